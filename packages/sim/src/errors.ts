@@ -1,0 +1,36 @@
+/**
+ * Typed errors thrown by the library. The CLI turns an `InputError` into one line
+ * (`where: rule, got value`) and exit code 2; anything else is a bug.
+ */
+
+/** Bad input: names where it was found, the rule it broke and the offending value. */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  /** Where: a config path (`policy.maxAttempts`), an option (`--k`) or `file:line`. */
+  readonly where: string;
+  /** The rule, phrased as a requirement: `must be an integer ≥ 1`. */
+  readonly rule: string;
+  /** The offending value as the user wrote it (undefined when nothing was given). */
+  readonly value: unknown;
+
+  constructor(where: string, rule: string, value?: unknown) {
+    super(`${where}: ${rule}${value === undefined ? '' : `, got ${describeValue(value)}`}`);
+    this.where = where;
+    this.rule = rule;
+    this.value = value;
+  }
+}
+
+/** A quantity that cannot be estimated from the data at hand (e.g. pass@k with k > n). */
+export class NotEstimableError extends InputError {}
+
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  try {
+    const text = JSON.stringify(value);
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  } catch {
+    return String(value);
+  }
+}

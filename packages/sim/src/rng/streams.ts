@@ -1,0 +1,21 @@
+import seedrandom from 'seedrandom';
+import { Xoshiro128 } from './xoshiro128.js';
+
+/** A seed as users give it: a non-negative integer or a string. */
+export type Seed = number | string;
+
+/**
+ * The generator for one stream, derived from (seed, path) — e.g. `streamRng(42, 'task', 17)`.
+ * Results therefore depend only on what is simulated, never on how the work is split across
+ * workers or shards (DESIGN §5.2). The 128-bit state comes from seedrandom's Alea, keyed by
+ * the seed and the path; Alea is used only to seed, never in hot loops.
+ */
+export function streamRng(seed: Seed, ...path: Array<string | number>): Xoshiro128 {
+  const key = `passk/${String(seed)}${path.map((part) => `/${String(part)}`).join('')}`;
+  const alea = seedrandom.alea(key);
+  const state = [alea.int32(), alea.int32(), alea.int32(), alea.int32()];
+  const rng = new Xoshiro128(state);
+  // Discard a few outputs so nearby keys decorrelate fully (xoshiro's first words echo the state).
+  for (let i = 0; i < 8; i++) rng.uint32();
+  return rng;
+}

@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import the library from source (no build needed for unit tests); CLI tests run the
+// built binary, which `pnpm test` builds first.
+export default defineConfig({
+  resolve: {
+    alias: { '@passk/sim': fileURLToPath(new URL('./packages/sim/src/index.ts', import.meta.url)) },
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+  },
+});
