@@ -1,0 +1,103 @@
+import {
+  InputError,
+  JEFFREYS_PRIOR,
+  UNIFORM_PRIOR,
+  estimateTask,
+  independentPassAtK,
+  independentPassHatK,
+  requireOpenUnit,
+  type IntervalMethod,
+  type IntervalOptions,
+} from '@passk/sim';
+import type { CommandModule } from 'yargs';
+import { parseKList } from '../args/parseKList.js';
+import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
+import type { CliIo } from '../io/cliIo.js';
+import { estimateFromFile, type FileEstimateArgs } from './estimateFile.js';
+
+export interface EstimateArgs extends FileEstimateArgs {
+  file?: string;
+  n?: number;
+  c?: number;
+  p?: number;
+  k?: string;
+  interval: IntervalMethod;
+  confidence: number;
+  sides: number;
+  prior: 'jeffreys' | 'uniform';
+  json: boolean;
+}
+
+const INTERVALS: readonly IntervalMethod[] = ['wilson', 'clopper-pearson', 'jeffreys', 'agresti-coull'];
+
+/** `passk estimate`: pass@k and pass^k from counts (--n --c), from a known p (--p), or from a results FILE. */
+export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> {
+  return {
+    command: 'estimate [file]',
+    describe: 'pass@k and pass^k (unbiased and plug-in) with intervals, from --n/--c, --p or a results file',
+    builder: (y) =>
+      y
+        .positional('file', { type: 'string', describe: 'per-attempt results (CSV or JSONL), streamed' })
+        .option('n', { type: 'number', describe: 'trials recorded for one task' })
+        .option('c', { type: 'number', describe: 'successes among the n trials' })
+        .option('p', { type: 'number', describe: 'a known single-attempt success rate (closed forms, no data)' })
+        .option('k', { type: 'string', describe: 'k values: 8, a list 1,2,4,8 or a range 1..8 (default 1..min(n, 10))' })
+        .option('interval', { choices: INTERVALS, default: 'wilson' as IntervalMethod, describe: 'interval for p' })
+        .option('confidence', { type: 'number', default: 0.95, describe: 'confidence level, in (0, 1)' })
+        .option('sides', { type: 'number', default: 2, describe: '2: two-sided interval; 1: one-sided lower bound' })
+        .option('prior', { choices: ['jeffreys', 'uniform'] as const, default: 'jeffreys' as const, describe: 'Beta prior of the Bayesian view' })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
+        .option('format', { choices: ['auto', 'csv', 'tsv', 'jsonl'] as const, default: 'auto' as const, describe: 'results file format' })
+        .option('task-col', { type: 'string', describe: 'column naming the task (default: task_id, task or problem_id)' })
+        .option('success-col', { type: 'string', describe: 'column with 0/1 or true/false (default: success, passed, correct or pass)' })
+        .option('reward-col', { type: 'string', describe: 'numeric column; success is reward ≥ --threshold' })
+        .option('threshold', { type: 'number', default: 1, describe: 'with --reward-col: success when reward ≥ threshold' })
+        .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap replicates over tasks and trials (0: off)' })
+        .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
+        .example('$0 estimate --n 30 --c 27 --k 8', '27 of 30 trials correct: pass^8 with its interval')
+        .example('$0 estimate --p 0.9 --k 1,3,8', 'the two curves for a known p')
+        .example('$0 estimate results.csv --k 1..8', 'task-averaged pass@k and pass^k from per-attempt results'),
+    handler: async (args) => {
+      const interval = intervalOptions(args);
+      if (args.file !== undefined) {
+        if (args.n !== undefined || args.c !== undefined || args.p !== undefined) {
+          throw new InputError('--n/--c/--p', 'cannot be combined with a results file');
+        }
+        await estimateFromFile(args.file, args, interval, io);
+        return;
+      }
+      if (args.p !== undefined) {
+        if (args.n !== undefined || args.c !== undefined) throw new InputError('--p', 'cannot be combined with --n/--c');
+        const ks = parseKList(args.k ?? '1..8');
+        const rows = ks.map((k) => ({ k, passAtK: independentPassAtK(args.p!, k), passHatK: independentPassHatK(args.p!, k) }));
+        io.stdout(args.json ? `${JSON.stringify({ p: args.p, rows }, null, 2)}\n` : formatRateTable(args.p, rows));
+        return;
+      }
+      if (args.n === undefined || args.c === undefined) {
+        throw new InputError('passk estimate', 'needs --n and --c (one task), --p (a known rate) or a results FILE');
+      }
+      const ks = args.k === undefined ? defaultKs(args.n) : parseKList(args.k);
+      const estimate = estimateTask(args.n, args.c, {
+        ks,
+        interval,
+        prior: args.prior === 'uniform' ? UNIFORM_PRIOR : JEFFREYS_PRIOR,
+      });
+      const single = args.k !== undefined && ks.length === 1 && !args.k.includes('..') && !args.k.includes(',');
+      io.stdout(args.json ? `${JSON.stringify(taskEstimateJson(estimate, single), null, 2)}\n` : formatTaskEstimate(estimate));
+    },
+  };
+}
+
+/** --interval, --confidence and --sides as library options (validated: NaN fails). */
+function intervalOptions(args: EstimateArgs): IntervalOptions {
+  requireOpenUnit('--confidence', args.confidence);
+  if (args.sides !== 1 && args.sides !== 2) throw new InputError('--sides', 'must be 1 or 2', args.sides);
+  return args.sides === 1
+    ? { method: args.interval, confidence: args.confidence, sides: 1, tail: 'lower' }
+    : { method: args.interval, confidence: args.confidence, sides: 2 };
+}
+
+function defaultKs(n: number): number[] {
+  const top = Number.isInteger(n) && n >= 1 ? Math.min(n, 10) : 1;
+  return Array.from({ length: top }, (_, i) => i + 1);
+}

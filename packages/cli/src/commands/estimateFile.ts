@@ -1,0 +1,104 @@
+import {
+  averageOverTasks,
+  bootstrapTaskAverage,
+  normalQuantile,
+  passAtK,
+  passHatK,
+  proportionInterval,
+  requireInteger,
+  type IntervalOptions,
+  type TaskAverageRow,
+} from '@passk/sim';
+import { parseKList } from '../args/parseKList.js';
+import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
+import type { CliIo } from '../io/cliIo.js';
+import { readTaskCounts } from '../io/readTaskCounts.js';
+
+export interface FileEstimateArgs {
+  k?: string;
+  json: boolean;
+  format: 'auto' | 'csv' | 'tsv' | 'jsonl';
+  'task-col'?: string;
+  'success-col'?: string;
+  'reward-col'?: string;
+  threshold: number;
+  bootstrap: number;
+  seed: string;
+}
+
+/**
+ * `passk estimate FILE`: stream per-attempt results into per-task (n, c), then the task-averaged
+ * unbiased pass@k / pass^k with a clustered standard error, its normal interval and a two-stage
+ * bootstrap interval.
+ */
+export async function estimateFromFile(file: string, args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
+  const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
+  const counts = await readTaskCounts(file, {
+    format: args.format,
+    taskColumn: args['task-col'],
+    successColumn: args['success-col'],
+    rewardColumn: args['reward-col'],
+    threshold: args.threshold,
+  });
+  const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
+  const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
+  const minN = counts.n.reduce((a, b) => Math.min(a, b), Infinity);
+  const ks = args.k === undefined ? Array.from({ length: Math.min(maxN, 10) }, (_, i) => i + 1) : parseKList(args.k);
+  const average = averageOverTasks(tasks, ks);
+  const bootstrap =
+    bootstrapReplicates > 0
+      ? bootstrapTaskAverage(tasks, { ks, replicates: bootstrapReplicates, seed: args.seed, confidence: interval.confidence, sides: interval.sides })
+      : null;
+  const z = normalQuantile(interval.sides === 2 ? 1 - (1 - interval.confidence) / 2 : interval.confidence);
+  const rows = average.map((row, i) => ({
+    k: row.k,
+    passAtK: row.passAtK?.value ?? null,
+    passHatK: row.passHatK?.value ?? null,
+    estimableTasks: row.estimableTasks,
+    notEstimableTasks: row.notEstimableTasks,
+    plugin: row.plugin,
+    se: { passAtK: row.passAtK?.se ?? null, passHatK: row.passHatK?.se ?? null },
+    interval: { passAtK: normalBounds(row.passAtK, z, interval.sides), passHatK: normalBounds(row.passHatK, z, interval.sides) },
+    bootstrap: bootstrap ? { passAtK: bootstrap[i]!.passAtK, passHatK: bootstrap[i]!.passHatK } : null,
+  }));
+  const result: FileEstimate = {
+    source: { file, format: counts.format, rows: counts.rows, columns: counts.columns },
+    tasks: tasks.length,
+    trials: { min: minN, max: maxN },
+    uncertainty: {
+      confidence: interval.confidence,
+      sides: interval.sides,
+      interval:
+        'normal interval from the clustered standard error SE = sd(per-task estimates)/√T, which covers both ' +
+        'layers: which tasks, and which trials within a task (Miller 2024)',
+      bootstrap: bootstrap
+        ? { replicates: bootstrapReplicates, seed: args.seed, method: 'two-stage percentile bootstrap: tasks with replacement, then c* ~ Binomial(n, c/n) per task' }
+        : null,
+    },
+    rows,
+  };
+  if (!args.json) {
+    io.stdout(formatFileEstimate(result));
+    return;
+  }
+  const perTask = counts.taskIds.map((task, i) => {
+    const { n, c } = tasks[i]!;
+    const p = proportionInterval(n, c, interval);
+    return {
+      task,
+      n,
+      c,
+      p: { estimate: p.estimate, lower: p.lower, upper: p.upper },
+      rows: ks.filter((k) => k <= n).map((k) => ({ k, passAtK: passAtK(n, c, k), passHatK: passHatK(n, c, k) })),
+    };
+  });
+  io.stdout(`${JSON.stringify({ ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides }, perTask }, null, 2)}\n`);
+}
+
+/** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */
+function normalBounds(mean: TaskAverageRow['passAtK'], z: number, sides: 1 | 2): { lower: number; upper: number } | null {
+  if (!mean || mean.se === null) return null;
+  const lower = Math.max(0, mean.value - z * mean.se);
+  const upper = sides === 2 ? Math.min(1, mean.value + z * mean.se) : 1;
+  return { lower, upper };
+}

@@ -1,0 +1,118 @@
+import {
+  InputError,
+  planComparison,
+  planDemonstration,
+  planPrecision,
+  requireOpenUnit,
+  type IntervalMethod,
+  type PlanMetric,
+} from '@passk/sim';
+import type { Argv, CommandModule } from 'yargs';
+import { parseKList } from '../args/parseKList.js';
+import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
+import type { CliIo } from '../io/cliIo.js';
+
+const INTERVALS: readonly IntervalMethod[] = ['wilson', 'clopper-pearson', 'jeffreys', 'agresti-coull'];
+const METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
+
+interface PlanArgs {
+  json: boolean;
+  k?: number;
+  confidence?: number;
+}
+
+/** `passk plan demonstrate|precision|compare`: how many runs an evaluation needs before paying for it. */
+export function planCommand(io: CliIo): CommandModule {
+  const print = (args: PlanArgs, value: object, text: string) => io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : text);
+  return {
+    command: 'plan',
+    describe: 'sample sizes: demonstrate a pass^k target, reach an interval width, or detect a difference',
+    builder: (y: Argv) =>
+      y
+        .command<PlanArgs & { target: number; failures: number }>({
+          command: 'demonstrate',
+          describe: 'runs needed to show pass^k ≥ target (one-sided exact binomial)',
+          builder: (d) =>
+            d
+              .option('target', { type: 'number', demandOption: true, describe: 'pass^k to demonstrate, in (0, 1)' })
+              .option('k', { type: 'number', demandOption: true, describe: 'attempts that must all succeed' })
+              .option('confidence', { type: 'number', default: 0.95, describe: 'one-sided confidence level' })
+              .option('failures', { type: 'number', default: 0, describe: 'failures allowed among the runs' })
+              .option('json', { type: 'boolean', default: false })
+              .example('$0 plan demonstrate --target 0.9 --k 8', '228 clean runs show pass^8 ≥ 90 % at 95 %'),
+          handler: (args) => {
+            const plan = planDemonstration({ target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures });
+            print(args, plan, formatDemonstratePlan(plan));
+          },
+        })
+        .command<PlanArgs & { metric: PlanMetric; rate: number; 'half-width': number; interval: IntervalMethod }>({
+          command: 'precision',
+          describe: 'trials per task for a target interval half-width on p, pass@k or pass^k',
+          builder: (d) =>
+            d
+              .option('metric', { choices: METRICS, default: 'passHatK' as PlanMetric, describe: 'which quantity the interval is for' })
+              .option('k', { type: 'number', describe: 'k of pass@k / pass^k (required unless --metric p)' })
+              .option('rate', { type: 'number', demandOption: true, describe: 'the single-attempt success rate you expect' })
+              .option('half-width', { type: 'number', demandOption: true, describe: 'target half-width, e.g. 0.05 for ±5 points' })
+              .option('interval', { choices: INTERVALS, default: 'wilson' as IntervalMethod })
+              .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
+              .option('json', { type: 'boolean', default: false })
+              .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points'),
+          handler: (args) => {
+            if (args.metric !== 'p' && args.k === undefined) throw new InputError('--k', `is required with --metric ${args.metric}`);
+            const plan = planPrecision({
+              metric: args.metric,
+              k: args.k,
+              rate: args.rate,
+              halfWidth: args['half-width'],
+              method: args.interval,
+              confidence: args.confidence!,
+            });
+            print(args, plan, formatPrecisionPlan(plan));
+          },
+        })
+        .command<
+          PlanArgs & {
+            metric: 'passAtK' | 'passHatK';
+            mean: number;
+            concentration: number;
+            delta: number;
+            power: number;
+            alpha: number;
+            trials?: string;
+          }
+        >({
+          command: 'compare',
+          describe: 'tasks (and trials per task) to detect a difference Δ between two agents, paired by task',
+          builder: (d) =>
+            d
+              .option('metric', { choices: ['passAtK', 'passHatK'] as const, default: 'passHatK' as 'passAtK' | 'passHatK' })
+              .option('k', { type: 'number', demandOption: true })
+              .option('mean', { type: 'number', demandOption: true, describe: "agent A's mean single-attempt success rate over tasks" })
+              .option('concentration', { type: 'number', default: 2, describe: 'task heterogeneity: p_t ~ Beta(mean, concentration); small = very uneven tasks' })
+              .option('delta', { type: 'number', demandOption: true, describe: 'difference in the task-averaged metric to detect (B − A)' })
+              .option('power', { type: 'number', default: 0.8 })
+              .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided significance level' })
+              .option('trials', { type: 'string', describe: 'trials per task to tabulate (default k, 2k, 4k, 8k)' })
+              .option('json', { type: 'boolean', default: false })
+              .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4'),
+          handler: (args) => {
+            requireOpenUnit('--power', args.power);
+            const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
+            const plan = planComparison({
+              metric: args.metric,
+              k: args.k!,
+              mean: args.mean,
+              concentration: args.concentration,
+              delta: args.delta,
+              power: args.power,
+              alpha: args.alpha,
+              trials,
+            });
+            print(args, plan, formatComparePlan(plan));
+          },
+        })
+        .demandCommand(1, 'name a question: demonstrate, precision or compare'),
+    handler: () => undefined,
+  };
+}

@@ -1,0 +1,18 @@
+import type { IntervalMethod } from '@passk/sim';
+
+const METHOD_NAMES: Record<IntervalMethod, string> = {
+  wilson: 'Wilson',
+  'clopper-pearson': 'Clopper–Pearson (exact)',
+  jeffreys: 'Jeffreys',
+  'agresti-coull': 'Agresti–Coull',
+};
+
+export function methodName(method: IntervalMethod): string {
+  return METHOD_NAMES[method];
+}
+
+/** "95% two-sided" or "95% one-sided (lower bound)": every interval in the output says which it is. */
+export function describeCoverage(confidence: number, sides: number, tail: 'lower' | 'upper' = 'lower'): string {
+  const level = `${Number((confidence * 100).toPrecision(6))}%`;
+  return sides === 2 ? `${level} two-sided` : `${level} one-sided (${tail} bound)`;
+}

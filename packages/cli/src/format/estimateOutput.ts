@@ -1,0 +1,82 @@
+import type { TaskEstimate } from '@passk/sim';
+import { describeCoverage, methodName } from './describe.js';
+import { formatPercent, formatPercentInterval } from './percent.js';
+import { renderTable } from './table.js';
+
+/** The JSON contract of `estimate --n --c --k`: a single k is flattened into the top level. */
+export function taskEstimateJson(estimate: TaskEstimate, singleK: boolean): object {
+  const { n, c, p, bayes, rows } = estimate;
+  if (singleK && rows.length === 1) {
+    const row = rows[0]!;
+    return { n, c, ...row, p, bayes: { ...bayes, ...row.bayes } };
+  }
+  return { n, c, p, bayes, rows };
+}
+
+/** Text view of one task's estimate: p with its interval, then a row per k. */
+export function formatTaskEstimate(estimate: TaskEstimate): string {
+  const { n, c, p, bayes } = estimate;
+  const coverage = describeCoverage(p.confidence, p.sides, p.tail);
+  const lines = [
+    `${c} of ${n} trials correct: p = ${formatPercent(p.estimate)}, ${coverage} ${methodName(p.method)} interval ${formatPercentInterval(p.lower, p.upper)}`,
+    '',
+    renderTable(
+      [
+        { header: 'k', align: 'right' },
+        { header: 'pass@k', align: 'right' },
+        { header: 'plug-in', align: 'right' },
+        { header: 'interval', align: 'right' },
+        { header: 'pass^k', align: 'right' },
+        { header: 'plug-in', align: 'right' },
+        { header: 'interval', align: 'right' },
+      ],
+      estimate.rows.map((row) => [
+        String(row.k),
+        formatPercent(row.passAtK),
+        formatPercent(row.plugin.passAtK),
+        formatPercentInterval(row.passAtKInterval.lower, row.passAtKInterval.upper),
+        formatPercent(row.passHatK),
+        formatPercent(row.plugin.passHatK),
+        formatPercentInterval(row.passHatKInterval.lower, row.passHatKInterval.upper),
+      ]),
+    ),
+    '',
+    'pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024) are unbiased;',
+    'plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
+    `Intervals: the ${coverage} ${methodName(p.method)} interval for p mapped through 1 − (1 − p)^k and p^k.`,
+    '',
+    `Bayesian view, prior Beta(${bayes.prior.a}, ${bayes.prior.b}) → posterior Beta(${bayes.posterior.a}, ${bayes.posterior.b}); ` +
+      `posterior mean and ${describeCoverage(bayes.confidence, 2)} credible interval:`,
+    renderTable(
+      [
+        { header: 'k', align: 'right' },
+        { header: 'pass@k', align: 'right' },
+        { header: 'credible', align: 'right' },
+        { header: 'pass^k', align: 'right' },
+        { header: 'credible', align: 'right' },
+      ],
+      estimate.rows.map((row) => [
+        String(row.k),
+        formatPercent(row.bayes.passAtK.mean),
+        formatPercentInterval(row.bayes.passAtK.lower, row.bayes.passAtK.upper),
+        formatPercent(row.bayes.passHatK.mean),
+        formatPercentInterval(row.bayes.passHatK.lower, row.bayes.passHatK.upper),
+      ]),
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Text view of the closed forms for a known p (the seeds' first table). */
+export function formatRateTable(p: number, rows: readonly { k: number; passAtK: number; passHatK: number }[]): string {
+  const table = renderTable(
+    [
+      { header: 'k', align: 'right' },
+      { header: 'pass@k', align: 'right' },
+      { header: 'pass^k', align: 'right' },
+      { header: 'gap', align: 'right' },
+    ],
+    rows.map((row) => [String(row.k), formatPercent(row.passAtK), formatPercent(row.passHatK), formatPercent(row.passAtK - row.passHatK)]),
+  );
+  return `p = ${formatPercent(p)} per attempt, attempts independent: pass@k = 1 − (1 − p)^k, pass^k = p^k\n\n${table}\n`;
+}

@@ -1,0 +1,80 @@
+import type { BootstrapInterval } from '@passk/sim';
+import { describeCoverage } from './describe.js';
+import { formatPercent, formatPercentInterval } from './percent.js';
+import { renderTable } from './table.js';
+
+type Bounds = { readonly lower: number; readonly upper: number } | null;
+
+/** One k of `estimate FILE` (the JSON contract's `rows[]`). */
+export interface FileEstimateRow {
+  readonly k: number;
+  readonly passAtK: number | null;
+  readonly passHatK: number | null;
+  readonly estimableTasks: number;
+  readonly notEstimableTasks: number;
+  readonly plugin: { readonly passAtK: number; readonly passHatK: number } | null;
+  readonly se: { readonly passAtK: number | null; readonly passHatK: number | null };
+  readonly interval: { readonly passAtK: Bounds; readonly passHatK: Bounds };
+  readonly bootstrap: { readonly passAtK: BootstrapInterval | null; readonly passHatK: BootstrapInterval | null } | null;
+}
+
+export interface FileEstimate {
+  readonly source: { readonly file: string; readonly format: string; readonly rows: number; readonly columns: object };
+  readonly tasks: number;
+  readonly trials: { readonly min: number; readonly max: number };
+  readonly uncertainty: {
+    readonly confidence: number;
+    readonly sides: 1 | 2;
+    readonly interval: string;
+    readonly bootstrap: { readonly replicates: number; readonly seed: string; readonly method: string } | null;
+  };
+  readonly rows: readonly FileEstimateRow[];
+}
+
+/** Text view of `estimate FILE`: one row per k with both intervals, then the method notes. */
+export function formatFileEstimate(result: FileEstimate): string {
+  const { tasks, trials, uncertainty } = result;
+  const bounds = (b: Bounds | BootstrapInterval | null) => (b ? formatPercentInterval(b.lower, b.upper) : '—');
+  const header =
+    `${result.source.file}: ${result.source.rows} attempts over ${tasks} tasks, ` +
+    (trials.min === trials.max ? `${trials.min} trials each` : `${trials.min} to ${trials.max} trials per task`);
+  const table = renderTable(
+    [
+      { header: 'k', align: 'right' },
+      { header: 'tasks', align: 'right' },
+      { header: 'pass@k', align: 'right' },
+      { header: '± SE', align: 'right' },
+      { header: 'bootstrap', align: 'right' },
+      { header: 'plug-in', align: 'right' },
+      { header: 'pass^k', align: 'right' },
+      { header: '± SE', align: 'right' },
+      { header: 'bootstrap', align: 'right' },
+      { header: 'plug-in', align: 'right' },
+    ],
+    result.rows.map((row) => [
+      String(row.k),
+      row.notEstimableTasks > 0 ? `${row.estimableTasks}/${tasks}` : String(tasks),
+      formatPercent(row.passAtK),
+      bounds(row.interval.passAtK),
+      bounds(row.bootstrap?.passAtK ?? null),
+      formatPercent(row.plugin?.passAtK ?? null),
+      formatPercent(row.passHatK),
+      bounds(row.interval.passHatK),
+      bounds(row.bootstrap?.passHatK ?? null),
+      formatPercent(row.plugin?.passHatK ?? null),
+    ]),
+  );
+  const coverage = describeCoverage(uncertainty.confidence, uncertainty.sides);
+  const notes = [
+    'pass@k and pass^k: unbiased per-task estimates (Chen et al. 2021; Yao et al. 2024) averaged over tasks;',
+    '  plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
+    `± SE: ${coverage} ${uncertainty.interval}.`,
+    uncertainty.bootstrap
+      ? `bootstrap: ${coverage}, ${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed}.`
+      : 'bootstrap: off (--bootstrap 0).',
+  ];
+  if (result.rows.some((row) => row.notEstimableTasks > 0)) {
+    notes.push('tasks: where fewer than all, the others have n < k trials, where pass@k and pass^k are not estimable.');
+  }
+  return `${header}\n\n${table}\n\n${notes.join('\n')}\n`;
+}

@@ -1,0 +1,62 @@
+import type { ComparePlan, DemonstratePlan, PrecisionPlan } from '@passk/sim';
+import { methodName } from './describe.js';
+import { formatPercent, formatPercentInterval } from './percent.js';
+import { renderTable } from './table.js';
+
+const METRIC_NAMES = { p: 'p', passAtK: 'pass@k', passHatK: 'pass^k' } as const;
+
+function metricLabel(metric: keyof typeof METRIC_NAMES, k: number): string {
+  return metric === 'p' ? 'p' : METRIC_NAMES[metric].replace('k', String(k));
+}
+
+export function formatDemonstratePlan(plan: DemonstratePlan): string {
+  const lines = [
+    `To show ${metricLabel('passHatK', plan.k)} ≥ ${formatPercent(plan.target)} at ${formatPercent(plan.confidence)} confidence (one-sided),`,
+    `the single-attempt rate must be ≥ ${formatPercent(plan.requiredRate)} (failure rate ≤ ${formatPercent(1 - plan.requiredRate)}).`,
+    '',
+    renderTable(
+      [
+        { header: 'failures allowed', align: 'right' },
+        { header: 'runs needed', align: 'right' },
+      ],
+      plan.byFailures.map((row) => [String(row.failures), String(row.runs)]),
+    ),
+    '',
+    `Exact binomial (Clopper–Pearson one-sided); the rule of three, 3/(1 − p), gives ≈ ${plan.ruleOfThree} runs (95 %, no failure).`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatPrecisionPlan(plan: PrecisionPlan): string {
+  const label = metricLabel(plan.metric, plan.k);
+  const lines = [
+    `${plan.trials} trials per task give ${label} a ${formatPercent(plan.confidence)} two-sided ${methodName(plan.method)} interval ` +
+      `of half-width ${formatPercent(plan.achievedHalfWidth, 2)} (target ${formatPercent(plan.halfWidth, 2)}) when p = ${formatPercent(plan.rate)}:`,
+    `  ${label} ∈ ${formatPercentInterval(plan.interval.lower, plan.interval.upper)}`,
+    `Normal approximation (delta method): ${plan.normalApproximation} trials.`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatComparePlan(plan: ComparePlan): string {
+  const label = metricLabel(plan.metric, plan.k);
+  const { a, b } = plan.taskDistribution;
+  const lines = [
+    `Detect ${label} ${formatPercent(plan.baseline)} → ${formatPercent(plan.comparison)} (Δ = ${formatPercent(plan.comparison - plan.baseline)}) ` +
+      `with power ${formatPercent(plan.power)} at α = ${plan.alpha} (two-sided), same tasks for both agents.`,
+    `Tasks: p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B shifts every task's log-odds by ${plan.logOddsShift.toFixed(3)}.`,
+    '',
+    renderTable(
+      [
+        { header: 'trials per task', align: 'right' },
+        { header: 'sd of difference', align: 'right' },
+        { header: 'tasks needed', align: 'right' },
+        { header: 'attempts (both agents)', align: 'right' },
+      ],
+      plan.rows.map((row) => [String(row.trials), row.sdDifference.toFixed(4), String(row.tasks), String(row.attempts)]),
+    ),
+    '',
+    `Method: ${plan.method}.`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

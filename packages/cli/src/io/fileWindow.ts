@@ -1,0 +1,99 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { InputError } from '@passk/sim';
+
+const MIN_CAPACITY = 1 << 12;
+
+/** Turns a Node file-system error into an InputError naming the file (where = the path as given). */
+function fileError(file: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return new InputError(file, 'must exist (file not found)');
+  if (code === 'EACCES' || code === 'EPERM') return new InputError(file, 'must be readable (permission denied)');
+  if (code === 'EISDIR') return new InputError(file, 'must be a file, not a directory');
+  if (typeof code === 'string') return new InputError(file, `must be readable (${code})`);
+  return error;
+}
+
+/** A read in flight: resolves to the bytes read, or to the error (never rejects, so none goes unhandled). */
+type PendingRead = Promise<{ bytes: number } | { error: unknown }>;
+
+/**
+ * A byte window over a file, read in chunks of `chunkSize` bytes. Parsers consume `buf[0, end)`
+ * and call `refill(keep)` with the offset of the first byte they still need (a row split across
+ * reads): those bytes move to offset 0 and the next chunk is appended after them. The next chunk
+ * is always being read (into a spare buffer) while the parser works on this one, so the parser
+ * rarely waits for the disk. The buffer grows only for a row longer than a chunk, so memory stays
+ * at a few chunks plus the longest row. Bytes past `end` are stale and must not be read.
+ */
+export class FileWindow {
+  /** The window's bytes; replaced (not resized) when it grows, so re-read it after each refill. */
+  buf: Buffer;
+  /** End of the valid bytes in `buf`. */
+  end = 0;
+  /** True once the file has no more bytes: `buf[0, end)` is the rest of the file. */
+  eof = false;
+  private spare: Buffer;
+  private pending: PendingRead | undefined;
+
+  private constructor(
+    private readonly handle: FileHandle,
+    /** The file as the user named it; used as `where` in errors. */
+    readonly file: string,
+    private readonly chunkSize: number,
+  ) {
+    this.buf = Buffer.allocUnsafe(Math.max(2 * chunkSize, MIN_CAPACITY));
+    this.spare = Buffer.allocUnsafe(chunkSize);
+  }
+
+  static async open(file: string, chunkSize: number): Promise<FileWindow> {
+    try {
+      return new FileWindow(await open(file, 'r'), file, chunkSize);
+    } catch (error) {
+      throw fileError(file, error);
+    }
+  }
+
+  /**
+   * Keeps `buf[keep, end)` (moved to offset 0) and appends the next chunk. The read started for
+   * the chunk after that asks for `chunkSize` bytes, or as many as were kept when that is more,
+   * so that a row longer than a chunk, which the parser rescans after each refill, costs time
+   * linear in its length. Returns false, and sets `eof`, when the file has no more bytes.
+   */
+  async refill(keep: number): Promise<boolean> {
+    const kept = this.end - keep;
+    if (keep > 0 && kept > 0) this.buf.copyWithin(0, keep, this.end);
+    this.end = kept;
+    if (this.eof) return false;
+    const outcome = await (this.pending ?? this.read(this.chunkSize));
+    this.pending = undefined;
+    if ('error' in outcome) throw fileError(this.file, outcome.error);
+    const bytes = outcome.bytes;
+    if (bytes === 0) {
+      this.eof = true;
+      return false;
+    }
+    if (kept + bytes > this.buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, kept + bytes));
+      this.buf.copy(bigger, 0, 0, kept);
+      this.buf = bigger;
+    }
+    this.spare.copy(this.buf, kept, 0, bytes);
+    this.end = kept + bytes;
+    this.pending = this.read(Math.max(this.chunkSize, kept));
+    return true;
+  }
+
+  /** Closes the file (after any read still in flight). */
+  async close(): Promise<void> {
+    if (this.pending !== undefined) await this.pending;
+    this.pending = undefined;
+    await this.handle.close();
+  }
+
+  private read(length: number): PendingRead {
+    if (this.spare.length < length) this.spare = Buffer.allocUnsafe(length);
+    return this.handle.read(this.spare, 0, length, null).then(
+      ({ bytesRead }) => ({ bytes: bytesRead }),
+      (error: unknown) => ({ error }),
+    );
+  }
+}

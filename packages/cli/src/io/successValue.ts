@@ -1,0 +1,50 @@
+/**
+ * Reading one attempt's outcome. Success columns accept 1/0, true/false (any case) and 1.0/0.0;
+ * in JSON also the booleans and the numbers 0 and 1. Reward columns accept any finite number and
+ * count as a success when reward ≥ threshold. Each function returns 1, 0, or -1 for "not a valid
+ * value" (the caller knows the file and line and throws).
+ */
+
+/** The rule quoted in errors about a success value. */
+export const SUCCESS_RULE = 'must be 1/0, true/false or 1.0/0.0';
+/** The rule quoted in errors about a reward value. */
+export const REWARD_RULE = 'must be a number';
+
+/** Success from text: "1", "true", "1.0" → 1; "0", "false", "0.0" → 0 (true/false in any case); else -1. */
+export function successFromText(text: string): number {
+  switch (text) {
+    case '1':
+    case '1.0':
+      return 1;
+    case '0':
+    case '0.0':
+      return 0;
+  }
+  if (text.length === 4 && text.toLowerCase() === 'true') return 1;
+  if (text.length === 5 && text.toLowerCase() === 'false') return 0;
+  return -1;
+}
+
+/** Success from a parsed JSON value: true/1 → 1, false/0 → 0, strings as in `successFromText`; else -1. */
+export function successFromJson(value: unknown): number {
+  if (value === true || value === 1) return 1;
+  if (value === false || value === 0) return 0;
+  if (typeof value === 'string') return successFromText(value);
+  return -1;
+}
+
+/** Success from reward text: 1 when the number is ≥ threshold, 0 when below, -1 when not a number. */
+export function successFromRewardText(text: string, threshold: number): number {
+  // Number() reads "" and whitespace as 0: reject them first.
+  if (text.trim() === '') return -1;
+  const reward = Number(text);
+  if (!Number.isFinite(reward)) return -1;
+  return reward >= threshold ? 1 : 0;
+}
+
+/** Success from a JSON reward: a finite number (or numeric string) compared with the threshold; else -1. */
+export function successFromRewardJson(value: unknown, threshold: number): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? (value >= threshold ? 1 : 0) : -1;
+  if (typeof value === 'string') return successFromRewardText(value, threshold);
+  return -1;
+}

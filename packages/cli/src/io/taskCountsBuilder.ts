@@ -1,0 +1,144 @@
+import { isAscii } from 'node:buffer';
+
+/**
+ * Per-task trial and success counts accumulated row by row. Task ids are interned by their UTF-8
+ * bytes in an open-addressing hash table (FNV-1a hash, linear probing), so the fast CSV path can
+ * count a row straight from the read buffer without making a string; a task's id is decoded once,
+ * at the end. Layout is chosen for few cache misses when rows come in random task order: a table
+ * slot holds (hash, task + 1) side by side, and a task's (key start, key length, n, c) sit together
+ * in one growable Int32Array. Tasks keep the order of their first appearance. Callers that see the
+ * same task on consecutive rows (the usual layout) pass its index to `addTo` and skip the lookup.
+ */
+export class TaskCountsBuilder {
+  /** Data rows (attempts) counted so far. */
+  rows = 0;
+  private size = 0;
+  /** UTF-8 bytes of all task ids, back to back. */
+  private arena = Buffer.allocUnsafe(1 << 16);
+  private arenaLength = 0;
+  /** Per task, 4 entries: key start in `arena`, key length, trials n, successes c. */
+  private tasks = new Int32Array(4 << 10);
+  /** Per slot, 2 entries: hash, task index + 1 (0 = empty). At most half the slots are used. */
+  private table = new Int32Array(2 << 11);
+  private scratch = Buffer.allocUnsafe(256);
+
+  /** Number of distinct tasks seen. */
+  get taskCount(): number {
+    return this.size;
+  }
+
+  /**
+   * Counts one attempt (success 1 or 0) of the task whose UTF-8 id is `bytes[start, end)`;
+   * returns the task's index, for `addTo` on the following rows of the same task.
+   */
+  add(bytes: Uint8Array, start: number, end: number, success: number): number {
+    const task = this.indexOf(bytes, start, end);
+    this.addTo(task, success);
+    return task;
+  }
+
+  /** Counts one attempt (success 1 or 0) of the task with index `task` (from `add`). */
+  addTo(task: number, success: number): void {
+    const tasks = this.tasks;
+    tasks[4 * task + 2]++;
+    tasks[4 * task + 3] += success;
+    this.rows++;
+  }
+
+  /** Counts one attempt (success 1 or 0) of the task `id`; returns the task's index. */
+  addId(id: string, success: number): number {
+    const length = Buffer.byteLength(id, 'utf8');
+    if (length > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(length, this.scratch.length * 2));
+    this.scratch.write(id, 0, 'utf8');
+    return this.add(this.scratch, 0, length, success);
+  }
+
+  /** The counts so far, tasks in order of first appearance. */
+  result(): { taskIds: string[]; n: number[]; c: number[]; rows: number } {
+    const size = this.size;
+    const taskIds = new Array<string>(size);
+    const n = new Array<number>(size);
+    const c = new Array<number>(size);
+    const tasks = this.tasks;
+    const keys = this.arena.subarray(0, this.arenaLength);
+    // All-ASCII ids (the usual case): decode the arena once and cut it, instead of once per task.
+    const ascii = isAscii(keys) ? keys.toString('latin1') : undefined;
+    for (let t = 0; t < size; t++) {
+      const start = tasks[4 * t];
+      const end = start + tasks[4 * t + 1];
+      taskIds[t] = ascii !== undefined ? ascii.slice(start, end) : keys.toString('utf8', start, end);
+      n[t] = tasks[4 * t + 2];
+      c[t] = tasks[4 * t + 3];
+    }
+    return { taskIds, n, c, rows: this.rows };
+  }
+
+  private indexOf(bytes: Uint8Array, start: number, end: number): number {
+    const length = end - start;
+    let hash = 0x811c9dc5 | 0;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+    const table = this.table;
+    const tasks = this.tasks;
+    const mask = (table.length >> 1) - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = table[2 * slot + 1];
+      if (entry === 0) return this.insert(bytes, start, length, hash);
+      if (table[2 * slot] !== hash) continue;
+      const task = entry - 1;
+      if (tasks[4 * task + 1] === length && sameBytes(this.arena, tasks[4 * task], bytes, start, length)) return task;
+    }
+  }
+
+  private insert(bytes: Uint8Array, start: number, length: number, hash: number): number {
+    const task = this.size;
+    if (4 * task === this.tasks.length) {
+      const tasks = new Int32Array(this.tasks.length * 2);
+      tasks.set(this.tasks);
+      this.tasks = tasks;
+    }
+    if (this.arenaLength + length > this.arena.length) {
+      const arena = Buffer.allocUnsafe(Math.max(this.arena.length * 2, this.arenaLength + length));
+      this.arena.copy(arena, 0, 0, this.arenaLength);
+      this.arena = arena;
+    }
+    const arena = this.arena;
+    const at = this.arenaLength;
+    for (let i = 0; i < length; i++) arena[at + i] = bytes[start + i];
+    this.tasks[4 * task] = this.arenaLength;
+    this.tasks[4 * task + 1] = length;
+    this.arenaLength += length;
+    this.size = task + 1;
+    placeInTable(this.table, hash, task);
+    if (4 * this.size > this.table.length) this.rehash(this.table.length * 2);
+    return task;
+  }
+
+  /**
+   * Rebuilds the table with twice the slots. Entries are moved in slot order using their stored
+   * hashes, so both tables are walked nearly sequentially (an entry in slot s lands near s or
+   * s + old size): far fewer cache misses than re-inserting the tasks in their own order.
+   */
+  private rehash(entries: number): void {
+    const old = this.table;
+    const table = new Int32Array(entries);
+    for (let slot = 0; slot < old.length; slot += 2) {
+      const entry = old[slot + 1];
+      if (entry !== 0) placeInTable(table, old[slot], entry - 1);
+    }
+    this.table = table;
+  }
+}
+
+function placeInTable(table: Int32Array, hash: number, task: number): void {
+  const mask = (table.length >> 1) - 1;
+  let slot = hash & mask;
+  while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+  table[2 * slot] = hash;
+  table[2 * slot + 1] = task + 1;
+}
+
+/** Compares from the end: ids usually share a prefix (`task-123`, `task-124`), so a mismatch shows at once. */
+function sameBytes(a: Uint8Array, aStart: number, b: Uint8Array, bStart: number, length: number): boolean {
+  for (let i = length - 1; i >= 0; i--) if (a[aStart + i] !== b[bStart + i]) return false;
+  return true;
+}

@@ -1,0 +1,32 @@
+import { requireUnit } from '../checks.js';
+import { InputError } from '../errors.js';
+import type { AttemptCorrelation } from '../scenario/types.js';
+
+/**
+ * Checks a resolved correlation model (DESIGN §3) and returns it: exchangeable icc in [0, 1),
+ * markov stickiness and feedback afterFailure in [0, 1]. Throws InputError at `where`.
+ * Example: requireCorrelation('correlation', { model: 'exchangeable', icc: 1 }) throws (tested).
+ */
+export function requireCorrelation(where: string, correlation: AttemptCorrelation): AttemptCorrelation {
+  switch (correlation?.model) {
+    case 'independent':
+      return correlation;
+    case 'exchangeable':
+      if (!(requireUnit(`${where}.icc`, correlation.icc) < 1)) {
+        throw new InputError(`${where}.icc`, 'must be a number ≥ 0 and < 1', correlation.icc);
+      }
+      return correlation;
+    case 'markov':
+      requireUnit(`${where}.stickiness`, correlation.stickiness);
+      return correlation;
+    case 'feedback':
+      requireUnit(`${where}.afterFailure`, correlation.afterFailure);
+      return correlation;
+    default:
+      throw new InputError(
+        `${where}.model`,
+        'must be one of independent, exchangeable, markov, feedback',
+        (correlation as { model?: unknown } | null)?.model,
+      );
+  }
+}

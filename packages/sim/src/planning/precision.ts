@@ -1,0 +1,92 @@
+import { requireInteger, requireOpenUnit } from '../checks.js';
+import { InputError } from '../errors.js';
+import { passAtKInterval, passHatKInterval } from '../intervals/mappedIntervals.js';
+import { proportionInterval, type IntervalMethod } from '../intervals/proportionInterval.js';
+import { normalQuantile } from '../math/normalQuantile.js';
+
+export type PlanMetric = 'p' | 'passAtK' | 'passHatK';
+
+export interface PrecisionOptions {
+  readonly metric: PlanMetric;
+  /** Needed for passAtK / passHatK. */
+  readonly k?: number;
+  /** The single-attempt rate you expect (the planning value). */
+  readonly rate: number;
+  /** The interval half-width to reach, on the metric's scale. */
+  readonly halfWidth: number;
+  readonly method: IntervalMethod;
+  /** Two-sided confidence level. */
+  readonly confidence: number;
+}
+
+export interface PrecisionPlan {
+  readonly metric: PlanMetric;
+  readonly k: number;
+  readonly rate: number;
+  readonly halfWidth: number;
+  readonly method: IntervalMethod;
+  readonly confidence: number;
+  /** Trials per task needed. */
+  readonly trials: number;
+  /** The interval half-width reached with that many trials (at c = round(rate·n)). */
+  readonly achievedHalfWidth: number;
+  /** The interval itself at that n. */
+  readonly interval: { readonly lower: number; readonly upper: number };
+  /** Normal-approximation figure for comparison (delta method for pass^k / pass@k). */
+  readonly normalApproximation: number;
+  readonly description: string;
+}
+
+const MAX_TRIALS = 100_000_000;
+
+/**
+ * Trials per task for a target two-sided interval half-width on p, pass@k or pass^k: the
+ * smallest n whose interval (chosen method, at c = round(rate·n); pass^k and pass@k via the
+ * monotone maps p^k and 1 − (1 − p)^k) has (upper − lower)/2 ≤ halfWidth.
+ * Beside it the normal approximation n ≈ z² g′(p)² p(1 − p)/h² (delta method; g the metric).
+ * Example: p = 0.5, half-width 0.05, Wilson 95 % → 381 trials (normal approximation 385).
+ */
+export function planPrecision(options: PrecisionOptions): PrecisionPlan {
+  const rate = requireOpenUnit('rate', options.rate);
+  const halfWidth = requireOpenUnit('halfWidth', options.halfWidth);
+  const confidence = requireOpenUnit('confidence', options.confidence);
+  const k = options.metric === 'p' ? 1 : requireInteger('k', options.k, 1);
+  const intervalAt = (n: number) => {
+    const p = proportionInterval(n, Math.round(rate * n), { method: options.method, confidence, sides: 2 });
+    if (options.metric === 'passHatK') return passHatKInterval(p, k);
+    if (options.metric === 'passAtK') return passAtKInterval(p, k);
+    return { lower: p.lower, upper: p.upper };
+  };
+  const width = (n: number) => {
+    const b = intervalAt(n);
+    return (b.upper - b.lower) / 2;
+  };
+  let high = 1;
+  while (width(high) > halfWidth) {
+    high *= 2;
+    if (high > MAX_TRIALS) throw new InputError('halfWidth', `needs more than ${MAX_TRIALS} trials; choose a wider half-width`, halfWidth);
+  }
+  let low = Math.floor(high / 2);
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (width(mid) <= halfWidth) high = mid;
+    else low = mid;
+  }
+  const z = normalQuantile(1 - (1 - confidence) / 2);
+  const slope = options.metric === 'passHatK' ? k * rate ** (k - 1) : options.metric === 'passAtK' ? k * (1 - rate) ** (k - 1) : 1;
+  const interval = intervalAt(high);
+  return {
+    metric: options.metric,
+    k,
+    rate,
+    halfWidth,
+    method: options.method,
+    confidence,
+    trials: high,
+    achievedHalfWidth: (interval.upper - interval.lower) / 2,
+    interval,
+    normalApproximation: Math.ceil((z * slope) ** 2 * rate * (1 - rate) / halfWidth ** 2),
+    description:
+      'smallest n (found by bisection, interval widths shrink with n) whose two-sided interval at c = round(rate·n) has half-width ≤ target',
+  };
+}

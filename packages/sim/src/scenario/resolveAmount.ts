@@ -1,0 +1,24 @@
+import { requireNonNegative, requirePositive } from '../checks.js';
+import { checkKeys, readObject, readRequired, readTag, whereOf, type ConfigPath } from './configReader.js';
+import { AMOUNT_DISTS } from './scenarioKinds.js';
+import type { Amount } from './types.js';
+
+/**
+ * A per-attempt amount (`attempts.cost.perAttempt`, `attempts.latency.perAttempt`): a number ≥ 0,
+ * `{dist: constant, value}`, or `{dist: lognormal, median, sigma}` (median > 0, sigma ≥ 0).
+ *
+ * Example: 0.02 → {dist: constant, value: 0.02}.
+ */
+export function resolveAmount(value: unknown, at: ConfigPath): Amount {
+  if (typeof value === 'number') return { dist: 'constant', value: requireNonNegative(whereOf(at), value) };
+  const node = readObject(value, at, '0.02 or { dist: lognormal, median: 0.02, sigma: 0.5 }');
+  const dist = readTag(node, at, 'dist', AMOUNT_DISTS);
+  if (dist === 'constant') {
+    checkKeys(node, at, ['dist', 'value'], 'dist constant');
+    return { dist, value: readRequired(node, at, 'value', 'a finite number ≥ 0', requireNonNegative) };
+  }
+  checkKeys(node, at, ['dist', 'median', 'sigma'], 'dist lognormal');
+  const median = readRequired(node, at, 'median', 'a finite number > 0', requirePositive);
+  const sigma = readRequired(node, at, 'sigma', 'a finite number ≥ 0', requireNonNegative);
+  return { dist, median, sigma };
+}

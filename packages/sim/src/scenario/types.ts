@@ -1,0 +1,94 @@
+/**
+ * The resolved scenario: what `resolveScenario` returns after validating a scenario file
+ * (DESIGN §3). Every field is filled in (defaults applied), every distribution is a tagged
+ * object in one canonical form, and the whole object is deeply frozen.
+ */
+
+/** Per-task single-attempt success probability p_t. Resolved forms only (beta always as a, b). */
+export type SuccessRateDist =
+  | { readonly dist: 'fixed'; readonly values: readonly number[] }
+  | { readonly dist: 'point'; readonly p: number }
+  | { readonly dist: 'beta'; readonly a: number; readonly b: number }
+  | { readonly dist: 'logitNormal'; readonly mu: number; readonly sigma: number }
+  | { readonly dist: 'mixture'; readonly components: readonly MixtureComponent[] };
+
+/** A mixture component: weights are normalised to sum to 1 at resolve time. `fixed` is not allowed inside. */
+export interface MixtureComponent {
+  readonly weight: number;
+  readonly dist: Exclude<SuccessRateDist, { dist: 'fixed' }>;
+}
+
+export interface TasksSpec {
+  /** Number of tasks; for `fixed` it equals values.length. */
+  readonly count: number;
+  readonly successRate: SuccessRateDist;
+  /** false: one fixed benchmark of tasks drawn once per run; true: fresh tasks every replicate. */
+  readonly resample: boolean;
+}
+
+export type AttemptCorrelation =
+  | { readonly model: 'independent' }
+  | { readonly model: 'exchangeable'; readonly icc: number }
+  | { readonly model: 'markov'; readonly stickiness: number }
+  | { readonly model: 'feedback'; readonly afterFailure: number };
+
+/** A non-negative per-attempt amount (cost or latency): constant, or lognormal by median and sigma. */
+export type Amount =
+  | { readonly dist: 'constant'; readonly value: number }
+  | { readonly dist: 'lognormal'; readonly median: number; readonly sigma: number };
+
+export interface AttemptsSpec {
+  readonly correlation: AttemptCorrelation;
+  readonly cost: Amount;
+  readonly latency: Amount;
+}
+
+/** An error rate of the verifier: the same for every task, or drawn per task from a Beta. */
+export type RateSpec =
+  | { readonly dist: 'point'; readonly p: number }
+  | { readonly dist: 'beta'; readonly a: number; readonly b: number };
+
+export interface VerifierSpec {
+  /** True when the file omitted `verifier`: it accepts exactly the correct attempts, for free. */
+  readonly perfect: boolean;
+  /** P(accept | wrong attempt). */
+  readonly falseAccept: RateSpec;
+  /** P(reject | correct attempt). */
+  readonly falseReject: RateSpec;
+  /** Cost of one verification (added per attempt). */
+  readonly cost: number;
+}
+
+export type SelectorSpec =
+  | { readonly kind: 'firstAccepted' }
+  | { readonly kind: 'oracle' }
+  | { readonly kind: 'random' }
+  /** Wrong answers fall on `distinctWrong` values with Dirichlet(`concentration`) weights, so wrong answers can agree. */
+  | { readonly kind: 'majorityVote'; readonly distinctWrong: number; readonly concentration: number }
+  /** Reward-model score: correct ~ N(separation, 1), wrong ~ N(0, 1); deliver the top score if ≥ threshold (null: no threshold). */
+  | { readonly kind: 'bestScore'; readonly separation: number; readonly threshold: number | null };
+
+export interface PolicySpec {
+  readonly maxAttempts: number;
+  readonly mode: 'sequential' | 'parallel' | 'batches';
+  /** Attempts per round: 1 for sequential, maxAttempts for parallel, as given for batches. */
+  readonly batchSize: number;
+  readonly onNoAccept: 'abstain' | 'deliverLast';
+  /** Cost cap per episode (null: none). An attempt is not started once the spend has reached the cap. */
+  readonly budget: { readonly cost: number | null };
+}
+
+export interface RunSpec {
+  readonly replicates: number;
+}
+
+export interface Scenario {
+  readonly seed: number | string;
+  readonly name: string | null;
+  readonly tasks: TasksSpec;
+  readonly attempts: AttemptsSpec;
+  readonly verifier: VerifierSpec;
+  readonly selector: SelectorSpec;
+  readonly policy: PolicySpec;
+  readonly run: RunSpec;
+}

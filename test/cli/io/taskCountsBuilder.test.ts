@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { TaskCountsBuilder } from '../../../packages/cli/src/io/taskCountsBuilder.js';
+
+describe('TaskCountsBuilder', () => {
+  it('interns ids by bytes and by string alike, in order of first appearance (hand count)', () => {
+    const b = new TaskCountsBuilder();
+    const bytes = Buffer.from('xx,é,x', 'utf8'); // "xx" at 0..2, "é" at 3..5, "x" at 6..7
+    b.add(bytes, 0, 2, 1);
+    b.add(bytes, 3, 5, 0);
+    b.addId('xx', 0);
+    b.add(bytes, 6, 7, 1);
+    b.addId('é', 1);
+    b.addId('', 1); // the empty id is a key like any other (readers reject it before)
+    expect(b.result()).toEqual({ taskIds: ['xx', 'é', 'x', ''], n: [2, 2, 1, 1], c: [1, 1, 1, 1], rows: 6 });
+    expect(b.taskCount).toBe(4);
+  });
+
+  it('keeps counts right through table and arena growth (closed form)', () => {
+    // 50 000 tasks with ids `id-<i>` plus one 100 000-byte id; rows in 3 interleaved passes:
+    // task i gets 1 + (i mod 3 ≥ 1) + (i mod 3 = 2) trials = 1 + (i mod 3), successes = 1 per pass when i is even.
+    const b = new TaskCountsBuilder();
+    const T = 50_000;
+    for (let pass = 0; pass < 3; pass++) {
+      for (let i = 0; i < T; i++) if (i % 3 >= pass) b.addId(`id-${i}`, i % 2 === 0 ? 1 : 0);
+    }
+    const huge = 'h'.repeat(100_000);
+    b.addId(huge, 1);
+    b.addId(huge, 0);
+    const r = b.result();
+    expect(r.taskIds.length).toBe(T + 1);
+    for (let i = 0; i < T; i++) {
+      if (r.taskIds[i] !== `id-${i}` || r.n[i] !== 1 + (i % 3) || r.c[i] !== (i % 2 === 0 ? 1 + (i % 3) : 0)) {
+        throw new Error(`task ${i}: got ${r.taskIds[i]} n ${r.n[i]} c ${r.c[i]}`);
+      }
+    }
+    expect([r.taskIds[T] === huge, r.n[T], r.c[T]]).toEqual([true, 2, 1]);
+    // Σ(1 + i mod 3) over i < 50 000 = 50 000 + (16 667·0 + 16 667·1 + 16 666·2) = 99 999, plus 2.
+    expect(r.rows).toBe(99_999 + 2);
+  });
+});
