@@ -34,3 +34,28 @@ export { normalQuantile } from './math/normalQuantile.js';
 export { planDemonstration, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
 export { planPrecision, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
 export { planComparison, type CompareOptions, type ComparePlan, type ComparePlanRow } from './planning/compare.js';
+
+// Scenarios
+export { resolveScenario, type ResolveScenarioOptions } from './scenario/resolveScenario.js';
+export { DEFAULT_SCENARIO_INPUT, defaultScenario } from './scenario/defaultScenario.js';
+export { scenarioToInput } from './scenario/scenarioToInput.js';
+export { scenarioJsonSchema, type JsonSchema } from './scenario/scenarioJsonSchema.js';
+export type * from './scenario/types.js';
+export type { ScenarioInput } from './scenario/scenarioInput.js';
+
+// Random variates and task distributions
+export { binomial } from './distributions/binomial.js';
+export { beta } from './distributions/beta.js';
+export { geometric } from './distributions/geometric.js';
+export { lognormal } from './distributions/lognormal.js';
+export { standardNormal } from './distributions/standardNormal.js';
+export { taskRates } from './distributions/taskRates.js';
+export { expectOver } from './distributions/expectOver.js';
+export { momentPower, momentComplementPower } from './distributions/momentPower.js';
+
+// Probability functions
+export { binomialPmf } from './math/binomialPmf.js';
+export { binomialCdf, binomialSf } from './math/binomialCdf.js';
+export { betaQuantile } from './math/betaQuantile.js';
+export { regularizedBeta } from './math/regularizedBeta.js';
+export { INTERVAL_METHODS } from './intervals/proportionInterval.js';

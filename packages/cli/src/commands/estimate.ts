@@ -1,4 +1,5 @@
 import {
+  INTERVAL_METHODS,
   InputError,
   JEFFREYS_PRIOR,
   UNIFORM_PRIOR,
@@ -28,7 +29,6 @@ export interface EstimateArgs extends FileEstimateArgs {
   json: boolean;
 }
 
-const INTERVALS: readonly IntervalMethod[] = ['wilson', 'clopper-pearson', 'jeffreys', 'agresti-coull'];
 
 /** `passk estimate`: pass@k and pass^k from counts (--n --c), from a known p (--p), or from a results FILE. */
 export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> {
@@ -42,7 +42,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .option('c', { type: 'number', describe: 'successes among the n trials' })
         .option('p', { type: 'number', describe: 'a known single-attempt success rate (closed forms, no data)' })
         .option('k', { type: 'string', describe: 'k values: 8, a list 1,2,4,8 or a range 1..8 (default 1..min(n, 10))' })
-        .option('interval', { choices: INTERVALS, default: 'wilson' as IntervalMethod, describe: 'interval for p' })
+        .option('interval', { choices: INTERVAL_METHODS, default: 'wilson' as IntervalMethod, describe: 'interval for p' })
         .option('confidence', { type: 'number', default: 0.95, describe: 'confidence level, in (0, 1)' })
         .option('sides', { type: 'number', default: 2, describe: '2: two-sided interval; 1: one-sided lower bound' })
         .option('prior', { choices: ['jeffreys', 'uniform'] as const, default: 'jeffreys' as const, describe: 'Beta prior of the Bayesian view' })

@@ -72,7 +72,7 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
         'normal interval from the clustered standard error SE = sd(per-task estimates)/√T, which covers both ' +
         'layers: which tasks, and which trials within a task (Miller 2024)',
       bootstrap: bootstrap
-        ? { replicates: bootstrapReplicates, seed: args.seed, method: 'two-stage percentile bootstrap: tasks with replacement, then c* ~ Binomial(n, c/n) per task' }
+        ? { replicates: bootstrapReplicates, seed: args.seed, method: 'two-stage bootstrap (tasks with replacement, then c* ~ Binomial(n, c/n) per task), percentiles re-centred on the unbiased estimate' }
         : null,
     },
     rows,

@@ -1,4 +1,5 @@
 import {
+  INTERVAL_METHODS,
   InputError,
   planComparison,
   planDemonstration,
@@ -12,7 +13,6 @@ import { parseKList } from '../args/parseKList.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 
-const INTERVALS: readonly IntervalMethod[] = ['wilson', 'clopper-pearson', 'jeffreys', 'agresti-coull'];
 const METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
 
 interface PlanArgs {
@@ -54,7 +54,7 @@ export function planCommand(io: CliIo): CommandModule {
               .option('k', { type: 'number', describe: 'k of pass@k / pass^k (required unless --metric p)' })
               .option('rate', { type: 'number', demandOption: true, describe: 'the single-attempt success rate you expect' })
               .option('half-width', { type: 'number', demandOption: true, describe: 'target half-width, e.g. 0.05 for ±5 points' })
-              .option('interval', { choices: INTERVALS, default: 'wilson' as IntervalMethod })
+              .option('interval', { choices: INTERVAL_METHODS, default: 'wilson' as IntervalMethod })
               .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
               .option('json', { type: 'boolean', default: false })
               .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points'),

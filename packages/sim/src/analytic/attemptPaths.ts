@@ -47,8 +47,7 @@ export function attemptPaths(
     throw new InputError('verifier', `must hold moments up to ${K} (verifierMoments(..., maxAttempts))`, verifier?.correctRejected?.length);
   }
   const { correctRejected: cR, correctRejectedThenAccepted: cA, wrongRejected: wR, wrongRejectedThenAccepted: wA } = verifier;
-  const success = successChance(p, correlation);
-  const failure = failureChance(p, correlation);
+  const chances = chanceRows(p, correlation, K);
   const lasts = correlation.model === 'markov' ? 2 : 1;
 
   const rejected = new Float64Array(K + 1);
@@ -61,27 +60,28 @@ export function attemptPaths(
   let mass = [new Float64Array(K + 1), new Float64Array(K + 1)];
   let next = [new Float64Array(K + 1), new Float64Array(K + 1)];
   mass[0][0] = 1;
+  const success = [new Float64Array(K + 1), new Float64Array(K + 1)];
+  const failure = [new Float64Array(K + 1), new Float64Array(K + 1)];
   for (let j = 0; j < K; j++) {
-    next[0].fill(0, 0, j + 2);
-    next[1].fill(0, 0, j + 2);
     let ac = 0;
     let aw = 0;
     let rc = 0;
     let rw = 0;
     for (let last = 0; last < lasts; last++) {
       const from = mass[last];
+      const up = success[last];
+      const down = failure[last];
+      chances(j, last, up, down);
       for (let s = 0; s <= j; s++) {
-        const m = from[s];
-        if (m === 0) continue;
         const w = j - s;
-        const c = m * success(j, s, last);
-        const f = m * failure(j, s, last);
-        ac += c * cA[s] * wR[w];
-        rc += c * cR[s + 1] * wR[w];
-        aw += f * cR[s] * wA[w];
-        rw += f * cR[s] * wR[w + 1];
-        next[lasts - 1][s + 1] += c;
-        next[0][s] += f;
+        const c = from[s] * up[s];
+        const f = from[s] * down[s];
+        const cs = cR[s];
+        const ws = wR[w];
+        ac += c * cA[s] * ws;
+        rc += c * cR[s + 1] * ws;
+        aw += f * cs * wA[w];
+        rw += f * cs * wR[w + 1];
       }
     }
     acceptedCorrect[j + 1] = ac;
@@ -89,58 +89,77 @@ export function attemptPaths(
     rejectedCorrect[j + 1] = rc;
     rejectedWrong[j + 1] = rw;
     rejected[j + 1] = rc + rw;
+    // Move the outcome mass on by one attempt (written as a pull, no loop-carried stores).
+    const [m0, m1] = mass;
+    const [n0, n1] = next;
+    const [up0, up1] = success;
+    const [down0, down1] = failure;
+    if (lasts === 1) {
+      n0[0] = m0[0] * down0[0];
+      for (let s = 1; s <= j; s++) n0[s] = m0[s - 1] * up0[s - 1] + m0[s] * down0[s];
+      n0[j + 1] = m0[j] * up0[j];
+    } else {
+      n1[0] = 0;
+      for (let s = 1; s <= j + 1; s++) n1[s] = m0[s - 1] * up0[s - 1] + m1[s - 1] * up1[s - 1];
+      for (let s = 0; s <= j; s++) n0[s] = m0[s] * down0[s] + m1[s] * down1[s];
+      n0[j + 1] = 0;
+    }
     [mass, next] = [next, mass];
   }
   return { rejected, acceptedCorrect, acceptedWrong, rejectedCorrect, rejectedWrong };
 }
 
-type Chance = (j: number, s: number, last: number) => number;
+/** Fills success[s] = π(j, s, last) and failure[s] = 1 − π for s = 0..j. */
+type ChanceRow = (j: number, last: number, success: Float64Array, failure: Float64Array) => void;
 
-/** π(j, s, last): P(attempt j + 1 correct | j attempts so far, s of them correct, the last one `last`). */
-function successChance(p: number, correlation: AttemptCorrelation): Chance {
+/**
+ * π(j, s, last): P(attempt j + 1 correct | j attempts so far, s of them correct, the last one
+ * `last`), and 1 − π written out so that it keeps its relative precision when π is near 1.
+ */
+function chanceRows(p: number, correlation: AttemptCorrelation, K: number): ChanceRow {
+  const q = 1 - p;
   switch (correlation.model) {
     case 'independent':
-      return () => p;
+      return (j, _last, success, failure) => {
+        success.fill(p, 0, j + 1);
+        failure.fill(q, 0, j + 1);
+      };
     case 'exchangeable': {
-      if (correlation.icc === 0) return () => p;
+      if (correlation.icc === 0) return chanceRows(p, { model: 'independent' }, K);
       const nu = 1 / correlation.icc - 1;
       const a = p * nu;
-      const ab = a + (1 - p) * nu;
-      return (j, s) => (a + s) / (ab + j);
+      const b = q * nu;
+      const ab = a + b;
+      return (j, _last, success, failure) => {
+        const scale = 1 / (ab + j);
+        for (let s = 0; s <= j; s++) {
+          success[s] = (a + s) * scale;
+          failure[s] = (b + j - s) * scale;
+        }
+      };
     }
     case 'markov': {
       const lambda = correlation.stickiness;
       const fresh = (1 - lambda) * p;
-      return (j, _s, last) => (j === 0 ? p : last === 1 ? lambda + fresh : fresh);
+      const freshWrong = (1 - lambda) * q;
+      return (j, last, success, failure) => {
+        const pi = j === 0 ? p : last === 1 ? lambda + fresh : fresh;
+        const notPi = j === 0 ? q : last === 0 ? lambda + freshWrong : freshWrong;
+        success.fill(pi, 0, j + 1);
+        failure.fill(notPi, 0, j + 1);
+      };
     }
     case 'feedback': {
+      // After w = j − s failures the rate is 1 − (1 − p)(1 − η)^w.
       const keep = 1 - correlation.afterFailure;
-      return (j, s) => 1 - (1 - p) * Math.pow(keep, j - s);
-    }
-  }
-}
-
-/** 1 − π(j, s, last), written out so that it keeps its relative precision when π is near 1. */
-function failureChance(p: number, correlation: AttemptCorrelation): Chance {
-  const q = 1 - p;
-  switch (correlation.model) {
-    case 'independent':
-      return () => q;
-    case 'exchangeable': {
-      if (correlation.icc === 0) return () => q;
-      const nu = 1 / correlation.icc - 1;
-      const b = q * nu;
-      const ab = p * nu + b;
-      return (j, s) => (b + j - s) / (ab + j);
-    }
-    case 'markov': {
-      const lambda = correlation.stickiness;
-      const fresh = (1 - lambda) * q;
-      return (j, _s, last) => (j === 0 ? q : last === 0 ? lambda + fresh : fresh);
-    }
-    case 'feedback': {
-      const keep = 1 - correlation.afterFailure;
-      return (j, s) => q * Math.pow(keep, j - s);
+      const wrongRate = new Float64Array(K + 1);
+      for (let w = 0; w <= K; w++) wrongRate[w] = q * Math.pow(keep, w);
+      return (j, _last, success, failure) => {
+        for (let s = 0; s <= j; s++) {
+          failure[s] = wrongRate[j - s];
+          success[s] = 1 - wrongRate[j - s];
+        }
+      };
     }
   }
 }

@@ -1,17 +1,18 @@
-import { requireInteger, requireOpenUnit } from '../checks.js';
+import { requireCounts, requireInteger, requireOpenUnit } from '../checks.js';
 import { binomial } from '../distributions/binomial.js';
+import { InputError } from '../errors.js';
 import { binomialPmf } from '../math/binomialPmf.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import type { Rng } from '../rng/rng.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
-import type { TaskTrials } from './taskAverage.js';
+import { averageOverTasks, type TaskTrials } from './taskAverage.js';
 
 export interface BootstrapOptions {
   readonly ks: readonly number[];
   readonly replicates: number;
   readonly seed: Seed;
   readonly confidence: number;
-  /** 2: equal-tailed percentile interval; 1: one-sided lower bound (upper = 1). */
+  /** 2: equal-tailed interval; 1: one-sided lower bound (upper = 1). */
   readonly sides: 1 | 2;
 }
 
@@ -20,6 +21,8 @@ export interface BootstrapInterval {
   readonly upper: number;
   /** Standard deviation of the bootstrap replicates. */
   readonly se: number;
+  /** Mean of the replicates minus the estimate: the plug-in bias the interval was re-centred by. */
+  readonly shift: number;
 }
 
 export interface BootstrapRow {
@@ -36,6 +39,12 @@ export interface BootstrapRow {
  * the unbiased estimates over drawn tasks with n ≥ k. Resampling both stages makes the interval
  * somewhat conservative (the between-task spread already contains trial noise).
  *
+ * Re-centred percentile interval: the within-task stage draws at p = c/n, so each replicate
+ * estimates θ(c/n) — the plug-in value — rather than θ (E*[C(c*, k)/C(n, k)] = (c/n)^k). Plain
+ * percentiles would therefore sit around the plug-in value (for pass^10 on 10^5 tasks they can
+ * miss the estimate entirely). We keep the replicates' spread and centre it on the unbiased
+ * estimate: [θ̂ + q_{α/2} − m*, θ̂ + q_{1−α/2} − m*], m* the replicates' mean, clipped to [0, 1].
+ *
  * Tasks with the same (n, c) are exchangeable, so a replicate draws how many times each (n, c)
  * group is picked (a multinomial, by conditional binomials) and then how those picks spread over
  * c* = 0..n (another multinomial) — the same distribution as drawing task by task, at a cost
@@ -43,10 +52,36 @@ export interface BootstrapRow {
  * stream (seed, 'bootstrap', b), so results do not depend on how the work is split.
  */
 export function bootstrapTaskAverage(tasks: readonly TaskTrials[], options: BootstrapOptions): BootstrapRow[] {
-  const replicates = requireInteger('bootstrap', options.replicates, 1, 1_000_000);
   requireOpenUnit('confidence', options.confidence);
-  const groups = groupTasks(tasks);
+  if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
+  const replicates = bootstrapReplicates(tasks, options);
+  const estimates = averageOverTasks(tasks, options.ks);
+  return options.ks.map((k, i) => {
+    const { passAtK, passHatK } = estimates[i]!;
+    return {
+      k,
+      passAtK: passAtK ? summarise(replicates.passAtK[i]!, passAtK.value, options) : null,
+      passHatK: passHatK ? summarise(replicates.passHatK[i]!, passHatK.value, options) : null,
+    };
+  });
+}
+
+/** The raw replicates behind `bootstrapTaskAverage`, one array per k. */
+export interface BootstrapReplicates {
+  /** Whether any task has n ≥ k (otherwise the row is null). */
+  readonly estimable: readonly boolean[];
+  /** Replicate b of pass@k_i at [i][b]; NaN when replicate b drew no task with n ≥ k_i. */
+  readonly passAtK: readonly Float64Array[];
+  readonly passHatK: readonly Float64Array[];
+}
+
+/** The replicates of the two-stage bootstrap described at `bootstrapTaskAverage`, before summarising (internal; used by tests). */
+export function bootstrapReplicates(tasks: readonly TaskTrials[], options: Pick<BootstrapOptions, 'ks' | 'replicates' | 'seed'>): BootstrapReplicates {
+  const replicates = requireInteger('bootstrap', options.replicates, 1, 1_000_000);
+  tasks.forEach((task, i) => requireCounts(task.n, task.c, `tasks[${i}]`));
   const ks = options.ks;
+  ks.forEach((k) => requireInteger('k', k, 1));
+  const groups = groupTasks(tasks);
   const sums = new Float64Array(2 * ks.length);
   const counts = new Float64Array(ks.length);
   const at = ks.map(() => new Float64Array(replicates));
@@ -62,17 +97,13 @@ export function bootstrapTaskAverage(tasks: readonly TaskTrials[], options: Boot
       if (picks[g] === 0) return;
       addGroupDraws(rng, group, picks[g]!, table, sums, counts);
     });
-    // A replicate that drew no task with n ≥ k has no value at that k (NaN, left out below).
+    // A replicate that drew no task with n ≥ k has no value at that k (NaN, left out when summarised).
     ks.forEach((_, i) => {
       at[i]![b] = counts[i]! > 0 ? sums[2 * i]! / counts[i]! : Number.NaN;
       hat[i]![b] = counts[i]! > 0 ? sums[2 * i + 1]! / counts[i]! : Number.NaN;
     });
   }
-  return ks.map((k, i) => ({
-    k,
-    passAtK: estimable[i] ? summarise(at[i]!, options) : null,
-    passHatK: estimable[i] ? summarise(hat[i]!, options) : null,
-  }));
+  return { estimable, passAtK: at, passHatK: hat };
 }
 
 interface TaskGroup {
@@ -189,19 +220,24 @@ function suffixSums(values: Float64Array): Float64Array {
   return suffix;
 }
 
-/** Percentile interval (linear interpolation between order statistics, Hyndman & Fan type 7) and SE. */
-function summarise(values: Float64Array, options: BootstrapOptions): BootstrapInterval {
+/**
+ * Percentiles of the replicates (linear interpolation between order statistics, Hyndman & Fan
+ * type 7) shifted so the replicates' mean lands on the estimate, clipped to [0, 1]; and their sd.
+ */
+function summarise(values: Float64Array, estimate: number, options: BootstrapOptions): BootstrapInterval {
   const sorted = values.filter((v) => !Number.isNaN(v)).sort();
-  const alpha = 1 - options.confidence;
-  const lower = options.sides === 2 ? quantile(sorted, alpha / 2) : quantile(sorted, alpha);
-  const upper = options.sides === 2 ? quantile(sorted, 1 - alpha / 2) : 1;
   let mean = 0;
   for (const v of sorted) mean += v;
   mean /= sorted.length;
   let squares = 0;
   for (const v of sorted) squares += (v - mean) ** 2;
   const se = sorted.length > 1 ? Math.sqrt(squares / (sorted.length - 1)) : 0;
-  return { lower, upper, se };
+  const shift = estimate - mean;
+  const clip = (x: number) => Math.min(1, Math.max(0, x + shift));
+  const alpha = 1 - options.confidence;
+  const lower = clip(quantile(sorted, options.sides === 2 ? alpha / 2 : alpha));
+  const upper = options.sides === 2 ? clip(quantile(sorted, 1 - alpha / 2)) : 1;
+  return { lower, upper, se, shift: mean - estimate };
 }
 
 function quantile(sorted: Float64Array, q: number): number {

@@ -52,7 +52,7 @@ export interface BetaPosteriorSummary {
  * interval for p maps through the increasing transforms p^k and 1 − (1 − p)^k.
  * n = 0 is allowed (the posterior is then the prior).
  * Example: betaPosterior(30, 27, { prior: UNIFORM_PRIOR, confidence: 0.95, k: 8 }) has posterior
- * Beta(28, 4), p.mean = 28/32 = 0.875 and passHatK.mean = ∏_{j<8} (28 + j)/(32 + j) = 0.3615…
+ * Beta(28, 4), p.mean = 28/32 = 0.875 and passHatK.mean = ∏_{j<8} (28 + j)/(32 + j) = 0.38254854044327746.
  */
 export function betaPosterior(n: number, c: number, options: BetaPosteriorOptions): BetaPosteriorSummary {
   requireCounts(n, c);

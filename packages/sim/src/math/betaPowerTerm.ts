@@ -1,5 +1,6 @@
 import { betaLambda } from './betaLambda.js';
 import { binomialDeviance } from './binomialDeviance.js';
+import { logBetaUnchecked } from './logBeta.js';
 import { stirlingError } from './stirlingError.js';
 
 /**
@@ -16,6 +17,8 @@ import { stirlingError } from './stirlingError.js';
 export function betaPowerTerm(x: number, y: number, a: number, b: number): number {
   if (x === 0 || y === 0) return 0;
   const n = a + b;
+  // n·x or n·y underflows only for subnormal x or y with a + b < 1; there the plain logs are exact enough.
+  if (n * x === 0 || n * y === 0) return Math.exp(a * Math.log(x) + b * Math.log(y) - logBetaUnchecked(a, b));
   const lambda = betaLambda(x, y, a, b);
   const exponent =
     stirlingError(n) -

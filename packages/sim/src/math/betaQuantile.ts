@@ -59,7 +59,7 @@ function solveLowerTail(t: number, a: number, b: number): UnitPoint {
     if (betaTails(Number.MIN_VALUE, 1, a, b).lower >= t) return { x: 0, y: 1 };
     if (!(u > lo)) u = lo + 1;
   }
-  if (!(u < 0)) u = -Number.MIN_VALUE;
+  if (!(u < 0)) u = -1e-16;
   let previousNewtonStep = Infinity;
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     const x = Math.exp(u);

@@ -38,13 +38,18 @@ export interface PrecisionPlan {
 }
 
 const MAX_TRIALS = 100_000_000;
+/** How many n below the bisection's crossing are checked one by one (see planPrecision). */
+const SCAN_BELOW = 10_000;
 
 /**
  * Trials per task for a target two-sided interval half-width on p, pass@k or pass^k: the
  * smallest n whose interval (chosen method, at c = round(rate·n); pass^k and pass@k via the
- * monotone maps p^k and 1 − (1 − p)^k) has (upper − lower)/2 ≤ halfWidth.
+ * monotone maps p^k and 1 − (1 − p)^k) has (upper − lower)/2 ≤ halfWidth. Found by doubling and
+ * bisection, then every n up to SCAN_BELOW below that crossing is checked in order, because the
+ * rounding of c makes widths jitter with n (an exhaustive search whenever that crossing is ≤ SCAN_BELOW).
  * Beside it the normal approximation n ≈ z² g′(p)² p(1 − p)/h² (delta method; g the metric).
- * Example: p = 0.5, half-width 0.05, Wilson 95 % → 381 trials (normal approximation 385).
+ * Example: p = 0.5, half-width 0.05, Wilson 95 % → 381 trials (normal approximation 385;
+ * Clopper–Pearson 402) — checked by a linear search with scipy's binomtest(...).proportion_ci.
  */
 export function planPrecision(options: PrecisionOptions): PrecisionPlan {
   const rate = requireOpenUnit('rate', options.rate);
@@ -72,6 +77,15 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
     if (width(mid) <= halfWidth) high = mid;
     else low = mid;
   }
+  // Widths are not monotone in n: c = round(rate·n) moves c/n by up to 1/(2n), so a few n just
+  // below the bisection's crossing can already be narrow enough. Check the SCAN_BELOW n below it
+  // in order (all of them when the crossing is ≤ SCAN_BELOW, which makes the answer exact there).
+  for (let n = Math.max(1, high - SCAN_BELOW); n < high; n++) {
+    if (width(n) <= halfWidth) {
+      high = n;
+      break;
+    }
+  }
   const z = normalQuantile(1 - (1 - confidence) / 2);
   const slope = options.metric === 'passHatK' ? k * rate ** (k - 1) : options.metric === 'passAtK' ? k * (1 - rate) ** (k - 1) : 1;
   const interval = intervalAt(high);
@@ -87,6 +101,6 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
     interval,
     normalApproximation: Math.ceil((z * slope) ** 2 * rate * (1 - rate) / halfWidth ** 2),
     description:
-      'smallest n (found by bisection, interval widths shrink with n) whose two-sided interval at c = round(rate·n) has half-width ≤ target',
+      'smallest n (bisection, then a check of the n just below it: widths jitter with the rounding of c) whose two-sided interval at c = round(rate·n) has half-width ≤ target',
   };
 }

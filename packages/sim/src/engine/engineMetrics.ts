@@ -1,0 +1,35 @@
+/**
+ * The per-episode outputs the engine accumulates, in the fixed order of every accumulator array
+ * (engine semantics, "Outputs per episode and budget k"). Each is a number per budget k = 1..K.
+ */
+export const ENGINE_METRICS = [
+  'coverage',
+  'passHat',
+  'deliveredCorrect',
+  'deliveredWrong',
+  'abstained',
+  'attempts',
+  'cost',
+  'latency',
+] as const;
+
+export type EngineMetric = (typeof ENGINE_METRICS)[number];
+
+/** Index of each metric in accumulator arrays (metric-major: [metric][k − 1]). */
+export const COVERAGE = 0;
+export const PASS_HAT = 1;
+export const DELIVERED_CORRECT = 2;
+export const DELIVERED_WRONG = 3;
+export const ABSTAINED = 4;
+export const ATTEMPTS = 5;
+export const COST = 6;
+export const LATENCY = 7;
+export const METRIC_COUNT = 8;
+
+/**
+ * Length of one block sum vector for K budgets: Σ_r y (8K), Σ_r y² (8K), Σ_r y_cost·y_deliveredCorrect (K),
+ * where y is a replicate's total over tasks of one metric at one k.
+ */
+export function blockSumsLength(maxAttempts: number): number {
+  return (2 * METRIC_COUNT + 1) * maxAttempts;
+}

@@ -1,0 +1,202 @@
+import { categorical } from '../distributions/categorical.js';
+import { dirichlet } from '../distributions/dirichlet.js';
+import { standardNormal } from '../distributions/standardNormal.js';
+import type { Rng } from '../rng/rng.js';
+import type { Amount, Scenario } from '../scenario/types.js';
+import { drawOutcomes } from './drawOutcomes.js';
+import {
+  ABSTAINED,
+  ATTEMPTS,
+  COST,
+  COVERAGE,
+  DELIVERED_CORRECT,
+  DELIVERED_WRONG,
+  LATENCY,
+  PASS_HAT,
+} from './engineMetrics.js';
+
+const TWO_POW_MINUS_32 = 1 / 4294967296;
+const NONE = 0;
+const CORRECT = 1;
+const WRONG = 2;
+
+/**
+ * One episode simulated attempt by attempt, exactly as the engine semantics describe, for every
+ * budget k = 1..K at once on the same draws (common random numbers).
+ *
+ * Draw order: the outcomes X_1..X_K (`drawOutcomes`); for majorityVote the episode's Dirichlet
+ * weights of the wrong answers; then, for attempt j = 1, 2, … as long as some budget still runs it:
+ * at the first attempt of a round the round's selector uniform (random, majorityVote), then the
+ * verdict (one uniform; none for a perfect verifier), the cost and latency (when lognormal), and,
+ * if accepted, the answer of a wrong attempt (majorityVote) or the score (bestScore).
+ *
+ * Budget k runs the policy with maxAttempts = k: rounds of b attempts (the last cut at k), attempt
+ * j starts while j ≤ k and the spend Σ_{i<j} cost_i < budget.cost. The budgets share attempts, so
+ * one pass j = 1..K evaluates the round as it grows: budget k sees rounds 1..⌈k/b⌉ with the last
+ * one holding attempts up to k. Once a complete round delivers, or the cost budget stops attempt j,
+ * every larger budget repeats the result.
+ */
+export class GeneralEpisode {
+  private readonly scenario: Scenario;
+  private readonly K: number;
+  private readonly b: number;
+  private readonly judged: boolean;
+  private readonly outcomes: Uint8Array;
+  private readonly accepted: Int32Array;
+  private readonly votes: Int32Array;
+  private readonly alpha: Float64Array;
+  private readonly weights: Float64Array;
+
+  constructor(scenario: Scenario) {
+    this.scenario = scenario;
+    this.K = scenario.policy.maxAttempts;
+    this.b = scenario.policy.batchSize;
+    const { falseAccept, falseReject } = scenario.verifier;
+    this.judged = !(falseAccept.dist === 'point' && falseAccept.p === 0 && falseReject.dist === 'point' && falseReject.p === 0);
+    this.outcomes = new Uint8Array(this.K + 1);
+    this.accepted = new Int32Array(this.K);
+    const selector = scenario.selector;
+    const m = selector.kind === 'majorityVote' ? selector.distinctWrong : 0;
+    this.votes = new Int32Array(m + 1);
+    this.alpha = new Float64Array(m).fill(selector.kind === 'majorityVote' ? selector.concentration : 0);
+    this.weights = new Float64Array(m);
+  }
+
+  /**
+   * Simulates one episode of a task (success rate p, verifier error rates fa, fr) and adds its
+   * per-k outputs to out[offset + metric·K + k − 1].
+   */
+  run(p: number, fa: number, fr: number, rng: Rng, out: Float64Array, offset: number): void {
+    const K = this.K;
+    const b = this.b;
+    const X = this.outcomes;
+    const { attempts, verifier, policy, selector } = this.scenario;
+    drawOutcomes(attempts.correlation, p, K, rng, X);
+    let G = K + 1;
+    let F = K + 1;
+    for (let j = K; j >= 1; j--) {
+      if (X[j] === 1) G = j;
+      else F = j;
+    }
+    const voting = selector.kind === 'majorityVote';
+    if (voting) dirichlet(rng, this.alpha, this.weights);
+    const needsRoundUniform = voting || selector.kind === 'random';
+    const budget = policy.budget.cost;
+    const deliverLast = policy.onNoAccept === 'deliverLast';
+
+    let done = false;
+    let spend = 0;
+    let completedLatency = 0;
+    let roundMax = 0;
+    let roundStart = 1;
+    let roundUniform = 0;
+    // The current round's accepted attempts.
+    let acceptedCount = 0;
+    let bestScore = -Infinity;
+    let bestCorrect = false;
+    // Results for the latest budget (repeated once done).
+    let delivered = NONE;
+    let used = 0;
+    let cost = 0;
+    let latency = 0;
+
+    for (let k = 1; k <= K; k++) {
+      if (!done && budget !== null && !(spend < budget)) done = true;
+      if (!done) {
+        if (k === roundStart) {
+          acceptedCount = 0;
+          bestScore = -Infinity;
+          bestCorrect = false;
+          if (voting) this.votes.fill(0);
+          roundUniform = needsRoundUniform ? rng.uint32() * TWO_POW_MINUS_32 : 0;
+        }
+        const correct = X[k] === 1;
+        let accept = correct;
+        if (this.judged) {
+          const u = rng.uint32() * TWO_POW_MINUS_32;
+          accept = correct ? u >= fr : u < fa;
+        }
+        spend += amount(attempts.cost, rng) + verifier.cost;
+        const l = amount(attempts.latency, rng);
+        if (l > roundMax) roundMax = l;
+        if (accept) {
+          this.accepted[acceptedCount++] = k;
+          if (voting) this.votes[correct ? 0 : 1 + categorical(rng, this.weights)]++;
+          else if (selector.kind === 'bestScore') {
+            const score = (correct ? selector.separation : 0) + standardNormal(rng);
+            if (score > bestScore) {
+              bestScore = score;
+              bestCorrect = correct;
+            }
+          }
+        }
+        delivered = this.evaluateRound(acceptedCount, roundUniform, bestScore, bestCorrect, G, k);
+        used = k;
+        cost = spend;
+        latency = completedLatency + roundMax;
+        const roundComplete = k === Math.min(roundStart + b - 1, K);
+        if (delivered !== NONE) {
+          if (roundComplete) done = true;
+        } else {
+          if (selector.kind === 'oracle' && G <= k) delivered = CORRECT;
+          else if (deliverLast) delivered = correct ? CORRECT : WRONG;
+          if (roundComplete) {
+            completedLatency += roundMax;
+            roundMax = 0;
+            roundStart = k + 1;
+          }
+        }
+      }
+      const i = k - 1;
+      out[offset + COVERAGE * K + i] += G <= k ? 1 : 0;
+      out[offset + PASS_HAT * K + i] += F > k ? 1 : 0;
+      out[offset + DELIVERED_CORRECT * K + i] += delivered === CORRECT ? 1 : 0;
+      out[offset + DELIVERED_WRONG * K + i] += delivered === WRONG ? 1 : 0;
+      out[offset + ABSTAINED * K + i] += delivered === NONE ? 1 : 0;
+      out[offset + ATTEMPTS * K + i] += used;
+      out[offset + COST * K + i] += cost;
+      out[offset + LATENCY * K + i] += latency;
+    }
+  }
+
+  /**
+   * What the current round (accepted attempts so far) delivers when the episode stops after
+   * attempt k: the selector's pick among its accepted attempts, or NONE (engine semantics, "Selectors").
+   */
+  private evaluateRound(count: number, uniform: number, bestScore: number, bestCorrect: boolean, G: number, k: number): number {
+    if (count === 0) return NONE;
+    const X = this.outcomes;
+    const selector = this.scenario.selector;
+    switch (selector.kind) {
+      case 'firstAccepted':
+        return X[this.accepted[0]] === 1 ? CORRECT : WRONG;
+      case 'random':
+        return X[this.accepted[Math.floor(uniform * count)]] === 1 ? CORRECT : WRONG;
+      case 'oracle':
+        return G <= k ? CORRECT : WRONG;
+      case 'bestScore':
+        return selector.threshold === null || bestScore >= selector.threshold ? (bestCorrect ? CORRECT : WRONG) : NONE;
+      case 'majorityVote': {
+        const votes = this.votes;
+        let most = 0;
+        let tied = 0;
+        for (let a = 0; a < votes.length; a++) {
+          if (votes[a] > most) {
+            most = votes[a];
+            tied = 1;
+          } else if (votes[a] === most && most > 0) tied++;
+        }
+        let pick = Math.floor(uniform * tied);
+        for (let a = 0; a < votes.length; a++) {
+          if (votes[a] === most && pick-- === 0) return a === 0 ? CORRECT : WRONG;
+        }
+        return NONE; // not reached: count > 0 means some answer has votes
+      }
+    }
+  }
+}
+
+/** One draw of a per-attempt amount: the constant, or median·e^{σZ}. */
+function amount(spec: Amount, rng: Rng): number {
+  return spec.dist === 'constant' ? spec.value : spec.median * Math.exp(spec.sigma * standardNormal(rng));
+}

@@ -1,0 +1,68 @@
+import { InputError } from '../errors.js';
+import type { EnginePath } from './blockRunner.js';
+import { blockSumsLength } from './engineMetrics.js';
+import type { BlockNode } from './blockTree.js';
+
+/** Version tag of the PartialResult format. */
+export const PARTIAL_FORMAT = 'passk-partial/1';
+
+/**
+ * Raw, mergeable Monte Carlo sums for some blocks of replicates of one scenario: plain JSON
+ * (numbers, strings, arrays), so shards can be written to files and merged later.
+ *
+ * `nodes[n].sums` has (2·8 + 1)·K numbers: Σ_r y[m][k] for the 8 metrics (ENGINE_METRICS order)
+ * and k = 1..K, then Σ_r y[m][k]², then Σ_r y[cost][k]·y[deliveredCorrect][k], where y is one
+ * replicate's total over tasks. Node (level L, index i) covers blocks [i·2^L, (i + 1)·2^L) of 64
+ * replicates (see blockTree).
+ */
+export interface PartialResult {
+  readonly format: typeof PARTIAL_FORMAT;
+  /** scenarioFingerprint of the resolved scenario: parts with different fingerprints are not merged. */
+  readonly fingerprint: string;
+  readonly path: EnginePath;
+  readonly blockSize: number;
+  readonly tasks: number;
+  readonly maxAttempts: number;
+  /** The scenario's run.replicates (all blocks together). */
+  readonly replicates: number;
+  /** Replicates simulated in these sums. */
+  readonly done: number;
+  /** True when a shouldStop callback ended the simulation before its requested range was done. */
+  readonly stopped: boolean;
+  /** Replicate ranges covered, sorted and merged. */
+  readonly ranges: ReadonlyArray<{ readonly start: number; readonly end: number }>;
+  readonly nodes: ReadonlyArray<{ readonly level: number; readonly index: number; readonly replicates: number; readonly sums: readonly number[] }>;
+}
+
+/** The nodes of a partial result as BlockNodes (typed arrays), checking their shape. */
+export function partialNodes(part: PartialResult, where: string): BlockNode[] {
+  const length = blockSumsLength(part.maxAttempts);
+  return part.nodes.map((node, n) => {
+    const at = `${where}.nodes[${n}]`;
+    if (!Number.isInteger(node.level) || node.level < 0 || !Number.isInteger(node.index) || node.index < 0) {
+      throw new InputError(at, 'must have an integer level and index ≥ 0', { level: node.level, index: node.index });
+    }
+    if (!Array.isArray(node.sums) || node.sums.length !== length) {
+      throw new InputError(`${at}.sums`, `must be a list of ${length} numbers`, node.sums?.length);
+    }
+    return { level: node.level, index: node.index, replicates: node.replicates, sums: Float64Array.from(node.sums) };
+  });
+}
+
+/** Replicate ranges covered by nodes (in block order), merged where adjacent. */
+export function coveredRanges(nodes: readonly BlockNode[], blockSize: number, replicates: number): Array<{ start: number; end: number }> {
+  const ranges: Array<{ start: number; end: number }> = [];
+  for (const node of nodes) {
+    const start = node.index * 2 ** node.level * blockSize;
+    const end = Math.min(replicates, (node.index + 1) * 2 ** node.level * blockSize);
+    const last = ranges[ranges.length - 1];
+    if (last && last.end === start) last.end = end;
+    else ranges.push({ start, end });
+  }
+  return ranges;
+}
+
+/** A BlockNode as plain JSON data. */
+export function nodeToJson(node: BlockNode): PartialResult['nodes'][number] {
+  return { level: node.level, index: node.index, replicates: node.replicates, sums: Array.from(node.sums) };
+}

@@ -1,0 +1,76 @@
+import { InputError } from '../errors.js';
+import { streamRng } from '../rng/streams.js';
+import type { Scenario } from '../scenario/types.js';
+import { blockSums } from './blockSums.js';
+import { pushNode, type BlockNode } from './blockTree.js';
+import { METRIC_COUNT } from './engineMetrics.js';
+import { createBlockRunner } from './enginePlan.js';
+import { coveredRanges, nodeToJson, PARTIAL_FORMAT, type PartialResult } from './partialResult.js';
+import { blockReplicates, REPLICATES_PER_BLOCK, requireBlockRange } from './replicateBlocks.js';
+import { scenarioFingerprint } from './scenarioFingerprint.js';
+
+export interface SimulateOptions {
+  /** Replicates to simulate, whole blocks of 64 (end may be run.replicates); default 0..run.replicates. */
+  readonly replicates?: { readonly start: number; readonly end: number };
+  /** Called after each block with the replicates done so far in this call and the number requested. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Checked before each block: true stops at that block boundary (the result has `stopped: true`). */
+  readonly shouldStop?: () => boolean;
+  /** Internal (tests, benchmarks): simulate attempt by attempt even where a fast path applies. */
+  readonly forceGeneral?: boolean;
+}
+
+/**
+ * Monte Carlo sums for a range of replicates of a resolved scenario (engine semantics): mergeable
+ * with `mergePartials`, turned into tables by `summarise`. Block b (replicates 64b..64b + 63) draws
+ * everything from the stream (seed, 'block', b), so the result for a set of blocks does not depend
+ * on how they are split; memory does not grow with the number of replicates.
+ * Example: simulatePartial(s, { replicates: { start: 0, end: 128 } }) merged with the part for
+ * { start: 128, end: R } summarises to the same JSON as simulatePartial(s) (tested).
+ */
+export function simulatePartial(scenario: Scenario, options: SimulateOptions = {}): PartialResult {
+  if (typeof options !== 'object' || options === null) throw new InputError('options', 'must be an object', options);
+  const R = scenario.run.replicates;
+  const range = options.replicates ?? { start: 0, end: R };
+  requireBlockRange('options.replicates', range, R);
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
+    throw new InputError('options.onProgress', 'must be a function', options.onProgress);
+  }
+  if (options.shouldStop !== undefined && typeof options.shouldStop !== 'function') {
+    throw new InputError('options.shouldStop', 'must be a function', options.shouldStop);
+  }
+  const K = scenario.policy.maxAttempts;
+  const runner = createBlockRunner(scenario, options.forceGeneral === true);
+  const totals = new Float64Array(REPLICATES_PER_BLOCK * METRIC_COUNT * K);
+  const stack: BlockNode[] = [];
+  const firstBlock = range.start / REPLICATES_PER_BLOCK;
+  const endBlock = Math.ceil(range.end / REPLICATES_PER_BLOCK);
+  const requested = range.end - range.start;
+  let done = 0;
+  let stopped = false;
+  for (let b = firstBlock; b < endBlock; b++) {
+    if (options.shouldStop?.()) {
+      stopped = true;
+      break;
+    }
+    const count = blockReplicates(b, R);
+    totals.fill(0, 0, count * METRIC_COUNT * K);
+    runner.run(streamRng(scenario.seed, 'block', b), b * REPLICATES_PER_BLOCK, count, totals);
+    pushNode(stack, { level: 0, index: b, replicates: count, sums: blockSums(totals, count, K) });
+    done += count;
+    options.onProgress?.(done, requested);
+  }
+  return {
+    format: PARTIAL_FORMAT,
+    fingerprint: scenarioFingerprint(scenario, PARTIAL_FORMAT),
+    path: runner.path,
+    blockSize: REPLICATES_PER_BLOCK,
+    tasks: scenario.tasks.count,
+    maxAttempts: K,
+    replicates: R,
+    done,
+    stopped,
+    ranges: coveredRanges(stack, REPLICATES_PER_BLOCK, R),
+    nodes: stack.map(nodeToJson),
+  };
+}

@@ -1,0 +1,127 @@
+import { InputError } from '../errors.js';
+import type { Scenario } from '../scenario/types.js';
+import type { EnginePath } from './blockRunner.js';
+import { foldNodes, normaliseNodes } from './blockTree.js';
+import { COST, DELIVERED_CORRECT, ENGINE_METRICS, METRIC_COUNT, type EngineMetric } from './engineMetrics.js';
+import { PARTIAL_FORMAT, partialNodes, type PartialResult } from './partialResult.js';
+import { scenarioFingerprint } from './scenarioFingerprint.js';
+
+/** A Monte Carlo mean with its standard error, and the closed-form value where one exists. */
+export interface Estimate {
+  /** Mean over all episodes (null when nothing was simulated, or for costPerCorrect with no correct delivery). */
+  readonly value: number | null;
+  /** Monte Carlo standard error: sd of the replicate means / √R (null with fewer than 2 replicates). */
+  readonly se: number | null;
+  /** Closed form (from the analytic module, passed to `summarise`), or null. */
+  readonly exact: number | null;
+}
+
+export type SummaryMetric = EngineMetric | 'costPerCorrect';
+
+export interface SummaryRow {
+  /** Attempt budget: the policy with maxAttempts = k. */
+  readonly k: number;
+  readonly coverage: Estimate;
+  readonly passHat: Estimate;
+  readonly deliveredCorrect: Estimate;
+  readonly deliveredWrong: Estimate;
+  readonly abstained: Estimate;
+  readonly attempts: Estimate;
+  readonly cost: Estimate;
+  /** mean cost / mean deliveredCorrect (ratio of means; SE by the delta method). */
+  readonly costPerCorrect: Estimate;
+  readonly latency: Estimate;
+}
+
+/** Closed-form values to show beside the simulation: per metric, one value (or null) per k = 1..K. */
+export type ExactValues = { readonly [metric in SummaryMetric]?: ReadonlyArray<number | null> };
+
+export interface Summary {
+  readonly method: 'monteCarlo';
+  /** Which sampler produced the draws (all sample the same law; see enginePlan). */
+  readonly path: EnginePath;
+  readonly seed: number | string;
+  readonly scenario: Scenario;
+  readonly tasks: number;
+  readonly replicates: { readonly requested: number; readonly done: number };
+  /** Episodes simulated: tasks × replicates done. */
+  readonly episodes: number;
+  /** True when every replicate of the scenario was simulated. */
+  readonly complete: boolean;
+  /** True when a shouldStop callback ended some part early. */
+  readonly stopped: boolean;
+  readonly rows: readonly SummaryRow[];
+}
+
+/**
+ * The summary table of a (possibly merged) partial result: per k, every metric's mean over all
+ * episodes with its Monte Carlo SE (engine semantics, "Summary per k"). `exact` is the hook for the
+ * closed forms (left null where not given).
+ *
+ * Formula: with y_r the total over the T tasks of replicate r (r = 1..R), mean = Σ y_r/(R·T),
+ * SE = sd_r(y_r/T)/√R with the (R − 1) sample variance — the replicate is the independent unit, also
+ * on a fixed benchmark. costPerCorrect = mean cost/mean deliveredCorrect, Var ≈ (V_c − 2ρC + ρ²V_d)/d̄²
+ * (delta method) with V, C the variances and covariance of the replicate means over R.
+ * Example: replicate totals 1 and 3 over T = 4 tasks give mean 0.5 and SE 0.25 (tested).
+ */
+export function summarise(scenario: Scenario, partial: PartialResult, exact: ExactValues = {}): Summary {
+  if (typeof partial !== 'object' || partial === null || partial.format !== PARTIAL_FORMAT) {
+    throw new InputError('partial', `must be a partial result of format ${PARTIAL_FORMAT}`, partial?.format);
+  }
+  if (partial.fingerprint !== scenarioFingerprint(scenario, PARTIAL_FORMAT)) {
+    throw new InputError('partial.fingerprint', 'must match the scenario (this partial result was simulated for another scenario)', partial.fingerprint);
+  }
+  const K = scenario.policy.maxAttempts;
+  const T = scenario.tasks.count;
+  const R = partial.done;
+  const sums = foldNodes(normaliseNodes(partialNodes(partial, 'partial')));
+  const width = METRIC_COUNT * K;
+  const exactOf = (metric: SummaryMetric, k: number): number | null => {
+    const value = exact[metric]?.[k - 1];
+    return typeof value === 'number' ? value : null;
+  };
+  const rows: SummaryRow[] = [];
+  for (let k = 1; k <= K; k++) {
+    const moments = (m: number) => {
+      if (sums === null || R === 0) return { mean: null, variance: null };
+      const i = m * K + k - 1;
+      const s1 = sums[i];
+      const mean = s1 / (R * T);
+      const variance = R < 2 ? null : Math.max(0, (sums[width + i] - (s1 * s1) / R) / (R - 1)) / (T * T);
+      return { mean, variance };
+    };
+    const estimate = (m: number): Estimate => {
+      const { mean, variance } = moments(m);
+      return { value: mean, se: variance === null ? null : Math.sqrt(variance / R), exact: exactOf(ENGINE_METRICS[m], k) };
+    };
+    const row: Record<string, unknown> = { k };
+    ENGINE_METRICS.forEach((metric, m) => (row[metric] = estimate(m)));
+    const cost = moments(COST);
+    const correct = moments(DELIVERED_CORRECT);
+    let ratio: number | null = null;
+    let ratioSe: number | null = null;
+    if (cost.mean !== null && correct.mean !== null && correct.mean > 0) {
+      ratio = cost.mean / correct.mean;
+      if (cost.variance !== null && correct.variance !== null && sums !== null) {
+        const i = k - 1;
+        const covariance = (sums[2 * width + i] - (sums[COST * K + i] * sums[DELIVERED_CORRECT * K + i]) / R) / (R - 1) / (T * T);
+        const variance = (cost.variance - 2 * ratio * covariance + ratio * ratio * correct.variance) / (correct.mean * correct.mean);
+        ratioSe = Math.sqrt(Math.max(0, variance) / R);
+      }
+    }
+    row.costPerCorrect = { value: ratio, se: ratioSe, exact: exactOf('costPerCorrect', k) };
+    rows.push(row as unknown as SummaryRow);
+  }
+  return {
+    method: 'monteCarlo',
+    path: partial.path,
+    seed: scenario.seed,
+    scenario,
+    tasks: T,
+    replicates: { requested: scenario.run.replicates, done: R },
+    episodes: R * T,
+    complete: R === scenario.run.replicates,
+    stopped: partial.stopped,
+    rows,
+  };
+}

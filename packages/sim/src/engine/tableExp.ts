@@ -1,0 +1,43 @@
+/** 2^52 + 2^51: adding and subtracting it rounds a double of magnitude < 2^51 to the nearest integer, without a branch. */
+const ROUNDER = 6755399441055744;
+const STEPS = 256;
+const INVERSE_STEP = STEPS / Math.LN2;
+const STEP = Math.LN2 / STEPS;
+/** Smallest exponent in the power-of-two table: 2^−1074 is the smallest subnormal. */
+const LOWEST_EXPONENT = -1074;
+/** Beyond |x| > 700 the table is not used (Math.exp handles overflow and subnormal results). */
+const TABLE_LIMIT = 700;
+
+/** Lookup tables of `tableExp`: 2^{j/256} for j = 0..255 and 2^m for m = −1074..1023. */
+export interface ExpTables {
+  readonly fractions: Float64Array;
+  readonly powers: Float64Array;
+}
+
+/** Builds the tables of `tableExp` (kept by the caller: no module state). */
+export function expTables(): ExpTables {
+  const fractions = new Float64Array(STEPS);
+  for (let j = 0; j < STEPS; j++) fractions[j] = 2 ** (j / STEPS);
+  const powers = new Float64Array(1023 - LOWEST_EXPONENT + 1);
+  for (let m = LOWEST_EXPONENT; m <= 1023; m++) powers[m - LOWEST_EXPONENT] = 2 ** m;
+  return { fractions, powers };
+}
+
+/**
+ * e^x without branches for |x| ≤ 700 (the exponential of a lognormal draw in a hot loop; V8's
+ * Math.exp branches on the range of x, which costs mispredictions when x is random).
+ *
+ * Formula: x = (k/256)·ln 2 + r with k = round(256x/ln 2), |r| ≤ ln 2/512; e^x = 2^{⌊k/256⌋}·2^{(k mod 256)/256}·e^r,
+ * e^r by its Taylor polynomial of degree 5 (remainder < r^6/720 < 1e-20). Table-driven method of
+ * Tang (1989), "Table-driven implementation of the exponential function in IEEE floating-point
+ * arithmetic", ACM TOMS 15(2):144–157. Relative error a few units in the last place.
+ * Example: tableExp(tables, 1) = Math.E to within 4e-16 relative (tested against Math.exp over ±700).
+ */
+export function tableExp(tables: ExpTables, x: number): number {
+  if (!(x <= TABLE_LIMIT && x >= -TABLE_LIMIT)) return Math.exp(x);
+  const rounded = x * INVERSE_STEP + ROUNDER - ROUNDER;
+  const k = rounded | 0;
+  const r = x - rounded * STEP;
+  const er = 1 + r * (1 + r * (0.5 + r * (1 / 6 + r * (1 / 24 + r * (1 / 120)))));
+  return tables.fractions[k & (STEPS - 1)] * tables.powers[(k >> 8) - LOWEST_EXPONENT] * er;
+}

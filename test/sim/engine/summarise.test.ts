@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { blockSumsLength } from '../../../packages/sim/src/engine/engineMetrics.js';
+import { PARTIAL_FORMAT, type PartialResult } from '../../../packages/sim/src/engine/partialResult.js';
+import { scenarioFingerprint } from '../../../packages/sim/src/engine/scenarioFingerprint.js';
+import { simulatePartial } from '../../../packages/sim/src/engine/simulatePartial.js';
+import { summarise } from '../../../packages/sim/src/engine/summarise.js';
+import { InputError } from '../../../packages/sim/src/errors.js';
+import { scenarioOf } from './engineChecks.js';
+
+// T = 4 tasks, K = 1; sums built by hand: two replicates with totals y = 1 and 3 for every metric,
+// and for cost y = 2 and 2 (no variation), deliveredCorrect y = 1 and 3.
+function handPartial(scenario: ReturnType<typeof scenarioOf>): PartialResult {
+  const K = 1;
+  const sums = new Array(blockSumsLength(K)).fill(0);
+  for (let m = 0; m < 8; m++) {
+    sums[m] = 1 + 3; // Σ y
+    sums[8 + m] = 1 + 9; // Σ y²
+  }
+  sums[6] = 4; // cost: Σ y = 2 + 2
+  sums[8 + 6] = 8; // Σ y² = 4 + 4
+  sums[16] = 2 * 1 + 2 * 3; // Σ y_cost·y_correct
+  return {
+    format: PARTIAL_FORMAT,
+    fingerprint: scenarioFingerprint(scenario, PARTIAL_FORMAT),
+    path: 'general',
+    blockSize: 64,
+    tasks: 4,
+    maxAttempts: K,
+    replicates: 2,
+    done: 2,
+    stopped: false,
+    ranges: [{ start: 0, end: 2 }],
+    nodes: [{ level: 0, index: 0, replicates: 2, sums }],
+  };
+}
+
+describe('summarise', () => {
+  const scenario = scenarioOf([0.5, 0.5, 0.5, 0.5], { policy: { maxAttempts: 1 } }, 2);
+
+  it('mean = Σy/(R·T), SE = sd of replicate means/√R: totals 1 and 3 over 4 tasks → mean 0.5, SE 0.25 (by hand)', () => {
+    const row = summarise(scenario, handPartial(scenario)).rows[0];
+    // Replicate means 0.25 and 0.75: mean 0.5, sample sd √0.125, SE √0.125/√2 = 0.25.
+    expect(row.coverage).toEqual({ value: 0.5, se: 0.25, exact: null });
+    expect(row.cost).toEqual({ value: 0.5, se: 0, exact: null });
+    // costPerCorrect = 0.5/0.5; delta method with Var_c = 0, Cov = 0: SE = ρ·SE_d/d̄ = 1·0.25/0.5 = 0.5.
+    expect(row.costPerCorrect.value).toBe(1);
+    expect(row.costPerCorrect.se).toBeCloseTo(0.5, 15);
+  });
+
+  it('puts the given exact values beside the estimates (the hook for the closed forms)', () => {
+    const summary = summarise(scenario, handPartial(scenario), { coverage: [0.75], costPerCorrect: [null] });
+    expect(summary.rows[0].coverage.exact).toBe(0.75);
+    expect(summary.rows[0].passHat.exact).toBeNull();
+    expect(summary.rows[0].costPerCorrect.exact).toBeNull();
+  });
+
+  it('describes itself: seed, scenario, method and path, replicates and episodes', () => {
+    const summary = summarise(scenario, handPartial(scenario));
+    expect(summary).toMatchObject({ method: 'monteCarlo', path: 'general', seed: 11, tasks: 4, episodes: 8, complete: true, stopped: false });
+    expect(summary.scenario).toBe(scenario);
+  });
+
+  it('costPerCorrect is null when nothing correct was delivered; SE is null with one replicate', () => {
+    const summary = summarise(scenarioOf([0], {}, 1), simulatePartial(scenarioOf([0], {}, 1)));
+    expect(summary.rows[0].costPerCorrect).toEqual({ value: null, se: null, exact: null });
+    expect(summary.rows[0].coverage).toEqual({ value: 0, se: null, exact: null });
+  });
+
+  it('refuses a partial result of another scenario', () => {
+    const other = scenarioOf([0.5, 0.5, 0.5, 0.5], { policy: { maxAttempts: 1 } }, 3);
+    expect(() => summarise(other, handPartial(scenario))).toThrow(InputError);
+    expect(() => summarise(other, handPartial(scenario))).toThrow(/partial.fingerprint: must match the scenario/);
+  });
+});

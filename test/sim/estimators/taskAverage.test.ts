@@ -1,0 +1,147 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { beta } from '../../../packages/sim/src/distributions/beta.js';
+import { binomial } from '../../../packages/sim/src/distributions/binomial.js';
+import { InputError } from '../../../packages/sim/src/errors.js';
+import { averageOverTasks, type TaskTrials } from '../../../packages/sim/src/estimators/taskAverage.js';
+import { streamRng } from '../../../packages/sim/src/rng/streams.js';
+
+const tasks = (pairs: Array<[n: number, c: number]>): TaskTrials[] => pairs.map(([n, c]) => ({ n, c }));
+
+/*
+ * Reference values: exact rationals in python, then float(), and numpy for the SE:
+ *   from fractions import Fraction as F; from math import comb; import numpy as np
+ *   at  = lambda n, c, k: 1 - F(comb(n - c, k), comb(n, k));  hat = lambda n, c, k: F(comb(c, k), comb(n, k))
+ *   plat = lambda n, c, k: 1 - (1 - F(c, n))**k;              plhat = lambda n, c, k: F(c, n)**k
+ *   es = [(n, c) for n, c in tasks if n >= k]; T = len(es)
+ *   value = float(sum(at(n, c, k) for n, c in es) / T)        (and hat, plat, plhat alike)
+ *   se = np.std([float(at(n, c, k)) for n, c in es], ddof=1) / np.sqrt(T)
+ */
+describe('averageOverTasks: exact small cases', () => {
+  it('seeds, Agent B (c = 5, 5, 4, 3, 3 of 8): pass@4 = 339/350 = 0.969, pass^4 = 11/350 = 0.031', () => {
+    const [k1, k4] = averageOverTasks(tasks([[8, 5], [8, 5], [8, 4], [8, 3], [8, 3]]), [1, 4]);
+    // k = 1: both are the mean rate 20/40 = 0.5 (python: 0.5); se = np.std([5/8,5/8,4/8,3/8,3/8], ddof=1)/np.sqrt(5)
+    expect(k1!.passAtK!.value).toBeCloseTo(0.5, 15);
+    expect(k1!.passHatK!.value).toBeCloseTo(0.5, 15);
+    expect(k1!.passAtK!.se).toBeCloseTo(0.05590169943749474, 15);
+    // python: sum(at(8, c, 4) for c in (5,5,4,3,3))/5 == F(339, 350); sum(hat(...))/5 == F(11, 350)
+    expect(k4!.passAtK!.value).toBeCloseTo(339 / 350, 15);
+    expect(k4!.passHatK!.value).toBeCloseTo(11 / 350, 15);
+    expect(k4!.passAtK!.se).toBeCloseTo(0.016536909861128886, 15);
+    expect(k4!.passHatK!.se).toBeCloseTo(0.01653690986112889, 15);
+    // plug-in: float(sum(plat(8, c, 4) ...)/5) = 0.9185546875, float(sum(plhat(8, c, 4) ...)/5) = 0.0814453125
+    expect(k4!.plugin!.passAtK).toBeCloseTo(0.9185546875, 15);
+    expect(k4!.plugin!.passHatK).toBeCloseTo(0.0814453125, 15);
+    expect(k4!.estimableTasks).toBe(5);
+    expect(k4!.notEstimableTasks).toBe(0);
+  });
+
+  it('seeds, Agent A (8, 8, 8, 0, 0 of 8): pass@4 = pass^4 = 0.6, se = np.std([1,1,1,0,0], ddof=1)/np.sqrt(5)', () => {
+    const [row] = averageOverTasks(tasks([[8, 8], [8, 8], [8, 8], [8, 0], [8, 0]]), [4]);
+    expect(row!.passAtK!.value).toBeCloseTo(0.6, 15);
+    expect(row!.passHatK!.value).toBeCloseTo(0.6, 15);
+    expect(row!.passAtK!.se).toBeCloseTo(0.24494897427831783, 15);
+    expect(row!.plugin).toEqual({ passAtK: 0.6, passHatK: 0.6 });
+  });
+
+  describe('unequal n: tasks with n < k are left out and counted', () => {
+    const data = tasks([[3, 1], [5, 2], [10, 7], [2, 2], [0, 0], [12, 0]]);
+    const rows = averageOverTasks(data, [1, 3, 5, 12, 13]);
+    // [k, estimable, not estimable, pass@k, pass^k, plug-in pass@k, plug-in pass^k, se pass@k, se pass^k] from the python above
+    const expected: Array<[number, number, number, number, number, number, number, number | null, number | null]> = [
+      [1, 5, 1, 0.4866666666666667, 0.4866666666666667, 0.4866666666666667, 0.4866666666666667, 0.16983652270475993, 0.16983652270475993],
+      [3, 4, 2, 0.7229166666666667, 0.07291666666666667, 0.615175925925926, 0.11100925925925927, 0.24203456192590897, 0.07291666666666667],
+      [5, 3, 3, 0.6666666666666666, 0.027777777777777776, 0.6399366666666667, 0.059436666666666665, 0.33333333333333337, 0.02777777777777778],
+      // only (12, 0) has n ≥ 12: value 0 (closed form), no SE from one task
+      [12, 1, 5, 0, 0, 0, 0, null, null],
+    ];
+    it.each(expected)('k = %i', (k, estimable, notEstimable, at, hat, plAt, plHat, seAt, seHat) => {
+      const row = rows.find((r) => r.k === k)!;
+      expect(row.estimableTasks).toBe(estimable);
+      expect(row.notEstimableTasks).toBe(notEstimable);
+      expect(row.passAtK!.value).toBeCloseTo(at, 15);
+      expect(row.passHatK!.value).toBeCloseTo(hat, 15);
+      expect(row.plugin!.passAtK).toBeCloseTo(plAt, 15);
+      expect(row.plugin!.passHatK).toBeCloseTo(plHat, 15);
+      if (seAt === null) expect(row.passAtK!.se).toBeNull();
+      else expect(row.passAtK!.se).toBeCloseTo(seAt, 15);
+      if (seHat === null) expect(row.passHatK!.se).toBeNull();
+      else expect(row.passHatK!.se).toBeCloseTo(seHat, 15);
+    });
+
+    it('k above every n: nothing estimable, values null', () => {
+      const row = rows.find((r) => r.k === 13)!;
+      expect(row).toEqual({ k: 13, estimableTasks: 0, notEstimableTasks: 6, passAtK: null, passHatK: null, plugin: null });
+    });
+  });
+
+  it('rejects bad input with InputError naming the place', () => {
+    expect(() => averageOverTasks([], [1])).toThrow(InputError);
+    expect(() => averageOverTasks(tasks([[5, 2], [3, 4]]), [1])).toThrow(/tasks\[1\]\.c: must be ≤ n/);
+    expect(() => averageOverTasks(tasks([[5, -1]]), [1])).toThrow(/tasks\[0\]\.c/);
+    expect(() => averageOverTasks(tasks([[5.5, 1]]), [1])).toThrow(/tasks\[0\]\.n/);
+    expect(() => averageOverTasks(tasks([[5, Number.NaN]]), [1])).toThrow(InputError);
+    expect(() => averageOverTasks(tasks([[5, 1]]), [0])).toThrow(/^k: /);
+    expect(() => averageOverTasks(tasks([[5, 1]]), [1.5])).toThrow(/^k: /);
+  });
+});
+
+/*
+ * The clustered SE is honest: over M simulated benchmarks (T tasks, p_t ~ Beta(1.5, 1),
+ * n_t ∈ {4, 8, 16}, c_t ~ Binomial(n_t, p_t)) the sd of the estimates across benchmarks must match
+ * the reported SE. SE² = s²/T is unbiased for the variance of the mean (every task's estimate has
+ * mean θ), while SE itself is biased low by Jensen (≈ 4 % here: the per-task pass@4 values are very
+ * skewed), so the root-mean-square SE is compared with the sd. Tolerance: 5 standard errors, from
+ * the sampling error of a variance of M values, √((m₄ − s⁴)/M), and of the mean of M values of SE²,
+ * each carried to the square-root scale by the delta method (÷ 2·sd). The estimates are also
+ * unbiased for the Beta moments: E[p^4] = ∏_{j<4} (a + j)/(a + b + j) = 1.5/5.5,
+ * E[1 − (1 − p)^4] = 1 − ∏_{j<4} (b + j)/(a + b + j) = 1 − 24/216.5625 (closed form).
+ */
+describe('averageOverTasks: clustered SE across simulated benchmarks', () => {
+  const M = 20_000;
+  const T = 40;
+  const k = 4;
+  const [a, b] = [1.5, 1];
+  const truth = { passAtK: 1 - 24 / 216.5625, passHatK: 1.5 / 5.5 };
+  const estimates = { passAtK: new Float64Array(M), passHatK: new Float64Array(M) };
+  const squaredSes = { passAtK: new Float64Array(M), passHatK: new Float64Array(M) };
+  beforeAll(() => {
+    for (let m = 0; m < M; m++) {
+      const rng = streamRng(7, 'taskAverage-test', m);
+      const benchmark: TaskTrials[] = [];
+      for (let t = 0; t < T; t++) {
+        const n = [4, 8, 16][t % 3]!;
+        benchmark.push({ n, c: binomial(rng, n, beta(rng, a, b)) });
+      }
+      const [row] = averageOverTasks(benchmark, [k]);
+      for (const metric of ['passAtK', 'passHatK'] as const) {
+        estimates[metric][m] = row![metric]!.value;
+        squaredSes[metric][m] = row![metric]!.se! ** 2;
+      }
+    }
+  });
+
+  it.each(['passAtK', 'passHatK'] as const)('%s: sd across benchmarks ≈ root-mean-square SE, and the mean is the truth', (metric) => {
+    const est = moments(estimates[metric]);
+    const se2 = moments(squaredSes[metric]);
+    const sd = Math.sqrt(est.variance);
+    const rmsSe = Math.sqrt(se2.mean);
+    const sdError = Math.sqrt((est.fourth - est.variance ** 2) / M) / (2 * sd);
+    const rmsError = Math.sqrt(se2.variance / M) / (2 * rmsSe);
+    expect(Math.abs(rmsSe - sd)).toBeLessThan(5 * Math.hypot(sdError, rmsError));
+    expect(Math.abs(est.mean - truth[metric])).toBeLessThan((5 * sd) / Math.sqrt(M));
+  });
+});
+
+/** Mean, unbiased variance and fourth central moment. */
+function moments(xs: Float64Array): { mean: number; variance: number; fourth: number } {
+  let mean = 0;
+  for (const x of xs) mean += x;
+  mean /= xs.length;
+  let ss = 0;
+  let s4 = 0;
+  for (const x of xs) {
+    ss += (x - mean) ** 2;
+    s4 += (x - mean) ** 4;
+  }
+  return { mean, variance: ss / (xs.length - 1), fourth: s4 / xs.length };
+}
