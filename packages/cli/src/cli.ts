@@ -1,7 +1,11 @@
 import { InputError } from '@passk/sim';
 import yargs, { type Argv } from 'yargs';
 import { estimateCommand } from './commands/estimate.js';
+import { mergeCommand } from './commands/merge.js';
 import { planCommand } from './commands/plan.js';
+import { schemaCommand } from './commands/schema.js';
+import { simulateCommand } from './commands/simulate.js';
+import { Interrupted } from './run/interrupted.js';
 import type { CliIo } from './io/cliIo.js';
 
 /** A command-line usage error (unknown option, missing argument): exit code 2 like bad input. */
@@ -17,7 +21,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.')
     .command(estimateCommand(io))
     .command(planCommand(io))
-    .demandCommand(1, 'name a command: estimate or plan (see passk --help)')
+    .command(simulateCommand(io))
+    .command(mergeCommand(io))
+    .command(schemaCommand(io))
+    .demandCommand(1, 'name a command: estimate, plan, simulate, merge or schema (see passk --help)')
     .strict()
     .exitProcess(false)
     .fail((message, error) => {
@@ -31,6 +38,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     await parser.parseAsync();
     return 0;
   } catch (error) {
+    if (error instanceof Interrupted) return 130;
     if (error instanceof InputError || error instanceof UsageError) {
       io.stderr(`passk: ${error.message}\n`);
       return 2;

@@ -59,3 +59,14 @@ export { binomialCdf, binomialSf } from './math/binomialCdf.js';
 export { betaQuantile } from './math/betaQuantile.js';
 export { regularizedBeta } from './math/regularizedBeta.js';
 export { INTERVAL_METHODS } from './intervals/proportionInterval.js';
+
+// Monte Carlo engine
+export { simulate } from './engine/simulate.js';
+export { simulatePartial, type SimulateOptions } from './engine/simulatePartial.js';
+export { mergePartials } from './engine/mergePartials.js';
+export { summarise, type Summary, type SummaryRow, type Estimate, type ExactValues, type SummaryMetric } from './engine/summarise.js';
+export { exactValuesFor } from './engine/exactValues.js';
+export { simulatePilot, type PilotOptions, type PilotReport, type PilotRow, type PilotDesign } from './engine/simulatePilot.js';
+export { PARTIAL_FORMAT, type PartialResult } from './engine/partialResult.js';
+export { REPLICATES_PER_BLOCK, splitReplicates, blockCount } from './engine/replicateBlocks.js';
+export { exactMetrics, type ExactMetrics } from './analytic/exactMetrics.js';

@@ -14,7 +14,7 @@ const product = (top: (p: number) => number, k: number) =>
 
 describe('simulatePilot', () => {
   const truth = simulate(scenario);
-  const pilot = simulatePilot(scenario, { trials: 10, truth });
+  const pilot = simulatePilot(scenario, { trials: 10, truth, design: 'oneEpisode' });
 
   it('the unbiased task-averaged estimates stay within 5 SE of the exchangeable truth', () => {
     expect(pilot.rows.map((row) => row.k)).toEqual([1, 2, 3, 4, 5]);
@@ -24,6 +24,19 @@ describe('simulatePilot', () => {
       expect(Math.abs(row.passHatK!.value - hat)).toBeLessThanOrEqual(5 * row.passHatK!.se!);
       expect(Math.abs(row.passAtK!.value - at)).toBeLessThanOrEqual(5 * row.passAtK!.se!);
     }
+  });
+
+  it('a pilot of separate runs (the default) estimates independent-retry pass@k, above the correlated truth', () => {
+    const separate = simulatePilot(scenario, { trials: 10, truth });
+    expect(separate.design).toBe('separateEpisodes');
+    const row = separate.rows[4]!;
+    // Closed forms: separate runs are iid Bernoulli(p_t), so the unbiased estimate targets mean 1 − (1 − p)^5;
+    // the retries of one episode are exchangeable, so the truth is 1 − mean ∏(b + j)/(a + b + j).
+    const independent = averageOver(RATES, (p) => 1 - (1 - p) ** 5);
+    const exchangeableTruth = 1 - product((p) => (1 - p) * (1 / icc - 1), 5);
+    expect(Math.abs(row.passAtK!.value - independent)).toBeLessThanOrEqual(5 * row.passAtK!.se!);
+    // What a user would see: the estimate's 95 % interval lies above the true coverage@5.
+    expect(row.passAtK!.value - 1.959964 * row.passAtK!.se!).toBeGreaterThan(exchangeableTruth);
   });
 
   it('the independence prediction from the mean rate misses coverage@5 by far more than 5 SE (correlated retries)', () => {
@@ -44,8 +57,8 @@ describe('simulatePilot', () => {
   });
 
   it('is deterministic in its seed (default: the scenario seed) and checks its options', () => {
-    expect(simulatePilot(scenario, { trials: 10 }).successes).toEqual(pilot.successes);
-    expect(simulatePilot(scenario, { trials: 10, seed: 'other' }).successes).not.toEqual(pilot.successes);
+    expect(simulatePilot(scenario, { trials: 10, design: 'oneEpisode' }).successes).toEqual(pilot.successes);
+    expect(simulatePilot(scenario, { trials: 10, seed: 'other', design: 'oneEpisode' }).successes).not.toEqual(pilot.successes);
     expect(() => simulatePilot(scenario, { trials: 0 })).toThrow(InputError);
     expect(() => simulatePilot(scenario, { trials: 2.5 })).toThrow('options.trials: must be an integer in 1..1000000, got 2.5');
   });

@@ -13,4 +13,4 @@ export interface BlockRunner {
 }
 
 /** Tables for all tasks are kept when they fit in this many bytes; otherwise rebuilt per task and block. */
-export const TABLE_BYTES_LIMIT = 32 * 1024 * 1024;
+export const TABLE_BYTES_LIMIT = 64 * 1024 * 1024;

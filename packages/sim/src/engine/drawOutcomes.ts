@@ -12,7 +12,7 @@ const TWO_POW_MINUS_32 = 1 / 4294967296;
  * (the same law as q ~ Beta(a, b) then iid Bernoulli(q); icc = 0 is independent); markov {λ}:
  * X_1 ~ Bernoulli(p), X_j = X_{j−1} w.p. λ else a fresh Bernoulli(p), i.e. P(X_j = 1 | X_{j−1}) =
  * λ·X_{j−1} + (1 − λ)p; feedback {η}: the rate starts at p and after each wrong attempt q ← q + η(1 − q).
- * Example: p = 1 gives all ones and p = 0 all zeros under every model (tested).
+ * Example: p = 1 gives all ones under every model, p = 0 all zeros except under feedback (tested).
  */
 export function drawOutcomes(correlation: AttemptCorrelation, p: number, n: number, rng: Rng, out: Uint8Array): number {
   let correct = 0;

@@ -1,9 +1,10 @@
 import { categorical } from '../distributions/categorical.js';
 import { dirichlet } from '../distributions/dirichlet.js';
 import { standardNormal } from '../distributions/standardNormal.js';
-import type { Rng } from '../rng/rng.js';
+import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Amount, Scenario } from '../scenario/types.js';
 import { drawOutcomes } from './drawOutcomes.js';
+import { LognormalSum } from './lognormalSum.js';
 import {
   ABSTAINED,
   ATTEMPTS,
@@ -27,7 +28,8 @@ const WRONG = 2;
  * Draw order: the outcomes X_1..X_K (`drawOutcomes`); for majorityVote the episode's Dirichlet
  * weights of the wrong answers; then, for attempt j = 1, 2, … as long as some budget still runs it:
  * at the first attempt of a round the round's selector uniform (random, majorityVote), then the
- * verdict (one uniform; none for a perfect verifier), the cost and latency (when lognormal), and,
+ * verdict (one uniform; none for a perfect verifier), the cost and latency (when lognormal, by the
+ * ziggurat as in `LognormalSum`), and,
  * if accepted, the answer of a wrong attempt (majorityVote) or the score (bestScore).
  *
  * Budget k runs the policy with maxAttempts = k: rounds of b attempts (the last cut at k), attempt
@@ -46,6 +48,8 @@ export class GeneralEpisode {
   private readonly votes: Int32Array;
   private readonly alpha: Float64Array;
   private readonly weights: Float64Array;
+  private readonly cost: PerAttempt;
+  private readonly latency: PerAttempt;
 
   constructor(scenario: Scenario) {
     this.scenario = scenario;
@@ -60,13 +64,15 @@ export class GeneralEpisode {
     this.votes = new Int32Array(m + 1);
     this.alpha = new Float64Array(m).fill(selector.kind === 'majorityVote' ? selector.concentration : 0);
     this.weights = new Float64Array(m);
+    this.cost = perAttempt(scenario.attempts.cost);
+    this.latency = perAttempt(scenario.attempts.latency);
   }
 
   /**
    * Simulates one episode of a task (success rate p, verifier error rates fa, fr) and adds its
    * per-k outputs to out[offset + metric·K + k − 1].
    */
-  run(p: number, fa: number, fr: number, rng: Rng, out: Float64Array, offset: number): void {
+  run(p: number, fa: number, fr: number, rng: Xoshiro128, out: Float64Array, offset: number): void {
     const K = this.K;
     const b = this.b;
     const X = this.outcomes;
@@ -116,8 +122,8 @@ export class GeneralEpisode {
           const u = rng.uint32() * TWO_POW_MINUS_32;
           accept = correct ? u >= fr : u < fa;
         }
-        spend += amount(attempts.cost, rng) + verifier.cost;
-        const l = amount(attempts.latency, rng);
+        spend += draw(this.cost, rng) + verifier.cost;
+        const l = draw(this.latency, rng);
         if (l > roundMax) roundMax = l;
         if (accept) {
           this.accepted[acceptedCount++] = k;
@@ -196,7 +202,14 @@ export class GeneralEpisode {
   }
 }
 
-/** One draw of a per-attempt amount: the constant, or median·e^{σZ}. */
-function amount(spec: Amount, rng: Rng): number {
-  return spec.dist === 'constant' ? spec.value : spec.median * Math.exp(spec.sigma * standardNormal(rng));
+/** A per-attempt amount: a constant, or a lognormal sampler. */
+type PerAttempt = number | LognormalSum;
+
+function perAttempt(spec: Amount): PerAttempt {
+  return spec.dist === 'constant' ? spec.value : new LognormalSum(spec.median, spec.sigma);
+}
+
+/** One draw of a per-attempt amount: the constant, or median·e^{σZ} (`LognormalSum` of one). */
+function draw(amount: PerAttempt, rng: Xoshiro128): number {
+  return typeof amount === 'number' ? amount : amount.sum(rng, 1);
 }

@@ -133,7 +133,6 @@ export class IndependentVerifierRunner implements BlockRunner {
     acceptCounts.fill(0, 0, count * AC);
     successCounts.fill(0, 0, count * HC);
     failureCounts.fill(0, 0, count * HC);
-    const h = this.histograms;
     const acceptIndex = this.acceptIndex, acceptWrong = this.acceptWrong, stopOf = this.stopOf;
     const firstSuccess = this.firstSuccess, firstFailure = this.firstFailure;
     const A = this.accept, P = this.prefix, Q = this.after;

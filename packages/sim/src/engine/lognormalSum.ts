@@ -11,7 +11,7 @@ import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNor
  * every replicate total is the same as drawing the amounts episode by episode.
  * Formula: Σ_{i=1..n} median·e^{σZ_i}, Z_i standard normal by the ziggurat (`zigguratNormal`),
  * the exponential by `tableExp`.
- * Example: n = 10^5, median 0.02, σ 0.5 has mean n·0.02·e^{0.125} ≈ 2266.3 (tested).
+ * Example: n = 7, median 0.02, σ 0.5: mean 7·0.02·e^{0.125} ≈ 0.15864, variance 7·0.02²·e^{0.25}(e^{0.25} − 1) (tested).
  */
 export class LognormalSum {
   private readonly median: number;

@@ -100,7 +100,6 @@ export class PerfectVerifierRunner implements BlockRunner {
     const counts = this.counts;
     counts.fill(0, 0, count * C);
     const { thresholds, guide, stride, guideSize, shift } = this.table;
-    const h = this.histograms;
     let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
     for (let t = 0; t < this.T; t++) {
       let slot = t;

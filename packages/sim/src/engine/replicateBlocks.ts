@@ -21,7 +21,7 @@ export function blockReplicates(block: number, replicates: number): number {
 /**
  * Splits replicates 0..R into at most `parts` contiguous ranges of whole blocks (for shards or
  * worker threads), as even as blocks allow; every start is block-aligned and the last end is R.
- * Example: splitReplicates(1000, 3) → [{start: 0, end: 384}, {start: 384, end: 704}, {start: 704, end: 1000}].
+ * Example: splitReplicates(1000, 3) → [{start: 0, end: 320}, {start: 320, end: 704}, {start: 704, end: 1000}] (tested).
  */
 export function splitReplicates(replicates: number, parts: number): Array<{ start: number; end: number }> {
   requireInteger('replicates', replicates, 1);

@@ -41,6 +41,8 @@ export interface ReplicateHistograms {
  * coverage_k = #{G ≤ k}, passHat_k = #{F > k}, deliveredCorrect_k = #{delivered at j ≤ k, correct},
  * attempts_k = Σ min(k, M), rounds_k = Σ ⌈min(k, M)/b⌉, cost_k = Σ_{i≤k} costSums_i (+ verifier cost
  * per attempt) or attempts_k·cost, latency_k likewise (constant latency: rounds_k·latency).
+ * Example: K = 2, b = 1, three episodes with (G, F) = (1, 3), (2, 1), (3, 1), cost 0.5: at k = 2,
+ * coverage 2, passHat 1, deliveredCorrect 2, abstained 1, attempts 1 + 2 + 2 = 5, cost 2.5 (tested).
  * `histogramOffset` indexes the Int32 histograms (stride K + 2, index 0 unused), `sumsOffset` the
  * amount sums (stride K + 1), `out` is [metric][k − 1] at `outOffset`.
  */

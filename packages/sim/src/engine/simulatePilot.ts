@@ -1,4 +1,5 @@
 import { requireInteger } from '../checks.js';
+import { binomial } from '../distributions/binomial.js';
 import { InputError } from '../errors.js';
 import { averageOverTasks, type TaskMean, type TaskTrials } from '../estimators/taskAverage.js';
 import { streamRng, type Seed } from '../rng/streams.js';
@@ -7,9 +8,19 @@ import { drawOutcomes } from './drawOutcomes.js';
 import type { Estimate, Summary } from './summarise.js';
 import { benchmarkTasks, drawTaskParameters } from './taskParameters.js';
 
+/**
+ * How the pilot's n trials of a task relate: `separateEpisodes` (the usual evaluation: n independent
+ * runs, each the first attempt of a fresh episode, so c ~ Binomial(n, p_t) whatever the correlation
+ * of retries within an episode) or `oneEpisode` (n attempts of one episode, drawn by the
+ * correlation model: retries as the deployed policy would make them).
+ */
+export type PilotDesign = 'separateEpisodes' | 'oneEpisode';
+
 export interface PilotOptions {
-  /** Trials n per task in the pilot (one episode of n attempts per task, by the correlation model). */
+  /** Trials n per task in the pilot. */
   readonly trials: number;
+  /** Default `separateEpisodes`. */
+  readonly design?: PilotDesign;
   /** Seed of the pilot's stream (seed, 'pilot'); default the scenario's seed. */
   readonly seed?: Seed;
   /** A simulation of the same scenario: its coverage and passHat are shown as the truth. */
@@ -31,6 +42,7 @@ export interface PilotRow {
 
 export interface PilotReport {
   readonly trials: number;
+  readonly design: PilotDesign;
   readonly seed: Seed;
   readonly tasks: number;
   /** Successes c_t of each task in the pilot. */
@@ -44,15 +56,20 @@ export interface PilotReport {
 /**
  * What the usual estimators would have reported from a pilot evaluation of n trials per task, next
  * to the truth: the situation where correlated retries break independence-based predictions.
- * The pilot runs one episode of n attempts on each task of the fixed benchmark (the tasks of
- * (seed, 'tasks'); with resample, a fresh draw of tasks from (pilot seed, 'pilot', 'tasks')), attempts
- * drawn by the scenario's correlation model from the stream (pilot seed, 'pilot'), task by task.
- * Example: with exchangeable attempts (icc 0.3) the unbiased pass^k stays within its SE of the truth
- * while the plug-in (c/n)^k overshoots it (tested).
+ * The pilot runs n trials on each task of the fixed benchmark (the tasks of (seed, 'tasks'); with
+ * resample, a fresh draw of tasks from (pilot seed, 'pilot', 'tasks')), from the stream
+ * (pilot seed, 'pilot'), task by task — as separate episodes (default) or as one episode (PilotDesign).
+ * Example: with exchangeable retries (icc 0.3), a pilot of separate runs gives unbiased pass@k for
+ * independent retries, which overshoots the true coverage@k; a one-episode pilot stays within 5 SE of
+ * it while the pooled prediction 1 − (1 − p̄)^5 still overshoots (tested).
  */
 export function simulatePilot(scenario: Scenario, options: PilotOptions): PilotReport {
   if (typeof options !== 'object' || options === null) throw new InputError('options', 'must be an object { trials }', options);
   const n = requireInteger('options.trials', options.trials, 1, 1_000_000);
+  const design = options.design ?? 'separateEpisodes';
+  if (design !== 'separateEpisodes' && design !== 'oneEpisode') {
+    throw new InputError('options.design', 'must be separateEpisodes or oneEpisode', design);
+  }
   const seed = options.seed ?? scenario.seed;
   const validSeed = (typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0) || (typeof seed === 'string' && seed.length > 0);
   if (!validSeed) throw new InputError('options.seed', 'must be an integer ≥ 0 or a non-empty string', seed);
@@ -66,7 +83,8 @@ export function simulatePilot(scenario: Scenario, options: PilotOptions): PilotR
   const trials: TaskTrials[] = [];
   let total = 0;
   for (let t = 0; t < tasks.count; t++) {
-    const c = drawOutcomes(scenario.attempts.correlation, tasks.successRate[t], n, rng, outcomes);
+    const p = tasks.successRate[t]!;
+    const c = design === 'oneEpisode' ? drawOutcomes(scenario.attempts.correlation, p, n, rng, outcomes) : binomial(rng, n, p);
     trials.push({ n, c });
     total += c;
   }
@@ -84,5 +102,5 @@ export function simulatePilot(scenario: Scenario, options: PilotOptions): PilotR
       truth: truthRow ? { coverage: truthRow.coverage, passHat: truthRow.passHat } : null,
     };
   });
-  return { trials: n, seed, tasks: tasks.count, successes: trials.map((trial) => trial.c), meanRate, rows };
+  return { trials: n, design, seed, tasks: tasks.count, successes: trials.map((trial) => trial.c), meanRate, rows };
 }

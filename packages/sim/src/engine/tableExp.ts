@@ -2,7 +2,13 @@
 const ROUNDER = 6755399441055744;
 const STEPS = 256;
 const INVERSE_STEP = STEPS / Math.LN2;
-const STEP = Math.LN2 / STEPS;
+/**
+ * ln 2/256 split Cody–Waite style into a part with trailing zero bits (k·STEP_HIGH is exact for
+ * |k| < 2^20) and the rest: ln 2 = 6.93147180369123816490e-1 + 1.90821492927058770002e-10 (the split
+ * used by fdlibm's e_exp.c, Sun Microsystems 1993), each divided exactly by 256.
+ */
+const STEP_HIGH = 6.93147180369123816490e-1 / STEPS;
+const STEP_LOW = 1.90821492927058770002e-10 / STEPS;
 /** Smallest exponent in the power-of-two table: 2^−1074 is the smallest subnormal. */
 const LOWEST_EXPONENT = -1074;
 /** Beyond |x| > 700 the table is not used (Math.exp handles overflow and subnormal results). */
@@ -27,7 +33,7 @@ export function expTables(): ExpTables {
  * e^x without branches for |x| ≤ 700 (the exponential of a lognormal draw in a hot loop; V8's
  * Math.exp branches on the range of x, which costs mispredictions when x is random).
  *
- * Formula: x = (k/256)·ln 2 + r with k = round(256x/ln 2), |r| ≤ ln 2/512; e^x = 2^{⌊k/256⌋}·2^{(k mod 256)/256}·e^r,
+ * Formula: x = (k/256)·ln 2 + r with k = round(256x/ln 2), |r| ≤ ln 2/512 (r in two steps, Cody & Waite 1980); e^x = 2^{⌊k/256⌋}·2^{(k mod 256)/256}·e^r,
  * e^r by its Taylor polynomial of degree 5 (remainder < r^6/720 < 1e-20). Table-driven method of
  * Tang (1989), "Table-driven implementation of the exponential function in IEEE floating-point
  * arithmetic", ACM TOMS 15(2):144–157. Relative error a few units in the last place.
@@ -37,7 +43,7 @@ export function tableExp(tables: ExpTables, x: number): number {
   if (!(x <= TABLE_LIMIT && x >= -TABLE_LIMIT)) return Math.exp(x);
   const rounded = x * INVERSE_STEP + ROUNDER - ROUNDER;
   const k = rounded | 0;
-  const r = x - rounded * STEP;
+  const r = x - rounded * STEP_HIGH - rounded * STEP_LOW;
   const er = 1 + r * (1 + r * (0.5 + r * (1 / 6 + r * (1 / 24 + r * (1 / 120)))));
   return tables.fractions[k & (STEPS - 1)] * tables.powers[(k >> 8) - LOWEST_EXPONENT] * er;
 }

@@ -1,0 +1,119 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import {
+  InputError,
+  defaultScenario,
+  exactValuesFor,
+  requireInteger,
+  resolveScenario,
+  scenarioToInput,
+  simulatePilot,
+  splitReplicates,
+  summarise,
+  type PilotDesign,
+  type Scenario,
+} from '@passk/sim';
+import type { CommandModule } from 'yargs';
+import type { CliIo } from '../io/cliIo.js';
+import { readScenarioFile } from '../io/readScenarioFile.js';
+import { writeFileAtomic } from '../io/writeFileAtomic.js';
+import { Interrupted } from '../run/interrupted.js';
+import { progressReporter } from '../run/progressReporter.js';
+import { runSimulation } from '../run/runSimulation.js';
+import { parseShard, SHARD_FORMAT, type ShardFile } from '../run/shardFile.js';
+import { StopSignal } from '../run/stopSignal.js';
+import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
+
+interface SimulateArgs extends SummaryOutputArgs {
+  file?: string;
+  seed?: string;
+  replicates?: number;
+  workers: number;
+  progress: boolean;
+  shard?: string;
+  'pilot-trials'?: number;
+  'pilot-design': 'separate' | 'episode';
+}
+
+/** `passk simulate [FILE]`: run a scenario (or the built-in default) through the Monte Carlo engine. */
+export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> {
+  return {
+    command: 'simulate [file]',
+    describe: 'simulate a retry policy (scenario file, or the built-in default) beside its closed forms',
+    builder: (y) =>
+      y
+        .positional('file', { type: 'string', describe: 'scenario (YAML or JSON); omitted: the built-in default' })
+        .option('seed', { type: 'string', describe: 'override the scenario seed (integer or text)' })
+        .option('replicates', { type: 'number', describe: 'override run.replicates' })
+        .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads (results are identical for any number)' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the summary as JSON' })
+        .option('csv', { type: 'boolean', default: false, describe: 'print one CSV row per k' })
+        .option('out', { type: 'string', describe: 'write summary.json, summary.csv and scenario.yaml (or a shard file) into this folder' })
+        .option('progress', { type: 'boolean', default: false, describe: 'show progress on stderr even when it is not a terminal' })
+        .option('shard', { type: 'string', describe: 'run slice i of N of the replicates (i/N) and write a shard for passk merge' })
+        .option('pilot-trials', { type: 'number', describe: 'also show what a pilot of n trials per task would have estimated' })
+        .option('pilot-design', { choices: ['separate', 'episode'] as const, default: 'separate' as const, describe: 'pilot trials as separate runs, or as the attempts of one episode' })
+        .example('$0 simulate', 'the built-in default scenario')
+        .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
+        .example('$0 simulate scenario.yaml --shard 3/8 --out parts/', 'one slice of a run split over 8 machines'),
+    handler: async (args) => {
+      requireOneFormat(args);
+      const workers = requireInteger('--workers', args.workers, 1, 256);
+      const scenario = withOverrides(args.file === undefined ? defaultScenario() : await readScenarioFile(args.file), args);
+      const shard = args.shard === undefined ? null : parseShard(args.shard);
+      const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
+      const R = scenario.run.replicates;
+      const range = shard ? splitReplicates(R, shard.count)[shard.index - 1] : undefined;
+      if (shard && range === undefined) {
+        throw new InputError('--shard', `must name one of the ${splitReplicates(R, shard.count).length} slices that ${R} replicates allow`, args.shard);
+      }
+
+      const stop = new StopSignal();
+      const onSignal = () => {
+        if (stop.stopped) process.exit(130);
+        stop.stop();
+        io.stderr('\npassk: stopping at the next block (Ctrl-C again to abort without output)\n');
+      };
+      process.on('SIGINT', onSignal);
+      const showProgress = args.progress || io.stderrIsTTY;
+      const progress = showProgress ? progressReporter(io, 'simulating') : null;
+      let partial;
+      try {
+        partial = await runSimulation(scenario, { workers, range, stop, onProgress: progress?.update });
+      } finally {
+        process.off('SIGINT', onSignal);
+        progress?.finish();
+      }
+
+      if (shard) {
+        const document: ShardFile = { format: SHARD_FORMAT, shard, scenario: scenarioToInput(scenario), partial };
+        const text = `${JSON.stringify(document)}\n`;
+        if (args.out !== undefined) {
+          const path = join(args.out, `shard-${shard.index}-of-${shard.count}.json`);
+          await writeFileAtomic(path, text);
+          io.stderr(`passk: wrote ${path} (replicates ${range!.start}..${range!.end - 1})\n`);
+        } else io.stdout(text);
+      } else {
+        const summary = summarise(scenario, partial, exactValuesFor(scenario));
+        const pilot =
+          pilotTrials === null
+            ? null
+            : simulatePilot(scenario, { trials: pilotTrials, truth: summary, design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign) });
+        await emitSummary(summary, pilot, args, io);
+      }
+      if (stop.stopped) {
+        io.stderr(`passk: interrupted: the result covers ${partial.done} of ${range ? range.end - range.start : R} replicates and is marked partial\n`);
+        throw new Interrupted();
+      }
+    },
+  };
+}
+
+/** --seed and --replicates applied to the resolved scenario (validated like the file's own keys). */
+function withOverrides(scenario: Scenario, args: SimulateArgs): Scenario {
+  if (args.seed === undefined && args.replicates === undefined) return scenario;
+  const input = { ...scenarioToInput(scenario) } as Record<string, unknown>;
+  if (args.seed !== undefined) input.seed = /^\d+$/.test(args.seed) ? Number(args.seed) : args.seed;
+  if (args.replicates !== undefined) input.run = { replicates: requireInteger('--replicates', args.replicates, 1) };
+  return resolveScenario(input, { source: 'command line' });
+}

@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import { InputError, scenarioToInput, type PilotReport, type Summary } from '@passk/sim';
+import { stringify } from 'yaml';
+import { formatSummary, summaryCsv } from '../format/summaryOutput.js';
+import type { CliIo } from '../io/cliIo.js';
+import { writeFileAtomic } from '../io/writeFileAtomic.js';
+
+export interface SummaryOutputArgs {
+  json: boolean;
+  csv: boolean;
+  out?: string;
+}
+
+/** The result document of simulate/merge: `{ seed, scenario, rows, … }` plus the pilot when run. */
+export function summaryDocument(summary: Summary, pilot: PilotReport | null): object {
+  return pilot ? { ...summary, pilot } : summary;
+}
+
+/**
+ * Prints a summary as a table, JSON or CSV, and with --out writes summary.json, summary.csv and
+ * the resolved scenario (scenario.yaml) atomically into the folder.
+ */
+export async function emitSummary(summary: Summary, pilot: PilotReport | null, args: SummaryOutputArgs, io: CliIo): Promise<void> {
+  requireOneFormat(args);
+  const json = `${JSON.stringify(summaryDocument(summary, pilot), null, 2)}\n`;
+  if (args.out !== undefined) {
+    await writeFileAtomic(join(args.out, 'summary.json'), json);
+    await writeFileAtomic(join(args.out, 'summary.csv'), summaryCsv(summary));
+    await writeFileAtomic(join(args.out, 'scenario.yaml'), stringify(scenarioToInput(summary.scenario)));
+    io.stderr(`passk: wrote ${join(args.out, 'summary.json')}, summary.csv and scenario.yaml\n`);
+  }
+  if (args.json) io.stdout(json);
+  else if (args.csv) io.stdout(summaryCsv(summary));
+  else io.stdout(formatSummary(summary, pilot));
+}
+
+/** --json and --csv choose the printed format: at most one of them. */
+export function requireOneFormat(args: SummaryOutputArgs): void {
+  if (args.json && args.csv) throw new InputError('--json/--csv', 'choose one output format');
+}

@@ -1,0 +1,27 @@
+import type { CliIo } from '../io/cliIo.js';
+
+/**
+ * Progress on stderr: a line rewritten in place on a terminal, or a line every 10 % otherwise
+ * (when asked for with --progress). Never on stdout, so piped results stay clean.
+ */
+export function progressReporter(io: CliIo, label: string): { update: (done: number, total: number) => void; finish: () => void } {
+  let lastShown = -1;
+  let lastTime = 0;
+  return {
+    update(done, total) {
+      const percent = Math.floor((100 * done) / Math.max(1, total));
+      if (io.stderrIsTTY) {
+        const now = Date.now();
+        if (now - lastTime < 100 && done < total) return;
+        lastTime = now;
+        io.stderr(`\r${label}: ${percent}% (${done}/${total} replicates)`);
+      } else if (percent >= lastShown + 10 || done === total) {
+        lastShown = percent - (percent % 10);
+        io.stderr(`${label}: ${percent}% (${done}/${total} replicates)\n`);
+      }
+    },
+    finish() {
+      if (io.stderrIsTTY) io.stderr('\n');
+    },
+  };
+}

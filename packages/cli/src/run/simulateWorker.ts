@@ -1,0 +1,34 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { resolveScenario, simulatePartial, type ScenarioInput } from '@passk/sim';
+import { StopSignal } from './stopSignal.js';
+
+/**
+ * Worker thread of `runSimulation`: resolves the scenario once, then simulates each replicate range
+ * it is sent and posts back the partial result (progress after every block).
+ */
+interface WorkerData {
+  readonly scenario: ScenarioInput;
+  readonly stop: SharedArrayBuffer;
+}
+
+const data = workerData as WorkerData;
+const scenario = resolveScenario(data.scenario);
+const signal = new StopSignal(data.stop);
+const port = parentPort!;
+
+port.on('message', (range: { start: number; end: number } | null) => {
+  if (range === null) {
+    port.close();
+    return;
+  }
+  let reported = 0;
+  const partial = simulatePartial(scenario, {
+    replicates: range,
+    shouldStop: () => signal.stopped,
+    onProgress: (done) => {
+      port.postMessage({ type: 'progress', replicates: done - reported });
+      reported = done;
+    },
+  });
+  port.postMessage({ type: 'result', range, partial });
+});
