@@ -17,9 +17,9 @@ const SCENARIOS = {
 describe('simulatePartial: determinism and splitting', () => {
   for (const [path, scenario] of Object.entries(SCENARIOS)) {
     it(`${path}: the same seed gives the same summary; any block split merged gives the identical JSON`, () => {
-      const whole = JSON.stringify(simulate(scenario));
+      const whole = JSON.stringify(simulate(scenario, { exact: {} }));
       expect(JSON.parse(whole).path).toBe(path);
-      expect(JSON.stringify(simulate(scenario))).toBe(whole);
+      expect(JSON.stringify(simulate(scenario, { exact: {} }))).toBe(whole);
       // 650 replicates = 11 blocks (the last holds 10). Splits at several block boundaries, merged in any order,
       // also after a JSON round trip (as shard files would be).
       const cuts = [[0, 64, 650], [0, 192, 448, 650], [0, 64, 128, 320, 384, 640, 650]];
@@ -83,7 +83,7 @@ describe('simulatePartial: progress and stopping', () => {
   });
 
   it('stopping before the first block gives an empty result with null values', () => {
-    const summary = simulate(SCENARIOS.general, { shouldStop: () => true });
+    const summary = simulate(SCENARIOS.general, { shouldStop: () => true, exact: {} });
     expect(summary.replicates.done).toBe(0);
     expect(summary.rows[0].coverage).toEqual({ value: null, se: null, exact: null });
   });
