@@ -1,5 +1,5 @@
 // exactMetrics against an independent implementation of the engine semantics
-// (/work/briefs/engine-semantics.md): a brute-force enumerator over every outcome sequence and every
+// (docs/engine-semantics.md): a brute-force enumerator over every outcome sequence and every
 // verdict sequence of the first K attempts, with each sequence's exact probability, which runs each
 // episode literally (rounds, cost budget, selector, onNoAccept) and averages. Beta laws (task rates,
 // verifier rates) are integrated with Gauss–Legendre times the polynomial Beta density, exact for

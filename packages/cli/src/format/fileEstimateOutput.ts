@@ -43,12 +43,12 @@ export function formatFileEstimate(result: FileEstimate): string {
       { header: 'k', align: 'right' },
       { header: 'tasks', align: 'right' },
       { header: 'pass@k', align: 'right' },
-      { header: '± SE', align: 'right' },
-      { header: 'bootstrap', align: 'right' },
+      { header: 'CI (SE)', align: 'right' },
+      { header: 'CI (bootstrap)', align: 'right' },
       { header: 'plug-in', align: 'right' },
       { header: 'pass^k', align: 'right' },
-      { header: '± SE', align: 'right' },
-      { header: 'bootstrap', align: 'right' },
+      { header: 'CI (SE)', align: 'right' },
+      { header: 'CI (bootstrap)', align: 'right' },
       { header: 'plug-in', align: 'right' },
     ],
     result.rows.map((row) => [
@@ -68,10 +68,10 @@ export function formatFileEstimate(result: FileEstimate): string {
   const notes = [
     'pass@k and pass^k: unbiased per-task estimates (Chen et al. 2021; Yao et al. 2024) averaged over tasks;',
     '  plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
-    `± SE: ${coverage} ${uncertainty.interval}.`,
+    `CI (SE): ${coverage} ${uncertainty.interval}.`,
     uncertainty.bootstrap
-      ? `bootstrap: ${coverage}, ${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed}.`
-      : 'bootstrap: off (--bootstrap 0).',
+      ? `CI (bootstrap): ${coverage}, ${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed}.`
+      : 'CI (bootstrap): off (--bootstrap 0).',
   ];
   if (result.rows.some((row) => row.notEstimableTasks > 0)) {
     notes.push('tasks: where fewer than all, the others have n < k trials, where pass@k and pass^k are not estimable.');

@@ -22,7 +22,7 @@ export function formatDemonstratePlan(plan: DemonstratePlan): string {
       plan.byFailures.map((row) => [String(row.failures), String(row.runs)]),
     ),
     '',
-    `Exact binomial (Clopper–Pearson one-sided); the rule of three, 3/(1 − p), gives ≈ ${plan.ruleOfThree} runs (95 %, no failure).`,
+    `Exact binomial (Clopper–Pearson one-sided); the rule of three, 3/(1 − p), gives ≈ ${plan.ruleOfThree} runs (95%, no failure).`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -9,9 +9,12 @@ const CSV_METRICS: readonly SummaryMetric[] = [...PROCESS, ...DELIVERY, ...SPEND
 
 /** "58.23% ±0.06" for a probability; "3.142 ±0.004" for an amount. */
 function simulated(estimate: Estimate, kind: 'rate' | 'amount'): string {
-  if (estimate.value === null) return '—';
-  const se = estimate.se === null ? '' : ` ±${kind === 'rate' ? (estimate.se * 100).toFixed(2) : significant(estimate.se, 2)}`;
-  return `${kind === 'rate' ? formatPercent(estimate.value, 2) : significant(estimate.value)}${se}`;
+  const { value } = estimate;
+  if (value === null) return '—';
+  // A spread below 1e-9 of the value is rounding noise of a constant (e.g. a fixed cost): show 0.
+  const spread = estimate.se === null ? null : estimate.se <= 1e-9 * Math.abs(value) ? 0 : estimate.se;
+  const se = spread === null ? '' : ` ±${kind === 'rate' ? (spread * 100).toFixed(2) : significant(spread, 2)}`;
+  return `${kind === 'rate' ? formatPercent(value, 2) : significant(value)}${se}`;
 }
 
 function exact(estimate: Estimate, kind: 'rate' | 'amount'): string {

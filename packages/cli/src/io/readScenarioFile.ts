@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { InputError, resolveScenario, type Scenario } from '@passk/sim';
-import { parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 
 /**
  * Reads a scenario file (YAML, or JSON, which YAML also reads) and resolves it. Syntax errors
@@ -19,10 +19,13 @@ export async function readScenarioFile(path: string): Promise<Scenario> {
 
 /** Parses YAML/JSON text; the first syntax error becomes an InputError at `file:line`. */
 export function parseScenarioText(text: string, source: string): unknown {
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  // Without prettyErrors, yaml sets no linePos on errors: count lines ourselves to name file:line.
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter });
   const error = document.errors[0];
   if (error) {
-    const line = error.linePos?.[0]?.line;
+    const offset = error.pos[0];
+    const line = offset >= 0 ? lineCounter.linePos(offset).line : undefined;
     throw new InputError(line ? `${source}:${line}` : source, `must be valid YAML or JSON (${error.message.split('\n')[0]})`);
   }
   if (document.contents === null) throw new InputError(source, 'must contain a scenario (the file is empty)');

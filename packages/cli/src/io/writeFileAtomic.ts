@@ -15,7 +15,8 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
     await writeFile(temporary, content);
     await rename(temporary, path);
   } catch (error) {
-    await rm(temporary, { force: true });
+    // rm ignores only ENOENT; when the folder itself is impossible (ENOTDIR) there is nothing to remove.
+    await rm(temporary, { force: true }).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? 'write error';
     throw new InputError(path, `must be a writable path (${code})`);
   }
