@@ -10,5 +10,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
+    // .ci/run sets PASSK_TEST_REPORT to also write a JSON report it can count from.
+    ...(process.env.PASSK_TEST_REPORT
+      ? { reporters: ['default', 'json'], outputFile: { json: process.env.PASSK_TEST_REPORT } }
+      : {}),
   },
 });
