@@ -13,6 +13,7 @@ import {
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
+import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { estimateFromFile, type FileEstimateArgs } from './estimateFile.js';
 
@@ -70,7 +71,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         if (args.n !== undefined || args.c !== undefined) throw new InputError('--p', 'cannot be combined with --n/--c');
         const ks = parseKList(args.k ?? '1..8');
         const rows = ks.map((k) => ({ k, passAtK: independentPassAtK(args.p!, k), passHatK: independentPassHatK(args.p!, k) }));
-        io.stdout(args.json ? `${JSON.stringify({ p: args.p, rows }, null, 2)}\n` : formatRateTable(args.p, rows));
+        io.stdout(args.json ? `${JSON.stringify(withKind(RESULT_KINDS.estimateRate, { p: args.p, rows }), null, 2)}\n` : formatRateTable(args.p, rows));
         return;
       }
       if (args.n === undefined || args.c === undefined) {

@@ -11,6 +11,7 @@ import {
 } from '@passk/sim';
 import { parseKList } from '../args/parseKList.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
+import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readTaskCounts } from '../io/readTaskCounts.js';
 
@@ -92,7 +93,8 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
       rows: ks.filter((k) => k <= n).map((k) => ({ k, passAtK: passAtK(n, c, k), passHatK: passHatK(n, c, k) })),
     };
   });
-  io.stdout(`${JSON.stringify({ ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides }, perTask }, null, 2)}\n`);
+  const document = withKind(RESULT_KINDS.estimateFile, { ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides }, perTask });
+  io.stdout(`${JSON.stringify(document, null, 2)}\n`);
 }
 
 /** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */

@@ -11,6 +11,7 @@ import {
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
+import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 
 const METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
@@ -42,7 +43,7 @@ export function planCommand(io: CliIo): CommandModule {
               .example('$0 plan demonstrate --target 0.9 --k 8', '228 clean runs show pass^8 ≥ 90 % at 95 %'),
           handler: (args) => {
             const plan = planDemonstration({ target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures });
-            print(args, plan, formatDemonstratePlan(plan));
+            print(args, withKind(RESULT_KINDS.planDemonstrate, plan), formatDemonstratePlan(plan));
           },
         })
         .command<PlanArgs & { metric: PlanMetric; rate: number; 'half-width': number; interval: IntervalMethod }>({
@@ -68,7 +69,7 @@ export function planCommand(io: CliIo): CommandModule {
               method: args.interval,
               confidence: args.confidence!,
             });
-            print(args, plan, formatPrecisionPlan(plan));
+            print(args, withKind(RESULT_KINDS.planPrecision, plan), formatPrecisionPlan(plan));
           },
         })
         .command<
@@ -109,7 +110,7 @@ export function planCommand(io: CliIo): CommandModule {
               alpha: args.alpha,
               trials,
             });
-            print(args, plan, formatComparePlan(plan));
+            print(args, withKind(RESULT_KINDS.planCompare, plan), formatComparePlan(plan));
           },
         })
         .demandCommand(1, 'name a question: demonstrate, precision or compare'),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { InputError, scenarioToInput, type PilotReport, type Summary } from '@passk/sim';
 import { stringify } from 'yaml';
 import { formatSummary, summaryCsv } from '../format/summaryOutput.js';
+import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 
@@ -13,7 +14,7 @@ export interface SummaryOutputArgs {
 
 /** The result document of simulate/merge: `{ seed, scenario, rows, … }` plus the pilot when run. */
 export function summaryDocument(summary: Summary, pilot: PilotReport | null): object {
-  return pilot ? { ...summary, pilot } : summary;
+  return withKind(RESULT_KINDS.simulate, pilot ? { ...summary, pilot } : summary);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { TaskEstimate } from '@passk/sim';
 import { describeCoverage, methodName } from './describe.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
+import { RESULT_KINDS, withKind } from './resultKinds.js';
 import { renderTable } from './table.js';
 
 /** The JSON contract of `estimate --n --c --k`: a single k is flattened into the top level. */
@@ -8,9 +9,9 @@ export function taskEstimateJson(estimate: TaskEstimate, singleK: boolean): obje
   const { n, c, p, bayes, rows } = estimate;
   if (singleK && rows.length === 1) {
     const row = rows[0]!;
-    return { n, c, ...row, p, bayes: { ...bayes, ...row.bayes } };
+    return withKind(RESULT_KINDS.estimateTask, { n, c, ...row, p, bayes: { ...bayes, ...row.bayes } });
   }
-  return { n, c, p, bayes, rows };
+  return withKind(RESULT_KINDS.estimateTask, { n, c, p, bayes, rows });
 }
 
 /** Text view of one task's estimate: p with its interval, then a row per k. */
