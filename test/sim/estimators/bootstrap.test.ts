@@ -92,6 +92,20 @@ describe('bootstrapTaskAverage: task-by-task and multinomial draws have the same
   });
 });
 
+describe('bootstrapTaskAverage: tasks with very many trials are drawn pick by pick', () => {
+  it('n = 100 000 (beyond the cell table), c = n/2, pass@1: mean 1/2 and sd √(p(1−p)/(nT)) (closed form)', () => {
+    // Every pick has c*/n with c* ~ Binomial(n, 1/2); the replicate is the mean of T = 5 such values:
+    // E* = 0.5, Var* = 0.25/(n·T).
+    const n = 100_000, T = 5, B = 4000;
+    const raw = bootstrapReplicates(repeat(T, n, n / 2), { ks: [1], replicates: B, seed: 'large-n' });
+    const { mean, variance } = meanVariance(raw.passAtK[0]!);
+    const sd = Math.sqrt(0.25 / (n * T));
+    expect(Math.abs(mean - 0.5)).toBeLessThan((5 * sd) / Math.sqrt(B));
+    // sd of a sample variance ≈ σ²·√(2/(B − 1)) for normal draws.
+    expect(Math.abs(variance - sd * sd)).toBeLessThan(5 * sd * sd * Math.sqrt(2 / (B - 1)));
+  });
+});
+
 describe('bootstrapTaskAverage: output', () => {
   const tasks = [...repeat(6, 10, 4), ...repeat(3, 6, 5), ...repeat(2, 3, 0)];
   const options: BootstrapOptions = { ks: [1, 4], replicates: 2000, seed: 5, confidence: 0.9, sides: 2 };

@@ -45,11 +45,11 @@ export interface BootstrapRow {
  * miss the estimate entirely). We keep the replicates' spread and centre it on the unbiased
  * estimate: [θ̂ + q_{α/2} − m*, θ̂ + q_{1−α/2} − m*], m* the replicates' mean, clipped to [0, 1].
  *
- * Tasks with the same (n, c) are exchangeable, so a replicate draws how many times each (n, c)
- * group is picked (a multinomial, by conditional binomials) and then how those picks spread over
- * c* = 0..n (another multinomial) — the same distribution as drawing task by task, at a cost
- * that depends on the number of distinct (n, c) pairs rather than on T. Replicate b uses its own
- * stream (seed, 'bootstrap', b), so results do not depend on how the work is split.
+ * A pick of a task with n trials lands on (n, c*) with probability q(n, v) = Σ (share of tasks
+ * with that (n, c)) · P(c* = v), so a replicate is one multinomial over the cells (n, v)
+ * (`pickCategories`) — the same distribution as drawing task by task, at a cost that depends on
+ * the number of cells rather than on T. Replicate b uses its own stream (seed, 'bootstrap', b), so
+ * results do not depend on how the work is split.
  */
 export function bootstrapTaskAverage(tasks: readonly TaskTrials[], options: BootstrapOptions): BootstrapRow[] {
   requireOpenUnit('confidence', options.confidence);
@@ -82,6 +82,8 @@ export function bootstrapReplicates(tasks: readonly TaskTrials[], options: Pick<
   const ks = options.ks;
   ks.forEach((k) => requireInteger('k', k, 1));
   const groups = groupTasks(tasks);
+  const categories = pickCategories(groups, tasks.length);
+  const suffix = suffixSums(Float64Array.from(categories, (category) => category.probability));
   const sums = new Float64Array(2 * ks.length);
   const counts = new Float64Array(ks.length);
   const at = ks.map(() => new Float64Array(replicates));
@@ -92,11 +94,17 @@ export function bootstrapReplicates(tasks: readonly TaskTrials[], options: Pick<
     const rng = streamRng(options.seed, 'bootstrap', b);
     sums.fill(0);
     counts.fill(0);
-    const picks = multinomial(rng, tasks.length, groups.map((g) => g.size / tasks.length));
-    groups.forEach((group, g) => {
-      if (picks[g] === 0) return;
-      addGroupDraws(rng, group, picks[g]!, table, sums, counts);
-    });
+    // T picks spread over the categories (a multinomial, by conditional binomials).
+    let left = tasks.length;
+    for (let i = 0; i < categories.length && left > 0; i++) {
+      const share = i === categories.length - 1 ? 1 : Math.min(1, categories[i]!.probability / suffix[i]!);
+      const picks = share >= 1 ? left : binomial(rng, left, share);
+      left -= picks;
+      if (picks === 0) continue;
+      const category = categories[i]!;
+      if (category.group) addGroupDraws(rng, category.group, picks, table, sums, counts);
+      else table.add(category.n, category.v, picks, sums, counts);
+    }
     // A replicate that drew no task with n ≥ k has no value at that k (NaN, left out when summarised).
     ks.forEach((_, i) => {
       at[i]![b] = counts[i]! > 0 ? sums[2 * i]! / counts[i]! : Number.NaN;
@@ -124,6 +132,47 @@ function groupTasks(tasks: readonly TaskTrials[]): TaskGroup[] {
     else byKey.set(key, { n, c, size: 1 });
   }
   return [...byKey.values()];
+}
+
+/**
+ * What one pick of the two-stage bootstrap can land on. A pick chooses a task uniformly, then
+ * c* ~ Binomial(n, c/n); for tasks with the same n the pair is one draw from the mixture
+ * q(n, v) = Σ_{groups with this n} (size/T)·P(c* = v), so a replicate's T picks are one multinomial
+ * over the cells (n, v) — a few hundred binomial draws instead of T. Cells are used while their
+ * count stays small (CELL_LIMIT); tasks with other n stay (n, c) groups drawn pick by pick.
+ */
+interface PickCategory {
+  readonly probability: number;
+  readonly n: number;
+  readonly v: number;
+  readonly group: TaskGroup | null;
+}
+
+const CELL_LIMIT = 65_536;
+
+function pickCategories(groups: readonly TaskGroup[], taskCount: number): PickCategory[] {
+  const byN = new Map<number, TaskGroup[]>();
+  for (const group of groups) byN.set(group.n, [...(byN.get(group.n) ?? []), group]);
+  const categories: PickCategory[] = [];
+  let cells = 0;
+  for (const n of [...byN.keys()].sort((a, b) => a - b)) {
+    const members = byN.get(n)!;
+    if (cells + n + 1 > Math.max(CELL_LIMIT, members.length)) {
+      for (const group of members) categories.push({ probability: group.size / taskCount, n, v: group.c, group });
+      continue;
+    }
+    cells += n + 1;
+    const mixture = new Float64Array(n + 1);
+    for (const group of members) {
+      const weight = group.size / taskCount;
+      if (group.c === 0 || group.c === n) mixture[group.c]! += weight;
+      else for (let v = 0; v <= n; v++) mixture[v]! += weight * binomialPmf(v, n, group.c / n);
+    }
+    mixture.forEach((probability, v) => {
+      if (probability > 0) categories.push({ probability, n, v, group: null });
+    });
+  }
+  return categories;
 }
 
 /** Adds the estimates of `picks` tasks drawn from one (n, c) group, each with c* ~ Binomial(n, c/n). */
@@ -195,19 +244,6 @@ class EstimateTable {
 }
 
 const TABLE_LIMIT = 10_000;
-
-/** Counts of `trials` draws over categories with the given probabilities (summing to 1). */
-function multinomial(rng: Rng, trials: number, probabilities: readonly number[]): number[] {
-  const suffix = suffixSums(Float64Array.from(probabilities));
-  const counts = new Array<number>(probabilities.length).fill(0);
-  let left = trials;
-  for (let i = 0; i < probabilities.length && left > 0; i++) {
-    const share = i === probabilities.length - 1 ? 1 : Math.min(1, probabilities[i]! / suffix[i]!);
-    counts[i] = share >= 1 ? left : binomial(rng, left, share);
-    left -= counts[i]!;
-  }
-  return counts;
-}
 
 /** suffix[i] = Σ_{j ≥ i} values[j], summed from the small end for accuracy. */
 function suffixSums(values: Float64Array): Float64Array {
