@@ -5,6 +5,7 @@ import { mergeCommand } from './commands/merge.js';
 import { planCommand } from './commands/plan.js';
 import { schemaCommand } from './commands/schema.js';
 import { simulateCommand } from './commands/simulate.js';
+import { sweepCommand } from './commands/sweep.js';
 import { Interrupted } from './run/interrupted.js';
 import type { CliIo } from './io/cliIo.js';
 
@@ -22,6 +23,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .command(estimateCommand(io))
     .command(planCommand(io))
     .command(simulateCommand(io))
+    .command(sweepCommand(io))
     .command(mergeCommand(io))
     .command(schemaCommand(io))
     .demandCommand(1, 'name a command: estimate, plan, simulate, merge or schema (see passk --help)')

@@ -70,3 +70,9 @@ export { simulatePilot, type PilotOptions, type PilotReport, type PilotRow, type
 export { PARTIAL_FORMAT, type PartialResult } from './engine/partialResult.js';
 export { REPLICATES_PER_BLOCK, splitReplicates, blockCount } from './engine/replicateBlocks.js';
 export { exactMetrics, type ExactMetrics } from './analytic/exactMetrics.js';
+
+// Sweeps
+export { parseSweepAxis, sweepGrid, type SweepAxis, type SweepPoint, type SweepValue } from './sweep/sweepGrid.js';
+export { applySweepPoint } from './sweep/applySweepPoint.js';
+export { efficientFrontier, type FrontierPoint } from './sweep/efficientFrontier.js';
+export { bestUnderConstraints, type Constraints, type ConstrainedPoint } from './sweep/bestUnderConstraints.js';

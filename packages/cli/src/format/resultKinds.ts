@@ -10,6 +10,7 @@ export const RESULT_KINDS = {
   planPrecision: 'passk.plan.precision',
   planCompare: 'passk.plan.compare',
   simulate: 'passk.simulate',
+  sweep: 'passk.sweep',
 } as const;
 
 export type ResultKind = (typeof RESULT_KINDS)[keyof typeof RESULT_KINDS];

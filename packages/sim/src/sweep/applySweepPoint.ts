@@ -1,0 +1,25 @@
+import type { ScenarioInput } from '../scenario/scenarioInput.js';
+import type { SweepPoint } from './sweepGrid.js';
+
+/**
+ * The scenario (file form) with a grid point's values set at their dotted paths, creating objects
+ * on the way (`verifier.falseAccept` on a scenario without a verifier adds one). A written-out
+ * `policy.batchSize` is dropped unless the point sets it or the mode is `batches`, so varying the
+ * mode or maxAttempts never trips the sequential/parallel batch-size rules.
+ * Example: applySweepPoint(input, { 'policy.maxAttempts': 4 }).policy.maxAttempts === 4.
+ */
+export function applySweepPoint(input: ScenarioInput, point: SweepPoint): ScenarioInput {
+  const copy = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+  for (const [path, value] of Object.entries(point)) {
+    const keys = path.split('.');
+    let node = copy;
+    for (const key of keys.slice(0, -1)) {
+      const next = node[key];
+      node = (node[key] = typeof next === 'object' && next !== null && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+    }
+    node[keys[keys.length - 1]!] = value;
+  }
+  const policy = copy.policy as Record<string, unknown> | undefined;
+  if (policy && policy.mode !== 'batches' && !('policy.batchSize' in point)) delete policy.batchSize;
+  return copy as unknown as ScenarioInput;
+}

@@ -1,0 +1,30 @@
+export interface Constraints {
+  /** Mean cost per episode at most this (null: no limit). */
+  readonly maxCost: number | null;
+  /** Wrong-delivery rate at most this (null: no limit). */
+  readonly maxWrongDelivery: number | null;
+}
+
+export interface ConstrainedPoint {
+  readonly cost: number;
+  readonly deliveredCorrect: number;
+  readonly deliveredWrong: number;
+}
+
+/**
+ * The index of the point with the highest delivered-correct rate among those meeting the
+ * constraints (ties: the cheaper), or null when none does.
+ * Example: with maxCost 1, points (0.5, 0.6), (2, 0.9) → 0.
+ */
+export function bestUnderConstraints(points: readonly ConstrainedPoint[], constraints: Constraints): number | null {
+  let best: number | null = null;
+  points.forEach((point, i) => {
+    if (constraints.maxCost !== null && !(point.cost <= constraints.maxCost)) return;
+    if (constraints.maxWrongDelivery !== null && !(point.deliveredWrong <= constraints.maxWrongDelivery)) return;
+    const current = best === null ? null : points[best]!;
+    if (current === null || point.deliveredCorrect > current.deliveredCorrect || (point.deliveredCorrect === current.deliveredCorrect && point.cost < current.cost)) {
+      best = i;
+    }
+  });
+  return best;
+}

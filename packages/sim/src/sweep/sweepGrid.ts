@@ -1,0 +1,56 @@
+import { InputError } from '../errors.js';
+
+/** One `--vary path=values` axis: a dotted config path and the values it takes. */
+export interface SweepAxis {
+  readonly path: string;
+  readonly values: readonly SweepValue[];
+}
+
+export type SweepValue = number | string | boolean | null;
+
+/** One grid point: a value for every axis, by path. */
+export type SweepPoint = Readonly<Record<string, SweepValue>>;
+
+const MAX_POINTS = 10_000;
+
+/**
+ * Parses `path=values`, where values is a comma list (`0,0.02,0.05`), an integer range (`1..16`),
+ * or both mixed (`1..4,8,16`). Items are numbers when they read as numbers, `null`, `true`, `false`,
+ * else text (`parallel`). Example: `policy.maxAttempts=1..3` → { path, values: [1, 2, 3] }.
+ */
+export function parseSweepAxis(text: string, where = '--vary'): SweepAxis {
+  const match = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*=\s*(.+)$/.exec(text);
+  if (!match) throw new InputError(where, 'must be path=values, e.g. policy.maxAttempts=1..16 or verifier.falseAccept=0,0.02', text);
+  const values: SweepValue[] = [];
+  for (const item of match[2]!.split(',').map((part) => part.trim())) {
+    const range = /^(-?\d+)\.\.(-?\d+)$/.exec(item);
+    if (range) {
+      const from = Number(range[1]);
+      const to = Number(range[2]);
+      if (!(to >= from && to - from < MAX_POINTS)) throw new InputError(where, `range ${item} must go up, with fewer than ${MAX_POINTS} values`, text);
+      for (let v = from; v <= to; v++) values.push(v);
+    } else if (item === '') throw new InputError(where, 'has an empty value in its list', text);
+    else values.push(parseValue(item));
+  }
+  return { path: match[1]!, values };
+}
+
+function parseValue(item: string): SweepValue {
+  if (item === 'null') return null;
+  if (item === 'true') return true;
+  if (item === 'false') return false;
+  const number = Number(item);
+  return Number.isFinite(number) && /^[-+]?(\d|\.\d)/.test(item) ? number : item;
+}
+
+/** The Cartesian product of the axes, the first axis varying slowest. */
+export function sweepGrid(axes: readonly SweepAxis[]): SweepPoint[] {
+  const paths = axes.map((axis) => axis.path);
+  const duplicate = paths.find((path, i) => paths.indexOf(path) !== i);
+  if (duplicate !== undefined) throw new InputError('--vary', 'names each path once', duplicate);
+  const size = axes.reduce((product, axis) => product * axis.values.length, 1);
+  if (!(size <= MAX_POINTS)) throw new InputError('--vary', `must make at most ${MAX_POINTS} grid points`, size);
+  let points: Record<string, SweepValue>[] = [{}];
+  for (const axis of axes) points = points.flatMap((point) => axis.values.map((value) => ({ ...point, [axis.path]: value })));
+  return points;
+}
