@@ -41,26 +41,43 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
   const parts = options.workers <= 1 ? await runHere(scenario, chunks, options.stop, progress) : await runInWorkers(scenario, chunks, options, progress);
   // Stopped before any block: an empty part keeps the result well-formed (done = 0).
   if (parts.length === 0) parts.push(simulatePartial(scenario, { replicates: { start: range.start, end: range.start } }));
-  return mergePartials(parts);
+  const merged = mergePartials(parts);
+  // A stop seen between chunks or slices ends no part early, yet the run was stopped: say so, as
+  // when a part sees it mid-range (the same `stopped` for any number of workers).
+  return options.stop.stopped && merged.done < total ? { ...merged, stopped: true } : merged;
 }
+
+/** Longest stretch (ms) the main thread simulates before yielding, so Ctrl-C is seen promptly. */
+const SLICE_MS = 100;
 
 async function runHere(scenario: Scenario, chunks: Chunk[], stop: StopSignal, progress: (replicates: number) => void): Promise<PartialResult[]> {
   const parts: PartialResult[] = [];
+  // A chunk can take seconds, and a signal handler only runs when this thread yields: simulate each
+  // chunk in slices of whole blocks sized to take about SLICE_MS (the block tree makes any split
+  // give the same sums).
+  let blocksPerSlice = 1;
   for (const chunk of chunks) {
-    if (stop.stopped && parts.length > 0) break;
-    let reported = 0;
-    parts.push(
-      simulatePartial(scenario, {
-        replicates: chunk,
-        shouldStop: () => stop.stopped,
-        onProgress: (replicates) => {
-          progress(replicates - reported);
-          reported = replicates;
-        },
-      }),
-    );
-    // Let signal handlers (Ctrl-C) and progress output run between chunks.
-    await new Promise((resolve) => setImmediate(resolve));
+    for (let start = chunk.start; start < chunk.end; ) {
+      if (stop.stopped && parts.length > 0) return parts;
+      const end = Math.min(chunk.end, start + blocksPerSlice * REPLICATES_PER_BLOCK);
+      let reported = 0;
+      const began = performance.now();
+      parts.push(
+        simulatePartial(scenario, {
+          replicates: { start, end },
+          shouldStop: () => stop.stopped,
+          onProgress: (replicates) => {
+            progress(replicates - reported);
+            reported = replicates;
+          },
+        }),
+      );
+      const elapsed = performance.now() - began;
+      blocksPerSlice = Math.max(1, Math.min(2 * blocksPerSlice, Math.floor((blocksPerSlice * SLICE_MS) / Math.max(elapsed, 1))));
+      start = end;
+      // Let signal handlers (Ctrl-C) and progress output run between slices.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   return parts;
 }

@@ -1,0 +1,150 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, passk, type CliRun } from '../helpers/runPassk.js';
+
+// `passk simulate --shard i/N --out DIR` and `passk merge`, in-process (--workers 1).
+// small.yaml: 2 100 replicates = 33 blocks of 64 (the last one 52): 3 shards of 11 blocks.
+// general.yaml: 700 replicates = 11 blocks: shards of 4, 3 and 4 blocks (splitReplicates rounds).
+const SMALL = fixture('scenarios-cli/small.yaml');
+const GENERAL = fixture('scenarios-cli/general.yaml');
+
+const root = mkdtempSync(join(tmpdir(), 'passk-merge-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function simulate(...args: string[]): Promise<CliRun> {
+  return passk('simulate', ...args, '--workers', '1');
+}
+
+/** Writes the N shards of a scenario into a new folder; returns their paths in shard order. */
+async function writeShards(name: string, file: string, count: number, ...args: string[]): Promise<string[]> {
+  const dir = join(root, name);
+  for (let i = 1; i <= count; i++) {
+    const run = await simulate(file, '--shard', `${i}/${count}`, '--out', dir, ...args);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(new RegExp(`^passk: wrote .*shard-${i}-of-${count}\\.json \\(replicates \\d+\\.\\.\\d+\\)\\n$`));
+  }
+  return Array.from({ length: count }, (_, i) => join(dir, `shard-${i + 1}-of-${count}.json`));
+}
+
+function expectOneLineError(run: CliRun, message: RegExp): void {
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe('');
+  const lines = run.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+  expect(run.stderr).not.toMatch(/\n\s+at |internal error/);
+}
+
+let small: string[];
+let general: string[];
+beforeAll(async () => {
+  small = await writeShards('small', SMALL, 3);
+  general = await writeShards('general', GENERAL, 3);
+});
+
+describe('simulate --shard i/N --out DIR', () => {
+  it('writes shard-i-of-N.json files, nothing else, covering disjoint slices of whole blocks', () => {
+    expect(readdirSync(join(root, 'small')).sort()).toEqual(['shard-1-of-3.json', 'shard-2-of-3.json', 'shard-3-of-3.json']);
+    const ranges = small.map((path) => {
+      const shard = JSON.parse(readFileSync(path, 'utf8')) as { format: string; partial: { ranges: unknown[]; done: number } };
+      expect(shard.format).toBe('passk-shard/1');
+      return shard.partial.ranges;
+    });
+    // 33 blocks in thirds: blocks 0–10, 11–21, 22–32 (the last block ends at replicate 2 100).
+    expect(ranges).toEqual([[{ start: 0, end: 704 }], [{ start: 704, end: 1408 }], [{ start: 1408, end: 2100 }]]);
+  });
+
+  it('without --out, prints the shard on stdout', async () => {
+    const run = await simulate(SMALL, '--shard', '2/3');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(readFileSync(small[1]!, 'utf8'));
+  });
+
+  it.each([
+    ['4/3', /^passk: --shard: must be i\/N with 1 ≤ i ≤ N \(e\.g\. 2\/8\), got "4\/3"$/],
+    ['0/3', /^passk: --shard: must be i\/N with 1 ≤ i ≤ N \(e\.g\. 2\/8\), got "0\/3"$/],
+    ['two', /^passk: --shard: must be i\/N with 1 ≤ i ≤ N \(e\.g\. 2\/8\), got "two"$/],
+    // 33 blocks allow at most 33 slices.
+    ['34/34', /^passk: --shard: must name one of the 33 slices that 2100 replicates allow, got "34\/34"$/],
+  ])('--shard %s fails with exit 2 and one line', async (shard, message) => {
+    expectOneLineError(await simulate(SMALL, '--shard', shard, '--out', join(root, 'never')), message);
+    expect(readdirSync(root)).not.toContain('never');
+  });
+
+  it('into an unwritable folder: exit 2, one line, no temporary file left', async () => {
+    const file = join(root, 'unwritable-file');
+    writeFileSync(file, 'x');
+    expectOneLineError(await simulate(SMALL, '--shard', '1/3', '--out', join(file, 'parts')), /shard-1-of-3\.json: must be a writable path \(ENOTDIR\)$/);
+    expect(readdirSync(root).filter((name) => name.startsWith('unwritable') || name.endsWith('.tmp'))).toEqual(['unwritable-file']);
+  });
+});
+
+describe('passk merge', () => {
+  it('the N shards, in any order, give the single run to the byte (--json, --csv, table)', async () => {
+    for (const [file, shards] of [[SMALL, small], [GENERAL, general]] as const) {
+      for (const format of ['--json', '--csv', null]) {
+        const single = await simulate(file, ...(format ? [format] : []));
+        expect(single.code).toBe(0);
+        const merged = await passk('merge', ...shards!, ...(format ? [format] : []));
+        expect(merged.stderr).toBe('');
+        expect(merged.code).toBe(0);
+        expect(merged.stdout).toBe(single.stdout);
+      }
+      const reversed = await passk('merge', ...[...shards!].reverse(), '--json');
+      expect(reversed.stdout).toBe((await simulate(file, '--json')).stdout);
+    }
+  });
+
+  it('--out writes the same files as simulate --out', async () => {
+    const single = join(root, 'out-single');
+    const merged = join(root, 'out-merged');
+    expect((await simulate(SMALL, '--json', '--out', single)).code).toBe(0);
+    expect((await passk('merge', ...small, '--json', '--out', merged)).code).toBe(0);
+    for (const name of ['summary.json', 'summary.csv', 'scenario.yaml']) {
+      expect(readFileSync(join(merged, name), 'utf8')).toBe(readFileSync(join(single, name), 'utf8'));
+    }
+  });
+
+  it('some of the shards give a partial result, marked as such', async () => {
+    const run = await passk('merge', small[0]!, small[2]!, '--json');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout) as { complete: boolean; replicates: { requested: number; done: number } };
+    expect(doc.complete).toBe(false);
+    expect(doc.replicates).toEqual({ requested: 2100, done: 704 + 692 }); // shards 1 and 3
+    const text = await passk('merge', small[0]!, small[2]!);
+    expect(text.stdout).toContain('PARTIAL: 1396 of 2100 replicates');
+  });
+
+  it('shards of different scenarios: exit 2, one line', async () => {
+    expectOneLineError(await passk('merge', small[0]!, general[1]!, '--json'), /^passk: \S*general\/shard-2-of-3\.json: must come from the same scenario and seed as \S*small\/shard-1-of-3\.json/);
+  });
+
+  it('shards of different seeds: exit 2, one line', async () => {
+    const [, otherSeed] = await writeShards('small-seed-8', SMALL, 2, '--seed', '8');
+    expectOneLineError(await passk('merge', small[0]!, otherSeed!, '--json'), /^passk: \S*small-seed-8\/shard-2-of-2\.json: must come from the same scenario and seed/);
+  });
+
+  it('the same shard twice: exit 2, one line', async () => {
+    expectOneLineError(await passk('merge', small[0]!, small[1]!, small[0]!, '--json'), /^passk: parts: must cover disjoint replicates \(.*twice.*\)$/);
+  });
+
+  it('a JSON file that is not a shard: exit 2, one line naming it', async () => {
+    const summary = join(root, 'out-single', 'summary.json');
+    writeFileSync(join(root, 'not-a-shard.json'), '{"rows": []}\n');
+    for (const path of [summary, join(root, 'not-a-shard.json')]) {
+      expectOneLineError(await passk('merge', small[0]!, path), /^passk: \S+\.json: must be a shard file \(format passk-shard\/1\) written by passk simulate --shard$/);
+    }
+  });
+
+  it('not JSON, or no such file: exit 2, one line naming it', async () => {
+    expectOneLineError(await passk('merge', SMALL), /^passk: \S*small\.yaml: must be valid JSON \(.+\)$/);
+    expectOneLineError(await passk('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must be a readable shard file \(ENOENT\)$/);
+  });
+
+  it('--json with --csv: exit 2, one line', async () => {
+    expectOneLineError(await passk('merge', ...small, '--json', '--csv'), /^passk: --json\/--csv: choose one output format$/);
+  });
+});

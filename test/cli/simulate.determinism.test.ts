@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { fixture, REPO_ROOT } from '../helpers/runPassk.js';
+
+// Same seed → the same bytes, whatever the number of worker threads (DESIGN §5.2: streams derive
+// from (seed, block), sums merge in a fixed block tree). Runs the built binary
+// (`npx tsc -b packages/sim packages/cli` first), the runs of a case side by side.
+// small.yaml has 33 blocks of 64 replicates: 1, 2 and 4 workers cut them differently (in-thread
+// time slices; 11 chunks of 3 blocks; 17 chunks of 2 and 1). general.yaml has 11 blocks, the last
+// one short, on the general engine path.
+const SMALL = fixture('scenarios-cli/small.yaml');
+const GENERAL = fixture('scenarios-cli/general.yaml');
+
+/** stdout of `passk simulate FILE --json ARGS…` from the built binary (exit 0, nothing on stderr). */
+function simulateJson(file: string, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, 'simulate', file, '--json', ...args], (error, stdout, stderr) => {
+      if (error || stderr !== '') reject(new Error(`passk simulate ${args.join(' ')} failed: ${error?.message ?? ''} ${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+describe('simulate --json is deterministic (built binary)', () => {
+  it('small.yaml: identical bytes for --workers 1, 2, 4 and across two runs; another --seed differs', async () => {
+    const [one, two, four, twoAgain, otherSeed] = await Promise.all([
+      simulateJson(SMALL, '--workers', '1'),
+      simulateJson(SMALL, '--workers', '2'),
+      simulateJson(SMALL, '--workers', '4'),
+      simulateJson(SMALL, '--workers', '2'),
+      simulateJson(SMALL, '--workers', '1', '--seed', '8'),
+    ]);
+    const doc = JSON.parse(one) as { seed: unknown; complete: boolean; rows: unknown[] };
+    expect(doc.complete).toBe(true);
+    expect(two).toBe(one);
+    expect(four).toBe(one);
+    expect(twoAgain).toBe(one);
+    const other = JSON.parse(otherSeed) as typeof doc;
+    expect(doc.seed).toBe(7); // small.yaml: seed 7
+    expect(other.seed).toBe(8);
+    expect(other.rows).toHaveLength(doc.rows.length);
+    expect(other.rows).not.toEqual(doc.rows);
+  });
+
+  it('general.yaml (general engine path): identical bytes for --workers 1 and 4', async () => {
+    const [one, four] = await Promise.all([simulateJson(GENERAL, '--workers', '1'), simulateJson(GENERAL, '--workers', '4')]);
+    expect(JSON.parse(one)).toMatchObject({ complete: true, path: 'general' });
+    expect(four).toBe(one);
+  });
+});
