@@ -1,19 +1,10 @@
 import { exactMetrics, type ExactMetrics } from '../analytic/exactMetrics.js';
 import type { Scenario } from '../scenario/types.js';
+import { ENGINE_METRICS } from './engineMetrics.js';
 import type { ExactValues } from './summarise.js';
 import { benchmarkTasks } from './taskParameters.js';
 
-const METRICS: ReadonlyArray<keyof ExactMetrics> = [
-  'coverage',
-  'passHat',
-  'deliveredCorrect',
-  'deliveredWrong',
-  'abstained',
-  'attempts',
-  'cost',
-  'latency',
-  'costPerCorrect',
-];
+const METRICS: ReadonlyArray<keyof ExactMetrics> = [...ENGINE_METRICS, 'costPerCorrect'];
 
 /**
  * The closed forms to show beside a simulation of `scenario`: for a fixed benchmark, the exact

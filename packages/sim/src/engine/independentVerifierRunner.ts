@@ -6,7 +6,7 @@ import { METRIC_COUNT } from './engineMetrics.js';
 import { firstAcceptCumulative, rejectedCorrectRate } from './firstAcceptClasses.js';
 import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCumulative } from './outcomeClasses.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
-import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig } from './replicateTotals.js';
+import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig, emptyHistograms } from './replicateTotals.js';
 import { runProbabilities } from './runProbabilities.js';
 import { StartedAmounts } from './startedAmounts.js';
 import type { TaskParameters } from './taskParameters.js';
@@ -83,15 +83,7 @@ export class IndependentVerifierRunner implements BlockRunner {
     this.acceptCounts = new Int32Array(REPLICATES_PER_BLOCK * (2 * K + 1));
     this.successCounts = new Int32Array(REPLICATES_PER_BLOCK * (K + 2));
     this.failureCounts = new Int32Array(REPLICATES_PER_BLOCK * (K + 2));
-    this.histograms = {
-      firstSuccess: new Int32Array(K + 2),
-      firstFailure: new Int32Array(K + 2),
-      deliveredCorrectAt: new Int32Array(K + 2),
-      deliveredWrongAt: new Int32Array(K + 2),
-      stopAt: new Int32Array(K + 2),
-      costSums: new Float64Array(K + 1),
-      latencySums: new Float64Array(K + 1),
-    };
+    this.histograms = emptyHistograms(K);
     const verifierCost = scenario.verifier.cost;
     this.totals = {
       maxAttempts: K,

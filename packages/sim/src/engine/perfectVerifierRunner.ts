@@ -5,7 +5,7 @@ import { ClassTable } from './classTable.js';
 import { METRIC_COUNT } from './engineMetrics.js';
 import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCumulative } from './outcomeClasses.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
-import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig } from './replicateTotals.js';
+import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig, emptyHistograms } from './replicateTotals.js';
 import { runProbabilities } from './runProbabilities.js';
 import { StartedAmounts } from './startedAmounts.js';
 import type { TaskParameters } from './taskParameters.js';
@@ -66,15 +66,7 @@ export class PerfectVerifierRunner implements BlockRunner {
     const { cost, latency } = scenario.attempts;
     this.amounts = new StartedAmounts(cost, latency);
     this.counts = new Int32Array(REPLICATES_PER_BLOCK * this.classes);
-    this.histograms = {
-      firstSuccess: new Int32Array(K + 2),
-      firstFailure: new Int32Array(K + 2),
-      deliveredCorrectAt: new Int32Array(K + 2),
-      deliveredWrongAt: new Int32Array(K + 2),
-      stopAt: new Int32Array(K + 2),
-      costSums: new Float64Array(K + 1),
-      latencySums: new Float64Array(K + 1),
-    };
+    this.histograms = emptyHistograms(K);
     const verifierCost = scenario.verifier.cost;
     this.totals = {
       maxAttempts: K,

@@ -36,6 +36,19 @@ export interface ReplicateHistograms {
   readonly latencySums: Float64Array;
 }
 
+/** Zeroed histograms for budgets up to K. */
+export function emptyHistograms(K: number): ReplicateHistograms {
+  return {
+    firstSuccess: new Int32Array(K + 2),
+    firstFailure: new Int32Array(K + 2),
+    deliveredCorrectAt: new Int32Array(K + 2),
+    deliveredWrongAt: new Int32Array(K + 2),
+    stopAt: new Int32Array(K + 2),
+    costSums: new Float64Array(K + 1),
+    latencySums: new Float64Array(K + 1),
+  };
+}
+
 /**
  * Per-k totals of one replicate from the fast paths' histograms (every k at once, O(K)):
  * coverage_k = #{G ≤ k}, passHat_k = #{F > k}, deliveredCorrect_k = #{delivered at j ≤ k, correct},
