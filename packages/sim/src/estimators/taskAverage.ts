@@ -44,41 +44,70 @@ export function averageOverTasks(tasks: readonly TaskTrials[], ks: readonly numb
   if (tasks.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   tasks.forEach((task, i) => requireCounts(task.n, task.c, `tasks[${i}]`));
   ks.forEach((k) => requireInteger('k', k, 1));
-  return ks.map((k) => averageAtK(tasks, k));
+  const groups = countGroups(tasks);
+  return ks.map((k) => averageAtK(groups, tasks.length, k));
 }
 
-function averageAtK(tasks: readonly TaskTrials[], k: number): TaskAverageRow {
-  const at: number[] = [];
-  const hat: number[] = [];
+/** Tasks with the same (n, c) have the same estimates: each distinct pair is computed once. */
+interface CountGroup {
+  readonly n: number;
+  readonly c: number;
+  size: number;
+}
+
+function countGroups(tasks: readonly TaskTrials[]): CountGroup[] {
+  const byPair = new Map<number | string, CountGroup>();
+  for (const { n, c } of tasks) {
+    // n·2^32 + c is exact and unique while n < 2^21; larger n use a text key.
+    const key = n < 2_097_152 ? n * 4_294_967_296 + c : `${n},${c}`;
+    const group = byPair.get(key);
+    if (group) group.size++;
+    else byPair.set(key, { n, c, size: 1 });
+  }
+  return [...byPair.values()];
+}
+
+function averageAtK(groups: readonly CountGroup[], taskCount: number, k: number): TaskAverageRow {
+  const at: WeightedValue[] = [];
+  const hat: WeightedValue[] = [];
   let pluginAt = 0;
   let pluginHat = 0;
-  for (const { n, c } of tasks) {
+  let count = 0;
+  for (const { n, c, size } of groups) {
     if (n < k) continue;
-    at.push(oneMinusBinomialRatio(n, n - c, k));
-    hat.push(binomialRatio(n, c, k));
+    at.push({ value: oneMinusBinomialRatio(n, n - c, k), weight: size });
+    hat.push({ value: binomialRatio(n, c, k), weight: size });
     const plugin = pluginValues(n, c, k);
-    pluginAt += plugin.passAtK;
-    pluginHat += plugin.passHatK;
+    pluginAt += size * plugin.passAtK;
+    pluginHat += size * plugin.passHatK;
+    count += size;
   }
-  const count = at.length;
   return {
     k,
     estimableTasks: count,
-    notEstimableTasks: tasks.length - count,
-    passAtK: meanWithSe(at),
-    passHatK: meanWithSe(hat),
+    notEstimableTasks: taskCount - count,
+    passAtK: meanWithSe(at, count),
+    passHatK: meanWithSe(hat, count),
     plugin: count === 0 ? null : { passAtK: pluginAt / count, passHatK: pluginHat / count },
   };
 }
 
-/** Mean (compensated sum, Neumaier 1974) and SE = sd/√n with the two-pass variance; null when empty. */
-function meanWithSe(values: readonly number[]): TaskMean | null {
-  const count = values.length;
+interface WeightedValue {
+  readonly value: number;
+  /** How many tasks have this value. */
+  readonly weight: number;
+}
+
+/**
+ * Mean over `count` tasks given as (value, number of tasks) pairs (compensated sum, Neumaier 1974)
+ * and SE = sd/√count with the two-pass variance; null when empty.
+ */
+function meanWithSe(values: readonly WeightedValue[], count: number): TaskMean | null {
   if (count === 0) return null;
-  const mean = compensatedSum(values) / count;
+  const mean = compensatedSum(values.map(({ value, weight }) => value * weight)) / count;
   if (count < 2) return { value: mean, se: null };
   let squares = 0;
-  for (const x of values) squares += (x - mean) ** 2;
+  for (const { value, weight } of values) squares += weight * (value - mean) ** 2;
   return { value: mean, se: Math.sqrt(squares / (count - 1) / count) };
 }
 
