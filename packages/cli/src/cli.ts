@@ -1,8 +1,12 @@
 import { InputError } from '@passk/sim';
 import yargs, { type Argv } from 'yargs';
+import { chartCommand } from './commands/chart.js';
+import { demoCommand } from './commands/demo.js';
 import { estimateCommand } from './commands/estimate.js';
+import { fitCommand } from './commands/fit.js';
 import { mergeCommand } from './commands/merge.js';
 import { planCommand } from './commands/plan.js';
+import { reportCommand } from './commands/report.js';
 import { schemaCommand } from './commands/schema.js';
 import { simulateCommand } from './commands/simulate.js';
 import { sweepCommand } from './commands/sweep.js';
@@ -21,12 +25,16 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.')
     .command(estimateCommand(io))
+    .command(fitCommand(io))
     .command(planCommand(io))
     .command(simulateCommand(io))
     .command(sweepCommand(io))
     .command(mergeCommand(io))
     .command(schemaCommand(io))
-    .demandCommand(1, 'name a command: estimate, plan, simulate, merge or schema (see passk --help)')
+    .command(chartCommand(io))
+    .command(reportCommand(io))
+    .command(demoCommand(io))
+    .demandCommand(1, 'name a command: estimate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
     .exitProcess(false)
     .fail((message, error) => {

@@ -76,3 +76,13 @@ export { parseSweepAxis, sweepGrid, type SweepAxis, type SweepPoint, type SweepV
 export { applySweepPoint } from './sweep/applySweepPoint.js';
 export { efficientFrontier, type FrontierPoint } from './sweep/efficientFrontier.js';
 export { bestUnderConstraints, type Constraints, type ConstrainedPoint } from './sweep/bestUnderConstraints.js';
+// Fitting the per-task success distribution (passk fit)
+export { fitTasks, type FitOptions } from './fit/fitTasks.js';
+export type { TaskFit, FittedModel } from './fit/fitResult.js';
+export type { FitModelName } from './fit/fitModels.js';
+export type { ReportedParameter, ReportedParameterName } from './fit/reportedParameters.js';
+export type { PredictionInterval } from './fit/predictionIntervals.js';
+export type { GoodnessOfFit, CountTable, CountRow, PassRateRow } from './fit/goodnessOfFit.js';
+export type { ScenarioTasksInput } from './fit/fitScenarioTasks.js';
+export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';
+export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';

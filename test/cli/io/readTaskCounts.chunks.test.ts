@@ -28,6 +28,11 @@ describe('readTaskCounts: chunk boundaries', () => {
     ['jsonl-content', {}],
     ['tsv-content.txt', {}],
     ['csv-content', {}],
+    ['tau-small.json', {}],
+    ['tau-compact.txt', {}],
+    ['samples.jsonl_results.jsonl', {}],
+    ['errors.csv', { trialColumn: 'trial' }],
+    ['errors.jsonl', {}],
   ];
   it.each(files)('%s: same counts at chunk sizes 1..31 as in one read', async (name, options) => {
     const whole = await readTaskCounts(fixture(name), options);
@@ -36,25 +41,32 @@ describe('readTaskCounts: chunk boundaries', () => {
     }
   });
 
-  const errors = [
-    'err-wrong-fields.csv',
-    'err-wrong-fields-quoted.csv',
-    'err-unterminated.csv',
-    'err-after-quote.csv',
-    'err-after-quote-cr.csv',
-    'err-stray-quote.csv',
-    'err-quoted-empty-success.csv',
-    'err-bad-success.csv',
-    'err-bad-json.jsonl',
-    'err-missing-key.jsonl',
-    'err-empty.csv',
-    'err-blank-lines.jsonl',
+  const errors: Array<[name: string, options: ResultsReadOptions]> = [
+    ['err-wrong-fields.csv', {}],
+    ['err-wrong-fields-quoted.csv', {}],
+    ['err-unterminated.csv', {}],
+    ['err-after-quote.csv', {}],
+    ['err-after-quote-cr.csv', {}],
+    ['err-stray-quote.csv', {}],
+    ['err-quoted-empty-success.csv', { onError: 'fail' }],
+    ['err-bad-success.csv', {}],
+    ['err-bad-json.jsonl', {}],
+    ['err-missing-key.jsonl', { onError: 'fail' }],
+    ['err-empty.csv', {}],
+    ['err-blank-lines.jsonl', {}],
+    ['dup-trial.csv', { trialColumn: 'trial' }],
+    ['dup-trial.jsonl', { trialColumn: 'trial' }],
+    ['err-tau-truncated-record.json', {}],
+    ['err-tau-truncated-after.json', {}],
+    ['err-tau-duplicate.json', {}],
+    ['err-tau-missing-comma.json', {}],
+    ['err-tau-bad-json.json', {}],
   ];
-  it.each(errors)('%s: same error at chunk sizes 1..31 as in one read', async (name) => {
-    const whole = await outcome(fixture(name), {});
+  it.each(errors)('%s: same error at chunk sizes 1..31 as in one read', async (name, options) => {
+    const whole = await outcome(fixture(name), options);
     expect(whole).toHaveProperty('error');
     for (const chunkSize of SMALL_CHUNKS) {
-      expect(await outcome(fixture(name), { chunkSize }), `chunkSize ${chunkSize}`).toEqual(whole);
+      expect(await outcome(fixture(name), { ...options, chunkSize }), `chunkSize ${chunkSize}`).toEqual(whole);
     }
   });
 });

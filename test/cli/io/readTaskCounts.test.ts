@@ -69,11 +69,24 @@ describe('readTaskCounts: formats (hand-counted fixtures)', () => {
     expect(await readTaskCounts(fixture('basic.csv'), { threshold: 0.5 })).toMatchObject(BASIC);
   });
 
-  it('uses the named columns and checks a named trial column exists', async () => {
-    const r = await readTaskCounts(fixture('basic.csv'), { taskColumn: 'trial', successColumn: 'success', trialColumn: 'trial' });
+  it('uses the named columns', async () => {
+    const r = await readTaskCounts(fixture('basic.csv'), { taskColumn: 'trial', successColumn: 'success' });
     // By trial number: 0 → a 1, b true, c False; 1 → a 0, b 1.0, c 0.0; 2 → a 1, b TRUE.
     expect(r).toMatchObject(counts(['0', '1', '2'], [3, 3, 2], [2, 1, 2]));
-    expect(r.columns).toEqual({ task: 'trial', success: 'success', trial: 'trial' });
+    expect(r.columns).toEqual({ task: 'trial', success: 'success' });
+  });
+
+  it('reads a named trial column (pairs in basic.* do not repeat) without changing the counts', async () => {
+    for (const name of ['basic.csv', 'basic.tsv', 'basic.jsonl']) {
+      const r = await readTaskCounts(fixture(name), { trialColumn: 'trial' });
+      expect(r).toMatchObject(BASIC);
+      expect(r.columns).toEqual({ task: 'task_id', success: 'success', trial: 'trial' });
+    }
+  });
+
+  it('reports nothing dropped for a clean file', async () => {
+    const r = await readTaskCounts(fixture('basic.csv'));
+    expect(r.dropped).toEqual({ policy: 'drop', count: 0, reasons: { missing: 0, error: 0 }, tasks: 0 });
   });
 });
 
@@ -103,15 +116,16 @@ describe('readTaskCounts: row errors name file:line', () => {
     ['err-stray-quote.csv', 2, 'quote must open a field (quote the whole field and double the quotes inside it), got "ab\\""'],
     ['err-after-quote.csv', 2, 'closing quote must be followed by "," or the end of the line, got "b"'],
     ['err-after-quote-cr.csv', 2, 'closing quote must be followed by "," or the end of the line, got "\\r"'],
-    ['err-quoted-empty-success.csv', 3, 'column "success" must have a value'],
+    // Under --on-error fail; the default (drop) counts these rows instead (errorPolicy.test.ts).
+    ['err-quoted-empty-success.csv', 3, 'column "success" must have a value (--on-error drop skips such rows)', { onError: 'fail' }],
     ['err-missing-task.csv', 3, 'column "task_id" must have a value'],
-    ['err-missing-success.csv', 2, 'column "success" must have a value'],
+    ['err-missing-success.csv', 2, 'column "success" must have a value (--on-error drop skips such rows)', { onError: 'fail' }],
     // BOM and CRLF: the CR is not part of the value.
     ['err-bad-success.csv', 3, 'column "success" must be 1/0, true/false or 1.0/0.0, got "maybe"'],
     ['err-bad-reward.csv', 3, 'column "reward" must be a number, got "abc"', { rewardColumn: 'reward' }],
     ['err-bad-json.jsonl', 2, 'line must be one JSON object, got "{\\"task_id\\": \\"b\\", \\"success\\":"'],
     ['err-array-line.jsonl', 2, 'line must be one JSON object, got "[1, 2]"'],
-    ['err-missing-key.jsonl', 3, 'key "success" must have a value'],
+    ['err-missing-key.jsonl', 3, 'key "success" must have a value (--on-error drop skips such rows)', { onError: 'fail' }],
     ['err-null-task.jsonl', 1, 'key "task_id" must have a value, got null'],
     ['err-bad-success.jsonl', 1, 'key "success" must be 1/0, true/false or 1.0/0.0, got 2'],
     ['err-task-type.jsonl', 1, 'key "task_id" must be a string or a number, got true'],
@@ -127,6 +141,8 @@ describe('readTaskCounts: file errors name the file', () => {
   const cases: Array<[file: string, rest: string, options?: ResultsReadOptions]> = [
     ['err-empty.csv', 'must contain at least one result row'],
     ['err-header-only.csv', 'must contain at least one result row'],
+    // Its only row has an empty success: dropped, leaving none.
+    ['err-missing-success.csv', 'must contain at least one result row (1 dropped: 1 without an outcome, 0 marked as errors)'],
     ['err-blank-lines.jsonl', 'must contain at least one result row'],
     [
       'err-no-task-column.csv',
@@ -168,7 +184,10 @@ describe('readTaskCounts: file errors name the file', () => {
 
 describe('readTaskCounts: option errors name the option', () => {
   const cases: Array<[options: ResultsReadOptions, message: string]> = [
-    [{ format: 'xml' as 'csv' }, 'format: must be one of auto, csv, tsv, jsonl, got "xml"'],
+    [{ format: 'xml' as 'csv' }, 'format: must be one of auto, csv, tsv, jsonl, humaneval, tau-bench, got "xml"'],
+    [{ onError: 'skip' as 'drop' }, 'onError: must be one of drop, fail, got "skip"'],
+    [{ threads: 3 }, 'threads: must be an integer in 1..2, got 3'],
+    [{ trialColumn: '' }, 'trialColumn: must be a non-empty column name, got ""'],
     [{ successColumn: 'ok', rewardColumn: 'r' }, 'rewardColumn: cannot be combined with successColumn (choose one), got "r"'],
     [{ rewardColumn: 'r', threshold: Number.NaN }, 'threshold: must be a finite number, got NaN'],
     [{ chunkSize: 0 }, 'chunkSize: must be an integer in 1..1073741824, got 0'],

@@ -11,7 +11,7 @@ describe('TaskCountsBuilder', () => {
     b.add(bytes, 6, 7, 1);
     b.addId('é', 1);
     b.addId('', 1); // the empty id is a key like any other (readers reject it before)
-    expect(b.result()).toEqual({ taskIds: ['xx', 'é', 'x', ''], n: [2, 2, 1, 1], c: [1, 1, 1, 1], rows: 6 });
+    expect(b.result()).toEqual({ taskIds: ['xx', 'é', 'x', ''], n: [2, 2, 1, 1], c: [1, 1, 1, 1], rows: 6, emptyTasks: 0 });
     expect(b.taskCount).toBe(4);
   });
 
@@ -36,5 +36,30 @@ describe('TaskCountsBuilder', () => {
     expect([r.taskIds[T] === huge, r.n[T], r.c[T]]).toEqual([true, 2, 1]);
     // Σ(1 + i mod 3) over i < 50 000 = 50 000 + (16 667·0 + 16 667·1 + 16 666·2) = 99 999, plus 2.
     expect(r.rows).toBe(99_999 + 2);
+  });
+
+  it('keeps the place of a task seen only on dropped rows, then leaves it out as empty (hand count)', () => {
+    const b = new TaskCountsBuilder();
+    b.touchId('gone'); // dropped row only
+    b.addId('p', 1);
+    b.touchId('later'); // dropped first, counted after
+    b.addId('later', 0);
+    b.touch(Buffer.from('p'), 0, 1); // a dropped row of a counted task changes nothing
+    expect(b.result()).toEqual({ taskIds: ['p', 'later'], n: [1, 1], c: [1, 0], rows: 2, emptyTasks: 1 });
+    expect([b.idOf(0), b.idOf(1), b.idOf(2)]).toEqual(['gone', 'p', 'later']);
+  });
+
+  it('merges a later part: shared tasks add up, new ones follow in that part\'s order (hand count)', () => {
+    const first = new TaskCountsBuilder();
+    first.addId('a', 1);
+    first.addId('b', 0);
+    const second = new TaskCountsBuilder();
+    second.addId('c', 1);
+    second.addId('a', 0);
+    second.touchId('d');
+    second.addId('c', 1);
+    first.merge(second.exportState());
+    // a: 1 + 0 of 2; b: 0 of 1; c: 2 of 2; d: empty.
+    expect(first.result()).toEqual({ taskIds: ['a', 'b', 'c'], n: [2, 1, 2], c: [1, 0, 2], rows: 5, emptyTasks: 1 });
   });
 });

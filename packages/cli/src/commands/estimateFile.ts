@@ -13,13 +13,17 @@ import { parseKList } from '../args/parseKList.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
+import type { DroppedSummary } from '../io/droppedRows.js';
 import { readTaskCounts } from '../io/readTaskCounts.js';
+import type { OnErrorPolicy, ResultsFormatName } from '../io/resultsReadOptions.js';
 
 export interface FileEstimateArgs {
   k?: string;
   json: boolean;
-  format: 'auto' | 'csv' | 'tsv' | 'jsonl';
+  format: ResultsFormatName;
+  'on-error': OnErrorPolicy;
   'task-col'?: string;
+  'trial-col'?: string;
   'success-col'?: string;
   'reward-col'?: string;
   threshold: number;
@@ -40,6 +44,8 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
     successColumn: args['success-col'],
     rewardColumn: args['reward-col'],
     threshold: args.threshold,
+    trialColumn: args['trial-col'],
+    onError: args['on-error'],
   });
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
@@ -62,8 +68,9 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
     interval: { passAtK: normalBounds(row.passAtK, z, interval.sides), passHatK: normalBounds(row.passHatK, z, interval.sides) },
     bootstrap: bootstrap ? { passAtK: bootstrap[i]!.passAtK, passHatK: bootstrap[i]!.passHatK } : null,
   }));
+  const source = { file, format: counts.format, rows: counts.rows, columns: counts.columns, dropped: counts.dropped };
   const result: FileEstimate = {
-    source: { file, format: counts.format, rows: counts.rows, columns: counts.columns },
+    source,
     tasks: tasks.length,
     trials: { min: minN, max: maxN },
     uncertainty: {
@@ -79,7 +86,7 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
     rows,
   };
   if (!args.json) {
-    io.stdout(formatFileEstimate(result));
+    io.stdout(withDroppedLine(formatFileEstimate(result), counts.dropped));
     return;
   }
   const perTask = counts.taskIds.map((task, i) => {
@@ -95,6 +102,19 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
   });
   const document = withKind(RESULT_KINDS.estimateFile, { ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides }, perTask });
   io.stdout(`${JSON.stringify(document, null, 2)}\n`);
+}
+
+/** The text view with a line under its first (the file summary) saying which rows were dropped, when any were. */
+function withDroppedLine(text: string, dropped: DroppedSummary): string {
+  if (dropped.count === 0) return text;
+  const reasons = [
+    dropped.reasons.missing > 0 ? `${dropped.reasons.missing} without an outcome` : '',
+    dropped.reasons.error > 0 ? `${dropped.reasons.error} marked as errors` : '',
+  ].filter((reason) => reason !== '');
+  const tasks = dropped.tasks > 0 ? `; ${dropped.tasks} task${dropped.tasks === 1 ? '' : 's'} left with no rows` : '';
+  const line = `dropped ${dropped.count} row${dropped.count === 1 ? '' : 's'} (${reasons.join(', ')})${tasks}; --on-error fail makes them errors`;
+  const firstLineEnd = text.indexOf('\n');
+  return `${text.slice(0, firstLineEnd + 1)}${line}\n${text.slice(firstLineEnd + 1)}`;
 }
 
 /** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */

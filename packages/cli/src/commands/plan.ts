@@ -13,18 +13,23 @@ import { parseKList } from '../args/parseKList.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
+import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 
 const METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
 
 interface PlanArgs {
   json: boolean;
+  chart?: string;
   k?: number;
   confidence?: number;
 }
 
 /** `passk plan demonstrate|precision|compare`: how many runs an evaluation needs before paying for it. */
 export function planCommand(io: CliIo): CommandModule {
-  const print = (args: PlanArgs, value: object, text: string) => io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : text);
+  const print = async (args: PlanArgs, value: object, text: string) => {
+    io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : text);
+    await writeChartOption(value, args.chart, io);
+  };
   return {
     command: 'plan',
     describe: 'sample sizes: demonstrate a pass^k target, reach an interval width, or detect a difference',
@@ -40,10 +45,12 @@ export function planCommand(io: CliIo): CommandModule {
               .option('confidence', { type: 'number', default: 0.95, describe: 'one-sided confidence level' })
               .option('failures', { type: 'number', default: 0, describe: 'failures allowed among the runs' })
               .option('json', { type: 'boolean', default: false })
+              .option('chart', CHART_OPTION)
               .example('$0 plan demonstrate --target 0.9 --k 8', '228 clean runs show pass^8 ≥ 90 % at 95 %'),
-          handler: (args) => {
+          handler: async (args) => {
+            checkChartOption(args.chart);
             const plan = planDemonstration({ target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures });
-            print(args, withKind(RESULT_KINDS.planDemonstrate, plan), formatDemonstratePlan(plan));
+            await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), formatDemonstratePlan(plan));
           },
         })
         .command<PlanArgs & { metric: PlanMetric; rate: number; 'half-width': number; interval: IntervalMethod }>({
@@ -59,7 +66,7 @@ export function planCommand(io: CliIo): CommandModule {
               .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
               .option('json', { type: 'boolean', default: false })
               .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points'),
-          handler: (args) => {
+          handler: async (args) => {
             if (args.metric !== 'p' && args.k === undefined) throw new InputError('--k', `is required with --metric ${args.metric}`);
             const plan = planPrecision({
               metric: args.metric,
@@ -69,7 +76,7 @@ export function planCommand(io: CliIo): CommandModule {
               method: args.interval,
               confidence: args.confidence!,
             });
-            print(args, withKind(RESULT_KINDS.planPrecision, plan), formatPrecisionPlan(plan));
+            await print(args, withKind(RESULT_KINDS.planPrecision, plan), formatPrecisionPlan(plan));
           },
         })
         .command<
@@ -97,7 +104,7 @@ export function planCommand(io: CliIo): CommandModule {
               .option('trials', { type: 'string', describe: 'trials per task to tabulate (default k, 2k, 4k, 8k)' })
               .option('json', { type: 'boolean', default: false })
               .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4'),
-          handler: (args) => {
+          handler: async (args) => {
             requireOpenUnit('--power', args.power);
             const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
             const plan = planComparison({
@@ -110,7 +117,7 @@ export function planCommand(io: CliIo): CommandModule {
               alpha: args.alpha,
               trials,
             });
-            print(args, withKind(RESULT_KINDS.planCompare, plan), formatComparePlan(plan));
+            await print(args, withKind(RESULT_KINDS.planCompare, plan), formatComparePlan(plan));
           },
         })
         .demandCommand(1, 'name a question: demonstrate, precision or compare'),

@@ -22,7 +22,8 @@ import { progressReporter } from '../run/progressReporter.js';
 import { runSimulation } from '../run/runSimulation.js';
 import { parseShard, SHARD_FORMAT, type ShardFile } from '../run/shardFile.js';
 import { StopSignal } from '../run/stopSignal.js';
-import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
+import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
+import { emitSummary, requireOneFormat, summaryDocument, type SummaryOutputArgs } from './simulateOutput.js';
 
 interface SimulateArgs extends SummaryOutputArgs {
   file?: string;
@@ -33,6 +34,7 @@ interface SimulateArgs extends SummaryOutputArgs {
   shard?: string;
   'pilot-trials'?: number;
   'pilot-design': 'separate' | 'episode';
+  chart?: string;
 }
 
 /** `passk simulate [FILE]`: run a scenario (or the built-in default) through the Monte Carlo engine. */
@@ -52,12 +54,14 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .option('progress', { type: 'boolean', default: false, describe: 'show progress on stderr even when it is not a terminal' })
         .option('shard', { type: 'string', describe: 'run slice i of N of the replicates (i/N) and write a shard for passk merge' })
         .option('pilot-trials', { type: 'number', describe: 'also show what a pilot of n trials per task would have estimated' })
+        .option('chart', CHART_OPTION)
         .option('pilot-design', { choices: ['separate', 'episode'] as const, default: 'separate' as const, describe: 'pilot trials as separate runs, or as the attempts of one episode' })
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
         .example('$0 simulate scenario.yaml --shard 3/8 --out parts/', 'one slice of a run split over 8 machines'),
     handler: async (args) => {
       requireOneFormat(args);
+      checkChartOption(args.chart);
       const workers = requireInteger('--workers', args.workers, 1, 256);
       const scenario = withOverrides(args.file === undefined ? defaultScenario() : await readScenarioFile(args.file), args);
       const shard = args.shard === undefined ? null : parseShard(args.shard);
@@ -100,6 +104,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
             ? null
             : simulatePilot(scenario, { trials: pilotTrials, truth: summary, design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign) });
         await emitSummary(summary, pilot, args, io);
+        await writeChartOption(summaryDocument(summary, pilot), args.chart, io);
       }
       if (stop.stopped) {
         io.stderr(`passk: interrupted: the result covers ${partial.done} of ${range ? range.end - range.start : R} replicates and is marked partial\n`);

@@ -22,6 +22,7 @@ import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { runSimulation } from '../run/runSimulation.js';
+import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { StopSignal } from '../run/stopSignal.js';
 
 interface SweepArgs {
@@ -33,6 +34,7 @@ interface SweepArgs {
   workers: number;
   json: boolean;
   out?: string;
+  chart?: string;
 }
 
 /** One grid point's outcome: the policy with its own maxAttempts (the last row of its summary). */
@@ -61,9 +63,11 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         .option('workers', { type: 'number', default: availableParallelism() })
         .option('json', { type: 'boolean', default: false })
         .option('out', { type: 'string', describe: 'write sweep.json into this folder' })
+        .option('chart', CHART_OPTION)
         .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --vary verifier.falseAccept=0,0.05 --max-wrong-delivery 0.02', ''),
     handler: async (args) => {
       const workers = requireInteger('--workers', args.workers, 1, 256);
+      checkChartOption(args.chart);
       const constraints = {
         maxCost: args['max-cost'] === undefined ? null : requireNonNegative('--max-cost', args['max-cost']),
         maxWrongDelivery: args['max-wrong-delivery'] === undefined ? null : requireNonNegative('--max-wrong-delivery', args['max-wrong-delivery']),
@@ -111,6 +115,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         io.stderr('passk: no grid point meets the constraints\n');
       }
       io.stdout(args.json ? json : formatSweep(document));
+      await writeChartOption(document, args.chart, io);
     },
   };
 }

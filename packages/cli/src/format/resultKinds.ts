@@ -11,6 +11,7 @@ export const RESULT_KINDS = {
   planCompare: 'passk.plan.compare',
   simulate: 'passk.simulate',
   sweep: 'passk.sweep',
+  fit: 'passk.fit',
 } as const;
 
 export type ResultKind = (typeof RESULT_KINDS)[keyof typeof RESULT_KINDS];

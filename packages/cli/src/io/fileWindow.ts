@@ -29,26 +29,66 @@ export class FileWindow {
   buf: Buffer;
   /** End of the valid bytes in `buf`. */
   end = 0;
-  /** True once the file has no more bytes: `buf[0, end)` is the rest of the file. */
+  /** True once the file (or the range) has no more bytes: `buf[0, end)` is the rest of it. */
   eof = false;
+  /** The file offset of `buf[0]`. */
+  offset: number;
   private spare: Buffer;
   private pending: PendingRead | undefined;
+  /** The file offset of the next read. */
+  private position: number;
 
   private constructor(
     private readonly handle: FileHandle,
     /** The file as the user named it; used as `where` in errors. */
     readonly file: string,
     private readonly chunkSize: number,
+    start: number,
+    /** The file offset where reading stops (exclusive). */
+    private readonly limit: number,
   ) {
     this.buf = Buffer.allocUnsafe(Math.max(2 * chunkSize, MIN_CAPACITY));
     this.spare = Buffer.allocUnsafe(chunkSize);
+    this.offset = start;
+    this.position = start;
   }
 
-  static async open(file: string, chunkSize: number): Promise<FileWindow> {
+  /** Opens `file` for reading from byte `start` (default 0) up to byte `end` (default: its end). */
+  static async open(file: string, chunkSize: number, range: { start?: number; end?: number } = {}): Promise<FileWindow> {
     try {
-      return new FileWindow(await open(file, 'r'), file, chunkSize);
+      return new FileWindow(await open(file, 'r'), file, chunkSize, range.start ?? 0, range.end ?? Number.POSITIVE_INFINITY);
     } catch (error) {
       throw fileError(file, error);
+    }
+  }
+
+  /** The file's size in bytes. */
+  async size(): Promise<number> {
+    try {
+      return (await this.handle.stat()).size;
+    } catch (error) {
+      throw fileError(this.file, error);
+    }
+  }
+
+  /**
+   * The offset just past the first line feed at or after file offset `from`, or -1 when the file
+   * ends first. Reads on its own (the window's buffers and position are left alone).
+   */
+  async lineStartAfter(from: number): Promise<number> {
+    const probe = Buffer.allocUnsafe(1 << 12);
+    let at = from;
+    for (;;) {
+      let bytesRead: number;
+      try {
+        ({ bytesRead } = await this.handle.read(probe, 0, probe.length, at));
+      } catch (error) {
+        throw fileError(this.file, error);
+      }
+      if (bytesRead === 0) return -1;
+      const lf = probe.subarray(0, bytesRead).indexOf(0x0a);
+      if (lf >= 0) return at + lf + 1;
+      at += bytesRead;
     }
   }
 
@@ -61,6 +101,7 @@ export class FileWindow {
   async refill(keep: number): Promise<boolean> {
     const kept = this.end - keep;
     if (keep > 0 && kept > 0) this.buf.copyWithin(0, keep, this.end);
+    this.offset += keep;
     this.end = kept;
     if (this.eof) return false;
     const outcome = await (this.pending ?? this.read(this.chunkSize));
@@ -91,8 +132,13 @@ export class FileWindow {
 
   private read(length: number): PendingRead {
     if (this.spare.length < length) this.spare = Buffer.allocUnsafe(length);
-    return this.handle.read(this.spare, 0, length, null).then(
-      ({ bytesRead }) => ({ bytes: bytesRead }),
+    const wanted = Math.min(length, this.limit - this.position);
+    if (wanted <= 0) return Promise.resolve({ bytes: 0 });
+    return this.handle.read(this.spare, 0, wanted, this.position).then(
+      ({ bytesRead }) => {
+        this.position += bytesRead;
+        return { bytes: bytesRead };
+      },
       (error: unknown) => ({ error }),
     );
   }

@@ -1,12 +1,8 @@
 import { InputError } from '@passk/sim';
+import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
-import type { ResultsFormat, ResultsFormatContext } from './resultsFormat.js';
-import {
-  REWARD_RULE,
-  SUCCESS_RULE,
-  successFromJson,
-  successFromRewardJson,
-} from './successValue.js';
+import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
+import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 
 const LF = 0x0a;
 const OPEN_BRACE = 0x7b;
@@ -25,19 +21,23 @@ function shorten(text: string): string {
   return trimmed.length > MAX_SHOWN ? `${trimmed.slice(0, MAX_SHOWN - 1)}…` : trimmed;
 }
 
+/** How a JSON Lines flavour picks its columns from the keys of the first object, and its name. */
+export interface JsonLinesLayout {
+  columns(keys: readonly string[], options: ResolvedResultsReadOptions, file: string): ResultsColumns;
+  /** The format name to report, given the columns chosen. */
+  name(columns: ResultsColumns, options: ResolvedResultsReadOptions): string;
+}
+
 /**
  * Reads JSON Lines: one JSON object per line, blank lines skipped. The columns are chosen from
- * the keys of the first object; later objects must carry the task and outcome keys. A task id
- * may be a string or a number (numbers become their decimal text, so 7 and "7" are one task).
+ * the keys of the first object; each object is then counted by a `JsonRecordCounter` (task id,
+ * error markers, missing outcome, trial).
  */
-async function readJsonLines(context: ResultsFormatContext): Promise<ResultsColumns> {
-  const { window, options, counts } = context;
+export async function readJsonLines(context: ResultsFormatContext, layout: JsonLinesLayout): Promise<ResultsFormatOutcome> {
+  const { window, options, counts, dropped, trials } = context;
   const file = window.file;
-  const threshold = options.threshold;
   let columns: ResultsColumns | undefined;
-  let taskKey = '';
-  let valueKey = '';
-  let byReward = false;
+  let counter: JsonRecordCounter | undefined;
   let line = 1;
   let pos = context.start;
   let scanFrom = pos;
@@ -57,40 +57,23 @@ async function readJsonLines(context: ResultsFormatContext): Promise<ResultsColu
         lf = end;
       }
       if (!isBlank(buf, p, lf)) {
-        const where = `${file}:${line}`;
         const text = buf.toString('utf8', p, lf);
         let row: unknown;
         try {
           row = JSON.parse(text);
         } catch {
-          throw new InputError(where, 'line must be one JSON object', shorten(text));
+          throw new InputError(`${file}:${line}`, 'line must be one JSON object', shorten(text));
         }
         if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-          throw new InputError(where, 'line must be one JSON object', shorten(text));
+          throw new InputError(`${file}:${line}`, 'line must be one JSON object', shorten(text));
         }
         const record = row as Record<string, unknown>;
-        if (columns === undefined) {
-          columns = resolveResultsColumns(Object.keys(record), options, file, 'keys of the first object');
-          taskKey = columns.task;
-          byReward = columns.reward !== undefined;
-          valueKey = (byReward ? columns.reward : columns.success) as string;
+        if (counter === undefined) {
+          columns = layout.columns(Object.keys(record), options, file);
+          const outcome = columns.reward !== undefined ? { kind: 'threshold' as const, threshold: options.threshold } : { kind: 'success' as const };
+          counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false });
         }
-        const task = record[taskKey];
-        if (task === undefined || task === null || task === '') {
-          throw new InputError(where, `key ${JSON.stringify(taskKey)} must have a value`, task);
-        }
-        if (typeof task !== 'string' && !(typeof task === 'number' && Number.isFinite(task))) {
-          throw new InputError(where, `key ${JSON.stringify(taskKey)} must be a string or a number`, task);
-        }
-        const raw = record[valueKey];
-        if (raw === undefined || raw === null || raw === '') {
-          throw new InputError(where, `key ${JSON.stringify(valueKey)} must have a value`, raw);
-        }
-        const value = byReward ? successFromRewardJson(raw, threshold) : successFromJson(raw);
-        if (value < 0) {
-          throw new InputError(where, `key ${JSON.stringify(valueKey)} ${byReward ? REWARD_RULE : SUCCESS_RULE}`, raw);
-        }
-        counts.addId(typeof task === 'string' ? task : String(task), value);
+        counter.count(record, line);
       }
       line++;
       p = lf + 1;
@@ -101,14 +84,27 @@ async function readJsonLines(context: ResultsFormatContext): Promise<ResultsColu
     scanFrom -= p;
     pos = 0;
   }
-  if (columns === undefined || counts.rows === 0) throw new InputError(file, 'must contain at least one result row');
-  return columns;
+  if (columns === undefined) throw new InputError(file, 'must contain at least one result row');
+  return { format: layout.name(columns, options), columns };
 }
+
+/** Generic JSON Lines; under `format: 'auto'` a file with `task_id` and `passed` (default columns) is reported as `humaneval`. */
+const genericLayout: JsonLinesLayout = {
+  columns: (keys, options, file) => resolveResultsColumns(keys, options, file, 'keys of the first object'),
+  name: (columns, options) =>
+    options.format === 'auto' &&
+    options.taskColumn === undefined &&
+    options.successColumn === undefined &&
+    columns.task === 'task_id' &&
+    columns.success === 'passed'
+      ? 'humaneval'
+      : 'jsonl',
+};
 
 /** JSON Lines (`.jsonl`, `.ndjson`): one object per line; recognised by content when a file starts with `{`. */
 export const jsonlFormat: ResultsFormat = {
   name: 'jsonl',
   extensions: ['.jsonl', '.ndjson'],
   sniff: (head) => head[0] === OPEN_BRACE,
-  read: readJsonLines,
+  read: (context) => readJsonLines(context, genericLayout),
 };

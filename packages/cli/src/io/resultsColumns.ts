@@ -1,14 +1,23 @@
 import { InputError } from '@passk/sim';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 
-/** The columns a results file was read with. Either `success`, or `reward` with `threshold`. */
+/**
+ * The columns a results file was read with. Either `success`, or `reward` with `threshold` (or, for
+ * τ-bench, with `successWhen`: the rule in words).
+ */
 export interface ResultsColumns {
   task: string;
   success?: string;
   reward?: string;
   threshold?: number;
-  /** Present only when the caller named a trial column (it is checked to exist, not read). */
+  /** τ-bench: the success rule applied to `reward`, e.g. `1 - 1e-6 <= reward <= 1 + 1e-6`. */
+  successWhen?: string;
+  /** The trial column, when one is read (named, or τ-bench's `trial`): (task, trial) pairs must not repeat. */
   trial?: string;
+  /** CSV/TSV: the `error` column, when the header has one (a set value marks an error row). */
+  error?: string;
+  /** CSV/TSV: the `status` column, when the header has one (error, infra_error or timeout mark an error row). */
+  status?: string;
 }
 
 /** Default task columns, first present wins. */
@@ -18,7 +27,8 @@ export const SUCCESS_COLUMNS: readonly string[] = ['success', 'passed', 'correct
 
 const MAX_LISTED = 20;
 
-function listNames(names: readonly string[]): string {
+/** Column or key names for an error message: quoted, at most 20, `none` when empty. */
+export function listNames(names: readonly string[]): string {
   const shown = names.slice(0, MAX_LISTED).map((name) => JSON.stringify(name));
   if (names.length > MAX_LISTED) shown.push(`… ${names.length - MAX_LISTED} more`);
   return shown.length > 0 ? shown.join(', ') : 'none';

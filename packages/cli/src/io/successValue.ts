@@ -1,7 +1,7 @@
 /**
  * Reading one attempt's outcome. Success columns accept 1/0, true/false (any case) and 1.0/0.0;
  * in JSON also the booleans and the numbers 0 and 1. Reward columns accept any finite number and
- * count as a success when reward ≥ threshold. Each function returns 1, 0, or -1 for "not a valid
+ * count as a success when reward ≥ threshold; τ-bench rewards when within 1e-6 of 1. Each function returns 1, 0, or -1 for "not a valid
  * value" (the caller knows the file and line and throws).
  */
 
@@ -47,4 +47,15 @@ export function successFromRewardJson(value: unknown, threshold: number): number
   if (typeof value === 'number') return Number.isFinite(value) ? (value >= threshold ? 1 : 0) : -1;
   if (typeof value === 'string') return successFromRewardText(value, threshold);
   return -1;
+}
+
+/**
+ * Success from a τ-bench reward: 1 when 1 − 1e-6 ≤ reward ≤ 1 + 1e-6, 0 for another finite number,
+ * -1 for anything else (a numeric string too: τ-bench writes numbers). The comparison is τ-bench's
+ * own (tau_bench/run.py, display_metrics, `is_successful`), written the same way so that boundary
+ * values round alike: 0.999999 counts (it is ≥ the double 1 − 1e-6) though |0.999999 − 1| > 1e-6.
+ */
+export function successFromTauBenchReward(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return -1;
+  return 1 - 1e-6 <= value && value <= 1 + 1e-6 ? 1 : 0;
 }

@@ -1,5 +1,13 @@
 import { isAscii } from 'node:buffer';
 
+/** A builder's raw state (see `TaskCountsBuilder.exportState`). */
+export interface TaskCountsState {
+  arena: Uint8Array;
+  /** Per task: key start in `arena`, key length, n, c. */
+  tasks: Int32Array;
+  rows: number;
+}
+
 /**
  * Per-task trial and success counts accumulated row by row. Task ids are interned by their UTF-8
  * bytes in an open-addressing hash table (FNV-1a hash, linear probing), so the fast CSV path can
@@ -47,30 +55,80 @@ export class TaskCountsBuilder {
 
   /** Counts one attempt (success 1 or 0) of the task `id`; returns the task's index. */
   addId(id: string, success: number): number {
+    const task = this.touchId(id);
+    this.addTo(task, success);
+    return task;
+  }
+
+  /**
+   * The index of the task whose UTF-8 id is `bytes[start, end)`, added (with no attempts) if new:
+   * a task seen only on dropped rows keeps its place, and `result` reports it as empty.
+   */
+  touch(bytes: Uint8Array, start: number, end: number): number {
+    return this.indexOf(bytes, start, end);
+  }
+
+  /** `touch` for an id given as a string. */
+  touchId(id: string): number {
     const length = Buffer.byteLength(id, 'utf8');
     if (length > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(length, this.scratch.length * 2));
     this.scratch.write(id, 0, 'utf8');
-    return this.add(this.scratch, 0, length, success);
+    return this.indexOf(this.scratch, 0, length);
   }
 
-  /** The counts so far, tasks in order of first appearance. */
-  result(): { taskIds: string[]; n: number[]; c: number[]; rows: number } {
+  /** The id of the task with index `task`. */
+  idOf(task: number): string {
+    const start = this.tasks[4 * task];
+    return this.arena.toString('utf8', start, start + this.tasks[4 * task + 1]);
+  }
+
+  /** The raw state, for another thread's builder to `merge`: ids' bytes and (start, length, n, c) per task. */
+  exportState(): TaskCountsState {
+    return {
+      arena: this.arena.subarray(0, this.arenaLength),
+      tasks: this.tasks.subarray(0, 4 * this.size),
+      rows: this.rows,
+    };
+  }
+
+  /**
+   * Adds the counts of a builder that read a later part of the same file: its tasks not seen here
+   * are appended in its order of first appearance, so the order stays that of the whole file.
+   */
+  merge(state: TaskCountsState): void {
+    const { arena, tasks } = state;
+    for (let t = 0; 4 * t < tasks.length; t++) {
+      const start = tasks[4 * t];
+      const task = this.indexOf(arena, start, start + tasks[4 * t + 1]);
+      this.tasks[4 * task + 2] += tasks[4 * t + 2];
+      this.tasks[4 * task + 3] += tasks[4 * t + 3];
+    }
+    this.rows += state.rows;
+  }
+
+  /**
+   * The counts so far, tasks in order of first appearance. Tasks without a counted attempt (seen
+   * only on dropped rows) are left out and counted in `emptyTasks`.
+   */
+  result(): { taskIds: string[]; n: number[]; c: number[]; rows: number; emptyTasks: number } {
     const size = this.size;
-    const taskIds = new Array<string>(size);
-    const n = new Array<number>(size);
-    const c = new Array<number>(size);
+    const taskIds: string[] = [];
+    const n: number[] = [];
+    const c: number[] = [];
     const tasks = this.tasks;
     const keys = this.arena.subarray(0, this.arenaLength);
     // All-ASCII ids (the usual case): decode the arena once and cut it, instead of once per task.
     const ascii = isAscii(keys) ? keys.toString('latin1') : undefined;
     for (let t = 0; t < size; t++) {
+      const trials = tasks[4 * t + 2];
+      if (trials === 0) continue;
       const start = tasks[4 * t];
       const end = start + tasks[4 * t + 1];
-      taskIds[t] = ascii !== undefined ? ascii.slice(start, end) : keys.toString('utf8', start, end);
-      n[t] = tasks[4 * t + 2];
-      c[t] = tasks[4 * t + 3];
+      taskIds.push(ascii !== undefined ? ascii.slice(start, end) : keys.toString('utf8', start, end));
+      n.push(trials);
+      c.push(tasks[4 * t + 3]);
     }
-    return { taskIds, n, c, rows: this.rows };
+    return { taskIds, n, c, rows: this.rows, emptyTasks: size - taskIds.length };
   }
 
   private indexOf(bytes: Uint8Array, start: number, end: number): number {

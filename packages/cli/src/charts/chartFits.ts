@@ -1,0 +1,83 @@
+import { InputError } from '@passk/sim';
+import { RESULT_KINDS } from '../format/resultKinds.js';
+import { CHART_KINDS, type ChartKind } from './chartKinds.js';
+import { resultKindOf, valueAt } from './resultFields.js';
+
+/** What each chart is drawn from, phrased for the error when it is given something else. */
+const NEEDS: Readonly<Record<ChartKind, string>> = {
+  'pass-curves': `an estimate result with several k (${RESULT_KINDS.estimateTask} with rows, ${RESULT_KINDS.estimateRate} or ${RESULT_KINDS.estimateFile})`,
+  delivery: `a ${RESULT_KINDS.simulate} result`,
+  'cost-frontier': `${RESULT_KINDS.simulate} results`,
+  planning: `a ${RESULT_KINDS.planDemonstrate} result`,
+  'task-rates': `a ${RESULT_KINDS.estimateFile} or ${RESULT_KINDS.simulate} result`,
+  'estimator-check': `a ${RESULT_KINDS.simulate} result with a pilot (simulate --pilot-trials N)`,
+  'task-interval': `a ${RESULT_KINDS.estimateTask} result (estimate --n --c)`,
+  'fit-counts': `a ${RESULT_KINDS.fit} result`,
+  'fit-pass-rates': `a ${RESULT_KINDS.fit} result`,
+  'sweep-frontier': `a ${RESULT_KINDS.sweep} result`,
+};
+
+/** Whether one result can be drawn as `kind`. */
+export function chartFits(kind: ChartKind, result: object): boolean {
+  const resultKind = resultKindOf(result);
+  switch (kind) {
+    case 'pass-curves':
+      return (
+        (resultKind === RESULT_KINDS.estimateTask && Array.isArray(valueAt(result, ['rows']))) ||
+        resultKind === RESULT_KINDS.estimateRate ||
+        resultKind === RESULT_KINDS.estimateFile
+      );
+    case 'delivery':
+    case 'cost-frontier':
+      return resultKind === RESULT_KINDS.simulate;
+    case 'planning':
+      return resultKind === RESULT_KINDS.planDemonstrate;
+    case 'task-rates':
+      return resultKind === RESULT_KINDS.estimateFile || resultKind === RESULT_KINDS.simulate;
+    case 'estimator-check':
+      return resultKind === RESULT_KINDS.simulate && Array.isArray(valueAt(result, ['pilot', 'rows']));
+    case 'task-interval':
+      return resultKind === RESULT_KINDS.estimateTask;
+    case 'fit-counts':
+    case 'fit-pass-rates':
+      return resultKind === RESULT_KINDS.fit;
+    case 'sweep-frontier':
+      return resultKind === RESULT_KINDS.sweep;
+  }
+}
+
+/** The charts one result can be drawn as, in CHART_KINDS order. */
+export function fittingCharts(result: object): ChartKind[] {
+  return CHART_KINDS.filter((kind) => chartFits(kind, result));
+}
+
+/**
+ * Throws one InputError when `kind` cannot be drawn from `results`: none given, several for a
+ * one-result chart, or a result of the wrong kind (the message names the charts that do fit it).
+ */
+export function requireFit(kind: ChartKind, results: readonly object[]): void {
+  if (results.length === 0) throw new InputError('--from', 'needs at least one result file');
+  if (kind !== 'cost-frontier' && results.length > 1) {
+    throw new InputError(kind, `draws one result, got ${results.length} (only cost-frontier combines several)`);
+  }
+  results.forEach((result, i) => {
+    if (chartFits(kind, result)) return;
+    const which = results.length > 1 ? ` (result ${i + 1})` : '';
+    const others = fittingCharts(result);
+    const advice = others.length === 0 ? 'no chart fits that result' : `for that result use ${orList(others)}`;
+    throw new InputError(kind, `needs ${NEEDS[kind]}, not ${describeResult(result)}${which}; ${advice}`);
+  });
+}
+
+/** The result's kind, with what a chart may miss in it. */
+function describeResult(result: object): string {
+  const kind = resultKindOf(result);
+  if (kind === RESULT_KINDS.estimateTask && !Array.isArray(valueAt(result, ['rows']))) return `${kind} with a single k`;
+  if (kind === RESULT_KINDS.simulate && valueAt(result, ['pilot']) === undefined) return `${kind} without a pilot`;
+  return kind;
+}
+
+/** "a", "a or b", "a, b or c" */
+function orList(items: readonly string[]): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}

@@ -1,0 +1,43 @@
+/** The charts passk draws; each name is an argument of `passk chart KIND`. */
+export type ChartKind =
+  | 'pass-curves'
+  | 'delivery'
+  | 'cost-frontier'
+  | 'planning'
+  | 'task-rates'
+  | 'estimator-check'
+  | 'task-interval'
+  | 'fit-counts'
+  | 'fit-pass-rates'
+  | 'sweep-frontier';
+
+export const CHART_KINDS: readonly ChartKind[] = [
+  'pass-curves',
+  'delivery',
+  'cost-frontier',
+  'planning',
+  'task-rates',
+  'estimator-check',
+  'task-interval',
+  'fit-counts',
+  'fit-pass-rates',
+  'sweep-frontier',
+];
+
+/** One line per kind: what it shows and which result it is drawn from (for help text). */
+export const CHART_KIND_DESCRIPTIONS: Readonly<Record<ChartKind, string>> = {
+  'pass-curves': 'pass@k and pass^k against k, with interval bands (estimate)',
+  delivery: 'coverage and delivered correct / wrong / abstained against budget k (simulate)',
+  'cost-frontier': 'mean cost against delivered correct, efficient frontier (one or more simulate)',
+  planning: 'runs needed against the target pass^k, one curve per k (plan demonstrate)',
+  'task-rates': 'spread of per-task success rates (estimate FILE, simulate)',
+  'estimator-check': 'pilot estimators against the simulated truth (simulate --pilot-trials)',
+  'task-interval': 'one task: intervals for p, pass^k and pass@k per k (estimate --n --c)',
+  'fit-counts': 'tasks with c successes, observed against each fitted model (fit)',
+  'fit-pass-rates': 'observed against fitted pass@k and pass^k, model-based beyond n (fit)',
+  'sweep-frontier': 'mean cost against delivered correct of every grid point, frontier and best marked (sweep)',
+};
+
+export function isChartKind(value: unknown): value is ChartKind {
+  return typeof value === 'string' && (CHART_KINDS as readonly string[]).includes(value);
+}

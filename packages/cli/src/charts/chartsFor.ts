@@ -1,0 +1,110 @@
+import { InputError } from '@passk/sim';
+import { RESULT_KINDS } from '../format/resultKinds.js';
+import { fittingCharts, requireFit } from './chartFits.js';
+import { CHART_KINDS, isChartKind, type ChartKind } from './chartKinds.js';
+import { costFrontierChart } from './costFrontierChart.js';
+import { deliveryChart } from './deliveryChart.js';
+import { estimatorCheckChart } from './estimatorCheckChart.js';
+import { fitCountsChart } from './fitCountsChart.js';
+import { fitPassRatesChart } from './fitPassRatesChart.js';
+import { passCurvesChart } from './passCurvesChart.js';
+import { planningChart } from './planningChart.js';
+import { resultKindOf, valueAt } from './resultFields.js';
+import { sweepFrontierChart } from './sweepFrontierChart.js';
+import { taskIntervalChart } from './taskIntervalChart.js';
+import { taskRatesChart } from './taskRatesChart.js';
+
+/** A chart as plain data: what it is, its title and caption, and the vega-lite v6 spec (with $schema). */
+export interface ChartSpec {
+  readonly kind: ChartKind;
+  readonly title: string;
+  /** One line: what to read from the chart. */
+  readonly caption: string;
+  readonly spec: object;
+}
+
+const BUILDERS: Readonly<Record<ChartKind, (results: readonly object[]) => ChartSpec>> = {
+  'pass-curves': (results) => passCurvesChart(results[0]!),
+  delivery: (results) => deliveryChart(results[0]!),
+  'cost-frontier': (results) => costFrontierChart(results),
+  planning: (results) => planningChart(results[0]!),
+  'task-rates': (results) => taskRatesChart(results[0]!),
+  'estimator-check': (results) => estimatorCheckChart(results[0]!),
+  'task-interval': (results) => taskIntervalChart(results[0]!),
+  'fit-counts': (results) => fitCountsChart(results[0]!),
+  'fit-pass-rates': (results) => fitPassRatesChart(results[0]!),
+  'sweep-frontier': (results) => sweepFrontierChart(results[0]!),
+};
+
+/** The order charts of one result are listed in: the headline first, the diagnostics after. */
+const READING_ORDER: readonly ChartKind[] = [
+  'pass-curves',
+  'task-interval',
+  'planning',
+  'delivery',
+  'cost-frontier',
+  'sweep-frontier',
+  'fit-pass-rates',
+  'fit-counts',
+  'estimator-check',
+  'task-rates',
+];
+
+/**
+ * Every chart that fits these results, result by result in reading order; the cost frontier is
+ * drawn once, where the first simulate result is, over all simulate results.
+ */
+export function chartsFor(results: readonly object[]): ChartSpec[] {
+  results.forEach((result) => resultKindOf(result));
+  const simulations = results.filter((result) => resultKindOf(result) === RESULT_KINDS.simulate);
+  const charts: ChartSpec[] = [];
+  for (const result of results) {
+    const fitting = fittingCharts(result);
+    for (const kind of READING_ORDER) {
+      if (!fitting.includes(kind)) continue;
+      if (kind === 'cost-frontier') {
+        if (result === simulations[0]) charts.push(costFrontierChart(simulations));
+        continue;
+      }
+      charts.push(BUILDERS[kind]([result]));
+    }
+  }
+  return charts;
+}
+
+/**
+ * One chart; throws InputError (where '--from' or the kind) when the kind does not fit the
+ * results, naming the charts that do.
+ */
+export function buildChart(kind: ChartKind, results: readonly object[]): ChartSpec {
+  if (!isChartKind(kind)) throw new InputError('KIND', `must be one of ${CHART_KINDS.join(', ')}`, kind);
+  results.forEach((result) => resultKindOf(result));
+  requireFit(kind, results);
+  return BUILDERS[kind](results);
+}
+
+/**
+ * The chart `--chart FILE` draws for a command's result: the two curves for estimates (the
+ * interval rows for one task at a single k), the runs curves for plan demonstrate, delivery
+ * against budget for simulate, the frontier for sweep, observed against fitted rates for fit.
+ */
+export function naturalChart(result: object): ChartSpec {
+  const kind = resultKindOf(result, '--chart');
+  switch (kind) {
+    case RESULT_KINDS.estimateTask:
+      return Array.isArray(valueAt(result, ['rows'])) ? passCurvesChart(result) : taskIntervalChart(result);
+    case RESULT_KINDS.estimateRate:
+    case RESULT_KINDS.estimateFile:
+      return passCurvesChart(result);
+    case RESULT_KINDS.planDemonstrate:
+      return planningChart(result);
+    case RESULT_KINDS.simulate:
+      return deliveryChart(result);
+    case RESULT_KINDS.sweep:
+      return sweepFrontierChart(result);
+    case RESULT_KINDS.fit:
+      return fitPassRatesChart(result);
+    default:
+      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, estimate, simulate, sweep, fit)`);
+  }
+}

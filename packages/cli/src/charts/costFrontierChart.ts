@@ -1,0 +1,122 @@
+import { formatPercent } from '../format/percent.js';
+import type { ChartSpec } from './chartsFor.js';
+import { listAt, numberAt } from './resultFields.js';
+import { simulationName } from './simulationName.js';
+import { CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
+
+interface BudgetPoint {
+  readonly series: string;
+  readonly k: number;
+  readonly cost: number;
+  readonly costSe: number;
+  readonly deliveredCorrect: number;
+  readonly deliveredCorrectSe: number;
+  /** True when no other budget (of any series) costs no more and delivers no less, and beats it on one. */
+  readonly frontier: boolean;
+}
+
+/**
+ * Mean cost per episode against the delivered-correct rate, one point per budget k and one
+ * series per simulate result, with the efficient frontier over all of them dashed and ringed.
+ */
+export function costFrontierChart(results: readonly object[]): ChartSpec {
+  const names = seriesNames(results);
+  const raw = results.flatMap((result, r) => {
+    const rows = listAt(result, ['rows']);
+    return rows.map((_, i) => ({
+      series: names[r]!,
+      k: numberAt(result, ['rows', i, 'k']),
+      cost: numberAt(result, ['rows', i, 'cost', 'value']),
+      costSe: numberAt(result, ['rows', i, 'cost', 'se']),
+      deliveredCorrect: numberAt(result, ['rows', i, 'deliveredCorrect', 'value']),
+      deliveredCorrectSe: numberAt(result, ['rows', i, 'deliveredCorrect', 'se']),
+    }));
+  });
+  const points: BudgetPoint[] = raw.map((point) => ({ ...point, frontier: !raw.some((other) => dominates(other, point)) }));
+  const frontier = points.filter((point) => point.frontier);
+  const best = frontier.reduce((a, b) => (b.deliveredCorrect > a.deliveredCorrect ? b : a));
+  const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);
+  const title = results.length === 1 ? `Cost against delivery per budget k: ${names[0]}` : 'Cost against delivery per budget k';
+  const caption =
+    `Each point is a budget k (larger: more attempts); outlined and dashed: the efficient frontier, ` +
+    `${frontier.length} of ${points.length} budget${points.length === 1 ? '' : 's'} that no other beats on both cost and delivery. ` +
+    `The most delivered correct, ${formatPercent(best.deliveredCorrect)}, costs ${significant(best.cost)} per episode` +
+    `${results.length > 1 ? ` (${best.series}, k = ${best.k})` : ` (k = ${best.k})`}.`;
+  const x = {
+    field: 'deliveredCorrect',
+    type: 'quantitative',
+    title: 'delivered correct (share of episodes)',
+    scale: { zero: false, padding: 12 },
+    axis: { format: PERCENT_FORMAT },
+  } as const;
+  const y = { field: 'cost', type: 'quantitative', title: 'mean cost per episode (units)', scale: { zero: true } } as const;
+  const color = {
+    field: 'series',
+    type: 'nominal',
+    title: results.length === 1 ? null : 'scenario',
+    scale: { domain: names, range: names.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
+    // One scenario is named in the title; several get a legend.
+    legend: results.length === 1 ? null : { direction: 'vertical', orient: 'bottom', labelLimit: 640 },
+  } as const;
+  const spec = themedSpec(title, caption, {
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+    data: { values: points.map((point) => ({ ...point })) },
+    encoding: { x, y },
+    layer: [
+      {
+        mark: { type: 'line', strokeWidth: 1.8 },
+        encoding: { color, order: { field: 'k', type: 'quantitative' } },
+      },
+      {
+        transform: [{ filter: 'datum.frontier' }],
+        mark: { type: 'line', strokeDash: [6, 4], strokeWidth: 1.5, color: OKABE_ITO.black },
+        encoding: { order: { field: 'cost', type: 'quantitative' } },
+      },
+      {
+        mark: { type: 'point', filled: true, opacity: 1 },
+        encoding: {
+          color,
+          size: {
+            field: 'k',
+            type: 'quantitative',
+            title: 'budget k',
+            scale: { domain: [ks[0]!, ks[ks.length - 1]!], range: [25, 180] },
+            legend: { values: ks.length <= 4 ? ks : [ks[0]!, ks[Math.floor((ks.length - 1) / 2)]!, ks[ks.length - 1]!], orient: 'right', direction: 'vertical', format: 'd' },
+          },
+          stroke: { condition: { test: 'datum.frontier', value: OKABE_ITO.black }, value: 'white' },
+          strokeWidth: { condition: { test: 'datum.frontier', value: 1.8 }, value: 0.8 },
+          tooltip: [
+            { field: 'series', type: 'nominal', title: 'scenario' },
+            { field: 'k', type: 'quantitative', title: 'k' },
+            { field: 'deliveredCorrect', type: 'quantitative', title: 'delivered correct', format: PERCENT_TOOLTIP_FORMAT },
+            { field: 'cost', type: 'quantitative', title: 'mean cost', format: '.4~g' },
+            { field: 'frontier', type: 'nominal', title: 'on the frontier' },
+          ],
+        },
+      },
+    ],
+  });
+  return { kind: 'cost-frontier', title, caption, spec };
+}
+
+/** a dominates b: costs no more, delivers no less, and is strictly better on one. */
+function dominates(a: { cost: number; deliveredCorrect: number }, b: { cost: number; deliveredCorrect: number }): boolean {
+  return a.cost <= b.cost && a.deliveredCorrect >= b.deliveredCorrect && (a.cost < b.cost || a.deliveredCorrect > b.deliveredCorrect);
+}
+
+/** Scenario names, made distinct ("name (2)") when two results share one. */
+function seriesNames(results: readonly object[]): string[] {
+  const seen = new Map<string, number>();
+  return results.map((result) => {
+    const name = simulationName(result);
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 ? name : `${name} (${count})`;
+  });
+}
+
+/** Three significant digits, without trailing zeros. */
+function significant(value: number): string {
+  return String(Number(value.toPrecision(3)));
+}

@@ -1,0 +1,261 @@
+import { formatPercent, formatPercentInterval } from '../format/percent.js';
+import type { ChartSpec } from './chartsFor.js';
+import { chosenModel, fitSubject, fittedModels, type ChartModel } from './fittedModels.js';
+import { listAt, nullableNumberAt, numberAt, valueAt } from './resultFields.js';
+import { ANNOTATION_GREY, ERROR_BAR_Z, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, percentLabel, themedSpec } from './theme.js';
+import type { Channel, Layer } from './vegaLiteTypes.js';
+
+const METRICS = [
+  { label: 'pass@k', key: 'passAtK', header: 'pass@k (at least one of k correct)' },
+  { label: 'pass^k', key: 'passHatK', header: 'pass^k (all k correct)' },
+] as const;
+
+type Metric = (typeof METRICS)[number];
+const OBSERVED = `observed (unbiased, ±${ERROR_BAR_Z} SE)`;
+const FITTED = 'k ≤ n: fitted to the trials';
+const EXTRAPOLATED = 'k > n: model-based extrapolation';
+const REGION_FILL = '#f1f1f1';
+
+/** One row of the chart's data; `role` says which layer draws it. */
+type Row =
+  | {
+      readonly role: 'model';
+      readonly metric: string;
+      readonly k: number;
+      readonly series: string;
+      readonly chosen: boolean;
+      /** FITTED or EXTRAPOLATED; the k = n point is in both, so the two line styles join. */
+      readonly segment: string;
+      readonly value: number;
+      readonly lower: number | null;
+      readonly upper: number | null;
+    }
+  | {
+      readonly role: 'observed';
+      readonly metric: string;
+      readonly k: number;
+      readonly series: string;
+      readonly value: number;
+      readonly se: number | null;
+      readonly lower: number | null;
+      readonly upper: number | null;
+      readonly tasks: number;
+    }
+  | { readonly role: 'region'; readonly metric: string; readonly from: number; readonly to: number; readonly label: string };
+
+/**
+ * Goodness of fit and extrapolation of `passk fit` as rates: per k, the observed task-averaged
+ * unbiased pass@k and pass^k (±1.96 SE, over the tasks with n ≥ k) against each model's
+ * prediction, in one panel per metric. Beyond the largest n the lines are dashed over a shaded
+ * region labelled model-based, with each model's delta-method interval as a band: those values
+ * are the model's, not measured.
+ */
+export function fitPassRatesChart(result: object): ChartSpec {
+  const models = fittedModels(result);
+  const chosen = chosenModel(models);
+  const maxN = numberAt(result, ['trials', 'max']);
+  const extrapolated = listAt(result, ['extrapolation', 'ks']).map((_, i) => numberAt(result, ['extrapolation', 'ks', i]));
+  const confidence = numberAt(result, ['extrapolation', 'confidence']);
+  const observedRows = listAt(result, ['goodnessOfFit', 'passRates']).map((_, i) => i);
+  const observedKs = observedRows.map((i) => numberAt(result, ['goodnessOfFit', 'passRates', i, 'k']));
+  const ks = [...new Set([...observedKs, ...extrapolated])].sort((a, b) => a - b);
+  const lastK = ks[ks.length - 1]!;
+  const hasExtrapolation = extrapolated.some((k) => k > maxN);
+  const rows: Row[] = [];
+  for (const metric of METRICS) {
+    if (hasExtrapolation) {
+      rows.push({ role: 'region', metric: metric.label, from: maxN, to: lastK, label: `model-based beyond n = ${maxN}` });
+    }
+    for (const model of models) rows.push(...modelRows(result, model, metric, ks, maxN));
+    for (const i of observedRows) {
+      const row = ['goodnessOfFit', 'passRates', i] as const;
+      if (valueAt(result, [...row, 'observed', metric.key]) === null) continue; // no task has n ≥ k
+      const value = numberAt(result, [...row, 'observed', metric.key, 'value']);
+      const se = nullableNumberAt(result, [...row, 'observed', metric.key, 'se']);
+      rows.push({
+        role: 'observed',
+        metric: metric.label,
+        k: numberAt(result, [...row, 'k']),
+        series: OBSERVED,
+        value,
+        se,
+        lower: se === null ? null : Math.max(0, value - ERROR_BAR_Z * se),
+        upper: se === null ? null : Math.min(1, value + ERROR_BAR_Z * se),
+        tasks: numberAt(result, [...row, 'estimableTasks']),
+      });
+    }
+  }
+  const title = `pass@k and pass^k, observed and fitted: ${fitSubject(result)}`;
+  const caption = passRatesCaption(rows, models, chosen, maxN, lastK, hasExtrapolation, confidence);
+  const series = [OBSERVED, ...models.map((model) => model.legend)];
+  const color: Channel<'color'> = {
+    field: 'series',
+    type: 'nominal',
+    title: null,
+    scale: { domain: series, range: [OKABE_ITO.black, ...models.map((model) => model.colour)] },
+    legend: { orient: 'bottom', direction: 'vertical', symbolStrokeWidth: 2.5 },
+  };
+  const y: Channel<'y'> = {
+    field: 'value',
+    type: 'quantitative',
+    title: 'probability (task average)',
+    scale: { domain: [0, 1] },
+    axis: { format: PERCENT_FORMAT },
+  };
+  const isModel = (chosenOnly: boolean | null) =>
+    `datum.role === 'model'${chosenOnly === null ? '' : chosenOnly ? ' && datum.chosen' : ' && !datum.chosen'}`;
+  const line = (chosenOnly: boolean): Layer => ({
+    transform: [{ filter: isModel(chosenOnly) }],
+    mark: { type: 'line', strokeWidth: chosenOnly ? 2.4 : 1.6 },
+    encoding: {
+      y,
+      color,
+      strokeDash: {
+        field: 'segment',
+        type: 'nominal',
+        title: 'model lines',
+        scale: { domain: [FITTED, EXTRAPOLATED], range: [[1, 0], [6, 4]] },
+        legend: hasExtrapolation ? { orient: 'bottom', direction: 'vertical', symbolStrokeColor: '#333333' } : null,
+      },
+      detail: { field: 'segment', type: 'nominal' },
+    },
+  });
+  const spec = themedSpec(title, caption, {
+    data: { values: rows.map((row) => ({ ...row })) },
+    facet: {
+      column: {
+        field: 'metric',
+        type: 'nominal',
+        title: null,
+        sort: METRICS.map((metric) => metric.label),
+        header: { labelFontSize: 12.5, labelExpr: `datum.value === 'pass@k' ? '${METRICS[0].header}' : '${METRICS[1].header}'` },
+      },
+    },
+    spacing: 24,
+    spec: {
+      width: 275,
+      height: 260,
+      encoding: {
+        x: {
+          field: 'k',
+          type: 'quantitative',
+          title: 'k (attempts per task)',
+          scale: { domain: [ks[0]!, lastK], nice: false },
+          axis: ks.length <= 20 ? { values: ks, format: 'd', grid: false } : { format: 'd', tickMinStep: 1, grid: false },
+        },
+      },
+      layer: [
+        ...(hasExtrapolation
+          ? [
+              {
+                transform: [{ filter: "datum.role === 'region'" }],
+                mark: { type: 'rect', color: REGION_FILL },
+                encoding: { x: { field: 'from', type: 'quantitative' }, x2: { field: 'to' } },
+              } satisfies Layer,
+              {
+                transform: [{ filter: "datum.role === 'region'" }],
+                mark: { type: 'rule', color: ANNOTATION_GREY, strokeDash: [2, 2], strokeWidth: 1 },
+                encoding: { x: { field: 'from', type: 'quantitative' } },
+              } satisfies Layer,
+              {
+                transform: [{ filter: "datum.role === 'region'" }],
+                mark: { type: 'text', align: 'left', baseline: 'top', dx: 5, y: 5, fontStyle: 'italic', color: ANNOTATION_GREY },
+                encoding: { x: { field: 'from', type: 'quantitative' }, text: { field: 'label', type: 'nominal' } },
+              } satisfies Layer,
+              {
+                transform: [{ filter: `${isModel(null)} && datum.segment === '${EXTRAPOLATED}' && datum.lower !== null` }],
+                mark: { type: 'area', opacity: 0.14 },
+                encoding: { y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color, detail: { field: 'series', type: 'nominal' } },
+              } satisfies Layer,
+            ]
+          : []),
+        line(false),
+        line(true),
+        {
+          transform: [{ filter: "datum.role === 'observed' && datum.lower !== null" }],
+          mark: { type: 'rule', strokeWidth: 1.5 },
+          encoding: { y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
+        },
+        {
+          transform: [{ filter: "datum.role === 'observed'" }],
+          mark: { type: 'point', shape: 'square', filled: true, size: 40, opacity: 1 },
+          encoding: {
+            y,
+            color,
+            tooltip: [
+              { field: 'metric', type: 'nominal', title: 'metric' },
+              { field: 'k', type: 'quantitative', title: 'k' },
+              { field: 'value', type: 'quantitative', title: 'observed', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'se', type: 'quantitative', title: 'SE', format: '.2%' },
+              { field: 'tasks', type: 'quantitative', title: 'tasks with n ≥ k' },
+            ],
+          },
+        },
+        {
+          transform: [{ filter: isModel(null) }],
+          mark: { type: 'point', filled: true, size: 22, opacity: 1 },
+          encoding: {
+            y,
+            color,
+            tooltip: [
+              { field: 'series', type: 'nominal', title: 'model' },
+              { field: 'metric', type: 'nominal', title: 'metric' },
+              { field: 'k', type: 'quantitative', title: 'k' },
+              { field: 'value', type: 'quantitative', title: 'predicted', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'lower', type: 'quantitative', title: 'lower', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'upper', type: 'quantitative', title: 'upper', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'segment', type: 'nominal', title: 'range' },
+            ],
+          },
+        },
+      ],
+    },
+  });
+  return { kind: 'fit-pass-rates', title, caption, spec };
+}
+
+/** A model's predictions of one metric at every k, split at n into the fitted and the extrapolated segment. */
+function modelRows(result: object, model: ChartModel, metric: Metric, ks: readonly number[], maxN: number): Row[] {
+  const base = ['models', model.index] as const;
+  const hasIntervals = valueAt(result, [...base, 'intervals']) !== null && valueAt(result, [...base, 'intervals']) !== undefined;
+  return ks.flatMap((k) => {
+    const value = nullableNumberAt(result, [...base, 'predicted', metric.key, String(k)]);
+    if (value === null) return [];
+    const interval = hasIntervals ? valueAt(result, [...base, 'intervals', metric.key, String(k)]) : null;
+    const bounds =
+      interval === null || interval === undefined
+        ? { lower: null, upper: null }
+        : {
+            lower: numberAt(result, [...base, 'intervals', metric.key, String(k), 'lower']),
+            upper: numberAt(result, [...base, 'intervals', metric.key, String(k), 'upper']),
+          };
+    const row = { role: 'model', metric: metric.label, k, series: model.legend, chosen: model.chosen, value, ...bounds } as const;
+    const segments = k < maxN ? [FITTED] : k > maxN ? [EXTRAPOLATED] : [FITTED, EXTRAPOLATED];
+    return segments.map((segment): Row => ({ ...row, segment }));
+  });
+}
+
+/** What to read: the models' pass^k at the largest k (model-based when beyond n), with their intervals. */
+function passRatesCaption(
+  rows: readonly Row[],
+  models: readonly ChartModel[],
+  chosen: ChartModel,
+  maxN: number,
+  lastK: number,
+  hasExtrapolation: boolean,
+  confidence: number,
+): string {
+  const at = (model: ChartModel) => {
+    const row = rows.find((r) => r.role === 'model' && r.series === model.legend && r.metric === 'pass^k' && r.k === lastK);
+    if (row === undefined || row.role !== 'model') return '—';
+    return row.lower === null || row.upper === null ? formatPercent(row.value) : `${formatPercent(row.value)} ${formatPercentInterval(row.lower, row.upper)}`;
+  };
+  const others = models.filter((model) => model !== chosen).map((model) => `the ${model.label} at ${at(model)}`);
+  const predictions = `the chosen ${chosen.label} puts pass^${lastK} at ${at(chosen)}${others.length > 0 ? `, ${others.join(', ')}` : ''}`;
+  const points = `Squares: observed unbiased estimates ±${ERROR_BAR_Z} SE`;
+  if (!hasExtrapolation) return `At k = ${lastK} ${predictions}. ${points}; lines: the models' predictions.`;
+  return (
+    `Beyond n = ${maxN} trials the dashed lines are model-based, not measured: ${predictions}. ` +
+    `${points}; bands: ${percentLabel(confidence)} delta-method intervals of the model-based values.`
+  );
+}

@@ -1,0 +1,22 @@
+import { naturalChart } from '../charts/chartsFor.js';
+import { chartFormat, writeChart } from '../charts/writeChart.js';
+import type { CliIo } from '../io/cliIo.js';
+
+/** The `--chart FILE` option shared by estimate, plan, simulate, sweep and fit. */
+export const CHART_OPTION = {
+  type: 'string',
+  describe: "also write the result's natural chart: FILE.svg, FILE.png or FILE.vl.json (the vega-lite spec)",
+} as const;
+
+/** Writes the natural chart of a result document when --chart was given (atomically; a note on stderr). */
+export async function writeChartOption(document: object, path: string | undefined, io: CliIo): Promise<void> {
+  if (path === undefined) return;
+  const chart = naturalChart(document);
+  await writeChart(chart, path);
+  io.stderr(`passk: wrote ${chart.kind} chart to ${path}\n`);
+}
+
+/** Checks --chart's extension up front, so a typo fails before a long run rather than after it. */
+export function checkChartOption(path: string | undefined): void {
+  if (path !== undefined) chartFormat(path);
+}

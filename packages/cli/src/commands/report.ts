@@ -1,0 +1,34 @@
+import type { CommandModule } from 'yargs';
+import type { CliIo } from '../io/cliIo.js';
+import { writeFileAtomic } from '../io/writeFileAtomic.js';
+import { readResultFile } from '../report/readResultFile.js';
+
+interface ReportArgs {
+  results: string[];
+  out: string;
+  title?: string;
+}
+
+/** `passk report RESULT.json… --out report.html`: one self-contained HTML page for a review. */
+export function reportCommand(io: CliIo): CommandModule<object, ReportArgs> {
+  return {
+    command: 'report <results..>',
+    describe: 'one self-contained HTML page (tables, charts, method notes, explorer) from result JSON files',
+    builder: (y) =>
+      y
+        .positional('results', { type: 'string', array: true, demandOption: true, describe: 'result files written with --json (estimate, plan, simulate, merge, sweep)' })
+        .option('out', { type: 'string', demandOption: true, describe: 'the HTML file to write (atomically)' })
+        .option('title', { type: 'string', describe: 'page heading (default "passk report")' })
+        .example('$0 simulate --json > sim.json && $0 report sim.json --out report.html', 'a report of one simulation')
+        .example('$0 report a.json b.json plan.json --out review.html', 'several results in one page; simulations share a cost frontier'),
+    handler: async (args) => {
+      const inputs = [];
+      for (const file of args.results) inputs.push(await readResultFile(file));
+      // Loaded here, not at start-up: the renderer (vega) and the bundler (esbuild) cost every other command time.
+      const { buildReport } = await import('../report/buildReport.js');
+      const page = await buildReport(inputs, { title: args.title });
+      await writeFileAtomic(args.out, page);
+      io.stderr(`passk: wrote ${args.out}\n`);
+    },
+  };
+}

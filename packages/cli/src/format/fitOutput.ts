@@ -1,0 +1,184 @@
+import type { FittedModel, TaskFit } from '@passk/sim';
+import { formatNumber, formatPercent, formatPercentInterval } from './percent.js';
+import { renderTable } from './table.js';
+import { RESULT_KINDS } from './resultKinds.js';
+
+/** Where the fitted counts came from. */
+export interface FitSource {
+  readonly file: string;
+  readonly format: string;
+  readonly rows: number;
+  readonly columns: object;
+}
+
+
+/** Short labels for table columns. */
+const SHORT: Record<string, string> = { betaBinomial: 'BB', zeroOneInflatedBetaBinomial: 'ZOIBB' };
+
+const DESCRIPTION: Record<string, string> = {
+  betaBinomial: 'p ~ Beta(a, b) per task',
+  zeroOneInflatedBetaBinomial: 'p = 0 with probability π0, p = 1 with π1, else p ~ Beta(a, b)',
+};
+
+const PARAMETER_LABELS: Record<string, string> = {
+  pi0: 'π0 (never succeeds)',
+  pi1: 'π1 (always succeeds)',
+  a: 'a',
+  b: 'b',
+  mean: 'mean of the beta',
+  concentration: 'concentration a + b',
+  icc: 'icc 1/(a + b + 1)',
+};
+
+/** Count tables shown in text: at most this many values of n, each with n ≤ MAX_TEXT_N. */
+const MAX_TEXT_GROUPS = 4;
+const MAX_TEXT_N = 20;
+
+/**
+ * The `--json` document of `passk fit`: the contract `{ tasks, models: [{ name, params, logLik,
+ * aic, predicted: { passAtK: {"1": …}, passHatK } }], chosen, scenarioTasks }` plus `kind`, the
+ * source, the reason for the choice, the goodness-of-fit tables, the extrapolation method and notes.
+ */
+export function fitJson(fit: TaskFit, source: FitSource): object {
+  return {
+    kind: RESULT_KINDS.fit,
+    source,
+    tasks: fit.tasks,
+    trials: fit.trials,
+    models: fit.models,
+    chosen: fit.chosen,
+    reason: fit.choice.reason,
+    aicDifference: fit.choice.aicDifference,
+    scenarioTasks: fit.scenarioTasks,
+    goodnessOfFit: fit.goodnessOfFit,
+    extrapolation: fit.extrapolation,
+    notes: fit.notes,
+  };
+}
+
+/** Text view of `passk fit`: both models, the choice and why, goodness of fit, model-based extrapolation. */
+export function formatFit(fit: TaskFit, source: FitSource): string {
+  const { trials } = fit;
+  const header =
+    `${source.file}: ${source.rows} attempts over ${fit.tasks} tasks, ` +
+    (trials.min === trials.max ? `${trials.min} trials each` : `${trials.min} to ${trials.max} trials per task`);
+  const sections = [header, 'Per-task success rate p, fitted by maximum likelihood (SE from the observed information, delta method):'];
+  for (const model of fit.models) sections.push(modelSection(model, fit.chosen));
+  sections.push(`Chosen: ${fit.chosen}. ${capitalise(fit.choice.reason)}.`);
+  sections.push(countSection(fit));
+  sections.push(passRateSection(fit));
+  const extrapolation = extrapolationSection(fit);
+  if (extrapolation !== null) sections.push(extrapolation);
+  sections.push(
+    `Scenario tasks block (${fit.chosen}), ready for passk simulate (--out FILE.yaml writes a scenario with it):\n` +
+      `  ${JSON.stringify(fit.scenarioTasks)}`,
+  );
+  if (fit.notes.length > 0) sections.push(fit.notes.map((note) => `note: ${note}`).join('\n'));
+  return `${sections.join('\n\n')}\n`;
+}
+
+function modelSection(model: FittedModel, chosen: string): string {
+  const mark = model.name === chosen ? '  ← chosen' : '';
+  const infinite = model.params.icc?.value === 0;
+  const rows = Object.entries(model.params).map(([name, p]) => {
+    const beta = name === 'a' || name === 'b' || name === 'concentration';
+    const value = p.value === null ? (beta && infinite ? '∞' : '—') : formatNumber(p.value, 4);
+    return [PARAMETER_LABELS[name] ?? name, value, p.se === null ? '—' : formatNumber(p.se, 4)];
+  });
+  const table = renderTable(
+    [{ header: 'parameter' }, { header: 'estimate', align: 'right' }, { header: 'SE', align: 'right' }],
+    rows,
+  );
+  const lines = [
+    `${model.name} (${SHORT[model.name]}): ${DESCRIPTION[model.name]}${mark}`,
+    indent(table),
+    `  logLik ${model.logLik.toFixed(3)}   AIC ${model.aic.toFixed(2)}   (${model.parameterCount} parameters)`,
+  ];
+  for (const note of model.boundary) lines.push(`  at a boundary: ${note}`);
+  if (!model.converged) lines.push('  warning: the optimiser stopped on its evaluation budget; the fit may not be the maximum');
+  return lines.join('\n');
+}
+
+function countSection(fit: TaskFit): string {
+  const names = fit.models.map((model) => model.name);
+  const groups = [...fit.goodnessOfFit.counts].filter((g) => g.n <= MAX_TEXT_N).sort((x, y) => y.tasks - x.tasks || x.n - y.n);
+  const shown = groups.slice(0, MAX_TEXT_GROUPS).sort((x, y) => x.n - y.n);
+  const parts = shown.map((group) => {
+    const table = renderTable(
+      [{ header: 'c', align: 'right' }, { header: 'observed', align: 'right' }, ...names.map((name) => ({ header: SHORT[name]!, align: 'right' as const }))],
+      group.rows.map((row) => [String(row.c), String(row.observed), ...names.map((name) => row.predicted[name]!.toFixed(1))]),
+    );
+    return `Goodness of fit: number of tasks with c successes among the ${group.tasks} tasks with n = ${group.n} (observed vs predicted)\n${indent(table)}`;
+  });
+  const hidden = fit.goodnessOfFit.counts.length - shown.length;
+  if (hidden > 0) parts.push(`(${hidden} more values of n in --json: goodnessOfFit.counts)`);
+  return parts.join('\n\n');
+}
+
+function passRateSection(fit: TaskFit): string {
+  const names = fit.models.map((model) => model.name);
+  const observed = (mean: { value: number; se: number | null } | null) =>
+    mean === null ? '—' : `${formatPercent(mean.value)} (${mean.se === null ? '—' : formatPercent(mean.se)})`;
+  const table = renderTable(
+    [
+      { header: 'k', align: 'right' },
+      { header: 'tasks', align: 'right' },
+      { header: 'pass@k (SE)', align: 'right' },
+      ...names.map((name) => ({ header: SHORT[name]!, align: 'right' as const })),
+      { header: 'pass^k (SE)', align: 'right' },
+      ...names.map((name) => ({ header: SHORT[name]!, align: 'right' as const })),
+    ],
+    fit.goodnessOfFit.passRates.map((row) => [
+      String(row.k),
+      String(row.estimableTasks),
+      observed(row.observed.passAtK),
+      ...names.map((name) => formatPercent(row.predicted[name]!.passAtK)),
+      observed(row.observed.passHatK),
+      ...names.map((name) => formatPercent(row.predicted[name]!.passHatK)),
+    ]),
+  );
+  return (
+    'Goodness of fit: pass@k and pass^k for k ≤ n — observed = unbiased per-task estimates averaged over the tasks with n ≥ k\n' +
+    `(clustered SE), against each model's prediction\n${indent(table)}`
+  );
+}
+
+function extrapolationSection(fit: TaskFit): string | null {
+  const ks = fit.extrapolation.ks;
+  if (ks.length === 0) return null;
+  const level = `${Number((fit.extrapolation.confidence * 100).toPrecision(6))}%`;
+  const cell = (model: FittedModel, metric: 'passAtK' | 'passHatK', k: number) => {
+    const value = formatPercent(model.predicted[metric][String(k)] ?? null);
+    const interval = model.intervals?.[metric][String(k)];
+    return interval ? `${value} ${formatPercentInterval(interval.lower, interval.upper)}` : value;
+  };
+  const table = renderTable(
+    [
+      { header: 'k', align: 'right' },
+      ...fit.models.map((model) => ({ header: `pass@k ${SHORT[model.name]}`, align: 'right' as const })),
+      ...fit.models.map((model) => ({ header: `pass^k ${SHORT[model.name]}`, align: 'right' as const })),
+    ],
+    ks.map((k) => [
+      String(k),
+      ...fit.models.map((model) => cell(model, 'passAtK', k)),
+      ...fit.models.map((model) => cell(model, 'passHatK', k)),
+    ]),
+  );
+  return (
+    `Extrapolation beyond n = ${fit.trials.max} — MODEL-BASED, not estimable from the trials alone ` +
+    `(value [${level} two-sided interval]):\n${indent(table)}\n` +
+    `  ${fit.extrapolation.method}.\n` +
+    '  Where the two models disagree, the data cannot tell which extrapolation is right.'
+  );
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

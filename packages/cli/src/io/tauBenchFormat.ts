@@ -1,0 +1,67 @@
+import { InputError } from '@passk/sim';
+import { readJsonArray } from './jsonArrayRecords.js';
+import { JsonRecordCounter } from './jsonRecordCounter.js';
+import { listNames, type ResultsColumns } from './resultsColumns.js';
+import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
+import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
+
+const OPEN_BRACKET = 0x5b;
+
+/** τ-bench's success rule as reported in `columns.successWhen`. */
+export const TAU_BENCH_SUCCESS = '1 - 1e-6 <= reward <= 1 + 1e-6';
+
+/**
+ * The columns of a τ-bench file: `task_id`, `reward` and `trial` unless other task, reward or trial
+ * keys are named. The trial key is used when named or when the first record has it. A first record
+ * without the task or reward key is a file-level error (the file is not τ-bench results).
+ */
+function tauBenchColumns(first: Record<string, unknown>, options: ResolvedResultsReadOptions, file: string): ResultsColumns {
+  if (options.successColumn !== undefined) {
+    throw new InputError('successColumn', 'does not apply to the tau-bench format (success is a reward within 1e-6 of 1)', options.successColumn);
+  }
+  const task = options.taskColumn ?? 'task_id';
+  const reward = options.rewardColumn ?? 'reward';
+  const keys = Object.keys(first);
+  for (const [key, flag] of [[task, '--task-col'], [reward, '--reward-col']] as const) {
+    if (!keys.includes(key)) {
+      throw new InputError(
+        file,
+        `must hold τ-bench records with the key ${JSON.stringify(key)}; keys of the first record: ${listNames(keys)}; ` +
+          `name another key with ${flag}, or choose another format with --format`,
+      );
+    }
+  }
+  const columns: ResultsColumns = { task, reward, successWhen: TAU_BENCH_SUCCESS };
+  const trial = options.trialColumn ?? (keys.includes('trial') ? 'trial' : undefined);
+  if (trial !== undefined) columns.trial = trial;
+  return columns;
+}
+
+async function readTauBench(context: ResultsFormatContext): Promise<ResultsFormatOutcome> {
+  const { window, options, counts, dropped, trials } = context;
+  const file = window.file;
+  let columns: ResultsColumns | undefined;
+  let counter: JsonRecordCounter | undefined;
+  for await (const { value, line, index } of readJsonArray(window, context.start)) {
+    if (counter === undefined) {
+      columns = tauBenchColumns(value, options, file);
+      counter = new JsonRecordCounter({ file, columns, outcome: { kind: 'tauBench' }, counts, dropped, trials, infoError: true });
+    }
+    counter.count(value, line, index);
+  }
+  if (columns === undefined) throw new InputError(file, 'must contain at least one result row');
+  return { format: 'tau-bench', columns };
+}
+
+/**
+ * τ-bench results (sierra-research/tau-bench, run.py's checkpoint file): one JSON array of records
+ * with `task_id`, `trial` and `reward` (other keys such as `info` and `traj` are ignored), streamed
+ * record by record. A trial succeeds when its reward is within 1e-6 of 1, compared as τ-bench does.
+ * Recognised by content when a file starts with `[`.
+ */
+export const tauBenchFormat: ResultsFormat = {
+  name: 'tau-bench',
+  extensions: [],
+  sniff: (head) => head[0] === OPEN_BRACKET,
+  read: readTauBench,
+};

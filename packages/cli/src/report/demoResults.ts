@@ -1,0 +1,58 @@
+import {
+  DEFAULT_SCENARIO_INPUT,
+  JEFFREYS_PRIOR,
+  estimateTask,
+  planDemonstration,
+  resolveScenario,
+  simulate,
+  simulatePilot,
+  type ScenarioInput,
+} from '@passk/sim';
+import { summaryDocument } from '../commands/simulateOutput.js';
+import { taskEstimateJson } from '../format/estimateOutput.js';
+import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
+import { checkResult } from './readResultFile.js';
+import type { ReportInput } from './reportInput.js';
+
+/** Replicates of each demo simulation: enough for SEs of a few tenths of a point, fast enough for a demo. */
+export const DEMO_REPLICATES = 400;
+/** Trials per task of the demo's pilot. */
+export const DEMO_PILOT_TRIALS = 8;
+
+/**
+ * The demo's results, computed by the library exactly as the commands named in each `source` would
+ * (same functions, options and seeds), so they are deterministic and equal to the CLI's JSON:
+ * the built-in default scenario with a pilot; the seeds' 27 of 30 (k = 1..8); the seeds' planning
+ * question (pass^8 ≥ 90 %); and two other policies for the same agent — all attempts in parallel,
+ * and a stricter verifier — whose costs and deliveries the cost frontier sets beside the default's.
+ */
+export function demoResults(): ReportInput[] {
+  const main = simulation(DEFAULT_SCENARIO_INPUT, true);
+  const parallel = simulation(
+    { ...DEFAULT_SCENARIO_INPUT, name: 'parallel: all 8 attempts at once, same verifier', policy: { ...DEFAULT_SCENARIO_INPUT.policy, mode: 'parallel' } },
+    false,
+  );
+  const strict = simulation(
+    { ...DEFAULT_SCENARIO_INPUT, name: 'sequential with a 1 % false-accept verifier', verifier: { ...DEFAULT_SCENARIO_INPUT.verifier, falseAccept: 0.01 } },
+    false,
+  );
+  const ks = [1, 2, 3, 4, 5, 6, 7, 8];
+  const seedTask = taskEstimateJson(estimateTask(30, 27, { ks, interval: { method: 'wilson', confidence: 0.95, sides: 2 }, prior: JEFFREYS_PRIOR }), false);
+  const plan = withKind(RESULT_KINDS.planDemonstrate, planDemonstration({ target: 0.9, k: 8, confidence: 0.95, failures: 0 }));
+  const inputs: [string, object][] = [
+    [`passk simulate --replicates ${DEMO_REPLICATES} --pilot-trials ${DEMO_PILOT_TRIALS}`, main],
+    ['passk estimate --n 30 --c 27 --k 1..8', seedTask],
+    ['passk plan demonstrate --target 0.9 --k 8', plan],
+    [`passk simulate parallel.yaml --replicates ${DEMO_REPLICATES} (the default with policy.mode: parallel)`, parallel],
+    [`passk simulate strict-verifier.yaml --replicates ${DEMO_REPLICATES} (the default with verifier.falseAccept: 0.01)`, strict],
+  ];
+  return inputs.map(([source, result]) => ({ source, result: checkResult(JSON.parse(JSON.stringify(result)), source) }));
+}
+
+/** simulate (and with a pilot, simulatePilot) as `passk simulate --replicates N [--pilot-trials n]` runs them. */
+function simulation(input: ScenarioInput, withPilot: boolean): object {
+  const scenario = resolveScenario({ ...input, run: { replicates: DEMO_REPLICATES } }, { source: 'demo' });
+  const summary = simulate(scenario);
+  const pilot = withPilot ? simulatePilot(scenario, { trials: DEMO_PILOT_TRIALS, truth: summary, design: 'separateEpisodes' }) : null;
+  return summaryDocument(summary, pilot);
+}

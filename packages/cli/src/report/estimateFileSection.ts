@@ -1,0 +1,118 @@
+import type { IntervalMethod } from '@passk/sim';
+import { describeCoverage, methodName } from '../format/describe.js';
+import type { FileEstimate, FileEstimateRow } from '../format/fileEstimateOutput.js';
+import { formatPercent, formatPercentInterval } from '../format/percent.js';
+import { html, type SafeHtml } from './html.js';
+import { htmlTable } from './htmlTable.js';
+import type { PasskResult } from './reportInput.js';
+import type { ResultSection } from './resultSection.js';
+
+interface PerTask {
+  readonly task: string | number;
+  readonly n: number;
+  readonly c: number;
+  readonly p: { readonly estimate: number; readonly lower: number; readonly upper: number };
+  readonly rows: readonly { readonly k: number; readonly passAtK: number; readonly passHatK: number }[];
+}
+
+type FileResult = FileEstimate & {
+  readonly p?: { readonly method: IntervalMethod; readonly confidence: number; readonly sides: 1 | 2 };
+  readonly perTask?: readonly PerTask[];
+};
+
+/** Per-task rows shown at most; a file of 10⁵ tasks would otherwise make a page nobody can open. */
+export const PER_TASK_LIMIT = 200;
+
+type Bounds = { readonly lower: number; readonly upper: number } | null | undefined;
+const bounds = (b: Bounds) => (b ? formatPercentInterval(b.lower, b.upper) : '—');
+
+/** `estimate FILE --json`: task-averaged pass@k / pass^k with both intervals, then the tasks themselves. */
+export function estimateFileSection(result: PasskResult): ResultSection {
+  const file = result as unknown as FileResult;
+  const { tasks, trials, uncertainty } = file;
+  const coverage = describeCoverage(uncertainty.confidence, uncertainty.sides);
+  const trialText = trials.min === trials.max ? `${trials.min} trials each` : `${trials.min} to ${trials.max} trials per task`;
+  const body = html`<p class="lead">${file.source.file}: ${file.source.rows} attempts over ${tasks} tasks, ${trialText}.</p>
+${htmlTable(
+  [
+    { header: 'k' },
+    { header: 'tasks' },
+    { header: 'pass@k' },
+    { header: 'CI (SE)' },
+    { header: 'CI (bootstrap)' },
+    { header: 'plug-in' },
+    { header: 'pass^k' },
+    { header: 'CI (SE)' },
+    { header: 'CI (bootstrap)' },
+    { header: 'plug-in' },
+  ],
+  file.rows.map((row: FileEstimateRow) => [
+    row.k,
+    row.notEstimableTasks > 0 ? `${row.estimableTasks}/${tasks}` : tasks,
+    formatPercent(row.passAtK),
+    bounds(row.interval.passAtK),
+    bounds(row.bootstrap?.passAtK),
+    formatPercent(row.plugin?.passAtK ?? null),
+    formatPercent(row.passHatK),
+    bounds(row.interval.passHatK),
+    bounds(row.bootstrap?.passHatK),
+    formatPercent(row.plugin?.passHatK ?? null),
+  ]),
+  `Task-averaged estimates with ${coverage} intervals`,
+)}
+${file.perTask ? perTaskTable(file.perTask, file.p) : ''}`;
+  const notes = [
+    { label: 'Estimator', text: 'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024), averaged over tasks (never pooled first); plug-in: (c/n) put into 1 − (1 − p)^k and p^k per task, averaged.' },
+    { label: 'Interval (SE)', text: `${uncertainty.interval}.` },
+    { label: 'Bootstrap', text: uncertainty.bootstrap ? `${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed}.` : 'off (--bootstrap 0).' },
+    { label: 'Confidence', text: formatPercent(uncertainty.confidence) },
+    { label: 'Sidedness', text: uncertainty.sides === 2 ? 'two-sided' : 'one-sided (lower bound)' },
+    ...(file.p ? [{ label: 'Per-task interval', text: `${describeCoverage(file.p.confidence, file.p.sides)} ${methodName(file.p.method)} interval for each task's p` }] : []),
+    { label: 'Columns', text: `${describeColumns(file.source.columns)} (${file.source.format})` },
+  ];
+  if (file.rows.some((row) => row.notEstimableTasks > 0)) {
+    notes.push({ label: 'Not estimable', text: 'where fewer than all tasks are counted, the others have n < k trials, where pass@k and pass^k are not estimable.' });
+  }
+  return { title: `Results file: ${file.source.file}`, body, notes, scenario: null };
+}
+
+function perTaskTable(perTask: readonly PerTask[], p: FileResult['p']): SafeHtml {
+  const shown = perTask.slice(0, PER_TASK_LIMIT);
+  const ks = [...new Set(shown.flatMap((task) => task.rows.map((row) => row.k)))].sort((a, b) => a - b);
+  const k = ks.at(-1);
+  const interval = p ? `${describeCoverage(p.confidence, p.sides)} ${methodName(p.method)}` : 'interval';
+  const caption =
+    `Per task: p with its ${interval} interval` +
+    (k === undefined ? '' : `, pass@${k} and pass^${k}`) +
+    (perTask.length > shown.length ? ` (the first ${shown.length} of ${perTask.length} tasks; all are in the JSON)` : '');
+  return html`<details class="per-task"${perTask.length <= 20 ? ' open' : ''}><summary>Per-task results (${perTask.length} tasks)</summary>
+${htmlTable(
+  [
+    { header: 'task', align: 'left' },
+    { header: 'n' },
+    { header: 'c' },
+    { header: 'p' },
+    { header: 'interval' },
+    ...(k === undefined ? [] : [{ header: `pass@${k}` }, { header: `pass^${k}` }]),
+  ],
+  shown.map((task) => {
+    const row = task.rows.find((r) => r.k === k);
+    return [
+      String(task.task),
+      task.n,
+      task.c,
+      formatPercent(task.p.estimate),
+      formatPercentInterval(task.p.lower, task.p.upper),
+      ...(k === undefined ? [] : [formatPercent(row?.passAtK ?? null), formatPercent(row?.passHatK ?? null)]),
+    ];
+  }),
+  caption,
+)}</details>`;
+}
+
+function describeColumns(columns: object): string {
+  return Object.entries(columns)
+    .filter(([, name]) => typeof name === 'string')
+    .map(([role, name]) => `${role}: ${String(name)}`)
+    .join(', ');
+}

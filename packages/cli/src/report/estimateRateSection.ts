@@ -1,0 +1,31 @@
+import { formatPercent } from '../format/percent.js';
+import { html } from './html.js';
+import { htmlTable } from './htmlTable.js';
+import type { PasskResult } from './reportInput.js';
+import type { ResultSection } from './resultSection.js';
+
+interface RateResult {
+  readonly p: number;
+  readonly rows: readonly { readonly k: number; readonly passAtK: number; readonly passHatK: number }[];
+}
+
+/** `estimate --p --json`: the two closed-form curves for a known p (the seeds' first table). */
+export function estimateRateSection(result: PasskResult): ResultSection {
+  const { p, rows } = result as unknown as RateResult;
+  const body = html`<p class="lead">p = ${formatPercent(p)} per attempt, attempts independent: pass@k = 1 − (1 − p)^k, pass^k = p^k.</p>
+${htmlTable(
+  [{ header: 'k' }, { header: 'pass@k' }, { header: 'pass^k' }, { header: 'gap' }],
+  rows.map((row) => [row.k, formatPercent(row.passAtK), formatPercent(row.passHatK), formatPercent(row.passAtK - row.passHatK)]),
+  'At least one of k attempts correct (pass@k) against all k correct (pass^k)',
+)}`;
+  return {
+    title: `A known rate: p = ${formatPercent(p)}`,
+    body,
+    notes: [
+      { label: 'Formulas', text: 'pass@k = 1 − (1 − p)^k (Kulal et al. 2019; Chen et al. 2021), pass^k = p^k (Yao et al. 2024): closed forms, no estimation.' },
+      { label: 'Assumption', text: 'attempts independent with the same p; correlated retries make pass@k lower and pass^k higher than these.' },
+      { label: 'Interval', text: 'none: p is taken as known.' },
+    ],
+    scenario: null,
+  };
+}

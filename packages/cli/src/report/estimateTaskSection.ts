@@ -1,0 +1,61 @@
+import type { ProportionInterval, TaskEstimate, TaskEstimateRow } from '@passk/sim';
+import { describeCoverage, methodName } from '../format/describe.js';
+import { formatPercent, formatPercentInterval } from '../format/percent.js';
+import { html } from './html.js';
+import { htmlTable } from './htmlTable.js';
+import type { PasskResult } from './reportInput.js';
+import type { ResultSection } from './resultSection.js';
+
+/** `estimate --n --c --json` (several k in `rows`, a single k flattened into the top level). */
+export function estimateTaskSection(result: PasskResult): ResultSection {
+  const estimate = result as unknown as TaskEstimate & Partial<TaskEstimateRow>;
+  // A single k is flattened: the row's fields (and its posterior, inside `bayes`) sit at the top level.
+  const rows: readonly TaskEstimateRow[] = estimate.rows ?? [{ ...(estimate as unknown as TaskEstimateRow), bayes: estimate.bayes as unknown as TaskEstimateRow['bayes'] }];
+  const { n, c, p, bayes } = estimate;
+  const coverage = coverageOf(p);
+  const body = html`<p class="lead">${c} of ${n} trials correct: p = ${formatPercent(p.estimate)}, ${coverage} ${methodName(p.method)} interval ${formatPercentInterval(p.lower, p.upper)}.</p>
+${htmlTable(
+  [{ header: 'k' }, { header: 'pass@k' }, { header: 'plug-in' }, { header: 'interval' }, { header: 'pass^k' }, { header: 'plug-in' }, { header: 'interval' }],
+  rows.map((row) => [
+    row.k,
+    formatPercent(row.passAtK),
+    formatPercent(row.plugin.passAtK),
+    formatPercentInterval(row.passAtKInterval.lower, row.passAtKInterval.upper),
+    formatPercent(row.passHatK),
+    formatPercent(row.plugin.passHatK),
+    formatPercentInterval(row.passHatKInterval.lower, row.passHatKInterval.upper),
+  ]),
+  'Unbiased estimates, plug-in values and intervals mapped from p',
+)}
+${
+  bayes && rows.every((row) => row.bayes?.passAtK && row.bayes?.passHatK)
+    ? htmlTable(
+        [{ header: 'k' }, { header: 'pass@k' }, { header: 'credible' }, { header: 'pass^k' }, { header: 'credible' }],
+        rows.map((row) => [
+          row.k,
+          formatPercent(row.bayes.passAtK.mean),
+          formatPercentInterval(row.bayes.passAtK.lower, row.bayes.passAtK.upper),
+          formatPercent(row.bayes.passHatK.mean),
+          formatPercentInterval(row.bayes.passHatK.lower, row.bayes.passHatK.upper),
+        ]),
+        `Bayesian view: prior Beta(${bayes.prior.a}, ${bayes.prior.b}) → posterior Beta(${bayes.posterior.a}, ${bayes.posterior.b}); posterior mean and ${describeCoverage(bayes.confidence, 2)} credible interval`,
+      )
+    : ''
+}`;
+  return {
+    title: `One task: ${c} of ${n} trials correct`,
+    body,
+    notes: [
+      { label: 'Estimator', text: 'pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024), unbiased; plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).' },
+      { label: 'Interval', text: `${methodName(p.method)} interval for p, mapped through 1 − (1 − p)^k and p^k (both increasing in p).` },
+      { label: 'Confidence', text: formatPercent(p.confidence) },
+      { label: 'Sidedness', text: p.sides === 2 ? 'two-sided' : `one-sided (${p.tail ?? 'lower'} bound)` },
+      ...(bayes ? [{ label: 'Bayesian view', text: `prior Beta(${bayes.prior.a}, ${bayes.prior.b}), equal-tailed ${describeCoverage(bayes.confidence, 2)} credible intervals` }] : []),
+    ],
+    scenario: null,
+  };
+}
+
+function coverageOf(p: ProportionInterval): string {
+  return describeCoverage(p.confidence, p.sides, p.tail);
+}

@@ -1,0 +1,28 @@
+import type { DemonstratePlan } from '@passk/sim';
+import { formatPercent } from '../format/percent.js';
+import { html } from './html.js';
+import { htmlTable } from './htmlTable.js';
+import type { PasskResult } from './reportInput.js';
+import type { ResultSection } from './resultSection.js';
+
+/** `plan demonstrate --json`: runs needed to show pass^k ≥ target. */
+export function planDemonstrateSection(result: PasskResult): ResultSection {
+  const plan = result as unknown as DemonstratePlan;
+  const body = html`<p class="lead">To show pass^${plan.k} ≥ ${formatPercent(plan.target)} at ${formatPercent(plan.confidence)} confidence (one-sided), the single-attempt rate must be ≥ ${formatPercent(plan.requiredRate)} (failure rate ≤ ${formatPercent(1 - plan.requiredRate)}): <strong>${plan.failures === 0 ? `${plan.runs} clean runs` : `${plan.runs} runs with at most ${plan.failures} ${plan.failures === 1 ? 'failure' : 'failures'}`}</strong>.</p>
+${htmlTable(
+  [{ header: 'failures allowed' }, { header: 'runs needed' }],
+  plan.byFailures.map((row) => [row.failures, row.runs]),
+  'Runs needed for each number of failures allowed',
+)}`;
+  return {
+    title: `Plan: demonstrate pass^${plan.k} ≥ ${formatPercent(plan.target)}`,
+    body,
+    notes: [
+      { label: 'Method', text: `${plan.method}.` },
+      { label: 'Confidence', text: formatPercent(plan.confidence) },
+      { label: 'Sidedness', text: 'one-sided (a lower bound on pass^k)' },
+      { label: 'Rule of three', text: `3/(1 − p) gives ≈ ${plan.ruleOfThree} runs (95 %, no failure), for comparison.` },
+    ],
+    scenario: null,
+  };
+}

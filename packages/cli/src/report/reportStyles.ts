@@ -1,0 +1,83 @@
+/**
+ * The report's stylesheet (inlined): system fonts, a readable measure, right-aligned tabular
+ * numbers, charts scaled to the column, and a print layout without the interactive controls'
+ * chrome. Colours of pass@k / pass^k are the charts' (Okabe–Ito blue and vermillion).
+ */
+export const REPORT_STYLES = `
+:root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --soft: #f6f8fa; --at: #0072B2; --hat: #D55E00; --accent: #0969da; }
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0; color: var(--ink); background: #fff; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif; }
+main { max-width: 1040px; margin: 0 auto; padding: 24px 28px 64px; }
+header.page { border-bottom: 2px solid var(--ink); margin-bottom: 8px; padding-bottom: 12px; }
+h1 { font-size: 1.75rem; line-height: 1.2; margin: 0 0 6px; }
+h2 { font-size: 1.35rem; margin: 2.2em 0 0.4em; padding-top: 0.6em; border-top: 1px solid var(--rule); }
+h3 { font-size: 1.05rem; margin: 1.4em 0 0.4em; }
+p { margin: 0.5em 0; }
+.sub { color: var(--muted); margin: 0; }
+.lead { font-size: 1.02rem; }
+.source { color: var(--muted); font-size: 0.9rem; margin-top: 0; }
+code, pre, .mono { font-family: ui-monospace, SFMono-Regular, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.88em; }
+nav.toc ol { margin: 0.3em 0 0; padding-left: 1.4em; columns: 2; column-gap: 32px; }
+nav.toc a { color: var(--accent); text-decoration: none; }
+nav.toc a:hover { text-decoration: underline; }
+.table-wrap { overflow-x: auto; margin: 0.8em 0 1.2em; }
+table { border-collapse: collapse; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
+p.table-title { color: var(--muted); font-size: 0.85rem; margin: 1em 0 -0.5em; }
+p.same-chart { color: var(--muted); font-size: 0.9rem; font-style: italic; }
+th, td { padding: 3px 10px; border-bottom: 1px solid var(--rule); white-space: nowrap; }
+thead th { border-bottom: 2px solid var(--ink); font-weight: 600; }
+tbody tr:nth-child(even) { background: var(--soft); }
+.num { text-align: right; }
+.text { text-align: left; white-space: normal; overflow-wrap: break-word; }
+figure { margin: 1.2em 0 1.6em; break-inside: avoid; }
+figure svg { display: block; max-width: 100%; height: auto; }
+figcaption { color: var(--muted); font-size: 0.88rem; margin-top: 4px; max-width: 760px; }
+dl.notes { display: grid; grid-template-columns: max-content 1fr; gap: 3px 14px; font-size: 0.9rem; margin: 0.4em 0 1em; }
+dl.notes dt { font-weight: 600; }
+dl.notes dd { margin: 0; }
+details { margin: 0.6em 0; }
+details > summary { cursor: pointer; color: var(--accent); }
+details pre { background: var(--soft); border: 1px solid var(--rule); padding: 10px 12px; overflow-x: auto; }
+.explorer { border: 1px solid var(--rule); border-radius: 8px; padding: 4px 18px 12px; margin: 1em 0 1.4em; break-inside: avoid; }
+.controls { display: grid; grid-template-columns: minmax(220px, max-content) 1fr; gap: 6px 16px; align-items: center; max-width: 720px; }
+.controls output { font-weight: 600; margin-left: 6px; font-variant-numeric: tabular-nums; }
+.controls input[type=range] { width: 100%; }
+.presets { margin: 10px 0 6px; font-size: 0.88rem; }
+.presets span { color: var(--muted); margin-right: 6px; }
+.presets button { font: inherit; margin: 2px 4px 2px 0; padding: 2px 8px; border: 1px solid var(--rule); border-radius: 12px; background: #fff; cursor: pointer; }
+.presets button:hover { border-color: var(--accent); }
+.readout { display: flex; flex-wrap: wrap; gap: 8px 28px; margin: 10px 0 4px; }
+.readout output { display: block; font-size: 1.6rem; font-weight: 650; font-variant-numeric: tabular-nums; }
+.metric { font-weight: 700; margin-right: 4px; }
+.metric.at { color: var(--at); }
+.metric.hat { color: var(--hat); }
+.curves svg { max-width: 560px; font: 11px system-ui, sans-serif; fill: var(--muted); }
+.curves .grid { stroke: #e5e7eb; }
+.curves .axis { stroke: var(--muted); }
+.curves .gap-band { fill: #999; fill-opacity: 0.15; stroke: none; }
+.curves .curve-at, .curves .curve-hat { fill: none; stroke-width: 2.5; }
+.curves .curve-at { stroke: var(--at); }
+.curves .curve-hat { stroke: var(--hat); }
+.curves .marker { stroke: var(--ink); stroke-dasharray: 3 3; }
+.curves .dot-at { fill: var(--at); }
+.curves .dot-hat { fill: var(--hat); }
+.curves .label-at { fill: var(--at); font-weight: 600; }
+.curves .label-hat { fill: var(--hat); font-weight: 600; }
+.calc-inputs { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 18px; font-size: 0.9rem; }
+.calc-inputs label { display: inline-flex; align-items: center; gap: 6px; }
+.calc-inputs input, .calc-inputs select { font: inherit; padding: 2px 4px; }
+.calc-inputs input[type=number] { width: 6.5em; }
+.error { color: #b42318; min-height: 1.4em; margin: 6px 0 0; font-size: 0.9rem; }
+.explorer p.table-title { margin-top: 0.2em; }
+footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--rule); padding-top: 8px; }
+@media print {
+  body { font-size: 11pt; }
+  main { max-width: none; padding: 0; }
+  h2 { break-before: auto; break-after: avoid; }
+  nav.toc, .presets, .calc-inputs { display: none; }
+  .table-wrap { overflow: visible; }
+  tbody tr:nth-child(even) { background: none; }
+  a { color: inherit; text-decoration: none; }
+}
+`;

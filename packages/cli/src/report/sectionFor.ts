@@ -1,0 +1,29 @@
+import { RESULT_KINDS, type ResultKind } from '../format/resultKinds.js';
+import { estimateFileSection } from './estimateFileSection.js';
+import { estimateRateSection } from './estimateRateSection.js';
+import { estimateTaskSection } from './estimateTaskSection.js';
+import { fitSection } from './fitSection.js';
+import { planCompareSection } from './planCompareSection.js';
+import { planDemonstrateSection } from './planDemonstrateSection.js';
+import { planPrecisionSection } from './planPrecisionSection.js';
+import type { PasskResult } from './reportInput.js';
+import type { ResultSection } from './resultSection.js';
+import { simulateSection } from './simulateSection.js';
+import { sweepSection } from './sweepSection.js';
+
+const SECTIONS = {
+  [RESULT_KINDS.estimateTask]: estimateTaskSection,
+  [RESULT_KINDS.estimateRate]: estimateRateSection,
+  [RESULT_KINDS.estimateFile]: estimateFileSection,
+  [RESULT_KINDS.planDemonstrate]: planDemonstrateSection,
+  [RESULT_KINDS.planPrecision]: planPrecisionSection,
+  [RESULT_KINDS.planCompare]: planCompareSection,
+  [RESULT_KINDS.simulate]: simulateSection,
+  [RESULT_KINDS.sweep]: sweepSection,
+  [RESULT_KINDS.fit]: fitSection,
+} as const satisfies Record<ResultKind, (result: PasskResult) => ResultSection>;
+
+/** The report section (lead, tables, method notes) for a result of any kind. */
+export function sectionFor(result: PasskResult): ResultSection {
+  return SECTIONS[result.kind](result);
+}

@@ -1,0 +1,65 @@
+import { normalQuantile } from '../math/normalQuantile.js';
+import { mixtureParameters } from './mixtureParameters.js';
+import { predictedPassAtK, predictedPassHatK } from './modelPredictions.js';
+
+export interface PredictionInterval {
+  readonly lower: number;
+  readonly upper: number;
+}
+
+/** Relative step of the numerical gradient. */
+const STEP = 1e-6;
+
+/**
+ * Intervals for a model's predicted pass@k and pass^k from the fit's uncertainty, by the delta
+ * method on the logit scale: with g(θ) = logit(prediction), SE_g = √(∇gᵀ Σ ∇g) (Σ the covariance of
+ * the free unconstrained coordinates, `observedCovariance`; ∇g by central differences), the
+ * interval is logistic(g ± z·SE_g), z = Φ⁻¹((1 + confidence)/2), so it stays inside (0, 1)
+ * (e.g. Agresti 2013, "Categorical Data Analysis", §16.1). A linearisation at the estimate: it
+ * describes the predictions the data pin down (all k ≤ n) correctly even when single parameters
+ * are poorly identified, which sampling the parameters' normal approximation would not.
+ * Model-based: it carries the parameters' uncertainty, not the risk that the model is wrong;
+ * coordinates fixed at a boundary stay fixed. null for a prediction of exactly 0 or 1.
+ * Example: binomial limit at mean ½ (θ = logit mean = 0, Var θ = 0.25), k = 3: pass^3 = ⅛ and
+ * d logit(μ^k)/dθ = k(1 − μ)/(1 − μ^k) = 12/7, so logit bounds = logit(⅛) ± 1.96·(12/7)·0.5 (tested).
+ */
+export function predictionIntervals(
+  theta: readonly number[],
+  free: readonly number[],
+  covariance: readonly (readonly number[])[],
+  ks: readonly number[],
+  options: { readonly confidence: number },
+): { passAtK: Array<PredictionInterval | null>; passHatK: Array<PredictionInterval | null> } {
+  const z = normalQuantile((1 + options.confidence) / 2);
+  const interval = (predict: (theta: readonly number[]) => number): PredictionInterval | null => {
+    const centre = logit(predict(theta));
+    if (!Number.isFinite(centre)) return null;
+    const gradient = free.map((index) => {
+      const h = STEP * Math.max(1, Math.abs(theta[index]));
+      const up = theta.slice();
+      const down = theta.slice();
+      up[index] += h;
+      down[index] -= h;
+      return (logit(predict(up)) - logit(predict(down))) / (2 * h);
+    });
+    if (!gradient.every(Number.isFinite)) return null;
+    let variance = 0;
+    for (let i = 0; i < gradient.length; i++) {
+      for (let j = 0; j < gradient.length; j++) variance += gradient[i] * covariance[i][j] * gradient[j];
+    }
+    const se = Math.sqrt(Math.max(0, variance));
+    return { lower: logistic(centre - z * se), upper: logistic(centre + z * se) };
+  };
+  return {
+    passAtK: ks.map((k) => interval((t) => predictedPassAtK(mixtureParameters(t), k))),
+    passHatK: ks.map((k) => interval((t) => predictedPassHatK(mixtureParameters(t), k))),
+  };
+}
+
+function logit(p: number): number {
+  return Math.log(p) - Math.log1p(-p);
+}
+
+function logistic(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}

@@ -1,0 +1,133 @@
+// `passk chart KIND --from RESULT.json … --out FILE` end to end: writes .svg, .png and .vl.json;
+// bad input is one line on stderr, exit code 2, and no file left behind (not even a .tmp).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CHART_KINDS } from '../../../packages/cli/src/charts/chartKinds.js';
+import { buildChart } from '../../../packages/cli/src/charts/chartsFor.js';
+import { fixture, passk, passkProcess } from '../../helpers/runPassk.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'passk-chart-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const from = (name: string) => fixture(`charts/${name}.json`);
+
+describe('passk chart writes', () => {
+  it('an SVG', async () => {
+    const out = join(dir, 'curves.svg');
+    const run = await passk('chart', 'pass-curves', '--from', from('estimate-task'), '--out', out);
+    expect(run).toEqual({ code: 0, stdout: '', stderr: `passk: wrote ${out} (pass-curves)\n` });
+    const svg = readFileSync(out, 'utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('pass@k and pass^k from 27 of 30 trials');
+    expect(readdirSync(dir)).toEqual(['curves.svg']);
+  });
+
+  it('a PNG twice the size of the SVG', async () => {
+    const png = join(dir, 'delivery.png');
+    const svg = join(dir, 'delivery.svg');
+    expect((await passk('chart', 'delivery', '--from', from('simulate-refund'), '--out', png)).code).toBe(0);
+    expect((await passk('chart', 'delivery', '--from', from('simulate-refund'), '--out', svg)).code).toBe(0);
+    const bytes = readFileSync(png);
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]); // PNG signature
+    const width = bytes.readUInt32BE(16); // IHDR width
+    const svgWidth = Number(/^<svg[^>]* width="(\d+)"/.exec(readFileSync(svg, 'utf8'))![1]);
+    expect(width).toBe(2 * svgWidth);
+  });
+
+  it('the vega-lite spec itself (.vl.json), the same as buildChart gives', async () => {
+    const out = join(dir, 'frontier.vl.json');
+    const run = await passk('chart', 'cost-frontier', '--from', from('simulate-pilot'), '--from', from('simulate-refund'), '--out', out);
+    expect(run.code).toBe(0);
+    const results = ['simulate-pilot', 'simulate-refund'].map((name) => JSON.parse(readFileSync(from(name), 'utf8')));
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(buildChart('cost-frontier', results).spec);
+  });
+
+  it('every kind from a result it fits', async () => {
+    const inputs: Record<string, string> = {
+      'pass-curves': 'estimate-rate',
+      delivery: 'simulate-pilot',
+      'cost-frontier': 'simulate-parallel',
+      planning: 'plan-demonstrate',
+      'task-rates': 'estimate-file',
+      'estimator-check': 'simulate-pilot',
+      'task-interval': 'estimate-task-k8',
+    };
+    for (const kind of CHART_KINDS) {
+      const run = await passk('chart', kind, '--from', from(inputs[kind]!), '--out', join(dir, `${kind}.svg`));
+      expect(run.code, run.stderr).toBe(0);
+    }
+    expect(readdirSync(dir).sort()).toEqual(CHART_KINDS.map((kind) => `${kind}.svg`).sort());
+  });
+});
+
+describe('passk chart: bad input → one line, exit 2, nothing written', () => {
+  const cases: Array<[string, () => string[], RegExp]> = [
+    [
+      'a kind that does not fit the result',
+      () => ['delivery', '--from', from('estimate-task'), '--out', join(dir, 'x.svg')],
+      /^passk: delivery: needs a passk\.simulate result, not passk\.estimate\.task; for that result use pass-curves or task-interval$/,
+    ],
+    ['an unknown kind', () => ['pie', '--from', from('estimate-task'), '--out', join(dir, 'x.svg')], /^passk: KIND: must be one of pass-curves, .*, got "pie"$/],
+    ['a missing --from file', () => ['planning', '--from', join(dir, 'nope.json'), '--out', join(dir, 'x.svg')], /^passk: .*nope\.json: must exist \(file not found\)$/],
+    [
+      'a JSON file that is not a result',
+      () => ['planning', '--from', fixture('peer/numpy-peer-exact.json'), '--out', join(dir, 'x.svg')],
+      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, plan or simulate print with --json\)$/,
+    ],
+    [
+      'a file that is not JSON',
+      () => ['planning', '--from', fixture('scenarios-cli/small.yaml'), '--out', join(dir, 'x.svg')],
+      /^passk: .*small\.yaml: must be a passk result in JSON \(estimate, plan or simulate with --json\); it is not valid JSON$/,
+    ],
+    [
+      'a result no chart fits',
+      () => ['planning', '--from', from('plan-precision'), '--out', join(dir, 'x.svg')],
+      /^passk: planning: needs a passk\.plan\.demonstrate result, not passk\.plan\.precision; no chart fits that result$/,
+    ],
+    ['an unknown extension', () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')], /^passk: .*x\.pdf: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\)$/],
+    ['no --out', () => ['planning', '--from', from('plan-demonstrate')], /^passk: --out: required$/],
+    ['no --from', () => ['planning', '--out', join(dir, 'x.svg')], /^passk: --from: required$/],
+  ];
+
+  it.each(cases)('%s', async (_label, args, message) => {
+    const run = await passk('chart', ...args());
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr.trimEnd()).toMatch(message);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('an --out path below a regular file', async () => {
+    writeFileSync(join(dir, 'file'), 'x');
+    const out = join(dir, 'file', 'chart.svg');
+    const run = await passk('chart', 'planning', '--from', from('plan-demonstrate'), '--out', out);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^passk: .*file\/chart\.svg: must be a writable path \(E[A-Z]+\)\n$/);
+    expect(readdirSync(dir)).toEqual(['file']);
+  });
+
+  it('an --out path that is a folder: no .tmp file left beside it', async () => {
+    mkdirSync(join(dir, 'chart.svg'));
+    const run = await passk('chart', 'planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'chart.svg'));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^passk: .*chart\.svg: must be a writable path \(E[A-Z]+\)\n$/);
+    expect(readdirSync(dir)).toEqual(['chart.svg']);
+    expect(readdirSync(join(dir, 'chart.svg'))).toEqual([]);
+  });
+
+  it('as a real process: exit code 2 and one line', () => {
+    const run = passkProcess(['chart', 'estimator-check', '--from', from('simulate-parallel'), '--out', join(dir, 'x.png')]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^passk: estimator-check: needs a passk\.simulate result with a pilot .*\n$/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -1,0 +1,229 @@
+// Golden tests of every chart spec (and of the SVG of two charts, vega 6.4.0 / vega-lite 6.5.0
+// pinned), plus: each spec compiles with vega-lite without a warning, renders a non-empty SVG, and
+// its data carries the result's own numbers.
+//
+// The inputs are CLI results in test/fixtures/charts/*.json (the commands that made them are in
+// test/fixtures/charts/README.md); the goldens are test/fixtures/charts/golden/*.vl.json and *.svg.
+// After an intended change to a chart, regenerate the goldens and review the diff:
+//
+//   UPDATE_GOLDEN=1 npx vitest run test/cli/charts
+//
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildChart, type ChartSpec } from '../../../packages/cli/src/charts/chartsFor.js';
+import { compileChart, renderSvg } from '../../../packages/cli/src/charts/renderChart.js';
+import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
+import { scenarioToInput } from '../../../packages/sim/src/scenario/scenarioToInput.js';
+import { benchmarkTasks } from '../../../packages/sim/src/engine/taskParameters.js';
+import { REPO_ROOT, fixture } from '../../helpers/runPassk.js';
+
+function loadResult(name: string): Record<string, any> {
+  return JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8'));
+}
+
+/** Compares `actual` with test/fixtures/charts/golden/NAME, or writes it there with UPDATE_GOLDEN=1. */
+function expectGolden(name: string, actual: string): void {
+  const path = fixture(`charts/golden/${name}`);
+  if (process.env.UPDATE_GOLDEN === '1') {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, actual);
+    return;
+  }
+  expect(existsSync(path), `missing golden ${path}: run UPDATE_GOLDEN=1 npx vitest run test/cli/charts`).toBe(true);
+  expect(actual).toBe(readFileSync(path, 'utf8'));
+}
+
+/** golden name → the chart, built from fixture results. */
+const CASES: Record<string, () => ChartSpec> = {
+  'pass-curves-task': () => buildChart('pass-curves', [loadResult('estimate-task')]),
+  'pass-curves-rate': () => buildChart('pass-curves', [loadResult('estimate-rate')]),
+  'pass-curves-file': () => buildChart('pass-curves', [loadResult('estimate-file')]),
+  'task-interval': () => buildChart('task-interval', [loadResult('estimate-task')]),
+  'task-interval-single-k': () => buildChart('task-interval', [loadResult('estimate-task-k8')]),
+  'task-interval-one-sided': () => buildChart('task-interval', [loadResult('estimate-task-one-sided')]),
+  planning: () => buildChart('planning', [loadResult('plan-demonstrate')]),
+  delivery: () => buildChart('delivery', [loadResult('simulate-pilot')]),
+  'delivery-parallel': () => buildChart('delivery', [loadResult('simulate-parallel')]),
+  'cost-frontier': () =>
+    buildChart('cost-frontier', [loadResult('simulate-pilot'), loadResult('simulate-parallel'), loadResult('simulate-refund')]),
+  'estimator-check': () => buildChart('estimator-check', [loadResult('simulate-pilot')]),
+  'task-rates-file': () => buildChart('task-rates', [loadResult('estimate-file')]),
+  'task-rates-simulate': () => buildChart('task-rates', [loadResult('simulate-pilot')]),
+};
+
+/** The inline data rows of a spec (top level, or the layers' own). */
+function dataRows(spec: any): any[] {
+  const own = spec.data?.values ?? [];
+  return [...own, ...(spec.layer ?? []).flatMap((layer: any) => layer.data?.values ?? [])];
+}
+
+describe('chart specs', () => {
+  it.each(Object.keys(CASES))('%s matches its golden spec', (name) => {
+    const chart = CASES[name]!();
+    expectGolden(`${name}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
+  });
+
+  it.each(Object.keys(CASES))('%s compiles without warnings and renders a non-empty SVG', async (name) => {
+    const chart = CASES[name]!();
+    const spec = chart.spec as any;
+    expect(spec.$schema).toBe('https://vega.github.io/schema/vega-lite/v6.json');
+    expect(compileChart(spec).warnings).toEqual([]);
+    const svg = await renderSvg(spec);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('<path'); // marks were drawn
+    expect(svg).toContain('DejaVu Sans'); // the theme's font
+    // The title's first words and one line of caption; no line is empty.
+    expect(chart.caption).not.toContain('\n');
+    expect(chart.caption.length).toBeGreaterThan(20);
+    expect(svg).toContain(chart.title.split(' ').slice(0, 3).join(' '));
+  });
+
+  it.each(['task-interval', 'delivery'])('%s matches its golden SVG', async (name) => {
+    expectGolden(`${name}.svg`, await renderSvg(CASES[name]!().spec));
+  });
+
+  // vega-lite's own JSON schema (shipped in the vega-lite package), checked with python's jsonschema
+  // where it is installed.
+  const schemaPath = createRequire(`${REPO_ROOT}packages/cli/package.json`).resolve('vega-lite/vega-lite-schema.json');
+  const hasJsonschema = spawnSync('python3', ['-c', 'import jsonschema']).status === 0;
+  it.runIf(hasJsonschema)('every spec is valid against the vega-lite v6 JSON schema', () => {
+    const specs = Object.values(CASES).map((build) => build().spec);
+    const script = [
+      'import json, sys, jsonschema',
+      'schema = json.load(open(sys.argv[1]))',
+      'validator = jsonschema.validators.validator_for(schema)(schema)',
+      'for i, spec in enumerate(json.load(sys.stdin)):',
+      '    for error in validator.iter_errors(spec): print(i, error.message[:200])',
+    ].join('\n');
+    const run = spawnSync('python3', ['-c', script, schemaPath], { input: JSON.stringify(specs), encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('');
+    expect(run.status).toBe(0);
+  });
+
+  it('percent axes are formatted as percentages', () => {
+    const text = JSON.stringify(CASES['pass-curves-task']!().spec);
+    expect(text).toContain('"format":".0%"');
+  });
+
+  it('is a pure function of the result (same input, same spec)', () => {
+    expect(JSON.stringify(CASES.delivery!().spec)).toBe(JSON.stringify(CASES.delivery!().spec));
+  });
+});
+
+describe("data values are the result's numbers", () => {
+  it('pass-curves from 27 of 30: the pass^8 point and band are rows[7] (seed 000: 37.9 % [9.4 %, 75.4 %], plug-in 43.0 %)', () => {
+    const result = loadResult('estimate-task');
+    const rows = dataRows(CASES['pass-curves-task']!().spec);
+    const hat8 = rows.find((row) => row.k === 8 && row.metric === 'pass^k' && row.estimator === 'unbiased');
+    expect(hat8.value).toBe(result.rows[7].passHatK);
+    expect(hat8.lower).toBe(result.rows[7].passHatKInterval.lower);
+    expect(hat8.upper).toBe(result.rows[7].passHatKInterval.upper);
+    const plugin = rows.find((row) => row.k === 8 && row.metric === 'pass^k' && row.estimator === 'plug-in');
+    expect(plugin.value).toBe(result.rows[7].plugin.passHatK);
+    // The seed's figures (seed 000, "30 次成功 27 次" row), as the caption prints them.
+    expect(CASES['pass-curves-task']!().caption).toContain('pass^k 37.9% [9.4%, 75.4%] (plug-in 43.0%)');
+  });
+
+  it('pass-curves for p = 90 %: closed forms per k (seed 000: pass^8 43.0 %)', () => {
+    const result = loadResult('estimate-rate');
+    const rows = dataRows(CASES['pass-curves-rate']!().spec);
+    for (const row of result.rows) {
+      expect(rows.find((r) => r.k === row.k && r.metric === 'pass@k').value).toBe(row.passAtK);
+      expect(rows.find((r) => r.k === row.k && r.metric === 'pass^k').value).toBe(row.passHatK);
+    }
+    expect(CASES['pass-curves-rate']!().caption).toContain('pass^k only 43.0%');
+  });
+
+  it('pass-curves from a file: bands are the bootstrap intervals', () => {
+    const result = loadResult('estimate-file');
+    const rows = dataRows(CASES['pass-curves-file']!().spec);
+    const at3 = rows.find((row) => row.k === 3 && row.metric === 'pass@k' && row.estimator === 'unbiased');
+    expect(at3.value).toBe(result.rows[2].passAtK);
+    expect(at3.lower).toBe(result.rows[2].bootstrap.passAtK.lower);
+    expect(at3.upper).toBe(result.rows[2].bootstrap.passAtK.upper);
+  });
+
+  it('task-interval: p and pass^8 rows (seed 000: p in [74.4 %, 96.5 %], pass^8 in [9.4 %, 75.4 %])', () => {
+    const result = loadResult('estimate-task');
+    const rows = dataRows(CASES['task-interval']!().spec);
+    const p = rows.find((row) => row.quantity === 'p');
+    expect([p.estimate, p.lower, p.upper]).toEqual([result.p.estimate, result.p.lower, result.p.upper]);
+    const hat8 = rows.find((row) => row.quantity === 'pass^8');
+    expect([hat8.estimate, hat8.plugin, hat8.lower, hat8.upper]).toEqual([
+      result.rows[7].passHatK,
+      result.rows[7].plugin.passHatK,
+      result.rows[7].passHatKInterval.lower,
+      result.rows[7].passHatKInterval.upper,
+    ]);
+    expect(p.label).toBe('90.0% [74.4%, 96.5%]');
+    expect(hat8.label).toBe('37.9% [9.4%, 75.4%]');
+  });
+
+  it('task-interval, one-sided: 30 of 30 → pass^8 ≥ 45.0 % (seed 000, exact one-sided 95 %)', () => {
+    const rows = dataRows(CASES['task-interval-one-sided']!().spec);
+    expect(rows.find((row) => row.quantity === 'pass^8').label).toBe('100.0%, ≥ 45.0%');
+  });
+
+  it('planning: the result point is 228 runs for pass^8 ≥ 90 % (seed 000)', () => {
+    const rows = dataRows(CASES.planning!().spec);
+    const mark = rows.find((row) => row.label !== undefined);
+    expect(mark).toMatchObject({ target: 0.9, runs: 228, label: '228 clean runs: pass^8 ≥ 90%' });
+    // The k = 8 curve passes through the same point.
+    expect(rows.find((row) => row.k === 'k = 8' && row.target === 0.9).runs).toBe(228);
+  });
+
+  it('delivery: simulated values, SE and closed forms are rows[k].deliveredCorrect', () => {
+    const result = loadResult('simulate-pilot');
+    const rows = dataRows(CASES.delivery!().spec);
+    const row = rows.find((r) => r.k === 8 && r.measure === 'delivered correct');
+    expect([row.value, row.se, row.exact]).toEqual([
+      result.rows[7].deliveredCorrect.value,
+      result.rows[7].deliveredCorrect.se,
+      result.rows[7].deliveredCorrect.exact,
+    ]);
+  });
+
+  it('cost-frontier: costs and delivery per budget, frontier from dominance', () => {
+    const refund = loadResult('simulate-refund');
+    const rows = dataRows(CASES['cost-frontier']!().spec);
+    const k4 = rows.find((r) => r.series === refund.scenario.name && r.k === 4);
+    expect([k4.cost, k4.deliveredCorrect]).toEqual([refund.rows[3].cost.value, refund.rows[3].deliveredCorrect.value]);
+    // Frontier: no other budget costs no more and delivers no less (checked here by brute force).
+    for (const a of rows) {
+      const dominated = rows.some(
+        (b) => b.cost <= a.cost && b.deliveredCorrect >= a.deliveredCorrect && (b.cost < a.cost || b.deliveredCorrect > a.deliveredCorrect),
+      );
+      expect(a.frontier).toBe(!dominated);
+    }
+    expect(rows.filter((r) => r.frontier).length).toBeGreaterThan(0);
+  });
+
+  it('estimator-check: truth, unbiased, plug-in and pooled independence are the pilot rows', () => {
+    const pilot = loadResult('simulate-pilot').pilot;
+    const rows = dataRows(CASES['estimator-check']!().spec);
+    const at = (estimator: string) => rows.find((r) => r.k === 4 && r.metric === 'pass^k' && r.estimator === estimator);
+    expect(at('truth (simulated)').value).toBe(pilot.rows[3].truth.passHat.value);
+    expect(at('unbiased from the pilot').value).toBe(pilot.rows[3].passHatK.value);
+    expect(at('unbiased from the pilot').se).toBe(pilot.rows[3].passHatK.se);
+    expect(at('plug-in from the pilot').value).toBe(pilot.rows[3].plugin.passHatK);
+    expect(at('independence at the mean rate').value).toBe(pilot.rows[3].pooledIndependence.passHatK);
+  });
+
+  it("task-rates from a simulation: the benchmark's rates exactly as the engine draws them", () => {
+    const result = loadResult('simulate-pilot');
+    const engine = benchmarkTasks(resolveScenario(scenarioToInput(result.scenario))).successRate;
+    const rows = dataRows(CASES['task-rates-simulate']!().spec).filter((row) => row.task !== undefined);
+    expect(rows.map((row) => row.rate)).toEqual(Array.from(engine));
+    expect(rows).toHaveLength(result.tasks);
+  });
+
+  it('task-rates from a file: c/n of each task (seed 002 agent B: 5, 5, 4, 3, 3 of 8)', () => {
+    const rows = dataRows(CASES['task-rates-file']!().spec).filter((row) => row.task !== undefined);
+    expect(rows.map((row) => row.c).sort()).toEqual([3, 3, 4, 5, 5]);
+    expect(rows.map((row) => row.rate).sort()).toEqual([3 / 8, 3 / 8, 4 / 8, 5 / 8, 5 / 8]);
+  });
+});

@@ -1,0 +1,126 @@
+// Which charts fit which results (chartsFor, naturalChart) and the one-line errors of buildChart
+// when they do not. Inputs: CLI results in test/fixtures/charts/ (see its README.md).
+import { readFileSync } from 'node:fs';
+import { InputError } from '@passk/sim';
+import { describe, expect, it } from 'vitest';
+import { CHART_KINDS } from '../../../packages/cli/src/charts/chartKinds.js';
+import { buildChart, chartsFor, naturalChart } from '../../../packages/cli/src/charts/chartsFor.js';
+import { fixture } from '../../helpers/runPassk.js';
+
+function loadResult(name: string): Record<string, any> {
+  return JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8'));
+}
+
+const task = loadResult('estimate-task');
+const taskSingleK = loadResult('estimate-task-k8');
+const rate = loadResult('estimate-rate');
+const file = loadResult('estimate-file');
+const demonstrate = loadResult('plan-demonstrate');
+const precision = loadResult('plan-precision');
+const pilot = loadResult('simulate-pilot');
+const parallel = loadResult('simulate-parallel');
+
+describe('chartsFor', () => {
+  it.each([
+    ['estimate --n --c --k 1..8', task, ['pass-curves', 'task-interval']],
+    ['estimate --n --c --k 8', taskSingleK, ['task-interval']],
+    ['estimate --p', rate, ['pass-curves']],
+    ['estimate FILE', file, ['pass-curves', 'task-rates']],
+    ['plan demonstrate', demonstrate, ['planning']],
+    ['plan precision', precision, []],
+    ['simulate --pilot-trials', pilot, ['delivery', 'cost-frontier', 'estimator-check', 'task-rates']],
+    ['simulate', parallel, ['delivery', 'cost-frontier', 'task-rates']],
+  ])('%s → %j', (_label, result, kinds) => {
+    expect(chartsFor([result]).map((chart) => chart.kind)).toEqual(kinds);
+  });
+
+  it('several results: each in turn, one cost frontier over all simulations where the first one is', () => {
+    const charts = chartsFor([pilot, task, parallel]);
+    expect(charts.map((chart) => chart.kind)).toEqual([
+      'delivery',
+      'cost-frontier',
+      'estimator-check',
+      'task-rates',
+      'pass-curves',
+      'task-interval',
+      'delivery',
+      'task-rates',
+    ]);
+    const frontier = charts[1]!.spec as any;
+    expect(new Set(frontier.data.values.map((row: any) => row.series))).toEqual(new Set([pilot.scenario.name, parallel.scenario.name]));
+  });
+
+  it('refuses what is not a passk result', () => {
+    expect(() => chartsFor([{ rows: [] }])).toThrow(
+      new InputError('--from', 'must be a passk result (the JSON that estimate, plan or simulate print with --json)'),
+    );
+  });
+});
+
+describe('naturalChart (for --chart FILE)', () => {
+  it.each([
+    [task, 'pass-curves'],
+    [taskSingleK, 'task-interval'],
+    [rate, 'pass-curves'],
+    [file, 'pass-curves'],
+    [demonstrate, 'planning'],
+    [pilot, 'delivery'],
+  ])('%#: %s', (result, kind) => {
+    expect(naturalChart(result).kind).toBe(kind);
+  });
+
+  it('plan precision has no chart', () => {
+    expect(() => naturalChart(precision)).toThrow('--chart: has no chart for passk.plan.precision results (charts: plan demonstrate, estimate, simulate)');
+  });
+});
+
+describe('buildChart errors: one line naming the charts that do fit', () => {
+  const cases: Array<[string, () => unknown, string]> = [
+    [
+      'simulate chart from an estimate',
+      () => buildChart('delivery', [task]),
+      'delivery: needs a passk.simulate result, not passk.estimate.task; for that result use pass-curves or task-interval',
+    ],
+    [
+      'estimator check without a pilot',
+      () => buildChart('estimator-check', [parallel]),
+      'estimator-check: needs a passk.simulate result with a pilot (simulate --pilot-trials N), not passk.simulate without a pilot; ' +
+        'for that result use delivery, cost-frontier or task-rates',
+    ],
+    [
+      'curves from a single k',
+      () => buildChart('pass-curves', [taskSingleK]),
+      'pass-curves: needs an estimate result with several k (passk.estimate.task with rows, passk.estimate.rate or passk.estimate.file), ' +
+        'not passk.estimate.task with a single k; for that result use task-interval',
+    ],
+    [
+      'a result no chart fits',
+      () => buildChart('planning', [precision]),
+      'planning: needs a passk.plan.demonstrate result, not passk.plan.precision; no chart fits that result',
+    ],
+    ['two results for a one-result chart', () => buildChart('pass-curves', [task, rate]), 'pass-curves: draws one result, got 2 (only cost-frontier combines several)'],
+    [
+      'a frontier with an estimate in it',
+      () => buildChart('cost-frontier', [pilot, rate]),
+      'cost-frontier: needs passk.simulate results, not passk.estimate.rate (result 2); for that result use pass-curves',
+    ],
+    ['no result', () => buildChart('delivery', []), '--from: needs at least one result file'],
+    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, plan or simulate print with --json), got "scenario"'],
+    ['unknown kind', () => buildChart('bars' as never, [task]), `KIND: must be one of ${CHART_KINDS.join(', ')}, got "bars"`],
+    [
+      'a damaged result',
+      () => buildChart('delivery', [{ ...pilot, rows: pilot.rows.map((row: any, i: number) => (i === 2 ? { ...row, coverage: { value: 'x' } } : row)) }]),
+      '--from: must have a number at rows[2].coverage.value, got "x"',
+    ],
+  ];
+  it.each(cases)('%s', (_label, build, message) => {
+    let error: unknown;
+    try {
+      build();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toBe(message);
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readScenarioFile } from '../../packages/cli/src/io/readScenarioFile.js';
+import { fixture, passk } from '../helpers/runPassk.js';
+
+// `passk fit` in-process (from source). tau-airline.csv: the τ-bench airline gpt-4o results
+// (test/fixtures/fit/README.md); reference values from test/fixtures/fit/reference_fit.py.
+const TAU = fixture('fit/tau-airline.csv');
+const TAU_ARGS = ['fit', TAU, '--reward-col', 'reward'];
+const dir = mkdtempSync(join(tmpdir(), 'passk-fit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface FitJson {
+  kind: string;
+  tasks: number;
+  models: Array<{
+    name: string;
+    params: Record<string, { value: number | null; se: number | null }>;
+    logLik: number;
+    aic: number;
+    predicted: { passAtK: Record<string, number>; passHatK: Record<string, number> };
+    intervals: { passHatK: Record<string, { lower: number; upper: number }> } | null;
+  }>;
+  chosen: string;
+  reason: string;
+  scenarioTasks: { count: number; successRate: { dist: string } };
+  goodnessOfFit: { counts: Array<{ n: number; rows: Array<{ c: number; observed: number }> }> };
+  extrapolation: { ks: number[]; method: string };
+}
+
+describe('passk fit RESULTS', () => {
+  it('text: both models with SEs, logLik and AIC, the choice and why, goodness of fit, labelled extrapolation', async () => {
+    const run = await passk(...TAU_ARGS);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const out = run.stdout;
+    expect(out).toMatch(/200 attempts over 50 tasks, 4 trials each/);
+    expect(out).toMatch(/betaBinomial \(BB\): p ~ Beta\(a, b\) per task {2}← chosen/);
+    expect(out).toMatch(/zeroOneInflatedBetaBinomial \(ZOIBB\)/);
+    // a = 0.6418 ± 0.2228 (reference_fit.py), logLik −78.975, AIC 161.95 and 162.48.
+    expect(out).toMatch(/\n\s+a\s+0\.6418\s+0\.2228\n/);
+    expect(out).toMatch(/logLik -78\.975 {3}AIC 161\.95/);
+    expect(out).toMatch(/logLik -77\.239 {3}AIC 162\.48/);
+    expect(out).toMatch(/Chosen: betaBinomial\. BetaBinomial has the lower AIC .*ΔAIC = 0\.53, below 2: weak evidence/);
+    expect(out).toMatch(/number of tasks with c successes among the 50 tasks with n = 4/);
+    // c = 0: observed 14, BB 50·betabinom.pmf(0, 4, a, b) = 14.9, ZOIBB 14.0 (saturated).
+    expect(out).toMatch(/\n\s+0\s+14\s+14\.9\s+14\.0\n/);
+    expect(out).toMatch(/Extrapolation beyond n = 4 — MODEL-BASED/);
+    expect(out).toMatch(/\n\s+8\s+\d+\.\d%/);
+  });
+
+  it('--json: the documented contract { tasks, models: [{ name, params, logLik, aic, predicted }], chosen, scenarioTasks }', async () => {
+    const run = await passk(...TAU_ARGS, '--json');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout) as FitJson;
+    expect(doc.kind).toBe('passk.fit');
+    expect(doc.tasks).toBe(50);
+    expect(doc.models.map((m) => m.name)).toEqual(['betaBinomial', 'zeroOneInflatedBetaBinomial']);
+    const [bb, zoibb] = doc.models;
+    expect(bb!.logLik).toBeCloseTo(-78.97548374071036, 9);
+    expect(zoibb!.logLik).toBeCloseTo(-77.2385885549772, 9);
+    expect(bb!.aic).toBeCloseTo(161.95096748142072, 8);
+    expect(Object.keys(bb!.params)).toEqual(['a', 'b', 'mean', 'concentration', 'icc']);
+    expect(Object.keys(zoibb!.params)).toEqual(['pi0', 'pi1', 'a', 'b', 'mean', 'concentration', 'icc']);
+    expect(Object.keys(bb!.predicted.passAtK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(Object.keys(zoibb!.predicted.passHatK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(doc.chosen).toBe('betaBinomial');
+    expect(doc.reason).toMatch(/ΔAIC = 0\.53/);
+    expect(doc.scenarioTasks).toEqual({ count: 50, successRate: { dist: 'beta', a: bb!.params.a!.value, b: bb!.params.b!.value } });
+    expect(doc.extrapolation.ks).toEqual([5, 6, 7, 8]);
+    expect(doc.extrapolation.method).toMatch(/^model-based/);
+    expect(doc.goodnessOfFit.counts[0]!.rows.map((row) => row.observed)).toEqual([14, 12, 10, 4, 10]);
+  });
+
+  it('--k and --confidence reach the extrapolation', async () => {
+    const run = await passk(...TAU_ARGS, '--json', '--k', '8,16', '--confidence', '0.8');
+    const doc = JSON.parse(run.stdout) as FitJson & { extrapolation: { confidence: number } };
+    expect(doc.extrapolation).toMatchObject({ ks: [8, 16], confidence: 0.8 });
+    expect(Object.keys(doc.models[0]!.predicted.passHatK)).toEqual(['1', '2', '3', '4', '8', '16']);
+    const interval = doc.models[0]!.intervals!.passHatK['16']!;
+    expect(interval.lower).toBeLessThan(doc.models[0]!.predicted.passHatK['16']!);
+    expect(interval.upper).toBeGreaterThan(doc.models[0]!.predicted.passHatK['16']!);
+  });
+
+  it('--out writes a scenario that resolves and that passk simulate runs', async () => {
+    const file = join(dir, 'fitted.yaml');
+    const run = await passk(...TAU_ARGS, '--out', file);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/wrote .*fitted\.yaml/);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^# Written by passk fit tau-airline\.csv/);
+    const scenario = await readScenarioFile(file);
+    expect(scenario.tasks.count).toBe(50);
+    expect(scenario.tasks.successRate.dist).toBe('beta');
+    expect(scenario.policy.maxAttempts).toBe(8);
+    const simulated = await passk('simulate', file, '--replicates', '64', '--workers', '1', '--json');
+    expect(simulated.stderr).toBe('');
+    expect(simulated.code).toBe(0);
+    const summary = JSON.parse(simulated.stdout) as { rows: Array<{ k: number }> };
+    expect(summary.rows.map((row) => row.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('unequal n per task: one count table per n, and the fit still runs', async () => {
+    const run = await passk('fit', fixture('fit/unequal.csv'), '--json');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout) as FitJson;
+    expect(doc.tasks).toBe(7);
+    expect(doc.goodnessOfFit.counts.map((g) => g.n)).toEqual([2, 3, 4, 5, 6]);
+    expect(JSON.stringify(doc)).not.toMatch(/NaN/);
+  });
+
+  const bad: Array<[label: string, args: string[], message: RegExp]> = [
+    ['nothing to fit (every attempt passed)', ['fit', fixture('fit/all-pass.csv')], /^passk: tasks: must include a failure.*passk plan demonstrate.*, got "3 tasks, no failures"$/],
+    ['missing file', ['fit', join(dir, 'nope.csv')], /nope\.csv: must exist \(file not found\)$/],
+    ['bad --k', [...TAU_ARGS, '--k', '0'], /^passk: --k: must be an integer ≥ 1/],
+    ['bad --confidence', [...TAU_ARGS, '--confidence', '1'], /^passk: --confidence: must be a number strictly between 0 and 1, got 1$/],
+    ['no results file', ['fit'], /^passk: Not enough non-option arguments/],
+  ];
+  it.each(bad)('bad input → exit 2, one line: %s', async (_label, args, message) => {
+    const run = await passk(...args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { fixture, passk } from '../../helpers/runPassk.js';
+
+// `passk estimate FILE`: the reader's options and what it reports (run in-process from source).
+// Counts are those of the hand-counted fixtures (see errorPolicy.test.ts for the row-by-row notes).
+
+describe('passk estimate FILE: reader options and reporting', () => {
+  it('JSON: source.format, the columns and the dropped rows by reason', async () => {
+    const run = await passk('estimate', fixture('results/errors.csv'), '--json', '--bootstrap', '0', '--trial-col', 'trial');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.source).toEqual({
+      file: fixture('results/errors.csv'),
+      format: 'csv',
+      rows: 5,
+      columns: { task: 'task_id', success: 'success', trial: 'trial', error: 'error', status: 'status' },
+      dropped: { policy: 'drop', count: 5, reasons: { missing: 1, error: 4 }, tasks: 1 },
+    });
+    // a 2/2, b 2/2, d 0/1: unequal trial counts are reported, not refused.
+    expect(out.tasks).toBe(3);
+    expect(out.trials).toEqual({ min: 1, max: 2 });
+  });
+
+  it('text: a line under the summary says what was dropped', async () => {
+    const run = await passk('estimate', fixture('results/errors.csv'), '--bootstrap', '0');
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').slice(0, 2)).toEqual([
+      `${fixture('results/errors.csv')}: 5 attempts over 3 tasks, 1 to 2 trials per task`,
+      'dropped 5 rows (1 without an outcome, 4 marked as errors); 1 task left with no rows; --on-error fail makes them errors',
+    ]);
+    const clean = await passk('estimate', fixture('results/basic.csv'), '--bootstrap', '0');
+    expect(clean.stdout).not.toContain('dropped');
+  });
+
+  it('--on-error fail: exit 2 and one line naming the row', async () => {
+    const run = await passk('estimate', fixture('results/errors.jsonl'), '--on-error', 'fail');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`passk: ${fixture('results/errors.jsonl')}:2: key "success" must have a value (--on-error drop skips such rows), got null\n`);
+  });
+
+  it('--trial-col: a repeated (task, trial) is an error naming both lines', async () => {
+    const run = await passk('estimate', fixture('results/dup-trial.csv'), '--trial-col', 'trial');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`passk: ${fixture('results/dup-trial.csv')}:8: duplicate of task "7" trial 3 (first at line 5)\n`);
+  });
+
+  it('--format humaneval / tau-bench by name; detection reported in source.format', async () => {
+    const humanEval = JSON.parse((await passk('estimate', fixture('results/samples.jsonl_results.jsonl'), '--json', '--bootstrap', '0')).stdout);
+    expect(humanEval.source.format).toBe('humaneval');
+    const named = await passk('estimate', fixture('results/tau-compact.txt'), '--format', 'tau-bench', '--json', '--bootstrap', '0');
+    expect(named.code).toBe(0);
+    // tau-compact.txt: a rewards 1, 1.0 (2/2); b 0.5 (0/1).
+    expect(JSON.parse(named.stdout)).toMatchObject({ source: { format: 'tau-bench', rows: 3 }, tasks: 2 });
+  });
+
+  it('unknown --format and --on-error values: exit 2 listing the choices', async () => {
+    const format = await passk('estimate', fixture('results/basic.csv'), '--format', 'xml');
+    expect(format.code).toBe(2);
+    expect(format.stderr).toBe('passk: --format: must be one of auto, csv, tsv, jsonl, humaneval, tau-bench, got "xml"\n');
+    const policy = await passk('estimate', fixture('results/basic.csv'), '--on-error', 'skip');
+    expect(policy.code).toBe(2);
+    expect(policy.stderr).toBe('passk: --on-error: must be one of drop, fail, got "skip"\n');
+  });
+});

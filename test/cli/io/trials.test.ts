@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { TaskTrials } from '../../../packages/cli/src/io/taskTrials.js';
+import { TrialProbe } from '../../../packages/cli/src/io/trialCheck.js';
+import { trialFromBytes, trialFromJson, trialFromText } from '../../../packages/cli/src/io/trialValue.js';
+
+describe('trial values: an integer ≥ 0, optionally written with .0…', () => {
+  it.each<[string, number]>([
+    ['0', 0], ['7', 7], ['0007', 7], ['3.0', 3], ['12.000', 12], ['9007199254740991', 9007199254740991],
+    ['', -1], ['-1', -1], ['1.5', -1], ['3.', -1], ['.0', -1], [' 3', -1], ['3 ', -1], ['x', -1], ['1e3', -1], ['9007199254740993', -1],
+  ])('text %j → %d', (text, expected) => {
+    expect(trialFromText(text)).toBe(expected);
+    const bytes = Buffer.from(`,${text},`);
+    expect(trialFromBytes(bytes, 1, bytes.length - 1)).toBe(expected);
+  });
+  it.each<[unknown, number]>([
+    [0, 0], [4, 4], ['4', 4], ['4.0', 4], [4.0, 4], [-1, -1], [1.5, -1], [Number.NaN, -1], [null, -1], [true, -1], [[1], -1], [2 ** 53, -1],
+  ])('JSON %j → %d', (value, expected) => expect(trialFromJson(value)).toBe(expected));
+});
+
+describe('TaskTrials', () => {
+  it('finds exactly the repeated pairs, against a Set of "task:trial" strings', () => {
+    // A fixed pseudo-random sequence (LCG, Numerical Recipes constants) over 3 000 tasks and trials
+    // mostly below 64, some up to 5 000 (bitmaps widen; ≥ 1024 go to per-task sets).
+    let state = 12345;
+    const next = (m: number) => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state % m;
+    };
+    const trials = new TaskTrials();
+    const seen = new Set<string>();
+    let repeats = 0;
+    for (let i = 0; i < 60_000; i++) {
+      const task = next(3000);
+      const trial = next(10) === 0 ? next(5000) : next(64);
+      const key = `${task}:${trial}`;
+      const fresh = !seen.has(key);
+      seen.add(key);
+      if (!fresh) repeats++;
+      if (trials.mark(task, trial) !== fresh) throw new Error(`pair ${key} at step ${i}: expected ${fresh}`);
+    }
+    expect(repeats).toBeGreaterThan(0);
+  });
+
+  it('keeps earlier marks when the bitmaps widen (trial 0 of task 5, then trial 900 of task 0)', () => {
+    const trials = new TaskTrials();
+    expect(trials.mark(5, 0)).toBe(true);
+    expect(trials.mark(0, 900)).toBe(true);
+    expect(trials.mark(5, 0)).toBe(false);
+    expect(trials.mark(0, 900)).toBe(false);
+    expect(trials.mark(0, 0)).toBe(true);
+  });
+
+  it('TrialProbe stops only at its pair', () => {
+    const probe = new TrialProbe(2, 3);
+    expect([probe.mark(2, 2), probe.mark(1, 3), probe.mark(2, 3)]).toEqual([true, true, false]);
+  });
+});

@@ -1,0 +1,101 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { passk, passkProcess } from '../../helpers/runPassk.js';
+
+// `passk demo`: the README's main job. Its results are computed by the library; they must be the
+// very JSON the CLI prints for the commands each one names (same functions, options and seeds).
+
+let dir: string;
+let out: string;
+let stdout: string;
+let seconds: number;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'passk-demo-'));
+  out = join(dir, 'demo');
+  const began = performance.now();
+  const run = await passk('demo', '--out', out);
+  seconds = (performance.now() - began) / 1000;
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toBe('');
+  stdout = run.stdout;
+}, 60_000);
+
+async function cliJson(...args: string[]): Promise<unknown> {
+  const run = await passk(...args, '--json');
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+const result = (name: string) => JSON.parse(readFileSync(join(out, 'results', name), 'utf8'));
+
+describe('passk demo', () => {
+  it('writes report.html, every chart as SVG and PNG and the results, and says where', () => {
+    expect(readdirSync(out).sort()).toEqual(['charts', 'report.html', 'results']);
+    const charts = readdirSync(join(out, 'charts')).sort();
+    const svgs = charts.filter((name) => name.endsWith('.svg'));
+    expect(svgs.length).toBeGreaterThanOrEqual(7);
+    expect(charts).toEqual(svgs.flatMap((name) => [name.replace(/\.svg$/, '.png'), name]).sort());
+    for (const name of svgs) {
+      expect(readFileSync(join(out, 'charts', name), 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+      // PNG signature 89 50 4E 47 0D 0A 1A 0A (PNG specification, §5.2).
+      expect([...readFileSync(join(out, 'charts', name.replace(/\.svg$/, '.png'))).subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    }
+    expect(stdout).toContain(`passk demo: wrote ${join(out, 'report.html')}`);
+    expect(stdout).toContain(`${svgs.length} charts as SVG and PNG in ${join(out, 'charts')}`);
+    for (const name of svgs) expect(stdout).toContain(join(out, 'charts', name));
+  });
+
+  it('is fast: a few seconds', () => {
+    expect(seconds).toBeLessThan(15);
+  });
+
+  it('the default scenario with a pilot equals `passk simulate --replicates 400 --pilot-trials 8 --json`', async () => {
+    expect(result('1-simulate.json')).toEqual(await cliJson('simulate', '--replicates', '400', '--pilot-trials', '8', '--workers', '1'));
+  });
+
+  it("the seeds' 27 of 30 and planning question equal `passk estimate` and `passk plan demonstrate`", async () => {
+    expect(result('2-estimate-task.json')).toEqual(await cliJson('estimate', '--n', '30', '--c', '27', '--k', '1..8'));
+    expect(result('3-plan-demonstrate.json')).toEqual(await cliJson('plan', 'demonstrate', '--target', '0.9', '--k', '8'));
+  });
+
+  it('the two other policies equal `passk simulate` of the default scenario with that change', async () => {
+    const scenarios = {
+      '4-simulate.json': "name: 'parallel: all 8 attempts at once, same verifier'\npolicy: { maxAttempts: 8, mode: parallel, onNoAccept: abstain }\nverifier: { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }\n",
+      '5-simulate.json': "name: 'sequential with a 1 % false-accept verifier'\npolicy: { maxAttempts: 8, mode: sequential, onNoAccept: abstain }\nverifier: { falseAccept: 0.01, falseReject: 0.1, cost: 0.001 }\n",
+    };
+    // The rest of the default scenario, written out (packages/sim/src/scenario/defaultScenario.ts).
+    const common =
+      'seed: 42\ntasks:\n  count: 200\n  successRate:\n    dist: mixture\n    components:\n      - { weight: 0.15, dist: point, p: 0 }\n      - { weight: 0.1, dist: point, p: 1 }\n' +
+      '      - { weight: 0.75, dist: beta, mean: 0.6, concentration: 3 }\n  resample: false\nattempts:\n  correlation: { model: exchangeable, icc: 0.2 }\n' +
+      '  cost: { perAttempt: { dist: lognormal, median: 0.02, sigma: 0.5 } }\n  latency: { perAttempt: 1 }\nselector: { kind: firstAccepted }\nrun: { replicates: 2000 }\n';
+    for (const [name, yaml] of Object.entries(scenarios)) {
+      const file = join(dir, name.replace('.json', '.yaml'));
+      writeFileSync(file, common + yaml);
+      expect(result(name), name).toEqual(await cliJson('simulate', file, '--replicates', '400', '--workers', '1'));
+    }
+  });
+
+  it("the report shows the seeds' figures and compares the three policies on one cost frontier", () => {
+    const page = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(page).toContain('<strong>228 clean runs</strong>');
+    expect(page).toMatch(/<td class="num">37\.9%<\/td><td class="num">43\.0%<\/td><td class="num">\[9\.4%, 75\.4%\]<\/td>/);
+    expect(page.match(/<figure class="chart" data-chart="cost-frontier">/g)).toHaveLength(1);
+    for (const name of ['default: agent with a 5 % false-accept verifier', 'parallel: all 8 attempts at once, same verifier', 'sequential with a 1 % false-accept verifier']) {
+      expect(page).toContain(`<h2>Simulation: ${name}</h2>`);
+    }
+    expect(page).toContain('id="explorer"');
+  });
+
+  it('an output folder that cannot be made: one line, exit 2', () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'x');
+    const run = passkProcess(['demo', '--out', join(blocker, 'demo')]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^passk: .*a-file\/demo\/report\.html: must be a writable path \((ENOTDIR|EEXIST)\)/);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../../packages/cli/src/report/escapeHtml.js';
+import { html, trustedHtml } from '../../../packages/cli/src/report/html.js';
+import { htmlTable } from '../../../packages/cli/src/report/htmlTable.js';
+
+// Expected strings are the HTML entities of the five special characters (HTML spec: &amp; &lt;
+// &gt; &quot; and the numeric &#39;), written out by hand.
+describe('escapeHtml', () => {
+  it('turns the seeds of an injection into text', () => {
+    expect(escapeHtml('<img src=x onerror=alert(1)>')).toBe('&lt;img src=x onerror=alert(1)&gt;');
+    expect(escapeHtml(`a & "b" 'c'`)).toBe('a &amp; &quot;b&quot; &#39;c&#39;');
+    expect(escapeHtml('</script><script>alert(2)</script>')).toBe('&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+  });
+
+  it('leaves other text alone', () => {
+    expect(escapeHtml('pass^8 ≥ 90 % — 27/30')).toBe('pass^8 ≥ 90 % — 27/30');
+  });
+});
+
+describe('html template', () => {
+  it('escapes every interpolated string and number, joins arrays, drops null', () => {
+    const task = '<b onclick="x">t</b>';
+    expect(html`<td>${task}</td>`.text).toBe('<td>&lt;b onclick=&quot;x&quot;&gt;t&lt;/b&gt;</td>');
+    expect(html`<ul>${['<a>', 'b'].map((x) => html`<li>${x}</li>`)}</ul>`.text).toBe('<ul><li>&lt;a&gt;</li><li>b</li></ul>');
+    expect(html`${null}${undefined}${3}`.text).toBe('3');
+  });
+
+  it('passes trusted markup through unchanged', () => {
+    expect(html`<div>${trustedHtml('<svg></svg>')}</div>`.text).toBe('<div><svg></svg></div>');
+  });
+
+  it('a table escapes its cells and right-aligns numbers', () => {
+    const table = htmlTable([{ header: 'task', align: 'left' }, { header: 'n' }], [['<img src=x onerror=alert(1)>', 8]], 'caption & title').text;
+    expect(table).toContain('<td class="text">&lt;img src=x onerror=alert(1)&gt;</td>');
+    expect(table).toContain('<td class="num">8</td>');
+    expect(table).toContain('caption &amp; title');
+    expect(table).not.toContain('<img');
+  });
+});
