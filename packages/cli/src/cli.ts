@@ -1,17 +1,26 @@
 import { InputError } from '@passk/sim';
-import yargs, { type Argv } from 'yargs';
-import { chartCommand } from './commands/chart.js';
-import { demoCommand } from './commands/demo.js';
-import { estimateCommand } from './commands/estimate.js';
-import { fitCommand } from './commands/fit.js';
-import { mergeCommand } from './commands/merge.js';
-import { planCommand } from './commands/plan.js';
-import { reportCommand } from './commands/report.js';
-import { schemaCommand } from './commands/schema.js';
-import { simulateCommand } from './commands/simulate.js';
-import { sweepCommand } from './commands/sweep.js';
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { Interrupted } from './run/interrupted.js';
 import type { CliIo } from './io/cliIo.js';
+
+type CommandFactory = (io: CliIo) => CommandModule<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * The commands, in the order `passk --help` lists them. Only the command being run is loaded
+ * (its module may pull in heavy dependencies such as vega); the others are listed by name only.
+ */
+const COMMANDS: ReadonlyArray<{ readonly name: string; readonly describe: string; readonly load: () => Promise<CommandFactory> }> = [
+  { name: 'estimate', describe: 'pass@k and pass^k with intervals, from --n/--c, --p or a results file', load: async () => (await import('./commands/estimate.js')).estimateCommand },
+  { name: 'fit', describe: 'fit the per-task success distribution to a results file', load: async () => (await import('./commands/fit.js')).fitCommand },
+  { name: 'plan', describe: 'sample sizes: demonstrate a target, reach a width, detect a difference', load: async () => (await import('./commands/plan.js')).planCommand },
+  { name: 'simulate', describe: 'simulate a retry policy beside its closed forms', load: async () => (await import('./commands/simulate.js')).simulateCommand },
+  { name: 'sweep', describe: 'run a scenario over a grid; the cost / delivery frontier', load: async () => (await import('./commands/sweep.js')).sweepCommand },
+  { name: 'merge', describe: 'combine shard files into the result of the single run', load: async () => (await import('./commands/merge.js')).mergeCommand },
+  { name: 'chart', describe: 'draw a chart from result files (SVG, PNG or vega-lite)', load: async () => (await import('./commands/chart.js')).chartCommand },
+  { name: 'report', describe: 'one self-contained HTML report from result files', load: async () => (await import('./commands/report.js')).reportCommand },
+  { name: 'demo', describe: 'run the built-in scenario; write a report and its charts', load: async () => (await import('./commands/demo.js')).demoCommand },
+  { name: 'schema', describe: 'print the JSON Schema of scenario files', load: async () => (await import('./commands/schema.js')).schemaCommand },
+];
 
 /** A command-line usage error (unknown option, missing argument): exit code 2 like bad input. */
 class UsageError extends Error {}
@@ -23,17 +32,12 @@ class UsageError extends Error {}
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   const parser: Argv = yargs([...args])
     .scriptName('passk')
-    .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.')
-    .command(estimateCommand(io))
-    .command(fitCommand(io))
-    .command(planCommand(io))
-    .command(simulateCommand(io))
-    .command(sweepCommand(io))
-    .command(mergeCommand(io))
-    .command(schemaCommand(io))
-    .command(chartCommand(io))
-    .command(reportCommand(io))
-    .command(demoCommand(io))
+    .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
+  for (const entry of COMMANDS) {
+    if (entry.name === args[0]) parser.command({ ...(await entry.load())(io), describe: entry.describe });
+    else parser.command(entry.name, entry.describe);
+  }
+  parser
     .demandCommand(1, 'name a command: estimate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
     .exitProcess(false)

@@ -85,4 +85,5 @@ export type { PredictionInterval } from './fit/predictionIntervals.js';
 export type { GoodnessOfFit, CountTable, CountRow, PassRateRow } from './fit/goodnessOfFit.js';
 export type { ScenarioTasksInput } from './fit/fitScenarioTasks.js';
 export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';
+export { posteriorTasks } from './fit/posteriorTasks.js';
 export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';

@@ -1,5 +1,4 @@
-import { naturalChart } from '../charts/chartsFor.js';
-import { chartFormat, writeChart } from '../charts/writeChart.js';
+import { chartFormat } from '../charts/chartFormat.js';
 import type { CliIo } from '../io/cliIo.js';
 
 /** The `--chart FILE` option shared by estimate, plan, simulate, sweep and fit. */
@@ -11,6 +10,9 @@ export const CHART_OPTION = {
 /** Writes the natural chart of a result document when --chart was given (atomically; a note on stderr). */
 export async function writeChartOption(document: object, path: string | undefined, io: CliIo): Promise<void> {
   if (path === undefined) return;
+  // Loaded only when a chart is asked for: vega is large.
+  const { naturalChart } = await import('../charts/chartsFor.js');
+  const { writeChart } = await import('../charts/writeChart.js');
   const chart = naturalChart(document);
   await writeChart(chart, path);
   io.stderr(`passk: wrote ${chart.kind} chart to ${path}\n`);

@@ -15,7 +15,7 @@ import { parseKList } from '../args/parseKList.js';
 import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
-import { ON_ERROR_POLICIES, RESULTS_FORMAT_NAMES } from '../io/resultsReadOptions.js';
+import { withResultsFileOptions } from './resultsFileOptions.js';
 import { estimateFromFile, type FileEstimateArgs } from './estimateFile.js';
 
 export interface EstimateArgs extends FileEstimateArgs {
@@ -38,7 +38,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
     command: 'estimate [file]',
     describe: 'pass@k and pass^k (unbiased and plug-in) with intervals, from --n/--c, --p or a results file',
     builder: (y) =>
-      y
+      withResultsFileOptions(y)
         .positional('file', { type: 'string', describe: 'per-attempt results (CSV, TSV, JSONL, human-eval results or τ-bench JSON), streamed' })
         .option('n', { type: 'number', describe: 'trials recorded for one task' })
         .option('c', { type: 'number', describe: 'successes among the n trials' })
@@ -49,23 +49,6 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .option('sides', { type: 'number', default: 2, describe: '2: two-sided interval; 1: one-sided lower bound' })
         .option('prior', { choices: ['jeffreys', 'uniform'] as const, default: 'jeffreys' as const, describe: 'Beta prior of the Bayesian view' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
-        .option('format', {
-          choices: RESULTS_FORMAT_NAMES,
-          default: 'auto' as const,
-          describe: 'results file format (auto: by extension, else by content: [ τ-bench JSON, { JSON Lines or human-eval, else CSV/TSV)',
-        })
-        .option('task-col', { type: 'string', describe: 'column naming the task (default: task_id, task or problem_id)' })
-        .option('success-col', { type: 'string', describe: 'column with 0/1 or true/false (default: success, passed, correct or pass)' })
-        .option('reward-col', { type: 'string', describe: 'numeric column; success is reward ≥ --threshold' })
-        .option('threshold', { type: 'number', default: 1, describe: 'with --reward-col: success when reward ≥ threshold (τ-bench: within 1e-6 of 1)' })
-        .option('trial-col', { type: 'string', describe: 'column numbering the attempts (integers ≥ 0); a repeated (task, trial) is an error (τ-bench: trial)' })
-        .option('on-error', {
-          choices: ON_ERROR_POLICIES,
-          default: 'drop' as const,
-          describe:
-            'rows without an outcome or marked as errors (error column/key set; status error, infra_error or timeout; ' +
-            'τ-bench info.error): drop and count them, or fail',
-        })
         .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap replicates over tasks and trials (0: off)' })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
         .example('$0 estimate --n 30 --c 27 --k 8', '27 of 30 trials correct: pass^8 with its interval')

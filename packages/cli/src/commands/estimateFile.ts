@@ -14,19 +14,11 @@ import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOut
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import type { DroppedSummary } from '../io/droppedRows.js';
-import { readTaskCounts } from '../io/readTaskCounts.js';
-import type { OnErrorPolicy, ResultsFormatName } from '../io/resultsReadOptions.js';
+import { readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 
-export interface FileEstimateArgs {
+export interface FileEstimateArgs extends ResultsFileArgs {
   k?: string;
   json: boolean;
-  format: ResultsFormatName;
-  'on-error': OnErrorPolicy;
-  'task-col'?: string;
-  'trial-col'?: string;
-  'success-col'?: string;
-  'reward-col'?: string;
-  threshold: number;
   bootstrap: number;
   seed: string;
 }
@@ -38,15 +30,7 @@ export interface FileEstimateArgs {
  */
 export async function estimateFromFile(file: string, args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
   const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
-  const counts = await readTaskCounts(file, {
-    format: args.format,
-    taskColumn: args['task-col'],
-    successColumn: args['success-col'],
-    rewardColumn: args['reward-col'],
-    threshold: args.threshold,
-    trialColumn: args['trial-col'],
-    onError: args['on-error'],
-  });
+  const counts = await readResultsFile(file, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const minN = counts.n.reduce((a, b) => Math.min(a, b), Infinity);

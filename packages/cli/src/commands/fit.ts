@@ -5,17 +5,11 @@ import { stringify } from 'yaml';
 import { parseKList } from '../args/parseKList.js';
 import { fitJson, formatFit, type FitSource } from '../format/fitOutput.js';
 import type { CliIo } from '../io/cliIo.js';
-import { readTaskCounts } from '../io/readTaskCounts.js';
-import { RESULTS_FORMAT_NAMES, type ResultsFormatName } from '../io/resultsReadOptions.js';
+import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 
-interface FitArgs {
+interface FitArgs extends ResultsFileArgs {
   results: string;
-  format: ResultsFormatName;
-  'task-col'?: string;
-  'success-col'?: string;
-  'reward-col'?: string;
-  threshold: number;
   k?: string;
   json: boolean;
   out?: string;
@@ -32,13 +26,8 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
     command: 'fit <results>',
     describe: 'fit the per-task success distribution (beta-binomial, zero/one-inflated) to a results file',
     builder: (y) =>
-      y
+      withResultsFileOptions(y)
         .positional('results', { type: 'string', demandOption: true, describe: 'per-attempt results (CSV, TSV or JSONL), streamed' })
-        .option('format', { choices: RESULTS_FORMAT_NAMES, default: 'auto' as ResultsFormatName, describe: 'results file format' })
-        .option('task-col', { type: 'string', describe: 'column naming the task (default: task_id, task or problem_id)' })
-        .option('success-col', { type: 'string', describe: 'column with 0/1 or true/false (default: success, passed, correct or pass)' })
-        .option('reward-col', { type: 'string', describe: 'numeric column; success is reward ≥ --threshold' })
-        .option('threshold', { type: 'number', default: 1, describe: 'with --reward-col: success when reward ≥ threshold' })
         .option('k', { type: 'string', describe: 'ks to extrapolate to: 8, 1,2,4,8 or 5..8 (default: max n + 1 … 2·max n)' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('out', { type: 'string', describe: 'write a minimal scenario file (YAML) with the chosen fit as its tasks block' })
@@ -49,13 +38,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
     handler: async (args) => {
       const confidence = requireOpenUnit('--confidence', args.confidence);
       const ks = args.k === undefined ? undefined : parseKList(args.k);
-      const counts = await readTaskCounts(args.results, {
-        format: args.format,
-        taskColumn: args['task-col'],
-        successColumn: args['success-col'],
-        rewardColumn: args['reward-col'],
-        threshold: args.threshold,
-      });
+      const counts = await readResultsFile(args.results, args);
       const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
       const fit = fitTasks(tasks, { ks, confidence });
       const source: FitSource = { file: args.results, format: counts.format, rows: counts.rows, columns: counts.columns };

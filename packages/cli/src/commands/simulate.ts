@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   InputError,
   defaultScenario,
+  fitTasks,
+  posteriorTasks,
   exactValuesFor,
   requireInteger,
   resolveScenario,
@@ -22,10 +24,13 @@ import { progressReporter } from '../run/progressReporter.js';
 import { runSimulation } from '../run/runSimulation.js';
 import { parseShard, SHARD_FORMAT, type ShardFile } from '../run/shardFile.js';
 import { StopSignal } from '../run/stopSignal.js';
+import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { emitSummary, requireOneFormat, summaryDocument, type SummaryOutputArgs } from './simulateOutput.js';
 
-interface SimulateArgs extends SummaryOutputArgs {
+interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs {
+  'tasks-from'?: string;
+  'per-task': boolean;
   file?: string;
   seed?: string;
   replicates?: number;
@@ -43,7 +48,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
     command: 'simulate [file]',
     describe: 'simulate a retry policy (scenario file, or the built-in default) beside its closed forms',
     builder: (y) =>
-      y
+      withResultsFileOptions(y)
         .positional('file', { type: 'string', describe: 'scenario (YAML or JSON); omitted: the built-in default' })
         .option('seed', { type: 'string', describe: 'override the scenario seed (integer or text)' })
         .option('replicates', { type: 'number', describe: 'override run.replicates' })
@@ -55,6 +60,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .option('shard', { type: 'string', describe: 'run slice i of N of the replicates (i/N) and write a shard for passk merge' })
         .option('pilot-trials', { type: 'number', describe: 'also show what a pilot of n trials per task would have estimated' })
         .option('chart', CHART_OPTION)
+        .option('tasks-from', { type: 'string', describe: "replace the scenario's tasks by a fit to this results file (see passk fit)" })
+        .option('per-task', { type: 'boolean', default: false, describe: "with --tasks-from: each task's own posterior instead of the fitted population" })
         .option('pilot-design', { choices: ['separate', 'episode'] as const, default: 'separate' as const, describe: 'pilot trials as separate runs, or as the attempts of one episode' })
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
@@ -63,7 +70,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       requireOneFormat(args);
       checkChartOption(args.chart);
       const workers = requireInteger('--workers', args.workers, 1, 256);
-      const scenario = withOverrides(args.file === undefined ? defaultScenario() : await readScenarioFile(args.file), args);
+      const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
+      const scenario = withOverrides(args['tasks-from'] === undefined ? base : await withTasksFrom(base, args['tasks-from'], args), args);
       const shard = args.shard === undefined ? null : parseShard(args.shard);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
       const R = scenario.run.replicates;
@@ -112,6 +120,23 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       }
     },
   };
+}
+
+/**
+ * The scenario with its tasks fitted to a results file: the chosen model of `fitTasks` as the task
+ * population, or (--per-task) each observed task's posterior under the fitted beta-binomial prior,
+ * drawn afresh every replicate.
+ */
+async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArgs): Promise<Scenario> {
+  const counts = await readResultsFile(path, args);
+  const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
+  const fit = fitTasks(tasks);
+  const input = { ...scenarioToInput(scenario) } as Record<string, unknown>;
+  input.name = `${scenario.name ?? 'scenario'}, tasks fitted to ${basename(path)}${args['per-task'] ? ' (per-task posteriors)' : ''}`;
+  input.tasks = args['per-task']
+    ? { ...posteriorTasks(tasks, fit), resample: true }
+    : { ...fit.scenarioTasks, resample: scenario.tasks.resample };
+  return resolveScenario(input, { source: `tasks from ${path}` });
 }
 
 /** --seed and --replicates applied to the resolved scenario (validated like the file's own keys). */
