@@ -58,6 +58,9 @@ describe('passk chart writes', () => {
       'task-rates': 'estimate-file',
       'estimator-check': 'simulate-pilot',
       'task-interval': 'estimate-task-k8',
+      'fit-counts': 'fit-mixed-n',
+      'fit-pass-rates': 'fit-tau-bench',
+      'sweep-frontier': 'sweep-constrained',
     };
     for (const kind of CHART_KINDS) {
       const run = await passk('chart', kind, '--from', from(inputs[kind]!), '--out', join(dir, `${kind}.svg`));
@@ -79,7 +82,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     [
       'a JSON file that is not a result',
       () => ['planning', '--from', fixture('peer/numpy-peer-exact.json'), '--out', join(dir, 'x.svg')],
-      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, plan or simulate print with --json\)$/,
+      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, plan, simulate, sweep or fit print with --json\)$/,
     ],
     [
       'a file that is not JSON',

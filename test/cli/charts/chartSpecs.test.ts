@@ -1,4 +1,4 @@
-// Golden tests of every chart spec (and of the SVG of two charts, vega 6.4.0 / vega-lite 6.5.0
+// Golden tests of every chart spec (and of the SVG of four charts, vega 6.4.0 / vega-lite 6.5.0
 // pinned), plus: each spec compiles with vega-lite without a warning, renders a non-empty SVG, and
 // its data carries the result's own numbers.
 //
@@ -52,6 +52,13 @@ const CASES: Record<string, () => ChartSpec> = {
   'estimator-check': () => buildChart('estimator-check', [loadResult('simulate-pilot')]),
   'task-rates-file': () => buildChart('task-rates', [loadResult('estimate-file')]),
   'task-rates-simulate': () => buildChart('task-rates', [loadResult('simulate-pilot')]),
+  'fit-counts': () => buildChart('fit-counts', [loadResult('fit-tau-bench')]),
+  'fit-counts-mixed-n': () => buildChart('fit-counts', [loadResult('fit-mixed-n')]),
+  'fit-pass-rates': () => buildChart('fit-pass-rates', [loadResult('fit-tau-bench')]),
+  'fit-pass-rates-mixed-n': () => buildChart('fit-pass-rates', [loadResult('fit-mixed-n')]),
+  'sweep-frontier': () => buildChart('sweep-frontier', [loadResult('sweep-refund')]),
+  'sweep-frontier-constrained': () => buildChart('sweep-frontier', [loadResult('sweep-constrained')]),
+  'sweep-frontier-one-axis': () => buildChart('sweep-frontier', [loadResult('sweep-one-axis')]),
 };
 
 /** The inline data rows of a spec (top level, or the layers' own). */
@@ -81,7 +88,7 @@ describe('chart specs', () => {
     expect(svg).toContain(chart.title.split(' ').slice(0, 3).join(' '));
   });
 
-  it.each(['task-interval', 'delivery'])('%s matches its golden SVG', async (name) => {
+  it.each(['task-interval', 'delivery', 'fit-pass-rates', 'sweep-frontier-constrained'])('%s matches its golden SVG', async (name) => {
     expectGolden(`${name}.svg`, await renderSvg(CASES[name]!().spec));
   });
 

@@ -19,6 +19,8 @@ const demonstrate = loadResult('plan-demonstrate');
 const precision = loadResult('plan-precision');
 const pilot = loadResult('simulate-pilot');
 const parallel = loadResult('simulate-parallel');
+const fit = loadResult('fit-tau-bench');
+const sweep = loadResult('sweep-refund');
 
 describe('chartsFor', () => {
   it.each([
@@ -30,6 +32,8 @@ describe('chartsFor', () => {
     ['plan precision', precision, []],
     ['simulate --pilot-trials', pilot, ['delivery', 'cost-frontier', 'estimator-check', 'task-rates']],
     ['simulate', parallel, ['delivery', 'cost-frontier', 'task-rates']],
+    ['fit', fit, ['fit-pass-rates', 'fit-counts']],
+    ['sweep', sweep, ['sweep-frontier']],
   ])('%s → %j', (_label, result, kinds) => {
     expect(chartsFor([result]).map((chart) => chart.kind)).toEqual(kinds);
   });
@@ -52,7 +56,7 @@ describe('chartsFor', () => {
 
   it('refuses what is not a passk result', () => {
     expect(() => chartsFor([{ rows: [] }])).toThrow(
-      new InputError('--from', 'must be a passk result (the JSON that estimate, plan or simulate print with --json)'),
+      new InputError('--from', 'must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json)'),
     );
   });
 });
@@ -65,12 +69,14 @@ describe('naturalChart (for --chart FILE)', () => {
     [file, 'pass-curves'],
     [demonstrate, 'planning'],
     [pilot, 'delivery'],
+    [fit, 'fit-pass-rates'],
+    [sweep, 'sweep-frontier'],
   ])('%#: %s', (result, kind) => {
     expect(naturalChart(result).kind).toBe(kind);
   });
 
   it('plan precision has no chart', () => {
-    expect(() => naturalChart(precision)).toThrow('--chart: has no chart for passk.plan.precision results (charts: plan demonstrate, estimate, simulate)');
+    expect(() => naturalChart(precision)).toThrow('--chart: has no chart for passk.plan.precision results (charts: plan demonstrate, estimate, simulate, sweep, fit)');
   });
 });
 
@@ -104,8 +110,15 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
       () => buildChart('cost-frontier', [pilot, rate]),
       'cost-frontier: needs passk.simulate results, not passk.estimate.rate (result 2); for that result use pass-curves',
     ],
+    [
+      'a sweep chart from a fit',
+      () => buildChart('sweep-frontier', [fit]),
+      'sweep-frontier: needs a passk.sweep result, not passk.fit; for that result use fit-counts or fit-pass-rates',
+    ],
+    ['a fit chart from a sweep', () => buildChart('fit-counts', [sweep]), 'fit-counts: needs a passk.fit result, not passk.sweep; for that result use sweep-frontier'],
+    ['two sweeps', () => buildChart('sweep-frontier', [sweep, sweep]), 'sweep-frontier: draws one result, got 2 (only cost-frontier combines several)'],
     ['no result', () => buildChart('delivery', []), '--from: needs at least one result file'],
-    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, plan or simulate print with --json), got "scenario"'],
+    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json), got "scenario"'],
     ['unknown kind', () => buildChart('bars' as never, [task]), `KIND: must be one of ${CHART_KINDS.join(', ')}, got "bars"`],
     [
       'a damaged result',

@@ -35,7 +35,7 @@ export const CHART_KIND_DESCRIPTIONS: Readonly<Record<ChartKind, string>> = {
   'task-interval': 'one task: intervals for p, pass^k and pass@k per k (estimate --n --c)',
   'fit-counts': 'tasks with c successes, observed against each fitted model (fit)',
   'fit-pass-rates': 'observed against fitted pass@k and pass^k, model-based beyond n (fit)',
-  'sweep-frontier': 'mean cost against delivered correct of every grid point, frontier and best marked (sweep)',
+  'sweep-frontier': 'cost against delivered correct per grid point; frontier, best marked (sweep)',
 };
 
 export function isChartKind(value: unknown): value is ChartKind {

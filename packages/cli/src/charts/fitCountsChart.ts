@@ -1,3 +1,4 @@
+import { InputError } from '@passk/sim';
 import type { ChartSpec } from './chartsFor.js';
 import { chosenModel, fitSubject, fittedModels, type ChartModel } from './fittedModels.js';
 import { listAt, numberAt } from './resultFields.js';
@@ -19,6 +20,8 @@ interface CountPoint {
   readonly n: number;
   readonly c: number;
   readonly series: string;
+  /** The series again on the observed rows only (null on the others): the field of the bars' legend. */
+  readonly observed: string | null;
   readonly role: 'observed' | 'model';
   readonly chosen: boolean;
   readonly tasks: number;
@@ -44,22 +47,25 @@ export function fitCountsChart(result: object): ChartSpec {
     n: numberAt(result, ['goodnessOfFit', 'counts', index, 'n']),
     tasks: numberAt(result, ['goodnessOfFit', 'counts', index, 'tasks']),
   }));
+  if (allGroups.length === 0) throw new InputError('--from', 'must have a count table at goodnessOfFit.counts', []);
   const groups = [...allGroups]
     .sort((a, b) => b.tasks - a.tasks || a.n - b.n)
     .slice(0, MAX_GROUPS)
     .sort((a, b) => a.n - b.n);
-  const groupLabel = (group: CountGroup) => `n = ${group.n} trials (${group.tasks} task${group.tasks === 1 ? '' : 's'})`;
+  // Short: vega estimates a header's width generously, and a header wider than its panel widens the chart.
+  const groupLabel = (group: CountGroup) => `n = ${group.n} (${group.tasks} task${group.tasks === 1 ? '' : 's'})`;
   const points: CountPoint[] = groups.flatMap((group) => {
     const table = ['goodnessOfFit', 'counts', group.index] as const;
     return listAt(result, [...table, 'rows']).flatMap((_, i) => {
       const row = [...table, 'rows', i] as const;
       const at = { group: groupLabel(group), n: group.n, c: numberAt(result, [...row, 'c']) };
       return [
-        { ...at, series: OBSERVED, role: 'observed', chosen: false, tasks: numberAt(result, [...row, 'observed']) },
+        { ...at, series: OBSERVED, observed: OBSERVED, role: 'observed', chosen: false, tasks: numberAt(result, [...row, 'observed']) },
         ...models.map(
           (model): CountPoint => ({
             ...at,
             series: model.legend,
+            observed: null,
             role: 'model',
             chosen: model.chosen,
             tasks: numberAt(result, [...row, 'predicted', model.name]),
@@ -69,14 +75,35 @@ export function fitCountsChart(result: object): ChartSpec {
     });
   });
   const title = `Tasks by number of successes, observed and fitted: ${fitSubject(result)}`;
-  const caption = countsCaption(points, chosen, models, allGroups.length, groups.length, numberAt(result, ['aicDifference']));
+  // A model with as many parameters as the count tables have free cells (n per table) reproduces them whatever its shape.
+  const freeCells = allGroups.reduce((sum, group) => sum + group.n, 0);
+  const saturated = models.filter((model) => numberAt(result, ['models', model.index, 'parameterCount']) >= freeCells);
+  const caption = countsCaption(points, chosen, models, saturated, allGroups.length, groups.length, numberAt(result, ['aicDifference']));
   const width = Math.floor((CHART_WIDTH - (groups.length - 1) * (PANEL_SPACING + Y_AXIS_ROOM)) / groups.length);
+  const modelLegends = models.map((model) => model.legend);
+  const legend = { orient: 'bottom', direction: 'vertical', symbolOpacity: 1 } as const;
+  // Observed bars and model points have a legend each (on different fields, so they do not merge):
+  // the bars' a grey square, the models' their colour and point shape (colour and shape merge).
+  const fill: Channel<'fill'> = {
+    field: 'observed',
+    type: 'nominal',
+    title: null,
+    scale: { domain: [OBSERVED], range: [OBSERVED_COLOUR] },
+    legend: { ...legend, symbolType: 'square' },
+  };
   const color: Channel<'color'> = {
     field: 'series',
     type: 'nominal',
     title: null,
-    scale: { domain: [OBSERVED, ...models.map((model) => model.legend)], range: [OBSERVED_COLOUR, ...models.map((model) => model.colour)] },
-    legend: { orient: 'bottom', direction: 'vertical', symbolStrokeWidth: 2.5 },
+    scale: { domain: modelLegends, range: models.map((model) => model.colour) },
+    legend,
+  };
+  const shape: Channel<'shape'> = {
+    field: 'series',
+    type: 'nominal',
+    title: null,
+    scale: { domain: modelLegends, range: models.map((model) => (model.chosen ? 'circle' : 'diamond')) },
+    legend,
   };
   const y: Channel<'y'> = { field: 'tasks', type: 'quantitative', title: 'tasks', axis: { tickMinStep: 1, format: 'd' } };
   const tooltip = [
@@ -94,13 +121,13 @@ export function fitCountsChart(result: object): ChartSpec {
     transform: [{ filter: `datum.role === 'model' && ${isChosen ? '' : '!'}datum.chosen` }],
     mark: isChosen
       ? { type: 'point', filled: true, size: 70, stroke: 'white', strokeWidth: 1, opacity: 1 }
-      : { type: 'point', shape: 'diamond', filled: true, size: 45, opacity: 1 },
-    encoding: { y, color, tooltip: [...tooltip] },
+      : { type: 'point', filled: true, size: 45, opacity: 1 },
+    encoding: { y, color, shape, tooltip: [...tooltip] },
   });
   const spec = themedSpec(title, caption, {
     data: { values: points.map((point) => ({ ...point })) },
     facet: {
-      column: { field: 'group', type: 'ordinal', title: null, sort: groups.map(groupLabel), header: { labelFontSize: 12.5 } },
+      column: { field: 'group', type: 'ordinal', title: null, sort: groups.map(groupLabel), header: { labelFontSize: 12 } },
     },
     spacing: PANEL_SPACING,
     resolve: { scale: { x: 'independent', y: 'independent' } },
@@ -108,13 +135,13 @@ export function fitCountsChart(result: object): ChartSpec {
       width,
       height: 240,
       encoding: {
-        x: { field: 'c', type: 'ordinal', title: 'successes c of the n trials', sort: 'ascending', axis: { labelAngle: 0 } },
+        x: { field: 'c', type: 'ordinal', title: 'successes c', sort: 'ascending', axis: { labelAngle: 0 } },
       },
       layer: [
         {
           transform: [{ filter: "datum.role === 'observed'" }],
           mark: { type: 'bar', width: { band: 0.7 } },
-          encoding: { y, color, tooltip: [...tooltip] },
+          encoding: { y, fill, tooltip: [...tooltip] },
         },
         // The other models under the chosen one, so the chosen line is on top.
         modelLine(false),
@@ -132,6 +159,7 @@ function countsCaption(
   points: readonly CountPoint[],
   chosen: ChartModel,
   models: readonly ChartModel[],
+  saturated: readonly ChartModel[],
   groupCount: number,
   shownCount: number,
   aicDifference: number,
@@ -143,9 +171,14 @@ function countsCaption(
   const worst = gaps.reduce((a, b) => (b.gap > a.gap ? b : a));
   const versus = models.length > 1 ? `, AIC lower by ${aicDifference.toFixed(2)}` : '';
   const shown = shownCount < groupCount ? ` Shown: the ${shownCount} values of n with the most tasks, of ${groupCount}.` : '';
+  const exact =
+    saturated.length === 0
+      ? ''
+      : ` The ${saturated.map((model) => model.label).join(' and the ')} ${saturated.length === 1 ? 'has' : 'have'} as many parameters as the counts have free cells: ` +
+        `${saturated.length === 1 ? 'it fits' : 'they fit'} them exactly, so the counts cannot test ${saturated.length === 1 ? 'its' : 'their'} shape.`;
   return (
     `Bars: observed tasks with c of n trials correct; points: each model's expected count (tasks × P(c; n)). ` +
     `The chosen ${chosen.label} (solid${versus}) misses most at c = ${worst.c}${shownCount > 1 ? ` of n = ${worst.n}` : ''}: ` +
-    `${worst.tasks.toFixed(1)} expected, ${worst.observed} observed.${shown}`
+    `${worst.tasks.toFixed(1)} expected, ${worst.observed} observed.${exact}${shown}`
   );
 }

@@ -11,10 +11,11 @@ const METRICS = [
 ] as const;
 
 type Metric = (typeof METRICS)[number];
-const OBSERVED = `observed (unbiased, ±${ERROR_BAR_Z} SE)`;
-const FITTED = 'k ≤ n: fitted to the trials';
-const EXTRAPOLATED = 'k > n: model-based extrapolation';
+const OBSERVED = `observed ±${ERROR_BAR_Z} SE`;
+const FITTED = 'k ≤ n: fitted';
+const EXTRAPOLATED = 'k > n: model-based';
 const REGION_FILL = '#f1f1f1';
+const PANEL_HEIGHT = 260;
 
 /** One row of the chart's data; `role` says which layer draws it. */
 type Row =
@@ -35,13 +36,23 @@ type Row =
       readonly metric: string;
       readonly k: number;
       readonly series: string;
+      /** The series again: the field of the observed values' own legend (on 'series' it would merge with the models'). */
+      readonly observed: string;
       readonly value: number;
       readonly se: number | null;
       readonly lower: number | null;
       readonly upper: number | null;
       readonly tasks: number;
     }
-  | { readonly role: 'region'; readonly metric: string; readonly from: number; readonly to: number; readonly label: string };
+  | {
+      readonly role: 'region';
+      readonly metric: string;
+      readonly from: number;
+      readonly to: number;
+      /** Two lines: "model-based", "beyond n = 4". */
+      readonly label: string;
+      readonly label2: string;
+    };
 
 /**
  * Goodness of fit and extrapolation of `passk fit` as rates: per k, the observed task-averaged
@@ -61,12 +72,18 @@ export function fitPassRatesChart(result: object): ChartSpec {
   const ks = [...new Set([...observedKs, ...extrapolated])].sort((a, b) => a - b);
   const lastK = ks[ks.length - 1]!;
   const hasExtrapolation = extrapolated.some((k) => k > maxN);
+  // The last k ≤ n drawn (n itself unless the result tabulates fewer k): the fitted and the dashed line meet there.
+  const joinK = Math.max(...ks.filter((k) => k <= maxN));
+  // Many observed k (long trials): smaller squares and thinner bars, so that they stay apart.
+  const dense = observedKs.length > 20;
+  // The region's label goes inside it when the region is wide enough for "model-based", else left of its edge.
+  const regionLabelInside = (lastK - maxN) / Math.max(1, lastK - Math.min(...ks)) >= 0.36;
   const rows: Row[] = [];
   for (const metric of METRICS) {
     if (hasExtrapolation) {
-      rows.push({ role: 'region', metric: metric.label, from: maxN, to: lastK, label: `model-based beyond n = ${maxN}` });
+      rows.push({ role: 'region', metric: metric.label, from: maxN, to: lastK, label: 'model-based', label2: `beyond n = ${maxN}` });
     }
-    for (const model of models) rows.push(...modelRows(result, model, metric, ks, maxN));
+    for (const model of models) rows.push(...modelRows(result, model, metric, ks, maxN, hasExtrapolation ? joinK : null));
     for (const i of observedRows) {
       const row = ['goodnessOfFit', 'passRates', i] as const;
       if (valueAt(result, [...row, 'observed', metric.key]) === null) continue; // no task has n ≥ k
@@ -77,6 +94,7 @@ export function fitPassRatesChart(result: object): ChartSpec {
         metric: metric.label,
         k: numberAt(result, [...row, 'k']),
         series: OBSERVED,
+        observed: OBSERVED,
         value,
         se,
         lower: se === null ? null : Math.max(0, value - ERROR_BAR_Z * se),
@@ -87,13 +105,21 @@ export function fitPassRatesChart(result: object): ChartSpec {
   }
   const title = `pass@k and pass^k, observed and fitted: ${fitSubject(result)}`;
   const caption = passRatesCaption(rows, models, chosen, maxN, lastK, hasExtrapolation, confidence);
-  const series = [OBSERVED, ...models.map((model) => model.legend)];
+  const legend = { orient: 'bottom', direction: 'vertical', symbolOpacity: 1 } as const;
+  // The models' legend shows lines; the observed values have their own (the fill channel): a square.
   const color: Channel<'color'> = {
     field: 'series',
     type: 'nominal',
     title: null,
-    scale: { domain: series, range: [OKABE_ITO.black, ...models.map((model) => model.colour)] },
-    legend: { orient: 'bottom', direction: 'vertical', symbolStrokeWidth: 2.5 },
+    scale: { domain: models.map((model) => model.legend), range: models.map((model) => model.colour) },
+    legend: { ...legend, symbolType: 'stroke', symbolStrokeWidth: 3, symbolSize: 250 },
+  };
+  const fill: Channel<'fill'> = {
+    field: 'observed',
+    type: 'nominal',
+    title: null,
+    scale: { domain: [OBSERVED], range: [OKABE_ITO.black] },
+    legend: { ...legend, symbolType: 'square' },
   };
   const y: Channel<'y'> = {
     field: 'value',
@@ -113,9 +139,10 @@ export function fitPassRatesChart(result: object): ChartSpec {
       strokeDash: {
         field: 'segment',
         type: 'nominal',
-        title: 'model lines',
+        title: null,
         scale: { domain: [FITTED, EXTRAPOLATED], range: [[1, 0], [6, 4]] },
-        legend: hasExtrapolation ? { orient: 'bottom', direction: 'vertical', symbolStrokeColor: '#333333' } : null,
+        // No legend: the shaded region says where the model-based (dashed) part starts.
+        legend: null,
       },
       detail: { field: 'segment', type: 'nominal' },
     },
@@ -134,7 +161,7 @@ export function fitPassRatesChart(result: object): ChartSpec {
     spacing: 24,
     spec: {
       width: 275,
-      height: 260,
+      height: PANEL_HEIGHT,
       encoding: {
         x: {
           field: 'k',
@@ -157,11 +184,25 @@ export function fitPassRatesChart(result: object): ChartSpec {
                 mark: { type: 'rule', color: ANNOTATION_GREY, strokeDash: [2, 2], strokeWidth: 1 },
                 encoding: { x: { field: 'from', type: 'quantitative' } },
               } satisfies Layer,
-              {
-                transform: [{ filter: "datum.role === 'region'" }],
-                mark: { type: 'text', align: 'left', baseline: 'top', dx: 5, y: 5, fontStyle: 'italic', color: ANNOTATION_GREY },
-                encoding: { x: { field: 'from', type: 'quantitative' }, text: { field: 'label', type: 'nominal' } },
-              } satisfies Layer,
+              // pass@k rises to the top right and pass^k falls to the bottom right: the region's label
+              // goes where its panel's curves are not (pass@k at the bottom, pass^k at the top).
+              ...METRICS.flatMap((metric) =>
+                (['label', 'label2'] as const).map(
+                  (field, line): Layer => ({
+                    transform: [{ filter: `datum.role === 'region' && datum.metric === '${metric.label}'` }],
+                    mark: {
+                      type: 'text',
+                      align: regionLabelInside ? 'left' : 'right',
+                      baseline: 'top',
+                      dx: regionLabelInside ? 5 : -5,
+                      y: metric.key === 'passAtK' ? PANEL_HEIGHT - 5 - 14 * (2 - line) : 5 + 14 * line,
+                      fontStyle: 'italic',
+                      color: ANNOTATION_GREY,
+                    },
+                    encoding: { x: { field: 'from', type: 'quantitative' }, text: { field, type: 'nominal' } },
+                  }),
+                ),
+              ),
               {
                 transform: [{ filter: `${isModel(null)} && datum.segment === '${EXTRAPOLATED}' && datum.lower !== null` }],
                 mark: { type: 'area', opacity: 0.14 },
@@ -171,26 +212,6 @@ export function fitPassRatesChart(result: object): ChartSpec {
           : []),
         line(false),
         line(true),
-        {
-          transform: [{ filter: "datum.role === 'observed' && datum.lower !== null" }],
-          mark: { type: 'rule', strokeWidth: 1.5 },
-          encoding: { y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
-        },
-        {
-          transform: [{ filter: "datum.role === 'observed'" }],
-          mark: { type: 'point', shape: 'square', filled: true, size: 40, opacity: 1 },
-          encoding: {
-            y,
-            color,
-            tooltip: [
-              { field: 'metric', type: 'nominal', title: 'metric' },
-              { field: 'k', type: 'quantitative', title: 'k' },
-              { field: 'value', type: 'quantitative', title: 'observed', format: PERCENT_TOOLTIP_FORMAT },
-              { field: 'se', type: 'quantitative', title: 'SE', format: '.2%' },
-              { field: 'tasks', type: 'quantitative', title: 'tasks with n ≥ k' },
-            ],
-          },
-        },
         {
           transform: [{ filter: isModel(null) }],
           mark: { type: 'point', filled: true, size: 22, opacity: 1 },
@@ -208,14 +229,37 @@ export function fitPassRatesChart(result: object): ChartSpec {
             ],
           },
         },
+        {
+          transform: [{ filter: "datum.role === 'observed' && datum.lower !== null" }],
+          mark: { type: 'rule', strokeWidth: dense ? 1 : 1.5, color: OKABE_ITO.black },
+          encoding: { y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' } },
+        },
+        {
+          transform: [{ filter: "datum.role === 'observed'" }],
+          mark: { type: 'point', shape: 'square', filled: true, size: dense ? 16 : 40, opacity: 1 },
+          encoding: {
+            y,
+            fill,
+            tooltip: [
+              { field: 'metric', type: 'nominal', title: 'metric' },
+              { field: 'k', type: 'quantitative', title: 'k' },
+              { field: 'value', type: 'quantitative', title: 'observed', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'se', type: 'quantitative', title: 'SE', format: '.2%' },
+              { field: 'tasks', type: 'quantitative', title: 'tasks with n ≥ k' },
+            ],
+          },
+        },
       ],
     },
   });
   return { kind: 'fit-pass-rates', title, caption, spec };
 }
 
-/** A model's predictions of one metric at every k, split at n into the fitted and the extrapolated segment. */
-function modelRows(result: object, model: ChartModel, metric: Metric, ks: readonly number[], maxN: number): Row[] {
+/**
+ * A model's predictions of one metric at every k, split at n into the fitted and the extrapolated
+ * segment; `joinK` (the last k ≤ n, null without extrapolation) is in both, so that the lines join.
+ */
+function modelRows(result: object, model: ChartModel, metric: Metric, ks: readonly number[], maxN: number, joinK: number | null): Row[] {
   const base = ['models', model.index] as const;
   const hasIntervals = valueAt(result, [...base, 'intervals']) !== null && valueAt(result, [...base, 'intervals']) !== undefined;
   return ks.flatMap((k) => {
@@ -230,7 +274,7 @@ function modelRows(result: object, model: ChartModel, metric: Metric, ks: readon
             upper: numberAt(result, [...base, 'intervals', metric.key, String(k), 'upper']),
           };
     const row = { role: 'model', metric: metric.label, k, series: model.legend, chosen: model.chosen, value, ...bounds } as const;
-    const segments = k < maxN ? [FITTED] : k > maxN ? [EXTRAPOLATED] : [FITTED, EXTRAPOLATED];
+    const segments = k > maxN ? [EXTRAPOLATED] : k === joinK ? [FITTED, EXTRAPOLATED] : [FITTED];
     return segments.map((segment): Row => ({ ...row, segment }));
   });
 }

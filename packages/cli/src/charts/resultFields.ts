@@ -2,9 +2,9 @@ import { InputError } from '@passk/sim';
 import { RESULT_KINDS, type ResultKind } from '../format/resultKinds.js';
 
 /**
- * Reading fields of a result document (the JSON that estimate, plan and simulate print with
- * --json). A document may come from a file a person edited, so every field a chart uses is checked
- * where it is read: a missing or mistyped field is one InputError naming its path.
+ * Reading fields of a result document (the JSON that estimate, plan, simulate, sweep and fit print
+ * with --json). A document may come from a file a person edited, so every field a chart uses is
+ * checked where it is read: a missing or mistyped field is one InputError naming its path.
  */
 
 type Path = readonly (string | number)[];
@@ -15,7 +15,7 @@ const KINDS: readonly string[] = Object.values(RESULT_KINDS);
 export function resultKindOf(result: unknown, where = '--from'): ResultKind {
   const kind = isObject(result) ? result.kind : undefined;
   if (typeof kind !== 'string' || !KINDS.includes(kind)) {
-    throw new InputError(where, 'must be a passk result (the JSON that estimate, plan or simulate print with --json)', kind);
+    throw new InputError(where, 'must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json)', kind);
   }
   return kind as ResultKind;
 }

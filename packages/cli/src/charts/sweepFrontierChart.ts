@@ -1,3 +1,4 @@
+import { InputError } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartsFor.js';
 import { isObject, listAt, nullableNumberAt, numberAt, valueAt } from './resultFields.js';
@@ -20,6 +21,9 @@ import type { Channel, Layer } from './vegaLiteTypes.js';
 const SHAPES: readonly string[] = ['circle', 'square', 'triangle-up', 'diamond', 'triangle-down', 'cross'];
 /** Points that fail a constraint are drawn this faint. */
 const FAILS_OPACITY = 0.35;
+/** The best point's label: pixels from the top of the plot to its first line, and between its lines. */
+const LABEL_TOP = 5;
+const LABEL_LINE = 14;
 
 /** One varied config path and its values, in the order of the grid. */
 interface Axis {
@@ -91,21 +95,27 @@ export function sweepFrontierChart(result: object): ChartSpec {
       best: index === bestIndex,
     });
   });
+  if (points.length === 0) throw new InputError('--from', 'must have a grid point with a cost and a delivered-correct estimate at points');
   const best = points.find((point) => point.best) ?? null;
   const [colourAxis, shapeAxis] = [...axes].sort((a, b) => b.values.length - a.values.length);
   const title = `Cost against delivered correct over ${points.length} settings: ${simulationName(result)}`;
   const caption = sweepCaption(points, best, maxCost, maxWrong);
+  // Explicit domains: a little room around the points and their bars, and a band above them all
+  // for the best point's label (joined to it by a leader).
+  const xDomain = paddedDomain([...points.flatMap((p) => [p.costLower, p.costUpper]), ...(maxCost === null ? [] : [maxCost])], 0.05, 0.05);
+  const yDomain = paddedDomain(points.flatMap((p) => [p.correctLower, p.correctUpper]), 0.06, 0.22);
+  const yDomainClamped: [number, number] = [Math.max(0, yDomain[0]), Math.min(1, yDomain[1])];
   const x: Channel<'x'> = {
     field: 'cost',
     type: 'quantitative',
     title: 'mean cost per episode (units)',
-    scale: { zero: false, padding: 16 },
+    scale: { domain: xDomain, nice: false },
   };
   const y: Channel<'y'> = {
     field: 'deliveredCorrect',
     type: 'quantitative',
     title: 'delivered correct (share of episodes)',
-    scale: { zero: false, padding: 16 },
+    scale: { domain: yDomainClamped, nice: false },
     axis: { format: PERCENT_FORMAT },
   };
   const color = colourAxis === undefined ? null : colourChannel(colourAxis);
@@ -117,7 +127,7 @@ export function sweepFrontierChart(result: object): ChartSpec {
           type: 'nominal',
           title: shapeAxis.path,
           scale: { domain: [...shapeAxis.values], range: SHAPES.slice(0, shapeAxis.values.length) },
-          legend: { orient: 'bottom', direction: 'horizontal', symbolFillColor: '#555555', symbolStrokeColor: '#555555' },
+          legend: { orient: 'bottom', direction: 'horizontal', titleLimit: 400, symbolFillColor: '#555555', symbolStrokeColor: '#555555' },
         };
   const opacity: Channel<'opacity'> = { condition: { test: 'datum.meets', value: 1 }, value: FAILS_OPACITY };
   const tooltip: Channel<'tooltip'> = [
@@ -130,11 +140,13 @@ export function sweepFrontierChart(result: object): ChartSpec {
   ];
   const pointColour = color ?? { value: OKABE_ITO.blue };
   const limit = maxCost === null ? [] : [{ maxCost, label: `max cost ${significant(maxCost)}` }];
-  const label = best === null ? [] : [{ ...best, text: bestLabel(best, maxCost !== null || maxWrong !== null) }];
-  // The label sits above the best point, running left from it when the point is in the right half.
-  const costs = points.map((point) => point.cost).concat(maxCost === null ? [] : [maxCost]);
-  const mid = (Math.min(...costs) + Math.max(...costs)) / 2;
-  const align = best !== null && best.cost > mid ? 'right' : 'left';
+  const label = best === null ? [] : [{ ...best, heading: bestHeading(maxCost !== null || maxWrong !== null) }];
+  const across = (cost: number) => (cost - xDomain[0]) / (xDomain[1] - xDomain[0]);
+  // The best point's label runs left from its leader in the right half of the chart, else right.
+  const align = best !== null && across(best.cost) > 0.5 ? 'right' : 'left';
+  // The cost limit's label sits at the foot of its rule (expensive and poor is the emptiest corner),
+  // on the side with room.
+  const limitAlign = maxCost !== null && across(maxCost) > 0.75 ? 'right' : 'left';
   const spec = themedSpec(title, caption, {
     width: CHART_WIDTH,
     height: CHART_HEIGHT,
@@ -145,12 +157,21 @@ export function sweepFrontierChart(result: object): ChartSpec {
             {
               data: { values: limit },
               mark: { type: 'rule', color: OKABE_ITO.vermillion, strokeDash: [6, 4], strokeWidth: 1.5 },
-              encoding: { x: { field: 'maxCost', type: 'quantitative' } },
+              encoding: { x: { ...x, field: 'maxCost' } },
             } satisfies Layer,
             {
               data: { values: limit },
-              mark: { type: 'text', align: 'left', baseline: 'top', dx: 5, y: 4, color: OKABE_ITO.vermillion },
-              encoding: { x: { field: 'maxCost', type: 'quantitative' }, text: { field: 'label', type: 'nominal' } },
+              mark: { type: 'text', align: limitAlign, baseline: 'bottom', dx: limitAlign === 'left' ? 5 : -5, y: CHART_HEIGHT - 4, color: OKABE_ITO.vermillion },
+              encoding: { x: { ...x, field: 'maxCost' }, text: { field: 'label', type: 'nominal' } },
+            } satisfies Layer,
+          ]),
+      ...(label.length === 0
+        ? []
+        : [
+            {
+              data: { values: label },
+              mark: { type: 'rule', color: ANNOTATION_GREY, strokeWidth: 1 },
+              encoding: { x, y, y2: { value: LABEL_TOP + 2 * LABEL_LINE + 2 } },
             } satisfies Layer,
           ]),
       {
@@ -191,12 +212,25 @@ export function sweepFrontierChart(result: object): ChartSpec {
               mark: { type: 'point', shape: 'circle', filled: false, size: 360, strokeWidth: 1.8, color: OKABE_ITO.black },
               encoding: { x, y },
             } satisfies Layer,
-            ...[{ stroke: 'white', strokeWidth: 4, strokeJoin: 'round' } as const, { color: '#222222' } as const].map(
-              (style): Layer => ({
-                data: { values: label },
-                mark: { type: 'text', align, baseline: 'bottom', dx: align === 'left' ? 8 : -8, dy: -10, fontSize: 11, fontWeight: 'bold', ...style },
-                encoding: { x, y, text: { field: 'text', type: 'nominal' } },
-              }),
+            // Two lines in the band above every point (what made it best; its setting), each over
+            // a white outline of itself, so that it stays readable across a grid line.
+            ...(['heading', 'setting'] as const).flatMap((field) =>
+              [{ stroke: 'white', strokeWidth: 4, strokeJoin: 'round' } as const, { color: '#222222' } as const].map(
+                (style): Layer => ({
+                  data: { values: label },
+                  mark: {
+                    type: 'text',
+                    align,
+                    baseline: 'top',
+                    dx: align === 'left' ? -4 : 4,
+                    y: field === 'heading' ? LABEL_TOP : LABEL_TOP + LABEL_LINE,
+                    fontSize: 11,
+                    fontWeight: field === 'heading' ? 'normal' : 'bold',
+                    ...style,
+                  },
+                  encoding: { x, text: { field, type: 'nominal' } },
+                }),
+              ),
             ),
           ]),
     ],
@@ -229,7 +263,7 @@ function colourChannel(axis: Axis): Channel<'color'> {
       title: axis.path,
       sort: [...axis.values],
       scale: { scheme: 'viridis' },
-      legend: { orient: 'bottom', direction: 'horizontal' },
+      legend: { orient: 'bottom', direction: 'horizontal', titleLimit: 400 },
     };
   }
   return {
@@ -237,7 +271,7 @@ function colourChannel(axis: Axis): Channel<'color'> {
     type: 'nominal',
     title: axis.path,
     scale: { domain: [...axis.values], range: axis.values.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
-    legend: { orient: 'bottom', direction: 'horizontal' },
+    legend: { orient: 'bottom', direction: 'horizontal', titleLimit: 400 },
   };
 }
 
@@ -261,9 +295,17 @@ function sweepCaption(points: readonly GridPoint[], best: GridPoint | null, maxC
     : `${head} Ringed, the best with ${limits.join(' and ')}: ${where}.${faint}`;
 }
 
-/** The best point's label: its setting, and what made it best. */
-function bestLabel(best: GridPoint, constrained: boolean): string {
-  return `${constrained ? 'best under the limits' : 'most delivered correct'}: ${best.setting}`;
+/** The first line of the best point's label: what made it best (its setting is the second). */
+function bestHeading(constrained: boolean): string {
+  return constrained ? 'best under the limits:' : 'most delivered correct:';
+}
+
+/** [min, max] of `values` widened by `below` and `above` times their span (or a little, when they are all equal). */
+function paddedDomain(values: readonly number[], below: number, above: number): [number, number] {
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high > low ? high - low : Math.max(Math.abs(high) * 0.1, 0.01);
+  return [low - below * span, high + above * span];
 }
 
 function valueText(value: unknown): string {
