@@ -1,0 +1,254 @@
+// `pnpm bench`: the canonical scenarios of shared/bench/numpy_peer.py through the engine (the CLI's
+// runner, 2 worker threads) and through the numpy peer (each of its methods; compared with the
+// faster), in the same run. Prints episodes/s and their ratio per scenario, checks the engine
+// against the peer's exact values (within 4 SE), measures the engine's peak memory at a large
+// replicate count, and writes bench/results.json: [{ scenario, engineEpisodesPerSecond,
+// peerEpisodesPerSecond, ratio, ... }].
+// Targets: ratio ≥ 10 on every scenario (2-core machine), peak memory < 200 MB, agreement within 4 SE.
+//
+// Options: --runs N (best of N, default 3), --only a,b (some scenarios), --no-memory, --strict
+// (exit 1 when a target is missed; without it only a failed agreement check or an error exits 1).
+// Environment: PASSK_SHARED = the shared folder holding bench/numpy_peer.py (default ../shared).
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { readScenarioFile } from '../packages/cli/dist/io/readScenarioFile.js';
+import { writeFileAtomic } from '../packages/cli/dist/io/writeFileAtomic.js';
+import { exactValuesFor } from '../packages/sim/dist/index.js';
+import { agreement, Z_LIMIT } from './agreement.mjs';
+import { timeEngine, timeWarmWorkers, workerStartup } from './engine.mjs';
+import { peakMemory } from './memory.mjs';
+import { PEER_METHODS, peerEnvironment, peerScript, runPeer } from './peer.mjs';
+
+// Our own errors ("bench: …") as one line; anything unexpected with its stack.
+process.on('uncaughtException', (error) => {
+  process.stderr.write(`${error instanceof Error && error.message.startsWith('bench:') ? error.message : error?.stack ?? error}\n`);
+  process.exit(1);
+});
+
+const SCENARIOS = ['independent', 'verifier', 'exchangeable'];
+const WORKERS = 2;
+const RATIO_TARGET = 10;
+const MEMORY_TARGET_MB = 200;
+const PEER_SEED = 12345;
+/** Peak-memory runs: every scenario at 100 000 replicates, and the first also at 10 000 and 1 000 000 (memory must not grow). */
+const MEMORY_REPLICATES = 100_000;
+const MEMORY_SWEEP = [10_000, 1_000_000];
+
+/** Engine timings: the headline (CLI runner, 2 workers), a warm pool (start-up and JIT warm-up excluded), one thread. */
+const ENGINE_MODES = [
+  ['workers', (scenario) => timeEngine(scenario, WORKERS)],
+  ['warm', (scenario) => timeWarmWorkers(scenario, WORKERS)],
+  ['single', (scenario) => timeEngine(scenario, 1)],
+];
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const repoRoot = dirname(benchDir);
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    'no-memory': { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`bench: --runs must be a positive integer, got ${options.runs}`);
+const names = options.only ? options.only.split(',') : SCENARIOS;
+for (const name of names) if (!SCENARIOS.includes(name)) throw new Error(`bench: --only: unknown scenario ${name} (one of ${SCENARIOS.join(', ')})`);
+
+const log = (text) => process.stderr.write(`${text}\n`);
+const perSecond = (episodes, seconds) => episodes / seconds;
+const mega = (rate) => `${(rate / 1e6).toFixed(2)} M/s`;
+
+// ---- set-up: scenarios, peer ----
+const script = peerScript(repoRoot);
+const { env: peerEnv, unset } = peerEnvironment();
+const scenarios = [];
+for (const name of names) {
+  const file = join(benchDir, 'scenarios', `${name}.yaml`);
+  const scenario = await readScenarioFile(file);
+  requireCanonical(name, scenario);
+  const shape = { tasks: scenario.tasks.count, replicates: scenario.run.replicates, k: scenario.policy.maxAttempts, seed: PEER_SEED };
+  scenarios.push({ name, file, scenario, shape, episodes: shape.tasks * shape.replicates, engineExact: exactValuesFor(scenario) });
+}
+
+console.log('passk bench: engine (CLI runner, worker threads) vs the numpy peer, same scenarios, same machine, same run');
+const loadText = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const busyBefore = await cpuBusy();
+console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'}), node ${process.version}; CPU busy in the second before the bench: ${(busyBefore * 100).toFixed(0)} %, load average ${loadText()}`);
+if (busyBefore > 0.1) console.log('note: other processes are using the CPU: the figures below may be low (the engine, on both cores, more than the single-process peer)');
+console.log(`peer: python3 ${relative(repoRoot, script)} (single process); ${unset.length ? `unset for the peer only: ${unset.join(', ')}` : 'no OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE to unset'}`);
+console.log(`timing: best of ${runs} runs per side; engine = runSimulation (worker start-up included) + summarise; peer = its own timer (no Python start-up)`);
+
+// ---- timed runs, interleaved so that any background load falls on both sides ----
+for (const entry of scenarios) {
+  entry.peer = Object.fromEntries(PEER_METHODS[entry.name].map((method) => [method, { best: null, runs: [] }]));
+  entry.engine = Object.fromEntries(ENGINE_MODES.map(([mode]) => [mode, { best: null, runs: [] }]));
+}
+for (let run = 1; run <= runs; run++) {
+  for (const entry of scenarios) {
+    log(`run ${run}/${runs}: ${entry.name}`);
+    for (const method of PEER_METHODS[entry.name]) {
+      const result = await runPeer(script, peerEnv, entry.name, method, entry.shape);
+      const slot = entry.peer[method];
+      slot.runs.push(result.seconds);
+      if (slot.best === null || result.seconds < slot.best.seconds) slot.best = result;
+    }
+    for (const [mode, time] of ENGINE_MODES) {
+      const result = await time(entry.scenario);
+      const slot = entry.engine[mode];
+      slot.runs.push(result.seconds);
+      if (slot.best === null || result.seconds < slot.best.seconds) slot.best = result;
+    }
+  }
+}
+
+// ---- per scenario: rates, agreement, worker start-up ----
+for (const entry of scenarios) {
+  const peerRates = Object.fromEntries(Object.entries(entry.peer).map(([method, slot]) => [method, perSecond(entry.episodes, slot.best.seconds)]));
+  const fastest = Object.entries(peerRates).sort((a, b) => b[1] - a[1])[0];
+  entry.peerMethod = fastest[0];
+  entry.peerRates = peerRates;
+  entry.peerRate = fastest[1];
+  entry.numpy = entry.peer[fastest[0]].best.peer;
+  entry.engineRate = perSecond(entry.episodes, entry.engine.workers.best.seconds);
+  entry.warmRate = perSecond(entry.episodes, entry.engine.warm.best.seconds);
+  entry.singleRate = perSecond(entry.episodes, entry.engine.single.best.seconds);
+  entry.ratio = entry.engineRate / entry.peerRate;
+  const rowsOf = (mode) => JSON.stringify(entry.engine[mode].best.summary.rows);
+  entry.identical = ENGINE_MODES.every(([mode]) => rowsOf(mode) === rowsOf('workers'));
+  entry.agreement = agreement(entry.engine.workers.best.summary, entry.engineExact, entry.peer[fastest[0]].best.exact);
+  const startups = [];
+  for (let i = 0; i < runs; i++) startups.push(await workerStartup(entry.scenario, WORKERS));
+  entry.workerStartup = Math.min(...startups);
+}
+
+// ---- peak memory in child processes ----
+const memoryRuns = [];
+if (!options['no-memory']) {
+  for (const [i, entry] of scenarios.entries()) {
+    const counts = i === 0 ? [MEMORY_SWEEP[0], MEMORY_REPLICATES, ...MEMORY_SWEEP.slice(1)] : [MEMORY_REPLICATES];
+    entry.memory = [];
+    for (const replicates of counts) {
+      log(`memory: ${entry.name} with ${replicates} replicates`);
+      const result = { scenario: entry.name, ...(await peakMemory(entry.file, replicates, WORKERS)) };
+      entry.memory.push(result);
+      memoryRuns.push(result);
+    }
+  }
+}
+
+// ---- report ----
+console.log(`peer: ${scenarios[0].numpy}; scenarios: ${scenarios.map((e) => `${e.name} T = ${e.shape.tasks}, R = ${e.shape.replicates}, K = ${e.shape.k}`).join('; ')}`);
+console.log('');
+const header = ['scenario', `engine ${WORKERS} workers`, 'peer (faster method)', 'ratio', `target ≥ ${RATIO_TARGET}`, `${WORKERS} workers warm*`, 'ratio warm*', '1 thread', 'ratio 1 thread'];
+const rows = scenarios.map((e) => [
+  e.name,
+  mega(e.engineRate),
+  `${mega(e.peerRate)} ${e.peerMethod}`,
+  e.ratio.toFixed(2),
+  e.ratio >= RATIO_TARGET ? 'met' : `MISSED (×${(RATIO_TARGET / e.ratio).toFixed(2)} short)`,
+  mega(e.warmRate),
+  (e.warmRate / e.peerRate).toFixed(2),
+  mega(e.singleRate),
+  (e.singleRate / e.peerRate).toFixed(2),
+]);
+printTable(header, rows);
+console.log(`* for information only: warm = the same chunks on ${WORKERS} workers already started and warmed by one full run (start-up and JIT warm-up excluded).`);
+console.log('');
+console.log(`seconds per run (best *): engine ${WORKERS} workers | warm | 1 thread | peer by method`);
+for (const e of scenarios) {
+  const mark = (list) => list.map((s) => (s === Math.min(...list) ? `${s.toFixed(3)}*` : s.toFixed(3))).join(' ');
+  const peerText = Object.entries(e.peer)
+    .map(([method, slot]) => `${method} ${mark(slot.runs)} (${mega(e.peerRates[method])})`)
+    .join('; ');
+  console.log(`  ${e.name.padEnd(12)} ${ENGINE_MODES.map(([mode]) => mark(e.engine[mode].runs)).join(' | ')} | ${peerText}`);
+}
+console.log(`  worker start-up + shut-down, ${WORKERS} idle workers (part of every ${WORKERS}-worker run), best of ${runs}: ${scenarios.map((e) => `${e.name} ${(e.workerStartup * 1000).toFixed(0)} ms`).join(', ')}`);
+console.log(`  engine results identical for ${WORKERS} workers, warm pool and 1 thread: ${scenarios.map((e) => `${e.name} ${e.identical ? 'yes' : 'NO'}`).join(', ')}`);
+console.log('');
+console.log(`agreement: |engine − peer exact| ≤ ${Z_LIMIT} × engine SE for every k and every metric the peer has an exact value for`);
+for (const e of scenarios) {
+  const a = e.agreement;
+  console.log(
+    `  ${e.name.padEnd(12)} worst z = ${a.worst.z.toFixed(2).padStart(5)} (${a.worst.metric}@${a.worst.k}) over ${a.comparisons} comparisons: ${a.pass ? 'PASS' : 'FAIL'};` +
+      ` engine's own exact vs peer's exact: max |diff| ${a.exactDiff.diff.toExponential(1)} (${a.exactDiff.metric}@${a.exactDiff.k})`,
+  );
+}
+if (memoryRuns.length > 0) {
+  console.log('');
+  console.log(`peak memory (a child process per run, CLI runner with ${WORKERS} workers, ${memoryRuns[0].source}; target < ${MEMORY_TARGET_MB} MB):`);
+  for (const m of memoryRuns) {
+    console.log(
+      `  ${m.scenario.padEnd(12)} R = ${String(m.replicates).padStart(9)}: ${m.peakRssMB.toFixed(1).padStart(5)} MB ${m.peakRssMB < MEMORY_TARGET_MB ? 'met' : 'MISSED'}` +
+        ` (${m.episodes.toExponential(0)} episodes in ${m.seconds.toFixed(2)} s, ${mega(perSecond(m.episodes, m.seconds))})`,
+    );
+  }
+}
+
+const results = scenarios.map((e) => ({
+  scenario: e.name,
+  engineEpisodesPerSecond: e.engineRate,
+  peerEpisodesPerSecond: e.peerRate,
+  ratio: e.ratio,
+  peerMethod: e.peerMethod,
+  peerEpisodesPerSecondByMethod: e.peerRates,
+  peer: e.numpy,
+  engineWorkers: WORKERS,
+  engineWarmWorkersEpisodesPerSecond: e.warmRate,
+  engineSingleThreadEpisodesPerSecond: e.singleRate,
+  engineSeconds: e.engine.workers.best.seconds,
+  peerSeconds: e.peer[e.peerMethod].best.seconds,
+  workerStartupSeconds: e.workerStartup,
+  tasks: e.shape.tasks,
+  replicates: e.shape.replicates,
+  maxAttempts: e.shape.k,
+  bestOf: runs,
+  identicalAcrossWorkers: e.identical,
+  agreement: { pass: e.agreement.pass, worstZ: e.agreement.worst.z, metric: e.agreement.worst.metric, k: e.agreement.worst.k, exactMaxDifference: e.agreement.exactDiff.diff },
+  ...(e.memory ? { peakMemory: e.memory.map((m) => ({ replicates: m.replicates, peakRssMB: m.peakRssMB })) } : {}),
+}));
+const out = join(benchDir, 'results.json');
+await writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
+
+const missedRatio = scenarios.filter((e) => e.ratio < RATIO_TARGET);
+const missedMemory = memoryRuns.filter((m) => m.peakRssMB >= MEMORY_TARGET_MB);
+const disagree = scenarios.filter((e) => !e.agreement.pass || !e.identical);
+const peakMB = memoryRuns.length ? Math.max(...memoryRuns.map((m) => m.peakRssMB)) : null;
+console.log('');
+console.log(`CPU busy in the second after the bench: ${((await cpuBusy()) * 100).toFixed(0)} %; wrote ${relative(repoRoot, out)}`);
+console.log(
+  `bench: ${missedRatio.length || missedMemory.length || disagree.length ? 'TARGETS MISSED' : 'ALL TARGETS MET'} — ` +
+    `ratio ≥ ${RATIO_TARGET} on ${scenarios.length - missedRatio.length} of ${scenarios.length} (${scenarios.map((e) => `${e.name} ${e.ratio.toFixed(2)}`).join(', ')}); ` +
+    `peak memory ${peakMB === null ? 'not measured' : `${peakMB.toFixed(0)} MB ${peakMB < MEMORY_TARGET_MB ? '<' : '≥'} ${MEMORY_TARGET_MB} MB`}; ` +
+    `agreement ${disagree.length ? `FAIL (${disagree.map((e) => e.name).join(', ')})` : 'PASS'}`,
+);
+if (disagree.length > 0 || (options.strict && (missedRatio.length > 0 || missedMemory.length > 0))) process.exitCode = 1;
+
+/** Share of all cores' time not idle over one second (other processes; this one is waiting). */
+async function cpuBusy() {
+  const sample = () => cpus().reduce((acc, cpu) => ({ idle: acc.idle + cpu.times.idle, total: acc.total + Object.values(cpu.times).reduce((a, b) => a + b, 0) }), { idle: 0, total: 0 });
+  const first = sample();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const second = sample();
+  const total = second.total - first.total;
+  return total > 0 ? 1 - (second.idle - first.idle) / total : 0;
+}
+
+/** The scenario files must hold the peer's canonical tasks exactly: p_t = (t + 0.5)/T, fixed. */
+function requireCanonical(name, scenario) {
+  const { successRate, count, resample } = scenario.tasks;
+  const values = successRate.dist === 'fixed' ? successRate.values : null;
+  const canonical = values !== null && !resample && values.every((p, t) => p === (t + 0.5) / count);
+  if (!canonical) throw new Error(`bench: bench/scenarios/${name}.yaml must have fixed tasks p_t = (t + 0.5)/T (the peer's canonical tasks)`);
+}
+
+function printTable(head, body) {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(head));
+  console.log(line(widths.map((w) => '─'.repeat(w))));
+  for (const r of body) console.log(line(r));
+}
