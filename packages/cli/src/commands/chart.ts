@@ -21,7 +21,6 @@ interface ChartArgs {
 export function chartCommand(io: CliIo): CommandModule<object, ChartArgs> {
   return {
     command: 'chart <kind>',
-    describe: 'draw a chart from result files (the --json output of estimate, plan or simulate) as SVG, PNG or a vega-lite spec',
     builder: (y) =>
       y
         .positional('kind', { type: 'string', demandOption: true, describe: `the chart: ${CHART_KINDS.join(', ')}` })

@@ -15,7 +15,6 @@ interface DemoArgs {
 export function demoCommand(io: CliIo): CommandModule<object, DemoArgs> {
   return {
     command: 'demo',
-    describe: 'run the built-in scenario and the seeds\' examples; write report.html and its charts (SVG, PNG)',
     builder: (y) =>
       y
         .option('out', { type: 'string', default: './passk-demo', describe: 'folder to write report.html, charts/ and results/ into' })

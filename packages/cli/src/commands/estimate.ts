@@ -36,7 +36,6 @@ export interface EstimateArgs extends FileEstimateArgs {
 export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> {
   return {
     command: 'estimate [file]',
-    describe: 'pass@k and pass^k (unbiased and plug-in) with intervals, from --n/--c, --p or a results file',
     builder: (y) =>
       withResultsFileOptions(y)
         .positional('file', { type: 'string', describe: 'per-attempt results (CSV, TSV, JSONL, human-eval results or τ-bench JSON), streamed' })

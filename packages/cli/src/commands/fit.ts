@@ -24,7 +24,6 @@ interface FitArgs extends ResultsFileArgs {
 export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
   return {
     command: 'fit <results>',
-    describe: 'fit the per-task success distribution (beta-binomial, zero/one-inflated) to a results file',
     builder: (y) =>
       withResultsFileOptions(y)
         .positional('results', { type: 'string', demandOption: true, describe: 'per-attempt results (CSV, TSV or JSONL), streamed' })

@@ -13,7 +13,6 @@ interface MergeArgs extends SummaryOutputArgs {
 export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
   return {
     command: 'merge <parts..>',
-    describe: 'combine shard files from simulate --shard into the result of the single run',
     builder: (y) =>
       y
         .positional('parts', { type: 'string', array: true, demandOption: true, describe: 'shard files' })

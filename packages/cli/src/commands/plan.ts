@@ -32,7 +32,6 @@ export function planCommand(io: CliIo): CommandModule {
   };
   return {
     command: 'plan',
-    describe: 'sample sizes: demonstrate a pass^k target, reach an interval width, or detect a difference',
     builder: (y: Argv) =>
       y
         .command<PlanArgs & { target: number; failures: number }>({

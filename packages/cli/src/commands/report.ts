@@ -13,7 +13,6 @@ interface ReportArgs {
 export function reportCommand(io: CliIo): CommandModule<object, ReportArgs> {
   return {
     command: 'report <results..>',
-    describe: 'one self-contained HTML page (tables, charts, method notes, explorer) from result JSON files',
     builder: (y) =>
       y
         .positional('results', { type: 'string', array: true, demandOption: true, describe: 'result files written with --json (estimate, plan, simulate, merge, sweep)' })

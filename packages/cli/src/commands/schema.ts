@@ -6,7 +6,6 @@ import type { CliIo } from '../io/cliIo.js';
 export function schemaCommand(io: CliIo): CommandModule {
   return {
     command: 'schema',
-    describe: 'print the JSON Schema of scenario files (for editor completion and checking)',
     handler: () => {
       io.stdout(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
     },

@@ -46,7 +46,6 @@ interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs {
 export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> {
   return {
     command: 'simulate [file]',
-    describe: 'simulate a retry policy (scenario file, or the built-in default) beside its closed forms',
     builder: (y) =>
       withResultsFileOptions(y)
         .positional('file', { type: 'string', describe: 'scenario (YAML or JSON); omitted: the built-in default' })

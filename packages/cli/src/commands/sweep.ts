@@ -52,7 +52,6 @@ export interface SweepPointResult {
 export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
   return {
     command: 'sweep <file>',
-    describe: 'run a scenario over a grid of settings; report the cost / delivery frontier and the best policy under constraints',
     builder: (y) =>
       y
         .positional('file', { type: 'string', demandOption: true, describe: 'scenario (YAML or JSON)' })
