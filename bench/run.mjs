@@ -5,8 +5,10 @@
 // replicate count, and writes bench/results.json: [{ scenario, engineEpisodesPerSecond,
 // peerEpisodesPerSecond, ratio, ... }].
 // Targets: ratio ≥ 10 on every scenario (2-core machine), peak memory < 200 MB, agreement within 4 SE.
+// Also `estimate-10m`: `passk estimate` end to end on a generated 10-million-row CSV against
+// shared/bench/python_estimate_peer.py on the same file (target ≥ 5×, < 300 MB, values equal to 1e-12).
 //
-// Options: --runs N (best of N, default 3), --only a,b (some scenarios), --no-memory, --strict
+// Options: --runs N (best of N, default 3), --only a,b (some scenarios), --no-memory, --no-estimate, --strict
 // (exit 1 when a target is missed; without it only a failed agreement check or an error exits 1).
 // Environment: PASSK_SHARED = the shared folder holding bench/numpy_peer.py (default ../shared).
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -20,6 +22,7 @@ import { agreement, Z_LIMIT } from './agreement.mjs';
 import { timeEngine, timeWarmWorkers, workerStartup } from './engine.mjs';
 import { peakMemory } from './memory.mjs';
 import { PEER_METHODS, peerEnvironment, peerScript, runPeer } from './peer.mjs';
+import { estimateDifference, estimateFile, estimatePeerScript, passkEstimateJson, timePasskEstimate, timePythonEstimate } from './estimate10m.mjs';
 
 // Our own errors ("bench: …") as one line; anything unexpected with its stack.
 process.on('uncaughtException', (error) => {
@@ -50,6 +53,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
     'no-memory': { type: 'boolean', default: false },
+    'no-estimate': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -188,6 +192,43 @@ if (memoryRuns.length > 0) {
   }
 }
 
+// ---- estimate-10m: passk estimate end to end vs the Python peer, same file ----
+const ESTIMATE_RATIO_TARGET = 5;
+const ESTIMATE_MEMORY_TARGET_MB = 300;
+let estimate = null;
+if (!options['no-estimate']) {
+  const pythonPeer = estimatePeerScript(script);
+  const file = await estimateFile(benchDir, pythonPeer, peerEnv, log);
+  const ours = [];
+  const theirs = [];
+  for (let run = 1; run <= runs; run++) {
+    log(`run ${run}/${runs}: estimate-10m`);
+    theirs.push(await timePythonEstimate(pythonPeer, peerEnv, file));
+    ours.push(await timePasskEstimate(repoRoot, file));
+  }
+  const best = ours.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  const peerBest = theirs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  const difference = estimateDifference(await passkEstimateJson(repoRoot, file), peerBest.result);
+  estimate = {
+    scenario: 'estimate-10m',
+    engineSeconds: best.seconds,
+    peerSeconds: peerBest.seconds,
+    ratio: peerBest.seconds / best.seconds,
+    peerWallSeconds: peerBest.wallSeconds,
+    peakRssMB: best.peakRssMB,
+    maxAbsDifference: difference,
+    rows: 10_000_000,
+    bestOf: runs,
+  };
+  console.log('');
+  console.log(`estimate-10m: passk estimate on ${relative(repoRoot, file)} (10 million rows, 100 000 tasks × 100 trials, k = 1..10, default bootstrap), end to end in a child process`);
+  console.log(
+    `  passk ${best.seconds.toFixed(3)} s (best of ${runs}: ${ours.map((r) => r.seconds.toFixed(3)).join(' ')}), peak ${best.peakRssMB?.toFixed(0) ?? '?'} MB (target < ${ESTIMATE_MEMORY_TARGET_MB} MB)` +
+      ` | peer ${peerBest.seconds.toFixed(3)} s by its own timer (${peerBest.wallSeconds.toFixed(3)} s with Python start-up)` +
+      ` | ratio ${estimate.ratio.toFixed(2)} (target ≥ ${ESTIMATE_RATIO_TARGET}) | max |passk − peer| over pass@k, pass^k: ${difference.toExponential(1)} (target ≤ 1e-12)`,
+  );
+}
+
 const results = scenarios.map((e) => ({
   scenario: e.name,
   engineEpisodesPerSecond: e.engineRate,
@@ -210,22 +251,26 @@ const results = scenarios.map((e) => ({
   agreement: { pass: e.agreement.pass, worstZ: e.agreement.worst.z, metric: e.agreement.worst.metric, k: e.agreement.worst.k, exactMaxDifference: e.agreement.exactDiff.diff },
   ...(e.memory ? { peakMemory: e.memory.map((m) => ({ replicates: m.replicates, peakRssMB: m.peakRssMB })) } : {}),
 }));
+if (estimate) results.push(estimate);
 const out = join(benchDir, 'results.json');
 await writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
 
 const missedRatio = scenarios.filter((e) => e.ratio < RATIO_TARGET);
 const missedMemory = memoryRuns.filter((m) => m.peakRssMB >= MEMORY_TARGET_MB);
 const disagree = scenarios.filter((e) => !e.agreement.pass || !e.identical);
+const estimateMissed = estimate && (estimate.ratio < ESTIMATE_RATIO_TARGET || (estimate.peakRssMB ?? 0) >= ESTIMATE_MEMORY_TARGET_MB);
+if (estimate && !(estimate.maxAbsDifference <= 1e-12)) disagree.push({ name: 'estimate-10m' });
 const peakMB = memoryRuns.length ? Math.max(...memoryRuns.map((m) => m.peakRssMB)) : null;
 console.log('');
 console.log(`CPU busy in the second after the bench: ${((await cpuBusy()) * 100).toFixed(0)} %; wrote ${relative(repoRoot, out)}`);
 console.log(
-  `bench: ${missedRatio.length || missedMemory.length || disagree.length ? 'TARGETS MISSED' : 'ALL TARGETS MET'} — ` +
+  `bench: ${missedRatio.length || missedMemory.length || disagree.length || estimateMissed ? 'TARGETS MISSED' : 'ALL TARGETS MET'} — ` +
     `ratio ≥ ${RATIO_TARGET} on ${scenarios.length - missedRatio.length} of ${scenarios.length} (${scenarios.map((e) => `${e.name} ${e.ratio.toFixed(2)}`).join(', ')}); ` +
     `peak memory ${peakMB === null ? 'not measured' : `${peakMB.toFixed(0)} MB ${peakMB < MEMORY_TARGET_MB ? '<' : '≥'} ${MEMORY_TARGET_MB} MB`}; ` +
-    `agreement ${disagree.length ? `FAIL (${disagree.map((e) => e.name).join(', ')})` : 'PASS'}`,
+    `agreement ${disagree.length ? `FAIL (${disagree.map((e) => e.name).join(', ')})` : 'PASS'}` +
+    (estimate ? `; estimate-10m ratio ${estimate.ratio.toFixed(2)} (≥ ${ESTIMATE_RATIO_TARGET}: ${estimate.ratio >= ESTIMATE_RATIO_TARGET ? 'met' : 'MISSED'})` : ''),
 );
-if (disagree.length > 0 || (options.strict && (missedRatio.length > 0 || missedMemory.length > 0))) process.exitCode = 1;
+if (disagree.length > 0 || (options.strict && (missedRatio.length > 0 || missedMemory.length > 0 || estimateMissed))) process.exitCode = 1;
 
 /** Share of all cores' time not idle over one second (other processes; this one is waiting). */
 async function cpuBusy() {

@@ -133,6 +133,7 @@ export class DelimitedRowCounter {
     // task-123 and task-124 differ), a match skips the hash lookup. With the task in field 0 the
     // comparison also replaces the scan of those bytes.
     const skipTask = taskField === 0 && valueField !== 0;
+    const special = Math.max(separator, LF, CR, QUOTE);
     let previousStart = -1;
     let previousLength = -1;
     let previousTask = -1;
@@ -167,6 +168,8 @@ export class DelimitedRowCounter {
       let extraLines = 0;
       for (; i < end; i++) {
         const b = buf[i];
+        // Most bytes are none of separator, LF, CR or quote, and all of those are below `special`.
+        if (b > special) continue;
         if (b === separator) {
           if (field === taskField) {
             if (quotedStart < 0) {
