@@ -22,7 +22,7 @@ describe('posteriorTasks', () => {
   });
 
   it('has the posterior-predictive mean rate: Σ share·(a + c)/(a + b + n)', () => {
-    const block = posteriorTasks(tasks, fit) as { successRate: { components: { weight: number; a: number; b: number }[] } };
+    const block = posteriorTasks(tasks, fit) as unknown as { successRate: { components: { weight: number; a: number; b: number }[] } };
     const mean = block.successRate.components.reduce((sum, comp) => sum + (comp.weight * comp.a) / (comp.a + comp.b), 0);
     const expected = [0, 1, 2, 3, 4].reduce((sum, c, i) => sum + ([14, 12, 10, 4, 10][i]! / 50) * ((a + c) / (a + b + 4)), 0);
     expect(mean).toBeCloseTo(expected, 14);

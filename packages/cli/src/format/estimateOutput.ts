@@ -2,7 +2,9 @@ import type { TaskEstimate } from '@passk/sim';
 import { describeCoverage, methodName } from './describe.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
+import { rateTable } from './rateTable.js';
 import { renderTable } from './table.js';
+import { taskCredibleTable, taskEstimateTable } from './taskEstimateTables.js';
 
 /** The JSON contract of `estimate --n --c --k`: a single k is flattened into the top level. */
 export function taskEstimateJson(estimate: TaskEstimate, singleK: boolean): object {
@@ -18,29 +20,12 @@ export function taskEstimateJson(estimate: TaskEstimate, singleK: boolean): obje
 export function formatTaskEstimate(estimate: TaskEstimate): string {
   const { n, c, p, bayes } = estimate;
   const coverage = describeCoverage(p.confidence, p.sides, p.tail);
+  const main = taskEstimateTable(estimate.rows);
+  const credible = taskCredibleTable(bayes, estimate.rows);
   const lines = [
     `${c} of ${n} trials correct: p = ${formatPercent(p.estimate)}, ${coverage} ${methodName(p.method)} interval ${formatPercentInterval(p.lower, p.upper)}`,
     '',
-    renderTable(
-      [
-        { header: 'k', align: 'right' },
-        { header: 'pass@k', align: 'right' },
-        { header: 'plug-in', align: 'right' },
-        { header: 'interval', align: 'right' },
-        { header: 'pass^k', align: 'right' },
-        { header: 'plug-in', align: 'right' },
-        { header: 'interval', align: 'right' },
-      ],
-      estimate.rows.map((row) => [
-        String(row.k),
-        formatPercent(row.passAtK),
-        formatPercent(row.plugin.passAtK),
-        formatPercentInterval(row.passAtKInterval.lower, row.passAtKInterval.upper),
-        formatPercent(row.passHatK),
-        formatPercent(row.plugin.passHatK),
-        formatPercentInterval(row.passHatKInterval.lower, row.passHatKInterval.upper),
-      ]),
-    ),
+    renderTable(main.columns, main.rows),
     '',
     'pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024) are unbiased;',
     'plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
@@ -48,36 +33,13 @@ export function formatTaskEstimate(estimate: TaskEstimate): string {
     '',
     `Bayesian view, prior Beta(${bayes.prior.a}, ${bayes.prior.b}) → posterior Beta(${bayes.posterior.a}, ${bayes.posterior.b}); ` +
       `posterior mean and ${describeCoverage(bayes.confidence, 2)} credible interval:`,
-    renderTable(
-      [
-        { header: 'k', align: 'right' },
-        { header: 'pass@k', align: 'right' },
-        { header: 'credible', align: 'right' },
-        { header: 'pass^k', align: 'right' },
-        { header: 'credible', align: 'right' },
-      ],
-      estimate.rows.map((row) => [
-        String(row.k),
-        formatPercent(row.bayes.passAtK.mean),
-        formatPercentInterval(row.bayes.passAtK.lower, row.bayes.passAtK.upper),
-        formatPercent(row.bayes.passHatK.mean),
-        formatPercentInterval(row.bayes.passHatK.lower, row.bayes.passHatK.upper),
-      ]),
-    ),
+    renderTable(credible.columns, credible.rows),
   ];
   return `${lines.join('\n')}\n`;
 }
 
 /** Text view of the closed forms for a known p (the seeds' first table). */
 export function formatRateTable(p: number, rows: readonly { k: number; passAtK: number; passHatK: number }[]): string {
-  const table = renderTable(
-    [
-      { header: 'k', align: 'right' },
-      { header: 'pass@k', align: 'right' },
-      { header: 'pass^k', align: 'right' },
-      { header: 'gap', align: 'right' },
-    ],
-    rows.map((row) => [String(row.k), formatPercent(row.passAtK), formatPercent(row.passHatK), formatPercent(row.passAtK - row.passHatK)]),
-  );
-  return `p = ${formatPercent(p)} per attempt, attempts independent: pass@k = 1 − (1 − p)^k, pass^k = p^k\n\n${table}\n`;
+  const table = rateTable(rows);
+  return `p = ${formatPercent(p)} per attempt, attempts independent: pass@k = 1 − (1 − p)^k, pass^k = p^k\n\n${renderTable(table.columns, table.rows)}\n`;
 }

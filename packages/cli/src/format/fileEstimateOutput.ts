@@ -1,6 +1,7 @@
 import type { BootstrapInterval } from '@passk/sim';
 import { describeCoverage } from './describe.js';
-import { formatPercent, formatPercentInterval } from './percent.js';
+import { describeTrials } from './describeTrials.js';
+import { fileEstimateTable } from './fileEstimateTable.js';
 import { renderTable } from './table.js';
 
 type Bounds = { readonly lower: number; readonly upper: number } | null;
@@ -34,36 +35,8 @@ export interface FileEstimate {
 /** Text view of `estimate FILE`: one row per k with both intervals, then the method notes. */
 export function formatFileEstimate(result: FileEstimate): string {
   const { tasks, trials, uncertainty } = result;
-  const bounds = (b: Bounds | BootstrapInterval | null) => (b ? formatPercentInterval(b.lower, b.upper) : '—');
-  const header =
-    `${result.source.file}: ${result.source.rows} attempts over ${tasks} tasks, ` +
-    (trials.min === trials.max ? `${trials.min} trials each` : `${trials.min} to ${trials.max} trials per task`);
-  const table = renderTable(
-    [
-      { header: 'k', align: 'right' },
-      { header: 'tasks', align: 'right' },
-      { header: 'pass@k', align: 'right' },
-      { header: 'CI (SE)', align: 'right' },
-      { header: 'CI (bootstrap)', align: 'right' },
-      { header: 'plug-in', align: 'right' },
-      { header: 'pass^k', align: 'right' },
-      { header: 'CI (SE)', align: 'right' },
-      { header: 'CI (bootstrap)', align: 'right' },
-      { header: 'plug-in', align: 'right' },
-    ],
-    result.rows.map((row) => [
-      String(row.k),
-      row.notEstimableTasks > 0 ? `${row.estimableTasks}/${tasks}` : String(tasks),
-      formatPercent(row.passAtK),
-      bounds(row.interval.passAtK),
-      bounds(row.bootstrap?.passAtK ?? null),
-      formatPercent(row.plugin?.passAtK ?? null),
-      formatPercent(row.passHatK),
-      bounds(row.interval.passHatK),
-      bounds(row.bootstrap?.passHatK ?? null),
-      formatPercent(row.plugin?.passHatK ?? null),
-    ]),
-  );
+  const header = `${result.source.file}: ${result.source.rows} attempts over ${tasks} tasks, ${describeTrials(trials)}`;
+  const table = fileEstimateTable(result);
   const coverage = describeCoverage(uncertainty.confidence, uncertainty.sides);
   const notes = [
     'pass@k and pass^k: unbiased per-task estimates (Chen et al. 2021; Yao et al. 2024) averaged over tasks;',
@@ -76,5 +49,5 @@ export function formatFileEstimate(result: FileEstimate): string {
   if (result.rows.some((row) => row.notEstimableTasks > 0)) {
     notes.push('tasks: where fewer than all, the others have n < k trials, where pass@k and pass^k are not estimable.');
   }
-  return `${header}\n\n${table}\n\n${notes.join('\n')}\n`;
+  return `${header}\n\n${renderTable(table.columns, table.rows)}\n\n${notes.join('\n')}\n`;
 }

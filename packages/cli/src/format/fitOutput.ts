@@ -1,7 +1,10 @@
 import type { FittedModel, TaskFit } from '@passk/sim';
-import { formatNumber, formatPercent, formatPercentInterval } from './percent.js';
-import { renderTable } from './table.js';
+import { describeTrials } from './describeTrials.js';
+import { shortModelName } from './shortModelName.js';
+import { fitExtrapolationTable, fitPassRatesTable } from './fitTables.js';
+import { formatNumber } from './percent.js';
 import { RESULT_KINDS } from './resultKinds.js';
+import { renderTable } from './table.js';
 
 /** Where the fitted counts came from. */
 export interface FitSource {
@@ -11,9 +14,6 @@ export interface FitSource {
   readonly columns: object;
 }
 
-
-/** Short labels for table columns. */
-const SHORT: Record<string, string> = { betaBinomial: 'BB', zeroOneInflatedBetaBinomial: 'ZOIBB' };
 
 const DESCRIPTION: Record<string, string> = {
   betaBinomial: 'p ~ Beta(a, b) per task',
@@ -58,10 +58,7 @@ export function fitJson(fit: TaskFit, source: FitSource): object {
 
 /** Text view of `passk fit`: both models, the choice and why, goodness of fit, model-based extrapolation. */
 export function formatFit(fit: TaskFit, source: FitSource): string {
-  const { trials } = fit;
-  const header =
-    `${source.file}: ${source.rows} attempts over ${fit.tasks} tasks, ` +
-    (trials.min === trials.max ? `${trials.min} trials each` : `${trials.min} to ${trials.max} trials per task`);
+  const header = `${source.file}: ${source.rows} attempts over ${fit.tasks} tasks, ${describeTrials(fit.trials)}`;
   const sections = [header, 'Per-task success rate p, fitted by maximum likelihood (SE from the observed information, delta method):'];
   for (const model of fit.models) sections.push(modelSection(model, fit.chosen));
   sections.push(`Chosen: ${fit.chosen}. ${capitalise(fit.choice.reason)}.`);
@@ -86,11 +83,11 @@ function modelSection(model: FittedModel, chosen: string): string {
     return [PARAMETER_LABELS[name] ?? name, value, p.se === null ? '—' : formatNumber(p.se, 4)];
   });
   const table = renderTable(
-    [{ header: 'parameter' }, { header: 'estimate', align: 'right' }, { header: 'SE', align: 'right' }],
+    [{ header: 'parameter', align: 'left' }, { header: 'estimate' }, { header: 'SE' }],
     rows,
   );
   const lines = [
-    `${model.name} (${SHORT[model.name]}): ${DESCRIPTION[model.name]}${mark}`,
+    `${model.name} (${shortModelName(model.name)}): ${DESCRIPTION[model.name]}${mark}`,
     indent(table),
     `  logLik ${model.logLik.toFixed(3)}   AIC ${model.aic.toFixed(2)}   (${model.parameterCount} parameters)`,
   ];
@@ -105,7 +102,7 @@ function countSection(fit: TaskFit): string {
   const shown = groups.slice(0, MAX_TEXT_GROUPS).sort((x, y) => x.n - y.n);
   const parts = shown.map((group) => {
     const table = renderTable(
-      [{ header: 'c', align: 'right' }, { header: 'observed', align: 'right' }, ...names.map((name) => ({ header: SHORT[name]!, align: 'right' as const }))],
+      [{ header: 'c' }, { header: 'observed' }, ...names.map((name) => ({ header: shortModelName(name) }))],
       group.rows.map((row) => [String(row.c), String(row.observed), ...names.map((name) => row.predicted[name]!.toFixed(1))]),
     );
     return `Goodness of fit: number of tasks with c successes among the ${group.tasks} tasks with n = ${group.n} (observed vs predicted)\n${indent(table)}`;
@@ -116,57 +113,20 @@ function countSection(fit: TaskFit): string {
 }
 
 function passRateSection(fit: TaskFit): string {
-  const names = fit.models.map((model) => model.name);
-  const observed = (mean: { value: number; se: number | null } | null) =>
-    mean === null ? '—' : `${formatPercent(mean.value)} (${mean.se === null ? '—' : formatPercent(mean.se)})`;
-  const table = renderTable(
-    [
-      { header: 'k', align: 'right' },
-      { header: 'tasks', align: 'right' },
-      { header: 'pass@k (SE)', align: 'right' },
-      ...names.map((name) => ({ header: SHORT[name]!, align: 'right' as const })),
-      { header: 'pass^k (SE)', align: 'right' },
-      ...names.map((name) => ({ header: SHORT[name]!, align: 'right' as const })),
-    ],
-    fit.goodnessOfFit.passRates.map((row) => [
-      String(row.k),
-      String(row.estimableTasks),
-      observed(row.observed.passAtK),
-      ...names.map((name) => formatPercent(row.predicted[name]!.passAtK)),
-      observed(row.observed.passHatK),
-      ...names.map((name) => formatPercent(row.predicted[name]!.passHatK)),
-    ]),
-  );
+  const table = fitPassRatesTable(fit);
   return (
     'Goodness of fit: pass@k and pass^k for k ≤ n — observed = unbiased per-task estimates averaged over the tasks with n ≥ k\n' +
-    `(clustered SE), against each model's prediction\n${indent(table)}`
+    `(clustered SE), against each model's prediction\n${indent(renderTable(table.columns, table.rows))}`
   );
 }
 
 function extrapolationSection(fit: TaskFit): string | null {
-  const ks = fit.extrapolation.ks;
-  if (ks.length === 0) return null;
+  const table = fitExtrapolationTable(fit);
+  if (table === null) return null;
   const level = `${Number((fit.extrapolation.confidence * 100).toPrecision(6))}%`;
-  const cell = (model: FittedModel, metric: 'passAtK' | 'passHatK', k: number) => {
-    const value = formatPercent(model.predicted[metric][String(k)] ?? null);
-    const interval = model.intervals?.[metric][String(k)];
-    return interval ? `${value} ${formatPercentInterval(interval.lower, interval.upper)}` : value;
-  };
-  const table = renderTable(
-    [
-      { header: 'k', align: 'right' },
-      ...fit.models.map((model) => ({ header: `pass@k ${SHORT[model.name]}`, align: 'right' as const })),
-      ...fit.models.map((model) => ({ header: `pass^k ${SHORT[model.name]}`, align: 'right' as const })),
-    ],
-    ks.map((k) => [
-      String(k),
-      ...fit.models.map((model) => cell(model, 'passAtK', k)),
-      ...fit.models.map((model) => cell(model, 'passHatK', k)),
-    ]),
-  );
   return (
     `Extrapolation beyond n = ${fit.trials.max} — MODEL-BASED, not estimable from the trials alone ` +
-    `(value [${level} two-sided interval]):\n${indent(table)}\n` +
+    `(value [${level} two-sided interval]):\n${indent(renderTable(table.columns, table.rows))}\n` +
     `  ${fit.extrapolation.method}.\n` +
     '  Where the two models disagree, the data cannot tell which extrapolation is right.'
   );

@@ -1,26 +1,17 @@
 import type { ComparePlan, DemonstratePlan, PrecisionPlan } from '@passk/sim';
 import { methodName } from './describe.js';
+import { metricLabel } from './metricLabel.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
+import { compareTable, demonstrateTable } from './planTables.js';
 import { renderTable } from './table.js';
 
-const METRIC_NAMES = { p: 'p', passAtK: 'pass@k', passHatK: 'pass^k' } as const;
-
-function metricLabel(metric: keyof typeof METRIC_NAMES, k: number): string {
-  return metric === 'p' ? 'p' : METRIC_NAMES[metric].replace('k', String(k));
-}
-
 export function formatDemonstratePlan(plan: DemonstratePlan): string {
+  const table = demonstrateTable(plan);
   const lines = [
     `To show ${metricLabel('passHatK', plan.k)} ≥ ${formatPercent(plan.target)} at ${formatPercent(plan.confidence)} confidence (one-sided),`,
     `the single-attempt rate must be ≥ ${formatPercent(plan.requiredRate)} (failure rate ≤ ${formatPercent(1 - plan.requiredRate)}).`,
     '',
-    renderTable(
-      [
-        { header: 'failures allowed', align: 'right' },
-        { header: 'runs needed', align: 'right' },
-      ],
-      plan.byFailures.map((row) => [String(row.failures), String(row.runs)]),
-    ),
+    renderTable(table.columns, table.rows),
     '',
     `Exact binomial (Clopper–Pearson one-sided); the rule of three, 3/(1 − p), gives ≈ ${plan.ruleOfThree} runs (95%, no failure).`,
   ];
@@ -41,20 +32,13 @@ export function formatPrecisionPlan(plan: PrecisionPlan): string {
 export function formatComparePlan(plan: ComparePlan): string {
   const label = metricLabel(plan.metric, plan.k);
   const { a, b } = plan.taskDistribution;
+  const table = compareTable(plan);
   const lines = [
     `Detect ${label} ${formatPercent(plan.baseline)} → ${formatPercent(plan.comparison)} (Δ = ${formatPercent(plan.comparison - plan.baseline)}) ` +
       `with power ${formatPercent(plan.power)} at α = ${plan.alpha} (two-sided), same tasks for both agents.`,
     `Tasks: p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B shifts every task's log-odds by ${plan.logOddsShift.toFixed(3)}.`,
     '',
-    renderTable(
-      [
-        { header: 'trials per task', align: 'right' },
-        { header: 'sd of difference', align: 'right' },
-        { header: 'tasks needed', align: 'right' },
-        { header: 'attempts (both agents)', align: 'right' },
-      ],
-      plan.rows.map((row) => [String(row.trials), row.sdDifference.toFixed(4), String(row.tasks), String(row.attempts)]),
-    ),
+    renderTable(table.columns, table.rows),
     '',
     `Method: ${plan.method}.`,
   ];

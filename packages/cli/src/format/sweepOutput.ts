@@ -1,35 +1,11 @@
-import type { Estimate } from '@passk/sim';
 import type { SweepDocument } from '../commands/sweep.js';
 import { formatPercent } from './percent.js';
+import { sweepTable } from './sweepTable.js';
 import { renderTable } from './table.js';
 
 /** Text view of a sweep: one row per grid point, the frontier marked, the best point named. */
 export function formatSweep(sweep: SweepDocument): string {
-  const paths = Object.keys(sweep.points[0]?.values ?? {});
-  const rate = (e: Estimate) => (e.value === null ? '—' : `${formatPercent(e.value, 2)} ±${((e.se ?? 0) * 100).toFixed(2)}`);
-  const amount = (e: Estimate) => (e.value === null ? '—' : Number(e.value.toPrecision(4)).toString());
-  const table = renderTable(
-    [
-      ...paths.map((path) => ({ header: path, align: 'right' as const })),
-      { header: 'delivered correct', align: 'right' },
-      { header: 'wrong', align: 'right' },
-      { header: 'abstained', align: 'right' },
-      { header: 'attempts', align: 'right' },
-      { header: 'cost', align: 'right' },
-      { header: 'cost per correct', align: 'right' },
-      { header: '', align: 'left' },
-    ],
-    sweep.points.map((point, i) => [
-      ...paths.map((path) => String(point.values[path])),
-      rate(point.outcome.deliveredCorrect),
-      rate(point.outcome.deliveredWrong),
-      rate(point.outcome.abstained),
-      amount(point.outcome.attempts),
-      amount(point.outcome.cost),
-      amount(point.outcome.costPerCorrect),
-      [point.onFrontier ? 'frontier' : '', sweep.best === i ? '← best' : ''].filter(Boolean).join(' '),
-    ]),
-  );
+  const table = sweepTable(sweep);
   const limits = [
     sweep.constraints.maxCost === null ? null : `cost ≤ ${sweep.constraints.maxCost}`,
     sweep.constraints.maxWrongDelivery === null ? null : `wrong delivery ≤ ${formatPercent(sweep.constraints.maxWrongDelivery, 2)}`,
@@ -44,9 +20,9 @@ export function formatSweep(sweep: SweepDocument): string {
           .join(', ')} (highest delivered-correct rate).`;
   return [
     `Sweep of ${sweep.points.length} points, seed ${String(sweep.seed)}; every point shares the same random streams, so differences between points are not noise between runs.`,
-    'Each row is the policy at its own maxAttempts; "frontier": no other point is both cheaper and delivers more correct answers.',
+    `${table.title}.`,
     '',
-    table,
+    renderTable(table.columns, table.rows),
     '',
     bestLine,
   ]

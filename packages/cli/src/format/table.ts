@@ -1,9 +1,22 @@
-/** Column alignment: numbers right, text left. */
+/** Column alignment: numbers right (the default), text left. */
 export type Align = 'left' | 'right';
 
 export interface Column {
   readonly header: string;
+  /** 'right' when omitted (most columns hold numbers); text columns say 'left'. */
   readonly align?: Align;
+}
+
+/**
+ * A table as data, drawn by both views: as text by `renderTable` and in the report by `htmlTable`
+ * (report/htmlTable.ts), so the CLI and the page show the same columns and the same cells.
+ */
+export interface Table {
+  readonly columns: readonly Column[];
+  /** One array of already formatted cells per row, in column order. */
+  readonly rows: readonly (readonly string[])[];
+  /** What the table shows: the report's title above it (text views word their own lead line). */
+  readonly title: string;
 }
 
 /**
@@ -14,7 +27,7 @@ export function renderTable(columns: readonly Column[], rows: readonly (readonly
   const widths = columns.map((column, i) => Math.max(width(column.header), ...rows.map((row) => width(row[i] ?? ''))));
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, i) => pad(cell, widths[i]!, columns[i]!.align ?? 'left'))
+      .map((cell, i) => pad(cell, widths[i]!, columns[i]!.align ?? 'right'))
       .join('  ')
       .trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');

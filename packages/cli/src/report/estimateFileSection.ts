@@ -1,6 +1,8 @@
 import type { IntervalMethod } from '@passk/sim';
 import { describeCoverage, methodName } from '../format/describe.js';
-import type { FileEstimate, FileEstimateRow } from '../format/fileEstimateOutput.js';
+import { describeTrials } from '../format/describeTrials.js';
+import type { FileEstimate } from '../format/fileEstimateOutput.js';
+import { fileEstimateTable } from '../format/fileEstimateTable.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { html, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
@@ -23,43 +25,13 @@ type FileResult = FileEstimate & {
 /** Per-task rows shown at most; a file of 10⁵ tasks would otherwise make a page nobody can open. */
 export const PER_TASK_LIMIT = 200;
 
-type Bounds = { readonly lower: number; readonly upper: number } | null | undefined;
-const bounds = (b: Bounds) => (b ? formatPercentInterval(b.lower, b.upper) : '—');
-
 /** `estimate FILE --json`: task-averaged pass@k / pass^k with both intervals, then the tasks themselves. */
 export function estimateFileSection(result: PasskResult): ResultSection {
   const file = result as unknown as FileResult;
   const { tasks, trials, uncertainty } = file;
-  const coverage = describeCoverage(uncertainty.confidence, uncertainty.sides);
-  const trialText = trials.min === trials.max ? `${trials.min} trials each` : `${trials.min} to ${trials.max} trials per task`;
-  const body = html`<p class="lead">${file.source.file}: ${file.source.rows} attempts over ${tasks} tasks, ${trialText}.</p>
-${htmlTable(
-  [
-    { header: 'k' },
-    { header: 'tasks' },
-    { header: 'pass@k' },
-    { header: 'CI (SE)' },
-    { header: 'CI (bootstrap)' },
-    { header: 'plug-in' },
-    { header: 'pass^k' },
-    { header: 'CI (SE)' },
-    { header: 'CI (bootstrap)' },
-    { header: 'plug-in' },
-  ],
-  file.rows.map((row: FileEstimateRow) => [
-    row.k,
-    row.notEstimableTasks > 0 ? `${row.estimableTasks}/${tasks}` : tasks,
-    formatPercent(row.passAtK),
-    bounds(row.interval.passAtK),
-    bounds(row.bootstrap?.passAtK),
-    formatPercent(row.plugin?.passAtK ?? null),
-    formatPercent(row.passHatK),
-    bounds(row.interval.passHatK),
-    bounds(row.bootstrap?.passHatK),
-    formatPercent(row.plugin?.passHatK ?? null),
-  ]),
-  `Task-averaged estimates with ${coverage} intervals`,
-)}
+  const table = fileEstimateTable(file);
+  const body = html`<p class="lead">${file.source.file}: ${file.source.rows} attempts over ${tasks} tasks, ${describeTrials(trials)}.</p>
+${htmlTable(table.columns, table.rows, table.title)}
 ${file.perTask ? perTaskTable(file.perTask, file.p) : ''}`;
   const notes = [
     { label: 'Estimator', text: 'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024), averaged over tasks (never pooled first); plug-in: (c/n) put into 1 − (1 − p)^k and p^k per task, averaged.' },

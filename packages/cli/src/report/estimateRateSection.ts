@@ -1,4 +1,5 @@
 import { formatPercent } from '../format/percent.js';
+import { rateTable } from '../format/rateTable.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { PasskResult } from './reportInput.js';
@@ -12,12 +13,9 @@ interface RateResult {
 /** `estimate --p --json`: the two closed-form curves for a known p (the seeds' first table). */
 export function estimateRateSection(result: PasskResult): ResultSection {
   const { p, rows } = result as unknown as RateResult;
+  const table = rateTable(rows);
   const body = html`<p class="lead">p = ${formatPercent(p)} per attempt, attempts independent: pass@k = 1 − (1 − p)^k, pass^k = p^k.</p>
-${htmlTable(
-  [{ header: 'k' }, { header: 'pass@k' }, { header: 'pass^k' }, { header: 'gap' }],
-  rows.map((row) => [row.k, formatPercent(row.passAtK), formatPercent(row.passHatK), formatPercent(row.passAtK - row.passHatK)]),
-  'At least one of k attempts correct (pass@k) against all k correct (pass^k)',
-)}`;
+${htmlTable(table.columns, table.rows, table.title)}`;
   return {
     title: `A known rate: p = ${formatPercent(p)}`,
     body,

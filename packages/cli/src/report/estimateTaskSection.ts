@@ -1,6 +1,7 @@
 import type { ProportionInterval, TaskEstimate, TaskEstimateRow } from '@passk/sim';
 import { describeCoverage, methodName } from '../format/describe.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
+import { taskCredibleTable, taskEstimateTable } from '../format/taskEstimateTables.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { PasskResult } from './reportInput.js';
@@ -13,35 +14,11 @@ export function estimateTaskSection(result: PasskResult): ResultSection {
   const rows: readonly TaskEstimateRow[] = estimate.rows ?? [{ ...(estimate as unknown as TaskEstimateRow), bayes: estimate.bayes as unknown as TaskEstimateRow['bayes'] }];
   const { n, c, p, bayes } = estimate;
   const coverage = coverageOf(p);
+  const main = taskEstimateTable(rows);
+  const credible = bayes && rows.every((row) => row.bayes?.passAtK && row.bayes?.passHatK) ? taskCredibleTable(bayes, rows) : null;
   const body = html`<p class="lead">${c} of ${n} trials correct: p = ${formatPercent(p.estimate)}, ${coverage} ${methodName(p.method)} interval ${formatPercentInterval(p.lower, p.upper)}.</p>
-${htmlTable(
-  [{ header: 'k' }, { header: 'pass@k' }, { header: 'plug-in' }, { header: 'interval' }, { header: 'pass^k' }, { header: 'plug-in' }, { header: 'interval' }],
-  rows.map((row) => [
-    row.k,
-    formatPercent(row.passAtK),
-    formatPercent(row.plugin.passAtK),
-    formatPercentInterval(row.passAtKInterval.lower, row.passAtKInterval.upper),
-    formatPercent(row.passHatK),
-    formatPercent(row.plugin.passHatK),
-    formatPercentInterval(row.passHatKInterval.lower, row.passHatKInterval.upper),
-  ]),
-  'Unbiased estimates, plug-in values and intervals mapped from p',
-)}
-${
-  bayes && rows.every((row) => row.bayes?.passAtK && row.bayes?.passHatK)
-    ? htmlTable(
-        [{ header: 'k' }, { header: 'pass@k' }, { header: 'credible' }, { header: 'pass^k' }, { header: 'credible' }],
-        rows.map((row) => [
-          row.k,
-          formatPercent(row.bayes.passAtK.mean),
-          formatPercentInterval(row.bayes.passAtK.lower, row.bayes.passAtK.upper),
-          formatPercent(row.bayes.passHatK.mean),
-          formatPercentInterval(row.bayes.passHatK.lower, row.bayes.passHatK.upper),
-        ]),
-        `Bayesian view: prior Beta(${bayes.prior.a}, ${bayes.prior.b}) → posterior Beta(${bayes.posterior.a}, ${bayes.posterior.b}); posterior mean and ${describeCoverage(bayes.confidence, 2)} credible interval`,
-      )
-    : ''
-}`;
+${htmlTable(main.columns, main.rows, main.title)}
+${credible ? htmlTable(credible.columns, credible.rows, credible.title) : ''}`;
   return {
     title: `One task: ${c} of ${n} trials correct`,
     body,

@@ -1,5 +1,7 @@
 import type { ComparePlan } from '@passk/sim';
+import { metricLabel } from '../format/metricLabel.js';
 import { formatPercent } from '../format/percent.js';
+import { compareTable } from '../format/planTables.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { PasskResult } from './reportInput.js';
@@ -8,14 +10,11 @@ import type { ResultSection } from './resultSection.js';
 /** `plan compare --json`: tasks (and trials per task) to detect a difference between two agents. */
 export function planCompareSection(result: PasskResult): ResultSection {
   const plan = result as unknown as ComparePlan;
-  const label = plan.metric === 'passAtK' ? `pass@${plan.k}` : `pass^${plan.k}`;
+  const label = metricLabel(plan.metric, plan.k);
+  const table = compareTable(plan);
   const { a, b } = plan.taskDistribution;
   const body = html`<p class="lead">Detect ${label} ${formatPercent(plan.baseline)} → ${formatPercent(plan.comparison)} (Δ = ${formatPercent(plan.comparison - plan.baseline)}) with power ${formatPercent(plan.power)} at α = ${plan.alpha} (two-sided), same tasks for both agents.</p>
-${htmlTable(
-  [{ header: 'trials per task' }, { header: 'sd of difference' }, { header: 'tasks needed' }, { header: 'attempts (both agents)' }],
-  plan.rows.map((row) => [row.trials, row.sdDifference.toFixed(4), row.tasks, row.attempts]),
-  'Tasks needed for each number of trials per task',
-)}`;
+${htmlTable(table.columns, table.rows, table.title)}`;
   return {
     title: `Plan: compare two agents on ${label}`,
     body,

@@ -1,5 +1,6 @@
 import type { PrecisionPlan } from '@passk/sim';
 import { methodName } from '../format/describe.js';
+import { metricLabel } from '../format/metricLabel.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
@@ -9,7 +10,7 @@ import type { ResultSection } from './resultSection.js';
 /** `plan precision --json`: trials per task for an interval of a given half-width. */
 export function planPrecisionSection(result: PasskResult): ResultSection {
   const plan = result as unknown as PrecisionPlan;
-  const label = plan.metric === 'p' ? 'p' : plan.metric === 'passAtK' ? `pass@${plan.k}` : `pass^${plan.k}`;
+  const label = metricLabel(plan.metric, plan.k);
   const body = html`<p class="lead"><strong>${plan.trials} trials per task</strong> give ${label} a ${formatPercent(plan.confidence)} two-sided ${methodName(plan.method)} interval of half-width ${formatPercent(plan.achievedHalfWidth, 2)} (target ${formatPercent(plan.halfWidth, 2)}) when p = ${formatPercent(plan.rate)}.</p>
 ${htmlTable(
   [{ header: 'quantity', align: 'left' }, { header: 'value' }],

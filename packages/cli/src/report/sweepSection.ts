@@ -1,5 +1,6 @@
-import type { Estimate, SummaryRow } from '@passk/sim';
+import type { SummaryRow } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
+import { sweepTable } from '../format/sweepTable.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { PasskResult } from './reportInput.js';
@@ -15,14 +16,10 @@ interface SweepResult {
   readonly best: number | null;
 }
 
-// The same cells as the CLI's sweep table (format/sweepOutput.ts).
-const rate = (e: Estimate | undefined) => (!e || e.value === null ? '—' : `${formatPercent(e.value, 2)} ±${((e.se ?? 0) * 100).toFixed(2)}`);
-const amount = (e: Estimate | undefined) => (!e || e.value === null ? '—' : Number(e.value.toPrecision(4)).toString());
-
 /** `sweep --json`: every grid point's outcome, the cost / delivery frontier and the best point under the constraints. */
 export function sweepSection(result: PasskResult): ResultSection {
   const sweep = result as unknown as SweepResult;
-  const paths = Object.keys(sweep.points[0]?.values ?? {});
+  const table = sweepTable(sweep);
   const limits = [
     sweep.constraints?.maxCost == null ? null : `cost ≤ ${sweep.constraints.maxCost}`,
     sweep.constraints?.maxWrongDelivery == null ? null : `wrong delivery ≤ ${formatPercent(sweep.constraints.maxWrongDelivery, 2)}`,
@@ -34,29 +31,7 @@ export function sweepSection(result: PasskResult): ResultSection {
       ? `No point meets ${limits.join(' and ')}.`
       : '';
   const body = html`<p class="lead">Sweep of ${sweep.points.length} points of ${sweep.scenario?.name ?? 'a scenario'}, seed ${String(sweep.seed)}. ${bestText}</p>
-${htmlTable(
-  [
-    ...paths.map((path) => ({ header: path })),
-    { header: 'delivered correct' },
-    { header: 'wrong' },
-    { header: 'abstained' },
-    { header: 'attempts' },
-    { header: 'cost' },
-    { header: 'cost per correct' },
-    { header: '', align: 'left' as const },
-  ],
-  sweep.points.map((point, i) => [
-    ...paths.map((path) => String(point.values[path])),
-    rate(point.outcome.deliveredCorrect),
-    rate(point.outcome.deliveredWrong),
-    rate(point.outcome.abstained),
-    amount(point.outcome.attempts),
-    amount(point.outcome.cost),
-    amount(point.outcome.costPerCorrect),
-    [point.onFrontier ? 'frontier' : '', sweep.best === i ? '← best' : ''].filter(Boolean).join(' '),
-  ]),
-  'Each row is the policy at its own maxAttempts; "frontier": no other point is both cheaper and delivers more correct answers',
-)}`;
+${htmlTable(table.columns, table.rows, table.title)}`;
   return {
     title: `Sweep: ${sweep.vary.join('; ')}`,
     body,
