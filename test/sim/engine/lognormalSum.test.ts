@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { LognormalSum } from '../../../packages/sim/src/engine/lognormalSum.js';
-import { StartedAmounts } from '../../../packages/sim/src/engine/startedAmounts.js';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';
 
 describe('LognormalSum', () => {
@@ -26,23 +25,5 @@ describe('LognormalSum', () => {
     // The sample variance of a sum of 7 lognormals: its SE is taken from the fourth moment, bounded generously by 5·v·√(8/reps).
     expect(Math.abs(v - n * variance)).toBeLessThan(5 * n * variance * Math.sqrt(8 / reps));
     expect(sum.sum(rng, 0)).toBe(0);
-  });
-});
-
-describe('StartedAmounts', () => {
-  it('draws one amount per episode that started attempt i: stops 3 × at 1 and 2 × at 3 (K = 3) → 5, 2, 2 amounts', () => {
-    // σ = 0 makes each amount exactly the median, so the sums count the draws.
-    const amounts = new StartedAmounts({ dist: 'lognormal', median: 0.5, sigma: 0 }, { dist: 'lognormal', median: 2, sigma: 0 });
-    const stopAt = Int32Array.from([0, 3, 0, 2, 0]);
-    const cost = new Float64Array(4);
-    const latency = new Float64Array(4);
-    amounts.fill(streamRng(1, 'started'), stopAt, 3, cost, latency);
-    expect(Array.from(cost)).toEqual([0, 2.5, 1, 1]);
-    expect(Array.from(latency)).toEqual([0, 10, 4, 4]);
-  });
-
-  it('constant amounts draw nothing', () => {
-    const amounts = new StartedAmounts({ dist: 'constant', value: 1 }, { dist: 'constant', value: 1 });
-    expect([amounts.drawCost, amounts.drawLatency]).toEqual([false, false]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AliasTable } from '../../../packages/sim/src/engine/aliasTable.js';
 import { ClassTable } from '../../../packages/sim/src/engine/classTable.js';
 import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCumulative } from '../../../packages/sim/src/engine/outcomeClasses.js';
 import { runProbabilities } from '../../../packages/sim/src/engine/runProbabilities.js';
@@ -64,7 +65,7 @@ describe('outcomeClasses: the joint law of the first success G and first failure
     });
   }
 
-  it('p = 0 and p = 1 give a single reachable class', () => {
+  it('p = 0 and p = 1 give a single reachable class (inversion and alias tables)', () => {
     const K = 3;
     for (const [p, expected] of [[0, 2 * K - 1], [1, 0]] as const) {
       const A = new Float64Array(K + 1);
@@ -74,7 +75,13 @@ describe('outcomeClasses: the joint law of the first success G and first failure
       outcomeClassCumulative(A, B, K, cumulative);
       const table = new ClassTable(2 * K, 1);
       table.set(0, cumulative);
-      for (const x of [0, 1, 2 ** 31, 2 ** 32 - 1]) expect(table.draw(0, x)).toBe(expected);
+      const alias = new AliasTable(2 * K, 1);
+      alias.set(0, cumulative);
+      for (let n = 0; n < 2000; n++) {
+        const x = n < 4 ? [0, 1, 2 ** 31, 2 ** 32 - 1][n] : (n * 2654435761) % 4294967296;
+        expect(table.draw(0, x)).toBe(expected);
+        expect(alias.draw(0, x)).toBe(expected);
+      }
     }
   });
 });

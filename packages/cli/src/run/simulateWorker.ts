@@ -1,5 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { resolveScenario, simulatePartial, type ScenarioInput } from '@passk/sim';
+import type { ScenarioInput } from '@passk/sim';
+// The engine entry alone (not the whole library): a shorter worker start-up.
+import { resolveScenario, simulatePartial } from '@passk/sim/engine';
 import { StopSignal } from './stopSignal.js';
 
 /**

@@ -2,13 +2,13 @@ import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Scenario } from '../scenario/types.js';
 import { TABLE_BYTES_LIMIT, type BlockRunner } from './blockRunner.js';
 import { ClassTable } from './classTable.js';
+import { expectedAmount } from './expectedAmount.js';
 import { METRIC_COUNT } from './engineMetrics.js';
 import { firstAcceptCumulative, rejectedCorrectRate } from './firstAcceptClasses.js';
 import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCumulative } from './outcomeClasses.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig, emptyHistograms } from './replicateTotals.js';
 import { runProbabilities } from './runProbabilities.js';
-import { StartedAmounts } from './startedAmounts.js';
 import type { TaskParameters } from './taskParameters.js';
 
 const INDEPENDENT = { model: 'independent' } as const;
@@ -23,7 +23,8 @@ const INDEPENDENT = { model: 'independent' } as const;
  * 3. attempts after J are fresh Bernoulli(p): when G (or F) is not found before J, it is J plus the
  *    first success (failure) index after J, from one more uniform (`outcomeClasses` at rate p).
  * That is the exact joint law of (J, kind, G, F), so all outputs at all budgets follow with 2–3
- * uniforms per episode; budget k delivers iff J ≤ k, and starts min(k, b·⌈J/b⌉) attempts.
+ * uniforms per episode; budget k delivers iff J ≤ k, and starts min(k, b·⌈J/b⌉) attempts. Costs
+ * and latencies are Rao–Blackwellised: the started attempts (rounds) times the expected amount.
  */
 export class IndependentVerifierRunner implements BlockRunner {
   readonly path = 'independentVerifier' as const;
@@ -39,7 +40,6 @@ export class IndependentVerifierRunner implements BlockRunner {
   private readonly stopOf: Int32Array;
   private readonly firstSuccess: Int32Array;
   private readonly firstFailure: Int32Array;
-  private readonly amounts: StartedAmounts;
   private readonly acceptCounts: Int32Array;
   private readonly successCounts: Int32Array;
   private readonly failureCounts: Int32Array;
@@ -79,22 +79,18 @@ export class IndependentVerifierRunner implements BlockRunner {
       this.firstFailure[c] = classFirstFailure(c, K);
     }
     const { cost, latency } = scenario.attempts;
-    this.amounts = new StartedAmounts(cost, latency);
     this.acceptCounts = new Int32Array(REPLICATES_PER_BLOCK * (2 * K + 1));
     this.successCounts = new Int32Array(REPLICATES_PER_BLOCK * (K + 2));
     this.failureCounts = new Int32Array(REPLICATES_PER_BLOCK * (K + 2));
     this.histograms = emptyHistograms(K);
-    const verifierCost = scenario.verifier.cost;
+    // Rao–Blackwellised costs and latencies: the expected amount per attempt (round), not draws.
     this.totals = {
       maxAttempts: K,
       batchSize: b,
       episodes: this.T,
       deliverLastWrong: false,
-      attemptCost: (cost.dist === 'constant' ? cost.value : 0) + verifierCost,
-      drawnCost: this.amounts.drawCost,
-      verifierCost,
-      attemptLatency: latency.dist === 'constant' ? latency.value : 0,
-      drawnLatency: this.amounts.drawLatency,
+      attemptCost: expectedAmount(cost) + scenario.verifier.cost,
+      attemptLatency: expectedAmount(latency),
     };
   }
 
@@ -188,10 +184,10 @@ export class IndependentVerifierRunner implements BlockRunner {
       }
     }
     rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
-    this.finish(rng, count, out);
+    this.finish(count, out);
   }
 
-  private finish(rng: Xoshiro128, count: number, out: Float64Array): void {
+  private finish(count: number, out: Float64Array): void {
     const K = this.K;
     const AC = 2 * K + 1;
     const h = this.histograms;
@@ -209,8 +205,7 @@ export class IndependentVerifierRunner implements BlockRunner {
       h.stopAt[K + 1] += this.acceptCounts[r * AC + 2 * K];
       h.firstSuccess.set(this.successCounts.subarray(r * (K + 2), (r + 1) * (K + 2)));
       h.firstFailure.set(this.failureCounts.subarray(r * (K + 2), (r + 1) * (K + 2)));
-      this.amounts.fill(rng, h.stopAt, K, h.costSums, h.latencySums);
-      replicateTotals(this.totals, h, 0, 0, out, r * METRIC_COUNT * K);
+      replicateTotals(this.totals, h, 0, out, r * METRIC_COUNT * K);
     }
   }
 }

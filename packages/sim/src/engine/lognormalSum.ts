@@ -5,10 +5,8 @@ import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNor
 /**
  * Sums of n independent lognormal amounts median·e^{σZ} (costs or latencies of n attempts).
  *
- * The fast paths need per-attempt amounts only through their sums per replicate and attempt index
- * (Σ over the episodes that started attempt i), and amounts are independent of outcomes and of each
- * other, so after counting those episodes a block draws each sum in one tight loop; the law of
- * every replicate total is the same as drawing the amounts episode by episode.
+ * The general path draws each lognormal amount as a sum of one (`generalEpisode`); the fast paths
+ * draw none (their costs are Rao–Blackwellised: attempts × the expected amount, `expectedAmount`).
  * Formula: Σ_{i=1..n} median·e^{σZ_i}, Z_i standard normal by the ziggurat (`zigguratNormal`),
  * the exponential by `tableExp`.
  * Example: n = 7, median 0.02, σ 0.5: mean 7·0.02·e^{0.125} ≈ 0.15864, variance 7·0.02²·e^{0.25}(e^{0.25} − 1) (tested).

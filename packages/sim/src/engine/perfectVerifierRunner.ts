@@ -1,13 +1,13 @@
 import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Scenario } from '../scenario/types.js';
 import { TABLE_BYTES_LIMIT, type BlockRunner } from './blockRunner.js';
-import { ClassTable } from './classTable.js';
+import { AliasTable } from './aliasTable.js';
+import { expectedAmount } from './expectedAmount.js';
 import { METRIC_COUNT } from './engineMetrics.js';
 import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCumulative } from './outcomeClasses.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig, emptyHistograms } from './replicateTotals.js';
 import { runProbabilities } from './runProbabilities.js';
-import { StartedAmounts } from './startedAmounts.js';
 import type { TaskParameters } from './taskParameters.js';
 
 /**
@@ -16,21 +16,22 @@ import type { TaskParameters } from './taskParameters.js';
  * so every output at every budget is a function of the first-success index G (and the
  * first-failure index F for passHat): the episode stops at the end M = b·⌈G/b⌉ of G's round and
  * delivers a correct answer if G ≤ k. One 32-bit uniform per episode gives (G, F) jointly
- * (`outcomeClasses`); lognormal costs/latencies are drawn as sums per attempt index (`startedAmounts`).
+ * (`outcomeClasses`, drawn by an `AliasTable`). Costs and latencies are Rao–Blackwellised:
+ * attempts_k (rounds_k) times the expected amount (`expectedAmount`), the conditional expectation
+ * given the attempts started.
  */
 export class PerfectVerifierRunner implements BlockRunner {
   readonly path = 'perfectVerifier' as const;
   private readonly K: number;
   private readonly T: number;
   private readonly classes: number;
-  private readonly table: ClassTable;
+  private readonly table: AliasTable;
   private readonly allTasks: boolean;
   private readonly tasks: TaskParameters;
   private readonly scenario: Scenario;
   private readonly classFirstSuccess: Int32Array;
   private readonly classFirstFailure: Int32Array;
   private readonly classStop: Int32Array;
-  private readonly amounts: StartedAmounts;
   private readonly counts: Int32Array;
   private readonly histograms: ReplicateHistograms;
   private readonly totals: ReplicateTotalsConfig;
@@ -46,9 +47,8 @@ export class PerfectVerifierRunner implements BlockRunner {
     this.K = K;
     this.T = tasks.count;
     this.classes = outcomeClassCount(K);
-    const probe = new ClassTable(this.classes, 1);
-    this.allTasks = this.T * (probe.stride * 8 + probe.guideSize * 2) <= TABLE_BYTES_LIMIT;
-    this.table = this.allTasks ? new ClassTable(this.classes, this.T) : probe;
+    this.allTasks = this.T * this.classes * 8 <= TABLE_BYTES_LIMIT;
+    this.table = new AliasTable(this.classes, this.allTasks ? this.T : 1);
     this.scratchCorrect = new Float64Array(K + 1);
     this.scratchWrong = new Float64Array(K + 1);
     this.scratchCumulative = new Float64Array(this.classes);
@@ -64,20 +64,16 @@ export class PerfectVerifierRunner implements BlockRunner {
       this.classStop[c] = stop;
     }
     const { cost, latency } = scenario.attempts;
-    this.amounts = new StartedAmounts(cost, latency);
     this.counts = new Int32Array(REPLICATES_PER_BLOCK * this.classes);
     this.histograms = emptyHistograms(K);
-    const verifierCost = scenario.verifier.cost;
+    // Rao–Blackwellised costs and latencies: the expected amount per attempt (round), not draws.
     this.totals = {
       maxAttempts: K,
       batchSize: b,
       episodes: this.T,
       deliverLastWrong: scenario.policy.onNoAccept === 'deliverLast',
-      attemptCost: (cost.dist === 'constant' ? cost.value : 0) + verifierCost,
-      drawnCost: this.amounts.drawCost,
-      verifierCost,
-      attemptLatency: latency.dist === 'constant' ? latency.value : 0,
-      drawnLatency: this.amounts.drawLatency,
+      attemptCost: expectedAmount(cost) + scenario.verifier.cost,
+      attemptLatency: expectedAmount(latency),
     };
   }
 
@@ -91,7 +87,7 @@ export class PerfectVerifierRunner implements BlockRunner {
     const C = this.classes;
     const counts = this.counts;
     counts.fill(0, 0, count * C);
-    const { thresholds, guide, stride, guideSize, shift } = this.table;
+    const entries = this.table.entries;
     let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
     for (let t = 0; t < this.T; t++) {
       let slot = t;
@@ -99,25 +95,28 @@ export class PerfectVerifierRunner implements BlockRunner {
         this.buildTask(t, 0);
         slot = 0;
       }
-      const guideBase = slot * guideSize;
-      const base = slot * stride;
+      const base = 2 * slot * C;
       for (let r = 0, at = 0; r < count; r++, at += C) {
-        // One xoshiro128** step (Xoshiro128.uint32 inlined), then the class by guided search.
+        // One xoshiro128** step (Xoshiro128.uint32 inlined), then the class by the alias table:
+        // column i = ⌊x·C/2^32⌋, ⌊(x·C mod 2^32)/2⌋ against its cut, an arithmetic select (AliasTable).
         const y = Math.imul(s1, 5);
         const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
         const u = s1 << 9;
         s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
-        let c = guide[guideBase + (x >>> shift)];
-        while (x >= thresholds[base + c]) c++;
+        const xc = x * C;
+        const i = (xc * 2.3283064365386963e-10) | 0;
+        const e = base + 2 * i;
+        const alias = entries[e + 1];
+        const c = alias ^ ((i ^ alias) & ((((xc | 0) >>> 1) - entries[e]) >> 31));
         counts[at + c]++;
       }
     }
     rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
-    this.finish(rng, count, out);
+    this.finish(count, out);
   }
 
   /** Per replicate: class counts → histograms of G, F, the delivery index and the stop → per-k totals. */
-  private finish(rng: Xoshiro128, count: number, out: Float64Array): void {
+  private finish(count: number, out: Float64Array): void {
     const C = this.classes;
     const K = this.K;
     const h = this.histograms;
@@ -135,8 +134,7 @@ export class PerfectVerifierRunner implements BlockRunner {
         if (g <= K) h.deliveredCorrectAt[g] += n;
         h.stopAt[this.classStop[c]] += n;
       }
-      this.amounts.fill(rng, h.stopAt, K, h.costSums, h.latencySums);
-      replicateTotals(this.totals, h, 0, 0, out, r * METRIC_COUNT * K);
+      replicateTotals(this.totals, h, 0, out, r * METRIC_COUNT * K);
     }
   }
 }

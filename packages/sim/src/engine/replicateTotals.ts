@@ -8,15 +8,14 @@ export interface ReplicateTotalsConfig {
   readonly episodes: number;
   /** onNoAccept deliverLast with a perfect verifier: an episode without a correct attempt delivers its (wrong) last attempt. */
   readonly deliverLastWrong: boolean;
-  /** Cost of each attempt when costs are constant (attempt + verifier); ignored when `drawnCost`. */
+  /**
+   * Expected cost of each attempt, E[cost_j] + verifier.cost: cost_k = attempts_k × this, the
+   * conditional expectation of the episode cost given the attempts started (Rao–Blackwellised:
+   * the fast paths have no cost budget, so costs never change what happens).
+   */
   readonly attemptCost: number;
-  /** Attempt costs were drawn into the cost sums; the verifier cost is added per attempt here. */
-  readonly drawnCost: boolean;
-  readonly verifierCost: number;
-  /** Latency of each attempt when constant (latency = rounds × this); ignored when `drawnLatency`. */
+  /** Expected latency of each round, E[latency_j] (constant latency, or one attempt per round): latency_k = rounds_k × this. */
   readonly attemptLatency: number;
-  /** Attempt latencies were drawn into the latency sums (sequential mode only: one attempt per round). */
-  readonly drawnLatency: boolean;
 }
 
 /** One replicate's histograms over indices 1..K + 1 (K + 1 = none within K), each at its own offset. */
@@ -31,9 +30,6 @@ export interface ReplicateHistograms {
   readonly deliveredWrongAt: Int32Array;
   /** End M of the round that delivered (K + 1 when none did within K): budget k starts min(k, M) attempts. */
   readonly stopAt: Int32Array;
-  /** Σ over episodes of the drawn cost (latency) of attempt i, for attempts started under budget K. */
-  readonly costSums: Float64Array;
-  readonly latencySums: Float64Array;
 }
 
 /** Zeroed histograms for budgets up to K. */
@@ -44,26 +40,23 @@ export function emptyHistograms(K: number): ReplicateHistograms {
     deliveredCorrectAt: new Int32Array(K + 2),
     deliveredWrongAt: new Int32Array(K + 2),
     stopAt: new Int32Array(K + 2),
-    costSums: new Float64Array(K + 1),
-    latencySums: new Float64Array(K + 1),
   };
 }
 
 /**
  * Per-k totals of one replicate from the fast paths' histograms (every k at once, O(K)):
  * coverage_k = #{G ≤ k}, passHat_k = #{F > k}, deliveredCorrect_k = #{delivered at j ≤ k, correct},
- * attempts_k = Σ min(k, M), rounds_k = Σ ⌈min(k, M)/b⌉, cost_k = Σ_{i≤k} costSums_i (+ verifier cost
- * per attempt) or attempts_k·cost, latency_k likewise (constant latency: rounds_k·latency).
+ * attempts_k = Σ min(k, M), rounds_k = Σ ⌈min(k, M)/b⌉, cost_k = attempts_k·(E[cost_j] + verifier.cost),
+ * latency_k = rounds_k·E[latency_j] (expected amounts given the attempts: see attemptCost).
  * Example: K = 2, b = 1, three episodes with (G, F) = (1, 3), (2, 1), (3, 1), cost 0.5: at k = 2,
  * coverage 2, passHat 1, deliveredCorrect 2, abstained 1, attempts 1 + 2 + 2 = 5, cost 2.5 (tested).
- * `histogramOffset` indexes the Int32 histograms (stride K + 2, index 0 unused), `sumsOffset` the
- * amount sums (stride K + 1), `out` is [metric][k − 1] at `outOffset`.
+ * `histogramOffset` indexes the histograms (stride K + 2, index 0 unused), `out` is [metric][k − 1]
+ * at `outOffset`.
  */
 export function replicateTotals(
   config: ReplicateTotalsConfig,
   h: ReplicateHistograms,
   histogramOffset: number,
-  sumsOffset: number,
   out: Float64Array,
   outOffset: number,
 ): void {
@@ -77,8 +70,6 @@ export function replicateTotals(
   let stoppedAttempts = 0; // Σ m·#{M = m} over m ≤ k
   let stoppedRounds = 0; // Σ (m/b)·#{M = m} over m ≤ k
   let stopped = 0; // #{M ≤ k}
-  let drawnCost = 0;
-  let drawnLatency = 0;
   for (let k = 1; k <= K; k++) {
     const at = histogramOffset + k;
     successes += h.firstSuccess[at];
@@ -105,17 +96,7 @@ export function replicateTotals(
     out[outOffset + DELIVERED_WRONG * K + i] = deliveredWrong;
     out[outOffset + ABSTAINED * K + i] = abstained;
     out[outOffset + ATTEMPTS * K + i] = attempts;
-    if (config.drawnCost) {
-      drawnCost += h.costSums[sumsOffset + k];
-      out[outOffset + COST * K + i] = drawnCost + config.verifierCost * attempts;
-    } else {
-      out[outOffset + COST * K + i] = config.attemptCost * attempts;
-    }
-    if (config.drawnLatency) {
-      drawnLatency += h.latencySums[sumsOffset + k];
-      out[outOffset + LATENCY * K + i] = drawnLatency;
-    } else {
-      out[outOffset + LATENCY * K + i] = config.attemptLatency * rounds;
-    }
+    out[outOffset + COST * K + i] = config.attemptCost * attempts;
+    out[outOffset + LATENCY * K + i] = config.attemptLatency * rounds;
   }
 }
