@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
 // built binary, which `pnpm test` builds first.
 export default defineConfig({
   resolve: {
-    alias: { '@passk/sim': fileURLToPath(new URL('./packages/sim/src/index.ts', import.meta.url)) },
+    alias: [
+      { find: /^@passk\/sim$/, replacement: fileURLToPath(new URL('./packages/sim/src/index.ts', import.meta.url)) },
+      { find: /^@passk\/sim\/errors$/, replacement: fileURLToPath(new URL('./packages/sim/src/errorsEntry.ts', import.meta.url)) },
+      { find: /^@passk\/sim\/engine$/, replacement: fileURLToPath(new URL('./packages/sim/src/engineEntry.ts', import.meta.url)) },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],

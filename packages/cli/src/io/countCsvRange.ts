@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import { DelimitedRowCounter } from './delimitedRowCounter.js';
 import { DroppedRows, type DropReason } from './droppedRows.js';
 import { FileWindow } from './fileWindow.js';

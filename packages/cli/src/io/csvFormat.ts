@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import type { CsvRangeTask } from './countCsvRange.js';
 import { startCsvRange, type CsvRangeRun } from './csvRangeRunner.js';
 import { parseCsvRecord, type CsvRecord } from './csvRecord.js';

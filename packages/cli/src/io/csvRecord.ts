@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 
 const QUOTE = 0x22;
 const LF = 0x0a;

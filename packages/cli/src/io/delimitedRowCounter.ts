@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import { STRAY_QUOTE_RULE, afterQuoteRule, firstCharacter } from './csvRecord.js';
 import { FAIL_HINT, type DroppedRows } from './droppedRows.js';
 import { isErrorStatus, isErrorText } from './errorMarkers.js';

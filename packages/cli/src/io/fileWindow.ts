@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 
 const MIN_CAPACITY = 1 << 12;
 

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import { readJsonLines, type JsonLinesLayout } from './jsonlFormat.js';
 import { listNames, resolveResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat } from './resultsFormat.js';

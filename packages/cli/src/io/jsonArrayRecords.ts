@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import { firstCharacter } from './csvRecord.js';
 import type { FileWindow } from './fileWindow.js';
 import { rowWhere } from './rowWhere.js';

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import { FAIL_HINT, type DroppedRows } from './droppedRows.js';
 import { ERROR_KEY, STATUS_KEY, isErrorJson, isErrorStatus } from './errorMarkers.js';
 import type { ResultsColumns } from './resultsColumns.js';

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import { detectResultsFormat } from './detectResultsFormat.js';
 import { DroppedRows, type DroppedSummary } from './droppedRows.js';
 import { FileWindow } from './fileWindow.js';

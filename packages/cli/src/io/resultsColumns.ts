@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 
 /**

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 
 /** The result-file formats `readTaskCounts` reads by name; `auto` picks one by extension, then by content. */
 export const RESULTS_FORMAT_NAMES = ['auto', 'csv', 'tsv', 'jsonl', 'humaneval', 'tau-bench'] as const;

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 import { readJsonArray } from './jsonArrayRecords.js';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { listNames, type ResultsColumns } from './resultsColumns.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 
 /**
  * Writes `content` to `path` so that readers see either the old file or the complete new one:
