@@ -95,4 +95,50 @@ describe('AliasTable: class = i if ⌊(x·C mod 2^32)/2⌋ < cut_i else alias_i,
       for (const slot of [0, 1]) expect(table.draw(slot, x)).toBe(rule(slot, x));
     }
   });
+
+  it('pack() (C = 2^s): every column keeps the same number of x, so the law equals the exact law of draw(); the packed select follows its rule', () => {
+    const K = 8;
+    const C = outcomeClassCount(K);
+    const s = 4;
+    const rates = [0.0005, 0.137, 0.5, 0.9995, 0, 1];
+    const table = new AliasTable(C, rates.length);
+    const A = new Float64Array(K + 1);
+    const B = new Float64Array(K + 1);
+    const cumulative = new Float64Array(C);
+    const words = new Int32Array(rates.length * C);
+    rates.forEach((p, slot) => {
+      runProbabilities({ model: 'independent' }, p, K, A, B);
+      outcomeClassCumulative(A, B, K, cumulative);
+      table.set(slot, cumulative);
+      table.pack(slot, words, slot * C);
+    });
+    const columnSize = 2n ** BigInt(32 - s);
+    // The documented rule: i = x & (C − 1), n = word >>> s (0 with alias i for a full column), class i if (x >>> s) < n.
+    const rule = (w: number, x: number) => ((x >>> s) < w >>> s ? x & (C - 1) : w & (C - 1));
+    rates.forEach((_, slot) => {
+      // Exact law from the words, counted over all 2^32 x: column i keeps n_i values, the rest go to its alias.
+      const counts = new Array<bigint>(C).fill(0n);
+      for (let i = 0; i < C; i++) {
+        const w = words[slot * C + i];
+        const n = BigInt(w >>> s);
+        counts[i] += n;
+        counts[w & (C - 1)] += columnSize - n;
+      }
+      expect(counts.map((n) => Number(n) / 2 ** 32), `slot ${slot}`).toEqual(exactLaw(table, slot));
+      for (let n = 0; n < 3000; n++) {
+        const x = (n * 2654435761 + slot) % 4294967296;
+        const i = x & (C - 1);
+        const w = words[slot * C + i];
+        const a = w & (C - 1);
+        const packedClass = a ^ ((i ^ a) & ((((x >>> 1) | (C / 2 - 1)) - (w >>> 1)) >> 31));
+        expect(packedClass).toBe(rule(w, x));
+      }
+    });
+    // C = 4, every column full (the closed-form example above): each word is its own class with n = 0.
+    const quarter = new AliasTable(4, 1);
+    quarter.set(0, [0.25, 0.5, 0.75]);
+    const four = new Int32Array(4);
+    quarter.pack(0, four, 0);
+    expect([...four]).toEqual([0, 1, 2, 3]);
+  });
 });

@@ -37,6 +37,17 @@ describe('simulate: coverage and passHat against closed forms', () => {
     }
   });
 
+  it('K = 8 (C = 16 classes, the packed alias words): coverage@k = mean 1 − (1 − p)^k, passHat@k = mean p^k, attempts@k = mean Σ_{j<k} (1 − p)^j', () => {
+    const summary = simulate(scenarioOf(RATES, { policy: { maxAttempts: 8 } }, 1500));
+    expect(summary.path).toBe('perfectVerifier');
+    for (let k = 1; k <= 8; k++) {
+      const row = summary.rows[k - 1];
+      expectNear(row.coverage, averageOver(RATES, (p) => 1 - (1 - p) ** k), `coverage@${k}`);
+      expectNear(row.passHat, averageOver(RATES, (p) => p ** k), `passHat@${k}`);
+      expectNear(row.attempts, averageOver(RATES, (p) => Array.from({ length: k }, (_, j) => (1 - p) ** j).reduce((s, x) => s + x, 0)), `attempts@${k}`);
+    }
+  });
+
   it('exchangeable icc 0.25: 1 − coverage@k = mean ∏_{j<k}(b + j)/(a + b + j), passHat@k = mean ∏_{j<k}(a + j)/(a + b + j)', () => {
     const icc = 0.25;
     const { fast, general } = bothPaths({ attempts: { correlation: { model: 'exchangeable', icc } } });

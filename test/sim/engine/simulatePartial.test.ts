@@ -35,6 +35,20 @@ describe('simulatePartial: determinism and splitting', () => {
     });
   }
 
+  it('options.reuse: slices sharing one object give the JSON of separate calls; another scenario or forceGeneral rebuilds the runner', () => {
+    for (const scenario of Object.values(SCENARIOS)) {
+      const reuse = {};
+      const cut = [0, 64, 320, 650];
+      const shared = cut.slice(1).map((end, i) => simulatePartial(scenario, { replicates: { start: cut[i], end }, reuse }));
+      const separate = cut.slice(1).map((end, i) => simulatePartial(scenario, { replicates: { start: cut[i], end } }));
+      expect(JSON.stringify(shared)).toBe(JSON.stringify(separate));
+      // The same object then used for another scenario, and with forceGeneral: each as on its own.
+      expect(JSON.stringify(simulatePartial(SCENARIOS.general, { reuse }))).toBe(JSON.stringify(simulatePartial(SCENARIOS.general)));
+      expect(JSON.stringify(simulatePartial(scenario, { reuse, forceGeneral: true }))).toBe(JSON.stringify(simulatePartial(scenario, { forceGeneral: true })));
+    }
+    expect(() => simulatePartial(SCENARIOS.general, { reuse: null as never })).toThrow('options.reuse: must be an object, got null');
+  });
+
   it('a different seed gives different results', () => {
     const other = scenarioOf([0.2, 0.5, 0.9], { seed: 12, attempts: { cost: { perAttempt: lognormal } } }, 650);
     // At k = 5 the cost depends on the outcomes (at k = 1 every episode starts one attempt: its cost is the expected cost).

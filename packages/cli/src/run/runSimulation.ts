@@ -76,9 +76,9 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
     }
   };
   let sliceBlocks = 1;
+  const reuse = {}; // the engine's tables, built once for all slices
   for (let chunk = queue.shift(); chunk; chunk = stop.stopped ? undefined : queue.shift()) {
-    // Without workers the rest of the queue is one contiguous range: slices sized by time alone
-    // (each simulatePartial call builds the engine's tables once).
+    // Without workers the rest of the queue is one contiguous range: slices sized by time alone.
     if (decided && pool === null) while (queue.length > 0 && queue[0].start === chunk.end) chunk = { start: chunk.start, end: queue.shift()!.end };
     for (let start = chunk.start; start < chunk.end; ) {
       if (stop.stopped && parts.length > 0) break;
@@ -87,6 +87,7 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
       const sliceBegan = performance.now();
       const part = simulatePartial(scenario, {
         replicates: { start, end },
+        reuse,
         shouldStop: () => stop.stopped,
         onProgress: (replicates) => {
           progress(replicates - reported);

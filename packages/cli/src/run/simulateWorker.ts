@@ -17,6 +17,7 @@ const data = workerData as WorkerData;
 const scenario = resolveScenario(data.scenario);
 const signal = new StopSignal(data.stop);
 const port = parentPort!;
+const reuse = {}; // the engine's tables, built for the first range and kept for the rest
 
 port.on('message', (range: { start: number; end: number } | null) => {
   if (range === null) {
@@ -26,6 +27,7 @@ port.on('message', (range: { start: number; end: number } | null) => {
   let reported = 0;
   const partial = simulatePartial(scenario, {
     replicates: range,
+    reuse,
     shouldStop: () => signal.stopped,
     onProgress: (done) => {
       port.postMessage({ type: 'progress', replicates: done - reported });

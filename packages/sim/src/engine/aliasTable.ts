@@ -19,20 +19,23 @@ const TWO_POW_32 = 4294967296;
  *
  * Hot loops read `entries` directly: slot s's column i is entries[2·(s·C + i)] = cut_i (0..2^31 − 1)
  * and entries[2·(s·C + i) + 1] = alias_i:
- * `xc = x·C; i = (xc·2^-32) | 0; c = alias ^ ((i ^ alias) & ((((xc | 0) >>> 1) − cut) >> 31))`.
+ * `xc = x·C; i = (xc·2^-32) | 0; c = alias ^ ((i ^ alias) & ((((xc | 0) >>> 1) − cut) >> 31))`
+ * (for C = 2^s, `pack` gives one word per column and a cheaper select with the same law).
+ * `entries` may be longer than the table (`extra`): hot loops keep their counters there, since V8
+ * re-checks every typed array on each loop iteration and one array is cheaper than two.
  */
 export class AliasTable {
   /** Number of classes C. */
   readonly classes: number;
-  /** Per slot and column: the 31-bit cut and the alias (2·C int32 per slot). */
+  /** Per slot and column: the 31-bit cut and the alias (2·C int32 per slot), then `extra` zeros for the caller. */
   readonly entries: Int32Array;
   private readonly weights: Float64Array;
   private readonly small: Int32Array;
   private readonly large: Int32Array;
 
-  constructor(classes: number, slots: number) {
+  constructor(classes: number, slots: number, extra = 0) {
     this.classes = classes;
-    this.entries = new Int32Array(2 * classes * slots);
+    this.entries = new Int32Array(2 * classes * slots + extra);
     this.weights = new Float64Array(classes);
     this.small = new Int32Array(classes);
     this.large = new Int32Array(classes);
@@ -77,6 +80,26 @@ export class AliasTable {
   private fill(base: number, c: number): void {
     this.entries[base + 2 * c] = 0;
     this.entries[base + 2 * c + 1] = c;
+  }
+
+  /**
+   * For C = 2^s (s ≥ 1), slot `slot` packed one int32 per column into out[at..at + C − 1], for hot
+   * loops (one load, constant shifts): word_i = (n_i << s) | alias_i, where n_i = ⌈2·cut_i/C⌉ is the
+   * number of x in column i that keep class i. Column and position are read the other way round:
+   * i = x & (C − 1), class = i if (x >>> s) < n_i else alias_i, computed as
+   * `a = w & (C − 1); c = a ^ ((i ^ a) & ((((x >>> 1) | (C/2 − 1)) − (w >>> 1)) >> 31))`.
+   * Each column keeps the same n_i of its 2^(32−s) values, so the law is exactly that of `draw` (tested).
+   */
+  pack(slot: number, out: Int32Array, at: number): void {
+    const C = this.classes;
+    const s = 31 - Math.clz32(C);
+    const columnSize = TWO_POW_32 / C;
+    const base = 2 * slot * C;
+    for (let i = 0; i < C; i++) {
+      const n = Math.ceil((2 * this.entries[base + 2 * i]) / C);
+      // A column that keeps all its values (n = 2^(32−s) does not fit) is its own class: n = 0, alias i.
+      out[at + i] = n >= columnSize ? i : (n << s) | this.entries[base + 2 * i + 1];
+    }
   }
 
   /** The class of the 32-bit value x (an unsigned integer) in slot `slot`. */

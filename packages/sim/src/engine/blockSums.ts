@@ -11,14 +11,22 @@ export function blockSums(totals: Float64Array, count: number, maxAttempts: numb
   const K = maxAttempts;
   const width = METRIC_COUNT * K;
   const sums = new Float64Array(blockSumsLength(K));
-  for (let r = 0; r < count; r++) {
-    const base = r * width;
-    for (let i = 0; i < width; i++) {
-      const y = totals[base + i];
-      sums[i] += y;
-      sums[width + i] += y * y;
+  // Column by column, each sum in a register: the same additions in the same order (replicates in order from 0).
+  for (let i = 0; i < width; i++) {
+    let sum = 0;
+    let squares = 0;
+    for (let at = i, end = count * width; at < end; at += width) {
+      const y = totals[at];
+      sum += y;
+      squares += y * y;
     }
-    for (let i = 0; i < K; i++) sums[2 * width + i] += totals[base + COST * K + i] * totals[base + DELIVERED_CORRECT * K + i];
+    sums[i] = sum;
+    sums[width + i] = squares;
+  }
+  for (let i = 0; i < K; i++) {
+    let product = 0;
+    for (let base = 0, end = count * width; base < end; base += width) product += totals[base + COST * K + i] * totals[base + DELIVERED_CORRECT * K + i];
+    sums[2 * width + i] = product;
   }
   return sums;
 }

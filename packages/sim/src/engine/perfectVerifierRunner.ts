@@ -32,7 +32,15 @@ export class PerfectVerifierRunner implements BlockRunner {
   private readonly classFirstSuccess: Int32Array;
   private readonly classFirstFailure: Int32Array;
   private readonly classStop: Int32Array;
-  private readonly counts: Int32Array;
+  /** C is a power of two: the hot loop reads AliasTable.pack words (else the table's entries). */
+  private readonly packed: boolean;
+  /**
+   * One typed array for the tables the hot loop reads and the counters [replicate][class]
+   * (REPLICATES_PER_BLOCK × C) after them, from countsStart: V8 re-checks every typed array on
+   * each loop iteration, so one array is cheaper than two.
+   */
+  private readonly memory: Int32Array;
+  private readonly countsStart: number;
   private readonly histograms: ReplicateHistograms;
   private readonly totals: ReplicateTotalsConfig;
   private readonly scratchCorrect: Float64Array;
@@ -46,9 +54,15 @@ export class PerfectVerifierRunner implements BlockRunner {
     this.tasks = tasks;
     this.K = K;
     this.T = tasks.count;
-    this.classes = outcomeClassCount(K);
-    this.allTasks = this.T * this.classes * 8 <= TABLE_BYTES_LIMIT;
-    this.table = new AliasTable(this.classes, this.allTasks ? this.T : 1);
+    const C = outcomeClassCount(K);
+    this.classes = C;
+    this.packed = (C & (C - 1)) === 0;
+    this.allTasks = this.T * C * (this.packed ? 12 : 8) <= TABLE_BYTES_LIMIT;
+    const slots = this.allTasks ? this.T : 1;
+    const counters = REPLICATES_PER_BLOCK * C;
+    this.table = new AliasTable(C, slots, this.packed ? 0 : counters);
+    this.memory = this.packed ? new Int32Array(slots * C + counters) : this.table.entries;
+    this.countsStart = (this.packed ? 1 : 2) * C * slots;
     this.scratchCorrect = new Float64Array(K + 1);
     this.scratchWrong = new Float64Array(K + 1);
     this.scratchCumulative = new Float64Array(this.classes);
@@ -64,7 +78,6 @@ export class PerfectVerifierRunner implements BlockRunner {
       this.classStop[c] = stop;
     }
     const { cost, latency } = scenario.attempts;
-    this.counts = new Int32Array(REPLICATES_PER_BLOCK * this.classes);
     this.histograms = emptyHistograms(K);
     // Rao–Blackwellised costs and latencies: the expected amount per attempt (round), not draws.
     this.totals = {
@@ -81,13 +94,17 @@ export class PerfectVerifierRunner implements BlockRunner {
     runProbabilities(this.scenario.attempts.correlation, this.tasks.successRate[t], this.K, this.scratchCorrect, this.scratchWrong);
     outcomeClassCumulative(this.scratchCorrect, this.scratchWrong, this.K, this.scratchCumulative);
     this.table.set(slot, this.scratchCumulative);
+    if (this.packed) this.table.pack(slot, this.memory, slot * this.classes);
   }
 
   run(rng: Xoshiro128, _firstReplicate: number, count: number, out: Float64Array): void {
     const C = this.classes;
-    const counts = this.counts;
-    counts.fill(0, 0, count * C);
-    const entries = this.table.entries;
+    const memory = this.memory;
+    const first = this.countsStart;
+    const end = first + count * C;
+    memory.fill(0, first, end);
+    const mask = C - 1;
+    const ones = (C >>> 1) - 1;
     let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
     for (let t = 0; t < this.T; t++) {
       let slot = t;
@@ -95,20 +112,54 @@ export class PerfectVerifierRunner implements BlockRunner {
         this.buildTask(t, 0);
         slot = 0;
       }
-      const base = 2 * slot * C;
-      for (let r = 0, at = 0; r < count; r++, at += C) {
-        // One xoshiro128** step (Xoshiro128.uint32 inlined), then the class by the alias table:
-        // column i = ⌊x·C/2^32⌋, ⌊(x·C mod 2^32)/2⌋ against its cut, an arithmetic select (AliasTable).
-        const y = Math.imul(s1, 5);
-        const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-        const u = s1 << 9;
-        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
-        const xc = x * C;
-        const i = (xc * 2.3283064365386963e-10) | 0;
-        const e = base + 2 * i;
-        const alias = entries[e + 1];
-        const c = alias ^ ((i ^ alias) & ((((xc | 0) >>> 1) - entries[e]) >> 31));
-        counts[at + c]++;
+      // Per replicate: one xoshiro128** step (Xoshiro128.uint32 inlined), then the class by the
+      // alias table, an arithmetic select: the packed words when C is a power of two
+      // (AliasTable.pack), else column i = ⌊x·C/2^32⌋, ⌊(x·C mod 2^32)/2⌋ against its cut.
+      if (this.packed) {
+        const base = slot * C;
+        let at = first;
+        // Two replicates per iteration (the same draws in the same order, less loop overhead).
+        for (const pairsEnd = end - C; at < pairsEnd; at += 2 * C) {
+          let y = Math.imul(s1, 5);
+          let x = Math.imul((y << 7) | (y >>> 25), 9);
+          let u = s1 << 9;
+          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+          y = Math.imul(s1, 5);
+          const x2 = Math.imul((y << 7) | (y >>> 25), 9);
+          u = s1 << 9;
+          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+          const i = x & mask;
+          const w = memory[base + i];
+          const alias = w & mask;
+          const i2 = x2 & mask;
+          const w2 = memory[base + i2];
+          const alias2 = w2 & mask;
+          memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
+          memory[at + C + (alias2 ^ ((i2 ^ alias2) & ((((x2 >>> 1) | ones) - (w2 >>> 1)) >> 31)))]++;
+        }
+        if (at < end) {
+          const y = Math.imul(s1, 5);
+          const x = Math.imul((y << 7) | (y >>> 25), 9);
+          const u = s1 << 9;
+          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+          const i = x & mask;
+          const w = memory[base + i];
+          const alias = w & mask;
+          memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
+        }
+      } else {
+        const base = 2 * slot * C;
+        for (let at = first; at < end; at += C) {
+          const y = Math.imul(s1, 5);
+          const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
+          const u = s1 << 9;
+          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+          const xc = x * C;
+          const i = (xc * 2.3283064365386963e-10) | 0;
+          const e = base + 2 * i;
+          const alias = memory[e + 1];
+          memory[at + (alias ^ ((i ^ alias) & ((((xc | 0) >>> 1) - memory[e]) >> 31)))]++;
+        }
       }
     }
     rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
@@ -120,19 +171,26 @@ export class PerfectVerifierRunner implements BlockRunner {
     const C = this.classes;
     const K = this.K;
     const h = this.histograms;
-    for (let r = 0; r < count; r++) {
-      h.firstSuccess.fill(0);
-      h.firstFailure.fill(0);
-      h.deliveredCorrectAt.fill(0);
-      h.stopAt.fill(0);
+    const { firstSuccess, firstFailure, deliveredCorrectAt, stopAt } = h;
+    const classFirstSuccess = this.classFirstSuccess;
+    const classFirstFailure = this.classFirstFailure;
+    const classStop = this.classStop;
+    const memory = this.memory;
+    for (let r = 0, at = this.countsStart; r < count; r++, at += C) {
+      for (let j = 0; j <= K + 1; j++) {
+        firstSuccess[j] = 0;
+        firstFailure[j] = 0;
+        deliveredCorrectAt[j] = 0;
+        stopAt[j] = 0;
+      }
       for (let c = 0; c < C; c++) {
-        const n = this.counts[r * C + c];
+        const n = memory[at + c];
         if (n === 0) continue;
-        const g = this.classFirstSuccess[c];
-        h.firstSuccess[g] += n;
-        h.firstFailure[this.classFirstFailure[c]] += n;
-        if (g <= K) h.deliveredCorrectAt[g] += n;
-        h.stopAt[this.classStop[c]] += n;
+        const g = classFirstSuccess[c];
+        firstSuccess[g] += n;
+        firstFailure[classFirstFailure[c]] += n;
+        if (g <= K) deliveredCorrectAt[g] += n;
+        stopAt[classStop[c]] += n;
       }
       replicateTotals(this.totals, h, 0, out, r * METRIC_COUNT * K);
     }
