@@ -26,7 +26,8 @@ import { parseShard, SHARD_FORMAT, type ShardFile } from '../run/shardFile.js';
 import { StopSignal } from '../run/stopSignal.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
-import { emitSummary, requireOneFormat, summaryDocument, type SummaryOutputArgs } from './simulateOutput.js';
+import { summaryDocument } from '../format/summaryDocument.js';
+import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
 
 interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs {
   'tasks-from'?: string;

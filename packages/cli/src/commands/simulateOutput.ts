@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { InputError, scenarioToInput, type PilotReport, type Summary } from '@passk/sim';
 import { stringify } from 'yaml';
 import { formatSummary, summaryCsv } from '../format/summaryOutput.js';
-import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
+import { summaryDocument } from '../format/summaryDocument.js';
 import type { CliIo } from '../io/cliIo.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 
@@ -12,10 +12,6 @@ export interface SummaryOutputArgs {
   out?: string;
 }
 
-/** The result document of simulate/merge: `{ seed, scenario, rows, … }` plus the pilot when run. */
-export function summaryDocument(summary: Summary, pilot: PilotReport | null): object {
-  return withKind(RESULT_KINDS.simulate, pilot ? { ...summary, pilot } : summary);
-}
 
 /**
  * Prints a summary as a table, JSON or CSV, and with --out writes summary.json, summary.csv and

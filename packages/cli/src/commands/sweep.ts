@@ -17,6 +17,7 @@ import {
 } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
+import type { SweepPointResult } from '../format/sweepDocument.js';
 import { formatSweep } from '../format/sweepOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
@@ -37,12 +38,6 @@ interface SweepArgs {
   chart?: string;
 }
 
-/** One grid point's outcome: the policy with its own maxAttempts (the last row of its summary). */
-export interface SweepPointResult {
-  readonly values: SweepPoint;
-  readonly outcome: SummaryRow;
-  readonly onFrontier: boolean;
-}
 
 /**
  * `passk sweep SCENARIO --vary path=values …`: the scenario at every grid point, all with the same
@@ -118,13 +113,3 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
     },
   };
 }
-
-export type SweepDocument = {
-  readonly seed: number | string;
-  readonly vary: readonly string[];
-  readonly points: readonly SweepPointResult[];
-  readonly frontier: readonly number[];
-  readonly constraints: { readonly maxCost: number | null; readonly maxWrongDelivery: number | null };
-  readonly best: number | null;
-};
-

@@ -1,4 +1,4 @@
-import type { SweepDocument } from '../commands/sweep.js';
+import type { SweepDocument } from './sweepDocument.js';
 import { formatPercent } from './percent.js';
 import { sweepTable } from './sweepTable.js';
 import { renderTable } from './table.js';

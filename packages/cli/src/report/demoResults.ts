@@ -8,7 +8,7 @@ import {
   simulatePilot,
   type ScenarioInput,
 } from '@passk/sim';
-import { summaryDocument } from '../commands/simulateOutput.js';
+import { summaryDocument } from '../format/summaryDocument.js';
 import { taskEstimateJson } from '../format/estimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import { checkResult } from './readResultFile.js';

@@ -1,0 +1,18 @@
+import type { SummaryRow, SweepPoint } from '@passk/sim';
+
+/** One grid point's outcome: the policy with its own maxAttempts (the last row of its summary). */
+export interface SweepPointResult {
+  readonly values: SweepPoint;
+  readonly outcome: SummaryRow;
+  readonly onFrontier: boolean;
+}
+
+/** What `passk sweep` reports (the parts the text and HTML views read). */
+export type SweepDocument = {
+  readonly seed: number | string;
+  readonly vary: readonly string[];
+  readonly points: readonly SweepPointResult[];
+  readonly frontier: readonly number[];
+  readonly constraints: { readonly maxCost: number | null; readonly maxWrongDelivery: number | null };
+  readonly best: number | null;
+};
