@@ -140,8 +140,8 @@ describe('passk merge', () => {
   });
 
   it('not JSON, or no such file: exit 2, one line naming it', async () => {
-    expectOneLineError(await passk('merge', SMALL), /^passk: \S*small\.yaml: must be valid JSON \(.+\)$/);
-    expectOneLineError(await passk('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must be a readable shard file \(ENOENT\)$/);
+    expectOneLineError(await passk('merge', SMALL), /^passk: \S*small\.yaml: must be a shard file \(written by passk simulate --shard\) in JSON, but it is not valid JSON$/);
+    expectOneLineError(await passk('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must exist \(file not found\)$/);
   });
 
   it('--json with --csv: exit 2, one line', async () => {

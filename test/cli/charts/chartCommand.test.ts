@@ -87,7 +87,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     [
       'a file that is not JSON',
       () => ['planning', '--from', fixture('scenarios-cli/small.yaml'), '--out', join(dir, 'x.svg')],
-      /^passk: .*small\.yaml: must be a passk result in JSON \(estimate, plan or simulate with --json\); it is not valid JSON$/,
+      /^passk: .*small\.yaml: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/,
     ],
     [
       'a result no chart fits',

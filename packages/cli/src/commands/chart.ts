@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '@passk/sim';
 import type { CommandModule } from 'yargs';
@@ -7,6 +6,7 @@ import { buildChart } from '../charts/chartsFor.js';
 import { resultKindOf } from '../charts/resultFields.js';
 import { writeChart } from '../charts/writeChart.js';
 import type { CliIo } from '../io/cliIo.js';
+import { readJsonFile } from '../io/readTextFile.js';
 
 interface ChartArgs {
   kind: string;
@@ -41,19 +41,7 @@ export function chartCommand(io: CliIo): CommandModule<object, ChartArgs> {
 
 /** A result document from a file; `name` is the path as the user gave it (for messages). */
 async function readResultFile(path: string, name: string): Promise<object> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(name, code === 'ENOENT' ? 'must exist (file not found)' : `must be a readable result file (${code ?? 'read error'})`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new InputError(name, 'must be a passk result in JSON (estimate, plan or simulate with --json); it is not valid JSON');
-  }
+  const value = await readJsonFile(path, 'a passk result (written with --json)', name);
   resultKindOf(value, name);
   return value as object;
 }

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { InputError, exactValuesFor, mergePartials, summarise } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
+import { readJsonFile } from '../io/readTextFile.js';
 import { readShard } from '../run/shardFile.js';
 import { emitSummary, type SummaryOutputArgs } from './simulateOutput.js';
 
@@ -21,21 +21,7 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
         .option('out', { type: 'string', describe: 'write summary.json, summary.csv and scenario.yaml into this folder' }),
     handler: async (args) => {
       const shards = await Promise.all(
-        args.parts.map(async (path) => {
-          let text: string;
-          try {
-            text = await readFile(path, 'utf8');
-          } catch (error) {
-            throw new InputError(path, `must be a readable shard file (${(error as NodeJS.ErrnoException).code ?? 'read error'})`);
-          }
-          let value: unknown;
-          try {
-            value = JSON.parse(text);
-          } catch (error) {
-            throw new InputError(path, `must be valid JSON (${(error as Error).message})`);
-          }
-          return readShard(value, path);
-        }),
+        args.parts.map(async (path) => readShard(await readJsonFile(path, 'a shard file (written by passk simulate --shard)'), path)),
       );
       const scenario = shards[0]!.scenario;
       const partials = shards.map(({ shard }, i) => {

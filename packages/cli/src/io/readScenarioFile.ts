@@ -1,20 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { InputError, resolveScenario, type Scenario } from '@passk/sim';
 import { LineCounter, parseDocument } from 'yaml';
+import { readTextFile } from './readTextFile.js';
 
 /**
  * Reads a scenario file (YAML, or JSON, which YAML also reads) and resolves it. Syntax errors
  * name `file:line`; scenario errors name `file: config.path` (resolveScenario).
  */
 export async function readScenarioFile(path: string): Promise<Scenario> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(path, code === 'ENOENT' ? 'must exist (file not found)' : `must be readable (${code ?? 'read error'})`);
-  }
-  return resolveScenario(parseScenarioText(text, path), { source: path });
+  return resolveScenario(parseScenarioText(await readTextFile(path), path), { source: path });
 }
 
 /** Parses YAML/JSON text; the first syntax error becomes an InputError at `file:line`. */

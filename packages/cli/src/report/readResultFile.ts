@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { InputError } from '@passk/sim';
 import { RESULT_KINDS, type ResultKind } from '../format/resultKinds.js';
+import { readJsonFile } from '../io/readTextFile.js';
 import type { PasskResult, ReportInput } from './reportInput.js';
 
 const KINDS: readonly string[] = Object.values(RESULT_KINDS);
@@ -28,21 +28,7 @@ const REQUIRED: Readonly<Record<ResultKind, Readonly<Record<string, Check>>>> = 
  * `kind` is known and whose main fields are present. Anything else is an InputError naming the file.
  */
 export async function readResultFile(path: string): Promise<ReportInput> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError(path, 'must exist (file not found)');
-    if (code === 'EISDIR') throw new InputError(path, 'must be a file, not a directory');
-    throw new InputError(path, `must be readable (${code ?? 'read error'})`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new InputError(path, 'must be a passk result in JSON (written with --json), but it is not valid JSON');
-  }
+  const value = await readJsonFile(path, 'a passk result (written with --json)');
   return { source: path, result: checkResult(value, path) };
 }
 
