@@ -8,6 +8,7 @@ export default defineConfig({
     alias: [
       { find: /^@passk\/sim$/, replacement: fileURLToPath(new URL('./packages/sim/src/index.ts', import.meta.url)) },
       { find: /^@passk\/sim\/errors$/, replacement: fileURLToPath(new URL('./packages/sim/src/errorsEntry.ts', import.meta.url)) },
+      { find: /^@passk\/sim\/estimate$/, replacement: fileURLToPath(new URL('./packages/sim/src/estimateEntry.ts', import.meta.url)) },
       { find: /^@passk\/sim\/engine$/, replacement: fileURLToPath(new URL('./packages/sim/src/engineEntry.ts', import.meta.url)) },
     ],
   },

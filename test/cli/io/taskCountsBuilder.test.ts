@@ -15,6 +15,17 @@ describe('TaskCountsBuilder', () => {
     expect(b.taskCount).toBe(4);
   });
 
+  it('addRun adds several attempts of one task at once (hand count)', () => {
+    const b = new TaskCountsBuilder();
+    const bytes = Buffer.from('ab', 'utf8');
+    const task = b.add(bytes, 0, 2, 1);
+    b.addRun(task, 5, 3);
+    b.addId('c', 0);
+    b.addRun(task, 2, 0);
+    // "ab": 1 + 5 + 2 = 8 attempts, 1 + 3 + 0 = 4 successes; "c": 1 attempt, 0 successes.
+    expect(b.result()).toEqual({ taskIds: ['ab', 'c'], n: [8, 1], c: [4, 0], rows: 9, emptyTasks: 0 });
+  });
+
   it('keeps counts right through table and arena growth (closed form)', () => {
     // 50 000 tasks with ids `id-<i>` plus one 100 000-byte id; rows in 3 interleaved passes:
     // task i gets 1 + (i mod 3 ≥ 1) + (i mod 3 = 2) trials = 1 + (i mod 3), successes = 1 per pass when i is even.

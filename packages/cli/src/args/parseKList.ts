@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/errors';
 
 /**
  * The `--k` option: one number (`8`), a list (`1,2,4,8`) or an inclusive range (`1..8`);

@@ -9,12 +9,13 @@ import {
   requireOpenUnit,
   type IntervalMethod,
   type IntervalOptions,
-} from '@passk/sim';
+} from '@passk/sim/estimate';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
+import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { withResultsFileOptions } from './resultsFileOptions.js';
 import { estimateFromFile, type FileEstimateArgs } from './estimateFile.js';
 
@@ -48,6 +49,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .option('sides', { type: 'number', default: 2, describe: '2: two-sided interval; 1: one-sided lower bound' })
         .option('prior', { choices: ['jeffreys', 'uniform'] as const, default: 'jeffreys' as const, describe: 'Beta prior of the Bayesian view' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
+        .option('chart', CHART_OPTION)
         .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap replicates over tasks and trials (0: off)' })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
         .example('$0 estimate --n 30 --c 27 --k 8', '27 of 30 trials correct: pass^8 with its interval')
@@ -55,6 +57,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .example('$0 estimate results.csv --k 1..8', 'task-averaged pass@k and pass^k from per-attempt results'),
     handler: async (args) => {
       const interval = intervalOptions(args);
+      checkChartOption(args.chart);
       if (args.file !== undefined) {
         if (args.n !== undefined || args.c !== undefined || args.p !== undefined) {
           throw new InputError('--n/--c/--p', 'cannot be combined with a results file');
@@ -66,7 +69,9 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         if (args.n !== undefined || args.c !== undefined) throw new InputError('--p', 'cannot be combined with --n/--c');
         const ks = parseKList(args.k ?? '1..8');
         const rows = ks.map((k) => ({ k, passAtK: independentPassAtK(args.p!, k), passHatK: independentPassHatK(args.p!, k) }));
-        io.stdout(args.json ? `${JSON.stringify(withKind(RESULT_KINDS.estimateRate, { p: args.p, rows }), null, 2)}\n` : formatRateTable(args.p, rows));
+        const document = withKind(RESULT_KINDS.estimateRate, { p: args.p, rows });
+        io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : formatRateTable(args.p, rows));
+        await writeChartOption(document, args.chart, io);
         return;
       }
       if (args.n === undefined || args.c === undefined) {
@@ -79,7 +84,9 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         prior: args.prior === 'uniform' ? UNIFORM_PRIOR : JEFFREYS_PRIOR,
       });
       const single = args.k !== undefined && ks.length === 1 && !args.k.includes('..') && !args.k.includes(',');
-      io.stdout(args.json ? `${JSON.stringify(taskEstimateJson(estimate, single), null, 2)}\n` : formatTaskEstimate(estimate));
+      const document = taskEstimateJson(estimate, single);
+      io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : formatTaskEstimate(estimate));
+      await writeChartOption(document, args.chart, io);
     },
   };
 }

@@ -8,17 +8,19 @@ import {
   requireInteger,
   type IntervalOptions,
   type TaskAverageRow,
-} from '@passk/sim';
+} from '@passk/sim/estimate';
 import { parseKList } from '../args/parseKList.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import type { DroppedSummary } from '../io/droppedRows.js';
+import { writeChartOption } from './chartOption.js';
 import { readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 
 export interface FileEstimateArgs extends ResultsFileArgs {
   k?: string;
   json: boolean;
+  chart?: string;
   bootstrap: number;
   seed: string;
 }
@@ -69,8 +71,10 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
     },
     rows,
   };
+  const document = withKind(RESULT_KINDS.estimateFile, { ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides } });
   if (!args.json) {
     io.stdout(withDroppedLine(formatFileEstimate(result), counts.dropped));
+    await writeChartOption(document, args.chart, io);
     return;
   }
   const perTask = counts.taskIds.map((task, i) => {
@@ -84,8 +88,8 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
       rows: ks.filter((k) => k <= n).map((k) => ({ k, passAtK: passAtK(n, c, k), passHatK: passHatK(n, c, k) })),
     };
   });
-  const document = withKind(RESULT_KINDS.estimateFile, { ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides }, perTask });
-  io.stdout(`${JSON.stringify(document, null, 2)}\n`);
+  io.stdout(`${JSON.stringify({ ...document, perTask }, null, 2)}\n`);
+  await writeChartOption(document, args.chart, io);
 }
 
 /** The text view with a line under its first (the file summary) saying which rows were dropped, when any were. */

@@ -86,6 +86,10 @@ export class DelimitedRowCounter {
   /** Set by `closingQuote`: the quoted field holds a doubled quote; the line feeds inside it. */
   private doubledQuote = false;
   private quotedLines = 0;
+  /** Set by `countRepeats`: the rows it counted. */
+  private repeats = 0;
+  /** Bytes above this are none of separator, LF, CR or quote. */
+  private readonly special: number;
 
   constructor(setup: DelimitedRowSetup) {
     const { header, columns } = setup;
@@ -98,6 +102,7 @@ export class DelimitedRowCounter {
     this.threshold = setup.threshold;
     this.line = setup.firstLine;
     this.width = header.length;
+    this.special = Math.max(this.separator, LF, CR, QUOTE);
     this.taskField = header.indexOf(columns.task);
     this.byReward = columns.reward !== undefined;
     this.valueColumn = (this.byReward ? columns.reward : columns.success) as string;
@@ -133,7 +138,12 @@ export class DelimitedRowCounter {
     // task-123 and task-124 differ), a match skips the hash lookup. With the task in field 0 the
     // comparison also replaces the scan of those bytes.
     const skipTask = taskField === 0 && valueField !== 0;
-    const special = Math.max(separator, LF, CR, QUOTE);
+    // The usual layout: task first, a "0"/"1" outcome last, no trial/error/status column. Rows
+    // that repeat the previous task and whose other fields are plain are then counted by
+    // `countRepeats`, a small loop without the general field bookkeeping.
+    const leanLayout = skipTask && !extras && !byReward && valueField === width - 1;
+    const special = this.special;
+    const words = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     let previousStart = -1;
     let previousLength = -1;
     let previousTask = -1;
@@ -141,6 +151,14 @@ export class DelimitedRowCounter {
     let line = this.line;
     let p = pos;
     rows: while (p < end) {
+      if (leanLayout && previousLength > 0) {
+        const next = this.countRepeats(buf, words, p, end, previousStart, previousLength, previousTask);
+        if (next !== p) {
+          line += this.repeats;
+          p = next;
+          if (p >= end) break;
+        }
+      }
       let field = 0;
       let fieldStart = p;
       let taskStart = -1;
@@ -150,7 +168,9 @@ export class DelimitedRowCounter {
       let i = p;
       let task = -1;
       if (skipTask && previousLength > 0 && p + previousLength < end && buf[p + previousLength] === separator) {
+        // Four bytes at a time from the end, then byte by byte (where a word differed, or the rest).
         let j = previousLength - 1;
+        while (j >= 3 && words.getInt32(p + j - 3) === words.getInt32(previousStart + j - 3)) j -= 4;
         while (j >= 0 && buf[p + j] === buf[previousStart + j]) j--;
         if (j < 0) {
           task = previousTask;
@@ -307,6 +327,51 @@ export class DelimitedRowCounter {
     }
     this.line = line;
     return p < end ? p : end;
+  }
+
+  /**
+   * The lean path of `scan`: counts the rows from `p` on that repeat the task `buf[previousStart,
+   * previousStart + length)` and are plain — the task bytes then the separator, plain fields (no
+   * quote, CR, line feed or other byte ≤ `special` but the separator ending each), an outcome of
+   * exactly "0" or "1", LF or CR LF — and stops at the first other row (or one not complete before
+   * `end`), which `scan` reads in full. Returns where it stopped; `repeats` = the rows counted.
+   * Task bytes are compared four at a time from the end (`words` views `buf`).
+   */
+  private countRepeats(buf: Buffer, words: DataView, p: number, end: number, previousStart: number, length: number, task: number): number {
+    const separator = this.separator;
+    const valueField = this.valueField;
+    const special = this.special;
+    let rows = 0;
+    let successes = 0;
+    row: for (;;) {
+      const after = p + length;
+      if (after >= end || buf[after] !== separator) break;
+      let j = length - 1;
+      while (j >= 3 && words.getInt32(p + j - 3) === words.getInt32(previousStart + j - 3)) j -= 4;
+      while (j >= 0 && buf[p + j] === buf[previousStart + j]) j--;
+      if (j >= 0) break;
+      // Fields 1..valueField − 1, each ended by the separator.
+      let q = after + 1;
+      for (let field = 1; field < valueField; q++) {
+        if (q >= end) break row;
+        const b = buf[q];
+        if (b > special) continue;
+        if (b !== separator) break row;
+        field++;
+      }
+      if (q + 1 >= end) break;
+      const value = buf[q];
+      if (value !== ONE && value !== ZERO) break;
+      let lf = q + 1;
+      if (buf[lf] === CR) lf++;
+      if (lf >= end || buf[lf] !== LF) break;
+      successes += value - ZERO;
+      rows++;
+      p = lf + 1;
+    }
+    if (rows > 0) this.counts.addRun(task, rows, successes);
+    this.repeats = rows;
+    return p;
   }
 
   /** Notes the task of a dropped row, so that it keeps its place in the order of first appearance. */

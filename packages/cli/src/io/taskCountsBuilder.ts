@@ -53,6 +53,14 @@ export class TaskCountsBuilder {
     this.rows++;
   }
 
+  /** Counts `trials` attempts, `successes` of them successful, of the task with index `task` (from `add`). */
+  addRun(task: number, trials: number, successes: number): void {
+    const tasks = this.tasks;
+    tasks[4 * task + 2] += trials;
+    tasks[4 * task + 3] += successes;
+    this.rows += trials;
+  }
+
   /** Counts one attempt (success 1 or 0) of the task `id`; returns the task's index. */
   addId(id: string, success: number): number {
     const task = this.touchId(id);

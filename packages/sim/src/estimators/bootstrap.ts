@@ -1,11 +1,11 @@
-import { requireCounts, requireInteger, requireOpenUnit } from '../checks.js';
+import { requireInteger, requireOpenUnit } from '../checks.js';
 import { binomial } from '../distributions/binomial.js';
 import { InputError } from '../errors.js';
 import { binomialPmf } from '../math/binomialPmf.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import type { Rng } from '../rng/rng.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
-import { averageOverTasks, type TaskTrials } from './taskAverage.js';
+import { averageOverGroups, countGroups, type CountGroup, type TaskTrials } from './taskAverage.js';
 
 export interface BootstrapOptions {
   readonly ks: readonly number[];
@@ -54,8 +54,11 @@ export interface BootstrapRow {
 export function bootstrapTaskAverage(tasks: readonly TaskTrials[], options: BootstrapOptions): BootstrapRow[] {
   requireOpenUnit('confidence', options.confidence);
   if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
-  const replicates = bootstrapReplicates(tasks, options);
-  const estimates = averageOverTasks(tasks, options.ks);
+  const groups = checkedGroups(tasks, options);
+  if (tasks.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
+  const replicates = groupReplicates(groups, tasks.length, options);
+  // The estimates the interval is re-centred on, from the same groups (as averageOverTasks computes them).
+  const estimates = averageOverGroups(groups, tasks.length, options.ks);
   return options.ks.map((k, i) => {
     const { passAtK, passHatK } = estimates[i]!;
     return {
@@ -77,12 +80,22 @@ export interface BootstrapReplicates {
 
 /** The replicates of the two-stage bootstrap described at `bootstrapTaskAverage`, before summarising (internal; used by tests). */
 export function bootstrapReplicates(tasks: readonly TaskTrials[], options: Pick<BootstrapOptions, 'ks' | 'replicates' | 'seed'>): BootstrapReplicates {
-  const replicates = requireInteger('bootstrap', options.replicates, 1, 1_000_000);
-  tasks.forEach((task, i) => requireCounts(task.n, task.c, `tasks[${i}]`));
+  return groupReplicates(checkedGroups(tasks, options), tasks.length, options);
+}
+
+/** Checks the replicate count, the tasks (requireCounts, where = `tasks[i]`) and the ks; the tasks' (n, c) groups. */
+function checkedGroups(tasks: readonly TaskTrials[], options: Pick<BootstrapOptions, 'ks' | 'replicates'>): TaskGroup[] {
+  requireInteger('bootstrap', options.replicates, 1, 1_000_000);
+  const groups = countGroups(tasks);
+  options.ks.forEach((k) => requireInteger('k', k, 1));
+  return groups;
+}
+
+/** `bootstrapReplicates` from checked groups of `taskCount` tasks. */
+function groupReplicates(groups: readonly TaskGroup[], taskCount: number, options: Pick<BootstrapOptions, 'ks' | 'replicates' | 'seed'>): BootstrapReplicates {
+  const replicates = options.replicates;
   const ks = options.ks;
-  ks.forEach((k) => requireInteger('k', k, 1));
-  const groups = groupTasks(tasks);
-  const categories = pickCategories(groups, tasks.length);
+  const categories = pickCategories(groups, taskCount);
   const suffix = suffixSums(Float64Array.from(categories, (category) => category.probability));
   const sums = new Float64Array(2 * ks.length);
   const counts = new Float64Array(ks.length);
@@ -95,7 +108,7 @@ export function bootstrapReplicates(tasks: readonly TaskTrials[], options: Pick<
     sums.fill(0);
     counts.fill(0);
     // T picks spread over the categories (a multinomial, by conditional binomials).
-    let left = tasks.length;
+    let left = taskCount;
     for (let i = 0; i < categories.length && left > 0; i++) {
       const share = i === categories.length - 1 ? 1 : Math.min(1, categories[i]!.probability / suffix[i]!);
       const picks = share >= 1 ? left : binomial(rng, left, share);
@@ -114,24 +127,11 @@ export function bootstrapReplicates(tasks: readonly TaskTrials[], options: Pick<
   return { estimable, passAtK: at, passHatK: hat };
 }
 
-interface TaskGroup {
-  readonly n: number;
-  readonly c: number;
-  size: number;
+/** An (n, c) group of tasks (see countGroups). */
+interface TaskGroup extends CountGroup {
   /** Lazily built: P(c* = v) for v = 0..n and its suffix sums. */
   pmf?: Float64Array;
   suffix?: Float64Array;
-}
-
-function groupTasks(tasks: readonly TaskTrials[]): TaskGroup[] {
-  const byKey = new Map<string, TaskGroup>();
-  for (const { n, c } of tasks) {
-    const key = `${n},${c}`;
-    const group = byKey.get(key);
-    if (group) group.size++;
-    else byKey.set(key, { n, c, size: 1 });
-  }
-  return [...byKey.values()];
 }
 
 /**

@@ -42,29 +42,43 @@ export interface TaskAverageRow {
  */
 export function averageOverTasks(tasks: readonly TaskTrials[], ks: readonly number[]): TaskAverageRow[] {
   if (tasks.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
-  tasks.forEach((task, i) => requireCounts(task.n, task.c, `tasks[${i}]`));
-  ks.forEach((k) => requireInteger('k', k, 1));
   const groups = countGroups(tasks);
-  return ks.map((k) => averageAtK(groups, tasks.length, k));
+  ks.forEach((k) => requireInteger('k', k, 1));
+  return averageOverGroups(groups, tasks.length, ks);
 }
 
 /** Tasks with the same (n, c) have the same estimates: each distinct pair is computed once. */
-interface CountGroup {
+export interface CountGroup {
   readonly n: number;
   readonly c: number;
   size: number;
 }
 
-function countGroups(tasks: readonly TaskTrials[]): CountGroup[] {
+/**
+ * The distinct (n, c) pairs of `tasks` in order of first appearance, with how many tasks have each
+ * (internal; shared with the bootstrap). Validates every task (requireCounts, where = `tasks[i]`).
+ */
+export function countGroups(tasks: readonly TaskTrials[]): CountGroup[] {
   const byPair = new Map<number | string, CountGroup>();
-  for (const { n, c } of tasks) {
-    // n·2^32 + c is exact and unique while n < 2^21; larger n use a text key.
-    const key = n < 2_097_152 ? n * 4_294_967_296 + c : `${n},${c}`;
+  for (let i = 0; i < tasks.length; i++) {
+    const { n, c } = tasks[i]!;
+    // The checks of requireCounts, inline: it runs (and throws its error) only for a bad task.
+    if (!(typeof n === 'number' && typeof c === 'number' && Number.isInteger(n) && Number.isInteger(c) && n >= 0 && n <= Number.MAX_SAFE_INTEGER && c >= 0 && c <= n)) {
+      requireCounts(n, c, `tasks[${i}]`);
+    }
+    // n·2^15 + c is a small integer (fast to hash) and unique while n < 2^15; n·2^32 + c (never
+    // below 2^47, so apart from those) is exact and unique while n < 2^21; larger n use a text key.
+    const key = n < 32_768 ? n * 32_768 + c : n < 2_097_152 ? n * 4_294_967_296 + c : `${n},${c}`;
     const group = byPair.get(key);
     if (group) group.size++;
     else byPair.set(key, { n, c, size: 1 });
   }
   return [...byPair.values()];
+}
+
+/** `averageOverTasks` from the groups of `countGroups` over `taskCount` tasks (ks already checked; internal). */
+export function averageOverGroups(groups: readonly CountGroup[], taskCount: number, ks: readonly number[]): TaskAverageRow[] {
+  return ks.map((k) => averageAtK(groups, taskCount, k));
 }
 
 function averageAtK(groups: readonly CountGroup[], taskCount: number, k: number): TaskAverageRow {

@@ -1,0 +1,17 @@
+/**
+ * What `passk estimate` needs (`@passk/sim/estimate`): the estimators, intervals and the few special
+ * functions behind them, so the command loads these modules and their imports rather than the whole
+ * library (index.ts, with the engine, fitting, planning and scenarios). Errors come from the same
+ * module files as in index.ts, so `instanceof InputError` holds across both entries.
+ */
+export { InputError, NotEstimableError } from './errors.js';
+export { requireInteger, requireOpenUnit } from './checks.js';
+export { passAtK } from './estimators/passAtK.js';
+export { passHatK } from './estimators/passHatK.js';
+export { averageOverTasks, type TaskTrials, type TaskAverageRow, type TaskMean } from './estimators/taskAverage.js';
+export { bootstrapTaskAverage, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
+export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
+export { independentPassAtK, independentPassHatK } from './analytic/independent.js';
+export { proportionInterval, INTERVAL_METHODS, type IntervalMethod, type IntervalOptions, type ProportionInterval } from './intervals/proportionInterval.js';
+export { JEFFREYS_PRIOR, UNIFORM_PRIOR, type BetaPrior } from './intervals/betaPosterior.js';
+export { normalQuantile } from './math/normalQuantile.js';
