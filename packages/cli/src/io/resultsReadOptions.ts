@@ -39,7 +39,7 @@ export interface ResultsReadOptions {
    * error at their line (`fail`). Malformed rows are errors either way.
    */
   onError?: OnErrorPolicy;
-  /** Bytes per read (default 1 MiB). Tiny values are for tests of rows split across reads. */
+  /** Bytes per read (default 4 MiB). Tiny values are for tests of rows split across reads. */
   chunkSize?: number;
   /**
    * Threads for large CSV/TSV files without a trial column: 1 (default) reads on this thread; 2 lets
@@ -66,7 +66,7 @@ export interface ResolvedResultsReadOptions {
   readonly parallelMinBytes: number;
 }
 
-const DEFAULT_CHUNK_SIZE = 1 << 20;
+const DEFAULT_CHUNK_SIZE = 1 << 22;
 const MAX_CHUNK_SIZE = 1 << 30;
 const DEFAULT_THREADS = 1;
 const MAX_THREADS = 2;
