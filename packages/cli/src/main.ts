@@ -2,7 +2,10 @@
 import { runCli } from './cli.js';
 import { processIo } from './io/cliIo.js';
 
-// Flush stdout before exiting so piped output is never cut short.
+// Run as `pnpm passk …` (or `npm run passk`), the package manager starts us in the repository root;
+// paths on the command line mean what they meant where the user typed them (INIT_CWD).
+if (process.env.npm_lifecycle_event === 'passk' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+
 runCli(process.argv.slice(2), processIo()).then((code) => {
   process.exitCode = code;
 });
