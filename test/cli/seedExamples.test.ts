@@ -146,6 +146,25 @@ describe('seed 003 (coverage and budget, Chinese lesson)', () => {
     expect(pct((await json('estimate', '--p', '0.2', '--k', '3')).rows[0].passAtK)).toBe('48.8');
   });
 
+  it('the budget replay: one attempt per task costs 4 × 2 = 8, all five attempts 20 × 2 = 40', async () => {
+    // Seed: four tasks, cost 2 per attempt, every attempt run (parallel, no early stop). The simulated
+    // totals are deterministic here; the closed form is attempts × cost per attempt.
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const dir = mkdtempSync('/tmp/passk-seed-');
+    writeFileSync(
+      `${dir}/budget.yaml`,
+      'tasks: { successRate: { dist: fixed, values: [0.4, 0.4, 0, 0.2] } }\n' +
+        'attempts: { cost: { perAttempt: 2 } }\n' +
+        'policy: { maxAttempts: 5, mode: parallel }\nrun: { replicates: 64 }\n',
+    );
+    const run = await passk('simulate', `${dir}/budget.yaml`, '--json', '--workers', '1');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    const total = (k: number) => 4 * out.rows[k - 1].cost.value;
+    expect([total(1), total(5)]).toEqual([8, 40]);
+    expect([4 * out.rows[0].cost.exact, 4 * out.rows[4].cost.exact]).toEqual([8, 40]);
+  });
+
   it('four tasks × five attempts: first attempt 25 %, all runs 25 %, coverage with five tries 75 %', async () => {
     const out = await json('estimate', fixture('seeds/four-tasks.csv'), '--k', '1,5', '--bootstrap', '0');
     expect(out.tasks).toBe(4);
