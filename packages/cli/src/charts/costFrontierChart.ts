@@ -3,6 +3,7 @@ import type { ChartSpec } from './chartsFor.js';
 import { listAt, numberAt } from './resultFields.js';
 import { simulationName } from './simulationName.js';
 import { CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
+import { threeDigits } from './chartNumbers.js';
 
 interface BudgetPoint {
   readonly series: string;
@@ -40,7 +41,7 @@ export function costFrontierChart(results: readonly object[]): ChartSpec {
   const caption =
     `Each point is a budget k (larger: more attempts); outlined and dashed: the efficient frontier, ` +
     `${frontier.length} of ${points.length} budget${points.length === 1 ? '' : 's'} that no other beats on both cost and delivery. ` +
-    `The most delivered correct, ${formatPercent(best.deliveredCorrect)}, costs ${significant(best.cost)} per episode` +
+    `The most delivered correct, ${formatPercent(best.deliveredCorrect)}, costs ${threeDigits(best.cost)} per episode` +
     `${results.length > 1 ? ` (${best.series}, k = ${best.k})` : ` (k = ${best.k})`}.`;
   const x = {
     field: 'deliveredCorrect',
@@ -116,7 +117,3 @@ function seriesNames(results: readonly object[]): string[] {
   });
 }
 
-/** Three significant digits, without trailing zeros. */
-function significant(value: number): string {
-  return String(Number(value.toPrecision(3)));
-}

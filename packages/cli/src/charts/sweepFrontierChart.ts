@@ -16,6 +16,7 @@ import {
   themedSpec,
 } from './theme.js';
 import type { Channel, Layer } from './vegaLiteTypes.js';
+import { threeDigits } from './chartNumbers.js';
 
 /** Point shapes of the second varied path, in order (up to six values; more are left to the tooltip). */
 const SHAPES: readonly string[] = ['circle', 'square', 'triangle-up', 'diamond', 'triangle-down', 'cross'];
@@ -139,7 +140,7 @@ export function sweepFrontierChart(result: object): ChartSpec {
     { field: 'meets', type: 'nominal', title: 'meets the constraints' },
   ];
   const pointColour = color ?? { value: OKABE_ITO.blue };
-  const limit = maxCost === null ? [] : [{ maxCost, label: `max cost ${significant(maxCost)}` }];
+  const limit = maxCost === null ? [] : [{ maxCost, label: `max cost ${threeDigits(maxCost)}` }];
   const label = best === null ? [] : [{ ...best, heading: bestHeading(maxCost !== null || maxWrong !== null) }];
   const across = (cost: number) => (cost - xDomain[0]) / (xDomain[1] - xDomain[0]);
   // The best point's label runs left from its leader in the right half of the chart, else right.
@@ -279,7 +280,7 @@ function colourChannel(axis: Axis): Channel<'color'> {
 function sweepCaption(points: readonly GridPoint[], best: GridPoint | null, maxCost: number | null, maxWrong: number | null): string {
   const frontier = points.filter((point) => point.frontier).length;
   const limits = [
-    ...(maxCost === null ? [] : [`cost ≤ ${significant(maxCost)} (red line)`]),
+    ...(maxCost === null ? [] : [`cost ≤ ${threeDigits(maxCost)} (red line)`]),
     ...(maxWrong === null ? [] : [`wrong delivery ≤ ${percentLabel(maxWrong)} (not on these axes)`]),
   ];
   const head =
@@ -289,7 +290,7 @@ function sweepCaption(points: readonly GridPoint[], best: GridPoint | null, maxC
   if (best === null) {
     return `${head} No setting meets ${limits.join(' and ')}.${faint}`;
   }
-  const where = `${best.setting}: ${formatPercent(best.deliveredCorrect)} delivered correct at cost ${significant(best.cost)}`;
+  const where = `${best.setting}: ${formatPercent(best.deliveredCorrect)} delivered correct at cost ${threeDigits(best.cost)}`;
   return limits.length === 0
     ? `${head} Ringed, the most delivered correct: ${where}.`
     : `${head} Ringed, the best with ${limits.join(' and ')}: ${where}.${faint}`;
@@ -312,7 +313,3 @@ function valueText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value ?? null);
 }
 
-/** Three significant digits, without trailing zeros. */
-function significant(value: number): string {
-  return String(Number(value.toPrecision(3)));
-}

@@ -100,7 +100,7 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
  * benchmark file (158 MB, 100 000 tasks × 100 trials; cold process, reading only, this project's
  * shared 2-core machine, six runs each): one thread 366–371 ms, two threads 373–407 ms; under
  * heavier load two threads were up to 1.5× slower. The worker needs 50–90 ms before its first row
- * (thread start, module load — mostly @passk/sim's index — and its own JIT warm-up, competing with
+ * (thread start, module load and its own JIT warm-up, competing with
  * the main thread's for the two cores) and the merge of 100 000 tasks ~15 ms, so the split pays
  * only where a core is idle: hence off by default.
  */

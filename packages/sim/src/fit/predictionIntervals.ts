@@ -1,4 +1,5 @@
 import { normalQuantile } from '../math/normalQuantile.js';
+import { deltaMethod } from './deltaMethod.js';
 import { mixtureParameters } from './mixtureParameters.js';
 import { predictedPassAtK, predictedPassHatK } from './modelPredictions.js';
 
@@ -6,9 +7,6 @@ export interface PredictionInterval {
   readonly lower: number;
   readonly upper: number;
 }
-
-/** Relative step of the numerical gradient. */
-const STEP = 1e-6;
 
 /**
  * Intervals for a model's predicted pass@k and pass^k from the fit's uncertainty, by the delta
@@ -34,19 +32,8 @@ export function predictionIntervals(
   const interval = (predict: (theta: readonly number[]) => number): PredictionInterval | null => {
     const centre = logit(predict(theta));
     if (!Number.isFinite(centre)) return null;
-    const gradient = free.map((index) => {
-      const h = STEP * Math.max(1, Math.abs(theta[index]));
-      const up = theta.slice();
-      const down = theta.slice();
-      up[index] += h;
-      down[index] -= h;
-      return (logit(predict(up)) - logit(predict(down))) / (2 * h);
-    });
+    const { gradient, variance } = deltaMethod((t) => logit(predict(t)), theta, free, covariance);
     if (!gradient.every(Number.isFinite)) return null;
-    let variance = 0;
-    for (let i = 0; i < gradient.length; i++) {
-      for (let j = 0; j < gradient.length; j++) variance += gradient[i] * covariance[i][j] * gradient[j];
-    }
     const se = Math.sqrt(Math.max(0, variance));
     return { lower: logistic(centre - z * se), upper: logistic(centre + z * se) };
   };

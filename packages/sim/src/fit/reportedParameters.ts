@@ -1,3 +1,4 @@
+import { deltaMethod } from './deltaMethod.js';
 import { foldedParameters } from './foldedParameters.js';
 import { mixtureParameters, type MixtureParameters } from './mixtureParameters.js';
 
@@ -20,9 +21,6 @@ const DEFINITIONS: Record<ReportedParameterName, (p: MixtureParameters) => numbe
   b: (p) => (p.weight === 0 ? NaN : p.concentration === Infinity ? Infinity : Math.exp(p.logOneMinusMean) * p.concentration),
   icc: (p) => (p.weight === 0 ? NaN : 1 / (1 + p.concentration)),
 };
-
-/** Relative step of the numerical gradient in the delta method. */
-const STEP = 1e-6;
 
 /**
  * Reported parameters with delta-method standard errors: for g(θ), Var ĝ ≈ ∇gᵀ Σ ∇g with Σ the
@@ -64,18 +62,7 @@ function deltaSe(
   free: readonly number[],
   covariance: readonly (readonly number[])[],
 ): number | null {
-  const gradient = free.map((index) => {
-    const h = STEP * Math.max(1, Math.abs(theta[index]));
-    const up = theta.slice();
-    const down = theta.slice();
-    up[index] += h;
-    down[index] -= h;
-    return (g(at(up)) - g(at(down))) / (2 * h);
-  });
+  const { gradient, variance } = deltaMethod((x) => g(at(x)), theta, free, covariance);
   if (gradient.every((x) => x === 0) || !gradient.every(Number.isFinite)) return null;
-  let variance = 0;
-  for (let i = 0; i < gradient.length; i++) {
-    for (let j = 0; j < gradient.length; j++) variance += gradient[i] * covariance[i][j] * gradient[j];
-  }
   return variance >= 0 ? Math.sqrt(variance) : null;
 }
