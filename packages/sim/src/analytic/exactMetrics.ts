@@ -22,6 +22,11 @@ export interface ExactMetrics {
   readonly attempts: number | null;
   readonly cost: number | null;
   readonly latency: number | null;
+  /** P(cost > budget.cost) and E[max(0, cost − budget.cost)]; P(latency > budget.latency), its mean overshoot. */
+  readonly costOverCap: number | null;
+  readonly costOvershoot: number | null;
+  readonly latencyOverCap: number | null;
+  readonly latencyOvershoot: number | null;
   readonly costPerCorrect: number | null;
 }
 
@@ -122,6 +127,10 @@ export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | nul
       attempts,
       cost,
       latency: latencyValue,
+      costOverCap: null,
+      costOvershoot: null,
+      latencyOverCap: null,
+      latencyOvershoot: null,
       costPerCorrect: cost !== null && deliveredCorrect !== null && deliveredCorrect > 0 ? cost / deliveredCorrect : null,
     });
   }

@@ -78,7 +78,8 @@ export function exactSupport(scenario: Scenario): ExactSupport {
 
 /** The attempt cap of the cost budget: Infinity without one, null when it is not a plain cap. */
 function attemptCap(scenario: Scenario): number | null {
-  const budget = scenario.policy.budget.cost;
+  const { cost: budget, latency: deadline, mode } = scenario.policy.budget;
+  if (deadline !== null || (mode === 'hard' && budget !== null)) return null; // no closed form here
   if (budget === null) return Infinity;
   const cost = scenario.attempts.cost;
   if (cost.dist === 'lognormal' && cost.sigma !== 0) return null;
