@@ -42,9 +42,9 @@ describe('simulate --json is deterministic (built binary)', () => {
     expect(other.rows).not.toEqual(doc.rows);
   });
 
-  it('general.yaml (general engine path): identical bytes for --workers 1 and 4', async () => {
+  it('general.yaml (the sequential kernel of the general episode): identical bytes for --workers 1 and 4', async () => {
     const [one, four] = await Promise.all([simulateJson(GENERAL, '--workers', '1'), simulateJson(GENERAL, '--workers', '4')]);
-    expect(JSON.parse(one)).toMatchObject({ complete: true, path: 'general' });
+    expect(JSON.parse(one)).toMatchObject({ complete: true, path: 'sequential' });
     expect(four).toBe(one);
   });
 });

@@ -910,6 +910,8 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ['a bare budget', edited(['policy.budget', 0.5]), 'policy.budget: must be an object like { cost: 0.5 }, got 0.5'],
   ['a zero budget', edited(['policy.budget', { cost: 0 }]), 'policy.budget.cost: must be a finite number > 0 or null, got 0'],
   ['a budget in tokens', edited(['policy.budget', { tokens: 5 }]), 'policy.budget.tokens: unknown key (allowed: cost, latency, mode)'],
+  ['a zero deadline', edited(['policy.budget', { latency: 0 }]), 'policy.budget.latency: must be a finite number > 0 or null, got 0'],
+  ['a budget mode that is not soft or hard', edited(['policy.budget', { cost: 1, mode: 'strict' }]), 'policy.budget.mode: must be one of soft, hard, got "strict"'],
   // run
   ['run not an object', edited(['run', 100]), 'run: must be an object like { replicates: 10000 }, got 100'],
   ['replicates 0', edited(['run', { replicates: 0 }]), 'run.replicates: must be an integer ≥ 1, got 0'],
