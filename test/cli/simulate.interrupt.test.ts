@@ -26,7 +26,7 @@ interface Interrupted {
 function interruptSimulate(args: string[], afterMs = 1000): Promise<Interrupted> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, 'simulate', '--replicates', String(REPLICATES), ...args], { cwd: REPO_ROOT });
+    const child = spawn(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.js`, 'simulate', '--replicates', String(REPLICATES), ...args], { cwd: REPO_ROOT });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));

@@ -30,6 +30,7 @@ class UsageError extends Error {}
  * (one line on stderr, no stack trace), 1 an unexpected internal error.
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const wantsHelp = args.some((arg) => arg === '--help' || arg.startsWith('--help='));
   const parser: Argv = yargs([...args])
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
@@ -45,10 +46,11 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       // yargs phrases some messages over several lines; the CLI promises one.
       throw error ?? new UsageError(usageMessage(message));
     })
-    // yargs builds (and caches) the help text whenever a command runs; it is only shown for --help,
-    // and laying it out to a width costs ~15 ms of string-width work, so other runs skip the layout.
-    .wrap(args.some((arg) => arg === '--help' || arg.startsWith('--help=')) ? Math.min(110, process.stdout.columns || 100) : null)
-    .help()
+    // yargs builds (and caches) the help text whenever a command runs, though it is only shown for
+    // --help: laying it out costs ~50 ms of string-width work, a large part of a short command's
+    // start-up, so runs without --help neither lay it out nor build it.
+    .wrap(wantsHelp ? Math.min(110, process.stdout.columns || 100) : null)
+    .help(wantsHelp)
     .version(false);
   try {
     await parser.parseAsync();
