@@ -17,7 +17,7 @@ import {
   PASS_HAT,
 } from './engineMetrics.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
-import { expTables, tableExp, type ExpTables } from './tableExp.js';
+import { expTables, INVERSE_STEP, LOWEST_EXPONENT, ROUNDER, STEP_HIGH, STEP_LOW, STEPS, TABLE_LIMIT, type ExpTables } from './tableExp.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
 import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
 
@@ -151,7 +151,7 @@ export class SequentialRunner implements BlockRunner {
     const costOverTail = this.costOverTail, costOvershootTail = this.costOvershootTail;
     const latencyOverTail = this.latencyOverTail, latencyOvershootTail = this.latencyOvershootTail;
     const { kn, wn } = this.ziggurat;
-    const exp = this.exp;
+    const { fractions, powers } = this.exp;
     let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
     let y = 0, word = 0, tt = 0;
 
@@ -245,7 +245,17 @@ export class SequentialRunner implements BlockRunner {
               z = zigguratSlow(this.ziggurat, rng, word);
               s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
             }
-            c = costMedian * tableExp(exp, costSigma * z);
+            // e^x as tableExp computes it, inlined (the call is not: the kernel exceeds V8's inlining budget).
+            const x = costSigma * z;
+            let e: number;
+            if (!(x <= TABLE_LIMIT && x >= -TABLE_LIMIT)) e = Math.exp(x);
+            else {
+              const rounded = x * INVERSE_STEP + ROUNDER - ROUNDER;
+              const n = rounded | 0;
+              const rest = x - rounded * STEP_HIGH - rounded * STEP_LOW;
+              e = fractions[n & (STEPS - 1)] * powers[(n >> 8) - LOWEST_EXPONENT] * (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
+            }
+            c = costMedian * e;
           }
           c += checkCost;
           let l = latencyValue;
@@ -261,7 +271,17 @@ export class SequentialRunner implements BlockRunner {
               z = zigguratSlow(this.ziggurat, rng, word);
               s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
             }
-            l = latencyMedian * tableExp(exp, latencySigma * z);
+            // e^x as tableExp computes it, inlined (the call is not: the kernel exceeds V8's inlining budget).
+            const x = latencySigma * z;
+            let e: number;
+            if (!(x <= TABLE_LIMIT && x >= -TABLE_LIMIT)) e = Math.exp(x);
+            else {
+              const rounded = x * INVERSE_STEP + ROUNDER - ROUNDER;
+              const n = rounded | 0;
+              const rest = x - rounded * STEP_HIGH - rounded * STEP_LOW;
+              e = fractions[n & (STEPS - 1)] * powers[(n >> 8) - LOWEST_EXPONENT] * (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
+            }
+            l = latencyMedian * e;
           }
           let cut = false;
           if (hard && hasCostCap && spend + c > costLimit) {
