@@ -110,7 +110,9 @@ export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | nul
   const reach = (j: number) => sums.attempts[j] - sums.attempts[j - 1];
   const { cost: costCap, latency: latencyCap } = policy.budget;
   const overFigures = (over: { attempt: number; excess: number } | null, k: number, exists: boolean) => {
-    if (!exists || !support.overCap) return { p: null, excess: null };
+    if (!exists) return { p: null, excess: null };
+    if (policy.budget.mode === 'hard') return { p: 0, excess: 0 }; // cut off at the cap: never above it
+    if (!support.overCap) return { p: null, excess: null };
     if (over === null || k < over.attempt) return { p: 0, excess: 0 };
     const p = reach(over.attempt);
     return { p: unit(p), excess: p * over.excess };
