@@ -23,6 +23,9 @@ describe('enginePath', () => {
     ['verifier and deliverLast', { verifier, policy: { maxAttempts: 4, onNoAccept: 'deliverLast' } }, 'sequential'],
     ['verifier, exchangeable attempts in batches of 2', { verifier, attempts: { correlation: { model: 'exchangeable', icc: 0.2 } }, policy: { maxAttempts: 4, mode: 'batches', batchSize: 2 } }, 'general'],
     ['verifier and oracle', { verifier, policy: { maxAttempts: 4, mode: 'parallel' }, selector: { kind: 'oracle' } }, 'general'],
+    ['verifier, parallel majority vote', { verifier, policy: { maxAttempts: 4, mode: 'parallel' }, selector: { kind: 'majorityVote' } }, 'parallelVote'],
+    ['verifier, majority vote in batches', { verifier, policy: { maxAttempts: 4, mode: 'batches', batchSize: 2 }, selector: { kind: 'majorityVote' } }, 'general'],
+    ['verifier, parallel majority vote, markov attempts', { verifier, attempts: { correlation: { model: 'markov', stickiness: 0.5 } }, policy: { maxAttempts: 4, mode: 'parallel' }, selector: { kind: 'majorityVote' } }, 'general'],
   ];
   for (const [name, fields, path] of cases) {
     it(`${name} → ${path}`, () => expect(enginePath(scenarioOf([0.5], fields))).toBe(path));

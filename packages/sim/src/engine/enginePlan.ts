@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario/types.js';
 import type { BlockRunner, EnginePath } from './blockRunner.js';
 import { GeneralRunner } from './generalRunner.js';
 import { IndependentVerifierRunner } from './independentVerifierRunner.js';
+import { ParallelVoteRunner } from './parallelVoteRunner.js';
 import { PerfectVerifierRunner } from './perfectVerifierRunner.js';
 import { SequentialRunner, sequentialKernelApplies } from './sequentialRunner.js';
 import { benchmarkTasks } from './taskParameters.js';
@@ -15,6 +16,9 @@ import { benchmarkTasks } from './taskParameters.js';
  * - `independentVerifier`: fixed benchmark, independent attempts, an imperfect verifier, selector
  *   firstAccepted (any mode), onNoAccept abstain, no cost budget, latency constant or one attempt per
  *   round. The first accepted index J and its kind give the delivery; G, F follow from J.
+ * - `parallelVote`: fixed benchmark, independent attempts, an imperfect verifier, majorityVote over
+ *   parallel attempts, no budget, constant latency. Each attempt's class (accepted or rejected,
+ *   correct or wrong) from one uniform, the wrong answers by the Pólya urn of the Dirichlet weights.
  * - `sequential`: any other scenario with rounds of one attempt (sequential, or batches of 1 with
  *   firstAccepted or oracle) and constant or lognormal amounts: budgets, resample, any correlation
  *   and verifier. The general episode as one kernel, drawing the same stream as `general`.
@@ -38,6 +42,7 @@ function fastPath(scenario: Scenario): EnginePath | null {
   const correlation = attempts.correlation;
   const independent = correlation.model === 'independent' || (correlation.model === 'exchangeable' && correlation.icc === 0);
   if (independent && selector.kind === 'firstAccepted' && policy.onNoAccept === 'abstain') return 'independentVerifier';
+  if (independent && selector.kind === 'majorityVote' && policy.mode === 'parallel' && attempts.latency.dist === 'constant') return 'parallelVote';
   return null;
 }
 
@@ -49,6 +54,8 @@ export function createBlockRunner(scenario: Scenario, general: boolean): BlockRu
       return new PerfectVerifierRunner(scenario, benchmarkTasks(scenario));
     case 'independentVerifier':
       return new IndependentVerifierRunner(scenario, benchmarkTasks(scenario));
+    case 'parallelVote':
+      return new ParallelVoteRunner(scenario, benchmarkTasks(scenario));
     case 'sequential':
       return new SequentialRunner(scenario);
     case 'general':
