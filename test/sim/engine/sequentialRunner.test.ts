@@ -34,7 +34,7 @@ function grid(): Array<[string, Record<string, unknown>]> {
                   name,
                   {
                     seed: 7,
-                    tasks: { count: 13, successRate: { dist: 'beta', mean: 0.5, concentration: 2 }, resample },
+                    tasks: { count: 7, successRate: { dist: 'beta', mean: 0.5, concentration: 2 }, resample },
                     attempts: { correlation, ...amount },
                     ...(verifier ? { verifier } : {}),
                     selector: { kind },
@@ -43,6 +43,19 @@ function grid(): Array<[string, Record<string, unknown>]> {
                   },
                 ]);
               }
+  // More attempts than the outcome bit mask holds (K > 30): the kernel's other way to find G and F.
+  for (const model of ['markov', 'feedback'])
+    cases.push([
+      `${model}, K = 40, soft cost cap, deliverLast`,
+      {
+        seed: 8,
+        tasks: { count: 5, successRate: { dist: 'beta', mean: 0.3, concentration: 2 } },
+        attempts: { correlation: model === 'markov' ? { model, stickiness: 0.6 } : { model, afterFailure: 0.05 }, cost: lognormal(0.02, 0.5) },
+        verifier: { falseAccept: 0.1, falseReject: 0.3 },
+        policy: { maxAttempts: 40, onNoAccept: 'deliverLast', budget: { cost: 0.5 } },
+        run: { replicates: 70 },
+      },
+    ]);
   return cases;
 }
 

@@ -27,6 +27,8 @@ const TWO_POW_32 = 4294967296;
 const NONE = 0;
 const CORRECT = 1;
 const WRONG = 2;
+/** The metric row of each delivery kind. */
+const DELIVERY_ROW = [ABSTAINED, DELIVERED_CORRECT, DELIVERED_WRONG];
 /** Outcome models (the loop over attempts is chosen once per episode). */
 const INDEPENDENT = 0;
 const EXCHANGEABLE = 1;
@@ -57,7 +59,7 @@ export function sequentialKernelApplies(scenario: Scenario): boolean {
  * and at k < s the state after attempt k (attempts k, S_k, L_k, delivery none — or, for deliverLast
  * and oracle, the prefix's). So per replicate it keeps histograms of the first success G, the first
  * failure F and the final state by s, and per-s tails of the amounts; `finish` turns them into the
- * per-k totals by prefix sums. Amounts at k < s are added directly (s − 1 adds). The RNG
+ * per-k totals by prefix sums. The state at k < s is added when attempt k + 1 starts. The RNG
  * (xoshiro128**, `Xoshiro128.uint32`) and the ziggurat's fast case are inlined.
  */
 export class SequentialRunner implements BlockRunner {
@@ -66,8 +68,6 @@ export class SequentialRunner implements BlockRunner {
   private readonly K: number;
   private readonly fixedTasks: TaskParameters | null;
   private readonly outcomes: Uint8Array;
-  private readonly spendAt: Float64Array;
-  private readonly latencyAt: Float64Array;
   private readonly hFirstSuccess: Int32Array;
   private readonly hFirstFailure: Int32Array;
   private readonly hFinal: Int32Array;
@@ -86,8 +86,6 @@ export class SequentialRunner implements BlockRunner {
     this.K = K;
     this.fixedTasks = scenario.tasks.resample ? null : benchmarkTasks(scenario);
     this.outcomes = new Uint8Array(K + 1);
-    this.spendAt = new Float64Array(K + 1);
-    this.latencyAt = new Float64Array(K + 1);
     const slots = REPLICATES_PER_BLOCK * (K + 2);
     this.hFirstSuccess = new Int32Array(slots);
     this.hFirstFailure = new Int32Array(slots);
@@ -144,8 +142,9 @@ export class SequentialRunner implements BlockRunner {
     const oracle = selector.kind === 'oracle';
     const prefixDelivery = deliverLast || oracle;
     const X = this.outcomes;
-    const S = this.spendAt;
-    const L = this.latencyAt;
+    // Up to 30 attempts the outcomes also go into a bit mask, from which G and F come without branches.
+    const small = K <= 30;
+    const allAttempts = small ? (2 << K) - 2 : 0;
     const hG = this.hFirstSuccess, hF = this.hFirstFailure, hFinal = this.hFinal;
     const costTail = this.costTail, latencyTail = this.latencyTail;
     const costOverTail = this.costOverTail, costOvershootTail = this.costOvershootTail;
@@ -168,14 +167,18 @@ export class SequentialRunner implements BlockRunner {
         // ---- outcomes X_1..X_K (drawOutcomes), with the first success G and first failure F ----
         let G = K + 1;
         let F = K + 1;
+        let bits = 0; // bit j set: X_j correct (K ≤ 30)
         if (model === INDEPENDENT) {
           for (let j = 1; j <= K; j++) {
             y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
             s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
             const x = (word >>> 0) < first ? 1 : 0;
             X[j] = x;
-            G = x === 1 && G > K ? j : G;
-            F = x === 0 && F > K ? j : F;
+            if (small) bits |= x << j;
+            else {
+              G = x === 1 && G > K ? j : G;
+              F = x === 0 && F > K ? j : F;
+            }
           }
         } else if (model === MARKOV) {
           // P(X_j = 1 | X_{j−1}) = λ·X_{j−1} + (1 − λ)p, as drawOutcomes computes it.
@@ -186,8 +189,11 @@ export class SequentialRunner implements BlockRunner {
             const x = (word >>> 0) < threshold ? 1 : 0;
             X[j] = x;
             threshold = x === 1 ? afterRight : afterWrong;
-            G = x === 1 && G > K ? j : G;
-            F = x === 0 && F > K ? j : F;
+            if (small) bits |= x << j;
+            else {
+              G = x === 1 && G > K ? j : G;
+              F = x === 0 && F > K ? j : F;
+            }
           }
         } else if (model === EXCHANGEABLE) {
           let correctSoFar = 0;
@@ -197,8 +203,11 @@ export class SequentialRunner implements BlockRunner {
             const x = (word >>> 0) * TWO_POW_MINUS_32 < (a + correctSoFar) / (scale + j - 1) ? 1 : 0;
             X[j] = x;
             correctSoFar += x;
-            G = x === 1 && G > K ? j : G;
-            F = x === 0 && F > K ? j : F;
+            if (small) bits |= x << j;
+            else {
+              G = x === 1 && G > K ? j : G;
+              F = x === 0 && F > K ? j : F;
+            }
           }
         } else {
           let rate = p;
@@ -208,14 +217,25 @@ export class SequentialRunner implements BlockRunner {
             const x = (word >>> 0) * TWO_POW_MINUS_32 < rate ? 1 : 0;
             X[j] = x;
             if (x === 0) rate += eta * (1 - rate);
-            G = x === 1 && G > K ? j : G;
-            F = x === 0 && F > K ? j : F;
+            if (small) bits |= x << j;
+            else {
+              G = x === 1 && G > K ? j : G;
+              F = x === 0 && F > K ? j : F;
+            }
           }
+        }
+
+        if (small) {
+          // First success and first failure as the lowest set bit of the outcome mask and of its complement.
+          const failures = ~bits & allAttempts;
+          G = bits === 0 ? K + 1 : 31 - Math.clz32(bits & -bits);
+          F = failures === 0 ? K + 1 : 31 - Math.clz32(failures & -failures);
         }
 
         // ---- attempts, one per round, while the budgets let them start ----
         let spend = 0;
         let elapsed = 0;
+        let took = 0;
         let started = 0;
         let final = NONE;
         let completedCorrect = false;
@@ -224,6 +244,12 @@ export class SequentialRunner implements BlockRunner {
         for (let j = 1; j <= K; j++) {
           if (hasCostCap && !(spend < costLimit)) break;
           if (hasLatencyCap && !(elapsed < latencyLimit)) break;
+          if (j > 1) {
+            // Attempt j starts, so budget k = j − 1 ends after attempt j − 1: its spend, latency, delivery.
+            out[base + COST * K + j - 2] += spend;
+            out[base + LATENCY * K + j - 2] += elapsed;
+            if (prefixDelivery) out[base + DELIVERY_ROW[final] * K + j - 2] += 1;
+          }
           const correct = X[j] === 1;
           let accept = correct;
           if (judged) {
@@ -293,8 +319,7 @@ export class SequentialRunner implements BlockRunner {
             cut = true;
           }
           started = j;
-          S[j] = spend;
-          L[j] = elapsed + (l > 0 ? l : 0);
+          took = elapsed + (l > 0 ? l : 0);
           if (cut) accept = false;
           else {
             if (correct) completedCorrect = true;
@@ -305,17 +330,15 @@ export class SequentialRunner implements BlockRunner {
             break;
           }
           final = oracle && completedCorrect ? CORRECT : deliverLast ? lastCompleted : NONE;
-          if (prefixDelivery && j < K) X[j] = final; // reuse X[j] (no longer needed) for the state after attempt j
-          elapsed += l > 0 ? l : 0;
+          elapsed = took;
         }
 
-        // ---- bookkeeping: histograms, tails, and the amounts of the budgets k < started ----
+        // ---- bookkeeping: histograms and tails of the final state (budgets k ≥ started) ----
         hG[r * H + G]++;
         hF[r * H + F]++;
         const at = r * H + started;
         hFinal[3 * at + final]++;
-        const spent = S[started];
-        const took = L[started];
+        const spent = spend;
         costTail[at] += spent;
         latencyTail[at] += took;
         if (spent > costLimit) {
@@ -325,14 +348,6 @@ export class SequentialRunner implements BlockRunner {
         if (took > latencyLimit) {
           latencyOverTail[at] += 1;
           latencyOvershootTail[at] += took - latencyLimit;
-        }
-        for (let k = 1; k < started; k++) {
-          out[base + COST * K + k - 1] += S[k];
-          out[base + LATENCY * K + k - 1] += L[k];
-          if (prefixDelivery) {
-            const d = X[k];
-            out[base + (d === CORRECT ? DELIVERED_CORRECT : d === WRONG ? DELIVERED_WRONG : ABSTAINED) * K + k - 1] += 1;
-          }
         }
       }
     }
