@@ -16,6 +16,7 @@ import {
   METRIC_COUNT,
   PASS_HAT,
 } from './engineMetrics.js';
+import { LognormalSum } from './lognormalSum.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { expTables, INVERSE_STEP, LOWEST_EXPONENT, ROUNDER, STEP_HIGH, STEP_LOW, STEPS, TABLE_LIMIT, type ExpTables } from './tableExp.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
@@ -27,8 +28,6 @@ const TWO_POW_32 = 4294967296;
 const NONE = 0;
 const CORRECT = 1;
 const WRONG = 2;
-/** The metric row of each delivery kind. */
-const DELIVERY_ROW = [ABSTAINED, DELIVERED_CORRECT, DELIVERED_WRONG];
 /** Outcome models (the loop over attempts is chosen once per episode). */
 const INDEPENDENT = 0;
 const EXCHANGEABLE = 1;
@@ -59,7 +58,7 @@ export function sequentialKernelApplies(scenario: Scenario): boolean {
  * and at k < s the state after attempt k (attempts k, S_k, L_k, delivery none — or, for deliverLast
  * and oracle, the prefix's). So per replicate it keeps histograms of the first success G, the first
  * failure F and the final state by s, and per-s tails of the amounts; `finish` turns them into the
- * per-k totals by prefix sums. The state at k < s is added when attempt k + 1 starts. The RNG
+ * per-k totals by prefix sums. Amounts at k < s are added directly (s − 1 adds). The RNG
  * (xoshiro128**, `Xoshiro128.uint32`) and the ziggurat's fast case are inlined.
  */
 export class SequentialRunner implements BlockRunner {
@@ -68,6 +67,8 @@ export class SequentialRunner implements BlockRunner {
   private readonly K: number;
   private readonly fixedTasks: TaskParameters | null;
   private readonly outcomes: Uint8Array;
+  private readonly spendAt: Float64Array;
+  private readonly latencyAt: Float64Array;
   private readonly hFirstSuccess: Int32Array;
   private readonly hFirstFailure: Int32Array;
   private readonly hFinal: Int32Array;
@@ -78,6 +79,7 @@ export class SequentialRunner implements BlockRunner {
   private readonly latencyOverTail: Float64Array;
   private readonly latencyOvershootTail: Float64Array;
   private readonly ziggurat: ZigguratTables;
+  private readonly latencySampler: LognormalSum | null;
   private readonly exp: ExpTables;
 
   constructor(scenario: Scenario) {
@@ -86,6 +88,8 @@ export class SequentialRunner implements BlockRunner {
     this.K = K;
     this.fixedTasks = scenario.tasks.resample ? null : benchmarkTasks(scenario);
     this.outcomes = new Uint8Array(K + 1);
+    this.spendAt = new Float64Array(K + 1);
+    this.latencyAt = new Float64Array(K + 1);
     const slots = REPLICATES_PER_BLOCK * (K + 2);
     this.hFirstSuccess = new Int32Array(slots);
     this.hFirstFailure = new Int32Array(slots);
@@ -97,6 +101,8 @@ export class SequentialRunner implements BlockRunner {
     this.latencyOverTail = new Float64Array(slots);
     this.latencyOvershootTail = new Float64Array(slots);
     this.ziggurat = zigguratTables();
+    const latency = scenario.attempts.latency;
+    this.latencySampler = latency.dist === 'lognormal' ? new LognormalSum(latency.median, latency.sigma) : null;
     this.exp = expTables();
   }
 
@@ -129,7 +135,8 @@ export class SequentialRunner implements BlockRunner {
     const cost = amountParameters(attempts.cost);
     const latency = amountParameters(attempts.latency);
     const costLognormal = cost.kind === LOGNORMAL, costValue = cost.value, costMedian = cost.median, costSigma = cost.sigma;
-    const latencyLognormal = latency.kind === LOGNORMAL, latencyValue = latency.value, latencyMedian = latency.median, latencySigma = latency.sigma;
+    const latencyValue = latency.value;
+    const latencySampler = this.latencySampler;
     const checkCost = verifier.cost;
     const costCap = policy.budget.cost;
     const latencyCap = policy.budget.latency;
@@ -142,6 +149,8 @@ export class SequentialRunner implements BlockRunner {
     const oracle = selector.kind === 'oracle';
     const prefixDelivery = deliverLast || oracle;
     const X = this.outcomes;
+    const S = this.spendAt;
+    const L = this.latencyAt;
     // Up to 30 attempts the outcomes also go into a bit mask, from which G and F come without branches.
     const small = K <= 30;
     const allAttempts = small ? (2 << K) - 2 : 0;
@@ -235,7 +244,6 @@ export class SequentialRunner implements BlockRunner {
         // ---- attempts, one per round, while the budgets let them start ----
         let spend = 0;
         let elapsed = 0;
-        let took = 0;
         let started = 0;
         let final = NONE;
         let completedCorrect = false;
@@ -244,12 +252,6 @@ export class SequentialRunner implements BlockRunner {
         for (let j = 1; j <= K; j++) {
           if (hasCostCap && !(spend < costLimit)) break;
           if (hasLatencyCap && !(elapsed < latencyLimit)) break;
-          if (j > 1) {
-            // Attempt j starts, so budget k = j − 1 ends after attempt j − 1: its spend, latency, delivery.
-            out[base + COST * K + j - 2] += spend;
-            out[base + LATENCY * K + j - 2] += elapsed;
-            if (prefixDelivery) out[base + DELIVERY_ROW[final] * K + j - 2] += 1;
-          }
           const correct = X[j] === 1;
           let accept = correct;
           if (judged) {
@@ -257,7 +259,8 @@ export class SequentialRunner implements BlockRunner {
             s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
             accept = correct ? (word >>> 0) >= rejectRight : (word >>> 0) < acceptWrong;
           }
-          // Cost, then latency: the constant, or median·e^{σZ} with Z by the ziggurat (LognormalSum of one).
+          // Cost, then latency: the constant, or median·e^{σZ} with Z by the ziggurat (LognormalSum of one,
+          // inlined for the cost).
           let c = costValue;
           if (costLognormal) {
             y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
@@ -285,29 +288,11 @@ export class SequentialRunner implements BlockRunner {
           }
           c += checkCost;
           let l = latencyValue;
-          if (latencyLognormal) {
-            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
-            const layer = word & 127;
-            const v = word >> 7;
-            let z = 0;
-            if (Math.abs(v) < kn[layer]) z = v * wn[layer];
-            else {
-              rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
-              z = zigguratSlow(this.ziggurat, rng, word);
-              s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
-            }
-            // e^x as tableExp computes it, inlined (the call is not: the kernel exceeds V8's inlining budget).
-            const x = latencySigma * z;
-            let e: number;
-            if (!(x <= TABLE_LIMIT && x >= -TABLE_LIMIT)) e = Math.exp(x);
-            else {
-              const rounded = x * INVERSE_STEP + ROUNDER - ROUNDER;
-              const n = rounded | 0;
-              const rest = x - rounded * STEP_HIGH - rounded * STEP_LOW;
-              e = fractions[n & (STEPS - 1)] * powers[(n >> 8) - LOWEST_EXPONENT] * (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
-            }
-            l = latencyMedian * e;
+          if (latencySampler !== null) {
+            // A lognormal latency (rarer) through LognormalSum of one, the general episode's own draw.
+            rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+            l = latencySampler.sum(rng, 1);
+            s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
           }
           let cut = false;
           if (hard && hasCostCap && spend + c > costLimit) {
@@ -319,7 +304,8 @@ export class SequentialRunner implements BlockRunner {
             cut = true;
           }
           started = j;
-          took = elapsed + (l > 0 ? l : 0);
+          S[j] = spend;
+          L[j] = elapsed + (l > 0 ? l : 0);
           if (cut) accept = false;
           else {
             if (correct) completedCorrect = true;
@@ -330,15 +316,17 @@ export class SequentialRunner implements BlockRunner {
             break;
           }
           final = oracle && completedCorrect ? CORRECT : deliverLast ? lastCompleted : NONE;
-          elapsed = took;
+          if (prefixDelivery && j < K) X[j] = final; // reuse X[j] (no longer needed) for the state after attempt j
+          elapsed += l > 0 ? l : 0;
         }
 
-        // ---- bookkeeping: histograms and tails of the final state (budgets k ≥ started) ----
+        // ---- bookkeeping: histograms, tails, and the amounts of the budgets k < started ----
         hG[r * H + G]++;
         hF[r * H + F]++;
         const at = r * H + started;
         hFinal[3 * at + final]++;
-        const spent = spend;
+        const spent = S[started];
+        const took = L[started];
         costTail[at] += spent;
         latencyTail[at] += took;
         if (spent > costLimit) {
@@ -348,6 +336,14 @@ export class SequentialRunner implements BlockRunner {
         if (took > latencyLimit) {
           latencyOverTail[at] += 1;
           latencyOvershootTail[at] += took - latencyLimit;
+        }
+        for (let k = 1; k < started; k++) {
+          out[base + COST * K + k - 1] += S[k];
+          out[base + LATENCY * K + k - 1] += L[k];
+          if (prefixDelivery) {
+            const d = X[k];
+            out[base + (d === CORRECT ? DELIVERED_CORRECT : d === WRONG ? DELIVERED_WRONG : ABSTAINED) * K + k - 1] += 1;
+          }
         }
       }
     }
