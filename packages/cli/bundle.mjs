@@ -26,6 +26,9 @@ await esbuild.build({
     passk: join(dist, 'main.js'),
     simulateWorker: join(dist, 'run', 'simulateWorker.js'),
     csvRangeWorker: join(dist, 'io', 'csvRangeWorker.js'),
+    // For `pnpm bench`, which times the CLI's own runner as `passk simulate` runs it.
+    runSimulation: join(dist, 'run', 'runSimulation.js'),
+    stopSignal: join(dist, 'run', 'stopSignal.js'),
   },
   outdir,
   bundle: true,

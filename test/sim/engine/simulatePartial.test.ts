@@ -12,6 +12,7 @@ const lognormal = { dist: 'lognormal', median: 0.02, sigma: 0.5 };
 const SCENARIOS = {
   perfectVerifier: scenarioOf([0.2, 0.5, 0.9], { attempts: { cost: { perAttempt: lognormal } } }, 650),
   independentVerifier: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1, falseReject: 0.2 }, attempts: { cost: { perAttempt: lognormal } } }, 650),
+  parallelVote: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.2, falseReject: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, selector: { kind: 'majorityVote' }, policy: { maxAttempts: 4, mode: 'parallel' } }, 650),
   sequential: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 4, budget: { cost: 0.05 } } }, 650),
   general: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 4, mode: 'batches', batchSize: 2, budget: { cost: 0.05 } } }, 650),
 };
