@@ -11,7 +11,7 @@ const cases: Array<[label: string, args: string[], message: RegExp]> = [
   ['k > n', ['estimate', '--n', '5', '--c', '2', '--k', '8'], /^passk: k: must be ≤ n \(5\): .*not estimable.*, got 8$/],
   ['confidence 1', ['estimate', '--n', '10', '--c', '2', '--confidence', '1'], /^passk: --confidence: must be a number strictly between 0 and 1, got 1$/],
   ['confidence NaN', ['estimate', '--n', '10', '--c', '2', '--confidence', 'abc'], /^passk: --confidence: must be a number strictly between 0 and 1, got NaN$/],
-  ['unknown option', ['estimate', '--n', '10', '--c', '2', '--bogus', '3'], /^passk: Unknown argument: bogus$/],
+  ['unknown option', ['estimate', '--n', '10', '--c', '2', '--bogus', '3'], /^passk: --bogus: unknown option \(see --help\)$/],
   ["unknown interval", ["estimate", "--n", "10", "--c", "2", "--interval", "wald"], /^passk: --interval: must be one of wilson, clopper-pearson, jeffreys, agresti-coull, got "wald"$/],
   ["missing required option", ["plan", "demonstrate", "--k", "8"], /^passk: --target: required$/],
   ["plan without a question", ["plan"], /^passk: name a question: demonstrate, precision or compare$/],
@@ -22,7 +22,9 @@ const cases: Array<[label: string, args: string[], message: RegExp]> = [
   ['missing file', ['estimate', '/nonexistent/results.csv'], /results\.csv: must exist \(file not found\)/],
   ['demonstrate target 1', ['plan', 'demonstrate', '--target', '1', '--k', '8'], /^passk: target: must be a number strictly between 0 and 1, got 1$/],
   ['precision without k', ['plan', 'precision', '--rate', '0.9', '--half-width', '0.1'], /^passk: --k: is required with --metric passHatK$/],
-  ['unknown command', ['estimat'], /^passk: Unknown argument: estimat$/],
+  ['unknown command', ['estimat'], /^passk: unknown command "estimat": did you mean estimate\? \(commands: estimate, .*; passk --help\)$/],
+  ['misspelt option', ['estimate', '--n', '10', '--c', '2', '--confidnce', '0.9'], /^passk: --confidnce \(did you mean --confidence\?\): unknown option \(see --help\)$/],
+  ['misspelt option of a subcommand', ['plan', 'demonstrate', '--target', '0.9', '--k', '8', '--failurs', '2'], /^passk: --failurs \(did you mean --failures\?\): unknown option/],
 ];
 
 describe('bad input → one line, exit 2', () => {

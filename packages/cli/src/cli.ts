@@ -1,4 +1,5 @@
-import { InputError } from '@passk/sim/errors';
+import { readFileSync } from 'node:fs';
+import { InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { Interrupted } from './run/interrupted.js';
 import type { CliIo } from './io/cliIo.js';
@@ -29,7 +30,17 @@ class UsageError extends Error {}
  * Runs the passk CLI on `args` and resolves to the exit code: 0 success, 2 bad input or usage
  * (one line on stderr, no stack trace), 1 an unexpected internal error.
  */
-export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<number> {
+  const args = helpCommandArgs(cliArgs);
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    io.stdout(`passk ${passkVersion()}\n`);
+    return 0;
+  }
+  const unknown = unknownCommand(args);
+  if (unknown) {
+    io.stderr(`passk: ${unknown}\n`);
+    return 2;
+  }
   const parser: Argv = yargs([...args])
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
@@ -43,12 +54,13 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .exitProcess(false)
     .fail((message, error) => {
       // yargs phrases some messages over several lines; the CLI promises one.
-      throw error ?? new UsageError(usageMessage(message));
+      throw error ?? new UsageError(usageMessage(message, knownOptions(parser)));
     })
     // yargs builds (and caches) the help text whenever a command runs; it is only shown for --help,
     // and laying it out to a width costs ~15 ms of string-width work, so other runs skip the layout.
-    .wrap(args.some((arg) => arg === '--help' || arg.startsWith('--help=')) ? Math.min(110, process.stdout.columns || 100) : null)
+    .wrap(args.some((arg) => arg === '--help' || arg === '-h' || arg.startsWith('--help=')) ? Math.min(110, process.stdout.columns || 100) : null)
     .help()
+    .alias('help', 'h')
     .version(false);
   try {
     await parser.parseAsync();
@@ -65,9 +77,45 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   }
 }
 
+/** `passk help CMD [SUB]` is `passk CMD [SUB] --help`; `passk help` is `passk --help`. */
+function helpCommandArgs(args: readonly string[]): readonly string[] {
+  return args[0] === 'help' ? [...args.slice(1), '--help'] : args;
+}
+
+/** The message for a first word that names no command (with the closest command), or undefined. */
+function unknownCommand(args: readonly string[]): string | undefined {
+  const first = args[0];
+  if (first === undefined || first.startsWith('-')) return undefined;
+  const names = COMMANDS.map((entry) => entry.name);
+  if (names.includes(first)) return undefined;
+  const suggestion = suggestName(first, names);
+  return `unknown command ${JSON.stringify(first)}${suggestion ? `: did you mean ${suggestion}?` : ''} (commands: ${names.join(', ')}; passk --help)`;
+}
+
+/** The package's version, from its package.json (one folder above dist/). */
+function passkVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+/** The long option names the failing command knows (for "did you mean"). */
+function knownOptions(parser: Argv): readonly string[] {
+  const keys = (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
+  return Object.keys(keys).filter((key) => key.length > 1 && key !== '$0' && !/[A-Z]/.test(key));
+}
+
 /** yargs' messages in the CLI's one-line `where: rule, got value` form. */
-function usageMessage(message: string): string {
+function usageMessage(message: string, options: readonly string[] = []): string {
   const oneLine = message.replace(/\s*\n\s*/g, ' ').trim();
+  const unknownOption = /^Unknown arguments?: (.*)$/.exec(oneLine);
+  if (unknownOption) {
+    const given = unknownOption[1]!.split(', ');
+    const hints = given.map((name) => {
+      const suggestion = suggestName(name, options);
+      return `--${name}${suggestion ? ` (did you mean --${suggestion}?)` : ''}`;
+    });
+    return `${hints.join(', ')}: unknown option${given.length > 1 ? 's' : ''} (see --help)`;
+  }
   const choice = /^Invalid values: Argument: ([\w-]+), Given: (.*), Choices: (.*)$/.exec(oneLine);
   if (choice) return `--${choice[1]}: must be one of ${choice[3]!.replaceAll('"', '')}, got ${choice[2]}`;
   const missing = /^Missing required arguments?: (.*)$/.exec(oneLine);
