@@ -23,6 +23,9 @@ const cases: Array<[label: string, args: string[], message: RegExp]> = [
   ['demonstrate target 1', ['plan', 'demonstrate', '--target', '1', '--k', '8'], /^passk: target: must be a number strictly between 0 and 1, got 1$/],
   ['precision without k', ['plan', 'precision', '--rate', '0.9', '--half-width', '0.1'], /^passk: --k: is required with --metric passHatK$/],
   ['unknown command', ['estimat'], /^passk: unknown command "estimat": did you mean estimate\? \(commands: estimate, .*; passk --help\)$/],
+  ['YAML alias bomb', ['simulate', fixture('scenarios-cli/err-alias-bomb.yaml')], /err-alias-bomb\.yaml: must not expand YAML aliases \(\*name\) more than 1000 times over/],
+  ['long value cut', ['estimate', '--n', '10', '--c', '2', '--interval', 'x'.repeat(5000)], /^passk: --interval: must be one of .*, got "x{77}"… \(5000 characters\)$/],
+  ['misspelt choice', ['estimate', '--n', '10', '--c', '2', '--interval', 'wilsn'], /^passk: --interval: must be one of .* \(did you mean wilson\?\), got "wilsn"$/],
   ['misspelt option', ['estimate', '--n', '10', '--c', '2', '--confidnce', '0.9'], /^passk: --confidnce \(did you mean --confidence\?\): unknown option \(see --help\)$/],
   ['misspelt option of a subcommand', ['plan', 'demonstrate', '--target', '0.9', '--k', '8', '--failurs', '2'], /^passk: --failurs \(did you mean --failures\?\): unknown option/],
 ];

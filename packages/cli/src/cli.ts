@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InputError, suggestName } from '@passk/sim/errors';
+import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { Interrupted } from './run/interrupted.js';
 import type { CliIo } from './io/cliIo.js';
@@ -104,6 +104,15 @@ function knownOptions(parser: Argv): readonly string[] {
   return Object.keys(keys).filter((key) => key.length > 1 && key !== '$0' && !/[A-Z]/.test(key));
 }
 
+/** The value yargs quotes in a message (JSON for strings), as the user typed it. */
+function parseGiven(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** yargs' messages in the CLI's one-line `where: rule, got value` form. */
 function usageMessage(message: string, options: readonly string[] = []): string {
   const oneLine = message.replace(/\s*\n\s*/g, ' ').trim();
@@ -117,7 +126,12 @@ function usageMessage(message: string, options: readonly string[] = []): string 
     return `${hints.join(', ')}: unknown option${given.length > 1 ? 's' : ''} (see --help)`;
   }
   const choice = /^Invalid values: Argument: ([\w-]+), Given: (.*), Choices: (.*)$/.exec(oneLine);
-  if (choice) return `--${choice[1]}: must be one of ${choice[3]!.replaceAll('"', '')}, got ${choice[2]}`;
+  if (choice) {
+    const choices = choice[3]!.replaceAll('"', '').split(', ');
+    const given = parseGiven(choice[2]!);
+    const suggestion = typeof given === 'string' ? suggestName(given, choices) : undefined;
+    return `--${choice[1]}: must be one of ${choices.join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}, got ${describeValue(given)}`;
+  }
   const missing = /^Missing required arguments?: (.*)$/.exec(oneLine);
   if (missing) return `${missing[1]!.split(', ').map((name) => `--${name}`).join(', ')}: required`;
   return oneLine;
