@@ -67,7 +67,11 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     return 0;
   } catch (error) {
     if (error instanceof Interrupted) return 130;
-    if (error instanceof InputError || error instanceof UsageError) {
+    if (error instanceof InputError) {
+      io.stderr(`passk: ${messageAsTyped(error, args)}\n`);
+      return 2;
+    }
+    if (error instanceof UsageError) {
       io.stderr(`passk: ${error.message}\n`);
       return 2;
     }
@@ -75,6 +79,27 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     io.stderr(`passk: internal error (please report): ${message}\n`);
     return 1;
   }
+}
+
+/**
+ * An option's error with the value as the user typed it: yargs turns `--confidence abc` into NaN
+ * and `--seed 9007199254740993` into a nearby double before a command sees them.
+ */
+function messageAsTyped(error: InputError, args: readonly string[]): string {
+  if (typeof error.value !== 'number' || !error.where.startsWith('--')) return error.message;
+  const typed = typedOptionValue(args, error.where);
+  if (typed === undefined || Number(typed) === error.value && String(error.value) === typed) return error.message;
+  return new InputError(error.where, error.rule, typed).message;
+}
+
+/** The text given to `--name` on the command line (`--name value` or `--name=value`; the last one wins), if any. */
+function typedOptionValue(args: readonly string[], option: string): string | undefined {
+  let typed: string | undefined;
+  args.forEach((arg, index) => {
+    if (arg === option && index + 1 < args.length) typed = args[index + 1];
+    else if (arg.startsWith(`${option}=`)) typed = arg.slice(option.length + 1);
+  });
+  return typed;
 }
 
 /** `passk help CMD [SUB]` is `passk CMD [SUB] --help`; `passk help` is `passk --help`. */
