@@ -15,9 +15,11 @@ import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import type { DroppedSummary } from '../io/droppedRows.js';
 import { writeChartOption } from './chartOption.js';
-import { readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
+import type { TaskCounts } from '../io/readTaskCounts.js';
+import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 
 export interface FileEstimateArgs extends ResultsFileArgs {
+  by?: string;
   k?: string;
   json: boolean;
   chart?: string;
@@ -30,9 +32,29 @@ export interface FileEstimateArgs extends ResultsFileArgs {
  * unbiased pass@k / pass^k with a clustered standard error, its normal interval and a two-stage
  * bootstrap interval.
  */
-export async function estimateFromFile(file: string, args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
+export async function estimateFromFile(inputs: readonly string[], args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
   const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
-  const counts = await readResultsFile(file, args);
+  if (args.by === undefined) {
+    await estimateCounts(await readResultsFile(inputs, args), inputs.join(' '), args, interval, bootstrapReplicates, io);
+    return;
+  }
+  const { by, groups } = await readResultsByGroup(inputs, args, args.by);
+  for (const [i, { group, counts }] of groups.entries()) {
+    if (!args.json) io.stdout(`${i > 0 ? '\n' : ''}== ${by}=${group} ==\n`);
+    await estimateCounts(counts, inputs.join(' '), args, interval, bootstrapReplicates, io, group);
+  }
+}
+
+/** The estimate of one group's counts (the whole read without --by). */
+async function estimateCounts(
+  counts: TaskCounts,
+  file: string,
+  args: FileEstimateArgs,
+  interval: IntervalOptions,
+  bootstrapReplicates: number,
+  io: CliIo,
+  group?: string,
+): Promise<void> {
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const minN = counts.n.reduce((a, b) => Math.min(a, b), Infinity);
@@ -54,7 +76,15 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
     interval: { passAtK: normalBounds(row.passAtK, z, interval.sides), passHatK: normalBounds(row.passHatK, z, interval.sides) },
     bootstrap: bootstrap ? { passAtK: bootstrap[i]!.passAtK, passHatK: bootstrap[i]!.passHatK } : null,
   }));
-  const source = { file, format: counts.format, rows: counts.rows, columns: counts.columns, dropped: counts.dropped };
+  const source = {
+    file,
+    ...(counts.sources.length > 1 ? { files: counts.sources } : {}),
+    ...(group === undefined ? {} : { group: { column: args.by!, value: group } }),
+    format: counts.format,
+    rows: counts.rows,
+    columns: counts.columns,
+    dropped: counts.dropped,
+  };
   const result: FileEstimate = {
     source,
     tasks: tasks.length,

@@ -23,7 +23,7 @@ function shorten(text: string): string {
 
 /** How a JSON Lines flavour picks its columns from the keys of the first object, and its name. */
 export interface JsonLinesLayout {
-  columns(keys: readonly string[], options: ResolvedResultsReadOptions, file: string): ResultsColumns;
+  columns(first: Record<string, unknown>, options: ResolvedResultsReadOptions, file: string): ResultsColumns;
   /** The format name to report, given the columns chosen. */
   name(columns: ResultsColumns, options: ResolvedResultsReadOptions): string;
 }
@@ -69,9 +69,9 @@ export async function readJsonLines(context: ResultsFormatContext, layout: JsonL
         }
         const record = row as Record<string, unknown>;
         if (counter === undefined) {
-          columns = layout.columns(Object.keys(record), options, file);
+          columns = layout.columns(record, options, file);
           const outcome = columns.reward !== undefined ? { kind: 'threshold' as const, threshold: options.threshold } : { kind: 'success' as const };
-          counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false });
+          counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state: context.state });
         }
         counter.count(record, line);
       }
@@ -90,7 +90,7 @@ export async function readJsonLines(context: ResultsFormatContext, layout: JsonL
 
 /** Generic JSON Lines; under `format: 'auto'` a file with `task_id` and `passed` (default columns) is reported as `humaneval`. */
 const genericLayout: JsonLinesLayout = {
-  columns: (keys, options, file) => resolveResultsColumns(keys, options, file, 'keys of the first object'),
+  columns: (first, options, file) => resolveResultsColumns(Object.keys(first), options, file, 'keys of the first object', first),
   name: (columns, options) =>
     options.format === 'auto' &&
     options.taskColumn === undefined &&

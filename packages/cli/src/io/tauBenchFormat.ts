@@ -1,7 +1,7 @@
 import { InputError } from '@passk/sim/errors';
 import { readJsonArray } from './jsonArrayRecords.js';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
-import { listNames, type ResultsColumns } from './resultsColumns.js';
+import { listNames, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 
@@ -34,7 +34,7 @@ function tauBenchColumns(first: Record<string, unknown>, options: ResolvedResult
   const columns: ResultsColumns = { task, reward, successWhen: TAU_BENCH_SUCCESS };
   const trial = options.trialColumn ?? (keys.includes('trial') ? 'trial' : undefined);
   if (trial !== undefined) columns.trial = trial;
-  return columns;
+  return withAmountColumns(columns, options, keys, first);
 }
 
 async function readTauBench(context: ResultsFormatContext): Promise<ResultsFormatOutcome> {
@@ -45,7 +45,7 @@ async function readTauBench(context: ResultsFormatContext): Promise<ResultsForma
   for await (const { value, line, index } of readJsonArray(window, context.start)) {
     if (counter === undefined) {
       columns = tauBenchColumns(value, options, file);
-      counter = new JsonRecordCounter({ file, columns, outcome: { kind: 'tauBench' }, counts, dropped, trials, infoError: true });
+      counter = new JsonRecordCounter({ file, columns, outcome: { kind: 'tauBench' }, counts, dropped, trials, infoError: true, state: context.state });
     }
     counter.count(value, line, index);
   }
