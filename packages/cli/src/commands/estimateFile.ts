@@ -13,7 +13,7 @@ import { parseKList } from '../args/parseKList.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
-import type { DroppedSummary } from '../io/droppedRows.js';
+import { describeDropped, describeFormat } from '../format/describeSource.js';
 import { writeChartOption } from './chartOption.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
@@ -103,7 +103,7 @@ async function estimateCounts(
   };
   const document = withKind(RESULT_KINDS.estimateFile, { ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides } });
   if (!args.json) {
-    io.stdout(withDroppedLine(formatFileEstimate(result), counts.dropped));
+    io.stdout(withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto'));
     await writeChartOption(document, args.chart, io);
     return;
   }
@@ -122,17 +122,11 @@ async function estimateCounts(
   await writeChartOption(document, args.chart, io);
 }
 
-/** The text view with a line under its first (the file summary) saying which rows were dropped, when any were. */
-function withDroppedLine(text: string, dropped: DroppedSummary): string {
-  if (dropped.count === 0) return text;
-  const reasons = [
-    dropped.reasons.missing > 0 ? `${dropped.reasons.missing} without an outcome` : '',
-    dropped.reasons.error > 0 ? `${dropped.reasons.error} marked as errors` : '',
-  ].filter((reason) => reason !== '');
-  const tasks = dropped.tasks > 0 ? `; ${dropped.tasks} task${dropped.tasks === 1 ? '' : 's'} left with no rows` : '';
-  const line = `dropped ${dropped.count} row${dropped.count === 1 ? '' : 's'} (${reasons.join(', ')})${tasks}; --on-error fail makes them errors`;
+/** The text view with lines under its first (the input summary): the format read, what was done with missing outcomes and error rows. */
+function withSourceLines(text: string, counts: TaskCounts, forced: boolean): string {
+  const lines = [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
   const firstLineEnd = text.indexOf('\n');
-  return `${text.slice(0, firstLineEnd + 1)}${line}\n${text.slice(firstLineEnd + 1)}`;
+  return `${text.slice(0, firstLineEnd + 1)}${lines.join('\n')}\n${text.slice(firstLineEnd + 1)}`;
 }
 
 /** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */
