@@ -16,17 +16,21 @@ const MAX_LISTED = 6;
 export class DistinctValues {
   private readonly seen = new Map<string, Set<string>>();
 
-  constructor(readonly columns: readonly string[]) {
+  constructor(columns: readonly string[]) {
     for (const column of columns) this.seen.set(column, new Set());
+  }
+
+  /** Guards one more column (a format's own, e.g. lm-eval's `filter`), unless it is fixed by `--where` or split by `--by`. */
+  add(column: string, fixed: readonly string[] = []): void {
+    if (!this.seen.has(column) && !fixed.includes(column)) this.seen.set(column, new Set());
   }
 
   /** Notes the record's value of every guarded column it has. */
   note(record: Record<string, unknown>): void {
-    for (const column of this.columns) {
+    for (const [column, set] of this.seen) {
       const value = fieldAt(record, column);
       if (value === undefined) continue;
       const text = fieldText(value) ?? JSON.stringify(value);
-      const set = this.seen.get(column)!;
       if (set.size < MAX_KEPT) set.add(text);
     }
   }

@@ -42,6 +42,10 @@ export interface JsonRecordSetup {
   infoError: boolean;
   /** Shared by the whole read: `where` conditions, `by` groups, the system columns, costs and latency. */
   state: ReadState;
+  /** A format's own error marker (e.g. τ²-bench's termination reason): the key and value that mark the record, or undefined. */
+  marker?: (row: Record<string, unknown>) => { key: string; value: unknown } | undefined;
+  /** Where a record is, for errors, when not `file:line (record i)` (e.g. `file (results[3])` in a parsed document). */
+  place?: (line: number, record: number) => string;
 }
 
 const MAX_SHOWN = 60;
@@ -82,7 +86,7 @@ export class JsonRecordCounter {
   /** Counts one record; `record` is the 1-based index in a JSON array, or -1 for JSON Lines. */
   count(row: Record<string, unknown>, line: number, record = -1): void {
     const { counts, dropped, state, file } = this.setup;
-    const where = () => rowWhere(file, line, record);
+    const where = () => (this.setup.place ?? ((l: number, r: number) => rowWhere(file, l, r)))(line, record);
     const options = state.options;
     if (options.where.length > 0 && !meetsConditions(row, options.where)) return;
     state.distinct.note(row);
@@ -101,16 +105,21 @@ export class JsonRecordCounter {
     const marker = this.errorMarker(row);
     if (marker !== undefined) {
       if (!dropped.drop('error')) {
-        throw new InputError(
-          where(),
-          `key ${JSON.stringify(marker)} marks the record as an error or infrastructure failure (${FAIL_HINT})`,
-          shown(fieldAt(row, marker)),
-        );
+        throw new InputError(where(), `key ${JSON.stringify(marker.key)} marks the record as an error or infrastructure failure (${FAIL_HINT})`, shown(marker.value));
       }
       counts.touchId(id);
       return;
     }
+    const { columns } = this.setup;
+    if (columns.counts !== undefined || columns.rate !== undefined) {
+      this.countSummary(row, id, where);
+      return;
+    }
     const raw = fieldAt(row, this.valueKey);
+    if (Array.isArray(raw)) {
+      this.countList(raw, id, where, line, record);
+      return;
+    }
     let value: number;
     if (isUnset(raw)) {
       const policy = dropped.onMissing();
@@ -162,15 +171,70 @@ export class JsonRecordCounter {
     }
   }
 
-  /** The key that marks the record as an error, or undefined. */
-  private errorMarker(row: Record<string, unknown>): string | undefined {
-    if (isErrorJson(row[ERROR_KEY])) return ERROR_KEY;
-    if (isErrorStatus(row[STATUS_KEY])) return STATUS_KEY;
+  /**
+   * A list of outcomes under the outcome key (CRUXEval's `[true, false, …]`, lm-eval repeats): one
+   * attempt per element, numbered by its index as the trial; null elements follow `--missing`.
+   */
+  private countList(list: readonly unknown[], id: string, where: () => string, line: number, record: number): void {
+    const { counts, dropped, trials } = this.setup;
+    const task = counts.touchId(id);
+    for (let i = 0; i < list.length; i++) {
+      const raw = list[i];
+      let value: number;
+      if (isUnset(raw)) {
+        const policy = dropped.onMissing();
+        if (policy === 'error') throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} must have a value (${MISSING_HINT})`, raw ?? null);
+        if (policy === 'drop') continue;
+        value = 0;
+      } else {
+        value = this.success(raw);
+        if (value < 0) {
+          const rule = this.setup.outcome.kind === 'success' ? SUCCESS_RULE : REWARD_RULE;
+          throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} ${rule}`, shown(raw));
+        }
+      }
+      counts.addTo(task, value);
+      if (!trials.mark(task, i)) throw new TrialStop(task, i, line, record);
+    }
+  }
+
+  /** A per-task summary row: trials and successes (`counts`), or a rate with a known n (`rate`). */
+  private countSummary(row: Record<string, unknown>, id: string, where: () => string): void {
+    const { columns, counts } = this.setup;
+    const task = counts.touchId(id);
+    let n: number;
+    let c: number;
+    if (columns.counts !== undefined) {
+      const [nKey, cKey] = columns.counts;
+      n = trialFromJson(fieldAt(row, nKey));
+      c = trialFromJson(fieldAt(row, cKey));
+      if (n < 1) throw new InputError(where(), `key ${JSON.stringify(nKey)} must be an integer ≥ 1 (trials of the task)`, shown(fieldAt(row, nKey)) ?? null);
+      if (c < 0 || c > n) throw new InputError(where(), `key ${JSON.stringify(cKey)} must be an integer in 0..${n} (successes of the task)`, shown(fieldAt(row, cKey)) ?? null);
+    } else {
+      const key = columns.rate!;
+      n = columns.n!;
+      const raw = fieldAt(row, key);
+      const rate = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+      c = Math.round(rate * n);
+      // c/n written as a decimal: rate·n is within rounding of a whole number.
+      if (!(rate >= 0 && rate <= 1) || Math.abs(rate * n - c) > 1e-6) {
+        throw new InputError(where(), `key ${JSON.stringify(key)} must be a rate c/n in [0, 1] with n = ${n} (--rate-n)`, shown(raw) ?? null);
+      }
+    }
+    counts.addRun(task, n, c);
+  }
+
+  /** The key (and value) that marks the record as an error, or undefined. */
+  private errorMarker(row: Record<string, unknown>): { key: string; value: unknown } | undefined {
+    if (isErrorJson(row[ERROR_KEY])) return { key: ERROR_KEY, value: row[ERROR_KEY] };
+    if (isErrorStatus(row[STATUS_KEY])) return { key: STATUS_KEY, value: row[STATUS_KEY] };
     if (this.setup.infoError) {
       const info = row.info;
-      if (typeof info === 'object' && info !== null && isErrorJson((info as Record<string, unknown>).error)) return 'info.error';
+      if (typeof info === 'object' && info !== null && isErrorJson((info as Record<string, unknown>).error)) {
+        return { key: 'info.error', value: (info as Record<string, unknown>).error };
+      }
     }
-    return undefined;
+    return this.setup.marker?.(row);
   }
 
   private success(raw: unknown): number {

@@ -204,6 +204,8 @@ export async function readResultGroups(inputs: string | readonly string[], optio
   const indices = shared.counts.countedIndices();
   const dropped = shared.dropped.summary(emptyTasks);
   const { format, columns } = first!;
+  shared.state.costFrom = costSource(columns, resolved);
+  shared.state.latencyFrom = columns.latency === undefined ? undefined : `column ${JSON.stringify(columns.latency)}`;
   const costValues = shared.state.cost.values();
   const latencyValues = shared.state.latency.values();
   // Split the builder's keys by group (in order of first appearance); without `by` one group.
@@ -252,6 +254,16 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     return { group, counts };
   });
   return { by: resolved.by, groups, format, sources: files };
+}
+
+/** What the cost per attempt is read from, in words, or undefined when it is not read. */
+function costSource(columns: ResultsColumns, options: ResolvedResultsReadOptions): string | undefined {
+  if (columns.cost !== undefined) return `column ${JSON.stringify(columns.cost)}`;
+  if (columns.tokens === undefined) return undefined;
+  const [tokensIn, tokensOut] = columns.tokens;
+  const priced = [`${JSON.stringify(tokensIn)} × ${options.priceIn}/M`];
+  if (tokensOut !== undefined) priced.push(`${JSON.stringify(tokensOut)} × ${options.priceOut}/M`);
+  return `tokens ${priced.join(' + ')}`;
 }
 
 /**

@@ -35,7 +35,7 @@ export interface ResultsColumns {
 }
 
 /** Default task columns, first present wins. */
-export const TASK_COLUMNS: readonly string[] = ['task_id', 'task', 'problem_id'];
+export const TASK_COLUMNS: readonly string[] = ['task_id', 'task', 'problem_id', 'example_id', 'doc_id', 'sample_id'];
 /** Default success columns, first present wins. */
 export const SUCCESS_COLUMNS: readonly string[] = ['success', 'passed', 'correct', 'pass'];
 
@@ -77,6 +77,15 @@ export function resolveResultsColumns(
     );
   };
   const columns: ResultsColumns = { task: pick(options.taskColumn, TASK_COLUMNS, 'task', '--task-col') };
+  if (options.countsColumns !== undefined) {
+    columns.counts = [pick(options.countsColumns[0], [], 'trials', '--counts'), pick(options.countsColumns[1], [], 'successes', '--counts')];
+    return columns;
+  }
+  if (options.rateColumn !== undefined) {
+    columns.rate = pick(options.rateColumn, [], 'rate', '--rate-col');
+    columns.n = options.trialsPerTask;
+    return columns;
+  }
   if (options.rewardColumn !== undefined) {
     columns.reward = pick(options.rewardColumn, [], 'reward', '--reward-col');
     columns.threshold = options.threshold;
