@@ -14,6 +14,7 @@ import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOut
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { describeDropped, describeFormat } from '../format/describeSource.js';
+import { fileEstimateAmount, formatFileEstimateCosts } from '../format/fileEstimateCosts.js';
 import { writeChartOption } from './chartOption.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
@@ -101,9 +102,17 @@ async function estimateCounts(
     },
     rows,
   };
-  const document = withKind(RESULT_KINDS.estimateFile, { ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides } });
+  const passAtKs = rows.map((row) => ({ k: row.k, passAtK: row.passAtK }));
+  const cost = counts.cost === undefined ? null : fileEstimateAmount(counts.cost, tasks.length, passAtKs);
+  const latency = counts.latency === undefined ? null : fileEstimateAmount(counts.latency, tasks.length, passAtKs);
+  const document = withKind(RESULT_KINDS.estimateFile, {
+    ...result,
+    ...(cost === null ? {} : { cost }),
+    ...(latency === null ? {} : { latency }),
+    p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
+  });
   if (!args.json) {
-    io.stdout(withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto'));
+    io.stdout(withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(cost, latency, counts.rows));
     await writeChartOption(document, args.chart, io);
     return;
   }

@@ -67,7 +67,7 @@ export function inspectSampleRecord(sample: Record<string, unknown>, header: Rec
     }
   }
   const evalSpec = isObject(header.eval) ? header.eval : {};
-  return {
+  const record: Record<string, unknown> = {
     id: sample.id,
     epoch: sample.epoch,
     score: score ?? null,
@@ -78,4 +78,6 @@ export function inspectSampleRecord(sample: Record<string, unknown>, header: Rec
     metadata: sample.metadata,
     model: evalSpec.model,
   };
+  for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
+  return record;
 }
