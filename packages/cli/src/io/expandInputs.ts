@@ -18,7 +18,7 @@ export async function expandInputs(inputs: readonly string[]): Promise<string[]>
   if (inputs.length === 0) throw new InputError('FILE', 'must name at least one results file (or - for standard input)');
   const files: string[] = [];
   for (const input of inputs) {
-    if (input === '-') {
+    if (input === '-' || input === '/dev/stdin') {
       files.push(STDIN_NAME);
       continue;
     }
