@@ -35,7 +35,7 @@ describe('harness formats, detected by content', () => {
     expect(run.stdout).toContain('read as terminal-bench (detected; --format forces another)');
   });
 
-  it('τ²-bench: an agent_error run is excluded and counted; cost and latency from agent_cost and duration', async () => {
+  it('τ²-bench: an infrastructure_error run is excluded and counted; cost and latency from agent_cost and duration', async () => {
     const counts = await readTaskCounts(log('tau2-results.json'));
     expect(counts.dropped.reasons).toEqual({ missing: 0, error: 1 });
     // Costs 0.02, 0.04, 0.01, 0.01 → mean 0.02; durations 10, 30, 5, 5 → mean 12.5.
