@@ -58,3 +58,13 @@ export function streamingRss(repoRoot, file) {
     });
   });
 }
+
+// Run alone: node bench/streamingRss.mjs (after pnpm build).
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const { fileURLToPath } = await import('node:url');
+  const { dirname } = await import('node:path');
+  const benchDir = dirname(fileURLToPath(import.meta.url));
+  const file = await streamingFile(benchDir, (line) => console.error(line));
+  const m = await streamingRss(join(benchDir, '..'), file);
+  console.log(`streaming-1gb: ${(m.bytes / 2 ** 30).toFixed(2)} GiB, ${m.rows} rows over ${m.tasks} tasks in ${m.seconds.toFixed(1)} s, peak RSS ${m.peakRssMB?.toFixed(0) ?? '?'} MB (target < 300 MB)`);
+}

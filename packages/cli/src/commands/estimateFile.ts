@@ -14,7 +14,7 @@ import { parseKList } from '../args/parseKList.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
-import { describeDropped, describeFormat } from '../format/describeSource.js';
+import { withSourceLines } from '../format/describeSource.js';
 import { fileEstimateAmount, formatFileEstimateCosts } from '../format/fileEstimateCosts.js';
 import { writeChartOption } from './chartOption.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
@@ -132,13 +132,6 @@ function estimateCounts(
     };
   });
   return { text, json: { ...document, perTask }, document };
-}
-
-/** The text view with lines under its first (the input summary): the format read, what was done with missing outcomes and error rows. */
-function withSourceLines(text: string, counts: TaskCounts, forced: boolean): string {
-  const lines = [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
-  const firstLineEnd = text.indexOf('\n');
-  return `${text.slice(0, firstLineEnd + 1)}${lines.join('\n')}\n${text.slice(firstLineEnd + 1)}`;
 }
 
 /** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */
