@@ -1,4 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readResultGroups, readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
 import { fixture, passk } from '../../helpers/runPassk.js';
@@ -111,6 +115,13 @@ describe('many inputs', () => {
     await expect(readTaskCounts([one, one])).rejects.toThrow(`${one} (record 1): duplicate of task "a" trial "a.1-of-1.run1" (first at record 1)`);
   });
 
+  it('a glob names the files it matches, sorted; a folder its results files', async () => {
+    const glob = await readTaskCounts(log('terminal-bench-runs/*.json'));
+    expect(glob.sources).toEqual([log('terminal-bench-runs/run1_results.json'), log('terminal-bench-runs/run2_results.json')]);
+    expect(perTask(glob)).toEqual(perTask(await readTaskCounts(log('terminal-bench-runs'))));
+    await expect(readTaskCounts(log('terminal-bench-runs/*.csv'))).rejects.toThrow('must match at least one file');
+  });
+
   it('- reads standard input (through the built CLI when it exists)', () => {
     const main = fixture('../../packages/cli/dist/main.js');
     const run = spawnSync('node', [main, 'estimate', '-', '--bootstrap', '0', '--json'], { input: '{"task_id":"a","success":1}\n{"task_id":"a","success":0}\n', encoding: 'utf8' });
@@ -121,6 +132,19 @@ describe('many inputs', () => {
 });
 
 describe('bad input: one line, exit 2', () => {
+  it('binary and compressed files are named for what they look like, never printed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'passk-binary-'));
+    await writeFile(join(dir, 'runs.csv'), Buffer.from([0x00, 0x01, 0x02, 0xff, 0x41, 0x0a]));
+    await writeFile(join(dir, 'runs.jsonl.gz'), gzipSync('{"task_id":"a","success":1}\n'));
+    const binary = await passk('estimate', join(dir, 'runs.csv'));
+    expect(binary.stderr).toBe(
+      `passk: ${join(dir, 'runs.csv')}: is a binary file, not a results file (formats: csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval; see "Reading your logs" in the README)\n`,
+    );
+    const gzip = await passk('estimate', join(dir, 'runs.jsonl.gz'));
+    expect(gzip.code).toBe(2);
+    expect(gzip.stderr).toContain('is gzip-compressed: decompress it first (gunzip)');
+  });
+
   it.each<[string, string[], string]>([
     ['bad/truncated.eval', [], 'must be a complete zip archive (an inspect_ai .eval log) but cannot be read'],
     ['bad/not-inspect.eval', [], 'is a zip archive but not an inspect_ai log (it needs header.json and samples/<id>_epoch_<n>.json; entries: readme.txt)'],
