@@ -163,10 +163,12 @@ function taskOf(key: string): string {
   return at < 0 ? key : key.slice(at + 1);
 }
 
-function amountSummary(amounts: AttemptAmounts, from: string | undefined, indices: readonly number[]): AttemptAmountSummary | undefined {
+/** A group's amounts: per task (by builder index) and the values in reading order (all of them when the read has one group). */
+function amountSummary(amounts: AttemptAmounts, from: string | undefined, indices: readonly number[], wholeRead: boolean): AttemptAmountSummary | undefined {
   if (from === undefined) return undefined;
   const perTask = indices.map((index) => amounts.ofTask(index));
-  return { from, attempts: perTask.reduce((sum, task) => sum + task.count, 0), perTask, values: [] };
+  const values = wholeRead ? Array.from(amounts.values()) : amounts.valuesOf(new Set(indices));
+  return { from, attempts: perTask.reduce((sum, task) => sum + task.count, 0), perTask, values };
 }
 
 /**
@@ -204,10 +206,8 @@ export async function readResultGroups(inputs: string | readonly string[], optio
   const indices = shared.counts.countedIndices();
   const dropped = shared.dropped.summary(emptyTasks);
   const { format, columns } = first!;
-  shared.state.costFrom = costSource(columns, resolved);
-  shared.state.latencyFrom = columns.latency === undefined ? undefined : `column ${JSON.stringify(columns.latency)}`;
-  const costValues = shared.state.cost.values();
-  const latencyValues = shared.state.latency.values();
+  const costFrom = costSource(columns, resolved);
+  const latencyFrom = columns.latency === undefined ? undefined : `column ${JSON.stringify(columns.latency)}`;
   // Split the builder's keys by group (in order of first appearance); without `by` one group.
   const byGroup = new Map<string, { ids: string[]; n: number[]; c: number[]; indices: number[] }>();
   for (let t = 0; t < taskIds.length; t++) {
@@ -241,16 +241,10 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       dropped,
       sources: files,
     };
-    const cost = amountSummary(shared.state.cost, shared.state.costFrom, entry.indices);
-    if (cost !== undefined) {
-      cost.values = single ? Array.from(costValues) : shared.state.cost.valuesOf(new Set(entry.indices));
-      counts.cost = cost;
-    }
-    const latency = amountSummary(shared.state.latency, shared.state.latencyFrom, entry.indices);
-    if (latency !== undefined) {
-      latency.values = single ? Array.from(latencyValues) : shared.state.latency.valuesOf(new Set(entry.indices));
-      counts.latency = latency;
-    }
+    const cost = amountSummary(shared.state.cost, costFrom, entry.indices, single);
+    if (cost !== undefined) counts.cost = cost;
+    const latency = amountSummary(shared.state.latency, latencyFrom, entry.indices, single);
+    if (latency !== undefined) counts.latency = latency;
     return { group, counts };
   });
   return { by: resolved.by, groups, format, sources: files };
