@@ -97,6 +97,16 @@ describe('--where, --by and the one-system guard', () => {
     );
   });
 
+  it('--where (repeatable, before or after FILE) keeps matching rows and is stated in the output', async () => {
+    const run = await passk('estimate', '--where', 'model=m2', '--where', 'example_id=e0', log('rates.jsonl'), '--rate-col', 'pass1', '--rate-n', '4', '--bootstrap', '0');
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').slice(0, 3)).toEqual([
+      `${log('rates.jsonl')}: 4 attempts over 1 tasks, 4 trials each`,
+      'read as jsonl (detected; --format forces another): task "example_id", rate "pass1" × n = 4',
+      'only rows with model=m2, example_id=e0 (--where)',
+    ]);
+  });
+
   it('readResultGroups splits by a column, groups in order of first appearance', async () => {
     const { by, groups } = await readResultGroups(log('rates.jsonl'), { rateColumn: 'pass1', trialsPerTask: 4, by: 'model' });
     expect(by).toBe('model');

@@ -42,6 +42,8 @@ export interface TaskCounts {
   dropped: DroppedSummary;
   /** The files read, in order (`stdin` for standard input). */
   sources: string[];
+  /** The `where` conditions rows had to meet (`model=gpt-4o`), when any. */
+  where: string[];
   /** Cost per attempt, when the log has it (a cost column, or tokens with prices). */
   cost?: AttemptAmountSummary;
   /** Duration per attempt in seconds, when the log has it. */
@@ -240,6 +242,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       columns,
       dropped,
       sources: files,
+      where: resolved.where.map(({ column, value }) => `${column}=${value}`),
     };
     const cost = amountSummary(shared.state.cost, costFrom, entry.indices, single);
     if (cost !== undefined) counts.cost = cost;
