@@ -3,8 +3,16 @@ import { JsonRecordCounter, type JsonOutcome, type JsonRecordSetup } from './jso
 import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
 import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
+import { tauBenchFormat } from './tauBenchFormat.js';
 
 const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+
+/** The first non-blank byte of `buf[start, end)`, or -1. */
+function firstByte(buf: Uint8Array, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (buf[i] !== 0x20 && buf[i] !== 0x09 && buf[i] !== 0x0a && buf[i] !== 0x0d) return buf[i];
+  return -1;
+}
 const LF = 0x0a;
 /** A whole JSON document is parsed at once: beyond this size, JSON Lines (streamed) are the way. */
 const MAX_DOCUMENT_BYTES = 512 << 20;
@@ -86,10 +94,12 @@ const TAU2_INFRA_REASONS: readonly string[] = ['infrastructure_error'];
 export async function readDocument(context: ResultsFormatContext): Promise<ResultsFormatOutcome> {
   const { window, options, counts, dropped, trials, state } = context;
   const file = window.file;
+  // `--format json` on an array of records: the streaming array reader (generic records).
+  if (options.format === 'json' && firstByte(window.buf, context.start, window.end) === OPEN_BRACKET) return tauBenchFormat.read(context);
   const doc = await parseWhole(context);
   const requested = options.format;
   if (!isObject(doc)) {
-    const what = Array.isArray(doc) ? 'an array (records are read with --format auto, json or tau-bench)' : typeof doc;
+    const what = Array.isArray(doc) ? 'an array (arrays of records are read with --format auto, json or tau-bench)' : typeof doc;
     throw new InputError(file, `must be a JSON object to be read as ${requested === 'auto' ? 'a harness document' : requested}, but it is ${what}`);
   }
   const kind = (DOCUMENT_FORMATS as readonly string[]).includes(requested) ? (requested as DocumentFormat) : classifyDocument(doc);
