@@ -38,7 +38,7 @@ export interface TaskCounts {
   format: string;
   /** The columns used. */
   columns: ResultsColumns;
-  /** Rows without an outcome or marked as errors and what was done with them (for the whole read), and tasks left with none. */
+  /** Rows without an outcome or marked as errors and what was done with them, and tasks left with none (of this group, with `by`). */
   dropped: DroppedSummary;
   /** The files read, in order (`stdin` for standard input). */
   sources: string[];
@@ -232,6 +232,14 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     throw new InputError(where, `must contain at least one result row${filtered}${why}`);
   }
   const single = byGroup.size === 1;
+  // Tasks seen only on dropped rows, per group.
+  const emptyByGroup = new Map<string, number>();
+  if (resolved.by !== undefined) {
+    for (const key of shared.counts.emptyIds()) {
+      const group = key.slice(0, Math.max(0, key.indexOf(GROUP_SEPARATOR)));
+      emptyByGroup.set(group, (emptyByGroup.get(group) ?? 0) + 1);
+    }
+  }
   const groups: ResultGroup[] = [...byGroup].map(([group, entry]) => {
     const counts: TaskCounts = {
       taskIds: entry.ids,
@@ -240,7 +248,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       rows: entry.n.reduce((a, b) => a + b, 0),
       format,
       columns,
-      dropped,
+      dropped: resolved.by === undefined ? dropped : shared.dropped.groupSummary(group, emptyByGroup.get(group) ?? 0),
       sources: files,
       where: resolved.where.map(({ column, value }) => `${column}=${value}`),
     };
