@@ -75,6 +75,8 @@ export class JsonRecordCounter {
   private readonly taskKey: string;
   private readonly valueKey: string;
   private readonly trialKey: string | undefined;
+  /** The guarded system columns this reader's records have (from the first record), or undefined before it. */
+  private guarded: string[] | undefined;
 
   constructor(private readonly setup: JsonRecordSetup) {
     const { columns } = setup;
@@ -89,7 +91,8 @@ export class JsonRecordCounter {
     const where = () => (this.setup.place ?? ((l: number, r: number) => rowWhere(file, l, r)))(line, record);
     const options = state.options;
     if (options.where.length > 0 && !meetsConditions(row, options.where)) return;
-    state.distinct.note(row);
+    this.guarded ??= state.distinct.columnsIn(row);
+    if (this.guarded.length > 0) state.distinct.note(row, this.guarded);
     let group: string | undefined;
     if (options.by !== undefined) {
       group = fieldText(fieldAt(row, options.by));
