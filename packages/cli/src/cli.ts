@@ -41,7 +41,8 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     io.stderr(`passk: ${unknown}\n`);
     return 2;
   }
-  const parser: Argv = yargs([...args])
+  // yargs drops a lone `-`; it names standard input among results inputs (expandInputs).
+  const parser: Argv = yargs(args.map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
   for (const entry of COMMANDS) {
