@@ -64,7 +64,8 @@ export function checkCoverage(shards: readonly ShardInput[], replicatesPerItem: 
       if (!inside) {
         const where = shard.kind === 'sweep' ? ` of grid point ${point + 1}` : '';
         const got = ranges.map((range) => `${range.start}..${range.end - 1}`).join(', ') || 'nothing';
-        throw new InputError(path, `must cover its share of the run (shard ${shard.shard.index} of ${count}), but covers replicates ${got}${where}`);
+        const share = want === undefined ? 'nothing' : `${want.start}..${want.end - 1}${shard.kind === 'sweep' ? ` of grid point ${want.item + 1}` : ''}`;
+        throw new InputError(path, `must cover its share of the run (shard ${shard.shard.index} of ${count}), but covers replicates ${got}${where}, not ${share}`);
       }
       if (ranges.length !== 1 || ranges[0]!.start !== want.start || ranges[0]!.end !== want.end) complete = false;
     });
