@@ -35,10 +35,25 @@ stop_pid() { # pidfile comm
   for _ in $(seq 1 50); do [ -d "/proc/$pid" ] || return 0; sleep 0.1; done
   kill -KILL "$pid" 2>/dev/null
 }
+# PIDs of this cluster's job processes (slurmstepd and what it runs): those whose working folder is
+# inside $D (every job runs with --chdir=$D) other than the daemons, so nothing else is touched.
+job_pids() {
+  local pid
+  for pid in $(find /proc/[0-9]*/cwd -maxdepth 0 \( -lname "$D" -o -lname "$D/*" -o -lname "$D (deleted)" -o -lname "$D/* (deleted)" \) 2>/dev/null | cut -d/ -f3); do
+    case "$(cat "/proc/$pid/comm" 2>/dev/null)" in slurmctld | slurmscriptd | slurmd | munged | '') ;; *) echo "$pid" ;; esac
+  done
+}
 teardown() {
   if [ -f "$D/slurmctld.pid" ]; then timeout 5 scancel --quiet --user=root 2>/dev/null; fi
-  stop_pid "$D/slurmd.pid" slurmd
-  stop_pid "$D/slurmctld.pid" slurmctld
+  # A job's slurmstepd still reports to slurmd for a moment after squeue forgets it: give it 5 s to
+  # end, so stopping slurmd does not orphan it; then stop what is left by PID.
+  [ "${DEBUG:-0}" = 1 ] && for pid in $(job_pids); do echo "left: $pid $(cat /proc/$pid/comm) $(readlink /proc/$pid/cwd)" >&2; done
+  for _ in $(seq 1 50); do [ -z "$(job_pids)" ] && break; sleep 0.1; done
+  for pid in $(job_pids); do [ "$pid" != $$ ] && kill -KILL "$pid" 2>/dev/null; done
+  # Both Slurm daemons at once (each takes 1–2 s to save its state), then munge.
+  stop_pid "$D/slurmd.pid" slurmd &
+  stop_pid "$D/slurmctld.pid" slurmctld &
+  wait
   stop_pid "$D/munge/munged.pid" munged
   if [ "${KEEP:-0}" = 1 ]; then echo "slurm test: kept $D" >&2; else rm -rf "$D"; fi
 }
