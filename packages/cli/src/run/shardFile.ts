@@ -80,6 +80,16 @@ export function readShard(value: unknown, source: string): ShardFile {
   if (typeof shard.run !== 'object' || shard.run === null || typeof shard.run.fingerprint !== 'string') {
     throw new InputError(`${source}: run`, 'must be { fingerprint, seed, replicates }', shard.run);
   }
+  if (typeof shard.passk !== 'string' || typeof shard.episodes !== 'number' || typeof shard.seconds !== 'number') {
+    throw new InputError(source, 'must hold passk (the version), episodes and seconds, as passk writes them');
+  }
+  if (shard.kind === 'sweep') {
+    const sweep = shard.sweep;
+    const ok =
+      typeof sweep === 'object' && sweep !== null && Array.isArray(sweep.vary) && sweep.vary.every((item) => typeof item === 'string') &&
+      (sweep.replicates === null || Number.isInteger(sweep.replicates)) && typeof sweep.constraints === 'object' && sweep.constraints !== null;
+    if (!ok) throw new InputError(`${source}: sweep`, 'must be { vary, replicates, constraints } as passk sweep --shard writes it');
+  }
   const partials = shard.kind === 'simulate' ? [shard.partial] : shard.kind === 'sweep' && Array.isArray(shard.pieces) ? shard.pieces.map((piece) => piece?.partial) : null;
   if (partials === null) throw new InputError(`${source}: kind`, 'must be simulate (with partial) or sweep (with pieces)', shard.kind);
   partials.forEach((partial) => {
