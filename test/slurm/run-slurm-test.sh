@@ -127,12 +127,14 @@ export PASSK="$NODE $REPO/packages/cli/dist/main.js"
 SCENARIO="$REPO/test/fixtures/scenarios-cli/small.yaml"
 SWEEP=(--vary policy.maxAttempts=1..3 --vary verifier.falseAccept=0,0.2 --replicates 700 --max-wrong-delivery 0.1)
 submit() { timeout 10 sbatch --parsable --chdir="$D" "$@" | cut -d';' -f1; }
-sim=$(submit --array=0-3 --output="$D/logs/simulate-%a.out" "$REPO/examples/slurm/passk-shard.sbatch" simulate "$SCENARIO" --workers 1 --out "$D/simulate-parts") || fail "sbatch of the simulate array failed"
-sim_merge=$(submit --dependency="afterok:$sim" --kill-on-invalid-dep=yes --output="$D/logs/simulate-merge.out" "$REPO/examples/slurm/passk-merge.sbatch" "$D/simulate-parts" --json --out "$D/simulate-result") || fail "sbatch of the simulate merge failed"
-swp=$(submit --array=1-7:2 --output="$D/logs/sweep-%a.out" "$REPO/examples/slurm/passk-shard.sbatch" sweep "$SCENARIO" "${SWEEP[@]}" --workers 1 --out "$D/sweep-parts") || fail "sbatch of the sweep array failed"
+# simulate through examples/slurm/submit.sh (array and dependent merge), the sweep by hand.
+submitted="$(ARRAY=0-3 timeout 20 "$REPO/examples/slurm/submit.sh" "$SCENARIO" "$D/simulate")" || fail "examples/slurm/submit.sh failed: $submitted"
+read -r sim sim_merge < <(echo "$submitted" | sed -nE 's/^submitted array ([0-9]+) and merge ([0-9]+) .*/\1 \2/p')
+[ -n "${sim_merge:-}" ] || fail "examples/slurm/submit.sh said: $submitted"
+swp=$(submit --array=1-7:2 --output="$D/logs/sweep-%a.out" "$REPO/examples/slurm/passk-shard.sbatch" sweep "$SCENARIO" "${SWEEP[@]}" --out "$D/sweep-parts") || fail "sbatch of the sweep array failed"
 swp_merge=$(submit --dependency="afterok:$swp" --kill-on-invalid-dep=yes --output="$D/logs/sweep-merge.out" "$REPO/examples/slurm/passk-merge.sbatch" "$D/sweep-parts" --json --out "$D/sweep-result") || fail "sbatch of the sweep merge failed"
 # A list is not an evenly spaced array: each of its tasks must refuse --shard auto with exit 2.
-bad=$(submit --array=1,2,7 --output="$D/logs/list-%a.out" "$REPO/examples/slurm/passk-shard.sbatch" simulate "$SCENARIO" --workers 1 --out "$D/list-parts") || fail "sbatch of the list array failed"
+bad=$(submit --array=1,2,7 --output="$D/logs/list-%a.out" "$REPO/examples/slurm/passk-shard.sbatch" simulate "$SCENARIO" --out "$D/list-parts") || fail "sbatch of the list array failed"
 
 # The single-machine results, computed meanwhile.
 $PASSK simulate "$SCENARIO" --workers 1 --json > "$D/simulate-single.json" || fail "single-machine simulate failed"
@@ -158,10 +160,12 @@ done
 grep -q 'SLURM_ARRAY_TASK_ID: must be one of an evenly spaced array' "$D/logs/list-7.out" || fail "the list array's task 7 did not say why: $(cat "$D/logs/list-7.out")"
 [ ! -e "$D/list-parts" ] || fail "the refused list array wrote $(ls "$D/list-parts")"
 
-[ "$(ls "$D/simulate-parts" | paste -sd' ')" = "shard-0001-of-0004.json shard-0002-of-0004.json shard-0003-of-0004.json shard-0004-of-0004.json" ] || fail "simulate shards: $(ls "$D/simulate-parts")"
+[ "$(ls "$D/simulate/parts" | paste -sd' ')" = "shard-0001-of-0004.json shard-0002-of-0004.json shard-0003-of-0004.json shard-0004-of-0004.json" ] || fail "simulate shards: $(ls "$D/simulate/parts")"
 [ "$(ls "$D/sweep-parts" | paste -sd' ')" = "shard-0001-of-0004.json shard-0002-of-0004.json shard-0003-of-0004.json shard-0004-of-0004.json" ] || fail "sweep shards: $(ls "$D/sweep-parts")"
-cmp -s "$D/simulate-single.json" "$D/simulate-result/summary.json" || fail "merged simulate differs from the single-machine run"
+cmp -s "$D/simulate-single.json" "$D/simulate/result/summary.json" || fail "merged simulate differs from the single-machine run"
 cmp -s "$D/sweep-single.json" "$D/sweep-result/sweep.json" || fail "merged sweep differs from the single-machine run"
 grep -q '^slowest: shard [1-4]/4' "$D/logs/sweep-merge.out" || fail "the sweep merge did not report its shards: $(head -n 3 "$D/logs/sweep-merge.out")"
+grep -q '^shard 3/4: 100% ([0-9]*/[0-9]* episodes)$' "$D/logs/sweep-5.out" || fail "sweep task 5 (shard 3/4) did not log its episodes: $(head -n 3 "$D/logs/sweep-5.out")"
+ls "$D"/simulate/passk-shard-"$sim"_*.out >/dev/null 2>&1 || fail "no task logs of examples/slurm/submit.sh's array in $D/simulate"
 
 echo "slurm test: PASS (cluster up in ${up_s} s; simulate 4 shards and sweep 4 shards (array 1-7:2) merged byte-identical to single-machine runs; a list array refused; $((SECONDS - started)) s in all)"
