@@ -53,7 +53,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .positional('file', { type: 'string', describe: 'scenario (YAML or JSON); omitted: the built-in default' })
         .option('seed', { type: 'string', describe: 'override the scenario seed (integer or text)' })
         .option('replicates', { type: 'number', describe: 'override run.replicates' })
-        .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads (results are identical for any number)' })
+        .option('workers', { type: 'number', default: availableParallelism(), defaultDescription: 'the number of cores', describe: 'worker threads (results are identical for any number)' })
         .option('json', { type: 'boolean', default: false, describe: 'print the summary as JSON' })
         .option('csv', { type: 'boolean', default: false, describe: 'print one CSV row per k' })
         .option('out', { type: 'string', describe: 'write summary.json, summary.csv and scenario.yaml (or a shard file) into this folder' })
