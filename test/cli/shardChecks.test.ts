@@ -68,6 +68,16 @@ describe('--shard auto', () => {
     expect((await passk('merge', simParts, '--json')).stdout).toBe((await passk('simulate', SMALL, '--workers', '1', '--json')).stdout);
   });
 
+  it('merge --chart draws the single run\'s chart (sweep frontier, simulate curves)', async () => {
+    const charts = join(root, 'charts');
+    expect((await passk('merge', sweepParts, '--json', '--chart', join(charts, 'merged-sweep.vl.json'))).code).toBe(0);
+    expect((await passk('sweep', SMALL, ...SWEEP, '--workers', '1', '--json', '--chart', join(charts, 'single-sweep.vl.json'))).code).toBe(0);
+    expect(readFileSync(join(charts, 'merged-sweep.vl.json'), 'utf8')).toBe(readFileSync(join(charts, 'single-sweep.vl.json'), 'utf8'));
+    expect((await passk('merge', simParts, '--json', '--chart', join(charts, 'merged-simulate.vl.json'))).code).toBe(0);
+    expect((await passk('simulate', SMALL, '--workers', '1', '--json', '--chart', join(charts, 'single-simulate.vl.json'))).code).toBe(0);
+    expect(readFileSync(join(charts, 'merged-simulate.vl.json'), 'utf8')).toBe(readFileSync(join(charts, 'single-simulate.vl.json'), 'utf8'));
+  });
+
   it('AWS Batch variables pick the shard too', async () => {
     const run = await passkEnv({ AWS_BATCH_JOB_ARRAY_INDEX: '1', AWS_BATCH_JOB_ARRAY_SIZE: '4' }, 'simulate', SMALL, '--shard', 'auto', '--workers', '1');
     expect(run.code).toBe(0);
