@@ -129,6 +129,22 @@ describe('passk merge checks what it merges', () => {
     await mergeFails(/^passk: \S*older\.json: must be a shard of the same run as \S*: its passk version is 0\.0\.9, not \d+\.\d+\.\d+$/, first, version);
   });
 
+  it('a sweep shard whose settings were edited: its fingerprint no longer matches', async () => {
+    const edited = join(root, 'edited');
+    for (const i of [1, 2, 3]) {
+      const shard = JSON.parse(readFileSync(join(sweepParts, name(i, 3)), 'utf8'));
+      writeFileSync(join(root, `edited-${i}.json`), JSON.stringify({ ...shard, sweep: { ...shard.sweep, constraints: { maxCost: null, maxWrongDelivery: 0.5 } } }));
+    }
+    expectOneLineError(
+      await passk('merge', ...[1, 2, 3].map((i) => join(root, `edited-${i}.json`)), '--out', edited),
+      /^passk: \S*edited-1\.json: must be a shard file as passk wrote it, but its scenario and sweep settings give the fingerprint [0-9a-f]{16}, not [0-9a-f]{16}$/,
+    );
+    expect(existsSync(edited)).toBe(false);
+    const shard = JSON.parse(readFileSync(join(simParts, name(1, 4)), 'utf8'));
+    writeFileSync(join(root, 'edited-sim.json'), JSON.stringify({ ...shard, scenario: { ...shard.scenario, seed: 8 } }));
+    expectOneLineError(await passk('merge', join(root, 'edited-sim.json'), '--allow-partial'), /^passk: \S*edited-sim\.json: must be a shard file as passk wrote it, but its scenario gives the fingerprint [0-9a-f]{16}, not [0-9a-f]{16}$/);
+  });
+
   it('a shard count mismatch', async () => {
     await passk('simulate', SMALL, '--shard', '2/3', '--workers', '1', '--out', join(root, 'thirds'));
     await mergeFails(/^passk: \S*shard-0002-of-0003\.json: must be split like \S*shard-0001-of-0004\.json: it is shard 2 of 3, not of 4$/, join(simParts, name(1, 4)), join(root, 'thirds', name(2, 3)));

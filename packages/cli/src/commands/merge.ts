@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InputError, exactValuesFor, mergePartials, resolveScenario, simulatePartial, summarise, type PartialResult } from '@passk/sim';
+import { InputError, PARTIAL_FORMAT, exactValuesFor, mergePartials, resolveScenario, scenarioFingerprint, simulatePartial, summarise, type PartialResult } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { renderTable } from '../format/table.js';
 import type { CliIo } from '../io/cliIo.js';
@@ -53,6 +53,10 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
 
       if (first.kind === 'simulate') {
         const scenario = resolveScenario(first.scenario, { source: `${shards[0]!.path}: scenario` });
+        const fingerprint = scenarioFingerprint(scenario, PARTIAL_FORMAT);
+        if (fingerprint !== first.run.fingerprint) {
+          throw new InputError(shards[0]!.path, `must be a shard file as passk wrote it, but its scenario gives the fingerprint ${fingerprint}, not ${first.run.fingerprint}`);
+        }
         const checked = checkCoverage(shards, [scenario.run.replicates], args['allow-partial']);
         if (report) io.stderr(shardReport(checked));
         const merged = mergePartials(shards.map(({ shard }) => (shard as SimulateShardFile).partial));
@@ -65,6 +69,9 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
 
       const sweep = first as SweepShardFile;
       const plan = sweepPlan(resolveScenario(sweep.scenario, { source: `${shards[0]!.path}: scenario` }), sweep.sweep, shards[0]!.path);
+      if (plan.fingerprint !== sweep.run.fingerprint) {
+        throw new InputError(shards[0]!.path, `must be a shard file as passk wrote it, but its scenario and sweep settings give the fingerprint ${plan.fingerprint}, not ${sweep.run.fingerprint}`);
+      }
       const checked = checkCoverage(shards, plan.scenarios.map((scenario) => scenario.run.replicates), args['allow-partial']);
       if (report) io.stderr(shardReport(checked));
       const byPoint: PartialResult[][] = plan.scenarios.map(() => []);
