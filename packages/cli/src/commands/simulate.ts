@@ -24,6 +24,7 @@ import { emitShard, runShard } from '../run/runShard.js';
 import { passkVersion, SHARD_FORMAT } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { StopSignal } from '../run/stopSignal.js';
+import { stopOnSignals } from '../run/stopOnSignals.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { summaryDocument } from '../format/summaryDocument.js';
@@ -81,19 +82,14 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const R = scenario.run.replicates;
 
       const stop = new StopSignal();
-      const onSignal = () => {
-        if (stop.stopped) process.exit(130);
-        stop.stop();
-        io.stderr('\npassk: stopping at the next block (Ctrl-C again to abort without output)\n');
-      };
-      process.on('SIGINT', onSignal);
+      const removeHandlers = stopOnSignals(stop, io, shard ? ['SIGINT', 'SIGTERM'] : ['SIGINT']);
       const showProgress = args.progress || io.stderrIsTTY;
       if (shard) {
         let run;
         try {
           run = await runShard([scenario], shard, { workers, stop, progress: showProgress }, io);
         } finally {
-          process.off('SIGINT', onSignal);
+          removeHandlers();
         }
         // A shard finer than the blocks has no work: its partial covers no replicates.
         const partial = run.pieces[0]?.partial ?? (await runSimulation(scenario, { workers: 1, range: { start: 0, end: 0 }, stop }));
@@ -123,7 +119,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       try {
         partial = await runSimulation(scenario, { workers, stop, onProgress: progress?.update });
       } finally {
-        process.off('SIGINT', onSignal);
+        removeHandlers();
         progress?.finish();
       }
 

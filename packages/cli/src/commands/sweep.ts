@@ -14,7 +14,9 @@ import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
+import { Interrupted } from '../run/interrupted.js';
 import { StopSignal } from '../run/stopSignal.js';
+import { stopOnSignals } from '../run/stopOnSignals.js';
 
 interface SweepArgs extends SweepOutputArgs {
   file: string;
@@ -74,7 +76,13 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
       const stop = new StopSignal();
 
       if (shard) {
-        const run = await runShard(plan.scenarios, shard, { workers, stop, progress: args.progress || io.stderrIsTTY }, io);
+        const removeHandlers = stopOnSignals(stop, io, ['SIGINT', 'SIGTERM']);
+        let run;
+        try {
+          run = await runShard(plan.scenarios, shard, { workers, stop, progress: args.progress || io.stderrIsTTY }, io);
+        } finally {
+          removeHandlers();
+        }
         await emitShard(
           {
             format: SHARD_FORMAT,
@@ -91,6 +99,10 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
           args.out,
           io,
         );
+        if (stop.stopped) {
+          io.stderr(`passk: interrupted: the shard covers ${run.episodes} of ${run.plannedEpisodes} episodes and is marked partial\n`);
+          throw new Interrupted();
+        }
         return;
       }
 

@@ -16,8 +16,9 @@ export function progressReporter(io: CliIo, label: string, unit = 'replicates'):
         if (now - lastTime < 100 && done < total) return;
         lastTime = now;
         io.stderr(`\r${label}: ${percent}% (${done}/${total} ${unit})`);
-      } else if (percent >= lastShown + 10 || done === total) {
-        lastShown = percent - (percent % 10);
+      } else if (Math.floor(percent / 10) > Math.floor(lastShown / 10)) {
+        // One line per tenth reached: the first update (0 % when a shard starts), 10 %, …, 100 %.
+        lastShown = percent;
         io.stderr(`${label}: ${percent}% (${done}/${total} ${unit})\n`);
       }
     },
