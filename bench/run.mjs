@@ -33,6 +33,7 @@ import { STARTUP_ARGS, timeStartup } from './startup.mjs';
 import { timeEngine, timeWarmWorkers, workerStartup } from './engine.mjs';
 import { peakMemory } from './memory.mjs';
 import { PEER_METHODS, peerEnvironment, peerScript, runPeer } from './peer.mjs';
+import { streamingFile, streamingRss } from './streamingRss.mjs';
 import { estimateDifference, estimateFile, estimatePeerScript, passkEstimateJson, timePasskEstimate, timePythonEstimate } from './estimate10m.mjs';
 
 // Our own errors ("bench: …") as one line; anything unexpected with its stack.
@@ -72,6 +73,7 @@ const { values: options } = parseArgs({
     'no-estimate': { type: 'boolean', default: false },
     'no-startup': { type: 'boolean', default: false },
     'no-scaling': { type: 'boolean', default: false },
+    'no-streaming': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -309,6 +311,21 @@ if (!options['no-estimate']) {
   );
 }
 
+// ---- streaming-1gb: bounded memory reading a 1 GB inspect-style JSON Lines log (--no-streaming skips it) ----
+const STREAMING_MEMORY_TARGET_MB = 300;
+let streaming = null;
+if (!options['no-streaming']) {
+  const file = await streamingFile(benchDir, log);
+  log('streaming-1gb: passk estimate on the 1 GB log');
+  const m = await streamingRss(repoRoot, file);
+  streaming = { scenario: 'streaming-1gb', bytes: m.bytes, rows: m.rows, tasks: m.tasks, seconds: m.seconds, peakRssMB: m.peakRssMB, targetMB: STREAMING_MEMORY_TARGET_MB };
+  console.log('');
+  console.log(
+    `streaming-1gb: passk estimate on ${relative(repoRoot, file)} (${(m.bytes / 2 ** 30).toFixed(2)} GiB, ${m.rows} rows, dot-path columns) in ${m.seconds.toFixed(1)} s,` +
+      ` peak ${m.peakRssMB?.toFixed(0) ?? '?'} MB (target < ${STREAMING_MEMORY_TARGET_MB} MB)`,
+  );
+}
+
 const results = peerScenarios.map((e) => ({
   scenario: e.name,
   enginePath: e.path,
@@ -358,6 +375,7 @@ for (const { entry: e, base, ratio, target } of relativeEntries) {
 if (startup) results.push({ scenario: 'startup', command: `passk ${STARTUP_ARGS.join(' ')}`, medianRatio: startup.medianRatio, target: STARTUP_TARGET, medianSeconds: startup.medianPasskSeconds, medianNodeSeconds: startup.medianNodeSeconds, pairs: startup.pairs });
 if (scaling) results.push({ scenario: 'scaling', of: 'budget', exponent: scaling.exponent, points: scaling.points });
 if (estimate) results.push(estimate);
+if (streaming) results.push(streaming);
 const out = join(benchDir, 'results.json');
 await writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
 

@@ -1,4 +1,5 @@
-import { InputError } from '@passk/sim/errors';
+import { readFileSync } from 'node:fs';
+import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { Interrupted } from './run/interrupted.js';
 import type { CliIo } from './io/cliIo.js';
@@ -29,9 +30,20 @@ class UsageError extends Error {}
  * Runs the passk CLI on `args` and resolves to the exit code: 0 success, 2 bad input or usage
  * (one line on stderr, no stack trace), 1 an unexpected internal error.
  */
-export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
-  const wantsHelp = args.some((arg) => arg === '--help' || arg.startsWith('--help='));
-  const parser: Argv = yargs([...args])
+export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<number> {
+  const args = helpCommandArgs(cliArgs);
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    io.stdout(`passk ${passkVersion()}\n`);
+    return 0;
+  }
+  const unknown = unknownCommand(args);
+  if (unknown) {
+    io.stderr(`passk: ${unknown}\n`);
+    return 2;
+  }
+  const wantsHelp = args.some((arg) => arg === '--help' || arg === '-h' || arg.startsWith('--help='));
+  // yargs drops a lone `-`; it names standard input among results inputs (expandInputs).
+  const parser: Argv = yargs(args.map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
   for (const entry of COMMANDS) {
@@ -44,20 +56,25 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .exitProcess(false)
     .fail((message, error) => {
       // yargs phrases some messages over several lines; the CLI promises one.
-      throw error ?? new UsageError(usageMessage(message));
+      throw error ?? new UsageError(usageMessage(message, knownOptions(parser)));
     })
     // yargs builds (and caches) the help text whenever a command runs, though it is only shown for
     // --help: laying it out costs ~50 ms of string-width work, a large part of a short command's
     // start-up, so runs without --help neither lay it out nor build it.
     .wrap(wantsHelp ? Math.min(110, process.stdout.columns || 100) : null)
     .help(wantsHelp)
+    .alias('help', 'h')
     .version(false);
   try {
     await parser.parseAsync();
     return 0;
   } catch (error) {
     if (error instanceof Interrupted) return 130;
-    if (error instanceof InputError || error instanceof UsageError) {
+    if (error instanceof InputError) {
+      io.stderr(`passk: ${messageAsTyped(error, args)}\n`);
+      return 2;
+    }
+    if (error instanceof UsageError) {
       io.stderr(`passk: ${error.message}\n`);
       return 2;
     }
@@ -67,11 +84,82 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   }
 }
 
+/**
+ * An option's error with the value as the user typed it: yargs turns `--confidence abc` into NaN
+ * and `--seed 9007199254740993` into a nearby double before a command sees them.
+ */
+function messageAsTyped(error: InputError, args: readonly string[]): string {
+  if (typeof error.value !== 'number' || !error.where.startsWith('--')) return error.message;
+  const typed = typedOptionValue(args, error.where);
+  if (typed === undefined || Number(typed) === error.value && String(error.value) === typed) return error.message;
+  return new InputError(error.where, error.rule, typed).message;
+}
+
+/** The text given to `--name` on the command line (`--name value` or `--name=value`; the last one wins), if any. */
+function typedOptionValue(args: readonly string[], option: string): string | undefined {
+  let typed: string | undefined;
+  args.forEach((arg, index) => {
+    if (arg === option && index + 1 < args.length) typed = args[index + 1];
+    else if (arg.startsWith(`${option}=`)) typed = arg.slice(option.length + 1);
+  });
+  return typed;
+}
+
+/** `passk help CMD [SUB]` is `passk CMD [SUB] --help`; `passk help` is `passk --help`. */
+function helpCommandArgs(args: readonly string[]): readonly string[] {
+  return args[0] === 'help' ? [...args.slice(1), '--help'] : args;
+}
+
+/** The message for a first word that names no command (with the closest command), or undefined. */
+function unknownCommand(args: readonly string[]): string | undefined {
+  const first = args[0];
+  if (first === undefined || first.startsWith('-')) return undefined;
+  const names = COMMANDS.map((entry) => entry.name);
+  if (names.includes(first)) return undefined;
+  const suggestion = suggestName(first, names);
+  return `unknown command ${JSON.stringify(first)}${suggestion ? `: did you mean ${suggestion}?` : ''} (commands: ${names.join(', ')}; passk --help)`;
+}
+
+/** The package's version, from its package.json (one folder above dist/). */
+function passkVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+/** The long option names the failing command knows (for "did you mean"). */
+function knownOptions(parser: Argv): readonly string[] {
+  const keys = (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
+  return Object.keys(keys).filter((key) => key.length > 1 && key !== '$0' && !/[A-Z]/.test(key));
+}
+
+/** The value yargs quotes in a message (JSON for strings), as the user typed it. */
+function parseGiven(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** yargs' messages in the CLI's one-line `where: rule, got value` form. */
-function usageMessage(message: string): string {
+function usageMessage(message: string, options: readonly string[] = []): string {
   const oneLine = message.replace(/\s*\n\s*/g, ' ').trim();
+  const unknownOption = /^Unknown arguments?: (.*)$/.exec(oneLine);
+  if (unknownOption) {
+    const given = unknownOption[1]!.split(', ');
+    const hints = given.map((name) => {
+      const suggestion = suggestName(name, options);
+      return `--${name}${suggestion ? ` (did you mean --${suggestion}?)` : ''}`;
+    });
+    return `${hints.join(', ')}: unknown option${given.length > 1 ? 's' : ''} (see --help)`;
+  }
   const choice = /^Invalid values: Argument: ([\w-]+), Given: (.*), Choices: (.*)$/.exec(oneLine);
-  if (choice) return `--${choice[1]}: must be one of ${choice[3]!.replaceAll('"', '')}, got ${choice[2]}`;
+  if (choice) {
+    const choices = choice[3]!.replaceAll('"', '').split(', ');
+    const given = parseGiven(choice[2]!);
+    const suggestion = typeof given === 'string' ? suggestName(given, choices) : undefined;
+    return `--${choice[1]}: must be one of ${choices.join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}, got ${describeValue(given)}`;
+  }
   const missing = /^Missing required arguments?: (.*)$/.exec(oneLine);
   if (missing) return `${missing[1]!.split(', ').map((name) => `--${name}`).join(', ')}: required`;
   return oneLine;

@@ -24,12 +24,19 @@ export class InputError extends Error {
 /** A quantity that cannot be estimated from the data at hand (e.g. pass@k with k > n). */
 export class NotEstimableError extends InputError {}
 
+/** Longest value text an error line shows; longer values are cut and their length named. */
+const SHOWN_VALUE_LENGTH = 80;
+
+/** A value as an error line shows it: strings quoted, anything long cut (`"aaa…" (20971520 characters)`). */
 export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') {
+    if (value.length <= SHOWN_VALUE_LENGTH) return JSON.stringify(value);
+    return `${JSON.stringify(value.slice(0, SHOWN_VALUE_LENGTH - 3))}… (${value.length} characters)`;
+  }
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   try {
     const text = JSON.stringify(value);
-    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+    return text.length > SHOWN_VALUE_LENGTH ? `${text.slice(0, SHOWN_VALUE_LENGTH - 3)}...` : text;
   } catch {
     return String(value);
   }

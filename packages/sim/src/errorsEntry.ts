@@ -4,3 +4,4 @@
  */
 export { InputError, NotEstimableError, describeValue } from './errors.js';
 export { requireInteger, requireOpenUnit, requireUnit, requirePositive, requireNonNegative, requireCounts } from './checks.js';
+export { suggestName } from './scenario/suggestName.js';

@@ -69,6 +69,8 @@ export { exactValuesFor } from './engine/exactValues.js';
 export { simulatePilot, type PilotOptions, type PilotReport, type PilotRow, type PilotDesign } from './engine/simulatePilot.js';
 export { PARTIAL_FORMAT, type PartialResult } from './engine/partialResult.js';
 export { REPLICATES_PER_BLOCK, splitReplicates, blockCount } from './engine/replicateBlocks.js';
+export { shardWork, type ShardPiece } from './engine/shardWork.js';
+export { scenarioFingerprint } from './engine/scenarioFingerprint.js';
 export { exactMetrics, type ExactMetrics } from './analytic/exactMetrics.js';
 
 // Sweeps

@@ -94,7 +94,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
       () => ['planning', '--from', from('plan-precision'), '--out', join(dir, 'x.svg')],
       /^passk: planning: needs a passk\.plan\.demonstrate result, not passk\.plan\.precision; no chart fits that result$/,
     ],
-    ['an unknown extension', () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')], /^passk: .*x\.pdf: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\)$/],
+    ['an unknown extension', () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')], /^passk: --out: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\), got ".*x\.pdf"$/],
     ['no --out', () => ['planning', '--from', from('plan-demonstrate')], /^passk: --out: required$/],
     ['no --from', () => ['planning', '--out', join(dir, 'x.svg')], /^passk: --from: required$/],
   ];

@@ -21,6 +21,7 @@ function grid(): Array<[string, Record<string, unknown>]> {
   const amounts = [
     { cost: lognormal(0.02, 0.5), latency: lognormal(1, 0.3) },
     { cost: { perAttempt: 0.02 }, latency: { perAttempt: 1 } },
+    { cost: { perAttempt: { dist: 'empirical', values: [0.01, 0.03, 0.02, 0.05] } }, latency: { perAttempt: { dist: 'empirical', values: [0.5, 1, 2.5] } } },
   ];
   for (const correlation of correlations)
     for (const budget of budgets)
@@ -29,7 +30,8 @@ function grid(): Array<[string, Record<string, unknown>]> {
           for (const [mode, kind] of [['sequential', 'firstAccepted'], ['batches', 'oracle']])
             for (const [v, verifier] of verifiers.entries())
               for (const [a, amount] of amounts.entries()) {
-                const name = `${correlation.model} ${JSON.stringify(budget ?? {})} ${onNoAccept} resample=${resample} ${mode}/${kind} verifier=${v === 0} lognormal=${a === 0}`;
+                if (a > 0 && (resample || v > 0)) continue; // the other amounts on fixed tasks with the verifier only (test time)
+                const name = `${correlation.model} ${JSON.stringify(budget ?? {})} ${onNoAccept} resample=${resample} ${mode}/${kind} verifier=${v === 0} amounts=${['lognormal', 'constant', 'empirical'][a]}`;
                 cases.push([
                   name,
                   {

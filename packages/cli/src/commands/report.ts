@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
+import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { readResultFile } from '../report/readResultFile.js';
 
@@ -21,6 +22,7 @@ export function reportCommand(io: CliIo): CommandModule<object, ReportArgs> {
         .example('$0 simulate --json > sim.json && $0 report sim.json --out report.html', 'a report of one simulation')
         .example('$0 report a.json b.json plan.json --out review.html', 'several results in one page; simulations share a cost frontier'),
     handler: async (args) => {
+      refuseOverwritingInputs([{ path: args.out, option: '--out' }], args.results, io.cwd);
       const inputs = [];
       for (const file of args.results) inputs.push(await readResultFile(file));
       // Loaded here, not at start-up: the renderer (vega) and the bundler (esbuild) cost every other command time.

@@ -22,5 +22,16 @@ export function parseScenarioText(text: string, source: string): unknown {
     throw new InputError(line ? `${source}:${line}` : source, `must be valid YAML or JSON (${error.message.split('\n')[0]})`);
   }
   if (document.contents === null) throw new InputError(source, 'must contain a scenario (the file is empty)');
-  return document.toJS();
+  try {
+    return document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // yaml refuses documents whose aliases expand without bound (a "billion laughs" file).
+    if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+      throw new InputError(source, `must not expand YAML aliases (*name) more than ${MAX_ALIAS_COUNT} times over (aliases nested inside aliases multiply)`);
+    }
+    throw error;
+  }
 }
+
+/** At most this many alias expansions in one scenario document (real scenarios use a handful). */
+const MAX_ALIAS_COUNT = 1000;

@@ -1,23 +1,76 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 import { InputError } from '@passk/sim/errors';
 
 /**
- * Writes `content` to `path` so that readers see either the old file or the complete new one:
- * write a temporary file beside it, then rename (atomic on POSIX within one file system).
- * Any failure removes the temporary file and becomes one InputError naming the path.
+ * Writes `content` to `path` so that readers, and the file system after a crash, see either the
+ * old file or the complete new one: write a temporary file beside it, fsync it, rename it over
+ * the target (atomic on POSIX within one file system), then fsync the folder so the rename itself
+ * is durable. Any failure removes the temporary file and becomes one InputError naming the path.
  */
 export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const folder = dirname(path);
+  const temporary = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(temporary, content);
+    await makeFolder(folder);
+    const file = await open(temporary, 'wx');
+    try {
+      await file.writeFile(content);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
     await rename(temporary, path);
+    await syncFolder(folder);
   } catch (error) {
     // rm ignores only ENOENT; when the folder itself is impossible (ENOTDIR) there is nothing to remove.
     await rm(temporary, { force: true }).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? 'write error';
     throw new InputError(path, `must be a writable path (${code})`);
+  }
+}
+
+/**
+ * Creates `folder` and its missing parents one level at a time (at most one mkdir per path
+ * component). Node's `mkdir({ recursive: true })` can loop for ever under /proc, where mkdir
+ * fails with ENOENT however often it is retried.
+ */
+export async function makeFolder(folder: string): Promise<void> {
+  const missing: string[] = [];
+  let current = folder;
+  for (;;) {
+    try {
+      if (!(await stat(current)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const parent = dirname(current);
+      if (parent === current) break;
+      missing.push(current);
+      current = parent;
+    }
+  }
+  for (const part of missing.reverse()) {
+    try {
+      await mkdir(part);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/** fsync of a folder, so that a rename into it survives a crash (POSIX; a no-op where folders cannot be opened). */
+async function syncFolder(folder: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(folder, 'r');
+  } catch {
+    return;
+  }
+  try {
+    await handle.sync().catch(() => undefined);
+  } finally {
+    await handle.close();
   }
 }

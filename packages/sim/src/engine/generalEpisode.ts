@@ -242,14 +242,17 @@ export class GeneralEpisode {
   }
 }
 
-/** A per-attempt amount: a constant, or a lognormal sampler. */
-type PerAttempt = number | LognormalSum;
+/** A per-attempt amount: a constant, a lognormal sampler, or the observed values to draw from. */
+export type PerAttempt = number | LognormalSum | readonly number[];
 
-function perAttempt(spec: Amount): PerAttempt {
-  return spec.dist === 'constant' ? spec.value : new LognormalSum(spec.median, spec.sigma);
+export function perAttempt(spec: Amount): PerAttempt {
+  if (spec.dist === 'constant') return spec.value;
+  return spec.dist === 'empirical' ? spec.values : new LognormalSum(spec.median, spec.sigma);
 }
 
-/** One draw of a per-attempt amount: the constant, or median·e^{σZ} (`LognormalSum` of one). */
-function draw(amount: PerAttempt, rng: Xoshiro128): number {
-  return typeof amount === 'number' ? amount : amount.sum(rng, 1);
+/** One draw of a per-attempt amount: the constant, median·e^{σZ} (`LognormalSum` of one), or a value drawn uniformly. */
+export function draw(amount: PerAttempt, rng: Xoshiro128): number {
+  if (typeof amount === 'number') return amount;
+  if (amount instanceof LognormalSum) return amount.sum(rng, 1);
+  return amount[Math.floor(rng.uniform() * amount.length)]!;
 }

@@ -16,7 +16,7 @@ import {
   METRIC_COUNT,
   PASS_HAT,
 } from './engineMetrics.js';
-import { LognormalSum } from './lognormalSum.js';
+import { draw, perAttempt, type PerAttempt } from './generalEpisode.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { expTables, INVERSE_STEP, LOWEST_EXPONENT, ROUNDER, STEP_HIGH, STEP_LOW, STEPS, TABLE_LIMIT, type ExpTables } from './tableExp.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
@@ -37,17 +37,17 @@ const FEEDBACK = 3;
 const CONSTANT = 0;
 const LOGNORMAL = 1;
 
-/** Whether the sequential kernel simulates a scenario (else `GeneralRunner`): rounds of one, a selector that draws nothing, amounts it can draw. */
+/** Whether the sequential kernel simulates a scenario (else `GeneralRunner`): rounds of one and a selector that draws nothing. */
 export function sequentialKernelApplies(scenario: Scenario): boolean {
-  const { policy, selector, attempts } = scenario;
-  const drawsNothing = selector.kind === 'firstAccepted' || selector.kind === 'oracle';
-  return policy.batchSize === 1 && drawsNothing && amountKind(attempts.cost) !== null && amountKind(attempts.latency) !== null;
+  const { policy, selector } = scenario;
+  return policy.batchSize === 1 && (selector.kind === 'firstAccepted' || selector.kind === 'oracle');
 }
 
 /**
  * The general episode for rounds of one attempt (sequential, or batches of 1 with firstAccepted or
  * oracle) as one specialised kernel: any correlation model, any verifier (per-task rates too),
- * fixed or resampled tasks, constant or lognormal costs and latencies, cost and latency budgets in
+ * fixed or resampled tasks, any per-attempt amounts (constant, lognormal — the cost's drawn inline —,
+ * a list of observed values), cost and latency budgets in
  * soft or hard mode, abstain or deliverLast. It consumes the block's stream exactly as
  * `GeneralRunner` + `GeneralEpisode` do (the same draws in the same order: outcomes X_1..X_K, then
  * per started attempt its verdict, cost and latency), so both give the same episodes; only the
@@ -79,7 +79,9 @@ export class SequentialRunner implements BlockRunner {
   private readonly latencyOverTail: Float64Array;
   private readonly latencyOvershootTail: Float64Array;
   private readonly ziggurat: ZigguratTables;
-  private readonly latencySampler: LognormalSum | null;
+  /** Amounts drawn through `draw` (state written back): a cost given as a list of values, any non-constant latency. */
+  private readonly costDrawn: PerAttempt | null;
+  private readonly latencyDrawn: PerAttempt | null;
   private readonly exp: ExpTables;
 
   constructor(scenario: Scenario) {
@@ -101,8 +103,9 @@ export class SequentialRunner implements BlockRunner {
     this.latencyOverTail = new Float64Array(slots);
     this.latencyOvershootTail = new Float64Array(slots);
     this.ziggurat = zigguratTables();
-    const latency = scenario.attempts.latency;
-    this.latencySampler = latency.dist === 'lognormal' ? new LognormalSum(latency.median, latency.sigma) : null;
+    const { cost, latency } = scenario.attempts;
+    this.costDrawn = cost.dist === 'empirical' ? perAttempt(cost) : null;
+    this.latencyDrawn = latency.dist === 'constant' ? null : perAttempt(latency);
     this.exp = expTables();
   }
 
@@ -136,7 +139,8 @@ export class SequentialRunner implements BlockRunner {
     const latency = amountParameters(attempts.latency);
     const costLognormal = cost.kind === LOGNORMAL, costValue = cost.value, costMedian = cost.median, costSigma = cost.sigma;
     const latencyValue = latency.value;
-    const latencySampler = this.latencySampler;
+    const latencyDrawn = this.latencyDrawn;
+    const costDrawn = this.costDrawn;
     const checkCost = verifier.cost;
     const costCap = policy.budget.cost;
     const latencyCap = policy.budget.latency;
@@ -286,12 +290,17 @@ export class SequentialRunner implements BlockRunner {
             }
             c = costMedian * e;
           }
+          if (costDrawn !== null) {
+            rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+            c = draw(costDrawn, rng);
+            s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
+          }
           c += checkCost;
           let l = latencyValue;
-          if (latencySampler !== null) {
-            // A lognormal latency (rarer) through LognormalSum of one, the general episode's own draw.
+          if (latencyDrawn !== null) {
+            // A drawn latency (rarer) by the general episode's own draw (`draw`: LognormalSum of one, or a value of the list).
             rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
-            l = latencySampler.sum(rng, 1);
+            l = draw(latencyDrawn, rng);
             s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
           }
           let cut = false;
@@ -405,19 +414,8 @@ interface AmountParameters {
   readonly sigma: number;
 }
 
-/** The kernel's inline kind of a per-attempt amount, or null when it has none (the general path draws it). */
-function amountKind(amount: Amount): number | null {
-  switch (amount.dist) {
-    case 'constant':
-      return CONSTANT;
-    case 'lognormal':
-      return LOGNORMAL;
-    default:
-      return null;
-  }
-}
-
+/** The kernel's inline form of a per-attempt amount: a constant, or a lognormal drawn inline (others go through `draw`). */
 function amountParameters(amount: Amount): AmountParameters {
   if (amount.dist === 'lognormal') return { kind: LOGNORMAL, value: 0, median: amount.median, sigma: amount.sigma };
-  return { kind: amountKind(amount) ?? CONSTANT, value: amount.dist === 'constant' ? amount.value : 0, median: 0, sigma: 0 };
+  return { kind: CONSTANT, value: amount.dist === 'constant' ? amount.value : 0, median: 0, sigma: 0 };
 }

@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/runPassk.js';
+
+// What the process does at its edges: where it starts (INIT_CWD under pnpm), and a standard output
+// that is closed early or full. Runs the built binary through a shell, as a user would.
+const MAIN = `${REPO_ROOT}packages/cli/dist/main.js`;
+
+function shell(command: string, env: Record<string, string> = {}) {
+  const run = spawnSync('bash', ['-o', 'pipefail', '-c', command], { encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('INIT_CWD (set by pnpm for `pnpm passk`)', () => {
+  it.each([
+    ['a missing folder', '/nonexistent-passk-folder', 'ENOENT'],
+    ['a file', '/etc/hostname', 'ENOTDIR'],
+  ])('pointing at %s: one line, exit 2', (_label, folder, reason) => {
+    const run = shell(`node ${MAIN} --version`, { npm_lifecycle_event: 'passk', INIT_CWD: folder });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`passk: INIT_CWD: must be a folder passk can change to (${reason}), got "${folder}"\n`);
+  });
+});
+
+describe('standard output', () => {
+  it('a reader that stops early (| head -c 10) ends the run quietly with status 141', () => {
+    // 200 000 rows → a per-task JSON far beyond a pipe's buffer, so the write meets EPIPE.
+    const file = join(tmpdir(), `passk-epipe-${process.pid}.csv`);
+    const rows = ['task_id,success'];
+    for (let t = 0; t < 100_000; t++) rows.push(`t${t},1`, `t${t},0`);
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const run = shell(`node ${MAIN} estimate ${file} --k 1,2 --json | head -c 10 > /dev/null`);
+    rmSync(file);
+    expect(run.code).toBe(141);
+    expect(run.stderr).toBe('');
+  });
+
+  it('a full device (> /dev/full) is one line and exit 2', () => {
+    const run = shell(`node ${MAIN} schema > /dev/full`);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('passk: standard output: cannot be written (ENOSPC)\n');
+  });
+});
