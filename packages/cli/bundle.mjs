@@ -6,7 +6,7 @@
 //    Each command, vega/vega-lite (charts) and resvg (PNG) stay behind dynamic imports; vega, vega-lite,
 //    resvg (a native addon) and esbuild stay external (loaded from node_modules when used).
 // The bin (package.json) is dist/bundle/passk.js; dist/main.js still runs unbundled.
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -45,3 +45,7 @@ await esbuild.build({
 });
 // The explorer script beside the bundle, where bundleExplorer looks from there.
 copyFileSync(explorer, join(outdir, EXPLORER_SCRIPT_FILE));
+// `passk --version` reads ../package.json from its module: from dist/bundle that is dist/package.json.
+// The same name, version and module type as the package's (the nearest package.json decides that dist/*.js are ES modules).
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ name: manifest.name, version: manifest.version, type: manifest.type, private: true }, null, 2)}\n`);

@@ -20,8 +20,7 @@ import { benchmarkTasks } from './taskParameters.js';
  *   parallel attempts, no budget, constant latency. Each attempt's class (accepted or rejected,
  *   correct or wrong) from one uniform, the wrong answers by the Pólya urn of the Dirichlet weights.
  * - `sequential`: any other scenario with rounds of one attempt (sequential, or batches of 1 with
- *   firstAccepted or oracle) and constant or lognormal amounts: budgets, resample, any correlation
- *   and verifier. The general episode as one kernel, drawing the same stream as `general`.
+ *   firstAccepted or oracle): budgets, resample, any amounts, correlation and verifier. The general episode as one kernel, drawing the same stream as `general`.
  * - `general`: everything else (rounds of several attempts with a verifier or budgets, selectors
  *   that draw: random, majorityVote, bestScore, …), attempt by attempt (`GeneralEpisode`, the
  *   executable definition of the semantics).
