@@ -37,8 +37,9 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   external: ['vega', 'vega-lite', '@resvg/resvg-js', 'esbuild'],
-  // Bundled CommonJS dependencies may call require(): give the ESM output a real one.
-  banner: { js: "import { createRequire as __passkCreateRequire } from 'node:module'; const require = __passkCreateRequire(import.meta.url);" },
+  // Bundled CommonJS dependencies (seedrandom) may call require(): give the ESM output one, made on
+  // first use (createRequire per chunk at load time cost ~1 ms each).
+  banner: { js: "import { createRequire as __passkCreateRequire } from 'node:module'; const require = (id) => __passkCreateRequire(import.meta.url)(id);" },
   chunkNames: 'chunk-[hash]',
   legalComments: 'none',
   logLevel: 'warning',

@@ -50,6 +50,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     if (entry.name === args[0]) parser.command({ ...(await entry.load())(io), describe: entry.describe });
     else parser.command(entry.name, entry.describe);
   }
+  if (!wantsHelp) skipHelpCache(parser);
   parser
     .demandCommand(1, 'name a command: estimate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
@@ -124,6 +125,17 @@ function unknownCommand(args: readonly string[]): string | undefined {
 function passkVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return manifest.version;
+}
+
+/**
+ * yargs renders the command's help text after every command it runs (to show it should the handler
+ * fail, which our .fail() never asks for): ~50 ms of string-width work, half of a short command's
+ * start-up. Without --help that render is skipped (yargs 18's usage instance; a no-op if it changes).
+ */
+function skipHelpCache(parser: Argv): void {
+  const internal = (parser as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.();
+  const usage = internal?.getUsageInstance?.();
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
 }
 
 /** The long option names the failing command knows (for "did you mean"). */
