@@ -6,7 +6,7 @@ import { resultKindOf, valueAt } from './resultFields.js';
 /** What each chart is drawn from, phrased for the error when it is given something else. */
 const NEEDS: Readonly<Record<ChartKind, string>> = {
   'pass-curves': `an estimate result with several k (${RESULT_KINDS.estimateTask} with rows, ${RESULT_KINDS.estimateRate} or ${RESULT_KINDS.estimateFile})`,
-  delivery: `a ${RESULT_KINDS.simulate} result`,
+  delivery: `${RESULT_KINDS.simulate} results`,
   'cost-frontier': `${RESULT_KINDS.simulate} results`,
   planning: `a ${RESULT_KINDS.planDemonstrate} result`,
   'task-rates': `a ${RESULT_KINDS.estimateFile} or ${RESULT_KINDS.simulate} result`,
@@ -57,8 +57,8 @@ export function fittingCharts(result: object): ChartKind[] {
  */
 export function requireFit(kind: ChartKind, results: readonly object[]): void {
   if (results.length === 0) throw new InputError('--from', 'needs at least one result file');
-  if (kind !== 'cost-frontier' && results.length > 1) {
-    throw new InputError(kind, `draws one result, got ${results.length} (only cost-frontier combines several)`);
+  if (kind !== 'cost-frontier' && kind !== 'delivery' && results.length > 1) {
+    throw new InputError(kind, `draws one result, got ${results.length} (only delivery and cost-frontier combine several)`);
   }
   results.forEach((result, i) => {
     if (chartFits(kind, result)) return;

@@ -41,6 +41,7 @@ details > summary { cursor: pointer; color: var(--accent); }
 details pre { background: var(--soft); border: 1px solid var(--rule); padding: 10px 12px; overflow-x: auto; }
 .explorer { border: 1px solid var(--rule); border-radius: 8px; padding: 4px 18px 12px; margin: 1em 0 1.4em; break-inside: avoid; }
 .controls { display: grid; grid-template-columns: minmax(220px, max-content) 1fr; gap: 6px 16px; align-items: center; max-width: 720px; }
+.print-value { display: none; }
 .controls output { font-weight: 600; margin-left: 6px; font-variant-numeric: tabular-nums; }
 .controls input[type=range] { width: 100%; }
 .presets { margin: 10px 0 6px; font-size: 0.88rem; }
@@ -70,14 +71,61 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 .calc-inputs input[type=number] { width: 6.5em; }
 .error { color: #b42318; min-height: 1.4em; margin: 6px 0 0; font-size: 0.9rem; }
 .explorer p.table-title { margin-top: 0.2em; }
+.summary { background: var(--soft); border: 1px solid var(--rule); border-radius: 8px; padding: 2px 18px 10px; margin: 14px 0 10px; }
+.summary h2 { border-top: none; margin-top: 0.6em; padding-top: 0; }
+dl.answer-first { margin: 0.4em 0; }
+dl.answer-first dt { font-weight: 700; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); margin-top: 0.7em; }
+dl.answer-first dd { margin: 0.15em 0 0; }
+dd.question { font-size: 1.1rem; font-weight: 600; }
+ul.answers { margin: 0; padding-left: 1.2em; }
+ul.answers li { margin: 0.2em 0; }
+dd.key-number strong { font-size: 1.7rem; font-variant-numeric: tabular-nums; }
+dd.key-number .interval { font-weight: 600; font-variant-numeric: tabular-nums; }
+dd.key-number .how { color: var(--muted); font-size: 0.88rem; }
+dd.caveat { border-left: 4px solid #b35900; padding-left: 10px; }
+.other-caveats { font-size: 0.92rem; }
+figcaption .chart-title { display: block; color: var(--ink); font-size: 1rem; margin-bottom: 2px; }
+figure.chart figcaption { margin: 0 0 6px; }
+svg.chart-narrow { display: none; }
+details.chart-data { font-size: 0.85rem; }
+details.chart-data table { font-size: 0.8rem; }
+ol.commands { font-size: 0.9rem; padding-left: 1.4em; }
+ol.commands .kind { color: var(--muted); }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+@media (max-width: 600px) {
+  main { padding: 14px 16px 48px; }
+  h1 { font-size: 1.4rem; }
+  nav.toc ol { columns: 1; }
+  svg.chart-wide { display: none; }
+  svg.chart-narrow { display: block; }
+  .controls, .policy-controls { grid-template-columns: 1fr; }
+  .controls input[type=range], .policy-controls input[type=range], .policy-controls select { width: 100%; }
+  .calc-inputs { flex-direction: column; align-items: stretch; }
+  .calc-inputs label { display: flex; justify-content: space-between; }
+  .explorer { padding: 4px 10px 10px; }
+  .summary { padding: 2px 12px 8px; }
+  dl.notes { grid-template-columns: 1fr; }
+}
 footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--rule); padding-top: 8px; }
 @media print {
-  body { font-size: 11pt; }
+  @page { margin: 14mm 12mm; }
+  body { font-size: 10pt; }
   main { max-width: none; padding: 0; }
   h2 { break-before: auto; break-after: avoid; }
-  nav.toc, .presets, .calc-inputs { display: none; }
-  .table-wrap { overflow: visible; }
+  h3, p.table-title, figcaption { break-after: avoid; }
+  nav.toc, .presets, details.chart-data, .explorer button, .no-print { display: none; }
+  .table-wrap { overflow: visible; break-inside: avoid; }
+  table { break-inside: auto; }
+  tr, td, th { break-inside: avoid; }
+  thead { display: table-header-group; }
   tbody tr:nth-child(even) { background: none; }
   a { color: inherit; text-decoration: none; }
+  svg.chart-wide { display: block; }
+  svg.chart-narrow { display: none; }
+  input[type=range] { display: none; }
+  .print-value { display: inline !important; font-weight: 600; }
+  .calc-inputs input, .calc-inputs select { border: none; appearance: none; -webkit-appearance: none; background: none; font-weight: 600; padding: 0; }
+  .summary { break-inside: avoid; }
+  details.scenario { display: none; }
 }
 `;

@@ -1,0 +1,71 @@
+import type { ChartSpec } from '../charts/chartsFor.js';
+import { narrowSpec } from '../charts/narrowSpec.js';
+import { renderSvg } from '../charts/renderChart.js';
+import { escapeHtml } from './escapeHtml.js';
+import { html, trustedHtml, type SafeHtml } from './html.js';
+import { htmlTable } from './htmlTable.js';
+import { inlineSvg } from './inlineSvg.js';
+
+/** Data rows shown in a chart's table (the rest are counted, not listed). */
+const MAX_TABLE_ROWS = 120;
+
+/**
+ * One chart in the page: the wide drawing and a narrow one for phones (CSS shows one, by width),
+ * both without the chart's title (the figure caption carries title and caption as text, which
+ * wraps with the page); each SVG is an image labelled by its own <title> and <desc>; under it, a
+ * collapsed table of the data drawn, for screen readers and for reading exact values.
+ */
+export async function chartFigure(chart: ChartSpec, prefix: string): Promise<SafeHtml> {
+  const bare = withoutTitle(chart.spec);
+  const [wide, narrow] = await Promise.all([renderSvg(bare), renderSvg(narrowSpec(bare))]);
+  const svg = (markup: string, variant: string) => trustedHtml(labelledSvg(inlineSvg(markup, `${prefix}${variant}-`), `${prefix}${variant}`, chart.title, chart.caption, variant));
+  return html`<figure class="chart" data-chart="${chart.kind}">
+<figcaption><strong class="chart-title">${chart.title}</strong> ${chart.caption}</figcaption>
+${svg(wide, 'wide')}
+${svg(narrow, 'narrow')}
+${dataTable(chart.spec)}
+</figure>
+`;
+}
+
+/**
+ * The SVG as an image with an accessible name and description: role="img", <title> and <desc>
+ * (escaped) as its first children, aria-labelledby pointing at both, and class chart-wide or
+ * chart-narrow.
+ */
+export function labelledSvg(svg: string, id: string, title: string, description: string, variant: string): string {
+  return svg.replace(/^<svg([^>]*)>/, (_, attributes: string) =>
+    `<svg${attributes.replace(/\sclass="([^"]*)"/, ` class="$1 chart-${variant}"`)} role="img" aria-labelledby="${id}-title ${id}-desc"><title id="${id}-title">${escapeHtml(title)}</title><desc id="${id}-desc">${escapeHtml(description)}</desc>`,
+  );
+}
+
+/** The spec without its title (the page shows it as text). */
+function withoutTitle(spec: object): object {
+  const { title: _title, ...rest } = spec as { title?: unknown };
+  return rest;
+}
+
+/**
+ * The chart's data as a table: every row of every inline data set (`data.values`) of the spec,
+ * with the columns that hold numbers or text; numbers to 4 significant digits.
+ */
+function dataTable(spec: object): SafeHtml {
+  const rows = dataRows(spec);
+  if (rows.length === 0) return html``;
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => ['number', 'string', 'boolean'].includes(typeof row[key]))))];
+  const shown = rows.slice(0, MAX_TABLE_ROWS);
+  const cell = (value: unknown) => (typeof value === 'number' ? String(Number(value.toPrecision(4))) : value === undefined || value === null ? '' : String(value));
+  return html`<details class="chart-data"><summary>Data table (${rows.length} rows)</summary>
+${htmlTable(
+  columns.map((header) => ({ header, align: 'left' as const })),
+  shown.map((row) => columns.map((column) => cell(row[column]))),
+)}${rows.length > shown.length ? html`<p class="table-title">… and ${rows.length - shown.length} more rows (in the chart's .vl.json).</p>` : ''}</details>`;
+}
+
+function dataRows(node: unknown): Record<string, unknown>[] {
+  if (Array.isArray(node)) return node.flatMap(dataRows);
+  if (typeof node !== 'object' || node === null) return [];
+  const record = node as Record<string, unknown>;
+  const own = typeof record.data === 'object' && record.data !== null && Array.isArray((record.data as { values?: unknown }).values) ? ((record.data as { values: Record<string, unknown>[] }).values) : [];
+  return [...own, ...Object.entries(record).filter(([key]) => key !== 'data' && key !== 'config').flatMap(([, value]) => dataRows(value))];
+}
