@@ -4,7 +4,7 @@
  * chrome. Colours of pass@k / pass^k are the charts' (Okabe–Ito blue and vermillion).
  */
 export const REPORT_STYLES = `
-:root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --soft: #f6f8fa; --at: #0072B2; --hat: #D55E00; --accent: #0969da; }
+:root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --soft: #f6f8fa; --at: #0072B2; --hat: #D55E00; --hat-text: #a83c00; --accent: #0969da; }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; color: var(--ink); background: #fff; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif; }
@@ -30,6 +30,7 @@ thead th { border-bottom: 2px solid var(--ink); font-weight: 600; }
 tbody tr:nth-child(even) { background: var(--soft); }
 .num { text-align: right; }
 .text { text-align: left; white-space: normal; overflow-wrap: break-word; }
+.summary td.text:first-child { min-width: 16em; }
 figure { margin: 1.2em 0 1.6em; break-inside: avoid; }
 figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: 0.88rem; margin-top: 4px; max-width: 760px; }
@@ -52,7 +53,7 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 .readout output { display: block; font-size: 1.6rem; font-weight: 650; font-variant-numeric: tabular-nums; }
 .metric { font-weight: 700; margin-right: 4px; }
 .metric.at { color: var(--at); }
-.metric.hat { color: var(--hat); }
+.metric.hat { color: var(--hat-text); }
 .curves svg { max-width: 560px; font: 11px system-ui, sans-serif; fill: var(--muted); }
 .curves .grid { stroke: #e5e7eb; }
 .curves .axis { stroke: var(--muted); }
@@ -64,7 +65,33 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 .curves .dot-at { fill: var(--at); }
 .curves .dot-hat { fill: var(--hat); }
 .curves .label-at { fill: var(--at); font-weight: 600; }
-.curves .label-hat { fill: var(--hat); font-weight: 600; }
+.curves .label-hat { fill: var(--hat-text); font-weight: 600; }
+.policy-controls { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px 28px; margin: 10px 0; }
+.pe-row { display: flex; flex-direction: column; gap: 2px; font-size: 0.92rem; }
+.pe-row[hidden] { display: none; }
+.pe-row output { font-weight: 600; margin-left: 4px; font-variant-numeric: tabular-nums; }
+.pe-row input[type=range], .pe-row select { width: 100%; font: inherit; }
+.agents { margin: 8px 0; font-size: 0.9rem; }
+.agents span { color: var(--muted); margin-right: 6px; }
+.agents button { font: inherit; margin: 2px 4px 2px 0; padding: 3px 10px; border: 1px solid #8c959f; border-radius: 12px; background: #fff; color: var(--ink); cursor: pointer; }
+.agents button:hover { border-color: var(--accent); }
+#policy-explorer .readout output { font-size: 1.3rem; }
+.policy-curves svg { display: block; max-width: 100%; height: auto; font: 12px system-ui, sans-serif; fill: #444c56; }
+.policy-curves .grid { stroke: #e5e7eb; }
+.policy-curves .axis { stroke: #57606a; }
+.policy-curves path { fill: none; stroke-width: 2.4; }
+.policy-curves .pc-coverage { stroke: #0072B2; stroke-dasharray: 2 3; stroke-width: 2.4; }
+.policy-curves .pc-passhat { stroke: #D55E00; stroke-width: 2.4; }
+.policy-curves .pc-correct { stroke: #009E73; stroke-width: 3; }
+.policy-curves .pc-wrong { stroke: #1b1f24; stroke-dasharray: 7 4; stroke-width: 2.4; }
+.policy-curves .pc-cost { stroke: #6a3d9a; stroke-width: 2.4; }
+.policy-curves .pc-coverage-dot { fill: #0072B2; }
+.policy-curves .pc-passhat-dot { fill: #D55E00; }
+.policy-curves .pc-correct-dot { fill: #009E73; }
+.policy-curves .pc-wrong-dot { fill: #1b1f24; }
+.policy-curves .pc-cost-dot { fill: #6a3d9a; }
+.policy-curves .marker { stroke: var(--ink); stroke-dasharray: 3 3; }
+.policy-curves .legend, .policy-curves .panel-title { fill: #1b1f24; }
 .calc-inputs { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 18px; font-size: 0.9rem; }
 .calc-inputs label { display: inline-flex; align-items: center; gap: 6px; }
 .calc-inputs input, .calc-inputs select { font: inherit; padding: 2px 4px; }
@@ -122,7 +149,10 @@ footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1
   a { color: inherit; text-decoration: none; }
   svg.chart-wide { display: block; }
   svg.chart-narrow { display: none; }
-  input[type=range] { display: none; }
+  input[type=range], .pe-row select, .agents { display: none; }
+  table { font-size: 8.5pt; }
+  th, td { padding: 2px 6px; }
+  h2 + p.source { break-before: avoid; }
   .print-value { display: inline !important; font-weight: 600; }
   .calc-inputs input, .calc-inputs select { border: none; appearance: none; -webkit-appearance: none; background: none; font-weight: 600; padding: 0; }
   .summary { break-inside: avoid; }

@@ -97,7 +97,7 @@ function simulateFindings(result: object, options: SummaryOptions, name: string)
     if (estimate !== null && truth !== null) {
       caveats.push(
         `${name}: a pilot of ${trials} trials per task would have estimated pass^${k} at ${formatPercent(estimate)} against a true ${formatPercent(truth)} ` +
-          `(${formatPercent(Math.abs(estimate - truth))} ${estimate < truth ? 'too low' : 'too high'}): with so few trials per task, read pass^k estimates with their intervals.`,
+          `(${((Math.abs(estimate - truth)) * 100).toFixed(1)} points ${estimate < truth ? 'too low' : 'too high'}): with so few trials per task, read pass^k estimates with their intervals.`,
       );
     }
   }
@@ -167,7 +167,7 @@ function planDemonstrateFindings(result: object): Findings {
   return {
     question: `How many runs does it take to show pass^${k} ≥ ${formatPercent(target)}?`,
     answers: [
-      `To show pass^${k} ≥ ${formatPercent(target)} at ${formatPercent(confidence, 0)} confidence: ${runs} runs with at most ${failures} failure${failures === 1 ? '' : 's'} (a single-attempt rate of at least ${formatPercent(rate)}).`,
+      `To show pass^${k} ≥ ${formatPercent(target)} at ${formatPercent(confidence, 0)} confidence: ${runs} runs with ${failures === 0 ? 'no failure' : `at most ${failures} failure${failures === 1 ? '' : 's'}`} (the single-attempt rate must be at least ${formatPercent(rate)}).`,
     ],
     rows: [],
     keyNumbers: [],

@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+const [,, file, out] = process.argv;
+const ctx = await chromium.launchPersistentContext('/tmp/i13/profile', { executablePath: '/usr/bin/chromium', headless: true, args: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'], viewport: { width: 1280, height: 800 } });
+const page = ctx.pages()[0] ?? await ctx.newPage();
+const errors = [];
+page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+page.on('pageerror', (e) => errors.push(e.message));
+await page.goto('file://' + file);
+await page.screenshot({ path: out + '-desktop.png', fullPage: false });
+await page.locator('#explorer').screenshot({ path: out + '-explorer.png' });
+await page.setViewportSize({ width: 390, height: 844 });
+await page.reload();
+await page.screenshot({ path: out + '-phone.png', fullPage: false });
+await page.locator('#policy-explorer').screenshot({ path: out + '-phone-explorer.png' });
+await page.emulateMedia({ media: 'print' });
+await page.pdf({ path: out + '.pdf', format: 'A4' });
+console.log('errors', errors);
+await ctx.close();
