@@ -15,6 +15,9 @@ const NEEDS: Readonly<Record<ChartKind, string>> = {
   'fit-counts': `a ${RESULT_KINDS.fit} result`,
   'fit-pass-rates': `a ${RESULT_KINDS.fit} result`,
   'sweep-frontier': `a ${RESULT_KINDS.sweep} result`,
+  'demonstrate-failures': `a ${RESULT_KINDS.planDemonstrate} result`,
+  'precision-width': `a ${RESULT_KINDS.planPrecision} result`,
+  'compare-power': `a ${RESULT_KINDS.planCompare} result`,
 };
 
 /** Whether one result can be drawn as `kind`. */
@@ -31,7 +34,12 @@ export function chartFits(kind: ChartKind, result: object): boolean {
     case 'cost-frontier':
       return resultKind === RESULT_KINDS.simulate;
     case 'planning':
+    case 'demonstrate-failures':
       return resultKind === RESULT_KINDS.planDemonstrate;
+    case 'precision-width':
+      return resultKind === RESULT_KINDS.planPrecision;
+    case 'compare-power':
+      return resultKind === RESULT_KINDS.planCompare;
     case 'task-rates':
       return resultKind === RESULT_KINDS.estimateFile || resultKind === RESULT_KINDS.simulate;
     case 'estimator-check':

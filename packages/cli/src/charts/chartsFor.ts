@@ -2,13 +2,16 @@ import { InputError } from '@passk/sim';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import { fittingCharts, requireFit } from './chartFits.js';
 import { CHART_KINDS, isChartKind, type ChartKind } from './chartKinds.js';
+import { comparePowerChart } from './comparePowerChart.js';
 import { costFrontierChart } from './costFrontierChart.js';
+import { demonstrateFailuresChart } from './demonstrateFailuresChart.js';
 import { deliveryChart } from './deliveryChart.js';
 import { estimatorCheckChart } from './estimatorCheckChart.js';
 import { fitCountsChart } from './fitCountsChart.js';
 import { fitPassRatesChart } from './fitPassRatesChart.js';
 import { passCurvesChart } from './passCurvesChart.js';
 import { planningChart } from './planningChart.js';
+import { precisionWidthChart } from './precisionWidthChart.js';
 import { resultKindOf, valueAt } from './resultFields.js';
 import { sweepFrontierChart } from './sweepFrontierChart.js';
 import { taskIntervalChart } from './taskIntervalChart.js';
@@ -45,6 +48,9 @@ const BUILDERS: Readonly<Record<ChartKind, (results: readonly object[], options:
   'fit-counts': (results) => fitCountsChart(results[0]!),
   'fit-pass-rates': (results) => fitPassRatesChart(results[0]!),
   'sweep-frontier': (results) => sweepFrontierChart(results[0]!),
+  'demonstrate-failures': (results) => demonstrateFailuresChart(results[0]!),
+  'precision-width': (results) => precisionWidthChart(results[0]!),
+  'compare-power': (results) => comparePowerChart(results[0]!),
 };
 
 /** The order charts of one result are listed in: the headline first, the diagnostics after. */
@@ -52,6 +58,9 @@ const READING_ORDER: readonly ChartKind[] = [
   'pass-curves',
   'task-interval',
   'planning',
+  'demonstrate-failures',
+  'precision-width',
+  'compare-power',
   'delivery',
   'cost-frontier',
   'sweep-frontier',
@@ -111,11 +120,15 @@ export function naturalChart(result: object, options: ChartOptions = {}): ChartS
       return planningChart(result);
     case RESULT_KINDS.simulate:
       return deliveryChart([result], options);
+    case RESULT_KINDS.planPrecision:
+      return precisionWidthChart(result);
+    case RESULT_KINDS.planCompare:
+      return comparePowerChart(result);
     case RESULT_KINDS.sweep:
       return sweepFrontierChart(result);
     case RESULT_KINDS.fit:
       return fitPassRatesChart(result);
     default:
-      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, estimate, simulate, sweep, fit)`);
+      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, plan precision, plan compare, estimate, simulate, sweep, fit)`);
   }
 }

@@ -2,6 +2,7 @@ import { InputError } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartsFor.js';
 import { isObject, listAt, nullableNumberAt, numberAt, valueAt } from './resultFields.js';
+import { costUnit } from './costUnit.js';
 import { simulationName } from './simulationName.js';
 import {
   ANNOTATION_GREY,
@@ -109,7 +110,7 @@ export function sweepFrontierChart(result: object): ChartSpec {
   const x: Channel<'x'> = {
     field: 'cost',
     type: 'quantitative',
-    title: 'mean cost per episode (units)',
+    title: `mean cost per episode (${costUnit(result)})`,
     scale: { domain: xDomain, nice: false },
   };
   const y: Channel<'y'> = {
