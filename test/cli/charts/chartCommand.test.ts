@@ -61,6 +61,9 @@ describe('passk chart writes', () => {
       'fit-counts': 'fit-mixed-n',
       'fit-pass-rates': 'fit-tau-bench',
       'sweep-frontier': 'sweep-constrained',
+      'demonstrate-failures': 'plan-demonstrate',
+      'precision-width': 'plan-precision',
+      'compare-power': 'plan-compare',
     };
     for (const kind of CHART_KINDS) {
       const run = await passk('chart', kind, '--from', from(inputs[kind]!), '--out', join(dir, `${kind}.svg`));
@@ -75,7 +78,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     [
       'a kind that does not fit the result',
       () => ['delivery', '--from', from('estimate-task'), '--out', join(dir, 'x.svg')],
-      /^passk: delivery: needs a passk\.simulate result, not passk\.estimate\.task; for that result use pass-curves or task-interval$/,
+      /^passk: delivery: needs a passk\.simulate result \(or several\), not passk\.estimate\.task; for that result use pass-curves or task-interval$/,
     ],
     ['an unknown kind', () => ['pie', '--from', from('estimate-task'), '--out', join(dir, 'x.svg')], /^passk: KIND: must be one of pass-curves, .*, got "pie"$/],
     ['a missing --from file', () => ['planning', '--from', join(dir, 'nope.json'), '--out', join(dir, 'x.svg')], /^passk: .*nope\.json: must exist \(file not found\)$/],
@@ -90,9 +93,9 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
       /^passk: .*small\.yaml: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/,
     ],
     [
-      'a result no chart fits',
+      'a plan chart from another plan',
       () => ['planning', '--from', from('plan-precision'), '--out', join(dir, 'x.svg')],
-      /^passk: planning: needs a passk\.plan\.demonstrate result, not passk\.plan\.precision; no chart fits that result$/,
+      /^passk: planning: needs a passk\.plan\.demonstrate result, not passk\.plan\.precision; for that result use precision-width$/,
     ],
     ['an unknown extension', () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')], /^passk: .*x\.pdf: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\)$/],
     ['no --out', () => ['planning', '--from', from('plan-demonstrate')], /^passk: --out: required$/],

@@ -6,7 +6,7 @@ import { resultKindOf, valueAt } from './resultFields.js';
 /** What each chart is drawn from, phrased for the error when it is given something else. */
 const NEEDS: Readonly<Record<ChartKind, string>> = {
   'pass-curves': `an estimate result with several k (${RESULT_KINDS.estimateTask} with rows, ${RESULT_KINDS.estimateRate} or ${RESULT_KINDS.estimateFile})`,
-  delivery: `${RESULT_KINDS.simulate} results`,
+  delivery: `a ${RESULT_KINDS.simulate} result (or several)`,
   'cost-frontier': `${RESULT_KINDS.simulate} results`,
   planning: `a ${RESULT_KINDS.planDemonstrate} result`,
   'task-rates': `a ${RESULT_KINDS.estimateFile} or ${RESULT_KINDS.simulate} result`,
