@@ -3,7 +3,7 @@ import { bestBudget } from './bestBudget.js';
 import type { ChartOptions, ChartSpec } from './chartsFor.js';
 import { listAt, nullableNumberAt, numberAt } from './resultFields.js';
 import { seriesNames } from './seriesNames.js';
-import { CHART_WIDTH, ERROR_BAR_Z, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
+import { CHART_WIDTH, ERROR_BAR_Z, LABEL_VERMILLION, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
 import type { Channel, Layer } from './vegaLiteTypes.js';
 
 const CORRECT_HEIGHT = 240;
@@ -115,7 +115,7 @@ export function deliveryChart(results: readonly object[], options: ChartOptions 
           },
           {
             data: { values: [{ limit, label: `limit ${formatPercent(limit)}` }] },
-            mark: { type: 'text', align: 'left', baseline: 'bottom', x: 4, dy: -3, color: OKABE_ITO.vermillion },
+            mark: { type: 'text', align: 'left', baseline: 'bottom', x: 4, dy: -3, color: LABEL_VERMILLION },
             encoding: { y: { field: 'limit', type: 'quantitative' }, text: { field: 'label', type: 'nominal' } },
           },
         ];

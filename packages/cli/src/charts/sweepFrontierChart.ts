@@ -9,6 +9,7 @@ import {
   CHART_HEIGHT,
   CHART_WIDTH,
   ERROR_BAR_Z,
+  LABEL_VERMILLION,
   OKABE_ITO,
   PERCENT_FORMAT,
   PERCENT_TOOLTIP_FORMAT,
@@ -163,7 +164,7 @@ export function sweepFrontierChart(result: object): ChartSpec {
             } satisfies Layer,
             {
               data: { values: limit },
-              mark: { type: 'text', align: limitAlign, baseline: 'bottom', dx: limitAlign === 'left' ? 5 : -5, y: CHART_HEIGHT - 4, color: OKABE_ITO.vermillion },
+              mark: { type: 'text', align: limitAlign, baseline: 'bottom', dx: limitAlign === 'left' ? 5 : -5, y: CHART_HEIGHT - 4, color: LABEL_VERMILLION },
               encoding: { x: { ...x, field: 'maxCost' }, text: { field: 'label', type: 'nominal' } },
             } satisfies Layer,
           ]),

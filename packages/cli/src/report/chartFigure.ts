@@ -1,5 +1,5 @@
 import type { ChartSpec } from '../charts/chartsFor.js';
-import { narrowSpec } from '../charts/narrowSpec.js';
+import { NARROW_MAX_SVG, NARROW_WIDTH, narrowSpec } from '../charts/narrowSpec.js';
 import { renderSvg } from '../charts/renderChart.js';
 import { escapeHtml } from './escapeHtml.js';
 import { html, trustedHtml, type SafeHtml } from './html.js';
@@ -17,7 +17,7 @@ const MAX_TABLE_ROWS = 120;
  */
 export async function chartFigure(chart: ChartSpec, prefix: string): Promise<SafeHtml> {
   const bare = withoutTitle(chart.spec);
-  const [wide, narrow] = await Promise.all([renderSvg(bare), renderSvg(narrowSpec(bare))]);
+  const [wide, narrow] = await Promise.all([renderSvg(bare), renderNarrow(bare)]);
   const svg = (markup: string, variant: string) => trustedHtml(labelledSvg(inlineSvg(markup, `${prefix}${variant}-`), `${prefix}${variant}`, chart.title, chart.caption, variant));
   return html`<figure class="chart" data-chart="${chart.kind}">
 <figcaption><strong class="chart-title">${chart.title}</strong> ${chart.caption}</figcaption>
@@ -38,6 +38,25 @@ export function labelledSvg(svg: string, id: string, title: string, description:
     `<svg${attributes.replace(/\sclass="([^"]*)"/, ` class="$1 chart-${variant}"`)} role="img" aria-labelledby="${id}-title ${id}-desc"><title id="${id}-title">${escapeHtml(title)}</title><desc id="${id}-desc">${escapeHtml(description)}</desc>`,
   );
 }
+
+/**
+ * The narrow drawing, its plots made narrower until the whole SVG (axes, labels and legends as
+ * vega lays them out) is at most NARROW_MAX_SVG wide, so a phone shows it at its natural size.
+ */
+async function renderNarrow(spec: object): Promise<string> {
+  let width = NARROW_WIDTH;
+  let svg = await renderSvg(narrowSpec(spec, width));
+  for (let tries = 0; tries < 3; tries++) {
+    const drawn = Number(/^<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1] ?? 0);
+    if (drawn <= NARROW_MAX_SVG || width <= MIN_NARROW_PLOT) break;
+    width = Math.max(MIN_NARROW_PLOT, Math.floor(width - (drawn - NARROW_MAX_SVG)));
+    svg = await renderSvg(narrowSpec(spec, width));
+  }
+  return svg;
+}
+
+/** Plots get no narrower than this on a phone (a chart that is still too wide is scaled down). */
+const MIN_NARROW_PLOT = 120;
 
 /** The spec without its title (the page shows it as text). */
 function withoutTitle(spec: object): object {

@@ -17,6 +17,9 @@ p { margin: 0.5em 0; }
 .sub { color: var(--muted); margin: 0; }
 .lead { font-size: 1.02rem; }
 .source { color: var(--muted); font-size: 0.9rem; margin-top: 0; }
+p.source code, ol.commands code, .lead code, dd code { overflow-wrap: anywhere; }
+pre { max-width: 100%; overflow-x: auto; }
+#commands pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
 code, pre, .mono { font-family: ui-monospace, SFMono-Regular, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.88em; }
 nav.toc ol { margin: 0.3em 0 0; padding-left: 1.4em; columns: 2; column-gap: 32px; }
 nav.toc a { color: var(--accent); text-decoration: none; }
@@ -54,7 +57,7 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 .metric { font-weight: 700; margin-right: 4px; }
 .metric.at { color: var(--at); }
 .metric.hat { color: var(--hat-text); }
-.curves svg { max-width: 560px; font: 11px system-ui, sans-serif; fill: var(--muted); }
+.curves svg { display: block; max-width: 100%; height: auto; font: 11px system-ui, sans-serif; fill: var(--muted); }
 .curves .grid { stroke: #e5e7eb; }
 .curves .axis { stroke: var(--muted); }
 .curves .gap-band { fill: #999; fill-opacity: 0.15; stroke: none; }
@@ -124,7 +127,8 @@ ol.commands .kind { color: var(--muted); }
   h1 { font-size: 1.4rem; }
   nav.toc ol { columns: 1; }
   svg.chart-wide { display: none; }
-  svg.chart-narrow { display: block; }
+  svg.chart-narrow { display: block; max-width: none; }
+  figure.chart { overflow-x: auto; }
   .controls, .policy-controls { grid-template-columns: 1fr; }
   .controls input[type=range], .policy-controls input[type=range], .policy-controls select { width: 100%; }
   .calc-inputs { flex-direction: column; align-items: stretch; }

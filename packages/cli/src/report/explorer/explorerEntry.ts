@@ -31,7 +31,8 @@ export function startExplorer(doc: ExplorerDocument): void {
     show(ID.passAtK, texts.passAtK);
     show(ID.passHatK, texts.passHatK);
     show(ID.gap, texts.gap);
-    element(ID.curves).innerHTML = curvesSvg(p, k);
+    const box = element(ID.curves);
+    box.innerHTML = curvesSvg(p, k, box.clientWidth ? Math.min(560, box.clientWidth) : 560);
   };
   pSlider.addEventListener('input', updateCurves);
   kSlider.addEventListener('input', updateCurves);
