@@ -10,14 +10,11 @@ import { passk, passkProcess } from '../../helpers/runPassk.js';
 let dir: string;
 let out: string;
 let stdout: string;
-let seconds: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'passk-demo-'));
   out = join(dir, 'demo');
-  const began = performance.now();
   const run = await passk('demo', '--out', out);
-  seconds = (performance.now() - began) / 1000;
   expect(run.code, run.stderr).toBe(0);
   expect(run.stderr).toBe('');
   stdout = run.stdout;
@@ -46,10 +43,6 @@ describe('passk demo', () => {
     expect(stdout).toContain(`passk demo: wrote ${join(out, 'report.html')}`);
     expect(stdout).toContain(`${svgs.length} charts as SVG and PNG in ${join(out, 'charts')}`);
     for (const name of svgs) expect(stdout).toContain(join(out, 'charts', name));
-  });
-
-  it('is fast: a few seconds', () => {
-    expect(seconds).toBeLessThan(15);
   });
 
   // The default scenario, written out (packages/sim/src/scenario/defaultScenario.ts) but for its name and policy.

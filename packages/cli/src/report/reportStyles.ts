@@ -113,7 +113,7 @@ dd.key-number strong { font-size: 1.7rem; font-variant-numeric: tabular-nums; }
 dd.key-number .interval { font-weight: 600; font-variant-numeric: tabular-nums; }
 dd.key-number .how { color: var(--muted); font-size: 0.88rem; }
 dd.caveat { border-left: 4px solid #b35900; padding-left: 10px; }
-.other-caveats { font-size: 0.92rem; }
+ul.other-caveats { font-size: 0.92rem; margin: 0; padding-left: 1.2em; }
 figcaption .chart-title { display: block; color: var(--ink); font-size: 1rem; margin-bottom: 2px; }
 figure.chart figcaption { margin: 0 0 6px; }
 svg.chart-narrow { display: none; }

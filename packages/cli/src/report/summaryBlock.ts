@@ -26,8 +26,8 @@ export function summaryBlock(findings: readonly Findings[]): SafeHtml {
 <dt>The answer</dt><dd><ul class="answers">${answers.map((a) => html`<li>${a}</li>`)}</ul></dd>
 ${key === null ? '' : html`<dt>The key number</dt><dd class="key-number"><strong>${formatPercent(key.value)}</strong> <span class="interval">${formatPercentInterval(key.lower, key.upper)}</span> ${key.label} <span class="how">(${key.interval})</span></dd>`}
 ${caveat === undefined ? '' : html`<dt>The caveat that matters</dt><dd class="caveat">${caveat}</dd>`}
+${others.length === 0 ? '' : html`<dt>Other caveats</dt><dd><ul class="other-caveats">${others.map((c) => html`<li>${c}</li>`)}</ul></dd>`}
 </dl>
-${others.length === 0 ? '' : html`<details class="other-caveats"><summary>${others.length} more ${others.length === 1 ? 'caveat' : 'caveats'}</summary><ul>${others.map((c) => html`<li>${c}</li>`)}</ul></details>`}
 ${rows.length === 0 ? '' : comparisonTable(rows)}
 </section>
 `;
@@ -59,7 +59,7 @@ export function comparisonTable(rows: readonly ComparisonRow[]): SafeHtml {
       { header: 'abstained' },
       { header: `cost per correct${unit}` },
       { header: 'latency' },
-      { header: 'best', align: 'left' },
+      { header: 'most delivered correct', align: 'left' },
     ],
     rows.map((row) => [
       row.name,
@@ -70,7 +70,7 @@ export function comparisonTable(rows: readonly ComparisonRow[]): SafeHtml {
       formatPercent(row.abstained),
       row.costPerCorrect === null ? '—' : `${row.costPerCorrect.toPrecision(3)}${units.length === 1 ? '' : ` ${row.costUnit}`}`,
       row.latency === null ? '—' : row.latency.toPrecision(3),
-      row.deliveredCorrect !== null && row.deliveredCorrect.value === bestValue ? '★ most delivered correct' : '',
+      row.deliveredCorrect !== null && row.deliveredCorrect.value === bestValue ? '★ best' : '',
     ]),
     'Policies side by side, each at its chosen budget k',
   );
