@@ -99,6 +99,11 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     ],
     ['an unknown extension', () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')], /^passk: .*x\.pdf: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\)$/],
     ['no --out', () => ['planning', '--from', from('plan-demonstrate')], /^passk: --out: required$/],
+    [
+      'a limit on wrong delivery above 1',
+      () => ['delivery', '--from', from('simulate-pilot'), '--max-wrong-delivery', '2', '--out', join(dir, 'x.svg')],
+      /^passk: --max-wrong-delivery: must be a number between 0 and 1, got 2$/,
+    ],
     ['no --from', () => ['planning', '--out', join(dir, 'x.svg')], /^passk: --from: required$/],
   ];
 

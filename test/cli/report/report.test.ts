@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -177,5 +177,11 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
 
   it('--out is required', () => {
     oneLine(passkProcess(['report', files.task!]), /^passk: --out: required$/);
+  });
+
+  it('a limit on wrong delivery outside [0, 1], as typed; nothing written', () => {
+    const out = join(dir, 'never.html');
+    oneLine(passkProcess(['report', files.task!, '--max-wrong-delivery', '-0.5', '--out', out]), /^passk: --max-wrong-delivery: must be a number between 0 and 1, got -0\.5$/);
+    expect(existsSync(out)).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ export function chartCommand(io: CliIo): CommandModule<object, ChartArgs> {
     builder: (y) =>
       y
         .positional('kind', { type: 'string', demandOption: true, describe: `the chart: ${CHART_KINDS.join(', ')}` })
-        .option('from', { type: 'string', array: true, demandOption: true, describe: 'result file(s) written with --json; cost-frontier takes several' })
+        .option('from', { type: 'string', array: true, demandOption: true, describe: 'result file(s) written with --json; delivery and cost-frontier take several' })
         .option('out', { type: 'string', demandOption: true, describe: 'output file: .svg, .png or .vl.json (the vega-lite spec)' })
         .option('max-wrong-delivery', { type: 'number', describe: 'delivery: draw this limit (0..1) and mark each policy\'s best k within it' })
         .option('log-k', { type: 'boolean', describe: 'pass-curves: k on a log axis (default: when k spans more than a decade)' })
