@@ -57,7 +57,15 @@ describe('summaryBlock', () => {
   });
 
   it('is empty without results it can answer for', () => {
-    expect(summaryBlock(summaryFindings([{ source: 'x', result: load('sweep-refund') }])).text).toBe('');
+    expect(summaryBlock(summaryFindings([{ source: 'x', result: load('fit-tau-bench') }])).text).toBe('');
+  });
+
+  it('answers for plans and sweeps in their own numbers', () => {
+    const text = summaryBlock(summaryFindings(['plan-precision', 'plan-compare', 'sweep-constrained'].map((name) => ({ source: name, result: load(name) })))).text;
+    expect(text).toContain('494 trials per task give a 95% interval for pass^8 of ±10.0%');
+    expect(text).toContain('727 tasks at 4 trials, 289 tasks at 8 trials, 135 tasks at 16 trials, 67 tasks at 32 trials');
+    const sweep = load('sweep-constrained') as any;
+    expect(text).toContain(`The sweep&#39;s best point: policy.maxAttempts = ${sweep.points[sweep.best].values['policy.maxAttempts']}`);
   });
 });
 

@@ -56,6 +56,9 @@ const FINDINGS: Partial<Record<string, FindingsOf>> = {
   [RESULT_KINDS.simulate]: simulateFindings,
   [RESULT_KINDS.estimateTask]: estimateTaskFindings,
   [RESULT_KINDS.planDemonstrate]: planDemonstrateFindings,
+  [RESULT_KINDS.planPrecision]: planPrecisionFindings,
+  [RESULT_KINDS.planCompare]: planCompareFindings,
+  [RESULT_KINDS.sweep]: sweepFindings,
 };
 
 /** Every result's findings, in input order; simulate results are named as on the charts. */
@@ -169,6 +172,56 @@ function planDemonstrateFindings(result: object): Findings {
     answers: [
       `To show pass^${k} ≥ ${formatPercent(target)} at ${formatPercent(confidence, 0)} confidence: ${runs} runs with ${failures === 0 ? 'no failure' : `at most ${failures} failure${failures === 1 ? '' : 's'}`} (the single-attempt rate must be at least ${formatPercent(rate)}).`,
     ],
+    rows: [],
+    keyNumbers: [],
+    caveats: [],
+  };
+}
+
+/** `plan precision`: the trials that reach the interval width. */
+function planPrecisionFindings(result: object): Findings {
+  const metric = valueAt(result, ['metric']);
+  const k = numberAt(result, ['k']);
+  const name = metric === 'passHatK' ? `pass^${k}` : metric === 'passAtK' ? `pass@${k}` : 'p';
+  const halfWidth = numberAt(result, ['halfWidth']);
+  const trials = numberAt(result, ['trials']);
+  const confidence = numberAt(result, ['confidence']);
+  return {
+    question: `How many trials pin ${name} down to ±${formatPercent(halfWidth)}?`,
+    answers: [`${trials} trials per task give a ${formatPercent(confidence, 0)} interval for ${name} of ±${formatPercent(halfWidth)} at a single-attempt rate of ${formatPercent(numberAt(result, ['rate']))}.`],
+    rows: [],
+    keyNumbers: [],
+    caveats: [],
+  };
+}
+
+/** `plan compare`: tasks needed per trials per task. */
+function planCompareFindings(result: object): Findings {
+  const k = numberAt(result, ['k']);
+  const name = valueAt(result, ['metric']) === 'passAtK' ? `pass@${k}` : `pass^${k}`;
+  const delta = numberAt(result, ['comparison']) - numberAt(result, ['baseline']);
+  const power = numberAt(result, ['power']);
+  const plans = listAt(result, ['rows']).map((_, i) => `${numberAt(result, ['rows', i, 'tasks'])} tasks at ${numberAt(result, ['rows', i, 'trials'])} trials`);
+  return {
+    question: `How many tasks does it take to see a ${formatPercent(Math.abs(delta))} difference in ${name} between two agents?`,
+    answers: [`For ${formatPercent(power, 0)} power: ${plans.join(', ')} per task (both agents on the same tasks).`],
+    rows: [],
+    keyNumbers: [],
+    caveats: [],
+  };
+}
+
+/** `sweep`: the best grid point under the constraints. */
+function sweepFindings(result: object): Findings {
+  const best = nullableNumberAt(result, ['best']);
+  if (best === null) return { question: null, answers: ['The sweep: no grid point meets the constraints.'], rows: [], keyNumbers: [], caveats: [] };
+  const values = valueAt(result, ['points', best, 'values']) as Record<string, unknown>;
+  const setting = Object.entries(values).map(([path, value]) => `${path} = ${String(value)}`).join(', ');
+  const correct = numberAt(result, ['points', best, 'outcome', 'deliveredCorrect', 'value']);
+  const wrong = numberAt(result, ['points', best, 'outcome', 'deliveredWrong', 'value']);
+  return {
+    question: null,
+    answers: [`The sweep's best point: ${setting} — ${formatPercent(correct)} delivered correct, ${formatPercent(wrong)} wrong.`],
     rows: [],
     keyNumbers: [],
     caveats: [],
