@@ -68,6 +68,8 @@ describe('passk chart writes', () => {
     for (const kind of CHART_KINDS) {
       const run = await passk('chart', kind, '--from', from(inputs[kind]!), '--out', join(dir, `${kind}.svg`));
       expect(run.code, run.stderr).toBe(0);
+      // An image with an accessible name and description.
+      expect(readFileSync(join(dir, `${kind}.svg`), 'utf8')).toMatch(/^<svg[^>]* role="img" aria-labelledby="chart-title chart-desc"><title id="chart-title">[^<]+<\/title><desc id="chart-desc">[^<]+<\/desc>/);
     }
     expect(readdirSync(dir).sort()).toEqual(CHART_KINDS.map((kind) => `${kind}.svg`).sort());
   });

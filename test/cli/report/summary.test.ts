@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bestBudget } from '../../../packages/cli/src/charts/bestBudget.js';
 import { buildChart } from '../../../packages/cli/src/charts/chartsFor.js';
 import { narrowSpec, NARROW_WIDTH } from '../../../packages/cli/src/charts/narrowSpec.js';
-import { labelledSvg } from '../../../packages/cli/src/report/chartFigure.js';
+import { labelledSvg } from '../../../packages/cli/src/charts/labelledSvg.js';
 import type { PasskResult } from '../../../packages/cli/src/report/reportInput.js';
 import { summaryBlock } from '../../../packages/cli/src/report/summaryBlock.js';
 import { summaryFindings } from '../../../packages/cli/src/report/summaryFindings.js';

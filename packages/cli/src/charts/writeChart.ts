@@ -1,17 +1,18 @@
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import type { ChartSpec } from './chartsFor.js';
 import { chartFormat } from './chartFormat.js';
+import { labelledSvg } from './labelledSvg.js';
 import { renderPng, renderSvg } from './renderChart.js';
 
 /**
- * Writes a chart by the extension of `path`: `.svg`, `.png` or `.vl.json` (the vega-lite spec
- * itself). The chart is rendered before the file is touched and written atomically, so a failure
+ * Writes a chart by the extension of `path`: `.svg` (an image titled and described for screen
+ * readers), `.png` or `.vl.json` (the vega-lite spec itself). The chart is rendered before the file is touched and written atomically, so a failure
  * leaves no file behind (not even a temporary one); an unknown extension or an unwritable path is
  * one InputError naming the path.
  */
 export async function writeChart(chart: ChartSpec, path: string): Promise<void> {
   const format = chartFormat(path);
   if (format === 'vl.json') await writeFileAtomic(path, `${JSON.stringify(chart.spec, null, 2)}\n`);
-  else if (format === 'svg') await writeFileAtomic(path, await renderSvg(chart.spec));
+  else if (format === 'svg') await writeFileAtomic(path, labelledSvg(await renderSvg(chart.spec), 'chart', chart.title, chart.caption));
   else await writeFileAtomic(path, await renderPng(chart.spec));
 }

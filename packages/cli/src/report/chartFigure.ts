@@ -1,7 +1,7 @@
 import type { ChartSpec } from '../charts/chartsFor.js';
+import { labelledSvg } from '../charts/labelledSvg.js';
 import { NARROW_MAX_SVG, NARROW_WIDTH, narrowSpec } from '../charts/narrowSpec.js';
 import { renderSvg } from '../charts/renderChart.js';
-import { escapeHtml } from './escapeHtml.js';
 import { html, trustedHtml, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import { inlineSvg } from './inlineSvg.js';
@@ -26,17 +26,6 @@ ${svg(narrow, 'narrow')}
 ${dataTable(chart.spec)}
 </figure>
 `;
-}
-
-/**
- * The SVG as an image with an accessible name and description: role="img", <title> and <desc>
- * (escaped) as its first children, aria-labelledby pointing at both, and class chart-wide or
- * chart-narrow.
- */
-export function labelledSvg(svg: string, id: string, title: string, description: string, variant: string): string {
-  return svg.replace(/^<svg([^>]*)>/, (_, attributes: string) =>
-    `<svg${attributes.replace(/\sclass="([^"]*)"/, ` class="$1 chart-${variant}"`)} role="img" aria-labelledby="${id}-title ${id}-desc"><title id="${id}-title">${escapeHtml(title)}</title><desc id="${id}-desc">${escapeHtml(description)}</desc>`,
-  );
 }
 
 /**
