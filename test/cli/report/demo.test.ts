@@ -98,7 +98,7 @@ describe('passk demo', () => {
 
   it('writes each chart once: no two chart files with the same drawing', () => {
     const svgs = readdirSync(join(out, 'charts')).filter((name) => name.endsWith('.svg'));
-    const bodies = svgs.map((name) => readFileSync(join(out, 'charts', name), 'utf8').replace(/<text[^>]*>[^<]*<\/text>/g, ''));
+    const bodies = svgs.map((name) => readFileSync(join(out, 'charts', name), 'utf8').replace(/<(text|title|desc)[^>]*>[^<]*<\/\1>/g, ''));
     expect(new Set(bodies).size).toBe(svgs.length);
   });
 
