@@ -80,6 +80,12 @@ describe('narrowSpec', () => {
     expect(text).not.toMatch(/"orient":"(right|left)"/);
   });
 
+  it('wraps long series names of a legend into lines instead of cutting them to the same first words', () => {
+    const spec = narrowSpec(buildChart('delivery', [pilot, parallel]).spec) as any;
+    const colour = spec.vconcat[0].layer.find((layer: any) => layer.encoding?.color?.legend).encoding.color;
+    expect(colour.legend.labelExpr).toContain(JSON.stringify(['default: agent with a', '5 % false-accept', 'verifier']));
+  });
+
   it('leaves data rows alone', () => {
     const spec = buildChart('delivery', [pilot]).spec as any;
     expect((narrowSpec(spec) as any).data.values).toEqual(spec.data.values);

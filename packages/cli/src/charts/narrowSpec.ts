@@ -7,6 +7,8 @@ const AXIS_TITLE_SIZE = 12;
 export const NARROW_WIDTH = 240;
 /** The widest a narrow chart's SVG may be: a 390 px phone less the page's margins. */
 export const NARROW_MAX_SVG = 350;
+/** Characters per line of a wrapped legend label on a phone (vega estimates 0.8 em per character). */
+const LEGEND_LINE = 22;
 /** Legend labels longer than this many pixels are cut (with "…") on a phone. */
 const NARROW_LABEL_LIMIT = 210;
 
@@ -46,5 +48,23 @@ function narrow(node: unknown, key: string | null, width: number): unknown {
     else if (key === 'legend' && name === 'labelLimit' && typeof value === 'number') out[name] = Math.min(value, NARROW_LABEL_LIMIT);
     else out[name] = narrow(value, name, width);
   }
-  return out;
+  return wrapLegendLabels(out);
+}
+
+/**
+ * A channel whose legend lists a fixed domain of long names (series, policies) gets those names
+ * wrapped into lines (a labelExpr that maps each name to its lines), so that on a phone they are
+ * told apart instead of being cut to the same first words.
+ */
+function wrapLegendLabels(channel: Record<string, unknown>): Record<string, unknown> {
+  const scale = channel.scale as { domain?: unknown } | undefined;
+  const legend = channel.legend;
+  if (!scale || !Array.isArray(scale.domain) || typeof legend !== 'object' || legend === null || 'labelExpr' in legend) return channel;
+  const names = scale.domain.filter((name): name is string => typeof name === 'string' && name.length > LEGEND_LINE);
+  if (names.length === 0) return channel;
+  const expr = names.reduceRight(
+    (rest, name) => `datum.label === ${JSON.stringify(name)} ? ${JSON.stringify(wrapLine(name, LEGEND_LINE))} : ${rest}`,
+    'datum.label',
+  );
+  return { ...channel, legend: { ...legend, labelExpr: expr, labelLimit: NARROW_LABEL_LIMIT } };
 }
