@@ -112,6 +112,8 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
       expect(await charts.nth(i).locator('path, rect, line').count()).toBeGreaterThan(5);
     }
     expect(await page.locator('figure.chart > svg.chart-narrow:visible').count()).toBe(0);
+    // The policies side by side fit the column: no column hidden behind a scroll bar.
+    expect(await page.locator('#summary .table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBeLessThanOrEqual(0);
     // Headings: one h1, and no level skipped on the way down.
     const levels = await page.evaluate(() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
     expect(levels[0]).toBe(1);

@@ -33,7 +33,9 @@ thead th { border-bottom: 2px solid var(--ink); font-weight: 600; }
 tbody tr:nth-child(even) { background: var(--soft); }
 .num { text-align: right; }
 .text { text-align: left; white-space: normal; overflow-wrap: break-word; }
-.summary td.text:first-child { min-width: 16em; }
+.summary td.text:first-child { min-width: 12em; }
+.summary table { font-size: 0.86rem; }
+.summary thead th { white-space: normal; vertical-align: bottom; }
 figure { margin: 1.2em 0 1.6em; break-inside: avoid; }
 figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: 0.88rem; margin-top: 4px; max-width: 760px; }
