@@ -115,7 +115,7 @@ dd.key-number strong { font-size: 1.7rem; font-variant-numeric: tabular-nums; }
 dd.key-number .interval { font-weight: 600; font-variant-numeric: tabular-nums; }
 dd.key-number .how { color: var(--muted); font-size: 0.88rem; }
 dd.caveat { border-left: 4px solid #b35900; padding-left: 10px; }
-ul.other-caveats { font-size: 0.92rem; margin: 0; padding-left: 1.2em; }
+ul.other-caveats { margin: 0; padding-left: 1.2em; }
 figcaption .chart-title { display: block; color: var(--ink); font-size: 1rem; margin-bottom: 2px; }
 figure.chart figcaption { margin: 0 0 6px; }
 svg.chart-narrow { display: none; }
@@ -161,7 +161,9 @@ footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1
   h2 + p.source { break-before: avoid; }
   .print-value { display: inline !important; font-weight: 600; }
   .calc-inputs input, .calc-inputs select { border: none; appearance: none; -webkit-appearance: none; background: none; font-weight: 600; padding: 0; }
-  .summary { break-inside: avoid; }
+  dl.answer-first dt { break-after: avoid; }
+  dl.answer-first dd, ul.answers li { break-inside: avoid; }
+  dd.question { font-size: 1rem; }
   details.scenario { display: none; }
 }
 `;
