@@ -10,6 +10,7 @@ import {
   type TaskAverageRow,
 } from '@passk/sim/estimate';
 import { parseKList } from '../args/parseKList.js';
+import { fileEstimateMarkdown } from '../format/estimateMarkdown.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
@@ -20,6 +21,7 @@ import { readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 export interface FileEstimateArgs extends ResultsFileArgs {
   k?: string;
   json: boolean;
+  markdown?: boolean;
   chart?: string;
   bootstrap: number;
   seed: string;
@@ -73,7 +75,7 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
   };
   const document = withKind(RESULT_KINDS.estimateFile, { ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides } });
   if (!args.json) {
-    io.stdout(withDroppedLine(formatFileEstimate(result), counts.dropped));
+    io.stdout(args.markdown ? fileEstimateMarkdown(result) : withDroppedLine(formatFileEstimate(result), counts.dropped));
     await writeChartOption(document, args.chart, io);
     return;
   }

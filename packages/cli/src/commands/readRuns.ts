@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { InputError, type Run } from '@passk/sim';
 import type { CompareRunSource } from '../format/compareDocument.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
@@ -17,14 +18,21 @@ export async function readRunFiles(files: readonly string[], args: ResultsFileAr
   const runs: Run[] = [];
   const sources: CompareRunSource[] = [];
   const maxN: number[] = [];
+  const names = runNames(files);
   for (const [i, file] of files.entries()) {
     const counts = await readResultsFile(file, resultsArgsFor(args, i, files.length));
-    runs.push(runOf(file, counts));
-    sources.push({ name: file, file, format: counts.format, rows: counts.rows, tasks: counts.taskIds.length, by: null });
+    runs.push(runOf(names[i]!, counts));
+    sources.push({ name: names[i]!, file, format: counts.format, rows: counts.rows, tasks: counts.taskIds.length, by: null });
     maxN.push(counts.n.reduce((a, b) => Math.max(a, b), 0));
   }
   checkIdTypes(runs);
   return { runs, sources, maxN };
+}
+
+/** Runs are named by their file's base name (b.jsonl), or by the path as given where two base names are the same. */
+function runNames(files: readonly string[]): string[] {
+  const bases = files.map((file) => basename(file));
+  return files.map((file, i) => (bases.filter((base) => base === bases[i]).length > 1 ? file : bases[i]!));
 }
 
 /** Per-task counts as a run. */

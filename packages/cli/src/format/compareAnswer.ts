@@ -54,13 +54,22 @@ export function answerSentence(comparison: RunComparison, metric: CompareMetric,
 }
 
 /**
- * The answer of a comparison, most telling first: pass^K and pass@K at the largest k compared
- * (reliability and capability with the most attempts), then the mean per-attempt success.
+ * The answer of a comparison, most telling first: pass^K and pass@K at the headline k (the largest
+ * k at which every compared task counts, so no task is dropped for n < k), then the mean
+ * per-attempt success.
  */
 export function answerSentences(comparison: RunComparison, holm: boolean): string[] {
-  const k = [...comparison.rows].reverse().find((row) => row.passHatK !== null)?.k ?? null;
+  const k = headlineK(comparison);
   return [
     ...(k === null ? [] : [answerSentence(comparison, 'passHatK', k, holm), answerSentence(comparison, 'passAtK', k, holm)]),
     answerSentence(comparison, 'meanSuccess', null, holm),
   ];
+}
+
+/** The largest k compared with no task left out for n < k; else the smallest k with any task; null if none. */
+export function headlineK(comparison: RunComparison): number | null {
+  const estimable = comparison.rows.filter((row) => row.passHatK !== null);
+  const complete = estimable.filter((row) => row.notEstimable.count === 0);
+  if (complete.length > 0) return complete[complete.length - 1]!.k;
+  return estimable[0]?.k ?? null;
 }
