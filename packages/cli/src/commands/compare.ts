@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { InputError, compareMany, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
@@ -5,7 +6,7 @@ import { compareDocument } from '../format/compareDocument.js';
 import { formatCompare, formatCompareMarkdown } from '../format/compareOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
-import { readRunFiles } from './readRuns.js';
+import { readRunFiles, readRunGroups } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 
 export interface CompareArgs extends ResultsFileArgs {
@@ -19,6 +20,8 @@ export interface CompareArgs extends ResultsFileArgs {
   json: boolean;
   markdown: boolean;
   chart?: string;
+  by?: string;
+  baseline?: string;
 }
 
 /** `passk compare A B [C …]`: is B better than A? Paired by task; several runs each against the first (Holm). */
@@ -37,8 +40,11 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.compare contract)' })
         .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
         .option('chart', CHART_OPTION)
+        .option('by', { type: 'string', describe: 'split the results by this column (e.g. model): one run per value' })
+        .option('baseline', { type: 'string', describe: 'the run the others are compared with: a value of --by, or one of the files (default: the first)' })
         .example('$0 compare old.jsonl new.jsonl --k 1..5', 'is new better than old? paired by task')
-        .example('$0 compare base.csv a.csv b.csv --markdown', 'two candidates against a baseline, Holm-corrected, as Markdown'),
+        .example('$0 compare base.csv a.csv b.csv --markdown', 'two candidates against a baseline, Holm-corrected, as Markdown')
+        .example('$0 compare runs.csv --by model --baseline gpt-4o', 'every model in one file against gpt-4o'),
     handler: async (args) => {
       checkChartOption(args.chart);
       if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
@@ -49,8 +55,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         minOverlap: requireUnit('--min-overlap', args['min-overlap']),
         seed: args.seed,
       };
-      if (args.files.length < 2) throw new InputError('passk compare', 'needs at least two results files (the first is the baseline)', args.files.length);
-      const { runs, sources, maxN } = await readRunFiles(args.files, args);
+      const { runs, sources, maxN } = args.by === undefined ? await readRunFiles(baselineFirst(args.files, args.baseline), args) : await readRunGroups(args.files, args, args.by, args.baseline);
       const ks = args.k === undefined ? Array.from({ length: Math.min(10, Math.min(...maxN)) }, (_, i) => i + 1) : parseKList(args.k);
       const document = compareDocument(sources, ks, compareMany(runs, { ks, ...options }));
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
@@ -58,4 +63,13 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
       await writeChartOption(document, args.chart, io);
     },
   };
+}
+
+/** The files with the --baseline one first (named as given, or by its base name); at least two. */
+function baselineFirst(files: readonly string[], baseline: string | undefined): string[] {
+  if (files.length < 2) throw new InputError('passk compare', 'needs at least two results files (the first is the baseline), or one file with --by COLUMN', files.length);
+  if (baseline === undefined) return [...files];
+  const index = files.findIndex((file) => file === baseline || basename(file) === baseline);
+  if (index < 0) throw new InputError('--baseline', `must be one of the files compared (${files.join(', ')})`, baseline);
+  return [files[index]!, ...files.filter((_, i) => i !== index)];
 }

@@ -21,7 +21,7 @@ import { withResultsFileOptions } from './resultsFileOptions.js';
 import { estimateFromFile, type FileEstimateArgs } from './estimateFile.js';
 
 export interface EstimateArgs extends FileEstimateArgs {
-  file?: string;
+  file?: string[];
   n?: number;
   c?: number;
   p?: number;
@@ -38,10 +38,11 @@ export interface EstimateArgs extends FileEstimateArgs {
 /** `passk estimate`: pass@k and pass^k from counts (--n --c), from a known p (--p), or from a results FILE. */
 export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> {
   return {
-    command: 'estimate [file]',
+    command: 'estimate [file..]',
     builder: (y) =>
       withResultsFileOptions(y)
-        .positional('file', { type: 'string', describe: 'per-attempt results (CSV, TSV, JSONL, human-eval results or τ-bench JSON), streamed' })
+        .positional('file', { type: 'string', array: true, describe: 'results: files, folders, globs or - (stdin), streamed; formats in the README' })
+        .option('by', { type: 'string', describe: 'one estimate per value of this column (e.g. model)' })
         .option('n', { type: 'number', describe: 'trials recorded for one task' })
         .option('c', { type: 'number', describe: 'successes among the n trials' })
         .option('p', { type: 'number', describe: 'a known single-attempt success rate (closed forms, no data)' })
@@ -62,11 +63,11 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
       const interval = intervalOptions(args);
       checkChartOption(args.chart);
       if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
-      if (args.file !== undefined) {
+      if (args.file !== undefined && args.file.length > 0) {
         if (args.n !== undefined || args.c !== undefined || args.p !== undefined) {
           throw new InputError('--n/--c/--p', 'cannot be combined with a results file');
         }
-        await estimateFromFile(args.file, args, interval, io);
+        await estimateFromFile(args.file.map(String), args, interval, io);
         return;
       }
       if (args.p !== undefined) {

@@ -14,11 +14,14 @@ import { fileEstimateMarkdown } from '../format/estimateMarkdown.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
-import type { DroppedSummary } from '../io/droppedRows.js';
+import { describeDropped, describeFormat } from '../format/describeSource.js';
+import { fileEstimateAmount, formatFileEstimateCosts } from '../format/fileEstimateCosts.js';
 import { writeChartOption } from './chartOption.js';
-import { readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
+import type { TaskCounts } from '../io/readTaskCounts.js';
+import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 
 export interface FileEstimateArgs extends ResultsFileArgs {
+  by?: string;
   k?: string;
   json: boolean;
   markdown?: boolean;
@@ -32,9 +35,29 @@ export interface FileEstimateArgs extends ResultsFileArgs {
  * unbiased pass@k / pass^k with a clustered standard error, its normal interval and a two-stage
  * bootstrap interval.
  */
-export async function estimateFromFile(file: string, args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
+export async function estimateFromFile(inputs: readonly string[], args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
   const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
-  const counts = await readResultsFile(file, args);
+  if (args.by === undefined) {
+    await estimateCounts(await readResultsFile(inputs, args), inputs.join(' '), args, interval, bootstrapReplicates, io);
+    return;
+  }
+  const { by, groups } = await readResultsByGroup(inputs, args, args.by);
+  for (const [i, { group, counts }] of groups.entries()) {
+    if (!args.json) io.stdout(`${i > 0 ? '\n' : ''}== ${by}=${group} ==\n`);
+    await estimateCounts(counts, inputs.join(' '), args, interval, bootstrapReplicates, io, group);
+  }
+}
+
+/** The estimate of one group's counts (the whole read without --by). */
+async function estimateCounts(
+  counts: TaskCounts,
+  file: string,
+  args: FileEstimateArgs,
+  interval: IntervalOptions,
+  bootstrapReplicates: number,
+  io: CliIo,
+  group?: string,
+): Promise<void> {
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const minN = counts.n.reduce((a, b) => Math.min(a, b), Infinity);
@@ -56,7 +79,15 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
     interval: { passAtK: normalBounds(row.passAtK, z, interval.sides), passHatK: normalBounds(row.passHatK, z, interval.sides) },
     bootstrap: bootstrap ? { passAtK: bootstrap[i]!.passAtK, passHatK: bootstrap[i]!.passHatK } : null,
   }));
-  const source = { file, format: counts.format, rows: counts.rows, columns: counts.columns, dropped: counts.dropped };
+  const source = {
+    file,
+    ...(counts.sources.length > 1 ? { files: counts.sources } : {}),
+    ...(group === undefined ? {} : { group: { column: args.by!, value: group } }),
+    format: counts.format,
+    rows: counts.rows,
+    columns: counts.columns,
+    dropped: counts.dropped,
+  };
   const result: FileEstimate = {
     source,
     tasks: tasks.length,
@@ -73,9 +104,17 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
     },
     rows,
   };
-  const document = withKind(RESULT_KINDS.estimateFile, { ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides } });
+  const passAtKs = rows.map((row) => ({ k: row.k, passAtK: row.passAtK }));
+  const cost = counts.cost === undefined ? null : fileEstimateAmount(counts.cost, tasks.length, passAtKs);
+  const latency = counts.latency === undefined ? null : fileEstimateAmount(counts.latency, tasks.length, passAtKs);
+  const document = withKind(RESULT_KINDS.estimateFile, {
+    ...result,
+    ...(cost === null ? {} : { cost }),
+    ...(latency === null ? {} : { latency }),
+    p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
+  });
   if (!args.json) {
-    io.stdout(args.markdown ? fileEstimateMarkdown(result) : withDroppedLine(formatFileEstimate(result), counts.dropped));
+    io.stdout(args.markdown ? fileEstimateMarkdown(result) : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(cost, latency, counts.rows));
     await writeChartOption(document, args.chart, io);
     return;
   }
@@ -94,17 +133,11 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
   await writeChartOption(document, args.chart, io);
 }
 
-/** The text view with a line under its first (the file summary) saying which rows were dropped, when any were. */
-function withDroppedLine(text: string, dropped: DroppedSummary): string {
-  if (dropped.count === 0) return text;
-  const reasons = [
-    dropped.reasons.missing > 0 ? `${dropped.reasons.missing} without an outcome` : '',
-    dropped.reasons.error > 0 ? `${dropped.reasons.error} marked as errors` : '',
-  ].filter((reason) => reason !== '');
-  const tasks = dropped.tasks > 0 ? `; ${dropped.tasks} task${dropped.tasks === 1 ? '' : 's'} left with no rows` : '';
-  const line = `dropped ${dropped.count} row${dropped.count === 1 ? '' : 's'} (${reasons.join(', ')})${tasks}; --on-error fail makes them errors`;
+/** The text view with lines under its first (the input summary): the format read, what was done with missing outcomes and error rows. */
+function withSourceLines(text: string, counts: TaskCounts, forced: boolean): string {
+  const lines = [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
   const firstLineEnd = text.indexOf('\n');
-  return `${text.slice(0, firstLineEnd + 1)}${line}\n${text.slice(firstLineEnd + 1)}`;
+  return `${text.slice(0, firstLineEnd + 1)}${lines.join('\n')}\n${text.slice(firstLineEnd + 1)}`;
 }
 
 /** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */

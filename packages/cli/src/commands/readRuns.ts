@@ -3,7 +3,7 @@ import { InputError, type Run } from '@passk/sim';
 import type { CompareRunSource } from '../format/compareDocument.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { resultsArgsFor } from './perFileOptions.js';
-import { readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
+import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 
 /** Runs read for a comparison, with where each came from. */
 export interface ReadRuns {
@@ -25,6 +25,27 @@ export async function readRunFiles(files: readonly string[], args: ResultsFileAr
     sources.push({ name: names[i]!, file, format: counts.format, rows: counts.rows, tasks: counts.taskIds.length, by: null });
     maxN.push(counts.n.reduce((a, b) => Math.max(a, b), 0));
   }
+  checkIdTypes(runs);
+  return { runs, sources, maxN };
+}
+
+/**
+ * One run per value of the column `by` in the inputs (read together, as one source): `compare
+ * runs.csv --by model`. Runs are named by the value; `baseline` (a value) goes first, else the first
+ * value met. Fewer than two values, or a baseline that is not a value, is an InputError.
+ */
+export async function readRunGroups(files: readonly string[], args: ResultsFileArgs, by: string, baseline: string | undefined): Promise<ReadRuns> {
+  const { groups } = await readResultsByGroup(files, args, by);
+  const values = groups.map((group) => group.group);
+  if (groups.length < 2) throw new InputError('--by', `needs a column with at least two values to compare, but ${by} holds only ${JSON.stringify(values[0])}`, by);
+  const order = baseline === undefined ? groups : [...groups].sort((x, y) => Number(y.group === baseline) - Number(x.group === baseline));
+  if (baseline !== undefined && order[0]!.group !== baseline) {
+    throw new InputError('--baseline', `must be one of the values of ${by} (${values.join(', ')})`, baseline);
+  }
+  const file = files.join(', ');
+  const runs = order.map((group) => runOf(group.group, group.counts));
+  const sources = order.map((group) => ({ name: group.group, file, format: group.counts.format, rows: group.counts.rows, tasks: group.counts.taskIds.length, by: { column: by, value: group.group } }));
+  const maxN = order.map((group) => group.counts.n.reduce((a, b) => Math.max(a, b), 0));
   checkIdTypes(runs);
   return { runs, sources, maxN };
 }

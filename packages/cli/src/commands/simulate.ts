@@ -25,6 +25,8 @@ import { runSimulation } from '../run/runSimulation.js';
 import { parseShard, SHARD_FORMAT, type ShardFile } from '../run/shardFile.js';
 import { StopSignal } from '../run/stopSignal.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
+import { empiricalAttempts } from './fit.js';
+import { describeEmpirical } from '../io/empiricalAmount.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { summaryDocument } from '../format/summaryDocument.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
@@ -133,6 +135,12 @@ async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArg
   const fit = fitTasks(tasks);
   const input = { ...scenarioToInput(scenario) } as Record<string, unknown>;
   input.name = `${scenario.name ?? 'scenario'}, tasks fitted to ${basename(path)}${args['per-task'] ? ' (per-task posteriors)' : ''}`;
+  // The log's empirical per-attempt cost and latency replace the scenario's, where the log has them.
+  const amounts = empiricalAttempts(counts).attempts;
+  if (amounts !== undefined) {
+    input.attempts = { ...(input.attempts as Record<string, unknown>), ...amounts };
+    input.name = `${input.name as string}; per-attempt ${describeEmpirical(counts.cost, counts.latency)} from the log (empirical)`;
+  }
   input.tasks = args['per-task']
     ? { ...posteriorTasks(tasks, fit), resample: true }
     : { ...fit.scenarioTasks, resample: scenario.tasks.resample };

@@ -1,6 +1,6 @@
 import type { CompareMetric, MetricComparison, RunComparison } from '@passk/sim';
 import { formatPoints, formatPointsInterval } from './points.js';
-import { formatPValue } from './pValue.js';
+import { pValuePhrase } from './pValue.js';
 
 /** How a metric is named in tables and sentences. */
 export function metricName(metric: CompareMetric): string {
@@ -41,7 +41,7 @@ export function answerSentence(comparison: RunComparison, metric: CompareMetric,
   const tasks = metric === 'meanSuccess' ? comparison.pairing.tasks.common : row!.tasks.baseline;
   const level = `${Number((comparison.confidence * 100).toFixed(1))}%`;
   const kind = comparison.pairing.mode === 'paired' ? 'paired' : 'unpaired';
-  const p = holm && value.adjustedPValue !== null ? `p (Holm) = ${formatPValue({ value: value.adjustedPValue, method: value.pValue!.method })}` : `p = ${formatPValue(value.pValue)}`;
+  const p = holm && value.adjustedPValue !== null ? pValuePhrase({ ...value.pValue!, value: value.adjustedPValue }, 'p (Holm)') : pValuePhrase(value.pValue);
   const detail = `(${level} ${kind} interval ${value.interval ? formatPointsInterval(value.interval.lower, value.interval.upper) : '—'}, ${p}, ${tasks} tasks)`;
   const direction = verdict(value, comparison, holm);
   const by = formatPoints(Math.abs(value.difference), 1, '').slice(1);

@@ -15,7 +15,7 @@ export function formatCompare(document: CompareDocument): string {
   const parts = document.comparisons.map((comparison) => {
     const table = runComparisonTable(comparison, holm);
     return [
-      `${comparison.candidate} against ${comparison.baseline} (B − A)`,
+      `B = ${comparison.candidate} against A = ${comparison.baseline}`,
       pairingLine(comparison),
       ...notEstimableLines(comparison),
       '',

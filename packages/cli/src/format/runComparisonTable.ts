@@ -18,8 +18,8 @@ export function runComparisonTable(comparison: RunComparison, holm: boolean): Ta
     { header: 'k' },
     { header: 'metric', align: 'left' },
     { header: 'tasks' },
-    { header: comparison.baseline },
-    { header: comparison.candidate },
+    { header: shortName(comparison.baseline, 'A') },
+    { header: shortName(comparison.candidate, 'B') },
     { header: 'B − A' },
     { header: 'SE' },
     { header: paired ? 'CI (paired)' : 'CI (unpaired)' },
@@ -37,7 +37,7 @@ export function runComparisonTable(comparison: RunComparison, holm: boolean): Ta
     formatPoints(metric?.se ?? null, 1, ' pt').replace(/^[+±]/, ''),
     metric?.interval ? formatPointsInterval(metric.interval.lower, metric.interval.upper) : '—',
     formatPValue(metric?.pValue ?? null),
-    ...(holm ? [metric?.adjustedPValue == null ? '—' : formatPValue({ value: metric.adjustedPValue, method: metric.pValue!.method })] : []),
+    ...(holm ? [metric?.adjustedPValue == null ? '—' : formatPValue({ ...metric.pValue!, value: metric.adjustedPValue })] : []),
     ...(comparison.bootstrap ? [metric?.bootstrap ? formatPointsInterval(metric.bootstrap.lower, metric.bootstrap.upper) : '—'] : []),
   ];
   const taskCount = (tasks: { baseline: number; candidate: number }) => (tasks.baseline === tasks.candidate ? String(tasks.baseline) : `${tasks.baseline}/${tasks.candidate}`);
@@ -48,4 +48,11 @@ export function runComparisonTable(comparison: RunComparison, holm: boolean): Ta
   const meanTasks = paired ? comparison.pairing.tasks.common : comparison.pairing.tasks.baseline === comparison.pairing.tasks.candidate ? comparison.pairing.tasks.baseline : `${comparison.pairing.tasks.baseline}/${comparison.pairing.tasks.candidate}`;
   rows.push(line('', metricName('meanSuccess'), String(meanTasks), comparison.meanSuccess));
   return { title: `${comparison.candidate} against ${comparison.baseline}: ${coverage} intervals of B − A`, columns, rows };
+}
+
+/** Names longer than this are shown as A and B in column headers (the lines above the table name them). */
+const HEADER_NAME_LIMIT = 16;
+
+function shortName(name: string, letter: string): string {
+  return [...name].length <= HEADER_NAME_LIMIT ? name : letter;
 }

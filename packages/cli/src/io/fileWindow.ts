@@ -13,6 +13,14 @@ function fileError(file: string, error: unknown): unknown {
   return error;
 }
 
+/** The name standing for standard input among the inputs (`-`); shown as `stdin` in messages. */
+export const STDIN_NAME = 'stdin';
+
+/** The path to open for an input as named in messages: standard input is `/dev/stdin`. */
+export function sourcePath(file: string): string {
+  return file === STDIN_NAME ? '/dev/stdin' : file;
+}
+
 /** A read in flight: resolves to the bytes read, or to the error (never rejects, so none goes unhandled). */
 type PendingRead = Promise<{ bytes: number } | { error: unknown }>;
 
@@ -37,6 +45,8 @@ export class FileWindow {
   private pending: PendingRead | undefined;
   /** The file offset of the next read. */
   private position: number;
+  /** False for a pipe or terminal (standard input, a named pipe): read on from where the last read ended. */
+  private seekable = true;
 
   private constructor(
     private readonly handle: FileHandle,
@@ -56,7 +66,10 @@ export class FileWindow {
   /** Opens `file` for reading from byte `start` (default 0) up to byte `end` (default: its end). */
   static async open(file: string, chunkSize: number, range: { start?: number; end?: number } = {}): Promise<FileWindow> {
     try {
-      return new FileWindow(await open(file, 'r'), file, chunkSize, range.start ?? 0, range.end ?? Number.POSITIVE_INFINITY);
+      const handle = await open(sourcePath(file), 'r');
+      const window = new FileWindow(handle, file, chunkSize, range.start ?? 0, range.end ?? Number.POSITIVE_INFINITY);
+      window.seekable = (await handle.stat()).isFile();
+      return window;
     } catch (error) {
       throw fileError(file, error);
     }
@@ -134,7 +147,7 @@ export class FileWindow {
     if (this.spare.length < length) this.spare = Buffer.allocUnsafe(length);
     const wanted = Math.min(length, this.limit - this.position);
     if (wanted <= 0) return Promise.resolve({ bytes: 0 });
-    return this.handle.read(this.spare, 0, wanted, this.position).then(
+    return this.handle.read(this.spare, 0, wanted, this.seekable ? this.position : null).then(
       ({ bytesRead }) => {
         this.position += bytesRead;
         return { bytes: bytesRead };

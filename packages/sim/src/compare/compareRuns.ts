@@ -176,7 +176,8 @@ function pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, 
   const pValue = signFlipTest(d, {
     exactLimit: options.exactLimit,
     replicates: options.permutations,
-    rng: () => streamRng(options.seed, 'compare', 'permutation', metric, k),
+    // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
+    rng: () => streamRng(options.seed, 'compare', 'permutation'),
   });
   return { ...paired, pValue };
 }
