@@ -22,7 +22,7 @@ describe('passk compare', () => {
   it('two files: the passk.compare document with the reference numbers, paired by task', async () => {
     const document = await compareJson(F('small-a.csv'), F('small-b.csv'), '--k', '1,2,4', '--bootstrap', '0');
     expect(document.kind).toBe('passk.compare');
-    expect(document.runs.map((run) => run.name)).toEqual(['small-a.csv', 'small-b.csv']);
+    expect(document.runs.map((run) => run.name)).toEqual(['small-a', 'small-b']);
     const [comparison] = document.comparisons;
     expect(comparison!.pairing).toMatchObject({ mode: 'paired', onlyInBaseline: ['t00'], onlyInCandidate: ['t12'] });
     expect(comparison!.rows[2]!.notEstimable).toEqual({ count: 1, tasks: ['t03'] });
@@ -38,10 +38,10 @@ describe('passk compare', () => {
     const run = await passk('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1..4', '--bootstrap', '0');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toBe('B = small-b.csv against A = small-a.csv');
-    expect(lines[1]).toMatch(/^paired by task: 11 tasks in both runs \(overlap 84\.6%\); only in small-a\.csv: t00; only in small-b\.csv: t12$/);
+    expect(lines[0]).toBe('B = small-b against A = small-a');
+    expect(lines[1]).toMatch(/^paired by task: 11 tasks in both runs \(overlap 84\.6%\); only in small-a: t00; only in small-b: t12$/);
     // pass^3 over the 11 tasks: the python reference gives d = +17.4 pt, p = 0.016 (exact); the interval excludes 0.
-    expect(run.stdout).toMatch(/^answer: small-b\.csv is better than small-a\.csv at pass\^3 by 17\.4 points \(95% paired interval \[\+3\.5, \+31\.3\] pt, p = 0\.016, 11 tasks\)\.$/m);
+    expect(run.stdout).toMatch(/^answer: small-b is better than small-a at pass\^3 by 17\.4 points \(95% paired interval \[\+3\.5, \+31\.3\] pt, p = 0\.016, 11 tasks\)\.$/m);
     expect(run.stdout).toMatch(/^per task: 0 fixed .*7 improved, 1 worsened, 3 unchanged$/m);
   });
 
@@ -69,8 +69,8 @@ describe('passk compare', () => {
   it('--markdown: a compact table for a pull-request comment, the answer in bold', async () => {
     const run = await passk('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1,3', '--bootstrap', '0', '--markdown');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^### small-b\.csv against small-a\.csv\n\n\*\*small-b\.csv is better than small-a\.csv at pass\^3 by 17\.4 points/);
-    expect(run.stdout).toContain('| k | metric | tasks | small-a.csv | small-b.csv | B − A | SE | CI (paired) | p |');
+    expect(run.stdout).toMatch(/^### small-b against small-a\n\n\*\*small-b is better than small-a at pass\^3 by 17\.4 points/);
+    expect(run.stdout).toContain('| k | metric | tasks | small-a | small-b | B − A | SE | CI (paired) | p |');
     expect(run.stdout).toContain('| ---: | :--- | ---: |');
   });
 
@@ -101,15 +101,15 @@ describe('passk compare', () => {
 
 describe('passk compare and gate: bad input → one line, exit 2, nothing written', () => {
   const cases: Array<[label: string, args: string[], message: RegExp]> = [
-    ['task ids of different types', ['compare', F('numbered.csv'), F('small-a.csv')], /^passk: small-a\.csv: task ids do not match numbered\.csv's: numbered\.csv numbers its tasks \("0", …\) and small-a\.csv names them as text \("t00", …\); use --task-col/],
-    ['no tasks in common', ['compare', F('small-a.csv'), F('large-b.csv')], /^passk: large-b\.csv: has no tasks in common with small-a\.csv \(12 tasks such as "t00" against 60 such as "L0"\); runs are matched by task id$/],
+    ['task ids of different types', ['compare', F('numbered.csv'), F('small-a.csv')], /^passk: \S*\/small-a\.csv: task ids do not match numbered's: numbered numbers its tasks \("0", …\) and small-a names them as text \("t00", …\); use --task-col/],
+    ['no tasks in common', ['compare', F('small-a.csv'), F('large-b.csv')], /^passk: \S*\/large-b\.csv: has no tasks in common with small-a \(12 tasks such as "t00" against 60 such as "L0"\); runs are matched by task id$/],
     ['--by on a missing column', ['compare', F('runs.csv'), '--by', 'agent'], /^passk: .*runs\.csv.*agent/],
     ['--baseline not a value', ['compare', F('runs.csv'), '--by', 'model', '--baseline', 'delta'], /^passk: --baseline: must be one of the values of model \(alpha, beta, gamma\), got "delta"$/],
     ['one file without --by', ['compare', F('small-a.csv')], /^passk: passk compare: needs at least two results files/],
     ['malformed --require', ['gate', F('small-b.csv'), '--require', 'passHat@ 4 >= 0.8'], /^passk: --require: must be METRIC@K OP NUMBER .*, got "passHat@ 4 >= 0\.8"$/],
     ['--require threshold out of range', ['gate', F('small-b.csv'), '--require', 'passHat@4 >= 80'], /^passk: --require: threshold must be in \[0, 1\]/],
     ['delta without --baseline', ['gate', F('small-b.csv'), '--require', 'delta(pass@1) >= 0'], /^passk: --require: delta\(…\) needs --baseline OLD/],
-    ['k beyond every n', ['gate', F('one-trial.csv'), '--require', 'passHat@2 >= 0.5'], /^passk: --require: pass\^2 is not estimable: no task has n ≥ 2 trials \(the largest n in one-trial\.csv is 1\)/],
+    ['k beyond every n', ['gate', F('one-trial.csv'), '--require', 'passHat@2 >= 0.5'], /^passk: --require: pass\^2 is not estimable: no task has n ≥ 2 trials \(the largest n in one-trial is 1\)/],
   ];
 
   it.each(cases)('%s', (_label, args, message) => {
@@ -127,7 +127,7 @@ describe('passk compare and gate: bad input → one line, exit 2, nothing writte
 });
 
 describe('passk gate: exit codes end to end (built binary)', () => {
-  // small-b.csv, pass^2 over its 12 tasks: 55.4 %, one-sided 95 % lower bound 36.1 % (normal, clustered SE;
+  // small-b, pass^2 over its 12 tasks: 55.4 %, one-sided 95 % lower bound 36.1 % (normal, clustered SE;
   // python: m - 1.6448536*np.std(v, ddof=1)/np.sqrt(12) with v the per-task C(c,2)/C(n,2)).
   it('0 when every requirement holds at its lower bound', () => {
     const run = passkProcess(['gate', F('small-b.csv'), '--require', 'passHat@2 >= 0.35', '--require', 'pass@1 >= 50%']);

@@ -63,6 +63,9 @@ describe.skipIf(!present)('compare on real logs (../shared/data/real)', () => {
     expect(row1.baseline.value).toBeCloseTo(0.36, 12);
     expect(row1.candidate.value).toBeCloseTo(0.3975, 12);
     expect(document.comparisons[0]!.rows[0]!.tasks.baseline).toBe(80);
+    // Pairing: the unpaired √(SE_A² + SE_B²) a reader would eyeball from the two runs is 2.57× the paired SE
+    // (python: u/p with p = np.std(vb - va, ddof=1)/√80, u = √(var(va)/80 + var(vb)/80) at k = 1).
+    expect(Math.hypot(row1.baseline.se!, row1.candidate.se!) / row1.se!).toBeCloseTo(2.57, 2);
   });
 
   it('eval-arena CRUXEval-input: codellama-13b against -7b, per-task rates pass1 with n = 10, 800 tasks', async () => {

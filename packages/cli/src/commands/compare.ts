@@ -2,11 +2,11 @@ import { basename } from 'node:path';
 import { InputError, compareMany, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
-import { compareDocument } from '../format/compareDocument.js';
+import { compareDocument, type CompareRunSource } from '../format/compareDocument.js';
 import { formatCompare, formatCompareMarkdown } from '../format/compareOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
-import { readRunFiles, readRunGroups } from './readRuns.js';
+import { readRunFiles, readRunGroups, runNames } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 
 export interface CompareArgs extends ResultsFileArgs {
@@ -22,6 +22,7 @@ export interface CompareArgs extends ResultsFileArgs {
   chart?: string;
   by?: string;
   baseline?: string;
+  name?: string[];
 }
 
 /** `passk compare A B [C …]`: is B better than A? Paired by task; several runs each against the first (Holm). */
@@ -41,6 +42,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
         .option('chart', CHART_OPTION)
         .option('by', { type: 'string', describe: 'split the results by this column (e.g. model): one run per value' })
+        .option('name', { type: 'string', array: true, describe: 'names of the runs, once per file (default: the file names without extension)' })
         .option('baseline', { type: 'string', describe: 'the run the others are compared with: a value of --by, or one of the files (default: the first)' })
         .example('$0 compare old.jsonl new.jsonl --k 1..5', 'is new better than old? paired by task')
         .example('$0 compare base.csv a.csv b.csv --markdown', 'two candidates against a baseline, Holm-corrected, as Markdown')
@@ -55,9 +57,11 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         minOverlap: requireUnit('--min-overlap', args['min-overlap']),
         seed: args.seed,
       };
-      const { runs, sources, maxN } = args.by === undefined ? await readRunFiles(baselineFirst(args.files, args.baseline), args) : await readRunGroups(args.files, args, args.by, args.baseline);
+      if (args.by !== undefined && args.name !== undefined) throw new InputError('--name', 'cannot be combined with --by (runs are named by the values of the column)');
+      const [files, names] = baselineFirst(args.files, args.baseline, args.name, args.by);
+      const { runs, sources, maxN } = args.by === undefined ? await readRunFiles(files, args, names) : await readRunGroups(files, args, args.by, args.baseline);
       const ks = args.k === undefined ? Array.from({ length: Math.min(10, Math.min(...maxN)) }, (_, i) => i + 1) : parseKList(args.k);
-      const document = compareDocument(sources, ks, compareMany(runs, { ks, ...options }));
+      const document = compareDocument(sources, ks, withFileNames(() => compareMany(runs, { ks, ...options }), sources));
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
       else io.stdout(args.markdown ? formatCompareMarkdown(document) : formatCompare(document));
       await writeChartOption(document, args.chart, io);
@@ -65,11 +69,25 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
   };
 }
 
-/** The files with the --baseline one first (named as given, or by its base name); at least two. */
-function baselineFirst(files: readonly string[], baseline: string | undefined): string[] {
+/** The files (and their --name, if given) with the --baseline one first: named by its run name, path or base name. */
+function baselineFirst(files: readonly string[], baseline: string | undefined, names: readonly string[] | undefined, by: string | undefined): [string[], string[]] {
+  if (by !== undefined) return [[...files], []];
   if (files.length < 2) throw new InputError('passk compare', 'needs at least two results files (the first is the baseline), or one file with --by COLUMN', files.length);
-  if (baseline === undefined) return [...files];
-  const index = files.findIndex((file) => file === baseline || basename(file) === baseline);
-  if (index < 0) throw new InputError('--baseline', `must be one of the files compared (${files.join(', ')})`, baseline);
-  return [files[index]!, ...files.filter((_, i) => i !== index)];
+  const named = runNames(files, names);
+  if (baseline === undefined) return [[...files], named];
+  const index = files.findIndex((file, i) => named[i] === baseline || file === baseline || basename(file) === baseline);
+  if (index < 0) throw new InputError('--baseline', `must be one of the runs compared (${named.join(', ')})`, baseline);
+  const order = [index, ...files.map((_, i) => i).filter((i) => i !== index)];
+  return [order.map((i) => files[i]!), order.map((i) => named[i]!)];
+}
+
+/** Runs' errors name the run (as a library caller named it); on the command line they name its file. */
+function withFileNames<T>(compute: () => T, sources: readonly CompareRunSource[]): T {
+  try {
+    return compute();
+  } catch (error) {
+    const source = error instanceof InputError ? sources.find((s) => s.name === error.where && s.by === null && s.file !== s.name) : undefined;
+    if (!source || !(error instanceof InputError)) throw error;
+    throw new InputError(source.file, error.rule.replaceAll(` ${source.name} `, ` ${source.file} `), error.value);
+  }
 }

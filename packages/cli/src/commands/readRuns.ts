@@ -14,18 +14,18 @@ export interface ReadRuns {
 }
 
 /** One run per results file (named by the path as given), each read with its own options where they differ. */
-export async function readRunFiles(files: readonly string[], args: ResultsFileArgs): Promise<ReadRuns> {
+export async function readRunFiles(files: readonly string[], args: ResultsFileArgs, given?: readonly string[]): Promise<ReadRuns> {
   const runs: Run[] = [];
   const sources: CompareRunSource[] = [];
   const maxN: number[] = [];
-  const names = runNames(files);
+  const names = runNames(files, given);
   for (const [i, file] of files.entries()) {
     const counts = await readResultsFile(file, resultsArgsFor(args, i, files.length));
     runs.push(runOf(names[i]!, counts));
     sources.push({ name: names[i]!, file, format: counts.format, rows: counts.rows, tasks: counts.taskIds.length, by: null });
     maxN.push(counts.n.reduce((a, b) => Math.max(a, b), 0));
   }
-  checkIdTypes(runs);
+  checkIdTypes(runs, files);
   return { runs, sources, maxN };
 }
 
@@ -46,13 +46,21 @@ export async function readRunGroups(files: readonly string[], args: ResultsFileA
   const runs = order.map((group) => runOf(group.group, group.counts));
   const sources = order.map((group) => ({ name: group.group, file, format: group.counts.format, rows: group.counts.rows, tasks: group.counts.taskIds.length, by: { column: by, value: group.group } }));
   const maxN = order.map((group) => group.counts.n.reduce((a, b) => Math.max(a, b), 0));
-  checkIdTypes(runs);
+  checkIdTypes(runs, runs.map((run) => `${file} (${by}=${run.name})`));
   return { runs, sources, maxN };
 }
 
-/** Runs are named by their file's base name (b.jsonl), or by the path as given where two base names are the same. */
-function runNames(files: readonly string[]): string[] {
-  const bases = files.map((file) => basename(file));
+/**
+ * Run names: as given (--name, once per file), else the file's base name without its extension
+ * (runs/b.jsonl → b), or the path as given where two of those are the same.
+ */
+export function runNames(files: readonly string[], given?: readonly string[]): string[] {
+  if (given !== undefined && given.length > 0) {
+    if (given.length !== files.length) throw new InputError('--name', `must be given once per file (${files.length} times)`, given.length);
+    if (new Set(given).size !== given.length) throw new InputError('--name', 'must name each run differently', given.join(', '));
+    return [...given];
+  }
+  const bases = files.map((file) => basename(file).replace(/\.[^.]+$/, '') || file);
   return files.map((file, i) => (bases.filter((base) => base === bases[i]).length > 1 ? file : bases[i]!));
 }
 
@@ -67,17 +75,17 @@ const INTEGER = /^-?\d+$/;
  * Task ids are read as text; a run numbered 0, 1, 2 … against one named "HumanEval/0" … shares no
  * task. That case is named as what it is (ids of different types), not just "no tasks in common".
  */
-function checkIdTypes(runs: readonly Run[]): void {
+function checkIdTypes(runs: readonly Run[], wheres: readonly string[]): void {
   const [baseline, ...others] = runs;
   const numeric = (run: Run) => run.tasks.every((task) => INTEGER.test(String(task.id)));
   const textual = (run: Run) => run.tasks.every((task) => !INTEGER.test(String(task.id)));
   const ids = new Set(baseline!.tasks.map((task) => task.id));
-  for (const run of others) {
+  for (const [i, run] of others.entries()) {
     if (run.tasks.some((task) => ids.has(task.id))) continue;
     if ((numeric(baseline!) && textual(run)) || (textual(baseline!) && numeric(run))) {
       const [numbers, text] = numeric(baseline!) ? [baseline!, run] : [run, baseline!];
       throw new InputError(
-        run.name,
+        wheres[i + 1]!,
         `task ids do not match ${baseline!.name}'s: ${numbers.name} numbers its tasks (${JSON.stringify(numbers.tasks[0]!.id)}, …) and ${text.name} names them as text (${JSON.stringify(text.tasks[0]!.id)}, …); use --task-col to pick matching columns`,
       );
     }

@@ -53,6 +53,6 @@ export function runComparisonTable(comparison: RunComparison, holm: boolean): Ta
 /** Names longer than this are shown as A and B in column headers (the lines above the table name them). */
 const HEADER_NAME_LIMIT = 16;
 
-function shortName(name: string, letter: string): string {
+export function shortName(name: string, letter: string): string {
   return [...name].length <= HEADER_NAME_LIMIT ? name : letter;
 }

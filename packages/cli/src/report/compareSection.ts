@@ -2,7 +2,7 @@ import type { TaskChange } from '@passk/sim';
 import { answerSentences } from '../format/compareAnswer.js';
 import type { CompareDocument } from '../format/compareDocument.js';
 import { formatPoints } from '../format/points.js';
-import { runComparisonTable } from '../format/runComparisonTable.js';
+import { runComparisonTable, shortName } from '../format/runComparisonTable.js';
 import { html, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { PasskResult } from './reportInput.js';
@@ -53,7 +53,7 @@ function changesTable(changes: readonly TaskChange[], baseline: string, candidat
   if (changes.length === 0) return '';
   const shown = changes.slice(0, CHANGES_SHOWN);
   return htmlTable(
-    [{ header: 'task', align: 'left' }, { header: baseline }, { header: candidate }, { header: 'change of c/n' }, { header: 'kind', align: 'left' }],
+    [{ header: 'task', align: 'left' }, { header: shortName(baseline, 'A') }, { header: shortName(candidate, 'B') }, { header: 'change of c/n' }, { header: 'kind', align: 'left' }],
     shown.map((task) => [String(task.task), `${task.baseline.c}/${task.baseline.n}`, `${task.candidate.c}/${task.candidate.n}`, formatPoints(task.change), task.kind]),
     `Largest per-task changes (${shown.length} shown)`,
   );
