@@ -33,7 +33,8 @@ class UsageError extends Error {}
  * (one line on stderr, no stack trace), 1 an unexpected internal error.
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
-  const parser: Argv = yargs([...args])
+  // yargs drops a lone `-`; it names standard input among results inputs (expandInputs).
+  const parser: Argv = yargs(args.map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
   for (const entry of COMMANDS) {

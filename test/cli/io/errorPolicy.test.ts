@@ -83,8 +83,15 @@ describe('--on-error drop (default): rows dropped and counted by reason', () => 
       c: [2, 2],
       dropped: { count: 1, reasons: { missing: 0, error: 1 }, tasks: 1 },
     });
-    // tau-null-reward.json: task 0 reward null → missing; task 1 reward 1.0 ✓.
+    // tau-null-reward.json: task 0 reward null → missing; task 1 reward 1.0 ✓. τ-bench scores a
+    // missing reward as a failure, so that is the default (--missing fail); --missing drop leaves it out.
     expect(await readTaskCounts(fixture('tau-null-reward.json'))).toMatchObject({
+      taskIds: ['0', '1'],
+      n: [1, 1],
+      c: [0, 1],
+      dropped: { count: 0, missing: 'fail', countedAsFailures: 1, tasks: 0 },
+    });
+    expect(await readTaskCounts(fixture('tau-null-reward.json'), { missing: 'drop' })).toMatchObject({
       taskIds: ['1'],
       n: [1],
       c: [1],

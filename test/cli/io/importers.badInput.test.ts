@@ -88,6 +88,8 @@ const importers: Array<[importer: string, cases: Case[]]> = [
         '',
         'must hold τ-bench records with the key "reward"; keys of the first record: "task_id", "passed"; ' +
           'name another key with --reward-col, or choose another format with --format',
+        // Named: under auto such an array is read as generic records (harnessFormats.test.ts).
+        { format: 'tau-bench' },
       ],
       ['err-tau-empty.json', '', 'must contain at least one result row'],
     ],
@@ -105,7 +107,7 @@ describe.each(importers)('bad input, %s', (_importer, cases) => {
 describe('options that do not apply to a format', () => {
   it.each<[ResultsReadOptions, string, string]>([
     [{ format: 'humaneval', rewardColumn: 'score' }, 'basic.jsonl', 'rewardColumn: does not apply to the humaneval format (its outcome is "passed"), got "score"'],
-    [{ successColumn: 'ok' }, 'tau-small.json', 'successColumn: does not apply to the tau-bench format (success is a reward within 1e-6 of 1), got "ok"'],
+    [{ format: 'tau-bench', successColumn: 'ok' }, 'tau-small.json', 'successColumn: does not apply to the tau-bench format (success is a reward within 1e-6 of 1), got "ok"'],
   ])('%j on %s', async (options, name, message) => {
     expect((await failure(name, options)).message).toBe(message);
   });

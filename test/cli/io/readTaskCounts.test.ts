@@ -146,7 +146,7 @@ describe('readTaskCounts: file errors name the file', () => {
     ['err-blank-lines.jsonl', 'must contain at least one result row'],
     [
       'err-no-task-column.csv',
-      'must have a task column ("task_id", "task" or "problem_id"); columns: "id", "success"; choose the task column with --task-col',
+      'must have a task column ("task_id", "task", "problem_id", "example_id", "doc_id" or "sample_id"); columns: "id", "success"; choose the task column with --task-col',
     ],
     [
       'err-no-success-column.csv',
@@ -155,7 +155,7 @@ describe('readTaskCounts: file errors name the file', () => {
     ],
     [
       'err-no-task-column.jsonl',
-      'must have a task column ("task_id", "task" or "problem_id"); keys of the first object: "id", "ok"; choose the task column with --task-col',
+      'must have a task column ("task_id", "task", "problem_id", "example_id", "doc_id" or "sample_id"); keys of the first object: "id", "ok"; choose the task column with --task-col',
     ],
     [
       'basic.csv',

@@ -9,12 +9,13 @@ import {
   type IntervalOptions,
   type TaskAverageRow,
 } from '@passk/sim/estimate';
+import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
 import { fileEstimateMarkdown } from '../format/estimateMarkdown.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
-import { describeDropped, describeFormat } from '../format/describeSource.js';
+import { withSourceLines } from '../format/describeSource.js';
 import { fileEstimateAmount, formatFileEstimateCosts } from '../format/fileEstimateCosts.js';
 import { writeChartOption } from './chartOption.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
@@ -37,27 +38,33 @@ export interface FileEstimateArgs extends ResultsFileArgs {
  */
 export async function estimateFromFile(inputs: readonly string[], args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
   const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
+  const named = (counts: TaskCounts) => (counts.sources.length === 1 ? counts.sources[0]! : inputs.join(' '));
   if (args.by === undefined) {
-    await estimateCounts(await readResultsFile(inputs, args), inputs.join(' '), args, interval, bootstrapReplicates, io);
+    const counts = await readResultsFile(inputs, args);
+    const estimate = estimateCounts(counts, named(counts), args, interval, bootstrapReplicates);
+    io.stdout(args.json ? `${JSON.stringify(estimate.json, null, 2)}\n` : estimate.text);
+    await writeChartOption(estimate.document, args.chart, io);
     return;
   }
+  if (args.chart !== undefined) throw new InputError('--chart', 'draws the estimate of one system: choose one with --where instead of --by', args.chart);
   const { by, groups } = await readResultsByGroup(inputs, args, args.by);
-  for (const [i, { group, counts }] of groups.entries()) {
-    if (!args.json) io.stdout(`${i > 0 ? '\n' : ''}== ${by}=${group} ==\n`);
-    await estimateCounts(counts, inputs.join(' '), args, interval, bootstrapReplicates, io, group);
+  const estimates = groups.map(({ group, counts }) => ({ group, ...estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, group) }));
+  if (args.json) {
+    io.stdout(`${JSON.stringify({ by, groups: estimates.map(({ group, json }) => ({ group, ...json })) }, null, 2)}\n`);
+    return;
   }
+  io.stdout(estimates.map(({ group, text }) => `== ${by}=${group} ==\n${text}`).join('\n'));
 }
 
-/** The estimate of one group's counts (the whole read without --by). */
-async function estimateCounts(
+/** The estimate of one group's counts (the whole read without --by): its text view, its JSON document (with perTask), and the document charts are drawn from. */
+function estimateCounts(
   counts: TaskCounts,
   file: string,
   args: FileEstimateArgs,
   interval: IntervalOptions,
   bootstrapReplicates: number,
-  io: CliIo,
   group?: string,
-): Promise<void> {
+): { text: string; json: object; document: object } {
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const minN = counts.n.reduce((a, b) => Math.min(a, b), Infinity);
@@ -113,11 +120,10 @@ async function estimateCounts(
     ...(latency === null ? {} : { latency }),
     p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
   });
-  if (!args.json) {
-    io.stdout(args.markdown ? fileEstimateMarkdown(result) : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(cost, latency, counts.rows));
-    await writeChartOption(document, args.chart, io);
-    return;
-  }
+  const text = args.markdown
+    ? fileEstimateMarkdown(result)
+    : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(cost, latency, counts.rows);
+  if (!args.json) return { text, json: document, document };
   const perTask = counts.taskIds.map((task, i) => {
     const { n, c } = tasks[i]!;
     const p = proportionInterval(n, c, interval);
@@ -129,15 +135,7 @@ async function estimateCounts(
       rows: ks.filter((k) => k <= n).map((k) => ({ k, passAtK: passAtK(n, c, k), passHatK: passHatK(n, c, k) })),
     };
   });
-  io.stdout(`${JSON.stringify({ ...document, perTask }, null, 2)}\n`);
-  await writeChartOption(document, args.chart, io);
-}
-
-/** The text view with lines under its first (the input summary): the format read, what was done with missing outcomes and error rows. */
-function withSourceLines(text: string, counts: TaskCounts, forced: boolean): string {
-  const lines = [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
-  const firstLineEnd = text.indexOf('\n');
-  return `${text.slice(0, firstLineEnd + 1)}${lines.join('\n')}\n${text.slice(firstLineEnd + 1)}`;
+  return { text, json: { ...document, perTask }, document };
 }
 
 /** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */

@@ -3,6 +3,7 @@ import { fitTasks, requireOpenUnit, resolveScenario, type TaskFit } from '@passk
 import type { CommandModule } from 'yargs';
 import { stringify } from 'yaml';
 import { parseKList } from '../args/parseKList.js';
+import { withSourceLines } from '../format/describeSource.js';
 import { fitJson, formatFit, type FitSource } from '../format/fitOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
@@ -58,7 +59,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
         const used = amounts === undefined ? '' : `, and the log's empirical per-attempt ${amounts} instead of the default lognormal`;
         io.stderr(`passk: wrote ${args.out} (a scenario with the ${fit.chosen} fit${used}; run it with passk simulate ${args.out})\n`);
       }
-      io.stdout(args.json ? `${JSON.stringify(fitJson(fit, source), null, 2)}\n` : formatFit(fit, source));
+      io.stdout(args.json ? `${JSON.stringify(fitJson(fit, source), null, 2)}\n` : withSourceLines(formatFit(fit, source), counts, args.format !== 'auto'));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { DroppedSummary } from '../io/droppedRows.js';
+import type { TaskCounts } from '../io/readTaskCounts.js';
 import type { ResultsColumns } from '../io/resultsColumns.js';
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -37,4 +38,11 @@ export function describeDropped(dropped: DroppedSummary, format: string): string
   }
   if (dropped.tasks > 0) lines.push(`${plural(dropped.tasks, 'task')} left with no rows, not in the estimates`);
   return lines;
+}
+
+/** A text view with lines under its first (the input summary): the format read, what was done with missing outcomes and error rows. */
+export function withSourceLines(text: string, counts: TaskCounts, forced: boolean): string {
+  const lines = [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
+  const firstLineEnd = text.indexOf('\n');
+  return `${text.slice(0, firstLineEnd + 1)}${lines.join('\n')}\n${text.slice(firstLineEnd + 1)}`;
 }

@@ -114,6 +114,8 @@ function needsRecords(header: readonly string[], context: ResultsFormatContext):
     options.costColumn !== undefined ||
     options.tokensColumns.length > 0 ||
     options.latencyColumn !== undefined ||
+    options.countsColumns !== undefined ||
+    options.rateColumn !== undefined ||
     options.systemColumns.some((column) => header.includes(column))
   );
 }

@@ -1,9 +1,8 @@
 import { InputError } from '@passk/sim/errors';
-import { JsonRecordCounter, type JsonOutcome } from './jsonRecordCounter.js';
-import { inspectSampleRecord, inspectColumns, type InspectScoring } from './inspectSamples.js';
+import { JsonRecordCounter, type JsonOutcome, type JsonRecordSetup } from './jsonRecordCounter.js';
+import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
 import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
-import { successFromTauBenchReward } from './successValue.js';
 
 const OPEN_BRACE = 0x7b;
 const LF = 0x0a;
@@ -67,8 +66,13 @@ async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
   }
 }
 
-/** τ²-bench's termination reasons that mean the run itself failed, not the agent: excluded like τ²-bench's infrastructure errors. */
-const TAU2_INFRA_REASONS: readonly string[] = ['infrastructure_error', 'user_error', 'agent_error'];
+/**
+ * τ²-bench's termination reason for a simulation that never ran properly: its metrics
+ * (`agent_metrics.py`, `get_metrics_df`) exclude these and log how many; passk drops them under
+ * `--on-error drop` (the default) and counts them. Other reasons (agent_error, max_steps, …) are
+ * the agent's and are scored by their reward.
+ */
+const TAU2_INFRA_REASONS: readonly string[] = ['infrastructure_error'];
 
 /**
  * Reads one JSON object written by a harness: Terminal-Bench `results.json` (`results[]` with
@@ -91,11 +95,13 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
         '(Terminal-Bench results[], τ²-bench simulations[], CRUXEval raw_scored_generations, inspect_ai eval + samples, {task: [outcomes]}); name one with --format',
     );
   }
-  const count = (records: unknown[], key: string, columnsFor: (first: Record<string, unknown>) => ResultsColumns, outcome: JsonOutcome, extra: { marker?: Parameters<typeof makeCounter>[0]['marker'] } = {}) => {
-    const objects = records.filter(isObject);
-    if (objects.length === 0) throw new InputError(file, `must hold at least one record in ${key}`);
-    const columns = columnsFor(objects[0]);
-    const counter = makeCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state, place: (_l, r) => `${file} (${key}[${r - 1}])`, ...extra });
+  /** Counts the records of the array `key`, with the columns chosen from its first record. */
+  const count = (records: unknown[], key: string, columnsFor: (first: Record<string, unknown>) => ResultsColumns, outcome: JsonOutcome, marker?: JsonRecordSetup['marker']) => {
+    const first = records.find(isObject);
+    if (first === undefined) throw new InputError(file, `must hold at least one record in ${key}`);
+    const columns = columnsFor(first);
+    const place = (_line: number, record: number) => `${file} (${key}[${record - 1}])`;
+    const counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state, place, marker });
     records.forEach((record, i) => {
       if (!isObject(record)) throw new InputError(`${file} (${key}[${i}])`, 'must be a JSON object', JSON.stringify(record).slice(0, 60));
       counter.count(record, 0, i + 1);
@@ -130,14 +136,11 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
           return withAmountColumns(columns, options, Object.keys(first), first, { cost: 'agent_cost', latency: 'duration' });
         },
         { kind: 'tauBench' },
-        {
-          marker: (row) => {
-            const reason = row.termination_reason;
-            return typeof reason === 'string' && TAU2_INFRA_REASONS.includes(reason) ? { key: 'termination_reason', value: reason } : undefined;
-          },
+        (row) => {
+          const reason = row.termination_reason;
+          return typeof reason === 'string' && TAU2_INFRA_REASONS.includes(reason) ? { key: 'termination_reason', value: reason } : undefined;
         },
       );
-      void successFromTauBenchReward;
       return { format: 'tau2-bench', columns };
     }
     case 'cruxeval':
@@ -153,7 +156,7 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
       let scoring: InspectScoring | undefined;
       const records = samples.map((sample, i) => {
         if (!isObject(sample)) throw new InputError(`${file} (samples[${i}])`, 'must be a JSON object');
-        scoring ??= inspectColumns(sample, header, options, `${file} (samples[${i}])`);
+        scoring ??= inspectColumns(sample, options, `${file} (samples[${i}])`);
         return inspectSampleRecord(sample, header, scoring, `${file} (samples[${i}])`);
       });
       const columns = count(records, 'samples', (first) => withAmountColumns(scoring!.columns, options, Object.keys(first), first, { tokens: ['input_tokens', 'output_tokens'], latency: 'total_time' }), {
@@ -163,10 +166,6 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
       return { format: 'inspect', columns };
     }
   }
-}
-
-function makeCounter(setup: ConstructorParameters<typeof JsonRecordCounter>[0]): JsonRecordCounter {
-  return new JsonRecordCounter(setup);
 }
 
 function requireArray(value: unknown, file: string, key: string): unknown[] {

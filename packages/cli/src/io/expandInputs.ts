@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname, isAbsolute, join } from 'node:path';
 import { InputError } from '@passk/sim/errors';
 import { glob } from 'tinyglobby';
 import { STDIN_NAME } from './fileWindow.js';
@@ -18,7 +18,7 @@ export async function expandInputs(inputs: readonly string[]): Promise<string[]>
   if (inputs.length === 0) throw new InputError('FILE', 'must name at least one results file (or - for standard input)');
   const files: string[] = [];
   for (const input of inputs) {
-    if (input === '-') {
+    if (input === '-' || input === '/dev/stdin') {
       files.push(STDIN_NAME);
       continue;
     }
@@ -28,7 +28,8 @@ export async function expandInputs(inputs: readonly string[]): Promise<string[]>
       if (names.length === 0) throw new InputError(input, `must hold results files (${RESULTS_EXTENSIONS.join(', ')}); the folder has none`);
       files.push(...names.map((name) => join(input, name)));
     } else if (info === undefined && GLOB_CHARACTERS.test(input)) {
-      const matches = (await glob(input, { onlyFiles: true, expandDirectories: false })).sort();
+      // Matches are named like the pattern: absolute for an absolute pattern, else relative to the working folder.
+      const matches = (await glob(input, { onlyFiles: true, expandDirectories: false, absolute: isAbsolute(input) })).sort();
       if (matches.length === 0) throw new InputError(input, 'must match at least one file (no file matches the pattern)');
       files.push(...matches);
     } else files.push(input);

@@ -18,8 +18,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * refused, listing them); for a dict-valued score (`{"Problem Correctness": 0, …}`) the key named by
  * `--score-key` (refused, listing the keys, when not given).
  */
-export function inspectColumns(sample: Record<string, unknown>, header: Record<string, unknown>, options: ResolvedResultsReadOptions, where: string): InspectScoring {
-  void header;
+export function inspectColumns(sample: Record<string, unknown>, options: ResolvedResultsReadOptions, where: string): InspectScoring {
   const scores = isObject(sample.scores) ? sample.scores : {};
   const names = Object.keys(scores);
   if (names.length === 0) throw new InputError(where, 'must have scores (an inspect_ai sample scored by at least one scorer)');

@@ -45,7 +45,8 @@ function tauBenchColumns(first: Record<string, unknown>, options: ResolvedResult
 function isTauBenchRecord(first: Record<string, unknown>, options: ResolvedResultsReadOptions): boolean {
   if (options.format === 'tau-bench') return true;
   if (options.successColumn !== undefined || options.countsColumns !== undefined || options.rateColumn !== undefined) return false;
-  return 'task_id' in first && (options.rewardColumn !== undefined || 'reward' in first) && ('info' in first || 'traj' in first || 'trial' in first);
+  if (!('task_id' in first)) return false;
+  return 'info' in first || 'traj' in first || ((options.rewardColumn !== undefined || 'reward' in first) && 'trial' in first);
 }
 
 async function readTauBench(context: ResultsFormatContext): Promise<ResultsFormatOutcome> {
