@@ -38,8 +38,12 @@ describe('passk compare', () => {
     const run = await passk('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1..4', '--bootstrap', '0');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toBe('B = small-b against A = small-a');
-    expect(lines[1]).toMatch(/^paired by task: 11 tasks in both runs \(overlap 84\.6%\); only in small-a: t00; only in small-b: t12$/);
+    // First each run as read (as estimate names it), then the comparison.
+    expect(lines[0]).toMatch(/^small-a: \S*small-a\.csv, 72 attempts over 12 tasks$/);
+    expect(lines[1]).toMatch(/^  read as csv/);
+    const at = lines.indexOf('B = small-b against A = small-a');
+    expect(at).toBeGreaterThan(1);
+    expect(lines[at + 1]).toMatch(/^paired by task: 11 tasks in both runs \(overlap 84\.6%\); only in small-a: t00; only in small-b: t12$/);
     // pass^3 over the 11 tasks: the python reference gives d = +17.4 pt, p = 0.016 (exact); the interval excludes 0.
     expect(run.stdout).toMatch(/^answer: small-b is better than small-a at pass\^3 by 17\.4 points \(95% paired interval \[\+3\.5, \+31\.3\] pt, p = 0\.016, 11 tasks\)\.$/m);
     expect(run.stdout).toMatch(/^per task: 0 fixed .*7 improved, 1 worsened, 3 unchanged$/m);
@@ -64,6 +68,19 @@ describe('passk compare', () => {
     expect(againstBeta.baseline).toBe('beta');
     expect(againstBeta.comparisons.map((comparison) => comparison.candidate)).toEqual(['alpha', 'gamma']);
     expect(againstBeta.comparisons[0]!.rows[0]!.passHatK!.difference).toBeCloseTo(-expected.pairs.small!.rows[1]!.passHatK.difference, 12);
+  });
+
+  it('each file with its own options where they differ (an option repeated once per file, in file order)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'passk-per-file-'));
+    const jsonl = join(dir, 'small-b.jsonl');
+    const rows = readFileSync(F('small-b.csv'), 'utf8').trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+    writeFileSync(jsonl, rows.map(([task, trial, success]) => JSON.stringify({ problem: task, attempt: Number(trial), ok: success === '1' })).join('\n') + '\n');
+    const mixed = await compareJson(F('small-a.csv'), jsonl, '--task-col', 'task_id', '--task-col', 'problem', '--success-col', 'success', '--success-col', 'ok', '--k', '1,2,4', '--bootstrap', '0');
+    const same = await compareJson(F('small-a.csv'), F('small-b.csv'), '--k', '1,2,4', '--bootstrap', '0');
+    expect(mixed.comparisons[0]!.rows).toEqual(same.comparisons[0]!.rows);
+    const wrong = await passk('compare', F('small-a.csv'), jsonl, F('small-c.csv'), '--task-col', 'task_id', '--task-col', 'problem');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toBe('passk: --task-col: must be given once (for every file) or once per file (3 times), got 2\n');
   });
 
   it('--markdown: a compact table for a pull-request comment, the answer in bold', async () => {

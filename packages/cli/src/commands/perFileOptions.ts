@@ -2,7 +2,26 @@ import { InputError } from '@passk/sim/errors';
 import type { ResultsFileArgs } from './resultsFileOptions.js';
 
 /** The results-file options that may differ from file to file. */
-const PER_FILE: readonly (keyof ResultsFileArgs)[] = ['format', 'task-col', 'success-col', 'reward-col', 'threshold', 'trial-col', 'on-error'];
+const PER_FILE: readonly (keyof ResultsFileArgs)[] = [
+  'format',
+  'task-col',
+  'success-col',
+  'reward-col',
+  'threshold',
+  'trial-col',
+  'on-error',
+  'missing',
+  'cost-col',
+  'tokens-col',
+  'price-in',
+  'price-out',
+  'latency-col',
+  'scorer',
+  'score-key',
+  'counts',
+  'rate-col',
+  'rate-n',
+];
 
 /**
  * The results-file options of file `index` of `count`: an option given once applies to every file;

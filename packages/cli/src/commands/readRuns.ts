@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { InputError, type Run } from '@passk/sim';
 import type { CompareRunSource } from '../format/compareDocument.js';
+import { describeDropped, describeFormat } from '../format/describeSource.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { resultsArgsFor } from './perFileOptions.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
@@ -22,7 +23,7 @@ export async function readRunFiles(files: readonly string[], args: ResultsFileAr
   for (const [i, file] of files.entries()) {
     const counts = await readResultsFile(file, resultsArgsFor(args, i, files.length));
     runs.push(runOf(names[i]!, counts));
-    sources.push({ name: names[i]!, file, format: counts.format, rows: counts.rows, tasks: counts.taskIds.length, by: null });
+    sources.push({ name: names[i]!, file, format: counts.format, rows: counts.rows, tasks: counts.taskIds.length, by: null, read: readNotes(counts, args, i, files.length) });
     maxN.push(counts.n.reduce((a, b) => Math.max(a, b), 0));
   }
   checkIdTypes(runs, files);
@@ -44,7 +45,7 @@ export async function readRunGroups(files: readonly string[], args: ResultsFileA
   }
   const file = files.join(', ');
   const runs = order.map((group) => runOf(group.group, group.counts));
-  const sources = order.map((group) => ({ name: group.group, file, format: group.counts.format, rows: group.counts.rows, tasks: group.counts.taskIds.length, by: { column: by, value: group.group } }));
+  const sources = order.map((group) => ({ name: group.group, file, format: group.counts.format, rows: group.counts.rows, tasks: group.counts.taskIds.length, by: { column: by, value: group.group }, read: readNotes(group.counts, args, 0, 1) }));
   const maxN = order.map((group) => group.counts.n.reduce((a, b) => Math.max(a, b), 0));
   checkIdTypes(runs, runs.map((run) => `${file} (${by}=${run.name})`));
   return { runs, sources, maxN };
@@ -62,6 +63,12 @@ export function runNames(files: readonly string[], given?: readonly string[]): s
   }
   const bases = files.map((file) => basename(file).replace(/\.[^.]+$/, '') || file);
   return files.map((file, i) => (bases.filter((base) => base === bases[i]).length > 1 ? file : bases[i]!));
+}
+
+/** The format line and the missing-outcome lines `estimate` prints, for one input. */
+function readNotes(counts: TaskCounts, args: ResultsFileArgs, index: number, count: number): string[] {
+  const forced = resultsArgsFor(args, index, count).format !== 'auto';
+  return [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
 }
 
 /** Per-task counts as a run. */

@@ -12,6 +12,8 @@ export interface CompareRunSource {
   readonly tasks: number;
   /** With --by: the column and the value these rows have. */
   readonly by: { readonly column: string; readonly value: string } | null;
+  /** How the input was read, in words: the format and columns, and what happened to rows without an outcome. */
+  readonly read: readonly string[];
 }
 
 /** The `passk.compare` JSON contract (README, "JSON results: passk.compare"). */

@@ -12,6 +12,9 @@ const LISTED = 8;
 /** Text view of `passk compare`: per comparison the pairing, the table, the answer and the per-task view; then the method. */
 export function formatCompare(document: CompareDocument): string {
   const holm = document.correction === 'holm';
+  const runs = document.runs.map((run) =>
+    [`${run.name}: ${run.by ? `${run.by.column}=${run.by.value} in ` : ''}${run.file}, ${run.rows} attempts over ${run.tasks} tasks`, ...run.read.map((line) => `  ${line}`)].join('\n'),
+  );
   const parts = document.comparisons.map((comparison) => {
     const table = runComparisonTable(comparison, holm);
     return [
@@ -34,7 +37,7 @@ export function formatCompare(document: CompareDocument): string {
     `p: ${method.pValue}.`,
     ...(holm ? [`correction: ${method.correction}.`] : []),
   ];
-  return `${parts.join('\n\n')}\n\n${notes.join('\n')}\n`;
+  return `${runs.join('\n')}\n\n${parts.join('\n\n')}\n\n${notes.join('\n')}\n`;
 }
 
 /** Compact Markdown for a pull-request comment: per comparison the answer in bold and the table. */
