@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareMany } from '../../../packages/sim/src/compare/compareMany.js';
 import { compareRuns } from '../../../packages/sim/src/compare/compareRuns.js';
 import { holmAdjust } from '../../../packages/sim/src/compare/holmAdjust.js';
+import { differenceReplicates } from '../../../packages/sim/src/compare/pairedBootstrap.js';
 import type { Run } from '../../../packages/sim/src/compare/runTasks.js';
 import { signFlipTest } from '../../../packages/sim/src/compare/signFlipTest.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
@@ -117,6 +118,31 @@ describe('compareRuns: bootstrap', () => {
     // Re-centred on the estimate: the interval holds the difference.
     expect(metric.bootstrap!.lower).toBeLessThan(metric.difference);
     expect(metric.bootstrap!.upper).toBeGreaterThan(metric.difference);
+  });
+});
+
+describe('differenceReplicates: the pick mixture', () => {
+  it('one multinomial over (v_A, v_B) cells has the distribution of drawing task by task (SEs agree within their error)', () => {
+    // Mixed n (3, 5 and 6 trials), so both cells and the pick-by-pick fallback (cellLimit 0) are exercised.
+    const pairs = Array.from({ length: 60 }, (_, i) => {
+      const n = [3, 5, 6][i % 3]!;
+      return [{ id: i, n, c: (i * 7) % (n + 1) }, { id: i, n, c: (i * 5 + 1) % (n + 1) }] as const;
+    });
+    const slots = [{ metric: 'meanSuccess', k: 1 }, { metric: 'passHatK', k: 3 }, { metric: 'passAtK', k: 5 }] as const;
+    const replicates = 4000;
+    const sd = (values: Float64Array) => {
+      const finite = [...values].filter((x) => !Number.isNaN(x));
+      const mean = finite.reduce((s, x) => s + x, 0) / finite.length;
+      return { mean, sd: Math.sqrt(finite.reduce((s, x) => s + (x - mean) ** 2, 0) / (finite.length - 1)) };
+    };
+    const cells = differenceReplicates(pairs, null, slots, { replicates, seed: 1 }).map(sd);
+    const byPick = differenceReplicates(pairs, null, slots, { replicates, seed: 2, cellLimit: 0 }).map(sd);
+    cells.forEach((cell, i) => {
+      const pick = byPick[i]!;
+      // sd of a sample sd ≈ sd/√(2B) each (normal theory); means differ by ≈ sd·√(2/B).
+      expect(Math.abs(cell.sd - pick.sd)).toBeLessThan((5 * pick.sd) / Math.sqrt(replicates));
+      expect(Math.abs(cell.mean - pick.mean)).toBeLessThan(5 * pick.sd * Math.sqrt(2 / replicates));
+    });
   });
 });
 

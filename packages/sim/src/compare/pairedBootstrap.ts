@@ -1,4 +1,6 @@
 import { binomial } from '../distributions/binomial.js';
+import { suffixSums } from '../estimators/bootstrap.js';
+import { binomialPmf } from '../math/binomialPmf.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import type { Rng } from '../rng/rng.js';
 import { taskMetricValue, type CompareMetric } from './compareMetric.js';
@@ -13,6 +15,8 @@ export interface BootstrapSlot {
 export interface DifferenceBootstrapOptions {
   readonly replicates: number;
   readonly seed: Seed;
+  /** Cells of the paired pick mixture kept at most (default 65 536; 0 draws every pick on its own — for tests). */
+  readonly cellLimit?: number;
 }
 
 /**
@@ -24,6 +28,11 @@ export interface DifferenceBootstrapOptions {
  * pairing is kept. Unpaired: each run's tasks are drawn on their own.
  * At each slot a replicate averages over drawn tasks with n ≥ k (on both sides when paired); NaN
  * when it drew none. Replicate b uses the stream (seed, 'compare', 'bootstrap', b).
+ *
+ * Paired picks are independent draws from one mixture: a pick lands on the cell (n_A, v_A, n_B, v_B)
+ * with probability Σ_pairs (1/T)·P(c*_A = v_A)·P(c*_B = v_B), so a replicate's T picks are one
+ * multinomial over the cells (pairCategories) — the same distribution as drawing task by task, at a
+ * cost set by the number of cells (≤ 121 for 10 trials a side) rather than by T.
  */
 export function differenceReplicates(
   pairs: readonly (readonly [RunTask, RunTask])[] | null,
@@ -37,6 +46,8 @@ export function differenceReplicates(
   const sumB = new Float64Array(slots.length);
   const countA = new Float64Array(slots.length);
   const countB = new Float64Array(slots.length);
+  const categories = pairs ? pairCategories(pairs, options.cellLimit ?? CELL_LIMIT) : null;
+  const suffix = categories ? suffixSums(Float64Array.from(categories, (category) => category.probability)) : null;
   for (let r = 0; r < options.replicates; r++) {
     const rng = streamRng(options.seed, 'compare', 'bootstrap', r);
     sumA.fill(0);
@@ -44,16 +55,26 @@ export function differenceReplicates(
     countA.fill(0);
     countB.fill(0);
     if (pairs) {
-      for (let i = 0; i < pairs.length; i++) {
-        const [a, b] = pairs[Math.floor(rng.uniform() * pairs.length)]!;
-        const va = table.values(a.n, redraw(rng, a));
-        const vb = table.values(b.n, redraw(rng, b));
+      const add = (nA: number, vA: number, nB: number, vB: number, times: number) => {
+        const va = table.values(nA, vA);
+        const vb = table.values(nB, vB);
         slots.forEach(({ k }, s) => {
-          if (a.n < k || b.n < k) return;
-          sumA[s]! += va[s]!;
-          sumB[s]! += vb[s]!;
-          countA[s]!++;
+          if (nA < k || nB < k) return;
+          sumA[s]! += times * va[s]!;
+          sumB[s]! += times * vb[s]!;
+          countA[s]! += times;
         });
+      };
+      // T picks spread over the categories (a multinomial, by conditional binomials).
+      let left = pairs.length;
+      for (let i = 0; i < categories!.length && left > 0; i++) {
+        const share = i === categories!.length - 1 ? 1 : Math.min(1, categories![i]!.probability / suffix![i]!);
+        const picks = share >= 1 ? left : binomial(rng, left, share);
+        left -= picks;
+        if (picks === 0) continue;
+        const category = categories![i]!;
+        if (category.pair === null) add(category.nA, category.vA, category.nB, category.vB, picks);
+        else for (let j = 0; j < picks; j++) add(category.nA, redraw(rng, category.pair[0]), category.nB, redraw(rng, category.pair[1]), 1);
       }
       slots.forEach((_, s) => {
         out[s]![r] = countA[s]! > 0 ? (sumB[s]! - sumA[s]!) / countA[s]! : Number.NaN;
@@ -67,6 +88,69 @@ export function differenceReplicates(
     }
   }
   return out;
+}
+
+/** What one paired pick can land on: a cell of the pick mixture (pair null), or one pair drawn pick by pick. */
+interface PairCategory {
+  readonly probability: number;
+  readonly nA: number;
+  readonly vA: number;
+  readonly nB: number;
+  readonly vB: number;
+  readonly pair: readonly [RunTask, RunTask] | null;
+}
+
+const CELL_LIMIT = 65_536;
+
+/**
+ * The categories of a paired pick: for each (n_A, n_B) whose (n_A + 1)(n_B + 1) cells fit within
+ * `cellLimit` in total, the mixture over (v_A, v_B) of its pairs; the pairs of other (n_A, n_B) stay
+ * pairs, each with probability 1/T.
+ */
+function pairCategories(pairs: readonly (readonly [RunTask, RunTask])[], cellLimit: number): PairCategory[] {
+  const byN = new Map<string, (readonly [RunTask, RunTask])[]>();
+  for (const pair of pairs) {
+    const key = `${pair[0].n},${pair[1].n}`;
+    const group = byN.get(key);
+    if (group) group.push(pair);
+    else byN.set(key, [pair]);
+  }
+  const weight = 1 / pairs.length;
+  const categories: PairCategory[] = [];
+  let cells = 0;
+  for (const group of byN.values()) {
+    const nA = group[0]![0].n;
+    const nB = group[0]![1].n;
+    const size = (nA + 1) * (nB + 1);
+    if (cells + size > cellLimit) {
+      for (const pair of group) categories.push({ probability: weight, nA, vA: pair[0].c, nB, vB: pair[1].c, pair });
+      continue;
+    }
+    cells += size;
+    const mixture = new Float64Array(size);
+    for (const [a, b] of group) {
+      const pmfA = redrawPmf(a);
+      const pmfB = redrawPmf(b);
+      pmfA.forEach((pa, vA) => {
+        if (pa === 0) return;
+        pmfB.forEach((pb, vB) => {
+          if (pb !== 0) mixture[vA * (nB + 1) + vB]! += weight * pa * pb;
+        });
+      });
+    }
+    mixture.forEach((probability, cell) => {
+      if (probability > 0) categories.push({ probability, nA, vA: Math.floor(cell / (nB + 1)), nB, vB: cell % (nB + 1), pair: null });
+    });
+  }
+  return categories;
+}
+
+/** P(c* = v) for v = 0..n under c* ~ Binomial(n, c/n) (a point mass when c = 0 or c = n). */
+function redrawPmf(task: RunTask): Float64Array {
+  const pmf = new Float64Array(task.n + 1);
+  if (task.c === 0 || task.c === task.n) pmf[task.c] = 1;
+  else for (let v = 0; v <= task.n; v++) pmf[v] = binomialPmf(v, task.n, task.c / task.n);
+  return pmf;
 }
 
 function drawRun(rng: Rng, tasks: readonly RunTask[], table: ValueTable, slots: readonly BootstrapSlot[], sums: Float64Array, counts: Float64Array): void {
