@@ -39,7 +39,8 @@ export function compareTasksChart(result: object): ChartSpec {
     title: null,
     scale: { domain: [...KINDS], range: KIND_COLOURS },
     sort: [...KINDS],
-    legend: { labelExpr: "datum.label === 'fixed' ? 'fixed (none → all correct)' : datum.label === 'regressed' ? 'regressed (all → none)' : datum.label" },
+    // Three to a row: headless vega estimates text wide, and one row would stretch the image past the chart.
+    legend: { columns: 3, labelExpr: "datum.label === 'fixed' ? 'fixed (none → all)' : datum.label === 'regressed' ? 'regressed (all → none)' : datum.label" },
   };
   const size = CHART_HEIGHT + 40;
   const title =
