@@ -125,6 +125,7 @@ describe('passk compare and gate: bad input → one line, exit 2, nothing writte
     ['one file without --by', ['compare', F('small-a.csv')], /^passk: passk compare: needs at least two results files/],
     ['malformed --require', ['gate', F('small-b.csv'), '--require', 'passHat@ 4 >= 0.8'], /^passk: --require: must be METRIC@K OP NUMBER .*, got "passHat@ 4 >= 0\.8"$/],
     ['--require threshold out of range', ['gate', F('small-b.csv'), '--require', 'passHat@4 >= 80'], /^passk: --require: threshold must be in \[0, 1\]/],
+    ['gate --confidence at or below 0.5', ['gate', F('small-b.csv'), '--require', 'pass@1 >= 0.5', '--confidence', '0.4'], /^passk: --confidence: must be above 0\.5 for a one-sided bound to be on the safe side of the estimate, got 0\.4$/],
     ['delta without --baseline', ['gate', F('small-b.csv'), '--require', 'delta(pass@1) >= 0'], /^passk: --require: delta\(…\) needs --baseline OLD/],
     ['k beyond every n', ['gate', F('one-trial.csv'), '--require', 'passHat@2 >= 0.5'], /^passk: --require: pass\^2 is not estimable: no task has n ≥ 2 trials \(the largest n in one-trial is 1\)/],
   ];

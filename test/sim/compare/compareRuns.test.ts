@@ -146,6 +146,19 @@ describe('differenceReplicates: the pick mixture', () => {
   });
 });
 
+describe('differenceReplicates: n beyond the value table', () => {
+  it('both runs of a pair with n > 10 000 keep their own values: A never correct, B always → B − A = 1 in every replicate', () => {
+    // c ∈ {0, n} is never redrawn, so every replicate is exactly 1 (one shared buffer for both sides would give 0).
+    const pairs = Array.from({ length: 6 }, (_, i) => [{ id: i, n: 20_000, c: 0 }, { id: i, n: 30_000, c: 30_000 }] as const);
+    const slots = [{ metric: 'meanSuccess', k: 1 }, { metric: 'passHatK', k: 3 }, { metric: 'passAtK', k: 2 }] as const;
+    for (const cellLimit of [0, 65_536]) {
+      for (const replicates of differenceReplicates(pairs, null, slots, { replicates: 20, seed: 1, cellLimit })) {
+        expect([...replicates]).toEqual(new Array(20).fill(1));
+      }
+    }
+  });
+});
+
 describe('signFlipTest', () => {
   /** Brute force over all 2^m sign patterns (independent of the meet-in-the-middle count). */
   const bruteForce = (d: number[]): number => {

@@ -39,6 +39,7 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
         .example("$0 gate new.jsonl --baseline main.jsonl --require 'delta(pass@1) >= -0.02'", 'fail if new may be more than 2 points worse than main'),
     handler: async (args) => {
       const confidence = requireOpenUnit('--confidence', args.confidence);
+      if (!(confidence > 0.5)) throw new InputError('--confidence', 'must be above 0.5 for a one-sided bound to be on the safe side of the estimate', confidence);
       const requirements = args.require.map(parseRequirement);
       const deltas = requirements.filter((requirement) => requirement.delta);
       if (deltas.length > 0 && args.baseline === undefined) throw new InputError('--require', 'delta(…) needs --baseline OLD (the file to compare against)', deltas[0]!.text);

@@ -57,7 +57,7 @@ export function differenceReplicates(
     if (pairs) {
       const add = (nA: number, vA: number, nB: number, vB: number, times: number) => {
         const va = table.values(nA, vA);
-        const vb = table.values(nB, vB);
+        const vb = table.values(nB, vB, 1);
         slots.forEach(({ k }, s) => {
           if (nA < k || nB < k) return;
           sumA[s]! += times * va[s]!;
@@ -174,15 +174,16 @@ function redraw(rng: Rng, task: RunTask): number {
 /** Every slot's unbiased value of (n, v), remembered per n up to TABLE_LIMIT so replicates only add numbers. */
 class ValueTable {
   private readonly tables = new Map<number, Float64Array[]>();
-  private readonly scratch: Float64Array;
+  /** Buffers for n beyond the table, one per side of a pair (both may be in use at once). */
+  private readonly scratch: readonly [Float64Array, Float64Array];
 
   constructor(private readonly slots: readonly BootstrapSlot[]) {
-    this.scratch = new Float64Array(slots.length);
+    this.scratch = [new Float64Array(slots.length), new Float64Array(slots.length)];
   }
 
-  /** The slot values of (n, v) (0 where k > n; such slots are skipped by the caller). */
-  values(n: number, v: number): Float64Array {
-    if (n > TABLE_LIMIT) return this.fill(this.scratch, n, v);
+  /** The slot values of (n, v) (0 where k > n; such slots are skipped by the caller); `side` 1 for the second run of a pair. */
+  values(n: number, v: number, side: 0 | 1 = 0): Float64Array {
+    if (n > TABLE_LIMIT) return this.fill(this.scratch[side], n, v);
     let rows = this.tables.get(n);
     if (!rows) {
       rows = new Array<Float64Array>(n + 1);
