@@ -97,6 +97,33 @@ describe('--where, --by and the one-system guard', () => {
     );
   });
 
+  it('--where (repeatable, before or after FILE) keeps matching rows and is stated in the output', async () => {
+    const run = await passk('estimate', '--where', 'model=m2', '--where', 'example_id=e0', log('rates.jsonl'), '--rate-col', 'pass1', '--rate-n', '4', '--bootstrap', '0');
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').slice(0, 3)).toEqual([
+      `${log('rates.jsonl')}: 4 attempts over 1 tasks, 4 trials each`,
+      'read as jsonl (detected; --format forces another): task "example_id", rate "pass1" × n = 4',
+      'only rows with model=m2, example_id=e0 (--where)',
+    ]);
+  });
+
+  it('with --by, each group states its own missing outcomes and empty tasks', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'passk-groups-'));
+    const file = join(dir, 'g.csv');
+    // m1: a 1, a (none), b (none) → a 1/1, b empty; m2: a 0, b 1.
+    await writeFile(file, 'task_id,model,success\na,m1,1\na,m1,\nb,m1,\na,m2,0\nb,m2,1\n');
+    const { groups } = await readResultGroups(file, { by: 'model', missing: 'drop' });
+    expect(groups.map(({ group, counts }) => [group, counts.dropped.reasons.missing, counts.dropped.tasks, perTask(counts)])).toEqual([
+      ['m1', 2, 1, [['a', 1, 1]]],
+      ['m2', 0, 0, [['a', 1, 0], ['b', 1, 1]]],
+    ]);
+    const failed = await readResultGroups(file, { by: 'model', missing: 'fail' });
+    expect(failed.groups.map(({ group, counts }) => [group, counts.dropped.countedAsFailures, perTask(counts)])).toEqual([
+      ['m1', 2, [['a', 2, 1], ['b', 1, 0]]],
+      ['m2', 0, [['a', 1, 0], ['b', 1, 1]]],
+    ]);
+  });
+
   it('readResultGroups splits by a column, groups in order of first appearance', async () => {
     const { by, groups } = await readResultGroups(log('rates.jsonl'), { rateColumn: 'pass1', trialsPerTask: 4, by: 'model' });
     expect(by).toBe('model');

@@ -8,16 +8,8 @@ import { fitJson, formatFit, type FitSource } from '../format/fitOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
-import { describeEmpirical, empiricalAmount } from '../io/empiricalAmount.js';
+import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
-
-/** The `attempts` block with the log's empirical cost and latency, where the log has them (else the scenario defaults stay). */
-export function empiricalAttempts(counts: TaskCounts): { attempts?: Record<string, unknown> } {
-  const cost = empiricalAmount(counts.cost);
-  const latency = empiricalAmount(counts.latency);
-  if (cost === undefined && latency === undefined) return {};
-  return { attempts: { ...(cost === undefined ? {} : { cost: { perAttempt: cost } }), ...(latency === undefined ? {} : { latency: { perAttempt: latency } }) } };
-}
 
 interface FitArgs extends ResultsFileArgs {
   results: string[];

@@ -20,8 +20,8 @@ export interface ResultsFileArgs {
   'trial-col'?: string;
   'on-error': OnErrorPolicy;
   missing?: MissingPolicy;
-  where?: string[];
-  'one-value'?: string[];
+  where?: string | string[];
+  'one-value'?: string | string[];
   'cost-col'?: string;
   'tokens-col'?: string;
   'price-in'?: number;
@@ -56,8 +56,8 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
       choices: MISSING_POLICIES,
       describe: 'rows without an outcome (null, timeouts, agent errors): count as failures, drop, or stop (default: the harness\'s rule, stated in the output)',
     })
-    .option('where', { type: 'string', array: true, describe: 'only rows with COLUMN=VALUE (repeatable; dot paths in JSON)' })
-    .option('one-value', { type: 'string', array: true, describe: 'columns that must hold one value (besides model, agent, run, system, config)' })
+    .option('where', { type: 'string', describe: 'only rows with COLUMN=VALUE (repeat the option for several; dot paths in JSON)' })
+    .option('one-value', { type: 'string', describe: 'a column that must hold one value (repeatable; besides model, agent, run, system, config)' })
     .option('cost-col', { type: 'string', describe: 'column with the cost of each attempt' })
     .option('tokens-col', { type: 'string', describe: 'IN or IN,OUT token columns; cost from --price-in/--price-out' })
     .option('price-in', { type: 'number', describe: 'price per million input tokens' })
@@ -68,6 +68,11 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
     .option('counts', { type: 'string', describe: 'per-task summaries: N,C columns with trials and successes per task' })
     .option('rate-col', { type: 'string', describe: 'per-task summaries: a column with each task\'s success rate (with --rate-n)' })
     .option('rate-n', { type: 'number', describe: 'the trials per task behind --rate-col' }) as unknown as Argv<T & ResultsFileArgs>;
+}
+
+/** A repeatable option's values (yargs gives one value as a string, several as an array); not greedy, so it never takes a FILE. */
+function listOf(value: string | string[] | undefined): string[] | undefined {
+  return value === undefined ? undefined : Array.isArray(value) ? value : [value];
 }
 
 /** The read options a user gave on the command line. */
@@ -81,9 +86,9 @@ export function resultsReadOptions(args: ResultsFileArgs, by?: string): ResultsR
     trialColumn: args['trial-col'],
     onError: args['on-error'],
     missing: args.missing,
-    where: args.where,
+    where: listOf(args.where),
     by,
-    systemColumns: args['one-value'],
+    systemColumns: listOf(args['one-value']),
     costColumn: args['cost-col'],
     tokensColumns: args['tokens-col'],
     priceIn: args['price-in'],

@@ -43,6 +43,7 @@ export function describeDropped(dropped: DroppedSummary, format: string): string
 /** A text view with lines under its first (the input summary): the format read, what was done with missing outcomes and error rows. */
 export function withSourceLines(text: string, counts: TaskCounts, forced: boolean): string {
   const lines = [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
+  if (counts.where.length > 0) lines.splice(1, 0, `only rows with ${counts.where.join(', ')} (--where)`);
   const firstLineEnd = text.indexOf('\n');
   return `${text.slice(0, firstLineEnd + 1)}${lines.join('\n')}\n${text.slice(firstLineEnd + 1)}`;
 }

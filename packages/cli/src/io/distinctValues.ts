@@ -25,9 +25,15 @@ export class DistinctValues {
     if (!this.seen.has(column) && !fixed.includes(column)) this.seen.set(column, new Set());
   }
 
-  /** Notes the record's value of every guarded column it has. */
-  note(record: Record<string, unknown>): void {
-    for (const [column, set] of this.seen) {
+  /** The guarded columns a record has (a reader notes only these on its following records, as a CSV header fixes them). */
+  columnsIn(record: Record<string, unknown>): string[] {
+    return [...this.seen.keys()].filter((column) => fieldAt(record, column) !== undefined);
+  }
+
+  /** Notes the record's values of `columns` (from `columnsIn`; default: every guarded column). */
+  note(record: Record<string, unknown>, columns: readonly string[] = [...this.seen.keys()]): void {
+    for (const column of columns) {
+      const set = this.seen.get(column)!;
       const value = fieldAt(record, column);
       if (value === undefined) continue;
       const text = fieldText(value) ?? JSON.stringify(value);

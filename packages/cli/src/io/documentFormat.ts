@@ -3,8 +3,16 @@ import { JsonRecordCounter, type JsonOutcome, type JsonRecordSetup } from './jso
 import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
 import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
+import { tauBenchFormat } from './tauBenchFormat.js';
 
 const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+
+/** The first non-blank byte of `buf[start, end)`, or -1. */
+function firstByte(buf: Uint8Array, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (buf[i] !== 0x20 && buf[i] !== 0x09 && buf[i] !== 0x0a && buf[i] !== 0x0d) return buf[i];
+  return -1;
+}
 const LF = 0x0a;
 /** A whole JSON document is parsed at once: beyond this size, JSON Lines (streamed) are the way. */
 const MAX_DOCUMENT_BYTES = 512 << 20;
@@ -61,8 +69,10 @@ async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const detail = error instanceof SyntaxError ? error.message.replace(/^.*?: /, '') : 'parse error';
-    throw new InputError(window.file, `must be valid JSON (${detail}); truncated?`);
+    const detail = error instanceof SyntaxError ? shorten(error.message) : 'parse error';
+    // One JSON value per line parses up to the end of the first: JSON Lines, not one document.
+    const hint = /after JSON/.test(detail) ? 'several JSON values: JSON Lines? read it with --format jsonl (or auto)' : 'truncated?';
+    throw new InputError(window.file, `must be one valid JSON document (${detail}); ${hint}`);
   }
 }
 
@@ -84,9 +94,14 @@ const TAU2_INFRA_REASONS: readonly string[] = ['infrastructure_error'];
 export async function readDocument(context: ResultsFormatContext): Promise<ResultsFormatOutcome> {
   const { window, options, counts, dropped, trials, state } = context;
   const file = window.file;
+  // `--format json` on an array of records: the streaming array reader (generic records).
+  if (options.format === 'json' && firstByte(window.buf, context.start, window.end) === OPEN_BRACKET) return tauBenchFormat.read(context);
   const doc = await parseWhole(context);
-  if (!isObject(doc)) throw new InputError(file, 'must be a JSON object or array of records');
   const requested = options.format;
+  if (!isObject(doc)) {
+    const what = Array.isArray(doc) ? 'an array (arrays of records are read with --format auto, json or tau-bench)' : typeof doc;
+    throw new InputError(file, `must be a JSON object to be read as ${requested === 'auto' ? 'a harness document' : requested}, but it is ${what}`);
+  }
   const kind = (DOCUMENT_FORMATS as readonly string[]).includes(requested) ? (requested as DocumentFormat) : classifyDocument(doc);
   if (kind === undefined) {
     throw new InputError(
@@ -112,7 +127,7 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
   switch (kind) {
     case 'terminal-bench': {
       dropped.formatDefault('fail');
-      const records = requireArray(doc.results, file, 'results');
+      const records = requireArray(doc, 'results', file, kind);
       const columns = count(records, 'results', (first) => {
         const named = { ...options, taskColumn: options.taskColumn ?? 'task_id', successColumn: options.successColumn ?? 'is_resolved' };
         const trial = options.trialColumn ?? ('trial_name' in first ? 'trial_name' : undefined);
@@ -123,7 +138,7 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
     }
     case 'tau2-bench': {
       dropped.formatDefault('fail');
-      const records = requireArray(doc.simulations, file, 'simulations');
+      const records = requireArray(doc, 'simulations', file, kind);
       const columns = count(
         records,
         'simulations',
@@ -145,13 +160,14 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
     }
     case 'cruxeval':
     case 'task-outcomes': {
-      const map = kind === 'cruxeval' ? (doc.raw_scored_generations as Record<string, unknown>) : doc;
+      const map = kind === 'cruxeval' ? doc.raw_scored_generations : doc;
+      if (!isObject(map)) throw new InputError(file, `must have an object "raw_scored_generations" ({task: [outcomes]}) to be read as cruxeval; keys: ${listNames(Object.keys(doc))}`);
       const records = Object.entries(map).map(([task, outcomes]) => ({ task, outcomes }));
       const columns = count(records, kind === 'cruxeval' ? 'raw_scored_generations' : 'tasks', () => ({ task: 'task', success: 'outcomes' }), success);
       return { format: kind, columns };
     }
     case 'inspect': {
-      const samples = requireArray(doc.samples, file, 'samples');
+      const samples = requireArray(doc, 'samples', file, kind);
       const header = doc as Record<string, unknown>;
       let scoring: InspectScoring | undefined;
       const records = samples.map((sample, i) => {
@@ -168,9 +184,17 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
   }
 }
 
-function requireArray(value: unknown, file: string, key: string): unknown[] {
-  if (!Array.isArray(value)) throw new InputError(file, `must have an array ${JSON.stringify(key)}`, typeof value);
+/** The array under `key` of a harness document; its absence names the keys the document has. */
+function requireArray(doc: Record<string, unknown>, key: string, file: string, format: string): unknown[] {
+  const value = doc[key];
+  if (!Array.isArray(value)) throw new InputError(file, `must have an array ${JSON.stringify(key)} to be read as ${format}; keys: ${listNames(Object.keys(doc))}`);
   return value;
+}
+
+/** A parser message, cut to one short line. */
+function shorten(text: string): string {
+  const line = text.split('\n')[0]!;
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
 }
 
 /** Harness JSON documents (one object per file, pretty-printed or not), parsed whole; see `readDocument`. */

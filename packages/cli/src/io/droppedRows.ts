@@ -33,6 +33,8 @@ export const MISSING_HINT = '--missing fail counts such rows as failures, --miss
 export class DroppedRows {
   readonly reasons: Record<DropReason, number> = { missing: 0, error: 0 };
   countedAsFailures = 0;
+  /** The same counts per group, when rows are grouped (`by`). */
+  private readonly groups = new Map<string, { reasons: Record<DropReason, number>; countedAsFailures: number }>();
   private missingPolicy: MissingPolicy;
   private missingGiven: boolean;
 
@@ -58,18 +60,47 @@ export class DroppedRows {
    * Counts a dropped row and returns true, or returns false when the row must fail (the caller
    * throws): error rows by `--on-error`, rows without an outcome under `--missing drop|error`.
    */
-  drop(reason: DropReason): boolean {
+  drop(reason: DropReason, group?: string): boolean {
     if (reason === 'error' ? this.policy === 'fail' : this.missingPolicy !== 'drop') return false;
     this.reasons[reason]++;
+    if (group !== undefined) this.ofGroup(group).reasons[reason]++;
     return true;
   }
 
   /** A row without an outcome: `fail` (counted here; the caller counts the failure), `drop` (counted here) or `error`. */
-  onMissing(): MissingPolicy {
+  onMissing(group?: string): MissingPolicy {
     const policy = this.missingPolicy;
-    if (policy === 'fail') this.countedAsFailures++;
-    else if (policy === 'drop') this.reasons.missing++;
+    if (policy === 'fail') {
+      this.countedAsFailures++;
+      if (group !== undefined) this.ofGroup(group).countedAsFailures++;
+    } else if (policy === 'drop') {
+      this.reasons.missing++;
+      if (group !== undefined) this.ofGroup(group).reasons.missing++;
+    }
     return policy;
+  }
+
+  private ofGroup(group: string): { reasons: Record<DropReason, number>; countedAsFailures: number } {
+    let entry = this.groups.get(group);
+    if (entry === undefined) {
+      entry = { reasons: { missing: 0, error: 0 }, countedAsFailures: 0 };
+      this.groups.set(group, entry);
+    }
+    return entry;
+  }
+
+  /** The summary of one group's rows (`by`), `tasks` of them left with none. */
+  groupSummary(group: string, tasks: number): DroppedSummary {
+    const entry = this.groups.get(group) ?? { reasons: { missing: 0, error: 0 }, countedAsFailures: 0 };
+    return {
+      policy: this.policy,
+      missing: this.missingPolicy,
+      missingIsDefault: !this.missingGiven,
+      count: entry.reasons.missing + entry.reasons.error,
+      reasons: { ...entry.reasons },
+      countedAsFailures: entry.countedAsFailures,
+      tasks,
+    };
   }
 
   /** Adds the counts of another part of the same file (read by another thread). */

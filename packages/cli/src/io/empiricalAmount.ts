@@ -1,4 +1,4 @@
-import type { AttemptAmountSummary } from './readTaskCounts.js';
+import type { AttemptAmountSummary, TaskCounts } from './readTaskCounts.js';
 
 /** Most values an empirical amount written into a scenario keeps. */
 export const MAX_EMPIRICAL_VALUES = 1000;
@@ -24,4 +24,12 @@ export function describeEmpirical(cost: AttemptAmountSummary | undefined, latenc
     latency !== undefined && latency.values.length > 0 ? `latency (${latency.values.length} attempts, ${latency.from})` : '',
   ].filter((part) => part !== '');
   return parts.length === 0 ? undefined : parts.join(' and ');
+}
+
+/** The `attempts` block with the log's empirical cost and latency, where the log has them (else the scenario defaults stay). */
+export function empiricalAttempts(counts: TaskCounts): { attempts?: Record<string, unknown> } {
+  const cost = empiricalAmount(counts.cost);
+  const latency = empiricalAmount(counts.latency);
+  if (cost === undefined && latency === undefined) return {};
+  return { attempts: { ...(cost === undefined ? {} : { cost: { perAttempt: cost } }), ...(latency === undefined ? {} : { latency: { perAttempt: latency } }) } };
 }

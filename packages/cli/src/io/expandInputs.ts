@@ -1,7 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join } from 'node:path';
 import { InputError } from '@passk/sim/errors';
-import { glob } from 'tinyglobby';
 import { STDIN_NAME } from './fileWindow.js';
 
 /** File extensions a folder's files are read by (others, e.g. README.md, are left out). */
@@ -29,6 +28,7 @@ export async function expandInputs(inputs: readonly string[]): Promise<string[]>
       files.push(...names.map((name) => join(input, name)));
     } else if (info === undefined && GLOB_CHARACTERS.test(input)) {
       // Matches are named like the pattern: absolute for an absolute pattern, else relative to the working folder.
+      const { glob } = await import('tinyglobby');
       const matches = (await glob(input, { onlyFiles: true, expandDirectories: false, absolute: isAbsolute(input) })).sort();
       if (matches.length === 0) throw new InputError(input, 'must match at least one file (no file matches the pattern)');
       files.push(...matches);

@@ -1,5 +1,5 @@
 import { InputError } from '@passk/sim/errors';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { STDIN_NAME, sourcePath } from './fileWindow.js';
 import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
@@ -14,8 +14,10 @@ export function isZip(head: Uint8Array): boolean {
 
 const SAMPLE_ENTRY = /^samples\/(.+)_epoch_(\d+)\.json$/;
 
-function openZip(path: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => (error ? reject(error) : resolve(zip))));
+/** Opens a zip archive with yauzl (loaded only when an archive is read). */
+async function openZip(path: string): Promise<yauzl.ZipFile> {
+  const { default: unzip } = await import('yauzl');
+  return new Promise((resolve, reject) => unzip.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => (error ? reject(error) : resolve(zip))));
 }
 
 /** The central directory's entries (names and offsets only; no data is read). */

@@ -75,6 +75,8 @@ export class JsonRecordCounter {
   private readonly taskKey: string;
   private readonly valueKey: string;
   private readonly trialKey: string | undefined;
+  /** The guarded system columns this reader's records have (from the first record), or undefined before it. */
+  private guarded: string[] | undefined;
 
   constructor(private readonly setup: JsonRecordSetup) {
     const { columns } = setup;
@@ -89,7 +91,8 @@ export class JsonRecordCounter {
     const where = () => (this.setup.place ?? ((l: number, r: number) => rowWhere(file, l, r)))(line, record);
     const options = state.options;
     if (options.where.length > 0 && !meetsConditions(row, options.where)) return;
-    state.distinct.note(row);
+    this.guarded ??= state.distinct.columnsIn(row);
+    if (this.guarded.length > 0) state.distinct.note(row, this.guarded);
     let group: string | undefined;
     if (options.by !== undefined) {
       group = fieldText(fieldAt(row, options.by));
@@ -104,7 +107,7 @@ export class JsonRecordCounter {
 
     const marker = this.errorMarker(row);
     if (marker !== undefined) {
-      if (!dropped.drop('error')) {
+      if (!dropped.drop('error', group)) {
         throw new InputError(where(), `key ${JSON.stringify(marker.key)} marks the record as an error or infrastructure failure (${FAIL_HINT})`, shown(marker.value));
       }
       counts.touchId(id);
@@ -117,12 +120,12 @@ export class JsonRecordCounter {
     }
     const raw = fieldAt(row, this.valueKey);
     if (Array.isArray(raw)) {
-      this.countList(raw, id, where, line, record);
+      this.countList(raw, id, group, where, line, record);
       return;
     }
     let value: number;
     if (isUnset(raw)) {
-      const policy = dropped.onMissing();
+      const policy = dropped.onMissing(group);
       if (policy === 'error') throw new InputError(where(), `key ${JSON.stringify(this.valueKey)} must have a value (${MISSING_HINT})`, raw ?? null);
       if (policy === 'drop') {
         counts.touchId(id);
@@ -175,14 +178,14 @@ export class JsonRecordCounter {
    * A list of outcomes under the outcome key (CRUXEval's `[true, false, …]`, lm-eval repeats): one
    * attempt per element, numbered by its index as the trial; null elements follow `--missing`.
    */
-  private countList(list: readonly unknown[], id: string, where: () => string, line: number, record: number): void {
+  private countList(list: readonly unknown[], id: string, group: string | undefined, where: () => string, line: number, record: number): void {
     const { counts, dropped, trials } = this.setup;
     const task = counts.touchId(id);
     for (let i = 0; i < list.length; i++) {
       const raw = list[i];
       let value: number;
       if (isUnset(raw)) {
-        const policy = dropped.onMissing();
+        const policy = dropped.onMissing(group);
         if (policy === 'error') throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} must have a value (${MISSING_HINT})`, raw ?? null);
         if (policy === 'drop') continue;
         value = 0;

@@ -62,7 +62,10 @@ export async function readJsonLines(context: ResultsFormatContext, layout: JsonL
         try {
           row = JSON.parse(text);
         } catch {
-          throw new InputError(`${file}:${line}`, 'line must be one JSON object', shorten(text));
+          // A line that only opens an object or array: a pretty-printed document, not JSON Lines.
+          const opened = /^\s*[[{]\s*$/.test(text);
+          const rule = opened ? 'line must be one JSON object (this looks like a pretty-printed JSON document: read it with --format auto or json)' : 'line must be one JSON object';
+          throw new InputError(`${file}:${line}`, rule, shorten(text));
         }
         if (typeof row !== 'object' || row === null || Array.isArray(row)) {
           throw new InputError(`${file}:${line}`, 'line must be one JSON object', shorten(text));

@@ -15,9 +15,6 @@ export class ReadState {
   readonly cost = new AttemptAmounts();
   readonly latency = new AttemptAmounts();
   readonly trialIds = new TrialIds();
-  /** What the cost was read from (`cost column "agent_cost"`, `tokens …`), once a reader knows. */
-  costFrom: string | undefined;
-  latencyFrom: string | undefined;
 
   constructor(readonly options: ResolvedResultsReadOptions) {
     this.distinct = new DistinctValues(options.systemColumns);

@@ -38,10 +38,12 @@ export interface TaskCounts {
   format: string;
   /** The columns used. */
   columns: ResultsColumns;
-  /** Rows without an outcome or marked as errors and what was done with them (for the whole read), and tasks left with none. */
+  /** Rows without an outcome or marked as errors and what was done with them, and tasks left with none (of this group, with `by`). */
   dropped: DroppedSummary;
   /** The files read, in order (`stdin` for standard input). */
   sources: string[];
+  /** The `where` conditions rows had to meet (`model=gpt-4o`), when any. */
+  where: string[];
   /** Cost per attempt, when the log has it (a cost column, or tokens with prices). */
   cost?: AttemptAmountSummary;
   /** Duration per attempt in seconds, when the log has it. */
@@ -163,10 +165,12 @@ function taskOf(key: string): string {
   return at < 0 ? key : key.slice(at + 1);
 }
 
-function amountSummary(amounts: AttemptAmounts, from: string | undefined, indices: readonly number[]): AttemptAmountSummary | undefined {
+/** A group's amounts: per task (by builder index) and the values in reading order (all of them when the read has one group). */
+function amountSummary(amounts: AttemptAmounts, from: string | undefined, indices: readonly number[], wholeRead: boolean): AttemptAmountSummary | undefined {
   if (from === undefined) return undefined;
   const perTask = indices.map((index) => amounts.ofTask(index));
-  return { from, attempts: perTask.reduce((sum, task) => sum + task.count, 0), perTask, values: [] };
+  const values = wholeRead ? Array.from(amounts.values()) : amounts.valuesOf(new Set(indices));
+  return { from, attempts: perTask.reduce((sum, task) => sum + task.count, 0), perTask, values };
 }
 
 /**
@@ -204,10 +208,8 @@ export async function readResultGroups(inputs: string | readonly string[], optio
   const indices = shared.counts.countedIndices();
   const dropped = shared.dropped.summary(emptyTasks);
   const { format, columns } = first!;
-  shared.state.costFrom = costSource(columns, resolved);
-  shared.state.latencyFrom = columns.latency === undefined ? undefined : `column ${JSON.stringify(columns.latency)}`;
-  const costValues = shared.state.cost.values();
-  const latencyValues = shared.state.latency.values();
+  const costFrom = costSource(columns, resolved);
+  const latencyFrom = columns.latency === undefined ? undefined : `column ${JSON.stringify(columns.latency)}`;
   // Split the builder's keys by group (in order of first appearance); without `by` one group.
   const byGroup = new Map<string, { ids: string[]; n: number[]; c: number[]; indices: number[] }>();
   for (let t = 0; t < taskIds.length; t++) {
@@ -230,6 +232,14 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     throw new InputError(where, `must contain at least one result row${filtered}${why}`);
   }
   const single = byGroup.size === 1;
+  // Tasks seen only on dropped rows, per group.
+  const emptyByGroup = new Map<string, number>();
+  if (resolved.by !== undefined) {
+    for (const key of shared.counts.emptyIds()) {
+      const group = key.slice(0, Math.max(0, key.indexOf(GROUP_SEPARATOR)));
+      emptyByGroup.set(group, (emptyByGroup.get(group) ?? 0) + 1);
+    }
+  }
   const groups: ResultGroup[] = [...byGroup].map(([group, entry]) => {
     const counts: TaskCounts = {
       taskIds: entry.ids,
@@ -238,19 +248,14 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       rows: entry.n.reduce((a, b) => a + b, 0),
       format,
       columns,
-      dropped,
+      dropped: resolved.by === undefined ? dropped : shared.dropped.groupSummary(group, emptyByGroup.get(group) ?? 0),
       sources: files,
+      where: resolved.where.map(({ column, value }) => `${column}=${value}`),
     };
-    const cost = amountSummary(shared.state.cost, shared.state.costFrom, entry.indices);
-    if (cost !== undefined) {
-      cost.values = single ? Array.from(costValues) : shared.state.cost.valuesOf(new Set(entry.indices));
-      counts.cost = cost;
-    }
-    const latency = amountSummary(shared.state.latency, shared.state.latencyFrom, entry.indices);
-    if (latency !== undefined) {
-      latency.values = single ? Array.from(latencyValues) : shared.state.latency.valuesOf(new Set(entry.indices));
-      counts.latency = latency;
-    }
+    const cost = amountSummary(shared.state.cost, costFrom, entry.indices, single);
+    if (cost !== undefined) counts.cost = cost;
+    const latency = amountSummary(shared.state.latency, latencyFrom, entry.indices, single);
+    if (latency !== undefined) counts.latency = latency;
     return { group, counts };
   });
   return { by: resolved.by, groups, format, sources: files };

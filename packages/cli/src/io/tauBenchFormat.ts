@@ -44,6 +44,7 @@ function tauBenchColumns(first: Record<string, unknown>, options: ResolvedResult
  */
 function isTauBenchRecord(first: Record<string, unknown>, options: ResolvedResultsReadOptions): boolean {
   if (options.format === 'tau-bench') return true;
+  if (options.format === 'json') return false;
   if (options.successColumn !== undefined || options.countsColumns !== undefined || options.rateColumn !== undefined) return false;
   if (!('task_id' in first)) return false;
   return 'info' in first || 'traj' in first || ((options.rewardColumn !== undefined || 'reward' in first) && 'trial' in first);
