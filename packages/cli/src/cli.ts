@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
+import { CommandExit } from './run/commandExit.js';
 import { Interrupted } from './run/interrupted.js';
 import type { CliIo } from './io/cliIo.js';
 
@@ -12,6 +13,8 @@ type CommandFactory = (io: CliIo) => CommandModule<any, any>; // eslint-disable-
  */
 const COMMANDS: ReadonlyArray<{ readonly name: string; readonly describe: string; readonly load: () => Promise<CommandFactory> }> = [
   { name: 'estimate', describe: 'pass@k and pass^k with intervals, from --n/--c, --p or a results file', load: async () => (await import('./commands/estimate.js')).estimateCommand },
+  { name: 'compare', describe: 'is B better than A? paired by task: differences, intervals, p-values', load: async () => (await import('./commands/compare.js')).compareCommand },
+  { name: 'gate', describe: 'CI gate: exit 1 unless every --require holds at its confidence bound', load: async () => (await import('./commands/gate.js')).gateCommand },
   { name: 'fit', describe: 'fit the per-task success distribution to a results file', load: async () => (await import('./commands/fit.js')).fitCommand },
   { name: 'plan', describe: 'sample sizes: demonstrate a target, reach a width, detect a difference', load: async () => (await import('./commands/plan.js')).planCommand },
   { name: 'simulate', describe: 'simulate a retry policy beside its closed forms', load: async () => (await import('./commands/simulate.js')).simulateCommand },
@@ -50,7 +53,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     else parser.command(entry.name, entry.describe);
   }
   parser
-    .demandCommand(1, 'name a command: estimate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
+    .demandCommand(1, 'name a command: estimate, compare, gate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
     .exitProcess(false)
     .fail((message, error) => {
@@ -68,6 +71,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     return 0;
   } catch (error) {
     if (error instanceof Interrupted) return 130;
+    if (error instanceof CommandExit) return error.code;
     if (error instanceof InputError) {
       io.stderr(`passk: ${messageAsTyped(error, args)}\n`);
       return 2;

@@ -61,6 +61,9 @@ describe('passk chart writes', () => {
       'fit-counts': 'fit-mixed-n',
       'fit-pass-rates': 'fit-tau-bench',
       'sweep-frontier': 'sweep-constrained',
+      'compare-curves': 'compare',
+      'compare-difference': 'compare',
+      'compare-tasks': 'compare',
     };
     for (const kind of CHART_KINDS) {
       const run = await passk('chart', kind, '--from', from(inputs[kind]!), '--out', join(dir, `${kind}.svg`));
@@ -82,7 +85,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     [
       'a JSON file that is not a result',
       () => ['planning', '--from', fixture('peer/numpy-peer-exact.json'), '--out', join(dir, 'x.svg')],
-      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, plan, simulate, sweep or fit print with --json\)$/,
+      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, compare, plan, simulate, sweep or fit print with --json\)$/,
     ],
     [
       'a file that is not JSON',

@@ -59,6 +59,12 @@ const CASES: Record<string, () => ChartSpec> = {
   'sweep-frontier': () => buildChart('sweep-frontier', [loadResult('sweep-refund')]),
   'sweep-frontier-constrained': () => buildChart('sweep-frontier', [loadResult('sweep-constrained')]),
   'sweep-frontier-one-axis': () => buildChart('sweep-frontier', [loadResult('sweep-one-axis')]),
+  'compare-curves': () => buildChart('compare-curves', [loadResult('compare')]),
+  'compare-curves-three': () => buildChart('compare-curves', [loadResult('compare-three')]),
+  'compare-difference': () => buildChart('compare-difference', [loadResult('compare')]),
+  'compare-difference-three': () => buildChart('compare-difference', [loadResult('compare-three')]),
+  'compare-tasks': () => buildChart('compare-tasks', [loadResult('compare')]),
+  'compare-tasks-three': () => buildChart('compare-tasks', [loadResult('compare-three')]),
 };
 
 /** The inline data rows of a spec (top level, or the layers' own). */

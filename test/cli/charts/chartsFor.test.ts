@@ -56,7 +56,7 @@ describe('chartsFor', () => {
 
   it('refuses what is not a passk result', () => {
     expect(() => chartsFor([{ rows: [] }])).toThrow(
-      new InputError('--from', 'must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json)'),
+      new InputError('--from', 'must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json)'),
     );
   });
 });
@@ -76,7 +76,7 @@ describe('naturalChart (for --chart FILE)', () => {
   });
 
   it('plan precision has no chart', () => {
-    expect(() => naturalChart(precision)).toThrow('--chart: has no chart for passk.plan.precision results (charts: plan demonstrate, estimate, simulate, sweep, fit)');
+    expect(() => naturalChart(precision)).toThrow('--chart: has no chart for passk.plan.precision results (charts: plan demonstrate, estimate, simulate, sweep, fit, compare)');
   });
 });
 
@@ -118,7 +118,7 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
     ['a fit chart from a sweep', () => buildChart('fit-counts', [sweep]), 'fit-counts: needs a passk.fit result, not passk.sweep; for that result use sweep-frontier'],
     ['two sweeps', () => buildChart('sweep-frontier', [sweep, sweep]), 'sweep-frontier: draws one result, got 2 (only cost-frontier combines several)'],
     ['no result', () => buildChart('delivery', []), '--from: needs at least one result file'],
-    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json), got "scenario"'],
+    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json), got "scenario"'],
     ['unknown kind', () => buildChart('bars' as never, [task]), `KIND: must be one of ${CHART_KINDS.join(', ')}, got "bars"`],
     [
       'a damaged result',

@@ -15,6 +15,9 @@ const NEEDS: Readonly<Record<ChartKind, string>> = {
   'fit-counts': `a ${RESULT_KINDS.fit} result`,
   'fit-pass-rates': `a ${RESULT_KINDS.fit} result`,
   'sweep-frontier': `a ${RESULT_KINDS.sweep} result`,
+  'compare-curves': `a ${RESULT_KINDS.compare} result`,
+  'compare-difference': `a ${RESULT_KINDS.compare} result`,
+  'compare-tasks': `a ${RESULT_KINDS.compare} result`,
 };
 
 /** Whether one result can be drawn as `kind`. */
@@ -43,6 +46,10 @@ export function chartFits(kind: ChartKind, result: object): boolean {
       return resultKind === RESULT_KINDS.fit;
     case 'sweep-frontier':
       return resultKind === RESULT_KINDS.sweep;
+    case 'compare-curves':
+    case 'compare-difference':
+    case 'compare-tasks':
+      return resultKind === RESULT_KINDS.compare;
   }
 }
 

@@ -9,7 +9,10 @@ export type ChartKind =
   | 'task-interval'
   | 'fit-counts'
   | 'fit-pass-rates'
-  | 'sweep-frontier';
+  | 'sweep-frontier'
+  | 'compare-curves'
+  | 'compare-difference'
+  | 'compare-tasks';
 
 export const CHART_KINDS: readonly ChartKind[] = [
   'pass-curves',
@@ -22,6 +25,9 @@ export const CHART_KINDS: readonly ChartKind[] = [
   'fit-counts',
   'fit-pass-rates',
   'sweep-frontier',
+  'compare-curves',
+  'compare-difference',
+  'compare-tasks',
 ];
 
 /** One line per kind: what it shows and which result it is drawn from (for help text). */
@@ -36,6 +42,9 @@ export const CHART_KIND_DESCRIPTIONS: Readonly<Record<ChartKind, string>> = {
   'fit-counts': 'tasks with c successes, observed against each fitted model (fit)',
   'fit-pass-rates': 'observed against fitted pass@k and pass^k, model-based beyond n (fit)',
   'sweep-frontier': 'cost against delivered correct per grid point; frontier, best marked (sweep)',
+  'compare-curves': 'pass@k and pass^k of several runs overlaid, with bands (compare)',
+  'compare-difference': 'B − A against k with its paired interval and the zero line (compare)',
+  'compare-tasks': 'per task: success rate in A against B; flips coloured (compare)',
 };
 
 export function isChartKind(value: unknown): value is ChartKind {

@@ -2,6 +2,9 @@ import { InputError } from '@passk/sim';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import { fittingCharts, requireFit } from './chartFits.js';
 import { CHART_KINDS, isChartKind, type ChartKind } from './chartKinds.js';
+import { compareCurvesChart } from './compareCurvesChart.js';
+import { compareDifferenceChart } from './compareDifferenceChart.js';
+import { compareTasksChart } from './compareTasksChart.js';
 import { costFrontierChart } from './costFrontierChart.js';
 import { deliveryChart } from './deliveryChart.js';
 import { estimatorCheckChart } from './estimatorCheckChart.js';
@@ -34,10 +37,16 @@ const BUILDERS: Readonly<Record<ChartKind, (results: readonly object[]) => Chart
   'fit-counts': (results) => fitCountsChart(results[0]!),
   'fit-pass-rates': (results) => fitPassRatesChart(results[0]!),
   'sweep-frontier': (results) => sweepFrontierChart(results[0]!),
+  'compare-curves': (results) => compareCurvesChart(results[0]!),
+  'compare-difference': (results) => compareDifferenceChart(results[0]!),
+  'compare-tasks': (results) => compareTasksChart(results[0]!),
 };
 
 /** The order charts of one result are listed in: the headline first, the diagnostics after. */
 const READING_ORDER: readonly ChartKind[] = [
+  'compare-difference',
+  'compare-curves',
+  'compare-tasks',
   'pass-curves',
   'task-interval',
   'planning',
@@ -104,7 +113,9 @@ export function naturalChart(result: object): ChartSpec {
       return sweepFrontierChart(result);
     case RESULT_KINDS.fit:
       return fitPassRatesChart(result);
+    case RESULT_KINDS.compare:
+      return compareDifferenceChart(result);
     default:
-      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, estimate, simulate, sweep, fit)`);
+      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, estimate, simulate, sweep, fit, compare)`);
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '@passk/sim/estimate';
 import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
+import { fileEstimateMarkdown } from '../format/estimateMarkdown.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
@@ -24,6 +25,7 @@ export interface FileEstimateArgs extends ResultsFileArgs {
   by?: string;
   k?: string;
   json: boolean;
+  markdown?: boolean;
   chart?: string;
   bootstrap: number;
   seed: string;
@@ -118,7 +120,9 @@ function estimateCounts(
     ...(latency === null ? {} : { latency }),
     p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
   });
-  const text = withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(cost, latency, counts.rows);
+  const text = args.markdown
+    ? fileEstimateMarkdown(result)
+    : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(cost, latency, counts.rows);
   if (!args.json) return { text, json: document, document };
   const perTask = counts.taskIds.map((task, i) => {
     const { n, c } = tasks[i]!;
