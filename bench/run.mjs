@@ -22,6 +22,7 @@ import { agreement, Z_LIMIT } from './agreement.mjs';
 import { timeEngine, timeWarmWorkers, workerStartup } from './engine.mjs';
 import { peakMemory } from './memory.mjs';
 import { PEER_METHODS, peerEnvironment, peerScript, runPeer } from './peer.mjs';
+import { streamingFile, streamingRss } from './streamingRss.mjs';
 import { estimateDifference, estimateFile, estimatePeerScript, passkEstimateJson, timePasskEstimate, timePythonEstimate } from './estimate10m.mjs';
 
 // Our own errors ("bench: …") as one line; anything unexpected with its stack.
@@ -54,6 +55,7 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     'no-memory': { type: 'boolean', default: false },
     'no-estimate': { type: 'boolean', default: false },
+    'no-streaming': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -229,6 +231,21 @@ if (!options['no-estimate']) {
   );
 }
 
+// ---- streaming-1gb: bounded memory reading a 1 GB inspect-style JSON Lines log (--no-streaming skips it) ----
+const STREAMING_MEMORY_TARGET_MB = 300;
+let streaming = null;
+if (!options['no-streaming']) {
+  const file = await streamingFile(benchDir, log);
+  log('streaming-1gb: passk estimate on the 1 GB log');
+  const m = await streamingRss(repoRoot, file);
+  streaming = { scenario: 'streaming-1gb', bytes: m.bytes, rows: m.rows, tasks: m.tasks, seconds: m.seconds, peakRssMB: m.peakRssMB, targetMB: STREAMING_MEMORY_TARGET_MB };
+  console.log('');
+  console.log(
+    `streaming-1gb: passk estimate on ${relative(repoRoot, file)} (${(m.bytes / 2 ** 30).toFixed(2)} GiB, ${m.rows} rows, dot-path columns) in ${m.seconds.toFixed(1)} s,` +
+      ` peak ${m.peakRssMB?.toFixed(0) ?? '?'} MB (target < ${STREAMING_MEMORY_TARGET_MB} MB)`,
+  );
+}
+
 const results = scenarios.map((e) => ({
   scenario: e.name,
   engineEpisodesPerSecond: e.engineRate,
@@ -252,6 +269,7 @@ const results = scenarios.map((e) => ({
   ...(e.memory ? { peakMemory: e.memory.map((m) => ({ replicates: m.replicates, peakRssMB: m.peakRssMB })) } : {}),
 }));
 if (estimate) results.push(estimate);
+if (streaming) results.push(streaming);
 const out = join(benchDir, 'results.json');
 await writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
 

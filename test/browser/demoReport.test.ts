@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// (DOM types for the functions this test runs inside the page with page.evaluate.)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -24,9 +24,10 @@ async function writeShards(name: string, file: string, count: number, ...args: s
     const run = await simulate(file, '--shard', `${i}/${count}`, '--out', dir, ...args);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(new RegExp(`^passk: wrote .*shard-${i}-of-${count}\\.json \\(replicates \\d+\\.\\.\\d+\\)\\n$`));
+    const name = `shard-${String(i).padStart(4, '0')}-of-${String(count).padStart(4, '0')}\\.json`;
+    expect(run.stderr).toMatch(new RegExp(`^passk: wrote .*${name} \\(shard ${i}/${count}: \\d+ episodes in \\d+\\.\\d\\d s\\)\\n$`));
   }
-  return Array.from({ length: count }, (_, i) => join(dir, `shard-${i + 1}-of-${count}.json`));
+  return Array.from({ length: count }, (_, i) => join(dir, `shard-${String(i + 1).padStart(4, '0')}-of-${String(count).padStart(4, '0')}.json`));
 }
 
 function expectOneLineError(run: CliRun, message: RegExp): void {
@@ -46,11 +47,11 @@ beforeAll(async () => {
 });
 
 describe('simulate --shard i/N --out DIR', () => {
-  it('writes shard-i-of-N.json files, nothing else, covering disjoint slices of whole blocks', () => {
-    expect(readdirSync(join(root, 'small')).sort()).toEqual(['shard-1-of-3.json', 'shard-2-of-3.json', 'shard-3-of-3.json']);
+  it('writes shard-000i-of-000N.json files, nothing else, covering disjoint slices of whole blocks', () => {
+    expect(readdirSync(join(root, 'small')).sort()).toEqual(['shard-0001-of-0003.json', 'shard-0002-of-0003.json', 'shard-0003-of-0003.json']);
     const ranges = small.map((path) => {
       const shard = JSON.parse(readFileSync(path, 'utf8')) as { format: string; partial: { ranges: unknown[]; done: number } };
-      expect(shard.format).toBe('passk-shard/1');
+      expect(shard.format).toBe('passk-shard/2');
       return shard.partial.ranges;
     });
     // 33 blocks in thirds: blocks 0–10, 11–21, 22–32 (the last block ends at replicate 2 100).
@@ -60,15 +61,15 @@ describe('simulate --shard i/N --out DIR', () => {
   it('without --out, prints the shard on stdout', async () => {
     const run = await simulate(SMALL, '--shard', '2/3');
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(readFileSync(small[1]!, 'utf8'));
+    // The same shard but for its wall-clock seconds, the one field that varies between runs.
+    const withoutSeconds = (text: string) => ({ ...JSON.parse(text), seconds: null });
+    expect(withoutSeconds(run.stdout)).toEqual(withoutSeconds(readFileSync(small[1]!, 'utf8')));
   });
 
   it.each([
-    ['4/3', /^passk: --shard: must be i\/N with 1 ≤ i ≤ N \(e\.g\. 2\/8\), got "4\/3"$/],
-    ['0/3', /^passk: --shard: must be i\/N with 1 ≤ i ≤ N \(e\.g\. 2\/8\), got "0\/3"$/],
-    ['two', /^passk: --shard: must be i\/N with 1 ≤ i ≤ N \(e\.g\. 2\/8\), got "two"$/],
-    // 33 blocks allow at most 33 slices.
-    ['34/34', /^passk: --shard: must name one of the 33 slices that 2100 replicates allow, got "34\/34"$/],
+    ['4/3', /^passk: --shard: must be i\/N with 1 ≤ i ≤ N \(e\.g\. 2\/8\), or auto, got "4\/3"$/],
+    ['0/3', /^passk: --shard: must be i\/N with 1 ≤ i ≤ N \(e\.g\. 2\/8\), or auto, got "0\/3"$/],
+    ['two', /^passk: --shard: must be i\/N with 1 ≤ i ≤ N \(e\.g\. 2\/8\), or auto, got "two"$/],
   ])('--shard %s fails with exit 2 and one line', async (shard, message) => {
     expectOneLineError(await simulate(SMALL, '--shard', shard, '--out', join(root, 'never')), message);
     expect(readdirSync(root)).not.toContain('never');
@@ -77,7 +78,7 @@ describe('simulate --shard i/N --out DIR', () => {
   it('into an unwritable folder: exit 2, one line, no temporary file left', async () => {
     const file = join(root, 'unwritable-file');
     writeFileSync(file, 'x');
-    expectOneLineError(await simulate(SMALL, '--shard', '1/3', '--out', join(file, 'parts')), /shard-1-of-3\.json: must be a writable path \(ENOTDIR\)$/);
+    expectOneLineError(await simulate(SMALL, '--shard', '1/3', '--out', join(file, 'parts')), /shard-0001-of-0003\.json: must be a writable path \(ENOTDIR\)$/);
     expect(readdirSync(root).filter((name) => name.startsWith('unwritable') || name.endsWith('.tmp'))).toEqual(['unwritable-file']);
   });
 });
@@ -108,39 +109,47 @@ describe('passk merge', () => {
     }
   });
 
-  it('some of the shards give a partial result, marked as such', async () => {
-    const run = await passk('merge', small[0]!, small[2]!, '--json');
+  it('with --allow-partial, some of the shards give a partial result that lists the missing ones', async () => {
+    const run = await passk('merge', small[0]!, small[2]!, '--json', '--allow-partial');
     expect(run.code).toBe(0);
-    const doc = JSON.parse(run.stdout) as { complete: boolean; replicates: { requested: number; done: number } };
+    expect(run.stderr).toBe('passk: partial result (--allow-partial): missing shards 2 of 3\n');
+    const doc = JSON.parse(run.stdout) as { complete: boolean; replicates: { requested: number; done: number }; shards: unknown };
     expect(doc.complete).toBe(false);
     expect(doc.replicates).toEqual({ requested: 2100, done: 704 + 692 }); // shards 1 and 3
-    const text = await passk('merge', small[0]!, small[2]!);
+    expect(doc.shards).toEqual({ count: 3, missing: [2], incomplete: [] });
+    const text = await passk('merge', small[0]!, small[2]!, '--allow-partial');
     expect(text.stdout).toContain('PARTIAL: 1396 of 2100 replicates');
   });
 
+  it('a folder: its shard files, in shard order', async () => {
+    const run = await passk('merge', join(root, 'small'), '--json');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe((await simulate(SMALL, '--json')).stdout);
+  });
+
   it('shards of different scenarios: exit 2, one line', async () => {
-    expectOneLineError(await passk('merge', small[0]!, general[1]!, '--json'), /^passk: \S*general\/shard-2-of-3\.json: must come from the same scenario and seed as \S*small\/shard-1-of-3\.json/);
+    expectOneLineError(await passk('merge', small[0]!, general[1]!, '--json'), /^passk: \S*general\/shard-0002-of-0003\.json: must be a shard of the same run as \S*small\/shard-0001-of-0003\.json: its seed is general-path, not 7$/);
   });
 
   it('shards of different seeds: exit 2, one line', async () => {
     const [, otherSeed] = await writeShards('small-seed-8', SMALL, 2, '--seed', '8');
-    expectOneLineError(await passk('merge', small[0]!, otherSeed!, '--json'), /^passk: \S*small-seed-8\/shard-2-of-2\.json: must come from the same scenario and seed/);
+    expectOneLineError(await passk('merge', small[0]!, otherSeed!, '--json'), /^passk: \S*small-seed-8\/shard-0002-of-0002\.json: must be a shard of the same run as \S*small\/shard-0001-of-0003\.json: its seed is 8, not 7$/);
   });
 
   it('the same shard twice: exit 2, one line', async () => {
-    expectOneLineError(await passk('merge', small[0]!, small[1]!, small[0]!, '--json'), /^passk: parts: must cover disjoint replicates \(.*twice.*\)$/);
+    expectOneLineError(await passk('merge', small[0]!, small[1]!, small[0]!, '--json'), /^passk: \S*small\/shard-0001-of-0003\.json: must be merged once: it is shard 1 of 3, as is \S*small\/shard-0001-of-0003\.json$/);
   });
 
   it('a JSON file that is not a shard: exit 2, one line naming it', async () => {
     const summary = join(root, 'out-single', 'summary.json');
     writeFileSync(join(root, 'not-a-shard.json'), '{"rows": []}\n');
     for (const path of [summary, join(root, 'not-a-shard.json')]) {
-      expectOneLineError(await passk('merge', small[0]!, path), /^passk: \S+\.json: must be a shard file \(format passk-shard\/1\) written by passk simulate --shard$/);
+      expectOneLineError(await passk('merge', small[0]!, path), /^passk: \S+\.json: must be a shard file \(format passk-shard\/2\) written by passk simulate --shard or passk sweep --shard$/);
     }
   });
 
   it('not JSON, or no such file: exit 2, one line naming it', async () => {
-    expectOneLineError(await passk('merge', SMALL), /^passk: \S*small\.yaml: must be a shard file \(written by passk simulate --shard\) in JSON, but it is not valid JSON$/);
+    expectOneLineError(await passk('merge', SMALL), /^passk: \S*small\.yaml: must be a shard file \(written by passk simulate or sweep --shard\) in JSON, but it is not valid JSON$/);
     expectOneLineError(await passk('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must exist \(file not found\)$/);
   });
 

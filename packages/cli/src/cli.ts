@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
+import { CommandExit } from './run/commandExit.js';
 import { Interrupted } from './run/interrupted.js';
 import type { CliIo } from './io/cliIo.js';
 
@@ -12,6 +13,8 @@ type CommandFactory = (io: CliIo) => CommandModule<any, any>; // eslint-disable-
  */
 const COMMANDS: ReadonlyArray<{ readonly name: string; readonly describe: string; readonly load: () => Promise<CommandFactory> }> = [
   { name: 'estimate', describe: 'pass@k and pass^k with intervals, from --n/--c, --p or a results file', load: async () => (await import('./commands/estimate.js')).estimateCommand },
+  { name: 'compare', describe: 'is B better than A? paired by task: differences, intervals, p-values', load: async () => (await import('./commands/compare.js')).compareCommand },
+  { name: 'gate', describe: 'CI gate: exit 1 unless every --require holds at its confidence bound', load: async () => (await import('./commands/gate.js')).gateCommand },
   { name: 'fit', describe: 'fit the per-task success distribution to a results file', load: async () => (await import('./commands/fit.js')).fitCommand },
   { name: 'plan', describe: 'sample sizes: demonstrate a target, reach a width, detect a difference', load: async () => (await import('./commands/plan.js')).planCommand },
   { name: 'simulate', describe: 'simulate a retry policy beside its closed forms', load: async () => (await import('./commands/simulate.js')).simulateCommand },
@@ -41,7 +44,8 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     io.stderr(`passk: ${unknown}\n`);
     return 2;
   }
-  const parser: Argv = yargs([...args])
+  // yargs drops a lone `-`; it names standard input among results inputs (expandInputs).
+  const parser: Argv = yargs(args.map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
   for (const entry of COMMANDS) {
@@ -49,7 +53,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     else parser.command(entry.name, entry.describe);
   }
   parser
-    .demandCommand(1, 'name a command: estimate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
+    .demandCommand(1, 'name a command: estimate, compare, gate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
     .exitProcess(false)
     .fail((message, error) => {
@@ -67,7 +71,12 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     return 0;
   } catch (error) {
     if (error instanceof Interrupted) return 130;
-    if (error instanceof InputError || error instanceof UsageError) {
+    if (error instanceof CommandExit) return error.code;
+    if (error instanceof InputError) {
+      io.stderr(`passk: ${messageAsTyped(error, args)}\n`);
+      return 2;
+    }
+    if (error instanceof UsageError) {
       io.stderr(`passk: ${error.message}\n`);
       return 2;
     }
@@ -75,6 +84,27 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     io.stderr(`passk: internal error (please report): ${message}\n`);
     return 1;
   }
+}
+
+/**
+ * An option's error with the value as the user typed it: yargs turns `--confidence abc` into NaN
+ * and `--seed 9007199254740993` into a nearby double before a command sees them.
+ */
+function messageAsTyped(error: InputError, args: readonly string[]): string {
+  if (typeof error.value !== 'number' || !error.where.startsWith('--')) return error.message;
+  const typed = typedOptionValue(args, error.where);
+  if (typed === undefined || Number(typed) === error.value && String(error.value) === typed) return error.message;
+  return new InputError(error.where, error.rule, typed).message;
+}
+
+/** The text given to `--name` on the command line (`--name value` or `--name=value`; the last one wins), if any. */
+function typedOptionValue(args: readonly string[], option: string): string | undefined {
+  let typed: string | undefined;
+  args.forEach((arg, index) => {
+    if (arg === option && index + 1 < args.length) typed = args[index + 1];
+    else if (arg.startsWith(`${option}=`)) typed = arg.slice(option.length + 1);
+  });
+  return typed;
 }
 
 /** `passk help CMD [SUB]` is `passk CMD [SUB] --help`; `passk help` is `passk --help`. */

@@ -69,6 +69,8 @@ export { exactValuesFor } from './engine/exactValues.js';
 export { simulatePilot, type PilotOptions, type PilotReport, type PilotRow, type PilotDesign } from './engine/simulatePilot.js';
 export { PARTIAL_FORMAT, type PartialResult } from './engine/partialResult.js';
 export { REPLICATES_PER_BLOCK, splitReplicates, blockCount } from './engine/replicateBlocks.js';
+export { shardWork, type ShardPiece } from './engine/shardWork.js';
+export { scenarioFingerprint } from './engine/scenarioFingerprint.js';
 export { exactMetrics, type ExactMetrics } from './analytic/exactMetrics.js';
 
 // Sweeps
@@ -87,3 +89,17 @@ export type { ScenarioTasksInput } from './fit/fitScenarioTasks.js';
 export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';
 export { posteriorTasks } from './fit/posteriorTasks.js';
 export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';
+
+// Comparing runs (passk compare, passk gate)
+export { compareRuns, type CompareRunsOptions, type RunComparison, type CompareRow, type MetricComparison, type Pairing } from './compare/compareRuns.js';
+export { compareMany, type ManyComparison } from './compare/compareMany.js';
+export type { Run, RunTask, TaskId } from './compare/runTasks.js';
+export type { CompareMetric } from './compare/compareMetric.js';
+export type { MeanAndSe } from './compare/meanAndSe.js';
+export type { Bounds } from './compare/pairedDifference.js';
+export type { PValue } from './compare/signFlipTest.js';
+export type { BootstrapBounds } from './compare/pairedBootstrap.js';
+export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChanges.js';
+export { holmAdjust } from './compare/holmAdjust.js';
+export { signFlipTest } from './compare/signFlipTest.js';
+export { studentTQuantile, studentTTwoSided } from './math/studentT.js';

@@ -63,7 +63,10 @@ describe('passk chart writes', () => {
       'sweep-frontier': 'sweep-constrained',
       'demonstrate-failures': 'plan-demonstrate',
       'precision-width': 'plan-precision',
-      'compare-power': 'plan-compare',
+      'plan-compare-power': 'plan-compare',
+      'compare-curves': 'compare',
+      'compare-difference': 'compare',
+      'compare-tasks': 'compare',
     };
     for (const kind of CHART_KINDS) {
       const run = await passk('chart', kind, '--from', from(inputs[kind]!), '--out', join(dir, `${kind}.svg`));
@@ -87,7 +90,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     [
       'a JSON file that is not a result',
       () => ['planning', '--from', fixture('peer/numpy-peer-exact.json'), '--out', join(dir, 'x.svg')],
-      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, plan, simulate, sweep or fit print with --json\)$/,
+      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, compare, plan, simulate, sweep or fit print with --json\)$/,
     ],
     [
       'a file that is not JSON',
@@ -99,7 +102,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
       () => ['planning', '--from', from('plan-precision'), '--out', join(dir, 'x.svg')],
       /^passk: planning: needs a passk\.plan\.demonstrate result, not passk\.plan\.precision; for that result use precision-width$/,
     ],
-    ['an unknown extension', () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')], /^passk: .*x\.pdf: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\)$/],
+    ['an unknown extension', () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')], /^passk: --out: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\), got ".*x\.pdf"$/],
     ['no --out', () => ['planning', '--from', from('plan-demonstrate')], /^passk: --out: required$/],
     [
       'a limit on wrong delivery above 1',

@@ -64,7 +64,13 @@ const CASES: Record<string, () => ChartSpec> = {
   'pass-curves-rate-linear-k': () => buildChart('pass-curves', [loadResult('estimate-rate')], { logK: false }),
   'demonstrate-failures': () => buildChart('demonstrate-failures', [loadResult('plan-demonstrate')]),
   'precision-width': () => buildChart('precision-width', [loadResult('plan-precision')]),
-  'compare-power': () => buildChart('compare-power', [loadResult('plan-compare')]),
+  'plan-compare-power': () => buildChart('plan-compare-power', [loadResult('plan-compare')]),
+  'compare-curves': () => buildChart('compare-curves', [loadResult('compare')]),
+  'compare-curves-three': () => buildChart('compare-curves', [loadResult('compare-three')]),
+  'compare-difference': () => buildChart('compare-difference', [loadResult('compare')]),
+  'compare-difference-three': () => buildChart('compare-difference', [loadResult('compare-three')]),
+  'compare-tasks': () => buildChart('compare-tasks', [loadResult('compare')]),
+  'compare-tasks-three': () => buildChart('compare-tasks', [loadResult('compare-three')]),
 };
 
 /** The inline data rows of a spec (top level, or the layers' own). */
@@ -289,9 +295,9 @@ describe("data values are the result's numbers", () => {
     expect(before.every((row) => row.width > 2 * plan.halfWidth)).toBe(true);
   });
 
-  it("compare-power: each row's planned tasks reach the planned power", () => {
+  it("plan-compare-power: each row's planned tasks reach the planned power", () => {
     const plan = loadResult('plan-compare');
-    const points = layerRows(CASES['compare-power']!().spec, 'point');
+    const points = layerRows(CASES['plan-compare-power']!().spec, 'point');
     expect(points.map((point) => point.tasks)).toEqual(plan.rows.map((row: any) => row.tasks));
     // scipy: norm.cdf(0.05*sqrt(727)/0.48115864861847474 - norm.ppf(0.975)) = 0.8000814
     expect(points[0].power).toBeCloseTo(0.8000814016834492, 6);

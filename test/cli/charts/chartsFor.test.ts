@@ -31,7 +31,7 @@ describe('chartsFor', () => {
     ['estimate FILE', file, ['pass-curves', 'task-rates']],
     ['plan demonstrate', demonstrate, ['planning', 'demonstrate-failures']],
     ['plan precision', precision, ['precision-width']],
-    ['plan compare', compare, ['compare-power']],
+    ['plan compare', compare, ['plan-compare-power']],
     ['simulate --pilot-trials', pilot, ['delivery', 'cost-frontier', 'estimator-check', 'task-rates']],
     ['simulate', parallel, ['delivery', 'cost-frontier', 'task-rates']],
     ['fit', fit, ['fit-pass-rates', 'fit-counts']],
@@ -51,7 +51,7 @@ describe('chartsFor', () => {
 
   it('refuses what is not a passk result', () => {
     expect(() => chartsFor([{ rows: [] }])).toThrow(
-      new InputError('--from', 'must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json)'),
+      new InputError('--from', 'must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json)'),
     );
   });
 });
@@ -64,7 +64,7 @@ describe('naturalChart (for --chart FILE)', () => {
     [file, 'pass-curves'],
     [demonstrate, 'planning'],
     [precision, 'precision-width'],
-    [compare, 'compare-power'],
+    [compare, 'plan-compare-power'],
     [pilot, 'delivery'],
     [fit, 'fit-pass-rates'],
     [sweep, 'sweep-frontier'],
@@ -112,7 +112,7 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
     ['a fit chart from a sweep', () => buildChart('fit-counts', [sweep]), 'fit-counts: needs a passk.fit result, not passk.sweep; for that result use sweep-frontier'],
     ['two sweeps', () => buildChart('sweep-frontier', [sweep, sweep]), 'sweep-frontier: draws one result, got 2 (only delivery and cost-frontier combine several)'],
     ['no result', () => buildChart('delivery', []), '--from: needs at least one result file'],
-    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json), got "scenario"'],
+    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json), got "scenario"'],
     ['unknown kind', () => buildChart('bars' as never, [task]), `KIND: must be one of ${CHART_KINDS.join(', ')}, got "bars"`],
     [
       'a damaged result',

@@ -83,8 +83,15 @@ describe('--on-error drop (default): rows dropped and counted by reason', () => 
       c: [2, 2],
       dropped: { count: 1, reasons: { missing: 0, error: 1 }, tasks: 1 },
     });
-    // tau-null-reward.json: task 0 reward null → missing; task 1 reward 1.0 ✓.
+    // tau-null-reward.json: task 0 reward null → missing; task 1 reward 1.0 ✓. τ-bench scores a
+    // missing reward as a failure, so that is the default (--missing fail); --missing drop leaves it out.
     expect(await readTaskCounts(fixture('tau-null-reward.json'))).toMatchObject({
+      taskIds: ['0', '1'],
+      n: [1, 1],
+      c: [0, 1],
+      dropped: { count: 0, missing: 'fail', countedAsFailures: 1, tasks: 0 },
+    });
+    expect(await readTaskCounts(fixture('tau-null-reward.json'), { missing: 'drop' })).toMatchObject({
       taskIds: ['1'],
       n: [1],
       c: [1],
@@ -93,19 +100,19 @@ describe('--on-error drop (default): rows dropped and counted by reason', () => 
   });
 });
 
-describe('--on-error fail: the first such row is an error at its line', () => {
+describe('--on-error fail with --missing error: the first such row is an error at its line', () => {
   it.each<[string, string, string]>([
-    ['errors.csv', ':3', 'column "success" must have a value (--on-error drop skips such rows)'],
+    ['errors.csv', ':3', 'column "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them)'],
     ['err-marked.csv', ':3', 'column "status" marks the row as an error or infrastructure failure (--on-error drop skips such rows), got "Timeout"'],
-    ['errors.jsonl', ':2', 'key "success" must have a value (--on-error drop skips such rows), got null'],
+    ['errors.jsonl', ':2', 'key "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them), got null'],
     [
       'tau-small.json',
       ':15 (record 4)',
       'key "info.error" marks the record as an error or infrastructure failure (--on-error drop skips such rows), got "RateLimitError: 429"',
     ],
-    ['tau-null-reward.json', ':2 (record 1)', 'key "reward" must have a value (--on-error drop skips such rows), got null'],
+    ['tau-null-reward.json', ':2 (record 1)', 'key "reward" must have a value (--missing fail counts such rows as failures, --missing drop skips them), got null'],
   ])('%s → file%s', async (name, where, rest) => {
-    const e = await failure(name, { onError: 'fail' });
+    const e = await failure(name, { onError: 'fail', missing: 'error' });
     expect(e.message).toBe(`${fixture(name)}${where}: ${rest}`);
   });
 

@@ -15,7 +15,7 @@ describe('passk estimate FILE: reader options and reporting', () => {
       format: 'csv',
       rows: 5,
       columns: { task: 'task_id', success: 'success', trial: 'trial', error: 'error', status: 'status' },
-      dropped: { policy: 'drop', count: 5, reasons: { missing: 1, error: 4 }, tasks: 1 },
+      dropped: { policy: 'drop', missing: 'drop', missingIsDefault: true, count: 5, reasons: { missing: 1, error: 4 }, countedAsFailures: 0, tasks: 1 },
     });
     // a 2/2, b 2/2, d 0/1: unequal trial counts are reported, not refused.
     expect(out.tasks).toBe(3);
@@ -25,19 +25,22 @@ describe('passk estimate FILE: reader options and reporting', () => {
   it('text: a line under the summary says what was dropped', async () => {
     const run = await passk('estimate', fixture('results/errors.csv'), '--bootstrap', '0');
     expect(run.code).toBe(0);
-    expect(run.stdout.split('\n').slice(0, 2)).toEqual([
+    expect(run.stdout.split('\n').slice(0, 5)).toEqual([
       `${fixture('results/errors.csv')}: 5 attempts over 3 tasks, 1 to 2 trials per task`,
-      'dropped 5 rows (1 without an outcome, 4 marked as errors); 1 task left with no rows; --on-error fail makes them errors',
+      'read as csv (detected; --format forces another): task "task_id", success "success"',
+      'dropped 1 attempt without an outcome (--missing drop, the default for csv; --missing fail counts them as failures)',
+      'dropped 4 rows marked as errors (--on-error fail makes them errors)',
+      '1 task left with no rows, not in the estimates',
     ]);
     const clean = await passk('estimate', fixture('results/basic.csv'), '--bootstrap', '0');
     expect(clean.stdout).not.toContain('dropped');
   });
 
-  it('--on-error fail: exit 2 and one line naming the row', async () => {
-    const run = await passk('estimate', fixture('results/errors.jsonl'), '--on-error', 'fail');
+  it('--missing error: exit 2 and one line naming the row', async () => {
+    const run = await passk('estimate', fixture('results/errors.jsonl'), '--missing', 'error');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`passk: ${fixture('results/errors.jsonl')}:2: key "success" must have a value (--on-error drop skips such rows), got null\n`);
+    expect(run.stderr).toBe(`passk: ${fixture('results/errors.jsonl')}:2: key "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them), got null\n`);
   });
 
   it('--trial-col: a repeated (task, trial) is an error naming both lines', async () => {
@@ -58,7 +61,7 @@ describe('passk estimate FILE: reader options and reporting', () => {
   it('unknown --format and --on-error values: exit 2 listing the choices', async () => {
     const format = await passk('estimate', fixture('results/basic.csv'), '--format', 'xml');
     expect(format.code).toBe(2);
-    expect(format.stderr).toBe('passk: --format: must be one of auto, csv, tsv, jsonl, humaneval, tau-bench, got "xml"\n');
+    expect(format.stderr).toBe('passk: --format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, got "xml"\n');
     const policy = await passk('estimate', fixture('results/basic.csv'), '--on-error', 'skip');
     expect(policy.code).toBe(2);
     expect(policy.stderr).toBe('passk: --on-error: must be one of drop, fail, got "skip"\n');

@@ -47,7 +47,7 @@ const importers: Array<[importer: string, cases: Case[]]> = [
       ['err-bad-json.jsonl', ':2', 'line must be one JSON object, got "{\\"task_id\\": \\"b\\", \\"success\\":"'],
       ['err-bad-success.jsonl', ':1', 'key "success" must be 1/0, true/false or 1.0/0.0, got 2'],
       ['err-task-type.jsonl', ':1', 'key "task_id" must be a string or a number, got true'],
-      ['err-negative-trial.jsonl', ':2', 'key "trial" must be an integer ≥ 0, got -1', { trialColumn: 'trial' }],
+      ['err-negative-trial.jsonl', ':2', 'key "trial" must be an integer ≥ 0 or a text id, got -1', { trialColumn: 'trial' }],
       ['err-null-task.jsonl', ':1', 'key "task_id" must have a value, got null'],
       ['dup-trial.jsonl', ':4', 'duplicate of task "7" trial 3 (first at line 1)', { trialColumn: 'trial' }],
     ],
@@ -74,7 +74,7 @@ const importers: Array<[importer: string, cases: Case[]]> = [
       ['err-tau-truncated-record.json', ':3 (record 2)', 'record must end with "}" before the end of the file (truncated?)'],
       ['err-tau-truncated-after.json', ':4', 'JSON array must end with "]" before the end of the file (truncated after record 2?)'],
       ['err-tau-reward-type.json', ':3 (record 2)', 'key "reward" must be a number, got "1.0"'],
-      ['err-tau-trial-type.json', ':3 (record 2)', 'key "trial" must be an integer ≥ 0, got 1.5'],
+      ['err-tau-trial-type.json', ':3 (record 2)', 'key "trial" must be an integer ≥ 0 or a text id, got 1.5'],
       ['err-tau-no-task.json', ':4 (record 3)', 'key "task_id" must have a value'],
       ['err-tau-not-object.json', ':3 (record 2)', 'record must be a JSON object, got "[1, 2]"'],
       ['err-tau-bad-json.json', ':3 (record 2)', 'record must be valid JSON, got "{\\"task_id\\": 1, \\"reward\\": 1.0, trial: 0}"'],
@@ -88,6 +88,8 @@ const importers: Array<[importer: string, cases: Case[]]> = [
         '',
         'must hold τ-bench records with the key "reward"; keys of the first record: "task_id", "passed"; ' +
           'name another key with --reward-col, or choose another format with --format',
+        // Named: under auto such an array is read as generic records (harnessFormats.test.ts).
+        { format: 'tau-bench' },
       ],
       ['err-tau-empty.json', '', 'must contain at least one result row'],
     ],
@@ -105,7 +107,7 @@ describe.each(importers)('bad input, %s', (_importer, cases) => {
 describe('options that do not apply to a format', () => {
   it.each<[ResultsReadOptions, string, string]>([
     [{ format: 'humaneval', rewardColumn: 'score' }, 'basic.jsonl', 'rewardColumn: does not apply to the humaneval format (its outcome is "passed"), got "score"'],
-    [{ successColumn: 'ok' }, 'tau-small.json', 'successColumn: does not apply to the tau-bench format (success is a reward within 1e-6 of 1), got "ok"'],
+    [{ format: 'tau-bench', successColumn: 'ok' }, 'tau-small.json', 'successColumn: does not apply to the tau-bench format (success is a reward within 1e-6 of 1), got "ok"'],
   ])('%j on %s', async (options, name, message) => {
     expect((await failure(name, options)).message).toBe(message);
   });

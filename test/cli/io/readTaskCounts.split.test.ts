@@ -72,16 +72,16 @@ describe('readTaskCounts split over two threads = one thread', () => {
     const path = write('dropped.csv', ['task_id,trial,success', ...lines]);
     const one = await readTaskCounts(path, ONE);
     // 37 rows i ≡ 0 (mod 11) below 400, plus the two "late" rows; "late" has no counted row.
-    expect(one.dropped).toEqual({ policy: 'drop', count: 39, reasons: { missing: 39, error: 0 }, tasks: 1 });
+    expect(one.dropped).toEqual({ policy: 'drop', count: 39, reasons: { missing: 39, error: 0 }, tasks: 1, countedAsFailures: 0, missing: 'drop', missingIsDefault: true });
     expect(await readTaskCounts(path, SPLIT)).toEqual(one);
   });
 
   it.each<[name: string, badRow: number, options: ResultsReadOptions]>([
     ['a malformed row', 350, {}],
-    ['a missing value under --on-error fail', 380, { onError: 'fail' }],
+    ['a missing value under --missing error', 380, { missing: 'error' }],
   ])('%s in the second part: the error names its line in the whole file', async (label, badRow, options) => {
     const lines = [...rows];
-    lines[badRow] = options.onError === 'fail' ? lines[badRow].replace(/,[01]$/, ',') : `${lines[badRow]},extra`;
+    lines[badRow] = options.missing === 'error' ? lines[badRow].replace(/,[01]$/, ',') : `${lines[badRow]},extra`;
     const path = write(`bad-${badRow}.csv`, ['task_id,trial,success', ...lines]);
     const one = await outcome(path, { ...ONE, ...options });
     // Row index badRow is on line badRow + 2 (the header is line 1).
@@ -127,6 +127,7 @@ describe('with the worker thread (built code)', () => {
       columns: { task: 'task_id', success: 'success' },
       threshold: 1,
       onError: 'drop' as const,
+      missing: 'drop' as const,
       chunkSize: 64,
     };
     const here = await countCsvRange(task);

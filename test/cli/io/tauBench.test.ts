@@ -69,7 +69,7 @@ describe('τ-bench gpt-4o airline results', () => {
       .split('\n')
       .filter((line) => /^[1-4]\s/.test(line))
       .map((line) => line.trim().split(/\s{2,}/)[6]);
-    expect(hats).toEqual(['42.0%', '27.3%', '22.0%', '20.0%']);
+    expect(hats).toEqual(['42.00%', '27.33%', '22.00%', '20.00%']);
   });
 });
 

@@ -757,7 +757,7 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   [
     'an unknown amount dist',
     edited(['attempts', { cost: { perAttempt: { dist: 'normal', mean: 1 } } }]),
-    'attempts.cost.perAttempt.dist: must be one of constant, lognormal, got "normal"',
+    'attempts.cost.perAttempt.dist: must be one of constant, lognormal, empirical, got "normal"',
   ],
   [
     'a lognormal median of 0',

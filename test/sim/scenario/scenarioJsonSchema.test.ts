@@ -212,7 +212,7 @@ describe('scenarioJsonSchema', () => {
         namesAccepted(withTasks({ attempts: { correlation: { model: '?' } } })),
         ['independent', 'exchangeable', 'markov', 'feedback'],
       ],
-      [tags(defs.amount, 'dist'), namesAccepted(withTasks({ attempts: { cost: { perAttempt: { dist: '?' } } } })), ['constant', 'lognormal']],
+      [tags(defs.amount, 'dist'), namesAccepted(withTasks({ attempts: { cost: { perAttempt: { dist: '?' } } } })), ['constant', 'lognormal', 'empirical']],
       [tags(defs.rate, 'dist'), namesAccepted(withTasks({ verifier: { falseAccept: { dist: '?' } } })), ['point', 'beta']],
       [
         tags(defs.selector, 'kind'),

@@ -11,14 +11,14 @@ export function parseKList(text: string, where = '--k'): number[] {
     if (range) {
       const from = Number(range[1]);
       const to = Number(range[2]);
-      if (!(from >= 1 && to >= from && to - from <= 100_000)) {
+      if (!(Number.isSafeInteger(to) && from >= 1 && to >= from && to - from <= 100_000)) {
         throw new InputError(where, 'must be a range a..b with 1 ≤ a ≤ b (at most 100 000 values)', text);
       }
       for (let k = from; k <= to; k++) values.add(k);
       continue;
     }
-    if (!/^\s*\d+\s*$/.test(part) || !(Number(part) >= 1)) {
-      throw new InputError(where, 'must be an integer ≥ 1, a list like 1,2,4,8 or a range like 1..8', text);
+    if (!/^\s*\d+\s*$/.test(part) || !(Number(part) >= 1) || !Number.isSafeInteger(Number(part))) {
+      throw new InputError(where, `must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}, a list like 1,2,4,8 or a range like 1..8`, text);
     }
     values.add(Number(part));
   }

@@ -17,7 +17,10 @@ const NEEDS: Readonly<Record<ChartKind, string>> = {
   'sweep-frontier': `a ${RESULT_KINDS.sweep} result`,
   'demonstrate-failures': `a ${RESULT_KINDS.planDemonstrate} result`,
   'precision-width': `a ${RESULT_KINDS.planPrecision} result`,
-  'compare-power': `a ${RESULT_KINDS.planCompare} result`,
+  'plan-compare-power': `a ${RESULT_KINDS.planCompare} result`,
+  'compare-curves': `a ${RESULT_KINDS.compare} result`,
+  'compare-difference': `a ${RESULT_KINDS.compare} result`,
+  'compare-tasks': `a ${RESULT_KINDS.compare} result`,
 };
 
 /** Whether one result can be drawn as `kind`. */
@@ -38,7 +41,7 @@ export function chartFits(kind: ChartKind, result: object): boolean {
       return resultKind === RESULT_KINDS.planDemonstrate;
     case 'precision-width':
       return resultKind === RESULT_KINDS.planPrecision;
-    case 'compare-power':
+    case 'plan-compare-power':
       return resultKind === RESULT_KINDS.planCompare;
     case 'task-rates':
       return resultKind === RESULT_KINDS.estimateFile || resultKind === RESULT_KINDS.simulate;
@@ -51,6 +54,10 @@ export function chartFits(kind: ChartKind, result: object): boolean {
       return resultKind === RESULT_KINDS.fit;
     case 'sweep-frontier':
       return resultKind === RESULT_KINDS.sweep;
+    case 'compare-curves':
+    case 'compare-difference':
+    case 'compare-tasks':
+      return resultKind === RESULT_KINDS.compare;
   }
 }
 

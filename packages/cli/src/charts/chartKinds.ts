@@ -12,7 +12,10 @@ export type ChartKind =
   | 'sweep-frontier'
   | 'demonstrate-failures'
   | 'precision-width'
-  | 'compare-power';
+  | 'plan-compare-power'
+  | 'compare-curves'
+  | 'compare-difference'
+  | 'compare-tasks';
 
 export const CHART_KINDS: readonly ChartKind[] = [
   'pass-curves',
@@ -27,7 +30,10 @@ export const CHART_KINDS: readonly ChartKind[] = [
   'sweep-frontier',
   'demonstrate-failures',
   'precision-width',
-  'compare-power',
+  'plan-compare-power',
+  'compare-curves',
+  'compare-difference',
+  'compare-tasks',
 ];
 
 /** One line per kind: what it shows and which result it is drawn from (for help text). */
@@ -44,7 +50,10 @@ export const CHART_KIND_DESCRIPTIONS: Readonly<Record<ChartKind, string>> = {
   'sweep-frontier': 'cost against delivered correct per grid point; frontier, best marked (sweep)',
   'demonstrate-failures': 'runs needed against the failures allowed (plan demonstrate)',
   'precision-width': 'interval width against trials, target width marked (plan precision)',
-  'compare-power': 'power against tasks, one curve per trials per task (plan compare)',
+  'plan-compare-power': 'power against tasks, one curve per trials per task (plan compare)',
+  'compare-curves': 'pass@k and pass^k of several runs overlaid, with bands (compare)',
+  'compare-difference': 'B − A against k with its paired interval and the zero line (compare)',
+  'compare-tasks': 'per task: success rate in A against B; flips coloured (compare)',
 };
 
 export function isChartKind(value: unknown): value is ChartKind {

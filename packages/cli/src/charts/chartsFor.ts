@@ -3,6 +3,9 @@ import { RESULT_KINDS } from '../format/resultKinds.js';
 import { fittingCharts, requireFit } from './chartFits.js';
 import { CHART_KINDS, isChartKind, type ChartKind } from './chartKinds.js';
 import { comparePowerChart } from './comparePowerChart.js';
+import { compareCurvesChart } from './compareCurvesChart.js';
+import { compareDifferenceChart } from './compareDifferenceChart.js';
+import { compareTasksChart } from './compareTasksChart.js';
 import { costFrontierChart } from './costFrontierChart.js';
 import { demonstrateFailuresChart } from './demonstrateFailuresChart.js';
 import { deliveryChart } from './deliveryChart.js';
@@ -50,17 +53,23 @@ const BUILDERS: Readonly<Record<ChartKind, (results: readonly object[], options:
   'sweep-frontier': (results) => sweepFrontierChart(results[0]!),
   'demonstrate-failures': (results) => demonstrateFailuresChart(results[0]!),
   'precision-width': (results) => precisionWidthChart(results[0]!),
-  'compare-power': (results) => comparePowerChart(results[0]!),
+  'plan-compare-power': (results) => comparePowerChart(results[0]!),
+  'compare-curves': (results) => compareCurvesChart(results[0]!),
+  'compare-difference': (results) => compareDifferenceChart(results[0]!),
+  'compare-tasks': (results) => compareTasksChart(results[0]!),
 };
 
 /** The order charts of one result are listed in: the headline first, the diagnostics after. */
 const READING_ORDER: readonly ChartKind[] = [
+  'compare-difference',
+  'compare-curves',
+  'compare-tasks',
   'pass-curves',
   'task-interval',
   'planning',
   'demonstrate-failures',
   'precision-width',
-  'compare-power',
+  'plan-compare-power',
   'delivery',
   'cost-frontier',
   'sweep-frontier',
@@ -128,7 +137,9 @@ export function naturalChart(result: object, options: ChartOptions = {}): ChartS
       return sweepFrontierChart(result);
     case RESULT_KINDS.fit:
       return fitPassRatesChart(result);
+    case RESULT_KINDS.compare:
+      return compareDifferenceChart(result);
     default:
-      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, plan precision, plan compare, estimate, simulate, sweep, fit)`);
+      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, plan precision, plan compare, estimate, simulate, sweep, fit, compare)`);
   }
 }

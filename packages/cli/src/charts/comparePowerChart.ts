@@ -74,5 +74,5 @@ export function comparePowerChart(result: object): ChartSpec {
       },
     ],
   });
-  return { kind: 'compare-power', title, caption, spec };
+  return { kind: 'plan-compare-power', title, caption, spec };
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { InputError, requireUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { CHART_KIND_DESCRIPTIONS, CHART_KINDS, isChartKind } from '../charts/chartKinds.js';
+import { chartFormat } from '../charts/chartFormat.js';
 import { buildChart } from '../charts/chartsFor.js';
 import { resultKindOf } from '../charts/resultFields.js';
 import { writeChart } from '../charts/writeChart.js';
@@ -37,6 +38,7 @@ export function chartCommand(io: CliIo): CommandModule<object, ChartArgs> {
         .epilogue(`Charts:\n${CHART_KINDS.map((kind) => `  ${kind.padEnd(16)} ${CHART_KIND_DESCRIPTIONS[kind]}`).join('\n')}`),
     handler: async (args) => {
       if (!isChartKind(args.kind)) throw new InputError('KIND', `must be one of ${CHART_KINDS.join(', ')}`, args.kind);
+      chartFormat(args.out, '--out');
       refuseOverwritingInputs([{ path: args.out, option: '--out' }], args.from, io.cwd);
       const results = await Promise.all(args.from.map((path) => readResultFile(resolve(io.cwd, path), path)));
       const maxWrongDelivery = args['max-wrong-delivery'] === undefined ? null : requireUnit('--max-wrong-delivery', args['max-wrong-delivery']);

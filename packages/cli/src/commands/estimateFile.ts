@@ -9,17 +9,23 @@ import {
   type IntervalOptions,
   type TaskAverageRow,
 } from '@passk/sim/estimate';
+import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
+import { fileEstimateMarkdown } from '../format/estimateMarkdown.js';
 import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
-import type { DroppedSummary } from '../io/droppedRows.js';
+import { withSourceLines } from '../format/describeSource.js';
+import { fileEstimateAmount, formatFileEstimateCosts } from '../format/fileEstimateCosts.js';
 import { writeChartOption } from './chartOption.js';
-import { readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
+import type { TaskCounts } from '../io/readTaskCounts.js';
+import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 
 export interface FileEstimateArgs extends ResultsFileArgs {
+  by?: string;
   k?: string;
   json: boolean;
+  markdown?: boolean;
   chart?: string;
   bootstrap: number;
   seed: string;
@@ -30,9 +36,35 @@ export interface FileEstimateArgs extends ResultsFileArgs {
  * unbiased pass@k / pass^k with a clustered standard error, its normal interval and a two-stage
  * bootstrap interval.
  */
-export async function estimateFromFile(file: string, args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
+export async function estimateFromFile(inputs: readonly string[], args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
   const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
-  const counts = await readResultsFile(file, args);
+  const named = (counts: TaskCounts) => (counts.sources.length === 1 ? counts.sources[0]! : inputs.join(' '));
+  if (args.by === undefined) {
+    const counts = await readResultsFile(inputs, args);
+    const estimate = estimateCounts(counts, named(counts), args, interval, bootstrapReplicates);
+    io.stdout(args.json ? `${JSON.stringify(estimate.json, null, 2)}\n` : estimate.text);
+    await writeChartOption(estimate.document, args.chart, io);
+    return;
+  }
+  if (args.chart !== undefined) throw new InputError('--chart', 'draws the estimate of one system: choose one with --where instead of --by', args.chart);
+  const { by, groups } = await readResultsByGroup(inputs, args, args.by);
+  const estimates = groups.map(({ group, counts }) => ({ group, ...estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, group) }));
+  if (args.json) {
+    io.stdout(`${JSON.stringify({ by, groups: estimates.map(({ group, json }) => ({ group, ...json })) }, null, 2)}\n`);
+    return;
+  }
+  io.stdout(estimates.map(({ group, text }) => `== ${by}=${group} ==\n${text}`).join('\n'));
+}
+
+/** The estimate of one group's counts (the whole read without --by): its text view, its JSON document (with perTask), and the document charts are drawn from. */
+function estimateCounts(
+  counts: TaskCounts,
+  file: string,
+  args: FileEstimateArgs,
+  interval: IntervalOptions,
+  bootstrapReplicates: number,
+  group?: string,
+): { text: string; json: object; document: object } {
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const minN = counts.n.reduce((a, b) => Math.min(a, b), Infinity);
@@ -54,7 +86,15 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
     interval: { passAtK: normalBounds(row.passAtK, z, interval.sides), passHatK: normalBounds(row.passHatK, z, interval.sides) },
     bootstrap: bootstrap ? { passAtK: bootstrap[i]!.passAtK, passHatK: bootstrap[i]!.passHatK } : null,
   }));
-  const source = { file, format: counts.format, rows: counts.rows, columns: counts.columns, dropped: counts.dropped };
+  const source = {
+    file,
+    ...(counts.sources.length > 1 ? { files: counts.sources } : {}),
+    ...(group === undefined ? {} : { group: { column: args.by!, value: group } }),
+    format: counts.format,
+    rows: counts.rows,
+    columns: counts.columns,
+    dropped: counts.dropped,
+  };
   const result: FileEstimate = {
     source,
     tasks: tasks.length,
@@ -71,12 +111,19 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
     },
     rows,
   };
-  const document = withKind(RESULT_KINDS.estimateFile, { ...result, p: { method: interval.method, confidence: interval.confidence, sides: interval.sides } });
-  if (!args.json) {
-    io.stdout(withDroppedLine(formatFileEstimate(result), counts.dropped));
-    await writeChartOption(document, args.chart, io);
-    return;
-  }
+  const passAtKs = rows.map((row) => ({ k: row.k, passAtK: row.passAtK }));
+  const cost = counts.cost === undefined ? null : fileEstimateAmount(counts.cost, tasks.length, passAtKs);
+  const latency = counts.latency === undefined ? null : fileEstimateAmount(counts.latency, tasks.length, passAtKs);
+  const document = withKind(RESULT_KINDS.estimateFile, {
+    ...result,
+    ...(cost === null ? {} : { cost }),
+    ...(latency === null ? {} : { latency }),
+    p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
+  });
+  const text = args.markdown
+    ? fileEstimateMarkdown(result)
+    : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(cost, latency, counts.rows);
+  if (!args.json) return { text, json: document, document };
   const perTask = counts.taskIds.map((task, i) => {
     const { n, c } = tasks[i]!;
     const p = proportionInterval(n, c, interval);
@@ -88,21 +135,7 @@ export async function estimateFromFile(file: string, args: FileEstimateArgs, int
       rows: ks.filter((k) => k <= n).map((k) => ({ k, passAtK: passAtK(n, c, k), passHatK: passHatK(n, c, k) })),
     };
   });
-  io.stdout(`${JSON.stringify({ ...document, perTask }, null, 2)}\n`);
-  await writeChartOption(document, args.chart, io);
-}
-
-/** The text view with a line under its first (the file summary) saying which rows were dropped, when any were. */
-function withDroppedLine(text: string, dropped: DroppedSummary): string {
-  if (dropped.count === 0) return text;
-  const reasons = [
-    dropped.reasons.missing > 0 ? `${dropped.reasons.missing} without an outcome` : '',
-    dropped.reasons.error > 0 ? `${dropped.reasons.error} marked as errors` : '',
-  ].filter((reason) => reason !== '');
-  const tasks = dropped.tasks > 0 ? `; ${dropped.tasks} task${dropped.tasks === 1 ? '' : 's'} left with no rows` : '';
-  const line = `dropped ${dropped.count} row${dropped.count === 1 ? '' : 's'} (${reasons.join(', ')})${tasks}; --on-error fail makes them errors`;
-  const firstLineEnd = text.indexOf('\n');
-  return `${text.slice(0, firstLineEnd + 1)}${line}\n${text.slice(firstLineEnd + 1)}`;
+  return { text, json: { ...document, perTask }, document };
 }
 
 /** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */

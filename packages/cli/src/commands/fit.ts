@@ -3,13 +3,16 @@ import { fitTasks, requireOpenUnit, resolveScenario, type TaskFit } from '@passk
 import type { CommandModule } from 'yargs';
 import { stringify } from 'yaml';
 import { parseKList } from '../args/parseKList.js';
+import { withSourceLines } from '../format/describeSource.js';
 import { fitJson, formatFit, type FitSource } from '../format/fitOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
+import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
+import type { TaskCounts } from '../io/readTaskCounts.js';
 
 interface FitArgs extends ResultsFileArgs {
-  results: string;
+  results: string[];
   k?: string;
   json: boolean;
   out?: string;
@@ -23,10 +26,10 @@ interface FitArgs extends ResultsFileArgs {
  */
 export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
   return {
-    command: 'fit <results>',
+    command: 'fit <results..>',
     builder: (y) =>
       withResultsFileOptions(y)
-        .positional('results', { type: 'string', demandOption: true, describe: 'per-attempt results (CSV, TSV or JSONL), streamed' })
+        .positional('results', { type: 'string', array: true, demandOption: true, describe: 'results: files, folders, globs or - (stdin), streamed; formats in the README' })
         .option('k', { type: 'string', describe: 'ks to extrapolate to: 8, 1,2,4,8 or 5..8 (default: max n + 1 … 2·max n)' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('out', { type: 'string', describe: 'write a minimal scenario file (YAML) with the chosen fit as its tasks block' })
@@ -37,15 +40,18 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
     handler: async (args) => {
       const confidence = requireOpenUnit('--confidence', args.confidence);
       const ks = args.k === undefined ? undefined : parseKList(args.k);
-      const counts = await readResultsFile(args.results, args);
+      const inputs = args.results.map(String);
+      const counts = await readResultsFile(inputs, args);
       const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
       const fit = fitTasks(tasks, { ks, confidence });
-      const source: FitSource = { file: args.results, format: counts.format, rows: counts.rows, columns: counts.columns };
+      const source: FitSource = { file: inputs.join(' '), format: counts.format, rows: counts.rows, columns: counts.columns };
       if (args.out !== undefined) {
-        await writeFileAtomic(args.out, scenarioFile(fit, args));
-        io.stderr(`passk: wrote ${args.out} (a scenario with the ${fit.chosen} fit; run it with passk simulate ${args.out})\n`);
+        await writeFileAtomic(args.out, scenarioFile(fit, inputs, args, counts));
+        const amounts = describeEmpirical(counts.cost, counts.latency);
+        const used = amounts === undefined ? '' : `, and the log's empirical per-attempt ${amounts} instead of the default lognormal`;
+        io.stderr(`passk: wrote ${args.out} (a scenario with the ${fit.chosen} fit${used}; run it with passk simulate ${args.out})\n`);
       }
-      io.stdout(args.json ? `${JSON.stringify(fitJson(fit, source), null, 2)}\n` : formatFit(fit, source));
+      io.stdout(args.json ? `${JSON.stringify(fitJson(fit, source), null, 2)}\n` : withSourceLines(formatFit(fit, source), counts, args.format !== 'auto'));
     },
   };
 }
@@ -57,18 +63,22 @@ const MAX_POLICY_ATTEMPTS = 1000;
  * A complete minimal scenario (DESIGN §3): the fitted tasks block and a policy with up to the
  * largest k of interest, checked with resolveScenario before it is written.
  */
-function scenarioFile(fit: TaskFit, args: FitArgs): string {
+function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, counts: TaskCounts): string {
+  const name = inputs.map((input) => basename(input)).join(' ');
   const maxAttempts = Math.min(MAX_POLICY_ATTEMPTS, Math.max(fit.trials.max, ...fit.extrapolation.ks));
   const scenario = {
-    name: `fitted to ${basename(args.results)} (${fit.chosen})`,
+    name: `fitted to ${name} (${fit.chosen})`,
     tasks: fit.scenarioTasks,
+    ...empiricalAttempts(counts),
     policy: { maxAttempts },
   };
   resolveScenario(scenario, { source: args.out });
   const header = [
-    `# Written by passk fit ${basename(args.results)}: ${fit.tasks} tasks, ${fit.trials.total} attempts.`,
+    `# Written by passk fit ${name}: ${fit.tasks} tasks, ${fit.trials.total} attempts.`,
     `# ${fit.chosen} chosen by AIC (ΔAIC = ${fit.choice.aicDifference.toFixed(2)}). What it implies for k beyond the`,
     `# ${fit.trials.max} observed trials per task follows from the model, not from the data.`,
   ];
+  const amounts = describeEmpirical(counts.cost, counts.latency);
+  if (amounts !== undefined) header.push(`# Per-attempt ${amounts}: the log's empirical distribution (dist: empirical).`);
   return `${header.join('\n')}\n${stringify(scenario)}`;
 }

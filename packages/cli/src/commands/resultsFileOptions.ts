@@ -1,8 +1,16 @@
 import type { Argv } from 'yargs';
-import { readTaskCounts } from '../io/readTaskCounts.js';
-import { ON_ERROR_POLICIES, RESULTS_FORMAT_NAMES, type OnErrorPolicy, type ResultsFormatName } from '../io/resultsReadOptions.js';
+import { readResultGroups, readTaskCounts } from '../io/readTaskCounts.js';
+import {
+  MISSING_POLICIES,
+  ON_ERROR_POLICIES,
+  RESULTS_FORMAT_NAMES,
+  type MissingPolicy,
+  type OnErrorPolicy,
+  type ResultsFormatName,
+  type ResultsReadOptions,
+} from '../io/resultsReadOptions.js';
 
-/** The options of every command that reads a per-attempt results file (estimate, fit, simulate --tasks-from). */
+/** The options of every command that reads per-attempt results (estimate, fit, simulate --tasks-from, compare). */
 export interface ResultsFileArgs {
   format: ResultsFormatName;
   'task-col'?: string;
@@ -11,33 +19,65 @@ export interface ResultsFileArgs {
   threshold: number;
   'trial-col'?: string;
   'on-error': OnErrorPolicy;
+  missing?: MissingPolicy;
+  where?: string | string[];
+  'one-value'?: string | string[];
+  'cost-col'?: string;
+  'tokens-col'?: string;
+  'price-in'?: number;
+  'price-out'?: number;
+  'latency-col'?: string;
+  scorer?: string;
+  'score-key'?: string;
+  counts?: string;
+  'rate-col'?: string;
+  'rate-n'?: number;
 }
 
-/** Adds the results-file options (format, columns, success rule, error policy) to a command. */
+/** Adds the results-file options (format, columns, success rule, policies, filters, costs) to a command. */
 export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs> {
   return y
     .option('format', {
       choices: RESULTS_FORMAT_NAMES,
       default: 'auto' as ResultsFormatName,
-      describe: 'results file format (auto: by extension, else by content: [ τ-bench JSON, { JSON Lines or human-eval, else CSV/TSV)',
+      describe: 'results format (auto: by content, named in the output; see "Reading your logs" in the README)',
     })
-    .option('task-col', { type: 'string', describe: 'column naming the task (default: task_id, task or problem_id)' })
-    .option('success-col', { type: 'string', describe: 'column with 0/1 or true/false (default: success, passed, correct or pass)' })
+    .option('task-col', { type: 'string', describe: 'column naming the task; JSON: a key or dot path (default: task_id, task or problem_id)' })
+    .option('success-col', { type: 'string', describe: 'column with 0/1 or true/false, e.g. scores.match.value (default: success, passed, correct or pass)' })
     .option('reward-col', { type: 'string', describe: 'numeric column; success is reward ≥ --threshold' })
-    .option('threshold', { type: 'number', default: 1, describe: 'with --reward-col: success when reward ≥ threshold (τ-bench: within 1e-6 of 1)' })
-    .option('trial-col', { type: 'string', describe: 'column numbering the attempts (integers ≥ 0); a repeated (task, trial) is an error (τ-bench: trial)' })
+    .option('threshold', { type: 'number', default: 1, describe: 'with --reward-col (and inspect scores): success when value ≥ threshold (τ-bench: within 1e-6 of 1)' })
+    .option('trial-col', { type: 'string', describe: 'column numbering the attempts (integers ≥ 0 or text ids); a repeated (task, trial) is an error' })
     .option('on-error', {
       choices: ON_ERROR_POLICIES,
       default: 'drop' as OnErrorPolicy,
-      describe:
-        'rows without an outcome or marked as errors (error column/key set; status error, infra_error or timeout; ' +
-        'τ-bench info.error): drop and count them, or fail',
-    }) as unknown as Argv<T & ResultsFileArgs>;
+      describe: 'rows marked as infrastructure errors (error column/key set; status error, infra_error or timeout; τ-bench info.error): drop and count them, or fail',
+    })
+    .option('missing', {
+      choices: MISSING_POLICIES,
+      describe: 'rows without an outcome (null, timeouts, agent errors): count as failures, drop, or stop (default: the harness\'s rule, stated in the output)',
+    })
+    .option('where', { type: 'string', describe: 'only rows with COLUMN=VALUE (repeat the option for several; dot paths in JSON)' })
+    .option('one-value', { type: 'string', describe: 'a column that must hold one value (repeatable; besides model, agent, run, system, config)' })
+    .option('cost-col', { type: 'string', describe: 'column with the cost of each attempt' })
+    .option('tokens-col', { type: 'string', describe: 'IN or IN,OUT token columns; cost from --price-in/--price-out' })
+    .option('price-in', { type: 'number', describe: 'price per million input tokens' })
+    .option('price-out', { type: 'number', describe: 'price per million output tokens' })
+    .option('latency-col', { type: 'string', describe: 'column with the duration of each attempt (seconds)' })
+    .option('scorer', { type: 'string', describe: 'inspect_ai: the scorer to read (default: the only one)' })
+    .option('score-key', { type: 'string', describe: 'inspect_ai: the key of a dict-valued score' })
+    .option('counts', { type: 'string', describe: 'per-task summaries: N,C columns with trials and successes per task' })
+    .option('rate-col', { type: 'string', describe: 'per-task summaries: a column with each task\'s success rate (with --rate-n)' })
+    .option('rate-n', { type: 'number', describe: 'the trials per task behind --rate-col' }) as unknown as Argv<T & ResultsFileArgs>;
 }
 
-/** Reads a results file with the options a user gave. */
-export function readResultsFile(path: string, args: ResultsFileArgs) {
-  return readTaskCounts(path, {
+/** A repeatable option's values (yargs gives one value as a string, several as an array); not greedy, so it never takes a FILE. */
+function listOf(value: string | string[] | undefined): string[] | undefined {
+  return value === undefined ? undefined : Array.isArray(value) ? value : [value];
+}
+
+/** The read options a user gave on the command line. */
+export function resultsReadOptions(args: ResultsFileArgs, by?: string): ResultsReadOptions {
+  return {
     format: args.format,
     taskColumn: args['task-col'],
     successColumn: args['success-col'],
@@ -45,5 +85,29 @@ export function readResultsFile(path: string, args: ResultsFileArgs) {
     threshold: args.threshold,
     trialColumn: args['trial-col'],
     onError: args['on-error'],
-  });
+    missing: args.missing,
+    where: listOf(args.where),
+    by,
+    systemColumns: listOf(args['one-value']),
+    costColumn: args['cost-col'],
+    tokensColumns: args['tokens-col'],
+    priceIn: args['price-in'],
+    priceOut: args['price-out'],
+    latencyColumn: args['latency-col'],
+    scorer: args.scorer,
+    scoreKey: args['score-key'],
+    countsColumns: args.counts,
+    rateColumn: args['rate-col'],
+    trialsPerTask: args['rate-n'],
+  };
+}
+
+/** Reads the results of one system with the options a user gave. */
+export function readResultsFile(inputs: string | readonly string[], args: ResultsFileArgs) {
+  return readTaskCounts(inputs, resultsReadOptions(args));
+}
+
+/** Reads results split by the column `by` (one group per value, in order of first appearance). */
+export function readResultsByGroup(inputs: string | readonly string[], args: ResultsFileArgs, by: string) {
+  return readResultGroups(inputs, resultsReadOptions(args, by));
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import {
   InputError,
   defaultScenario,
@@ -10,7 +10,6 @@ import {
   resolveScenario,
   scenarioToInput,
   simulatePilot,
-  splitReplicates,
   summarise,
   type PilotDesign,
   type Scenario,
@@ -18,13 +17,16 @@ import {
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
-import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { Interrupted } from '../run/interrupted.js';
 import { progressReporter } from '../run/progressReporter.js';
 import { runSimulation } from '../run/runSimulation.js';
-import { parseShard, SHARD_FORMAT, type ShardFile } from '../run/shardFile.js';
+import { emitShard, runShard } from '../run/runShard.js';
+import { passkVersion, SHARD_FORMAT } from '../run/shardFile.js';
+import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { StopSignal } from '../run/stopSignal.js';
+import { stopOnSignals } from '../run/stopOnSignals.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
+import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { summaryDocument } from '../format/summaryDocument.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
@@ -38,6 +40,7 @@ interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs {
   workers: number;
   progress: boolean;
   shard?: string;
+  shards?: number;
   'pilot-trials'?: number;
   'pilot-design': 'separate' | 'episode';
   chart?: string;
@@ -57,7 +60,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .option('csv', { type: 'boolean', default: false, describe: 'print one CSV row per k' })
         .option('out', { type: 'string', describe: 'write summary.json, summary.csv and scenario.yaml (or a shard file) into this folder' })
         .option('progress', { type: 'boolean', default: false, describe: 'show progress on stderr even when it is not a terminal' })
-        .option('shard', { type: 'string', describe: 'run slice i of N of the replicates (i/N) and write a shard for passk merge' })
+        .option('shard', SHARD_OPTIONS.shard)
+        .option('shards', SHARD_OPTIONS.shards)
         .option('pilot-trials', { type: 'number', describe: 'also show what a pilot of n trials per task would have estimated' })
         .option('chart', CHART_OPTION)
         .option('tasks-from', { type: 'string', describe: "replace the scenario's tasks by a fit to this results file (see passk fit)" })
@@ -65,57 +69,70 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .option('pilot-design', { choices: ['separate', 'episode'] as const, default: 'separate' as const, describe: 'pilot trials as separate runs, or as the attempts of one episode' })
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
-        .example('$0 simulate scenario.yaml --shard 3/8 --out parts/', 'one slice of a run split over 8 machines'),
+        .example('$0 simulate scenario.yaml --shard 3/8 --out parts/', 'one slice of a run split over 8 machines')
+        .example('$0 simulate scenario.yaml --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
     handler: async (args) => {
       requireOneFormat(args);
       checkChartOption(args.chart);
       const workers = requireInteger('--workers', args.workers, 1, 256);
       const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
       const scenario = withOverrides(args['tasks-from'] === undefined ? base : await withTasksFrom(base, args['tasks-from'], args), args);
-      const shard = args.shard === undefined ? null : parseShard(args.shard);
+      const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
+      if (shard && pilotTrials !== null) throw new InputError('--pilot-trials', 'does not go with --shard (a shard holds sums only; merge gives the result)');
       const R = scenario.run.replicates;
-      const range = shard ? splitReplicates(R, shard.count)[shard.index - 1] : undefined;
-      if (shard && range === undefined) {
-        throw new InputError('--shard', `must name one of the ${splitReplicates(R, shard.count).length} slices that ${R} replicates allow`, args.shard);
-      }
 
       const stop = new StopSignal();
-      const onSignal = () => {
-        if (stop.stopped) process.exit(130);
-        stop.stop();
-        io.stderr('\npassk: stopping at the next block (Ctrl-C again to abort without output)\n');
-      };
-      process.on('SIGINT', onSignal);
+      const removeHandlers = stopOnSignals(stop, io, shard ? ['SIGINT', 'SIGTERM'] : ['SIGINT']);
       const showProgress = args.progress || io.stderrIsTTY;
+      if (shard) {
+        let run;
+        try {
+          run = await runShard([scenario], shard, { workers, stop, progress: showProgress }, io);
+        } finally {
+          removeHandlers();
+        }
+        // A shard finer than the blocks has no work: its partial covers no replicates.
+        const partial = run.pieces[0]?.partial ?? (await runSimulation(scenario, { workers: 1, range: { start: 0, end: 0 }, stop }));
+        await emitShard(
+          {
+            format: SHARD_FORMAT,
+            kind: 'simulate',
+            passk: passkVersion(),
+            shard,
+            run: { fingerprint: partial.fingerprint, seed: scenario.seed, replicates: R },
+            episodes: run.episodes,
+            seconds: run.seconds,
+            scenario: scenarioToInput(scenario),
+            partial,
+          },
+          args.out,
+          io,
+        );
+        if (stop.stopped) {
+          io.stderr(`passk: interrupted: the shard covers ${run.episodes} of ${run.plannedEpisodes} episodes and is marked partial\n`);
+          throw new Interrupted();
+        }
+        return;
+      }
       const progress = showProgress ? progressReporter(io, 'simulating') : null;
       let partial;
       try {
-        partial = await runSimulation(scenario, { workers, range, stop, onProgress: progress?.update });
+        partial = await runSimulation(scenario, { workers, stop, onProgress: progress?.update });
       } finally {
-        process.off('SIGINT', onSignal);
+        removeHandlers();
         progress?.finish();
       }
 
-      if (shard) {
-        const document: ShardFile = { format: SHARD_FORMAT, shard, scenario: scenarioToInput(scenario), partial };
-        const text = `${JSON.stringify(document)}\n`;
-        if (args.out !== undefined) {
-          const path = join(args.out, `shard-${shard.index}-of-${shard.count}.json`);
-          await writeFileAtomic(path, text);
-          io.stderr(`passk: wrote ${path} (replicates ${range!.start}..${range!.end - 1})\n`);
-        } else io.stdout(text);
-      } else {
-        const summary = summarise(scenario, partial, exactValuesFor(scenario));
-        const pilot =
-          pilotTrials === null
-            ? null
-            : simulatePilot(scenario, { trials: pilotTrials, truth: summary, design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign) });
-        await emitSummary(summary, pilot, args, io);
-        await writeChartOption(summaryDocument(summary, pilot), args.chart, io);
-      }
+      const summary = summarise(scenario, partial, exactValuesFor(scenario));
+      const pilot =
+        pilotTrials === null
+          ? null
+          : simulatePilot(scenario, { trials: pilotTrials, truth: summary, design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign) });
+      await emitSummary(summary, pilot, args, io);
+      await writeChartOption(summaryDocument(summary, pilot), args.chart, io);
       if (stop.stopped) {
-        io.stderr(`passk: interrupted: the result covers ${partial.done} of ${range ? range.end - range.start : R} replicates and is marked partial\n`);
+        io.stderr(`passk: interrupted: the result covers ${partial.done} of ${R} replicates and is marked partial\n`);
         throw new Interrupted();
       }
     },
@@ -133,6 +150,12 @@ async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArg
   const fit = fitTasks(tasks);
   const input = { ...scenarioToInput(scenario) } as Record<string, unknown>;
   input.name = `${scenario.name ?? 'scenario'}, tasks fitted to ${basename(path)}${args['per-task'] ? ' (per-task posteriors)' : ''}`;
+  // The log's empirical per-attempt cost and latency replace the scenario's, where the log has them.
+  const amounts = empiricalAttempts(counts).attempts;
+  if (amounts !== undefined) {
+    input.attempts = { ...(input.attempts as Record<string, unknown>), ...amounts };
+    input.name = `${input.name as string}; per-attempt ${describeEmpirical(counts.cost, counts.latency)} from the log (empirical)`;
+  }
   input.tasks = args['per-task']
     ? { ...posteriorTasks(tasks, fit), resample: true }
     : { ...fit.scenarioTasks, resample: scenario.tasks.resample };

@@ -15,11 +15,14 @@ export interface SummaryOutputArgs {
 
 /**
  * Prints a summary as a table, JSON or CSV, and with --out writes summary.json, summary.csv and
- * the resolved scenario (scenario.yaml) atomically into the folder.
+ * the resolved scenario (scenario.yaml) atomically into the folder. `shards` (merge --allow-partial:
+ * the shards the result lacks) is added to the JSON.
  */
-export async function emitSummary(summary: Summary, pilot: PilotReport | null, args: SummaryOutputArgs, io: CliIo): Promise<void> {
+export async function emitSummary(summary: Summary, pilot: PilotReport | null, args: SummaryOutputArgs, io: CliIo, shards: object | null = null): Promise<void> {
   requireOneFormat(args);
-  const json = `${JSON.stringify(summaryDocument(summary, pilot), null, 2)}\n`;
+  const document = summaryDocument(summary, pilot);
+  // A merge of an incomplete set of shards (--allow-partial) lists what it lacks.
+  const json = `${JSON.stringify(shards === null ? document : { ...document, shards }, null, 2)}\n`;
   if (args.out !== undefined) {
     await writeFileAtomic(join(args.out, 'summary.json'), json);
     await writeFileAtomic(join(args.out, 'summary.csv'), summaryCsv(summary));

@@ -1,48 +1,47 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import {
-  applySweepPoint,
-  bestUnderConstraints,
-  efficientFrontier,
-  exactValuesFor,
-  parseSweepAxis,
-  requireInteger,
-  requireNonNegative,
-  resolveScenario,
-  scenarioToInput,
-  summarise,
-  sweepGrid,
-  type SummaryRow,
-  type SweepPoint,
-} from '@passk/sim';
+import { requireInteger, requireNonNegative, scenarioToInput, type PartialResult, type Scenario } from '@passk/sim';
 import type { CommandModule } from 'yargs';
-import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
-import type { SweepPointResult } from '../format/sweepDocument.js';
+import type { SweepDocument } from '../format/sweepDocument.js';
 import { formatSweep } from '../format/sweepOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
+import { runShard, emitShard } from '../run/runShard.js';
 import { runSimulation } from '../run/runSimulation.js';
+import { passkVersion, SHARD_FORMAT } from '../run/shardFile.js';
+import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
+import { sweepPlan } from '../run/sweepPlan.js';
+import { sweepResult } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
+import { Interrupted } from '../run/interrupted.js';
 import { StopSignal } from '../run/stopSignal.js';
+import { stopOnSignals } from '../run/stopOnSignals.js';
 
-interface SweepArgs {
+interface SweepArgs extends SweepOutputArgs {
   file: string;
   vary: string[];
   'max-cost'?: number;
   'max-wrong-delivery'?: number;
   replicates?: number;
   workers: number;
+  progress: boolean;
+  shard?: string;
+  shards?: number;
+}
+
+/** How a sweep result is shown: a table, or --json; --out writes sweep.json; --chart the frontier. */
+export interface SweepOutputArgs {
   json: boolean;
   out?: string;
   chart?: string;
 }
 
-
 /**
  * `passk sweep SCENARIO --vary path=values …`: the scenario at every grid point, all with the same
  * seed — so every point sees the same random streams (common random numbers), and differences
- * between points are not blurred by independent noise.
+ * between points are not blurred by independent noise. With --shard, one shard of the
+ * (grid point, replicate block) units of work, for passk merge.
  */
 export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
   return {
@@ -56,9 +55,13 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         .option('replicates', { type: 'number', describe: 'override run.replicates at every point' })
         .option('workers', { type: 'number', default: availableParallelism(), defaultDescription: 'the number of cores', describe: 'worker threads (results are identical for any number)' })
         .option('json', { type: 'boolean', default: false })
-        .option('out', { type: 'string', describe: 'write sweep.json into this folder' })
+        .option('out', { type: 'string', describe: 'write sweep.json (or a shard file) into this folder' })
+        .option('progress', { type: 'boolean', default: false, describe: 'show progress on stderr even when it is not a terminal' })
+        .option('shard', SHARD_OPTIONS.shard)
+        .option('shards', SHARD_OPTIONS.shards)
         .option('chart', CHART_OPTION)
-        .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --vary verifier.falseAccept=0,0.05 --max-wrong-delivery 0.02', ''),
+        .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --vary verifier.falseAccept=0,0.05 --max-wrong-delivery 0.02', '')
+        .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
     handler: async (args) => {
       const workers = requireInteger('--workers', args.workers, 1, 256);
       checkChartOption(args.chart);
@@ -66,50 +69,65 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         maxCost: args['max-cost'] === undefined ? null : requireNonNegative('--max-cost', args['max-cost']),
         maxWrongDelivery: args['max-wrong-delivery'] === undefined ? null : requireNonNegative('--max-wrong-delivery', args['max-wrong-delivery']),
       };
+      const replicates = args.replicates === undefined ? null : requireInteger('--replicates', args.replicates, 1);
+      const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const base = await readScenarioFile(args.file);
-      const baseInput = scenarioToInput(base);
-      const grid = sweepGrid(args.vary.map((text) => parseSweepAxis(text)));
+      const plan = sweepPlan(base, { vary: args.vary, replicates, constraints }, args.file);
       const stop = new StopSignal();
-      const results: { values: SweepPoint; outcome: SummaryRow }[] = [];
-      for (const [i, values] of grid.entries()) {
-        const input = applySweepPoint(baseInput, values) as unknown as Record<string, unknown>;
-        if (args.replicates !== undefined) input.run = { replicates: requireInteger('--replicates', args.replicates, 1) };
-        const where = Object.entries(values).map(([path, value]) => `${path}=${String(value)}`).join(', ');
-        const scenario = resolveScenario(input, { source: `${args.file} with ${where}` });
-        const partial = await runSimulation(scenario, { workers, stop });
-        const summary = summarise(scenario, partial, exactValuesFor(scenario));
-        results.push({ values, outcome: summary.rows[summary.rows.length - 1]! });
-        if (args.json === false && io.stderrIsTTY) io.stderr(`\rsweep: ${i + 1}/${grid.length} points`);
+
+      if (shard) {
+        const removeHandlers = stopOnSignals(stop, io, ['SIGINT', 'SIGTERM']);
+        let run;
+        try {
+          run = await runShard(plan.scenarios, shard, { workers, stop, progress: args.progress || io.stderrIsTTY }, io);
+        } finally {
+          removeHandlers();
+        }
+        await emitShard(
+          {
+            format: SHARD_FORMAT,
+            kind: 'sweep',
+            passk: passkVersion(),
+            shard,
+            run: { fingerprint: plan.fingerprint, seed: base.seed, replicates: replicates ?? base.run.replicates },
+            episodes: run.episodes,
+            seconds: run.seconds,
+            scenario: scenarioToInput(base),
+            sweep: plan.settings,
+            pieces: run.pieces.map(({ item, partial }) => ({ point: item, partial })),
+          },
+          args.out,
+          io,
+        );
+        if (stop.stopped) {
+          io.stderr(`passk: interrupted: the shard covers ${run.episodes} of ${run.plannedEpisodes} episodes and is marked partial\n`);
+          throw new Interrupted();
+        }
+        return;
+      }
+
+      const partials: PartialResult[] = [];
+      for (const [i, scenario] of plan.scenarios.entries()) {
+        partials.push(await runSimulation(scenario as Scenario, { workers, stop }));
+        if (args.json === false && io.stderrIsTTY) io.stderr(`\rsweep: ${i + 1}/${plan.scenarios.length} points`);
       }
       if (io.stderrIsTTY && !args.json) io.stderr('\n');
-      const metrics = results.map(({ outcome }) => ({
-        cost: outcome.cost.value ?? Infinity,
-        deliveredCorrect: outcome.deliveredCorrect.value ?? 0,
-        deliveredWrong: outcome.deliveredWrong.value ?? 1,
-      }));
-      const frontier = efficientFrontier(metrics);
-      const best = bestUnderConstraints(metrics, constraints);
-      const points: SweepPointResult[] = results.map((result, i) => ({ ...result, onFrontier: frontier.includes(i) }));
-      const document = withKind(RESULT_KINDS.sweep, {
-        seed: base.seed,
-        scenario: base,
-        vary: args.vary,
-        commonRandomNumbers: 'every point uses the seed of the scenario, so all points share their random streams',
-        points,
-        frontier,
-        constraints,
-        best,
-      });
-      const json = `${JSON.stringify(document, null, 2)}\n`;
-      if (args.out !== undefined) {
-        await writeFileAtomic(join(args.out, 'sweep.json'), json);
-        io.stderr(`passk: wrote ${join(args.out, 'sweep.json')}\n`);
-      }
-      if (best === null && (constraints.maxCost !== null || constraints.maxWrongDelivery !== null) && !args.json) {
-        io.stderr('passk: no grid point meets the constraints\n');
-      }
-      io.stdout(args.json ? json : formatSweep(document));
-      await writeChartOption(document, args.chart, io);
+      await emitSweep(sweepResult(plan, partials, null), args, io);
     },
   };
+}
+
+/** Prints a sweep result (table or --json), writes sweep.json with --out and the chart with --chart. */
+export async function emitSweep(document: SweepDocument & object, args: SweepOutputArgs, io: CliIo): Promise<void> {
+  const json = `${JSON.stringify(document, null, 2)}\n`;
+  if (args.out !== undefined) {
+    await writeFileAtomic(join(args.out, 'sweep.json'), json);
+    io.stderr(`passk: wrote ${join(args.out, 'sweep.json')}\n`);
+  }
+  const { maxCost, maxWrongDelivery } = document.constraints;
+  if (document.best === null && (maxCost !== null || maxWrongDelivery !== null) && !args.json) {
+    io.stderr('passk: no grid point meets the constraints\n');
+  }
+  io.stdout(args.json ? json : formatSweep(document));
+  await writeChartOption(document, args.chart, io);
 }

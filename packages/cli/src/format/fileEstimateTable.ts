@@ -26,11 +26,11 @@ export function fileEstimateTable(result: FileEstimate): Table {
     rows: result.rows.map((row) => [
       String(row.k),
       row.notEstimableTasks > 0 ? `${row.estimableTasks}/${tasks}` : String(tasks),
-      formatPercent(row.passAtK),
+      formatPercent(row.passAtK, 2),
       bounds(row.interval.passAtK),
       bounds(row.bootstrap?.passAtK),
       formatPercent(row.plugin?.passAtK ?? null),
-      formatPercent(row.passHatK),
+      formatPercent(row.passHatK, 2),
       bounds(row.interval.passHatK),
       bounds(row.bootstrap?.passHatK),
       formatPercent(row.plugin?.passHatK ?? null),

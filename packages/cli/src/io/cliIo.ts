@@ -5,6 +5,8 @@ export interface CliIo {
   /** True when stderr is a terminal (progress is shown only then, or with --progress). */
   readonly stderrIsTTY: boolean;
   readonly cwd: string;
+  /** The environment (`--shard auto` reads job-array variables); process.env when omitted. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export function processIo(): CliIo {
@@ -13,5 +15,6 @@ export function processIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
+    env: process.env,
   };
 }

@@ -3,7 +3,7 @@ import { DelimitedRowCounter } from './delimitedRowCounter.js';
 import { DroppedRows, type DropReason } from './droppedRows.js';
 import { FileWindow } from './fileWindow.js';
 import type { ResultsColumns } from './resultsColumns.js';
-import type { OnErrorPolicy } from './resultsReadOptions.js';
+import type { MissingPolicy, OnErrorPolicy } from './resultsReadOptions.js';
 import { TaskCountsBuilder, type TaskCountsState } from './taskCountsBuilder.js';
 import type { TrialCheck } from './trialCheck.js';
 
@@ -17,6 +17,7 @@ export interface CsvRangeTask {
   columns: ResultsColumns;
   threshold: number;
   onError: OnErrorPolicy;
+  missing: MissingPolicy;
   chunkSize: number;
 }
 
@@ -26,7 +27,7 @@ export interface CsvRangeTask {
  * (the caller knows how many lines come before), the rule and the value.
  */
 export type CsvRangeResult =
-  | { ok: true; state: TaskCountsState; reasons: Record<DropReason, number> }
+  | { ok: true; state: TaskCountsState; reasons: Record<DropReason, number>; countedAsFailures: number }
   | { ok: false; line: number; rule: string; value: unknown };
 
 /** No trial column in a split file: nothing to check. */
@@ -41,7 +42,7 @@ export async function countCsvRange(task: CsvRangeTask): Promise<CsvRangeResult>
   const window = await FileWindow.open(task.file, task.chunkSize, { start: task.start });
   try {
     const counts = new TaskCountsBuilder();
-    const dropped = new DroppedRows(task.onError);
+    const dropped = new DroppedRows(task.onError, task.missing);
     const rows = new DelimitedRowCounter({
       file: task.file,
       separator: task.separator,
@@ -59,7 +60,7 @@ export async function countCsvRange(task: CsvRangeTask): Promise<CsvRangeResult>
       pos = rows.scan(window.buf, 0, window.end, window.eof);
       if (window.eof) break;
     }
-    return { ok: true, state: counts.exportState(), reasons: { ...dropped.reasons } };
+    return { ok: true, state: counts.exportState(), reasons: { ...dropped.reasons }, countedAsFailures: dropped.countedAsFailures };
   } catch (error) {
     const prefix = `${task.file}:`;
     if (error instanceof InputError && error.where.startsWith(prefix)) {

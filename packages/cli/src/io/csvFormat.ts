@@ -3,6 +3,7 @@ import type { CsvRangeTask } from './countCsvRange.js';
 import { startCsvRange, type CsvRangeRun } from './csvRangeRunner.js';
 import { parseCsvRecord, type CsvRecord } from './csvRecord.js';
 import { DelimitedRowCounter } from './delimitedRowCounter.js';
+import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { ERROR_KEY, STATUS_KEY } from './errorMarkers.js';
 import type { FileWindow } from './fileWindow.js';
 import { resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
@@ -50,6 +51,10 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
   }
 
   const columns = delimitedColumns(header.fields, context);
+  if (needsRecords(header.fields, context)) {
+    await readDelimitedRecords(context, separator, header.fields, columns, pos, line);
+    return { format: name, columns };
+  }
   const rows = new DelimitedRowCounter({
     file,
     separator,
@@ -71,6 +76,7 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
       columns,
       threshold: options.threshold,
       onError: options.onError,
+      missing: context.dropped.missing,
       chunkSize: options.chunkSize,
     };
     const second = startCsvRange(task);
@@ -93,6 +99,67 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
     pos = 0;
   }
   return { format: name, columns };
+}
+
+/**
+ * True when rows must be read as records (objects) rather than counted from their bytes: `where`
+ * conditions, `by` groups, cost or latency columns, or a system column (model, agent, …) in the header
+ * whose values must be checked.
+ */
+function needsRecords(header: readonly string[], context: ResultsFormatContext): boolean {
+  const { options } = context;
+  return (
+    options.where.length > 0 ||
+    options.by !== undefined ||
+    options.costColumn !== undefined ||
+    options.tokensColumns.length > 0 ||
+    options.latencyColumn !== undefined ||
+    options.countsColumns !== undefined ||
+    options.rateColumn !== undefined ||
+    options.systemColumns.some((column) => header.includes(column))
+  );
+}
+
+/** The record path: each row parsed into an object (header → field text) and counted by a `JsonRecordCounter`. */
+async function readDelimitedRecords(
+  context: ResultsFormatContext,
+  separator: number,
+  header: readonly string[],
+  columns: ResultsColumns,
+  start: number,
+  firstLine: number,
+): Promise<void> {
+  const { window, options, counts, dropped, trials, state } = context;
+  const file = window.file;
+  const outcome = columns.reward !== undefined ? { kind: 'threshold' as const, threshold: options.threshold } : { kind: 'success' as const };
+  const counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state });
+  let pos = start;
+  let line = firstLine;
+  for (;;) {
+    if (pos >= window.end) {
+      if (window.eof) return;
+      await window.refill(pos);
+      pos = 0;
+      continue;
+    }
+    const record = parseCsvRecord(window.buf, pos, window.end, separator, window.eof, file, line);
+    if (record === undefined) {
+      if (window.eof) return;
+      await window.refill(pos);
+      pos = 0;
+      continue;
+    }
+    if (!isBlankRecord(record)) {
+      if (record.fields.length !== header.length) {
+        throw new InputError(`${file}:${line}`, `row must have ${header.length} fields like the header`, record.fields.length);
+      }
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < header.length; i++) row[header[i]] = record.fields[i];
+      counter.count(row, line);
+    }
+    line += record.lines;
+    pos = record.next;
+  }
 }
 
 /*
@@ -147,7 +214,7 @@ async function addSecondPart(context: ResultsFormatContext, second: CsvRangeRun,
   if (!result.ok) throw new InputError(`${context.window.file}:${firstLine + result.line - 1}`, result.rule, result.value);
   const { arena, tasks, rows } = result.state;
   context.counts.merge({ arena: Buffer.from(arena.buffer, arena.byteOffset, arena.byteLength), tasks, rows });
-  context.dropped.addAll(result.reasons);
+  context.dropped.addAll(result.reasons, result.countedAsFailures);
 }
 
 function firstLine(head: Uint8Array): Uint8Array {

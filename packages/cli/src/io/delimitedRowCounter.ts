@@ -1,6 +1,6 @@
 import { InputError } from '@passk/sim/errors';
 import { STRAY_QUOTE_RULE, afterQuoteRule, firstCharacter } from './csvRecord.js';
-import { FAIL_HINT, type DroppedRows } from './droppedRows.js';
+import { FAIL_HINT, MISSING_HINT, type DroppedRows } from './droppedRows.js';
 import { isErrorStatus, isErrorText } from './errorMarkers.js';
 import type { ResultsColumns } from './resultsColumns.js';
 import { REWARD_RULE, SUCCESS_RULE, successFromRewardText, successFromText } from './successValue.js';
@@ -466,8 +466,10 @@ export class DelimitedRowCounter {
     const text = fieldText(buf, start, end, doubled);
     const where = `${this.file}:${line}`;
     if (text === '') {
-      if (this.dropped.drop('missing')) return -1;
-      throw new InputError(where, `column ${JSON.stringify(this.valueColumn)} must have a value (${FAIL_HINT})`);
+      const policy = this.dropped.onMissing();
+      if (policy === 'fail') return 0;
+      if (policy === 'drop') return -1;
+      throw new InputError(where, `column ${JSON.stringify(this.valueColumn)} must have a value (${MISSING_HINT})`);
     }
     const value = this.byReward ? successFromRewardText(text, this.threshold) : successFromText(text);
     if (value < 0) {

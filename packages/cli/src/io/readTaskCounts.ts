@@ -1,7 +1,10 @@
 import { InputError } from '@passk/sim/errors';
 import { detectResultsFormat } from './detectResultsFormat.js';
 import { DroppedRows, type DroppedSummary } from './droppedRows.js';
-import { FileWindow } from './fileWindow.js';
+import { expandInputs } from './expandInputs.js';
+import { FileWindow, STDIN_NAME } from './fileWindow.js';
+import type { AttemptAmounts } from './attemptAmounts.js';
+import { GROUP_SEPARATOR, ReadState } from './readState.js';
 import type { ResultsColumns } from './resultsColumns.js';
 import { RESULTS_FORMATS } from './resultsFormats.js';
 import { resolveResultsReadOptions, type ResolvedResultsReadOptions, type ResultsReadOptions } from './resultsReadOptions.js';
@@ -10,7 +13,19 @@ import { TaskCountsBuilder } from './taskCountsBuilder.js';
 import { TaskTrials } from './taskTrials.js';
 import { TrialProbe, TrialStop, type TrialCheck } from './trialCheck.js';
 
-/** Per-task trials n and successes c read from a results file; tasks in order of first appearance. */
+/** A per-attempt amount (cost or latency) read from the log, for the tasks of one group. */
+export interface AttemptAmountSummary {
+  /** What it was read from, e.g. `column "agent_cost"` or `tokens "in" × $3/M + "out" × $15/M`. */
+  from: string;
+  /** Attempts with a value (others had none and are left out of the means). */
+  attempts: number;
+  /** Per task (aligned with `taskIds`): the sum of its attempts' amounts and how many had one. */
+  perTask: { sum: number; count: number }[];
+  /** Every attempt's amount, in reading order: the empirical distribution. */
+  values: number[];
+}
+
+/** Per-task trials n and successes c read from results; tasks in order of first appearance. */
 export interface TaskCounts {
   taskIds: string[];
   /** Trials (attempts counted) per task, ≥ 1; tasks may differ. */
@@ -19,12 +34,34 @@ export interface TaskCounts {
   c: number[];
   /** Data rows counted (= the sum of n); dropped rows are not among them. */
   rows: number;
-  /** The format the file was read as: `csv`, `tsv`, `jsonl`, `humaneval` or `tau-bench`. */
+  /** The format the input was read as: `csv`, `jsonl`, `terminal-bench`, `inspect`, …. */
   format: string;
   /** The columns used. */
   columns: ResultsColumns;
-  /** Rows left out under the error policy (missing outcome, error rows), and tasks left with none. */
+  /** Rows without an outcome or marked as errors and what was done with them, and tasks left with none (of this group, with `by`). */
   dropped: DroppedSummary;
+  /** The files read, in order (`stdin` for standard input). */
+  sources: string[];
+  /** The `where` conditions rows had to meet (`model=gpt-4o`), when any. */
+  where: string[];
+  /** Cost per attempt, when the log has it (a cost column, or tokens with prices). */
+  cost?: AttemptAmountSummary;
+  /** Duration per attempt in seconds, when the log has it. */
+  latency?: AttemptAmountSummary;
+}
+
+/** One group of a read split by a column (`by`): its value and its counts. */
+export interface ResultGroup {
+  group: string;
+  counts: TaskCounts;
+}
+
+/** A read split by `by` (one group, named "", without `by`); groups in order of first appearance. */
+export interface ResultGroups {
+  by: string | undefined;
+  groups: ResultGroup[];
+  format: string;
+  sources: string[];
 }
 
 /** How far to read for content sniffing: up to the first line end, or this many bytes. */
@@ -35,17 +72,25 @@ function isBlankByte(b: number): boolean {
   return b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;
 }
 
-/** What one pass over the file produced. */
+/** What one pass over a file produced. */
 interface Pass {
   format: string;
   columns: ResultsColumns;
-  counts: TaskCountsBuilder;
-  dropped: DroppedRows;
 }
 
-/** Reads the whole file once with the given trial check (throws TrialStop where the check says). */
-async function readPass(path: string, options: ResolvedResultsReadOptions, trials: TrialCheck, probing: boolean, counts: TaskCountsBuilder): Promise<Pass> {
-  const window = await FileWindow.open(path, options.chunkSize);
+/** What all files of one read share. */
+interface Shared {
+  options: ResolvedResultsReadOptions;
+  counts: TaskCountsBuilder;
+  dropped: DroppedRows;
+  trials: TrialCheck;
+  state: ReadState;
+  probing: boolean;
+}
+
+/** Reads one file once into the shared counts (throws TrialStop where the trial check says). */
+async function readPass(path: string, shared: Shared): Promise<Pass> {
+  const window = await FileWindow.open(path, shared.options.chunkSize);
   try {
     // Read until the byte order mark is settled and, for sniffing, the first line (or 64 KiB) is in.
     await window.refill(0);
@@ -63,55 +108,175 @@ async function readPass(path: string, options: ResolvedResultsReadOptions, trial
       if (window.eof || (bomSettled && head < end && (headSettled || end - head >= SNIFF_BYTES))) break;
       await window.refill(0);
     }
-    const format = detectResultsFormat(RESULTS_FORMATS, options.format, path, window.buf.subarray(head, window.end));
-    const dropped = new DroppedRows(options.onError);
-    const outcome = await format.read({ window, start, options, counts, dropped, trials, probing });
-    return { ...outcome, counts, dropped };
+    const format = detectResultsFormat(RESULTS_FORMATS, shared.options.format, path, window.buf.subarray(head, window.end));
+    const { options, counts, dropped, trials, state, probing } = shared;
+    return await format.read({ window, start, options, counts, dropped, trials, state, probing });
   } finally {
     await window.close();
   }
 }
 
-/**
- * The InputError for a repeated (task, trial) pair found at `repeat`: a second pass over the file
- * finds the pair's first row (only its bitmaps were kept), so the message names both lines.
- */
-async function duplicateError(path: string, options: ResolvedResultsReadOptions, repeat: TrialStop, id: string): Promise<InputError> {
-  let first: TrialStop | undefined;
-  try {
-    await readPass(path, options, new TrialProbe(repeat.task, repeat.trial), true, new TaskCountsBuilder());
-  } catch (error) {
-    if (!(error instanceof TrialStop)) throw error;
-    first = error;
-  }
-  const firstAt = first === undefined ? '' : ` (first at ${rowPlace(first.line, first.record)})`;
-  return new InputError(rowWhere(path, repeat.line, repeat.record), `duplicate of task ${JSON.stringify(id)} trial ${repeat.trial}${firstAt}`);
+function freshShared(options: ResolvedResultsReadOptions, trials: TrialCheck, probing: boolean): Shared {
+  return {
+    options,
+    counts: new TaskCountsBuilder(),
+    dropped: new DroppedRows(options.onError, options.missing),
+    trials,
+    state: new ReadState(options),
+    probing,
+  };
 }
 
 /**
- * Streams a per-attempt results file (CSV, TSV, JSON Lines, human-eval results or a τ-bench JSON
- * array; one row per attempt) into per-task counts (n, c) without holding the file in memory.
- * Rows with a missing outcome or marked as errors are dropped and counted, or fail, by
- * `options.onError`. Throws InputError: where = `file:line` (1-based physical line; a multi-line
- * row reports its first line; a JSON array record adds `(record i)`) for a bad row or a repeated
- * (task, trial) pair, where = `file` for a missing file, a missing column or a file without counted
+ * The InputError for a repeated (task, trial) pair found at `repeat` in `files[at]`: a second pass
+ * over the files finds the pair's first row (only its bitmaps were kept), so the message names both
+ * places. Standard input cannot be read twice: then only the second place is named.
+ */
+async function duplicateError(files: readonly string[], at: number, options: ResolvedResultsReadOptions, repeat: TrialStop, shared: Shared): Promise<InputError> {
+  const id = shared.counts.idOf(repeat.task);
+  let first: { file: string; stop: TrialStop } | undefined;
+  if (!files.slice(0, at + 1).includes(STDIN_NAME)) {
+    const probe = freshShared(options, new TrialProbe(repeat.task, repeat.trial), true);
+    for (const file of files.slice(0, at + 1)) {
+      try {
+        await readPass(file, probe);
+      } catch (error) {
+        if (!(error instanceof TrialStop)) throw error;
+        first = { file, stop: error };
+        break;
+      }
+    }
+  }
+  return new InputError(
+    rowWhere(files[at], repeat.line, repeat.record),
+    `duplicate of task ${JSON.stringify(taskOf(id))} trial ${shared.state.trialIds.name(repeat.trial)}${firstPlace(first, files[at])}`,
+  );
+}
+
+function firstPlace(first: { file: string; stop: TrialStop } | undefined, file: string): string {
+  if (first === undefined) return '';
+  const place = rowPlace(first.stop.line, first.stop.record);
+  return first.file === file ? ` (first at ${place})` : ` (first at ${first.file}, ${place})`;
+}
+
+/** The task id of a builder key (without the group). */
+function taskOf(key: string): string {
+  const at = key.indexOf(GROUP_SEPARATOR);
+  return at < 0 ? key : key.slice(at + 1);
+}
+
+/** A group's amounts: per task (by builder index) and the values in reading order (all of them when the read has one group). */
+function amountSummary(amounts: AttemptAmounts, from: string | undefined, indices: readonly number[], wholeRead: boolean): AttemptAmountSummary | undefined {
+  if (from === undefined) return undefined;
+  const perTask = indices.map((index) => amounts.ofTask(index));
+  const values = wholeRead ? Array.from(amounts.values()) : amounts.valuesOf(new Set(indices));
+  return { from, attempts: perTask.reduce((sum, task) => sum + task.count, 0), perTask, values };
+}
+
+/**
+ * Streams per-attempt results — one or more inputs: files, folders of files, globs, `-` for
+ * standard input; all of one format — into per-task counts (n, c), split into groups by
+ * `options.by`, without holding the files in memory. Trials of one task from several files
+ * combine; a repeated (task, trial) pair is an error naming both places. Rows not meeting
+ * `options.where` are skipped. A system column (model, agent, run, system, config) with several
+ * values is refused (InputError naming the column, its values, `--where` and `--by`).
+ * Throws InputError: where = `file:line` (a JSON array record adds `(record i)`) for a bad row or
+ * a repeated pair, where = `file` for a missing file, a missing column or input without counted
  * rows; where = the option name for a bad option.
  */
-export async function readTaskCounts(path: string, options: ResultsReadOptions = {}): Promise<TaskCounts> {
+export async function readResultGroups(inputs: string | readonly string[], options: ResultsReadOptions = {}): Promise<ResultGroups> {
   const resolved = resolveResultsReadOptions(options);
-  const counts = new TaskCountsBuilder();
-  let pass: Pass;
-  try {
-    pass = await readPass(path, resolved, new TaskTrials(), false, counts);
-  } catch (error) {
-    if (!(error instanceof TrialStop)) throw error;
-    throw await duplicateError(path, resolved, error, counts.idOf(error.task));
+  const files = await expandInputs(typeof inputs === 'string' ? [inputs] : inputs);
+  const shared = freshShared(resolved, new TaskTrials(), false);
+  let first: Pass | undefined;
+  for (let i = 0; i < files.length; i++) {
+    let pass: Pass;
+    try {
+      pass = await readPass(files[i], shared);
+    } catch (error) {
+      if (!(error instanceof TrialStop)) throw error;
+      throw await duplicateError(files, i, resolved, error, shared);
+    }
+    if (first === undefined) first = pass;
+    else if (pass.format !== first.format) {
+      throw new InputError(files[i], `must be in the format of ${files[0]} (${first.format}) to be read with it, but it reads as ${pass.format}; read them apart`);
+    }
   }
-  const { taskIds, n, c, rows, emptyTasks } = counts.result();
-  const dropped = pass.dropped.summary(emptyTasks);
-  if (rows === 0) {
+  const where = files.length === 1 ? files[0] : files.length === 2 ? `${files[0]}, ${files[1]}` : `${files[0]} and ${files.length - 1} more files`;
+  shared.state.distinct.check(where);
+  const { taskIds, n, c, emptyTasks } = shared.counts.result();
+  const indices = shared.counts.countedIndices();
+  const dropped = shared.dropped.summary(emptyTasks);
+  const { format, columns } = first!;
+  const costFrom = costSource(columns, resolved);
+  const latencyFrom = columns.latency === undefined ? undefined : `column ${JSON.stringify(columns.latency)}`;
+  // Split the builder's keys by group (in order of first appearance); without `by` one group.
+  const byGroup = new Map<string, { ids: string[]; n: number[]; c: number[]; indices: number[] }>();
+  for (let t = 0; t < taskIds.length; t++) {
+    const key = taskIds[t];
+    const at = resolved.by === undefined ? -1 : key.indexOf(GROUP_SEPARATOR);
+    const group = at < 0 ? '' : key.slice(0, at);
+    let entry = byGroup.get(group);
+    if (entry === undefined) {
+      entry = { ids: [], n: [], c: [], indices: [] };
+      byGroup.set(group, entry);
+    }
+    entry.ids.push(at < 0 ? key : key.slice(at + 1));
+    entry.n.push(n[t]);
+    entry.c.push(c[t]);
+    entry.indices.push(indices[t]);
+  }
+  if (byGroup.size === 0) {
     const why = dropped.count > 0 ? ` (${dropped.count} dropped: ${dropped.reasons.missing} without an outcome, ${dropped.reasons.error} marked as errors)` : '';
-    throw new InputError(path, `must contain at least one result row${why}`);
+    const filtered = resolved.where.length > 0 ? ' meeting --where' : '';
+    throw new InputError(where, `must contain at least one result row${filtered}${why}`);
   }
-  return { taskIds, n, c, rows, format: pass.format, columns: pass.columns, dropped };
+  const single = byGroup.size === 1;
+  // Tasks seen only on dropped rows, per group.
+  const emptyByGroup = new Map<string, number>();
+  if (resolved.by !== undefined) {
+    for (const key of shared.counts.emptyIds()) {
+      const group = key.slice(0, Math.max(0, key.indexOf(GROUP_SEPARATOR)));
+      emptyByGroup.set(group, (emptyByGroup.get(group) ?? 0) + 1);
+    }
+  }
+  const groups: ResultGroup[] = [...byGroup].map(([group, entry]) => {
+    const counts: TaskCounts = {
+      taskIds: entry.ids,
+      n: entry.n,
+      c: entry.c,
+      rows: entry.n.reduce((a, b) => a + b, 0),
+      format,
+      columns,
+      dropped: resolved.by === undefined ? dropped : shared.dropped.groupSummary(group, emptyByGroup.get(group) ?? 0),
+      sources: files,
+      where: resolved.where.map(({ column, value }) => `${column}=${value}`),
+    };
+    const cost = amountSummary(shared.state.cost, costFrom, entry.indices, single);
+    if (cost !== undefined) counts.cost = cost;
+    const latency = amountSummary(shared.state.latency, latencyFrom, entry.indices, single);
+    if (latency !== undefined) counts.latency = latency;
+    return { group, counts };
+  });
+  return { by: resolved.by, groups, format, sources: files };
+}
+
+/** What the cost per attempt is read from, in words, or undefined when it is not read. */
+function costSource(columns: ResultsColumns, options: ResolvedResultsReadOptions): string | undefined {
+  if (columns.cost !== undefined) return `column ${JSON.stringify(columns.cost)}`;
+  if (columns.tokens === undefined) return undefined;
+  const [tokensIn, tokensOut] = columns.tokens;
+  const priced = [`${JSON.stringify(tokensIn)} × ${options.priceIn}/M`];
+  if (tokensOut !== undefined) priced.push(`${JSON.stringify(tokensOut)} × ${options.priceOut}/M`);
+  return `tokens ${priced.join(' + ')}`;
+}
+
+/**
+ * `readResultGroups` for one system: the counts of the only group. With `options.by` set, use
+ * `readResultGroups` instead (an InputError here).
+ */
+export async function readTaskCounts(inputs: string | readonly string[], options: ResultsReadOptions = {}): Promise<TaskCounts> {
+  if (options.by !== undefined) throw new InputError('--by', 'is not available here: this command reads one system (choose one with --where)', options.by);
+  const { groups } = await readResultGroups(inputs, options);
+  return groups[0]!.counts;
 }

@@ -1,4 +1,5 @@
 import { InputError } from '@passk/sim/errors';
+import { hasField } from './fieldPath.js';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 
 /**
@@ -16,12 +17,25 @@ export interface ResultsColumns {
   trial?: string;
   /** CSV/TSV: the `error` column, when the header has one (a set value marks an error row). */
   error?: string;
+  /** The cost of each attempt, when read. */
+  cost?: string;
+  /** Input (and output) token columns, priced per million with priceIn/priceOut, when cost comes from tokens. */
+  tokens?: [string] | [string, string];
+  /** Duration of each attempt (seconds), when read. */
+  latency?: string;
+  /** inspect_ai: the scorer read, and the key of its dict-valued score. */
+  scorer?: string;
+  scoreKey?: string;
+  /** Per-task summaries: trials and successes columns, or a rate column with a known n. */
+  counts?: [string, string];
+  rate?: string;
+  n?: number;
   /** CSV/TSV: the `status` column, when the header has one (error, infra_error or timeout mark an error row). */
   status?: string;
 }
 
 /** Default task columns, first present wins. */
-export const TASK_COLUMNS: readonly string[] = ['task_id', 'task', 'problem_id'];
+export const TASK_COLUMNS: readonly string[] = ['task_id', 'task', 'problem_id', 'example_id', 'doc_id', 'sample_id'];
 /** Default success columns, first present wins. */
 export const SUCCESS_COLUMNS: readonly string[] = ['success', 'passed', 'correct', 'pass'];
 
@@ -49,10 +63,12 @@ export function resolveResultsColumns(
   options: ResolvedResultsReadOptions,
   file: string,
   availableLabel = 'columns',
+  first?: Record<string, unknown>,
 ): ResultsColumns {
+  const has = (name: string) => available.includes(name) || (first !== undefined && hasField(first, name));
   const pick = (wanted: string | undefined, defaults: readonly string[], role: string, flag: string, hint = ''): string => {
     const candidates = wanted === undefined ? defaults : [wanted];
-    const found = candidates.find((name) => available.includes(name));
+    const found = candidates.find(has);
     if (found !== undefined) return found;
     const what = wanted === undefined ? `a ${role} column (${alternatives(defaults)})` : `the ${role} column ${JSON.stringify(wanted)}`;
     throw new InputError(
@@ -61,6 +77,15 @@ export function resolveResultsColumns(
     );
   };
   const columns: ResultsColumns = { task: pick(options.taskColumn, TASK_COLUMNS, 'task', '--task-col') };
+  if (options.countsColumns !== undefined) {
+    columns.counts = [pick(options.countsColumns[0], [], 'trials', '--counts'), pick(options.countsColumns[1], [], 'successes', '--counts')];
+    return columns;
+  }
+  if (options.rateColumn !== undefined) {
+    columns.rate = pick(options.rateColumn, [], 'rate', '--rate-col');
+    columns.n = options.trialsPerTask;
+    return columns;
+  }
   if (options.rewardColumn !== undefined) {
     columns.reward = pick(options.rewardColumn, [], 'reward', '--reward-col');
     columns.threshold = options.threshold;
@@ -68,5 +93,39 @@ export function resolveResultsColumns(
     columns.success = pick(options.successColumn, SUCCESS_COLUMNS, 'success', '--success-col', ' (or a reward column with --reward-col)');
   }
   if (options.trialColumn !== undefined) columns.trial = pick(options.trialColumn, [], 'trial', '--trial-col');
+  return withAmountColumns(columns, options, available, first);
+}
+
+/** Where a format finds cost and latency when the options name none (keys or dot paths; used when the first record has them). */
+export interface AmountDefaults {
+  cost?: string;
+  tokens?: [string] | [string, string];
+  latency?: string;
+}
+
+/**
+ * Adds the cost (`costColumn`, or `tokensColumns` priced per million tokens) and latency columns:
+ * those named in the options must exist (in `available` or as a dot path in `first`); else the
+ * format's defaults, where the first record has them (tokens only when prices are given).
+ */
+export function withAmountColumns(
+  columns: ResultsColumns,
+  options: ResolvedResultsReadOptions,
+  available: readonly string[],
+  first: Record<string, unknown> | undefined,
+  defaults: AmountDefaults = {},
+): ResultsColumns {
+  const has = (name: string) => available.includes(name) || (first !== undefined && hasField(first, name));
+  const need = (name: string, flag: string) => {
+    if (!has(name)) throw new InputError(flag, `must name a column the input has; columns: ${listNames(available)}`, name);
+    return name;
+  };
+  if (options.costColumn !== undefined) columns.cost = need(options.costColumn, '--cost-col');
+  else if (options.tokensColumns.length > 0) {
+    columns.tokens = options.tokensColumns.map((name) => need(name, '--tokens-col')) as [string] | [string, string];
+  } else if (defaults.cost !== undefined && has(defaults.cost)) columns.cost = defaults.cost;
+  else if (defaults.tokens !== undefined && options.priceIn > 0 && defaults.tokens.every(has)) columns.tokens = defaults.tokens;
+  if (options.latencyColumn !== undefined) columns.latency = need(options.latencyColumn, '--latency-col');
+  else if (defaults.latency !== undefined && has(defaults.latency)) columns.latency = defaults.latency;
   return columns;
 }

@@ -1,5 +1,6 @@
 import type { DroppedRows } from './droppedRows.js';
 import type { FileWindow } from './fileWindow.js';
+import type { ReadState } from './readState.js';
 import type { ResultsColumns } from './resultsColumns.js';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 import type { TaskCountsBuilder } from './taskCountsBuilder.js';
@@ -16,6 +17,8 @@ export interface ResultsFormatContext {
   readonly dropped: DroppedRows;
   /** Checks (task, trial) pairs of counted rows when the reader uses a trial column. */
   readonly trials: TrialCheck;
+  /** Shared by the whole read (all inputs): conditions, groups, system columns, costs, trial ids. */
+  readonly state: ReadState;
   /** True on the second pass that looks for the first row of a duplicate pair: read on one thread. */
   readonly probing: boolean;
 }

@@ -1,13 +1,27 @@
 import { csvFormat, tsvFormat } from './csvFormat.js';
+import { documentFormat, namedDocumentFormats } from './documentFormat.js';
 import { humanEvalFormat } from './humanEvalFormat.js';
-import { jsonlFormat } from './jsonlFormat.js';
+import { inspectFormat } from './inspectEvalFormat.js';
+import { jsonlFormat, lmEvalFormat } from './jsonlFormat.js';
 import type { ResultsFormat } from './resultsFormat.js';
 import { tauBenchFormat } from './tauBenchFormat.js';
 
 /**
- * The known results formats. Under `format: 'auto'` the file's extension picks one; otherwise the
- * first whose `sniff` accepts the file's first bytes (`[` τ-bench, `{` JSON Lines, a tab-only header
- * TSV), so CSV (accepts anything) stays last. human-eval is never sniffed: the JSON Lines reader
- * reports it from the columns.
+ * The known results formats. Under `format: 'auto'` the file's extension picks one (.eval, .csv,
+ * .tsv, .jsonl); otherwise the first whose `sniff` accepts the file's first bytes: a zip signature
+ * (inspect_ai .eval), `[` (a JSON array: τ-bench or generic records), `{` opening one JSON document
+ * (Terminal-Bench, τ²-bench, CRUXEval, inspect .json, task → outcomes), `{` on each line (JSON Lines;
+ * human-eval and lm-eval are reported from their keys), a tab-only header (TSV); CSV (accepts
+ * anything) stays last. The named document formats are never sniffed: `json` recognises them.
  */
-export const RESULTS_FORMATS: readonly ResultsFormat[] = [tauBenchFormat, jsonlFormat, humanEvalFormat, tsvFormat, csvFormat];
+export const RESULTS_FORMATS: readonly ResultsFormat[] = [
+  inspectFormat,
+  tauBenchFormat,
+  documentFormat,
+  ...namedDocumentFormats,
+  jsonlFormat,
+  humanEvalFormat,
+  lmEvalFormat,
+  tsvFormat,
+  csvFormat,
+];

@@ -1,12 +1,32 @@
 import { InputError } from '@passk/sim/errors';
+import { SYSTEM_COLUMNS } from './distinctValues.js';
+import { parseRowConditions, type RowCondition } from './rowConditions.js';
 
 /** The result-file formats `readTaskCounts` reads by name; `auto` picks one by extension, then by content. */
-export const RESULTS_FORMAT_NAMES = ['auto', 'csv', 'tsv', 'jsonl', 'humaneval', 'tau-bench'] as const;
+export const RESULTS_FORMAT_NAMES = [
+  'auto',
+  'csv',
+  'tsv',
+  'jsonl',
+  'json',
+  'humaneval',
+  'tau-bench',
+  'tau2-bench',
+  'terminal-bench',
+  'inspect',
+  'cruxeval',
+  'task-outcomes',
+  'lm-eval',
+] as const;
 export type ResultsFormatName = (typeof RESULTS_FORMAT_NAMES)[number];
 
 /** What to do with a row whose outcome is missing or that is marked as an error (see `ResultsReadOptions.onError`). */
 export const ON_ERROR_POLICIES = ['drop', 'fail'] as const;
 export type OnErrorPolicy = (typeof ON_ERROR_POLICIES)[number];
+
+/** What to do with a row that has no outcome (null, empty, absent: timeouts, agent errors): count it as a failure, drop it, or stop. */
+export const MISSING_POLICIES = ['fail', 'drop', 'error'] as const;
+export type MissingPolicy = (typeof MISSING_POLICIES)[number];
 
 /** How to read a per-attempt results file (one row per attempt). */
 export interface ResultsReadOptions {
@@ -39,6 +59,42 @@ export interface ResultsReadOptions {
    * error at their line (`fail`). Malformed rows are errors either way.
    */
   onError?: OnErrorPolicy;
+  /**
+   * Rows without an outcome (empty field, JSON null, absent key; Terminal-Bench's `is_resolved: null`
+   * for timeouts and agent errors): `fail` counts them as failed attempts, `drop` leaves them out
+   * (counted), `error` stops at the first. Default: the source harness's own rule — `fail` for
+   * Terminal-Bench, τ-bench and τ²-bench, `drop` for generic CSV/JSON.
+   */
+  missing?: MissingPolicy;
+  /** `COLUMN=VALUE` conditions (dot paths in JSON): only rows meeting all of them are read. */
+  where?: readonly string[];
+  /** Column (dot path in JSON) whose values split the rows into groups, read as separate systems. */
+  by?: string;
+  /**
+   * Columns that must hold one value in a read (unless split by `by` or fixed by `where`): by default
+   * model, agent, run, system and config; these are added.
+   */
+  systemColumns?: readonly string[];
+  /** Column (dot path) with the cost of each attempt (e.g. in dollars). */
+  costColumn?: string;
+  /** Columns with input and output tokens per attempt: `IN` or `IN,OUT`; cost = IN·priceIn + OUT·priceOut per million. */
+  tokensColumns?: string;
+  /** Price per million input tokens (with `tokensColumns`). */
+  priceIn?: number;
+  /** Price per million output tokens (with `tokensColumns`). */
+  priceOut?: number;
+  /** Column (dot path) with each attempt's duration in seconds. */
+  latencyColumn?: string;
+  /** inspect_ai: the scorer whose score is the outcome (default: the only one). */
+  scorer?: string;
+  /** inspect_ai: the key of a dict-valued score (e.g. "Problem Correctness"). */
+  scoreKey?: string;
+  /** Per-task summaries: `N,C` columns with trials and successes per task (one row per task). */
+  countsColumns?: string;
+  /** Per-task summaries: a column with each task's success rate c/n; needs `trialsPerTask`. */
+  rateColumn?: string;
+  /** The trials per task n behind `rateColumn` (c = rate·n must be a whole number). */
+  trialsPerTask?: number;
   /** Bytes per read (default 4 MiB). Tiny values are for tests of rows split across reads. */
   chunkSize?: number;
   /**
@@ -61,6 +117,22 @@ export interface ResolvedResultsReadOptions {
   readonly threshold: number;
   readonly trialColumn: string | undefined;
   readonly onError: OnErrorPolicy;
+  /** undefined: the format's default. */
+  readonly missing: MissingPolicy | undefined;
+  readonly where: readonly RowCondition[];
+  readonly by: string | undefined;
+  /** Columns that must hold one value: the system columns less `by` and the `where` columns. */
+  readonly systemColumns: readonly string[];
+  readonly costColumn: string | undefined;
+  readonly tokensColumns: readonly string[];
+  readonly priceIn: number;
+  readonly priceOut: number;
+  readonly latencyColumn: string | undefined;
+  readonly scorer: string | undefined;
+  readonly scoreKey: string | undefined;
+  readonly countsColumns: readonly [string, string] | undefined;
+  readonly rateColumn: string | undefined;
+  readonly trialsPerTask: number | undefined;
   readonly chunkSize: number;
   readonly threads: number;
   readonly parallelMinBytes: number;
@@ -87,6 +159,21 @@ function integerOption(where: string, value: unknown, fallback: number, min: num
   return given;
 }
 
+/** `a` or `a,b`: between `min` and `max` non-empty column names. */
+function columnList(where: string, value: unknown, min: number, max: number): string[] {
+  const names = typeof value === 'string' ? value.split(',').map((name) => name.trim()) : [];
+  if (names.length < min || names.length > max || names.some((name) => name === '')) {
+    throw new InputError(where, max === 1 || min === max ? `must be ${min} comma-separated column names` : `must be ${min} to ${max} comma-separated column names`, value);
+  }
+  return names;
+}
+
+function price(where: string, value: unknown): number {
+  if (value === undefined) return 0;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new InputError(where, 'must be a number ≥ 0 (per million tokens)', value);
+  return value;
+}
+
 function oneOf<T extends string>(where: string, value: unknown, choices: readonly T[]): T {
   if (!choices.includes(value as T)) throw new InputError(where, `must be one of ${choices.join(', ')}`, value);
   return value as T;
@@ -104,8 +191,48 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
   if (typeof threshold !== 'number' || !Number.isFinite(threshold)) {
     throw new InputError('threshold', 'must be a finite number', threshold);
   }
+  const where = parseRowConditions(options.where, 'where');
+  const by = optionalColumn('by', options.by);
+  const fixed = new Set([...where.map((condition) => condition.column), ...(by === undefined ? [] : [by])]);
+  const systemColumns = [...new Set([...SYSTEM_COLUMNS, ...(options.systemColumns ?? [])])].filter((column) => !fixed.has(column));
+  const tokensColumns = options.tokensColumns === undefined ? [] : columnList('tokensColumns', options.tokensColumns, 1, 2);
+  const priceIn = price('priceIn', options.priceIn);
+  const priceOut = price('priceOut', options.priceOut);
+  if (tokensColumns.length > 0 && options.priceIn === undefined) {
+    throw new InputError('priceIn', 'must be given with tokensColumns (price per million input tokens)', options.priceIn);
+  }
+  if (tokensColumns.length === 2 && options.priceOut === undefined) {
+    throw new InputError('priceOut', 'must be given with two tokensColumns (price per million output tokens)', options.priceOut);
+  }
+  const costColumn = optionalColumn('costColumn', options.costColumn);
+  if (costColumn !== undefined && tokensColumns.length > 0) {
+    throw new InputError('tokensColumns', 'cannot be combined with costColumn (choose one)', options.tokensColumns);
+  }
+  const countsColumns = options.countsColumns === undefined ? undefined : (columnList('countsColumns', options.countsColumns, 2, 2) as [string, string]);
+  const rateColumn = optionalColumn('rateColumn', options.rateColumn);
+  const trialsPerTask = options.trialsPerTask === undefined ? undefined : integerOption('trialsPerTask', options.trialsPerTask, 1, 1, 1_000_000_000);
+  if (rateColumn !== undefined && trialsPerTask === undefined) {
+    throw new InputError('rateColumn', 'needs the trials per task behind the rates (--n N)', rateColumn);
+  }
+  if (rateColumn !== undefined && countsColumns !== undefined) {
+    throw new InputError('rateColumn', 'cannot be combined with countsColumns (choose one)', rateColumn);
+  }
   return {
     format,
+    missing: options.missing === undefined ? undefined : oneOf('missing', options.missing, MISSING_POLICIES),
+    where,
+    by,
+    systemColumns,
+    costColumn,
+    tokensColumns,
+    priceIn,
+    priceOut,
+    latencyColumn: optionalColumn('latencyColumn', options.latencyColumn),
+    scorer: optionalColumn('scorer', options.scorer),
+    scoreKey: optionalColumn('scoreKey', options.scoreKey),
+    countsColumns,
+    rateColumn,
+    trialsPerTask,
     taskColumn: optionalColumn('taskColumn', options.taskColumn),
     successColumn,
     rewardColumn,

@@ -59,3 +59,25 @@ export function successFromTauBenchReward(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return -1;
   return 1 - 1e-6 <= value && value <= 1 + 1e-6 ? 1 : 0;
 }
+
+/**
+ * Success from an inspect_ai score value, read as inspect's `value_to_float` does: "C" (correct) 1,
+ * "I" (incorrect) 0, "P" (partial) 0.5, "N" (no answer) 0, booleans, yes/no, numbers and numeric
+ * text; then 1 when the value is ≥ threshold, 0 when below; -1 for anything else.
+ */
+export function successFromInspectJson(value: unknown, threshold: number): number {
+  let number: number;
+  if (typeof value === 'boolean') number = value ? 1 : 0;
+  else if (typeof value === 'number') number = value;
+  else if (typeof value === 'string') {
+    const text = value.trim();
+    const letter = INSPECT_LETTERS[text.toUpperCase()];
+    if (letter !== undefined) number = letter;
+    else if (text === '') return -1;
+    else number = Number(text);
+  } else return -1;
+  if (!Number.isFinite(number)) return -1;
+  return number >= threshold ? 1 : 0;
+}
+
+const INSPECT_LETTERS: Record<string, number> = { C: 1, I: 0, P: 0.5, N: 0, YES: 1, NO: 0, TRUE: 1, FALSE: 0 };

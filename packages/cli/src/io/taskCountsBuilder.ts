@@ -139,6 +139,20 @@ export class TaskCountsBuilder {
     return { taskIds, n, c, rows: this.rows, emptyTasks: size - taskIds.length };
   }
 
+  /** The ids of the tasks `result` leaves out: seen only on dropped rows. */
+  emptyIds(): string[] {
+    const ids: string[] = [];
+    for (let t = 0; t < this.size; t++) if (this.tasks[4 * t + 2] === 0) ids.push(this.idOf(t));
+    return ids;
+  }
+
+  /** The indices of the tasks `result` reports, in its order (tasks with at least one counted attempt). */
+  countedIndices(): number[] {
+    const indices: number[] = [];
+    for (let t = 0; t < this.size; t++) if (this.tasks[4 * t + 2] > 0) indices.push(t);
+    return indices;
+  }
+
   private indexOf(bytes: Uint8Array, start: number, end: number): number {
     const length = end - start;
     let hash = 0x811c9dc5 | 0;

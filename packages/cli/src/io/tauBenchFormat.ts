@@ -1,7 +1,7 @@
 import { InputError } from '@passk/sim/errors';
 import { readJsonArray } from './jsonArrayRecords.js';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
-import { listNames, type ResultsColumns } from './resultsColumns.js';
+import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 
@@ -34,7 +34,20 @@ function tauBenchColumns(first: Record<string, unknown>, options: ResolvedResult
   const columns: ResultsColumns = { task, reward, successWhen: TAU_BENCH_SUCCESS };
   const trial = options.trialColumn ?? (keys.includes('trial') ? 'trial' : undefined);
   if (trial !== undefined) columns.trial = trial;
-  return columns;
+  return withAmountColumns(columns, options, keys, first);
+}
+
+/**
+ * A JSON array is read as τ-bench results when named so, or when its first record has τ-bench's
+ * `task_id` and `reward` and no success column is named; any other array of records is read with
+ * the generic column options (format `json`).
+ */
+function isTauBenchRecord(first: Record<string, unknown>, options: ResolvedResultsReadOptions): boolean {
+  if (options.format === 'tau-bench') return true;
+  if (options.format === 'json') return false;
+  if (options.successColumn !== undefined || options.countsColumns !== undefined || options.rateColumn !== undefined) return false;
+  if (!('task_id' in first)) return false;
+  return 'info' in first || 'traj' in first || ((options.rewardColumn !== undefined || 'reward' in first) && 'trial' in first);
 }
 
 async function readTauBench(context: ResultsFormatContext): Promise<ResultsFormatOutcome> {
@@ -42,15 +55,24 @@ async function readTauBench(context: ResultsFormatContext): Promise<ResultsForma
   const file = window.file;
   let columns: ResultsColumns | undefined;
   let counter: JsonRecordCounter | undefined;
+  let generic = false;
   for await (const { value, line, index } of readJsonArray(window, context.start)) {
     if (counter === undefined) {
-      columns = tauBenchColumns(value, options, file);
-      counter = new JsonRecordCounter({ file, columns, outcome: { kind: 'tauBench' }, counts, dropped, trials, infoError: true });
+      if (isTauBenchRecord(value, options)) {
+        columns = tauBenchColumns(value, options, file);
+        dropped.formatDefault('fail');
+        counter = new JsonRecordCounter({ file, columns, outcome: { kind: 'tauBench' }, counts, dropped, trials, infoError: true, state: context.state });
+      } else {
+        generic = true;
+        columns = resolveResultsColumns(Object.keys(value), options, file, 'keys of the first record', value);
+        const outcome = columns.reward !== undefined ? { kind: 'threshold' as const, threshold: options.threshold } : { kind: 'success' as const };
+        counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state: context.state });
+      }
     }
     counter.count(value, line, index);
   }
   if (columns === undefined) throw new InputError(file, 'must contain at least one result row');
-  return { format: 'tau-bench', columns };
+  return { format: generic ? 'json' : 'tau-bench', columns };
 }
 
 /**

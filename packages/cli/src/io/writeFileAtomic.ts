@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 import { InputError } from '@passk/sim/errors';
 
@@ -13,7 +13,7 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   const folder = dirname(path);
   const temporary = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await mkdir(folder, { recursive: true });
+    await makeFolder(folder);
     const file = await open(temporary, 'wx');
     try {
       await file.writeFile(content);
@@ -28,6 +28,35 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
     await rm(temporary, { force: true }).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? 'write error';
     throw new InputError(path, `must be a writable path (${code})`);
+  }
+}
+
+/**
+ * Creates `folder` and its missing parents one level at a time (at most one mkdir per path
+ * component). Node's `mkdir({ recursive: true })` can loop for ever under /proc, where mkdir
+ * fails with ENOENT however often it is retried.
+ */
+export async function makeFolder(folder: string): Promise<void> {
+  const missing: string[] = [];
+  let current = folder;
+  for (;;) {
+    try {
+      if (!(await stat(current)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const parent = dirname(current);
+      if (parent === current) break;
+      missing.push(current);
+      current = parent;
+    }
+  }
+  for (const part of missing.reverse()) {
+    try {
+      await mkdir(part);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
 }
 

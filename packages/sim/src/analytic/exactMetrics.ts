@@ -7,6 +7,7 @@ import { allCorrect } from './allCorrect.js';
 import { allWrong } from './allWrong.js';
 import { episodeOutcomes, type EpisodeOptions } from './episodeOutcomes.js';
 import { exactSupport } from './exactSupport.js';
+import { expectedAmount } from '../engine/expectedAmount.js';
 import type { FixedBenchmark } from './fixedBenchmark.js';
 import { requireCorrelation } from './requireCorrelation.js';
 import { taskPaths } from './taskPaths.js';
@@ -95,7 +96,7 @@ export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | nul
 
   const costEach = mean(scenario.attempts.cost) + (verifier.perfect ? 0 : verifier.cost);
   const latency = scenario.attempts.latency;
-  const latencyConstant = latency.dist === 'constant' || latency.sigma === 0;
+  const latencyConstant = latency.dist === 'constant' || (latency.dist === 'lognormal' && latency.sigma === 0);
   const latencyEach = mean(latency);
   const out: ExactMetrics[] = [];
   for (let k = 1; k <= K; k++) {
@@ -170,7 +171,7 @@ function taskMoments(
 
 /** E[amount]: the value, or median·e^{σ²/2} for a lognormal. */
 function mean(amount: Amount): number {
-  return amount.dist === 'constant' ? amount.value : amount.median * Math.exp((amount.sigma * amount.sigma) / 2);
+  return expectedAmount(amount);
 }
 
 /** A probability, with rounding outside [0, 1] (from 1 − sums) clipped. */

@@ -48,7 +48,7 @@ export function exactSupport(scenario: Scenario): ExactSupport {
   const uniformAccepted = (fa.dist === 'point' && fa.p === 0) || (fr.dist === 'point' && fr.p === 1);
   const model = attempts.correlation.model;
   const iidGivenTask = model === 'independent' || model === 'exchangeable';
-  const constantLatency = attempts.latency.dist === 'constant' || attempts.latency.sigma === 0;
+  const constantLatency = attempts.latency.dist === 'constant' || (attempts.latency.dist === 'lognormal' && attempts.latency.sigma === 0);
   const delivery: boolean[] = [];
   const latency: boolean[] = [];
   for (let k = 1; k <= K; k++) {
@@ -81,7 +81,7 @@ function attemptCap(scenario: Scenario): number | null {
   const budget = scenario.policy.budget.cost;
   if (budget === null) return Infinity;
   const cost = scenario.attempts.cost;
-  if (cost.dist === 'lognormal' && cost.sigma !== 0) return null;
+  if (cost.dist === 'empirical' || (cost.dist === 'lognormal' && cost.sigma !== 0)) return null;
   const each = cost.dist === 'constant' ? cost.value : cost.median;
   const check = scenario.verifier.perfect ? 0 : scenario.verifier.cost;
   const perAttempt = each + check;

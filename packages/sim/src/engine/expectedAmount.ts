@@ -8,5 +8,13 @@ import type { Amount } from '../scenario/types.js';
  * Example: median 0.02, σ 0.5 → 0.02·e^{0.125} ≈ 0.0226629690613365 (tested).
  */
 export function expectedAmount(amount: Amount): number {
-  return amount.dist === 'constant' ? amount.value : amount.median * Math.exp((amount.sigma * amount.sigma) / 2);
+  switch (amount.dist) {
+    case 'constant':
+      return amount.value;
+    case 'lognormal':
+      return amount.median * Math.exp((amount.sigma * amount.sigma) / 2);
+    case 'empirical':
+      // A uniform draw among the values: their mean.
+      return amount.values.reduce((a, b) => a + b, 0) / amount.values.length;
+  }
 }

@@ -202,14 +202,17 @@ export class GeneralEpisode {
   }
 }
 
-/** A per-attempt amount: a constant, or a lognormal sampler. */
-type PerAttempt = number | LognormalSum;
+/** A per-attempt amount: a constant, a lognormal sampler, or the observed values to draw from. */
+type PerAttempt = number | LognormalSum | readonly number[];
 
 function perAttempt(spec: Amount): PerAttempt {
-  return spec.dist === 'constant' ? spec.value : new LognormalSum(spec.median, spec.sigma);
+  if (spec.dist === 'constant') return spec.value;
+  return spec.dist === 'empirical' ? spec.values : new LognormalSum(spec.median, spec.sigma);
 }
 
-/** One draw of a per-attempt amount: the constant, or median·e^{σZ} (`LognormalSum` of one). */
+/** One draw of a per-attempt amount: the constant, median·e^{σZ} (`LognormalSum` of one), or a value drawn uniformly. */
 function draw(amount: PerAttempt, rng: Xoshiro128): number {
-  return typeof amount === 'number' ? amount : amount.sum(rng, 1);
+  if (typeof amount === 'number') return amount;
+  if (amount instanceof LognormalSum) return amount.sum(rng, 1);
+  return amount[Math.floor(rng.uniform() * amount.length)]!;
 }

@@ -21,7 +21,8 @@ export type MixtureComponentInput = { readonly weight: number } & Exclude<Succes
 export type AmountInput =
   | number
   | { readonly dist: 'constant'; readonly value: number }
-  | { readonly dist: 'lognormal'; readonly median: number; readonly sigma: number };
+  | { readonly dist: 'lognormal'; readonly median: number; readonly sigma: number }
+  | { readonly dist: 'empirical'; readonly values: readonly number[] };
 
 export type RateInput = number | { readonly dist: 'point'; readonly p: number } | BetaInput;
 

@@ -89,6 +89,9 @@ export function scenarioJsonSchema(): JsonSchema {
             median: { type: 'number', exclusiveMinimum: 0 },
             sigma: { type: 'number', minimum: 0 },
           }),
+          tagged('dist', 'empirical', 'Amounts drawn uniformly from observed values (e.g. the per-attempt costs of a log).', {
+            values: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 } },
+          }),
         ],
       },
       rate: {

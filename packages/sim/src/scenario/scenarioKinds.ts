@@ -10,7 +10,7 @@ export const SUCCESS_RATE_DISTS = ['fixed', 'point', 'beta', 'logitNormal', 'mix
 export const MIXTURE_COMPONENT_DISTS = ['point', 'beta', 'logitNormal', 'mixture'] as const;
 
 /** `attempts.cost.perAttempt.dist` and `attempts.latency.perAttempt.dist` (a bare number is `constant`). */
-export const AMOUNT_DISTS = ['constant', 'lognormal'] as const;
+export const AMOUNT_DISTS = ['constant', 'lognormal', 'empirical'] as const;
 
 /** `verifier.falseAccept.dist` and `verifier.falseReject.dist` (a bare number is `point`). */
 export const RATE_DISTS = ['point', 'beta'] as const;

@@ -65,7 +65,8 @@ function componentInput(component: MixtureComponent): MixtureComponentInput {
 }
 
 function amountInput(amount: Amount): AmountInput {
-  return amount.dist === 'constant' ? amount.value : { ...amount };
+  if (amount.dist === 'constant') return amount.value;
+  return amount.dist === 'empirical' ? { dist: 'empirical', values: [...amount.values] } : { ...amount };
 }
 
 function rateInput(rate: RateSpec): RateInput {

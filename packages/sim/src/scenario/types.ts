@@ -35,7 +35,8 @@ export type AttemptCorrelation =
 /** A non-negative per-attempt amount (cost or latency): constant, or lognormal by median and sigma. */
 export type Amount =
   | { readonly dist: 'constant'; readonly value: number }
-  | { readonly dist: 'lognormal'; readonly median: number; readonly sigma: number };
+  | { readonly dist: 'lognormal'; readonly median: number; readonly sigma: number }
+  | { readonly dist: 'empirical'; readonly values: readonly number[] };
 
 export interface AttemptsSpec {
   readonly correlation: AttemptCorrelation;

@@ -1,0 +1,214 @@
+import { InputError } from '@passk/sim/errors';
+import { JsonRecordCounter, type JsonOutcome, type JsonRecordSetup } from './jsonRecordCounter.js';
+import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
+import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
+import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
+import { tauBenchFormat } from './tauBenchFormat.js';
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+
+/** The first non-blank byte of `buf[start, end)`, or -1. */
+function firstByte(buf: Uint8Array, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (buf[i] !== 0x20 && buf[i] !== 0x09 && buf[i] !== 0x0a && buf[i] !== 0x0d) return buf[i];
+  return -1;
+}
+const LF = 0x0a;
+/** A whole JSON document is parsed at once: beyond this size, JSON Lines (streamed) are the way. */
+const MAX_DOCUMENT_BYTES = 512 << 20;
+
+/** The harness formats read from one JSON object, and how each is recognised by its keys. */
+export const DOCUMENT_FORMATS = ['terminal-bench', 'tau2-bench', 'cruxeval', 'inspect', 'task-outcomes'] as const;
+type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isOutcomeList(value: unknown): boolean {
+  return Array.isArray(value) && value.every((v) => v === null || typeof v === 'boolean' || typeof v === 'number');
+}
+
+/** Which harness wrote the object, by its keys; undefined when none. */
+export function classifyDocument(doc: Record<string, unknown>): DocumentFormat | undefined {
+  if (Array.isArray(doc.results) && doc.results.some((r) => isObject(r) && 'is_resolved' in r)) return 'terminal-bench';
+  if (Array.isArray(doc.simulations)) return 'tau2-bench';
+  if (isObject(doc.raw_scored_generations)) return 'cruxeval';
+  if (isObject(doc.eval) && ('samples' in doc || 'results' in doc)) return 'inspect';
+  const values = Object.values(doc);
+  if (values.length > 0 && values.every(isOutcomeList)) return 'task-outcomes';
+  return undefined;
+}
+
+/**
+ * True for a file that starts with `{` and is one JSON document rather than JSON Lines: its first
+ * line is not a whole JSON object (pretty-printed), or it is one whose keys name a harness format.
+ */
+export function sniffDocument(head: Uint8Array): boolean {
+  if (head[0] !== OPEN_BRACE) return false;
+  const lf = head.indexOf(LF);
+  const text = Buffer.from(head.buffer, head.byteOffset, lf < 0 ? head.length : lf).toString('utf8');
+  try {
+    const first = JSON.parse(text) as unknown;
+    return isObject(first) && classifyDocument(first) !== undefined;
+  } catch {
+    return true;
+  }
+}
+
+/** The rest of the file as one parsed JSON value. */
+async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
+  const { window } = context;
+  while (!window.eof) {
+    if (window.end > MAX_DOCUMENT_BYTES) {
+      throw new InputError(window.file, `is one JSON document larger than ${MAX_DOCUMENT_BYTES >> 20} MB; write it as JSON Lines (one record per line), which passk streams`);
+    }
+    await window.refill(0);
+  }
+  const text = window.buf.toString('utf8', context.start, window.end);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof SyntaxError ? shorten(error.message) : 'parse error';
+    // One JSON value per line parses up to the end of the first: JSON Lines, not one document.
+    const hint = /after JSON/.test(detail) ? 'several JSON values: JSON Lines? read it with --format jsonl (or auto)' : 'truncated?';
+    throw new InputError(window.file, `must be one valid JSON document (${detail}); ${hint}`);
+  }
+}
+
+/**
+ * τ²-bench's termination reason for a simulation that never ran properly: its metrics
+ * (`agent_metrics.py`, `get_metrics_df`) exclude these and log how many; passk drops them under
+ * `--on-error drop` (the default) and counts them. Other reasons (agent_error, max_steps, …) are
+ * the agent's and are scored by their reward.
+ */
+const TAU2_INFRA_REASONS: readonly string[] = ['infrastructure_error'];
+
+/**
+ * Reads one JSON object written by a harness: Terminal-Bench `results.json` (`results[]` with
+ * `task_id`, `is_resolved` true/false/null, `trial_name`, token counts), τ²-bench results
+ * (`simulations[]` with `task_id`, `trial`, `reward_info.reward`, `agent_cost`, `duration`,
+ * `termination_reason`), CRUXEval scored output (`raw_scored_generations: {task: [bool, …]}`), an
+ * inspect_ai `.json` log (`eval`, `samples[]`), or any object mapping task → list of outcomes.
+ */
+export async function readDocument(context: ResultsFormatContext): Promise<ResultsFormatOutcome> {
+  const { window, options, counts, dropped, trials, state } = context;
+  const file = window.file;
+  // `--format json` on an array of records: the streaming array reader (generic records).
+  if (options.format === 'json' && firstByte(window.buf, context.start, window.end) === OPEN_BRACKET) return tauBenchFormat.read(context);
+  const doc = await parseWhole(context);
+  const requested = options.format;
+  if (!isObject(doc)) {
+    const what = Array.isArray(doc) ? 'an array (arrays of records are read with --format auto, json or tau-bench)' : typeof doc;
+    throw new InputError(file, `must be a JSON object to be read as ${requested === 'auto' ? 'a harness document' : requested}, but it is ${what}`);
+  }
+  const kind = (DOCUMENT_FORMATS as readonly string[]).includes(requested) ? (requested as DocumentFormat) : classifyDocument(doc);
+  if (kind === undefined) {
+    throw new InputError(
+      file,
+      `must be a results document: keys ${listNames(Object.keys(doc))} match none of ${DOCUMENT_FORMATS.join(', ')} ` +
+        '(Terminal-Bench results[], τ²-bench simulations[], CRUXEval raw_scored_generations, inspect_ai eval + samples, {task: [outcomes]}); name one with --format',
+    );
+  }
+  /** Counts the records of the array `key`, with the columns chosen from its first record. */
+  const count = (records: unknown[], key: string, columnsFor: (first: Record<string, unknown>) => ResultsColumns, outcome: JsonOutcome, marker?: JsonRecordSetup['marker']) => {
+    const first = records.find(isObject);
+    if (first === undefined) throw new InputError(file, `must hold at least one record in ${key}`);
+    const columns = columnsFor(first);
+    const place = (_line: number, record: number) => `${file} (${key}[${record - 1}])`;
+    const counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state, place, marker });
+    records.forEach((record, i) => {
+      if (!isObject(record)) throw new InputError(`${file} (${key}[${i}])`, 'must be a JSON object', JSON.stringify(record).slice(0, 60));
+      counter.count(record, 0, i + 1);
+    });
+    return columns;
+  };
+  const success = { kind: 'success' as const };
+  switch (kind) {
+    case 'terminal-bench': {
+      dropped.formatDefault('fail');
+      const records = requireArray(doc, 'results', file, kind);
+      const columns = count(records, 'results', (first) => {
+        const named = { ...options, taskColumn: options.taskColumn ?? 'task_id', successColumn: options.successColumn ?? 'is_resolved' };
+        const trial = options.trialColumn ?? ('trial_name' in first ? 'trial_name' : undefined);
+        const columns = resolveResultsColumns(Object.keys(first), { ...named, trialColumn: trial }, file, 'keys of results[0]', first);
+        return withAmountColumns(columns, options, Object.keys(first), first, { tokens: ['total_input_tokens', 'total_output_tokens'] });
+      }, success);
+      return { format: 'terminal-bench', columns };
+    }
+    case 'tau2-bench': {
+      dropped.formatDefault('fail');
+      const records = requireArray(doc, 'simulations', file, kind);
+      const columns = count(
+        records,
+        'simulations',
+        (first) => {
+          const named = { ...options, taskColumn: options.taskColumn ?? 'task_id', rewardColumn: options.rewardColumn ?? 'reward_info.reward' };
+          const trial = options.trialColumn ?? ('trial' in first ? 'trial' : undefined);
+          const columns = resolveResultsColumns(Object.keys(first), { ...named, trialColumn: trial }, file, 'keys of simulations[0]', first);
+          delete columns.threshold;
+          columns.successWhen = '1 - 1e-6 <= reward <= 1 + 1e-6';
+          return withAmountColumns(columns, options, Object.keys(first), first, { cost: 'agent_cost', latency: 'duration' });
+        },
+        { kind: 'tauBench' },
+        (row) => {
+          const reason = row.termination_reason;
+          return typeof reason === 'string' && TAU2_INFRA_REASONS.includes(reason) ? { key: 'termination_reason', value: reason } : undefined;
+        },
+      );
+      return { format: 'tau2-bench', columns };
+    }
+    case 'cruxeval':
+    case 'task-outcomes': {
+      const map = kind === 'cruxeval' ? doc.raw_scored_generations : doc;
+      if (!isObject(map)) throw new InputError(file, `must have an object "raw_scored_generations" ({task: [outcomes]}) to be read as cruxeval; keys: ${listNames(Object.keys(doc))}`);
+      const records = Object.entries(map).map(([task, outcomes]) => ({ task, outcomes }));
+      const columns = count(records, kind === 'cruxeval' ? 'raw_scored_generations' : 'tasks', () => ({ task: 'task', success: 'outcomes' }), success);
+      return { format: kind, columns };
+    }
+    case 'inspect': {
+      const samples = requireArray(doc, 'samples', file, kind);
+      const header = doc as Record<string, unknown>;
+      let scoring: InspectScoring | undefined;
+      const records = samples.map((sample, i) => {
+        if (!isObject(sample)) throw new InputError(`${file} (samples[${i}])`, 'must be a JSON object');
+        scoring ??= inspectColumns(sample, options, `${file} (samples[${i}])`);
+        return inspectSampleRecord(sample, header, scoring, `${file} (samples[${i}])`);
+      });
+      const columns = count(records, 'samples', (first) => withAmountColumns(scoring!.columns, options, Object.keys(first), first, { tokens: ['input_tokens', 'output_tokens'], latency: 'total_time' }), {
+        kind: 'inspect',
+        threshold: options.threshold,
+      });
+      return { format: 'inspect', columns };
+    }
+  }
+}
+
+/** The array under `key` of a harness document; its absence names the keys the document has. */
+function requireArray(doc: Record<string, unknown>, key: string, file: string, format: string): unknown[] {
+  const value = doc[key];
+  if (!Array.isArray(value)) throw new InputError(file, `must have an array ${JSON.stringify(key)} to be read as ${format}; keys: ${listNames(Object.keys(doc))}`);
+  return value;
+}
+
+/** A parser message, cut to one short line. */
+function shorten(text: string): string {
+  const line = text.split('\n')[0]!;
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}
+
+/** Harness JSON documents (one object per file, pretty-printed or not), parsed whole; see `readDocument`. */
+export const documentFormat: ResultsFormat = {
+  name: 'json',
+  extensions: [],
+  sniff: sniffDocument,
+  read: readDocument,
+};
+
+/** The same reader under each harness's name, for `--format terminal-bench` etc. */
+export const namedDocumentFormats: ResultsFormat[] = DOCUMENT_FORMATS.filter((name) => name !== 'inspect').map((name) => ({
+  name,
+  extensions: [],
+  sniff: () => false,
+  read: readDocument,
+}));

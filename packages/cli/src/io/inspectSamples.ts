@@ -1,0 +1,82 @@
+import { InputError } from '@passk/sim/errors';
+import { listNames, type ResultsColumns } from './resultsColumns.js';
+import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
+
+/** Which score of an inspect_ai sample is the outcome: the scorer, and the key of a dict-valued score. */
+export interface InspectScoring {
+  scorer: string;
+  key: string | undefined;
+  columns: ResultsColumns;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The scorer to read, from the first sample's `scores`: `--scorer NAME`, or the only one (several:
+ * refused, listing them); for a dict-valued score (`{"Problem Correctness": 0, …}`) the key named by
+ * `--score-key` (refused, listing the keys, when not given).
+ */
+export function inspectColumns(sample: Record<string, unknown>, options: ResolvedResultsReadOptions, where: string): InspectScoring {
+  const scores = isObject(sample.scores) ? sample.scores : {};
+  const names = Object.keys(scores);
+  if (names.length === 0) throw new InputError(where, 'must have scores (an inspect_ai sample scored by at least one scorer)');
+  let scorer = options.scorer;
+  if (scorer === undefined) {
+    if (names.length > 1) throw new InputError('--scorer', `must name one of the scorers of ${where.replace(/ \(.*$/, '')}: ${listNames(names)}`);
+    scorer = names[0];
+  } else if (!names.includes(scorer)) {
+    throw new InputError('--scorer', `must name a scorer of the log; scorers: ${listNames(names)}`, scorer);
+  }
+  const value = isObject(scores[scorer]) ? (scores[scorer] as Record<string, unknown>).value : undefined;
+  let key = options.scoreKey;
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (key === undefined) throw new InputError('--score-key', `must name a key of scorer ${JSON.stringify(scorer)}'s values: ${listNames(keys)}`);
+    if (!keys.includes(key)) throw new InputError('--score-key', `must name a key of scorer ${JSON.stringify(scorer)}'s values: ${listNames(keys)}`, key);
+  } else if (key !== undefined) {
+    throw new InputError('--score-key', `does not apply: scorer ${JSON.stringify(scorer)} has single values`, key);
+  }
+  const columns: ResultsColumns = { task: 'id', success: 'score', trial: 'epoch', scorer };
+  if (key !== undefined) columns.scoreKey = key;
+  return { scorer, key, columns };
+}
+
+/**
+ * One inspect_ai sample as the record passk counts: `id`, `epoch`, `score` (the chosen scorer's
+ * value, or its key), `input_tokens`/`output_tokens` summed over `model_usage`, `total_time`,
+ * `error`, `metadata` and the log's `model` (for `--where` and the one-system guard).
+ */
+export function inspectSampleRecord(sample: Record<string, unknown>, header: Record<string, unknown>, scoring: InspectScoring, where: string): Record<string, unknown> {
+  const scores = isObject(sample.scores) ? sample.scores : {};
+  const entry = scores[scoring.scorer];
+  let score: unknown = isObject(entry) ? entry.value : undefined;
+  if (scoring.key !== undefined) score = isObject(score) ? score[scoring.key] : undefined;
+  if (entry === undefined && sample.error === undefined) {
+    throw new InputError(where, `must have a score by ${JSON.stringify(scoring.scorer)}; scorers: ${listNames(Object.keys(scores))}`);
+  }
+  let inputTokens: number | undefined;
+  let outputTokens: number | undefined;
+  if (isObject(sample.model_usage)) {
+    for (const usage of Object.values(sample.model_usage)) {
+      if (!isObject(usage)) continue;
+      if (typeof usage.input_tokens === 'number') inputTokens = (inputTokens ?? 0) + usage.input_tokens;
+      if (typeof usage.output_tokens === 'number') outputTokens = (outputTokens ?? 0) + usage.output_tokens;
+    }
+  }
+  const evalSpec = isObject(header.eval) ? header.eval : {};
+  const record: Record<string, unknown> = {
+    id: sample.id,
+    epoch: sample.epoch,
+    score: score ?? null,
+    input_tokens: inputTokens,
+    output_tokens: outputTokens,
+    total_time: sample.total_time,
+    error: sample.error,
+    metadata: sample.metadata,
+    model: evalSpec.model,
+  };
+  for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
+  return record;
+}

@@ -1,0 +1,27 @@
+import { AttemptAmounts } from './attemptAmounts.js';
+import { DistinctValues } from './distinctValues.js';
+import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
+import { TrialIds } from './trialIds.js';
+
+/** Separates a group's value from the task id in the counts builder's keys when rows are grouped (`by`). */
+export const GROUP_SEPARATOR = '\u001f';
+
+/**
+ * What one read over all its inputs shares beyond the counts: the system columns' values (for the
+ * one-system guard), per-attempt cost and latency by task, and the text trial ids.
+ */
+export class ReadState {
+  readonly distinct: DistinctValues;
+  readonly cost = new AttemptAmounts();
+  readonly latency = new AttemptAmounts();
+  readonly trialIds = new TrialIds();
+
+  constructor(readonly options: ResolvedResultsReadOptions) {
+    this.distinct = new DistinctValues(options.systemColumns);
+  }
+
+  /** The builder key of a task in a group (`by`), or the task id itself. */
+  key(group: string | undefined, id: string): string {
+    return group === undefined ? id : `${group}${GROUP_SEPARATOR}${id}`;
+  }
+}

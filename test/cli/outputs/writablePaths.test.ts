@@ -1,0 +1,30 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixture, passkProcess } from '../../helpers/runPassk.js';
+
+// Output paths that cannot be written end in one line and exit 2, quickly (no endless mkdir under
+// /proc), and leave no temporary file behind; missing parent folders of a good path are created.
+const folder = mkdtempSync(join(tmpdir(), 'passk-writable-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const result = fixture('charts/estimate-task.json');
+
+describe('--out paths', () => {
+  it.each([
+    ['under /proc (mkdir fails with ENOENT for ever)', '/proc/self/passk-no/such/report.html', 'ENOENT'],
+    ['below a file', `${fixture('charts/estimate-task.json')}/report.html`, 'ENOTDIR'],
+  ])('%s: one line, exit 2', (_label, out, code) => {
+    const run = passkProcess(['report', result, '--out', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`passk: ${out}: must be a writable path (${code})\n`);
+  });
+
+  it('missing parent folders are created, and only the output is left there', () => {
+    const out = join(folder, 'a', 'b', 'report.html');
+    const run = passkProcess(['report', result, '--out', out]);
+    expect(run.code).toBe(0);
+    expect(existsSync(out)).toBe(true);
+    expect(readdirSync(join(folder, 'a', 'b'))).toEqual(['report.html']);
+  });
+});
