@@ -60,6 +60,18 @@ describe('summaryBlock', () => {
     expect(summaryBlock(summaryFindings([{ source: 'x', result: load('fit-tau-bench') }])).text).toBe('');
   });
 
+  it('answers for compare results: the difference in pass^k at the largest k with its interval', () => {
+    const compare = load('compare') as any;
+    const row = compare.comparisons[0].rows.at(-1);
+    const text = summaryBlock(summaryFindings([{ source: 'compare.json', result: compare }])).text;
+    const pt = (v: number) => `${v > 0 ? '+' : '−'}${(Math.abs(v) * 100).toFixed(1)}`;
+    const { difference, interval } = row.passHatK;
+    expect(text).toContain(`a difference of ${pt(difference)} pt [${pt(interval.lower)}, ${pt(interval.upper)}] pt`);
+    // The key number is that difference in signed points, never a clipped share.
+    expect(text).toContain(`<strong>${pt(difference)} pt</strong> <span class="interval">[${pt(interval.lower)}, ${pt(interval.upper)}] pt</span>`);
+    if (row.passHatK.interval.lower <= 0 && row.passHatK.interval.upper >= 0) expect(text).toContain('includes 0, so these runs do not show a difference');
+  });
+
   it('answers for plans and sweeps in their own numbers', () => {
     const text = summaryBlock(summaryFindings(['plan-precision', 'plan-compare', 'sweep-constrained'].map((name) => ({ source: name, result: load(name) })))).text;
     expect(text).toContain('494 trials per task give a 95% interval for pass^8 of ±10.0%');

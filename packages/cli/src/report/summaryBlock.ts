@@ -1,4 +1,5 @@
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
+import { formatPoints, formatPointsInterval } from '../format/points.js';
 import { html, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ComparisonRow, Findings, KeyNumber } from './summaryFindings.js';
@@ -24,7 +25,7 @@ export function summaryBlock(findings: readonly Findings[]): SafeHtml {
 <dl class="answer-first">
 <dt>The question</dt>${questions.map((q) => html`<dd class="question">${q}</dd>`)}
 <dt>The answer</dt><dd><ul class="answers">${answers.map((a) => html`<li>${a}</li>`)}</ul></dd>
-${key === null ? '' : html`<dt>The key number</dt><dd class="key-number"><strong>${formatPercent(key.value)}</strong> <span class="interval">${formatPercentInterval(key.lower, key.upper)}</span> ${key.label} <span class="how">(${key.interval})</span></dd>`}
+${key === null ? '' : html`<dt>The key number</dt><dd class="key-number"><strong>${key.difference ? formatPoints(key.value) : formatPercent(key.value)}</strong> <span class="interval">${key.difference ? formatPointsInterval(key.lower, key.upper) : formatPercentInterval(key.lower, key.upper)}</span> ${key.label} <span class="how">(${key.interval})</span></dd>`}
 ${caveat === undefined ? '' : html`<dt>The caveat that matters</dt><dd class="caveat">${caveat}</dd>`}
 ${others.length === 0 ? '' : html`<dt>Other caveats</dt><dd><ul class="other-caveats">${others.map((c) => html`<li>${c}</li>`)}</ul></dd>`}
 </dl>

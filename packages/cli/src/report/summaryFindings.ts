@@ -4,6 +4,7 @@ import { listAt, nullableNumberAt, numberAt, valueAt } from '../charts/resultFie
 import { seriesNames } from '../charts/seriesNames.js';
 import { ERROR_BAR_Z } from '../charts/theme.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
+import { formatPoints, formatPointsInterval } from '../format/points.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import type { ReportInput } from './reportInput.js';
 
@@ -15,6 +16,8 @@ export interface KeyNumber {
   readonly upper: number;
   /** How the interval was made ("±1.96 SE over replicates", "95 % two-sided Wilson"). */
   readonly interval: string;
+  /** A difference of two probabilities (shown in signed percentage points), not a share. */
+  readonly difference?: boolean;
 }
 
 /** One policy or agent at its chosen budget: a row of the comparison table. */
@@ -59,6 +62,7 @@ const FINDINGS: Partial<Record<string, FindingsOf>> = {
   [RESULT_KINDS.planPrecision]: planPrecisionFindings,
   [RESULT_KINDS.planCompare]: planCompareFindings,
   [RESULT_KINDS.sweep]: sweepFindings,
+  [RESULT_KINDS.compare]: compareFindings,
 };
 
 /** Every result's findings, in input order; simulate results are named as on the charts. */
@@ -226,4 +230,35 @@ function sweepFindings(result: object): Findings {
     keyNumbers: [],
     caveats: [],
   };
+}
+
+/**
+ * `passk compare`: per comparison, the difference candidate − baseline in pass^k at the largest k
+ * with its interval and p-value; the caveat when the interval includes 0 (no difference shown).
+ */
+function compareFindings(result: object): Findings {
+  const comparisons = listAt(result, ['comparisons']);
+  const answers: string[] = [];
+  const keyNumbers: KeyNumber[] = [];
+  const caveats: string[] = [];
+  const confidence = numberAt(result, ['confidence']);
+  comparisons.forEach((_, i) => {
+    const at = ['comparisons', i] as const;
+    const baseline = String(valueAt(result, [...at, 'baseline']));
+    const candidate = String(valueAt(result, [...at, 'candidate']));
+    const rows = listAt(result, [...at, 'rows']);
+    const row = [...at, 'rows', rows.length - 1] as const;
+    const k = numberAt(result, [...row, 'k']);
+    const difference = numberAt(result, [...row, 'passHatK', 'difference']);
+    const lower = numberAt(result, [...row, 'passHatK', 'interval', 'lower']);
+    const upper = numberAt(result, [...row, 'passHatK', 'interval', 'upper']);
+    const p = nullableNumberAt(result, [...row, 'passHatK', 'pValue', 'value']);
+    answers.push(
+      `${candidate} against ${baseline}: pass^${k} ${formatPercent(numberAt(result, [...row, 'passHatK', 'candidate', 'value']))} against ${formatPercent(numberAt(result, [...row, 'passHatK', 'baseline', 'value']))}, ` +
+        `a difference of ${formatPoints(difference)} ${formatPointsInterval(lower, upper)}${p === null ? '' : ` (p = ${p.toPrecision(2)})`}.`,
+    );
+    keyNumbers.push({ label: `pass^${k}: ${candidate} − ${baseline}`, value: difference, lower, upper, interval: `${formatPercent(confidence, 0)} interval`, difference: true });
+    if (lower <= 0 && upper >= 0) caveats.push(`${candidate} against ${baseline}: the ${formatPercent(confidence, 0)} interval for the difference in pass^${k} includes 0, so these runs do not show a difference.`);
+  });
+  return { question: 'Is one agent more reliable than the other (pass^k), task by task?', answers, rows: [], keyNumbers, caveats };
 }
