@@ -93,7 +93,8 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
 function messageAsTyped(error: InputError, args: readonly string[]): string {
   if (typeof error.value !== 'number' || !error.where.startsWith('--')) return error.message;
   const typed = typedOptionValue(args, error.where);
-  if (typed === undefined || Number(typed) === error.value && String(error.value) === typed) return error.message;
+  // Only where the number is what yargs made of the typed text (NaN from "abc", Infinity from "1e400").
+  if (typed === undefined || !Object.is(Number(typed), error.value) || String(error.value) === typed) return error.message;
   return new InputError(error.where, error.rule, typed).message;
 }
 
