@@ -50,7 +50,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .option('prior', { choices: ['jeffreys', 'uniform'] as const, default: 'jeffreys' as const, describe: 'Beta prior of the Bayesian view' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('chart', CHART_OPTION)
-        .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap replicates over tasks and trials (0: off)' })
+        .option('bootstrap', { type: 'number', default: 0, describe: 'also a two-stage bootstrap interval with this many replicates (0: off; conservative, see docs/uncertainty.md)' })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
         .example('$0 estimate --n 30 --c 27 --k 8', '27 of 30 trials correct: pass^8 with its interval')
         .example('$0 estimate --p 0.9 --k 1,3,8', 'the two curves for a known p')
