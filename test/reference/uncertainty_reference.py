@@ -1,0 +1,87 @@
+"""Reference values for test/sim/benchmark/*.test.ts (issue #10), computed independently with scipy.
+
+Run: python3 test/reference/uncertainty_reference.py
+"""
+import math
+import numpy as np
+from scipy import stats, integrate
+from scipy.special import comb
+
+# Student t quantile.
+print("t.ppf(0.975, 19) =", repr(stats.t.ppf(0.975, 19)))
+print("t.ppf(0.95, 4) =", repr(stats.t.ppf(0.95, 4)))
+print("t.ppf(0.025, 2.5) =", repr(stats.t.ppf(0.025, 2.5)))
+
+# Score interval with a design effect: the roots of (xbar - mu)^2 = w mu (1 - mu), w = q^2 r / T.
+def score(values, confidence=0.95, sides=2, min_ratio=0.0):
+    x = np.asarray(values, float)
+    T = len(x)
+    m = x.mean()
+    s2 = x.var(ddof=1)
+    r = 1.0 if m * (1 - m) == 0 else max(min_ratio, s2 / (m * (1 - m)))
+    a = 1 - confidence
+    q = stats.t.ppf(1 - a / 2 if sides == 2 else 1 - a, T - 1)
+    w = q * q * r / T
+    # (1 + w) mu^2 - (2m + w) mu + m^2 = 0
+    roots = np.sort(np.roots([1 + w, -(2 * m + w), m * m]).real)
+    lo, hi = max(0.0, roots[0]), min(1.0, roots[1])
+    if m == 0: lo = 0.0
+    if m == 1 or sides == 1: hi = 1.0
+    return lo, hi
+
+print("score(20 ones) =", score([1.0] * 20))
+mixed = [0.0, 0.25, 0.5, 1.0, 1.0, 0.75, 0.125, 0.0, 1.0, 0.5]
+print("score(mixed) =", score(mixed))
+print("score(mixed, 90 %, one-sided) =", score(mixed, 0.9, 1))
+print("score([0.5]*10, minRatio 1/8) =", score([0.5] * 10, min_ratio=1 / 8))
+
+# Trial noise of one task: E[Var(theta_hat | p)] over p ~ Beta(c + 1/2, n - c + 1/2), by quadrature
+# over p of the binomial variance of the unbiased estimator.
+def var_given_p(metric, n, k, p):
+    cs = np.arange(n + 1)
+    pmf = stats.binom.pmf(cs, n, p)
+    if metric == "passHatK":
+        g = comb(cs, k) / comb(n, k)
+    else:
+        g = 1 - comb(n - cs, k) / comb(n, k)
+    mean = (pmf * g).sum()
+    return (pmf * g * g).sum() - mean * mean
+
+def trial_noise(metric, n, c, k):
+    a, b = c + 0.5, n - c + 0.5
+    f = lambda p: var_given_p(metric, n, k, p) * stats.beta.pdf(p, a, b)
+    value, _ = integrate.quad(f, 0, 1, limit=200, epsabs=1e-14, epsrel=1e-12)
+    return value
+
+for args in [("passHatK", 8, 5, 4), ("passAtK", 8, 5, 4), ("passHatK", 8, 8, 8), ("passAtK", 30, 30, 8), ("passAtK", 10, 0, 1)]:
+    print("trialNoise", args, "=", repr(trial_noise(*args)))
+
+# Benchmark interval for tasks c = 5, 8, 2, 8 of n = 8 at k = 4, pass^4, 95 % two-sided.
+tasks = [(8, 5), (8, 8), (8, 2), (8, 8)]
+k = 4
+est = [comb(c, k) / comb(n, k) for n, c in tasks]
+v = sum(trial_noise("passHatK", n, c, k) for n, c in tasks)
+se = math.sqrt(v) / len(tasks)
+q = stats.t.ppf(0.975, len(tasks) - 1)
+m = float(np.mean(est))
+print("benchmark interval =", (max(0, m - q * se), min(1, m + q * se)), "se =", se)
+
+# Waudby-Smith & Ramdas (2024) predictable plug-in empirical Bernstein, fixed-sample form.
+def eb(x, alpha=0.05, sides=2):
+    T = len(x)
+    L = math.log(2 / alpha if sides == 2 else 1 / alpha)
+    mu_prev, var_prev = 0.5, 0.25
+    sx = ssq = sl = slx = sp = 0.0
+    for t, xi in enumerate(x, start=1):
+        lam = min(math.sqrt(2 * L / (var_prev * T)), 0.5)
+        vt = 4 * (xi - mu_prev) ** 2
+        sl += lam; slx += lam * xi; sp += vt * (-math.log(1 - lam) - lam) / 4
+        sx += xi
+        mu = (0.5 + sx) / (t + 1)
+        ssq += (xi - mu) ** 2
+        mu_prev, var_prev = mu, (0.25 + ssq) / (t + 1)
+    c, h = slx / sl, (L + sp) / sl
+    return max(0, c - h), (min(1, c + h) if sides == 2 else 1)
+
+print("eb(mixed) =", eb(mixed))
+print("eb(mixed*5, one-sided 90 %) =", eb(mixed * 5, 0.1, 1))
