@@ -46,7 +46,7 @@ describe('populationInterval (score interval with a design effect)', () => {
   });
 
   it('equal interior values keep the minimum ratio instead of collapsing', () => {
-    const b = populationInterval(weighted(Array(10).fill(0.5)), { confidence: 0.95, sides: 2 }, 1 / 8)!;
+    const b = populationInterval(weighted(Array(10).fill(0.5)), { confidence: 0.95, sides: 2 }, { ratio: 1 / 8 })!;
     expect(b.lower).toBeCloseTo(0.3774019059324444, 12);
     expect(b.upper).toBeCloseTo(0.6225980940675556, 12);
   });

@@ -3,7 +3,11 @@ import { InputError } from '../errors.js';
 import { countGroups, type TaskTrials } from '../estimators/taskAverage.js';
 import { benchmarkInterval } from './benchmarkInterval.js';
 import { populationInterval, type MeanBounds, type MeanIntervalOptions } from './populationInterval.js';
+import { estimatorMoments } from './estimatorMoments.js';
+import { momentBetaPrior } from './momentBetaPrior.js';
 import { groupValues, type TaskMetric } from './taskValues.js';
+import type { CountGroup } from '../estimators/taskAverage.js';
+import type { BetaPrior } from '../intervals/betaPosterior.js';
 
 /** The two estimands of a benchmark-level pass@k or pass^k, each with its own interval. */
 export interface EstimandIntervals {
@@ -25,9 +29,9 @@ export interface TaskAverageIntervalRow {
 /** How the two intervals are computed, for output notes and JSON. */
 export const ESTIMAND_METHODS = Object.freeze({
   population:
-    'score interval for the mean of the per-task estimates with a design effect (Wilson at T·x̄(1−x̄)/s² tasks, Student t quantile with T − 1 df; Korn & Graubard 1998)',
+    'score interval for the mean of the per-task estimates with a design effect (Wilson at T·x̄(1−x̄)/s² tasks, t quantile, T − 1 df; Korn & Graubard 1998), s² at least what a Beta task population fitted to the counts implies',
   benchmark:
-    'normal interval with the trial noise of each task, Var(θ̂ | p) averaged over its Jeffreys posterior Beta(c + ½, n − c + ½)',
+    'Student t interval with the trial noise of each task, Var(θ̂ | p) averaged over its posterior under a Beta task population fitted by moments (hierarchical beta-binomial)',
 });
 
 /**
@@ -42,9 +46,28 @@ export function taskAverageIntervals(tasks: readonly TaskTrials[], ks: readonly 
   const groups = countGroups(tasks);
   ks.forEach((k) => requireInteger('k', k, 1));
   const maxN = groups.reduce((m, g) => Math.max(m, g.n), 0);
+  const prior = momentBetaPrior(groups);
   const intervals = (metric: TaskMetric, k: number): EstimandIntervals => ({
-    population: populationInterval(groupValues(groups, metric, k), options, 1 / maxN),
-    benchmark: benchmarkInterval(groups, metric, k, options),
+    population: populationInterval(groupValues(groups, metric, k), options, {
+      ratio: 1 / maxN,
+      variance: prior ? modelVariance(groups, metric, k, prior) : 0,
+    }),
+    benchmark: benchmarkInterval(groups, metric, k, options, prior ?? undefined),
   });
   return ks.map((k) => ({ k, passAtK: intervals('passAtK', k), passHatK: intervals('passHatK', k) }));
+}
+
+/** Var of the per-task estimates at k over the tasks with n ≥ k when rates are drawn from `prior`. */
+function modelVariance(groups: readonly CountGroup[], metric: TaskMetric, k: number, prior: BetaPrior): number {
+  let count = 0;
+  let second = 0;
+  let first = 0;
+  for (const { n, size } of groups) {
+    if (n < k) continue;
+    const moments = estimatorMoments(metric, n, k, prior.a, prior.b);
+    count += size;
+    second += size * moments.second;
+    first = moments.first;
+  }
+  return count === 0 ? 0 : Math.max(0, second / count - first * first);
 }
