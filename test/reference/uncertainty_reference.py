@@ -85,3 +85,18 @@ def eb(x, alpha=0.05, sides=2):
 
 print("eb(mixed) =", eb(mixed))
 print("eb(mixed*5, one-sided 90 %) =", eb(mixed * 5, 0.1, 1))
+
+# Edge rule: 49 tasks at 1 and one at 0 (effective failures ≤ 3): the upper bound is the
+# Clopper–Pearson one at the effective size n_eff = T/r·(z/t)².
+x = np.array([1.0] * 49 + [0.0])
+T = len(x); m = x.mean(); r = x.var(ddof=1) / (m * (1 - m))
+q = stats.t.ppf(0.975, T - 1); z = stats.norm.ppf(0.975)
+n_eff = T / r * (z / q) ** 2
+f = n_eff * (1 - m)
+print("edge: n_eff =", n_eff, "upper =", repr(1 - stats.beta.ppf(0.025, f, n_eff - f + 1)), "lower (score) =", score(x)[0])
+
+# Moment-fitted Beta population: tasks 0/4, 4/4, 2/4, 2/4 -> Beta(0.4, 0.4).
+xs = np.array([0, 1, 0.5, 0.5]); h = 0.25
+vp = (xs.var(ddof=1) - xs.mean() * (1 - xs.mean()) * h) / (1 - h)
+s_ = xs.mean() * (1 - xs.mean()) / vp - 1
+print("moment prior: a =", xs.mean() * s_, "b =", (1 - xs.mean()) * s_)

@@ -3,6 +3,7 @@ import { benchmarkInterval } from '../../../packages/sim/src/benchmark/benchmark
 import { empiricalBernsteinInterval } from '../../../packages/sim/src/benchmark/empiricalBernstein.js';
 import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
 import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
+import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
 import { trialNoiseVariance } from '../../../packages/sim/src/benchmark/trialNoiseVariance.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { studentQuantile } from '../../../packages/sim/src/math/studentQuantile.js';
@@ -98,5 +99,32 @@ describe('empiricalBernsteinInterval (Waudby-Smith & Ramdas 2024)', () => {
     const one = empiricalBernsteinInterval([...MIXED, ...MIXED, ...MIXED, ...MIXED, ...MIXED], { confidence: 0.9, sides: 1 })!;
     expect(one.lower).toBeCloseTo(0.35716964318232547, 12);
     expect(one.upper).toBe(1);
+  });
+});
+
+describe('populationInterval near an edge', () => {
+  it('49 tasks at 1 and one at 0: the upper bound is the exact one at the effective size', () => {
+    const b = populationInterval([{ value: 1, weight: 49 }, { value: 0, weight: 1 }], { confidence: 0.95, sides: 2 })!;
+    // python3 test/reference/uncertainty_reference.py: 1 − beta.ppf(0.025, f, n_eff − f + 1), n_eff = 46.61
+    expect(b.upper).toBeCloseTo(0.9995981109619265, 11);
+    expect(b.lower).toBeCloseTo(0.8902725372174158, 11);
+  });
+});
+
+describe('momentBetaPrior', () => {
+  it('tasks 0/4, 4/4, 2/4, 2/4 → Beta(0.4, 0.4)', () => {
+    const prior = momentBetaPrior(countGroups([{ n: 4, c: 0 }, { n: 4, c: 4 }, { n: 4, c: 2 }, { n: 4, c: 2 }]))!;
+    expect(prior.a).toBeCloseTo(0.4, 14);
+    expect(prior.b).toBeCloseTo(0.4, 14);
+  });
+
+  it('null when every task is at n/n, or for one task', () => {
+    expect(momentBetaPrior(countGroups([{ n: 4, c: 4 }, { n: 4, c: 4 }]))).toBeNull();
+    expect(momentBetaPrior(countGroups([{ n: 4, c: 2 }]))).toBeNull();
+  });
+
+  it('no spread beyond binomial noise: the largest concentration', () => {
+    const prior = momentBetaPrior(countGroups([{ n: 4, c: 2 }, { n: 4, c: 2 }, { n: 4, c: 2 }]))!;
+    expect(prior.a + prior.b).toBe(1e5);
   });
 });
