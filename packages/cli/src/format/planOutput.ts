@@ -9,7 +9,7 @@ export function formatDemonstratePlan(plan: DemonstratePlan): string {
   const table = demonstrateTable(plan);
   const lines = [
     `To show ${metricLabel('passHatK', plan.k)} ≥ ${formatPercent(plan.target)} at ${formatPercent(plan.confidence)} confidence (one-sided),`,
-    `the single-attempt rate must be ≥ ${formatPercent(plan.requiredRate)} (failure rate ≤ ${formatPercent(1 - plan.requiredRate)}).`,
+    `the single-attempt rate must be ≥ ${formatPercent(plan.requiredRate)} (failure rate ≤ ${formatPercent(plan.failureRate)}).`,
     '',
     renderTable(table.columns, table.rows),
     '',
