@@ -94,3 +94,4 @@ export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
 export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
 export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './benchmark/taskValues.js';
 export { studentQuantile } from './math/studentQuantile.js';
+export { planTaskPrecision, type TaskPrecisionOptions, type TaskPrecisionPlan } from './planning/taskPrecision.js';
