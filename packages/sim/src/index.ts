@@ -33,7 +33,7 @@ export { normalQuantile } from './math/normalQuantile.js';
 // Planning
 export { planDemonstration, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
 export { planPrecision, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
-export { planComparison, type CompareOptions, type ComparePlan, type ComparePlanRow } from './planning/compare.js';
+export { planComparison, DEFAULT_GAIN_SPREAD, type CompareOptions, type ComparePlan, type ComparePlanRow, type PowerByGainSpread } from './planning/compare.js';
 
 // Scenarios
 export { resolveScenario, type ResolveScenarioOptions } from './scenario/resolveScenario.js';

@@ -5,7 +5,9 @@ import {
   planDemonstration,
   planPrecision,
   planTaskPrecision,
+  requireInteger,
   requireOpenUnit,
+  DEFAULT_GAIN_SPREAD,
   type IntervalMethod,
   type PlanMetric,
 } from '@passk/sim';
@@ -105,6 +107,9 @@ export function planCommand(io: CliIo): CommandModule {
             power: number;
             alpha: number;
             trials?: string;
+            'gain-spread': number;
+            simulations: number;
+            seed: string;
           }
         >({
           command: 'compare',
@@ -119,6 +124,9 @@ export function planCommand(io: CliIo): CommandModule {
               .option('power', { type: 'number', default: 0.8 })
               .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided significance level' })
               .option('trials', { type: 'string', describe: 'trials per task to tabulate (default k, 2k, 4k, 8k)' })
+              .option('gain-spread', { type: 'number', default: DEFAULT_GAIN_SPREAD, describe: 'sd across tasks of the log-odds gain (0: the same gain on every task)' })
+              .option('simulations', { type: 'number', default: 1000, describe: 'datasets simulated to check the power (0: off)' })
+              .option('seed', { type: 'string', default: '1', describe: 'seed of the power simulation' })
               .option('json', { type: 'boolean', default: false })
               .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4'),
           handler: async (args) => {
@@ -133,6 +141,9 @@ export function planCommand(io: CliIo): CommandModule {
               power: args.power,
               alpha: args.alpha,
               trials,
+              gainSpread: args['gain-spread'],
+              simulations: requireInteger('--simulations', args.simulations, 0, 1_000_000),
+              seed: args.seed,
             });
             await print(args, withKind(RESULT_KINDS.planCompare, plan), formatComparePlan(plan));
           },

@@ -2,7 +2,7 @@ import type { ComparePlan, DemonstratePlan, PrecisionPlan, TaskPrecisionPlan } f
 import { methodName } from './describe.js';
 import { metricLabel } from './metricLabel.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
-import { compareTable, demonstrateTable } from './planTables.js';
+import { compareTable, demonstrateTable, powerTable } from './planTables.js';
 import { renderTable } from './table.js';
 
 export function formatDemonstratePlan(plan: DemonstratePlan): string {
@@ -49,14 +49,21 @@ export function formatComparePlan(plan: ComparePlan): string {
   const label = metricLabel(plan.metric, plan.k);
   const { a, b } = plan.taskDistribution;
   const table = compareTable(plan);
+  const power = powerTable(plan);
+  const first = plan.rows[0]!;
   const lines = [
     `Detect ${label} ${formatPercent(plan.baseline)} → ${formatPercent(plan.comparison)} (Δ = ${formatPercent(plan.comparison - plan.baseline)}) ` +
       `with power ${formatPercent(plan.power)} at α = ${plan.alpha} (two-sided), same tasks for both agents.`,
-    `Tasks: p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B shifts every task's log-odds by ${plan.logOddsShift.toFixed(3)}.`,
+    `Tasks: p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B adds ${plan.logOddsShift.toFixed(3)} + ${plan.gainSpread}·Z to each task's log-odds`,
+    `  (Z ~ N(0, 1): the gain varies across tasks; --gain-spread ${plan.gainSpread}${plan.gainSpread === 0.5 ? ', the default, a moderate spread' : ''}).`,
     '',
     renderTable(table.columns, table.rows),
     '',
+    `${power.title} (${first.tasks} tasks × ${first.trials} trials; same Δ):`,
+    renderTable(power.columns, power.rows),
+    '',
     `Method: ${plan.method}.`,
+    plan.simulation ? `Simulated power: ${plan.simulation.datasets} datasets, seed ${plan.simulation.seed}, ${plan.simulation.test} (± its binomial SE).` : 'Simulated power: off (--simulations 0).',
   ];
   return `${lines.join('\n')}\n`;
 }
