@@ -20,7 +20,8 @@ const cases: Array<[label: string, args: string[], message: RegExp]> = [
   ['missing column', ['estimate', fixture('results/err-no-task-column.csv')], /err-no-task-column\.csv: must have a task column.*--task-col/],
   ['malformed row', ['estimate', fixture('results/err-wrong-fields.csv')], /err-wrong-fields\.csv:\d+: row must have \d+ fields like the header, got \d+/],
   ['missing file', ['estimate', '/nonexistent/results.csv'], /results\.csv: must exist \(file not found\)/],
-  ['demonstrate target 1', ['plan', 'demonstrate', '--target', '1', '--k', '8'], /^passk: target: must be a number strictly between 0 and 1, got 1$/],
+  ['demonstrate target 1', ['plan', 'demonstrate', '--target', '1', '--k', '8'], /^passk: target: must be below 1 \(a target within 1.1e-16 of 1 rounds to 1 as a double; pass\^k = 1 cannot be demonstrated\), got 1$/],
+  ['demonstrate a target needing more than 2^53 runs', ['plan', 'demonstrate', '--target', '0.9999999999999999', '--k', '100'], /^passk: target: needs more than 2\^53 runs at this k and confidence \(failure rate 1.110e-18 per attempt\), got 0.9999999999999999$/],
   ['precision without k', ['plan', 'precision', '--rate', '0.9', '--half-width', '0.1'], /^passk: --k: is required with --metric passHatK$/],
   ['unknown command', ['estimat'], /^passk: Unknown argument: estimat$/],
 ];
