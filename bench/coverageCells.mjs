@@ -14,6 +14,10 @@ import { binomial } from '../packages/sim/dist/distributions/binomial.js';
 import { logBeta } from '../packages/sim/dist/math/logBeta.js';
 import { normalQuantile } from '../packages/sim/dist/math/normalQuantile.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
+import { pairedDifferenceInterval } from '../packages/sim/dist/benchmark/differenceInterval.js';
+import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
+import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitNormalQuadrature.js';
+import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
 
 /** Task populations: Beta(a, b), or a mixture with point masses at 0 and 1 and a Beta(2, 2) part. */
 export const POPULATIONS = {
@@ -132,4 +136,74 @@ function count(tally, bounds, truth) {
   else if (bounds.lower > truth) tally.above++;
   else tally.covered++;
   tally.width += bounds.upper - bounds.lower;
+}
+
+/**
+ * Compare cells: agent A's tasks from the population, agent B's rate on each task
+ * logistic(logit p_A + shift + spread·Z) (uneven gains; point masses at 0 and 1 stay put), both run
+ * n times per task. The truth is the population mean difference E[θ(p_B) − θ(p_A)], by quadrature
+ * (betaQuadrature over p_A, logitNormalQuadrature over the gain). Methods: the naive paired normal
+ * interval mean(D) ± z·sd(D)/√T and `pairedDifferenceInterval` (the default).
+ */
+export const COMPARE = { shift: 0.5, spread: 0.5 };
+export const COMPARE_METHODS = ['naive', 'score'];
+
+export function differenceTruth(name, k, metric) {
+  const theta = (p) => truthAt(metric, p, k);
+  let total = 0;
+  for (const part of POPULATIONS[name].parts) {
+    if ('at' in part) continue; // the difference is 0 on tasks at 0 or 1
+    const rule = betaQuadrature(part.a, part.b, 64);
+    for (let i = 0; i < rule.nodes.length; i++) {
+      const p = rule.nodes[i];
+      if (p <= 0 || p >= 1) continue;
+      const gain = logitNormalQuadrature(Math.log(p) - Math.log1p(-p) + COMPARE.shift, COMPARE.spread);
+      let inner = 0;
+      for (let j = 0; j < gain.nodes.length; j++) inner += gain.weights[j] * theta(gain.nodes[j]);
+      total += part.weight * rule.weights[i] * (inner - theta(p));
+    }
+  }
+  return total;
+}
+
+export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95 }) {
+  const pop = POPULATIONS[population];
+  const cellKs = ks.filter((k) => k <= n);
+  const z = normalQuantile(1 - (1 - confidence) / 2);
+  const records = [];
+  for (const k of cellKs) for (const metric of ['passAtK', 'passHatK']) {
+    records.push({ distribution: population, n, T, k, metric, datasets, truth: differenceTruth(population, k, metric), difference: Object.fromEntries(COMPARE_METHODS.map((m) => [m, { covered: 0, below: 0, above: 0, width: 0 }])) });
+  }
+  const pairs = new Array(T);
+  for (let d = 0; d < datasets; d++) {
+    const rng = streamRng(seed, 'coverage-compare', population, n, T, d);
+    for (let t = 0; t < T; t++) {
+      const pA = drawRate(rng, pop);
+      const gain = COMPARE.shift + COMPARE.spread * standardNormal(rng);
+      const pB = pA === 0 || pA === 1 ? pA : 1 / (1 + ((1 - pA) / pA) * Math.exp(-gain));
+      pairs[t] = { a: { n, c: binomial(rng, n, pA) }, b: { n, c: binomial(rng, n, pB) } };
+    }
+    let r = 0;
+    for (const k of cellKs) for (const metric of ['passAtK', 'passHatK']) {
+      const record = records[r++];
+      let sum = 0;
+      let squares = 0;
+      for (const { a, b } of pairs) {
+        const difference = taskEstimate(metric, n, b.c, k) - taskEstimate(metric, n, a.c, k);
+        sum += difference;
+        squares += difference * difference;
+      }
+      const mean = sum / T;
+      const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
+      count(record.difference.naive, { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) }, record.truth);
+      count(record.difference.score, pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 }), record.truth);
+    }
+  }
+  for (const record of records) {
+    for (const m of COMPARE_METHODS) {
+      const t = record.difference[m];
+      record.difference[m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
+    }
+  }
+  return records;
 }
