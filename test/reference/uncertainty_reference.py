@@ -100,3 +100,35 @@ xs = np.array([0, 1, 0.5, 0.5]); h = 0.25
 vp = (xs.var(ddof=1) - xs.mean() * (1 - xs.mean()) * h) / (1 - h)
 s_ = xs.mean() * (1 - xs.mean()) / vp - 1
 print("moment prior: a =", xs.mean() * s_, "b =", (1 - xs.mean()) * s_)
+
+# Paired difference: D_t = theta_B - theta_A per task; (D + 1)/2 through the score interval with the
+# variance floor = mean trial noise of both agents / 4 (each under its moment-fitted Beta population).
+def moment_prior(counts):
+    x = np.array([c / n for n, c in counts]); h = np.mean([1 / n for n, _ in counts]); m = x.mean()
+    if len(x) < 2 or m <= 0 or m >= 1: return (0.5, 0.5)
+    vp = (x.var(ddof=1) - m * (1 - m) * h) / (1 - h)
+    s = 1e5 if vp <= 0 else min(1e5, max(0.5, m * (1 - m) / vp - 1))
+    return (m * s, (1 - m) * s)
+
+def trial_noise_prior(metric, n, c, k, prior):
+    a, b = prior[0] + c, prior[1] + n - c
+    f = lambda p: var_given_p(metric, n, k, p) * stats.beta.pdf(p, a, b)
+    return integrate.quad(f, 0, 1, limit=200, epsabs=1e-14, epsrel=1e-12)[0]
+
+def score_floor(values, floor_var, confidence=0.95):
+    x = np.asarray(values, float); T = len(x); m = x.mean()
+    s2 = max(x.var(ddof=1), floor_var)
+    r = 1.0 if m * (1 - m) == 0 else s2 / (m * (1 - m))
+    q = stats.t.ppf(1 - (1 - confidence) / 2, T - 1); w = q * q * r / T
+    roots = np.sort(np.roots([1 + w, -(2 * m + w), m * m]).real)
+    return max(0.0, roots[0]), min(1.0, roots[1])
+
+A = [(8, 5), (8, 8), (8, 2), (8, 8), (8, 0), (8, 6)]
+B = [(8, 7), (8, 8), (8, 4), (8, 8), (8, 1), (8, 6)]
+k = 2
+g = lambda n, c: comb(c, k) / comb(n, k)
+D = [g(*b) - g(*a) for a, b in zip(A, B)]
+pa, pb = moment_prior(A), moment_prior(B)
+noise = np.mean([trial_noise_prior("passHatK", n, c, k, pa) for n, c in A]) + np.mean([trial_noise_prior("passHatK", n, c, k, pb) for n, c in B])
+lo, hi = score_floor([(d + 1) / 2 for d in D], noise / 4)
+print("difference pass^2: estimate", np.mean(D), "interval", (2 * lo - 1, 2 * hi - 1))

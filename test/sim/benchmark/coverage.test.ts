@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts (built code; `pnpm test` builds first).
-import { DEFAULTS, measureCell } from '../../../bench/coverageCells.mjs';
+import { DEFAULTS, measureCell, measureCompareCell } from '../../../bench/coverageCells.mjs';
 
 // The coverage study (pnpm coverage-study, docs/uncertainty.md) in a reduced form: a few cells of
 // the committed grid with enough datasets that a 90 % interval fails. Tolerance from the binomial
@@ -46,5 +46,17 @@ describe('coverage of the default benchmark-level intervals (reduced study)', ()
     expect(passAt8!.population.naive!.coverage).toBeLessThan(FLOOR);
     const central = run(CELLS[2]!, 0.9);
     for (const record of central) expect(record.population[DEFAULTS.population]!.coverage).toBeLessThan(FLOOR);
+  });
+});
+
+describe('coverage of the paired difference interval (compare)', () => {
+  it.each([
+    // Every task's pass@8 at 1 for both agents in most datasets: the naive paired interval has zero width.
+    [{ population: 'beta(4,1)', n: 8, T: 20, ks: [8] }, true],
+    [{ population: 'beta(0.5,0.5)', n: 30, T: 50, ks: [1] }, false],
+  ] as const)('%j', (cell, naiveFails) => {
+    const records = measureCompareCell({ ...cell, ks: [...cell.ks], datasets: DATASETS, seed: 'ci' }) as Array<{ metric: string; difference: Record<string, { coverage: number }> }>;
+    for (const record of records) expect(record.difference.score!.coverage, record.metric).toBeGreaterThanOrEqual(FLOOR);
+    if (naiveFails) expect(records.find((r) => r.metric === 'passAtK')!.difference.naive!.coverage).toBeLessThan(FLOOR);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchmarkInterval } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
 import { empiricalBernsteinInterval } from '../../../packages/sim/src/benchmark/empiricalBernstein.js';
+import { pairedDifferenceInterval } from '../../../packages/sim/src/benchmark/differenceInterval.js';
 import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
 import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
 import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
@@ -126,5 +127,26 @@ describe('momentBetaPrior', () => {
   it('no spread beyond binomial noise: the largest concentration', () => {
     const prior = momentBetaPrior(countGroups([{ n: 4, c: 2 }, { n: 4, c: 2 }, { n: 4, c: 2 }]))!;
     expect(prior.a + prior.b).toBe(1e5);
+  });
+});
+
+describe('pairedDifferenceInterval', () => {
+  const A = [[8, 5], [8, 8], [8, 2], [8, 8], [8, 0], [8, 6]];
+  const B = [[8, 7], [8, 8], [8, 4], [8, 8], [8, 1], [8, 6]];
+  const pairs = A.map(([n, c], i) => ({ a: { n: n!, c: c! }, b: { n: B[i]![0]!, c: B[i]![1]! } }));
+
+  it('pass^2 of six paired tasks (python reference: score interval on (D + 1)/2 with the trial-noise floor)', () => {
+    const b = pairedDifferenceInterval(pairs, 'passHatK', 2, { confidence: 0.95, sides: 2 })!;
+    expect(b.estimate).toBeCloseTo(0.09523809523809523, 14);
+    expect(b.lower).toBeCloseTo(-0.12224619450903307, 9);
+    expect(b.upper).toBeCloseTo(0.30399533843078896, 9);
+    expect(b.tasks).toBe(6);
+  });
+
+  it('every difference 0 (all tasks 8/8 for both): positive width around 0', () => {
+    const same = Array.from({ length: 20 }, () => ({ a: { n: 8, c: 8 }, b: { n: 8, c: 8 } }));
+    const b = pairedDifferenceInterval(same, 'passAtK', 8, { confidence: 0.95, sides: 2 })!;
+    expect(b.lower).toBeLessThan(0);
+    expect(b.upper).toBeGreaterThan(0);
   });
 });
