@@ -50,7 +50,7 @@ describe.skipIf(skip)(`report in headless Chromium${skip ? ` (skipped: ${CHROMIU
       executablePath: CHROMIUM,
       headless: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      viewport: { width: 1200, height: 900 },
+      viewport: { width: 1280, height: 800 },
     });
     page = context.pages()[0] ?? (await context.newPage());
     const pageUrl = pathToFileURL(reportPath).href;
@@ -84,8 +84,11 @@ describe.skipIf(skip)(`report in headless Chromium${skip ? ` (skipped: ${CHROMIU
   it('draws every chart as a non-empty SVG', async () => {
     const expected = (readFileSync(reportPath, 'utf8').match(/<figure class="chart"/g) ?? []).length;
     expect(expected).toBeGreaterThanOrEqual(6);
-    const charts = page.locator('figure.chart > svg');
+    // Each figure holds a wide and a narrow drawing; at 1280 px the wide one is shown.
+    expect(await page.locator('figure.chart > svg').count()).toBe(2 * expected);
+    const charts = page.locator('figure.chart > svg.chart-wide');
     expect(await charts.count()).toBe(expected);
+    expect(await page.locator('figure.chart > svg.chart-narrow:visible').count()).toBe(0);
     for (let i = 0; i < expected; i++) {
       const chart = charts.nth(i);
       const box = await chart.boundingBox();
@@ -168,7 +171,7 @@ describe.skipIf(skip)(`report in headless Chromium${skip ? ` (skipped: ${CHROMIU
     mkdirSync(join(REPO_ROOT, 'test-artifacts'), { recursive: true });
     await page.locator(`#${ID.pSlider}`).fill('0.9');
     await page.locator(`#${ID.kSlider}`).fill('8');
-    await page.screenshot({ path: join(REPO_ROOT, 'test-artifacts', 'report.png'), fullPage: true });
+    await page.screenshot({ path: join(REPO_ROOT, 'test-artifacts', 'report-malicious-inputs.png'), fullPage: true });
     expect(requests).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

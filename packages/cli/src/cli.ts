@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
+import { CommandExit } from './run/commandExit.js';
 import { Interrupted } from './run/interrupted.js';
 import type { CliIo } from './io/cliIo.js';
 
@@ -12,6 +13,8 @@ type CommandFactory = (io: CliIo) => CommandModule<any, any>; // eslint-disable-
  */
 const COMMANDS: ReadonlyArray<{ readonly name: string; readonly describe: string; readonly load: () => Promise<CommandFactory> }> = [
   { name: 'estimate', describe: 'pass@k and pass^k with intervals, from --n/--c, --p or a results file', load: async () => (await import('./commands/estimate.js')).estimateCommand },
+  { name: 'compare', describe: 'is B better than A? paired by task: differences, intervals, p-values', load: async () => (await import('./commands/compare.js')).compareCommand },
+  { name: 'gate', describe: 'CI gate: exit 1 unless every --require holds at its confidence bound', load: async () => (await import('./commands/gate.js')).gateCommand },
   { name: 'fit', describe: 'fit the per-task success distribution to a results file', load: async () => (await import('./commands/fit.js')).fitCommand },
   { name: 'plan', describe: 'sample sizes: demonstrate a target, reach a width, detect a difference', load: async () => (await import('./commands/plan.js')).planCommand },
   { name: 'simulate', describe: 'simulate a retry policy beside its closed forms', load: async () => (await import('./commands/simulate.js')).simulateCommand },
@@ -52,7 +55,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
   }
   if (!wantsHelp) skipHelpCache(parser);
   parser
-    .demandCommand(1, 'name a command: estimate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
+    .demandCommand(1, 'name a command: estimate, compare, gate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
     .exitProcess(false)
     .fail((message, error) => {
@@ -71,6 +74,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     return 0;
   } catch (error) {
     if (error instanceof Interrupted) return 130;
+    if (error instanceof CommandExit) return error.code;
     if (error instanceof InputError) {
       io.stderr(`passk: ${messageAsTyped(error, args)}\n`);
       return 2;
@@ -92,7 +96,8 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
 function messageAsTyped(error: InputError, args: readonly string[]): string {
   if (typeof error.value !== 'number' || !error.where.startsWith('--')) return error.message;
   const typed = typedOptionValue(args, error.where);
-  if (typed === undefined || Number(typed) === error.value && String(error.value) === typed) return error.message;
+  // Only where the number is what yargs made of the typed text (NaN from "abc", Infinity from "1e400").
+  if (typed === undefined || !Object.is(Number(typed), error.value) || String(error.value) === typed) return error.message;
   return new InputError(error.where, error.rule, typed).message;
 }
 

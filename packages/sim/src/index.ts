@@ -33,7 +33,7 @@ export { normalQuantile } from './math/normalQuantile.js';
 // Planning
 export { planDemonstration, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
 export { planPrecision, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
-export { planComparison, type CompareOptions, type ComparePlan, type ComparePlanRow } from './planning/compare.js';
+export { planComparison, DEFAULT_GAIN_SPREAD, type CompareOptions, type ComparePlan, type ComparePlanRow, type PowerByGainSpread } from './planning/compare.js';
 
 // Scenarios
 export { resolveScenario, type ResolveScenarioOptions } from './scenario/resolveScenario.js';
@@ -89,3 +89,25 @@ export type { ScenarioTasksInput } from './fit/fitScenarioTasks.js';
 export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';
 export { posteriorTasks } from './fit/posteriorTasks.js';
 export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';
+
+// Comparing runs (passk compare, passk gate)
+export { compareRuns, type CompareRunsOptions, type RunComparison, type CompareRow, type MetricComparison, type Pairing } from './compare/compareRuns.js';
+export { compareMany, type ManyComparison } from './compare/compareMany.js';
+export type { Run, RunTask, TaskId } from './compare/runTasks.js';
+export type { CompareMetric } from './compare/compareMetric.js';
+export type { MeanAndSe } from './compare/meanAndSe.js';
+export type { Bounds } from './compare/pairedDifference.js';
+export type { PValue } from './compare/signFlipTest.js';
+export type { BootstrapBounds } from './compare/pairedBootstrap.js';
+export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChanges.js';
+export { holmAdjust } from './compare/holmAdjust.js';
+export { signFlipTest } from './compare/signFlipTest.js';
+export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
+export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
+export { populationInterval, scoreBounds, type MeanBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
+export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
+export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
+export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
+export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './benchmark/taskValues.js';
+export { planTaskPrecision, type TaskPrecisionOptions, type TaskPrecisionPlan } from './planning/taskPrecision.js';
+export { pairedDifferenceInterval, type PairedTrials } from './benchmark/differenceInterval.js';

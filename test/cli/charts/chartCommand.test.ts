@@ -61,10 +61,18 @@ describe('passk chart writes', () => {
       'fit-counts': 'fit-mixed-n',
       'fit-pass-rates': 'fit-tau-bench',
       'sweep-frontier': 'sweep-constrained',
+      'demonstrate-failures': 'plan-demonstrate',
+      'precision-width': 'plan-precision',
+      'plan-compare-power': 'plan-compare',
+      'compare-curves': 'compare',
+      'compare-difference': 'compare',
+      'compare-tasks': 'compare',
     };
     for (const kind of CHART_KINDS) {
       const run = await passk('chart', kind, '--from', from(inputs[kind]!), '--out', join(dir, `${kind}.svg`));
       expect(run.code, run.stderr).toBe(0);
+      // An image with an accessible name and description.
+      expect(readFileSync(join(dir, `${kind}.svg`), 'utf8')).toMatch(/^<svg[^>]* role="img" aria-labelledby="chart-title chart-desc"><title id="chart-title">[^<]+<\/title><desc id="chart-desc">[^<]+<\/desc>/);
     }
     expect(readdirSync(dir).sort()).toEqual(CHART_KINDS.map((kind) => `${kind}.svg`).sort());
   });
@@ -75,14 +83,14 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     [
       'a kind that does not fit the result',
       () => ['delivery', '--from', from('estimate-task'), '--out', join(dir, 'x.svg')],
-      /^passk: delivery: needs a passk\.simulate result, not passk\.estimate\.task; for that result use pass-curves or task-interval$/,
+      /^passk: delivery: needs a passk\.simulate result \(or several\), not passk\.estimate\.task; for that result use pass-curves or task-interval$/,
     ],
     ['an unknown kind', () => ['pie', '--from', from('estimate-task'), '--out', join(dir, 'x.svg')], /^passk: KIND: must be one of pass-curves, .*, got "pie"$/],
     ['a missing --from file', () => ['planning', '--from', join(dir, 'nope.json'), '--out', join(dir, 'x.svg')], /^passk: .*nope\.json: must exist \(file not found\)$/],
     [
       'a JSON file that is not a result',
       () => ['planning', '--from', fixture('peer/numpy-peer-exact.json'), '--out', join(dir, 'x.svg')],
-      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, plan, simulate, sweep or fit print with --json\)$/,
+      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, compare, plan, simulate, sweep or fit print with --json\)$/,
     ],
     [
       'a file that is not JSON',
@@ -90,12 +98,17 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
       /^passk: .*small\.yaml: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/,
     ],
     [
-      'a result no chart fits',
+      'a plan chart from another plan',
       () => ['planning', '--from', from('plan-precision'), '--out', join(dir, 'x.svg')],
-      /^passk: planning: needs a passk\.plan\.demonstrate result, not passk\.plan\.precision; no chart fits that result$/,
+      /^passk: planning: needs a passk\.plan\.demonstrate result, not passk\.plan\.precision; for that result use precision-width$/,
     ],
     ['an unknown extension', () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')], /^passk: --out: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\), got ".*x\.pdf"$/],
     ['no --out', () => ['planning', '--from', from('plan-demonstrate')], /^passk: --out: required$/],
+    [
+      'a limit on wrong delivery above 1',
+      () => ['delivery', '--from', from('simulate-pilot'), '--max-wrong-delivery', '2', '--out', join(dir, 'x.svg')],
+      /^passk: --max-wrong-delivery: must be a number between 0 and 1, got 2$/,
+    ],
     ['no --from', () => ['planning', '--out', join(dir, 'x.svg')], /^passk: --from: required$/],
   ];
 

@@ -59,12 +59,29 @@ const CASES: Record<string, () => ChartSpec> = {
   'sweep-frontier': () => buildChart('sweep-frontier', [loadResult('sweep-refund')]),
   'sweep-frontier-constrained': () => buildChart('sweep-frontier', [loadResult('sweep-constrained')]),
   'sweep-frontier-one-axis': () => buildChart('sweep-frontier', [loadResult('sweep-one-axis')]),
+  'delivery-policies-limit': () =>
+    buildChart('delivery', [loadResult('simulate-pilot'), loadResult('simulate-parallel'), loadResult('simulate-refund')], { maxWrongDelivery: 0.05 }),
+  'pass-curves-rate-linear-k': () => buildChart('pass-curves', [loadResult('estimate-rate')], { logK: false }),
+  'demonstrate-failures': () => buildChart('demonstrate-failures', [loadResult('plan-demonstrate')]),
+  'precision-width': () => buildChart('precision-width', [loadResult('plan-precision')]),
+  'plan-compare-power': () => buildChart('plan-compare-power', [loadResult('plan-compare')]),
+  'compare-curves': () => buildChart('compare-curves', [loadResult('compare')]),
+  'compare-curves-three': () => buildChart('compare-curves', [loadResult('compare-three')]),
+  'compare-difference': () => buildChart('compare-difference', [loadResult('compare')]),
+  'compare-difference-three': () => buildChart('compare-difference', [loadResult('compare-three')]),
+  'compare-tasks': () => buildChart('compare-tasks', [loadResult('compare')]),
+  'compare-tasks-three': () => buildChart('compare-tasks', [loadResult('compare-three')]),
 };
 
 /** The inline data rows of a spec (top level, or the layers' own). */
 function dataRows(spec: any): any[] {
   const own = spec.data?.values ?? [];
   return [...own, ...(spec.layer ?? []).flatMap((layer: any) => layer.data?.values ?? [])];
+}
+
+/** The rows of the layer whose mark is `type` (and, optionally, whose first filter is `test`). */
+function layerRows(spec: any, type: string): any[] {
+  return (spec.layer ?? []).filter((layer: any) => (layer.mark?.type ?? layer.mark) === type).flatMap((layer: any) => layer.data?.values ?? []);
 }
 
 describe('chart specs', () => {
@@ -220,17 +237,70 @@ describe("data values are the result's numbers", () => {
     expect(at('independence at the mean rate').value).toBe(pilot.rows[3].pooledIndependence.passHatK);
   });
 
-  it("task-rates from a simulation: the benchmark's rates exactly as the engine draws them", () => {
+  it("task-rates from a simulation: spikes for the rates tasks share exactly (p = 0, 1), 5-point bars for the rest, counted from the engine's draws", () => {
     const result = loadResult('simulate-pilot');
-    const engine = benchmarkTasks(resolveScenario(scenarioToInput(result.scenario))).successRate;
-    const rows = dataRows(CASES['task-rates-simulate']!().spec).filter((row) => row.task !== undefined);
-    expect(rows.map((row) => row.rate)).toEqual(Array.from(engine));
-    expect(rows).toHaveLength(result.tasks);
+    const engine = Array.from(benchmarkTasks(resolveScenario(scenarioToInput(result.scenario))).successRate);
+    const spec = CASES['task-rates-simulate']!().spec as any;
+    const spikes = layerRows(spec, 'rule').filter((row) => row.tasks !== undefined);
+    expect(spikes.map((row) => [row.rate, row.tasks])).toEqual([
+      [0, engine.filter((p) => p === 0).length],
+      [1, engine.filter((p) => p === 1).length],
+    ]);
+    // The other rates in bins [0.05·i, 0.05·(i + 1)), counted here independently.
+    const bars = layerRows(spec, 'bar');
+    const interior = engine.filter((p) => p !== 0 && p !== 1);
+    for (const bar of bars) expect(bar.tasks).toBe(interior.filter((p) => Math.min(19, Math.floor(p / 0.05 + 1e-9)) === Math.round(bar.from / 0.05)).length);
+    expect([...spikes, ...bars].reduce((sum, row) => sum + row.tasks, 0)).toBe(result.tasks);
   });
 
-  it('task-rates from a file: c/n of each task (seed 002 agent B: 5, 5, 4, 3, 3 of 8)', () => {
-    const rows = dataRows(CASES['task-rates-file']!().spec).filter((row) => row.task !== undefined);
-    expect(rows.map((row) => row.c).sort()).toEqual([3, 3, 4, 5, 5]);
-    expect(rows.map((row) => row.rate).sort()).toEqual([3 / 8, 3 / 8, 4 / 8, 5 / 8, 5 / 8]);
+  it('task-rates from a file with 8 trials per task: one bar per value c/8 (seed 002 agent B: 5, 5, 4, 3, 3 of 8)', () => {
+    const bars = layerRows(CASES['task-rates-file']!().spec, 'bar');
+    expect(bars.map((bar) => bar.label)).toEqual(['0/8', '1/8', '2/8', '3/8', '4/8', '5/8', '6/8', '7/8', '8/8']);
+    expect(bars.map((bar) => bar.tasks)).toEqual([0, 0, 0, 2, 1, 2, 0, 0, 0]);
+  });
+
+  it('delivery over several policies: one series each, the best k within the limit ringed, the limit drawn', () => {
+    const results = ['simulate-pilot', 'simulate-parallel', 'simulate-refund'].map(loadResult);
+    const spec = CASES['delivery-policies-limit']!().spec as any;
+    const rows = spec.data.values;
+    results.forEach((result) => {
+      // The best k, found here by brute force: the most delivered correct among ks with wrong ≤ 5 %.
+      const allowed = result.rows.filter((row: any) => row.deliveredWrong.value <= 0.05);
+      const best = allowed.reduce((a: any, b: any) => (b.deliveredCorrect.value > a.deliveredCorrect.value ? b : a), allowed[0]);
+      const ringed = rows.filter((row: any) => row.series === result.scenario.name && row.best && row.measure === 'delivered correct');
+      expect(ringed.map((row: any) => row.k)).toEqual(best ? [best.k] : []);
+    });
+    expect(JSON.stringify(spec.vconcat[1])).toContain('"limit":0.05');
+  });
+
+  it('pass-curves: log k by default when k spans more than a decade (1..16), linear when asked', () => {
+    expect((CASES['pass-curves-rate']!().spec as any).encoding.x.scale.type).toBe('log');
+    expect((CASES['pass-curves-rate-linear-k']!().spec as any).encoding.x.scale.type).toBeUndefined();
+    expect((CASES['pass-curves-task']!().spec as any).encoding.x.scale.type).toBeUndefined(); // k = 1..8
+  });
+
+  it('demonstrate-failures: runs per failures allowed (scipy: smallest n with binom.cdf(f, n, 1 − 0.9^(1/8)) ≤ 0.05)', () => {
+    const rows = dataRows(CASES['demonstrate-failures']!().spec);
+    // python3 -c "from scipy.stats import binom; p0=0.9**(1/8); print([min(n for n in range(1,2000) if binom.cdf(f,n,1-p0)<=0.05) for f in range(6)])"
+    expect(rows.map((row) => row.runs)).toEqual([228, 361, 480, 591, 698, 801]);
+    expect(rows.filter((row) => row.planned).map((row) => row.failures)).toEqual([0]);
+  });
+
+  it("precision-width: at the plan's n the width is twice the plan's achieved half-width", () => {
+    const plan = loadResult('plan-precision');
+    const rows = dataRows(CASES['precision-width']!().spec);
+    const planned = rows.find((row) => row.planned && row.trials === plan.trials);
+    expect(planned.width).toBeCloseTo(2 * plan.achievedHalfWidth, 12);
+    const before = rows.filter((row) => row.trials < plan.trials && row.width !== undefined && row.planned === false);
+    expect(before.every((row) => row.width > 2 * plan.halfWidth)).toBe(true);
+  });
+
+  it("plan-compare-power: each row's planned tasks reach the planned power", () => {
+    const plan = loadResult('plan-compare');
+    const points = layerRows(CASES['plan-compare-power']!().spec, 'point');
+    expect(points.map((point) => point.tasks)).toEqual(plan.rows.map((row: any) => row.tasks));
+    // scipy: norm.cdf(0.05*sqrt(727)/0.48115864861847474 - norm.ppf(0.975)) = 0.8000814
+    expect(points[0].power).toBeCloseTo(0.8000814016834492, 6);
+    for (const point of points) expect(point.power).toBeGreaterThanOrEqual(plan.power);
   });
 });

@@ -17,6 +17,7 @@ const rate = loadResult('estimate-rate');
 const file = loadResult('estimate-file');
 const demonstrate = loadResult('plan-demonstrate');
 const precision = loadResult('plan-precision');
+const compare = loadResult('plan-compare');
 const pilot = loadResult('simulate-pilot');
 const parallel = loadResult('simulate-parallel');
 const fit = loadResult('fit-tau-bench');
@@ -28,8 +29,9 @@ describe('chartsFor', () => {
     ['estimate --n --c --k 8', taskSingleK, ['task-interval']],
     ['estimate --p', rate, ['pass-curves']],
     ['estimate FILE', file, ['pass-curves', 'task-rates']],
-    ['plan demonstrate', demonstrate, ['planning']],
-    ['plan precision', precision, []],
+    ['plan demonstrate', demonstrate, ['planning', 'demonstrate-failures']],
+    ['plan precision', precision, ['precision-width']],
+    ['plan compare', compare, ['plan-compare-power']],
     ['simulate --pilot-trials', pilot, ['delivery', 'cost-frontier', 'estimator-check', 'task-rates']],
     ['simulate', parallel, ['delivery', 'cost-frontier', 'task-rates']],
     ['fit', fit, ['fit-pass-rates', 'fit-counts']],
@@ -38,25 +40,18 @@ describe('chartsFor', () => {
     expect(chartsFor([result]).map((chart) => chart.kind)).toEqual(kinds);
   });
 
-  it('several results: each in turn, one cost frontier over all simulations where the first one is', () => {
+  it('several results: each in turn, one delivery chart and one cost frontier over all simulations where the first one is', () => {
     const charts = chartsFor([pilot, task, parallel]);
-    expect(charts.map((chart) => chart.kind)).toEqual([
-      'delivery',
-      'cost-frontier',
-      'estimator-check',
-      'task-rates',
-      'pass-curves',
-      'task-interval',
-      'delivery',
-      'task-rates',
-    ]);
-    const frontier = charts[1]!.spec as any;
-    expect(new Set(frontier.data.values.map((row: any) => row.series))).toEqual(new Set([pilot.scenario.name, parallel.scenario.name]));
+    expect(charts.map((chart) => chart.kind)).toEqual(['delivery', 'cost-frontier', 'estimator-check', 'task-rates', 'pass-curves', 'task-interval', 'task-rates']);
+    for (const combined of [charts[0]!, charts[1]!]) {
+      const spec = combined.spec as any;
+      expect(new Set(spec.data.values.map((row: any) => row.series))).toEqual(new Set([pilot.scenario.name, parallel.scenario.name]));
+    }
   });
 
   it('refuses what is not a passk result', () => {
     expect(() => chartsFor([{ rows: [] }])).toThrow(
-      new InputError('--from', 'must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json)'),
+      new InputError('--from', 'must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json)'),
     );
   });
 });
@@ -68,6 +63,8 @@ describe('naturalChart (for --chart FILE)', () => {
     [rate, 'pass-curves'],
     [file, 'pass-curves'],
     [demonstrate, 'planning'],
+    [precision, 'precision-width'],
+    [compare, 'plan-compare-power'],
     [pilot, 'delivery'],
     [fit, 'fit-pass-rates'],
     [sweep, 'sweep-frontier'],
@@ -75,9 +72,6 @@ describe('naturalChart (for --chart FILE)', () => {
     expect(naturalChart(result).kind).toBe(kind);
   });
 
-  it('plan precision has no chart', () => {
-    expect(() => naturalChart(precision)).toThrow('--chart: has no chart for passk.plan.precision results (charts: plan demonstrate, estimate, simulate, sweep, fit)');
-  });
 });
 
 describe('buildChart errors: one line naming the charts that do fit', () => {
@@ -85,7 +79,7 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
     [
       'simulate chart from an estimate',
       () => buildChart('delivery', [task]),
-      'delivery: needs a passk.simulate result, not passk.estimate.task; for that result use pass-curves or task-interval',
+      'delivery: needs a passk.simulate result (or several), not passk.estimate.task; for that result use pass-curves or task-interval',
     ],
     [
       'estimator check without a pilot',
@@ -100,11 +94,11 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
         'not passk.estimate.task with a single k; for that result use task-interval',
     ],
     [
-      'a result no chart fits',
+      'a plan chart from another plan',
       () => buildChart('planning', [precision]),
-      'planning: needs a passk.plan.demonstrate result, not passk.plan.precision; no chart fits that result',
+      'planning: needs a passk.plan.demonstrate result, not passk.plan.precision; for that result use precision-width',
     ],
-    ['two results for a one-result chart', () => buildChart('pass-curves', [task, rate]), 'pass-curves: draws one result, got 2 (only cost-frontier combines several)'],
+    ['two results for a one-result chart', () => buildChart('pass-curves', [task, rate]), 'pass-curves: draws one result, got 2 (only delivery and cost-frontier combine several)'],
     [
       'a frontier with an estimate in it',
       () => buildChart('cost-frontier', [pilot, rate]),
@@ -116,9 +110,9 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
       'sweep-frontier: needs a passk.sweep result, not passk.fit; for that result use fit-counts or fit-pass-rates',
     ],
     ['a fit chart from a sweep', () => buildChart('fit-counts', [sweep]), 'fit-counts: needs a passk.fit result, not passk.sweep; for that result use sweep-frontier'],
-    ['two sweeps', () => buildChart('sweep-frontier', [sweep, sweep]), 'sweep-frontier: draws one result, got 2 (only cost-frontier combines several)'],
+    ['two sweeps', () => buildChart('sweep-frontier', [sweep, sweep]), 'sweep-frontier: draws one result, got 2 (only delivery and cost-frontier combine several)'],
     ['no result', () => buildChart('delivery', []), '--from: needs at least one result file'],
-    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json), got "scenario"'],
+    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json), got "scenario"'],
     ['unknown kind', () => buildChart('bars' as never, [task]), `KIND: must be one of ${CHART_KINDS.join(', ')}, got "bars"`],
     [
       'a damaged result',

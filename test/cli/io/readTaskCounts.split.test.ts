@@ -127,6 +127,7 @@ describe('with the worker thread (built code)', () => {
       columns: { task: 'task_id', success: 'success' },
       threshold: 1,
       onError: 'drop' as const,
+      missing: 'drop' as const,
       chunkSize: 64,
     };
     const here = await countCsvRange(task);

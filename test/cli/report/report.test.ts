@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,9 +63,11 @@ function cliRows(text: string): string[][] {
 describe('passk report: content', () => {
   it('has a section per result, each with method notes, and the explorer', () => {
     const headings = [...page.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]);
-    expect(headings).toHaveLength(Object.keys(results).length + 1);
+    // The policies compared, one per result, the explorer, how the report was made (the summary's h2 has an id).
+    expect(headings).toHaveLength(Object.keys(results).length + 3);
     expect(headings).toContain('One task: 27 of 30 trials correct');
-    expect(headings.at(-1)).toBe('Explorer: pass@k, pass^k and the calculator');
+    expect(headings.slice(-2)).toEqual(['Explorer: what-if retry policies, pass@k and the calculator', 'How this report was made']);
+    expect(page).toContain('<h2 id="summary-heading">Summary</h2>');
     expect(page.match(/<h3>Method notes<\/h3>/g)).toHaveLength(Object.keys(results).length);
     for (const label of ['Estimator', 'Interval', 'Confidence', 'Sidedness', 'Bootstrap', 'Seed']) expect(page).toContain(`<dt>${label}</dt>`);
     expect(page).toContain('<summary>Scenario (YAML)</summary>');
@@ -129,16 +131,20 @@ describe('passk report: content', () => {
     expect(figures.map((m) => m[1])).toEqual(expect.arrayContaining(['pass-curves', 'task-interval', 'planning', 'delivery', 'cost-frontier', 'estimator-check', 'task-rates']));
     for (const [, kind, body] of figures) {
       expect(body, kind).toMatch(/<svg[^>]*>[\s\S]*<(path|rect|line|text)[\s\S]*<\/svg>/);
-      expect(body, kind).toMatch(/<figcaption>[^<]+<\/figcaption>/);
+      expect(body, kind).toMatch(/<figcaption><strong class="chart-title">[^<]+<\/strong> [^<]+<\/figcaption>/);
+      // Each drawing (wide and narrow) is an image named by its own title and description.
+      expect(body.match(/<svg[^>]* role="img" aria-labelledby="(c\d+(wide|narrow))-title \1-desc"><title id="\1-title">[^<]+<\/title><desc id="\1-desc">[^<]+<\/desc>/g), kind).toHaveLength(2);
+      expect(body, kind).toMatch(/<details class="chart-data"><summary>Data table \(\d+ rows\)<\/summary>/);
     }
     const ids = [...page.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('is the same bytes for the same inputs', async () => {
-    const again = join(dir, 'again.html');
-    await passk('report', ...Object.values(files), '--out', again, '--title', 'Review <of> "agents"');
-    expect(readFileSync(again, 'utf8')).toBe(page);
+    // The same --out too: the page lists the command that made it.
+    const again = await passk('report', ...Object.values(files), '--out', join(dir, 'report.html'), '--title', 'Review <of> "agents"');
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toBe(page);
   });
 });
 
@@ -171,5 +177,11 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
 
   it('--out is required', () => {
     oneLine(passkProcess(['report', files.task!]), /^passk: --out: required$/);
+  });
+
+  it('a limit on wrong delivery outside [0, 1], as typed; nothing written', () => {
+    const out = join(dir, 'never.html');
+    oneLine(passkProcess(['report', files.task!, '--max-wrong-delivery', '-0.5', '--out', out]), /^passk: --max-wrong-delivery: must be a number between 0 and 1, got -0\.5$/);
+    expect(existsSync(out)).toBe(false);
   });
 });

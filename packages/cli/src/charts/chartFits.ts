@@ -6,7 +6,7 @@ import { resultKindOf, valueAt } from './resultFields.js';
 /** What each chart is drawn from, phrased for the error when it is given something else. */
 const NEEDS: Readonly<Record<ChartKind, string>> = {
   'pass-curves': `an estimate result with several k (${RESULT_KINDS.estimateTask} with rows, ${RESULT_KINDS.estimateRate} or ${RESULT_KINDS.estimateFile})`,
-  delivery: `a ${RESULT_KINDS.simulate} result`,
+  delivery: `a ${RESULT_KINDS.simulate} result (or several)`,
   'cost-frontier': `${RESULT_KINDS.simulate} results`,
   planning: `a ${RESULT_KINDS.planDemonstrate} result`,
   'task-rates': `a ${RESULT_KINDS.estimateFile} or ${RESULT_KINDS.simulate} result`,
@@ -15,6 +15,12 @@ const NEEDS: Readonly<Record<ChartKind, string>> = {
   'fit-counts': `a ${RESULT_KINDS.fit} result`,
   'fit-pass-rates': `a ${RESULT_KINDS.fit} result`,
   'sweep-frontier': `a ${RESULT_KINDS.sweep} result`,
+  'demonstrate-failures': `a ${RESULT_KINDS.planDemonstrate} result`,
+  'precision-width': `a ${RESULT_KINDS.planPrecision} result`,
+  'plan-compare-power': `a ${RESULT_KINDS.planCompare} result`,
+  'compare-curves': `a ${RESULT_KINDS.compare} result`,
+  'compare-difference': `a ${RESULT_KINDS.compare} result`,
+  'compare-tasks': `a ${RESULT_KINDS.compare} result`,
 };
 
 /** Whether one result can be drawn as `kind`. */
@@ -31,7 +37,12 @@ export function chartFits(kind: ChartKind, result: object): boolean {
     case 'cost-frontier':
       return resultKind === RESULT_KINDS.simulate;
     case 'planning':
+    case 'demonstrate-failures':
       return resultKind === RESULT_KINDS.planDemonstrate;
+    case 'precision-width':
+      return resultKind === RESULT_KINDS.planPrecision;
+    case 'plan-compare-power':
+      return resultKind === RESULT_KINDS.planCompare;
     case 'task-rates':
       return resultKind === RESULT_KINDS.estimateFile || resultKind === RESULT_KINDS.simulate;
     case 'estimator-check':
@@ -43,6 +54,10 @@ export function chartFits(kind: ChartKind, result: object): boolean {
       return resultKind === RESULT_KINDS.fit;
     case 'sweep-frontier':
       return resultKind === RESULT_KINDS.sweep;
+    case 'compare-curves':
+    case 'compare-difference':
+    case 'compare-tasks':
+      return resultKind === RESULT_KINDS.compare;
   }
 }
 
@@ -57,8 +72,8 @@ export function fittingCharts(result: object): ChartKind[] {
  */
 export function requireFit(kind: ChartKind, results: readonly object[]): void {
   if (results.length === 0) throw new InputError('--from', 'needs at least one result file');
-  if (kind !== 'cost-frontier' && results.length > 1) {
-    throw new InputError(kind, `draws one result, got ${results.length} (only cost-frontier combines several)`);
+  if (kind !== 'cost-frontier' && kind !== 'delivery' && results.length > 1) {
+    throw new InputError(kind, `draws one result, got ${results.length} (only delivery and cost-frontier combine several)`);
   }
   results.forEach((result, i) => {
     if (chartFits(kind, result)) return;

@@ -9,7 +9,13 @@ export type ChartKind =
   | 'task-interval'
   | 'fit-counts'
   | 'fit-pass-rates'
-  | 'sweep-frontier';
+  | 'sweep-frontier'
+  | 'demonstrate-failures'
+  | 'precision-width'
+  | 'plan-compare-power'
+  | 'compare-curves'
+  | 'compare-difference'
+  | 'compare-tasks';
 
 export const CHART_KINDS: readonly ChartKind[] = [
   'pass-curves',
@@ -22,12 +28,18 @@ export const CHART_KINDS: readonly ChartKind[] = [
   'fit-counts',
   'fit-pass-rates',
   'sweep-frontier',
+  'demonstrate-failures',
+  'precision-width',
+  'plan-compare-power',
+  'compare-curves',
+  'compare-difference',
+  'compare-tasks',
 ];
 
 /** One line per kind: what it shows and which result it is drawn from (for help text). */
 export const CHART_KIND_DESCRIPTIONS: Readonly<Record<ChartKind, string>> = {
   'pass-curves': 'pass@k and pass^k against k, with interval bands (estimate)',
-  delivery: 'coverage and delivered correct / wrong / abstained against budget k (simulate)',
+  delivery: 'delivered correct (and coverage) and delivered wrong against budget k, policies overlaid (one or more simulate)',
   'cost-frontier': 'mean cost against delivered correct, efficient frontier (one or more simulate)',
   planning: 'runs needed against the target pass^k, one curve per k (plan demonstrate)',
   'task-rates': 'spread of per-task success rates (estimate FILE, simulate)',
@@ -36,6 +48,12 @@ export const CHART_KIND_DESCRIPTIONS: Readonly<Record<ChartKind, string>> = {
   'fit-counts': 'tasks with c successes, observed against each fitted model (fit)',
   'fit-pass-rates': 'observed against fitted pass@k and pass^k, model-based beyond n (fit)',
   'sweep-frontier': 'cost against delivered correct per grid point; frontier, best marked (sweep)',
+  'demonstrate-failures': 'runs needed against the failures allowed (plan demonstrate)',
+  'precision-width': 'interval width against trials, target width marked (plan precision)',
+  'plan-compare-power': 'power against tasks, one curve per trials per task (plan compare)',
+  'compare-curves': 'pass@k and pass^k of several runs overlaid, with bands (compare)',
+  'compare-difference': 'B − A against k with its paired interval and the zero line (compare)',
+  'compare-tasks': 'per task: success rate in A against B; flips coloured (compare)',
 };
 
 export function isChartKind(value: unknown): value is ChartKind {

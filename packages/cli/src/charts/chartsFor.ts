@@ -2,13 +2,19 @@ import { InputError } from '@passk/sim';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import { fittingCharts, requireFit } from './chartFits.js';
 import { CHART_KINDS, isChartKind, type ChartKind } from './chartKinds.js';
+import { comparePowerChart } from './comparePowerChart.js';
+import { compareCurvesChart } from './compareCurvesChart.js';
+import { compareDifferenceChart } from './compareDifferenceChart.js';
+import { compareTasksChart } from './compareTasksChart.js';
 import { costFrontierChart } from './costFrontierChart.js';
+import { demonstrateFailuresChart } from './demonstrateFailuresChart.js';
 import { deliveryChart } from './deliveryChart.js';
 import { estimatorCheckChart } from './estimatorCheckChart.js';
 import { fitCountsChart } from './fitCountsChart.js';
 import { fitPassRatesChart } from './fitPassRatesChart.js';
 import { passCurvesChart } from './passCurvesChart.js';
 import { planningChart } from './planningChart.js';
+import { precisionWidthChart } from './precisionWidthChart.js';
 import { resultKindOf, valueAt } from './resultFields.js';
 import { sweepFrontierChart } from './sweepFrontierChart.js';
 import { taskIntervalChart } from './taskIntervalChart.js';
@@ -23,9 +29,20 @@ export interface ChartSpec {
   readonly spec: object;
 }
 
-const BUILDERS: Readonly<Record<ChartKind, (results: readonly object[]) => ChartSpec>> = {
-  'pass-curves': (results) => passCurvesChart(results[0]!),
-  delivery: (results) => deliveryChart(results[0]!),
+/** What the reader chose that changes a chart: the limit on wrong delivery, a log-k axis. */
+export interface ChartOptions {
+  /** Drawn as a rule on the delivery chart; the best k is the most correct within it. */
+  readonly maxWrongDelivery?: number | null;
+  /** k on a log axis (pass-curves); default: when the measured ks span more than a decade. */
+  readonly logK?: boolean;
+}
+
+/** The charts drawn once over every simulate result of a report (one series per result). */
+export const COMBINED_KINDS: readonly ChartKind[] = ['delivery', 'cost-frontier'];
+
+const BUILDERS: Readonly<Record<ChartKind, (results: readonly object[], options: ChartOptions) => ChartSpec>> = {
+  'pass-curves': (results, options) => passCurvesChart(results[0]!, options),
+  delivery: (results, options) => deliveryChart(results, options),
   'cost-frontier': (results) => costFrontierChart(results),
   planning: (results) => planningChart(results[0]!),
   'task-rates': (results) => taskRatesChart(results[0]!),
@@ -34,13 +51,25 @@ const BUILDERS: Readonly<Record<ChartKind, (results: readonly object[]) => Chart
   'fit-counts': (results) => fitCountsChart(results[0]!),
   'fit-pass-rates': (results) => fitPassRatesChart(results[0]!),
   'sweep-frontier': (results) => sweepFrontierChart(results[0]!),
+  'demonstrate-failures': (results) => demonstrateFailuresChart(results[0]!),
+  'precision-width': (results) => precisionWidthChart(results[0]!),
+  'plan-compare-power': (results) => comparePowerChart(results[0]!),
+  'compare-curves': (results) => compareCurvesChart(results[0]!),
+  'compare-difference': (results) => compareDifferenceChart(results[0]!),
+  'compare-tasks': (results) => compareTasksChart(results[0]!),
 };
 
 /** The order charts of one result are listed in: the headline first, the diagnostics after. */
 const READING_ORDER: readonly ChartKind[] = [
+  'compare-difference',
+  'compare-curves',
+  'compare-tasks',
   'pass-curves',
   'task-interval',
   'planning',
+  'demonstrate-failures',
+  'precision-width',
+  'plan-compare-power',
   'delivery',
   'cost-frontier',
   'sweep-frontier',
@@ -51,10 +80,10 @@ const READING_ORDER: readonly ChartKind[] = [
 ];
 
 /**
- * Every chart that fits these results, result by result in reading order; the cost frontier is
- * drawn once, where the first simulate result is, over all simulate results.
+ * Every chart that fits these results, result by result in reading order; the delivery chart and
+ * the cost frontier are drawn once, where the first simulate result is, over all simulate results.
  */
-export function chartsFor(results: readonly object[]): ChartSpec[] {
+export function chartsFor(results: readonly object[], options: ChartOptions = {}): ChartSpec[] {
   results.forEach((result) => resultKindOf(result));
   const simulations = results.filter((result) => resultKindOf(result) === RESULT_KINDS.simulate);
   const charts: ChartSpec[] = [];
@@ -62,11 +91,11 @@ export function chartsFor(results: readonly object[]): ChartSpec[] {
     const fitting = fittingCharts(result);
     for (const kind of READING_ORDER) {
       if (!fitting.includes(kind)) continue;
-      if (kind === 'cost-frontier') {
-        if (result === simulations[0]) charts.push(costFrontierChart(simulations));
+      if (COMBINED_KINDS.includes(kind)) {
+        if (result === simulations[0]) charts.push(BUILDERS[kind](simulations, options));
         continue;
       }
-      charts.push(BUILDERS[kind]([result]));
+      charts.push(BUILDERS[kind]([result], options));
     }
   }
   return charts;
@@ -76,11 +105,11 @@ export function chartsFor(results: readonly object[]): ChartSpec[] {
  * One chart; throws InputError (where '--from' or the kind) when the kind does not fit the
  * results, naming the charts that do.
  */
-export function buildChart(kind: ChartKind, results: readonly object[]): ChartSpec {
+export function buildChart(kind: ChartKind, results: readonly object[], options: ChartOptions = {}): ChartSpec {
   if (!isChartKind(kind)) throw new InputError('KIND', `must be one of ${CHART_KINDS.join(', ')}`, kind);
   results.forEach((result) => resultKindOf(result));
   requireFit(kind, results);
-  return BUILDERS[kind](results);
+  return BUILDERS[kind](results, options);
 }
 
 /**
@@ -88,23 +117,29 @@ export function buildChart(kind: ChartKind, results: readonly object[]): ChartSp
  * interval rows for one task at a single k), the runs curves for plan demonstrate, delivery
  * against budget for simulate, the frontier for sweep, observed against fitted rates for fit.
  */
-export function naturalChart(result: object): ChartSpec {
+export function naturalChart(result: object, options: ChartOptions = {}): ChartSpec {
   const kind = resultKindOf(result, '--chart');
   switch (kind) {
     case RESULT_KINDS.estimateTask:
-      return Array.isArray(valueAt(result, ['rows'])) ? passCurvesChart(result) : taskIntervalChart(result);
+      return Array.isArray(valueAt(result, ['rows'])) ? passCurvesChart(result, options) : taskIntervalChart(result);
     case RESULT_KINDS.estimateRate:
     case RESULT_KINDS.estimateFile:
-      return passCurvesChart(result);
+      return passCurvesChart(result, options);
     case RESULT_KINDS.planDemonstrate:
       return planningChart(result);
     case RESULT_KINDS.simulate:
-      return deliveryChart(result);
+      return deliveryChart([result], options);
+    case RESULT_KINDS.planPrecision:
+      return precisionWidthChart(result);
+    case RESULT_KINDS.planCompare:
+      return comparePowerChart(result);
     case RESULT_KINDS.sweep:
       return sweepFrontierChart(result);
     case RESULT_KINDS.fit:
       return fitPassRatesChart(result);
+    case RESULT_KINDS.compare:
+      return compareDifferenceChart(result);
     default:
-      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, estimate, simulate, sweep, fit)`);
+      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, plan precision, plan compare, estimate, simulate, sweep, fit, compare)`);
   }
 }

@@ -1,8 +1,9 @@
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartsFor.js';
 import { listAt, numberAt } from './resultFields.js';
-import { simulationName } from './simulationName.js';
-import { CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
+import { sharedCostUnit } from './costUnit.js';
+import { seriesNames } from './seriesNames.js';
+import { ANNOTATION_GREY, CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
 import { threeDigits } from './chartNumbers.js';
 
 interface BudgetPoint {
@@ -12,6 +13,7 @@ interface BudgetPoint {
   readonly costSe: number;
   readonly deliveredCorrect: number;
   readonly deliveredCorrectSe: number;
+  readonly deliveredWrong: number;
   /** True when no other budget (of any series) costs no more and delivers no less, and beats it on one. */
   readonly frontier: boolean;
 }
@@ -31,38 +33,42 @@ export function costFrontierChart(results: readonly object[]): ChartSpec {
       costSe: numberAt(result, ['rows', i, 'cost', 'se']),
       deliveredCorrect: numberAt(result, ['rows', i, 'deliveredCorrect', 'value']),
       deliveredCorrectSe: numberAt(result, ['rows', i, 'deliveredCorrect', 'se']),
+      deliveredWrong: numberAt(result, ['rows', i, 'deliveredWrong', 'value']),
     }));
   });
   const points: BudgetPoint[] = raw.map((point) => ({ ...point, frontier: !raw.some((other) => dominates(other, point)) }));
   const frontier = points.filter((point) => point.frontier);
   const best = frontier.reduce((a, b) => (b.deliveredCorrect > a.deliveredCorrect ? b : a));
   const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);
-  const title = results.length === 1 ? `Cost against delivery per budget k: ${names[0]}` : 'Cost against delivery per budget k';
+  const title = results.length === 1 ? `What each budget k costs and delivers: ${names[0]}` : 'What each budget k costs and delivers, policy by policy';
   const caption =
-    `Each point is a budget k (larger: more attempts); outlined and dashed: the efficient frontier, ` +
+    `Each point is a budget k (larger points: more wrong deliveries); outlined and dashed: the efficient frontier, ` +
     `${frontier.length} of ${points.length} budget${points.length === 1 ? '' : 's'} that no other beats on both cost and delivery. ` +
-    `The most delivered correct, ${formatPercent(best.deliveredCorrect)}, costs ${threeDigits(best.cost)} per episode` +
+    `The most delivered correct, ${formatPercent(best.deliveredCorrect)} (${formatPercent(best.deliveredWrong)} wrong), costs ${threeDigits(best.cost)} ${sharedCostUnit(results)} per episode` +
     `${results.length > 1 ? ` (${best.series}, k = ${best.k})` : ` (k = ${best.k})`}.`;
-  const x = {
+  const unit = sharedCostUnit(results);
+  const x = { field: 'cost', type: 'quantitative', title: `mean cost per episode (${unit})`, scale: { zero: true } } as const;
+  const y = {
     field: 'deliveredCorrect',
     type: 'quantitative',
     title: 'delivered correct (share of episodes)',
     scale: { zero: false, padding: 12 },
     axis: { format: PERCENT_FORMAT },
   } as const;
-  const y = { field: 'cost', type: 'quantitative', title: 'mean cost per episode (units)', scale: { zero: true } } as const;
   const color = {
     field: 'series',
     type: 'nominal',
-    title: results.length === 1 ? null : 'scenario',
+    title: results.length === 1 ? null : 'policy',
     scale: { domain: names, range: names.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
     // One scenario is named in the title; several get a legend.
-    legend: results.length === 1 ? null : { direction: 'vertical', orient: 'bottom', labelLimit: 640 },
+    legend: results.length === 1 ? null : { direction: 'vertical', orient: 'bottom', labelLimit: 560 },
   } as const;
+  const wrongValues = points.map((point) => point.deliveredWrong);
+  const wrongDomain = [Math.min(...wrongValues), Math.max(...wrongValues)];
   const spec = themedSpec(title, caption, {
     width: CHART_WIDTH,
     height: CHART_HEIGHT,
-    data: { values: points.map((point) => ({ ...point })) },
+    data: { values: points.map((point) => ({ ...point, kLabel: `k=${point.k}` })) },
     encoding: { x, y },
     layer: [
       {
@@ -79,22 +85,29 @@ export function costFrontierChart(results: readonly object[]): ChartSpec {
         encoding: {
           color,
           size: {
-            field: 'k',
+            field: 'deliveredWrong',
             type: 'quantitative',
-            title: 'budget k',
-            scale: { domain: [ks[0]!, ks[ks.length - 1]!], range: [25, 180] },
-            legend: { values: ks.length <= 4 ? ks : [ks[0]!, ks[Math.floor((ks.length - 1) / 2)]!, ks[ks.length - 1]!], orient: 'right', direction: 'vertical', format: 'd' },
+            title: 'delivered wrong',
+            scale: { domain: wrongDomain[0] === wrongDomain[1] ? [0, Math.max(wrongDomain[1]!, 0.01)] : wrongDomain, range: [30, 260] },
+            legend: { orient: 'bottom', direction: 'horizontal', format: '.1%', tickCount: 3 },
           },
           stroke: { condition: { test: 'datum.frontier', value: OKABE_ITO.black }, value: 'white' },
           strokeWidth: { condition: { test: 'datum.frontier', value: 1.8 }, value: 0.8 },
           tooltip: [
-            { field: 'series', type: 'nominal', title: 'scenario' },
+            { field: 'series', type: 'nominal', title: 'policy' },
             { field: 'k', type: 'quantitative', title: 'k' },
             { field: 'deliveredCorrect', type: 'quantitative', title: 'delivered correct', format: PERCENT_TOOLTIP_FORMAT },
-            { field: 'cost', type: 'quantitative', title: 'mean cost', format: '.4~g' },
+            { field: 'deliveredWrong', type: 'quantitative', title: 'delivered wrong', format: PERCENT_TOOLTIP_FORMAT },
+            { field: 'cost', type: 'quantitative', title: `mean cost (${unit})`, format: '.4~g' },
             { field: 'frontier', type: 'nominal', title: 'on the frontier' },
           ],
         },
+      },
+      {
+        // k labels at each policy's ends (the smallest k once: the policies often share it).
+        transform: [{ filter: `datum.k === ${ks[ks.length - 1]} || (datum.k === ${ks[0]} && datum.series === ${JSON.stringify(names[0])})` }],
+        mark: { type: 'text', align: 'left', baseline: 'top', dx: 6, dy: 4, fontSize: 11, color: ANNOTATION_GREY },
+        encoding: { text: { field: 'kLabel', type: 'nominal' } },
       },
     ],
   });
@@ -105,15 +118,3 @@ export function costFrontierChart(results: readonly object[]): ChartSpec {
 function dominates(a: { cost: number; deliveredCorrect: number }, b: { cost: number; deliveredCorrect: number }): boolean {
   return a.cost <= b.cost && a.deliveredCorrect >= b.deliveredCorrect && (a.cost < b.cost || a.deliveredCorrect > b.deliveredCorrect);
 }
-
-/** Scenario names, made distinct ("name (2)") when two results share one. */
-function seriesNames(results: readonly object[]): string[] {
-  const seen = new Map<string, number>();
-  return results.map((result) => {
-    const name = simulationName(result);
-    const count = (seen.get(name) ?? 0) + 1;
-    seen.set(name, count);
-    return count === 1 ? name : `${name} (${count})`;
-  });
-}
-

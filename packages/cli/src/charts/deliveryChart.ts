@@ -1,110 +1,163 @@
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
+import { bestBudget } from './bestBudget.js';
+import type { ChartOptions, ChartSpec } from './chartsFor.js';
 import { listAt, nullableNumberAt, numberAt } from './resultFields.js';
-import { simulationName } from './simulationName.js';
-import { CHART_HEIGHT, CHART_WIDTH, ERROR_BAR_Z, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, themedSpec } from './theme.js';
+import { seriesNames } from './seriesNames.js';
+import { CHART_WIDTH, ERROR_BAR_Z, LABEL_VERMILLION, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
+import type { Channel, Layer } from './vegaLiteTypes.js';
 
-/** The four shares of episodes per budget, in legend order, with the summary's field names. */
-const MEASURES = [
-  { label: 'coverage', field: 'coverage', colour: OKABE_ITO.blue },
-  { label: 'delivered correct', field: 'deliveredCorrect', colour: OKABE_ITO.bluishGreen },
-  { label: 'delivered wrong', field: 'deliveredWrong', colour: OKABE_ITO.vermillion },
-  { label: 'abstained', field: 'abstained', colour: OKABE_ITO.black },
-] as const;
+const CORRECT_HEIGHT = 240;
+const WRONG_HEIGHT = 150;
+
+type Measure = 'delivered correct' | 'coverage' | 'delivered wrong';
+
+/** One budget of one policy as drawn. */
+interface DeliveryPoint {
+  readonly series: string;
+  readonly k: number;
+  readonly measure: Measure;
+  readonly value: number;
+  readonly se: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly exact: number | null;
+  readonly best: boolean;
+}
 
 /**
- * What users get per budget k: coverage (a correct candidate exists) against what is delivered
- * (correct, wrong, nothing). Simulated values are points with ±1.96 SE bars; the closed form,
- * where one exists, is the line (else the simulated points are joined by a dotted line).
+ * What users get per budget k, every policy (simulate result) of the report overlaid, one colour
+ * each: delivered correct (solid, ±1.96 SE bars) under coverage (dotted: the most any selector
+ * could deliver) in the upper panel; delivered wrong on its own axis below, so its growth with k
+ * shows even at a few percent; the limit on wrong delivery as a rule when given; each policy's
+ * best k ringed (`bestBudget`: the most correct within the limit, else the most correct − wrong).
+ * Abstained = 1 − correct − wrong (in the tables).
  */
-export function deliveryChart(result: object): ChartSpec {
-  const rows = listAt(result, ['rows']);
-  // A measure's line is its closed form when it has one at every k, else the simulated values dotted.
-  const closed = new Set(
-    MEASURES.filter(({ field }) => rows.every((_, i) => nullableNumberAt(result, ['rows', i, field, 'exact']) !== null)).map(({ label }) => label),
-  );
-  const values = rows.flatMap((_, i) => {
-    const k = numberAt(result, ['rows', i, 'k']);
-    return MEASURES.map(({ label, field }) => {
-      const value = numberAt(result, ['rows', i, field, 'value']);
-      const se = numberAt(result, ['rows', i, field, 'se']);
-      const exact = nullableNumberAt(result, ['rows', i, field, 'exact']);
-      return {
-        k,
-        measure: label,
-        value,
-        se,
-        lower: Math.max(0, value - ERROR_BAR_Z * se),
-        upper: Math.min(1, value + ERROR_BAR_Z * se),
-        exact,
-        line: closed.has(label) ? exact! : value,
-        lineSource: closed.has(label) ? 'closed form' : 'simulated (no closed form)',
+export function deliveryChart(results: readonly object[], options: ChartOptions = {}): ChartSpec {
+  const limit = options.maxWrongDelivery ?? null;
+  const names = seriesNames(results);
+  const bests = results.map((result) => bestBudget(result, limit));
+  const points: DeliveryPoint[] = results.flatMap((result, r) =>
+    listAt(result, ['rows']).flatMap((_, i) => {
+      const k = numberAt(result, ['rows', i, 'k']);
+      const at = (field: string, measure: Measure): DeliveryPoint => {
+        const value = numberAt(result, ['rows', i, field, 'value']);
+        const se = numberAt(result, ['rows', i, field, 'se']);
+        return {
+          series: names[r]!,
+          k,
+          measure,
+          value,
+          se,
+          lower: Math.max(0, value - ERROR_BAR_Z * se),
+          upper: Math.min(1, value + ERROR_BAR_Z * se),
+          exact: nullableNumberAt(result, ['rows', i, field, 'exact']),
+          best: bests[r]!.index === i,
+        };
       };
-    });
-  });
-  const ks = [...new Set(values.map((value) => value.k))].sort((a, b) => a - b);
-  const last = (label: string) => values.find((value) => value.k === ks[ks.length - 1] && value.measure === label)!.value;
-  const title = `What users get as the budget grows: ${simulationName(result)}`;
-  const caption =
-    `At k = ${ks[ks.length - 1]}: ${formatPercent(last('delivered correct'))} delivered correct, ` +
-    `${formatPercent(last('delivered wrong'))} delivered wrong, ${formatPercent(last('abstained'))} abstained; ` +
-    `coverage ${formatPercent(last('coverage'))} is the most any selector could deliver. Points: simulated ±1.96 SE.`;
-  const color = {
-    field: 'measure',
+      return [at('deliveredCorrect', 'delivered correct'), at('coverage', 'coverage'), at('deliveredWrong', 'delivered wrong')];
+    }),
+  );
+  const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);
+  const several = results.length > 1;
+  const title = several ? 'What users get as the budget grows, policy by policy' : `What users get as the budget grows: ${names[0]}`;
+  const caption = deliveryCaption(points, names, limit);
+
+  const color: Channel<'color'> = {
+    field: 'series',
     type: 'nominal',
-    title: null,
-    scale: { domain: MEASURES.map((m) => m.label), range: MEASURES.map((m) => m.colour) },
-    legend: { orient: 'right', direction: 'vertical' },
-  } as const;
-  const sources = [...new Set(values.map((value) => value.lineSource))].sort();
-  const spec = themedSpec(title, caption, {
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    data: { values },
-    encoding: {
-      x: {
-        field: 'k',
-        type: 'quantitative',
-        title: 'budget k (attempts allowed per episode)',
-        scale: { domain: [ks[0]!, ks[ks.length - 1]!], nice: false },
-        axis: { values: ks, format: 'd' },
-      },
+    title: several ? 'policy' : null,
+    scale: { domain: names, range: names.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
+    legend: several ? { orient: 'bottom', direction: 'vertical', labelLimit: 560 } : null,
+  };
+  const x: Channel<'x'> = {
+    field: 'k',
+    type: 'quantitative',
+    title: 'budget k (attempts allowed per episode)',
+    scale: { domain: [ks[0]!, ks[ks.length - 1]!], nice: false, padding: 10 },
+    axis: ks.length <= 20 ? { values: ks, format: 'd' } : { format: 'd', tickMinStep: 1 },
+  };
+  const tooltip: Channel<'tooltip'> = [
+    { field: 'series', type: 'nominal', title: 'policy' },
+    { field: 'measure', type: 'nominal', title: 'measure' },
+    { field: 'k', type: 'quantitative', title: 'k' },
+    { field: 'value', type: 'quantitative', title: 'simulated', format: PERCENT_TOOLTIP_FORMAT },
+    { field: 'se', type: 'quantitative', title: 'SE', format: '.2%' },
+    { field: 'exact', type: 'quantitative', title: 'closed form', format: PERCENT_TOOLTIP_FORMAT },
+  ];
+  const only = (measure: Measure) => ({ filter: { field: 'measure', equal: measure } });
+  const wrongMax = Math.max(limit ?? 0, ...points.filter((point) => point.measure === 'delivered wrong').map((point) => point.upper));
+  const wrongY: Channel<'y'> = {
+    field: 'value',
+    type: 'quantitative',
+    title: 'delivered wrong',
+    scale: { domain: [0, niceCeiling(wrongMax)] },
+    axis: { format: wrongMax < 0.1 ? '.0%' : PERCENT_FORMAT, tickCount: 5 },
+  };
+  const correctY: Channel<'y'> = { field: 'value', type: 'quantitative', title: 'delivered correct', scale: { domain: [0, 1] }, axis: { format: PERCENT_FORMAT } };
+  const measuredLayers = (measure: Measure, y: Channel<'y'>): Layer[] => [
+    { transform: [only(measure)], mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
+    { transform: [only(measure)], mark: { type: 'rule', strokeWidth: 1.4 }, encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color } },
+    { transform: [only(measure)], mark: { type: 'point', filled: true, size: 34 }, encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip } },
+    {
+      transform: [only(measure), { filter: 'datum.best' }],
+      mark: { type: 'point', filled: false, size: 240, strokeWidth: 2, color: OKABE_ITO.black },
+      encoding: { x, y: { field: 'value', type: 'quantitative' }, tooltip },
     },
-    layer: [
-      {
-        mark: { type: 'line', strokeWidth: 1.8 },
-        encoding: {
-          y: { field: 'line', type: 'quantitative', title: 'share of episodes', scale: { domain: [0, 1] }, axis: { format: PERCENT_FORMAT } },
-          color,
-          strokeDash: {
-            field: 'lineSource',
-            type: 'nominal',
-            title: 'lines',
-            scale: { domain: sources, range: sources.map((source) => (source === 'closed form' ? [1, 0] : [2, 3])) },
-            legend: { orient: 'right', direction: 'vertical', symbolStrokeColor: '#333333' },
+  ];
+  const limitLayers: Layer[] =
+    limit === null
+      ? []
+      : [
+          {
+            data: { values: [{ limit, label: `limit ${formatPercent(limit)}` }] },
+            mark: { type: 'rule', strokeDash: [6, 3], strokeWidth: 1.5, color: OKABE_ITO.vermillion },
+            encoding: { y: { field: 'limit', type: 'quantitative' } },
           },
-          detail: { field: 'measure', type: 'nominal' },
-        },
-      },
+          {
+            data: { values: [{ limit, label: `limit ${formatPercent(limit)}` }] },
+            mark: { type: 'text', align: 'left', baseline: 'bottom', x: 4, dy: -3, color: LABEL_VERMILLION },
+            encoding: { y: { field: 'limit', type: 'quantitative' }, text: { field: 'label', type: 'nominal' } },
+          },
+        ];
+  const spec = themedSpec(title, caption, {
+    data: { values: points.map((point) => ({ ...point })) },
+    vconcat: [
       {
-        mark: { type: 'rule', strokeWidth: 1.5 },
-        encoding: { y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
+        width: CHART_WIDTH,
+        height: CORRECT_HEIGHT,
+        layer: [
+          {
+            transform: [only('coverage')],
+            mark: { type: 'line', strokeWidth: 1.4, strokeDash: [2, 3] },
+            encoding: { x, y: correctY, color, tooltip },
+          },
+          ...measuredLayers('delivered correct', correctY),
+        ],
       },
-      {
-        mark: { type: 'point', filled: true, size: 36 },
-        encoding: {
-          y: { field: 'value', type: 'quantitative' },
-          color,
-          tooltip: [
-            { field: 'measure', type: 'nominal', title: 'measure' },
-            { field: 'k', type: 'quantitative', title: 'k' },
-            { field: 'value', type: 'quantitative', title: 'simulated', format: PERCENT_TOOLTIP_FORMAT },
-            { field: 'se', type: 'quantitative', title: 'SE', format: '.2%' },
-            { field: 'exact', type: 'quantitative', title: 'closed form', format: PERCENT_TOOLTIP_FORMAT },
-          ],
-        },
-      },
+      { width: CHART_WIDTH, height: WRONG_HEIGHT, layer: [...measuredLayers('delivered wrong', wrongY), ...limitLayers] },
     ],
-  });
+    resolve: { scale: { y: 'independent' } },
+  } as never);
   return { kind: 'delivery', title, caption, spec };
+}
+
+/** The caption: per policy its best k and what it delivers there. */
+function deliveryCaption(points: readonly DeliveryPoint[], names: readonly string[], limit: number | null): string {
+  const parts = names.map((name) => {
+    const best = points.filter((point) => point.series === name && point.best);
+    const correct = best.find((point) => point.measure === 'delivered correct');
+    const wrong = best.find((point) => point.measure === 'delivered wrong');
+    const label = names.length > 1 ? `${name}: ` : '';
+    if (!correct || !wrong) return `${label}no k keeps wrong delivery ≤ ${formatPercent(limit)}`;
+    return `${label}k = ${correct.k}, ${formatPercent(correct.value)} correct, ${formatPercent(wrong.value)} wrong`;
+  });
+  const rule = limit === null ? 'Ringed: the best k (most delivered correct − delivered wrong)' : `Ringed: the best k (most delivered correct with wrong ≤ ${formatPercent(limit)})`;
+  return `${rule}: ${parts.join('; ')}. Dotted: coverage, the most any selector could deliver. Points: simulated ±1.96 SE.`;
+}
+
+/** The next 1, 2 or 5 × 10^n at or above 1.05 × `value` (an axis top that reads well). */
+function niceCeiling(value: number): number {
+  if (value <= 0) return 0.01;
+  const power = 10 ** Math.floor(Math.log10(value));
+  return [1, 2, 5, 10].find((m) => m * power >= value * 1.05)! * power;
 }

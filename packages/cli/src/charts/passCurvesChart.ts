@@ -3,7 +3,7 @@ import type { IntervalMethod } from '@passk/sim';
 import { describeCoverage, methodName } from '../format/describe.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
-import type { ChartSpec } from './chartsFor.js';
+import type { ChartOptions, ChartSpec } from './chartsFor.js';
 import { listAt, nullableNumberAt, numberAt, optionalStringAt, resultKindOf, valueAt } from './resultFields.js';
 import type { Channel, Layer } from './vegaLiteTypes.js';
 import { CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, percentLabel, themedSpec } from './theme.js';
@@ -33,7 +33,7 @@ interface Curves {
  * counts or a results file the unbiased estimates with their interval bands and the plug-in
  * estimates dashed beside them.
  */
-export function passCurvesChart(result: object): ChartSpec {
+export function passCurvesChart(result: object, options: ChartOptions = {}): ChartSpec {
   const kind = resultKindOf(result);
   const curves =
     kind === RESULT_KINDS.estimateRate ? rateCurves(result) : kind === RESULT_KINDS.estimateFile ? fileCurves(result) : taskCurves(result);
@@ -41,12 +41,14 @@ export function passCurvesChart(result: object): ChartSpec {
   const caption = passCurvesCaption(curves);
   const ks = [...new Set(curves.points.map((point) => point.k))].sort((a, b) => a - b);
   const hasPlugin = curves.points.some((point) => point.estimator === 'plug-in');
+  // A log axis (as coverage-against-samples plots use) when asked, or when k spans more than a decade.
+  const logK = options.logK ?? ks[ks.length - 1]! / ks[0]! > 10;
   const x: Channel<'x'> = {
     field: 'k',
     type: 'quantitative',
-    title: 'k (attempts per task)',
-    scale: { domain: [ks[0]!, ks[ks.length - 1]!], nice: false },
-    axis: ks.length <= 20 ? { values: ks, format: 'd' } : { format: 'd', tickMinStep: 1 },
+    title: logK ? 'k (attempts per task, log scale)' : 'k (attempts per task)',
+    scale: logK ? { type: 'log', domain: [ks[0]!, ks[ks.length - 1]!], nice: false } : { domain: [ks[0]!, ks[ks.length - 1]!], nice: false },
+    axis: ks.length <= 12 ? { values: ks, format: 'd' } : logK ? { values: logTicks(ks[0]!, ks[ks.length - 1]!), format: 'd' } : { format: 'd', tickMinStep: 1 },
   };
   const color: Channel<'color'> = {
     field: 'metric',
@@ -54,6 +56,9 @@ export function passCurvesChart(result: object): ChartSpec {
     title: null,
     scale: { domain: ['pass@k', 'pass^k'], range: [OKABE_ITO.blue, OKABE_ITO.vermillion] },
     legend: {
+      title: 'metric',
+      orient: 'bottom',
+      direction: 'horizontal',
       labelExpr: "datum.label === 'pass@k' ? 'pass@k (at least one correct)' : 'pass^k (all correct)'",
       symbolType: 'stroke',
       symbolStrokeWidth: 3,
@@ -103,6 +108,7 @@ export function passCurvesChart(result: object): ChartSpec {
                   type: 'nominal',
                   title: 'estimate',
                   scale: { domain: ['unbiased', 'plug-in'], range: [[1, 0], [5, 4]] },
+                  legend: { orient: 'bottom', direction: 'horizontal', symbolStrokeColor: '#333333', symbolType: 'stroke' },
                 },
               }
             : {}),
@@ -195,7 +201,7 @@ function fileCurves(result: object): Curves {
   const coverage = describeCoverage(numberAt(result, ['uncertainty', 'confidence']), numberAt(result, ['uncertainty', 'sides']));
   return {
     title: `pass@k and pass^k averaged over ${tasks} tasks${file === null ? '' : ` of ${basename(file)}`}`,
-    band: `${coverage} ${bootstrap ? 'two-stage bootstrap intervals' : 'intervals from the clustered SE'}`,
+    band: `${coverage} ${bootstrap ? 'two-stage bootstrap intervals' : 'intervals for the task population (CI (tasks))'}`,
     points,
   };
 }
@@ -223,4 +229,13 @@ function passCurvesCaption(curves: Curves): string {
     `At k = ${k}: pass^k ${describe(hatK)}${pluginText}, pass@k ${describe(atK)}. ` +
     `Bands: ${curves.band}; dashed: plug-in.`
   );
+}
+
+/** Ticks 1, 2, 5 × 10^n within [from, to], with both ends. */
+function logTicks(from: number, to: number): number[] {
+  const ticks = new Set<number>([from, to]);
+  for (let power = 1; power <= to; power *= 10) {
+    for (const m of [1, 2, 5]) if (m * power >= from && m * power <= to) ticks.add(m * power);
+  }
+  return [...ticks].sort((a, b) => a - b);
 }

@@ -15,7 +15,7 @@ const KINDS: readonly string[] = Object.values(RESULT_KINDS);
 export function resultKindOf(result: unknown, where = '--from'): ResultKind {
   const kind = isObject(result) ? result.kind : undefined;
   if (typeof kind !== 'string' || !KINDS.includes(kind)) {
-    throw new InputError(where, 'must be a passk result (the JSON that estimate, plan, simulate, sweep or fit print with --json)', kind);
+    throw new InputError(where, 'must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json)', kind);
   }
   return kind as ResultKind;
 }

@@ -2,12 +2,14 @@ import { InputError } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartsFor.js';
 import { isObject, listAt, nullableNumberAt, numberAt, valueAt } from './resultFields.js';
+import { costUnit } from './costUnit.js';
 import { simulationName } from './simulationName.js';
 import {
   ANNOTATION_GREY,
   CHART_HEIGHT,
   CHART_WIDTH,
   ERROR_BAR_Z,
+  LABEL_VERMILLION,
   OKABE_ITO,
   PERCENT_FORMAT,
   PERCENT_TOOLTIP_FORMAT,
@@ -109,7 +111,7 @@ export function sweepFrontierChart(result: object): ChartSpec {
   const x: Channel<'x'> = {
     field: 'cost',
     type: 'quantitative',
-    title: 'mean cost per episode (units)',
+    title: `mean cost per episode (${costUnit(result)})`,
     scale: { domain: xDomain, nice: false },
   };
   const y: Channel<'y'> = {
@@ -162,7 +164,7 @@ export function sweepFrontierChart(result: object): ChartSpec {
             } satisfies Layer,
             {
               data: { values: limit },
-              mark: { type: 'text', align: limitAlign, baseline: 'bottom', dx: limitAlign === 'left' ? 5 : -5, y: CHART_HEIGHT - 4, color: OKABE_ITO.vermillion },
+              mark: { type: 'text', align: limitAlign, baseline: 'bottom', dx: limitAlign === 'left' ? 5 : -5, y: CHART_HEIGHT - 4, color: LABEL_VERMILLION },
               encoding: { x: { ...x, field: 'maxCost' }, text: { field: 'label', type: 'nominal' } },
             } satisfies Layer,
           ]),

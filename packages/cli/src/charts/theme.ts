@@ -33,6 +33,8 @@ export const SERIES_COLOURS: readonly string[] = [
 
 /** The neutral grey of annotations and reference lines. */
 export const ANNOTATION_GREY = '#555555';
+/** Vermillion darkened for text (labels of limit lines): 5.5:1 on white, AA for small text (Okabe–Ito's is 3.6:1). */
+export const LABEL_VERMILLION = '#a83c00';
 
 /**
  * DejaVu Sans comes with fontconfig on Debian (fontconfig-config depends on fonts-dejavu-core), so

@@ -1,10 +1,11 @@
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import type { ChartSpec } from './chartsFor.js';
 import { chartFormat } from './chartFormat.js';
+import { labelledSvg } from './labelledSvg.js';
 
 /**
- * Writes a chart by the extension of `path`: `.svg`, `.png` or `.vl.json` (the vega-lite spec
- * itself). The chart is rendered before the file is touched and written atomically, so a failure
+ * Writes a chart by the extension of `path`: `.svg` (an image titled and described for screen
+ * readers), `.png` or `.vl.json` (the vega-lite spec itself). The chart is rendered before the file is touched and written atomically, so a failure
  * leaves no file behind (not even a temporary one); an unknown extension or an unwritable path is
  * one InputError naming the path.
  */
@@ -16,6 +17,6 @@ export async function writeChart(chart: ChartSpec, path: string): Promise<void> 
   }
   // vega (and resvg for PNG) load only when a chart is drawn: they are most of the CLI's start-up.
   const { renderPng, renderSvg } = await import('./renderChart.js');
-  if (format === 'svg') await writeFileAtomic(path, await renderSvg(chart.spec));
+  if (format === 'svg') await writeFileAtomic(path, labelledSvg(await renderSvg(chart.spec), 'chart', chart.title, chart.caption));
   else await writeFileAtomic(path, await renderPng(chart.spec));
 }

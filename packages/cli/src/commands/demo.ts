@@ -21,25 +21,27 @@ export function demoCommand(io: CliIo): CommandModule<object, DemoArgs> {
         .example('$0 demo', 'writes ./passk-demo/report.html and the charts beside it'),
     handler: async (args) => {
       // Loaded here, not at start-up: the renderer (vega) and the bundler (esbuild) cost every other command time.
-      const [{ writeChart }, { buildReport }, { demoResults }, { reportCharts }] = await Promise.all([
+      const [{ writeChart }, { buildReport }, { demoResults, DEMO_MAX_WRONG_DELIVERY }, { reportCharts, distinctCharts }] = await Promise.all([
         import('../charts/writeChart.js'),
         import('../report/buildReport.js'),
         import('../report/demoResults.js'),
         import('../report/reportCharts.js'),
       ]);
       const inputs = demoResults();
+      const limit = DEMO_MAX_WRONG_DELIVERY;
       const page = await buildReport(inputs, {
         title: 'passk demo: what do retries really buy?',
         intro:
-          'The built-in scenario (an agent judged by a verifier with 5 % false accepts, up to 8 sequential attempts) with what an 8-trial pilot would have estimated; ' +
-          'the seeds\' 27-of-30 task and their planning question (pass^8 ≥ 90 %); and two other policies for the same agent, set beside it on the cost frontier. ' +
-          'Fixed seeds: the same numbers on every run.',
+          'One agent (judged by a verifier, up to 8 attempts) under three retry policies, with at most 5 % of answers allowed to be delivered wrong; ' +
+          "what an 8-trial pilot would have estimated; the seeds' 27-of-30 task and their planning question (pass^8 ≥ 90 %). Fixed seeds: the same numbers on every run.",
+        maxWrongDelivery: limit,
+        commands: [`passk demo --out ${args.out}`, `passk report ${join(args.out, 'results', '*.json')} --max-wrong-delivery ${limit} --out report.html   # the same page from the result files`],
       });
       const reportPath = join(args.out, 'report.html');
       await writeFileAtomic(reportPath, page);
       const resultPaths = inputs.map((input, i) => join(args.out, 'results', `${i + 1}-${input.result.kind.replace(/^passk\./, '').replaceAll('.', '-')}.json`));
       for (const [i, input] of inputs.entries()) await writeFileAtomic(resultPaths[i]!, `${JSON.stringify(input.result, null, 2)}\n`);
-      const charts = reportCharts(inputs).flat();
+      const charts = distinctCharts(reportCharts(inputs, { maxWrongDelivery: limit }));
       const chartPaths: string[] = [];
       for (const [i, chart] of charts.entries()) {
         const base = join(args.out, 'charts', `${String(i + 1).padStart(2, '0')}-${chart.kind}`);
@@ -52,7 +54,7 @@ export function demoCommand(io: CliIo): CommandModule<object, DemoArgs> {
           `passk demo: wrote ${reportPath}`,
           `  ${charts.length} charts as SVG and PNG in ${join(args.out, 'charts')}:`,
           ...chartPaths.map((base) => `    ${base}.svg, .png`),
-          `  ${inputs.length} result files in ${join(args.out, 'results')} (passk report ${join(args.out, 'results', '*.json')} --out report.html rebuilds the page)`,
+          `  ${inputs.length} result files in ${join(args.out, 'results')} (passk report ${join(args.out, 'results', '*.json')} --max-wrong-delivery ${limit} --out report.html rebuilds the page)`,
           `Open ${reportPath} in a browser: it works offline.`,
           '',
         ].join('\n'),

@@ -12,6 +12,7 @@ export const RESULT_KINDS = {
   simulate: 'passk.simulate',
   sweep: 'passk.sweep',
   fit: 'passk.fit',
+  compare: 'passk.compare',
 } as const;
 
 export type ResultKind = (typeof RESULT_KINDS)[keyof typeof RESULT_KINDS];

@@ -1,43 +1,70 @@
 import { createHash } from 'node:crypto';
 import { scenarioToInput, type Scenario } from '@passk/sim';
 import { stringify } from 'yaml';
-import type { ChartSpec } from '../charts/chartsFor.js';
-import { renderSvg } from '../charts/renderChart.js';
 import { bundleExplorer } from './explorer/bundleExplorer.js';
 import { explorerMarkup } from './explorer/explorerMarkup.js';
 import { html, trustedHtml, type SafeHtml } from './html.js';
-import { inlineSvg } from './inlineSvg.js';
+import { chartFigure } from './chartFigure.js';
 import { reportCharts } from './reportCharts.js';
 import type { ReportInput } from './reportInput.js';
 import { REPORT_STYLES } from './reportStyles.js';
 import type { ResultSection } from './resultSection.js';
 import { sectionFor } from './sectionFor.js';
+import { summaryBlock } from './summaryBlock.js';
+import { summaryFindings } from './summaryFindings.js';
 
 export interface ReportOptions {
   /** The page heading (default "passk report"). */
   readonly title?: string;
   /** A paragraph under the heading (plain text). */
   readonly intro?: string;
+  /** The limit on wrong delivery (`--max-wrong-delivery`): drawn on the delivery chart, and the best k must meet it. */
+  readonly maxWrongDelivery?: number | null;
+  /** The command lines that made the page and its results, listed at the end. */
+  readonly commands?: readonly string[];
 }
 
 /**
- * One self-contained HTML page for a review: per result its summary tables, every chart that fits
- * it (inline SVG, caption under each), method notes and, for simulations, the scenario as YAML;
- * then the interactive explorer (the library bundled into one inline script). No external
- * resource of any kind: a Content-Security-Policy allows nothing but the page's own style and
- * that one script (by hash), so even an injected handler could not run. All user text is escaped.
- * The same inputs give the same bytes (no dates, no randomness).
+ * One self-contained HTML page for a design review, answer first: the summary (the question, one
+ * sentence per policy / agent, the key number with its interval, the caveat that matters) with the
+ * policies side by side; the charts that compare them; then per result its tables, charts and
+ * method notes, the explorer for what-if retry policies, and at the end the commands that made it.
+ * No external resource of any kind: a Content-Security-Policy allows nothing but the page's own
+ * style and that one script (by hash), so even an injected handler could not run. All user text
+ * is escaped. The same inputs give the same bytes (no dates, no randomness).
  */
 export async function buildReport(inputs: readonly ReportInput[], options: ReportOptions = {}): Promise<string> {
   const title = options.title ?? 'passk report';
-  const charts = reportCharts(inputs);
+  const chartOptions = { maxWrongDelivery: options.maxWrongDelivery ?? null };
+  const charts = reportCharts(inputs, chartOptions);
   const sections = inputs.map((input) => sectionFor(input.result));
-  const rendered = await renderFigures(charts, sections);
+  const findings = summaryFindings(inputs, chartOptions);
+  let chartIndex = 0;
+  const combined = await Promise.all(charts.combined.map((chart) => chartFigure(chart, `c${++chartIndex}`)));
+  const figures = await Promise.all(
+    charts.byResult.map((list) =>
+      Promise.all(
+        list.map((chart) =>
+          'spec' in chart
+            ? chartFigure(chart, `c${++chartIndex}`)
+            : Promise.resolve(html`<p class="same-chart">Not repeated: this result's ${chart.kind} chart has the same data as the one under <a href="#result-${chart.sameAs + 1}">${sections[chart.sameAs]!.title}</a>.</p>
+`),
+        ),
+      ),
+    ),
+  );
   const script = await bundleExplorer();
   const scriptHash = createHash('sha256').update(script, 'utf8').digest('base64');
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
-
-  const toc = [...sections.map((section, i) => ({ id: `result-${i + 1}`, title: section.title })), { id: 'explorer', title: 'Explorer: pass@k, pass^k and the calculator' }];
+  const summary = summaryBlock(findings);
+  const toc = [
+    ...(summary.text === '' ? [] : [{ id: 'summary', title: 'Summary' }]),
+    ...(combined.length === 0 ? [] : [{ id: 'compare', title: 'The policies compared' }]),
+    ...sections.map((section, i) => ({ id: `result-${i + 1}`, title: section.title })),
+    { id: 'explorer', title: EXPLORER_HEADING },
+    { id: 'commands', title: 'How this report was made' },
+  ];
+  const commands = options.commands ?? [];
   const page = html`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -53,14 +80,24 @@ export async function buildReport(inputs: readonly ReportInput[], options: Repor
 <header class="page">
 <h1>${title}</h1>
 ${options.intro === undefined ? '' : html`<p class="sub">${options.intro}</p>`}
-<p class="sub">${inputs.length === 0 ? 'No result files: the explorer only.' : html`${inputs.length} ${inputs.length === 1 ? 'result' : 'results'}: ${inputs.map((input, i) => html`${i > 0 ? ', ' : ''}<code>${input.source}</code>`)}`}</p>
 </header>
+${summary}
 <nav class="toc" aria-label="Contents"><ol>${toc.map((entry) => html`<li><a href="#${entry.id}">${entry.title}</a></li>`)}</ol></nav>
-${sections.map((section, i) => sectionHtml(section, inputs[i]!, rendered[i]!, `result-${i + 1}`))}
+${combined.length === 0 ? '' : html`<section id="compare">
+<h2>The policies compared</h2>
+${combined}
+</section>
+`}
+${sections.map((section, i) => sectionHtml(section, inputs[i]!, figures[i]!, `result-${i + 1}`))}
 <section id="explorer">
-<h2>Explorer: pass@k, pass^k and the calculator</h2>
-<p>The formulas behind the tables, to try other numbers: the page runs the same library functions and number formatting as the passk command line, so each value here equals what <code>passk estimate --p P --k K</code> and <code>passk estimate --n N --c C --k K</code> print.</p>
+<h2>${EXPLORER_HEADING}</h2>
 ${explorerMarkup()}
+</section>
+<section id="commands">
+<h2>How this report was made</h2>
+<p>${inputs.length === 0 ? 'No result files: the explorer only.' : html`${inputs.length} ${inputs.length === 1 ? 'result' : 'results'}, each from the command or file named:`}</p>
+<ol class="commands">${inputs.map((input) => html`<li><code>${input.source}</code> <span class="kind">(${input.result.kind}${seedOf(input)})</span></li>`)}</ol>
+${commands.length === 0 ? '' : html`<p>Then:</p><pre><code>${commands.join('\n')}</code></pre>`}
 </section>
 <footer>Made by <code>passk report</code>. Self-contained: no network access; the charts are inline SVG and the explorer runs offline.</footer>
 </main>
@@ -69,6 +106,14 @@ ${explorerMarkup()}
 </html>
 `;
   return page.text;
+}
+
+const EXPLORER_HEADING = 'Explorer: what-if retry policies, pass@k and the calculator';
+
+/** ", seed 42" for results that have one. */
+function seedOf(input: ReportInput): string {
+  const seed = input.result.seed;
+  return typeof seed === 'number' || typeof seed === 'string' ? `, seed ${String(seed)}` : '';
 }
 
 function sectionHtml(section: ResultSection, input: ReportInput, figures: readonly SafeHtml[], id: string): SafeHtml {
@@ -81,53 +126,6 @@ ${figures}
 <dl class="notes">${section.notes.map((note) => html`<dt>${note.label}</dt><dd>${note.text}</dd>`)}</dl>
 ${section.scenario === null ? '' : html`<details class="scenario"><summary>Scenario (YAML)</summary><pre><code>${scenarioYaml(section.scenario)}</code></pre></details>`}
 </section>
-`;
-}
-
-/**
- * Each result's figures. A chart whose data was already drawn for an earlier result (e.g. the task
- * rates of several policies on the same tasks) is not drawn again but pointed to.
- */
-async function renderFigures(charts: readonly (readonly ChartSpec[])[], sections: readonly ResultSection[]): Promise<SafeHtml[][]> {
-  const drawn = new Map<string, number>();
-  let chartIndex = 0;
-  return Promise.all(
-    charts.map((list, i) =>
-      Promise.all(
-        list.map(async (chart) => {
-          const key = `${chart.kind} ${JSON.stringify(withoutTitles(chart.spec))}`;
-          const first = drawn.get(key);
-          if (first !== undefined) {
-            return html`<p class="same-chart">Not repeated: this result's ${chart.kind} chart has the same data as the one under <a href="#result-${first + 1}">${sections[first]!.title}</a>.</p>
-`;
-          }
-          drawn.set(key, i);
-          return figure(chart, await renderSvg(withoutSubtitle(chart.spec)), `c${++chartIndex}-`);
-        }),
-      ),
-    ),
-  );
-}
-
-/** The spec without its title and description (to compare charts by their data and drawing). */
-function withoutTitles(spec: object): object {
-  const { title: _title, description: _description, ...rest } = spec as { title?: unknown; description?: unknown };
-  return rest;
-}
-
-/** In the page the caption sits under the chart as text, so the chart keeps only its title. */
-function withoutSubtitle(spec: object): object {
-  const title = (spec as { title?: unknown }).title;
-  if (typeof title !== 'object' || title === null || !('subtitle' in title)) return spec;
-  const { subtitle: _subtitle, ...rest } = title as { subtitle?: unknown };
-  return { ...spec, title: rest };
-}
-
-function figure(chart: ChartSpec, svg: string, prefix: string): SafeHtml {
-  return html`<figure class="chart" data-chart="${chart.kind}">
-${trustedHtml(inlineSvg(svg, prefix))}
-<figcaption>${chart.caption}</figcaption>
-</figure>
 `;
 }
 

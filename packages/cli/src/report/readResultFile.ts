@@ -20,6 +20,7 @@ const REQUIRED: Readonly<Record<ResultKind, Readonly<Record<string, Check>>>> = 
   'passk.plan.compare': { k: isNumber, taskDistribution: isObject, rows: isRows },
   'passk.simulate': { seed: (v) => typeof v === 'number' || typeof v === 'string', scenario: isObject, replicates: isObject, rows: isRows },
   'passk.sweep': { scenario: isObject, vary: Array.isArray, points: isRows, frontier: Array.isArray },
+  'passk.compare': { runs: isRows, baseline: (v) => typeof v === 'string', comparisons: isRows },
   'passk.fit': { source: isObject, models: isRows, chosen: (v) => typeof v === 'string', goodnessOfFit: isObject, extrapolation: isObject },
 });
 

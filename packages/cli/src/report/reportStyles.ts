@@ -4,7 +4,7 @@
  * chrome. Colours of pass@k / pass^k are the charts' (Okabe–Ito blue and vermillion).
  */
 export const REPORT_STYLES = `
-:root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --soft: #f6f8fa; --at: #0072B2; --hat: #D55E00; --accent: #0969da; }
+:root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --soft: #f6f8fa; --at: #0072B2; --hat: #D55E00; --hat-text: #a83c00; --accent: #0969da; }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; color: var(--ink); background: #fff; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif; }
@@ -17,6 +17,9 @@ p { margin: 0.5em 0; }
 .sub { color: var(--muted); margin: 0; }
 .lead { font-size: 1.02rem; }
 .source { color: var(--muted); font-size: 0.9rem; margin-top: 0; }
+p.source code, ol.commands code, .lead code, dd code { overflow-wrap: anywhere; }
+pre { max-width: 100%; overflow-x: auto; }
+#commands pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
 code, pre, .mono { font-family: ui-monospace, SFMono-Regular, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.88em; }
 nav.toc ol { margin: 0.3em 0 0; padding-left: 1.4em; columns: 2; column-gap: 32px; }
 nav.toc a { color: var(--accent); text-decoration: none; }
@@ -30,6 +33,9 @@ thead th { border-bottom: 2px solid var(--ink); font-weight: 600; }
 tbody tr:nth-child(even) { background: var(--soft); }
 .num { text-align: right; }
 .text { text-align: left; white-space: normal; overflow-wrap: break-word; }
+.summary td.text:first-child { min-width: 12em; }
+.summary table { font-size: 0.86rem; }
+.summary thead th { white-space: normal; vertical-align: bottom; }
 figure { margin: 1.2em 0 1.6em; break-inside: avoid; }
 figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: 0.88rem; margin-top: 4px; max-width: 760px; }
@@ -41,6 +47,7 @@ details > summary { cursor: pointer; color: var(--accent); }
 details pre { background: var(--soft); border: 1px solid var(--rule); padding: 10px 12px; overflow-x: auto; }
 .explorer { border: 1px solid var(--rule); border-radius: 8px; padding: 4px 18px 12px; margin: 1em 0 1.4em; break-inside: avoid; }
 .controls { display: grid; grid-template-columns: minmax(220px, max-content) 1fr; gap: 6px 16px; align-items: center; max-width: 720px; }
+.print-value { display: none; }
 .controls output { font-weight: 600; margin-left: 6px; font-variant-numeric: tabular-nums; }
 .controls input[type=range] { width: 100%; }
 .presets { margin: 10px 0 6px; font-size: 0.88rem; }
@@ -51,8 +58,8 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 .readout output { display: block; font-size: 1.6rem; font-weight: 650; font-variant-numeric: tabular-nums; }
 .metric { font-weight: 700; margin-right: 4px; }
 .metric.at { color: var(--at); }
-.metric.hat { color: var(--hat); }
-.curves svg { max-width: 560px; font: 11px system-ui, sans-serif; fill: var(--muted); }
+.metric.hat { color: var(--hat-text); }
+.curves svg { display: block; max-width: 100%; height: auto; font: 11px system-ui, sans-serif; fill: var(--muted); }
 .curves .grid { stroke: #e5e7eb; }
 .curves .axis { stroke: var(--muted); }
 .curves .gap-band { fill: #999; fill-opacity: 0.15; stroke: none; }
@@ -63,21 +70,100 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 .curves .dot-at { fill: var(--at); }
 .curves .dot-hat { fill: var(--hat); }
 .curves .label-at { fill: var(--at); font-weight: 600; }
-.curves .label-hat { fill: var(--hat); font-weight: 600; }
+.curves .label-hat { fill: var(--hat-text); font-weight: 600; }
+.policy-controls { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px 28px; margin: 10px 0; }
+.pe-row { display: flex; flex-direction: column; gap: 2px; font-size: 0.92rem; }
+.pe-row[hidden] { display: none; }
+.pe-row output { font-weight: 600; margin-left: 4px; font-variant-numeric: tabular-nums; }
+.pe-row input[type=range], .pe-row select { width: 100%; font: inherit; }
+.agents { margin: 8px 0; font-size: 0.9rem; }
+.agents span { color: var(--muted); margin-right: 6px; }
+.agents button { font: inherit; margin: 2px 4px 2px 0; padding: 3px 10px; border: 1px solid #8c959f; border-radius: 12px; background: #fff; color: var(--ink); cursor: pointer; }
+.agents button:hover { border-color: var(--accent); }
+#policy-explorer .readout output { font-size: 1.3rem; }
+.policy-curves svg { display: block; max-width: 100%; height: auto; font: 12px system-ui, sans-serif; fill: #444c56; }
+.policy-curves .grid { stroke: #e5e7eb; }
+.policy-curves .axis { stroke: #57606a; }
+.policy-curves path { fill: none; stroke-width: 2.4; }
+.policy-curves .pc-coverage { stroke: #0072B2; stroke-dasharray: 2 3; stroke-width: 2.4; }
+.policy-curves .pc-passhat { stroke: #D55E00; stroke-width: 2.4; }
+.policy-curves .pc-correct { stroke: #009E73; stroke-width: 3; }
+.policy-curves .pc-wrong { stroke: #1b1f24; stroke-dasharray: 7 4; stroke-width: 2.4; }
+.policy-curves .pc-cost { stroke: #6a3d9a; stroke-width: 2.4; }
+.policy-curves .pc-coverage-dot { fill: #0072B2; }
+.policy-curves .pc-passhat-dot { fill: #D55E00; }
+.policy-curves .pc-correct-dot { fill: #009E73; }
+.policy-curves .pc-wrong-dot { fill: #1b1f24; }
+.policy-curves .pc-cost-dot { fill: #6a3d9a; }
+.policy-curves .marker { stroke: var(--ink); stroke-dasharray: 3 3; }
+.policy-curves .legend, .policy-curves .panel-title { fill: #1b1f24; }
 .calc-inputs { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 18px; font-size: 0.9rem; }
 .calc-inputs label { display: inline-flex; align-items: center; gap: 6px; }
 .calc-inputs input, .calc-inputs select { font: inherit; padding: 2px 4px; }
 .calc-inputs input[type=number] { width: 6.5em; }
 .error { color: #b42318; min-height: 1.4em; margin: 6px 0 0; font-size: 0.9rem; }
 .explorer p.table-title { margin-top: 0.2em; }
+.summary { background: var(--soft); border: 1px solid var(--rule); border-radius: 8px; padding: 2px 18px 10px; margin: 14px 0 10px; }
+.summary h2 { border-top: none; margin-top: 0.6em; padding-top: 0; }
+dl.answer-first { margin: 0.4em 0; }
+dl.answer-first dt { font-weight: 700; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); margin-top: 0.7em; }
+dl.answer-first dd { margin: 0.15em 0 0; }
+dd.question { font-size: 1.1rem; font-weight: 600; }
+ul.answers { margin: 0; padding-left: 1.2em; }
+ul.answers li { margin: 0.2em 0; }
+dd.key-number strong { font-size: 1.7rem; font-variant-numeric: tabular-nums; }
+dd.key-number .interval { font-weight: 600; font-variant-numeric: tabular-nums; }
+dd.key-number .how { color: var(--muted); font-size: 0.88rem; }
+dd.caveat { border-left: 4px solid #b35900; padding-left: 10px; }
+ul.other-caveats { margin: 0; padding-left: 1.2em; }
+figcaption .chart-title { display: block; color: var(--ink); font-size: 1rem; margin-bottom: 2px; }
+figure.chart figcaption { margin: 0 0 6px; }
+svg.chart-narrow { display: none; }
+details.chart-data { font-size: 0.85rem; }
+details.chart-data table { font-size: 0.8rem; }
+ol.commands { font-size: 0.9rem; padding-left: 1.4em; }
+ol.commands .kind { color: var(--muted); }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+@media (max-width: 600px) {
+  main { padding: 14px 16px 48px; }
+  h1 { font-size: 1.4rem; }
+  nav.toc ol { columns: 1; }
+  svg.chart-wide { display: none; }
+  svg.chart-narrow { display: block; max-width: none; }
+  figure.chart { overflow-x: auto; }
+  .controls, .policy-controls { grid-template-columns: 1fr; }
+  .controls input[type=range], .policy-controls input[type=range], .policy-controls select { width: 100%; }
+  .calc-inputs { flex-direction: column; align-items: stretch; }
+  .calc-inputs label { display: flex; justify-content: space-between; }
+  .explorer { padding: 4px 10px 10px; }
+  .summary { padding: 2px 12px 8px; }
+  dl.notes { grid-template-columns: 1fr; }
+}
 footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--rule); padding-top: 8px; }
 @media print {
-  body { font-size: 11pt; }
+  @page { margin: 14mm 12mm; }
+  body { font-size: 10pt; }
   main { max-width: none; padding: 0; }
   h2 { break-before: auto; break-after: avoid; }
-  nav.toc, .presets, .calc-inputs { display: none; }
-  .table-wrap { overflow: visible; }
+  h3, p.table-title, figcaption { break-after: avoid; }
+  nav.toc, .presets, details.chart-data, .explorer button, .no-print { display: none; }
+  .table-wrap { overflow: visible; break-inside: avoid; }
+  table { break-inside: auto; }
+  tr, td, th { break-inside: avoid; }
+  thead { display: table-header-group; }
   tbody tr:nth-child(even) { background: none; }
   a { color: inherit; text-decoration: none; }
+  svg.chart-wide { display: block; }
+  svg.chart-narrow { display: none; }
+  input[type=range], .pe-row select, .agents { display: none; }
+  table { font-size: 8.5pt; }
+  th, td { padding: 2px 6px; }
+  h2 + p.source { break-before: avoid; }
+  .print-value { display: inline !important; font-weight: 600; }
+  .calc-inputs input, .calc-inputs select { border: none; appearance: none; -webkit-appearance: none; background: none; font-weight: 600; padding: 0; }
+  dl.answer-first dt { break-after: avoid; }
+  dl.answer-first dd, ul.answers li { break-inside: avoid; }
+  dd.question { font-size: 1rem; }
+  details.scenario { display: none; }
 }
 `;

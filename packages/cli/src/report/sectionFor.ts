@@ -1,4 +1,5 @@
 import { RESULT_KINDS, type ResultKind } from '../format/resultKinds.js';
+import { compareSection } from './compareSection.js';
 import { estimateFileSection } from './estimateFileSection.js';
 import { estimateRateSection } from './estimateRateSection.js';
 import { estimateTaskSection } from './estimateTaskSection.js';
@@ -21,6 +22,7 @@ const SECTIONS = {
   [RESULT_KINDS.simulate]: simulateSection,
   [RESULT_KINDS.sweep]: sweepSection,
   [RESULT_KINDS.fit]: fitSection,
+  [RESULT_KINDS.compare]: compareSection,
 } as const satisfies Record<ResultKind, (result: PasskResult) => ResultSection>;
 
 /** The report section (lead, tables, method notes) for a result of any kind. */

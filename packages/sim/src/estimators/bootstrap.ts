@@ -245,8 +245,8 @@ class EstimateTable {
 
 const TABLE_LIMIT = 10_000;
 
-/** suffix[i] = Σ_{j ≥ i} values[j], summed from the small end for accuracy. */
-function suffixSums(values: Float64Array): Float64Array {
+/** suffix[i] = Σ_{j ≥ i} values[j], summed from the small end for accuracy (internal; shared with the compare bootstrap). */
+export function suffixSums(values: Float64Array): Float64Array {
   const suffix = new Float64Array(values.length);
   let total = 0;
   for (let i = values.length - 1; i >= 0; i--) {

@@ -4,17 +4,17 @@ import { formatPercent } from '../../format/percent.js';
 /** Largest k on the explorer's k slider and curve axis. */
 export const EXPLORER_MAX_K = 20;
 
-const WIDTH = 560;
 const HEIGHT = 260;
 const MARGIN = { top: 16, right: 120, bottom: 40, left: 48 } as const;
 
 /**
  * The explorer's picture as SVG markup (numbers only, no user text): pass@k = 1 − (1 − p)^k and
  * pass^k = p^k for k = 1..EXPLORER_MAX_K at the chosen p, the chosen k marked with both values
- * and the gap between them. Drawn the same way on the server (first view) and in the page.
+ * and the gap between them. Drawn the same way on the server (first view) and in the page, `width`
+ * pixels wide (the page passes its box's width, so the 11 px text stays 11 px on a phone).
  */
-export function curvesSvg(p: number, k: number): string {
-  const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
+export function curvesSvg(p: number, k: number, width = 560): string {
+  const plotWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const x = (kk: number) => MARGIN.left + ((kk - 1) / (EXPLORER_MAX_K - 1)) * plotWidth;
   const y = (v: number) => MARGIN.top + (1 - v) * plotHeight;
@@ -35,7 +35,7 @@ export function curvesSvg(p: number, k: number): string {
   const labelAtY = y(at(EXPLORER_MAX_K)) + 4;
   const labelHatY = Math.max(y(hat(EXPLORER_MAX_K)) + 4, labelAtY + 14);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="pass@k and pass^k against k at p = ${formatPercent(p)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${HEIGHT}" viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-label="pass@k and pass^k against k at p = ${formatPercent(p)}">` +
     yTicks +
     xTicks +
     `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${MARGIN.top + plotHeight}" y2="${MARGIN.top + plotHeight}" class="axis"/>` +

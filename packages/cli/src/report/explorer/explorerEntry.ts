@@ -3,9 +3,11 @@
 // formatted by the CLI's formatPercent; nothing is re-implemented here.
 import type { IntervalMethod } from '@passk/sim';
 import { curvesSvg } from './curvesSvg.js';
-import type { ExplorerDocument, ExplorerElement } from './explorerDom.js';
+import type { ExplorerDocument, ExplorerElement, ExplorerWindow } from './explorerDom.js';
+import { prepareLink } from './explorerLink.js';
 import { EXPLORER_IDS as ID } from './explorerIds.js';
 import { calculatorTexts, curveTexts } from './explorerValues.js';
+import { startPolicyExplorer } from './policyExplorer.js';
 
 /** Wires the explorer's sliders, preset buttons and calculator inputs to their outputs. */
 export function startExplorer(doc: ExplorerDocument): void {
@@ -29,7 +31,8 @@ export function startExplorer(doc: ExplorerDocument): void {
     show(ID.passAtK, texts.passAtK);
     show(ID.passHatK, texts.passHatK);
     show(ID.gap, texts.gap);
-    element(ID.curves).innerHTML = curvesSvg(p, k);
+    const box = element(ID.curves);
+    box.innerHTML = curvesSvg(p, k, box.clientWidth ? Math.min(560, box.clientWidth) : 560);
   };
   pSlider.addEventListener('input', updateCurves);
   kSlider.addEventListener('input', updateCurves);
@@ -79,4 +82,9 @@ function numberOf(text: string): number {
 }
 
 const page = (globalThis as { document?: ExplorerDocument }).document;
-if (page) startExplorer(page);
+if (page) {
+  // The settings in the URL fragment are applied before the explorers start, and kept there after.
+  const link = prepareLink(page, globalThis as Partial<ExplorerWindow>);
+  startExplorer(page);
+  link.watch(startPolicyExplorer(page, link.state.policy, link.save));
+}

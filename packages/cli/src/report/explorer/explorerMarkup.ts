@@ -5,6 +5,7 @@ import { curvesSvg, EXPLORER_MAX_K } from './curvesSvg.js';
 import { calculatorTexts, curveTexts } from './explorerValues.js';
 import { EXPLORER_IDS as ID } from './explorerIds.js';
 import { EXPLORER_PRESETS, EXPLORER_START as START } from './explorerPresets.js';
+import { policyMarkup } from './policyMarkup.js';
 
 /**
  * The explorer's markup with its first values already filled in (computed here by the same
@@ -13,7 +14,8 @@ import { EXPLORER_PRESETS, EXPLORER_START as START } from './explorerPresets.js'
 export function explorerMarkup(): SafeHtml {
   const curve = curveTexts(START.p, START.k);
   const calc = calculatorTexts({ n: START.n, c: START.c, k: START.calculatorK, method: 'wilson', confidence: START.confidence, sides: 2 });
-  return html`<div class="explorer">
+  return html`${policyMarkup()}
+<div class="explorer">
 <h3>Drag p and k: how the two curves separate</h3>
 <div class="controls">
 <label for="${ID.pSlider}">Single-attempt success rate p <output id="${ID.pValue}" for="${ID.pSlider}">${curve.p}</output></label>

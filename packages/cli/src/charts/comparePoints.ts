@@ -1,0 +1,92 @@
+import { normalQuantile, type MetricComparison, type RunComparison } from '@passk/sim';
+import type { CompareDocument } from '../format/compareDocument.js';
+import { listAt, numberAt, resultKindOf } from './resultFields.js';
+import { RESULT_KINDS } from '../format/resultKinds.js';
+import { InputError } from '@passk/sim';
+
+/** A `passk.compare` result for the compare charts; checked enough that the charts can read it. */
+export function compareDocumentOf(result: object): CompareDocument {
+  if (resultKindOf(result) !== RESULT_KINDS.compare) throw new InputError('--from', `must be a ${RESULT_KINDS.compare} result`);
+  listAt(result, ['comparisons']).forEach((_, i) => {
+    listAt(result, ['comparisons', i, 'rows']);
+    numberAt(result, ['comparisons', i, 'confidence']);
+  });
+  return result as unknown as CompareDocument;
+}
+
+/** Metric labels of the compare charts, in panel order. */
+export const METRIC_PANELS = ['pass@k', 'pass^k'] as const;
+
+/** One run's task average at k, with a band of ±z·SE (its own SE over the compared tasks). */
+export interface RunPoint {
+  readonly run: string;
+  readonly metric: (typeof METRIC_PANELS)[number];
+  readonly k: number;
+  readonly value: number;
+  readonly lower: number | null;
+  readonly upper: number | null;
+}
+
+/**
+ * Every run's curve: the baseline as estimated in the first comparison, each candidate from its
+ * own; the band is value ± z·SE (z for the document's confidence, two-sided), clipped to [0, 1].
+ */
+export function runPoints(document: CompareDocument): RunPoint[] {
+  const z = normalQuantile(1 - (1 - document.confidence) / 2);
+  const points: RunPoint[] = [];
+  const add = (run: string, k: number, metric: RunPoint['metric'], side: MetricComparison['baseline']) => {
+    const lower = side.se === null ? null : Math.max(0, side.value - z * side.se);
+    const upper = side.se === null ? null : Math.min(1, side.value + z * side.se);
+    points.push({ run, metric, k, value: side.value, lower, upper });
+  };
+  document.comparisons.forEach((comparison, j) => {
+    for (const row of comparison.rows) {
+      for (const [metric, key] of [['pass@k', 'passAtK'], ['pass^k', 'passHatK']] as const) {
+        const value = row[key];
+        if (value === null) continue;
+        if (j === 0) add(comparison.baseline, row.k, metric, value.baseline);
+        add(comparison.candidate, row.k, metric, value.candidate);
+      }
+    }
+  });
+  return points;
+}
+
+/** B − A of one comparison at k, with its paired (or unpaired) interval. */
+export interface DifferencePoint {
+  readonly comparison: string;
+  readonly metric: (typeof METRIC_PANELS)[number];
+  readonly k: number;
+  readonly difference: number;
+  readonly lower: number | null;
+  readonly upper: number | null;
+  readonly p: number | null;
+}
+
+export function differencePoints(document: CompareDocument): DifferencePoint[] {
+  return document.comparisons.flatMap((comparison) =>
+    comparison.rows.flatMap((row) =>
+      (
+        [
+          ['pass@k', row.passAtK],
+          ['pass^k', row.passHatK],
+        ] as const
+      )
+        .filter(([, value]) => value !== null)
+        .map(([metric, value]) => ({
+          comparison: comparisonName(comparison),
+          metric,
+          k: row.k,
+          difference: value!.difference,
+          lower: value!.interval?.lower ?? null,
+          upper: value!.interval?.upper ?? null,
+          p: value!.adjustedPValue ?? value!.pValue?.value ?? null,
+        })),
+    ),
+  );
+}
+
+/** "B − A" as a chart names it. */
+export function comparisonName(comparison: RunComparison): string {
+  return `${comparison.candidate} − ${comparison.baseline}`;
+}

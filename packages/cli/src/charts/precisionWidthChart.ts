@@ -1,0 +1,75 @@
+import { passAtKInterval, passHatKInterval, proportionInterval, type IntervalMethod } from '@passk/sim';
+import { methodName } from '../format/describe.js';
+import { formatPercent } from '../format/percent.js';
+import type { ChartSpec } from './chartsFor.js';
+import type { Channel } from './vegaLiteTypes.js';
+import { numberAt, optionalStringAt } from './resultFields.js';
+import { ANNOTATION_GREY, CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, themedSpec } from './theme.js';
+
+/** Trials drawn: about this many values of n, spread evenly on a log axis from k to 4 × the plan's n. */
+const POINTS = 60;
+
+/**
+ * The interval's full width (upper − lower) against the number of trials n for the plan's metric,
+ * rate, method and confidence: the interval for p at c = round(rate·n) (proportionInterval) mapped
+ * to pass@k or pass^k as `plan precision` does; the target width 2 × half-width as a rule and the
+ * plan's n marked. Widths jitter with the rounding of c, which is why the plan checks n one by one.
+ */
+export function precisionWidthChart(result: object): ChartSpec {
+  const metric = optionalStringAt(result, ['metric']) ?? 'p';
+  const k = numberAt(result, ['k']);
+  const rate = numberAt(result, ['rate']);
+  const halfWidth = numberAt(result, ['halfWidth']);
+  const confidence = numberAt(result, ['confidence']);
+  const trials = numberAt(result, ['trials']);
+  const method = (optionalStringAt(result, ['method']) ?? 'wilson') as IntervalMethod;
+  const from = Math.max(2, k);
+  const to = Math.max(from * 2, trials * 4);
+  const ns = [...new Set([...Array.from({ length: POINTS }, (_, i) => Math.round(from * (to / from) ** (i / (POINTS - 1)))), trials])].sort((a, b) => a - b);
+  const widthAt = (n: number) => {
+    const p = proportionInterval(n, Math.round(rate * n), { method, confidence, sides: 2 });
+    const mapped = metric === 'passHatK' ? passHatKInterval(p, k) : metric === 'passAtK' ? passAtKInterval(p, k) : p;
+    return mapped.upper - mapped.lower;
+  };
+  const values = ns.map((n) => ({ trials: n, width: widthAt(n), planned: n === trials }));
+  const name = metric === 'passHatK' ? `pass^${k}` : metric === 'passAtK' ? `pass@${k}` : 'p';
+  const title = `How the interval for ${name} narrows with more trials`;
+  const caption =
+    `At a single-attempt rate of ${formatPercent(rate)}: ${trials} trials bring the ${formatPercent(confidence, 0)} two-sided ${methodName(method)} interval ` +
+    `to ${formatPercent(2 * halfWidth)} wide (± ${formatPercent(halfWidth)}, dashed); the width falls roughly as 1/√n.`;
+  const x: Channel<'x'> = { field: 'trials', type: 'quantitative', title: 'trials n (log scale)', scale: { type: 'log', domain: [from, to], nice: false } };
+  const spec = themedSpec(title, caption, {
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+    encoding: { x },
+    layer: [
+      {
+        data: { values },
+        mark: { type: 'line', strokeWidth: 2, color: OKABE_ITO.blue, interpolate: 'step-after' },
+        encoding: {
+          y: { field: 'width', type: 'quantitative', title: `interval width for ${name}`, axis: { format: PERCENT_FORMAT }, scale: { zero: true } },
+          tooltip: [
+            { field: 'trials', type: 'quantitative', title: 'trials' },
+            { field: 'width', type: 'quantitative', title: 'width', format: PERCENT_TOOLTIP_FORMAT },
+          ],
+        },
+      },
+      {
+        data: { values: [{ width: 2 * halfWidth, label: `target width ${formatPercent(2 * halfWidth)}` }] },
+        mark: { type: 'rule', strokeDash: [6, 3], strokeWidth: 1.5, color: OKABE_ITO.vermillion },
+        encoding: { y: { field: 'width', type: 'quantitative' }, x: { value: 0 }, x2: { value: CHART_WIDTH } },
+      },
+      {
+        data: { values: values.filter((value) => value.planned).map((value) => ({ ...value, label: `${trials} trials` })) },
+        mark: { type: 'point', filled: true, size: 80, color: OKABE_ITO.black },
+        encoding: { y: { field: 'width', type: 'quantitative' } },
+      },
+      {
+        data: { values: values.filter((value) => value.planned).map((value) => ({ ...value, label: `${trials} trials` })) },
+        mark: { type: 'text', align: 'left', baseline: 'bottom', dx: 6, dy: -6, color: ANNOTATION_GREY },
+        encoding: { y: { field: 'width', type: 'quantitative' }, text: { field: 'label', type: 'nominal' } },
+      },
+    ],
+  });
+  return { kind: 'precision-width', title, caption, spec };
+}

@@ -1,0 +1,93 @@
+import { basename } from 'node:path';
+import { InputError, compareMany, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
+import type { CommandModule } from 'yargs';
+import { parseKList } from '../args/parseKList.js';
+import { compareDocument, type CompareRunSource } from '../format/compareDocument.js';
+import { formatCompare, formatCompareMarkdown } from '../format/compareOutput.js';
+import type { CliIo } from '../io/cliIo.js';
+import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
+import { readRunFiles, readRunGroups, runNames } from './readRuns.js';
+import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
+
+export interface CompareArgs extends ResultsFileArgs {
+  files: string[];
+  k?: string;
+  confidence: number;
+  bootstrap: number;
+  seed: string;
+  permutations: number;
+  'min-overlap': number;
+  json: boolean;
+  markdown: boolean;
+  chart?: string;
+  by?: string;
+  baseline?: string;
+  name?: string[];
+}
+
+/** `passk compare A B [C …]`: is B better than A? Paired by task; several runs each against the first (Holm). */
+export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
+  return {
+    command: 'compare <files..>',
+    builder: (y) =>
+      withResultsFileOptions(y)
+        .positional('files', { type: 'string', array: true, demandOption: true, describe: 'results files (any format estimate reads); the first is the baseline' })
+        .option('k', { type: 'string', describe: 'k values: 4, a list 1,2,4 or a range 1..8 (default 1..min(largest n, 10))' })
+        .option('confidence', { type: 'number', default: 0.95, describe: 'confidence level of the two-sided intervals, in (0, 1)' })
+        .option('bootstrap', { type: 'number', default: 1000, describe: 'paired bootstrap replicates (0: off)' })
+        .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap and of Monte Carlo permutations' })
+        .option('permutations', { type: 'number', default: 10000, describe: 'random sign patterns when more than 30 tasks differ (fewer: exact)' })
+        .option('min-overlap', { type: 'number', default: 0.5, describe: 'pair by task when the runs share at least this share of their tasks; else unpaired' })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.compare contract)' })
+        .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
+        .option('chart', CHART_OPTION)
+        .option('by', { type: 'string', describe: 'split the results by this column (e.g. model): one run per value' })
+        .option('name', { type: 'string', array: true, describe: 'names of the runs, once per file (default: the file names without extension)' })
+        .option('baseline', { type: 'string', describe: 'the run the others are compared with: a value of --by, or one of the files (default: the first)' })
+        .example('$0 compare old.jsonl new.jsonl --k 1..5', 'is new better than old? paired by task')
+        .example('$0 compare base.csv a.csv b.csv --markdown', 'two candidates against a baseline, Holm-corrected, as Markdown')
+        .example('$0 compare runs.csv --by model --baseline gpt-4o', 'every model in one file against gpt-4o'),
+    handler: async (args) => {
+      checkChartOption(args.chart);
+      if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
+      const options = {
+        confidence: requireOpenUnit('--confidence', args.confidence),
+        bootstrap: requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000),
+        permutations: requireInteger('--permutations', args.permutations, 1, 10_000_000),
+        minOverlap: requireUnit('--min-overlap', args['min-overlap']),
+        seed: args.seed,
+      };
+      if (args.by !== undefined && args.name !== undefined) throw new InputError('--name', 'cannot be combined with --by (runs are named by the values of the column)');
+      const [files, names] = baselineFirst(args.files, args.baseline, args.name, args.by);
+      const { runs, sources, maxN } = args.by === undefined ? await readRunFiles(files, args, names) : await readRunGroups(files, args, args.by, args.baseline);
+      const ks = args.k === undefined ? Array.from({ length: Math.min(10, Math.min(...maxN)) }, (_, i) => i + 1) : parseKList(args.k);
+      const document = compareDocument(sources, ks, withFileNames(() => compareMany(runs, { ks, ...options }), sources));
+      if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
+      else io.stdout(args.markdown ? formatCompareMarkdown(document) : formatCompare(document));
+      await writeChartOption(document, args.chart, io);
+    },
+  };
+}
+
+/** The files (and their --name, if given) with the --baseline one first: named by its run name, path or base name. */
+function baselineFirst(files: readonly string[], baseline: string | undefined, names: readonly string[] | undefined, by: string | undefined): [string[], string[]] {
+  if (by !== undefined) return [[...files], []];
+  if (files.length < 2) throw new InputError('passk compare', 'needs at least two results files (the first is the baseline), or one file with --by COLUMN', files.length);
+  const named = runNames(files, names);
+  if (baseline === undefined) return [[...files], named];
+  const index = files.findIndex((file, i) => named[i] === baseline || file === baseline || basename(file) === baseline);
+  if (index < 0) throw new InputError('--baseline', `must be one of the runs compared (${named.join(', ')})`, baseline);
+  const order = [index, ...files.map((_, i) => i).filter((i) => i !== index)];
+  return [order.map((i) => files[i]!), order.map((i) => named[i]!)];
+}
+
+/** Runs' errors name the run (as a library caller named it); on the command line they name its file. */
+function withFileNames<T>(compute: () => T, sources: readonly CompareRunSource[]): T {
+  try {
+    return compute();
+  } catch (error) {
+    const source = error instanceof InputError ? sources.find((s) => s.name === error.where && s.by === null && s.file !== s.name) : undefined;
+    if (!source || !(error instanceof InputError)) throw error;
+    throw new InputError(source.file, error.rule.replaceAll(` ${source.name} `, ` ${source.file} `), error.value);
+  }
+}

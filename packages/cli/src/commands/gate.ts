@@ -1,0 +1,116 @@
+import { appendFile } from 'node:fs/promises';
+import { InputError, averageOverTasks, compareRuns, requireOpenUnit, taskAverageIntervals, type Run } from '@passk/sim';
+import type { CommandModule } from 'yargs';
+import { parseRequirement, type Requirement } from '../args/parseRequirement.js';
+import { formatGate, formatGateMarkdown, requirementMetric, type GateCheck, type GateResult } from '../format/gateOutput.js';
+import type { CliIo } from '../io/cliIo.js';
+import { CommandExit } from '../run/commandExit.js';
+import { readRunFiles } from './readRuns.js';
+import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
+
+export interface GateArgs extends ResultsFileArgs {
+  file: string;
+  require: string[];
+  baseline?: string;
+  confidence: number;
+  'min-overlap': number;
+  markdown: boolean;
+}
+
+/**
+ * `passk gate FILE --require 'passHat@4 >= 0.80' [--baseline OLD --require 'delta(passHat@4) >= -0.02']`:
+ * for CI. Each requirement is judged by a one-sided confidence bound (lower for ≥/>, upper for ≤/<),
+ * so a pass means the data show it at that confidence, not that the point estimate happens to clear
+ * the line. Exit 0 when all pass, 1 when one fails, 2 on bad input. With $GITHUB_STEP_SUMMARY set,
+ * the Markdown table is appended there too.
+ */
+export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
+  return {
+    command: 'gate <file>',
+    builder: (y) =>
+      withResultsFileOptions(y)
+        .positional('file', { type: 'string', demandOption: true, describe: 'the results file to gate (any format estimate reads)' })
+        .option('require', { type: 'string', array: true, demandOption: true, describe: "a requirement, repeatable: 'passHat@4 >= 0.80', 'pass@1 >= 60%', 'delta(passHat@4) >= -0.02' (with --baseline)" })
+        .option('baseline', { type: 'string', describe: 'results file of the current version: delta(…) requirements compare FILE against it, paired by task' })
+        .option('confidence', { type: 'number', default: 0.95, describe: 'level of the one-sided bounds, in (0, 1)' })
+        .option('min-overlap', { type: 'number', default: 0.5, describe: 'pair by task when the runs share at least this share of their tasks; else unpaired' })
+        .option('markdown', { type: 'boolean', default: false, describe: 'print the result as a Markdown table' })
+        .example("$0 gate new.jsonl --require 'passHat@4 >= 0.80'", 'fail the build unless pass^4 is at least 80 % at 95 % confidence')
+        .example("$0 gate new.jsonl --baseline main.jsonl --require 'delta(pass@1) >= -0.02'", 'fail if new may be more than 2 points worse than main'),
+    handler: async (args) => {
+      const confidence = requireOpenUnit('--confidence', args.confidence);
+      if (!(confidence > 0.5)) throw new InputError('--confidence', 'must be above 0.5 for a one-sided bound to be on the safe side of the estimate', confidence);
+      const requirements = args.require.map(parseRequirement);
+      const deltas = requirements.filter((requirement) => requirement.delta);
+      if (deltas.length > 0 && args.baseline === undefined) throw new InputError('--require', 'delta(…) needs --baseline OLD (the file to compare against)', deltas[0]!.text);
+      const files = args.baseline === undefined ? [args.file] : [args.baseline, args.file];
+      const { runs } = await readRunFiles(files, args);
+      const candidate = runs[runs.length - 1]!;
+      const checks = requirements.map((requirement) =>
+        requirement.delta ? deltaCheck(requirement, runs[0]!, candidate, confidence, args['min-overlap']) : ownCheck(requirement, candidate, confidence),
+      );
+      const result: GateResult = { file: args.file, baseline: args.baseline ?? null, confidence, checks };
+      const markdown = formatGateMarkdown(result);
+      io.stdout(args.markdown ? markdown : formatGate(result));
+      const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+      if (summaryFile) await appendFile(summaryFile, `${markdown}\n`);
+      if (checks.some((check) => !check.pass)) throw new CommandExit(1);
+    },
+  };
+}
+
+/**
+ * `metric@k OP t` on FILE alone: the task-averaged estimate and its one-sided bound for the task
+ * population (the side the requirement needs of the two-sided population interval at level 2c − 1,
+ * i.e. `estimate`'s CI (tasks); its coverage is measured in docs/uncertainty.md).
+ */
+function ownCheck(requirement: Requirement, run: Run, confidence: number): GateCheck {
+  const k = requirement.k ?? 1;
+  const [row] = averageOverTasks(run.tasks, [k]);
+  const metric = requirement.metric === 'passHatK' ? 'passHatK' : 'passAtK';
+  const mean = row![metric];
+  if (mean === null) throw notEstimable(requirement, run);
+  const [intervals] = taskAverageIntervals(run.tasks, [k], { confidence: 2 * confidence - 1, sides: 2 });
+  const population = intervals![metric].population;
+  if (population === null) throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
+  const side = lowerSide(requirement) ? 'lower' : 'upper';
+  const bound = side === 'lower' ? population.lower : population.upper;
+  return { requirement, estimate: mean.value, bound, side, method: `task-population score interval, ${row!.estimableTasks} tasks`, pass: meets(requirement, bound) };
+}
+
+/** `delta(metric@k) OP t`: FILE − baseline with its one-sided paired t bound (the two-sided interval at level 2c − 1). */
+function deltaCheck(requirement: Requirement, baseline: Run, candidate: Run, confidence: number, minOverlap: number): GateCheck {
+  const k = requirement.k ?? 1;
+  const comparison = compareRuns(baseline, candidate, { ks: [k], confidence: 2 * confidence - 1, sides: 2, bootstrap: 0, minOverlap });
+  const metric = requirement.metric === 'meanSuccess' ? comparison.meanSuccess : comparison.rows[0]![requirement.metric];
+  if (metric === null) throw notEstimable(requirement, candidate);
+  if (metric.interval === null) throw new InputError('--require', `needs at least 2 tasks in common with n ≥ ${k} for a confidence bound`, requirement.text);
+  const side = lowerSide(requirement) ? 'lower' : 'upper';
+  const bound = side === 'lower' ? metric.interval.lower : metric.interval.upper;
+  const tasks = requirement.metric === 'meanSuccess' ? comparison.pairing.tasks.common : comparison.rows[0]!.tasks.baseline;
+  const how = comparison.pairing.mode === 'paired' ? `paired t, ${tasks} tasks` : `UNPAIRED Welch t (overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%)`;
+  return { requirement, estimate: metric.difference, bound, side, method: how, pass: meets(requirement, bound) };
+}
+
+function lowerSide(requirement: Requirement): boolean {
+  return requirement.op === '>=' || requirement.op === '>';
+}
+
+function meets(requirement: Requirement, bound: number): boolean {
+  const t = requirement.threshold;
+  switch (requirement.op) {
+    case '>=':
+      return bound >= t;
+    case '>':
+      return bound > t;
+    case '<=':
+      return bound <= t;
+    case '<':
+      return bound < t;
+  }
+}
+
+function notEstimable(requirement: Requirement, run: Run): InputError {
+  const largest = run.tasks.reduce((max, task) => Math.max(max, task.n), 0);
+  return new InputError('--require', `${requirementMetric(requirement)} is not estimable: no task has n ≥ ${requirement.k} trials (the largest n in ${run.name} is ${largest})`, requirement.text);
+}

@@ -1,0 +1,75 @@
+import type { CompareMetric, MetricComparison, RunComparison } from '@passk/sim';
+import { formatPoints, formatPointsInterval } from './points.js';
+import { pValuePhrase } from './pValue.js';
+
+/** How a metric is named in tables and sentences. */
+export function metricName(metric: CompareMetric): string {
+  return metric === 'passAtK' ? 'pass@k' : metric === 'passHatK' ? 'pass^k' : 'mean success';
+}
+
+/** The metric at k as a reader writes it: pass^4, pass@1, mean success. */
+export function metricAt(metric: CompareMetric, k: number | null): string {
+  if (metric === 'meanSuccess' || k === null) return 'mean success per attempt';
+  return metric === 'passAtK' ? `pass@${k}` : `pass^${k}`;
+}
+
+/**
+ * Which way a difference points: better / worse when its interval excludes 0 and the permutation
+ * test agrees (p ≤ α; Holm-adjusted with several runs); `mixed` when only the interval excludes 0.
+ */
+export function verdict(metric: MetricComparison, comparison: RunComparison, holm: boolean): 'better' | 'worse' | 'mixed' | 'unclear' {
+  const interval = metric.interval;
+  if (!interval) return 'unclear';
+  const alpha = comparison.sides === 2 ? 1 - comparison.confidence : 2 * (1 - comparison.confidence);
+  const p = holm ? metric.adjustedPValue : (metric.pValue?.value ?? null);
+  const direction = interval.lower > 0 ? 'better' : comparison.sides === 2 && interval.upper < 0 ? 'worse' : 'unclear';
+  if (direction === 'unclear') return 'unclear';
+  return p !== null && p <= alpha ? direction : 'mixed';
+}
+
+/**
+ * One sentence answering "is B better than A?" for a metric:
+ * "B is better than A at pass^4 by 7.5 points (95% paired interval [+2.1, +12.9] pt, p = 0.004, 80 tasks)."
+ * or "No clear difference between B and A at pass^4: …".
+ */
+export function answerSentence(comparison: RunComparison, metric: CompareMetric, k: number | null, holm: boolean): string {
+  const row = k === null ? null : comparison.rows.find((r) => r.k === k);
+  const value = metric === 'meanSuccess' ? comparison.meanSuccess : row ? row[metric as 'passAtK' | 'passHatK'] : null;
+  const name = metricAt(metric, k);
+  const { baseline, candidate } = comparison;
+  if (!value) return `${name} is not estimable for ${candidate} against ${baseline} (no task has n ≥ ${k} trials in both runs).`;
+  const tasks = metric === 'meanSuccess' ? comparison.pairing.tasks.common : row!.tasks.baseline;
+  const level = `${Number((comparison.confidence * 100).toFixed(1))}%`;
+  const kind = comparison.pairing.mode === 'paired' ? 'paired' : 'unpaired';
+  const p = holm && value.adjustedPValue !== null ? pValuePhrase({ ...value.pValue!, value: value.adjustedPValue }, 'p (Holm)') : pValuePhrase(value.pValue);
+  const detail = `(${level} ${kind} interval ${value.interval ? formatPointsInterval(value.interval.lower, value.interval.upper) : '—'}, ${p}, ${tasks} tasks)`;
+  const direction = verdict(value, comparison, holm);
+  const by = formatPoints(Math.abs(value.difference), 1, '').slice(1);
+  if (direction === 'better') return `${candidate} is better than ${baseline} at ${name} by ${by} points ${detail}.`;
+  if (direction === 'worse') return `${candidate} is worse than ${baseline} at ${name} by ${by} points ${detail}.`;
+  if (direction === 'mixed') {
+    return `Not conclusive at ${name}: B − A = ${formatPoints(value.difference)}, the interval excludes 0 but the permutation test does not reject ${detail}.`;
+  }
+  return `No clear difference between ${candidate} and ${baseline} at ${name}: B − A = ${formatPoints(value.difference)} ${detail}.`;
+}
+
+/**
+ * The answer of a comparison, most telling first: pass^K and pass@K at the headline k (the largest
+ * k at which every compared task counts, so no task is dropped for n < k), then the mean
+ * per-attempt success.
+ */
+export function answerSentences(comparison: RunComparison, holm: boolean): string[] {
+  const k = headlineK(comparison);
+  return [
+    ...(k === null ? [] : [answerSentence(comparison, 'passHatK', k, holm), answerSentence(comparison, 'passAtK', k, holm)]),
+    answerSentence(comparison, 'meanSuccess', null, holm),
+  ];
+}
+
+/** The largest k compared with no task left out for n < k; else the smallest k with any task; null if none. */
+export function headlineK(comparison: RunComparison): number | null {
+  const estimable = comparison.rows.filter((row) => row.passHatK !== null);
+  const complete = estimable.filter((row) => row.notEstimable.count === 0);
+  if (complete.length > 0) return complete[complete.length - 1]!.k;
+  return estimable[0]?.k ?? null;
+}

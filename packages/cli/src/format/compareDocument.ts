@@ -1,0 +1,62 @@
+import type { ManyComparison, RunComparison } from '@passk/sim';
+import { describeCoverage } from './describe.js';
+import { RESULT_KINDS } from './resultKinds.js';
+
+/** Where one compared run came from: a file, or the rows of a file with one value of a column (--by). */
+export interface CompareRunSource {
+  readonly name: string;
+  readonly file: string;
+  readonly format: string;
+  /** Attempts counted, and tasks. */
+  readonly rows: number;
+  readonly tasks: number;
+  /** With --by: the column and the value these rows have. */
+  readonly by: { readonly column: string; readonly value: string } | null;
+  /** How the input was read, in words: the format and columns, and what happened to rows without an outcome. */
+  readonly read: readonly string[];
+}
+
+/** The `passk.compare` JSON contract (README, "JSON results: passk.compare"). */
+export interface CompareDocument {
+  readonly kind: typeof RESULT_KINDS.compare;
+  readonly runs: readonly CompareRunSource[];
+  readonly baseline: string;
+  readonly ks: readonly number[];
+  readonly confidence: number;
+  readonly sides: 1 | 2;
+  readonly correction: ManyComparison['correction'];
+  readonly method: Readonly<Record<'estimate' | 'pairing' | 'se' | 'interval' | 'bootstrap' | 'pValue' | 'correction', string>>;
+  readonly comparisons: readonly RunComparison[];
+}
+
+/** The document of `passk compare --json`: the runs, the method in words, and every comparison. */
+export function compareDocument(runs: readonly CompareRunSource[], ks: readonly number[], many: ManyComparison): CompareDocument {
+  const first = many.comparisons[0]!;
+  const coverage = describeCoverage(first.confidence, first.sides);
+  const permutations = first.permutations;
+  return {
+    kind: RESULT_KINDS.compare,
+    runs,
+    baseline: many.baseline,
+    ks,
+    confidence: first.confidence,
+    sides: first.sides,
+    correction: many.correction,
+    method: {
+      estimate: 'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021), pass^k = C(c,k)/C(n,k) (Yao et al. 2024) and mean success c/n, averaged over the compared tasks',
+      pairing: `tasks matched by id; at each k only tasks in both runs with n ≥ k in both are compared (the rest counted and listed); paired when the runs share at least ${percent(first.pairing.minOverlap)} of all their tasks, otherwise an unpaired comparison of each run's own tasks`,
+      se: 'paired: sd of the per-task differences (B − A) / √T; unpaired: √(SE_A² + SE_B²)',
+      interval: `${coverage} paired t interval d̄ ± t(T − 1)·SE (unpaired: Welch t with Welch–Satterthwaite df)`,
+      bootstrap: first.bootstrap
+        ? `${coverage} percentile interval of a paired two-stage bootstrap (T tasks with replacement, then c* ~ Binomial(n, c/n) per task and run), re-centred on the estimate; ${first.bootstrap.replicates} replicates, seed ${String(first.bootstrap.seed)}`
+        : 'off (--bootstrap 0)',
+      pValue: `two-sided sign-flip permutation test over tasks: exact over all 2^m sign patterns when m ≤ ${permutations.exactLimit} tasks differ, else ${permutations.replicates} random patterns (seed ${String(permutations.seed)}) with p = (b + 1)/(R + 1) and its Monte Carlo SE; unpaired: Welch t-test`,
+      correction: many.correction === 'holm' ? "Holm (1979) over the comparisons with the baseline, separately at each k and metric (adjustedPValue)" : 'none (one comparison)',
+    },
+    comparisons: many.comparisons,
+  };
+}
+
+function percent(share: number): string {
+  return `${Number((share * 100).toFixed(1))}%`;
+}

@@ -1,0 +1,98 @@
+import { InputError } from '@passk/sim';
+import type { ExplorerDocument, ExplorerElement } from './explorerDom.js';
+import { policyCurvesSvg } from './policyCurvesSvg.js';
+import { POLICY_IDS as ID, valueId } from './policyIds.js';
+import { settingText, visibleSettings } from './policyMarkup.js';
+import { AGENTS, POLICY_RANGES, POLICY_START, type PolicySettings } from './policySettings.js';
+import { policyCurves, policyTexts } from './policyValues.js';
+
+const SLIDER_IDS: Readonly<Record<keyof typeof POLICY_RANGES, string>> = {
+  p: ID.p,
+  mean: ID.mean,
+  concentration: ID.concentration,
+  k: ID.k,
+  strength: ID.strength,
+  falseAccept: ID.falseAccept,
+  falseReject: ID.falseReject,
+  costPerAttempt: ID.costPerAttempt,
+};
+
+/** The policy explorer's live controls: read, set, and a callback after every change. */
+export interface PolicyExplorer {
+  settings(): PolicySettings;
+  set(settings: PolicySettings): void;
+}
+
+/**
+ * Wires the what-if policy explorer (when the page has one): every control recomputes the curves
+ * and the readout with the library (policyCurves → exactMetrics) and calls `changed`; the agent
+ * buttons load seed 000's Agent A or B, the reset button the built-in scenario's agent. A setting
+ * the library rejects shows its message and keeps the last curves. Returns null without the markup.
+ */
+export function startPolicyExplorer(doc: ExplorerDocument, initial: PolicySettings, changed: () => void): PolicyExplorer | null {
+  if (!doc.getElementById(ID.root)) return null;
+  const element = (id: string): ExplorerElement => {
+    const found = doc.getElementById(id);
+    if (!found) throw new Error(`explorer: element #${id} is missing`);
+    return found;
+  };
+  const read = (): PolicySettings => {
+    const numbers = Object.fromEntries(Object.entries(SLIDER_IDS).map(([field, id]) => [field, Number(element(id).value)])) as Record<keyof typeof POLICY_RANGES, number>;
+    return {
+      ...numbers,
+      population: element(ID.population).value as PolicySettings['population'],
+      correlation: element(ID.correlation).value as PolicySettings['correlation'],
+      mode: element(ID.mode).value as PolicySettings['mode'],
+    };
+  };
+  const show = (settings: PolicySettings) => {
+    for (const [field, id] of Object.entries(SLIDER_IDS) as [keyof typeof POLICY_RANGES, string][]) element(valueId(id)).textContent = settingText(field, settings[field]);
+    const visible = visibleSettings(settings);
+    for (const [field, shown] of Object.entries(visible)) {
+      const row = element(SLIDER_IDS[field as keyof typeof visible]).parentElement;
+      if (row) row.hidden = !shown;
+    }
+    try {
+      const curves = policyCurves(settings);
+      const texts = policyTexts(settings, curves);
+      element(ID.error).textContent = '';
+      element(ID.readoutK).textContent = texts.k;
+      element(ID.coverage).textContent = texts.coverage;
+      element(ID.passHat).textContent = texts.passHat;
+      element(ID.deliveredCorrect).textContent = texts.deliveredCorrect;
+      element(ID.deliveredWrong).textContent = texts.deliveredWrong;
+      element(ID.abstained).textContent = texts.abstained;
+      element(ID.costPerCorrect).textContent = texts.costPerCorrect;
+      const box = element(ID.curves);
+      const width = box.clientWidth && box.clientWidth > 0 ? Math.min(640, box.clientWidth) : 560;
+      box.innerHTML = policyCurvesSvg(curves, settings.k, width);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      element(ID.error).textContent = error.message;
+    }
+  };
+  const set = (settings: PolicySettings) => {
+    for (const [field, id] of Object.entries(SLIDER_IDS) as [keyof typeof POLICY_RANGES, string][]) element(id).value = String(settings[field]);
+    element(ID.population).value = settings.population;
+    element(ID.correlation).value = settings.correlation;
+    element(ID.mode).value = settings.mode;
+    show(settings);
+  };
+  const update = () => {
+    show(read());
+    changed();
+  };
+  for (const id of [...Object.values(SLIDER_IDS), ID.population, ID.correlation, ID.mode]) {
+    element(id).addEventListener('input', update);
+    element(id).addEventListener('change', update);
+  }
+  const load = (settings: PolicySettings) => () => {
+    set(settings);
+    changed();
+  };
+  element(ID.agentA).addEventListener('click', load(AGENTS.A));
+  element(ID.agentB).addEventListener('click', load(AGENTS.B));
+  element(ID.reset).addEventListener('click', load(POLICY_START));
+  set(initial);
+  return { settings: read, set };
+}

@@ -1,0 +1,99 @@
+import { formatNumber, formatPercent } from '../../format/percent.js';
+import { html, trustedHtml, type SafeHtml } from '../html.js';
+import { encodeFragment, startState } from './explorerFragment.js';
+import { EXPLORER_START } from './explorerPresets.js';
+import { policyCurvesSvg } from './policyCurvesSvg.js';
+import { POLICY_IDS as ID, valueId } from './policyIds.js';
+import { CORRELATIONS, MODES, POLICY_RANGES, POLICY_START, POPULATIONS, type PolicySettings } from './policySettings.js';
+import { policyCurves, policyTexts } from './policyValues.js';
+
+/** How each choice reads in its select. */
+export const CHOICE_LABELS: Readonly<Record<string, string>> = Object.freeze({
+  p: 'every task the same p',
+  beta: 'Beta population (mean, concentration)',
+  split: 'a share always solved, the rest never',
+  independent: 'independent',
+  exchangeable: 'exchangeable (icc)',
+  markov: 'Markov (stickiness)',
+  feedback: 'feedback (after a failure)',
+  sequential: 'sequential (stop at the first accepted)',
+  parallel: 'parallel (all k at once)',
+});
+
+/** A numeric setting's value as its slider's output shows it. */
+export function settingText(field: keyof typeof POLICY_RANGES, value: number): string {
+  if (field === 'k') return String(value);
+  if (field === 'concentration') return String(Number(value.toFixed(1)));
+  if (field === 'costPerAttempt') return formatNumber(value, 3);
+  if (field === 'strength') return value.toFixed(2);
+  return formatPercent(value);
+}
+
+/** Which slider rows a population or correlation uses (the others are hidden). */
+export function visibleSettings(settings: PolicySettings): Record<'p' | 'mean' | 'concentration' | 'strength', boolean> {
+  return {
+    p: settings.population === 'p',
+    mean: settings.population !== 'p',
+    concentration: settings.population === 'beta',
+    strength: settings.correlation !== 'independent',
+  };
+}
+
+const SLIDERS: readonly { field: keyof typeof POLICY_RANGES; id: string; label: string }[] = [
+  { field: 'p', id: ID.p, label: 'success rate p of every task' },
+  { field: 'mean', id: ID.mean, label: 'mean success rate over tasks' },
+  { field: 'concentration', id: ID.concentration, label: 'concentration (small: tasks all-or-nothing)' },
+  { field: 'strength', id: ID.strength, label: 'retry correlation strength' },
+  { field: 'falseAccept', id: ID.falseAccept, label: 'verifier false accept (wrong accepted)' },
+  { field: 'falseReject', id: ID.falseReject, label: 'verifier false reject (right rejected)' },
+  { field: 'k', id: ID.k, label: 'budget k (attempts allowed)' },
+  { field: 'costPerAttempt', id: ID.costPerAttempt, label: 'cost per attempt' },
+];
+
+/**
+ * The what-if retry-policy explorer with its first view filled in (the same functions as the page
+ * script), so it reads right before and without the script: controls, the readout at k, the curves.
+ */
+export function policyMarkup(settings: PolicySettings = POLICY_START): SafeHtml {
+  const curves = policyCurves(settings);
+  const texts = policyTexts(settings, curves);
+  const visible = visibleSettings(settings);
+  const select = (id: string, label: string, options: readonly string[], value: string) =>
+    html`<label for="${id}">${label} <span class="print-value">${CHOICE_LABELS[value] ?? value}</span></label><select id="${id}">${options.map((option) => html`<option value="${option}"${option === value ? trustedHtml(' selected') : ''}>${CHOICE_LABELS[option] ?? option}</option>`)}</select>`;
+  const slider = ({ field, id, label }: (typeof SLIDERS)[number]) => {
+    const [min, max, step] = POLICY_RANGES[field];
+    const hidden = field in visible && !visible[field as keyof typeof visible];
+    return html`<div class="pe-row" data-setting="${field}"${hidden ? trustedHtml(' hidden') : ''}><label for="${id}">${label} <output id="${valueId(id)}" for="${id}">${settingText(field, settings[field])}</output></label><input type="range" id="${id}" min="${min}" max="${max}" step="${step}" value="${settings[field]}"></div>`;
+  };
+  const readout = (id: string, label: string, value: string) => html`<div><span class="metric">${label}</span> <output id="${id}">${value}</output></div>`;
+  const fragment = encodeFragment({ ...startState(EXPLORER_START), policy: settings });
+  return html`<div class="explorer" id="${ID.root}">
+<h3>What if: a retry policy, closed forms against the budget k</h3>
+<p>Set a task population, how retries on one task are correlated, the verifier's two errors, the policy and the cost of an attempt: the curves are the library's closed forms for that scenario (the "exact" columns of <code>passk simulate</code>), delivering the first accepted attempt and nothing when no attempt is accepted.</p>
+<div class="agents" role="group" aria-label="Seed 000's two agents"><span>Same mean, different spread (seed 000):</span>
+<button type="button" id="${ID.agentA}">Agent A: every task 70 %</button>
+<button type="button" id="${ID.agentB}">Agent B: 70 % of tasks always, 30 % never</button>
+<button type="button" id="${ID.reset}">The built-in scenario's agent</button></div>
+<div class="policy-controls">
+<div class="pe-row">${select(ID.population, 'task population', POPULATIONS, settings.population)}</div>
+${SLIDERS.slice(0, 3).map(slider)}
+<div class="pe-row">${select(ID.correlation, 'retries on one task', CORRELATIONS, settings.correlation)}</div>
+${SLIDERS.slice(3, 4).map(slider)}
+${SLIDERS.slice(4, 6).map(slider)}
+<div class="pe-row">${select(ID.mode, 'policy', MODES, settings.mode)}</div>
+${SLIDERS.slice(6).map(slider)}
+</div>
+<p class="error" id="${ID.error}" role="alert"></p>
+<div class="readout" aria-live="polite"><div><span class="metric">at k =</span> <output id="${ID.readoutK}">${texts.k}</output></div>
+${readout(ID.coverage, 'coverage (pass@k)', texts.coverage)}
+${readout(ID.passHat, 'pass^k', texts.passHat)}
+${readout(ID.deliveredCorrect, 'delivered correct', texts.deliveredCorrect)}
+${readout(ID.deliveredWrong, 'delivered wrong', texts.deliveredWrong)}
+${readout(ID.abstained, 'abstained', texts.abstained)}
+${readout(ID.costPerCorrect, 'cost per correct', texts.costPerCorrect)}
+</div>
+<figure class="policy-curves"><div id="${ID.curves}">${trustedHtml(policyCurvesSvg(curves, settings.k))}</div>
+<figcaption>Coverage (some attempt correct) and pass^k (all k correct) describe the attempts; delivered correct and wrong are what users get from the first accepted attempt; the marker is the chosen k. Below: mean cost per episode ÷ delivered correct.</figcaption></figure>
+<p class="no-print"><a id="${ID.link}" href="#${fragment}">Link to this view</a> (the settings are kept in the page address).</p>
+</div>`;
+}

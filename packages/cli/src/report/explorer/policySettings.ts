@@ -1,0 +1,68 @@
+/**
+ * The settings of the what-if retry-policy explorer: a task population, the retries'
+ * correlation, the verifier, the policy and the cost of an attempt, with the budget k to read off.
+ */
+export interface PolicySettings {
+  /** 'p': every task has success rate p; 'beta': rates from Beta(mean, concentration); 'split': a share `mean` of tasks always solved, the rest never. */
+  readonly population: 'p' | 'beta' | 'split';
+  readonly p: number;
+  readonly mean: number;
+  readonly concentration: number;
+  /** The budget k marked on the curves and shown in the readout. */
+  readonly k: number;
+  readonly correlation: 'independent' | 'exchangeable' | 'markov' | 'feedback';
+  /** icc (exchangeable), stickiness (markov) or afterFailure (feedback); unused when independent. */
+  readonly strength: number;
+  readonly falseAccept: number;
+  readonly falseReject: number;
+  readonly mode: 'sequential' | 'parallel';
+  readonly costPerAttempt: number;
+}
+
+/** Largest budget on the policy explorer's curves. */
+export const POLICY_MAX_K = 20;
+
+/** Slider ranges (min, max, step) of the numeric settings; the URL fragment is clamped to them. */
+export const POLICY_RANGES = Object.freeze({
+  p: [0, 1, 0.001],
+  mean: [0.01, 0.99, 0.01],
+  concentration: [0.2, 50, 0.1],
+  k: [1, POLICY_MAX_K, 1],
+  strength: [0, 0.95, 0.01],
+  falseAccept: [0, 0.5, 0.005],
+  falseReject: [0, 0.5, 0.005],
+  costPerAttempt: [0.001, 0.2, 0.001],
+} as const satisfies Record<string, readonly [number, number, number]>);
+
+export const POPULATIONS: readonly PolicySettings['population'][] = ['p', 'beta', 'split'];
+export const CORRELATIONS: readonly PolicySettings['correlation'][] = ['independent', 'exchangeable', 'markov', 'feedback'];
+export const MODES: readonly PolicySettings['mode'][] = ['sequential', 'parallel'];
+
+/**
+ * The first view: the built-in scenario's agent in round numbers — Beta(mean 0.6, concentration 3)
+ * tasks, exchangeable retries (icc 0.2), a verifier with 5 % false accepts and 10 % false rejects,
+ * up to 8 sequential attempts at 0.02 each.
+ */
+export const POLICY_START: PolicySettings = Object.freeze({
+  population: 'beta',
+  p: 0.7,
+  mean: 0.6,
+  concentration: 3,
+  k: 8,
+  correlation: 'exchangeable',
+  strength: 0.2,
+  falseAccept: 0.05,
+  falseReject: 0.1,
+  mode: 'sequential',
+  costPerAttempt: 0.02,
+});
+
+/**
+ * Seed 000's two agents (§6): the same mean success rate 70 % over tasks, different spread.
+ * Agent A: every task at 70 % (pass^8 = 0.7^8 ≈ 5.8 %); Agent B: 70 % of tasks always solved, 30 %
+ * never (pass^8 = 70 %). Independent attempts and a perfect verifier, as in the seed.
+ */
+export const AGENTS = Object.freeze({
+  A: { ...POLICY_START, population: 'p', p: 0.7, mean: 0.7, correlation: 'independent', strength: 0, falseAccept: 0, falseReject: 0 } as PolicySettings,
+  B: { ...POLICY_START, population: 'split', p: 0.7, mean: 0.7, correlation: 'independent', strength: 0, falseAccept: 0, falseReject: 0 } as PolicySettings,
+});

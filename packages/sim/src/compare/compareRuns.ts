@@ -1,0 +1,208 @@
+import { requireInteger, requireOpenUnit, requireUnit } from '../checks.js';
+import { InputError } from '../errors.js';
+import { streamRng, type Seed } from '../rng/streams.js';
+import { K_METRICS, taskMetricValue, type CompareMetric } from './compareMetric.js';
+import { matchTasks, type TaskPair } from './matchTasks.js';
+import type { MeanAndSe } from './meanAndSe.js';
+import { bootstrapBounds, differenceReplicates, type BootstrapBounds, type BootstrapSlot } from './pairedBootstrap.js';
+import { pairedDifference, type Bounds } from './pairedDifference.js';
+import type { Run, RunTask, TaskId } from './runTasks.js';
+import { signFlipTest, type PValue } from './signFlipTest.js';
+import { taskChanges, type TaskChanges } from './taskChanges.js';
+import { unpairedDifference } from './unpairedDifference.js';
+
+export interface CompareRunsOptions {
+  /** The k values (integers ≥ 1). */
+  readonly ks: readonly number[];
+  /** Confidence level of the intervals, in (0, 1); default 0.95. */
+  readonly confidence?: number;
+  /** 2: two-sided intervals (default); 1: one-sided lower bounds (upper = 1). */
+  readonly sides?: 1 | 2;
+  /** Bootstrap replicates (0: no bootstrap); default 1000. */
+  readonly bootstrap?: number;
+  /** Seed of the bootstrap and of Monte Carlo permutations; default 1. */
+  readonly seed?: Seed;
+  /** Random sign patterns when the permutation test is not exact; default 10 000. */
+  readonly permutations?: number;
+  /** Enumerate all 2^m sign patterns when at most this many tasks differ (≤ 40); default 30. */
+  readonly exactLimit?: number;
+  /** Pair only when common / |A ∪ B| reaches this share; otherwise compare unpaired. Default 0.5. */
+  readonly minOverlap?: number;
+}
+
+/** One metric at one k (or the mean per-attempt success): both runs, B − A, its uncertainty and test. */
+export interface MetricComparison {
+  /** Each run's task-averaged unbiased estimate over the compared tasks, with its own SE. */
+  readonly baseline: MeanAndSe;
+  readonly candidate: MeanAndSe;
+  /** candidate − baseline. */
+  readonly difference: number;
+  /** Paired: sd of per-task differences / √T. Unpaired: √(SE_A² + SE_B²). Null with < 2 tasks. */
+  readonly se: number | null;
+  /** Paired t interval (unpaired: Welch), clipped to [−1, 1]. */
+  readonly interval: Bounds | null;
+  /** Re-centred percentile bootstrap interval of the difference; null when off. */
+  readonly bootstrap: BootstrapBounds | null;
+  /** Two-sided p-value of "no difference": sign-flip permutation (unpaired: Welch). */
+  readonly pValue: PValue | null;
+  /** The p-value after Holm's correction over the comparisons against the same baseline (= pValue with one). */
+  readonly adjustedPValue: number | null;
+}
+
+export interface CompareRow {
+  readonly k: number;
+  /** Tasks counted at this k: paired, common tasks with n ≥ k in both runs; unpaired, each run's tasks with n ≥ k. */
+  readonly tasks: { readonly baseline: number; readonly candidate: number };
+  /** Tasks left out at this k (n < k in a run): how many and which. */
+  readonly notEstimable: { readonly count: number; readonly tasks: readonly TaskId[] };
+  /** null when no task is counted. */
+  readonly passAtK: MetricComparison | null;
+  readonly passHatK: MetricComparison | null;
+}
+
+export interface Pairing {
+  /** `paired` by task, or `unpaired` when the runs share fewer tasks than `minOverlap`. */
+  readonly mode: 'paired' | 'unpaired';
+  /** common / |A ∪ B|. */
+  readonly overlap: number;
+  readonly minOverlap: number;
+  readonly tasks: { readonly baseline: number; readonly candidate: number; readonly common: number };
+  /** Tasks in one run only: never used in a paired comparison. */
+  readonly onlyInBaseline: readonly TaskId[];
+  readonly onlyInCandidate: readonly TaskId[];
+}
+
+export interface RunComparison {
+  readonly baseline: string;
+  readonly candidate: string;
+  readonly pairing: Pairing;
+  readonly confidence: number;
+  readonly sides: 1 | 2;
+  /** Mean per-attempt success c/n (every counted task with n ≥ 1). */
+  readonly meanSuccess: MetricComparison;
+  readonly rows: readonly CompareRow[];
+  readonly perTask: TaskChanges;
+  readonly bootstrap: { readonly replicates: number; readonly seed: Seed } | null;
+  readonly permutations: { readonly exactLimit: number; readonly replicates: number; readonly seed: Seed };
+}
+
+interface Resolved {
+  readonly ks: readonly number[];
+  readonly confidence: number;
+  readonly sides: 1 | 2;
+  readonly bootstrap: number;
+  readonly seed: Seed;
+  readonly permutations: number;
+  readonly exactLimit: number;
+  readonly minOverlap: number;
+}
+
+/**
+ * Is run B better than run A? Per k and metric (pass@k, pass^k; and the mean per-attempt success),
+ * each run's task-averaged unbiased estimate, the difference B − A and its uncertainty.
+ *
+ * Paired by task (the default): only tasks in both runs with n ≥ k in both enter at k; the others
+ * are counted and listed. d_t = θ̂_B,t − θ̂_A,t per task, SE = sd(d)/√T, the paired t interval
+ * d̄ ± t_{T−1}·SE (pairedDifference), a seeded two-stage paired bootstrap (pairedBootstrap) and a
+ * two-sided sign-flip permutation p-value, exact for small T (signFlipTest). Each θ̂_t is unbiased
+ * for its task, so d̄ is unbiased for the benchmark-level difference (Miller 2024, §4).
+ * When the runs share less than `minOverlap` of their tasks, pairing would compare a few tasks and
+ * drop the rest: the comparison is then unpaired (unpairedDifference, Welch) and says so.
+ * Example (seeds, "Averaging over tasks"): A = 8, 8, 8, 0, 0 and B = 5, 5, 4, 3, 3 of n = 8 →
+ * pass@4: A 0.600, B 0.969; pass^4: A 0.600, B 0.031; mean success A 0.60, B 0.50.
+ */
+export function compareRuns(a: Run, b: Run, options: CompareRunsOptions): RunComparison {
+  const resolved = resolveOptions(options);
+  const match = matchTasks(a, b);
+  const mode = match.overlap >= resolved.minOverlap ? 'paired' : 'unpaired';
+  const pairing: Pairing = {
+    mode,
+    overlap: match.overlap,
+    minOverlap: resolved.minOverlap,
+    tasks: { baseline: a.tasks.length, candidate: b.tasks.length, common: match.pairs.length },
+    onlyInBaseline: match.onlyInA,
+    onlyInCandidate: match.onlyInB,
+  };
+  const slots: BootstrapSlot[] = [{ metric: 'meanSuccess', k: 1 }, ...resolved.ks.flatMap((k) => K_METRICS.map((metric) => ({ metric, k })))];
+  const replicates =
+    resolved.bootstrap === 0
+      ? null
+      : differenceReplicates(
+          mode === 'paired' ? match.pairs.map((pair) => [pair.a, pair.b] as const) : null,
+          mode === 'paired' ? null : { a: a.tasks, b: b.tasks },
+          slots,
+          { replicates: resolved.bootstrap, seed: resolved.seed },
+        );
+  const compareSlot = (index: number): MetricComparison | null => {
+    const { metric, k } = slots[index]!;
+    const comparison = mode === 'paired' ? pairedAt(match.pairs, metric, k, resolved) : unpairedAt(a.tasks, b.tasks, metric, k, resolved);
+    if (comparison === null) return null;
+    const bootstrap = replicates ? bootstrapBounds(replicates[index]!, comparison.difference, resolved.confidence, resolved.sides) : null;
+    return { ...comparison, bootstrap, adjustedPValue: comparison.pValue?.value ?? null };
+  };
+  const rows = resolved.ks.map((k, i): CompareRow => {
+    const left = mode === 'paired' ? match.pairs.filter((pair) => pair.a.n < k || pair.b.n < k).map((pair) => pair.id) : [...a.tasks, ...b.tasks].filter((task) => task.n < k).map((task) => task.id);
+    const tasks =
+      mode === 'paired'
+        ? { baseline: match.pairs.length - left.length, candidate: match.pairs.length - left.length }
+        : { baseline: a.tasks.filter((task) => task.n >= k).length, candidate: b.tasks.filter((task) => task.n >= k).length };
+    return { k, tasks, notEstimable: { count: left.length, tasks: [...new Set(left)] }, passAtK: compareSlot(1 + 2 * i), passHatK: compareSlot(2 + 2 * i) };
+  });
+  const meanSuccess = compareSlot(0);
+  if (meanSuccess === null) throw new InputError(b.name, `has no task with trials in common with ${a.name}`);
+  return {
+    baseline: a.name,
+    candidate: b.name,
+    pairing,
+    confidence: resolved.confidence,
+    sides: resolved.sides,
+    meanSuccess,
+    rows,
+    perTask: taskChanges(match.pairs),
+    bootstrap: resolved.bootstrap === 0 ? null : { replicates: resolved.bootstrap, seed: resolved.seed },
+    permutations: { exactLimit: resolved.exactLimit, replicates: resolved.permutations, seed: resolved.seed },
+  };
+}
+
+type Computed = Omit<MetricComparison, 'bootstrap' | 'adjustedPValue'>;
+
+function pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, options: Resolved): Computed | null {
+  const counted = pairs.filter((pair) => pair.a.n >= k && pair.b.n >= k);
+  if (counted.length === 0) return null;
+  const a = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.a.n, pair.a.c, k));
+  const b = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.b.n, pair.b.c, k));
+  const paired = pairedDifference(a, b, options.confidence, options.sides);
+  const d = b.map((x, i) => x - a[i]!);
+  const pValue = signFlipTest(d, {
+    exactLimit: options.exactLimit,
+    replicates: options.permutations,
+    // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
+    rng: () => streamRng(options.seed, 'compare', 'permutation'),
+  });
+  return { ...paired, pValue };
+}
+
+function unpairedAt(tasksA: readonly RunTask[], tasksB: readonly RunTask[], metric: CompareMetric, k: number, options: Resolved): Computed | null {
+  const a = Float64Array.from(tasksA.filter((task) => task.n >= k), (task) => taskMetricValue(metric, task.n, task.c, k));
+  const b = Float64Array.from(tasksB.filter((task) => task.n >= k), (task) => taskMetricValue(metric, task.n, task.c, k));
+  if (a.length === 0 || b.length === 0) return null;
+  const { df: _df, ...unpaired } = unpairedDifference(a, b, options.confidence, options.sides);
+  return unpaired;
+}
+
+function resolveOptions(options: CompareRunsOptions): Resolved {
+  if (!Array.isArray(options.ks) || options.ks.length === 0) throw new InputError('ks', 'must list at least one k', options.ks);
+  options.ks.forEach((k) => requireInteger('k', k, 1));
+  const sides = options.sides ?? 2;
+  if (sides !== 1 && sides !== 2) throw new InputError('sides', 'must be 1 or 2', sides);
+  return {
+    ks: options.ks,
+    confidence: requireOpenUnit('confidence', options.confidence ?? 0.95),
+    sides,
+    bootstrap: requireInteger('bootstrap', options.bootstrap ?? 1000, 0, 1_000_000),
+    seed: options.seed ?? 1,
+    permutations: requireInteger('permutations', options.permutations ?? 10_000, 1, 10_000_000),
+    exactLimit: requireInteger('exactLimit', options.exactLimit ?? 30, 0, 40),
+    minOverlap: requireUnit('minOverlap', options.minOverlap ?? 0.5),
+  };
+}

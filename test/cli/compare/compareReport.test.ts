@@ -1,0 +1,29 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, passk } from '../../helpers/runPassk.js';
+
+describe('passk report on compare results', () => {
+  it('leads with the answer, then the pairing, the table, the per-task changes and the charts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'passk-compare-report-'));
+    const json = join(dir, 'compare.json');
+    const run = await passk('compare', fixture('compare/small-a.csv'), fixture('compare/small-b.csv'), '--k', '1..4', '--bootstrap', '0', '--json');
+    writeFileSync(json, run.stdout);
+    const out = join(dir, 'report.html');
+    const report = await passk('report', json, '--out', out);
+    expect(report.code).toBe(0);
+    const page = readFileSync(out, 'utf8');
+    const section = page.slice(page.indexOf('<h2', page.indexOf('Comparison: small-b against small-a')));
+    const order = [
+      '<p class="lead"><strong>small-b is better than small-a at pass^3 by 17.4 points (95% paired interval [+3.5, +31.3] pt, p = 0.016, 11 tasks).</strong>',
+      'Paired by task over the 11 tasks both runs have (1 only in small-a, 1 only in small-b, never used).',
+      '95% two-sided intervals of B − A',
+      'Largest per-task changes',
+      'Flips: 0 fixed',
+      'the paired difference against k',
+    ].map((text) => section.indexOf(text));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});

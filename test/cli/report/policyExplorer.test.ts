@@ -1,0 +1,93 @@
+// The what-if retry-policy explorer's numbers (policyValues → exactMetrics) against independent
+// closed forms, and its settings ↔ URL fragment round trip.
+import { describe, expect, it } from 'vitest';
+import { decodeFragment, encodeFragment, startState } from '../../../packages/cli/src/report/explorer/explorerFragment.js';
+import { EXPLORER_START } from '../../../packages/cli/src/report/explorer/explorerPresets.js';
+import { AGENTS, POLICY_MAX_K, POLICY_START, type PolicySettings } from '../../../packages/cli/src/report/explorer/policySettings.js';
+import { policyCurves, policyTexts } from '../../../packages/cli/src/report/explorer/policyValues.js';
+import { policyCurvesSvg } from '../../../packages/cli/src/report/explorer/policyCurvesSvg.js';
+
+const base: PolicySettings = { ...POLICY_START, population: 'p', p: 0.6, correlation: 'independent', strength: 0, falseAccept: 0, falseReject: 0, mode: 'sequential', costPerAttempt: 0.02 };
+const TOL = 1e-12;
+
+describe('policyCurves: closed forms of the explorer', () => {
+  it('independent attempts, perfect verifier: coverage 1 − (1 − p)^k, pass^k p^k, delivered = coverage, cost per correct = E[attempts]·cost / coverage', () => {
+    const curves = policyCurves(base);
+    expect(curves).toHaveLength(POLICY_MAX_K);
+    curves.forEach((row, i) => {
+      const k = i + 1;
+      const coverage = 1 - 0.4 ** k;
+      expect(row.coverage).toBeCloseTo(coverage, 12);
+      expect(row.passHat).toBeCloseTo(0.6 ** k, 12);
+      expect(row.deliveredCorrect).toBeCloseTo(coverage, 12);
+      expect(row.deliveredWrong).toBeCloseTo(0, 12);
+      // Sequential: attempt j runs when the first j − 1 failed; E[attempts] = Σ_{j<k} 0.4^j = (1 − 0.4^k)/0.6.
+      expect(row.costPerCorrect! * row.deliveredCorrect!).toBeCloseTo((0.02 * (1 - 0.4 ** k)) / 0.6, 12);
+    });
+  });
+
+  it('an imperfect verifier, sequential: each attempt is accepted-correct a = p(1 − FR), accepted-wrong b = (1 − p)FA, else retried', () => {
+    const settings = { ...base, p: 0.5, falseAccept: 0.1, falseReject: 0.2 };
+    const a = 0.5 * 0.8;
+    const b = 0.5 * 0.1;
+    const r = 1 - a - b;
+    policyCurves(settings).forEach((row, i) => {
+      const k = i + 1;
+      expect(Math.abs(row.deliveredCorrect! - (a * (1 - r ** k)) / (1 - r))).toBeLessThan(TOL);
+      expect(Math.abs(row.deliveredWrong! - (b * (1 - r ** k)) / (1 - r))).toBeLessThan(TOL);
+      expect(Math.abs(row.abstained! - r ** k)).toBeLessThan(TOL);
+    });
+  });
+
+  it("seed 000's agents (§6): same mean 70 %, pass^8 = 0.7^8 ≈ 5.8 % for A and 70 % for B", () => {
+    expect(policyTexts({ ...AGENTS.A, k: 8 }).passHat).toBe('5.8%');
+    expect(policyCurves(AGENTS.A)[7]!.passHat).toBeCloseTo(0.7 ** 8, 12);
+    expect(policyTexts({ ...AGENTS.B, k: 8 }).passHat).toBe('70.0%');
+    expect(policyTexts({ ...AGENTS.B, k: 8 }).coverage).toBe('70.0%');
+  });
+
+  it('a Beta population, independent attempts: pass^k = E[p^k] = Π_{j<k} (a + j)/(a + b + j)', () => {
+    const settings: PolicySettings = { ...base, population: 'beta', mean: 0.6, concentration: 3 };
+    const [a, b] = [1.8, 1.2];
+    policyCurves(settings).forEach((row, i) => {
+      let moment = 1;
+      for (let j = 0; j <= i; j++) moment *= (a + j) / (a + b + j);
+      expect(row.passHat).toBeCloseTo(moment, 12);
+    });
+  });
+
+  it('draws an SVG with every curve and the marker at k', () => {
+    const svg = policyCurvesSvg(policyCurves(POLICY_START), 8, 340);
+    expect(svg).toMatch(/^<svg[^>]* width="340"/);
+    for (const cls of ['pc-coverage', 'pc-passhat', 'pc-correct', 'pc-wrong', 'pc-cost']) expect(svg).toContain(`class="${cls}"`);
+    expect(svg.match(/class="marker"/g)).toHaveLength(2);
+  });
+});
+
+describe('the URL fragment', () => {
+  const start = startState(EXPLORER_START);
+
+  it('round-trips every setting', () => {
+    const state = {
+      policy: { ...POLICY_START, population: 'split', mean: 0.35, concentration: 12.5, k: 13, correlation: 'markov', strength: 0.45, falseAccept: 0.02, falseReject: 0.15, mode: 'parallel', costPerAttempt: 0.137 } as PolicySettings,
+      p: 0.321,
+      k: 17,
+      n: 50,
+      c: 12,
+      calculatorK: 4,
+    };
+    const fragment = encodeFragment(state);
+    expect(decodeFragment(`#${fragment}`, start)).toEqual(state);
+    expect(encodeFragment(decodeFragment(fragment, start))).toBe(fragment);
+  });
+
+  it('keeps the fallback for unknown keys, out-of-range numbers, unknown choices and bad escapes; rounds to the slider step', () => {
+    const state = decodeFragment('#k=99&fa=-1&corr=sticky&mode=%E0%A4%A&p=0.12345&junk=1&mean=', start);
+    expect(state.policy.k).toBe(start.policy.k);
+    expect(state.policy.falseAccept).toBe(start.policy.falseAccept);
+    expect(state.policy.correlation).toBe(start.policy.correlation);
+    expect(state.policy.mode).toBe(start.policy.mode);
+    expect(state.policy.mean).toBe(start.policy.mean);
+    expect(state.policy.p).toBe(0.123);
+  });
+});

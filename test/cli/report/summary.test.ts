@@ -1,0 +1,113 @@
+// The summary block (answer first) and the best budget behind it; the narrow layout of charts.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bestBudget } from '../../../packages/cli/src/charts/bestBudget.js';
+import { buildChart } from '../../../packages/cli/src/charts/chartsFor.js';
+import { narrowSpec, NARROW_WIDTH } from '../../../packages/cli/src/charts/narrowSpec.js';
+import { labelledSvg } from '../../../packages/cli/src/charts/labelledSvg.js';
+import type { PasskResult } from '../../../packages/cli/src/report/reportInput.js';
+import { summaryBlock } from '../../../packages/cli/src/report/summaryBlock.js';
+import { summaryFindings } from '../../../packages/cli/src/report/summaryFindings.js';
+import { fixture } from '../../helpers/runPassk.js';
+
+const load = (name: string) => JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8')) as PasskResult;
+const pilot = load('simulate-pilot');
+const parallel = load('simulate-parallel');
+const task = load('estimate-task');
+
+describe('bestBudget', () => {
+  it('with a limit: the most delivered correct among ks whose wrong delivery is within it (found here by brute force)', () => {
+    for (const limit of [0.01, 0.03, 0.05, 0.2]) {
+      const allowed = (pilot.rows as any[]).filter((row) => row.deliveredWrong.value <= limit);
+      const expected = allowed.length === 0 ? null : allowed.reduce((a, b) => (b.deliveredCorrect.value > a.deliveredCorrect.value ? b : a)).k;
+      expect(bestBudget(pilot, limit).k, String(limit)).toBe(expected);
+    }
+    expect(bestBudget(pilot, 0).k).toBeNull(); // wrong delivery > 0 from k = 1
+  });
+
+  it('without one: the most delivered correct − delivered wrong', () => {
+    const scores = (pilot.rows as any[]).map((row) => row.deliveredCorrect.value - row.deliveredWrong.value);
+    expect(bestBudget(pilot, null).k).toBe((pilot.rows as any[])[scores.indexOf(Math.max(...scores))].k);
+  });
+});
+
+describe('summaryBlock', () => {
+  const inputs = [
+    { source: 'a.json', result: pilot },
+    { source: 'b.json', result: task },
+    { source: 'c.json', result: parallel },
+  ];
+  const text = summaryBlock(summaryFindings(inputs, { maxWrongDelivery: 0.05 })).text;
+
+  it('asks the question, answers per policy, gives the key number with its interval and the pilot caveat first', () => {
+    expect(text).toContain('Which retry policy delivers the most correct answers with at most 5.0% delivered wrong');
+    const k = bestBudget(pilot, 0.05).k!;
+    const row = (pilot.rows as any[])[k - 1];
+    const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+    expect(text).toContain(`best at k = ${k} — ${pct(row.deliveredCorrect.value)} [${pct(row.deliveredCorrect.value - 1.96 * row.deliveredCorrect.se)}, ${pct(row.deliveredCorrect.value + 1.96 * row.deliveredCorrect.se)}]`);
+    const last = (pilot.pilot as any).rows.at(-1);
+    expect(text.indexOf('The caveat that matters')).toBeLessThan(text.indexOf(`would have estimated pass^${last.k} at ${pct(last.passHatK.value)} against a true ${pct(last.truth.passHat.value)}`));
+    expect(text).toContain('27 of 30 trials correct: pass^8 (all 8 attempts correct) is 37.9% [9.4%, 75.4%]'); // seed 000, §5
+  });
+
+  it('sets the policies side by side, the one with the most delivered correct marked', () => {
+    const rows = [...text.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => m[1]!);
+    expect(rows.filter((row) => row.includes('<td')).length).toBe(2);
+    expect(rows.filter((row) => row.includes('★')).length).toBe(1);
+  });
+
+  it('is empty without results it can answer for', () => {
+    expect(summaryBlock(summaryFindings([{ source: 'x', result: load('fit-tau-bench') }])).text).toBe('');
+  });
+
+  it('answers for compare results: the difference in pass^k at the largest k with its interval', () => {
+    const compare = load('compare') as any;
+    const row = compare.comparisons[0].rows.at(-1);
+    const text = summaryBlock(summaryFindings([{ source: 'compare.json', result: compare }])).text;
+    const pt = (v: number) => `${v > 0 ? '+' : '−'}${(Math.abs(v) * 100).toFixed(1)}`;
+    const { difference, interval } = row.passHatK;
+    expect(text).toContain(`a difference of ${pt(difference)} pt [${pt(interval.lower)}, ${pt(interval.upper)}] pt`);
+    // The key number is that difference in signed points, never a clipped share.
+    expect(text).toContain(`<strong>${pt(difference)} pt</strong> <span class="interval">[${pt(interval.lower)}, ${pt(interval.upper)}] pt</span>`);
+    if (row.passHatK.interval.lower <= 0 && row.passHatK.interval.upper >= 0) expect(text).toContain('includes 0, so these runs do not show a difference');
+  });
+
+  it('answers for plans and sweeps in their own numbers', () => {
+    const text = summaryBlock(summaryFindings(['plan-precision', 'plan-compare', 'sweep-constrained'].map((name) => ({ source: name, result: load(name) })))).text;
+    expect(text).toContain('494 trials per task give a 95% interval for pass^8 of ±10.0%');
+    expect(text).toContain('727 tasks at 4 trials, 289 tasks at 8 trials, 135 tasks at 16 trials, 67 tasks at 32 trials');
+    const sweep = load('sweep-constrained') as any;
+    expect(text).toContain(`The sweep&#39;s best point: policy.maxAttempts = ${sweep.points[sweep.best].values['policy.maxAttempts']}`);
+  });
+});
+
+describe('narrowSpec', () => {
+  it('makes plots NARROW_WIDTH wide, stacks side-by-side panels and moves legends below', () => {
+    const spec = narrowSpec(buildChart('estimator-check', [pilot]).spec) as any;
+    const text = JSON.stringify(spec);
+    expect(spec.facet.column).toBeUndefined();
+    expect(spec.facet.row).toBeDefined();
+    expect((narrowSpec({ hconcat: [{ width: 290 }, { width: 290 }] }) as any)).toEqual({ vconcat: [{ width: NARROW_WIDTH }, { width: NARROW_WIDTH }] });
+    expect([...text.matchAll(/"width":(\d+)/g)].map((m) => Number(m[1])).filter((w) => w >= 100).every((w) => w === NARROW_WIDTH)).toBe(true);
+    expect(text).not.toMatch(/"orient":"(right|left)"/);
+  });
+
+  it('wraps long series names of a legend into lines instead of cutting them to the same first words', () => {
+    const spec = narrowSpec(buildChart('delivery', [pilot, parallel]).spec) as any;
+    const colour = spec.vconcat[0].layer.find((layer: any) => layer.encoding?.color?.legend).encoding.color;
+    expect(colour.legend.labelExpr).toContain(JSON.stringify(['default: agent with a', '5 % false-accept', 'verifier']));
+  });
+
+  it('leaves data rows alone', () => {
+    const spec = buildChart('delivery', [pilot]).spec as any;
+    expect((narrowSpec(spec) as any).data.values).toEqual(spec.data.values);
+  });
+});
+
+describe('labelledSvg', () => {
+  it('names the drawing by an escaped <title> and <desc>', () => {
+    expect(labelledSvg('<svg class="marks" width="10"><g/></svg>', 'c1wide', 'a < b', 'd & e', 'wide')).toBe(
+      '<svg class="marks chart-wide" width="10" role="img" aria-labelledby="c1wide-title c1wide-desc"><title id="c1wide-title">a &lt; b</title><desc id="c1wide-desc">d &amp; e</desc><g/></svg>',
+    );
+  });
+});
