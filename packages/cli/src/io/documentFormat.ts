@@ -62,7 +62,10 @@ async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
   const max = context.options.maxDocumentBytes;
   const tooBig = () =>
     new InputError(window.file, `must be a JSON document of at most ${sizeText(max)} to be read whole (--max-document-bytes raises the limit; JSON Lines, one record per line, are streamed)`);
-  window.maxKeep = Number.POSITIVE_INFINITY;
+  window.maxKeep = max + 1; // its own check below comes first, with the document's message
+  window.growReads = false;
+  // A regular file is measured before it is read; a stream is read up to the limit.
+  if (window.isSeekable && (await window.size()) - window.offset - context.start > max) throw tooBig();
   while (!window.eof) {
     if (window.end - context.start > max) throw tooBig();
     await window.refill(0);

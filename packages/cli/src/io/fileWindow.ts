@@ -110,6 +110,8 @@ export class FileWindow {
   private streamed = 0;
   /** Most bytes of an unfinished record `refill` keeps (Infinity: no limit; a whole-document reader lifts it and checks its own). */
   maxKeep: number;
+  /** True (default) when the reader rescans a kept record after each refill: reads then grow with it (see `refill`). */
+  growReads = true;
 
   private constructor(
     private readonly handle: FileHandle | undefined,
@@ -217,13 +219,15 @@ export class FileWindow {
       }
     }
     if (kept + bytes > this.buf.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, kept + bytes));
+      // Doubling, but not far past what `maxKeep` lets a record hold (the buffers it replaces wait for the GC).
+      const cap = this.maxKeep + 2 * this.chunkSize;
+      const bigger = Buffer.allocUnsafe(Math.max(Math.min(this.buf.length * 2, cap), kept + bytes));
       this.buf.copy(bigger, 0, 0, kept);
       this.buf = bigger;
     }
     this.spare.copy(this.buf, kept, 0, bytes);
     this.end = kept + bytes;
-    this.pending = this.read(Math.max(this.chunkSize, kept));
+    this.pending = this.read(this.growReads ? Math.max(this.chunkSize, kept) : this.chunkSize);
     return true;
   }
 
