@@ -14,7 +14,8 @@ import { createWriteStream, existsSync, mkdirSync, statSync, truncateSync, write
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { crc32, createDeflateRaw } from 'node:zlib';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { zipArchive } from './zipArchive.mjs';
 
 const GNU_TIME = '/usr/bin/time';
 export const HOSTILE_TARGET_MB = 300;
@@ -54,46 +55,11 @@ async function zipBomb(file, bytes) {
   deflate.end(sampleTail);
   await once(deflate, 'end');
   const packed = Buffer.concat(packedChunks);
-  const { deflateRawSync } = await import('node:zlib');
   const entries = [
-    { name: 'header.json', data: deflateRawSync(header), crc: crc32(header), size: header.length },
-    { name: 'samples/a_epoch_1.json', data: packed, crc, size },
+    { name: 'header.json', packed: deflateRawSync(header), crc: crc32(header), size: header.length },
+    { name: 'samples/a_epoch_1.json', packed, crc, size },
   ];
-  const parts = [];
-  const central = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(e.crc >>> 0, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const c = Buffer.alloc(46);
-    c.writeUInt32LE(0x02014b50, 0);
-    c.writeUInt16LE(20, 4);
-    c.writeUInt16LE(20, 6);
-    c.writeUInt16LE(8, 10);
-    c.writeUInt32LE(e.crc >>> 0, 16);
-    c.writeUInt32LE(e.data.length, 20);
-    c.writeUInt32LE(e.size, 24);
-    c.writeUInt16LE(name.length, 28);
-    c.writeUInt32LE(offset, 42);
-    parts.push(local, name, e.data);
-    central.push(c, name);
-    offset += 30 + name.length + e.data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  writeFileSync(file, Buffer.concat([...parts, directory, end]));
+  writeFileSync(file, zipArchive(entries));
   return file;
 }
 

@@ -4,47 +4,12 @@
 // and the value as typed, nothing on stdout, no file created or altered).
 import { execFileSync } from 'node:child_process';
 import { crc32, deflateRawSync } from 'node:zlib';
+import { zipArchive } from '../../../bench/zipArchive.mjs';
 import { catalogue, type BadInputCase } from './catalogue.js';
 
 /** A zip archive of `entries` (deflated); `statedSize` overrides an entry's stated inflated size (a lying archive). */
 function zipOf(entries: Record<string, Buffer>, statedSize: Record<string, number> = {}): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of Object.entries(entries)) {
-    const packed = deflateRawSync(data);
-    const nameBytes = Buffer.from(name);
-    const size = statedSize[name] ?? data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return zipArchive(Object.entries(entries).map(([name, data]) => ({ name, packed: deflateRawSync(data), crc: crc32(data), size: statedSize[name] ?? data.length })));
 }
 
 const header = Buffer.from(JSON.stringify({ eval: { task: 't', model: 'm' } }));
