@@ -108,10 +108,8 @@ export class FileWindow {
   private stream: AsyncIterator<Buffer> | undefined;
   /** Bytes read so far from a non-seekable input (checked against `limits.maxStreamBytes`). */
   private streamed = 0;
-  /** Most bytes of an unfinished record `refill` keeps (Infinity: no limit; a whole-document reader lifts it and checks its own). */
+  /** Most bytes of an unfinished record `refill` keeps (Infinity: no limit). */
   maxKeep: number;
-  /** True (default) when the reader rescans a kept record after each refill: reads then grow with it (see `refill`). */
-  growReads = true;
 
   private constructor(
     private readonly handle: FileHandle | undefined,
@@ -227,7 +225,7 @@ export class FileWindow {
     }
     this.spare.copy(this.buf, kept, 0, bytes);
     this.end = kept + bytes;
-    this.pending = this.read(this.growReads ? Math.max(this.chunkSize, kept) : this.chunkSize);
+    this.pending = this.read(Math.max(this.chunkSize, kept));
     return true;
   }
 
