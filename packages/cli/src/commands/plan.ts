@@ -10,6 +10,7 @@ import {
 } from '@passk/sim';
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
+import { checkFailures, checkTrialsSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
@@ -34,7 +35,7 @@ export function planCommand(io: CliIo): CommandModule {
     command: 'plan',
     builder: (y: Argv) =>
       y
-        .command<PlanArgs & { target: number; failures: number }>({
+        .command<PlanArgs & { target: number; failures: number; 'max-failures'?: number }>({
           command: 'demonstrate',
           describe: 'runs needed to show pass^k ≥ target (one-sided exact binomial)',
           builder: (d) =>
@@ -43,11 +44,13 @@ export function planCommand(io: CliIo): CommandModule {
               .option('k', { type: 'number', demandOption: true, describe: 'attempts that must all succeed' })
               .option('confidence', { type: 'number', default: 0.95, describe: 'one-sided confidence level' })
               .option('failures', { type: 'number', default: 0, describe: 'failures allowed among the runs' })
+              .option('max-failures', limitOption(WORK_LIMITS.failures))
               .option('json', { type: 'boolean', default: false })
               .option('chart', CHART_OPTION)
               .example('$0 plan demonstrate --target 0.9 --k 8', '228 clean runs show pass^8 ≥ 90 % at 95 %'),
           handler: async (args) => {
             checkChartOption(args.chart);
+            checkFailures(args.failures, args['max-failures']);
             const plan = planDemonstration({ target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures });
             await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), formatDemonstratePlan(plan));
           },
@@ -87,6 +90,7 @@ export function planCommand(io: CliIo): CommandModule {
             power: number;
             alpha: number;
             trials?: string;
+            'max-trials-sum'?: number;
           }
         >({
           command: 'compare',
@@ -101,11 +105,13 @@ export function planCommand(io: CliIo): CommandModule {
               .option('power', { type: 'number', default: 0.8 })
               .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided significance level' })
               .option('trials', { type: 'string', describe: 'trials per task to tabulate (default k, 2k, 4k, 8k)' })
+              .option('max-trials-sum', limitOption(WORK_LIMITS.trialsSum))
               .option('json', { type: 'boolean', default: false })
               .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4'),
           handler: async (args) => {
             requireOpenUnit('--power', args.power);
             const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
+            checkTrialsSum(trials, args.k!, args['max-trials-sum']);
             const plan = planComparison({
               metric: args.metric,
               k: args.k!,

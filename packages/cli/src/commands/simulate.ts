@@ -17,6 +17,7 @@ import {
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
+import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { Interrupted } from '../run/interrupted.js';
 import { progressReporter } from '../run/progressReporter.js';
 import { runSimulation } from '../run/runSimulation.js';
@@ -31,7 +32,7 @@ import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.
 import { summaryDocument } from '../format/summaryDocument.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
 
-interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs {
+interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs, SimulationLimitArgs {
   'tasks-from'?: string;
   'per-task': boolean;
   file?: string;
@@ -66,6 +67,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .option('chart', CHART_OPTION)
         .option('tasks-from', { type: 'string', describe: "replace the scenario's tasks by a fit to this results file (see passk fit)" })
         .option('per-task', { type: 'boolean', default: false, describe: "with --tasks-from: each task's own posterior instead of the fitted population" })
+        .options(SIMULATION_LIMIT_OPTIONS)
         .option('pilot-design', { choices: ['separate', 'episode'] as const, default: 'separate' as const, describe: 'pilot trials as separate runs, or as the attempts of one episode' })
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
@@ -80,6 +82,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
       if (shard && pilotTrials !== null) throw new InputError('--pilot-trials', 'does not go with --shard (a shard holds sums only; merge gives the result)');
+      checkSimulationWork([scenario], args, shard);
       const R = scenario.run.replicates;
 
       const stop = new StopSignal();

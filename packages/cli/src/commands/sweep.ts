@@ -6,6 +6,7 @@ import type { SweepDocument } from '../format/sweepDocument.js';
 import { formatSweep } from '../format/sweepOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
+import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { runShard, emitShard } from '../run/runShard.js';
 import { runSimulation } from '../run/runSimulation.js';
@@ -18,7 +19,7 @@ import { Interrupted } from '../run/interrupted.js';
 import { StopSignal } from '../run/stopSignal.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 
-interface SweepArgs extends SweepOutputArgs {
+interface SweepArgs extends SweepOutputArgs, SimulationLimitArgs {
   file: string;
   vary: string[];
   'max-cost'?: number;
@@ -60,6 +61,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         .option('shard', SHARD_OPTIONS.shard)
         .option('shards', SHARD_OPTIONS.shards)
         .option('chart', CHART_OPTION)
+        .options(SIMULATION_LIMIT_OPTIONS)
         .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --vary verifier.falseAccept=0,0.05 --max-wrong-delivery 0.02', '')
         .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
     handler: async (args) => {
@@ -73,6 +75,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const base = await readScenarioFile(args.file);
       const plan = sweepPlan(base, { vary: args.vary, replicates, constraints }, args.file);
+      checkSimulationWork(plan.scenarios, args, shard);
       const stop = new StopSignal();
 
       if (shard) {
