@@ -181,17 +181,17 @@ describe('readTaskCounts: file errors name the file', () => {
   });
 });
 
-describe('readTaskCounts: option errors name the option', () => {
+describe('readTaskCounts: option errors name the option as the CLI spells it', () => {
   const cases: Array<[options: ResultsReadOptions, message: string]> = [
-    [{ format: 'xml' as 'csv' }, 'format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, got "xml"'],
-    [{ onError: 'skip' as 'drop' }, 'onError: must be one of drop, fail, got "skip"'],
+    [{ format: 'xml' as 'csv' }, '--format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, got "xml"'],
+    [{ onError: 'skip' as 'drop' }, '--on-error: must be one of drop, fail, got "skip"'],
     [{ threads: 3 }, 'threads: must be an integer in 1..2, got 3'],
-    [{ trialColumn: '' }, 'trialColumn: must be a non-empty column name, got ""'],
-    [{ successColumn: 'ok', rewardColumn: 'r' }, 'rewardColumn: cannot be combined with successColumn (choose one), got "r"'],
-    [{ rewardColumn: 'r', threshold: Number.NaN }, 'threshold: must be a finite number, got NaN'],
+    [{ trialColumn: '' }, '--trial-col: must be a non-empty column name, got ""'],
+    [{ successColumn: 'ok', rewardColumn: 'r' }, '--reward-col: cannot be combined with --success-col (choose one), got "r"'],
+    [{ rewardColumn: 'r', threshold: Number.NaN }, '--threshold: must be a finite number, got NaN'],
     [{ chunkSize: 0 }, 'chunkSize: must be an integer in 1..1073741824, got 0'],
     [{ chunkSize: 1.5 }, 'chunkSize: must be an integer in 1..1073741824, got 1.5'],
-    [{ taskColumn: '' }, 'taskColumn: must be a non-empty column name, got ""'],
+    [{ taskColumn: '' }, '--task-col: must be a non-empty column name, got ""'],
   ];
   it.each(cases)('%j', async (options, message) => {
     const e = await failure('basic.csv', options);

@@ -32,6 +32,10 @@ export interface ResultsFileArgs {
   counts?: string;
   'rate-col'?: string;
   'rate-n'?: number;
+  'max-line-bytes'?: string;
+  'max-document-bytes'?: string;
+  'max-stream-bytes'?: string;
+  'open-timeout'?: string;
 }
 
 /** Adds the results-file options (format, columns, success rule, policies, filters, costs) to a command. */
@@ -67,7 +71,11 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
     .option('score-key', { type: 'string', describe: 'inspect_ai: the key of a dict-valued score' })
     .option('counts', { type: 'string', describe: 'per-task summaries: N,C columns with trials and successes per task' })
     .option('rate-col', { type: 'string', describe: 'per-task summaries: a column with each task\'s success rate (with --rate-n)' })
-    .option('rate-n', { type: 'number', describe: 'the trials per task behind --rate-col' }) as unknown as Argv<T & ResultsFileArgs>;
+    .option('rate-n', { type: 'number', describe: 'the trials per task behind --rate-col' })
+    .option('max-line-bytes', { type: 'string', describe: 'longest line or record read (a CSV row with its quoted line breaks, a JSON Lines line, a JSON array record); default 16M' })
+    .option('max-document-bytes', { type: 'string', describe: 'largest JSON document read whole, and largest inflated entry of an .eval archive; default 64M' })
+    .option('max-stream-bytes', { type: 'string', describe: 'most bytes read from standard input, a pipe, a FIFO or a device; default 16G' })
+    .option('open-timeout', { type: 'string', describe: 'seconds to wait for a writer to open a named pipe (FIFO) given as input; default 30' }) as unknown as Argv<T & ResultsFileArgs>;
 }
 
 /** A repeatable option's values (yargs gives one value as a string, several as an array); not greedy, so it never takes a FILE. */
@@ -99,6 +107,10 @@ export function resultsReadOptions(args: ResultsFileArgs, by?: string): ResultsR
     countsColumns: args.counts,
     rateColumn: args['rate-col'],
     trialsPerTask: args['rate-n'],
+    maxLineBytes: args['max-line-bytes'],
+    maxDocumentBytes: args['max-document-bytes'],
+    maxStreamBytes: args['max-stream-bytes'],
+    openTimeout: args['open-timeout'],
   };
 }
 
