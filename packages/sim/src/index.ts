@@ -76,6 +76,7 @@ export { exactMetrics, type ExactMetrics } from './analytic/exactMetrics.js';
 // Sweeps
 export { parseSweepAxis, sweepGrid, type SweepAxis, type SweepPoint, type SweepValue } from './sweep/sweepGrid.js';
 export { applySweepPoint } from './sweep/applySweepPoint.js';
+export { requireScenarioPath, scenarioPaths } from './sweep/sweepPaths.js';
 export { efficientFrontier, type FrontierPoint } from './sweep/efficientFrontier.js';
 export { bestUnderConstraints, type Constraints, type ConstrainedPoint } from './sweep/bestUnderConstraints.js';
 // Fitting the per-task success distribution (passk fit)
