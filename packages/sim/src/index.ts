@@ -90,3 +90,4 @@ export type { ScenarioTasksInput } from './fit/fitScenarioTasks.js';
 export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';
 export { posteriorTasks } from './fit/posteriorTasks.js';
 export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';
+export { ENGINE_METRICS, type EngineMetric } from './engine/engineMetrics.js';
