@@ -12,6 +12,7 @@ import {
 } from '@passk/sim/estimate';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
+import { checkEstimateCombinations } from '../args/ignoredOptions.js';
 import { checkKSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
@@ -61,6 +62,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .example('$0 estimate results.csv --k 1..8', 'task-averaged pass@k and pass^k from per-attempt results'),
     handler: async (args) => {
       const interval = intervalOptions(args);
+      checkEstimateCombinations(args);
       checkChartOption(args.chart);
       if (args.k !== undefined) checkKSum(parseKList(args.k), args['max-k-sum']);
       if (args.file !== undefined && args.file.length > 0) {

@@ -10,6 +10,7 @@ import {
 } from '@passk/sim';
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
+import { refuseTogether } from '../args/ignoredOptions.js';
 import { checkFailures, checkTrialsSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
@@ -69,6 +70,7 @@ export function planCommand(io: CliIo): CommandModule {
               .option('json', { type: 'boolean', default: false })
               .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points'),
           handler: async (args) => {
+            refuseTogether(args, 'k', 'metric p', args.metric === 'p', 'p is the single-attempt rate; k is for pass@k and pass^k');
             if (args.metric !== 'p' && args.k === undefined) throw new InputError('--k', `is required with --metric ${args.metric}`);
             const plan = planPrecision({
               metric: args.metric,

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
-  InputError,
   defaultScenario,
   fitTasks,
   posteriorTasks,
@@ -17,6 +16,7 @@ import {
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
+import { checkSimulateCombinations } from '../args/ignoredOptions.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { Interrupted } from '../run/interrupted.js';
 import { progressReporter } from '../run/progressReporter.js';
@@ -75,13 +75,13 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .example('$0 simulate scenario.yaml --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
     handler: async (args) => {
       requireOneFormat(args);
+      checkSimulateCombinations(args);
       checkChartOption(args.chart);
       const workers = requireInteger('--workers', args.workers, 1, 256);
       const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
       const scenario = withOverrides(args['tasks-from'] === undefined ? base : await withTasksFrom(base, args['tasks-from'], args), args);
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
-      if (shard && pilotTrials !== null) throw new InputError('--pilot-trials', 'does not go with --shard (a shard holds sums only; merge gives the result)');
       checkSimulationWork([scenario], args, shard);
       const R = scenario.run.replicates;
 

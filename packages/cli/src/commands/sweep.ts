@@ -6,6 +6,7 @@ import type { SweepDocument } from '../format/sweepDocument.js';
 import { formatSweep } from '../format/sweepOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
+import { checkSweepCombinations } from '../args/ignoredOptions.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { runShard, emitShard } from '../run/runShard.js';
@@ -65,6 +66,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --vary verifier.falseAccept=0,0.05 --max-wrong-delivery 0.02', '')
         .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
     handler: async (args) => {
+      checkSweepCombinations(args);
       const workers = requireInteger('--workers', args.workers, 1, 256);
       checkChartOption(args.chart);
       const constraints = {
