@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { Interrupted } from './run/interrupted.js';
+import { joinNegativeValues } from './args/negativeValues.js';
 import type { CliIo } from './io/cliIo.js';
 
 type CommandFactory = (io: CliIo) => CommandModule<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -42,7 +43,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     return 2;
   }
   // yargs drops a lone `-`; it names standard input among results inputs (expandInputs).
-  const parser: Argv = yargs(args.map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
+  const parser: Argv = yargs(joinNegativeValues(args).map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
   for (const entry of COMMANDS) {

@@ -17,6 +17,7 @@ import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
 import { checkSimulateCombinations } from '../args/ignoredOptions.js';
+import { parseSeedOption } from '../args/seedOption.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { Interrupted } from '../run/interrupted.js';
 import { progressReporter } from '../run/progressReporter.js';
@@ -169,7 +170,7 @@ async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArg
 function withOverrides(scenario: Scenario, args: SimulateArgs): Scenario {
   if (args.seed === undefined && args.replicates === undefined) return scenario;
   const input = { ...scenarioToInput(scenario) } as Record<string, unknown>;
-  if (args.seed !== undefined) input.seed = /^\d+$/.test(args.seed) ? Number(args.seed) : args.seed;
+  if (args.seed !== undefined) input.seed = parseSeedOption(args.seed);
   if (args.replicates !== undefined) input.run = { replicates: requireInteger('--replicates', args.replicates, 1) };
   return resolveScenario(input, { source: 'command line' });
 }
