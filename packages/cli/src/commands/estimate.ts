@@ -13,6 +13,7 @@ import {
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { checkEstimateCombinations } from '../args/ignoredOptions.js';
+import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { checkKSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
@@ -64,6 +65,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
       const interval = intervalOptions(args);
       checkEstimateCombinations(args);
       checkChartOption(args.chart);
+      if (args.chart !== undefined) refuseOverwritingInputs([{ path: args.chart, option: '--chart' }], (args.file ?? []).map(String), io.cwd);
       if (args.k !== undefined) checkKSum(parseKList(args.k), args['max-k-sum']);
       if (args.file !== undefined && args.file.length > 0) {
         if (args.n !== undefined || args.c !== undefined || args.p !== undefined) {

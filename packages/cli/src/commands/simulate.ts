@@ -18,12 +18,14 @@ import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
 import { checkSimulateCombinations } from '../args/ignoredOptions.js';
 import { parseSeedOption } from '../args/seedOption.js';
+import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { plannedOutputs, SUMMARY_FILES } from '../io/plannedOutputs.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { Interrupted } from '../run/interrupted.js';
 import { progressReporter } from '../run/progressReporter.js';
 import { runSimulation } from '../run/runSimulation.js';
 import { emitShard, runShard } from '../run/runShard.js';
-import { passkVersion, SHARD_FORMAT } from '../run/shardFile.js';
+import { passkVersion, SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { StopSignal } from '../run/stopSignal.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
@@ -84,6 +86,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
       checkSimulationWork([scenario], args, shard);
+      refuseOverwritingInputs(plannedOutputs(args.out, shard ? [shardFileName(shard)] : SUMMARY_FILES, args.chart), [args.file, args['tasks-from']].filter((path) => path !== undefined), io.cwd);
       const R = scenario.run.replicates;
 
       const stop = new StopSignal();

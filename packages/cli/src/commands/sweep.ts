@@ -7,11 +7,13 @@ import { formatSweep } from '../format/sweepOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
 import { checkSweepCombinations } from '../args/ignoredOptions.js';
+import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { plannedOutputs } from '../io/plannedOutputs.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { runShard, emitShard } from '../run/runShard.js';
 import { runSimulation } from '../run/runSimulation.js';
-import { passkVersion, SHARD_FORMAT } from '../run/shardFile.js';
+import { passkVersion, SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
@@ -78,6 +80,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
       const base = await readScenarioFile(args.file);
       const plan = sweepPlan(base, { vary: args.vary, replicates, constraints }, args.file);
       checkSimulationWork(plan.scenarios, args, shard);
+      refuseOverwritingInputs(plannedOutputs(args.out, [shard ? shardFileName(shard) : 'sweep.json'], args.chart), [args.file], io.cwd);
       const stop = new StopSignal();
 
       if (shard) {
