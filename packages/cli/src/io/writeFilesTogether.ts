@@ -52,7 +52,7 @@ export async function writeFilesTogether(files: readonly OutputFile[], stopped: 
     for (const folder of [...new Set(madeFolders)].sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined);
     if ((error as NodeJS.ErrnoException).code === 'EINTR') throw error;
     const code = (error as NodeJS.ErrnoException).code ?? 'write error';
-    throw new InputError(failed ?? 'output', `must be a writable path (${code}); nothing was written`);
+    throw new InputError(failed ?? 'output', `must be a writable path (${code})`);
   }
   for (const folder of new Set(files.map(({ path }) => dirname(path)))) await syncFolder(folder);
 }
