@@ -4,14 +4,14 @@ import { fixture, passkProcess } from '../helpers/runPassk.js';
 // Bad input: one clear line on stderr naming where, the rule and the value; exit code 2; no stack
 // trace; nothing on stdout. Runs the built binary as a real process.
 const cases: Array<[label: string, args: string[], message: RegExp]> = [
-  ['c > n', ['estimate', '--n', '10', '--c', '11', '--k', '2'], /^passk: c: must be ≤ n \(10\), got 11$/],
-  ['negative n', ['estimate', '--n', '-3', '--c', '0', '--k', '1'], /^passk: n: must be an integer ≥ 0, got -3$/],
-  ['fractional c', ['estimate', '--n', '10', '--c', '2.5', '--k', '1'], /^passk: c: must be an integer ≥ 0, got 2\.5$/],
+  ['c > n', ['estimate', '--n', '10', '--c', '11', '--k', '2'], /^passk: --c: must be ≤ n \(10\), got 11$/],
+  ['negative n', ['estimate', '--n', '-3', '--c', '0', '--k', '1'], /^passk: --n: must be an integer ≥ 0, got -3$/],
+  ['fractional c', ['estimate', '--n', '10', '--c', '2.5', '--k', '1'], /^passk: --c: must be an integer ≥ 0, got 2\.5$/],
   ['k < 1', ['estimate', '--n', '10', '--c', '2', '--k', '0'], /^passk: --k: must be an integer from 1 to 9007199254740991, a list like 1,2,4,8 or a range like 1\.\.8, got "0"$/],
   ['k beyond safe integers', ['estimate', '--n', '10', '--c', '2', '--k', '99999999999999999999'], /^passk: --k: must be an integer from 1 to 9007199254740991, .*, got "99999999999999999999"$/],
   ['--chart extension', ['estimate', '--n', '10', '--c', '2', '--chart', 'out.gif'], /^passk: --chart: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\), got "out\.gif"$/],
   ['chart --out extension', ['chart', 'pass-curves', '--from', 'x.json', '--out', 'out.gif'], /^passk: --out: must end in \.svg, \.png or \.vl\.json .*, got "out\.gif"$/],
-  ['k > n', ['estimate', '--n', '5', '--c', '2', '--k', '8'], /^passk: k: must be ≤ n \(5\): .*not estimable.*, got 8$/],
+  ['k > n', ['estimate', '--n', '5', '--c', '2', '--k', '8'], /^passk: --k: must be ≤ n \(5\): .*not estimable.*, got 8$/],
   ['confidence 1', ['estimate', '--n', '10', '--c', '2', '--confidence', '1'], /^passk: --confidence: must be a number strictly between 0 and 1, got 1$/],
   ['confidence NaN', ['estimate', '--n', '10', '--c', '2', '--confidence', 'abc'], /^passk: --confidence: must be a number strictly between 0 and 1, got "abc"$/],
   ['confidence as --confidence=', ['estimate', '--n', '10', '--c', '2', '--confidence=1e400'], /^passk: --confidence: must be a number strictly between 0 and 1, got "1e400"$/],
@@ -24,7 +24,7 @@ const cases: Array<[label: string, args: string[], message: RegExp]> = [
   ['missing column', ['estimate', fixture('results/err-no-task-column.csv')], /err-no-task-column\.csv: must have a task column.*--task-col/],
   ['malformed row', ['estimate', fixture('results/err-wrong-fields.csv')], /err-wrong-fields\.csv:\d+: row must have \d+ fields like the header, got \d+/],
   ['missing file', ['estimate', '/nonexistent/results.csv'], /results\.csv: must exist \(file not found\)/],
-  ['demonstrate target 1', ['plan', 'demonstrate', '--target', '1', '--k', '8'], /^passk: target: must be a number strictly between 0 and 1, got 1$/],
+  ['demonstrate target 1', ['plan', 'demonstrate', '--target', '1', '--k', '8'], /^passk: --target: must be a number strictly between 0 and 1, got 1$/],
   ['precision without k', ['plan', 'precision', '--rate', '0.9', '--half-width', '0.1'], /^passk: --k: is required with --metric passHatK$/],
   ['unknown command', ['estimat'], /^passk: unknown command "estimat": did you mean estimate\? \(commands: estimate, .*; passk --help\)$/],
   ['YAML alias bomb', ['simulate', fixture('scenarios-cli/err-alias-bomb.yaml')], /err-alias-bomb\.yaml: must not expand YAML aliases \(\*name\) more than 1000 times over/],

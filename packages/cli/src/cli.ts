@@ -3,6 +3,7 @@ import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { Interrupted } from './run/interrupted.js';
 import { joinNegativeValues } from './args/negativeValues.js';
+import { optionAsTyped } from './args/optionAsTyped.js';
 import type { CliIo } from './io/cliIo.js';
 
 type CommandFactory = (io: CliIo) => CommandModule<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -87,8 +88,10 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
  * An option's error with the value as the user typed it: yargs turns `--confidence abc` into NaN
  * and `--seed 9007199254740993` into a nearby double before a command sees them.
  */
-function messageAsTyped(error: InputError, args: readonly string[]): string {
-  if (typeof error.value !== 'number' || !error.where.startsWith('--')) return error.message;
+function messageAsTyped(given: InputError, args: readonly string[]): string {
+  const option = optionAsTyped(given.where, args);
+  const error = option === undefined ? given : new InputError(option, given.rule, given.value);
+  if (typeof error.value !== 'number' || !error.where.startsWith('-')) return error.message;
   const typed = typedOptionValue(args, error.where);
   if (typed === undefined || Number(typed) === error.value && String(error.value) === typed) return error.message;
   return new InputError(error.where, error.rule, typed).message;
