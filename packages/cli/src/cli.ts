@@ -162,6 +162,8 @@ function usageMessage(message: string, options: readonly string[] = []): string 
     const suggestion = typeof given === 'string' ? suggestName(given, choices) : undefined;
     return `--${choice[1]}: must be one of ${choices.join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}, got ${describeValue(given)}`;
   }
+  const positional = /^Not enough non-option arguments: got (\d+), need at least (\d+)$/.exec(oneLine);
+  if (positional) return `arguments: must name at least ${positional[2]} input file${positional[2] === '1' ? '' : 's'} (see --help), got ${positional[1]}`;
   const missing = /^Missing required arguments?: (.*)$/.exec(oneLine);
   if (missing) return `${missing[1]!.split(', ').map((name) => `--${name}`).join(', ')}: required`;
   return oneLine;

@@ -7,6 +7,7 @@ import { InputError } from '@passk/sim/errors';
  */
 export function parseSeedOption(text: string, where = '--seed'): number | string {
   const typed = String(text);
+  if (typed === '') throw new InputError(where, 'must be an integer ≥ 0 or a non-empty text', typed);
   if (!/^\d+$/.test(typed)) return typed;
   const value = Number(typed);
   if (!Number.isSafeInteger(value)) {

@@ -51,7 +51,9 @@ export function sweepGrid(axes: readonly SweepAxis[]): SweepPoint[] {
   const duplicate = paths.find((path, i) => paths.indexOf(path) !== i);
   if (duplicate !== undefined) throw new InputError('--vary', 'names each path once', duplicate);
   const size = axes.reduce((product, axis) => product * axis.values.length, 1);
-  if (!(size <= MAX_POINTS)) throw new InputError('--vary', `must make at most ${MAX_POINTS} grid points`, size);
+  if (!(size <= MAX_POINTS)) {
+    throw new InputError('--vary', `must make at most ${MAX_POINTS} grid points`, `${axes.map((axis) => axis.values.length).join(' × ')} = ${size} points`);
+  }
   let points: Record<string, SweepValue>[] = [{}];
   for (const axis of axes) points = points.flatMap((point) => axis.values.map((value) => ({ ...point, [axis.path]: value })));
   return points;
