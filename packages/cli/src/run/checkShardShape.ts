@@ -1,4 +1,4 @@
-import { ENGINE_METRICS, InputError, PARTIAL_FORMAT } from '@passk/sim';
+import { ENGINE_METRICS, InputError, PARTIAL_FORMAT, parseSweepAxis } from '@passk/sim';
 
 /**
  * The shape of a parsed shard file, field by field, before anything reads it: every error names
@@ -38,7 +38,7 @@ export function checkShardShape(value: Record<string, unknown>, source: string):
   } else {
     const sweep = requireObject(value.sweep, at('sweep'), '{ vary, replicates, constraints }');
     const vary = requireArray(sweep.vary, at('sweep.vary'));
-    vary.forEach((item, i) => requireString(item, at(`sweep.vary[${i}]`)));
+    vary.forEach((item, i) => parseSweepAxis(requireString(item, at(`sweep.vary[${i}]`)), at(`sweep.vary[${i}]`)));
     if (sweep.replicates !== null) requireInteger(sweep.replicates, at('sweep.replicates'), 1);
     const constraints = requireObject(sweep.constraints, at('sweep.constraints'), '{ maxCost, maxWrongDelivery }');
     for (const key of ['maxCost', 'maxWrongDelivery']) {
