@@ -38,6 +38,8 @@ export interface BadInputCase {
   readonly value: string | RegExp;
   /** Run the built binary (packages/cli/dist/main.js) in a child process instead of in-process; default false. */
   readonly process?: boolean;
+  /** Standard input for the run (implies `process`). */
+  readonly stdin?: string | Uint8Array;
   /** Expected exit code; default 2. */
   readonly code?: number;
 }
@@ -79,10 +81,11 @@ export async function runCase(c: BadInputCase): Promise<CaseRun> {
     }
     const args = typeof c.args === 'function' ? c.args(dir) : c.args;
     const before = snapshot(dir);
-    const run = c.process ? inChild(args, dir) : await inProcess(args, dir);
+    const run = c.process || c.stdin !== undefined ? inChild(args, dir, c.stdin) : await inProcess(args, dir);
     const lines = run.stderr.replace(/\n$/, '').split('\n');
     const line = lines[0] ?? '';
     const context = `passk ${args.join(' ')}\nstderr: ${run.stderr}`;
+    if (process.env.PASSK_CATALOGUE_SHOW) process.stdout.write(`[${c.name}] ${line}\n`); // to review the lines: PASSK_CATALOGUE_SHOW=1 npx vitest run …
     expect(run.code, context).toBe(c.code ?? 2);
     expect(lines, context).toHaveLength(1);
     expect(run.stderr, context).not.toMatch(/\n\s+at /);
@@ -119,7 +122,7 @@ async function inProcess(args: readonly string[], cwd: string): Promise<CliRun> 
   }
 }
 
-function inChild(args: readonly string[], cwd: string): CliRun {
-  const r = spawnSync(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+function inChild(args: readonly string[], cwd: string, input?: string | Uint8Array): CliRun {
+  const r = spawnSync(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, ...args], { cwd, encoding: 'utf8', timeout: 60_000, input, maxBuffer: 1 << 26 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

@@ -28,7 +28,8 @@ describe('readTaskCounts: formats (hand-counted fixtures)', () => {
   it('reads CSV with the default columns task_id and success', async () => {
     const r = await readTaskCounts(fixture('basic.csv'));
     expect(r).toMatchObject({ ...BASIC, format: 'csv' });
-    expect(r.columns).toEqual({ task: 'task_id', success: 'success' });
+    // The header's "trial" column is read without --trial-col: (task, trial) pairs are checked.
+    expect(r.columns).toEqual({ task: 'task_id', success: 'success', trial: 'trial' });
   });
 
   it('reads TSV (by extension) with the same counts', async () => {
@@ -38,7 +39,7 @@ describe('readTaskCounts: formats (hand-counted fixtures)', () => {
   it('reads JSON Lines: booleans, 0/1, strings, blank lines, a CRLF line, no final newline', async () => {
     const r = await readTaskCounts(fixture('basic.jsonl'));
     expect(r).toMatchObject({ ...BASIC, format: 'jsonl' });
-    expect(r.columns).toEqual({ task: 'task_id', success: 'success' });
+    expect(r.columns).toEqual({ task: 'task_id', success: 'success', trial: 'trial' });
   });
 
   it('reads quoted CSV: BOM, CRLF, commas, doubled quotes, a two-line field, UTF-8, blank line, no final newline', async () => {

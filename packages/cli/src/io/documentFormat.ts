@@ -62,13 +62,20 @@ async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
   const max = context.options.maxDocumentBytes;
   const tooBig = () =>
     new InputError(window.file, `must be a JSON document of at most ${sizeText(max)} to be read whole (--max-document-bytes raises the limit; JSON Lines, one record per line, are streamed)`);
-  window.maxKeep = Number.POSITIVE_INFINITY;
-  while (!window.eof) {
-    if (window.end - context.start > max) throw tooBig();
-    await window.refill(0);
+  // A regular file is measured before it is read; a stream is read up to the limit. The text is
+  // decoded chunk by chunk as the window moves on, so no buffer grows with the document.
+  if (window.isSeekable && (await window.size()) - window.offset - context.start > max) throw tooBig();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (let pos = context.start; ; pos = 0) {
+    bytes += window.end - pos;
+    if (bytes > max) throw tooBig();
+    text += decoder.decode(window.buf.subarray(pos, window.end), { stream: true });
+    if (window.eof) break;
+    await window.refill(window.end);
   }
-  if (window.end - context.start > max) throw tooBig();
-  const text = window.buf.toString('utf8', context.start, window.end);
+  text += decoder.decode();
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -108,7 +108,7 @@ export class FileWindow {
   private stream: AsyncIterator<Buffer> | undefined;
   /** Bytes read so far from a non-seekable input (checked against `limits.maxStreamBytes`). */
   private streamed = 0;
-  /** Most bytes of an unfinished record `refill` keeps (Infinity: no limit; a whole-document reader lifts it and checks its own). */
+  /** Most bytes of an unfinished record `refill` keeps (Infinity: no limit). */
   maxKeep: number;
 
   private constructor(
@@ -217,7 +217,9 @@ export class FileWindow {
       }
     }
     if (kept + bytes > this.buf.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, kept + bytes));
+      // Doubling, but not far past what `maxKeep` lets a record hold (the buffers it replaces wait for the GC).
+      const cap = this.maxKeep + 2 * this.chunkSize;
+      const bigger = Buffer.allocUnsafe(Math.max(Math.min(this.buf.length * 2, cap), kept + bytes));
       this.buf.copy(bigger, 0, 0, kept);
       this.buf = bigger;
     }

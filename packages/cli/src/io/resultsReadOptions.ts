@@ -44,7 +44,7 @@ export interface ResultsReadOptions {
   /** Column holding a numeric reward; an attempt succeeds when reward ≥ `threshold`. Excludes `successColumn`. */
   rewardColumn?: string;
   /** Success threshold for `rewardColumn` (default 1); ignored without `rewardColumn` and by the τ-bench format. */
-  threshold?: number;
+  threshold?: number | string;
   /**
    * Column numbering the attempts of a task (an integer ≥ 0; `3.0` is read as 3). When given (τ-bench:
    * `trial` by default, when the first record has it), a repeated (task, trial) pair among the counted
@@ -80,9 +80,9 @@ export interface ResultsReadOptions {
   /** Columns with input and output tokens per attempt: `IN` or `IN,OUT`; cost = IN·priceIn + OUT·priceOut per million. */
   tokensColumns?: string;
   /** Price per million input tokens (with `tokensColumns`). */
-  priceIn?: number;
+  priceIn?: number | string;
   /** Price per million output tokens (with `tokensColumns`). */
-  priceOut?: number;
+  priceOut?: number | string;
   /** Column (dot path) with each attempt's duration in seconds. */
   latencyColumn?: string;
   /** inspect_ai: the scorer whose score is the outcome (default: the only one). */
@@ -94,7 +94,7 @@ export interface ResultsReadOptions {
   /** Per-task summaries: a column with each task's success rate c/n; needs `trialsPerTask`. */
   rateColumn?: string;
   /** The trials per task n behind `rateColumn` (c = rate·n must be a whole number). */
-  trialsPerTask?: number;
+  trialsPerTask?: number | string;
   /**
    * Longest line (a CSV/TSV record, line breaks in quoted fields included; a JSON Lines line; one
    * record of a JSON array) in bytes, default 16 MiB: a reader never holds more than this plus its
@@ -198,9 +198,9 @@ function optionalColumn(where: string, value: unknown): string | undefined {
 
 // Same rule as requireInteger in @passk/sim's checks.ts, which the package index does not export.
 function integerOption(where: string, value: unknown, fallback: number, min: number, max: number): number {
-  const given = value ?? fallback;
-  if (typeof given !== 'number' || !Number.isInteger(given) || !(given >= min && given <= max)) {
-    throw new InputError(where, `must be an integer in ${min}..${max}`, given);
+  const given = numberOf(value ?? fallback);
+  if (!Number.isInteger(given) || !(given >= min && given <= max)) {
+    throw new InputError(where, `must be an integer in ${min}..${max}`, value ?? fallback);
   }
   return given;
 }
@@ -214,10 +214,18 @@ function columnList(where: string, value: unknown, min: number, max: number): st
   return names;
 }
 
+/** A number from an option given as a number (library) or as typed (CLI: a string, shown as typed in errors); NaN when it is not one. */
+function numberOf(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || value.trim() === '') return Number.NaN;
+  return Number(value);
+}
+
 function price(where: string, value: unknown): number {
   if (value === undefined) return 0;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new InputError(where, 'must be a number ≥ 0 (per million tokens)', value);
-  return value;
+  const number = numberOf(value);
+  if (!Number.isFinite(number) || number < 0) throw new InputError(where, 'must be a number ≥ 0 (per million tokens)', value);
+  return number;
 }
 
 function oneOf<T extends string>(where: string, value: unknown, choices: readonly T[]): T {
@@ -233,10 +241,8 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
   if (successColumn !== undefined && rewardColumn !== undefined) {
     throw new InputError('--reward-col', 'cannot be combined with --success-col (choose one)', rewardColumn);
   }
-  const threshold = options.threshold ?? 1;
-  if (typeof threshold !== 'number' || !Number.isFinite(threshold)) {
-    throw new InputError('--threshold', 'must be a finite number', threshold);
-  }
+  const threshold = numberOf(options.threshold ?? 1);
+  if (!Number.isFinite(threshold)) throw new InputError('--threshold', 'must be a finite number', options.threshold);
   const where = parseRowConditions(options.where, '--where');
   const by = optionalColumn('--by', options.by);
   const fixed = new Set([...where.map((condition) => condition.column), ...(by === undefined ? [] : [by])]);
