@@ -13,7 +13,8 @@ export function given(args: OptionValues, name: string, fallback?: unknown): boo
   const value = args[name];
   if (value === undefined || value === false) return false;
   if (Array.isArray(value)) return value.length > 0;
-  return value !== fallback;
+  // Some options are typed as text (`--threshold '1'`), others as numbers: compare as typed text.
+  return fallback === undefined || String(value) !== String(fallback);
 }
 
 /** `--option` needs `--other` (or what `needs` says); refused when given without it. */
@@ -32,7 +33,7 @@ export const RESULTS_FILE_OPTIONS: Readonly<Record<string, unknown>> = {
   'task-col': undefined,
   'success-col': undefined,
   'reward-col': undefined,
-  threshold: 1,
+  threshold: '1',
   'trial-col': undefined,
   'on-error': 'drop',
   missing: undefined,
