@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm, rmdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { InputError } from '@passk/sim/errors';
-import { makeFolder } from './writeFileAtomic.js';
+import { makeFolder, syncFolder, temporaryPath, writeNewFileSynced } from './writeFileAtomic.js';
 
 /** One file of a multi-file output. */
 export interface OutputFile {
@@ -27,15 +26,9 @@ export async function writeFilesTogether(files: readonly OutputFile[], stopped: 
       const folder = dirname(path);
       madeFolders.push(...(await missingFolders(folder)));
       await makeFolder(folder);
-      const temporary = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+      const temporary = temporaryPath(path);
       temporaries.push({ temporary, path });
-      const handle = await open(temporary, 'wx');
-      try {
-        await handle.writeFile(content);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await writeNewFileSynced(temporary, content);
       if (stopped()) throw Object.assign(new Error('interrupted'), { code: 'EINTR' });
     }
     // A target that is a folder would fail its rename after the others were done: refuse first.
@@ -68,15 +61,5 @@ async function missingFolders(folder: string): Promise<string[]> {
     const parent = dirname(current);
     if (parent === current) return missing;
     current = parent;
-  }
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r').catch(() => undefined);
-  if (handle === undefined) return;
-  try {
-    await handle.sync().catch(() => undefined);
-  } finally {
-    await handle.close();
   }
 }
