@@ -114,12 +114,14 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         return;
       }
 
+      // --progress shows the points done on stderr when it is no terminal (it used to apply to --shard only).
+      const showProgress = args.progress || (io.stderrIsTTY && !args.json);
       const partials: PartialResult[] = [];
       for (const [i, scenario] of plan.scenarios.entries()) {
         partials.push(await runSimulation(scenario as Scenario, { workers, stop }));
-        if (args.json === false && io.stderrIsTTY) io.stderr(`\rsweep: ${i + 1}/${plan.scenarios.length} points`);
+        if (showProgress) io.stderr(`\rsweep: ${i + 1}/${plan.scenarios.length} points`);
       }
-      if (io.stderrIsTTY && !args.json) io.stderr('\n');
+      if (showProgress) io.stderr('\n');
       await emitSweep(sweepResult(plan, partials, null), args, io);
     },
   };
