@@ -58,6 +58,8 @@ const simulate: BadInputCase[] = [
   { name: '--out DIR holding the input scenario.yaml', files: { 'o/scenario.yaml': SMALL }, args: ['simulate', 'o/scenario.yaml', '--out', 'o', ...run], where: '--out', rule: 'must not be one of the inputs', value: '"o/scenario.yaml"' },
   { name: '--out DIR whose shard file is the input', files: { 'p/shard-0001-of-0002.json': SMALL }, args: ['simulate', 'p/shard-0001-of-0002.json', '--shard', '1/2', '--out', 'p', ...run], where: '--out', rule: 'must not be one of the inputs', value: 'shard-0001-of-0002.json' },
   { name: '--out where the third file is a folder: nothing written', files: { ...files(), 'o/scenario.yaml/keep': '' }, args: ['simulate', 's.yaml', '--out', 'o', '--replicates', '64', ...run], where: 'o/scenario.yaml', rule: 'must be a writable path', value: 'EISDIR' },
+  { name: '--out under /proc (no endless mkdir)', files: files(), args: ['simulate', 's.yaml', '--out', '/proc/passk-catalogue/out', '--replicates', '64', ...run], where: '/proc/passk-catalogue/out/summary.json', rule: 'must be a writable path', value: /\(E[A-Z]+\)/ },
+  { name: 'sweep of a YAML alias bomb', files: scenario(`a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n`), args: ['sweep', 'x.yaml', '--vary', 'policy.maxAttempts=1..2'], where: 'x.yaml', rule: 'must not expand YAML aliases', value: '1000 times' },
   { name: '--out under a regular file', files: { ...files(), plain: 'x' }, args: ['simulate', 's.yaml', '--out', 'plain/sub', '--replicates', '64', ...run], where: 'plain/sub/summary.json', rule: 'must be a writable path', value: 'ENOTDIR' },
 ];
 
