@@ -109,7 +109,7 @@ export class FileWindow {
   /** Bytes read so far from a non-seekable input (checked against `limits.maxStreamBytes`). */
   private streamed = 0;
   /** Most bytes of an unfinished record `refill` keeps (Infinity: no limit). */
-  maxKeep: number;
+  readonly maxKeep: number;
 
   private constructor(
     private readonly handle: FileHandle | undefined,
