@@ -117,7 +117,7 @@ describe('passk fit RESULTS', () => {
     ['missing file', ['fit', join(dir, 'nope.csv')], /nope\.csv: must exist \(file not found\)$/],
     ['bad --k', [...TAU_ARGS, '--k', '0'], /^passk: --k: must be an integer from 1 to 9007199254740991/],
     ['bad --confidence', [...TAU_ARGS, '--confidence', '1'], /^passk: --confidence: must be a number strictly between 0 and 1, got 1$/],
-    ['no results file', ['fit'], /^passk: Not enough non-option arguments/],
+    ['no results file', ['fit'], /^passk: arguments: must name at least 1 input file \(see --help\), got 0$/],
   ];
   it.each(bad)('bad input → exit 2, one line: %s', async (_label, args, message) => {
     const run = await passk(...args);

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../packages/cli/src/cli.js';
 import { resolveScenario, scenarioToInput, simulatePartial, type ScenarioInput } from '../../packages/sim/src/index.js';
+import { withChecksum } from '../../packages/cli/src/run/shardChecksum.js';
 import { fixture, passk, REPO_ROOT, type CliRun } from '../helpers/runPassk.js';
+
+/** A shard edited in a test, with its checksum recomputed (as a deliberate editor would): merge's other checks must still catch it. */
+const sealed = (shard: object) => JSON.stringify(withChecksum(shard));
 
 // Sharded simulate and sweep through the CLI (in-process, --workers 1): --shard auto with scheduler
 // variables, sweep shards merged to the single sweep's bytes, and every kind of bad shard set —
@@ -125,7 +129,7 @@ describe('passk merge checks what it merges', () => {
     await passk('simulate', fixture('scenarios-cli/general.yaml'), '--shard', '2/4', '--seed', '7', '--replicates', '2100', '--workers', '1', '--out', join(other, 'scenario'));
     await mergeFails(/: its scenario fingerprint is [0-9a-f]{16}, not [0-9a-f]{16}$/, first, join(other, 'scenario', name(2, 4)));
     const version = join(root, 'older.json');
-    writeFileSync(version, JSON.stringify({ ...JSON.parse(readFileSync(join(simParts, name(2, 4)), 'utf8')), passk: '0.0.9' }));
+    writeFileSync(version, sealed({ ...JSON.parse(readFileSync(join(simParts, name(2, 4)), 'utf8')), passk: '0.0.9' }));
     await mergeFails(/^passk: \S*older\.json: must be a shard of the same run as \S*: its passk version is 0\.0\.9, not \d+\.\d+\.\d+$/, first, version);
   });
 
@@ -133,7 +137,7 @@ describe('passk merge checks what it merges', () => {
     const edited = join(root, 'edited');
     for (const i of [1, 2, 3]) {
       const shard = JSON.parse(readFileSync(join(sweepParts, name(i, 3)), 'utf8'));
-      writeFileSync(join(root, `edited-${i}.json`), JSON.stringify({ ...shard, sweep: { ...shard.sweep, constraints: { maxCost: null, maxWrongDelivery: 0.5 } } }));
+      writeFileSync(join(root, `edited-${i}.json`), sealed({ ...shard, sweep: { ...shard.sweep, constraints: { maxCost: null, maxWrongDelivery: 0.5 } } }));
     }
     expectOneLineError(
       await passk('merge', ...[1, 2, 3].map((i) => join(root, `edited-${i}.json`)), '--out', edited),
@@ -141,7 +145,7 @@ describe('passk merge checks what it merges', () => {
     );
     expect(existsSync(edited)).toBe(false);
     const shard = JSON.parse(readFileSync(join(simParts, name(1, 4)), 'utf8'));
-    writeFileSync(join(root, 'edited-sim.json'), JSON.stringify({ ...shard, scenario: { ...shard.scenario, seed: 8 } }));
+    writeFileSync(join(root, 'edited-sim.json'), sealed({ ...shard, scenario: { ...shard.scenario, seed: 8 } }));
     expectOneLineError(await passk('merge', join(root, 'edited-sim.json'), '--allow-partial'), /^passk: \S*edited-sim\.json: must be a shard file as passk wrote it, but its scenario gives the fingerprint [0-9a-f]{16}, not [0-9a-f]{16}$/);
   });
 
@@ -159,7 +163,7 @@ describe('passk merge checks what it merges', () => {
     expect(partial).toMatchObject({ stopped: true, done: 128 });
     const dir = join(root, 'interrupted');
     for (const i of [1, 2, 4]) writeFileSync(join(root, `i-${i}.json`), readFileSync(join(simParts, name(i, 4))));
-    writeFileSync(join(root, 'i-3.json'), JSON.stringify({ ...shard, partial, scenario: scenarioToInput(scenario) }));
+    writeFileSync(join(root, 'i-3.json'), sealed({ ...shard, episodes: partial.done * partial.tasks, partial, scenario: scenarioToInput(scenario) }));
     const parts = [1, 2, 3, 4].map((i) => join(root, `i-${i}.json`));
     await mergeFails(/^passk: \S*i-3\.json: must be a complete shard, but shard 3 of 4 was interrupted; run it again, or pass --allow-partial$/, ...parts);
     const run = await passk('merge', ...parts, '--json', '--allow-partial', '--out', dir);
@@ -172,7 +176,7 @@ describe('passk merge checks what it merges', () => {
   it('a shard whose replicates are not its share of the run', async () => {
     const shard = JSON.parse(readFileSync(join(simParts, name(2, 4)), 'utf8'));
     const moved = join(root, 'moved.json');
-    writeFileSync(moved, JSON.stringify({ ...shard, shard: { index: 3, count: 4 } }));
+    writeFileSync(moved, sealed({ ...shard, shard: { index: 3, count: 4 } }));
     await mergeFails(/^passk: \S*moved\.json: must cover its share of the run \(shard 3 of 4\), but covers replicates 512\.\.1023, not 1024\.\.1535$/, join(simParts, name(1, 4)), join(simParts, name(2, 4)), moved, join(simParts, name(4, 4)));
   });
 

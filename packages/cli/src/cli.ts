@@ -3,6 +3,8 @@ import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { CommandExit } from './run/commandExit.js';
 import { Interrupted } from './run/interrupted.js';
+import { joinNegativeValues } from './args/negativeValues.js';
+import { optionAsTyped } from './args/optionAsTyped.js';
 import type { CliIo } from './io/cliIo.js';
 
 type CommandFactory = (io: CliIo) => CommandModule<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -46,7 +48,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
   }
   const wantsHelp = args.some((arg) => arg === '--help' || arg === '-h' || arg.startsWith('--help='));
   // yargs drops a lone `-`; it names standard input among results inputs (expandInputs).
-  const parser: Argv = yargs(args.map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
+  const parser: Argv = yargs(joinNegativeValues(args).map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
   for (const entry of COMMANDS) {
@@ -93,8 +95,10 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
  * An option's error with the value as the user typed it: yargs turns `--confidence abc` into NaN
  * and `--seed 9007199254740993` into a nearby double before a command sees them.
  */
-function messageAsTyped(error: InputError, args: readonly string[]): string {
-  if (typeof error.value !== 'number' || !error.where.startsWith('--')) return error.message;
+function messageAsTyped(given: InputError, args: readonly string[]): string {
+  const option = optionAsTyped(given.where, args);
+  const error = option === undefined ? given : new InputError(option, given.rule, given.value);
+  if (typeof error.value !== 'number' || !error.where.startsWith('-')) return error.message;
   const typed = typedOptionValue(args, error.where);
   // Only where the number is what yargs made of the typed text (NaN from "abc", Infinity from "1e400").
   if (typed === undefined || !Object.is(Number(typed), error.value) || String(error.value) === typed) return error.message;
@@ -177,6 +181,8 @@ function usageMessage(message: string, options: readonly string[] = []): string 
     const suggestion = typeof given === 'string' ? suggestName(given, choices) : undefined;
     return `--${choice[1]}: must be one of ${choices.join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}, got ${describeValue(given)}`;
   }
+  const positional = /^Not enough non-option arguments: got (\d+), need at least (\d+)$/.exec(oneLine);
+  if (positional) return `arguments: must name at least ${positional[2]} input file${positional[2] === '1' ? '' : 's'} (see --help), got ${positional[1]}`;
   const missing = /^Missing required arguments?: (.*)$/.exec(oneLine);
   if (missing) return `${missing[1]!.split(', ').map((name) => `--${name}`).join(', ')}: required`;
   return oneLine;

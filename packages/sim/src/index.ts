@@ -76,6 +76,7 @@ export { exactMetrics, type ExactMetrics } from './analytic/exactMetrics.js';
 // Sweeps
 export { parseSweepAxis, sweepGrid, type SweepAxis, type SweepPoint, type SweepValue } from './sweep/sweepGrid.js';
 export { applySweepPoint } from './sweep/applySweepPoint.js';
+export { requireScenarioPath, scenarioPaths } from './sweep/sweepPaths.js';
 export { efficientFrontier, type FrontierPoint } from './sweep/efficientFrontier.js';
 export { bestUnderConstraints, type Constraints, type ConstrainedPoint } from './sweep/bestUnderConstraints.js';
 // Fitting the per-task success distribution (passk fit)
@@ -111,3 +112,4 @@ export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
 export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './benchmark/taskValues.js';
 export { planTaskPrecision, type TaskPrecisionOptions, type TaskPrecisionPlan } from './planning/taskPrecision.js';
 export { pairedDifferenceInterval, type PairedTrials } from './benchmark/differenceInterval.js';
+export { ENGINE_METRICS, type EngineMetric } from './engine/engineMetrics.js';

@@ -22,18 +22,25 @@ describe('parseSweepAxis', () => {
     expect(() => parseSweepAxis('policy.maxAttempts=4..1')).toThrow('--vary: range 4..1 must go up');
     expect(() => parseSweepAxis('policy.maxAttempts=1,,2')).toThrow('--vary: has an empty value in its list');
   });
+
+  it('takes only paths of scenario keys, so no path reaches a prototype', () => {
+    expect(() => parseSweepAxis('__proto__.polluted=1')).toThrow('--vary: must be the dotted path of a scenario key (e.g. policy.maxAttempts; see passk schema), got "__proto__.polluted"');
+    expect(() => parseSweepAxis('constructor.prototype.x=1')).toThrow('got "constructor.prototype.x"');
+    expect(() => parseSweepAxis('policy.maxAtempts=1')).toThrow('(did you mean policy.maxAttempts?)');
+    expect(parseSweepAxis('tasks.successRate.mean=0.5').path).toBe('tasks.successRate.mean');
+  });
 });
 
 describe('sweepGrid', () => {
   it('is the Cartesian product, first axis slowest', () => {
-    const grid = sweepGrid([parseSweepAxis('a.x=1..2'), parseSweepAxis('b.y=p,q')]);
+    const grid = sweepGrid([parseSweepAxis('policy.maxAttempts=1..2'), parseSweepAxis('policy.mode=p,q')]);
     expect(grid).toEqual([
-      { 'a.x': 1, 'b.y': 'p' },
-      { 'a.x': 1, 'b.y': 'q' },
-      { 'a.x': 2, 'b.y': 'p' },
-      { 'a.x': 2, 'b.y': 'q' },
+      { 'policy.maxAttempts': 1, 'policy.mode': 'p' },
+      { 'policy.maxAttempts': 1, 'policy.mode': 'q' },
+      { 'policy.maxAttempts': 2, 'policy.mode': 'p' },
+      { 'policy.maxAttempts': 2, 'policy.mode': 'q' },
     ]);
-    expect(() => sweepGrid([parseSweepAxis('a.x=1'), parseSweepAxis('a.x=2')])).toThrow('--vary: names each path once, got "a.x"');
+    expect(() => sweepGrid([parseSweepAxis('run.replicates=1'), parseSweepAxis('run.replicates=2')])).toThrow('--vary: names each path once, got "run.replicates"');
   });
 });
 
@@ -52,6 +59,17 @@ describe('applySweepPoint', () => {
     expect(parallel.policy).toMatchObject({ mode: 'parallel', maxAttempts: 6, batchSize: 6 });
     const batches = resolveScenario(applySweepPoint(base, { 'policy.mode': 'batches', 'policy.batchSize': 2 }));
     expect(batches.policy).toMatchObject({ mode: 'batches', batchSize: 2 });
+  });
+
+  it('refuses paths that are no scenario key and leaves Object.prototype untouched', () => {
+    const hostile = ['__proto__.polluted', 'constructor.prototype.polluted', '__proto__', 'policy.__proto__.polluted', 'tasks.constructor.prototype.polluted'];
+    for (const path of hostile) {
+      expect(() => applySweepPoint(base, { [path]: 1 }), path).toThrow(`sweep point ${path}: must be the dotted path of a scenario key`);
+    }
+    // A point built with JSON.parse holds "__proto__" as an own key, as a sweep file could.
+    expect(() => applySweepPoint(base, JSON.parse('{"__proto__": {"polluted": 1}}'))).toThrow(InputError);
+    expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 

@@ -12,6 +12,9 @@ import {
 } from '@passk/sim/estimate';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
+import { checkEstimateCombinations } from '../args/ignoredOptions.js';
+import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { checkKSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
 import { rateMarkdown, taskEstimateMarkdown } from '../format/estimateMarkdown.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
@@ -32,6 +35,7 @@ export interface EstimateArgs extends FileEstimateArgs {
   prior: 'jeffreys' | 'uniform';
   json: boolean;
   markdown: boolean;
+  'max-k-sum'?: number;
 }
 
 
@@ -56,13 +60,17 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .option('chart', CHART_OPTION)
         .option('bootstrap', { type: 'number', default: 0, describe: 'also a two-stage bootstrap interval with this many replicates (0: off; conservative, see docs/uncertainty.md)' })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
+        .option('max-k-sum', limitOption(WORK_LIMITS.kSum))
         .example('$0 estimate --n 30 --c 27 --k 8', '27 of 30 trials correct: pass^8 with its interval')
         .example('$0 estimate --p 0.9 --k 1,3,8', 'the two curves for a known p')
         .example('$0 estimate results.csv --k 1..8', 'task-averaged pass@k and pass^k from per-attempt results'),
     handler: async (args) => {
       const interval = intervalOptions(args);
+      checkEstimateCombinations(args);
       checkChartOption(args.chart);
       if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
+      if (args.chart !== undefined) refuseOverwritingInputs([{ path: args.chart, option: '--chart' }], (args.file ?? []).map(String), io.cwd);
+      if (args.k !== undefined) checkKSum(parseKList(args.k), args['max-k-sum']);
       if (args.file !== undefined && args.file.length > 0) {
         if (args.n !== undefined || args.c !== undefined || args.p !== undefined) {
           throw new InputError('--n/--c/--p', 'cannot be combined with a results file');

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { fitTasks, requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
+import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { stringify } from 'yaml';
 import { parseKList } from '../args/parseKList.js';
 import { withSourceLines } from '../format/describeSource.js';
@@ -41,6 +42,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
       const confidence = requireOpenUnit('--confidence', args.confidence);
       const ks = args.k === undefined ? undefined : parseKList(args.k);
       const inputs = args.results.map(String);
+      if (args.out !== undefined) refuseOverwritingInputs([{ path: args.out, option: '--out' }], inputs, io.cwd);
       const counts = await readResultsFile(inputs, args);
       const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
       const fit = fitTasks(tasks, { ks, confidence });

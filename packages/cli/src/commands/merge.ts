@@ -13,6 +13,8 @@ import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
 import { emitSweep } from './sweep.js';
 import { summaryDocument } from '../format/summaryDocument.js';
+import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { plannedOutputs, SUMMARY_FILES } from '../io/plannedOutputs.js';
 
 interface MergeArgs extends SummaryOutputArgs {
   parts: string[];
@@ -43,6 +45,7 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
       requireOneFormat(args);
       checkChartOption(args.chart);
       const paths = (await Promise.all(args.parts.map(shardPaths))).flat();
+      refuseOverwritingInputs(plannedOutputs(args.out, [...SUMMARY_FILES, 'sweep.json'], args.chart), paths, io.cwd);
       const inputs: ShardInput[] = await Promise.all(
         paths.map(async (path) => ({ path, shard: readShard(await readJsonFile(path, 'a shard file (written by passk simulate or sweep --shard)'), path) })),
       );

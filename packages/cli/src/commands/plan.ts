@@ -13,6 +13,8 @@ import {
 } from '@passk/sim';
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
+import { refuseTogether } from '../args/ignoredOptions.js';
+import { checkFailures, checkTrialsSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
@@ -37,7 +39,7 @@ export function planCommand(io: CliIo): CommandModule {
     command: 'plan',
     builder: (y: Argv) =>
       y
-        .command<PlanArgs & { target: number; failures: number }>({
+        .command<PlanArgs & { target: number; failures: number; 'max-failures'?: number }>({
           command: 'demonstrate',
           describe: 'runs needed to show pass^k ≥ target (one-sided exact binomial)',
           builder: (d) =>
@@ -46,11 +48,13 @@ export function planCommand(io: CliIo): CommandModule {
               .option('k', { type: 'number', demandOption: true, describe: 'attempts that must all succeed' })
               .option('confidence', { type: 'number', default: 0.95, describe: 'one-sided confidence level' })
               .option('failures', { type: 'number', default: 0, describe: 'failures allowed among the runs' })
+              .option('max-failures', limitOption(WORK_LIMITS.failures))
               .option('json', { type: 'boolean', default: false })
               .option('chart', CHART_OPTION)
               .example('$0 plan demonstrate --target 0.9 --k 8', '228 clean runs show pass^8 ≥ 90 % at 95 %'),
           handler: async (args) => {
             checkChartOption(args.chart);
+            checkFailures(args.failures, args['max-failures']);
             const plan = planDemonstration({ target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures });
             await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), formatDemonstratePlan(plan));
           },
@@ -73,6 +77,7 @@ export function planCommand(io: CliIo): CommandModule {
               .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points')
               .example('$0 plan precision --metric passAtK --k 1 --rate 0.6 --half-width 0.03 --trials 4', 'tasks for a benchmark pass@1 ± 3 points'),
           handler: async (args) => {
+            refuseTogether(args, 'k', 'metric p', args.metric === 'p', 'p is the single-attempt rate; k is for pass@k and pass^k');
             if (args.metric !== 'p' && args.k === undefined) throw new InputError('--k', `is required with --metric ${args.metric}`);
             const plan = planPrecision({
               metric: args.metric,
@@ -110,6 +115,7 @@ export function planCommand(io: CliIo): CommandModule {
             'gain-spread': number;
             simulations: number;
             seed: string;
+            'max-trials-sum'?: number;
           }
         >({
           command: 'compare',
@@ -127,11 +133,13 @@ export function planCommand(io: CliIo): CommandModule {
               .option('gain-spread', { type: 'number', default: DEFAULT_GAIN_SPREAD, describe: 'sd across tasks of the log-odds gain (0: the same gain on every task)' })
               .option('simulations', { type: 'number', default: 1000, describe: 'datasets simulated to check the power (0: off)' })
               .option('seed', { type: 'string', default: '1', describe: 'seed of the power simulation' })
+              .option('max-trials-sum', limitOption(WORK_LIMITS.trialsSum))
               .option('json', { type: 'boolean', default: false })
               .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4'),
           handler: async (args) => {
             requireOpenUnit('--power', args.power);
             const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
+            checkTrialsSum(trials, args.k!, args['max-trials-sum']);
             const plan = planComparison({
               metric: args.metric,
               k: args.k!,

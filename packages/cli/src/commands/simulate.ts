@@ -19,11 +19,16 @@ import {
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
+import { checkSimulateCombinations } from '../args/ignoredOptions.js';
+import { parseSeedOption } from '../args/seedOption.js';
+import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { plannedOutputs, SUMMARY_FILES } from '../io/plannedOutputs.js';
+import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { Interrupted } from '../run/interrupted.js';
 import { progressReporter } from '../run/progressReporter.js';
 import { runSimulation } from '../run/runSimulation.js';
 import { emitShard, runShard } from '../run/runShard.js';
-import { passkVersion, SHARD_FORMAT } from '../run/shardFile.js';
+import { passkVersion, SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { StopSignal } from '../run/stopSignal.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
@@ -35,7 +40,7 @@ import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulat
 import { renderTable } from '../format/table.js';
 import { tasksFromTable, type TasksFromCheck } from '../format/tasksFromCheck.js';
 
-interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs {
+interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs, SimulationLimitArgs {
   'tasks-from'?: string;
   'per-task': boolean;
   file?: string;
@@ -70,6 +75,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .option('chart', CHART_OPTION)
         .option('tasks-from', { type: 'string', describe: "replace the scenario's tasks by a fit to this results file (see passk fit)" })
         .option('per-task', { type: 'boolean', default: false, describe: "with --tasks-from: each task's own posterior instead of the fitted population" })
+        .options(SIMULATION_LIMIT_OPTIONS)
         .option('pilot-design', { choices: ['separate', 'episode'] as const, default: 'separate' as const, describe: 'pilot trials as separate runs, or as the attempts of one episode' })
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
@@ -77,6 +83,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .example('$0 simulate scenario.yaml --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
     handler: async (args) => {
       requireOneFormat(args);
+      checkSimulateCombinations(args);
       checkChartOption(args.chart);
       const workers = requireInteger('--workers', args.workers, 1, 256);
       const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
@@ -84,7 +91,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const scenario = withOverrides(fromLog?.scenario ?? base, args);
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
-      if (shard && pilotTrials !== null) throw new InputError('--pilot-trials', 'does not go with --shard (a shard holds sums only; merge gives the result)');
+      checkSimulationWork([scenario], args, shard);
+      refuseOverwritingInputs(plannedOutputs(args.out, shard ? [shardFileName(shard)] : SUMMARY_FILES, args.chart), [args.file, args['tasks-from']].filter((path) => path !== undefined), io.cwd);
       const R = scenario.run.replicates;
 
       const stop = new StopSignal();
@@ -191,7 +199,7 @@ async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArg
 function withOverrides(scenario: Scenario, args: SimulateArgs): Scenario {
   if (args.seed === undefined && args.replicates === undefined) return scenario;
   const input = { ...scenarioToInput(scenario) } as Record<string, unknown>;
-  if (args.seed !== undefined) input.seed = /^\d+$/.test(args.seed) ? Number(args.seed) : args.seed;
+  if (args.seed !== undefined) input.seed = parseSeedOption(args.seed);
   if (args.replicates !== undefined) input.run = { replicates: requireInteger('--replicates', args.replicates, 1) };
   return resolveScenario(input, { source: 'command line' });
 }

@@ -4,7 +4,7 @@ import { stringify } from 'yaml';
 import { formatSummary, summaryCsv } from '../format/summaryOutput.js';
 import { summaryDocument } from '../format/summaryDocument.js';
 import type { CliIo } from '../io/cliIo.js';
-import { writeFileAtomic } from '../io/writeFileAtomic.js';
+import { writeFilesTogether } from '../io/writeFilesTogether.js';
 
 export interface SummaryOutputArgs {
   json: boolean;
@@ -24,9 +24,12 @@ export async function emitSummary(summary: Summary, pilot: PilotReport | null, a
   // A merge of an incomplete set of shards (--allow-partial) lists what it lacks.
   const json = `${JSON.stringify(shards === null ? document : { ...document, shards }, null, 2)}\n`;
   if (args.out !== undefined) {
-    await writeFileAtomic(join(args.out, 'summary.json'), json);
-    await writeFileAtomic(join(args.out, 'summary.csv'), summaryCsv(summary));
-    await writeFileAtomic(join(args.out, 'scenario.yaml'), stringify(scenarioToInput(summary.scenario)));
+    // All three or none: a failure on the last leaves no first two (writeFilesTogether).
+    await writeFilesTogether([
+      { path: join(args.out, 'summary.json'), content: json },
+      { path: join(args.out, 'summary.csv'), content: summaryCsv(summary) },
+      { path: join(args.out, 'scenario.yaml'), content: stringify(scenarioToInput(summary.scenario)) },
+    ]);
     io.stderr(`passk: wrote ${join(args.out, 'summary.json')}, summary.csv and scenario.yaml\n`);
   }
   if (args.json) io.stdout(json);

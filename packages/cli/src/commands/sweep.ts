@@ -6,10 +6,14 @@ import type { SweepDocument } from '../format/sweepDocument.js';
 import { formatSweep } from '../format/sweepOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
+import { checkSweepCombinations } from '../args/ignoredOptions.js';
+import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { plannedOutputs } from '../io/plannedOutputs.js';
+import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { runShard, emitShard } from '../run/runShard.js';
 import { runSimulation } from '../run/runSimulation.js';
-import { passkVersion, SHARD_FORMAT } from '../run/shardFile.js';
+import { passkVersion, SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
@@ -18,7 +22,7 @@ import { Interrupted } from '../run/interrupted.js';
 import { StopSignal } from '../run/stopSignal.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 
-interface SweepArgs extends SweepOutputArgs {
+interface SweepArgs extends SweepOutputArgs, SimulationLimitArgs {
   file: string;
   vary: string[];
   'max-cost'?: number;
@@ -60,9 +64,11 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         .option('shard', SHARD_OPTIONS.shard)
         .option('shards', SHARD_OPTIONS.shards)
         .option('chart', CHART_OPTION)
+        .options(SIMULATION_LIMIT_OPTIONS)
         .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --vary verifier.falseAccept=0,0.05 --max-wrong-delivery 0.02', '')
         .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
     handler: async (args) => {
+      checkSweepCombinations(args);
       const workers = requireInteger('--workers', args.workers, 1, 256);
       checkChartOption(args.chart);
       const constraints = {
@@ -73,6 +79,8 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const base = await readScenarioFile(args.file);
       const plan = sweepPlan(base, { vary: args.vary, replicates, constraints }, args.file);
+      checkSimulationWork(plan.scenarios, args, shard);
+      refuseOverwritingInputs(plannedOutputs(args.out, [shard ? shardFileName(shard) : 'sweep.json'], args.chart), [args.file], io.cwd);
       const stop = new StopSignal();
 
       if (shard) {
@@ -106,12 +114,14 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         return;
       }
 
+      // --progress shows the points done on stderr when it is no terminal (it used to apply to --shard only).
+      const showProgress = args.progress || (io.stderrIsTTY && !args.json);
       const partials: PartialResult[] = [];
       for (const [i, scenario] of plan.scenarios.entries()) {
         partials.push(await runSimulation(scenario as Scenario, { workers, stop }));
-        if (args.json === false && io.stderrIsTTY) io.stderr(`\rsweep: ${i + 1}/${plan.scenarios.length} points`);
+        if (showProgress) io.stderr(`\rsweep: ${i + 1}/${plan.scenarios.length} points`);
       }
-      if (io.stderrIsTTY && !args.json) io.stderr('\n');
+      if (showProgress) io.stderr('\n');
       await emitSweep(sweepResult(plan, partials, null), args, io);
     },
   };

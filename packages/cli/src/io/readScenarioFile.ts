@@ -1,5 +1,5 @@
 import { InputError, resolveScenario, type Scenario } from '@passk/sim';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, visit } from 'yaml';
 import { readTextFile } from './readTextFile.js';
 
 /**
@@ -22,6 +22,15 @@ export function parseScenarioText(text: string, source: string): unknown {
     throw new InputError(line ? `${source}:${line}` : source, `must be valid YAML or JSON (${error.message.split('\n')[0]})`);
   }
   if (document.contents === null) throw new InputError(source, 'must contain a scenario (the file is empty)');
+  // An integer beyond 2^53 (a seed such as 9007199254740993) has no exact double: refuse it as
+  // written rather than go on with, and print, a different number.
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'number' && !Number.isSafeInteger(node.value) && /^[-+]?\d+$/.test(node.source ?? '') && node.range) {
+        throw new InputError(`${source}:${lineCounter.linePos(node.range[0]).line}`, `must hold integers of at most ${Number.MAX_SAFE_INTEGER} (larger ones are not exact; quote a large seed to make it text)`, node.source);
+      }
+    },
+  });
   try {
     return document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {

@@ -11,16 +11,10 @@ import { InputError } from '@passk/sim/errors';
  */
 export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
   const folder = dirname(path);
-  const temporary = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryPath(path);
   try {
     await makeFolder(folder);
-    const file = await open(temporary, 'wx');
-    try {
-      await file.writeFile(content);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
+    await writeNewFileSynced(temporary, content);
     await rename(temporary, path);
     await syncFolder(folder);
   } catch (error) {
@@ -60,8 +54,24 @@ export async function makeFolder(folder: string): Promise<void> {
   }
 }
 
+/** A temporary name beside `path` (`.NAME.RANDOM.tmp`). */
+export function temporaryPath(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** Creates `path` (it must not exist), writes `content` and fsyncs it before closing. */
+export async function writeNewFileSynced(path: string, content: string | Uint8Array): Promise<void> {
+  const file = await open(path, 'wx');
+  try {
+    await file.writeFile(content);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}
+
 /** fsync of a folder, so that a rename into it survives a crash (POSIX; a no-op where folders cannot be opened). */
-async function syncFolder(folder: string): Promise<void> {
+export async function syncFolder(folder: string): Promise<void> {
   let handle;
   try {
     handle = await open(folder, 'r');

@@ -6,6 +6,7 @@ import { progressReporter } from './progressReporter.js';
 import { runSimulation } from './runSimulation.js';
 import type { ShardSpec } from './schedulerShard.js';
 import { shardFileName, type ShardFile } from './shardFile.js';
+import { withChecksum } from './shardChecksum.js';
 import type { StopSignal } from './stopSignal.js';
 
 export interface ShardRunResult {
@@ -60,7 +61,7 @@ export async function runShard(
  * holds, or on stdout without --out.
  */
 export async function emitShard(document: ShardFile, out: string | undefined, io: CliIo): Promise<void> {
-  const text = `${JSON.stringify(document)}\n`;
+  const text = `${JSON.stringify(withChecksum(document))}\n`;
   if (out === undefined) {
     io.stdout(text);
     return;

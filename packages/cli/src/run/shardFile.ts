@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { InputError, PARTIAL_FORMAT, type PartialResult, type ScenarioInput } from '@passk/sim';
+import { InputError, type PartialResult, type ScenarioInput } from '@passk/sim';
 import type { ShardSpec } from './schedulerShard.js';
+import { checkShardShape } from './checkShardShape.js';
+import { verifyChecksum } from './shardChecksum.js';
 
 /** Version tag of a shard file: one shard's share of a simulate or sweep run, mergeable with `passk merge`. */
-export const SHARD_FORMAT = 'passk-shard/2';
+export const SHARD_FORMAT = 'passk-shard/3';
 
 /** What every shard file of one run shares: merge checks it before merging anything. */
 export interface ShardRun {
@@ -23,6 +25,8 @@ interface ShardFileBase {
   /** Episodes (replicates × tasks) simulated by this shard, and the wall-clock seconds it took (the only field that varies between runs). */
   readonly episodes: number;
   readonly seconds: number;
+  /** SHA-256 of the rest of the file (shardChecksum), recorded when written, checked by merge. */
+  readonly checksum?: string;
 }
 
 export interface SimulateShardFile extends ShardFileBase {
@@ -66,36 +70,18 @@ export function passkVersion(): string {
 }
 let cachedVersion: string | undefined;
 
-/** Checks the shape of a parsed shard file (not yet against the other shards); errors name the file. */
+/**
+ * Checks a parsed shard file (not yet against the other shards): its format, the type and range
+ * of every field and the consistency of its numbers (checkShardShape), then its checksum
+ * (shardChecksum). Every error names the file and the field.
+ */
 export function readShard(value: unknown, source: string): ShardFile {
-  const shard = value as ShardFile;
-  if (typeof value !== 'object' || value === null || shard.format !== SHARD_FORMAT) {
-    const old = typeof value === 'object' && value !== null && (value as { format?: unknown }).format === 'passk-shard/1';
-    throw new InputError(source, `must be a shard file (format ${SHARD_FORMAT}) written by passk simulate --shard or passk sweep --shard${old ? '; this one is passk-shard/1, from an older passk: run that shard again' : ''}`);
+  const format = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { format?: unknown }).format : undefined;
+  if (format !== SHARD_FORMAT) {
+    const old = typeof format === 'string' && /^passk-shard\/[12]$/.test(format);
+    throw new InputError(source, `must be a shard file (format ${SHARD_FORMAT}) written by passk simulate --shard or passk sweep --shard${old ? `; this one is ${format}, from an older passk: run that shard again` : ''}`);
   }
-  const spec = shard.shard;
-  if (typeof spec !== 'object' || spec === null || !Number.isInteger(spec.index) || !Number.isInteger(spec.count) || !(spec.index >= 1 && spec.index <= spec.count)) {
-    throw new InputError(`${source}: shard`, 'must be { index, count } with 1 ≤ index ≤ count', spec);
-  }
-  if (typeof shard.run !== 'object' || shard.run === null || typeof shard.run.fingerprint !== 'string') {
-    throw new InputError(`${source}: run`, 'must be { fingerprint, seed, replicates }', shard.run);
-  }
-  if (typeof shard.passk !== 'string' || typeof shard.episodes !== 'number' || typeof shard.seconds !== 'number') {
-    throw new InputError(source, 'must hold passk (the version), episodes and seconds, as passk writes them');
-  }
-  if (shard.kind === 'sweep') {
-    const sweep = shard.sweep;
-    const ok =
-      typeof sweep === 'object' && sweep !== null && Array.isArray(sweep.vary) && sweep.vary.every((item) => typeof item === 'string') &&
-      (sweep.replicates === null || Number.isInteger(sweep.replicates)) && typeof sweep.constraints === 'object' && sweep.constraints !== null;
-    if (!ok) throw new InputError(`${source}: sweep`, 'must be { vary, replicates, constraints } as passk sweep --shard writes it');
-  }
-  const partials = shard.kind === 'simulate' ? [shard.partial] : shard.kind === 'sweep' && Array.isArray(shard.pieces) ? shard.pieces.map((piece) => piece?.partial) : null;
-  if (partials === null) throw new InputError(`${source}: kind`, 'must be simulate (with partial) or sweep (with pieces)', shard.kind);
-  partials.forEach((partial) => {
-    if (typeof partial !== 'object' || partial === null || partial.format !== PARTIAL_FORMAT) {
-      throw new InputError(`${source}: partial`, `must be a partial result of format ${PARTIAL_FORMAT}`, partial?.format);
-    }
-  });
-  return shard;
+  checkShardShape(value as Record<string, unknown>, source);
+  verifyChecksum(value as Record<string, unknown>, source);
+  return value as ShardFile;
 }

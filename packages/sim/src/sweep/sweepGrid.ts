@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { requireScenarioPath } from './sweepPaths.js';
 
 /** One `--vary path=values` axis: a dotted config path and the values it takes. */
 export interface SweepAxis {
@@ -16,11 +17,12 @@ const MAX_POINTS = 10_000;
 /**
  * Parses `path=values`, where values is a comma list (`0,0.02,0.05`), an integer range (`1..16`),
  * or both mixed (`1..4,8,16`). Items are numbers when they read as numbers, `null`, `true`, `false`,
- * else text (`parallel`). Example: `policy.maxAttempts=1..3` → { path, values: [1, 2, 3] }.
+ * else text (`parallel`). The path must be a scenario key (scenarioPaths). Example: `policy.maxAttempts=1..3` → { path, values: [1, 2, 3] }.
  */
 export function parseSweepAxis(text: string, where = '--vary'): SweepAxis {
   const match = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*=\s*(.+)$/.exec(text);
   if (!match) throw new InputError(where, 'must be path=values, e.g. policy.maxAttempts=1..16 or verifier.falseAccept=0,0.02', text);
+  requireScenarioPath(match[1]!, where);
   const values: SweepValue[] = [];
   for (const item of match[2]!.split(',').map((part) => part.trim())) {
     const range = /^(-?\d+)\.\.(-?\d+)$/.exec(item);
@@ -49,7 +51,9 @@ export function sweepGrid(axes: readonly SweepAxis[]): SweepPoint[] {
   const duplicate = paths.find((path, i) => paths.indexOf(path) !== i);
   if (duplicate !== undefined) throw new InputError('--vary', 'names each path once', duplicate);
   const size = axes.reduce((product, axis) => product * axis.values.length, 1);
-  if (!(size <= MAX_POINTS)) throw new InputError('--vary', `must make at most ${MAX_POINTS} grid points`, size);
+  if (!(size <= MAX_POINTS)) {
+    throw new InputError('--vary', `must make at most ${MAX_POINTS} grid points`, `${axes.map((axis) => axis.values.length).join(' × ')} = ${size} points`);
+  }
   let points: Record<string, SweepValue>[] = [{}];
   for (const axis of axes) points = points.flatMap((point) => axis.values.map((value) => ({ ...point, [axis.path]: value })));
   return points;

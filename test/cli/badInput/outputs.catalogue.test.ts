@@ -1,0 +1,30 @@
+// The bad-input catalogue of `passk chart`, `passk report`, `passk demo` and `passk schema`, and
+// of unknown commands: result files that are not results, outputs over inputs, and paths that
+// cannot be written; see ./catalogue.ts for what each case asserts.
+import { catalogue, type BadInputCase } from './catalogue.js';
+
+const NOT_RESULT = { 'bad.json': '{"kind":"passk.nothing"}\n' };
+const RATE = { 'rate.json': `${JSON.stringify({ kind: 'passk.estimate.rate', p: 0.5, rows: [{ k: 1, passAtK: 0.5, passHatK: 0.5 }] })}\n` };
+
+const cases: BadInputCase[] = [
+  { name: 'chart: unknown kind', files: RATE, args: ['chart', 'nope', '--from', 'rate.json', '--out', 'x.svg'], where: 'KIND', rule: 'must be one of pass-curves', value: '"nope"' },
+  { name: 'chart: from a JSON that is no result', files: NOT_RESULT, args: ['chart', 'pass-curves', '--from', 'bad.json', '--out', 'x.svg'], where: 'bad.json', rule: 'must be a passk result', value: '"passk.nothing"' },
+  { name: 'chart: from a missing file', args: ['chart', 'pass-curves', '--from', 'nothere.json', '--out', 'x.svg'], where: 'nothere.json', rule: 'must exist', value: 'file not found' },
+  { name: 'chart: from a file that is not JSON', files: { 'r.json': '{' }, args: ['chart', 'pass-curves', '--from', 'r.json', '--out', 'x.svg'], where: 'r.json', rule: 'JSON', value: /JSON/ },
+  { name: 'chart: --out extension', files: RATE, args: ['chart', 'pass-curves', '--from', 'rate.json', '--out', 'out.gif'], where: '--out', rule: 'must end in .svg, .png or .vl.json', value: '"out.gif"' },
+  { name: 'chart: --out over its input', files: { 'e.vl.json': RATE['rate.json'] }, args: ['chart', 'pass-curves', '--from', 'e.vl.json', '--out', 'e.vl.json'], where: '--out', rule: 'must not be one of the inputs', value: '"e.vl.json"' },
+  { name: 'chart: --out missing', files: RATE, args: ['chart', 'pass-curves', '--from', 'rate.json'], where: '--out', rule: 'required', value: '--out' },
+  { name: 'chart: a kind that does not fit the result', files: RATE, args: ['chart', 'sweep-frontier', '--from', 'rate.json', '--out', 'x.svg'], where: /rate\.json|sweep-frontier/, rule: /must|needs/, value: /passk\.estimate\.rate|sweep/ },
+  { name: 'report: a JSON that is no result', files: NOT_RESULT, args: ['report', 'bad.json', '--out', 'r.html'], where: 'bad.json', rule: 'must be a passk result with a known "kind"', value: '"passk.nothing"' },
+  { name: 'report: a missing file', args: ['report', 'nothere.json', '--out', 'r.html'], where: 'nothere.json', rule: 'must exist', value: 'file not found' },
+  { name: 'report: --out over its input', files: RATE, args: ['report', 'rate.json', '--out', 'rate.json'], where: '--out', rule: 'must not be one of the inputs', value: '"rate.json"' },
+  { name: 'report: --out missing', files: RATE, args: ['report', 'rate.json'], where: '--out', rule: 'required', value: '--out' },
+  { name: 'report: no inputs', args: ['report', '--out', 'r.html'], where: 'arguments', rule: 'must name at least 1 input file', value: 'got 0' },
+  { name: 'demo: --out under a regular file', files: { plain: 'x' }, args: ['demo', '--out', 'plain'], process: true, where: 'plain/report.html', rule: 'must be a writable path', value: 'ENOTDIR' },
+  { name: 'demo: --out where report.html is a folder (nothing written)', files: { 'd/report.html/keep': '' }, args: ['demo', '--out', 'd'], process: true, where: 'd/report.html', rule: 'must be a writable path', value: 'EISDIR' },
+  { name: 'schema: unknown option', args: ['schema', '--bogus'], where: '--bogus', rule: 'unknown option', value: 'see --help' },
+  { name: 'unknown command', args: ['estimat'], where: 'unknown command', rule: 'did you mean estimate?', value: '"estimat"' },
+  { name: 'no command', args: [], where: 'passk', rule: 'name a command', value: 'estimate, compare, gate, fit' },
+];
+
+catalogue('chart, report, demo, schema (bad input)', cases, 60_000);
