@@ -15,20 +15,22 @@ import { buildExplorerScript, EXPLORER_SCRIPT_FILE } from './dist/report/explore
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const outdir = join(dist, 'bundle');
+// The worker-thread runner lives in @passk/sim/node (built by tsc -b before this step).
+const simNode = join(root, '..', 'sim', 'dist', 'node');
 
 const explorer = join(dist, 'report', 'explorer', EXPLORER_SCRIPT_FILE);
 writeFileSync(explorer, await buildExplorerScript(join(dist, 'report', 'explorer', 'explorerEntry.js')));
 
 await esbuild.build({
-  // Entry names keep the workers' file names: runSimulation and csvRangeRunner start
+  // Entry names keep the workers' file names: runSimulation (@passk/sim/node) and csvRangeRunner start
   // new URL('./simulateWorker.js' | './csvRangeWorker.js', import.meta.url) from a chunk in the same folder.
   entryPoints: {
     passk: join(dist, 'main.js'),
-    simulateWorker: join(dist, 'run', 'simulateWorker.js'),
+    simulateWorker: join(simNode, 'simulateWorker.js'),
     csvRangeWorker: join(dist, 'io', 'csvRangeWorker.js'),
     // For `pnpm bench`, which times the CLI's own runner as `passk simulate` runs it.
-    runSimulation: join(dist, 'run', 'runSimulation.js'),
-    stopSignal: join(dist, 'run', 'stopSignal.js'),
+    runSimulation: join(simNode, 'runSimulation.js'),
+    stopSignal: join(simNode, 'stopSignal.js'),
   },
   outdir,
   bundle: true,

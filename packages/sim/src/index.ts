@@ -17,6 +17,7 @@ export { binomialRatio, oneMinusBinomialRatio } from './estimators/binomialRatio
 export { averageOverTasks, type TaskTrials, type TaskAverageRow, type TaskMean } from './estimators/taskAverage.js';
 export { bootstrapTaskAverage, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
 export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
+export { clusteredNormalInterval } from './estimators/clusteredNormalInterval.js';
 
 // Closed forms for a known p
 export { independentPassAtK, independentPassHatK, rateForPassHatK } from './analytic/independent.js';
@@ -78,6 +79,8 @@ export { parseSweepAxis, sweepGrid, type SweepAxis, type SweepPoint, type SweepV
 export { applySweepPoint } from './sweep/applySweepPoint.js';
 export { efficientFrontier, type FrontierPoint } from './sweep/efficientFrontier.js';
 export { bestUnderConstraints, type Constraints, type ConstrainedPoint } from './sweep/bestUnderConstraints.js';
+export { sweepScenarios, type SweepScenariosOptions } from './sweep/sweepScenarios.js';
+export { sweepOutcomes, type SweepOutcome, type SweepOutcomes } from './sweep/sweepOutcomes.js';
 // Fitting the per-task success distribution (passk fit)
 export { fitTasks, type FitOptions } from './fit/fitTasks.js';
 export type { TaskFit, FittedModel } from './fit/fitResult.js';
@@ -85,7 +88,8 @@ export type { FitModelName } from './fit/fitModels.js';
 export type { ReportedParameter, ReportedParameterName } from './fit/reportedParameters.js';
 export type { PredictionInterval } from './fit/predictionIntervals.js';
 export type { GoodnessOfFit, CountTable, CountRow, PassRateRow } from './fit/goodnessOfFit.js';
-export type { ScenarioTasksInput } from './fit/fitScenarioTasks.js';
+export { fitScenarioTasks, type ScenarioTasksInput } from './fit/fitScenarioTasks.js';
+export type { MixtureParameters } from './fit/mixtureParameters.js';
 export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';
 export { posteriorTasks } from './fit/posteriorTasks.js';
 export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';

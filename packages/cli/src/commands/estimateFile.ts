@@ -1,13 +1,12 @@
 import {
   averageOverTasks,
   bootstrapTaskAverage,
-  normalQuantile,
+  clusteredNormalInterval,
   passAtK,
   passHatK,
   proportionInterval,
   requireInteger,
   type IntervalOptions,
-  type TaskAverageRow,
 } from '@passk/sim/estimate';
 import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
@@ -74,7 +73,6 @@ function estimateCounts(
     bootstrapReplicates > 0
       ? bootstrapTaskAverage(tasks, { ks, replicates: bootstrapReplicates, seed: args.seed, confidence: interval.confidence, sides: interval.sides })
       : null;
-  const z = normalQuantile(interval.sides === 2 ? 1 - (1 - interval.confidence) / 2 : interval.confidence);
   const rows = average.map((row, i) => ({
     k: row.k,
     passAtK: row.passAtK?.value ?? null,
@@ -83,7 +81,7 @@ function estimateCounts(
     notEstimableTasks: row.notEstimableTasks,
     plugin: row.plugin,
     se: { passAtK: row.passAtK?.se ?? null, passHatK: row.passHatK?.se ?? null },
-    interval: { passAtK: normalBounds(row.passAtK, z, interval.sides), passHatK: normalBounds(row.passHatK, z, interval.sides) },
+    interval: { passAtK: clusteredNormalInterval(row.passAtK, interval), passHatK: clusteredNormalInterval(row.passHatK, interval) },
     bootstrap: bootstrap ? { passAtK: bootstrap[i]!.passAtK, passHatK: bootstrap[i]!.passHatK } : null,
   }));
   const source = {
@@ -136,12 +134,4 @@ function estimateCounts(
     };
   });
   return { text, json: { ...document, perTask }, document };
-}
-
-/** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */
-function normalBounds(mean: TaskAverageRow['passAtK'], z: number, sides: 1 | 2): { lower: number; upper: number } | null {
-  if (!mean || mean.se === null) return null;
-  const lower = Math.max(0, mean.value - z * mean.se);
-  const upper = sides === 2 ? Math.min(1, mean.value + z * mean.se) : 1;
-  return { lower, upper };
 }

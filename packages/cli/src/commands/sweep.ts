@@ -8,14 +8,13 @@ import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { runShard, emitShard } from '../run/runShard.js';
-import { runSimulation } from '../run/runSimulation.js';
+import { runSimulation, StopSignal } from '@passk/sim/node';
 import { passkVersion, SHARD_FORMAT } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { Interrupted } from '../run/interrupted.js';
-import { StopSignal } from '../run/stopSignal.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 
 interface SweepArgs extends SweepOutputArgs {
