@@ -41,6 +41,10 @@ export { resolveScenario, type ResolveScenarioOptions } from './scenario/resolve
 export { DEFAULT_SCENARIO_INPUT, defaultScenario } from './scenario/defaultScenario.js';
 export { scenarioToInput } from './scenario/scenarioToInput.js';
 export { scenarioJsonSchema, type JsonSchema } from './scenario/scenarioJsonSchema.js';
+export { SCENARIO_FORMAT, SCENARIO_DEFS, MAX_ATTEMPTS_LIMIT } from './scenario/scenarioFormat.js';
+export { SCENARIO_PATHS } from './scenario/scenarioPaths.js';
+export { scenarioDocs } from './scenario/scenarioDocs.js';
+export type { FormatNode, Field, ObjectNode, TaggedNode, Variant, NumberNode, Rule } from './scenario/formatNodes.js';
 export type * from './scenario/types.js';
 export type { ScenarioInput } from './scenario/scenarioInput.js';
 

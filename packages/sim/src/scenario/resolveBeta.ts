@@ -1,10 +1,11 @@
 import { InputError } from '../errors.js';
 import { fieldOf, whereOf, type ConfigObject, type ConfigPath } from './configReader.js';
+import type { Field } from './formatNodes.js';
 import { readField } from './readDeclared.js';
 import { SCENARIO_DEFS } from './scenarioFormat.js';
 
 /** The keys of a `{dist: beta, …}` node besides `dist` (as declared: mean, concentration, a, b). */
-const BETA = SCENARIO_DEFS.rate.variants.beta!.fields;
+const BETA: Readonly<Record<string, Field>> = SCENARIO_DEFS.rate.variants.beta.fields;
 
 /**
  * Beta(a, b) from either form of a `dist: beta` node (keys already checked):

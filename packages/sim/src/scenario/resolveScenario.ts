@@ -7,7 +7,7 @@ import { resolvePolicy } from './resolvePolicy.js';
 import { resolveRate } from './resolveRate.js';
 import { resolveSelector } from './resolveSelector.js';
 import { resolveSuccessRate } from './resolveSuccessRate.js';
-import type { ObjectNode } from './formatNodes.js';
+import type { Field, ObjectNode } from './formatNodes.js';
 import { readField, requirementOf } from './readDeclared.js';
 import { SCENARIO_DEFS, SCENARIO_FORMAT } from './scenarioFormat.js';
 import type { AttemptCorrelation, AttemptsSpec, RunSpec, Scenario, SelectorSpec, TasksSpec, VerifierSpec } from './types.js';
@@ -20,7 +20,7 @@ export interface ResolveScenarioOptions {
 const TOP = SCENARIO_FORMAT.fields;
 const TASKS = SCENARIO_DEFS.tasks.fields;
 const ATTEMPTS = SCENARIO_DEFS.attempts.fields;
-const VERIFIER = SCENARIO_DEFS.verifier.fields;
+const VERIFIER: Readonly<Record<string, Field>> = SCENARIO_DEFS.verifier.fields;
 const RUN = (TOP.run!.node as ObjectNode).fields;
 
 /**

@@ -8,23 +8,23 @@ import type { Field, FormatNode, NumberNode, ObjectNode, TaggedNode, Variant } f
  * it in its resolve*.ts, regenerate the docs (CONTRIBUTING.md).
  */
 
-const probability: NumberNode = { type: 'number', min: 0, max: 1 };
-const nonNegative: NumberNode = { type: 'number', min: 0 };
-const positive: NumberNode = { type: 'number', min: 0, minExclusive: true };
-const finite: NumberNode = { type: 'number' };
+const probability = { type: 'number', min: 0, max: 1 } as const satisfies NumberNode;
+const nonNegative = { type: 'number', min: 0 } as const satisfies NumberNode;
+const positive = { type: 'number', min: 0, minExclusive: true } as const satisfies NumberNode;
+const finite = { type: 'number' } as const satisfies NumberNode;
 
 /** The largest `policy.maxAttempts` a scenario may ask for. */
 export const MAX_ATTEMPTS_LIMIT = 1000;
 
-const betaFields: Record<string, Field> = {
+const betaFields = {
   mean: { node: { type: 'number', min: 0, max: 1, minExclusive: true, maxExclusive: true }, doc: 'Mean of the Beta, a/(a + b).', required: 'with concentration' },
   concentration: { node: positive, doc: 'a + b: larger is less spread (mean/precision form, Ferrari & Cribari-Neto 2004).', required: 'with mean' },
   a: { node: positive, doc: 'First shape parameter.', required: 'with b' },
   b: { node: positive, doc: 'Second shape parameter.', required: 'with a' },
-};
+} as const satisfies Record<string, Field>;
 const betaForms = [['mean', 'concentration'], ['a', 'b']] as const;
 
-const successRateVariants: Record<string, Variant> = {
+const successRateVariants = {
   fixed: {
     doc: 'Explicit per-task rates, one per task (tasks.count may be left out). Not allowed inside a mixture.',
     fields: { values: { node: { type: 'list', item: probability }, doc: 'The rate of each task.', required: true } },
@@ -52,18 +52,18 @@ const successRateVariants: Record<string, Variant> = {
       },
     },
   },
-};
+} as const satisfies Record<string, Variant>;
 
-const successRate: TaggedNode = {
+const successRate = {
   type: 'tagged',
   doc: 'Distribution of the per-task single-attempt success rate p_t.',
   tag: 'dist',
   variants: successRateVariants,
   example: '{ dist: beta, mean: 0.7, concentration: 4 }',
-};
+} as const satisfies TaggedNode;
 
 const { fixed: _fixed, ...componentVariants } = successRateVariants;
-const mixtureComponent: TaggedNode = {
+const mixtureComponent = {
   type: 'tagged',
   doc: 'A mixture component: its weight and, inline, a success-rate dist other than fixed.',
   tag: 'dist',
@@ -71,9 +71,9 @@ const mixtureComponent: TaggedNode = {
   common: { weight: { node: positive, doc: 'Relative weight of the component (weights are normalised).', required: true } },
   docsSameAs: 'tasks.successRate',
   example: '{ weight: 0.2, dist: point, p: 0 }',
-};
+} as const satisfies TaggedNode;
 
-const tasks: ObjectNode = {
+const tasks = {
   type: 'object',
   doc: 'The tasks: how many, and how hard.',
   example: '{ count: 200, successRate: { dist: beta, mean: 0.7, concentration: 4 } }',
@@ -95,9 +95,9 @@ const tasks: ObjectNode = {
       },
     },
   ],
-};
+} as const satisfies ObjectNode;
 
-const amount: TaggedNode = {
+const amount = {
   type: 'tagged',
   doc: 'A per-attempt amount (cost or latency): a number ≥ 0, or a distribution.',
   tag: 'dist',
@@ -117,9 +117,9 @@ const amount: TaggedNode = {
     },
   },
   example: '0.02 or { dist: lognormal, median: 0.02, sigma: 0.5 }',
-};
+} as const satisfies TaggedNode;
 
-const correlation: TaggedNode = {
+const correlation = {
   type: 'tagged',
   doc: 'Dependence between the attempts on one task.',
   tag: 'model',
@@ -139,16 +139,17 @@ const correlation: TaggedNode = {
     },
   },
   example: '{ model: exchangeable, icc: 0.3 }',
-};
+} as const satisfies TaggedNode;
 
-const perAttempt = (what: string, fallback: number): ObjectNode => ({
-  type: 'object',
-  doc: `${what} of one attempt.`,
-  example: '{ perAttempt: 0.02 }',
-  fields: { perAttempt: { node: { type: 'ref', name: 'amount' }, doc: `${what} of each attempt.`, default: fallback } },
-});
+const perAttempt = (what: string, fallback: number) =>
+  ({
+    type: 'object',
+    doc: `${what} of one attempt.`,
+    example: '{ perAttempt: 0.02 }',
+    fields: { perAttempt: { node: { type: 'ref', name: 'amount' }, doc: `${what} of each attempt.`, default: fallback } },
+  }) as const satisfies ObjectNode;
 
-const attempts: ObjectNode = {
+const attempts = {
   type: 'object',
   doc: 'How the attempts of one episode behave.',
   example: '{ correlation: { model: independent }, cost: { perAttempt: 0.02 } }',
@@ -157,9 +158,9 @@ const attempts: ObjectNode = {
     cost: { node: perAttempt('Cost', 0), doc: 'What an attempt costs.', default: { perAttempt: 0 } },
     latency: { node: perAttempt('Latency (in rounds or seconds)', 1), doc: 'How long an attempt takes.', default: { perAttempt: 1 } },
   },
-};
+} as const satisfies ObjectNode;
 
-const rate: TaggedNode = {
+const rate = {
   type: 'tagged',
   doc: 'A verifier error rate: a number in [0, 1] for every task, or per task from a Beta.',
   tag: 'dist',
@@ -169,9 +170,9 @@ const rate: TaggedNode = {
     beta: { doc: 'Rates drawn per task from a Beta distribution, by mean and concentration or by a and b.', fields: betaFields, forms: betaForms },
   },
   example: '0.05 or { dist: beta, mean: 0.05, concentration: 20 }',
-};
+} as const satisfies TaggedNode;
 
-const verifier: ObjectNode = {
+const verifier = {
   type: 'object',
   doc: 'The verifier that judges each attempt.',
   defaultDoc: 'omitted: a perfect verifier that accepts exactly the correct attempts, for free',
@@ -181,9 +182,9 @@ const verifier: ObjectNode = {
     falseReject: { node: { type: 'ref', name: 'rate' }, doc: 'P(reject | correct attempt).', default: 0 },
     cost: { node: nonNegative, doc: 'Cost of one verification (added per attempt).', default: 0 },
   },
-};
+} as const satisfies ObjectNode;
 
-const selector: TaggedNode = {
+const selector = {
   type: 'tagged',
   doc: 'Which candidate a parallel or batched episode delivers. Mode sequential requires firstAccepted.',
   tag: 'kind',
@@ -207,9 +208,9 @@ const selector: TaggedNode = {
     },
   },
   example: '{ kind: majorityVote }',
-};
+} as const satisfies TaggedNode;
 
-const budget: ObjectNode = {
+const budget = {
   type: 'object',
   doc:
     'Caps per episode. soft (default): an attempt starts while the spend (a round starts while the elapsed latency) is below the cap and is completed in full, so an episode may end above it (reported: P(over) and the mean overshoot). hard: an attempt that would cross a cap is cut off there and counts as not accepted.',
@@ -219,9 +220,9 @@ const budget: ObjectNode = {
     latency: { node: { ...positive, nullable: true }, doc: 'Deadline per episode, in latency units (rounds of the slowest attempt); null: none.', default: null },
     mode: { node: { type: 'enum', values: ['soft', 'hard'] }, doc: 'soft: checked before each attempt; hard: an attempt that would cross is cut off and not accepted.', default: 'soft' },
   },
-};
+} as const satisfies ObjectNode;
 
-const policy: ObjectNode = {
+const policy = {
   type: 'object',
   doc: 'The retry policy of one episode.',
   example: '{ maxAttempts: 8 }',
@@ -252,14 +253,14 @@ const policy: ObjectNode = {
       schema: { if: { type: 'object', required: ['mode'], properties: { mode: { enum: ['parallel', 'batches'] } } }, else: { type: 'object', properties: { batchSize: { const: 1 } } } },
     },
   ],
-};
+} as const satisfies ObjectNode;
 
-const run: ObjectNode = {
+const run = {
   type: 'object',
   doc: 'How much to simulate.',
   example: '{ replicates: 10000 }',
   fields: { replicates: { node: { type: 'number', integer: true, min: 1 }, doc: 'Monte Carlo repetitions of all episodes.', default: 10000 } },
-};
+} as const satisfies ObjectNode;
 
 /** The named nodes (`$defs` of the JSON Schema; `ref` nodes point here). */
 export const SCENARIO_DEFS = {
@@ -275,7 +276,7 @@ export const SCENARIO_DEFS = {
 } as const satisfies Readonly<Record<string, FormatNode>>;
 
 /** The scenario file: the root object. */
-export const SCENARIO_FORMAT: ObjectNode = {
+export const SCENARIO_FORMAT = {
   type: 'object',
   doc: 'A Monte Carlo scenario for passk: tasks with per-task success rates, how attempts behave, the verifier, the selector and the retry policy.',
   fields: {
@@ -298,7 +299,7 @@ export const SCENARIO_FORMAT: ObjectNode = {
       },
     },
   ],
-};
+} as const satisfies ObjectNode;
 
 /** A named node of the declaration. */
 export function scenarioDef(name: string): FormatNode {
