@@ -1,8 +1,15 @@
+import type { CorrelationInput, InputOf, ScenarioInput, SelectorInput } from './scenarioInput.js';
+import type { SCENARIO_DEFS } from './scenarioFormat.js';
+
 /**
  * The resolved scenario: what `resolveScenario` returns after validating a scenario file
- * (DESIGN §3). Every field is filled in (defaults applied), every distribution is a tagged
- * object in one canonical form, and the whole object is deeply frozen.
+ * (docs/design.md §3). Every field is filled in (defaults applied), every distribution is a tagged
+ * object in one canonical form, and the whole object is deeply frozen. Where the canonical form is
+ * the file's with every key given, the type is derived from the declaration (`Resolved`).
  */
+
+/** A file form with every optional key filled in (each member of a union on its own). */
+type Resolved<T> = T extends unknown ? { readonly [K in keyof T]-?: Exclude<T[K], undefined> } : never;
 
 /** Per-task single-attempt success probability p_t. Resolved forms only (beta always as a, b). */
 export type SuccessRateDist =
@@ -26,11 +33,8 @@ export interface TasksSpec {
   readonly resample: boolean;
 }
 
-export type AttemptCorrelation =
-  | { readonly model: 'independent' }
-  | { readonly model: 'exchangeable'; readonly icc: number }
-  | { readonly model: 'markov'; readonly stickiness: number }
-  | { readonly model: 'feedback'; readonly afterFailure: number };
+/** `independent`, `exchangeable {icc}`, `markov {stickiness}` or `feedback {afterFailure}`, as in the file. */
+export type AttemptCorrelation = CorrelationInput;
 
 /** A non-negative per-attempt amount (cost or latency): constant, or lognormal by median and sigma. */
 export type Amount =
@@ -60,21 +64,20 @@ export interface VerifierSpec {
   readonly cost: number;
 }
 
-export type SelectorSpec =
-  | { readonly kind: 'firstAccepted' }
-  | { readonly kind: 'oracle' }
-  | { readonly kind: 'random' }
-  /** Wrong answers fall on `distinctWrong` values with Dirichlet(`concentration`) weights, so wrong answers can agree. */
-  | { readonly kind: 'majorityVote'; readonly distinctWrong: number; readonly concentration: number }
-  /** Reward-model score: correct ~ N(separation, 1), wrong ~ N(0, 1); deliver the top score if ≥ threshold (null: no threshold). */
-  | { readonly kind: 'bestScore'; readonly separation: number; readonly threshold: number | null };
+/**
+ * firstAccepted, oracle, random; majorityVote {distinctWrong, concentration} (wrong answers fall on
+ * `distinctWrong` values with Dirichlet(`concentration`) weights, so wrong answers can agree);
+ * bestScore {separation, threshold} (reward-model score: correct ~ N(separation, 1), wrong ~ N(0, 1);
+ * deliver the top score if ≥ threshold, null: no threshold). Every parameter filled in.
+ */
+export type SelectorSpec = Resolved<SelectorInput>;
 
 export interface PolicySpec {
   readonly maxAttempts: number;
-  readonly mode: 'sequential' | 'parallel' | 'batches';
+  readonly mode: InputOf<(typeof SCENARIO_DEFS)['policy']['fields']['mode']['node']>;
   /** Attempts per round: 1 for sequential, maxAttempts for parallel, as given for batches. */
   readonly batchSize: number;
-  readonly onNoAccept: 'abstain' | 'deliverLast';
+  readonly onNoAccept: InputOf<(typeof SCENARIO_DEFS)['policy']['fields']['onNoAccept']['node']>;
   /** Caps per episode (engine semantics, "Budgets"). */
   readonly budget: BudgetSpec;
 }
@@ -85,15 +88,10 @@ export interface PolicySpec {
  * full, so an episode may end above the cap. `hard`: an attempt that would cross a cap is cut off
  * at the cap and counts as not accepted.
  */
-export interface BudgetSpec {
-  readonly cost: number | null;
-  readonly latency: number | null;
-  readonly mode: 'soft' | 'hard';
-}
+export type BudgetSpec = Resolved<NonNullable<NonNullable<ScenarioInput['policy']>['budget']>>;
 
-export interface RunSpec {
-  readonly replicates: number;
-}
+/** `replicates`. */
+export type RunSpec = Resolved<NonNullable<ScenarioInput['run']>>;
 
 export interface Scenario {
   readonly seed: number | string;
