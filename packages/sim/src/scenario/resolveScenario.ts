@@ -24,7 +24,8 @@ const VERIFIER: Readonly<Record<string, Field>> = SCENARIO_DEFS.verifier.fields;
 const RUN = (TOP.run!.node as ObjectNode).fields;
 
 /**
- * Validates a parsed scenario file (DESIGN §3; YAML/JSON parsing is the caller's) into the
+ * Validates a parsed scenario file (docs/design.md §3, every key in docs/scenario.md; YAML/JSON
+ * parsing is the caller's) into the
  * resolved, deeply frozen `Scenario`: defaults applied, every distribution in canonical form.
  * Throws an `InputError` for the first problem found, in a fixed order (top-level keys, then
  * seed, name, tasks, attempts, verifier, selector, policy, run, then cross-checks), with

@@ -5,7 +5,8 @@ import type { Field, FormatNode, NumberNode, ObjectNode, TaggedNode, Variant } f
  * its range, its default and its meaning. `resolveScenario` reads its keys, ranges and defaults
  * from here; the JSON Schema (`passk schema`), the list of key paths (`sweep --vary`) and
  * docs/scenario.md (`pnpm docs:scenario`) are generated from it. Adding a key: add it here, read
- * it in its resolve*.ts, regenerate the docs (CONTRIBUTING.md).
+ * it in its resolve*.ts (and scenarioToInput.ts when it resolves to a new field), then
+ * `pnpm docs:scenario`; the tests then check the schema (ajv), the paths and the docs.
  */
 
 const probability = { type: 'number', min: 0, max: 1 } as const satisfies NumberNode;
