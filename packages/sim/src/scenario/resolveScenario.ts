@@ -25,8 +25,8 @@ const RUN = (TOP.run!.node as ObjectNode).fields;
 
 /**
  * Validates a parsed scenario file (docs/design.md §3, every key in docs/scenario.md; YAML/JSON
- * parsing is the caller's) into the
- * resolved, deeply frozen `Scenario`: defaults applied, every distribution in canonical form.
+ * parsing is the caller's) into the resolved, deeply frozen `Scenario`: defaults applied (keys,
+ * ranges and defaults as declared in scenarioFormat.ts), every distribution in canonical form.
  * Throws an `InputError` for the first problem found, in a fixed order (top-level keys, then
  * seed, name, tasks, attempts, verifier, selector, policy, run, then cross-checks), with
  * `where` = the config path, prefixed by `options.source` when given.
