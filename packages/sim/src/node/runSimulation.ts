@@ -7,6 +7,7 @@ import { scenarioToInput } from '../scenario/scenarioToInput.js';
 import type { Scenario } from '../scenario/types.js';
 import { StopSignal } from './stopSignal.js';
 
+/** Options of `runSimulation`. */
 export interface RunSimulationOptions {
   /** Threads at most: this one plus up to `workers` − 1 worker threads (started only for long runs); 1 runs in this thread only. */
   readonly workers: number;

@@ -17,16 +17,19 @@ export interface NumberNode {
   readonly nullable?: boolean;
 }
 
+/** Text (a name, `$schema`), or null when `nullable`. */
 export interface StringNode {
   readonly type: 'string';
   readonly minLength?: number;
   readonly nullable?: boolean;
 }
 
+/** true or false. */
 export interface BooleanNode {
   readonly type: 'boolean';
 }
 
+/** One of a list of names (`policy.mode`). */
 export interface EnumNode {
   readonly type: 'enum';
   readonly values: readonly string[];
@@ -98,6 +101,7 @@ export interface RefNode {
   readonly name: string;
 }
 
+/** Any node of the declaration. */
 export type FormatNode = NumberNode | StringNode | BooleanNode | EnumNode | SeedNode | ListNode | ObjectNode | TaggedNode | RefNode;
 
 /** A rule across fields: the words (docs) and the JSON Schema keywords that state it, where a schema can. */

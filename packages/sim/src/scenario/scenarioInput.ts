@@ -52,12 +52,19 @@ type VariantOf<T extends string, Tag extends string, V, C> = V extends { readonl
     ? Simplify<FieldsOf<C> & { readonly [K in T]: Tag } & FieldsOf<F>>
     : never;
 
+/** A scenario as a user writes it (YAML or JSON): every key optional; `resolveScenario` checks it and fills the defaults. */
 export type ScenarioInput = InputOf<typeof SCENARIO_FORMAT>;
+/** `tasks.successRate` as written: fixed per-task rates, one rate for all, Beta, logit-normal or a mixture. */
 export type SuccessRateInput = InputOf<Defs['successRate']>;
 /** A mixture component: its weight and, inline, any success-rate dist but `fixed`. */
 export type MixtureComponentInput = InputOf<Defs['mixtureComponent']>;
+/** A Beta distribution as a scenario file writes it: by mean and concentration, or by a and b. */
 export type BetaInput = Extract<SuccessRateInput, { readonly dist: 'beta' }>;
+/** A cost or latency per attempt as written: a number, a constant, a lognormal or an empirical list. */
 export type AmountInput = InputOf<Defs['amount']>;
+/** A verifier's error rate as written: a number, a point value or a Beta distribution over tasks. */
 export type RateInput = InputOf<Defs['rate']>;
+/** `attempts.correlation` as written (see `AttemptCorrelation`). */
 export type CorrelationInput = InputOf<Defs['attempts']['fields']['correlation']['node']>;
+/** `selector` as written: first accepted, oracle, random, majority vote or best score, with their parameters. */
 export type SelectorInput = InputOf<Defs['selector']>;

@@ -25,6 +25,7 @@ export interface MixtureComponent {
   readonly dist: Exclude<SuccessRateDist, { dist: 'fixed' }>;
 }
 
+/** The resolved `tasks` section: how many tasks and the distribution of their success rates. */
 export interface TasksSpec {
   /** Number of tasks; for `fixed` it equals values.length. */
   readonly count: number;
@@ -33,7 +34,7 @@ export interface TasksSpec {
   readonly resample: boolean;
 }
 
-/** `independent`, `exchangeable {icc}`, `markov {stickiness}` or `feedback {afterFailure}`, as in the file. */
+/** How the attempts at one task depend on each other (`attempts.correlation`): independent, exchangeable (intra-class correlation), Markov (stickiness) or feedback after a failure; as in the file. */
 export type AttemptCorrelation = CorrelationInput;
 
 /** A non-negative per-attempt amount (cost or latency): constant, or lognormal by median and sigma. */
@@ -42,6 +43,7 @@ export type Amount =
   | { readonly dist: 'lognormal'; readonly median: number; readonly sigma: number }
   | { readonly dist: 'empirical'; readonly values: readonly number[] };
 
+/** The resolved `attempts` section: correlation between attempts, cost and latency per attempt. */
 export interface AttemptsSpec {
   readonly correlation: AttemptCorrelation;
   readonly cost: Amount;
@@ -53,6 +55,7 @@ export type RateSpec =
   | { readonly dist: 'point'; readonly p: number }
   | { readonly dist: 'beta'; readonly a: number; readonly b: number };
 
+/** The resolved `verifier` section: the check that accepts or rejects each attempt, with its error rates and cost. */
 export interface VerifierSpec {
   /** True when the file omitted `verifier`: it accepts exactly the correct attempts, for free. */
   readonly perfect: boolean;
@@ -68,10 +71,12 @@ export interface VerifierSpec {
  * firstAccepted, oracle, random; majorityVote {distinctWrong, concentration} (wrong answers fall on
  * `distinctWrong` values with Dirichlet(`concentration`) weights, so wrong answers can agree);
  * bestScore {separation, threshold} (reward-model score: correct ~ N(separation, 1), wrong ~ N(0, 1);
- * deliver the top score if ≥ threshold, null: no threshold). Every parameter filled in.
+ * deliver the top score if ≥ threshold, null: no threshold). The resolved `selector`: how the
+ * delivered answer is picked among the attempts, every parameter filled in.
  */
 export type SelectorSpec = Resolved<SelectorInput>;
 
+/** The resolved `policy` section: the attempt budget, how attempts are scheduled (sequential, parallel, batches) and when to stop. */
 export interface PolicySpec {
   readonly maxAttempts: number;
   readonly mode: InputOf<(typeof SCENARIO_DEFS)['policy']['fields']['mode']['node']>;
@@ -90,9 +95,10 @@ export interface PolicySpec {
  */
 export type BudgetSpec = Resolved<NonNullable<NonNullable<ScenarioInput['policy']>['budget']>>;
 
-/** `replicates`. */
+/** The resolved `run` section: how many Monte Carlo replicates to simulate. */
 export type RunSpec = Resolved<NonNullable<ScenarioInput['run']>>;
 
+/** A scenario with every default filled in and every value checked, as `resolveScenario` returns it; the engine takes only this. */
 export interface Scenario {
   readonly seed: number | string;
   readonly name: string | null;

@@ -4,6 +4,7 @@ import type { Scenario } from '../scenario/types.js';
 import { applySweepPoint } from './applySweepPoint.js';
 import { parseSweepAxis, sweepGrid, type SweepPoint } from './sweepGrid.js';
 
+/** Options of `sweepScenarios`. */
 export interface SweepScenariosOptions {
   /** Replicates at every point, or null (the default) for each point's own run.replicates. */
   readonly replicates?: number | null;
