@@ -17,6 +17,7 @@ import {
   summarise,
   sweepOutcomes,
   sweepScenarios,
+  taskAverageIntervals,
   type ScenarioInput,
 } from '@passk/sim';
 import { runSimulation } from '@passk/sim/node';
@@ -32,8 +33,12 @@ export async function libraryExample(log: (line: string) => void = console.log) 
   const onePassAt5 = passAtK(10, 3, 5);
   const [row] = averageOverTasks(tasks, [1]);
   const interval = clusteredNormalInterval(row!.passAtK, { confidence: 0.95, sides: 2 });
+  // The intervals `passk estimate FILE` reports: for the task population, and for this benchmark.
+  const [estimands] = taskAverageIntervals(tasks, [1], { confidence: 0.95, sides: 2 });
+  const population = estimands!.passAtK.population!;
   log(`pass@5 of one task with 3/10: ${onePassAt5.toFixed(4)}`);
-  log(`pass@1 over ${tasks.length} tasks: ${row!.passAtK!.value.toFixed(3)}, 95 % [${interval!.lower.toFixed(3)}, ${interval!.upper.toFixed(3)}]`);
+  log(`pass@1 over ${tasks.length} tasks: ${row!.passAtK!.value.toFixed(3)}, clustered normal 95 % [${interval!.lower.toFixed(3)}, ${interval!.upper.toFixed(3)}]`);
+  log(`  task population 95 % [${population.lower.toFixed(3)}, ${population.upper.toFixed(3)}]`);
 
   // 2. A scenario (the file format of `passk simulate`, see docs/scenario.md), simulated.
   const input: ScenarioInput = {
@@ -60,5 +65,5 @@ export async function libraryExample(log: (line: string) => void = console.log) 
   const fitted = resolveScenario({ tasks: fit.scenarioTasks, policy: { maxAttempts: 8 }, run: { replicates: 256 } });
   log(`fitted tasks: ${JSON.stringify(fit.scenarioTasks.successRate)}`);
 
-  return { onePassAt5, row: row!, interval, threaded, single, summary, grid, found, fit, fitted };
+  return { onePassAt5, row: row!, interval, population, threaded, single, summary, grid, found, fit, fitted };
 }
