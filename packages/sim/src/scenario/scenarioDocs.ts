@@ -42,7 +42,7 @@ export function scenarioDocs(): string {
       }
       if (target.shorthand !== undefined) {
         const { node: number, variant, key } = target.shorthand;
-        row(path, numberRange(number), '', `Short for \`{ ${target.tag}: ${variant}, ${key}: … }\`.`);
+        row(path, numberRange(number), '', `A bare number: short for \`{ ${target.tag}: ${variant}, ${key}: … }\`.`);
       }
       for (const [tag, variant] of Object.entries(target.variants)) {
         const forms = variant.forms === undefined ? '' : ` Give ${variant.forms.map((keys) => keys.join(' and ')).join(', or ')}.`;
