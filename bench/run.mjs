@@ -16,8 +16,10 @@
 // - `estimate-10m`: `passk estimate` end to end on a generated 10-million-row CSV against
 //   shared/bench/python_estimate_peer.py on the same file (target ≥ 10×, < 300 MB, values equal to 1e-12).
 //
+// Also `hostile-inputs` (bench/hostileInputs.mjs): peak RSS of passk estimate on malformed big inputs (target < 300 MB each).
+//
 // Options: --runs N (best of N, default 3), --only a,b (some scenarios, vote included), --no-memory,
-// --no-estimate, --no-startup, --no-scaling, --strict
+// --no-estimate, --no-startup, --no-scaling, --no-streaming, --no-hostile, --strict
 // (exit 1 when a target is missed; without it only a failed agreement check or an error exits 1).
 // Environment: PASSK_SHARED = the shared folder holding bench/numpy_peer.py (default ../shared).
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -34,6 +36,7 @@ import { timeEngine, timeWarmWorkers, workerStartup } from './engine.mjs';
 import { peakMemory } from './memory.mjs';
 import { PEER_METHODS, peerEnvironment, peerScript, runPeer } from './peer.mjs';
 import { streamingFile, streamingRss } from './streamingRss.mjs';
+import { HOSTILE_CASES, hostileMet, printHostile, runHostile } from './hostileInputs.mjs';
 import { estimateDifference, estimateFile, estimatePeerScript, passkEstimateJson, timePasskEstimate, timePythonEstimate } from './estimate10m.mjs';
 
 // Our own errors ("bench: …") as one line; anything unexpected with its stack.
@@ -74,6 +77,7 @@ const { values: options } = parseArgs({
     'no-startup': { type: 'boolean', default: false },
     'no-scaling': { type: 'boolean', default: false },
     'no-streaming': { type: 'boolean', default: false },
+    'no-hostile': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -326,6 +330,14 @@ if (!options['no-streaming']) {
   );
 }
 
+// ---- hostile-inputs: peak RSS on malformed big inputs, each < 300 MB (--no-hostile skips it; bench/hostileInputs.mjs) ----
+const hostile = [];
+if (!options['no-hostile']) {
+  for (const entry of HOSTILE_CASES) hostile.push(await runHostile(repoRoot, benchDir, entry, log));
+  console.log('');
+  printHostile(hostile);
+}
+
 const results = peerScenarios.map((e) => ({
   scenario: e.name,
   enginePath: e.path,
@@ -376,6 +388,7 @@ if (startup) results.push({ scenario: 'startup', command: `passk ${STARTUP_ARGS.
 if (scaling) results.push({ scenario: 'scaling', of: 'budget', exponent: scaling.exponent, points: scaling.points });
 if (estimate) results.push(estimate);
 if (streaming) results.push(streaming);
+if (hostile.length > 0) results.push({ scenario: 'hostile-inputs', targetMB: 300, cases: hostile.map((r) => ({ ...r, met: hostileMet(r) })) });
 const out = join(benchDir, 'results.json');
 await writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -383,6 +396,7 @@ const missedRatio = [...peerScenarios.filter((e) => e.ratio < e.target), ...rela
 const startupMissed = startup !== null && startup.medianRatio > STARTUP_TARGET;
 const missedMemory = memoryRuns.filter((m) => m.peakRssMB >= MEMORY_TARGET_MB);
 const disagree = [...peerScenarios.filter((e) => !e.agreement.pass), ...scenarios.filter((e) => !e.identical)];
+const hostileMissed = hostile.filter((r) => !hostileMet(r));
 const estimateMissed = estimate && (estimate.ratio < ESTIMATE_RATIO_TARGET || (estimate.peakRssMB ?? 0) >= ESTIMATE_MEMORY_TARGET_MB);
 if (estimate && !(estimate.maxAbsDifference <= 1e-12)) disagree.push({ name: 'estimate-10m' });
 const peakMB = memoryRuns.length ? Math.max(...memoryRuns.map((m) => m.peakRssMB)) : null;
@@ -396,9 +410,10 @@ console.log(
     `agreement ${disagree.length ? `FAIL (${disagree.map((e) => e.name).join(', ')})` : 'PASS'}` +
     (startup ? `; startup ${startup.medianRatio.toFixed(2)} × node (≤ ${STARTUP_TARGET}: ${startupMissed ? 'MISSED' : 'met'})` : '') +
     (scaling ? `; scaling exponent ${scaling.exponent.toFixed(2)}` : '') +
+    (hostile.length ? `; hostile inputs ${hostile.length - hostileMissed.length} of ${hostile.length} met` : '') +
     (estimate ? `; estimate-10m ratio ${estimate.ratio.toFixed(2)} (≥ ${ESTIMATE_RATIO_TARGET}: ${estimate.ratio >= ESTIMATE_RATIO_TARGET ? 'met' : 'MISSED'})` : ''),
 );
-if (disagree.length > 0 || (options.strict && (missedRatio.length > 0 || missedMemory.length > 0 || estimateMissed || startupMissed))) process.exitCode = 1;
+if (disagree.length > 0 || (options.strict && (missedRatio.length > 0 || missedMemory.length > 0 || estimateMissed || startupMissed || hostileMissed.length > 0))) process.exitCode = 1;
 
 /** Share of all cores' time not idle over one second (other processes; this one is waiting). */
 async function cpuBusy() {

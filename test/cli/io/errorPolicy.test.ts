@@ -50,7 +50,7 @@ describe('--on-error drop (default): rows dropped and counted by reason', () => 
   it('CSV with error and status columns', async () => {
     const r = await readTaskCounts(fixture('errors.csv'));
     expect(r).toMatchObject(ERRORS_CSV);
-    expect(r.columns).toEqual({ task: 'task_id', success: 'success', error: 'error', status: 'status' });
+    expect(r.columns).toEqual({ task: 'task_id', success: 'success', trial: 'trial', error: 'error', status: 'status' });
   });
 
   it('the same with the trial column checked (dropped rows do not take a trial number)', async () => {

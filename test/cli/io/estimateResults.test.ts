@@ -27,7 +27,7 @@ describe('passk estimate FILE: reader options and reporting', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n').slice(0, 5)).toEqual([
       `${fixture('results/errors.csv')}: 5 attempts over 3 tasks, 1 to 2 trials per task`,
-      'read as csv (detected; --format forces another): task "task_id", success "success"',
+      'read as csv (detected; --format forces another): task "task_id", success "success", trial "trial"',
       'dropped 1 attempt without an outcome (--missing drop, the default for csv; --missing fail counts them as failures)',
       'dropped 4 rows marked as errors (--on-error fail makes them errors)',
       '1 task left with no rows, not in the estimates',

@@ -30,7 +30,7 @@ describe('readTaskCounts against Python on a generated file', () => {
     const r = await readTaskCounts(join(dir, 'mixed.csv'));
     expect(reference.csv.rows).toBe(3000);
     expect(r).toMatchObject(reference.csv);
-    expect(r.columns).toEqual({ task: 'task_id', success: 'success' });
+    expect(r.columns).toEqual({ task: 'task_id', success: 'success', trial: 'trial' }); // its trial column is read by default
   });
 
   it('CSV read in 5-byte chunks gives the same counts', async () => {

@@ -24,7 +24,7 @@ describe('readTaskCounts: runs of a repeated task', () => {
     const path = file(
       'mixed.csv',
       [
-        'task_id,trial,success',
+        'task_id,attempt,success', // not "trial", which would be read as the trial column (and the empty one refused)
         'task-10,0,1',
         'task-10,1,0',
         'task-10,"2",1', // quoted middle field

@@ -28,7 +28,8 @@ describe('readTaskCounts: formats (hand-counted fixtures)', () => {
   it('reads CSV with the default columns task_id and success', async () => {
     const r = await readTaskCounts(fixture('basic.csv'));
     expect(r).toMatchObject({ ...BASIC, format: 'csv' });
-    expect(r.columns).toEqual({ task: 'task_id', success: 'success' });
+    // The header's "trial" column is read without --trial-col: (task, trial) pairs are checked.
+    expect(r.columns).toEqual({ task: 'task_id', success: 'success', trial: 'trial' });
   });
 
   it('reads TSV (by extension) with the same counts', async () => {
@@ -38,7 +39,7 @@ describe('readTaskCounts: formats (hand-counted fixtures)', () => {
   it('reads JSON Lines: booleans, 0/1, strings, blank lines, a CRLF line, no final newline', async () => {
     const r = await readTaskCounts(fixture('basic.jsonl'));
     expect(r).toMatchObject({ ...BASIC, format: 'jsonl' });
-    expect(r.columns).toEqual({ task: 'task_id', success: 'success' });
+    expect(r.columns).toEqual({ task: 'task_id', success: 'success', trial: 'trial' });
   });
 
   it('reads quoted CSV: BOM, CRLF, commas, doubled quotes, a two-line field, UTF-8, blank line, no final newline', async () => {
@@ -181,17 +182,17 @@ describe('readTaskCounts: file errors name the file', () => {
   });
 });
 
-describe('readTaskCounts: option errors name the option', () => {
+describe('readTaskCounts: option errors name the option as the CLI spells it', () => {
   const cases: Array<[options: ResultsReadOptions, message: string]> = [
-    [{ format: 'xml' as 'csv' }, 'format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, got "xml"'],
-    [{ onError: 'skip' as 'drop' }, 'onError: must be one of drop, fail, got "skip"'],
+    [{ format: 'xml' as 'csv' }, '--format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, got "xml"'],
+    [{ onError: 'skip' as 'drop' }, '--on-error: must be one of drop, fail, got "skip"'],
     [{ threads: 3 }, 'threads: must be an integer in 1..2, got 3'],
-    [{ trialColumn: '' }, 'trialColumn: must be a non-empty column name, got ""'],
-    [{ successColumn: 'ok', rewardColumn: 'r' }, 'rewardColumn: cannot be combined with successColumn (choose one), got "r"'],
-    [{ rewardColumn: 'r', threshold: Number.NaN }, 'threshold: must be a finite number, got NaN'],
+    [{ trialColumn: '' }, '--trial-col: must be a non-empty column name, got ""'],
+    [{ successColumn: 'ok', rewardColumn: 'r' }, '--reward-col: cannot be combined with --success-col (choose one), got "r"'],
+    [{ rewardColumn: 'r', threshold: Number.NaN }, '--threshold: must be a finite number, got NaN'],
     [{ chunkSize: 0 }, 'chunkSize: must be an integer in 1..1073741824, got 0'],
     [{ chunkSize: 1.5 }, 'chunkSize: must be an integer in 1..1073741824, got 1.5'],
-    [{ taskColumn: '' }, 'taskColumn: must be a non-empty column name, got ""'],
+    [{ taskColumn: '' }, '--task-col: must be a non-empty column name, got ""'],
   ];
   it.each(cases)('%j', async (options, message) => {
     const e = await failure('basic.csv', options);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TaskTrials } from '../../../packages/cli/src/io/taskTrials.js';
 import { TrialProbe } from '../../../packages/cli/src/io/trialCheck.js';
@@ -53,5 +54,29 @@ describe('TaskTrials', () => {
   it('TrialProbe stops only at its pair', () => {
     const probe = new TrialProbe(2, 3);
     expect([probe.mark(2, 2), probe.mark(1, 3), probe.mark(2, 3)]).toEqual([true, true, false]);
+  });
+});
+
+describe('TaskTrials: movable bitmaps for large trials agree with a plain set of pairs', () => {
+  // Reference: a Set of "task:trial" strings; mark() must return false exactly for the pairs seen before.
+  const trial = fc.oneof(
+    fc.integer({ min: 0, max: 2000 }), // the flat bitmaps and just past them
+    fc.integer({ min: 5000, max: 9000 }), // a dense block far from 0
+    fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), // scattered: the Set fallback
+    fc.integer({ min: 0, max: 40 }).map((i) => 2 ** 50 + i), // text ids (TrialIds numbers them from 2^50)
+  );
+  it('on random (task, trial) sequences with repeats', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), trial), { maxLength: 400 }), fc.infiniteStream(fc.boolean()), (pairs, repeat) => {
+        const trials = new TaskTrials();
+        const seen = new Set<string>();
+        const sequence = pairs.flatMap((pair, i) => (repeat.next().value && i > 0 ? [pair, pairs[i - 1]!] : [pair]));
+        for (const [task, t] of sequence) {
+          const key = `${task}:${t}`;
+          expect(trials.mark(task, t), key).toBe(!seen.has(key));
+          seen.add(key);
+        }
+      }),
+    );
   });
 });

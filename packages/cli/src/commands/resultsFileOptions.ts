@@ -16,7 +16,7 @@ export interface ResultsFileArgs {
   'task-col'?: string;
   'success-col'?: string;
   'reward-col'?: string;
-  threshold: number;
+  threshold: string;
   'trial-col'?: string;
   'on-error': OnErrorPolicy;
   missing?: MissingPolicy;
@@ -24,14 +24,18 @@ export interface ResultsFileArgs {
   'one-value'?: string | string[];
   'cost-col'?: string;
   'tokens-col'?: string;
-  'price-in'?: number;
-  'price-out'?: number;
+  'price-in'?: string;
+  'price-out'?: string;
   'latency-col'?: string;
   scorer?: string;
   'score-key'?: string;
   counts?: string;
   'rate-col'?: string;
-  'rate-n'?: number;
+  'rate-n'?: string;
+  'max-line-bytes'?: string;
+  'max-document-bytes'?: string;
+  'max-stream-bytes'?: string;
+  'open-timeout'?: string;
 }
 
 /** Adds the results-file options (format, columns, success rule, policies, filters, costs) to a command. */
@@ -45,7 +49,7 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
     .option('task-col', { type: 'string', describe: 'column naming the task; JSON: a key or dot path (default: task_id, task or problem_id)' })
     .option('success-col', { type: 'string', describe: 'column with 0/1 or true/false, e.g. scores.match.value (default: success, passed, correct or pass)' })
     .option('reward-col', { type: 'string', describe: 'numeric column; success is reward ≥ --threshold' })
-    .option('threshold', { type: 'number', default: 1, describe: 'with --reward-col (and inspect scores): success when value ≥ threshold (τ-bench: within 1e-6 of 1)' })
+    .option('threshold', { type: 'string', default: '1', describe: 'with --reward-col (and inspect scores): success when value ≥ threshold (τ-bench: within 1e-6 of 1)' })
     .option('trial-col', { type: 'string', describe: 'column numbering the attempts (integers ≥ 0 or text ids); a repeated (task, trial) is an error' })
     .option('on-error', {
       choices: ON_ERROR_POLICIES,
@@ -60,14 +64,18 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
     .option('one-value', { type: 'string', describe: 'a column that must hold one value (repeatable; besides model, agent, run, system, config)' })
     .option('cost-col', { type: 'string', describe: 'column with the cost of each attempt' })
     .option('tokens-col', { type: 'string', describe: 'IN or IN,OUT token columns; cost from --price-in/--price-out' })
-    .option('price-in', { type: 'number', describe: 'price per million input tokens' })
-    .option('price-out', { type: 'number', describe: 'price per million output tokens' })
+    .option('price-in', { type: 'string', describe: 'price per million input tokens' })
+    .option('price-out', { type: 'string', describe: 'price per million output tokens' })
     .option('latency-col', { type: 'string', describe: 'column with the duration of each attempt (seconds)' })
     .option('scorer', { type: 'string', describe: 'inspect_ai: the scorer to read (default: the only one)' })
     .option('score-key', { type: 'string', describe: 'inspect_ai: the key of a dict-valued score' })
     .option('counts', { type: 'string', describe: 'per-task summaries: N,C columns with trials and successes per task' })
     .option('rate-col', { type: 'string', describe: 'per-task summaries: a column with each task\'s success rate (with --rate-n)' })
-    .option('rate-n', { type: 'number', describe: 'the trials per task behind --rate-col' }) as unknown as Argv<T & ResultsFileArgs>;
+    .option('rate-n', { type: 'string', describe: 'the trials per task behind --rate-col' })
+    .option('max-line-bytes', { type: 'string', describe: 'longest line or record read (a CSV row with its quoted line breaks, a JSON Lines line, a JSON array record); default 16M' })
+    .option('max-document-bytes', { type: 'string', describe: 'largest JSON document read whole, and largest inflated entry of an .eval archive; default 64M' })
+    .option('max-stream-bytes', { type: 'string', describe: 'most bytes read from standard input, a pipe, a FIFO or a device; default 16G' })
+    .option('open-timeout', { type: 'string', describe: 'seconds to wait for a writer to open a named pipe (FIFO) given as input; default 30' }) as unknown as Argv<T & ResultsFileArgs>;
 }
 
 /** A repeatable option's values (yargs gives one value as a string, several as an array); not greedy, so it never takes a FILE. */
@@ -99,6 +107,10 @@ export function resultsReadOptions(args: ResultsFileArgs, by?: string): ResultsR
     countsColumns: args.counts,
     rateColumn: args['rate-col'],
     trialsPerTask: args['rate-n'],
+    maxLineBytes: args['max-line-bytes'],
+    maxDocumentBytes: args['max-document-bytes'],
+    maxStreamBytes: args['max-stream-bytes'],
+    openTimeout: args['open-timeout'],
   };
 }
 

@@ -26,6 +26,16 @@ function delimitedColumns(header: readonly string[], context: ResultsFormatConte
   return columns;
 }
 
+/** A header that names a column twice is refused (which of the two would be read is a guess), naming the column and both positions. */
+function refuseRepeatedColumns(header: readonly string[], where: string): void {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < header.length; i++) {
+    const first = seen.get(header[i]);
+    if (first !== undefined) throw new InputError(where, `header must name each column once: columns ${first + 1} and ${i + 1} are both named this`, header[i]);
+    seen.set(header[i], i);
+  }
+}
+
 /** Reads a delimited file with a header line (the first non-blank record). */
 async function readDelimited(context: ResultsFormatContext, separator: number, name: string): Promise<ResultsFormatOutcome> {
   const { window, options, counts, dropped, trials } = context;
@@ -50,6 +60,7 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
     if (pos >= window.end && window.eof) throw new InputError(file, 'must contain at least one result row');
   }
 
+  refuseRepeatedColumns(header.fields, `${file}:${line - header.lines}`);
   const columns = delimitedColumns(header.fields, context);
   if (needsRecords(header.fields, context)) {
     await readDelimitedRecords(context, separator, header.fields, columns, pos, line);
@@ -153,7 +164,7 @@ async function readDelimitedRecords(
       if (record.fields.length !== header.length) {
         throw new InputError(`${file}:${line}`, `row must have ${header.length} fields like the header`, record.fields.length);
       }
-      const row: Record<string, unknown> = {};
+      const row: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // keys from the file: no prototype to reach
       for (let i = 0; i < header.length; i++) row[header[i]] = record.fields[i];
       counter.count(row, line);
     }

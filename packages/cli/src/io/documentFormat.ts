@@ -4,6 +4,7 @@ import { inspectColumns, inspectSampleRecord, type InspectScoring } from './insp
 import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 import { tauBenchFormat } from './tauBenchFormat.js';
+import { sizeText } from './fileWindow.js';
 
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
@@ -14,8 +15,6 @@ function firstByte(buf: Uint8Array, start: number, end: number): number {
   return -1;
 }
 const LF = 0x0a;
-/** A whole JSON document is parsed at once: beyond this size, JSON Lines (streamed) are the way. */
-const MAX_DOCUMENT_BYTES = 512 << 20;
 
 /** The harness formats read from one JSON object, and how each is recognised by its keys. */
 export const DOCUMENT_FORMATS = ['terminal-bench', 'tau2-bench', 'cruxeval', 'inspect', 'task-outcomes'] as const;
@@ -59,13 +58,24 @@ export function sniffDocument(head: Uint8Array): boolean {
 /** The rest of the file as one parsed JSON value. */
 async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
   const { window } = context;
-  while (!window.eof) {
-    if (window.end > MAX_DOCUMENT_BYTES) {
-      throw new InputError(window.file, `is one JSON document larger than ${MAX_DOCUMENT_BYTES >> 20} MB; write it as JSON Lines (one record per line), which passk streams`);
-    }
-    await window.refill(0);
+  // A whole JSON document is parsed at once: it may be longer than a line, up to --max-document-bytes.
+  const max = context.options.maxDocumentBytes;
+  const tooBig = () =>
+    new InputError(window.file, `must be a JSON document of at most ${sizeText(max)} to be read whole (--max-document-bytes raises the limit; JSON Lines, one record per line, are streamed)`);
+  // A regular file is measured before it is read; a stream is read up to the limit. The text is
+  // decoded chunk by chunk as the window moves on, so no buffer grows with the document.
+  if (window.isSeekable && (await window.size()) - window.offset - context.start > max) throw tooBig();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (let pos = context.start; ; pos = 0) {
+    bytes += window.end - pos;
+    if (bytes > max) throw tooBig();
+    text += decoder.decode(window.buf.subarray(pos, window.end), { stream: true });
+    if (window.eof) break;
+    await window.refill(window.end);
   }
-  const text = window.buf.toString('utf8', context.start, window.end);
+  text += decoder.decode();
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -1,7 +1,63 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { InputError } from '@passk/sim/errors';
 
 const MIN_CAPACITY = 1 << 12;
+
+/** How much a window may hold and wait for; unlimited when omitted (internal reads of files passk wrote). */
+export interface WindowLimits {
+  /** Most bytes of one unfinished record (a line) `refill` keeps; beyond, it throws `RecordTooLong`. */
+  readonly maxLineBytes?: number;
+  /** Most bytes read from an input that is not a regular file (stdin, pipe, FIFO, device). */
+  readonly maxStreamBytes?: number;
+  /** Milliseconds to wait for a writer when the input is a named pipe (FIFO). */
+  readonly openTimeoutMs?: number;
+}
+
+/**
+ * Thrown by `refill` when the record being read (the bytes kept from `offset` on) already needs
+ * more than `limit` bytes: readTaskCounts names its line (`--max-line-bytes`).
+ */
+export class RecordTooLong extends Error {
+  constructor(
+    readonly file: string,
+    /** File offset where the record starts. */
+    readonly offset: number,
+    readonly limit: number,
+    /** The record's first bytes (for the message). */
+    readonly head: string,
+    /** False for a pipe or stream, whose bytes cannot be read again to count lines. */
+    readonly seekable: boolean,
+  ) {
+    super(`record at byte ${offset} of ${file} is longer than ${limit} bytes`);
+  }
+}
+
+/** A size as the messages show it: `16 MiB` when a whole number of KiB, MiB, … (as --max-line-bytes 16M writes it), else `1500 bytes`. */
+export function sizeText(bytes: number): string {
+  for (const [unit, size] of [['TiB', 2 ** 40], ['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]] as const) if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * Opens a named pipe, waiting at most `timeoutMs` for a writer (an open for reading blocks until
+ * one comes). On time-out the blocked open is released by opening the pipe for writing ourselves
+ * (non-blocking: a reader is waiting, so it succeeds) and both ends are closed.
+ */
+async function openFifo(path: string, file: string, timeoutMs: number): Promise<FileHandle> {
+  const opening = open(path, 'r');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), timeoutMs);
+  });
+  const first = await Promise.race([opening, late]);
+  clearTimeout(timer);
+  if (first !== 'late') return first;
+  const unblock = await open(path, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => undefined);
+  await (await opening.catch(() => undefined))?.close();
+  await unblock?.close();
+  throw new InputError(file, `must be a named pipe some program writes to: none opened it within ${timeoutMs / 1000} s (--open-timeout SECONDS waits longer)`);
+}
 
 /** Turns a Node file-system error into an InputError naming the file (where = the path as given). */
 function fileError(file: string, error: unknown): unknown {
@@ -50,6 +106,10 @@ export class FileWindow {
 
   /** Standard input, read as a stream (a pipe, file or socket alike). */
   private stream: AsyncIterator<Buffer> | undefined;
+  /** Bytes read so far from a non-seekable input (checked against `limits.maxStreamBytes`). */
+  private streamed = 0;
+  /** Most bytes of an unfinished record `refill` keeps (Infinity: no limit). */
+  readonly maxKeep: number;
 
   private constructor(
     private readonly handle: FileHandle | undefined,
@@ -59,7 +119,9 @@ export class FileWindow {
     start: number,
     /** The file offset where reading stops (exclusive). */
     private readonly limit: number,
+    private readonly limits: WindowLimits,
   ) {
+    this.maxKeep = limits.maxLineBytes ?? Number.POSITIVE_INFINITY;
     this.buf = Buffer.allocUnsafe(Math.max(2 * chunkSize, MIN_CAPACITY));
     this.spare = Buffer.allocUnsafe(chunkSize);
     this.offset = start;
@@ -67,21 +129,30 @@ export class FileWindow {
   }
 
   /** Opens `file` for reading from byte `start` (default 0) up to byte `end` (default: its end). */
-  static async open(file: string, chunkSize: number, range: { start?: number; end?: number } = {}): Promise<FileWindow> {
+  static async open(file: string, chunkSize: number, range: { start?: number; end?: number } = {}, limits: WindowLimits = {}): Promise<FileWindow> {
+    // A line limit below the chunk size reads in smaller chunks, so that a longer line is always caught.
+    if (limits.maxLineBytes !== undefined) chunkSize = Math.min(chunkSize, Math.max(limits.maxLineBytes, 1 << 16));
     if (file === STDIN_NAME) {
-      const window = new FileWindow(undefined, file, chunkSize, 0, Number.POSITIVE_INFINITY);
+      const window = new FileWindow(undefined, file, chunkSize, 0, Number.POSITIVE_INFINITY, limits);
       window.stream = (process.stdin as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
       window.seekable = false;
       return window;
     }
     try {
-      const handle = await open(sourcePath(file), 'r');
-      const window = new FileWindow(handle, file, chunkSize, range.start ?? 0, range.end ?? Number.POSITIVE_INFINITY);
+      const path = sourcePath(file);
+      const fifo = limits.openTimeoutMs !== undefined && (await stat(path)).isFIFO();
+      const handle = fifo ? await openFifo(path, file, limits.openTimeoutMs!) : await open(path, 'r');
+      const window = new FileWindow(handle, file, chunkSize, range.start ?? 0, range.end ?? Number.POSITIVE_INFINITY, limits);
       window.seekable = (await handle.stat()).isFile();
       return window;
     } catch (error) {
-      throw fileError(file, error);
+      throw error instanceof InputError ? error : fileError(file, error);
     }
+  }
+
+  /** False for standard input, a pipe, a FIFO or a device: its bytes cannot be read a second time. */
+  get isSeekable(): boolean {
+    return this.seekable;
   }
 
   /** The file's size in bytes. */
@@ -122,6 +193,10 @@ export class FileWindow {
    */
   async refill(keep: number): Promise<boolean> {
     const kept = this.end - keep;
+    if (kept > this.maxKeep && !this.eof) {
+      const head = this.buf.toString('utf8', keep, keep + Math.min(kept, 60));
+      throw new RecordTooLong(this.file, this.offset + keep, this.maxKeep, head, this.seekable);
+    }
     if (keep > 0 && kept > 0) this.buf.copyWithin(0, keep, this.end);
     this.offset += keep;
     this.end = kept;
@@ -134,8 +209,17 @@ export class FileWindow {
       this.eof = true;
       return false;
     }
+    if (!this.seekable) {
+      this.streamed += bytes;
+      const max = this.limits.maxStreamBytes;
+      if (max !== undefined && this.streamed > max) {
+        throw new InputError(this.file, `must end within ${sizeText(max)} when read as a stream (standard input, a pipe, a FIFO or a device): it goes on (--max-stream-bytes raises the limit)`);
+      }
+    }
     if (kept + bytes > this.buf.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, kept + bytes));
+      // Doubling, but not far past what `maxKeep` lets a record hold (the buffers it replaces wait for the GC).
+      const cap = this.maxKeep + 2 * this.chunkSize;
+      const bigger = Buffer.allocUnsafe(Math.max(Math.min(this.buf.length * 2, cap), kept + bytes));
       this.buf.copy(bigger, 0, 0, kept);
       this.buf = bigger;
     }

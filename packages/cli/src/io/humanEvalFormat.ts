@@ -8,7 +8,7 @@ const humanEvalLayout: JsonLinesLayout = {
   columns: (first, options, file) => {
     const keys = Object.keys(first);
     if (options.rewardColumn !== undefined) {
-      throw new InputError('rewardColumn', 'does not apply to the humaneval format (its outcome is "passed")', options.rewardColumn);
+      throw new InputError('--reward-col', 'does not apply to the humaneval format (its outcome is "passed")', options.rewardColumn);
     }
     const named = { ...options, taskColumn: options.taskColumn ?? 'task_id', successColumn: options.successColumn ?? 'passed' };
     for (const [key, flag] of [[named.taskColumn, '--task-col'], [named.successColumn, '--success-col']] as const) {

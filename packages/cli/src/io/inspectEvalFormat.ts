@@ -1,6 +1,6 @@
 import { InputError } from '@passk/sim/errors';
 import type yauzl from 'yauzl';
-import { STDIN_NAME, sourcePath } from './fileWindow.js';
+import { STDIN_NAME, sizeText, sourcePath } from './fileWindow.js';
 import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { withAmountColumns, type ResultsColumns } from './resultsColumns.js';
@@ -34,13 +34,32 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   });
 }
 
-/** One entry's bytes, inflated. */
-function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+/** The error for an entry that inflates to more than `max` bytes (a zip bomb, or a sample too large to read whole). */
+function entryTooLarge(file: string, entry: yauzl.Entry, max: number): InputError {
+  return new InputError(`${file} (${entry.fileName})`, `must inflate to at most ${sizeText(max)} (--max-document-bytes raises the limit)`, entry.uncompressedSize);
+}
+
+/**
+ * One entry's bytes, inflated; at most `max` bytes: an entry whose stated size is larger is refused
+ * before it is read, and inflating stops as soon as more bytes come than that (yauzl also checks
+ * the stated size against what it inflates).
+ */
+function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, file: string, max: number): Promise<Buffer> {
+  if (entry.uncompressedSize > max) return Promise.reject(entryTooLarge(file, entry, max));
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
       if (error) return reject(error);
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let bytes = 0;
+      stream.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > max) {
+          stream.destroy();
+          reject(entryTooLarge(file, entry, max));
+          return;
+        }
+        chunks.push(chunk);
+      });
       stream.once('end', () => resolve(Buffer.concat(chunks)));
       stream.once('error', reject);
     });
@@ -52,12 +71,12 @@ function zipProblem(file: string, error: unknown): InputError {
   return new InputError(file, `must be a complete zip archive (an inspect_ai .eval log) but cannot be read: ${detail}; truncated?`);
 }
 
-async function entryJson(zip: yauzl.ZipFile, entry: yauzl.Entry, file: string): Promise<unknown> {
+async function entryJson(zip: yauzl.ZipFile, entry: yauzl.Entry, file: string, max: number): Promise<unknown> {
   let bytes: Buffer;
   try {
-    bytes = await readEntry(zip, entry);
+    bytes = await readEntry(zip, entry, file, max);
   } catch (error) {
-    throw zipProblem(file, error);
+    throw error instanceof InputError ? error : zipProblem(file, error);
   }
   try {
     return JSON.parse(bytes.toString('utf8'));
@@ -76,7 +95,7 @@ async function readInspect(context: ResultsFormatContext): Promise<ResultsFormat
   const { window, options, counts, dropped, trials, state } = context;
   const file = window.file;
   if (!isZip(window.buf.subarray(context.start, window.end))) return readDocument(context);
-  if (file === STDIN_NAME) throw new InputError(file, 'is a zip archive: an inspect_ai .eval log must be named as a file (zip archives cannot be streamed from standard input)');
+  if (file === STDIN_NAME || !window.isSeekable) throw new InputError(file, 'is a zip archive: an inspect_ai .eval log must be a regular file (zip archives cannot be streamed from standard input or a pipe)');
   let zip: yauzl.ZipFile;
   let entries: yauzl.Entry[];
   try {
@@ -92,13 +111,13 @@ async function readInspect(context: ResultsFormatContext): Promise<ResultsFormat
       const names = entries.slice(0, 5).map((entry) => entry.fileName);
       throw new InputError(file, `is a zip archive but not an inspect_ai log (it needs header.json and samples/<id>_epoch_<n>.json; entries: ${names.join(', ') || 'none'})`);
     }
-    const header = (await entryJson(zip, headerEntry, file)) as Record<string, unknown>;
+    const header = (await entryJson(zip, headerEntry, file, options.maxDocumentBytes)) as Record<string, unknown>;
     let scoring: InspectScoring | undefined;
     let counter: JsonRecordCounter | undefined;
     let columns: ResultsColumns | undefined;
     for (const [i, entry] of samples.entries()) {
       const where = `${file} (${entry.fileName})`;
-      const sample = await entryJson(zip, entry, file);
+      const sample = await entryJson(zip, entry, file, options.maxDocumentBytes);
       if (typeof sample !== 'object' || sample === null || Array.isArray(sample)) throw new InputError(where, 'must be a JSON object (an inspect_ai sample)');
       scoring ??= inspectColumns(sample as Record<string, unknown>, options, where, header);
       const record = inspectSampleRecord(sample as Record<string, unknown>, header, scoring, where);

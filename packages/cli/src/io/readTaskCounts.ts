@@ -2,7 +2,8 @@ import { InputError } from '@passk/sim/errors';
 import { detectResultsFormat } from './detectResultsFormat.js';
 import { DroppedRows, type DroppedSummary } from './droppedRows.js';
 import { expandInputs } from './expandInputs.js';
-import { FileWindow, STDIN_NAME } from './fileWindow.js';
+import { open, stat } from 'node:fs/promises';
+import { FileWindow, RecordTooLong, STDIN_NAME, sizeText } from './fileWindow.js';
 import type { AttemptAmounts } from './attemptAmounts.js';
 import { GROUP_SEPARATOR, ReadState } from './readState.js';
 import type { ResultsColumns } from './resultsColumns.js';
@@ -90,7 +91,8 @@ interface Shared {
 
 /** Reads one file once into the shared counts (throws TrialStop where the trial check says). */
 async function readPass(path: string, shared: Shared): Promise<Pass> {
-  const window = await FileWindow.open(path, shared.options.chunkSize);
+  const { maxLineBytes, maxStreamBytes, openTimeoutMs } = shared.options;
+  const window = await FileWindow.open(path, shared.options.chunkSize, {}, { maxLineBytes, maxStreamBytes, openTimeoutMs });
   try {
     // Read until the byte order mark is settled and, for sniffing, the first line (or 64 KiB) is in.
     await window.refill(0);
@@ -111,8 +113,41 @@ async function readPass(path: string, shared: Shared): Promise<Pass> {
     const format = detectResultsFormat(RESULTS_FORMATS, shared.options.format, path, window.buf.subarray(head, window.end));
     const { options, counts, dropped, trials, state, probing } = shared;
     return await format.read({ window, start, options, counts, dropped, trials, state, probing });
+  } catch (error) {
+    if (error instanceof RecordTooLong) throw await recordTooLongError(error);
+    throw error;
   } finally {
     await window.close();
+  }
+}
+
+/** The InputError for a line longer than --max-line-bytes: at `file:line` (counted by reading up to it again), or at the byte offset in a stream. */
+async function recordTooLongError(error: RecordTooLong): Promise<InputError> {
+  const line = error.seekable ? await lineAt(error.file, error.offset) : undefined;
+  const where = line === undefined ? `${error.file} (byte ${error.offset + 1})` : `${error.file}:${line}`;
+  return new InputError(
+    where,
+    `line must be at most ${sizeText(error.limit)} (a CSV row with its quoted line breaks, a JSON Lines line, a JSON array record; --max-line-bytes raises the limit)`,
+    error.head,
+  );
+}
+
+/** The 1-based line of file offset `offset`: one more than the line feeds before it (read in 64 KiB steps). */
+async function lineAt(file: string, offset: number): Promise<number | undefined> {
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (handle === undefined) return undefined;
+  try {
+    const buf = Buffer.allocUnsafe(1 << 16);
+    let line = 1;
+    for (let at = 0; at < offset; ) {
+      const { bytesRead } = await handle.read(buf, 0, Math.min(buf.length, offset - at), at);
+      if (bytesRead === 0) break;
+      for (let i = buf.indexOf(LF, 0); i >= 0 && i < bytesRead; i = buf.indexOf(LF, i + 1)) line++;
+      at += bytesRead;
+    }
+    return line;
+  } finally {
+    await handle.close();
   }
 }
 
@@ -130,12 +165,12 @@ function freshShared(options: ResolvedResultsReadOptions, trials: TrialCheck, pr
 /**
  * The InputError for a repeated (task, trial) pair found at `repeat` in `files[at]`: a second pass
  * over the files finds the pair's first row (only its bitmaps were kept), so the message names both
- * places. Standard input cannot be read twice: then only the second place is named.
+ * places. Standard input, a pipe or a FIFO cannot be read twice: then only the second place is named.
  */
 async function duplicateError(files: readonly string[], at: number, options: ResolvedResultsReadOptions, repeat: TrialStop, shared: Shared): Promise<InputError> {
   const id = shared.counts.idOf(repeat.task);
   let first: { file: string; stop: TrialStop } | undefined;
-  if (!files.slice(0, at + 1).includes(STDIN_NAME)) {
+  if (await allRegular(files.slice(0, at + 1))) {
     const probe = freshShared(options, new TrialProbe(repeat.task, repeat.trial), true);
     for (const file of files.slice(0, at + 1)) {
       try {
@@ -151,6 +186,12 @@ async function duplicateError(files: readonly string[], at: number, options: Res
     rowWhere(files[at], repeat.line, repeat.record),
     `duplicate of task ${JSON.stringify(taskOf(id))} trial ${shared.state.trialIds.name(repeat.trial)}${firstPlace(first, files[at])}`,
   );
+}
+
+/** True when every file is a regular file (can be read a second time). */
+async function allRegular(files: readonly string[]): Promise<boolean> {
+  for (const file of files) if (file === STDIN_NAME || !(await stat(file).catch(() => undefined))?.isFile()) return false;
+  return true;
 }
 
 function firstPlace(first: { file: string; stop: TrialStop } | undefined, file: string): string {

@@ -39,6 +39,9 @@ export const TASK_COLUMNS: readonly string[] = ['task_id', 'task', 'problem_id',
 /** Default success columns, first present wins. */
 export const SUCCESS_COLUMNS: readonly string[] = ['success', 'passed', 'correct', 'pass'];
 
+/** The trial column used without --trial-col when the header (or first record) has it: a repeated (task, trial) is then an error. */
+export const TRIAL_COLUMN = 'trial';
+
 const MAX_LISTED = 20;
 
 /** Column or key names for an error message: quoted, at most 20, `none` when empty. */
@@ -93,6 +96,7 @@ export function resolveResultsColumns(
     columns.success = pick(options.successColumn, SUCCESS_COLUMNS, 'success', '--success-col', ' (or a reward column with --reward-col)');
   }
   if (options.trialColumn !== undefined) columns.trial = pick(options.trialColumn, [], 'trial', '--trial-col');
+  else if (has(TRIAL_COLUMN) && ![columns.task, columns.success, columns.reward].includes(TRIAL_COLUMN)) columns.trial = TRIAL_COLUMN;
   return withAmountColumns(columns, options, available, first);
 }
 

@@ -44,7 +44,7 @@ export interface ResultsReadOptions {
   /** Column holding a numeric reward; an attempt succeeds when reward ≥ `threshold`. Excludes `successColumn`. */
   rewardColumn?: string;
   /** Success threshold for `rewardColumn` (default 1); ignored without `rewardColumn` and by the τ-bench format. */
-  threshold?: number;
+  threshold?: number | string;
   /**
    * Column numbering the attempts of a task (an integer ≥ 0; `3.0` is read as 3). When given (τ-bench:
    * `trial` by default, when the first record has it), a repeated (task, trial) pair among the counted
@@ -80,9 +80,9 @@ export interface ResultsReadOptions {
   /** Columns with input and output tokens per attempt: `IN` or `IN,OUT`; cost = IN·priceIn + OUT·priceOut per million. */
   tokensColumns?: string;
   /** Price per million input tokens (with `tokensColumns`). */
-  priceIn?: number;
+  priceIn?: number | string;
   /** Price per million output tokens (with `tokensColumns`). */
-  priceOut?: number;
+  priceOut?: number | string;
   /** Column (dot path) with each attempt's duration in seconds. */
   latencyColumn?: string;
   /** inspect_ai: the scorer whose score is the outcome (default: the only one). */
@@ -94,7 +94,19 @@ export interface ResultsReadOptions {
   /** Per-task summaries: a column with each task's success rate c/n; needs `trialsPerTask`. */
   rateColumn?: string;
   /** The trials per task n behind `rateColumn` (c = rate·n must be a whole number). */
-  trialsPerTask?: number;
+  trialsPerTask?: number | string;
+  /**
+   * Longest line (a CSV/TSV record, line breaks in quoted fields included; a JSON Lines line; one
+   * record of a JSON array) in bytes, default 16 MiB: a reader never holds more than this plus its
+   * read chunks, so fields and quoted fields are bounded by it too. A number or text like `64M`.
+   */
+  maxLineBytes?: number | string;
+  /** Largest JSON document read whole (Terminal-Bench, τ²-bench, CRUXEval, inspect .json) and largest inflated entry of an .eval archive, default 64 MiB. */
+  maxDocumentBytes?: number | string;
+  /** Most bytes read from an input that is not a regular file (standard input, a pipe, a FIFO, a device), default 16 GiB: an endless stream is cut. */
+  maxStreamBytes?: number | string;
+  /** Seconds to wait for a writer to open a named pipe (FIFO) given as an input, default 30. */
+  openTimeout?: number | string;
   /** Bytes per read (default 4 MiB). Tiny values are for tests of rows split across reads. */
   chunkSize?: number;
   /**
@@ -133,12 +145,46 @@ export interface ResolvedResultsReadOptions {
   readonly countsColumns: readonly [string, string] | undefined;
   readonly rateColumn: string | undefined;
   readonly trialsPerTask: number | undefined;
+  readonly maxLineBytes: number;
+  readonly maxDocumentBytes: number;
+  readonly maxStreamBytes: number;
+  /** In milliseconds. */
+  readonly openTimeoutMs: number;
   readonly chunkSize: number;
   readonly threads: number;
   readonly parallelMinBytes: number;
 }
 
 const DEFAULT_CHUNK_SIZE = 1 << 22;
+/** Defaults of the input limits (stated in the README, "Limits on what is read"). */
+export const DEFAULT_MAX_LINE_BYTES = 16 * 2 ** 20;
+export const DEFAULT_MAX_DOCUMENT_BYTES = 64 * 2 ** 20;
+export const DEFAULT_MAX_STREAM_BYTES = 16 * 2 ** 30;
+export const DEFAULT_OPEN_TIMEOUT_SECONDS = 30;
+const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
+
+/**
+ * A size in bytes from an option: a whole number, optionally with K, M, G or T (powers of 1024,
+ * `KiB`/`KB`/`K` alike); at least 1 KiB so that a header and a row always fit.
+ */
+export function byteSizeOption(where: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  const text = String(value).trim();
+  const match = /^(\d+)\s*([kmgt]?)(?:i?b)?$/i.exec(text);
+  const bytes = match === null ? NaN : Number(match[1]) * SIZE_UNITS[match[2].toLowerCase()]!;
+  if (!Number.isSafeInteger(bytes) || bytes < 1024) {
+    throw new InputError(where, 'must be a whole number of bytes ≥ 1024, optionally with K, M, G or T (powers of 1024), e.g. 64M', typeof value === 'string' ? value : String(value));
+  }
+  return bytes;
+}
+
+/** Seconds (a number > 0, at most a day) from an option, in milliseconds. */
+function secondsOption(where: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback * 1000;
+  const seconds = typeof value === 'number' ? value : Number(String(value).trim() || NaN);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400) throw new InputError(where, 'must be a number of seconds > 0 and ≤ 86400', typeof value === 'string' ? value : String(value));
+  return Math.ceil(seconds * 1000);
+}
 const MAX_CHUNK_SIZE = 1 << 30;
 const DEFAULT_THREADS = 1;
 const MAX_THREADS = 2;
@@ -152,9 +198,9 @@ function optionalColumn(where: string, value: unknown): string | undefined {
 
 // Same rule as requireInteger in @passk/sim's checks.ts, which the package index does not export.
 function integerOption(where: string, value: unknown, fallback: number, min: number, max: number): number {
-  const given = value ?? fallback;
-  if (typeof given !== 'number' || !Number.isInteger(given) || !(given >= min && given <= max)) {
-    throw new InputError(where, `must be an integer in ${min}..${max}`, given);
+  const given = numberOf(value ?? fallback);
+  if (!Number.isInteger(given) || !(given >= min && given <= max)) {
+    throw new InputError(where, `must be an integer in ${min}..${max}`, value ?? fallback);
   }
   return given;
 }
@@ -168,10 +214,18 @@ function columnList(where: string, value: unknown, min: number, max: number): st
   return names;
 }
 
+/** A number from an option given as a number (library) or as typed (CLI: a string, shown as typed in errors); NaN when it is not one. */
+function numberOf(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || value.trim() === '') return Number.NaN;
+  return Number(value);
+}
+
 function price(where: string, value: unknown): number {
   if (value === undefined) return 0;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new InputError(where, 'must be a number ≥ 0 (per million tokens)', value);
-  return value;
+  const number = numberOf(value);
+  if (!Number.isFinite(number) || number < 0) throw new InputError(where, 'must be a number ≥ 0 (per million tokens)', value);
+  return number;
 }
 
 function oneOf<T extends string>(where: string, value: unknown, choices: readonly T[]): T {
@@ -179,47 +233,45 @@ function oneOf<T extends string>(where: string, value: unknown, choices: readonl
   return value as T;
 }
 
-/** Validates the options (throwing InputError with where = the option name) and fills in defaults. */
+/** Validates the options (throwing InputError with where = the CLI option as typed, e.g. `--reward-col`) and fills in defaults. */
 export function resolveResultsReadOptions(options: ResultsReadOptions = {}): ResolvedResultsReadOptions {
-  const format = oneOf('format', options.format ?? 'auto', RESULTS_FORMAT_NAMES);
-  const successColumn = optionalColumn('successColumn', options.successColumn);
-  const rewardColumn = optionalColumn('rewardColumn', options.rewardColumn);
+  const format = oneOf('--format', options.format ?? 'auto', RESULTS_FORMAT_NAMES);
+  const successColumn = optionalColumn('--success-col', options.successColumn);
+  const rewardColumn = optionalColumn('--reward-col', options.rewardColumn);
   if (successColumn !== undefined && rewardColumn !== undefined) {
-    throw new InputError('rewardColumn', 'cannot be combined with successColumn (choose one)', rewardColumn);
+    throw new InputError('--reward-col', 'cannot be combined with --success-col (choose one)', rewardColumn);
   }
-  const threshold = options.threshold ?? 1;
-  if (typeof threshold !== 'number' || !Number.isFinite(threshold)) {
-    throw new InputError('threshold', 'must be a finite number', threshold);
-  }
-  const where = parseRowConditions(options.where, 'where');
-  const by = optionalColumn('by', options.by);
+  const threshold = numberOf(options.threshold ?? 1);
+  if (!Number.isFinite(threshold)) throw new InputError('--threshold', 'must be a finite number', options.threshold);
+  const where = parseRowConditions(options.where, '--where');
+  const by = optionalColumn('--by', options.by);
   const fixed = new Set([...where.map((condition) => condition.column), ...(by === undefined ? [] : [by])]);
   const systemColumns = [...new Set([...SYSTEM_COLUMNS, ...(options.systemColumns ?? [])])].filter((column) => !fixed.has(column));
-  const tokensColumns = options.tokensColumns === undefined ? [] : columnList('tokensColumns', options.tokensColumns, 1, 2);
-  const priceIn = price('priceIn', options.priceIn);
-  const priceOut = price('priceOut', options.priceOut);
+  const tokensColumns = options.tokensColumns === undefined ? [] : columnList('--tokens-col', options.tokensColumns, 1, 2);
+  const priceIn = price('--price-in', options.priceIn);
+  const priceOut = price('--price-out', options.priceOut);
   if (tokensColumns.length > 0 && options.priceIn === undefined) {
-    throw new InputError('priceIn', 'must be given with tokensColumns (price per million input tokens)', options.priceIn);
+    throw new InputError('--price-in', 'must be given with --tokens-col (price per million input tokens)', options.priceIn);
   }
   if (tokensColumns.length === 2 && options.priceOut === undefined) {
-    throw new InputError('priceOut', 'must be given with two tokensColumns (price per million output tokens)', options.priceOut);
+    throw new InputError('--price-out', 'must be given with two --tokens-col columns (price per million output tokens)', options.priceOut);
   }
-  const costColumn = optionalColumn('costColumn', options.costColumn);
+  const costColumn = optionalColumn('--cost-col', options.costColumn);
   if (costColumn !== undefined && tokensColumns.length > 0) {
-    throw new InputError('tokensColumns', 'cannot be combined with costColumn (choose one)', options.tokensColumns);
+    throw new InputError('--tokens-col', 'cannot be combined with --cost-col (choose one)', options.tokensColumns);
   }
-  const countsColumns = options.countsColumns === undefined ? undefined : (columnList('countsColumns', options.countsColumns, 2, 2) as [string, string]);
-  const rateColumn = optionalColumn('rateColumn', options.rateColumn);
-  const trialsPerTask = options.trialsPerTask === undefined ? undefined : integerOption('trialsPerTask', options.trialsPerTask, 1, 1, 1_000_000_000);
+  const countsColumns = options.countsColumns === undefined ? undefined : (columnList('--counts', options.countsColumns, 2, 2) as [string, string]);
+  const rateColumn = optionalColumn('--rate-col', options.rateColumn);
+  const trialsPerTask = options.trialsPerTask === undefined ? undefined : integerOption('--rate-n', options.trialsPerTask, 1, 1, 1_000_000_000);
   if (rateColumn !== undefined && trialsPerTask === undefined) {
-    throw new InputError('rateColumn', 'needs the trials per task behind the rates (--n N)', rateColumn);
+    throw new InputError('--rate-col', 'needs the trials per task behind the rates (--rate-n N)', rateColumn);
   }
   if (rateColumn !== undefined && countsColumns !== undefined) {
-    throw new InputError('rateColumn', 'cannot be combined with countsColumns (choose one)', rateColumn);
+    throw new InputError('--rate-col', 'cannot be combined with --counts (choose one)', rateColumn);
   }
   return {
     format,
-    missing: options.missing === undefined ? undefined : oneOf('missing', options.missing, MISSING_POLICIES),
+    missing: options.missing === undefined ? undefined : oneOf('--missing', options.missing, MISSING_POLICIES),
     where,
     by,
     systemColumns,
@@ -227,18 +279,22 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
     tokensColumns,
     priceIn,
     priceOut,
-    latencyColumn: optionalColumn('latencyColumn', options.latencyColumn),
-    scorer: optionalColumn('scorer', options.scorer),
-    scoreKey: optionalColumn('scoreKey', options.scoreKey),
+    latencyColumn: optionalColumn('--latency-col', options.latencyColumn),
+    scorer: optionalColumn('--scorer', options.scorer),
+    scoreKey: optionalColumn('--score-key', options.scoreKey),
     countsColumns,
     rateColumn,
     trialsPerTask,
-    taskColumn: optionalColumn('taskColumn', options.taskColumn),
+    taskColumn: optionalColumn('--task-col', options.taskColumn),
     successColumn,
     rewardColumn,
     threshold,
-    trialColumn: optionalColumn('trialColumn', options.trialColumn),
-    onError: oneOf('onError', options.onError ?? 'drop', ON_ERROR_POLICIES),
+    trialColumn: optionalColumn('--trial-col', options.trialColumn),
+    onError: oneOf('--on-error', options.onError ?? 'drop', ON_ERROR_POLICIES),
+    maxLineBytes: byteSizeOption('--max-line-bytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES),
+    maxDocumentBytes: byteSizeOption('--max-document-bytes', options.maxDocumentBytes, DEFAULT_MAX_DOCUMENT_BYTES),
+    maxStreamBytes: byteSizeOption('--max-stream-bytes', options.maxStreamBytes, DEFAULT_MAX_STREAM_BYTES),
+    openTimeoutMs: secondsOption('--open-timeout', options.openTimeout, DEFAULT_OPEN_TIMEOUT_SECONDS),
     chunkSize: integerOption('chunkSize', options.chunkSize, DEFAULT_CHUNK_SIZE, 1, MAX_CHUNK_SIZE),
     threads: integerOption('threads', options.threads, DEFAULT_THREADS, 1, MAX_THREADS),
     parallelMinBytes: integerOption('parallelMinBytes', options.parallelMinBytes, DEFAULT_PARALLEL_MIN_BYTES, 1, Number.MAX_SAFE_INTEGER),

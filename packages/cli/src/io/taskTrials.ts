@@ -3,16 +3,81 @@ import type { TrialCheck } from './trialCheck.js';
 /** Trials below this are kept in per-task bitmaps; larger ones in per-task sets. */
 const BITMAP_TRIALS = 1024;
 
+/** A large range is kept as a bitmap while it is at most this many bits per trial seen (plus a little): 8 bytes per trial at worst. */
+const DENSITY = 64;
+const SLACK_BITS = 4096;
+
+/**
+ * One task's trials ≥ 1024: a bitmap over `[base, base + 32·bits.length)`, grown (up or down)
+ * while the range stays dense enough (at most `DENSITY` bits per trial seen), so that 0..n−1, a
+ * block starting at 5000 or text ids (numbers from 2^50, see TrialIds) cost about a bit each;
+ * only trials too scattered for that go to a Set. Arithmetic, not bit operators, on trial numbers
+ * (they go up to 2^53).
+ */
+class LargeTrials {
+  private base: number;
+  private bits = new Int32Array(4);
+  private set: Set<number> | undefined;
+  private count = 0;
+
+  constructor(first: number) {
+    this.base = first - (first % 32);
+  }
+
+  mark(trial: number): boolean {
+    let at = trial - this.base;
+    if (at < 0 || at >= this.bits.length * 32) {
+      if (this.set?.has(trial)) return false;
+      if (!this.cover(trial)) {
+        (this.set ??= new Set()).add(trial);
+        this.count++;
+        return true;
+      }
+      at = trial - this.base;
+    }
+    const word = at >>> 5;
+    const bit = 1 << (at & 31);
+    if ((this.bits[word] & bit) !== 0) return false;
+    this.bits[word] |= bit;
+    this.count++;
+    return true;
+  }
+
+  /** Widens the bitmap to hold `trial` when the range stays dense enough (moving Set members it now covers); false otherwise. */
+  private cover(trial: number): boolean {
+    const low = Math.min(this.base, trial - (trial % 32));
+    const high = Math.max(this.base + this.bits.length * 32, trial + 1);
+    if (high - low > DENSITY * this.count + SLACK_BITS) return false;
+    const words = Math.max(Math.ceil((high - low) / 32), this.bits.length * 2);
+    const bits = new Int32Array(words);
+    bits.set(this.bits, (this.base - low) / 32);
+    this.bits = bits;
+    this.base = low;
+    if (this.set !== undefined) {
+      for (const t of this.set) {
+        const at = t - low;
+        if (at >= 0 && at < words * 32) {
+          bits[at >>> 5] |= 1 << (at & 31);
+          this.set.delete(t);
+        }
+      }
+    }
+    return true;
+  }
+}
+
 /**
  * The trial numbers seen per task, to find a repeated (task, trial) pair. Trial numbers below 1024
  * live in one flat Int32Array of per-task bitmaps (`stride` 32-bit words per task, doubled as larger
  * trials appear), so the usual 0..n−1 numbering costs n bits per task and no allocation per row;
- * larger numbers go to a Set per task.
+ * larger numbers go to a per-task `LargeTrials` (a movable bitmap while dense, else a Set), so
+ * memory grows with the tasks and the spread of their trials, not with the rows (3.7 M rows of 100
+ * tasks × 37 000 trials: 281 MB with a Set per task, see bench/hostileInputs.mjs for the figures now).
  */
 export class TaskTrials implements TrialCheck {
   private stride = 1;
   private bits = new Int32Array(1024);
-  private readonly large = new Map<number, Set<number>>();
+  private readonly large = new Map<number, LargeTrials>();
 
   /** Notes `trial` (an integer ≥ 0) for `task` (an index ≥ 0); false when the pair was seen before. */
   mark(task: number, trial: number): boolean {
@@ -29,14 +94,12 @@ export class TaskTrials implements TrialCheck {
   }
 
   private markLarge(task: number, trial: number): boolean {
-    let set = this.large.get(task);
-    if (set === undefined) {
-      set = new Set();
-      this.large.set(task, set);
+    let large = this.large.get(task);
+    if (large === undefined) {
+      large = new LargeTrials(trial);
+      this.large.set(task, large);
     }
-    if (set.has(trial)) return false;
-    set.add(trial);
-    return true;
+    return large.mark(trial);
   }
 
   private grow(needed: number): void {

@@ -17,7 +17,7 @@ export const TAU_BENCH_SUCCESS = '1 - 1e-6 <= reward <= 1 + 1e-6';
  */
 function tauBenchColumns(first: Record<string, unknown>, options: ResolvedResultsReadOptions, file: string): ResultsColumns {
   if (options.successColumn !== undefined) {
-    throw new InputError('successColumn', 'does not apply to the tau-bench format (success is a reward within 1e-6 of 1)', options.successColumn);
+    throw new InputError('--success-col', 'does not apply to the tau-bench format (success is a reward within 1e-6 of 1)', options.successColumn);
   }
   const task = options.taskColumn ?? 'task_id';
   const reward = options.rewardColumn ?? 'reward';
