@@ -1,14 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Tests import the library from source (no build needed for unit tests); CLI tests run the
-// built binary, which `pnpm test` builds first.
+// Tests import the library from source (no build needed for unit tests) except @passk/sim/node;
+// that and the CLI tests run what is built, which `pnpm test` builds first.
 export default defineConfig({
   resolve: {
     alias: [
       { find: /^@passk\/sim$/, replacement: fileURLToPath(new URL('./packages/sim/src/index.ts', import.meta.url)) },
       { find: /^@passk\/sim\/errors$/, replacement: fileURLToPath(new URL('./packages/sim/src/errorsEntry.ts', import.meta.url)) },
       { find: /^@passk\/sim\/estimate$/, replacement: fileURLToPath(new URL('./packages/sim/src/estimateEntry.ts', import.meta.url)) },
+      // The Node entry from the build: its runner starts worker threads from its own folder's .js files.
+      { find: /^@passk\/sim\/node$/, replacement: fileURLToPath(new URL('./packages/sim/dist/node/nodeEntry.js', import.meta.url)) },
       { find: /^@passk\/sim\/engine$/, replacement: fileURLToPath(new URL('./packages/sim/src/engineEntry.ts', import.meta.url)) },
     ],
   },

@@ -15,6 +15,8 @@ import { buildExplorerScript, EXPLORER_SCRIPT_FILE } from './dist/report/explore
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const outdir = join(dist, 'bundle');
+// The worker-thread runner lives in @passk/sim/node (built by tsc -b before this step).
+const simNode = join(root, '..', 'sim', 'dist', 'node');
 
 const explorer = join(dist, 'report', 'explorer', EXPLORER_SCRIPT_FILE);
 writeFileSync(explorer, await buildExplorerScript(join(dist, 'report', 'explorer', 'explorerEntry.js')));
@@ -36,18 +38,18 @@ const common = {
 await esbuild.build({ ...common, entryPoints: { passk: join(dist, 'main.js') }, splitting: true, chunkNames: 'chunk-[hash]' });
 // Each worker, and the runner `pnpm bench` times as `passk simulate` runs it, as single files: built
 // apart so that they add no split points to the CLI's chunks. Their names keep the workers' file names:
-// runSimulation and csvRangeRunner start new URL('./simulateWorker.js' | './csvRangeWorker.js', import.meta.url).
+// runSimulation (@passk/sim/node) and csvRangeRunner start new URL('./simulateWorker.js' | './csvRangeWorker.js', import.meta.url).
 await esbuild.build({
   ...common,
   entryPoints: {
-    simulateWorker: join(dist, 'run', 'simulateWorker.js'),
+    simulateWorker: join(simNode, 'simulateWorker.js'),
     csvRangeWorker: join(dist, 'io', 'csvRangeWorker.js'),
   },
 });
 // The runner and its stop signal share one StopSignal class: one build with splitting.
 await esbuild.build({
   ...common,
-  entryPoints: { runSimulation: join(dist, 'run', 'runSimulation.js'), stopSignal: join(dist, 'run', 'stopSignal.js') },
+  entryPoints: { runSimulation: join(simNode, 'runSimulation.js'), stopSignal: join(simNode, 'stopSignal.js') },
   splitting: true,
   chunkNames: 'runner-[hash]',
 });

@@ -10,6 +10,7 @@ export { passAtK } from './estimators/passAtK.js';
 export { passHatK } from './estimators/passHatK.js';
 export { averageOverTasks, type TaskTrials, type TaskAverageRow, type TaskMean } from './estimators/taskAverage.js';
 export { bootstrapTaskAverage, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
+export { clusteredNormalInterval } from './estimators/clusteredNormalInterval.js';
 export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
 export { independentPassAtK, independentPassHatK } from './analytic/independent.js';
 export { proportionInterval, INTERVAL_METHODS, type IntervalMethod, type IntervalOptions, type ProportionInterval } from './intervals/proportionInterval.js';

@@ -17,6 +17,7 @@ export { binomialRatio, oneMinusBinomialRatio } from './estimators/binomialRatio
 export { averageOverTasks, type TaskTrials, type TaskAverageRow, type TaskMean } from './estimators/taskAverage.js';
 export { bootstrapTaskAverage, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
 export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
+export { clusteredNormalInterval } from './estimators/clusteredNormalInterval.js';
 
 // Closed forms for a known p
 export { independentPassAtK, independentPassHatK, rateForPassHatK } from './analytic/independent.js';
@@ -40,8 +41,12 @@ export { resolveScenario, type ResolveScenarioOptions } from './scenario/resolve
 export { DEFAULT_SCENARIO_INPUT, defaultScenario } from './scenario/defaultScenario.js';
 export { scenarioToInput } from './scenario/scenarioToInput.js';
 export { scenarioJsonSchema, type JsonSchema } from './scenario/scenarioJsonSchema.js';
+export { SCENARIO_FORMAT, SCENARIO_DEFS, MAX_ATTEMPTS_LIMIT } from './scenario/scenarioFormat.js';
+export { SCENARIO_PATHS } from './scenario/scenarioPaths.js';
+export { scenarioDocs } from './scenario/scenarioDocs.js';
+export type { FormatNode, Field, ObjectNode, TaggedNode, Variant, NumberNode, StringNode, BooleanNode, EnumNode, SeedNode, ListNode, RefNode, Rule } from './scenario/formatNodes.js';
 export type * from './scenario/types.js';
-export type { ScenarioInput } from './scenario/scenarioInput.js';
+export type { ScenarioInput, InputOf } from './scenario/scenarioInput.js';
 
 // Random variates and task distributions
 export { binomial } from './distributions/binomial.js';
@@ -79,6 +84,8 @@ export { applySweepPoint } from './sweep/applySweepPoint.js';
 export { requireScenarioPath, scenarioPaths } from './sweep/sweepPaths.js';
 export { efficientFrontier, type FrontierPoint } from './sweep/efficientFrontier.js';
 export { bestUnderConstraints, type Constraints, type ConstrainedPoint } from './sweep/bestUnderConstraints.js';
+export { sweepScenarios, type SweepScenariosOptions } from './sweep/sweepScenarios.js';
+export { sweepOutcomes, type SweepOutcome, type SweepOutcomes } from './sweep/sweepOutcomes.js';
 // Fitting the per-task success distribution (passk fit)
 export { fitTasks, type FitOptions } from './fit/fitTasks.js';
 export type { TaskFit, FittedModel } from './fit/fitResult.js';
@@ -86,7 +93,8 @@ export type { FitModelName } from './fit/fitModels.js';
 export type { ReportedParameter, ReportedParameterName } from './fit/reportedParameters.js';
 export type { PredictionInterval } from './fit/predictionIntervals.js';
 export type { GoodnessOfFit, CountTable, CountRow, PassRateRow } from './fit/goodnessOfFit.js';
-export type { ScenarioTasksInput } from './fit/fitScenarioTasks.js';
+export { fitScenarioTasks, type ScenarioTasksInput } from './fit/fitScenarioTasks.js';
+export type { MixtureParameters } from './fit/mixtureParameters.js';
 export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';
 export { posteriorTasks } from './fit/posteriorTasks.js';
 export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';

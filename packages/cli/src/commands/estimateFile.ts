@@ -2,14 +2,13 @@ import {
   ESTIMAND_METHODS,
   averageOverTasks,
   bootstrapTaskAverage,
-  normalQuantile,
+  clusteredNormalInterval,
   passAtK,
   passHatK,
   proportionInterval,
   requireInteger,
   taskAverageIntervals,
   type IntervalOptions,
-  type TaskAverageRow,
 } from '@passk/sim/estimate';
 import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
@@ -78,7 +77,6 @@ function estimateCounts(
     bootstrapReplicates > 0
       ? bootstrapTaskAverage(tasks, { ks, replicates: bootstrapReplicates, seed: args.seed, confidence: interval.confidence, sides: interval.sides })
       : null;
-  const z = normalQuantile(interval.sides === 2 ? 1 - (1 - interval.confidence) / 2 : interval.confidence);
   const rows = average.map((row, i) => ({
     k: row.k,
     passAtK: row.passAtK?.value ?? null,
@@ -89,7 +87,7 @@ function estimateCounts(
     se: { passAtK: row.passAtK?.se ?? null, passHatK: row.passHatK?.se ?? null },
     interval: { passAtK: estimands[i]!.passAtK.population, passHatK: estimands[i]!.passHatK.population },
     benchmark: { passAtK: estimands[i]!.passAtK.benchmark, passHatK: estimands[i]!.passHatK.benchmark },
-    clusteredNormal: { passAtK: normalBounds(row.passAtK, z, interval.sides), passHatK: normalBounds(row.passHatK, z, interval.sides) },
+    clusteredNormal: { passAtK: clusteredNormalInterval(row.passAtK, interval), passHatK: clusteredNormalInterval(row.passHatK, interval) },
     bootstrap: bootstrap ? { passAtK: bootstrap[i]!.passAtK, passHatK: bootstrap[i]!.passHatK } : null,
   }));
   const source = {
@@ -147,12 +145,4 @@ function estimateCounts(
     };
   });
   return { text, json: { ...document, perTask }, document };
-}
-
-/** mean ± z·SE, clipped to [0, 1]; one-sided: [mean − z·SE, 1]. */
-function normalBounds(mean: TaskAverageRow['passAtK'], z: number, sides: 1 | 2): { lower: number; upper: number } | null {
-  if (!mean || mean.se === null) return null;
-  const lower = Math.max(0, mean.value - z * mean.se);
-  const upper = sides === 2 ? Math.min(1, mean.value + z * mean.se) : 1;
-  return { lower, upper };
 }

@@ -12,14 +12,13 @@ import { plannedOutputs } from '../io/plannedOutputs.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { runShard, emitShard } from '../run/runShard.js';
-import { runSimulation } from '../run/runSimulation.js';
+import { runSimulation, StopSignal } from '@passk/sim/node';
 import { passkVersion, SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { Interrupted } from '../run/interrupted.js';
-import { StopSignal } from '../run/stopSignal.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 
 interface SweepArgs extends SweepOutputArgs, SimulationLimitArgs {

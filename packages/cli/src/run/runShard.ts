@@ -3,11 +3,10 @@ import { shardWork, type PartialResult, type Scenario } from '@passk/sim';
 import type { CliIo } from '../io/cliIo.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { progressReporter } from './progressReporter.js';
-import { runSimulation } from './runSimulation.js';
+import { runSimulation, type StopSignal } from '@passk/sim/node';
 import type { ShardSpec } from './schedulerShard.js';
 import { shardFileName, type ShardFile } from './shardFile.js';
 import { withChecksum } from './shardChecksum.js';
-import type { StopSignal } from './stopSignal.js';
 
 export interface ShardRunResult {
   /** One partial per piece of shardWork, in piece order (item = index into `scenarios`). */

@@ -1,5 +1,5 @@
 import type { CliIo } from '../io/cliIo.js';
-import type { StopSignal } from './stopSignal.js';
+import type { StopSignal } from '@passk/sim/node';
 
 /**
  * While a run is going: the first SIGINT (Ctrl-C) — and, for a shard, SIGTERM, which Slurm and

@@ -1,14 +1,4 @@
-import {
-  applySweepPoint,
-  parseSweepAxis,
-  resolveScenario,
-  scenarioFingerprint,
-  scenarioToInput,
-  sweepGrid,
-  type Constraints,
-  type Scenario,
-  type SweepPoint,
-} from '@passk/sim';
+import { scenarioFingerprint, sweepScenarios, type Constraints, type Scenario, type SweepPoint } from '@passk/sim';
 
 /** What a sweep varies and looks for, as given on its command line (kept in its shard files). */
 export interface SweepSettings {
@@ -29,19 +19,12 @@ export interface SweepPlan {
 }
 
 /**
- * The grid of `settings.vary` over `base`, each point's scenario resolved (errors name the point:
- * `FILE with policy.maxAttempts=0: …`). The fingerprint is scenarioFingerprint of the base scenario
+ * The grid of `settings.vary` over `base`, each point's scenario resolved (sweepScenarios; errors
+ * name the point: `FILE with policy.maxAttempts=0: …`). The fingerprint is scenarioFingerprint of the base scenario
  * with the settings folded into its format string.
  */
 export function sweepPlan(base: Scenario, settings: SweepSettings, source: string): SweepPlan {
-  const grid = sweepGrid(settings.vary.map((text) => parseSweepAxis(text)));
-  const baseInput = scenarioToInput(base);
-  const scenarios = grid.map((values) => {
-    const input = applySweepPoint(baseInput, values) as unknown as Record<string, unknown>;
-    if (settings.replicates !== null) input.run = { replicates: settings.replicates };
-    const where = Object.entries(values).map(([path, value]) => `${path}=${String(value)}`).join(', ');
-    return resolveScenario(input, { source: `${source} with ${where}` });
-  });
+  const { grid, scenarios } = sweepScenarios(base, settings.vary, { replicates: settings.replicates, source });
   const fingerprint = scenarioFingerprint(base, JSON.stringify(['passk-sweep', settings.vary, settings.replicates, settings.constraints]));
   return { base, settings, grid, scenarios, fingerprint };
 }

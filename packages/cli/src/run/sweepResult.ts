@@ -1,10 +1,4 @@
-import {
-  bestUnderConstraints,
-  efficientFrontier,
-  exactValuesFor,
-  summarise,
-  type PartialResult,
-} from '@passk/sim';
+import { sweepOutcomes, type PartialResult } from '@passk/sim';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { SweepDocument, SweepPointResult } from '../format/sweepDocument.js';
 import type { SweepPlan } from './sweepPlan.js';
@@ -17,24 +11,18 @@ export interface MissingShards {
 }
 
 /**
- * The sweep result from each grid point's (merged) partial sums: every point summarised, then the
- * frontier and the best point under the constraints over all points, so a sharded sweep, merged,
+ * The sweep result from each grid point's (merged) partial sums (sweepOutcomes: every point
+ * summarised, then the frontier and the best point under the constraints over all points), so a sharded sweep, merged,
  * gives the single run's document to the byte. A result merged from an incomplete set of shards
  * says so (`complete: false` and the shards it lacks).
  */
 export function sweepResult(plan: SweepPlan, partials: readonly PartialResult[], shards: MissingShards | null): SweepDocument & object {
-  const results = plan.scenarios.map((scenario, i) => {
-    const summary = summarise(scenario, partials[i]!, exactValuesFor(scenario));
-    return { values: plan.grid[i]!, outcome: summary.rows[summary.rows.length - 1]! };
-  });
-  const metrics = results.map(({ outcome }) => ({
-    cost: outcome.cost.value ?? Infinity,
-    deliveredCorrect: outcome.deliveredCorrect.value ?? 0,
-    deliveredWrong: outcome.deliveredWrong.value ?? 1,
-  }));
-  const frontier = efficientFrontier(metrics);
-  const best = bestUnderConstraints(metrics, plan.settings.constraints);
-  const points: SweepPointResult[] = results.map((result, i) => ({ ...result, onFrontier: frontier.includes(i) }));
+  const { points, frontier, best }: { points: SweepPointResult[]; frontier: number[]; best: number | null } = sweepOutcomes(
+    plan.grid,
+    plan.scenarios,
+    partials,
+    plan.settings.constraints,
+  );
   return withKind(RESULT_KINDS.sweep, {
     seed: plan.base.seed,
     scenario: plan.base,

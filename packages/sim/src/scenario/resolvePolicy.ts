@@ -1,22 +1,13 @@
-import { requireInteger, requirePositive } from '../checks.js';
+import { requireInteger } from '../checks.js';
 import { InputError } from '../errors.js';
-import {
-  checkKeys,
-  childPath,
-  fieldOf,
-  oneOf,
-  orNull,
-  readObject,
-  readOptional,
-  readRequired,
-  whereOf,
-  type ConfigPath,
-} from './configReader.js';
-import { SCENARIO_DEFAULTS } from './scenarioDefaults.js';
-import { BUDGET_MODES, MAX_ATTEMPTS_LIMIT, NO_ACCEPT_ACTIONS, POLICY_MODES } from './scenarioKinds.js';
+import { checkKeys, childPath, fieldOf, readObject, whereOf, type ConfigPath } from './configReader.js';
+import type { ObjectNode } from './formatNodes.js';
+import { readField } from './readDeclared.js';
+import { SCENARIO_DEFS } from './scenarioFormat.js';
 import type { PolicySpec } from './types.js';
 
-const POLICY_KEYS = ['maxAttempts', 'mode', 'batchSize', 'onNoAccept', 'budget'];
+const POLICY = SCENARIO_DEFS.policy.fields;
+const BUDGET = POLICY.budget!.node as ObjectNode;
 
 /**
  * `policy`: at most `maxAttempts` attempts (integer 1..1000) run `sequential`ly (batchSize 1),
@@ -26,22 +17,12 @@ const POLICY_KEYS = ['maxAttempts', 'mode', 'batchSize', 'onNoAccept', 'budget']
  * Example: {maxAttempts: 8} → {maxAttempts: 8, mode: sequential, batchSize: 1, onNoAccept: abstain, budget: {cost: null, latency: null, mode: soft}}.
  */
 export function resolvePolicy(value: unknown, at: ConfigPath): PolicySpec {
-  const node = readObject(value, at, '{ maxAttempts: 8 }');
-  checkKeys(node, at, POLICY_KEYS);
-  const maxAttempts = readRequired(node, at, 'maxAttempts', 'an integer ≥ 1', (where, v) => {
-    const k = requireInteger(where, v, 1);
-    if (!(k <= MAX_ATTEMPTS_LIMIT)) throw new InputError(where, `must be ≤ ${MAX_ATTEMPTS_LIMIT}`, k);
-    return k;
-  });
-  const mode = readOptional<PolicySpec['mode']>(node, at, 'mode', SCENARIO_DEFAULTS.mode, oneOf(POLICY_MODES));
+  const node = readObject(value, at, SCENARIO_DEFS.policy.example);
+  checkKeys(node, at, Object.keys(POLICY));
+  const maxAttempts = readField<number>(node, at, 'maxAttempts', POLICY.maxAttempts!);
+  const mode = readField<PolicySpec['mode']>(node, at, 'mode', POLICY.mode!);
   const batchSize = resolveBatchSize(fieldOf(node, 'batchSize'), childPath(at, 'batchSize'), mode, maxAttempts);
-  const onNoAccept = readOptional<PolicySpec['onNoAccept']>(
-    node,
-    at,
-    'onNoAccept',
-    SCENARIO_DEFAULTS.onNoAccept,
-    oneOf(NO_ACCEPT_ACTIONS),
-  );
+  const onNoAccept = readField<PolicySpec['onNoAccept']>(node, at, 'onNoAccept', POLICY.onNoAccept!);
   const budget = resolveBudget(fieldOf(node, 'budget'), childPath(at, 'budget'));
   return { maxAttempts, mode, batchSize, onNoAccept, budget };
 }
@@ -74,13 +55,12 @@ function resolveBatchSize(value: unknown, at: ConfigPath, mode: PolicySpec['mode
  * Example: { cost: 0.12, mode: hard } → { cost: 0.12, latency: null, mode: 'hard' }.
  */
 function resolveBudget(value: unknown, at: ConfigPath): PolicySpec['budget'] {
-  const none = { cost: SCENARIO_DEFAULTS.budgetCost, latency: SCENARIO_DEFAULTS.budgetLatency, mode: SCENARIO_DEFAULTS.budgetMode };
-  if (value === undefined) return none;
-  const node = readObject(value, at, '{ cost: 0.5 }');
-  checkKeys(node, at, ['cost', 'latency', 'mode']);
+  if (value === undefined) return resolveBudget({}, at);
+  const node = readObject(value, at, BUDGET.example);
+  checkKeys(node, at, Object.keys(BUDGET.fields));
   return {
-    cost: readOptional<number | null>(node, at, 'cost', none.cost, orNull(requirePositive)),
-    latency: readOptional<number | null>(node, at, 'latency', none.latency, orNull(requirePositive)),
-    mode: readOptional<PolicySpec['budget']['mode']>(node, at, 'mode', none.mode, oneOf(BUDGET_MODES)),
+    cost: readField<number | null>(node, at, 'cost', BUDGET.fields.cost!),
+    latency: readField<number | null>(node, at, 'latency', BUDGET.fields.latency!),
+    mode: readField<PolicySpec['budget']['mode']>(node, at, 'mode', BUDGET.fields.mode!),
   };
 }

@@ -1,19 +1,5 @@
-import { requireInteger, requireNonNegative } from '../checks.js';
 import { InputError } from '../errors.js';
-import {
-  checkKeys,
-  childPath,
-  fieldOf,
-  missingError,
-  orNull,
-  readObject,
-  readOptional,
-  requireBoolean,
-  rootPath,
-  whereOf,
-  type ConfigObject,
-  type ConfigPath,
-} from './configReader.js';
+import { checkKeys, childPath, fieldOf, missingError, readObject, rootPath, whereOf, type ConfigObject, type ConfigPath } from './configReader.js';
 import { deepFreeze } from './deepFreeze.js';
 import { resolveAmount } from './resolveAmount.js';
 import { resolveCorrelation } from './resolveCorrelation.js';
@@ -21,19 +7,26 @@ import { resolvePolicy } from './resolvePolicy.js';
 import { resolveRate } from './resolveRate.js';
 import { resolveSelector } from './resolveSelector.js';
 import { resolveSuccessRate } from './resolveSuccessRate.js';
-import { SCENARIO_DEFAULTS } from './scenarioDefaults.js';
-import type { AttemptsSpec, RunSpec, Scenario, TasksSpec, VerifierSpec } from './types.js';
+import type { Field, ObjectNode } from './formatNodes.js';
+import { readField, requirementOf } from './readDeclared.js';
+import { SCENARIO_DEFS, SCENARIO_FORMAT } from './scenarioFormat.js';
+import type { AttemptCorrelation, AttemptsSpec, RunSpec, Scenario, SelectorSpec, TasksSpec, VerifierSpec } from './types.js';
 
 export interface ResolveScenarioOptions {
   /** The file the input came from; it prefixes every error's `where` (`scenario.yaml: policy.maxAttempts`). */
   readonly source?: string;
 }
 
-const TOP_KEYS = ['$schema', 'seed', 'name', 'tasks', 'attempts', 'verifier', 'selector', 'policy', 'run'];
+const TOP = SCENARIO_FORMAT.fields;
+const TASKS = SCENARIO_DEFS.tasks.fields;
+const ATTEMPTS = SCENARIO_DEFS.attempts.fields;
+const VERIFIER: Readonly<Record<string, Field>> = SCENARIO_DEFS.verifier.fields;
+const RUN = (TOP.run!.node as ObjectNode).fields;
 
 /**
- * Validates a parsed scenario file (DESIGN §3; YAML/JSON parsing is the caller's) into the
- * resolved, deeply frozen `Scenario`: defaults applied, every distribution in canonical form.
+ * Validates a parsed scenario file (docs/design.md §3, every key in docs/scenario.md; YAML/JSON
+ * parsing is the caller's) into the resolved, deeply frozen `Scenario`: defaults applied (keys,
+ * ranges and defaults as declared in scenarioFormat.ts), every distribution in canonical form.
  * Throws an `InputError` for the first problem found, in a fixed order (top-level keys, then
  * seed, name, tasks, attempts, verifier, selector, policy, run, then cross-checks), with
  * `where` = the config path, prefixed by `options.source` when given.
@@ -47,17 +40,17 @@ export function resolveScenario(input: unknown, options: ResolveScenarioOptions 
   if (source !== undefined && typeof source !== 'string') throw new InputError('options.source', 'must be a string', source);
   const root = rootPath(source);
   const node = readObject(input, root);
-  checkKeys(node, root, TOP_KEYS);
-  readOptional(node, root, '$schema', '', requireString);
-  const seed = readOptional<number | string>(node, root, 'seed', SCENARIO_DEFAULTS.seed, requireSeed);
-  const name = readOptional<string | null>(node, root, 'name', SCENARIO_DEFAULTS.name, orNull(requireString));
+  checkKeys(node, root, Object.keys(TOP));
+  readField(node, root, '$schema', TOP.$schema!);
+  const seed = readField<number | string>(node, root, 'seed', TOP.seed!);
+  const name = readField<string | null>(node, root, 'name', TOP.name!);
   const tasks = resolveTasks(required(node, root, 'tasks'), childPath(root, 'tasks'));
   const attempts = resolveAttempts(fieldOf(node, 'attempts'), childPath(root, 'attempts'));
   const verifier = resolveVerifier(fieldOf(node, 'verifier'), childPath(root, 'verifier'));
   const selectorValue = fieldOf(node, 'selector');
   const selector =
     selectorValue === undefined
-      ? { kind: SCENARIO_DEFAULTS.selectorKind }
+      ? ({ ...(TOP.selector!.default as object) } as SelectorSpec)
       : resolveSelector(selectorValue, childPath(root, 'selector'));
   const policy = resolvePolicy(required(node, root, 'policy'), childPath(root, 'policy'));
   const run = resolveRun(fieldOf(node, 'run'), childPath(root, 'run'));
@@ -78,26 +71,12 @@ function required(node: ConfigObject, at: ConfigPath, key: string): unknown {
   return value;
 }
 
-function requireString(where: string, value: unknown): string {
-  if (typeof value !== 'string') throw new InputError(where, 'must be a string', value);
-  return value;
-}
 
-/** A seed as `streamRng` takes it: an integer ≥ 0 or a non-empty string. */
-function requireSeed(where: string, value: unknown): number | string {
-  const valid =
-    (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
-    (typeof value === 'string' && value.length > 0);
-  if (!valid) throw new InputError(where, 'must be an integer ≥ 0 or a non-empty string', value);
-  return value as number | string;
-}
 
 function resolveTasks(value: unknown, at: ConfigPath): TasksSpec {
-  const node = readObject(value, at, '{ count: 200, successRate: { dist: beta, mean: 0.7, concentration: 4 } }');
-  checkKeys(node, at, ['count', 'successRate', 'resample']);
-  const givenCount = readOptional<number | undefined>(node, at, 'count', undefined, (where, v) =>
-    requireInteger(where, v, 1),
-  );
+  const node = readObject(value, at, SCENARIO_DEFS.tasks.example);
+  checkKeys(node, at, Object.keys(TASKS));
+  const givenCount = readField<number | undefined>(node, at, 'count', TASKS.count!);
   const rateValue = fieldOf(node, 'successRate');
   if (rateValue === undefined) {
     throw missingError(childPath(at, 'successRate'), 'an object like { dist: beta, mean: 0.7, concentration: 4 }');
@@ -110,32 +89,33 @@ function resolveTasks(value: unknown, at: ConfigPath): TasksSpec {
       throw new InputError(whereOf(childPath(at, 'count')), `must equal the number of fixed values (${count})`, givenCount);
     }
   } else {
-    if (givenCount === undefined) throw missingError(childPath(at, 'count'), 'an integer ≥ 1');
+    if (givenCount === undefined) throw missingError(childPath(at, 'count'), requirementOf(TASKS.count!.node));
     count = givenCount;
   }
-  const resample = readOptional(node, at, 'resample', SCENARIO_DEFAULTS.resample as boolean, requireBoolean);
+  const resample = readField<boolean>(node, at, 'resample', TASKS.resample!);
   return { count, successRate, resample };
 }
 
 function resolveAttempts(value: unknown, at: ConfigPath): AttemptsSpec {
   if (value === undefined) return resolveAttempts({}, at);
-  const node = readObject(value, at, '{ correlation: { model: independent }, cost: { perAttempt: 0.02 } }');
-  checkKeys(node, at, ['correlation', 'cost', 'latency']);
+  const node = readObject(value, at, SCENARIO_DEFS.attempts.example);
+  checkKeys(node, at, Object.keys(ATTEMPTS));
   const correlationValue = fieldOf(node, 'correlation');
   const correlation =
     correlationValue === undefined
-      ? { model: SCENARIO_DEFAULTS.correlationModel }
+      ? ({ ...(ATTEMPTS.correlation!.default as object) } as AttemptCorrelation)
       : resolveCorrelation(correlationValue, childPath(at, 'correlation'));
-  const cost = resolvePerAttempt(fieldOf(node, 'cost'), childPath(at, 'cost'), SCENARIO_DEFAULTS.costPerAttempt);
-  const latency = resolvePerAttempt(fieldOf(node, 'latency'), childPath(at, 'latency'), SCENARIO_DEFAULTS.latencyPerAttempt);
+  const cost = resolvePerAttempt(fieldOf(node, 'cost'), childPath(at, 'cost'), ATTEMPTS.cost!.node as ObjectNode);
+  const latency = resolvePerAttempt(fieldOf(node, 'latency'), childPath(at, 'latency'), ATTEMPTS.latency!.node as ObjectNode);
   return { correlation, cost, latency };
 }
 
 /** `attempts.cost` / `attempts.latency`: `{perAttempt: amount}`, the amount defaulting to a constant. */
-function resolvePerAttempt(value: unknown, at: ConfigPath, fallback: number): AttemptsSpec['cost'] {
+function resolvePerAttempt(value: unknown, at: ConfigPath, declared: ObjectNode): AttemptsSpec['cost'] {
+  const fallback = declared.fields.perAttempt!.default as number;
   if (value === undefined) return { dist: 'constant', value: fallback };
-  const node = readObject(value, at, '{ perAttempt: 0.02 }');
-  checkKeys(node, at, ['perAttempt']);
+  const node = readObject(value, at, declared.example);
+  checkKeys(node, at, Object.keys(declared.fields));
   const amount = fieldOf(node, 'perAttempt');
   return amount === undefined ? { dist: 'constant', value: fallback } : resolveAmount(amount, childPath(at, 'perAttempt'));
 }
@@ -150,24 +130,21 @@ function resolveVerifier(value: unknown, at: ConfigPath): VerifierSpec {
       cost: 0,
     };
   }
-  const node = readObject(value, at, '{ falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }');
-  checkKeys(node, at, ['falseAccept', 'falseReject', 'cost']);
-  const rate = (key: string, fallback: number) => {
+  const node = readObject(value, at, SCENARIO_DEFS.verifier.example);
+  checkKeys(node, at, Object.keys(VERIFIER));
+  const rate = (key: string) => {
     const given = fieldOf(node, key);
-    return given === undefined ? { dist: 'point' as const, p: fallback } : resolveRate(given, childPath(at, key));
+    return resolveRate(given === undefined ? VERIFIER[key]!.default : given, childPath(at, key));
   };
-  const falseAccept = rate('falseAccept', SCENARIO_DEFAULTS.falseAccept);
-  const falseReject = rate('falseReject', SCENARIO_DEFAULTS.falseReject);
-  const cost = readOptional<number>(node, at, 'cost', SCENARIO_DEFAULTS.verifierCost, requireNonNegative);
+  const falseAccept = rate('falseAccept');
+  const falseReject = rate('falseReject');
+  const cost = readField<number>(node, at, 'cost', VERIFIER.cost!);
   return { perfect: false, falseAccept, falseReject, cost };
 }
 
 function resolveRun(value: unknown, at: ConfigPath): RunSpec {
-  if (value === undefined) return { replicates: SCENARIO_DEFAULTS.replicates };
-  const node = readObject(value, at, '{ replicates: 10000 }');
-  checkKeys(node, at, ['replicates']);
-  const replicates = readOptional<number>(node, at, 'replicates', SCENARIO_DEFAULTS.replicates, (where, v) =>
-    requireInteger(where, v, 1),
-  );
-  return { replicates };
+  if (value === undefined) return resolveRun({}, at);
+  const node = readObject(value, at, (TOP.run!.node as ObjectNode).example);
+  checkKeys(node, at, Object.keys(RUN));
+  return { replicates: readField<number>(node, at, 'replicates', RUN.replicates!) };
 }

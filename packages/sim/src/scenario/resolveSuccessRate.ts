@@ -1,33 +1,15 @@
-import { requireNonNegative, requirePositive, requireUnit } from '../checks.js';
+import { requireUnit } from '../checks.js';
 import { InputError } from '../errors.js';
-import {
-  checkKeys,
-  childPath,
-  fieldOf,
-  missingError,
-  readList,
-  readObject,
-  readRequired,
-  readTag,
-  requireFinite,
-  whereOf,
-  type ConfigObject,
-  type ConfigPath,
-} from './configReader.js';
-import { BETA_KEYS, resolveBeta } from './resolveBeta.js';
-import { MIXTURE_COMPONENT_DISTS, SUCCESS_RATE_DISTS } from './scenarioKinds.js';
+import { childPath, fieldOf, missingError, readList, readObject, whereOf, type ConfigObject, type ConfigPath } from './configReader.js';
+import { readField, readVariant, readVariantFields } from './readDeclared.js';
+import { resolveBeta } from './resolveBeta.js';
+import { SCENARIO_DEFS, tagValues } from './scenarioFormat.js';
 import type { MixtureComponent, SuccessRateDist } from './types.js';
 
 type ComponentDist = MixtureComponent['dist'];
 
-/** The parameter keys of each success-rate dist (besides `dist`, and `weight` in a mixture component). */
-const PARAMETER_KEYS: Readonly<Record<SuccessRateDist['dist'], readonly string[]>> = {
-  fixed: ['values'],
-  point: ['p'],
-  beta: BETA_KEYS,
-  logitNormal: ['mu', 'sigma'],
-  mixture: ['components'],
-};
+const SUCCESS_RATE = SCENARIO_DEFS.successRate;
+const COMPONENT = SCENARIO_DEFS.mixtureComponent;
 
 /**
  * Mixture weights whose sum is within this of 1 are kept as written (already normalised up to
@@ -35,8 +17,8 @@ const PARAMETER_KEYS: Readonly<Record<SuccessRateDist['dist'], readonly string[]
  */
 const NORMALISED_TOLERANCE = 1e-9;
 
-const EXAMPLE = '{ dist: beta, mean: 0.7, concentration: 4 }';
-const COMPONENT_EXAMPLE = '{ weight: 0.2, dist: point, p: 0 }';
+const EXAMPLE = SUCCESS_RATE.example;
+const COMPONENT_EXAMPLE = COMPONENT.example;
 
 /**
  * `tasks.successRate` in canonical form: beta always as {a, b}, fixed values copied, mixture
@@ -49,8 +31,7 @@ const COMPONENT_EXAMPLE = '{ weight: 0.2, dist: point, p: 0 }';
  */
 export function resolveSuccessRate(value: unknown, at: ConfigPath): SuccessRateDist {
   const node = readObject(value, at, EXAMPLE);
-  const dist = readTag(node, at, 'dist', SUCCESS_RATE_DISTS);
-  checkKeys(node, at, ['dist', ...PARAMETER_KEYS[dist]], `dist ${dist}`);
+  const dist = readVariant(node, at, SUCCESS_RATE) as SuccessRateDist['dist'];
   if (dist === 'fixed') return resolveFixed(node, at);
   return resolveParameters(node, at, dist);
 }
@@ -66,17 +47,12 @@ function resolveFixed(node: ConfigObject, at: ConfigPath): SuccessRateDist {
 
 function resolveParameters(node: ConfigObject, at: ConfigPath, dist: ComponentDist['dist']): ComponentDist {
   switch (dist) {
-    case 'point':
-      return { dist, p: readRequired(node, at, 'p', 'a number between 0 and 1', requireUnit) };
     case 'beta':
       return { dist, ...resolveBeta(node, at) };
-    case 'logitNormal': {
-      const mu = readRequired(node, at, 'mu', 'a finite number', requireFinite);
-      const sigma = readRequired(node, at, 'sigma', 'a finite number ≥ 0', requireNonNegative);
-      return { dist, mu, sigma };
-    }
     case 'mixture':
       return { dist, components: resolveComponents(node, at) };
+    default:
+      return { dist, ...readVariantFields(node, at, SUCCESS_RATE, dist) } as ComponentDist;
   }
 }
 
@@ -97,12 +73,11 @@ function resolveComponent(value: unknown, at: ConfigPath): MixtureComponent {
   if (fieldOf(node, 'dist') === 'fixed') {
     throw new InputError(
       whereOf(childPath(at, 'dist')),
-      `must be one of ${MIXTURE_COMPONENT_DISTS.join(', ')} (fixed cannot be a mixture component)`,
+      `must be one of ${tagValues(COMPONENT).join(', ')} (fixed cannot be a mixture component)`,
       'fixed',
     );
   }
-  const dist = readTag(node, at, 'dist', MIXTURE_COMPONENT_DISTS);
-  checkKeys(node, at, ['weight', 'dist', ...PARAMETER_KEYS[dist]], `a ${dist} component`);
-  const weight = readRequired(node, at, 'weight', 'a finite number > 0', requirePositive);
+  const dist = readVariant(node, at, COMPONENT, (tag) => `a ${tag} component`) as ComponentDist['dist'];
+  const weight = readField<number>(node, at, 'weight', COMPONENT.common!.weight!);
   return { weight, dist: resolveParameters(node, at, dist) };
 }

@@ -1,72 +1,70 @@
+import type { SCENARIO_DEFS, SCENARIO_FORMAT } from './scenarioFormat.js';
+
 /**
- * The scenario FILE format (DESIGN §3) as TypeScript types: what a YAML/JSON scenario parses
- * to, what `DEFAULT_SCENARIO_INPUT` is and what `scenarioToInput` writes. Optional keys take
- * the defaults in scenarioDefaults.ts. `resolveScenario` accepts `unknown` and checks all of it.
+ * The scenario FILE format as TypeScript types, derived from its declaration (scenarioFormat.ts):
+ * what a YAML/JSON scenario parses to, what `DEFAULT_SCENARIO_INPUT` is and what
+ * `scenarioToInput` writes. Keys with a default (or required only under a condition) are
+ * optional. `resolveScenario` accepts `unknown` and checks all of it.
  */
 
-export type BetaInput =
-  | { readonly dist: 'beta'; readonly mean: number; readonly concentration: number }
-  | { readonly dist: 'beta'; readonly a: number; readonly b: number };
+type Defs = typeof SCENARIO_DEFS;
 
-export type SuccessRateInput =
-  | { readonly dist: 'fixed'; readonly values: readonly number[] }
-  | { readonly dist: 'point'; readonly p: number }
-  | BetaInput
-  | { readonly dist: 'logitNormal'; readonly mu: number; readonly sigma: number }
-  | { readonly dist: 'mixture'; readonly components: readonly MixtureComponentInput[] };
+/** The value a declared node accepts. */
+export type InputOf<N> = N extends { readonly type: 'ref'; readonly name: infer R extends keyof Defs }
+  ? InputOf<Defs[R]>
+  : N extends { readonly type: 'number' }
+    ? number | (N extends { readonly nullable: true } ? null : never)
+    : N extends { readonly type: 'string' }
+      ? string | (N extends { readonly nullable: true } ? null : never)
+      : N extends { readonly type: 'boolean' }
+        ? boolean
+        : N extends { readonly type: 'enum'; readonly values: readonly (infer V)[] }
+          ? V
+          : N extends { readonly type: 'seed' }
+            ? number | string
+            : N extends { readonly type: 'list'; readonly item: infer I }
+              ? readonly InputOf<I>[]
+              : N extends { readonly type: 'object'; readonly fields: infer F }
+                ? FieldsOf<F>
+                : N extends { readonly type: 'tagged' }
+                  ? TaggedOf<N>
+                  : never;
 
+type Simplify<T> = { readonly [K in keyof T]: T[K] } & {};
+
+/** An object's keys: required ones (required: true) as such, the others optional. */
+type FieldsOf<F> = Simplify<
+  { readonly [K in keyof F as F[K] extends { readonly required: true } ? K : never]: F[K] extends { readonly node: infer N } ? InputOf<N> : never } & {
+    readonly [K in keyof F as F[K] extends { readonly required: true } ? never : K]?: F[K] extends { readonly node: infer N } ? InputOf<N> : never;
+  }
+>;
+
+/** One of a tagged node's variants (each form of it, for beta), or its number shorthand. */
+type TaggedOf<N> = N extends { readonly tag: infer T extends string; readonly variants: infer V }
+  ?
+      | { [Tag in keyof V & string]: VariantOf<T, Tag, V[Tag], N extends { readonly common: infer C } ? C : {}> }[keyof V & string]
+      | (N extends { readonly shorthand: { readonly node: infer S } } ? InputOf<S> : never)
+  : never;
+
+type VariantOf<T extends string, Tag extends string, V, C> = V extends { readonly forms: infer Forms extends readonly (readonly string[])[]; readonly fields: infer F }
+  ? { [I in keyof Forms]: Simplify<FieldsOf<C> & { readonly [K in T]: Tag } & { readonly [K in Forms[I][number] & keyof F]: F[K] extends { readonly node: infer N } ? InputOf<N> : never }> }[number]
+  : V extends { readonly fields: infer F }
+    ? Simplify<FieldsOf<C> & { readonly [K in T]: Tag } & FieldsOf<F>>
+    : never;
+
+/** A scenario as a user writes it (YAML or JSON): every key optional; `resolveScenario` checks it and fills the defaults. */
+export type ScenarioInput = InputOf<typeof SCENARIO_FORMAT>;
+/** `tasks.successRate` as written: fixed per-task rates, one rate for all, Beta, logit-normal or a mixture. */
+export type SuccessRateInput = InputOf<Defs['successRate']>;
 /** A mixture component: its weight and, inline, any success-rate dist but `fixed`. */
-export type MixtureComponentInput = { readonly weight: number } & Exclude<SuccessRateInput, { dist: 'fixed' }>;
-
-export type AmountInput =
-  | number
-  | { readonly dist: 'constant'; readonly value: number }
-  | { readonly dist: 'lognormal'; readonly median: number; readonly sigma: number }
-  | { readonly dist: 'empirical'; readonly values: readonly number[] };
-
-export type RateInput = number | { readonly dist: 'point'; readonly p: number } | BetaInput;
-
-export type CorrelationInput =
-  | { readonly model: 'independent' }
-  | { readonly model: 'exchangeable'; readonly icc: number }
-  | { readonly model: 'markov'; readonly stickiness: number }
-  | { readonly model: 'feedback'; readonly afterFailure: number };
-
-export type SelectorInput =
-  | { readonly kind: 'firstAccepted' | 'oracle' | 'random' }
-  | { readonly kind: 'majorityVote'; readonly distinctWrong?: number; readonly concentration?: number }
-  | { readonly kind: 'bestScore'; readonly separation?: number; readonly threshold?: number | null };
-
-export interface ScenarioInput {
-  /** Ignored: lets a JSON file name its schema for editors. */
-  readonly $schema?: string;
-  readonly seed?: number | string;
-  readonly name?: string | null;
-  readonly tasks: {
-    /** Required unless successRate is `fixed` (then it must equal values.length). */
-    readonly count?: number;
-    readonly successRate: SuccessRateInput;
-    readonly resample?: boolean;
-  };
-  readonly attempts?: {
-    readonly correlation?: CorrelationInput;
-    readonly cost?: { readonly perAttempt?: AmountInput };
-    readonly latency?: { readonly perAttempt?: AmountInput };
-  };
-  /** Omitted: the perfect verifier. */
-  readonly verifier?: {
-    readonly falseAccept?: RateInput;
-    readonly falseReject?: RateInput;
-    readonly cost?: number;
-  };
-  readonly selector?: SelectorInput;
-  readonly policy: {
-    readonly maxAttempts: number;
-    readonly mode?: 'sequential' | 'parallel' | 'batches';
-    /** Required in mode batches; if given in sequential it must be 1, in parallel maxAttempts. */
-    readonly batchSize?: number;
-    readonly onNoAccept?: 'abstain' | 'deliverLast';
-    readonly budget?: { readonly cost?: number | null; readonly latency?: number | null; readonly mode?: 'soft' | 'hard' };
-  };
-  readonly run?: { readonly replicates?: number };
-}
+export type MixtureComponentInput = InputOf<Defs['mixtureComponent']>;
+/** A Beta distribution as a scenario file writes it: by mean and concentration, or by a and b. */
+export type BetaInput = Extract<SuccessRateInput, { readonly dist: 'beta' }>;
+/** A cost or latency per attempt as written: a number, a constant, a lognormal or an empirical list. */
+export type AmountInput = InputOf<Defs['amount']>;
+/** A verifier's error rate as written: a number, a point value or a Beta distribution over tasks. */
+export type RateInput = InputOf<Defs['rate']>;
+/** `attempts.correlation` as written (see `AttemptCorrelation`). */
+export type CorrelationInput = InputOf<Defs['attempts']['fields']['correlation']['node']>;
+/** `selector` as written: first accepted, oracle, random, majority vote or best score, with their parameters. */
+export type SelectorInput = InputOf<Defs['selector']>;

@@ -1,8 +1,15 @@
+import type { CorrelationInput, InputOf, ScenarioInput, SelectorInput } from './scenarioInput.js';
+import type { SCENARIO_DEFS } from './scenarioFormat.js';
+
 /**
  * The resolved scenario: what `resolveScenario` returns after validating a scenario file
- * (DESIGN §3). Every field is filled in (defaults applied), every distribution is a tagged
- * object in one canonical form, and the whole object is deeply frozen.
+ * (docs/design.md §3). Every field is filled in (defaults applied), every distribution is a tagged
+ * object in one canonical form, and the whole object is deeply frozen. Where the canonical form is
+ * the file's with every key given, the type is derived from the declaration (`Resolved`).
  */
+
+/** A file form with every optional key filled in (each member of a union on its own). */
+type Resolved<T> = T extends unknown ? { readonly [K in keyof T]-?: Exclude<T[K], undefined> } : never;
 
 /** Per-task single-attempt success probability p_t. Resolved forms only (beta always as a, b). */
 export type SuccessRateDist =
@@ -18,6 +25,7 @@ export interface MixtureComponent {
   readonly dist: Exclude<SuccessRateDist, { dist: 'fixed' }>;
 }
 
+/** The resolved `tasks` section: how many tasks and the distribution of their success rates. */
 export interface TasksSpec {
   /** Number of tasks; for `fixed` it equals values.length. */
   readonly count: number;
@@ -26,11 +34,8 @@ export interface TasksSpec {
   readonly resample: boolean;
 }
 
-export type AttemptCorrelation =
-  | { readonly model: 'independent' }
-  | { readonly model: 'exchangeable'; readonly icc: number }
-  | { readonly model: 'markov'; readonly stickiness: number }
-  | { readonly model: 'feedback'; readonly afterFailure: number };
+/** How the attempts at one task depend on each other (`attempts.correlation`): independent, exchangeable (intra-class correlation), Markov (stickiness) or feedback after a failure; as in the file. */
+export type AttemptCorrelation = CorrelationInput;
 
 /** A non-negative per-attempt amount (cost or latency): constant, or lognormal by median and sigma. */
 export type Amount =
@@ -38,6 +43,7 @@ export type Amount =
   | { readonly dist: 'lognormal'; readonly median: number; readonly sigma: number }
   | { readonly dist: 'empirical'; readonly values: readonly number[] };
 
+/** The resolved `attempts` section: correlation between attempts, cost and latency per attempt. */
 export interface AttemptsSpec {
   readonly correlation: AttemptCorrelation;
   readonly cost: Amount;
@@ -49,6 +55,7 @@ export type RateSpec =
   | { readonly dist: 'point'; readonly p: number }
   | { readonly dist: 'beta'; readonly a: number; readonly b: number };
 
+/** The resolved `verifier` section: the check that accepts or rejects each attempt, with its error rates and cost. */
 export interface VerifierSpec {
   /** True when the file omitted `verifier`: it accepts exactly the correct attempts, for free. */
   readonly perfect: boolean;
@@ -60,21 +67,22 @@ export interface VerifierSpec {
   readonly cost: number;
 }
 
-export type SelectorSpec =
-  | { readonly kind: 'firstAccepted' }
-  | { readonly kind: 'oracle' }
-  | { readonly kind: 'random' }
-  /** Wrong answers fall on `distinctWrong` values with Dirichlet(`concentration`) weights, so wrong answers can agree. */
-  | { readonly kind: 'majorityVote'; readonly distinctWrong: number; readonly concentration: number }
-  /** Reward-model score: correct ~ N(separation, 1), wrong ~ N(0, 1); deliver the top score if ≥ threshold (null: no threshold). */
-  | { readonly kind: 'bestScore'; readonly separation: number; readonly threshold: number | null };
+/**
+ * firstAccepted, oracle, random; majorityVote {distinctWrong, concentration} (wrong answers fall on
+ * `distinctWrong` values with Dirichlet(`concentration`) weights, so wrong answers can agree);
+ * bestScore {separation, threshold} (reward-model score: correct ~ N(separation, 1), wrong ~ N(0, 1);
+ * deliver the top score if ≥ threshold, null: no threshold). The resolved `selector`: how the
+ * delivered answer is picked among the attempts, every parameter filled in.
+ */
+export type SelectorSpec = Resolved<SelectorInput>;
 
+/** The resolved `policy` section: the attempt budget, how attempts are scheduled (sequential, parallel, batches) and when to stop. */
 export interface PolicySpec {
   readonly maxAttempts: number;
-  readonly mode: 'sequential' | 'parallel' | 'batches';
+  readonly mode: InputOf<(typeof SCENARIO_DEFS)['policy']['fields']['mode']['node']>;
   /** Attempts per round: 1 for sequential, maxAttempts for parallel, as given for batches. */
   readonly batchSize: number;
-  readonly onNoAccept: 'abstain' | 'deliverLast';
+  readonly onNoAccept: InputOf<(typeof SCENARIO_DEFS)['policy']['fields']['onNoAccept']['node']>;
   /** Caps per episode (engine semantics, "Budgets"). */
   readonly budget: BudgetSpec;
 }
@@ -85,16 +93,12 @@ export interface PolicySpec {
  * full, so an episode may end above the cap. `hard`: an attempt that would cross a cap is cut off
  * at the cap and counts as not accepted.
  */
-export interface BudgetSpec {
-  readonly cost: number | null;
-  readonly latency: number | null;
-  readonly mode: 'soft' | 'hard';
-}
+export type BudgetSpec = Resolved<NonNullable<NonNullable<ScenarioInput['policy']>['budget']>>;
 
-export interface RunSpec {
-  readonly replicates: number;
-}
+/** The resolved `run` section: how many Monte Carlo replicates to simulate. */
+export type RunSpec = Resolved<NonNullable<ScenarioInput['run']>>;
 
+/** A scenario with every default filled in and every value checked, as `resolveScenario` returns it; the engine takes only this. */
 export interface Scenario {
   readonly seed: number | string;
   readonly name: string | null;

@@ -1,14 +1,13 @@
 import { Worker } from 'node:worker_threads';
-import {
-  REPLICATES_PER_BLOCK,
-  mergePartials,
-  scenarioToInput,
-  simulatePartial,
-  type PartialResult,
-  type Scenario,
-} from '@passk/sim';
+import { mergePartials } from '../engine/mergePartials.js';
+import type { PartialResult } from '../engine/partialResult.js';
+import { REPLICATES_PER_BLOCK } from '../engine/replicateBlocks.js';
+import { simulatePartial } from '../engine/simulatePartial.js';
+import { scenarioToInput } from '../scenario/scenarioToInput.js';
+import type { Scenario } from '../scenario/types.js';
 import { StopSignal } from './stopSignal.js';
 
+/** Options of `runSimulation`. */
 export interface RunSimulationOptions {
   /** Threads at most: this one plus up to `workers` − 1 worker threads (started only for long runs); 1 runs in this thread only. */
   readonly workers: number;
@@ -16,7 +15,8 @@ export interface RunSimulationOptions {
   readonly range?: { readonly start: number; readonly end: number };
   /** Called with the replicates done so far and the number requested. */
   readonly onProgress?: (done: number, total: number) => void;
-  readonly stop: StopSignal;
+  /** Set it (`stop.stop()`, e.g. on Ctrl-C) to end the run at the next block boundary; default: a signal nobody sets. */
+  readonly stop?: StopSignal;
 }
 
 /** Chunks per thread: small enough to balance load and stop promptly, large enough to be cheap. */
@@ -48,7 +48,7 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
   const range = options.range ?? { start: 0, end: scenario.run.replicates };
   const total = range.end - range.start;
   const queue = chunkRange(range, Math.max(1, options.workers) * CHUNKS_PER_WORKER);
-  const stop = options.stop;
+  const stop = options.stop ?? new StopSignal();
   let done = 0;
   const progress = (replicates: number) => {
     done += replicates;

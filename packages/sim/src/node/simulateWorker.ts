@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ScenarioInput } from '@passk/sim';
-// The engine entry alone (not the whole library): a shorter worker start-up.
-import { resolveScenario, simulatePartial } from '@passk/sim/engine';
+// The resolver and the engine alone (not the whole library): a shorter worker start-up.
+import { simulatePartial } from '../engine/simulatePartial.js';
+import { resolveScenario } from '../scenario/resolveScenario.js';
+import type { ScenarioInput } from '../scenario/scenarioInput.js';
 import { StopSignal } from './stopSignal.js';
 
 /**
