@@ -230,7 +230,7 @@ describe("data values are the result's numbers", () => {
     const pilot = loadResult('simulate-pilot').pilot;
     const rows = dataRows(CASES['estimator-check']!().spec);
     const at = (estimator: string) => rows.find((r) => r.k === 4 && r.metric === 'pass^k' && r.estimator === estimator);
-    expect(at('truth (simulated)').value).toBe(pilot.rows[3].truth.passHat.value);
+    expect(at('truth (simulated)').value).toBe(pilot.rows[3].truth.passHatK.value);
     expect(at('unbiased from the pilot').value).toBe(pilot.rows[3].passHatK.value);
     expect(at('unbiased from the pilot').se).toBe(pilot.rows[3].passHatK.se);
     expect(at('plug-in from the pilot').value).toBe(pilot.rows[3].plugin.passHatK);

@@ -46,7 +46,7 @@ describe('summaryBlock', () => {
     const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
     expect(text).toContain(`best at k = ${k} — ${pct(row.deliveredCorrect.value)} [${pct(row.deliveredCorrect.value - 1.96 * row.deliveredCorrect.se)}, ${pct(row.deliveredCorrect.value + 1.96 * row.deliveredCorrect.se)}]`);
     const last = (pilot.pilot as any).rows.at(-1);
-    expect(text.indexOf('The caveat that matters')).toBeLessThan(text.indexOf(`would have estimated pass^${last.k} at ${pct(last.passHatK.value)} against a true ${pct(last.truth.passHat.value)}`));
+    expect(text.indexOf('The caveat that matters')).toBeLessThan(text.indexOf(`would have estimated pass^${last.k} at ${pct(last.passHatK.value)} against a true ${pct(last.truth.passHatK.value)}`));
     expect(text).toContain('27 of 30 trials correct: pass^8 (all 8 attempts correct) is 37.9% [9.4%, 75.4%]'); // seed 000, §5
   });
 

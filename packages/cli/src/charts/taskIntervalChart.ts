@@ -33,7 +33,7 @@ export function taskIntervalChart(result: object): ChartSpec {
   const c = numberAt(result, ['c']);
   const sides = numberAt(result, ['p', 'sides']);
   const tail = optionalStringAt(result, ['p', 'tail']) === 'upper' ? 'upper' : 'lower';
-  const confidence = numberAt(result, ['p', 'confidence']);
+  const confidence = numberAt(result, ['p', 'level']);
   const methodKey = optionalStringAt(result, ['p', 'method']);
   const method = methodKey === null ? '' : `${methodName(methodKey as IntervalMethod) ?? methodKey} `;
   const label = (estimate: number, lower: number, upper: number) =>
