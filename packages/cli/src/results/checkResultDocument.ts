@@ -28,7 +28,7 @@ export function checkResultDocument(value: unknown, where: string): ResultDocume
   const schema = RESULT_SCHEMAS[kind as ResultKind];
   const error = Value.Errors(schema, value).First();
   if (error !== undefined) {
-    const path = error.path === '' ? '(top level)' : error.path.slice(1).replaceAll('/', '.');
+    const path = error.path === '' ? '(top level)' : pathText(error.path);
     throw new InputError(`${where}: ${path}`, `must be as in a ${kind} document (docs/results.md): ${error.message.toLowerCase()}`, valueAt(value, error.path));
   }
   return value as ResultDocument;
@@ -42,6 +42,15 @@ function valueAt(value: unknown, pointer: string): unknown {
     node = (node as Record<string, unknown>)[step];
   }
   return node;
+}
+
+/** `/rows/2/interval` → `rows[2].interval`. */
+function pathText(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((step, i) => (/^\d+$/.test(step) ? `[${step}]` : i === 0 ? step : `.${step}`))
+    .join('');
 }
 
 function describeShape(value: unknown): string {

@@ -96,7 +96,7 @@ export const CompareSchema = Type.Object(
       { minItems: 1, description: 'one per candidate run' },
     ),
   },
-  { $id: 'passk.compare' },
+  { $id: 'passk.compare', description: '`passk compare A B … --json`: runs against a baseline, paired by task.' },
 );
 
 export type CompareDocumentV2 = DocumentType<typeof CompareSchema>;

@@ -62,7 +62,7 @@ export const EstimateFileSchema = Type.Object(
       ),
     ),
   },
-  { $id: 'passk.estimate.file' },
+  { $id: 'passk.estimate.file', description: '`passk estimate FILE --json`: task-averaged pass@k and pass^k of a log, with intervals for the task population and for this benchmark.' },
 );
 
 export type EstimateFileDocument = DocumentType<typeof EstimateFileSchema>;

@@ -16,7 +16,7 @@ export const EstimateRateSchema = Type.Object(
       { minItems: 1, description: 'one row per k' },
     ),
   },
-  { $id: 'passk.estimate.rate' },
+  { $id: 'passk.estimate.rate', description: '`passk estimate --p P --k K --json`: pass@k and pass^k of a known per-attempt rate.' },
 );
 
 export type EstimateRateDocument = DocumentType<typeof EstimateRateSchema>;

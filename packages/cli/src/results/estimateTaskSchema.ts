@@ -45,7 +45,7 @@ export const EstimateTaskSchema = Type.Object(
       { minItems: 1, description: 'one row per k asked for' },
     ),
   },
-  { $id: 'passk.estimate.task' },
+  { $id: 'passk.estimate.task', description: "`passk estimate --n N --c C --k K --json`: one task's counts, a row per k (one row for a single k)." },
 );
 
 export type EstimateTaskDocument = DocumentType<typeof EstimateTaskSchema>;

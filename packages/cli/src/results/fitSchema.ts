@@ -68,7 +68,7 @@ export const FitSchema = Type.Object(
     extrapolation: Type.Object({ ks: Type.Array(Type.Integer()), method: Type.String(), confidence: Type.Number() }, { description: 'the ks beyond the largest n' }),
     notes: Type.Array(Type.String()),
   },
-  { $id: 'passk.fit' },
+  { $id: 'passk.fit', description: '`passk fit FILE --json`: the task success-rate distribution fitted to a log, two models compared by AIC.' },
 );
 
 export type FitDocument = DocumentType<typeof FitSchema>;

@@ -21,7 +21,7 @@ export const PlanDemonstrateSchema = Type.Object(
     ruleOfThree: Type.Integer({ description: 'the rule-of-three approximation 3/(1 − p)' }),
     method: Type.String(),
   },
-  { $id: 'passk.plan.demonstrate' },
+  { $id: 'passk.plan.demonstrate', description: '`passk plan demonstrate --json`: runs needed to show pass^k ≥ a target.' },
 );
 
 /** `passk plan precision --json`: trials for an interval of a given half-width. */
@@ -44,7 +44,7 @@ export const PlanPrecisionSchema = Type.Object(
     description: Type.String(),
     tasks: Type.Union([openObject('the plan for the number of tasks'), Type.Null()], { description: 'with --trials: the plan for the number of tasks' }),
   },
-  { $id: 'passk.plan.precision' },
+  { $id: 'passk.plan.precision', description: '`passk plan precision --json`: trials for an interval of a given half-width.' },
 );
 
 /** `passk plan compare --json`: tasks and trials to detect a difference between two runs. */
@@ -75,7 +75,7 @@ export const PlanCompareSchema = Type.Object(
     ),
     method: Type.String(),
   },
-  { $id: 'passk.plan.compare' },
+  { $id: 'passk.plan.compare', description: '`passk plan compare --json`: tasks and trials to detect a difference between two runs.' },
 );
 
 export type PlanDemonstrateDocument = DocumentType<typeof PlanDemonstrateSchema>;

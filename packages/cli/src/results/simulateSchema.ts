@@ -79,7 +79,7 @@ export const SimulateSchema = Type.Object(
       ),
     ),
   },
-  { $id: 'passk.simulate' },
+  { $id: 'passk.simulate', description: '`passk simulate --json`, and `passk merge` of simulate shards: the Monte Carlo summary per attempt budget k.' },
 );
 
 export type SimulateDocument = DocumentType<typeof SimulateSchema>;
@@ -110,7 +110,7 @@ export const SweepSchema = Type.Object(
     complete: Type.Optional(Type.Literal(false)),
     shards: Type.Optional(MissingShardsSchema),
   },
-  { $id: 'passk.sweep' },
+  { $id: 'passk.sweep', description: '`passk sweep --json`, and `passk merge` of sweep shards: one outcome per grid point, the cost frontier and the best point.' },
 );
 
 export type SweepDocumentV2 = DocumentType<typeof SweepSchema>;
