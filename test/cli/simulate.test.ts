@@ -1,3 +1,5 @@
+import type { Scenario } from '@passk/sim';
+import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,34 +12,11 @@ import { fixture, passk, passkProcess, type CliRun } from '../helpers/runPassk.j
 // general.yaml: 3 tasks, K = 4, 700 replicates on the general path (resample, markov, budget).
 const SMALL = fixture('scenarios-cli/small.yaml');
 const GENERAL = fixture('scenarios-cli/general.yaml');
-const METRICS = ['coverage', 'passHatK', 'deliveredCorrect', 'deliveredWrong', 'abstained', 'attempts', 'cost', 'costPerCorrect', 'latency', 'costOverCap', 'costOvershoot', 'latencyOverCap', 'latencyOvershoot'];
+const METRICS = ['coverage', 'passHatK', 'deliveredCorrect', 'deliveredWrong', 'abstained', 'attempts', 'cost', 'costPerCorrect', 'latency', 'costOverCap', 'costOvershoot', 'latencyOverCap', 'latencyOvershoot'] as const;
 const SECTIONS = ['The attempt process', 'What users get with at most k attempts', 'What it costs per episode'];
 
-interface Estimate {
-  value: number | null;
-  se: number | null;
-  exact: number | null;
-}
-type Row = { k: number } & Record<string, Estimate>;
-interface SummaryJson {
-  seed: number | string;
-  scenario: { name: string | null; policy: { maxAttempts: number }; run: { replicates: number } };
-  replicates: { requested: number; done: number };
-  complete: boolean;
-  rows: Row[];
-  pilot?: {
-    trials: number;
-    design: string;
-    successes: number[];
-    meanRate: number;
-    rows: Array<{
-      k: number;
-      passAtK: { value: number } | null;
-      pooledIndependence: { passAtK: number; passHatK: number };
-      truth: { coverage: Estimate; passHatK: Estimate } | null;
-    }>;
-  };
-}
+// The document's own type (its schema); the scenario in it is the resolved scenario.
+type SummaryJson = SimulateDocument & { readonly scenario: Scenario };
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

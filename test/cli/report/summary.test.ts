@@ -1,4 +1,5 @@
 // The summary block (answer first) and the best budget behind it; the narrow layout of charts.
+import type { SimulateDocument } from '../../../packages/cli/src/results/simulateSchema.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bestBudget } from '../../../packages/cli/src/charts/bestBudget.js';
@@ -11,7 +12,7 @@ import { summaryFindings } from '../../../packages/cli/src/report/summaryFinding
 import { fixture } from '../../helpers/runPassk.js';
 
 const load = (name: string) => JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8')) as PasskResult;
-const pilot = load('simulate-pilot');
+const pilot = load('simulate-pilot') as SimulateDocument;
 const parallel = load('simulate-parallel');
 const task = load('estimate-task');
 

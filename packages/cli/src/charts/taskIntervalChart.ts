@@ -64,8 +64,8 @@ export function taskIntervalChart(result: object): ChartSpec {
         k,
         estimate: numberAt(result, [...row, key]),
         plugin: numberAt(result, [...row, 'plugin', key]),
-        lower: numberAt(result, [...row, `${key}Interval`, 'lower']),
-        upper: numberAt(result, [...row, `${key}Interval`, 'upper']),
+        lower: numberAt(result, [...row, 'interval', key, 'lower']),
+        upper: numberAt(result, [...row, 'interval', key, 'upper']),
         label: '',
       };
     });

@@ -28,7 +28,7 @@ export const EstimateSchema = Type.Object(
   {
     value: Type.Union([Type.Number(), Type.Null()], { description: 'the estimate (null where undefined, e.g. cost per correct with none correct)' }),
     se: Type.Union([Type.Number(), Type.Null()], { description: 'its Monte Carlo standard error' }),
-    exact: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'the closed form, null where none exists' })),
+    exact: Type.Union([Type.Number(), Type.Null()], { description: 'the closed form, null where none exists' }),
   },
   { $id: 'Estimate', description: 'a Monte Carlo estimate: {value, se, exact}' },
 );
