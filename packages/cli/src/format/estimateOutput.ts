@@ -17,7 +17,7 @@ export function taskEstimateJson(estimate: TaskEstimate): EstimateTaskDocument {
   return withKind(RESULT_KINDS.estimateTask, {
     n,
     c,
-    p: { estimate: p.estimate, sides: p.sides, ...(p.tail ? { tail: p.tail } : {}), ...documentInterval(p, level, method) },
+    p: { estimate: p.estimate, sides: p.sides, ...(p.tail ? { tail: p.tail } : {}), ...documentInterval(p, level, method), method },
     bayes: { prior: bayes.prior, posterior: bayes.posterior, p: credible(bayes.p) },
     rows: rows.map((row) => ({
       k: row.k,
@@ -40,7 +40,7 @@ export function taskEstimateOfDocument(document: EstimateTaskDocument): TaskEsti
   return {
     n: document.n,
     c: document.c,
-    p: { estimate: p.estimate, lower: p.lower, upper: p.upper, method: p.method as IntervalMethod, confidence: p.level, sides: p.sides, ...(p.tail ? { tail: p.tail } : {}) },
+    p: { estimate: p.estimate, lower: p.lower, upper: p.upper, method: p.method, confidence: p.level, sides: p.sides, ...(p.tail ? { tail: p.tail } : {}) },
     bayes: { prior: bayes.prior, posterior: bayes.posterior, confidence: bayes.p.level, p: { mean: bayes.p.mean, ...bounds(bayes.p) } },
     rows: document.rows.map((row) => ({
       k: row.k,

@@ -1,14 +1,16 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TInteger } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { IntervalSchema, ValueSeSchema } from './intervalSchema.js';
 
 const Counts = Type.Object({ n: Type.Integer(), c: Type.Integer() });
+const TaskId = Type.Union([Type.String(), Type.Number()], { description: 'a task id as the log has it' });
+const ChangeKinds = ['fixed', 'regressed', 'improved', 'worsened', 'unchanged'] as const;
 const TaskChange = Type.Object({
-  task: Type.String(),
+  task: TaskId,
   baseline: Counts,
   candidate: Counts,
   change: Type.Number({ description: 'candidate c/n − baseline c/n' }),
-  kind: Type.String({ description: 'fixed, regressed, improved, worsened or unchanged' }),
+  kind: Type.Union([Type.Literal('fixed'), Type.Literal('regressed'), Type.Literal('improved'), Type.Literal('worsened'), Type.Literal('unchanged')], { description: 'fixed, regressed, improved, worsened or unchanged' }),
 });
 
 const MetricComparisonSchema = Type.Object(
@@ -68,8 +70,8 @@ export const CompareSchema = Type.Object(
           overlap: Type.Number(),
           minOverlap: Type.Number(),
           tasks: Type.Object({ baseline: Type.Integer(), candidate: Type.Integer(), common: Type.Integer() }),
-          onlyInBaseline: Type.Array(Type.String()),
-          onlyInCandidate: Type.Array(Type.String()),
+          onlyInBaseline: Type.Array(TaskId),
+          onlyInCandidate: Type.Array(TaskId),
         }),
         confidence: Type.Number(),
         sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
@@ -78,16 +80,16 @@ export const CompareSchema = Type.Object(
           Type.Object({
             k: Type.Integer(),
             tasks: Type.Object({ baseline: Type.Integer(), candidate: Type.Integer() }),
-            notEstimable: Type.Object({ count: Type.Integer(), tasks: Type.Array(Type.String()) }),
+            notEstimable: Type.Object({ count: Type.Integer(), tasks: Type.Array(TaskId) }),
             passAtK: Type.Union([MetricComparisonSchema, Type.Null()]),
             passHatK: Type.Union([MetricComparisonSchema, Type.Null()]),
           }),
         ),
         perTask: Type.Object({
           tasks: Type.Array(TaskChange),
-          counts: Type.Record(Type.String(), Type.Integer()),
-          fixed: Type.Array(TaskChange),
-          regressed: Type.Array(TaskChange),
+          counts: Type.Object(Object.fromEntries(ChangeKinds.map((kind) => [kind, Type.Integer()])) as Record<(typeof ChangeKinds)[number], TInteger>, { description: 'tasks of each kind of change' }),
+          fixed: Type.Array(TaskId, { description: 'ids of the tasks that went from failing to passing' }),
+          regressed: Type.Array(TaskId, { description: 'ids of the tasks that went from passing to failing' }),
           largest: Type.Array(TaskChange),
         }),
         bootstrap: Type.Union([Type.Object({ replicates: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]) }), Type.Null()]),

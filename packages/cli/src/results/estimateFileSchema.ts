@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { IntervalMethodSchema, SidesSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
 import { SourceSchema } from './sourceSchema.js';
@@ -8,6 +9,7 @@ const NullableInterval = Type.Union([IntervalSchema, Type.Null()]);
 const WithSe = Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()]);
 const Bootstrap = Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number(), shift: Type.Number({ description: 'the bias it was re-centred by' }) })]), Type.Null()]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const Estimand = Type.Object({ field: Type.String(), meaning: Type.String(), method: Type.String() });
 
 /** `passk estimate FILE --json`: task-averaged pass@k and pass^k of a log, with intervals for two estimands. */
 export const EstimateFileSchema = Type.Object(
@@ -22,9 +24,10 @@ export const EstimateFileSchema = Type.Object(
         confidence: Type.Number(),
         sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
         interval: Type.String(),
-        estimands: Type.Record(Type.String(), Type.Object({ field: Type.String(), meaning: Type.String(), method: Type.String() }), {
-          description: 'population (field `interval`) and benchmark (field `benchmark`)',
-        }),
+        estimands: Type.Object(
+          { population: Estimand, benchmark: Estimand },
+          { description: 'the two estimands: the task population (field `interval`) and this benchmark (field `benchmark`)' },
+        ),
         clusteredNormal: Type.String(),
         bootstrap: Type.Union([Type.Object({ replicates: Type.Integer(), seed: Type.String(), method: Type.String() }), Type.Null()]),
       },
@@ -48,7 +51,7 @@ export const EstimateFileSchema = Type.Object(
     ),
     cost: Type.Optional(openObject('per-attempt cost from the log, when it has one')),
     latency: Type.Optional(openObject('per-attempt latency from the log, when it has one')),
-    p: Type.Object({ method: Type.String(), confidence: Type.Number(), sides: Type.Union([Type.Literal(1), Type.Literal(2)]) }, { description: 'the per-task interval options' }),
+    p: Type.Object({ method: IntervalMethodSchema, confidence: Type.Number(), sides: SidesSchema }, { description: 'the per-task interval options' }),
     perTask: Type.Optional(
       Type.Array(
         Type.Object({

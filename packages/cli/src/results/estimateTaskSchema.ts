@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { IntervalMethodSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
 import { byMetric, IntervalSchema } from './intervalSchema.js';
 
@@ -18,6 +19,7 @@ export const EstimateTaskSchema = Type.Object(
       [
         Type.Object({
           estimate: Type.Number({ description: 'c/n' }),
+          method: IntervalMethodSchema,
           sides: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 or 2 sided' }),
           tail: Type.Optional(Type.Union([Type.Literal('lower'), Type.Literal('upper')], { description: 'one-sided: which bound was computed' })),
         }),

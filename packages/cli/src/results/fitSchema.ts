@@ -7,6 +7,7 @@ import { IntervalSchema, ValueSeSchema } from './intervalSchema.js';
 const ByK = <T extends Parameters<typeof Type.Record>[1]>(item: T, description: string) =>
   Type.Object({ passAtK: Type.Record(Type.String(), item), passHatK: Type.Record(Type.String(), item) }, { description: `${description}, by k ("1", "2", …)` });
 const ScenarioTasks = openObject('the fitted task distribution as a scenario `tasks` block (docs/scenario.md)');
+const ModelName = Type.Union([Type.Literal('betaBinomial'), Type.Literal('zeroOneInflatedBetaBinomial')], { description: 'the model' });
 const PassRates = Type.Object({ passAtK: Type.Number(), passHatK: Type.Number() });
 
 /** `passk fit FILE --json`: the task success-rate distribution fitted to a log, two models compared by AIC. */
@@ -19,7 +20,7 @@ export const FitSchema = Type.Object(
     trials: Type.Object({ min: Type.Integer(), max: Type.Integer(), total: Type.Integer() }, { description: 'trials per task and in all' }),
     models: Type.Array(
       Type.Object({
-        name: Type.String({ description: 'betaBinomial or zeroOneInflatedBetaBinomial' }),
+        name: ModelName,
         parameterCount: Type.Integer({ description: 'parameters counted by AIC' }),
         params: Type.Record(Type.String(), ValueSeSchema, { description: 'a, b, mean, concentration, icc (and pi0, pi1), each with its delta-method SE' }),
         logLik: Type.Number(),
@@ -43,9 +44,9 @@ export const FitSchema = Type.Object(
       }),
       { minItems: 1 },
     ),
-    chosen: Type.String({ description: 'the model with the lower AIC' }),
+    chosen: Type.Intersect([ModelName], { description: 'the model with the lower AIC' }),
     reason: Type.String(),
-    aicDifference: Type.Union([Type.Number(), Type.Null()]),
+    aicDifference: Type.Number({ description: 'AIC of the other model minus the chosen one' }),
     scenarioTasks: ScenarioTasks,
     goodnessOfFit: Type.Object({
       counts: Type.Array(

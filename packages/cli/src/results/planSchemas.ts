@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
+import { BetaDistributionSchema, IntervalMethodSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
 import { IntervalSchema, ValueSeSchema } from './intervalSchema.js';
 
+const SimulatedPower = Type.Object({ value: Type.Number(), se: Type.Number() }, { description: 'power checked by simulation, with its Monte Carlo SE' });
 const Metric = Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK'), Type.Literal('p')], { description: 'the planned metric' });
 
 /** `passk plan demonstrate --json`: runs needed to show pass^k ≥ target. */
@@ -33,13 +35,13 @@ export const PlanPrecisionSchema = Type.Object(
     k: Type.Integer({ minimum: 1 }),
     rate: Type.Number({ description: 'the expected per-attempt rate' }),
     halfWidth: Type.Number({ description: 'the half-width asked for' }),
-    method: Type.String({ description: 'the interval method' }),
+    method: IntervalMethodSchema,
     confidence: Type.Number(),
     trials: Type.Integer({ description: 'trials needed' }),
     assurance: Type.Number({ description: 'probability asked for that the half-width is reached' }),
     achievedAssurance: Type.Number(),
     achievedHalfWidth: Type.Number(),
-    interval: IntervalSchema,
+    interval: Type.Intersect([IntervalSchema, Type.Object({ method: IntervalMethodSchema })]),
     normalApproximation: Type.Integer({ description: 'trials by the normal approximation, for comparison' }),
     description: Type.String(),
     tasks: Type.Union([openObject('the plan for the number of tasks'), Type.Null()], { description: 'with --trials: the plan for the number of tasks' }),
@@ -52,14 +54,14 @@ export const PlanCompareSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.compare'),
     schemaVersion: Type.Literal(2),
-    metric: Metric,
+    metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the compared metric' }),
     k: Type.Integer({ minimum: 1 }),
-    taskDistribution: openObject('the task success-rate distribution assumed'),
+    taskDistribution: BetaDistributionSchema,
     baseline: Type.Number(),
     comparison: Type.Number(),
     logOddsShift: Type.Number(),
     gainSpread: Type.Number({ description: 'spread of the gain across tasks' }),
-    powerByGainSpread: Type.Array(Type.Object({ gainSpread: Type.Number(), power: Type.Number(), simulatedPower: ValueSeSchema })),
+    powerByGainSpread: Type.Array(Type.Object({ gainSpread: Type.Number(), power: Type.Number(), simulatedPower: SimulatedPower })),
     simulation: Type.Object({ datasets: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]), test: Type.String() }, { description: 'the power check by simulation' }),
     alpha: Type.Number(),
     power: Type.Number(),
@@ -69,7 +71,7 @@ export const PlanCompareSchema = Type.Object(
         sdDifference: Type.Number(),
         tasks: Type.Integer({ description: 'tasks needed' }),
         attempts: Type.Integer({ description: 'tasks × trials × 2 runs' }),
-        simulatedPower: Type.Union([ValueSeSchema, Type.Null()]),
+        simulatedPower: Type.Union([SimulatedPower, Type.Null()]),
       }),
       { minItems: 1 },
     ),

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { Scenario } from '@passk/sim';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
 import { EstimateSchema, ValueSeSchema } from './intervalSchema.js';
@@ -37,7 +38,8 @@ export const MissingShardsSchema = Type.Object(
 );
 
 const Seed = Type.Union([Type.Integer(), Type.String()], { description: 'the seed (a string above 2^53)' });
-const Scenario = openObject('the resolved scenario (docs/scenario.md)');
+// The scenario's own contract is the scenario declaration (docs/scenario.md); here only its type.
+const Scenario = Type.Unsafe<Scenario>(openObject('the resolved scenario (docs/scenario.md)'));
 
 /** `passk simulate --json` (and `passk merge` of simulate shards). */
 export const SimulateSchema = Type.Object(
@@ -59,7 +61,7 @@ export const SimulateSchema = Type.Object(
       Type.Object(
         {
           trials: Type.Integer({ description: 'trials per task of the pilot' }),
-          design: Type.String({ description: 'separateEpisodes or oneEpisode' }),
+          design: Type.Union([Type.Literal('separateEpisodes'), Type.Literal('oneEpisode')]),
           seed: Seed,
           tasks: Type.Integer(),
           successes: Type.Array(Type.Integer(), { description: 'successes c_t of each task' }),
