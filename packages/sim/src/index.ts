@@ -103,13 +103,11 @@ export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChan
 export { holmAdjust } from './compare/holmAdjust.js';
 export { signFlipTest } from './compare/signFlipTest.js';
 export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
-
 export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
 export { populationInterval, scoreBounds, type MeanBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
 export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
 export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
 export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
 export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './benchmark/taskValues.js';
-export { studentQuantile } from './math/studentQuantile.js';
 export { planTaskPrecision, type TaskPrecisionOptions, type TaskPrecisionPlan } from './planning/taskPrecision.js';
 export { pairedDifferenceInterval, type PairedTrials } from './benchmark/differenceInterval.js';

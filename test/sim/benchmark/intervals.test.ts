@@ -7,7 +7,7 @@ import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAv
 import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
 import { trialNoiseVariance } from '../../../packages/sim/src/benchmark/trialNoiseVariance.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
-import { studentQuantile } from '../../../packages/sim/src/math/studentQuantile.js';
+import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
 
 // Expected values: python3 test/reference/uncertainty_reference.py (scipy; the interval formulas
 // re-implemented there independently, the trial noise by quadrature over p instead of the
@@ -16,12 +16,12 @@ import { studentQuantile } from '../../../packages/sim/src/math/studentQuantile.
 const weighted = (values: number[]) => values.map((value) => ({ value, weight: 1 }));
 const MIXED = [0, 0.25, 0.5, 1, 1, 0.75, 0.125, 0, 1, 0.5];
 
-describe('studentQuantile', () => {
+describe('studentTQuantile', () => {
   it('matches scipy.stats.t.ppf', () => {
-    expect(studentQuantile(0.975, 19)).toBeCloseTo(2.0930240544083087, 12);
-    expect(studentQuantile(0.95, 4)).toBeCloseTo(2.1318467863266495, 12);
-    expect(studentQuantile(0.025, 2.5)).toBeCloseTo(-3.5746548420036834, 11);
-    expect(studentQuantile(0.5, 3)).toBe(0);
+    expect(studentTQuantile(0.975, 19)).toBeCloseTo(2.0930240544083087, 12);
+    expect(studentTQuantile(0.95, 4)).toBeCloseTo(2.1318467863266495, 12);
+    expect(studentTQuantile(0.025, 2.5)).toBeCloseTo(-3.5746548420036834, 11);
+    expect(studentTQuantile(0.5, 3)).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { studentQuantile } from '../math/studentQuantile.js';
+import { studentTQuantile } from '../math/studentT.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import type { CountGroup } from '../estimators/taskAverage.js';
 import { JEFFREYS_PRIOR, type BetaPrior } from '../intervals/betaPosterior.js';
@@ -40,7 +40,7 @@ export function benchmarkInterval(
   const se = Math.sqrt(variance) / count;
   const alpha = 1 - options.confidence;
   const level = options.sides === 2 ? 1 - alpha / 2 : 1 - alpha;
-  const q = count > 1 ? studentQuantile(level, count - 1) : normalQuantile(level);
+  const q = count > 1 ? studentTQuantile(level, count - 1) : normalQuantile(level);
   return {
     lower: Math.max(0, mean - q * se),
     upper: options.sides === 2 ? Math.min(1, mean + q * se) : 1,

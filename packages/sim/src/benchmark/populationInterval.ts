@@ -1,6 +1,6 @@
 import { betaQuantile } from '../math/betaQuantile.js';
 import { normalQuantile } from '../math/normalQuantile.js';
-import { studentQuantile } from '../math/studentQuantile.js';
+import { studentTQuantile } from '../math/studentT.js';
 import type { WeightedValue } from './taskValues.js';
 
 /** A benchmark-level interval: [lower, upper] within [0, 1]. */
@@ -58,7 +58,7 @@ export function populationInterval(values: readonly WeightedValue[], options: Me
   const ratio = spread === 0 ? 1 : Math.max(floor.ratio ?? 0, variance / spread);
   const alpha = 1 - options.confidence;
   const tail = options.sides === 2 ? alpha / 2 : alpha;
-  const q = studentQuantile(1 - tail, count - 1);
+  const q = studentTQuantile(1 - tail, count - 1);
   const bounds = scoreBounds(mean, (q * q * ratio) / count, options.sides);
   // Near an edge: the exact (Clopper–Pearson) bound at the effective counts, where it is wider.
   const effective = (count / ratio) * (normalQuantile(1 - tail) / q) ** 2;

@@ -1,7 +1,7 @@
 import { requireInteger, requireOpenUnit, requirePositive } from '../checks.js';
 import { estimatorMoments } from '../benchmark/estimatorMoments.js';
 import { InputError } from '../errors.js';
-import { studentQuantile } from '../math/studentQuantile.js';
+import { studentTQuantile } from '../math/studentT.js';
 import type { PlanMetric } from './precision.js';
 
 export interface TaskPrecisionOptions {
@@ -54,7 +54,7 @@ export function planTaskPrecision(options: TaskPrecisionOptions): TaskPrecisionP
   const moments = estimatorMoments(metric, trials, k, a, b);
   const sd = Math.sqrt(Math.max(0, moments.second - moments.first ** 2));
   const level = 1 - (1 - confidence) / 2;
-  const width = (tasks: number) => (studentQuantile(level, tasks - 1) * sd) / Math.sqrt(tasks);
+  const width = (tasks: number) => (studentTQuantile(level, tasks - 1) * sd) / Math.sqrt(tasks);
   let high = 2;
   while (width(high) > halfWidth) {
     high *= 2;
