@@ -18,7 +18,7 @@ import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { withResultsFileOptions } from './resultsFileOptions.js';
-import { estimateFromFile, type FileEstimateArgs } from './estimateFile.js';
+import type { FileEstimateArgs } from './estimateFile.js';
 
 export interface EstimateArgs extends FileEstimateArgs {
   file?: string[];
@@ -67,6 +67,8 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         if (args.n !== undefined || args.c !== undefined || args.p !== undefined) {
           throw new InputError('--n/--c/--p', 'cannot be combined with a results file');
         }
+        // The results-file path (readers, tables) loads only for a file: --n/--c start faster.
+        const { estimateFromFile } = await import('./estimateFile.js');
         await estimateFromFile(args.file.map(String), args, interval, io);
         return;
       }
