@@ -75,7 +75,7 @@ async function setPolicy(page: Page, settings: PolicySettings): Promise<void> {
 }
 
 async function readout(page: Page): Promise<Record<string, string | null>> {
-  const ids = { k: PE.readoutK, coverage: PE.coverage, passHat: PE.passHat, deliveredCorrect: PE.deliveredCorrect, deliveredWrong: PE.deliveredWrong, abstained: PE.abstained, costPerCorrect: PE.costPerCorrect };
+  const ids = { k: PE.readoutK, coverage: PE.coverage, passHatK: PE.passHatK, deliveredCorrect: PE.deliveredCorrect, deliveredWrong: PE.deliveredWrong, abstained: PE.abstained, costPerCorrect: PE.costPerCorrect };
   const out: Record<string, string | null> = {};
   for (const [key, id] of Object.entries(ids)) out[key] = await page.locator(`#${id}`).textContent();
   return out;
@@ -199,10 +199,10 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     await page.keyboard.press('End'); // → 20
     for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowLeft'); // → 8
     expect(await page.locator(`#${valueId(PE.k)}`).textContent()).toBe('8');
-    expect(await page.locator(`#${PE.passHat}`).textContent()).toBe('5.8%'); // 0.7^8 (seed 000, §6)
+    expect(await page.locator(`#${PE.passHatK}`).textContent()).toBe('5.8%'); // 0.7^8 (seed 000, §6)
     await page.locator(`#${PE.agentB}`).focus();
     await page.keyboard.press('Space');
-    expect(await page.locator(`#${PE.passHat}`).textContent()).toBe('70.0%'); // 7 of 10 tasks always right (seed 000, §6)
+    expect(await page.locator(`#${PE.passHatK}`).textContent()).toBe('70.0%'); // 7 of 10 tasks always right (seed 000, §6)
     await page.close();
   });
 

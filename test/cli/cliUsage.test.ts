@@ -36,6 +36,6 @@ describe('passk usage', () => {
   it('a correctly spelt command still runs', () => {
     const run = passkProcess(['estimate', '--n', '10', '--c', '3', '--k', '5', '--json']);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout).passAtK).toBeCloseTo(1 - 21 / 252, 15); // seed 000 §4: 1 − C(7,5)/C(10,5)
+    expect(JSON.parse(run.stdout).rows[0].passAtK).toBeCloseTo(1 - 21 / 252, 15); // seed 000 §4: 1 − C(7,5)/C(10,5)
   });
 });

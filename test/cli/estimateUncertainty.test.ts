@@ -39,7 +39,7 @@ describe('estimate FILE: two estimands', () => {
     const row = out.rows[0];
     // Every task's pass@8 is 1 (no task at 0/8): the naive interval has zero width, the others do not.
     expect(row.se.passAtK).toBe(0);
-    expect(row.clusteredNormal.passAtK).toEqual({ lower: 1, upper: 1 });
+    expect(row.clusteredNormal.passAtK).toEqual({ lower: 1, upper: 1, level: 0.95, method: 'normal, clustered SE' });
     expect(row.interval.passAtK.upper - row.interval.passAtK.lower).toBeGreaterThan(0);
     expect(row.benchmark.passAtK.upper - row.benchmark.passAtK.lower).toBeGreaterThan(0);
   });

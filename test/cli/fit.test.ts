@@ -1,3 +1,4 @@
+import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,23 +13,7 @@ const TAU_ARGS = ['fit', TAU, '--reward-col', 'reward'];
 const dir = mkdtempSync(join(tmpdir(), 'passk-fit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface FitJson {
-  kind: string;
-  tasks: number;
-  models: Array<{
-    name: string;
-    params: Record<string, { value: number | null; se: number | null }>;
-    logLik: number;
-    aic: number;
-    predicted: { passAtK: Record<string, number>; passHatK: Record<string, number> };
-    intervals: { passHatK: Record<string, { lower: number; upper: number }> } | null;
-  }>;
-  chosen: string;
-  reason: string;
-  scenarioTasks: { count: number; successRate: { dist: string } };
-  goodnessOfFit: { counts: Array<{ n: number; rows: Array<{ c: number; observed: number }> }> };
-  extrapolation: { ks: number[]; method: string };
-}
+type FitJson = FitDocument;
 
 describe('passk fit RESULTS', () => {
   it('text: both models with SEs, logLik and AIC, the choice and why, goodness of fit, labelled extrapolation', async () => {
@@ -76,7 +61,7 @@ describe('passk fit RESULTS', () => {
 
   it('--k and --confidence reach the extrapolation', async () => {
     const run = await passk(...TAU_ARGS, '--json', '--k', '8,16', '--confidence', '0.8');
-    const doc = JSON.parse(run.stdout) as FitJson & { extrapolation: { confidence: number } };
+    const doc = JSON.parse(run.stdout) as FitJson;
     expect(doc.extrapolation).toMatchObject({ ks: [8, 16], confidence: 0.8 });
     expect(Object.keys(doc.models[0]!.predicted.passHatK)).toEqual(['1', '2', '3', '4', '8', '16']);
     const interval = doc.models[0]!.intervals!.passHatK['16']!;

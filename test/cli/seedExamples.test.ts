@@ -39,21 +39,21 @@ describe('seed 000 (pass@k vs pass^k, Chinese article)', () => {
   });
 
   it('10 runs, 3 successes: pass@5 = 91.7 % unbiased against 83.2 % plug-in (1 − 21/252)', async () => {
-    const out = await json('estimate', '--n', '10', '--c', '3', '--k', '5');
+    const out = (await json('estimate', '--n', '10', '--c', '3', '--k', '5')).rows[0]; // one k: one row
     expect(out.passAtK).toBeCloseTo(1 - 21 / 252, 15);
     expect(pct(out.passAtK)).toBe('91.7');
     expect(pct(out.plugin.passAtK)).toBe('83.2');
   });
 
   it('exercise 3: n = 10, c = 3, pass@3 = 70.8 % against plug-in 65.7 % (1 − 35/120)', async () => {
-    const out = await json('estimate', '--n', '10', '--c', '3', '--k', '3');
+    const out = (await json('estimate', '--n', '10', '--c', '3', '--k', '3')).rows[0]; // one k: one row
     expect(out.passAtK).toBeCloseTo(1 - 35 / 120, 15);
     expect(pct(out.passAtK)).toBe('70.8');
     expect(pct(out.plugin.passAtK)).toBe('65.7');
   });
 
   it("the article's code: pass_hat_k(10, 7, 3) = 0.2917", async () => {
-    const out = await json('estimate', '--n', '10', '--c', '7', '--k', '3');
+    const out = (await json('estimate', '--n', '10', '--c', '7', '--k', '3')).rows[0]; // one k: one row
     expect(out.passHatK.toFixed(4)).toBe('0.2917');
   });
 
@@ -63,24 +63,26 @@ describe('seed 000 (pass@k vs pass^k, Chinese article)', () => {
   });
 
   it('27 of 30: Wilson 95 % [74.4 %, 96.5 %], pass^8 37.9 % (plug-in 43.0 %), interval [9.4 %, 75.4 %] (seed: 75.5 % with z = 1.96)', async () => {
-    const out = await json('estimate', '--n', '30', '--c', '27', '--k', '8');
-    expect([pct(out.p.lower), pct(out.p.upper)]).toEqual(['74.4', '96.5']);
-    expect(out.p).toMatchObject({ method: 'wilson', confidence: 0.95, sides: 2 });
+    const doc = await json('estimate', '--n', '30', '--c', '27', '--k', '8');
+    const out = doc.rows[0];
+    expect([pct(doc.p.lower), pct(doc.p.upper)]).toEqual(['74.4', '96.5']);
+    expect(doc.p).toMatchObject({ method: 'wilson', level: 0.95, sides: 2 });
     expect(pct(out.passHatK)).toBe('37.9');
     expect(pct(out.plugin.passHatK)).toBe('43.0');
-    expect(pct(out.passHatKInterval.lower)).toBe('9.4');
+    expect(pct(out.interval.passHatK.lower)).toBe('9.4');
     // The seed prints 75.5 %, which is what z rounded to 1.96 gives (0.7545031). With the exact
     // z = Φ⁻¹(0.975) = 1.959964 the bound is 0.7544991524313716 (scipy:
     // binomtest(27, 30).proportion_ci(0.95, 'wilson').high ** 8), which prints as 75.4 %.
-    expect(out.passHatKInterval.upper).toBeCloseTo(0.7544991524313716, 12);
-    expect(pct(out.passHatKInterval.upper)).toBe('75.4');
+    expect(out.interval.passHatK.upper).toBeCloseTo(0.7544991524313716, 12);
+    expect(pct(out.interval.passHatK.upper)).toBe('75.4');
   });
 
   it('30 of 30: exact one-sided 95 %: p ≥ 90.5 %, pass^8 ≥ 45.0 %', async () => {
-    const out = await json('estimate', '--n', '30', '--c', '30', '--k', '8', '--interval', 'clopper-pearson', '--sides', '1');
-    expect(pct(out.p.lower)).toBe('90.5');
-    expect(out.p.upper).toBe(1);
-    expect(pct(out.passHatKInterval.lower)).toBe('45.0');
+    const doc = await json('estimate', '--n', '30', '--c', '30', '--k', '8', '--interval', 'clopper-pearson', '--sides', '1');
+    const out = doc.rows[0];
+    expect(pct(doc.p.lower)).toBe('90.5');
+    expect(doc.p.upper).toBe(1);
+    expect(pct(out.interval.passHatK.lower)).toBe('45.0');
   });
 
   it('pass^8 ≥ 90 % needs p ≥ 98.7 % and 228 clean runs (rule of three ≈ 230)', async () => {

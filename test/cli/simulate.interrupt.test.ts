@@ -1,3 +1,4 @@
+import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,14 +58,7 @@ function interruptSimulate(args: string[], afterMs = 300): Promise<Interrupted> 
   });
 }
 
-interface SummaryJson {
-  complete: boolean;
-  stopped: boolean;
-  replicates: { requested: number; done: number };
-  episodes: number;
-  tasks: number;
-  rows: unknown[];
-}
+type SummaryJson = SimulateDocument;
 
 /** The contract of an interrupted run: exit 130 soon after the signal, a stderr note, done in (0, R), whole blocks. */
 function expectInterrupted(run: Interrupted, done: number): void {

@@ -1,3 +1,5 @@
+import type { Scenario } from '@passk/sim';
+import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,34 +12,11 @@ import { fixture, passk, passkProcess, type CliRun } from '../helpers/runPassk.j
 // general.yaml: 3 tasks, K = 4, 700 replicates on the general path (resample, markov, budget).
 const SMALL = fixture('scenarios-cli/small.yaml');
 const GENERAL = fixture('scenarios-cli/general.yaml');
-const METRICS = ['coverage', 'passHat', 'deliveredCorrect', 'deliveredWrong', 'abstained', 'attempts', 'cost', 'costPerCorrect', 'latency', 'costOverCap', 'costOvershoot', 'latencyOverCap', 'latencyOvershoot'];
+const METRICS = ['coverage', 'passHatK', 'deliveredCorrect', 'deliveredWrong', 'abstained', 'attempts', 'cost', 'costPerCorrect', 'latency', 'costOverCap', 'costOvershoot', 'latencyOverCap', 'latencyOvershoot'] as const;
 const SECTIONS = ['The attempt process', 'What users get with at most k attempts', 'What it costs per episode'];
 
-interface Estimate {
-  value: number | null;
-  se: number | null;
-  exact: number | null;
-}
-type Row = { k: number } & Record<string, Estimate>;
-interface SummaryJson {
-  seed: number | string;
-  scenario: { name: string | null; policy: { maxAttempts: number }; run: { replicates: number } };
-  replicates: { requested: number; done: number };
-  complete: boolean;
-  rows: Row[];
-  pilot?: {
-    trials: number;
-    design: string;
-    successes: number[];
-    meanRate: number;
-    rows: Array<{
-      k: number;
-      passAtK: { value: number } | null;
-      pooledIndependence: { passAtK: number; passHatK: number };
-      truth: { coverage: Estimate; passHat: Estimate } | null;
-    }>;
-  };
-}
+// The document's own type (its schema); the scenario in it is the resolved scenario.
+type SummaryJson = SimulateDocument & { readonly scenario: Scenario };
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -134,13 +113,13 @@ describe('simulate --json: the result contract', () => {
     // a correct delivery needs a correct attempt (deliveredCorrect ≤ coverage).
     const { doc } = await simulateJson(SMALL);
     const [first] = doc.rows;
-    expect(first!.coverage!.value).toBe(first!.passHat!.value);
+    expect(first!.coverage!.value).toBe(first!.passHatK!.value);
     expect(first!.attempts!.value).toBe(1);
     doc.rows.forEach((row, i) => {
       expect(row.deliveredCorrect!.value!).toBeLessThanOrEqual(row.coverage!.value!);
       if (i > 0) {
         expect(row.coverage!.value!).toBeGreaterThanOrEqual(doc.rows[i - 1]!.coverage!.value!);
-        expect(row.passHat!.value!).toBeLessThanOrEqual(doc.rows[i - 1]!.passHat!.value!);
+        expect(row.passHatK!.value!).toBeLessThanOrEqual(doc.rows[i - 1]!.passHatK!.value!);
       }
     });
   });
@@ -210,7 +189,7 @@ describe('simulate --pilot-trials', () => {
     expect(pilot.rows.map((r) => r.k)).toEqual([1, 2, 3, 4, 5]);
     for (const row of pilot.rows) {
       expect(row.truth!.coverage).toEqual(doc.rows[row.k - 1]!.coverage);
-      expect(row.truth!.passHat).toEqual(doc.rows[row.k - 1]!.passHat);
+      expect(row.truth!.passHatK).toEqual(doc.rows[row.k - 1]!.passHatK);
       // Closed forms of the pilot's own counts: unbiased pass@k = mean_t 1 − C(n − c_t, k)/C(n, k)
       // (Chen et al. 2021) and the pooled 1 − (1 − p̄)^k, p^k with p̄ = Σc/(n·T).
       const choose = (n: number, k: number) => (k > n ? 0 : Array.from({ length: k }, (_, i) => (n - i) / (i + 1)).reduce((a, b) => a * b, 1));

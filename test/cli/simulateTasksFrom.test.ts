@@ -60,7 +60,7 @@ describe('passk simulate --tasks-from starts from the log (issue #10)', () => {
     const observed = await json('estimate', shared, '--k', '1..8');
     for (const row of observed.rows) {
       const simulated = summary.rows.find((r: { k: number }) => r.k === row.k);
-      for (const [key, sim] of [['passAtK', simulated.coverage], ['passHatK', simulated.passHat]] as const) {
+      for (const [key, sim] of [['passAtK', simulated.coverage], ['passHatK', simulated.passHatK]] as const) {
         expect(sim.value, `${key} at k = ${row.k}`).toBeGreaterThanOrEqual(row.interval[key].lower);
         expect(sim.value, `${key} at k = ${row.k}`).toBeLessThanOrEqual(row.interval[key].upper);
       }

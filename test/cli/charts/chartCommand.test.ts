@@ -90,7 +90,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     [
       'a JSON file that is not a result',
       () => ['planning', '--from', fixture('peer/numpy-peer-exact.json'), '--out', join(dir, 'x.svg')],
-      /^passk: .*numpy-peer-exact\.json: must be a passk result \(the JSON that estimate, compare, plan, simulate, sweep or fit print with --json\)$/,
+      /^passk: .*numpy-peer-exact\.json: must be a passk result with a known "kind" \(passk\.estimate\.task, .*\); found an object without "kind"$/,
     ],
     [
       'a file that is not JSON',

@@ -144,8 +144,8 @@ describe("data values are the result's numbers", () => {
     const rows = dataRows(CASES['pass-curves-task']!().spec);
     const hat8 = rows.find((row) => row.k === 8 && row.metric === 'pass^k' && row.estimator === 'unbiased');
     expect(hat8.value).toBe(result.rows[7].passHatK);
-    expect(hat8.lower).toBe(result.rows[7].passHatKInterval.lower);
-    expect(hat8.upper).toBe(result.rows[7].passHatKInterval.upper);
+    expect(hat8.lower).toBe(result.rows[7].interval.passHatK.lower);
+    expect(hat8.upper).toBe(result.rows[7].interval.passHatK.upper);
     const plugin = rows.find((row) => row.k === 8 && row.metric === 'pass^k' && row.estimator === 'plug-in');
     expect(plugin.value).toBe(result.rows[7].plugin.passHatK);
     // The seed's figures (seed 000, "30 次成功 27 次" row), as the caption prints them.
@@ -180,8 +180,8 @@ describe("data values are the result's numbers", () => {
     expect([hat8.estimate, hat8.plugin, hat8.lower, hat8.upper]).toEqual([
       result.rows[7].passHatK,
       result.rows[7].plugin.passHatK,
-      result.rows[7].passHatKInterval.lower,
-      result.rows[7].passHatKInterval.upper,
+      result.rows[7].interval.passHatK.lower,
+      result.rows[7].interval.passHatK.upper,
     ]);
     expect(p.label).toBe('90.0% [74.4%, 96.5%]');
     expect(hat8.label).toBe('37.9% [9.4%, 75.4%]');
@@ -230,7 +230,7 @@ describe("data values are the result's numbers", () => {
     const pilot = loadResult('simulate-pilot').pilot;
     const rows = dataRows(CASES['estimator-check']!().spec);
     const at = (estimator: string) => rows.find((r) => r.k === 4 && r.metric === 'pass^k' && r.estimator === estimator);
-    expect(at('truth (simulated)').value).toBe(pilot.rows[3].truth.passHat.value);
+    expect(at('truth (simulated)').value).toBe(pilot.rows[3].truth.passHatK.value);
     expect(at('unbiased from the pilot').value).toBe(pilot.rows[3].passHatK.value);
     expect(at('unbiased from the pilot').se).toBe(pilot.rows[3].passHatK.se);
     expect(at('plug-in from the pilot').value).toBe(pilot.rows[3].plugin.passHatK);

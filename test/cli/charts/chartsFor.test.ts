@@ -90,7 +90,7 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
     [
       'curves from a single k',
       () => buildChart('pass-curves', [taskSingleK]),
-      'pass-curves: needs an estimate result with several k (passk.estimate.task with rows, passk.estimate.rate or passk.estimate.file), ' +
+      'pass-curves: needs an estimate result with several k (passk.estimate.task with several rows, passk.estimate.rate or passk.estimate.file), ' +
         'not passk.estimate.task with a single k; for that result use task-interval',
     ],
     [

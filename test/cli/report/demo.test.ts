@@ -84,7 +84,7 @@ describe('passk demo', () => {
     expect(at('id="explorer"')).toBeLessThan(at('id="commands"'));
     // The pilot's gap to the truth from result 1: pass^8 estimated from 8 trials per task against the simulated truth.
     const pilot = result('1-simulate.json').pilot.rows[7];
-    expect(page).toContain(`would have estimated pass^8 at ${(pilot.passHatK.value * 100).toFixed(1)}% against a true ${(pilot.truth.passHat.value * 100).toFixed(1)}%`);
+    expect(page).toContain(`would have estimated pass^8 at ${(pilot.passHatK.value * 100).toFixed(1)}% against a true ${(pilot.truth.passHatK.value * 100).toFixed(1)}%`);
     expect(page).toContain('<strong>228 clean runs</strong>');
     expect(page).toMatch(/<td class="num">37\.9%<\/td><td class="num">43\.0%<\/td><td class="num">\[9\.4%, 75\.4%\]<\/td>/);
     expect(page.match(/<figure class="chart" data-chart="cost-frontier">/g)).toHaveLength(1);

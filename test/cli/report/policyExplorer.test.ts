@@ -18,7 +18,7 @@ describe('policyCurves: closed forms of the explorer', () => {
       const k = i + 1;
       const coverage = 1 - 0.4 ** k;
       expect(row.coverage).toBeCloseTo(coverage, 12);
-      expect(row.passHat).toBeCloseTo(0.6 ** k, 12);
+      expect(row.passHatK).toBeCloseTo(0.6 ** k, 12);
       expect(row.deliveredCorrect).toBeCloseTo(coverage, 12);
       expect(row.deliveredWrong).toBeCloseTo(0, 12);
       // Sequential: attempt j runs when the first j − 1 failed; E[attempts] = Σ_{j<k} 0.4^j = (1 − 0.4^k)/0.6.
@@ -40,9 +40,9 @@ describe('policyCurves: closed forms of the explorer', () => {
   });
 
   it("seed 000's agents (§6): same mean 70 %, pass^8 = 0.7^8 ≈ 5.8 % for A and 70 % for B", () => {
-    expect(policyTexts({ ...AGENTS.A, k: 8 }).passHat).toBe('5.8%');
-    expect(policyCurves(AGENTS.A)[7]!.passHat).toBeCloseTo(0.7 ** 8, 12);
-    expect(policyTexts({ ...AGENTS.B, k: 8 }).passHat).toBe('70.0%');
+    expect(policyTexts({ ...AGENTS.A, k: 8 }).passHatK).toBe('5.8%');
+    expect(policyCurves(AGENTS.A)[7]!.passHatK).toBeCloseTo(0.7 ** 8, 12);
+    expect(policyTexts({ ...AGENTS.B, k: 8 }).passHatK).toBe('70.0%');
     expect(policyTexts({ ...AGENTS.B, k: 8 }).coverage).toBe('70.0%');
   });
 
@@ -52,7 +52,7 @@ describe('policyCurves: closed forms of the explorer', () => {
     policyCurves(settings).forEach((row, i) => {
       let moment = 1;
       for (let j = 0; j <= i; j++) moment *= (a + j) / (a + b + j);
-      expect(row.passHat).toBeCloseTo(moment, 12);
+      expect(row.passHatK).toBeCloseTo(moment, 12);
     });
   });
 

@@ -23,7 +23,7 @@ describe('readResultFile', () => {
     ['report/shard.json', /shard\.json: must be a passk result .*a shard: combine the shards with passk merge --json first\); found an object without "kind"$/],
     ['report/array.json', /array\.json: must be a passk result .*; found an array$/],
     ['report/truncated.json', /truncated\.json: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/],
-    ['report/missing-rows.json', /missing-rows\.json: rows: must be present as in a passk\.simulate result written by passk$/],
+    ['report/missing-rows.json', /missing-rows\.json: rows: must be as in a passk\.simulate document \(docs\/results\.md\): expected required property$/],
     ['report/malicious-results.csv', /malicious-results\.csv: .*not valid JSON$/],
     ['report/no-such-file.json', /no-such-file\.json: must exist \(file not found\)$/],
     ['report', /report: must be a file, not a directory$/],

@@ -161,7 +161,7 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
     writeFileSync(out, 'old report');
     oneLine(passkProcess(['report', files.task!, fixture('report/unknown-kind.json'), '--out', out]), /^passk: .*unknown-kind\.json: must be a passk result with a known "kind"/);
     oneLine(passkProcess(['report', fixture('report/malicious-results.csv'), '--out', out]), /^passk: .*malicious-results\.csv: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/);
-    oneLine(passkProcess(['report', fixture('report/missing-rows.json'), '--out', out]), /^passk: .*missing-rows\.json: rows: must be present/);
+    oneLine(passkProcess(['report', fixture('report/missing-rows.json'), '--out', out]), /^passk: .*missing-rows\.json: rows: must be as in a passk\.simulate document/);
     expect(readFileSync(out, 'utf8')).toBe('old report');
   });
 

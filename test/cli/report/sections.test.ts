@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PER_TASK_LIMIT } from '../../../packages/cli/src/report/estimateFileSection.js';
-import { checkResult } from '../../../packages/cli/src/report/readResultFile.js';
+import { checkResultDocument as checkResult } from '../../../packages/cli/src/results/checkResultDocument.js';
 import { sectionFor } from '../../../packages/cli/src/report/sectionFor.js';
 import { buildReport } from '../../../packages/cli/src/report/buildReport.js';
 import { passk } from '../../helpers/runPassk.js';

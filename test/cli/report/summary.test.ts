@@ -1,4 +1,5 @@
 // The summary block (answer first) and the best budget behind it; the narrow layout of charts.
+import type { SimulateDocument } from '../../../packages/cli/src/results/simulateSchema.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bestBudget } from '../../../packages/cli/src/charts/bestBudget.js';
@@ -11,7 +12,7 @@ import { summaryFindings } from '../../../packages/cli/src/report/summaryFinding
 import { fixture } from '../../helpers/runPassk.js';
 
 const load = (name: string) => JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8')) as PasskResult;
-const pilot = load('simulate-pilot');
+const pilot = load('simulate-pilot') as SimulateDocument;
 const parallel = load('simulate-parallel');
 const task = load('estimate-task');
 
@@ -46,7 +47,7 @@ describe('summaryBlock', () => {
     const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
     expect(text).toContain(`best at k = ${k} — ${pct(row.deliveredCorrect.value)} [${pct(row.deliveredCorrect.value - 1.96 * row.deliveredCorrect.se)}, ${pct(row.deliveredCorrect.value + 1.96 * row.deliveredCorrect.se)}]`);
     const last = (pilot.pilot as any).rows.at(-1);
-    expect(text.indexOf('The caveat that matters')).toBeLessThan(text.indexOf(`would have estimated pass^${last.k} at ${pct(last.passHatK.value)} against a true ${pct(last.truth.passHat.value)}`));
+    expect(text.indexOf('The caveat that matters')).toBeLessThan(text.indexOf(`would have estimated pass^${last.k} at ${pct(last.passHatK.value)} against a true ${pct(last.truth.passHatK.value)}`));
     expect(text).toContain('27 of 30 trials correct: pass^8 (all 8 attempts correct) is 37.9% [9.4%, 75.4%]'); // seed 000, §5
   });
 

@@ -4,7 +4,7 @@ import { InputError } from '../../../packages/sim/src/errors.js';
 
 const rel = (x: number, y: number) => Math.abs(x / y - 1);
 
-describe('allCorrect (passHat@k of one task)', () => {
+describe('allCorrect (passHatK@k of one task)', () => {
   it('doc example: exchangeable p = 0.5, icc = 0.5 (a = b = 0.5), k = 2 → 0.5·1.5/2 = 0.375', () => {
     expect(allCorrect(0.5, { model: 'exchangeable', icc: 0.5 }, 2)[2]).toBe(0.375);
   });

@@ -79,7 +79,7 @@ interface Setup {
 
 interface Truth {
   coverage: number;
-  passHat: number;
+  passHatK: number;
   deliveredCorrect: number;
   deliveredWrong: number;
   abstained: number;
@@ -135,7 +135,7 @@ function runEpisode(setup: Setup, xs: number, vs: number, k: number, weight: num
     else allCorrect = 0;
   }
   row.coverage += weight * anyCorrect;
-  row.passHat += weight * allCorrect;
+  row.passHatK += weight * allCorrect;
   if (correctShare === null) row.abstained += weight;
   else {
     row.deliveredCorrect += weight * correctShare;
@@ -150,7 +150,7 @@ function enumerate(setup: Setup): Truth[] {
   const { K } = setup;
   const rows: Truth[] = Array.from({ length: K }, () => ({
     coverage: 0,
-    passHat: 0,
+    passHatK: 0,
     deliveredCorrect: 0,
     deliveredWrong: 0,
     abstained: 0,
@@ -273,7 +273,7 @@ function expectMatches(label: string, got: ExactMetrics[], truth: Truth[], nullD
     const e = got[i];
     const at = `${label} k=${k}`;
     expect(Math.abs((e.coverage as number) - t.coverage), `${at} coverage`).toBeLessThan(TOL);
-    expect(Math.abs((e.passHat as number) - t.passHat), `${at} passHat`).toBeLessThan(TOL);
+    expect(Math.abs((e.passHatK as number) - t.passHatK), `${at} passHatK`).toBeLessThan(TOL);
     expect(e.attempts, `${at} attempts`).not.toBeNull();
     expect(Math.abs((e.attempts as number) - t.attempts), `${at} attempts`).toBeLessThan(TOL);
     if (nullDelivery(k)) {
@@ -404,13 +404,13 @@ describe('exactMetrics = brute-force enumeration of the semantics', () => {
 describe('exactMetrics: where there is no closed form', () => {
   const base: Case = { model: MODELS[0], K: 4, mode: 'parallel', onNoAccept: 'abstain', verifier: { kind: 'point', fa: 0.2, fr: 0.3 }, values: [0.4, 0.8] };
 
-  it('a budget with lognormal costs: only coverage and passHat', () => {
+  it('a budget with lognormal costs: only coverage and passHatK', () => {
     for (const c of [{ ...base, cost: { dist: 'lognormal', median: 0.1, sigma: 0.5 }, budget: 0.3 } as Case]) {
       const got = exactMetrics(scenarioOf(c), null);
       const truth = enumerate({ ...setupOf(c), budget: null });
       got.forEach((e, i) => {
         expect(Math.abs((e.coverage as number) - truth[i].coverage)).toBeLessThan(TOL);
-        expect(Math.abs((e.passHat as number) - truth[i].passHat)).toBeLessThan(TOL);
+        expect(Math.abs((e.passHatK as number) - truth[i].passHatK)).toBeLessThan(TOL);
         for (const key of [...DELIVERY, 'attempts', 'cost', 'latency', 'costPerCorrect'] as const) expect(e[key]).toBeNull();
       });
     }
@@ -530,7 +530,7 @@ describe('exactMetrics: DESIGN §3 closed forms and the seeds', () => {
     // python3 -c "from mpmath import mp, beta, mpf; mp.dps = 40; a, b = mpf('2.8'), mpf('1.2'); print(beta(a + 8, b)/beta(a, b), beta(a, b + 8)/beta(a, b))"
     const scenario = resolveScenario({ tasks: { count: 5, successRate: { dist: 'beta', a: 2.8, b: 1.2 }, resample: true }, policy: { maxAttempts: 8 } });
     const e = exactMetrics(scenario, null)[7];
-    expect(Math.abs((e.passHat as number) / 0.20366605653333333 - 1)).toBeLessThan(1e-14);
+    expect(Math.abs((e.passHatK as number) / 0.20366605653333333 - 1)).toBeLessThan(1e-14);
     expect(Math.abs((1 - (e.coverage as number)) / 0.0101517312 - 1)).toBeLessThan(1e-13);
   });
 
@@ -539,14 +539,14 @@ describe('exactMetrics: DESIGN §3 closed forms and the seeds', () => {
     const scenario = resolveScenario({ tasks: { count: 5, successRate: { dist: 'logitNormal', mu: 0.5, sigma: 1.2 }, resample: true }, attempts: { correlation: { model: 'markov', stickiness: 0 } }, policy: { maxAttempts: 4 } });
     const e = exactMetrics(scenario, null)[3];
     expect(Math.abs(1 - (e.coverage as number) - 0.091170782745192622)).toBeLessThan(1e-12);
-    expect(Math.abs((e.passHat as number) - 0.23446193094827167)).toBeLessThan(1e-12);
+    expect(Math.abs((e.passHatK as number) - 0.23446193094827167)).toBeLessThan(1e-12);
   });
 
   it('seeds: p = 0.3, k = 10 → pass@10 = 97.2 %; p = 0.9, k = 8 → pass^8 = 43.0 %', () => {
     const at = (p: number, k: number) =>
       exactMetrics(resolveScenario({ tasks: { count: 1, successRate: { dist: 'fixed', values: [p] } }, policy: { maxAttempts: k } }), null)[k - 1];
     expect(at(0.3, 10).coverage).toBeCloseTo(0.972, 3);
-    expect(at(0.9, 8).passHat).toBeCloseTo(0.43, 3);
+    expect(at(0.9, 8).passHatK).toBeCloseTo(0.43, 3);
   });
 
   it('exchangeable icc on a point p = independent attempts on Beta(p(1/icc − 1), (1 − p)(1/icc − 1)) tasks, every output', () => {

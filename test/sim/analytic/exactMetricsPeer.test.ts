@@ -26,7 +26,8 @@ function expectPeer(block: PeerBlock, got: ExactMetrics[]): void {
   expect(got).toHaveLength(block.k);
   for (const [metric, expected] of Object.entries(block.exact)) {
     expected.forEach((value, i) => {
-      const mine = got[i][metric as keyof ExactMetrics];
+      // The peer names pass^k `passHat`; passk names it `passHatK`.
+      const mine = got[i][(metric === 'passHat' ? 'passHatK' : metric) as keyof ExactMetrics];
       expect(mine, `${metric}@${i + 1}`).not.toBeNull();
       expect(Math.abs((mine as number) / value - 1), `${metric}@${i + 1}: ${mine} vs ${value}`).toBeLessThan(1e-12);
     });

@@ -41,7 +41,7 @@ export function expectSameLaw(a: Summary, b: Summary, metrics: SummaryMetric[], 
 
 export const ALL_METRICS: SummaryMetric[] = [
   'coverage',
-  'passHat',
+  'passHatK',
   'deliveredCorrect',
   'deliveredWrong',
   'abstained',

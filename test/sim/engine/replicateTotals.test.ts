@@ -22,7 +22,7 @@ const config: ReplicateTotalsConfig = {
 const byMetric = (out: Float64Array) => Array.from({ length: METRIC_COUNT }, (_, m) => [out[m * 2], out[m * 2 + 1]]);
 
 describe('replicateTotals', () => {
-  it('per-k totals from the histograms (coverage, passHat, delivered, abstained, attempts, cost, latency)', () => {
+  it('per-k totals from the histograms (coverage, passHatK, delivered, abstained, attempts, cost, latency)', () => {
     const out = new Float64Array(METRIC_COUNT * 2);
     replicateTotals(config, histograms, 0, out, 0);
     expect(byMetric(out)).toEqual([[1, 2], [1, 1], [1, 2], [0, 0], [2, 1], [3, 5], [1.5, 2.5], [3, 5], [0, 0], [0, 0], [0, 0], [0, 0]]);

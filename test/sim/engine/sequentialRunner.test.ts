@@ -7,7 +7,7 @@ import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScena
 // The sequential kernel (SequentialRunner) consumes each block's stream exactly as the general
 // episode (GeneralRunner + GeneralEpisode, the executable definition of the semantics) does, so on
 // every feature combination it covers both must simulate the same episodes: the counts (coverage,
-// passHat, delivery, attempts, over-cap counts) are sums of the same integers and must be equal;
+// passHatK, delivery, attempts, over-cap counts) are sums of the same integers and must be equal;
 // the amounts (cost, latency, overshoot) are the same numbers summed in another order, equal to
 // rounding (1e-12 relative).
 const COUNT_METRICS = [COVERAGE, PASS_HAT, DELIVERED_CORRECT, DELIVERED_WRONG, ABSTAINED, ATTEMPTS, COST_OVER_CAP, LATENCY_OVER_CAP];

@@ -14,8 +14,8 @@ function bothPaths(fields: Record<string, unknown>, values = RATES, replicates =
   return { scenario, fast: simulate(scenario), general: simulate(scenario, { forceGeneral: true }) };
 }
 
-describe('simulate: coverage and passHat against closed forms', () => {
-  it('independent: coverage@k = mean 1 − (1 − p)^k, passHat@k = mean p^k; perfect verifier delivers coverage', () => {
+describe('simulate: coverage and passHatK against closed forms', () => {
+  it('independent: coverage@k = mean 1 − (1 − p)^k, passHatK@k = mean p^k; perfect verifier delivers coverage', () => {
     const { fast, general } = bothPaths({ attempts: { cost: { perAttempt: 0.02 } } });
     expect(fast.path).toBe('perfectVerifier');
     expect(general.path).toBe('general');
@@ -26,7 +26,7 @@ describe('simulate: coverage and passHat against closed forms', () => {
         // E[min(G, k)] = Σ_{j<k} P(G > j) = Σ_{j<k} (1 − p)^j
         const attempts = averageOver(RATES, (p) => Array.from({ length: k }, (_, j) => (1 - p) ** j).reduce((s, x) => s + x, 0));
         expectNear(row.coverage, coverage, `${summary.path} coverage@${k}`);
-        expectNear(row.passHat, averageOver(RATES, (p) => p ** k), `${summary.path} passHat@${k}`);
+        expectNear(row.passHatK, averageOver(RATES, (p) => p ** k), `${summary.path} passHatK@${k}`);
         expectNear(row.deliveredCorrect, coverage, `${summary.path} deliveredCorrect@${k}`);
         expect(row.deliveredWrong.value).toBe(0);
         expectNear(row.abstained, 1 - coverage, `${summary.path} abstained@${k}`);
@@ -37,18 +37,18 @@ describe('simulate: coverage and passHat against closed forms', () => {
     }
   });
 
-  it('K = 8 (C = 16 classes, the packed alias words): coverage@k = mean 1 − (1 − p)^k, passHat@k = mean p^k, attempts@k = mean Σ_{j<k} (1 − p)^j', () => {
+  it('K = 8 (C = 16 classes, the packed alias words): coverage@k = mean 1 − (1 − p)^k, passHatK@k = mean p^k, attempts@k = mean Σ_{j<k} (1 − p)^j', () => {
     const summary = simulate(scenarioOf(RATES, { policy: { maxAttempts: 8 } }, 1500));
     expect(summary.path).toBe('perfectVerifier');
     for (let k = 1; k <= 8; k++) {
       const row = summary.rows[k - 1];
       expectNear(row.coverage, averageOver(RATES, (p) => 1 - (1 - p) ** k), `coverage@${k}`);
-      expectNear(row.passHat, averageOver(RATES, (p) => p ** k), `passHat@${k}`);
+      expectNear(row.passHatK, averageOver(RATES, (p) => p ** k), `passHatK@${k}`);
       expectNear(row.attempts, averageOver(RATES, (p) => Array.from({ length: k }, (_, j) => (1 - p) ** j).reduce((s, x) => s + x, 0)), `attempts@${k}`);
     }
   });
 
-  it('exchangeable icc 0.25: 1 − coverage@k = mean ∏_{j<k}(b + j)/(a + b + j), passHat@k = mean ∏_{j<k}(a + j)/(a + b + j)', () => {
+  it('exchangeable icc 0.25: 1 − coverage@k = mean ∏_{j<k}(b + j)/(a + b + j), passHatK@k = mean ∏_{j<k}(a + j)/(a + b + j)', () => {
     const icc = 0.25;
     const { fast, general } = bothPaths({ attempts: { correlation: { model: 'exchangeable', icc } } });
     const product = (top: (p: number) => number, k: number) =>
@@ -61,43 +61,43 @@ describe('simulate: coverage and passHat against closed forms', () => {
       for (const k of ks) {
         const row = summary.rows[k - 1];
         expectNear(row.coverage, 1 - product((p) => (1 - p) * (1 / icc - 1), k), `${summary.path} coverage@${k}`);
-        expectNear(row.passHat, product((p) => p * (1 / icc - 1), k), `${summary.path} passHat@${k}`);
+        expectNear(row.passHatK, product((p) => p * (1 / icc - 1), k), `${summary.path} passHatK@${k}`);
       }
     }
   });
 
-  it('markov λ 0.6: 1 − coverage@k = mean (1 − p)(λ + (1 − λ)(1 − p))^{k−1}, passHat@k = mean p(λ + (1 − λ)p)^{k−1}', () => {
+  it('markov λ 0.6: 1 − coverage@k = mean (1 − p)(λ + (1 − λ)(1 − p))^{k−1}, passHatK@k = mean p(λ + (1 − λ)p)^{k−1}', () => {
     const lambda = 0.6;
     const { fast, general } = bothPaths({ attempts: { correlation: { model: 'markov', stickiness: lambda } } });
     for (const summary of [fast, general]) {
       for (const k of ks) {
         const row = summary.rows[k - 1];
         expectNear(row.coverage, 1 - averageOver(RATES, (p) => (1 - p) * (lambda + (1 - lambda) * (1 - p)) ** (k - 1)), `${summary.path} coverage@${k}`);
-        expectNear(row.passHat, averageOver(RATES, (p) => p * (lambda + (1 - lambda) * p) ** (k - 1)), `${summary.path} passHat@${k}`);
+        expectNear(row.passHatK, averageOver(RATES, (p) => p * (lambda + (1 - lambda) * p) ** (k - 1)), `${summary.path} passHatK@${k}`);
       }
     }
   });
 
-  it('feedback η 0.3: 1 − coverage@k = mean (1 − p)^k (1 − η)^{k(k−1)/2}, passHat@k = mean p^k', () => {
+  it('feedback η 0.3: 1 − coverage@k = mean (1 − p)^k (1 − η)^{k(k−1)/2}, passHatK@k = mean p^k', () => {
     const eta = 0.3;
     const { fast, general } = bothPaths({ attempts: { correlation: { model: 'feedback', afterFailure: eta } } });
     for (const summary of [fast, general]) {
       for (const k of ks) {
         const row = summary.rows[k - 1];
         expectNear(row.coverage, 1 - averageOver(RATES, (p) => (1 - p) ** k * (1 - eta) ** ((k * (k - 1)) / 2)), `${summary.path} coverage@${k}`);
-        expectNear(row.passHat, averageOver(RATES, (p) => p ** k), `${summary.path} passHat@${k}`);
+        expectNear(row.passHatK, averageOver(RATES, (p) => p ** k), `${summary.path} passHatK@${k}`);
       }
     }
   });
 
-  it('resample true, p ~ Beta(2, 3) (sequential kernel and general path): coverage@k = 1 − B(2, 3 + k)/B(2, 3), passHat@k = B(2 + k, 3)/B(2, 3)', () => {
+  it('resample true, p ~ Beta(2, 3) (sequential kernel and general path): coverage@k = 1 − B(2, 3 + k)/B(2, 3), passHatK@k = B(2 + k, 3)/B(2, 3)', () => {
     const scenario = scenarioOf([], { tasks: { count: 8, successRate: { dist: 'beta', a: 2, b: 3 }, resample: true } }, 1500);
     const summaries = [simulate(scenario), simulate(scenario, { forceGeneral: true })];
     expect(summaries.map((s) => s.path)).toEqual(['sequential', 'general']);
     const ratio = (top: number, k: number) => Array.from({ length: k }, (_, j) => (top + j) / (5 + j)).reduce((s, x) => s * x, 1);
     for (const k of ks) for (const summary of summaries) {
       expectNear(summary.rows[k - 1].coverage, 1 - ratio(3, k), `${summary.path} coverage@${k}`);
-      expectNear(summary.rows[k - 1].passHat, ratio(2, k), `${summary.path} passHat@${k}`);
+      expectNear(summary.rows[k - 1].passHatK, ratio(2, k), `${summary.path} passHatK@${k}`);
     }
   });
 });
@@ -128,7 +128,7 @@ describe('simulate: verifier and policy against closed forms', () => {
         expectNear(row.cost, exact.attempts * meanCost, `${summary.path} cost@${k}`);
         expectNear(row.latency, exact.attempts, `${summary.path} latency@${k}`);
         expectNear(row.coverage, averageOver(RATES, (p) => 1 - (1 - p) ** k), `${summary.path} coverage@${k}`);
-        expectNear(row.passHat, averageOver(RATES, (p) => p ** k), `${summary.path} passHat@${k}`);
+        expectNear(row.passHatK, averageOver(RATES, (p) => p ** k), `${summary.path} passHatK@${k}`);
       }
     }
   });

@@ -8,7 +8,7 @@ const T = 200;
 const RATES = Array.from({ length: T }, (_, t) => (t + 0.5) / T);
 const icc = 0.3;
 const scenario = scenarioOf(RATES, { attempts: { correlation: { model: 'exchangeable', icc } } }, 64);
-// Exchangeable closed forms (engine semantics): passHat@k = mean ∏_{j<k}(a + j)/(a + b + j), a = p(1/icc − 1).
+// Exchangeable closed forms (engine semantics): passHatK@k = mean ∏_{j<k}(a + j)/(a + b + j), a = p(1/icc − 1).
 const product = (top: (p: number) => number, k: number) =>
   averageOver(RATES, (p) => Array.from({ length: k }, (_, j) => (top(p) + j) / (1 / icc - 1 + j)).reduce((s, x) => s * x, 1));
 
@@ -52,7 +52,7 @@ describe('simulatePilot', () => {
     expect(pilot.meanRate).toBe(pilot.successes.reduce((s, c) => s + c, 0) / (T * 10));
     const pluginAt2 = pilot.successes.reduce((s, c) => s + 1 - (1 - c / 10) ** 2, 0) / T;
     expect(pilot.rows[1].plugin!.passAtK).toBeCloseTo(pluginAt2, 12);
-    expect(pilot.rows[2].truth).toEqual({ coverage: truth.rows[2].coverage, passHat: truth.rows[2].passHat });
+    expect(pilot.rows[2].truth).toEqual({ coverage: truth.rows[2].coverage, passHatK: truth.rows[2].passHatK });
     expect(simulatePilot(scenario, { trials: 3 }).rows.map((row) => [row.k, row.truth])).toEqual([[1, null], [2, null], [3, null]]);
   });
 

@@ -50,7 +50,7 @@ describe('summarise', () => {
   it('puts the given exact values beside the estimates (the hook for the closed forms)', () => {
     const summary = summarise(scenario, handPartial(scenario), { coverage: [0.75], costPerCorrect: [null] });
     expect(summary.rows[0].coverage.exact).toBe(0.75);
-    expect(summary.rows[0].passHat.exact).toBeNull();
+    expect(summary.rows[0].passHatK.exact).toBeNull();
     expect(summary.rows[0].costPerCorrect.exact).toBeNull();
   });
 

@@ -5,7 +5,7 @@ import { resultKindOf, valueAt } from './resultFields.js';
 
 /** What each chart is drawn from, phrased for the error when it is given something else. */
 const NEEDS: Readonly<Record<ChartKind, string>> = {
-  'pass-curves': `an estimate result with several k (${RESULT_KINDS.estimateTask} with rows, ${RESULT_KINDS.estimateRate} or ${RESULT_KINDS.estimateFile})`,
+  'pass-curves': `an estimate result with several k (${RESULT_KINDS.estimateTask} with several rows, ${RESULT_KINDS.estimateRate} or ${RESULT_KINDS.estimateFile})`,
   delivery: `a ${RESULT_KINDS.simulate} result (or several)`,
   'cost-frontier': `${RESULT_KINDS.simulate} results`,
   planning: `a ${RESULT_KINDS.planDemonstrate} result`,
@@ -29,7 +29,7 @@ export function chartFits(kind: ChartKind, result: object): boolean {
   switch (kind) {
     case 'pass-curves':
       return (
-        (resultKind === RESULT_KINDS.estimateTask && Array.isArray(valueAt(result, ['rows']))) ||
+        (resultKind === RESULT_KINDS.estimateTask && hasSeveralKs(result)) ||
         resultKind === RESULT_KINDS.estimateRate ||
         resultKind === RESULT_KINDS.estimateFile
       );
@@ -84,10 +84,16 @@ export function requireFit(kind: ChartKind, results: readonly object[]): void {
   });
 }
 
+/** An estimate with more than one row (one k has one row: its chart is the task interval). */
+export function hasSeveralKs(result: object): boolean {
+  const rows = valueAt(result, ['rows']);
+  return Array.isArray(rows) && rows.length > 1;
+}
+
 /** The result's kind, with what a chart may miss in it. */
 function describeResult(result: object): string {
   const kind = resultKindOf(result);
-  if (kind === RESULT_KINDS.estimateTask && !Array.isArray(valueAt(result, ['rows']))) return `${kind} with a single k`;
+  if (kind === RESULT_KINDS.estimateTask && !hasSeveralKs(result)) return `${kind} with a single k`;
   if (kind === RESULT_KINDS.simulate && valueAt(result, ['pilot']) === undefined) return `${kind} without a pilot`;
   return kind;
 }

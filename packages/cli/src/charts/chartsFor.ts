@@ -1,6 +1,6 @@
 import { InputError } from '@passk/sim';
 import { RESULT_KINDS } from '../format/resultKinds.js';
-import { fittingCharts, requireFit } from './chartFits.js';
+import { fittingCharts, hasSeveralKs, requireFit } from './chartFits.js';
 import { CHART_KINDS, isChartKind, type ChartKind } from './chartKinds.js';
 import { comparePowerChart } from './comparePowerChart.js';
 import { compareCurvesChart } from './compareCurvesChart.js';
@@ -121,7 +121,7 @@ export function naturalChart(result: object, options: ChartOptions = {}): ChartS
   const kind = resultKindOf(result, '--chart');
   switch (kind) {
     case RESULT_KINDS.estimateTask:
-      return Array.isArray(valueAt(result, ['rows'])) ? passCurvesChart(result, options) : taskIntervalChart(result);
+      return hasSeveralKs(result) ? passCurvesChart(result, options) : taskIntervalChart(result);
     case RESULT_KINDS.estimateRate:
     case RESULT_KINDS.estimateFile:
       return passCurvesChart(result, options);

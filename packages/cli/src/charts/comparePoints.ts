@@ -1,17 +1,14 @@
 import { normalQuantile, type MetricComparison, type RunComparison } from '@passk/sim';
-import type { CompareDocument } from '../format/compareDocument.js';
-import { listAt, numberAt, resultKindOf } from './resultFields.js';
+import { checkResultDocument } from '../results/checkResultDocument.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import { InputError } from '@passk/sim';
 
-/** A `passk.compare` result for the compare charts; checked enough that the charts can read it. */
-export function compareDocumentOf(result: object): CompareDocument {
-  if (resultKindOf(result) !== RESULT_KINDS.compare) throw new InputError('--from', `must be a ${RESULT_KINDS.compare} result`);
-  listAt(result, ['comparisons']).forEach((_, i) => {
-    listAt(result, ['comparisons', i, 'rows']);
-    numberAt(result, ['comparisons', i, 'confidence']);
-  });
-  return result as unknown as CompareDocument;
+/** A `passk.compare` result for the compare charts, checked against its schema. */
+export function compareDocumentOf(result: object): ResultDocumentOf<'passk.compare'> {
+  const document = checkResultDocument(result, '--from');
+  if (document.kind !== RESULT_KINDS.compare) throw new InputError('--from', `must be a ${RESULT_KINDS.compare} result`, document.kind);
+  return document;
 }
 
 /** Metric labels of the compare charts, in panel order. */
@@ -31,7 +28,7 @@ export interface RunPoint {
  * Every run's curve: the baseline as estimated in the first comparison, each candidate from its
  * own; the band is value ± z·SE (z for the document's confidence, two-sided), clipped to [0, 1].
  */
-export function runPoints(document: CompareDocument): RunPoint[] {
+export function runPoints(document: ResultDocumentOf<'passk.compare'>): RunPoint[] {
   const z = normalQuantile(1 - (1 - document.confidence) / 2);
   const points: RunPoint[] = [];
   const add = (run: string, k: number, metric: RunPoint['metric'], side: MetricComparison['baseline']) => {
@@ -63,7 +60,7 @@ export interface DifferencePoint {
   readonly p: number | null;
 }
 
-export function differencePoints(document: CompareDocument): DifferencePoint[] {
+export function differencePoints(document: ResultDocumentOf<'passk.compare'>): DifferencePoint[] {
   return document.comparisons.flatMap((comparison) =>
     comparison.rows.flatMap((row) =>
       (

@@ -6,7 +6,7 @@ import { ERROR_BAR_Z, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, themedS
 
 const METRICS = [
   { label: 'pass@k', pilot: 'passAtK', truth: 'coverage' },
-  { label: 'pass^k', pilot: 'passHatK', truth: 'passHat' },
+  { label: 'pass^k', pilot: 'passHatK', truth: 'passHatK' },
 ] as const;
 
 const ESTIMATORS = [
@@ -30,7 +30,7 @@ interface CheckPoint {
 
 /**
  * What the usual estimators, computed from a pilot of n trials per task, would have reported next
- * to the simulated truth, per k, for pass@k (truth: coverage) and pass^k (truth: passHat). Where
+ * to the simulated truth, per k, for pass@k (truth: coverage) and pass^k (truth: passHatK). Where
  * the lines leave the black truth line, that estimator misleads for this scenario.
  */
 export function estimatorCheckChart(result: object): ChartSpec {

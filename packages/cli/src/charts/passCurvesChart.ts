@@ -151,22 +151,22 @@ function taskCurves(result: object): Curves {
         metric: 'pass@k',
         estimator: 'unbiased',
         value: numberAt(result, [...row, 'passAtK']),
-        lower: numberAt(result, [...row, 'passAtKInterval', 'lower']),
-        upper: numberAt(result, [...row, 'passAtKInterval', 'upper']),
+        lower: numberAt(result, [...row, 'interval', 'passAtK', 'lower']),
+        upper: numberAt(result, [...row, 'interval', 'passAtK', 'upper']),
       },
       {
         k,
         metric: 'pass^k',
         estimator: 'unbiased',
         value: numberAt(result, [...row, 'passHatK']),
-        lower: numberAt(result, [...row, 'passHatKInterval', 'lower']),
-        upper: numberAt(result, [...row, 'passHatKInterval', 'upper']),
+        lower: numberAt(result, [...row, 'interval', 'passHatK', 'lower']),
+        upper: numberAt(result, [...row, 'interval', 'passHatK', 'upper']),
       },
       { k, metric: 'pass@k', estimator: 'plug-in', value: numberAt(result, [...row, 'plugin', 'passAtK']), lower: null, upper: null },
       { k, metric: 'pass^k', estimator: 'plug-in', value: numberAt(result, [...row, 'plugin', 'passHatK']), lower: null, upper: null },
     ] as const;
   });
-  const coverage = describeCoverage(numberAt(result, ['p', 'confidence']), numberAt(result, ['p', 'sides']));
+  const coverage = describeCoverage(numberAt(result, ['p', 'level']), numberAt(result, ['p', 'sides']));
   const methodKey = optionalStringAt(result, ['p', 'method']);
   const method = methodKey === null ? '' : `${methodName(methodKey as IntervalMethod) ?? methodKey} `;
   return { title: `pass@k and pass^k from ${c} of ${n} trials correct`, band: `${coverage} ${method}interval for p mapped to each k`, points };

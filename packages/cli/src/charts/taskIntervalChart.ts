@@ -33,7 +33,7 @@ export function taskIntervalChart(result: object): ChartSpec {
   const c = numberAt(result, ['c']);
   const sides = numberAt(result, ['p', 'sides']);
   const tail = optionalStringAt(result, ['p', 'tail']) === 'upper' ? 'upper' : 'lower';
-  const confidence = numberAt(result, ['p', 'confidence']);
+  const confidence = numberAt(result, ['p', 'level']);
   const methodKey = optionalStringAt(result, ['p', 'method']);
   const method = methodKey === null ? '' : `${methodName(methodKey as IntervalMethod) ?? methodKey} `;
   const label = (estimate: number, lower: number, upper: number) =>
@@ -64,8 +64,8 @@ export function taskIntervalChart(result: object): ChartSpec {
         k,
         estimate: numberAt(result, [...row, key]),
         plugin: numberAt(result, [...row, 'plugin', key]),
-        lower: numberAt(result, [...row, `${key}Interval`, 'lower']),
-        upper: numberAt(result, [...row, `${key}Interval`, 'upper']),
+        lower: numberAt(result, [...row, 'interval', key, 'lower']),
+        upper: numberAt(result, [...row, 'interval', key, 'upper']),
         label: '',
       };
     });

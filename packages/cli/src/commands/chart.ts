@@ -4,7 +4,8 @@ import type { CommandModule } from 'yargs';
 import { CHART_KIND_DESCRIPTIONS, CHART_KINDS, isChartKind } from '../charts/chartKinds.js';
 import { chartFormat } from '../charts/chartFormat.js';
 import { buildChart } from '../charts/chartsFor.js';
-import { resultKindOf } from '../charts/resultFields.js';
+import { checkResultDocument } from '../results/checkResultDocument.js';
+import type { ResultDocument } from '../results/resultSchemas.js';
 import { writeChart } from '../charts/writeChart.js';
 import type { CliIo } from '../io/cliIo.js';
 import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
@@ -49,9 +50,7 @@ export function chartCommand(io: CliIo): CommandModule<object, ChartArgs> {
   };
 }
 
-/** A result document from a file; `name` is the path as the user gave it (for messages). */
-async function readResultFile(path: string, name: string): Promise<object> {
-  const value = await readJsonFile(path, 'a passk result (written with --json)', name);
-  resultKindOf(value, name);
-  return value as object;
+/** A result document from a file, checked against its kind's schema; `name` is the path as the user gave it (for messages). */
+async function readResultFile(path: string, name: string): Promise<ResultDocument> {
+  return checkResultDocument(await readJsonFile(path, 'a passk result (written with --json)', name), name);
 }

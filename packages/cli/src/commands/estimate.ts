@@ -98,8 +98,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         interval,
         prior: args.prior === 'uniform' ? UNIFORM_PRIOR : JEFFREYS_PRIOR,
       });
-      const single = args.k !== undefined && ks.length === 1 && !args.k.includes('..') && !args.k.includes(',');
-      const document = taskEstimateJson(estimate, single);
+      const document = taskEstimateJson(estimate);
       io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? taskEstimateMarkdown(estimate) : formatTaskEstimate(estimate));
       await writeChartOption(document, args.chart, io);
     },

@@ -13,7 +13,8 @@ import {
 import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
 import { fileEstimateMarkdown } from '../format/estimateMarkdown.js';
-import { formatFileEstimate, type FileEstimate } from '../format/fileEstimateOutput.js';
+import { formatFileEstimate, type FileEstimate, type FileEstimateRow } from '../format/fileEstimateOutput.js';
+import { documentInterval } from '../results/intervalSchema.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { withSourceLines } from '../format/describeSource.js';
@@ -125,6 +126,7 @@ function estimateCounts(
   const latency = counts.latency === undefined ? null : fileEstimateAmount(counts.latency, tasks.length, passAtKs);
   const document = withKind(RESULT_KINDS.estimateFile, {
     ...result,
+    rows: rows.map((row) => rowWithIntervals(row, interval.confidence)),
     ...(cost === null ? {} : { cost }),
     ...(latency === null ? {} : { latency }),
     p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
@@ -140,9 +142,26 @@ function estimateCounts(
       task,
       n,
       c,
-      p: { estimate: p.estimate, lower: p.lower, upper: p.upper },
+      p: { estimate: p.estimate, ...documentInterval(p, p.confidence, p.method) },
       rows: ks.filter((k) => k <= n).map((k) => ({ k, passAtK: passAtK(n, c, k), passHatK: passHatK(n, c, k) })),
     };
   });
   return { text, json: { ...document, perTask }, document };
 }
+
+/** A row of the document: each interval with its level and method (results/estimateFileSchema.ts). */
+function rowWithIntervals(row: FileEstimateRow, level: number) {
+  type B = { readonly lower: number; readonly upper: number } | null;
+  const both = <T extends B>(pair: { readonly passAtK: T; readonly passHatK: T }, method: string) => ({
+    passAtK: pair.passAtK && { ...pair.passAtK, level, method },
+    passHatK: pair.passHatK && { ...pair.passHatK, level, method },
+  });
+  return {
+    ...row,
+    interval: both(row.interval, ESTIMAND_METHODS.population),
+    benchmark: both(row.benchmark, ESTIMAND_METHODS.benchmark),
+    clusteredNormal: both(row.clusteredNormal, 'normal, clustered SE'),
+    bootstrap: row.bootstrap && both(row.bootstrap, 'two-stage bootstrap, percentile, re-centred'),
+  };
+}
+

@@ -16,6 +16,7 @@ import { parseKList } from '../args/parseKList.js';
 import { refuseTogether } from '../args/ignoredOptions.js';
 import { checkFailures, checkTrialsSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
+import { documentInterval } from '../results/intervalSchema.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
@@ -100,7 +101,7 @@ export function planCommand(io: CliIo): CommandModule {
                     halfWidth: args['half-width'],
                     confidence: args.confidence!,
                   });
-            await print(args, withKind(RESULT_KINDS.planPrecision, { ...plan, tasks }), formatPrecisionPlan(plan, tasks));
+            await print(args, withKind(RESULT_KINDS.planPrecision, { ...plan, interval: documentInterval(plan.interval, plan.confidence, plan.method), tasks }), formatPrecisionPlan(plan, tasks));
           },
         })
         .command<

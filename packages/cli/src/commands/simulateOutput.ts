@@ -1,3 +1,4 @@
+import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { join } from 'node:path';
 import { InputError, scenarioToInput, type PilotReport, type Summary } from '@passk/sim';
 import { stringify } from 'yaml';
@@ -23,6 +24,7 @@ export async function emitSummary(summary: Summary, pilot: PilotReport | null, a
   const document = summaryDocument(summary, pilot);
   // A merge of an incomplete set of shards (--allow-partial) lists what it lacks.
   const json = `${JSON.stringify(shards === null ? document : { ...document, shards }, null, 2)}\n`;
+  checkWrittenDocument(json);
   if (args.out !== undefined) {
     // All three or none: a failure on the last leaves no first two (writeFilesTogether).
     await writeFilesTogether([

@@ -1,3 +1,4 @@
+import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { requireInteger, requireNonNegative, scenarioToInput, type PartialResult, type Scenario } from '@passk/sim';
@@ -129,6 +130,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
 /** Prints a sweep result (table or --json), writes sweep.json with --out and the chart with --chart. */
 export async function emitSweep(document: SweepDocument & object, args: SweepOutputArgs, io: CliIo): Promise<void> {
   const json = `${JSON.stringify(document, null, 2)}\n`;
+  checkWrittenDocument(json);
   if (args.out !== undefined) {
     await writeFileAtomic(join(args.out, 'sweep.json'), json);
     io.stderr(`passk: wrote ${join(args.out, 'sweep.json')}\n`);

@@ -1,6 +1,7 @@
-import type { ManyComparison, RunComparison } from '@passk/sim';
+import type { ManyComparison, MetricComparison, RunComparison } from '@passk/sim';
+import { documentInterval } from '../results/intervalSchema.js';
 import { describeCoverage } from './describe.js';
-import { RESULT_KINDS } from './resultKinds.js';
+import { RESULT_KINDS, SCHEMA_VERSIONS, withKind } from './resultKinds.js';
 
 /** Where one compared run came from: a file, or the rows of a file with one value of a column (--by). */
 export interface CompareRunSource {
@@ -16,9 +17,10 @@ export interface CompareRunSource {
   readonly read: readonly string[];
 }
 
-/** The `passk.compare` JSON contract (README, "JSON results: passk.compare"). */
+/** The `passk.compare` document as compare builds it (its contract: results/compareSchema.ts). */
 export interface CompareDocument {
   readonly kind: typeof RESULT_KINDS.compare;
+  readonly schemaVersion: typeof SCHEMA_VERSIONS['passk.compare'];
   readonly runs: readonly CompareRunSource[];
   readonly baseline: string;
   readonly ks: readonly number[];
@@ -26,6 +28,7 @@ export interface CompareDocument {
   readonly sides: 1 | 2;
   readonly correction: ManyComparison['correction'];
   readonly method: Readonly<Record<'estimate' | 'pairing' | 'se' | 'interval' | 'bootstrap' | 'pValue' | 'correction', string>>;
+  /** Each comparison, its intervals with their level and method. */
   readonly comparisons: readonly RunComparison[];
 }
 
@@ -34,8 +37,7 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
   const first = many.comparisons[0]!;
   const coverage = describeCoverage(first.confidence, first.sides);
   const permutations = first.permutations;
-  return {
-    kind: RESULT_KINDS.compare,
+  return withKind(RESULT_KINDS.compare, {
     runs,
     baseline: many.baseline,
     ks,
@@ -53,7 +55,23 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
       pValue: `two-sided sign-flip permutation test over tasks: exact over all 2^m sign patterns when m ≤ ${permutations.exactLimit} tasks differ, else ${permutations.replicates} random patterns (seed ${String(permutations.seed)}) with p = (b + 1)/(R + 1) and its Monte Carlo SE; unpaired: Welch t-test`,
       correction: many.correction === 'holm' ? "Holm (1979) over the comparisons with the baseline, separately at each k and metric (adjustedPValue)" : 'none (one comparison)',
     },
-    comparisons: many.comparisons,
+    comparisons: many.comparisons.map(comparisonWithIntervals),
+  });
+}
+
+/** A comparison with every interval in the document shape (level and method named). */
+function comparisonWithIntervals(comparison: RunComparison): RunComparison {
+  const level = comparison.confidence;
+  const tMethod = comparison.pairing.mode === 'paired' ? 'paired t' : 'Welch t';
+  const metric = (m: MetricComparison) => ({
+      ...m,
+      interval: m.interval && documentInterval(m.interval, level, tMethod),
+      bootstrap: m.bootstrap && { ...documentInterval(m.bootstrap, level, 'paired two-stage bootstrap, percentile, re-centred'), se: m.bootstrap.se },
+    });
+  return {
+    ...comparison,
+    meanSuccess: metric(comparison.meanSuccess),
+    rows: comparison.rows.map((row) => ({ ...row, passAtK: row.passAtK && metric(row.passAtK), passHatK: row.passHatK && metric(row.passHatK) })),
   };
 }
 

@@ -1,4 +1,6 @@
-import type { TaskEstimate } from '@passk/sim';
+import type { IntervalMethod, TaskEstimate } from '@passk/sim';
+import { documentInterval } from '../results/intervalSchema.js';
+import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import { describeCoverage, methodName } from './describe.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
@@ -6,14 +8,50 @@ import { rateTable } from './rateTable.js';
 import { renderTable } from './table.js';
 import { taskCredibleTable, taskEstimateTable } from './taskEstimateTables.js';
 
-/** The JSON contract of `estimate --n --c --k`: a single k is flattened into the top level. */
-export function taskEstimateJson(estimate: TaskEstimate, singleK: boolean): object {
+/** The `passk.estimate.task` document (results/estimateTaskSchema.ts): a row per k, also for one k. */
+export function taskEstimateJson(estimate: TaskEstimate): EstimateTaskDocument {
   const { n, c, p, bayes, rows } = estimate;
-  if (singleK && rows.length === 1) {
-    const row = rows[0]!;
-    return withKind(RESULT_KINDS.estimateTask, { n, c, ...row, p, bayes: { ...bayes, ...row.bayes } });
-  }
-  return withKind(RESULT_KINDS.estimateTask, { n, c, p, bayes, rows });
+  const method = p.method;
+  const level = p.confidence;
+  const credible = (value: { readonly mean: number; readonly lower: number; readonly upper: number }) => ({ mean: value.mean, ...documentInterval(value, bayes.confidence, CREDIBLE) });
+  return withKind(RESULT_KINDS.estimateTask, {
+    n,
+    c,
+    p: { estimate: p.estimate, sides: p.sides, ...(p.tail ? { tail: p.tail } : {}), ...documentInterval(p, level, method), method },
+    bayes: { prior: bayes.prior, posterior: bayes.posterior, p: credible(bayes.p) },
+    rows: rows.map((row) => ({
+      k: row.k,
+      passAtK: row.passAtK,
+      passHatK: row.passHatK,
+      plugin: row.plugin,
+      interval: { passAtK: documentInterval(row.passAtKInterval, level, method), passHatK: documentInterval(row.passHatKInterval, level, method) },
+      bayes: { passAtK: credible(row.bayes.passAtK), passHatK: credible(row.bayes.passHatK) },
+    })),
+  });
+}
+
+/** The method of the Bayesian intervals. */
+export const CREDIBLE = 'equal-tailed credible';
+
+/** The library's view of a `passk.estimate.task` document (for the tables shared with the terminal output). */
+export function taskEstimateOfDocument(document: EstimateTaskDocument): TaskEstimate {
+  const { p, bayes } = document;
+  const bounds = (i: { readonly lower: number; readonly upper: number }) => ({ lower: i.lower, upper: i.upper });
+  return {
+    n: document.n,
+    c: document.c,
+    p: { estimate: p.estimate, lower: p.lower, upper: p.upper, method: p.method, confidence: p.level, sides: p.sides, ...(p.tail ? { tail: p.tail } : {}) },
+    bayes: { prior: bayes.prior, posterior: bayes.posterior, confidence: bayes.p.level, p: { mean: bayes.p.mean, ...bounds(bayes.p) } },
+    rows: document.rows.map((row) => ({
+      k: row.k,
+      passAtK: row.passAtK,
+      passHatK: row.passHatK,
+      plugin: row.plugin,
+      passAtKInterval: bounds(row.interval.passAtK),
+      passHatKInterval: bounds(row.interval.passHatK),
+      bayes: { passAtK: { mean: row.bayes.passAtK.mean, ...bounds(row.bayes.passAtK) }, passHatK: { mean: row.bayes.passHatK.mean, ...bounds(row.bayes.passHatK) } },
+    })),
+  };
 }
 
 /** Text view of one task's estimate: p with its interval, then a row per k. */

@@ -3,7 +3,8 @@ import { describeTrials } from './describeTrials.js';
 import { shortModelName } from './shortModelName.js';
 import { fitExtrapolationTable, fitPassRatesTable } from './fitTables.js';
 import { formatNumber } from './percent.js';
-import { RESULT_KINDS } from './resultKinds.js';
+import { RESULT_KINDS, withKind } from './resultKinds.js';
+import { documentInterval } from '../results/intervalSchema.js';
 import { renderTable } from './table.js';
 
 /** Where the fitted counts came from. */
@@ -40,12 +41,19 @@ const MAX_TEXT_N = 20;
  * source, the reason for the choice, the goodness-of-fit tables, the extrapolation method and notes.
  */
 export function fitJson(fit: TaskFit, source: FitSource): object {
-  return {
-    kind: RESULT_KINDS.fit,
+  const level = fit.extrapolation.confidence;
+  const byK = (intervals: Readonly<Record<string, { readonly lower: number; readonly upper: number } | null>>) =>
+    Object.fromEntries(Object.entries(intervals).map(([k, bounds]) => [k, bounds && documentInterval(bounds, level, FIT_INTERVAL_METHOD)]));
+  return withKind(RESULT_KINDS.fit, {
     source,
     tasks: fit.tasks,
     trials: fit.trials,
-    models: fit.models,
+    models: fit.models.map((model) => ({
+      ...model,
+      // A coordinate at a limit is ±∞: null in the document.
+      unconstrained: { ...model.unconstrained, fixed: Object.fromEntries(Object.keys(model.unconstrained.fixed).map((name) => [name, null])) },
+      intervals: model.intervals && { passAtK: byK(model.intervals.passAtK), passHatK: byK(model.intervals.passHatK) },
+    })),
     chosen: fit.chosen,
     reason: fit.choice.reason,
     aicDifference: fit.choice.aicDifference,
@@ -53,8 +61,11 @@ export function fitJson(fit: TaskFit, source: FitSource): object {
     goodnessOfFit: fit.goodnessOfFit,
     extrapolation: fit.extrapolation,
     notes: fit.notes,
-  };
+  });
 }
+
+/** The method of the fit's prediction intervals (predictionIntervals in @passk/sim). */
+const FIT_INTERVAL_METHOD = 'delta method on the logit scale';
 
 /** Text view of `passk fit`: both models, the choice and why, goodness of fit, model-based extrapolation. */
 export function formatFit(fit: TaskFit, source: FitSource): string {

@@ -3,8 +3,11 @@ import { shortModelName } from './shortModelName.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
 
+/** What the tables read of each model (the library's fit and the fit document both have it). */
+type ModelPredictions = Pick<FittedModel, 'name' | 'predicted' | 'intervals'>;
+
 /** Goodness of fit per k: observed pass@k and pass^k (unbiased, clustered SE) against each model's prediction. */
-export function fitPassRatesTable(fit: Pick<TaskFit, 'models' | 'goodnessOfFit'>): Table {
+export function fitPassRatesTable(fit: Pick<TaskFit, 'goodnessOfFit'> & { readonly models: readonly ModelPredictions[] }): Table {
   const names = fit.models.map((model) => model.name);
   const observed = (mean: { value: number; se: number | null } | null) =>
     mean === null ? '—' : `${formatPercent(mean.value)} (${mean.se === null ? '—' : formatPercent(mean.se)})`;
@@ -30,10 +33,10 @@ export function fitPassRatesTable(fit: Pick<TaskFit, 'models' | 'goodnessOfFit'>
 }
 
 /** Model-based extrapolation beyond the largest n: each model's pass@k and pass^k with its prediction interval; null when there is none. */
-export function fitExtrapolationTable(fit: Pick<TaskFit, 'models' | 'extrapolation' | 'trials'>): Table | null {
+export function fitExtrapolationTable(fit: Pick<TaskFit, 'extrapolation' | 'trials'> & { readonly models: readonly ModelPredictions[] }): Table | null {
   const ks = fit.extrapolation.ks;
   if (ks.length === 0) return null;
-  const cell = (model: FittedModel, metric: 'passAtK' | 'passHatK', k: number) => {
+  const cell = (model: ModelPredictions, metric: 'passAtK' | 'passHatK', k: number) => {
     const value = formatPercent(model.predicted[metric][String(k)] ?? null);
     const interval = model.intervals?.[metric][String(k)];
     return interval ? `${value} ${formatPercentInterval(interval.lower, interval.upper)}` : value;

@@ -1,6 +1,7 @@
 /**
- * Every JSON result the CLI prints or writes carries `kind`, so `passk chart` and `passk report`
- * can tell what they were given (and refuse what does not fit).
+ * Every JSON result the CLI prints or writes carries `kind` and `schemaVersion`, so `passk chart`,
+ * `passk report` and `passk merge` can tell what they were given (and refuse what does not fit).
+ * The contract of each kind is its schema in `results/` (documented in docs/results.md).
  */
 export const RESULT_KINDS = {
   estimateTask: 'passk.estimate.task',
@@ -17,7 +18,24 @@ export const RESULT_KINDS = {
 
 export type ResultKind = (typeof RESULT_KINDS)[keyof typeof RESULT_KINDS];
 
-/** The result with its kind first (so it reads well in a file). */
-export function withKind<T extends object>(kind: ResultKind, result: T): { kind: ResultKind } & T {
-  return { kind, ...result };
+/**
+ * The schema version of each kind. Documents written before versions existed count as version 1;
+ * raise a kind's number whenever a field of it is renamed, removed or changes meaning.
+ */
+export const SCHEMA_VERSIONS = {
+  'passk.estimate.task': 2,
+  'passk.estimate.rate': 2,
+  'passk.estimate.file': 2,
+  'passk.plan.demonstrate': 2,
+  'passk.plan.precision': 2,
+  'passk.plan.compare': 2,
+  'passk.simulate': 2,
+  'passk.sweep': 2,
+  'passk.fit': 2,
+  'passk.compare': 2,
+} as const satisfies Readonly<Record<ResultKind, number>>;
+
+/** The result with its kind and schema version first (so it reads well in a file). */
+export function withKind<K extends ResultKind, T extends object>(kind: K, result: T): { kind: K; schemaVersion: (typeof SCHEMA_VERSIONS)[K] } & T {
+  return { kind, schemaVersion: SCHEMA_VERSIONS[kind], ...result };
 }

@@ -6,7 +6,7 @@ import type { Column, Table } from './table.js';
 // The tables of a simulation: per k, each metric simulated ±1 SE beside its closed form.
 
 /** The metrics of each table, in column order. */
-export const PROCESS_METRICS: readonly SummaryMetric[] = ['coverage', 'passHat'];
+export const PROCESS_METRICS: readonly SummaryMetric[] = ['coverage', 'passHatK'];
 export const DELIVERY_METRICS: readonly SummaryMetric[] = ['deliveredCorrect', 'deliveredWrong', 'abstained'];
 export const SPEND_METRICS: readonly SummaryMetric[] = ['attempts', 'cost', 'costPerCorrect', 'latency'];
 
@@ -109,7 +109,7 @@ export function pilotTable(pilot: PilotReport): Table {
       estimate(r.passAtK),
       formatPercent(r.plugin?.passAtK ?? null),
       formatPercent(r.pooledIndependence.passAtK),
-      r.truth ? formatPercent(r.truth.passHat.value) : '—',
+      r.truth ? formatPercent(r.truth.passHatK.value) : '—',
       estimate(r.passHatK),
       formatPercent(r.plugin?.passHatK ?? null),
       formatPercent(r.pooledIndependence.passHatK),

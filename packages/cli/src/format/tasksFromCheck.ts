@@ -32,8 +32,8 @@ export function tasksFromTable(check: TasksFromCheck, summary: Summary): Table {
         inside(row.coverage.value, passAtK.population),
         formatPercent(observed.passHatK.value),
         passHatK.population ? formatPercentInterval(passHatK.population.lower, passHatK.population.upper) : '—',
-        formatSimulated(row.passHat, 'rate'),
-        inside(row.passHat.value, passHatK.population),
+        formatSimulated(row.passHatK, 'rate'),
+        inside(row.passHatK.value, passHatK.population),
       ],
     ];
   });

@@ -112,7 +112,7 @@ const EXPLORER_HEADING = 'Explorer: what-if retry policies, pass@k and the calcu
 
 /** ", seed 42" for results that have one. */
 function seedOf(input: ReportInput): string {
-  const seed = input.result.seed;
+  const seed = 'seed' in input.result ? input.result.seed : undefined;
   return typeof seed === 'number' || typeof seed === 'string' ? `, seed ${String(seed)}` : '';
 }
 

@@ -1,11 +1,10 @@
 import type { TaskChange } from '@passk/sim';
 import { answerSentences } from '../format/compareAnswer.js';
-import type { CompareDocument } from '../format/compareDocument.js';
 import { formatPoints } from '../format/points.js';
 import { runComparisonTable, shortName } from '../format/runComparisonTable.js';
 import { html, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
 /** Per-task changes listed at most per comparison (all are in the JSON). */
@@ -15,8 +14,8 @@ const CHANGES_SHOWN = 20;
  * `compare --json`: the answer first ("B is better than A at pass^4 by 7.5 points, …"), then per
  * comparison the table of B − A per k and metric, the flips and the largest per-task changes.
  */
-export function compareSection(result: PasskResult): ResultSection {
-  const document = result as unknown as CompareDocument;
+export function compareSection(result: ResultDocumentOf<'passk.compare'>): ResultSection {
+  const document = result;
   const holm = document.correction === 'holm';
   const blocks = document.comparisons.map((comparison) => {
     const [lead, ...rest] = answerSentences(comparison, holm);

@@ -11,7 +11,7 @@ import {
 import { summaryDocument } from '../format/summaryDocument.js';
 import { taskEstimateJson } from '../format/estimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
-import { checkResult } from './readResultFile.js';
+import { checkResultDocument } from '../results/checkResultDocument.js';
 import type { ReportInput } from './reportInput.js';
 
 /** Replicates of each demo simulation: enough for SEs of a few tenths of a point, fast enough for a demo. */
@@ -40,7 +40,7 @@ export function demoResults(): ReportInput[] {
   const parallel = simulation({ ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.parallel, policy: { ...DEFAULT_SCENARIO_INPUT.policy, mode: 'parallel' } }, false);
   const strict = simulation({ ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.strict, verifier: { ...DEFAULT_SCENARIO_INPUT.verifier, falseAccept: 0.01 } }, false);
   const ks = [1, 2, 3, 4, 5, 6, 7, 8];
-  const seedTask = taskEstimateJson(estimateTask(30, 27, { ks, interval: { method: 'wilson', confidence: 0.95, sides: 2 }, prior: JEFFREYS_PRIOR }), false);
+  const seedTask = taskEstimateJson(estimateTask(30, 27, { ks, interval: { method: 'wilson', confidence: 0.95, sides: 2 }, prior: JEFFREYS_PRIOR }));
   const plan = withKind(RESULT_KINDS.planDemonstrate, planDemonstration({ target: 0.9, k: 8, confidence: 0.95, failures: 0 }));
   const inputs: [string, object][] = [
     [`passk simulate sequential.yaml --replicates ${DEMO_REPLICATES} --pilot-trials ${DEMO_PILOT_TRIALS} (the default scenario, named "${DEMO_POLICY_NAMES.sequential}")`, main],
@@ -49,7 +49,7 @@ export function demoResults(): ReportInput[] {
     [`passk simulate parallel.yaml --replicates ${DEMO_REPLICATES} (the default with policy.mode: parallel, named "${DEMO_POLICY_NAMES.parallel}")`, parallel],
     [`passk simulate strict-verifier.yaml --replicates ${DEMO_REPLICATES} (the default with verifier.falseAccept: 0.01, named "${DEMO_POLICY_NAMES.strict}")`, strict],
   ];
-  return inputs.map(([source, result]) => ({ source, result: checkResult(JSON.parse(JSON.stringify(result)), source) }));
+  return inputs.map(([source, result]) => ({ source, result: checkResultDocument(JSON.parse(JSON.stringify(result)), source) }));
 }
 
 /** simulate (and with a pilot, simulatePilot) as `passk simulate --replicates N [--pilot-trials n]` runs them. */

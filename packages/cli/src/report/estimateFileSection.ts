@@ -6,7 +6,7 @@ import { fileEstimateTable } from '../format/fileEstimateTable.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { html, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
 interface PerTask {
@@ -26,8 +26,8 @@ type FileResult = FileEstimate & {
 export const PER_TASK_LIMIT = 200;
 
 /** `estimate FILE --json`: task-averaged pass@k / pass^k with both intervals, then the tasks themselves. */
-export function estimateFileSection(result: PasskResult): ResultSection {
-  const file = result as unknown as FileResult;
+export function estimateFileSection(result: ResultDocumentOf<'passk.estimate.file'>): ResultSection {
+  const file = result;
   const { tasks, trials, uncertainty } = file;
   const table = fileEstimateTable(file);
   const body = html`<p class="lead">${file.source.file}: ${file.source.rows} attempts over ${tasks} tasks, ${describeTrials(trials)}.</p>

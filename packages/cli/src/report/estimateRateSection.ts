@@ -2,7 +2,7 @@ import { formatPercent } from '../format/percent.js';
 import { rateTable } from '../format/rateTable.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
 interface RateResult {
@@ -11,8 +11,8 @@ interface RateResult {
 }
 
 /** `estimate --p --json`: the two closed-form curves for a known p (the seeds' first table). */
-export function estimateRateSection(result: PasskResult): ResultSection {
-  const { p, rows } = result as unknown as RateResult;
+export function estimateRateSection(result: ResultDocumentOf<'passk.estimate.rate'>): ResultSection {
+  const { p, rows } = result;
   const table = rateTable(rows);
   const body = html`<p class="lead">p = ${formatPercent(p)} per attempt, attempts independent: pass@k = 1 − (1 − p)^k, pass^k = p^k.</p>
 ${htmlTable(table.columns, table.rows, table.title)}`;

@@ -1,24 +1,23 @@
-import type { ProportionInterval, TaskEstimate, TaskEstimateRow } from '@passk/sim';
+import type { ProportionInterval } from '@passk/sim';
+import { taskEstimateOfDocument } from '../format/estimateOutput.js';
+import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import { describeCoverage, methodName } from '../format/describe.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { taskCredibleTable, taskEstimateTable } from '../format/taskEstimateTables.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
 import type { ResultSection } from './resultSection.js';
 
-/** `estimate --n --c --json` (several k in `rows`, a single k flattened into the top level). */
-export function estimateTaskSection(result: PasskResult): ResultSection {
-  const estimate = result as unknown as TaskEstimate & Partial<TaskEstimateRow>;
-  // A single k is flattened: the row's fields (and its posterior, inside `bayes`) sit at the top level.
-  const rows: readonly TaskEstimateRow[] = estimate.rows ?? [{ ...(estimate as unknown as TaskEstimateRow), bayes: estimate.bayes as unknown as TaskEstimateRow['bayes'] }];
-  const { n, c, p, bayes } = estimate;
+/** `estimate --n --c --json`: a row per k. */
+export function estimateTaskSection(document: EstimateTaskDocument): ResultSection {
+  const estimate = taskEstimateOfDocument(document);
+  const { n, c, p, bayes, rows } = estimate;
   const coverage = coverageOf(p);
   const main = taskEstimateTable(rows);
-  const credible = bayes && rows.every((row) => row.bayes?.passAtK && row.bayes?.passHatK) ? taskCredibleTable(bayes, rows) : null;
+  const credible = taskCredibleTable(bayes, rows);
   const body = html`<p class="lead">${c} of ${n} trials correct: p = ${formatPercent(p.estimate)}, ${coverage} ${methodName(p.method)} interval ${formatPercentInterval(p.lower, p.upper)}.</p>
 ${htmlTable(main.columns, main.rows, main.title)}
-${credible ? htmlTable(credible.columns, credible.rows, credible.title) : ''}`;
+${htmlTable(credible.columns, credible.rows, credible.title)}`;
   return {
     title: `One task: ${c} of ${n} trials correct`,
     body,
@@ -27,7 +26,7 @@ ${credible ? htmlTable(credible.columns, credible.rows, credible.title) : ''}`;
       { label: 'Interval', text: `${methodName(p.method)} interval for p, mapped through 1 − (1 − p)^k and p^k (both increasing in p).` },
       { label: 'Confidence', text: formatPercent(p.confidence) },
       { label: 'Sidedness', text: p.sides === 2 ? 'two-sided' : `one-sided (${p.tail ?? 'lower'} bound)` },
-      ...(bayes ? [{ label: 'Bayesian view', text: `prior Beta(${bayes.prior.a}, ${bayes.prior.b}), equal-tailed ${describeCoverage(bayes.confidence, 2)} credible intervals` }] : []),
+      { label: 'Bayesian view', text: `prior Beta(${bayes.prior.a}, ${bayes.prior.b}), equal-tailed ${describeCoverage(bayes.confidence, 2)} credible intervals` },
     ],
     scenario: null,
   };

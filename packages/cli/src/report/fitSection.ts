@@ -5,7 +5,7 @@ import { fitExtrapolationTable, fitPassRatesTable } from '../format/fitTables.js
 import { formatNumber, formatPercent } from '../format/percent.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
 type FitResult = Pick<TaskFit, 'tasks' | 'trials' | 'models' | 'chosen' | 'scenarioTasks' | 'goodnessOfFit' | 'extrapolation' | 'notes'> & {
@@ -15,9 +15,9 @@ type FitResult = Pick<TaskFit, 'tasks' | 'trials' | 'models' | 'chosen' | 'scena
 };
 
 /** `fit --json`: both task-distribution models, the choice by AIC, goodness of fit and the model-based extrapolation. */
-export function fitSection(result: PasskResult): ResultSection {
-  const fit = result as unknown as FitResult;
-  const parameters = (model: FittedModel) =>
+export function fitSection(result: ResultDocumentOf<'passk.fit'>): ResultSection {
+  const fit = result;
+  const parameters = (model: Pick<FittedModel, 'params'>) =>
     Object.entries(model.params)
       .map(([name, p]) => `${name} ${p.value === null ? '—' : formatNumber(p.value, 4)}${p.se === null ? '' : ` ±${formatNumber(p.se, 4)}`}`)
       .join(', ');

@@ -4,12 +4,12 @@ import { formatPercent } from '../format/percent.js';
 import { compareTable, powerTable } from '../format/planTables.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
 /** `plan compare --json`: tasks (and trials per task) to detect a difference between two agents. */
-export function planCompareSection(result: PasskResult): ResultSection {
-  const plan = result as unknown as ComparePlan;
+export function planCompareSection(result: ResultDocumentOf<'passk.plan.compare'>): ResultSection {
+  const plan = result;
   const label = metricLabel(plan.metric, plan.k);
   const table = compareTable(plan);
   const power = powerTable(plan);

@@ -3,12 +3,12 @@ import { formatPercent } from '../format/percent.js';
 import { demonstrateTable } from '../format/planTables.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
 /** `plan demonstrate --json`: runs needed to show pass^k ≥ target. */
-export function planDemonstrateSection(result: PasskResult): ResultSection {
-  const plan = result as unknown as DemonstratePlan;
+export function planDemonstrateSection(result: ResultDocumentOf<'passk.plan.demonstrate'>): ResultSection {
+  const plan = result;
   const table = demonstrateTable(plan);
   const body = html`<p class="lead">To show pass^${plan.k} ≥ ${formatPercent(plan.target)} at ${formatPercent(plan.confidence)} confidence (one-sided), the single-attempt rate must be ≥ ${formatPercent(plan.requiredRate)} (failure rate ≤ ${formatPercent(1 - plan.requiredRate)}): <strong>${plan.failures === 0 ? `${plan.runs} clean runs` : `${plan.runs} runs with at most ${plan.failures} ${plan.failures === 1 ? 'failure' : 'failures'}`}</strong>.</p>
 ${htmlTable(table.columns, table.rows, table.title)}`;

@@ -4,12 +4,12 @@ import { metricLabel } from '../format/metricLabel.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
 /** `plan precision --json`: trials per task for an interval of a given half-width. */
-export function planPrecisionSection(result: PasskResult): ResultSection {
-  const plan = result as unknown as PrecisionPlan;
+export function planPrecisionSection(result: ResultDocumentOf<'passk.plan.precision'>): ResultSection {
+  const plan = result;
   const label = metricLabel(plan.metric, plan.k);
   const body = html`<p class="lead"><strong>${plan.trials} trials per task</strong> give ${label} a ${formatPercent(plan.confidence)} two-sided ${methodName(plan.method)} interval of half-width ${formatPercent(plan.achievedHalfWidth, 2)} (target ${formatPercent(plan.halfWidth, 2)}) when p = ${formatPercent(plan.rate)}.</p>
 ${htmlTable(

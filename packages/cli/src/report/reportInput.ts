@@ -1,7 +1,7 @@
-import type { ResultKind } from '../format/resultKinds.js';
+import type { ResultDocument } from '../results/resultSchemas.js';
 
-/** A result document the CLI wrote (`--json`), with `kind` naming what it is. */
-export type PasskResult = { readonly kind: ResultKind } & Readonly<Record<string, unknown>>;
+/** A result document the CLI wrote (`--json`), checked against the schema of its kind. */
+export type PasskResult = ResultDocument;
 
 /** One result for the report and where it came from (a file name, or a label such as "demo"). */
 export interface ReportInput {

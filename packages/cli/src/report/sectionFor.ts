@@ -9,6 +9,7 @@ import { planDemonstrateSection } from './planDemonstrateSection.js';
 import { planPrecisionSection } from './planPrecisionSection.js';
 import type { PasskResult } from './reportInput.js';
 import type { ResultSection } from './resultSection.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import { simulateSection } from './simulateSection.js';
 import { sweepSection } from './sweepSection.js';
 
@@ -23,9 +24,10 @@ const SECTIONS = {
   [RESULT_KINDS.sweep]: sweepSection,
   [RESULT_KINDS.fit]: fitSection,
   [RESULT_KINDS.compare]: compareSection,
-} as const satisfies Record<ResultKind, (result: PasskResult) => ResultSection>;
+} satisfies { readonly [K in ResultKind]: (document: ResultDocumentOf<K>) => ResultSection };
 
 /** The report section (lead, tables, method notes) for a result of any kind. */
 export function sectionFor(result: PasskResult): ResultSection {
-  return SECTIONS[result.kind](result);
+  // TypeScript cannot correlate the kind with its section's parameter: the map above checks each pair.
+  return (SECTIONS[result.kind] as (document: PasskResult) => ResultSection)(result);
 }

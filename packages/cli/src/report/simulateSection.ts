@@ -3,12 +3,12 @@ import { formatPercent } from '../format/percent.js';
 import { budgetTable, deliveryTable, pilotTable, processTable, spendTable } from '../format/summaryTables.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
 /** `simulate --json` (or merge): what users get, what it costs, and, with a pilot, what the estimators would have said. */
-export function simulateSection(result: PasskResult): ResultSection {
-  const summary = result as unknown as Summary & { readonly pilot?: PilotReport };
+export function simulateSection(result: ResultDocumentOf<'passk.simulate'>): ResultSection {
+  const summary = result;
   const { scenario } = summary;
   const name = scenario.name ?? 'scenario';
   const partial = summary.complete ? '' : ` — PARTIAL: ${summary.replicates.done} of ${summary.replicates.requested} replicates`;

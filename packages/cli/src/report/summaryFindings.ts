@@ -99,7 +99,7 @@ function simulateFindings(result: object, options: SummaryOptions, name: string)
     const last = pilotRows.length - 1;
     const k = numberAt(result, ['pilot', 'rows', last, 'k']);
     const estimate = nullableNumberAt(result, ['pilot', 'rows', last, 'passHatK', 'value']);
-    const truth = nullableNumberAt(result, ['pilot', 'rows', last, 'truth', 'passHat', 'value']);
+    const truth = nullableNumberAt(result, ['pilot', 'rows', last, 'truth', 'passHatK', 'value']);
     const trials = numberAt(result, ['pilot', 'trials']);
     if (estimate !== null && truth !== null) {
       caveats.push(
@@ -146,13 +146,12 @@ function simulateFindings(result: object, options: SummaryOptions, name: string)
 function estimateTaskFindings(result: object): Findings {
   const n = numberAt(result, ['n']);
   const c = numberAt(result, ['c']);
-  const rows = valueAt(result, ['rows']);
-  const path = Array.isArray(rows) ? ['rows', rows.length - 1] : [];
+  const path = ['rows', listAt(result, ['rows']).length - 1];
   const k = numberAt(result, [...path, 'k']);
   const hat = numberAt(result, [...path, 'passHatK']);
-  const lower = numberAt(result, [...path, 'passHatKInterval', 'lower']);
-  const upper = numberAt(result, [...path, 'passHatKInterval', 'upper']);
-  const confidence = numberAt(result, ['p', 'confidence']);
+  const lower = numberAt(result, [...path, 'interval', 'passHatK', 'lower']);
+  const upper = numberAt(result, [...path, 'interval', 'passHatK', 'upper']);
+  const confidence = numberAt(result, ['p', 'level']);
   const key: KeyNumber = { label: `pass^${k} from ${c} of ${n} trials`, value: hat, lower, upper, interval: `${formatPercent(confidence, 0)} interval for p mapped through p^k` };
   return {
     question: `How reliable is the agent on a task it got right ${c} times in ${n}?`,

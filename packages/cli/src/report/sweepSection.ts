@@ -3,7 +3,7 @@ import { formatPercent } from '../format/percent.js';
 import { sweepTable } from '../format/sweepTable.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
-import type { PasskResult } from './reportInput.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
 interface SweepResult {
@@ -17,8 +17,8 @@ interface SweepResult {
 }
 
 /** `sweep --json`: every grid point's outcome, the cost / delivery frontier and the best point under the constraints. */
-export function sweepSection(result: PasskResult): ResultSection {
-  const sweep = result as unknown as SweepResult;
+export function sweepSection(result: ResultDocumentOf<'passk.sweep'>): ResultSection {
+  const sweep = result;
   const table = sweepTable(sweep);
   const limits = [
     sweep.constraints?.maxCost == null ? null : `cost ≤ ${sweep.constraints.maxCost}`,

@@ -3,7 +3,7 @@ import type { AttemptCorrelation } from '../scenario/types.js';
 import { requireCorrelation } from './requireCorrelation.js';
 
 /**
- * P(attempts 1..k of one task are all correct) for k = 0..n (index k): passHat@k of a task with
+ * P(attempts 1..k of one task are all correct) for k = 0..n (index k): passHatK@k of a task with
  * single-attempt rate p, under each correlation model (engine semantics, "Closed forms").
  *
  * Formula: independent p^k; exchangeable ∏_{j<k} (a + j)/(a + b + j) with a = p(1/icc − 1),

@@ -16,7 +16,7 @@ import { verifierMoments, type VerifierMoments } from './verifierMoments.js';
 /** Closed-form values of one attempt budget k; null where none exists (see `exactSupport`). */
 export interface ExactMetrics {
   readonly coverage: number | null;
-  readonly passHat: number | null;
+  readonly passHatK: number | null;
   readonly deliveredCorrect: number | null;
   readonly deliveredWrong: number | null;
   readonly abstained: number | null;
@@ -39,7 +39,7 @@ export interface ExactMetrics {
  * drawn tasks of a run with resample false), or integrated over tasks.successRate by
  * `successRateQuadrature` (`benchmark` null: resampled tasks, or the population; exact sums for
  * fixed/point, 64-point Gauss for beta — exact for k ≤ 127, where every per-task value is a
- * polynomial of degree ≤ k in p —, ≲ 1e-12 for logitNormal). coverage = 1 − E[allWrong_k], passHat = E[allCorrect_k] (`allWrong`, `allCorrect`;
+ * polynomial of degree ≤ k in p —, ≲ 1e-12 for logitNormal). coverage = 1 − E[allWrong_k], passHatK = E[allCorrect_k] (`allWrong`, `allCorrect`;
  * independent attempts over a distribution use `momentPower`'s closed forms); delivery, attempts
  * and rounds from `taskPaths` + `episodeOutcomes` where `exactSupport` allows; cost = attempts ×
  * (E[cost_j] + verifier.cost) (Wald; lognormal E = median·e^{σ²/2}); latency = rounds × value
@@ -123,7 +123,7 @@ export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | nul
     const kk = Math.min(k, complete, kMax);
     const cutHere = cut !== null && k > complete ? reach(complete + 1) : 0;
     const coverage = useMoments ? 1 - momentComplementPower(dist, k) : 1 - wrongSum[k];
-    const passHat = useMoments ? momentPower(dist, k) : correctSum[k];
+    const passHatK = useMoments ? momentPower(dist, k) : correctSum[k];
     const delivered = support.delivery[k - 1];
     const deliveredCorrect = delivered ? unit(sums.deliveredCorrect[kk]) : null;
     const deliveredWrong = delivered ? unit(sums.deliveredWrong[kk]) : null;
@@ -138,7 +138,7 @@ export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | nul
     const latencyOver = overFigures(caps?.latencyOver ?? null, k, latencyCap !== null);
     out.push({
       coverage: unit(coverage),
-      passHat: unit(passHat),
+      passHatK: unit(passHatK),
       deliveredCorrect,
       deliveredWrong,
       abstained,

@@ -22,7 +22,7 @@ export interface ExactSupport {
 }
 
 /**
- * Which closed forms exist for a scenario (engine semantics, "Closed forms"; coverage and passHat
+ * Which closed forms exist for a scenario (engine semantics, "Closed forms"; coverage and passHatK
  * always do). Delivery and attempts need budgets that are plain caps in attempts (`budgetCaps`:
  * none, or constant amounts, counted with the running sums in float64 as the engine sums them;
  * a latency cap or hard mode with rounds of one), and a selector that stops at the first round with an accepted attempt

@@ -4,7 +4,7 @@
  */
 export const ENGINE_METRICS = [
   'coverage',
-  'passHat',
+  'passHatK',
   'deliveredCorrect',
   'deliveredWrong',
   'abstained',

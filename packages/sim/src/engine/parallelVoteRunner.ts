@@ -152,7 +152,7 @@ export class ParallelVoteRunner implements BlockRunner {
       }
     }
     rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
-    // Coverage and passHat from G, F; k attempts in one round per episode (Rao–Blackwellised amounts).
+    // Coverage and passHatK from G, F; k attempts in one round per episode (Rao–Blackwellised amounts).
     const T = tasks.count;
     for (let r = 0; r < count; r++) {
       const base = r * width;

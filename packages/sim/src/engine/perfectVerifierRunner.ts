@@ -14,7 +14,7 @@ import type { TaskParameters } from './taskParameters.js';
  * Fast path for a perfect verifier on a fixed benchmark, any correlation model, no cost budget
  * (see enginePlan for the exact conditions). The verifier accepts exactly the correct attempts,
  * so every output at every budget is a function of the first-success index G (and the
- * first-failure index F for passHat): the episode stops at the end M = b·⌈G/b⌉ of G's round and
+ * first-failure index F for passHatK): the episode stops at the end M = b·⌈G/b⌉ of G's round and
  * delivers a correct answer if G ≤ k. One 32-bit uniform per episode gives (G, F) jointly
  * (`outcomeClasses`, drawn by an `AliasTable`). Costs and latencies are Rao–Blackwellised:
  * attempts_k (rounds_k) times the expected amount (`expectedAmount`), the conditional expectation

@@ -49,7 +49,7 @@ export function emptyHistograms(K: number): ReplicateHistograms {
  * attempts_k = Σ min(k, M), rounds_k = Σ ⌈min(k, M)/b⌉, cost_k = attempts_k·(E[cost_j] + verifier.cost),
  * latency_k = rounds_k·E[latency_j] (expected amounts given the attempts: see attemptCost).
  * Example: K = 2, b = 1, three episodes with (G, F) = (1, 3), (2, 1), (3, 1), cost 0.5: at k = 2,
- * coverage 2, passHat 1, deliveredCorrect 2, abstained 1, attempts 1 + 2 + 2 = 5, cost 2.5 (tested).
+ * coverage 2, passHatK 1, deliveredCorrect 2, abstained 1, attempts 1 + 2 + 2 = 5, cost 2.5 (tested).
  * `histogramOffset` indexes the histograms (stride K + 2, index 0 unused), `out` is [metric][k − 1]
  * at `outOffset`.
  */

@@ -23,7 +23,7 @@ export interface PilotOptions {
   readonly design?: PilotDesign;
   /** Seed of the pilot's stream (seed, 'pilot'); default the scenario's seed. */
   readonly seed?: Seed;
-  /** A simulation of the same scenario: its coverage and passHat are shown as the truth. */
+  /** A simulation of the same scenario: its coverage and passHatK are shown as the truth. */
   readonly truth?: Summary;
 }
 
@@ -36,8 +36,8 @@ export interface PilotRow {
   readonly plugin: { readonly passAtK: number; readonly passHatK: number } | null;
   /** Independence at the pilot's mean rate p̄ = Σ c_t/(T·n): 1 − (1 − p̄)^k and p̄^k. */
   readonly pooledIndependence: { readonly passAtK: number; readonly passHatK: number };
-  /** coverage@k and passHat@k of the simulation passed as `truth` (null without one). */
-  readonly truth: { readonly coverage: Estimate; readonly passHat: Estimate } | null;
+  /** coverage@k and passHatK@k of the simulation passed as `truth` (null without one). */
+  readonly truth: { readonly coverage: Estimate; readonly passHatK: Estimate } | null;
 }
 
 export interface PilotReport {
@@ -99,7 +99,7 @@ export function simulatePilot(scenario: Scenario, options: PilotOptions): PilotR
       passHatK: row.passHatK,
       plugin: row.plugin,
       pooledIndependence: { passAtK: -Math.expm1(row.k * Math.log1p(-meanRate)), passHatK: meanRate ** row.k },
-      truth: truthRow ? { coverage: truthRow.coverage, passHat: truthRow.passHat } : null,
+      truth: truthRow ? { coverage: truthRow.coverage, passHatK: truthRow.passHatK } : null,
     };
   });
   return { trials: n, design, seed, tasks: tasks.count, successes: trials.map((trial) => trial.c), meanRate, rows };

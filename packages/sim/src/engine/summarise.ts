@@ -22,7 +22,7 @@ export interface SummaryRow {
   /** Attempt budget: the policy with maxAttempts = k. */
   readonly k: number;
   readonly coverage: Estimate;
-  readonly passHat: Estimate;
+  readonly passHatK: Estimate;
   readonly deliveredCorrect: Estimate;
   readonly deliveredWrong: Estimate;
   readonly abstained: Estimate;

@@ -24,7 +24,8 @@ export interface FittedModel {
     readonly estimate: readonly number[];
     /** Inverse observed information; null when it is not positive definite. */
     readonly covariance: readonly (readonly number[])[] | null;
-    readonly fixed: Readonly<Record<string, string>>;
+    /** The coordinates at a limit: ±Infinity (null in JSON). */
+    readonly fixed: Readonly<Record<string, number>>;
   };
   /** The fitted task distribution as a scenario `tasks` block. */
   readonly scenarioTasks: ScenarioTasksInput;

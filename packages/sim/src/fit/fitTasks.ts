@@ -174,7 +174,7 @@ function fitModel(
   const intervals = covariance === null ? null : predictionIntervals(maximum.theta, maximum.free, covariance, ks, { confidence });
   const byK = (values: Array<PredictionInterval | null>) => Object.fromEntries(ks.map((k, i) => [String(k), values[i]]));
   const fixedCoordinates = Object.fromEntries(
-    UNCONSTRAINED_COORDINATES.flatMap((name, index) => (maximum.free.includes(index) ? [] : [[name, maximum.theta[index] > 0 ? '+∞' : '−∞']])),
+    UNCONSTRAINED_COORDINATES.flatMap((name, index) => (maximum.free.includes(index) ? [] : [[name, maximum.theta[index] > 0 ? Infinity : -Infinity]])),
   );
   const model: FittedModel = {
     name: spec.name,

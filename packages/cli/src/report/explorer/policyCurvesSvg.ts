@@ -5,7 +5,7 @@ import { POLICY_MAX_K } from './policySettings.js';
 /** The shares drawn in the upper panel, with their CSS class (colour) and legend text. */
 const SHARES = [
   { field: 'coverage', cls: 'pc-coverage', label: 'coverage (pass@k)' },
-  { field: 'passHat', cls: 'pc-passhat', label: 'pass^k' },
+  { field: 'passHatK', cls: 'pc-passhat', label: 'pass^k' },
   { field: 'deliveredCorrect', cls: 'pc-correct', label: 'delivered correct' },
   { field: 'deliveredWrong', cls: 'pc-wrong', label: 'delivered wrong' },
 ] as const;
@@ -74,7 +74,7 @@ export function policyCurvesSvg(curves: readonly ExactMetrics[], k: number, widt
     return v === null ? '' : `<circle cx="${kx}" cy="${f(yShare(v))}" r="4" class="${share.cls}-dot"/>`;
   }).join('');
   const costAt = at?.costPerCorrect ?? null;
-  const label = `Closed forms against k: at k = ${k}, coverage ${formatPercent(at?.coverage ?? null)}, pass^k ${formatPercent(at?.passHat ?? null)}, delivered correct ${formatPercent(at?.deliveredCorrect ?? null)}, delivered wrong ${formatPercent(at?.deliveredWrong ?? null)}`;
+  const label = `Closed forms against k: at k = ${k}, coverage ${formatPercent(at?.coverage ?? null)}, pass^k ${formatPercent(at?.passHatK ?? null)}, delivered correct ${formatPercent(at?.deliveredCorrect ?? null)}, delivered wrong ${formatPercent(at?.deliveredWrong ?? null)}`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}">` +
     legend +

@@ -58,7 +58,7 @@ export function startPolicyExplorer(doc: ExplorerDocument, initial: PolicySettin
       element(ID.error).textContent = '';
       element(ID.readoutK).textContent = texts.k;
       element(ID.coverage).textContent = texts.coverage;
-      element(ID.passHat).textContent = texts.passHat;
+      element(ID.passHatK).textContent = texts.passHatK;
       element(ID.deliveredCorrect).textContent = texts.deliveredCorrect;
       element(ID.deliveredWrong).textContent = texts.deliveredWrong;
       element(ID.abstained).textContent = texts.abstained;

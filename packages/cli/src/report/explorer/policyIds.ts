@@ -16,7 +16,7 @@ export const POLICY_IDS = Object.freeze({
   agentB: 'pe-agent-b',
   reset: 'pe-reset',
   coverage: 'pe-out-coverage',
-  passHat: 'pe-out-pass-hat',
+  passHatK: 'pe-out-pass-hat',
   deliveredCorrect: 'pe-out-correct',
   deliveredWrong: 'pe-out-wrong',
   abstained: 'pe-out-abstained',

@@ -86,7 +86,7 @@ ${SLIDERS.slice(6).map(slider)}
 <p class="error" id="${ID.error}" role="alert"></p>
 <div class="readout" aria-live="polite"><div><span class="metric">at k =</span> <output id="${ID.readoutK}">${texts.k}</output></div>
 ${readout(ID.coverage, 'coverage (pass@k)', texts.coverage)}
-${readout(ID.passHat, 'pass^k', texts.passHat)}
+${readout(ID.passHatK, 'pass^k', texts.passHatK)}
 ${readout(ID.deliveredCorrect, 'delivered correct', texts.deliveredCorrect)}
 ${readout(ID.deliveredWrong, 'delivered wrong', texts.deliveredWrong)}
 ${readout(ID.abstained, 'abstained', texts.abstained)}

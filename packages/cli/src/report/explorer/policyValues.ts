@@ -47,7 +47,7 @@ export function policyCurves(settings: PolicySettings): ExactMetrics[] {
 export interface PolicyTexts {
   readonly k: string;
   readonly coverage: string;
-  readonly passHat: string;
+  readonly passHatK: string;
   readonly deliveredCorrect: string;
   readonly deliveredWrong: string;
   readonly abstained: string;
@@ -60,7 +60,7 @@ export function policyTexts(settings: PolicySettings, curves: readonly ExactMetr
   return {
     k: String(settings.k),
     coverage: formatPercent(at.coverage),
-    passHat: formatPercent(at.passHat),
+    passHatK: formatPercent(at.passHatK),
     deliveredCorrect: formatPercent(at.deliveredCorrect),
     deliveredWrong: formatPercent(at.deliveredWrong),
     abstained: formatPercent(at.abstained),

@@ -1,0 +1,16 @@
+import { InputError } from '@passk/sim/errors';
+import { checkResultDocument } from './checkResultDocument.js';
+
+/**
+ * Checks the JSON text of a document about to be written against the schema of its kind (as it
+ * will be read back: infinities already null). A misfit is a bug of passk, not bad input, so it
+ * is a plain Error (with a stack), raised before anything is written.
+ */
+export function checkWrittenDocument(json: string): void {
+  try {
+    checkResultDocument(JSON.parse(json), 'the document written');
+  } catch (error) {
+    if (error instanceof InputError) throw new Error(`passk wrote a document that does not fit its schema (a bug): ${error.message}`, { cause: error });
+    throw error;
+  }
+}

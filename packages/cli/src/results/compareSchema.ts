@@ -1,0 +1,104 @@
+import { Type, type TInteger } from '@sinclair/typebox';
+import type { DocumentType } from './documentType.js';
+import { IntervalSchema, ValueSeSchema } from './intervalSchema.js';
+
+const Counts = Type.Object({ n: Type.Integer(), c: Type.Integer() });
+const TaskId = Type.Union([Type.String(), Type.Number()], { description: 'a task id as the log has it' });
+const ChangeKinds = ['fixed', 'regressed', 'improved', 'worsened', 'unchanged'] as const;
+const TaskChange = Type.Object({
+  task: TaskId,
+  baseline: Counts,
+  candidate: Counts,
+  change: Type.Number({ description: 'candidate c/n − baseline c/n' }),
+  kind: Type.Union([Type.Literal('fixed'), Type.Literal('regressed'), Type.Literal('improved'), Type.Literal('worsened'), Type.Literal('unchanged')], { description: 'fixed, regressed, improved, worsened or unchanged' }),
+});
+
+const MetricComparisonSchema = Type.Object(
+  {
+    baseline: ValueSeSchema,
+    candidate: ValueSeSchema,
+    difference: Type.Number({ description: 'candidate − baseline' }),
+    se: Type.Union([Type.Number(), Type.Null()], { description: 'SE of the difference (null with < 2 tasks)' }),
+    interval: Type.Union([IntervalSchema, Type.Null()], { description: 'paired t (unpaired: Welch t) interval of the difference' }),
+    bootstrap: Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()], { description: 'paired bootstrap interval (null when off)' }),
+    pValue: Type.Union(
+      [
+        Type.Object({
+          value: Type.Number(),
+          method: Type.Union([Type.Literal('exact'), Type.Literal('monte-carlo'), Type.Literal('welch')]),
+          permutations: Type.Integer(),
+          se: Type.Union([Type.Number(), Type.Null()]),
+        }),
+        Type.Null(),
+      ],
+      { description: 'two-sided p-value of no difference' },
+    ),
+    adjustedPValue: Type.Union([Type.Number(), Type.Null()], { description: 'after Holm over the comparisons with the baseline' }),
+  },
+  { $id: 'MetricComparison', description: 'one metric of two runs and their difference' },
+);
+
+/** `passk compare --json`: runs against a baseline, paired by task. */
+export const CompareSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.compare'),
+    schemaVersion: Type.Literal(2),
+    runs: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        file: Type.String(),
+        format: Type.String(),
+        rows: Type.Integer({ description: 'attempts counted' }),
+        tasks: Type.Integer(),
+        by: Type.Union([Type.Object({ column: Type.String(), value: Type.String() }), Type.Null()], { description: 'with --by: the column and value of these rows' }),
+        read: Type.Array(Type.String(), { description: 'how the input was read, in words' }),
+      }),
+      { minItems: 2 },
+    ),
+    baseline: Type.String({ description: 'the name of the baseline run' }),
+    ks: Type.Array(Type.Integer()),
+    confidence: Type.Number(),
+    sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
+    correction: Type.String({ description: 'none or holm' }),
+    method: Type.Record(Type.String(), Type.String(), { description: 'the methods in words' }),
+    comparisons: Type.Array(
+      Type.Object({
+        baseline: Type.String(),
+        candidate: Type.String(),
+        pairing: Type.Object({
+          mode: Type.Union([Type.Literal('paired'), Type.Literal('unpaired')]),
+          overlap: Type.Number(),
+          minOverlap: Type.Number(),
+          tasks: Type.Object({ baseline: Type.Integer(), candidate: Type.Integer(), common: Type.Integer() }),
+          onlyInBaseline: Type.Array(TaskId),
+          onlyInCandidate: Type.Array(TaskId),
+        }),
+        confidence: Type.Number(),
+        sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
+        meanSuccess: MetricComparisonSchema,
+        rows: Type.Array(
+          Type.Object({
+            k: Type.Integer(),
+            tasks: Type.Object({ baseline: Type.Integer(), candidate: Type.Integer() }),
+            notEstimable: Type.Object({ count: Type.Integer(), tasks: Type.Array(TaskId) }),
+            passAtK: Type.Union([MetricComparisonSchema, Type.Null()]),
+            passHatK: Type.Union([MetricComparisonSchema, Type.Null()]),
+          }),
+        ),
+        perTask: Type.Object({
+          tasks: Type.Array(TaskChange),
+          counts: Type.Object(Object.fromEntries(ChangeKinds.map((kind) => [kind, Type.Integer()])) as Record<(typeof ChangeKinds)[number], TInteger>, { description: 'tasks of each kind of change' }),
+          fixed: Type.Array(TaskId, { description: 'ids of the tasks that went from failing to passing' }),
+          regressed: Type.Array(TaskId, { description: 'ids of the tasks that went from passing to failing' }),
+          largest: Type.Array(TaskChange),
+        }),
+        bootstrap: Type.Union([Type.Object({ replicates: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]) }), Type.Null()]),
+        permutations: Type.Object({ exactLimit: Type.Integer(), replicates: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]) }),
+      }),
+      { minItems: 1, description: 'one per candidate run' },
+    ),
+  },
+  { $id: 'passk.compare', description: '`passk compare A B … --json`: runs against a baseline, paired by task.' },
+);
+
+export type CompareDocumentV2 = DocumentType<typeof CompareSchema>;

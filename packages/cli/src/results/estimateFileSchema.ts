@@ -1,0 +1,71 @@
+import { Type } from '@sinclair/typebox';
+import { IntervalMethodSchema, SidesSchema } from './literals.js';
+import type { DocumentType } from './documentType.js';
+import { openObject } from './openObject.js';
+import { SourceSchema } from './sourceSchema.js';
+import { byMetric, IntervalSchema } from './intervalSchema.js';
+
+const NullableInterval = Type.Union([IntervalSchema, Type.Null()]);
+const WithSe = Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()]);
+const Bootstrap = Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number(), shift: Type.Number({ description: 'the bias it was re-centred by' }) })]), Type.Null()]);
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const Estimand = Type.Object({ field: Type.String(), meaning: Type.String(), method: Type.String() });
+
+/** `passk estimate FILE --json`: task-averaged pass@k and pass^k of a log, with intervals for two estimands. */
+export const EstimateFileSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.estimate.file'),
+    schemaVersion: Type.Literal(2),
+    source: SourceSchema,
+    tasks: Type.Integer(),
+    trials: Type.Object({ min: Type.Integer(), max: Type.Integer() }, { description: 'trials per task' }),
+    uncertainty: Type.Object(
+      {
+        confidence: Type.Number(),
+        sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
+        interval: Type.String(),
+        estimands: Type.Object(
+          { population: Estimand, benchmark: Estimand },
+          { description: 'the two estimands: the task population (field `interval`) and this benchmark (field `benchmark`)' },
+        ),
+        clusteredNormal: Type.String(),
+        bootstrap: Type.Union([Type.Object({ replicates: Type.Integer(), seed: Type.String(), method: Type.String() }), Type.Null()]),
+      },
+      { description: 'how the intervals were made, in words' },
+    ),
+    rows: Type.Array(
+      Type.Object({
+        k: Type.Integer({ minimum: 1 }),
+        passAtK: NullableNumber,
+        passHatK: NullableNumber,
+        estimableTasks: Type.Integer({ description: 'tasks with n ≥ k' }),
+        notEstimableTasks: Type.Integer(),
+        plugin: Type.Union([byMetric(Type.Number(), 'plug-in estimates'), Type.Null()]),
+        se: byMetric(NullableNumber, 'clustered SE'),
+        interval: byMetric(NullableInterval, 'interval for the task population (other tasks, other trials)'),
+        benchmark: byMetric(WithSe, 'interval for this benchmark (the same tasks, only the trials random)'),
+        clusteredNormal: byMetric(NullableInterval, 'mean ± z·SE (comparison only)'),
+        bootstrap: Type.Union([byMetric(Bootstrap, 'two-stage bootstrap interval'), Type.Null()]),
+      }),
+      { minItems: 1, description: 'one row per k' },
+    ),
+    cost: Type.Optional(openObject('per-attempt cost from the log, when it has one')),
+    latency: Type.Optional(openObject('per-attempt latency from the log, when it has one')),
+    p: Type.Object({ method: IntervalMethodSchema, confidence: Type.Number(), sides: SidesSchema }, { description: 'the per-task interval options' }),
+    perTask: Type.Optional(
+      Type.Array(
+        Type.Object({
+          task: Type.String(),
+          n: Type.Integer(),
+          c: Type.Integer(),
+          p: Type.Intersect([Type.Object({ estimate: Type.Number() }), IntervalSchema]),
+          rows: Type.Array(Type.Object({ k: Type.Integer(), passAtK: Type.Number(), passHatK: Type.Number() })),
+        }),
+        { description: 'with --json: each task’s counts, rate and estimates' },
+      ),
+    ),
+  },
+  { $id: 'passk.estimate.file', description: '`passk estimate FILE --json`: task-averaged pass@k and pass^k of a log, with intervals for the task population and for this benchmark.' },
+);
+
+export type EstimateFileDocument = DocumentType<typeof EstimateFileSchema>;

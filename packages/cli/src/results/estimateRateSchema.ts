@@ -1,0 +1,22 @@
+import { Type } from '@sinclair/typebox';
+import type { DocumentType } from './documentType.js';
+
+/** `passk estimate --p P --k K --json`: pass@k and pass^k of a known per-attempt rate. */
+export const EstimateRateSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.estimate.rate'),
+    schemaVersion: Type.Literal(2),
+    p: Type.Number({ minimum: 0, maximum: 1, description: 'the per-attempt success rate' }),
+    rows: Type.Array(
+      Type.Object({
+        k: Type.Integer({ minimum: 1 }),
+        passAtK: Type.Number({ description: '1 − (1 − p)^k' }),
+        passHatK: Type.Number({ description: 'p^k' }),
+      }),
+      { minItems: 1, description: 'one row per k' },
+    ),
+  },
+  { $id: 'passk.estimate.rate', description: '`passk estimate --p P --k K --json`: pass@k and pass^k of a known per-attempt rate.' },
+);
+
+export type EstimateRateDocument = DocumentType<typeof EstimateRateSchema>;

@@ -1,0 +1,85 @@
+import { Type } from '@sinclair/typebox';
+import { BetaDistributionSchema, IntervalMethodSchema } from './literals.js';
+import type { DocumentType } from './documentType.js';
+import { openObject } from './openObject.js';
+import { IntervalSchema, ValueSeSchema } from './intervalSchema.js';
+
+const SimulatedPower = Type.Object({ value: Type.Number(), se: Type.Number() }, { description: 'power checked by simulation, with its Monte Carlo SE' });
+const Metric = Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK'), Type.Literal('p')], { description: 'the planned metric' });
+
+/** `passk plan demonstrate --json`: runs needed to show pass^k ≥ target. */
+export const PlanDemonstrateSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.plan.demonstrate'),
+    schemaVersion: Type.Literal(2),
+    target: Type.Number({ description: 'the pass^k to demonstrate' }),
+    k: Type.Integer({ minimum: 1 }),
+    confidence: Type.Number(),
+    failures: Type.Integer({ description: 'failures allowed' }),
+    requiredRate: Type.Number({ description: 'per-attempt rate p with p^k = target' }),
+    failureRate: Type.Number({ description: '1 − requiredRate' }),
+    runs: Type.Integer({ description: 'runs needed' }),
+    byFailures: Type.Array(Type.Object({ failures: Type.Integer(), runs: Type.Integer() }), { description: 'runs needed for 0..failures failures' }),
+    ruleOfThree: Type.Integer({ description: 'the rule-of-three approximation 3/(1 − p)' }),
+    method: Type.String(),
+  },
+  { $id: 'passk.plan.demonstrate', description: '`passk plan demonstrate --json`: runs needed to show pass^k ≥ a target.' },
+);
+
+/** `passk plan precision --json`: trials for an interval of a given half-width. */
+export const PlanPrecisionSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.plan.precision'),
+    schemaVersion: Type.Literal(2),
+    metric: Metric,
+    k: Type.Integer({ minimum: 1 }),
+    rate: Type.Number({ description: 'the expected per-attempt rate' }),
+    halfWidth: Type.Number({ description: 'the half-width asked for' }),
+    method: IntervalMethodSchema,
+    confidence: Type.Number(),
+    trials: Type.Integer({ description: 'trials needed' }),
+    assurance: Type.Number({ description: 'probability asked for that the half-width is reached' }),
+    achievedAssurance: Type.Number(),
+    achievedHalfWidth: Type.Number(),
+    interval: Type.Intersect([IntervalSchema, Type.Object({ method: IntervalMethodSchema })]),
+    normalApproximation: Type.Integer({ description: 'trials by the normal approximation, for comparison' }),
+    description: Type.String(),
+    tasks: Type.Union([openObject('the plan for the number of tasks'), Type.Null()], { description: 'with --trials: the plan for the number of tasks' }),
+  },
+  { $id: 'passk.plan.precision', description: '`passk plan precision --json`: trials for an interval of a given half-width.' },
+);
+
+/** `passk plan compare --json`: tasks and trials to detect a difference between two runs. */
+export const PlanCompareSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.plan.compare'),
+    schemaVersion: Type.Literal(2),
+    metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the compared metric' }),
+    k: Type.Integer({ minimum: 1 }),
+    taskDistribution: BetaDistributionSchema,
+    baseline: Type.Number(),
+    comparison: Type.Number(),
+    logOddsShift: Type.Number(),
+    gainSpread: Type.Number({ description: 'spread of the gain across tasks' }),
+    powerByGainSpread: Type.Array(Type.Object({ gainSpread: Type.Number(), power: Type.Number(), simulatedPower: SimulatedPower })),
+    simulation: Type.Object({ datasets: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]), test: Type.String() }, { description: 'the power check by simulation' }),
+    alpha: Type.Number(),
+    power: Type.Number(),
+    rows: Type.Array(
+      Type.Object({
+        trials: Type.Integer({ description: 'trials per task' }),
+        sdDifference: Type.Number(),
+        tasks: Type.Integer({ description: 'tasks needed' }),
+        attempts: Type.Integer({ description: 'tasks × trials × 2 runs' }),
+        simulatedPower: Type.Union([SimulatedPower, Type.Null()]),
+      }),
+      { minItems: 1 },
+    ),
+    method: Type.String(),
+  },
+  { $id: 'passk.plan.compare', description: '`passk plan compare --json`: tasks and trials to detect a difference between two runs.' },
+);
+
+export type PlanDemonstrateDocument = DocumentType<typeof PlanDemonstrateSchema>;
+export type PlanPrecisionDocument = DocumentType<typeof PlanPrecisionSchema>;
+export type PlanCompareDocument = DocumentType<typeof PlanCompareSchema>;

@@ -1,0 +1,118 @@
+import { Type } from '@sinclair/typebox';
+import type { Scenario } from '@passk/sim';
+import type { DocumentType } from './documentType.js';
+import { openObject } from './openObject.js';
+import { EstimateSchema, ValueSeSchema } from './intervalSchema.js';
+
+const estimate = (description: string) => Type.Intersect([EstimateSchema], { description });
+
+/** One attempt budget k of a simulation: each metric's Monte Carlo mean, SE and closed form. */
+export const SummaryRowSchema = Type.Object(
+  {
+    k: Type.Integer({ minimum: 1, description: 'attempt budget: the policy with maxAttempts = k' }),
+    coverage: estimate('P(some attempt of the k is correct)'),
+    passHatK: estimate('P(all k attempts are correct), pass^k'),
+    deliveredCorrect: estimate('P(the delivered answer is correct)'),
+    deliveredWrong: estimate('P(a wrong answer is delivered)'),
+    abstained: estimate('P(nothing is delivered)'),
+    attempts: estimate('mean attempts made'),
+    cost: estimate('mean cost of the episode (attempts and verifier)'),
+    latency: estimate('mean latency of the episode'),
+    costOverCap: estimate('P(cost > budget.cost); null values without a cost budget'),
+    costOvershoot: estimate('mean max(0, cost − budget.cost)'),
+    latencyOverCap: estimate('P(latency > budget.latency); null values without a deadline'),
+    latencyOvershoot: estimate('mean max(0, latency − budget.latency)'),
+    costPerCorrect: estimate('mean cost / mean deliveredCorrect (delta-method SE)'),
+  },
+  { $id: 'SummaryRow', description: 'the metrics of one attempt budget k' },
+);
+
+/** Shards a merged result lacks (`merge --allow-partial`). */
+export const MissingShardsSchema = Type.Object(
+  {
+    count: Type.Integer({ description: 'shards of the run' }),
+    missing: Type.Array(Type.Integer(), { description: 'shard numbers not given' }),
+    incomplete: Type.Array(Type.Integer(), { description: 'shard numbers that were interrupted' }),
+  },
+  { description: 'present only in a result merged from an incomplete set of shards' },
+);
+
+const Seed = Type.Union([Type.Integer(), Type.String()], { description: 'the seed (a string above 2^53)' });
+// The scenario's own contract is the scenario declaration (docs/scenario.md); here only its type.
+const Scenario = Type.Unsafe<Scenario>(openObject('the resolved scenario (docs/scenario.md)'));
+
+/** `passk simulate --json` (and `passk merge` of simulate shards). */
+export const SimulateSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.simulate'),
+    schemaVersion: Type.Literal(2),
+    method: Type.Literal('monteCarlo'),
+    path: Type.String({ description: 'the sampler that produced the draws (all sample the same law)' }),
+    seed: Seed,
+    scenario: Scenario,
+    tasks: Type.Integer({ description: 'tasks per replicate' }),
+    replicates: Type.Object({ requested: Type.Integer(), done: Type.Integer() }, { description: 'replicates asked for and simulated' }),
+    episodes: Type.Integer({ description: 'tasks × replicates done' }),
+    complete: Type.Boolean({ description: 'every replicate was simulated' }),
+    stopped: Type.Boolean({ description: 'the run was interrupted' }),
+    rows: Type.Array(SummaryRowSchema, { minItems: 1, description: 'one row per k = 1..maxAttempts' }),
+    shards: Type.Optional(MissingShardsSchema),
+    pilot: Type.Optional(
+      Type.Object(
+        {
+          trials: Type.Integer({ description: 'trials per task of the pilot' }),
+          design: Type.Union([Type.Literal('separateEpisodes'), Type.Literal('oneEpisode')]),
+          seed: Seed,
+          tasks: Type.Integer(),
+          successes: Type.Array(Type.Integer(), { description: 'successes c_t of each task' }),
+          meanRate: Type.Number({ description: 'p̄ = Σ c_t/(T·n)' }),
+          rows: Type.Array(
+            Type.Object({
+              k: Type.Integer(),
+              passAtK: ValueSeSchema,
+              passHatK: ValueSeSchema,
+              plugin: Type.Object({ passAtK: Type.Number(), passHatK: Type.Number() }, { description: 'plug-in from the pooled rate' }),
+              pooledIndependence: Type.Object({ passAtK: Type.Number(), passHatK: Type.Number() }, { description: '1 − (1 − p̄)^k and p̄^k' }),
+              truth: Type.Union([Type.Object({ coverage: EstimateSchema, passHatK: EstimateSchema }), Type.Null()], { description: "the simulation's coverage and pass^k" }),
+            }),
+          ),
+        },
+        { description: 'with --pilot-trials: what the usual estimators report from a pilot, next to the truth' },
+      ),
+    ),
+  },
+  { $id: 'passk.simulate', description: '`passk simulate --json`, and `passk merge` of simulate shards: the Monte Carlo summary per attempt budget k.' },
+);
+
+export type SimulateDocument = DocumentType<typeof SimulateSchema>;
+
+/** `passk sweep --json` (and `passk merge` of sweep shards). */
+export const SweepSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.sweep'),
+    schemaVersion: Type.Literal(2),
+    seed: Seed,
+    scenario: Scenario,
+    vary: Type.Array(Type.String(), { description: 'the --vary options as typed' }),
+    commonRandomNumbers: Type.String(),
+    points: Type.Array(
+      Type.Object({
+        values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()]), { description: 'the scenario key → value of this point' }),
+        outcome: SummaryRowSchema,
+        onFrontier: Type.Boolean({ description: 'on the cost / delivered-correct frontier' }),
+      }),
+      { minItems: 1, description: 'one per grid point, at k = maxAttempts' },
+    ),
+    frontier: Type.Array(Type.Integer(), { description: 'indices of the points on the frontier' }),
+    constraints: Type.Object(
+      { maxCost: Type.Union([Type.Number(), Type.Null()]), maxWrongDelivery: Type.Union([Type.Number(), Type.Null()]) },
+      { description: '--max-cost and --max-wrong-delivery' },
+    ),
+    best: Type.Union([Type.Integer(), Type.Null()], { description: 'index of the best point under the constraints (null when none meets them)' }),
+    complete: Type.Optional(Type.Literal(false)),
+    shards: Type.Optional(MissingShardsSchema),
+  },
+  { $id: 'passk.sweep', description: '`passk sweep --json`, and `passk merge` of sweep shards: one outcome per grid point, the cost frontier and the best point.' },
+);
+
+export type SweepDocumentV2 = DocumentType<typeof SweepSchema>;
