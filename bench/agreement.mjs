@@ -29,3 +29,32 @@ export function agreement(summary, engineExact, peerExact) {
   }
   return { comparisons, worst, pass: Math.abs(worst.z) <= Z_LIMIT, exactDiff };
 }
+
+/** Engine and peer Monte Carlo estimates must agree within this many combined SEs (no closed form). */
+export const PEER_Z_LIMIT = 4.5;
+
+/**
+ * Checks the engine against the peer's own simulation where there is no closed form: for every
+ * metric the peer simulates and every k, z = (engine − peer)/√(SE_engine² + SE_peer²), both SEs as
+ * each side reports them (the peer's from its per-episode variances, "se").
+ */
+export function peerAgreement(summary, peerSimulated) {
+  let worst = { z: 0, metric: null, k: null };
+  let comparisons = 0;
+  for (const [metric, values] of Object.entries(peerSimulated)) {
+    if (metric === 'se') continue;
+    const ses = peerSimulated.se?.[metric];
+    if (!Array.isArray(ses)) throw new Error(`bench: the peer gave no SE for ${metric}`);
+    values.forEach((peerValue, i) => {
+      const k = i + 1;
+      const estimate = summary.rows[i]?.[metric];
+      if (!estimate || estimate.value === null || estimate.se === null) throw new Error(`bench: the engine has no estimate of ${metric} at k = ${k}`);
+      const se = Math.hypot(estimate.se, ses[i]);
+      const delta = estimate.value - peerValue;
+      const z = delta === 0 ? 0 : se > 0 ? delta / se : Math.sign(delta) * Infinity;
+      comparisons++;
+      if (Math.abs(z) > Math.abs(worst.z)) worst = { z, metric, k };
+    });
+  }
+  return { comparisons, worst, pass: Math.abs(worst.z) <= PEER_Z_LIMIT };
+}

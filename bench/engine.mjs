@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { runSimulation } from '../packages/cli/dist/run/runSimulation.js';
-import { StopSignal } from '../packages/cli/dist/run/stopSignal.js';
+// The CLI's runner and workers as `passk simulate` runs them: from the build's bundle (packages/cli/bundle.mjs).
+import { runSimulation } from '../packages/cli/dist/bundle/runSimulation.js';
+import { StopSignal } from '../packages/cli/dist/bundle/stopSignal.js';
 import { mergePartials, REPLICATES_PER_BLOCK, scenarioToInput, summarise } from '../packages/sim/dist/index.js';
 
 /**
@@ -22,7 +23,7 @@ export async function timeEngine(scenario, workers) {
  * until all have exited. Seconds.
  */
 export async function workerStartup(scenario, workers) {
-  const url = new URL('../packages/cli/dist/run/simulateWorker.js', import.meta.url);
+  const url = new URL('../packages/cli/dist/bundle/simulateWorker.js', import.meta.url);
   const workerData = { scenario: scenarioToInput(scenario), stop: new StopSignal().buffer };
   const start = performance.now();
   await Promise.all(
@@ -45,7 +46,7 @@ export async function workerStartup(scenario, workers) {
  * + merge + summarise. What a run would cost if worker start-up and warm-up were free.
  */
 export async function timeWarmWorkers(scenario, workers) {
-  const url = new URL('../packages/cli/dist/run/simulateWorker.js', import.meta.url);
+  const url = new URL('../packages/cli/dist/bundle/simulateWorker.js', import.meta.url);
   const workerData = { scenario: scenarioToInput(scenario), stop: new StopSignal().buffer };
   const pool = Array.from({ length: workers }, () => new Worker(url, { workerData }));
   const exits = pool.map((worker) => new Promise((resolve) => worker.on('exit', resolve)));

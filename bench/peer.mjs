@@ -10,6 +10,7 @@ export const PEER_METHODS = {
   independent: ['attempts', 'geometric'],
   exchangeable: ['attempts', 'geometric'],
   verifier: ['attempts'],
+  budget: ['attempts'],
 };
 
 /**

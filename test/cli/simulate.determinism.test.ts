@@ -14,7 +14,7 @@ const GENERAL = fixture('scenarios-cli/general.yaml');
 /** stdout of `passk simulate FILE --json ARGS…` from the built binary (exit 0, nothing on stderr). */
 function simulateJson(file: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, 'simulate', file, '--json', ...args], (error, stdout, stderr) => {
+    execFile(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.js`, 'simulate', file, '--json', ...args], (error, stdout, stderr) => {
       if (error || stderr !== '') reject(new Error(`passk simulate ${args.join(' ')} failed: ${error?.message ?? ''} ${stderr}`));
       else resolve(stdout);
     });
@@ -42,9 +42,9 @@ describe('simulate --json is deterministic (built binary)', () => {
     expect(other.rows).not.toEqual(doc.rows);
   });
 
-  it('general.yaml (general engine path): identical bytes for --workers 1 and 4', async () => {
+  it('general.yaml (the sequential kernel of the general episode): identical bytes for --workers 1 and 4', async () => {
     const [one, four] = await Promise.all([simulateJson(GENERAL, '--workers', '1'), simulateJson(GENERAL, '--workers', '4')]);
-    expect(JSON.parse(one)).toMatchObject({ complete: true, path: 'general' });
+    expect(JSON.parse(one)).toMatchObject({ complete: true, path: 'sequential' });
     expect(four).toBe(one);
   });
 });

@@ -10,7 +10,7 @@ import { fixture, passk, passkProcess, type CliRun } from '../helpers/runPassk.j
 // general.yaml: 3 tasks, K = 4, 700 replicates on the general path (resample, markov, budget).
 const SMALL = fixture('scenarios-cli/small.yaml');
 const GENERAL = fixture('scenarios-cli/general.yaml');
-const METRICS = ['coverage', 'passHat', 'deliveredCorrect', 'deliveredWrong', 'abstained', 'attempts', 'cost', 'costPerCorrect', 'latency'];
+const METRICS = ['coverage', 'passHat', 'deliveredCorrect', 'deliveredWrong', 'abstained', 'attempts', 'cost', 'costPerCorrect', 'latency', 'costOverCap', 'costOvershoot', 'latencyOverCap', 'latencyOvershoot'];
 const SECTIONS = ['The attempt process', 'What users get with at most k attempts', 'What it costs per episode'];
 
 interface Estimate {
@@ -82,7 +82,7 @@ function expectOneLineError(run: CliRun, message: RegExp): void {
 }
 
 describe('simulate --json: the result contract', () => {
-  it('{ seed, scenario, rows } with one row per k = 1..K of nine { value, se, exact } metrics', async () => {
+  it('{ seed, scenario, rows } with one row per k = 1..K of thirteen { value, se, exact } metrics', async () => {
     const { doc } = await simulateJson(SMALL);
     expect(doc.seed).toBe(7); // small.yaml: seed 7
     expect(doc.scenario.name).toBe('cli small');
@@ -94,8 +94,10 @@ describe('simulate --json: the result contract', () => {
       expect(Object.keys(row).sort()).toEqual(['k', ...METRICS].sort());
       for (const metric of METRICS) {
         expect(Object.keys(row[metric]!).sort()).toEqual(['exact', 'se', 'value']);
-        expect(typeof row[metric]!.value).toBe('number');
-        expect(typeof row[metric]!.se).toBe('number');
+        // small.yaml has no budget: its over-cap figures are null (value, se and exact).
+        const budgeted = /Over|Overshoot/.test(metric) ? null : 'number';
+        expect(row[metric]!.value === null ? null : typeof row[metric]!.value).toBe(budgeted);
+        expect(row[metric]!.se === null ? null : typeof row[metric]!.se).toBe(budgeted);
       }
     }
   });
@@ -317,7 +319,9 @@ describe('simulate: the text table', () => {
       expect(run.code).toBe(0);
       expect(run.stdout).not.toContain('PARTIAL');
       const sections = run.stdout.trimEnd().split('\n\n');
-      expect(sections).toHaveLength(4); // header, then the three tables
+      // header, then the three tables, and the over-budget table when the scenario has a budget (general.yaml)
+      expect(sections).toHaveLength(file === GENERAL ? 5 : 4);
+      if (file === GENERAL) expect(sections[4]).toMatch(/^Over the budget \(soft: checked before each attempt, which then runs in full\):\nk\s+P\(cost > 0\.35\)\s+exact\s+mean overshoot\s+exact/);
       SECTIONS.forEach((title, s) => {
         const [heading, columns, rule, ...rows] = sections[s + 1]!.split('\n');
         expect(heading).toContain(title);

@@ -44,6 +44,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     io.stderr(`passk: ${unknown}\n`);
     return 2;
   }
+  const wantsHelp = args.some((arg) => arg === '--help' || arg === '-h' || arg.startsWith('--help='));
   // yargs drops a lone `-`; it names standard input among results inputs (expandInputs).
   const parser: Argv = yargs(args.map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
     .scriptName('passk')
@@ -52,6 +53,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     if (entry.name === args[0]) parser.command({ ...(await entry.load())(io), describe: entry.describe });
     else parser.command(entry.name, entry.describe);
   }
+  if (!wantsHelp) skipHelpCache(parser);
   parser
     .demandCommand(1, 'name a command: estimate, compare, gate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
@@ -60,10 +62,11 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
       // yargs phrases some messages over several lines; the CLI promises one.
       throw error ?? new UsageError(usageMessage(message, knownOptions(parser)));
     })
-    // yargs builds (and caches) the help text whenever a command runs; it is only shown for --help,
-    // and laying it out to a width costs ~15 ms of string-width work, so other runs skip the layout.
-    .wrap(args.some((arg) => arg === '--help' || arg === '-h' || arg.startsWith('--help=')) ? Math.min(110, process.stdout.columns || 100) : null)
-    .help()
+    // yargs builds (and caches) the help text whenever a command runs, though it is only shown for
+    // --help: laying it out costs ~50 ms of string-width work, a large part of a short command's
+    // start-up, so runs without --help neither lay it out nor build it.
+    .wrap(wantsHelp ? Math.min(110, process.stdout.columns || 100) : null)
+    .help(wantsHelp)
     .alias('help', 'h')
     .version(false);
   try {
@@ -127,6 +130,17 @@ function unknownCommand(args: readonly string[]): string | undefined {
 function passkVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return manifest.version;
+}
+
+/**
+ * yargs renders the command's help text after every command it runs (to show it should the handler
+ * fail, which our .fail() never asks for): ~50 ms of string-width work, half of a short command's
+ * start-up. Without --help that render is skipped (yargs 18's usage instance; a no-op if it changes).
+ */
+function skipHelpCache(parser: Argv): void {
+  const internal = (parser as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.();
+  const usage = internal?.getUsageInstance?.();
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
 }
 
 /** The long option names the failing command knows (for "did you mean"). */

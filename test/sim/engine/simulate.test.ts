@@ -90,14 +90,14 @@ describe('simulate: coverage and passHat against closed forms', () => {
     }
   });
 
-  it('resample true, p ~ Beta(2, 3) (general path): coverage@k = 1 − B(2, 3 + k)/B(2, 3), passHat@k = B(2 + k, 3)/B(2, 3)', () => {
+  it('resample true, p ~ Beta(2, 3) (sequential kernel and general path): coverage@k = 1 − B(2, 3 + k)/B(2, 3), passHat@k = B(2 + k, 3)/B(2, 3)', () => {
     const scenario = scenarioOf([], { tasks: { count: 8, successRate: { dist: 'beta', a: 2, b: 3 }, resample: true } }, 1500);
-    const summary = simulate(scenario);
-    expect(summary.path).toBe('general');
+    const summaries = [simulate(scenario), simulate(scenario, { forceGeneral: true })];
+    expect(summaries.map((s) => s.path)).toEqual(['sequential', 'general']);
     const ratio = (top: number, k: number) => Array.from({ length: k }, (_, j) => (top + j) / (5 + j)).reduce((s, x) => s * x, 1);
-    for (const k of ks) {
-      expectNear(summary.rows[k - 1].coverage, 1 - ratio(3, k), `coverage@${k}`);
-      expectNear(summary.rows[k - 1].passHat, ratio(2, k), `passHat@${k}`);
+    for (const k of ks) for (const summary of summaries) {
+      expectNear(summary.rows[k - 1].coverage, 1 - ratio(3, k), `${summary.path} coverage@${k}`);
+      expectNear(summary.rows[k - 1].passHat, ratio(2, k), `${summary.path} passHat@${k}`);
     }
   });
 });
@@ -133,10 +133,11 @@ describe('simulate: verifier and policy against closed forms', () => {
     }
   });
 
-  it('sequential deliverLast (general path): the rejected last attempt moves β^{k−1}pFR to correct and β^{k−1}(1 − p)(1 − FA) to wrong', () => {
-    const summary = simulate(scenarioOf(RATES, { verifier, policy: { maxAttempts: K, onNoAccept: 'deliverLast' } }, 1500));
-    expect(summary.path).toBe('general');
-    for (const k of ks) {
+  it('sequential deliverLast (sequential kernel and general path): the rejected last attempt moves β^{k−1}pFR to correct and β^{k−1}(1 − p)(1 − FA) to wrong', () => {
+    const scenario = scenarioOf(RATES, { verifier, policy: { maxAttempts: K, onNoAccept: 'deliverLast' } }, 1500);
+    const summaries = [simulate(scenario), simulate(scenario, { forceGeneral: true })];
+    expect(summaries.map((s) => s.path)).toEqual(['sequential', 'general']);
+    for (const summary of summaries) for (const k of ks) {
       const row = summary.rows[k - 1];
       const exact = geometric(k);
       const reach = (p: number) => (1 - p * (1 - FR) - (1 - p) * FA) ** (k - 1);

@@ -12,7 +12,9 @@ const lognormal = { dist: 'lognormal', median: 0.02, sigma: 0.5 };
 const SCENARIOS = {
   perfectVerifier: scenarioOf([0.2, 0.5, 0.9], { attempts: { cost: { perAttempt: lognormal } } }, 650),
   independentVerifier: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1, falseReject: 0.2 }, attempts: { cost: { perAttempt: lognormal } } }, 650),
-  general: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 4, budget: { cost: 0.05 } } }, 650),
+  parallelVote: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.2, falseReject: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, selector: { kind: 'majorityVote' }, policy: { maxAttempts: 4, mode: 'parallel' } }, 650),
+  sequential: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 4, budget: { cost: 0.05 } } }, 650),
+  general: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 4, mode: 'batches', batchSize: 2, budget: { cost: 0.05 } } }, 650),
 };
 
 describe('simulatePartial: determinism and splitting', () => {
@@ -58,13 +60,13 @@ describe('simulatePartial: determinism and splitting', () => {
   it('the partial result is plain JSON with format, fingerprint, covered ranges and O(log blocks) nodes', () => {
     const part = simulatePartial(SCENARIOS.general, { replicates: { start: 64, end: 650 } });
     expect(JSON.parse(JSON.stringify(part))).toEqual(part);
-    expect(part.format).toBe('passk-partial/1');
+    expect(part.format).toBe('passk-partial/2');
     expect(part.fingerprint).toMatch(/^[0-9a-f]{16}$/);
     expect(part.ranges).toEqual([{ start: 64, end: 650 }]);
     expect(part.done).toBe(586);
     // Blocks 1..10: maximal aligned nodes [1], [2,3], [4..7], [8,9], [10].
     expect(part.nodes.map((node) => [node.level, node.index])).toEqual([[0, 1], [1, 1], [2, 1], [1, 4], [0, 10]]);
-    expect(part.nodes.every((node) => node.sums.length === 17 * 4)).toBe(true);
+    expect(part.nodes.every((node) => node.sums.length === 25 * 4)).toBe(true);
   });
 
   it('accepts only block-aligned ranges inside 0..R', () => {

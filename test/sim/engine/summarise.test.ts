@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockSumsLength } from '../../../packages/sim/src/engine/engineMetrics.js';
+import { blockSumsLength, METRIC_COUNT } from '../../../packages/sim/src/engine/engineMetrics.js';
 import { PARTIAL_FORMAT, type PartialResult } from '../../../packages/sim/src/engine/partialResult.js';
 import { scenarioFingerprint } from '../../../packages/sim/src/engine/scenarioFingerprint.js';
 import { simulatePartial } from '../../../packages/sim/src/engine/simulatePartial.js';
@@ -12,13 +12,13 @@ import { scenarioOf } from './engineChecks.js';
 function handPartial(scenario: ReturnType<typeof scenarioOf>): PartialResult {
   const K = 1;
   const sums = new Array(blockSumsLength(K)).fill(0);
-  for (let m = 0; m < 8; m++) {
+  for (let m = 0; m < METRIC_COUNT; m++) {
     sums[m] = 1 + 3; // Σ y
-    sums[8 + m] = 1 + 9; // Σ y²
+    sums[METRIC_COUNT + m] = 1 + 9; // Σ y²
   }
   sums[6] = 4; // cost: Σ y = 2 + 2
-  sums[8 + 6] = 8; // Σ y² = 4 + 4
-  sums[16] = 2 * 1 + 2 * 3; // Σ y_cost·y_correct
+  sums[METRIC_COUNT + 6] = 8; // Σ y² = 4 + 4
+  sums[2 * METRIC_COUNT] = 2 * 1 + 2 * 3; // Σ y_cost·y_correct
   return {
     format: PARTIAL_FORMAT,
     fingerprint: scenarioFingerprint(scenario, PARTIAL_FORMAT),

@@ -9,7 +9,7 @@ describe('resolvePolicy', () => {
       mode: 'sequential',
       batchSize: 1,
       onNoAccept: 'abstain',
-      budget: { cost: null },
+      budget: { cost: null, latency: null, mode: 'soft' },
     });
   });
 

@@ -21,7 +21,7 @@ const INDEPENDENT_FREE = {
 } as const;
 
 function sequential(maxAttempts: number, extra: Partial<PolicySpec> = {}): PolicySpec {
-  return { maxAttempts, mode: 'sequential', batchSize: 1, onNoAccept: 'abstain', budget: { cost: null }, ...extra };
+  return { maxAttempts, mode: 'sequential', batchSize: 1, onNoAccept: 'abstain', budget: { cost: null, latency: null, mode: 'soft' }, ...extra };
 }
 
 /** The defaults of every top-level block, overridden by `parts`. */
@@ -41,7 +41,7 @@ const EXPECTED: Record<string, Scenario> = {
   'best-score.yaml': scenario({
     tasks: { count: 100, successRate: { dist: 'beta', a: 2, b: 3 }, resample: false },
     selector: { kind: 'bestScore', separation: 1.5, threshold: 0.5 },
-    policy: { maxAttempts: 9, mode: 'batches', batchSize: 3, onNoAccept: 'abstain', budget: { cost: null } },
+    policy: { maxAttempts: 9, mode: 'batches', batchSize: 3, onNoAccept: 'abstain', budget: { cost: null, latency: null, mode: 'soft' } },
   }),
   'beta-ab.yaml': scenario({
     seed: 'nightly-2024-06',
@@ -54,7 +54,7 @@ const EXPECTED: Record<string, Scenario> = {
     tasks: { count: 100, successRate: { dist: 'beta', a: 2, b: 2 }, resample: false },
     attempts: { ...INDEPENDENT_FREE, cost: { dist: 'constant', value: 0.1 } },
     verifier: { perfect: false, falseAccept: { dist: 'point', p: 0.05 }, falseReject: { dist: 'point', p: 0.1 }, cost: 0 },
-    policy: sequential(20, { onNoAccept: 'deliverLast', budget: { cost: 0.5 } }),
+    policy: sequential(20, { onNoAccept: 'deliverLast', budget: { cost: 0.5, latency: null, mode: 'soft' } }),
   }),
   'default.yaml': {
     seed: 42,
@@ -128,7 +128,7 @@ const EXPECTED: Record<string, Scenario> = {
   'majority-vote.yaml': scenario({
     tasks: { count: 100, successRate: { dist: 'beta', a: 2, b: 2 }, resample: false },
     selector: { kind: 'majorityVote', distinctWrong: 3, concentration: 1 },
-    policy: { maxAttempts: 5, mode: 'parallel', batchSize: 5, onNoAccept: 'deliverLast', budget: { cost: null } },
+    policy: { maxAttempts: 5, mode: 'parallel', batchSize: 5, onNoAccept: 'deliverLast', budget: { cost: null, latency: null, mode: 'soft' } },
   }),
   'markov.yaml': scenario({
     tasks: { count: 200, successRate: { dist: 'point', p: 0.5 }, resample: false },
@@ -181,7 +181,7 @@ const EXPECTED: Record<string, Scenario> = {
   'oracle-parallel.yaml': scenario({
     tasks: { count: 100, successRate: { dist: 'beta', a: 1, b: 1 }, resample: false },
     selector: { kind: 'oracle' },
-    policy: { maxAttempts: 5, mode: 'parallel', batchSize: 5, onNoAccept: 'abstain', budget: { cost: null } },
+    policy: { maxAttempts: 5, mode: 'parallel', batchSize: 5, onNoAccept: 'abstain', budget: { cost: null, latency: null, mode: 'soft' } },
   }),
   'point.yaml': scenario({
     tasks: { count: 1, successRate: { dist: 'point', p: 0.9 }, resample: false },
@@ -192,7 +192,7 @@ const EXPECTED: Record<string, Scenario> = {
     tasks: { count: 10, successRate: { dist: 'point', p: 0.4 }, resample: false },
     verifier: { perfect: false, falseAccept: { dist: 'point', p: 0.2 }, falseReject: { dist: 'point', p: 0 }, cost: 0 },
     selector: { kind: 'random' },
-    policy: { maxAttempts: 4, mode: 'parallel', batchSize: 4, onNoAccept: 'abstain', budget: { cost: null } },
+    policy: { maxAttempts: 4, mode: 'parallel', batchSize: 4, onNoAccept: 'abstain', budget: { cost: null, latency: null, mode: 'soft' } },
   }),
   'verifier-beta.yaml': scenario({
     tasks: { count: 100, successRate: { dist: 'beta', a: 3, b: 1 }, resample: false },
@@ -345,7 +345,7 @@ run: { replicates: 10000 }
       ['attempts.cost', '{ perAttempt: { dist: lognormal, median: 0.02, sigma: 0.5 } }', { dist: 'lognormal', median: 0.02, sigma: 0.5 }],
       ['selector', '{ kind: oracle }', { kind: 'oracle' }],
       ['selector', '{ kind: random }', { kind: 'random' }],
-      ['policy.budget', '{ cost: 0.5 }', { cost: 0.5 }],
+      ['policy.budget', '{ cost: 0.5 }', { cost: 0.5, latency: null, mode: 'soft' }],
     ];
     for (const [path, yaml, expected] of alternatives) {
       const [section, key] = path.split('.');
@@ -392,7 +392,7 @@ run: { replicates: 10000 }
       mode: 'parallel',
       batchSize: 4,
       onNoAccept: 'abstain',
-      budget: { cost: null },
+      budget: { cost: null, latency: null, mode: 'soft' },
     });
     expect(resolved.run).toStrictEqual({ replicates: 10000 });
   });
@@ -909,7 +909,9 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ],
   ['a bare budget', edited(['policy.budget', 0.5]), 'policy.budget: must be an object like { cost: 0.5 }, got 0.5'],
   ['a zero budget', edited(['policy.budget', { cost: 0 }]), 'policy.budget.cost: must be a finite number > 0 or null, got 0'],
-  ['a budget in tokens', edited(['policy.budget', { tokens: 5 }]), 'policy.budget.tokens: unknown key (allowed: cost)'],
+  ['a budget in tokens', edited(['policy.budget', { tokens: 5 }]), 'policy.budget.tokens: unknown key (allowed: cost, latency, mode)'],
+  ['a zero deadline', edited(['policy.budget', { latency: 0 }]), 'policy.budget.latency: must be a finite number > 0 or null, got 0'],
+  ['a budget mode that is not soft or hard', edited(['policy.budget', { cost: 1, mode: 'strict' }]), 'policy.budget.mode: must be one of soft, hard, got "strict"'],
   // run
   ['run not an object', edited(['run', 100]), 'run: must be an object like { replicates: 10000 }, got 100'],
   ['replicates 0', edited(['run', { replicates: 0 }]), 'run.replicates: must be an integer ≥ 1, got 0'],

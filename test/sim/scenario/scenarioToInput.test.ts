@@ -38,7 +38,7 @@ describe('scenarioToInput', () => {
       },
       verifier: { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 },
       selector: { kind: 'firstAccepted' },
-      policy: { maxAttempts: 8, mode: 'sequential', batchSize: 1, onNoAccept: 'abstain', budget: { cost: null } },
+      policy: { maxAttempts: 8, mode: 'sequential', batchSize: 1, onNoAccept: 'abstain', budget: { cost: null, latency: null, mode: 'soft' } },
       run: { replicates: 2000 },
     });
   });

@@ -1,4 +1,3 @@
-import { Resvg } from '@resvg/resvg-js';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { RENDER_FONT } from './theme.js';
@@ -39,6 +38,7 @@ export async function renderSvg(spec: object): Promise<string> {
 export async function renderPng(spec: object, options: { scale?: number } = {}): Promise<Uint8Array> {
   const scale = options.scale ?? 2;
   const svg = await renderSvg(spec);
+  const { Resvg } = await import('@resvg/resvg-js'); // native addon: loaded for PNG only
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
     font: { loadSystemFonts: true, defaultFontFamily: RENDER_FONT, sansSerifFamily: RENDER_FONT },

@@ -2,7 +2,6 @@ import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import type { ChartSpec } from './chartsFor.js';
 import { chartFormat } from './chartFormat.js';
 import { labelledSvg } from './labelledSvg.js';
-import { renderPng, renderSvg } from './renderChart.js';
 
 /**
  * Writes a chart by the extension of `path`: `.svg` (an image titled and described for screen
@@ -12,7 +11,12 @@ import { renderPng, renderSvg } from './renderChart.js';
  */
 export async function writeChart(chart: ChartSpec, path: string): Promise<void> {
   const format = chartFormat(path);
-  if (format === 'vl.json') await writeFileAtomic(path, `${JSON.stringify(chart.spec, null, 2)}\n`);
-  else if (format === 'svg') await writeFileAtomic(path, labelledSvg(await renderSvg(chart.spec), 'chart', chart.title, chart.caption));
+  if (format === 'vl.json') {
+    await writeFileAtomic(path, `${JSON.stringify(chart.spec, null, 2)}\n`);
+    return;
+  }
+  // vega (and resvg for PNG) load only when a chart is drawn: they are most of the CLI's start-up.
+  const { renderPng, renderSvg } = await import('./renderChart.js');
+  if (format === 'svg') await writeFileAtomic(path, labelledSvg(await renderSvg(chart.spec), 'chart', chart.title, chart.caption));
   else await writeFileAtomic(path, await renderPng(chart.spec));
 }

@@ -1,5 +1,7 @@
 import type { PilotReport, Summary, SummaryMetric } from '@passk/sim';
 import {
+  BUDGET_METRICS,
+  budgetTable,
   DELIVERY_METRICS,
   deliveryTable,
   pilotTable,
@@ -10,7 +12,7 @@ import {
 } from './summaryTables.js';
 import { renderTable } from './table.js';
 
-const CSV_METRICS: readonly SummaryMetric[] = [...PROCESS_METRICS, ...DELIVERY_METRICS, ...SPEND_METRICS];
+const CSV_METRICS: readonly SummaryMetric[] = [...PROCESS_METRICS, ...DELIVERY_METRICS, ...SPEND_METRICS, ...BUDGET_METRICS];
 
 /** Text view of a simulation: the attempt process, what users get, what it costs; then the pilot. */
 export function formatSummary(summary: Summary, pilot: PilotReport | null): string {
@@ -31,6 +33,8 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null): stri
     `${delivery.title}:\n${renderTable(delivery.columns, delivery.rows)}`,
     `${spend.title}:\n${renderTable(spend.columns, spend.rows)}`,
   ];
+  const budget = budgetTable(summary.rows, scenario.policy.budget);
+  if (budget) sections.push(`${budget.title}:\n${renderTable(budget.columns, budget.rows)}`);
   if (pilot) sections.push(formatPilot(pilot));
   return `${sections.join('\n\n')}\n`;
 }

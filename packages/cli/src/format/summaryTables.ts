@@ -53,6 +53,39 @@ export function spendTable(rows: readonly SummaryRow[]): Table {
   };
 }
 
+/** The over-cap figures, per cap of the budget: P(over) and the mean overshoot max(0, amount − cap). */
+export const BUDGET_METRICS: readonly SummaryMetric[] = ['costOverCap', 'costOvershoot', 'latencyOverCap', 'latencyOvershoot'];
+
+/**
+ * How often episodes end above the caps of `budget` and by how much on average (engine semantics,
+ * "Budgets"), or null without a cap. Soft caps are checked before each attempt, so the last attempt
+ * may pass them; hard caps cut that attempt off (the figures are then 0).
+ */
+export function budgetTable(rows: readonly SummaryRow[], budget: { cost: number | null; latency: number | null; mode: 'soft' | 'hard' }): Table | null {
+  const caps = [
+    ...(budget.cost === null ? [] : [{ header: `P(cost > ${budget.cost})`, metrics: ['costOverCap', 'costOvershoot'] as const }]),
+    ...(budget.latency === null ? [] : [{ header: `P(latency > ${budget.latency})`, metrics: ['latencyOverCap', 'latencyOvershoot'] as const }]),
+  ];
+  if (caps.length === 0) return null;
+  const rule =
+    budget.mode === 'soft'
+      ? 'soft: checked before each attempt, which then runs in full'
+      : 'hard: an attempt that would cross a cap is cut off there and not accepted';
+  return {
+    title: `Over the budget (${rule})`,
+    columns: pairColumns(caps.flatMap((cap) => [cap.header, 'mean overshoot'])),
+    rows: rows.map((row) => [
+      String(row.k),
+      ...caps.flatMap((cap) => [
+        formatSimulated(row[cap.metrics[0]], 'rate'),
+        formatExact(row[cap.metrics[0]], 'rate'),
+        formatSimulated(row[cap.metrics[1]], 'amount'),
+        formatExact(row[cap.metrics[1]], 'amount'),
+      ]),
+    ]),
+  };
+}
+
 /** The pilot: what the usual estimators would have said per k, beside the simulated truth. */
 export function pilotTable(pilot: PilotReport): Table {
   const design = pilot.design === 'separateEpisodes' ? 'separate runs' : 'the attempts of one episode';

@@ -13,6 +13,12 @@ export function sweepTable(sweep: SweepTableInput): Table {
   const paths = Object.keys(sweep.points[0]?.values ?? {});
   const rate = (e: Estimate | undefined) => (!e || e.value === null ? '—' : `${formatPercent(e.value, 2)} ±${((e.se ?? 0) * 100).toFixed(2)}`);
   const amount = (e: Estimate | undefined) => (!e || e.value === null ? '—' : Number(e.value.toPrecision(4)).toString());
+  // Over-cap columns only when some point has that cap (older sweep files lack the fields).
+  const has = (metric: 'costOverCap' | 'latencyOverCap') => sweep.points.some((point) => (point.outcome[metric]?.value ?? null) !== null);
+  const over = [
+    ...(has('costOverCap') ? [{ header: 'P(cost > cap)', metric: 'costOverCap' as const }] : []),
+    ...(has('latencyOverCap') ? [{ header: 'P(latency > cap)', metric: 'latencyOverCap' as const }] : []),
+  ];
   return {
     title: 'Each row is the policy at its own maxAttempts; "frontier": no other point is both cheaper and delivers more correct answers',
     columns: [
@@ -23,6 +29,7 @@ export function sweepTable(sweep: SweepTableInput): Table {
       { header: 'attempts' },
       { header: 'cost' },
       { header: 'cost per correct' },
+      ...over.map(({ header }) => ({ header })),
       { header: '', align: 'left' },
     ],
     rows: sweep.points.map((point, i) => [
@@ -33,6 +40,7 @@ export function sweepTable(sweep: SweepTableInput): Table {
       amount(point.outcome.attempts),
       amount(point.outcome.cost),
       amount(point.outcome.costPerCorrect),
+      ...over.map(({ metric }) => rate(point.outcome[metric])),
       [point.onFrontier ? 'frontier' : '', sweep.best === i ? '← best' : ''].filter(Boolean).join(' '),
     ]),
   };

@@ -1,6 +1,6 @@
 import type { PilotReport, Summary } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
-import { deliveryTable, pilotTable, processTable, spendTable } from '../format/summaryTables.js';
+import { budgetTable, deliveryTable, pilotTable, processTable, spendTable } from '../format/summaryTables.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { PasskResult } from './reportInput.js';
@@ -16,7 +16,7 @@ export function simulateSection(result: PasskResult): ResultSection {
   const pilotView = summary.pilot ? pilotTable(summary.pilot) : null;
   const body = html`<p class="lead">${name}: ${summary.tasks} tasks × ${summary.replicates.done} replicates = ${summary.episodes} episodes, seed ${String(summary.seed)}${partial}.
 Policy ${policy.mode}${policy.mode === 'batches' ? ` of ${policy.batchSize}` : ''} with up to ${policy.maxAttempts} attempts, selector ${scenario.selector.kind}, retries ${scenario.attempts.correlation.model}, verifier ${scenario.verifier.perfect ? 'perfect' : 'imperfect'}.</p>
-${[processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.rows)].map((table) => html`${htmlTable(table.columns, table.rows, table.title)}\n`)}${
+${[processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.rows), budgetTable(summary.rows, summary.scenario.policy.budget)].filter((table) => table !== null).map((table) => html`${htmlTable(table.columns, table.rows, table.title)}\n`)}${
   pilotView ? htmlTable(pilotView.columns, pilotView.rows, pilotView.title) : ''
 }`;
   const notes = [

@@ -23,6 +23,11 @@ export interface ExactMetrics {
   readonly attempts: number | null;
   readonly cost: number | null;
   readonly latency: number | null;
+  /** P(cost > budget.cost) and E[max(0, cost − budget.cost)]; P(latency > budget.latency), its mean overshoot. */
+  readonly costOverCap: number | null;
+  readonly costOvershoot: number | null;
+  readonly latencyOverCap: number | null;
+  readonly latencyOvershoot: number | null;
   readonly costPerCorrect: number | null;
 }
 
@@ -51,7 +56,10 @@ export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | nul
   const { verifier, policy } = scenario;
   const falseAccept: RateSpec = verifier.perfect ? { dist: 'point', p: 0 } : verifier.falseAccept;
   const falseReject: RateSpec = verifier.perfect ? { dist: 'point', p: 0 } : verifier.falseReject;
-  const kMax = Math.min(K, support.attemptCap); // budgets beyond the cap behave as the cap
+  const caps = support.caps;
+  const cut = caps?.cut ?? null;
+  // Budgets beyond the cap deliver as the cap; a cut-off attempt needs P(reaching it), one more.
+  const kMax = Math.min(K, support.attemptCap + (cut === null ? 0 : 1));
   const needPaths = support.attempts;
   const shared = verifierMoments(falseAccept, falseReject, kMax);
   const options: EpisodeOptions = {
@@ -98,22 +106,36 @@ export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | nul
   const latency = scenario.attempts.latency;
   const latencyConstant = latency.dist === 'constant' || (latency.dist === 'lognormal' && latency.sigma === 0);
   const latencyEach = mean(latency);
+  const complete = support.attemptCap;
+  // Rounds of one: P(attempt j starts) = E[attempts at budget j] − E[attempts at budget j − 1].
+  const reach = (j: number) => sums.attempts[j] - sums.attempts[j - 1];
+  const { cost: costCap, latency: latencyCap } = policy.budget;
+  const overFigures = (over: { attempt: number; excess: number } | null, k: number, exists: boolean) => {
+    if (!exists) return { p: null, excess: null };
+    if (policy.budget.mode === 'hard') return { p: 0, excess: 0 }; // cut off at the cap: never above it
+    if (!support.overCap) return { p: null, excess: null };
+    if (over === null || k < over.attempt) return { p: 0, excess: 0 };
+    const p = reach(over.attempt);
+    return { p: unit(p), excess: p * over.excess };
+  };
   const out: ExactMetrics[] = [];
   for (let k = 1; k <= K; k++) {
-    const kk = Math.min(k, kMax);
+    const kk = Math.min(k, complete, kMax);
+    const cutHere = cut !== null && k > complete ? reach(complete + 1) : 0;
     const coverage = useMoments ? 1 - momentComplementPower(dist, k) : 1 - wrongSum[k];
     const passHat = useMoments ? momentPower(dist, k) : correctSum[k];
     const delivered = support.delivery[k - 1];
     const deliveredCorrect = delivered ? unit(sums.deliveredCorrect[kk]) : null;
     const deliveredWrong = delivered ? unit(sums.deliveredWrong[kk]) : null;
     const abstained = delivered ? unit(sums.abstained[kk]) : null;
-    const attempts = support.attempts ? sums.attempts[kk] : null;
-    const cost = attempts === null ? null : attempts * costEach;
+    const attempts = support.attempts ? sums.attempts[kk] + cutHere : null;
+    // Completed attempts pay E[amount] each (Wald); a cut-off one pays up to the cap.
+    const cost = attempts === null ? null : sums.attempts[kk] * costEach + cutHere * (cut?.cost ?? costEach);
     const latencyValue = !support.latency[k - 1]
       ? null
-      : latencyConstant
-        ? sums.rounds[kk] * latencyEach
-        : sums.attempts[kk] * latencyEach;
+      : (latencyConstant ? sums.rounds[kk] : sums.attempts[kk]) * latencyEach + cutHere * (cut?.latency ?? latencyEach);
+    const costOver = overFigures(caps?.costOver ?? null, k, costCap !== null);
+    const latencyOver = overFigures(caps?.latencyOver ?? null, k, latencyCap !== null);
     out.push({
       coverage: unit(coverage),
       passHat: unit(passHat),
@@ -123,6 +145,10 @@ export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | nul
       attempts,
       cost,
       latency: latencyValue,
+      costOverCap: costOver.p,
+      costOvershoot: costOver.excess,
+      latencyOverCap: latencyOver.p,
+      latencyOvershoot: latencyOver.excess,
       costPerCorrect: cost !== null && deliveredCorrect !== null && deliveredCorrect > 0 ? cost / deliveredCorrect : null,
     });
   }

@@ -1,5 +1,6 @@
 import { requireInteger } from '../checks.js';
 import type { Scenario } from '../scenario/types.js';
+import { budgetCaps, type BudgetCaps } from './budgetCaps.js';
 
 /** Which exact values a scenario has (per budget k, index k − 1), and the attempt cap of a constant-cost budget. */
 export interface ExactSupport {
@@ -14,18 +15,17 @@ export interface ExactSupport {
   readonly attempts: boolean;
   /** latency exact at budget k. */
   readonly latency: readonly boolean[];
+  /** The budgets in attempts (`budgetCaps`), null when random amounts decide. */
+  readonly caps: BudgetCaps | null;
+  /** P(over a cap) and the mean overshoot exact (with `attempts`, rounds of one). */
+  readonly overCap: boolean;
 }
-
-/** Budgets within this relative distance of a whole number of attempts are on the boundary (rounding decides). */
-const CAP_TOLERANCE = 1e-9;
 
 /**
  * Which closed forms exist for a scenario (engine semantics, "Closed forms"; coverage and passHat
- * always do). Delivery and attempts need a cost budget that is no budget (cost 0) or a plain cap
- * (constant cost u = cost + verifier.cost per attempt: attempt j starts iff (j − 1)·u < budget, so
- * at most ⌈budget/u⌉ start; when budget/u is within 1e-9 of a whole number the rounding of the
- * running sum decides, so the starts are counted with spend += cost + verifier.cost in float64,
- * as the engine sums), and a selector that stops at the first round with an accepted attempt
+ * always do). Delivery and attempts need budgets that are plain caps in attempts (`budgetCaps`:
+ * none, or constant amounts, counted with the running sums in float64 as the engine sums them;
+ * a latency cap or hard mode with rounds of one), and a selector that stops at the first round with an accepted attempt
  * (all but bestScore with a threshold).
  * Delivery is then exact for firstAccepted and oracle; for random when attempts are independent or
  * exchangeable (given q the accepted attempts are iid), and for random, majorityVote and bestScore
@@ -39,10 +39,10 @@ const CAP_TOLERANCE = 1e-9;
 export function exactSupport(scenario: Scenario): ExactSupport {
   const { policy, selector, verifier, attempts } = scenario;
   const K = requireInteger('policy.maxAttempts', policy.maxAttempts, 1);
-  const cap = attemptCap(scenario);
+  const caps = budgetCaps(scenario);
   const stops = selector.kind !== 'bestScore' || selector.threshold === null;
-  const ok = cap !== null && stops;
-  const effectiveCap = cap ?? Infinity;
+  const ok = caps !== null && stops;
+  const effectiveCap = caps?.complete ?? Infinity;
   const fa = verifier.perfect ? { dist: 'point', p: 0 } : verifier.falseAccept;
   const fr = verifier.perfect ? { dist: 'point', p: 0 } : verifier.falseReject;
   const uniformAccepted = (fa.dist === 'point' && fa.p === 0) || (fr.dist === 'point' && fr.p === 1);
@@ -73,29 +73,5 @@ export function exactSupport(scenario: Scenario): ExactSupport {
     delivery.push(ok && exact);
     latency.push(ok && (constantLatency || roundsOfOne));
   }
-  return { attemptCap: effectiveCap, delivery, attempts: ok, latency };
-}
-
-/** The attempt cap of the cost budget: Infinity without one, null when it is not a plain cap. */
-function attemptCap(scenario: Scenario): number | null {
-  const budget = scenario.policy.budget.cost;
-  if (budget === null) return Infinity;
-  const cost = scenario.attempts.cost;
-  if (cost.dist === 'empirical' || (cost.dist === 'lognormal' && cost.sigma !== 0)) return null;
-  const each = cost.dist === 'constant' ? cost.value : cost.median;
-  const check = scenario.verifier.perfect ? 0 : scenario.verifier.cost;
-  const perAttempt = each + check;
-  if (perAttempt === 0) return Infinity;
-  const ratio = budget / perAttempt;
-  if (!Number.isFinite(ratio)) return Infinity;
-  if (Math.abs(ratio - Math.round(ratio)) > CAP_TOLERANCE * Math.max(1, ratio)) return Math.ceil(ratio);
-  // On the boundary the rounding of the running sum decides: count the starts as the engine
-  // does, spend += cost_j + verifier.cost in float64.
-  let spend = 0;
-  let started = 0;
-  while (spend < budget) {
-    spend += each + check;
-    started++;
-  }
-  return started;
+  return { attemptCap: effectiveCap, caps, delivery, attempts: ok, latency, overCap: ok && caps.overKnown };
 }

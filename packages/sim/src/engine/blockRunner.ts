@@ -1,11 +1,11 @@
 import type { Xoshiro128 } from '../rng/xoshiro128.js';
 
 /** Which simulation method produced a result (all give the same distribution; see enginePlan). */
-export type EnginePath = 'perfectVerifier' | 'independentVerifier' | 'general';
+export type EnginePath = 'perfectVerifier' | 'independentVerifier' | 'parallelVote' | 'sequential' | 'general';
 
 /**
  * Simulates the replicates of one block from the block's stream and writes each replicate's
- * per-k totals over tasks into `out`, [replicate][metric][k − 1] (count × 8K numbers).
+ * per-k totals over tasks into `out`, [replicate][metric][k − 1] (count × METRIC_COUNT·K numbers).
  */
 export interface BlockRunner {
   readonly path: EnginePath;

@@ -2,10 +2,10 @@ import { blockSumsLength, COST, DELIVERED_CORRECT, METRIC_COUNT } from './engine
 
 /**
  * The sums one block contributes, from its replicates' per-k totals y (over tasks):
- * [Σ_r y[m][k]] (8K), then [Σ_r y[m][k]²] (8K), then [Σ_r y[cost][k]·y[deliveredCorrect][k]] (K),
+ * [Σ_r y[m][k]] (12K), then [Σ_r y[m][k]²] (12K), then [Σ_r y[cost][k]·y[deliveredCorrect][k]] (K),
  * summed over replicates in order. These are all the summary needs (means, SEs over replicate
  * means, and the covariance for the cost-per-correct ratio).
- * Example: one replicate with all totals 2 gives 2 (8K times), 4 (8K times), 4 (K times) (tested).
+ * Example: one replicate with all totals 2 gives 2 (12K times), 4 (12K times), 4 (K times) (tested).
  */
 export function blockSums(totals: Float64Array, count: number, maxAttempts: number): Float64Array {
   const K = maxAttempts;

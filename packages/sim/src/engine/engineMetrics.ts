@@ -11,6 +11,10 @@ export const ENGINE_METRICS = [
   'attempts',
   'cost',
   'latency',
+  'costOverCap',
+  'costOvershoot',
+  'latencyOverCap',
+  'latencyOvershoot',
 ] as const;
 
 export type EngineMetric = (typeof ENGINE_METRICS)[number];
@@ -24,10 +28,16 @@ export const ABSTAINED = 4;
 export const ATTEMPTS = 5;
 export const COST = 6;
 export const LATENCY = 7;
-export const METRIC_COUNT = 8;
+/** 1{cost > budget.cost} and max(0, cost − budget.cost) (0 without a cost budget; 0 in hard mode). */
+export const COST_OVER_CAP = 8;
+export const COST_OVERSHOOT = 9;
+/** 1{latency > budget.latency} and max(0, latency − budget.latency) (0 without a deadline; 0 in hard mode). */
+export const LATENCY_OVER_CAP = 10;
+export const LATENCY_OVERSHOOT = 11;
+export const METRIC_COUNT = 12;
 
 /**
- * Length of one block sum vector for K budgets: Σ_r y (8K), Σ_r y² (8K), Σ_r y_cost·y_deliveredCorrect (K),
+ * Length of one block sum vector for K budgets: Σ_r y (12K), Σ_r y² (12K), Σ_r y_cost·y_deliveredCorrect (K),
  * where y is a replicate's total over tasks of one metric at one k.
  */
 export function blockSumsLength(maxAttempts: number): number {

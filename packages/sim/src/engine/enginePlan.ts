@@ -2,7 +2,9 @@ import type { Scenario } from '../scenario/types.js';
 import type { BlockRunner, EnginePath } from './blockRunner.js';
 import { GeneralRunner } from './generalRunner.js';
 import { IndependentVerifierRunner } from './independentVerifierRunner.js';
+import { ParallelVoteRunner } from './parallelVoteRunner.js';
 import { PerfectVerifierRunner } from './perfectVerifierRunner.js';
+import { SequentialRunner, sequentialKernelApplies } from './sequentialRunner.js';
 import { benchmarkTasks } from './taskParameters.js';
 
 /**
@@ -14,19 +16,33 @@ import { benchmarkTasks } from './taskParameters.js';
  * - `independentVerifier`: fixed benchmark, independent attempts, an imperfect verifier, selector
  *   firstAccepted (any mode), onNoAccept abstain, no cost budget, latency constant or one attempt per
  *   round. The first accepted index J and its kind give the delivery; G, F follow from J.
- * - `general`: everything else (resample, markov/feedback/exchangeable with a verifier, other
- *   selectors, cost budgets, deliverLast with a verifier, …).
+ * - `parallelVote`: fixed benchmark, independent attempts, an imperfect verifier, majorityVote over
+ *   parallel attempts, no budget, constant latency. Each attempt's class (accepted or rejected,
+ *   correct or wrong) from one uniform, the wrong answers by the Pólya urn of the Dirichlet weights.
+ * - `sequential`: any other scenario with rounds of one attempt (sequential, or batches of 1 with
+ *   firstAccepted or oracle): budgets, resample, any amounts, correlation and verifier. The general episode as one kernel, drawing the same stream as `general`.
+ * - `general`: everything else (rounds of several attempts with a verifier or budgets, selectors
+ *   that draw: random, majorityVote, bestScore, …), attempt by attempt (`GeneralEpisode`, the
+ *   executable definition of the semantics).
  */
 export function enginePath(scenario: Scenario): EnginePath {
+  const fast = fastPath(scenario);
+  if (fast !== null) return fast;
+  return sequentialKernelApplies(scenario) ? 'sequential' : 'general';
+}
+
+/** The fast path that draws fewer numbers than attempts (costs Rao–Blackwellised), or null. */
+function fastPath(scenario: Scenario): EnginePath | null {
   const { tasks, verifier, policy, selector, attempts } = scenario;
-  if (tasks.resample || policy.budget.cost !== null) return 'general';
-  if (!(attempts.latency.dist === 'constant' || policy.batchSize === 1)) return 'general';
+  if (tasks.resample || policy.budget.cost !== null || policy.budget.latency !== null) return null;
+  if (!(attempts.latency.dist === 'constant' || policy.batchSize === 1)) return null;
   const perfect = isZeroRate(verifier.falseAccept) && isZeroRate(verifier.falseReject);
-  if (perfect) return selector.kind === 'bestScore' && selector.threshold !== null ? 'general' : 'perfectVerifier';
+  if (perfect) return selector.kind === 'bestScore' && selector.threshold !== null ? null : 'perfectVerifier';
   const correlation = attempts.correlation;
   const independent = correlation.model === 'independent' || (correlation.model === 'exchangeable' && correlation.icc === 0);
   if (independent && selector.kind === 'firstAccepted' && policy.onNoAccept === 'abstain') return 'independentVerifier';
-  return 'general';
+  if (independent && selector.kind === 'majorityVote' && policy.mode === 'parallel' && attempts.latency.dist === 'constant') return 'parallelVote';
+  return null;
 }
 
 /** The block runner for a scenario: its fast path, or the general path when `general` is set. */
@@ -37,6 +53,10 @@ export function createBlockRunner(scenario: Scenario, general: boolean): BlockRu
       return new PerfectVerifierRunner(scenario, benchmarkTasks(scenario));
     case 'independentVerifier':
       return new IndependentVerifierRunner(scenario, benchmarkTasks(scenario));
+    case 'parallelVote':
+      return new ParallelVoteRunner(scenario, benchmarkTasks(scenario));
+    case 'sequential':
+      return new SequentialRunner(scenario);
     case 'general':
       return new GeneralRunner(scenario);
   }

@@ -9,10 +9,14 @@ import {
   ABSTAINED,
   ATTEMPTS,
   COST,
+  COST_OVER_CAP,
+  COST_OVERSHOOT,
   COVERAGE,
   DELIVERED_CORRECT,
   DELIVERED_WRONG,
   LATENCY,
+  LATENCY_OVER_CAP,
+  LATENCY_OVERSHOOT,
   PASS_HAT,
 } from './engineMetrics.js';
 
@@ -32,8 +36,16 @@ const WRONG = 2;
  * ziggurat as in `LognormalSum`), and,
  * if accepted, the answer of a wrong attempt (majorityVote) or the score (bestScore).
  *
+ * This class is the executable definition of the engine semantics (docs/engine-semantics.md): the
+ * specialised kernels (`SequentialRunner`, the fast paths) are checked against it, exactly where
+ * they consume the same stream and statistically otherwise.
+ *
  * Budget k runs the policy with maxAttempts = k: rounds of b attempts (the last cut at k), attempt
- * j starts while j ≤ k and the spend Σ_{i<j} cost_i < budget.cost. The budgets share attempts, so
+ * j starts while j ≤ k and the spend Σ_{i<j} cost_i < budget.cost, a round starts while the
+ * elapsed latency (the rounds before it) < budget.latency. In hard mode an attempt whose cost would
+ * take the spend above budget.cost, or that would end after budget.latency, is cut off at the cap
+ * (the spend or the round's end is the cap), is not accepted and has no answer (deliverLast and
+ * oracle consider completed attempts only). The budgets share attempts, so
  * one pass j = 1..K evaluates the round as it grows: budget k sees rounds 1..⌈k/b⌉ with the last
  * one holding attempts up to k. Once a complete round delivers, or the cost budget stops attempt j,
  * every larger budget repeats the result.
@@ -87,7 +99,9 @@ export class GeneralEpisode {
     const voting = selector.kind === 'majorityVote';
     if (voting) dirichlet(rng, this.alpha, this.weights);
     const needsRoundUniform = voting || selector.kind === 'random';
-    const budget = policy.budget.cost;
+    const costCap = policy.budget.cost;
+    const latencyCap = policy.budget.latency;
+    const hard = policy.budget.mode === 'hard';
     const deliverLast = policy.onNoAccept === 'deliverLast';
 
     let done = false;
@@ -100,6 +114,9 @@ export class GeneralEpisode {
     let acceptedCount = 0;
     let bestScore = -Infinity;
     let bestCorrect = false;
+    // Completed (not cut-off) attempts: some correct one, and the last one's answer.
+    let completedCorrect = false;
+    let lastCompleted = NONE;
     // Results for the latest budget (repeated once done).
     let delivered = NONE;
     let used = 0;
@@ -107,7 +124,8 @@ export class GeneralEpisode {
     let latency = 0;
 
     for (let k = 1; k <= K; k++) {
-      if (!done && budget !== null && !(spend < budget)) done = true;
+      if (!done && costCap !== null && !(spend < costCap)) done = true;
+      if (!done && k === roundStart && latencyCap !== null && !(completedLatency < latencyCap)) done = true;
       if (!done) {
         if (k === roundStart) {
           acceptedCount = 0;
@@ -122,9 +140,23 @@ export class GeneralEpisode {
           const u = rng.uint32() * TWO_POW_MINUS_32;
           accept = correct ? u >= fr : u < fa;
         }
-        spend += draw(this.cost, rng) + verifier.cost;
-        const l = draw(this.latency, rng);
+        const c = draw(this.cost, rng) + verifier.cost;
+        let l = draw(this.latency, rng);
+        let cut = false;
+        if (hard && costCap !== null && spend + c > costCap) {
+          spend = costCap;
+          cut = true;
+        } else spend += c;
+        if (hard && latencyCap !== null && completedLatency + l > latencyCap) {
+          l = latencyCap - completedLatency;
+          cut = true;
+        }
         if (l > roundMax) roundMax = l;
+        if (cut) accept = false;
+        else {
+          if (correct) completedCorrect = true;
+          lastCompleted = correct ? CORRECT : WRONG;
+        }
         if (accept) {
           this.accepted[acceptedCount++] = k;
           if (voting) this.votes[correct ? 0 : 1 + categorical(rng, this.weights)]++;
@@ -136,7 +168,7 @@ export class GeneralEpisode {
             }
           }
         }
-        delivered = this.evaluateRound(acceptedCount, roundUniform, bestScore, bestCorrect, G, k);
+        delivered = this.evaluateRound(acceptedCount, roundUniform, bestScore, bestCorrect, completedCorrect);
         used = k;
         cost = spend;
         latency = completedLatency + roundMax;
@@ -144,8 +176,8 @@ export class GeneralEpisode {
         if (delivered !== NONE) {
           if (roundComplete) done = true;
         } else {
-          if (selector.kind === 'oracle' && G <= k) delivered = CORRECT;
-          else if (deliverLast) delivered = correct ? CORRECT : WRONG;
+          if (selector.kind === 'oracle' && completedCorrect) delivered = CORRECT;
+          else if (deliverLast) delivered = lastCompleted;
           if (roundComplete) {
             completedLatency += roundMax;
             roundMax = 0;
@@ -162,6 +194,14 @@ export class GeneralEpisode {
       out[offset + ATTEMPTS * K + i] += used;
       out[offset + COST * K + i] += cost;
       out[offset + LATENCY * K + i] += latency;
+      if (costCap !== null && cost > costCap) {
+        out[offset + COST_OVER_CAP * K + i] += 1;
+        out[offset + COST_OVERSHOOT * K + i] += cost - costCap;
+      }
+      if (latencyCap !== null && latency > latencyCap) {
+        out[offset + LATENCY_OVER_CAP * K + i] += 1;
+        out[offset + LATENCY_OVERSHOOT * K + i] += latency - latencyCap;
+      }
     }
   }
 
@@ -169,7 +209,7 @@ export class GeneralEpisode {
    * What the current round (accepted attempts so far) delivers when the episode stops after
    * attempt k: the selector's pick among its accepted attempts, or NONE (engine semantics, "Selectors").
    */
-  private evaluateRound(count: number, uniform: number, bestScore: number, bestCorrect: boolean, G: number, k: number): number {
+  private evaluateRound(count: number, uniform: number, bestScore: number, bestCorrect: boolean, completedCorrect: boolean): number {
     if (count === 0) return NONE;
     const X = this.outcomes;
     const selector = this.scenario.selector;
@@ -179,7 +219,7 @@ export class GeneralEpisode {
       case 'random':
         return X[this.accepted[Math.floor(uniform * count)]] === 1 ? CORRECT : WRONG;
       case 'oracle':
-        return G <= k ? CORRECT : WRONG;
+        return completedCorrect ? CORRECT : WRONG;
       case 'bestScore':
         return selector.threshold === null || bestScore >= selector.threshold ? (bestCorrect ? CORRECT : WRONG) : NONE;
       case 'majorityVote': {
@@ -203,15 +243,15 @@ export class GeneralEpisode {
 }
 
 /** A per-attempt amount: a constant, a lognormal sampler, or the observed values to draw from. */
-type PerAttempt = number | LognormalSum | readonly number[];
+export type PerAttempt = number | LognormalSum | readonly number[];
 
-function perAttempt(spec: Amount): PerAttempt {
+export function perAttempt(spec: Amount): PerAttempt {
   if (spec.dist === 'constant') return spec.value;
   return spec.dist === 'empirical' ? spec.values : new LognormalSum(spec.median, spec.sigma);
 }
 
 /** One draw of a per-attempt amount: the constant, median·e^{σZ} (`LognormalSum` of one), or a value drawn uniformly. */
-function draw(amount: PerAttempt, rng: Xoshiro128): number {
+export function draw(amount: PerAttempt, rng: Xoshiro128): number {
   if (typeof amount === 'number') return amount;
   if (amount instanceof LognormalSum) return amount.sum(rng, 1);
   return amount[Math.floor(rng.uniform() * amount.length)]!;

@@ -31,6 +31,12 @@ export interface SummaryRow {
   /** mean cost / mean deliveredCorrect (ratio of means; SE by the delta method). */
   readonly costPerCorrect: Estimate;
   readonly latency: Estimate;
+  /** P(cost > budget.cost) and the mean overshoot max(0, cost − cap) (null values without a cost budget). */
+  readonly costOverCap: Estimate;
+  readonly costOvershoot: Estimate;
+  /** P(latency > budget.latency) and the mean overshoot (null values without a latency budget). */
+  readonly latencyOverCap: Estimate;
+  readonly latencyOvershoot: Estimate;
 }
 
 /** Closed-form values to show beside the simulation: per metric, one value (or null) per k = 1..K. */
@@ -80,6 +86,11 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
     const value = exact[metric]?.[k - 1];
     return typeof value === 'number' ? value : null;
   };
+  // The over-cap figures exist only for the caps the scenario has.
+  const { cost: costCap, latency: latencyCap } = scenario.policy.budget;
+  const budgeted = ENGINE_METRICS.map((metric) =>
+    metric === 'costOverCap' || metric === 'costOvershoot' ? costCap !== null : metric === 'latencyOverCap' || metric === 'latencyOvershoot' ? latencyCap !== null : true,
+  );
   const rows: SummaryRow[] = [];
   for (let k = 1; k <= K; k++) {
     const moments = (m: number) => {
@@ -91,6 +102,7 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       return { mean, variance };
     };
     const estimate = (m: number): Estimate => {
+      if (!budgeted[m]) return { value: null, se: null, exact: null };
       const { mean, variance } = moments(m);
       return { value: mean, se: variance === null ? null : Math.sqrt(variance / R), exact: exactOf(ENGINE_METRICS[m], k) };
     };

@@ -13,7 +13,7 @@ import {
   type ConfigPath,
 } from './configReader.js';
 import { SCENARIO_DEFAULTS } from './scenarioDefaults.js';
-import { MAX_ATTEMPTS_LIMIT, NO_ACCEPT_ACTIONS, POLICY_MODES } from './scenarioKinds.js';
+import { BUDGET_MODES, MAX_ATTEMPTS_LIMIT, NO_ACCEPT_ACTIONS, POLICY_MODES } from './scenarioKinds.js';
 import type { PolicySpec } from './types.js';
 
 const POLICY_KEYS = ['maxAttempts', 'mode', 'batchSize', 'onNoAccept', 'budget'];
@@ -21,9 +21,9 @@ const POLICY_KEYS = ['maxAttempts', 'mode', 'batchSize', 'onNoAccept', 'budget']
 /**
  * `policy`: at most `maxAttempts` attempts (integer 1..1000) run `sequential`ly (batchSize 1),
  * in `parallel` (batchSize = maxAttempts) or in `batches` of `batchSize` (required,
- * 1..maxAttempts); `onNoAccept` abstain | deliverLast; optional `budget: {cost}` (> 0) per episode.
+ * 1..maxAttempts); `onNoAccept` abstain | deliverLast; optional `budget: {cost, latency, mode}` per episode.
  *
- * Example: {maxAttempts: 8} → {maxAttempts: 8, mode: sequential, batchSize: 1, onNoAccept: abstain, budget: {cost: null}}.
+ * Example: {maxAttempts: 8} → {maxAttempts: 8, mode: sequential, batchSize: 1, onNoAccept: abstain, budget: {cost: null, latency: null, mode: soft}}.
  */
 export function resolvePolicy(value: unknown, at: ConfigPath): PolicySpec {
   const node = readObject(value, at, '{ maxAttempts: 8 }');
@@ -67,9 +67,20 @@ function resolveBatchSize(value: unknown, at: ConfigPath, mode: PolicySpec['mode
   return size;
 }
 
+/**
+ * `budget: { cost, latency, mode }`: caps per episode (each > 0, or null for none), `mode` soft
+ * (default: checked before each attempt, the attempt then paid in full) or hard (an attempt that
+ * would cross a cap is cut off there and not accepted). Engine semantics, "Budgets".
+ * Example: { cost: 0.12, mode: hard } → { cost: 0.12, latency: null, mode: 'hard' }.
+ */
 function resolveBudget(value: unknown, at: ConfigPath): PolicySpec['budget'] {
-  if (value === undefined) return { cost: SCENARIO_DEFAULTS.budgetCost };
+  const none = { cost: SCENARIO_DEFAULTS.budgetCost, latency: SCENARIO_DEFAULTS.budgetLatency, mode: SCENARIO_DEFAULTS.budgetMode };
+  if (value === undefined) return none;
   const node = readObject(value, at, '{ cost: 0.5 }');
-  checkKeys(node, at, ['cost']);
-  return { cost: readOptional<number | null>(node, at, 'cost', SCENARIO_DEFAULTS.budgetCost, orNull(requirePositive)) };
+  checkKeys(node, at, ['cost', 'latency', 'mode']);
+  return {
+    cost: readOptional<number | null>(node, at, 'cost', none.cost, orNull(requirePositive)),
+    latency: readOptional<number | null>(node, at, 'latency', none.latency, orNull(requirePositive)),
+    mode: readOptional<PolicySpec['budget']['mode']>(node, at, 'mode', none.mode, oneOf(BUDGET_MODES)),
+  };
 }

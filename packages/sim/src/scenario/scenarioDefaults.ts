@@ -23,5 +23,7 @@ export const SCENARIO_DEFAULTS = Object.freeze({
   mode: 'sequential',
   onNoAccept: 'abstain',
   budgetCost: null,
+  budgetLatency: null,
+  budgetMode: 'soft',
   replicates: 10000,
 } as const);

@@ -66,7 +66,7 @@ export interface ScenarioInput {
     /** Required in mode batches; if given in sequential it must be 1, in parallel maxAttempts. */
     readonly batchSize?: number;
     readonly onNoAccept?: 'abstain' | 'deliverLast';
-    readonly budget?: { readonly cost?: number | null };
+    readonly budget?: { readonly cost?: number | null; readonly latency?: number | null; readonly mode?: 'soft' | 'hard' };
   };
   readonly run?: { readonly replicates?: number };
 }

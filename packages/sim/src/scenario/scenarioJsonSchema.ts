@@ -1,5 +1,6 @@
 import { SCENARIO_DEFAULTS } from './scenarioDefaults.js';
 import {
+  BUDGET_MODES,
   AMOUNT_DISTS,
   CORRELATION_MODELS,
   MAX_ATTEMPTS_LIMIT,
@@ -292,9 +293,14 @@ function policySchema(): JsonSchema {
       },
       budget: {
         type: 'object',
-        description: 'A cost cap per episode: no attempt starts once the spend has reached it.',
+        description:
+          'Caps per episode. soft (default): an attempt starts while the spend (a round starts while the elapsed latency) is below the cap and is completed in full, so an episode may end above it (reported: P(over) and the mean overshoot). hard: an attempt that would cross a cap is cut off there and counts as not accepted.',
         additionalProperties: false,
-        properties: { cost: { type: ['number', 'null'], exclusiveMinimum: 0, default: SCENARIO_DEFAULTS.budgetCost } },
+        properties: {
+          cost: { type: ['number', 'null'], exclusiveMinimum: 0, default: SCENARIO_DEFAULTS.budgetCost, description: 'Spend cap per episode (attempt costs plus verification).' },
+          latency: { type: ['number', 'null'], exclusiveMinimum: 0, default: SCENARIO_DEFAULTS.budgetLatency, description: 'Deadline per episode, in latency units (rounds of the slowest attempt).' },
+          mode: { enum: [...BUDGET_MODES], default: SCENARIO_DEFAULTS.budgetMode, description: 'soft: checked before each attempt; hard: an attempt that would cross is cut off and not accepted.' },
+        },
       },
     },
     allOf: [

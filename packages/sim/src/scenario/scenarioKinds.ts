@@ -27,5 +27,8 @@ export const POLICY_MODES = ['sequential', 'parallel', 'batches'] as const;
 /** `policy.onNoAccept`. */
 export const NO_ACCEPT_ACTIONS = ['abstain', 'deliverLast'] as const;
 
+/** `policy.budget.mode`: soft (checked before each attempt) or hard (an attempt that would cross is cut off). */
+export const BUDGET_MODES = ['soft', 'hard'] as const;
+
 /** The largest `policy.maxAttempts` a scenario may ask for. */
 export const MAX_ATTEMPTS_LIMIT = 1000;

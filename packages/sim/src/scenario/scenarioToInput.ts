@@ -43,7 +43,7 @@ export function scenarioToInput(scenario: Scenario): ScenarioInput {
       mode: policy.mode,
       batchSize: policy.batchSize,
       onNoAccept: policy.onNoAccept,
-      budget: { cost: policy.budget.cost },
+      budget: { cost: policy.budget.cost, latency: policy.budget.latency, mode: policy.budget.mode },
     },
     run: { replicates: scenario.run.replicates },
   };

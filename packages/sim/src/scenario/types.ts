@@ -75,8 +75,20 @@ export interface PolicySpec {
   /** Attempts per round: 1 for sequential, maxAttempts for parallel, as given for batches. */
   readonly batchSize: number;
   readonly onNoAccept: 'abstain' | 'deliverLast';
-  /** Cost cap per episode (null: none). An attempt is not started once the spend has reached the cap. */
-  readonly budget: { readonly cost: number | null };
+  /** Caps per episode (engine semantics, "Budgets"). */
+  readonly budget: BudgetSpec;
+}
+
+/**
+ * Per-episode caps on spend and elapsed latency (null: none). `soft`: an attempt (a round, for
+ * latency) starts while the spend (the elapsed latency) is below the cap and is then completed in
+ * full, so an episode may end above the cap. `hard`: an attempt that would cross a cap is cut off
+ * at the cap and counts as not accepted.
+ */
+export interface BudgetSpec {
+  readonly cost: number | null;
+  readonly latency: number | null;
+  readonly mode: 'soft' | 'hard';
 }
 
 export interface RunSpec {

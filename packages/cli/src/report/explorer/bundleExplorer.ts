@@ -1,17 +1,30 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+
+/** The pre-bundled explorer script, written beside the built modules (and the CLI bundle) at build time. */
+export const EXPLORER_SCRIPT_FILE = 'explorer.min.js';
 
 /**
- * The explorer's page script: explorerEntry with @passk/sim and the CLI's number formatting,
- * bundled by esbuild into one minified IIFE for an inline <script>. The entry is found beside this
- * module (the built .js in dist, so an installed CLI works; the .ts source when run from source),
- * and @passk/sim resolves to the library's built dist like any dependency.
+ * The explorer's page script: explorerEntry with @passk/sim and the CLI's number formatting in one
+ * minified IIFE for an inline <script>. The built CLI reads the copy `pnpm build` wrote beside this
+ * module (packages/cli/bundle.mjs, with `buildExplorerScript`), so it needs no bundler at run time;
+ * run from source (tests), it bundles explorerEntry.ts with esbuild (a devDependency) instead.
  * The result is safe inside <script>…</script>: every "</script" and "<!--" is escaped.
  */
 export async function bundleExplorer(): Promise<string> {
+  const prebuilt = new URL(`./${EXPLORER_SCRIPT_FILE}`, import.meta.url);
+  if (existsSync(prebuilt)) return readFile(prebuilt, 'utf8');
   const built = fileURLToPath(new URL('./explorerEntry.js', import.meta.url));
-  const entry = existsSync(built) ? built : fileURLToPath(new URL('./explorerEntry.ts', import.meta.url));
+  return buildExplorerScript(existsSync(built) ? built : fileURLToPath(new URL('./explorerEntry.ts', import.meta.url)));
+}
+
+/**
+ * Bundles the explorer entry at `entry` (its .js in dist or .ts in src) into the inline-safe IIFE;
+ * @passk/sim resolves to the library's built dist like any dependency.
+ */
+export async function buildExplorerScript(entry: string): Promise<string> {
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [entry],
     bundle: true,

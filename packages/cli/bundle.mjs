@@ -1,0 +1,52 @@
+// Build step after `tsc -b` (run by `pnpm build`, `pnpm passk`, `pnpm test`, `pnpm bench`):
+// 1. the report explorer's page script, bundled once (dist/report/explorer/explorer.min.js), so the CLI
+//    never runs a bundler;
+// 2. the CLI as a few ESM files in dist/bundle/ (passk.js, the two worker entries, shared chunks), with
+//    @passk/sim, yargs and yaml inside: a command loads a handful of files instead of ~200 modules.
+//    Each command, vega/vega-lite (charts) and resvg (PNG) stay behind dynamic imports; vega, vega-lite,
+//    resvg (a native addon) and esbuild stay external (loaded from node_modules when used).
+// The bin (package.json) is dist/bundle/passk.js; dist/main.js still runs unbundled.
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { buildExplorerScript, EXPLORER_SCRIPT_FILE } from './dist/report/explorer/bundleExplorer.js';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+const outdir = join(dist, 'bundle');
+
+const explorer = join(dist, 'report', 'explorer', EXPLORER_SCRIPT_FILE);
+writeFileSync(explorer, await buildExplorerScript(join(dist, 'report', 'explorer', 'explorerEntry.js')));
+
+await esbuild.build({
+  // Entry names keep the workers' file names: runSimulation and csvRangeRunner start
+  // new URL('./simulateWorker.js' | './csvRangeWorker.js', import.meta.url) from a chunk in the same folder.
+  entryPoints: {
+    passk: join(dist, 'main.js'),
+    simulateWorker: join(dist, 'run', 'simulateWorker.js'),
+    csvRangeWorker: join(dist, 'io', 'csvRangeWorker.js'),
+    // For `pnpm bench`, which times the CLI's own runner as `passk simulate` runs it.
+    runSimulation: join(dist, 'run', 'runSimulation.js'),
+    stopSignal: join(dist, 'run', 'stopSignal.js'),
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['vega', 'vega-lite', '@resvg/resvg-js', 'esbuild'],
+  // Bundled CommonJS dependencies (seedrandom) may call require(): give the ESM output one, made on
+  // first use (createRequire per chunk at load time cost ~1 ms each).
+  banner: { js: "import { createRequire as __passkCreateRequire } from 'node:module'; const require = (id) => __passkCreateRequire(import.meta.url)(id);" },
+  chunkNames: 'chunk-[hash]',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+// The explorer script beside the bundle, where bundleExplorer looks from there.
+copyFileSync(explorer, join(outdir, EXPLORER_SCRIPT_FILE));
+// `passk --version` reads ../package.json from its module: from dist/bundle that is dist/package.json.
+// The same name, version and module type as the package's (the nearest package.json decides that dist/*.js are ES modules).
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ name: manifest.name, version: manifest.version, type: manifest.type, private: true }, null, 2)}\n`);

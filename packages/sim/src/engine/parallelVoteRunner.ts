@@ -1,0 +1,173 @@
+import type { Xoshiro128 } from '../rng/xoshiro128.js';
+import type { Scenario } from '../scenario/types.js';
+import type { BlockRunner } from './blockRunner.js';
+import { expectedAmount } from './expectedAmount.js';
+import {
+  ABSTAINED,
+  ATTEMPTS,
+  COST,
+  COVERAGE,
+  DELIVERED_CORRECT,
+  DELIVERED_WRONG,
+  LATENCY,
+  METRIC_COUNT,
+  PASS_HAT,
+} from './engineMetrics.js';
+import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
+import type { TaskParameters } from './taskParameters.js';
+
+const TWO_POW_32 = 4294967296;
+const TWO_POW_MINUS_32 = 1 / 4294967296;
+/** The metric row of each delivery kind (none, correct, wrong). */
+const DELIVERY_ROW = [ABSTAINED, DELIVERED_CORRECT, DELIVERED_WRONG];
+
+/**
+ * Fast path for a majority vote over parallel attempts (mode parallel, selector majorityVote) on a
+ * fixed benchmark with independent attempts, no budget and constant latency, any verifier, abstain
+ * or deliverLast. The same law as the general episode with fewer draws:
+ * - each attempt is, independently, accepted correct (p(1 − FR)), accepted wrong ((1 − p)FA),
+ *   rejected correct (p·FR) or rejected wrong ((1 − p)(1 − FA)): one uniform against per-task thresholds;
+ * - the wrong answers of the accepted wrong attempts: the episode's Dirichlet(α, …, α) weights
+ *   integrated out, their categories in order are a Pólya urn, P(category i | counts c, n so far) =
+ *   (α + c_i)/(mα + n) (the Dirichlet–multinomial; Johnson, Kotz & Balakrishnan 1997, "Discrete
+ *   Multivariate Distributions", ch. 40): one uniform per accepted wrong attempt, no gamma draws;
+ * - the round's tie-break uniform, as the general episode draws it.
+ * Budget k: the first k attempts form the round; the most frequent answer among its accepted
+ * attempts wins (ties uniformly by that uniform), else abstain or (deliverLast) attempt k as it is.
+ * Costs and latency are Rao–Blackwellised (k attempts × E[cost + verifier.cost]; one round × the latency).
+ */
+export class ParallelVoteRunner implements BlockRunner {
+  readonly path = 'parallelVote' as const;
+  private readonly K: number;
+  private readonly tasks: TaskParameters;
+  private readonly m: number;
+  private readonly alpha: number;
+  private readonly deliverLast: boolean;
+  private readonly attemptCost: number;
+  private readonly latency: number;
+  private readonly votes: Int32Array;
+  private readonly hFirstSuccess: Int32Array;
+  private readonly hFirstFailure: Int32Array;
+  /** Per replicate and budget k: episodes delivering nothing, a correct or a wrong answer. */
+  private readonly hDelivered: Int32Array;
+
+  constructor(scenario: Scenario, tasks: TaskParameters) {
+    const selector = scenario.selector;
+    if (selector.kind !== 'majorityVote') throw new Error('ParallelVoteRunner: the selector must be majorityVote');
+    this.K = scenario.policy.maxAttempts;
+    this.tasks = tasks;
+    this.m = selector.distinctWrong;
+    this.alpha = selector.concentration;
+    this.deliverLast = scenario.policy.onNoAccept === 'deliverLast';
+    this.attemptCost = expectedAmount(scenario.attempts.cost) + scenario.verifier.cost;
+    this.latency = expectedAmount(scenario.attempts.latency);
+    this.votes = new Int32Array(this.m + 1);
+    this.hFirstSuccess = new Int32Array(REPLICATES_PER_BLOCK * (this.K + 2));
+    this.hFirstFailure = new Int32Array(REPLICATES_PER_BLOCK * (this.K + 2));
+    this.hDelivered = new Int32Array(REPLICATES_PER_BLOCK * this.K * 3);
+  }
+
+  run(rng: Xoshiro128, _firstReplicate: number, count: number, out: Float64Array): void {
+    const K = this.K;
+    const H = K + 2;
+    const width = METRIC_COUNT * K;
+    const m = this.m;
+    const alpha = this.alpha;
+    const deliverLast = this.deliverLast;
+    const votes = this.votes;
+    const hG = this.hFirstSuccess, hF = this.hFirstFailure;
+    hG.fill(0, 0, count * H);
+    hF.fill(0, 0, count * H);
+    const hDelivered = this.hDelivered;
+    hDelivered.fill(0, 0, count * K * 3);
+    const tasks = this.tasks;
+    let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
+    let y = 0, word = 0, tt = 0;
+    for (let t = 0; t < tasks.count; t++) {
+      const p = tasks.successRate[t], fa = tasks.falseAccept[t], fr = tasks.falseReject[t];
+      // Class thresholds on the 32-bit word: accepted correct | accepted wrong | rejected correct | rejected wrong.
+      const acceptedCorrect = p * (1 - fr) * TWO_POW_32;
+      const acceptedWrong = acceptedCorrect + (1 - p) * fa * TWO_POW_32;
+      const rejectedCorrect = acceptedWrong + p * fr * TWO_POW_32;
+      for (let r = 0; r < count; r++) {
+        // The round's tie-break uniform.
+        y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
+        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+        const tie = (word >>> 0) * TWO_POW_MINUS_32;
+        for (let a = 0; a <= m; a++) votes[a] = 0;
+        let wrongVotes = 0;
+        let G = K + 1;
+        let F = K + 1;
+        // The leading count, how many answers share it, and the delivery it gives (kept as votes arrive:
+        // each vote raises one count by 1, so the lead either grows, gains a tie, or stays).
+        let most = 0;
+        let tied = 0;
+        let leader = 0;
+        let voted = 0;
+        for (let j = 1; j <= K; j++) {
+          y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
+          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+          const w = word >>> 0;
+          // Class 0 accepted correct, 1 accepted wrong, 2 rejected correct, 3 rejected wrong.
+          const c = +(w >= acceptedCorrect) + +(w >= acceptedWrong) + +(w >= rejectedCorrect);
+          const correct = (c & 1) === 0;
+          G = correct && G > K ? j : G;
+          F = !correct && F > K ? j : F;
+          let answer = -1;
+          if (c === 0) answer = 0;
+          else if (c === 1) {
+            // Pólya urn over the m wrong answers.
+            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
+            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            let pick = (word >>> 0) * TWO_POW_MINUS_32 * (m * alpha + wrongVotes);
+            let i = 1;
+            while (i < m && pick >= alpha + votes[i]) {
+              pick -= alpha + votes[i];
+              i++;
+            }
+            answer = i;
+            wrongVotes++;
+          }
+          if (answer >= 0) {
+            const v = ++votes[answer];
+            if (v > most) {
+              most = v;
+              tied = 1;
+              leader = answer;
+            } else if (v === most) tied++;
+            // Budget k = j: the most frequent accepted answer, ties by the round's uniform (the nth tied in answer order).
+            if (tied === 1) voted = leader === 0 ? 1 : 2;
+            else {
+              let nth = Math.floor(tie * tied);
+              let a = 0;
+              for (; a <= m; a++) if (votes[a] === most && nth-- === 0) break;
+              voted = a === 0 ? 1 : 2;
+            }
+          }
+          const delivered = most === 0 ? (deliverLast ? (correct ? 1 : 2) : 0) : voted;
+          hDelivered[(r * K + j - 1) * 3 + delivered]++;
+        }
+        hG[r * H + G]++;
+        hF[r * H + F]++;
+      }
+    }
+    rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+    // Coverage and passHat from G, F; k attempts in one round per episode (Rao–Blackwellised amounts).
+    const T = tasks.count;
+    for (let r = 0; r < count; r++) {
+      const base = r * width;
+      let success = 0;
+      let failure = 0;
+      for (let k = 1; k <= K; k++) {
+        success += hG[r * H + k];
+        failure += hF[r * H + k];
+        out[base + COVERAGE * K + k - 1] += success;
+        out[base + PASS_HAT * K + k - 1] += T - failure;
+        out[base + ATTEMPTS * K + k - 1] += T * k;
+        out[base + COST * K + k - 1] += T * k * this.attemptCost;
+        out[base + LATENCY * K + k - 1] += T * this.latency;
+        for (let d = 0; d < 3; d++) out[base + DELIVERY_ROW[d] * K + k - 1] += hDelivered[(r * K + k - 1) * 3 + d];
+      }
+    }
+  }
+}

@@ -1,0 +1,421 @@
+import type { Xoshiro128 } from '../rng/xoshiro128.js';
+import type { Amount, Scenario } from '../scenario/types.js';
+import type { BlockRunner } from './blockRunner.js';
+import {
+  ABSTAINED,
+  ATTEMPTS,
+  COST,
+  COST_OVER_CAP,
+  COST_OVERSHOOT,
+  COVERAGE,
+  DELIVERED_CORRECT,
+  DELIVERED_WRONG,
+  LATENCY,
+  LATENCY_OVER_CAP,
+  LATENCY_OVERSHOOT,
+  METRIC_COUNT,
+  PASS_HAT,
+} from './engineMetrics.js';
+import { draw, perAttempt, type PerAttempt } from './generalEpisode.js';
+import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
+import { expTables, INVERSE_STEP, LOWEST_EXPONENT, ROUNDER, STEP_HIGH, STEP_LOW, STEPS, TABLE_LIMIT, type ExpTables } from './tableExp.js';
+import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
+import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
+
+const TWO_POW_MINUS_32 = 1 / 4294967296;
+const TWO_POW_32 = 4294967296;
+/** Delivery kinds, also the column of the final-state histogram. */
+const NONE = 0;
+const CORRECT = 1;
+const WRONG = 2;
+/** Outcome models (the loop over attempts is chosen once per episode). */
+const INDEPENDENT = 0;
+const EXCHANGEABLE = 1;
+const MARKOV = 2;
+const FEEDBACK = 3;
+/** Per-attempt amount kinds the kernel draws inline. */
+const CONSTANT = 0;
+const LOGNORMAL = 1;
+
+/** Whether the sequential kernel simulates a scenario (else `GeneralRunner`): rounds of one and a selector that draws nothing. */
+export function sequentialKernelApplies(scenario: Scenario): boolean {
+  const { policy, selector } = scenario;
+  return policy.batchSize === 1 && (selector.kind === 'firstAccepted' || selector.kind === 'oracle');
+}
+
+/**
+ * The general episode for rounds of one attempt (sequential, or batches of 1 with firstAccepted or
+ * oracle) as one specialised kernel: any correlation model, any verifier (per-task rates too),
+ * fixed or resampled tasks, any per-attempt amounts (constant, lognormal — the cost's drawn inline —,
+ * a list of observed values), cost and latency budgets in
+ * soft or hard mode, abstain or deliverLast. It consumes the block's stream exactly as
+ * `GeneralRunner` + `GeneralEpisode` do (the same draws in the same order: outcomes X_1..X_K, then
+ * per started attempt its verdict, cost and latency), so both give the same episodes; only the
+ * bookkeeping differs (tested: identical counts, sums equal to rounding).
+ *
+ * Bookkeeping: an episode that starts s attempts has, at budget k ≥ s, its final state (delivery,
+ * s attempts, cost S_s, latency L_s, over-cap figures; only the last attempt can end over a cap),
+ * and at k < s the state after attempt k (attempts k, S_k, L_k, delivery none — or, for deliverLast
+ * and oracle, the prefix's). So per replicate it keeps histograms of the first success G, the first
+ * failure F and the final state by s, and per-s tails of the amounts; `finish` turns them into the
+ * per-k totals by prefix sums. Amounts at k < s are added directly (s − 1 adds). The RNG
+ * (xoshiro128**, `Xoshiro128.uint32`) and the ziggurat's fast case are inlined.
+ */
+export class SequentialRunner implements BlockRunner {
+  readonly path = 'sequential' as const;
+  private readonly scenario: Scenario;
+  private readonly K: number;
+  private readonly fixedTasks: TaskParameters | null;
+  private readonly outcomes: Uint8Array;
+  private readonly spendAt: Float64Array;
+  private readonly latencyAt: Float64Array;
+  private readonly hFirstSuccess: Int32Array;
+  private readonly hFirstFailure: Int32Array;
+  private readonly hFinal: Int32Array;
+  private readonly costTail: Float64Array;
+  private readonly latencyTail: Float64Array;
+  private readonly costOverTail: Float64Array;
+  private readonly costOvershootTail: Float64Array;
+  private readonly latencyOverTail: Float64Array;
+  private readonly latencyOvershootTail: Float64Array;
+  private readonly ziggurat: ZigguratTables;
+  /** Amounts drawn through `draw` (state written back): a cost given as a list of values, any non-constant latency. */
+  private readonly costDrawn: PerAttempt | null;
+  private readonly latencyDrawn: PerAttempt | null;
+  private readonly exp: ExpTables;
+
+  constructor(scenario: Scenario) {
+    this.scenario = scenario;
+    const K = scenario.policy.maxAttempts;
+    this.K = K;
+    this.fixedTasks = scenario.tasks.resample ? null : benchmarkTasks(scenario);
+    this.outcomes = new Uint8Array(K + 1);
+    this.spendAt = new Float64Array(K + 1);
+    this.latencyAt = new Float64Array(K + 1);
+    const slots = REPLICATES_PER_BLOCK * (K + 2);
+    this.hFirstSuccess = new Int32Array(slots);
+    this.hFirstFailure = new Int32Array(slots);
+    this.hFinal = new Int32Array(slots * 3);
+    this.costTail = new Float64Array(slots);
+    this.latencyTail = new Float64Array(slots);
+    this.costOverTail = new Float64Array(slots);
+    this.costOvershootTail = new Float64Array(slots);
+    this.latencyOverTail = new Float64Array(slots);
+    this.latencyOvershootTail = new Float64Array(slots);
+    this.ziggurat = zigguratTables();
+    const { cost, latency } = scenario.attempts;
+    this.costDrawn = cost.dist === 'empirical' ? perAttempt(cost) : null;
+    this.latencyDrawn = latency.dist === 'constant' ? null : perAttempt(latency);
+    this.exp = expTables();
+  }
+
+  run(rng: Xoshiro128, firstReplicate: number, count: number, out: Float64Array): void {
+    const slots = count * (this.K + 2);
+    for (const h of [this.hFirstSuccess, this.hFirstFailure, this.costTail, this.latencyTail, this.costOverTail, this.costOvershootTail, this.latencyOverTail, this.latencyOvershootTail]) {
+      h.fill(0, 0, slots);
+    }
+    this.hFinal.fill(0, 0, 3 * slots);
+    const fixed = this.fixedTasks;
+    if (fixed !== null) this.episodes(rng, fixed, 0, count, out);
+    else for (let r = 0; r < count; r++) this.episodes(rng, replicateTasks(this.scenario, firstReplicate + r), r, r + 1, out);
+    this.finish(count, out);
+  }
+
+  /** Every task of `tasks` (outer) × replicates [from, to) (inner), in the order GeneralRunner uses the stream. */
+  private episodes(rng: Xoshiro128, tasks: TaskParameters, from: number, to: number, out: Float64Array): void {
+    const K = this.K;
+    const H = K + 2;
+    const width = METRIC_COUNT * K;
+    const { attempts, verifier, policy, selector } = this.scenario;
+    const { falseAccept, falseReject } = verifier;
+    const judged = !(falseAccept.dist === 'point' && falseAccept.p === 0 && falseReject.dist === 'point' && falseReject.p === 0);
+    const correlation = attempts.correlation;
+    const model =
+      correlation.model === 'markov' ? MARKOV : correlation.model === 'feedback' ? FEEDBACK : correlation.model === 'exchangeable' && correlation.icc > 0 ? EXCHANGEABLE : INDEPENDENT;
+    const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
+    const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
+    const scale = correlation.model === 'exchangeable' && correlation.icc > 0 ? 1 / correlation.icc - 1 : 0;
+    const cost = amountParameters(attempts.cost);
+    const latency = amountParameters(attempts.latency);
+    const costLognormal = cost.kind === LOGNORMAL, costValue = cost.value, costMedian = cost.median, costSigma = cost.sigma;
+    const latencyValue = latency.value;
+    const latencyDrawn = this.latencyDrawn;
+    const costDrawn = this.costDrawn;
+    const checkCost = verifier.cost;
+    const costCap = policy.budget.cost;
+    const latencyCap = policy.budget.latency;
+    const hasCostCap = costCap !== null;
+    const hasLatencyCap = latencyCap !== null;
+    const costLimit = costCap ?? Infinity;
+    const latencyLimit = latencyCap ?? Infinity;
+    const hard = policy.budget.mode === 'hard';
+    const deliverLast = policy.onNoAccept === 'deliverLast';
+    const oracle = selector.kind === 'oracle';
+    const prefixDelivery = deliverLast || oracle;
+    const X = this.outcomes;
+    const S = this.spendAt;
+    const L = this.latencyAt;
+    // Up to 30 attempts the outcomes also go into a bit mask, from which G and F come without branches.
+    const small = K <= 30;
+    const allAttempts = small ? (2 << K) - 2 : 0;
+    const hG = this.hFirstSuccess, hF = this.hFirstFailure, hFinal = this.hFinal;
+    const costTail = this.costTail, latencyTail = this.latencyTail;
+    const costOverTail = this.costOverTail, costOvershootTail = this.costOvershootTail;
+    const latencyOverTail = this.latencyOverTail, latencyOvershootTail = this.latencyOvershootTail;
+    const { kn, wn } = this.ziggurat;
+    const { fractions, powers } = this.exp;
+    let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
+    let y = 0, word = 0, tt = 0;
+
+    for (let t = 0; t < tasks.count; t++) {
+      const p = tasks.successRate[t], fa = tasks.falseAccept[t], fr = tasks.falseReject[t];
+      // Thresholds on the 32-bit word: u·2^-32 < q ⇔ word < q·2^32 (exact: a power of two).
+      const first = p * TWO_POW_32;
+      const afterWrong = (stay * 0 + (1 - stay) * p) * TWO_POW_32;
+      const afterRight = (stay * 1 + (1 - stay) * p) * TWO_POW_32;
+      const rejectRight = fr * TWO_POW_32;
+      const acceptWrong = fa * TWO_POW_32;
+      const a = p * scale;
+      for (let r = from; r < to; r++) {
+        // ---- outcomes X_1..X_K (drawOutcomes), with the first success G and first failure F ----
+        let G = K + 1;
+        let F = K + 1;
+        let bits = 0; // bit j set: X_j correct (K ≤ 30)
+        if (model === INDEPENDENT) {
+          for (let j = 1; j <= K; j++) {
+            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
+            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            const x = (word >>> 0) < first ? 1 : 0;
+            X[j] = x;
+            if (small) bits |= x << j;
+            else {
+              G = x === 1 && G > K ? j : G;
+              F = x === 0 && F > K ? j : F;
+            }
+          }
+        } else if (model === MARKOV) {
+          // P(X_j = 1 | X_{j−1}) = λ·X_{j−1} + (1 − λ)p, as drawOutcomes computes it.
+          let threshold = first;
+          for (let j = 1; j <= K; j++) {
+            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
+            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            const x = (word >>> 0) < threshold ? 1 : 0;
+            X[j] = x;
+            threshold = x === 1 ? afterRight : afterWrong;
+            if (small) bits |= x << j;
+            else {
+              G = x === 1 && G > K ? j : G;
+              F = x === 0 && F > K ? j : F;
+            }
+          }
+        } else if (model === EXCHANGEABLE) {
+          let correctSoFar = 0;
+          for (let j = 1; j <= K; j++) {
+            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
+            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            const x = (word >>> 0) * TWO_POW_MINUS_32 < (a + correctSoFar) / (scale + j - 1) ? 1 : 0;
+            X[j] = x;
+            correctSoFar += x;
+            if (small) bits |= x << j;
+            else {
+              G = x === 1 && G > K ? j : G;
+              F = x === 0 && F > K ? j : F;
+            }
+          }
+        } else {
+          let rate = p;
+          for (let j = 1; j <= K; j++) {
+            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
+            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            const x = (word >>> 0) * TWO_POW_MINUS_32 < rate ? 1 : 0;
+            X[j] = x;
+            if (x === 0) rate += eta * (1 - rate);
+            if (small) bits |= x << j;
+            else {
+              G = x === 1 && G > K ? j : G;
+              F = x === 0 && F > K ? j : F;
+            }
+          }
+        }
+
+        if (small) {
+          // First success and first failure as the lowest set bit of the outcome mask and of its complement.
+          const failures = ~bits & allAttempts;
+          G = bits === 0 ? K + 1 : 31 - Math.clz32(bits & -bits);
+          F = failures === 0 ? K + 1 : 31 - Math.clz32(failures & -failures);
+        }
+
+        // ---- attempts, one per round, while the budgets let them start ----
+        let spend = 0;
+        let elapsed = 0;
+        let started = 0;
+        let final = NONE;
+        let completedCorrect = false;
+        let lastCompleted = NONE;
+        const base = r * width;
+        for (let j = 1; j <= K; j++) {
+          if (hasCostCap && !(spend < costLimit)) break;
+          if (hasLatencyCap && !(elapsed < latencyLimit)) break;
+          const correct = X[j] === 1;
+          let accept = correct;
+          if (judged) {
+            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
+            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            accept = correct ? (word >>> 0) >= rejectRight : (word >>> 0) < acceptWrong;
+          }
+          // Cost, then latency: the constant, or median·e^{σZ} with Z by the ziggurat (LognormalSum of one,
+          // inlined for the cost).
+          let c = costValue;
+          if (costLognormal) {
+            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
+            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            const layer = word & 127;
+            const v = word >> 7;
+            let z = 0;
+            if (Math.abs(v) < kn[layer]) z = v * wn[layer];
+            else {
+              rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+              z = zigguratSlow(this.ziggurat, rng, word);
+              s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
+            }
+            // e^x as tableExp computes it, inlined (the call is not: the kernel exceeds V8's inlining budget).
+            const x = costSigma * z;
+            let e: number;
+            if (!(x <= TABLE_LIMIT && x >= -TABLE_LIMIT)) e = Math.exp(x);
+            else {
+              const rounded = x * INVERSE_STEP + ROUNDER - ROUNDER;
+              const n = rounded | 0;
+              const rest = x - rounded * STEP_HIGH - rounded * STEP_LOW;
+              e = fractions[n & (STEPS - 1)] * powers[(n >> 8) - LOWEST_EXPONENT] * (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
+            }
+            c = costMedian * e;
+          }
+          if (costDrawn !== null) {
+            rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+            c = draw(costDrawn, rng);
+            s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
+          }
+          c += checkCost;
+          let l = latencyValue;
+          if (latencyDrawn !== null) {
+            // A drawn latency (rarer) by the general episode's own draw (`draw`: LognormalSum of one, or a value of the list).
+            rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+            l = draw(latencyDrawn, rng);
+            s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
+          }
+          let cut = false;
+          if (hard && hasCostCap && spend + c > costLimit) {
+            spend = costLimit;
+            cut = true;
+          } else spend += c;
+          if (hard && hasLatencyCap && elapsed + l > latencyLimit) {
+            l = latencyLimit - elapsed;
+            cut = true;
+          }
+          started = j;
+          S[j] = spend;
+          L[j] = elapsed + (l > 0 ? l : 0);
+          if (cut) accept = false;
+          else {
+            if (correct) completedCorrect = true;
+            lastCompleted = correct ? CORRECT : WRONG;
+          }
+          if (accept) {
+            final = oracle ? (completedCorrect ? CORRECT : WRONG) : correct ? CORRECT : WRONG;
+            break;
+          }
+          final = oracle && completedCorrect ? CORRECT : deliverLast ? lastCompleted : NONE;
+          if (prefixDelivery && j < K) X[j] = final; // reuse X[j] (no longer needed) for the state after attempt j
+          elapsed += l > 0 ? l : 0;
+        }
+
+        // ---- bookkeeping: histograms, tails, and the amounts of the budgets k < started ----
+        hG[r * H + G]++;
+        hF[r * H + F]++;
+        const at = r * H + started;
+        hFinal[3 * at + final]++;
+        const spent = S[started];
+        const took = L[started];
+        costTail[at] += spent;
+        latencyTail[at] += took;
+        if (spent > costLimit) {
+          costOverTail[at] += 1;
+          costOvershootTail[at] += spent - costLimit;
+        }
+        if (took > latencyLimit) {
+          latencyOverTail[at] += 1;
+          latencyOvershootTail[at] += took - latencyLimit;
+        }
+        for (let k = 1; k < started; k++) {
+          out[base + COST * K + k - 1] += S[k];
+          out[base + LATENCY * K + k - 1] += L[k];
+          if (prefixDelivery) {
+            const d = X[k];
+            out[base + (d === CORRECT ? DELIVERED_CORRECT : d === WRONG ? DELIVERED_WRONG : ABSTAINED) * K + k - 1] += 1;
+          }
+        }
+      }
+    }
+    rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+  }
+
+  /** Per replicate: the per-k totals from the histograms and tails (prefix sums over s ≤ k and G, F ≤ k). */
+  private finish(count: number, out: Float64Array): void {
+    const K = this.K;
+    const H = K + 2;
+    const width = METRIC_COUNT * K;
+    const plain = !(this.scenario.policy.onNoAccept === 'deliverLast' || this.scenario.selector.kind === 'oracle');
+    for (let r = 0; r < count; r++) {
+      const base = r * width;
+      let episodes = 0;
+      for (let s = 0; s < H; s++) episodes += this.hFirstSuccess[r * H + s];
+      let firstSuccess = 0, firstFailure = 0;
+      let correct = 0, wrong = 0, none = 0, stopped = 0, usedBySome = 0;
+      let cost = 0, latency = 0, costOver = 0, costOvershoot = 0, latencyOver = 0, latencyOvershoot = 0;
+      for (let k = 1; k <= K; k++) {
+        const at = r * H + k;
+        firstSuccess += this.hFirstSuccess[at];
+        firstFailure += this.hFirstFailure[at];
+        const c = this.hFinal[3 * at + CORRECT], w = this.hFinal[3 * at + WRONG], n = this.hFinal[3 * at + NONE];
+        correct += c;
+        wrong += w;
+        none += n;
+        stopped += c + w + n;
+        usedBySome += k * (c + w + n);
+        cost += this.costTail[at];
+        latency += this.latencyTail[at];
+        costOver += this.costOverTail[at];
+        costOvershoot += this.costOvershootTail[at];
+        latencyOver += this.latencyOverTail[at];
+        latencyOvershoot += this.latencyOvershootTail[at];
+        const i = k - 1;
+        const running = episodes - stopped; // episodes that started more than k attempts
+        out[base + COVERAGE * K + i] += firstSuccess;
+        out[base + PASS_HAT * K + i] += episodes - firstFailure;
+        out[base + DELIVERED_CORRECT * K + i] += correct;
+        out[base + DELIVERED_WRONG * K + i] += wrong;
+        out[base + ABSTAINED * K + i] += none + (plain ? running : 0);
+        out[base + ATTEMPTS * K + i] += usedBySome + k * running;
+        out[base + COST * K + i] += cost;
+        out[base + LATENCY * K + i] += latency;
+        out[base + COST_OVER_CAP * K + i] += costOver;
+        out[base + COST_OVERSHOOT * K + i] += costOvershoot;
+        out[base + LATENCY_OVER_CAP * K + i] += latencyOver;
+        out[base + LATENCY_OVERSHOOT * K + i] += latencyOvershoot;
+      }
+    }
+  }
+}
+
+interface AmountParameters {
+  readonly kind: number;
+  readonly value: number;
+  readonly median: number;
+  readonly sigma: number;
+}
+
+/** The kernel's inline form of a per-attempt amount: a constant, or a lognormal drawn inline (others go through `draw`). */
+function amountParameters(amount: Amount): AmountParameters {
+  if (amount.dist === 'lognormal') return { kind: LOGNORMAL, value: 0, median: amount.median, sigma: amount.sigma };
+  return { kind: CONSTANT, value: amount.dist === 'constant' ? amount.value : 0, median: 0, sigma: 0 };
+}
