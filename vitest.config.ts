@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests import the library from source (no build needed for unit tests); CLI tests run the
 // built binary, which `pnpm test` builds first.
@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // The pack-and-install test needs the registry and a minute: `pnpm test:pack` (vitest.pack.config.ts).
+    exclude: [...configDefaults.exclude, 'test/pack/**'],
     testTimeout: 30_000,
     // Test files share each worker's module cache (no module-level state anywhere: DESIGN §5.8);
     // this halves the suite's wall time, most of which was loading modules file by file.

@@ -1,4 +1,4 @@
-// Golden tests of every chart spec (and of the SVG of four charts, vega 6.4.0 / vega-lite 6.5.0
+// Golden tests of every chart spec (and of the SVG of four charts, vega 6.4.0 / vega-lite 6.4.3
 // pinned), plus: each spec compiles with vega-lite without a warning, renders a non-empty SVG, and
 // its data carries the result's own numbers.
 //
