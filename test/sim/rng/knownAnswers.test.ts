@@ -33,11 +33,11 @@ describe('Xoshiro128', () => {
 });
 
 // Each inlined step as written in the engine: `y = Math.imul(s1, 5)`, the output word, `t = s1 << 9`
-// and the state update, with the runner's own names. The test extracts every copy from the source
+// and the state update, with the runner's own names (on one line or several). The test extracts every copy from the source
 // text and runs it, so a typo in any one of them fails here.
 const ENGINE = `${REPO_ROOT}packages/sim/src/engine/`;
 const INLINED_STEP =
-  /(?:(?:const|let) )?y = Math\.imul\(s1, 5\);\s*(?:(?:const|let) )?(\w+) = Math\.imul\(\(y << 7\) \| \(y >>> 25\), 9\)( >>> 0)?;\s*(?:(?:const|let) )?(\w+) = s1 << 9;\s*(s2 \^= s0; s3 \^= s1; s1 \^= s2; s0 \^= s3; s2 \^= \3; s3 = \(s3 << 11\) \| \(s3 >>> 21\);)/g;
+  /(?:(?:const|let) )?y = Math\.imul\(s1, 5\);\s*(?:(?:const|let) )?(\w+) = Math\.imul\(\(y << 7\) \| \(y >>> 25\), 9\)( >>> 0)?;\s*(?:(?:const|let) )?(\w+) = s1 << 9;\s*(s2 \^= s0;\s*s3 \^= s1;\s*s1 \^= s2;\s*s0 \^= s3;\s*s2 \^= \3;\s*s3 = \(s3 << 11\) \| \(s3 >>> 21\);)/g;
 
 interface InlinedStep {
   where: string;
@@ -58,7 +58,6 @@ function inlinedSteps(): { steps: InlinedStep[]; odd: string[] } {
     for (const m of matched) {
       const [text, word, , t] = m;
       const body = text.replace(/\b(?:const|let) /g, '');
-      // biome-ignore lint/security/noGlobalEval: the copy under test, from this repository's own source
       const run = new Function('state', `let s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3], y, ${word}, ${t};\n${body}\nstate[0] = s0; state[1] = s1; state[2] = s2; state[3] = s3;\nreturn ${word} >>> 0;`);
       steps.push({ where: `${file}:${lines(m.index!)}`, step: run as (state: Int32Array) => number });
     }

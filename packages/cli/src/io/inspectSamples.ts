@@ -30,7 +30,7 @@ export function inspectColumns(sample: Record<string, unknown>, options: Resolve
     throw new InputError('--scorer', `must name a scorer of the log; scorers: ${listNames(names)}`, scorer);
   }
   const value = isObject(scores[scorer]) ? (scores[scorer] as Record<string, unknown>).value : undefined;
-  let key = options.scoreKey;
+  const key = options.scoreKey;
   if (isObject(value)) {
     const keys = Object.keys(value);
     if (key === undefined) throw new InputError('--score-key', `must name a key of scorer ${JSON.stringify(scorer)}'s values: ${listNames(keys)}`);
