@@ -34,7 +34,7 @@ const STATEMENT = /\b(import|export)\s*(type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?|\
 /** Whether an import or export statement brings types only. */
 function typeOnly(typeKeyword, clause) {
   if (typeKeyword) return true;
-  if (!clause || !clause.startsWith('{')) return false;
+  if (!clause?.startsWith('{')) return false;
   const names = clause.slice(1, -1).split(',').map((name) => name.trim()).filter(Boolean);
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }

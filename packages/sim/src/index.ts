@@ -103,3 +103,13 @@ export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChan
 export { holmAdjust } from './compare/holmAdjust.js';
 export { signFlipTest } from './compare/signFlipTest.js';
 export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
+
+// Types the API above refers to
+export type { BetaParameters, BetaPosteriorOptions, BetaPosteriorSummary, PosteriorSummary } from './intervals/betaPosterior.js';
+export type { ProportionBounds } from './intervals/proportionBounds.js';
+export { ENGINE_METRICS, type EngineMetric } from './engine/engineMetrics.js';
+export type { BlockRunner, EnginePath } from './engine/blockRunner.js';
+export type { SimulationReuse } from './engine/simulatePartial.js';
+export type { FixedBenchmark } from './analytic/fixedBenchmark.js';
+export type { SignFlipOptions } from './compare/signFlipTest.js';
+export type { AmountInput, BetaInput, CorrelationInput, MixtureComponentInput, RateInput, SelectorInput, SuccessRateInput } from './scenario/scenarioInput.js';

@@ -6,6 +6,7 @@ import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import type { SuccessRateDist } from '../scenario/types.js';
 
+/** Options of `planComparison`: the metric and k, agent A's task distribution (Beta), the difference to detect, the test's level and power, and the trials per task to tabulate. */
 export interface CompareOptions {
   readonly metric: 'passAtK' | 'passHatK';
   readonly k: number;
@@ -21,6 +22,7 @@ export interface CompareOptions {
   readonly trials?: readonly number[];
 }
 
+/** One number of trials per task in a `ComparePlan`: the spread of the paired differences and the tasks needed. */
 export interface ComparePlanRow {
   /** Trials per task and agent. */
   readonly trials: number;
@@ -32,6 +34,7 @@ export interface ComparePlanRow {
   readonly attempts: number;
 }
 
+/** What `planComparison` returns: the task-averaged metric of both agents and, per number of trials, the tasks needed to detect the difference. */
 export interface ComparePlan {
   readonly metric: 'passAtK' | 'passHatK';
   readonly k: number;

@@ -4,8 +4,10 @@ import { passAtKInterval, passHatKInterval } from '../intervals/mappedIntervals.
 import { proportionInterval, type IntervalMethod } from '../intervals/proportionInterval.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 
+/** The quantity a precision plan is about: p itself, pass@k or pass^k. */
 export type PlanMetric = 'p' | 'passAtK' | 'passHatK';
 
+/** Options of `planPrecision`: the metric, k, the expected single-attempt rate, the half-width wanted, and the interval's method and confidence. */
 export interface PrecisionOptions {
   readonly metric: PlanMetric;
   /** Needed for passAtK / passHatK. */
@@ -19,6 +21,7 @@ export interface PrecisionOptions {
   readonly confidence: number;
 }
 
+/** What `planPrecision` returns: the trials needed for an interval of the metric no wider than the half-width asked for. */
 export interface PrecisionPlan {
   readonly metric: PlanMetric;
   readonly k: number;

@@ -24,6 +24,7 @@ import { resolveSuccessRate } from './resolveSuccessRate.js';
 import { SCENARIO_DEFAULTS } from './scenarioDefaults.js';
 import type { AttemptsSpec, RunSpec, Scenario, TasksSpec, VerifierSpec } from './types.js';
 
+/** Options of `resolveScenario`. */
 export interface ResolveScenarioOptions {
   /** The file the input came from; it prefixes every error's `where` (`scenario.yaml: policy.maxAttempts`). */
   readonly source?: string;

@@ -18,6 +18,7 @@ export interface MixtureComponent {
   readonly dist: Exclude<SuccessRateDist, { dist: 'fixed' }>;
 }
 
+/** The resolved `tasks` section: how many tasks and the distribution of their success rates. */
 export interface TasksSpec {
   /** Number of tasks; for `fixed` it equals values.length. */
   readonly count: number;
@@ -26,6 +27,7 @@ export interface TasksSpec {
   readonly resample: boolean;
 }
 
+/** How the attempts at one task depend on each other (`attempts.correlation`): independent, exchangeable (intra-class correlation), Markov (stickiness) or feedback after a failure. */
 export type AttemptCorrelation =
   | { readonly model: 'independent' }
   | { readonly model: 'exchangeable'; readonly icc: number }
@@ -38,6 +40,7 @@ export type Amount =
   | { readonly dist: 'lognormal'; readonly median: number; readonly sigma: number }
   | { readonly dist: 'empirical'; readonly values: readonly number[] };
 
+/** The resolved `attempts` section: correlation between attempts, cost and latency per attempt. */
 export interface AttemptsSpec {
   readonly correlation: AttemptCorrelation;
   readonly cost: Amount;
@@ -49,6 +52,7 @@ export type RateSpec =
   | { readonly dist: 'point'; readonly p: number }
   | { readonly dist: 'beta'; readonly a: number; readonly b: number };
 
+/** The resolved `verifier` section: the check that accepts or rejects each attempt, with its error rates and cost. */
 export interface VerifierSpec {
   /** True when the file omitted `verifier`: it accepts exactly the correct attempts, for free. */
   readonly perfect: boolean;
@@ -60,6 +64,7 @@ export interface VerifierSpec {
   readonly cost: number;
 }
 
+/** The resolved `selector`: how the delivered answer is picked among the attempts (first accepted, oracle, random, or a vote). */
 export type SelectorSpec =
   | { readonly kind: 'firstAccepted' }
   | { readonly kind: 'oracle' }
@@ -69,6 +74,7 @@ export type SelectorSpec =
   /** Reward-model score: correct ~ N(separation, 1), wrong ~ N(0, 1); deliver the top score if ≥ threshold (null: no threshold). */
   | { readonly kind: 'bestScore'; readonly separation: number; readonly threshold: number | null };
 
+/** The resolved `policy` section: the attempt budget, how attempts are scheduled (sequential, parallel, batches) and when to stop. */
 export interface PolicySpec {
   readonly maxAttempts: number;
   readonly mode: 'sequential' | 'parallel' | 'batches';
@@ -91,10 +97,12 @@ export interface BudgetSpec {
   readonly mode: 'soft' | 'hard';
 }
 
+/** The resolved `run` section: how many Monte Carlo replicates to simulate. */
 export interface RunSpec {
   readonly replicates: number;
 }
 
+/** A scenario with every default filled in and every value checked, as `resolveScenario` returns it; the engine takes only this. */
 export interface Scenario {
   readonly seed: number | string;
   readonly name: string | null;
