@@ -28,7 +28,7 @@ export interface PilotOptions {
   readonly truth?: Summary;
 }
 
-/** One k of a `PilotReport`: the pilot's task-averaged unbiased pass@k and pass^k and the true values. */
+/** One k of a `PilotReport`: the pilot's task-averaged unbiased and plug-in pass@k and pass^k, and the true values. */
 export interface PilotRow {
   readonly k: number;
   /** Unbiased pass@k and pass^k per task, averaged over tasks, with their SE (`averageOverTasks`). */
