@@ -20,6 +20,8 @@ export default defineConfig({
     // Test files share each worker's module cache (no module-level state anywhere: DESIGN §5.8);
     // this halves the suite's wall time, most of which was loading modules file by file.
     isolate: false,
+    // Chart goldens are file snapshots (toMatchFileSnapshot): UPDATE_GOLDEN=1 rewrites them, as `-u` does.
+    ...(process.env.UPDATE_GOLDEN === '1' ? { update: true } : {}),
     // .ci/run sets PASSK_TEST_REPORT to also write a JSON report it can count from.
     ...(process.env.PASSK_TEST_REPORT
       ? { reporters: ['default', 'json'], outputFile: { json: process.env.PASSK_TEST_REPORT } }
