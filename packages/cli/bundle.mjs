@@ -19,20 +19,9 @@ const outdir = join(dist, 'bundle');
 const explorer = join(dist, 'report', 'explorer', EXPLORER_SCRIPT_FILE);
 writeFileSync(explorer, await buildExplorerScript(join(dist, 'report', 'explorer', 'explorerEntry.js')));
 
-await esbuild.build({
-  // Entry names keep the workers' file names: runSimulation and csvRangeRunner start
-  // new URL('./simulateWorker.js' | './csvRangeWorker.js', import.meta.url) from a chunk in the same folder.
-  entryPoints: {
-    passk: join(dist, 'main.js'),
-    simulateWorker: join(dist, 'run', 'simulateWorker.js'),
-    csvRangeWorker: join(dist, 'io', 'csvRangeWorker.js'),
-    // For `pnpm bench`, which times the CLI's own runner as `passk simulate` runs it.
-    runSimulation: join(dist, 'run', 'runSimulation.js'),
-    stopSignal: join(dist, 'run', 'stopSignal.js'),
-  },
+const common = {
   outdir,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
@@ -40,9 +29,27 @@ await esbuild.build({
   // Bundled CommonJS dependencies (seedrandom) may call require(): give the ESM output one, made on
   // first use (createRequire per chunk at load time cost ~1 ms each).
   banner: { js: "import { createRequire as __passkCreateRequire } from 'node:module'; const require = (id) => __passkCreateRequire(import.meta.url)(id);" },
-  chunkNames: 'chunk-[hash]',
   legalComments: 'none',
   logLevel: 'warning',
+};
+// The CLI: one entry, split at its dynamic imports (one chunk set per command, vega behind charts).
+await esbuild.build({ ...common, entryPoints: { passk: join(dist, 'main.js') }, splitting: true, chunkNames: 'chunk-[hash]' });
+// Each worker, and the runner `pnpm bench` times as `passk simulate` runs it, as single files: built
+// apart so that they add no split points to the CLI's chunks. Their names keep the workers' file names:
+// runSimulation and csvRangeRunner start new URL('./simulateWorker.js' | './csvRangeWorker.js', import.meta.url).
+await esbuild.build({
+  ...common,
+  entryPoints: {
+    simulateWorker: join(dist, 'run', 'simulateWorker.js'),
+    csvRangeWorker: join(dist, 'io', 'csvRangeWorker.js'),
+  },
+});
+// The runner and its stop signal share one StopSignal class: one build with splitting.
+await esbuild.build({
+  ...common,
+  entryPoints: { runSimulation: join(dist, 'run', 'runSimulation.js'), stopSignal: join(dist, 'run', 'stopSignal.js') },
+  splitting: true,
+  chunkNames: 'runner-[hash]',
 });
 // The explorer script beside the bundle, where bundleExplorer looks from there.
 copyFileSync(explorer, join(outdir, EXPLORER_SCRIPT_FILE));

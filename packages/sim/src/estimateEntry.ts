@@ -15,3 +15,4 @@ export { independentPassAtK, independentPassHatK } from './analytic/independent.
 export { proportionInterval, INTERVAL_METHODS, type IntervalMethod, type IntervalOptions, type ProportionInterval } from './intervals/proportionInterval.js';
 export { JEFFREYS_PRIOR, UNIFORM_PRIOR, type BetaPrior } from './intervals/betaPosterior.js';
 export { normalQuantile } from './math/normalQuantile.js';
+export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';

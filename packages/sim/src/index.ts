@@ -33,7 +33,7 @@ export { normalQuantile } from './math/normalQuantile.js';
 // Planning
 export { planDemonstration, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
 export { planPrecision, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
-export { planComparison, type CompareOptions, type ComparePlan, type ComparePlanRow } from './planning/compare.js';
+export { planComparison, DEFAULT_GAIN_SPREAD, type CompareOptions, type ComparePlan, type ComparePlanRow, type PowerByGainSpread } from './planning/compare.js';
 
 // Scenarios
 export { resolveScenario, type ResolveScenarioOptions } from './scenario/resolveScenario.js';
@@ -103,6 +103,14 @@ export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChan
 export { holmAdjust } from './compare/holmAdjust.js';
 export { signFlipTest } from './compare/signFlipTest.js';
 export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
+export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
+export { populationInterval, scoreBounds, type MeanBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
+export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
+export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
+export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
+export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './benchmark/taskValues.js';
+export { planTaskPrecision, type TaskPrecisionOptions, type TaskPrecisionPlan } from './planning/taskPrecision.js';
+export { pairedDifferenceInterval, type PairedTrials } from './benchmark/differenceInterval.js';
 
 // Types the API above refers to
 export type { BetaParameters, BetaPosteriorOptions, BetaPosteriorSummary, PosteriorSummary } from './intervals/betaPosterior.js';
@@ -111,5 +119,7 @@ export { ENGINE_METRICS, type EngineMetric } from './engine/engineMetrics.js';
 export type { BlockRunner, EnginePath } from './engine/blockRunner.js';
 export type { SimulationReuse } from './engine/simulatePartial.js';
 export type { FixedBenchmark } from './analytic/fixedBenchmark.js';
+export type { CountGroup } from './estimators/taskAverage.js';
+export type { VarianceFloor } from './benchmark/populationInterval.js';
 export type { SignFlipOptions } from './compare/signFlipTest.js';
 export type { AmountInput, BetaInput, CorrelationInput, MixtureComponentInput, RateInput, SelectorInput, SuccessRateInput } from './scenario/scenarioInput.js';

@@ -57,6 +57,14 @@ describe('harness formats, detected by content', () => {
     expect(perTask(judged)).toEqual([['s1', 1, 0]]);
   });
 
+  it('inspect: a dict-valued score is read at the key the log reports for its scorer; --score-key chooses another', async () => {
+    // make-fixtures.py: results.scores names "solved" (scorer "steps"); s1 solved 0, 1; s2 1, 1; "total" is 3 everywhere.
+    const counts = await readTaskCounts(log('inspect-dict-scores.json'));
+    expect(counts.columns).toMatchObject({ scorer: 'steps', scoreKey: 'solved' });
+    expect(perTask(counts)).toEqual([['s1', 2, 1], ['s2', 2, 2]]);
+    await expect(readTaskCounts(log('inspect-dict-scores.json'), { scoreKey: 'nope' })).rejects.toThrow('--score-key: must name a key of scorer "steps"\'s values: "solved", "total", got "nope"');
+  });
+
   it('estimate prints cost per attempt, per task and per solved task (k·c̄ / pass@k)', async () => {
     const run = await passk('estimate', log('tau2-results.json'), '--json', '--bootstrap', '0', '--k', '1,2');
     const out = JSON.parse(run.stdout);

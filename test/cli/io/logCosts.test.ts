@@ -21,14 +21,14 @@ describe('fit --out and simulate --tasks-from use the log\'s empirical cost and 
     expect(scenario.attempts.latency).toEqual({ dist: 'empirical', values: [10, 30, 5, 5] });
   });
 
-  it('simulate --tasks-from: the scenario takes the log\'s amounts; the exact cost@1 is their mean (0.02) plus the verifier\'s 0.001', async () => {
+  it('simulate --tasks-from: the scenario takes the log\'s amounts; the exact cost@1 is their mean (0.02): no verifier (none is in the log)', async () => {
     const run = await passk('simulate', '--tasks-from', TAU2, '--replicates', '200', '--json', '--workers', '1');
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout);
     expect(summary.scenario.attempts.cost).toEqual({ dist: 'empirical', values: [0.02, 0.04, 0.01, 0.01] });
     expect(summary.scenario.name).toContain('from the log (empirical)');
-    // The default scenario's verifier costs 0.001 per check: E[cost of one attempt] = 0.02 + 0.001.
-    expect(summary.rows[0].cost.exact).toBeCloseTo(0.021, 15);
+    // Without a scenario file there is no verifier (a log has none, issue #10): E[cost of one attempt] = mean(0.02, 0.04, 0.01, 0.01) = 0.02.
+    expect(summary.rows[0].cost.exact).toBeCloseTo(0.02, 15);
     expect(summary.rows[0].latency.exact).toBeCloseTo(12.5, 15);
   });
 });

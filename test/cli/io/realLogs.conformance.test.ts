@@ -24,8 +24,8 @@ const FIGURES: Figure[] = [
   ['humaneval-gpt35-10spt_results.jsonl', [], 'passAtK', { 1: '0.657', 10: '0.665' }],
   ['cruxeval-codellama-7b-T0.2-input.json', [], 'passAtK', { 1: '0.3595', 5: '0.449911' }],
   ['cruxeval-codellama-7b-T0.2-output.json', [], 'passAtK', { 1: '0.342125', 5: '0.402867' }],
-  ['inspect-scicode-claude-3-haiku.eval', ['--score-key', 'Problem Correctness'], 'passAtK', { 1: '0.26' }],
-  ['inspect-scicode-claude-3-haiku.eval', ['--score-key', 'Problem Correctness'], 'passHatK', { 1: '0.26' }],
+  ['inspect-scicode-claude-3-haiku.eval', [], 'passAtK', { 1: '0.26' }],
+  ['inspect-scicode-claude-3-haiku.eval', [], 'passHatK', { 1: '0.26' }],
   ['eval-arena-cruxeval-input-codellama-7b-13b.jsonl', ['--rate-col', 'pass1', '--rate-n', '10', '--where', 'model=codellama-7b'], 'passAtK', { 1: '0.3595' }],
 ];
 

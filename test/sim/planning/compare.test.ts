@@ -4,9 +4,13 @@ import { binomial } from '../../../packages/sim/src/distributions/binomial.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { planComparison, type CompareOptions } from '../../../packages/sim/src/planning/compare.js';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';
+import { standardNormal } from '../../../packages/sim/src/distributions/standardNormal.js';
 
-const hatOptions: CompareOptions = { metric: 'passHatK', k: 4, mean: 0.6, concentration: 4, delta: 0.1, power: 0.8, alpha: 0.05, trials: [4, 8] };
-const atOptions: CompareOptions = { metric: 'passAtK', k: 3, mean: 0.3, concentration: 2, delta: 0.1, power: 0.8, alpha: 0.05, trials: [3, 6] };
+// gainSpread 0: the same log-odds gain on every task (the references below); simulations 0: no built-in power check.
+const hatOptions: CompareOptions = { metric: 'passHatK', k: 4, mean: 0.6, concentration: 4, delta: 0.1, power: 0.8, alpha: 0.05, trials: [4, 8], gainSpread: 0, simulations: 0 };
+const atOptions: CompareOptions = { metric: 'passAtK', k: 3, mean: 0.3, concentration: 2, delta: 0.1, power: 0.8, alpha: 0.05, trials: [3, 6], gainSpread: 0, simulations: 0 };
+// Uneven gains: each task's log-odds gain is δ + 1·Z.
+const unevenOptions: CompareOptions = { ...atOptions, metric: 'passAtK', k: 3, trials: [6], gainSpread: 1 };
 
 /*
  * Reference values by numerical integration in python (independent of the library's quadrature):
@@ -70,6 +74,7 @@ describe('planComparison: the planned number of tasks reaches the requested powe
   it.each([
     ['passHatK', hatOptions, 0],
     ['passAtK', atOptions, 0],
+    ['passAtK with uneven gains (spread 1)', unevenOptions, 0],
   ] as const)('%s, trials = first row', (_, options, row) => {
     const plan = planComparison(options);
     const { trials: n, tasks: T } = plan.rows[row]!;
@@ -86,7 +91,8 @@ describe('planComparison: the planned number of tasks reaches the requested powe
       const rng = streamRng(2024, 'compare-test', options.metric, m);
       for (let t = 0; t < T; t++) {
         const pA = beta(rng, a, b);
-        const pB = 1 / (1 + ((1 - pA) / pA) * Math.exp(-plan.logOddsShift));
+        const gain = plan.logOddsShift + (options.gainSpread ?? 0) * standardNormal(rng);
+        const pB = 1 / (1 + ((1 - pA) / pA) * Math.exp(-gain));
         differences[t] = estimate[binomial(rng, n, pB)]! - estimate[binomial(rng, n, pA)]!;
       }
       let mean = 0;
@@ -102,6 +108,26 @@ describe('planComparison: the planned number of tasks reaches the requested powe
   });
 });
 
+describe('planComparison: uneven gains', () => {
+  it('the built-in simulation agrees with the requested power at the planned size, and the table spans the spreads', () => {
+    const plan = planComparison({ ...unevenOptions, simulations: 2000, seed: 7 });
+    const simulated = plan.rows[0]!.simulatedPower!;
+    expect(Math.abs(simulated.value - 0.8)).toBeLessThan(4 * Math.sqrt((0.8 * 0.2) / 2000));
+    expect(plan.powerByGainSpread.map((row) => row.gainSpread)).toEqual([0, 0.5, 1, 2]);
+    const planned = plan.powerByGainSpread.find((row) => row.gainSpread === 1)!;
+    expect(planned.power).toBeCloseTo(0.8, 1);
+    // Power planned for even gains falls when the gains are uneven: the sd of the differences grows.
+    const even = planComparison({ ...unevenOptions, gainSpread: 0 });
+    const atSpread2 = even.powerByGainSpread.find((row) => row.gainSpread === 2)!;
+    expect(atSpread2.power).toBeLessThan(0.8);
+  });
+
+  it('the default spread is 0.5', () => {
+    const { gainSpread: _, ...rest } = unevenOptions;
+    expect(planComparison(rest).gainSpread).toBe(0.5);
+  });
+});
+
 describe('planComparison: invalid input', () => {
   it.each([
     [{ k: 0 }, /^k: /],
@@ -114,6 +140,7 @@ describe('planComparison: invalid input', () => {
     [{ delta: Number.NaN }, /^delta: /],
     [{ delta: 0.8 }, /^delta: must keep agent B's metric inside \(0, 1\)/],
     [{ trials: [3] }, /^trials: /],
+    [{ gainSpread: -1 }, /^gainSpread: /],
   ])('%j', (change, message) => {
     expect(() => planComparison({ ...hatOptions, ...change })).toThrow(InputError);
     expect(() => planComparison({ ...hatOptions, ...change })).toThrow(message);

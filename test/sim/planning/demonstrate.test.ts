@@ -77,3 +77,26 @@ describe('planDemonstration: invalid input', () => {
     expect(() => planDemonstration(options)).toThrow(message);
   });
 });
+
+describe('planDemonstration: exact at every input (issue #10)', () => {
+  // Expected: python3 test/reference/demonstrate_reference.py (mpmath at 50 digits).
+  it.each([
+    [0.9, 8, 0.95, 0, 228, 0.013083718633998434],
+    [0.99999999, 1_000_000, 0.95, 0, 299573224352250, 1.0000000100247544e-14],
+    [0.9999, 1_000_000, 0.95, 2, 62954788271, 1.0000500032834682e-10],
+    [0.5, 3, 0.99, 1, 30, 0.20629947401590026],
+  ])('target %d, k %d, confidence %d, %d failures → %d runs', (target, k, confidence, failures, runs, failureRate) => {
+    const plan = planDemonstration({ target, k, confidence, failures });
+    expect(plan.runs).toBe(runs);
+    expect(plan.failureRate / failureRate).toBeCloseTo(1, 14);
+  });
+
+  it('a target that needs more than 2^53 runs is an InputError, at once (no endless search)', () => {
+    expect(() => planDemonstration({ target: 0.9999999999999999, k: 100, confidence: 0.95 })).toThrow(/^target: needs more than 2\^53 runs/);
+    expect(() => planDemonstration({ target: 0.9999999999999999, k: 100, confidence: 0.95, failures: 3 })).toThrow(/^target: needs more than 2\^53 runs/);
+  });
+
+  it('a target that rounds to 1 says so', () => {
+    expect(() => planDemonstration({ target: 0.99999999999999999, k: 3, confidence: 0.95 })).toThrow(/rounds to 1/);
+  });
+});

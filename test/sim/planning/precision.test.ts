@@ -87,3 +87,24 @@ describe('planPrecision: invalid input', () => {
     expect(() => planPrecision({ ...base, halfWidth: 1e-5 })).toThrow(/^halfWidth: needs more than/);
   });
 });
+
+describe('planPrecision with an assurance (exact over the binomial)', () => {
+  // Expected: python3 test/reference/precision_assurance_reference.py (linear search, scipy intervals).
+  it.each([
+    ['passAtK', 8, 0.5, 0.1, 'wilson', 0.95, 0.8, 12, 0.8061523437500002],
+    ['passHatK', 8, 0.9, 0.1, 'wilson', 0.95, 0.8, 524, 0.8035206905012244],
+    ['p', 1, 0.2, 0.05, 'clopper-pearson', 0.95, 0.8, 282, 0.8188301673912902],
+    ['passHatK', 4, 0.7, 0.1, 'clopper-pearson', 0.9, 0.9, 153, 0.9057352466028427],
+  ] as const)('%s k %i rate %f half-width %f %s %f assurance %f → %i trials', (metric, k, rate, halfWidth, method, confidence, assurance, trials, achieved) => {
+    const plan = planPrecision({ metric, k, rate, halfWidth, method, confidence, assurance });
+    expect(plan.trials).toBe(trials);
+    expect(plan.achievedAssurance).toBeCloseTo(achieved, 12);
+    expect(plan.assurance).toBe(assurance);
+  });
+
+  it('the expected-count plan is that narrow only about half the time (the artefact of issue #10: 1 trial)', () => {
+    const plan = planPrecision({ metric: 'passAtK', k: 8, rate: 0.5, halfWidth: 0.1, method: 'wilson', confidence: 0.95 });
+    expect(plan.trials).toBe(1);
+    expect(plan.achievedAssurance).toBe(0.5);
+  });
+});

@@ -201,7 +201,7 @@ function fileCurves(result: object): Curves {
   const coverage = describeCoverage(numberAt(result, ['uncertainty', 'confidence']), numberAt(result, ['uncertainty', 'sides']));
   return {
     title: `pass@k and pass^k averaged over ${tasks} tasks${file === null ? '' : ` of ${basename(file)}`}`,
-    band: `${coverage} ${bootstrap ? 'two-stage bootstrap intervals' : 'intervals from the clustered SE'}`,
+    band: `${coverage} ${bootstrap ? 'two-stage bootstrap intervals' : 'intervals for the task population (CI (tasks))'}`,
     points,
   };
 }

@@ -18,7 +18,7 @@ import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { withResultsFileOptions } from './resultsFileOptions.js';
-import { estimateFromFile, type FileEstimateArgs } from './estimateFile.js';
+import type { FileEstimateArgs } from './estimateFile.js';
 
 export interface EstimateArgs extends FileEstimateArgs {
   file?: string[];
@@ -26,7 +26,7 @@ export interface EstimateArgs extends FileEstimateArgs {
   c?: number;
   p?: number;
   k?: string;
-  interval: IntervalMethod;
+  interval?: IntervalMethod;
   confidence: number;
   sides: number;
   prior: 'jeffreys' | 'uniform';
@@ -47,14 +47,14 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .option('c', { type: 'number', describe: 'successes among the n trials' })
         .option('p', { type: 'number', describe: 'a known single-attempt success rate (closed forms, no data)' })
         .option('k', { type: 'string', describe: 'k values: 8, a list 1,2,4,8 or a range 1..8 (default 1..min(n, 10))' })
-        .option('interval', { choices: INTERVAL_METHODS, default: 'wilson' as IntervalMethod, describe: 'interval for p' })
+        .option('interval', { choices: INTERVAL_METHODS, describe: 'interval for p (default: wilson two-sided; clopper-pearson, exact, with --sides 1)' })
         .option('confidence', { type: 'number', default: 0.95, describe: 'confidence level, in (0, 1)' })
         .option('sides', { type: 'number', default: 2, describe: '2: two-sided interval; 1: one-sided lower bound' })
         .option('prior', { choices: ['jeffreys', 'uniform'] as const, default: 'jeffreys' as const, describe: 'Beta prior of the Bayesian view' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
         .option('chart', CHART_OPTION)
-        .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap replicates over tasks and trials (0: off)' })
+        .option('bootstrap', { type: 'number', default: 0, describe: 'also a two-stage bootstrap interval with this many replicates (0: off; conservative, see docs/uncertainty.md)' })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
         .example('$0 estimate --n 30 --c 27 --k 8', '27 of 30 trials correct: pass^8 with its interval')
         .example('$0 estimate --p 0.9 --k 1,3,8', 'the two curves for a known p')
@@ -67,6 +67,8 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         if (args.n !== undefined || args.c !== undefined || args.p !== undefined) {
           throw new InputError('--n/--c/--p', 'cannot be combined with a results file');
         }
+        // The results-file path (readers, tables) loads only for a file: --n/--c start faster.
+        const { estimateFromFile } = await import('./estimateFile.js');
         await estimateFromFile(args.file.map(String), args, interval, io);
         return;
       }
@@ -96,13 +98,16 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
   };
 }
 
-/** --interval, --confidence and --sides as library options (validated: NaN fails). */
+/**
+ * --interval, --confidence and --sides as library options (validated: NaN fails). Without
+ * --interval: Wilson two-sided; one-sided, the exact Clopper–Pearson bound, which holds its level
+ * at every p (a one-sided Wilson bound covers as little as 79–81 % at 95 %: docs/uncertainty.md).
+ */
 function intervalOptions(args: EstimateArgs): IntervalOptions {
   requireOpenUnit('--confidence', args.confidence);
   if (args.sides !== 1 && args.sides !== 2) throw new InputError('--sides', 'must be 1 or 2', args.sides);
-  return args.sides === 1
-    ? { method: args.interval, confidence: args.confidence, sides: 1, tail: 'lower' }
-    : { method: args.interval, confidence: args.confidence, sides: 2 };
+  const method = args.interval ?? (args.sides === 1 ? 'clopper-pearson' : 'wilson');
+  return args.sides === 1 ? { method, confidence: args.confidence, sides: 1, tail: 'lower' } : { method, confidence: args.confidence, sides: 2 };
 }
 
 function defaultKs(n: number): number[] {

@@ -1,4 +1,5 @@
 import {
+  ESTIMAND_METHODS,
   averageOverTasks,
   bootstrapTaskAverage,
   normalQuantile,
@@ -6,6 +7,7 @@ import {
   passHatK,
   proportionInterval,
   requireInteger,
+  taskAverageIntervals,
   type IntervalOptions,
   type TaskAverageRow,
 } from '@passk/sim/estimate';
@@ -33,8 +35,9 @@ export interface FileEstimateArgs extends ResultsFileArgs {
 
 /**
  * `passk estimate FILE`: stream per-attempt results into per-task (n, c), then the task-averaged
- * unbiased pass@k / pass^k with a clustered standard error, its normal interval and a two-stage
- * bootstrap interval.
+ * unbiased pass@k / pass^k with an interval for each of the two estimands (the task population;
+ * this benchmark, `taskAverageIntervals`), the clustered SE with its naive normal interval (JSON
+ * only), and on request (--bootstrap N) a two-stage bootstrap interval.
  */
 export async function estimateFromFile(inputs: readonly string[], args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
   const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
@@ -70,6 +73,7 @@ function estimateCounts(
   const minN = counts.n.reduce((a, b) => Math.min(a, b), Infinity);
   const ks = args.k === undefined ? Array.from({ length: Math.min(maxN, 10) }, (_, i) => i + 1) : parseKList(args.k);
   const average = averageOverTasks(tasks, ks);
+  const estimands = taskAverageIntervals(tasks, ks, { confidence: interval.confidence, sides: interval.sides });
   const bootstrap =
     bootstrapReplicates > 0
       ? bootstrapTaskAverage(tasks, { ks, replicates: bootstrapReplicates, seed: args.seed, confidence: interval.confidence, sides: interval.sides })
@@ -83,7 +87,9 @@ function estimateCounts(
     notEstimableTasks: row.notEstimableTasks,
     plugin: row.plugin,
     se: { passAtK: row.passAtK?.se ?? null, passHatK: row.passHatK?.se ?? null },
-    interval: { passAtK: normalBounds(row.passAtK, z, interval.sides), passHatK: normalBounds(row.passHatK, z, interval.sides) },
+    interval: { passAtK: estimands[i]!.passAtK.population, passHatK: estimands[i]!.passHatK.population },
+    benchmark: { passAtK: estimands[i]!.passAtK.benchmark, passHatK: estimands[i]!.passHatK.benchmark },
+    clusteredNormal: { passAtK: normalBounds(row.passAtK, z, interval.sides), passHatK: normalBounds(row.passHatK, z, interval.sides) },
     bootstrap: bootstrap ? { passAtK: bootstrap[i]!.passAtK, passHatK: bootstrap[i]!.passHatK } : null,
   }));
   const source = {
@@ -102,9 +108,14 @@ function estimateCounts(
     uncertainty: {
       confidence: interval.confidence,
       sides: interval.sides,
-      interval:
-        'normal interval from the clustered standard error SE = sd(per-task estimates)/√T, which covers both ' +
-        'layers: which tasks, and which trials within a task (Miller 2024)',
+      interval: ESTIMAND_METHODS.population,
+      estimands: {
+        population: { field: 'interval', meaning: 'the task population the tasks were drawn from: other tasks, other trials', method: ESTIMAND_METHODS.population },
+        benchmark: { field: 'benchmark', meaning: 'this benchmark: the same tasks again, only the trials random', method: ESTIMAND_METHODS.benchmark },
+      },
+      clusteredNormal:
+        'mean ± z·SE with the clustered SE = sd(per-task estimates)/√T (Miller 2024); shown for comparison only: it can have zero width and ' +
+        'misses near 0 and 1 (docs/uncertainty.md)',
       bootstrap: bootstrap
         ? { replicates: bootstrapReplicates, seed: args.seed, method: 'two-stage bootstrap (tasks with replacement, then c* ~ Binomial(n, c/n) per task), percentiles re-centred on the unbiased estimate' }
         : null,

@@ -1,5 +1,5 @@
 import { appendFile } from 'node:fs/promises';
-import { InputError, averageOverTasks, compareRuns, normalQuantile, requireOpenUnit, type Run } from '@passk/sim';
+import { InputError, averageOverTasks, compareRuns, requireOpenUnit, taskAverageIntervals, type Run } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { parseRequirement, type Requirement } from '../args/parseRequirement.js';
 import { formatGate, formatGateMarkdown, requirementMetric, type GateCheck, type GateResult } from '../format/gateOutput.js';
@@ -59,17 +59,23 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
   };
 }
 
-/** `metric@k OP t` on FILE alone: the task-averaged estimate and its one-sided normal bound from the clustered SE (as `estimate --sides 1`). */
+/**
+ * `metric@k OP t` on FILE alone: the task-averaged estimate and its one-sided bound for the task
+ * population (the side the requirement needs of the two-sided population interval at level 2c − 1,
+ * i.e. `estimate`'s CI (tasks); its coverage is measured in docs/uncertainty.md).
+ */
 function ownCheck(requirement: Requirement, run: Run, confidence: number): GateCheck {
   const k = requirement.k ?? 1;
   const [row] = averageOverTasks(run.tasks, [k]);
-  const mean = requirement.metric === 'passHatK' ? row!.passHatK : row!.passAtK;
+  const metric = requirement.metric === 'passHatK' ? 'passHatK' : 'passAtK';
+  const mean = row![metric];
   if (mean === null) throw notEstimable(requirement, run);
-  if (mean.se === null) throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
-  const z = normalQuantile(confidence);
+  const [intervals] = taskAverageIntervals(run.tasks, [k], { confidence: 2 * confidence - 1, sides: 2 });
+  const population = intervals![metric].population;
+  if (population === null) throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
   const side = lowerSide(requirement) ? 'lower' : 'upper';
-  const bound = side === 'lower' ? Math.max(0, mean.value - z * mean.se) : Math.min(1, mean.value + z * mean.se);
-  return { requirement, estimate: mean.value, bound, side, method: `normal, clustered SE, ${row!.estimableTasks} tasks`, pass: meets(requirement, bound) };
+  const bound = side === 'lower' ? population.lower : population.upper;
+  return { requirement, estimate: mean.value, bound, side, method: `task-population score interval, ${row!.estimableTasks} tasks`, pass: meets(requirement, bound) };
 }
 
 /** `delta(metric@k) OP t`: FILE − baseline with its one-sided paired t bound (the two-sided interval at level 2c − 1). */

@@ -4,7 +4,10 @@ import {
   planComparison,
   planDemonstration,
   planPrecision,
+  planTaskPrecision,
+  requireInteger,
   requireOpenUnit,
+  DEFAULT_GAIN_SPREAD,
   type IntervalMethod,
   type PlanMetric,
 } from '@passk/sim';
@@ -52,9 +55,9 @@ export function planCommand(io: CliIo): CommandModule {
             await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), formatDemonstratePlan(plan));
           },
         })
-        .command<PlanArgs & { metric: PlanMetric; rate: number; 'half-width': number; interval: IntervalMethod }>({
+        .command<PlanArgs & { metric: PlanMetric; rate: number; 'half-width': number; interval: IntervalMethod; assurance: number; trials?: number; concentration: number }>({
           command: 'precision',
-          describe: 'trials per task for a target interval half-width on p, pass@k or pass^k',
+          describe: 'trials per task (and, with --trials, tasks) for a target interval half-width on p, pass@k or pass^k',
           builder: (d) =>
             d
               .option('metric', { choices: METRICS, default: 'passHatK' as PlanMetric, describe: 'which quantity the interval is for' })
@@ -63,8 +66,12 @@ export function planCommand(io: CliIo): CommandModule {
               .option('half-width', { type: 'number', demandOption: true, describe: 'target half-width, e.g. 0.05 for ±5 points' })
               .option('interval', { choices: INTERVAL_METHODS, default: 'wilson' as IntervalMethod })
               .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
+              .option('assurance', { type: 'number', default: 0.8, describe: 'probability that the interval you get is at most that wide (exact over the binomial)' })
+              .option('trials', { type: 'number', describe: 'trials per task: also plan the number of tasks for the benchmark-level (task population) interval' })
+              .option('concentration', { type: 'number', default: 2, describe: 'with --trials: task heterogeneity, p_t ~ Beta with mean --rate and this a + b' })
               .option('json', { type: 'boolean', default: false })
-              .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points'),
+              .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points')
+              .example('$0 plan precision --metric passAtK --k 1 --rate 0.6 --half-width 0.03 --trials 4', 'tasks for a benchmark pass@1 ± 3 points'),
           handler: async (args) => {
             if (args.metric !== 'p' && args.k === undefined) throw new InputError('--k', `is required with --metric ${args.metric}`);
             const plan = planPrecision({
@@ -74,8 +81,21 @@ export function planCommand(io: CliIo): CommandModule {
               halfWidth: args['half-width'],
               method: args.interval,
               confidence: args.confidence!,
+              assurance: args.assurance,
             });
-            await print(args, withKind(RESULT_KINDS.planPrecision, plan), formatPrecisionPlan(plan));
+            const tasks =
+              args.trials === undefined
+                ? null
+                : planTaskPrecision({
+                    metric: args.metric,
+                    k: args.k,
+                    trials: args.trials,
+                    mean: args.rate,
+                    concentration: args.concentration,
+                    halfWidth: args['half-width'],
+                    confidence: args.confidence!,
+                  });
+            await print(args, withKind(RESULT_KINDS.planPrecision, { ...plan, tasks }), formatPrecisionPlan(plan, tasks));
           },
         })
         .command<
@@ -87,6 +107,9 @@ export function planCommand(io: CliIo): CommandModule {
             power: number;
             alpha: number;
             trials?: string;
+            'gain-spread': number;
+            simulations: number;
+            seed: string;
           }
         >({
           command: 'compare',
@@ -101,6 +124,9 @@ export function planCommand(io: CliIo): CommandModule {
               .option('power', { type: 'number', default: 0.8 })
               .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided significance level' })
               .option('trials', { type: 'string', describe: 'trials per task to tabulate (default k, 2k, 4k, 8k)' })
+              .option('gain-spread', { type: 'number', default: DEFAULT_GAIN_SPREAD, describe: 'sd across tasks of the log-odds gain (0: the same gain on every task)' })
+              .option('simulations', { type: 'number', default: 1000, describe: 'datasets simulated to check the power (0: off)' })
+              .option('seed', { type: 'string', default: '1', describe: 'seed of the power simulation' })
               .option('json', { type: 'boolean', default: false })
               .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4'),
           handler: async (args) => {
@@ -115,6 +141,9 @@ export function planCommand(io: CliIo): CommandModule {
               power: args.power,
               alpha: args.alpha,
               trials,
+              gainSpread: args['gain-spread'],
+              simulations: requireInteger('--simulations', args.simulations, 0, 1_000_000),
+              seed: args.seed,
             });
             await print(args, withKind(RESULT_KINDS.planCompare, plan), formatComparePlan(plan));
           },

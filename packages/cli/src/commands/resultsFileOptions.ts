@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { readResultGroups, readTaskCounts } from '../io/readTaskCounts.js';
+import type { ResultGroups, TaskCounts } from '../io/readTaskCounts.js';
 import {
   MISSING_POLICIES,
   ON_ERROR_POLICIES,
@@ -102,12 +102,16 @@ export function resultsReadOptions(args: ResultsFileArgs, by?: string): ResultsR
   };
 }
 
+// The readers load only when a file is read: a command given --n/--c never loads them (start-up).
+
 /** Reads the results of one system with the options a user gave. */
-export function readResultsFile(inputs: string | readonly string[], args: ResultsFileArgs) {
+export async function readResultsFile(inputs: string | readonly string[], args: ResultsFileArgs): Promise<TaskCounts> {
+  const { readTaskCounts } = await import('../io/readTaskCounts.js');
   return readTaskCounts(inputs, resultsReadOptions(args));
 }
 
 /** Reads results split by the column `by` (one group per value, in order of first appearance). */
-export function readResultsByGroup(inputs: string | readonly string[], args: ResultsFileArgs, by: string) {
+export async function readResultsByGroup(inputs: string | readonly string[], args: ResultsFileArgs, by: string): Promise<ResultGroups> {
+  const { readResultGroups } = await import('../io/readTaskCounts.js');
   return readResultGroups(inputs, resultsReadOptions(args, by));
 }

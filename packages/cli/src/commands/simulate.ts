@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
   InputError,
+  averageOverTasks,
   defaultScenario,
   fitTasks,
   posteriorTasks,
@@ -11,6 +12,7 @@ import {
   scenarioToInput,
   simulatePilot,
   summarise,
+  taskAverageIntervals,
   type PilotDesign,
   type Scenario,
 } from '@passk/sim';
@@ -30,6 +32,8 @@ import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { summaryDocument } from '../format/summaryDocument.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
+import { renderTable } from '../format/table.js';
+import { tasksFromTable, type TasksFromCheck } from '../format/tasksFromCheck.js';
 
 interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs {
   'tasks-from'?: string;
@@ -76,7 +80,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       checkChartOption(args.chart);
       const workers = requireInteger('--workers', args.workers, 1, 256);
       const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
-      const scenario = withOverrides(args['tasks-from'] === undefined ? base : await withTasksFrom(base, args['tasks-from'], args), args);
+      const fromLog = args['tasks-from'] === undefined ? null : await withTasksFrom(base, args['tasks-from'], args, args.file === undefined);
+      const scenario = withOverrides(fromLog?.scenario ?? base, args);
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
       if (shard && pilotTrials !== null) throw new InputError('--pilot-trials', 'does not go with --shard (a shard holds sums only; merge gives the result)');
@@ -130,6 +135,15 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
           ? null
           : simulatePilot(scenario, { trials: pilotTrials, truth: summary, design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign) });
       await emitSummary(summary, pilot, args, io);
+      if (fromLog && !args.json && !args.csv) {
+        const table = tasksFromTable(fromLog.check, summary);
+        io.stdout(
+          `\n${table.title}:\n${renderTable(table.columns, table.rows)}\n` +
+            "Simulated: tasks drawn afresh from the fit every replicate, so its ± includes the draw of the tasks; the log's own\n" +
+            'uncertainty (which tasks it holds) is its CI (tasks), docs/uncertainty.md. Attempts independent given the task (as fitted); ' +
+            `${args.file === undefined ? 'no verifier (none is in the log)' : "the scenario's verifier"}.\n`,
+        );
+      }
       await writeChartOption(summaryDocument(summary, pilot), args.chart, io);
       if (stop.stopped) {
         io.stderr(`passk: interrupted: the result covers ${partial.done} of ${R} replicates and is marked partial\n`);
@@ -142,14 +156,20 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
 /**
  * The scenario with its tasks fitted to a results file: the chosen model of `fitTasks` as the task
  * population, or (--per-task) each observed task's posterior under the fitted beta-binomial prior,
- * drawn afresh every replicate.
+ * drawn afresh every replicate (always: a single draw of T tasks would be one more sample, off the
+ * fitted population by its own sampling noise, which the Monte Carlo SE would not show; drawing
+ * afresh puts that noise into the SE). It starts from what was fitted: attempts independent given the
+ * task (the beta-binomial's heterogeneity already is the correlation of a task's attempts, so an
+ * exchangeable correlation on top would count it twice), and, without a scenario file, no
+ * verifier (a log has none). Also the check against the log: its task averages and their
+ * task-population intervals at every k ≤ n.
  */
-async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArgs): Promise<Scenario> {
+async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArgs, builtIn: boolean): Promise<{ scenario: Scenario; check: TasksFromCheck }> {
   const counts = await readResultsFile(path, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const fit = fitTasks(tasks);
   const input = { ...scenarioToInput(scenario) } as Record<string, unknown>;
-  input.name = `${scenario.name ?? 'scenario'}, tasks fitted to ${basename(path)}${args['per-task'] ? ' (per-task posteriors)' : ''}`;
+  input.name = `${builtIn ? 'from the log' : (scenario.name ?? 'scenario')}, tasks fitted to ${basename(path)}${args['per-task'] ? ' (per-task posteriors)' : ''}`;
   // The log's empirical per-attempt cost and latency replace the scenario's, where the log has them.
   const amounts = empiricalAttempts(counts).attempts;
   if (amounts !== undefined) {
@@ -158,8 +178,13 @@ async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArg
   }
   input.tasks = args['per-task']
     ? { ...posteriorTasks(tasks, fit), resample: true }
-    : { ...fit.scenarioTasks, resample: scenario.tasks.resample };
-  return resolveScenario(input, { source: `tasks from ${path}` });
+    : { ...fit.scenarioTasks, resample: true };
+  input.attempts = { ...(input.attempts as object), correlation: { model: 'independent' } };
+  if (builtIn) delete input.verifier;
+  const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
+  const ks = Array.from({ length: Math.min(maxN, scenario.policy.maxAttempts) }, (_, i) => i + 1);
+  const check = { file: basename(path), observed: averageOverTasks(tasks, ks), intervals: taskAverageIntervals(tasks, ks, { confidence: 0.95, sides: 2 }) };
+  return { scenario: resolveScenario(input, { source: `tasks from ${path}` }), check };
 }
 
 /** --seed and --replicates applied to the resolved scenario (validated like the file's own keys). */

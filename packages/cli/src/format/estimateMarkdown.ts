@@ -12,7 +12,7 @@ import { taskEstimateTable } from './taskEstimateTables.js';
 export function fileEstimateMarkdown(result: FileEstimate): string {
   const table = fileEstimateTable(result);
   const header = `**${result.source.file}**: ${result.source.rows} attempts over ${result.tasks} tasks, ${describeTrials(result.trials)}`;
-  const method = `unbiased per-task pass@k and pass^k averaged over tasks; CI (SE): ${describeCoverage(result.uncertainty.confidence, result.uncertainty.sides)} normal interval from the clustered SE.`;
+  const method = `unbiased per-task pass@k and pass^k averaged over tasks; ${describeCoverage(result.uncertainty.confidence, result.uncertainty.sides)} intervals: CI (tasks) for the task population, CI (trials) for these tasks rerun (docs/uncertainty.md).`;
   return `${header}\n\n${markdownTable(table)}\n\n<sub>${method} passk estimate.</sub>\n`;
 }
 

@@ -30,12 +30,35 @@ export function formatTaskEstimate(estimate: TaskEstimate): string {
     'pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024) are unbiased;',
     'plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
     `Intervals: the ${coverage} ${methodName(p.method)} interval for p mapped through 1 − (1 − p)^k and p^k.`,
+    ...outsideNote(estimate),
     '',
     `Bayesian view, prior Beta(${bayes.prior.a}, ${bayes.prior.b}) → posterior Beta(${bayes.posterior.a}, ${bayes.posterior.b}); ` +
       `posterior mean and ${describeCoverage(bayes.confidence, 2)} credible interval:`,
     renderTable(credible.columns, credible.rows),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Why an unbiased estimate can lie outside its interval, said where it happens: from one task the
+ * unbiased pass^k is exactly 0 whenever c < k (and pass@k exactly 1 whenever n − c < k), although
+ * p^k > 0 for every p > 0. Unbiased means right on average over many tasks; for one task the
+ * interval is the statement to use.
+ */
+function outsideNote(estimate: TaskEstimate): string[] {
+  const outside = estimate.rows.filter(
+    (row) =>
+      row.passHatK < row.passHatKInterval.lower ||
+      row.passHatK > row.passHatKInterval.upper ||
+      row.passAtK < row.passAtKInterval.lower ||
+      row.passAtK > row.passAtKInterval.upper,
+  );
+  if (outside.length === 0) return [];
+  return [
+    `Outside its interval at k = ${outside.map((row) => row.k).join(', ')}: the unbiased pass^k is exactly 0 when c < k (pass@k exactly 1 when n − c < k),`,
+    '  yet p^k > 0 for any p > 0. Unbiased means right on average over tasks (what a task average needs); for one task,',
+    '  the interval is the statement to use.',
+  ];
 }
 
 /** Text view of the closed forms for a known p (the seeds' first table). */

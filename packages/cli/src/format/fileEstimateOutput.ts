@@ -15,7 +15,12 @@ export interface FileEstimateRow {
   readonly notEstimableTasks: number;
   readonly plugin: { readonly passAtK: number; readonly passHatK: number } | null;
   readonly se: { readonly passAtK: number | null; readonly passHatK: number | null };
+  /** Interval for the task population (other tasks, other trials). */
   readonly interval: { readonly passAtK: Bounds; readonly passHatK: Bounds };
+  /** Interval for this benchmark (the same tasks, only the trials random). */
+  readonly benchmark: { readonly passAtK: Bounds; readonly passHatK: Bounds };
+  /** mean ± z·SE, the naive clustered-SE interval (comparison only). */
+  readonly clusteredNormal: { readonly passAtK: Bounds; readonly passHatK: Bounds };
   readonly bootstrap: { readonly passAtK: BootstrapInterval | null; readonly passHatK: BootstrapInterval | null } | null;
 }
 
@@ -27,6 +32,8 @@ export interface FileEstimate {
     readonly confidence: number;
     readonly sides: 1 | 2;
     readonly interval: string;
+    readonly estimands: Readonly<Record<'population' | 'benchmark', { readonly field: string; readonly meaning: string; readonly method: string }>>;
+    readonly clusteredNormal: string;
     readonly bootstrap: { readonly replicates: number; readonly seed: string; readonly method: string } | null;
   };
   readonly rows: readonly FileEstimateRow[];
@@ -41,11 +48,15 @@ export function formatFileEstimate(result: FileEstimate): string {
   const notes = [
     'pass@k and pass^k: unbiased per-task estimates (Chen et al. 2021; Yao et al. 2024) averaged over tasks;',
     '  plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
-    `CI (SE): ${coverage} ${uncertainty.interval}.`,
-    uncertainty.bootstrap
-      ? `CI (bootstrap): ${coverage}, ${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed}.`
-      : 'CI (bootstrap): off (--bootstrap 0).',
+    `CI (tasks): ${coverage} for ${uncertainty.estimands.population.meaning};`,
+    `  ${uncertainty.estimands.population.method}.`,
+    `CI (trials): ${coverage} for ${uncertainty.estimands.benchmark.meaning};`,
+    `  ${uncertainty.estimands.benchmark.method}.`,
+    '  Coverage of both, measured: docs/uncertainty.md (pnpm coverage-study).',
   ];
+  if (uncertainty.bootstrap) {
+    notes.push(`CI (bootstrap): ${coverage}, ${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed} (conservative in most cells: docs/uncertainty.md).`);
+  }
   if (result.rows.some((row) => row.notEstimableTasks > 0)) {
     notes.push('tasks: where fewer than all, the others have n < k trials, where pass@k and pass^k are not estimable.');
   }

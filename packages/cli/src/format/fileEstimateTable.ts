@@ -5,35 +5,30 @@ import type { Table } from './table.js';
 
 type Bounds = { readonly lower: number; readonly upper: number } | null | undefined;
 
-/** `estimate FILE` per k: task-averaged pass@k and pass^k with the SE and bootstrap intervals and the plug-in values. */
+/**
+ * `estimate FILE` per k: task-averaged pass@k and pass^k, each with its interval for the task
+ * population (CI (tasks)) and for this benchmark (CI (trials)), the bootstrap interval when it ran,
+ * and the plug-in values.
+ */
 export function fileEstimateTable(result: FileEstimate): Table {
   const { tasks, uncertainty } = result;
   const bounds = (b: Bounds) => (b ? formatPercentInterval(b.lower, b.upper) : '—');
+  const withBootstrap = uncertainty.bootstrap !== null;
+  const metric = (header: string, key: 'passAtK' | 'passHatK') => [
+    { header, cell: (row: FileEstimate['rows'][number]) => formatPercent(row[key], 2) },
+    { header: 'CI (tasks)', cell: (row: FileEstimate['rows'][number]) => bounds(row.interval[key]) },
+    { header: 'CI (trials)', cell: (row: FileEstimate['rows'][number]) => bounds(row.benchmark[key]) },
+    ...(withBootstrap ? [{ header: 'CI (bootstrap)', cell: (row: FileEstimate['rows'][number]) => bounds(row.bootstrap?.[key]) }] : []),
+    { header: 'plug-in', cell: (row: FileEstimate['rows'][number]) => formatPercent(row.plugin?.[key] ?? null) },
+  ];
+  const columns = [...metric('pass@k', 'passAtK'), ...metric('pass^k', 'passHatK')];
   return {
     title: `Task-averaged estimates with ${describeCoverage(uncertainty.confidence, uncertainty.sides)} intervals`,
-    columns: [
-      { header: 'k' },
-      { header: 'tasks' },
-      { header: 'pass@k' },
-      { header: 'CI (SE)' },
-      { header: 'CI (bootstrap)' },
-      { header: 'plug-in' },
-      { header: 'pass^k' },
-      { header: 'CI (SE)' },
-      { header: 'CI (bootstrap)' },
-      { header: 'plug-in' },
-    ],
+    columns: [{ header: 'k' }, { header: 'tasks' }, ...columns.map(({ header }) => ({ header }))],
     rows: result.rows.map((row) => [
       String(row.k),
       row.notEstimableTasks > 0 ? `${row.estimableTasks}/${tasks}` : String(tasks),
-      formatPercent(row.passAtK, 2),
-      bounds(row.interval.passAtK),
-      bounds(row.bootstrap?.passAtK),
-      formatPercent(row.plugin?.passAtK ?? null),
-      formatPercent(row.passHatK, 2),
-      bounds(row.interval.passHatK),
-      bounds(row.bootstrap?.passHatK),
-      formatPercent(row.plugin?.passHatK ?? null),
+      ...columns.map(({ cell }) => cell(row)),
     ]),
   };
 }

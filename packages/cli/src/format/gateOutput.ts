@@ -12,7 +12,7 @@ export interface GateCheck {
   /** The one-sided bound: lower for ≥ and >, upper for ≤ and <. */
   readonly bound: number;
   readonly side: 'lower' | 'upper';
-  /** How the bound was computed, e.g. "normal, clustered SE, 80 tasks". */
+  /** How the bound was computed, e.g. "task-population score interval, 80 tasks". */
   readonly method: string;
   readonly pass: boolean;
 }

@@ -1,15 +1,15 @@
-import type { ComparePlan, DemonstratePlan, PrecisionPlan } from '@passk/sim';
+import type { ComparePlan, DemonstratePlan, PrecisionPlan, TaskPrecisionPlan } from '@passk/sim';
 import { methodName } from './describe.js';
 import { metricLabel } from './metricLabel.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
-import { compareTable, demonstrateTable } from './planTables.js';
+import { compareTable, demonstrateTable, powerTable } from './planTables.js';
 import { renderTable } from './table.js';
 
 export function formatDemonstratePlan(plan: DemonstratePlan): string {
   const table = demonstrateTable(plan);
   const lines = [
     `To show ${metricLabel('passHatK', plan.k)} ≥ ${formatPercent(plan.target)} at ${formatPercent(plan.confidence)} confidence (one-sided),`,
-    `the single-attempt rate must be ≥ ${formatPercent(plan.requiredRate)} (failure rate ≤ ${formatPercent(1 - plan.requiredRate)}).`,
+    `the single-attempt rate must be ≥ ${formatPercent(plan.requiredRate)} (failure rate ≤ ${formatPercent(plan.failureRate)}).`,
     '',
     renderTable(table.columns, table.rows),
     '',
@@ -18,14 +18,30 @@ export function formatDemonstratePlan(plan: DemonstratePlan): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function formatPrecisionPlan(plan: PrecisionPlan): string {
+export function formatPrecisionPlan(plan: PrecisionPlan, tasks: TaskPrecisionPlan | null = null): string {
   const label = metricLabel(plan.metric, plan.k);
-  const lines = [
-    `${plan.trials} trials per task give ${label} a ${formatPercent(plan.confidence)} two-sided ${methodName(plan.method)} interval ` +
-      `of half-width ${formatPercent(plan.achievedHalfWidth, 2)} (target ${formatPercent(plan.halfWidth, 2)}) when p = ${formatPercent(plan.rate)}:`,
-    `  ${label} ∈ ${formatPercentInterval(plan.interval.lower, plan.interval.upper)}`,
-    `Normal approximation (delta method): ${plan.normalApproximation} trials.`,
-  ];
+  const interval = `${formatPercent(plan.confidence)} two-sided ${methodName(plan.method)} interval`;
+  const lines =
+    plan.assurance === null
+      ? [
+          `${plan.trials} trials per task give ${label} a ${interval} of half-width ${formatPercent(plan.achievedHalfWidth, 2)} ` +
+            `(target ${formatPercent(plan.halfWidth, 2)}) when p = ${formatPercent(plan.rate)} and c = round(p·n):`,
+          `  ${label} ∈ ${formatPercentInterval(plan.interval.lower, plan.interval.upper)}; at other counts it is that narrow with probability ${formatPercent(plan.achievedAssurance)}.`,
+        ]
+      : [
+          `${plan.trials} trials per task give ${label} a ${interval} of half-width ≤ ${formatPercent(plan.halfWidth, 2)} ` +
+            `with probability ${formatPercent(plan.achievedAssurance)} (assurance asked: ${formatPercent(plan.assurance)}) when p = ${formatPercent(plan.rate)},`,
+          `  exact over the count c ~ Binomial(${plan.trials}, ${plan.rate}). At the expected count: ${label} ∈ ${formatPercentInterval(plan.interval.lower, plan.interval.upper)}.`,
+        ];
+  lines.push(`Normal approximation (delta method, at the expected count): ${plan.normalApproximation} trials.`);
+  if (tasks) {
+    const { a, b } = tasks.taskDistribution;
+    lines.push(
+      '',
+      `Benchmark level: ${tasks.tasks} tasks × ${tasks.trials} trials give the task-population interval of ${label} (${formatPercent(tasks.value)}) a half-width of about ${formatPercent(tasks.halfWidth, 2)},`,
+      `  for tasks p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) (--concentration ${a + b}); sd of one task's estimate ${tasks.sdPerTask.toFixed(4)}; at the expected spread.`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -33,14 +49,21 @@ export function formatComparePlan(plan: ComparePlan): string {
   const label = metricLabel(plan.metric, plan.k);
   const { a, b } = plan.taskDistribution;
   const table = compareTable(plan);
+  const power = powerTable(plan);
+  const first = plan.rows[0]!;
   const lines = [
     `Detect ${label} ${formatPercent(plan.baseline)} → ${formatPercent(plan.comparison)} (Δ = ${formatPercent(plan.comparison - plan.baseline)}) ` +
       `with power ${formatPercent(plan.power)} at α = ${plan.alpha} (two-sided), same tasks for both agents.`,
-    `Tasks: p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B shifts every task's log-odds by ${plan.logOddsShift.toFixed(3)}.`,
+    `Tasks: p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B adds ${plan.logOddsShift.toFixed(3)} + ${plan.gainSpread}·Z to each task's log-odds`,
+    `  (Z ~ N(0, 1): the gain varies across tasks; --gain-spread ${plan.gainSpread}${plan.gainSpread === 0.5 ? ', the default, a moderate spread' : ''}).`,
     '',
     renderTable(table.columns, table.rows),
     '',
+    `${power.title} (${first.tasks} tasks × ${first.trials} trials; same Δ):`,
+    renderTable(power.columns, power.rows),
+    '',
     `Method: ${plan.method}.`,
+    plan.simulation ? `Simulated power: ${plan.simulation.datasets} datasets, seed ${plan.simulation.seed}, ${plan.simulation.test} (± its binomial SE).` : 'Simulated power: off (--simulations 0).',
   ];
   return `${lines.join('\n')}\n`;
 }

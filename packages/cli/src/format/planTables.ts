@@ -1,4 +1,5 @@
 import type { ComparePlan, DemonstratePlan } from '@passk/sim';
+import { formatPercent } from './percent.js';
 import type { Table } from './table.js';
 
 /** `plan demonstrate`: the runs needed for each number of failures allowed. */
@@ -14,7 +15,24 @@ export function demonstrateTable(plan: DemonstratePlan): Table {
 export function compareTable(plan: ComparePlan): Table {
   return {
     title: 'Tasks needed for each number of trials per task',
-    columns: [{ header: 'trials per task' }, { header: 'sd of difference' }, { header: 'tasks needed' }, { header: 'attempts (both agents)' }],
-    rows: plan.rows.map((row) => [String(row.trials), row.sdDifference.toFixed(4), String(row.tasks), String(row.attempts)]),
+    columns: [{ header: 'trials per task' }, { header: 'sd of difference' }, { header: 'tasks needed' }, { header: 'attempts (both agents)' }, { header: 'simulated power' }],
+    rows: plan.rows.map((row) => [String(row.trials), row.sdDifference.toFixed(4), String(row.tasks), String(row.attempts), simulated(row.simulatedPower)]),
   };
+}
+
+/** `plan compare`: power at the first row's size when the gain is more or less uneven across tasks. */
+export function powerTable(plan: ComparePlan): Table {
+  return {
+    title: 'Power at that size by how uneven the gain is',
+    columns: [{ header: 'gain spread (sd of log-odds gain)' }, { header: 'power (normal theory)' }, { header: 'simulated power' }],
+    rows: plan.powerByGainSpread.map((row) => [
+      `${row.gainSpread}${row.gainSpread === plan.gainSpread ? ' (planned)' : ''}`,
+      formatPercent(row.power),
+      simulated(row.simulatedPower),
+    ]),
+  };
+}
+
+function simulated(power: { readonly value: number; readonly se: number } | null): string {
+  return power === null ? '—' : `${formatPercent(power.value)} ±${(100 * power.se).toFixed(1)}`;
 }

@@ -172,7 +172,7 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
       let scoring: InspectScoring | undefined;
       const records = samples.map((sample, i) => {
         if (!isObject(sample)) throw new InputError(`${file} (samples[${i}])`, 'must be a JSON object');
-        scoring ??= inspectColumns(sample, options, `${file} (samples[${i}])`);
+        scoring ??= inspectColumns(sample, options, `${file} (samples[${i}])`, header);
         return inspectSampleRecord(sample, header, scoring, `${file} (samples[${i}])`);
       });
       const columns = count(records, 'samples', (first) => withAmountColumns(scoring!.columns, options, Object.keys(first), first, { tokens: ['input_tokens', 'output_tokens'], latency: 'total_time' }), {

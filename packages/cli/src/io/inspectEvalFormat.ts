@@ -100,7 +100,7 @@ async function readInspect(context: ResultsFormatContext): Promise<ResultsFormat
       const where = `${file} (${entry.fileName})`;
       const sample = await entryJson(zip, entry, file);
       if (typeof sample !== 'object' || sample === null || Array.isArray(sample)) throw new InputError(where, 'must be a JSON object (an inspect_ai sample)');
-      scoring ??= inspectColumns(sample as Record<string, unknown>, options, where);
+      scoring ??= inspectColumns(sample as Record<string, unknown>, options, where, header);
       const record = inspectSampleRecord(sample as Record<string, unknown>, header, scoring, where);
       if (counter === undefined) {
         columns = withAmountColumns(scoring.columns, options, Object.keys(record), record, { tokens: ['input_tokens', 'output_tokens'], latency: 'total_time' });

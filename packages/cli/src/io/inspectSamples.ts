@@ -16,9 +16,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * The scorer to read, from the first sample's `scores`: `--scorer NAME`, or the only one (several:
  * refused, listing them); for a dict-valued score (`{"Problem Correctness": 0, …}`) the key named by
- * `--score-key` (refused, listing the keys, when not given).
+ * `--score-key`, or else the one key the log's own results report as a score of that scorer (inspect
+ * writes `results.scores[]` entries `{name: KEY, scorer: SCORER, metrics}` for the keys it
+ * summarises); refused, listing the keys, when that does not single one out.
  */
-export function inspectColumns(sample: Record<string, unknown>, options: ResolvedResultsReadOptions, where: string): InspectScoring {
+export function inspectColumns(sample: Record<string, unknown>, options: ResolvedResultsReadOptions, where: string, header: Record<string, unknown> = {}): InspectScoring {
   const scores = isObject(sample.scores) ? sample.scores : {};
   const names = Object.keys(scores);
   if (names.length === 0) throw new InputError(where, 'must have scores (an inspect_ai sample scored by at least one scorer)');
@@ -30,9 +32,10 @@ export function inspectColumns(sample: Record<string, unknown>, options: Resolve
     throw new InputError('--scorer', `must name a scorer of the log; scorers: ${listNames(names)}`, scorer);
   }
   const value = isObject(scores[scorer]) ? (scores[scorer] as Record<string, unknown>).value : undefined;
-  const key = options.scoreKey;
+  let key = options.scoreKey;
   if (isObject(value)) {
     const keys = Object.keys(value);
+    key ??= reportedKey(header, scorer, keys);
     if (key === undefined) throw new InputError('--score-key', `must name a key of scorer ${JSON.stringify(scorer)}'s values: ${listNames(keys)}`);
     if (!keys.includes(key)) throw new InputError('--score-key', `must name a key of scorer ${JSON.stringify(scorer)}'s values: ${listNames(keys)}`, key);
   } else if (key !== undefined) {
@@ -41,6 +44,14 @@ export function inspectColumns(sample: Record<string, unknown>, options: Resolve
   const columns: ResultsColumns = { task: 'id', success: 'score', trial: 'epoch', scorer };
   if (key !== undefined) columns.scoreKey = key;
   return { scorer, key, columns };
+}
+
+/** The one key of `scorer`'s dict values that the log's `results.scores` summarises, if exactly one. */
+function reportedKey(header: Record<string, unknown>, scorer: string, keys: readonly string[]): string | undefined {
+  const results = isObject(header.results) ? header.results : {};
+  const scores = Array.isArray(results.scores) ? results.scores : [];
+  const reported = scores.filter(isObject).filter((entry) => entry.scorer === scorer && typeof entry.name === 'string' && keys.includes(entry.name));
+  return reported.length === 1 ? (reported[0]!.name as string) : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ComparePlan } from '@passk/sim';
 import { metricLabel } from '../format/metricLabel.js';
 import { formatPercent } from '../format/percent.js';
-import { compareTable } from '../format/planTables.js';
+import { compareTable, powerTable } from '../format/planTables.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { PasskResult } from './reportInput.js';
@@ -12,15 +12,17 @@ export function planCompareSection(result: PasskResult): ResultSection {
   const plan = result as unknown as ComparePlan;
   const label = metricLabel(plan.metric, plan.k);
   const table = compareTable(plan);
+  const power = powerTable(plan);
   const { a, b } = plan.taskDistribution;
   const body = html`<p class="lead">Detect ${label} ${formatPercent(plan.baseline)} → ${formatPercent(plan.comparison)} (Δ = ${formatPercent(plan.comparison - plan.baseline)}) with power ${formatPercent(plan.power)} at α = ${plan.alpha} (two-sided), same tasks for both agents.</p>
-${htmlTable(table.columns, table.rows, table.title)}`;
+${htmlTable(table.columns, table.rows, table.title)}
+${htmlTable(power.columns, power.rows, power.title)}`;
   return {
     title: `Plan: compare two agents on ${label}`,
     body,
     notes: [
       { label: 'Method', text: `${plan.method}.` },
-      { label: 'Tasks', text: `p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B shifts every task's log-odds by ${plan.logOddsShift.toFixed(3)}.` },
+      { label: 'Tasks', text: `p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B adds ${plan.logOddsShift.toFixed(3)} + ${plan.gainSpread}·Z to each task's log-odds (Z ~ N(0, 1): uneven gains).` },
       { label: 'Significance', text: `α = ${plan.alpha}, two-sided` },
       { label: 'Power', text: formatPercent(plan.power) },
     ],

@@ -1,3 +1,4 @@
+import { requireOpenUnit, requirePositive } from '../checks.js';
 import { betaQuantile } from './betaQuantile.js';
 import { regularizedBeta } from './regularizedBeta.js';
 
@@ -8,6 +9,8 @@ import { regularizedBeta } from './regularizedBeta.js';
  * Example: studentTQuantile(0.975, 4) = 2.7764 (scipy.stats.t.ppf(0.975, 4) = 2.7764451).
  */
 export function studentTQuantile(q: number, df: number): number {
+  requireOpenUnit('q', q);
+  requirePositive('df', df);
   if (q === 0.5) return 0;
   const upper = q > 0.5 ? 1 - q : q;
   const x = betaQuantile(2 * upper, df / 2, 0.5);

@@ -1,4 +1,10 @@
-import { requireInteger, requireOpenUnit, requirePositive } from '../checks.js';
+import { requireInteger, requireNonNegative, requireOpenUnit, requirePositive } from '../checks.js';
+import { beta } from '../distributions/beta.js';
+import { binomial } from '../distributions/binomial.js';
+import { logitNormalQuadrature } from '../distributions/logitNormalQuadrature.js';
+import { standardNormal } from '../distributions/standardNormal.js';
+import { normalCdf } from '../math/normalCdf.js';
+import { streamRng, type Seed } from '../rng/streams.js';
 import { expectOver } from '../distributions/expectOver.js';
 import { InputError } from '../errors.js';
 import { binomialRatio, oneMinusBinomialRatio } from '../estimators/binomialRatio.js';
@@ -20,7 +26,22 @@ export interface CompareOptions {
   readonly alpha: number;
   /** Trials per task to tabulate (each ≥ k); default k, 2k, 4k, 8k. */
   readonly trials?: readonly number[];
+  /**
+   * Heterogeneity of the gain: B's log-odds on a task = A's + δ + gainSpread·Z, Z ~ N(0, 1), so the
+   * gain differs from task to task (default DEFAULT_GAIN_SPREAD = 0.5, a moderate spread; 0 = the
+   * same log-odds gain on every task).
+   */
+  readonly gainSpread?: number;
+  /** Simulated datasets per check of the power (default 1000; 0 = no simulation). */
+  readonly simulations?: number;
+  /** Seed of the power simulation (default 1). */
+  readonly seed?: Seed;
 }
+
+/** The default sd of the per-task log-odds gain: moderate (issue #10's audit used 1, where equal gains lose a third of the power). */
+export const DEFAULT_GAIN_SPREAD = 0.5;
+/** Gain spreads of the power table. */
+const SPREAD_TABLE = [0, 0.5, 1, 2];
 
 /** One number of trials per task in a `ComparePlan`: the spread of the paired differences and the tasks needed. */
 export interface ComparePlanRow {
@@ -32,6 +53,16 @@ export interface ComparePlanRow {
   readonly tasks: number;
   /** Attempts in all: 2 agents × tasks × trials. */
   readonly attempts: number;
+  /** The power reached at `tasks`, simulated (null with simulations: 0), with its binomial SE. */
+  readonly simulatedPower: { readonly value: number; readonly se: number } | null;
+}
+
+/** Power at the first row's trials and tasks when the gain is more or less uneven than planned for. */
+export interface PowerByGainSpread {
+  readonly gainSpread: number;
+  /** Normal-theory power Φ(|Δ|√T/sd − z_{1−α/2}) with that spread's sd of the differences. */
+  readonly power: number;
+  readonly simulatedPower: { readonly value: number; readonly se: number } | null;
 }
 
 /** What `planComparison` returns: the task-averaged metric of both agents and, per number of trials, the tasks needed to detect the difference. */
@@ -42,8 +73,12 @@ export interface ComparePlan {
   /** Task-averaged metric of agent A and of agent B. */
   readonly baseline: number;
   readonly comparison: number;
-  /** Log-odds shift that turns each of A's tasks into B's. */
+  /** Mean log-odds shift δ that turns A's tasks into B's (each task's: δ + gainSpread·Z). */
   readonly logOddsShift: number;
+  readonly gainSpread: number;
+  /** Power at the first row's size for other gain spreads (both agents keep their metrics' difference Δ). */
+  readonly powerByGainSpread: readonly PowerByGainSpread[];
+  readonly simulation: { readonly datasets: number; readonly seed: Seed; readonly test: string } | null;
   readonly alpha: number;
   readonly power: number;
   readonly rows: readonly ComparePlanRow[];
@@ -71,6 +106,9 @@ export function planComparison(options: CompareOptions): ComparePlan {
   }
   const trialsList = options.trials ?? [k, 2 * k, 4 * k, 8 * k];
   trialsList.forEach((n) => requireInteger('trials', n, k));
+  const gainSpread = requireNonNegative('gainSpread', options.gainSpread ?? DEFAULT_GAIN_SPREAD);
+  const simulations = requireInteger('simulations', options.simulations ?? 1000, 0, 1_000_000);
+  const seed = options.seed ?? 1;
   const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', a: mean * concentration, b: (1 - mean) * concentration };
   const metric = options.metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
   const baseline = expectOver(dist, metric);
@@ -78,20 +116,50 @@ export function planComparison(options: CompareOptions): ComparePlan {
   if (!(comparison > 0 && comparison < 1)) {
     throw new InputError('delta', `must keep agent B's metric inside (0, 1): A's is ${baseline.toFixed(4)}`, delta);
   }
-  const shiftRate = (p: number, shift: number) => 1 / (1 + ((1 - p) / p) * Math.exp(-shift));
-  const shift = solveShift((s) => expectOver(dist, (p) => metric(shiftRate(p, s))) - comparison);
-  const z = normalQuantile(1 - alpha / 2) + normalQuantile(power);
-  const rows = trialsList.map((n) => {
-    const withinVariance = estimatorVariance(options.metric, n, k);
-    const variance =
-      expectOver(dist, (p) => {
-        const q = shiftRate(p, shift);
-        return (metric(q) - metric(p)) ** 2 + withinVariance(p) + withinVariance(q);
-      }) -
-      delta * delta;
-    const tasks = Math.ceil((z * z * variance) / (delta * delta));
-    return { trials: n, sdDifference: Math.sqrt(variance), tasks, attempts: 2 * tasks * n };
+  const zAlpha = normalQuantile(1 - alpha / 2);
+  const z = zAlpha + normalQuantile(power);
+  const model = (spread: number) => {
+    // E over B's rate given A's p: p_B = logistic(logit p + δ + spread·Z).
+    const overGain = (p: number, shift: number, f: (q: number) => number) => {
+      if (spread === 0) return f(shiftRate(p, shift));
+      const rule = logitNormalQuadrature(Math.log(p) - Math.log1p(-p) + shift, spread);
+      let total = 0;
+      for (let i = 0; i < rule.nodes.length; i++) total += rule.weights[i]! * f(rule.nodes[i]!);
+      return total;
+    };
+    const shift = solveShift((s) => expectOver(dist, (p) => overGain(p, s, metric)) - comparison);
+    const sd = (n: number) => {
+      const withinVariance = estimatorVariance(options.metric, n, k);
+      const variance =
+        expectOver(dist, (p) => {
+          const gA = metric(p);
+          const within = withinVariance(p);
+          return overGain(p, shift, (q) => (metric(q) - gA) ** 2 + within + withinVariance(q));
+        }) -
+        delta * delta;
+      return Math.sqrt(Math.max(0, variance));
+    };
+    return { shift, sd };
+  };
+  const planned = model(gainSpread);
+  const simulate = (n: number, tasks: number, shift: number, spread: number, stream: string | number) =>
+    simulations === 0 ? null : simulatedPower({ metric: options.metric, k, n, tasks, dist, shift, spread, datasets: simulations, seed, stream, zAlpha });
+  const rows = trialsList.map((n, i) => {
+    const sdDifference = planned.sd(n);
+    const tasks = Math.ceil((z * sdDifference) ** 2 / (delta * delta));
+    return { trials: n, sdDifference, tasks, attempts: 2 * tasks * n, simulatedPower: i === 0 ? simulate(n, tasks, planned.shift, gainSpread, 'row0') : null };
   });
+  const first = rows[0]!;
+  const powerByGainSpread = [...new Set([...SPREAD_TABLE, gainSpread])].sort((x, y) => x - y).map((spread) => {
+    const other = spread === gainSpread ? planned : model(spread);
+    const sd = other.sd(first.trials);
+    return {
+      gainSpread: spread,
+      power: normalCdf((Math.abs(delta) * Math.sqrt(first.tasks)) / sd - zAlpha),
+      simulatedPower: spread === gainSpread ? first.simulatedPower : simulate(first.trials, first.tasks, other.shift, spread, `spread${spread}`),
+    };
+  });
+  const shift = planned.shift;
   return {
     metric: options.metric,
     k,
@@ -99,12 +167,15 @@ export function planComparison(options: CompareOptions): ComparePlan {
     baseline,
     comparison,
     logOddsShift: shift,
+    gainSpread,
+    powerByGainSpread,
+    simulation: simulations === 0 ? null : { datasets: simulations, seed, test: 'paired z-test on per-task differences, two-sided at alpha' },
     alpha,
     power,
     rows,
     method:
       "paired z-test on per-task differences of unbiased estimates; A's task rates ~ Beta(mean, concentration), " +
-      "B's = A's shifted on the log-odds scale; Var(D) = spread of true differences + within-task estimator variance of both agents",
+      `B's = A's log-odds + δ + ${gainSpread}·Z per task (uneven gains); Var(D) = spread of true differences + within-task estimator variance of both agents`,
   };
 }
 
@@ -121,6 +192,51 @@ function estimatorVariance(metric: 'passAtK' | 'passHatK', n: number, k: number)
     }
     return Math.max(0, second - first * first);
   };
+}
+
+function shiftRate(p: number, shift: number): number {
+  return 1 / (1 + ((1 - p) / p) * Math.exp(-shift));
+}
+
+/**
+ * Power of the paired z-test by simulation: per dataset, T tasks with p_A ~ Beta, p_B =
+ * logistic(logit p_A + δ + spread·Z), c ~ Binomial(n, p) for each agent, D_t = θ̂_B − θ̂_A;
+ * reject when |mean D|/(sd D/√T) > z_{1−α/2}. Dataset d uses the stream (seed, 'plan-compare', stream, d).
+ */
+function simulatedPower(input: {
+  metric: 'passAtK' | 'passHatK';
+  k: number;
+  n: number;
+  tasks: number;
+  dist: { a: number; b: number };
+  shift: number;
+  spread: number;
+  datasets: number;
+  seed: Seed;
+  stream: string | number;
+  zAlpha: number;
+}): { value: number; se: number } {
+  const { n, k, tasks } = input;
+  const estimate = Float64Array.from({ length: n + 1 }, (_, c) => (input.metric === 'passHatK' ? binomialRatio(n, c, k) : oneMinusBinomialRatio(n, n - c, k)));
+  let rejections = 0;
+  for (let d = 0; d < input.datasets; d++) {
+    const rng = streamRng(input.seed, 'plan-compare', input.stream, d);
+    let sum = 0;
+    let squares = 0;
+    for (let t = 0; t < tasks; t++) {
+      const pA = beta(rng, input.dist.a, input.dist.b);
+      const gain = input.shift + (input.spread === 0 ? 0 : input.spread * standardNormal(rng));
+      const pB = shiftRate(pA, gain);
+      const difference = estimate[binomial(rng, n, pB)]! - estimate[binomial(rng, n, pA)]!;
+      sum += difference;
+      squares += difference * difference;
+    }
+    const mean = sum / tasks;
+    const variance = (squares - tasks * mean * mean) / (tasks - 1);
+    if (variance > 0 && Math.abs(mean) / Math.sqrt(variance / tasks) > input.zAlpha) rejections++;
+  }
+  const value = rejections / input.datasets;
+  return { value, se: Math.sqrt((value * (1 - value)) / input.datasets) };
 }
 
 /** Root of an increasing function on the log-odds scale, by bisection. */

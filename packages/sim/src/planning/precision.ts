@@ -2,6 +2,7 @@ import { requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import { passAtKInterval, passHatKInterval } from '../intervals/mappedIntervals.js';
 import { proportionInterval, type IntervalMethod } from '../intervals/proportionInterval.js';
+import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 
 /** The quantity a precision plan is about: p itself, pass@k or pass^k. */
@@ -19,6 +20,12 @@ export interface PrecisionOptions {
   readonly method: IntervalMethod;
   /** Two-sided confidence level. */
   readonly confidence: number;
+  /**
+   * Probability, over the binomial count the trials will produce, that the interval is at most
+   * the target width (e.g. 0.8). Absent: the interval at the expected count c = round(rate·n),
+   * which is that narrow only about half the time.
+   */
+  readonly assurance?: number;
 }
 
 /** What `planPrecision` returns: the trials needed for an interval of the metric no wider than the half-width asked for. */
@@ -31,7 +38,11 @@ export interface PrecisionPlan {
   readonly confidence: number;
   /** Trials per task needed. */
   readonly trials: number;
-  /** The interval half-width reached with that many trials (at c = round(rate·n)). */
+  /** The assurance asked for (null: planned at the expected count). */
+  readonly assurance: number | null;
+  /** P(half-width ≤ target) at `trials`, exact over C ~ Binomial(trials, rate). */
+  readonly achievedAssurance: number;
+  /** The interval half-width at that n and the expected count c = round(rate·n). */
   readonly achievedHalfWidth: number;
   /** The interval itself at that n. */
   readonly interval: { readonly lower: number; readonly upper: number };
@@ -50,6 +61,10 @@ const SCAN_BELOW = 10_000;
  * monotone maps p^k and 1 − (1 − p)^k) has (upper − lower)/2 ≤ halfWidth. Found by doubling and
  * bisection, then every n up to SCAN_BELOW below that crossing is checked in order, because the
  * rounding of c makes widths jitter with n (an exhaustive search whenever that crossing is ≤ SCAN_BELOW).
+ * With `assurance` (the CLI's default, 0.8): the smallest n for which the interval the trials
+ * will produce is at most the target width with that probability, Σ_c P(C = c | n, rate)·
+ * [half-width(n, c) ≤ h] ≥ assurance, exact over the binomial (the assurance criterion of sample
+ * size planning, e.g. Kelley, Maxwell & Rausch 2003; Liu 2009 for proportions).
  * Beside it the normal approximation n ≈ z² g′(p)² p(1 − p)/h² (delta method; g the metric).
  * Example: p = 0.5, half-width 0.05, Wilson 95 % → 381 trials (normal approximation 385;
  * Clopper–Pearson 402) — checked by a linear search with scipy's binomtest(...).proportion_ci.
@@ -58,17 +73,23 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
   const rate = requireOpenUnit('rate', options.rate);
   const halfWidth = requireOpenUnit('halfWidth', options.halfWidth);
   const confidence = requireOpenUnit('confidence', options.confidence);
+  const assurance = options.assurance === undefined ? null : requireOpenUnit('assurance', options.assurance);
   const k = options.metric === 'p' ? 1 : requireInteger('k', options.k, 1);
-  const intervalAt = (n: number) => {
-    const p = proportionInterval(n, Math.round(rate * n), { method: options.method, confidence, sides: 2 });
+  const boundsAt = (n: number, c: number) => {
+    const p = proportionInterval(n, c, { method: options.method, confidence, sides: 2 });
     if (options.metric === 'passHatK') return passHatKInterval(p, k);
     if (options.metric === 'passAtK') return passAtKInterval(p, k);
     return { lower: p.lower, upper: p.upper };
   };
-  const width = (n: number) => {
-    const b = intervalAt(n);
+  const intervalAt = (n: number) => boundsAt(n, Math.round(rate * n));
+  const halfWidthAt = (n: number, c: number) => {
+    const b = boundsAt(n, c);
     return (b.upper - b.lower) / 2;
   };
+  const probability = (n: number) => assuranceAt(n, rate, (c) => halfWidthAt(n, c) <= halfWidth);
+  // "Narrow enough at n": with an assurance, P(half-width ≤ target) ≥ assurance; else at the expected count.
+  const width = assurance === null ? (n: number) => halfWidthAt(n, Math.round(rate * n)) : (n: number) => (probability(n) >= assurance ? 0 : Infinity);
+  const scanBelow = assurance === null ? SCAN_BELOW : ASSURANCE_SCAN_BELOW;
   let high = 1;
   while (width(high) > halfWidth) {
     high *= 2;
@@ -83,7 +104,7 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
   // Widths are not monotone in n: c = round(rate·n) moves c/n by up to 1/(2n), so a few n just
   // below the bisection's crossing can already be narrow enough. Check the SCAN_BELOW n below it
   // in order (all of them when the crossing is ≤ SCAN_BELOW, which makes the answer exact there).
-  for (let n = Math.max(1, high - SCAN_BELOW); n < high; n++) {
+  for (let n = Math.max(1, high - scanBelow); n < high; n++) {
     if (width(n) <= halfWidth) {
       high = n;
       break;
@@ -100,10 +121,32 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
     method: options.method,
     confidence,
     trials: high,
+    assurance,
+    achievedAssurance: probability(high),
     achievedHalfWidth: (interval.upper - interval.lower) / 2,
     interval,
     normalApproximation: Math.ceil((z * slope) ** 2 * rate * (1 - rate) / halfWidth ** 2),
     description:
-      'smallest n (bisection, then a check of the n just below it: widths jitter with the rounding of c) whose two-sided interval at c = round(rate·n) has half-width ≤ target',
+      assurance === null
+        ? 'smallest n (bisection, then a check of the n just below it: widths jitter with the rounding of c) whose two-sided interval at c = round(rate·n) has half-width ≤ target'
+        : `smallest n (bisection, then a check of the n just below it) for which the two-sided interval has half-width ≤ target with probability ≥ ${assurance}, summed exactly over c ~ Binomial(n, rate)`,
   };
+}
+
+/** How many n below the bisection's crossing are checked with an assurance (each check sums over c). */
+const ASSURANCE_SCAN_BELOW = 500;
+/** Counts further than this many sd from n·rate carry < 1e-30 of the probability and are skipped. */
+const TAIL_SDS = 12;
+
+/**
+ * P(narrow(C)) for C ~ Binomial(n, rate): Σ_c P(C = c)·[narrow(c)], over c within 12 sd of n·rate
+ * (the rest has probability below 1e-30).
+ */
+function assuranceAt(n: number, rate: number, narrow: (c: number) => boolean): number {
+  const sd = Math.sqrt(n * rate * (1 - rate));
+  const from = Math.max(0, Math.floor(n * rate - TAIL_SDS * sd - 1));
+  const to = Math.min(n, Math.ceil(n * rate + TAIL_SDS * sd + 1));
+  let total = 0;
+  for (let c = from; c <= to; c++) if (narrow(c)) total += binomialPmf(c, n, rate);
+  return total;
 }

@@ -69,7 +69,7 @@ export function policyMarkup(settings: PolicySettings = POLICY_START): SafeHtml 
   const fragment = encodeFragment({ ...startState(EXPLORER_START), policy: settings });
   return html`<div class="explorer" id="${ID.root}">
 <h3>What if: a retry policy, closed forms against the budget k</h3>
-<p>Set a task population, how retries on one task are correlated, the verifier's two errors, the policy and the cost of an attempt: the curves are the library's closed forms (<code>exactMetrics</code>, the "exact" columns of <code>passk simulate</code>) for that scenario, with the firstAccepted selector and abstention when nothing is accepted.</p>
+<p>Set a task population, how retries on one task are correlated, the verifier's two errors, the policy and the cost of an attempt: the curves are the library's closed forms for that scenario (the "exact" columns of <code>passk simulate</code>), delivering the first accepted attempt and nothing when no attempt is accepted.</p>
 <div class="agents" role="group" aria-label="Seed 000's two agents"><span>Same mean, different spread (seed 000):</span>
 <button type="button" id="${ID.agentA}">Agent A: every task 70 %</button>
 <button type="button" id="${ID.agentB}">Agent B: 70 % of tasks always, 30 % never</button>

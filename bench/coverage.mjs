@@ -1,0 +1,112 @@
+// `pnpm coverage-study`: the measured coverage of every benchmark-level interval passk offers, beside
+// the naive clustered-SE normal interval (mean ± z·sd/√T, what inspect_ai prints), on the committed
+// grid of issue #10 (bench/coverageCells.mjs: four task populations × n ∈ {4, 8, 30} ×
+// T ∈ {20, 50, 164, 1000} × k ∈ {1, 4, 8}, k ≤ n, pass@k and pass^k, 95 % two-sided), and the exact
+// coverage of the single-task intervals (bench/coverageSingle.mjs). Prints, per cell and method,
+// coverage / miss below / miss above / mean width, and writes bench/coverage.json.
+// Each cell's datasets use their own random streams, so the table does not depend on --workers.
+//
+// Options: --datasets N (per cell, default 1000), --bootstrap B (replicates of the two-stage bootstrap,
+// default 200; 0 leaves it out), --workers W (default 2), --seed S (default 1), --quick (a small grid:
+// T ∈ {20, 164}, n ∈ {8, 30}), --out FILE (default bench/coverage.json).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { writeFileAtomic } from '../packages/cli/dist/io/writeFileAtomic.js';
+import { COMPARE, COMPARE_METHODS, DEFAULTS, FULL_GRID, METHODS } from './coverageCells.mjs';
+import { singleTaskCoverage } from './coverageSingle.mjs';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const { values: options } = parseArgs({
+  options: {
+    datasets: { type: 'string', default: '1000' },
+    bootstrap: { type: 'string', default: '200' },
+    workers: { type: 'string', default: '2' },
+    seed: { type: 'string', default: '1' },
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string', default: join(benchDir, 'coverage.json') },
+  },
+});
+const datasets = Number(options.datasets);
+const bootstrap = Number(options.bootstrap);
+const workers = Number(options.workers);
+if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap) && bootstrap >= 0 && Number.isInteger(workers) && workers >= 1)) {
+  process.stderr.write('coverage-study: --datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0\n');
+  process.exit(2);
+}
+const grid = options.quick ? { ...FULL_GRID, trials: [8, 30], tasks: [20, 164] } : FULL_GRID;
+const cells = [];
+for (const population of grid.populations) for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap });
+// Compare cells (differences of two agents on the same tasks) on T ∈ {20, 50, 164}.
+for (const population of grid.populations) for (const n of grid.trials) for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed });
+
+const started = Date.now();
+const results = new Array(cells.length);
+let next = 0;
+// Largest cells first, so the pool ends together; results are stored by cell index.
+const order = cells.map((_, i) => i).sort((a, b) => cells[b].T * cells[b].n - cells[a].T * cells[a].n || a - b);
+await Promise.all(
+  Array.from({ length: Math.min(workers, cells.length) }, async () => {
+    const worker = new Worker(join(benchDir, 'coverageWorker.mjs'));
+    try {
+      while (next < order.length) {
+        const index = order[next++];
+        results[index] = await new Promise((resolve, reject) => {
+          const done = (error, value) => {
+            worker.off('message', onMessage);
+            worker.off('error', onError);
+            if (error) reject(error);
+            else resolve(value);
+          };
+          const onMessage = (value) => done(null, value);
+          const onError = (error) => done(error);
+          worker.on('message', onMessage);
+          worker.on('error', onError);
+          worker.postMessage(cells[index]);
+        });
+        process.stderr.write(`\r${results.filter(Boolean).length}/${cells.length} cells`);
+      }
+    } finally {
+      await worker.terminate();
+    }
+  }),
+);
+process.stderr.write('\n');
+const records = results.filter((_, i) => !cells[i].compare).flat();
+const compareRecords = results.filter((_, i) => cells[i].compare).flat();
+const single = singleTaskCoverage();
+const seconds = (Date.now() - started) / 1000;
+
+const pct = (x) => (100 * x).toFixed(1).padStart(5);
+const cellText = (m) => `${pct(m.coverage)} ${pct(m.missBelow)} ${pct(m.missAbove)} ${m.meanWidth.toFixed(3)}`;
+for (const estimand of ['population', 'benchmark']) {
+  const methods = METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0);
+  console.log(`\n${estimand === 'population' ? 'Task population' : 'This benchmark'} (truth: ${estimand === 'population' ? "the population's pass@k / pass^k" : 'the mean of θ(p_t) over the drawn tasks'}), 95 % two-sided, ${datasets} datasets per cell`);
+  console.log(`each method: coverage % / miss below % / miss above % / mean width; default: ${DEFAULTS[estimand]}`);
+  console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', ...methods.map((m) => m.padEnd(23))].join(' '));
+  for (const r of records) {
+    console.log([r.distribution.padEnd(31), String(r.n).padStart(3), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), ...methods.map((m) => cellText(r[estimand][m]).padEnd(23))].join(' '));
+  }
+}
+console.log(`\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`);
+console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', ...COMPARE_METHODS.map((m) => m.padEnd(23))].join(' '));
+for (const r of compareRecords) {
+  console.log([r.distribution.padEnd(31), String(r.n).padStart(3), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), ...COMPARE_METHODS.map((m) => cellText(r.difference[m]).padEnd(23))].join(' '));
+}
+console.log('\nOne task: exact coverage over p (999 values in (0, 1)), 95 %; min and mean over p');
+for (const row of single) console.log(`n ${String(row.n).padStart(2)}  ${row.sides === 1 ? 'one-sided lower' : 'two-sided      '}  ${row.method.padEnd(16)} min ${pct(row.min)}  mean ${pct(row.mean)}`);
+// The worst cell of each default, against the target [94 %, 97 %].
+for (const estimand of ['population', 'benchmark']) {
+  const worst = records.reduce((w, r) => (r[estimand][DEFAULTS[estimand]].coverage < w[estimand][DEFAULTS[estimand]].coverage ? r : w));
+  const se = Math.sqrt(0.95 * 0.05 / datasets);
+  console.log(`lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`);
+}
+{
+  const worst = compareRecords.reduce((w, r) => (r.difference.score.coverage < w.difference.score.coverage ? r : w));
+  console.log(`lowest compare coverage of score: ${pct(worst.difference.score.coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric})`);
+}
+console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
+const document = { kind: 'passk.coverageStudy', confidence: 0.95, sides: 2, datasets, bootstrap, seed: options.seed, grid, defaults: DEFAULTS, methods: METHODS, cells: records, compare: { ...COMPARE, methods: COMPARE_METHODS, cells: compareRecords }, singleTask: single };
+await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
+console.log(`wrote ${options.out}`);

@@ -1,0 +1,209 @@
+// The coverage study's grid and one cell's measurement (shared by bench/coverage.mjs and the CI test
+// test/sim/benchmark/coverage.test.ts). A cell draws `datasets` benchmarks of T tasks from a known
+// task population — p_t ~ population, c_t ~ Binomial(n, p_t) — and records, per method, how often
+// its interval covers the truth, misses it below (upper < truth) or above (lower > truth), and its
+// mean width. Two truths per dataset: the population's pass@k / pass^k (fixed per cell) and this
+// benchmark's (1/T) Σ θ(p_t) over the drawn tasks.
+import { averageOverTasks } from '../packages/sim/dist/estimators/taskAverage.js';
+import { bootstrapTaskAverage } from '../packages/sim/dist/estimators/bootstrap.js';
+import { taskAverageIntervals } from '../packages/sim/dist/benchmark/taskAverageIntervals.js';
+import { empiricalBernsteinInterval } from '../packages/sim/dist/benchmark/empiricalBernstein.js';
+import { taskEstimate } from '../packages/sim/dist/benchmark/taskValues.js';
+import { beta } from '../packages/sim/dist/distributions/beta.js';
+import { binomial } from '../packages/sim/dist/distributions/binomial.js';
+import { logBeta } from '../packages/sim/dist/math/logBeta.js';
+import { normalQuantile } from '../packages/sim/dist/math/normalQuantile.js';
+import { streamRng } from '../packages/sim/dist/rng/streams.js';
+import { pairedDifferenceInterval } from '../packages/sim/dist/benchmark/differenceInterval.js';
+import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
+import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitNormalQuadrature.js';
+import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
+
+/** Task populations: Beta(a, b), or a mixture with point masses at 0 and 1 and a Beta(2, 2) part. */
+export const POPULATIONS = {
+  'beta(0.5,0.5)': { parts: [{ weight: 1, a: 0.5, b: 0.5 }] },
+  'beta(0.3,0.7)': { parts: [{ weight: 1, a: 0.3, b: 0.7 }] },
+  'beta(4,1)': { parts: [{ weight: 1, a: 4, b: 1 }] },
+  'mix(0.3@0,0.2@1,0.5*beta(2,2))': { parts: [{ weight: 0.3, at: 0 }, { weight: 0.2, at: 1 }, { weight: 0.5, a: 2, b: 2 }] },
+};
+
+/** The committed full grid (issue #10): every population × n × T, k ∈ {1, 4, 8} with k ≤ n, both metrics. */
+export const FULL_GRID = {
+  populations: Object.keys(POPULATIONS),
+  trials: [4, 8, 30],
+  tasks: [20, 50, 164, 1000],
+  ks: [1, 4, 8],
+};
+
+/** Methods per estimand; `naive` is the clustered-SE normal interval mean ± z·sd/√T (what inspect_ai prints). */
+export const METHODS = {
+  population: ['naive', 'bootstrap', 'empirical-bernstein', 'score'],
+  benchmark: ['naive', 'bootstrap', 'trial-noise'],
+};
+/** The methods passk prints by default. */
+export const DEFAULTS = { population: 'score', benchmark: 'trial-noise' };
+
+/** E[p^k] (side 'p') or E[(1 − p)^k] (side 'q') under a population. */
+function moment(population, side, k) {
+  let total = 0;
+  for (const part of population.parts) {
+    if ('at' in part) total += part.weight * ((side === 'p' ? part.at : 1 - part.at) === 1 ? 1 : 0);
+    else total += part.weight * Math.exp(side === 'p' ? logBeta(part.a + k, part.b) - logBeta(part.a, part.b) : logBeta(part.a, part.b + k) - logBeta(part.a, part.b));
+  }
+  return total;
+}
+
+/** The population's pass@k = 1 − E(1 − p)^k and pass^k = E p^k. */
+export function populationTruth(name, k) {
+  const population = POPULATIONS[name];
+  return { passAtK: 1 - moment(population, 'q', k), passHatK: moment(population, 'p', k) };
+}
+
+function drawRate(rng, population) {
+  let u = rng.uniform();
+  for (const part of population.parts) {
+    if (u < part.weight || part === population.parts.at(-1)) return 'at' in part ? part.at : beta(rng, part.a, part.b);
+    u -= part.weight;
+  }
+  throw new Error('unreachable');
+}
+
+const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k * Math.log1p(-p)) : p ** k);
+
+/**
+ * One cell: { population, n, T } with every k ≤ n of `ks`; returns one record per (k, metric)
+ * with per-method { coverage, missBelow, missAbove, meanWidth } over `datasets` datasets.
+ * Dataset d of the cell uses the stream (seed, 'coverage', population, n, T, d).
+ */
+export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, confidence = 0.95 }) {
+  const pop = POPULATIONS[population];
+  const cellKs = ks.filter((k) => k <= n);
+  const z = normalQuantile(1 - (1 - confidence) / 2);
+  const records = [];
+  for (const k of cellKs) {
+    for (const metric of ['passAtK', 'passHatK']) {
+      const tally = () => ({ covered: 0, below: 0, above: 0, width: 0 });
+      records.push({
+        distribution: population, n, T, k, metric, datasets,
+        truth: populationTruth(population, k)[metric],
+        population: Object.fromEntries(METHODS.population.filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()])),
+        benchmark: Object.fromEntries(METHODS.benchmark.filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()])),
+      });
+    }
+  }
+  const tasks = new Array(T);
+  const rates = new Float64Array(T);
+  for (let d = 0; d < datasets; d++) {
+    const rng = streamRng(seed, 'coverage', population, n, T, d);
+    for (let t = 0; t < T; t++) {
+      rates[t] = drawRate(rng, pop);
+      tasks[t] = { n, c: binomial(rng, n, rates[t]) };
+    }
+    const average = averageOverTasks(tasks, cellKs);
+    const intervals = taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 });
+    const boot = bootstrap > 0 ? bootstrapTaskAverage(tasks, { ks: cellKs, replicates: bootstrap, seed: `${seed}/${d}`, confidence, sides: 2 }) : null;
+    let r = 0;
+    cellKs.forEach((k, i) => {
+      for (const metric of ['passAtK', 'passHatK']) {
+        const record = records[r++];
+        let benchTruth = 0;
+        for (let t = 0; t < T; t++) benchTruth += truthAt(metric, rates[t], k);
+        benchTruth /= T;
+        const mean = average[i][metric];
+        const naive = { lower: Math.max(0, mean.value - z * mean.se), upper: Math.min(1, mean.value + z * mean.se) };
+        const values = Float64Array.from(tasks, ({ c }) => taskEstimate(metric, n, c, k));
+        const pop = { naive, score: intervals[i][metric].population, 'empirical-bernstein': empiricalBernsteinInterval(values, { confidence, sides: 2 }) };
+        const bench = { naive, 'trial-noise': intervals[i][metric].benchmark };
+        if (boot) pop.bootstrap = bench.bootstrap = boot[i][metric];
+        for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
+        for (const [m, bounds] of Object.entries(bench)) count(record.benchmark[m], bounds, benchTruth);
+      }
+    });
+  }
+  for (const record of records) {
+    for (const estimand of ['population', 'benchmark']) {
+      for (const m of Object.keys(record[estimand])) {
+        const t = record[estimand][m];
+        record[estimand][m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
+      }
+    }
+  }
+  return records;
+}
+
+function count(tally, bounds, truth) {
+  if (bounds.upper < truth) tally.below++;
+  else if (bounds.lower > truth) tally.above++;
+  else tally.covered++;
+  tally.width += bounds.upper - bounds.lower;
+}
+
+/**
+ * Compare cells: agent A's tasks from the population, agent B's rate on each task
+ * logistic(logit p_A + shift + spread·Z) (uneven gains; point masses at 0 and 1 stay put), both run
+ * n times per task. The truth is the population mean difference E[θ(p_B) − θ(p_A)], by quadrature
+ * (betaQuadrature over p_A, logitNormalQuadrature over the gain). Methods: the naive paired normal
+ * interval mean(D) ± z·sd(D)/√T and `pairedDifferenceInterval` (the default).
+ */
+export const COMPARE = { shift: 0.5, spread: 0.5 };
+export const COMPARE_METHODS = ['naive', 'score'];
+
+export function differenceTruth(name, k, metric) {
+  const theta = (p) => truthAt(metric, p, k);
+  let total = 0;
+  for (const part of POPULATIONS[name].parts) {
+    if ('at' in part) continue; // the difference is 0 on tasks at 0 or 1
+    const rule = betaQuadrature(part.a, part.b, 64);
+    for (let i = 0; i < rule.nodes.length; i++) {
+      const p = rule.nodes[i];
+      if (p <= 0 || p >= 1) continue;
+      const gain = logitNormalQuadrature(Math.log(p) - Math.log1p(-p) + COMPARE.shift, COMPARE.spread);
+      let inner = 0;
+      for (let j = 0; j < gain.nodes.length; j++) inner += gain.weights[j] * theta(gain.nodes[j]);
+      total += part.weight * rule.weights[i] * (inner - theta(p));
+    }
+  }
+  return total;
+}
+
+export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95 }) {
+  const pop = POPULATIONS[population];
+  const cellKs = ks.filter((k) => k <= n);
+  const z = normalQuantile(1 - (1 - confidence) / 2);
+  const records = [];
+  for (const k of cellKs) for (const metric of ['passAtK', 'passHatK']) {
+    records.push({ distribution: population, n, T, k, metric, datasets, truth: differenceTruth(population, k, metric), difference: Object.fromEntries(COMPARE_METHODS.map((m) => [m, { covered: 0, below: 0, above: 0, width: 0 }])) });
+  }
+  const pairs = new Array(T);
+  for (let d = 0; d < datasets; d++) {
+    const rng = streamRng(seed, 'coverage-compare', population, n, T, d);
+    for (let t = 0; t < T; t++) {
+      const pA = drawRate(rng, pop);
+      const gain = COMPARE.shift + COMPARE.spread * standardNormal(rng);
+      const pB = pA === 0 || pA === 1 ? pA : 1 / (1 + ((1 - pA) / pA) * Math.exp(-gain));
+      pairs[t] = { a: { n, c: binomial(rng, n, pA) }, b: { n, c: binomial(rng, n, pB) } };
+    }
+    let r = 0;
+    for (const k of cellKs) for (const metric of ['passAtK', 'passHatK']) {
+      const record = records[r++];
+      let sum = 0;
+      let squares = 0;
+      for (const { a, b } of pairs) {
+        const difference = taskEstimate(metric, n, b.c, k) - taskEstimate(metric, n, a.c, k);
+        sum += difference;
+        squares += difference * difference;
+      }
+      const mean = sum / T;
+      const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
+      count(record.difference.naive, { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) }, record.truth);
+      count(record.difference.score, pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 }), record.truth);
+    }
+  }
+  for (const record of records) {
+    for (const m of COMPARE_METHODS) {
+      const t = record.difference[m];
+      record.difference[m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
+    }
+  }
+  return records;
+}

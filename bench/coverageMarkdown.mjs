@@ -1,0 +1,50 @@
+// Markdown tables of a coverage study (bench/coverage.json from `pnpm coverage-study`), for
+// docs/uncertainty.md: a summary per method (lowest coverage, cells below 94 %, cells in
+// [94 %, 97 %], mean width relative to the default) and the full tables.
+// Usage: node bench/coverageMarkdown.mjs [bench/coverage.json] > table.md
+import { readFileSync } from 'node:fs';
+
+const study = JSON.parse(readFileSync(process.argv[2] ?? new URL('./coverage.json', import.meta.url), 'utf8'));
+const se = Math.sqrt((0.95 * 0.05) / study.datasets);
+const pct = (x) => `${(100 * x).toFixed(1)}`;
+const out = [];
+
+function summary(title, records, key, methods, reference) {
+  out.push(`**${title}** (${records.length} cells, ${study.datasets} datasets each; Monte Carlo SE of a coverage near 95 %: ${(100 * se).toFixed(2)} points)`, '');
+  out.push('| method | lowest coverage | cells < 94 % | cells < 94 % − 2 SE | cells in [94 %, 97 %] | mean width / default |', '|---|---|---|---|---|---|');
+  for (const m of methods) {
+    const cov = records.map((r) => r[key][m].coverage);
+    const lowest = records.reduce((w, r) => (r[key][m].coverage < w[key][m].coverage ? r : w));
+    const ratio = records.reduce((s, r) => s + r[key][m].meanWidth / Math.max(1e-12, r[key][reference].meanWidth), 0) / records.length;
+    out.push(
+      `| ${m}${m === reference ? ' (default)' : ''} | ${pct(lowest[key][m].coverage)} % (${lowest.distribution}, n ${lowest.n}, T ${lowest.T}, k ${lowest.k}, ${lowest.metric}) | ${cov.filter((c) => c < 0.94).length} | ${cov.filter((c) => c < 0.94 - 2 * se).length} | ${cov.filter((c) => c >= 0.94 && c <= 0.97).length} | ${ratio.toFixed(2)} |`,
+    );
+  }
+  out.push('');
+}
+
+function full(title, records, key, methods) {
+  out.push(`<details><summary>${title}: every cell (coverage / miss below / miss above / mean width)</summary>`, '');
+  out.push(`| population | n | T | k | metric | truth | ${methods.join(' | ')} |`, `|---|---|---|---|---|---|${methods.map(() => '---|').join('')}`);
+  for (const r of records) {
+    const cells = methods.map((m) => {
+      const c = r[key][m];
+      return `${pct(c.coverage)} / ${pct(c.missBelow)} / ${pct(c.missAbove)} / ${c.meanWidth.toFixed(3)}`;
+    });
+    out.push(`| ${r.distribution} | ${r.n} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} | ${cells.join(' | ')} |`);
+  }
+  out.push('', '</details>', '');
+}
+
+const population = study.methods.population.filter((m) => m !== 'bootstrap' || study.bootstrap > 0);
+const benchmark = study.methods.benchmark.filter((m) => m !== 'bootstrap' || study.bootstrap > 0);
+summary('Task population', study.cells, 'population', population, study.defaults.population);
+summary('This benchmark', study.cells, 'benchmark', benchmark, study.defaults.benchmark);
+if (study.compare) summary(`Compare (B − A, gain ${study.compare.shift} + ${study.compare.spread}·Z on the log-odds)`, study.compare.cells, 'difference', study.compare.methods, 'score');
+out.push('**One task** (exact coverage over 999 values of p, 95 %)', '', '| n | sides | method | min over p | mean over p |', '|---|---|---|---|---|');
+for (const row of study.singleTask) out.push(`| ${row.n} | ${row.sides === 1 ? 'one (lower bound)' : 'two'} | ${row.method} | ${pct(row.min)} % | ${pct(row.mean)} % |`);
+out.push('');
+full('Task population', study.cells, 'population', population);
+full('This benchmark (truth: the mean of θ(p_t) over each dataset\'s tasks)', study.cells, 'benchmark', benchmark);
+if (study.compare) full('Compare', study.compare.cells, 'difference', study.compare.methods);
+process.stdout.write(`${out.join('\n')}\n`);

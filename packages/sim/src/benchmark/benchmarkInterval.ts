@@ -1,0 +1,49 @@
+import { studentTQuantile } from '../math/studentT.js';
+import { normalQuantile } from '../math/normalQuantile.js';
+import type { CountGroup } from '../estimators/taskAverage.js';
+import { JEFFREYS_PRIOR, type BetaPrior } from '../intervals/betaPosterior.js';
+import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
+import { taskEstimate, type TaskMetric } from './taskValues.js';
+import { trialNoiseVariance } from './trialNoiseVariance.js';
+
+/**
+ * Interval for "this benchmark": the average (1/T) Σ_t θ(p_t) over exactly these tasks, where only
+ * the trials are random (a rerun of the same tasks). The estimate x̄ = (1/T) Σ θ̂_t is unbiased for
+ * it, with Var x̄ = (1/T²) Σ_t Var(θ̂_t | p_t); each term is estimated by its expectation over the
+ * task's posterior under `prior` (`trialNoiseVariance`; callers pass the task population fitted to
+ * all tasks, `momentBetaPrior`, i.e. a hierarchical beta-binomial posterior, else Jeffreys), which
+ * is positive even for tasks at 0/n or n/n. A per-task Jeffreys posterior would put a task at n/n
+ * near p = 1 and understate its noise when the population's tasks at n/n are mostly at p ≈ 0.8.
+ * Interval: x̄ ± q·√(Σ v̂_t)/T, clipped to [0, 1] (one-sided: [x̄ − q·se, 1]), q the Student t
+ * quantile at T − 1 degrees of freedom (the variance is estimated from T tasks; with one task,
+ * the normal quantile).
+ * Coverage measured in docs/uncertainty.md. null when no task has n ≥ k.
+ */
+export function benchmarkInterval(
+  groups: readonly CountGroup[],
+  metric: TaskMetric,
+  k: number,
+  options: MeanIntervalOptions,
+  prior: BetaPrior = JEFFREYS_PRIOR,
+): (MeanBounds & { readonly se: number }) | null {
+  let count = 0;
+  let sum = 0;
+  let variance = 0;
+  for (const { n, c, size } of groups) {
+    if (n < k) continue;
+    count += size;
+    sum += size * taskEstimate(metric, n, c, k);
+    variance += size * trialNoiseVariance(metric, n, c, k, prior);
+  }
+  if (count === 0) return null;
+  const mean = sum / count;
+  const se = Math.sqrt(variance) / count;
+  const alpha = 1 - options.confidence;
+  const level = options.sides === 2 ? 1 - alpha / 2 : 1 - alpha;
+  const q = count > 1 ? studentTQuantile(level, count - 1) : normalQuantile(level);
+  return {
+    lower: Math.max(0, mean - q * se),
+    upper: options.sides === 2 ? Math.min(1, mean + q * se) : 1,
+    se,
+  };
+}

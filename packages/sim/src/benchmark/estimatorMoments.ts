@@ -1,0 +1,34 @@
+import { betaBinomialLogPmfUnchecked } from '../fit/betaBinomialLogPmf.js';
+import { logBetaUnchecked } from '../math/logBeta.js';
+import { taskEstimate, type TaskMetric } from './taskValues.js';
+
+/** Above this n the sums over c = 0..n are replaced by the delta method. */
+const EXACT_LIMIT = 5_000;
+
+/**
+ * Moments of one task's unbiased estimate when its rate is drawn from Beta(a, b):
+ * with C ~ BetaBinomial(n, a, b) and g(C) the unbiased pass^k (for pass@k, 1 − pass^k of the
+ * failures, which has the same variance), returns
+ *   second = E[g(C)²] = Σ_v BetaBinomial(v; n, a, b)·g(v)²,  first = E[g(C)] = E[G(p)],
+ *   squareOfMean = E[G(p)²],  G(p) = p^k (failure side (1 − p)^k for pass@k),
+ * with E[p^j] = B(a + j, b)/B(a, b) (Johnson, Kemp & Kotz 2005 §6.7). So E[Var(g | p)] =
+ * second − squareOfMean (the trial noise) and Var g(C) = second − first² (tasks and trials).
+ * For n > 5 000 the delta method at the mean p̄ = a/(a + b): trial noise G′(p̄)²·p̄(1 − p̄)/n.
+ */
+export function estimatorMoments(metric: TaskMetric, n: number, k: number, a: number, b: number): { first: number; second: number; squareOfMean: number } {
+  const [s, f] = metric === 'passHatK' ? [a, b] : [b, a];
+  const logNorm = logBetaUnchecked(s, f);
+  const first = Math.exp(logBetaUnchecked(s + k, f) - logNorm);
+  const squareOfMean = Math.exp(logBetaUnchecked(s + 2 * k, f) - logNorm);
+  if (n > EXACT_LIMIT) {
+    const p = s / (s + f);
+    const slope = k * p ** (k - 1);
+    return { first, squareOfMean, second: squareOfMean + (slope * slope * p * (1 - p)) / n };
+  }
+  let second = 0;
+  for (let v = k; v <= n; v++) {
+    const g = taskEstimate('passHatK', n, v, k);
+    second += Math.exp(betaBinomialLogPmfUnchecked(n, v, s, f)) * g * g;
+  }
+  return { first, second, squareOfMean };
+}

@@ -1,0 +1,99 @@
+import { betaQuantile } from '../math/betaQuantile.js';
+import { normalQuantile } from '../math/normalQuantile.js';
+import { studentTQuantile } from '../math/studentT.js';
+import type { WeightedValue } from './taskValues.js';
+
+/** A benchmark-level interval: [lower, upper] within [0, 1]. */
+export interface MeanBounds {
+  readonly lower: number;
+  readonly upper: number;
+}
+
+/** Options of `populationInterval`: the confidence level and one- or two-sided. */
+export interface MeanIntervalOptions {
+  /** Confidence level in (0, 1). */
+  readonly confidence: number;
+  /** 2: equal-tailed two-sided; 1: one-sided lower bound [L, 1]. */
+  readonly sides: 1 | 2;
+}
+
+/**
+ * Interval for the population mean μ of bounded per-task values X_t ∈ [0, 1] (the unbiased
+ * per-task pass@k or pass^k of tasks drawn from a population: E X_t is the population's pass@k).
+ *
+ * A score (Wilson-type) interval with a design effect: any X ∈ [0, 1] with mean μ has
+ * Var X = r·μ(1 − μ) for some r ∈ [0, 1] (r = 1 for 0/1 values). With r̂ = s²/(x̄(1 − x̄)) the
+ * interval is {μ : (x̄ − μ)² ≤ q²·r̂·μ(1 − μ)/T}, i.e. Wilson's interval at the effective sample
+ * size T/r̂, with q the Student t quantile at T − 1 degrees of freedom (the degrees-of-freedom
+ * adjustment of Korn & Graubard 1998, "Confidence intervals for proportions with small expected
+ * number of positive counts estimated from survey data", Survey Methodology 24:193–201; Dean &
+ * Pagano 2015 compare such intervals for clustered proportions). Solving the quadratic, w = q²r̂/T:
+ *   μ = (x̄ + w/2 ± √(w·x̄(1 − x̄) + w²/4)) / (1 + w).
+ * When every value is 0 or every value is 1 nothing is known about the spread: r̂ = 1 (the 0/1
+ * worst case), which gives [0, w/(1 + w)] or [1/(1 + w), 1], never zero width. Two floors
+ * (`VarianceFloor`): r̂ ≥ floor.ratio (callers pass 1/n: the trial noise of c/n alone has
+ * r ≥ 1/n), so equal interior values do not collapse the interval; and s² ≥ floor.variance, the
+ * variance of the per-task estimates that a Beta task population fitted to the counts implies
+ * (`momentBetaPrior`, `estimatorMoments`). A sample mean is decided by rare tasks when the values
+ * are skewed (pass@8 of mostly easy tasks, pass^8 of mostly hard ones), and a sample of T tasks
+ * often holds none of them, so s² underestimates the spread; the fitted population still carries
+ * the tail the bulk of the counts implies. Within 3 effective counts of an edge the bound on that
+ * side is the exact one (`EDGE_COUNT`). Coverage measured in docs/uncertainty.md.
+ * Returns null with fewer than 2 tasks (the spread between tasks is then unknown).
+ * Example: 20 tasks all at 1, 95 % two-sided: q = t₁₉(0.975) = 2.0930, w = q²/20 = 0.21904,
+ * lower = 1/(1 + w) = 0.82031 (test/sim/benchmark/populationInterval.test.ts, Python reference).
+ */
+export function populationInterval(values: readonly WeightedValue[], options: MeanIntervalOptions, floor: VarianceFloor = {}): MeanBounds | null {
+  let count = 0;
+  let sum = 0;
+  for (const { value, weight } of values) {
+    count += weight;
+    sum += weight * value;
+  }
+  if (count < 2) return null;
+  const mean = Math.min(1, Math.max(0, sum / count));
+  let squares = 0;
+  for (const { value, weight } of values) squares += weight * (value - mean) ** 2;
+  const variance = Math.max(squares / (count - 1), floor.variance ?? 0);
+  const spread = mean * (1 - mean);
+  const ratio = spread === 0 ? 1 : Math.max(floor.ratio ?? 0, variance / spread);
+  const alpha = 1 - options.confidence;
+  const tail = options.sides === 2 ? alpha / 2 : alpha;
+  const q = studentTQuantile(1 - tail, count - 1);
+  const bounds = scoreBounds(mean, (q * q * ratio) / count, options.sides);
+  // Near an edge: the exact (Clopper–Pearson) bound at the effective counts, where it is wider.
+  const effective = (count / ratio) * (normalQuantile(1 - tail) / q) ** 2;
+  const upperEdge = effective * (1 - mean);
+  const lowerEdge = effective * mean;
+  const lower = lowerEdge > 0 && lowerEdge <= EDGE_COUNT ? Math.min(bounds.lower, betaQuantile(tail, lowerEdge, effective - lowerEdge + 1)) : bounds.lower;
+  const upper =
+    options.sides === 2 && upperEdge > 0 && upperEdge <= EDGE_COUNT
+      ? Math.max(bounds.upper, 1 - betaQuantile(tail, upperEdge, effective - upperEdge + 1))
+      : bounds.upper;
+  return { lower, upper };
+}
+
+/**
+ * Effective counts (successes or failures) up to which the bound on that side is the exact one:
+ * Wilson's coverage dips just inside the edges (Brown, Cai & DasGupta 2001, §4.1.1, who replace
+ * the bound for x ≤ 3 by the Poisson one; here the beta (Clopper–Pearson) bound at the effective
+ * sample size T/r̂·(z/t)², as Korn & Graubard 1998 use throughout).
+ */
+const EDGE_COUNT = 3;
+
+/** Lower limits for the spread between tasks (see `populationInterval`). */
+export interface VarianceFloor {
+  /** r̂ is at least this (1/n: the trial noise of c/n alone). */
+  readonly ratio?: number;
+  /** s² is at least this: the variance of the per-task estimates implied by the fitted task population. */
+  readonly variance?: number;
+}
+
+/** The roots of (x̄ − μ)² = w·μ(1 − μ), clipped to [0, 1]; one-sided: [lower root, 1]. */
+export function scoreBounds(mean: number, w: number, sides: 1 | 2): MeanBounds {
+  const centre = (mean + w / 2) / (1 + w);
+  const half = Math.sqrt(w * mean * (1 - mean) + (w * w) / 4) / (1 + w);
+  const lower = mean === 0 ? 0 : Math.max(0, centre - half);
+  const upper = sides === 1 || mean === 1 ? 1 : Math.min(1, centre + half);
+  return { lower, upper };
+}

@@ -1,0 +1,74 @@
+import { requireInteger, requireOpenUnit } from '../checks.js';
+import { InputError } from '../errors.js';
+import { countGroups, type TaskTrials } from '../estimators/taskAverage.js';
+import { benchmarkInterval } from './benchmarkInterval.js';
+import { populationInterval, type MeanBounds, type MeanIntervalOptions } from './populationInterval.js';
+import { estimatorMoments } from './estimatorMoments.js';
+import { momentBetaPrior } from './momentBetaPrior.js';
+import { groupValues, type TaskMetric } from './taskValues.js';
+import type { CountGroup } from '../estimators/taskAverage.js';
+import type { BetaPrior } from '../intervals/betaPosterior.js';
+
+/** The two estimands of a benchmark-level pass@k or pass^k, each with its own interval. */
+export interface EstimandIntervals {
+  /**
+   * The task population the tasks were drawn from: which tasks were sampled, and the trials.
+   * null with fewer than 2 estimable tasks.
+   */
+  readonly population: MeanBounds | null;
+  /** This benchmark: the same tasks again, only the trials random. */
+  readonly benchmark: (MeanBounds & { readonly se: number }) | null;
+}
+
+/** One k of `taskAverageIntervals`: the intervals of the task-averaged pass@k and pass^k for both estimands. */
+export interface TaskAverageIntervalRow {
+  readonly k: number;
+  readonly passAtK: EstimandIntervals;
+  readonly passHatK: EstimandIntervals;
+}
+
+/** How the two intervals are computed, for output notes and JSON. */
+export const ESTIMAND_METHODS = Object.freeze({
+  population:
+    'score interval for the mean of the per-task estimates with a design effect (Wilson at T·x̄(1−x̄)/s² tasks, t quantile, T − 1 df; Korn & Graubard 1998), s² at least what a Beta task population fitted to the counts implies',
+  benchmark:
+    'Student t interval with the trial noise of each task, Var(θ̂ | p) averaged over its posterior under a Beta task population fitted by moments (hierarchical beta-binomial)',
+});
+
+/**
+ * Per k, the population and this-benchmark intervals of the task-averaged unbiased pass@k and
+ * pass^k (`populationInterval`, `benchmarkInterval`; tasks with n < k left out as in
+ * `averageOverTasks`). Both keep their coverage on the grid of docs/uncertainty.md.
+ */
+export function taskAverageIntervals(tasks: readonly TaskTrials[], ks: readonly number[], options: MeanIntervalOptions): TaskAverageIntervalRow[] {
+  requireOpenUnit('confidence', options.confidence);
+  if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
+  if (tasks.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
+  const groups = countGroups(tasks);
+  ks.forEach((k) => requireInteger('k', k, 1));
+  const maxN = groups.reduce((m, g) => Math.max(m, g.n), 0);
+  const prior = momentBetaPrior(groups);
+  const intervals = (metric: TaskMetric, k: number): EstimandIntervals => ({
+    population: populationInterval(groupValues(groups, metric, k), options, {
+      ratio: 1 / maxN,
+      variance: prior ? modelVariance(groups, metric, k, prior) : 0,
+    }),
+    benchmark: benchmarkInterval(groups, metric, k, options, prior ?? undefined),
+  });
+  return ks.map((k) => ({ k, passAtK: intervals('passAtK', k), passHatK: intervals('passHatK', k) }));
+}
+
+/** Var of the per-task estimates at k over the tasks with n ≥ k when rates are drawn from `prior`. */
+function modelVariance(groups: readonly CountGroup[], metric: TaskMetric, k: number, prior: BetaPrior): number {
+  let count = 0;
+  let second = 0;
+  let first = 0;
+  for (const { n, size } of groups) {
+    if (n < k) continue;
+    const moments = estimatorMoments(metric, n, k, prior.a, prior.b);
+    count += size;
+    second += size * moments.second;
+    first = moments.first;
+  }
+  return count === 0 ? 0 : Math.max(0, second / count - first * first);
+}

@@ -1,0 +1,134 @@
+"""Reference values for test/sim/benchmark/*.test.ts (issue #10), computed independently with scipy.
+
+Run: python3 test/reference/uncertainty_reference.py
+"""
+import math
+import numpy as np
+from scipy import stats, integrate
+from scipy.special import comb
+
+# Student t quantile.
+print("t.ppf(0.975, 19) =", repr(stats.t.ppf(0.975, 19)))
+print("t.ppf(0.95, 4) =", repr(stats.t.ppf(0.95, 4)))
+print("t.ppf(0.025, 2.5) =", repr(stats.t.ppf(0.025, 2.5)))
+
+# Score interval with a design effect: the roots of (xbar - mu)^2 = w mu (1 - mu), w = q^2 r / T.
+def score(values, confidence=0.95, sides=2, min_ratio=0.0):
+    x = np.asarray(values, float)
+    T = len(x)
+    m = x.mean()
+    s2 = x.var(ddof=1)
+    r = 1.0 if m * (1 - m) == 0 else max(min_ratio, s2 / (m * (1 - m)))
+    a = 1 - confidence
+    q = stats.t.ppf(1 - a / 2 if sides == 2 else 1 - a, T - 1)
+    w = q * q * r / T
+    # (1 + w) mu^2 - (2m + w) mu + m^2 = 0
+    roots = np.sort(np.roots([1 + w, -(2 * m + w), m * m]).real)
+    lo, hi = max(0.0, roots[0]), min(1.0, roots[1])
+    if m == 0: lo = 0.0
+    if m == 1 or sides == 1: hi = 1.0
+    return lo, hi
+
+print("score(20 ones) =", score([1.0] * 20))
+mixed = [0.0, 0.25, 0.5, 1.0, 1.0, 0.75, 0.125, 0.0, 1.0, 0.5]
+print("score(mixed) =", score(mixed))
+print("score(mixed, 90 %, one-sided) =", score(mixed, 0.9, 1))
+print("score([0.5]*10, minRatio 1/8) =", score([0.5] * 10, min_ratio=1 / 8))
+
+# Trial noise of one task: E[Var(theta_hat | p)] over p ~ Beta(c + 1/2, n - c + 1/2), by quadrature
+# over p of the binomial variance of the unbiased estimator.
+def var_given_p(metric, n, k, p):
+    cs = np.arange(n + 1)
+    pmf = stats.binom.pmf(cs, n, p)
+    if metric == "passHatK":
+        g = comb(cs, k) / comb(n, k)
+    else:
+        g = 1 - comb(n - cs, k) / comb(n, k)
+    mean = (pmf * g).sum()
+    return (pmf * g * g).sum() - mean * mean
+
+def trial_noise(metric, n, c, k):
+    a, b = c + 0.5, n - c + 0.5
+    f = lambda p: var_given_p(metric, n, k, p) * stats.beta.pdf(p, a, b)
+    value, _ = integrate.quad(f, 0, 1, limit=200, epsabs=1e-14, epsrel=1e-12)
+    return value
+
+for args in [("passHatK", 8, 5, 4), ("passAtK", 8, 5, 4), ("passHatK", 8, 8, 8), ("passAtK", 30, 30, 8), ("passAtK", 10, 0, 1)]:
+    print("trialNoise", args, "=", repr(trial_noise(*args)))
+
+# Benchmark interval for tasks c = 5, 8, 2, 8 of n = 8 at k = 4, pass^4, 95 % two-sided.
+tasks = [(8, 5), (8, 8), (8, 2), (8, 8)]
+k = 4
+est = [comb(c, k) / comb(n, k) for n, c in tasks]
+v = sum(trial_noise("passHatK", n, c, k) for n, c in tasks)
+se = math.sqrt(v) / len(tasks)
+q = stats.t.ppf(0.975, len(tasks) - 1)
+m = float(np.mean(est))
+print("benchmark interval =", (max(0, m - q * se), min(1, m + q * se)), "se =", se)
+
+# Waudby-Smith & Ramdas (2024) predictable plug-in empirical Bernstein, fixed-sample form.
+def eb(x, alpha=0.05, sides=2):
+    T = len(x)
+    L = math.log(2 / alpha if sides == 2 else 1 / alpha)
+    mu_prev, var_prev = 0.5, 0.25
+    sx = ssq = sl = slx = sp = 0.0
+    for t, xi in enumerate(x, start=1):
+        lam = min(math.sqrt(2 * L / (var_prev * T)), 0.5)
+        vt = 4 * (xi - mu_prev) ** 2
+        sl += lam; slx += lam * xi; sp += vt * (-math.log(1 - lam) - lam) / 4
+        sx += xi
+        mu = (0.5 + sx) / (t + 1)
+        ssq += (xi - mu) ** 2
+        mu_prev, var_prev = mu, (0.25 + ssq) / (t + 1)
+    c, h = slx / sl, (L + sp) / sl
+    return max(0, c - h), (min(1, c + h) if sides == 2 else 1)
+
+print("eb(mixed) =", eb(mixed))
+print("eb(mixed*5, one-sided 90 %) =", eb(mixed * 5, 0.1, 1))
+
+# Edge rule: 49 tasks at 1 and one at 0 (effective failures ≤ 3): the upper bound is the
+# Clopper–Pearson one at the effective size n_eff = T/r·(z/t)².
+x = np.array([1.0] * 49 + [0.0])
+T = len(x); m = x.mean(); r = x.var(ddof=1) / (m * (1 - m))
+q = stats.t.ppf(0.975, T - 1); z = stats.norm.ppf(0.975)
+n_eff = T / r * (z / q) ** 2
+f = n_eff * (1 - m)
+print("edge: n_eff =", n_eff, "upper =", repr(1 - stats.beta.ppf(0.025, f, n_eff - f + 1)), "lower (score) =", score(x)[0])
+
+# Moment-fitted Beta population: tasks 0/4, 4/4, 2/4, 2/4 -> Beta(0.4, 0.4).
+xs = np.array([0, 1, 0.5, 0.5]); h = 0.25
+vp = (xs.var(ddof=1) - xs.mean() * (1 - xs.mean()) * h) / (1 - h)
+s_ = xs.mean() * (1 - xs.mean()) / vp - 1
+print("moment prior: a =", xs.mean() * s_, "b =", (1 - xs.mean()) * s_)
+
+# Paired difference: D_t = theta_B - theta_A per task; (D + 1)/2 through the score interval with the
+# variance floor = mean trial noise of both agents / 4 (each under its moment-fitted Beta population).
+def moment_prior(counts):
+    x = np.array([c / n for n, c in counts]); h = np.mean([1 / n for n, _ in counts]); m = x.mean()
+    if len(x) < 2 or m <= 0 or m >= 1: return (0.5, 0.5)
+    vp = (x.var(ddof=1) - m * (1 - m) * h) / (1 - h)
+    s = 1e5 if vp <= 0 else min(1e5, max(0.5, m * (1 - m) / vp - 1))
+    return (m * s, (1 - m) * s)
+
+def trial_noise_prior(metric, n, c, k, prior):
+    a, b = prior[0] + c, prior[1] + n - c
+    f = lambda p: var_given_p(metric, n, k, p) * stats.beta.pdf(p, a, b)
+    return integrate.quad(f, 0, 1, limit=200, epsabs=1e-14, epsrel=1e-12)[0]
+
+def score_floor(values, floor_var, confidence=0.95):
+    x = np.asarray(values, float); T = len(x); m = x.mean()
+    s2 = max(x.var(ddof=1), floor_var)
+    r = 1.0 if m * (1 - m) == 0 else s2 / (m * (1 - m))
+    q = stats.t.ppf(1 - (1 - confidence) / 2, T - 1); w = q * q * r / T
+    roots = np.sort(np.roots([1 + w, -(2 * m + w), m * m]).real)
+    return max(0.0, roots[0]), min(1.0, roots[1])
+
+A = [(8, 5), (8, 8), (8, 2), (8, 8), (8, 0), (8, 6)]
+B = [(8, 7), (8, 8), (8, 4), (8, 8), (8, 1), (8, 6)]
+k = 2
+g = lambda n, c: comb(c, k) / comb(n, k)
+D = [g(*b) - g(*a) for a, b in zip(A, B)]
+pa, pb = moment_prior(A), moment_prior(B)
+noise = np.mean([trial_noise_prior("passHatK", n, c, k, pa) for n, c in A]) + np.mean([trial_noise_prior("passHatK", n, c, k, pb) for n, c in B])
+lo, hi = score_floor([(d + 1) / 2 for d in D], noise / 4)
+print("difference pass^2: estimate", np.mean(D), "interval", (2 * lo - 1, 2 * hi - 1))

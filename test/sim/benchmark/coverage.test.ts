@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs module of the benchmark scripts (built code; `pnpm test` builds first).
+import { DEFAULTS, measureCell, measureCompareCell } from '../../../bench/coverageCells.mjs';
+
+// The coverage study (pnpm coverage-study, docs/uncertainty.md) in a reduced form: a few cells of
+// the committed grid with enough datasets that a 90 % interval fails. Tolerance from the binomial
+// SE of a coverage estimate: coverage ≥ 0.95 − 3·√(0.95·0.05/D) (0.917 at D = 400), which a method
+// with true coverage 0.90 misses with probability ≈ 0.99 (checked below with the 90 % intervals).
+
+const DATASETS = 400;
+const FLOOR = 0.95 - 3 * Math.sqrt((0.95 * 0.05) / DATASETS);
+
+type Cell = { population: string; n: number; T: number; ks: number[] };
+const CELLS: Cell[] = [
+  // Every task's estimate equal (pass@8 of easy tasks): the naive interval has zero width here.
+  { population: 'beta(4,1)', n: 8, T: 20, ks: [8] },
+  // Skewed pass^k with rare tasks deciding the mean.
+  { population: 'beta(0.3,0.7)', n: 30, T: 20, ks: [8] },
+  // A central cell.
+  { population: 'beta(0.5,0.5)', n: 8, T: 50, ks: [1] },
+];
+
+function run(cell: Cell, confidence: number) {
+  return measureCell({ ...cell, datasets: DATASETS, seed: 'ci', bootstrap: 0, confidence }) as Array<{
+    metric: string;
+    population: Record<string, { coverage: number }>;
+    benchmark: Record<string, { coverage: number }>;
+  }>;
+}
+
+describe('coverage of the default benchmark-level intervals (reduced study)', () => {
+  for (const cell of CELLS) {
+    it(`${cell.population}, n ${cell.n}, T ${cell.T}, k ${cell.ks}: population interval ≥ ${(100 * FLOOR).toFixed(1)} %`, () => {
+      for (const record of run(cell, 0.95)) {
+        expect(record.population[DEFAULTS.population]!.coverage, record.metric).toBeGreaterThanOrEqual(FLOOR);
+      }
+    });
+  }
+
+  it('the this-benchmark interval holds in the central cell', () => {
+    for (const record of run(CELLS[2]!, 0.95)) expect(record.benchmark[DEFAULTS.benchmark]!.coverage).toBeGreaterThanOrEqual(FLOOR);
+  });
+
+  it('the test has power: the naive interval fails the boundary cell, and 90 % intervals fail the floor', () => {
+    const [passAt8] = run(CELLS[0]!, 0.95);
+    expect(passAt8!.population.naive!.coverage).toBeLessThan(FLOOR);
+    const central = run(CELLS[2]!, 0.9);
+    for (const record of central) expect(record.population[DEFAULTS.population]!.coverage).toBeLessThan(FLOOR);
+  });
+});
+
+describe('coverage of the paired difference interval (compare)', () => {
+  it.each([
+    // Every task's pass@8 at 1 for both agents in most datasets: the naive paired interval has zero width.
+    [{ population: 'beta(4,1)', n: 8, T: 20, ks: [8] }, true],
+    [{ population: 'beta(0.5,0.5)', n: 30, T: 50, ks: [1] }, false],
+  ] as const)('%j', (cell, naiveFails) => {
+    const records = measureCompareCell({ ...cell, ks: [...cell.ks], datasets: DATASETS, seed: 'ci' }) as Array<{ metric: string; difference: Record<string, { coverage: number }> }>;
+    for (const record of records) expect(record.difference.score!.coverage, record.metric).toBeGreaterThanOrEqual(FLOOR);
+    if (naiveFails) expect(records.find((r) => r.metric === 'passAtK')!.difference.naive!.coverage).toBeLessThan(FLOOR);
+  });
+});

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { benchmarkInterval } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
+import { empiricalBernsteinInterval } from '../../../packages/sim/src/benchmark/empiricalBernstein.js';
+import { pairedDifferenceInterval } from '../../../packages/sim/src/benchmark/differenceInterval.js';
+import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
+import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
+import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
+import { trialNoiseVariance } from '../../../packages/sim/src/benchmark/trialNoiseVariance.js';
+import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
+import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
+
+// Expected values: python3 test/reference/uncertainty_reference.py (scipy; the interval formulas
+// re-implemented there independently, the trial noise by quadrature over p instead of the
+// beta-binomial sum used here).
+
+const weighted = (values: number[]) => values.map((value) => ({ value, weight: 1 }));
+const MIXED = [0, 0.25, 0.5, 1, 1, 0.75, 0.125, 0, 1, 0.5];
+
+describe('studentTQuantile', () => {
+  it('matches scipy.stats.t.ppf', () => {
+    expect(studentTQuantile(0.975, 19)).toBeCloseTo(2.0930240544083087, 12);
+    expect(studentTQuantile(0.95, 4)).toBeCloseTo(2.1318467863266495, 12);
+    expect(studentTQuantile(0.025, 2.5)).toBeCloseTo(-3.5746548420036834, 11);
+    expect(studentTQuantile(0.5, 3)).toBe(0);
+  });
+});
+
+describe('populationInterval (score interval with a design effect)', () => {
+  it('20 tasks all at 1: [1/(1 + w), 1], not zero width', () => {
+    const b = populationInterval(weighted(Array(20).fill(1)), { confidence: 0.95, sides: 2 })!;
+    expect(b.lower).toBeCloseTo(0.820319319643005, 12);
+    expect(b.upper).toBe(1);
+  });
+
+  it('all at 0 gives [0, U] with U > 0', () => {
+    const b = populationInterval(weighted(Array(20).fill(0)), { confidence: 0.95, sides: 2 })!;
+    expect(b.lower).toBe(0);
+    expect(b.upper).toBeCloseTo(1 - 0.820319319643005, 12);
+  });
+
+  it('mixed values, two-sided 95 % and one-sided 90 %', () => {
+    const two = populationInterval(weighted(MIXED), { confidence: 0.95, sides: 2 })!;
+    expect(two.lower).toBeCloseTo(0.2562407883391998, 12);
+    expect(two.upper).toBeCloseTo(0.7623525068271784, 12);
+    const one = populationInterval(weighted(MIXED), { confidence: 0.9, sides: 1 })!;
+    expect(one.lower).toBeCloseTo(0.3422280595045237, 12);
+    expect(one.upper).toBe(1);
+  });
+
+  it('equal interior values keep the minimum ratio instead of collapsing', () => {
+    const b = populationInterval(weighted(Array(10).fill(0.5)), { confidence: 0.95, sides: 2 }, { ratio: 1 / 8 })!;
+    expect(b.lower).toBeCloseTo(0.3774019059324444, 12);
+    expect(b.upper).toBeCloseTo(0.6225980940675556, 12);
+  });
+
+  it('weights are task counts', () => {
+    const grouped = populationInterval([{ value: 1, weight: 20 }], { confidence: 0.95, sides: 2 })!;
+    expect(grouped.lower).toBeCloseTo(0.820319319643005, 12);
+  });
+
+  it('null with one task', () => {
+    expect(populationInterval(weighted([0.5]), { confidence: 0.95, sides: 2 })).toBeNull();
+  });
+});
+
+describe('trialNoiseVariance', () => {
+  it('matches quadrature of Var(θ̂ | p) over the Jeffreys posterior', () => {
+    expect(trialNoiseVariance('passHatK', 8, 5, 4)).toBeCloseTo(0.04520623585534477, 12);
+    expect(trialNoiseVariance('passAtK', 8, 5, 4)).toBeCloseTo(0.011066850934709785, 12);
+    expect(trialNoiseVariance('passHatK', 8, 8, 8)).toBeCloseTo(0.12925629827382792, 12);
+    expect(trialNoiseVariance('passAtK', 10, 0, 1)).toBeCloseTo(0.003977272727272727, 12);
+    // A tiny value (a task at 30/30, pass@8): the quadrature's absolute tolerance is 1e-14, i.e.
+    // 0.3 % of it, so agreement is checked to that relative precision.
+    expect(trialNoiseVariance('passAtK', 30, 30, 8) / 3.812046663926008e-12).toBeCloseTo(1, 2);
+  });
+});
+
+describe('benchmarkInterval (this benchmark)', () => {
+  it('tasks 5, 8, 2, 8 of 8 at pass^4', () => {
+    const groups = countGroups([{ n: 8, c: 5 }, { n: 8, c: 8 }, { n: 8, c: 2 }, { n: 8, c: 8 }]);
+    const b = benchmarkInterval(groups, 'passHatK', 4, { confidence: 0.95, sides: 2 })!;
+    expect(b.se).toBeCloseTo(0.09598142209864012, 12);
+    expect(b.lower).toBeCloseTo(0.21240142072344953, 12);
+    expect(b.upper).toBeCloseTo(0.8233128649908361, 12);
+  });
+
+  it('never zero width when every task is at n/n', () => {
+    const rows = taskAverageIntervals(Array.from({ length: 20 }, () => ({ n: 8, c: 8 })), [8], { confidence: 0.95, sides: 2 });
+    for (const metric of ['passAtK', 'passHatK'] as const) {
+      const { population, benchmark } = rows[0]![metric];
+      expect(population!.upper - population!.lower).toBeGreaterThan(0);
+      expect(benchmark!.upper - benchmark!.lower).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('empiricalBernsteinInterval (Waudby-Smith & Ramdas 2024)', () => {
+  it('matches the reference implementation of the formula', () => {
+    expect(empiricalBernsteinInterval(MIXED, { confidence: 0.95, sides: 2 })).toEqual({ lower: 0, upper: 1 });
+    const one = empiricalBernsteinInterval([...MIXED, ...MIXED, ...MIXED, ...MIXED, ...MIXED], { confidence: 0.9, sides: 1 })!;
+    expect(one.lower).toBeCloseTo(0.35716964318232547, 12);
+    expect(one.upper).toBe(1);
+  });
+});
+
+describe('populationInterval near an edge', () => {
+  it('49 tasks at 1 and one at 0: the upper bound is the exact one at the effective size', () => {
+    const b = populationInterval([{ value: 1, weight: 49 }, { value: 0, weight: 1 }], { confidence: 0.95, sides: 2 })!;
+    // python3 test/reference/uncertainty_reference.py: 1 − beta.ppf(0.025, f, n_eff − f + 1), n_eff = 46.61
+    expect(b.upper).toBeCloseTo(0.9995981109619265, 11);
+    expect(b.lower).toBeCloseTo(0.8902725372174158, 11);
+  });
+});
+
+describe('momentBetaPrior', () => {
+  it('tasks 0/4, 4/4, 2/4, 2/4 → Beta(0.4, 0.4)', () => {
+    const prior = momentBetaPrior(countGroups([{ n: 4, c: 0 }, { n: 4, c: 4 }, { n: 4, c: 2 }, { n: 4, c: 2 }]))!;
+    expect(prior.a).toBeCloseTo(0.4, 14);
+    expect(prior.b).toBeCloseTo(0.4, 14);
+  });
+
+  it('null when every task is at n/n, or for one task', () => {
+    expect(momentBetaPrior(countGroups([{ n: 4, c: 4 }, { n: 4, c: 4 }]))).toBeNull();
+    expect(momentBetaPrior(countGroups([{ n: 4, c: 2 }]))).toBeNull();
+  });
+
+  it('no spread beyond binomial noise: the largest concentration', () => {
+    const prior = momentBetaPrior(countGroups([{ n: 4, c: 2 }, { n: 4, c: 2 }, { n: 4, c: 2 }]))!;
+    expect(prior.a + prior.b).toBe(1e5);
+  });
+});
+
+describe('pairedDifferenceInterval', () => {
+  const A = [[8, 5], [8, 8], [8, 2], [8, 8], [8, 0], [8, 6]];
+  const B = [[8, 7], [8, 8], [8, 4], [8, 8], [8, 1], [8, 6]];
+  const pairs = A.map(([n, c], i) => ({ a: { n: n!, c: c! }, b: { n: B[i]![0]!, c: B[i]![1]! } }));
+
+  it('pass^2 of six paired tasks (python reference: score interval on (D + 1)/2 with the trial-noise floor)', () => {
+    const b = pairedDifferenceInterval(pairs, 'passHatK', 2, { confidence: 0.95, sides: 2 })!;
+    expect(b.estimate).toBeCloseTo(0.09523809523809523, 14);
+    expect(b.lower).toBeCloseTo(-0.12224619450903307, 9);
+    expect(b.upper).toBeCloseTo(0.30399533843078896, 9);
+    expect(b.tasks).toBe(6);
+  });
+
+  it('every difference 0 (all tasks 8/8 for both): positive width around 0', () => {
+    const same = Array.from({ length: 20 }, () => ({ a: { n: 8, c: 8 }, b: { n: 8, c: 8 } }));
+    const b = pairedDifferenceInterval(same, 'passAtK', 8, { confidence: 0.95, sides: 2 })!;
+    expect(b.lower).toBeLessThan(0);
+    expect(b.upper).toBeGreaterThan(0);
+  });
+});
