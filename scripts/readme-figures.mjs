@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const readme = join(root, 'README.md');
 const MARK = /<!-- readme-figures -->[^<]*<!-- \/readme-figures -->/;
+// Optional words after the figures (e.g. how loaded the machine was): README_FIGURES_NOTE.
+const NOTE = process.env.README_FIGURES_NOTE ? `, ${process.env.README_FIGURES_NOTE}` : '';
 
 const text = readFileSync(readme, 'utf8');
 if (!MARK.test(text)) {
@@ -43,7 +45,7 @@ if (code !== 0 || !result || result.numFailedTests > 0) {
 const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 const skipped = result.numPendingTests + result.numTodoTests;
 const date = new Date().toISOString().slice(0, 10);
-const figures = `${grouped(result.numPassedTests)} tests${skipped ? ` (and ${skipped} skipped)` : ''} in ${Math.round(seconds)} s on ${date}`;
+const figures = `${grouped(result.numPassedTests)} tests${skipped ? ` (and ${skipped} skipped)` : ''} in ${Math.round(seconds)} s on ${date}${NOTE}`;
 const updated = text.replace(MARK, `<!-- readme-figures -->${figures}<!-- /readme-figures -->`);
 const temporary = `${readme}.${process.pid}.tmp`;
 writeFileSync(temporary, updated);
