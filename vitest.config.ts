@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests import the library from source (no build needed for unit tests) except @passk/sim/node;
 // that and the CLI tests run what is built, which `pnpm test` builds first.
@@ -16,10 +16,14 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // The pack-and-install test needs the registry and a minute: `pnpm test:pack` (vitest.pack.config.ts).
+    exclude: [...configDefaults.exclude, 'test/pack/**'],
     testTimeout: 30_000,
     // Test files share each worker's module cache (no module-level state anywhere: DESIGN §5.8);
     // this halves the suite's wall time, most of which was loading modules file by file.
     isolate: false,
+    // Chart goldens are file snapshots (toMatchFileSnapshot): UPDATE_GOLDEN=1 rewrites them, as `-u` does.
+    ...(process.env.UPDATE_GOLDEN === '1' ? { update: true } : {}),
     // .ci/run sets PASSK_TEST_REPORT to also write a JSON report it can count from.
     ...(process.env.PASSK_TEST_REPORT
       ? { reporters: ['default', 'json'], outputFile: { json: process.env.PASSK_TEST_REPORT } }

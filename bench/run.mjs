@@ -30,7 +30,7 @@ import { readScenarioFile } from '../packages/cli/dist/io/readScenarioFile.js';
 import { writeFileAtomic } from '../packages/cli/dist/io/writeFileAtomic.js';
 import { exactValuesFor } from '../packages/sim/dist/index.js';
 import { agreement, PEER_Z_LIMIT, peerAgreement, Z_LIMIT } from './agreement.mjs';
-import { SCALING_SIZES, timeScaling } from './scaling.mjs';
+import { timeScaling } from './scaling.mjs';
 import { STARTUP_ARGS, timeStartup } from './startup.mjs';
 import { timeEngine, timeWarmWorkers, workerStartup } from './engine.mjs';
 import { peakMemory } from './memory.mjs';

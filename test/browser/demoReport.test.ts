@@ -11,6 +11,7 @@ import { POLICY_IDS as PE, valueId } from '../../packages/cli/src/report/explore
 import { POLICY_START, type PolicySettings } from '../../packages/cli/src/report/explorer/policySettings.js';
 import { policyTexts } from '../../packages/cli/src/report/explorer/policyValues.js';
 import { passk, REPO_ROOT } from '../helpers/runPassk.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 // The demo report as a design review meets it, in Debian's headless Chromium with every request
 // blocked: at 1280×800 (desktop), 390×844 (phone) and printed to PDF. Nothing is requested or
@@ -82,8 +83,9 @@ async function readout(page: Page): Promise<Record<string, string | null>> {
 }
 
 describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${skip ? ` (skipped: ${CHROMIUM} not found and CI is not set)` : ''}`, () => {
+  // Made here, not in beforeAll, so that it is removed after these tests (test/helpers/tempDir.ts).
+  const dir = tempDir('demo-browser');
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'passk-demo-browser-'));
     const run = await passk('demo', '--out', dir);
     expect(run.code, run.stderr).toBe(0);
     reportUrl = pathToFileURL(join(dir, 'report.html')).href;

@@ -8,6 +8,7 @@ import { independentPassAtK, independentPassHatK } from '@passk/sim';
 import { formatPercent } from '../../packages/cli/src/format/percent.js';
 import { EXPLORER_IDS as ID } from '../../packages/cli/src/report/explorer/explorerIds.js';
 import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 // The report in real headless Chromium with every network request blocked: nothing is requested,
 // nothing logs an error, every chart is drawn, the explorer's sliders and calculator show the
@@ -28,8 +29,9 @@ const consoleErrors: string[] = [];
 const dialogs: string[] = [];
 
 describe.skipIf(skip)(`report in headless Chromium${skip ? ` (skipped: ${CHROMIUM} not found and CI is not set)` : ''}`, () => {
+  // Made here, not in beforeAll, so that it is removed after these tests (test/helpers/tempDir.ts).
+  const dir = tempDir('browser');
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'passk-browser-'));
     const inputs: string[] = [];
     const make = async (name: string, ...args: string[]) => {
       const run = await passk(...args, '--json');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, passk } from '../helpers/runPassk.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 // Every worked example of ../shared/seeds/ run through the CLI. Expected values are the seeds'
 // printed figures (source named per test) and, where noted, exact fractions.
@@ -97,8 +98,8 @@ describe('seed 000 (pass@k vs pass^k, Chinese article)', () => {
     // Agent B as data: 7 tasks with 8/8 and 3 tasks with 0/8, estimated per task then averaged.
     const lines = ['task_id,success'];
     for (let t = 0; t < 10; t++) for (let j = 0; j < 8; j++) lines.push(`t${t},${t < 7 ? 1 : 0}`);
-    const { writeFileSync, mkdtempSync } = await import('node:fs');
-    const dir = mkdtempSync('/tmp/passk-seed-');
+    const { writeFileSync } = await import('node:fs');
+    const dir = tempDir('seed');
     writeFileSync(`${dir}/agent-b.csv`, `${lines.join('\n')}\n`);
     const out = await json('estimate', `${dir}/agent-b.csv`, '--k', '8', '--bootstrap', '0');
     expect(out.rows[0].passHatK).toBe(0.7);
@@ -151,8 +152,8 @@ describe('seed 003 (coverage and budget, Chinese lesson)', () => {
   it('the budget replay: one attempt per task costs 4 × 2 = 8, all five attempts 20 × 2 = 40', async () => {
     // Seed: four tasks, cost 2 per attempt, every attempt run (parallel, no early stop). The simulated
     // totals are deterministic here; the closed form is attempts × cost per attempt.
-    const { writeFileSync, mkdtempSync } = await import('node:fs');
-    const dir = mkdtempSync('/tmp/passk-seed-');
+    const { writeFileSync } = await import('node:fs');
+    const dir = tempDir('seed');
     writeFileSync(
       `${dir}/budget.yaml`,
       'tasks: { successRate: { dist: fixed, values: [0.4, 0.4, 0, 0.2] } }\n' +

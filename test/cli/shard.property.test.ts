@@ -9,7 +9,8 @@ import { passk } from '../helpers/runPassk.js';
 // to more shards than blocks), `passk simulate|sweep --shard i/N` for every i, then `passk merge`,
 // prints exactly the bytes of the single-machine run. The reference is the single run itself:
 // the claim is equality, not a value (each block draws from (seed, 'block', b); sums merge in the
-// fixed block tree). In-process, --workers 1.
+// fixed block tree). In-process, --workers 1. simulate's shard files also go to merge one by one in
+// a random order (the first examples: last to first).
 const root = mkdtempSync(join(tmpdir(), 'passk-shard-property-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -33,10 +34,23 @@ const scenarioArb = fc.record({
   run: fc.record({ replicates: fc.integer({ min: 1, max: 700 }) }),
 });
 const countArb = fc.oneof(fc.constantFrom(1, 2, 3, 7), fc.integer({ min: 1, max: 16 }));
+/** A shard count and an order to hand the shard files to merge in (any order must give the same bytes). */
+const splitArb = countArb.chain((count) =>
+  fc.tuple(fc.constant(count), fc.shuffledSubarray([...Array(count).keys()].map((i) => i + 1), { minLength: count, maxLength: count })),
+);
 
 let case_ = 0;
-/** Writes the scenario, runs all N shards of `command` into a new folder, and merges it. */
-async function shardedAndSingle(command: 'simulate' | 'sweep', scenario: object, count: number, extra: string[]): Promise<{ single: string; merged: string }> {
+/**
+ * Writes the scenario, runs all N shards of `command` into a new folder, and merges it (the folder;
+ * with `order`, the shard files named one by one in that order).
+ */
+async function shardedAndSingle(
+  command: 'simulate' | 'sweep',
+  scenario: object,
+  count: number,
+  extra: string[],
+  order?: readonly number[],
+): Promise<{ single: string; merged: string }> {
   const dir = join(root, `case-${case_++}`);
   const file = `${dir}.json`;
   writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(scenario).filter(([, v]) => v !== undefined))));
@@ -44,7 +58,8 @@ async function shardedAndSingle(command: 'simulate' | 'sweep', scenario: object,
     const run = await passk(command, file, ...extra, '--shard', `${i}/${count}`, '--workers', '1', '--out', dir);
     if (run.code !== 0) throw new Error(`${command} --shard ${i}/${count}: ${run.stderr}`);
   }
-  const merged = await passk('merge', dir, '--json');
+  const parts = order ? order.map((i) => join(dir, `shard-${String(i).padStart(4, '0')}-of-${String(count).padStart(4, '0')}.json`)) : [dir];
+  const merged = await passk('merge', ...parts, '--json');
   if (merged.code !== 0) throw new Error(`merge: ${merged.stderr}`);
   const single = await passk(command, file, ...extra, '--workers', '1', '--json');
   if (single.code !== 0) throw new Error(`${command}: ${single.stderr}`);
@@ -55,13 +70,13 @@ describe('sharded runs merge to the single run, byte for byte (property)', () =>
   it('simulate', async () => {
     const counts = new Set<number>();
     await fc.assert(
-      fc.asyncProperty(scenarioArb, countArb, async (scenario, count) => {
+      fc.asyncProperty(scenarioArb, splitArb, async (scenario, [count, order]) => {
         counts.add(count);
-        const { single, merged } = await shardedAndSingle('simulate', scenario, count, []);
+        const { single, merged } = await shardedAndSingle('simulate', scenario, count, [], order);
         expect(JSON.parse(single)).toMatchObject({ kind: 'passk.simulate', complete: true, replicates: { done: scenario.run.replicates } });
         expect(merged).toBe(single);
       }),
-      { numRuns: 14, seed: 20261201, examples: [1, 2, 3, 7].map((n) => [{ ...fc.sample(scenarioArb, { seed: n, numRuns: 1 })[0]!, run: { replicates: 450 } }, n]) },
+      { numRuns: 14, seed: 20261201, examples: [1, 2, 3, 7].map((n) => [{ ...fc.sample(scenarioArb, { seed: n, numRuns: 1 })[0]!, run: { replicates: 450 } }, [n, [...Array(n).keys()].map((i) => n - i)]]) },
     );
     for (const n of [1, 2, 3, 7]) expect(counts.has(n)).toBe(true);
   });

@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { passk } from '../helpers/runPassk.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const dir = mkdtempSync('/tmp/passk-sweep-');
+const dir = tempDir('sweep');
 const scenarioFile = `${dir}/scenario.yaml`;
 writeFileSync(
   scenarioFile,

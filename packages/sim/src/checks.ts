@@ -29,6 +29,7 @@ export function requireUnit(where: string, value: unknown): number {
   return value;
 }
 
+/** A finite number > 0. */
 export function requirePositive(where: string, value: unknown): number {
   if (typeof value !== 'number' || !(value > 0 && value < Infinity)) {
     throw new InputError(where, 'must be a finite number > 0', value);
@@ -36,6 +37,7 @@ export function requirePositive(where: string, value: unknown): number {
   return value;
 }
 
+/** A finite number ≥ 0. */
 export function requireNonNegative(where: string, value: unknown): number {
   if (typeof value !== 'number' || !(value >= 0 && value < Infinity)) {
     throw new InputError(where, 'must be a finite number ≥ 0', value);

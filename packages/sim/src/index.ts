@@ -120,4 +120,15 @@ export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
 export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './benchmark/taskValues.js';
 export { planTaskPrecision, type TaskPrecisionOptions, type TaskPrecisionPlan } from './planning/taskPrecision.js';
 export { pairedDifferenceInterval, type PairedTrials } from './benchmark/differenceInterval.js';
+
+// Types the API above refers to
+export type { BetaParameters, BetaPosteriorOptions, BetaPosteriorSummary, PosteriorSummary } from './intervals/betaPosterior.js';
+export type { ProportionBounds } from './intervals/proportionBounds.js';
 export { ENGINE_METRICS, type EngineMetric } from './engine/engineMetrics.js';
+export type { BlockRunner, EnginePath } from './engine/blockRunner.js';
+export type { SimulationReuse } from './engine/simulatePartial.js';
+export type { FixedBenchmark } from './analytic/fixedBenchmark.js';
+export type { CountGroup } from './estimators/taskAverage.js';
+export type { VarianceFloor } from './benchmark/populationInterval.js';
+export type { SignFlipOptions } from './compare/signFlipTest.js';
+export type { AmountInput, BetaInput, CorrelationInput, MixtureComponentInput, RateInput, SelectorInput, SuccessRateInput } from './scenario/scenarioInput.js';

@@ -64,7 +64,10 @@ const cases: BadInputCase[] = [
   { name: 'an endless stream on standard input is cut at --max-stream-bytes', stdin: `task,success\n${'t1,1\n'.repeat(600_000)}`, args: ['estimate', '-', '--max-stream-bytes', '1M'], where: 'stdin', rule: 'must end within 1 MiB when read as a stream', value: '--max-stream-bytes' },
   {
     name: 'a named pipe no program writes to times out',
-    args: (dir) => (execFileSync('mkfifo', [`${dir}/pipe.csv`]), ['estimate', 'pipe.csv', '--open-timeout', '0.3']),
+    args: (dir) => {
+      execFileSync('mkfifo', [`${dir}/pipe.csv`]);
+      return ['estimate', 'pipe.csv', '--open-timeout', '0.3'];
+    },
     where: 'pipe.csv',
     rule: 'none opened it within 0.3 s',
     value: '--open-timeout',

@@ -1,17 +1,16 @@
-// Golden tests of every chart spec (and of the SVG of four charts, vega 6.4.0 / vega-lite 6.5.0
+// Golden tests of every chart spec (and of the SVG of four charts, vega 6.4.0 / vega-lite 6.4.3
 // pinned), plus: each spec compiles with vega-lite without a warning, renders a non-empty SVG, and
 // its data carries the result's own numbers.
 //
 // The inputs are CLI results in test/fixtures/charts/*.json (the commands that made them are in
 // test/fixtures/charts/README.md); the goldens are test/fixtures/charts/golden/*.vl.json and *.svg.
-// After an intended change to a chart, regenerate the goldens and review the diff:
+// After an intended change to a chart, regenerate the goldens (vitest file snapshots) and review the diff:
 //
-//   UPDATE_GOLDEN=1 npx vitest run test/cli/charts
+//   npx vitest run test/cli/charts -u        (or UPDATE_GOLDEN=1 npx vitest run test/cli/charts)
 //
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildChart, type ChartSpec } from '../../../packages/cli/src/charts/chartsFor.js';
 import { compileChart, renderSvg } from '../../../packages/cli/src/charts/renderChart.js';
@@ -24,16 +23,13 @@ function loadResult(name: string): Record<string, any> {
   return JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8'));
 }
 
-/** Compares `actual` with test/fixtures/charts/golden/NAME, or writes it there with UPDATE_GOLDEN=1. */
-function expectGolden(name: string, actual: string): void {
-  const path = fixture(`charts/golden/${name}`);
-  if (process.env.UPDATE_GOLDEN === '1') {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, actual);
-    return;
-  }
-  expect(existsSync(path), `missing golden ${path}: run UPDATE_GOLDEN=1 npx vitest run test/cli/charts`).toBe(true);
-  expect(actual).toBe(readFileSync(path, 'utf8'));
+/**
+ * Compares `actual` with test/fixtures/charts/golden/NAME: a vitest file snapshot, so `-u` (or
+ * UPDATE_GOLDEN=1, which vitest.config.ts turns into `update`) rewrites the goldens; under CI a missing
+ * golden fails instead of being written.
+ */
+async function expectGolden(name: string, actual: string): Promise<void> {
+  await expect(actual).toMatchFileSnapshot(fixture(`charts/golden/${name}`));
 }
 
 /** golden name → the chart, built from fixture results. */
@@ -85,9 +81,9 @@ function layerRows(spec: any, type: string): any[] {
 }
 
 describe('chart specs', () => {
-  it.each(Object.keys(CASES))('%s matches its golden spec', (name) => {
+  it.each(Object.keys(CASES))('%s matches its golden spec', async (name) => {
     const chart = CASES[name]!();
-    expectGolden(`${name}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
+    await expectGolden(`${name}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
   });
 
   it.each(Object.keys(CASES))('%s compiles without warnings and renders a non-empty SVG', async (name) => {
@@ -106,7 +102,7 @@ describe('chart specs', () => {
   });
 
   it.each(['task-interval', 'delivery', 'fit-pass-rates', 'sweep-frontier-constrained'])('%s matches its golden SVG', async (name) => {
-    expectGolden(`${name}.svg`, await renderSvg(CASES[name]!().spec));
+    await expectGolden(`${name}.svg`, await renderSvg(CASES[name]!().spec));
   });
 
   // vega-lite's own JSON schema (shipped in the vega-lite package), checked with python's jsonschema

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompareDocument } from '../../../packages/cli/src/format/compareDocument.js';
 import { fixture, passk, passkProcess } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 const F = (name: string) => fixture(`compare/${name}`);
 // Expected numbers: test/fixtures/compare/expected.json from `python3 test/fixtures/compare/reference.py` (numpy/scipy).
@@ -71,7 +71,7 @@ describe('passk compare', () => {
   });
 
   it('each file with its own options where they differ (an option repeated once per file, in file order)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'passk-per-file-'));
+    const dir = tempDir('per-file');
     const jsonl = join(dir, 'small-b.jsonl');
     const rows = readFileSync(F('small-b.csv'), 'utf8').trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
     writeFileSync(jsonl, rows.map(([task, trial, success]) => JSON.stringify({ problem: task, attempt: Number(trial), ok: success === '1' })).join('\n') + '\n');
@@ -99,7 +99,7 @@ describe('passk compare', () => {
   });
 
   it('--chart writes the difference chart; the compare charts draw from the JSON', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'passk-compare-'));
+    const dir = tempDir('compare');
     const run = await passk('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1..4', '--bootstrap', '0', '--chart', join(dir, 'difference.vl.json'));
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/wrote compare-difference chart/);
@@ -131,7 +131,7 @@ describe('passk compare and gate: bad input → one line, exit 2, nothing writte
   ];
 
   it.each(cases)('%s', (_label, args, message) => {
-    const dir = mkdtempSync(join(tmpdir(), 'passk-bad-'));
+    const dir = tempDir('bad');
     const chart = join(dir, 'never.svg');
     const run = passkProcess(args[0] === 'compare' ? [...args, '--chart', chart] : args);
     expect(run.code).toBe(2);
@@ -163,7 +163,7 @@ describe('passk gate: exit codes end to end (built binary)', () => {
   });
 
   it('delta against --baseline uses the paired lower bound; the Markdown goes to $GITHUB_STEP_SUMMARY too', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'passk-gate-'));
+    const dir = tempDir('gate');
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '# earlier step\n');
     process.env.GITHUB_STEP_SUMMARY = summary;

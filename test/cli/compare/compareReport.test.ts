@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, passk } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 describe('passk report on compare results', () => {
   it('leads with the answer, then the pairing, the table, the per-task changes and the charts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'passk-compare-report-'));
+    const dir = tempDir('compare-report');
     const json = join(dir, 'compare.json');
     const run = await passk('compare', fixture('compare/small-a.csv'), fixture('compare/small-b.csv'), '--k', '1..4', '--bootstrap', '0', '--json');
     writeFileSync(json, run.stdout);

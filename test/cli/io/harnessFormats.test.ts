@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readResultGroups, readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
 import { fixture, passk } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 // Harness logs built by test/fixtures/logs/make-fixtures.py; every expected (n, c) below is read
 // off that script's comments (hand counts), costs from its numbers by hand.
@@ -116,7 +116,7 @@ describe('--where, --by and the one-system guard', () => {
   });
 
   it('with --by, each group states its own missing outcomes and empty tasks', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'passk-groups-'));
+    const dir = tempDir('groups');
     const file = join(dir, 'g.csv');
     // m1: a 1, a (none), b (none) → a 1/1, b empty; m2: a 0, b 1.
     await writeFile(file, 'task_id,model,success\na,m1,1\na,m1,\nb,m1,\na,m2,0\nb,m2,1\n');
@@ -168,7 +168,7 @@ describe('many inputs', () => {
 
 describe('bad input: one line, exit 2', () => {
   it('binary and compressed files are named for what they look like, never printed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'passk-binary-'));
+    const dir = tempDir('binary');
     await writeFile(join(dir, 'runs.csv'), Buffer.from([0x00, 0x01, 0x02, 0xff, 0x41, 0x0a]));
     await writeFile(join(dir, 'runs.jsonl.gz'), gzipSync('{"task_id":"a","success":1}\n'));
     const binary = await passk('estimate', join(dir, 'runs.csv'));

@@ -1,10 +1,9 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { empiricalAmount, MAX_EMPIRICAL_VALUES } from '../../../packages/cli/src/io/empiricalAmount.js';
 import { readScenarioFile } from '../../../packages/cli/src/io/readScenarioFile.js';
 import { fixture, passk } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 // The log's per-attempt costs and latencies carried into simulation. tau2-results.json
 // (test/fixtures/logs/make-fixtures.py): agent_cost 0.02, 0.04, 0.01, 0.01 and duration 10, 30, 5, 5
@@ -13,7 +12,7 @@ const TAU2 = fixture('logs/tau2-results.json');
 
 describe('fit --out and simulate --tasks-from use the log\'s empirical cost and latency', () => {
   it('fit --out writes { dist: empirical, values } and says so', async () => {
-    const out = join(await mkdtemp(join(tmpdir(), 'passk-costs-')), 'fitted.yaml');
+    const out = join(tempDir('costs'), 'fitted.yaml');
     const run = await passk('fit', TAU2, '--out', out);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('and the log\'s empirical per-attempt cost (4 attempts, column "agent_cost") and latency (4 attempts, column "duration") instead of the default lognormal');

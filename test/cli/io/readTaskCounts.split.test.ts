@@ -79,7 +79,7 @@ describe('readTaskCounts split over two threads = one thread', () => {
   it.each<[name: string, badRow: number, options: ResultsReadOptions]>([
     ['a malformed row', 350, {}],
     ['a missing value under --missing error', 380, { missing: 'error' }],
-  ])('%s in the second part: the error names its line in the whole file', async (label, badRow, options) => {
+  ])('%s in the second part: the error names its line in the whole file', async (_label, badRow, options) => {
     const lines = [...rows];
     lines[badRow] = options.missing === 'error' ? lines[badRow].replace(/,[01]$/, ',') : `${lines[badRow]},extra`;
     const path = write(`bad-${badRow}.csv`, ['task_id,trial,success', ...lines]);

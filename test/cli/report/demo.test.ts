@@ -1,18 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { passk, passkProcess } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 // `passk demo`: the README's main job. Its results are computed by the library; they must be the
 // very JSON the CLI prints for the commands each one names (same functions, options and seeds).
 
-let dir: string;
+// Made here, not in beforeAll, so that it is removed after the file (test/helpers/tempDir.ts).
+const dir = tempDir('demo');
 let out: string;
 let stdout: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'passk-demo-'));
   out = join(dir, 'demo');
   const run = await passk('demo', '--out', out);
   expect(run.code, run.stderr).toBe(0);

@@ -1,16 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '@passk/sim';
 import { readResultFile } from '../../../packages/cli/src/report/readResultFile.js';
 import { fixture, passk } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 // Result files for the report: the CLI's own --json output is accepted; anything else is one
 // InputError naming the file (the rule is the contract of resultKinds.ts).
 describe('readResultFile', () => {
   it('accepts what passk estimate / plan write with --json', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'passk-report-read-'));
+    const dir = tempDir('report-read');
     const file = join(dir, 'task.json');
     writeFileSync(file, (await passk('estimate', '--n', '30', '--c', '27', '--k', '8', '--json')).stdout);
     const input = await readResultFile(file);

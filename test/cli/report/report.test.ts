@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture, passk, passkProcess } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 // `passk report`: one self-contained page from result files. Expected numbers come from the seeds
 // and from the CLI's own text output for the same inputs (the page must show the CLI's numbers).
@@ -12,7 +12,8 @@ const MALICIOUS_TASK = '<img src=x onerror=alert(1)>';
 const MALICIOUS_SCRIPT_TASK = '</script><script>alert(2)</script>';
 const MALICIOUS_NAME = '<img src=x onerror=alert(3)> & <b>bold</b>';
 
-let dir: string;
+// Made here, not in beforeAll, so that it is removed after the file (test/helpers/tempDir.ts).
+const dir = tempDir('report');
 let page: string;
 const files: Record<string, string> = {};
 const results = {
@@ -28,7 +29,6 @@ const results = {
 } as const;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'passk-report-'));
   for (const [name, args] of Object.entries(results)) {
     const run = await passk(...args, '--json');
     expect(run.code, run.stderr).toBe(0);
@@ -169,7 +169,7 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
     const blocker = join(dir, 'not-a-folder');
     writeFileSync(blocker, 'x');
     oneLine(passkProcess(['report', files.task!, '--out', join(blocker, 'report.html')]), /^passk: .*not-a-folder\/report\.html: must be a writable path \((ENOTDIR|EEXIST)\)$/);
-    const folder = mkdtempSync(join(tmpdir(), 'passk-report-dir-'));
+    const folder = tempDir('report-dir');
     oneLine(passkProcess(['report', files.task!, '--out', folder]), /: must be a writable path \(E\w+\)$/);
     expect(readdirSync(folder)).toEqual([]);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);

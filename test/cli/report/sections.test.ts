@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PER_TASK_LIMIT } from '../../../packages/cli/src/report/estimateFileSection.js';
@@ -7,6 +6,7 @@ import { checkResultDocument as checkResult } from '../../../packages/cli/src/re
 import { sectionFor } from '../../../packages/cli/src/report/sectionFor.js';
 import { buildReport } from '../../../packages/cli/src/report/buildReport.js';
 import { passk } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 // Report sections built from the CLI's JSON; expected texts are the method the command used
 // (its options) and hand counts.
@@ -30,7 +30,7 @@ describe('report sections', () => {
   });
 
   it('a results file of many tasks lists the first PER_TASK_LIMIT of them and says so (hand count: 250 tasks)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'passk-report-tasks-'));
+    const dir = tempDir('report-tasks');
     const file = join(dir, 'many.csv');
     const lines = ['task_id,success'];
     for (let t = 0; t < 250; t++) for (let i = 0; i < 4; i++) lines.push(`task-${t},${(t + i) % 3 === 0 ? 1 : 0}`);

@@ -144,7 +144,10 @@ describe('docs/results.md', () => {
 
   it('documents every kind with its version and the shared interval shape', () => {
     const page = resultsMarkdown();
-    for (const [kind, version] of Object.entries(SCHEMA_VERSIONS)) expect(page).toContain(`## ${kind}\n\n`), expect(page).toContain(`Schema version ${version}.`);
+    for (const [kind, version] of Object.entries(SCHEMA_VERSIONS)) {
+      expect(page).toContain(`## ${kind}\n\n`);
+      expect(page).toContain(`Schema version ${version}.`);
+    }
     expect(page).toMatch(/### Interval\n[\s\S]*\| `level` \| number in \[0, 1\] \| yes \|/);
   });
 });

@@ -35,7 +35,7 @@ interface Expected {
 }
 
 /** A fixture run (task_id,trial,success per line) as per-task counts, in order of first appearance. */
-export function fixtureRun(file: string, name: string): Run {
+function fixtureRun(file: string, name: string): Run {
   const counts = new Map<string, { n: number; c: number }>();
   for (const line of readFileSync(new URL(file, DIR), 'utf8').trim().split('\n').slice(1)) {
     const [task, , success] = line.split(',');

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { agrestiCoullBounds } from '../../../packages/sim/src/intervals/agrestiCoull.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 (see proportionInterval.test.ts for the full grid).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('agrestiCoullBounds', () => {
   it('doc example: 27 of 30 at tail 0.025 (closed form in python with scipy.special.ndtri)', () => {
     // python3 -c "from scipy.special import ndtri; from math import sqrt; z=ndtri(0.975); nt=30+z*z; pt=(27+z*z/2)/nt; h=z*sqrt(pt*(1-pt)/nt); print(pt-h, pt+h)"

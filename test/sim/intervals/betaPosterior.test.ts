@@ -6,13 +6,9 @@ import {
   JEFFREYS_PRIOR,
   UNIFORM_PRIOR,
 } from '../../../packages/sim/src/intervals/betaPosterior.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12.
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('betaPosterior', () => {
   it('doc example: uniform prior, 27 of 30, 95 %, k = 8 (scipy.special.beta ratios, scipy.stats.beta quantiles)', () => {
     // python3 -c "from scipy.stats import beta; from scipy.special import beta as Bf; a,b=28,4; print(Bf(a+8,b)/Bf(a,b), 1-Bf(a,b+8)/Bf(a,b), beta.ppf(0.025,a,b), beta.isf(0.025,a,b), beta.ppf(0.025,a,b)**8, beta.isf(0.025,a,b)**8, 1-(1-beta.ppf(0.025,a,b))**8, 1-(1-beta.isf(0.025,a,b))**8)"

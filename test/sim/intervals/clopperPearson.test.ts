@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { clopperPearsonBounds } from '../../../packages/sim/src/intervals/clopperPearson.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 (see proportionInterval.test.ts for the full scipy grid).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('clopperPearsonBounds', () => {
   it('doc example (seed): 30 of 30 at tail 0.05 gives L = 0.05^(1/30) = 0.9049661471446958 (closed form)', () => {
     const { lower, upper } = clopperPearsonBounds(30, 30, 0.05);

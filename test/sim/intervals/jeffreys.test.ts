@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { jeffreysBounds } from '../../../packages/sim/src/intervals/jeffreys.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 (see proportionInterval.test.ts for the full scipy grid).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('jeffreysBounds', () => {
   it('doc example: 27 of 30 at tail 0.025 = Beta(27.5, 3.5) quantiles (scipy.stats.beta)', () => {
     // python3 -c "from scipy.stats import beta; print(beta.ppf(0.025,27.5,3.5), beta.isf(0.025,27.5,3.5))"

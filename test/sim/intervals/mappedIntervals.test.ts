@@ -5,13 +5,9 @@ import { passAtKInterval, passHatKInterval } from '../../../packages/sim/src/int
 import { proportionInterval } from '../../../packages/sim/src/intervals/proportionInterval.js';
 import { wilsonBounds } from '../../../packages/sim/src/intervals/wilson.js';
 import { normalCdf } from '../../../packages/sim/src/math/normalCdf.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12.
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('passHatKInterval', () => {
   it('seed: 27 of 30, Wilson two-sided 95 % → pass^8 in [9.4 %, 75.4…%] (scipy full values)', () => {
     const p = proportionInterval(30, 27, { method: 'wilson', confidence: 0.95, sides: 2 });

@@ -5,13 +5,9 @@ import {
   type IntervalMethod,
   proportionInterval,
 } from '../../../packages/sim/src/intervals/proportionInterval.js';
+import { expectRelativelyClose, RTOL } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 on each bound (measured worst case over these grids: 4.7e-15).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number, rtol = RTOL): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(rtol * Math.abs(expected));
-}
-
 /** [n, c, confidence, two-sided lower, two-sided upper, one-sided lower bound, one-sided upper bound] */
 type GridRow = [number, number, number, number, number, number, number];
 function checkGrid(method: IntervalMethod, rows: GridRow[], rtol = RTOL): void {

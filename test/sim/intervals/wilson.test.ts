@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { wilsonBounds } from '../../../packages/sim/src/intervals/wilson.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 (see proportionInterval.test.ts for the full scipy grid).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number, rtol = RTOL): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(rtol * Math.abs(expected));
-}
-
 describe('wilsonBounds', () => {
   it('doc example (seed): 27 of 30 at tail 0.025 = scipy binomtest Wilson 95 % two-sided', () => {
     // python3 -c "from scipy.stats import binomtest; ci=binomtest(27,30).proportion_ci(confidence_level=0.95, method='wilson'); print(ci.low, ci.high)"

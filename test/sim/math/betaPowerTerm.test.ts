@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { betaPowerTerm } from '../../../packages/sim/src/math/betaPowerTerm.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Relative 1e-12 (the documented error is ~1e-16 × the size of the exponent).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('betaPowerTerm', () => {
   it('doc example: 0.3² · 0.7³ / B(2, 3) = 0.37044 (closed form)', () => {
     expectRelativelyClose(betaPowerTerm(0.3, 0.7, 2, 3), 0.3 ** 2 * 0.7 ** 3 * 12);

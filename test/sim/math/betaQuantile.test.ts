@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { betaQuantile, betaQuantileComplement } from '../../../packages/sim/src/math/betaQuantile.js';
 import { regularizedBeta, regularizedBetaComplement } from '../../../packages/sim/src/math/regularizedBeta.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 on x (measured worst case in these tables: 1.3e-15).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number, rtol = RTOL): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(rtol * Math.abs(expected));
-}
-
 describe('betaQuantile / betaQuantileComplement', () => {
   it('doc examples: I_x(2, 1) = x² gives x = √0.25; 1 − I_x(1, 2) = (1 − x)² gives x = 1 − √0.25', () => {
     expectRelativelyClose(betaQuantile(0.25, 2, 1), 0.5);

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { binomialCdf, binomialSf } from '../../../packages/sim/src/math/binomialCdf.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 on both tails (measured worst case in these tables: 2.1e-13, at a value
 // of 1.2e-234; below 6e-15 elsewhere).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
 type Row = [k: number, n: number, p: number, cdf: number, sf: number];
 function checkRows(rows: Row[]): void {
   for (const [k, n, p, cdf, sf] of rows) {

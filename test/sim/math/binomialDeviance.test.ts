@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { binomialDeviance } from '../../../packages/sim/src/math/binomialDeviance.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Relative 1e-12 (bd0 is computed to a few ulp).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('binomialDeviance', () => {
   it('doc example: bd0(3, 5) = 3 ln(3/5) + 2 (closed form)', () => {
     expectRelativelyClose(binomialDeviance(3, 5), 3 * Math.log(3 / 5) + 2);

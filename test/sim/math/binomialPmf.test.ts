@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { binomialPmf } from '../../../packages/sim/src/math/binomialPmf.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 (measured worst case in these tables: 2.4e-13, at a value of 8e-235 whose
 // exponent alone carries ~1e-16 × 540 of rounding; 4e-15 elsewhere).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('binomialPmf', () => {
   it('doc example: P(X = 3), X ~ Bin(10, 0.3) = 120 · 0.3³ · 0.7⁷ (closed form)', () => {
     expectRelativelyClose(binomialPmf(3, 10, 0.3), 120 * 0.3 ** 3 * 0.7 ** 7);

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { logBeta } from '../../../packages/sim/src/math/logBeta.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 (measured worst case in this table: 2e-15).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number, rtol = RTOL): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(rtol * Math.abs(expected));
-}
-
 describe('logBeta', () => {
   it('doc example: ln B(½, ½) = ln π (closed form)', () => {
     expectRelativelyClose(logBeta(0.5, 0.5), Math.log(Math.PI));

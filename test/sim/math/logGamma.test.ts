@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { logGamma } from '../../../packages/sim/src/math/logGamma.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 throughout the math tests (the library aims at ~1e-15 here; measured
 // worst case against mpmath over 600 random points in (1e-8, 1e8): 4e-16).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number, rtol = RTOL): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(rtol * Math.abs(expected));
-}
-
 describe('logGamma', () => {
   it('doc example: ln Γ(½) = ln √π (closed form)', () => {
     expectRelativelyClose(logGamma(0.5), 0.5 * Math.log(Math.PI));

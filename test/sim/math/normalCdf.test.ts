@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { normalCdf } from '../../../packages/sim/src/math/normalCdf.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 (measured worst case against mpmath over 6000 points in [−40, 10]: 1.1e-15).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('normalCdf', () => {
   it('doc example: Φ(−1.959963984540054) = 0.025 (scipy.special.ndtr)', () => {
     // python3 -c "from scipy.special import ndtr; print(float(ndtr(-1.959963984540054)))"

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { normalQuantile } from '../../../packages/sim/src/math/normalQuantile.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 (AS 241 is good to ~1e-16; measured worst case against mpmath: 6.4e-16).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(RTOL * Math.abs(expected));
-}
-
 describe('normalQuantile', () => {
   it('doc example: Φ⁻¹(0.975) = 1.959963984540054 (scipy.special.ndtri)', () => {
     // python3 -c "from scipy.special import ndtri; print(float(ndtri(0.975)))"

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { regularizedBeta, regularizedBetaComplement } from '../../../packages/sim/src/math/regularizedBeta.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12 on both tails (measured worst case in these tables: 3.4e-14, on results
 // near 1e-298 whose exponent alone carries ~1e-16 × 690 of rounding).
-const RTOL = 1e-12;
-function expectRelativelyClose(actual: number, expected: number, rtol = RTOL): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(rtol * Math.abs(expected));
-}
 type Row = [x: number, a: number, b: number, lower: number, upper: number];
 function checkRows(rows: Row[]): void {
   for (const [x, a, b, lower, upper] of rows) {

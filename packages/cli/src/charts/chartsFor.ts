@@ -15,7 +15,7 @@ import { fitPassRatesChart } from './fitPassRatesChart.js';
 import { passCurvesChart } from './passCurvesChart.js';
 import { planningChart } from './planningChart.js';
 import { precisionWidthChart } from './precisionWidthChart.js';
-import { resultKindOf, valueAt } from './resultFields.js';
+import { resultKindOf } from './resultFields.js';
 import { sweepFrontierChart } from './sweepFrontierChart.js';
 import { taskIntervalChart } from './taskIntervalChart.js';
 import { taskRatesChart } from './taskRatesChart.js';

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
-  InputError,
   averageOverTasks,
   defaultScenario,
   fitTasks,

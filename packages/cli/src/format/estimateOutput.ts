@@ -1,4 +1,4 @@
-import type { IntervalMethod, TaskEstimate } from '@passk/sim';
+import type { TaskEstimate } from '@passk/sim';
 import { documentInterval } from '../results/intervalSchema.js';
 import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import { describeCoverage, methodName } from './describe.js';

@@ -5,11 +5,6 @@ import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
-interface RateResult {
-  readonly p: number;
-  readonly rows: readonly { readonly k: number; readonly passAtK: number; readonly passHatK: number }[];
-}
-
 /** `estimate --p --json`: the two closed-form curves for a known p (the seeds' first table). */
 export function estimateRateSection(result: ResultDocumentOf<'passk.estimate.rate'>): ResultSection {
   const { p, rows } = result;

@@ -1,4 +1,4 @@
-import type { FittedModel, TaskFit } from '@passk/sim';
+import type { FittedModel } from '@passk/sim';
 import { describeTrials } from '../format/describeTrials.js';
 import { shortModelName } from '../format/shortModelName.js';
 import { fitExtrapolationTable, fitPassRatesTable } from '../format/fitTables.js';
@@ -7,12 +7,6 @@ import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
-
-type FitResult = Pick<TaskFit, 'tasks' | 'trials' | 'models' | 'chosen' | 'scenarioTasks' | 'goodnessOfFit' | 'extrapolation' | 'notes'> & {
-  readonly source: { readonly file: string; readonly rows: number; readonly format: string };
-  readonly reason: string;
-  readonly aicDifference: number;
-};
 
 /** `fit --json`: both task-distribution models, the choice by AIC, goodness of fit and the model-based extrapolation. */
 export function fitSection(result: ResultDocumentOf<'passk.fit'>): ResultSection {

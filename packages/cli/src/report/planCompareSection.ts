@@ -1,4 +1,3 @@
-import type { ComparePlan } from '@passk/sim';
 import { metricLabel } from '../format/metricLabel.js';
 import { formatPercent } from '../format/percent.js';
 import { compareTable, powerTable } from '../format/planTables.js';

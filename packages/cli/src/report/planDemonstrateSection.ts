@@ -1,4 +1,3 @@
-import type { DemonstratePlan } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import { demonstrateTable } from '../format/planTables.js';
 import { html } from './html.js';

@@ -1,4 +1,3 @@
-import type { PrecisionPlan } from '@passk/sim';
 import { methodName } from '../format/describe.js';
 import { metricLabel } from '../format/metricLabel.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';

@@ -1,4 +1,3 @@
-import type { PilotReport, Summary } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import { budgetTable, deliveryTable, pilotTable, processTable, spendTable } from '../format/summaryTables.js';
 import { html } from './html.js';

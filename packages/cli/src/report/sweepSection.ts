@@ -1,20 +1,9 @@
-import type { SummaryRow } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import { sweepTable } from '../format/sweepTable.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
-
-interface SweepResult {
-  readonly seed: number | string;
-  readonly scenario: { readonly name?: string | null };
-  readonly vary: readonly string[];
-  readonly commonRandomNumbers?: string;
-  readonly points: readonly { readonly values: Readonly<Record<string, unknown>>; readonly outcome: SummaryRow; readonly onFrontier: boolean }[];
-  readonly constraints: { readonly maxCost: number | null; readonly maxWrongDelivery: number | null };
-  readonly best: number | null;
-}
 
 /** `sweep --json`: every grid point's outcome, the cost / delivery frontier and the best point under the constraints. */
 export function sweepSection(result: ResultDocumentOf<'passk.sweep'>): ResultSection {

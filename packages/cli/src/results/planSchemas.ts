@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { BetaDistributionSchema, IntervalMethodSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
-import { IntervalSchema, ValueSeSchema } from './intervalSchema.js';
+import { IntervalSchema } from './intervalSchema.js';
 
 const SimulatedPower = Type.Object({ value: Type.Number(), se: Type.Number() }, { description: 'power checked by simulation, with its Monte Carlo SE' });
 const Metric = Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK'), Type.Literal('p')], { description: 'the planned metric' });

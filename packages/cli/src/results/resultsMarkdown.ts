@@ -73,7 +73,7 @@ function shapeSection(id: string, node: Node): string {
 }
 
 function fieldTable(rows: readonly Field[]): string {
-  return ['| field | type | always | meaning |', '| --- | --- | --- | --- |', ...rows.map((f) => `| \`${f.path}\` | ${f.type} | ${f.required ? 'yes' : 'no'} | ${escape(f.description)} |`)].join('\n');
+  return ['| field | type | always | meaning |', '| --- | --- | --- | --- |', ...rows.map((f) => `| \`${f.path}\` | ${f.type} | ${f.required ? 'yes' : 'no'} | ${escapeMarkdown(f.description)} |`)].join('\n');
 }
 
 /** The fields of an object node, depth first; named shapes are not expanded. */
@@ -135,6 +135,6 @@ function anchor(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
 }
 
-function escape(text: string): string {
+function escapeMarkdown(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }

@@ -39,7 +39,7 @@ export const MissingShardsSchema = Type.Object(
 
 const Seed = Type.Union([Type.Integer(), Type.String()], { description: 'the seed (a string above 2^53)' });
 // The scenario's own contract is the scenario declaration (docs/scenario.md); here only its type.
-const Scenario = Type.Unsafe<Scenario>(openObject('the resolved scenario (docs/scenario.md)'));
+const ScenarioSchema = Type.Unsafe<Scenario>(openObject('the resolved scenario (docs/scenario.md)'));
 
 /** `passk simulate --json` (and `passk merge` of simulate shards). */
 export const SimulateSchema = Type.Object(
@@ -49,7 +49,7 @@ export const SimulateSchema = Type.Object(
     method: Type.Literal('monteCarlo'),
     path: Type.String({ description: 'the sampler that produced the draws (all sample the same law)' }),
     seed: Seed,
-    scenario: Scenario,
+    scenario: ScenarioSchema,
     tasks: Type.Integer({ description: 'tasks per replicate' }),
     replicates: Type.Object({ requested: Type.Integer(), done: Type.Integer() }, { description: 'replicates asked for and simulated' }),
     episodes: Type.Integer({ description: 'tasks × replicates done' }),
@@ -92,7 +92,7 @@ export const SweepSchema = Type.Object(
     kind: Type.Literal('passk.sweep'),
     schemaVersion: Type.Literal(2),
     seed: Seed,
-    scenario: Scenario,
+    scenario: ScenarioSchema,
     vary: Type.Array(Type.String(), { description: 'the --vary options as typed' }),
     commonRandomNumbers: Type.String(),
     points: Type.Array(

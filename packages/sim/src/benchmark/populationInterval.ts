@@ -9,6 +9,7 @@ export interface MeanBounds {
   readonly upper: number;
 }
 
+/** Options of `populationInterval`: the confidence level and one- or two-sided. */
 export interface MeanIntervalOptions {
   /** Confidence level in (0, 1). */
   readonly confidence: number;

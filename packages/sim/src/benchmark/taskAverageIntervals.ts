@@ -20,6 +20,7 @@ export interface EstimandIntervals {
   readonly benchmark: (MeanBounds & { readonly se: number }) | null;
 }
 
+/** One k of `taskAverageIntervals`: the intervals of the task-averaged pass@k and pass^k for both estimands. */
 export interface TaskAverageIntervalRow {
   readonly k: number;
   readonly passAtK: EstimandIntervals;

@@ -11,6 +11,7 @@ import { signFlipTest, type PValue } from './signFlipTest.js';
 import { taskChanges, type TaskChanges } from './taskChanges.js';
 import { unpairedDifference } from './unpairedDifference.js';
 
+/** Options of `compareRuns`: the ks, the confidence and sides of the intervals, the bootstrap and permutation test, and the overlap needed to pair by task. */
 export interface CompareRunsOptions {
   /** The k values (integers ≥ 1). */
   readonly ks: readonly number[];
@@ -49,6 +50,7 @@ export interface MetricComparison {
   readonly adjustedPValue: number | null;
 }
 
+/** One k of a `RunComparison`: the tasks counted and the comparisons of pass@k and pass^k. */
 export interface CompareRow {
   readonly k: number;
   /** Tasks counted at this k: paired, common tasks with n ≥ k in both runs; unpaired, each run's tasks with n ≥ k. */
@@ -60,6 +62,7 @@ export interface CompareRow {
   readonly passHatK: MetricComparison | null;
 }
 
+/** How two runs were matched: by task when they share enough tasks, else unpaired; the overlap and the tasks only one run has. */
 export interface Pairing {
   /** `paired` by task, or `unpaired` when the runs share fewer tasks than `minOverlap`. */
   readonly mode: 'paired' | 'unpaired';
@@ -72,6 +75,7 @@ export interface Pairing {
   readonly onlyInCandidate: readonly TaskId[];
 }
 
+/** What `compareRuns` returns: how the runs were paired and, per k, the difference candidate − baseline with its interval and p-value. */
 export interface RunComparison {
   readonly baseline: string;
   readonly candidate: string;

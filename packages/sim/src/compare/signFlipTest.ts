@@ -11,6 +11,7 @@ export interface PValue {
   readonly se: number | null;
 }
 
+/** Options of `signFlipTest`: up to how many non-zero differences it enumerates exactly, and the random patterns beyond that. */
 export interface SignFlipOptions {
   /** Enumerate exactly when at most this many differences are non-zero. */
   readonly exactLimit: number;

@@ -7,6 +7,7 @@ import type { TaskId } from './runTasks.js';
  */
 export type TaskChangeKind = 'fixed' | 'regressed' | 'improved' | 'worsened' | 'unchanged';
 
+/** One common task of two runs: its counts in each run, the change of its rate and its class. */
 export interface TaskChange {
   readonly task: TaskId;
   readonly baseline: { readonly n: number; readonly c: number };
@@ -16,6 +17,7 @@ export interface TaskChange {
   readonly kind: TaskChangeKind;
 }
 
+/** The common tasks of two runs, each classed by how its rate changed, with the count of each class. */
 export interface TaskChanges {
   /** Every common task, in the baseline's order. */
   readonly tasks: readonly TaskChange[];

@@ -9,6 +9,7 @@ export type EnginePath = 'perfectVerifier' | 'independentVerifier' | 'parallelVo
  */
 export interface BlockRunner {
   readonly path: EnginePath;
+  /** Simulates replicates firstReplicate … firstReplicate + count − 1, drawing from `rng`, into `out`. */
   run(rng: Xoshiro128, firstReplicate: number, count: number, out: Float64Array): void;
 }
 

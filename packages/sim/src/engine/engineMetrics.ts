@@ -17,6 +17,7 @@ export const ENGINE_METRICS = [
   'latencyOvershoot',
 ] as const;
 
+/** The name of one of the `ENGINE_METRICS`. */
 export type EngineMetric = (typeof ENGINE_METRICS)[number];
 
 /** Index of each metric in accumulator arrays (metric-major: [metric][k − 1]). */

@@ -121,7 +121,7 @@ export class IndependentVerifierRunner implements BlockRunner {
     acceptCounts.fill(0, 0, count * AC);
     successCounts.fill(0, 0, count * HC);
     failureCounts.fill(0, 0, count * HC);
-    const acceptIndex = this.acceptIndex, acceptWrong = this.acceptWrong, stopOf = this.stopOf;
+    const acceptIndex = this.acceptIndex, acceptWrong = this.acceptWrong;
     const firstSuccess = this.firstSuccess, firstFailure = this.firstFailure;
     const A = this.accept, P = this.prefix, Q = this.after;
     const aThr = A.thresholds, aGuide = A.guide, aStride = A.stride, aSize = A.guideSize, aShift = A.shift;

@@ -121,7 +121,7 @@ export class PerfectVerifierRunner implements BlockRunner {
         // Two replicates per iteration (the same draws in the same order, less loop overhead).
         for (const pairsEnd = end - C; at < pairsEnd; at += 2 * C) {
           let y = Math.imul(s1, 5);
-          let x = Math.imul((y << 7) | (y >>> 25), 9);
+          const x = Math.imul((y << 7) | (y >>> 25), 9);
           let u = s1 << 9;
           s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
           y = Math.imul(s1, 5);

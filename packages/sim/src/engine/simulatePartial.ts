@@ -10,6 +10,7 @@ import { coveredRanges, nodeToJson, PARTIAL_FORMAT, type PartialResult } from '.
 import { blockReplicates, REPLICATES_PER_BLOCK, requireBlockRange } from './replicateBlocks.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
 
+/** Options of `simulate` and `simulatePartial`: which replicates to run, progress, stopping early, forcing the general sampler and reuse of work between calls. */
 export interface SimulateOptions {
   /** Replicates to simulate, whole blocks of 64 (end may be run.replicates); default 0..run.replicates. */
   readonly replicates?: { readonly start: number; readonly end: number };

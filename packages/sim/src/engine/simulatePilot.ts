@@ -16,6 +16,7 @@ import { benchmarkTasks, drawTaskParameters } from './taskParameters.js';
  */
 export type PilotDesign = 'separateEpisodes' | 'oneEpisode';
 
+/** Options of `simulatePilot`: the trials per task of the simulated pilot evaluation and how its episodes are drawn. */
 export interface PilotOptions {
   /** Trials n per task in the pilot. */
   readonly trials: number;
@@ -27,6 +28,7 @@ export interface PilotOptions {
   readonly truth?: Summary;
 }
 
+/** One k of a `PilotReport`: the pilot's task-averaged unbiased and plug-in pass@k and pass^k, and the true values. */
 export interface PilotRow {
   readonly k: number;
   /** Unbiased pass@k and pass^k per task, averaged over tasks, with their SE (`averageOverTasks`). */
@@ -40,6 +42,7 @@ export interface PilotRow {
   readonly truth: { readonly coverage: Estimate; readonly passHatK: Estimate } | null;
 }
 
+/** What `simulatePilot` returns: the estimates a pilot evaluation of the scenario would have reported, beside the true values. */
 export interface PilotReport {
   readonly trials: number;
   readonly design: PilotDesign;

@@ -16,8 +16,10 @@ export interface Estimate {
   readonly exact: number | null;
 }
 
+/** The name of a metric in a `SummaryRow` (the engine's metrics and cost per correct delivery). */
 export type SummaryMetric = EngineMetric | 'costPerCorrect';
 
+/** One attempt budget k of a `Summary`: coverage, pass^k, delivered correct and wrong, abstentions, attempts, cost and latency (and their overshoot of caps), each an `Estimate`. */
 export interface SummaryRow {
   /** Attempt budget: the policy with maxAttempts = k. */
   readonly k: number;
@@ -42,6 +44,7 @@ export interface SummaryRow {
 /** Closed-form values to show beside the simulation: per metric, one value (or null) per k = 1..K. */
 export type ExactValues = { readonly [metric in SummaryMetric]?: ReadonlyArray<number | null> };
 
+/** The result of a simulation: per attempt budget k, the Monte Carlo estimates with their standard errors beside the exact values where they exist. */
 export interface Summary {
   readonly method: 'monteCarlo';
   /** Which sampler produced the draws (all sample the same law; see enginePlan). */

@@ -7,6 +7,7 @@ import type { Rng } from '../rng/rng.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
 import { averageOverGroups, countGroups, type CountGroup, type TaskTrials } from './taskAverage.js';
 
+/** Options of `bootstrapTaskAverage`: the ks, how many bootstrap replicates, the seed of their stream and the confidence level. */
 export interface BootstrapOptions {
   readonly ks: readonly number[];
   readonly replicates: number;
@@ -16,6 +17,7 @@ export interface BootstrapOptions {
   readonly sides: 1 | 2;
 }
 
+/** A percentile bootstrap interval, with the standard deviation of the replicates. */
 export interface BootstrapInterval {
   readonly lower: number;
   readonly upper: number;
@@ -25,6 +27,7 @@ export interface BootstrapInterval {
   readonly shift: number;
 }
 
+/** One k of `bootstrapTaskAverage`: percentile intervals for the task-averaged pass@k and pass^k. */
 export interface BootstrapRow {
   readonly k: number;
   /** null when no task has n ≥ k. */

@@ -5,7 +5,9 @@ import { passAtKInterval, passHatKInterval } from '../intervals/mappedIntervals.
 import { proportionInterval, type IntervalOptions, type ProportionInterval } from '../intervals/proportionInterval.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
 import { pluginValues } from './plugin.js';
+import type { Bounds } from '../compare/pairedDifference.js';
 
+/** Options of `estimateTask`: the ks, the interval for p and the prior of the Bayesian view. */
 export interface EstimateTaskOptions {
   /** The k values to report, each 1 ≤ k ≤ n. */
   readonly ks: readonly number[];
@@ -15,11 +17,7 @@ export interface EstimateTaskOptions {
   readonly prior: BetaPrior;
 }
 
-export interface Bounds {
-  readonly lower: number;
-  readonly upper: number;
-}
-
+/** One k of a `TaskEstimate`: unbiased and plug-in pass@k and pass^k, with intervals mapped from the interval for p. */
 export interface TaskEstimateRow {
   readonly k: number;
   /** Unbiased: 1 − C(n−c, k)/C(n, k) and C(c, k)/C(n, k). */
@@ -37,6 +35,7 @@ export interface TaskEstimateRow {
   };
 }
 
+/** What `estimateTask` returns for one task of n trials with c correct: p with its interval, one row per k, and the Beta posterior view. */
 export interface TaskEstimate {
   readonly n: number;
   readonly c: number;

@@ -16,6 +16,7 @@ export interface TaskMean {
   readonly se: number | null;
 }
 
+/** One k of `averageOverTasks`: the task-averaged unbiased pass@k and pass^k with their standard errors, over the tasks with n ≥ k. */
 export interface TaskAverageRow {
   readonly k: number;
   /** Tasks with n ≥ k, over which this row averages. */

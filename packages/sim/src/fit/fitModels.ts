@@ -1,6 +1,7 @@
 import type { ReportedParameterName } from './reportedParameters.js';
 import type { TaskCell } from './taskCells.js';
 
+/** The models `fitTasks` fits to per-task counts: beta-binomial and zero/one-inflated beta-binomial. */
 export type FitModelName = 'betaBinomial' | 'zeroOneInflatedBetaBinomial';
 
 /** One model of the family in `mixtureParameters`: which coordinates it estimates and how to start. */

@@ -15,6 +15,7 @@ import { predictionIntervals, type PredictionInterval } from './predictionInterv
 import { reportedParameters } from './reportedParameters.js';
 import { taskCells, type TaskCell } from './taskCells.js';
 
+/** Options of `fitTasks`: the ks to extrapolate to and the confidence of the prediction intervals. */
 export interface FitOptions {
   /** ks to extrapolate to (k > max n is model-based); default max n + 1 … 2·max n. */
   readonly ks?: readonly number[];

@@ -12,6 +12,7 @@ export interface CountRow {
   readonly predicted: Readonly<Record<string, number>>;
 }
 
+/** For the tasks with one number of trials n: observed and expected numbers of tasks with each count c. */
 export interface CountTable {
   readonly n: number;
   /** Tasks with this n. */
@@ -27,6 +28,7 @@ export interface PassRateRow {
   readonly predicted: Readonly<Record<string, { readonly passAtK: number; readonly passHatK: number }>>;
 }
 
+/** How well a fitted model matches the data: observed and expected counts per n, and pass rates per k. */
 export interface GoodnessOfFit {
   readonly counts: readonly CountTable[];
   readonly passRates: readonly PassRateRow[];

@@ -3,6 +3,7 @@ import { deltaMethod } from './deltaMethod.js';
 import { mixtureParameters } from './mixtureParameters.js';
 import { predictedPassAtK, predictedPassHatK } from './modelPredictions.js';
 
+/** An interval for a fitted model's prediction (from the sampling distribution of its parameters). */
 export interface PredictionInterval {
   readonly lower: number;
   readonly upper: number;

@@ -16,6 +16,7 @@ export const JEFFREYS_PRIOR: BetaPrior = Object.freeze({ a: 0.5, b: 0.5 });
 /** The uniform prior Beta(1, 1) (Bayes–Laplace). */
 export const UNIFORM_PRIOR: BetaPrior = Object.freeze({ a: 1, b: 1 });
 
+/** Options of `betaPosterior`: the prior, the credible level and k. */
 export interface BetaPosteriorOptions {
   prior: BetaPrior;
   /** Credible level in (0, 1) of the equal-tailed intervals. */
@@ -31,6 +32,7 @@ export interface PosteriorSummary {
   upper: number;
 }
 
+/** What `betaPosterior` returns: the Beta posterior of p and the posterior means and credible intervals of p, pass@k and pass^k. */
 export interface BetaPosteriorSummary {
   prior: BetaPrior;
   posterior: BetaParameters;

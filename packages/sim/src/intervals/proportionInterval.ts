@@ -17,6 +17,7 @@ export const INTERVAL_METHODS: readonly IntervalMethod[] = Object.freeze([
   'agresti-coull',
 ] as const);
 
+/** How to compute an interval for p: the method, the confidence level, two-sided or one-sided (and which tail). */
 export interface IntervalOptions {
   method: IntervalMethod;
   /** Confidence level in (0, 1), e.g. 0.95. */

@@ -12,6 +12,7 @@ import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import type { SuccessRateDist } from '../scenario/types.js';
 
+/** Options of `planComparison`: the metric and k, agent A's task distribution (Beta), the difference to detect, the test's level and power, and the trials per task to tabulate. */
 export interface CompareOptions {
   readonly metric: 'passAtK' | 'passHatK';
   readonly k: number;
@@ -42,6 +43,7 @@ export const DEFAULT_GAIN_SPREAD = 0.5;
 /** Gain spreads of the power table. */
 const SPREAD_TABLE = [0, 0.5, 1, 2];
 
+/** One number of trials per task in a `ComparePlan`: the spread of the paired differences and the tasks needed. */
 export interface ComparePlanRow {
   /** Trials per task and agent. */
   readonly trials: number;
@@ -63,6 +65,7 @@ export interface PowerByGainSpread {
   readonly simulatedPower: { readonly value: number; readonly se: number } | null;
 }
 
+/** What `planComparison` returns: the task-averaged metric of both agents and, per number of trials, the tasks needed to detect the difference. */
 export interface ComparePlan {
   readonly metric: 'passAtK' | 'passHatK';
   readonly k: number;

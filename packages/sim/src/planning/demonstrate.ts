@@ -2,6 +2,7 @@ import { requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import { binomialCdf } from '../math/binomialCdf.js';
 
+/** Options of `planDemonstration`: the pass^k to demonstrate, k, the confidence and the failures allowed. */
 export interface DemonstrateOptions {
   /** The pass^k to demonstrate, in (0, 1). */
   readonly target: number;
@@ -12,6 +13,7 @@ export interface DemonstrateOptions {
   readonly failures?: number;
 }
 
+/** What `planDemonstration` returns: the runs needed to show pass^k ≥ target at the confidence, with the failures allowed among them. */
 export interface DemonstratePlan {
   readonly target: number;
   readonly k: number;

@@ -5,8 +5,10 @@ import { proportionInterval, type IntervalMethod } from '../intervals/proportion
 import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 
+/** The quantity a precision plan is about: p itself, pass@k or pass^k. */
 export type PlanMetric = 'p' | 'passAtK' | 'passHatK';
 
+/** Options of `planPrecision`: the metric, k, the expected single-attempt rate, the half-width wanted, and the interval's method and confidence. */
 export interface PrecisionOptions {
   readonly metric: PlanMetric;
   /** Needed for passAtK / passHatK. */
@@ -26,6 +28,7 @@ export interface PrecisionOptions {
   readonly assurance?: number;
 }
 
+/** What `planPrecision` returns: the trials needed for an interval of the metric no wider than the half-width asked for. */
 export interface PrecisionPlan {
   readonly metric: PlanMetric;
   readonly k: number;

@@ -4,6 +4,7 @@ import { InputError } from '../errors.js';
 import { studentTQuantile } from '../math/studentT.js';
 import type { PlanMetric } from './precision.js';
 
+/** Options of `planTaskPrecision`: the metric and k, trials per task, the Beta task distribution and the half-width wanted. */
 export interface TaskPrecisionOptions {
   readonly metric: PlanMetric;
   readonly k?: number;
@@ -18,6 +19,7 @@ export interface TaskPrecisionOptions {
   readonly confidence: number;
 }
 
+/** What `planTaskPrecision` returns: the tasks needed for a task-population interval no wider than asked, with the spread it assumes. */
 export interface TaskPrecisionPlan {
   readonly tasks: number;
   readonly trials: number;

@@ -12,6 +12,7 @@ import { readField, requirementOf } from './readDeclared.js';
 import { SCENARIO_DEFS, SCENARIO_FORMAT } from './scenarioFormat.js';
 import type { AttemptCorrelation, AttemptsSpec, RunSpec, Scenario, SelectorSpec, TasksSpec, VerifierSpec } from './types.js';
 
+/** Options of `resolveScenario`. */
 export interface ResolveScenarioOptions {
   /** The file the input came from; it prefixes every error's `where` (`scenario.yaml: policy.maxAttempts`). */
   readonly source?: string;

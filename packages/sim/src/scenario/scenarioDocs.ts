@@ -26,14 +26,14 @@ export function scenarioDocs(): string {
     if (target.type === 'object') {
       for (const [key, field] of Object.entries(target.fields)) {
         const child = path === '' ? key : `${path}.${key}`;
-        row(child, valueOf(field.node), defaultOf(field), field.doc);
+        row(child, nodeValueText(field.node), defaultOf(field), field.doc);
         walk(field.node, child);
       }
     } else if (target.type === 'list') {
       walk(target.item, `${path}[]`);
     } else if (target.type === 'tagged') {
       for (const [key, field] of Object.entries(target.common ?? {})) {
-        row(`${path}.${key}`, valueOf(field.node), defaultOf(field), field.doc);
+        row(`${path}.${key}`, nodeValueText(field.node), defaultOf(field), field.doc);
       }
       if (target.docsSameAs !== undefined) {
         const tags = Object.keys(target.variants).join(', ');
@@ -48,7 +48,7 @@ export function scenarioDocs(): string {
         const forms = variant.forms === undefined ? '' : ` Give ${variant.forms.map((keys) => keys.join(' and ')).join(', or ')}.`;
         row(`${path}.${target.tag}: ${tag}`, '', '', `${variant.doc}${forms}`);
         for (const [key, field] of Object.entries(variant.fields)) {
-          row(`${path}.${key}`, `${valueOf(field.node)} (${target.tag} ${tag})`, defaultOf(field), field.doc);
+          row(`${path}.${key}`, `${nodeValueText(field.node)} (${target.tag} ${tag})`, defaultOf(field), field.doc);
           walk(field.node, `${path}.${key}`);
         }
       }
@@ -95,7 +95,7 @@ export function scenarioDocs(): string {
   ].join('\n');
 }
 
-function valueOf(node: FormatNode): string {
+function nodeValueText(node: FormatNode): string {
   const target = deref(node);
   switch (target.type) {
     case 'number':
@@ -109,7 +109,7 @@ function valueOf(node: FormatNode): string {
     case 'seed':
       return 'an integer ≥ 0 or a non-empty text';
     case 'list':
-      return `a non-empty list, each item ${valueOf(target.item)}`;
+      return `a non-empty list, each item ${nodeValueText(target.item)}`;
     case 'object':
       return 'an object';
     case 'tagged': {

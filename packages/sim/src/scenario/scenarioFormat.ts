@@ -248,6 +248,7 @@ const policy = {
     budget: { node: budget, doc: 'Caps per episode on spend and elapsed latency.', default: { cost: null, latency: null, mode: 'soft' } },
   },
   rules: [
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword (if/then), never awaited
     { doc: 'batchSize is required in mode batches.', schema: { if: { type: 'object', required: ['mode'], properties: { mode: { const: 'batches' } } }, then: { required: ['batchSize'] } } },
     {
       doc: 'batchSize is 1 in mode sequential (and maxAttempts in mode parallel: checked by the resolver only).',

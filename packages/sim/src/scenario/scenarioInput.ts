@@ -42,6 +42,7 @@ type FieldsOf<F> = Simplify<
 /** One of a tagged node's variants (each form of it, for beta), or its number shorthand. */
 type TaggedOf<N> = N extends { readonly tag: infer T extends string; readonly variants: infer V }
   ?
+      // biome-ignore lint/complexity/noBannedTypes: {} is the identity of the intersection when a variant has no common keys
       | { [Tag in keyof V & string]: VariantOf<T, Tag, V[Tag], N extends { readonly common: infer C } ? C : {}> }[keyof V & string]
       | (N extends { readonly shorthand: { readonly node: infer S } } ? InputOf<S> : never)
   : never;

@@ -1,3 +1,4 @@
+/** Limits a sweep point must meet to be chosen by `bestUnderConstraints` (null: no limit). */
 export interface Constraints {
   /** Mean cost per episode at most this (null: no limit). */
   readonly maxCost: number | null;
@@ -5,6 +6,7 @@ export interface Constraints {
   readonly maxWrongDelivery: number | null;
 }
 
+/** What `bestUnderConstraints` reads of a point: its mean cost and delivered-correct and delivered-wrong rates. */
 export interface ConstrainedPoint {
   readonly cost: number;
   readonly deliveredCorrect: number;

@@ -7,6 +7,7 @@ export interface SweepAxis {
   readonly values: readonly SweepValue[];
 }
 
+/** A value a sweep axis takes at one grid point. */
 export type SweepValue = number | string | boolean | null;
 
 /** One grid point: a value for every axis, by path. */
