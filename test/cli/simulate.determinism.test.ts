@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { fixture, REPO_ROOT } from '../helpers/runPassk.js';
 
-// Same seed → the same bytes, whatever the number of worker threads (DESIGN §5.2: streams derive
+// Same seed → the same bytes, whatever the number of worker threads (docs/design.md §5.2: streams derive
 // from (seed, block), sums merge in a fixed block tree). Runs the built binary
 // (`npx tsc -b packages/sim packages/cli` first), the runs of a case side by side.
 // small.yaml has 33 blocks of 64 replicates: 1, 2 and 4 workers cut them differently (in-thread

@@ -46,7 +46,7 @@ export { SCENARIO_PATHS } from './scenario/scenarioPaths.js';
 export { scenarioDocs } from './scenario/scenarioDocs.js';
 export type { FormatNode, Field, ObjectNode, TaggedNode, Variant, NumberNode, StringNode, BooleanNode, EnumNode, SeedNode, ListNode, RefNode, Rule } from './scenario/formatNodes.js';
 export type * from './scenario/types.js';
-export type { ScenarioInput, InputOf } from './scenario/scenarioInput.js';
+export type { ScenarioInput, InputOf, Defs, FieldsOf, TaggedOf, Simplify, VariantOf } from './scenario/scenarioInput.js';
 
 // Random variates and task distributions
 export { binomial } from './distributions/binomial.js';

@@ -1,7 +1,7 @@
 // The bad-input catalogue's one helper, shared by every test/cli/badInput/*.catalogue.test.ts.
 //
 // A case lays out its files in a fresh folder, runs the CLI there (in-process by default, or the
-// built binary with `process: true`) and asserts what the promise of DESIGN / the developer guide
+// built binary with `process: true`) and asserts what docs/design.md §5.3 and the developer guide
 // says bad input gets: exit code 2, exactly one line on stderr naming where (file:line, the file
 // or the option as typed), the rule and the value as typed, no stack trace, nothing on stdout, and
 // no file created, removed or altered in the folder.

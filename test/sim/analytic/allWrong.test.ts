@@ -9,7 +9,7 @@ describe('allWrong (1 − coverage@k of one task)', () => {
     expect(allWrong(0.5, { model: 'markov', stickiness: 0.5 }, 3)[3]).toBe(0.28125);
   });
 
-  it('independent: (1 − p)^k (DESIGN §3; seeds p = 0.3, k = 10: pass@10 = 97.2 %)', () => {
+  it('independent: (1 − p)^k (docs/design.md §3; seeds p = 0.3, k = 10: pass@10 = 97.2 %)', () => {
     const w = allWrong(0.3, { model: 'independent' }, 10);
     expect(w[0]).toBe(1);
     expect(1 - w[10]).toBeCloseTo(0.9717524751, 10); // 1 − 0.7^10

@@ -3,7 +3,7 @@
 // verdict sequence of the first K attempts, with each sequence's exact probability, which runs each
 // episode literally (rounds, cost budget, selector, onNoAccept) and averages. Beta laws (task rates,
 // verifier rates) are integrated with Gauss–Legendre times the polynomial Beta density, exact for
-// the polynomials involved. Also: DESIGN §3's closed forms, the seeds, and model equivalences.
+// the polynomials involved. Also: docs/design.md §3's closed forms, the seeds, and model equivalences.
 import { describe, expect, it } from 'vitest';
 import { exactMetrics, type ExactMetrics } from '../../../packages/sim/src/analytic/exactMetrics.js';
 import { betaQuadrature } from '../../../packages/sim/src/distributions/betaQuadrature.js';
@@ -490,7 +490,7 @@ describe('exactMetrics: cost, latency and cost per correct', () => {
   });
 });
 
-describe('exactMetrics: DESIGN §3 closed forms and the seeds', () => {
+describe('exactMetrics: docs/design.md §3 closed forms and the seeds', () => {
   it('verifier, sequential, K = 8: P(correct) = a(1 − β^K)/(1 − β), P(wrong) = b(1 − β^K)/(1 − β), P(abstain) = β^K, E[attempts] = (1 − β^K)/(1 − β)', () => {
     const p = 0.7;
     const a = p * 0.9;

@@ -11,7 +11,7 @@ describe('geometricPaths (independent attempts, point verifier rates)', () => {
     expect(paths.rejected[2]).toBeCloseTo(0.3025, 15);
   });
 
-  it('sums to DESIGN §3: P(correct) = a(1 − β^K)/(1 − β), P(wrong) = b(1 − β^K)/(1 − β), E[attempts] = (1 − β^K)/(1 − β)', () => {
+  it('sums to docs/design.md §3: P(correct) = a(1 − β^K)/(1 − β), P(wrong) = b(1 − β^K)/(1 − β), E[attempts] = (1 − β^K)/(1 − β)', () => {
     const [p, fa, fr, K] = [0.62, 0.05, 0.1, 9];
     const a = p * (1 - fr);
     const b = (1 - p) * fa;

@@ -38,7 +38,7 @@ describe('momentPower E[p^k] and momentComplementPower E[(1 − p)^k]', () => {
     expect(momentPower({ dist: 'beta', a: 0.05, b: 2 }, 127) / 3.2270452205846763e-6 - 1).toBeCloseTo(0, 13);
   });
 
-  it('DESIGN §3 mixture {0.2 point 0, 0.1 point 1, 0.7 Beta(2, 2)}: k = 3 gives 0.1 + 0.7·(2·3·4)/(4·5·6) = 0.24 and 0.34 (closed form)', () => {
+  it('docs/design.md §3 mixture {0.2 point 0, 0.1 point 1, 0.7 Beta(2, 2)}: k = 3 gives 0.1 + 0.7·(2·3·4)/(4·5·6) = 0.24 and 0.34 (closed form)', () => {
     const mixture: SuccessRateDist = {
       dist: 'mixture',
       components: [

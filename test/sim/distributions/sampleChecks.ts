@@ -1,5 +1,5 @@
 /**
- * Helpers for the statistical tests of the samplers (DESIGN §5.7): every tolerance is a multiple of
+ * Helpers for the statistical tests of the samplers (docs/design.md §5.7): every tolerance is a multiple of
  * a standard error, every critical value comes from scipy (quoted where it is used).
  */
 import type { Rng } from '../../../packages/sim/src/rng/rng.js';

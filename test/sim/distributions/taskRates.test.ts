@@ -5,7 +5,7 @@ import { InputError } from '../../../packages/sim/src/errors.js';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';
 
 describe('taskRates(tasks, rng)', () => {
-  it('fixed (DESIGN §3 example [0.9, 0.5, 0.0]): the values themselves, a copy, rng untouched', () => {
+  it('fixed (docs/design.md §3 example [0.9, 0.5, 0.0]): the values themselves, a copy, rng untouched', () => {
     const values = [0.9, 0.5, 0];
     const used = streamRng(1, 'rates');
     const fresh = streamRng(1, 'rates');

@@ -5,7 +5,7 @@ import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCu
 import { runProbabilities } from '../../../packages/sim/src/engine/runProbabilities.js';
 import type { AttemptCorrelation } from '../../../packages/sim/src/scenario/types.js';
 
-/** P(sequence x_1..x_K) by the model's definition (DESIGN §3), attempt by attempt. */
+/** P(sequence x_1..x_K) by the model's definition (docs/design.md §3), attempt by attempt. */
 function sequenceProbability(correlation: AttemptCorrelation, p: number, xs: number[]): number {
   let prob = 1;
   let correct = 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../packages/sim/src/engine/simulate.js';
 import { ALL_METRICS, averageOver, expectNear, expectSameLaw, scenarioOf } from './engineChecks.js';
 
-// Statistical checks of the engine against the closed forms of DESIGN §3 and the engine semantics
+// Statistical checks of the engine against the closed forms of docs/design.md §3 and the engine semantics
 // ("Closed forms"), computed here per task and averaged over the fixed benchmark. Tolerance: 5 SE
 // as reported by the summary. Each scenario runs on its fast path and on the general path.
 const RATES = [0.05, 0.3, 0.6, 0.9, 0, 1];
@@ -114,7 +114,7 @@ describe('simulate: verifier and policy against closed forms', () => {
     attempts: averageOver(RATES, (p) => { const beta = 1 - p * (1 - FR) - (1 - p) * FA; return (1 - beta ** k) / (1 - beta); }),
   });
 
-  it('sequential: P(correct) = a(1 − β^k)/(1 − β), P(wrong) = b(1 − β^k)/(1 − β), P(abstain) = β^k, attempts (1 − β^k)/(1 − β), cost = attempts·E[cost] (DESIGN §3)', () => {
+  it('sequential: P(correct) = a(1 − β^k)/(1 − β), P(wrong) = b(1 − β^k)/(1 − β), P(abstain) = β^k, attempts (1 − β^k)/(1 − β), cost = attempts·E[cost] (docs/design.md §3)', () => {
     const { fast, general } = bothPaths({ verifier, attempts: { cost: { perAttempt: { dist: 'lognormal', median: 0.02, sigma: 0.5 } } } });
     expect(fast.path).toBe('independentVerifier');
     for (const summary of [fast, general]) {

@@ -35,7 +35,7 @@ function reported(truth: Truth): Record<string, number> {
   return { pi0: truth.pi0, pi1: truth.pi1, a: truth.a, b: truth.b, mean: truth.a / s, concentration: s, icc: 1 / (s + 1) };
 }
 
-// Each estimate must lie within 4.5 of its own reported SE of the truth (DESIGN §5.7: tolerance from the SE).
+// Each estimate must lie within 4.5 of its own reported SE of the truth (docs/design.md §5.7: tolerance from the SE).
 const Z = 4.5;
 
 const settings: Array<[label: string, truth: Truth, trials: (t: number) => number, tasks: number, model: string]> = [

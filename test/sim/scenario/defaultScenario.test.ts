@@ -53,7 +53,7 @@ describe('defaultScenario', () => {
   });
 
   it('makes the point of the tool: on never-solved tasks retries turn abstentions into wrong deliveries', () => {
-    // Closed form of DESIGN §3 (sequential, stop at first accept) with p = 0: a = 0, b = FA,
+    // Closed form of docs/design.md §3 (sequential, stop at first accept) with p = 0: a = 0, b = FA,
     // β = 1 − FA; P(wrong) = b(1 − β^K)/(1 − β) = 1 − 0.95^8. python3 -c 'print(1-0.95**8)' → 0.33657...
     const s = defaultScenario();
     const fa = (s.verifier.falseAccept as { p: number }).p;

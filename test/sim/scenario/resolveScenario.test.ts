@@ -4,7 +4,7 @@ import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScena
 import type { PolicySpec, Scenario } from '../../../packages/sim/src/scenario/types.js';
 import { fixtureNames, parseYaml, readFixture } from './scenarioFixtures.js';
 
-// Expected values come from the rules of the brief / DESIGN §3 (defaults, canonical forms).
+// Expected values come from the rules of the brief / docs/design.md §3 (defaults, canonical forms).
 // Beta from {mean, concentration}: a = mean·concentration, b = (1 − mean)·concentration,
 // evaluated in IEEE doubles by python3 (printed values quoted next to each use).
 
@@ -298,7 +298,7 @@ describe('resolveScenario on the fixtures', () => {
 });
 
 describe('resolveScenario', () => {
-  it('resolves the DESIGN §3 example YAML, parsed from the text of the doc', () => {
+  it('resolves the docs/design.md §3 example YAML, parsed from the text of the doc', () => {
     const design = `
 seed: 42
 tasks:
@@ -317,7 +317,7 @@ run: { replicates: 10000 }
     expect(resolveScenario(parseYaml(design))).toStrictEqual(EXPECTED['design-example.yaml']);
   });
 
-  it('resolves each alternative written in the comments of the DESIGN §3 example', () => {
+  it('resolves each alternative written in the comments of the docs/design.md §3 example', () => {
     const base = parseYaml('tasks: { count: 3 }\npolicy: { maxAttempts: 8, mode: parallel }') as {
       tasks: Record<string, unknown>;
       policy: Record<string, unknown>;
@@ -360,7 +360,7 @@ run: { replicates: 10000 }
     }
   });
 
-  it('fills every default of DESIGN §3 and the brief (the JSDoc example)', () => {
+  it('fills every default of docs/design.md §3 and the brief (the JSDoc example)', () => {
     const resolved = resolveScenario({
       tasks: { count: 10, successRate: { dist: 'point', p: 0.5 } },
       policy: { maxAttempts: 4 },

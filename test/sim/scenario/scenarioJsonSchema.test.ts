@@ -93,7 +93,7 @@ describe('scenarioJsonSchema', () => {
     }
   });
 
-  it('lists exactly the names resolveScenario accepts (and those of DESIGN §3)', () => {
+  it('lists exactly the names resolveScenario accepts (and those of docs/design.md §3)', () => {
     const cases: Array<[string[], string[], string[]]> = [
       [tags(defs.successRate, 'dist'), namesAccepted(tasks({ dist: '?' })), ['fixed', 'point', 'beta', 'logitNormal', 'mixture']],
       [

@@ -62,7 +62,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
 const MAX_POLICY_ATTEMPTS = 1000;
 
 /**
- * A complete minimal scenario (DESIGN §3): the fitted tasks block and a policy with up to the
+ * A complete minimal scenario (docs/design.md §3): the fitted tasks block and a policy with up to the
  * largest k of interest, checked with resolveScenario before it is written.
  */
 function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, counts: TaskCounts): string {

@@ -7,7 +7,7 @@ import { requireCorrelation } from './requireCorrelation.js';
  * single-attempt rate p, under each correlation model (engine semantics, "Closed forms").
  *
  * Formula: independent p^k; exchangeable ∏_{j<k} (a + j)/(a + b + j) with a = p(1/icc − 1),
- * b = (1 − p)(1/icc − 1) (= B(a + k, b)/B(a, b), DESIGN §3); markov p(λ + (1 − λ)p)^{k−1};
+ * b = (1 − p)(1/icc − 1) (= B(a + k, b)/B(a, b), docs/design.md §3); markov p(λ + (1 − λ)p)^{k−1};
  * feedback p^k (the rate only moves after a failure).
  * Example: p = 0.5, exchangeable icc = 0.5 (a = b = 0.5), k = 2: 0.5·1.5/2 = 0.375 (tested).
  */

@@ -7,7 +7,7 @@ import { requireCorrelation } from './requireCorrelation.js';
  * single-attempt rate p, under each correlation model (engine semantics, "Closed forms").
  *
  * Formula: independent (1 − p)^k; exchangeable ∏_{j<k} (b + j)/(a + b + j) with a = p(1/icc − 1),
- * b = (1 − p)(1/icc − 1) (= B(a, b + k)/B(a, b), DESIGN §3); markov (1 − p)(λ + (1 − λ)(1 − p))^{k−1};
+ * b = (1 − p)(1/icc − 1) (= B(a, b + k)/B(a, b), docs/design.md §3); markov (1 − p)(λ + (1 − λ)(1 − p))^{k−1};
  * feedback (1 − p)^k·(1 − η)^{k(k−1)/2} (the rate after m failures is 1 − (1 − p)(1 − η)^m).
  * Example: p = 0.5, markov λ = 0.5, k = 3: 0.5·0.75² = 0.28125 (tested).
  */

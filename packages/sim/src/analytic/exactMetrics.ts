@@ -33,7 +33,7 @@ export interface ExactMetrics {
 
 /**
  * The exact value of every output per budget k = 1..maxAttempts (index k − 1), beside which the
- * engine reports its Monte Carlo means (engine semantics, "Closed forms"; DESIGN §3).
+ * engine reports its Monte Carlo means (engine semantics, "Closed forms"; docs/design.md §3).
  *
  * Formula: per task (p, FA, FR) then averaged over the benchmark's tasks (`benchmark` given: the
  * drawn tasks of a run with resample false), or integrated over tasks.successRate by
@@ -45,7 +45,7 @@ export interface ExactMetrics {
  * (E[cost_j] + verifier.cost) (Wald; lognormal E = median·e^{σ²/2}); latency = rounds × value
  * (constant) or attempts × E[latency_j] (rounds of one); costPerCorrect = cost/deliveredCorrect.
  * Beta verifier rates not given per task are integrated exactly through their moments.
- * Example (seeds, DESIGN §3): p = 0.3 fixed, independent, k = 10: coverage 1 − 0.7^10 ≈ 0.972; the
+ * Example (seeds, docs/design.md §3): p = 0.3 fixed, independent, k = 10: coverage 1 − 0.7^10 ≈ 0.972; the
  * numpy peer's canonical benchmarks agree to 1e-12 (tested).
  */
 export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | null): ExactMetrics[] {

@@ -8,7 +8,7 @@ import type { AttemptPaths } from './attemptPaths.js';
  * Formula: a = p(1 − FR), b = (1 − p)FA, β = 1 − a − b = p·FR + (1 − p)(1 − FA);
  * rejected[j] = β^j, acceptedCorrect[j] = a·β^{j−1}, acceptedWrong[j] = b·β^{j−1},
  * rejectedCorrect[j] = p·FR·β^{j−1}, rejectedWrong[j] = (1 − p)(1 − FA)·β^{j−1}; summed over
- * j ≤ K they give DESIGN §3's P(correct) = a(1 − β^K)/(1 − β), P(abstain) = β^K.
+ * j ≤ K they give docs/design.md §3's P(correct) = a(1 − β^K)/(1 − β), P(abstain) = β^K.
  * Example: p = 0.5, FA = 0.1, FR = 0.2: a = 0.4, b = 0.05, β = 0.55, acceptedCorrect[2] = 0.22 (tested).
  */
 export function geometricPaths(p: number, falseAccept: number, falseReject: number, maxAttempts: number): AttemptPaths {

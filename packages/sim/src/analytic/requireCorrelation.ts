@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 import type { AttemptCorrelation } from '../scenario/types.js';
 
 /**
- * Checks a resolved correlation model (DESIGN §3) and returns it: exchangeable icc in [0, 1),
+ * Checks a resolved correlation model (docs/design.md §3) and returns it: exchangeable icc in [0, 1),
  * markov stickiness and feedback afterFailure in [0, 1]. Throws InputError at `where`.
  * Example: requireCorrelation('correlation', { model: 'exchangeable', icc: 1 }) throws (tested).
  */

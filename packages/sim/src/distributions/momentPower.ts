@@ -7,7 +7,7 @@ import { requireSuccessRateDist } from './requireSuccessRateDist.js';
  * E[p^k] over the success-rate distribution: pass^k of independent attempts, averaged over tasks.
  *
  * Formula: fixed → mean of v^k; point → p^k; beta → ∏_{j<k} (a + j)/(a + b + j) = B(a + k, b)/B(a, b)
- * (DESIGN §3); mixture → Σ weight_i·E_i[p^k]; logitNormal → numerical (`logitNormalQuadrature`,
+ * (docs/design.md §3); mixture → Σ weight_i·E_i[p^k]; logitNormal → numerical (`logitNormalQuadrature`,
  * ≲ 1e-12; `hasClosedFormMoments` is false).
  * Example (seeds, §6): tasks fixed at [0.7 × 10] give 0.7^8 ≈ 0.0576; 7 tasks at 1 and 3 at 0 give
  * 0.7 (tested). Beta(2.8, 1.2), k = 8: 0.2036660565333… (mpmath: beta(2.8 + 8, 1.2)/beta(2.8, 1.2)).
@@ -22,7 +22,7 @@ export function momentPower(dist: SuccessRateDist, k: number): number {
  * E[(1 − p)^k] over the success-rate distribution: 1 − pass@k of independent attempts, averaged over tasks.
  *
  * Formula: fixed → mean of (1 − v)^k; point → (1 − p)^k; beta → ∏_{j<k} (b + j)/(a + b + j)
- * = B(a, b + k)/B(a, b) (DESIGN §3); mixture → weighted; logitNormal → numerical with 1 − p taken
+ * = B(a, b + k)/B(a, b) (docs/design.md §3); mixture → weighted; logitNormal → numerical with 1 − p taken
  * as logistic(−(mu + sigma·Z)), which keeps its relative precision when p is near 1.
  * Example: Beta(2.8, 1.2), k = 8: 0.0101517312 (mpmath: beta(2.8, 1.2 + 8)/beta(2.8, 1.2); tested).
  */

@@ -5,7 +5,7 @@ import type { SuccessRateDist } from '../scenario/types.js';
 const KINDS = 'fixed, point, beta, logitNormal, mixture';
 
 /**
- * Checks a resolved success-rate distribution (DESIGN §3) and returns it: fixed values in [0, 1]
+ * Checks a resolved success-rate distribution (docs/design.md §3) and returns it: fixed values in [0, 1]
  * (at least one), point p in [0, 1], beta a, b > 0, logitNormal mu finite and sigma ≥ 0, mixture
  * components non-empty with weights ≥ 0 summing to > 0 (used as weight/Σ weights) and no `fixed`
  * inside. Throws InputError naming the path below `where` (e.g. `dist.components[1].weight`).

@@ -7,7 +7,7 @@ import { requireSuccessRateDist } from './requireSuccessRateDist.js';
 import { standardNormal } from './standardNormal.js';
 
 /**
- * One task's success rate p drawn from the distribution (DESIGN §3).
+ * One task's success rate p drawn from the distribution (docs/design.md §3).
  *
  * Formula: point → p (no draw); beta → Beta(a, b); logitNormal → logistic(mu + sigma·Z), Z ~ N(0, 1);
  * mixture → a component i with probability weight_i/Σ weight (one uniform), then a draw from it.

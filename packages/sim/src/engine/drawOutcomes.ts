@@ -7,7 +7,7 @@ const TWO_POW_MINUS_32 = 1 / 4294967296;
  * Outcomes X_1..X_n (1 correct, 0 wrong) of one episode's attempts on a task with success rate p,
  * in order, one 32-bit uniform each, written to out[1..n]; returns the number correct.
  *
- * Formula (DESIGN §3, engine semantics): independent X_j ~ Bernoulli(p); exchangeable {icc}: Pólya
+ * Formula (docs/design.md §3, engine semantics): independent X_j ~ Bernoulli(p); exchangeable {icc}: Pólya
  * urn P(X_{j+1} = 1 | s correct of j) = (a + s)/(a + b + j), a = p(1/icc − 1), b = (1 − p)(1/icc − 1)
  * (the same law as q ~ Beta(a, b) then iid Bernoulli(q); icc = 0 is independent); markov {λ}:
  * X_1 ~ Bernoulli(p), X_j = X_{j−1} w.p. λ else a fresh Bernoulli(p), i.e. P(X_j = 1 | X_{j−1}) =

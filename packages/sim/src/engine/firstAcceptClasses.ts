@@ -3,7 +3,7 @@
  * judged by a verifier, as 2K + 1 classes of one uniform: class 2(j − 1) = "J = j, correct",
  * 2(j − 1) + 1 = "J = j, wrong", 2K = "none accepted in K".
  *
- * Formula (DESIGN §3): each attempt is accepted-correct w.p. a = p(1 − FR), accepted-wrong w.p.
+ * Formula (docs/design.md §3): each attempt is accepted-correct w.p. a = p(1 − FR), accepted-wrong w.p.
  * b = (1 − p)FA, rejected w.p. β = p·FR + (1 − p)(1 − FA), independently, so
  * P(J = j, correct) = β^{j−1}a and P(J = j, wrong) = β^{j−1}b; the cumulative sums are written to out[0..2K−1].
  * Example: p = 1, FR = 0 gives out = [1, 1, …]: J = 1 and correct always (tested).

@@ -32,7 +32,7 @@ export interface TaskAverageRow {
 
 /**
  * Benchmark-level pass@k and pass^k: the unbiased estimate of each task, then the average over
- * tasks (never pooled first: DESIGN §4; seeds, "Agent A / Agent B"). Tasks may have different n;
+ * tasks (never pooled first: docs/design.md §4; seeds, "Agent A / Agent B"). Tasks may have different n;
  * at each k only tasks with n ≥ k enter, and the others are counted as not estimable.
  *
  * Standard error: SE = sd_t(θ̂_t)/√T over the estimable tasks. Each θ̂_t carries both layers of

@@ -2,14 +2,14 @@ import type { MixtureComponentInput, SuccessRateInput } from '../scenario/scenar
 import { foldedParameters } from './foldedParameters.js';
 import type { MixtureParameters } from './mixtureParameters.js';
 
-/** A scenario file's `tasks` block (DESIGN §3), as `passk simulate` reads it. */
+/** A scenario file's `tasks` block (docs/design.md §3), as `passk simulate` reads it. */
 export interface ScenarioTasksInput {
   readonly count: number;
   readonly successRate: SuccessRateInput;
 }
 
 /**
- * A fitted task distribution as a scenario `tasks` block in the FILE format (DESIGN §3):
+ * A fitted task distribution as a scenario `tasks` block in the FILE format (docs/design.md §3):
  * π0 → {dist: point, p: 0}, π1 → {dist: point, p: 1}, the beta component → {dist: beta, a, b}
  * (its binomial limit → {dist: point, p: mean}; its two-point limit → the two point masses);
  * components of weight 0 are left out and a single component is written without a mixture.

@@ -50,7 +50,7 @@ export interface BetaPosteriorSummary {
  * The Bayesian view of one task: prior Beta(a, b) and n trials with c successes give the posterior
  * Beta(a′, b′) = Beta(a + c, b + n − c) (conjugacy). Means from the Beta moments,
  * E[p^k] = ∏_{j<k} (a′ + j)/(a′ + b′ + j),  E[1 − (1 − p)^k] = 1 − ∏_{j<k} (b′ + j)/(a′ + b′ + j)
- * (= B(a′ + k, b′)/B(a′, b′) and 1 − B(a′, b′ + k)/B(a′, b′), DESIGN §3); the equal-tailed credible
+ * (= B(a′ + k, b′)/B(a′, b′) and 1 − B(a′, b′ + k)/B(a′, b′), docs/design.md §3); the equal-tailed credible
  * interval for p maps through the increasing transforms p^k and 1 − (1 − p)^k.
  * n = 0 is allowed (the posterior is then the prior).
  * Example: betaPosterior(30, 27, { prior: UNIFORM_PRIOR, confidence: 0.95, k: 8 }) has posterior

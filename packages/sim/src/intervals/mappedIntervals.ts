@@ -12,7 +12,7 @@ function checkArguments(interval: ProportionBounds, k: number): void {
 
 /**
  * An interval for pass^k = p^k from one for p: p^k is increasing in p, so the bounds map through it
- * (DESIGN §4; the seed's table). [L, U] → [L^k, U^k].
+ * (docs/design.md §4; the seed's table). [L, U] → [L^k, U^k].
  * Example (seed): passHatKInterval({ lower: 0.7437891742081592, upper: 0.9654001112526657 }, 8)
  * = { lower: 0.0936696…, upper: 0.7544992… } — 27 of 30, Wilson 95 %: pass^8 in [9.4 %, 75.4 %]. (The seed
  * prints 75.5 %, which is what z = 1.96 gives: 0.7545031.)

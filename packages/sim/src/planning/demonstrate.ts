@@ -36,7 +36,7 @@ export interface DemonstratePlan {
  * Runs needed to demonstrate pass^k ≥ target at a one-sided confidence level, allowing f failures
  * (exact binomial test, equivalently the one-sided Clopper–Pearson lower bound ≥ p₀):
  *   smallest n with Σ_{i ≤ f} C(n, i)(1 − p₀)^i p₀^(n−i) ≤ α,  p₀ = target^(1/k);
- * for f = 0 this is n = ⌈ln α / ln p₀⌉ (DESIGN §4). Exact at every input: ln p₀ = ln(target)/k with
+ * for f = 0 this is n = ⌈ln α / ln p₀⌉ (docs/design.md §4). Exact at every input: ln p₀ = ln(target)/k with
  * ln(target) = log1p(target − 1) (target − 1 is exact for target ≥ ½), 1 − p₀ = −expm1(ln p₀), so
  * nothing cancels when p₀ is within 1e-16 of 1. A target that needs more than 2^53 runs is an
  * InputError (no search runs forever).

@@ -7,7 +7,7 @@ export type Seed = number | string;
 /**
  * The generator for one stream, derived from (seed, path) — e.g. `streamRng(42, 'task', 17)`.
  * Results therefore depend only on what is simulated, never on how the work is split across
- * workers or shards (DESIGN §5.2). The 128-bit state comes from seedrandom's Alea, keyed by
+ * workers or shards (docs/design.md §5.2). The 128-bit state comes from seedrandom's Alea, keyed by
  * the seed and the path; Alea is used only to seed, never in hot loops.
  */
 export function streamRng(seed: Seed, ...path: Array<string | number>): Xoshiro128 {

@@ -8,7 +8,7 @@ const TWO_POW_53 = 9007199254740992;
  * 2021; https://prng.di.unimi.it/xoshiro128starstar.c): 128-bit state, period 2^128 − 1,
  * no linear artefacts in its output (unlike xor128 / xorshift7).
  *
- * Hot loops may copy `s0..s3` into locals and step the generator inline (DESIGN §6), then
+ * Hot loops may copy `s0..s3` into locals and step the generator inline (docs/design.md §6), then
  * write the state back; `step` below is the reference for that inlined code.
  */
 export class Xoshiro128 implements Rng {

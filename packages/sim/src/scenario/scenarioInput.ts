@@ -7,7 +7,8 @@ import type { SCENARIO_DEFS, SCENARIO_FORMAT } from './scenarioFormat.js';
  * optional. `resolveScenario` accepts `unknown` and checks all of it.
  */
 
-type Defs = typeof SCENARIO_DEFS;
+/** The named parts of the scenario declaration (`SCENARIO_DEFS`) as a type. */
+export type Defs = typeof SCENARIO_DEFS;
 
 /** The value a declared node accepts. */
 export type InputOf<N> = N extends { readonly type: 'ref'; readonly name: infer R extends keyof Defs }
@@ -30,24 +31,26 @@ export type InputOf<N> = N extends { readonly type: 'ref'; readonly name: infer 
                   ? TaggedOf<N>
                   : never;
 
-type Simplify<T> = { readonly [K in keyof T]: T[K] } & {};
+/** An intersection of object types shown as one object type (for readable hovers and docs). */
+export type Simplify<T> = { readonly [K in keyof T]: T[K] } & {};
 
 /** An object's keys: required ones (required: true) as such, the others optional. */
-type FieldsOf<F> = Simplify<
+export type FieldsOf<F> = Simplify<
   { readonly [K in keyof F as F[K] extends { readonly required: true } ? K : never]: F[K] extends { readonly node: infer N } ? InputOf<N> : never } & {
     readonly [K in keyof F as F[K] extends { readonly required: true } ? never : K]?: F[K] extends { readonly node: infer N } ? InputOf<N> : never;
   }
 >;
 
 /** One of a tagged node's variants (each form of it, for beta), or its number shorthand. */
-type TaggedOf<N> = N extends { readonly tag: infer T extends string; readonly variants: infer V }
+export type TaggedOf<N> = N extends { readonly tag: infer T extends string; readonly variants: infer V }
   ?
       // biome-ignore lint/complexity/noBannedTypes: {} is the identity of the intersection when a variant has no common keys
       | { [Tag in keyof V & string]: VariantOf<T, Tag, V[Tag], N extends { readonly common: infer C } ? C : {}> }[keyof V & string]
       | (N extends { readonly shorthand: { readonly node: infer S } } ? InputOf<S> : never)
   : never;
 
-type VariantOf<T extends string, Tag extends string, V, C> = V extends { readonly forms: infer Forms extends readonly (readonly string[])[]; readonly fields: infer F }
+/** One variant of a tagged node: its tag key with the variant's name, its own keys and the keys common to all variants. */
+export type VariantOf<T extends string, Tag extends string, V, C> = V extends { readonly forms: infer Forms extends readonly (readonly string[])[]; readonly fields: infer F }
   ? { [I in keyof Forms]: Simplify<FieldsOf<C> & { readonly [K in T]: Tag } & { readonly [K in Forms[I][number] & keyof F]: F[K] extends { readonly node: infer N } ? InputOf<N> : never }> }[number]
   : V extends { readonly fields: infer F }
     ? Simplify<FieldsOf<C> & { readonly [K in T]: Tag } & FieldsOf<F>>

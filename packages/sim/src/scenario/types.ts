@@ -9,7 +9,7 @@ import type { SCENARIO_DEFS } from './scenarioFormat.js';
  */
 
 /** A file form with every optional key filled in (each member of a union on its own). */
-type Resolved<T> = T extends unknown ? { readonly [K in keyof T]-?: Exclude<T[K], undefined> } : never;
+export type Resolved<T> = T extends unknown ? { readonly [K in keyof T]-?: Exclude<T[K], undefined> } : never;
 
 /** Per-task single-attempt success probability p_t. Resolved forms only (beta always as a, b). */
 export type SuccessRateDist =

@@ -13,6 +13,7 @@ export interface SweepOutcome {
   readonly onFrontier: boolean;
 }
 
+/** A sweep's points with their summaries, the efficient frontier and the best point under the constraints. */
 export interface SweepOutcomes {
   readonly points: SweepOutcome[];
   /** Indices of the points on the cost / delivered-correct frontier, by increasing cost (efficientFrontier). */
