@@ -25,8 +25,6 @@ export default defineConfig({
     // Chart goldens are file snapshots (toMatchFileSnapshot): UPDATE_GOLDEN=1 rewrites them, as `-u` does.
     ...(process.env.UPDATE_GOLDEN === '1' ? { update: true } : {}),
     // .ci/run sets PASSK_TEST_REPORT to also write a JSON report it can count from.
-    ...(process.env.PASSK_TEST_REPORT
-      ? { reporters: ['default', 'json'], outputFile: { json: process.env.PASSK_TEST_REPORT } }
-      : {}),
+    ...(process.env.PASSK_TEST_REPORT ? { reporters: ['default', 'json'], outputFile: { json: process.env.PASSK_TEST_REPORT } } : {}),
   },
 });

@@ -37,9 +37,12 @@ if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap)
 }
 const grid = options.quick ? { ...FULL_GRID, trials: [8, 30], tasks: [20, 164] } : FULL_GRID;
 const cells = [];
-for (const population of grid.populations) for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap });
+for (const population of grid.populations)
+  for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap });
 // Compare cells (differences of two agents on the same tasks) on T ∈ {20, 50, 164}.
-for (const population of grid.populations) for (const n of grid.trials) for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed });
+for (const population of grid.populations)
+  for (const n of grid.trials)
+    for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed });
 
 const started = Date.now();
 const results = new Array(cells.length);
@@ -82,31 +85,73 @@ const pct = (x) => (100 * x).toFixed(1).padStart(5);
 const cellText = (m) => `${pct(m.coverage)} ${pct(m.missBelow)} ${pct(m.missAbove)} ${m.meanWidth.toFixed(3)}`;
 for (const estimand of ['population', 'benchmark']) {
   const methods = METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0);
-  console.log(`\n${estimand === 'population' ? 'Task population' : 'This benchmark'} (truth: ${estimand === 'population' ? "the population's pass@k / pass^k" : 'the mean of θ(p_t) over the drawn tasks'}), 95 % two-sided, ${datasets} datasets per cell`);
+  console.log(
+    `\n${estimand === 'population' ? 'Task population' : 'This benchmark'} (truth: ${estimand === 'population' ? "the population's pass@k / pass^k" : 'the mean of θ(p_t) over the drawn tasks'}), 95 % two-sided, ${datasets} datasets per cell`,
+  );
   console.log(`each method: coverage % / miss below % / miss above % / mean width; default: ${DEFAULTS[estimand]}`);
   console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', ...methods.map((m) => m.padEnd(23))].join(' '));
   for (const r of records) {
-    console.log([r.distribution.padEnd(31), String(r.n).padStart(3), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), ...methods.map((m) => cellText(r[estimand][m]).padEnd(23))].join(' '));
+    console.log(
+      [
+        r.distribution.padEnd(31),
+        String(r.n).padStart(3),
+        String(r.T).padStart(4),
+        String(r.k).padStart(2),
+        r.metric.padEnd(8),
+        ...methods.map((m) => cellText(r[estimand][m]).padEnd(23)),
+      ].join(' '),
+    );
   }
 }
-console.log(`\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`);
+console.log(
+  `\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`,
+);
 console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', ...COMPARE_METHODS.map((m) => m.padEnd(23))].join(' '));
 for (const r of compareRecords) {
-  console.log([r.distribution.padEnd(31), String(r.n).padStart(3), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), ...COMPARE_METHODS.map((m) => cellText(r.difference[m]).padEnd(23))].join(' '));
+  console.log(
+    [
+      r.distribution.padEnd(31),
+      String(r.n).padStart(3),
+      String(r.T).padStart(4),
+      String(r.k).padStart(2),
+      r.metric.padEnd(8),
+      ...COMPARE_METHODS.map((m) => cellText(r.difference[m]).padEnd(23)),
+    ].join(' '),
+  );
 }
 console.log('\nOne task: exact coverage over p (999 values in (0, 1)), 95 %; min and mean over p');
-for (const row of single) console.log(`n ${String(row.n).padStart(2)}  ${row.sides === 1 ? 'one-sided lower' : 'two-sided      '}  ${row.method.padEnd(16)} min ${pct(row.min)}  mean ${pct(row.mean)}`);
+for (const row of single)
+  console.log(
+    `n ${String(row.n).padStart(2)}  ${row.sides === 1 ? 'one-sided lower' : 'two-sided      '}  ${row.method.padEnd(16)} min ${pct(row.min)}  mean ${pct(row.mean)}`,
+  );
 // The worst cell of each default, against the target [94 %, 97 %].
 for (const estimand of ['population', 'benchmark']) {
   const worst = records.reduce((w, r) => (r[estimand][DEFAULTS[estimand]].coverage < w[estimand][DEFAULTS[estimand]].coverage ? r : w));
-  const se = Math.sqrt(0.95 * 0.05 / datasets);
-  console.log(`lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`);
+  const se = Math.sqrt((0.95 * 0.05) / datasets);
+  console.log(
+    `lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`,
+  );
 }
 {
   const worst = compareRecords.reduce((w, r) => (r.difference.score.coverage < w.difference.score.coverage ? r : w));
-  console.log(`lowest compare coverage of score: ${pct(worst.difference.score.coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric})`);
+  console.log(
+    `lowest compare coverage of score: ${pct(worst.difference.score.coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric})`,
+  );
 }
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
-const document = { kind: 'passk.coverageStudy', confidence: 0.95, sides: 2, datasets, bootstrap, seed: options.seed, grid, defaults: DEFAULTS, methods: METHODS, cells: records, compare: { ...COMPARE, methods: COMPARE_METHODS, cells: compareRecords }, singleTask: single };
+const document = {
+  kind: 'passk.coverageStudy',
+  confidence: 0.95,
+  sides: 2,
+  datasets,
+  bootstrap,
+  seed: options.seed,
+  grid,
+  defaults: DEFAULTS,
+  methods: METHODS,
+  cells: records,
+  compare: { ...COMPARE, methods: COMPARE_METHODS, cells: compareRecords },
+  singleTask: single,
+};
 await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
 console.log(`wrote ${options.out}`);

@@ -24,7 +24,13 @@ export const POPULATIONS = {
   'beta(0.5,0.5)': { parts: [{ weight: 1, a: 0.5, b: 0.5 }] },
   'beta(0.3,0.7)': { parts: [{ weight: 1, a: 0.3, b: 0.7 }] },
   'beta(4,1)': { parts: [{ weight: 1, a: 4, b: 1 }] },
-  'mix(0.3@0,0.2@1,0.5*beta(2,2))': { parts: [{ weight: 0.3, at: 0 }, { weight: 0.2, at: 1 }, { weight: 0.5, a: 2, b: 2 }] },
+  'mix(0.3@0,0.2@1,0.5*beta(2,2))': {
+    parts: [
+      { weight: 0.3, at: 0 },
+      { weight: 0.2, at: 1 },
+      { weight: 0.5, a: 2, b: 2 },
+    ],
+  },
 };
 
 /** The committed full grid (issue #10): every population × n × T, k ∈ {1, 4, 8} with k ≤ n, both metrics. */
@@ -48,7 +54,9 @@ function moment(population, side, k) {
   let total = 0;
   for (const part of population.parts) {
     if ('at' in part) total += part.weight * ((side === 'p' ? part.at : 1 - part.at) === 1 ? 1 : 0);
-    else total += part.weight * Math.exp(side === 'p' ? logBeta(part.a + k, part.b) - logBeta(part.a, part.b) : logBeta(part.a, part.b + k) - logBeta(part.a, part.b));
+    else
+      total +=
+        part.weight * Math.exp(side === 'p' ? logBeta(part.a + k, part.b) - logBeta(part.a, part.b) : logBeta(part.a, part.b + k) - logBeta(part.a, part.b));
   }
   return total;
 }
@@ -84,7 +92,12 @@ export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, c
     for (const metric of ['passAtK', 'passHatK']) {
       const tally = () => ({ covered: 0, below: 0, above: 0, width: 0 });
       records.push({
-        distribution: population, n, T, k, metric, datasets,
+        distribution: population,
+        n,
+        T,
+        k,
+        metric,
+        datasets,
         truth: populationTruth(population, k)[metric],
         population: Object.fromEntries(METHODS.population.filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()])),
         benchmark: Object.fromEntries(METHODS.benchmark.filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()])),
@@ -171,9 +184,19 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
   const cellKs = ks.filter((k) => k <= n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
   const records = [];
-  for (const k of cellKs) for (const metric of ['passAtK', 'passHatK']) {
-    records.push({ distribution: population, n, T, k, metric, datasets, truth: differenceTruth(population, k, metric), difference: Object.fromEntries(COMPARE_METHODS.map((m) => [m, { covered: 0, below: 0, above: 0, width: 0 }])) });
-  }
+  for (const k of cellKs)
+    for (const metric of ['passAtK', 'passHatK']) {
+      records.push({
+        distribution: population,
+        n,
+        T,
+        k,
+        metric,
+        datasets,
+        truth: differenceTruth(population, k, metric),
+        difference: Object.fromEntries(COMPARE_METHODS.map((m) => [m, { covered: 0, below: 0, above: 0, width: 0 }])),
+      });
+    }
   const pairs = new Array(T);
   for (let d = 0; d < datasets; d++) {
     const rng = streamRng(seed, 'coverage-compare', population, n, T, d);
@@ -184,20 +207,21 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
       pairs[t] = { a: { n, c: binomial(rng, n, pA) }, b: { n, c: binomial(rng, n, pB) } };
     }
     let r = 0;
-    for (const k of cellKs) for (const metric of ['passAtK', 'passHatK']) {
-      const record = records[r++];
-      let sum = 0;
-      let squares = 0;
-      for (const { a, b } of pairs) {
-        const difference = taskEstimate(metric, n, b.c, k) - taskEstimate(metric, n, a.c, k);
-        sum += difference;
-        squares += difference * difference;
+    for (const k of cellKs)
+      for (const metric of ['passAtK', 'passHatK']) {
+        const record = records[r++];
+        let sum = 0;
+        let squares = 0;
+        for (const { a, b } of pairs) {
+          const difference = taskEstimate(metric, n, b.c, k) - taskEstimate(metric, n, a.c, k);
+          sum += difference;
+          squares += difference * difference;
+        }
+        const mean = sum / T;
+        const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
+        count(record.difference.naive, { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) }, record.truth);
+        count(record.difference.score, pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 }), record.truth);
       }
-      const mean = sum / T;
-      const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
-      count(record.difference.naive, { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) }, record.truth);
-      count(record.difference.score, pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 }), record.truth);
-    }
   }
   for (const record of records) {
     for (const m of COMPARE_METHODS) {

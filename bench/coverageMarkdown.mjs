@@ -10,7 +10,10 @@ const pct = (x) => `${(100 * x).toFixed(1)}`;
 const out = [];
 
 function summary(title, records, key, methods, reference) {
-  out.push(`**${title}** (${records.length} cells, ${study.datasets} datasets each; Monte Carlo SE of a coverage near 95 %: ${(100 * se).toFixed(2)} points)`, '');
+  out.push(
+    `**${title}** (${records.length} cells, ${study.datasets} datasets each; Monte Carlo SE of a coverage near 95 %: ${(100 * se).toFixed(2)} points)`,
+    '',
+  );
   out.push('| method | lowest coverage | cells < 94 % | cells < 94 % − 2 SE | cells in [94 %, 97 %] | mean width / default |', '|---|---|---|---|---|---|');
   for (const m of methods) {
     const cov = records.map((r) => r[key][m].coverage);
@@ -31,7 +34,9 @@ function full(title, records, key, methods) {
       const c = r[key][m];
       return `${pct(c.coverage)} / ${pct(c.missBelow)} / ${pct(c.missAbove)} / ${c.meanWidth.toFixed(3)}`;
     });
-    out.push(`| ${r.distribution} | ${r.n} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} | ${cells.join(' | ')} |`);
+    out.push(
+      `| ${r.distribution} | ${r.n} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} | ${cells.join(' | ')} |`,
+    );
   }
   out.push('', '</details>', '');
 }
@@ -40,11 +45,19 @@ const population = study.methods.population.filter((m) => m !== 'bootstrap' || s
 const benchmark = study.methods.benchmark.filter((m) => m !== 'bootstrap' || study.bootstrap > 0);
 summary('Task population', study.cells, 'population', population, study.defaults.population);
 summary('This benchmark', study.cells, 'benchmark', benchmark, study.defaults.benchmark);
-if (study.compare) summary(`Compare (B − A, gain ${study.compare.shift} + ${study.compare.spread}·Z on the log-odds)`, study.compare.cells, 'difference', study.compare.methods, 'score');
+if (study.compare)
+  summary(
+    `Compare (B − A, gain ${study.compare.shift} + ${study.compare.spread}·Z on the log-odds)`,
+    study.compare.cells,
+    'difference',
+    study.compare.methods,
+    'score',
+  );
 out.push('**One task** (exact coverage over 999 values of p, 95 %)', '', '| n | sides | method | min over p | mean over p |', '|---|---|---|---|---|');
-for (const row of study.singleTask) out.push(`| ${row.n} | ${row.sides === 1 ? 'one (lower bound)' : 'two'} | ${row.method} | ${pct(row.min)} % | ${pct(row.mean)} % |`);
+for (const row of study.singleTask)
+  out.push(`| ${row.n} | ${row.sides === 1 ? 'one (lower bound)' : 'two'} | ${row.method} | ${pct(row.min)} % | ${pct(row.mean)} % |`);
 out.push('');
 full('Task population', study.cells, 'population', population);
-full('This benchmark (truth: the mean of θ(p_t) over each dataset\'s tasks)', study.cells, 'benchmark', benchmark);
+full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark);
 if (study.compare) full('Compare', study.compare.cells, 'difference', study.compare.methods);
 process.stdout.write(`${out.join('\n')}\n`);

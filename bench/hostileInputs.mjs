@@ -80,18 +80,86 @@ async function manyTrials(file) {
 
 /** The cases: name, what it is, how to make the input (in `dir`), the passk arguments, where stdin comes from, the exit code expected. */
 export const HOSTILE_CASES = [
-  { name: 'nul-2gib', what: '2 GiB of NULs, no newline', make: (dir) => sparseZeros(join(dir, 'nul-2gib.csv'), 2 * GiB), args: (f) => ['estimate', f, '--format', 'csv'], code: 2 },
+  {
+    name: 'nul-2gib',
+    what: '2 GiB of NULs, no newline',
+    make: (dir) => sparseZeros(join(dir, 'nul-2gib.csv'), 2 * GiB),
+    args: (f) => ['estimate', f, '--format', 'csv'],
+    code: 2,
+  },
   { name: 'dev-zero', what: '/dev/zero', make: () => '/dev/zero', args: (f) => ['estimate', f], code: 2 },
-  { name: 'line-1gib', what: 'a header and one 1 GiB line', make: (dir) => repeated(join(dir, 'line-1gib.csv'), 'task,success\n', 'x', GiB, ',1\n'), args: (f) => ['estimate', f], code: 2 },
-  { name: 'quote-600mb', what: 'a 600 MB unterminated quoted field (with line breaks)', make: (dir) => repeated(join(dir, 'quote-600mb.csv'), 'task,success\nt1,1\n"', 'ab\n', 600e6), args: (f) => ['estimate', f], code: 2 },
-  { name: 'json-string-1gib', what: 'a JSON Lines line with a 1 GiB string', make: (dir) => repeated(join(dir, 'json-string-1gib.jsonl'), '{"task":"t1","success":1}\n{"task":"', 'x', GiB, '","success":1}\n'), args: (f) => ['estimate', f], code: 2 },
-  { name: 'json-array-600mb', what: 'a JSON array whose second record holds a 600 MB array', make: (dir) => repeated(join(dir, 'json-array-600mb.json'), '[{"task":"a","success":1},\n{"task":"b","success":1,"x":[', '1,', 600e6, '1]}]\n'), args: (f) => ['estimate', f], code: 2 },
-  { name: 'json-document-600mb', what: 'a 600 MB JSON document ({task: [outcomes]} with a huge list)', make: (dir) => repeated(join(dir, 'json-document-600mb.json'), '{"t1":[', 'true,', 600e6, 'true]}'), args: (f) => ['estimate', f], code: 2 },
-  { name: 'json-document-stdin', what: 'the same 600 MB document on standard input (size not known before reading)', make: (dir) => repeated(join(dir, 'json-document-600mb.json'), '{"t1":[', 'true,', 600e6, 'true]}'), args: () => ['estimate', '-', '--format', 'task-outcomes'], stdin: 'file', code: 2 },
-  { name: 'eval-zip-bomb', what: 'an .eval log whose sample inflates to 4 GiB (4 MB packed)', make: (dir) => zipBomb(join(dir, 'zip-bomb.eval'), 4 * GiB - 2 * MiB), args: (f) => ['estimate', f], code: 2 },
-  { name: 'endless-stdin', what: 'an endless CSV stream on standard input, cut at --max-stream-bytes 2G', make: () => '-', args: () => ['estimate', '-', '--max-stream-bytes', '2G', '--bootstrap', '0'], stdin: 'endless', code: 2 },
-  { name: 'fifo-no-writer', what: 'a FIFO no program opens for writing (--open-timeout 2)', make: (dir) => fifo(join(dir, 'no-writer.fifo')), args: (f) => ['estimate', f, '--open-timeout', '2'], code: 2 },
-  { name: 'trial-col-37m', what: '--trial-col on 37 M valid rows (1 000 tasks × 37 000 trials, 430 MB)', make: (dir) => manyTrials(join(dir, 'trials-37m.csv')), args: (f) => ['estimate', f, '--trial-col', 'trial', '--bootstrap', '0', '--k', '1', '--json'], code: 0 },
+  {
+    name: 'line-1gib',
+    what: 'a header and one 1 GiB line',
+    make: (dir) => repeated(join(dir, 'line-1gib.csv'), 'task,success\n', 'x', GiB, ',1\n'),
+    args: (f) => ['estimate', f],
+    code: 2,
+  },
+  {
+    name: 'quote-600mb',
+    what: 'a 600 MB unterminated quoted field (with line breaks)',
+    make: (dir) => repeated(join(dir, 'quote-600mb.csv'), 'task,success\nt1,1\n"', 'ab\n', 600e6),
+    args: (f) => ['estimate', f],
+    code: 2,
+  },
+  {
+    name: 'json-string-1gib',
+    what: 'a JSON Lines line with a 1 GiB string',
+    make: (dir) => repeated(join(dir, 'json-string-1gib.jsonl'), '{"task":"t1","success":1}\n{"task":"', 'x', GiB, '","success":1}\n'),
+    args: (f) => ['estimate', f],
+    code: 2,
+  },
+  {
+    name: 'json-array-600mb',
+    what: 'a JSON array whose second record holds a 600 MB array',
+    make: (dir) => repeated(join(dir, 'json-array-600mb.json'), '[{"task":"a","success":1},\n{"task":"b","success":1,"x":[', '1,', 600e6, '1]}]\n'),
+    args: (f) => ['estimate', f],
+    code: 2,
+  },
+  {
+    name: 'json-document-600mb',
+    what: 'a 600 MB JSON document ({task: [outcomes]} with a huge list)',
+    make: (dir) => repeated(join(dir, 'json-document-600mb.json'), '{"t1":[', 'true,', 600e6, 'true]}'),
+    args: (f) => ['estimate', f],
+    code: 2,
+  },
+  {
+    name: 'json-document-stdin',
+    what: 'the same 600 MB document on standard input (size not known before reading)',
+    make: (dir) => repeated(join(dir, 'json-document-600mb.json'), '{"t1":[', 'true,', 600e6, 'true]}'),
+    args: () => ['estimate', '-', '--format', 'task-outcomes'],
+    stdin: 'file',
+    code: 2,
+  },
+  {
+    name: 'eval-zip-bomb',
+    what: 'an .eval log whose sample inflates to 4 GiB (4 MB packed)',
+    make: (dir) => zipBomb(join(dir, 'zip-bomb.eval'), 4 * GiB - 2 * MiB),
+    args: (f) => ['estimate', f],
+    code: 2,
+  },
+  {
+    name: 'endless-stdin',
+    what: 'an endless CSV stream on standard input, cut at --max-stream-bytes 2G',
+    make: () => '-',
+    args: () => ['estimate', '-', '--max-stream-bytes', '2G', '--bootstrap', '0'],
+    stdin: 'endless',
+    code: 2,
+  },
+  {
+    name: 'fifo-no-writer',
+    what: 'a FIFO no program opens for writing (--open-timeout 2)',
+    make: (dir) => fifo(join(dir, 'no-writer.fifo')),
+    args: (f) => ['estimate', f, '--open-timeout', '2'],
+    code: 2,
+  },
+  {
+    name: 'trial-col-37m',
+    what: '--trial-col on 37 M valid rows (1 000 tasks × 37 000 trials, 430 MB)',
+    make: (dir) => manyTrials(join(dir, 'trials-37m.csv')),
+    args: (f) => ['estimate', f, '--trial-col', 'trial', '--bootstrap', '0', '--k', '1', '--json'],
+    code: 0,
+  },
 ];
 
 function sparseZeros(file, bytes) {
@@ -126,7 +194,9 @@ export async function runHostile(repoRoot, benchDir, entry, log = () => {}) {
   if (entry.stdin === 'file') {
     const { createReadStream } = await import('node:fs');
     child.stdin.on('error', () => {}); // EPIPE once passk stops reading
-    createReadStream(input).on('error', () => {}).pipe(child.stdin);
+    createReadStream(input)
+      .on('error', () => {})
+      .pipe(child.stdin);
   }
   if (entry.stdin === 'endless') {
     const block = Buffer.from('t1,1\n'.repeat(200_000));
@@ -142,7 +212,17 @@ export async function runHostile(repoRoot, benchDir, entry, log = () => {}) {
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const kb = useTime ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]) : NaN;
   const lines = stderr.split('\n').filter((line) => line !== '' && !/^\t|^Command (exited|terminated)/.test(line));
-  return { name: entry.name, what: entry.what, command: `passk ${entry.args(input).join(' ')}`, code, expectedCode: entry.code, stderrLines: lines.length, message: lines[0] ?? '', seconds, peakRssMB: Number.isFinite(kb) ? kb / 1024 : null };
+  return {
+    name: entry.name,
+    what: entry.what,
+    command: `passk ${entry.args(input).join(' ')}`,
+    code,
+    expectedCode: entry.code,
+    stderrLines: lines.length,
+    message: lines[0] ?? '',
+    seconds,
+    peakRssMB: Number.isFinite(kb) ? kb / 1024 : null,
+  };
 }
 
 /** True when a result met its targets: the expected exit code, one stderr line for a refusal, peak < 300 MB. */
@@ -151,7 +231,9 @@ export function hostileMet(r) {
 }
 
 export function printHostile(results) {
-  console.log(`hostile-inputs: passk estimate on malformed big inputs in a child process each; peak RSS by /usr/bin/time -v (target < ${HOSTILE_TARGET_MB} MB, exit as expected, one stderr line)`);
+  console.log(
+    `hostile-inputs: passk estimate on malformed big inputs in a child process each; peak RSS by /usr/bin/time -v (target < ${HOSTILE_TARGET_MB} MB, exit as expected, one stderr line)`,
+  );
   for (const r of results) {
     console.log(
       `  ${r.name.padEnd(20)} ${r.peakRssMB === null ? '   ?' : r.peakRssMB.toFixed(0).padStart(4)} MB  exit ${r.code}  ${r.seconds.toFixed(1).padStart(5)} s  ${hostileMet(r) ? 'met   ' : 'MISSED'}  ${r.what}`,
@@ -167,7 +249,8 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   const benchDir = dirname(fileURLToPath(import.meta.url));
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
   const results = [];
-  for (const entry of HOSTILE_CASES) if (!only || only.includes(entry.name)) results.push(await runHostile(join(benchDir, '..'), benchDir, entry, (line) => console.error(line)));
+  for (const entry of HOSTILE_CASES)
+    if (!only || only.includes(entry.name)) results.push(await runHostile(join(benchDir, '..'), benchDir, entry, (line) => console.error(line)));
   printHostile(results);
   if (!results.every(hostileMet)) process.exitCode = 1;
 }

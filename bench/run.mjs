@@ -41,7 +41,7 @@ import { estimateDifference, estimateFile, estimatePeerScript, passkEstimateJson
 
 // Our own errors ("bench: …") as one line; anything unexpected with its stack.
 process.on('uncaughtException', (error) => {
-  process.stderr.write(`${error instanceof Error && error.message.startsWith('bench:') ? error.message : error?.stack ?? error}\n`);
+  process.stderr.write(`${error instanceof Error && error.message.startsWith('bench:') ? error.message : (error?.stack ?? error)}\n`);
   process.exit(1);
 });
 
@@ -107,11 +107,19 @@ for (const name of names) {
 }
 
 console.log('passk bench: engine (CLI runner, worker threads) vs the numpy peer, same scenarios, same machine, same run');
-const loadText = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const loadText = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const busyBefore = await cpuBusy();
-console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'}), node ${process.version}; CPU busy in the second before the bench: ${(busyBefore * 100).toFixed(0)} %, load average ${loadText()}`);
-if (busyBefore > 0.1) console.log('note: other processes are using the CPU: the figures below may be low (the engine, on both cores, more than the single-process peer)');
-console.log(`peer: python3 ${relative(repoRoot, script)} (single process); ${unset.length ? `unset for the peer only: ${unset.join(', ')}` : 'no OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE to unset'}`);
+console.log(
+  `machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'}), node ${process.version}; CPU busy in the second before the bench: ${(busyBefore * 100).toFixed(0)} %, load average ${loadText()}`,
+);
+if (busyBefore > 0.1)
+  console.log('note: other processes are using the CPU: the figures below may be low (the engine, on both cores, more than the single-process peer)');
+console.log(
+  `peer: python3 ${relative(repoRoot, script)} (single process); ${unset.length ? `unset for the peer only: ${unset.join(', ')}` : 'no OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE to unset'}`,
+);
 console.log(`timing: best of ${runs} runs per side; engine = runSimulation (worker start-up included) + summarise; peer = its own timer (no Python start-up)`);
 
 // ---- timed runs, interleaved so that any background load falls on both sides ----
@@ -160,7 +168,9 @@ for (const entry of scenarios) {
   entry.target = RATIO_TARGETS[entry.name];
   const peerRun = entry.peer[fastest[0]].best;
   // With closed forms: the engine against the peer's exact values; without: against the peer's simulation.
-  entry.agreement = peerRun.exact ? agreement(entry.engine.workers.best.summary, entry.engineExact, peerRun.exact) : { ...peerAgreement(entry.engine.workers.best.summary, peerRun.simulated), exactDiff: null };
+  entry.agreement = peerRun.exact
+    ? agreement(entry.engine.workers.best.summary, entry.engineExact, peerRun.exact)
+    : { ...peerAgreement(entry.engine.workers.best.summary, peerRun.simulated), exactDiff: null };
 }
 const relativeEntries = scenarios
   .filter((e) => RELATIVE[e.name] && scenarios.some((o) => o.name === RELATIVE[e.name].to))
@@ -198,9 +208,22 @@ if (!options['no-memory']) {
 }
 
 // ---- report ----
-console.log(`peer: ${peerScenarios[0]?.numpy ?? 'not run'}; scenarios: ${scenarios.map((e) => `${e.name} T = ${e.shape.tasks}, R = ${e.shape.replicates}, K = ${e.shape.k}`).join('; ')}`);
+console.log(
+  `peer: ${peerScenarios[0]?.numpy ?? 'not run'}; scenarios: ${scenarios.map((e) => `${e.name} T = ${e.shape.tasks}, R = ${e.shape.replicates}, K = ${e.shape.k}`).join('; ')}`,
+);
 console.log('');
-const header = ['scenario', 'engine path', `engine ${WORKERS} workers`, 'peer (faster method)', 'ratio', 'target', `${WORKERS} workers warm*`, 'ratio warm*', '1 thread', 'ratio 1 thread'];
+const header = [
+  'scenario',
+  'engine path',
+  `engine ${WORKERS} workers`,
+  'peer (faster method)',
+  'ratio',
+  'target',
+  `${WORKERS} workers warm*`,
+  'ratio warm*',
+  '1 thread',
+  'ratio 1 thread',
+];
 const rows = [
   ...peerScenarios.map((e) => [
     e.name,
@@ -228,18 +251,27 @@ const rows = [
   ]),
 ];
 printTable(header, rows);
-console.log(`* for information only: warm = the same chunks on ${WORKERS} workers already started and warmed by one full run (start-up and JIT warm-up excluded).`);
+console.log(
+  `* for information only: warm = the same chunks on ${WORKERS} workers already started and warmed by one full run (start-up and JIT warm-up excluded).`,
+);
 console.log('');
 console.log(`seconds per run (best *): engine ${WORKERS} workers | warm | 1 thread | peer by method`);
 for (const e of scenarios) {
   const mark = (list) => list.map((s) => (s === Math.min(...list) ? `${s.toFixed(3)}*` : s.toFixed(3))).join(' ');
-  const peerText = e.peerMethods.length === 0 ? 'no peer' : Object.entries(e.peer)
-    .map(([method, slot]) => `${method} ${mark(slot.runs)} (${mega(e.peerRates[method])})`)
-    .join('; ');
+  const peerText =
+    e.peerMethods.length === 0
+      ? 'no peer'
+      : Object.entries(e.peer)
+          .map(([method, slot]) => `${method} ${mark(slot.runs)} (${mega(e.peerRates[method])})`)
+          .join('; ');
   console.log(`  ${e.name.padEnd(12)} ${ENGINE_MODES.map(([mode]) => mark(e.engine[mode].runs)).join(' | ')} | ${peerText}`);
 }
-console.log(`  worker start-up + shut-down, ${WORKERS} idle workers (part of every ${WORKERS}-worker run), best of ${runs}: ${scenarios.map((e) => `${e.name} ${(e.workerStartup * 1000).toFixed(0)} ms`).join(', ')}`);
-console.log(`  engine results identical for ${WORKERS} workers, warm pool and 1 thread: ${scenarios.map((e) => `${e.name} ${e.identical ? 'yes' : 'NO'}`).join(', ')}`);
+console.log(
+  `  worker start-up + shut-down, ${WORKERS} idle workers (part of every ${WORKERS}-worker run), best of ${runs}: ${scenarios.map((e) => `${e.name} ${(e.workerStartup * 1000).toFixed(0)} ms`).join(', ')}`,
+);
+console.log(
+  `  engine results identical for ${WORKERS} workers, warm pool and 1 thread: ${scenarios.map((e) => `${e.name} ${e.identical ? 'yes' : 'NO'}`).join(', ')}`,
+);
 console.log('');
 console.log(
   `agreement: |engine − peer exact| ≤ ${Z_LIMIT} × engine SE for every k and every metric the peer has an exact value for;` +
@@ -249,7 +281,9 @@ for (const e of peerScenarios) {
   const a = e.agreement;
   console.log(
     `  ${e.name.padEnd(12)} worst z = ${a.worst.z.toFixed(2).padStart(5)} (${a.worst.metric}@${a.worst.k}) over ${a.comparisons} comparisons: ${a.pass ? 'PASS' : 'FAIL'};` +
-      (a.exactDiff ? ` engine's own exact vs peer's exact: max |diff| ${a.exactDiff.diff.toExponential(1)} (${a.exactDiff.metric}@${a.exactDiff.k})` : ' (against the peer\'s simulation ± its SE)'),
+      (a.exactDiff
+        ? ` engine's own exact vs peer's exact: max |diff| ${a.exactDiff.diff.toExponential(1)} (${a.exactDiff.metric}@${a.exactDiff.k})`
+        : " (against the peer's simulation ± its SE)"),
   );
 }
 if (startup) {
@@ -263,7 +297,9 @@ if (scaling) {
   console.log('');
   console.log(`scaling: budget on one thread (simulatePartial, best of ${runs}); work = tasks × replicates × K`);
   for (const p of scaling.points) {
-    console.log(`  T = ${String(p.tasks).padStart(4)}, R = ${String(p.replicates).padStart(4)}, K = ${String(p.k).padStart(2)}: work ${p.work.toExponential(2)}, ${p.seconds.toFixed(3)} s (${mega((p.tasks * p.replicates) / p.seconds)} episodes)`);
+    console.log(
+      `  T = ${String(p.tasks).padStart(4)}, R = ${String(p.replicates).padStart(4)}, K = ${String(p.k).padStart(2)}: work ${p.work.toExponential(2)}, ${p.seconds.toFixed(3)} s (${mega((p.tasks * p.replicates) / p.seconds)} episodes)`,
+    );
   }
   console.log(`  fitted exponent of time vs work: ${scaling.exponent.toFixed(3)} (1 = linear; < 1: attempts the budget never reaches are not paid for)`);
 }
@@ -307,7 +343,9 @@ if (!options['no-estimate']) {
     bestOf: runs,
   };
   console.log('');
-  console.log(`estimate-10m: passk estimate on ${relative(repoRoot, file)} (10 million rows, 100 000 tasks × 100 trials, k = 1..10, default bootstrap), end to end in a child process`);
+  console.log(
+    `estimate-10m: passk estimate on ${relative(repoRoot, file)} (10 million rows, 100 000 tasks × 100 trials, k = 1..10, default bootstrap), end to end in a child process`,
+  );
   console.log(
     `  passk ${best.seconds.toFixed(3)} s (best of ${runs}: ${ours.map((r) => r.seconds.toFixed(3)).join(' ')}), peak ${best.peakRssMB?.toFixed(0) ?? '?'} MB (target < ${ESTIMATE_MEMORY_TARGET_MB} MB)` +
       ` | peer ${peerBest.seconds.toFixed(3)} s by its own timer (${peerBest.wallSeconds.toFixed(3)} s with Python start-up)` +
@@ -322,7 +360,15 @@ if (!options['no-streaming']) {
   const file = await streamingFile(benchDir, log);
   log('streaming-1gb: passk estimate on the 1 GB log');
   const m = await streamingRss(repoRoot, file);
-  streaming = { scenario: 'streaming-1gb', bytes: m.bytes, rows: m.rows, tasks: m.tasks, seconds: m.seconds, peakRssMB: m.peakRssMB, targetMB: STREAMING_MEMORY_TARGET_MB };
+  streaming = {
+    scenario: 'streaming-1gb',
+    bytes: m.bytes,
+    rows: m.rows,
+    tasks: m.tasks,
+    seconds: m.seconds,
+    peakRssMB: m.peakRssMB,
+    targetMB: STREAMING_MEMORY_TARGET_MB,
+  };
   console.log('');
   console.log(
     `streaming-1gb: passk estimate on ${relative(repoRoot, file)} (${(m.bytes / 2 ** 30).toFixed(2)} GiB, ${m.rows} rows, dot-path columns) in ${m.seconds.toFixed(1)} s,` +
@@ -384,7 +430,16 @@ for (const { entry: e, base, ratio, target } of relativeEntries) {
     ...(e.memory ? { peakMemory: e.memory.map((m) => ({ replicates: m.replicates, peakRssMB: m.peakRssMB })) } : {}),
   });
 }
-if (startup) results.push({ scenario: 'startup', command: `passk ${STARTUP_ARGS.join(' ')}`, medianRatio: startup.medianRatio, target: STARTUP_TARGET, medianSeconds: startup.medianPasskSeconds, medianNodeSeconds: startup.medianNodeSeconds, pairs: startup.pairs });
+if (startup)
+  results.push({
+    scenario: 'startup',
+    command: `passk ${STARTUP_ARGS.join(' ')}`,
+    medianRatio: startup.medianRatio,
+    target: STARTUP_TARGET,
+    medianSeconds: startup.medianPasskSeconds,
+    medianNodeSeconds: startup.medianNodeSeconds,
+    pairs: startup.pairs,
+  });
 if (scaling) results.push({ scenario: 'scaling', of: 'budget', exponent: scaling.exponent, points: scaling.points });
 if (estimate) results.push(estimate);
 if (streaming) results.push(streaming);
@@ -402,7 +457,10 @@ if (estimate && !(estimate.maxAbsDifference <= 1e-12)) disagree.push({ name: 'es
 const peakMB = memoryRuns.length ? Math.max(...memoryRuns.map((m) => m.peakRssMB)) : null;
 console.log('');
 console.log(`CPU busy in the second after the bench: ${((await cpuBusy()) * 100).toFixed(0)} %; wrote ${relative(repoRoot, out)}`);
-const ratioText = [...peerScenarios.map((e) => `${e.name} ${e.ratio.toFixed(2)} (≥ ${e.target})`), ...relativeEntries.map((r) => `${r.entry.name} ${r.ratio.toFixed(2)} × ${r.base.name} (≥ ${r.target})`)];
+const ratioText = [
+  ...peerScenarios.map((e) => `${e.name} ${e.ratio.toFixed(2)} (≥ ${e.target})`),
+  ...relativeEntries.map((r) => `${r.entry.name} ${r.ratio.toFixed(2)} × ${r.base.name} (≥ ${r.target})`),
+];
 console.log(
   `bench: ${missedRatio.length || missedMemory.length || disagree.length || estimateMissed || startupMissed ? 'TARGETS MISSED' : 'ALL TARGETS MET'} — ` +
     `ratio targets met on ${ratioText.length - missedRatio.length} of ${ratioText.length} (${ratioText.join(', ')}); ` +
@@ -411,13 +469,23 @@ console.log(
     (startup ? `; startup ${startup.medianRatio.toFixed(2)} × node (≤ ${STARTUP_TARGET}: ${startupMissed ? 'MISSED' : 'met'})` : '') +
     (scaling ? `; scaling exponent ${scaling.exponent.toFixed(2)}` : '') +
     (hostile.length ? `; hostile inputs ${hostile.length - hostileMissed.length} of ${hostile.length} met` : '') +
-    (estimate ? `; estimate-10m ratio ${estimate.ratio.toFixed(2)} (≥ ${ESTIMATE_RATIO_TARGET}: ${estimate.ratio >= ESTIMATE_RATIO_TARGET ? 'met' : 'MISSED'})` : ''),
+    (estimate
+      ? `; estimate-10m ratio ${estimate.ratio.toFixed(2)} (≥ ${ESTIMATE_RATIO_TARGET}: ${estimate.ratio >= ESTIMATE_RATIO_TARGET ? 'met' : 'MISSED'})`
+      : ''),
 );
-if (disagree.length > 0 || (options.strict && (missedRatio.length > 0 || missedMemory.length > 0 || estimateMissed || startupMissed || hostileMissed.length > 0))) process.exitCode = 1;
+if (
+  disagree.length > 0 ||
+  (options.strict && (missedRatio.length > 0 || missedMemory.length > 0 || estimateMissed || startupMissed || hostileMissed.length > 0))
+)
+  process.exitCode = 1;
 
 /** Share of all cores' time not idle over one second (other processes; this one is waiting). */
 async function cpuBusy() {
-  const sample = () => cpus().reduce((acc, cpu) => ({ idle: acc.idle + cpu.times.idle, total: acc.total + Object.values(cpu.times).reduce((a, b) => a + b, 0) }), { idle: 0, total: 0 });
+  const sample = () =>
+    cpus().reduce((acc, cpu) => ({ idle: acc.idle + cpu.times.idle, total: acc.total + Object.values(cpu.times).reduce((a, b) => a + b, 0) }), {
+      idle: 0,
+      total: 0,
+    });
   const first = sample();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const second = sample();

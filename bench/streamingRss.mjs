@@ -44,7 +44,24 @@ export async function streamingFile(benchDir, log) {
 /** Peak RSS (MB = 2^20 bytes) and seconds of `passk estimate FILE` reading the 1 GB log. */
 export function streamingRss(repoRoot, file) {
   const cli = join(repoRoot, 'packages/cli/dist/main.js');
-  const args = [cli, 'estimate', file, '--task-col', 'sample.id', '--success-col', 'scores.match.value', '--trial-col', 'epoch', '--latency-col', 'total_time', '--json', '--bootstrap', '0', '--k', '1'];
+  const args = [
+    cli,
+    'estimate',
+    file,
+    '--task-col',
+    'sample.id',
+    '--success-col',
+    'scores.match.value',
+    '--trial-col',
+    'epoch',
+    '--latency-col',
+    'total_time',
+    '--json',
+    '--bootstrap',
+    '0',
+    '--k',
+    '1',
+  ];
   const useTime = existsSync(GNU_TIME);
   const [command, full] = useTime ? [GNU_TIME, ['-v', process.execPath, ...args]] : [process.execPath, args];
   const start = process.hrtime.bigint();
@@ -66,5 +83,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   const benchDir = dirname(fileURLToPath(import.meta.url));
   const file = await streamingFile(benchDir, (line) => console.error(line));
   const m = await streamingRss(join(benchDir, '..'), file);
-  console.log(`streaming-1gb: ${(m.bytes / 2 ** 30).toFixed(2)} GiB, ${m.rows} rows over ${m.tasks} tasks in ${m.seconds.toFixed(1)} s, peak RSS ${m.peakRssMB?.toFixed(0) ?? '?'} MB (target < 300 MB)`);
+  console.log(
+    `streaming-1gb: ${(m.bytes / 2 ** 30).toFixed(2)} GiB, ${m.rows} rows over ${m.tasks} tasks in ${m.seconds.toFixed(1)} s, peak RSS ${m.peakRssMB?.toFixed(0) ?? '?'} MB (target < 300 MB)`,
+  );
 }

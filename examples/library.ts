@@ -37,7 +37,9 @@ export async function libraryExample(log: (line: string) => void = console.log) 
   const [estimands] = taskAverageIntervals(tasks, [1], { confidence: 0.95, sides: 2 });
   const population = estimands!.passAtK.population!;
   log(`pass@5 of one task with 3/10: ${onePassAt5.toFixed(4)}`);
-  log(`pass@1 over ${tasks.length} tasks: ${row!.passAtK!.value.toFixed(3)}, clustered normal 95 % [${interval!.lower.toFixed(3)}, ${interval!.upper.toFixed(3)}]`);
+  log(
+    `pass@1 over ${tasks.length} tasks: ${row!.passAtK!.value.toFixed(3)}, clustered normal 95 % [${interval!.lower.toFixed(3)}, ${interval!.upper.toFixed(3)}]`,
+  );
   log(`  task population 95 % [${population.lower.toFixed(3)}, ${population.upper.toFixed(3)}]`);
 
   // 2. A scenario (the file format of `passk simulate`, see docs/scenario.md), simulated.
@@ -57,7 +59,12 @@ export async function libraryExample(log: (line: string) => void = console.log) 
 
   // 3. A sweep: each point keeps the seed (common random numbers).
   const { grid, scenarios } = sweepScenarios(scenario, ['policy.maxAttempts=1..4'], { replicates: 256 });
-  const found = sweepOutcomes(grid, scenarios, scenarios.map((s) => simulatePartial(s)), { maxCost: null, maxWrongDelivery: 0.2 });
+  const found = sweepOutcomes(
+    grid,
+    scenarios,
+    scenarios.map((s) => simulatePartial(s)),
+    { maxCost: null, maxWrongDelivery: 0.2 },
+  );
   log(`sweep: frontier ${JSON.stringify(found.frontier)}, best under 20 % wrong deliveries: point ${found.best}`);
 
   // 4. Fit per-task counts, then simulate the fitted tasks under another policy.

@@ -29,13 +29,18 @@ const files = readdirSync(join(root, 'packages')).flatMap((pkg) => {
   }
 });
 const known = new Set(files);
-const STATEMENT = /\b(import|export)\s*(type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*\{[^}]*\})?)?\s*(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]|\bimport\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+const STATEMENT =
+  /\b(import|export)\s*(type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*\{[^}]*\})?)?\s*(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]|\bimport\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /** Whether an import or export statement brings types only. */
 function typeOnly(typeKeyword, clause) {
   if (typeKeyword) return true;
   if (!clause?.startsWith('{')) return false;
-  const names = clause.slice(1, -1).split(',').map((name) => name.trim()).filter(Boolean);
+  const names = clause
+    .slice(1, -1)
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
@@ -44,7 +49,9 @@ const allImports = new Map();
 const runtimeImports = new Map();
 for (const file of files) {
   // Comments may quote import lines; drop them first (line and block comments, not inside strings: good enough for this code base).
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
   const all = new Set();
   const runtime = new Set();
   for (const [, , typeKeyword, clause, specifier, dynamicSpecifier] of text.matchAll(STATEMENT)) {

@@ -58,4 +58,7 @@ copyFileSync(explorer, join(outdir, EXPLORER_SCRIPT_FILE));
 // `passk --version` reads ../package.json from its module: from dist/bundle that is dist/package.json.
 // The same name, version and module type as the package's (the nearest package.json decides that dist/*.js are ES modules).
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ name: manifest.name, version: manifest.version, type: manifest.type, private: true }, null, 2)}\n`);
+writeFileSync(
+  join(dist, 'package.json'),
+  `${JSON.stringify({ name: manifest.name, version: manifest.version, type: manifest.type, private: true }, null, 2)}\n`,
+);

@@ -76,7 +76,15 @@ async function setPolicy(page: Page, settings: PolicySettings): Promise<void> {
 }
 
 async function readout(page: Page): Promise<Record<string, string | null>> {
-  const ids = { k: PE.readoutK, coverage: PE.coverage, passHatK: PE.passHatK, deliveredCorrect: PE.deliveredCorrect, deliveredWrong: PE.deliveredWrong, abstained: PE.abstained, costPerCorrect: PE.costPerCorrect };
+  const ids = {
+    k: PE.readoutK,
+    coverage: PE.coverage,
+    passHatK: PE.passHatK,
+    deliveredCorrect: PE.deliveredCorrect,
+    deliveredWrong: PE.deliveredWrong,
+    abstained: PE.abstained,
+    costPerCorrect: PE.costPerCorrect,
+  };
   const out: Record<string, string | null> = {};
   for (const [key, id] of Object.entries(ids)) out[key] = await page.locator(`#${id}`).textContent();
   return out;
@@ -93,7 +101,15 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     mkdirSync(ARTIFACTS, { recursive: true });
   }, 90_000);
@@ -105,7 +121,9 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
 
   it('desktop 1280×800: summary first, every chart drawn, headings in order, controls labelled; screenshot', async () => {
     const page = await open({ width: 1280, height: 800 });
-    const order = await page.evaluate(() => ['summary', 'compare', 'result-1', 'explorer', 'commands'].map((id) => document.getElementById(id)!.getBoundingClientRect().top));
+    const order = await page.evaluate(() =>
+      ['summary', 'compare', 'result-1', 'explorer', 'commands'].map((id) => document.getElementById(id)!.getBoundingClientRect().top),
+    );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     const charts = page.locator('figure.chart > svg.chart-wide');
     const count = await charts.count();
@@ -124,7 +142,9 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
     levels.forEach((level, i) => i > 0 && expect(level, `heading ${i}`).toBeLessThanOrEqual(levels[i - 1]! + 1));
     // Every control has a label.
-    const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select')].filter((el) => (el as HTMLInputElement).labels?.length === 0).map((el) => el.id));
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll('input, select')].filter((el) => (el as HTMLInputElement).labels?.length === 0).map((el) => el.id),
+    );
     expect(unlabelled).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'demo-desktop.png') });
     await page.locator('#explorer').screenshot({ path: join(ARTIFACTS, 'demo-desktop-explorer.png') });
@@ -178,9 +198,26 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     expect(await readout(page)).toEqual(policyTexts(POLICY_START));
     const grid: PolicySettings[] = [];
     for (const correlation of ['independent', 'exchangeable', 'markov', 'feedback'] as const) {
-      for (const [falseAccept, falseReject] of [[0, 0], [0.05, 0.1], [0.2, 0.3]] as const) {
+      for (const [falseAccept, falseReject] of [
+        [0, 0],
+        [0.05, 0.1],
+        [0.2, 0.3],
+      ] as const) {
         for (const mode of ['sequential', 'parallel'] as const) {
-          grid.push({ ...POLICY_START, correlation, strength: 0.35, falseAccept, falseReject, mode, k: grid.length % 20 + 1, population: (['p', 'beta', 'split'] as const)[grid.length % 3]!, p: 0.55, mean: 0.4, concentration: 1.5, costPerAttempt: 0.05 });
+          grid.push({
+            ...POLICY_START,
+            correlation,
+            strength: 0.35,
+            falseAccept,
+            falseReject,
+            mode,
+            k: (grid.length % 20) + 1,
+            population: (['p', 'beta', 'split'] as const)[grid.length % 3]!,
+            p: 0.55,
+            mean: 0.4,
+            concentration: 1.5,
+            costPerAttempt: 0.05,
+          });
         }
       }
     }
@@ -210,7 +247,19 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
 
   it('the URL fragment keeps the settings: a reload of the link shows the same view', async () => {
     const page = await open({ width: 1280, height: 800 });
-    const settings: PolicySettings = { ...POLICY_START, population: 'beta', mean: 0.45, concentration: 0.8, correlation: 'markov', strength: 0.6, falseAccept: 0.1, falseReject: 0.05, mode: 'parallel', k: 12, costPerAttempt: 0.01 };
+    const settings: PolicySettings = {
+      ...POLICY_START,
+      population: 'beta',
+      mean: 0.45,
+      concentration: 0.8,
+      correlation: 'markov',
+      strength: 0.6,
+      falseAccept: 0.1,
+      falseReject: 0.05,
+      mode: 'parallel',
+      k: 12,
+      costPerAttempt: 0.01,
+    };
     await setPolicy(page, settings);
     await page.locator('#calc-n').fill('40');
     await page.locator('#calc-c').fill('31');
@@ -230,7 +279,9 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
 
   it('phone 390×844: controls stacked and full width (sliders ≥ 150 px), one-column contents, chart text ≥ 11 px as rendered; screenshot', async () => {
     const page = await open({ width: 390, height: 844 });
-    const sliders = await page.locator('input[type=range]:visible').evaluateAll((inputs) => inputs.map((input) => [input.id, input.getBoundingClientRect().width] as const));
+    const sliders = await page
+      .locator('input[type=range]:visible')
+      .evaluateAll((inputs) => inputs.map((input) => [input.id, input.getBoundingClientRect().width] as const));
     expect(sliders.length).toBeGreaterThanOrEqual(8);
     for (const [id, width] of sliders) expect(width, id).toBeGreaterThanOrEqual(150);
     expect(await page.locator('nav.toc ol').evaluate((ol) => getComputedStyle(ol).columnCount)).toBe('1');
@@ -239,11 +290,15 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     const sizes = await page.evaluate(() =>
       [...document.querySelectorAll('figure.chart > svg, .policy-curves svg, .curves svg')]
         .filter((svg) => (svg as SVGSVGElement).getBoundingClientRect().width > 0)
-        .flatMap((svg) => [...svg.querySelectorAll('text')].filter((t) => t.textContent!.trim() !== '').map((t) => {
-          // The drawn scale of the text (rotated axis titles too): the length of the CTM's first column.
-          const m = t.getScreenCTM()!;
-          return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
-        })),
+        .flatMap((svg) =>
+          [...svg.querySelectorAll('text')]
+            .filter((t) => t.textContent!.trim() !== '')
+            .map((t) => {
+              // The drawn scale of the text (rotated axis titles too): the length of the CTM's first column.
+              const m = t.getScreenCTM()!;
+              return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+            }),
+        ),
     );
     expect(sizes.length).toBeGreaterThan(100);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11 - 1e-9);
@@ -257,8 +312,10 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     await page.emulateMedia({ media: 'print' });
     const printed = await page.evaluate(() => ({
       slidersShown: [...document.querySelectorAll('input[type=range]')].filter((el) => getComputedStyle(el).display !== 'none').length,
-      valuesShown: [...document.querySelectorAll('#policy-explorer output, #explorer .controls output')].filter((el) => getComputedStyle(el).display !== 'none').length,
-      calculatorInputs: [...document.querySelectorAll('.calc-inputs input, .calc-inputs select')].filter((el) => getComputedStyle(el).display !== 'none').length,
+      valuesShown: [...document.querySelectorAll('#policy-explorer output, #explorer .controls output')].filter((el) => getComputedStyle(el).display !== 'none')
+        .length,
+      calculatorInputs: [...document.querySelectorAll('.calc-inputs input, .calc-inputs select')].filter((el) => getComputedStyle(el).display !== 'none')
+        .length,
       tablesWhole: [...document.querySelectorAll('.table-wrap')].every((el) => getComputedStyle(el).breakInside === 'avoid'),
     }));
     expect(printed.slidersShown).toBe(0);
@@ -276,7 +333,9 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
       const text = spawnSync('pdftotext', ['-f', String(i), '-l', String(i), '-layout', pdf, '-'], { encoding: 'utf8' }).stdout;
       expect(text.trim().length, `page ${i} of ${pages} is blank`).toBeGreaterThan(40);
     }
-    expect(spawnSync('pdftotext', ['-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' }).stdout).toContain('The caveat that matters'.toUpperCase() === 'X' ? '' : 'Summary');
+    expect(spawnSync('pdftotext', ['-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' }).stdout).toContain(
+      'The caveat that matters'.toUpperCase() === 'X' ? '' : 'Summary',
+    );
     spawnSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdf, join(ARTIFACTS, 'demo-print-page-1')]);
     expect(existsSync(join(ARTIFACTS, 'demo-print-page-1.png'))).toBe(true);
   }, 60_000);

@@ -51,7 +51,15 @@ describe.skipIf(skip)(`report in headless Chromium${skip ? ` (skipped: ${CHROMIU
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
       viewport: { width: 1280, height: 800 },
     });
     page = context.pages()[0] ?? (await context.newPage());

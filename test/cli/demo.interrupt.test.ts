@@ -27,7 +27,10 @@ function interruptDemo(out: string, afterMs: number): Promise<{ code: number | n
 
 /** Every file under `dir`, relative. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1)).sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
 }
 
 describe('Ctrl-C during passk demo', () => {

@@ -98,7 +98,11 @@ describe('passk fit RESULTS', () => {
   });
 
   const bad: Array<[label: string, args: string[], message: RegExp]> = [
-    ['nothing to fit (every attempt passed)', ['fit', fixture('fit/all-pass.csv')], /^passk: tasks: must include a failure.*passk plan demonstrate.*, got "3 tasks, no failures"$/],
+    [
+      'nothing to fit (every attempt passed)',
+      ['fit', fixture('fit/all-pass.csv')],
+      /^passk: tasks: must include a failure.*passk plan demonstrate.*, got "3 tasks, no failures"$/,
+    ],
     ['missing file', ['fit', join(dir, 'nope.csv')], /nope\.csv: must exist \(file not found\)$/],
     ['bad --k', [...TAU_ARGS, '--k', '0'], /^passk: --k: must be an integer from 1 to 9007199254740991/],
     ['bad --confidence', [...TAU_ARGS, '--confidence', '1'], /^passk: --confidence: must be a number strictly between 0 and 1, got 1$/],

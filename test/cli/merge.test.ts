@@ -85,7 +85,10 @@ describe('simulate --shard i/N --out DIR', () => {
 
 describe('passk merge', () => {
   it('the N shards, in any order, give the single run to the byte (--json, --csv, table)', async () => {
-    for (const [file, shards] of [[SMALL, small], [GENERAL, general]] as const) {
+    for (const [file, shards] of [
+      [SMALL, small],
+      [GENERAL, general],
+    ] as const) {
       for (const format of ['--json', '--csv', null]) {
         const single = await simulate(file, ...(format ? [format] : []));
         expect(single.code).toBe(0);
@@ -128,28 +131,43 @@ describe('passk merge', () => {
   });
 
   it('shards of different scenarios: exit 2, one line', async () => {
-    expectOneLineError(await passk('merge', small[0]!, general[1]!, '--json'), /^passk: \S*general\/shard-0002-of-0003\.json: must be a shard of the same run as \S*small\/shard-0001-of-0003\.json: its seed is general-path, not 7$/);
+    expectOneLineError(
+      await passk('merge', small[0]!, general[1]!, '--json'),
+      /^passk: \S*general\/shard-0002-of-0003\.json: must be a shard of the same run as \S*small\/shard-0001-of-0003\.json: its seed is general-path, not 7$/,
+    );
   });
 
   it('shards of different seeds: exit 2, one line', async () => {
     const [, otherSeed] = await writeShards('small-seed-8', SMALL, 2, '--seed', '8');
-    expectOneLineError(await passk('merge', small[0]!, otherSeed!, '--json'), /^passk: \S*small-seed-8\/shard-0002-of-0002\.json: must be a shard of the same run as \S*small\/shard-0001-of-0003\.json: its seed is 8, not 7$/);
+    expectOneLineError(
+      await passk('merge', small[0]!, otherSeed!, '--json'),
+      /^passk: \S*small-seed-8\/shard-0002-of-0002\.json: must be a shard of the same run as \S*small\/shard-0001-of-0003\.json: its seed is 8, not 7$/,
+    );
   });
 
   it('the same shard twice: exit 2, one line', async () => {
-    expectOneLineError(await passk('merge', small[0]!, small[1]!, small[0]!, '--json'), /^passk: \S*small\/shard-0001-of-0003\.json: must be merged once: it is shard 1 of 3, as is \S*small\/shard-0001-of-0003\.json$/);
+    expectOneLineError(
+      await passk('merge', small[0]!, small[1]!, small[0]!, '--json'),
+      /^passk: \S*small\/shard-0001-of-0003\.json: must be merged once: it is shard 1 of 3, as is \S*small\/shard-0001-of-0003\.json$/,
+    );
   });
 
   it('a JSON file that is not a shard: exit 2, one line naming it', async () => {
     const summary = join(root, 'out-single', 'summary.json');
     writeFileSync(join(root, 'not-a-shard.json'), '{"rows": []}\n');
     for (const path of [summary, join(root, 'not-a-shard.json')]) {
-      expectOneLineError(await passk('merge', small[0]!, path), /^passk: \S+\.json: must be a shard file \(format passk-shard\/3\) written by passk simulate --shard or passk sweep --shard$/);
+      expectOneLineError(
+        await passk('merge', small[0]!, path),
+        /^passk: \S+\.json: must be a shard file \(format passk-shard\/3\) written by passk simulate --shard or passk sweep --shard$/,
+      );
     }
   });
 
   it('not JSON, or no such file: exit 2, one line naming it', async () => {
-    expectOneLineError(await passk('merge', SMALL), /^passk: \S*small\.yaml: must be a shard file \(written by passk simulate or sweep --shard\) in JSON, but it is not valid JSON$/);
+    expectOneLineError(
+      await passk('merge', SMALL),
+      /^passk: \S*small\.yaml: must be a shard file \(written by passk simulate or sweep --shard\) in JSON, but it is not valid JSON$/,
+    );
     expectOneLineError(await passk('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must exist \(file not found\)$/);
   });
 

@@ -52,7 +52,11 @@ describe('passk schema', () => {
     // Every YAML file with a policy (the scenarios: examples, bench, fixtures) and the JSON scenario fixtures.
     const files = [...walk(`${REPO_ROOT}examples`), ...walk(`${REPO_ROOT}bench`), ...walk(`${REPO_ROOT}test/fixtures`)]
       .filter((path) => /\.ya?ml$/.test(path) && /^policy:/m.test(readFileSync(path, 'utf8')))
-      .concat(readdirSync(fixture('scenarios')).filter((name) => name.endsWith('.json')).map((name) => fixture(`scenarios/${name}`)))
+      .concat(
+        readdirSync(fixture('scenarios'))
+          .filter((name) => name.endsWith('.json'))
+          .map((name) => fixture(`scenarios/${name}`)),
+      )
       .filter((path) => !path.endsWith('bad-syntax.yaml')); // not YAML at all (the reader's own test)
     const invalid = files.filter((path) => /\/bad-[^/]+$/.test(path));
     const valid = files.filter((path) => !invalid.includes(path));
@@ -73,7 +77,8 @@ describe('passk schema', () => {
           return [path.slice(REPO_ROOT.length), { ajv: validate(value), resolver: resolved }];
         }),
       );
-    const all = (paths: string[], verdict: boolean) => Object.fromEntries(paths.map((path) => [path.slice(REPO_ROOT.length), { ajv: verdict, resolver: verdict }]));
+    const all = (paths: string[], verdict: boolean) =>
+      Object.fromEntries(paths.map((path) => [path.slice(REPO_ROOT.length), { ajv: verdict, resolver: verdict }]));
     expect(verdicts(valid)).toEqual(all(valid, true));
     expect(verdicts(invalid)).toEqual(all(invalid, false));
   });
@@ -81,7 +86,5 @@ describe('passk schema', () => {
 
 /** Every file under `dir`, recursively. */
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
 }

@@ -25,7 +25,10 @@ describe('seed 000 (pass@k vs pass^k, Chinese article)', () => {
     };
     for (const [p, [at3, at8, hat3, hat8]] of Object.entries(expected)) {
       const run = await passk('estimate', '--p', p, '--k', '3,8');
-      const rows = run.stdout.split('\n').filter((line) => /^[38]\s/.test(line)).map((line) => line.trim().split(/\s+/));
+      const rows = run.stdout
+        .split('\n')
+        .filter((line) => /^[38]\s/.test(line))
+        .map((line) => line.trim().split(/\s+/));
       expect(rows).toEqual([
         ['3', at3, hat3, expect.any(String)],
         ['8', at8, hat8, expect.any(String)],

@@ -56,7 +56,12 @@ describe('SIGTERM during a shard', () => {
     const partial = await passk('merge', dir, '--json', '--allow-partial');
     expect(partial.code).toBe(0);
     expect(partial.stderr).toBe('passk: partial result (--allow-partial): missing shards 2; interrupted shards 1 of 2\n');
-    expect(JSON.parse(partial.stdout)).toMatchObject({ complete: false, stopped: true, replicates: { done: shard.partial.done }, shards: { count: 2, missing: [2], incomplete: [1] } });
+    expect(JSON.parse(partial.stdout)).toMatchObject({
+      complete: false,
+      stopped: true,
+      replicates: { done: shard.partial.done },
+      shards: { count: 2, missing: [2], incomplete: [1] },
+    });
   }, 90_000);
 
   it('sweep --shard: the grid points done so far, the shard marked partial', async () => {
@@ -66,7 +71,9 @@ describe('SIGTERM during a shard', () => {
     expect(run.stderr).toContain('passk: SIGTERM: stopping at the next block');
     const merged = await passk('merge', dir, '--json');
     expect(merged.code).toBe(2);
-    expect(merged.stderr).toMatch(/^passk: \S*shard-0001-of-0001\.json: must be a complete shard, but shard 1 of 1 was interrupted; run it again, or pass --allow-partial\n$/);
+    expect(merged.stderr).toMatch(
+      /^passk: \S*shard-0001-of-0001\.json: must be a complete shard, but shard 1 of 1 was interrupted; run it again, or pass --allow-partial\n$/,
+    );
     const partial = await passk('merge', dir, '--json', '--allow-partial');
     expect(partial.code).toBe(0);
     expect(JSON.parse(partial.stdout)).toMatchObject({ kind: 'passk.sweep', complete: false, shards: { count: 1, missing: [], incomplete: [1] } });

@@ -18,7 +18,11 @@ const scenarioArb = fc.record({
   seed: fc.oneof(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom('alpha', 'run-7')),
   tasks: fc.record({
     count: fc.integer({ min: 1, max: 6 }),
-    successRate: fc.record({ dist: fc.constant('beta'), mean: fc.double({ min: 0.05, max: 0.95, noNaN: true }), concentration: fc.double({ min: 0.5, max: 20, noNaN: true }) }),
+    successRate: fc.record({
+      dist: fc.constant('beta'),
+      mean: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+      concentration: fc.double({ min: 0.5, max: 20, noNaN: true }),
+    }),
     resample: fc.boolean(),
   }),
   attempts: fc.record({
@@ -29,14 +33,22 @@ const scenarioArb = fc.record({
     ),
     cost: fc.record({ perAttempt: fc.double({ min: 0.001, max: 1, noNaN: true }) }),
   }),
-  verifier: fc.option(fc.record({ falseAccept: fc.double({ min: 0, max: 0.3, noNaN: true }), falseReject: fc.double({ min: 0, max: 0.3, noNaN: true }) }), { nil: undefined }),
+  verifier: fc.option(fc.record({ falseAccept: fc.double({ min: 0, max: 0.3, noNaN: true }), falseReject: fc.double({ min: 0, max: 0.3, noNaN: true }) }), {
+    nil: undefined,
+  }),
   policy: fc.record({ maxAttempts: fc.integer({ min: 1, max: 4 }) }),
   run: fc.record({ replicates: fc.integer({ min: 1, max: 700 }) }),
 });
 const countArb = fc.oneof(fc.constantFrom(1, 2, 3, 7), fc.integer({ min: 1, max: 16 }));
 /** A shard count and an order to hand the shard files to merge in (any order must give the same bytes). */
 const splitArb = countArb.chain((count) =>
-  fc.tuple(fc.constant(count), fc.shuffledSubarray([...Array(count).keys()].map((i) => i + 1), { minLength: count, maxLength: count })),
+  fc.tuple(
+    fc.constant(count),
+    fc.shuffledSubarray(
+      [...Array(count).keys()].map((i) => i + 1),
+      { minLength: count, maxLength: count },
+    ),
+  ),
 );
 
 let case_ = 0;
@@ -76,7 +88,14 @@ describe('sharded runs merge to the single run, byte for byte (property)', () =>
         expect(JSON.parse(single)).toMatchObject({ kind: 'passk.simulate', complete: true, replicates: { done: scenario.run.replicates } });
         expect(merged).toBe(single);
       }),
-      { numRuns: 14, seed: 20261201, examples: [1, 2, 3, 7].map((n) => [{ ...fc.sample(scenarioArb, { seed: n, numRuns: 1 })[0]!, run: { replicates: 450 } }, [n, [...Array(n).keys()].map((i) => n - i)]]) },
+      {
+        numRuns: 14,
+        seed: 20261201,
+        examples: [1, 2, 3, 7].map((n) => [
+          { ...fc.sample(scenarioArb, { seed: n, numRuns: 1 })[0]!, run: { replicates: 450 } },
+          [n, [...Array(n).keys()].map((i) => n - i)],
+        ]),
+      },
     );
     for (const n of [1, 2, 3, 7]) expect(counts.has(n)).toBe(true);
   });
@@ -91,7 +110,15 @@ describe('sharded runs merge to the single run, byte for byte (property)', () =>
         expect(JSON.parse(single).points).toHaveLength(axis === 'policy.maxAttempts=1..3' ? 6 : 4);
         expect(merged).toBe(single);
       }),
-      { numRuns: 10, seed: 20261202, examples: [1, 2, 3, 7].map((n) => [{ ...fc.sample(scenarioArb, { seed: 10 + n, numRuns: 1 })[0]!, run: { replicates: 200 } }, n, 'policy.maxAttempts=1..3']) },
+      {
+        numRuns: 10,
+        seed: 20261202,
+        examples: [1, 2, 3, 7].map((n) => [
+          { ...fc.sample(scenarioArb, { seed: 10 + n, numRuns: 1 })[0]!, run: { replicates: 200 } },
+          n,
+          'policy.maxAttempts=1..3',
+        ]),
+      },
     );
     for (const n of [1, 2, 3, 7]) expect(counts.has(n)).toBe(true);
   });

@@ -72,7 +72,7 @@ describe('--shard auto', () => {
     expect((await passk('merge', simParts, '--json')).stdout).toBe((await passk('simulate', SMALL, '--workers', '1', '--json')).stdout);
   });
 
-  it('merge --chart draws the single run\'s chart (sweep frontier, simulate curves)', async () => {
+  it("merge --chart draws the single run's chart (sweep frontier, simulate curves)", async () => {
     const charts = join(root, 'charts');
     expect((await passk('merge', sweepParts, '--json', '--chart', join(charts, 'merged-sweep.vl.json'))).code).toBe(0);
     expect((await passk('sweep', SMALL, ...SWEEP, '--workers', '1', '--json', '--chart', join(charts, 'single-sweep.vl.json'))).code).toBe(0);
@@ -91,13 +91,26 @@ describe('--shard auto', () => {
   });
 
   it.each([
-    ['simulate', [SMALL], {}, /^passk: --shard auto: needs a job-array index in the environment, but none of SLURM_ARRAY_TASK_ID \(Slurm\), JOB_COMPLETION_INDEX \(Kubernetes\), AWS_BATCH_JOB_ARRAY_INDEX \(AWS Batch\) is set/],
+    [
+      'simulate',
+      [SMALL],
+      {},
+      /^passk: --shard auto: needs a job-array index in the environment, but none of SLURM_ARRAY_TASK_ID \(Slurm\), JOB_COMPLETION_INDEX \(Kubernetes\), AWS_BATCH_JOB_ARRAY_INDEX \(AWS Batch\) is set/,
+    ],
     ['sweep', [SMALL, ...SWEEP], {}, /^passk: --shard auto: needs a job-array index in the environment/],
     ['simulate', [SMALL, '--shards', '8'], slurmTask(1, 4), /^passk: --shards: must equal the job array's size \(SLURM_ARRAY_TASK_COUNT=4\), got 8$/],
-    ['sweep', [SMALL, ...SWEEP], { JOB_COMPLETION_INDEX: '1' }, /^passk: JOB_COMPLETION_INDEX: needs the number of shards: give --shards N or set JOB_COMPLETIONS/],
+    [
+      'sweep',
+      [SMALL, ...SWEEP],
+      { JOB_COMPLETION_INDEX: '1' },
+      /^passk: JOB_COMPLETION_INDEX: needs the number of shards: give --shards N or set JOB_COMPLETIONS/,
+    ],
   ])('%s --shard auto with bad scheduler variables: one line, exit 2, nothing written (%#)', async (command, args, env, message) => {
     const out = join(root, `never-${command}`);
-    expectOneLineError(await passkEnv(env as Record<string, string>, command as string, ...(args as string[]), '--shard', 'auto', '--workers', '1', '--out', out), message as RegExp);
+    expectOneLineError(
+      await passkEnv(env as Record<string, string>, command as string, ...(args as string[]), '--shard', 'auto', '--workers', '1', '--out', out),
+      message as RegExp,
+    );
     expect(existsSync(out)).toBe(false);
   });
 });
@@ -110,8 +123,16 @@ describe('passk merge checks what it merges', () => {
   }
 
   it('a missing shard: named, with its file name', async () => {
-    await mergeFails(/^passk: merge: must have every shard of the run once, but shard 2 of 4 is missing \(shard-0002-of-0004\.json\); merge them all, or pass --allow-partial$/, join(simParts, name(1, 4)), join(simParts, name(3, 4)), join(simParts, name(4, 4)));
-    await mergeFails(/but shards 1, 2 and 4 of 4 are missing \(shard-0001-of-0004\.json, shard-0002-of-0004\.json, shard-0004-of-0004\.json\)/, join(simParts, name(3, 4)));
+    await mergeFails(
+      /^passk: merge: must have every shard of the run once, but shard 2 of 4 is missing \(shard-0002-of-0004\.json\); merge them all, or pass --allow-partial$/,
+      join(simParts, name(1, 4)),
+      join(simParts, name(3, 4)),
+      join(simParts, name(4, 4)),
+    );
+    await mergeFails(
+      /but shards 1, 2 and 4 of 4 are missing \(shard-0001-of-0004\.json, shard-0002-of-0004\.json, shard-0004-of-0004\.json\)/,
+      join(simParts, name(3, 4)),
+    );
   });
 
   it('a duplicate shard (the same file twice, or a copy)', async () => {
@@ -122,11 +143,28 @@ describe('passk merge checks what it merges', () => {
 
   it('a foreign shard: another command, scenario, seed, replicates or passk version', async () => {
     const first = join(simParts, name(1, 4));
-    await mergeFails(/^passk: \S*sweep-parts\/shard-0002-of-0003\.json: must be a shard of the same run as \S*shard-0001-of-0004\.json: its command is passk sweep, not passk simulate$/, first, join(sweepParts, name(2, 3)));
+    await mergeFails(
+      /^passk: \S*sweep-parts\/shard-0002-of-0003\.json: must be a shard of the same run as \S*shard-0001-of-0004\.json: its command is passk sweep, not passk simulate$/,
+      first,
+      join(sweepParts, name(2, 3)),
+    );
     const other = join(root, 'other');
     await passk('simulate', SMALL, '--shard', '2/4', '--replicates', '2000', '--workers', '1', '--out', join(other, 'replicates'));
     await mergeFails(/: its replicates is 2000, not 2100$/, first, join(other, 'replicates', name(2, 4)));
-    await passk('simulate', fixture('scenarios-cli/general.yaml'), '--shard', '2/4', '--seed', '7', '--replicates', '2100', '--workers', '1', '--out', join(other, 'scenario'));
+    await passk(
+      'simulate',
+      fixture('scenarios-cli/general.yaml'),
+      '--shard',
+      '2/4',
+      '--seed',
+      '7',
+      '--replicates',
+      '2100',
+      '--workers',
+      '1',
+      '--out',
+      join(other, 'scenario'),
+    );
     await mergeFails(/: its scenario fingerprint is [0-9a-f]{16}, not [0-9a-f]{16}$/, first, join(other, 'scenario', name(2, 4)));
     const version = join(root, 'older.json');
     writeFileSync(version, sealed({ ...JSON.parse(readFileSync(join(simParts, name(2, 4)), 'utf8')), passk: '0.0.9' }));
@@ -146,12 +184,19 @@ describe('passk merge checks what it merges', () => {
     expect(existsSync(edited)).toBe(false);
     const shard = JSON.parse(readFileSync(join(simParts, name(1, 4)), 'utf8'));
     writeFileSync(join(root, 'edited-sim.json'), sealed({ ...shard, scenario: { ...shard.scenario, seed: 8 } }));
-    expectOneLineError(await passk('merge', join(root, 'edited-sim.json'), '--allow-partial'), /^passk: \S*edited-sim\.json: must be a shard file as passk wrote it, but its scenario gives the fingerprint [0-9a-f]{16}, not [0-9a-f]{16}$/);
+    expectOneLineError(
+      await passk('merge', join(root, 'edited-sim.json'), '--allow-partial'),
+      /^passk: \S*edited-sim\.json: must be a shard file as passk wrote it, but its scenario gives the fingerprint [0-9a-f]{16}, not [0-9a-f]{16}$/,
+    );
   });
 
   it('a shard count mismatch', async () => {
     await passk('simulate', SMALL, '--shard', '2/3', '--workers', '1', '--out', join(root, 'thirds'));
-    await mergeFails(/^passk: \S*shard-0002-of-0003\.json: must be split like \S*shard-0001-of-0004\.json: it is shard 2 of 3, not of 4$/, join(simParts, name(1, 4)), join(root, 'thirds', name(2, 3)));
+    await mergeFails(
+      /^passk: \S*shard-0002-of-0003\.json: must be split like \S*shard-0001-of-0004\.json: it is shard 2 of 3, not of 4$/,
+      join(simParts, name(1, 4)),
+      join(root, 'thirds', name(2, 3)),
+    );
   });
 
   it('an interrupted shard: refused, or with --allow-partial merged and listed', async () => {
@@ -170,14 +215,25 @@ describe('passk merge checks what it merges', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^passk: partial result \(--allow-partial\): interrupted shards 3 of 4\n/);
     const doc = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
-    expect(doc).toMatchObject({ complete: false, stopped: true, replicates: { requested: 2100, done: 2100 - 6 * 64 }, shards: { count: 4, missing: [], incomplete: [3] } });
+    expect(doc).toMatchObject({
+      complete: false,
+      stopped: true,
+      replicates: { requested: 2100, done: 2100 - 6 * 64 },
+      shards: { count: 4, missing: [], incomplete: [3] },
+    });
   });
 
   it('a shard whose replicates are not its share of the run', async () => {
     const shard = JSON.parse(readFileSync(join(simParts, name(2, 4)), 'utf8'));
     const moved = join(root, 'moved.json');
     writeFileSync(moved, sealed({ ...shard, shard: { index: 3, count: 4 } }));
-    await mergeFails(/^passk: \S*moved\.json: must cover its share of the run \(shard 3 of 4\), but covers replicates 512\.\.1023, not 1024\.\.1535$/, join(simParts, name(1, 4)), join(simParts, name(2, 4)), moved, join(simParts, name(4, 4)));
+    await mergeFails(
+      /^passk: \S*moved\.json: must cover its share of the run \(shard 3 of 4\), but covers replicates 512\.\.1023, not 1024\.\.1535$/,
+      join(simParts, name(1, 4)),
+      join(simParts, name(2, 4)),
+      moved,
+      join(simParts, name(4, 4)),
+    );
   });
 
   it('sweep: --allow-partial marks the result and lists the missing shards; --csv is refused', async () => {
@@ -187,18 +243,33 @@ describe('passk merge checks what it merges', () => {
     const doc = JSON.parse(run.stdout);
     expect(doc).toMatchObject({ kind: 'passk.sweep', complete: false, shards: { count: 3, missing: [2], incomplete: [] } });
     // 6 points × 5 blocks = 30 units: shard 2 of 3 is units 10..19, points 3 and 4 whole; they have no replicates.
-    expect(doc.points.map((point: { outcome: { deliveredCorrect: { value: number | null } } }) => point.outcome.deliveredCorrect.value === null)).toEqual([false, false, true, true, false, false]);
-    expectOneLineError(await passk('merge', sweepParts, '--csv', '--out', result()), /^passk: --csv: is for simulate results; a sweep prints a table or --json$/);
+    expect(doc.points.map((point: { outcome: { deliveredCorrect: { value: number | null } } }) => point.outcome.deliveredCorrect.value === null)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expectOneLineError(
+      await passk('merge', sweepParts, '--csv', '--out', result()),
+      /^passk: --csv: is for simulate results; a sweep prints a table or --json$/,
+    );
     expect(existsSync(result())).toBe(false);
   });
 
-  it('--progress lists each shard\'s episodes and seconds on stderr, the slowest named', async () => {
+  it("--progress lists each shard's episodes and seconds on stderr, the slowest named", async () => {
     const run = await passk('merge', simParts, '--json', '--progress');
     expect(run.code).toBe(0);
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('passk merge: 4 of 4 shards of a passk simulate run (seed 7, 2100 replicates)');
     // 33 blocks over 4 shards: 8, 8, 8, 9 blocks; the last block has 52 replicates; 5 tasks.
-    expect(lines.slice(3, 7).map((line) => line.split(/\s+/).slice(0, 2))).toEqual([['1/4', '2560'], ['2/4', '2560'], ['3/4', '2560'], ['4/4', `${(8 * 64 + 52) * 5}`]]);
+    expect(lines.slice(3, 7).map((line) => line.split(/\s+/).slice(0, 2))).toEqual([
+      ['1/4', '2560'],
+      ['2/4', '2560'],
+      ['3/4', '2560'],
+      ['4/4', `${(8 * 64 + 52) * 5}`],
+    ]);
     expect(lines[7]).toMatch(/^slowest: shard [1-4]\/4, \d+\.\d\d s$/);
   });
 

@@ -32,7 +32,11 @@ interface Interrupted {
 function interruptSimulate(args: string[], afterMs = 300): Promise<Interrupted> {
   return new Promise((resolve, reject) => {
     let signalled = 0;
-    const child = spawn(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.js`, 'simulate', '--replicates', String(REPLICATES), '--progress', ...args], { cwd: REPO_ROOT });
+    const child = spawn(
+      process.execPath,
+      [`${REPO_ROOT}packages/cli/dist/bundle/passk.js`, 'simulate', '--replicates', String(REPLICATES), '--progress', ...args],
+      { cwd: REPO_ROOT },
+    );
     let stdout = '';
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;

@@ -12,7 +12,21 @@ import { fixture, passk, passkProcess, type CliRun } from '../helpers/runPassk.j
 // general.yaml: 3 tasks, K = 4, 700 replicates on the general path (resample, markov, budget).
 const SMALL = fixture('scenarios-cli/small.yaml');
 const GENERAL = fixture('scenarios-cli/general.yaml');
-const METRICS = ['coverage', 'passHatK', 'deliveredCorrect', 'deliveredWrong', 'abstained', 'attempts', 'cost', 'costPerCorrect', 'latency', 'costOverCap', 'costOvershoot', 'latencyOverCap', 'latencyOvershoot'] as const;
+const METRICS = [
+  'coverage',
+  'passHatK',
+  'deliveredCorrect',
+  'deliveredWrong',
+  'abstained',
+  'attempts',
+  'cost',
+  'costPerCorrect',
+  'latency',
+  'costOverCap',
+  'costOvershoot',
+  'latencyOverCap',
+  'latencyOvershoot',
+] as const;
 const SECTIONS = ['The attempt process', 'What users get with at most k attempts', 'What it costs per episode'];
 
 // The document's own type (its schema); the scenario in it is the resolved scenario.
@@ -269,7 +283,11 @@ describe('simulate: bad scenarios and options → exit 2, one line', () => {
   const cases: Array<[label: string, args: string[], message: RegExp]> = [
     // bad-syntax.yaml: the flow map on line 5 closes with ] instead of }.
     ['YAML syntax error', [fixture('scenarios-cli/bad-syntax.yaml')], /^passk: \S*bad-syntax\.yaml:5: must be valid YAML or JSON \(.+\)$/],
-    ['config error', [fixture('scenarios-cli/bad-max-attempts.yaml')], /^passk: \S*bad-max-attempts\.yaml: policy\.maxAttempts: must be an integer ≥ 1, got 0$/],
+    [
+      'config error',
+      [fixture('scenarios-cli/bad-max-attempts.yaml')],
+      /^passk: \S*bad-max-attempts\.yaml: policy\.maxAttempts: must be an integer ≥ 1, got 0$/,
+    ],
     ['unknown key', [fixture('scenarios-cli/bad-unknown-key.yaml')], /^passk: \S*bad-unknown-key\.yaml: policy\.maxAtempts: unknown key/],
     ['missing file', [fixture('scenarios-cli/no-such-file.yaml')], /^passk: \S*no-such-file\.yaml: must exist \(file not found\)$/],
     ['--replicates 0', [SMALL, '--replicates', '0'], /^passk: --replicates: must be an integer ≥ 1, got 0$/],
@@ -293,14 +311,20 @@ describe('simulate: bad scenarios and options → exit 2, one line', () => {
 
 describe('simulate: the text table', () => {
   it('has the three sections, each with one row per k, and no PARTIAL marker on a complete run', async () => {
-    for (const [file, K] of [[SMALL, 6], [GENERAL, 4]] as const) {
+    for (const [file, K] of [
+      [SMALL, 6],
+      [GENERAL, 4],
+    ] as const) {
       const run = await simulate(file);
       expect(run.code).toBe(0);
       expect(run.stdout).not.toContain('PARTIAL');
       const sections = run.stdout.trimEnd().split('\n\n');
       // header, then the three tables, and the over-budget table when the scenario has a budget (general.yaml)
       expect(sections).toHaveLength(file === GENERAL ? 5 : 4);
-      if (file === GENERAL) expect(sections[4]).toMatch(/^Over the budget \(soft: checked before each attempt, which then runs in full\):\nk\s+P\(cost > 0\.35\)\s+exact\s+mean overshoot\s+exact/);
+      if (file === GENERAL)
+        expect(sections[4]).toMatch(
+          /^Over the budget \(soft: checked before each attempt, which then runs in full\):\nk\s+P\(cost > 0\.35\)\s+exact\s+mean overshoot\s+exact/,
+        );
       SECTIONS.forEach((title, s) => {
         const [heading, columns, rule, ...rows] = sections[s + 1]!.split('\n');
         expect(heading).toContain(title);

@@ -55,15 +55,21 @@ describe('passk simulate --tasks-from starts from the log (issue #10)', () => {
   // Real data (shared/data/real, not in the repo): the simulated pass@k and pass^k at every k ≤ n
   // lie inside the log's own 95 % task-population intervals (the stated uncertainty of the log),
   // and within 4 simulated SE + the fit's model error of the fitted model's prediction.
-  it.skipIf(!existsSync(shared))('reproduces HumanEval (gpt-3.5, 164 tasks × 10) at k ≤ 8 (skipped when ../shared/data/real is absent: its files are not in the repo)', async () => {
-    const summary = await json('simulate', '--tasks-from', shared, '--replicates', '500');
-    const observed = await json('estimate', shared, '--k', '1..8');
-    for (const row of observed.rows) {
-      const simulated = summary.rows.find((r: { k: number }) => r.k === row.k);
-      for (const [key, sim] of [['passAtK', simulated.coverage], ['passHatK', simulated.passHatK]] as const) {
-        expect(sim.value, `${key} at k = ${row.k}`).toBeGreaterThanOrEqual(row.interval[key].lower);
-        expect(sim.value, `${key} at k = ${row.k}`).toBeLessThanOrEqual(row.interval[key].upper);
+  it.skipIf(!existsSync(shared))(
+    'reproduces HumanEval (gpt-3.5, 164 tasks × 10) at k ≤ 8 (skipped when ../shared/data/real is absent: its files are not in the repo)',
+    async () => {
+      const summary = await json('simulate', '--tasks-from', shared, '--replicates', '500');
+      const observed = await json('estimate', shared, '--k', '1..8');
+      for (const row of observed.rows) {
+        const simulated = summary.rows.find((r: { k: number }) => r.k === row.k);
+        for (const [key, sim] of [
+          ['passAtK', simulated.coverage],
+          ['passHatK', simulated.passHatK],
+        ] as const) {
+          expect(sim.value, `${key} at k = ${row.k}`).toBeGreaterThanOrEqual(row.interval[key].lower);
+          expect(sim.value, `${key} at k = ${row.k}`).toBeLessThanOrEqual(row.interval[key].upper);
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -39,7 +39,16 @@ describe('passk sweep', () => {
   });
 
   it('marks the frontier and the best point under a wrong-delivery constraint', async () => {
-    const sweep = await json('sweep', scenarioFile, '--vary', 'policy.maxAttempts=1..3', '--vary', 'verifier.falseAccept=0,0.2', '--max-wrong-delivery', '0.05');
+    const sweep = await json(
+      'sweep',
+      scenarioFile,
+      '--vary',
+      'policy.maxAttempts=1..3',
+      '--vary',
+      'verifier.falseAccept=0,0.2',
+      '--max-wrong-delivery',
+      '0.05',
+    );
     const ok = sweep.points.map((p: { outcome: { deliveredWrong: { value: number } } }) => p.outcome.deliveredWrong.value <= 0.05);
     expect(ok[sweep.best]).toBe(true);
     const bestValue = sweep.points[sweep.best].outcome.deliveredCorrect.value;

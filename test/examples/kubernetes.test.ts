@@ -28,7 +28,10 @@ const manifests: Array<{ file: string; doc: Manifest }> = readdirSync(DIR)
   .sort()
   .flatMap((file) => parseAllDocuments(readFileSync(join(DIR, file), 'utf8')).map((doc) => ({ file, doc: doc.toJS() as Manifest })));
 const MODELS = { 'batch/v1 Job': Job, 'v1 PersistentVolumeClaim': PersistentVolumeClaim } as const;
-const TYPES = { 'batch/v1 Job': ['Job', 'kubernetes-types/batch/v1'], 'v1 PersistentVolumeClaim': ['PersistentVolumeClaim', 'kubernetes-types/core/v1'] } as const;
+const TYPES = {
+  'batch/v1 Job': ['Job', 'kubernetes-types/batch/v1'],
+  'v1 PersistentVolumeClaim': ['PersistentVolumeClaim', 'kubernetes-types/core/v1'],
+} as const;
 const kindOf = (doc: Manifest) => `${doc.apiVersion} ${doc.kind}` as keyof typeof MODELS;
 
 /** Validates a manifest against the Kubernetes schema; the validator's message, or null. */
@@ -55,7 +58,14 @@ function unknownFieldErrors(docs: readonly Manifest[], name: string): string {
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', types: [], paths: { 'kubernetes-types/*': [join(REPO_ROOT, 'node_modules/kubernetes-types/*')] } },
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        types: [],
+        paths: { 'kubernetes-types/*': [join(REPO_ROOT, 'node_modules/kubernetes-types/*')] },
+      },
       files: ['manifests.ts'],
     }),
   );
@@ -82,13 +92,22 @@ describe('examples/kubernetes', () => {
 
   it('the schema check catches a wrong type, a wrong enum value and a missing required field', () => {
     expect(schemaError({ ...indexedJob, spec: { ...indexedJob.spec, completions: '16' } })).toMatch(/spec\/completions must be integer/);
-    expect(schemaError({ ...indexedJob, spec: { ...indexedJob.spec, completionMode: 'Index' } })).toMatch(/spec\/completionMode must be equal to one of the allowed values/);
+    expect(schemaError({ ...indexedJob, spec: { ...indexedJob.spec, completionMode: 'Index' } })).toMatch(
+      /spec\/completionMode must be equal to one of the allowed values/,
+    );
     const { name: _name, ...nameless } = indexedJob.spec.template.spec.containers[0];
-    expect(schemaError({ ...indexedJob, spec: { ...indexedJob.spec, template: { spec: { ...indexedJob.spec.template.spec, containers: [nameless] } } } })).toMatch(/containers\/0 must have required property name/);
+    expect(
+      schemaError({ ...indexedJob, spec: { ...indexedJob.spec, template: { spec: { ...indexedJob.spec.template.spec, containers: [nameless] } } } }),
+    ).toMatch(/containers\/0 must have required property name/);
   });
 
   it('no manifest has an unknown field; a misspelt one is caught', () => {
-    expect(unknownFieldErrors(manifests.map(({ doc }) => doc), 'examples')).toBe('');
+    expect(
+      unknownFieldErrors(
+        manifests.map(({ doc }) => doc),
+        'examples',
+      ),
+    ).toBe('');
     const misspelt = { ...indexedJob, spec: { ...indexedJob.spec, completionsMode: 'Indexed' } };
     expect(unknownFieldErrors([misspelt], 'misspelt')).toMatch(/'"completionsMode"' does not exist in type 'JobSpec'/);
   }, 30_000);
@@ -109,7 +128,8 @@ describe('examples/kubernetes', () => {
 
   it("each pod's command line, then the merge Job's, give the single run's result byte for byte", async () => {
     const results = join(root, 'results');
-    const map = (args: string[]) => args.map((arg) => arg.replace('/scenario/scenario.yaml', fixture('scenarios-cli/small.yaml')).replace(/^\/results/, results));
+    const map = (args: string[]) =>
+      args.map((arg) => arg.replace('/scenario/scenario.yaml', fixture('scenarios-cli/small.yaml')).replace(/^\/results/, results));
     const env = indexedJob.spec.template.spec.containers[0].env as Array<{ name: string; value: string }>;
     for (let index = 0; index < indexedJob.spec.completions; index++) {
       let stderr = '';

@@ -83,7 +83,10 @@ describe.each(PACKAGES)('@passk/%s tarball', (pkg) => {
 
   it('publint --strict finds nothing', async () => {
     const tarball = readFileSync(tarballs[pkg]);
-    const { messages, pkg: packed } = await publint({ pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) }, strict: true });
+    const { messages, pkg: packed } = await publint({
+      pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) },
+      strict: true,
+    });
     expect(messages.map((message) => formatMessage(message, packed))).toEqual([]);
   });
 

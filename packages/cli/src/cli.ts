@@ -14,11 +14,27 @@ type CommandFactory = (io: CliIo) => CommandModule<any, any>; // eslint-disable-
  * (its module may pull in heavy dependencies such as vega); the others are listed by name only.
  */
 const COMMANDS: ReadonlyArray<{ readonly name: string; readonly describe: string; readonly load: () => Promise<CommandFactory> }> = [
-  { name: 'estimate', describe: 'pass@k and pass^k with intervals, from --n/--c, --p or a results file', load: async () => (await import('./commands/estimate.js')).estimateCommand },
-  { name: 'compare', describe: 'is B better than A? paired by task: differences, intervals, p-values', load: async () => (await import('./commands/compare.js')).compareCommand },
-  { name: 'gate', describe: 'CI gate: exit 1 unless every --require holds at its confidence bound', load: async () => (await import('./commands/gate.js')).gateCommand },
+  {
+    name: 'estimate',
+    describe: 'pass@k and pass^k with intervals, from --n/--c, --p or a results file',
+    load: async () => (await import('./commands/estimate.js')).estimateCommand,
+  },
+  {
+    name: 'compare',
+    describe: 'is B better than A? paired by task: differences, intervals, p-values',
+    load: async () => (await import('./commands/compare.js')).compareCommand,
+  },
+  {
+    name: 'gate',
+    describe: 'CI gate: exit 1 unless every --require holds at its confidence bound',
+    load: async () => (await import('./commands/gate.js')).gateCommand,
+  },
   { name: 'fit', describe: 'fit the per-task success distribution to a results file', load: async () => (await import('./commands/fit.js')).fitCommand },
-  { name: 'plan', describe: 'sample sizes: demonstrate a target, reach a width, detect a difference', load: async () => (await import('./commands/plan.js')).planCommand },
+  {
+    name: 'plan',
+    describe: 'sample sizes: demonstrate a target, reach a width, detect a difference',
+    load: async () => (await import('./commands/plan.js')).planCommand,
+  },
   { name: 'simulate', describe: 'simulate a retry policy beside its closed forms', load: async () => (await import('./commands/simulate.js')).simulateCommand },
   { name: 'sweep', describe: 'run a scenario over a grid; the cost / delivery frontier', load: async () => (await import('./commands/sweep.js')).sweepCommand },
   { name: 'merge', describe: 'combine shard files into the result of the single run', load: async () => (await import('./commands/merge.js')).mergeCommand },
@@ -184,6 +200,10 @@ function usageMessage(message: string, options: readonly string[] = []): string 
   const positional = /^Not enough non-option arguments: got (\d+), need at least (\d+)$/.exec(oneLine);
   if (positional) return `arguments: must name at least ${positional[2]} input file${positional[2] === '1' ? '' : 's'} (see --help), got ${positional[1]}`;
   const missing = /^Missing required arguments?: (.*)$/.exec(oneLine);
-  if (missing) return `${missing[1]!.split(', ').map((name) => `--${name}`).join(', ')}: required`;
+  if (missing)
+    return `${missing[1]!
+      .split(', ')
+      .map((name) => `--${name}`)
+      .join(', ')}: required`;
   return oneLine;
 }

@@ -44,7 +44,21 @@ export { scenarioJsonSchema, type JsonSchema } from './scenario/scenarioJsonSche
 export { SCENARIO_FORMAT, SCENARIO_DEFS, MAX_ATTEMPTS_LIMIT } from './scenario/scenarioFormat.js';
 export { SCENARIO_PATHS } from './scenario/scenarioPaths.js';
 export { scenarioDocs } from './scenario/scenarioDocs.js';
-export type { FormatNode, Field, ObjectNode, TaggedNode, Variant, NumberNode, StringNode, BooleanNode, EnumNode, SeedNode, ListNode, RefNode, Rule } from './scenario/formatNodes.js';
+export type {
+  FormatNode,
+  Field,
+  ObjectNode,
+  TaggedNode,
+  Variant,
+  NumberNode,
+  StringNode,
+  BooleanNode,
+  EnumNode,
+  SeedNode,
+  ListNode,
+  RefNode,
+  Rule,
+} from './scenario/formatNodes.js';
 export type * from './scenario/types.js';
 export type { ScenarioInput, InputOf, Defs, FieldsOf, TaggedOf, Simplify, VariantOf } from './scenario/scenarioInput.js';
 

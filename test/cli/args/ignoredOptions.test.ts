@@ -11,7 +11,9 @@ describe('ignoredOptions', () => {
   it('knows every results-file option and its default (so none is silently ignored without a file)', () => {
     const parser = withResultsFileOptions(yargs([]));
     const options = (parser as unknown as { getOptions(): { key: Record<string, unknown>; default: Record<string, unknown> } }).getOptions();
-    const names = Object.keys(options.key).filter((key) => key.includes('-') || !/[A-Z]/.test(key)).filter((key) => !['help', 'version', '$0'].includes(key));
+    const names = Object.keys(options.key)
+      .filter((key) => key.includes('-') || !/[A-Z]/.test(key))
+      .filter((key) => !['help', 'version', '$0'].includes(key));
     expect(names.sort()).toEqual(Object.keys(RESULTS_FILE_OPTIONS).sort());
     for (const name of names) expect(options.default[name], name).toEqual(RESULTS_FILE_OPTIONS[name]);
   });

@@ -90,7 +90,11 @@ export async function runCase(c: BadInputCase): Promise<CaseRun> {
     expect(lines, context).toHaveLength(1);
     expect(run.stderr, context).not.toMatch(/\n\s+at /);
     expect(run.stdout, context).toBe('');
-    for (const [what, want] of [['where', c.where], ['rule', c.rule], ['value', c.value]] as const) {
+    for (const [what, want] of [
+      ['where', c.where],
+      ['rule', c.rule],
+      ['value', c.value],
+    ] as const) {
       if (typeof want === 'string') expect(line, `${what} in ${context}`).toContain(want);
       else expect(line, `${what} in ${context}`).toMatch(want);
     }
@@ -123,6 +127,12 @@ async function inProcess(args: readonly string[], cwd: string): Promise<CliRun> 
 }
 
 function inChild(args: readonly string[], cwd: string, input?: string | Uint8Array): CliRun {
-  const r = spawnSync(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, ...args], { cwd, encoding: 'utf8', timeout: 60_000, input, maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+    input,
+    maxBuffer: 1 << 26,
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

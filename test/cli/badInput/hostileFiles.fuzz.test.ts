@@ -41,13 +41,61 @@ function toJson(tree: Tree): string {
   return JSON.stringify(tree) ?? 'null';
 }
 
-const KEYS = ['seed', 'name', 'tasks', 'count', 'successRate', 'dist', 'mean', 'concentration', 'p', 'a', 'b', 'values', 'components', 'weight', 'attempts', 'correlation', 'model', 'icc', 'stickiness', 'cost', 'perAttempt', 'latency', 'verifier', 'falseAccept', 'falseReject', 'selector', 'kind', 'policy', 'maxAttempts', 'mode', 'batchSize', 'onNoAccept', 'budget', 'run', 'replicates', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', 'x'];
+const KEYS = [
+  'seed',
+  'name',
+  'tasks',
+  'count',
+  'successRate',
+  'dist',
+  'mean',
+  'concentration',
+  'p',
+  'a',
+  'b',
+  'values',
+  'components',
+  'weight',
+  'attempts',
+  'correlation',
+  'model',
+  'icc',
+  'stickiness',
+  'cost',
+  'perAttempt',
+  'latency',
+  'verifier',
+  'falseAccept',
+  'falseReject',
+  'selector',
+  'kind',
+  'policy',
+  'maxAttempts',
+  'mode',
+  'batchSize',
+  'onNoAccept',
+  'budget',
+  'run',
+  'replicates',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '',
+  'x',
+];
 const numberArb = fc.oneof(
   fc.integer({ min: -3, max: 12 }),
   fc.constantFrom(0.5, 0.05, 1e9, 4294967297, 9007199254740993, 1e300, -1e300, 2.5, 1e-320),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
-const leafArb: fc.Arbitrary<Tree> = fc.oneof(numberArb, fc.constantFrom('beta', 'point', 'fixed', 'mixture', 'independent', 'markov', 'sequential', 'parallel', 'batches', 'abstain', '', 'x'.repeat(300)), fc.boolean(), fc.constant(null));
+const leafArb: fc.Arbitrary<Tree> = fc.oneof(
+  numberArb,
+  fc.constantFrom('beta', 'point', 'fixed', 'mixture', 'independent', 'markov', 'sequential', 'parallel', 'batches', 'abstain', '', 'x'.repeat(300)),
+  fc.boolean(),
+  fc.constant(null),
+);
 const { tree: treeArb } = fc.letrec<{ tree: Tree; node: Tree }>((tie) => ({
   tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leafArb, tie('node'), fc.array(tie('tree'), { maxLength: 4 })),
   node: fc.record({ entries: fc.array(fc.tuple(fc.constantFrom(...KEYS), tie('tree')), { maxLength: 6 }) }),
@@ -57,7 +105,15 @@ const { tree: treeArb } = fc.letrec<{ tree: Tree; node: Tree }>((tie) => ({
 const validScenario = (count: Tree, maxAttempts: Tree, replicates: Tree, rate: Tree, extra: Array<[string, Tree]>): Tree => ({
   entries: [
     ['seed', 3],
-    ['tasks', { entries: [['count', count], ['successRate', rate]] }],
+    [
+      'tasks',
+      {
+        entries: [
+          ['count', count],
+          ['successRate', rate],
+        ],
+      },
+    ],
     ['policy', { entries: [['maxAttempts', maxAttempts]] }],
     ['run', { entries: [['replicates', replicates]] }],
     ...extra,
@@ -70,7 +126,16 @@ const scenarioArb: fc.Arbitrary<Tree> = fc.oneof(
       fc.oneof(numberArb, treeArb),
       fc.oneof(fc.integer({ min: 1, max: 4 }), treeArb),
       fc.oneof(fc.integer({ min: 1, max: 200 }), numberArb, treeArb),
-      fc.oneof(fc.constant<Tree>({ entries: [['dist', 'beta'], ['mean', 0.6], ['concentration', 3]] }), treeArb),
+      fc.oneof(
+        fc.constant<Tree>({
+          entries: [
+            ['dist', 'beta'],
+            ['mean', 0.6],
+            ['concentration', 3],
+          ],
+        }),
+        treeArb,
+      ),
       fc.array(fc.tuple(fc.constantFrom(...KEYS), treeArb), { maxLength: 2 }),
     )
     .map(([count, maxAttempts, replicates, rate, extra]) => validScenario(count, maxAttempts, replicates, rate, extra)),
@@ -96,7 +161,12 @@ describe('fuzzed scenario files never reach exit 1', () => {
     writeFileSync(path, 'tasks: { count: 3, successRate: { dist: point, p: 0.5 } }\npolicy: { maxAttempts: 2 }\nrun: { replicates: 64 }\n');
     const segment = fc.constantFrom(...KEYS.filter((key) => /^[A-Za-z_$][\w$]*$/.test(key)));
     const pathArb = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('.'));
-    const valuesArb = fc.array(fc.oneof(fc.constantFrom('1..3', 'null', 'true', 'x', '-1', '1e300', '0.5'), fc.integer({ min: -5, max: 2000 }).map(String)), { minLength: 1, maxLength: 3 }).map((items) => items.join(','));
+    const valuesArb = fc
+      .array(fc.oneof(fc.constantFrom('1..3', 'null', 'true', 'x', '-1', '1e300', '0.5'), fc.integer({ min: -5, max: 2000 }).map(String)), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((items) => items.join(','));
     await fc.assert(
       fc.asyncProperty(pathArb, valuesArb, async (varyPath, values) => {
         const args = ['sweep', path, '--vary', `${varyPath}=${values}`, '--max-episodes', '20000', '--workers', '1', '--json'];
@@ -111,7 +181,10 @@ describe('fuzzed shard files never reach exit 1', () => {
   const shards: Record<'simulate' | 'sweep', Record<string, unknown>> = {} as never;
   beforeAll(async () => {
     const scenario = join(root, 'shard-scenario.yaml');
-    writeFileSync(scenario, 'seed: 5\ntasks: { count: 4, successRate: { dist: beta, mean: 0.6, concentration: 3 } }\npolicy: { maxAttempts: 3 }\nrun: { replicates: 700 }\n');
+    writeFileSync(
+      scenario,
+      'seed: 5\ntasks: { count: 4, successRate: { dist: beta, mean: 0.6, concentration: 3 } }\npolicy: { maxAttempts: 3 }\nrun: { replicates: 700 }\n',
+    );
     const simulate = await passk('simulate', scenario, '--shard', '2/3', '--workers', '1');
     const sweep = await passk('sweep', scenario, '--vary', 'policy.maxAttempts=1..2', '--shard', '1/2', '--workers', '1');
     shards.simulate = JSON.parse(simulate.stdout);
@@ -121,7 +194,8 @@ describe('fuzzed shard files never reach exit 1', () => {
   /** Every path to a value in a JSON document (objects and lists), root excluded. */
   function paths(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
     if (Array.isArray(value)) return value.flatMap((item, i) => [[...prefix, i], ...paths(item, [...prefix, i])]);
-    if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => [[...prefix, key], ...paths(item, [...prefix, key])]);
+    if (typeof value === 'object' && value !== null)
+      return Object.entries(value).flatMap(([key, item]) => [[...prefix, key], ...paths(item, [...prefix, key])]);
     return [];
   }
   const jsonValueArb = fc.oneof(numberArb, fc.constantFrom<unknown>(null, [], {}, '', 'x', true, [1, 2], { a: 1 }, -1, 0), fc.jsonValue({ maxDepth: 2 }));

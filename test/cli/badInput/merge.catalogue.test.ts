@@ -36,7 +36,14 @@ function tampered(name: string, edit: Edit, field: string, rule: string, value: 
   return { name, files: one(edited(simulateShard, edit, seal)), args: merge(), where: `${F}: ${field}`, rule, value };
 }
 function tamperedSweep(name: string, edit: Edit, field: string, rule: string, value: string, seal = false): BadInputCase {
-  return { name, files: { 'p/shard-0001-of-0002.json': edited(sweepShard, edit, seal) }, args: ['merge', 'p/shard-0001-of-0002.json', '--allow-partial'], where: `p/shard-0001-of-0002.json: ${field}`, rule, value };
+  return {
+    name,
+    files: { 'p/shard-0001-of-0002.json': edited(sweepShard, edit, seal) },
+    args: ['merge', 'p/shard-0001-of-0002.json', '--allow-partial'],
+    where: `p/shard-0001-of-0002.json: ${field}`,
+    rule,
+    value,
+  };
 }
 
 const structure: BadInputCase[] = [
@@ -71,20 +78,60 @@ const structure: BadInputCase[] = [
 ];
 
 const numbers: BadInputCase[] = [
-  tampered('a sum edited to −7.8e303 (coverage)', (s) => (s.partial.nodes[0].sums[0] = -7.8e303), 'partial.nodes[0].sums[0]', 'must be a number from 0 to', '-7.8e+303'),
-  tampered('a sum edited beyond its bound, checksum recomputed', (s) => (s.partial.nodes[0].sums[1] = 1e9), 'partial.nodes[0].sums[1]', 'Σ coverage at k = 2', '1000000000', true),
-  tampered('a sum edited within range: the checksum catches it', (s) => (s.partial.nodes[0].sums[0] += 1), 'checksum', 'must match the shard’s content', 'changed after passk wrote it'),
+  tampered(
+    'a sum edited to −7.8e303 (coverage)',
+    (s) => (s.partial.nodes[0].sums[0] = -7.8e303),
+    'partial.nodes[0].sums[0]',
+    'must be a number from 0 to',
+    '-7.8e+303',
+  ),
+  tampered(
+    'a sum edited beyond its bound, checksum recomputed',
+    (s) => (s.partial.nodes[0].sums[1] = 1e9),
+    'partial.nodes[0].sums[1]',
+    'Σ coverage at k = 2',
+    '1000000000',
+    true,
+  ),
+  tampered(
+    'a sum edited within range: the checksum catches it',
+    (s) => (s.partial.nodes[0].sums[0] += 1),
+    'checksum',
+    'must match the shard’s content',
+    'changed after passk wrote it',
+  ),
   tampered('done 1e9 of 640', (s) => (s.partial.done = 1e9), 'partial.done', 'must be an integer from 0 to 640', '1000000000', true),
   tampered('done edited, checksum recomputed', (s) => (s.partial.done -= 64), 'partial.done', 'must equal the replicates of its nodes (192)', '128', true),
   tampered('a range edited', (s) => (s.partial.ranges[0].end -= 1), 'partial.ranges', 'must be the replicates its nodes cover (128..319)', '"128..318"', true),
-  tampered('a node level edited', (s) => (s.partial.nodes[0].level = 9), 'partial.nodes[0].index', "must name blocks inside the run's 640 replicates", '1', true),
-  tampered('a node index edited', (s) => (s.partial.nodes[0].index = 0), 'partial.ranges', 'must be the replicates its nodes cover (0..127, 256..319)', '"128..319"', true),
+  tampered(
+    'a node level edited',
+    (s) => (s.partial.nodes[0].level = 9),
+    'partial.nodes[0].index',
+    "must name blocks inside the run's 640 replicates",
+    '1',
+    true,
+  ),
+  tampered(
+    'a node index edited',
+    (s) => (s.partial.nodes[0].index = 0),
+    'partial.ranges',
+    'must be the replicates its nodes cover (0..127, 256..319)',
+    '"128..319"',
+    true,
+  ),
   tampered('a node replicate count edited', (s) => (s.partial.nodes[0].replicates = 1e9), 'partial.nodes[0].replicates', 'must be', '1000000000', true),
   tampered('episodes edited', (s) => (s.episodes = 1e9), 'episodes', 'must equal the episodes its partial sums hold', '1000000000', true),
   tampered('partial.replicates edited', (s) => (s.partial.replicates = 6400), 'partial.replicates', 'must equal run.replicates (640)', '6400', true),
   tampered('checksum missing', (s) => delete s.checksum, 'checksum', 'must be the sha256:… checksum', 'run the shard again'),
   tampered('checksum garbage', (s) => (s.checksum = 'sha256:00'), 'checksum', 'must be the sha256:… checksum', '"sha256:00"'),
-  tampered('a scenario key __proto__ (checksum recomputed)', (s) => (s.scenario = JSON.parse(`{"__proto__": {"polluted": 1}, ${JSON.stringify(s.scenario).slice(1)}`)), 'scenario: __proto__', 'unknown key', 'allowed', true),
+  tampered(
+    'a scenario key __proto__ (checksum recomputed)',
+    (s) => (s.scenario = JSON.parse(`{"__proto__": {"polluted": 1}, ${JSON.stringify(s.scenario).slice(1)}`)),
+    'scenario: __proto__',
+    'unknown key',
+    'allowed',
+    true,
+  ),
 ];
 
 const sweep: BadInputCase[] = [
@@ -93,25 +140,94 @@ const sweep: BadInputCase[] = [
   tamperedSweep('a piece point -1', (s) => (s.pieces[0].point = -1), 'pieces[0].point', 'must be an integer from 0', '-1'),
   tamperedSweep('a piece partial a list', (s) => (s.pieces[0].partial = []), 'pieces[0].partial', 'must be an object', '[]'),
   tamperedSweep('sweep.vary an object', (s) => (s.sweep.vary = { a: 1 }), 'sweep.vary', 'must be a list', '{"a":1}'),
-  tamperedSweep('sweep.vary __proto__ path', (s) => (s.sweep.vary = ['__proto__.polluted=1']), 'sweep.vary[0]', 'must be the dotted path of a scenario key', '"__proto__.polluted"', true),
+  tamperedSweep(
+    'sweep.vary __proto__ path',
+    (s) => (s.sweep.vary = ['__proto__.polluted=1']),
+    'sweep.vary[0]',
+    'must be the dotted path of a scenario key',
+    '"__proto__.polluted"',
+    true,
+  ),
   tamperedSweep('sweep.constraints.maxCost -1', (s) => (s.sweep.constraints.maxCost = -1), 'sweep.constraints.maxCost', 'must be a number ≥ 0 or null', '-1'),
   tamperedSweep('sweep.replicates 0', (s) => (s.sweep.replicates = 0), 'sweep.replicates', 'must be an integer from 1', '0'),
-  tamperedSweep('a piece sum edited', (s) => (s.pieces[0].partial.nodes[0].sums[2] = -1), 'pieces[0].partial.nodes[0].sums[2]', 'must be a number from 0', '-1'),
+  tamperedSweep(
+    'a piece sum edited',
+    (s) => (s.pieces[0].partial.nodes[0].sums[2] = -1),
+    'pieces[0].partial.nodes[0].sums[2]',
+    'must be a number from 0',
+    '-1',
+  ),
 ];
 
 const files: BadInputCase[] = [
   { name: 'not JSON', files: one('{"format": '), args: merge(), where: F, rule: 'must be a shard file', value: 'not valid JSON' },
   { name: 'JSON null', files: one('null'), args: merge(), where: F, rule: 'must be a shard file (format passk-shard/3)', value: 'passk sweep --shard' },
   { name: 'a JSON list', files: one('[]'), args: merge(), where: F, rule: 'must be a shard file', value: 'passk simulate --shard' },
-  { name: 'an older shard format', files: one(edited(simulateShard, (s) => (s.format = 'passk-shard/2'))), args: merge(), where: F, rule: 'from an older passk', value: 'passk-shard/2' },
+  {
+    name: 'an older shard format',
+    files: one(edited(simulateShard, (s) => (s.format = 'passk-shard/2'))),
+    args: merge(),
+    where: F,
+    rule: 'from an older passk',
+    value: 'passk-shard/2',
+  },
   { name: 'a missing shard file', args: ['merge', 'nothere.json'], where: 'nothere.json', rule: 'must exist', value: 'file not found' },
-  { name: 'a folder without shards', files: { 'empty/readme.txt': 'x' }, args: ['merge', 'empty'], where: 'empty', rule: 'must hold shard files', value: 'has none' },
-  { name: 'missing shards without --allow-partial', files: one(JSON.stringify(simulateShard)), args: ['merge', F], where: 'merge', rule: 'must have every shard of the run once', value: 'shard-0001-of-0004.json' },
-  { name: 'the same shard twice', files: { ...one(JSON.stringify(simulateShard)), 'copy.json': JSON.stringify(simulateShard) }, args: ['merge', F, 'copy.json', '--allow-partial'], where: 'copy.json', rule: 'must be merged once', value: 'shard 2 of 4' },
-  { name: 'merge --json --csv', files: one(JSON.stringify(simulateShard)), args: merge('--json', '--csv'), where: '--json/--csv', rule: 'choose one output format', value: 'one' },
-  { name: 'merge --csv of a sweep', files: { 'p/shard-0001-of-0002.json': JSON.stringify(sweepShard) }, args: ['merge', 'p/shard-0001-of-0002.json', '--allow-partial', '--csv'], where: '--csv', rule: 'is for simulate results', value: '--json' },
-  { name: 'merge --chart extension', files: one(JSON.stringify(simulateShard)), args: merge('--chart', 'c.gif'), where: '--chart', rule: 'must end in .svg, .png or .vl.json', value: '"c.gif"' },
-  { name: 'merge --out DIR over an input named summary.json', files: { 'p/summary.json': JSON.stringify(simulateShard) }, args: ['merge', 'p/summary.json', '--allow-partial', '--out', 'p'], where: '--out', rule: 'must not be one of the inputs', value: '"p/summary.json"' },
+  {
+    name: 'a folder without shards',
+    files: { 'empty/readme.txt': 'x' },
+    args: ['merge', 'empty'],
+    where: 'empty',
+    rule: 'must hold shard files',
+    value: 'has none',
+  },
+  {
+    name: 'missing shards without --allow-partial',
+    files: one(JSON.stringify(simulateShard)),
+    args: ['merge', F],
+    where: 'merge',
+    rule: 'must have every shard of the run once',
+    value: 'shard-0001-of-0004.json',
+  },
+  {
+    name: 'the same shard twice',
+    files: { ...one(JSON.stringify(simulateShard)), 'copy.json': JSON.stringify(simulateShard) },
+    args: ['merge', F, 'copy.json', '--allow-partial'],
+    where: 'copy.json',
+    rule: 'must be merged once',
+    value: 'shard 2 of 4',
+  },
+  {
+    name: 'merge --json --csv',
+    files: one(JSON.stringify(simulateShard)),
+    args: merge('--json', '--csv'),
+    where: '--json/--csv',
+    rule: 'choose one output format',
+    value: 'one',
+  },
+  {
+    name: 'merge --csv of a sweep',
+    files: { 'p/shard-0001-of-0002.json': JSON.stringify(sweepShard) },
+    args: ['merge', 'p/shard-0001-of-0002.json', '--allow-partial', '--csv'],
+    where: '--csv',
+    rule: 'is for simulate results',
+    value: '--json',
+  },
+  {
+    name: 'merge --chart extension',
+    files: one(JSON.stringify(simulateShard)),
+    args: merge('--chart', 'c.gif'),
+    where: '--chart',
+    rule: 'must end in .svg, .png or .vl.json',
+    value: '"c.gif"',
+  },
+  {
+    name: 'merge --out DIR over an input named summary.json',
+    files: { 'p/summary.json': JSON.stringify(simulateShard) },
+    args: ['merge', 'p/summary.json', '--allow-partial', '--out', 'p'],
+    where: '--out',
+    rule: 'must not be one of the inputs',
+    value: '"p/summary.json"',
+  },
 ];
 
 catalogue('merge: shard structure altered', structure);

@@ -19,7 +19,14 @@ const untouched = () => {
 afterEach(untouched);
 
 const SCENARIO = 'tasks: { count: 3, successRate: { dist: point, p: 0.5 } }\npolicy: { maxAttempts: 2 }\nrun: { replicates: 64 }\n';
-const HOSTILE_PATHS = ['__proto__.polluted', 'constructor.prototype.polluted', 'policy.__proto__.polluted', 'tasks.constructor.prototype.x', '__proto__', 'prototype.x'];
+const HOSTILE_PATHS = [
+  '__proto__.polluted',
+  'constructor.prototype.polluted',
+  'policy.__proto__.polluted',
+  'tasks.constructor.prototype.x',
+  '__proto__',
+  'prototype.x',
+];
 
 describe('through the CLI', () => {
   const scenario = join(root, 's.yaml');
@@ -28,14 +35,24 @@ describe('through the CLI', () => {
   it.each(HOSTILE_PATHS)('sweep --vary %s=1 is refused, Object.prototype untouched', async (path) => {
     const run = await passk('sweep', scenario, '--vary', `${path}=1`, '--workers', '1');
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`passk: --vary: must be the dotted path of a scenario key (e.g. policy.maxAttempts; see passk schema), got ${JSON.stringify(path)}\n`);
+    expect(run.stderr).toBe(
+      `passk: --vary: must be the dotted path of a scenario key (e.g. policy.maxAttempts; see passk schema), got ${JSON.stringify(path)}\n`,
+    );
   });
 
   it.each([
     ['YAML', 'x.yaml', `__proto__: { polluted: 1 }\n${SCENARIO}`],
     ['YAML, nested', 'y.yaml', 'tasks: { count: 3, successRate: { dist: point, p: 0.5, __proto__: { polluted: 1 } } }\npolicy: { maxAttempts: 2 }\n'],
-    ['JSON', 'x.json', '{"constructor": {"prototype": {"polluted": 1}}, "tasks": {"count": 3, "successRate": {"dist": "point", "p": 0.5}}, "policy": {"maxAttempts": 2}}'],
-    ['JSON, nested', 'y.json', '{"tasks": {"count": 3, "successRate": {"dist": "point", "p": 0.5}}, "policy": {"maxAttempts": 2, "__proto__": {"polluted": 1}}}'],
+    [
+      'JSON',
+      'x.json',
+      '{"constructor": {"prototype": {"polluted": 1}}, "tasks": {"count": 3, "successRate": {"dist": "point", "p": 0.5}}, "policy": {"maxAttempts": 2}}',
+    ],
+    [
+      'JSON, nested',
+      'y.json',
+      '{"tasks": {"count": 3, "successRate": {"dist": "point", "p": 0.5}}, "policy": {"maxAttempts": 2, "__proto__": {"polluted": 1}}}',
+    ],
   ])('a scenario file with prototype keys (%s) is refused', async (_label, name, text) => {
     const path = join(root, name);
     writeFileSync(path, text);
@@ -63,7 +80,9 @@ describe('through the library', () => {
   });
 
   it('a point parsed from JSON with an own "__proto__" key is refused', () => {
-    expect(() => applySweepPoint(base, JSON.parse('{"__proto__": {"polluted": 1}}'))).toThrow('sweep point __proto__: must be the dotted path of a scenario key');
+    expect(() => applySweepPoint(base, JSON.parse('{"__proto__": {"polluted": 1}}'))).toThrow(
+      'sweep point __proto__: must be the dotted path of a scenario key',
+    );
   });
 
   it('resolveScenario refuses prototype keys at every level of parsed input', () => {

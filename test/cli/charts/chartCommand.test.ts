@@ -72,7 +72,9 @@ describe('passk chart writes', () => {
       const run = await passk('chart', kind, '--from', from(inputs[kind]!), '--out', join(dir, `${kind}.svg`));
       expect(run.code, run.stderr).toBe(0);
       // An image with an accessible name and description.
-      expect(readFileSync(join(dir, `${kind}.svg`), 'utf8')).toMatch(/^<svg[^>]* role="img" aria-labelledby="chart-title chart-desc"><title id="chart-title">[^<]+<\/title><desc id="chart-desc">[^<]+<\/desc>/);
+      expect(readFileSync(join(dir, `${kind}.svg`), 'utf8')).toMatch(
+        /^<svg[^>]* role="img" aria-labelledby="chart-title chart-desc"><title id="chart-title">[^<]+<\/title><desc id="chart-desc">[^<]+<\/desc>/,
+      );
     }
     expect(readdirSync(dir).sort()).toEqual(CHART_KINDS.map((kind) => `${kind}.svg`).sort());
   });
@@ -85,8 +87,16 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
       () => ['delivery', '--from', from('estimate-task'), '--out', join(dir, 'x.svg')],
       /^passk: delivery: needs a passk\.simulate result \(or several\), not passk\.estimate\.task; for that result use pass-curves or task-interval$/,
     ],
-    ['an unknown kind', () => ['pie', '--from', from('estimate-task'), '--out', join(dir, 'x.svg')], /^passk: KIND: must be one of pass-curves, .*, got "pie"$/],
-    ['a missing --from file', () => ['planning', '--from', join(dir, 'nope.json'), '--out', join(dir, 'x.svg')], /^passk: .*nope\.json: must exist \(file not found\)$/],
+    [
+      'an unknown kind',
+      () => ['pie', '--from', from('estimate-task'), '--out', join(dir, 'x.svg')],
+      /^passk: KIND: must be one of pass-curves, .*, got "pie"$/,
+    ],
+    [
+      'a missing --from file',
+      () => ['planning', '--from', join(dir, 'nope.json'), '--out', join(dir, 'x.svg')],
+      /^passk: .*nope\.json: must exist \(file not found\)$/,
+    ],
     [
       'a JSON file that is not a result',
       () => ['planning', '--from', fixture('peer/numpy-peer-exact.json'), '--out', join(dir, 'x.svg')],
@@ -102,7 +112,11 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
       () => ['planning', '--from', from('plan-precision'), '--out', join(dir, 'x.svg')],
       /^passk: planning: needs a passk\.plan\.demonstrate result, not passk\.plan\.precision; for that result use precision-width$/,
     ],
-    ['an unknown extension', () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')], /^passk: --out: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\), got ".*x\.pdf"$/],
+    [
+      'an unknown extension',
+      () => ['planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'x.pdf')],
+      /^passk: --out: must end in \.svg, \.png or \.vl\.json \(the extension chooses the format\), got ".*x\.pdf"$/,
+    ],
     ['no --out', () => ['planning', '--from', from('plan-demonstrate')], /^passk: --out: required$/],
     [
       'a limit on wrong delivery above 1',

@@ -43,8 +43,7 @@ const CASES: Record<string, () => ChartSpec> = {
   planning: () => buildChart('planning', [loadResult('plan-demonstrate')]),
   delivery: () => buildChart('delivery', [loadResult('simulate-pilot')]),
   'delivery-parallel': () => buildChart('delivery', [loadResult('simulate-parallel')]),
-  'cost-frontier': () =>
-    buildChart('cost-frontier', [loadResult('simulate-pilot'), loadResult('simulate-parallel'), loadResult('simulate-refund')]),
+  'cost-frontier': () => buildChart('cost-frontier', [loadResult('simulate-pilot'), loadResult('simulate-parallel'), loadResult('simulate-refund')]),
   'estimator-check': () => buildChart('estimator-check', [loadResult('simulate-pilot')]),
   'task-rates-file': () => buildChart('task-rates', [loadResult('estimate-file')]),
   'task-rates-simulate': () => buildChart('task-rates', [loadResult('simulate-pilot')]),

@@ -42,7 +42,15 @@ describe('chartsFor', () => {
 
   it('several results: each in turn, one delivery chart and one cost frontier over all simulations where the first one is', () => {
     const charts = chartsFor([pilot, task, parallel]);
-    expect(charts.map((chart) => chart.kind)).toEqual(['delivery', 'cost-frontier', 'estimator-check', 'task-rates', 'pass-curves', 'task-interval', 'task-rates']);
+    expect(charts.map((chart) => chart.kind)).toEqual([
+      'delivery',
+      'cost-frontier',
+      'estimator-check',
+      'task-rates',
+      'pass-curves',
+      'task-interval',
+      'task-rates',
+    ]);
     for (const combined of [charts[0]!, charts[1]!]) {
       const spec = combined.spec as any;
       expect(new Set(spec.data.values.map((row: any) => row.series))).toEqual(new Set([pilot.scenario.name, parallel.scenario.name]));
@@ -71,7 +79,6 @@ describe('naturalChart (for --chart FILE)', () => {
   ])('%#: %s', (result, kind) => {
     expect(naturalChart(result).kind).toBe(kind);
   });
-
 });
 
 describe('buildChart errors: one line naming the charts that do fit', () => {
@@ -98,7 +105,11 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
       () => buildChart('planning', [precision]),
       'planning: needs a passk.plan.demonstrate result, not passk.plan.precision; for that result use precision-width',
     ],
-    ['two results for a one-result chart', () => buildChart('pass-curves', [task, rate]), 'pass-curves: draws one result, got 2 (only delivery and cost-frontier combine several)'],
+    [
+      'two results for a one-result chart',
+      () => buildChart('pass-curves', [task, rate]),
+      'pass-curves: draws one result, got 2 (only delivery and cost-frontier combine several)',
+    ],
     [
       'a frontier with an estimate in it',
       () => buildChart('cost-frontier', [pilot, rate]),
@@ -109,10 +120,22 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
       () => buildChart('sweep-frontier', [fit]),
       'sweep-frontier: needs a passk.sweep result, not passk.fit; for that result use fit-counts or fit-pass-rates',
     ],
-    ['a fit chart from a sweep', () => buildChart('fit-counts', [sweep]), 'fit-counts: needs a passk.fit result, not passk.sweep; for that result use sweep-frontier'],
-    ['two sweeps', () => buildChart('sweep-frontier', [sweep, sweep]), 'sweep-frontier: draws one result, got 2 (only delivery and cost-frontier combine several)'],
+    [
+      'a fit chart from a sweep',
+      () => buildChart('fit-counts', [sweep]),
+      'fit-counts: needs a passk.fit result, not passk.sweep; for that result use sweep-frontier',
+    ],
+    [
+      'two sweeps',
+      () => buildChart('sweep-frontier', [sweep, sweep]),
+      'sweep-frontier: draws one result, got 2 (only delivery and cost-frontier combine several)',
+    ],
     ['no result', () => buildChart('delivery', []), '--from: needs at least one result file'],
-    ['not a result', () => buildChart('delivery', [{ kind: 'scenario' }]), '--from: must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json), got "scenario"'],
+    [
+      'not a result',
+      () => buildChart('delivery', [{ kind: 'scenario' }]),
+      '--from: must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json), got "scenario"',
+    ],
     ['unknown kind', () => buildChart('bars' as never, [task]), `KIND: must be one of ${CHART_KINDS.join(', ')}, got "bars"`],
     [
       'a damaged result',

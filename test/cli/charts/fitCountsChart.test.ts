@@ -68,7 +68,11 @@ describe('fit-counts', () => {
 
   it('more than three values of n: the three with the most tasks, said in the caption', () => {
     const extra = structuredClone(mixed);
-    extra.goodnessOfFit.counts.push({ n: 2, tasks: 1, rows: [0, 1, 2].map((c) => ({ c, observed: c === 1 ? 1 : 0, predicted: { betaBinomial: 0.3, zeroOneInflatedBetaBinomial: 0.3 } })) });
+    extra.goodnessOfFit.counts.push({
+      n: 2,
+      tasks: 1,
+      rows: [0, 1, 2].map((c) => ({ c, observed: c === 1 ? 1 : 0, predicted: { betaBinomial: 0.3, zeroOneInflatedBetaBinomial: 0.3 } })),
+    });
     const chart = fitCountsChart(extra);
     expect((chart.spec as any).facet.column.sort).toEqual(['n = 3 (6 tasks)', 'n = 4 (16 tasks)', 'n = 8 (24 tasks)']);
     expect(chart.caption).toContain('Shown: the 3 values of n with the most tasks, of 4.');

@@ -62,7 +62,13 @@ describe('fit-pass-rates', () => {
     expect(chart.caption).toContain('the zero/one-inflated beta-binomial at 18.7% [9.5%, 33.5%]');
     // Dashed where model-based.
     const lines = (chart.spec as any).spec.layer.filter((layer: any) => layer.mark.type === 'line');
-    expect(lines[0].encoding.strokeDash.scale).toEqual({ domain: ['k ≤ n: fitted', 'k > n: model-based'], range: [[1, 0], [6, 4]] });
+    expect(lines[0].encoding.strokeDash.scale).toEqual({
+      domain: ['k ≤ n: fitted', 'k > n: model-based'],
+      range: [
+        [1, 0],
+        [6, 4],
+      ],
+    });
   });
 
   it('without extrapolated k: no region, no band, and the caption reads the models at the largest n', () => {

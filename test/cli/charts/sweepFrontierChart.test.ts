@@ -18,7 +18,13 @@ const refund = loadResult('sweep-refund');
 const constrained = loadResult('sweep-constrained');
 const gridPoints = (result: object): any[] => dataRows(sweepFrontierChart(result).spec).filter((row) => row.index !== undefined && row.heading === undefined);
 /** The best point's label rows (drawn by several layers: leader, ring, text and its outline), once. */
-const bestLabels = (spec: object): any[] => [...new Map(dataRows(spec).filter((row) => row.heading !== undefined).map((row) => [row.index, row])).values()];
+const bestLabels = (spec: object): any[] => [
+  ...new Map(
+    dataRows(spec)
+      .filter((row) => row.heading !== undefined)
+      .map((row) => [row.index, row]),
+  ).values(),
+];
 
 describe('sweep-frontier', () => {
   it("one point per grid point with the outcome's cost and delivered-correct rate, bars ±1.96 SE", () => {
@@ -26,7 +32,11 @@ describe('sweep-frontier', () => {
     expect(points).toHaveLength(refund.points.length);
     points.forEach((point, i) => {
       const outcome = refund.points[i].outcome;
-      expect([point.cost, point.deliveredCorrect, point.deliveredWrong]).toEqual([outcome.cost.value, outcome.deliveredCorrect.value, outcome.deliveredWrong.value]);
+      expect([point.cost, point.deliveredCorrect, point.deliveredWrong]).toEqual([
+        outcome.cost.value,
+        outcome.deliveredCorrect.value,
+        outcome.deliveredWrong.value,
+      ]);
       expect(point.correctLower).toBeCloseTo(outcome.deliveredCorrect.value - 1.96 * outcome.deliveredCorrect.se, 12);
       expect(point.correctUpper).toBeCloseTo(outcome.deliveredCorrect.value + 1.96 * outcome.deliveredCorrect.se, 12);
       expect(point.costUpper).toBeCloseTo(outcome.cost.value + 1.96 * outcome.cost.se, 12);
@@ -77,7 +87,11 @@ describe('sweep-frontier', () => {
     const layers = (sweepFrontierChart(refund).spec as any).layer;
     const points = layers.find((layer: any) => layer.layer !== undefined).layer.find((layer: any) => layer.mark.type === 'point');
     expect(points.encoding.color).toMatchObject({ field: 'varied0', title: 'policy.maxAttempts', scale: { domain: ['1', '2', '3', '4'] } });
-    expect(points.encoding.shape).toMatchObject({ field: 'varied1', title: 'verifier.falseReject', scale: { domain: ['0.05', '0.2'], range: ['circle', 'square'] } });
+    expect(points.encoding.shape).toMatchObject({
+      field: 'varied1',
+      title: 'verifier.falseReject',
+      scale: { domain: ['0.05', '0.2'], range: ['circle', 'square'] },
+    });
   });
 
   it('one path with eight values: a sequential colour scale and no shapes', () => {

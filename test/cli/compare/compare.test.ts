@@ -8,7 +8,13 @@ import { tempDir } from '../../helpers/tempDir.js';
 const F = (name: string) => fixture(`compare/${name}`);
 // Expected numbers: test/fixtures/compare/expected.json from `python3 test/fixtures/compare/reference.py` (numpy/scipy).
 const expected = JSON.parse(readFileSync(F('expected.json'), 'utf8')) as {
-  pairs: Record<string, { meanSuccess: { difference: number; se: number; pValue: number; holm?: number }; rows: { k: number; passHatK: { difference: number; se: number; pValue: number; holm?: number } }[] }>;
+  pairs: Record<
+    string,
+    {
+      meanSuccess: { difference: number; se: number; pValue: number; holm?: number };
+      rows: { k: number; passHatK: { difference: number; se: number; pValue: number; holm?: number } }[];
+    }
+  >;
 };
 
 async function compareJson(...args: string[]): Promise<CompareDocument> {
@@ -45,7 +51,9 @@ describe('passk compare', () => {
     expect(at).toBeGreaterThan(1);
     expect(lines[at + 1]).toMatch(/^paired by task: 11 tasks in both runs \(overlap 84\.6%\); only in small-a: t00; only in small-b: t12$/);
     // pass^3 over the 11 tasks: the python reference gives d = +17.4 pt, p = 0.016 (exact); the interval excludes 0.
-    expect(run.stdout).toMatch(/^answer: small-b is better than small-a at pass\^3 by 17\.4 points \(95% paired interval \[\+3\.5, \+31\.3\] pt, p = 0\.016, 11 tasks\)\.$/m);
+    expect(run.stdout).toMatch(
+      /^answer: small-b is better than small-a at pass\^3 by 17\.4 points \(95% paired interval \[\+3\.5, \+31\.3\] pt, p = 0\.016, 11 tasks\)\.$/m,
+    );
     expect(run.stdout).toMatch(/^per task: 0 fixed .*7 improved, 1 worsened, 3 unchanged$/m);
   });
 
@@ -73,9 +81,31 @@ describe('passk compare', () => {
   it('each file with its own options where they differ (an option repeated once per file, in file order)', async () => {
     const dir = tempDir('per-file');
     const jsonl = join(dir, 'small-b.jsonl');
-    const rows = readFileSync(F('small-b.csv'), 'utf8').trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
-    writeFileSync(jsonl, rows.map(([task, trial, success]) => JSON.stringify({ problem: task, attempt: Number(trial), ok: success === '1' })).join('\n') + '\n');
-    const mixed = await compareJson(F('small-a.csv'), jsonl, '--task-col', 'task_id', '--task-col', 'problem', '--success-col', 'success', '--success-col', 'ok', '--k', '1,2,4', '--bootstrap', '0');
+    const rows = readFileSync(F('small-b.csv'), 'utf8')
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(','));
+    writeFileSync(
+      jsonl,
+      rows.map(([task, trial, success]) => JSON.stringify({ problem: task, attempt: Number(trial), ok: success === '1' })).join('\n') + '\n',
+    );
+    const mixed = await compareJson(
+      F('small-a.csv'),
+      jsonl,
+      '--task-col',
+      'task_id',
+      '--task-col',
+      'problem',
+      '--success-col',
+      'success',
+      '--success-col',
+      'ok',
+      '--k',
+      '1,2,4',
+      '--bootstrap',
+      '0',
+    );
     const same = await compareJson(F('small-a.csv'), F('small-b.csv'), '--k', '1,2,4', '--bootstrap', '0');
     expect(mixed.comparisons[0]!.rows).toEqual(same.comparisons[0]!.rows);
     const wrong = await passk('compare', F('small-a.csv'), jsonl, F('small-c.csv'), '--task-col', 'task_id', '--task-col', 'problem');
@@ -118,16 +148,40 @@ describe('passk compare', () => {
 
 describe('passk compare and gate: bad input → one line, exit 2, nothing written', () => {
   const cases: Array<[label: string, args: string[], message: RegExp]> = [
-    ['task ids of different types', ['compare', F('numbered.csv'), F('small-a.csv')], /^passk: \S*\/small-a\.csv: task ids do not match numbered's: numbered numbers its tasks \("0", …\) and small-a names them as text \("t00", …\); use --task-col/],
-    ['no tasks in common', ['compare', F('small-a.csv'), F('large-b.csv')], /^passk: \S*\/large-b\.csv: has no tasks in common with small-a \(12 tasks such as "t00" against 60 such as "L0"\); runs are matched by task id$/],
+    [
+      'task ids of different types',
+      ['compare', F('numbered.csv'), F('small-a.csv')],
+      /^passk: \S*\/small-a\.csv: task ids do not match numbered's: numbered numbers its tasks \("0", …\) and small-a names them as text \("t00", …\); use --task-col/,
+    ],
+    [
+      'no tasks in common',
+      ['compare', F('small-a.csv'), F('large-b.csv')],
+      /^passk: \S*\/large-b\.csv: has no tasks in common with small-a \(12 tasks such as "t00" against 60 such as "L0"\); runs are matched by task id$/,
+    ],
     ['--by on a missing column', ['compare', F('runs.csv'), '--by', 'agent'], /^passk: .*runs\.csv.*agent/],
-    ['--baseline not a value', ['compare', F('runs.csv'), '--by', 'model', '--baseline', 'delta'], /^passk: --baseline: must be one of the values of model \(alpha, beta, gamma\), got "delta"$/],
+    [
+      '--baseline not a value',
+      ['compare', F('runs.csv'), '--by', 'model', '--baseline', 'delta'],
+      /^passk: --baseline: must be one of the values of model \(alpha, beta, gamma\), got "delta"$/,
+    ],
     ['one file without --by', ['compare', F('small-a.csv')], /^passk: passk compare: needs at least two results files/],
-    ['malformed --require', ['gate', F('small-b.csv'), '--require', 'passHat@ 4 >= 0.8'], /^passk: --require: must be METRIC@K OP NUMBER .*, got "passHat@ 4 >= 0\.8"$/],
+    [
+      'malformed --require',
+      ['gate', F('small-b.csv'), '--require', 'passHat@ 4 >= 0.8'],
+      /^passk: --require: must be METRIC@K OP NUMBER .*, got "passHat@ 4 >= 0\.8"$/,
+    ],
     ['--require threshold out of range', ['gate', F('small-b.csv'), '--require', 'passHat@4 >= 80'], /^passk: --require: threshold must be in \[0, 1\]/],
-    ['gate --confidence at or below 0.5', ['gate', F('small-b.csv'), '--require', 'pass@1 >= 0.5', '--confidence', '0.4'], /^passk: --confidence: must be above 0\.5 for a one-sided bound to be on the safe side of the estimate, got 0\.4$/],
+    [
+      'gate --confidence at or below 0.5',
+      ['gate', F('small-b.csv'), '--require', 'pass@1 >= 0.5', '--confidence', '0.4'],
+      /^passk: --confidence: must be above 0\.5 for a one-sided bound to be on the safe side of the estimate, got 0\.4$/,
+    ],
     ['delta without --baseline', ['gate', F('small-b.csv'), '--require', 'delta(pass@1) >= 0'], /^passk: --require: delta\(…\) needs --baseline OLD/],
-    ['k beyond every n', ['gate', F('one-trial.csv'), '--require', 'passHat@2 >= 0.5'], /^passk: --require: pass\^2 is not estimable: no task has n ≥ 2 trials \(the largest n in one-trial is 1\)/],
+    [
+      'k beyond every n',
+      ['gate', F('one-trial.csv'), '--require', 'passHat@2 >= 0.5'],
+      /^passk: --require: pass\^2 is not estimable: no task has n ≥ 2 trials \(the largest n in one-trial is 1\)/,
+    ],
   ];
 
   it.each(cases)('%s', (_label, args, message) => {

@@ -40,7 +40,10 @@ function checkAgainst(document: CompareDocument, a: Map<string, [number, number]
   const [comparison] = document.comparisons;
   expect(comparison!.pairing.mode).toBe('paired');
   ks.forEach((k, i) => {
-    for (const [key, f] of [['passAtK', at], ['passHatK', hat]] as const) {
+    for (const [key, f] of [
+      ['passAtK', at],
+      ['passHatK', hat],
+    ] as const) {
       const direct = paired(a, b, f, k);
       const metric = comparison!.rows[i]![key]!;
       expect(comparison!.rows[i]!.tasks.baseline).toBe(direct.tasks);
@@ -71,12 +74,32 @@ describe.skipIf(!present)('compare on real logs (../shared/data/real)', () => {
   it('eval-arena CRUXEval-input: codellama-13b against -7b, per-task rates pass1 with n = 10, 800 tasks', async () => {
     const file = 'eval-arena-cruxeval-input-codellama-7b-13b.jsonl';
     const byModel = new Map<string, Map<string, [number, number]>>();
-    for (const line of readFileSync(REAL + file, 'utf8').trim().split('\n')) {
+    for (const line of readFileSync(REAL + file, 'utf8')
+      .trim()
+      .split('\n')) {
       const row = JSON.parse(line) as { model: string; example_id: string; pass1: number };
       if (!byModel.has(row.model)) byModel.set(row.model, new Map());
       byModel.get(row.model)!.set(row.example_id, [10, Math.round(row.pass1 * 10)]);
     }
-    const run = await passk('compare', REAL + file, '--by', 'model', '--baseline', 'codellama-13b', '--rate-col', 'pass1', '--rate-n', '10', '--task-col', 'example_id', '--k', '1,5,10', '--bootstrap', '0', '--json');
+    const run = await passk(
+      'compare',
+      REAL + file,
+      '--by',
+      'model',
+      '--baseline',
+      'codellama-13b',
+      '--rate-col',
+      'pass1',
+      '--rate-n',
+      '10',
+      '--task-col',
+      'example_id',
+      '--k',
+      '1,5,10',
+      '--bootstrap',
+      '0',
+      '--json',
+    );
     expect(run.code).toBe(0);
     const document = JSON.parse(run.stdout) as CompareDocument;
     expect(document.comparisons[0]!.candidate).toBe('codellama-7b');

@@ -20,16 +20,43 @@ async function failure(name: string, options: ResultsReadOptions): Promise<Input
 
 describe('what marks an error row (the documented rule)', () => {
   it.each<[string, boolean]>([
-    ['', false], ['0', false], ['false', false], ['FALSE', false], ['None', false], ['null', false], [' none ', false],
-    ['1', true], ['true', true], ['Timeout', true], ['sandbox crashed', true], ['nan', true],
+    ['', false],
+    ['0', false],
+    ['false', false],
+    ['FALSE', false],
+    ['None', false],
+    ['null', false],
+    [' none ', false],
+    ['1', true],
+    ['true', true],
+    ['Timeout', true],
+    ['sandbox crashed', true],
+    ['nan', true],
   ])('error text %j → %s', (text, marked) => expect(isErrorText(text)).toBe(marked));
   it.each<[unknown, boolean]>([
-    [undefined, false], [null, false], [false, false], [0, false], ['', false], ['none', false],
-    [true, true], [1, true], ['RateLimitError', true], [{ type: 'x' }, true], [[], true],
+    [undefined, false],
+    [null, false],
+    [false, false],
+    [0, false],
+    ['', false],
+    ['none', false],
+    [true, true],
+    [1, true],
+    ['RateLimitError', true],
+    [{ type: 'x' }, true],
+    [[], true],
   ])('error JSON %j → %s', (value, marked) => expect(isErrorJson(value)).toBe(marked));
   it.each<[unknown, boolean]>([
-    ['error', true], ['ERROR', true], [' infra_error ', true], ['Timeout', true],
-    ['ok', false], ['failed', false], ['passed', false], ['timed out', false], [1, false], [null, false],
+    ['error', true],
+    ['ERROR', true],
+    [' infra_error ', true],
+    ['Timeout', true],
+    ['ok', false],
+    ['failed', false],
+    ['passed', false],
+    ['timed out', false],
+    [1, false],
+    [null, false],
   ])('status %j → %s', (value, marked) => expect(isErrorStatus(value)).toBe(marked));
 });
 
@@ -110,7 +137,11 @@ describe('--on-error fail with --missing error: the first such row is an error a
       ':15 (record 4)',
       'key "info.error" marks the record as an error or infrastructure failure (--on-error drop skips such rows), got "RateLimitError: 429"',
     ],
-    ['tau-null-reward.json', ':2 (record 1)', 'key "reward" must have a value (--missing fail counts such rows as failures, --missing drop skips them), got null'],
+    [
+      'tau-null-reward.json',
+      ':2 (record 1)',
+      'key "reward" must have a value (--missing fail counts such rows as failures, --missing drop skips them), got null',
+    ],
   ])('%s → file%s', async (name, where, rest) => {
     const e = await failure(name, { onError: 'fail', missing: 'error' });
     expect(e.message).toBe(`${fixture(name)}${where}: ${rest}`);

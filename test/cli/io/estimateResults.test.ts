@@ -40,7 +40,9 @@ describe('passk estimate FILE: reader options and reporting', () => {
     const run = await passk('estimate', fixture('results/errors.jsonl'), '--missing', 'error');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`passk: ${fixture('results/errors.jsonl')}:2: key "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them), got null\n`);
+    expect(run.stderr).toBe(
+      `passk: ${fixture('results/errors.jsonl')}:2: key "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them), got null\n`,
+    );
   });
 
   it('--trial-col: a repeated (task, trial) is an error naming both lines', async () => {
@@ -61,7 +63,9 @@ describe('passk estimate FILE: reader options and reporting', () => {
   it('unknown --format and --on-error values: exit 2 listing the choices', async () => {
     const format = await passk('estimate', fixture('results/basic.csv'), '--format', 'xml');
     expect(format.code).toBe(2);
-    expect(format.stderr).toBe('passk: --format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, got "xml"\n');
+    expect(format.stderr).toBe(
+      'passk: --format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, got "xml"\n',
+    );
     const policy = await passk('estimate', fixture('results/basic.csv'), '--on-error', 'skip');
     expect(policy.code).toBe(2);
     expect(policy.stderr).toBe('passk: --on-error: must be one of drop, fail, got "skip"\n');

@@ -14,14 +14,70 @@ const perTask = (counts: { taskIds: string[]; n: number[]; c: number[] }) => cou
 
 describe('harness formats, detected by content', () => {
   it.each<[string, string, (string | number)[][]]>([
-    ['terminal-bench-results.json', 'terminal-bench', [['a', 3, 1], ['b', 3, 0]]],
-    ['terminal-bench-runs', 'terminal-bench', [['a', 2, 2], ['b', 2, 0]]],
-    ['tau2-results.json', 'tau2-bench', [['1', 2, 1], ['2', 2, 2]]],
-    ['cruxeval-scored.json', 'cruxeval', [['sample_0', 4, 3], ['sample_1', 4, 0]]],
-    ['task-outcomes.json', 'task-outcomes', [['x', 2, 1], ['y', 2, 2]]],
-    ['samples_gsm8k_2026.jsonl', 'lm-eval', [['0', 3, 2], ['1', 3, 0]]],
-    ['records.json', 'json', [['t1', 2, 1], ['t2', 1, 1]]],
-    ['inspect-demo.eval', 'inspect', [['s1', 2, 1], ['s2', 2, 2]]],
+    [
+      'terminal-bench-results.json',
+      'terminal-bench',
+      [
+        ['a', 3, 1],
+        ['b', 3, 0],
+      ],
+    ],
+    [
+      'terminal-bench-runs',
+      'terminal-bench',
+      [
+        ['a', 2, 2],
+        ['b', 2, 0],
+      ],
+    ],
+    [
+      'tau2-results.json',
+      'tau2-bench',
+      [
+        ['1', 2, 1],
+        ['2', 2, 2],
+      ],
+    ],
+    [
+      'cruxeval-scored.json',
+      'cruxeval',
+      [
+        ['sample_0', 4, 3],
+        ['sample_1', 4, 0],
+      ],
+    ],
+    [
+      'task-outcomes.json',
+      'task-outcomes',
+      [
+        ['x', 2, 1],
+        ['y', 2, 2],
+      ],
+    ],
+    [
+      'samples_gsm8k_2026.jsonl',
+      'lm-eval',
+      [
+        ['0', 3, 2],
+        ['1', 3, 0],
+      ],
+    ],
+    [
+      'records.json',
+      'json',
+      [
+        ['t1', 2, 1],
+        ['t2', 1, 1],
+      ],
+    ],
+    [
+      'inspect-demo.eval',
+      'inspect',
+      [
+        ['s1', 2, 1],
+        ['s2', 2, 2],
+      ],
+    ],
   ])('%s → %s', async (name, format, expected) => {
     const counts = await readTaskCounts(log(name));
     expect(counts.format).toBe(format);
@@ -35,7 +91,9 @@ describe('harness formats, detected by content', () => {
     // b has no outcome at all under drop: a 1/2 only, b left out.
     expect(perTask(dropped)).toEqual([['a', 2, 1]]);
     const run = await passk('estimate', log('terminal-bench-results.json'), '--bootstrap', '0');
-    expect(run.stdout).toContain('4 attempts without an outcome counted as failures (--missing fail, the default for terminal-bench; --missing drop leaves them out)');
+    expect(run.stdout).toContain(
+      '4 attempts without an outcome counted as failures (--missing fail, the default for terminal-bench; --missing drop leaves them out)',
+    );
     expect(run.stdout).toContain('read as terminal-bench (detected; --format forces another)');
   });
 
@@ -61,8 +119,13 @@ describe('harness formats, detected by content', () => {
     // make-fixtures.py: results.scores names "solved" (scorer "steps"); s1 solved 0, 1; s2 1, 1; "total" is 3 everywhere.
     const counts = await readTaskCounts(log('inspect-dict-scores.json'));
     expect(counts.columns).toMatchObject({ scorer: 'steps', scoreKey: 'solved' });
-    expect(perTask(counts)).toEqual([['s1', 2, 1], ['s2', 2, 2]]);
-    await expect(readTaskCounts(log('inspect-dict-scores.json'), { scoreKey: 'nope' })).rejects.toThrow('--score-key: must name a key of scorer "steps"\'s values: "solved", "total", got "nope"');
+    expect(perTask(counts)).toEqual([
+      ['s1', 2, 1],
+      ['s2', 2, 2],
+    ]);
+    await expect(readTaskCounts(log('inspect-dict-scores.json'), { scoreKey: 'nope' })).rejects.toThrow(
+      '--score-key: must name a key of scorer "steps"\'s values: "solved", "total", got "nope"',
+    );
   });
 
   it('estimate prints cost per attempt, per task and per solved task (k·c̄ / pass@k)', async () => {
@@ -79,19 +142,31 @@ describe('harness formats, detected by content', () => {
 describe('column options on JSON inputs', () => {
   it('dot paths: --task-col sample.id --success-col scores.match.value', async () => {
     const counts = await readTaskCounts(log('nested.jsonl'), { taskColumn: 'sample.id', successColumn: 'scores.match.value' });
-    expect(perTask(counts)).toEqual([['s1', 2, 1], ['s2', 1, 0]]);
+    expect(perTask(counts)).toEqual([
+      ['s1', 2, 1],
+      ['s2', 1, 0],
+    ]);
   });
 
   it('a dot path into a missing field: one line listing the keys seen', async () => {
     const run = await passk('estimate', log('nested.jsonl'), '--task-col', 'sample.name', '--success-col', 'scores.match.value');
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`passk: ${log('nested.jsonl')}: must have the task column "sample.name"; keys of the first object: "sample", "scores"; choose the task column with --task-col\n`);
+    expect(run.stderr).toBe(
+      `passk: ${log('nested.jsonl')}: must have the task column "sample.name"; keys of the first object: "sample", "scores"; choose the task column with --task-col\n`,
+    );
   });
 
   it('--counts N,C and --rate-col with --rate-n', async () => {
-    expect(perTask(await readTaskCounts(log('counts.csv'), { countsColumns: 'n,c' }))).toEqual([['q1', 4, 3], ['q2', 4, 0], ['q3', 2, 2]]);
+    expect(perTask(await readTaskCounts(log('counts.csv'), { countsColumns: 'n,c' }))).toEqual([
+      ['q1', 4, 3],
+      ['q2', 4, 0],
+      ['q3', 2, 2],
+    ]);
     const rates = await readTaskCounts(log('rates.jsonl'), { rateColumn: 'pass1', trialsPerTask: 4, where: ['model=m2'] });
-    expect(perTask(rates)).toEqual([['e0', 4, 2], ['e1', 4, 1]]);
+    expect(perTask(rates)).toEqual([
+      ['e0', 4, 2],
+      ['e1', 4, 1],
+    ]);
   });
 });
 
@@ -106,7 +181,20 @@ describe('--where, --by and the one-system guard', () => {
   });
 
   it('--where (repeatable, before or after FILE) keeps matching rows and is stated in the output', async () => {
-    const run = await passk('estimate', '--where', 'model=m2', '--where', 'example_id=e0', log('rates.jsonl'), '--rate-col', 'pass1', '--rate-n', '4', '--bootstrap', '0');
+    const run = await passk(
+      'estimate',
+      '--where',
+      'model=m2',
+      '--where',
+      'example_id=e0',
+      log('rates.jsonl'),
+      '--rate-col',
+      'pass1',
+      '--rate-n',
+      '4',
+      '--bootstrap',
+      '0',
+    );
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n').slice(0, 3)).toEqual([
       `${log('rates.jsonl')}: 4 attempts over 1 tasks, 4 trials each`,
@@ -123,12 +211,34 @@ describe('--where, --by and the one-system guard', () => {
     const { groups } = await readResultGroups(file, { by: 'model', missing: 'drop' });
     expect(groups.map(({ group, counts }) => [group, counts.dropped.reasons.missing, counts.dropped.tasks, perTask(counts)])).toEqual([
       ['m1', 2, 1, [['a', 1, 1]]],
-      ['m2', 0, 0, [['a', 1, 0], ['b', 1, 1]]],
+      [
+        'm2',
+        0,
+        0,
+        [
+          ['a', 1, 0],
+          ['b', 1, 1],
+        ],
+      ],
     ]);
     const failed = await readResultGroups(file, { by: 'model', missing: 'fail' });
     expect(failed.groups.map(({ group, counts }) => [group, counts.dropped.countedAsFailures, perTask(counts)])).toEqual([
-      ['m1', 2, [['a', 2, 1], ['b', 1, 0]]],
-      ['m2', 0, [['a', 1, 0], ['b', 1, 1]]],
+      [
+        'm1',
+        2,
+        [
+          ['a', 2, 1],
+          ['b', 1, 0],
+        ],
+      ],
+      [
+        'm2',
+        0,
+        [
+          ['a', 1, 0],
+          ['b', 1, 1],
+        ],
+      ],
     ]);
   });
 
@@ -136,8 +246,20 @@ describe('--where, --by and the one-system guard', () => {
     const { by, groups } = await readResultGroups(log('rates.jsonl'), { rateColumn: 'pass1', trialsPerTask: 4, by: 'model' });
     expect(by).toBe('model');
     expect(groups.map(({ group, counts }) => [group, perTask(counts)])).toEqual([
-      ['m1', [['e0', 4, 3], ['e1', 4, 0]]],
-      ['m2', [['e0', 4, 2], ['e1', 4, 1]]],
+      [
+        'm1',
+        [
+          ['e0', 4, 3],
+          ['e1', 4, 0],
+        ],
+      ],
+      [
+        'm2',
+        [
+          ['e0', 4, 2],
+          ['e1', 4, 1],
+        ],
+      ],
     ]);
   });
 });
@@ -146,7 +268,10 @@ describe('many inputs', () => {
   it('several files combine; the same (task, trial) twice names both places', async () => {
     const one = log('terminal-bench-runs/run1_results.json');
     const two = log('terminal-bench-runs/run2_results.json');
-    expect(perTask(await readTaskCounts([one, two]))).toEqual([['a', 2, 2], ['b', 2, 0]]);
+    expect(perTask(await readTaskCounts([one, two]))).toEqual([
+      ['a', 2, 2],
+      ['b', 2, 0],
+    ]);
     await expect(readTaskCounts([one, one])).rejects.toThrow(`${one} (record 1): duplicate of task "a" trial "a.1-of-1.run1" (first at record 1)`);
   });
 
@@ -159,7 +284,10 @@ describe('many inputs', () => {
 
   it('- reads standard input (through the built CLI when it exists)', () => {
     const main = fixture('../../packages/cli/dist/main.js');
-    const run = spawnSync('node', [main, 'estimate', '-', '--bootstrap', '0', '--json'], { input: '{"task_id":"a","success":1}\n{"task_id":"a","success":0}\n', encoding: 'utf8' });
+    const run = spawnSync('node', [main, 'estimate', '-', '--bootstrap', '0', '--json'], {
+      input: '{"task_id":"a","success":1}\n{"task_id":"a","success":0}\n',
+      encoding: 'utf8',
+    });
     if (run.error || run.status === null) return; // no build: covered by the in-process tests above
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout).perTask).toMatchObject([{ task: 'a', n: 2, c: 1 }]);

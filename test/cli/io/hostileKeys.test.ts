@@ -41,7 +41,13 @@ describe('hostile names in results files', () => {
   const rows = HOSTILE.flatMap((id, i) => [`${id},${2 * i},1,x,m`, `${id},${2 * i + 1},${id === 'toString' ? 1 : 0},x,m`]);
   const csv = file('keys.csv', ['task,trial,success,__proto__,constructor', ...rows, ''].join('\n'));
   // Entries, not an object literal: `{ __proto__: … }` in source would set the literal's prototype.
-  const expected = [['__proto__', [2, 1]], ['constructor', [2, 1]], ['prototype', [2, 1]], ['hasOwnProperty', [2, 1]], ['toString', [2, 2]]];
+  const expected = [
+    ['__proto__', [2, 1]],
+    ['constructor', [2, 1]],
+    ['prototype', [2, 1]],
+    ['hasOwnProperty', [2, 1]],
+    ['toString', [2, 2]],
+  ];
 
   it('task ids and column names in a CSV (the lean counter and the record path)', async () => {
     const lean = await perTask(csv);
@@ -80,7 +86,11 @@ describe('hostile names in results files', () => {
 
   it('a {task: [outcomes]} document and a JSON array with hostile keys', async () => {
     const doc = file('keys.json', '{"__proto__":[true,false],"constructor":[true],"prototype":[false,false,true]}');
-    expect(Object.entries(await perTask(doc))).toEqual([['__proto__', [2, 1]], ['constructor', [1, 1]], ['prototype', [3, 1]]]);
+    expect(Object.entries(await perTask(doc))).toEqual([
+      ['__proto__', [2, 1]],
+      ['constructor', [1, 1]],
+      ['prototype', [3, 1]],
+    ]);
     const array = file('array.json', `[${HOSTILE.map((id) => `{"__proto__":{"polluted":1},"task":"${id}","success":true}`).join(',')}]`);
     expect(Object.entries(await perTask(array))).toEqual(HOSTILE.map((id) => [id, [1, 1]]));
     expectPrototypeUntouched();

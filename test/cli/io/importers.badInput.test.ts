@@ -106,8 +106,16 @@ describe.each(importers)('bad input, %s', (_importer, cases) => {
 
 describe('options that do not apply to a format', () => {
   it.each<[ResultsReadOptions, string, string]>([
-    [{ format: 'humaneval', rewardColumn: 'score' }, 'basic.jsonl', '--reward-col: does not apply to the humaneval format (its outcome is "passed"), got "score"'],
-    [{ format: 'tau-bench', successColumn: 'ok' }, 'tau-small.json', '--success-col: does not apply to the tau-bench format (success is a reward within 1e-6 of 1), got "ok"'],
+    [
+      { format: 'humaneval', rewardColumn: 'score' },
+      'basic.jsonl',
+      '--reward-col: does not apply to the humaneval format (its outcome is "passed"), got "score"',
+    ],
+    [
+      { format: 'tau-bench', successColumn: 'ok' },
+      'tau-small.json',
+      '--success-col: does not apply to the tau-bench format (success is a reward within 1e-6 of 1), got "ok"',
+    ],
   ])('%j on %s', async (options, name, message) => {
     expect((await failure(name, options)).message).toBe(message);
   });

@@ -10,18 +10,20 @@ import { tempDir } from '../../helpers/tempDir.js';
 // on the four counted simulations (the infrastructure_error one is left out).
 const TAU2 = fixture('logs/tau2-results.json');
 
-describe('fit --out and simulate --tasks-from use the log\'s empirical cost and latency', () => {
+describe("fit --out and simulate --tasks-from use the log's empirical cost and latency", () => {
   it('fit --out writes { dist: empirical, values } and says so', async () => {
     const out = join(tempDir('costs'), 'fitted.yaml');
     const run = await passk('fit', TAU2, '--out', out);
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain('and the log\'s empirical per-attempt cost (4 attempts, column "agent_cost") and latency (4 attempts, column "duration") instead of the default lognormal');
+    expect(run.stderr).toContain(
+      'and the log\'s empirical per-attempt cost (4 attempts, column "agent_cost") and latency (4 attempts, column "duration") instead of the default lognormal',
+    );
     const scenario = await readScenarioFile(out);
     expect(scenario.attempts.cost).toEqual({ dist: 'empirical', values: [0.02, 0.04, 0.01, 0.01] });
     expect(scenario.attempts.latency).toEqual({ dist: 'empirical', values: [10, 30, 5, 5] });
   });
 
-  it('simulate --tasks-from: the scenario takes the log\'s amounts; the exact cost@1 is their mean (0.02): no verifier (none is in the log)', async () => {
+  it("simulate --tasks-from: the scenario takes the log's amounts; the exact cost@1 is their mean (0.02): no verifier (none is in the log)", async () => {
     const run = await passk('simulate', '--tasks-from', TAU2, '--replicates', '200', '--json', '--workers', '1');
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout);

@@ -26,7 +26,11 @@ describe('pipes as inputs', () => {
     const run = bash('node "$CLI" estimate <(cat "$CSV") --json --bootstrap 0 --k 1');
     expect(run.status, run.stderr).toBe(0);
     expect(counts(run.stdout)).toEqual(counts(direct.stdout));
-    expect(counts(run.stdout)).toEqual([['a', 2, 1], ['b', 2, 2], ['c', 1, 0]]);
+    expect(counts(run.stdout)).toEqual([
+      ['a', 2, 1],
+      ['b', 2, 2],
+      ['c', 1, 0],
+    ]);
   });
 
   it('a FIFO that a program writes to (after passk has opened it) reads like the file', async () => {

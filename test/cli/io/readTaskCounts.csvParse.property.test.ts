@@ -14,9 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'passk-csv-property-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const pieceArb = fc.constantFrom('a', 'b', 'task', '7', ',', '"', '""', ' ', 'é', '😀', '\n', '\r\n', ';', 'x y');
-const idArb = fc
-  .array(pieceArb, { minLength: 1, maxLength: 5 })
-  .map((pieces) => `t${pieces.join('')}`); // a leading letter: never empty
+const idArb = fc.array(pieceArb, { minLength: 1, maxLength: 5 }).map((pieces) => `t${pieces.join('')}`); // a leading letter: never empty
 const rowArb = fc.record({
   task: fc.integer({ min: 0, max: 5 }),
   success: fc.constantFrom('0', '1', 'true', 'false', 'TRUE'),

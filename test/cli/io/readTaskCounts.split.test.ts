@@ -42,7 +42,10 @@ const rows = Array.from({ length: 400 }, (_, i) => `t${i < 200 ? (i * 7) % 60 : 
 
 describe('readTaskCounts split over two threads = one thread', () => {
   it('Python reference files (quoted fields with line breaks, BOM, CRLF), whole and in small reads', async () => {
-    for (const [name, expected] of [['mixed.csv', reference.csv], ['quoted.csv', reference.quoted]] as const) {
+    for (const [name, expected] of [
+      ['mixed.csv', reference.csv],
+      ['quoted.csv', reference.quoted],
+    ] as const) {
       expect(await readTaskCounts(join(dir, name), SPLIT)).toMatchObject(expected);
       expect(await readTaskCounts(join(dir, name), { ...SPLIT, chunkSize: 7 })).toMatchObject(expected);
     }
@@ -72,7 +75,15 @@ describe('readTaskCounts split over two threads = one thread', () => {
     const path = write('dropped.csv', ['task_id,trial,success', ...lines]);
     const one = await readTaskCounts(path, ONE);
     // 37 rows i ≡ 0 (mod 11) below 400, plus the two "late" rows; "late" has no counted row.
-    expect(one.dropped).toEqual({ policy: 'drop', count: 39, reasons: { missing: 39, error: 0 }, tasks: 1, countedAsFailures: 0, missing: 'drop', missingIsDefault: true });
+    expect(one.dropped).toEqual({
+      policy: 'drop',
+      count: 39,
+      reasons: { missing: 39, error: 0 },
+      tasks: 1,
+      countedAsFailures: 0,
+      missing: 'drop',
+      missingIsDefault: true,
+    });
     expect(await readTaskCounts(path, SPLIT)).toEqual(one);
   });
 

@@ -87,7 +87,15 @@ describe('readTaskCounts: formats (hand-counted fixtures)', () => {
 
   it('reports nothing dropped for a clean file', async () => {
     const r = await readTaskCounts(fixture('basic.csv'));
-    expect(r.dropped).toEqual({ policy: 'drop', count: 0, reasons: { missing: 0, error: 0 }, tasks: 0, countedAsFailures: 0, missing: 'drop', missingIsDefault: true });
+    expect(r.dropped).toEqual({
+      policy: 'drop',
+      count: 0,
+      reasons: { missing: 0, error: 0 },
+      tasks: 0,
+      countedAsFailures: 0,
+      missing: 'drop',
+      missingIsDefault: true,
+    });
   });
 });
 
@@ -118,15 +126,30 @@ describe('readTaskCounts: row errors name file:line', () => {
     ['err-after-quote.csv', 2, 'closing quote must be followed by "," or the end of the line, got "b"'],
     ['err-after-quote-cr.csv', 2, 'closing quote must be followed by "," or the end of the line, got "\\r"'],
     // Under --on-error fail; the default (drop) counts these rows instead (errorPolicy.test.ts).
-    ['err-quoted-empty-success.csv', 3, 'column "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them)', { missing: 'error' }],
+    [
+      'err-quoted-empty-success.csv',
+      3,
+      'column "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them)',
+      { missing: 'error' },
+    ],
     ['err-missing-task.csv', 3, 'column "task_id" must have a value'],
-    ['err-missing-success.csv', 2, 'column "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them)', { missing: 'error' }],
+    [
+      'err-missing-success.csv',
+      2,
+      'column "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them)',
+      { missing: 'error' },
+    ],
     // BOM and CRLF: the CR is not part of the value.
     ['err-bad-success.csv', 3, 'column "success" must be 1/0, true/false or 1.0/0.0, got "maybe"'],
     ['err-bad-reward.csv', 3, 'column "reward" must be a number, got "abc"', { rewardColumn: 'reward' }],
     ['err-bad-json.jsonl', 2, 'line must be one JSON object, got "{\\"task_id\\": \\"b\\", \\"success\\":"'],
     ['err-array-line.jsonl', 2, 'line must be one JSON object, got "[1, 2]"'],
-    ['err-missing-key.jsonl', 3, 'key "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them), got null', { missing: 'error' }],
+    [
+      'err-missing-key.jsonl',
+      3,
+      'key "success" must have a value (--missing fail counts such rows as failures, --missing drop skips them), got null',
+      { missing: 'error' },
+    ],
     ['err-null-task.jsonl', 1, 'key "task_id" must have a value, got null'],
     ['err-bad-success.jsonl', 1, 'key "success" must be 1/0, true/false or 1.0/0.0, got 2'],
     ['err-task-type.jsonl', 1, 'key "task_id" must be a string or a number, got true'],
@@ -158,11 +181,7 @@ describe('readTaskCounts: file errors name the file', () => {
       'err-no-task-column.jsonl',
       'must have a task column ("task_id", "task", "problem_id", "example_id", "doc_id" or "sample_id"); keys of the first object: "id", "ok"; choose the task column with --task-col',
     ],
-    [
-      'basic.csv',
-      'must have the task column "name"; columns: "task_id", "trial", "success"; choose the task column with --task-col',
-      { taskColumn: 'name' },
-    ],
+    ['basic.csv', 'must have the task column "name"; columns: "task_id", "trial", "success"; choose the task column with --task-col', { taskColumn: 'name' }],
     [
       'basic.csv',
       'must have the reward column "score"; columns: "task_id", "trial", "success"; choose the reward column with --reward-col',
@@ -184,7 +203,10 @@ describe('readTaskCounts: file errors name the file', () => {
 
 describe('readTaskCounts: option errors name the option as the CLI spells it', () => {
   const cases: Array<[options: ResultsReadOptions, message: string]> = [
-    [{ format: 'xml' as 'csv' }, '--format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, got "xml"'],
+    [
+      { format: 'xml' as 'csv' },
+      '--format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, got "xml"',
+    ],
     [{ onError: 'skip' as 'drop' }, '--on-error: must be one of drop, fail, got "skip"'],
     [{ threads: 3 }, 'threads: must be an integer in 1..2, got 3'],
     [{ trialColumn: '' }, '--trial-col: must be a non-empty column name, got ""'],

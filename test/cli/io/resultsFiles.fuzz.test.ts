@@ -16,11 +16,52 @@ const dir = mkdtempSync(join(tmpdir(), 'passk-fuzz-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const RUN_LIMIT_MS = 20_000;
-const NAMES = ['task', 'task_id', 'success', 'passed', 'trial', 'reward', 'score', 'error', 'status', 'model', 'cost', 'epoch', '__proto__', 'constructor', 'prototype', 'a.b', ''];
+const NAMES = [
+  'task',
+  'task_id',
+  'success',
+  'passed',
+  'trial',
+  'reward',
+  'score',
+  'error',
+  'status',
+  'model',
+  'cost',
+  'epoch',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'a.b',
+  '',
+];
 
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),
-  fc.constantFrom('0', '1', 'true', 'False', '1.0', '', 'null', 'NaN', '-1', '1e400', 'error', 'timeout', '"', '""', ',', '\t', '\n', '\r\n', '\u0000', '\u001f', '\ufeff', '😀'),
+  fc.constantFrom(
+    '0',
+    '1',
+    'true',
+    'False',
+    '1.0',
+    '',
+    'null',
+    'NaN',
+    '-1',
+    '1e400',
+    'error',
+    'timeout',
+    '"',
+    '""',
+    ',',
+    '\t',
+    '\n',
+    '\r\n',
+    '\u0000',
+    '\u001f',
+    '\ufeff',
+    '😀',
+  ),
   fc.integer().map(String),
   fc.double().map(String),
 );
@@ -52,37 +93,87 @@ const cellFor = (name: string): fc.Arbitrary<unknown> => {
 };
 /** Column names: usually a task and an outcome column among others. */
 const columns = fc
-  .tuple(fc.constantFrom('task', 'task_id'), fc.constantFrom('success', 'passed', 'success'), fc.array(fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 5 })), { maxLength: 3 }), fc.boolean())
+  .tuple(
+    fc.constantFrom('task', 'task_id'),
+    fc.constantFrom('success', 'passed', 'success'),
+    fc.array(fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 5 })), { maxLength: 3 }),
+    fc.boolean(),
+  )
   .map(([task, outcome, rest, shuffle]) => (shuffle ? [...rest, outcome, task] : [task, ...rest, outcome]));
 /** Records over the columns, as [key, value] entries (keys such as __proto__ stay own keys when written). */
-const records = columns.chain((names) => fc.array(fc.tuple(...names.map((name) => cellFor(name).map((value) => [name, value] as [string, unknown]))), { minLength: 1, maxLength: 25 }));
+const records = columns.chain((names) =>
+  fc.array(fc.tuple(...names.map((name) => cellFor(name).map((value) => [name, value] as [string, unknown]))), { minLength: 1, maxLength: 25 }),
+);
 const jsonText = (entries: Array<[string, unknown]>) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`).join(',')}}`;
-const cellText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const cellText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 const quoteCell = (cell: string, separator: string) => (/[",\t\n\r]/.test(cell) || cell.includes(separator) ? `"${cell.replaceAll('"', '""')}"` : cell);
 
 /** The file's content for one structure, and the extension and format that fit it. */
 const content = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ separator: fc.constantFrom(',', '\t'), rows: records, quote: fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, { arbitrary: fc.constant(false), weight: 1 }), eol: fc.constantFrom('\n', '\r\n') }).map(({ separator, rows, quote, eol }) => {
-    const header = rows[0]?.map(([k]) => k) ?? ['task', 'success'];
-    const lines = [header.map((c) => quoteCell(c, separator)), ...rows.map((r) => r.map(([, v]) => (quote ? quoteCell(cellText(v), separator) : cellText(v))))];
-    return { body: lines.map((cells) => cells.join(separator)).join(eol) + eol, extension: separator === ',' ? '.csv' : '.tsv', format: separator === ',' ? 'csv' : 'tsv' };
-  }) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({
+        separator: fc.constantFrom(',', '\t'),
+        rows: records,
+        quote: fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, { arbitrary: fc.constant(false), weight: 1 }),
+        eol: fc.constantFrom('\n', '\r\n'),
+      })
+      .map(({ separator, rows, quote, eol }) => {
+        const header = rows[0]?.map(([k]) => k) ?? ['task', 'success'];
+        const lines = [
+          header.map((c) => quoteCell(c, separator)),
+          ...rows.map((r) => r.map(([, v]) => (quote ? quoteCell(cellText(v), separator) : cellText(v)))),
+        ];
+        return {
+          body: lines.map((cells) => cells.join(separator)).join(eol) + eol,
+          extension: separator === ',' ? '.csv' : '.tsv',
+          format: separator === ',' ? 'csv' : 'tsv',
+        };
+      }),
+  },
   { weight: 3, arbitrary: records.map((rows) => ({ body: rows.map(jsonText).join('\n') + '\n', extension: '.jsonl', format: 'jsonl' })) },
   { weight: 2, arbitrary: records.map((rows) => ({ body: `[${rows.map(jsonText).join(',\n')}]`, extension: '.json', format: 'json' })) },
-  { weight: 1, arbitrary: fc
-    .dictionary(fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 5 })), fc.array(fc.oneof(fc.boolean(), fc.constant(null), fc.integer({ min: -1, max: 2 })), { maxLength: 5 }))
-    .map((d) => ({ body: JSON.stringify(d), extension: '.json', format: 'task-outcomes' })) },
-  { weight: 1, arbitrary: records.map((rows) => ({ body: `{"results":[${rows.map((r) => jsonText([['is_resolved', true], ...r])).join(',')}]}`, extension: '.json', format: 'terminal-bench' })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .dictionary(
+        fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 5 })),
+        fc.array(fc.oneof(fc.boolean(), fc.constant(null), fc.integer({ min: -1, max: 2 })), { maxLength: 5 }),
+      )
+      .map((d) => ({ body: JSON.stringify(d), extension: '.json', format: 'task-outcomes' })),
+  },
+  {
+    weight: 1,
+    arbitrary: records.map((rows) => ({
+      body: `{"results":[${rows.map((r) => jsonText([['is_resolved', true], ...r])).join(',')}]}`,
+      extension: '.json',
+      format: 'terminal-bench',
+    })),
+  },
   { weight: 1, arbitrary: records.map((rows) => ({ body: `{"simulations":[${rows.map(jsonText).join(',')}]}`, extension: '.json', format: 'tau2-bench' })) },
 );
 
 /** Damage (sometimes): a cut at a random byte, a random splice, or a very long line. */
 const damaged = fc
-  .tuple(content, fc.oneof({ arbitrary: fc.constant('none'), weight: 5 }, { arbitrary: fc.constantFrom('cut', 'splice', 'long'), weight: 2 }), fc.nat(), fc.string({ maxLength: 8 }), fc.integer({ min: 1, max: 300_000 }))
+  .tuple(
+    content,
+    fc.oneof({ arbitrary: fc.constant('none'), weight: 5 }, { arbitrary: fc.constantFrom('cut', 'splice', 'long'), weight: 2 }),
+    fc.nat(),
+    fc.string({ maxLength: 8 }),
+    fc.integer({ min: 1, max: 300_000 }),
+  )
   .map(([c, how, at, piece, length]) => {
     const body = c.body;
     const p = body.length === 0 ? 0 : at % body.length;
-    const next = how === 'cut' ? body.slice(0, p) : how === 'splice' ? body.slice(0, p) + piece + body.slice(p) : how === 'long' ? body.slice(0, p) + 'x'.repeat(length) + body.slice(p) : body;
+    const next =
+      how === 'cut'
+        ? body.slice(0, p)
+        : how === 'splice'
+          ? body.slice(0, p) + piece + body.slice(p)
+          : how === 'long'
+            ? body.slice(0, p) + 'x'.repeat(length) + body.slice(p)
+            : body;
     return { ...c, body: next };
   });
 
@@ -90,7 +181,11 @@ const damaged = fc
 const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, { arbitrary: arb, weight: 1 });
 const options = fc.record({
   extension: sometimes(fc.constantFrom('.txt', '')),
-  format: fc.oneof({ arbitrary: fc.constant('auto'), weight: 4 }, { arbitrary: fc.constant('fits'), weight: 2 }, { arbitrary: fc.constantFrom('csv', 'jsonl', 'json', 'tau-bench', 'humaneval', 'cruxeval'), weight: 1 }),
+  format: fc.oneof(
+    { arbitrary: fc.constant('auto'), weight: 4 },
+    { arbitrary: fc.constant('fits'), weight: 2 },
+    { arbitrary: fc.constantFrom('csv', 'jsonl', 'json', 'tau-bench', 'humaneval', 'cruxeval'), weight: 1 },
+  ),
   reward: sometimes(fc.constantFrom('reward', 'score', 'a.b')),
   trial: sometimes(fc.constantFrom('trial', 'epoch', '__proto__')),
   where: sometimes(fc.constantFrom('model=m', 'status=ok', '__proto__=x')),

@@ -60,7 +60,7 @@ describe('TaskCountsBuilder', () => {
     expect([b.idOf(0), b.idOf(1), b.idOf(2)]).toEqual(['gone', 'p', 'later']);
   });
 
-  it('merges a later part: shared tasks add up, new ones follow in that part\'s order (hand count)', () => {
+  it("merges a later part: shared tasks add up, new ones follow in that part's order (hand count)", () => {
     const first = new TaskCountsBuilder();
     first.addId('a', 1);
     first.addId('b', 0);

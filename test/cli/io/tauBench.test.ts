@@ -15,8 +15,7 @@ const RELATIVE = 'test/fixtures/tau-bench/gpt-4o-airline.json';
 //   [c.__setitem__(x['task_id'], c[x['task_id']] + ((1-1e-6) <= x['reward'] <= (1+1e-6))) for x in json.load(open('$TAU'))]
 //   print([c[t] for t in range(50)])"
 const SUCCESSES = [
-  0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 1, 4, 2, 0, 2, 1, 1, 4, 0, 4, 3, 0, 0, 4, 0, 2, 2, 0, 1, 2, 2, 0, 0, 3, 4, 4, 3, 4, 1, 3, 2, 4,
-  1, 2, 2, 2, 1, 4, 4,
+  0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 1, 4, 2, 0, 2, 1, 1, 4, 0, 4, 3, 0, 0, 4, 0, 2, 2, 0, 1, 2, 2, 0, 0, 3, 4, 4, 3, 4, 1, 3, 2, 4, 1, 2, 2, 2, 1, 4, 4,
 ];
 // Exact task averages, python: from fractions import Fraction as F; from math import comb
 //   [sum(F(comb(c,k), comb(4,k)) for c in SUCCESSES)/50 for k in 1..4]       → 21/50, 41/150, 11/50, 1/5
@@ -78,7 +77,14 @@ describe('successFromTauBenchReward: τ-bench run.py `(1 - 1e-6) <= reward <= (1
   //   → [True, True, True, True, False, False, False, False]
   // 0.999999 passes although abs(0.999999 - 1) = 1.0000000000287557e-06 > 1e-6: the comparison is τ-bench's.
   it.each<[number, number]>([
-    [1.0, 1], [1, 1], [0.999999, 1], [1.000001, 1], [0.9999989, 0], [1.0000011, 0], [0.0, 0], [0.5, 0],
+    [1.0, 1],
+    [1, 1],
+    [0.999999, 1],
+    [1.000001, 1],
+    [0.9999989, 0],
+    [1.0000011, 0],
+    [0.0, 0],
+    [0.5, 0],
   ])('%d → %i', (reward, expected) => expect(successFromTauBenchReward(reward)).toBe(expected));
   it.each<[unknown]>([['1.0'], [null], [true], [Number.NaN], [Number.POSITIVE_INFINITY], [undefined]])('%j → -1 (not a finite number)', (value) =>
     expect(successFromTauBenchReward(value)).toBe(-1),

@@ -6,15 +6,40 @@ import { trialFromBytes, trialFromJson, trialFromText } from '../../../packages/
 
 describe('trial values: an integer ≥ 0, optionally written with .0…', () => {
   it.each<[string, number]>([
-    ['0', 0], ['7', 7], ['0007', 7], ['3.0', 3], ['12.000', 12], ['9007199254740991', 9007199254740991],
-    ['', -1], ['-1', -1], ['1.5', -1], ['3.', -1], ['.0', -1], [' 3', -1], ['3 ', -1], ['x', -1], ['1e3', -1], ['9007199254740993', -1],
+    ['0', 0],
+    ['7', 7],
+    ['0007', 7],
+    ['3.0', 3],
+    ['12.000', 12],
+    ['9007199254740991', 9007199254740991],
+    ['', -1],
+    ['-1', -1],
+    ['1.5', -1],
+    ['3.', -1],
+    ['.0', -1],
+    [' 3', -1],
+    ['3 ', -1],
+    ['x', -1],
+    ['1e3', -1],
+    ['9007199254740993', -1],
   ])('text %j → %d', (text, expected) => {
     expect(trialFromText(text)).toBe(expected);
     const bytes = Buffer.from(`,${text},`);
     expect(trialFromBytes(bytes, 1, bytes.length - 1)).toBe(expected);
   });
   it.each<[unknown, number]>([
-    [0, 0], [4, 4], ['4', 4], ['4.0', 4], [4.0, 4], [-1, -1], [1.5, -1], [Number.NaN, -1], [null, -1], [true, -1], [[1], -1], [2 ** 53, -1],
+    [0, 0],
+    [4, 4],
+    ['4', 4],
+    ['4.0', 4],
+    [4.0, 4],
+    [-1, -1],
+    [1.5, -1],
+    [Number.NaN, -1],
+    [null, -1],
+    [true, -1],
+    [[1], -1],
+    [2 ** 53, -1],
   ])('JSON %j → %d', (value, expected) => expect(trialFromJson(value)).toBe(expected));
 });
 

@@ -61,7 +61,7 @@ describe('bundleExplorer', () => {
     expect(script).not.toMatch(/\brequire\(|\bimport\(|^\s*import\s|^\s*export\s/m);
   });
 
-  it("fills the outputs on start: p = 90 %, k = 8 → pass^8 43.0 %, pass@8 >99.9 % (seed 000); 27 of 30 → pass^8 37.9 % in [9.4 %, 75.4 %] (seed 000, §5)", () => {
+  it('fills the outputs on start: p = 90 %, k = 8 → pass^8 43.0 %, pass@8 >99.9 % (seed 000); 27 of 30 → pass^8 37.9 % in [9.4 %, 75.4 %] (seed 000, §5)', () => {
     const { text, elements } = page();
     expect([text(ID.pValue), text(ID.kValue), text(ID.passAtK), text(ID.passHatK), text(ID.gap)]).toEqual(['90.0%', '8', '>99.9%', '43.0%', '57.0%']);
     expect(elements.get(ID.curves)!.innerHTML).toMatch(/^<svg[\s\S]*<\/svg>$/);
@@ -70,13 +70,24 @@ describe('bundleExplorer', () => {
 
   it("moving a slider shows the library's values for the new p and k", () => {
     const { elements, text } = page();
-    for (const [p, k] of [[0.8, 5], [0.55, 13], [0.999, 20], [0.01, 1]] as const) {
+    for (const [p, k] of [
+      [0.8, 5],
+      [0.55, 13],
+      [0.999, 20],
+      [0.01, 1],
+    ] as const) {
       elements.get(ID.pSlider)!.value = String(p);
       elements.get(ID.kSlider)!.value = String(k);
       elements.get(ID.kSlider)!.fire('input');
       const at = independentPassAtK(p, k);
       const hat = independentPassHatK(p, k);
-      expect([text(ID.pValue), text(ID.kValue), text(ID.passAtK), text(ID.passHatK), text(ID.gap)]).toEqual([formatPercent(p), String(k), formatPercent(at), formatPercent(hat), formatPercent(at - hat)]);
+      expect([text(ID.pValue), text(ID.kValue), text(ID.passAtK), text(ID.passHatK), text(ID.gap)]).toEqual([
+        formatPercent(p),
+        String(k),
+        formatPercent(at),
+        formatPercent(hat),
+        formatPercent(at - hat),
+      ]);
     }
   });
 

@@ -53,7 +53,10 @@ describe('passk demo', () => {
 
   it('the default scenario with a pilot equals `passk simulate --replicates 400 --pilot-trials 8 --json` of it under its demo name', async () => {
     const file = join(dir, 'sequential.yaml');
-    writeFileSync(file, `${common}name: 'sequential retries, verifier with 5 % false accepts'\npolicy: { maxAttempts: 8, mode: sequential, onNoAccept: abstain }\nverifier: { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }\n`);
+    writeFileSync(
+      file,
+      `${common}name: 'sequential retries, verifier with 5 % false accepts'\npolicy: { maxAttempts: 8, mode: sequential, onNoAccept: abstain }\nverifier: { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }\n`,
+    );
     expect(result('1-simulate.json')).toEqual(await cliJson('simulate', file, '--replicates', '400', '--pilot-trials', '8', '--workers', '1'));
   });
 
@@ -64,8 +67,10 @@ describe('passk demo', () => {
 
   it('the two other policies equal `passk simulate` of the default scenario with that change', async () => {
     const scenarios = {
-      '4-simulate.json': "name: 'all attempts in parallel, same verifier'\npolicy: { maxAttempts: 8, mode: parallel, onNoAccept: abstain }\nverifier: { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }\n",
-      '5-simulate.json': "name: 'sequential retries, verifier with 1 % false accepts'\npolicy: { maxAttempts: 8, mode: sequential, onNoAccept: abstain }\nverifier: { falseAccept: 0.01, falseReject: 0.1, cost: 0.001 }\n",
+      '4-simulate.json':
+        "name: 'all attempts in parallel, same verifier'\npolicy: { maxAttempts: 8, mode: parallel, onNoAccept: abstain }\nverifier: { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }\n",
+      '5-simulate.json':
+        "name: 'sequential retries, verifier with 1 % false accepts'\npolicy: { maxAttempts: 8, mode: sequential, onNoAccept: abstain }\nverifier: { falseAccept: 0.01, falseReject: 0.1, cost: 0.001 }\n",
     };
     for (const [name, yaml] of Object.entries(scenarios)) {
       const file = join(dir, name.replace('.json', '.yaml'));
@@ -74,7 +79,7 @@ describe('passk demo', () => {
     }
   });
 
-  it("the report answers first: the summary, then the policies side by side, one delivery chart and one cost frontier over all three", () => {
+  it('the report answers first: the summary, then the policies side by side, one delivery chart and one cost frontier over all three', () => {
     const page = readFileSync(join(out, 'report.html'), 'utf8');
     const at = (text: string) => page.indexOf(text);
     expect(at('id="summary"')).toBeGreaterThan(0);
@@ -84,12 +89,18 @@ describe('passk demo', () => {
     expect(at('id="explorer"')).toBeLessThan(at('id="commands"'));
     // The pilot's gap to the truth from result 1: pass^8 estimated from 8 trials per task against the simulated truth.
     const pilot = result('1-simulate.json').pilot.rows[7];
-    expect(page).toContain(`would have estimated pass^8 at ${(pilot.passHatK.value * 100).toFixed(1)}% against a true ${(pilot.truth.passHatK.value * 100).toFixed(1)}%`);
+    expect(page).toContain(
+      `would have estimated pass^8 at ${(pilot.passHatK.value * 100).toFixed(1)}% against a true ${(pilot.truth.passHatK.value * 100).toFixed(1)}%`,
+    );
     expect(page).toContain('<strong>228 clean runs</strong>');
     expect(page).toMatch(/<td class="num">37\.9%<\/td><td class="num">43\.0%<\/td><td class="num">\[9\.4%, 75\.4%\]<\/td>/);
     expect(page.match(/<figure class="chart" data-chart="cost-frontier">/g)).toHaveLength(1);
     expect(page.match(/<figure class="chart" data-chart="delivery">/g)).toHaveLength(1);
-    for (const name of ['sequential retries, verifier with 5 % false accepts', 'all attempts in parallel, same verifier', 'sequential retries, verifier with 1 % false accepts']) {
+    for (const name of [
+      'sequential retries, verifier with 5 % false accepts',
+      'all attempts in parallel, same verifier',
+      'sequential retries, verifier with 1 % false accepts',
+    ]) {
       expect(page).toContain(`<h2>Simulation: ${name}</h2>`);
     }
     // No internal scenario name in what the reader sees (the bundled library, in the script, has the built-in one).

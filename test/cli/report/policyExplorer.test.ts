@@ -7,7 +7,17 @@ import { AGENTS, POLICY_MAX_K, POLICY_START, type PolicySettings } from '../../.
 import { policyCurves, policyTexts } from '../../../packages/cli/src/report/explorer/policyValues.js';
 import { policyCurvesSvg } from '../../../packages/cli/src/report/explorer/policyCurvesSvg.js';
 
-const base: PolicySettings = { ...POLICY_START, population: 'p', p: 0.6, correlation: 'independent', strength: 0, falseAccept: 0, falseReject: 0, mode: 'sequential', costPerAttempt: 0.02 };
+const base: PolicySettings = {
+  ...POLICY_START,
+  population: 'p',
+  p: 0.6,
+  correlation: 'independent',
+  strength: 0,
+  falseAccept: 0,
+  falseReject: 0,
+  mode: 'sequential',
+  costPerAttempt: 0.02,
+};
 const TOL = 1e-12;
 
 describe('policyCurves: closed forms of the explorer', () => {
@@ -69,7 +79,19 @@ describe('the URL fragment', () => {
 
   it('round-trips every setting', () => {
     const state = {
-      policy: { ...POLICY_START, population: 'split', mean: 0.35, concentration: 12.5, k: 13, correlation: 'markov', strength: 0.45, falseAccept: 0.02, falseReject: 0.15, mode: 'parallel', costPerAttempt: 0.137 } as PolicySettings,
+      policy: {
+        ...POLICY_START,
+        population: 'split',
+        mean: 0.35,
+        concentration: 12.5,
+        k: 13,
+        correlation: 'markov',
+        strength: 0.45,
+        falseAccept: 0.02,
+        falseReject: 0.15,
+        mode: 'parallel',
+        costPerAttempt: 0.137,
+      } as PolicySettings,
       p: 0.321,
       k: 17,
       n: 50,

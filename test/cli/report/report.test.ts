@@ -44,7 +44,15 @@ beforeAll(async () => {
 
 /** Text of every table row of the page: cells with tags stripped and entities decoded. */
 function pageRows(html: string): string[][] {
-  const decode = (s: string) => s.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').trim();
+  const decode = (s: string) =>
+    s
+      .replace(/<[^>]*>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+      .trim();
   return [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/g)].map((cell) => decode(cell[1]!)));
 }
 
@@ -108,7 +116,9 @@ describe('passk report: content', () => {
   it('is self-contained: no external URL, no resource attribute, a CSP that allows only its own script', () => {
     const urls = [...page.matchAll(/\b(?:https?:)?\/\/[\w.-]+[^\s"')<]*/g)].map((m) => m[0]);
     // The only URLs are XML namespace names (identifiers, never fetched).
-    expect(new Set(urls.filter((url) => /^https?:/.test(url)))).toEqual(new Set(['http://www.w3.org/2000/svg', ...(page.includes('http://www.w3.org/1999/xlink') ? ['http://www.w3.org/1999/xlink'] : [])]));
+    expect(new Set(urls.filter((url) => /^https?:/.test(url)))).toEqual(
+      new Set(['http://www.w3.org/2000/svg', ...(page.includes('http://www.w3.org/1999/xlink') ? ['http://www.w3.org/1999/xlink'] : [])]),
+    );
     // Every tag and attribute name outside the script and style (attribute values are skipped whole).
     const markup = page.replace(/<script>[\s\S]*?<\/script>|<style>[\s\S]*?<\/style>/g, '');
     const attribute = /\s+([\w:-]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?/g;
@@ -123,17 +133,26 @@ describe('passk report: content', () => {
     expect(page).not.toMatch(/@import|url\(\s*['"]?(?:https?:|\/\/)/i);
     const script = /<script>([\s\S]*)<\/script>/.exec(page)![1]!;
     const hash = createHash('sha256').update(script, 'utf8').digest('base64');
-    expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; script-src &#39;sha256-${hash}&#39;;`);
+    expect(page).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; script-src &#39;sha256-${hash}&#39;;`,
+    );
   });
 
   it('inlines every chart as a non-empty SVG with its caption under it, ids unique across charts', () => {
     const figures = [...page.matchAll(/<figure class="chart" data-chart="([\w-]+)">([\s\S]*?)<\/figure>/g)];
-    expect(figures.map((m) => m[1])).toEqual(expect.arrayContaining(['pass-curves', 'task-interval', 'planning', 'delivery', 'cost-frontier', 'estimator-check', 'task-rates']));
+    expect(figures.map((m) => m[1])).toEqual(
+      expect.arrayContaining(['pass-curves', 'task-interval', 'planning', 'delivery', 'cost-frontier', 'estimator-check', 'task-rates']),
+    );
     for (const [, kind, body] of figures) {
       expect(body, kind).toMatch(/<svg[^>]*>[\s\S]*<(path|rect|line|text)[\s\S]*<\/svg>/);
       expect(body, kind).toMatch(/<figcaption><strong class="chart-title">[^<]+<\/strong> [^<]+<\/figcaption>/);
       // Each drawing (wide and narrow) is an image named by its own title and description.
-      expect(body.match(/<svg[^>]* role="img" aria-labelledby="(c\d+(wide|narrow))-title \1-desc"><title id="\1-title">[^<]+<\/title><desc id="\1-desc">[^<]+<\/desc>/g), kind).toHaveLength(2);
+      expect(
+        body.match(
+          /<svg[^>]* role="img" aria-labelledby="(c\d+(wide|narrow))-title \1-desc"><title id="\1-title">[^<]+<\/title><desc id="\1-desc">[^<]+<\/desc>/g,
+        ),
+        kind,
+      ).toHaveLength(2);
       expect(body, kind).toMatch(/<details class="chart-data"><summary>Data table \(\d+ rows\)<\/summary>/);
     }
     const ids = [...page.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
@@ -159,16 +178,28 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
   it('a result file of the wrong kind names the file; the old report stays as it was', () => {
     const out = join(dir, 'kept.html');
     writeFileSync(out, 'old report');
-    oneLine(passkProcess(['report', files.task!, fixture('report/unknown-kind.json'), '--out', out]), /^passk: .*unknown-kind\.json: must be a passk result with a known "kind"/);
-    oneLine(passkProcess(['report', fixture('report/malicious-results.csv'), '--out', out]), /^passk: .*malicious-results\.csv: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/);
-    oneLine(passkProcess(['report', fixture('report/missing-rows.json'), '--out', out]), /^passk: .*missing-rows\.json: rows: must be as in a passk\.simulate document/);
+    oneLine(
+      passkProcess(['report', files.task!, fixture('report/unknown-kind.json'), '--out', out]),
+      /^passk: .*unknown-kind\.json: must be a passk result with a known "kind"/,
+    );
+    oneLine(
+      passkProcess(['report', fixture('report/malicious-results.csv'), '--out', out]),
+      /^passk: .*malicious-results\.csv: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/,
+    );
+    oneLine(
+      passkProcess(['report', fixture('report/missing-rows.json'), '--out', out]),
+      /^passk: .*missing-rows\.json: rows: must be as in a passk\.simulate document/,
+    );
     expect(readFileSync(out, 'utf8')).toBe('old report');
   });
 
   it('an unwritable output path: one line naming it, no file and no temporary file left', () => {
     const blocker = join(dir, 'not-a-folder');
     writeFileSync(blocker, 'x');
-    oneLine(passkProcess(['report', files.task!, '--out', join(blocker, 'report.html')]), /^passk: .*not-a-folder\/report\.html: must be a writable path \((ENOTDIR|EEXIST)\)$/);
+    oneLine(
+      passkProcess(['report', files.task!, '--out', join(blocker, 'report.html')]),
+      /^passk: .*not-a-folder\/report\.html: must be a writable path \((ENOTDIR|EEXIST)\)$/,
+    );
     const folder = tempDir('report-dir');
     oneLine(passkProcess(['report', files.task!, '--out', folder]), /: must be a writable path \(E\w+\)$/);
     expect(readdirSync(folder)).toEqual([]);
@@ -181,7 +212,10 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
 
   it('a limit on wrong delivery outside [0, 1], as typed; nothing written', () => {
     const out = join(dir, 'never.html');
-    oneLine(passkProcess(['report', files.task!, '--max-wrong-delivery', '-0.5', '--out', out]), /^passk: --max-wrong-delivery: must be a number between 0 and 1, got -0\.5$/);
+    oneLine(
+      passkProcess(['report', files.task!, '--max-wrong-delivery', '-0.5', '--out', out]),
+      /^passk: --max-wrong-delivery: must be a number between 0 and 1, got -0\.5$/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 });

@@ -43,7 +43,10 @@ describe('report sections', () => {
 
   it('escapes the source name and the title of the page', async () => {
     const rate = await result('estimate', '--p', '0.9', '--k', '1,8');
-    const page = await buildReport([{ source: 'runs/<img src=x onerror=alert(4)>.json', result: rate }], { title: '<script>alert(5)</script>', intro: 'a & b' });
+    const page = await buildReport([{ source: 'runs/<img src=x onerror=alert(4)>.json', result: rate }], {
+      title: '<script>alert(5)</script>',
+      intro: 'a & b',
+    });
     expect(page).not.toContain('<img');
     expect(page).toContain('<code>runs/&lt;img src=x onerror=alert(4)&gt;.json</code>');
     expect(page).toContain('<h1>&lt;script&gt;alert(5)&lt;/script&gt;</h1>');

@@ -45,9 +45,13 @@ describe('summaryBlock', () => {
     const k = bestBudget(pilot, 0.05).k!;
     const row = (pilot.rows as any[])[k - 1];
     const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-    expect(text).toContain(`best at k = ${k} — ${pct(row.deliveredCorrect.value)} [${pct(row.deliveredCorrect.value - 1.96 * row.deliveredCorrect.se)}, ${pct(row.deliveredCorrect.value + 1.96 * row.deliveredCorrect.se)}]`);
+    expect(text).toContain(
+      `best at k = ${k} — ${pct(row.deliveredCorrect.value)} [${pct(row.deliveredCorrect.value - 1.96 * row.deliveredCorrect.se)}, ${pct(row.deliveredCorrect.value + 1.96 * row.deliveredCorrect.se)}]`,
+    );
     const last = (pilot.pilot as any).rows.at(-1);
-    expect(text.indexOf('The caveat that matters')).toBeLessThan(text.indexOf(`would have estimated pass^${last.k} at ${pct(last.passHatK.value)} against a true ${pct(last.truth.passHatK.value)}`));
+    expect(text.indexOf('The caveat that matters')).toBeLessThan(
+      text.indexOf(`would have estimated pass^${last.k} at ${pct(last.passHatK.value)} against a true ${pct(last.truth.passHatK.value)}`),
+    );
     expect(text).toContain('27 of 30 trials correct: pass^8 (all 8 attempts correct) is 37.9% [9.4%, 75.4%]'); // seed 000, §5
   });
 
@@ -74,7 +78,9 @@ describe('summaryBlock', () => {
   });
 
   it('answers for plans and sweeps in their own numbers', () => {
-    const text = summaryBlock(summaryFindings(['plan-precision', 'plan-compare', 'sweep-constrained'].map((name) => ({ source: name, result: load(name) })))).text;
+    const text = summaryBlock(
+      summaryFindings(['plan-precision', 'plan-compare', 'sweep-constrained'].map((name) => ({ source: name, result: load(name) }))),
+    ).text;
     expect(text).toContain('494 trials per task give a 95% interval for pass^8 of ±10.0%');
     expect(text).toContain('727 tasks at 4 trials, 289 tasks at 8 trials, 135 tasks at 16 trials, 67 tasks at 32 trials');
     const sweep = load('sweep-constrained') as any;
@@ -88,8 +94,13 @@ describe('narrowSpec', () => {
     const text = JSON.stringify(spec);
     expect(spec.facet.column).toBeUndefined();
     expect(spec.facet.row).toBeDefined();
-    expect((narrowSpec({ hconcat: [{ width: 290 }, { width: 290 }] }) as any)).toEqual({ vconcat: [{ width: NARROW_WIDTH }, { width: NARROW_WIDTH }] });
-    expect([...text.matchAll(/"width":(\d+)/g)].map((m) => Number(m[1])).filter((w) => w >= 100).every((w) => w === NARROW_WIDTH)).toBe(true);
+    expect(narrowSpec({ hconcat: [{ width: 290 }, { width: 290 }] }) as any).toEqual({ vconcat: [{ width: NARROW_WIDTH }, { width: NARROW_WIDTH }] });
+    expect(
+      [...text.matchAll(/"width":(\d+)/g)]
+        .map((m) => Number(m[1]))
+        .filter((w) => w >= 100)
+        .every((w) => w === NARROW_WIDTH),
+    ).toBe(true);
     expect(text).not.toMatch(/"orient":"(right|left)"/);
   });
 

@@ -90,17 +90,37 @@ describe('result documents written by passk fit their schema', () => {
 describe('reading a document of another kind or version: one line naming the file', () => {
   const task = load('estimate-task.json');
   const cases: Array<[string, unknown, RegExp]> = [
-    ['no schemaVersion (an earlier passk)', { ...task, schemaVersion: undefined }, /^doc\.json: must be a passk\.estimate\.task document of schemaVersion 2 .*, but its schemaVersion is none/],
-    ['another version', { ...task, schemaVersion: 3 }, /^doc\.json: must be a passk\.estimate\.task document of schemaVersion 2 .*, but its schemaVersion is 3$/],
-    ['an unknown kind', { ...task, kind: 'passk.estimate.tasks' }, /^doc\.json: must be a passk result with a known "kind" \(passk\.estimate\.task, .*\), got "passk\.estimate\.tasks"$/],
-    ['a shard', { format: 'passk-shard/3' }, /^doc\.json: must be a passk result .*\(a shard: combine the shards with passk merge --json first\); found an object without "kind"$/],
+    [
+      'no schemaVersion (an earlier passk)',
+      { ...task, schemaVersion: undefined },
+      /^doc\.json: must be a passk\.estimate\.task document of schemaVersion 2 .*, but its schemaVersion is none/,
+    ],
+    [
+      'another version',
+      { ...task, schemaVersion: 3 },
+      /^doc\.json: must be a passk\.estimate\.task document of schemaVersion 2 .*, but its schemaVersion is 3$/,
+    ],
+    [
+      'an unknown kind',
+      { ...task, kind: 'passk.estimate.tasks' },
+      /^doc\.json: must be a passk result with a known "kind" \(passk\.estimate\.task, .*\), got "passk\.estimate\.tasks"$/,
+    ],
+    [
+      'a shard',
+      { format: 'passk-shard/3' },
+      /^doc\.json: must be a passk result .*\(a shard: combine the shards with passk merge --json first\); found an object without "kind"$/,
+    ],
     ['an array', [], /^doc\.json: must be a passk result .*; found an array$/],
     [
       'a field of the wrong type, named by its path',
       { ...task, rows: [{ ...(task.rows as object[])[0], k: 'one' }] },
       /^doc\.json: rows\[0\]\.k: must be as in a passk\.estimate\.task document \(docs\/results\.md\): expected integer, got "one"$/,
     ],
-    ['a missing field', { ...task, n: undefined }, /^doc\.json: n: must be as in a passk\.estimate\.task document \(docs\/results\.md\): expected required property$/],
+    [
+      'a missing field',
+      { ...task, n: undefined },
+      /^doc\.json: n: must be as in a passk\.estimate\.task document \(docs\/results\.md\): expected required property$/,
+    ],
   ];
   it.each(cases)('%s', (_, value, message) => {
     const parsed: unknown = JSON.parse(JSON.stringify(value));

@@ -225,8 +225,7 @@ function scenarioOf(c: Case): Scenario {
             falseReject: { dist: 'beta', a: c.verifier.fr[0], b: c.verifier.fr[1] },
             cost: c.verifierCost ?? 0,
           };
-  const selector =
-    c.selector === 'bestScore' ? { kind: 'bestScore', threshold: c.threshold ?? null } : { kind: c.selector ?? 'firstAccepted' };
+  const selector = c.selector === 'bestScore' ? { kind: 'bestScore', threshold: c.threshold ?? null } : { kind: c.selector ?? 'firstAccepted' };
   return resolveScenario({
     tasks: { count: c.values.length, successRate: { dist: 'fixed', values: c.values } },
     attempts: { correlation: c.model, cost: { perAttempt: c.cost ?? 0 }, latency: { perAttempt: c.latency ?? 1 } },
@@ -288,10 +287,7 @@ function expectMatches(label: string, got: ExactMetrics[], truth: Truth[], nullD
   });
 }
 
-const VERIFIERS: VerifierCase[] = [
-  { kind: 'perfect' },
-  { kind: 'point', fa: 0.2, fr: 0.3 },
-];
+const VERIFIERS: VerifierCase[] = [{ kind: 'perfect' }, { kind: 'point', fa: 0.2, fr: 0.3 }];
 const POLICIES: { mode: Setup['mode']; batchSize?: number; selector: Setup['selector'] }[] = [
   { mode: 'sequential', selector: 'firstAccepted' },
   { mode: 'parallel', selector: 'firstAccepted' },
@@ -311,10 +307,7 @@ describe('exactMetrics = brute-force enumeration of the semantics', () => {
             const c: Case = { model, K: 5, ...policy, onNoAccept, verifier, values: [0.3, 0.85] };
             // random among accepted attempts that differ, under markov/feedback, in rounds of ≥ 2: no closed form.
             const noClosedForm = (k: number) =>
-              policy.selector === 'random' &&
-              (model.model === 'markov' || model.model === 'feedback') &&
-              verifier.kind !== 'perfect' &&
-              k >= 2;
+              policy.selector === 'random' && (model.model === 'markov' || model.model === 'feedback') && verifier.kind !== 'perfect' && k >= 2;
             const label = `${model.model} ${verifier.kind} ${policy.mode}/${policy.selector} ${onNoAccept}`;
             expectMatches(label, exactMetrics(scenarioOf(c), { p: Float64Array.from(c.values) }), enumerate(setupOf(c)), noClosedForm);
           }
@@ -341,10 +334,23 @@ describe('exactMetrics = brute-force enumeration of the semantics', () => {
     const fa = Float64Array.of(0.1, 0.4, 0.02);
     const fr = Float64Array.of(0.25, 0.05, 0.5);
     for (const model of MODELS) {
-      const c: Case = { model, K: 5, mode: 'batches', batchSize: 2, selector: 'oracle', onNoAccept: 'abstain', verifier: { kind: 'beta', fa: [2, 6], fr: [1, 9] }, values };
+      const c: Case = {
+        model,
+        K: 5,
+        mode: 'batches',
+        batchSize: 2,
+        selector: 'oracle',
+        onNoAccept: 'abstain',
+        verifier: { kind: 'beta', fa: [2, 6], fr: [1, 9] },
+        values,
+      };
       const setup = setupOf(c);
       setup.tasks = values.map((p, t) => ({ p: pointLaw(p), falseAccept: pointLaw(fa[t]), falseReject: pointLaw(fr[t]), weight: 1 / 3 }));
-      expectMatches(`${model.model} per-task rates`, exactMetrics(scenarioOf(c), { p: Float64Array.from(values), falseAccept: fa, falseReject: fr }), enumerate(setup));
+      expectMatches(
+        `${model.model} per-task rates`,
+        exactMetrics(scenarioOf(c), { p: Float64Array.from(values), falseAccept: fa, falseReject: fr }),
+        enumerate(setup),
+      );
     }
   });
 
@@ -353,7 +359,13 @@ describe('exactMetrics = brute-force enumeration of the semantics', () => {
       for (const [dist, law] of [
         [{ dist: 'beta', a: 2, b: 3 }, betaLaw(2, 3, LEGENDRE_POINTS)],
         [
-          { dist: 'mixture', components: [{ weight: 0.2, dist: 'point', p: 0 }, { weight: 0.8, dist: 'beta', a: 2, b: 2 }] },
+          {
+            dist: 'mixture',
+            components: [
+              { weight: 0.2, dist: 'point', p: 0 },
+              { weight: 0.8, dist: 'beta', a: 2, b: 2 },
+            ],
+          },
           [{ x: 0, w: 0.2 }, ...betaLaw(2, 2, LEGENDRE_POINTS).map(({ x, w }) => ({ x, w: 0.8 * w }))],
         ],
       ] as const) {
@@ -381,7 +393,17 @@ describe('exactMetrics = brute-force enumeration of the semantics', () => {
           [0.1, 0.05, 0.3],
           [0.1, 0, 0.25],
         ] as const) {
-          const c: Case = { model, K: 6, ...policy, onNoAccept: 'deliverLast', verifier: { kind: 'point', fa: 0.2, fr: 0.3 }, verifierCost, cost, budget, values: [0.4] };
+          const c: Case = {
+            model,
+            K: 6,
+            ...policy,
+            onNoAccept: 'deliverLast',
+            verifier: { kind: 'point', fa: 0.2, fr: 0.3 },
+            verifierCost,
+            cost,
+            budget,
+            values: [0.4],
+          };
           const got = exactMetrics(scenarioOf(c), { p: Float64Array.of(0.4) });
           const truth = enumerate(setupOf(c));
           const label = `${model.model} ${policy.mode}/${policy.selector} budget ${budget}`;
@@ -470,7 +492,15 @@ describe('exactMetrics: cost, latency and cost per correct', () => {
   it('lognormal latency: attempts × mean with rounds of one, null for parallel rounds of k ≥ 2', () => {
     const latency = { dist: 'lognormal', median: 1, sigma: 0.4 } as const;
     const mean = Math.exp(0.08);
-    const seq: Case = { model: MODELS[2], K: 4, mode: 'sequential', onNoAccept: 'abstain', verifier: { kind: 'point', fa: 0.2, fr: 0.3 }, latency, values: [0.5] };
+    const seq: Case = {
+      model: MODELS[2],
+      K: 4,
+      mode: 'sequential',
+      onNoAccept: 'abstain',
+      verifier: { kind: 'point', fa: 0.2, fr: 0.3 },
+      latency,
+      values: [0.5],
+    };
     const truth = enumerate(setupOf(seq));
     exactMetrics(scenarioOf(seq), null).forEach((e, i) => expect(Math.abs((e.latency as number) - truth[i].attempts * mean)).toBeLessThan(TOL));
     const par = exactMetrics(scenarioOf({ ...seq, mode: 'parallel' }), null);
@@ -482,7 +512,10 @@ describe('exactMetrics: cost, latency and cost per correct', () => {
   });
 
   it('costPerCorrect is null when nothing correct is ever delivered (p = 0, perfect verifier)', () => {
-    const got = exactMetrics(scenarioOf({ model: MODELS[0], K: 3, mode: 'sequential', onNoAccept: 'abstain', verifier: { kind: 'perfect' }, cost: 1, values: [0] }), null);
+    const got = exactMetrics(
+      scenarioOf({ model: MODELS[0], K: 3, mode: 'sequential', onNoAccept: 'abstain', verifier: { kind: 'perfect' }, cost: 1, values: [0] }),
+      null,
+    );
     for (const e of got) {
       expect(e.deliveredCorrect).toBe(0);
       expect(e.costPerCorrect).toBeNull();
@@ -536,7 +569,11 @@ describe('exactMetrics: docs/design.md §3 closed forms and the seeds', () => {
 
   it('logitNormal(0.5, 1.2) by quadrature, independent, k = 4 (mpmath integral of (1 − p)^4 and p^4)', () => {
     // python3 -c "import mpmath as mp; mp.mp.dps=30; f=lambda z,g: g(1/(1+mp.e**(-(mp.mpf('0.5')+mp.mpf('1.2')*z))))*mp.npdf(z); print(mp.quad(lambda z: f(z,lambda p:(1-p)**4),[-mp.inf,-5,0,5,mp.inf]), mp.quad(lambda z: f(z,lambda p:p**4),[-mp.inf,-5,0,5,mp.inf]))"
-    const scenario = resolveScenario({ tasks: { count: 5, successRate: { dist: 'logitNormal', mu: 0.5, sigma: 1.2 }, resample: true }, attempts: { correlation: { model: 'markov', stickiness: 0 } }, policy: { maxAttempts: 4 } });
+    const scenario = resolveScenario({
+      tasks: { count: 5, successRate: { dist: 'logitNormal', mu: 0.5, sigma: 1.2 }, resample: true },
+      attempts: { correlation: { model: 'markov', stickiness: 0 } },
+      policy: { maxAttempts: 4 },
+    });
     const e = exactMetrics(scenario, null)[3];
     expect(Math.abs(1 - (e.coverage as number) - 0.091170782745192622)).toBeLessThan(1e-12);
     expect(Math.abs((e.passHatK as number) - 0.23446193094827167)).toBeLessThan(1e-12);
@@ -553,10 +590,17 @@ describe('exactMetrics: docs/design.md §3 closed forms and the seeds', () => {
     const nu = 1 / 0.25 - 1;
     const common = { verifier: { falseAccept: 0.1, falseReject: 0.2 }, policy: { maxAttempts: 8, onNoAccept: 'deliverLast' } };
     const exch = exactMetrics(
-      resolveScenario({ ...common, tasks: { count: 1, successRate: { dist: 'point', p: 0.4 } }, attempts: { correlation: { model: 'exchangeable', icc: 0.25 } } }),
+      resolveScenario({
+        ...common,
+        tasks: { count: 1, successRate: { dist: 'point', p: 0.4 } },
+        attempts: { correlation: { model: 'exchangeable', icc: 0.25 } },
+      }),
       null,
     );
-    const ind = exactMetrics(resolveScenario({ ...common, tasks: { count: 1, successRate: { dist: 'beta', a: 0.4 * nu, b: 0.6 * nu }, resample: true } }), null);
+    const ind = exactMetrics(
+      resolveScenario({ ...common, tasks: { count: 1, successRate: { dist: 'beta', a: 0.4 * nu, b: 0.6 * nu }, resample: true } }),
+      null,
+    );
     exch.forEach((row, i) => {
       for (const [key, value] of Object.entries(row)) expect(Math.abs(value - (ind[i][key as keyof ExactMetrics] as number)), key).toBeLessThan(1e-13);
     });

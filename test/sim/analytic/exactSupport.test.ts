@@ -26,17 +26,27 @@ describe('exactSupport (which closed forms exist)', () => {
 
   it('majorityVote and bestScore without threshold: like random under markov; bestScore with a threshold: nothing', () => {
     const v = { falseAccept: 0.1, falseReject: 0.2 };
-    const of = (selector: object) =>
-      exactSupport(resolveScenario({ tasks, verifier: v, selector, policy: { maxAttempts: 3, mode: 'parallel' } }));
+    const of = (selector: object) => exactSupport(resolveScenario({ tasks, verifier: v, selector, policy: { maxAttempts: 3, mode: 'parallel' } }));
     expect(of({ kind: 'majorityVote' }).delivery).toEqual([true, false, false]);
     expect(of({ kind: 'bestScore' }).delivery).toEqual([true, false, false]);
-    expect(of({ kind: 'bestScore', threshold: 1 })).toMatchObject({ attemptCap: Infinity, delivery: all(3, false), attempts: false, latency: all(3, false), overCap: false });
+    expect(of({ kind: 'bestScore', threshold: 1 })).toMatchObject({
+      attemptCap: Infinity,
+      delivery: all(3, false),
+      attempts: false,
+      latency: all(3, false),
+      overCap: false,
+    });
   });
 
   it('cost budgets: a cap for constant cost (⌈budget/u⌉, or the running sum on the boundary), none for lognormal', () => {
     const withBudget = (cost: unknown, budget: number, verifierCost = 0) =>
       exactSupport(
-        resolveScenario({ tasks, attempts: { cost: { perAttempt: cost } }, verifier: { cost: verifierCost }, policy: { maxAttempts: 8, budget: { cost: budget } } }),
+        resolveScenario({
+          tasks,
+          attempts: { cost: { perAttempt: cost } },
+          verifier: { cost: verifierCost },
+          policy: { maxAttempts: 8, budget: { cost: budget } },
+        }),
       );
     expect(withBudget(0.3, 1, 0.05).attemptCap).toBe(3); // 1/0.35 = 2.86
     expect(withBudget(0.1, 0.5).attemptCap).toBe(5); // 0.1 + 0.1 + 0.1 + 0.1 + 0.1 = 0.5, not < 0.5

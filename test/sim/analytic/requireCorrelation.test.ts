@@ -15,9 +15,7 @@ describe('requireCorrelation', () => {
   });
 
   it('doc example: exchangeable icc = 1 throws, and so do out-of-range or unknown models', () => {
-    expect(() => requireCorrelation('correlation', { model: 'exchangeable', icc: 1 })).toThrow(
-      'correlation.icc: must be a number ≥ 0 and < 1, got 1',
-    );
+    expect(() => requireCorrelation('correlation', { model: 'exchangeable', icc: 1 })).toThrow('correlation.icc: must be a number ≥ 0 and < 1, got 1');
     expect(() => requireCorrelation('c', { model: 'markov', stickiness: NaN })).toThrow(/c\.stickiness/);
     expect(() => requireCorrelation('c', { model: 'feedback', afterFailure: -0.1 })).toThrow(InputError);
     expect(() => requireCorrelation('c', { model: 'sticky' } as never)).toThrow(/c\.model/);

@@ -55,7 +55,10 @@ describe('coverage of the paired difference interval (compare)', () => {
     [{ population: 'beta(4,1)', n: 8, T: 20, ks: [8] }, true],
     [{ population: 'beta(0.5,0.5)', n: 30, T: 50, ks: [1] }, false],
   ] as const)('%j', (cell, naiveFails) => {
-    const records = measureCompareCell({ ...cell, ks: [...cell.ks], datasets: DATASETS, seed: 'ci' }) as Array<{ metric: string; difference: Record<string, { coverage: number }> }>;
+    const records = measureCompareCell({ ...cell, ks: [...cell.ks], datasets: DATASETS, seed: 'ci' }) as Array<{
+      metric: string;
+      difference: Record<string, { coverage: number }>;
+    }>;
     for (const record of records) expect(record.difference.score!.coverage, record.metric).toBeGreaterThanOrEqual(FLOOR);
     if (naiveFails) expect(records.find((r) => r.metric === 'passAtK')!.difference.naive!.coverage).toBeLessThan(FLOOR);
   });

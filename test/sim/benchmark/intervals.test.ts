@@ -77,7 +77,12 @@ describe('trialNoiseVariance', () => {
 
 describe('benchmarkInterval (this benchmark)', () => {
   it('tasks 5, 8, 2, 8 of 8 at pass^4', () => {
-    const groups = countGroups([{ n: 8, c: 5 }, { n: 8, c: 8 }, { n: 8, c: 2 }, { n: 8, c: 8 }]);
+    const groups = countGroups([
+      { n: 8, c: 5 },
+      { n: 8, c: 8 },
+      { n: 8, c: 2 },
+      { n: 8, c: 8 },
+    ]);
     const b = benchmarkInterval(groups, 'passHatK', 4, { confidence: 0.95, sides: 2 })!;
     expect(b.se).toBeCloseTo(0.09598142209864012, 12);
     expect(b.lower).toBeCloseTo(0.21240142072344953, 12);
@@ -85,7 +90,11 @@ describe('benchmarkInterval (this benchmark)', () => {
   });
 
   it('never zero width when every task is at n/n', () => {
-    const rows = taskAverageIntervals(Array.from({ length: 20 }, () => ({ n: 8, c: 8 })), [8], { confidence: 0.95, sides: 2 });
+    const rows = taskAverageIntervals(
+      Array.from({ length: 20 }, () => ({ n: 8, c: 8 })),
+      [8],
+      { confidence: 0.95, sides: 2 },
+    );
     for (const metric of ['passAtK', 'passHatK'] as const) {
       const { population, benchmark } = rows[0]![metric];
       expect(population!.upper - population!.lower).toBeGreaterThan(0);
@@ -105,7 +114,13 @@ describe('empiricalBernsteinInterval (Waudby-Smith & Ramdas 2024)', () => {
 
 describe('populationInterval near an edge', () => {
   it('49 tasks at 1 and one at 0: the upper bound is the exact one at the effective size', () => {
-    const b = populationInterval([{ value: 1, weight: 49 }, { value: 0, weight: 1 }], { confidence: 0.95, sides: 2 })!;
+    const b = populationInterval(
+      [
+        { value: 1, weight: 49 },
+        { value: 0, weight: 1 },
+      ],
+      { confidence: 0.95, sides: 2 },
+    )!;
     // python3 test/reference/uncertainty_reference.py: 1 − beta.ppf(0.025, f, n_eff − f + 1), n_eff = 46.61
     expect(b.upper).toBeCloseTo(0.9995981109619265, 11);
     expect(b.lower).toBeCloseTo(0.8902725372174158, 11);
@@ -114,25 +129,59 @@ describe('populationInterval near an edge', () => {
 
 describe('momentBetaPrior', () => {
   it('tasks 0/4, 4/4, 2/4, 2/4 → Beta(0.4, 0.4)', () => {
-    const prior = momentBetaPrior(countGroups([{ n: 4, c: 0 }, { n: 4, c: 4 }, { n: 4, c: 2 }, { n: 4, c: 2 }]))!;
+    const prior = momentBetaPrior(
+      countGroups([
+        { n: 4, c: 0 },
+        { n: 4, c: 4 },
+        { n: 4, c: 2 },
+        { n: 4, c: 2 },
+      ]),
+    )!;
     expect(prior.a).toBeCloseTo(0.4, 14);
     expect(prior.b).toBeCloseTo(0.4, 14);
   });
 
   it('null when every task is at n/n, or for one task', () => {
-    expect(momentBetaPrior(countGroups([{ n: 4, c: 4 }, { n: 4, c: 4 }]))).toBeNull();
+    expect(
+      momentBetaPrior(
+        countGroups([
+          { n: 4, c: 4 },
+          { n: 4, c: 4 },
+        ]),
+      ),
+    ).toBeNull();
     expect(momentBetaPrior(countGroups([{ n: 4, c: 2 }]))).toBeNull();
   });
 
   it('no spread beyond binomial noise: the largest concentration', () => {
-    const prior = momentBetaPrior(countGroups([{ n: 4, c: 2 }, { n: 4, c: 2 }, { n: 4, c: 2 }]))!;
+    const prior = momentBetaPrior(
+      countGroups([
+        { n: 4, c: 2 },
+        { n: 4, c: 2 },
+        { n: 4, c: 2 },
+      ]),
+    )!;
     expect(prior.a + prior.b).toBe(1e5);
   });
 });
 
 describe('pairedDifferenceInterval', () => {
-  const A = [[8, 5], [8, 8], [8, 2], [8, 8], [8, 0], [8, 6]];
-  const B = [[8, 7], [8, 8], [8, 4], [8, 8], [8, 1], [8, 6]];
+  const A = [
+    [8, 5],
+    [8, 8],
+    [8, 2],
+    [8, 8],
+    [8, 0],
+    [8, 6],
+  ];
+  const B = [
+    [8, 7],
+    [8, 8],
+    [8, 4],
+    [8, 8],
+    [8, 1],
+    [8, 6],
+  ];
   const pairs = A.map(([n, c], i) => ({ a: { n: n!, c: c! }, b: { n: B[i]![0]!, c: B[i]![1]! } }));
 
   it('pass^2 of six paired tasks (python reference: score interval on (D + 1)/2 with the trial-noise floor)', () => {

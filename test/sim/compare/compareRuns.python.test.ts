@@ -31,7 +31,10 @@ interface Reference {
 }
 interface Expected {
   confidence: number;
-  pairs: Record<string, { overlap: number; mode: string; ks: number[]; meanSuccess: Reference; rows: { k: number; passAtK: Reference; passHatK: Reference }[] }>;
+  pairs: Record<
+    string,
+    { overlap: number; mode: string; ks: number[]; meanSuccess: Reference; rows: { k: number; passAtK: Reference; passHatK: Reference }[] }
+  >;
 }
 
 /** A fixture run (task_id,trial,success per line) as per-task counts, in order of first appearance. */
@@ -98,11 +101,15 @@ describe('compareRuns against the numpy/scipy reference (test/fixtures/compare)'
   }
 
   const hasScipy = spawnSync('python3', ['-c', 'import numpy, scipy']).status === 0;
-  it.runIf(hasScipy)('expected.json is what the committed reference computes from the fixtures (reference.py --check)', () => {
-    const run = spawnSync('python3', [fileURLToPath(new URL('reference.py', DIR)), '--check'], { encoding: 'utf8' });
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-  }, 120_000);
+  it.runIf(hasScipy)(
+    'expected.json is what the committed reference computes from the fixtures (reference.py --check)',
+    () => {
+      const run = spawnSync('python3', [fileURLToPath(new URL('reference.py', DIR)), '--check'], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    },
+    120_000,
+  );
 
   it('pairing shrinks the SE on the real-shaped fixture (paired SE below the unpaired √(SE_A² + SE_B²) of the reference)', () => {
     const k1 = expected.pairs.large!.rows[0]!.passAtK;

@@ -16,8 +16,20 @@ const run = (name: string, counts: Array<[n: number, c: number]>, prefix = 't'):
 
 describe('compareRuns: the seeds', () => {
   it('seed 002 "Averaging over tasks": A = 8,8,8,0,0 and B = 5,5,4,3,3 of n = 8 at k = 4', () => {
-    const a = run('Agent A', [[8, 8], [8, 8], [8, 8], [8, 0], [8, 0]]);
-    const b = run('Agent B', [[8, 5], [8, 5], [8, 4], [8, 3], [8, 3]]);
+    const a = run('Agent A', [
+      [8, 8],
+      [8, 8],
+      [8, 8],
+      [8, 0],
+      [8, 0],
+    ]);
+    const b = run('Agent B', [
+      [8, 5],
+      [8, 5],
+      [8, 4],
+      [8, 3],
+      [8, 3],
+    ]);
     const result = compareRuns(a, b, { ks: [4], bootstrap: 0 });
     const row = result.rows[0]!;
     // The seed's table: pass@4 A 0.600, B 0.969; pass^4 A 0.600, B 0.031; mean single-run success 0.60 and 0.50.
@@ -37,8 +49,14 @@ describe('compareRuns: the seeds', () => {
 
   it('seed 000 §6: same mean success 70 %, pass^8 5.8 % for A (every task at 70 %) against 70 % for B (7 solid, 3 broken)', () => {
     // A: ten tasks at c/n = 0.7 with n = 10⁶ trials (the unbiased pass^8 is then 0.7^8 to 5 digits); B: c = n or c = 0.
-    const a = run('Agent A', Array.from({ length: 10 }, () => [1_000_000, 700_000] as [number, number]));
-    const b = run('Agent B', Array.from({ length: 10 }, (_, i) => (i < 7 ? [1_000_000, 1_000_000] : [1_000_000, 0]) as [number, number]));
+    const a = run(
+      'Agent A',
+      Array.from({ length: 10 }, () => [1_000_000, 700_000] as [number, number]),
+    );
+    const b = run(
+      'Agent B',
+      Array.from({ length: 10 }, (_, i) => (i < 7 ? [1_000_000, 1_000_000] : [1_000_000, 0]) as [number, number]),
+    );
     const result = compareRuns(a, b, { ks: [8], bootstrap: 0 });
     expect(result.meanSuccess.difference).toBeCloseTo(0, 15);
     const hat = result.rows[0]!.passHatK!;
@@ -49,8 +67,18 @@ describe('compareRuns: the seeds', () => {
 
   it('seed 003 closing question: with 4 tasks, even all four improving gives p = 2/2⁴ = 0.125 — not evidence at 5 %', () => {
     // Seed 003's table (A 11000, B 01010, C 00000, D 00001) before; after: one more success on every task.
-    const before = run('before', [[5, 2], [5, 2], [5, 0], [5, 1]]);
-    const after = run('after', [[5, 3], [5, 3], [5, 1], [5, 2]]);
+    const before = run('before', [
+      [5, 2],
+      [5, 2],
+      [5, 0],
+      [5, 1],
+    ]);
+    const after = run('after', [
+      [5, 3],
+      [5, 3],
+      [5, 1],
+      [5, 2],
+    ]);
     const result = compareRuns(before, after, { ks: [1], bootstrap: 0 });
     expect(result.meanSuccess.baseline.value).toBeCloseTo(0.25, 15); // the seed's 25 %
     expect(result.meanSuccess.difference).toBeCloseTo(0.2, 15); // "the average went up"
@@ -62,10 +90,31 @@ describe('compareRuns: the seeds', () => {
 
 describe('compareRuns: which tasks count', () => {
   it('pairs only common tasks with n ≥ k on both sides; lists the rest', () => {
-    const a: Run = { name: 'A', tasks: [{ id: 'x', n: 4, c: 1 }, { id: 'y', n: 2, c: 2 }, { id: 'z', n: 4, c: 4 }, { id: 'only-a', n: 4, c: 0 }] };
-    const b: Run = { name: 'B', tasks: [{ id: 'z', n: 4, c: 3 }, { id: 'y', n: 4, c: 1 }, { id: 'x', n: 4, c: 2 }] };
+    const a: Run = {
+      name: 'A',
+      tasks: [
+        { id: 'x', n: 4, c: 1 },
+        { id: 'y', n: 2, c: 2 },
+        { id: 'z', n: 4, c: 4 },
+        { id: 'only-a', n: 4, c: 0 },
+      ],
+    };
+    const b: Run = {
+      name: 'B',
+      tasks: [
+        { id: 'z', n: 4, c: 3 },
+        { id: 'y', n: 4, c: 1 },
+        { id: 'x', n: 4, c: 2 },
+      ],
+    };
     const result = compareRuns(a, b, { ks: [1, 3], bootstrap: 0 });
-    expect(result.pairing).toMatchObject({ mode: 'paired', overlap: 3 / 4, tasks: { baseline: 4, candidate: 3, common: 3 }, onlyInBaseline: ['only-a'], onlyInCandidate: [] });
+    expect(result.pairing).toMatchObject({
+      mode: 'paired',
+      overlap: 3 / 4,
+      tasks: { baseline: 4, candidate: 3, common: 3 },
+      onlyInBaseline: ['only-a'],
+      onlyInCandidate: [],
+    });
     expect(result.rows[0]!.tasks).toEqual({ baseline: 3, candidate: 3 });
     expect(result.rows[1]!.tasks).toEqual({ baseline: 2, candidate: 2 });
     expect(result.rows[1]!.notEstimable).toEqual({ count: 1, tasks: ['y'] });
@@ -75,8 +124,25 @@ describe('compareRuns: which tasks count', () => {
   });
 
   it('falls back to an unpaired comparison below the overlap threshold, and says so', () => {
-    const a = run('A', [[4, 1], [4, 2], [4, 3], [4, 4]], 'a');
-    const b: Run = { name: 'B', tasks: [{ id: 'a0', n: 4, c: 2 }, { id: 'b1', n: 4, c: 3 }, { id: 'b2', n: 4, c: 4 }, { id: 'b3', n: 4, c: 1 }] };
+    const a = run(
+      'A',
+      [
+        [4, 1],
+        [4, 2],
+        [4, 3],
+        [4, 4],
+      ],
+      'a',
+    );
+    const b: Run = {
+      name: 'B',
+      tasks: [
+        { id: 'a0', n: 4, c: 2 },
+        { id: 'b1', n: 4, c: 3 },
+        { id: 'b2', n: 4, c: 4 },
+        { id: 'b3', n: 4, c: 1 },
+      ],
+    };
     const result = compareRuns(a, b, { ks: [1], bootstrap: 0 });
     expect(result.pairing.mode).toBe('unpaired');
     expect(result.pairing.overlap).toBeCloseTo(1 / 7, 15);
@@ -90,15 +156,33 @@ describe('compareRuns: which tasks count', () => {
     const text: Run = { name: 'B', tasks: [{ id: '1', n: 2, c: 1 }] };
     expect(() => compareRuns(numbers, text, { ks: [1] })).toThrow(/B: task ids must be of the same type as in A \(numbers\).*got text ids such as, got "1"/);
     expect(() => compareRuns(run('A', [[2, 1]], 'a'), run('B', [[2, 1]], 'b'), { ks: [1] })).toThrow(/B: has no tasks in common with A/);
-    expect(() => compareRuns({ name: 'A', tasks: [{ id: 'x', n: 2, c: 1 }, { id: 'x', n: 2, c: 1 }] }, text, { ks: [1] })).toThrow(/A: must name each task once, got "x"/);
+    expect(() =>
+      compareRuns(
+        {
+          name: 'A',
+          tasks: [
+            { id: 'x', n: 2, c: 1 },
+            { id: 'x', n: 2, c: 1 },
+          ],
+        },
+        text,
+        { ks: [1] },
+      ),
+    ).toThrow(/A: must name each task once, got "x"/);
     expect(() => compareRuns({ name: 'A', tasks: [{ id: 'x', n: 2, c: 3 }] }, text, { ks: [1] })).toThrow(InputError);
     expect(() => compareRuns(text, text, { ks: [0] })).toThrow(/k: must be an integer ≥ 1, got 0/);
   });
 });
 
 describe('compareRuns: bootstrap', () => {
-  const a = run('A', Array.from({ length: 40 }, (_, i) => [6, i % 7 === 0 ? 0 : (i * 5) % 7]));
-  const b = run('B', Array.from({ length: 40 }, (_, i) => [6, Math.min(6, ((i * 5) % 7) + (i % 3))]));
+  const a = run(
+    'A',
+    Array.from({ length: 40 }, (_, i) => [6, i % 7 === 0 ? 0 : (i * 5) % 7]),
+  );
+  const b = run(
+    'B',
+    Array.from({ length: 40 }, (_, i) => [6, Math.min(6, ((i * 5) % 7) + (i % 3))]),
+  );
 
   it('same seed, same result; another seed, another', () => {
     const one = compareRuns(a, b, { ks: [1, 3], bootstrap: 200, seed: 9 });
@@ -109,8 +193,14 @@ describe('compareRuns: bootstrap', () => {
   it('with all-or-nothing tasks the bootstrap resamples tasks only: its SE is the paired SE·√((T − 1)/T) within its own error', () => {
     // c ∈ {0, n}: the trial stage redraws nothing, so Var*(d̄*) = ((T − 1)/T)·s²/T exactly; the sd of B bootstrap
     // replicates has relative standard error ≈ 1/√(2B) (normal theory), so 5 of those bound the check.
-    const solid = run('A', Array.from({ length: 30 }, (_, i) => [5, i % 3 === 0 ? 5 : 0]));
-    const other = run('B', Array.from({ length: 30 }, (_, i) => [5, i % 2 === 0 ? 5 : 0]));
+    const solid = run(
+      'A',
+      Array.from({ length: 30 }, (_, i) => [5, i % 3 === 0 ? 5 : 0]),
+    );
+    const other = run(
+      'B',
+      Array.from({ length: 30 }, (_, i) => [5, i % 2 === 0 ? 5 : 0]),
+    );
     const replicates = 4000;
     const metric = compareRuns(solid, other, { ks: [2], bootstrap: replicates, seed: 3 }).rows[0]!.passHatK!;
     const expected = metric.se! * Math.sqrt(29 / 30);
@@ -126,9 +216,16 @@ describe('differenceReplicates: the pick mixture', () => {
     // Mixed n (3, 5 and 6 trials), so both cells and the pick-by-pick fallback (cellLimit 0) are exercised.
     const pairs = Array.from({ length: 60 }, (_, i) => {
       const n = [3, 5, 6][i % 3]!;
-      return [{ id: i, n, c: (i * 7) % (n + 1) }, { id: i, n, c: (i * 5 + 1) % (n + 1) }] as const;
+      return [
+        { id: i, n, c: (i * 7) % (n + 1) },
+        { id: i, n, c: (i * 5 + 1) % (n + 1) },
+      ] as const;
     });
-    const slots = [{ metric: 'meanSuccess', k: 1 }, { metric: 'passHatK', k: 3 }, { metric: 'passAtK', k: 5 }] as const;
+    const slots = [
+      { metric: 'meanSuccess', k: 1 },
+      { metric: 'passHatK', k: 3 },
+      { metric: 'passAtK', k: 5 },
+    ] as const;
     const replicates = 4000;
     const sd = (values: Float64Array) => {
       const finite = [...values].filter((x) => !Number.isNaN(x));
@@ -149,8 +246,19 @@ describe('differenceReplicates: the pick mixture', () => {
 describe('differenceReplicates: n beyond the value table', () => {
   it('both runs of a pair with n > 10 000 keep their own values: A never correct, B always → B − A = 1 in every replicate', () => {
     // c ∈ {0, n} is never redrawn, so every replicate is exactly 1 (one shared buffer for both sides would give 0).
-    const pairs = Array.from({ length: 6 }, (_, i) => [{ id: i, n: 20_000, c: 0 }, { id: i, n: 30_000, c: 30_000 }] as const);
-    const slots = [{ metric: 'meanSuccess', k: 1 }, { metric: 'passHatK', k: 3 }, { metric: 'passAtK', k: 2 }] as const;
+    const pairs = Array.from(
+      { length: 6 },
+      (_, i) =>
+        [
+          { id: i, n: 20_000, c: 0 },
+          { id: i, n: 30_000, c: 30_000 },
+        ] as const,
+    );
+    const slots = [
+      { metric: 'meanSuccess', k: 1 },
+      { metric: 'passHatK', k: 3 },
+      { metric: 'passAtK', k: 2 },
+    ] as const;
     for (const cellLimit of [0, 65_536]) {
       for (const replicates of differenceReplicates(pairs, null, slots, { replicates: 20, seed: 1, cellLimit })) {
         expect([...replicates]).toEqual(new Array(20).fill(1));
@@ -207,13 +315,36 @@ describe('holmAdjust and compareMany', () => {
   });
 
   it('compares each run with the first and adjusts the p-values of the same k and metric together', () => {
-    const base = run('base', [[4, 0], [4, 1], [4, 2], [4, 1], [4, 0], [4, 3]]);
-    const better = run('better', [[4, 2], [4, 3], [4, 4], [4, 3], [4, 1], [4, 4]]);
-    const same = run('same', [[4, 1], [4, 0], [4, 2], [4, 2], [4, 0], [4, 3]]);
+    const base = run('base', [
+      [4, 0],
+      [4, 1],
+      [4, 2],
+      [4, 1],
+      [4, 0],
+      [4, 3],
+    ]);
+    const better = run('better', [
+      [4, 2],
+      [4, 3],
+      [4, 4],
+      [4, 3],
+      [4, 1],
+      [4, 4],
+    ]);
+    const same = run('same', [
+      [4, 1],
+      [4, 0],
+      [4, 2],
+      [4, 2],
+      [4, 0],
+      [4, 3],
+    ]);
     const many = compareMany([base, better, same], { ks: [2], bootstrap: 0 });
     expect(many.correction).toBe('holm');
     expect(many.comparisons.map((c) => c.candidate)).toEqual(['better', 'same']);
-    const raw = [compareRuns(base, better, { ks: [2], bootstrap: 0 }), compareRuns(base, same, { ks: [2], bootstrap: 0 })].map((c) => c.rows[0]!.passAtK!.pValue!.value);
+    const raw = [compareRuns(base, better, { ks: [2], bootstrap: 0 }), compareRuns(base, same, { ks: [2], bootstrap: 0 })].map(
+      (c) => c.rows[0]!.passAtK!.pValue!.value,
+    );
     const adjusted = holmAdjust(raw);
     expect(many.comparisons.map((c) => c.rows[0]!.passAtK!.adjustedPValue)).toEqual(adjusted);
     expect(() => compareMany([base], { ks: [1] })).toThrow(/runs: must list at least two runs/);
@@ -223,13 +354,30 @@ describe('holmAdjust and compareMany', () => {
 
 describe('compareRuns: per-task view', () => {
   it('names the flips (broken ↔ solid) and the largest changes', () => {
-    const a = run('A', [[4, 0], [4, 4], [4, 2], [4, 2], [4, 3]]);
-    const b = run('B', [[4, 4], [4, 0], [4, 3], [4, 2], [4, 1]]);
+    const a = run('A', [
+      [4, 0],
+      [4, 4],
+      [4, 2],
+      [4, 2],
+      [4, 3],
+    ]);
+    const b = run('B', [
+      [4, 4],
+      [4, 0],
+      [4, 3],
+      [4, 2],
+      [4, 1],
+    ]);
     const { perTask } = compareRuns(a, b, { ks: [1], bootstrap: 0 });
     expect(perTask.fixed).toEqual(['t0']);
     expect(perTask.regressed).toEqual(['t1']);
     expect(perTask.counts).toEqual({ fixed: 1, regressed: 1, improved: 1, worsened: 1, unchanged: 1 });
-    expect(perTask.largest.map((t) => [t.task, t.change])).toEqual([['t0', 1], ['t1', -1], ['t4', -0.5], ['t2', 0.25]]);
+    expect(perTask.largest.map((t) => [t.task, t.change])).toEqual([
+      ['t0', 1],
+      ['t1', -1],
+      ['t4', -0.5],
+      ['t2', 0.25],
+    ]);
   });
 });
 

@@ -29,8 +29,16 @@ describe('dirichlet(rng, alpha, out)', () => {
   // python3 -c "from scipy.stats import dirichlet; d = dirichlet([1, 2, 3]); print(d.mean().tolist(), d.var().tolist())"
   // (likewise [0.05, 0.05, 0.05]: mean ⅓ each, variance 0.1932367149758454)
   it.each([
-    [[1, 2, 3], [0.16666666666666666, 0.3333333333333333, 0.5], [0.01984126984126984, 0.031746031746031744, 0.03571428571428571]],
-    [[0.05, 0.05, 0.05], [1 / 3, 1 / 3, 1 / 3], [0.1932367149758454, 0.1932367149758454, 0.1932367149758454]],
+    [
+      [1, 2, 3],
+      [0.16666666666666666, 0.3333333333333333, 0.5],
+      [0.01984126984126984, 0.031746031746031744, 0.03571428571428571],
+    ],
+    [
+      [0.05, 0.05, 0.05],
+      [1 / 3, 1 / 3, 1 / 3],
+      [0.1932367149758454, 0.1932367149758454, 0.1932367149758454],
+    ],
   ])('alpha %j: each component mean within 5 SE of scipy, every draw sums to 1', (alpha, means, variances) => {
     const { columns, sumsToOne } = sample(alpha, `dirichlet-${alpha.join('-')}`);
     expect(sumsToOne).toBe(true);

@@ -15,7 +15,10 @@ describe('hasClosedFormMoments(dist)', () => {
         { weight: 0.5, dist: { dist: 'point', p: 0 } },
         {
           weight: 0.5,
-          dist: { dist: 'mixture', components: [{ weight: 1, dist: inner === 'beta' ? { dist: 'beta', a: 1, b: 1 } : { dist: 'logitNormal', mu: 0, sigma: 1 } }] },
+          dist: {
+            dist: 'mixture',
+            components: [{ weight: 1, dist: inner === 'beta' ? { dist: 'beta', a: 1, b: 1 } : { dist: 'logitNormal', mu: 0, sigma: 1 } }],
+          },
         },
       ],
     });

@@ -7,8 +7,8 @@ import { chiSquareAtEdges, draws, meanAndVariance } from './sampleChecks.js';
 const N = 100_000;
 // python3 -c "from scipy.stats import norm; print(norm.ppf([i/10 for i in range(1,10)], 3, 2).tolist())"
 const DECILES = [
-  0.43689686891079926, 1.3167575328541716, 1.9511989745839182, 2.4933057937284007, 3, 3.5066942062715993,
-  4.048801025416081, 4.683242467145829, 5.563103131089201,
+  0.43689686891079926, 1.3167575328541716, 1.9511989745839182, 2.4933057937284007, 3, 3.5066942062715993, 4.048801025416081, 4.683242467145829,
+  5.563103131089201,
 ];
 const TENTHS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 // python3 -c "from scipy.stats import chi2; print(chi2.ppf(1 - 1e-4, 9))"

@@ -19,7 +19,10 @@ describe('requireSuccessRateDist(where, dist)', () => {
     [bad({ dist: 'logitNormal', mu: Infinity, sigma: 1 }), 'd.mu: must be a finite number, got Infinity'],
     [bad({ dist: 'mixture', components: [] }), 'd.components: must be a non-empty list, got []'],
     [bad({ dist: 'mixture', components: [{ weight: 0, dist: { dist: 'point', p: 1 } }] }), 'd.components: must have weights with a positive sum, got 0'],
-    [bad({ dist: 'mixture', components: [{ weight: 1, dist: { dist: 'fixed', values: [1] } }] }), 'd.components[0].dist.dist: must not be fixed inside a mixture, got "fixed"'],
+    [
+      bad({ dist: 'mixture', components: [{ weight: 1, dist: { dist: 'fixed', values: [1] } }] }),
+      'd.components[0].dist.dist: must not be fixed inside a mixture, got "fixed"',
+    ],
     [bad({ dist: 'mixture', components: [{ weight: -1, dist: { dist: 'point', p: 1 } }] }), 'd.components[0].weight: must be a finite number ≥ 0, got -1'],
   ])('%j → %s', (dist, message) => {
     expect(() => requireSuccessRateDist('d', dist)).toThrow(message);

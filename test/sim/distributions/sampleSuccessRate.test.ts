@@ -59,7 +59,9 @@ describe('sampleSuccessRate(dist, rng)', () => {
 
   it('fixed has no single-rate sampler, and bad distributions throw InputError naming the field', () => {
     const rng = streamRng(1, 'ssr-bad');
-    expect(() => sampleSuccessRate({ dist: 'fixed', values: [0.5] }, rng)).toThrow('dist.dist: must not be fixed when sampling one rate (use taskRates), got "fixed"');
+    expect(() => sampleSuccessRate({ dist: 'fixed', values: [0.5] }, rng)).toThrow(
+      'dist.dist: must not be fixed when sampling one rate (use taskRates), got "fixed"',
+    );
     expect(() => sampleSuccessRate({ dist: 'point', p: 2 }, rng)).toThrow('dist.p: must be a number between 0 and 1, got 2');
     expect(() => sampleSuccessRate({ dist: 'logitNormal', mu: 0, sigma: -1 }, rng)).toThrow(InputError);
   });

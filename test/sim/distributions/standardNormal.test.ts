@@ -6,8 +6,8 @@ import { chiSquareAtEdges, draws, meanAndVariance } from './sampleChecks.js';
 const N = 200_000;
 // python3 -c "from scipy.stats import norm; print(norm.ppf([i/10 for i in range(1,10)]).tolist())"
 const DECILES = [
-  -1.2815515655446004, -0.8416212335729142, -0.5244005127080409, -0.2533471031357997, 0, 0.2533471031357997,
-  0.5244005127080407, 0.8416212335729143, 1.2815515655446004,
+  -1.2815515655446004, -0.8416212335729142, -0.5244005127080409, -0.2533471031357997, 0, 0.2533471031357997, 0.5244005127080407, 0.8416212335729143,
+  1.2815515655446004,
 ];
 const TENTHS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 // python3 -c "from scipy.stats import chi2; print(chi2.ppf(1 - 1e-4, 9))"

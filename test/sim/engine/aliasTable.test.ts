@@ -114,7 +114,7 @@ describe('AliasTable: class = i if ⌊(x·C mod 2^32)/2⌋ < cut_i else alias_i,
     });
     const columnSize = 2n ** BigInt(32 - s);
     // The documented rule: i = x & (C − 1), n = word >>> s (0 with alias i for a full column), class i if (x >>> s) < n.
-    const rule = (w: number, x: number) => ((x >>> s) < w >>> s ? x & (C - 1) : w & (C - 1));
+    const rule = (w: number, x: number) => (x >>> s < w >>> s ? x & (C - 1) : w & (C - 1));
     rates.forEach((_, slot) => {
       // Exact law from the words, counted over all 2^32 x: column i keeps n_i values, the rest go to its alias.
       const counts = new Array<bigint>(C).fill(0n);
@@ -124,7 +124,10 @@ describe('AliasTable: class = i if ⌊(x·C mod 2^32)/2⌋ < cut_i else alias_i,
         counts[i] += n;
         counts[w & (C - 1)] += columnSize - n;
       }
-      expect(counts.map((n) => Number(n) / 2 ** 32), `slot ${slot}`).toEqual(exactLaw(table, slot));
+      expect(
+        counts.map((n) => Number(n) / 2 ** 32),
+        `slot ${slot}`,
+      ).toEqual(exactLaw(table, slot));
       for (let n = 0; n < 3000; n++) {
         const x = (n * 2654435761 + slot) % 4294967296;
         const i = x & (C - 1);

@@ -8,13 +8,19 @@ describe('blockTree: sums over blocks in one fixed binary tree', () => {
   it('pushNode combines sibling pairs left + right: blocks 0..5 leave nodes (2, 0) and (1, 2)', () => {
     const stack: BlockNode[] = [];
     for (let b = 0; b < 6; b++) pushNode(stack, leaf(b, b + 1));
-    expect(stack.map((node) => [node.level, node.index, node.replicates, node.sums[0]])).toEqual([[2, 0, 256, 10], [1, 2, 128, 11]]);
+    expect(stack.map((node) => [node.level, node.index, node.replicates, node.sums[0]])).toEqual([
+      [2, 0, 256, 10],
+      [1, 2, 128, 11],
+    ]);
   });
 
   it('a range starting mid-tree keeps its unpaired left node: blocks 3..5 → (0, 3), (1, 2)', () => {
     const stack: BlockNode[] = [];
     for (let b = 3; b < 6; b++) pushNode(stack, leaf(b, 1));
-    expect(stack.map((node) => [node.level, node.index])).toEqual([[0, 3], [1, 2]]);
+    expect(stack.map((node) => [node.level, node.index])).toEqual([
+      [0, 3],
+      [1, 2],
+    ]);
   });
 
   it('normaliseNodes gives the same nodes, bit for bit, for any split and order of the same blocks', () => {

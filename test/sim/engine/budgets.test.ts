@@ -8,7 +8,18 @@ import { expectNear } from './engineChecks.js';
 // The engine against the budget closed forms (analytic/budgetCaps + exactMetrics, themselves checked
 // by hand in test/sim/analytic/budgetCaps.test.ts), within 5 of the reported SEs, on both the
 // sequential kernel and the general episode.
-const METRICS: SummaryMetric[] = ['deliveredCorrect', 'deliveredWrong', 'abstained', 'attempts', 'cost', 'latency', 'costOverCap', 'costOvershoot', 'latencyOverCap', 'latencyOvershoot'];
+const METRICS: SummaryMetric[] = [
+  'deliveredCorrect',
+  'deliveredWrong',
+  'abstained',
+  'attempts',
+  'cost',
+  'latency',
+  'costOverCap',
+  'costOvershoot',
+  'latencyOverCap',
+  'latencyOvershoot',
+];
 
 describe('budgets: soft and hard caps on cost and latency against their closed forms', () => {
   const budgets = [{ cost: 1 }, { cost: 1, mode: 'hard' }, { latency: 2.5 }, { latency: 2.5, mode: 'hard' }, { cost: 0.9, latency: 2.5, mode: 'hard' }];

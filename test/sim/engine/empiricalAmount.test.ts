@@ -19,16 +19,25 @@ describe('empirical per-attempt amounts', () => {
     expect(() => scenarioOf([0.5], { attempts: { cost: { perAttempt: { dist: 'empirical', values: [] } } } })).toThrow(
       'attempts.cost.perAttempt.values: must be a non-empty list of numbers ≥ 0, got []',
     );
-    expect(() => scenarioOf([0.5], { attempts: { cost: { perAttempt: { dist: 'empirical', values: [1, -1] } } } })).toThrow('attempts.cost.perAttempt.values[1]');
+    expect(() => scenarioOf([0.5], { attempts: { cost: { perAttempt: { dist: 'empirical', values: [1, -1] } } } })).toThrow(
+      'attempts.cost.perAttempt.values[1]',
+    );
   });
 
-  it('mean: the values\' average (closed form: (0.1 + 0.3 + 0.3 + 1.3)/4 = 0.5)', () => {
+  it("mean: the values' average (closed form: (0.1 + 0.3 + 0.3 + 1.3)/4 = 0.5)", () => {
     expect(expectedAmount({ dist: 'empirical', values })).toBeCloseTo(0.5, 15);
   });
 
   it('general path: every attempt draws one of the values, each with probability 1/4 (tolerance from the binomial SE)', () => {
     // p = 0 and a perfect verifier: every episode runs all K attempts, so cost(k) − cost(k − 1) is attempt k's draw.
-    const scenario = scenarioOf([0], { attempts: { cost: { perAttempt: { dist: 'empirical', values } }, latency: { perAttempt: { dist: 'empirical', values: [2, 4] } } }, policy: { maxAttempts: 4, budget: { cost: 100 } } }, 1);
+    const scenario = scenarioOf(
+      [0],
+      {
+        attempts: { cost: { perAttempt: { dist: 'empirical', values } }, latency: { perAttempt: { dist: 'empirical', values: [2, 4] } } },
+        policy: { maxAttempts: 4, budget: { cost: 100 } },
+      },
+      1,
+    );
     const episode = new GeneralEpisode(scenario);
     const rng = streamRng(3, 'empirical');
     const K = 4;
@@ -48,7 +57,11 @@ describe('empirical per-attempt amounts', () => {
     expect([...seen.keys()].sort()).toEqual([0.1, 0.3, 1.3]);
     const draws = E * K;
     // P(0.1) = P(1.3) = 1/4, P(0.3) = 1/2: each share within 5 SE of its probability, SE = √(q(1 − q)/draws).
-    for (const [value, q] of [[0.1, 0.25], [0.3, 0.5], [1.3, 0.25]] as const) {
+    for (const [value, q] of [
+      [0.1, 0.25],
+      [0.3, 0.5],
+      [1.3, 0.25],
+    ] as const) {
       expect(Math.abs(seen.get(value)! / draws - q)).toBeLessThanOrEqual(5 * Math.sqrt((q * (1 - q)) / draws));
     }
     // Latency: K sequential rounds, each 2 or 4 (mean 3, sd 1): mean of K rounds within 5 SE of 3K.

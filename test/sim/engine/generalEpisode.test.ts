@@ -12,10 +12,28 @@ const verifier = { falseAccept: 0.2, falseReject: 0.3, cost: 0.01 };
 
 describe('GeneralEpisode: invariants', () => {
   const cases: Record<string, Record<string, unknown>> = {
-    'sequential, cost budget, deliverLast': { verifier, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 6, budget: { cost: 1 }, onNoAccept: 'deliverLast' } },
-    'batches of 4, bestScore threshold': { verifier, policy: { maxAttempts: 6, mode: 'batches', batchSize: 4 }, selector: { kind: 'bestScore', separation: 1, threshold: 0.5 } },
-    'parallel majorityVote, budget': { verifier, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 6, mode: 'parallel', budget: { cost: 1.2 } }, selector: { kind: 'majorityVote', distinctWrong: 2 } },
-    'batches oracle, exchangeable, deliverLast': { verifier, attempts: { correlation: { model: 'exchangeable', icc: 0.5 } }, policy: { maxAttempts: 6, mode: 'batches', batchSize: 2, onNoAccept: 'deliverLast' }, selector: { kind: 'oracle' } },
+    'sequential, cost budget, deliverLast': {
+      verifier,
+      attempts: { cost: { perAttempt: lognormal } },
+      policy: { maxAttempts: 6, budget: { cost: 1 }, onNoAccept: 'deliverLast' },
+    },
+    'batches of 4, bestScore threshold': {
+      verifier,
+      policy: { maxAttempts: 6, mode: 'batches', batchSize: 4 },
+      selector: { kind: 'bestScore', separation: 1, threshold: 0.5 },
+    },
+    'parallel majorityVote, budget': {
+      verifier,
+      attempts: { cost: { perAttempt: lognormal } },
+      policy: { maxAttempts: 6, mode: 'parallel', budget: { cost: 1.2 } },
+      selector: { kind: 'majorityVote', distinctWrong: 2 },
+    },
+    'batches oracle, exchangeable, deliverLast': {
+      verifier,
+      attempts: { correlation: { model: 'exchangeable', icc: 0.5 } },
+      policy: { maxAttempts: 6, mode: 'batches', batchSize: 2, onNoAccept: 'deliverLast' },
+      selector: { kind: 'oracle' },
+    },
     'fast path: perfect verifier, deliverLast': { policy: { maxAttempts: 6, onNoAccept: 'deliverLast' } },
     'fast path: independent verifier, batches': { verifier, policy: { maxAttempts: 6, mode: 'batches', batchSize: 4 } },
   };
@@ -73,18 +91,37 @@ describe('GeneralEpisode: invariants', () => {
 describe('GeneralEpisode: selectors against closed forms', () => {
   it('majorityVote with one wrong answer, everything accepted (parallel): P(correct) = p, p, p³ + 3p²(1 − p) for k = 1, 2, 3 (ties split ½)', () => {
     const summary = simulate(
-      scenarioOf(RATES, { verifier: { falseAccept: 1 }, policy: { maxAttempts: 3, mode: 'parallel' }, selector: { kind: 'majorityVote', distinctWrong: 1 } }, 3000),
+      scenarioOf(
+        RATES,
+        { verifier: { falseAccept: 1 }, policy: { maxAttempts: 3, mode: 'parallel' }, selector: { kind: 'majorityVote', distinctWrong: 1 } },
+        3000,
+      ),
     );
-    expectNear(summary.rows[0].deliveredCorrect, averageOver(RATES, (p) => p), 'k = 1');
-    expectNear(summary.rows[1].deliveredCorrect, averageOver(RATES, (p) => p), 'k = 2');
-    expectNear(summary.rows[2].deliveredCorrect, averageOver(RATES, (p) => p ** 3 + 3 * p * p * (1 - p)), 'k = 3');
+    expectNear(
+      summary.rows[0].deliveredCorrect,
+      averageOver(RATES, (p) => p),
+      'k = 1',
+    );
+    expectNear(
+      summary.rows[1].deliveredCorrect,
+      averageOver(RATES, (p) => p),
+      'k = 2',
+    );
+    expectNear(
+      summary.rows[2].deliveredCorrect,
+      averageOver(RATES, (p) => p ** 3 + 3 * p * p * (1 - p)),
+      'k = 3',
+    );
     expect(summary.rows[2].abstained.value).toBe(0);
   });
 
   it('bestScore separation 1, threshold 1.5 on always-correct tasks: delivered iff some score ≥ 1.5, P = 1 − Φ(0.5)^k', () => {
     // python3 -c "from scipy.stats import norm; print(norm.cdf(0.5))" → 0.6914624612740131
     const below = 0.6914624612740131;
-    for (const policy of [{ maxAttempts: 4, mode: 'parallel' }, { maxAttempts: 4, mode: 'batches', batchSize: 1 }]) {
+    for (const policy of [
+      { maxAttempts: 4, mode: 'parallel' },
+      { maxAttempts: 4, mode: 'batches', batchSize: 1 },
+    ]) {
       const summary = simulate(scenarioOf([1, 1], { policy, selector: { kind: 'bestScore', separation: 1, threshold: 1.5 } }, 3000));
       expect(summary.path).toBe('general');
       for (let k = 1; k <= 4; k++) {

@@ -12,7 +12,10 @@ describe('mergePartials', () => {
     const [a, b, c] = [part(0, 64), part(64, 192), part(256, 300)];
     const merged = mergePartials([a, b, c]);
     expect(mergePartials([c, a, b])).toEqual(merged);
-    expect(merged.ranges).toEqual([{ start: 0, end: 192 }, { start: 256, end: 300 }]);
+    expect(merged.ranges).toEqual([
+      { start: 0, end: 192 },
+      { start: 256, end: 300 },
+    ]);
     expect(merged.done).toBe(236);
     expect(merged.stopped).toBe(false);
   });

@@ -67,7 +67,10 @@ describe('outcomeClasses: the joint law of the first success G and first failure
 
   it('p = 0 and p = 1 give a single reachable class (inversion and alias tables)', () => {
     const K = 3;
-    for (const [p, expected] of [[0, 2 * K - 1], [1, 0]] as const) {
+    for (const [p, expected] of [
+      [0, 2 * K - 1],
+      [1, 0],
+    ] as const) {
       const A = new Float64Array(K + 1);
       const B = new Float64Array(K + 1);
       runProbabilities({ model: 'exchangeable', icc: 0.5 }, p, K, A, B);
@@ -91,7 +94,10 @@ describe('runProbabilities', () => {
     const A = new Float64Array(3);
     const B = new Float64Array(3);
     runProbabilities({ model: 'independent' }, 0.5, 2, A, B);
-    expect([Array.from(A), Array.from(B)]).toEqual([[1, 0.5, 0.25], [1, 0.5, 0.25]]);
+    expect([Array.from(A), Array.from(B)]).toEqual([
+      [1, 0.5, 0.25],
+      [1, 0.5, 0.25],
+    ]);
   });
 
   it('exchangeable p = 0.3, icc 0.2 (a = 1.2, b = 2.8): A_3 = B(a + 3, b)/B(a, b), B_3 = B(a, b + 3)/B(a, b)', () => {

@@ -9,12 +9,24 @@ describe('replicate blocks', () => {
   });
 
   it('splitReplicates(1000, 3) → block-aligned ranges 0..320, 320..704, 704..1000', () => {
-    expect(splitReplicates(1000, 3)).toEqual([{ start: 0, end: 320 }, { start: 320, end: 704 }, { start: 704, end: 1000 }]);
+    expect(splitReplicates(1000, 3)).toEqual([
+      { start: 0, end: 320 },
+      { start: 320, end: 704 },
+      { start: 704, end: 1000 },
+    ]);
   });
 
   it('never splits finer than blocks, and the ranges tile 0..R', () => {
-    expect(splitReplicates(100, 8)).toEqual([{ start: 0, end: 64 }, { start: 64, end: 100 }]);
-    for (const [R, parts] of [[1, 1], [64, 2], [10000, 7], [12345, 16]]) {
+    expect(splitReplicates(100, 8)).toEqual([
+      { start: 0, end: 64 },
+      { start: 64, end: 100 },
+    ]);
+    for (const [R, parts] of [
+      [1, 1],
+      [64, 2],
+      [10000, 7],
+      [12345, 16],
+    ]) {
       const ranges = splitReplicates(R, parts);
       expect(ranges[0].start).toBe(0);
       expect(ranges[ranges.length - 1].end).toBe(R);

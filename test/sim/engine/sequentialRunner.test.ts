@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { enginePath } from '../../../packages/sim/src/engine/enginePlan.js';
 import { simulatePartial } from '../../../packages/sim/src/engine/simulatePartial.js';
-import { ATTEMPTS, ABSTAINED, COVERAGE, DELIVERED_CORRECT, DELIVERED_WRONG, METRIC_COUNT, PASS_HAT, COST_OVER_CAP, LATENCY_OVER_CAP } from '../../../packages/sim/src/engine/engineMetrics.js';
+import {
+  ATTEMPTS,
+  ABSTAINED,
+  COVERAGE,
+  DELIVERED_CORRECT,
+  DELIVERED_WRONG,
+  METRIC_COUNT,
+  PASS_HAT,
+  COST_OVER_CAP,
+  LATENCY_OVER_CAP,
+} from '../../../packages/sim/src/engine/engineMetrics.js';
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 
 // The sequential kernel (SequentialRunner) consumes each block's stream exactly as the general
@@ -15,8 +25,20 @@ const lognormal = (median: number, sigma: number) => ({ perAttempt: { dist: 'log
 
 function grid(): Array<[string, Record<string, unknown>]> {
   const cases: Array<[string, Record<string, unknown>]> = [];
-  const correlations = [{ model: 'independent' }, { model: 'markov', stickiness: 0.5 }, { model: 'exchangeable', icc: 0.3 }, { model: 'feedback', afterFailure: 0.2 }];
-  const budgets = [undefined, { cost: 0.07 }, { cost: 0.07, mode: 'hard' }, { latency: 2.5 }, { latency: 2.5, mode: 'hard' }, { cost: 0.09, latency: 3, mode: 'hard' }];
+  const correlations = [
+    { model: 'independent' },
+    { model: 'markov', stickiness: 0.5 },
+    { model: 'exchangeable', icc: 0.3 },
+    { model: 'feedback', afterFailure: 0.2 },
+  ];
+  const budgets = [
+    undefined,
+    { cost: 0.07 },
+    { cost: 0.07, mode: 'hard' },
+    { latency: 2.5 },
+    { latency: 2.5, mode: 'hard' },
+    { cost: 0.09, latency: 3, mode: 'hard' },
+  ];
   const verifiers = [{ falseAccept: { dist: 'beta', mean: 0.1, concentration: 5 }, falseReject: 0.1, cost: 0.001 }, undefined];
   const amounts = [
     { cost: lognormal(0.02, 0.5), latency: lognormal(1, 0.3) },
@@ -27,7 +49,10 @@ function grid(): Array<[string, Record<string, unknown>]> {
     for (const budget of budgets)
       for (const onNoAccept of ['abstain', 'deliverLast'])
         for (const resample of [false, true])
-          for (const [mode, kind] of [['sequential', 'firstAccepted'], ['batches', 'oracle']])
+          for (const [mode, kind] of [
+            ['sequential', 'firstAccepted'],
+            ['batches', 'oracle'],
+          ])
             for (const [v, verifier] of verifiers.entries())
               for (const [a, amount] of amounts.entries()) {
                 if (a > 0 && (resample || v > 0)) continue; // the other amounts on fixed tasks with the verifier only (test time)
@@ -74,7 +99,10 @@ describe('SequentialRunner: the same episodes as the general episode, on every c
       const general = simulatePartial(scenario, { forceGeneral: true });
       expect(fast.path, name).toBe('sequential');
       expect(general.path, name).toBe('general');
-      expect(fast.nodes.map((n) => [n.level, n.index]), name).toEqual(general.nodes.map((n) => [n.level, n.index]));
+      expect(
+        fast.nodes.map((n) => [n.level, n.index]),
+        name,
+      ).toEqual(general.nodes.map((n) => [n.level, n.index]));
       const K = scenario.policy.maxAttempts;
       const width = METRIC_COUNT * K;
       fast.nodes.forEach((node, i) => {

@@ -24,7 +24,10 @@ describe('shardWork', () => {
       [{ item: 0, start: 0, end: 64 }],
       [{ item: 0, start: 64, end: 150 }],
       [{ item: 1, start: 0, end: 64 }],
-      [{ item: 1, start: 64, end: 128 }, { item: 2, start: 0, end: 10 }],
+      [
+        { item: 1, start: 64, end: 128 },
+        { item: 2, start: 0, end: 10 },
+      ],
     ]);
   });
 

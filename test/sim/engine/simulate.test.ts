@@ -26,7 +26,11 @@ describe('simulate: coverage and passHatK against closed forms', () => {
         // E[min(G, k)] = Σ_{j<k} P(G > j) = Σ_{j<k} (1 − p)^j
         const attempts = averageOver(RATES, (p) => Array.from({ length: k }, (_, j) => (1 - p) ** j).reduce((s, x) => s + x, 0));
         expectNear(row.coverage, coverage, `${summary.path} coverage@${k}`);
-        expectNear(row.passHatK, averageOver(RATES, (p) => p ** k), `${summary.path} passHatK@${k}`);
+        expectNear(
+          row.passHatK,
+          averageOver(RATES, (p) => p ** k),
+          `${summary.path} passHatK@${k}`,
+        );
         expectNear(row.deliveredCorrect, coverage, `${summary.path} deliveredCorrect@${k}`);
         expect(row.deliveredWrong.value).toBe(0);
         expectNear(row.abstained, 1 - coverage, `${summary.path} abstained@${k}`);
@@ -42,9 +46,21 @@ describe('simulate: coverage and passHatK against closed forms', () => {
     expect(summary.path).toBe('perfectVerifier');
     for (let k = 1; k <= 8; k++) {
       const row = summary.rows[k - 1];
-      expectNear(row.coverage, averageOver(RATES, (p) => 1 - (1 - p) ** k), `coverage@${k}`);
-      expectNear(row.passHatK, averageOver(RATES, (p) => p ** k), `passHatK@${k}`);
-      expectNear(row.attempts, averageOver(RATES, (p) => Array.from({ length: k }, (_, j) => (1 - p) ** j).reduce((s, x) => s + x, 0)), `attempts@${k}`);
+      expectNear(
+        row.coverage,
+        averageOver(RATES, (p) => 1 - (1 - p) ** k),
+        `coverage@${k}`,
+      );
+      expectNear(
+        row.passHatK,
+        averageOver(RATES, (p) => p ** k),
+        `passHatK@${k}`,
+      );
+      expectNear(
+        row.attempts,
+        averageOver(RATES, (p) => Array.from({ length: k }, (_, j) => (1 - p) ** j).reduce((s, x) => s + x, 0)),
+        `attempts@${k}`,
+      );
     }
   });
 
@@ -61,7 +77,11 @@ describe('simulate: coverage and passHatK against closed forms', () => {
       for (const k of ks) {
         const row = summary.rows[k - 1];
         expectNear(row.coverage, 1 - product((p) => (1 - p) * (1 / icc - 1), k), `${summary.path} coverage@${k}`);
-        expectNear(row.passHatK, product((p) => p * (1 / icc - 1), k), `${summary.path} passHatK@${k}`);
+        expectNear(
+          row.passHatK,
+          product((p) => p * (1 / icc - 1), k),
+          `${summary.path} passHatK@${k}`,
+        );
       }
     }
   });
@@ -73,7 +93,11 @@ describe('simulate: coverage and passHatK against closed forms', () => {
       for (const k of ks) {
         const row = summary.rows[k - 1];
         expectNear(row.coverage, 1 - averageOver(RATES, (p) => (1 - p) * (lambda + (1 - lambda) * (1 - p)) ** (k - 1)), `${summary.path} coverage@${k}`);
-        expectNear(row.passHatK, averageOver(RATES, (p) => p * (lambda + (1 - lambda) * p) ** (k - 1)), `${summary.path} passHatK@${k}`);
+        expectNear(
+          row.passHatK,
+          averageOver(RATES, (p) => p * (lambda + (1 - lambda) * p) ** (k - 1)),
+          `${summary.path} passHatK@${k}`,
+        );
       }
     }
   });
@@ -85,7 +109,11 @@ describe('simulate: coverage and passHatK against closed forms', () => {
       for (const k of ks) {
         const row = summary.rows[k - 1];
         expectNear(row.coverage, 1 - averageOver(RATES, (p) => (1 - p) ** k * (1 - eta) ** ((k * (k - 1)) / 2)), `${summary.path} coverage@${k}`);
-        expectNear(row.passHatK, averageOver(RATES, (p) => p ** k), `${summary.path} passHatK@${k}`);
+        expectNear(
+          row.passHatK,
+          averageOver(RATES, (p) => p ** k),
+          `${summary.path} passHatK@${k}`,
+        );
       }
     }
   });
@@ -95,10 +123,11 @@ describe('simulate: coverage and passHatK against closed forms', () => {
     const summaries = [simulate(scenario), simulate(scenario, { forceGeneral: true })];
     expect(summaries.map((s) => s.path)).toEqual(['sequential', 'general']);
     const ratio = (top: number, k: number) => Array.from({ length: k }, (_, j) => (top + j) / (5 + j)).reduce((s, x) => s * x, 1);
-    for (const k of ks) for (const summary of summaries) {
-      expectNear(summary.rows[k - 1].coverage, 1 - ratio(3, k), `${summary.path} coverage@${k}`);
-      expectNear(summary.rows[k - 1].passHatK, ratio(2, k), `${summary.path} passHatK@${k}`);
-    }
+    for (const k of ks)
+      for (const summary of summaries) {
+        expectNear(summary.rows[k - 1].coverage, 1 - ratio(3, k), `${summary.path} coverage@${k}`);
+        expectNear(summary.rows[k - 1].passHatK, ratio(2, k), `${summary.path} passHatK@${k}`);
+      }
   });
 });
 
@@ -108,10 +137,21 @@ describe('simulate: verifier and policy against closed forms', () => {
   const verifier = { falseAccept: FA, falseReject: FR, cost: 0.001 };
   const meanCost = 0.02 * Math.exp(0.5 ** 2 / 2) + 0.001; // E[lognormal(median 0.02, σ 0.5)] + verifier cost
   const geometric = (k: number) => ({
-    correct: averageOver(RATES, (p) => { const a = p * (1 - FR), beta = 1 - a - (1 - p) * FA; return (a * (1 - beta ** k)) / (1 - beta); }),
-    wrong: averageOver(RATES, (p) => { const b = (1 - p) * FA, beta = 1 - p * (1 - FR) - b; return (b * (1 - beta ** k)) / (1 - beta); }),
+    correct: averageOver(RATES, (p) => {
+      const a = p * (1 - FR),
+        beta = 1 - a - (1 - p) * FA;
+      return (a * (1 - beta ** k)) / (1 - beta);
+    }),
+    wrong: averageOver(RATES, (p) => {
+      const b = (1 - p) * FA,
+        beta = 1 - p * (1 - FR) - b;
+      return (b * (1 - beta ** k)) / (1 - beta);
+    }),
     abstain: averageOver(RATES, (p) => (1 - p * (1 - FR) - (1 - p) * FA) ** k),
-    attempts: averageOver(RATES, (p) => { const beta = 1 - p * (1 - FR) - (1 - p) * FA; return (1 - beta ** k) / (1 - beta); }),
+    attempts: averageOver(RATES, (p) => {
+      const beta = 1 - p * (1 - FR) - (1 - p) * FA;
+      return (1 - beta ** k) / (1 - beta);
+    }),
   });
 
   it('sequential: P(correct) = a(1 − β^k)/(1 − β), P(wrong) = b(1 − β^k)/(1 − β), P(abstain) = β^k, attempts (1 − β^k)/(1 − β), cost = attempts·E[cost] (docs/design.md §3)', () => {
@@ -127,8 +167,16 @@ describe('simulate: verifier and policy against closed forms', () => {
         expectNear(row.attempts, exact.attempts, `${summary.path} attempts@${k}`);
         expectNear(row.cost, exact.attempts * meanCost, `${summary.path} cost@${k}`);
         expectNear(row.latency, exact.attempts, `${summary.path} latency@${k}`);
-        expectNear(row.coverage, averageOver(RATES, (p) => 1 - (1 - p) ** k), `${summary.path} coverage@${k}`);
-        expectNear(row.passHatK, averageOver(RATES, (p) => p ** k), `${summary.path} passHatK@${k}`);
+        expectNear(
+          row.coverage,
+          averageOver(RATES, (p) => 1 - (1 - p) ** k),
+          `${summary.path} coverage@${k}`,
+        );
+        expectNear(
+          row.passHatK,
+          averageOver(RATES, (p) => p ** k),
+          `${summary.path} passHatK@${k}`,
+        );
       }
     }
   });
@@ -137,14 +185,15 @@ describe('simulate: verifier and policy against closed forms', () => {
     const scenario = scenarioOf(RATES, { verifier, policy: { maxAttempts: K, onNoAccept: 'deliverLast' } }, 1500);
     const summaries = [simulate(scenario), simulate(scenario, { forceGeneral: true })];
     expect(summaries.map((s) => s.path)).toEqual(['sequential', 'general']);
-    for (const summary of summaries) for (const k of ks) {
-      const row = summary.rows[k - 1];
-      const exact = geometric(k);
-      const reach = (p: number) => (1 - p * (1 - FR) - (1 - p) * FA) ** (k - 1);
-      expectNear(row.deliveredCorrect, exact.correct + averageOver(RATES, (p) => reach(p) * p * FR), `deliveredCorrect@${k}`);
-      expectNear(row.deliveredWrong, exact.wrong + averageOver(RATES, (p) => reach(p) * (1 - p) * (1 - FA)), `deliveredWrong@${k}`);
-      expect(row.abstained.value).toBe(0);
-    }
+    for (const summary of summaries)
+      for (const k of ks) {
+        const row = summary.rows[k - 1];
+        const exact = geometric(k);
+        const reach = (p: number) => (1 - p * (1 - FR) - (1 - p) * FA) ** (k - 1);
+        expectNear(row.deliveredCorrect, exact.correct + averageOver(RATES, (p) => reach(p) * p * FR), `deliveredCorrect@${k}`);
+        expectNear(row.deliveredWrong, exact.wrong + averageOver(RATES, (p) => reach(p) * (1 - p) * (1 - FA)), `deliveredWrong@${k}`);
+        expect(row.abstained.value).toBe(0);
+      }
   });
 
   it('batches of 2, firstAccepted: delivery as sequential; attempts = E[min(k, 2⌈J/2⌉)], latency = E[rounds] over J ~ first accept', () => {
@@ -164,8 +213,16 @@ describe('simulate: verifier and policy against closed forms', () => {
           });
         expectNear(row.deliveredCorrect, exact.correct, `${summary.path} deliveredCorrect@${k}`);
         expectNear(row.deliveredWrong, exact.wrong, `${summary.path} deliveredWrong@${k}`);
-        expectNear(row.attempts, byRounds((used) => used), `${summary.path} attempts@${k}`);
-        expectNear(row.latency, byRounds((used) => Math.ceil(used / 2)), `${summary.path} latency@${k}`);
+        expectNear(
+          row.attempts,
+          byRounds((used) => used),
+          `${summary.path} attempts@${k}`,
+        );
+        expectNear(
+          row.latency,
+          byRounds((used) => Math.ceil(used / 2)),
+          `${summary.path} latency@${k}`,
+        );
       }
     }
   });
@@ -185,7 +242,16 @@ describe('simulate: verifier and policy against closed forms', () => {
   it('parallel oracle (markov attempts): deliveredCorrect = coverage@k in every replicate, and the markov closed form', () => {
     const lambda = 0.5;
     const summary = simulate(
-      scenarioOf(RATES, { verifier, attempts: { correlation: { model: 'markov', stickiness: lambda } }, policy: { maxAttempts: K, mode: 'parallel' }, selector: { kind: 'oracle' } }, 1500),
+      scenarioOf(
+        RATES,
+        {
+          verifier,
+          attempts: { correlation: { model: 'markov', stickiness: lambda } },
+          policy: { maxAttempts: K, mode: 'parallel' },
+          selector: { kind: 'oracle' },
+        },
+        1500,
+      ),
     );
     for (const k of ks) {
       const row = summary.rows[k - 1];
@@ -199,10 +265,16 @@ describe('simulate: verifier and policy against closed forms', () => {
   it('fast paths and the general path agree on every metric (batches with lognormal costs, parallel deliverLast, beta verifier rates)', () => {
     const lognormal = { dist: 'lognormal', median: 0.02, sigma: 0.5 };
     const cases: Array<Record<string, unknown>> = [
-      { attempts: { cost: { perAttempt: lognormal }, correlation: { model: 'exchangeable', icc: 0.4 } }, policy: { maxAttempts: K, mode: 'batches', batchSize: 2 } },
+      {
+        attempts: { cost: { perAttempt: lognormal }, correlation: { model: 'exchangeable', icc: 0.4 } },
+        policy: { maxAttempts: K, mode: 'batches', batchSize: 2 },
+      },
       { attempts: { latency: { perAttempt: lognormal } }, policy: { maxAttempts: K, onNoAccept: 'deliverLast' } },
       { policy: { maxAttempts: K, mode: 'parallel', onNoAccept: 'deliverLast' }, selector: { kind: 'majorityVote' } },
-      { verifier: { falseAccept: { dist: 'beta', mean: 0.1, concentration: 10 }, falseReject: 0.3 }, attempts: { cost: { perAttempt: lognormal }, latency: { perAttempt: lognormal } } },
+      {
+        verifier: { falseAccept: { dist: 'beta', mean: 0.1, concentration: 10 }, falseReject: 0.3 },
+        attempts: { cost: { perAttempt: lognormal }, latency: { perAttempt: lognormal } },
+      },
     ];
     for (const fields of cases) {
       const { fast, general } = bothPaths(fields, RATES, 1000);

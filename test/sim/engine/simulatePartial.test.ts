@@ -12,9 +12,30 @@ const lognormal = { dist: 'lognormal', median: 0.02, sigma: 0.5 };
 const SCENARIOS = {
   perfectVerifier: scenarioOf([0.2, 0.5, 0.9], { attempts: { cost: { perAttempt: lognormal } } }, 650),
   independentVerifier: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1, falseReject: 0.2 }, attempts: { cost: { perAttempt: lognormal } } }, 650),
-  parallelVote: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.2, falseReject: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, selector: { kind: 'majorityVote' }, policy: { maxAttempts: 4, mode: 'parallel' } }, 650),
-  sequential: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 4, budget: { cost: 0.05 } } }, 650),
-  general: scenarioOf([0.2, 0.5, 0.9], { verifier: { falseAccept: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 4, mode: 'batches', batchSize: 2, budget: { cost: 0.05 } } }, 650),
+  parallelVote: scenarioOf(
+    [0.2, 0.5, 0.9],
+    {
+      verifier: { falseAccept: 0.2, falseReject: 0.1 },
+      attempts: { cost: { perAttempt: lognormal } },
+      selector: { kind: 'majorityVote' },
+      policy: { maxAttempts: 4, mode: 'parallel' },
+    },
+    650,
+  ),
+  sequential: scenarioOf(
+    [0.2, 0.5, 0.9],
+    { verifier: { falseAccept: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 4, budget: { cost: 0.05 } } },
+    650,
+  ),
+  general: scenarioOf(
+    [0.2, 0.5, 0.9],
+    {
+      verifier: { falseAccept: 0.1 },
+      attempts: { cost: { perAttempt: lognormal } },
+      policy: { maxAttempts: 4, mode: 'batches', batchSize: 2, budget: { cost: 0.05 } },
+    },
+    650,
+  ),
 };
 
 describe('simulatePartial: determinism and splitting', () => {
@@ -25,14 +46,22 @@ describe('simulatePartial: determinism and splitting', () => {
       expect(JSON.stringify(simulate(scenario, { exact: {} }))).toBe(whole);
       // 650 replicates = 11 blocks (the last holds 10). Splits at several block boundaries, merged in any order,
       // also after a JSON round trip (as shard files would be).
-      const cuts = [[0, 64, 650], [0, 192, 448, 650], [0, 64, 128, 320, 384, 640, 650]];
+      const cuts = [
+        [0, 64, 650],
+        [0, 192, 448, 650],
+        [0, 64, 128, 320, 384, 640, 650],
+      ];
       for (const cut of cuts) {
         const parts = cut.slice(1).map((end, i) => simulatePartial(scenario, { replicates: { start: cut[i], end } }));
         const shuffled = [...parts.slice(1), parts[0]].map((part) => JSON.parse(JSON.stringify(part)));
         expect(JSON.stringify(summarise(scenario, mergePartials(shuffled)))).toBe(whole);
       }
       // Merging partial merges (a tree of merges) gives the same too.
-      const [a, b, c] = [[0, 128], [128, 512], [512, 650]].map(([start, end]) => simulatePartial(scenario, { replicates: { start, end } }));
+      const [a, b, c] = [
+        [0, 128],
+        [128, 512],
+        [512, 650],
+      ].map(([start, end]) => simulatePartial(scenario, { replicates: { start, end } }));
       expect(JSON.stringify(summarise(scenario, mergePartials([mergePartials([c, a]), b])))).toBe(whole);
     });
   }
@@ -65,14 +94,22 @@ describe('simulatePartial: determinism and splitting', () => {
     expect(part.ranges).toEqual([{ start: 64, end: 650 }]);
     expect(part.done).toBe(586);
     // Blocks 1..10: maximal aligned nodes [1], [2,3], [4..7], [8,9], [10].
-    expect(part.nodes.map((node) => [node.level, node.index])).toEqual([[0, 1], [1, 1], [2, 1], [1, 4], [0, 10]]);
+    expect(part.nodes.map((node) => [node.level, node.index])).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [1, 4],
+      [0, 10],
+    ]);
     expect(part.nodes.every((node) => node.sums.length === 25 * 4)).toBe(true);
   });
 
   it('accepts only block-aligned ranges inside 0..R', () => {
     const scenario = SCENARIOS.general;
     expect(() => simulatePartial(scenario, { replicates: { start: 10, end: 128 } })).toThrow(InputError);
-    expect(() => simulatePartial(scenario, { replicates: { start: 0, end: 100 } })).toThrow('options.replicates.end: must be a multiple of 64 or the number of replicates (650), got 100');
+    expect(() => simulatePartial(scenario, { replicates: { start: 0, end: 100 } })).toThrow(
+      'options.replicates.end: must be a multiple of 64 or the number of replicates (650), got 100',
+    );
     expect(() => simulatePartial(scenario, { replicates: { start: 0, end: 700 } })).toThrow(InputError);
     expect(() => simulatePartial(scenario, { replicates: { start: 128, end: 64 } })).toThrow(InputError);
     expect(simulatePartial(scenario, { replicates: { start: 128, end: 128 } }).done).toBe(0);
@@ -83,7 +120,13 @@ describe('simulatePartial: progress and stopping', () => {
   it('reports progress after each block with the replicates done and requested', () => {
     const calls: Array<[number, number]> = [];
     simulatePartial(SCENARIOS.perfectVerifier, { replicates: { start: 384, end: 650 }, onProgress: (done, total) => calls.push([done, total]) });
-    expect(calls).toEqual([[64, 266], [128, 266], [192, 266], [256, 266], [266, 266]]);
+    expect(calls).toEqual([
+      [64, 266],
+      [128, 266],
+      [192, 266],
+      [256, 266],
+      [266, 266],
+    ]);
   });
 
   it('shouldStop stops at a block boundary; the result says stopped, with the replicates done, and summarises as partial', () => {
@@ -97,7 +140,9 @@ describe('simulatePartial: progress and stopping', () => {
     expect(summary.stopped).toBe(true);
     expect(summary.replicates).toEqual({ requested: 650, done: 192 });
     // The blocks done are the same blocks as in a run of 0..192.
-    expect(JSON.stringify(summary.rows)).toBe(JSON.stringify(summarise(SCENARIOS.perfectVerifier, simulatePartial(SCENARIOS.perfectVerifier, { replicates: { start: 0, end: 192 } })).rows));
+    expect(JSON.stringify(summary.rows)).toBe(
+      JSON.stringify(summarise(SCENARIOS.perfectVerifier, simulatePartial(SCENARIOS.perfectVerifier, { replicates: { start: 0, end: 192 } })).rows),
+    );
   });
 
   it('stopping before the first block gives an empty result with null values', () => {

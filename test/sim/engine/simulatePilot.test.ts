@@ -53,7 +53,11 @@ describe('simulatePilot', () => {
     const pluginAt2 = pilot.successes.reduce((s, c) => s + 1 - (1 - c / 10) ** 2, 0) / T;
     expect(pilot.rows[1].plugin!.passAtK).toBeCloseTo(pluginAt2, 12);
     expect(pilot.rows[2].truth).toEqual({ coverage: truth.rows[2].coverage, passHatK: truth.rows[2].passHatK });
-    expect(simulatePilot(scenario, { trials: 3 }).rows.map((row) => [row.k, row.truth])).toEqual([[1, null], [2, null], [3, null]]);
+    expect(simulatePilot(scenario, { trials: 3 }).rows.map((row) => [row.k, row.truth])).toEqual([
+      [1, null],
+      [2, null],
+      [3, null],
+    ]);
   });
 
   it('is deterministic in its seed (default: the scenario seed) and checks its options', () => {

@@ -70,10 +70,22 @@ describe('bootstrapTaskAverage: moments of the replicates (closed form)', () => 
  * (expected count ≥ 20 in every cell at B = 20 000). Critical value: scipy.stats.chi2.isf(1e-6, df).
  */
 const pathCases: Array<[T: number, probabilities: number[], critical: number]> = [
-  [5, [0.21933563398215483, 0.3133366199745069, 0.17904949712828966, 0.1207873591738462, 0.08688569701917004, 0.03452227427624166,
-    0.021140607354936947, 0.014674286612716969, 0.005007431136618834, 0.002782622250379063, 0.0024779710911388975], 46.863046846784385],
-  [6, [0.16193138602588775, 0.2775966617586647, 0.19828332982761765, 0.13722465365847825, 0.10431231863947232, 0.052207544698376296,
-    0.0294084435354236, 0.020589835746775975, 0.009109893556058068, 0.004573404430203709, 0.002812148675843673, 0.001950379447198003], 48.86564276320364],
+  [
+    5,
+    [
+      0.21933563398215483, 0.3133366199745069, 0.17904949712828966, 0.1207873591738462, 0.08688569701917004, 0.03452227427624166, 0.021140607354936947,
+      0.014674286612716969, 0.005007431136618834, 0.002782622250379063, 0.0024779710911388975,
+    ],
+    46.863046846784385,
+  ],
+  [
+    6,
+    [
+      0.16193138602588775, 0.2775966617586647, 0.19828332982761765, 0.13722465365847825, 0.10431231863947232, 0.052207544698376296, 0.0294084435354236,
+      0.020589835746775975, 0.009109893556058068, 0.004573404430203709, 0.002812148675843673, 0.001950379447198003,
+    ],
+    48.86564276320364,
+  ],
 ];
 
 describe('bootstrapTaskAverage: task-by-task and multinomial draws have the same distribution', () => {
@@ -96,7 +108,9 @@ describe('bootstrapTaskAverage: tasks with very many trials are drawn pick by pi
   it('n = 100 000 (beyond the cell table), c = n/2, pass@1: mean 1/2 and sd √(p(1−p)/(nT)) (closed form)', () => {
     // Every pick has c*/n with c* ~ Binomial(n, 1/2); the replicate is the mean of T = 5 such values:
     // E* = 0.5, Var* = 0.25/(n·T).
-    const n = 100_000, T = 5, B = 4000;
+    const n = 100_000,
+      T = 5,
+      B = 4000;
     const raw = bootstrapReplicates(repeat(T, n, n / 2), { ks: [1], replicates: B, seed: 'large-n' });
     const { mean, variance } = meanVariance(raw.passAtK[0]!);
     const sd = Math.sqrt(0.25 / (n * T));

@@ -5,7 +5,7 @@ import { JEFFREYS_PRIOR, UNIFORM_PRIOR } from '../../../packages/sim/src/interva
 
 const wilson = { method: 'wilson', confidence: 0.95, sides: 2 } as const;
 
-describe('estimateTask: the seeds\' calculator, 27 of 30, k = 8, Wilson 95 % two-sided', () => {
+describe("estimateTask: the seeds' calculator, 27 of 30, k = 8, Wilson 95 % two-sided", () => {
   const result = estimateTask(30, 27, { ks: [8], interval: wilson, prior: UNIFORM_PRIOR });
   const row = result.rows[0]!;
 

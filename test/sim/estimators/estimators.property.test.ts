@@ -34,9 +34,7 @@ function enumerate(n: number, c: number, k: number): [atLeastOne: bigint, allCor
 }
 
 // (n, c, k) with 1 ≤ k ≤ n ≤ 14 and 0 ≤ c ≤ n.
-const trialsArb = fc
-  .integer({ min: 1, max: 14 })
-  .chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n }), fc.integer({ min: 1, max: n })));
+const trialsArb = fc.integer({ min: 1, max: 14 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n }), fc.integer({ min: 1, max: n })));
 
 describe('pass@k and pass^k against k-subset enumeration (property)', () => {
   it('pass@k = share of k-subsets with a correct trial, within 1 ulp of the exact ratio', () => {

@@ -18,7 +18,16 @@ const tasks = (pairs: Array<[n: number, c: number]>): TaskTrials[] => pairs.map(
  */
 describe('averageOverTasks: exact small cases', () => {
   it('seeds, Agent B (c = 5, 5, 4, 3, 3 of 8): pass@4 = 339/350 = 0.969, pass^4 = 11/350 = 0.031', () => {
-    const [k1, k4] = averageOverTasks(tasks([[8, 5], [8, 5], [8, 4], [8, 3], [8, 3]]), [1, 4]);
+    const [k1, k4] = averageOverTasks(
+      tasks([
+        [8, 5],
+        [8, 5],
+        [8, 4],
+        [8, 3],
+        [8, 3],
+      ]),
+      [1, 4],
+    );
     // k = 1: both are the mean rate 20/40 = 0.5 (python: 0.5); se = np.std([5/8,5/8,4/8,3/8,3/8], ddof=1)/np.sqrt(5)
     expect(k1!.passAtK!.value).toBeCloseTo(0.5, 15);
     expect(k1!.passHatK!.value).toBeCloseTo(0.5, 15);
@@ -36,7 +45,16 @@ describe('averageOverTasks: exact small cases', () => {
   });
 
   it('seeds, Agent A (8, 8, 8, 0, 0 of 8): pass@4 = pass^4 = 0.6, se = np.std([1,1,1,0,0], ddof=1)/np.sqrt(5)', () => {
-    const [row] = averageOverTasks(tasks([[8, 8], [8, 8], [8, 8], [8, 0], [8, 0]]), [4]);
+    const [row] = averageOverTasks(
+      tasks([
+        [8, 8],
+        [8, 8],
+        [8, 8],
+        [8, 0],
+        [8, 0],
+      ]),
+      [4],
+    );
     expect(row!.passAtK!.value).toBeCloseTo(0.6, 15);
     expect(row!.passHatK!.value).toBeCloseTo(0.6, 15);
     expect(row!.passAtK!.se).toBeCloseTo(0.24494897427831783, 15);
@@ -44,7 +62,14 @@ describe('averageOverTasks: exact small cases', () => {
   });
 
   describe('unequal n: tasks with n < k are left out and counted', () => {
-    const data = tasks([[3, 1], [5, 2], [10, 7], [2, 2], [0, 0], [12, 0]]);
+    const data = tasks([
+      [3, 1],
+      [5, 2],
+      [10, 7],
+      [2, 2],
+      [0, 0],
+      [12, 0],
+    ]);
     const rows = averageOverTasks(data, [1, 3, 5, 12, 13]);
     // [k, estimable, not estimable, pass@k, pass^k, plug-in pass@k, plug-in pass^k, se pass@k, se pass^k] from the python above
     const expected: Array<[number, number, number, number, number, number, number, number | null, number | null]> = [
@@ -76,7 +101,15 @@ describe('averageOverTasks: exact small cases', () => {
 
   it('rejects bad input with InputError naming the place', () => {
     expect(() => averageOverTasks([], [1])).toThrow(InputError);
-    expect(() => averageOverTasks(tasks([[5, 2], [3, 4]]), [1])).toThrow(/tasks\[1\]\.c: must be ≤ n/);
+    expect(() =>
+      averageOverTasks(
+        tasks([
+          [5, 2],
+          [3, 4],
+        ]),
+        [1],
+      ),
+    ).toThrow(/tasks\[1\]\.c: must be ≤ n/);
     expect(() => averageOverTasks(tasks([[5, -1]]), [1])).toThrow(/tasks\[0\]\.c/);
     expect(() => averageOverTasks(tasks([[5.5, 1]]), [1])).toThrow(/tasks\[0\]\.n/);
     expect(() => averageOverTasks(tasks([[5, Number.NaN]]), [1])).toThrow(InputError);

@@ -13,7 +13,17 @@ describe('cholesky', () => {
   });
 
   it('returns null for a matrix that is not positive definite (eigenvalues 3 and −1; and a singular one)', () => {
-    expect(cholesky([[1, 2], [2, 1]])).toBeNull();
-    expect(cholesky([[1, 1], [1, 1]])).toBeNull();
+    expect(
+      cholesky([
+        [1, 2],
+        [2, 1],
+      ]),
+    ).toBeNull();
+    expect(
+      cholesky([
+        [1, 1],
+        [1, 1],
+      ]),
+    ).toBeNull();
   });
 });

@@ -53,7 +53,9 @@ describe('fitTasks recovers the parameters of simulated tasks (within 4.5 report
     const expected = reported(truth);
     for (const [name, estimate] of Object.entries(model.params)) {
       expect(estimate.se, name).not.toBeNull();
-      expect(Math.abs(estimate.value! - expected[name]!), `${name}: ${estimate.value} ± ${estimate.se}, truth ${expected[name]}`).toBeLessThan(Z * estimate.se!);
+      expect(Math.abs(estimate.value! - expected[name]!), `${name}: ${estimate.value} ± ${estimate.se}, truth ${expected[name]}`).toBeLessThan(
+        Z * estimate.se!,
+      );
     }
   });
 });

@@ -151,7 +151,7 @@ describe('fitTasks: degenerate and bad input', () => {
     const [bb, zoibb] = fit.models;
     expect(bb!.params.icc).toEqual({ value: 1, se: null });
     expect(zoibb!.params.pi1!.value).toBeCloseTo(1 / 3, 7);
-    expect(zoibb!.params.pi1!.se).toBeCloseTo(Math.sqrt((1 / 3) * (2 / 3) / 30), 6);
+    expect(zoibb!.params.pi1!.se).toBeCloseTo(Math.sqrt(((1 / 3) * (2 / 3)) / 30), 6);
     expect(bb!.logLik).toBeCloseTo(zoibb!.logLik, 10);
     expect(fit.notes.join(' ')).toMatch(/every task has c = 0 or c = n/);
     expect(() => resolveScenario({ tasks: fit.scenarioTasks, policy: { maxAttempts: 8 } })).not.toThrow();
@@ -161,9 +161,19 @@ describe('fitTasks: degenerate and bad input', () => {
   it('nothing to fit → InputError with the reason: all c = 0, all c = n, every n = 1, no tasks, n = 0', () => {
     expect(() => fitTasks(repeat(4, 0, 5))).toThrow(/^tasks: must include a success/);
     expect(() => fitTasks(repeat(4, 4, 5))).toThrow(/^tasks: must include a failure.*passk plan demonstrate/);
-    expect(() => fitTasks([{ n: 1, c: 0 }, { n: 1, c: 1 }])).toThrow(/^tasks: must include a task with n ≥ 2 trials/);
+    expect(() =>
+      fitTasks([
+        { n: 1, c: 0 },
+        { n: 1, c: 1 },
+      ]),
+    ).toThrow(/^tasks: must include a task with n ≥ 2 trials/);
     expect(() => fitTasks([])).toThrow(/^tasks: must contain at least one task/);
-    expect(() => fitTasks([{ n: 0, c: 0 }, { n: 3, c: 1 }])).toThrow(/^tasks\[0\]\.n: must be an integer ≥ 1, got 0$/);
+    expect(() =>
+      fitTasks([
+        { n: 0, c: 0 },
+        { n: 3, c: 1 },
+      ]),
+    ).toThrow(/^tasks\[0\]\.n: must be an integer ≥ 1, got 0$/);
     expect(() => fitTasks([{ n: 3, c: 4 }])).toThrow(InputError);
   });
 

@@ -48,7 +48,7 @@ describe('maximiseLikelihood', () => {
   it('every task 0 or 4 (20 and 10 of them): concentration → 0 (two-point limit) with mean 10/30', () => {
     const max = fit(BETA_BINOMIAL, [...repeat(4, 0, 20), ...repeat(4, 4, 10)]);
     expect(max.theta[1]).toBe(-Infinity);
-    expect(Math.abs(mixtureParameters(max.theta).mean - 1 / 3)).toBeLessThan(PRECISION * Math.sqrt((1 / 3) * (2 / 3) / 30));
+    expect(Math.abs(mixtureParameters(max.theta).mean - 1 / 3)).toBeLessThan(PRECISION * Math.sqrt(((1 / 3) * (2 / 3)) / 30));
   });
 
   it('no task at c = 0: the inflated model puts π0 at its boundary 0', () => {

@@ -3,7 +3,7 @@ import { observedCovariance } from '../../../packages/sim/src/fit/observedCovari
 
 describe('observedCovariance', () => {
   it('doc example: ℓ = −(x²/8 + y²/18) → diag(4, 9) (central differences are exact on quadratics up to rounding)', () => {
-    const cov = observedCovariance(([x, y]) => -(x * x / 8 + y * y / 18), [0.3, -0.2])!;
+    const cov = observedCovariance(([x, y]) => -((x * x) / 8 + (y * y) / 18), [0.3, -0.2])!;
     expect(cov[0][0]).toBeCloseTo(4, 6);
     expect(cov[1][1]).toBeCloseTo(9, 6);
     expect(cov[0][1]).toBeCloseTo(0, 6);

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../packages/sim/src/errors.js';
-import {
-  type BetaPrior,
-  betaPosterior,
-  JEFFREYS_PRIOR,
-  UNIFORM_PRIOR,
-} from '../../../packages/sim/src/intervals/betaPosterior.js';
+import { type BetaPrior, betaPosterior, JEFFREYS_PRIOR, UNIFORM_PRIOR } from '../../../packages/sim/src/intervals/betaPosterior.js';
 import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Tolerance: relative 1e-12.

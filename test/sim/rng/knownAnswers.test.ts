@@ -58,7 +58,10 @@ function inlinedSteps(): { steps: InlinedStep[]; odd: string[] } {
     for (const m of matched) {
       const [text, word, , t] = m;
       const body = text.replace(/\b(?:const|let) /g, '');
-      const run = new Function('state', `let s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3], y, ${word}, ${t};\n${body}\nstate[0] = s0; state[1] = s1; state[2] = s2; state[3] = s3;\nreturn ${word} >>> 0;`);
+      const run = new Function(
+        'state',
+        `let s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3], y, ${word}, ${t};\n${body}\nstate[0] = s0; state[1] = s1; state[2] = s2; state[3] = s3;\nreturn ${word} >>> 0;`,
+      );
       steps.push({ where: `${file}:${lines(m.index!)}`, step: run as (state: Int32Array) => number });
     }
   }

@@ -36,7 +36,13 @@ describe('defaultScenario', () => {
       cost: 0.001,
     });
     expect(s.selector).toStrictEqual({ kind: 'firstAccepted' });
-    expect(s.policy).toStrictEqual({ maxAttempts: 8, mode: 'sequential', batchSize: 1, onNoAccept: 'abstain', budget: { cost: null, latency: null, mode: 'soft' } });
+    expect(s.policy).toStrictEqual({
+      maxAttempts: 8,
+      mode: 'sequential',
+      batchSize: 1,
+      onNoAccept: 'abstain',
+      budget: { cost: null, latency: null, mode: 'soft' },
+    });
     expect(s.run).toStrictEqual({ replicates: 2000 });
   });
 

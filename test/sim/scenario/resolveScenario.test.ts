@@ -262,7 +262,10 @@ describe('resolveScenario on the fixtures', () => {
     for (const { path } of [...nodes(input)].filter((node) => typeof node.value === 'number')) {
       // A string is a valid seed, so only the non-finite numbers are tried there.
       for (const bogus of path === 'seed' ? [NaN, Infinity, -Infinity] : [NaN, Infinity, -Infinity, '1']) {
-        const error = errorOf(replaced(input, path, () => bogus), name);
+        const error = errorOf(
+          replaced(input, path, () => bogus),
+          name,
+        );
         expect(error.where).toBe(`${name}: ${path}`);
         expect(error.message.endsWith(`, got ${typeof bogus === 'string' ? '"1"' : String(bogus)}`)).toBe(true);
       }
@@ -365,9 +368,7 @@ run: { replicates: 10000 }
       tasks: { count: 10, successRate: { dist: 'point', p: 0.5 } },
       policy: { maxAttempts: 4 },
     });
-    expect(resolved).toStrictEqual(
-      scenario({ tasks: { count: 10, successRate: { dist: 'point', p: 0.5 }, resample: false }, policy: sequential(4) }),
-    );
+    expect(resolved).toStrictEqual(scenario({ tasks: { count: 10, successRate: { dist: 'point', p: 0.5 }, resample: false }, policy: sequential(4) }));
   });
 
   it('defaults the parts of a partial block', () => {
@@ -498,11 +499,7 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ['a number', 42, 'scenario: must be an object, got 42'],
   ['a list', [], 'scenario: must be an object, got []'],
   ['a top-level typo', edited(['polcy', 1]), 'polcy: unknown key (did you mean policy?)'],
-  [
-    'an unknown top-level key',
-    edited(['foo', 1]),
-    'foo: unknown key (allowed: $schema, seed, name, tasks, attempts, verifier, selector, policy, run)',
-  ],
+  ['an unknown top-level key', edited(['foo', 1]), 'foo: unknown key (allowed: $schema, seed, name, tasks, attempts, verifier, selector, policy, run)'],
   ['$schema not a string', edited(['$schema', 3]), '$schema: must be a string, got 3'],
   ['a negative seed', edited(['seed', -1]), 'seed: must be an integer ≥ 0 or a non-empty string, got -1'],
   ['a fractional seed', edited(['seed', 1.5]), 'seed: must be an integer ≥ 0 or a non-empty string, got 1.5'],
@@ -519,23 +516,11 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ['count 0', edited(['tasks.count', 0]), 'tasks.count: must be an integer ≥ 1, got 0'],
   ['a fractional count', edited(['tasks.count', 2.5]), 'tasks.count: must be an integer ≥ 1, got 2.5'],
   ['a missing count', edited(['tasks.count', DELETE]), 'tasks.count: is required (an integer ≥ 1)'],
-  [
-    'a missing successRate',
-    edited([RATE, DELETE]),
-    'tasks.successRate: is required (an object like { dist: beta, mean: 0.7, concentration: 4 })',
-  ],
+  ['a missing successRate', edited([RATE, DELETE]), 'tasks.successRate: is required (an object like { dist: beta, mean: 0.7, concentration: 4 })'],
   ['resample not boolean', edited(['tasks.resample', 'yes']), 'tasks.resample: must be true or false, got "yes"'],
-  [
-    'successRate a number',
-    edited([RATE, 0.5]),
-    'tasks.successRate: must be an object like { dist: beta, mean: 0.7, concentration: 4 }, got 0.5',
-  ],
+  ['successRate a number', edited([RATE, 0.5]), 'tasks.successRate: must be an object like { dist: beta, mean: 0.7, concentration: 4 }, got 0.5'],
   ['a missing dist', edited([`${RATE}.dist`, DELETE]), `tasks.successRate.dist: is required (one of ${ALL_DISTS})`],
-  [
-    'a misspelt dist',
-    edited([`${RATE}.dist`, 'betta']),
-    `tasks.successRate.dist: must be one of ${ALL_DISTS} (did you mean beta?), got "betta"`,
-  ],
+  ['a misspelt dist', edited([`${RATE}.dist`, 'betta']), `tasks.successRate.dist: must be one of ${ALL_DISTS} (did you mean beta?), got "betta"`],
   ['an unknown dist', edited([`${RATE}.dist`, 'gamma']), `tasks.successRate.dist: must be one of ${ALL_DISTS}, got "gamma"`],
   ['a dist that is not a string', edited([`${RATE}.dist`, 1]), `tasks.successRate.dist: must be one of ${ALL_DISTS}, got 1`],
   // point
@@ -548,31 +533,11 @@ const BAD_CASES: Array<[string, unknown, string]> = [
     edited([RATE, { dist: 'beta', mean: 0.5, concentration: 2, a: 1 }]),
     'tasks.successRate: must give either mean and concentration, or a and b, not both, got {"dist":"beta","mean":0.5,"concentration":2,"a":1}',
   ],
-  [
-    'beta in neither form',
-    edited([RATE, { dist: 'beta' }]),
-    'tasks.successRate: must give either mean and concentration, or a and b, got {"dist":"beta"}',
-  ],
-  [
-    'beta mean 1',
-    edited([RATE, { dist: 'beta', mean: 1, concentration: 2 }]),
-    'tasks.successRate.mean: must be a number strictly between 0 and 1, got 1',
-  ],
-  [
-    'beta mean 0',
-    edited([RATE, { dist: 'beta', mean: 0, concentration: 2 }]),
-    'tasks.successRate.mean: must be a number strictly between 0 and 1, got 0',
-  ],
-  [
-    'beta concentration missing',
-    edited([RATE, { dist: 'beta', mean: 0.5 }]),
-    'tasks.successRate.concentration: is required (a finite number > 0)',
-  ],
-  [
-    'beta mean missing',
-    edited([RATE, { dist: 'beta', concentration: 2 }]),
-    'tasks.successRate.mean: is required (a number strictly between 0 and 1)',
-  ],
+  ['beta in neither form', edited([RATE, { dist: 'beta' }]), 'tasks.successRate: must give either mean and concentration, or a and b, got {"dist":"beta"}'],
+  ['beta mean 1', edited([RATE, { dist: 'beta', mean: 1, concentration: 2 }]), 'tasks.successRate.mean: must be a number strictly between 0 and 1, got 1'],
+  ['beta mean 0', edited([RATE, { dist: 'beta', mean: 0, concentration: 2 }]), 'tasks.successRate.mean: must be a number strictly between 0 and 1, got 0'],
+  ['beta concentration missing', edited([RATE, { dist: 'beta', mean: 0.5 }]), 'tasks.successRate.concentration: is required (a finite number > 0)'],
+  ['beta mean missing', edited([RATE, { dist: 'beta', concentration: 2 }]), 'tasks.successRate.mean: is required (a number strictly between 0 and 1)'],
   [
     'beta concentration 0',
     edited([RATE, { dist: 'beta', mean: 0.5, concentration: 0 }]),
@@ -592,11 +557,7 @@ const BAD_CASES: Array<[string, unknown, string]> = [
     'tasks.successRate: must give a mean and concentration whose a and b are > 0, got {"dist":"beta","mean":1e-200,"concentration":1e-200}',
   ],
   // fixed
-  [
-    'fixed without values',
-    edited([RATE, { dist: 'fixed' }]),
-    'tasks.successRate.values: is required (a non-empty list of numbers between 0 and 1)',
-  ],
+  ['fixed without values', edited([RATE, { dist: 'fixed' }]), 'tasks.successRate.values: is required (a non-empty list of numbers between 0 and 1)'],
   [
     'fixed with no values',
     edited([RATE, { dist: 'fixed', values: [] }]),
@@ -620,11 +581,7 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   // logitNormal
   ['mu NaN', edited([RATE, { dist: 'logitNormal', mu: NaN, sigma: 1 }]), 'tasks.successRate.mu: must be a finite number, got NaN'],
   ['mu missing', edited([RATE, { dist: 'logitNormal', sigma: 1 }]), 'tasks.successRate.mu: is required (a finite number)'],
-  [
-    'sigma negative',
-    edited([RATE, { dist: 'logitNormal', mu: 0, sigma: -1 }]),
-    'tasks.successRate.sigma: must be a finite number ≥ 0, got -1',
-  ],
+  ['sigma negative', edited([RATE, { dist: 'logitNormal', mu: 0, sigma: -1 }]), 'tasks.successRate.sigma: must be a finite number ≥ 0, got -1'],
   // mixture
   [
     'mixture without components',
@@ -643,7 +600,16 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ],
   [
     'a zero weight',
-    edited([RATE, { dist: 'mixture', components: [{ weight: 1, dist: 'point', p: 0 }, { weight: 0, dist: 'point', p: 1 }] }]),
+    edited([
+      RATE,
+      {
+        dist: 'mixture',
+        components: [
+          { weight: 1, dist: 'point', p: 0 },
+          { weight: 0, dist: 'point', p: 1 },
+        ],
+      },
+    ]),
     'tasks.successRate.components[1].weight: must be a finite number > 0, got 0',
   ],
   [
@@ -682,7 +648,16 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ],
   [
     'weights whose sum overflows',
-    edited([RATE, { dist: 'mixture', components: [{ weight: 1e308, dist: 'point', p: 0 }, { weight: 1e308, dist: 'point', p: 1 }] }]),
+    edited([
+      RATE,
+      {
+        dist: 'mixture',
+        components: [
+          { weight: 1e308, dist: 'point', p: 0 },
+          { weight: 1e308, dist: 'point', p: 1 },
+        ],
+      },
+    ]),
     'tasks.successRate.components: must have weights with a finite sum, got Infinity',
   ],
   // attempts
@@ -707,21 +682,13 @@ const BAD_CASES: Array<[string, unknown, string]> = [
     edited(['attempts', { correlation: { model: 'ar1' } }]),
     'attempts.correlation.model: must be one of independent, exchangeable, markov, feedback, got "ar1"',
   ],
-  [
-    'icc 1',
-    edited(['attempts', { correlation: { model: 'exchangeable', icc: 1 } }]),
-    'attempts.correlation.icc: must be a number ≥ 0 and < 1, got 1',
-  ],
+  ['icc 1', edited(['attempts', { correlation: { model: 'exchangeable', icc: 1 } }]), 'attempts.correlation.icc: must be a number ≥ 0 and < 1, got 1'],
   [
     'icc negative',
     edited(['attempts', { correlation: { model: 'exchangeable', icc: -0.1 } }]),
     'attempts.correlation.icc: must be a number ≥ 0 and < 1, got -0.1',
   ],
-  [
-    'icc missing',
-    edited(['attempts', { correlation: { model: 'exchangeable' } }]),
-    'attempts.correlation.icc: is required (a number ≥ 0 and < 1)',
-  ],
+  ['icc missing', edited(['attempts', { correlation: { model: 'exchangeable' } }]), 'attempts.correlation.icc: is required (a number ≥ 0 and < 1)'],
   [
     'stickiness above 1',
     edited(['attempts', { correlation: { model: 'markov', stickiness: 1.5 } }]),
@@ -737,11 +704,7 @@ const BAD_CASES: Array<[string, unknown, string]> = [
     edited(['attempts', { correlation: { model: 'independent', icc: 0.3 } }]),
     'attempts.correlation.icc: unknown key for model independent (allowed: model)',
   ],
-  [
-    'cost as a bare number',
-    edited(['attempts', { cost: 0.02 }]),
-    'attempts.cost: must be an object like { perAttempt: 0.02 }, got 0.02',
-  ],
+  ['cost as a bare number', edited(['attempts', { cost: 0.02 }]), 'attempts.cost: must be an object like { perAttempt: 0.02 }, got 0.02'],
   ['a cost key typo', edited(['attempts', { cost: { perAtempt: 1 } }]), 'attempts.cost.perAtempt: unknown key (did you mean perAttempt?)'],
   ['a negative cost', edited(['attempts', { cost: { perAttempt: -1 } }]), 'attempts.cost.perAttempt: must be a finite number ≥ 0, got -1'],
   [
@@ -780,11 +743,7 @@ const BAD_CASES: Array<[string, unknown, string]> = [
     'attempts.latency.perAttempt.value: is required (a finite number ≥ 0)',
   ],
   // verifier
-  [
-    'verifier not an object',
-    edited(['verifier', true]),
-    'verifier: must be an object like { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }, got true',
-  ],
+  ['verifier not an object', edited(['verifier', true]), 'verifier: must be an object like { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }, got true'],
   ['a verifier typo', edited(['verifier', { falseAcept: 0.1 }]), 'verifier.falseAcept: unknown key (did you mean falseAccept?)'],
   ['falseAccept above 1', edited(['verifier', { falseAccept: 1.2 }]), 'verifier.falseAccept: must be a number between 0 and 1, got 1.2'],
   [
@@ -797,16 +756,8 @@ const BAD_CASES: Array<[string, unknown, string]> = [
     edited(['verifier', { falseReject: { dist: 'beta', mean: 0, concentration: 10 } }]),
     'verifier.falseReject.mean: must be a number strictly between 0 and 1, got 0',
   ],
-  [
-    'an unknown rate dist',
-    edited(['verifier', { falseAccept: { dist: 'uniform' } }]),
-    'verifier.falseAccept.dist: must be one of point, beta, got "uniform"',
-  ],
-  [
-    'a point rate above 1',
-    edited(['verifier', { falseAccept: { dist: 'point', p: 2 } }]),
-    'verifier.falseAccept.p: must be a number between 0 and 1, got 2',
-  ],
+  ['an unknown rate dist', edited(['verifier', { falseAccept: { dist: 'uniform' } }]), 'verifier.falseAccept.dist: must be one of point, beta, got "uniform"'],
+  ['a point rate above 1', edited(['verifier', { falseAccept: { dist: 'point', p: 2 } }]), 'verifier.falseAccept.p: must be a number between 0 and 1, got 2'],
   [
     'a point rate with a beta key',
     edited(['verifier', { falseAccept: { dist: 'point', p: 0.1, a: 1 } }]),
@@ -815,11 +766,7 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ['a negative verifier cost', edited(['verifier', { cost: -0.001 }]), 'verifier.cost: must be a finite number ≥ 0, got -0.001'],
   // selector
   ['selector a string', edited(['selector', 'oracle']), 'selector: must be an object like { kind: majorityVote }, got "oracle"'],
-  [
-    'a missing kind',
-    edited(['selector', {}]),
-    'selector.kind: is required (one of firstAccepted, oracle, random, majorityVote, bestScore)',
-  ],
+  ['a missing kind', edited(['selector', {}]), 'selector.kind: is required (one of firstAccepted, oracle, random, majorityVote, bestScore)'],
   [
     'a misspelt kind',
     edited(['selector', { kind: 'oracel' }]),
@@ -874,23 +821,11 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ['maxAttempts as a string', edited(['policy.maxAttempts', '8']), 'policy.maxAttempts: must be an integer ≥ 1, got "8"'],
   ['maxAttempts missing', edited(['policy', {}]), 'policy.maxAttempts: is required (an integer ≥ 1)'],
   ['a maxAttempts typo', edited(['policy', { maxAtempts: 8 }]), 'policy.maxAtempts: unknown key (did you mean maxAttempts?)'],
-  [
-    'an unknown policy key',
-    edited(['policy.retries', 3]),
-    'policy.retries: unknown key (allowed: maxAttempts, mode, batchSize, onNoAccept, budget)',
-  ],
+  ['an unknown policy key', edited(['policy.retries', 3]), 'policy.retries: unknown key (allowed: maxAttempts, mode, batchSize, onNoAccept, budget)'],
   ['an unknown mode', edited(['policy.mode', 'serial']), 'policy.mode: must be one of sequential, parallel, batches, got "serial"'],
-  [
-    'a misspelt mode',
-    edited(['policy.mode', 'paralel']),
-    'policy.mode: must be one of sequential, parallel, batches (did you mean parallel?), got "paralel"',
-  ],
+  ['a misspelt mode', edited(['policy.mode', 'paralel']), 'policy.mode: must be one of sequential, parallel, batches (did you mean parallel?), got "paralel"'],
   ['batches without batchSize', edited(['policy.mode', 'batches']), 'policy.batchSize: is required in mode batches (an integer in 1..8)'],
-  [
-    'a batchSize above maxAttempts',
-    edited(['policy.mode', 'batches'], ['policy.batchSize', 10]),
-    'policy.batchSize: must be ≤ maxAttempts (8), got 10',
-  ],
+  ['a batchSize above maxAttempts', edited(['policy.mode', 'batches'], ['policy.batchSize', 10]), 'policy.batchSize: must be ≤ maxAttempts (8), got 10'],
   ['a batchSize of 0', edited(['policy.mode', 'batches'], ['policy.batchSize', 0]), 'policy.batchSize: must be an integer ≥ 1, got 0'],
   [
     'a batchSize in mode sequential',
@@ -902,16 +837,16 @@ const BAD_CASES: Array<[string, unknown, string]> = [
     edited(['policy.mode', 'parallel'], ['policy.batchSize', 4]),
     'policy.batchSize: must equal maxAttempts (8) in mode parallel (use mode batches), got 4',
   ],
-  [
-    'an unknown onNoAccept',
-    edited(['policy.onNoAccept', 'retry']),
-    'policy.onNoAccept: must be one of abstain, deliverLast, got "retry"',
-  ],
+  ['an unknown onNoAccept', edited(['policy.onNoAccept', 'retry']), 'policy.onNoAccept: must be one of abstain, deliverLast, got "retry"'],
   ['a bare budget', edited(['policy.budget', 0.5]), 'policy.budget: must be an object like { cost: 0.5 }, got 0.5'],
   ['a zero budget', edited(['policy.budget', { cost: 0 }]), 'policy.budget.cost: must be a finite number > 0 or null, got 0'],
   ['a budget in tokens', edited(['policy.budget', { tokens: 5 }]), 'policy.budget.tokens: unknown key (allowed: cost, latency, mode)'],
   ['a zero deadline', edited(['policy.budget', { latency: 0 }]), 'policy.budget.latency: must be a finite number > 0 or null, got 0'],
-  ['a budget mode that is not soft or hard', edited(['policy.budget', { cost: 1, mode: 'strict' }]), 'policy.budget.mode: must be one of soft, hard, got "strict"'],
+  [
+    'a budget mode that is not soft or hard',
+    edited(['policy.budget', { cost: 1, mode: 'strict' }]),
+    'policy.budget.mode: must be one of soft, hard, got "strict"',
+  ],
   // run
   ['run not an object', edited(['run', 100]), 'run: must be an object like { replicates: 10000 }, got 100'],
   ['replicates 0', edited(['run', { replicates: 0 }]), 'run.replicates: must be an integer ≥ 1, got 0'],

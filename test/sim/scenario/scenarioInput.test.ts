@@ -38,7 +38,16 @@ describe('ScenarioInput (derived from scenarioFormat.ts)', () => {
 
   it('a value of the type resolves, its own keys kept', () => {
     const input = {
-      tasks: { successRate: { dist: 'mixture', components: [{ weight: 1, dist: 'beta', a: 2, b: 3 }, { weight: 1, dist: 'point', p: 0 }] }, count: 4 },
+      tasks: {
+        successRate: {
+          dist: 'mixture',
+          components: [
+            { weight: 1, dist: 'beta', a: 2, b: 3 },
+            { weight: 1, dist: 'point', p: 0 },
+          ],
+        },
+        count: 4,
+      },
       attempts: { cost: { perAttempt: { dist: 'empirical', values: [0.01, 0.03] } } },
       policy: { maxAttempts: 3, budget: { mode: 'hard', cost: 0.05 } },
     } satisfies ScenarioInput;

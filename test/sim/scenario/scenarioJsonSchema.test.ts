@@ -108,11 +108,7 @@ describe('scenarioJsonSchema', () => {
       ],
       [tags(defs.amount, 'dist'), namesAccepted(withTasks({ attempts: { cost: { perAttempt: { dist: '?' } } } })), ['constant', 'lognormal', 'empirical']],
       [tags(defs.rate, 'dist'), namesAccepted(withTasks({ verifier: { falseAccept: { dist: '?' } } })), ['point', 'beta']],
-      [
-        tags(defs.selector, 'kind'),
-        namesAccepted(withTasks({ selector: { kind: '?' } })),
-        ['firstAccepted', 'oracle', 'random', 'majorityVote', 'bestScore'],
-      ],
+      [tags(defs.selector, 'kind'), namesAccepted(withTasks({ selector: { kind: '?' } })), ['firstAccepted', 'oracle', 'random', 'majorityVote', 'bestScore']],
       [
         (defs.policy.properties as Record<string, JsonSchema>).mode.enum as string[],
         namesAccepted({ ...tasks({ dist: 'point', p: 0.5 }), policy: { maxAttempts: 2, mode: '?' } }),
@@ -141,17 +137,17 @@ describe('scenarioJsonSchema', () => {
     const properties = schema.properties as Record<string, JsonSchema>;
     const prop = (def: string, key: string) => (defs[def].properties as Record<string, JsonSchema>)[key];
     const selectorForm = (kind: string) =>
-      (defs.selector.oneOf as JsonSchema[]).find((form) => (form.properties as Record<string, { const: string }>).kind.const === kind)!
-        .properties as Record<string, JsonSchema>;
+      (defs.selector.oneOf as JsonSchema[]).find((form) => (form.properties as Record<string, { const: string }>).kind.const === kind)!.properties as Record<
+        string,
+        JsonSchema
+      >;
     const sequential = resolveScenario({ tasks: { count: 1, successRate: { dist: 'point', p: 0.5 } }, policy: { maxAttempts: 1 } });
     expect(properties.seed.default).toBe(resolved.seed);
     expect(properties.name.default).toBe(resolved.name);
     expect(prop('tasks', 'resample').default).toBe(resolved.tasks.resample);
     expect(prop('attempts', 'correlation').default).toStrictEqual(resolved.attempts.correlation);
-    expect((((prop('attempts', 'cost').properties as Record<string, JsonSchema>).perAttempt).default)).toBe(
-      (resolved.attempts.cost as { value: number }).value,
-    );
-    expect((((prop('attempts', 'latency').properties as Record<string, JsonSchema>).perAttempt).default)).toBe(
+    expect((prop('attempts', 'cost').properties as Record<string, JsonSchema>).perAttempt.default).toBe((resolved.attempts.cost as { value: number }).value);
+    expect((prop('attempts', 'latency').properties as Record<string, JsonSchema>).perAttempt.default).toBe(
       (resolved.attempts.latency as { value: number }).value,
     );
     expect(prop('verifier', 'falseAccept').default).toBe((resolved.verifier.falseAccept as { p: number }).p);
@@ -164,8 +160,8 @@ describe('scenarioJsonSchema', () => {
     expect(selectorForm('bestScore').threshold.default).toBe((bestScore as { threshold: null }).threshold);
     expect(prop('policy', 'mode').default).toBe(sequential.policy.mode);
     expect(prop('policy', 'onNoAccept').default).toBe(resolved.policy.onNoAccept);
-    expect(((prop('policy', 'budget').properties as Record<string, JsonSchema>).cost).default).toBe(resolved.policy.budget.cost);
-    expect(((properties.run.properties as Record<string, JsonSchema>).replicates).default).toBe(resolved.run.replicates);
+    expect((prop('policy', 'budget').properties as Record<string, JsonSchema>).cost.default).toBe(resolved.policy.budget.cost);
+    expect((properties.run.properties as Record<string, JsonSchema>).replicates.default).toBe(resolved.run.replicates);
   });
 
   it('returns a fresh object on each call', () => {

@@ -29,7 +29,17 @@ describe('SCENARIO_PATHS', () => {
   });
 
   it('hold the keys of docs/design.md §3, tags and variant keys included, and no list items', () => {
-    for (const path of ['seed', 'policy.maxAttempts', 'policy.budget.mode', 'tasks.successRate.dist', 'tasks.successRate.mean', 'tasks.successRate.components', 'attempts.latency.perAttempt.values', 'verifier.falseAccept.concentration', 'selector.threshold']) {
+    for (const path of [
+      'seed',
+      'policy.maxAttempts',
+      'policy.budget.mode',
+      'tasks.successRate.dist',
+      'tasks.successRate.mean',
+      'tasks.successRate.components',
+      'attempts.latency.perAttempt.values',
+      'verifier.falseAccept.concentration',
+      'selector.threshold',
+    ]) {
       expect(SCENARIO_PATHS).toContain(path);
     }
     expect(SCENARIO_PATHS.some((path) => path.includes('weight') || path.includes('['))).toBe(false);

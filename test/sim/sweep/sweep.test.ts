@@ -24,7 +24,9 @@ describe('parseSweepAxis', () => {
   });
 
   it('takes only paths of scenario keys, so no path reaches a prototype', () => {
-    expect(() => parseSweepAxis('__proto__.polluted=1')).toThrow('--vary: must be the dotted path of a scenario key (e.g. policy.maxAttempts; see passk schema), got "__proto__.polluted"');
+    expect(() => parseSweepAxis('__proto__.polluted=1')).toThrow(
+      '--vary: must be the dotted path of a scenario key (e.g. policy.maxAttempts; see passk schema), got "__proto__.polluted"',
+    );
     expect(() => parseSweepAxis('constructor.prototype.x=1')).toThrow('got "constructor.prototype.x"');
     expect(() => parseSweepAxis('policy.maxAtempts=1')).toThrow('(did you mean policy.maxAttempts?)');
     expect(parseSweepAxis('tasks.successRate.mean=0.5').path).toBe('tasks.successRate.mean');
@@ -40,7 +42,9 @@ describe('sweepGrid', () => {
       { 'policy.maxAttempts': 2, 'policy.mode': 'p' },
       { 'policy.maxAttempts': 2, 'policy.mode': 'q' },
     ]);
-    expect(() => sweepGrid([parseSweepAxis('run.replicates=1'), parseSweepAxis('run.replicates=2')])).toThrow('--vary: names each path once, got "run.replicates"');
+    expect(() => sweepGrid([parseSweepAxis('run.replicates=1'), parseSweepAxis('run.replicates=2')])).toThrow(
+      '--vary: names each path once, got "run.replicates"',
+    );
   });
 });
 
@@ -84,7 +88,12 @@ describe('efficientFrontier and bestUnderConstraints (hand-checked examples)', (
 
   it('keeps the points no other point beats on both cost and delivery, by increasing cost', () => {
     expect(efficientFrontier(points)).toEqual([0, 2, 4]);
-    expect(efficientFrontier([{ cost: 1, deliveredCorrect: 0.5 }, { cost: 1, deliveredCorrect: 0.5 }])).toEqual([0]);
+    expect(
+      efficientFrontier([
+        { cost: 1, deliveredCorrect: 0.5 },
+        { cost: 1, deliveredCorrect: 0.5 },
+      ]),
+    ).toEqual([0]);
   });
 
   it('picks the best delivery among points meeting the constraints', () => {

@@ -7,7 +7,8 @@ export function joinNegativeValues(args: readonly string[]): string[] {
   const out: string[] = [];
   for (const arg of args) {
     const previous = out[out.length - 1];
-    if (/^-\d/.test(arg) && !Number.isFinite(Number(arg)) && previous !== undefined && /^--[a-z][\w-]*$/.test(previous)) out[out.length - 1] = `${previous}=${arg}`;
+    if (/^-\d/.test(arg) && !Number.isFinite(Number(arg)) && previous !== undefined && /^--[a-z][\w-]*$/.test(previous))
+      out[out.length - 1] = `${previous}=${arg}`;
     else out.push(arg);
   }
   return out;

@@ -19,7 +19,8 @@ export interface Requirement {
 
 const METRIC = String.raw`(?:(passAt|passHat)@(\d+)|pass@(\d+)|pass\^(\d+)|(meanSuccess))`;
 const PATTERN = new RegExp(String.raw`^\s*(?:delta\(\s*${METRIC}\s*\)|${METRIC})\s*(>=|≥|>|<=|≤|<)\s*([-+−]?(?:\d+\.?\d*|\.\d+))\s*(%?)\s*$`);
-const FORM = "METRIC@K OP NUMBER with METRIC passAt or passHat (also pass@K, pass^K, meanSuccess), OP >= > <= <, e.g. 'passHat@4 >= 0.80' or 'delta(passAt@1) >= -0.02'";
+const FORM =
+  "METRIC@K OP NUMBER with METRIC passAt or passHat (also pass@K, pass^K, meanSuccess), OP >= > <= <, e.g. 'passHat@4 >= 0.80' or 'delta(passAt@1) >= -0.02'";
 
 /**
  * Parses a gate requirement: `passHat@4 >= 0.80`, `pass^4 ≥ 80%`, `meanSuccess > 0.5`,
@@ -36,7 +37,7 @@ export function parseRequirement(text: string): Requirement {
   const k = kText === undefined ? null : Number(kText);
   if (k !== null && !(Number.isSafeInteger(k) && k >= 1)) throw new InputError('--require', 'k must be an integer ≥ 1', text);
   const op = ({ '≥': '>=', '≤': '<=' } as Record<string, RequirementOp>)[match[11]!] ?? (match[11] as RequirementOp);
-  const threshold = (Number(match[12]!.replace('−', '-')) / (match[13] === '%' ? 100 : 1));
+  const threshold = Number(match[12]!.replace('−', '-')) / (match[13] === '%' ? 100 : 1);
   const [low, high] = isDelta ? [-1, 1] : [0, 1];
   if (!(threshold >= low && threshold <= high)) {
     throw new InputError('--require', `threshold must be in [${low}, ${high}] (or ${low * 100}%..${high * 100}%)${isDelta ? ' for a delta' : ''}`, text);

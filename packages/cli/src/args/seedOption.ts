@@ -11,7 +11,11 @@ export function parseSeedOption(text: string, where = '--seed'): number | string
   if (!/^\d+$/.test(typed)) return typed;
   const value = Number(typed);
   if (!Number.isSafeInteger(value)) {
-    throw new InputError(where, `must be an integer from 0 to ${Number.MAX_SAFE_INTEGER} (larger ones are not exact), or text such as run-${typed.slice(0, 6)}`, typed);
+    throw new InputError(
+      where,
+      `must be an integer from 0 to ${Number.MAX_SAFE_INTEGER} (larger ones are not exact), or text such as run-${typed.slice(0, 6)}`,
+      typed,
+    );
   }
   return value;
 }

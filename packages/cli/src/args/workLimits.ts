@@ -70,7 +70,12 @@ export function checkSimulationWork(scenarios: readonly Scenario[], args: Simula
 /** 1 234 567 → "1234567"; large counts in exponent form (1e+12 → "1e12"). */
 function formatCount(value: number): string {
   if (value === Infinity) return 'Infinity';
-  return Number.isSafeInteger(value) && value < 1e12 ? String(value) : value.toExponential(2).replace(/\.?0+e/, 'e').replace('e+', 'e');
+  return Number.isSafeInteger(value) && value < 1e12
+    ? String(value)
+    : value
+        .toExponential(2)
+        .replace(/\.?0+e/, 'e')
+        .replace('e+', 'e');
 }
 
 function nextPowerOfTen(value: number): number {
@@ -79,13 +84,23 @@ function nextPowerOfTen(value: number): number {
 
 /** The sum of the --k values (parsed as parseKList reads them) against --max-k-sum. */
 export function checkKSum(ks: readonly number[], given: number | undefined): void {
-  requireWithin(WORK_LIMITS.kSum, given, ks.reduce((sum, k) => sum + k, 0), 'the --k values sum to');
+  requireWithin(
+    WORK_LIMITS.kSum,
+    given,
+    ks.reduce((sum, k) => sum + k, 0),
+    'the --k values sum to',
+  );
 }
 
 /** plan compare: the trials per task it tabulates (the given list, or k, 2k, 4k, 8k) against --max-trials-sum. */
 export function checkTrialsSum(trials: readonly number[] | undefined, k: number, given: number | undefined): void {
   const list = trials ?? [k, 2 * k, 4 * k, 8 * k];
-  requireWithin(WORK_LIMITS.trialsSum, given, list.reduce((sum, n) => sum + n, 0), 'the tabulated trials per task sum to');
+  requireWithin(
+    WORK_LIMITS.trialsSum,
+    given,
+    list.reduce((sum, n) => sum + n, 0),
+    'the tabulated trials per task sum to',
+  );
 }
 
 /** plan demonstrate: --failures against --max-failures. */

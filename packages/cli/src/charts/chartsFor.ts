@@ -140,6 +140,9 @@ export function naturalChart(result: object, options: ChartOptions = {}): ChartS
     case RESULT_KINDS.compare:
       return compareDifferenceChart(result);
     default:
-      throw new InputError('--chart', `has no chart for ${kind} results (charts: plan demonstrate, plan precision, plan compare, estimate, simulate, sweep, fit, compare)`);
+      throw new InputError(
+        '--chart',
+        `has no chart for ${kind} results (charts: plan demonstrate, plan precision, plan compare, estimate, simulate, sweep, fit, compare)`,
+      );
   }
 }

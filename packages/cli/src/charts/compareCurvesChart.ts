@@ -29,15 +29,33 @@ export function compareCurvesChart(result: object): ChartSpec {
     scale: { domain: [ks[0]!, ks[ks.length - 1]!], nice: false },
     axis: ks.length <= 12 ? { values: ks, format: 'd' } : { format: 'd', tickMinStep: 1 },
   };
-  const y: Channel<'y'> = { field: 'value', type: 'quantitative', title: 'task-averaged estimate', scale: { domain: [0, 1] }, axis: { format: PERCENT_FORMAT } };
+  const y: Channel<'y'> = {
+    field: 'value',
+    type: 'quantitative',
+    title: 'task-averaged estimate',
+    scale: { domain: [0, 1] },
+    axis: { format: PERCENT_FORMAT },
+  };
   const spec = themedSpec(`pass@k and pass^k of ${runs.length} runs`, caption, {
     data: { values: points.map((point) => ({ ...point })) },
-    facet: { column: { field: 'metric', type: 'nominal', title: null, sort: [...METRIC_PANELS], header: { labelExpr: "datum.label === 'pass@k' ? 'pass@k (at least one correct)' : 'pass^k (all correct)'" } } },
+    facet: {
+      column: {
+        field: 'metric',
+        type: 'nominal',
+        title: null,
+        sort: [...METRIC_PANELS],
+        header: { labelExpr: "datum.label === 'pass@k' ? 'pass@k (at least one correct)' : 'pass^k (all correct)'" },
+      },
+    },
     spec: {
       width: (CHART_WIDTH - 40) / 2,
       height: CHART_HEIGHT,
       layer: [
-        { transform: [{ filter: 'datum.lower !== null' }], mark: { type: 'area', opacity: 0.14 }, encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color } },
+        {
+          transform: [{ filter: 'datum.lower !== null' }],
+          mark: { type: 'area', opacity: 0.14 },
+          encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
+        },
         { mark: { type: 'line' }, encoding: { x, y, color } },
         {
           mark: { type: 'point', filled: true, size: 36 },

@@ -23,7 +23,13 @@ export function compareDifferenceChart(result: object): ChartSpec {
     (headline
       ? `pass^${k}: ${names[0]} = ${formatPoints(headline.difference)}${headline.lower === null ? '' : ` ${formatPointsInterval(headline.lower, headline.upper!)}`}. `
       : '') + `Bars and bands: ${describeCoverage(document.confidence, 2)} ${paired} intervals of the difference; above the zero line the later run is better.`;
-  const color: Channel<'color'> = { field: 'comparison', type: 'nominal', title: null, scale: { domain: names, range: SERIES_COLOURS.slice(1, names.length + 1) }, ...(names.length === 1 ? { legend: null } : {}) };
+  const color: Channel<'color'> = {
+    field: 'comparison',
+    type: 'nominal',
+    title: null,
+    scale: { domain: names, range: SERIES_COLOURS.slice(1, names.length + 1) },
+    ...(names.length === 1 ? { legend: null } : {}),
+  };
   const x: Channel<'x'> = {
     field: 'k',
     type: 'quantitative',
@@ -31,7 +37,12 @@ export function compareDifferenceChart(result: object): ChartSpec {
     scale: { domain: [ks[0]! - 0.3, ks[ks.length - 1]! + 0.3], nice: false },
     axis: ks.length <= 12 ? { values: ks, format: 'd' } : { format: 'd', tickMinStep: 1 },
   };
-  const y: Channel<'y'> = { field: 'difference', type: 'quantitative', title: 'B − A (percentage points)', axis: { format: '+.0%', labelExpr: "replace(datum.label, '%', ' pt')" } };
+  const y: Channel<'y'> = {
+    field: 'difference',
+    type: 'quantitative',
+    title: 'B − A (percentage points)',
+    axis: { format: '+.0%', labelExpr: "replace(datum.label, '%', ' pt')" },
+  };
   const title = names.length === 1 ? `${names[0]}: the paired difference against k` : `Each run against ${document.baseline}: the paired difference against k`;
   const spec = themedSpec(title, caption, {
     data: { values: points.map((point) => ({ ...point })) },
@@ -41,8 +52,16 @@ export function compareDifferenceChart(result: object): ChartSpec {
       height: CHART_HEIGHT,
       layer: [
         { mark: { type: 'rule', color: ANNOTATION_GREY, strokeDash: [4, 3] }, encoding: { y: { datum: 0 } } },
-        { transform: [{ filter: 'datum.lower !== null' }], mark: { type: 'area', opacity: 0.12 }, encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color } },
-        { transform: [{ filter: 'datum.lower !== null' }], mark: { type: 'rule', strokeWidth: 1.5 }, encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color } },
+        {
+          transform: [{ filter: 'datum.lower !== null' }],
+          mark: { type: 'area', opacity: 0.12 },
+          encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
+        },
+        {
+          transform: [{ filter: 'datum.lower !== null' }],
+          mark: { type: 'rule', strokeWidth: 1.5 },
+          encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
+        },
         { mark: { type: 'line', strokeWidth: 1.5 }, encoding: { x, y, color } },
         {
           mark: { type: 'point', filled: true, size: 40 },

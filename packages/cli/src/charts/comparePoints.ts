@@ -38,7 +38,10 @@ export function runPoints(document: ResultDocumentOf<'passk.compare'>): RunPoint
   };
   document.comparisons.forEach((comparison, j) => {
     for (const row of comparison.rows) {
-      for (const [metric, key] of [['pass@k', 'passAtK'], ['pass^k', 'passHatK']] as const) {
+      for (const [metric, key] of [
+        ['pass@k', 'passAtK'],
+        ['pass^k', 'passHatK'],
+      ] as const) {
         const value = row[key];
         if (value === null) continue;
         if (j === 0) add(comparison.baseline, row.k, metric, value.baseline);

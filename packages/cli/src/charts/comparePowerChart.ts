@@ -43,7 +43,12 @@ export function comparePowerChart(result: object): ChartSpec {
     scale: { domain: names, range: names.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
     legend: { orient: 'bottom', direction: 'horizontal' },
   } as const;
-  const x: Channel<'x'> = { field: 'tasks', type: 'quantitative', title: 'tasks (both agents on the same tasks; log scale)', scale: { type: 'log', domain: [2, maxTasks], nice: false } };
+  const x: Channel<'x'> = {
+    field: 'tasks',
+    type: 'quantitative',
+    title: 'tasks (both agents on the same tasks; log scale)',
+    scale: { type: 'log', domain: [2, maxTasks], nice: false },
+  };
   const spec = themedSpec(title, caption, {
     width: CHART_WIDTH,
     height: CHART_HEIGHT,

@@ -44,7 +44,9 @@ export function compareTasksChart(result: object): ChartSpec {
   };
   const size = CHART_HEIGHT + 40;
   const title =
-    document.comparisons.length > 1 ? `Task by task: each run's success rate against ${first.baseline}'s` : `Task by task: success rate in ${first.baseline} (x) and ${first.candidate} (y)`;
+    document.comparisons.length > 1
+      ? `Task by task: each run's success rate against ${first.baseline}'s`
+      : `Task by task: success rate in ${first.baseline} (x) and ${first.candidate} (y)`;
   const spec = themedSpec(title, caption, {
     data: { values: [...cells.values()].map((cell) => ({ ...cell, examples: cell.examples.join(', ') })) },
     ...(document.comparisons.length > 1 ? { facet: { column: { field: 'comparison', type: 'nominal', title: null } } } : {}),
@@ -53,15 +55,32 @@ export function compareTasksChart(result: object): ChartSpec {
       height: size,
       layer: [
         {
-          data: { values: [{ x: 0, y: 0 }, { x: 1, y: 1 }] },
+          data: {
+            values: [
+              { x: 0, y: 0 },
+              { x: 1, y: 1 },
+            ],
+          },
           mark: { type: 'line', color: ANNOTATION_GREY, strokeDash: [4, 3], strokeWidth: 1 },
           encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
         },
         {
           mark: { type: 'circle', opacity: 0.75, stroke: 'white', strokeWidth: 0.5 },
           encoding: {
-            x: { field: 'a', type: 'quantitative', title: `c/n in ${document.comparisons.length > 1 ? 'the baseline' : first.baseline}`, scale: { domain: [-0.05, 1.05], nice: false }, axis },
-            y: { field: 'b', type: 'quantitative', title: `c/n in ${document.comparisons.length > 1 ? 'each candidate' : first.candidate}`, scale: { domain: [-0.05, 1.05], nice: false }, axis },
+            x: {
+              field: 'a',
+              type: 'quantitative',
+              title: `c/n in ${document.comparisons.length > 1 ? 'the baseline' : first.baseline}`,
+              scale: { domain: [-0.05, 1.05], nice: false },
+              axis,
+            },
+            y: {
+              field: 'b',
+              type: 'quantitative',
+              title: `c/n in ${document.comparisons.length > 1 ? 'each candidate' : first.candidate}`,
+              scale: { domain: [-0.05, 1.05], nice: false },
+              axis,
+            },
             size: { field: 'tasks', type: 'quantitative', title: 'tasks', scale: { range: [30, 900] }, legend: null },
             color,
             tooltip: [

@@ -5,11 +5,7 @@ import { optionalStringAt } from './resultFields.js';
  * `cost.unit` (e.g. "USD", "tokens") where the result carries one, else the neutral "cost units".
  */
 export function costUnit(result: object): string {
-  return (
-    optionalStringAt(result, ['scenario', 'attempts', 'cost', 'unit']) ??
-    optionalStringAt(result, ['scenario', 'cost', 'unit']) ??
-    'cost units'
-  );
+  return optionalStringAt(result, ['scenario', 'attempts', 'cost', 'unit']) ?? optionalStringAt(result, ['scenario', 'cost', 'unit']) ?? 'cost units';
 }
 
 /** One unit for several results: theirs when they agree, else "cost units". */

@@ -93,11 +93,25 @@ export function deliveryChart(results: readonly object[], options: ChartOptions 
     scale: { domain: [0, niceCeiling(wrongMax)] },
     axis: { format: wrongMax < 0.1 ? '.0%' : PERCENT_FORMAT, tickCount: 5 },
   };
-  const correctY: Channel<'y'> = { field: 'value', type: 'quantitative', title: 'delivered correct', scale: { domain: [0, 1] }, axis: { format: PERCENT_FORMAT } };
+  const correctY: Channel<'y'> = {
+    field: 'value',
+    type: 'quantitative',
+    title: 'delivered correct',
+    scale: { domain: [0, 1] },
+    axis: { format: PERCENT_FORMAT },
+  };
   const measuredLayers = (measure: Measure, y: Channel<'y'>): Layer[] => [
     { transform: [only(measure)], mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
-    { transform: [only(measure)], mark: { type: 'rule', strokeWidth: 1.4 }, encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color } },
-    { transform: [only(measure)], mark: { type: 'point', filled: true, size: 34 }, encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip } },
+    {
+      transform: [only(measure)],
+      mark: { type: 'rule', strokeWidth: 1.4 },
+      encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
+    },
+    {
+      transform: [only(measure)],
+      mark: { type: 'point', filled: true, size: 34 },
+      encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip },
+    },
     {
       transform: [only(measure), { filter: 'datum.best' }],
       mark: { type: 'point', filled: false, size: 240, strokeWidth: 2, color: OKABE_ITO.black },
@@ -151,7 +165,10 @@ function deliveryCaption(points: readonly DeliveryPoint[], names: readonly strin
     if (!correct || !wrong) return `${label}no k keeps wrong delivery ≤ ${formatPercent(limit)}`;
     return `${label}k = ${correct.k}, ${formatPercent(correct.value)} correct, ${formatPercent(wrong.value)} wrong`;
   });
-  const rule = limit === null ? 'Ringed: the best k (most delivered correct − delivered wrong)' : `Ringed: the best k (most delivered correct with wrong ≤ ${formatPercent(limit)})`;
+  const rule =
+    limit === null
+      ? 'Ringed: the best k (most delivered correct − delivered wrong)'
+      : `Ringed: the best k (most delivered correct with wrong ≤ ${formatPercent(limit)})`;
   return `${rule}: ${parts.join('; ')}. Dotted: coverage, the most any selector could deliver. Points: simulated ±1.96 SE.`;
 }
 

@@ -128,8 +128,7 @@ export function fitPassRatesChart(result: object): ChartSpec {
     scale: { domain: [0, 1] },
     axis: { format: PERCENT_FORMAT },
   };
-  const isModel = (chosenOnly: boolean | null) =>
-    `datum.role === 'model'${chosenOnly === null ? '' : chosenOnly ? ' && datum.chosen' : ' && !datum.chosen'}`;
+  const isModel = (chosenOnly: boolean | null) => `datum.role === 'model'${chosenOnly === null ? '' : chosenOnly ? ' && datum.chosen' : ' && !datum.chosen'}`;
   const line = (chosenOnly: boolean): Layer => ({
     transform: [{ filter: isModel(chosenOnly) }],
     mark: { type: 'line', strokeWidth: chosenOnly ? 2.4 : 1.6 },
@@ -140,7 +139,13 @@ export function fitPassRatesChart(result: object): ChartSpec {
         field: 'segment',
         type: 'nominal',
         title: null,
-        scale: { domain: [FITTED, EXTRAPOLATED], range: [[1, 0], [6, 4]] },
+        scale: {
+          domain: [FITTED, EXTRAPOLATED],
+          range: [
+            [1, 0],
+            [6, 4],
+          ],
+        },
         // No legend: the shaded region says where the model-based (dashed) part starts.
         legend: null,
       },

@@ -35,8 +35,7 @@ interface Curves {
  */
 export function passCurvesChart(result: object, options: ChartOptions = {}): ChartSpec {
   const kind = resultKindOf(result);
-  const curves =
-    kind === RESULT_KINDS.estimateRate ? rateCurves(result) : kind === RESULT_KINDS.estimateFile ? fileCurves(result) : taskCurves(result);
+  const curves = kind === RESULT_KINDS.estimateRate ? rateCurves(result) : kind === RESULT_KINDS.estimateFile ? fileCurves(result) : taskCurves(result);
   const title = curves.title;
   const caption = passCurvesCaption(curves);
   const ks = [...new Set(curves.points.map((point) => point.k))].sort((a, b) => a - b);
@@ -48,7 +47,8 @@ export function passCurvesChart(result: object, options: ChartOptions = {}): Cha
     type: 'quantitative',
     title: logK ? 'k (attempts per task, log scale)' : 'k (attempts per task)',
     scale: logK ? { type: 'log', domain: [ks[0]!, ks[ks.length - 1]!], nice: false } : { domain: [ks[0]!, ks[ks.length - 1]!], nice: false },
-    axis: ks.length <= 12 ? { values: ks, format: 'd' } : logK ? { values: logTicks(ks[0]!, ks[ks.length - 1]!), format: 'd' } : { format: 'd', tickMinStep: 1 },
+    axis:
+      ks.length <= 12 ? { values: ks, format: 'd' } : logK ? { values: logTicks(ks[0]!, ks[ks.length - 1]!), format: 'd' } : { format: 'd', tickMinStep: 1 },
   };
   const color: Channel<'color'> = {
     field: 'metric',
@@ -107,7 +107,13 @@ export function passCurvesChart(result: object, options: ChartOptions = {}): Cha
                   field: 'estimator',
                   type: 'nominal',
                   title: 'estimate',
-                  scale: { domain: ['unbiased', 'plug-in'], range: [[1, 0], [5, 4]] },
+                  scale: {
+                    domain: ['unbiased', 'plug-in'],
+                    range: [
+                      [1, 0],
+                      [5, 4],
+                    ],
+                  },
                   legend: { orient: 'bottom', direction: 'horizontal', symbolStrokeColor: '#333333', symbolType: 'stroke' },
                 },
               }
@@ -179,7 +185,10 @@ function fileCurves(result: object): Curves {
   listAt(result, ['rows']).forEach((_, i) => {
     const row = ['rows', i] as const;
     const k = numberAt(result, [...row, 'k']);
-    for (const [metric, key] of [['pass@k', 'passAtK'], ['pass^k', 'passHatK']] as const) {
+    for (const [metric, key] of [
+      ['pass@k', 'passAtK'],
+      ['pass^k', 'passHatK'],
+    ] as const) {
       const value = nullableNumberAt(result, [...row, key]);
       if (value === null) continue; // not estimable at this k (tasks with n < k)
       const bounds = bootstrap ? [...row, 'bootstrap', key] : [...row, 'interval', key];
@@ -210,8 +219,7 @@ function fileCurves(result: object): Curves {
 function passCurvesCaption(curves: Curves): string {
   const ks = curves.points.map((point) => point.k);
   const k = ks.includes(8) ? 8 : Math.max(...ks);
-  const at = (metric: Metric) =>
-    curves.points.find((point) => point.k === k && point.metric === metric && point.estimator !== 'plug-in') ?? null;
+  const at = (metric: Metric) => curves.points.find((point) => point.k === k && point.metric === metric && point.estimator !== 'plug-in') ?? null;
   const plugin = curves.points.find((point) => point.k === k && point.metric === 'pass^k' && point.estimator === 'plug-in');
   const atK = at('pass@k');
   const hatK = at('pass^k');
@@ -225,10 +233,7 @@ function passCurvesCaption(curves: Curves): string {
     return `At k = ${k} pass@k is ${describe(atK)} but pass^k only ${describe(hatK)}: the two curves split as k grows.`;
   }
   const pluginText = plugin === undefined ? '' : ` (plug-in ${formatPercent(plugin.value)})`;
-  return (
-    `At k = ${k}: pass^k ${describe(hatK)}${pluginText}, pass@k ${describe(atK)}. ` +
-    `Bands: ${curves.band}; dashed: plug-in.`
-  );
+  return `At k = ${k}: pass^k ${describe(hatK)}${pluginText}, pass@k ${describe(atK)}. ` + `Bands: ${curves.band}; dashed: plug-in.`;
 }
 
 /** Ticks 1, 2, 5 × 10^n within [from, to], with both ends. */

@@ -114,8 +114,16 @@ export function planningChart(result: object): ChartSpec {
         data: { values: marks },
         mark: { type: 'point', filled: true, size: 90, color: OKABE_ITO.black, stroke: 'white', strokeWidth: 1.5 },
       },
-      ...labelLayers(marks.filter((mark) => mark.side === 'left'), 'right', -6),
-      ...labelLayers(marks.filter((mark) => mark.side === 'right'), 'left', 6),
+      ...labelLayers(
+        marks.filter((mark) => mark.side === 'left'),
+        'right',
+        -6,
+      ),
+      ...labelLayers(
+        marks.filter((mark) => mark.side === 'right'),
+        'left',
+        6,
+      ),
     ],
   });
   return { kind: 'planning', title, caption, spec };

@@ -106,7 +106,11 @@ export function sweepFrontierChart(result: object): ChartSpec {
   // Explicit domains: a little room around the points and their bars, and a band above them all
   // for the best point's label (joined to it by a leader).
   const xDomain = paddedDomain([...points.flatMap((p) => [p.costLower, p.costUpper]), ...(maxCost === null ? [] : [maxCost])], 0.05, 0.05);
-  const yDomain = paddedDomain(points.flatMap((p) => [p.correctLower, p.correctUpper]), 0.06, 0.22);
+  const yDomain = paddedDomain(
+    points.flatMap((p) => [p.correctLower, p.correctUpper]),
+    0.06,
+    0.22,
+  );
   const yDomainClamped: [number, number] = [Math.max(0, yDomain[0]), Math.min(1, yDomain[1])];
   const x: Channel<'x'> = {
     field: 'cost',
@@ -314,4 +318,3 @@ function paddedDomain(values: readonly number[], below: number, above: number): 
 function valueText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value ?? null);
 }
-

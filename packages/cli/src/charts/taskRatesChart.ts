@@ -59,10 +59,20 @@ export function taskRatesChart(result: object): ChartSpec {
   const extremes = [...(never > 0 ? [`${share(never)} ${rates.zero}`] : []), ...(always > 0 ? [`${share(always)} ${rates.one}`] : [])];
   const power = rates.symbol.length > 1 ? `(${rates.symbol})^k` : `${rates.symbol}^k`;
   const { bins, values, spikes } = rateBars(rates);
-  const drawing = values.length > 0 ? `one bar per value of ${rates.symbol}` : spikes.length > 0 ? 'bars of 5 points; spikes: rates shared by several tasks exactly' : 'bars of 5 points';
-  const caption =
-    `${extremes.length === 0 ? `Every task ${rates.neither}` : extremes.join(' and ')}; mean ${rates.symbol} ${formatPercent(mean)}. pass^k averages each task's ${power} over this spread, so it is not (mean ${rates.symbol})^k. Drawn: ${drawing}.`;
-  const x = (field: string): Channel<'x'> => ({ field, type: 'quantitative', title: rates.axis, scale: { domain: [0, 1], nice: false, padding: 8 }, axis: { format: PERCENT_FORMAT } });
+  const drawing =
+    values.length > 0
+      ? `one bar per value of ${rates.symbol}`
+      : spikes.length > 0
+        ? 'bars of 5 points; spikes: rates shared by several tasks exactly'
+        : 'bars of 5 points';
+  const caption = `${extremes.length === 0 ? `Every task ${rates.neither}` : extremes.join(' and ')}; mean ${rates.symbol} ${formatPercent(mean)}. pass^k averages each task's ${power} over this spread, so it is not (mean ${rates.symbol})^k. Drawn: ${drawing}.`;
+  const x = (field: string): Channel<'x'> => ({
+    field,
+    type: 'quantitative',
+    title: rates.axis,
+    scale: { domain: [0, 1], nice: false, padding: 8 },
+    axis: { format: PERCENT_FORMAT },
+  });
   const y: Channel<'y'> = { field: 'tasks', type: 'quantitative', title: 'tasks', scale: { domainMin: 0, padding: 0 }, axis: { tickMinStep: 1, format: 'd' } };
   const tooltip: Channel<'tooltip'> = [
     { field: 'label', type: 'nominal', title: rates.symbol },
@@ -134,7 +144,10 @@ function rateBars(rates: Rates): { bins: RateBar[]; values: RateBar[]; spikes: R
     const values = Array.from({ length: n + 1 }, (_, c) => ({ from: c / n, to: c / n, rate: c / n, tasks: counts.get(c / n) ?? 0, label: `${c}/${n}` }));
     return { bins: [], values, spikes: [] };
   }
-  const spikes = [...counts].filter(([, tasks]) => tasks > 1).sort(([a], [b]) => a - b).map(([rate, tasks]) => ({ from: rate, to: rate, rate, tasks, label: formatPercent(rate) }));
+  const spikes = [...counts]
+    .filter(([, tasks]) => tasks > 1)
+    .sort(([a], [b]) => a - b)
+    .map(([rate, tasks]) => ({ from: rate, to: rate, rate, tasks, label: formatPercent(rate) }));
   const shared = new Set(spikes.map((spike) => spike.rate));
   const binCount = Math.round(1 / BIN_STEP);
   const inBin = new Array<number>(binCount).fill(0);

@@ -29,13 +29,21 @@ export function chartCommand(io: CliIo): CommandModule<object, ChartArgs> {
     builder: (y) =>
       y
         .positional('kind', { type: 'string', demandOption: true, describe: `the chart: ${CHART_KINDS.join(', ')}` })
-        .option('from', { type: 'string', array: true, demandOption: true, describe: 'result file(s) written with --json; delivery and cost-frontier take several' })
+        .option('from', {
+          type: 'string',
+          array: true,
+          demandOption: true,
+          describe: 'result file(s) written with --json; delivery and cost-frontier take several',
+        })
         .option('out', { type: 'string', demandOption: true, describe: 'output file: .svg, .png or .vl.json (the vega-lite spec)' })
-        .option('max-wrong-delivery', { type: 'number', describe: 'delivery: draw this limit (0..1) and mark each policy\'s best k within it' })
+        .option('max-wrong-delivery', { type: 'number', describe: "delivery: draw this limit (0..1) and mark each policy's best k within it" })
         .option('log-k', { type: 'boolean', describe: 'pass-curves: k on a log axis (default: when k spans more than a decade)' })
         .example('$0 chart pass-curves --from estimate.json --out curves.svg', 'pass@k and pass^k against k')
         .example('$0 chart cost-frontier --from a.json --from b.json --out frontier.png', 'two policies on one cost frontier')
-        .example('$0 chart delivery --from a.json --from b.json --max-wrong-delivery 0.05 --out delivery.svg', 'two policies, the limit drawn, the best k ringed')
+        .example(
+          '$0 chart delivery --from a.json --from b.json --max-wrong-delivery 0.05 --out delivery.svg',
+          'two policies, the limit drawn, the best k ringed',
+        )
         .epilogue(`Charts:\n${CHART_KINDS.map((kind) => `  ${kind.padEnd(16)} ${CHART_KIND_DESCRIPTIONS[kind]}`).join('\n')}`),
     handler: async (args) => {
       if (!isChartKind(args.kind)) throw new InputError('KIND', `must be one of ${CHART_KINDS.join(', ')}`, args.kind);

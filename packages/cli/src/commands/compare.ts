@@ -31,7 +31,12 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
     command: 'compare <files..>',
     builder: (y) =>
       withResultsFileOptions(y)
-        .positional('files', { type: 'string', array: true, demandOption: true, describe: 'results files (any format estimate reads); the first is the baseline' })
+        .positional('files', {
+          type: 'string',
+          array: true,
+          demandOption: true,
+          describe: 'results files (any format estimate reads); the first is the baseline',
+        })
         .option('k', { type: 'string', describe: 'k values: 4, a list 1,2,4 or a range 1..8 (default 1..min(largest n, 10))' })
         .option('confidence', { type: 'number', default: 0.95, describe: 'confidence level of the two-sided intervals, in (0, 1)' })
         .option('bootstrap', { type: 'number', default: 1000, describe: 'paired bootstrap replicates (0: off)' })
@@ -57,11 +62,16 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         minOverlap: requireUnit('--min-overlap', args['min-overlap']),
         seed: args.seed,
       };
-      if (args.by !== undefined && args.name !== undefined) throw new InputError('--name', 'cannot be combined with --by (runs are named by the values of the column)');
+      if (args.by !== undefined && args.name !== undefined)
+        throw new InputError('--name', 'cannot be combined with --by (runs are named by the values of the column)');
       const [files, names] = baselineFirst(args.files, args.baseline, args.name, args.by);
       const { runs, sources, maxN } = args.by === undefined ? await readRunFiles(files, args, names) : await readRunGroups(files, args, args.by, args.baseline);
       const ks = args.k === undefined ? Array.from({ length: Math.min(10, Math.min(...maxN)) }, (_, i) => i + 1) : parseKList(args.k);
-      const document = compareDocument(sources, ks, withFileNames(() => compareMany(runs, { ks, ...options }), sources));
+      const document = compareDocument(
+        sources,
+        ks,
+        withFileNames(() => compareMany(runs, { ks, ...options }), sources),
+      );
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
       else io.stdout(args.markdown ? formatCompareMarkdown(document) : formatCompare(document));
       await writeChartOption(document, args.chart, io);
@@ -70,9 +80,15 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
 }
 
 /** The files (and their --name, if given) with the --baseline one first: named by its run name, path or base name. */
-function baselineFirst(files: readonly string[], baseline: string | undefined, names: readonly string[] | undefined, by: string | undefined): [string[], string[]] {
+function baselineFirst(
+  files: readonly string[],
+  baseline: string | undefined,
+  names: readonly string[] | undefined,
+  by: string | undefined,
+): [string[], string[]] {
   if (by !== undefined) return [[...files], []];
-  if (files.length < 2) throw new InputError('passk compare', 'needs at least two results files (the first is the baseline), or one file with --by COLUMN', files.length);
+  if (files.length < 2)
+    throw new InputError('passk compare', 'needs at least two results files (the first is the baseline), or one file with --by COLUMN', files.length);
   const named = runNames(files, names);
   if (baseline === undefined) return [[...files], named];
   const index = files.findIndex((file, i) => named[i] === baseline || file === baseline || basename(file) === baseline);

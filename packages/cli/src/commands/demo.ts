@@ -51,11 +51,17 @@ async function writeDemo(args: DemoArgs, io: CliIo, interrupted: () => boolean):
       'One agent (judged by a verifier, up to 8 attempts) under three retry policies, with at most 5 % of answers allowed to be delivered wrong; ' +
       "what an 8-trial pilot would have estimated; the seeds' 27-of-30 task and their planning question (pass^8 ≥ 90 %). Fixed seeds: the same numbers on every run.",
     maxWrongDelivery: limit,
-    commands: [`passk demo --out ${args.out}`, `passk report ${join(args.out, 'results', '*.json')} --max-wrong-delivery ${limit} --out report.html   # the same page from the result files`],
+    commands: [
+      `passk demo --out ${args.out}`,
+      `passk report ${join(args.out, 'results', '*.json')} --max-wrong-delivery ${limit} --out report.html   # the same page from the result files`,
+    ],
   });
   const reportPath = join(args.out, 'report.html');
   const resultPaths = inputs.map((input, i) => join(args.out, 'results', `${i + 1}-${input.result.kind.replace(/^passk\./, '').replaceAll('.', '-')}.json`));
-  const files: OutputFile[] = [{ path: reportPath, content: page }, ...inputs.map((input, i) => ({ path: resultPaths[i]!, content: `${JSON.stringify(input.result, null, 2)}\n` }))];
+  const files: OutputFile[] = [
+    { path: reportPath, content: page },
+    ...inputs.map((input, i) => ({ path: resultPaths[i]!, content: `${JSON.stringify(input.result, null, 2)}\n` })),
+  ];
   const charts = distinctCharts(reportCharts(inputs, { maxWrongDelivery: limit }));
   const chartPaths: string[] = [];
   // Everything is rendered in memory, then written together (writeFilesTogether): a failure or

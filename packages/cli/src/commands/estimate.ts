@@ -38,7 +38,6 @@ export interface EstimateArgs extends FileEstimateArgs {
   'max-k-sum'?: number;
 }
 
-
 /** `passk estimate`: pass@k and pass^k from counts (--n --c), from a known p (--p), or from a results FILE. */
 export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> {
   return {
@@ -58,7 +57,11 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
         .option('chart', CHART_OPTION)
-        .option('bootstrap', { type: 'number', default: 0, describe: 'also a two-stage bootstrap interval with this many replicates (0: off; conservative, see docs/uncertainty.md)' })
+        .option('bootstrap', {
+          type: 'number',
+          default: 0,
+          describe: 'also a two-stage bootstrap interval with this many replicates (0: off; conservative, see docs/uncertainty.md)',
+        })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
         .option('max-k-sum', limitOption(WORK_LIMITS.kSum))
         .example('$0 estimate --n 30 --c 27 --k 8', '27 of 30 trials correct: pass^8 with its interval')

@@ -109,14 +109,22 @@ function estimateCounts(
       sides: interval.sides,
       interval: ESTIMAND_METHODS.population,
       estimands: {
-        population: { field: 'interval', meaning: 'the task population the tasks were drawn from: other tasks, other trials', method: ESTIMAND_METHODS.population },
+        population: {
+          field: 'interval',
+          meaning: 'the task population the tasks were drawn from: other tasks, other trials',
+          method: ESTIMAND_METHODS.population,
+        },
         benchmark: { field: 'benchmark', meaning: 'this benchmark: the same tasks again, only the trials random', method: ESTIMAND_METHODS.benchmark },
       },
       clusteredNormal:
         'mean ± z·SE with the clustered SE = sd(per-task estimates)/√T (Miller 2024); shown for comparison only: it can have zero width and ' +
         'misses near 0 and 1 (docs/uncertainty.md)',
       bootstrap: bootstrap
-        ? { replicates: bootstrapReplicates, seed: args.seed, method: 'two-stage bootstrap (tasks with replacement, then c* ~ Binomial(n, c/n) per task), percentiles re-centred on the unbiased estimate' }
+        ? {
+            replicates: bootstrapReplicates,
+            seed: args.seed,
+            method: 'two-stage bootstrap (tasks with replacement, then c* ~ Binomial(n, c/n) per task), percentiles re-centred on the unbiased estimate',
+          }
         : null,
     },
     rows,
@@ -164,4 +172,3 @@ function rowWithIntervals(row: FileEstimateRow, level: number) {
     bootstrap: row.bootstrap && both(row.bootstrap, 'two-stage bootstrap, percentile, re-centred'),
   };
 }
-

@@ -30,7 +30,12 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
     command: 'fit <results..>',
     builder: (y) =>
       withResultsFileOptions(y)
-        .positional('results', { type: 'string', array: true, demandOption: true, describe: 'results: files, folders, globs or - (stdin), streamed; formats in the README' })
+        .positional('results', {
+          type: 'string',
+          array: true,
+          demandOption: true,
+          describe: 'results: files, folders, globs or - (stdin), streamed; formats in the README',
+        })
         .option('k', { type: 'string', describe: 'ks to extrapolate to: 8, 1,2,4,8 or 5..8 (default: max n + 1 … 2·max n)' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('out', { type: 'string', describe: 'write a minimal scenario file (YAML) with the chosen fit as its tasks block' })

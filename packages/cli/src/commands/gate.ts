@@ -30,7 +30,12 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
     builder: (y) =>
       withResultsFileOptions(y)
         .positional('file', { type: 'string', demandOption: true, describe: 'the results file to gate (any format estimate reads)' })
-        .option('require', { type: 'string', array: true, demandOption: true, describe: "a requirement, repeatable: 'passHat@4 >= 0.80', 'pass@1 >= 60%', 'delta(passHat@4) >= -0.02' (with --baseline)" })
+        .option('require', {
+          type: 'string',
+          array: true,
+          demandOption: true,
+          describe: "a requirement, repeatable: 'passHat@4 >= 0.80', 'pass@1 >= 60%', 'delta(passHat@4) >= -0.02' (with --baseline)",
+        })
         .option('baseline', { type: 'string', describe: 'results file of the current version: delta(…) requirements compare FILE against it, paired by task' })
         .option('confidence', { type: 'number', default: 0.95, describe: 'level of the one-sided bounds, in (0, 1)' })
         .option('min-overlap', { type: 'number', default: 0.5, describe: 'pair by task when the runs share at least this share of their tasks; else unpaired' })
@@ -39,10 +44,12 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
         .example("$0 gate new.jsonl --baseline main.jsonl --require 'delta(pass@1) >= -0.02'", 'fail if new may be more than 2 points worse than main'),
     handler: async (args) => {
       const confidence = requireOpenUnit('--confidence', args.confidence);
-      if (!(confidence > 0.5)) throw new InputError('--confidence', 'must be above 0.5 for a one-sided bound to be on the safe side of the estimate', confidence);
+      if (!(confidence > 0.5))
+        throw new InputError('--confidence', 'must be above 0.5 for a one-sided bound to be on the safe side of the estimate', confidence);
       const requirements = args.require.map(parseRequirement);
       const deltas = requirements.filter((requirement) => requirement.delta);
-      if (deltas.length > 0 && args.baseline === undefined) throw new InputError('--require', 'delta(…) needs --baseline OLD (the file to compare against)', deltas[0]!.text);
+      if (deltas.length > 0 && args.baseline === undefined)
+        throw new InputError('--require', 'delta(…) needs --baseline OLD (the file to compare against)', deltas[0]!.text);
       const files = args.baseline === undefined ? [args.file] : [args.baseline, args.file];
       const { runs } = await readRunFiles(files, args);
       const candidate = runs[runs.length - 1]!;
@@ -72,10 +79,18 @@ function ownCheck(requirement: Requirement, run: Run, confidence: number): GateC
   if (mean === null) throw notEstimable(requirement, run);
   const [intervals] = taskAverageIntervals(run.tasks, [k], { confidence: 2 * confidence - 1, sides: 2 });
   const population = intervals![metric].population;
-  if (population === null) throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
+  if (population === null)
+    throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
   const side = lowerSide(requirement) ? 'lower' : 'upper';
   const bound = side === 'lower' ? population.lower : population.upper;
-  return { requirement, estimate: mean.value, bound, side, method: `task-population score interval, ${row!.estimableTasks} tasks`, pass: meets(requirement, bound) };
+  return {
+    requirement,
+    estimate: mean.value,
+    bound,
+    side,
+    method: `task-population score interval, ${row!.estimableTasks} tasks`,
+    pass: meets(requirement, bound),
+  };
 }
 
 /** `delta(metric@k) OP t`: FILE − baseline with its one-sided paired t bound (the two-sided interval at level 2c − 1). */
@@ -88,7 +103,8 @@ function deltaCheck(requirement: Requirement, baseline: Run, candidate: Run, con
   const side = lowerSide(requirement) ? 'lower' : 'upper';
   const bound = side === 'lower' ? metric.interval.lower : metric.interval.upper;
   const tasks = requirement.metric === 'meanSuccess' ? comparison.pairing.tasks.common : comparison.rows[0]!.tasks.baseline;
-  const how = comparison.pairing.mode === 'paired' ? `paired t, ${tasks} tasks` : `UNPAIRED Welch t (overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%)`;
+  const how =
+    comparison.pairing.mode === 'paired' ? `paired t, ${tasks} tasks` : `UNPAIRED Welch t (overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%)`;
   return { requirement, estimate: metric.difference, bound, side, method: how, pass: meets(requirement, bound) };
 }
 
@@ -112,5 +128,9 @@ function meets(requirement: Requirement, bound: number): boolean {
 
 function notEstimable(requirement: Requirement, run: Run): InputError {
   const largest = run.tasks.reduce((max, task) => Math.max(max, task.n), 0);
-  return new InputError('--require', `${requirementMetric(requirement)} is not estimable: no task has n ≥ ${requirement.k} trials (the largest n in ${run.name} is ${largest})`, requirement.text);
+  return new InputError(
+    '--require',
+    `${requirementMetric(requirement)} is not estimable: no task has n ≥ ${requirement.k} trials (the largest n in ${run.name} is ${largest})`,
+    requirement.text,
+  );
 }

@@ -1,6 +1,16 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InputError, PARTIAL_FORMAT, exactValuesFor, mergePartials, resolveScenario, scenarioFingerprint, simulatePartial, summarise, type PartialResult } from '@passk/sim';
+import {
+  InputError,
+  PARTIAL_FORMAT,
+  exactValuesFor,
+  mergePartials,
+  resolveScenario,
+  scenarioFingerprint,
+  simulatePartial,
+  summarise,
+  type PartialResult,
+} from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { renderTable } from '../format/table.js';
 import type { CliIo } from '../io/cliIo.js';
@@ -36,7 +46,11 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
         .option('json', { type: 'boolean', default: false })
         .option('csv', { type: 'boolean', default: false })
         .option('out', { type: 'string', describe: 'write the result files (summary.json, summary.csv, scenario.yaml; or sweep.json) into this folder' })
-        .option('allow-partial', { type: 'boolean', default: false, describe: 'merge the shards that are there; the result is marked partial and lists the missing ones' })
+        .option('allow-partial', {
+          type: 'boolean',
+          default: false,
+          describe: 'merge the shards that are there; the result is marked partial and lists the missing ones',
+        })
         .option('progress', { type: 'boolean', default: false, describe: "list each shard's episodes and time on stderr (shown by default on a terminal)" })
         .option('chart', CHART_OPTION)
         .example('$0 merge parts/ --out result/', 'every shard in parts/, checked and merged')
@@ -58,7 +72,10 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
         const scenario = resolveScenario(first.scenario, { source: `${shards[0]!.path}: scenario` });
         const fingerprint = scenarioFingerprint(scenario, PARTIAL_FORMAT);
         if (fingerprint !== first.run.fingerprint) {
-          throw new InputError(shards[0]!.path, `must be a shard file as passk wrote it, but its scenario gives the fingerprint ${fingerprint}, not ${first.run.fingerprint}`);
+          throw new InputError(
+            shards[0]!.path,
+            `must be a shard file as passk wrote it, but its scenario gives the fingerprint ${fingerprint}, not ${first.run.fingerprint}`,
+          );
         }
         const checked = checkCoverage(shards, [scenario.run.replicates], args['allow-partial']);
         if (report) io.stderr(shardReport(checked));
@@ -73,14 +90,23 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
       const sweep = first as SweepShardFile;
       const plan = sweepPlan(resolveScenario(sweep.scenario, { source: `${shards[0]!.path}: scenario` }), sweep.sweep, shards[0]!.path);
       if (plan.fingerprint !== sweep.run.fingerprint) {
-        throw new InputError(shards[0]!.path, `must be a shard file as passk wrote it, but its scenario and sweep settings give the fingerprint ${plan.fingerprint}, not ${sweep.run.fingerprint}`);
+        throw new InputError(
+          shards[0]!.path,
+          `must be a shard file as passk wrote it, but its scenario and sweep settings give the fingerprint ${plan.fingerprint}, not ${sweep.run.fingerprint}`,
+        );
       }
-      const checked = checkCoverage(shards, plan.scenarios.map((scenario) => scenario.run.replicates), args['allow-partial']);
+      const checked = checkCoverage(
+        shards,
+        plan.scenarios.map((scenario) => scenario.run.replicates),
+        args['allow-partial'],
+      );
       if (report) io.stderr(shardReport(checked));
       const byPoint: PartialResult[][] = plan.scenarios.map(() => []);
       for (const { shard } of shards) for (const piece of (shard as SweepShardFile).pieces) byPoint[piece.point]!.push(piece.partial);
       // A point no present shard worked on (--allow-partial): its empty partial, no replicates.
-      const partials = byPoint.map((parts, i) => (parts.length > 0 ? mergePartials(parts) : simulatePartial(plan.scenarios[i]!, { replicates: { start: 0, end: 0 } })));
+      const partials = byPoint.map((parts, i) =>
+        parts.length > 0 ? mergePartials(parts) : simulatePartial(plan.scenarios[i]!, { replicates: { start: 0, end: 0 } }),
+      );
       await emitSweep(sweepResult(plan, partials, missingShards(checked, io)), args, io);
     },
   };
@@ -115,7 +141,13 @@ function shardReport(checked: CheckedShards): string {
   });
   const seconds = checked.present.map(({ shard }) => shard.seconds);
   const slowest = checked.present[seconds.indexOf(Math.max(...seconds))]!.shard;
-  const columns = [{ header: 'shard', align: 'left' as const }, { header: 'episodes' }, { header: 'seconds' }, { header: 'episodes/s' }, { header: 'status', align: 'left' as const }];
+  const columns = [
+    { header: 'shard', align: 'left' as const },
+    { header: 'episodes' },
+    { header: 'seconds' },
+    { header: 'episodes/s' },
+    { header: 'status', align: 'left' as const },
+  ];
   return [
     `passk merge: ${checked.present.length} of ${checked.count} shards of a passk ${slowest.kind} run (seed ${String(slowest.run.seed)}, ${slowest.run.replicates} replicates)`,
     renderTable(columns, rows),

@@ -60,7 +60,17 @@ export function planCommand(io: CliIo): CommandModule {
             await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), formatDemonstratePlan(plan));
           },
         })
-        .command<PlanArgs & { metric: PlanMetric; rate: number; 'half-width': number; interval: IntervalMethod; assurance: number; trials?: number; concentration: number }>({
+        .command<
+          PlanArgs & {
+            metric: PlanMetric;
+            rate: number;
+            'half-width': number;
+            interval: IntervalMethod;
+            assurance: number;
+            trials?: number;
+            concentration: number;
+          }
+        >({
           command: 'precision',
           describe: 'trials per task (and, with --trials, tasks) for a target interval half-width on p, pass@k or pass^k',
           builder: (d) =>
@@ -71,9 +81,20 @@ export function planCommand(io: CliIo): CommandModule {
               .option('half-width', { type: 'number', demandOption: true, describe: 'target half-width, e.g. 0.05 for ±5 points' })
               .option('interval', { choices: INTERVAL_METHODS, default: 'wilson' as IntervalMethod })
               .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
-              .option('assurance', { type: 'number', default: 0.8, describe: 'probability that the interval you get is at most that wide (exact over the binomial)' })
-              .option('trials', { type: 'number', describe: 'trials per task: also plan the number of tasks for the benchmark-level (task population) interval' })
-              .option('concentration', { type: 'number', default: 2, describe: 'with --trials: task heterogeneity, p_t ~ Beta with mean --rate and this a + b' })
+              .option('assurance', {
+                type: 'number',
+                default: 0.8,
+                describe: 'probability that the interval you get is at most that wide (exact over the binomial)',
+              })
+              .option('trials', {
+                type: 'number',
+                describe: 'trials per task: also plan the number of tasks for the benchmark-level (task population) interval',
+              })
+              .option('concentration', {
+                type: 'number',
+                default: 2,
+                describe: 'with --trials: task heterogeneity, p_t ~ Beta with mean --rate and this a + b',
+              })
               .option('json', { type: 'boolean', default: false })
               .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points')
               .example('$0 plan precision --metric passAtK --k 1 --rate 0.6 --half-width 0.03 --trials 4', 'tasks for a benchmark pass@1 ± 3 points'),
@@ -101,7 +122,11 @@ export function planCommand(io: CliIo): CommandModule {
                     halfWidth: args['half-width'],
                     confidence: args.confidence!,
                   });
-            await print(args, withKind(RESULT_KINDS.planPrecision, { ...plan, interval: documentInterval(plan.interval, plan.confidence, plan.method), tasks }), formatPrecisionPlan(plan, tasks));
+            await print(
+              args,
+              withKind(RESULT_KINDS.planPrecision, { ...plan, interval: documentInterval(plan.interval, plan.confidence, plan.method), tasks }),
+              formatPrecisionPlan(plan, tasks),
+            );
           },
         })
         .command<
@@ -126,12 +151,20 @@ export function planCommand(io: CliIo): CommandModule {
               .option('metric', { choices: ['passAtK', 'passHatK'] as const, default: 'passHatK' as 'passAtK' | 'passHatK' })
               .option('k', { type: 'number', demandOption: true })
               .option('mean', { type: 'number', demandOption: true, describe: "agent A's mean single-attempt success rate over tasks" })
-              .option('concentration', { type: 'number', default: 2, describe: 'task heterogeneity: p_t ~ Beta(mean, concentration); small = very uneven tasks' })
+              .option('concentration', {
+                type: 'number',
+                default: 2,
+                describe: 'task heterogeneity: p_t ~ Beta(mean, concentration); small = very uneven tasks',
+              })
               .option('delta', { type: 'number', demandOption: true, describe: 'difference in the task-averaged metric to detect (B − A)' })
               .option('power', { type: 'number', default: 0.8 })
               .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided significance level' })
               .option('trials', { type: 'string', describe: 'trials per task to tabulate (default k, 2k, 4k, 8k)' })
-              .option('gain-spread', { type: 'number', default: DEFAULT_GAIN_SPREAD, describe: 'sd across tasks of the log-odds gain (0: the same gain on every task)' })
+              .option('gain-spread', {
+                type: 'number',
+                default: DEFAULT_GAIN_SPREAD,
+                describe: 'sd across tasks of the log-odds gain (0: the same gain on every task)',
+              })
               .option('simulations', { type: 'number', default: 1000, describe: 'datasets simulated to check the power (0: off)' })
               .option('seed', { type: 'string', default: '1', describe: 'seed of the power simulation' })
               .option('max-trials-sum', limitOption(WORK_LIMITS.trialsSum))

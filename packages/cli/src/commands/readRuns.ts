@@ -23,7 +23,15 @@ export async function readRunFiles(files: readonly string[], args: ResultsFileAr
   for (const [i, file] of files.entries()) {
     const counts = await readResultsFile(file, resultsArgsFor(args, i, files.length));
     runs.push(runOf(names[i]!, counts));
-    sources.push({ name: names[i]!, file, format: counts.format, rows: counts.rows, tasks: counts.taskIds.length, by: null, read: readNotes(counts, args, i, files.length) });
+    sources.push({
+      name: names[i]!,
+      file,
+      format: counts.format,
+      rows: counts.rows,
+      tasks: counts.taskIds.length,
+      by: null,
+      read: readNotes(counts, args, i, files.length),
+    });
     maxN.push(counts.n.reduce((a, b) => Math.max(a, b), 0));
   }
   checkIdTypes(runs, files);
@@ -38,16 +46,28 @@ export async function readRunFiles(files: readonly string[], args: ResultsFileAr
 export async function readRunGroups(files: readonly string[], args: ResultsFileArgs, by: string, baseline: string | undefined): Promise<ReadRuns> {
   const { groups } = await readResultsByGroup(files, args, by);
   const values = groups.map((group) => group.group);
-  if (groups.length < 2) throw new InputError('--by', `needs a column with at least two values to compare, but ${by} holds only ${JSON.stringify(values[0])}`, by);
+  if (groups.length < 2)
+    throw new InputError('--by', `needs a column with at least two values to compare, but ${by} holds only ${JSON.stringify(values[0])}`, by);
   const order = baseline === undefined ? groups : [...groups].sort((x, y) => Number(y.group === baseline) - Number(x.group === baseline));
   if (baseline !== undefined && order[0]!.group !== baseline) {
     throw new InputError('--baseline', `must be one of the values of ${by} (${values.join(', ')})`, baseline);
   }
   const file = files.join(', ');
   const runs = order.map((group) => runOf(group.group, group.counts));
-  const sources = order.map((group) => ({ name: group.group, file, format: group.counts.format, rows: group.counts.rows, tasks: group.counts.taskIds.length, by: { column: by, value: group.group }, read: readNotes(group.counts, args, 0, 1) }));
+  const sources = order.map((group) => ({
+    name: group.group,
+    file,
+    format: group.counts.format,
+    rows: group.counts.rows,
+    tasks: group.counts.taskIds.length,
+    by: { column: by, value: group.group },
+    read: readNotes(group.counts, args, 0, 1),
+  }));
   const maxN = order.map((group) => group.counts.n.reduce((a, b) => Math.max(a, b), 0));
-  checkIdTypes(runs, runs.map((run) => `${file} (${by}=${run.name})`));
+  checkIdTypes(
+    runs,
+    runs.map((run) => `${file} (${by}=${run.name})`),
+  );
   return { runs, sources, maxN };
 }
 

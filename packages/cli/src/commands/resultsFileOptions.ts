@@ -49,16 +49,21 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
     .option('task-col', { type: 'string', describe: 'column naming the task; JSON: a key or dot path (default: task_id, task or problem_id)' })
     .option('success-col', { type: 'string', describe: 'column with 0/1 or true/false, e.g. scores.match.value (default: success, passed, correct or pass)' })
     .option('reward-col', { type: 'string', describe: 'numeric column; success is reward ≥ --threshold' })
-    .option('threshold', { type: 'string', default: '1', describe: 'with --reward-col (and inspect scores): success when value ≥ threshold (τ-bench: within 1e-6 of 1)' })
+    .option('threshold', {
+      type: 'string',
+      default: '1',
+      describe: 'with --reward-col (and inspect scores): success when value ≥ threshold (τ-bench: within 1e-6 of 1)',
+    })
     .option('trial-col', { type: 'string', describe: 'column numbering the attempts (integers ≥ 0 or text ids); a repeated (task, trial) is an error' })
     .option('on-error', {
       choices: ON_ERROR_POLICIES,
       default: 'drop' as OnErrorPolicy,
-      describe: 'rows marked as infrastructure errors (error column/key set; status error, infra_error or timeout; τ-bench info.error): drop and count them, or fail',
+      describe:
+        'rows marked as infrastructure errors (error column/key set; status error, infra_error or timeout; τ-bench info.error): drop and count them, or fail',
     })
     .option('missing', {
       choices: MISSING_POLICIES,
-      describe: 'rows without an outcome (null, timeouts, agent errors): count as failures, drop, or stop (default: the harness\'s rule, stated in the output)',
+      describe: "rows without an outcome (null, timeouts, agent errors): count as failures, drop, or stop (default: the harness's rule, stated in the output)",
     })
     .option('where', { type: 'string', describe: 'only rows with COLUMN=VALUE (repeat the option for several; dot paths in JSON)' })
     .option('one-value', { type: 'string', describe: 'a column that must hold one value (repeatable; besides model, agent, run, system, config)' })
@@ -70,12 +75,18 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
     .option('scorer', { type: 'string', describe: 'inspect_ai: the scorer to read (default: the only one)' })
     .option('score-key', { type: 'string', describe: 'inspect_ai: the key of a dict-valued score' })
     .option('counts', { type: 'string', describe: 'per-task summaries: N,C columns with trials and successes per task' })
-    .option('rate-col', { type: 'string', describe: 'per-task summaries: a column with each task\'s success rate (with --rate-n)' })
+    .option('rate-col', { type: 'string', describe: "per-task summaries: a column with each task's success rate (with --rate-n)" })
     .option('rate-n', { type: 'string', describe: 'the trials per task behind --rate-col' })
-    .option('max-line-bytes', { type: 'string', describe: 'longest line or record read (a CSV row with its quoted line breaks, a JSON Lines line, a JSON array record); default 16M' })
+    .option('max-line-bytes', {
+      type: 'string',
+      describe: 'longest line or record read (a CSV row with its quoted line breaks, a JSON Lines line, a JSON array record); default 16M',
+    })
     .option('max-document-bytes', { type: 'string', describe: 'largest JSON document read whole, and largest inflated entry of an .eval archive; default 64M' })
     .option('max-stream-bytes', { type: 'string', describe: 'most bytes read from standard input, a pipe, a FIFO or a device; default 16G' })
-    .option('open-timeout', { type: 'string', describe: 'seconds to wait for a writer to open a named pipe (FIFO) given as input; default 30' }) as unknown as Argv<T & ResultsFileArgs>;
+    .option('open-timeout', {
+      type: 'string',
+      describe: 'seconds to wait for a writer to open a named pipe (FIFO) given as input; default 30',
+    }) as unknown as Argv<T & ResultsFileArgs>;
 }
 
 /** A repeatable option's values (yargs gives one value as a string, several as an array); not greedy, so it never takes a FILE. */

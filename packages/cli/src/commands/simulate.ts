@@ -62,7 +62,12 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .positional('file', { type: 'string', describe: 'scenario (YAML or JSON); omitted: the built-in default' })
         .option('seed', { type: 'string', describe: 'override the scenario seed (integer or text)' })
         .option('replicates', { type: 'number', describe: 'override run.replicates' })
-        .option('workers', { type: 'number', default: availableParallelism(), defaultDescription: 'the number of cores', describe: 'worker threads (results are identical for any number)' })
+        .option('workers', {
+          type: 'number',
+          default: availableParallelism(),
+          defaultDescription: 'the number of cores',
+          describe: 'worker threads (results are identical for any number)',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print the summary as JSON' })
         .option('csv', { type: 'boolean', default: false, describe: 'print one CSV row per k' })
         .option('out', { type: 'string', describe: 'write summary.json, summary.csv and scenario.yaml (or a shard file) into this folder' })
@@ -74,7 +79,11 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .option('tasks-from', { type: 'string', describe: "replace the scenario's tasks by a fit to this results file (see passk fit)" })
         .option('per-task', { type: 'boolean', default: false, describe: "with --tasks-from: each task's own posterior instead of the fitted population" })
         .options(SIMULATION_LIMIT_OPTIONS)
-        .option('pilot-design', { choices: ['separate', 'episode'] as const, default: 'separate' as const, describe: 'pilot trials as separate runs, or as the attempts of one episode' })
+        .option('pilot-design', {
+          choices: ['separate', 'episode'] as const,
+          default: 'separate' as const,
+          describe: 'pilot trials as separate runs, or as the attempts of one episode',
+        })
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
         .example('$0 simulate scenario.yaml --shard 3/8 --out parts/', 'one slice of a run split over 8 machines')
@@ -90,7 +99,11 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
       checkSimulationWork([scenario], args, shard);
-      refuseOverwritingInputs(plannedOutputs(args.out, shard ? [shardFileName(shard)] : SUMMARY_FILES, args.chart), [args.file, args['tasks-from']].filter((path) => path !== undefined), io.cwd);
+      refuseOverwritingInputs(
+        plannedOutputs(args.out, shard ? [shardFileName(shard)] : SUMMARY_FILES, args.chart),
+        [args.file, args['tasks-from']].filter((path) => path !== undefined),
+        io.cwd,
+      );
       const R = scenario.run.replicates;
 
       const stop = new StopSignal();
@@ -139,7 +152,11 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const pilot =
         pilotTrials === null
           ? null
-          : simulatePilot(scenario, { trials: pilotTrials, truth: summary, design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign) });
+          : simulatePilot(scenario, {
+              trials: pilotTrials,
+              truth: summary,
+              design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign),
+            });
       await emitSummary(summary, pilot, args, io);
       if (fromLog && !args.json && !args.csv) {
         const table = tasksFromTable(fromLog.check, summary);
@@ -182,9 +199,7 @@ async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArg
     input.attempts = { ...(input.attempts as Record<string, unknown>), ...amounts };
     input.name = `${input.name as string}; per-attempt ${describeEmpirical(counts.cost, counts.latency)} from the log (empirical)`;
   }
-  input.tasks = args['per-task']
-    ? { ...posteriorTasks(tasks, fit), resample: true }
-    : { ...fit.scenarioTasks, resample: true };
+  input.tasks = args['per-task'] ? { ...posteriorTasks(tasks, fit), resample: true } : { ...fit.scenarioTasks, resample: true };
   input.attempts = { ...(input.attempts as object), correlation: { model: 'independent' } };
   if (builtIn) delete input.verifier;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);

@@ -13,13 +13,18 @@ export interface SummaryOutputArgs {
   out?: string;
 }
 
-
 /**
  * Prints a summary as a table, JSON or CSV, and with --out writes summary.json, summary.csv and
  * the resolved scenario (scenario.yaml) atomically into the folder. `shards` (merge --allow-partial:
  * the shards the result lacks) is added to the JSON.
  */
-export async function emitSummary(summary: Summary, pilot: PilotReport | null, args: SummaryOutputArgs, io: CliIo, shards: object | null = null): Promise<void> {
+export async function emitSummary(
+  summary: Summary,
+  pilot: PilotReport | null,
+  args: SummaryOutputArgs,
+  io: CliIo,
+  shards: object | null = null,
+): Promise<void> {
   requireOneFormat(args);
   const document = summaryDocument(summary, pilot);
   // A merge of an incomplete set of shards (--allow-partial) lists what it lacks.

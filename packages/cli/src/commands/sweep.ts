@@ -57,7 +57,12 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         .option('max-cost', { type: 'number', describe: 'constraint: mean cost per episode at most this' })
         .option('max-wrong-delivery', { type: 'number', describe: 'constraint: wrong-delivery rate at most this' })
         .option('replicates', { type: 'number', describe: 'override run.replicates at every point' })
-        .option('workers', { type: 'number', default: availableParallelism(), defaultDescription: 'the number of cores', describe: 'worker threads (results are identical for any number)' })
+        .option('workers', {
+          type: 'number',
+          default: availableParallelism(),
+          defaultDescription: 'the number of cores',
+          describe: 'worker threads (results are identical for any number)',
+        })
         .option('json', { type: 'boolean', default: false })
         .option('out', { type: 'string', describe: 'write sweep.json (or a shard file) into this folder' })
         .option('progress', { type: 'boolean', default: false, describe: 'show progress on stderr even when it is not a terminal' })

@@ -20,7 +20,7 @@ export interface CompareRunSource {
 /** The `passk.compare` document as compare builds it (its contract: results/compareSchema.ts). */
 export interface CompareDocument {
   readonly kind: typeof RESULT_KINDS.compare;
-  readonly schemaVersion: typeof SCHEMA_VERSIONS['passk.compare'];
+  readonly schemaVersion: (typeof SCHEMA_VERSIONS)['passk.compare'];
   readonly runs: readonly CompareRunSource[];
   readonly baseline: string;
   readonly ks: readonly number[];
@@ -45,7 +45,8 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
     sides: first.sides,
     correction: many.correction,
     method: {
-      estimate: 'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021), pass^k = C(c,k)/C(n,k) (Yao et al. 2024) and mean success c/n, averaged over the compared tasks',
+      estimate:
+        'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021), pass^k = C(c,k)/C(n,k) (Yao et al. 2024) and mean success c/n, averaged over the compared tasks',
       pairing: `tasks matched by id; at each k only tasks in both runs with n ≥ k in both are compared (the rest counted and listed); paired when the runs share at least ${percent(first.pairing.minOverlap)} of all their tasks, otherwise an unpaired comparison of each run's own tasks`,
       se: 'paired: sd of the per-task differences (B − A) / √T; unpaired: √(SE_A² + SE_B²)',
       interval: `${coverage} paired t interval d̄ ± t(T − 1)·SE (unpaired: Welch t with Welch–Satterthwaite df)`,
@@ -53,7 +54,10 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
         ? `${coverage} percentile interval of a paired two-stage bootstrap (T tasks with replacement, then c* ~ Binomial(n, c/n) per task and run), re-centred on the estimate; ${first.bootstrap.replicates} replicates, seed ${String(first.bootstrap.seed)}`
         : 'off (--bootstrap 0)',
       pValue: `two-sided sign-flip permutation test over tasks: exact over all 2^m sign patterns when m ≤ ${permutations.exactLimit} tasks differ, else ${permutations.replicates} random patterns (seed ${String(permutations.seed)}) with p = (b + 1)/(R + 1) and its Monte Carlo SE; unpaired: Welch t-test`,
-      correction: many.correction === 'holm' ? "Holm (1979) over the comparisons with the baseline, separately at each k and metric (adjustedPValue)" : 'none (one comparison)',
+      correction:
+        many.correction === 'holm'
+          ? 'Holm (1979) over the comparisons with the baseline, separately at each k and metric (adjustedPValue)'
+          : 'none (one comparison)',
     },
     comparisons: many.comparisons.map(comparisonWithIntervals),
   });
@@ -64,10 +68,10 @@ function comparisonWithIntervals(comparison: RunComparison): RunComparison {
   const level = comparison.confidence;
   const tMethod = comparison.pairing.mode === 'paired' ? 'paired t' : 'Welch t';
   const metric = (m: MetricComparison) => ({
-      ...m,
-      interval: m.interval && documentInterval(m.interval, level, tMethod),
-      bootstrap: m.bootstrap && { ...documentInterval(m.bootstrap, level, 'paired two-stage bootstrap, percentile, re-centred'), se: m.bootstrap.se },
-    });
+    ...m,
+    interval: m.interval && documentInterval(m.interval, level, tMethod),
+    bootstrap: m.bootstrap && { ...documentInterval(m.bootstrap, level, 'paired two-stage bootstrap, percentile, re-centred'), se: m.bootstrap.se },
+  });
   return {
     ...comparison,
     meanSuccess: metric(comparison.meanSuccess),

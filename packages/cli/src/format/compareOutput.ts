@@ -13,7 +13,10 @@ const LISTED = 8;
 export function formatCompare(document: CompareDocument): string {
   const holm = document.correction === 'holm';
   const runs = document.runs.map((run) =>
-    [`${run.name}: ${run.by ? `${run.by.column}=${run.by.value} in ` : ''}${run.file}, ${run.rows} attempts over ${run.tasks} tasks`, ...run.read.map((line) => `  ${line}`)].join('\n'),
+    [
+      `${run.name}: ${run.by ? `${run.by.column}=${run.by.value} in ` : ''}${run.file}, ${run.rows} attempts over ${run.tasks} tasks`,
+      ...run.read.map((line) => `  ${line}`),
+    ].join('\n'),
   );
   const parts = document.comparisons.map((comparison) => {
     const table = runComparisonTable(comparison, holm);
@@ -45,7 +48,16 @@ export function formatCompareMarkdown(document: CompareDocument): string {
   const holm = document.correction === 'holm';
   const parts = document.comparisons.map((comparison) => {
     const [lead, ...rest] = answerSentences(comparison, holm);
-    return [`### ${comparison.candidate} against ${comparison.baseline}`, '', `**${lead}**`, ...rest.map((s) => `${s}`), '', markdownTable(runComparisonTable(comparison, holm)), '', `<sub>${pairingLine(comparison)}</sub>`].join('\n');
+    return [
+      `### ${comparison.candidate} against ${comparison.baseline}`,
+      '',
+      `**${lead}**`,
+      ...rest.map((s) => `${s}`),
+      '',
+      markdownTable(runComparisonTable(comparison, holm)),
+      '',
+      `<sub>${pairingLine(comparison)}</sub>`,
+    ].join('\n');
   });
   return `${parts.join('\n\n')}\n\n<sub>CI: ${document.method.interval}; p: sign-flip permutation test over tasks${holm ? ', Holm-corrected' : ''}. passk compare.</sub>\n`;
 }
@@ -61,7 +73,10 @@ function pairingLine(comparison: RunComparison): string {
 function notEstimableLines(comparison: RunComparison): string[] {
   return comparison.rows
     .filter((row) => row.notEstimable.count > 0)
-    .map((row) => `k = ${row.k}: ${row.notEstimable.count} task${row.notEstimable.count === 1 ? '' : 's'} left out (n < ${row.k} in a run): ${idList(row.notEstimable.tasks)}`);
+    .map(
+      (row) =>
+        `k = ${row.k}: ${row.notEstimable.count} task${row.notEstimable.count === 1 ? '' : 's'} left out (n < ${row.k} in a run): ${idList(row.notEstimable.tasks)}`,
+    );
 }
 
 function perTaskLines(comparison: RunComparison): string[] {
@@ -81,6 +96,9 @@ function describeChange(task: TaskChange): string {
 
 function idList(ids: readonly TaskId[]): string {
   if (ids.length === 0) return 'none';
-  const shown = ids.slice(0, LISTED).map((id) => String(id)).join(', ');
+  const shown = ids
+    .slice(0, LISTED)
+    .map((id) => String(id))
+    .join(', ');
   return ids.length > LISTED ? `${shown} and ${ids.length - LISTED} more` : shown;
 }

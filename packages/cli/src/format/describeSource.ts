@@ -13,7 +13,8 @@ export function describeFormat(format: string, columns: ResultsColumns, forced: 
   if (columns.reward !== undefined) parts.push(`reward ${JSON.stringify(columns.reward)} (${columns.successWhen ?? `≥ ${columns.threshold ?? 1}`})`);
   if (columns.counts !== undefined) parts.push(`counts ${JSON.stringify(columns.counts[0])}, ${JSON.stringify(columns.counts[1])}`);
   if (columns.rate !== undefined) parts.push(`rate ${JSON.stringify(columns.rate)} × n = ${columns.n}`);
-  if (columns.scorer !== undefined) parts.push(`scorer ${JSON.stringify(columns.scorer)}${columns.scoreKey === undefined ? '' : `, key ${JSON.stringify(columns.scoreKey)}`}`);
+  if (columns.scorer !== undefined)
+    parts.push(`scorer ${JSON.stringify(columns.scorer)}${columns.scoreKey === undefined ? '' : `, key ${JSON.stringify(columns.scoreKey)}`}`);
   if (columns.trial !== undefined) parts.push(`trial ${JSON.stringify(columns.trial)}`);
   return `read as ${format} (${forced ? 'as named by --format' : 'detected; --format forces another'}): ${parts.join(', ')}`;
 }

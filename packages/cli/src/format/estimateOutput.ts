@@ -13,7 +13,10 @@ export function taskEstimateJson(estimate: TaskEstimate): EstimateTaskDocument {
   const { n, c, p, bayes, rows } = estimate;
   const method = p.method;
   const level = p.confidence;
-  const credible = (value: { readonly mean: number; readonly lower: number; readonly upper: number }) => ({ mean: value.mean, ...documentInterval(value, bayes.confidence, CREDIBLE) });
+  const credible = (value: { readonly mean: number; readonly lower: number; readonly upper: number }) => ({
+    mean: value.mean,
+    ...documentInterval(value, bayes.confidence, CREDIBLE),
+  });
   return withKind(RESULT_KINDS.estimateTask, {
     n,
     c,
@@ -49,7 +52,10 @@ export function taskEstimateOfDocument(document: EstimateTaskDocument): TaskEsti
       plugin: row.plugin,
       passAtKInterval: bounds(row.interval.passAtK),
       passHatKInterval: bounds(row.interval.passHatK),
-      bayes: { passAtK: { mean: row.bayes.passAtK.mean, ...bounds(row.bayes.passAtK) }, passHatK: { mean: row.bayes.passHatK.mean, ...bounds(row.bayes.passHatK) } },
+      bayes: {
+        passAtK: { mean: row.bayes.passAtK.mean, ...bounds(row.bayes.passAtK) },
+        passHatK: { mean: row.bayes.passHatK.mean, ...bounds(row.bayes.passHatK) },
+      },
     })),
   };
 }

@@ -21,7 +21,11 @@ export interface FileEstimateAmount {
  * task (c̄ = the task-averaged mean per attempt) and solves a share pass@k of the tasks, so the cost
  * to reach pass@k is k·c̄ / pass@k per solved task (null where pass@k is 0 or not estimable).
  */
-export function fileEstimateAmount(summary: AttemptAmountSummary, tasks: number, passAtK: readonly { k: number; passAtK: number | null }[]): FileEstimateAmount {
+export function fileEstimateAmount(
+  summary: AttemptAmountSummary,
+  tasks: number,
+  passAtK: readonly { k: number; passAtK: number | null }[],
+): FileEstimateAmount {
   const total = summary.values.reduce((a, b) => a + b, 0);
   const withValue = summary.perTask.filter((task) => task.count > 0);
   const taskAveraged = withValue.reduce((sum, task) => sum + task.sum / task.count, 0) / Math.max(1, withValue.length);

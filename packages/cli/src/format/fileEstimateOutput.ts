@@ -55,7 +55,9 @@ export function formatFileEstimate(result: FileEstimate): string {
     '  Coverage of both, measured: docs/uncertainty.md (pnpm coverage-study).',
   ];
   if (uncertainty.bootstrap) {
-    notes.push(`CI (bootstrap): ${coverage}, ${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed} (conservative in most cells: docs/uncertainty.md).`);
+    notes.push(
+      `CI (bootstrap): ${coverage}, ${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed} (conservative in most cells: docs/uncertainty.md).`,
+    );
   }
   if (result.rows.some((row) => row.notEstimableTasks > 0)) {
     notes.push('tasks: where fewer than all, the others have n < k trials, where pass@k and pass^k are not estimable.');

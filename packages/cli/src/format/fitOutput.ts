@@ -15,7 +15,6 @@ export interface FitSource {
   readonly columns: object;
 }
 
-
 const DESCRIPTION: Record<string, string> = {
   betaBinomial: 'p ~ Beta(a, b) per task',
   zeroOneInflatedBetaBinomial: 'p = 0 with probability π0, p = 1 with π1, else p ~ Beta(a, b)',
@@ -78,8 +77,7 @@ export function formatFit(fit: TaskFit, source: FitSource): string {
   const extrapolation = extrapolationSection(fit);
   if (extrapolation !== null) sections.push(extrapolation);
   sections.push(
-    `Scenario tasks block (${fit.chosen}), ready for passk simulate (--out FILE.yaml writes a scenario with it):\n` +
-      `  ${JSON.stringify(fit.scenarioTasks)}`,
+    `Scenario tasks block (${fit.chosen}), ready for passk simulate (--out FILE.yaml writes a scenario with it):\n` + `  ${JSON.stringify(fit.scenarioTasks)}`,
   );
   if (fit.notes.length > 0) sections.push(fit.notes.map((note) => `note: ${note}`).join('\n'));
   return `${sections.join('\n\n')}\n`;
@@ -93,10 +91,7 @@ function modelSection(model: FittedModel, chosen: string): string {
     const value = p.value === null ? (beta && infinite ? '∞' : '—') : formatNumber(p.value, 4);
     return [PARAMETER_LABELS[name] ?? name, value, p.se === null ? '—' : formatNumber(p.se, 4)];
   });
-  const table = renderTable(
-    [{ header: 'parameter', align: 'left' }, { header: 'estimate' }, { header: 'SE' }],
-    rows,
-  );
+  const table = renderTable([{ header: 'parameter', align: 'left' }, { header: 'estimate' }, { header: 'SE' }], rows);
   const lines = [
     `${model.name} (${shortModelName(model.name)}): ${DESCRIPTION[model.name]}${mark}`,
     indent(table),

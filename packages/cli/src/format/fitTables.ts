@@ -48,10 +48,6 @@ export function fitExtrapolationTable(fit: Pick<TaskFit, 'extrapolation' | 'tria
       ...fit.models.map((model) => ({ header: `pass@k ${shortModelName(model.name)}` })),
       ...fit.models.map((model) => ({ header: `pass^k ${shortModelName(model.name)}` })),
     ],
-    rows: ks.map((k) => [
-      String(k),
-      ...fit.models.map((model) => cell(model, 'passAtK', k)),
-      ...fit.models.map((model) => cell(model, 'passHatK', k)),
-    ]),
+    rows: ks.map((k) => [String(k), ...fit.models.map((model) => cell(model, 'passAtK', k)), ...fit.models.map((model) => cell(model, 'passHatK', k))]),
   };
 }

@@ -30,7 +30,13 @@ export function gateTable(result: GateResult): Table {
   const value = (check: GateCheck, x: number) => (check.requirement.delta ? formatPoints(x) : formatPercent(x));
   return {
     title: `Requirements, each judged by its one-sided ${level} confidence bound`,
-    columns: [{ header: 'result', align: 'left' }, { header: 'requirement', align: 'left' }, { header: 'estimate' }, { header: `${level} bound` }, { header: 'bound from', align: 'left' }],
+    columns: [
+      { header: 'result', align: 'left' },
+      { header: 'requirement', align: 'left' },
+      { header: 'estimate' },
+      { header: `${level} bound` },
+      { header: 'bound from', align: 'left' },
+    ],
     rows: result.checks.map((check) => [
       check.pass ? 'PASS' : 'FAIL',
       check.requirement.text.trim(),
@@ -61,7 +67,9 @@ function header(result: GateResult): string {
 function summary(result: GateResult): string {
   const failed = result.checks.filter((check) => !check.pass).length;
   const total = result.checks.length;
-  return failed === 0 ? `PASS (${total} of ${total} requirement${total === 1 ? '' : 's'} met)` : `FAIL (${failed} of ${total} requirement${total === 1 ? '' : 's'} failed)`;
+  return failed === 0
+    ? `PASS (${total} of ${total} requirement${total === 1 ? '' : 's'} met)`
+    : `FAIL (${failed} of ${total} requirement${total === 1 ? '' : 's'} failed)`;
 }
 
 /** The metric of a requirement in words, for messages: "pass^4", "delta of pass@1". */

@@ -5,7 +5,7 @@ import type { PValue } from '@passk/sim';
  * a Monte Carlo p-value is marked "≈" (its SE is in the JSON), or "≤" when no random pattern was as
  * extreme (p = 1/(R + 1)). Null → "—".
  */
-export function formatPValue(p: Pick<PValue, 'value' | 'method'> & { readonly permutations?: number } | null): string {
+export function formatPValue(p: (Pick<PValue, 'value' | 'method'> & { readonly permutations?: number }) | null): string {
   if (p === null) return '—';
   const text = p.value >= 0.001 ? p.value.toFixed(3) : p.value.toExponential(1);
   if (p.method !== 'monte-carlo') return text;

@@ -63,7 +63,9 @@ export function formatComparePlan(plan: ComparePlan): string {
     renderTable(power.columns, power.rows),
     '',
     `Method: ${plan.method}.`,
-    plan.simulation ? `Simulated power: ${plan.simulation.datasets} datasets, seed ${plan.simulation.seed}, ${plan.simulation.test} (± its binomial SE).` : 'Simulated power: off (--simulations 0).',
+    plan.simulation
+      ? `Simulated power: ${plan.simulation.datasets} datasets, seed ${plan.simulation.seed}, ${plan.simulation.test} (± its binomial SE).`
+      : 'Simulated power: off (--simulations 0).',
   ];
   return `${lines.join('\n')}\n`;
 }

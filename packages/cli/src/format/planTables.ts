@@ -15,7 +15,13 @@ export function demonstrateTable(plan: DemonstratePlan): Table {
 export function compareTable(plan: ComparePlan): Table {
   return {
     title: 'Tasks needed for each number of trials per task',
-    columns: [{ header: 'trials per task' }, { header: 'sd of difference' }, { header: 'tasks needed' }, { header: 'attempts (both agents)' }, { header: 'simulated power' }],
+    columns: [
+      { header: 'trials per task' },
+      { header: 'sd of difference' },
+      { header: 'tasks needed' },
+      { header: 'attempts (both agents)' },
+      { header: 'simulated power' },
+    ],
     rows: plan.rows.map((row) => [String(row.trials), row.sdDifference.toFixed(4), String(row.tasks), String(row.attempts), simulated(row.simulatedPower)]),
   };
 }

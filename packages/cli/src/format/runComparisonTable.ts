@@ -40,12 +40,17 @@ export function runComparisonTable(comparison: RunComparison, holm: boolean): Ta
     ...(holm ? [metric?.adjustedPValue == null ? '—' : formatPValue({ ...metric.pValue!, value: metric.adjustedPValue })] : []),
     ...(comparison.bootstrap ? [metric?.bootstrap ? formatPointsInterval(metric.bootstrap.lower, metric.bootstrap.upper) : '—'] : []),
   ];
-  const taskCount = (tasks: { baseline: number; candidate: number }) => (tasks.baseline === tasks.candidate ? String(tasks.baseline) : `${tasks.baseline}/${tasks.candidate}`);
+  const taskCount = (tasks: { baseline: number; candidate: number }) =>
+    tasks.baseline === tasks.candidate ? String(tasks.baseline) : `${tasks.baseline}/${tasks.candidate}`;
   const rows = comparison.rows.flatMap((row) => [
     line(String(row.k), metricName('passAtK'), taskCount(row.tasks), row.passAtK),
     line('', metricName('passHatK'), taskCount(row.tasks), row.passHatK),
   ]);
-  const meanTasks = paired ? comparison.pairing.tasks.common : comparison.pairing.tasks.baseline === comparison.pairing.tasks.candidate ? comparison.pairing.tasks.baseline : `${comparison.pairing.tasks.baseline}/${comparison.pairing.tasks.candidate}`;
+  const meanTasks = paired
+    ? comparison.pairing.tasks.common
+    : comparison.pairing.tasks.baseline === comparison.pairing.tasks.candidate
+      ? comparison.pairing.tasks.baseline
+      : `${comparison.pairing.tasks.baseline}/${comparison.pairing.tasks.candidate}`;
   rows.push(line('', metricName('meanSuccess'), String(meanTasks), comparison.meanSuccess));
   return { title: `${comparison.candidate} against ${comparison.baseline}: ${coverage} intervals of B − A`, columns, rows };
 }

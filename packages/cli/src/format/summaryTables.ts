@@ -89,7 +89,8 @@ export function budgetTable(rows: readonly SummaryRow[], budget: { cost: number 
 /** The pilot: what the usual estimators would have said per k, beside the simulated truth. */
 export function pilotTable(pilot: PilotReport): Table {
   const design = pilot.design === 'separateEpisodes' ? 'separate runs' : 'the attempts of one episode';
-  const estimate = (m: { value: number; se: number | null } | null) => (m ? `${formatPercent(m.value)}${m.se === null ? '' : ` ±${(m.se * 100).toFixed(1)}`}` : '—');
+  const estimate = (m: { value: number; se: number | null } | null) =>
+    m ? `${formatPercent(m.value)}${m.se === null ? '' : ` ±${(m.se * 100).toFixed(1)}`}` : '—';
   return {
     title: `What a pilot of ${pilot.trials} trials per task (${design}) would have told you, beside the simulated truth`,
     columns: [

@@ -31,7 +31,8 @@ export function detectResultsFormat(formats: readonly ResultsFormat[], requested
     if (named === undefined || named.name === 'inspect') return formats.find((format) => format.name === 'inspect')!;
     throw new InputError(file, `is a zip archive, not ${named.name}: if this is an inspect_ai log use --format inspect (formats: ${FORMAT_LIST})`);
   }
-  if (head[0] === 0x1f && head[1] === 0x8b) throw new InputError(file, `is gzip-compressed: decompress it first (gunzip), then read it (formats: ${FORMAT_LIST})`);
+  if (head[0] === 0x1f && head[1] === 0x8b)
+    throw new InputError(file, `is gzip-compressed: decompress it first (gunzip), then read it (formats: ${FORMAT_LIST})`);
   if (looksBinary(head)) throw new InputError(file, `is a binary file, not a results file (formats: ${FORMAT_LIST}; see "Reading your logs" in the README)`);
   if (named !== undefined) return named;
   const extension = extname(file).toLowerCase();

@@ -61,7 +61,10 @@ async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
   // A whole JSON document is parsed at once: it may be longer than a line, up to --max-document-bytes.
   const max = context.options.maxDocumentBytes;
   const tooBig = () =>
-    new InputError(window.file, `must be a JSON document of at most ${sizeText(max)} to be read whole (--max-document-bytes raises the limit; JSON Lines, one record per line, are streamed)`);
+    new InputError(
+      window.file,
+      `must be a JSON document of at most ${sizeText(max)} to be read whole (--max-document-bytes raises the limit; JSON Lines, one record per line, are streamed)`,
+    );
   // A regular file is measured before it is read; a stream is read up to the limit. The text is
   // decoded chunk by chunk as the window moves on, so no buffer grows with the document.
   if (window.isSeekable && (await window.size()) - window.offset - context.start > max) throw tooBig();
@@ -121,7 +124,13 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
     );
   }
   /** Counts the records of the array `key`, with the columns chosen from its first record. */
-  const count = (records: unknown[], key: string, columnsFor: (first: Record<string, unknown>) => ResultsColumns, outcome: JsonOutcome, marker?: JsonRecordSetup['marker']) => {
+  const count = (
+    records: unknown[],
+    key: string,
+    columnsFor: (first: Record<string, unknown>) => ResultsColumns,
+    outcome: JsonOutcome,
+    marker?: JsonRecordSetup['marker'],
+  ) => {
     const first = records.find(isObject);
     if (first === undefined) throw new InputError(file, `must hold at least one record in ${key}`);
     const columns = columnsFor(first);
@@ -138,12 +147,17 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
     case 'terminal-bench': {
       dropped.formatDefault('fail');
       const records = requireArray(doc, 'results', file, kind);
-      const columns = count(records, 'results', (first) => {
-        const named = { ...options, taskColumn: options.taskColumn ?? 'task_id', successColumn: options.successColumn ?? 'is_resolved' };
-        const trial = options.trialColumn ?? ('trial_name' in first ? 'trial_name' : undefined);
-        const columns = resolveResultsColumns(Object.keys(first), { ...named, trialColumn: trial }, file, 'keys of results[0]', first);
-        return withAmountColumns(columns, options, Object.keys(first), first, { tokens: ['total_input_tokens', 'total_output_tokens'] });
-      }, success);
+      const columns = count(
+        records,
+        'results',
+        (first) => {
+          const named = { ...options, taskColumn: options.taskColumn ?? 'task_id', successColumn: options.successColumn ?? 'is_resolved' };
+          const trial = options.trialColumn ?? ('trial_name' in first ? 'trial_name' : undefined);
+          const columns = resolveResultsColumns(Object.keys(first), { ...named, trialColumn: trial }, file, 'keys of results[0]', first);
+          return withAmountColumns(columns, options, Object.keys(first), first, { tokens: ['total_input_tokens', 'total_output_tokens'] });
+        },
+        success,
+      );
       return { format: 'terminal-bench', columns };
     }
     case 'tau2-bench': {
@@ -171,7 +185,11 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
     case 'cruxeval':
     case 'task-outcomes': {
       const map = kind === 'cruxeval' ? doc.raw_scored_generations : doc;
-      if (!isObject(map)) throw new InputError(file, `must have an object "raw_scored_generations" ({task: [outcomes]}) to be read as cruxeval; keys: ${listNames(Object.keys(doc))}`);
+      if (!isObject(map))
+        throw new InputError(
+          file,
+          `must have an object "raw_scored_generations" ({task: [outcomes]}) to be read as cruxeval; keys: ${listNames(Object.keys(doc))}`,
+        );
       const records = Object.entries(map).map(([task, outcomes]) => ({ task, outcomes }));
       const columns = count(records, kind === 'cruxeval' ? 'raw_scored_generations' : 'tasks', () => ({ task: 'task', success: 'outcomes' }), success);
       return { format: kind, columns };
@@ -185,10 +203,16 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
         scoring ??= inspectColumns(sample, options, `${file} (samples[${i}])`, header);
         return inspectSampleRecord(sample, header, scoring, `${file} (samples[${i}])`);
       });
-      const columns = count(records, 'samples', (first) => withAmountColumns(scoring!.columns, options, Object.keys(first), first, { tokens: ['input_tokens', 'output_tokens'], latency: 'total_time' }), {
-        kind: 'inspect',
-        threshold: options.threshold,
-      });
+      const columns = count(
+        records,
+        'samples',
+        (first) =>
+          withAmountColumns(scoring!.columns, options, Object.keys(first), first, { tokens: ['input_tokens', 'output_tokens'], latency: 'total_time' }),
+        {
+          kind: 'inspect',
+          threshold: options.threshold,
+        },
+      );
       return { format: 'inspect', columns };
     }
   }
@@ -197,7 +221,8 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
 /** The array under `key` of a harness document; its absence names the keys the document has. */
 function requireArray(doc: Record<string, unknown>, key: string, file: string, format: string): unknown[] {
   const value = doc[key];
-  if (!Array.isArray(value)) throw new InputError(file, `must have an array ${JSON.stringify(key)} to be read as ${format}; keys: ${listNames(Object.keys(doc))}`);
+  if (!Array.isArray(value))
+    throw new InputError(file, `must have an array ${JSON.stringify(key)} to be read as ${format}; keys: ${listNames(Object.keys(doc))}`);
   return value;
 }
 

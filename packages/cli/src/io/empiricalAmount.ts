@@ -31,5 +31,7 @@ export function empiricalAttempts(counts: TaskCounts): { attempts?: Record<strin
   const cost = empiricalAmount(counts.cost);
   const latency = empiricalAmount(counts.latency);
   if (cost === undefined && latency === undefined) return {};
-  return { attempts: { ...(cost === undefined ? {} : { cost: { perAttempt: cost } }), ...(latency === undefined ? {} : { latency: { perAttempt: latency } }) } };
+  return {
+    attempts: { ...(cost === undefined ? {} : { cost: { perAttempt: cost } }), ...(latency === undefined ? {} : { latency: { perAttempt: latency } }) },
+  };
 }

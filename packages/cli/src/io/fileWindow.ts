@@ -35,7 +35,13 @@ export class RecordTooLong extends Error {
 
 /** A size as the messages show it: `16 MiB` when a whole number of KiB, MiB, … (as --max-line-bytes 16M writes it), else `1500 bytes`. */
 export function sizeText(bytes: number): string {
-  for (const [unit, size] of [['TiB', 2 ** 40], ['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]] as const) if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  for (const [unit, size] of [
+    ['TiB', 2 ** 40],
+    ['GiB', 2 ** 30],
+    ['MiB', 2 ** 20],
+    ['KiB', 2 ** 10],
+  ] as const)
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   return `${bytes} bytes`;
 }
 
@@ -213,7 +219,10 @@ export class FileWindow {
       this.streamed += bytes;
       const max = this.limits.maxStreamBytes;
       if (max !== undefined && this.streamed > max) {
-        throw new InputError(this.file, `must end within ${sizeText(max)} when read as a stream (standard input, a pipe, a FIFO or a device): it goes on (--max-stream-bytes raises the limit)`);
+        throw new InputError(
+          this.file,
+          `must end within ${sizeText(max)} when read as a stream (standard input, a pipe, a FIFO or a device): it goes on (--max-stream-bytes raises the limit)`,
+        );
       }
     }
     if (kept + bytes > this.buf.length) {

@@ -11,7 +11,10 @@ const humanEvalLayout: JsonLinesLayout = {
       throw new InputError('--reward-col', 'does not apply to the humaneval format (its outcome is "passed")', options.rewardColumn);
     }
     const named = { ...options, taskColumn: options.taskColumn ?? 'task_id', successColumn: options.successColumn ?? 'passed' };
-    for (const [key, flag] of [[named.taskColumn, '--task-col'], [named.successColumn, '--success-col']] as const) {
+    for (const [key, flag] of [
+      [named.taskColumn, '--task-col'],
+      [named.successColumn, '--success-col'],
+    ] as const) {
       if (!keys.includes(key)) {
         throw new InputError(
           file,

@@ -36,7 +36,11 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
 
 /** The error for an entry that inflates to more than `max` bytes (a zip bomb, or a sample too large to read whole). */
 function entryTooLarge(file: string, entry: yauzl.Entry, max: number): InputError {
-  return new InputError(`${file} (${entry.fileName})`, `must inflate to at most ${sizeText(max)} (--max-document-bytes raises the limit)`, entry.uncompressedSize);
+  return new InputError(
+    `${file} (${entry.fileName})`,
+    `must inflate to at most ${sizeText(max)} (--max-document-bytes raises the limit)`,
+    entry.uncompressedSize,
+  );
 }
 
 /**
@@ -95,7 +99,11 @@ async function readInspect(context: ResultsFormatContext): Promise<ResultsFormat
   const { window, options, counts, dropped, trials, state } = context;
   const file = window.file;
   if (!isZip(window.buf.subarray(context.start, window.end))) return readDocument(context);
-  if (file === STDIN_NAME || !window.isSeekable) throw new InputError(file, 'is a zip archive: an inspect_ai .eval log must be a regular file (zip archives cannot be streamed from standard input or a pipe)');
+  if (file === STDIN_NAME || !window.isSeekable)
+    throw new InputError(
+      file,
+      'is a zip archive: an inspect_ai .eval log must be a regular file (zip archives cannot be streamed from standard input or a pipe)',
+    );
   let zip: yauzl.ZipFile;
   let entries: yauzl.Entry[];
   try {
@@ -109,7 +117,10 @@ async function readInspect(context: ResultsFormatContext): Promise<ResultsFormat
     const samples = entries.filter((entry) => SAMPLE_ENTRY.test(entry.fileName));
     if (headerEntry === undefined || samples.length === 0) {
       const names = entries.slice(0, 5).map((entry) => entry.fileName);
-      throw new InputError(file, `is a zip archive but not an inspect_ai log (it needs header.json and samples/<id>_epoch_<n>.json; entries: ${names.join(', ') || 'none'})`);
+      throw new InputError(
+        file,
+        `is a zip archive but not an inspect_ai log (it needs header.json and samples/<id>_epoch_<n>.json; entries: ${names.join(', ') || 'none'})`,
+      );
     }
     const header = (await entryJson(zip, headerEntry, file, options.maxDocumentBytes)) as Record<string, unknown>;
     let scoring: InspectScoring | undefined;
@@ -122,7 +133,10 @@ async function readInspect(context: ResultsFormatContext): Promise<ResultsFormat
       scoring ??= inspectColumns(sample as Record<string, unknown>, options, where, header);
       const record = inspectSampleRecord(sample as Record<string, unknown>, header, scoring, where);
       if (counter === undefined) {
-        columns = withAmountColumns(scoring.columns, options, Object.keys(record), record, { tokens: ['input_tokens', 'output_tokens'], latency: 'total_time' });
+        columns = withAmountColumns(scoring.columns, options, Object.keys(record), record, {
+          tokens: ['input_tokens', 'output_tokens'],
+          latency: 'total_time',
+        });
         counter = new JsonRecordCounter({
           file,
           columns,

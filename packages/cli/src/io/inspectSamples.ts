@@ -20,7 +20,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * writes `results.scores[]` entries `{name: KEY, scorer: SCORER, metrics}` for the keys it
  * summarises); refused, listing the keys, when that does not single one out.
  */
-export function inspectColumns(sample: Record<string, unknown>, options: ResolvedResultsReadOptions, where: string, header: Record<string, unknown> = {}): InspectScoring {
+export function inspectColumns(
+  sample: Record<string, unknown>,
+  options: ResolvedResultsReadOptions,
+  where: string,
+  header: Record<string, unknown> = {},
+): InspectScoring {
   const scores = isObject(sample.scores) ? sample.scores : {};
   const names = Object.keys(scores);
   if (names.length === 0) throw new InputError(where, 'must have scores (an inspect_ai sample scored by at least one scorer)');
@@ -59,7 +64,12 @@ function reportedKey(header: Record<string, unknown>, scorer: string, keys: read
  * value, or its key), `input_tokens`/`output_tokens` summed over `model_usage`, `total_time`,
  * `error`, `metadata` and the log's `model` (for `--where` and the one-system guard).
  */
-export function inspectSampleRecord(sample: Record<string, unknown>, header: Record<string, unknown>, scoring: InspectScoring, where: string): Record<string, unknown> {
+export function inspectSampleRecord(
+  sample: Record<string, unknown>,
+  header: Record<string, unknown>,
+  scoring: InspectScoring,
+  where: string,
+): Record<string, unknown> {
   const scores = isObject(sample.scores) ? sample.scores : {};
   const entry = scores[scoring.scorer];
   let score: unknown = isObject(entry) ? entry.value : undefined;

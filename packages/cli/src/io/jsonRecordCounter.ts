@@ -6,14 +6,7 @@ import type { ReadState } from './readState.js';
 import type { ResultsColumns } from './resultsColumns.js';
 import { meetsConditions } from './rowConditions.js';
 import { rowWhere } from './rowWhere.js';
-import {
-  REWARD_RULE,
-  SUCCESS_RULE,
-  successFromInspectJson,
-  successFromJson,
-  successFromRewardJson,
-  successFromTauBenchReward,
-} from './successValue.js';
+import { REWARD_RULE, SUCCESS_RULE, successFromInspectJson, successFromJson, successFromRewardJson, successFromTauBenchReward } from './successValue.js';
 import type { TaskCountsBuilder } from './taskCountsBuilder.js';
 import { TrialStop, type TrialCheck } from './trialCheck.js';
 import { TRIAL_RULE, trialFromJson } from './trialValue.js';
@@ -23,11 +16,7 @@ import { TRIAL_RULE, trialFromJson } from './trialValue.js';
  * a reward that is a number in [1 − 1e-6, 1 + 1e-6], compared as τ-bench's run.py does, or
  * (inspect_ai) a score value (C/I/P/N, boolean, number) ≥ threshold.
  */
-export type JsonOutcome =
-  | { kind: 'success' }
-  | { kind: 'threshold'; threshold: number }
-  | { kind: 'tauBench' }
-  | { kind: 'inspect'; threshold: number };
+export type JsonOutcome = { kind: 'success' } | { kind: 'threshold'; threshold: number } | { kind: 'tauBench' } | { kind: 'inspect'; threshold: number };
 
 /** Everything a `JsonRecordCounter` needs besides the records. */
 export interface JsonRecordSetup {
@@ -96,7 +85,8 @@ export class JsonRecordCounter {
     let group: string | undefined;
     if (options.by !== undefined) {
       group = fieldText(fieldAt(row, options.by));
-      if (group === undefined) throw new InputError(where(), `key ${JSON.stringify(options.by)} (--by) must have a text or number value`, shown(fieldAt(row, options.by)));
+      if (group === undefined)
+        throw new InputError(where(), `key ${JSON.stringify(options.by)} (--by) must have a text or number value`, shown(fieldAt(row, options.by)));
     }
     const task = fieldAt(row, this.taskKey);
     if (isUnset(task)) throw new InputError(where(), `key ${JSON.stringify(this.taskKey)} must have a value`, task);
@@ -108,7 +98,11 @@ export class JsonRecordCounter {
     const marker = this.errorMarker(row);
     if (marker !== undefined) {
       if (!dropped.drop('error', group)) {
-        throw new InputError(where(), `key ${JSON.stringify(marker.key)} marks the record as an error or infrastructure failure (${FAIL_HINT})`, shown(marker.value));
+        throw new InputError(
+          where(),
+          `key ${JSON.stringify(marker.key)} marks the record as an error or infrastructure failure (${FAIL_HINT})`,
+          shown(marker.value),
+        );
       }
       counts.touchId(id);
       return;
@@ -186,7 +180,8 @@ export class JsonRecordCounter {
       let value: number;
       if (isUnset(raw)) {
         const policy = dropped.onMissing(group);
-        if (policy === 'error') throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} must have a value (${MISSING_HINT})`, raw ?? null);
+        if (policy === 'error')
+          throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} must have a value (${MISSING_HINT})`, raw ?? null);
         if (policy === 'drop') continue;
         value = 0;
       } else {
@@ -212,7 +207,8 @@ export class JsonRecordCounter {
       n = trialFromJson(fieldAt(row, nKey));
       c = trialFromJson(fieldAt(row, cKey));
       if (n < 1) throw new InputError(where(), `key ${JSON.stringify(nKey)} must be an integer ≥ 1 (trials of the task)`, shown(fieldAt(row, nKey)) ?? null);
-      if (c < 0 || c > n) throw new InputError(where(), `key ${JSON.stringify(cKey)} must be an integer in 0..${n} (successes of the task)`, shown(fieldAt(row, cKey)) ?? null);
+      if (c < 0 || c > n)
+        throw new InputError(where(), `key ${JSON.stringify(cKey)} must be an integer in 0..${n} (successes of the task)`, shown(fieldAt(row, cKey)) ?? null);
     } else {
       const key = columns.rate!;
       n = columns.n!;

@@ -64,7 +64,9 @@ export async function readJsonLines(context: ResultsFormatContext, layout: JsonL
         } catch {
           // A line that only opens an object or array: a pretty-printed document, not JSON Lines.
           const opened = /^\s*[[{]\s*$/.test(text);
-          const rule = opened ? 'line must be one JSON object (this looks like a pretty-printed JSON document: read it with --format auto or json)' : 'line must be one JSON object';
+          const rule = opened
+            ? 'line must be one JSON object (this looks like a pretty-printed JSON document: read it with --format auto or json)'
+            : 'line must be one JSON object';
           throw new InputError(`${file}:${line}`, rule, shorten(text));
         }
         if (typeof row !== 'object' || row === null || Array.isArray(row)) {
@@ -73,7 +75,8 @@ export async function readJsonLines(context: ResultsFormatContext, layout: JsonL
         const record = row as Record<string, unknown>;
         if (counter === undefined) {
           columns = layout.columns(record, options, file);
-          if (isLmEval(record)) context.state.distinct.add('filter', [...options.where.map((w) => w.column), ...(options.by === undefined ? [] : [options.by])]);
+          if (isLmEval(record))
+            context.state.distinct.add('filter', [...options.where.map((w) => w.column), ...(options.by === undefined ? [] : [options.by])]);
           const outcome = columns.reward !== undefined ? { kind: 'threshold' as const, threshold: options.threshold } : { kind: 'success' as const };
           counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state: context.state });
         }
@@ -117,7 +120,9 @@ function lmEvalColumns(first: Record<string, unknown>, options: ResolvedResultsR
 /** Generic JSON Lines; under `format: 'auto'` a file with `task_id` and `passed` (default columns) is reported as `humaneval`, one with lm-eval's keys as `lm-eval`. */
 const genericLayout: JsonLinesLayout = {
   columns: (first, options, file) =>
-    options.format === 'auto' && isLmEval(first) ? lmEvalColumns(first, options, file) : resolveResultsColumns(Object.keys(first), options, file, 'keys of the first object', first),
+    options.format === 'auto' && isLmEval(first)
+      ? lmEvalColumns(first, options, file)
+      : resolveResultsColumns(Object.keys(first), options, file, 'keys of the first object', first),
   name: (columns, options) =>
     options.format === 'auto' && columns.task === 'doc_id' && columns.reward !== undefined && options.taskColumn === undefined
       ? 'lm-eval'

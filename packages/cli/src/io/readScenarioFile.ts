@@ -27,7 +27,11 @@ export function parseScenarioText(text: string, source: string): unknown {
   visit(document, {
     Scalar(_key, node) {
       if (typeof node.value === 'number' && !Number.isSafeInteger(node.value) && /^[-+]?\d+$/.test(node.source ?? '') && node.range) {
-        throw new InputError(`${source}:${lineCounter.linePos(node.range[0]).line}`, `must hold integers of at most ${Number.MAX_SAFE_INTEGER} (larger ones are not exact; quote a large seed to make it text)`, node.source);
+        throw new InputError(
+          `${source}:${lineCounter.linePos(node.range[0]).line}`,
+          `must hold integers of at most ${Number.MAX_SAFE_INTEGER} (larger ones are not exact; quote a large seed to make it text)`,
+          node.source,
+        );
       }
     },
   });

@@ -167,7 +167,13 @@ function freshShared(options: ResolvedResultsReadOptions, trials: TrialCheck, pr
  * over the files finds the pair's first row (only its bitmaps were kept), so the message names both
  * places. Standard input, a pipe or a FIFO cannot be read twice: then only the second place is named.
  */
-async function duplicateError(files: readonly string[], at: number, options: ResolvedResultsReadOptions, repeat: TrialStop, shared: Shared): Promise<InputError> {
+async function duplicateError(
+  files: readonly string[],
+  at: number,
+  options: ResolvedResultsReadOptions,
+  repeat: TrialStop,
+  shared: Shared,
+): Promise<InputError> {
   const id = shared.counts.idOf(repeat.task);
   let first: { file: string; stop: TrialStop } | undefined;
   if (await allRegular(files.slice(0, at + 1))) {
@@ -240,7 +246,10 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     }
     if (first === undefined) first = pass;
     else if (pass.format !== first.format) {
-      throw new InputError(files[i], `must be in the format of ${files[0]} (${first.format}) to be read with it, but it reads as ${pass.format}; read them apart`);
+      throw new InputError(
+        files[i],
+        `must be in the format of ${files[0]} (${first.format}) to be read with it, but it reads as ${pass.format}; read them apart`,
+      );
     }
   }
   const where = files.length === 1 ? files[0] : files.length === 2 ? `${files[0]}, ${files[1]}` : `${files[0]} and ${files.length - 1} more files`;
@@ -268,7 +277,8 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     entry.indices.push(indices[t]);
   }
   if (byGroup.size === 0) {
-    const why = dropped.count > 0 ? ` (${dropped.count} dropped: ${dropped.reasons.missing} without an outcome, ${dropped.reasons.error} marked as errors)` : '';
+    const why =
+      dropped.count > 0 ? ` (${dropped.count} dropped: ${dropped.reasons.missing} without an outcome, ${dropped.reasons.error} marked as errors)` : '';
     const filtered = resolved.where.length > 0 ? ' meeting --where' : '';
     throw new InputError(where, `must contain at least one result row${filtered}${why}`);
   }

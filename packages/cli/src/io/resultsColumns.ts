@@ -74,10 +74,7 @@ export function resolveResultsColumns(
     const found = candidates.find(has);
     if (found !== undefined) return found;
     const what = wanted === undefined ? `a ${role} column (${alternatives(defaults)})` : `the ${role} column ${JSON.stringify(wanted)}`;
-    throw new InputError(
-      file,
-      `must have ${what}; ${availableLabel}: ${listNames(available)}; choose the ${role} column with ${flag}${hint}`,
-    );
+    throw new InputError(file, `must have ${what}; ${availableLabel}: ${listNames(available)}; choose the ${role} column with ${flag}${hint}`);
   };
   const columns: ResultsColumns = { task: pick(options.taskColumn, TASK_COLUMNS, 'task', '--task-col') };
   if (options.countsColumns !== undefined) {

@@ -173,7 +173,11 @@ export function byteSizeOption(where: string, value: unknown, fallback: number):
   const match = /^(\d+)\s*([kmgt]?)(?:i?b)?$/i.exec(text);
   const bytes = match === null ? NaN : Number(match[1]) * SIZE_UNITS[match[2].toLowerCase()]!;
   if (!Number.isSafeInteger(bytes) || bytes < 1024) {
-    throw new InputError(where, 'must be a whole number of bytes ≥ 1024, optionally with K, M, G or T (powers of 1024), e.g. 64M', typeof value === 'string' ? value : String(value));
+    throw new InputError(
+      where,
+      'must be a whole number of bytes ≥ 1024, optionally with K, M, G or T (powers of 1024), e.g. 64M',
+      typeof value === 'string' ? value : String(value),
+    );
   }
   return bytes;
 }
@@ -182,7 +186,8 @@ export function byteSizeOption(where: string, value: unknown, fallback: number):
 function secondsOption(where: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback * 1000;
   const seconds = typeof value === 'number' ? value : Number(String(value).trim() || NaN);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400) throw new InputError(where, 'must be a number of seconds > 0 and ≤ 86400', typeof value === 'string' ? value : String(value));
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400)
+    throw new InputError(where, 'must be a number of seconds > 0 and ≤ 86400', typeof value === 'string' ? value : String(value));
   return Math.ceil(seconds * 1000);
 }
 const MAX_CHUNK_SIZE = 1 << 30;
@@ -209,7 +214,11 @@ function integerOption(where: string, value: unknown, fallback: number, min: num
 function columnList(where: string, value: unknown, min: number, max: number): string[] {
   const names = typeof value === 'string' ? value.split(',').map((name) => name.trim()) : [];
   if (names.length < min || names.length > max || names.some((name) => name === '')) {
-    throw new InputError(where, max === 1 || min === max ? `must be ${min} comma-separated column names` : `must be ${min} to ${max} comma-separated column names`, value);
+    throw new InputError(
+      where,
+      max === 1 || min === max ? `must be ${min} comma-separated column names` : `must be ${min} to ${max} comma-separated column names`,
+      value,
+    );
   }
   return names;
 }

@@ -22,7 +22,10 @@ function tauBenchColumns(first: Record<string, unknown>, options: ResolvedResult
   const task = options.taskColumn ?? 'task_id';
   const reward = options.rewardColumn ?? 'reward';
   const keys = Object.keys(first);
-  for (const [key, flag] of [[task, '--task-col'], [reward, '--reward-col']] as const) {
+  for (const [key, flag] of [
+    [task, '--task-col'],
+    [reward, '--reward-col'],
+  ] as const) {
     if (!keys.includes(key)) {
       throw new InputError(
         file,

@@ -55,7 +55,10 @@ async function missingFolders(folder: string): Promise<string[]> {
   const missing: string[] = [];
   let current = resolve(folder);
   for (;;) {
-    const exists = await stat(current).then(() => true, () => false);
+    const exists = await stat(current).then(
+      () => true,
+      () => false,
+    );
     if (exists) return missing;
     missing.push(current);
     const parent = dirname(current);

@@ -83,11 +83,15 @@ ${options.intro === undefined ? '' : html`<p class="sub">${options.intro}</p>`}
 </header>
 ${summary}
 <nav class="toc" aria-label="Contents"><ol>${toc.map((entry) => html`<li><a href="#${entry.id}">${entry.title}</a></li>`)}</ol></nav>
-${combined.length === 0 ? '' : html`<section id="compare">
+${
+  combined.length === 0
+    ? ''
+    : html`<section id="compare">
 <h2>The policies compared</h2>
 ${combined}
 </section>
-`}
+`
+}
 ${sections.map((section, i) => sectionHtml(section, inputs[i]!, figures[i]!, `result-${i + 1}`))}
 <section id="explorer">
 <h2>${EXPLORER_HEADING}</h2>

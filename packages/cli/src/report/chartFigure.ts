@@ -18,7 +18,8 @@ const MAX_TABLE_ROWS = 120;
 export async function chartFigure(chart: ChartSpec, prefix: string): Promise<SafeHtml> {
   const bare = withoutTitle(chart.spec);
   const [wide, narrow] = await Promise.all([renderSvg(bare), renderNarrow(bare)]);
-  const svg = (markup: string, variant: string) => trustedHtml(labelledSvg(inlineSvg(markup, `${prefix}${variant}-`), `${prefix}${variant}`, chart.title, chart.caption, variant));
+  const svg = (markup: string, variant: string) =>
+    trustedHtml(labelledSvg(inlineSvg(markup, `${prefix}${variant}-`), `${prefix}${variant}`, chart.title, chart.caption, variant));
   return html`<figure class="chart" data-chart="${chart.kind}">
 <figcaption><strong class="chart-title">${chart.title}</strong> ${chart.caption}</figcaption>
 ${svg(wide, 'wide')}
@@ -62,7 +63,8 @@ function dataTable(spec: object): SafeHtml {
   if (rows.length === 0) return html``;
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => ['number', 'string', 'boolean'].includes(typeof row[key]))))];
   const shown = rows.slice(0, MAX_TABLE_ROWS);
-  const cell = (value: unknown) => (typeof value === 'number' ? String(Number(value.toPrecision(4))) : value === undefined || value === null ? '' : String(value));
+  const cell = (value: unknown) =>
+    typeof value === 'number' ? String(Number(value.toPrecision(4))) : value === undefined || value === null ? '' : String(value);
   return html`<details class="chart-data"><summary>Data table (${rows.length} rows)</summary>
 ${htmlTable(
   columns.map((header) => ({ header, align: 'left' as const })),
@@ -74,6 +76,14 @@ function dataRows(node: unknown): Record<string, unknown>[] {
   if (Array.isArray(node)) return node.flatMap(dataRows);
   if (typeof node !== 'object' || node === null) return [];
   const record = node as Record<string, unknown>;
-  const own = typeof record.data === 'object' && record.data !== null && Array.isArray((record.data as { values?: unknown }).values) ? ((record.data as { values: Record<string, unknown>[] }).values) : [];
-  return [...own, ...Object.entries(record).filter(([key]) => key !== 'data' && key !== 'config').flatMap(([, value]) => dataRows(value))];
+  const own =
+    typeof record.data === 'object' && record.data !== null && Array.isArray((record.data as { values?: unknown }).values)
+      ? (record.data as { values: Record<string, unknown>[] }).values
+      : [];
+  return [
+    ...own,
+    ...Object.entries(record)
+      .filter(([key]) => key !== 'data' && key !== 'config')
+      .flatMap(([, value]) => dataRows(value)),
+  ];
 }

@@ -52,8 +52,20 @@ function changesTable(changes: readonly TaskChange[], baseline: string, candidat
   if (changes.length === 0) return '';
   const shown = changes.slice(0, CHANGES_SHOWN);
   return htmlTable(
-    [{ header: 'task', align: 'left' }, { header: shortName(baseline, 'A') }, { header: shortName(candidate, 'B') }, { header: 'change of c/n' }, { header: 'kind', align: 'left' }],
-    shown.map((task) => [String(task.task), `${task.baseline.c}/${task.baseline.n}`, `${task.candidate.c}/${task.candidate.n}`, formatPoints(task.change), task.kind]),
+    [
+      { header: 'task', align: 'left' },
+      { header: shortName(baseline, 'A') },
+      { header: shortName(candidate, 'B') },
+      { header: 'change of c/n' },
+      { header: 'kind', align: 'left' },
+    ],
+    shown.map((task) => [
+      String(task.task),
+      `${task.baseline.c}/${task.baseline.n}`,
+      `${task.candidate.c}/${task.candidate.n}`,
+      formatPoints(task.change),
+      task.kind,
+    ]),
     `Largest per-task changes (${shown.length} shown)`,
   );
 }

@@ -37,17 +37,29 @@ export const DEMO_POLICY_NAMES = Object.freeze({
  */
 export function demoResults(): ReportInput[] {
   const main = simulation({ ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.sequential }, true);
-  const parallel = simulation({ ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.parallel, policy: { ...DEFAULT_SCENARIO_INPUT.policy, mode: 'parallel' } }, false);
-  const strict = simulation({ ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.strict, verifier: { ...DEFAULT_SCENARIO_INPUT.verifier, falseAccept: 0.01 } }, false);
+  const parallel = simulation(
+    { ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.parallel, policy: { ...DEFAULT_SCENARIO_INPUT.policy, mode: 'parallel' } },
+    false,
+  );
+  const strict = simulation(
+    { ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.strict, verifier: { ...DEFAULT_SCENARIO_INPUT.verifier, falseAccept: 0.01 } },
+    false,
+  );
   const ks = [1, 2, 3, 4, 5, 6, 7, 8];
   const seedTask = taskEstimateJson(estimateTask(30, 27, { ks, interval: { method: 'wilson', confidence: 0.95, sides: 2 }, prior: JEFFREYS_PRIOR }));
   const plan = withKind(RESULT_KINDS.planDemonstrate, planDemonstration({ target: 0.9, k: 8, confidence: 0.95, failures: 0 }));
   const inputs: [string, object][] = [
-    [`passk simulate sequential.yaml --replicates ${DEMO_REPLICATES} --pilot-trials ${DEMO_PILOT_TRIALS} (the default scenario, named "${DEMO_POLICY_NAMES.sequential}")`, main],
+    [
+      `passk simulate sequential.yaml --replicates ${DEMO_REPLICATES} --pilot-trials ${DEMO_PILOT_TRIALS} (the default scenario, named "${DEMO_POLICY_NAMES.sequential}")`,
+      main,
+    ],
     ['passk estimate --n 30 --c 27 --k 1..8', seedTask],
     ['passk plan demonstrate --target 0.9 --k 8', plan],
     [`passk simulate parallel.yaml --replicates ${DEMO_REPLICATES} (the default with policy.mode: parallel, named "${DEMO_POLICY_NAMES.parallel}")`, parallel],
-    [`passk simulate strict-verifier.yaml --replicates ${DEMO_REPLICATES} (the default with verifier.falseAccept: 0.01, named "${DEMO_POLICY_NAMES.strict}")`, strict],
+    [
+      `passk simulate strict-verifier.yaml --replicates ${DEMO_REPLICATES} (the default with verifier.falseAccept: 0.01, named "${DEMO_POLICY_NAMES.strict}")`,
+      strict,
+    ],
   ];
   return inputs.map(([source, result]) => ({ source, result: checkResultDocument(JSON.parse(JSON.stringify(result)), source) }));
 }

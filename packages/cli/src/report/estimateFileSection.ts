@@ -34,17 +34,30 @@ export function estimateFileSection(result: ResultDocumentOf<'passk.estimate.fil
 ${htmlTable(table.columns, table.rows, table.title)}
 ${file.perTask ? perTaskTable(file.perTask, file.p) : ''}`;
   const notes = [
-    { label: 'Estimator', text: 'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024), averaged over tasks (never pooled first); plug-in: (c/n) put into 1 − (1 − p)^k and p^k per task, averaged.' },
+    {
+      label: 'Estimator',
+      text: 'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024), averaged over tasks (never pooled first); plug-in: (c/n) put into 1 − (1 − p)^k and p^k per task, averaged.',
+    },
     { label: 'CI (tasks)', text: `for ${uncertainty.estimands.population.meaning}: ${uncertainty.estimands.population.method}.` },
     { label: 'CI (trials)', text: `for ${uncertainty.estimands.benchmark.meaning}: ${uncertainty.estimands.benchmark.method}.` },
-    { label: 'Bootstrap', text: uncertainty.bootstrap ? `${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed}.` : 'off (--bootstrap N turns it on).' },
+    {
+      label: 'Bootstrap',
+      text: uncertainty.bootstrap
+        ? `${uncertainty.bootstrap.method}; ${uncertainty.bootstrap.replicates} replicates, seed ${uncertainty.bootstrap.seed}.`
+        : 'off (--bootstrap N turns it on).',
+    },
     { label: 'Confidence', text: formatPercent(uncertainty.confidence) },
     { label: 'Sidedness', text: uncertainty.sides === 2 ? 'two-sided' : 'one-sided (lower bound)' },
-    ...(file.p ? [{ label: 'Per-task interval', text: `${describeCoverage(file.p.confidence, file.p.sides)} ${methodName(file.p.method)} interval for each task's p` }] : []),
+    ...(file.p
+      ? [{ label: 'Per-task interval', text: `${describeCoverage(file.p.confidence, file.p.sides)} ${methodName(file.p.method)} interval for each task's p` }]
+      : []),
     { label: 'Columns', text: `${describeColumns(file.source.columns)} (${file.source.format})` },
   ];
   if (file.rows.some((row) => row.notEstimableTasks > 0)) {
-    notes.push({ label: 'Not estimable', text: 'where fewer than all tasks are counted, the others have n < k trials, where pass@k and pass^k are not estimable.' });
+    notes.push({
+      label: 'Not estimable',
+      text: 'where fewer than all tasks are counted, the others have n < k trials, where pass@k and pass^k are not estimable.',
+    });
   }
   return { title: `Results file: ${file.source.file}`, body, notes, scenario: null };
 }

@@ -22,11 +22,17 @@ ${htmlTable(credible.columns, credible.rows, credible.title)}`;
     title: `One task: ${c} of ${n} trials correct`,
     body,
     notes: [
-      { label: 'Estimator', text: 'pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024), unbiased; plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).' },
+      {
+        label: 'Estimator',
+        text: 'pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024), unbiased; plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
+      },
       { label: 'Interval', text: `${methodName(p.method)} interval for p, mapped through 1 − (1 − p)^k and p^k (both increasing in p).` },
       { label: 'Confidence', text: formatPercent(p.confidence) },
       { label: 'Sidedness', text: p.sides === 2 ? 'two-sided' : `one-sided (${p.tail ?? 'lower'} bound)` },
-      { label: 'Bayesian view', text: `prior Beta(${bayes.prior.a}, ${bayes.prior.b}), equal-tailed ${describeCoverage(bayes.confidence, 2)} credible intervals` },
+      {
+        label: 'Bayesian view',
+        text: `prior Beta(${bayes.prior.a}, ${bayes.prior.b}), equal-tailed ${describeCoverage(bayes.confidence, 2)} credible intervals`,
+      },
     ],
     scenario: null,
   };

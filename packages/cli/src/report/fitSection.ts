@@ -20,7 +20,13 @@ export function fitSection(result: ResultDocumentOf<'passk.fit'>): ResultSection
   const body = html`<p class="lead">${fit.source.file}: ${fit.source.rows} attempts over ${fit.tasks} tasks, ${describeTrials(fit.trials)}. Chosen: <strong>${fit.chosen}</strong> — ${fit.reason}.</p>
 ${htmlTable(
   [{ header: 'model', align: 'left' }, { header: 'parameters (±SE)', align: 'left' }, { header: 'logLik' }, { header: 'AIC' }, { header: '', align: 'left' }],
-  fit.models.map((model) => [`${model.name} (${shortModelName(model.name)})`, parameters(model), model.logLik.toFixed(3), model.aic.toFixed(2), model.name === fit.chosen ? '←\u00a0chosen' : '']),
+  fit.models.map((model) => [
+    `${model.name} (${shortModelName(model.name)})`,
+    parameters(model),
+    model.logLik.toFixed(3),
+    model.aic.toFixed(2),
+    model.name === fit.chosen ? '←\u00a0chosen' : '',
+  ]),
   'Per-task success rate p, fitted by maximum likelihood',
 )}
 ${htmlTable(passRates.columns, passRates.rows, passRates.title)}

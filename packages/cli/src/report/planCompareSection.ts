@@ -21,7 +21,10 @@ ${htmlTable(power.columns, power.rows, power.title)}`;
     body,
     notes: [
       { label: 'Method', text: `${plan.method}.` },
-      { label: 'Tasks', text: `p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B adds ${plan.logOddsShift.toFixed(3)} + ${plan.gainSpread}·Z to each task's log-odds (Z ~ N(0, 1): uneven gains).` },
+      {
+        label: 'Tasks',
+        text: `p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) for agent A; agent B adds ${plan.logOddsShift.toFixed(3)} + ${plan.gainSpread}·Z to each task's log-odds (Z ~ N(0, 1): uneven gains).`,
+      },
       { label: 'Significance', text: `α = ${plan.alpha}, two-sided` },
       { label: 'Power', text: formatPercent(plan.power) },
     ],

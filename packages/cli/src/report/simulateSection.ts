@@ -19,15 +19,24 @@ ${[processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.r
   pilotView ? htmlTable(pilotView.columns, pilotView.rows, pilotView.title) : ''
 }`;
   const notes = [
-    { label: 'Method', text: `Monte Carlo (${summary.method}, ${summary.path} sampler): ${summary.replicates.done} replicates of ${summary.tasks} tasks; values are simulated ±1 SE over replicates.` },
+    {
+      label: 'Method',
+      text: `Monte Carlo (${summary.method}, ${summary.path} sampler): ${summary.replicates.done} replicates of ${summary.tasks} tasks; values are simulated ±1 SE over replicates.`,
+    },
     { label: 'Exact', text: '"exact" is the closed form for the very tasks simulated; — where none exists.' },
     { label: 'Seed', text: `${String(summary.seed)} (the same seed gives the same numbers for any number of workers or shards)` },
   ];
   if (summary.pilot) {
     const pilot = summary.pilot;
     notes.push(
-      { label: 'Pilot', text: `${pilot.trials} trials per task as ${pilot.design === 'separateEpisodes' ? 'separate runs' : 'the attempts of one episode'}, seed ${String(pilot.seed)}; mean rate ${formatPercent(pilot.meanRate)}.` },
-      { label: 'Pilot estimators', text: 'unbiased: per-task C-ratio estimators averaged (±1 SE over tasks); plug-in: (c/n)^k per task; from mean p: the pooled rate put into 1 − (1 − p)^k and p^k.' },
+      {
+        label: 'Pilot',
+        text: `${pilot.trials} trials per task as ${pilot.design === 'separateEpisodes' ? 'separate runs' : 'the attempts of one episode'}, seed ${String(pilot.seed)}; mean rate ${formatPercent(pilot.meanRate)}.`,
+      },
+      {
+        label: 'Pilot estimators',
+        text: 'unbiased: per-task C-ratio estimators averaged (±1 SE over tasks); plug-in: (c/n)^k per task; from mean p: the pooled rate put into 1 − (1 − p)^k and p^k.',
+      },
     );
   }
   return { title: `Simulation: ${name}`, body, notes, scenario };

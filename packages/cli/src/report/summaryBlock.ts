@@ -11,7 +11,13 @@ import type { ComparisonRow, Findings, KeyNumber } from './summaryFindings.js';
  * the truth, an interval's width, wrong delivery growing with k); other caveats listed after it.
  */
 export function summaryBlock(findings: readonly Findings[]): SafeHtml {
-  const questions = [...new Set([...findings.filter((f) => f.rows.length > 0), ...findings.filter((f) => f.rows.length === 0)].map((f) => f.question).filter((q): q is string => q !== null))];
+  const questions = [
+    ...new Set(
+      [...findings.filter((f) => f.rows.length > 0), ...findings.filter((f) => f.rows.length === 0)]
+        .map((f) => f.question)
+        .filter((q): q is string => q !== null),
+    ),
+  ];
   // Policies first (they answer the first question), then estimates and plans.
   const answers = [...findings.filter((f) => f.rows.length > 0), ...findings.filter((f) => f.rows.length === 0)].flatMap((f) => f.answers);
   const rows = findings.flatMap((f) => f.rows);

@@ -104,7 +104,7 @@ function simulateFindings(result: object, options: SummaryOptions, name: string)
     if (estimate !== null && truth !== null) {
       caveats.push(
         `${name}: a pilot of ${trials} trials per task would have estimated pass^${k} at ${formatPercent(estimate)} against a true ${formatPercent(truth)} ` +
-          `(${((Math.abs(estimate - truth)) * 100).toFixed(1)} points ${estimate < truth ? 'too low' : 'too high'}): with so few trials per task, read pass^k estimates with their intervals.`,
+          `(${(Math.abs(estimate - truth) * 100).toFixed(1)} points ${estimate < truth ? 'too low' : 'too high'}): with so few trials per task, read pass^k estimates with their intervals.`,
       );
     }
   }
@@ -118,7 +118,9 @@ function simulateFindings(result: object, options: SummaryOptions, name: string)
   if (best.index === null) {
     return {
       question: null,
-      answers: [`${name}: no budget keeps wrong delivery ≤ ${formatPercent(limit)} (at k = ${numberAt(result, ['rows', 0, 'k'])} it is already ${formatPercent(firstWrong)}).`],
+      answers: [
+        `${name}: no budget keeps wrong delivery ≤ ${formatPercent(limit)} (at k = ${numberAt(result, ['rows', 0, 'k'])} it is already ${formatPercent(firstWrong)}).`,
+      ],
       rows: [{ name, k: null, deliveredCorrect: null, deliveredWrong: null, abstained: null, costPerCorrect: null, costUnit: unit, latency: null }],
       keyNumbers: [],
       caveats,
@@ -134,7 +136,10 @@ function simulateFindings(result: object, options: SummaryOptions, name: string)
     `${name}: best at k = ${best.k} — ${formatPercent(correct.value)} ${formatPercentInterval(correct.lower, correct.upper)} of episodes delivered correct, ` +
     `${formatPercent(wrong)} wrong, ${formatPercent(abstained)} abstained${costPerCorrect === null ? '' : `, ${costPerCorrect.toPrecision(3)} ${unit} per correct answer`}.`;
   return {
-    question: limit === null ? 'Which retry policy should the agent use, and with how many attempts?' : `Which retry policy delivers the most correct answers with at most ${formatPercent(limit)} delivered wrong, and with how many attempts?`,
+    question:
+      limit === null
+        ? 'Which retry policy should the agent use, and with how many attempts?'
+        : `Which retry policy delivers the most correct answers with at most ${formatPercent(limit)} delivered wrong, and with how many attempts?`,
     answers: [answer],
     rows: [{ name, k: best.k, deliveredCorrect: correct, deliveredWrong: wrong, abstained, costPerCorrect, costUnit: unit, latency }],
     keyNumbers: [correct],
@@ -152,13 +157,23 @@ function estimateTaskFindings(result: object): Findings {
   const lower = numberAt(result, [...path, 'interval', 'passHatK', 'lower']);
   const upper = numberAt(result, [...path, 'interval', 'passHatK', 'upper']);
   const confidence = numberAt(result, ['p', 'level']);
-  const key: KeyNumber = { label: `pass^${k} from ${c} of ${n} trials`, value: hat, lower, upper, interval: `${formatPercent(confidence, 0)} interval for p mapped through p^k` };
+  const key: KeyNumber = {
+    label: `pass^${k} from ${c} of ${n} trials`,
+    value: hat,
+    lower,
+    upper,
+    interval: `${formatPercent(confidence, 0)} interval for p mapped through p^k`,
+  };
   return {
     question: `How reliable is the agent on a task it got right ${c} times in ${n}?`,
-    answers: [`${c} of ${n} trials correct: pass^${k} (all ${k} attempts correct) is ${formatPercent(hat)} ${formatPercentInterval(lower, upper)}, pass@${k} ${formatPercent(numberAt(result, [...path, 'passAtK']))}.`],
+    answers: [
+      `${c} of ${n} trials correct: pass^${k} (all ${k} attempts correct) is ${formatPercent(hat)} ${formatPercentInterval(lower, upper)}, pass@${k} ${formatPercent(numberAt(result, [...path, 'passAtK']))}.`,
+    ],
     rows: [],
     keyNumbers: [key],
-    caveats: [`${n} trials leave pass^${k} anywhere in ${formatPercentInterval(lower, upper)}, ${formatPercent(upper - lower)} wide: one point estimate would hide that.`],
+    caveats: [
+      `${n} trials leave pass^${k} anywhere in ${formatPercentInterval(lower, upper)}, ${formatPercent(upper - lower)} wide: one point estimate would hide that.`,
+    ],
   };
 }
 
@@ -191,7 +206,9 @@ function planPrecisionFindings(result: object): Findings {
   const confidence = numberAt(result, ['confidence']);
   return {
     question: `How many trials pin ${name} down to ±${formatPercent(halfWidth)}?`,
-    answers: [`${trials} trials per task give a ${formatPercent(confidence, 0)} interval for ${name} of ±${formatPercent(halfWidth)} at a single-attempt rate of ${formatPercent(numberAt(result, ['rate']))}.`],
+    answers: [
+      `${trials} trials per task give a ${formatPercent(confidence, 0)} interval for ${name} of ±${formatPercent(halfWidth)} at a single-attempt rate of ${formatPercent(numberAt(result, ['rate']))}.`,
+    ],
     rows: [],
     keyNumbers: [],
     caveats: [],
@@ -219,7 +236,9 @@ function sweepFindings(result: object): Findings {
   const best = nullableNumberAt(result, ['best']);
   if (best === null) return { question: null, answers: ['The sweep: no grid point meets the constraints.'], rows: [], keyNumbers: [], caveats: [] };
   const values = valueAt(result, ['points', best, 'values']) as Record<string, unknown>;
-  const setting = Object.entries(values).map(([path, value]) => `${path} = ${String(value)}`).join(', ');
+  const setting = Object.entries(values)
+    .map(([path, value]) => `${path} = ${String(value)}`)
+    .join(', ');
   const correct = numberAt(result, ['points', best, 'outcome', 'deliveredCorrect', 'value']);
   const wrong = numberAt(result, ['points', best, 'outcome', 'deliveredWrong', 'value']);
   return {
@@ -256,8 +275,18 @@ function compareFindings(result: object): Findings {
       `${candidate} against ${baseline}: pass^${k} ${formatPercent(numberAt(result, [...row, 'passHatK', 'candidate', 'value']))} against ${formatPercent(numberAt(result, [...row, 'passHatK', 'baseline', 'value']))}, ` +
         `a difference of ${formatPoints(difference)} ${formatPointsInterval(lower, upper)}${p === null ? '' : ` (p = ${p.toPrecision(2)})`}.`,
     );
-    keyNumbers.push({ label: `pass^${k}: ${candidate} − ${baseline}`, value: difference, lower, upper, interval: `${formatPercent(confidence, 0)} interval`, difference: true });
-    if (lower <= 0 && upper >= 0) caveats.push(`${candidate} against ${baseline}: the ${formatPercent(confidence, 0)} interval for the difference in pass^${k} includes 0, so these runs do not show a difference.`);
+    keyNumbers.push({
+      label: `pass^${k}: ${candidate} − ${baseline}`,
+      value: difference,
+      lower,
+      upper,
+      interval: `${formatPercent(confidence, 0)} interval`,
+      difference: true,
+    });
+    if (lower <= 0 && upper >= 0)
+      caveats.push(
+        `${candidate} against ${baseline}: the ${formatPercent(confidence, 0)} interval for the difference in pass^${k} includes 0, so these runs do not show a difference.`,
+      );
   });
   return { question: 'Is one agent more reliable than the other (pass^k), task by task?', answers, rows: [], keyNumbers, caveats };
 }

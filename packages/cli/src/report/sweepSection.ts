@@ -15,7 +15,9 @@ export function sweepSection(result: ResultDocumentOf<'passk.sweep'>): ResultSec
   ].filter((limit): limit is string => limit !== null);
   const best = sweep.best === null ? null : sweep.points[sweep.best];
   const bestText = best
-    ? `Best${limits.length > 0 ? ` with ${limits.join(' and ')}` : ''}: ${Object.entries(best.values).map(([path, value]) => `${path} = ${String(value)}`).join(', ')} (highest delivered-correct rate).`
+    ? `Best${limits.length > 0 ? ` with ${limits.join(' and ')}` : ''}: ${Object.entries(best.values)
+        .map(([path, value]) => `${path} = ${String(value)}`)
+        .join(', ')} (highest delivered-correct rate).`
     : limits.length > 0
       ? `No point meets ${limits.join(' and ')}.`
       : '';

@@ -23,7 +23,10 @@ export function checkResultDocument(value: unknown, where: string): ResultDocume
   const version = SCHEMA_VERSIONS[kind as ResultKind];
   if (record!.schemaVersion !== version) {
     const found = record!.schemaVersion === undefined ? 'none (a document of an earlier passk: version 1)' : JSON.stringify(record!.schemaVersion);
-    throw new InputError(where, `must be a ${kind} document of schemaVersion ${version} (this passk's; write it again with this passk), but its schemaVersion is ${found}`);
+    throw new InputError(
+      where,
+      `must be a ${kind} document of schemaVersion ${version} (this passk's; write it again with this passk), but its schemaVersion is ${found}`,
+    );
   }
   const schema = RESULT_SCHEMAS[kind as ResultKind];
   const error = Value.Errors(schema, value).First();

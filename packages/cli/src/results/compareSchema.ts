@@ -10,7 +10,9 @@ const TaskChange = Type.Object({
   baseline: Counts,
   candidate: Counts,
   change: Type.Number({ description: 'candidate c/n − baseline c/n' }),
-  kind: Type.Union([Type.Literal('fixed'), Type.Literal('regressed'), Type.Literal('improved'), Type.Literal('worsened'), Type.Literal('unchanged')], { description: 'fixed, regressed, improved, worsened or unchanged' }),
+  kind: Type.Union([Type.Literal('fixed'), Type.Literal('regressed'), Type.Literal('improved'), Type.Literal('worsened'), Type.Literal('unchanged')], {
+    description: 'fixed, regressed, improved, worsened or unchanged',
+  }),
 });
 
 const MetricComparisonSchema = Type.Object(
@@ -20,7 +22,9 @@ const MetricComparisonSchema = Type.Object(
     difference: Type.Number({ description: 'candidate − baseline' }),
     se: Type.Union([Type.Number(), Type.Null()], { description: 'SE of the difference (null with < 2 tasks)' }),
     interval: Type.Union([IntervalSchema, Type.Null()], { description: 'paired t (unpaired: Welch t) interval of the difference' }),
-    bootstrap: Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()], { description: 'paired bootstrap interval (null when off)' }),
+    bootstrap: Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()], {
+      description: 'paired bootstrap interval (null when off)',
+    }),
     pValue: Type.Union(
       [
         Type.Object({
@@ -50,7 +54,9 @@ export const CompareSchema = Type.Object(
         format: Type.String(),
         rows: Type.Integer({ description: 'attempts counted' }),
         tasks: Type.Integer(),
-        by: Type.Union([Type.Object({ column: Type.String(), value: Type.String() }), Type.Null()], { description: 'with --by: the column and value of these rows' }),
+        by: Type.Union([Type.Object({ column: Type.String(), value: Type.String() }), Type.Null()], {
+          description: 'with --by: the column and value of these rows',
+        }),
         read: Type.Array(Type.String(), { description: 'how the input was read, in words' }),
       }),
       { minItems: 2 },
@@ -87,7 +93,9 @@ export const CompareSchema = Type.Object(
         ),
         perTask: Type.Object({
           tasks: Type.Array(TaskChange),
-          counts: Type.Object(Object.fromEntries(ChangeKinds.map((kind) => [kind, Type.Integer()])) as Record<(typeof ChangeKinds)[number], TInteger>, { description: 'tasks of each kind of change' }),
+          counts: Type.Object(Object.fromEntries(ChangeKinds.map((kind) => [kind, Type.Integer()])) as Record<(typeof ChangeKinds)[number], TInteger>, {
+            description: 'tasks of each kind of change',
+          }),
           fixed: Type.Array(TaskId, { description: 'ids of the tasks that went from failing to passing' }),
           regressed: Type.Array(TaskId, { description: 'ids of the tasks that went from passing to failing' }),
           largest: Type.Array(TaskChange),

@@ -7,7 +7,10 @@ import { byMetric, IntervalSchema } from './intervalSchema.js';
 
 const NullableInterval = Type.Union([IntervalSchema, Type.Null()]);
 const WithSe = Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()]);
-const Bootstrap = Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number(), shift: Type.Number({ description: 'the bias it was re-centred by' }) })]), Type.Null()]);
+const Bootstrap = Type.Union([
+  Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number(), shift: Type.Number({ description: 'the bias it was re-centred by' }) })]),
+  Type.Null(),
+]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const Estimand = Type.Object({ field: Type.String(), meaning: Type.String(), method: Type.String() });
 
@@ -65,7 +68,10 @@ export const EstimateFileSchema = Type.Object(
       ),
     ),
   },
-  { $id: 'passk.estimate.file', description: '`passk estimate FILE --json`: task-averaged pass@k and pass^k of a log, with intervals for the task population and for this benchmark.' },
+  {
+    $id: 'passk.estimate.file',
+    description: '`passk estimate FILE --json`: task-averaged pass@k and pass^k of a log, with intervals for the task population and for this benchmark.',
+  },
 );
 
 export type EstimateFileDocument = DocumentType<typeof EstimateFileSchema>;

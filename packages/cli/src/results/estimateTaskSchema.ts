@@ -41,7 +41,7 @@ export const EstimateTaskSchema = Type.Object(
         passAtK: Type.Number({ description: 'unbiased pass@k = 1 − C(n−c,k)/C(n,k)' }),
         passHatK: Type.Number({ description: 'unbiased pass^k = C(c,k)/C(n,k)' }),
         plugin: byMetric(Type.Number(), 'plug-in 1 − (1 − c/n)^k and (c/n)^k'),
-        interval: byMetric(IntervalSchema, "the interval for p mapped through 1 − (1 − p)^k and p^k"),
+        interval: byMetric(IntervalSchema, 'the interval for p mapped through 1 − (1 − p)^k and p^k'),
         bayes: byMetric(CredibleSchema, 'posterior mean and credible interval of 1 − (1 − p)^k and p^k'),
       }),
       { minItems: 1, description: 'one row per k asked for' },

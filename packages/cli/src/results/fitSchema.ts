@@ -31,7 +31,9 @@ export const FitSchema = Type.Object(
           {
             coordinates: Type.Array(Type.String()),
             estimate: Type.Array(Type.Number()),
-            covariance: Type.Union([Type.Array(Type.Array(Type.Number())), Type.Null()], { description: 'inverse observed information; null when not positive definite' }),
+            covariance: Type.Union([Type.Array(Type.Array(Type.Number())), Type.Null()], {
+              description: 'inverse observed information; null when not positive definite',
+            }),
             fixed: Type.Record(Type.String(), Type.Null(), { description: 'coordinates at an infinite limit: null (= ±∞)' }),
           },
           { description: "the optimiser's coordinates" },
@@ -53,7 +55,13 @@ export const FitSchema = Type.Object(
         Type.Object({
           n: Type.Integer(),
           tasks: Type.Integer(),
-          rows: Type.Array(Type.Object({ c: Type.Integer(), observed: Type.Integer(), predicted: Type.Record(Type.String(), Type.Number(), { description: 'tasks expected by each model' }) })),
+          rows: Type.Array(
+            Type.Object({
+              c: Type.Integer(),
+              observed: Type.Integer(),
+              predicted: Type.Record(Type.String(), Type.Number(), { description: 'tasks expected by each model' }),
+            }),
+          ),
         }),
         { description: 'observed and expected tasks per c, for each n' },
       ),
@@ -66,7 +74,10 @@ export const FitSchema = Type.Object(
         }),
       ),
     }),
-    extrapolation: Type.Object({ ks: Type.Array(Type.Integer()), method: Type.String(), confidence: Type.Number() }, { description: 'the ks beyond the largest n' }),
+    extrapolation: Type.Object(
+      { ks: Type.Array(Type.Integer()), method: Type.String(), confidence: Type.Number() },
+      { description: 'the ks beyond the largest n' },
+    ),
     notes: Type.Array(Type.String()),
   },
   { $id: 'passk.fit', description: '`passk fit FILE --json`: the task success-rate distribution fitted to a log, two models compared by AIC.' },

@@ -62,7 +62,10 @@ export const PlanCompareSchema = Type.Object(
     logOddsShift: Type.Number(),
     gainSpread: Type.Number({ description: 'spread of the gain across tasks' }),
     powerByGainSpread: Type.Array(Type.Object({ gainSpread: Type.Number(), power: Type.Number(), simulatedPower: SimulatedPower })),
-    simulation: Type.Object({ datasets: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]), test: Type.String() }, { description: 'the power check by simulation' }),
+    simulation: Type.Object(
+      { datasets: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]), test: Type.String() },
+      { description: 'the power check by simulation' },
+    ),
     alpha: Type.Number(),
     power: Type.Number(),
     rows: Type.Array(

@@ -53,7 +53,9 @@ export function resultsMarkdown(): string {
     '',
     '| kind | schemaVersion | written by |',
     '| --- | --- | --- |',
-    ...Object.values(RESULT_KINDS).map((kind) => `| [\`${kind}\`](#${anchor(kind)}) | ${SCHEMA_VERSIONS[kind]} | ${(RESULT_SCHEMAS[kind] as Node).description ?? ''} |`),
+    ...Object.values(RESULT_KINDS).map(
+      (kind) => `| [\`${kind}\`](#${anchor(kind)}) | ${SCHEMA_VERSIONS[kind]} | ${(RESULT_SCHEMAS[kind] as Node).description ?? ''} |`,
+    ),
     '',
     ...kinds,
     '## Shared shapes',
@@ -73,7 +75,11 @@ function shapeSection(id: string, node: Node): string {
 }
 
 function fieldTable(rows: readonly Field[]): string {
-  return ['| field | type | always | meaning |', '| --- | --- | --- | --- |', ...rows.map((f) => `| \`${f.path}\` | ${f.type} | ${f.required ? 'yes' : 'no'} | ${escapeMarkdown(f.description)} |`)].join('\n');
+  return [
+    '| field | type | always | meaning |',
+    '| --- | --- | --- | --- |',
+    ...rows.map((f) => `| \`${f.path}\` | ${f.type} | ${f.required ? 'yes' : 'no'} | ${escapeMarkdown(f.description)} |`),
+  ].join('\n');
 }
 
 /** The fields of an object node, depth first; named shapes are not expanded. */
@@ -132,7 +138,10 @@ function typeName(node: Node): string {
 }
 
 function anchor(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-');
 }
 
 function escapeMarkdown(text: string): string {

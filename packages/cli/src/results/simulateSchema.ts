@@ -73,7 +73,9 @@ export const SimulateSchema = Type.Object(
               passHatK: ValueSeSchema,
               plugin: Type.Object({ passAtK: Type.Number(), passHatK: Type.Number() }, { description: 'plug-in from the pooled rate' }),
               pooledIndependence: Type.Object({ passAtK: Type.Number(), passHatK: Type.Number() }, { description: '1 − (1 − p̄)^k and p̄^k' }),
-              truth: Type.Union([Type.Object({ coverage: EstimateSchema, passHatK: EstimateSchema }), Type.Null()], { description: "the simulation's coverage and pass^k" }),
+              truth: Type.Union([Type.Object({ coverage: EstimateSchema, passHatK: EstimateSchema }), Type.Null()], {
+                description: "the simulation's coverage and pass^k",
+              }),
             }),
           ),
         },
@@ -97,7 +99,9 @@ export const SweepSchema = Type.Object(
     commonRandomNumbers: Type.String(),
     points: Type.Array(
       Type.Object({
-        values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()]), { description: 'the scenario key → value of this point' }),
+        values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()]), {
+          description: 'the scenario key → value of this point',
+        }),
         outcome: SummaryRowSchema,
         onFrontier: Type.Boolean({ description: 'on the cost / delivered-correct frontier' }),
       }),
@@ -112,7 +116,10 @@ export const SweepSchema = Type.Object(
     complete: Type.Optional(Type.Literal(false)),
     shards: Type.Optional(MissingShardsSchema),
   },
-  { $id: 'passk.sweep', description: '`passk sweep --json`, and `passk merge` of sweep shards: one outcome per grid point, the cost frontier and the best point.' },
+  {
+    $id: 'passk.sweep',
+    description: '`passk sweep --json`, and `passk merge` of sweep shards: one outcome per grid point, the cost frontier and the best point.',
+  },
 );
 
 export type SweepDocumentV2 = DocumentType<typeof SweepSchema>;

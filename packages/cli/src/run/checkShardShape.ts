@@ -34,7 +34,8 @@ export function checkShardShape(value: Record<string, unknown>, source: string):
     const partial = requireObject(value.partial, at('partial'), 'a partial result');
     partials = [{ partial, path: 'partial' }];
     if (partial.replicates !== replicates) throw new InputError(at('partial.replicates'), `must equal run.replicates (${replicates})`, partial.replicates);
-    if (partial.fingerprint !== run.fingerprint) throw new InputError(at('partial.fingerprint'), `must equal run.fingerprint (${String(run.fingerprint)})`, partial.fingerprint);
+    if (partial.fingerprint !== run.fingerprint)
+      throw new InputError(at('partial.fingerprint'), `must equal run.fingerprint (${String(run.fingerprint)})`, partial.fingerprint);
   } else {
     const sweep = requireObject(value.sweep, at('sweep'), '{ vary, replicates, constraints }');
     const vary = requireArray(sweep.vary, at('sweep.vary'));
@@ -108,7 +109,11 @@ function checkPartial(partial: Record<string, unknown>, at: (field: string) => s
   const same = covered.length === ranges.length && covered.every((range, i) => range.start === ranges[i]!.start && range.end === ranges[i]!.end);
   if (!same) {
     const text = covered.map((range) => `${range.start}..${range.end - 1}`).join(', ') || 'nothing';
-    throw new InputError(at('ranges'), `must be the replicates its nodes cover (${text})`, ranges.map((range) => `${range.start}..${range.end - 1}`).join(', '));
+    throw new InputError(
+      at('ranges'),
+      `must be the replicates its nodes cover (${text})`,
+      ranges.map((range) => `${range.start}..${range.end - 1}`).join(', '),
+    );
   }
 }
 

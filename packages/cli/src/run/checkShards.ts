@@ -34,7 +34,10 @@ export function checkSameRun(inputs: readonly ShardInput[]): ShardInput[] {
     if (shard.run.replicates !== first.shard.run.replicates) throw differs('replicates', shard.run.replicates, first.shard.run.replicates);
     if (shard.run.fingerprint !== first.shard.run.fingerprint) throw differs('scenario fingerprint', shard.run.fingerprint, first.shard.run.fingerprint);
     if (shard.shard.count !== first.shard.shard.count) {
-      throw new InputError(input.path, `must be split like ${first.path}: it is shard ${shard.shard.index} of ${shard.shard.count}, not of ${first.shard.shard.count}`);
+      throw new InputError(
+        input.path,
+        `must be split like ${first.path}: it is shard ${shard.shard.index} of ${shard.shard.count}, not of ${first.shard.shard.count}`,
+      );
     }
     const other = byIndex.get(shard.shard.index);
     if (other !== undefined) {
@@ -55,7 +58,8 @@ export function checkCoverage(shards: readonly ShardInput[], replicatesPerItem: 
   const incomplete: number[] = [];
   for (const { path, shard } of shards) {
     const expected = shardWork(replicatesPerItem, shard.shard.index, count);
-    const pieces = shard.kind === 'simulate' ? (shard.partial.ranges.length === 0 && !shard.partial.stopped ? [] : [{ point: 0, partial: shard.partial }]) : shard.pieces;
+    const pieces =
+      shard.kind === 'simulate' ? (shard.partial.ranges.length === 0 && !shard.partial.stopped ? [] : [{ point: 0, partial: shard.partial }]) : shard.pieces;
     let complete = pieces.length === expected.length;
     pieces.forEach(({ point, partial }, p) => {
       const want = expected[p];
@@ -65,7 +69,10 @@ export function checkCoverage(shards: readonly ShardInput[], replicatesPerItem: 
         const where = shard.kind === 'sweep' ? ` of grid point ${point + 1}` : '';
         const got = ranges.map((range) => `${range.start}..${range.end - 1}`).join(', ') || 'nothing';
         const share = want === undefined ? 'nothing' : `${want.start}..${want.end - 1}${shard.kind === 'sweep' ? ` of grid point ${want.item + 1}` : ''}`;
-        throw new InputError(path, `must cover its share of the run (shard ${shard.shard.index} of ${count}), but covers replicates ${got}${where}, not ${share}`);
+        throw new InputError(
+          path,
+          `must cover its share of the run (shard ${shard.shard.index} of ${count}), but covers replicates ${got}${where}, not ${share}`,
+        );
       }
       if (ranges.length !== 1 || ranges[0]!.start !== want.start || ranges[0]!.end !== want.end) complete = false;
     });
@@ -82,7 +89,10 @@ export function checkCoverage(shards: readonly ShardInput[], replicatesPerItem: 
   }
   if (!allowPartial && incomplete.length > 0) {
     const paths = shards.filter(({ shard }) => incomplete.includes(shard.shard.index)).map(({ path }) => path);
-    throw new InputError(paths[0]!, `must be a complete shard, but ${listShards(incomplete)} of ${count} ${incomplete.length === 1 ? 'was' : 'were'} interrupted; run ${incomplete.length === 1 ? 'it' : 'them'} again, or pass --allow-partial`);
+    throw new InputError(
+      paths[0]!,
+      `must be a complete shard, but ${listShards(incomplete)} of ${count} ${incomplete.length === 1 ? 'was' : 'were'} interrupted; run ${incomplete.length === 1 ? 'it' : 'them'} again, or pass --allow-partial`,
+    );
   }
   return { count, present: shards, missing, incomplete };
 }

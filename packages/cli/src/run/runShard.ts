@@ -28,7 +28,11 @@ export async function runShard(
   options: { readonly workers: number; readonly stop: StopSignal; readonly progress: boolean },
   io: CliIo,
 ): Promise<ShardRunResult> {
-  const work = shardWork(scenarios.map((scenario) => scenario.run.replicates), shard.index, shard.count);
+  const work = shardWork(
+    scenarios.map((scenario) => scenario.run.replicates),
+    shard.index,
+    shard.count,
+  );
   const plannedEpisodes = work.reduce((sum, piece) => sum + (piece.end - piece.start) * scenarios[piece.item]!.tasks.count, 0);
   const progress = options.progress ? progressReporter(io, `shard ${shard.index}/${shard.count}`, 'episodes') : null;
   const began = performance.now();

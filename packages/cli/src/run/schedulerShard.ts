@@ -34,10 +34,16 @@ export function shardFromScheduler(env: Environment, shards?: number): ShardSpec
   const found = Object.entries(SCHEDULER_INDEX_VARIABLES).filter(([, name]) => env[name] !== undefined && env[name] !== '');
   if (found.length === 0) {
     const looked = Object.entries(SCHEDULER_INDEX_VARIABLES).map(([scheduler, name]) => `${name} (${scheduler})`);
-    throw new InputError('--shard auto', `needs a job-array index in the environment, but none of ${looked.join(', ')} is set; run it as a job-array task or give --shard i/N`);
+    throw new InputError(
+      '--shard auto',
+      `needs a job-array index in the environment, but none of ${looked.join(', ')} is set; run it as a job-array task or give --shard i/N`,
+    );
   }
   if (found.length > 1) {
-    throw new InputError('--shard auto', `found job-array variables of more than one scheduler (${found.map(([, name]) => name).join(', ')}); give --shard i/N`);
+    throw new InputError(
+      '--shard auto',
+      `found job-array variables of more than one scheduler (${found.map(([, name]) => name).join(', ')}); give --shard i/N`,
+    );
   }
   const scheduler = found[0]![0] as keyof typeof SCHEDULER_INDEX_VARIABLES;
   const spec = scheduler === 'Slurm' ? slurmShard(env) : scheduler === 'Kubernetes' ? kubernetesShard(env, shards) : awsBatchShard(env);
@@ -68,7 +74,11 @@ function kubernetesShard(env: Environment, shards: number | undefined): ShardSpe
   const index = integer(env, 'JOB_COMPLETION_INDEX', 0);
   const fromEnv = env.JOB_COMPLETIONS === undefined || env.JOB_COMPLETIONS === '' ? undefined : integer(env, 'JOB_COMPLETIONS', 1);
   if (fromEnv === undefined && shards === undefined) {
-    throw new InputError('JOB_COMPLETION_INDEX', 'needs the number of shards: give --shards N or set JOB_COMPLETIONS to the Job\'s spec.completions', env.JOB_COMPLETION_INDEX);
+    throw new InputError(
+      'JOB_COMPLETION_INDEX',
+      "needs the number of shards: give --shards N or set JOB_COMPLETIONS to the Job's spec.completions",
+      env.JOB_COMPLETION_INDEX,
+    );
   }
   const count = fromEnv ?? shards!;
   if (index >= count) throw new InputError('JOB_COMPLETION_INDEX', `must be below the number of completions (${count})`, env.JOB_COMPLETION_INDEX);

@@ -79,7 +79,10 @@ export function readShard(value: unknown, source: string): ShardFile {
   const format = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { format?: unknown }).format : undefined;
   if (format !== SHARD_FORMAT) {
     const old = typeof format === 'string' && /^passk-shard\/[12]$/.test(format);
-    throw new InputError(source, `must be a shard file (format ${SHARD_FORMAT}) written by passk simulate --shard or passk sweep --shard${old ? `; this one is ${format}, from an older passk: run that shard again` : ''}`);
+    throw new InputError(
+      source,
+      `must be a shard file (format ${SHARD_FORMAT}) written by passk simulate --shard or passk sweep --shard${old ? `; this one is ${format}, from an older passk: run that shard again` : ''}`,
+    );
   }
   checkShardShape(value as Record<string, unknown>, source);
   verifyChecksum(value as Record<string, unknown>, source);

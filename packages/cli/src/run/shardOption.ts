@@ -3,8 +3,11 @@ import { shardFromScheduler, type Environment, type ShardSpec } from './schedule
 
 /** The yargs options `--shard` and `--shards`, shared by simulate and sweep. */
 export const SHARD_OPTIONS = {
-  shard: { type: 'string', describe: 'run slice i of N (i/N), or auto: the index and count of a Slurm, Kubernetes or AWS Batch job array; writes a shard for passk merge' },
-  shards: { type: 'number', describe: 'with --shard auto: the number of shards (a Kubernetes Indexed Job\'s completions, unless JOB_COMPLETIONS is set)' },
+  shard: {
+    type: 'string',
+    describe: 'run slice i of N (i/N), or auto: the index and count of a Slurm, Kubernetes or AWS Batch job array; writes a shard for passk merge',
+  },
+  shards: { type: 'number', describe: "with --shard auto: the number of shards (a Kubernetes Indexed Job's completions, unless JOB_COMPLETIONS is set)" },
 } as const;
 
 /**

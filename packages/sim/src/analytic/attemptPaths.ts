@@ -34,12 +34,7 @@ export interface AttemptPaths {
  * Example: p = 0.5, independent, FA = 0, FR = 0.5, K = 2: acceptedCorrect = [0, 0.25, 0.1875],
  * rejected = [1, 0.75, 0.5625] (tested).
  */
-export function attemptPaths(
-  p: number,
-  correlation: AttemptCorrelation,
-  verifier: VerifierMoments,
-  maxAttempts: number,
-): AttemptPaths {
+export function attemptPaths(p: number, correlation: AttemptCorrelation, verifier: VerifierMoments, maxAttempts: number): AttemptPaths {
   requireUnit('p', p);
   requireCorrelation('correlation', correlation);
   const K = requireInteger('maxAttempts', maxAttempts, 1);

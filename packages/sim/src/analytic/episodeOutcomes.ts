@@ -43,12 +43,7 @@ export interface EpisodeOptions {
  * Example: sequential firstAccepted abstain, p = 0.5 independent, FA = 0.1, FR = 0.2, k = 2:
  * correct = 0.4 + 0.22 = 0.62, wrong = 0.05 + 0.0275 = 0.0775, abstain = 0.3025, attempts = 1.55 (tested).
  */
-export function episodeOutcomes(
-  paths: AttemptPaths,
-  allWrong: Float64Array,
-  wrongRejected: Float64Array,
-  options: EpisodeOptions,
-): EpisodeOutcomes {
+export function episodeOutcomes(paths: AttemptPaths, allWrong: Float64Array, wrongRejected: Float64Array, options: EpisodeOptions): EpisodeOutcomes {
   const K = paths.rejected.length - 1;
   requireInteger('paths.rejected.length', K + 1, 2);
   if (!(allWrong.length > K)) throw new InputError('allWrong', `must have length > ${K}`, allWrong.length);

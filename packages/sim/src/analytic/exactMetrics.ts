@@ -178,21 +178,11 @@ function taskNodes(scenario: Scenario, benchmark: FixedBenchmark | null): { p: F
 }
 
 /** Task t's own verifier moments when the benchmark carries its drawn rates, else null (use the shared ones). */
-function taskMoments(
-  t: number,
-  benchmark: FixedBenchmark | null,
-  falseAccept: RateSpec,
-  falseReject: RateSpec,
-  n: number,
-): VerifierMoments | null {
+function taskMoments(t: number, benchmark: FixedBenchmark | null, falseAccept: RateSpec, falseReject: RateSpec, n: number): VerifierMoments | null {
   const fa = benchmark?.falseAccept;
   const fr = benchmark?.falseReject;
   if (fa === undefined && fr === undefined) return null;
-  return verifierMoments(
-    fa === undefined ? falseAccept : { dist: 'point', p: fa[t] },
-    fr === undefined ? falseReject : { dist: 'point', p: fr[t] },
-    n,
-  );
+  return verifierMoments(fa === undefined ? falseAccept : { dist: 'point', p: fa[t] }, fr === undefined ? falseReject : { dist: 'point', p: fr[t] }, n);
 }
 
 /** E[amount]: the value, or median·e^{σ²/2} for a lognormal. */

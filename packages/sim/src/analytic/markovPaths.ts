@@ -12,13 +12,7 @@ import type { AttemptPaths } from './attemptPaths.js';
  * acceptedCorrect[j] = c_j(1 − FR), acceptedWrong[j] = w_j·FA (engine semantics: markov {λ}).
  * Example: p = 0.5, λ = 0.5, FA = 0, FR = 0.5: acceptedCorrect = [0, 0.25, 0.15625] (tested).
  */
-export function markovPaths(
-  p: number,
-  stickiness: number,
-  falseAccept: number,
-  falseReject: number,
-  maxAttempts: number,
-): AttemptPaths {
+export function markovPaths(p: number, stickiness: number, falseAccept: number, falseReject: number, maxAttempts: number): AttemptPaths {
   requireUnit('p', p);
   const lambda = requireUnit('stickiness', stickiness);
   requireUnit('falseAccept', falseAccept);

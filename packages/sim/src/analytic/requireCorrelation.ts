@@ -23,10 +23,6 @@ export function requireCorrelation(where: string, correlation: AttemptCorrelatio
       requireUnit(`${where}.afterFailure`, correlation.afterFailure);
       return correlation;
     default:
-      throw new InputError(
-        `${where}.model`,
-        'must be one of independent, exchangeable, markov, feedback',
-        (correlation as { model?: unknown } | null)?.model,
-      );
+      throw new InputError(`${where}.model`, 'must be one of independent, exchangeable, markov, feedback', (correlation as { model?: unknown } | null)?.model);
   }
 }

@@ -25,7 +25,12 @@ export interface PairedTrials {
  * Tasks where either agent has fewer than k trials are left out. null with fewer than 2 tasks left.
  * Coverage measured in docs/uncertainty.md ("compare" cells).
  */
-export function pairedDifferenceInterval(tasks: readonly PairedTrials[], metric: TaskMetric, k: number, options: MeanIntervalOptions): (MeanBounds & { readonly estimate: number; readonly tasks: number }) | null {
+export function pairedDifferenceInterval(
+  tasks: readonly PairedTrials[],
+  metric: TaskMetric,
+  k: number,
+  options: MeanIntervalOptions,
+): (MeanBounds & { readonly estimate: number; readonly tasks: number }) | null {
   requireOpenUnit('confidence', options.confidence);
   if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
   requireInteger('k', k, 1);

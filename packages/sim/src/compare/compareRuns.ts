@@ -145,7 +145,10 @@ export function compareRuns(a: Run, b: Run, options: CompareRunsOptions): RunCom
     return { ...comparison, bootstrap, adjustedPValue: comparison.pValue?.value ?? null };
   };
   const rows = resolved.ks.map((k, i): CompareRow => {
-    const left = mode === 'paired' ? match.pairs.filter((pair) => pair.a.n < k || pair.b.n < k).map((pair) => pair.id) : [...a.tasks, ...b.tasks].filter((task) => task.n < k).map((task) => task.id);
+    const left =
+      mode === 'paired'
+        ? match.pairs.filter((pair) => pair.a.n < k || pair.b.n < k).map((pair) => pair.id)
+        : [...a.tasks, ...b.tasks].filter((task) => task.n < k).map((task) => task.id);
     const tasks =
       mode === 'paired'
         ? { baseline: match.pairs.length - left.length, candidate: match.pairs.length - left.length }
@@ -187,8 +190,14 @@ function pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, 
 }
 
 function unpairedAt(tasksA: readonly RunTask[], tasksB: readonly RunTask[], metric: CompareMetric, k: number, options: Resolved): Computed | null {
-  const a = Float64Array.from(tasksA.filter((task) => task.n >= k), (task) => taskMetricValue(metric, task.n, task.c, k));
-  const b = Float64Array.from(tasksB.filter((task) => task.n >= k), (task) => taskMetricValue(metric, task.n, task.c, k));
+  const a = Float64Array.from(
+    tasksA.filter((task) => task.n >= k),
+    (task) => taskMetricValue(metric, task.n, task.c, k),
+  );
+  const b = Float64Array.from(
+    tasksB.filter((task) => task.n >= k),
+    (task) => taskMetricValue(metric, task.n, task.c, k),
+  );
   if (a.length === 0 || b.length === 0) return null;
   const { df: _df, ...unpaired } = unpairedDifference(a, b, options.confidence, options.sides);
   return unpaired;

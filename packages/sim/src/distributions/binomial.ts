@@ -104,8 +104,7 @@ function btrd(rng: Rng, n: number, p: number): number {
     const nm = n - m + 1;
     const h = (m + 0.5) * Math.log((m + 1) / (r * nm)) + stirlingError(m + 1) + stirlingError(n - m + 1);
     const nk = n - k + 1;
-    const bound =
-      h + (n + 1) * Math.log(nm / nk) + (k + 0.5) * Math.log((nk * r) / (k + 1)) - stirlingError(k + 1) - stirlingError(n - k + 1);
+    const bound = h + (n + 1) * Math.log(nm / nk) + (k + 0.5) * Math.log((nk * r) / (k + 1)) - stirlingError(k + 1) - stirlingError(n - k + 1);
     if (v <= bound) return k;
   }
 }

@@ -27,7 +27,9 @@ export class GeneralRunner implements BlockRunner {
     const fixed = this.fixedTasks;
     if (fixed !== null) {
       for (let t = 0; t < fixed.count; t++) {
-        const p = fixed.successRate[t], fa = fixed.falseAccept[t], fr = fixed.falseReject[t];
+        const p = fixed.successRate[t],
+          fa = fixed.falseAccept[t],
+          fr = fixed.falseReject[t];
         for (let r = 0; r < count; r++) this.episode.run(p, fa, fr, rng, out, r * width);
       }
       return;

@@ -121,28 +121,55 @@ export class IndependentVerifierRunner implements BlockRunner {
     acceptCounts.fill(0, 0, count * AC);
     successCounts.fill(0, 0, count * HC);
     failureCounts.fill(0, 0, count * HC);
-    const acceptIndex = this.acceptIndex, acceptWrong = this.acceptWrong;
-    const firstSuccess = this.firstSuccess, firstFailure = this.firstFailure;
-    const A = this.accept, P = this.prefix, Q = this.after;
-    const aThr = A.thresholds, aGuide = A.guide, aStride = A.stride, aSize = A.guideSize, aShift = A.shift;
-    const pThr = P.thresholds, pGuide = P.guide, pStride = P.stride, pSize = P.guideSize, pShift = P.shift;
-    const qThr = Q.thresholds, qGuide = Q.guide, qStride = Q.stride, qSize = Q.guideSize, qShift = Q.shift;
-    let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
+    const acceptIndex = this.acceptIndex,
+      acceptWrong = this.acceptWrong;
+    const firstSuccess = this.firstSuccess,
+      firstFailure = this.firstFailure;
+    const A = this.accept,
+      P = this.prefix,
+      Q = this.after;
+    const aThr = A.thresholds,
+      aGuide = A.guide,
+      aStride = A.stride,
+      aSize = A.guideSize,
+      aShift = A.shift;
+    const pThr = P.thresholds,
+      pGuide = P.guide,
+      pStride = P.stride,
+      pSize = P.guideSize,
+      pShift = P.shift;
+    const qThr = Q.thresholds,
+      qGuide = Q.guide,
+      qStride = Q.stride,
+      qSize = Q.guideSize,
+      qShift = Q.shift;
+    let s0 = rng.s0,
+      s1 = rng.s1,
+      s2 = rng.s2,
+      s3 = rng.s3;
     for (let t = 0; t < this.T; t++) {
       let slot = t;
       if (!this.allTasks) {
         this.buildTask(t, 0);
         slot = 0;
       }
-      const aG = slot * aSize, aB = slot * aStride;
-      const pG = slot * pSize, pB = slot * pStride;
-      const qG = slot * qSize, qB = slot * qStride;
+      const aG = slot * aSize,
+        aB = slot * aStride;
+      const pG = slot * pSize,
+        pB = slot * pStride;
+      const qG = slot * qSize,
+        qB = slot * qStride;
       for (let r = 0; r < count; r++) {
         // (J, kind): one xoshiro128** step (Xoshiro128.uint32 inlined), guided search.
         let y = Math.imul(s1, 5);
         let x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
         let u = s1 << 9;
-        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= u;
+        s3 = (s3 << 11) | (s3 >>> 21);
         let c = aGuide[aG + (x >>> aShift)];
         while (x >= aThr[aB + c]) c++;
         const J = acceptIndex[c];
@@ -153,7 +180,12 @@ export class IndependentVerifierRunner implements BlockRunner {
           y = Math.imul(s1, 5);
           x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
           u = s1 << 9;
-          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= u;
+          s3 = (s3 << 11) | (s3 >>> 21);
           let d = pGuide[pG + (x >>> pShift)];
           while (x >= pThr[pB + d]) d++;
           G = firstSuccess[d];
@@ -171,7 +203,12 @@ export class IndependentVerifierRunner implements BlockRunner {
             y = Math.imul(s1, 5);
             x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
             u = s1 << 9;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= u;
+            s3 = (s3 << 11) | (s3 >>> 21);
             let e = qGuide[qG + (x >>> qShift)];
             while (x >= qThr[qB + e]) e++;
             if (wrong) G = Math.min(none, J + firstSuccess[e]);
@@ -183,7 +220,10 @@ export class IndependentVerifierRunner implements BlockRunner {
         failureCounts[r * HC + F]++;
       }
     }
-    rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+    rng.s0 = s0;
+    rng.s1 = s1;
+    rng.s2 = s2;
+    rng.s3 = s3;
     this.finish(count, out);
   }
 

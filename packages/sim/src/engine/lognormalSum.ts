@@ -29,26 +29,43 @@ export class LognormalSum {
     const sigma = this.sigma;
     const exp = this.exp;
     let total = 0;
-    let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
+    let s0 = rng.s0,
+      s1 = rng.s1,
+      s2 = rng.s2,
+      s3 = rng.s3;
     for (let i = 0; i < n; i++) {
       // One xoshiro128** step (Xoshiro128.uint32 inlined), read as a signed word.
       const y = Math.imul(s1, 5);
       const word = Math.imul((y << 7) | (y >>> 25), 9);
       const t = s1 << 9;
-      s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >>> 21);
       const layer = word & 127;
       const v = word >> 7;
       let z: number;
       if (Math.abs(v) < kn[layer]) {
         z = v * wn[layer];
       } else {
-        rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+        rng.s0 = s0;
+        rng.s1 = s1;
+        rng.s2 = s2;
+        rng.s3 = s3;
         z = zigguratSlow(this.tables, rng, word);
-        s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
+        s0 = rng.s0;
+        s1 = rng.s1;
+        s2 = rng.s2;
+        s3 = rng.s3;
       }
       total += tableExp(exp, sigma * z);
     }
-    rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+    rng.s0 = s0;
+    rng.s1 = s1;
+    rng.s2 = s2;
+    rng.s3 = s3;
     return this.median * total;
   }
 }

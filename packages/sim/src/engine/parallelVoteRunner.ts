@@ -2,17 +2,7 @@ import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Scenario } from '../scenario/types.js';
 import type { BlockRunner } from './blockRunner.js';
 import { expectedAmount } from './expectedAmount.js';
-import {
-  ABSTAINED,
-  ATTEMPTS,
-  COST,
-  COVERAGE,
-  DELIVERED_CORRECT,
-  DELIVERED_WRONG,
-  LATENCY,
-  METRIC_COUNT,
-  PASS_HAT,
-} from './engineMetrics.js';
+import { ABSTAINED, ATTEMPTS, COST, COVERAGE, DELIVERED_CORRECT, DELIVERED_WRONG, LATENCY, METRIC_COUNT, PASS_HAT } from './engineMetrics.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import type { TaskParameters } from './taskParameters.js';
 
@@ -75,24 +65,39 @@ export class ParallelVoteRunner implements BlockRunner {
     const alpha = this.alpha;
     const deliverLast = this.deliverLast;
     const votes = this.votes;
-    const hG = this.hFirstSuccess, hF = this.hFirstFailure;
+    const hG = this.hFirstSuccess,
+      hF = this.hFirstFailure;
     hG.fill(0, 0, count * H);
     hF.fill(0, 0, count * H);
     const hDelivered = this.hDelivered;
     hDelivered.fill(0, 0, count * K * 3);
     const tasks = this.tasks;
-    let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
-    let y = 0, word = 0, tt = 0;
+    let s0 = rng.s0,
+      s1 = rng.s1,
+      s2 = rng.s2,
+      s3 = rng.s3;
+    let y = 0,
+      word = 0,
+      tt = 0;
     for (let t = 0; t < tasks.count; t++) {
-      const p = tasks.successRate[t], fa = tasks.falseAccept[t], fr = tasks.falseReject[t];
+      const p = tasks.successRate[t],
+        fa = tasks.falseAccept[t],
+        fr = tasks.falseReject[t];
       // Class thresholds on the 32-bit word: accepted correct | accepted wrong | rejected correct | rejected wrong.
       const acceptedCorrect = p * (1 - fr) * TWO_POW_32;
       const acceptedWrong = acceptedCorrect + (1 - p) * fa * TWO_POW_32;
       const rejectedCorrect = acceptedWrong + p * fr * TWO_POW_32;
       for (let r = 0; r < count; r++) {
         // The round's tie-break uniform.
-        y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+        y = Math.imul(s1, 5);
+        word = Math.imul((y << 7) | (y >>> 25), 9);
+        tt = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= tt;
+        s3 = (s3 << 11) | (s3 >>> 21);
         const tie = (word >>> 0) * TWO_POW_MINUS_32;
         for (let a = 0; a <= m; a++) votes[a] = 0;
         let wrongVotes = 0;
@@ -105,8 +110,15 @@ export class ParallelVoteRunner implements BlockRunner {
         let leader = 0;
         let voted = 0;
         for (let j = 1; j <= K; j++) {
-          y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+          y = Math.imul(s1, 5);
+          word = Math.imul((y << 7) | (y >>> 25), 9);
+          tt = s1 << 9;
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= tt;
+          s3 = (s3 << 11) | (s3 >>> 21);
           const w = word >>> 0;
           // Class 0 accepted correct, 1 accepted wrong, 2 rejected correct, 3 rejected wrong.
           const c = +(w >= acceptedCorrect) + +(w >= acceptedWrong) + +(w >= rejectedCorrect);
@@ -117,8 +129,15 @@ export class ParallelVoteRunner implements BlockRunner {
           if (c === 0) answer = 0;
           else if (c === 1) {
             // Pólya urn over the m wrong answers.
-            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            y = Math.imul(s1, 5);
+            word = Math.imul((y << 7) | (y >>> 25), 9);
+            tt = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= tt;
+            s3 = (s3 << 11) | (s3 >>> 21);
             let pick = (word >>> 0) * TWO_POW_MINUS_32 * (m * alpha + wrongVotes);
             let i = 1;
             while (i < m && pick >= alpha + votes[i]) {
@@ -151,7 +170,10 @@ export class ParallelVoteRunner implements BlockRunner {
         hF[r * H + F]++;
       }
     }
-    rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+    rng.s0 = s0;
+    rng.s1 = s1;
+    rng.s2 = s2;
+    rng.s3 = s3;
     // Coverage and passHatK from G, F; k attempts in one round per episode (Rao–Blackwellised amounts).
     const T = tasks.count;
     for (let r = 0; r < count; r++) {

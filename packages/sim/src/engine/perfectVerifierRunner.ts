@@ -105,7 +105,10 @@ export class PerfectVerifierRunner implements BlockRunner {
     memory.fill(0, first, end);
     const mask = C - 1;
     const ones = (C >>> 1) - 1;
-    let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
+    let s0 = rng.s0,
+      s1 = rng.s1,
+      s2 = rng.s2,
+      s3 = rng.s3;
     for (let t = 0; t < this.T; t++) {
       let slot = t;
       if (!this.allTasks) {
@@ -123,11 +126,21 @@ export class PerfectVerifierRunner implements BlockRunner {
           let y = Math.imul(s1, 5);
           const x = Math.imul((y << 7) | (y >>> 25), 9);
           let u = s1 << 9;
-          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= u;
+          s3 = (s3 << 11) | (s3 >>> 21);
           y = Math.imul(s1, 5);
           const x2 = Math.imul((y << 7) | (y >>> 25), 9);
           u = s1 << 9;
-          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= u;
+          s3 = (s3 << 11) | (s3 >>> 21);
           const i = x & mask;
           const w = memory[base + i];
           const alias = w & mask;
@@ -141,7 +154,12 @@ export class PerfectVerifierRunner implements BlockRunner {
           const y = Math.imul(s1, 5);
           const x = Math.imul((y << 7) | (y >>> 25), 9);
           const u = s1 << 9;
-          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= u;
+          s3 = (s3 << 11) | (s3 >>> 21);
           const i = x & mask;
           const w = memory[base + i];
           const alias = w & mask;
@@ -153,7 +171,12 @@ export class PerfectVerifierRunner implements BlockRunner {
           const y = Math.imul(s1, 5);
           const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
           const u = s1 << 9;
-          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= u; s3 = (s3 << 11) | (s3 >>> 21);
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= u;
+          s3 = (s3 << 11) | (s3 >>> 21);
           const xc = x * C;
           const i = (xc * 2.3283064365386963e-10) | 0;
           const e = base + 2 * i;
@@ -162,7 +185,10 @@ export class PerfectVerifierRunner implements BlockRunner {
         }
       }
     }
-    rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+    rng.s0 = s0;
+    rng.s1 = s1;
+    rng.s2 = s2;
+    rng.s3 = s3;
     this.finish(count, out);
   }
 

@@ -53,13 +53,7 @@ export function emptyHistograms(K: number): ReplicateHistograms {
  * `histogramOffset` indexes the histograms (stride K + 2, index 0 unused), `out` is [metric][k − 1]
  * at `outOffset`.
  */
-export function replicateTotals(
-  config: ReplicateTotalsConfig,
-  h: ReplicateHistograms,
-  histogramOffset: number,
-  out: Float64Array,
-  outOffset: number,
-): void {
+export function replicateTotals(config: ReplicateTotalsConfig, h: ReplicateHistograms, histogramOffset: number, out: Float64Array, outOffset: number): void {
   const K = config.maxAttempts;
   const b = config.batchSize;
   const T = config.episodes;

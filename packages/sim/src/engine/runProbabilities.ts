@@ -12,13 +12,7 @@ import type { AttemptCorrelation } from '../scenario/types.js';
  * B_j = (1 − p)^j (1 − η)^{j(j−1)/2} (the rate after i failures is 1 − (1 − p)(1 − η)^i).
  * Example: independent p = 0.5, n = 2 → A = B = [1, 0.5, 0.25] (tested).
  */
-export function runProbabilities(
-  correlation: AttemptCorrelation,
-  p: number,
-  n: number,
-  allCorrect: Float64Array,
-  allWrong: Float64Array,
-): void {
+export function runProbabilities(correlation: AttemptCorrelation, p: number, n: number, allCorrect: Float64Array, allWrong: Float64Array): void {
   allCorrect[0] = 1;
   allWrong[0] = 1;
   let correctFactor = (_i: number) => p;

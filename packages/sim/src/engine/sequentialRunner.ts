@@ -111,7 +111,16 @@ export class SequentialRunner implements BlockRunner {
 
   run(rng: Xoshiro128, firstReplicate: number, count: number, out: Float64Array): void {
     const slots = count * (this.K + 2);
-    for (const h of [this.hFirstSuccess, this.hFirstFailure, this.costTail, this.latencyTail, this.costOverTail, this.costOvershootTail, this.latencyOverTail, this.latencyOvershootTail]) {
+    for (const h of [
+      this.hFirstSuccess,
+      this.hFirstFailure,
+      this.costTail,
+      this.latencyTail,
+      this.costOverTail,
+      this.costOvershootTail,
+      this.latencyOverTail,
+      this.latencyOvershootTail,
+    ]) {
       h.fill(0, 0, slots);
     }
     this.hFinal.fill(0, 0, 3 * slots);
@@ -131,13 +140,22 @@ export class SequentialRunner implements BlockRunner {
     const judged = !(falseAccept.dist === 'point' && falseAccept.p === 0 && falseReject.dist === 'point' && falseReject.p === 0);
     const correlation = attempts.correlation;
     const model =
-      correlation.model === 'markov' ? MARKOV : correlation.model === 'feedback' ? FEEDBACK : correlation.model === 'exchangeable' && correlation.icc > 0 ? EXCHANGEABLE : INDEPENDENT;
+      correlation.model === 'markov'
+        ? MARKOV
+        : correlation.model === 'feedback'
+          ? FEEDBACK
+          : correlation.model === 'exchangeable' && correlation.icc > 0
+            ? EXCHANGEABLE
+            : INDEPENDENT;
     const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
     const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
     const scale = correlation.model === 'exchangeable' && correlation.icc > 0 ? 1 / correlation.icc - 1 : 0;
     const cost = amountParameters(attempts.cost);
     const latency = amountParameters(attempts.latency);
-    const costLognormal = cost.kind === LOGNORMAL, costValue = cost.value, costMedian = cost.median, costSigma = cost.sigma;
+    const costLognormal = cost.kind === LOGNORMAL,
+      costValue = cost.value,
+      costMedian = cost.median,
+      costSigma = cost.sigma;
     const latencyValue = latency.value;
     const latencyDrawn = this.latencyDrawn;
     const costDrawn = this.costDrawn;
@@ -158,17 +176,29 @@ export class SequentialRunner implements BlockRunner {
     // Up to 30 attempts the outcomes also go into a bit mask, from which G and F come without branches.
     const small = K <= 30;
     const allAttempts = small ? (2 << K) - 2 : 0;
-    const hG = this.hFirstSuccess, hF = this.hFirstFailure, hFinal = this.hFinal;
-    const costTail = this.costTail, latencyTail = this.latencyTail;
-    const costOverTail = this.costOverTail, costOvershootTail = this.costOvershootTail;
-    const latencyOverTail = this.latencyOverTail, latencyOvershootTail = this.latencyOvershootTail;
+    const hG = this.hFirstSuccess,
+      hF = this.hFirstFailure,
+      hFinal = this.hFinal;
+    const costTail = this.costTail,
+      latencyTail = this.latencyTail;
+    const costOverTail = this.costOverTail,
+      costOvershootTail = this.costOvershootTail;
+    const latencyOverTail = this.latencyOverTail,
+      latencyOvershootTail = this.latencyOvershootTail;
     const { kn, wn } = this.ziggurat;
     const { fractions, powers } = this.exp;
-    let s0 = rng.s0, s1 = rng.s1, s2 = rng.s2, s3 = rng.s3;
-    let y = 0, word = 0, tt = 0;
+    let s0 = rng.s0,
+      s1 = rng.s1,
+      s2 = rng.s2,
+      s3 = rng.s3;
+    let y = 0,
+      word = 0,
+      tt = 0;
 
     for (let t = 0; t < tasks.count; t++) {
-      const p = tasks.successRate[t], fa = tasks.falseAccept[t], fr = tasks.falseReject[t];
+      const p = tasks.successRate[t],
+        fa = tasks.falseAccept[t],
+        fr = tasks.falseReject[t];
       // Thresholds on the 32-bit word: u·2^-32 < q ⇔ word < q·2^32 (exact: a power of two).
       const first = p * TWO_POW_32;
       const afterWrong = (stay * 0 + (1 - stay) * p) * TWO_POW_32;
@@ -183,9 +213,16 @@ export class SequentialRunner implements BlockRunner {
         let bits = 0; // bit j set: X_j correct (K ≤ 30)
         if (model === INDEPENDENT) {
           for (let j = 1; j <= K; j++) {
-            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
-            const x = (word >>> 0) < first ? 1 : 0;
+            y = Math.imul(s1, 5);
+            word = Math.imul((y << 7) | (y >>> 25), 9);
+            tt = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= tt;
+            s3 = (s3 << 11) | (s3 >>> 21);
+            const x = word >>> 0 < first ? 1 : 0;
             X[j] = x;
             if (small) bits |= x << j;
             else {
@@ -197,9 +234,16 @@ export class SequentialRunner implements BlockRunner {
           // P(X_j = 1 | X_{j−1}) = λ·X_{j−1} + (1 − λ)p, as drawOutcomes computes it.
           let threshold = first;
           for (let j = 1; j <= K; j++) {
-            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
-            const x = (word >>> 0) < threshold ? 1 : 0;
+            y = Math.imul(s1, 5);
+            word = Math.imul((y << 7) | (y >>> 25), 9);
+            tt = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= tt;
+            s3 = (s3 << 11) | (s3 >>> 21);
+            const x = word >>> 0 < threshold ? 1 : 0;
             X[j] = x;
             threshold = x === 1 ? afterRight : afterWrong;
             if (small) bits |= x << j;
@@ -211,8 +255,15 @@ export class SequentialRunner implements BlockRunner {
         } else if (model === EXCHANGEABLE) {
           let correctSoFar = 0;
           for (let j = 1; j <= K; j++) {
-            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            y = Math.imul(s1, 5);
+            word = Math.imul((y << 7) | (y >>> 25), 9);
+            tt = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= tt;
+            s3 = (s3 << 11) | (s3 >>> 21);
             const x = (word >>> 0) * TWO_POW_MINUS_32 < (a + correctSoFar) / (scale + j - 1) ? 1 : 0;
             X[j] = x;
             correctSoFar += x;
@@ -225,8 +276,15 @@ export class SequentialRunner implements BlockRunner {
         } else {
           let rate = p;
           for (let j = 1; j <= K; j++) {
-            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            y = Math.imul(s1, 5);
+            word = Math.imul((y << 7) | (y >>> 25), 9);
+            tt = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= tt;
+            s3 = (s3 << 11) | (s3 >>> 21);
             const x = (word >>> 0) * TWO_POW_MINUS_32 < rate ? 1 : 0;
             X[j] = x;
             if (x === 0) rate += eta * (1 - rate);
@@ -259,24 +317,44 @@ export class SequentialRunner implements BlockRunner {
           const correct = X[j] === 1;
           let accept = correct;
           if (judged) {
-            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
-            accept = correct ? (word >>> 0) >= rejectRight : (word >>> 0) < acceptWrong;
+            y = Math.imul(s1, 5);
+            word = Math.imul((y << 7) | (y >>> 25), 9);
+            tt = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= tt;
+            s3 = (s3 << 11) | (s3 >>> 21);
+            accept = correct ? word >>> 0 >= rejectRight : word >>> 0 < acceptWrong;
           }
           // Cost, then latency: the constant, or median·e^{σZ} with Z by the ziggurat (LognormalSum of one,
           // inlined for the cost).
           let c = costValue;
           if (costLognormal) {
-            y = Math.imul(s1, 5); word = Math.imul((y << 7) | (y >>> 25), 9); tt = s1 << 9;
-            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= tt; s3 = (s3 << 11) | (s3 >>> 21);
+            y = Math.imul(s1, 5);
+            word = Math.imul((y << 7) | (y >>> 25), 9);
+            tt = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= tt;
+            s3 = (s3 << 11) | (s3 >>> 21);
             const layer = word & 127;
             const v = word >> 7;
             let z = 0;
             if (Math.abs(v) < kn[layer]) z = v * wn[layer];
             else {
-              rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+              rng.s0 = s0;
+              rng.s1 = s1;
+              rng.s2 = s2;
+              rng.s3 = s3;
               z = zigguratSlow(this.ziggurat, rng, word);
-              s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
+              s0 = rng.s0;
+              s1 = rng.s1;
+              s2 = rng.s2;
+              s3 = rng.s3;
             }
             // e^x as tableExp computes it, inlined (the call is not: the kernel exceeds V8's inlining budget).
             const x = costSigma * z;
@@ -286,22 +364,37 @@ export class SequentialRunner implements BlockRunner {
               const rounded = x * INVERSE_STEP + ROUNDER - ROUNDER;
               const n = rounded | 0;
               const rest = x - rounded * STEP_HIGH - rounded * STEP_LOW;
-              e = fractions[n & (STEPS - 1)] * powers[(n >> 8) - LOWEST_EXPONENT] * (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
+              e =
+                fractions[n & (STEPS - 1)] *
+                powers[(n >> 8) - LOWEST_EXPONENT] *
+                (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
             }
             c = costMedian * e;
           }
           if (costDrawn !== null) {
-            rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+            rng.s0 = s0;
+            rng.s1 = s1;
+            rng.s2 = s2;
+            rng.s3 = s3;
             c = draw(costDrawn, rng);
-            s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
+            s0 = rng.s0;
+            s1 = rng.s1;
+            s2 = rng.s2;
+            s3 = rng.s3;
           }
           c += checkCost;
           let l = latencyValue;
           if (latencyDrawn !== null) {
             // A drawn latency (rarer) by the general episode's own draw (`draw`: LognormalSum of one, or a value of the list).
-            rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+            rng.s0 = s0;
+            rng.s1 = s1;
+            rng.s2 = s2;
+            rng.s3 = s3;
             l = draw(latencyDrawn, rng);
-            s0 = rng.s0; s1 = rng.s1; s2 = rng.s2; s3 = rng.s3;
+            s0 = rng.s0;
+            s1 = rng.s1;
+            s2 = rng.s2;
+            s3 = rng.s3;
           }
           let cut = false;
           if (hard && hasCostCap && spend + c > costLimit) {
@@ -356,7 +449,10 @@ export class SequentialRunner implements BlockRunner {
         }
       }
     }
-    rng.s0 = s0; rng.s1 = s1; rng.s2 = s2; rng.s3 = s3;
+    rng.s0 = s0;
+    rng.s1 = s1;
+    rng.s2 = s2;
+    rng.s3 = s3;
   }
 
   /** Per replicate: the per-k totals from the histograms and tails (prefix sums over s ≤ k and G, F ≤ k). */
@@ -369,14 +465,26 @@ export class SequentialRunner implements BlockRunner {
       const base = r * width;
       let episodes = 0;
       for (let s = 0; s < H; s++) episodes += this.hFirstSuccess[r * H + s];
-      let firstSuccess = 0, firstFailure = 0;
-      let correct = 0, wrong = 0, none = 0, stopped = 0, usedBySome = 0;
-      let cost = 0, latency = 0, costOver = 0, costOvershoot = 0, latencyOver = 0, latencyOvershoot = 0;
+      let firstSuccess = 0,
+        firstFailure = 0;
+      let correct = 0,
+        wrong = 0,
+        none = 0,
+        stopped = 0,
+        usedBySome = 0;
+      let cost = 0,
+        latency = 0,
+        costOver = 0,
+        costOvershoot = 0,
+        latencyOver = 0,
+        latencyOvershoot = 0;
       for (let k = 1; k <= K; k++) {
         const at = r * H + k;
         firstSuccess += this.hFirstSuccess[at];
         firstFailure += this.hFirstFailure[at];
-        const c = this.hFinal[3 * at + CORRECT], w = this.hFinal[3 * at + WRONG], n = this.hFinal[3 * at + NONE];
+        const c = this.hFinal[3 * at + CORRECT],
+          w = this.hFinal[3 * at + WRONG],
+          n = this.hFinal[3 * at + NONE];
         correct += c;
         wrong += w;
         none += n;

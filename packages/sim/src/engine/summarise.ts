@@ -92,7 +92,11 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
   // The over-cap figures exist only for the caps the scenario has.
   const { cost: costCap, latency: latencyCap } = scenario.policy.budget;
   const budgeted = ENGINE_METRICS.map((metric) =>
-    metric === 'costOverCap' || metric === 'costOvershoot' ? costCap !== null : metric === 'latencyOverCap' || metric === 'latencyOvershoot' ? latencyCap !== null : true,
+    metric === 'costOverCap' || metric === 'costOvershoot'
+      ? costCap !== null
+      : metric === 'latencyOverCap' || metric === 'latencyOvershoot'
+        ? latencyCap !== null
+        : true,
   );
   const rows: SummaryRow[] = [];
   for (let k = 1; k <= K; k++) {

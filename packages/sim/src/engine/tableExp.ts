@@ -7,7 +7,7 @@ export const INVERSE_STEP = STEPS / Math.LN2;
  * |k| < 2^20) and the rest: ln 2 = 6.93147180369123816490e-1 + 1.90821492927058770002e-10 (the split
  * used by fdlibm's e_exp.c, Sun Microsystems 1993), each divided exactly by 256.
  */
-export const STEP_HIGH = 6.93147180369123816490e-1 / STEPS;
+export const STEP_HIGH = 6.9314718036912381649e-1 / STEPS;
 export const STEP_LOW = 1.90821492927058770002e-10 / STEPS;
 /** Smallest exponent in the power-of-two table: 2^−1074 is the smallest subnormal. */
 export const LOWEST_EXPONENT = -1074;

@@ -64,7 +64,18 @@ export function countGroups(tasks: readonly TaskTrials[]): CountGroup[] {
   for (let i = 0; i < tasks.length; i++) {
     const { n, c } = tasks[i]!;
     // The checks of requireCounts, inline: it runs (and throws its error) only for a bad task.
-    if (!(typeof n === 'number' && typeof c === 'number' && Number.isInteger(n) && Number.isInteger(c) && n >= 0 && n <= Number.MAX_SAFE_INTEGER && c >= 0 && c <= n)) {
+    if (
+      !(
+        typeof n === 'number' &&
+        typeof c === 'number' &&
+        Number.isInteger(n) &&
+        Number.isInteger(c) &&
+        n >= 0 &&
+        n <= Number.MAX_SAFE_INTEGER &&
+        c >= 0 &&
+        c <= n
+      )
+    ) {
       requireCounts(n, c, `tasks[${i}]`);
     }
     // n·2^15 + c is a small integer (fast to hash) and unique while n < 2^15; n·2^32 + c (never

@@ -118,7 +118,11 @@ function checkTasks(tasks: readonly TaskTrials[]): TaskTrials[] {
     );
   }
   if (data.every((t) => t.c === 0)) {
-    throw new InputError('tasks', 'must include a success: with c = 0 for every task the fit is the point mass p = 0 and there is nothing to estimate', `${data.length} tasks, 0 successes`);
+    throw new InputError(
+      'tasks',
+      'must include a success: with c = 0 for every task the fit is the point mass p = 0 and there is nothing to estimate',
+      `${data.length} tasks, 0 successes`,
+    );
   }
   if (data.every((t) => t.c === t.n)) {
     throw new InputError(
@@ -141,14 +145,7 @@ interface ModelFit {
   params: MixtureParameters;
 }
 
-function fitModel(
-  spec: FitModel,
-  cells: readonly TaskCell[],
-  count: number,
-  ks: readonly number[],
-  confidence: number,
-  allOrNothing: boolean,
-): ModelFit {
+function fitModel(spec: FitModel, cells: readonly TaskCell[], count: number, ks: readonly number[], confidence: number, allOrNothing: boolean): ModelFit {
   // Every task at c = 0 or c = n: the supremum is the two-point limit (concentration → 0); only the mean is left.
   const fixed = allOrNothing ? [0, -Infinity, -Infinity, -Infinity] : spec.fixed;
   const free = allOrNothing ? [0] : spec.free;

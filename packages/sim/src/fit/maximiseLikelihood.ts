@@ -71,12 +71,7 @@ interface Maximum {
   converged: boolean;
 }
 
-function interiorMaximum(
-  cells: readonly TaskCell[],
-  theta0: readonly number[],
-  free: readonly number[],
-  starts: readonly (readonly number[])[],
-): Maximum {
+function interiorMaximum(cells: readonly TaskCell[], theta0: readonly number[], free: readonly number[], starts: readonly (readonly number[])[]): Maximum {
   const full = (x: readonly number[]) => {
     const theta = theta0.slice();
     free.forEach((index, j) => (theta[index] = x[j]));

@@ -27,7 +27,22 @@ export function observedCovariance(logLik: (x: readonly number[]) => number, at:
     information[i][i] = -(shifted([[i, 1]]) - 2 * centre + shifted([[i, -1]])) / (h[i] * h[i]);
     for (let j = 0; j < i; j++) {
       const mixed =
-        (shifted([[i, 1], [j, 1]]) - shifted([[i, 1], [j, -1]]) - shifted([[i, -1], [j, 1]]) + shifted([[i, -1], [j, -1]])) /
+        (shifted([
+          [i, 1],
+          [j, 1],
+        ]) -
+          shifted([
+            [i, 1],
+            [j, -1],
+          ]) -
+          shifted([
+            [i, -1],
+            [j, 1],
+          ]) +
+          shifted([
+            [i, -1],
+            [j, -1],
+          ])) /
         (4 * h[i] * h[j]);
       information[i][j] = -mixed;
       information[j][i] = -mixed;

@@ -10,12 +10,7 @@ import { wilsonBounds } from './wilson.js';
 export type IntervalMethod = 'wilson' | 'clopper-pearson' | 'jeffreys' | 'agresti-coull';
 
 /** Every `IntervalMethod`, in the order they are listed to users. */
-export const INTERVAL_METHODS: readonly IntervalMethod[] = Object.freeze([
-  'wilson',
-  'clopper-pearson',
-  'jeffreys',
-  'agresti-coull',
-] as const);
+export const INTERVAL_METHODS: readonly IntervalMethod[] = Object.freeze(['wilson', 'clopper-pearson', 'jeffreys', 'agresti-coull'] as const);
 
 /** How to compute an interval for p: the method, the confidence level, two-sided or one-sided (and which tail). */
 export interface IntervalOptions {

@@ -20,11 +20,6 @@ export function betaPowerTerm(x: number, y: number, a: number, b: number): numbe
   // n·x or n·y underflows only for subnormal x or y with a + b < 1; there the plain logs are exact enough.
   if (n * x === 0 || n * y === 0) return Math.exp(a * Math.log(x) + b * Math.log(y) - logBetaUnchecked(a, b));
   const lambda = betaLambda(x, y, a, b);
-  const exponent =
-    stirlingError(n) -
-    stirlingError(a) -
-    stirlingError(b) -
-    binomialDeviance(a, n * x, lambda) -
-    binomialDeviance(b, n * y, -lambda);
+  const exponent = stirlingError(n) - stirlingError(a) - stirlingError(b) - binomialDeviance(a, n * x, lambda) - binomialDeviance(b, n * y, -lambda);
   return Math.sqrt((a / n) * (b / (2 * Math.PI))) * Math.exp(exponent);
 }

@@ -18,13 +18,5 @@ export function logBeta(a: number, b: number): number {
 export function logBetaUnchecked(a: number, b: number): number {
   if (a < 10 && b < 10) return logGammaUnchecked(a) + logGammaUnchecked(b) - logGammaUnchecked(a + b);
   const n = a + b;
-  return (
-    HALF_LOG_TWO_PI -
-    0.5 * Math.log((a / n) * b) -
-    a * Math.log1p(b / a) -
-    b * Math.log1p(a / b) +
-    stirlingError(a) +
-    stirlingError(b) -
-    stirlingError(n)
-  );
+  return HALF_LOG_TWO_PI - 0.5 * Math.log((a / n) * b) - a * Math.log1p(b / a) - b * Math.log1p(a / b) + stirlingError(a) + stirlingError(b) - stirlingError(n);
 }

@@ -31,8 +31,7 @@ function lowerTailByContinuedFraction(x: number, y: number, a: number, b: number
   let d = 0;
   for (let n = 1; n <= MAX_STEPS; n++) {
     const alpha = (((n * (b - n) * (a + n - 1) * (a + b + n - 1)) / (a + 2 * n - 1)) * x * x) / (a + 2 * n - 1);
-    const beta =
-      (n * (2 * a + 3 * n + 2) + a + (a + n) * (lambda + n * y)) / (a + 2 * n + 1) + (n * (b - n) * x) / (a + 2 * n - 1);
+    const beta = (n * (2 * a + 3 * n + 2) + a + (a + n) * (lambda + n * y)) / (a + 2 * n + 1) + (n * (b - n) * x) / (a + 2 * n - 1);
     d = beta + alpha * d;
     if (Math.abs(d) < TINY) d = TINY;
     c = beta + alpha / c;
@@ -93,4 +92,3 @@ export function regularizedBetaComplement(x: number, a: number, b: number): numb
   checkArguments(x, a, b);
   return betaTails(x, 1 - x, a, b).upper;
 }
-

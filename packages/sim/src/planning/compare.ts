@@ -150,15 +150,17 @@ export function planComparison(options: CompareOptions): ComparePlan {
     return { trials: n, sdDifference, tasks, attempts: 2 * tasks * n, simulatedPower: i === 0 ? simulate(n, tasks, planned.shift, gainSpread, 'row0') : null };
   });
   const first = rows[0]!;
-  const powerByGainSpread = [...new Set([...SPREAD_TABLE, gainSpread])].sort((x, y) => x - y).map((spread) => {
-    const other = spread === gainSpread ? planned : model(spread);
-    const sd = other.sd(first.trials);
-    return {
-      gainSpread: spread,
-      power: normalCdf((Math.abs(delta) * Math.sqrt(first.tasks)) / sd - zAlpha),
-      simulatedPower: spread === gainSpread ? first.simulatedPower : simulate(first.trials, first.tasks, other.shift, spread, `spread${spread}`),
-    };
-  });
+  const powerByGainSpread = [...new Set([...SPREAD_TABLE, gainSpread])]
+    .sort((x, y) => x - y)
+    .map((spread) => {
+      const other = spread === gainSpread ? planned : model(spread);
+      const sd = other.sd(first.trials);
+      return {
+        gainSpread: spread,
+        power: normalCdf((Math.abs(delta) * Math.sqrt(first.tasks)) / sd - zAlpha),
+        simulatedPower: spread === gainSpread ? first.simulatedPower : simulate(first.trials, first.tasks, other.shift, spread, `spread${spread}`),
+      };
+    });
   const shift = planned.shift;
   return {
     metric: options.metric,

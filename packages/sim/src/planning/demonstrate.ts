@@ -43,7 +43,8 @@ export interface DemonstratePlan {
  * Example (seeds): pass^8 ≥ 90 % at 95 % with no failure → p₀ = 98.7 %, 228 runs (rule of three ≈ 230).
  */
 export function planDemonstration(options: DemonstrateOptions): DemonstratePlan {
-  if (options.target === 1) throw new InputError('target', 'must be below 1 (a target within 1.1e-16 of 1 rounds to 1 as a double; pass^k = 1 cannot be demonstrated)', options.target);
+  if (options.target === 1)
+    throw new InputError('target', 'must be below 1 (a target within 1.1e-16 of 1 rounds to 1 as a double; pass^k = 1 cannot be demonstrated)', options.target);
   const target = requireOpenUnit('target', options.target);
   const k = requireInteger('k', options.k, 1);
   const confidence = requireOpenUnit('confidence', options.confidence);
@@ -63,7 +64,8 @@ export function planDemonstration(options: DemonstrateOptions): DemonstratePlan 
     runs: byFailures[failures]!.runs,
     byFailures,
     ruleOfThree: Math.ceil(3 / failureRate),
-    method: 'one-sided exact binomial test (Clopper–Pearson): the smallest n for which passing with at most f failures has probability ≤ 1 − confidence when p = target^(1/k)',
+    method:
+      'one-sided exact binomial test (Clopper–Pearson): the smallest n for which passing with at most f failures has probability ≤ 1 − confidence when p = target^(1/k)',
   };
 }
 

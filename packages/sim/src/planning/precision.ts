@@ -125,7 +125,7 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
     achievedAssurance: probability(high),
     achievedHalfWidth: (interval.upper - interval.lower) / 2,
     interval,
-    normalApproximation: Math.ceil((z * slope) ** 2 * rate * (1 - rate) / halfWidth ** 2),
+    normalApproximation: Math.ceil(((z * slope) ** 2 * rate * (1 - rate)) / halfWidth ** 2),
     description:
       assurance === null
         ? 'smallest n (bisection, then a check of the n just below it: widths jitter with the rounding of c) whose two-sided interval at c = round(rate·n) has half-width ≤ target'

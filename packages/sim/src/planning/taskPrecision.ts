@@ -75,6 +75,6 @@ export function planTaskPrecision(options: TaskPrecisionOptions): TaskPrecisionP
     value: metric === 'passAtK' ? 1 - moments.first : moments.first,
     sdPerTask: sd,
     halfWidth: width(high),
-    method: 'smallest T with t_{T−1}·sd/√T ≤ target, sd of one task\'s unbiased estimate over Beta tasks and binomial trials (exact beta-binomial moments)',
+    method: "smallest T with t_{T−1}·sd/√T ≤ target, sd of one task's unbiased estimate over Beta tasks and binomial trials (exact beta-binomial moments)",
   };
 }

@@ -27,8 +27,10 @@ export class Xoshiro128 implements Rng {
 
   /** One step; returns the output as an unsigned 32-bit integer. */
   uint32(): number {
-    const s0 = this.s0, s1 = this.s1;
-    let s2 = this.s2, s3 = this.s3;
+    const s0 = this.s0,
+      s1 = this.s1;
+    let s2 = this.s2,
+      s3 = this.s3;
     const r = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
     const t = s1 << 9;
     s2 ^= s0;

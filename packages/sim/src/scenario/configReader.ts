@@ -26,8 +26,7 @@ export function rootPath(source: string | undefined): ConfigPath {
 
 /** The path of a key (`policy` → `policy.budget`) or a list index (`components` → `components[1]`). */
 export function childPath(parent: ConfigPath, key: string | number): ConfigPath {
-  const path =
-    typeof key === 'number' ? `${parent.path}[${key}]` : parent.path === '' ? key : `${parent.path}.${key}`;
+  const path = typeof key === 'number' ? `${parent.path}[${key}]` : parent.path === '' ? key : `${parent.path}.${key}`;
   return { source: parent.source, path };
 }
 
@@ -68,13 +67,7 @@ export function missingError(at: ConfigPath, requirement: string): InputError {
 }
 
 /** A required field, checked by `check`. */
-export function readRequired<T>(
-  node: ConfigObject,
-  at: ConfigPath,
-  key: string,
-  requirement: string,
-  check: LeafCheck<T>,
-): T {
+export function readRequired<T>(node: ConfigObject, at: ConfigPath, key: string, requirement: string, check: LeafCheck<T>): T {
   const value = fieldOf(node, key);
   const here = childPath(at, key);
   if (value === undefined) throw missingError(here, requirement);

@@ -102,9 +102,7 @@ function requireString(where: string, value: unknown): string {
 
 /** A seed as `streamRng` takes it: an integer ≥ 0 or a non-empty string. */
 function requireSeed(where: string, value: unknown): number | string {
-  const valid =
-    (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
-    (typeof value === 'string' && value.length > 0);
+  const valid = (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || (typeof value === 'string' && value.length > 0);
   if (!valid) throw new InputError(where, 'must be an integer ≥ 0 or a non-empty string', value);
   return value as number | string;
 }

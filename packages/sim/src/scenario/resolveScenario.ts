@@ -50,16 +50,13 @@ export function resolveScenario(input: unknown, options: ResolveScenarioOptions 
   const verifier = resolveVerifier(fieldOf(node, 'verifier'), childPath(root, 'verifier'));
   const selectorValue = fieldOf(node, 'selector');
   const selector =
-    selectorValue === undefined
-      ? ({ ...(TOP.selector!.default as object) } as SelectorSpec)
-      : resolveSelector(selectorValue, childPath(root, 'selector'));
+    selectorValue === undefined ? ({ ...(TOP.selector!.default as object) } as SelectorSpec) : resolveSelector(selectorValue, childPath(root, 'selector'));
   const policy = resolvePolicy(required(node, root, 'policy'), childPath(root, 'policy'));
   const run = resolveRun(fieldOf(node, 'run'), childPath(root, 'run'));
   if (policy.mode === 'sequential' && selector.kind !== 'firstAccepted') {
     throw new InputError(
       whereOf(childPath(childPath(root, 'selector'), 'kind')),
-      'must be firstAccepted in mode sequential (sequential delivers the first accepted attempt; ' +
-        'a selector applies to mode parallel or batches)',
+      'must be firstAccepted in mode sequential (sequential delivers the first accepted attempt; ' + 'a selector applies to mode parallel or batches)',
       selector.kind,
     );
   }
@@ -71,8 +68,6 @@ function required(node: ConfigObject, at: ConfigPath, key: string): unknown {
   if (value === undefined) throw missingError(childPath(at, key), 'an object');
   return value;
 }
-
-
 
 function resolveTasks(value: unknown, at: ConfigPath): TasksSpec {
   const node = readObject(value, at, SCENARIO_DEFS.tasks.example);

@@ -71,11 +71,7 @@ function resolveComponents(node: ConfigObject, at: ConfigPath): MixtureComponent
 function resolveComponent(value: unknown, at: ConfigPath): MixtureComponent {
   const node = readObject(value, at, COMPONENT_EXAMPLE);
   if (fieldOf(node, 'dist') === 'fixed') {
-    throw new InputError(
-      whereOf(childPath(at, 'dist')),
-      `must be one of ${tagValues(COMPONENT).join(', ')} (fixed cannot be a mixture component)`,
-      'fixed',
-    );
+    throw new InputError(whereOf(childPath(at, 'dist')), `must be one of ${tagValues(COMPONENT).join(', ')} (fixed cannot be a mixture component)`, 'fixed');
   }
   const dist = readVariant(node, at, COMPONENT, (tag) => `a ${tag} component`) as ComponentDist['dist'];
   const weight = readField<number>(node, at, 'weight', COMPONENT.common!.weight!);

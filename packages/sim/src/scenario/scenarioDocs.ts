@@ -37,7 +37,12 @@ export function scenarioDocs(): string {
       }
       if (target.docsSameAs !== undefined) {
         const tags = Object.keys(target.variants).join(', ');
-        row(`${path}.${target.tag}`, `one of ${tags}`, 'required', `With its keys, inline: as \`${target.docsSameAs}\` (the same ${target.tag}s except fixed).`);
+        row(
+          `${path}.${target.tag}`,
+          `one of ${tags}`,
+          'required',
+          `With its keys, inline: as \`${target.docsSameAs}\` (the same ${target.tag}s except fixed).`,
+        );
         return;
       }
       if (target.shorthand !== undefined) {
@@ -130,7 +135,9 @@ function defaultOf(field: Field): string {
 /** A value in YAML flow style: `{ model: independent }`, `null`, `0.5`. */
 function flow(value: unknown): string {
   if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).map(([key, v]) => `${key}: ${flow(v)}`).join(', ')} }`;
+    return `{ ${Object.entries(value)
+      .map(([key, v]) => `${key}: ${flow(v)}`)
+      .join(', ')} }`;
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

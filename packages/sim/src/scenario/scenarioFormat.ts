@@ -18,12 +18,19 @@ const finite = { type: 'number' } as const satisfies NumberNode;
 export const MAX_ATTEMPTS_LIMIT = 1000;
 
 const betaFields = {
-  mean: { node: { type: 'number', min: 0, max: 1, minExclusive: true, maxExclusive: true }, doc: 'Mean of the Beta, a/(a + b).', required: 'with concentration' },
+  mean: {
+    node: { type: 'number', min: 0, max: 1, minExclusive: true, maxExclusive: true },
+    doc: 'Mean of the Beta, a/(a + b).',
+    required: 'with concentration',
+  },
   concentration: { node: positive, doc: 'a + b: larger is less spread (mean/precision form, Ferrari & Cribari-Neto 2004).', required: 'with mean' },
   a: { node: positive, doc: 'First shape parameter.', required: 'with b' },
   b: { node: positive, doc: 'Second shape parameter.', required: 'with a' },
 } as const satisfies Record<string, Field>;
-const betaForms = [['mean', 'concentration'], ['a', 'b']] as const;
+const betaForms = [
+  ['mean', 'concentration'],
+  ['a', 'b'],
+] as const;
 
 const successRateVariants = {
   fixed: {
@@ -91,7 +98,11 @@ const tasks = {
     {
       doc: 'count is required unless successRate is fixed.',
       schema: {
-        if: { type: 'object', required: ['successRate'], properties: { successRate: { type: 'object', required: ['dist'], properties: { dist: { const: 'fixed' } } } } },
+        if: {
+          type: 'object',
+          required: ['successRate'],
+          properties: { successRate: { type: 'object', required: ['dist'], properties: { dist: { const: 'fixed' } } } },
+        },
         else: { required: ['count'] },
       },
     },
@@ -213,13 +224,20 @@ const selector = {
 
 const budget = {
   type: 'object',
-  doc:
-    'Caps per episode. soft (default): an attempt starts while the spend (a round starts while the elapsed latency) is below the cap and is completed in full, so an episode may end above it (reported: P(over) and the mean overshoot). hard: an attempt that would cross a cap is cut off there and counts as not accepted.',
+  doc: 'Caps per episode. soft (default): an attempt starts while the spend (a round starts while the elapsed latency) is below the cap and is completed in full, so an episode may end above it (reported: P(over) and the mean overshoot). hard: an attempt that would cross a cap is cut off there and counts as not accepted.',
   example: '{ cost: 0.5 }',
   fields: {
     cost: { node: { ...positive, nullable: true }, doc: 'Spend cap per episode (attempt costs plus verification); null: none.', default: null },
-    latency: { node: { ...positive, nullable: true }, doc: 'Deadline per episode, in latency units (rounds of the slowest attempt); null: none.', default: null },
-    mode: { node: { type: 'enum', values: ['soft', 'hard'] }, doc: 'soft: checked before each attempt; hard: an attempt that would cross is cut off and not accepted.', default: 'soft' },
+    latency: {
+      node: { ...positive, nullable: true },
+      doc: 'Deadline per episode, in latency units (rounds of the slowest attempt); null: none.',
+      default: null,
+    },
+    mode: {
+      node: { type: 'enum', values: ['soft', 'hard'] },
+      doc: 'soft: checked before each attempt; hard: an attempt that would cross is cut off and not accepted.',
+      default: 'soft',
+    },
   },
 } as const satisfies ObjectNode;
 
@@ -249,10 +267,16 @@ const policy = {
   },
   rules: [
     // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword (if/then), never awaited
-    { doc: 'batchSize is required in mode batches.', schema: { if: { type: 'object', required: ['mode'], properties: { mode: { const: 'batches' } } }, then: { required: ['batchSize'] } } },
+    {
+      doc: 'batchSize is required in mode batches.',
+      schema: { if: { type: 'object', required: ['mode'], properties: { mode: { const: 'batches' } } }, then: { required: ['batchSize'] } },
+    },
     {
       doc: 'batchSize is 1 in mode sequential (and maxAttempts in mode parallel: checked by the resolver only).',
-      schema: { if: { type: 'object', required: ['mode'], properties: { mode: { enum: ['parallel', 'batches'] } } }, else: { type: 'object', properties: { batchSize: { const: 1 } } } },
+      schema: {
+        if: { type: 'object', required: ['mode'], properties: { mode: { enum: ['parallel', 'batches'] } } },
+        else: { type: 'object', properties: { batchSize: { const: 1 } } },
+      },
     },
   ],
 } as const satisfies ObjectNode;
@@ -296,7 +320,11 @@ export const SCENARIO_FORMAT = {
     {
       doc: 'Mode sequential delivers the first accepted attempt: its selector must be firstAccepted.',
       schema: {
-        if: { type: 'object', required: ['policy'], properties: { policy: { type: 'object', required: ['mode'], properties: { mode: { enum: ['parallel', 'batches'] } } } } },
+        if: {
+          type: 'object',
+          required: ['policy'],
+          properties: { policy: { type: 'object', required: ['mode'], properties: { mode: { enum: ['parallel', 'batches'] } } } },
+        },
         else: { type: 'object', properties: { selector: { type: 'object', properties: { kind: { const: 'firstAccepted' } } } } },
       },
     },

@@ -43,15 +43,21 @@ export type FieldsOf<F> = Simplify<
 
 /** One of a tagged node's variants (each form of it, for beta), or its number shorthand. */
 export type TaggedOf<N> = N extends { readonly tag: infer T extends string; readonly variants: infer V }
-  ?
-      // biome-ignore lint/complexity/noBannedTypes: {} is the identity of the intersection when a variant has no common keys
+  ? // biome-ignore lint/complexity/noBannedTypes: {} is the identity of the intersection when a variant has no common keys
       | { [Tag in keyof V & string]: VariantOf<T, Tag, V[Tag], N extends { readonly common: infer C } ? C : {}> }[keyof V & string]
       | (N extends { readonly shorthand: { readonly node: infer S } } ? InputOf<S> : never)
   : never;
 
 /** One variant of a tagged node: its tag key with the variant's name, its own keys and the keys common to all variants. */
-export type VariantOf<T extends string, Tag extends string, V, C> = V extends { readonly forms: infer Forms extends readonly (readonly string[])[]; readonly fields: infer F }
-  ? { [I in keyof Forms]: Simplify<FieldsOf<C> & { readonly [K in T]: Tag } & { readonly [K in Forms[I][number] & keyof F]: F[K] extends { readonly node: infer N } ? InputOf<N> : never }> }[number]
+export type VariantOf<T extends string, Tag extends string, V, C> = V extends {
+  readonly forms: infer Forms extends readonly (readonly string[])[];
+  readonly fields: infer F;
+}
+  ? {
+      [I in keyof Forms]: Simplify<
+        FieldsOf<C> & { readonly [K in T]: Tag } & { readonly [K in Forms[I][number] & keyof F]: F[K] extends { readonly node: infer N } ? InputOf<N> : never }
+      >;
+    }[number]
   : V extends { readonly fields: infer F }
     ? Simplify<FieldsOf<C> & { readonly [K in T]: Tag } & FieldsOf<F>>
     : never;

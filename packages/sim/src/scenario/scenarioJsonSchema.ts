@@ -63,7 +63,9 @@ function fieldSchema(field: Field): JsonSchema {
 }
 
 function objectSchema(node: ObjectNode): JsonSchema {
-  const required = Object.entries(node.fields).filter(([, field]) => field.required === true).map(([key]) => key);
+  const required = Object.entries(node.fields)
+    .filter(([, field]) => field.required === true)
+    .map(([key]) => key);
   return {
     type: 'object',
     description: node.doc,

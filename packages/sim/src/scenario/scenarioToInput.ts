@@ -1,12 +1,4 @@
-import type {
-  AmountInput,
-  CorrelationInput,
-  MixtureComponentInput,
-  RateInput,
-  ScenarioInput,
-  SelectorInput,
-  SuccessRateInput,
-} from './scenarioInput.js';
+import type { AmountInput, CorrelationInput, MixtureComponentInput, RateInput, ScenarioInput, SelectorInput, SuccessRateInput } from './scenarioInput.js';
 import type { Amount, MixtureComponent, RateSpec, Scenario, SuccessRateDist } from './types.js';
 
 /**

@@ -51,9 +51,7 @@ export interface AttemptsSpec {
 }
 
 /** An error rate of the verifier: the same for every task, or drawn per task from a Beta. */
-export type RateSpec =
-  | { readonly dist: 'point'; readonly p: number }
-  | { readonly dist: 'beta'; readonly a: number; readonly b: number };
+export type RateSpec = { readonly dist: 'point'; readonly p: number } | { readonly dist: 'beta'; readonly a: number; readonly b: number };
 
 /** The resolved `verifier` section: the check that accepts or rejects each attempt, with its error rates and cost. */
 export interface VerifierSpec {

@@ -24,7 +24,11 @@ export function bestUnderConstraints(points: readonly ConstrainedPoint[], constr
     if (constraints.maxCost !== null && !(point.cost <= constraints.maxCost)) return;
     if (constraints.maxWrongDelivery !== null && !(point.deliveredWrong <= constraints.maxWrongDelivery)) return;
     const current = best === null ? null : points[best]!;
-    if (current === null || point.deliveredCorrect > current.deliveredCorrect || (point.deliveredCorrect === current.deliveredCorrect && point.cost < current.cost)) {
+    if (
+      current === null ||
+      point.deliveredCorrect > current.deliveredCorrect ||
+      (point.deliveredCorrect === current.deliveredCorrect && point.cost < current.cost)
+    ) {
       best = i;
     }
   });

@@ -20,5 +20,9 @@ export function requireScenarioPath(path: string, where: string): string {
   const paths = scenarioPaths();
   if (typeof path === 'string' && paths.has(path)) return path;
   const suggestion = typeof path === 'string' ? suggestName(path, [...paths]) : undefined;
-  throw new InputError(where, `must be the dotted path of a scenario key (${suggestion ? `did you mean ${suggestion}?` : 'e.g. policy.maxAttempts; see passk schema'})`, path);
+  throw new InputError(
+    where,
+    `must be the dotted path of a scenario key (${suggestion ? `did you mean ${suggestion}?` : 'e.g. policy.maxAttempts; see passk schema'})`,
+    path,
+  );
 }

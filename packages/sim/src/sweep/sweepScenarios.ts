@@ -19,18 +19,16 @@ export interface SweepScenariosOptions {
  *
  * Example: sweepScenarios(s, ['policy.maxAttempts=1..3']) → grid [{policy.maxAttempts: 1}, …], three scenarios.
  */
-export function sweepScenarios(
-  base: Scenario,
-  vary: readonly string[],
-  options: SweepScenariosOptions = {},
-): { grid: SweepPoint[]; scenarios: Scenario[] } {
+export function sweepScenarios(base: Scenario, vary: readonly string[], options: SweepScenariosOptions = {}): { grid: SweepPoint[]; scenarios: Scenario[] } {
   const grid = sweepGrid(vary.map((text) => parseSweepAxis(text)));
   const baseInput = scenarioToInput(base);
   const replicates = options.replicates ?? null;
   const scenarios = grid.map((values) => {
     const input = applySweepPoint(baseInput, values) as unknown as Record<string, unknown>;
     if (replicates !== null) input.run = { replicates };
-    const where = Object.entries(values).map(([path, value]) => `${path}=${String(value)}`).join(', ');
+    const where = Object.entries(values)
+      .map(([path, value]) => `${path}=${String(value)}`)
+      .join(', ');
     return resolveScenario(input, { source: `${options.source ?? 'scenario'} with ${where}` });
   });
   return { grid, scenarios };

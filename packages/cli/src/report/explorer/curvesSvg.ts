@@ -22,12 +22,21 @@ export function curvesSvg(p: number, k: number, width = 560): string {
   const line = (f: (kk: number) => number) => ks.map((kk) => `${x(kk).toFixed(1)},${y(f(kk)).toFixed(1)}`).join(' ');
   const at = (kk: number) => independentPassAtK(p, kk);
   const hat = (kk: number) => independentPassHatK(p, kk);
-  const band = `${line(at)} ${[...ks].reverse().map((kk) => `${x(kk).toFixed(1)},${y(hat(kk)).toFixed(1)}`).join(' ')}`;
+  const band = `${line(at)} ${[...ks]
+    .reverse()
+    .map((kk) => `${x(kk).toFixed(1)},${y(hat(kk)).toFixed(1)}`)
+    .join(' ')}`;
   const yTicks = [0, 0.25, 0.5, 0.75, 1]
-    .map((v) => `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y(v)}" y2="${y(v)}" class="grid"/><text x="${MARGIN.left - 6}" y="${y(v) + 4}" text-anchor="end">${v * 100}%</text>`)
+    .map(
+      (v) =>
+        `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y(v)}" y2="${y(v)}" class="grid"/><text x="${MARGIN.left - 6}" y="${y(v) + 4}" text-anchor="end">${v * 100}%</text>`,
+    )
     .join('');
   const xTicks = [1, 5, 10, 15, 20]
-    .map((kk) => `<line x1="${x(kk)}" x2="${x(kk)}" y1="${MARGIN.top + plotHeight}" y2="${MARGIN.top + plotHeight + 4}" class="axis"/><text x="${x(kk)}" y="${MARGIN.top + plotHeight + 16}" text-anchor="middle">${kk}</text>`)
+    .map(
+      (kk) =>
+        `<line x1="${x(kk)}" x2="${x(kk)}" y1="${MARGIN.top + plotHeight}" y2="${MARGIN.top + plotHeight + 4}" class="axis"/><text x="${x(kk)}" y="${MARGIN.top + plotHeight + 16}" text-anchor="middle">${kk}</text>`,
+    )
     .join('');
   const kx = x(k);
   const labelX = MARGIN.left + plotWidth + 8;

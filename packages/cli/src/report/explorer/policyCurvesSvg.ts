@@ -54,12 +54,23 @@ export function policyCurvesSvg(curves: readonly ExactMetrics[], k: number, widt
   const ticks = [1, 5, 10, 15, 20].filter((kk) => kk <= POLICY_MAX_K);
   const xAxis = (top: number, h: number) =>
     `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${top + h}" y2="${top + h}" class="axis"/>` +
-    ticks.map((kk) => `<line x1="${f(x(kk))}" x2="${f(x(kk))}" y1="${top + h}" y2="${top + h + 4}" class="axis"/><text x="${f(x(kk))}" y="${top + h + 17}" text-anchor="middle">${kk}</text>`).join('');
+    ticks
+      .map(
+        (kk) =>
+          `<line x1="${f(x(kk))}" x2="${f(x(kk))}" y1="${top + h}" y2="${top + h + 4}" class="axis"/><text x="${f(x(kk))}" y="${top + h + 17}" text-anchor="middle">${kk}</text>`,
+      )
+      .join('');
   const shareGrid = [0, 0.25, 0.5, 0.75, 1]
-    .map((v) => `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${f(yShare(v))}" y2="${f(yShare(v))}" class="grid"/><text x="${MARGIN.left - 6}" y="${f(yShare(v) + 4)}" text-anchor="end">${v * 100}%</text>`)
+    .map(
+      (v) =>
+        `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${f(yShare(v))}" y2="${f(yShare(v))}" class="grid"/><text x="${MARGIN.left - 6}" y="${f(yShare(v) + 4)}" text-anchor="end">${v * 100}%</text>`,
+    )
     .join('');
   const costGrid = [0, costMax / 2, costMax]
-    .map((v) => `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${f(yCost(v))}" y2="${f(yCost(v))}" class="grid"/><text x="${MARGIN.left - 6}" y="${f(yCost(v) + 4)}" text-anchor="end">${Number(v.toPrecision(2))}</text>`)
+    .map(
+      (v) =>
+        `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${f(yCost(v))}" y2="${f(yCost(v))}" class="grid"/><text x="${MARGIN.left - 6}" y="${f(yCost(v) + 4)}" text-anchor="end">${Number(v.toPrecision(2))}</text>`,
+    )
     .join('');
   const legendColumn = plotWidth / 2;
   const legend = SHARES.map((share, i) => {
@@ -80,11 +91,20 @@ export function policyCurvesSvg(curves: readonly ExactMetrics[], k: number, widt
     legend +
     shareGrid +
     xAxis(shareTop, SHARE_HEIGHT) +
-    SHARES.map((share) => `<path d="${path(curves.map((row) => row[share.field]), yShare)}" class="${share.cls}"/>`).join('') +
+    SHARES.map(
+      (share) =>
+        `<path d="${path(
+          curves.map((row) => row[share.field]),
+          yShare,
+        )}" class="${share.cls}"/>`,
+    ).join('') +
     `<text x="${MARGIN.left}" y="${costTop - 10}" class="panel-title">cost per delivered-correct answer</text>` +
     costGrid +
     xAxis(costTop, COST_HEIGHT) +
-    `<path d="${path(curves.map((row) => row.costPerCorrect), yCost)}" class="pc-cost"/>` +
+    `<path d="${path(
+      curves.map((row) => row.costPerCorrect),
+      yCost,
+    )}" class="pc-cost"/>` +
     `<text x="${MARGIN.left + plotWidth / 2}" y="${height - 4}" text-anchor="middle">budget k (attempts allowed)</text>` +
     `<line x1="${kx}" x2="${kx}" y1="${shareTop}" y2="${shareTop + SHARE_HEIGHT}" class="marker"/>` +
     `<line x1="${kx}" x2="${kx}" y1="${costTop}" y2="${costTop + COST_HEIGHT}" class="marker"/>` +

@@ -37,7 +37,10 @@ export function startPolicyExplorer(doc: ExplorerDocument, initial: PolicySettin
     return found;
   };
   const read = (): PolicySettings => {
-    const numbers = Object.fromEntries(Object.entries(SLIDER_IDS).map(([field, id]) => [field, Number(element(id).value)])) as Record<keyof typeof POLICY_RANGES, number>;
+    const numbers = Object.fromEntries(Object.entries(SLIDER_IDS).map(([field, id]) => [field, Number(element(id).value)])) as Record<
+      keyof typeof POLICY_RANGES,
+      number
+    >;
     return {
       ...numbers,
       population: element(ID.population).value as PolicySettings['population'],
@@ -46,7 +49,8 @@ export function startPolicyExplorer(doc: ExplorerDocument, initial: PolicySettin
     };
   };
   const show = (settings: PolicySettings) => {
-    for (const [field, id] of Object.entries(SLIDER_IDS) as [keyof typeof POLICY_RANGES, string][]) element(valueId(id)).textContent = settingText(field, settings[field]);
+    for (const [field, id] of Object.entries(SLIDER_IDS) as [keyof typeof POLICY_RANGES, string][])
+      element(valueId(id)).textContent = settingText(field, settings[field]);
     const visible = visibleSettings(settings);
     for (const [field, shown] of Object.entries(visible)) {
       const row = element(SLIDER_IDS[field as keyof typeof visible]).parentElement;

@@ -15,7 +15,13 @@ export function policyScenario(settings: PolicySettings): ScenarioInput {
         ? { dist: 'beta', mean, concentration }
         : mean >= 1 || mean <= 0
           ? { dist: 'point', p: mean >= 1 ? 1 : 0 }
-          : { dist: 'mixture', components: [{ weight: mean, dist: 'point', p: 1 }, { weight: 1 - mean, dist: 'point', p: 0 }] };
+          : {
+              dist: 'mixture',
+              components: [
+                { weight: mean, dist: 'point', p: 1 },
+                { weight: 1 - mean, dist: 'point', p: 0 },
+              ],
+            };
   const correlation =
     settings.correlation === 'independent'
       ? { model: 'independent' as const }
