@@ -266,9 +266,9 @@ const policy = {
     budget: { node: budget, doc: 'Caps per episode on spend and elapsed latency.', default: { cost: null, latency: null, mode: 'soft' } },
   },
   rules: [
-    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword (if/then), never awaited
     {
       doc: 'batchSize is required in mode batches.',
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword (if/then), never awaited
       schema: { if: { type: 'object', required: ['mode'], properties: { mode: { const: 'batches' } } }, then: { required: ['batchSize'] } },
     },
     {
