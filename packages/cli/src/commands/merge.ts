@@ -43,8 +43,8 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
     builder: (y) =>
       y
         .positional('parts', { type: 'string', array: true, demandOption: true, describe: 'shard files, or folders holding them (shard-0001-of-0016.json, …)' })
-        .option('json', { type: 'boolean', default: false })
-        .option('csv', { type: 'boolean', default: false })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
+        .option('csv', { type: 'boolean', default: false, describe: 'print the rows as CSV' })
         .option('out', { type: 'string', describe: 'write the result files (summary.json, summary.csv, scenario.yaml; or sweep.json) into this folder' })
         .option('allow-partial', {
           type: 'boolean',

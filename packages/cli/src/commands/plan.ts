@@ -50,7 +50,7 @@ export function planCommand(io: CliIo): CommandModule {
               .option('confidence', { type: 'number', default: 0.95, describe: 'one-sided confidence level' })
               .option('failures', { type: 'number', default: 0, describe: 'failures allowed among the runs' })
               .option('max-failures', limitOption(WORK_LIMITS.failures))
-              .option('json', { type: 'boolean', default: false })
+              .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
               .option('chart', CHART_OPTION)
               .example('$0 plan demonstrate --target 0.9 --k 8', '228 clean runs show pass^8 ≥ 90 % at 95 %'),
           handler: async (args) => {
@@ -95,7 +95,7 @@ export function planCommand(io: CliIo): CommandModule {
                 default: 2,
                 describe: 'with --trials: task heterogeneity, p_t ~ Beta with mean --rate and this a + b',
               })
-              .option('json', { type: 'boolean', default: false })
+              .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
               .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points')
               .example('$0 plan precision --metric passAtK --k 1 --rate 0.6 --half-width 0.03 --trials 4', 'tasks for a benchmark pass@1 ± 3 points'),
           handler: async (args) => {
@@ -148,8 +148,12 @@ export function planCommand(io: CliIo): CommandModule {
           describe: 'tasks (and trials per task) to detect a difference Δ between two agents, paired by task',
           builder: (d) =>
             d
-              .option('metric', { choices: ['passAtK', 'passHatK'] as const, default: 'passHatK' as 'passAtK' | 'passHatK' })
-              .option('k', { type: 'number', demandOption: true })
+              .option('metric', {
+                choices: ['passAtK', 'passHatK'] as const,
+                default: 'passHatK' as 'passAtK' | 'passHatK',
+                describe: 'the metric whose difference to detect',
+              })
+              .option('k', { type: 'number', demandOption: true, describe: 'the k of pass@k or pass^k' })
               .option('mean', { type: 'number', demandOption: true, describe: "agent A's mean single-attempt success rate over tasks" })
               .option('concentration', {
                 type: 'number',
@@ -157,7 +161,7 @@ export function planCommand(io: CliIo): CommandModule {
                 describe: 'task heterogeneity: p_t ~ Beta(mean, concentration); small = very uneven tasks',
               })
               .option('delta', { type: 'number', demandOption: true, describe: 'difference in the task-averaged metric to detect (B − A)' })
-              .option('power', { type: 'number', default: 0.8 })
+              .option('power', { type: 'number', default: 0.8, describe: 'probability of detecting the difference, in (0, 1)' })
               .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided significance level' })
               .option('trials', { type: 'string', describe: 'trials per task to tabulate (default k, 2k, 4k, 8k)' })
               .option('gain-spread', {
@@ -168,7 +172,7 @@ export function planCommand(io: CliIo): CommandModule {
               .option('simulations', { type: 'number', default: 1000, describe: 'datasets simulated to check the power (0: off)' })
               .option('seed', { type: 'string', default: '1', describe: 'seed of the power simulation' })
               .option('max-trials-sum', limitOption(WORK_LIMITS.trialsSum))
-              .option('json', { type: 'boolean', default: false })
+              .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
               .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4'),
           handler: async (args) => {
             requireOpenUnit('--power', args.power);

@@ -63,7 +63,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
           defaultDescription: 'the number of cores',
           describe: 'worker threads (results are identical for any number)',
         })
-        .option('json', { type: 'boolean', default: false })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
         .option('out', { type: 'string', describe: 'write sweep.json (or a shard file) into this folder' })
         .option('progress', { type: 'boolean', default: false, describe: 'show progress on stderr even when it is not a terminal' })
         .option('shard', SHARD_OPTIONS.shard)
