@@ -1,6 +1,10 @@
 /** Engine estimates must lie within this many of their own standard errors of the peer's exact values. */
 export const Z_LIMIT = 4;
 
+/** The peer's metric names (../shared/bench/numpy_peer.py) where the engine's differ. */
+const ENGINE_NAMES = { passHat: 'passHatK' };
+const engineName = (metric) => ENGINE_NAMES[metric] ?? metric;
+
 /**
  * Checks the engine against the peer's closed forms: for every metric the peer reports "exact"
  * for and every k, z = (engine value − peer exact) / engine SE. Also the largest difference
@@ -14,7 +18,7 @@ export function agreement(summary, engineExact, peerExact) {
     values.forEach((exact, i) => {
       const k = i + 1;
       const row = summary.rows[i];
-      const estimate = row?.[metric];
+      const estimate = row?.[engineName(metric)];
       if (!estimate || estimate.value === null || estimate.se === null) {
         throw new Error(`bench: the engine has no estimate of ${metric} at k = ${k}`);
       }
@@ -22,7 +26,7 @@ export function agreement(summary, engineExact, peerExact) {
       const z = delta === 0 ? 0 : estimate.se > 0 ? delta / estimate.se : Math.sign(delta) * Infinity;
       comparisons++;
       if (Math.abs(z) > Math.abs(worst.z)) worst = { z, metric, k };
-      const own = engineExact[metric]?.[i];
+      const own = engineExact[engineName(metric)]?.[i];
       const diff = typeof own === 'number' ? Math.abs(own - exact) : Infinity;
       if (diff > exactDiff.diff || exactDiff.metric === null) exactDiff = { diff, metric, k };
     });
@@ -47,7 +51,7 @@ export function peerAgreement(summary, peerSimulated) {
     if (!Array.isArray(ses)) throw new Error(`bench: the peer gave no SE for ${metric}`);
     values.forEach((peerValue, i) => {
       const k = i + 1;
-      const estimate = summary.rows[i]?.[metric];
+      const estimate = summary.rows[i]?.[engineName(metric)];
       if (!estimate || estimate.value === null || estimate.se === null) throw new Error(`bench: the engine has no estimate of ${metric} at k = ${k}`);
       const se = Math.hypot(estimate.se, ses[i]);
       const delta = estimate.value - peerValue;
