@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { passkVersion } from './passkVersion.js';
 import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { CommandExit } from './run/commandExit.js';
@@ -144,12 +144,6 @@ function unknownCommand(args: readonly string[]): string | undefined {
   if (names.includes(first)) return undefined;
   const suggestion = suggestName(first, names);
   return `unknown command ${JSON.stringify(first)}${suggestion ? `: did you mean ${suggestion}?` : ''} (commands: ${names.join(', ')}; passk --help)`;
-}
-
-/** The package's version, from its package.json (one folder above dist/). */
-function passkVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return manifest.version;
 }
 
 /**

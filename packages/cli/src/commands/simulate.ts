@@ -26,8 +26,9 @@ import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs
 import { Interrupted } from '../run/interrupted.js';
 import { progressReporter } from '../run/progressReporter.js';
 import { runSimulation, StopSignal } from '@passk/sim/node';
-import { emitShard, runShard } from '../run/runShard.js';
-import { passkVersion, SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
+import { emitShard, endIfStopped, runShard } from '../run/runShard.js';
+import { passkVersion } from '../passkVersion.js';
+import { SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
@@ -133,10 +134,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
           args.out,
           io,
         );
-        if (stop.stopped) {
-          io.stderr(`passk: interrupted: the shard covers ${run.episodes} of ${run.plannedEpisodes} episodes and is marked partial\n`);
-          throw new Interrupted();
-        }
+        endIfStopped(run, stop, io);
         return;
       }
       const progress = showProgress ? progressReporter(io, 'simulating') : null;

@@ -12,14 +12,14 @@ import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { plannedOutputs } from '../io/plannedOutputs.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
-import { runShard, emitShard } from '../run/runShard.js';
+import { emitShard, endIfStopped, runShard } from '../run/runShard.js';
 import { runSimulation, StopSignal } from '@passk/sim/node';
-import { passkVersion, SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
+import { passkVersion } from '../passkVersion.js';
+import { SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
-import { Interrupted } from '../run/interrupted.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 
 interface SweepArgs extends SweepOutputArgs, SimulationLimitArgs {
@@ -112,10 +112,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
           args.out,
           io,
         );
-        if (stop.stopped) {
-          io.stderr(`passk: interrupted: the shard covers ${run.episodes} of ${run.plannedEpisodes} episodes and is marked partial\n`);
-          throw new Interrupted();
-        }
+        endIfStopped(run, stop, io);
         return;
       }
 

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { shardWork, type PartialResult, type Scenario } from '@passk/sim';
 import type { CliIo } from '../io/cliIo.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
+import { Interrupted } from './interrupted.js';
 import { progressReporter } from './progressReporter.js';
 import { runSimulation, type StopSignal } from '@passk/sim/node';
 import type { ShardSpec } from './schedulerShard.js';
@@ -73,4 +74,11 @@ export async function emitShard(document: ShardFile, out: string | undefined, io
   await writeFileAtomic(path, text);
   const { index, count } = document.shard;
   io.stderr(`passk: wrote ${path} (shard ${index}/${count}: ${document.episodes} episodes in ${document.seconds.toFixed(2)} s)\n`);
+}
+
+/** After a stopped shard's file is written: one line saying how much it covers, then Interrupted (exit 130). */
+export function endIfStopped(run: ShardRunResult, stop: StopSignal, io: CliIo): void {
+  if (!stop.stopped) return;
+  io.stderr(`passk: interrupted: the shard covers ${run.episodes} of ${run.plannedEpisodes} episodes and is marked partial\n`);
+  throw new Interrupted();
 }

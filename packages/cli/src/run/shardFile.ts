@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { InputError, type PartialResult, type ScenarioInput } from '@passk/sim';
 import type { ShardSpec } from './schedulerShard.js';
 import { checkShardShape } from './checkShardShape.js';
@@ -62,13 +61,6 @@ export function shardFileName(shard: ShardSpec): string {
 
 /** Names shardFileName gives. */
 export const SHARD_FILE_PATTERN = /^shard-\d+-of-\d+\.json$/;
-
-/** The version of this passk CLI (packages/cli/package.json), recorded in every shard. */
-export function passkVersion(): string {
-  cachedVersion ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  return cachedVersion;
-}
-let cachedVersion: string | undefined;
 
 /**
  * Checks a parsed shard file (not yet against the other shards): its format, the type and range
