@@ -39,6 +39,13 @@ import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulat
 import { renderTable } from '../format/table.js';
 import { tasksFromTable, type TasksFromCheck } from '../format/tasksFromCheck.js';
 
+/** The scenario's icc, and how it relates to the fit's between-task correlation (docs/design.md §1). */
+const ICC_NOTE =
+  "attempts.correlation {model: exchangeable, icc}: the correlation of two attempts of one episode given the task's p " +
+  '(each episode draws its own rate around p). passk fit reports a different quantity, the between-task correlation ' +
+  'ρ = 1/(a + b + 1): two attempts of one task agree because tasks differ in p, which the tasks block already carries. ' +
+  'Over all tasks two attempts of one episode correlate ρ + icc·(1 − ρ). --tasks-from keeps attempts independent given p (icc 0), as fitted.';
+
 interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs, SimulationLimitArgs {
   'tasks-from'?: string;
   'per-task': boolean;
@@ -88,7 +95,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
         .example('$0 simulate scenario.yaml --shard 3/8 --out parts/', 'one slice of a run split over 8 machines')
-        .example('$0 simulate scenario.yaml --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
+        .example('$0 simulate scenario.yaml --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)')
+        .epilogue(ICC_NOTE),
     handler: async (args) => {
       requireOneFormat(args);
       checkSimulateCombinations(args);
