@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
-  averageOverTasks,
   defaultScenario,
   fitTasks,
   posteriorTasks,
@@ -11,7 +10,6 @@ import {
   scenarioToInput,
   simulatePilot,
   summarise,
-  taskAverageIntervals,
   type PilotDesign,
   type Scenario,
 } from '@passk/sim';
@@ -36,8 +34,10 @@ import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { summaryDocument } from '../format/summaryDocument.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
-import { renderTable } from '../format/table.js';
-import { tasksFromTable, type TasksFromCheck } from '../format/tasksFromCheck.js';
+import { observedFromLog, type ObservedFromLog } from '../format/observedFromLog.js';
+
+/** Two-sided confidence of the log's task-population intervals beside the simulation. */
+const TASKS_FROM_CONFIDENCE = 0.95;
 
 /** The scenario's icc, and how it relates to the fit's between-task correlation (docs/design.md §1). */
 const ICC_NOTE =
@@ -163,17 +163,9 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
               truth: summary,
               design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign),
             });
-      await emitSummary(summary, pilot, args, io);
-      if (fromLog && !args.json && !args.csv) {
-        const table = tasksFromTable(fromLog.check, summary);
-        io.stdout(
-          `\n${table.title}:\n${renderTable(table.columns, table.rows)}\n` +
-            "Simulated: tasks drawn afresh from the fit every replicate, so its ± includes the draw of the tasks; the log's own\n" +
-            'uncertainty (which tasks it holds) is its CI (tasks), docs/uncertainty.md. Attempts independent given the task (as fitted); ' +
-            `${args.file === undefined ? 'no verifier (none is in the log)' : "the scenario's verifier"}.\n`,
-        );
-      }
-      await writeChartOption(summaryDocument(summary, pilot), args.chart, io);
+      const observed = fromLog?.observed ?? null;
+      await emitSummary(summary, pilot, args, io, { observed });
+      await writeChartOption(summaryDocument(summary, pilot, observed), args.chart, io);
       if (stop.stopped) {
         io.stderr(`passk: interrupted: the result covers ${partial.done} of ${R} replicates and is marked partial\n`);
         throw new Interrupted();
@@ -191,9 +183,14 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
  * task (the beta-binomial's heterogeneity already is the correlation of a task's attempts, so an
  * exchangeable correlation on top would count it twice), and, without a scenario file, no
  * verifier (a log has none). Also the check against the log: its task averages and their
- * task-population intervals at every k ≤ n.
+ * task-population intervals at every k ≤ n (`observed` in the output).
  */
-async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArgs, builtIn: boolean): Promise<{ scenario: Scenario; check: TasksFromCheck }> {
+async function withTasksFrom(
+  scenario: Scenario,
+  path: string,
+  args: SimulateArgs,
+  builtIn: boolean,
+): Promise<{ scenario: Scenario; observed: ObservedFromLog }> {
   const counts = await readResultsFile(path, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const fit = fitTasks(tasks);
@@ -210,8 +207,7 @@ async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArg
   if (builtIn) delete input.verifier;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const ks = Array.from({ length: Math.min(maxN, scenario.policy.maxAttempts) }, (_, i) => i + 1);
-  const check = { file: basename(path), observed: averageOverTasks(tasks, ks), intervals: taskAverageIntervals(tasks, ks, { confidence: 0.95, sides: 2 }) };
-  return { scenario: resolveScenario(input, { source: `tasks from ${path}` }), check };
+  return { scenario: resolveScenario(input, { source: `tasks from ${path}` }), observed: observedFromLog(basename(path), tasks, ks, TASKS_FROM_CONFIDENCE) };
 }
 
 /** --seed and --replicates applied to the resolved scenario (validated like the file's own keys). */
