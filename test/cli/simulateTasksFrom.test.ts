@@ -121,6 +121,8 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
     const text = (await passk('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1')).stdout;
     expect(text).toMatch(/The log \(beta-tasks\.csv\) against the simulation, k ≤ n:\nk {2}observed pass@k {6}CI \(tasks\)/);
     expect(text).toMatch(/\n1 {12}47\.5% {2}\[\d+\.\d%, \d+\.\d%\]/);
+    // The fixture has no cost column: the note says the amounts are assumed, not the log's.
+    expect(text).toContain("cost and latency per attempt are the scenario's assumptions (the log has none)");
     const file = join(dir, 'simulate.json');
     writeFileSync(file, (await passk('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1', '--json')).stdout);
     const report = join(dir, 'report.html');
@@ -129,6 +131,11 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
     const html = readFileSync(report, 'utf8');
     expect(html).toContain('The log (beta-tasks.csv) against the simulation, k ≤ n');
     expect(html).toContain('47.5%');
+  });
+
+  it("the note names the log's costs when it has them (tau2-results.json: agent_cost and duration)", async () => {
+    const text = (await passk('simulate', '--tasks-from', fixture('logs/tau2-results.json'), '--replicates', '64', '--workers', '1')).stdout;
+    expect(text).toContain('cost and latency per attempt from the log.');
   });
 
   it('--out: summary.json carries observed too', async () => {

@@ -40,7 +40,7 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null, obser
   if (pilot) sections.push(formatPilot(pilot));
   if (observed) {
     const table = tasksFromTable(observed, summary.rows);
-    sections.push(`${table.title}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario.verifier.perfect)}`);
+    sections.push(`${table.title}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario)}`);
   }
   return `${sections.join('\n\n')}\n`;
 }

@@ -47,11 +47,22 @@ export function tasksFromTable(
   };
 }
 
-/** What the table's two columns of uncertainty mean, and what the what-if kept from the log. */
-export function tasksFromNote(perfectVerifier: boolean): string {
+/** What the table's two columns of uncertainty mean, and what the what-if kept from the log and what it did not. */
+export function tasksFromNote(scenario: {
+  readonly verifier: { readonly perfect: boolean };
+  readonly attempts: { readonly cost: { readonly dist: string }; readonly latency: { readonly dist: string } };
+}): string {
+  const fromLog = (amount: { readonly dist: string }) => amount.dist === 'empirical';
+  const { cost, latency } = scenario.attempts;
+  const amounts =
+    fromLog(cost) && fromLog(latency)
+      ? 'cost and latency per attempt from the log'
+      : fromLog(cost) || fromLog(latency)
+        ? `${fromLog(cost) ? 'cost' : 'latency'} per attempt from the log, ${fromLog(cost) ? 'latency' : 'cost'} the scenario's assumption (the log has none)`
+        : "cost and latency per attempt are the scenario's assumptions (the log has none)";
   return (
     "Simulated: tasks drawn afresh from the fit every replicate, so its ± includes the draw of the tasks; the log's own\n" +
     'uncertainty (which tasks it holds) is its CI (tasks), docs/uncertainty.md. Attempts independent given the task (as fitted); ' +
-    `${perfectVerifier ? 'no verifier errors (none are in the log)' : "the scenario's imperfect verifier"}.`
+    `${scenario.verifier.perfect ? 'no verifier errors (none are in the log)' : "the scenario's imperfect verifier"};\n${amounts}.`
   );
 }

@@ -41,6 +41,6 @@ ${[processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.r
       },
     );
   }
-  if (summary.observed) notes.push({ label: 'The log', text: tasksFromNote(scenario.verifier.perfect).replaceAll('\n', ' ') });
+  if (summary.observed) notes.push({ label: 'The log', text: tasksFromNote(scenario).replaceAll('\n', ' ') });
   return { title: `Simulation: ${name}`, body, notes, scenario };
 }
