@@ -1,5 +1,5 @@
 import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,24 @@ describe('passk fit RESULTS', () => {
     // The spread of p carries ρ: Beta(a, b) of the chosen fit, so 1/(a + b + 1) = ρ.
     const rate = scenario.tasks.successRate as { a: number; b: number };
     expect(1 / (rate.a + rate.b + 1)).toBeCloseTo(json.models[0]!.params.taskCorrelation.value!, 12);
+  });
+
+  it('simulate --help states how the two correlations combine, ρ + icc·(1 − ρ), and the engine agrees', async () => {
+    expect(passkProcess(['simulate', '--help']).stdout).toMatch(/Over all tasks two attempts of one episode\s+correlate ρ \+ icc·\(1 − ρ\)/);
+    // Tasks Beta(2, 3) (mean m = 0.4, ρ = 1/6), exchangeable icc 0.3: pass^2 = E[X₁X₂] = m² + m(1 − m)·(ρ + icc·(1 − ρ))
+    // = 0.16 + 0.24·(1/6 + 0.3·5/6) = 0.26 (closed form); the engine's exact value and its simulation (within 4.5 SE, as fitRecovery).
+    const file = join(dir, 'rho-icc.yaml');
+    writeFileSync(
+      file,
+      'seed: 1\ntasks: { count: 100, successRate: { dist: beta, a: 2, b: 3 }, resample: true }\n' +
+        'attempts: { correlation: { model: exchangeable, icc: 0.3 } }\npolicy: { maxAttempts: 2 }\nrun: { replicates: 1000 }\n',
+    );
+    const summary = JSON.parse((await passk('simulate', file, '--json', '--workers', '1')).stdout) as {
+      rows: Array<{ passHatK: { value: number; se: number; exact: number } }>;
+    };
+    const pass2 = summary.rows[1]!.passHatK;
+    expect(pass2.exact).toBeCloseTo(0.16 + 0.24 * (1 / 6 + 0.3 * (5 / 6)), 12);
+    expect(Math.abs(pass2.value - 0.26)).toBeLessThanOrEqual(4.5 * pass2.se);
   });
 
   it('--help says what the between-task correlation is and that it is not the scenario icc', async () => {
