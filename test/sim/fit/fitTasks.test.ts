@@ -138,7 +138,7 @@ describe('fitTasks: degenerate and bad input', () => {
     const bb = fit.models[0]!;
     expect(bb.params.taskCorrelation).toEqual({ value: 0, se: null });
     expect(bb.params.concentration).toEqual({ value: null, se: null });
-    expect(bb.boundary.join(' ')).toMatch(/concentration = ∞ \(between-task correlation ρ = 0\)/);
+    expect(bb.boundary.join(' ')).toMatch(/concentration = ∞: no spread of success rates in the beta component .* \(without point masses ρ = 0\)/);
     // Binomial MLE Σc/Σn = ½ with SE √(½·½/120) (closed form).
     expect(bb.params.mean!.value).toBeCloseTo(0.5, 7);
     expect(bb.params.mean!.se).toBeCloseTo(Math.sqrt(0.25 / 120), 6);

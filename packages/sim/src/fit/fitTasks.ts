@@ -27,8 +27,9 @@ export interface FitOptions {
 const MAX_TABLE_K = 100;
 
 const BOUNDARY_WORDS: Record<string, string> = {
-  'logConcentration:+': 'concentration = ∞ (between-task correlation ρ = 0): no spread of success rates beyond binomial noise, every task has p = mean',
-  'logConcentration:-': 'concentration = 0 (between-task correlation ρ = 1): every task always or never succeeds',
+  'logConcentration:+':
+    'concentration = ∞: no spread of success rates in the beta component beyond binomial noise, each of its tasks has p = mean (without point masses ρ = 0)',
+  'logConcentration:-': 'concentration = 0: the beta component is always or never (each of its tasks succeeds every time or never; ρ = 1)',
   'logOddsZero:-': 'π0 = 0: no excess of tasks that never succeed',
   'logOddsOne:-': 'π1 = 0: no excess of tasks that always succeed',
 };
