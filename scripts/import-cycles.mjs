@@ -12,7 +12,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// PASSK_CYCLES_ROOT: another tree with packages/*/src (the script's own test uses one).
+const root = process.env.PASSK_CYCLES_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function sourceFiles(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -13,7 +13,8 @@ function dataRows(spec: any): any[] {
 
 const refund = loadResult('sweep-refund');
 const constrained = loadResult('sweep-constrained');
-const gridPoints = (result: Fixture<'passk.sweep'>): any[] => dataRows(sweepFrontierChart(result).spec).filter((row) => row.index !== undefined && row.heading === undefined);
+const gridPoints = (result: Fixture<'passk.sweep'>): any[] =>
+  dataRows(sweepFrontierChart(result).spec).filter((row) => row.index !== undefined && row.heading === undefined);
 /** The best point's label rows (drawn by several layers: leader, ring, text and its outline), once. */
 const bestLabels = (spec: object): any[] => [
   ...new Map(

@@ -36,7 +36,8 @@ interface Curves {
  */
 export function passCurvesChart(result: EstimateTaskDocument | EstimateRateDocument | EstimateFileDocument, options: ChartOptions = {}): ChartSpec {
   const kind = result.kind;
-  const curves = result.kind === RESULT_KINDS.estimateRate ? rateCurves(result) : result.kind === RESULT_KINDS.estimateFile ? fileCurves(result) : taskCurves(result);
+  const curves =
+    result.kind === RESULT_KINDS.estimateRate ? rateCurves(result) : result.kind === RESULT_KINDS.estimateFile ? fileCurves(result) : taskCurves(result);
   const title = curves.title;
   const caption = passCurvesCaption(curves);
   const ks = [...new Set(curves.points.map((point) => point.k))].sort((a, b) => a - b);

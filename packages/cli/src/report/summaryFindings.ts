@@ -264,7 +264,8 @@ function compareFindings(result: ResultDocumentOf<'passk.compare'>): Findings {
     const { k } = row;
     const where = `comparisons[${i}].rows[${rows.length - 1}].passHatK`;
     const hat = row.passHatK;
-    if (hat === null || hat.interval === null) throw new InputError('--from', `must have pass^k and its interval at ${where} (the largest k of a comparison)`, null);
+    if (hat === null || hat.interval === null)
+      throw new InputError('--from', `must have pass^k and its interval at ${where} (the largest k of a comparison)`, null);
     const { difference } = hat;
     const { lower, upper } = hat.interval;
     const p = hat.pValue?.value ?? null;
