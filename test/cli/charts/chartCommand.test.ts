@@ -153,6 +153,40 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     expect(readdirSync(join(dir, 'chart.svg'))).toEqual([]);
   });
 
+  // The schema check where the file is read is the only check: a damaged field is one line naming the
+  // file and the field's path (the charts then read typed fields, and check nothing again).
+  it.each([
+    [
+      'a field of the wrong type',
+      (result: any) => ({ ...result, rows: result.rows.map((row: any, i: number) => (i === 2 ? { ...row, coverage: { ...row.coverage, value: 'x' } } : row)) }),
+      /^passk: .*damaged\.json: rows\[2\]\.coverage\.value: must be as in a passk\.simulate document \(docs\/results\.md\): .*, got "x"$/,
+    ],
+    [
+      'a missing field',
+      (result: any) => ({ ...result, rows: result.rows.map(({ deliveredWrong: _, ...row }: any) => row) }),
+      /^passk: .*damaged\.json: rows\[0\]\.deliveredWrong: must be as in a passk\.simulate document \(docs\/results\.md\): expected required property$/,
+    ],
+    [
+      'a document of another schemaVersion',
+      (result: any) => ({ ...result, schemaVersion: 1 }),
+      /^passk: .*damaged\.json: must be a passk\.simulate document of schemaVersion 2 .*, but its schemaVersion is 1$/,
+    ],
+  ])('a damaged result file (%s): one line naming the file and the field', async (_label, damage, message) => {
+    const input = mkdtempSync(join(tmpdir(), 'passk-chart-input-'));
+    try {
+      const file = join(input, 'damaged.json');
+      writeFileSync(file, JSON.stringify(damage(JSON.parse(readFileSync(from('simulate-pilot'), 'utf8')))));
+      const run = await passk('chart', 'delivery', '--from', file, '--out', join(dir, 'x.svg'));
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stderr.trimEnd()).toMatch(message);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(input, { recursive: true, force: true });
+    }
+  });
+
   it('as a real process: exit code 2 and one line', () => {
     const run = passkProcess(['chart', 'estimator-check', '--from', from('simulate-parallel'), '--out', join(dir, 'x.png')]);
     expect(run.code).toBe(2);

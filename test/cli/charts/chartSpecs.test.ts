@@ -12,7 +12,10 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { buildChart, type ChartSpec } from '../../../packages/cli/src/charts/chartsFor.js';
+import { buildChart } from '../../../packages/cli/src/charts/chartsFor.js';
+import type { ChartSpec } from '../../../packages/cli/src/charts/chartSpec.js';
+import { checkResultDocument } from '../../../packages/cli/src/results/checkResultDocument.js';
+import type { ResultDocument } from '../../../packages/cli/src/results/resultSchemas.js';
 import { compileChart, renderSvg } from '../../../packages/cli/src/charts/renderChart.js';
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 import { scenarioToInput } from '../../../packages/sim/src/scenario/scenarioToInput.js';
@@ -21,6 +24,11 @@ import { REPO_ROOT, fixture } from '../../helpers/runPassk.js';
 
 function loadResult(name: string): Record<string, any> {
   return JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8'));
+}
+
+/** A fixture result, checked against its kind's schema as `passk chart` reads it (the charts check nothing again). */
+function readResult(name: string): ResultDocument {
+  return checkResultDocument(loadResult(name), `${name}.json`);
 }
 
 /**
@@ -34,38 +42,38 @@ async function expectGolden(name: string, actual: string): Promise<void> {
 
 /** golden name → the chart, built from fixture results. */
 const CASES: Record<string, () => ChartSpec> = {
-  'pass-curves-task': () => buildChart('pass-curves', [loadResult('estimate-task')]),
-  'pass-curves-rate': () => buildChart('pass-curves', [loadResult('estimate-rate')]),
-  'pass-curves-file': () => buildChart('pass-curves', [loadResult('estimate-file')]),
-  'task-interval': () => buildChart('task-interval', [loadResult('estimate-task')]),
-  'task-interval-single-k': () => buildChart('task-interval', [loadResult('estimate-task-k8')]),
-  'task-interval-one-sided': () => buildChart('task-interval', [loadResult('estimate-task-one-sided')]),
-  planning: () => buildChart('planning', [loadResult('plan-demonstrate')]),
-  delivery: () => buildChart('delivery', [loadResult('simulate-pilot')]),
-  'delivery-parallel': () => buildChart('delivery', [loadResult('simulate-parallel')]),
-  'cost-frontier': () => buildChart('cost-frontier', [loadResult('simulate-pilot'), loadResult('simulate-parallel'), loadResult('simulate-refund')]),
-  'estimator-check': () => buildChart('estimator-check', [loadResult('simulate-pilot')]),
-  'task-rates-file': () => buildChart('task-rates', [loadResult('estimate-file')]),
-  'task-rates-simulate': () => buildChart('task-rates', [loadResult('simulate-pilot')]),
-  'fit-counts': () => buildChart('fit-counts', [loadResult('fit-tau-bench')]),
-  'fit-counts-mixed-n': () => buildChart('fit-counts', [loadResult('fit-mixed-n')]),
-  'fit-pass-rates': () => buildChart('fit-pass-rates', [loadResult('fit-tau-bench')]),
-  'fit-pass-rates-mixed-n': () => buildChart('fit-pass-rates', [loadResult('fit-mixed-n')]),
-  'sweep-frontier': () => buildChart('sweep-frontier', [loadResult('sweep-refund')]),
-  'sweep-frontier-constrained': () => buildChart('sweep-frontier', [loadResult('sweep-constrained')]),
-  'sweep-frontier-one-axis': () => buildChart('sweep-frontier', [loadResult('sweep-one-axis')]),
+  'pass-curves-task': () => buildChart('pass-curves', [readResult('estimate-task')]),
+  'pass-curves-rate': () => buildChart('pass-curves', [readResult('estimate-rate')]),
+  'pass-curves-file': () => buildChart('pass-curves', [readResult('estimate-file')]),
+  'task-interval': () => buildChart('task-interval', [readResult('estimate-task')]),
+  'task-interval-single-k': () => buildChart('task-interval', [readResult('estimate-task-k8')]),
+  'task-interval-one-sided': () => buildChart('task-interval', [readResult('estimate-task-one-sided')]),
+  planning: () => buildChart('planning', [readResult('plan-demonstrate')]),
+  delivery: () => buildChart('delivery', [readResult('simulate-pilot')]),
+  'delivery-parallel': () => buildChart('delivery', [readResult('simulate-parallel')]),
+  'cost-frontier': () => buildChart('cost-frontier', [readResult('simulate-pilot'), readResult('simulate-parallel'), readResult('simulate-refund')]),
+  'estimator-check': () => buildChart('estimator-check', [readResult('simulate-pilot')]),
+  'task-rates-file': () => buildChart('task-rates', [readResult('estimate-file')]),
+  'task-rates-simulate': () => buildChart('task-rates', [readResult('simulate-pilot')]),
+  'fit-counts': () => buildChart('fit-counts', [readResult('fit-tau-bench')]),
+  'fit-counts-mixed-n': () => buildChart('fit-counts', [readResult('fit-mixed-n')]),
+  'fit-pass-rates': () => buildChart('fit-pass-rates', [readResult('fit-tau-bench')]),
+  'fit-pass-rates-mixed-n': () => buildChart('fit-pass-rates', [readResult('fit-mixed-n')]),
+  'sweep-frontier': () => buildChart('sweep-frontier', [readResult('sweep-refund')]),
+  'sweep-frontier-constrained': () => buildChart('sweep-frontier', [readResult('sweep-constrained')]),
+  'sweep-frontier-one-axis': () => buildChart('sweep-frontier', [readResult('sweep-one-axis')]),
   'delivery-policies-limit': () =>
-    buildChart('delivery', [loadResult('simulate-pilot'), loadResult('simulate-parallel'), loadResult('simulate-refund')], { maxWrongDelivery: 0.05 }),
-  'pass-curves-rate-linear-k': () => buildChart('pass-curves', [loadResult('estimate-rate')], { logK: false }),
-  'demonstrate-failures': () => buildChart('demonstrate-failures', [loadResult('plan-demonstrate')]),
-  'precision-width': () => buildChart('precision-width', [loadResult('plan-precision')]),
-  'plan-compare-power': () => buildChart('plan-compare-power', [loadResult('plan-compare')]),
-  'compare-curves': () => buildChart('compare-curves', [loadResult('compare')]),
-  'compare-curves-three': () => buildChart('compare-curves', [loadResult('compare-three')]),
-  'compare-difference': () => buildChart('compare-difference', [loadResult('compare')]),
-  'compare-difference-three': () => buildChart('compare-difference', [loadResult('compare-three')]),
-  'compare-tasks': () => buildChart('compare-tasks', [loadResult('compare')]),
-  'compare-tasks-three': () => buildChart('compare-tasks', [loadResult('compare-three')]),
+    buildChart('delivery', [readResult('simulate-pilot'), readResult('simulate-parallel'), readResult('simulate-refund')], { maxWrongDelivery: 0.05 }),
+  'pass-curves-rate-linear-k': () => buildChart('pass-curves', [readResult('estimate-rate')], { logK: false }),
+  'demonstrate-failures': () => buildChart('demonstrate-failures', [readResult('plan-demonstrate')]),
+  'precision-width': () => buildChart('precision-width', [readResult('plan-precision')]),
+  'plan-compare-power': () => buildChart('plan-compare-power', [readResult('plan-compare')]),
+  'compare-curves': () => buildChart('compare-curves', [readResult('compare')]),
+  'compare-curves-three': () => buildChart('compare-curves', [readResult('compare-three')]),
+  'compare-difference': () => buildChart('compare-difference', [readResult('compare')]),
+  'compare-difference-three': () => buildChart('compare-difference', [readResult('compare-three')]),
+  'compare-tasks': () => buildChart('compare-tasks', [readResult('compare')]),
+  'compare-tasks-three': () => buildChart('compare-tasks', [readResult('compare-three')]),
 };
 
 /** The inline data rows of a spec (top level, or the layers' own). */

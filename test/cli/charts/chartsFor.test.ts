@@ -1,14 +1,23 @@
 // Which charts fit which results (chartsFor, naturalChart) and the one-line errors of buildChart
-// when they do not. Inputs: CLI results in test/fixtures/charts/ (see its README.md).
+// when they do not. Inputs: CLI results in test/fixtures/charts/ (see its README.md), checked once
+// against their schema as `passk chart` and `passk report` read them.
 import { readFileSync } from 'node:fs';
 import { InputError } from '@passk/sim';
 import { describe, expect, it } from 'vitest';
 import { CHART_KINDS } from '../../../packages/cli/src/charts/chartKinds.js';
 import { buildChart, chartsFor, naturalChart } from '../../../packages/cli/src/charts/chartsFor.js';
+import { checkResultDocument } from '../../../packages/cli/src/results/checkResultDocument.js';
+import type { ResultDocument } from '../../../packages/cli/src/results/resultSchemas.js';
 import { fixture } from '../../helpers/runPassk.js';
 
-function loadResult(name: string): Record<string, any> {
-  return JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8'));
+function loadResult(name: string): ResultDocument {
+  return checkResultDocument(JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8')), `${name}.json`);
+}
+
+/** A result of this kind (the fixtures are known: a wrong one is a broken test). */
+function ofKind<K extends ResultDocument['kind']>(result: ResultDocument, kind: K): Extract<ResultDocument, { kind: K }> {
+  if (result.kind !== kind) throw new Error(`expected a ${kind} fixture, got ${result.kind}`);
+  return result as Extract<ResultDocument, { kind: K }>;
 }
 
 const task = loadResult('estimate-task');
@@ -18,7 +27,7 @@ const file = loadResult('estimate-file');
 const demonstrate = loadResult('plan-demonstrate');
 const precision = loadResult('plan-precision');
 const compare = loadResult('plan-compare');
-const pilot = loadResult('simulate-pilot');
+const pilot = ofKind(loadResult('simulate-pilot'), 'passk.simulate');
 const parallel = loadResult('simulate-parallel');
 const fit = loadResult('fit-tau-bench');
 const sweep = loadResult('sweep-refund');
@@ -51,16 +60,11 @@ describe('chartsFor', () => {
       'task-interval',
       'task-rates',
     ]);
+    const parallelRun = ofKind(parallel, 'passk.simulate');
     for (const combined of [charts[0]!, charts[1]!]) {
       const spec = combined.spec as any;
-      expect(new Set(spec.data.values.map((row: any) => row.series))).toEqual(new Set([pilot.scenario.name, parallel.scenario.name]));
+      expect(new Set(spec.data.values.map((row: any) => row.series))).toEqual(new Set([pilot.scenario.name, parallelRun.scenario.name]));
     }
-  });
-
-  it('refuses what is not a passk result', () => {
-    expect(() => chartsFor([{ rows: [] }])).toThrow(
-      new InputError('--from', 'must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json)'),
-    );
   });
 });
 
@@ -82,6 +86,10 @@ describe('naturalChart (for --chart FILE)', () => {
 });
 
 describe('buildChart errors: one line naming the charts that do fit', () => {
+  const withoutSe = checkResultDocument(
+    { ...pilot, replicates: { requested: 1, done: 1 }, rows: pilot.rows.map((row) => ({ ...row, deliveredCorrect: { ...row.deliveredCorrect, se: null } })) },
+    'one-replicate.json',
+  );
   const cases: Array<[string, () => unknown, string]> = [
     [
       'simulate chart from an estimate',
@@ -131,16 +139,17 @@ describe('buildChart errors: one line naming the charts that do fit', () => {
       'sweep-frontier: draws one result, got 2 (only delivery and cost-frontier combine several)',
     ],
     ['no result', () => buildChart('delivery', []), '--from: needs at least one result file'],
-    [
-      'not a result',
-      () => buildChart('delivery', [{ kind: 'scenario' }]),
-      '--from: must be a passk result (the JSON that estimate, compare, plan, simulate, sweep or fit print with --json), got "scenario"',
-    ],
     ['unknown kind', () => buildChart('bars' as never, [task]), `KIND: must be one of ${CHART_KINDS.join(', ')}, got "bars"`],
     [
-      'a damaged result',
-      () => buildChart('delivery', [{ ...pilot, rows: pilot.rows.map((row: any, i: number) => (i === 2 ? { ...row, coverage: { value: 'x' } } : row)) }]),
-      '--from: must have a number at rows[2].coverage.value, got "x"',
+      // A valid document (the schema allows a null SE: fewer than 2 replicates) the chart cannot draw its bars from.
+      'a simulation without standard errors',
+      () => buildChart('delivery', [withoutSe]),
+      '--from: must have a number at rows[0].deliveredCorrect.se, got null',
+    ],
+    [
+      'a simulation with a budget not simulated (no cost)',
+      () => buildChart('cost-frontier', [{ ...pilot, rows: pilot.rows.map((row, i) => (i === 1 ? { ...row, cost: { ...row.cost, value: null } } : row)) }]),
+      '--from: must have a number at rows[1].cost.value, got null',
     ],
   ];
   it.each(cases)('%s', (_label, build, message) => {

@@ -1,13 +1,10 @@
 // fit-counts: the bars and points are the fit result's count tables, and the models' points are
 // tasks × the beta-binomial pmf (checked against scipy). Goldens and compile checks: chartSpecs.test.ts.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fitCountsChart } from '../../../packages/cli/src/charts/fitCountsChart.js';
-import { fixture } from '../../helpers/runPassk.js';
+import { chartFixture } from './chartFixture.js';
 
-function loadResult(name: string): Record<string, any> {
-  return JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8'));
-}
+const loadResult = (name: string) => chartFixture(name, 'passk.fit');
 
 const tau = loadResult('fit-tau-bench');
 const mixed = loadResult('fit-mixed-n');

@@ -1,16 +1,13 @@
 // fit-pass-rates: observed rates with their ±1.96 SE bars, model lines split at n into a fitted and
 // a model-based part, the model-based region and bands. Goldens and compile checks: chartSpecs.test.ts.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fitPassRatesChart } from '../../../packages/cli/src/charts/fitPassRatesChart.js';
-import { fixture } from '../../helpers/runPassk.js';
+import { chartFixture, checked, type Fixture } from './chartFixture.js';
 
-function loadResult(name: string): Record<string, any> {
-  return JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8'));
-}
+const loadResult = (name: string) => chartFixture(name, 'passk.fit');
 
 const tau = loadResult('fit-tau-bench');
-const rowsOf = (result: object): any[] => (fitPassRatesChart(result).spec as any).data.values;
+const rowsOf = (result: Fixture<'passk.fit'>): any[] => (fitPassRatesChart(result).spec as any).data.values;
 
 describe('fit-pass-rates', () => {
   it('observed points: the unbiased task averages of the 50 tasks, bars ±1.96 SE (τ-bench: pass^2 = 27.3 %, 41 of 150 pairs)', () => {
@@ -19,10 +16,11 @@ describe('fit-pass-rates', () => {
     const hat2 = observed.find((row) => row.metric === 'pass^k' && row.k === 2);
     // Closed form: Σ C(c, 2)/C(4, 2) over the counts 14, 12, 10, 4, 10 of c = 0…4, / 50 = (0 + 0 + 10 + 12 + 60)/6/50 = 0.27333…
     expect(hat2.value).toBeCloseTo(82 / 6 / 50, 12);
-    const source = tau.goodnessOfFit.passRates[1].observed.passHatK;
+    const source = tau.goodnessOfFit.passRates[1]!.observed.passHatK;
+    const se = source.se!;
     expect([hat2.value, hat2.se]).toEqual([source.value, source.se]);
-    expect(hat2.lower).toBeCloseTo(source.value - 1.96 * source.se, 12);
-    expect(hat2.upper).toBeCloseTo(source.value + 1.96 * source.se, 12);
+    expect(hat2.lower).toBeCloseTo(source.value - 1.96 * se, 12);
+    expect(hat2.upper).toBeCloseTo(source.value + 1.96 * se, 12);
     expect(hat2.tasks).toBe(50);
   });
 
@@ -31,7 +29,8 @@ describe('fit-pass-rates', () => {
     const hat8 = models.find((row) => row.metric === 'pass^k' && row.k === 8 && row.chosen);
     // python3 -c "from scipy.special import beta as B; a, b = 0.6418081012901888, 0.8575206325586613; print(B(a + 8, b) / B(a, b))"
     expect(hat8.value).toBeCloseTo(0.10025266814644535, 12);
-    expect([hat8.lower, hat8.upper]).toEqual([tau.models[0].intervals.passHatK['8'].lower, tau.models[0].intervals.passHatK['8'].upper]);
+    const interval8 = tau.models[0]!.intervals!.passHatK['8']!;
+    expect([hat8.lower, hat8.upper]).toEqual([interval8.lower, interval8.upper]);
     const at8 = models.find((row) => row.metric === 'pass@k' && row.k === 8 && row.chosen);
     // python3 -c "from scipy.special import beta as B; a, b = 0.6418081012901888, 0.8575206325586613; print(1 - B(a, b + 8) / B(a, b))"
     expect(at8.value).toBeCloseTo(0.7997285356641368, 12);
@@ -75,14 +74,14 @@ describe('fit-pass-rates', () => {
     const none = structuredClone(tau);
     none.extrapolation.ks = [];
     for (const model of none.models) {
-      for (const metric of ['passAtK', 'passHatK']) {
+      for (const metric of ['passAtK', 'passHatK'] as const) {
         for (const k of ['5', '6', '7', '8']) {
           delete model.predicted[metric][k];
-          delete model.intervals[metric][k];
+          delete model.intervals![metric][k];
         }
       }
     }
-    const chart = fitPassRatesChart(none);
+    const chart = fitPassRatesChart(checked(none));
     const rows = (chart.spec as any).data.values;
     expect(rows.some((row: any) => row.role === 'region')).toBe(false);
     expect(rows.some((row: any) => row.segment === 'k > n: model-based')).toBe(false);
@@ -93,7 +92,7 @@ describe('fit-pass-rates', () => {
   it('a model without intervals (no covariance) keeps its line and loses its band', () => {
     const bare = structuredClone(tau);
     bare.models[1].intervals = null;
-    const other = rowsOf(bare).filter((row) => row.role === 'model' && !row.chosen);
+    const other = rowsOf(checked(bare)).filter((row) => row.role === 'model' && !row.chosen);
     expect(other.length).toBeGreaterThan(0);
     expect(other.every((row) => row.lower === null && row.upper === null)).toBe(true);
   });

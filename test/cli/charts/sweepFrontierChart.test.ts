@@ -1,13 +1,10 @@
 // sweep-frontier: every grid point's cost and delivery with ±1.96 SE, the frontier and the best
 // point as the sweep found them, the limits. Goldens and compile checks: chartSpecs.test.ts.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sweepFrontierChart } from '../../../packages/cli/src/charts/sweepFrontierChart.js';
-import { fixture } from '../../helpers/runPassk.js';
+import { chartFixture, checked, type Fixture } from './chartFixture.js';
 
-function loadResult(name: string): Record<string, any> {
-  return JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8'));
-}
+const loadResult = (name: string) => chartFixture(name, 'passk.sweep');
 
 /** All inline data rows of a (possibly nested) layered spec; layers that share rows repeat them. */
 function dataRows(spec: any): any[] {
@@ -16,7 +13,8 @@ function dataRows(spec: any): any[] {
 
 const refund = loadResult('sweep-refund');
 const constrained = loadResult('sweep-constrained');
-const gridPoints = (result: object): any[] => dataRows(sweepFrontierChart(result).spec).filter((row) => row.index !== undefined && row.heading === undefined);
+const gridPoints = (result: Fixture<'passk.sweep'>): any[] =>
+  dataRows(sweepFrontierChart(result).spec).filter((row) => row.index !== undefined && row.heading === undefined);
 /** The best point's label rows (drawn by several layers: leader, ring, text and its outline), once. */
 const bestLabels = (spec: object): any[] => [
   ...new Map(
@@ -37,9 +35,9 @@ describe('sweep-frontier', () => {
         outcome.deliveredCorrect.value,
         outcome.deliveredWrong.value,
       ]);
-      expect(point.correctLower).toBeCloseTo(outcome.deliveredCorrect.value - 1.96 * outcome.deliveredCorrect.se, 12);
-      expect(point.correctUpper).toBeCloseTo(outcome.deliveredCorrect.value + 1.96 * outcome.deliveredCorrect.se, 12);
-      expect(point.costUpper).toBeCloseTo(outcome.cost.value + 1.96 * outcome.cost.se, 12);
+      expect(point.correctLower).toBeCloseTo(outcome.deliveredCorrect.value! - 1.96 * outcome.deliveredCorrect.se!, 12);
+      expect(point.correctUpper).toBeCloseTo(outcome.deliveredCorrect.value! + 1.96 * outcome.deliveredCorrect.se!, 12);
+      expect(point.costUpper).toBeCloseTo(outcome.cost.value! + 1.96 * outcome.cost.se!, 12);
     });
     expect(points[3]).toMatchObject({ varied0: '2', varied1: '0.2', setting: 'maxAttempts = 2, falseReject = 0.2' });
   });
@@ -72,7 +70,7 @@ describe('sweep-frontier', () => {
     expect(rows.filter((row) => row.maxCost !== undefined).map((row) => row.maxCost)).toEqual([0.07, 0.07]);
     for (const point of gridPoints(constrained)) {
       const outcome = constrained.points[point.index].outcome;
-      expect(point.meets).toBe(outcome.cost.value <= 0.07 && outcome.deliveredWrong.value <= 0.02);
+      expect(point.meets).toBe(outcome.cost.value! <= 0.07 && outcome.deliveredWrong.value! <= 0.02);
     }
     const best = bestLabels(chart.spec);
     expect(best.map((row) => row.index)).toEqual([constrained.best]);
@@ -103,14 +101,17 @@ describe('sweep-frontier', () => {
 
   it('no point meets the limits: nothing ringed, and the caption says so', () => {
     const none = { ...constrained, constraints: { maxCost: 0.01, maxWrongDelivery: null }, best: null };
-    const chart = sweepFrontierChart(none);
+    const chart = sweepFrontierChart(checked(none));
     expect(dataRows(chart.spec).some((row) => row.heading !== undefined)).toBe(false);
     expect(chart.caption).toContain('No setting meets cost ≤ 0.01 (red line).');
   });
 
-  it('no point with estimates: one InputError', () => {
-    const empty = { ...refund, points: [], frontier: [], best: null };
-    expect(() => sweepFrontierChart(empty)).toThrow('--from: must have a grid point with a cost and a delivered-correct estimate at points');
+  it('no point with a cost estimate: one InputError', () => {
+    // The schema wants one point at least: here every point lacks a cost estimate (no episode at it).
+    const empty = structuredClone(refund);
+    for (const point of empty.points) point.outcome.cost.value = null;
+    Object.assign(empty, { frontier: [], best: null });
+    expect(() => sweepFrontierChart(checked(empty))).toThrow('--from: must have a grid point with a cost and a delivered-correct estimate at points');
   });
 
   it('a point without a cost estimate is left out', () => {

@@ -1,4 +1,5 @@
-import { listAt, numberAt } from './resultFields.js';
+import type { SimulateDocument } from '../results/simulateSchema.js';
+import { requireNumber } from './requireNumber.js';
 
 /** The budget a simulate result recommends, and why. */
 export interface BestBudget {
@@ -18,19 +19,18 @@ export interface BestBudget {
  * Narayanan 2024, "Inference Scaling fLaws"). Ties go to the smaller k (it costs less).
  * Example (the demo's default scenario, 400 replicates): limit 5 % → k = 3 (72.5 % correct, 4.8 % wrong).
  */
-export function bestBudget(result: object, maxWrongDelivery: number | null): BestBudget {
-  const rows = listAt(result, ['rows']);
+export function bestBudget(result: SimulateDocument, maxWrongDelivery: number | null): BestBudget {
   let index: number | null = null;
   let bestScore = -Infinity;
-  rows.forEach((_, i) => {
-    const correct = numberAt(result, ['rows', i, 'deliveredCorrect', 'value']);
-    const wrong = numberAt(result, ['rows', i, 'deliveredWrong', 'value']);
-    if (maxWrongDelivery !== null && wrong > maxWrongDelivery) return;
+  for (const [i, row] of result.rows.entries()) {
+    const correct = requireNumber(row.deliveredCorrect.value, `rows[${i}].deliveredCorrect.value`);
+    const wrong = requireNumber(row.deliveredWrong.value, `rows[${i}].deliveredWrong.value`);
+    if (maxWrongDelivery !== null && wrong > maxWrongDelivery) continue;
     const score = maxWrongDelivery === null ? correct - wrong : correct;
     if (score > bestScore) {
       bestScore = score;
       index = i;
     }
-  });
-  return { index, k: index === null ? null : numberAt(result, ['rows', index, 'k']), rule: maxWrongDelivery === null ? 'utility' : 'limit' };
+  }
+  return { index, k: index === null ? null : result.rows[index]!.k, rule: maxWrongDelivery === null ? 'utility' : 'limit' };
 }

@@ -1,7 +1,7 @@
 import { InputError } from '@passk/sim';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import { CHART_KINDS, type ChartKind } from './chartKinds.js';
-import { resultKindOf, valueAt } from './resultFields.js';
+import type { ResultDocument } from '../results/resultSchemas.js';
 
 /** What each chart is drawn from, phrased for the error when it is given something else. */
 const NEEDS: Readonly<Record<ChartKind, string>> = {
@@ -24,8 +24,8 @@ const NEEDS: Readonly<Record<ChartKind, string>> = {
 };
 
 /** Whether one result can be drawn as `kind`. */
-export function chartFits(kind: ChartKind, result: object): boolean {
-  const resultKind = resultKindOf(result);
+export function chartFits(kind: ChartKind, result: ResultDocument): boolean {
+  const resultKind = result.kind;
   switch (kind) {
     case 'pass-curves':
       return (
@@ -46,7 +46,7 @@ export function chartFits(kind: ChartKind, result: object): boolean {
     case 'task-rates':
       return resultKind === RESULT_KINDS.estimateFile || resultKind === RESULT_KINDS.simulate;
     case 'estimator-check':
-      return resultKind === RESULT_KINDS.simulate && Array.isArray(valueAt(result, ['pilot', 'rows']));
+      return result.kind === RESULT_KINDS.simulate && result.pilot !== undefined;
     case 'task-interval':
       return resultKind === RESULT_KINDS.estimateTask;
     case 'fit-counts':
@@ -62,7 +62,7 @@ export function chartFits(kind: ChartKind, result: object): boolean {
 }
 
 /** The charts one result can be drawn as, in CHART_KINDS order. */
-export function fittingCharts(result: object): ChartKind[] {
+export function fittingCharts(result: ResultDocument): ChartKind[] {
   return CHART_KINDS.filter((kind) => chartFits(kind, result));
 }
 
@@ -70,7 +70,7 @@ export function fittingCharts(result: object): ChartKind[] {
  * Throws one InputError when `kind` cannot be drawn from `results`: none given, several for a
  * one-result chart, or a result of the wrong kind (the message names the charts that do fit it).
  */
-export function requireFit(kind: ChartKind, results: readonly object[]): void {
+export function requireFit(kind: ChartKind, results: readonly ResultDocument[]): void {
   if (results.length === 0) throw new InputError('--from', 'needs at least one result file');
   if (kind !== 'cost-frontier' && kind !== 'delivery' && results.length > 1) {
     throw new InputError(kind, `draws one result, got ${results.length} (only delivery and cost-frontier combine several)`);
@@ -84,18 +84,16 @@ export function requireFit(kind: ChartKind, results: readonly object[]): void {
   });
 }
 
-/** An estimate with more than one row (one k has one row: its chart is the task interval). */
-export function hasSeveralKs(result: object): boolean {
-  const rows = valueAt(result, ['rows']);
-  return Array.isArray(rows) && rows.length > 1;
+/** A task estimate with more than one row (one k has one row: its chart is the task interval). */
+export function hasSeveralKs(result: ResultDocument): boolean {
+  return result.kind === RESULT_KINDS.estimateTask && result.rows.length > 1;
 }
 
 /** The result's kind, with what a chart may miss in it. */
-function describeResult(result: object): string {
-  const kind = resultKindOf(result);
-  if (kind === RESULT_KINDS.estimateTask && !hasSeveralKs(result)) return `${kind} with a single k`;
-  if (kind === RESULT_KINDS.simulate && valueAt(result, ['pilot']) === undefined) return `${kind} without a pilot`;
-  return kind;
+function describeResult(result: ResultDocument): string {
+  if (result.kind === RESULT_KINDS.estimateTask && !hasSeveralKs(result)) return `${result.kind} with a single k`;
+  if (result.kind === RESULT_KINDS.simulate && result.pilot === undefined) return `${result.kind} without a pilot`;
+  return result.kind;
 }
 
 /** "a", "a or b", "a, b or c" */

@@ -1,7 +1,10 @@
 import { InputError } from '@passk/sim';
-import { RESULT_KINDS } from '../format/resultKinds.js';
-import { fittingCharts, hasSeveralKs, requireFit } from './chartFits.js';
+import { RESULT_KINDS, type ResultKind } from '../format/resultKinds.js';
+import type { ResultDocument } from '../results/resultSchemas.js';
+import type { SimulateDocument } from '../results/simulateSchema.js';
+import { fittingCharts, requireFit } from './chartFits.js';
 import { CHART_KINDS, isChartKind, type ChartKind } from './chartKinds.js';
+import type { ChartOptions, ChartSpec } from './chartSpec.js';
 import { comparePowerChart } from './comparePowerChart.js';
 import { compareCurvesChart } from './compareCurvesChart.js';
 import { compareDifferenceChart } from './compareDifferenceChart.js';
@@ -15,49 +18,49 @@ import { fitPassRatesChart } from './fitPassRatesChart.js';
 import { passCurvesChart } from './passCurvesChart.js';
 import { planningChart } from './planningChart.js';
 import { precisionWidthChart } from './precisionWidthChart.js';
-import { resultKindOf } from './resultFields.js';
 import { sweepFrontierChart } from './sweepFrontierChart.js';
 import { taskIntervalChart } from './taskIntervalChart.js';
 import { taskRatesChart } from './taskRatesChart.js';
 
-/** A chart as plain data: what it is, its title and caption, and the vega-lite v6 spec (with $schema). */
-export interface ChartSpec {
-  readonly kind: ChartKind;
-  readonly title: string;
-  /** One line: what to read from the chart. */
-  readonly caption: string;
-  readonly spec: object;
-}
-
-/** What the reader chose that changes a chart: the limit on wrong delivery, a log-k axis. */
-export interface ChartOptions {
-  /** Drawn as a rule on the delivery chart; the best k is the most correct within it. */
-  readonly maxWrongDelivery?: number | null;
-  /** k on a log axis (pass-curves); default: when the measured ks span more than a decade. */
-  readonly logK?: boolean;
-}
-
 /** The charts drawn once over every simulate result of a report (one series per result). */
 export const COMBINED_KINDS: readonly ChartKind[] = ['delivery', 'cost-frontier'];
 
-const BUILDERS: Readonly<Record<ChartKind, (results: readonly object[], options: ChartOptions) => ChartSpec>> = {
-  'pass-curves': (results, options) => passCurvesChart(results[0]!, options),
-  delivery: (results, options) => deliveryChart(results, options),
-  'cost-frontier': (results) => costFrontierChart(results),
-  planning: (results) => planningChart(results[0]!),
-  'task-rates': (results) => taskRatesChart(results[0]!),
-  'estimator-check': (results) => estimatorCheckChart(results[0]!),
-  'task-interval': (results) => taskIntervalChart(results[0]!),
-  'fit-counts': (results) => fitCountsChart(results[0]!),
-  'fit-pass-rates': (results) => fitPassRatesChart(results[0]!),
-  'sweep-frontier': (results) => sweepFrontierChart(results[0]!),
-  'demonstrate-failures': (results) => demonstrateFailuresChart(results[0]!),
-  'precision-width': (results) => precisionWidthChart(results[0]!),
-  'plan-compare-power': (results) => comparePowerChart(results[0]!),
-  'compare-curves': (results) => compareCurvesChart(results[0]!),
-  'compare-difference': (results) => compareDifferenceChart(results[0]!),
-  'compare-tasks': (results) => compareTasksChart(results[0]!),
+type Results = readonly ResultDocument[];
+
+const BUILDERS: Readonly<Record<ChartKind, (results: Results, options: ChartOptions) => ChartSpec>> = {
+  'pass-curves': (results, options) => passCurvesChart(only(results, RESULT_KINDS.estimateTask, RESULT_KINDS.estimateRate, RESULT_KINDS.estimateFile), options),
+  delivery: (results, options) => deliveryChart(simulationsOf(results), options),
+  'cost-frontier': (results) => costFrontierChart(simulationsOf(results)),
+  planning: (results) => planningChart(only(results, RESULT_KINDS.planDemonstrate)),
+  'task-rates': (results) => taskRatesChart(only(results, RESULT_KINDS.estimateFile, RESULT_KINDS.simulate)),
+  'estimator-check': (results) => estimatorCheckChart(only(results, RESULT_KINDS.simulate)),
+  'task-interval': (results) => taskIntervalChart(only(results, RESULT_KINDS.estimateTask)),
+  'fit-counts': (results) => fitCountsChart(only(results, RESULT_KINDS.fit)),
+  'fit-pass-rates': (results) => fitPassRatesChart(only(results, RESULT_KINDS.fit)),
+  'sweep-frontier': (results) => sweepFrontierChart(only(results, RESULT_KINDS.sweep)),
+  'demonstrate-failures': (results) => demonstrateFailuresChart(only(results, RESULT_KINDS.planDemonstrate)),
+  'precision-width': (results) => precisionWidthChart(only(results, RESULT_KINDS.planPrecision)),
+  'plan-compare-power': (results) => comparePowerChart(only(results, RESULT_KINDS.planCompare)),
+  'compare-curves': (results) => compareCurvesChart(only(results, RESULT_KINDS.compare)),
+  'compare-difference': (results) => compareDifferenceChart(only(results, RESULT_KINDS.compare)),
+  'compare-tasks': (results) => compareTasksChart(only(results, RESULT_KINDS.compare)),
 };
+
+/** The one result of a one-result chart, of one of `kinds` (requireFit and chartsFor let no other through). */
+function only<K extends ResultKind>(results: Results, ...kinds: readonly K[]): Extract<ResultDocument, { kind: K }> {
+  const result = results[0];
+  if (result === undefined || !isOfKind(result, kinds)) throw new Error(`a chart of ${kinds.join(' or ')} was given ${result?.kind ?? 'no result'} (a bug)`);
+  return result;
+}
+
+function isOfKind<K extends ResultKind>(result: ResultDocument, kinds: readonly K[]): result is Extract<ResultDocument, { kind: K }> {
+  return (kinds as readonly ResultKind[]).includes(result.kind);
+}
+
+/** The simulate results among `results`. */
+function simulationsOf(results: Results): SimulateDocument[] {
+  return results.filter((result): result is SimulateDocument => result.kind === RESULT_KINDS.simulate);
+}
 
 /** The order charts of one result are listed in: the headline first, the diagnostics after. */
 const READING_ORDER: readonly ChartKind[] = [
@@ -83,9 +86,8 @@ const READING_ORDER: readonly ChartKind[] = [
  * Every chart that fits these results, result by result in reading order; the delivery chart and
  * the cost frontier are drawn once, where the first simulate result is, over all simulate results.
  */
-export function chartsFor(results: readonly object[], options: ChartOptions = {}): ChartSpec[] {
-  results.forEach((result) => resultKindOf(result));
-  const simulations = results.filter((result) => resultKindOf(result) === RESULT_KINDS.simulate);
+export function chartsFor(results: Results, options: ChartOptions = {}): ChartSpec[] {
+  const simulations = simulationsOf(results);
   const charts: ChartSpec[] = [];
   for (const result of results) {
     const fitting = fittingCharts(result);
@@ -105,9 +107,8 @@ export function chartsFor(results: readonly object[], options: ChartOptions = {}
  * One chart; throws InputError (where '--from' or the kind) when the kind does not fit the
  * results, naming the charts that do.
  */
-export function buildChart(kind: ChartKind, results: readonly object[], options: ChartOptions = {}): ChartSpec {
+export function buildChart(kind: ChartKind, results: Results, options: ChartOptions = {}): ChartSpec {
   if (!isChartKind(kind)) throw new InputError('KIND', `must be one of ${CHART_KINDS.join(', ')}`, kind);
-  results.forEach((result) => resultKindOf(result));
   requireFit(kind, results);
   return BUILDERS[kind](results, options);
 }
@@ -117,11 +118,10 @@ export function buildChart(kind: ChartKind, results: readonly object[], options:
  * interval rows for one task at a single k), the runs curves for plan demonstrate, delivery
  * against budget for simulate, the frontier for sweep, observed against fitted rates for fit.
  */
-export function naturalChart(result: object, options: ChartOptions = {}): ChartSpec {
-  const kind = resultKindOf(result, '--chart');
-  switch (kind) {
+export function naturalChart(result: ResultDocument, options: ChartOptions = {}): ChartSpec {
+  switch (result.kind) {
     case RESULT_KINDS.estimateTask:
-      return hasSeveralKs(result) ? passCurvesChart(result, options) : taskIntervalChart(result);
+      return result.rows.length > 1 ? passCurvesChart(result, options) : taskIntervalChart(result);
     case RESULT_KINDS.estimateRate:
     case RESULT_KINDS.estimateFile:
       return passCurvesChart(result, options);
@@ -139,10 +139,5 @@ export function naturalChart(result: object, options: ChartOptions = {}): ChartS
       return fitPassRatesChart(result);
     case RESULT_KINDS.compare:
       return compareDifferenceChart(result);
-    default:
-      throw new InputError(
-        '--chart',
-        `has no chart for ${kind} results (charts: plan demonstrate, plan precision, plan compare, estimate, simulate, sweep, fit, compare)`,
-      );
   }
 }

@@ -1,8 +1,9 @@
 import { headlineK } from '../format/compareAnswer.js';
 import { describeCoverage } from '../format/describe.js';
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
-import { compareDocumentOf, METRIC_PANELS, runPoints } from './comparePoints.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
+import { METRIC_PANELS, runPoints } from './comparePoints.js';
 import type { Channel } from './vegaLiteTypes.js';
 import { CHART_HEIGHT, CHART_WIDTH, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
 
@@ -10,8 +11,7 @@ import { CHART_HEIGHT, CHART_WIDTH, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERI
  * Several runs' pass curves overlaid: pass@k and pass^k against k in two panels, one colour per
  * run, each with a band of ±z·SE of its own task average (over the tasks it was compared on).
  */
-export function compareCurvesChart(result: object): ChartSpec {
-  const document = compareDocumentOf(result);
+export function compareCurvesChart(document: ResultDocumentOf<'passk.compare'>): ChartSpec {
   const points = runPoints(document);
   const runs = [document.baseline, ...document.comparisons.map((comparison) => comparison.candidate)];
   const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);

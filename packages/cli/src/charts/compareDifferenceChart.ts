@@ -1,8 +1,9 @@
 import { headlineK } from '../format/compareAnswer.js';
 import { describeCoverage } from '../format/describe.js';
 import { formatPoints, formatPointsInterval } from '../format/points.js';
-import type { ChartSpec } from './chartsFor.js';
-import { comparisonName, compareDocumentOf, differencePoints, METRIC_PANELS } from './comparePoints.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
+import { comparisonName, differencePoints, METRIC_PANELS } from './comparePoints.js';
 import type { Channel } from './vegaLiteTypes.js';
 import { ANNOTATION_GREY, CHART_HEIGHT, CHART_WIDTH, SERIES_COLOURS, themedSpec } from './theme.js';
 
@@ -10,8 +11,7 @@ import { ANNOTATION_GREY, CHART_HEIGHT, CHART_WIDTH, SERIES_COLOURS, themedSpec 
  * The difference B − A against k, one panel per metric, with its paired interval (a band and
  * error bars) and the zero line: where the band clears zero, B differs from A at that k.
  */
-export function compareDifferenceChart(result: object): ChartSpec {
-  const document = compareDocumentOf(result);
+export function compareDifferenceChart(document: ResultDocumentOf<'passk.compare'>): ChartSpec {
   const points = differencePoints(document);
   const names = document.comparisons.map(comparisonName);
   const first = document.comparisons[0]!;

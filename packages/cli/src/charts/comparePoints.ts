@@ -1,15 +1,5 @@
 import { normalQuantile, type MetricComparison, type RunComparison } from '@passk/sim';
-import { checkResultDocument } from '../results/checkResultDocument.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
-import { RESULT_KINDS } from '../format/resultKinds.js';
-import { InputError } from '@passk/sim';
-
-/** A `passk.compare` result for the compare charts, checked against its schema. */
-export function compareDocumentOf(result: object): ResultDocumentOf<'passk.compare'> {
-  const document = checkResultDocument(result, '--from');
-  if (document.kind !== RESULT_KINDS.compare) throw new InputError('--from', `must be a ${RESULT_KINDS.compare} result`, document.kind);
-  return document;
-}
 
 /** Metric labels of the compare charts, in panel order. */
 export const METRIC_PANELS = ['pass@k', 'pass^k'] as const;

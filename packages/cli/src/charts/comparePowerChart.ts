@@ -1,8 +1,8 @@
 import { normalCdf, normalQuantile } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
+import type { ChartSpec } from './chartSpec.js';
 import type { Channel } from './vegaLiteTypes.js';
-import { listAt, numberAt, optionalStringAt } from './resultFields.js';
+import type { PlanCompareDocument } from '../results/planSchemas.js';
 import { CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
 
 /** Tasks drawn: about this many values, evenly on a log axis up to 3 × the largest plan. */
@@ -14,17 +14,11 @@ const POINTS = 60;
  * per-task difference sd_D (the normal power function whose inverse gives the plan's T; e.g.
  * Chow, Shao & Wang 2008, §3.1). The planned power is a rule; each row's planned tasks a point.
  */
-export function comparePowerChart(result: object): ChartSpec {
-  const metric = optionalStringAt(result, ['metric']) === 'passAtK' ? 'pass@' : 'pass^';
-  const k = numberAt(result, ['k']);
-  const delta = numberAt(result, ['comparison']) - numberAt(result, ['baseline']);
-  const alpha = numberAt(result, ['alpha']);
-  const target = numberAt(result, ['power']);
-  const rows = listAt(result, ['rows']).map((_, i) => ({
-    trials: numberAt(result, ['rows', i, 'trials']),
-    sd: numberAt(result, ['rows', i, 'sdDifference']),
-    tasks: numberAt(result, ['rows', i, 'tasks']),
-  }));
+export function comparePowerChart(result: PlanCompareDocument): ChartSpec {
+  const metric = result.metric === 'passAtK' ? 'pass@' : 'pass^';
+  const { k, alpha, power: target } = result;
+  const delta = result.comparison - result.baseline;
+  const rows = result.rows.map((row) => ({ trials: row.trials, sd: row.sdDifference, tasks: row.tasks }));
   const z = normalQuantile(1 - alpha / 2);
   const power = (tasks: number, sd: number) => normalCdf((Math.abs(delta) * Math.sqrt(tasks)) / sd - z);
   const maxTasks = Math.max(...rows.map((row) => row.tasks)) * 3;

@@ -1,6 +1,7 @@
 import type { TaskChangeKind } from '@passk/sim';
-import type { ChartSpec } from './chartsFor.js';
-import { comparisonName, compareDocumentOf } from './comparePoints.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
+import { comparisonName } from './comparePoints.js';
 import type { Channel } from './vegaLiteTypes.js';
 import { ANNOTATION_GREY, CHART_HEIGHT, OKABE_ITO, PERCENT_FORMAT, themedSpec } from './theme.js';
 
@@ -12,8 +13,7 @@ const KIND_COLOURS = [OKABE_ITO.bluishGreen, OKABE_ITO.skyBlue, '#999999', OKABE
  * pair sized by how many tasks share it; above the diagonal B does better. Colour: fixed (none
  * correct in A, all in B), improved, unchanged, worsened, regressed (all → none).
  */
-export function compareTasksChart(result: object): ChartSpec {
-  const document = compareDocumentOf(result);
+export function compareTasksChart(document: ResultDocumentOf<'passk.compare'>): ChartSpec {
   const cells = new Map<string, { comparison: string; a: number; b: number; kind: TaskChangeKind; tasks: number; examples: string[] }>();
   for (const comparison of document.comparisons) {
     for (const task of comparison.perTask.tasks) {

@@ -1,7 +1,8 @@
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
-import { listAt, numberAt } from './resultFields.js';
-import { sharedCostUnit } from './costUnit.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { SimulateDocument } from '../results/simulateSchema.js';
+import { COST_UNIT } from './costUnit.js';
+import { requireNumber } from './requireNumber.js';
 import { seriesNames } from './seriesNames.js';
 import { ANNOTATION_GREY, CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
 import { threeDigits } from './chartNumbers.js';
@@ -22,20 +23,19 @@ interface BudgetPoint {
  * Mean cost per episode against the delivered-correct rate, one point per budget k and one
  * series per simulate result, with the efficient frontier over all of them dashed and ringed.
  */
-export function costFrontierChart(results: readonly object[]): ChartSpec {
+export function costFrontierChart(results: readonly SimulateDocument[]): ChartSpec {
   const names = seriesNames(results);
-  const raw = results.flatMap((result, r) => {
-    const rows = listAt(result, ['rows']);
-    return rows.map((_, i) => ({
+  const raw = results.flatMap((result, r) =>
+    result.rows.map((row, i) => ({
       series: names[r]!,
-      k: numberAt(result, ['rows', i, 'k']),
-      cost: numberAt(result, ['rows', i, 'cost', 'value']),
-      costSe: numberAt(result, ['rows', i, 'cost', 'se']),
-      deliveredCorrect: numberAt(result, ['rows', i, 'deliveredCorrect', 'value']),
-      deliveredCorrectSe: numberAt(result, ['rows', i, 'deliveredCorrect', 'se']),
-      deliveredWrong: numberAt(result, ['rows', i, 'deliveredWrong', 'value']),
-    }));
-  });
+      k: row.k,
+      cost: requireNumber(row.cost.value, `rows[${i}].cost.value`),
+      costSe: requireNumber(row.cost.se, `rows[${i}].cost.se`),
+      deliveredCorrect: requireNumber(row.deliveredCorrect.value, `rows[${i}].deliveredCorrect.value`),
+      deliveredCorrectSe: requireNumber(row.deliveredCorrect.se, `rows[${i}].deliveredCorrect.se`),
+      deliveredWrong: requireNumber(row.deliveredWrong.value, `rows[${i}].deliveredWrong.value`),
+    })),
+  );
   const points: BudgetPoint[] = raw.map((point) => ({ ...point, frontier: !raw.some((other) => dominates(other, point)) }));
   const frontier = points.filter((point) => point.frontier);
   const best = frontier.reduce((a, b) => (b.deliveredCorrect > a.deliveredCorrect ? b : a));
@@ -44,10 +44,9 @@ export function costFrontierChart(results: readonly object[]): ChartSpec {
   const caption =
     `Each point is a budget k (larger points: more wrong deliveries); outlined and dashed: the efficient frontier, ` +
     `${frontier.length} of ${points.length} budget${points.length === 1 ? '' : 's'} that no other beats on both cost and delivery. ` +
-    `The most delivered correct, ${formatPercent(best.deliveredCorrect)} (${formatPercent(best.deliveredWrong)} wrong), costs ${threeDigits(best.cost)} ${sharedCostUnit(results)} per episode` +
+    `The most delivered correct, ${formatPercent(best.deliveredCorrect)} (${formatPercent(best.deliveredWrong)} wrong), costs ${threeDigits(best.cost)} ${COST_UNIT} per episode` +
     `${results.length > 1 ? ` (${best.series}, k = ${best.k})` : ` (k = ${best.k})`}.`;
-  const unit = sharedCostUnit(results);
-  const x = { field: 'cost', type: 'quantitative', title: `mean cost per episode (${unit})`, scale: { zero: true } } as const;
+  const x = { field: 'cost', type: 'quantitative', title: `mean cost per episode (${COST_UNIT})`, scale: { zero: true } } as const;
   const y = {
     field: 'deliveredCorrect',
     type: 'quantitative',
@@ -98,7 +97,7 @@ export function costFrontierChart(results: readonly object[]): ChartSpec {
             { field: 'k', type: 'quantitative', title: 'k' },
             { field: 'deliveredCorrect', type: 'quantitative', title: 'delivered correct', format: PERCENT_TOOLTIP_FORMAT },
             { field: 'deliveredWrong', type: 'quantitative', title: 'delivered wrong', format: PERCENT_TOOLTIP_FORMAT },
-            { field: 'cost', type: 'quantitative', title: `mean cost (${unit})`, format: '.4~g' },
+            { field: 'cost', type: 'quantitative', title: `mean cost (${COST_UNIT})`, format: '.4~g' },
             { field: 'frontier', type: 'nominal', title: 'on the frontier' },
           ],
         },

@@ -1,7 +1,8 @@
 import { formatPercent } from '../format/percent.js';
 import { bestBudget } from './bestBudget.js';
-import type { ChartOptions, ChartSpec } from './chartsFor.js';
-import { listAt, nullableNumberAt, numberAt } from './resultFields.js';
+import type { ChartOptions, ChartSpec } from './chartSpec.js';
+import type { SimulateDocument } from '../results/simulateSchema.js';
+import { requireNumber } from './requireNumber.js';
 import { seriesNames } from './seriesNames.js';
 import { CHART_WIDTH, ERROR_BAR_Z, LABEL_VERMILLION, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
 import type { Channel, Layer } from './vegaLiteTypes.js';
@@ -32,25 +33,24 @@ interface DeliveryPoint {
  * best k ringed (`bestBudget`: the most correct within the limit, else the most correct − wrong).
  * Abstained = 1 − correct − wrong (in the tables).
  */
-export function deliveryChart(results: readonly object[], options: ChartOptions = {}): ChartSpec {
+export function deliveryChart(results: readonly SimulateDocument[], options: ChartOptions = {}): ChartSpec {
   const limit = options.maxWrongDelivery ?? null;
   const names = seriesNames(results);
   const bests = results.map((result) => bestBudget(result, limit));
   const points: DeliveryPoint[] = results.flatMap((result, r) =>
-    listAt(result, ['rows']).flatMap((_, i) => {
-      const k = numberAt(result, ['rows', i, 'k']);
-      const at = (field: string, measure: Measure): DeliveryPoint => {
-        const value = numberAt(result, ['rows', i, field, 'value']);
-        const se = numberAt(result, ['rows', i, field, 'se']);
+    result.rows.flatMap((row, i) => {
+      const at = (field: 'deliveredCorrect' | 'coverage' | 'deliveredWrong', measure: Measure): DeliveryPoint => {
+        const value = requireNumber(row[field].value, `rows[${i}].${field}.value`);
+        const se = requireNumber(row[field].se, `rows[${i}].${field}.se`);
         return {
           series: names[r]!,
-          k,
+          k: row.k,
           measure,
           value,
           se,
           lower: Math.max(0, value - ERROR_BAR_Z * se),
           upper: Math.min(1, value + ERROR_BAR_Z * se),
-          exact: nullableNumberAt(result, ['rows', i, field, 'exact']),
+          exact: row[field].exact,
           best: bests[r]!.index === i,
         };
       };

@@ -1,7 +1,7 @@
 import { planDemonstration } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
-import { numberAt } from './resultFields.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { PlanDemonstrateDocument } from '../results/planSchemas.js';
 import { ANNOTATION_GREY, CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, percentLabel, themedSpec } from './theme.js';
 
 /** Allowed failures drawn: 0 up to this many, or the plan's own count when it is larger. */
@@ -12,11 +12,8 @@ const MIN_FAILURES_DRAWN = 5;
  * (planDemonstration at f = 0, 1, …): a plan that tolerates a failure or two costs more runs but
  * does not fail on one unlucky run. The plan's own failure count is marked.
  */
-export function demonstrateFailuresChart(result: object): ChartSpec {
-  const target = numberAt(result, ['target']);
-  const k = numberAt(result, ['k']);
-  const confidence = numberAt(result, ['confidence']);
-  const failures = numberAt(result, ['failures']);
+export function demonstrateFailuresChart(result: PlanDemonstrateDocument): ChartSpec {
+  const { target, k, confidence, failures } = result;
   const count = Math.max(MIN_FAILURES_DRAWN, failures);
   const values = Array.from({ length: count + 1 }, (_, f) => {
     const runs = planDemonstration({ target, k, confidence, failures: f }).runs;

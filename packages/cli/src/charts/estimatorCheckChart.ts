@@ -1,6 +1,8 @@
+import { InputError } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
-import { listAt, nullableNumberAt, numberAt, valueAt } from './resultFields.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { SimulateDocument } from '../results/simulateSchema.js';
+import { requireNumber } from './requireNumber.js';
 import { simulationName } from './simulationName.js';
 import { ERROR_BAR_Z, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, themedSpec } from './theme.js';
 
@@ -33,12 +35,12 @@ interface CheckPoint {
  * to the simulated truth, per k, for pass@k (truth: coverage) and pass^k (truth: passHatK). Where
  * the lines leave the black truth line, that estimator misleads for this scenario.
  */
-export function estimatorCheckChart(result: object): ChartSpec {
-  const rows = listAt(result, ['pilot', 'rows']);
+export function estimatorCheckChart(result: SimulateDocument): ChartSpec {
+  const pilot = result.pilot;
+  if (pilot === undefined) throw new InputError('--from', 'must have a pilot (simulate --pilot-trials N) at pilot');
   const points: CheckPoint[] = [];
-  rows.forEach((_, i) => {
-    const row = ['pilot', 'rows', i] as const;
-    const k = numberAt(result, [...row, 'k']);
+  pilot.rows.forEach((row, i) => {
+    const { k } = row;
     for (const metric of METRICS) {
       const push = (estimator: EstimatorLabel, value: number | null, se: number | null) => {
         if (value === null) return;
@@ -53,17 +55,17 @@ export function estimatorCheckChart(result: object): ChartSpec {
           upper: half === null ? null : Math.min(1, value + half),
         });
       };
-      if (valueAt(result, [...row, 'truth']) !== null) {
-        push('truth (simulated)', numberAt(result, [...row, 'truth', metric.truth, 'value']), numberAt(result, [...row, 'truth', metric.truth, 'se']));
+      if (row.truth !== null) {
+        const truth = row.truth[metric.truth];
+        const where = `pilot.rows[${i}].truth.${metric.truth}`;
+        push('truth (simulated)', requireNumber(truth.value, `${where}.value`), requireNumber(truth.se, `${where}.se`));
       }
-      if (valueAt(result, [...row, metric.pilot]) !== null) {
-        push('unbiased from the pilot', numberAt(result, [...row, metric.pilot, 'value']), nullableNumberAt(result, [...row, metric.pilot, 'se']));
-      }
-      push('plug-in from the pilot', nullableNumberAt(result, [...row, 'plugin', metric.pilot]), null);
-      push('independence at the mean rate', numberAt(result, [...row, 'pooledIndependence', metric.pilot]), null);
+      push('unbiased from the pilot', row[metric.pilot].value, row[metric.pilot].se);
+      push('plug-in from the pilot', row.plugin[metric.pilot], null);
+      push('independence at the mean rate', row.pooledIndependence[metric.pilot], null);
     }
   });
-  const trials = numberAt(result, ['pilot', 'trials']);
+  const trials = pilot.trials;
   const title = `A pilot of ${trials} trials per task against the truth: ${simulationName(result)}`;
   const lastK = Math.max(...points.map((point) => point.k));
   const at = (estimator: EstimatorLabel) => {

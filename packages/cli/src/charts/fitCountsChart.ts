@@ -1,7 +1,8 @@
 import { InputError } from '@passk/sim';
-import type { ChartSpec } from './chartsFor.js';
+import type { ChartSpec } from './chartSpec.js';
 import { chosenModel, fitSubject, fittedModels, type ChartModel } from './fittedModels.js';
-import { listAt, numberAt } from './resultFields.js';
+import type { FitDocument } from '../results/fitSchema.js';
+import { requireNumber } from './requireNumber.js';
 import { CHART_WIDTH, themedSpec } from './theme.js';
 import type { Channel, Layer } from './vegaLiteTypes.js';
 
@@ -39,14 +40,10 @@ interface CountGroup {
  * by lines; the chosen model solid and larger, the others dashed), one panel per n — the values
  * of n with the most tasks, at most three.
  */
-export function fitCountsChart(result: object): ChartSpec {
+export function fitCountsChart(result: FitDocument): ChartSpec {
   const models = fittedModels(result);
   const chosen = chosenModel(models);
-  const allGroups: CountGroup[] = listAt(result, ['goodnessOfFit', 'counts']).map((_, index) => ({
-    index,
-    n: numberAt(result, ['goodnessOfFit', 'counts', index, 'n']),
-    tasks: numberAt(result, ['goodnessOfFit', 'counts', index, 'tasks']),
-  }));
+  const allGroups: CountGroup[] = result.goodnessOfFit.counts.map(({ n, tasks }, index) => ({ index, n, tasks }));
   if (allGroups.length === 0) throw new InputError('--from', 'must have a count table at goodnessOfFit.counts', []);
   const groups = [...allGroups]
     .sort((a, b) => b.tasks - a.tasks || a.n - b.n)
@@ -54,13 +51,11 @@ export function fitCountsChart(result: object): ChartSpec {
     .sort((a, b) => a.n - b.n);
   // Short: vega estimates a header's width generously, and a header wider than its panel widens the chart.
   const groupLabel = (group: CountGroup) => `n = ${group.n} (${group.tasks} task${group.tasks === 1 ? '' : 's'})`;
-  const points: CountPoint[] = groups.flatMap((group) => {
-    const table = ['goodnessOfFit', 'counts', group.index] as const;
-    return listAt(result, [...table, 'rows']).flatMap((_, i) => {
-      const row = [...table, 'rows', i] as const;
-      const at = { group: groupLabel(group), n: group.n, c: numberAt(result, [...row, 'c']) };
+  const points: CountPoint[] = groups.flatMap((group) =>
+    result.goodnessOfFit.counts[group.index]!.rows.flatMap((row, i) => {
+      const at = { group: groupLabel(group), n: group.n, c: row.c };
       return [
-        { ...at, series: OBSERVED, observed: OBSERVED, role: 'observed', chosen: false, tasks: numberAt(result, [...row, 'observed']) },
+        { ...at, series: OBSERVED, observed: OBSERVED, role: 'observed', chosen: false, tasks: row.observed },
         ...models.map(
           (model): CountPoint => ({
             ...at,
@@ -68,17 +63,18 @@ export function fitCountsChart(result: object): ChartSpec {
             observed: null,
             role: 'model',
             chosen: model.chosen,
-            tasks: numberAt(result, [...row, 'predicted', model.name]),
+            // A model the table does not list is a damaged result, named by its path.
+            tasks: requireNumber(row.predicted[model.name] ?? null, `goodnessOfFit.counts[${group.index}].rows[${i}].predicted.${model.name}`),
           }),
         ),
       ] satisfies CountPoint[];
-    });
-  });
+    }),
+  );
   const title = `Tasks by number of successes, observed and fitted: ${fitSubject(result)}`;
   // A model with as many parameters as the count tables have free cells (n per table) reproduces them whatever its shape.
   const freeCells = allGroups.reduce((sum, group) => sum + group.n, 0);
-  const saturated = models.filter((model) => numberAt(result, ['models', model.index, 'parameterCount']) >= freeCells);
-  const caption = countsCaption(points, chosen, models, saturated, allGroups.length, groups.length, numberAt(result, ['aicDifference']));
+  const saturated = models.filter((model) => result.models[model.index]!.parameterCount >= freeCells);
+  const caption = countsCaption(points, chosen, models, saturated, allGroups.length, groups.length, result.aicDifference);
   const width = Math.floor((CHART_WIDTH - (groups.length - 1) * (PANEL_SPACING + Y_AXIS_ROOM)) / groups.length);
   const modelLegends = models.map((model) => model.legend);
   const legend = { orient: 'bottom', direction: 'vertical', symbolOpacity: 1 } as const;

@@ -1,7 +1,7 @@
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
+import type { ChartSpec } from './chartSpec.js';
 import { chosenModel, fitSubject, fittedModels, type ChartModel } from './fittedModels.js';
-import { listAt, nullableNumberAt, numberAt, valueAt } from './resultFields.js';
+import type { FitDocument } from '../results/fitSchema.js';
 import { ANNOTATION_GREY, ERROR_BAR_Z, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, percentLabel, themedSpec } from './theme.js';
 import type { Channel, Layer } from './vegaLiteTypes.js';
 
@@ -61,14 +61,14 @@ type Row =
  * region labelled model-based, with each model's delta-method interval as a band: those values
  * are the model's, not measured.
  */
-export function fitPassRatesChart(result: object): ChartSpec {
+export function fitPassRatesChart(result: FitDocument): ChartSpec {
   const models = fittedModels(result);
   const chosen = chosenModel(models);
-  const maxN = numberAt(result, ['trials', 'max']);
-  const extrapolated = listAt(result, ['extrapolation', 'ks']).map((_, i) => numberAt(result, ['extrapolation', 'ks', i]));
-  const confidence = numberAt(result, ['extrapolation', 'confidence']);
-  const observedRows = listAt(result, ['goodnessOfFit', 'passRates']).map((_, i) => i);
-  const observedKs = observedRows.map((i) => numberAt(result, ['goodnessOfFit', 'passRates', i, 'k']));
+  const maxN = result.trials.max;
+  const extrapolated = result.extrapolation.ks;
+  const confidence = result.extrapolation.confidence;
+  const observedRows = result.goodnessOfFit.passRates;
+  const observedKs = observedRows.map((row) => row.k);
   const ks = [...new Set([...observedKs, ...extrapolated])].sort((a, b) => a - b);
   const lastK = ks[ks.length - 1]!;
   const hasExtrapolation = extrapolated.some((k) => k > maxN);
@@ -83,23 +83,20 @@ export function fitPassRatesChart(result: object): ChartSpec {
     if (hasExtrapolation) {
       rows.push({ role: 'region', metric: metric.label, from: maxN, to: lastK, label: 'model-based', label2: `beyond n = ${maxN}` });
     }
-    for (const model of models) rows.push(...modelRows(result, model, metric, ks, maxN, hasExtrapolation ? joinK : null));
-    for (const i of observedRows) {
-      const row = ['goodnessOfFit', 'passRates', i] as const;
-      if (valueAt(result, [...row, 'observed', metric.key]) === null) continue; // no task has n ≥ k
-      const value = numberAt(result, [...row, 'observed', metric.key, 'value']);
-      const se = nullableNumberAt(result, [...row, 'observed', metric.key, 'se']);
+    for (const model of models) rows.push(...modelRows(result.models[model.index]!, model, metric, ks, maxN, hasExtrapolation ? joinK : null));
+    for (const row of observedRows) {
+      const { value, se } = row.observed[metric.key];
       rows.push({
         role: 'observed',
         metric: metric.label,
-        k: numberAt(result, [...row, 'k']),
+        k: row.k,
         series: OBSERVED,
         observed: OBSERVED,
         value,
         se,
         lower: se === null ? null : Math.max(0, value - ERROR_BAR_Z * se),
         upper: se === null ? null : Math.min(1, value + ERROR_BAR_Z * se),
-        tasks: numberAt(result, [...row, 'estimableTasks']),
+        tasks: row.estimableTasks,
       });
     }
   }
@@ -264,20 +261,12 @@ export function fitPassRatesChart(result: object): ChartSpec {
  * A model's predictions of one metric at every k, split at n into the fitted and the extrapolated
  * segment; `joinK` (the last k ≤ n, null without extrapolation) is in both, so that the lines join.
  */
-function modelRows(result: object, model: ChartModel, metric: Metric, ks: readonly number[], maxN: number, joinK: number | null): Row[] {
-  const base = ['models', model.index] as const;
-  const hasIntervals = valueAt(result, [...base, 'intervals']) !== null && valueAt(result, [...base, 'intervals']) !== undefined;
+function modelRows(fitted: FitDocument['models'][number], model: ChartModel, metric: Metric, ks: readonly number[], maxN: number, joinK: number | null): Row[] {
   return ks.flatMap((k) => {
-    const value = nullableNumberAt(result, [...base, 'predicted', metric.key, String(k)]);
-    if (value === null) return [];
-    const interval = hasIntervals ? valueAt(result, [...base, 'intervals', metric.key, String(k)]) : null;
-    const bounds =
-      interval === null || interval === undefined
-        ? { lower: null, upper: null }
-        : {
-            lower: numberAt(result, [...base, 'intervals', metric.key, String(k), 'lower']),
-            upper: numberAt(result, [...base, 'intervals', metric.key, String(k), 'upper']),
-          };
+    const value = fitted.predicted[metric.key][String(k)];
+    if (value === undefined) return [];
+    const interval = fitted.intervals?.[metric.key][String(k)] ?? null;
+    const bounds = interval === null ? { lower: null, upper: null } : { lower: interval.lower, upper: interval.upper };
     const row = { role: 'model', metric: metric.label, k, series: model.legend, chosen: model.chosen, value, ...bounds } as const;
     const segments = k > maxN ? [EXTRAPOLATED] : k === joinK ? [FITTED, EXTRAPOLATED] : [FITTED];
     return segments.map((segment): Row => ({ ...row, segment }));

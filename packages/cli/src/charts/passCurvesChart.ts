@@ -1,10 +1,11 @@
 import { basename } from 'node:path';
-import type { IntervalMethod } from '@passk/sim';
 import { describeCoverage, methodName } from '../format/describe.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
-import type { ChartOptions, ChartSpec } from './chartsFor.js';
-import { listAt, nullableNumberAt, numberAt, optionalStringAt, resultKindOf, valueAt } from './resultFields.js';
+import type { ChartOptions, ChartSpec } from './chartSpec.js';
+import type { EstimateFileDocument } from '../results/estimateFileSchema.js';
+import type { EstimateRateDocument } from '../results/estimateRateSchema.js';
+import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import type { Channel, Layer } from './vegaLiteTypes.js';
 import { CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, percentLabel, themedSpec } from './theme.js';
 
@@ -33,9 +34,10 @@ interface Curves {
  * counts or a results file the unbiased estimates with their interval bands and the plug-in
  * estimates dashed beside them.
  */
-export function passCurvesChart(result: object, options: ChartOptions = {}): ChartSpec {
-  const kind = resultKindOf(result);
-  const curves = kind === RESULT_KINDS.estimateRate ? rateCurves(result) : kind === RESULT_KINDS.estimateFile ? fileCurves(result) : taskCurves(result);
+export function passCurvesChart(result: EstimateTaskDocument | EstimateRateDocument | EstimateFileDocument, options: ChartOptions = {}): ChartSpec {
+  const kind = result.kind;
+  const curves =
+    result.kind === RESULT_KINDS.estimateRate ? rateCurves(result) : result.kind === RESULT_KINDS.estimateFile ? fileCurves(result) : taskCurves(result);
   const title = curves.title;
   const caption = passCurvesCaption(curves);
   const ks = [...new Set(curves.points.map((point) => point.k))].sort((a, b) => a - b);
@@ -132,84 +134,54 @@ export function passCurvesChart(result: object, options: ChartOptions = {}): Cha
 }
 
 /** Closed forms for a known p: `estimate --p`. */
-function rateCurves(result: object): Curves {
-  const p = numberAt(result, ['p']);
-  const points = listAt(result, ['rows']).flatMap((_, i) => {
-    const k = numberAt(result, ['rows', i, 'k']);
-    return [
-      { k, metric: 'pass@k', estimator: 'closed form', value: numberAt(result, ['rows', i, 'passAtK']), lower: null, upper: null },
-      { k, metric: 'pass^k', estimator: 'closed form', value: numberAt(result, ['rows', i, 'passHatK']), lower: null, upper: null },
-    ] as const;
-  });
-  return { title: `pass@k and pass^k for a single-attempt success rate p = ${percentLabel(p)}`, band: null, points };
+function rateCurves(result: EstimateRateDocument): Curves {
+  const points = result.rows.flatMap(
+    ({ k, passAtK, passHatK }) =>
+      [
+        { k, metric: 'pass@k', estimator: 'closed form', value: passAtK, lower: null, upper: null },
+        { k, metric: 'pass^k', estimator: 'closed form', value: passHatK, lower: null, upper: null },
+      ] as const,
+  );
+  return { title: `pass@k and pass^k for a single-attempt success rate p = ${percentLabel(result.p)}`, band: null, points };
 }
 
 /** One task's counts: `estimate --n --c --k 1..K`. */
-function taskCurves(result: object): Curves {
-  const n = numberAt(result, ['n']);
-  const c = numberAt(result, ['c']);
-  const points = listAt(result, ['rows']).flatMap((_, i) => {
-    const row = ['rows', i] as const;
-    const k = numberAt(result, [...row, 'k']);
-    return [
-      {
-        k,
-        metric: 'pass@k',
-        estimator: 'unbiased',
-        value: numberAt(result, [...row, 'passAtK']),
-        lower: numberAt(result, [...row, 'interval', 'passAtK', 'lower']),
-        upper: numberAt(result, [...row, 'interval', 'passAtK', 'upper']),
-      },
-      {
-        k,
-        metric: 'pass^k',
-        estimator: 'unbiased',
-        value: numberAt(result, [...row, 'passHatK']),
-        lower: numberAt(result, [...row, 'interval', 'passHatK', 'lower']),
-        upper: numberAt(result, [...row, 'interval', 'passHatK', 'upper']),
-      },
-      { k, metric: 'pass@k', estimator: 'plug-in', value: numberAt(result, [...row, 'plugin', 'passAtK']), lower: null, upper: null },
-      { k, metric: 'pass^k', estimator: 'plug-in', value: numberAt(result, [...row, 'plugin', 'passHatK']), lower: null, upper: null },
-    ] as const;
-  });
-  const coverage = describeCoverage(numberAt(result, ['p', 'level']), numberAt(result, ['p', 'sides']));
-  const methodKey = optionalStringAt(result, ['p', 'method']);
-  const method = methodKey === null ? '' : `${methodName(methodKey as IntervalMethod) ?? methodKey} `;
+function taskCurves(result: EstimateTaskDocument): Curves {
+  const { n, c, p } = result;
+  const points = result.rows.flatMap(
+    ({ k, passAtK, passHatK, interval, plugin }) =>
+      [
+        { k, metric: 'pass@k', estimator: 'unbiased', value: passAtK, lower: interval.passAtK.lower, upper: interval.passAtK.upper },
+        { k, metric: 'pass^k', estimator: 'unbiased', value: passHatK, lower: interval.passHatK.lower, upper: interval.passHatK.upper },
+        { k, metric: 'pass@k', estimator: 'plug-in', value: plugin.passAtK, lower: null, upper: null },
+        { k, metric: 'pass^k', estimator: 'plug-in', value: plugin.passHatK, lower: null, upper: null },
+      ] as const,
+  );
+  const coverage = describeCoverage(p.level, p.sides);
+  const method = `${methodName(p.method) ?? p.method} `;
   return { title: `pass@k and pass^k from ${c} of ${n} trials correct`, band: `${coverage} ${method}interval for p mapped to each k`, points };
 }
 
 /** Task averages from a results file: `estimate FILE`; bands from the bootstrap when it ran, else from the SE. */
-function fileCurves(result: object): Curves {
-  const bootstrap = valueAt(result, ['uncertainty', 'bootstrap']) !== null && valueAt(result, ['uncertainty', 'bootstrap']) !== undefined;
+function fileCurves(result: EstimateFileDocument): Curves {
+  const bootstrap = result.uncertainty.bootstrap !== null;
   const points: CurvePoint[] = [];
-  listAt(result, ['rows']).forEach((_, i) => {
-    const row = ['rows', i] as const;
-    const k = numberAt(result, [...row, 'k']);
+  for (const row of result.rows) {
+    const { k } = row;
     for (const [metric, key] of [
       ['pass@k', 'passAtK'],
       ['pass^k', 'passHatK'],
     ] as const) {
-      const value = nullableNumberAt(result, [...row, key]);
+      const value = row[key];
       if (value === null) continue; // not estimable at this k (tasks with n < k)
-      const bounds = bootstrap ? [...row, 'bootstrap', key] : [...row, 'interval', key];
-      const hasBounds = valueAt(result, bounds) !== null && valueAt(result, bounds) !== undefined;
-      points.push({
-        k,
-        metric,
-        estimator: 'unbiased',
-        value,
-        lower: hasBounds ? numberAt(result, [...bounds, 'lower']) : null,
-        upper: hasBounds ? numberAt(result, [...bounds, 'upper']) : null,
-      });
-      const plugin = nullableNumberAt(result, [...row, 'plugin', key]);
-      if (plugin !== null) points.push({ k, metric, estimator: 'plug-in', value: plugin, lower: null, upper: null });
+      const bounds = bootstrap ? (row.bootstrap?.[key] ?? null) : row.interval[key];
+      points.push({ k, metric, estimator: 'unbiased', value, lower: bounds?.lower ?? null, upper: bounds?.upper ?? null });
+      if (row.plugin !== null) points.push({ k, metric, estimator: 'plug-in', value: row.plugin[key], lower: null, upper: null });
     }
-  });
-  const tasks = numberAt(result, ['tasks']);
-  const file = optionalStringAt(result, ['source', 'file']);
-  const coverage = describeCoverage(numberAt(result, ['uncertainty', 'confidence']), numberAt(result, ['uncertainty', 'sides']));
+  }
+  const coverage = describeCoverage(result.uncertainty.confidence, result.uncertainty.sides);
   return {
-    title: `pass@k and pass^k averaged over ${tasks} tasks${file === null ? '' : ` of ${basename(file)}`}`,
+    title: `pass@k and pass^k averaged over ${result.tasks} tasks of ${basename(result.source.file)}`,
     band: `${coverage} ${bootstrap ? 'two-stage bootstrap intervals' : 'intervals for the task population (CI (tasks))'}`,
     points,
   };

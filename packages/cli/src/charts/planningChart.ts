@@ -1,7 +1,7 @@
 import { planDemonstration } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
-import { numberAt } from './resultFields.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { PlanDemonstrateDocument } from '../results/planSchemas.js';
 import { ANNOTATION_GREY, CHART_HEIGHT, percentLabel, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, themedSpec } from './theme.js';
 import type { Layer } from './vegaLiteTypes.js';
 
@@ -30,12 +30,8 @@ const LOG_TICKS: readonly number[] = Array.from({ length: 24 }, (_, i) => [1, 2,
  * the target, one curve per k, at the result's confidence and allowed failures; the result's own
  * plan and the seeds' pass^8 ≥ 90 % are marked and labelled.
  */
-export function planningChart(result: object): ChartSpec {
-  const target = numberAt(result, ['target']);
-  const k = numberAt(result, ['k']);
-  const confidence = numberAt(result, ['confidence']);
-  const failures = numberAt(result, ['failures']);
-  const runs = numberAt(result, ['runs']);
+export function planningChart(result: PlanDemonstrateDocument): ChartSpec {
+  const { target, k, confidence, failures, runs } = result;
   const ks = [...new Set([...DEFAULT_KS, k])].sort((a, b) => a - b);
   const xStart = Math.min(0.5, Math.floor(target * 10) / 10);
   const targets = [...new Set([...targetGrid(xStart), target, SEED_POINT.target])].sort((a, b) => a - b);

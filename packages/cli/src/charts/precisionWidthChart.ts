@@ -1,9 +1,9 @@
-import { passAtKInterval, passHatKInterval, proportionInterval, type IntervalMethod } from '@passk/sim';
+import { passAtKInterval, passHatKInterval, proportionInterval } from '@passk/sim';
 import { methodName } from '../format/describe.js';
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
+import type { ChartSpec } from './chartSpec.js';
 import type { Channel } from './vegaLiteTypes.js';
-import { numberAt, optionalStringAt } from './resultFields.js';
+import type { PlanPrecisionDocument } from '../results/planSchemas.js';
 import { ANNOTATION_GREY, CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, themedSpec } from './theme.js';
 
 /** Trials drawn: about this many values of n, spread evenly on a log axis from k to 4 × the plan's n. */
@@ -15,14 +15,8 @@ const POINTS = 60;
  * to pass@k or pass^k as `plan precision` does; the target width 2 × half-width as a rule and the
  * plan's n marked. Widths jitter with the rounding of c, which is why the plan checks n one by one.
  */
-export function precisionWidthChart(result: object): ChartSpec {
-  const metric = optionalStringAt(result, ['metric']) ?? 'p';
-  const k = numberAt(result, ['k']);
-  const rate = numberAt(result, ['rate']);
-  const halfWidth = numberAt(result, ['halfWidth']);
-  const confidence = numberAt(result, ['confidence']);
-  const trials = numberAt(result, ['trials']);
-  const method = (optionalStringAt(result, ['method']) ?? 'wilson') as IntervalMethod;
+export function precisionWidthChart(result: PlanPrecisionDocument): ChartSpec {
+  const { metric, k, rate, halfWidth, confidence, trials, method } = result;
   const from = Math.max(2, k);
   const to = Math.max(from * 2, trials * 4);
   const ns = [...new Set([...Array.from({ length: POINTS }, (_, i) => Math.round(from * (to / from) ** (i / (POINTS - 1)))), trials])].sort((a, b) => a - b);

@@ -1,9 +1,8 @@
-import { numberAt, optionalStringAt, valueAt } from './resultFields.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
 
-/** How a simulate result is named on a chart: its scenario's name, else its seed. */
-export function simulationName(result: object): string {
-  const name = optionalStringAt(result, ['scenario', 'name']);
-  if (name !== null && name.trim() !== '') return name;
-  const seed = valueAt(result, ['seed']);
-  return `scenario with seed ${typeof seed === 'string' ? seed : numberAt(result, ['seed'])}`;
+/** How a simulate or sweep result is named on a chart: its scenario's name, else its seed. */
+export function simulationName(result: ResultDocumentOf<'passk.simulate' | 'passk.sweep'>): string {
+  const name = result.scenario.name;
+  if (typeof name === 'string' && name.trim() !== '') return name;
+  return `scenario with seed ${result.seed}`;
 }

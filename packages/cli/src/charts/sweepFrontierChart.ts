@@ -1,8 +1,8 @@
 import { InputError } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
-import { isObject, listAt, nullableNumberAt, numberAt, valueAt } from './resultFields.js';
-import { costUnit } from './costUnit.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { ResultDocumentOf } from '../results/resultSchemas.js';
+import { COST_UNIT } from './costUnit.js';
 import { simulationName } from './simulationName.js';
 import {
   ANNOTATION_GREY,
@@ -27,6 +27,8 @@ const FAILS_OPACITY = 0.35;
 /** The best point's label: pixels from the top of the plot to its first line, and between its lines. */
 const LABEL_TOP = 5;
 const LABEL_LINE = 14;
+
+type SweepDocument = ResultDocumentOf<'passk.sweep'>;
 
 /** One varied config path and its values, in the order of the grid. */
 interface Axis {
@@ -65,23 +67,20 @@ interface GridPoint {
  * the constraints ringed and labelled; the cost limit drawn as a vertical rule (the wrong-delivery
  * limit is not on these axes: points that fail a limit are faint).
  */
-export function sweepFrontierChart(result: object): ChartSpec {
+export function sweepFrontierChart(result: SweepDocument): ChartSpec {
   const axes = variedAxes(result);
-  const maxCost = nullableNumberAt(result, ['constraints', 'maxCost']);
-  const maxWrong = nullableNumberAt(result, ['constraints', 'maxWrongDelivery']);
-  const bestIndex = nullableNumberAt(result, ['best']);
-  const frontierIndices = new Set(listAt(result, ['frontier']).map((_, i) => numberAt(result, ['frontier', i])));
-  const all = listAt(result, ['points']);
+  const { maxCost, maxWrongDelivery: maxWrong } = result.constraints;
+  const bestIndex = result.best;
+  const frontierIndices = new Set(result.frontier);
   const points: GridPoint[] = [];
-  all.forEach((_, index) => {
-    const outcome = ['points', index, 'outcome'] as const;
-    const cost = nullableNumberAt(result, [...outcome, 'cost', 'value']);
-    const correct = nullableNumberAt(result, [...outcome, 'deliveredCorrect', 'value']);
+  result.points.forEach(({ outcome, values: setting }, index) => {
+    const cost = outcome.cost.value;
+    const correct = outcome.deliveredCorrect.value;
     if (cost === null || correct === null) return; // no episode at this point: nothing to place
-    const costSe = nullableNumberAt(result, [...outcome, 'cost', 'se']) ?? 0;
-    const correctSe = nullableNumberAt(result, [...outcome, 'deliveredCorrect', 'se']) ?? 0;
-    const wrong = nullableNumberAt(result, [...outcome, 'deliveredWrong', 'value']);
-    const values = Object.fromEntries(axes.map((axis) => [axis.field, valueText(valueAt(result, ['points', index, 'values', axis.path]))]));
+    const costSe = outcome.cost.se ?? 0;
+    const correctSe = outcome.deliveredCorrect.se ?? 0;
+    const wrong = outcome.deliveredWrong.value;
+    const values = Object.fromEntries(axes.map((axis) => [axis.field, valueText(setting[axis.path])]));
     points.push({
       index,
       setting: axes.map((axis) => `${axis.name} = ${values[axis.field]}`).join(', '),
@@ -115,7 +114,7 @@ export function sweepFrontierChart(result: object): ChartSpec {
   const x: Channel<'x'> = {
     field: 'cost',
     type: 'quantitative',
-    title: `mean cost per episode (${costUnit(result)})`,
+    title: `mean cost per episode (${COST_UNIT})`,
     scale: { domain: xDomain, nice: false },
   };
   const y: Channel<'y'> = {
@@ -246,13 +245,11 @@ export function sweepFrontierChart(result: object): ChartSpec {
 }
 
 /** The varied paths, from the first point's values (every point has the same paths), with their values in grid order. */
-function variedAxes(result: object): Axis[] {
-  const first = valueAt(result, ['points', 0, 'values']);
-  const paths = isObject(first) ? Object.keys(first) : [];
-  const points = listAt(result, ['points']);
+function variedAxes(result: SweepDocument): Axis[] {
+  const paths = Object.keys(result.points[0]?.values ?? {});
   const lastSteps = paths.map((path) => path.split('.').at(-1)!);
   return paths.map((path, i) => {
-    const raw = points.map((_, p) => valueAt(result, ['points', p, 'values', path]));
+    const raw = result.points.map((point) => point.values[path]);
     const name = lastSteps.filter((step) => step === lastSteps[i]).length === 1 ? lastSteps[i]! : path;
     return { path, name, field: `varied${i}`, values: [...new Set(raw.map(valueText))], numeric: raw.every((value) => typeof value === 'number') };
   });
@@ -315,6 +312,7 @@ function paddedDomain(values: readonly number[], below: number, above: number): 
   return [low - below * span, high + above * span];
 }
 
-function valueText(value: unknown): string {
+/** A varied value as text (a point without the path: "null"). */
+function valueText(value: number | string | boolean | undefined): string {
   return typeof value === 'string' ? value : JSON.stringify(value ?? null);
 }

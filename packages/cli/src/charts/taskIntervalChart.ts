@@ -1,8 +1,7 @@
-import type { IntervalMethod } from '@passk/sim';
 import { methodName } from '../format/describe.js';
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartsFor.js';
-import { listAt, numberAt, optionalStringAt, valueAt } from './resultFields.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import { ANNOTATION_GREY, CHART_WIDTH, percentLabel, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, themedSpec } from './theme.js';
 
 type Family = 'p' | 'pass^k' | 'pass@k';
@@ -28,47 +27,30 @@ const ROW_STEP = 22;
  * intervals it maps to (both are monotone in p), with the unbiased estimate as a dot, the plug-in
  * as an open diamond and the numbers written beside each bar: the seeds' "27 of 30" row.
  */
-export function taskIntervalChart(result: object): ChartSpec {
-  const n = numberAt(result, ['n']);
-  const c = numberAt(result, ['c']);
-  const sides = numberAt(result, ['p', 'sides']);
-  const tail = optionalStringAt(result, ['p', 'tail']) === 'upper' ? 'upper' : 'lower';
-  const confidence = numberAt(result, ['p', 'level']);
-  const methodKey = optionalStringAt(result, ['p', 'method']);
-  const method = methodKey === null ? '' : `${methodName(methodKey as IntervalMethod) ?? methodKey} `;
+export function taskIntervalChart(result: EstimateTaskDocument): ChartSpec {
+  const { n, c, p } = result;
+  const sides = p.sides;
+  const tail = p.tail === 'upper' ? 'upper' : 'lower';
+  const confidence = p.level;
+  const method = `${methodName(p.method) ?? p.method} `;
   const label = (estimate: number, lower: number, upper: number) =>
     sides === 2
       ? `${formatPercent(estimate)} [${formatPercent(lower)}, ${formatPercent(upper)}]`
       : tail === 'lower'
         ? `${formatPercent(estimate)}, ${bound('≥', lower)}`
         : `${formatPercent(estimate)}, ${bound('≤', upper)}`;
-  const pRow: IntervalRow = {
-    quantity: 'p',
-    family: 'p',
-    k: null,
-    estimate: numberAt(result, ['p', 'estimate']),
-    plugin: null,
-    lower: numberAt(result, ['p', 'lower']),
-    upper: numberAt(result, ['p', 'upper']),
-    label: '',
-  };
-  const kRows: readonly (readonly (string | number)[])[] = Array.isArray(valueAt(result, ['rows']))
-    ? listAt(result, ['rows']).map((_, i) => ['rows', i])
-    : [[]];
+  const pRow: IntervalRow = { quantity: 'p', family: 'p', k: null, estimate: p.estimate, plugin: null, lower: p.lower, upper: p.upper, label: '' };
   const perK = (family: 'pass^k' | 'pass@k', key: 'passHatK' | 'passAtK'): IntervalRow[] =>
-    kRows.map((row) => {
-      const k = numberAt(result, [...row, 'k']);
-      return {
-        quantity: `${family === 'pass^k' ? 'pass^' : 'pass@'}${k}`,
-        family,
-        k,
-        estimate: numberAt(result, [...row, key]),
-        plugin: numberAt(result, [...row, 'plugin', key]),
-        lower: numberAt(result, [...row, 'interval', key, 'lower']),
-        upper: numberAt(result, [...row, 'interval', key, 'upper']),
-        label: '',
-      };
-    });
+    result.rows.map((row) => ({
+      quantity: `${family === 'pass^k' ? 'pass^' : 'pass@'}${row.k}`,
+      family,
+      k: row.k,
+      estimate: row[key],
+      plugin: row.plugin[key],
+      lower: row.interval[key].lower,
+      upper: row.interval[key].upper,
+      label: '',
+    }));
   const rows = [pRow, ...perK('pass^k', 'passHatK'), ...perK('pass@k', 'passAtK')].map((row) => ({
     ...row,
     label: label(row.estimate, row.lower, row.upper),

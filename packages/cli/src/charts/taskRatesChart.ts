@@ -2,8 +2,9 @@ import { basename } from 'node:path';
 import { benchmarkTasks, InputError, resolveScenario, scenarioToInput, type Scenario } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
-import type { ChartSpec } from './chartsFor.js';
-import { isObject, listAt, numberAt, optionalStringAt, resultKindOf, valueAt } from './resultFields.js';
+import type { ChartSpec } from './chartSpec.js';
+import type { EstimateFileDocument } from '../results/estimateFileSchema.js';
+import type { SimulateDocument } from '../results/simulateSchema.js';
 import { simulationName } from './simulationName.js';
 import type { Channel, Layer } from './vegaLiteTypes.js';
 import { ANNOTATION_GREY, CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, PERCENT_FORMAT, themedSpec } from './theme.js';
@@ -49,8 +50,8 @@ interface RateBar {
  * bins, except that rates shared by several tasks exactly (point masses such as "never solved",
  * p = 0, and "always", p = 1) are drawn as spikes at their value, not hidden in an edge bin.
  */
-export function taskRatesChart(result: object): ChartSpec {
-  const rates = resultKindOf(result) === RESULT_KINDS.estimateFile ? observedRates(result) : drawnRates(result);
+export function taskRatesChart(result: EstimateFileDocument | SimulateDocument): ChartSpec {
+  const rates = result.kind === RESULT_KINDS.estimateFile ? observedRates(result) : drawnRates(result);
   const count = rates.tasks.length;
   const mean = rates.tasks.reduce((sum, task) => sum + task.rate, 0) / count;
   const never = rates.tasks.filter((task) => task.rate === 0).length;
@@ -162,16 +163,11 @@ function rateBars(rates: Rates): { bins: RateBar[]; values: RateBar[]; spikes: R
 }
 
 /** `estimate FILE`: each task's c/n. */
-function observedRates(result: object): Rates {
-  const tasks = listAt(result, ['perTask']).map((_, i) => {
-    const n = numberAt(result, ['perTask', i, 'n']);
-    const c = numberAt(result, ['perTask', i, 'c']);
-    const task = valueAt(result, ['perTask', i, 'task']);
-    return { task: String(task), n, c, rate: n === 0 ? 0 : c / n };
-  });
-  const file = optionalStringAt(result, ['source', 'file']);
+function observedRates(result: EstimateFileDocument): Rates {
+  if (result.perTask === undefined) throw new InputError('--from', 'must have the per-task counts at perTask (estimate FILE --json writes them)');
+  const tasks = result.perTask.map(({ task, n, c }) => ({ task, n, c, rate: n === 0 ? 0 : c / n }));
   return {
-    title: `Per-task success rates of ${tasks.length} tasks${file === null ? '' : ` in ${basename(file)}`}`,
+    title: `Per-task success rates of ${tasks.length} tasks in ${basename(result.source.file)}`,
     axis: 'observed success rate c/n of a task',
     symbol: 'c/n',
     zero: 'had no correct trial',
@@ -186,7 +182,7 @@ function observedRates(result: object): Rates {
  * scenario). With resample the engine draws fresh tasks every replicate; the chart then shows one
  * such draw of the scenario's distribution, not the tasks of a particular replicate.
  */
-function drawnRates(result: object): Rates {
+function drawnRates(result: SimulateDocument): Rates {
   const scenario = resultScenario(result);
   const tasks = Array.from(benchmarkTasks(scenario).successRate, (rate, t) => ({ task: `task ${t + 1}`, rate }));
   const title = scenario.tasks.resample
@@ -203,14 +199,13 @@ function drawnRates(result: object): Rates {
   };
 }
 
-/** The result's resolved scenario, validated again; a damaged one is one InputError. */
-function resultScenario(result: object): Scenario {
-  const scenario = valueAt(result, ['scenario']);
-  if (!isObject(scenario) || !isObject(scenario.tasks)) {
-    throw new InputError('--from', 'must have the resolved scenario at scenario', scenario ?? null);
-  }
+/**
+ * The result's resolved scenario, resolved again: the result's schema checks only that it is an
+ * object (its contract is the scenario declaration, docs/scenario.md); a damaged one is one InputError.
+ */
+function resultScenario(result: SimulateDocument): Scenario {
   try {
-    return resolveScenario(scenarioToInput(scenario as unknown as Scenario));
+    return resolveScenario(scenarioToInput(result.scenario));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InputError('--from', `must have a valid resolved scenario at scenario (${reason})`);

@@ -1,5 +1,5 @@
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
-import type { ChartSpec } from './chartsFor.js';
+import type { ChartSpec } from './chartSpec.js';
 import { chartFormat } from './chartFormat.js';
 import { labelledSvg } from './labelledSvg.js';
 

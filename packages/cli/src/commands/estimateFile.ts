@@ -13,7 +13,8 @@ import {
 import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
 import { fileEstimateMarkdown } from '../format/estimateMarkdown.js';
-import { formatFileEstimate, type FileEstimate, type FileEstimateRow } from '../format/fileEstimateOutput.js';
+import type { FileEstimate, FileEstimateRow } from '../format/fileEstimate.js';
+import { formatFileEstimate } from '../format/fileEstimateOutput.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';

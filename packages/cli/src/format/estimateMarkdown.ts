@@ -1,7 +1,7 @@
 import type { TaskEstimate } from '@passk/sim';
 import { describeCoverage, methodName } from './describe.js';
 import { describeTrials } from './describeTrials.js';
-import type { FileEstimate } from './fileEstimateOutput.js';
+import type { FileEstimate } from './fileEstimate.js';
 import { fileEstimateTable } from './fileEstimateTable.js';
 import { markdownTable } from './markdownTable.js';
 import { formatPercent, formatPercentInterval } from './percent.js';

@@ -1,5 +1,5 @@
 import { describeCoverage } from './describe.js';
-import type { FileEstimate } from './fileEstimateOutput.js';
+import type { FileEstimate } from './fileEstimate.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
 

@@ -134,9 +134,9 @@ ${section.scenario === null ? '' : html`<details class="scenario"><summary>Scena
 }
 
 /** The scenario in the file form `passk simulate` reads (as scenario.yaml of --out); as given when that fails. */
-function scenarioYaml(scenario: object): string {
+function scenarioYaml(scenario: Scenario): string {
   try {
-    return stringify(scenarioToInput(scenario as Scenario));
+    return stringify(scenarioToInput(scenario));
   } catch {
     return stringify(scenario);
   }

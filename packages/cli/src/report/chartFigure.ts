@@ -1,4 +1,4 @@
-import type { ChartSpec } from '../charts/chartsFor.js';
+import type { ChartSpec } from '../charts/chartSpec.js';
 import { labelledSvg } from '../charts/labelledSvg.js';
 import { NARROW_MAX_SVG, NARROW_WIDTH, narrowSpec } from '../charts/narrowSpec.js';
 import { renderSvg } from '../charts/renderChart.js';

@@ -1,7 +1,7 @@
 import type { IntervalMethod } from '@passk/sim';
 import { describeCoverage, methodName } from '../format/describe.js';
 import { describeTrials } from '../format/describeTrials.js';
-import type { FileEstimate } from '../format/fileEstimateOutput.js';
+import type { FileEstimate } from '../format/fileEstimate.js';
 import { fileEstimateTable } from '../format/fileEstimateTable.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { html, type SafeHtml } from './html.js';

@@ -1,4 +1,5 @@
-import { chartsFor, COMBINED_KINDS, type ChartOptions, type ChartSpec } from '../charts/chartsFor.js';
+import { chartsFor, COMBINED_KINDS } from '../charts/chartsFor.js';
+import type { ChartOptions, ChartSpec } from '../charts/chartSpec.js';
 import type { ReportInput } from './reportInput.js';
 
 /** A chart of one result whose data was already drawn for an earlier result: pointed to, not repeated. */

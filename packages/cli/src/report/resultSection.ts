@@ -1,3 +1,4 @@
+import type { Scenario } from '@passk/sim';
 import type { SafeHtml } from './html.js';
 
 /** One line of a result's "Method notes": what was computed and how. */
@@ -14,5 +15,5 @@ export interface ResultSection {
   readonly body: SafeHtml;
   readonly notes: readonly MethodNote[];
   /** The scenario of a simulation (shown as YAML), or null. */
-  readonly scenario: object | null;
+  readonly scenario: Scenario | null;
 }

@@ -1,12 +1,17 @@
+import { InputError } from '@passk/sim';
 import { bestBudget } from '../charts/bestBudget.js';
-import { costUnit } from '../charts/costUnit.js';
-import { listAt, nullableNumberAt, numberAt, valueAt } from '../charts/resultFields.js';
+import { COST_UNIT } from '../charts/costUnit.js';
+import { requireNumber } from '../charts/requireNumber.js';
 import { seriesNames } from '../charts/seriesNames.js';
 import { ERROR_BAR_Z } from '../charts/theme.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { formatPoints, formatPointsInterval } from '../format/points.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import type { ReportInput } from './reportInput.js';
+import type { ResultDocument, ResultDocumentOf } from '../results/resultSchemas.js';
+import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
+import type { PlanCompareDocument, PlanDemonstrateDocument, PlanPrecisionDocument } from '../results/planSchemas.js';
+import type { SimulateDocument } from '../results/simulateSchema.js';
 
 /** A headline number with its interval, e.g. 72.5 % [72.3 %, 72.7 %]. */
 export interface KeyNumber {
@@ -47,39 +52,46 @@ export interface SummaryOptions {
   readonly maxWrongDelivery?: number | null;
 }
 
-type FindingsOf = (result: object, options: SummaryOptions, name: string) => Findings;
-
 const NONE: Findings = { question: null, answers: [], rows: [], keyNumbers: [], caveats: [] };
-
-/**
- * Per result kind, what the summary says about it. Kinds without an entry add nothing (their
- * sections still follow). A new kind (e.g. compare results) registers one line here.
- */
-const FINDINGS: Partial<Record<string, FindingsOf>> = {
-  [RESULT_KINDS.simulate]: simulateFindings,
-  [RESULT_KINDS.estimateTask]: estimateTaskFindings,
-  [RESULT_KINDS.planDemonstrate]: planDemonstrateFindings,
-  [RESULT_KINDS.planPrecision]: planPrecisionFindings,
-  [RESULT_KINDS.planCompare]: planCompareFindings,
-  [RESULT_KINDS.sweep]: sweepFindings,
-  [RESULT_KINDS.compare]: compareFindings,
-};
 
 /** Every result's findings, in input order; simulate results are named as on the charts. */
 export function summaryFindings(inputs: readonly ReportInput[], options: SummaryOptions = {}): Findings[] {
-  const simulations = inputs.filter((input) => input.result.kind === RESULT_KINDS.simulate).map((input) => input.result);
+  const simulations = inputs.map((input) => input.result).filter((result): result is SimulateDocument => result.kind === RESULT_KINDS.simulate);
   const names = seriesNames(simulations);
-  return inputs.map(({ result }) => {
-    const findings = FINDINGS[result.kind];
-    const index = simulations.indexOf(result);
-    return findings ? findings(result, options, index >= 0 ? names[index]! : '') : NONE;
-  });
+  return inputs.map(({ result }) => findingsOf(result, options, (simulation) => names[simulations.indexOf(simulation)]!));
+}
+
+/**
+ * Per result kind, what the summary says about it. Kinds that add nothing return NONE (their
+ * sections still follow); a new kind gets a case here (the compiler asks for one).
+ */
+function findingsOf(result: ResultDocument, options: SummaryOptions, nameOf: (simulation: SimulateDocument) => string): Findings {
+  switch (result.kind) {
+    case RESULT_KINDS.simulate:
+      return simulateFindings(result, options, nameOf(result));
+    case RESULT_KINDS.estimateTask:
+      return estimateTaskFindings(result);
+    case RESULT_KINDS.planDemonstrate:
+      return planDemonstrateFindings(result);
+    case RESULT_KINDS.planPrecision:
+      return planPrecisionFindings(result);
+    case RESULT_KINDS.planCompare:
+      return planCompareFindings(result);
+    case RESULT_KINDS.sweep:
+      return sweepFindings(result);
+    case RESULT_KINDS.compare:
+      return compareFindings(result);
+    case RESULT_KINDS.estimateRate:
+    case RESULT_KINDS.estimateFile:
+    case RESULT_KINDS.fit:
+      return NONE;
+  }
 }
 
 /** A simulated share ±1.96 SE, clipped to [0, 1]. */
-function simulatedShare(result: object, i: number, field: string, label: string): KeyNumber {
-  const value = numberAt(result, ['rows', i, field, 'value']);
-  const se = numberAt(result, ['rows', i, field, 'se']);
+function simulatedShare(result: SimulateDocument, i: number, field: 'deliveredCorrect', label: string): KeyNumber {
+  const value = requireNumber(result.rows[i]!.deliveredCorrect.value, `rows[${i}].${field}.value`);
+  const se = requireNumber(result.rows[i]!.deliveredCorrect.se, `rows[${i}].${field}.se`);
   return { label, value, lower: Math.max(0, value - ERROR_BAR_Z * se), upper: Math.min(1, value + ERROR_BAR_Z * se), interval: '±1.96 SE over replicates' };
 }
 
@@ -88,50 +100,51 @@ function simulatedShare(result: object, i: number, field: string, label: string)
  * pilot's gap to the truth (what an n-trial pilot would have said about pass^k) and the growth of
  * wrong delivery from the smallest to the largest budget.
  */
-function simulateFindings(result: object, options: SummaryOptions, name: string): Findings {
+function simulateFindings(result: SimulateDocument, options: SummaryOptions, name: string): Findings {
   const limit = options.maxWrongDelivery ?? null;
   const best = bestBudget(result, limit);
-  const unit = costUnit(result);
-  const rows = listAt(result, ['rows']);
+  const unit = COST_UNIT;
+  const { rows } = result;
   const caveats: string[] = [];
-  const pilotRows = valueAt(result, ['pilot', 'rows']);
-  if (Array.isArray(pilotRows) && pilotRows.length > 0) {
-    const last = pilotRows.length - 1;
-    const k = numberAt(result, ['pilot', 'rows', last, 'k']);
-    const estimate = nullableNumberAt(result, ['pilot', 'rows', last, 'passHatK', 'value']);
-    const truth = nullableNumberAt(result, ['pilot', 'rows', last, 'truth', 'passHatK', 'value']);
-    const trials = numberAt(result, ['pilot', 'trials']);
-    if (estimate !== null && truth !== null) {
+  const pilotRows = result.pilot?.rows ?? [];
+  const lastPilot = pilotRows.at(-1);
+  if (result.pilot !== undefined && lastPilot !== undefined) {
+    const { k } = lastPilot;
+    const estimate = lastPilot.passHatK.value;
+    const truth = lastPilot.truth?.passHatK.value ?? null;
+    const trials = result.pilot.trials;
+    if (truth !== null) {
       caveats.push(
         `${name}: a pilot of ${trials} trials per task would have estimated pass^${k} at ${formatPercent(estimate)} against a true ${formatPercent(truth)} ` +
           `(${(Math.abs(estimate - truth) * 100).toFixed(1)} points ${estimate < truth ? 'too low' : 'too high'}): with so few trials per task, read pass^k estimates with their intervals.`,
       );
     }
   }
-  const firstWrong = numberAt(result, ['rows', 0, 'deliveredWrong', 'value']);
-  const lastWrong = numberAt(result, ['rows', rows.length - 1, 'deliveredWrong', 'value']);
+  const first = rows[0]!;
+  const last = rows[rows.length - 1]!;
+  const firstWrong = requireNumber(first.deliveredWrong.value, 'rows[0].deliveredWrong.value');
+  const lastWrong = requireNumber(last.deliveredWrong.value, `rows[${rows.length - 1}].deliveredWrong.value`);
   if (rows.length > 1 && lastWrong > firstWrong * 1.5) {
     caveats.push(
-      `${name}: wrong delivery grows with the budget, from ${formatPercent(firstWrong)} at k = ${numberAt(result, ['rows', 0, 'k'])} to ${formatPercent(lastWrong)} at k = ${numberAt(result, ['rows', rows.length - 1, 'k'])}: retrying until the verifier accepts turns abstentions into wrong answers.`,
+      `${name}: wrong delivery grows with the budget, from ${formatPercent(firstWrong)} at k = ${first.k} to ${formatPercent(lastWrong)} at k = ${last.k}: retrying until the verifier accepts turns abstentions into wrong answers.`,
     );
   }
   if (best.index === null) {
     return {
       question: null,
-      answers: [
-        `${name}: no budget keeps wrong delivery ≤ ${formatPercent(limit)} (at k = ${numberAt(result, ['rows', 0, 'k'])} it is already ${formatPercent(firstWrong)}).`,
-      ],
+      answers: [`${name}: no budget keeps wrong delivery ≤ ${formatPercent(limit)} (at k = ${first.k} it is already ${formatPercent(firstWrong)}).`],
       rows: [{ name, k: null, deliveredCorrect: null, deliveredWrong: null, abstained: null, costPerCorrect: null, costUnit: unit, latency: null }],
       keyNumbers: [],
       caveats,
     };
   }
   const i = best.index;
+  const row = rows[i]!;
   const correct = simulatedShare(result, i, 'deliveredCorrect', `${name}: delivered correct at k = ${best.k}`);
-  const wrong = numberAt(result, ['rows', i, 'deliveredWrong', 'value']);
-  const abstained = numberAt(result, ['rows', i, 'abstained', 'value']);
-  const costPerCorrect = nullableNumberAt(result, ['rows', i, 'costPerCorrect', 'value']);
-  const latency = nullableNumberAt(result, ['rows', i, 'latency', 'value']);
+  const wrong = requireNumber(row.deliveredWrong.value, `rows[${i}].deliveredWrong.value`);
+  const abstained = requireNumber(row.abstained.value, `rows[${i}].abstained.value`);
+  const costPerCorrect = row.costPerCorrect.value;
+  const latency = row.latency.value;
   const answer =
     `${name}: best at k = ${best.k} — ${formatPercent(correct.value)} ${formatPercentInterval(correct.lower, correct.upper)} of episodes delivered correct, ` +
     `${formatPercent(wrong)} wrong, ${formatPercent(abstained)} abstained${costPerCorrect === null ? '' : `, ${costPerCorrect.toPrecision(3)} ${unit} per correct answer`}.`;
@@ -148,15 +161,12 @@ function simulateFindings(result: object, options: SummaryOptions, name: string)
 }
 
 /** One task's counts: pass^k at the largest k with its interval; the caveat is the interval's width. */
-function estimateTaskFindings(result: object): Findings {
-  const n = numberAt(result, ['n']);
-  const c = numberAt(result, ['c']);
-  const path = ['rows', listAt(result, ['rows']).length - 1];
-  const k = numberAt(result, [...path, 'k']);
-  const hat = numberAt(result, [...path, 'passHatK']);
-  const lower = numberAt(result, [...path, 'interval', 'passHatK', 'lower']);
-  const upper = numberAt(result, [...path, 'interval', 'passHatK', 'upper']);
-  const confidence = numberAt(result, ['p', 'level']);
+function estimateTaskFindings(result: EstimateTaskDocument): Findings {
+  const { n, c } = result;
+  const row = result.rows[result.rows.length - 1]!;
+  const { k, passHatK: hat } = row;
+  const { lower, upper } = row.interval.passHatK;
+  const confidence = result.p.level;
   const key: KeyNumber = {
     label: `pass^${k} from ${c} of ${n} trials`,
     value: hat,
@@ -167,7 +177,7 @@ function estimateTaskFindings(result: object): Findings {
   return {
     question: `How reliable is the agent on a task it got right ${c} times in ${n}?`,
     answers: [
-      `${c} of ${n} trials correct: pass^${k} (all ${k} attempts correct) is ${formatPercent(hat)} ${formatPercentInterval(lower, upper)}, pass@${k} ${formatPercent(numberAt(result, [...path, 'passAtK']))}.`,
+      `${c} of ${n} trials correct: pass^${k} (all ${k} attempts correct) is ${formatPercent(hat)} ${formatPercentInterval(lower, upper)}, pass@${k} ${formatPercent(row.passAtK)}.`,
     ],
     rows: [],
     keyNumbers: [key],
@@ -178,13 +188,8 @@ function estimateTaskFindings(result: object): Findings {
 }
 
 /** The demonstration plan: runs needed. */
-function planDemonstrateFindings(result: object): Findings {
-  const runs = numberAt(result, ['runs']);
-  const target = numberAt(result, ['target']);
-  const k = numberAt(result, ['k']);
-  const confidence = numberAt(result, ['confidence']);
-  const failures = numberAt(result, ['failures']);
-  const rate = numberAt(result, ['requiredRate']);
+function planDemonstrateFindings(result: PlanDemonstrateDocument): Findings {
+  const { runs, target, k, confidence, failures, requiredRate: rate } = result;
   return {
     question: `How many runs does it take to show pass^${k} ≥ ${formatPercent(target)}?`,
     answers: [
@@ -197,17 +202,13 @@ function planDemonstrateFindings(result: object): Findings {
 }
 
 /** `plan precision`: the trials that reach the interval width. */
-function planPrecisionFindings(result: object): Findings {
-  const metric = valueAt(result, ['metric']);
-  const k = numberAt(result, ['k']);
+function planPrecisionFindings(result: PlanPrecisionDocument): Findings {
+  const { metric, k, halfWidth, trials, confidence } = result;
   const name = metric === 'passHatK' ? `pass^${k}` : metric === 'passAtK' ? `pass@${k}` : 'p';
-  const halfWidth = numberAt(result, ['halfWidth']);
-  const trials = numberAt(result, ['trials']);
-  const confidence = numberAt(result, ['confidence']);
   return {
     question: `How many trials pin ${name} down to ±${formatPercent(halfWidth)}?`,
     answers: [
-      `${trials} trials per task give a ${formatPercent(confidence, 0)} interval for ${name} of ±${formatPercent(halfWidth)} at a single-attempt rate of ${formatPercent(numberAt(result, ['rate']))}.`,
+      `${trials} trials per task give a ${formatPercent(confidence, 0)} interval for ${name} of ±${formatPercent(halfWidth)} at a single-attempt rate of ${formatPercent(result.rate)}.`,
     ],
     rows: [],
     keyNumbers: [],
@@ -216,12 +217,11 @@ function planPrecisionFindings(result: object): Findings {
 }
 
 /** `plan compare`: tasks needed per trials per task. */
-function planCompareFindings(result: object): Findings {
-  const k = numberAt(result, ['k']);
-  const name = valueAt(result, ['metric']) === 'passAtK' ? `pass@${k}` : `pass^${k}`;
-  const delta = numberAt(result, ['comparison']) - numberAt(result, ['baseline']);
-  const power = numberAt(result, ['power']);
-  const plans = listAt(result, ['rows']).map((_, i) => `${numberAt(result, ['rows', i, 'tasks'])} tasks at ${numberAt(result, ['rows', i, 'trials'])} trials`);
+function planCompareFindings(result: PlanCompareDocument): Findings {
+  const { k, power } = result;
+  const name = result.metric === 'passAtK' ? `pass@${k}` : `pass^${k}`;
+  const delta = result.comparison - result.baseline;
+  const plans = result.rows.map((row) => `${row.tasks} tasks at ${row.trials} trials`);
   return {
     question: `How many tasks does it take to see a ${formatPercent(Math.abs(delta))} difference in ${name} between two agents?`,
     answers: [`For ${formatPercent(power, 0)} power: ${plans.join(', ')} per task (both agents on the same tasks).`],
@@ -232,15 +232,15 @@ function planCompareFindings(result: object): Findings {
 }
 
 /** `sweep`: the best grid point under the constraints. */
-function sweepFindings(result: object): Findings {
-  const best = nullableNumberAt(result, ['best']);
-  if (best === null) return { question: null, answers: ['The sweep: no grid point meets the constraints.'], rows: [], keyNumbers: [], caveats: [] };
-  const values = valueAt(result, ['points', best, 'values']) as Record<string, unknown>;
-  const setting = Object.entries(values)
+function sweepFindings(result: ResultDocumentOf<'passk.sweep'>): Findings {
+  const best = result.best === null ? undefined : result.points[result.best];
+  if (best === undefined) return { question: null, answers: ['The sweep: no grid point meets the constraints.'], rows: [], keyNumbers: [], caveats: [] };
+  const setting = Object.entries(best.values)
     .map(([path, value]) => `${path} = ${String(value)}`)
     .join(', ');
-  const correct = numberAt(result, ['points', best, 'outcome', 'deliveredCorrect', 'value']);
-  const wrong = numberAt(result, ['points', best, 'outcome', 'deliveredWrong', 'value']);
+  const where = `points[${result.best}].outcome`;
+  const correct = requireNumber(best.outcome.deliveredCorrect.value, `${where}.deliveredCorrect.value`);
+  const wrong = requireNumber(best.outcome.deliveredWrong.value, `${where}.deliveredWrong.value`);
   return {
     question: null,
     answers: [`The sweep's best point: ${setting} — ${formatPercent(correct)} delivered correct, ${formatPercent(wrong)} wrong.`],
@@ -254,25 +254,23 @@ function sweepFindings(result: object): Findings {
  * `passk compare`: per comparison, the difference candidate − baseline in pass^k at the largest k
  * with its interval and p-value; the caveat when the interval includes 0 (no difference shown).
  */
-function compareFindings(result: object): Findings {
-  const comparisons = listAt(result, ['comparisons']);
+function compareFindings(result: ResultDocumentOf<'passk.compare'>): Findings {
   const answers: string[] = [];
   const keyNumbers: KeyNumber[] = [];
   const caveats: string[] = [];
-  const confidence = numberAt(result, ['confidence']);
-  comparisons.forEach((_, i) => {
-    const at = ['comparisons', i] as const;
-    const baseline = String(valueAt(result, [...at, 'baseline']));
-    const candidate = String(valueAt(result, [...at, 'candidate']));
-    const rows = listAt(result, [...at, 'rows']);
-    const row = [...at, 'rows', rows.length - 1] as const;
-    const k = numberAt(result, [...row, 'k']);
-    const difference = numberAt(result, [...row, 'passHatK', 'difference']);
-    const lower = numberAt(result, [...row, 'passHatK', 'interval', 'lower']);
-    const upper = numberAt(result, [...row, 'passHatK', 'interval', 'upper']);
-    const p = nullableNumberAt(result, [...row, 'passHatK', 'pValue', 'value']);
+  const { confidence } = result;
+  result.comparisons.forEach(({ baseline, candidate, rows }, i) => {
+    const row = rows[rows.length - 1]!;
+    const { k } = row;
+    const where = `comparisons[${i}].rows[${rows.length - 1}].passHatK`;
+    const hat = row.passHatK;
+    if (hat === null || hat.interval === null)
+      throw new InputError('--from', `must have pass^k and its interval at ${where} (the largest k of a comparison)`, null);
+    const { difference } = hat;
+    const { lower, upper } = hat.interval;
+    const p = hat.pValue?.value ?? null;
     answers.push(
-      `${candidate} against ${baseline}: pass^${k} ${formatPercent(numberAt(result, [...row, 'passHatK', 'candidate', 'value']))} against ${formatPercent(numberAt(result, [...row, 'passHatK', 'baseline', 'value']))}, ` +
+      `${candidate} against ${baseline}: pass^${k} ${formatPercent(hat.candidate.value)} against ${formatPercent(hat.baseline.value)}, ` +
         `a difference of ${formatPoints(difference)} ${formatPointsInterval(lower, upper)}${p === null ? '' : ` (p = ${p.toPrecision(2)})`}.`,
     );
     keyNumbers.push({
