@@ -1,10 +1,10 @@
 import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readScenarioFile } from '../../packages/cli/src/io/readScenarioFile.js';
-import { fixture, passk } from '../helpers/runPassk.js';
+import { fixture, passk, passkProcess } from '../helpers/runPassk.js';
 
 // `passk fit` in-process (from source). tau-airline.csv: the τ-bench airline gpt-4o results
 // (test/fixtures/fit/README.md); reference values from test/fixtures/fit/reference_fit.py.
@@ -47,8 +47,13 @@ describe('passk fit RESULTS', () => {
     expect(bb!.logLik).toBeCloseTo(-78.97548374071036, 9);
     expect(zoibb!.logLik).toBeCloseTo(-77.2385885549772, 9);
     expect(bb!.aic).toBeCloseTo(161.95096748142072, 8);
-    expect(Object.keys(bb!.params)).toEqual(['a', 'b', 'mean', 'concentration', 'icc']);
-    expect(Object.keys(zoibb!.params)).toEqual(['pi0', 'pi1', 'a', 'b', 'mean', 'concentration', 'icc']);
+    expect(Object.keys(bb!.params)).toEqual(['a', 'b', 'mean', 'concentration', 'taskCorrelation']);
+    expect(Object.keys(zoibb!.params)).toEqual(['pi0', 'pi1', 'a', 'b', 'mean', 'concentration', 'taskCorrelation']);
+    // reference_fit.py: ρ = 1/(a + b + 1) for BB; the whole mixture's Var(p)/(E p·(1 − E p)) for ZOIBB.
+    expect(bb!.params.taskCorrelation.value).toBeCloseTo(0.40010743145016897, 6);
+    expect(zoibb!.params.taskCorrelation.value).toBeCloseTo(0.39792008757526, 6);
+    expect(doc.schemaVersion).toBe(3);
+    expect(run.stdout).not.toMatch(/icc/);
     expect(Object.keys(bb!.predicted.passAtK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(Object.keys(zoibb!.predicted.passHatK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(doc.chosen).toBe('betaBinomial');
@@ -85,6 +90,47 @@ describe('passk fit RESULTS', () => {
     expect(simulated.code).toBe(0);
     const summary = JSON.parse(simulated.stdout) as { rows: Array<{ k: number }> };
     expect(summary.rows.map((row) => row.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('--out never puts the between-task correlation into an exchangeable icc: attempts are independent given p', async () => {
+    const file = join(dir, 'fitted-correlation.yaml');
+    const json = JSON.parse((await passk(...TAU_ARGS, '--json')).stdout) as FitJson;
+    expect((await passk(...TAU_ARGS, '--out', file)).code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    // The YAML itself (comments aside) has no icc key and no copy of ρ = 0.4001…
+    const body = text.replace(/^#.*\n/gm, '');
+    expect(body).not.toMatch(/icc|exchangeable/);
+    expect(body).not.toContain(String(json.models[0]!.params.taskCorrelation.value));
+    expect(body).toMatch(/correlation:\n\s+model: independent/);
+    const scenario = await readScenarioFile(file);
+    expect(scenario.attempts.correlation).toEqual({ model: 'independent' });
+    // The spread of p carries ρ: Beta(a, b) of the chosen fit, so 1/(a + b + 1) = ρ.
+    const rate = scenario.tasks.successRate as { a: number; b: number };
+    expect(1 / (rate.a + rate.b + 1)).toBeCloseTo(json.models[0]!.params.taskCorrelation.value!, 12);
+  });
+
+  it('simulate --help states how the two correlations combine, ρ + icc·(1 − ρ), and the engine agrees', async () => {
+    expect(passkProcess(['simulate', '--help']).stdout).toMatch(/Over all tasks two attempts of one episode\s+correlate ρ \+ icc·\(1 − ρ\)/);
+    // Tasks Beta(2, 3) (mean m = 0.4, ρ = 1/6), exchangeable icc 0.3: pass^2 = E[X₁X₂] = m² + m(1 − m)·(ρ + icc·(1 − ρ))
+    // = 0.16 + 0.24·(1/6 + 0.3·5/6) = 0.26 (closed form); the engine's exact value and its simulation (within 4.5 SE, as fitRecovery).
+    const file = join(dir, 'rho-icc.yaml');
+    writeFileSync(
+      file,
+      'seed: 1\ntasks: { count: 100, successRate: { dist: beta, a: 2, b: 3 }, resample: true }\n' +
+        'attempts: { correlation: { model: exchangeable, icc: 0.3 } }\npolicy: { maxAttempts: 2 }\nrun: { replicates: 1000 }\n',
+    );
+    const summary = JSON.parse((await passk('simulate', file, '--json', '--workers', '1')).stdout) as {
+      rows: Array<{ passHatK: { value: number; se: number; exact: number } }>;
+    };
+    const pass2 = summary.rows[1]!.passHatK;
+    expect(pass2.exact).toBeCloseTo(0.16 + 0.24 * (1 / 6 + 0.3 * (5 / 6)), 12);
+    expect(Math.abs(pass2.value - 0.26)).toBeLessThanOrEqual(4.5 * pass2.se);
+  });
+
+  it('--help says what the between-task correlation is and that it is not the scenario icc', async () => {
+    const run = passkProcess(['fit', '--help']);
+    expect(run.stdout).toMatch(/Between-task correlation ρ = Var\(p\)\/\(E p·\(1 − E p\)\), 1\/\(a \+ b \+ 1\)/);
+    expect(run.stdout).toMatch(/Not a scenario's exchangeable icc/);
   });
 
   it('unequal n per task: one count table per n, and the fit still runs', async () => {

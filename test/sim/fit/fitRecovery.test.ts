@@ -32,7 +32,12 @@ function simulateTasks(truth: Truth, trials: (t: number) => number, count: numbe
 /** The true values of the reported parameters. */
 function reported(truth: Truth): Record<string, number> {
   const s = truth.a + truth.b;
-  return { pi0: truth.pi0, pi1: truth.pi1, a: truth.a, b: truth.b, mean: truth.a / s, concentration: s, icc: 1 / (s + 1) };
+  const mean = truth.a / s;
+  const w = 1 - truth.pi0 - truth.pi1;
+  // Raw moments of the mixture: E p = π1 + w·mean, E p² = π1 + w·(mean² + mean(1 − mean)/(s + 1)).
+  const [m1, m2] = [truth.pi1 + w * mean, truth.pi1 + w * (mean ** 2 + (mean * (1 - mean)) / (s + 1))];
+  const taskCorrelation = (m2 - m1 ** 2) / (m1 * (1 - m1));
+  return { pi0: truth.pi0, pi1: truth.pi1, a: truth.a, b: truth.b, mean, concentration: s, taskCorrelation };
 }
 
 // Each estimate must lie within 4.5 of its own reported SE of the truth (docs/design.md §5.7: tolerance from the SE).

@@ -15,7 +15,7 @@ const BB_REFERENCE = {
   b: [0.8575206324874409, 0.31001371740026445],
   mean: [0.4280636306105964, 0.05180339255148185],
   concentration: [1.4993287337242176, 0.5092715497918276],
-  icc: [0.40010743145016897, 0.08152722326935755],
+  taskCorrelation: [0.40010743145016897, 0.08152722326935755],
 } as const;
 const ZOIBB_REFERENCE = {
   // Exact: a = 19, b = 34, π0 = 31/190, π1 = 159/850 (the saturated fit solves the cell shares).
@@ -25,7 +25,8 @@ const ZOIBB_REFERENCE = {
   b: [34, 397.2275009361764],
   mean: [0.3584905660377358, 0.0922267802139487],
   concentration: [53, 624.4667725347763],
-  icc: [0.018518518518518517, 0.21415184243305085],
+  // The whole mixture's Var(p)/(E p·(1 − E p)), not the beta component's 1/(a + b + 1) = 1/54.
+  taskCorrelation: [0.39792008757526, 0.08535620262515936],
 } as const;
 
 describe('fitTasks on the τ-bench airline counts (50 tasks × 4 trials)', () => {
@@ -132,12 +133,12 @@ describe('fitTasks on the τ-bench airline counts (50 tasks × 4 trials)', () =>
 describe('fitTasks: degenerate and bad input', () => {
   const repeat = (n: number, c: number, times: number) => Array.from({ length: times }, () => ({ n, c }));
 
-  it('every c/n the same (2 of 4): the binomial boundary, icc = 0, a point mass in the scenario, no NaN', () => {
+  it('every c/n the same (2 of 4): the binomial boundary, between-task correlation 0, a point mass in the scenario, no NaN', () => {
     const fit = fitTasks(repeat(4, 2, 30));
     const bb = fit.models[0]!;
-    expect(bb.params.icc).toEqual({ value: 0, se: null });
+    expect(bb.params.taskCorrelation).toEqual({ value: 0, se: null });
     expect(bb.params.concentration).toEqual({ value: null, se: null });
-    expect(bb.boundary.join(' ')).toMatch(/concentration = ∞ \(icc = 0\)/);
+    expect(bb.boundary.join(' ')).toMatch(/concentration = ∞: no spread of success rates in the beta component .* \(without point masses ρ = 0\)/);
     // Binomial MLE Σc/Σn = ½ with SE √(½·½/120) (closed form).
     expect(bb.params.mean!.value).toBeCloseTo(0.5, 7);
     expect(bb.params.mean!.se).toBeCloseTo(Math.sqrt(0.25 / 120), 6);
@@ -149,7 +150,9 @@ describe('fitTasks: degenerate and bad input', () => {
   it('every task 0 or n: both models are point masses at 0 and 1 (two-point limit), said in a note', () => {
     const fit = fitTasks([...repeat(4, 0, 20), ...repeat(6, 6, 10)]);
     const [bb, zoibb] = fit.models;
-    expect(bb!.params.icc).toEqual({ value: 1, se: null });
+    expect(bb!.params.taskCorrelation).toEqual({ value: 1, se: null });
+    // Point masses only: Var(p) = E p·(1 − E p), so ρ = 1 whatever the weights.
+    expect(zoibb!.params.taskCorrelation!.value).toBeCloseTo(1, 12);
     expect(zoibb!.params.pi1!.value).toBeCloseTo(1 / 3, 7);
     expect(zoibb!.params.pi1!.se).toBeCloseTo(Math.sqrt(((1 / 3) * (2 / 3)) / 30), 6);
     expect(bb!.logLik).toBeCloseTo(zoibb!.logLik, 10);

@@ -5,7 +5,7 @@ import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { stringify } from 'yaml';
 import { parseKList } from '../args/parseKList.js';
 import { withSourceLines } from '../format/describeSource.js';
-import { fitJson, formatFit, type FitSource } from '../format/fitOutput.js';
+import { fitJson, formatFit, TASK_CORRELATION_NOTE, type FitSource } from '../format/fitOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
@@ -42,7 +42,8 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
         .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence of the prediction intervals, in (0, 1)' })
         .example('$0 fit results.csv', 'both models, the choice by AIC, goodness of fit and pass^k beyond n')
         .example('$0 fit results.jsonl --k 8,16 --out fitted.yaml', 'extrapolate to 8 and 16 attempts and write a scenario')
-        .example('$0 simulate fitted.yaml', 'then simulate retry policies on the fitted tasks'),
+        .example('$0 simulate fitted.yaml', 'then simulate retry policies on the fitted tasks')
+        .epilogue(TASK_CORRELATION_NOTE.replaceAll('\n', ' ')),
     handler: async (args) => {
       const confidence = requireOpenUnit('--confidence', args.confidence);
       const ks = args.k === undefined ? undefined : parseKList(args.k);
@@ -67,8 +68,10 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
 const MAX_POLICY_ATTEMPTS = 1000;
 
 /**
- * A complete minimal scenario (docs/design.md §3): the fitted tasks block and a policy with up to the
- * largest k of interest, checked with resolveScenario before it is written.
+ * A complete minimal scenario (docs/design.md §3): the fitted tasks block, attempts independent
+ * given p (written out: the fit's between-task correlation is the spread of the tasks block, never an
+ * exchangeable icc, which would correlate retries a second time) and a policy with up to the largest
+ * k of interest, checked with resolveScenario before it is written.
  */
 function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, counts: TaskCounts): string {
   const name = inputs.map((input) => basename(input)).join(' ');
@@ -76,7 +79,7 @@ function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, co
   const scenario = {
     name: `fitted to ${name} (${fit.chosen})`,
     tasks: fit.scenarioTasks,
-    ...empiricalAttempts(counts),
+    attempts: { correlation: { model: 'independent' }, ...empiricalAttempts(counts).attempts },
     policy: { maxAttempts },
   };
   resolveScenario(scenario, { source: args.out });
@@ -84,6 +87,8 @@ function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, co
     `# Written by passk fit ${name}: ${fit.tasks} tasks, ${fit.trials.total} attempts.`,
     `# ${fit.chosen} chosen by AIC (ΔAIC = ${fit.choice.aicDifference.toFixed(2)}). What it implies for k beyond the`,
     `# ${fit.trials.max} observed trials per task follows from the model, not from the data.`,
+    `# Attempts are independent given each task's p, as fitted: the between-task correlation of the fit is`,
+    `# the spread of p in the tasks block, not an exchangeable icc (which correlates retries given p).`,
   ];
   const amounts = describeEmpirical(counts.cost, counts.latency);
   if (amounts !== undefined) header.push(`# Per-attempt ${amounts}: the log's empirical distribution (dist: empirical).`);

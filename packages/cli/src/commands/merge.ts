@@ -82,7 +82,7 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
         const merged = mergePartials(shards.map(({ shard }) => (shard as SimulateShardFile).partial));
         const summary = summarise(scenario, merged, exactValuesFor(scenario));
         const missing = missingShards(checked, io);
-        await emitSummary(summary, null, args, io, missing);
+        await emitSummary(summary, null, args, io, { shards: missing });
         await writeChartOption(summaryDocument(summary, null), args.chart, io);
         return;
       }

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
-  averageOverTasks,
   defaultScenario,
   fitTasks,
   posteriorTasks,
@@ -11,7 +10,6 @@ import {
   scenarioToInput,
   simulatePilot,
   summarise,
-  taskAverageIntervals,
   type PilotDesign,
   type Scenario,
 } from '@passk/sim';
@@ -36,8 +34,17 @@ import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { summaryDocument } from '../format/summaryDocument.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
-import { renderTable } from '../format/table.js';
-import { tasksFromTable, type TasksFromCheck } from '../format/tasksFromCheck.js';
+import { observedFromLog, type ObservedFromLog } from '../format/observedFromLog.js';
+
+/** Two-sided confidence of the log's task-population intervals beside the simulation. */
+const TASKS_FROM_CONFIDENCE = 0.95;
+
+/** The scenario's icc, and how it relates to the fit's between-task correlation (docs/design.md §1). */
+const ICC_NOTE =
+  "attempts.correlation {model: exchangeable, icc}: the correlation of two attempts of one episode given the task's p " +
+  '(each episode draws its own rate around p). passk fit reports a different quantity, the between-task correlation ' +
+  'ρ = 1/(a + b + 1): two attempts of one task agree because tasks differ in p, which the tasks block already carries. ' +
+  'Over all tasks two attempts of one episode correlate ρ + icc·(1 − ρ). --tasks-from keeps attempts independent given p (icc 0), as fitted.';
 
 interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs, SimulationLimitArgs {
   'tasks-from'?: string;
@@ -88,7 +95,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
         .example('$0 simulate scenario.yaml --shard 3/8 --out parts/', 'one slice of a run split over 8 machines')
-        .example('$0 simulate scenario.yaml --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
+        .example('$0 simulate scenario.yaml --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)')
+        .epilogue(ICC_NOTE),
     handler: async (args) => {
       requireOneFormat(args);
       checkSimulateCombinations(args);
@@ -155,17 +163,9 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
               truth: summary,
               design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign),
             });
-      await emitSummary(summary, pilot, args, io);
-      if (fromLog && !args.json && !args.csv) {
-        const table = tasksFromTable(fromLog.check, summary);
-        io.stdout(
-          `\n${table.title}:\n${renderTable(table.columns, table.rows)}\n` +
-            "Simulated: tasks drawn afresh from the fit every replicate, so its ± includes the draw of the tasks; the log's own\n" +
-            'uncertainty (which tasks it holds) is its CI (tasks), docs/uncertainty.md. Attempts independent given the task (as fitted); ' +
-            `${args.file === undefined ? 'no verifier (none is in the log)' : "the scenario's verifier"}.\n`,
-        );
-      }
-      await writeChartOption(summaryDocument(summary, pilot), args.chart, io);
+      const observed = fromLog?.observed ?? null;
+      await emitSummary(summary, pilot, args, io, { observed });
+      await writeChartOption(summaryDocument(summary, pilot, observed), args.chart, io);
       if (stop.stopped) {
         io.stderr(`passk: interrupted: the result covers ${partial.done} of ${R} replicates and is marked partial\n`);
         throw new Interrupted();
@@ -183,9 +183,14 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
  * task (the beta-binomial's heterogeneity already is the correlation of a task's attempts, so an
  * exchangeable correlation on top would count it twice), and, without a scenario file, no
  * verifier (a log has none). Also the check against the log: its task averages and their
- * task-population intervals at every k ≤ n.
+ * task-population intervals at every k ≤ n (`observed` in the output).
  */
-async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArgs, builtIn: boolean): Promise<{ scenario: Scenario; check: TasksFromCheck }> {
+async function withTasksFrom(
+  scenario: Scenario,
+  path: string,
+  args: SimulateArgs,
+  builtIn: boolean,
+): Promise<{ scenario: Scenario; observed: ObservedFromLog }> {
   const counts = await readResultsFile(path, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const fit = fitTasks(tasks);
@@ -202,8 +207,7 @@ async function withTasksFrom(scenario: Scenario, path: string, args: SimulateArg
   if (builtIn) delete input.verifier;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const ks = Array.from({ length: Math.min(maxN, scenario.policy.maxAttempts) }, (_, i) => i + 1);
-  const check = { file: basename(path), observed: averageOverTasks(tasks, ks), intervals: taskAverageIntervals(tasks, ks, { confidence: 0.95, sides: 2 }) };
-  return { scenario: resolveScenario(input, { source: `tasks from ${path}` }), check };
+  return { scenario: resolveScenario(input, { source: `tasks from ${path}` }), observed: observedFromLog(basename(path), tasks, ks, TASKS_FROM_CONFIDENCE) };
 }
 
 /** --seed and --replicates applied to the resolved scenario (validated like the file's own keys). */

@@ -5,6 +5,7 @@ import { stringify } from 'yaml';
 import { formatSummary, summaryCsv } from '../format/summaryOutput.js';
 import { summaryDocument } from '../format/summaryDocument.js';
 import type { CliIo } from '../io/cliIo.js';
+import type { ObservedFromLog } from '../format/observedFromLog.js';
 import { writeFilesTogether } from '../io/writeFilesTogether.js';
 
 export interface SummaryOutputArgs {
@@ -16,17 +17,19 @@ export interface SummaryOutputArgs {
 /**
  * Prints a summary as a table, JSON or CSV, and with --out writes summary.json, summary.csv and
  * the resolved scenario (scenario.yaml) atomically into the folder. `shards` (merge --allow-partial:
- * the shards the result lacks) is added to the JSON.
+ * the shards the result lacks) is added to the JSON; `observed` (simulate --tasks-from: the log's
+ * own values) to the JSON and the text.
  */
 export async function emitSummary(
   summary: Summary,
   pilot: PilotReport | null,
   args: SummaryOutputArgs,
   io: CliIo,
-  shards: object | null = null,
+  extra: { readonly shards?: object | null; readonly observed?: ObservedFromLog | null } = {},
 ): Promise<void> {
   requireOneFormat(args);
-  const document = summaryDocument(summary, pilot);
+  const { shards = null, observed = null } = extra;
+  const document = summaryDocument(summary, pilot, observed);
   // A merge of an incomplete set of shards (--allow-partial) lists what it lacks.
   const json = `${JSON.stringify(shards === null ? document : { ...document, shards }, null, 2)}\n`;
   checkWrittenDocument(json);
@@ -41,7 +44,7 @@ export async function emitSummary(
   }
   if (args.json) io.stdout(json);
   else if (args.csv) io.stdout(summaryCsv(summary));
-  else io.stdout(formatSummary(summary, pilot));
+  else io.stdout(formatSummary(summary, pilot, observed));
 }
 
 /** --json and --csv choose the printed format: at most one of them. */

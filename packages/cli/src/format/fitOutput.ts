@@ -27,8 +27,14 @@ const PARAMETER_LABELS: Record<string, string> = {
   b: 'b',
   mean: 'mean of the beta',
   concentration: 'concentration a + b',
-  icc: 'icc 1/(a + b + 1)',
+  taskCorrelation: 'between-task correlation ρ',
 };
+
+/** What the fit's correlation is, and what it is not (docs/design.md §1). */
+export const TASK_CORRELATION_NOTE =
+  'Between-task correlation ρ = Var(p)/(E p·(1 − E p)), 1/(a + b + 1) for the beta-binomial: the correlation of two attempts\n' +
+  "of one task because tasks differ in p. Not a scenario's exchangeable icc (retries of one episode, correlated given p):\n" +
+  'the scenario --out writes keeps attempts independent given p, as fitted.';
 
 /** Count tables shown in text: at most this many values of n, each with n ≤ MAX_TEXT_N. */
 const MAX_TEXT_GROUPS = 4;
@@ -71,6 +77,7 @@ export function formatFit(fit: TaskFit, source: FitSource): string {
   const header = `${source.file}: ${source.rows} attempts over ${fit.tasks} tasks, ${describeTrials(fit.trials)}`;
   const sections = [header, 'Per-task success rate p, fitted by maximum likelihood (SE from the observed information, delta method):'];
   for (const model of fit.models) sections.push(modelSection(model, fit.chosen));
+  sections.push(TASK_CORRELATION_NOTE);
   sections.push(`Chosen: ${fit.chosen}. ${capitalise(fit.choice.reason)}.`);
   sections.push(countSection(fit));
   sections.push(passRateSection(fit));
@@ -85,7 +92,8 @@ export function formatFit(fit: TaskFit, source: FitSource): string {
 
 function modelSection(model: FittedModel, chosen: string): string {
   const mark = model.name === chosen ? '  ← chosen' : '';
-  const infinite = model.params.icc?.value === 0;
+  // The beta component at its binomial limit: a, b and a + b are ∞ (its mean is still defined).
+  const infinite = model.params.concentration?.value === null && model.params.mean?.value !== null;
   const rows = Object.entries(model.params).map(([name, p]) => {
     const beta = name === 'a' || name === 'b' || name === 'concentration';
     const value = p.value === null ? (beta && infinite ? '∞' : '—') : formatNumber(p.value, 4);

@@ -8,14 +8,25 @@ import { renderTable } from './table.js';
 export function formatDemonstratePlan(plan: DemonstratePlan): string {
   const table = demonstrateTable(plan);
   const lines = [
-    `To show ${metricLabel('passHatK', plan.k)} ≥ ${formatPercent(plan.target)} at ${formatPercent(plan.confidence)} confidence (one-sided),`,
-    `the single-attempt rate must be ≥ ${formatPercent(plan.requiredRate)} (failure rate ≤ ${formatPercent(plan.failureRate)}).`,
+    `To show ${metricLabel('passHatK', plan.k)} ≥ ${nearOne(plan.target, 1 - plan.target)} at ${formatPercent(plan.confidence)} confidence (one-sided),`,
+    `the single-attempt rate must be ≥ ${nearOne(plan.requiredRate, plan.failureRate)} (failure rate ≤ ${smallRate(plan.failureRate)}).`,
     '',
     renderTable(table.columns, table.rows),
     '',
     `Exact binomial (Clopper–Pearson one-sided); the rule of three, 3/(1 − p), gives ≈ ${plan.ruleOfThree} runs (95%, no failure).`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** A rate near 1 with the decimals that tell it from 1 (two significant digits of the complement: 99.9999990% for 1 − 10⁻⁸, 98.7% for 1 − 0.013). */
+function nearOne(rate: number, complement: number): string {
+  const digits = complement > 0 ? Math.min(14, Math.max(1, Math.ceil(-Math.log10(complement)) - 1)) : 1;
+  return formatPercent(rate, digits);
+}
+
+/** A small rate in percent, or in scientific notation below 0.1 % (1.000e-14). */
+function smallRate(rate: number): string {
+  return rate >= 0.001 || rate === 0 ? formatPercent(rate) : rate.toExponential(3);
 }
 
 export function formatPrecisionPlan(plan: PrecisionPlan, tasks: TaskPrecisionPlan | null = null): string {
@@ -33,7 +44,14 @@ export function formatPrecisionPlan(plan: PrecisionPlan, tasks: TaskPrecisionPla
             `with probability ${formatPercent(plan.achievedAssurance)} (assurance asked: ${formatPercent(plan.assurance)}) when p = ${formatPercent(plan.rate)},`,
           `  exact over the count c ~ Binomial(${plan.trials}, ${plan.rate}). At the expected count: ${label} ∈ ${formatPercentInterval(plan.interval.lower, plan.interval.upper)}.`,
         ];
-  lines.push(`Normal approximation (delta method, at the expected count): ${plan.normalApproximation} trials.`);
+  const approximation = plan.normalApproximation;
+  // The delta method linearises the metric at p: where the curve is nearly flat or strongly bent
+  // (pass@k near 1, pass^k near 0) its answer is far from the exact one and is no plan.
+  const off =
+    approximation < plan.trials / 2 || approximation > plan.trials * 2
+      ? ` — not a plan: ${label} is too curved at p = ${formatPercent(plan.rate)} for the linear approximation`
+      : '';
+  lines.push(`Normal approximation (delta method, at the expected count): ${approximation} trial${approximation === 1 ? '' : 's'}${off}.`);
   if (tasks) {
     const { a, b } = tasks.taskDistribution;
     lines.push(

@@ -31,7 +31,7 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.compare': 2,
   'passk.simulate': 2,
   'passk.sweep': 2,
-  'passk.fit': 2,
+  'passk.fit': 3,
   'passk.compare': 2,
 } as const satisfies Readonly<Record<ResultKind, number>>;
 

@@ -11,11 +11,13 @@ import {
   spendTable,
 } from './summaryTables.js';
 import { renderTable } from './table.js';
+import type { ObservedFromLog } from './observedFromLog.js';
+import { tasksFromNote, tasksFromTable } from './tasksFromTable.js';
 
 const CSV_METRICS: readonly SummaryMetric[] = [...PROCESS_METRICS, ...DELIVERY_METRICS, ...SPEND_METRICS, ...BUDGET_METRICS];
 
-/** Text view of a simulation: the attempt process, what users get, what it costs; then the pilot. */
-export function formatSummary(summary: Summary, pilot: PilotReport | null): string {
+/** Text view of a simulation: the attempt process, what users get, what it costs; then the pilot, and the log of --tasks-from. */
+export function formatSummary(summary: Summary, pilot: PilotReport | null, observed: ObservedFromLog | null = null): string {
   const { scenario } = summary;
   const header = [
     `${scenario.name ?? 'scenario'}: ${summary.tasks} tasks × ${summary.replicates.done} replicates = ${summary.episodes} episodes, seed ${String(summary.seed)}` +
@@ -36,6 +38,10 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null): stri
   const budget = budgetTable(summary.rows, scenario.policy.budget);
   if (budget) sections.push(`${budget.title}:\n${renderTable(budget.columns, budget.rows)}`);
   if (pilot) sections.push(formatPilot(pilot));
+  if (observed) {
+    const table = tasksFromTable(observed, summary.rows);
+    sections.push(`${table.title}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario)}`);
+  }
   return `${sections.join('\n\n')}\n`;
 }
 

@@ -2,6 +2,7 @@ import type { FittedModel } from '@passk/sim';
 import { describeTrials } from '../format/describeTrials.js';
 import { shortModelName } from '../format/shortModelName.js';
 import { fitExtrapolationTable, fitPassRatesTable } from '../format/fitTables.js';
+import { TASK_CORRELATION_NOTE } from '../format/fitOutput.js';
 import { formatNumber, formatPercent } from '../format/percent.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
@@ -36,6 +37,7 @@ ${extrapolation ? htmlTable(extrapolation.columns, extrapolation.rows, extrapola
     body,
     notes: [
       { label: 'Method', text: `maximum likelihood for each model; the choice by AIC (ΔAIC = ${fit.aicDifference.toFixed(2)}).` },
+      { label: 'taskCorrelation', text: TASK_CORRELATION_NOTE.replaceAll('\n', ' ') },
       { label: 'Extrapolation', text: `${fit.extrapolation.method}.` },
       { label: 'Confidence', text: `${formatPercent(fit.extrapolation.confidence)}, two-sided prediction intervals` },
       { label: 'Scenario tasks', text: JSON.stringify(fit.scenarioTasks) },

@@ -1,5 +1,6 @@
 import { formatPercent } from '../format/percent.js';
 import { budgetTable, deliveryTable, pilotTable, processTable, spendTable } from '../format/summaryTables.js';
+import { tasksFromNote, tasksFromTable } from '../format/tasksFromTable.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
@@ -13,11 +14,12 @@ export function simulateSection(result: ResultDocumentOf<'passk.simulate'>): Res
   const partial = summary.complete ? '' : ` — PARTIAL: ${summary.replicates.done} of ${summary.replicates.requested} replicates`;
   const policy = scenario.policy;
   const pilotView = summary.pilot ? pilotTable(summary.pilot) : null;
+  const observedView = summary.observed ? tasksFromTable(summary.observed, summary.rows) : null;
   const body = html`<p class="lead">${name}: ${summary.tasks} tasks × ${summary.replicates.done} replicates = ${summary.episodes} episodes, seed ${String(summary.seed)}${partial}.
 Policy ${policy.mode}${policy.mode === 'batches' ? ` of ${policy.batchSize}` : ''} with up to ${policy.maxAttempts} attempts, selector ${scenario.selector.kind}, retries ${scenario.attempts.correlation.model}, verifier ${scenario.verifier.perfect ? 'perfect' : 'imperfect'}.</p>
 ${[processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.rows), budgetTable(summary.rows, summary.scenario.policy.budget)].filter((table) => table !== null).map((table) => html`${htmlTable(table.columns, table.rows, table.title)}\n`)}${
   pilotView ? htmlTable(pilotView.columns, pilotView.rows, pilotView.title) : ''
-}`;
+}${observedView ? htmlTable(observedView.columns, observedView.rows, observedView.title) : ''}`;
   const notes = [
     {
       label: 'Method',
@@ -39,5 +41,6 @@ ${[processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.r
       },
     );
   }
+  if (summary.observed) notes.push({ label: 'The log', text: tasksFromNote(scenario).replaceAll('\n', ' ') });
   return { title: `Simulation: ${name}`, body, notes, scenario };
 }

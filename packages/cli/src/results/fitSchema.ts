@@ -9,12 +9,38 @@ const ByK = <T extends Parameters<typeof Type.Record>[1]>(item: T, description: 
 const ScenarioTasks = openObject('the fitted task distribution as a scenario `tasks` block (docs/scenario.md)');
 const ModelName = Type.Union([Type.Literal('betaBinomial'), Type.Literal('zeroOneInflatedBetaBinomial')], { description: 'the model' });
 const PassRates = Type.Object({ passAtK: Type.Number(), passHatK: Type.Number() });
+const FitParameterSchema = Type.Object(
+  {
+    value: Type.Union([Type.Number(), Type.Null()], { description: 'the estimate; null where infinite (the binomial limit) or undefined (no beta component)' }),
+    se: Type.Union([Type.Number(), Type.Null()], { description: 'its delta-method SE; null at a boundary or without a covariance' }),
+  },
+  { $id: 'FitParameter', description: 'a fitted parameter with its SE: {value, se}, either null where it does not exist' },
+);
+const Parameters = Type.Object(
+  {
+    pi0: Type.Optional(FitParameterSchema),
+    pi1: Type.Optional(FitParameterSchema),
+    a: FitParameterSchema,
+    b: FitParameterSchema,
+    mean: FitParameterSchema,
+    concentration: FitParameterSchema,
+    taskCorrelation: FitParameterSchema,
+  },
+  {
+    additionalProperties: false,
+    description:
+      'each with its delta-method SE: pi0, pi1 (zeroOneInflatedBetaBinomial only) the shares of tasks that never and always succeed; ' +
+      'a, b, mean = a/(a + b) and concentration = a + b of the beta component; taskCorrelation the between-task correlation ' +
+      'ρ = Var(p)/(E p·(1 − E p)) of the fitted p, 1/(a + b + 1) for the beta-binomial (two attempts of one task agree because ' +
+      "tasks differ; not a scenario's exchangeable icc, which correlates the retries of one episode given p)",
+  },
+);
 
 /** `passk fit FILE --json`: the task success-rate distribution fitted to a log, two models compared by AIC. */
 export const FitSchema = Type.Object(
   {
     kind: Type.Literal('passk.fit'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
     source: SourceSchema,
     tasks: Type.Integer(),
     trials: Type.Object({ min: Type.Integer(), max: Type.Integer(), total: Type.Integer() }, { description: 'trials per task and in all' }),
@@ -22,7 +48,7 @@ export const FitSchema = Type.Object(
       Type.Object({
         name: ModelName,
         parameterCount: Type.Integer({ description: 'parameters counted by AIC' }),
-        params: Type.Record(Type.String(), ValueSeSchema, { description: 'a, b, mean, concentration, icc (and pi0, pi1), each with its delta-method SE' }),
+        params: Parameters,
         logLik: Type.Number(),
         aic: Type.Number({ description: '2·parameterCount − 2·logLik' }),
         boundary: Type.Array(Type.String(), { description: 'parameters at a limit, in words' }),

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Scenario } from '@passk/sim';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
-import { EstimateSchema, ValueSeSchema } from './intervalSchema.js';
+import { EstimateSchema, IntervalSchema, ValueSeSchema } from './intervalSchema.js';
 
 const estimate = (description: string) => Type.Intersect([EstimateSchema], { description });
 
@@ -37,6 +37,36 @@ export const MissingShardsSchema = Type.Object(
   { description: 'present only in a result merged from an incomplete set of shards' },
 );
 
+/** One metric of the log, as `simulate --tasks-from` sets it beside the simulation. */
+const ObservedMetricSchema = Type.Object(
+  {
+    value: Type.Number({ description: 'unbiased per-task estimates averaged over the tasks with n ≥ k' }),
+    se: Type.Union([Type.Number(), Type.Null()], { description: 'clustered SE over tasks (null with one task)' }),
+    interval: Type.Union([IntervalSchema, Type.Null()], { description: 'the task-population interval, CI (tasks) (null with one task)' }),
+  },
+  { $id: 'ObservedMetric', description: "the log's own value of a metric: {value, se, interval}" },
+);
+
+/** `simulate --tasks-from`: the log's own pass@k and pass^k at each k ≤ n. */
+export const ObservedSchema = Type.Object(
+  {
+    file: Type.String({ description: 'the results file the tasks were fitted to (its name)' }),
+    rows: Type.Array(
+      Type.Object({
+        k: Type.Integer({ minimum: 1 }),
+        estimableTasks: Type.Integer({ description: 'tasks with n ≥ k' }),
+        passAtK: ObservedMetricSchema,
+        passHatK: ObservedMetricSchema,
+      }),
+      { description: 'one per k ≤ min(largest n, policy.maxAttempts), to set beside rows[].coverage and rows[].passHatK' },
+    ),
+  },
+  {
+    description:
+      "with --tasks-from: the log's observed pass@k and pass^k with their task-population intervals; the simulation reproduces the log where rows[] lie inside them",
+  },
+);
+
 const Seed = Type.Union([Type.Integer(), Type.String()], { description: 'the seed (a string above 2^53)' });
 // The scenario's own contract is the scenario declaration (docs/scenario.md); here only its type.
 const ScenarioSchema = Type.Unsafe<Scenario>(openObject('the resolved scenario (docs/scenario.md)'));
@@ -57,6 +87,7 @@ export const SimulateSchema = Type.Object(
     stopped: Type.Boolean({ description: 'the run was interrupted' }),
     rows: Type.Array(SummaryRowSchema, { minItems: 1, description: 'one row per k = 1..maxAttempts' }),
     shards: Type.Optional(MissingShardsSchema),
+    observed: Type.Optional(ObservedSchema),
     pilot: Type.Optional(
       Type.Object(
         {

@@ -56,7 +56,7 @@ export const BETA_BINOMIAL: FitModel = {
   parameterCount: 2,
   free: [0, 1],
   fixed: [0, 0, -Infinity, -Infinity],
-  reported: ['a', 'b', 'mean', 'concentration', 'icc'],
+  reported: ['a', 'b', 'mean', 'concentration', 'taskCorrelation'],
   fold: false,
   starts: (cells) => {
     const mean = clamp(pooledRate(cells, () => true)!, 0.02, 0.98);
@@ -76,7 +76,7 @@ export const ZERO_ONE_INFLATED_BETA_BINOMIAL: FitModel = {
   parameterCount: 4,
   free: [0, 1, 2, 3],
   fixed: [0, 0, 0, 0],
-  reported: ['pi0', 'pi1', 'a', 'b', 'mean', 'concentration', 'icc'],
+  reported: ['pi0', 'pi1', 'a', 'b', 'mean', 'concentration', 'taskCorrelation'],
   fold: true,
   starts: (cells) => {
     const middle = pooledRate(cells, (cell) => cell.c > 0 && cell.c < cell.n) ?? pooledRate(cells, () => true)!;

@@ -9,7 +9,7 @@ export interface FittedModel {
   readonly name: FitModelName;
   /** Parameters counted by AIC. */
   readonly parameterCount: number;
-  /** a, b, mean, concentration, icc (and π0, π1 for the inflated model), each with its SE. */
+  /** a, b, mean, concentration, taskCorrelation (and π0, π1 for the inflated model), each with its SE. */
   readonly params: Readonly<Record<string, ReportedParameter>>;
   readonly logLik: number;
   /** 2·parameterCount − 2·logLik. */

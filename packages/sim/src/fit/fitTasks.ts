@@ -27,8 +27,9 @@ export interface FitOptions {
 const MAX_TABLE_K = 100;
 
 const BOUNDARY_WORDS: Record<string, string> = {
-  'logConcentration:+': 'concentration = ∞ (icc = 0): no spread of success rates beyond binomial noise, every task has p = mean',
-  'logConcentration:-': 'concentration = 0 (icc = 1): every task always or never succeeds',
+  'logConcentration:+':
+    'concentration = ∞: no spread of success rates in the beta component beyond binomial noise, each of its tasks has p = mean (without point masses ρ = 0)',
+  'logConcentration:-': 'concentration = 0: the beta component is always or never (each of its tasks succeeds every time or never; ρ = 1)',
   'logOddsZero:-': 'π0 = 0: no excess of tasks that never succeed',
   'logOddsOne:-': 'π1 = 0: no excess of tasks that always succeed',
 };
@@ -65,7 +66,7 @@ export function fitTasks(tasks: readonly TaskTrials[], options: FitOptions = {})
   if (allOrNothing) {
     notes.push(
       'every task has c = 0 or c = n: the tasks look like "always or never"; both models become point masses at 0 and 1 ' +
-        '(the inflation weights and a beta component at icc = 1 cannot be told apart)',
+        '(the inflation weights and a beta component at concentration 0 cannot be told apart)',
     );
   }
   const fits = FIT_MODELS.map((model) => fitModel(model, cells, data.length, ks, confidence, allOrNothing));

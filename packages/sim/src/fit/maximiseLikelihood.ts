@@ -9,7 +9,7 @@ const LOWER = [-30, Math.log(1e-8), -30, -30];
 const UPPER = [30, Math.log(1e12), 30, 30];
 /**
  * Past these the coordinate is taken to its limit and the rest refitted: concentration above 1e7
- * (icc < 1e-7) is the binomial, below 1e-6 the two-point limit; η below −16 is a weight under 1e-7.
+ * (1/(1 + concentration) < 1e-7) is the binomial, below 1e-6 the two-point limit; η below −16 is a weight under 1e-7.
  */
 const TO_PLUS_INFINITY = [Infinity, Math.log(1e7), Infinity, Infinity];
 const TO_MINUS_INFINITY = [-Infinity, Math.log(1e-6), -16, -16];

@@ -2,8 +2,8 @@
  * The fitted family: P(c; n) = π0·1[c = 0] + π1·1[c = n] + w·BetaBinomial(c; n, a, b) with
  * w = 1 − π0 − π1, a = mean·concentration, b = (1 − mean)·concentration. The beta-binomial is the
  * member with π0 = π1 = 0. The limits of the beta component are kept exactly: concentration = ∞
- * is Binomial(n, mean) (every task has p = mean: no spread, icc = 0), concentration = 0 puts
- * mass 1 − mean on c = 0 and mean on c = n (every task always or never succeeds, icc = 1).
+ * is Binomial(n, mean) (every task has p = mean: no spread), concentration = 0 puts
+ * mass 1 − mean on c = 0 and mean on c = n (every task always or never succeeds).
  */
 export interface MixtureParameters {
   readonly pi0: number;

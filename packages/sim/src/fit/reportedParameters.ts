@@ -9,7 +9,7 @@ export interface ReportedParameter {
 }
 
 /** Parameters a fit reports, by name. */
-export type ReportedParameterName = 'a' | 'b' | 'mean' | 'concentration' | 'icc' | 'pi0' | 'pi1';
+export type ReportedParameterName = 'a' | 'b' | 'mean' | 'concentration' | 'taskCorrelation' | 'pi0' | 'pi1';
 
 /** Each reported parameter as a function of the (folded) natural parameters. */
 const DEFINITIONS: Record<ReportedParameterName, (p: MixtureParameters) => number> = {
@@ -19,19 +19,35 @@ const DEFINITIONS: Record<ReportedParameterName, (p: MixtureParameters) => numbe
   concentration: (p) => (p.weight === 0 ? NaN : p.concentration),
   a: (p) => (p.weight === 0 ? NaN : p.concentration === Infinity ? Infinity : p.mean * p.concentration),
   b: (p) => (p.weight === 0 ? NaN : p.concentration === Infinity ? Infinity : Math.exp(p.logOneMinusMean) * p.concentration),
-  icc: (p) => (p.weight === 0 ? NaN : 1 / (1 + p.concentration)),
+  taskCorrelation,
 };
+
+/**
+ * The between-task correlation ρ = Var(p)/(E p·(1 − E p)) of the fitted distribution of p: the
+ * correlation of two attempts of one task (each Bernoulli(p) given p) that the spread of p across
+ * tasks induces (Griffiths 1973). For Beta(a, b) it is 1/(a + b + 1); with the point masses, Var(p)
+ * is the mixture's (within the beta component plus between the components' means 0, 1, mean).
+ * Not the scenario's exchangeable icc, which correlates the retries of one episode given p.
+ */
+function taskCorrelation(p: MixtureParameters): number {
+  const oneMinusMean = Math.exp(p.logOneMinusMean);
+  const mean = p.pi1 + (p.weight === 0 ? 0 : p.weight * p.mean);
+  const complement = p.pi0 + (p.weight === 0 ? 0 : p.weight * oneMinusMean);
+  const betaVariance = p.weight === 0 || p.concentration === Infinity ? 0 : (p.weight * p.mean * oneMinusMean) / (1 + p.concentration);
+  const between = p.pi0 * mean * mean + p.pi1 * complement * complement + (p.weight === 0 ? 0 : p.weight * (p.mean - mean) ** 2);
+  return (betaVariance + between) / (mean * complement);
+}
 
 /**
  * Reported parameters with delta-method standard errors: for g(θ), Var ĝ ≈ ∇gᵀ Σ ∇g with Σ the
  * covariance of the free unconstrained coordinates (`observedCovariance`) and ∇g by central
  * differences (step 10⁻⁶·max(1, |θ_i|)) (Casella & Berger 2002, §5.5.4). a = mean·s,
- * b = (1 − mean)·s, icc = 1/(a + b + 1) — the intra-task correlation of two attempts of one task
- * under the beta-binomial (Griffiths 1973). se is null for a parameter fixed at a boundary (zero
+ * b = (1 − mean)·s, taskCorrelation ρ = 1/(a + b + 1) for the beta-binomial (`taskCorrelation`:
+ * the whole mixture's for the inflated model). se is null for a parameter fixed at a boundary (zero
  * gradient) or when Σ is unavailable; value null when infinite (the binomial limit's a, b, s) or
  * undefined (the beta component of a fit with no weight on it). With `fold`, the two-point limit of
  * the beta component is reported as point masses (`foldedParameters`).
- * Example: Beta(2, 3) with π0 = π1 = 0 reports mean 0.4, concentration 5, icc 1/6.
+ * Example: Beta(2, 3) with π0 = π1 = 0 reports mean 0.4, concentration 5, taskCorrelation 1/6.
  */
 export function reportedParameters(
   names: readonly ReportedParameterName[],

@@ -139,7 +139,13 @@ const correlation = {
     independent: { doc: 'Attempts are iid Bernoulli(p_t).', fields: {} },
     exchangeable: {
       doc: 'Each episode draws q ~ Beta with mean p_t and intra-class correlation icc; attempts are iid Bernoulli(q).',
-      fields: { icc: { node: { type: 'number', min: 0, max: 1, maxExclusive: true }, doc: 'Intra-class correlation of the attempts.', required: true } },
+      fields: {
+        icc: {
+          node: { type: 'number', min: 0, max: 1, maxExclusive: true },
+          doc: "Correlation of two attempts of one episode given the task's p_t (within-episode); not passk fit's between-task correlation.",
+          required: true,
+        },
+      },
     },
     markov: {
       doc: 'Each later attempt repeats the previous outcome with probability stickiness, else is a fresh Bernoulli(p_t).',
