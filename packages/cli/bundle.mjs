@@ -21,8 +21,32 @@ const simNode = join(root, '..', 'sim', 'dist', 'node');
 const explorer = join(dist, 'report', 'explorer', EXPLORER_SCRIPT_FILE);
 writeFileSync(explorer, await buildExplorerScript(join(dist, 'report', 'explorer', 'explorerEntry.js')));
 
+/**
+ * string-width (yargs' and cliui's) builds an Intl.Segmenter and Unicode-property regexes (RGI_Emoji)
+ * when its module loads: ~20 ms of ICU work on every start, though only --help lays text out. Each
+ * `import stringWidth from 'string-width'` gets a stand-in that loads the real module on its first call
+ * (esbuild runs a module reached by require() only when it is required).
+ */
+const lazyStringWidth = {
+  name: 'lazy-string-width',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData?.real) return undefined; // the resolve below: esbuild's own
+      const real = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { real: true } });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: 'lazy-string-width' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-string-width' }, (args) => ({
+      contents: `let width;\nexport default function stringWidth(text, options) {\n  width ??= require(${JSON.stringify(args.path)}).default;\n  return width(text, options);\n}\n`,
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   outdir,
+  plugins: [lazyStringWidth],
   bundle: true,
   format: 'esm',
   platform: 'node',
