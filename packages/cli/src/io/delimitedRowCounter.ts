@@ -13,6 +13,7 @@ const LF = 0x0a;
 const CR = 0x0d;
 const ZERO = 0x30;
 const ONE = 0x31;
+const NINE = 0x39;
 
 /** Everything a `DelimitedRowCounter` needs besides the bytes. */
 export interface DelimitedRowSetup {
@@ -142,6 +143,9 @@ export class DelimitedRowCounter {
     // that repeat the previous task and whose other fields are plain are then counted by
     // `countRepeats`, a small loop without the general field bookkeeping.
     const leanLayout = skipTask && !extras && !byReward && valueField === width - 1;
+    // The same with a trial column between the task and the outcome (no error/status column):
+    // `countTrialRepeats` reads plain digit trials on the way and checks each (task, trial).
+    const leanTrials = skipTask && extras && !this.markers && !byReward && this.trialField > 0 && this.trialField < valueField && valueField === width - 1;
     const special = this.special;
     const words = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     let previousStart = -1;
@@ -153,6 +157,13 @@ export class DelimitedRowCounter {
     rows: while (p < end) {
       if (leanLayout && previousLength > 0) {
         const next = this.countRepeats(buf, words, p, end, previousStart, previousLength, previousTask);
+        if (next !== p) {
+          line += this.repeats;
+          p = next;
+          if (p >= end) break;
+        }
+      } else if (leanTrials && this.previousLength > 0) {
+        const next = this.countTrialRepeats(buf, words, p, end, line);
         if (next !== p) {
           line += this.repeats;
           p = next;
@@ -372,6 +383,72 @@ export class DelimitedRowCounter {
     if (rows > 0) this.counts.addRun(task, rows, successes);
     this.repeats = rows;
     return p;
+  }
+
+  /**
+   * `countRepeats` for the layout task, …, trial, …, outcome: rows that repeat the previous counted
+   * task (`previousStart`/`previousLength`, set by `countWithExtras`) with a trial of plain digits
+   * (1 to 15 of them: no `.0`, quote or sign, which `countWithExtras` reads) and a "0"/"1" outcome
+   * are counted here, each (task, trial) marked as it goes; a repeated pair throws `TrialStop` at its
+   * line (`line` is the line at `p`) after the rows before it are counted.
+   */
+  private countTrialRepeats(buf: Buffer, words: DataView, p: number, end: number, line: number): number {
+    const separator = this.separator;
+    const valueField = this.valueField;
+    const trialField = this.trialField;
+    const special = this.special;
+    const previousStart = this.previousStart;
+    const length = this.previousLength;
+    const task = this.previousTask;
+    const trials = this.trials;
+    let rows = 0;
+    let successes = 0;
+    row: for (;;) {
+      const after = p + length;
+      if (after >= end || buf[after] !== separator) break;
+      let j = length - 1;
+      while (j >= 3 && words.getInt32(p + j - 3) === words.getInt32(previousStart + j - 3)) j -= 4;
+      while (j >= 0 && buf[p + j] === buf[previousStart + j]) j--;
+      if (j >= 0) break;
+      // Fields 1..valueField − 1, each ended by the separator; the trial field's digits read on the way.
+      let q = after + 1;
+      let trial = 0;
+      for (let field = 1; field < valueField; field++) {
+        const start = q;
+        if (field === trialField) {
+          for (; q < end; q++) {
+            const b = buf[q];
+            if (b < ZERO || b > NINE) break;
+            trial = trial * 10 + (b - ZERO);
+          }
+          if (q === start || q - start > 15) break row;
+        } else {
+          for (; q < end; q++) if (buf[q] <= special) break;
+        }
+        if (q >= end || buf[q] !== separator) break row;
+        q++;
+      }
+      if (q + 1 >= end) break;
+      const value = buf[q];
+      if (value !== ONE && value !== ZERO) break;
+      let lf = q + 1;
+      if (buf[lf] === CR) lf++;
+      if (lf >= end || buf[lf] !== LF) break;
+      if (!trials.mark(task, trial)) {
+        this.finishRun(task, rows, successes);
+        throw new TrialStop(task, trial, line + rows, -1);
+      }
+      successes += value - ZERO;
+      rows++;
+      p = lf + 1;
+    }
+    this.finishRun(task, rows, successes);
+    return p;
+  }
+
+  private finishRun(task: number, rows: number, successes: number): void {
+    if (rows > 0) this.counts.addRun(task, rows, successes);
+    this.repeats = rows;
   }
 
   /** Notes the task of a dropped row, so that it keeps its place in the order of first appearance. */
