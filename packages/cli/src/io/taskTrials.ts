@@ -1,3 +1,4 @@
+import { SET_ENTRY_BYTES, TrialBudget } from './trialBudget.js';
 import type { TrialCheck } from './trialCheck.js';
 
 /** Trials below this are kept in per-task bitmaps; larger ones in per-task sets. */
@@ -20,15 +21,20 @@ class LargeTrials {
   private set: Set<number> | undefined;
   private count = 0;
 
-  constructor(first: number) {
+  constructor(
+    first: number,
+    private readonly budget: TrialBudget,
+  ) {
     this.base = first - (first % 32);
   }
 
+  /** False for a pair seen before, or when holding the trial would pass the budget (`budget.exceeded`). */
   mark(trial: number): boolean {
     let at = trial - this.base;
     if (at < 0 || at >= this.bits.length * 32) {
       if (this.set?.has(trial)) return false;
       if (!this.cover(trial)) {
+        if (this.budget.exceeded || !this.budget.take(SET_ENTRY_BYTES)) return false;
         (this.set ??= new Set()).add(trial);
         this.count++;
         return true;
@@ -49,6 +55,7 @@ class LargeTrials {
     const high = Math.max(this.base + this.bits.length * 32, trial + 1);
     if (high - low > DENSITY * this.count + SLACK_BITS) return false;
     const words = Math.max(Math.ceil((high - low) / 32), this.bits.length * 2);
+    if (!this.budget.take(4 * (words - this.bits.length))) return false;
     const bits = new Int32Array(words);
     bits.set(this.bits, (this.base - low) / 32);
     this.bits = bits;
@@ -59,6 +66,7 @@ class LargeTrials {
         if (at >= 0 && at < words * 32) {
           bits[at >>> 5] |= 1 << (at & 31);
           this.set.delete(t);
+          this.budget.give(SET_ENTRY_BYTES);
         }
       }
     }
@@ -79,7 +87,16 @@ export class TaskTrials implements TrialCheck {
   private bits = new Int32Array(1024);
   private readonly large = new Map<number, LargeTrials>();
 
-  /** Notes `trial` (an integer ≥ 0) for `task` (an index ≥ 0); false when the pair was seen before. */
+  /**
+   * `budget`: the memory the large trials may take (the flat bitmaps, 128 bytes per task at most,
+   * are not counted). Without one, unlimited.
+   */
+  constructor(private readonly budget: TrialBudget = new TrialBudget(Number.POSITIVE_INFINITY)) {}
+
+  /**
+   * Notes `trial` (an integer ≥ 0) for `task` (an index ≥ 0); false when the pair was seen before,
+   * or when the budget is spent (`budget.exceeded` tells which).
+   */
   mark(task: number, trial: number): boolean {
     if (trial >= BITMAP_TRIALS) return this.markLarge(task, trial);
     const word = trial >>> 5;
@@ -96,7 +113,7 @@ export class TaskTrials implements TrialCheck {
   private markLarge(task: number, trial: number): boolean {
     let large = this.large.get(task);
     if (large === undefined) {
-      large = new LargeTrials(trial);
+      large = new LargeTrials(trial, this.budget);
       this.large.set(task, large);
     }
     return large.mark(trial);
