@@ -37,7 +37,15 @@ import { peakMemory } from './memory.mjs';
 import { PEER_METHODS, peerEnvironment, peerScript, runPeer } from './peer.mjs';
 import { streamingFile, streamingRss } from './streamingRss.mjs';
 import { HOSTILE_CASES, hostileMet, printHostile, runHostile } from './hostileInputs.mjs';
-import { estimateDifference, estimateFile, estimatePeerScript, estimateRatios, passkEstimateJson, timePasskEstimate, timePythonEstimate } from './estimate10m.mjs';
+import {
+  estimateDifference,
+  estimateFile,
+  estimatePeerScript,
+  estimateRatios,
+  passkEstimateJson,
+  timePasskEstimate,
+  timePythonEstimate,
+} from './estimate10m.mjs';
 
 // Our own errors ("bench: …") as one line; anything unexpected with its stack.
 process.on('uncaughtException', (error) => {
