@@ -79,3 +79,35 @@ describe('readTaskCounts: runs of a task with a trial column', () => {
     );
   });
 });
+
+describe('readTaskCounts: a file with a trial column split between two threads', () => {
+  // The second part's (task, trial) pairs are checked apart and merged as bitmaps (a bit set on both
+  // sides, a repeat inside the part, or trials ≥ 1024 send the part back to the first thread). The
+  // result must be the one-thread result (itself checked against the plain tally above): same
+  // counts in the same order, or the same error on the same line with the same first place.
+  it('gives the one-thread counts or error, repeats within a part, across the parts, or none', async () => {
+    let file = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ task: fc.integer({ min: 0, max: 5 }), trial: fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constant(5000)), success: fc.boolean() }),
+          {
+            minLength: 2,
+            maxLength: 80,
+          },
+        ),
+        async (rows) => {
+          const path = join(dir, `split-${file++}.csv`);
+          writeFileSync(path, `task,trial,success\n${rows.map((r) => `task-${r.task},${r.trial},${r.success ? 1 : 0}`).join('\n')}\n`);
+          const outcome = (options: object) =>
+            readTaskCounts(path, options).then(
+              (counts) => ({ ids: counts.taskIds, n: counts.n, c: counts.c }),
+              (error: unknown) => ({ error: String(error) }),
+            );
+          expect(await outcome({ threads: 2, parallelMinBytes: 1 })).toEqual(await outcome({ threads: 1 }));
+        },
+      ),
+      { numRuns: 300, seed: 20261202 },
+    );
+  });
+});

@@ -115,7 +115,7 @@ export interface ResultsReadOptions {
   /** Bytes per read (default 4 MiB). Tiny values are for tests of rows split across reads. */
   chunkSize?: number;
   /**
-   * Threads for large CSV/TSV files without a trial column: 1 (default) reads on this thread; 2 lets
+   * Threads for large CSV/TSV files: 1 (default) reads on this thread; 2 lets
    * a worker thread count the second part of files of at least `parallelMinBytes` bytes. Off by
    * default: on the project's shared 2-core machines the split was not faster (the worker's start-up,
    * a second JIT warm-up and the merge cost about what the second core saves; numbers in csvFormat.ts).
