@@ -37,6 +37,30 @@ function sameBytes(buf: Buffer, a: number, b: number, length: number): boolean {
   return true;
 }
 
+/**
+ * True when the row at `p` starts with the task bytes `buf[previousStart, previousStart + length)`
+ * followed by the separator (a lean loop's repeated task); compared four bytes at a time from the
+ * end (`words` views `buf`), where ids like task-123 and task-124 differ.
+ */
+function repeatsTask(buf: Buffer, words: DataView, p: number, end: number, previousStart: number, length: number, separator: number): boolean {
+  const after = p + length;
+  if (after >= end || buf[after] !== separator) return false;
+  let j = length - 1;
+  while (j >= 3 && words.getInt32(p + j - 3) === words.getInt32(previousStart + j - 3)) j -= 4;
+  while (j >= 0 && buf[p + j] === buf[previousStart + j]) j--;
+  return j < 0;
+}
+
+/** The offset of the line feed ending a row whose last field, at `q`, is exactly "0" or "1" (then LF or CR LF before `end`); else -1. */
+function outcomeLineEnd(buf: Buffer, q: number, end: number): number {
+  if (q + 1 >= end) return -1;
+  const value = buf[q];
+  if (value !== ONE && value !== ZERO) return -1;
+  let lf = q + 1;
+  if (buf[lf] === CR) lf++;
+  return lf < end && buf[lf] === LF ? lf : -1;
+}
+
 /** A field's text; `doubled`: it was quoted and holds "" pairs, each standing for one quote. */
 function fieldText(buf: Buffer, start: number, end: number, doubled: boolean): string {
   const text = buf.toString('utf8', start, end);
@@ -356,11 +380,7 @@ export class DelimitedRowCounter {
     let successes = 0;
     row: for (;;) {
       const after = p + length;
-      if (after >= end || buf[after] !== separator) break;
-      let j = length - 1;
-      while (j >= 3 && words.getInt32(p + j - 3) === words.getInt32(previousStart + j - 3)) j -= 4;
-      while (j >= 0 && buf[p + j] === buf[previousStart + j]) j--;
-      if (j >= 0) break;
+      if (!repeatsTask(buf, words, p, end, previousStart, length, separator)) break;
       // Fields 1..valueField − 1, each ended by the separator.
       let q = after + 1;
       for (let field = 1; field < valueField; q++) {
@@ -370,12 +390,9 @@ export class DelimitedRowCounter {
         if (b !== separator) break row;
         field++;
       }
-      if (q + 1 >= end) break;
       const value = buf[q];
-      if (value !== ONE && value !== ZERO) break;
-      let lf = q + 1;
-      if (buf[lf] === CR) lf++;
-      if (lf >= end || buf[lf] !== LF) break;
+      const lf = outcomeLineEnd(buf, q, end);
+      if (lf < 0) break;
       successes += value - ZERO;
       rows++;
       p = lf + 1;
@@ -405,11 +422,7 @@ export class DelimitedRowCounter {
     let successes = 0;
     row: for (;;) {
       const after = p + length;
-      if (after >= end || buf[after] !== separator) break;
-      let j = length - 1;
-      while (j >= 3 && words.getInt32(p + j - 3) === words.getInt32(previousStart + j - 3)) j -= 4;
-      while (j >= 0 && buf[p + j] === buf[previousStart + j]) j--;
-      if (j >= 0) break;
+      if (!repeatsTask(buf, words, p, end, previousStart, length, separator)) break;
       // Fields 1..valueField − 1, each ended by the separator; the trial field's digits read on the way.
       let q = after + 1;
       let trial = 0;
@@ -428,12 +441,9 @@ export class DelimitedRowCounter {
         if (q >= end || buf[q] !== separator) break row;
         q++;
       }
-      if (q + 1 >= end) break;
       const value = buf[q];
-      if (value !== ONE && value !== ZERO) break;
-      let lf = q + 1;
-      if (buf[lf] === CR) lf++;
-      if (lf >= end || buf[lf] !== LF) break;
+      const lf = outcomeLineEnd(buf, q, end);
+      if (lf < 0) break;
       if (!trials.mark(task, trial)) {
         this.finishRun(task, rows, successes);
         throw new TrialStop(task, trial, line + rows, -1);
