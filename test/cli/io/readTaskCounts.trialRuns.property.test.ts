@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
 
 // Files of the layout task,trial,success (and task,trial,note,success): rows that repeat the previous
-// task with a plain-digit trial are counted by DelimitedRowCounter.countTrialRepeats, every other row
+// task with a plain-digit trial are counted by DelimitedRowCounter.countRepeats, every other row
 // (a new task, "3.0", a quoted field, CRLF, a text outcome) by the full parser. The reference is a
 // plain tally of the rows written, with a Set of "task trial" pairs for the first repeated pair; every
 // chunk size from 1 to 24 (rows straddle reads) must give the same counts or the same error line.

@@ -168,7 +168,8 @@ export class DelimitedRowCounter {
     // `countRepeats`, a small loop without the general field bookkeeping.
     const leanLayout = skipTask && !extras && !byReward && valueField === width - 1;
     // The same with a trial column between the task and the outcome (no error/status column):
-    // `countTrialRepeats` reads plain digit trials on the way and checks each (task, trial).
+    // `countRepeats` reads plain digit trials on the way and checks each (task, trial); the previous
+    // task is then the one `countWithExtras` noted.
     const leanTrials = skipTask && extras && !this.markers && !byReward && this.trialField > 0 && this.trialField < valueField && valueField === width - 1;
     const special = this.special;
     const words = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -180,14 +181,14 @@ export class DelimitedRowCounter {
     let p = pos;
     rows: while (p < end) {
       if (leanLayout && previousLength > 0) {
-        const next = this.countRepeats(buf, words, p, end, previousStart, previousLength, previousTask);
+        const next = this.countRepeats(buf, words, p, end, previousStart, previousLength, previousTask, line);
         if (next !== p) {
           line += this.repeats;
           p = next;
           if (p >= end) break;
         }
       } else if (leanTrials && this.previousLength > 0) {
-        const next = this.countTrialRepeats(buf, words, p, end, line);
+        const next = this.countRepeats(buf, words, p, end, this.previousStart, this.previousLength, this.previousTask, line);
         if (next !== p) {
           line += this.repeats;
           p = next;
@@ -366,65 +367,26 @@ export class DelimitedRowCounter {
 
   /**
    * The lean path of `scan`: counts the rows from `p` on that repeat the task `buf[previousStart,
-   * previousStart + length)` and are plain — the task bytes then the separator, plain fields (no
-   * quote, CR, line feed or other byte ≤ `special` but the separator ending each), an outcome of
-   * exactly "0" or "1", LF or CR LF — and stops at the first other row (or one not complete before
-   * `end`), which `scan` reads in full. Returns where it stopped; `repeats` = the rows counted.
-   * Task bytes are compared four at a time from the end (`words` views `buf`).
+   * previousStart + length)` (index `task`) and are plain — the task bytes then the separator, plain
+   * fields (no quote, CR, line feed or other byte ≤ `special` but the separator ending each), with a
+   * trial column a trial of plain digits (1 to 15 of them: no `.0`, quote or sign, which
+   * `countWithExtras` reads), an outcome of exactly "0" or "1", LF or CR LF — and stops at the first
+   * other row (or one not complete before `end`), which `scan` reads in full. Each (task, trial) is
+   * marked as it goes; a repeated pair throws `TrialStop` at its line (`line` is the line at `p`)
+   * after the rows before it are counted. Returns where it stopped; `repeats` = the rows counted.
    */
-  private countRepeats(buf: Buffer, words: DataView, p: number, end: number, previousStart: number, length: number, task: number): number {
-    const separator = this.separator;
-    const valueField = this.valueField;
-    const special = this.special;
-    let rows = 0;
-    let successes = 0;
-    row: for (;;) {
-      const after = p + length;
-      if (!repeatsTask(buf, words, p, end, previousStart, length, separator)) break;
-      // Fields 1..valueField − 1, each ended by the separator.
-      let q = after + 1;
-      for (let field = 1; field < valueField; q++) {
-        if (q >= end) break row;
-        const b = buf[q];
-        if (b > special) continue;
-        if (b !== separator) break row;
-        field++;
-      }
-      const value = buf[q];
-      const lf = outcomeLineEnd(buf, q, end);
-      if (lf < 0) break;
-      successes += value - ZERO;
-      rows++;
-      p = lf + 1;
-    }
-    if (rows > 0) this.counts.addRun(task, rows, successes);
-    this.repeats = rows;
-    return p;
-  }
-
-  /**
-   * `countRepeats` for the layout task, …, trial, …, outcome: rows that repeat the previous counted
-   * task (`previousStart`/`previousLength`, set by `countWithExtras`) with a trial of plain digits
-   * (1 to 15 of them: no `.0`, quote or sign, which `countWithExtras` reads) and a "0"/"1" outcome
-   * are counted here, each (task, trial) marked as it goes; a repeated pair throws `TrialStop` at its
-   * line (`line` is the line at `p`) after the rows before it are counted.
-   */
-  private countTrialRepeats(buf: Buffer, words: DataView, p: number, end: number, line: number): number {
+  private countRepeats(buf: Buffer, words: DataView, p: number, end: number, previousStart: number, length: number, task: number, line: number): number {
     const separator = this.separator;
     const valueField = this.valueField;
     const trialField = this.trialField;
     const special = this.special;
-    const previousStart = this.previousStart;
-    const length = this.previousLength;
-    const task = this.previousTask;
     const trials = this.trials;
     let rows = 0;
     let successes = 0;
     row: for (;;) {
-      const after = p + length;
       if (!repeatsTask(buf, words, p, end, previousStart, length, separator)) break;
       // Fields 1..valueField − 1, each ended by the separator; the trial field's digits read on the way.
-      let q = after + 1;
+      let q = p + length + 1;
       let trial = 0;
       for (let field = 1; field < valueField; field++) {
         const start = q;
@@ -444,7 +406,7 @@ export class DelimitedRowCounter {
       const value = buf[q];
       const lf = outcomeLineEnd(buf, q, end);
       if (lf < 0) break;
-      if (!trials.mark(task, trial)) {
+      if (trialField >= 0 && !trials.mark(task, trial)) {
         this.finishRun(task, rows, successes);
         throw new TrialStop(task, trial, line + rows, -1);
       }
