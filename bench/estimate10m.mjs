@@ -59,6 +59,18 @@ export async function timePythonEstimate(peer, env, file) {
   return { seconds: result.seconds, wallSeconds: wall, result };
 }
 
+/**
+ * The ratio like for like: both end to end, from spawn to exit (node's and Python's start-up and
+ * module loading included in each), best run against best run. Also the peer's own timer (read +
+ * compute, Python start-up excluded) against passk end to end: a bound in the peer's favour.
+ */
+export function estimateRatios(ours, theirs) {
+  const best = ours.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  const peerWall = Math.min(...theirs.map((r) => r.wallSeconds));
+  const peerOwn = Math.min(...theirs.map((r) => r.seconds));
+  return { best, peerWall, peerOwn, ratio: peerWall / best.seconds, ownTimerRatio: peerOwn / best.seconds };
+}
+
 /** Largest |passk − peer| over k = 1..10 of task-averaged pass@k and pass^k (target: ≤ 1e-12). */
 export function estimateDifference(passk, python) {
   let max = 0;

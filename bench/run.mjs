@@ -37,7 +37,15 @@ import { peakMemory } from './memory.mjs';
 import { PEER_METHODS, peerEnvironment, peerScript, runPeer } from './peer.mjs';
 import { streamingFile, streamingRss } from './streamingRss.mjs';
 import { HOSTILE_CASES, hostileMet, printHostile, runHostile } from './hostileInputs.mjs';
-import { estimateDifference, estimateFile, estimatePeerScript, passkEstimateJson, timePasskEstimate, timePythonEstimate } from './estimate10m.mjs';
+import {
+  estimateDifference,
+  estimateFile,
+  estimatePeerScript,
+  estimateRatios,
+  passkEstimateJson,
+  timePasskEstimate,
+  timePythonEstimate,
+} from './estimate10m.mjs';
 
 // Our own errors ("bench: …") as one line; anything unexpected with its stack.
 process.on('uncaughtException', (error) => {
@@ -328,15 +336,16 @@ if (!options['no-estimate']) {
     theirs.push(await timePythonEstimate(pythonPeer, peerEnv, file));
     ours.push(await timePasskEstimate(repoRoot, file));
   }
-  const best = ours.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-  const peerBest = theirs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-  const difference = estimateDifference(await passkEstimateJson(repoRoot, file), peerBest.result);
+  const { best, peerWall, peerOwn, ratio, ownTimerRatio } = estimateRatios(ours, theirs);
+  const difference = estimateDifference(await passkEstimateJson(repoRoot, file), theirs[0].result);
   estimate = {
     scenario: 'estimate-10m',
     engineSeconds: best.seconds,
-    peerSeconds: peerBest.seconds,
-    ratio: peerBest.seconds / best.seconds,
-    peerWallSeconds: peerBest.wallSeconds,
+    peerSeconds: peerWall,
+    ratio,
+    ratioBasis: 'end to end, both (spawn to exit)',
+    peerOwnTimerSeconds: peerOwn,
+    ownTimerRatio,
     peakRssMB: best.peakRssMB,
     maxAbsDifference: difference,
     rows: 10_000_000,
@@ -348,8 +357,9 @@ if (!options['no-estimate']) {
   );
   console.log(
     `  passk ${best.seconds.toFixed(3)} s (best of ${runs}: ${ours.map((r) => r.seconds.toFixed(3)).join(' ')}), peak ${best.peakRssMB?.toFixed(0) ?? '?'} MB (target < ${ESTIMATE_MEMORY_TARGET_MB} MB)` +
-      ` | peer ${peerBest.seconds.toFixed(3)} s by its own timer (${peerBest.wallSeconds.toFixed(3)} s with Python start-up)` +
-      ` | ratio ${estimate.ratio.toFixed(2)} (target ≥ ${ESTIMATE_RATIO_TARGET}) | max |passk − peer| over pass@k, pass^k: ${difference.toExponential(1)} (target ≤ 1e-12)`,
+      ` | peer ${peerWall.toFixed(3)} s end to end (${peerOwn.toFixed(3)} s by its own timer, Python start-up excluded)` +
+      ` | ratio, both end to end: ${ratio.toFixed(2)} (target ≥ ${ESTIMATE_RATIO_TARGET}); peer's own timer vs passk end to end: ${ownTimerRatio.toFixed(2)}` +
+      ` | max |passk − peer| over pass@k, pass^k: ${difference.toExponential(1)} (target ≤ 1e-12)`,
   );
 }
 
@@ -470,7 +480,7 @@ console.log(
     (scaling ? `; scaling exponent ${scaling.exponent.toFixed(2)}` : '') +
     (hostile.length ? `; hostile inputs ${hostile.length - hostileMissed.length} of ${hostile.length} met` : '') +
     (estimate
-      ? `; estimate-10m ratio ${estimate.ratio.toFixed(2)} (≥ ${ESTIMATE_RATIO_TARGET}: ${estimate.ratio >= ESTIMATE_RATIO_TARGET ? 'met' : 'MISSED'})`
+      ? `; estimate-10m ratio ${estimate.ratio.toFixed(2)}, both end to end (≥ ${ESTIMATE_RATIO_TARGET}: ${estimate.ratio >= ESTIMATE_RATIO_TARGET ? 'met' : 'MISSED'})`
       : ''),
 );
 if (

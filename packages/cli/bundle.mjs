@@ -1,14 +1,17 @@
 // Build step after `tsc -b` (run by `pnpm build`, `pnpm passk`, `pnpm test`, `pnpm bench`):
 // 1. the report explorer's page script, bundled once (dist/report/explorer/explorer.min.js), so the CLI
 //    never runs a bundler;
-// 2. the CLI as a few ESM files in dist/bundle/ (passk.js, the two worker entries, shared chunks), with
-//    @passk/sim, yargs and yaml inside: a command loads a handful of files instead of ~200 modules.
-//    Each command, vega/vega-lite (charts) and resvg (PNG) stay behind dynamic imports; vega, vega-lite,
-//    resvg (a native addon) and esbuild stay external (loaded from node_modules when used).
+// 2. the CLI as one CommonJS script, dist/bundle/cli.cjs (@passk/sim, yargs and yaml inside; each
+//    command's modules run only when it is chosen), and its V8 code cache, cli.cjs.cache, made here
+//    after running one short command: the bin dist/bundle/passk.js compiles the script with it
+//    (cliScript.mjs), so a start neither resolves ~30 ES module files nor compiles ~2 MB of source.
+//    charts/renderChart (vega, vega-lite: ES modules with top-level await) is an ES module beside it;
+//    vega, vega-lite, resvg (a native addon) and esbuild stay external (loaded from node_modules when used);
+// 3. the worker entries and the runner `pnpm bench` times, as ES modules.
 // The bin (package.json) is dist/bundle/passk.js; dist/main.js still runs unbundled.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildExplorerScript, EXPLORER_SCRIPT_FILE } from './dist/report/explorer/bundleExplorer.js';
 
@@ -21,8 +24,32 @@ const simNode = join(root, '..', 'sim', 'dist', 'node');
 const explorer = join(dist, 'report', 'explorer', EXPLORER_SCRIPT_FILE);
 writeFileSync(explorer, await buildExplorerScript(join(dist, 'report', 'explorer', 'explorerEntry.js')));
 
+/**
+ * string-width (yargs' and cliui's) builds an Intl.Segmenter and Unicode-property regexes (RGI_Emoji)
+ * when its module loads: ~20 ms of ICU work on every start, though only --help lays text out. Each
+ * `import stringWidth from 'string-width'` gets a stand-in that loads the real module on its first call
+ * (esbuild runs a module reached by require() only when it is required).
+ */
+const lazyStringWidth = {
+  name: 'lazy-string-width',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData?.real) return undefined; // the resolve below: esbuild's own
+      const real = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { real: true } });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: 'lazy-string-width' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-string-width' }, (args) => ({
+      contents: `let width;\nexport default function stringWidth(text, options) {\n  width ??= require(${JSON.stringify(args.path)}).default;\n  return width(text, options);\n}\n`,
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   outdir,
+  plugins: [lazyStringWidth],
   bundle: true,
   format: 'esm',
   platform: 'node',
@@ -34,16 +61,47 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
 };
-// The CLI: one entry, split at its dynamic imports (one chunk set per command, vega behind charts).
-await esbuild.build({ ...common, entryPoints: { passk: join(dist, 'main.js') }, splitting: true, chunkNames: 'chunk-[hash]' });
-// Each worker, and the runner `pnpm bench` times as `passk simulate` runs it, as single files: built
-// apart so that they add no split points to the CLI's chunks. Their names keep the workers' file names:
+// Stale chunks of earlier builds would pile up beside the new ones.
+rmSync(outdir, { recursive: true, force: true });
+// The CLI: one CommonJS script (cli.cjs) that passk.js compiles with a V8 code cache made below;
+// each command's modules run only when it is chosen (esbuild's lazy module wrappers), vega, resvg
+// and esbuild load only when used. import.meta.url (the worker scripts, the explorer script and
+// ../package.json are found from it) is the script's URL, given by cliScript.mjs.
+await esbuild.build({
+  ...common,
+  entryPoints: { cli: join(dist, 'startCli.js') },
+  format: 'cjs',
+  banner: {},
+  define: { 'import.meta.url': '__passkModuleUrl' },
+  // vega and vega-lite are ES modules with top-level await, which require() cannot load: the one
+  // module that imports them (charts/renderChart) stays an ES module beside the script (built below),
+  // reached by import() only.
+  plugins: [
+    lazyStringWidth,
+    { name: 'render-chart-apart', setup: (build) => build.onResolve({ filter: /\/renderChart\.js$/ }, () => ({ path: './renderChart.js', external: true })) },
+  ],
+  charset: 'ascii',
+  outExtension: { '.js': '.cjs' },
+});
+// A vm.Script cannot import() (Node 20 loses the callback when the script comes from a code cache):
+// its import() calls, all of ES modules outside it, go through a function cliScript.mjs passes in.
+const cliFile = join(outdir, 'cli.cjs');
+const cliSource = readFileSync(cliFile, 'latin1');
+const renamed = cliSource.replace(/\bimport\("/g, '__passkImport("');
+if (/\bimport\(/.test(renamed)) throw new Error('bundle: cli.cjs has an import() of a computed specifier, which the rename misses');
+writeFileSync(cliFile, renamed, 'latin1');
+copyFileSync(join(root, 'cliScript.mjs'), join(outdir, 'cliScript.mjs'));
+copyFileSync(join(root, 'launcher.mjs'), join(outdir, 'passk.js'));
+chmodSync(join(outdir, 'passk.js'), 0o755);
+// Each worker, the chart renderer, and the runner `pnpm bench` times as `passk simulate` runs it, as
+// single ES module files. Their names keep the workers' file names:
 // runSimulation (@passk/sim/node) and csvRangeRunner start new URL('./simulateWorker.js' | './csvRangeWorker.js', import.meta.url).
 await esbuild.build({
   ...common,
   entryPoints: {
     simulateWorker: join(simNode, 'simulateWorker.js'),
     csvRangeWorker: join(dist, 'io', 'csvRangeWorker.js'),
+    renderChart: join(dist, 'charts', 'renderChart.js'),
   },
 });
 // The runner and its stop signal share one StopSignal class: one build with splitting.
@@ -62,3 +120,10 @@ writeFileSync(
   join(dist, 'package.json'),
   `${JSON.stringify({ name: manifest.name, version: manifest.version, type: manifest.type, private: true }, null, 2)}\n`,
 );
+// The V8 code cache of cli.cjs, made after a short command has run in this process so that it holds
+// the functions a start compiles (yargs, the dispatch, estimate), not only the top level.
+const { loadCliScript, CLI_CACHE } = await import(pathToFileURL(join(outdir, 'cliScript.mjs')).href);
+const { cli, script } = loadCliScript(undefined);
+const quiet = { stdout: () => {}, stderr: () => {}, stderrIsTTY: false, cwd: process.cwd(), env: {} };
+await cli.runCli(['estimate', '--n', '10', '--c', '3', '--k', '5'], quiet);
+writeFileSync(CLI_CACHE, script.createCachedData());

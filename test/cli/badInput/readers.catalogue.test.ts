@@ -330,6 +330,44 @@ const cases: BadInputCase[] = [
     rule: 'whole number of bytes',
     value: '"99999999999T"',
   },
+  // ---- the (task, trial) check's memory (--max-trial-memory; TrialBudget's estimates) ----
+  {
+    // One task, text ids r000, r001, … of 4 characters: 96 + 2·4 = 104 bytes each; 4096 / 104 = 39.4,
+    // so 39 fit and the 40th row (line 40) is refused.
+    name: 'JSON Lines text trial ids, one per row, past --max-trial-memory',
+    files: { 'r.jsonl': Array.from({ length: 100 }, (_, i) => `{"task":"a","trial":"r${String(i).padStart(3, '0')}","success":1}\n`).join('') },
+    args: ['estimate', 'r.jsonl', '--max-trial-memory', '4K'],
+    where: 'r.jsonl:40',
+    rule: 'the (task, trial) check must hold at most 4 KiB',
+    value: '--max-trial-memory',
+  },
+  {
+    // One task, trials 0, 10^6, 2·10^6, …: 0 in the flat bitmap, 10^6 starts the task's movable bitmap,
+    // each later one is too far for it (a Set entry, 56 bytes): 2048 / 56 = 36.6, so the rows of lines
+    // 4–39 fit and line 40 is refused.
+    name: 'CSV trial numbers too scattered for a bitmap, past --max-trial-memory',
+    files: csv(`task,trial,success\n${Array.from({ length: 100 }, (_, i) => `a,${i * 1_000_000},1\n`).join('')}`),
+    args: est('--max-trial-memory', '2K'),
+    where: 'r.csv:40',
+    rule: 'the (task, trial) check must hold at most 2 KiB',
+    value: '--max-trial-memory',
+  },
+  {
+    name: '--max-trial-memory below 1 KiB',
+    files: csv('task,trial,success\nt,0,1\n'),
+    args: est('--max-trial-memory', '512'),
+    where: '--max-trial-memory',
+    rule: 'whole number of bytes',
+    value: '"512"',
+  },
+  {
+    name: '--max-trial-memory not a size',
+    files: csv('task,trial,success\nt,0,1\n'),
+    args: est('--max-trial-memory', '2x'),
+    where: '--max-trial-memory',
+    rule: 'whole number of bytes',
+    value: '"2x"',
+  },
   { name: '--open-timeout 0', files: csv('task,success\nt,1\n'), args: est('--open-timeout', '0'), where: '--open-timeout', rule: 'seconds > 0', value: '"0"' },
   {
     name: '--open-timeout not a number',

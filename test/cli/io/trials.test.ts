@@ -1,3 +1,5 @@
+import { TrialBudget } from '../../../packages/cli/src/io/trialBudget.js';
+import { TrialIds } from '../../../packages/cli/src/io/trialIds.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TaskTrials } from '../../../packages/cli/src/io/taskTrials.js';
@@ -103,5 +105,32 @@ describe('TaskTrials: movable bitmaps for large trials agree with a plain set of
         }
       }),
     );
+  });
+});
+
+describe('the trial budget (--max-trial-memory)', () => {
+  it('TrialIds numbers text ids per task and refuses a new one past the budget', () => {
+    // 96 + 2·length bytes per id (trialBudget.ts): "x" and "y" cost 98 each, so 2 KiB holds 20.
+    const budget = new TrialBudget(2048);
+    const ids = new TrialIds(budget);
+    expect(ids.of(0, 'x')).toBe(ids.of(0, 'x'));
+    expect(ids.of(1, 'x')).toBe(ids.of(0, 'x')); // each task's first text id: the same number, no clash (pairs differ by task)
+    expect(ids.of(0, 'y')).toBe(ids.of(0, 'x') + 1);
+    expect(ids.name(0, ids.of(0, 'y'))).toBe('"y"');
+    for (let task = 2; task < 19; task++) expect(ids.of(task, 'x')).toBeGreaterThan(0);
+    expect(budget.exceeded).toBe(false);
+    expect(ids.of(19, 'x')).toBe(-1); // the 21st id
+    expect(budget.exceeded).toBe(true);
+  });
+
+  it('TaskTrials stops (and says why) when scattered trials pass the budget, not before', () => {
+    const budget = new TrialBudget(1024);
+    const trials = new TaskTrials(budget);
+    expect(trials.mark(0, 5000)).toBe(true); // the task's movable bitmap (4 words, not charged)
+    // Each later trial is 10^6 further: a Set entry of 56 bytes; 1024 / 56 = 18.3, so 18 fit.
+    for (let i = 1; i <= 18; i++) expect(trials.mark(0, 5000 + i * 1_000_000)).toBe(true);
+    expect(budget.exceeded).toBe(false);
+    expect(trials.mark(0, 5000 + 19 * 1_000_000)).toBe(false);
+    expect(budget.exceeded).toBe(true);
   });
 });

@@ -50,6 +50,7 @@ export const RESULTS_FILE_OPTIONS: Readonly<Record<string, unknown>> = {
   'rate-col': undefined,
   'rate-n': undefined,
   'max-line-bytes': undefined,
+  'max-trial-memory': undefined,
   'max-document-bytes': undefined,
   'max-stream-bytes': undefined,
   'open-timeout': undefined,

@@ -33,6 +33,7 @@ export interface ResultsFileArgs {
   'rate-col'?: string;
   'rate-n'?: string;
   'max-line-bytes'?: string;
+  'max-trial-memory'?: string;
   'max-document-bytes'?: string;
   'max-stream-bytes'?: string;
   'open-timeout'?: string;
@@ -81,6 +82,10 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
       type: 'string',
       describe: 'longest line or record read (a CSV row with its quoted line breaks, a JSON Lines line, a JSON array record); default 16M',
     })
+    .option('max-trial-memory', {
+      type: 'string',
+      describe: 'most memory the (task, trial) check holds (text trial ids, scattered trial numbers); default 128M',
+    })
     .option('max-document-bytes', { type: 'string', describe: 'largest JSON document read whole, and largest inflated entry of an .eval archive; default 64M' })
     .option('max-stream-bytes', { type: 'string', describe: 'most bytes read from standard input, a pipe, a FIFO or a device; default 16G' })
     .option('open-timeout', {
@@ -119,6 +124,7 @@ export function resultsReadOptions(args: ResultsFileArgs, by?: string): ResultsR
     rateColumn: args['rate-col'],
     trialsPerTask: args['rate-n'],
     maxLineBytes: args['max-line-bytes'],
+    maxTrialMemory: args['max-trial-memory'],
     maxDocumentBytes: args['max-document-bytes'],
     maxStreamBytes: args['max-stream-bytes'],
     openTimeout: args['open-timeout'],

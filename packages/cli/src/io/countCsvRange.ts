@@ -5,7 +5,9 @@ import { FileWindow } from './fileWindow.js';
 import type { ResultsColumns } from './resultsColumns.js';
 import type { MissingPolicy, OnErrorPolicy } from './resultsReadOptions.js';
 import { TaskCountsBuilder, type TaskCountsState } from './taskCountsBuilder.js';
-import type { TrialCheck } from './trialCheck.js';
+import { TrialBudget } from './trialBudget.js';
+import { TrialStop, type TrialCheck } from './trialCheck.js';
+import { TaskTrials, type TrialBits } from './taskTrials.js';
 
 /** The second part of a delimited file, from a line start to the end, to count apart (plain data: it crosses to a worker). */
 export interface CsvRangeTask {
@@ -19,16 +21,24 @@ export interface CsvRangeTask {
   onError: OnErrorPolicy;
   missing: MissingPolicy;
   chunkSize: number;
+  /** True when the file has a trial column: (task, trial) pairs are checked within the part and returned as bitmaps. */
+  checkTrials: boolean;
+  /** The read's --max-trial-memory. */
+  maxTrialMemory: number;
 }
 
 /**
  * What counting the part gave: its counts (tasks in their order of first appearance within the
  * part) and dropped rows, or its first bad row, with the line counted from 1 at the part's start
- * (the caller knows how many lines come before), the rule and the value.
+ * (the caller knows how many lines come before), the rule and the value; or `again` when the part
+ * must be read on the calling thread after all: with a trial column, a repeated pair within the
+ * part, trials of 1024 or more, or the trial budget spent (where and whether the error is, and its
+ * first place, need the pairs of the rows before).
  */
 export type CsvRangeResult =
-  | { ok: true; state: TaskCountsState; reasons: Record<DropReason, number>; countedAsFailures: number }
-  | { ok: false; line: number; rule: string; value: unknown };
+  | { ok: true; state: TaskCountsState; reasons: Record<DropReason, number>; countedAsFailures: number; trials?: TrialBits }
+  | { ok: false; line: number; rule: string; value: unknown }
+  | { ok: 'again' };
 
 /** No trial column in a split file: nothing to check. */
 const NO_TRIALS: TrialCheck = { mark: () => true };
@@ -43,6 +53,7 @@ export async function countCsvRange(task: CsvRangeTask): Promise<CsvRangeResult>
   try {
     const counts = new TaskCountsBuilder();
     const dropped = new DroppedRows(task.onError, task.missing);
+    const trials = task.checkTrials ? new TaskTrials(new TrialBudget(task.maxTrialMemory)) : undefined;
     const rows = new DelimitedRowCounter({
       file: task.file,
       separator: task.separator,
@@ -51,7 +62,7 @@ export async function countCsvRange(task: CsvRangeTask): Promise<CsvRangeResult>
       threshold: task.threshold,
       counts,
       dropped,
-      trials: NO_TRIALS,
+      trials: trials ?? NO_TRIALS,
       firstLine: 1,
     });
     let pos = 0;
@@ -60,8 +71,11 @@ export async function countCsvRange(task: CsvRangeTask): Promise<CsvRangeResult>
       pos = rows.scan(window.buf, 0, window.end, window.eof);
       if (window.eof) break;
     }
-    return { ok: true, state: counts.exportState(), reasons: { ...dropped.reasons }, countedAsFailures: dropped.countedAsFailures };
+    const bits = trials?.exportBits();
+    if (trials !== undefined && bits === undefined) return { ok: 'again' };
+    return { ok: true, state: counts.exportState(), reasons: { ...dropped.reasons }, countedAsFailures: dropped.countedAsFailures, trials: bits };
   } catch (error) {
+    if (error instanceof TrialStop) return { ok: 'again' };
     const prefix = `${task.file}:`;
     if (error instanceof InputError && error.where.startsWith(prefix)) {
       const line = Number(error.where.slice(prefix.length));

@@ -7,6 +7,7 @@ import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { ERROR_KEY, STATUS_KEY } from './errorMarkers.js';
 import type { FileWindow } from './fileWindow.js';
 import { resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
+import { TaskTrials } from './taskTrials.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 
 const LF = 0x0a;
@@ -77,7 +78,7 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
     trials,
     firstLine: line,
   });
-  const split = options.threads > 1 && columns.trial === undefined && !context.probing ? await splitPoint(window, pos, options.parallelMinBytes) : -1;
+  const split = options.threads > 1 && !context.probing ? await splitPoint(window, pos, options.parallelMinBytes) : -1;
   if (split >= 0) {
     const task: CsvRangeTask = {
       file,
@@ -89,16 +90,16 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
       onError: options.onError,
       missing: context.dropped.missing,
       chunkSize: options.chunkSize,
+      checkTrials: columns.trial !== undefined,
+      maxTrialMemory: options.maxTrialMemory,
     };
     const second = startCsvRange(task);
     try {
       const stop = await countUpTo(window, pos, rows, split);
-      if (stop >= 0) {
-        await addSecondPart(context, second, rows.line);
-        return { format: name, columns };
-      }
-      // A quoted field spans the split point: the part read apart started inside a row. Go on here.
-      pos = -stop - 1;
+      if (stop >= 0 && (await addSecondPart(context, second, rows.line))) return { format: name, columns };
+      // A quoted field spans the split point (the part read apart started inside a row), or the
+      // (task, trial) check needs the part read after the rows before it: go on here.
+      pos = stop >= 0 ? split - window.offset : -stop - 1;
     } finally {
       second.cancel();
     }
@@ -180,7 +181,10 @@ async function readDelimitedRecords(
  * heavier load two threads were up to 1.5× slower. The worker needs 50–90 ms before its first row
  * (thread start, module load and its own JIT warm-up, competing with
  * the main thread's for the two cores) and the merge of 100 000 tasks ~15 ms, so the split pays
- * only where a core is idle: hence off by default.
+ * only where a core is idle: hence off by default. With the trial column checked (the same file's
+ * `trial` column, each part's pairs as per-task bitmaps merged by TaskTrials.absorb), measured
+ * 2026-12-01 at a load average of 10 (readTaskCounts from dist, three runs each): one thread
+ * 1.56–3.21 s, two threads 2.13–3.52 s.
  */
 
 /** Share of the data a file split in two leaves to this thread (the worker thread starts later). */
@@ -219,13 +223,23 @@ async function countUpTo(window: FileWindow, pos: number, rows: DelimitedRowCoun
   }
 }
 
-/** Waits for the second part's counts and adds them (its first bad row, if any, at the line it has in the whole file). */
-async function addSecondPart(context: ResultsFormatContext, second: CsvRangeRun, firstLine: number): Promise<void> {
+/**
+ * Waits for the second part's counts and adds them (its first bad row, if any, at the line it has
+ * in the whole file), with its (task, trial) pairs when the file has a trial column. False, with
+ * nothing added, when the part must be read on this thread: the worker could not check its pairs
+ * alone, or a pair is in both parts (the sequential read then names the first repeat and its place).
+ */
+async function addSecondPart(context: ResultsFormatContext, second: CsvRangeRun, firstLine: number): Promise<boolean> {
   const result = await second.result;
-  if (!result.ok) throw new InputError(`${context.window.file}:${firstLine + result.line - 1}`, result.rule, result.value);
+  if (result.ok === 'again') return false;
+  if (result.ok === false) throw new InputError(`${context.window.file}:${firstLine + result.line - 1}`, result.rule, result.value);
   const { arena, tasks, rows } = result.state;
-  context.counts.merge({ arena: Buffer.from(arena.buffer, arena.byteOffset, arena.byteLength), tasks, rows });
+  const state = { arena: Buffer.from(arena.buffer, arena.byteOffset, arena.byteLength), tasks, rows };
+  const indices = context.counts.indicesOf(state);
+  if (result.trials !== undefined && !(context.trials instanceof TaskTrials && context.trials.absorb(result.trials, indices))) return false;
+  context.counts.addCounts(state, indices);
   context.dropped.addAll(result.reasons, result.countedAsFailures);
+  return true;
 }
 
 function firstLine(head: Uint8Array): Uint8Array {

@@ -13,6 +13,7 @@ const LF = 0x0a;
 const CR = 0x0d;
 const ZERO = 0x30;
 const ONE = 0x31;
+const NINE = 0x39;
 
 /** Everything a `DelimitedRowCounter` needs besides the bytes. */
 export interface DelimitedRowSetup {
@@ -34,6 +35,30 @@ export interface DelimitedRowSetup {
 function sameBytes(buf: Buffer, a: number, b: number, length: number): boolean {
   for (let j = length - 1; j >= 0; j--) if (buf[a + j] !== buf[b + j]) return false;
   return true;
+}
+
+/**
+ * True when the row at `p` starts with the task bytes `buf[previousStart, previousStart + length)`
+ * followed by the separator (a lean loop's repeated task); compared four bytes at a time from the
+ * end (`words` views `buf`), where ids like task-123 and task-124 differ.
+ */
+function repeatsTask(buf: Buffer, words: DataView, p: number, end: number, previousStart: number, length: number, separator: number): boolean {
+  const after = p + length;
+  if (after >= end || buf[after] !== separator) return false;
+  let j = length - 1;
+  while (j >= 3 && words.getInt32(p + j - 3) === words.getInt32(previousStart + j - 3)) j -= 4;
+  while (j >= 0 && buf[p + j] === buf[previousStart + j]) j--;
+  return j < 0;
+}
+
+/** The offset of the line feed ending a row whose last field, at `q`, is exactly "0" or "1" (then LF or CR LF before `end`); else -1. */
+function outcomeLineEnd(buf: Buffer, q: number, end: number): number {
+  if (q + 1 >= end) return -1;
+  const value = buf[q];
+  if (value !== ONE && value !== ZERO) return -1;
+  let lf = q + 1;
+  if (buf[lf] === CR) lf++;
+  return lf < end && buf[lf] === LF ? lf : -1;
 }
 
 /** A field's text; `doubled`: it was quoted and holds "" pairs, each standing for one quote. */
@@ -142,6 +167,10 @@ export class DelimitedRowCounter {
     // that repeat the previous task and whose other fields are plain are then counted by
     // `countRepeats`, a small loop without the general field bookkeeping.
     const leanLayout = skipTask && !extras && !byReward && valueField === width - 1;
+    // The same with a trial column between the task and the outcome (no error/status column):
+    // `countRepeats` reads plain digit trials on the way and checks each (task, trial); the previous
+    // task is then the one `countWithExtras` noted.
+    const leanTrials = skipTask && extras && !this.markers && !byReward && this.trialField > 0 && this.trialField < valueField && valueField === width - 1;
     const special = this.special;
     const words = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     let previousStart = -1;
@@ -152,7 +181,14 @@ export class DelimitedRowCounter {
     let p = pos;
     rows: while (p < end) {
       if (leanLayout && previousLength > 0) {
-        const next = this.countRepeats(buf, words, p, end, previousStart, previousLength, previousTask);
+        const next = this.countRepeats(buf, words, p, end, previousStart, previousLength, previousTask, line);
+        if (next !== p) {
+          line += this.repeats;
+          p = next;
+          if (p >= end) break;
+        }
+      } else if (leanTrials && this.previousLength > 0) {
+        const next = this.countRepeats(buf, words, p, end, this.previousStart, this.previousLength, this.previousTask, line);
         if (next !== p) {
           line += this.repeats;
           p = next;
@@ -331,47 +367,60 @@ export class DelimitedRowCounter {
 
   /**
    * The lean path of `scan`: counts the rows from `p` on that repeat the task `buf[previousStart,
-   * previousStart + length)` and are plain — the task bytes then the separator, plain fields (no
-   * quote, CR, line feed or other byte ≤ `special` but the separator ending each), an outcome of
-   * exactly "0" or "1", LF or CR LF — and stops at the first other row (or one not complete before
-   * `end`), which `scan` reads in full. Returns where it stopped; `repeats` = the rows counted.
-   * Task bytes are compared four at a time from the end (`words` views `buf`).
+   * previousStart + length)` (index `task`) and are plain — the task bytes then the separator, plain
+   * fields (no quote, CR, line feed or other byte ≤ `special` but the separator ending each), with a
+   * trial column a trial of plain digits (1 to 15 of them: no `.0`, quote or sign, which
+   * `countWithExtras` reads), an outcome of exactly "0" or "1", LF or CR LF — and stops at the first
+   * other row (or one not complete before `end`), which `scan` reads in full. Each (task, trial) is
+   * marked as it goes; a repeated pair throws `TrialStop` at its line (`line` is the line at `p`)
+   * after the rows before it are counted. Returns where it stopped; `repeats` = the rows counted.
    */
-  private countRepeats(buf: Buffer, words: DataView, p: number, end: number, previousStart: number, length: number, task: number): number {
+  private countRepeats(buf: Buffer, words: DataView, p: number, end: number, previousStart: number, length: number, task: number, line: number): number {
     const separator = this.separator;
     const valueField = this.valueField;
+    const trialField = this.trialField;
     const special = this.special;
+    const trials = this.trials;
     let rows = 0;
     let successes = 0;
     row: for (;;) {
-      const after = p + length;
-      if (after >= end || buf[after] !== separator) break;
-      let j = length - 1;
-      while (j >= 3 && words.getInt32(p + j - 3) === words.getInt32(previousStart + j - 3)) j -= 4;
-      while (j >= 0 && buf[p + j] === buf[previousStart + j]) j--;
-      if (j >= 0) break;
-      // Fields 1..valueField − 1, each ended by the separator.
-      let q = after + 1;
-      for (let field = 1; field < valueField; q++) {
-        if (q >= end) break row;
-        const b = buf[q];
-        if (b > special) continue;
-        if (b !== separator) break row;
-        field++;
+      if (!repeatsTask(buf, words, p, end, previousStart, length, separator)) break;
+      // Fields 1..valueField − 1, each ended by the separator; the trial field's digits read on the way.
+      let q = p + length + 1;
+      let trial = 0;
+      for (let field = 1; field < valueField; field++) {
+        const start = q;
+        if (field === trialField) {
+          for (; q < end; q++) {
+            const b = buf[q];
+            if (b < ZERO || b > NINE) break;
+            trial = trial * 10 + (b - ZERO);
+          }
+          if (q === start || q - start > 15) break row;
+        } else {
+          for (; q < end; q++) if (buf[q] <= special) break;
+        }
+        if (q >= end || buf[q] !== separator) break row;
+        q++;
       }
-      if (q + 1 >= end) break;
       const value = buf[q];
-      if (value !== ONE && value !== ZERO) break;
-      let lf = q + 1;
-      if (buf[lf] === CR) lf++;
-      if (lf >= end || buf[lf] !== LF) break;
+      const lf = outcomeLineEnd(buf, q, end);
+      if (lf < 0) break;
+      if (trialField >= 0 && !trials.mark(task, trial)) {
+        this.finishRun(task, rows, successes);
+        throw new TrialStop(task, trial, line + rows, -1);
+      }
       successes += value - ZERO;
       rows++;
       p = lf + 1;
     }
+    this.finishRun(task, rows, successes);
+    return p;
+  }
+
+  private finishRun(task: number, rows: number, successes: number): void {
     if (rows > 0) this.counts.addRun(task, rows, successes);
     this.repeats = rows;
-    return p;
   }
 
   /** Notes the task of a dropped row, so that it keeps its place in the order of first appearance. */

@@ -134,17 +134,20 @@ export class JsonRecordCounter {
       }
     }
     let trial = -1;
+    let textTrial: string | undefined;
     if (this.trialKey !== undefined) {
       const rawTrial = fieldAt(row, this.trialKey);
       trial = trialFromJson(rawTrial);
       if (trial < 0) {
         if (isUnset(rawTrial)) throw new InputError(where(), `key ${JSON.stringify(this.trialKey)} must have a value`, rawTrial ?? null);
         if (typeof rawTrial !== 'string') throw new InputError(where(), `key ${JSON.stringify(this.trialKey)} ${TRIAL_RULE} or a text id`, shown(rawTrial));
-        trial = state.trialIds.of(rawTrial);
+        textTrial = rawTrial;
       }
     }
     const index = counts.addId(id, value);
-    if (trial >= 0 && !this.setup.trials.mark(index, trial)) throw new TrialStop(index, trial, line, record);
+    // A text id is numbered per task; -1: over --max-trial-memory (state.trialBudget.exceeded).
+    if (textTrial !== undefined) trial = state.trialIds.of(index, textTrial);
+    if (this.trialKey !== undefined && (trial < 0 || !this.setup.trials.mark(index, trial))) throw new TrialStop(index, trial, line, record);
     this.amounts(row, index, where);
   }
 

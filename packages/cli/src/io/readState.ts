@@ -1,6 +1,7 @@
 import { AttemptAmounts } from './attemptAmounts.js';
 import { DistinctValues } from './distinctValues.js';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
+import { TrialBudget } from './trialBudget.js';
 import { TrialIds } from './trialIds.js';
 
 /** Separates a group's value from the task id in the counts builder's keys when rows are grouped (`by`). */
@@ -14,10 +15,14 @@ export class ReadState {
   readonly distinct: DistinctValues;
   readonly cost = new AttemptAmounts();
   readonly latency = new AttemptAmounts();
-  readonly trialIds = new TrialIds();
+  /** The memory the (task, trial) check may hold: text ids here and the per-task trials share it. */
+  readonly trialBudget: TrialBudget;
+  readonly trialIds: TrialIds;
 
   constructor(readonly options: ResolvedResultsReadOptions) {
     this.distinct = new DistinctValues(options.systemColumns);
+    this.trialBudget = new TrialBudget(options.maxTrialMemory);
+    this.trialIds = new TrialIds(this.trialBudget);
   }
 
   /** The builder key of a task in a group (`by`), or the task id itself. */

@@ -12,6 +12,7 @@ import { resolveResultsReadOptions, type ResolvedResultsReadOptions, type Result
 import { rowPlace, rowWhere } from './rowWhere.js';
 import { TaskCountsBuilder } from './taskCountsBuilder.js';
 import { TaskTrials } from './taskTrials.js';
+import type { TrialBudget } from './trialBudget.js';
 import { TrialProbe, TrialStop, type TrialCheck } from './trialCheck.js';
 
 /** A per-attempt amount (cost or latency) read from the log, for the tasks of one group. */
@@ -151,13 +152,15 @@ async function lineAt(file: string, offset: number): Promise<number | undefined>
   }
 }
 
-function freshShared(options: ResolvedResultsReadOptions, trials: TrialCheck, probing: boolean): Shared {
+/** `trials`: the check for the read, given the read's trial budget. */
+function freshShared(options: ResolvedResultsReadOptions, trials: (budget: TrialBudget) => TrialCheck, probing: boolean): Shared {
+  const state = new ReadState(options);
   return {
     options,
     counts: new TaskCountsBuilder(),
     dropped: new DroppedRows(options.onError, options.missing),
-    trials,
-    state: new ReadState(options),
+    trials: trials(state.trialBudget),
+    state,
     probing,
   };
 }
@@ -177,7 +180,7 @@ async function duplicateError(
   const id = shared.counts.idOf(repeat.task);
   let first: { file: string; stop: TrialStop } | undefined;
   if (await allRegular(files.slice(0, at + 1))) {
-    const probe = freshShared(options, new TrialProbe(repeat.task, repeat.trial), true);
+    const probe = freshShared(options, () => new TrialProbe(repeat.task, repeat.trial), true);
     for (const file of files.slice(0, at + 1)) {
       try {
         await readPass(file, probe);
@@ -190,7 +193,15 @@ async function duplicateError(
   }
   return new InputError(
     rowWhere(files[at], repeat.line, repeat.record),
-    `duplicate of task ${JSON.stringify(taskOf(id))} trial ${shared.state.trialIds.name(repeat.trial)}${firstPlace(first, files[at])}`,
+    `duplicate of task ${JSON.stringify(taskOf(id))} trial ${shared.state.trialIds.name(repeat.task, repeat.trial)}${firstPlace(first, files[at])}`,
+  );
+}
+
+/** The InputError for a read whose (task, trial) check would pass `--max-trial-memory`, at the row where it would. */
+function trialMemoryError(file: string, stop: TrialStop, limit: number): InputError {
+  return new InputError(
+    rowWhere(file, stop.line, stop.record),
+    `the (task, trial) check must hold at most ${sizeText(limit)} (text trial ids and trial numbers too scattered for a per-task bitmap are kept one by one; number each task's trials 0, 1, 2, … (a bit each), or raise the limit with --max-trial-memory)`,
   );
 }
 
@@ -234,7 +245,7 @@ function amountSummary(amounts: AttemptAmounts, from: string | undefined, indice
 export async function readResultGroups(inputs: string | readonly string[], options: ResultsReadOptions = {}): Promise<ResultGroups> {
   const resolved = resolveResultsReadOptions(options);
   const files = await expandInputs(typeof inputs === 'string' ? [inputs] : inputs);
-  const shared = freshShared(resolved, new TaskTrials(), false);
+  const shared = freshShared(resolved, (budget) => new TaskTrials(budget), false);
   let first: Pass | undefined;
   for (let i = 0; i < files.length; i++) {
     let pass: Pass;
@@ -242,6 +253,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       pass = await readPass(files[i], shared);
     } catch (error) {
       if (!(error instanceof TrialStop)) throw error;
+      if (shared.state.trialBudget.exceeded) throw trialMemoryError(files[i], error, resolved.maxTrialMemory);
       throw await duplicateError(files, i, resolved, error, shared);
     }
     if (first === undefined) first = pass;

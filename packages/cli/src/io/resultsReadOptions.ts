@@ -107,10 +107,15 @@ export interface ResultsReadOptions {
   maxStreamBytes?: number | string;
   /** Seconds to wait for a writer to open a named pipe (FIFO) given as an input, default 30. */
   openTimeout?: number | string;
+  /**
+   * Most memory the (task, trial) check may hold, default 128 MiB: text trial ids and trial numbers
+   * too scattered for a per-task bitmap are kept one by one; a read that needs more is refused.
+   */
+  maxTrialMemory?: number | string;
   /** Bytes per read (default 4 MiB). Tiny values are for tests of rows split across reads. */
   chunkSize?: number;
   /**
-   * Threads for large CSV/TSV files without a trial column: 1 (default) reads on this thread; 2 lets
+   * Threads for large CSV/TSV files: 1 (default) reads on this thread; 2 lets
    * a worker thread count the second part of files of at least `parallelMinBytes` bytes. Off by
    * default: on the project's shared 2-core machines the split was not faster (the worker's start-up,
    * a second JIT warm-up and the merge cost about what the second core saves; numbers in csvFormat.ts).
@@ -146,6 +151,7 @@ export interface ResolvedResultsReadOptions {
   readonly rateColumn: string | undefined;
   readonly trialsPerTask: number | undefined;
   readonly maxLineBytes: number;
+  readonly maxTrialMemory: number;
   readonly maxDocumentBytes: number;
   readonly maxStreamBytes: number;
   /** In milliseconds. */
@@ -158,6 +164,8 @@ export interface ResolvedResultsReadOptions {
 const DEFAULT_CHUNK_SIZE = 1 << 22;
 /** Defaults of the input limits (stated in the README, "Limits on what is read"). */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 2 ** 20;
+/** 128 MiB: about 1.4 M text trial ids of 20 characters, or 3 M scattered trial numbers. */
+export const DEFAULT_MAX_TRIAL_MEMORY = 128 * 2 ** 20;
 export const DEFAULT_MAX_DOCUMENT_BYTES = 64 * 2 ** 20;
 export const DEFAULT_MAX_STREAM_BYTES = 16 * 2 ** 30;
 export const DEFAULT_OPEN_TIMEOUT_SECONDS = 30;
@@ -301,6 +309,7 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
     trialColumn: optionalColumn('--trial-col', options.trialColumn),
     onError: oneOf('--on-error', options.onError ?? 'drop', ON_ERROR_POLICIES),
     maxLineBytes: byteSizeOption('--max-line-bytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES),
+    maxTrialMemory: byteSizeOption('--max-trial-memory', options.maxTrialMemory, DEFAULT_MAX_TRIAL_MEMORY),
     maxDocumentBytes: byteSizeOption('--max-document-bytes', options.maxDocumentBytes, DEFAULT_MAX_DOCUMENT_BYTES),
     maxStreamBytes: byteSizeOption('--max-stream-bytes', options.maxStreamBytes, DEFAULT_MAX_STREAM_BYTES),
     openTimeoutMs: secondsOption('--open-timeout', options.openTimeout, DEFAULT_OPEN_TIMEOUT_SECONDS),

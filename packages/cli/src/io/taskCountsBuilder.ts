@@ -104,12 +104,29 @@ export class TaskCountsBuilder {
    * are appended in its order of first appearance, so the order stays that of the whole file.
    */
   merge(state: TaskCountsState): void {
+    this.addCounts(state, this.indicesOf(state));
+  }
+
+  /**
+   * The index here of each task of `state` (by its index there), appending those not seen here in
+   * its order of first appearance (the order reading its part after this one's would give).
+   */
+  indicesOf(state: TaskCountsState): Int32Array {
     const { arena, tasks } = state;
-    for (let t = 0; 4 * t < tasks.length; t++) {
+    const indices = new Int32Array(tasks.length / 4);
+    for (let t = 0; t < indices.length; t++) {
       const start = tasks[4 * t];
-      const task = this.indexOf(arena, start, start + tasks[4 * t + 1]);
-      this.tasks[4 * task + 2] += tasks[4 * t + 2];
-      this.tasks[4 * task + 3] += tasks[4 * t + 3];
+      indices[t] = this.indexOf(arena, start, start + tasks[4 * t + 1]);
+    }
+    return indices;
+  }
+
+  /** Adds the counts of `state`, whose tasks are here at `indices` (from `indicesOf`). */
+  addCounts(state: TaskCountsState, indices: Int32Array): void {
+    const { tasks } = state;
+    for (let t = 0; t < indices.length; t++) {
+      this.tasks[4 * indices[t] + 2] += tasks[4 * t + 2];
+      this.tasks[4 * indices[t] + 3] += tasks[4 * t + 3];
     }
     this.rows += state.rows;
   }

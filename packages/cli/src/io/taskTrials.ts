@@ -1,3 +1,4 @@
+import { SET_ENTRY_BYTES, TrialBudget } from './trialBudget.js';
 import type { TrialCheck } from './trialCheck.js';
 
 /** Trials below this are kept in per-task bitmaps; larger ones in per-task sets. */
@@ -20,15 +21,20 @@ class LargeTrials {
   private set: Set<number> | undefined;
   private count = 0;
 
-  constructor(first: number) {
+  constructor(
+    first: number,
+    private readonly budget: TrialBudget,
+  ) {
     this.base = first - (first % 32);
   }
 
+  /** False for a pair seen before, or when holding the trial would pass the budget (`budget.exceeded`). */
   mark(trial: number): boolean {
     let at = trial - this.base;
     if (at < 0 || at >= this.bits.length * 32) {
       if (this.set?.has(trial)) return false;
       if (!this.cover(trial)) {
+        if (this.budget.exceeded || !this.budget.take(SET_ENTRY_BYTES)) return false;
         (this.set ??= new Set()).add(trial);
         this.count++;
         return true;
@@ -49,6 +55,7 @@ class LargeTrials {
     const high = Math.max(this.base + this.bits.length * 32, trial + 1);
     if (high - low > DENSITY * this.count + SLACK_BITS) return false;
     const words = Math.max(Math.ceil((high - low) / 32), this.bits.length * 2);
+    if (!this.budget.take(4 * (words - this.bits.length))) return false;
     const bits = new Int32Array(words);
     bits.set(this.bits, (this.base - low) / 32);
     this.bits = bits;
@@ -59,11 +66,18 @@ class LargeTrials {
         if (at >= 0 && at < words * 32) {
           bits[at >>> 5] |= 1 << (at & 31);
           this.set.delete(t);
+          this.budget.give(SET_ENTRY_BYTES);
         }
       }
     }
     return true;
   }
+}
+
+/** The flat per-task bitmaps of a TaskTrials (trials below 1024): `stride` 32-bit words per task. */
+export interface TrialBits {
+  bits: Int32Array;
+  stride: number;
 }
 
 /**
@@ -79,7 +93,16 @@ export class TaskTrials implements TrialCheck {
   private bits = new Int32Array(1024);
   private readonly large = new Map<number, LargeTrials>();
 
-  /** Notes `trial` (an integer ≥ 0) for `task` (an index ≥ 0); false when the pair was seen before. */
+  /**
+   * `budget`: the memory the large trials may take (the flat bitmaps, 128 bytes per task at most,
+   * are not counted). Without one, unlimited.
+   */
+  constructor(private readonly budget: TrialBudget = new TrialBudget(Number.POSITIVE_INFINITY)) {}
+
+  /**
+   * Notes `trial` (an integer ≥ 0) for `task` (an index ≥ 0); false when the pair was seen before,
+   * or when the budget is spent (`budget.exceeded` tells which).
+   */
   mark(task: number, trial: number): boolean {
     if (trial >= BITMAP_TRIALS) return this.markLarge(task, trial);
     const word = trial >>> 5;
@@ -93,10 +116,46 @@ export class TaskTrials implements TrialCheck {
     return true;
   }
 
+  /**
+   * The per-task bitmaps of trials below 1024 (`stride` words per task), for another thread's
+   * TaskTrials to `absorb`; undefined when some task has larger trials (not exported).
+   */
+  exportBits(): TrialBits | undefined {
+    return this.large.size === 0 ? { bits: this.bits, stride: this.stride } : undefined;
+  }
+
+  /**
+   * Adds the trials of a TaskTrials that read a later part of the same file, whose task t is task
+   * `indices[t]` here. False, with nothing changed, when a pair is in both (a bit set on both
+   * sides: a repeated pair, whose first repeat only a sequential read can place).
+   */
+  absorb(other: TrialBits, indices: Int32Array): boolean {
+    const { bits, stride } = other;
+    const tasks = Math.min(indices.length, Math.floor(bits.length / stride));
+    if (stride > this.stride) this.widen(stride);
+    for (let t = 0; t < tasks; t++) {
+      const base = indices[t] * this.stride;
+      for (let w = 0; w < stride; w++) {
+        const theirs = bits[t * stride + w];
+        if (theirs !== 0 && base + w < this.bits.length && (this.bits[base + w] & theirs) !== 0) return false;
+      }
+    }
+    for (let t = 0; t < tasks; t++) {
+      const base = indices[t] * this.stride;
+      for (let w = 0; w < stride; w++) {
+        const theirs = bits[t * stride + w];
+        if (theirs === 0) continue;
+        if (base + w >= this.bits.length) this.grow(base + w + 1);
+        this.bits[base + w] |= theirs;
+      }
+    }
+    return true;
+  }
+
   private markLarge(task: number, trial: number): boolean {
     let large = this.large.get(task);
     if (large === undefined) {
-      large = new LargeTrials(trial);
+      large = new LargeTrials(trial, this.budget);
       this.large.set(task, large);
     }
     return large.mark(trial);

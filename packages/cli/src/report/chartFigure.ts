@@ -1,7 +1,6 @@
 import type { ChartSpec } from '../charts/chartSpec.js';
 import { labelledSvg } from '../charts/labelledSvg.js';
 import { NARROW_MAX_SVG, NARROW_WIDTH, narrowSpec } from '../charts/narrowSpec.js';
-import { renderSvg } from '../charts/renderChart.js';
 import { html, trustedHtml, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import { inlineSvg } from './inlineSvg.js';
@@ -16,6 +15,8 @@ const MAX_TABLE_ROWS = 120;
  * collapsed table of the data drawn, for screen readers and for reading exact values.
  */
 export async function chartFigure(chart: ChartSpec, prefix: string): Promise<SafeHtml> {
+  // Loaded when drawn (vega and vega-lite are ES modules with top-level await: import() only).
+  const { renderSvg } = await import('../charts/renderChart.js');
   const bare = withoutTitle(chart.spec);
   const [wide, narrow] = await Promise.all([renderSvg(bare), renderNarrow(bare)]);
   const svg = (markup: string, variant: string) =>
@@ -35,6 +36,7 @@ ${dataTable(chart.spec)}
  */
 async function renderNarrow(spec: object): Promise<string> {
   let width = NARROW_WIDTH;
+  const { renderSvg } = await import('../charts/renderChart.js');
   let svg = await renderSvg(narrowSpec(spec, width));
   for (let tries = 0; tries < 3; tries++) {
     const drawn = Number(/^<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1] ?? 0);

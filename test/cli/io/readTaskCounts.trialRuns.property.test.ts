@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
+
+// Files of the layout task,trial,success (and task,trial,note,success): rows that repeat the previous
+// task with a plain-digit trial are counted by DelimitedRowCounter.countRepeats, every other row
+// (a new task, "3.0", a quoted field, CRLF, a text outcome) by the full parser. The reference is a
+// plain tally of the rows written, with a Set of "task trial" pairs for the first repeated pair; every
+// chunk size from 1 to 24 (rows straddle reads) must give the same counts or the same error line.
+const dir = mkdtempSync(join(tmpdir(), 'passk-trial-runs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const rowArb = fc.record({
+  task: fc.integer({ min: 0, max: 3 }),
+  trial: fc.integer({ min: 0, max: 40 }),
+  success: fc.boolean(),
+  trialText: fc.constantFrom('plain', 'plain', 'plain', 'dotZero', 'quoted'),
+  successText: fc.constantFrom('digit', 'digit', 'digit', 'word'),
+  crlf: fc.boolean(),
+});
+
+interface Row {
+  task: number;
+  trial: number;
+  success: boolean;
+  trialText: string;
+  successText: string;
+  crlf: boolean;
+}
+
+function rowLine(row: Row, note: boolean): string {
+  const trial = row.trialText === 'dotZero' ? `${row.trial}.0` : row.trialText === 'quoted' ? `"${row.trial}"` : String(row.trial);
+  const success = row.successText === 'word' ? (row.success ? 'true' : 'false') : row.success ? '1' : '0';
+  const fields = note ? [`task-${row.task}`, trial, 'x', success] : [`task-${row.task}`, trial, success];
+  return fields.join(',') + (row.crlf ? '\r' : '');
+}
+
+/** The counts in order of first appearance, or the 1-based line of the first repeated (task, trial). */
+function reference(rows: readonly Row[]): { ids: string[]; n: number[]; c: number[] } | { line: number } {
+  const seen = new Set<string>();
+  const order: string[] = [];
+  const n = new Map<string, number>();
+  const c = new Map<string, number>();
+  for (let i = 0; i < rows.length; i++) {
+    const { task, trial, success } = rows[i];
+    const id = `task-${task}`;
+    const pair = `${task} ${trial}`;
+    if (!n.has(id)) order.push(id);
+    n.set(id, (n.get(id) ?? 0) + 1);
+    c.set(id, (c.get(id) ?? 0) + (success ? 1 : 0));
+    if (seen.has(pair)) return { line: i + 2 };
+    seen.add(pair);
+  }
+  return { ids: order, n: order.map((id) => n.get(id)!), c: order.map((id) => c.get(id)!) };
+}
+
+describe('readTaskCounts: runs of a task with a trial column', () => {
+  it('counts rows and finds the first repeated (task, trial) as a plain tally does, at every chunk size', async () => {
+    let file = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(rowArb, { minLength: 1, maxLength: 60 }), fc.boolean(), async (rows, note) => {
+        const path = join(dir, `runs-${file++}.csv`);
+        writeFileSync(path, `${note ? 'task,trial,note,success' : 'task,trial,success'}\n${rows.map((row) => rowLine(row, note)).join('\n')}\n`);
+        const expected = reference(rows);
+        for (let chunkSize = 1; chunkSize <= 24; chunkSize++) {
+          const read = readTaskCounts(path, { chunkSize });
+          if ('line' in expected) {
+            await expect(read, `chunkSize ${chunkSize}`).rejects.toThrow(new RegExp(`^${path.replaceAll('.', '\\.')}:${expected.line}: duplicate of task`));
+          } else {
+            const counts = await read;
+            expect({ ids: counts.taskIds, n: counts.n, c: counts.c }, `chunkSize ${chunkSize}`).toEqual(expected);
+          }
+        }
+      }),
+      { numRuns: 150, seed: 20261201 },
+    );
+  });
+});
+
+describe('readTaskCounts: a file with a trial column split between two threads', () => {
+  // The second part's (task, trial) pairs are checked apart and merged as bitmaps (a bit set on both
+  // sides, a repeat inside the part, or trials ≥ 1024 send the part back to the first thread). The
+  // result must be the one-thread result (itself checked against the plain tally above): same
+  // counts in the same order, or the same error on the same line with the same first place.
+  it('gives the one-thread counts or error, repeats within a part, across the parts, or none', async () => {
+    let file = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ task: fc.integer({ min: 0, max: 5 }), trial: fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constant(5000)), success: fc.boolean() }),
+          {
+            minLength: 2,
+            maxLength: 80,
+          },
+        ),
+        async (rows) => {
+          const path = join(dir, `split-${file++}.csv`);
+          writeFileSync(path, `task,trial,success\n${rows.map((r) => `task-${r.task},${r.trial},${r.success ? 1 : 0}`).join('\n')}\n`);
+          const outcome = (options: object) =>
+            readTaskCounts(path, options).then(
+              (counts) => ({ ids: counts.taskIds, n: counts.n, c: counts.c }),
+              (error: unknown) => ({ error: String(error) }),
+            );
+          expect(await outcome({ threads: 2, parallelMinBytes: 1 })).toEqual(await outcome({ threads: 1 }));
+        },
+      ),
+      { numRuns: 300, seed: 20261202 },
+    );
+  });
+});
