@@ -176,6 +176,14 @@ const cases: BadInputCase[] = [
     value: 'trial "x-1"',
   },
   {
+    name: 'a repeated text trial id in a CSV',
+    files: csv('task,trial,success\na,run-a,1\na,run-b,0\na,run-a,0\n'),
+    args: est(),
+    where: 'r.csv:4',
+    rule: 'duplicate of task',
+    value: 'trial "run-a"',
+  },
+  {
     name: 'a trial that is not an integer',
     files: csv('task,trial,success\na,1.5,1\n'),
     args: est(),

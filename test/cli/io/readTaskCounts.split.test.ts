@@ -109,6 +109,22 @@ describe('readTaskCounts split over two threads = one thread', () => {
     expect(error.error).toContain('bad-both.csv:12:');
   });
 
+  it('text trial ids (run-a) in a CSV: counted as on one thread, a repeated one is the same error', async () => {
+    // Row i of `rows` with its trial written as a text id: t…,run-i,…
+    const texts = rows.map((row) => row.replace(/^(t\d+),(\d+),/, '$1,run-$2,'));
+    const path = write('text-trials.csv', ['task_id,trial,success', ...texts]);
+    const one = await readTaskCounts(path, { ...ONE, trialColumn: 'trial' });
+    // The plain tally of `rows`: 400 rows over 60 tasks, 134 successes (i ≡ 0 mod 3).
+    expect(one.taskIds).toHaveLength(60);
+    expect(one.n.reduce((a, b) => a + b, 0)).toBe(400);
+    expect(one.c.reduce((a, b) => a + b, 0)).toBe(134);
+    expect(await readTaskCounts(path, { ...SPLIT, trialColumn: 'trial' })).toEqual(one);
+    const repeated = write('text-dup.csv', ['task_id,trial,success', ...texts, texts[5].replace(/,[01]$/, ',0')]);
+    const error = (await outcome(repeated, { ...ONE, trialColumn: 'trial' })) as { error: string };
+    expect(error.error).toContain(`text-dup.csv:402: duplicate of task "t35" trial "run-5" (first at line 7)`);
+    expect(await outcome(repeated, { ...SPLIT, trialColumn: 'trial' })).toEqual(error);
+  });
+
   it('a trial column keeps the file on one thread (duplicates need the whole file): same duplicate error', async () => {
     const path = write('dup.csv', ['task_id,trial,success', 'a,0,1', ...rows.slice(0, 300), 'a,0,0']);
     const error = (await outcome(path, { ...SPLIT, trialColumn: 'trial' })) as { error: string };

@@ -39,7 +39,7 @@ function refuseRepeatedColumns(header: readonly string[], where: string): void {
 
 /** Reads a delimited file with a header line (the first non-blank record). */
 async function readDelimited(context: ResultsFormatContext, separator: number, name: string): Promise<ResultsFormatOutcome> {
-  const { window, options, counts, dropped, trials } = context;
+  const { window, options, counts, dropped, trials, state } = context;
   const file = window.file;
   let pos = context.start;
   let line = 1;
@@ -76,6 +76,7 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
     counts,
     dropped,
     trials,
+    trialIds: state.trialIds,
     firstLine: line,
   });
   const split = options.threads > 1 && !context.probing ? await splitPoint(window, pos, options.parallelMinBytes) : -1;

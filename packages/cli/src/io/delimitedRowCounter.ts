@@ -6,6 +6,7 @@ import type { ResultsColumns } from './resultsColumns.js';
 import { REWARD_RULE, SUCCESS_RULE, successFromRewardText, successFromText } from './successValue.js';
 import type { TaskCountsBuilder } from './taskCountsBuilder.js';
 import { TrialStop, type TrialCheck } from './trialCheck.js';
+import type { TrialIds } from './trialIds.js';
 import { TRIAL_RULE, trialFromBytes } from './trialValue.js';
 
 const QUOTE = 0x22;
@@ -27,6 +28,8 @@ export interface DelimitedRowSetup {
   dropped: DroppedRows;
   /** Checks (task, trial) pairs when `columns.trial` is set. */
   trials: TrialCheck;
+  /** Numbers text trial ids (`run-a`) per task; absent in a worker, which hands a file with text ids back (TrialStop). */
+  trialIds?: TrialIds;
   /** 1-based line number of the first row scanned. */
   firstLine: number;
 }
@@ -86,6 +89,7 @@ export class DelimitedRowCounter {
   private readonly counts: TaskCountsBuilder;
   private readonly dropped: DroppedRows;
   private readonly trials: TrialCheck;
+  private readonly trialIds: TrialIds | undefined;
   private readonly columns: ResultsColumns;
   private readonly threshold: number;
   private readonly width: number;
@@ -123,6 +127,7 @@ export class DelimitedRowCounter {
     this.counts = setup.counts;
     this.dropped = setup.dropped;
     this.trials = setup.trials;
+    this.trialIds = setup.trialIds;
     this.columns = columns;
     this.threshold = setup.threshold;
     this.line = setup.firstLine;
@@ -458,12 +463,19 @@ export class DelimitedRowCounter {
     }
     // The trial is read before counting, so that a bad one leaves the counts alone.
     let trial = -1;
+    let textTrial: string | undefined;
     const trialField = this.trialField;
     if (trialField >= 0) {
       const start = this.starts[trialField];
       const end = this.ends[trialField];
-      trial = this.doubled[trialField] === 1 ? -1 : trialFromBytes(buf, start, end);
-      if (trial < 0) throw this.badTrial(buf, start, end, line);
+      const doubled = this.doubled[trialField] === 1;
+      trial = doubled ? -1 : trialFromBytes(buf, start, end);
+      if (trial < 0) {
+        if (end === start) throw this.missingTrial(line);
+        textTrial = fieldText(buf, start, end, doubled);
+        // A number that is not a trial number (1.5, -1) is a mistake, not a text id.
+        if (Number.isFinite(Number(textTrial))) throw new InputError(`${this.file}:${line}`, `column ${JSON.stringify(this.columns.trial)} ${TRIAL_RULE} or a text id`, textTrial);
+      }
     }
     let task: number;
     const length = taskEnd - taskStart;
@@ -477,7 +489,9 @@ export class DelimitedRowCounter {
       this.previousLength = length;
     }
     if (!taskDoubled) this.previousStart = taskStart;
-    if (trial >= 0 && !this.trials.mark(task, trial)) throw new TrialStop(task, trial, line, -1);
+    // A text id is numbered per task (-1: over --max-trial-memory, or in a worker, which has no numbering).
+    if (textTrial !== undefined) trial = this.trialIds === undefined ? -1 : this.trialIds.of(task, textTrial);
+    if (trialField >= 0 && (trial < 0 || !this.trials.mark(task, trial))) throw new TrialStop(task, trial, line, -1);
   }
 
   /**
@@ -550,11 +564,9 @@ export class DelimitedRowCounter {
     );
   }
 
-  /** The error for a missing or malformed trial number in `buf[start, end)` (a quoted one with "" pairs is never a number). */
-  private badTrial(buf: Buffer, start: number, end: number, line: number): InputError {
-    const column = JSON.stringify(this.columns.trial);
-    if (end === start) return new InputError(`${this.file}:${line}`, `column ${column} must have a value`);
-    return new InputError(`${this.file}:${line}`, `column ${column} ${TRIAL_RULE}`, buf.toString('utf8', start, end));
+  /** The error for an empty trial field (any other value is a trial number or a text id). */
+  private missingTrial(line: number): InputError {
+    return new InputError(`${this.file}:${line}`, `column ${JSON.stringify(this.columns.trial)} must have a value`);
   }
 
   private wrongWidth(found: number, line: number): InputError {
