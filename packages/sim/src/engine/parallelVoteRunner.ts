@@ -8,6 +8,8 @@ import type { TaskParameters } from './taskParameters.js';
 
 const TWO_POW_32 = 4294967296;
 const TWO_POW_MINUS_32 = 1 / 4294967296;
+/** Delivery kinds, the column of the delivery histogram: none 0, correct 1, wrong 2. */
+const NONE = 0;
 /** The metric row of each delivery kind (none, correct, wrong). */
 const DELIVERY_ROW = [ABSTAINED, DELIVERED_CORRECT, DELIVERED_WRONG];
 
@@ -72,6 +74,9 @@ export class ParallelVoteRunner implements BlockRunner {
     const hDelivered = this.hDelivered;
     hDelivered.fill(0, 0, count * K * 3);
     const tasks = this.tasks;
+    // Up to 30 attempts the outcomes also go into a bit mask, from which G and F come without branches.
+    const small = K <= 30;
+    const allAttempts = small ? (2 << K) - 2 : 0;
     let s0 = rng.s0,
       s1 = rng.s1,
       s2 = rng.s2,
@@ -99,16 +104,17 @@ export class ParallelVoteRunner implements BlockRunner {
         s2 ^= tt;
         s3 = (s3 << 11) | (s3 >>> 21);
         const tie = (word >>> 0) * TWO_POW_MINUS_32;
-        for (let a = 0; a <= m; a++) votes[a] = 0;
+        for (let a = 1; a <= m; a++) votes[a] = 0;
         let wrongVotes = 0;
+        let bits = 0; // bit j set: X_j correct (K ≤ 30)
         let G = K + 1;
         let F = K + 1;
-        // The leading count, how many answers share it, and the delivery it gives (kept as votes arrive:
-        // each vote raises one count by 1, so the lead either grows, gains a tie, or stays).
-        let most = 0;
-        let tied = 0;
-        let leader = 0;
-        let voted = 0;
+        // Votes for the correct answer, the leading count among the wrong answers and how many share it.
+        let right = 0;
+        let wrongMost = 0;
+        let wrongTied = 0;
+        // Whether the correct answer wins a tie with the leading wrong answers (below); set when they change.
+        let winsTie = 1;
         for (let j = 1; j <= K; j++) {
           y = Math.imul(s1, 5);
           word = Math.imul((y << 7) | (y >>> 25), 9);
@@ -122,12 +128,14 @@ export class ParallelVoteRunner implements BlockRunner {
           const w = word >>> 0;
           // Class 0 accepted correct, 1 accepted wrong, 2 rejected correct, 3 rejected wrong.
           const c = +(w >= acceptedCorrect) + +(w >= acceptedWrong) + +(w >= rejectedCorrect);
-          const correct = (c & 1) === 0;
-          G = correct && G > K ? j : G;
-          F = !correct && F > K ? j : F;
-          let answer = -1;
-          if (c === 0) answer = 0;
-          else if (c === 1) {
+          const x = (c & 1) ^ 1; // X_j correct
+          if (small) bits |= x << j;
+          else {
+            G = x === 1 && G > K ? j : G;
+            F = x === 0 && F > K ? j : F;
+          }
+          right += +(c === 0);
+          if (c === 1) {
             // Pólya urn over the m wrong answers.
             y = Math.imul(s1, 5);
             word = Math.imul((y << 7) | (y >>> 25), 9);
@@ -144,27 +152,27 @@ export class ParallelVoteRunner implements BlockRunner {
               pick -= alpha + votes[i];
               i++;
             }
-            answer = i;
             wrongVotes++;
+            const v = ++votes[i];
+            if (v > wrongMost) {
+              wrongMost = v;
+              wrongTied = 1;
+            } else if (v === wrongMost) wrongTied++;
+            winsTie = +(tie * (1 + wrongTied) < 1);
           }
-          if (answer >= 0) {
-            const v = ++votes[answer];
-            if (v > most) {
-              most = v;
-              tied = 1;
-              leader = answer;
-            } else if (v === most) tied++;
-            // Budget k = j: the most frequent accepted answer, ties by the round's uniform (the nth tied in answer order).
-            if (tied === 1) voted = leader === 0 ? 1 : 2;
-            else {
-              let nth = Math.floor(tie * tied);
-              let a = 0;
-              for (; a <= m; a++) if (votes[a] === most && nth-- === 0) break;
-              voted = a === 0 ? 1 : 2;
-            }
-          }
-          const delivered = most === 0 ? (deliverLast ? (correct ? 1 : 2) : 0) : voted;
+          // Budget k = j: the most frequent accepted answer, ties by the round's uniform (the
+          // ⌊tie·tied⌋-th of the tied answers in answer order, the correct answer first). So the
+          // correct answer is delivered iff it leads alone, or ties with the wrong leaders and
+          // tie·(1 + wrongTied) < 1; nothing accepted: none, or (deliverLast) attempt k as it is.
+          const voted = 2 - (+(right > wrongMost) | (+(right === wrongMost) & winsTie));
+          const delivered = (right | wrongMost) === 0 ? (deliverLast ? 2 - x : NONE) : voted;
           hDelivered[(r * K + j - 1) * 3 + delivered]++;
+        }
+        if (small) {
+          // First success and first failure as the lowest set bit of the outcome mask and of its complement.
+          const failures = ~bits & allAttempts;
+          G = bits === 0 ? K + 1 : 31 - Math.clz32(bits & -bits);
+          F = failures === 0 ? K + 1 : 31 - Math.clz32(failures & -failures);
         }
         hG[r * H + G]++;
         hF[r * H + F]++;
