@@ -24,10 +24,12 @@ import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNor
 
 const TWO_POW_MINUS_32 = 1 / 4294967296;
 const TWO_POW_32 = 4294967296;
-/** Delivery kinds, also the column of the final-state histogram. */
+/** Delivery kinds, also the column of the final-state histogram (WRONG − x is the delivery of an attempt with outcome x). */
 const NONE = 0;
 const CORRECT = 1;
 const WRONG = 2;
+/** The metric row of each delivery kind. */
+const DELIVERY_ROW = [ABSTAINED, DELIVERED_CORRECT, DELIVERED_WRONG];
 /** Outcome models (the loop over attempts is chosen once per episode). */
 const INDEPENDENT = 0;
 const EXCHANGEABLE = 1;
@@ -67,8 +69,10 @@ export class SequentialRunner implements BlockRunner {
   private readonly K: number;
   private readonly fixedTasks: TaskParameters | null;
   private readonly outcomes: Uint8Array;
-  private readonly spendAt: Float64Array;
-  private readonly latencyAt: Float64Array;
+  /** Per task: the markov threshold after a wrong (0) and a correct (1) attempt; the verdict's accept interval [from, to) by outcome. */
+  private readonly markovThreshold = new Float64Array(2);
+  private readonly acceptFrom = new Float64Array([0, 0]);
+  private readonly acceptTo = new Float64Array([0, TWO_POW_32]);
   private readonly hFirstSuccess: Int32Array;
   private readonly hFirstFailure: Int32Array;
   private readonly hFinal: Int32Array;
@@ -90,8 +94,6 @@ export class SequentialRunner implements BlockRunner {
     this.K = K;
     this.fixedTasks = scenario.tasks.resample ? null : benchmarkTasks(scenario);
     this.outcomes = new Uint8Array(K + 1);
-    this.spendAt = new Float64Array(K + 1);
-    this.latencyAt = new Float64Array(K + 1);
     const slots = REPLICATES_PER_BLOCK * (K + 2);
     this.hFirstSuccess = new Int32Array(slots);
     this.hFirstFailure = new Int32Array(slots);
@@ -171,8 +173,10 @@ export class SequentialRunner implements BlockRunner {
     const oracle = selector.kind === 'oracle';
     const prefixDelivery = deliverLast || oracle;
     const X = this.outcomes;
-    const S = this.spendAt;
-    const L = this.latencyAt;
+    const none = K + 1;
+    const markovThreshold = this.markovThreshold;
+    const acceptFrom = this.acceptFrom;
+    const acceptTo = this.acceptTo;
     // Up to 30 attempts the outcomes also go into a bit mask, from which G and F come without branches.
     const small = K <= 30;
     const allAttempts = small ? (2 << K) - 2 : 0;
@@ -201,15 +205,17 @@ export class SequentialRunner implements BlockRunner {
         fr = tasks.falseReject[t];
       // Thresholds on the 32-bit word: u·2^-32 < q ⇔ word < q·2^32 (exact: a power of two).
       const first = p * TWO_POW_32;
-      const afterWrong = (stay * 0 + (1 - stay) * p) * TWO_POW_32;
-      const afterRight = (stay * 1 + (1 - stay) * p) * TWO_POW_32;
-      const rejectRight = fr * TWO_POW_32;
-      const acceptWrong = fa * TWO_POW_32;
+      // Indexed by the previous outcome (markov) and by the outcome (verdict), so no branch on it.
+      markovThreshold[0] = (stay * 0 + (1 - stay) * p) * TWO_POW_32;
+      markovThreshold[1] = (stay * 1 + (1 - stay) * p) * TWO_POW_32;
+      // Accepted iff acceptFrom[x] ≤ word < acceptTo[x]: a wrong attempt iff word < FA·2^32, a correct one iff word ≥ FR·2^32.
+      acceptTo[0] = fa * TWO_POW_32;
+      acceptFrom[1] = fr * TWO_POW_32;
       const a = p * scale;
       for (let r = from; r < to; r++) {
         // ---- outcomes X_1..X_K (drawOutcomes), with the first success G and first failure F ----
-        let G = K + 1;
-        let F = K + 1;
+        let G = none;
+        let F = none;
         let bits = 0; // bit j set: X_j correct (K ≤ 30)
         if (model === INDEPENDENT) {
           for (let j = 1; j <= K; j++) {
@@ -222,7 +228,7 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = word >>> 0 < first ? 1 : 0;
+            const x = +(word >>> 0 < first);
             X[j] = x;
             if (small) bits |= x << j;
             else {
@@ -243,9 +249,9 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = word >>> 0 < threshold ? 1 : 0;
+            const x = +(word >>> 0 < threshold);
             X[j] = x;
-            threshold = x === 1 ? afterRight : afterWrong;
+            threshold = markovThreshold[x];
             if (small) bits |= x << j;
             else {
               G = x === 1 && G > K ? j : G;
@@ -264,7 +270,7 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = (word >>> 0) * TWO_POW_MINUS_32 < (a + correctSoFar) / (scale + j - 1) ? 1 : 0;
+            const x = +((word >>> 0) * TWO_POW_MINUS_32 < (a + correctSoFar) / (scale + j - 1));
             X[j] = x;
             correctSoFar += x;
             if (small) bits |= x << j;
@@ -285,7 +291,7 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = (word >>> 0) * TWO_POW_MINUS_32 < rate ? 1 : 0;
+            const x = +((word >>> 0) * TWO_POW_MINUS_32 < rate);
             X[j] = x;
             if (x === 0) rate += eta * (1 - rate);
             if (small) bits |= x << j;
@@ -299,23 +305,32 @@ export class SequentialRunner implements BlockRunner {
         if (small) {
           // First success and first failure as the lowest set bit of the outcome mask and of its complement.
           const failures = ~bits & allAttempts;
-          G = bits === 0 ? K + 1 : 31 - Math.clz32(bits & -bits);
-          F = failures === 0 ? K + 1 : 31 - Math.clz32(failures & -failures);
+          G = bits === 0 ? none : 31 - Math.clz32(bits & -bits);
+          F = failures === 0 ? none : 31 - Math.clz32(failures & -failures);
         }
 
         // ---- attempts, one per round, while the budgets let them start ----
+        // spend, took: S_j and L_j after attempt j; elapsed: the latency before the next attempt.
         let spend = 0;
         let elapsed = 0;
+        let took = 0;
         let started = 0;
         let final = NONE;
-        let completedCorrect = false;
+        let completedCorrect = 0;
         let lastCompleted = NONE;
         const base = r * width;
         for (let j = 1; j <= K; j++) {
           if (hasCostCap && !(spend < costLimit)) break;
           if (hasLatencyCap && !(elapsed < latencyLimit)) break;
-          const correct = X[j] === 1;
-          let accept = correct;
+          if (j > 1) {
+            // Attempt j − 1 was not the last: budget k = j − 1 ends in the state after it (amounts S, L; for
+            // deliverLast and oracle its delivery; otherwise none, added in finish).
+            out[base + COST * K + j - 2] += spend;
+            out[base + LATENCY * K + j - 2] += took;
+            if (prefixDelivery) out[base + DELIVERY_ROW[final] * K + j - 2] += 1;
+          }
+          const x = X[j];
+          let accept = x;
           if (judged) {
             y = Math.imul(s1, 5);
             word = Math.imul((y << 7) | (y >>> 25), 9);
@@ -326,7 +341,8 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            accept = correct ? word >>> 0 >= rejectRight : word >>> 0 < acceptWrong;
+            const w = word >>> 0;
+            accept = +(w >= acceptFrom[x]) & +(w < acceptTo[x]);
           }
           // Cost, then latency: the constant, or median·e^{σZ} with Z by the ziggurat (LognormalSum of one,
           // inlined for the cost).
@@ -406,20 +422,18 @@ export class SequentialRunner implements BlockRunner {
             cut = true;
           }
           started = j;
-          S[j] = spend;
-          L[j] = elapsed + (l > 0 ? l : 0);
-          if (cut) accept = false;
+          took = elapsed + (l > 0 ? l : 0);
+          if (cut) accept = 0;
           else {
-            if (correct) completedCorrect = true;
-            lastCompleted = correct ? CORRECT : WRONG;
+            completedCorrect |= x;
+            lastCompleted = WRONG - x;
           }
-          if (accept) {
-            final = oracle ? (completedCorrect ? CORRECT : WRONG) : correct ? CORRECT : WRONG;
+          if (accept === 1) {
+            final = oracle ? WRONG - completedCorrect : WRONG - x;
             break;
           }
-          final = oracle && completedCorrect ? CORRECT : deliverLast ? lastCompleted : NONE;
-          if (prefixDelivery && j < K) X[j] = final; // reuse X[j] (no longer needed) for the state after attempt j
-          elapsed += l > 0 ? l : 0;
+          final = oracle && completedCorrect === 1 ? CORRECT : deliverLast ? lastCompleted : NONE;
+          elapsed = took;
         }
 
         // ---- bookkeeping: histograms, tails, and the amounts of the budgets k < started ----
@@ -427,25 +441,18 @@ export class SequentialRunner implements BlockRunner {
         hF[r * H + F]++;
         const at = r * H + started;
         hFinal[3 * at + final]++;
-        const spent = S[started];
-        const took = L[started];
-        costTail[at] += spent;
+        costTail[at] += spend;
         latencyTail[at] += took;
-        if (spent > costLimit) {
-          costOverTail[at] += 1;
-          costOvershootTail[at] += spent - costLimit;
+        if (hasCostCap) {
+          // Only the last attempt can end above the cap: over = 1{S_s > cap} (without a branch; 0·(S_s − cap) adds ±0).
+          const over = +(spend > costLimit);
+          costOverTail[at] += over;
+          costOvershootTail[at] += over * (spend - costLimit);
         }
-        if (took > latencyLimit) {
-          latencyOverTail[at] += 1;
-          latencyOvershootTail[at] += took - latencyLimit;
-        }
-        for (let k = 1; k < started; k++) {
-          out[base + COST * K + k - 1] += S[k];
-          out[base + LATENCY * K + k - 1] += L[k];
-          if (prefixDelivery) {
-            const d = X[k];
-            out[base + (d === CORRECT ? DELIVERED_CORRECT : d === WRONG ? DELIVERED_WRONG : ABSTAINED) * K + k - 1] += 1;
-          }
+        if (hasLatencyCap) {
+          const over = +(took > latencyLimit);
+          latencyOverTail[at] += over;
+          latencyOvershootTail[at] += over * (took - latencyLimit);
         }
       }
     }
