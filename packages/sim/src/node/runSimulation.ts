@@ -30,6 +30,8 @@ export interface RunSimulationOptions {
 const WORKERS_WORTH_MS = 150;
 /** Chunks a worker holds at once (one simulating, one queued), so it never waits for this thread to hand out the next. */
 const CHUNKS_IN_FLIGHT = 2;
+/** A worker's first chunk, as a share of the usual chunk size: its code runs unoptimised at first. */
+const FIRST_CHUNK_SHARE = 0.25;
 /** Longest stretch (ms) this thread simulates before yielding, so Ctrl-C is seen promptly; shorter while it also feeds workers. */
 const SLICE_MS = 100;
 const SLICE_MS_WITH_WORKERS = 20;
@@ -127,10 +129,11 @@ function runWorkers(
       let inFlight = 0;
       let returned = 0;
       let finished = false;
+      // Chunks go to a worker once it is ready (booted, scenario resolved), so that none waits on a
+      // booting thread; its first chunk is small (its code is not yet optimised), then CHUNKS_IN_FLIGHT.
       const feed = () => {
-        // One chunk until the worker has booted and returned a part, then CHUNKS_IN_FLIGHT.
         while (inFlight < (returned === 0 ? 1 : CHUNKS_IN_FLIGHT)) {
-          const chunk = stop.stopped ? undefined : queue.take();
+          const chunk = stop.stopped ? undefined : queue.take(returned === 0 ? FIRST_CHUNK_SHARE : 1);
           if (chunk === undefined) break;
           worker.postMessage(chunk);
           inFlight++;
@@ -142,8 +145,9 @@ function runWorkers(
           if (running === 0) resolve();
         }
       };
-      worker.on('message', (message: { type: 'progress'; replicates: number } | { type: 'result'; partial: PartialResult }) => {
-        if (message.type === 'progress') progress(message.replicates);
+      worker.on('message', (message: { type: 'ready' } | { type: 'progress'; replicates: number } | { type: 'result'; partial: PartialResult }) => {
+        if (message.type === 'ready') feed();
+        else if (message.type === 'progress') progress(message.replicates);
         else {
           parts.push(message.partial);
           inFlight--;
@@ -160,7 +164,6 @@ function runWorkers(
         stop.stop();
         reject(new Error(`a simulate worker exited (code ${code}) before returning its part`));
       });
-      feed();
     }
   });
 }
@@ -185,10 +188,11 @@ class ChunkQueue {
     this.threads = threads;
   }
 
-  take(): Chunk | undefined {
+  /** The next chunk (`share` of the usual size), or undefined when all blocks are handed out. */
+  take(share = 1): Chunk | undefined {
     const left = this.endBlock - this.next;
     if (left <= 0) return undefined;
-    const size = Math.max(1, Math.ceil(left / (3 * this.threads)));
+    const size = Math.max(1, Math.ceil((share * left) / (3 * this.threads)));
     const chunk = { start: this.next * REPLICATES_PER_BLOCK, end: Math.min(this.end, (this.next + size) * REPLICATES_PER_BLOCK) };
     this.next += size;
     return chunk;
