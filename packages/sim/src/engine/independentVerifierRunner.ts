@@ -112,15 +112,34 @@ export class IndependentVerifierRunner implements BlockRunner {
 
   run(rng: Xoshiro128, _firstReplicate: number, count: number, out: Float64Array): void {
     const K = this.K;
+    this.acceptCounts.fill(0, 0, count * (2 * K + 1));
+    this.successCounts.fill(0, 0, count * (K + 2));
+    this.failureCounts.fill(0, 0, count * (K + 2));
+    for (let t = 0; t < this.T; t++) {
+      let slot = t;
+      if (!this.allTasks) {
+        this.buildTask(t, 0);
+        slot = 0;
+      }
+      this.task(rng, slot, count);
+    }
+    this.finish(count, out);
+  }
+
+  /**
+   * One task's episodes for replicates 0..count − 1 into the counters. A method per task rather than
+   * one loop over all tasks: V8 optimises it with the type feedback of complete calls (a long loop is
+   * compiled on the fly, before the code after it has run, and then leaves the optimised code at
+   * every call).
+   */
+  private task(rng: Xoshiro128, slot: number, count: number): void {
+    const K = this.K;
     const none = K + 1;
     const AC = 2 * K + 1;
     const HC = K + 2;
     const acceptCounts = this.acceptCounts;
     const successCounts = this.successCounts;
     const failureCounts = this.failureCounts;
-    acceptCounts.fill(0, 0, count * AC);
-    successCounts.fill(0, 0, count * HC);
-    failureCounts.fill(0, 0, count * HC);
     const acceptIndex = this.acceptIndex,
       acceptWrong = this.acceptWrong;
     const firstSuccess = this.firstSuccess,
@@ -147,36 +166,53 @@ export class IndependentVerifierRunner implements BlockRunner {
       s1 = rng.s1,
       s2 = rng.s2,
       s3 = rng.s3;
-    for (let t = 0; t < this.T; t++) {
-      let slot = t;
-      if (!this.allTasks) {
-        this.buildTask(t, 0);
-        slot = 0;
-      }
-      const aG = slot * aSize,
-        aB = slot * aStride;
-      const pG = slot * pSize,
-        pB = slot * pStride;
-      const qG = slot * qSize,
-        qB = slot * qStride;
-      for (let r = 0; r < count; r++) {
-        // (J, kind): one xoshiro128** step (Xoshiro128.uint32 inlined), guided search.
-        let y = Math.imul(s1, 5);
-        let x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-        let u = s1 << 9;
+    const aG = slot * aSize,
+      aB = slot * aStride;
+    const pG = slot * pSize,
+      pB = slot * pStride;
+    const qG = slot * qSize,
+      qB = slot * qStride;
+    for (let r = 0; r < count; r++) {
+      // (J, kind): one xoshiro128** step (Xoshiro128.uint32 inlined), guided search.
+      let y = Math.imul(s1, 5);
+      let x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
+      let u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      let c = aGuide[aG + (x >>> aShift)];
+      while (x >= aThr[aB + c]) c++;
+      const J = acceptIndex[c];
+      let G = none;
+      let F = none;
+      if (J >= 2) {
+        // First correct / first wrong among the rejected attempts before J.
+        y = Math.imul(s1, 5);
+        x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
+        u = s1 << 9;
         s2 ^= s0;
         s3 ^= s1;
         s1 ^= s2;
         s0 ^= s3;
         s2 ^= u;
         s3 = (s3 << 11) | (s3 >>> 21);
-        let c = aGuide[aG + (x >>> aShift)];
-        while (x >= aThr[aB + c]) c++;
-        const J = acceptIndex[c];
-        let G = none;
-        let F = none;
-        if (J >= 2) {
-          // First correct / first wrong among the rejected attempts before J.
+        let d = pGuide[pG + (x >>> pShift)];
+        while (x >= pThr[pB + d]) d++;
+        G = firstSuccess[d];
+        F = firstFailure[d];
+      }
+      if (J <= K) {
+        // J is the first of its own kind unless one came before; the other kind, if not found
+        // before J, is J plus the first of that kind among the fresh attempts after J.
+        const wrong = acceptWrong[c] === 1;
+        if (wrong ? F >= J : G >= J) {
+          if (wrong) F = J;
+          else G = J;
+        }
+        if (wrong ? G >= J : F >= J) {
           y = Math.imul(s1, 5);
           x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
           u = s1 << 9;
@@ -186,45 +222,20 @@ export class IndependentVerifierRunner implements BlockRunner {
           s0 ^= s3;
           s2 ^= u;
           s3 = (s3 << 11) | (s3 >>> 21);
-          let d = pGuide[pG + (x >>> pShift)];
-          while (x >= pThr[pB + d]) d++;
-          G = firstSuccess[d];
-          F = firstFailure[d];
+          let e = qGuide[qG + (x >>> qShift)];
+          while (x >= qThr[qB + e]) e++;
+          if (wrong) G = Math.min(none, J + firstSuccess[e]);
+          else F = Math.min(none, J + firstFailure[e]);
         }
-        if (J <= K) {
-          // J is the first of its own kind unless one came before; the other kind, if not found
-          // before J, is J plus the first of that kind among the fresh attempts after J.
-          const wrong = acceptWrong[c] === 1;
-          if (wrong ? F >= J : G >= J) {
-            if (wrong) F = J;
-            else G = J;
-          }
-          if (wrong ? G >= J : F >= J) {
-            y = Math.imul(s1, 5);
-            x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-            u = s1 << 9;
-            s2 ^= s0;
-            s3 ^= s1;
-            s1 ^= s2;
-            s0 ^= s3;
-            s2 ^= u;
-            s3 = (s3 << 11) | (s3 >>> 21);
-            let e = qGuide[qG + (x >>> qShift)];
-            while (x >= qThr[qB + e]) e++;
-            if (wrong) G = Math.min(none, J + firstSuccess[e]);
-            else F = Math.min(none, J + firstFailure[e]);
-          }
-        }
-        acceptCounts[r * AC + c]++;
-        successCounts[r * HC + G]++;
-        failureCounts[r * HC + F]++;
       }
+      acceptCounts[r * AC + c]++;
+      successCounts[r * HC + G]++;
+      failureCounts[r * HC + F]++;
     }
     rng.s0 = s0;
     rng.s1 = s1;
     rng.s2 = s2;
     rng.s3 = s3;
-    this.finish(count, out);
   }
 
   private finish(count: number, out: Float64Array): void {
