@@ -173,6 +173,7 @@ export class SequentialRunner implements BlockRunner {
     const oracle = selector.kind === 'oracle';
     const prefixDelivery = deliverLast || oracle;
     const X = this.outcomes;
+    // "Not within K" for G and F, computed once: an addition only in a rare branch would lack type feedback.
     const none = K + 1;
     const markovThreshold = this.markovThreshold;
     const acceptFrom = this.acceptFrom;
