@@ -87,6 +87,8 @@ export class SequentialRunner implements BlockRunner {
   private readonly costDrawn: PerAttempt | null;
   private readonly latencyDrawn: PerAttempt | null;
   private readonly exp: ExpTables;
+  /** DELIVERY_ROW[d]·K − 2 per delivery kind d (see episodes). */
+  private readonly deliveryRows: Int32Array;
 
   constructor(scenario: Scenario) {
     this.scenario = scenario;
@@ -109,6 +111,7 @@ export class SequentialRunner implements BlockRunner {
     this.costDrawn = cost.dist === 'empirical' ? perAttempt(cost) : null;
     this.latencyDrawn = latency.dist === 'constant' ? null : perAttempt(latency);
     this.exp = expTables();
+    this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
   }
 
   run(rng: Xoshiro128, firstReplicate: number, count: number, out: Float64Array): void {
@@ -192,6 +195,20 @@ export class SequentialRunner implements BlockRunner {
       latencyOvershootTail = this.latencyOvershootTail;
     const { kn, wn } = this.ziggurat;
     const { fractions, powers } = this.exp;
+    // Module constants as locals: V8 loads an imported or module-level binding from its context,
+    // with a check, at every use in the loop; a local is a register or a stack slot.
+    const tableLimit = TABLE_LIMIT,
+      inverseStep = INVERSE_STEP,
+      rounder = ROUNDER,
+      stepHigh = STEP_HIGH,
+      stepLow = STEP_LOW,
+      stepMask = STEPS - 1,
+      lowestExponent = LOWEST_EXPONENT,
+      twoPowMinus32 = TWO_POW_MINUS_32;
+    // Where budget k = j − 1 of replicate r adds its amounts and delivery: out[r·width + row·K + j − 2].
+    const costRow = COST * K - 2,
+      latencyRow = LATENCY * K - 2;
+    const deliveryRows = this.deliveryRows;
     let s0 = rng.s0,
       s1 = rng.s1,
       s2 = rng.s2,
@@ -271,7 +288,7 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = +((word >>> 0) * TWO_POW_MINUS_32 < (a + correctSoFar) / (scale + j - 1));
+            const x = +((word >>> 0) * twoPowMinus32 < (a + correctSoFar) / (scale + j - 1));
             X[j] = x;
             correctSoFar += x;
             if (small) bits |= x << j;
@@ -292,7 +309,7 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = +((word >>> 0) * TWO_POW_MINUS_32 < rate);
+            const x = +((word >>> 0) * twoPowMinus32 < rate);
             X[j] = x;
             if (x === 0) rate += eta * (1 - rate);
             if (small) bits |= x << j;
@@ -326,9 +343,9 @@ export class SequentialRunner implements BlockRunner {
           if (j > 1) {
             // Attempt j − 1 was not the last: budget k = j − 1 ends in the state after it (amounts S, L; for
             // deliverLast and oracle its delivery; otherwise none, added in finish).
-            out[base + COST * K + j - 2] += spend;
-            out[base + LATENCY * K + j - 2] += took;
-            if (prefixDelivery) out[base + DELIVERY_ROW[final] * K + j - 2] += 1;
+            out[base + costRow + j] += spend;
+            out[base + latencyRow + j] += took;
+            if (prefixDelivery) out[base + deliveryRows[final] + j] += 1;
           }
           const x = X[j];
           let accept = x;
@@ -376,14 +393,14 @@ export class SequentialRunner implements BlockRunner {
             // e^x as tableExp computes it, inlined (the call is not: the kernel exceeds V8's inlining budget).
             const x = costSigma * z;
             let e: number;
-            if (!(x <= TABLE_LIMIT && x >= -TABLE_LIMIT)) e = Math.exp(x);
+            if (!(x <= tableLimit && x >= -tableLimit)) e = Math.exp(x);
             else {
-              const rounded = x * INVERSE_STEP + ROUNDER - ROUNDER;
+              const rounded = x * inverseStep + rounder - rounder;
               const n = rounded | 0;
-              const rest = x - rounded * STEP_HIGH - rounded * STEP_LOW;
+              const rest = x - rounded * stepHigh - rounded * stepLow;
               e =
-                fractions[n & (STEPS - 1)] *
-                powers[(n >> 8) - LOWEST_EXPONENT] *
+                fractions[n & stepMask] *
+                powers[(n >> 8) - lowestExponent] *
                 (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
             }
             c = costMedian * e;
