@@ -35,6 +35,8 @@ const INDEPENDENT = 0;
 const EXCHANGEABLE = 1;
 const MARKOV = 2;
 const FEEDBACK = 3;
+/** Tasks of a fixed benchmark per call of the kernel (SequentialRunner.run). */
+const TASKS_PER_CALL = 50;
 /** Per-attempt amount kinds the kernel draws inline. */
 const CONSTANT = 0;
 const LOGNORMAL = 1;
@@ -87,6 +89,8 @@ export class SequentialRunner implements BlockRunner {
   private readonly costDrawn: PerAttempt | null;
   private readonly latencyDrawn: PerAttempt | null;
   private readonly exp: ExpTables;
+  private readonly cost: AmountParameters;
+  private readonly latency: AmountParameters;
   /** DELIVERY_ROW[d]·K − 2 per delivery kind d (see episodes). */
   private readonly deliveryRows: Int32Array;
 
@@ -111,6 +115,8 @@ export class SequentialRunner implements BlockRunner {
     this.costDrawn = cost.dist === 'empirical' ? perAttempt(cost) : null;
     this.latencyDrawn = latency.dist === 'constant' ? null : perAttempt(latency);
     this.exp = expTables();
+    this.cost = amountParameters(cost);
+    this.latency = amountParameters(latency);
     this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
   }
 
@@ -130,13 +136,19 @@ export class SequentialRunner implements BlockRunner {
     }
     this.hFinal.fill(0, 0, 3 * slots);
     const fixed = this.fixedTasks;
-    if (fixed !== null) this.episodes(rng, fixed, 0, count, out);
-    else for (let r = 0; r < count; r++) this.episodes(rng, replicateTasks(this.scenario, firstReplicate + r), r, r + 1, out);
+    // A fixed benchmark in groups of TASKS_PER_CALL tasks: V8 then optimises the kernel with the type
+    // feedback of complete calls (one call per block would be compiled on the fly, before the code
+    // after its loop has run, and recompiled).
+    if (fixed !== null) for (let t = 0; t < fixed.count; t += TASKS_PER_CALL) this.episodes(rng, fixed, t, Math.min(fixed.count, t + TASKS_PER_CALL), 0, count, out);
+    else for (let r = 0; r < count; r++) {
+      const tasks = replicateTasks(this.scenario, firstReplicate + r);
+      this.episodes(rng, tasks, 0, tasks.count, r, r + 1, out);
+    }
     this.finish(count, out);
   }
 
-  /** Every task of `tasks` (outer) × replicates [from, to) (inner), in the order GeneralRunner uses the stream. */
-  private episodes(rng: Xoshiro128, tasks: TaskParameters, from: number, to: number, out: Float64Array): void {
+  /** Tasks [firstTask, endTask) of `tasks` (outer) × replicates [from, to) (inner), in the order GeneralRunner uses the stream. */
+  private episodes(rng: Xoshiro128, tasks: TaskParameters, firstTask: number, endTask: number, from: number, to: number, out: Float64Array): void {
     const K = this.K;
     const H = K + 2;
     const width = METRIC_COUNT * K;
@@ -155,8 +167,8 @@ export class SequentialRunner implements BlockRunner {
     const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
     const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
     const scale = correlation.model === 'exchangeable' && correlation.icc > 0 ? 1 / correlation.icc - 1 : 0;
-    const cost = amountParameters(attempts.cost);
-    const latency = amountParameters(attempts.latency);
+    const cost = this.cost;
+    const latency = this.latency;
     const costLognormal = cost.kind === LOGNORMAL,
       costValue = cost.value,
       costMedian = cost.median,
@@ -217,7 +229,7 @@ export class SequentialRunner implements BlockRunner {
       word = 0,
       tt = 0;
 
-    for (let t = 0; t < tasks.count; t++) {
+    for (let t = firstTask; t < endTask; t++) {
       const p = tasks.successRate[t],
         fa = tasks.falseAccept[t],
         fr = tasks.falseReject[t];
