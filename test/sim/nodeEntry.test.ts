@@ -51,7 +51,11 @@ describe('@passk/sim and @passk/sim/node', () => {
       run: { replicates: 600 },
     };
     const scenarios = [
-      resolveScenario({ ...base, attempts: { correlation: { model: 'markov', stickiness: 0.5 }, cost: { perAttempt: { dist: 'lognormal', median: 0.02, sigma: 0.5 } } }, policy: { maxAttempts: 6, budget: { cost: 0.07 } } }),
+      resolveScenario({
+        ...base,
+        attempts: { correlation: { model: 'markov', stickiness: 0.5 }, cost: { perAttempt: { dist: 'lognormal', median: 0.02, sigma: 0.5 } } },
+        policy: { maxAttempts: 6, budget: { cost: 0.07 } },
+      }),
       resolveScenario({ ...base, policy: { maxAttempts: 6 } }),
     ];
     for (const scenario of scenarios) {
@@ -62,7 +66,9 @@ describe('@passk/sim and @passk/sim/node', () => {
       }
       // A range of whole blocks, as a shard runs it: the same as simulatePartial of that range.
       const range = { start: 128, end: 600 };
-      expect(JSON.stringify(await runSimulation(scenario, { workers: 2, workersWorthMs: 0, range }))).toBe(JSON.stringify(simulatePartial(scenario, { replicates: range })));
+      expect(JSON.stringify(await runSimulation(scenario, { workers: 2, workersWorthMs: 0, range }))).toBe(
+        JSON.stringify(simulatePartial(scenario, { replicates: range })),
+      );
     }
   });
 });

@@ -13,7 +13,12 @@ describe('estimatedWorkMs', () => {
     }
   });
   it('sequential kernel (10 + 25·K ns): a cost budget, K = 8 → 210 ns per episode; linear in the replicates', () => {
-    const scenario = resolveScenario({ tasks, verifier: { falseAccept: 0.05, falseReject: 0.1 }, policy: { maxAttempts: 8, budget: { cost: 3 } }, run: { replicates: 10_000 } });
+    const scenario = resolveScenario({
+      tasks,
+      verifier: { falseAccept: 0.05, falseReject: 0.1 },
+      policy: { maxAttempts: 8, budget: { cost: 3 } },
+      run: { replicates: 10_000 },
+    });
     expect(estimatedWorkMs(scenario, 10_000)).toBeCloseTo(2100, 9);
     expect(estimatedWorkMs(scenario, 1_000)).toBeCloseTo(210, 10);
   });

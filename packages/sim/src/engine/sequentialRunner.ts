@@ -139,11 +139,13 @@ export class SequentialRunner implements BlockRunner {
     // A fixed benchmark in groups of TASKS_PER_CALL tasks: V8 then optimises the kernel with the type
     // feedback of complete calls (one call per block would be compiled on the fly, before the code
     // after its loop has run, and recompiled).
-    if (fixed !== null) for (let t = 0; t < fixed.count; t += TASKS_PER_CALL) this.episodes(rng, fixed, t, Math.min(fixed.count, t + TASKS_PER_CALL), 0, count, out);
-    else for (let r = 0; r < count; r++) {
-      const tasks = replicateTasks(this.scenario, firstReplicate + r);
-      this.episodes(rng, tasks, 0, tasks.count, r, r + 1, out);
-    }
+    if (fixed !== null)
+      for (let t = 0; t < fixed.count; t += TASKS_PER_CALL) this.episodes(rng, fixed, t, Math.min(fixed.count, t + TASKS_PER_CALL), 0, count, out);
+    else
+      for (let r = 0; r < count; r++) {
+        const tasks = replicateTasks(this.scenario, firstReplicate + r);
+        this.episodes(rng, tasks, 0, tasks.count, r, r + 1, out);
+      }
     this.finish(count, out);
   }
 
