@@ -101,7 +101,8 @@ export class ParallelVoteRunner implements BlockRunner {
     const H = K + 2;
     const m = this.m;
     const alpha = this.alpha;
-    const deliverLast = this.deliverLast;
+    // Delivery when nothing is accepted: none (0), or with deliverLast attempt k as it is (2 − x, masked by all ones).
+    const unvoted = this.deliverLast ? -1 : NONE;
     const votes = this.votes;
     const hG = this.hFirstSuccess,
       hF = this.hFirstFailure;
@@ -199,7 +200,9 @@ export class ParallelVoteRunner implements BlockRunner {
         // correct answer is delivered iff it leads alone, or ties with the wrong leaders and
         // tie·(1 + wrongTied) < 1; nothing accepted: none, or (deliverLast) attempt k as it is.
         const voted = 2 - (+(right > wrongMost) | (+(right === wrongMost) & winsTie));
-        const delivered = (right | wrongMost) === 0 ? (deliverLast ? 2 - x : NONE) : voted;
+        // Without a branch: voted once some vote is in (mask all ones), else none or (deliverLast) 2 − x.
+        const mask = -+((right | wrongMost) !== 0);
+        const delivered = (voted & mask) | (unvoted & (2 - x) & ~mask);
         hDelivered[(r * K + j - 1) * 3 + delivered]++;
       }
       if (small) {
