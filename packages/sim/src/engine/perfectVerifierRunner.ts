@@ -103,14 +103,17 @@ export class PerfectVerifierRunner implements BlockRunner {
     const first = this.countsStart;
     const end = first + count * C;
     memory.fill(0, first, end);
-    for (let t = 0; t < this.T; t++) {
-      let slot = t;
+    // Tables of all tasks: TASKS_PER_CALL tasks per call; else one task at a time, its table rebuilt in slot 0.
+    const step = this.allTasks ? TASKS_PER_CALL : 1;
+    for (let t = 0; t < this.T; t += step) {
+      let from = t;
       if (!this.allTasks) {
         this.buildTask(t, 0);
-        slot = 0;
+        from = 0;
       }
-      if (this.packed) packedTask(rng, memory, slot * C, first, end, C);
-      else aliasTask(rng, memory, 2 * slot * C, first, end, C);
+      const to = from + Math.min(step, this.T - t);
+      if (this.packed) packedTasks(rng, memory, from, to, first, end, C);
+      else aliasTasks(rng, memory, from, to, first, end, C);
     }
     this.finish(count, out);
   }
@@ -146,65 +149,72 @@ export class PerfectVerifierRunner implements BlockRunner {
   }
 }
 
+/** Tasks of the block per call of the kernel (a few calls per block, each a complete pass). */
+const TASKS_PER_CALL = 50;
+
 /**
- * One task's replicates (counters memory[first..end), C per replicate): per replicate one
- * xoshiro128** step (Xoshiro128.uint32 inlined), then the class by the alias table's packed words at
- * memory[base..base + C) (AliasTable.pack; C a power of two), an arithmetic select.
- * A function per task rather than one loop over all tasks: V8 optimises it with the type feedback
- * of complete calls (a long loop is compiled on the fly, before the code after it has run, and then
+ * The replicates (counters memory[first..end), C per replicate) of the tasks in table slots
+ * [from, to): per replicate one xoshiro128** step (Xoshiro128.uint32 inlined), then the class by
+ * the alias table's packed words at memory[slot·C..slot·C + C) (AliasTable.pack; C a power of two),
+ * an arithmetic select.
+ * Some tasks per call rather than all of the block: V8 optimises it with the type feedback of
+ * complete calls (one long loop is compiled on the fly, before the code after it has run, and then
  * leaves the optimised code at every call).
  */
-function packedTask(rng: Xoshiro128, memory: Int32Array, base: number, first: number, end: number, C: number): void {
+function packedTasks(rng: Xoshiro128, memory: Int32Array, from: number, to: number, first: number, end: number, C: number): void {
   const mask = C - 1;
   const ones = (C >>> 1) - 1;
   let s0 = rng.s0,
     s1 = rng.s1,
     s2 = rng.s2,
     s3 = rng.s3;
-  let at = first;
-  // Two replicates per iteration (the same draws in the same order, less loop overhead).
-  for (const pairsEnd = end - C; at < pairsEnd; at += 2 * C) {
-    let y = Math.imul(s1, 5);
-    const x = Math.imul((y << 7) | (y >>> 25), 9);
-    let u = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= u;
-    s3 = (s3 << 11) | (s3 >>> 21);
-    y = Math.imul(s1, 5);
-    const x2 = Math.imul((y << 7) | (y >>> 25), 9);
-    u = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= u;
-    s3 = (s3 << 11) | (s3 >>> 21);
-    const i = x & mask;
-    const w = memory[base + i];
-    const alias = w & mask;
-    const i2 = x2 & mask;
-    const w2 = memory[base + i2];
-    const alias2 = w2 & mask;
-    memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
-    memory[at + C + (alias2 ^ ((i2 ^ alias2) & ((((x2 >>> 1) | ones) - (w2 >>> 1)) >> 31)))]++;
-  }
-  if (at < end) {
-    const y = Math.imul(s1, 5);
-    const x = Math.imul((y << 7) | (y >>> 25), 9);
-    const u = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= u;
-    s3 = (s3 << 11) | (s3 >>> 21);
-    const i = x & mask;
-    const w = memory[base + i];
-    const alias = w & mask;
-    memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
+  for (let slot = from; slot < to; slot++) {
+    const base = slot * C;
+    let at = first;
+    // Two replicates per iteration (the same draws in the same order, less loop overhead).
+    for (const pairsEnd = end - C; at < pairsEnd; at += 2 * C) {
+      let y = Math.imul(s1, 5);
+      const x = Math.imul((y << 7) | (y >>> 25), 9);
+      let u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      y = Math.imul(s1, 5);
+      const x2 = Math.imul((y << 7) | (y >>> 25), 9);
+      u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      const i = x & mask;
+      const w = memory[base + i];
+      const alias = w & mask;
+      const i2 = x2 & mask;
+      const w2 = memory[base + i2];
+      const alias2 = w2 & mask;
+      memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
+      memory[at + C + (alias2 ^ ((i2 ^ alias2) & ((((x2 >>> 1) | ones) - (w2 >>> 1)) >> 31)))]++;
+    }
+    if (at < end) {
+      const y = Math.imul(s1, 5);
+      const x = Math.imul((y << 7) | (y >>> 25), 9);
+      const u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      const i = x & mask;
+      const w = memory[base + i];
+      const alias = w & mask;
+      memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
+    }
   }
   rng.s0 = s0;
   rng.s1 = s1;
@@ -213,29 +223,32 @@ function packedTask(rng: Xoshiro128, memory: Int32Array, base: number, first: nu
 }
 
 /**
- * As packedTask for any C: the alias table's entries at memory[base..base + 2C) (cut, alias);
- * column i = ⌊x·C/2^32⌋, ⌊(x·C mod 2^32)/2⌋ against its cut.
+ * As packedTasks for any C: the alias table's entries at memory[2·slot·C..2·slot·C + 2C) (cut,
+ * alias); column i = ⌊x·C/2^32⌋, ⌊(x·C mod 2^32)/2⌋ against its cut.
  */
-function aliasTask(rng: Xoshiro128, memory: Int32Array, base: number, first: number, end: number, C: number): void {
+function aliasTasks(rng: Xoshiro128, memory: Int32Array, from: number, to: number, first: number, end: number, C: number): void {
   let s0 = rng.s0,
     s1 = rng.s1,
     s2 = rng.s2,
     s3 = rng.s3;
-  for (let at = first; at < end; at += C) {
-    const y = Math.imul(s1, 5);
-    const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-    const u = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= u;
-    s3 = (s3 << 11) | (s3 >>> 21);
-    const xc = x * C;
-    const i = (xc * 2.3283064365386963e-10) | 0;
-    const e = base + 2 * i;
-    const alias = memory[e + 1];
-    memory[at + (alias ^ ((i ^ alias) & ((((xc | 0) >>> 1) - memory[e]) >> 31)))]++;
+  for (let slot = from; slot < to; slot++) {
+    const base = 2 * slot * C;
+    for (let at = first; at < end; at += C) {
+      const y = Math.imul(s1, 5);
+      const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
+      const u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      const xc = x * C;
+      const i = (xc * 2.3283064365386963e-10) | 0;
+      const e = base + 2 * i;
+      const alias = memory[e + 1];
+      memory[at + (alias ^ ((i ^ alias) & ((((xc | 0) >>> 1) - memory[e]) >> 31)))]++;
+    }
   }
   rng.s0 = s0;
   rng.s1 = s1;
