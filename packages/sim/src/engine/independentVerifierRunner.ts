@@ -12,6 +12,8 @@ import { runProbabilities } from './runProbabilities.js';
 import type { TaskParameters } from './taskParameters.js';
 
 const INDEPENDENT = { model: 'independent' } as const;
+/** Tasks of the block per call of the kernel (a few calls per block, each a complete pass). */
+const TASKS_PER_CALL = 50;
 
 /**
  * Fast path for independent attempts judged by an imperfect verifier on a fixed benchmark, the
@@ -46,6 +48,8 @@ export class IndependentVerifierRunner implements BlockRunner {
   private readonly histograms: ReplicateHistograms;
   private readonly totals: ReplicateTotalsConfig;
   private readonly scratch: { correct: Float64Array; wrong: Float64Array; cumulative: Float64Array };
+  /** Whether the kernel has been called once (see run). */
+  private warm = false;
 
   constructor(scenario: Scenario, tasks: TaskParameters) {
     const K = scenario.policy.maxAttempts;
@@ -115,24 +119,29 @@ export class IndependentVerifierRunner implements BlockRunner {
     this.acceptCounts.fill(0, 0, count * (2 * K + 1));
     this.successCounts.fill(0, 0, count * (K + 2));
     this.failureCounts.fill(0, 0, count * (K + 2));
-    for (let t = 0; t < this.T; t++) {
-      let slot = t;
+    // Tables of all tasks: TASKS_PER_CALL tasks per call (the runner's very first call one task, so
+    // that V8 sees a complete call before it optimises); else one task at a time, its tables rebuilt in slot 0.
+    for (let t = 0; t < this.T; ) {
+      const step = this.allTasks && this.warm ? Math.min(TASKS_PER_CALL, this.T - t) : 1;
+      this.warm = true;
+      let from = t;
       if (!this.allTasks) {
         this.buildTask(t, 0);
-        slot = 0;
+        from = 0;
       }
-      this.task(rng, slot, count);
+      this.taskEpisodes(rng, from, from + step, count);
+      t += step;
     }
     this.finish(count, out);
   }
 
   /**
-   * One task's episodes for replicates 0..count − 1 into the counters. A method per task rather than
-   * one loop over all tasks: V8 optimises it with the type feedback of complete calls (a long loop is
-   * compiled on the fly, before the code after it has run, and then leaves the optimised code at
-   * every call).
+   * The episodes of the tasks in table slots [from, to) for replicates 0..count − 1 into the
+   * counters. Some tasks per call rather than all of the block: V8 optimises it with the type
+   * feedback of complete calls (one long loop is compiled on the fly, before the code after it has
+   * run, and then leaves the optimised code at every call).
    */
-  private task(rng: Xoshiro128, slot: number, count: number): void {
+  private taskEpisodes(rng: Xoshiro128, from: number, to: number, count: number): void {
     const K = this.K;
     const none = K + 1;
     const AC = 2 * K + 1;
@@ -166,53 +175,31 @@ export class IndependentVerifierRunner implements BlockRunner {
       s1 = rng.s1,
       s2 = rng.s2,
       s3 = rng.s3;
-    const aG = slot * aSize,
-      aB = slot * aStride;
-    const pG = slot * pSize,
-      pB = slot * pStride;
-    const qG = slot * qSize,
-      qB = slot * qStride;
-    for (let r = 0; r < count; r++) {
-      // (J, kind): one xoshiro128** step (Xoshiro128.uint32 inlined), guided search.
-      let y = Math.imul(s1, 5);
-      let x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-      let u = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= u;
-      s3 = (s3 << 11) | (s3 >>> 21);
-      let c = aGuide[aG + (x >>> aShift)];
-      while (x >= aThr[aB + c]) c++;
-      const J = acceptIndex[c];
-      let G = none;
-      let F = none;
-      if (J >= 2) {
-        // First correct / first wrong among the rejected attempts before J.
-        y = Math.imul(s1, 5);
-        x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-        u = s1 << 9;
+    for (let slot = from; slot < to; slot++) {
+      const aG = slot * aSize,
+        aB = slot * aStride;
+      const pG = slot * pSize,
+        pB = slot * pStride;
+      const qG = slot * qSize,
+        qB = slot * qStride;
+      for (let r = 0; r < count; r++) {
+        // (J, kind): one xoshiro128** step (Xoshiro128.uint32 inlined), guided search.
+        let y = Math.imul(s1, 5);
+        let x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
+        let u = s1 << 9;
         s2 ^= s0;
         s3 ^= s1;
         s1 ^= s2;
         s0 ^= s3;
         s2 ^= u;
         s3 = (s3 << 11) | (s3 >>> 21);
-        let d = pGuide[pG + (x >>> pShift)];
-        while (x >= pThr[pB + d]) d++;
-        G = firstSuccess[d];
-        F = firstFailure[d];
-      }
-      if (J <= K) {
-        // J is the first of its own kind unless one came before; the other kind, if not found
-        // before J, is J plus the first of that kind among the fresh attempts after J.
-        const wrong = acceptWrong[c] === 1;
-        if (wrong ? F >= J : G >= J) {
-          if (wrong) F = J;
-          else G = J;
-        }
-        if (wrong ? G >= J : F >= J) {
+        let c = aGuide[aG + (x >>> aShift)];
+        while (x >= aThr[aB + c]) c++;
+        const J = acceptIndex[c];
+        let G = none;
+        let F = none;
+        if (J >= 2) {
+          // First correct / first wrong among the rejected attempts before J.
           y = Math.imul(s1, 5);
           x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
           u = s1 << 9;
@@ -222,15 +209,39 @@ export class IndependentVerifierRunner implements BlockRunner {
           s0 ^= s3;
           s2 ^= u;
           s3 = (s3 << 11) | (s3 >>> 21);
-          let e = qGuide[qG + (x >>> qShift)];
-          while (x >= qThr[qB + e]) e++;
-          if (wrong) G = Math.min(none, J + firstSuccess[e]);
-          else F = Math.min(none, J + firstFailure[e]);
+          let d = pGuide[pG + (x >>> pShift)];
+          while (x >= pThr[pB + d]) d++;
+          G = firstSuccess[d];
+          F = firstFailure[d];
         }
+        if (J <= K) {
+          // J is the first of its own kind unless one came before; the other kind, if not found
+          // before J, is J plus the first of that kind among the fresh attempts after J.
+          const wrong = acceptWrong[c] === 1;
+          if (wrong ? F >= J : G >= J) {
+            if (wrong) F = J;
+            else G = J;
+          }
+          if (wrong ? G >= J : F >= J) {
+            y = Math.imul(s1, 5);
+            x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
+            u = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= u;
+            s3 = (s3 << 11) | (s3 >>> 21);
+            let e = qGuide[qG + (x >>> qShift)];
+            while (x >= qThr[qB + e]) e++;
+            if (wrong) G = Math.min(none, J + firstSuccess[e]);
+            else F = Math.min(none, J + firstFailure[e]);
+          }
+        }
+        acceptCounts[r * AC + c]++;
+        successCounts[r * HC + G]++;
+        failureCounts[r * HC + F]++;
       }
-      acceptCounts[r * AC + c]++;
-      successCounts[r * HC + G]++;
-      failureCounts[r * HC + F]++;
     }
     rng.s0 = s0;
     rng.s1 = s1;
