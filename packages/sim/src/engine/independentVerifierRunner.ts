@@ -9,11 +9,10 @@ import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCu
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig, emptyHistograms } from './replicateTotals.js';
 import { runProbabilities } from './runProbabilities.js';
+import { forTaskGroups } from './taskGroups.js';
 import type { TaskParameters } from './taskParameters.js';
 
 const INDEPENDENT = { model: 'independent' } as const;
-/** Tasks of the block per call of the kernel (a few calls per block, each a complete pass). */
-const TASKS_PER_CALL = 50;
 
 /**
  * Fast path for independent attempts judged by an imperfect verifier on a fixed benchmark, the
@@ -48,8 +47,8 @@ export class IndependentVerifierRunner implements BlockRunner {
   private readonly histograms: ReplicateHistograms;
   private readonly totals: ReplicateTotalsConfig;
   private readonly scratch: { correct: Float64Array; wrong: Float64Array; cumulative: Float64Array };
-  /** Whether the kernel has been called once (see run). */
-  private warm = false;
+  /** Whether the kernel has been called (forTaskGroups). */
+  warm = false;
 
   constructor(scenario: Scenario, tasks: TaskParameters) {
     const K = scenario.policy.maxAttempts;
@@ -119,19 +118,15 @@ export class IndependentVerifierRunner implements BlockRunner {
     this.acceptCounts.fill(0, 0, count * (2 * K + 1));
     this.successCounts.fill(0, 0, count * (K + 2));
     this.failureCounts.fill(0, 0, count * (K + 2));
-    // Tables of all tasks: TASKS_PER_CALL tasks per call (the runner's very first call one task, so
-    // that V8 sees a complete call before it optimises); else one task at a time, its tables rebuilt in slot 0.
-    for (let t = 0; t < this.T; ) {
-      const step = this.allTasks && this.warm ? Math.min(TASKS_PER_CALL, this.T - t) : 1;
-      this.warm = true;
+    // Groups of tasks (forTaskGroups); without the tables of all tasks, each task's tables rebuilt in slot 0.
+    forTaskGroups(this.T, this.allTasks, this, (t, n) => {
       let from = t;
       if (!this.allTasks) {
         this.buildTask(t, 0);
         from = 0;
       }
-      this.taskEpisodes(rng, from, from + step, count);
-      t += step;
-    }
+      this.taskEpisodes(rng, from, from + n, count);
+    });
     this.finish(count, out);
   }
 

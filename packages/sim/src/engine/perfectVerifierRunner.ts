@@ -8,6 +8,7 @@ import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCu
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig, emptyHistograms } from './replicateTotals.js';
 import { runProbabilities } from './runProbabilities.js';
+import { forTaskGroups } from './taskGroups.js';
 import type { TaskParameters } from './taskParameters.js';
 
 /**
@@ -46,8 +47,8 @@ export class PerfectVerifierRunner implements BlockRunner {
   private readonly scratchCorrect: Float64Array;
   private readonly scratchWrong: Float64Array;
   private readonly scratchCumulative: Float64Array;
-  /** Whether the kernel has been called once (see run). */
-  private warm = false;
+  /** Whether the kernel has been called (forTaskGroups). */
+  warm = false;
 
   constructor(scenario: Scenario, tasks: TaskParameters) {
     const K = scenario.policy.maxAttempts;
@@ -105,20 +106,16 @@ export class PerfectVerifierRunner implements BlockRunner {
     const first = this.countsStart;
     const end = first + count * C;
     memory.fill(0, first, end);
-    // Tables of all tasks: TASKS_PER_CALL tasks per call (the runner's very first call one task, so
-    // that V8 sees a complete call before it optimises); else one task at a time, its table rebuilt in slot 0.
-    for (let t = 0; t < this.T; ) {
-      const step = this.allTasks && this.warm ? Math.min(TASKS_PER_CALL, this.T - t) : 1;
-      this.warm = true;
+    // Groups of tasks (forTaskGroups); without the tables of all tasks, each task's table rebuilt in slot 0.
+    forTaskGroups(this.T, this.allTasks, this, (t, n) => {
       let from = t;
       if (!this.allTasks) {
         this.buildTask(t, 0);
         from = 0;
       }
-      if (this.packed) packedTasks(rng, memory, from, from + step, first, end, C);
-      else aliasTasks(rng, memory, from, from + step, first, end, C);
-      t += step;
-    }
+      if (this.packed) packedTasks(rng, memory, from, from + n, first, end, C);
+      else aliasTasks(rng, memory, from, from + n, first, end, C);
+    });
     this.finish(count, out);
   }
 
@@ -152,9 +149,6 @@ export class PerfectVerifierRunner implements BlockRunner {
     }
   }
 }
-
-/** Tasks of the block per call of the kernel (a few calls per block, each a complete pass). */
-const TASKS_PER_CALL = 50;
 
 /**
  * The replicates (counters memory[first..end), C per replicate) of the tasks in table slots

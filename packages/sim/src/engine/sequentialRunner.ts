@@ -19,6 +19,7 @@ import {
 import { draw, perAttempt, type PerAttempt } from './generalEpisode.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { expTables, INVERSE_STEP, LOWEST_EXPONENT, ROUNDER, STEP_HIGH, STEP_LOW, STEPS, TABLE_LIMIT, type ExpTables } from './tableExp.js';
+import { forTaskGroups } from './taskGroups.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
 import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
 
@@ -35,8 +36,6 @@ const INDEPENDENT = 0;
 const EXCHANGEABLE = 1;
 const MARKOV = 2;
 const FEEDBACK = 3;
-/** Tasks of a fixed benchmark per call of the kernel (SequentialRunner.run). */
-const TASKS_PER_CALL = 50;
 /** Per-attempt amount kinds the kernel draws inline. */
 const CONSTANT = 0;
 const LOGNORMAL = 1;
@@ -93,6 +92,8 @@ export class SequentialRunner implements BlockRunner {
   private readonly latency: AmountParameters;
   /** DELIVERY_ROW[d]·K − 2 per delivery kind d (see episodes). */
   private readonly deliveryRows: Int32Array;
+  /** Whether the kernel has been called (forTaskGroups). */
+  warm = false;
 
   constructor(scenario: Scenario) {
     this.scenario = scenario;
@@ -136,11 +137,8 @@ export class SequentialRunner implements BlockRunner {
     }
     this.hFinal.fill(0, 0, 3 * slots);
     const fixed = this.fixedTasks;
-    // A fixed benchmark in groups of TASKS_PER_CALL tasks: V8 then optimises the kernel with the type
-    // feedback of complete calls (one call per block would be compiled on the fly, before the code
-    // after its loop has run, and recompiled).
-    if (fixed !== null)
-      for (let t = 0; t < fixed.count; t += TASKS_PER_CALL) this.episodes(rng, fixed, t, Math.min(fixed.count, t + TASKS_PER_CALL), 0, count, out);
+    // A fixed benchmark in groups of tasks (forTaskGroups: V8 then optimises the kernel with the type feedback of complete calls).
+    if (fixed !== null) forTaskGroups(fixed.count, true, this, (t, n) => this.episodes(rng, fixed, t, t + n, 0, count, out));
     else
       for (let r = 0; r < count; r++) {
         const tasks = replicateTasks(this.scenario, firstReplicate + r);
