@@ -42,7 +42,7 @@ export async function workerStartup(scenario, workers) {
 /**
  * The same work on a warm pool, for information: start `workers` of the CLI's simulate workers,
  * run the scenario on them once (discarded: loads the engine, builds its tables, warms the JIT),
- * then time a second run split into the same chunks as runSimulation (8 per worker, block-aligned)
+ * then time a second run split into 8 block-aligned chunks per worker (runSimulation hands out guided chunks instead)
  * + merge + summarise. What a run would cost if worker start-up and warm-up were free.
  */
 export async function timeWarmWorkers(scenario, workers) {
@@ -79,7 +79,7 @@ export async function timeWarmWorkers(scenario, workers) {
   return { seconds, summary };
 }
 
-/** About `count` block-aligned ranges covering replicates 0..R in order (as runSimulation splits them). */
+/** About `count` block-aligned ranges covering replicates 0..R in order. */
 function chunkRange(R, count) {
   const blocks = Math.ceil(R / REPLICATES_PER_BLOCK);
   const perChunk = Math.max(1, Math.ceil(blocks / count));

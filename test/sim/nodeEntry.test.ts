@@ -31,12 +31,44 @@ describe('@passk/sim and @passk/sim/node', () => {
       policy: { maxAttempts: 8 },
       run: { replicates: 4096 },
     });
-    const threaded = await runSimulation(scenario, { workers: 3 });
+    const threaded = await runSimulation(scenario, { workers: 3, workersWorthMs: 0 });
     expect(JSON.stringify(threaded)).toBe(JSON.stringify(simulatePartial(scenario)));
     const stop = new StopSignal();
     stop.stop();
-    const stopped = await runSimulation(scenario, { workers: 3, stop });
+    const stopped = await runSimulation(scenario, { workers: 3, stop, workersWorthMs: 0 });
     expect(stopped.done).toBeLessThan(scenario.run.replicates);
     expect(stopped.stopped).toBe(true);
+  });
+
+  it('this thread simulates while the workers boot, from the same queue: the same bytes for 1 to 4 threads, any split', async () => {
+    // Short runs (10 blocks, the last one partial; a sequential kernel with a cost budget, and a fast
+    // path): the workers are forced (workersWorthMs 0) and find most chunks already taken by this
+    // thread, or none; with the default threshold no worker starts. Every way gives simulatePartial's result.
+    const base = {
+      seed: 11,
+      tasks: { count: 40, successRate: { dist: 'beta', mean: 0.5, concentration: 2 } },
+      verifier: { falseAccept: 0.05, falseReject: 0.1 },
+      run: { replicates: 600 },
+    };
+    const scenarios = [
+      resolveScenario({
+        ...base,
+        attempts: { correlation: { model: 'markov', stickiness: 0.5 }, cost: { perAttempt: { dist: 'lognormal', median: 0.02, sigma: 0.5 } } },
+        policy: { maxAttempts: 6, budget: { cost: 0.07 } },
+      }),
+      resolveScenario({ ...base, policy: { maxAttempts: 6 } }),
+    ];
+    for (const scenario of scenarios) {
+      const expected = JSON.stringify(simulatePartial(scenario));
+      for (const workers of [1, 2, 4]) {
+        expect(JSON.stringify(await runSimulation(scenario, { workers, workersWorthMs: 0 }))).toBe(expected);
+        expect(JSON.stringify(await runSimulation(scenario, { workers }))).toBe(expected);
+      }
+      // A range of whole blocks, as a shard runs it: the same as simulatePartial of that range.
+      const range = { start: 128, end: 600 };
+      expect(JSON.stringify(await runSimulation(scenario, { workers: 2, workersWorthMs: 0, range }))).toBe(
+        JSON.stringify(simulatePartial(scenario, { replicates: range })),
+      );
+    }
   });
 });

@@ -9,6 +9,7 @@ import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCu
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig, emptyHistograms } from './replicateTotals.js';
 import { runProbabilities } from './runProbabilities.js';
+import { forTaskGroups } from './taskGroups.js';
 import type { TaskParameters } from './taskParameters.js';
 
 const INDEPENDENT = { model: 'independent' } as const;
@@ -46,6 +47,8 @@ export class IndependentVerifierRunner implements BlockRunner {
   private readonly histograms: ReplicateHistograms;
   private readonly totals: ReplicateTotalsConfig;
   private readonly scratch: { correct: Float64Array; wrong: Float64Array; cumulative: Float64Array };
+  /** Whether the kernel has been called (forTaskGroups). */
+  warm = false;
 
   constructor(scenario: Scenario, tasks: TaskParameters) {
     const K = scenario.policy.maxAttempts;
@@ -112,15 +115,35 @@ export class IndependentVerifierRunner implements BlockRunner {
 
   run(rng: Xoshiro128, _firstReplicate: number, count: number, out: Float64Array): void {
     const K = this.K;
+    this.acceptCounts.fill(0, 0, count * (2 * K + 1));
+    this.successCounts.fill(0, 0, count * (K + 2));
+    this.failureCounts.fill(0, 0, count * (K + 2));
+    // Groups of tasks (forTaskGroups); without the tables of all tasks, each task's tables rebuilt in slot 0.
+    forTaskGroups(this.T, this.allTasks, this, (t, n) => {
+      let from = t;
+      if (!this.allTasks) {
+        this.buildTask(t, 0);
+        from = 0;
+      }
+      this.taskEpisodes(rng, from, from + n, count);
+    });
+    this.finish(count, out);
+  }
+
+  /**
+   * The episodes of the tasks in table slots [from, to) for replicates 0..count − 1 into the
+   * counters. Some tasks per call rather than all of the block: V8 optimises it with the type
+   * feedback of complete calls (one long loop is compiled on the fly, before the code after it has
+   * run, and then leaves the optimised code at every call).
+   */
+  private taskEpisodes(rng: Xoshiro128, from: number, to: number, count: number): void {
+    const K = this.K;
     const none = K + 1;
     const AC = 2 * K + 1;
     const HC = K + 2;
     const acceptCounts = this.acceptCounts;
     const successCounts = this.successCounts;
     const failureCounts = this.failureCounts;
-    acceptCounts.fill(0, 0, count * AC);
-    successCounts.fill(0, 0, count * HC);
-    failureCounts.fill(0, 0, count * HC);
     const acceptIndex = this.acceptIndex,
       acceptWrong = this.acceptWrong;
     const firstSuccess = this.firstSuccess,
@@ -147,12 +170,7 @@ export class IndependentVerifierRunner implements BlockRunner {
       s1 = rng.s1,
       s2 = rng.s2,
       s3 = rng.s3;
-    for (let t = 0; t < this.T; t++) {
-      let slot = t;
-      if (!this.allTasks) {
-        this.buildTask(t, 0);
-        slot = 0;
-      }
+    for (let slot = from; slot < to; slot++) {
       const aG = slot * aSize,
         aB = slot * aStride;
       const pG = slot * pSize,
@@ -224,7 +242,6 @@ export class IndependentVerifierRunner implements BlockRunner {
     rng.s1 = s1;
     rng.s2 = s2;
     rng.s3 = s3;
-    this.finish(count, out);
   }
 
   private finish(count: number, out: Float64Array): void {

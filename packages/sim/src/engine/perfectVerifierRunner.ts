@@ -8,6 +8,7 @@ import { classFirstFailure, classFirstSuccess, outcomeClassCount, outcomeClassCu
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig, emptyHistograms } from './replicateTotals.js';
 import { runProbabilities } from './runProbabilities.js';
+import { forTaskGroups } from './taskGroups.js';
 import type { TaskParameters } from './taskParameters.js';
 
 /**
@@ -46,6 +47,8 @@ export class PerfectVerifierRunner implements BlockRunner {
   private readonly scratchCorrect: Float64Array;
   private readonly scratchWrong: Float64Array;
   private readonly scratchCumulative: Float64Array;
+  /** Whether the kernel has been called (forTaskGroups). */
+  warm = false;
 
   constructor(scenario: Scenario, tasks: TaskParameters) {
     const K = scenario.policy.maxAttempts;
@@ -103,92 +106,16 @@ export class PerfectVerifierRunner implements BlockRunner {
     const first = this.countsStart;
     const end = first + count * C;
     memory.fill(0, first, end);
-    const mask = C - 1;
-    const ones = (C >>> 1) - 1;
-    let s0 = rng.s0,
-      s1 = rng.s1,
-      s2 = rng.s2,
-      s3 = rng.s3;
-    for (let t = 0; t < this.T; t++) {
-      let slot = t;
+    // Groups of tasks (forTaskGroups); without the tables of all tasks, each task's table rebuilt in slot 0.
+    forTaskGroups(this.T, this.allTasks, this, (t, n) => {
+      let from = t;
       if (!this.allTasks) {
         this.buildTask(t, 0);
-        slot = 0;
+        from = 0;
       }
-      // Per replicate: one xoshiro128** step (Xoshiro128.uint32 inlined), then the class by the
-      // alias table, an arithmetic select: the packed words when C is a power of two
-      // (AliasTable.pack), else column i = ⌊x·C/2^32⌋, ⌊(x·C mod 2^32)/2⌋ against its cut.
-      if (this.packed) {
-        const base = slot * C;
-        let at = first;
-        // Two replicates per iteration (the same draws in the same order, less loop overhead).
-        for (const pairsEnd = end - C; at < pairsEnd; at += 2 * C) {
-          let y = Math.imul(s1, 5);
-          const x = Math.imul((y << 7) | (y >>> 25), 9);
-          let u = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= u;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          y = Math.imul(s1, 5);
-          const x2 = Math.imul((y << 7) | (y >>> 25), 9);
-          u = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= u;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          const i = x & mask;
-          const w = memory[base + i];
-          const alias = w & mask;
-          const i2 = x2 & mask;
-          const w2 = memory[base + i2];
-          const alias2 = w2 & mask;
-          memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
-          memory[at + C + (alias2 ^ ((i2 ^ alias2) & ((((x2 >>> 1) | ones) - (w2 >>> 1)) >> 31)))]++;
-        }
-        if (at < end) {
-          const y = Math.imul(s1, 5);
-          const x = Math.imul((y << 7) | (y >>> 25), 9);
-          const u = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= u;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          const i = x & mask;
-          const w = memory[base + i];
-          const alias = w & mask;
-          memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
-        }
-      } else {
-        const base = 2 * slot * C;
-        for (let at = first; at < end; at += C) {
-          const y = Math.imul(s1, 5);
-          const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-          const u = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= u;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          const xc = x * C;
-          const i = (xc * 2.3283064365386963e-10) | 0;
-          const e = base + 2 * i;
-          const alias = memory[e + 1];
-          memory[at + (alias ^ ((i ^ alias) & ((((xc | 0) >>> 1) - memory[e]) >> 31)))]++;
-        }
-      }
-    }
-    rng.s0 = s0;
-    rng.s1 = s1;
-    rng.s2 = s2;
-    rng.s3 = s3;
+      if (this.packed) packedTasks(rng, memory, from, from + n, first, end, C);
+      else aliasTasks(rng, memory, from, from + n, first, end, C);
+    });
     this.finish(count, out);
   }
 
@@ -221,4 +148,108 @@ export class PerfectVerifierRunner implements BlockRunner {
       replicateTotals(this.totals, h, 0, out, r * METRIC_COUNT * K);
     }
   }
+}
+
+/**
+ * The replicates (counters memory[first..end), C per replicate) of the tasks in table slots
+ * [from, to): per replicate one xoshiro128** step (Xoshiro128.uint32 inlined), then the class by
+ * the alias table's packed words at memory[slot·C..slot·C + C) (AliasTable.pack; C a power of two),
+ * an arithmetic select.
+ * Some tasks per call rather than all of the block: V8 optimises it with the type feedback of
+ * complete calls (one long loop is compiled on the fly, before the code after it has run, and then
+ * leaves the optimised code at every call).
+ */
+function packedTasks(rng: Xoshiro128, memory: Int32Array, from: number, to: number, first: number, end: number, C: number): void {
+  const mask = C - 1;
+  const ones = (C >>> 1) - 1;
+  let s0 = rng.s0,
+    s1 = rng.s1,
+    s2 = rng.s2,
+    s3 = rng.s3;
+  for (let slot = from; slot < to; slot++) {
+    const base = slot * C;
+    let at = first;
+    // Two replicates per iteration (the same draws in the same order, less loop overhead).
+    for (const pairsEnd = end - C; at < pairsEnd; at += 2 * C) {
+      let y = Math.imul(s1, 5);
+      const x = Math.imul((y << 7) | (y >>> 25), 9);
+      let u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      y = Math.imul(s1, 5);
+      const x2 = Math.imul((y << 7) | (y >>> 25), 9);
+      u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      const i = x & mask;
+      const w = memory[base + i];
+      const alias = w & mask;
+      const i2 = x2 & mask;
+      const w2 = memory[base + i2];
+      const alias2 = w2 & mask;
+      memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
+      memory[at + C + (alias2 ^ ((i2 ^ alias2) & ((((x2 >>> 1) | ones) - (w2 >>> 1)) >> 31)))]++;
+    }
+    if (at < end) {
+      const y = Math.imul(s1, 5);
+      const x = Math.imul((y << 7) | (y >>> 25), 9);
+      const u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      const i = x & mask;
+      const w = memory[base + i];
+      const alias = w & mask;
+      memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
+    }
+  }
+  rng.s0 = s0;
+  rng.s1 = s1;
+  rng.s2 = s2;
+  rng.s3 = s3;
+}
+
+/**
+ * As packedTasks for any C: the alias table's entries at memory[2·slot·C..2·slot·C + 2C) (cut,
+ * alias); column i = ⌊x·C/2^32⌋, ⌊(x·C mod 2^32)/2⌋ against its cut.
+ */
+function aliasTasks(rng: Xoshiro128, memory: Int32Array, from: number, to: number, first: number, end: number, C: number): void {
+  let s0 = rng.s0,
+    s1 = rng.s1,
+    s2 = rng.s2,
+    s3 = rng.s3;
+  for (let slot = from; slot < to; slot++) {
+    const base = 2 * slot * C;
+    for (let at = first; at < end; at += C) {
+      const y = Math.imul(s1, 5);
+      const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
+      const u = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= u;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      const xc = x * C;
+      const i = (xc * 2.3283064365386963e-10) | 0;
+      const e = base + 2 * i;
+      const alias = memory[e + 1];
+      memory[at + (alias ^ ((i ^ alias) & ((((xc | 0) >>> 1) - memory[e]) >> 31)))]++;
+    }
+  }
+  rng.s0 = s0;
+  rng.s1 = s1;
+  rng.s2 = s2;
+  rng.s3 = s3;
 }

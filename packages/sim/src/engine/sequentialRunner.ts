@@ -19,15 +19,18 @@ import {
 import { draw, perAttempt, type PerAttempt } from './generalEpisode.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { expTables, INVERSE_STEP, LOWEST_EXPONENT, ROUNDER, STEP_HIGH, STEP_LOW, STEPS, TABLE_LIMIT, type ExpTables } from './tableExp.js';
+import { forTaskGroups } from './taskGroups.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
 import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
 
 const TWO_POW_MINUS_32 = 1 / 4294967296;
 const TWO_POW_32 = 4294967296;
-/** Delivery kinds, also the column of the final-state histogram. */
+/** Delivery kinds, also the column of the final-state histogram (WRONG − x is the delivery of an attempt with outcome x). */
 const NONE = 0;
 const CORRECT = 1;
 const WRONG = 2;
+/** The metric row of each delivery kind. */
+const DELIVERY_ROW = [ABSTAINED, DELIVERED_CORRECT, DELIVERED_WRONG];
 /** Outcome models (the loop over attempts is chosen once per episode). */
 const INDEPENDENT = 0;
 const EXCHANGEABLE = 1;
@@ -67,8 +70,10 @@ export class SequentialRunner implements BlockRunner {
   private readonly K: number;
   private readonly fixedTasks: TaskParameters | null;
   private readonly outcomes: Uint8Array;
-  private readonly spendAt: Float64Array;
-  private readonly latencyAt: Float64Array;
+  /** Per task: the markov threshold after a wrong (0) and a correct (1) attempt; the verdict's accept interval [from, to) by outcome. */
+  private readonly markovThreshold = new Float64Array(2);
+  private readonly acceptFrom = new Float64Array([0, 0]);
+  private readonly acceptTo = new Float64Array([0, TWO_POW_32]);
   private readonly hFirstSuccess: Int32Array;
   private readonly hFirstFailure: Int32Array;
   private readonly hFinal: Int32Array;
@@ -83,6 +88,12 @@ export class SequentialRunner implements BlockRunner {
   private readonly costDrawn: PerAttempt | null;
   private readonly latencyDrawn: PerAttempt | null;
   private readonly exp: ExpTables;
+  private readonly cost: AmountParameters;
+  private readonly latency: AmountParameters;
+  /** DELIVERY_ROW[d]·K − 2 per delivery kind d (see episodes). */
+  private readonly deliveryRows: Int32Array;
+  /** Whether the kernel has been called (forTaskGroups). */
+  warm = false;
 
   constructor(scenario: Scenario) {
     this.scenario = scenario;
@@ -90,8 +101,6 @@ export class SequentialRunner implements BlockRunner {
     this.K = K;
     this.fixedTasks = scenario.tasks.resample ? null : benchmarkTasks(scenario);
     this.outcomes = new Uint8Array(K + 1);
-    this.spendAt = new Float64Array(K + 1);
-    this.latencyAt = new Float64Array(K + 1);
     const slots = REPLICATES_PER_BLOCK * (K + 2);
     this.hFirstSuccess = new Int32Array(slots);
     this.hFirstFailure = new Int32Array(slots);
@@ -107,6 +116,9 @@ export class SequentialRunner implements BlockRunner {
     this.costDrawn = cost.dist === 'empirical' ? perAttempt(cost) : null;
     this.latencyDrawn = latency.dist === 'constant' ? null : perAttempt(latency);
     this.exp = expTables();
+    this.cost = amountParameters(cost);
+    this.latency = amountParameters(latency);
+    this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
   }
 
   run(rng: Xoshiro128, firstReplicate: number, count: number, out: Float64Array): void {
@@ -125,13 +137,18 @@ export class SequentialRunner implements BlockRunner {
     }
     this.hFinal.fill(0, 0, 3 * slots);
     const fixed = this.fixedTasks;
-    if (fixed !== null) this.episodes(rng, fixed, 0, count, out);
-    else for (let r = 0; r < count; r++) this.episodes(rng, replicateTasks(this.scenario, firstReplicate + r), r, r + 1, out);
+    // A fixed benchmark in groups of tasks (forTaskGroups: V8 then optimises the kernel with the type feedback of complete calls).
+    if (fixed !== null) forTaskGroups(fixed.count, true, this, (t, n) => this.episodes(rng, fixed, t, t + n, 0, count, out));
+    else
+      for (let r = 0; r < count; r++) {
+        const tasks = replicateTasks(this.scenario, firstReplicate + r);
+        this.episodes(rng, tasks, 0, tasks.count, r, r + 1, out);
+      }
     this.finish(count, out);
   }
 
-  /** Every task of `tasks` (outer) × replicates [from, to) (inner), in the order GeneralRunner uses the stream. */
-  private episodes(rng: Xoshiro128, tasks: TaskParameters, from: number, to: number, out: Float64Array): void {
+  /** Tasks [firstTask, endTask) of `tasks` (outer) × replicates [from, to) (inner), in the order GeneralRunner uses the stream. */
+  private episodes(rng: Xoshiro128, tasks: TaskParameters, firstTask: number, endTask: number, from: number, to: number, out: Float64Array): void {
     const K = this.K;
     const H = K + 2;
     const width = METRIC_COUNT * K;
@@ -150,8 +167,8 @@ export class SequentialRunner implements BlockRunner {
     const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
     const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
     const scale = correlation.model === 'exchangeable' && correlation.icc > 0 ? 1 / correlation.icc - 1 : 0;
-    const cost = amountParameters(attempts.cost);
-    const latency = amountParameters(attempts.latency);
+    const cost = this.cost;
+    const latency = this.latency;
     const costLognormal = cost.kind === LOGNORMAL,
       costValue = cost.value,
       costMedian = cost.median,
@@ -171,8 +188,11 @@ export class SequentialRunner implements BlockRunner {
     const oracle = selector.kind === 'oracle';
     const prefixDelivery = deliverLast || oracle;
     const X = this.outcomes;
-    const S = this.spendAt;
-    const L = this.latencyAt;
+    // "Not within K" for G and F, computed once: an addition only in a rare branch would lack type feedback.
+    const none = K + 1;
+    const markovThreshold = this.markovThreshold;
+    const acceptFrom = this.acceptFrom;
+    const acceptTo = this.acceptTo;
     // Up to 30 attempts the outcomes also go into a bit mask, from which G and F come without branches.
     const small = K <= 30;
     const allAttempts = small ? (2 << K) - 2 : 0;
@@ -187,6 +207,20 @@ export class SequentialRunner implements BlockRunner {
       latencyOvershootTail = this.latencyOvershootTail;
     const { kn, wn } = this.ziggurat;
     const { fractions, powers } = this.exp;
+    // Module constants as locals: V8 loads an imported or module-level binding from its context,
+    // with a check, at every use in the loop; a local is a register or a stack slot.
+    const tableLimit = TABLE_LIMIT,
+      inverseStep = INVERSE_STEP,
+      rounder = ROUNDER,
+      stepHigh = STEP_HIGH,
+      stepLow = STEP_LOW,
+      stepMask = STEPS - 1,
+      lowestExponent = LOWEST_EXPONENT,
+      twoPowMinus32 = TWO_POW_MINUS_32;
+    // Where budget k = j − 1 of replicate r adds its amounts and delivery: out[r·width + row·K + j − 2].
+    const costRow = COST * K - 2,
+      latencyRow = LATENCY * K - 2;
+    const deliveryRows = this.deliveryRows;
     let s0 = rng.s0,
       s1 = rng.s1,
       s2 = rng.s2,
@@ -195,21 +229,23 @@ export class SequentialRunner implements BlockRunner {
       word = 0,
       tt = 0;
 
-    for (let t = 0; t < tasks.count; t++) {
+    for (let t = firstTask; t < endTask; t++) {
       const p = tasks.successRate[t],
         fa = tasks.falseAccept[t],
         fr = tasks.falseReject[t];
       // Thresholds on the 32-bit word: u·2^-32 < q ⇔ word < q·2^32 (exact: a power of two).
       const first = p * TWO_POW_32;
-      const afterWrong = (stay * 0 + (1 - stay) * p) * TWO_POW_32;
-      const afterRight = (stay * 1 + (1 - stay) * p) * TWO_POW_32;
-      const rejectRight = fr * TWO_POW_32;
-      const acceptWrong = fa * TWO_POW_32;
+      // Indexed by the previous outcome (markov) and by the outcome (verdict), so no branch on it.
+      markovThreshold[0] = (stay * 0 + (1 - stay) * p) * TWO_POW_32;
+      markovThreshold[1] = (stay * 1 + (1 - stay) * p) * TWO_POW_32;
+      // Accepted iff acceptFrom[x] ≤ word < acceptTo[x]: a wrong attempt iff word < FA·2^32, a correct one iff word ≥ FR·2^32.
+      acceptTo[0] = fa * TWO_POW_32;
+      acceptFrom[1] = fr * TWO_POW_32;
       const a = p * scale;
       for (let r = from; r < to; r++) {
         // ---- outcomes X_1..X_K (drawOutcomes), with the first success G and first failure F ----
-        let G = K + 1;
-        let F = K + 1;
+        let G = none;
+        let F = none;
         let bits = 0; // bit j set: X_j correct (K ≤ 30)
         if (model === INDEPENDENT) {
           for (let j = 1; j <= K; j++) {
@@ -222,7 +258,7 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = word >>> 0 < first ? 1 : 0;
+            const x = +(word >>> 0 < first);
             X[j] = x;
             if (small) bits |= x << j;
             else {
@@ -243,9 +279,9 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = word >>> 0 < threshold ? 1 : 0;
+            const x = +(word >>> 0 < threshold);
             X[j] = x;
-            threshold = x === 1 ? afterRight : afterWrong;
+            threshold = markovThreshold[x];
             if (small) bits |= x << j;
             else {
               G = x === 1 && G > K ? j : G;
@@ -264,7 +300,7 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = (word >>> 0) * TWO_POW_MINUS_32 < (a + correctSoFar) / (scale + j - 1) ? 1 : 0;
+            const x = +((word >>> 0) * twoPowMinus32 < (a + correctSoFar) / (scale + j - 1));
             X[j] = x;
             correctSoFar += x;
             if (small) bits |= x << j;
@@ -285,7 +321,7 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = (word >>> 0) * TWO_POW_MINUS_32 < rate ? 1 : 0;
+            const x = +((word >>> 0) * twoPowMinus32 < rate);
             X[j] = x;
             if (x === 0) rate += eta * (1 - rate);
             if (small) bits |= x << j;
@@ -299,23 +335,32 @@ export class SequentialRunner implements BlockRunner {
         if (small) {
           // First success and first failure as the lowest set bit of the outcome mask and of its complement.
           const failures = ~bits & allAttempts;
-          G = bits === 0 ? K + 1 : 31 - Math.clz32(bits & -bits);
-          F = failures === 0 ? K + 1 : 31 - Math.clz32(failures & -failures);
+          G = bits === 0 ? none : 31 - Math.clz32(bits & -bits);
+          F = failures === 0 ? none : 31 - Math.clz32(failures & -failures);
         }
 
         // ---- attempts, one per round, while the budgets let them start ----
+        // spend, took: S_j and L_j after attempt j; elapsed: the latency before the next attempt.
         let spend = 0;
         let elapsed = 0;
+        let took = 0;
         let started = 0;
         let final = NONE;
-        let completedCorrect = false;
+        let completedCorrect = 0;
         let lastCompleted = NONE;
         const base = r * width;
         for (let j = 1; j <= K; j++) {
           if (hasCostCap && !(spend < costLimit)) break;
           if (hasLatencyCap && !(elapsed < latencyLimit)) break;
-          const correct = X[j] === 1;
-          let accept = correct;
+          if (j > 1) {
+            // Attempt j − 1 was not the last: budget k = j − 1 ends in the state after it (amounts S, L; for
+            // deliverLast and oracle its delivery; otherwise none, added in finish).
+            out[base + costRow + j] += spend;
+            out[base + latencyRow + j] += took;
+            if (prefixDelivery) out[base + deliveryRows[final] + j] += 1;
+          }
+          const x = X[j];
+          let accept = x;
           if (judged) {
             y = Math.imul(s1, 5);
             word = Math.imul((y << 7) | (y >>> 25), 9);
@@ -326,7 +371,8 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            accept = correct ? word >>> 0 >= rejectRight : word >>> 0 < acceptWrong;
+            const w = word >>> 0;
+            accept = +(w >= acceptFrom[x]) & +(w < acceptTo[x]);
           }
           // Cost, then latency: the constant, or median·e^{σZ} with Z by the ziggurat (LognormalSum of one,
           // inlined for the cost).
@@ -359,14 +405,14 @@ export class SequentialRunner implements BlockRunner {
             // e^x as tableExp computes it, inlined (the call is not: the kernel exceeds V8's inlining budget).
             const x = costSigma * z;
             let e: number;
-            if (!(x <= TABLE_LIMIT && x >= -TABLE_LIMIT)) e = Math.exp(x);
+            if (!(x <= tableLimit && x >= -tableLimit)) e = Math.exp(x);
             else {
-              const rounded = x * INVERSE_STEP + ROUNDER - ROUNDER;
+              const rounded = x * inverseStep + rounder - rounder;
               const n = rounded | 0;
-              const rest = x - rounded * STEP_HIGH - rounded * STEP_LOW;
+              const rest = x - rounded * stepHigh - rounded * stepLow;
               e =
-                fractions[n & (STEPS - 1)] *
-                powers[(n >> 8) - LOWEST_EXPONENT] *
+                fractions[n & stepMask] *
+                powers[(n >> 8) - lowestExponent] *
                 (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
             }
             c = costMedian * e;
@@ -406,20 +452,18 @@ export class SequentialRunner implements BlockRunner {
             cut = true;
           }
           started = j;
-          S[j] = spend;
-          L[j] = elapsed + (l > 0 ? l : 0);
-          if (cut) accept = false;
+          took = elapsed + (l > 0 ? l : 0);
+          if (cut) accept = 0;
           else {
-            if (correct) completedCorrect = true;
-            lastCompleted = correct ? CORRECT : WRONG;
+            completedCorrect |= x;
+            lastCompleted = WRONG - x;
           }
-          if (accept) {
-            final = oracle ? (completedCorrect ? CORRECT : WRONG) : correct ? CORRECT : WRONG;
+          if (accept === 1) {
+            final = oracle ? WRONG - completedCorrect : WRONG - x;
             break;
           }
-          final = oracle && completedCorrect ? CORRECT : deliverLast ? lastCompleted : NONE;
-          if (prefixDelivery && j < K) X[j] = final; // reuse X[j] (no longer needed) for the state after attempt j
-          elapsed += l > 0 ? l : 0;
+          final = oracle && completedCorrect === 1 ? CORRECT : deliverLast ? lastCompleted : NONE;
+          elapsed = took;
         }
 
         // ---- bookkeeping: histograms, tails, and the amounts of the budgets k < started ----
@@ -427,25 +471,18 @@ export class SequentialRunner implements BlockRunner {
         hF[r * H + F]++;
         const at = r * H + started;
         hFinal[3 * at + final]++;
-        const spent = S[started];
-        const took = L[started];
-        costTail[at] += spent;
+        costTail[at] += spend;
         latencyTail[at] += took;
-        if (spent > costLimit) {
-          costOverTail[at] += 1;
-          costOvershootTail[at] += spent - costLimit;
+        if (hasCostCap) {
+          // Only the last attempt can end above the cap: over = 1{S_s > cap} (without a branch; 0·(S_s − cap) adds ±0).
+          const over = +(spend > costLimit);
+          costOverTail[at] += over;
+          costOvershootTail[at] += over * (spend - costLimit);
         }
-        if (took > latencyLimit) {
-          latencyOverTail[at] += 1;
-          latencyOvershootTail[at] += took - latencyLimit;
-        }
-        for (let k = 1; k < started; k++) {
-          out[base + COST * K + k - 1] += S[k];
-          out[base + LATENCY * K + k - 1] += L[k];
-          if (prefixDelivery) {
-            const d = X[k];
-            out[base + (d === CORRECT ? DELIVERED_CORRECT : d === WRONG ? DELIVERED_WRONG : ABSTAINED) * K + k - 1] += 1;
-          }
+        if (hasLatencyCap) {
+          const over = +(took > latencyLimit);
+          latencyOverTail[at] += over;
+          latencyOvershootTail[at] += over * (took - latencyLimit);
         }
       }
     }

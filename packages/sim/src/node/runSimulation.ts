@@ -3,13 +3,14 @@ import { mergePartials } from '../engine/mergePartials.js';
 import type { PartialResult } from '../engine/partialResult.js';
 import { REPLICATES_PER_BLOCK } from '../engine/replicateBlocks.js';
 import { simulatePartial } from '../engine/simulatePartial.js';
+import { estimatedWorkMs } from '../engine/workEstimate.js';
 import { scenarioToInput } from '../scenario/scenarioToInput.js';
 import type { Scenario } from '../scenario/types.js';
 import { StopSignal } from './stopSignal.js';
 
 /** Options of `runSimulation`. */
 export interface RunSimulationOptions {
-  /** Threads at most: this one plus up to `workers` − 1 worker threads (started only for long runs); 1 runs in this thread only. */
+  /** Threads at most: this one plus up to `workers` − 1 worker threads (started only for long runs, `estimatedWorkMs`); 1 runs in this thread only. */
   readonly workers: number;
   /** Replicates to simulate (block-aligned start); default all. */
   readonly range?: { readonly start: number; readonly end: number };
@@ -17,37 +18,38 @@ export interface RunSimulationOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Set it (`stop.stop()`, e.g. on Ctrl-C) to end the run at the next block boundary; default: a signal nobody sets. */
   readonly stop?: StopSignal;
+  /** Internal (tests): start worker threads only when the work is estimated to take longer than this (ms); default 150. */
+  readonly workersWorthMs?: number;
 }
 
-/** Chunks per thread: small enough to balance load and stop promptly, large enough to be cheap. */
-const CHUNKS_PER_WORKER = 8;
 /**
- * Worker threads are started only when the work left is estimated to take longer than this (ms):
- * a worker takes ≈ 60 ms to start and more to warm up. Measured (2 cores, bench verifier scenario):
- * 0.19 s of work ran 10 % slower with a worker, 0.28 s 18 % faster; the estimate runs ≈ 20 % high.
+ * Worker threads are started only when the work is estimated (`estimatedWorkMs`, from the scenario
+ * alone) to take longer than this on one thread: a worker takes ≈ 60 ms to start and some more to
+ * warm up, so shorter runs are faster on this thread alone.
  */
-const WORKERS_WORTH_MS = 300;
-/** The estimate (the fastest slice's time per replicate × replicates left) is made after the first chunk, or after this much of it (ms) on long runs. */
-const ESTIMATE_AFTER_MS = 50;
+const WORKERS_WORTH_MS = 150;
 /** Chunks a worker holds at once (one simulating, one queued), so it never waits for this thread to hand out the next. */
 const CHUNKS_IN_FLIGHT = 2;
-/** Longest stretch (ms) this thread simulates before yielding, so Ctrl-C is seen promptly. */
+/** A worker's first chunk, as a share of the usual chunk size: its code runs unoptimised at first. */
+const FIRST_CHUNK_SHARE = 0.25;
+/** Longest stretch (ms) this thread simulates before yielding, so Ctrl-C is seen promptly; shorter while it also feeds workers. */
 const SLICE_MS = 100;
+const SLICE_MS_WITH_WORKERS = 20;
 
 /**
- * Simulates a scenario's replicates in chunks of whole blocks and merges the parts. This thread
- * always simulates: it times the start of the first chunk and, when `workers` > 1 and the work left
- * is estimated to take more than WORKERS_WORTH_MS, starts `workers` − 1 worker threads that take
- * chunks from the same queue as this thread (short runs never pay for thread start-up). The engine
- * derives every block's randomness from (seed, block) and merges sums in a fixed block tree, so
- * the result is byte-identical for any number of workers and any split.
+ * Simulates a scenario's replicates in chunks of whole blocks and merges the parts. When
+ * `workers` > 1 and the work is estimated to take more than WORKERS_WORTH_MS, it starts
+ * `workers` − 1 worker threads at once; this thread simulates from the start too (while the workers
+ * boot) and takes chunks from the same queue, whose chunks shrink as it empties so that all
+ * threads finish together. The engine derives every block's randomness from (seed, block) and
+ * merges sums in a fixed block tree, so the result is byte-identical for any number of workers and
+ * any split.
  * A stop request ends each part at a block boundary; the merged result then covers fewer
  * replicates and says so (`stopped`, `done`).
  */
 export async function runSimulation(scenario: Scenario, options: RunSimulationOptions): Promise<PartialResult> {
   const range = options.range ?? { start: 0, end: scenario.run.replicates };
   const total = range.end - range.start;
-  const queue = chunkRange(range, Math.max(1, options.workers) * CHUNKS_PER_WORKER);
   const stop = options.stop ?? new StopSignal();
   let done = 0;
   const progress = (replicates: number) => {
@@ -55,31 +57,22 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
     options.onProgress?.(done, total);
   };
   const parts: PartialResult[] = [];
+  const worth = options.workersWorthMs ?? WORKERS_WORTH_MS;
+  const blocks = Math.ceil(total / REPLICATES_PER_BLOCK);
+  const helpers = options.workers > 1 && estimatedWorkMs(scenario, total) > worth ? Math.min(options.workers - 1, blocks - 1) : 0;
+  const queue = new ChunkQueue(range, helpers + 1);
+  // This thread's first chunk, taken before the workers (still booting) take theirs.
+  let chunk = queue.take();
   let pool: Promise<void> | null = null;
-  let decided = options.workers <= 1;
-  const began = performance.now();
-  let simulatedHere = 0;
-  let bestRate = Infinity; // ms per replicate of the fastest slice so far (later slices run JIT-compiled code)
-  // After each slice of the first chunk: start workers once the estimate says they pay off.
-  const afterSlice = (replicates: number, sliceMs: number, chunkDone: boolean) => {
-    simulatedHere += replicates;
-    if (decided) return;
-    if (replicates > 0) bestRate = Math.min(bestRate, sliceMs / replicates);
-    if (!chunkDone && performance.now() - began < ESTIMATE_AFTER_MS) return;
-    decided = true;
-    const left = total - simulatedHere;
-    if (stop.stopped || queue.length === 0 || !Number.isFinite(bestRate)) return;
-    if (bestRate * left > WORKERS_WORTH_MS) {
-      pool = runWorkers(scenario, Math.min(options.workers - 1, queue.length), queue, stop, parts, progress);
-      // A failing worker sets the stop flag (this thread then stops too); the pool's promise reports the error.
-      pool.catch(() => undefined);
-    }
-  };
+  if (helpers > 0) {
+    pool = runWorkers(scenario, helpers, queue, stop, parts, progress);
+    // A failing worker sets the stop flag (this thread then stops too); the pool's promise reports the error.
+    pool.catch(() => undefined);
+  }
+  const sliceMs = helpers > 0 ? SLICE_MS_WITH_WORKERS : SLICE_MS;
   let sliceBlocks = 1;
   const reuse = {}; // the engine's tables, built once for all slices
-  for (let chunk = queue.shift(); chunk; chunk = stop.stopped ? undefined : queue.shift()) {
-    // Without workers the rest of the queue is one contiguous range: slices sized by time alone.
-    if (decided && pool === null) while (queue.length > 0 && queue[0].start === chunk.end) chunk = { start: chunk.start, end: queue.shift()!.end };
+  for (; chunk; chunk = stop.stopped ? undefined : queue.take()) {
     for (let start = chunk.start; start < chunk.end; ) {
       if (stop.stopped && parts.length > 0) break;
       const end = Math.min(chunk.end, start + sliceBlocks * REPLICATES_PER_BLOCK);
@@ -96,11 +89,10 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
       });
       parts.push(part);
       // A chunk can take seconds, and a signal handler only runs when this thread yields: slices of
-      // whole blocks sized to take about SLICE_MS (the block tree makes any split give the same sums).
+      // whole blocks sized to take about sliceMs (the block tree makes any split give the same sums).
       const elapsed = performance.now() - sliceBegan;
-      sliceBlocks = Math.max(1, Math.min(4 * sliceBlocks, Math.floor((sliceBlocks * SLICE_MS) / Math.max(elapsed, 1))));
+      sliceBlocks = Math.max(1, Math.min(4 * sliceBlocks, Math.floor((sliceBlocks * sliceMs) / Math.max(elapsed, 1))));
       start = end;
-      afterSlice(part.done, elapsed, start >= chunk.end);
       // Let signal handlers (Ctrl-C), worker messages and progress output run between slices.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -114,11 +106,15 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
   return stop.stopped && merged.done < total ? { ...merged, stopped: true } : merged;
 }
 
-/** Starts `count` worker threads that take chunks from `queue` (shared with this thread) until it is empty or a stop is requested. */
+/**
+ * Starts `count` worker threads that take chunks from `queue` (shared with this thread) until it is
+ * empty or a stop is requested. Resolves when every worker has returned its last part (they then
+ * exit on their own); rejects if one fails or exits early.
+ */
 function runWorkers(
   scenario: Scenario,
   count: number,
-  queue: Chunk[],
+  queue: ChunkQueue,
   stop: StopSignal,
   parts: PartialResult[],
   progress: (replicates: number) => void,
@@ -131,20 +127,31 @@ function runWorkers(
         workerData: { scenario: input, stop: stop.buffer },
       });
       let inFlight = 0;
+      let returned = 0;
+      let finished = false;
+      // Chunks go to a worker once it is ready (booted, scenario resolved), so that none waits on a
+      // booting thread; its first chunk is small (its code is not yet optimised), then CHUNKS_IN_FLIGHT.
       const feed = () => {
-        while (inFlight < CHUNKS_IN_FLIGHT) {
-          const chunk = stop.stopped ? undefined : queue.shift();
+        while (inFlight < (returned === 0 ? 1 : CHUNKS_IN_FLIGHT)) {
+          const chunk = stop.stopped ? undefined : queue.take(returned === 0 ? FIRST_CHUNK_SHARE : 1);
           if (chunk === undefined) break;
           worker.postMessage(chunk);
           inFlight++;
         }
-        if (inFlight === 0) worker.postMessage(null);
+        if (inFlight === 0 && !finished) {
+          finished = true;
+          worker.postMessage(null);
+          running--;
+          if (running === 0) resolve();
+        }
       };
-      worker.on('message', (message: { type: 'progress'; replicates: number } | { type: 'result'; partial: PartialResult }) => {
-        if (message.type === 'progress') progress(message.replicates);
+      worker.on('message', (message: { type: 'ready' } | { type: 'progress'; replicates: number } | { type: 'result'; partial: PartialResult }) => {
+        if (message.type === 'ready') feed();
+        else if (message.type === 'progress') progress(message.replicates);
         else {
           parts.push(message.partial);
           inFlight--;
+          returned++;
           feed();
         }
       });
@@ -152,26 +159,42 @@ function runWorkers(
         stop.stop();
         reject(error);
       });
-      worker.on('exit', () => {
-        running--;
-        if (running === 0) resolve();
+      worker.on('exit', (code) => {
+        if (finished) return;
+        stop.stop();
+        reject(new Error(`a simulate worker exited (code ${code}) before returning its part`));
       });
-      feed();
     }
   });
 }
 
 type Chunk = { start: number; end: number };
 
-/** About `count` block-aligned ranges covering `range` in order. */
-function chunkRange(range: Chunk, count: number): Chunk[] {
-  const firstBlock = range.start / REPLICATES_PER_BLOCK;
-  const blocks = Math.ceil((range.end - range.start) / REPLICATES_PER_BLOCK);
-  const perChunk = Math.max(1, Math.ceil(blocks / count));
-  const chunks: Chunk[] = [];
-  for (let b = 0; b < blocks; b += perChunk) {
-    const start = (firstBlock + b) * REPLICATES_PER_BLOCK;
-    chunks.push({ start, end: Math.min(range.end, (firstBlock + b + perChunk) * REPLICATES_PER_BLOCK) });
+/**
+ * The blocks of `range` handed out in order as chunks of whole blocks, each about the remaining
+ * blocks / (3 × threads) (guided self-scheduling: large chunks first, one block at the end), so
+ * that the threads finish at about the same time.
+ */
+class ChunkQueue {
+  private next: number;
+  private readonly endBlock: number;
+  private readonly end: number;
+  private readonly threads: number;
+
+  constructor(range: Chunk, threads: number) {
+    this.next = range.start / REPLICATES_PER_BLOCK;
+    this.endBlock = Math.ceil(range.end / REPLICATES_PER_BLOCK);
+    this.end = range.end;
+    this.threads = threads;
   }
-  return chunks;
+
+  /** The next chunk (`share` of the usual size), or undefined when all blocks are handed out. */
+  take(share = 1): Chunk | undefined {
+    const left = this.endBlock - this.next;
+    if (left <= 0) return undefined;
+    const size = Math.max(1, Math.ceil((share * left) / (3 * this.threads)));
+    const chunk = { start: this.next * REPLICATES_PER_BLOCK, end: Math.min(this.end, (this.next + size) * REPLICATES_PER_BLOCK) };
+    this.next += size;
+    return chunk;
+  }
 }

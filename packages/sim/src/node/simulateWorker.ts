@@ -19,6 +19,8 @@ const scenario = resolveScenario(data.scenario);
 const signal = new StopSignal(data.stop);
 const port = parentPort!;
 const reuse = {}; // the engine's tables, built for the first range and kept for the rest
+// Booted and the scenario resolved: runSimulation hands out chunks from now on.
+port.postMessage({ type: 'ready' });
 
 port.on('message', (range: { start: number; end: number } | null) => {
   if (range === null) {
