@@ -1,6 +1,6 @@
-import { betaBinomialLogPmfUnchecked } from '../fit/betaBinomialLogPmf.js';
+import { betaBinomialLogPmfUnchecked, logChoose } from '../fit/betaBinomialLogPmf.js';
 import { logBetaUnchecked } from '../math/logBeta.js';
-import { taskEstimate, type TaskMetric } from './taskValues.js';
+import type { TaskMetric } from './taskValues.js';
 
 /** Above this n the sums over c = 0..n are replaced by the delta method. */
 const EXACT_LIMIT = 5_000;
@@ -25,10 +25,16 @@ export function estimatorMoments(metric: TaskMetric, n: number, k: number, a: nu
     const slope = k * p ** (k - 1);
     return { first, squareOfMean, second: squareOfMean + (slope * slope * p * (1 - p)) / n };
   }
-  let second = 0;
-  for (let v = k; v <= n; v++) {
-    const g = taskEstimate('passHatK', n, v, k);
-    second += Math.exp(betaBinomialLogPmfUnchecked(n, v, s, f)) * g * g;
+  if (k > n) return { first, second: 0, squareOfMean };
+  // The terms t_v = BetaBinomial(v; n, s, f)·g(v)², g(v) = C(v, k)/C(n, k), from t_k on by their ratio
+  //   t_{v+1}/t_v = (n − v)(s + v)/((v + 1)(f + n − v − 1)) · ((v + 1)/(v + 1 − k))²,
+  // in logs (t_k can be below the smallest double while later terms are not): O(n) per call.
+  let logTerm = betaBinomialLogPmfUnchecked(n, k, s, f) - 2 * logChoose(n, k);
+  let second = Math.exp(logTerm);
+  for (let v = k; v < n; v++) {
+    const up = (v + 1) / (v + 1 - k);
+    logTerm += Math.log((((n - v) * (s + v)) / ((v + 1) * (f + n - v - 1))) * up * up);
+    second += Math.exp(logTerm);
   }
   return { first, second, squareOfMean };
 }
