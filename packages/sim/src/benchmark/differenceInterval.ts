@@ -14,6 +14,10 @@ export interface PairedTrials {
   readonly b: { readonly n: number; readonly c: number };
 }
 
+/** `pairedDifferenceInterval` in words, for output notes and JSON. */
+export const DIFFERENCE_INTERVAL_METHOD =
+  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, t quantile (T − 1 df), variance at least the trial noise and (σ_A − σ_B)² under Beta task populations fitted to each run';
+
 /**
  * Interval for the population mean difference B − A of the task-averaged pass@k or pass^k, both
  * agents run on the same tasks: the per-task differences D_t = θ̂_B,t − θ̂_A,t ∈ [−1, 1] are
