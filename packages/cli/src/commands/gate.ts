@@ -105,7 +105,9 @@ function deltaCheck(requirement: Requirement, baseline: Run, candidate: Run, con
   const bound = side === 'lower' ? metric.interval.lower : metric.interval.upper;
   const tasks = requirement.metric === 'meanSuccess' ? comparison.pairing.tasks.common : comparison.rows[0]!.tasks.baseline;
   const how =
-    comparison.pairing.mode === 'paired' ? `${PAIRED_INTERVAL} interval, ${tasks} tasks` : `UNPAIRED Welch t (overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%)`;
+    comparison.pairing.mode === 'paired'
+      ? `${PAIRED_INTERVAL} interval, ${tasks} tasks`
+      : `UNPAIRED Welch t (overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%)`;
   return { requirement, estimate: metric.difference, bound, side, method: how, pass: meets(requirement, bound) };
 }
 

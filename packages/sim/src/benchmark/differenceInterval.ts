@@ -63,8 +63,7 @@ export function pairedDifferenceInterval(
     noise += trialNoiseVariance(metric, a.n, a.c, k, priorA) + trialNoiseVariance(metric, b.n, b.c, k, priorB);
     values.push({ value: (difference + 1) / 2, weight: 1 });
   }
-  const spread =
-    fittedA && fittedB ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
+  const spread = fittedA && fittedB ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
   const floor = used.length > 0 ? Math.max(noise / used.length, spread) : 0;
   // On the (D + 1)/2 scale variances are a quarter of those of D.
   const bounds = populationInterval(values, options, { variance: floor / 4 });

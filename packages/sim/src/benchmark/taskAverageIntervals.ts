@@ -30,7 +30,7 @@ export const ESTIMAND_METHODS = Object.freeze({
   population:
     'score interval for the mean of the per-task estimates with a design effect (Wilson at T·x̄(1−x̄)/s² tasks, t quantile, T − 1 df; Korn & Graubard 1998), s² at least what a Beta task population fitted to the counts implies',
   benchmark:
-    'Student t interval with the trial noise of each task, Var(θ̂ | p) averaged over its posterior under a Beta task population fitted by moments (hierarchical beta-binomial), the population weighing at most twice the task\'s own trials',
+    "Student t interval with the trial noise of each task, Var(θ̂ | p) averaged over its posterior under a Beta task population fitted by moments (hierarchical beta-binomial), the population weighing at most twice the task's own trials",
 });
 
 /**
