@@ -132,3 +132,38 @@ pa, pb = moment_prior(A), moment_prior(B)
 noise = np.mean([trial_noise_prior("passHatK", n, c, k, pa) for n, c in A]) + np.mean([trial_noise_prior("passHatK", n, c, k, pb) for n, c in B])
 lo, hi = score_floor([(d + 1) / 2 for d in D], noise / 4)
 print("difference pass^2: estimate", np.mean(D), "interval", (2 * lo - 1, 2 * hi - 1))
+
+# Benchmark interval when the moment fit finds no spread beyond the binomial (a + b = 1e5): the
+# prior's weight is scaled down to 2n = 16 before the trial noise is taken over each task's
+# posterior. Tasks: 3 at 5/8, 8 at 6/8, 5 at 7/8, 4 at 8/8; pass@4, 95 % two-sided.
+tasks = [(8, 5)] * 3 + [(8, 6)] * 8 + [(8, 7)] * 5 + [(8, 8)] * 4
+prior = moment_prior(tasks)
+scale = min(1.0, 16 / (prior[0] + prior[1]))
+capped = (prior[0] * scale, prior[1] * scale)
+k = 4
+est = [1 - comb(n - c, k) / comb(n, k) for n, c in tasks]
+se = math.sqrt(sum(trial_noise_prior("passAtK", n, c, k, capped) for n, c in tasks)) / len(tasks)
+m = float(np.mean(est)); q = stats.t.ppf(0.975, len(tasks) - 1)
+print("fitted a + b =", prior[0] + prior[1], "capped prior =", capped)
+print("capped benchmark interval =", (max(0, m - q * se), min(1, m + q * se)), "se =", se)
+
+# Paired difference where (sd_A - sd_B)^2 under the fitted populations is the binding floor; the
+# variance of the per-task estimate under a Beta population by quadrature over p:
+# Var = E_p[Var(theta_hat | p) + theta(p)^2] - (E_p theta(p))^2.
+def model_variance_quad(metric, n, k, prior):
+    theta = (lambda p: p ** k) if metric == "passHatK" else (lambda p: 1 - (1 - p) ** k)
+    pdf = lambda p: stats.beta.pdf(p, *prior)
+    second = integrate.quad(lambda p: (var_given_p(metric, n, k, p) + theta(p) ** 2) * pdf(p), 0, 1, limit=400, epsabs=1e-14, epsrel=1e-12)[0]
+    first = integrate.quad(lambda p: theta(p) * pdf(p), 0, 1, limit=400, epsabs=1e-14, epsrel=1e-12)[0]
+    return second - first ** 2
+
+A = [(30, 30)] * 14 + [(30, 29), (30, 28), (30, 27), (30, 20), (30, 12), (30, 5)]
+B = [(30, 30)] * 15 + [(30, 29), (30, 29), (30, 28), (30, 26), (30, 18)]
+k = 8
+g = lambda n, c: 1 - comb(n - c, k) / comb(n, k)
+D = [g(*b) - g(*a) for a, b in zip(A, B)]
+pa, pb = moment_prior(A), moment_prior(B)
+noise = np.mean([trial_noise_prior("passAtK", n, c, k, pa) for n, c in A]) + np.mean([trial_noise_prior("passAtK", n, c, k, pb) for n, c in B])
+spread = (math.sqrt(model_variance_quad("passAtK", 30, k, pa)) - math.sqrt(model_variance_quad("passAtK", 30, k, pb))) ** 2
+lo, hi = score_floor([(d + 1) / 2 for d in D], max(noise, spread) / 4)
+print("difference pass@8: s2", np.var(D, ddof=1), "noise", noise, "spread", spread, "interval", (2 * lo - 1, 2 * hi - 1))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchmarkInterval } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
+import { benchmarkInterval, priorForTask } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
 import { empiricalBernsteinInterval } from '../../../packages/sim/src/benchmark/empiricalBernstein.js';
 import { pairedDifferenceInterval } from '../../../packages/sim/src/benchmark/differenceInterval.js';
 import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
@@ -87,6 +87,27 @@ describe('benchmarkInterval (this benchmark)', () => {
     expect(b.se).toBeCloseTo(0.09598142209864012, 12);
     expect(b.lower).toBeCloseTo(0.21240142072344953, 12);
     expect(b.upper).toBeCloseTo(0.8233128649908361, 12);
+  });
+
+  it('a fit with no spread beyond the binomial (a + b = 10⁵) weighs only 2n = 16 trials', () => {
+    // python3 test/reference/uncertainty_reference.py ("capped benchmark interval"): the trial noise by
+    // quadrature under Beta(13, 3), x̄ ± t(0.975, 19)·se.
+    const tasks = [...Array(3).fill({ n: 8, c: 5 }), ...Array(8).fill({ n: 8, c: 6 }), ...Array(5).fill({ n: 8, c: 7 }), ...Array(4).fill({ n: 8, c: 8 })];
+    const prior = momentBetaPrior(countGroups(tasks))!;
+    expect(prior.a + prior.b).toBe(1e5);
+    const capped = priorForTask(prior, 8);
+    expect(capped.a).toBeCloseTo(13, 10);
+    expect(capped.b).toBeCloseTo(3, 10);
+    const [row] = taskAverageIntervals(tasks, [4], { confidence: 0.95, sides: 2 });
+    const b = row!.passAtK.benchmark!;
+    expect(b.se).toBeCloseTo(0.004833022734006653, 10);
+    expect(b.lower).toBeCloseTo(0.9898843671622218, 10);
+    expect(b.upper).toBe(1);
+  });
+
+  it('priorForTask leaves a prior lighter than 2n as it is', () => {
+    expect(priorForTask({ a: 3, b: 1 }, 8)).toEqual({ a: 3, b: 1 });
+    expect(priorForTask({ a: 30, b: 10 }, 10)).toEqual({ a: 15, b: 5 });
   });
 
   it('never zero width when every task is at n/n', () => {
@@ -190,6 +211,22 @@ describe('pairedDifferenceInterval', () => {
     expect(b.lower).toBeCloseTo(-0.12224619450903307, 9);
     expect(b.upper).toBeCloseTo(0.30399533843078896, 9);
     expect(b.tasks).toBe(6);
+  });
+
+  it('pass@8 where (σ_A − σ_B)² under the fitted populations is the binding floor (above s² and the trial noise)', () => {
+    // python3 test/reference/uncertainty_reference.py ("difference pass@8"): s² = 0.00170, trial noise
+    // 0.00136, (σ_A − σ_B)² = 0.013535 with σ² by quadrature over p; agreement to the quadrature's precision.
+    const counts = (list: number[]) => list.map((c) => ({ n: 30, c }));
+    const a = counts([...Array(14).fill(30), 29, 28, 27, 20, 12, 5]);
+    const b = counts([...Array(15).fill(30), 29, 29, 28, 26, 18]);
+    const bounds = pairedDifferenceInterval(
+      a.map((x, i) => ({ a: x, b: b[i]! })),
+      'passAtK',
+      8,
+      { confidence: 0.95, sides: 2 },
+    )!;
+    expect(bounds.lower).toBeCloseTo(-0.04478730549638743, 7);
+    expect(bounds.upper).toBeCloseTo(0.06394964939990522, 7);
   });
 
   it('every difference 0 (all tasks 8/8 for both): positive width around 0', () => {

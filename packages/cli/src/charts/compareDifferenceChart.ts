@@ -18,7 +18,7 @@ export function compareDifferenceChart(document: ResultDocumentOf<'passk.compare
   const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);
   const k = headlineK(first) ?? ks[ks.length - 1]!;
   const headline = points.find((point) => point.comparison === names[0] && point.k === k && point.metric === 'pass^k');
-  const paired = first.pairing.mode === 'paired' ? 'paired' : 'unpaired (too few tasks in common)';
+  const paired = first.pairing.mode === 'paired' ? 'paired-difference score' : 'unpaired Welch t (too few tasks in common)';
   const caption =
     (headline
       ? `pass^${k}: ${names[0]} = ${formatPoints(headline.difference)}${headline.lower === null ? '' : ` ${formatPointsInterval(headline.lower, headline.upper!)}`}. `

@@ -3,6 +3,7 @@ import { InputError, averageOverTasks, compareRuns, requireOpenUnit, taskAverage
 import type { CommandModule } from 'yargs';
 import { parseRequirement, type Requirement } from '../args/parseRequirement.js';
 import { formatGate, formatGateMarkdown, requirementMetric, type GateCheck, type GateResult } from '../format/gateOutput.js';
+import { PAIRED_INTERVAL } from '../format/compareDocument.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CommandExit } from '../run/commandExit.js';
 import { readRunFiles } from './readRuns.js';
@@ -93,7 +94,7 @@ function ownCheck(requirement: Requirement, run: Run, confidence: number): GateC
   };
 }
 
-/** `delta(metric@k) OP t`: FILE − baseline with its one-sided paired t bound (the two-sided interval at level 2c − 1). */
+/** `delta(metric@k) OP t`: FILE − baseline with its one-sided bound of compare's difference interval (paired-difference score; the two-sided interval at level 2c − 1). */
 function deltaCheck(requirement: Requirement, baseline: Run, candidate: Run, confidence: number, minOverlap: number): GateCheck {
   const k = requirement.k ?? 1;
   const comparison = compareRuns(baseline, candidate, { ks: [k], confidence: 2 * confidence - 1, sides: 2, bootstrap: 0, minOverlap });
@@ -104,7 +105,9 @@ function deltaCheck(requirement: Requirement, baseline: Run, candidate: Run, con
   const bound = side === 'lower' ? metric.interval.lower : metric.interval.upper;
   const tasks = requirement.metric === 'meanSuccess' ? comparison.pairing.tasks.common : comparison.rows[0]!.tasks.baseline;
   const how =
-    comparison.pairing.mode === 'paired' ? `paired t, ${tasks} tasks` : `UNPAIRED Welch t (overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%)`;
+    comparison.pairing.mode === 'paired'
+      ? `${PAIRED_INTERVAL} interval, ${tasks} tasks`
+      : `UNPAIRED Welch t (overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%)`;
   return { requirement, estimate: metric.difference, bound, side, method: how, pass: meets(requirement, bound) };
 }
 

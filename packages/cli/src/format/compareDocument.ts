@@ -1,4 +1,4 @@
-import type { ManyComparison, MetricComparison, RunComparison } from '@passk/sim';
+import { DIFFERENCE_INTERVAL_METHOD, type ManyComparison, type MetricComparison, type RunComparison } from '@passk/sim';
 import { documentInterval } from '../results/intervalSchema.js';
 import { describeCoverage } from './describe.js';
 import { RESULT_KINDS, SCHEMA_VERSIONS, withKind } from './resultKinds.js';
@@ -49,7 +49,7 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
         'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021), pass^k = C(c,k)/C(n,k) (Yao et al. 2024) and mean success c/n, averaged over the compared tasks',
       pairing: `tasks matched by id; at each k only tasks in both runs with n ≥ k in both are compared (the rest counted and listed); paired when the runs share at least ${percent(first.pairing.minOverlap)} of all their tasks, otherwise an unpaired comparison of each run's own tasks`,
       se: 'paired: sd of the per-task differences (B − A) / √T; unpaired: √(SE_A² + SE_B²)',
-      interval: `${coverage} paired t interval d̄ ± t(T − 1)·SE (unpaired: Welch t with Welch–Satterthwaite df)`,
+      interval: `${coverage} ${DIFFERENCE_INTERVAL_METHOD} (coverage measured in docs/uncertainty.md; unpaired: Welch t with Welch–Satterthwaite df)`,
       bootstrap: first.bootstrap
         ? `${coverage} percentile interval of a paired two-stage bootstrap (T tasks with replacement, then c* ~ Binomial(n, c/n) per task and run), re-centred on the estimate; ${first.bootstrap.replicates} replicates, seed ${String(first.bootstrap.seed)}`
         : 'off (--bootstrap 0)',
@@ -63,10 +63,13 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
   });
 }
 
+/** The method of a paired comparison's interval, in a phrase (`pairedDifferenceInterval`). */
+export const PAIRED_INTERVAL = 'paired-difference score';
+
 /** A comparison with every interval in the document shape (level and method named). */
 function comparisonWithIntervals(comparison: RunComparison): RunComparison {
   const level = comparison.confidence;
-  const tMethod = comparison.pairing.mode === 'paired' ? 'paired t' : 'Welch t';
+  const tMethod = comparison.pairing.mode === 'paired' ? PAIRED_INTERVAL : 'Welch t';
   const metric = (m: MetricComparison) => ({
     ...m,
     interval: m.interval && documentInterval(m.interval, level, tMethod),

@@ -21,7 +21,9 @@ const MetricComparisonSchema = Type.Object(
     candidate: ValueSeSchema,
     difference: Type.Number({ description: 'candidate − baseline' }),
     se: Type.Union([Type.Number(), Type.Null()], { description: 'SE of the difference (null with < 2 tasks)' }),
-    interval: Type.Union([IntervalSchema, Type.Null()], { description: 'paired t (unpaired: Welch t) interval of the difference' }),
+    interval: Type.Union([IntervalSchema, Type.Null()], {
+      description: 'interval of the difference: paired-difference score (pairedDifferenceInterval; unpaired: Welch t), method named',
+    }),
     bootstrap: Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()], {
       description: 'paired bootstrap interval (null when off)',
     }),

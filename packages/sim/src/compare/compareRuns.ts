@@ -5,6 +5,7 @@ import { K_METRICS, taskMetricValue, type CompareMetric } from './compareMetric.
 import { matchTasks, type TaskPair } from './matchTasks.js';
 import type { MeanAndSe } from './meanAndSe.js';
 import { bootstrapBounds, differenceReplicates, type BootstrapBounds, type BootstrapSlot } from './pairedBootstrap.js';
+import { pairedDifferenceInterval } from '../benchmark/differenceInterval.js';
 import { pairedDifference, type Bounds } from './pairedDifference.js';
 import type { Run, RunTask, TaskId } from './runTasks.js';
 import { signFlipTest, type PValue } from './signFlipTest.js';
@@ -40,7 +41,11 @@ export interface MetricComparison {
   readonly difference: number;
   /** Paired: sd of per-task differences / √T. Unpaired: √(SE_A² + SE_B²). Null with < 2 tasks. */
   readonly se: number | null;
-  /** Paired t interval (unpaired: Welch), clipped to [−1, 1]. */
+  /**
+   * Paired: `pairedDifferenceInterval` (score interval of the per-task differences with a design
+   * effect and variance floors from the fitted task populations; its coverage is measured in
+   * docs/uncertainty.md). Unpaired: Welch t. Within [−1, 1]; null with < 2 tasks.
+   */
   readonly interval: Bounds | null;
   /** Re-centred percentile bootstrap interval of the difference; null when off. */
   readonly bootstrap: BootstrapBounds | null;
@@ -106,8 +111,9 @@ interface Resolved {
  * each run's task-averaged unbiased estimate, the difference B − A and its uncertainty.
  *
  * Paired by task (the default): only tasks in both runs with n ≥ k in both enter at k; the others
- * are counted and listed. d_t = θ̂_B,t − θ̂_A,t per task, SE = sd(d)/√T, the paired t interval
- * d̄ ± t_{T−1}·SE (pairedDifference), a seeded two-stage paired bootstrap (pairedBootstrap) and a
+ * are counted and listed. d_t = θ̂_B,t − θ̂_A,t per task, SE = sd(d)/√T (pairedDifference), the
+ * interval of `pairedDifferenceInterval` (not the paired t interval d̄ ± t·SE, which has zero width
+ * when every d_t is equal and under-covers near 0 and 1), a seeded two-stage paired bootstrap (pairedBootstrap) and a
  * two-sided sign-flip permutation p-value, exact for small T (signFlipTest). Each θ̂_t is unbiased
  * for its task, so d̄ is unbiased for the benchmark-level difference (Miller 2024, §4).
  * When the runs share less than `minOverlap` of their tasks, pairing would compare a few tasks and
@@ -179,6 +185,13 @@ function pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, 
   const a = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.a.n, pair.a.c, k));
   const b = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.b.n, pair.b.c, k));
   const paired = pairedDifference(a, b, options.confidence, options.sides);
+  // Mean success c/n is the unbiased pass@1.
+  const interval = pairedDifferenceInterval(
+    counted.map((pair) => ({ a: { n: pair.a.n, c: pair.a.c }, b: { n: pair.b.n, c: pair.b.c } })),
+    metric === 'meanSuccess' ? 'passAtK' : metric,
+    metric === 'meanSuccess' ? 1 : k,
+    { confidence: options.confidence, sides: options.sides },
+  );
   const d = b.map((x, i) => x - a[i]!);
   const pValue = signFlipTest(d, {
     exactLimit: options.exactLimit,
@@ -186,7 +199,7 @@ function pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, 
     // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
     rng: () => streamRng(options.seed, 'compare', 'permutation'),
   });
-  return { ...paired, pValue };
+  return { ...paired, interval: interval && { lower: interval.lower, upper: interval.upper }, pValue };
 }
 
 function unpairedAt(tasksA: readonly RunTask[], tasksB: readonly RunTask[], metric: CompareMetric, k: number, options: Resolved): Computed | null {
