@@ -34,7 +34,7 @@ export { normalQuantile } from './math/normalQuantile.js';
 // Planning
 export { planDemonstration, planDemonstrationSteps, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
 export { runSteps, type PlanningSteps } from './planning/planningSteps.js';
-export { planPrecision, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
+export { planPrecision, planPrecisionSteps, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
 export {
   planComparison,
   planComparisonSteps,
