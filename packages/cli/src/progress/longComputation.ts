@@ -9,8 +9,8 @@ export type Checkpoint = (done: number, total: number) => Promise<void>;
 export interface LongComputationOptions {
   readonly label: string;
   readonly unit: string;
-  /** Show progress on stderr (a terminal without --json, or --progress). */
-  readonly show: boolean;
+  /** Progress on stderr: none; 'soon', once the computation has run half a second (on a terminal); 'now', from the first step (--progress). */
+  readonly show: false | 'soon' | 'now';
 }
 
 /** How often a checkpoint yields to the event loop (so the SIGINT handler runs), in ms: well inside the 0.5 s a Ctrl-C may take. */
@@ -41,7 +41,7 @@ export async function longComputation<T>(io: CliIo, options: LongComputationOpti
   };
   const checkpoint: Checkpoint = async (done, total) => {
     const now = performance.now();
-    if (progress && (shown || now - began >= SHOW_AFTER_MS)) {
+    if (progress && (shown || options.show === 'now' || now - began >= SHOW_AFTER_MS)) {
       shown = true;
       progress.update(done, total);
     }
@@ -71,7 +71,8 @@ export async function throughCheckpoints<T>(steps: PlanningSteps<T>, checkpoint:
 /** The --progress option of commands that run a long computation. */
 export const PROGRESS_OPTION = { type: 'boolean', default: false, describe: 'show progress on stderr even when it is not a terminal' } as const;
 
-/** Whether to show progress: asked for with --progress, or on a terminal unless the output is --json. */
-export function showProgress(io: CliIo, args: { readonly progress?: boolean; readonly json?: boolean }): boolean {
-  return args.progress === true || (io.stderrIsTTY && args.json !== true);
+/** Whether to show progress: at once when asked for with --progress; soon on a terminal unless the output is --json; else not. */
+export function showProgress(io: CliIo, args: { readonly progress?: boolean; readonly json?: boolean }): LongComputationOptions['show'] {
+  if (args.progress === true) return 'now';
+  return io.stderrIsTTY && args.json !== true ? 'soon' : false;
 }
