@@ -77,7 +77,24 @@ const cases: ReadonlyArray<{ name: string; label: string; args: (dir: string) =>
   {
     name: 'plan precision with an exact assurance',
     label: 'plan precision',
-    args: () => ['plan', 'precision', '--metric', 'passHatK', '--k', '8', '--rate', '0.9', '--half-width', '0.002', '--interval', 'clopper-pearson', '--assurance', '0.99', '--max-intervals', '1e9'],
+    args: () => [
+      'plan',
+      'precision',
+      '--metric',
+      'passHatK',
+      '--k',
+      '8',
+      '--rate',
+      '0.9',
+      '--half-width',
+      '0.002',
+      '--interval',
+      'clopper-pearson',
+      '--assurance',
+      '0.99',
+      '--max-intervals',
+      '1e9',
+    ],
   },
   {
     name: 'estimate with many large k',
@@ -87,7 +104,18 @@ const cases: ReadonlyArray<{ name: string; label: string; args: (dir: string) =>
   {
     name: 'a plain sweep',
     label: 'sweep',
-    args: (dir) => ['sweep', fixture('scenarios-cli/small.yaml'), '--vary', 'policy.maxAttempts=1..6', '--replicates', '2000000', '--workers', '1', '--out', dir],
+    args: (dir) => [
+      'sweep',
+      fixture('scenarios-cli/small.yaml'),
+      '--vary',
+      'policy.maxAttempts=1..6',
+      '--replicates',
+      '2000000',
+      '--workers',
+      '1',
+      '--out',
+      dir,
+    ],
   },
 ];
 
