@@ -23,7 +23,8 @@ export const WORK_LIMITS = {
   intervals: {
     option: '--max-intervals',
     counts: 'intervals computed by the search for the trials (with --assurance, one per likely count at every n tried)',
-    fallback: 300_000,
+    // Clopper–Pearson and Jeffreys intervals are beta quantiles, ~65× the cost of a closed-form Wilson or Agresti–Coull one.
+    fallback: 100_000,
   },
   simulatedTasks: {
     option: '--max-simulated-tasks',
@@ -31,6 +32,11 @@ export const WORK_LIMITS = {
     fallback: 1e8,
   },
 } as const satisfies Record<string, WorkLimit>;
+
+/** The --max-intervals default of plan precision: 100 000 beta-quantile intervals (Clopper–Pearson, Jeffreys), 100 times that of closed-form ones. */
+export function intervalsLimit(method: string, given: number | undefined): number {
+  return given ?? (method === 'clopper-pearson' || method === 'jeffreys' ? WORK_LIMITS.intervals.fallback : 100 * WORK_LIMITS.intervals.fallback);
+}
 
 /** The yargs option of a limit (a number; its default shown in --help). */
 export function limitOption(limit: WorkLimit): { type: 'number'; default: number; describe: string } {

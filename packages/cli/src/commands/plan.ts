@@ -14,7 +14,7 @@ import {
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { refuseTogether } from '../args/ignoredOptions.js';
-import { checkFailures, checkTrialsSum, limitOption, requireWithin, WORK_LIMITS } from '../args/workLimits.js';
+import { checkFailures, checkTrialsSum, intervalsLimit, limitOption, requireWithin, WORK_LIMITS } from '../args/workLimits.js';
 import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
 import { documentInterval } from '../results/intervalSchema.js';
@@ -103,7 +103,11 @@ export function planCommand(io: CliIo): CommandModule {
                 default: 2,
                 describe: 'with --trials: task heterogeneity, p_t ~ Beta with mean --rate and this a + b',
               })
-              .option('max-intervals', limitOption(WORK_LIMITS.intervals))
+              .option('max-intervals', {
+                type: 'number',
+                describe: `refuse to go on with more ${WORK_LIMITS.intervals.counts} than this`,
+                defaultDescription: '100000 Clopper–Pearson or Jeffreys intervals, 10000000 Wilson or Agresti–Coull ones',
+              })
               .option('max-trials-sum', limitOption(WORK_LIMITS.trialsSum))
               .option('progress', PROGRESS_OPTION)
               .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
@@ -121,7 +125,8 @@ export function planCommand(io: CliIo): CommandModule {
               method: args.interval,
               confidence: args.confidence!,
               assurance: args.assurance,
-              checkWork: (intervals) => requireWithin(WORK_LIMITS.intervals, args['max-intervals'], intervals, 'the search had computed'),
+              checkWork: (intervals) =>
+                requireWithin(WORK_LIMITS.intervals, intervalsLimit(args.interval, args['max-intervals']), intervals, 'the search had computed'),
             });
             const progress = { label: 'plan precision', unit: 'intervals', show: showProgress(io, args) };
             const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(steps, checkpoint));

@@ -12,6 +12,7 @@ import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import type { SuccessRateDist } from '../scenario/types.js';
 import { runSteps, type PlanningSteps } from './planningSteps.js';
+import { planningBeta } from './betaShapes.js';
 
 /** Options of `planComparison`: the metric and k, agent A's task distribution (Beta), the difference to detect, the test's level and power, and the trials per task to tabulate. */
 export interface CompareOptions {
@@ -125,7 +126,7 @@ export function* planComparisonSteps(options: CompareOptions): PlanningSteps<Com
   const gainSpread = requireNonNegative('gainSpread', options.gainSpread ?? DEFAULT_GAIN_SPREAD);
   const simulations = requireInteger('simulations', options.simulations ?? 1000, 0, 1_000_000);
   const seed = options.seed ?? 1;
-  const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', a: mean * concentration, b: (1 - mean) * concentration };
+  const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', ...planningBeta(mean, concentration) };
   const metric = options.metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
   const baseline = expectOver(dist, metric);
   const comparison = baseline + delta;
