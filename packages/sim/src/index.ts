@@ -32,7 +32,7 @@ export { normalCdf } from './math/normalCdf.js';
 export { normalQuantile } from './math/normalQuantile.js';
 
 // Planning
-export { planDemonstration, planDemonstrationSteps, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
+export { demonstrationRuns, planDemonstration, planDemonstrationSteps, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
 export { runSteps, type PlanningSteps } from './planning/planningSteps.js';
 export { planPrecision, planPrecisionSteps, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
 export {

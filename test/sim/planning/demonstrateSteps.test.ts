@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planDemonstration, planDemonstrationSteps } from '../../../packages/sim/src/planning/demonstrate.js';
+import { demonstrationRuns, planDemonstration, planDemonstrationSteps } from '../../../packages/sim/src/planning/demonstrate.js';
 
 // The runs of every failure count, from an exact search with scipy (independent of the stepwise
 // search in demonstrate.ts, which starts from an extrapolation of the counts before):
@@ -49,6 +49,21 @@ describe('planDemonstration, failure count by failure count', () => {
       expect(plan.byFailures[1000]).toEqual({ failures: 1000, runs: f1000 });
       expect(plan.byFailures[5000]).toEqual({ failures: 5000, runs: f5000 });
       expect(plan.runs).toBe(f5000);
+    });
+  }
+
+  for (const { target, k, confidence, first, f1000, f5000 } of REFERENCE) {
+    it(`demonstrationRuns finds one count's runs alone at pass^${k} ≥ ${target}, ${confidence}`, () => {
+      for (const [failures, runs] of [
+        [0, first[0]],
+        [1, first[1]],
+        [2, first[2]],
+        [40, first[40]],
+        [1000, f1000],
+        [5000, f5000],
+      ] as const) {
+        expect(demonstrationRuns({ target, k, confidence, failures })).toBe(runs);
+      }
     });
   }
 

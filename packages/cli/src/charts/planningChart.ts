@@ -1,4 +1,4 @@
-import { planDemonstration } from '@passk/sim';
+import { demonstrationRuns } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartsFor.js';
 import { numberAt } from './resultFields.js';
@@ -39,7 +39,7 @@ export function planningChart(result: object): ChartSpec {
   const ks = [...new Set([...DEFAULT_KS, k])].sort((a, b) => a - b);
   const xStart = Math.min(0.5, Math.floor(target * 10) / 10);
   const targets = [...new Set([...targetGrid(xStart), target, SEED_POINT.target])].sort((a, b) => a - b);
-  const runsFor = (t: number, kk: number) => planDemonstration({ target: t, k: kk, confidence, failures }).runs;
+  const runsFor = (t: number, kk: number) => demonstrationRuns({ target: t, k: kk, confidence, failures });
   const curves = ks.flatMap((kk) => targets.map((t) => ({ k: `k = ${kk}`, target: t, runs: runsFor(t, kk) })));
   const clean = failures === 0 ? 'clean runs' : `runs (≤ ${failures} failure${failures === 1 ? '' : 's'})`;
   const points = [{ target, runs, label: `${runs} ${clean}: pass^${k} ≥ ${percentLabel(target)}` }];

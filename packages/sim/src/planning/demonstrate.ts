@@ -48,6 +48,21 @@ export function planDemonstration(options: DemonstrateOptions): DemonstratePlan 
 }
 
 /**
+ * The runs `planDemonstration` finds for its `failures` alone, without the table of every count
+ * below (a doubling search and a bisection: O(log runs) CDF evaluations, where the table takes
+ * O(failures)); charts that draw many plans use it.
+ */
+export function demonstrationRuns(options: DemonstrateOptions): number {
+  if (options.target === 1) return planDemonstration(options).runs; // the InputError of target 1
+  const target = requireOpenUnit('target', options.target);
+  const k = requireInteger('k', options.k, 1);
+  const confidence = requireOpenUnit('confidence', options.confidence);
+  const failures = requireInteger('failures', options.failures ?? 0, 0, 1_000_000);
+  const logRate = (target >= 0.5 ? Math.log1p(target - 1) : Math.log(target)) / k;
+  return runsNeeded(logRate, -Math.expm1(logRate), failures, 1 - confidence, options.target, []);
+}
+
+/**
  * `planDemonstration` one failure count at a time: yields after each of 0..failures (done of
  * failures + 1), so a caller can show progress and stop between them; returns the same plan.
  */
@@ -105,9 +120,10 @@ function runsNeeded(logRate: number, q: number, f: number, alpha: number, target
     return n;
   }
   const passes = (n: number) => binomialCdf(f, n, q) <= alpha;
-  // P(F ≤ f) = 1 > α at n = f, and ≥ P(F ≤ f − 1) > α below n(f − 1).
-  let low = Math.max(f, before[f - 1]!.runs - 1);
-  const guess = f >= 2 ? before[f - 1]!.runs + Math.max(1, before[f - 1]!.runs - before[f - 2]!.runs) : low + 1;
+  // P(F ≤ f) = 1 > α at n = f, and ≥ P(F ≤ f − 1) > α below n(f − 1). Without the counts before, a doubling search from n = f + 1.
+  const previous = before[f - 1]?.runs ?? f + 1;
+  let low = Math.max(f, previous - 1);
+  const guess = f >= 2 && before.length >= f ? previous + Math.max(1, previous - before[f - 2]!.runs) : low + 1;
   let high: number;
   if (passes(guess)) {
     high = guess;
@@ -121,7 +137,7 @@ function runsNeeded(logRate: number, q: number, f: number, alpha: number, target
     }
   } else {
     low = guess;
-    for (let step = Math.max(1, guess - before[f - 1]!.runs); ; step *= 2) {
+    for (let step = Math.max(1, guess - previous); ; step *= 2) {
       high = low + step;
       if (high > MAX_RUNS) throw tooMany();
       if (passes(high)) break;
