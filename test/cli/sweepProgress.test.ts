@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture, passk } from '../helpers/runPassk.js';
 
 describe('sweep --progress', () => {
-  it('counts the grid points done on stderr even when it is no terminal; stdout stays the JSON', async () => {
+  it('counts the replicates done over every grid point on stderr even when it is no terminal; stdout stays the JSON', async () => {
     const run = await passk(
       'sweep',
       fixture('scenarios-cli/small.yaml'),
@@ -16,7 +16,10 @@ describe('sweep --progress', () => {
       '--progress',
     );
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('\rsweep: 1/3 points\rsweep: 2/3 points\rsweep: 3/3 points\n');
+    // 3 points × 64 replicates; one line for each tenth reached (progressReporter off a terminal), the last at 100 %.
+    const lines = run.stderr.trimEnd().split('\n');
+    for (const line of lines) expect(line).toMatch(/^sweep: \d+% \(\d+\/192 replicates, all points\)$/);
+    expect(lines.at(-1)).toBe('sweep: 100% (192/192 replicates, all points)');
     expect(JSON.parse(run.stdout).points).toHaveLength(3);
   });
 });

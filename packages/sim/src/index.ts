@@ -32,9 +32,18 @@ export { normalCdf } from './math/normalCdf.js';
 export { normalQuantile } from './math/normalQuantile.js';
 
 // Planning
-export { planDemonstration, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
-export { planPrecision, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
-export { planComparison, DEFAULT_GAIN_SPREAD, type CompareOptions, type ComparePlan, type ComparePlanRow, type PowerByGainSpread } from './planning/compare.js';
+export { demonstrationRuns, planDemonstration, planDemonstrationSteps, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
+export { runSteps, type PlanningSteps } from './planning/planningSteps.js';
+export { planPrecision, planPrecisionSteps, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
+export {
+  planComparison,
+  planComparisonSteps,
+  DEFAULT_GAIN_SPREAD,
+  type CompareOptions,
+  type ComparePlan,
+  type ComparePlanRow,
+  type PowerByGainSpread,
+} from './planning/compare.js';
 
 // Scenarios
 export { resolveScenario, type ResolveScenarioOptions } from './scenario/resolveScenario.js';

@@ -20,7 +20,23 @@ export const WORK_LIMITS = {
   kSum: { option: '--max-k-sum', counts: 'the sum of the --k values (the Bayesian view sums k terms for each k)', fallback: 1e8 },
   trialsSum: { option: '--max-trials-sum', counts: 'the sum of the tabulated trials per task (each sums a binomial over its trials)', fallback: 200_000 },
   failures: { option: '--max-failures', counts: 'failures allowed (the search grows with them)', fallback: 100_000 },
+  intervals: {
+    option: '--max-intervals',
+    counts: 'intervals computed by the search for the trials (with --assurance, one per likely count at every n tried)',
+    // Clopper–Pearson and Jeffreys intervals are beta quantiles, ~65× the cost of a closed-form Wilson or Agresti–Coull one.
+    fallback: 100_000,
+  },
+  simulatedTasks: {
+    option: '--max-simulated-tasks',
+    counts: 'tasks simulated to check the power (--simulations × tasks × 4 or 5 gain spreads)',
+    fallback: 1e8,
+  },
 } as const satisfies Record<string, WorkLimit>;
+
+/** The --max-intervals default of plan precision: 100 000 beta-quantile intervals (Clopper–Pearson, Jeffreys), 100 times that of closed-form ones. */
+export function intervalsLimit(method: string, given: number | undefined): number {
+  return given ?? (method === 'clopper-pearson' || method === 'jeffreys' ? WORK_LIMITS.intervals.fallback : 100 * WORK_LIMITS.intervals.fallback);
+}
 
 /** The yargs option of a limit (a number; its default shown in --help). */
 export function limitOption(limit: WorkLimit): { type: 'number'; default: number; describe: string } {

@@ -1,4 +1,4 @@
-import { planDemonstration } from '@passk/sim';
+import { demonstrationRuns } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartSpec.js';
 import type { PlanDemonstrateDocument } from '../results/planSchemas.js';
@@ -6,6 +6,8 @@ import { ANNOTATION_GREY, CHART_HEIGHT, CHART_WIDTH, OKABE_ITO, percentLabel, th
 
 /** Allowed failures drawn: 0 up to this many, or the plan's own count when it is larger. */
 const MIN_FAILURES_DRAWN = 5;
+/** Most bars drawn: beyond it the failure counts shown are spread evenly over 0..failures. */
+const MAX_BARS = 21;
 
 /**
  * Runs needed to demonstrate the plan's pass^k ≥ target against the failures allowed among them
@@ -15,8 +17,14 @@ const MIN_FAILURES_DRAWN = 5;
 export function demonstrateFailuresChart(result: PlanDemonstrateDocument): ChartSpec {
   const { target, k, confidence, failures } = result;
   const count = Math.max(MIN_FAILURES_DRAWN, failures);
-  const values = Array.from({ length: count + 1 }, (_, f) => {
-    const runs = planDemonstration({ target, k, confidence, failures: f }).runs;
+  // At most MAX_BARS counts, evenly spaced from 0 to the last, each by its own search (a whole plan
+  // per count would be quadratic: days at --failures 1000000).
+  const drawn =
+    count + 1 <= MAX_BARS
+      ? Array.from({ length: count + 1 }, (_, f) => f)
+      : Array.from({ length: MAX_BARS }, (_, i) => Math.round((i * count) / (MAX_BARS - 1)));
+  const values = drawn.map((f) => {
+    const runs = demonstrationRuns({ target, k, confidence, failures: f });
     return { failures: f, runs, planned: f === failures, label: String(runs) };
   });
   const first = values[0]!;

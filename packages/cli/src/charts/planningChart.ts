@@ -1,4 +1,4 @@
-import { planDemonstration } from '@passk/sim';
+import { demonstrationRuns } from '@passk/sim';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartSpec.js';
 import type { PlanDemonstrateDocument } from '../results/planSchemas.js';
@@ -35,7 +35,7 @@ export function planningChart(result: PlanDemonstrateDocument): ChartSpec {
   const ks = [...new Set([...DEFAULT_KS, k])].sort((a, b) => a - b);
   const xStart = Math.min(0.5, Math.floor(target * 10) / 10);
   const targets = [...new Set([...targetGrid(xStart), target, SEED_POINT.target])].sort((a, b) => a - b);
-  const runsFor = (t: number, kk: number) => planDemonstration({ target: t, k: kk, confidence, failures }).runs;
+  const runsFor = (t: number, kk: number) => demonstrationRuns({ target: t, k: kk, confidence, failures });
   const curves = ks.flatMap((kk) => targets.map((t) => ({ k: `k = ${kk}`, target: t, runs: runsFor(t, kk) })));
   const clean = failures === 0 ? 'clean runs' : `runs (≤ ${failures} failure${failures === 1 ? '' : 's'})`;
   const points = [{ target, runs, label: `${runs} ${clean}: pass^${k} ≥ ${percentLabel(target)}` }];

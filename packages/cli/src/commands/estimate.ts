@@ -21,6 +21,7 @@ import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { withResultsFileOptions } from './resultsFileOptions.js';
+import { longComputation, PROGRESS_OPTION, showProgress } from '../progress/longComputation.js';
 import type { FileEstimateArgs } from './estimateFile.js';
 
 export interface EstimateArgs extends FileEstimateArgs {
@@ -36,6 +37,7 @@ export interface EstimateArgs extends FileEstimateArgs {
   json: boolean;
   markdown: boolean;
   'max-k-sum'?: number;
+  progress: boolean;
 }
 
 /** `passk estimate`: pass@k and pass^k from counts (--n --c), from a known p (--p), or from a results FILE. */
@@ -64,6 +66,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
         .option('max-k-sum', limitOption(WORK_LIMITS.kSum))
+        .option('progress', PROGRESS_OPTION)
         .example('$0 estimate --n 30 --c 27 --k 8', '27 of 30 trials correct: pass^8 with its interval')
         .example('$0 estimate --p 0.9 --k 1,3,8', 'the two curves for a known p')
         .example('$0 estimate results.csv --k 1..8', 'task-averaged pass@k and pass^k from per-attempt results'),
@@ -96,10 +99,17 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         throw new InputError('passk estimate', 'needs --n and --c (one task), --p (a known rate) or a results FILE');
       }
       const ks = args.k === undefined ? defaultKs(args.n) : parseKList(args.k);
-      const estimate = estimateTask(args.n, args.c, {
-        ks,
-        interval,
-        prior: args.prior === 'uniform' ? UNIFORM_PRIOR : JEFFREYS_PRIOR,
+      const options = { interval, prior: args.prior === 'uniform' ? UNIFORM_PRIOR : JEFFREYS_PRIOR };
+      // One k at a time (a row depends only on its k), with a checkpoint between: the Bayesian view sums k terms for each k.
+      const progress = { label: 'estimate', unit: 'k values', show: showProgress(io, args) };
+      const estimate = await longComputation(io, progress, async (checkpoint) => {
+        const first = estimateTask(args.n!, args.c!, { ...options, ks: ks.slice(0, 1) });
+        const rows = [...first.rows];
+        for (let i = 1; i < ks.length; i++) {
+          await checkpoint(i, ks.length);
+          rows.push(...estimateTask(args.n!, args.c!, { ...options, ks: [ks[i]!] }).rows);
+        }
+        return { ...first, rows };
       });
       const document = taskEstimateJson(estimate);
       io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? taskEstimateMarkdown(estimate) : formatTaskEstimate(estimate));

@@ -23,6 +23,7 @@ import { fileEstimateAmount, formatFileEstimateCosts } from '../format/fileEstim
 import { writeChartOption } from './chartOption.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
+import { longComputation, showProgress } from '../progress/longComputation.js';
 
 export interface FileEstimateArgs extends ResultsFileArgs {
   by?: string;
@@ -32,6 +33,7 @@ export interface FileEstimateArgs extends ResultsFileArgs {
   chart?: string;
   bootstrap: number;
   seed: string;
+  progress?: boolean;
 }
 
 /**
@@ -43,16 +45,27 @@ export interface FileEstimateArgs extends ResultsFileArgs {
 export async function estimateFromFile(inputs: readonly string[], args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
   const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
   const named = (counts: TaskCounts) => (counts.sources.length === 1 ? counts.sources[0]! : inputs.join(' '));
+  // The reading (streamed, asynchronous) and the estimate (one synchronous step per group) stop at a Ctrl-C before anything is printed.
+  const progress = { label: 'estimate', unit: 'groups', show: showProgress(io, args) };
   if (args.by === undefined) {
-    const counts = await readResultsFile(inputs, args);
-    const estimate = estimateCounts(counts, named(counts), args, interval, bootstrapReplicates);
+    const estimate = await longComputation(io, progress, async () => {
+      const counts = await readResultsFile(inputs, args);
+      return estimateCounts(counts, named(counts), args, interval, bootstrapReplicates);
+    });
     io.stdout(args.json ? `${JSON.stringify(estimate.json, null, 2)}\n` : estimate.text);
     await writeChartOption(estimate.document, args.chart, io);
     return;
   }
   if (args.chart !== undefined) throw new InputError('--chart', 'draws the estimate of one system: choose one with --where instead of --by', args.chart);
-  const { by, groups } = await readResultsByGroup(inputs, args, args.by);
-  const estimates = groups.map(({ group, counts }) => ({ group, ...estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, group) }));
+  const { by, estimates } = await longComputation(io, progress, async (checkpoint) => {
+    const { by, groups } = await readResultsByGroup(inputs, args, args.by!);
+    const estimates = [];
+    for (const [i, { group, counts }] of groups.entries()) {
+      await checkpoint(i, groups.length);
+      estimates.push({ group, ...estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, group) });
+    }
+    return { by, estimates };
+  });
   if (args.json) {
     io.stdout(`${JSON.stringify({ by, groups: estimates.map(({ group, json }) => ({ group, ...json })) }, null, 2)}\n`);
     return;

@@ -1,9 +1,9 @@
 import {
   INTERVAL_METHODS,
   InputError,
-  planComparison,
-  planDemonstration,
-  planPrecision,
+  planComparisonSteps,
+  planDemonstrationSteps,
+  planPrecisionSteps,
   planTaskPrecision,
   requireInteger,
   requireOpenUnit,
@@ -14,7 +14,8 @@ import {
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { refuseTogether } from '../args/ignoredOptions.js';
-import { checkFailures, checkTrialsSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
+import { checkFailures, checkTrialsSum, intervalsLimit, limitOption, requireWithin, WORK_LIMITS } from '../args/workLimits.js';
+import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
@@ -25,6 +26,7 @@ const METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
 
 interface PlanArgs {
   json: boolean;
+  progress?: boolean;
   chart?: string;
   k?: number;
   confidence?: number;
@@ -32,8 +34,9 @@ interface PlanArgs {
 
 /** `passk plan demonstrate|precision|compare`: how many runs an evaluation needs before paying for it. */
 export function planCommand(io: CliIo): CommandModule {
-  const print = async (args: PlanArgs, value: object, text: string) => {
-    io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : text);
+  // The text view is formatted only when shown: a million-row demonstrate table is not built for --json.
+  const print = async (args: PlanArgs, value: object, text: () => string) => {
+    io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : text());
     await writeChartOption(value, args.chart, io);
   };
   return {
@@ -50,14 +53,17 @@ export function planCommand(io: CliIo): CommandModule {
               .option('confidence', { type: 'number', default: 0.95, describe: 'one-sided confidence level' })
               .option('failures', { type: 'number', default: 0, describe: 'failures allowed among the runs' })
               .option('max-failures', limitOption(WORK_LIMITS.failures))
+              .option('progress', PROGRESS_OPTION)
               .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
               .option('chart', CHART_OPTION)
               .example('$0 plan demonstrate --target 0.9 --k 8', '228 clean runs show pass^8 ≥ 90 % at 95 %'),
           handler: async (args) => {
             checkChartOption(args.chart);
             checkFailures(args.failures, args['max-failures']);
-            const plan = planDemonstration({ target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures });
-            await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), formatDemonstratePlan(plan));
+            const options = { target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures };
+            const progress = { label: 'plan demonstrate', unit: 'failure counts', show: showProgress(io, args) };
+            const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(planDemonstrationSteps(options), checkpoint));
+            await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), () => formatDemonstratePlan(plan));
           },
         })
         .command<
@@ -69,6 +75,8 @@ export function planCommand(io: CliIo): CommandModule {
             assurance: number;
             trials?: number;
             concentration: number;
+            'max-intervals'?: number;
+            'max-trials-sum'?: number;
           }
         >({
           command: 'precision',
@@ -95,13 +103,21 @@ export function planCommand(io: CliIo): CommandModule {
                 default: 2,
                 describe: 'with --trials: task heterogeneity, p_t ~ Beta with mean --rate and this a + b',
               })
+              .option('max-intervals', {
+                type: 'number',
+                describe: `refuse to go on with more ${WORK_LIMITS.intervals.counts} than this`,
+                defaultDescription: '100000 Clopper–Pearson or Jeffreys intervals, 10000000 Wilson or Agresti–Coull ones',
+              })
+              .option('max-trials-sum', limitOption(WORK_LIMITS.trialsSum))
+              .option('progress', PROGRESS_OPTION)
               .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
               .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points')
               .example('$0 plan precision --metric passAtK --k 1 --rate 0.6 --half-width 0.03 --trials 4', 'tasks for a benchmark pass@1 ± 3 points'),
           handler: async (args) => {
             refuseTogether(args, 'k', 'metric p', args.metric === 'p', 'p is the single-attempt rate; k is for pass@k and pass^k');
             if (args.metric !== 'p' && args.k === undefined) throw new InputError('--k', `is required with --metric ${args.metric}`);
-            const plan = planPrecision({
+            if (args.trials !== undefined) checkTrialsSum([args.trials], args.k ?? 1, args['max-trials-sum']);
+            const steps = planPrecisionSteps({
               metric: args.metric,
               k: args.k,
               rate: args.rate,
@@ -109,7 +125,11 @@ export function planCommand(io: CliIo): CommandModule {
               method: args.interval,
               confidence: args.confidence!,
               assurance: args.assurance,
+              checkWork: (intervals) =>
+                requireWithin(WORK_LIMITS.intervals, intervalsLimit(args.interval, args['max-intervals']), intervals, 'the search had computed'),
             });
+            const progress = { label: 'plan precision', unit: 'intervals', show: showProgress(io, args) };
+            const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(steps, checkpoint));
             const tasks =
               args.trials === undefined
                 ? null
@@ -125,7 +145,7 @@ export function planCommand(io: CliIo): CommandModule {
             await print(
               args,
               withKind(RESULT_KINDS.planPrecision, { ...plan, interval: documentInterval(plan.interval, plan.confidence, plan.method), tasks }),
-              formatPrecisionPlan(plan, tasks),
+              () => formatPrecisionPlan(plan, tasks),
             );
           },
         })
@@ -142,6 +162,7 @@ export function planCommand(io: CliIo): CommandModule {
             simulations: number;
             seed: string;
             'max-trials-sum'?: number;
+            'max-simulated-tasks'?: number;
           }
         >({
           command: 'compare',
@@ -172,13 +193,15 @@ export function planCommand(io: CliIo): CommandModule {
               .option('simulations', { type: 'number', default: 1000, describe: 'datasets simulated to check the power (0: off)' })
               .option('seed', { type: 'string', default: '1', describe: 'seed of the power simulation' })
               .option('max-trials-sum', limitOption(WORK_LIMITS.trialsSum))
+              .option('max-simulated-tasks', limitOption(WORK_LIMITS.simulatedTasks))
+              .option('progress', PROGRESS_OPTION)
               .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
               .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4'),
           handler: async (args) => {
             requireOpenUnit('--power', args.power);
             const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
             checkTrialsSum(trials, args.k!, args['max-trials-sum']);
-            const plan = planComparison({
+            const steps = planComparisonSteps({
               metric: args.metric,
               k: args.k!,
               mean: args.mean,
@@ -190,8 +213,12 @@ export function planCommand(io: CliIo): CommandModule {
               gainSpread: args['gain-spread'],
               simulations: requireInteger('--simulations', args.simulations, 0, 1_000_000),
               seed: args.seed,
+              checkWork: (tasks) =>
+                requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'the power simulation of --simulations datasets has'),
             });
-            await print(args, withKind(RESULT_KINDS.planCompare, plan), formatComparePlan(plan));
+            const progress = { label: 'plan compare', unit: 'simulated tasks', show: showProgress(io, args) };
+            const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(steps, checkpoint));
+            await print(args, withKind(RESULT_KINDS.planCompare, plan), () => formatComparePlan(plan));
           },
         })
         .demandCommand(1, 'name a question: demonstrate, precision or compare'),

@@ -21,6 +21,7 @@ import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
+import { longComputation, showProgress } from '../progress/longComputation.js';
 
 interface SweepArgs extends SweepOutputArgs, SimulationLimitArgs {
   file: string;
@@ -116,14 +117,22 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         return;
       }
 
-      // --progress shows the points done on stderr when it is no terminal (it used to apply to --shard only).
-      const showProgress = args.progress || (io.stderrIsTTY && !args.json);
-      const partials: PartialResult[] = [];
-      for (const [i, scenario] of plan.scenarios.entries()) {
-        partials.push(await runSimulation(scenario as Scenario, { workers, stop }));
-        if (showProgress) io.stderr(`\rsweep: ${i + 1}/${plan.scenarios.length} points`);
-      }
-      if (showProgress) io.stderr('\n');
+      // Progress counts replicates over every point; a Ctrl-C ends the run at once without output (a shard instead writes what is done).
+      const progress = { label: 'sweep', unit: 'replicates, all points', show: showProgress(io, args) };
+      const totalReplicates = plan.scenarios.reduce((sum, scenario) => sum + scenario.run.replicates, 0);
+      const partials = await longComputation(io, progress, async (checkpoint) => {
+        const done: PartialResult[] = [];
+        let before = 0;
+        for (const scenario of plan.scenarios) {
+          const at = before;
+          done.push(
+            await runSimulation(scenario as Scenario, { workers, stop, onProgress: (replicates) => void checkpoint(at + replicates, totalReplicates) }),
+          );
+          before += scenario.run.replicates;
+          await checkpoint(before, totalReplicates);
+        }
+        return done;
+      });
       await emitSweep(sweepResult(plan, partials, null), args, io);
     },
   };

@@ -24,7 +24,8 @@ export interface Table {
  * (width counted in code points, so "≥" and "—" line up).
  */
 export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
-  const widths = columns.map((column, i) => Math.max(width(column.header), ...rows.map((row) => width(row[i] ?? ''))));
+  // A reduce, not Math.max(...cells): a spread of a million rows overflows the stack.
+  const widths = columns.map((column, i) => rows.reduce((widest, row) => Math.max(widest, width(row[i] ?? '')), width(column.header)));
   const line = (cells: readonly string[]) =>
     cells
       .map((cell, i) => pad(cell, widths[i]!, columns[i]!.align ?? 'right'))

@@ -1,3 +1,4 @@
+import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 import { InputError } from '@passk/sim/errors';
 import { JsonRecordCounter, type JsonOutcome, type JsonRecordSetup } from './jsonRecordCounter.js';
 import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
@@ -79,14 +80,18 @@ async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
     await window.refill(window.end);
   }
   text += decoder.decode();
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof SyntaxError ? shorten(error.message) : 'parse error';
     // One JSON value per line parses up to the end of the first: JSON Lines, not one document.
     const hint = /after JSON/.test(detail) ? 'several JSON values: JSON Lines? read it with --format jsonl (or auto)' : 'truncated?';
     throw new InputError(window.file, `must be one valid JSON document (${detail}); ${hint}`);
   }
+  // Lines count from the document's start (the window's first bytes, where a file read whole begins).
+  refuseDuplicateKeys(text, value, (line) => `${window.file}:${line}`);
+  return value;
 }
 
 /**

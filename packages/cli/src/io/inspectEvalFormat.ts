@@ -1,3 +1,4 @@
+import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 import { InputError } from '@passk/sim/errors';
 import type yauzl from 'yauzl';
 import { STDIN_NAME, sizeText, sourcePath } from './fileWindow.js';
@@ -82,11 +83,15 @@ async function entryJson(zip: yauzl.ZipFile, entry: yauzl.Entry, file: string, m
   } catch (error) {
     throw error instanceof InputError ? error : zipProblem(file, error);
   }
+  const text = bytes.toString('utf8');
+  let value: unknown;
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw new InputError(`${file} (${entry.fileName})`, 'must be valid JSON');
   }
+  refuseDuplicateKeys(text, value, (line) => `${file} (${entry.fileName}):${line}`);
+  return value;
 }
 
 /**

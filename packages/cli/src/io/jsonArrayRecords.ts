@@ -1,3 +1,4 @@
+import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 import { InputError } from '@passk/sim/errors';
 import { firstCharacter } from './csvRecord.js';
 import type { FileWindow } from './fileWindow.js';
@@ -91,6 +92,7 @@ export async function* readJsonArray(window: FileWindow, start: number): AsyncGe
           } catch {
             throw new InputError(rowWhere(file, recordLine, index), 'record must be valid JSON', shorten(text));
           }
+          refuseDuplicateKeys(text, value, (at) => `${file}:${recordLine + at - 1}`, 'the record');
           recordStart = -1;
           state = AFTER_RECORD;
           yield { value: value as Record<string, unknown>, line: recordLine, index };

@@ -1,3 +1,4 @@
+import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 import { InputError } from '@passk/sim/errors';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { listNames, resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
@@ -72,6 +73,7 @@ export async function readJsonLines(context: ResultsFormatContext, layout: JsonL
         if (typeof row !== 'object' || row === null || Array.isArray(row)) {
           throw new InputError(`${file}:${line}`, 'line must be one JSON object', shorten(text));
         }
+        refuseDuplicateKeys(text, row, () => `${file}:${line}`, 'the record');
         const record = row as Record<string, unknown>;
         if (counter === undefined) {
           columns = layout.columns(record, options, file);

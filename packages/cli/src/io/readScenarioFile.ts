@@ -1,5 +1,5 @@
 import { InputError, resolveScenario, type Scenario } from '@passk/sim';
-import { LineCounter, parseDocument, visit } from 'yaml';
+import { isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import { readTextFile } from './readTextFile.js';
 
 /**
@@ -16,6 +16,7 @@ export function parseScenarioText(text: string, source: string): unknown {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter });
   const error = document.errors[0];
+  if (error?.code === 'DUPLICATE_KEY') refuseRepeatedKey(document, lineCounter, source);
   if (error) {
     const offset = error.pos[0];
     const line = offset >= 0 ? lineCounter.linePos(offset).line : undefined;
@@ -44,6 +45,27 @@ export function parseScenarioText(text: string, source: string): unknown {
     }
     throw error;
   }
+}
+
+/** The first key repeated in one mapping (YAML or JSON syntax), as file:line, the rule and the key (yaml names neither). */
+function refuseRepeatedKey(document: ReturnType<typeof parseDocument>, lineCounter: LineCounter, source: string): void {
+  visit(document, {
+    Map(_key, node) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (seen.has(key)) {
+          const at = isScalar(pair.key) && pair.key.range ? `${source}:${lineCounter.linePos(pair.key.range[0]).line}` : source;
+          throw new InputError(
+            at,
+            'must not repeat a key in one mapping (YAML and JSON readers would keep only one)',
+            typeof key === 'string' ? key : String(key),
+          );
+        }
+        seen.add(key);
+      }
+    },
+  });
 }
 
 /** At most this many alias expansions in one scenario document (real scenarios use a handful). */

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '@passk/sim/errors';
+import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 
 /** A whole (small) text file; failures become one InputError naming the file: missing, a folder, unreadable. */
 export async function readTextFile(path: string, where = path): Promise<string> {
@@ -16,9 +17,12 @@ export async function readTextFile(path: string, where = path): Promise<string> 
 /** A JSON document from a file; invalid JSON is an InputError saying what the file should have been. */
 export async function readJsonFile(path: string, what: string, where = path): Promise<unknown> {
   const text = await readTextFile(path, where);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new InputError(where, `must be ${what} in JSON, but it is not valid JSON`);
   }
+  refuseDuplicateKeys(text, value, (line) => `${where}:${line}`);
+  return value;
 }

@@ -11,6 +11,8 @@ import { binomialRatio, oneMinusBinomialRatio } from '../estimators/binomialRati
 import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import type { SuccessRateDist } from '../scenario/types.js';
+import { runSteps, type PlanningSteps } from './planningSteps.js';
+import { planningBeta } from './betaShapes.js';
 
 /** Options of `planComparison`: the metric and k, agent A's task distribution (Beta), the difference to detect, the test's level and power, and the trials per task to tabulate. */
 export interface CompareOptions {
@@ -36,10 +38,17 @@ export interface CompareOptions {
   readonly simulations?: number;
   /** Seed of the power simulation (default 1). */
   readonly seed?: Seed;
+  /**
+   * Called with the power simulation's size (tasks simulated, over every dataset and gain spread)
+   * before it starts, once the tasks are known: a caller's work limit throws here to refuse it.
+   */
+  readonly checkWork?: (simulatedTasks: number) => void;
 }
 
 /** The default sd of the per-task log-odds gain: moderate (issue #10's audit used 1, where equal gains lose a third of the power). */
 export const DEFAULT_GAIN_SPREAD = 0.5;
+/** The power simulation yields (for progress and a Ctrl-C) at least every this many simulated tasks. */
+const STEP_TASKS = 16_384;
 /** Gain spreads of the power table. */
 const SPREAD_TABLE = [0, 0.5, 1, 2];
 
@@ -95,6 +104,14 @@ export interface ComparePlan {
  * E[θ̂²] − θ² summed exactly over c ~ Binomial(n, p); expectations over p by quadrature.
  */
 export function planComparison(options: CompareOptions): ComparePlan {
+  return runSteps(planComparisonSteps(options));
+}
+
+/**
+ * `planComparison` in steps: yields while the power simulation runs (tasks simulated, of all of
+ * them), so a caller can show progress and stop it; returns the same plan.
+ */
+export function* planComparisonSteps(options: CompareOptions): PlanningSteps<ComparePlan> {
   const k = requireInteger('k', options.k, 1);
   const mean = requireOpenUnit('mean', options.mean);
   const concentration = requirePositive('concentration', options.concentration);
@@ -109,7 +126,7 @@ export function planComparison(options: CompareOptions): ComparePlan {
   const gainSpread = requireNonNegative('gainSpread', options.gainSpread ?? DEFAULT_GAIN_SPREAD);
   const simulations = requireInteger('simulations', options.simulations ?? 1000, 0, 1_000_000);
   const seed = options.seed ?? 1;
-  const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', a: mean * concentration, b: (1 - mean) * concentration };
+  const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', ...planningBeta(mean, concentration) };
   const metric = options.metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
   const baseline = expectOver(dist, metric);
   const comparison = baseline + delta;
@@ -142,25 +159,46 @@ export function planComparison(options: CompareOptions): ComparePlan {
     return { shift, sd };
   };
   const planned = model(gainSpread);
-  const simulate = (n: number, tasks: number, shift: number, spread: number, stream: string | number) =>
-    simulations === 0 ? null : simulatedPower({ metric: options.metric, k, n, tasks, dist, shift, spread, datasets: simulations, seed, stream, zAlpha });
-  const rows = trialsList.map((n, i) => {
+  const rows = trialsList.map((n) => {
     const sdDifference = planned.sd(n);
     const tasks = Math.ceil((z * sdDifference) ** 2 / (delta * delta));
-    return { trials: n, sdDifference, tasks, attempts: 2 * tasks * n, simulatedPower: i === 0 ? simulate(n, tasks, planned.shift, gainSpread, 'row0') : null };
+    return { trials: n, sdDifference, tasks, attempts: 2 * tasks * n };
   });
   const first = rows[0]!;
-  const powerByGainSpread = [...new Set([...SPREAD_TABLE, gainSpread])]
-    .sort((x, y) => x - y)
-    .map((spread) => {
-      const other = spread === gainSpread ? planned : model(spread);
-      const sd = other.sd(first.trials);
-      return {
-        gainSpread: spread,
-        power: normalCdf((Math.abs(delta) * Math.sqrt(first.tasks)) / sd - zAlpha),
-        simulatedPower: spread === gainSpread ? first.simulatedPower : simulate(first.trials, first.tasks, other.shift, spread, `spread${spread}`),
-      };
-    });
+  const spreads = [...new Set([...SPREAD_TABLE, gainSpread])].sort((x, y) => x - y);
+  const models = spreads.map((spread) => (spread === gainSpread ? planned : model(spread)));
+  // One simulation per gain spread, all at the first row's trials and tasks (the planned spread's is the first row's).
+  const total = simulations * first.tasks * spreads.length;
+  if (simulations > 0) options.checkWork?.(total);
+  const simulated: Array<{ value: number; se: number } | null> = [];
+  for (const [i, spread] of spreads.entries()) {
+    simulated.push(
+      simulations === 0
+        ? null
+        : yield* simulatedPower(
+            {
+              metric: options.metric,
+              k,
+              n: first.trials,
+              tasks: first.tasks,
+              dist,
+              shift: models[i]!.shift,
+              spread,
+              datasets: simulations,
+              seed,
+              stream: spread === gainSpread ? 'row0' : `spread${spread}`,
+              zAlpha,
+            },
+            { before: i * simulations * first.tasks, total },
+          ),
+    );
+  }
+  const plannedPower = simulated[spreads.indexOf(gainSpread)] ?? null;
+  const powerByGainSpread = spreads.map((spread, i) => ({
+    gainSpread: spread,
+    power: normalCdf((Math.abs(delta) * Math.sqrt(first.tasks)) / models[i]!.sd(first.trials) - zAlpha),
+    simulatedPower: simulated[i] ?? null,
+  }));
   const shift = planned.shift;
   return {
     metric: options.metric,
@@ -174,7 +212,7 @@ export function planComparison(options: CompareOptions): ComparePlan {
     simulation: simulations === 0 ? null : { datasets: simulations, seed, test: 'paired z-test on per-task differences, two-sided at alpha' },
     alpha,
     power,
-    rows,
+    rows: rows.map((row, i) => ({ ...row, simulatedPower: i === 0 ? plannedPower : null })),
     method:
       "paired z-test on per-task differences of unbiased estimates; A's task rates ~ Beta(mean, concentration), " +
       `B's = A's log-odds + δ + ${gainSpread}·Z per task (uneven gains); Var(D) = spread of true differences + within-task estimator variance of both agents`,
@@ -205,27 +243,35 @@ function shiftRate(p: number, shift: number): number {
  * logistic(logit p_A + δ + spread·Z), c ~ Binomial(n, p) for each agent, D_t = θ̂_B − θ̂_A;
  * reject when |mean D|/(sd D/√T) > z_{1−α/2}. Dataset d uses the stream (seed, 'plan-compare', stream, d).
  */
-function simulatedPower(input: {
-  metric: 'passAtK' | 'passHatK';
-  k: number;
-  n: number;
-  tasks: number;
-  dist: { a: number; b: number };
-  shift: number;
-  spread: number;
-  datasets: number;
-  seed: Seed;
-  stream: string | number;
-  zAlpha: number;
-}): { value: number; se: number } {
+function* simulatedPower(
+  input: {
+    metric: 'passAtK' | 'passHatK';
+    k: number;
+    n: number;
+    tasks: number;
+    dist: { a: number; b: number };
+    shift: number;
+    spread: number;
+    datasets: number;
+    seed: Seed;
+    stream: string | number;
+    zAlpha: number;
+  },
+  progress: { before: number; total: number },
+): PlanningSteps<{ value: number; se: number }> {
   const { n, k, tasks } = input;
   const estimate = Float64Array.from({ length: n + 1 }, (_, c) => (input.metric === 'passHatK' ? binomialRatio(n, c, k) : oneMinusBinomialRatio(n, n - c, k)));
   let rejections = 0;
+  let sinceStep = 0;
   for (let d = 0; d < input.datasets; d++) {
     const rng = streamRng(input.seed, 'plan-compare', input.stream, d);
     let sum = 0;
     let squares = 0;
     for (let t = 0; t < tasks; t++) {
+      if (++sinceStep === STEP_TASKS) {
+        sinceStep = 0;
+        yield { done: progress.before + d * tasks + t, total: progress.total };
+      }
       const pA = beta(rng, input.dist.a, input.dist.b);
       const gain = input.shift + (input.spread === 0 ? 0 : input.spread * standardNormal(rng));
       const pB = shiftRate(pA, gain);

@@ -1,6 +1,7 @@
 import { requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import { binomialCdf } from '../math/binomialCdf.js';
+import { runSteps, type PlanningSteps } from './planningSteps.js';
 
 /** Options of `planDemonstration`: the pass^k to demonstrate, k, the confidence and the failures allowed. */
 export interface DemonstrateOptions {
@@ -43,6 +44,29 @@ export interface DemonstratePlan {
  * Example (seeds): pass^8 ≥ 90 % at 95 % with no failure → p₀ = 98.7 %, 228 runs (rule of three ≈ 230).
  */
 export function planDemonstration(options: DemonstrateOptions): DemonstratePlan {
+  return runSteps(planDemonstrationSteps(options));
+}
+
+/**
+ * The runs `planDemonstration` finds for its `failures` alone, without the table of every count
+ * below (a doubling search and a bisection: O(log runs) CDF evaluations, where the table takes
+ * O(failures)); charts that draw many plans use it.
+ */
+export function demonstrationRuns(options: DemonstrateOptions): number {
+  if (options.target === 1) return planDemonstration(options).runs; // the InputError of target 1
+  const target = requireOpenUnit('target', options.target);
+  const k = requireInteger('k', options.k, 1);
+  const confidence = requireOpenUnit('confidence', options.confidence);
+  const failures = requireInteger('failures', options.failures ?? 0, 0, 1_000_000);
+  const logRate = (target >= 0.5 ? Math.log1p(target - 1) : Math.log(target)) / k;
+  return runsNeeded(logRate, -Math.expm1(logRate), failures, 1 - confidence, options.target, []);
+}
+
+/**
+ * `planDemonstration` one failure count at a time: yields after each of 0..failures (done of
+ * failures + 1), so a caller can show progress and stop between them; returns the same plan.
+ */
+export function* planDemonstrationSteps(options: DemonstrateOptions): PlanningSteps<DemonstratePlan> {
   if (options.target === 1)
     throw new InputError('target', 'must be below 1 (a target within 1.1e-16 of 1 rounds to 1 as a double; pass^k = 1 cannot be demonstrated)', options.target);
   const target = requireOpenUnit('target', options.target);
@@ -53,7 +77,11 @@ export function planDemonstration(options: DemonstrateOptions): DemonstratePlan 
   const requiredRate = Math.exp(logRate);
   const failureRate = -Math.expm1(logRate);
   const alpha = 1 - confidence;
-  const byFailures = Array.from({ length: failures + 1 }, (_, f) => ({ failures: f, runs: runsNeeded(logRate, failureRate, f, alpha, options.target) }));
+  const byFailures: Array<{ failures: number; runs: number }> = [];
+  for (let f = 0; f <= failures; f++) {
+    byFailures.push({ failures: f, runs: runsNeeded(logRate, failureRate, f, alpha, options.target, byFailures) });
+    yield { done: f + 1, total: failures + 1 };
+  }
   return {
     target,
     k,
@@ -72,8 +100,14 @@ export function planDemonstration(options: DemonstrateOptions): DemonstratePlan 
 /** Largest run count searched: beyond it counts are no longer exact doubles. */
 const MAX_RUNS = Number.MAX_SAFE_INTEGER;
 
-/** Smallest n with P(F ≤ f) ≤ α, F ~ Binomial(n, q), q = 1 − p₀, ln p₀ = logRate; P(F ≤ f) decreases in n. */
-function runsNeeded(logRate: number, q: number, f: number, alpha: number, target: number): number {
+/**
+ * Smallest n with P(F ≤ f) ≤ α, F ~ Binomial(n, q), q = 1 − p₀, ln p₀ = logRate; P(F ≤ f) decreases
+ * in n, and grows with f, so n(f) ≥ n(f − 1). `before` holds n(0..f − 1): from f = 2 the search
+ * starts at the linear extrapolation n(f − 1) + (n(f − 1) − n(f − 2)), which the answer is usually
+ * at or next to (two CDF evaluations), and gallops from there, never below n(f − 1) − 1 (where
+ * P(F ≤ f) ≥ P(F ≤ f − 1) > α).
+ */
+function runsNeeded(logRate: number, q: number, f: number, alpha: number, target: number, before: readonly { readonly runs: number }[]): number {
   const tooMany = () => new InputError('target', `needs more than 2^53 runs at this k and confidence (failure rate ${q.toExponential(3)} per attempt)`, target);
   if (f === 0) {
     // P(F = 0) = p₀^n = exp(n·ln p₀) ≤ α  ⇔  n ≥ ln α / ln p₀; a guard step each way against rounding.
@@ -86,12 +120,30 @@ function runsNeeded(logRate: number, q: number, f: number, alpha: number, target
     return n;
   }
   const passes = (n: number) => binomialCdf(f, n, q) <= alpha;
-  let high = f + 1;
-  while (!passes(high)) {
-    high *= 2;
-    if (high > MAX_RUNS) throw tooMany();
+  // P(F ≤ f) = 1 > α at n = f, and ≥ P(F ≤ f − 1) > α below n(f − 1). Without the counts before, a doubling search from n = f + 1.
+  const previous = before[f - 1]?.runs ?? f + 1;
+  let low = Math.max(f, previous - 1);
+  const guess = f >= 2 && before.length >= f ? previous + Math.max(1, previous - before[f - 2]!.runs) : low + 1;
+  let high: number;
+  if (passes(guess)) {
+    high = guess;
+    // Gallop down from the guess to a failing n (or to `low`, known to fail).
+    for (let step = 1; high - step > low; step *= 2) {
+      if (!passes(high - step)) {
+        low = high - step;
+        break;
+      }
+      high -= step;
+    }
+  } else {
+    low = guess;
+    for (let step = Math.max(1, guess - previous); ; step *= 2) {
+      high = low + step;
+      if (high > MAX_RUNS) throw tooMany();
+      if (passes(high)) break;
+      low = high;
+    }
   }
-  let low = f; // P(F ≤ f) = 1 > α at n = f
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
     if (passes(mid)) high = mid;

@@ -4,6 +4,7 @@ import { passAtKInterval, passHatKInterval } from '../intervals/mappedIntervals.
 import { proportionInterval, type IntervalMethod } from '../intervals/proportionInterval.js';
 import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
+import { runSteps, type PlanningSteps } from './planningSteps.js';
 
 /** The quantity a precision plan is about: p itself, pass@k or pass^k. */
 export type PlanMetric = 'p' | 'passAtK' | 'passHatK';
@@ -26,6 +27,11 @@ export interface PrecisionOptions {
    * which is that narrow only about half the time.
    */
   readonly assurance?: number;
+  /**
+   * Called as the search goes (every few hundred intervals) with the number of intervals computed
+   * so far: a caller's work limit throws here to stop a search that grew too large.
+   */
+  readonly checkWork?: (intervals: number) => void;
 }
 
 /** What `planPrecision` returns: the trials needed for an interval of the metric no wider than the half-width asked for. */
@@ -70,12 +76,23 @@ const SCAN_BELOW = 10_000;
  * Clopper–Pearson 402) — checked by a linear search with scipy's binomtest(...).proportion_ci.
  */
 export function planPrecision(options: PrecisionOptions): PrecisionPlan {
+  return runSteps(planPrecisionSteps(options));
+}
+
+/**
+ * `planPrecision` in steps: yields every few hundred intervals computed (done: intervals so far;
+ * total: the most the search can compute), so a caller can show progress, limit the work and stop
+ * it; returns the same plan.
+ */
+export function* planPrecisionSteps(options: PrecisionOptions): PlanningSteps<PrecisionPlan> {
   const rate = requireOpenUnit('rate', options.rate);
   const halfWidth = requireOpenUnit('halfWidth', options.halfWidth);
   const confidence = requireOpenUnit('confidence', options.confidence);
   const assurance = options.assurance === undefined ? null : requireOpenUnit('assurance', options.assurance);
   const k = options.metric === 'p' ? 1 : requireInteger('k', options.k, 1);
+  let intervals = 0;
   const boundsAt = (n: number, c: number) => {
+    intervals++;
     const p = proportionInterval(n, c, { method: options.method, confidence, sides: 2 });
     if (options.metric === 'passHatK') return passHatKInterval(p, k);
     if (options.metric === 'passAtK') return passAtKInterval(p, k);
@@ -86,26 +103,41 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
     const b = boundsAt(n, c);
     return (b.upper - b.lower) / 2;
   };
-  const probability = (n: number) => assuranceAt(n, rate, (c) => halfWidthAt(n, c) <= halfWidth);
+  // A step after every STEP_INTERVALS intervals: progress (of the most the search could compute), the caller's work check.
+  let nextStep = STEP_INTERVALS;
+  const most = 2 * Math.log2(MAX_TRIALS) + (assurance === null ? SCAN_BELOW : ASSURANCE_SCAN_BELOW);
+  function* step(n: number): PlanningSteps<void> {
+    if (intervals < nextStep) return;
+    nextStep = intervals + STEP_INTERVALS;
+    options.checkWork?.(intervals);
+    yield { done: intervals, total: Math.max(intervals, Math.ceil(most * (assurance === null ? 1 : 2 * TAIL_SDS * Math.sqrt(n * rate * (1 - rate)) + 3))) };
+  }
+  function* probability(n: number): PlanningSteps<number> {
+    return yield* assuranceAt(n, rate, (c) => halfWidthAt(n, c) <= halfWidth, step);
+  }
   // "Narrow enough at n": with an assurance, P(half-width ≤ target) ≥ assurance; else at the expected count.
-  const width = assurance === null ? (n: number) => halfWidthAt(n, Math.round(rate * n)) : (n: number) => (probability(n) >= assurance ? 0 : Infinity);
+  function* width(n: number): PlanningSteps<number> {
+    yield* step(n);
+    if (assurance === null) return halfWidthAt(n, Math.round(rate * n));
+    return (yield* probability(n)) >= assurance ? 0 : Infinity;
+  }
   const scanBelow = assurance === null ? SCAN_BELOW : ASSURANCE_SCAN_BELOW;
   let high = 1;
-  while (width(high) > halfWidth) {
+  while ((yield* width(high)) > halfWidth) {
     high *= 2;
     if (high > MAX_TRIALS) throw new InputError('halfWidth', `needs more than ${MAX_TRIALS} trials; choose a wider half-width`, halfWidth);
   }
   let low = Math.floor(high / 2);
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
-    if (width(mid) <= halfWidth) high = mid;
+    if ((yield* width(mid)) <= halfWidth) high = mid;
     else low = mid;
   }
   // Widths are not monotone in n: c = round(rate·n) moves c/n by up to 1/(2n), so a few n just
   // below the bisection's crossing can already be narrow enough. Check the SCAN_BELOW n below it
   // in order (all of them when the crossing is ≤ SCAN_BELOW, which makes the answer exact there).
   for (let n = Math.max(1, high - scanBelow); n < high; n++) {
-    if (width(n) <= halfWidth) {
+    if ((yield* width(n)) <= halfWidth) {
       high = n;
       break;
     }
@@ -122,7 +154,7 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
     confidence,
     trials: high,
     assurance,
-    achievedAssurance: probability(high),
+    achievedAssurance: yield* probability(high),
     achievedHalfWidth: (interval.upper - interval.lower) / 2,
     interval,
     normalApproximation: Math.ceil(((z * slope) ** 2 * rate * (1 - rate)) / halfWidth ** 2),
@@ -135,6 +167,8 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
 
 /** How many n below the bisection's crossing are checked with an assurance (each check sums over c). */
 const ASSURANCE_SCAN_BELOW = 500;
+/** Intervals computed between two steps of `planPrecisionSteps`. */
+const STEP_INTERVALS = 256;
 /** Counts further than this many sd from n·rate carry < 1e-30 of the probability and are skipped. */
 const TAIL_SDS = 12;
 
@@ -142,11 +176,14 @@ const TAIL_SDS = 12;
  * P(narrow(C)) for C ~ Binomial(n, rate): Σ_c P(C = c)·[narrow(c)], over c within 12 sd of n·rate
  * (the rest has probability below 1e-30).
  */
-function assuranceAt(n: number, rate: number, narrow: (c: number) => boolean): number {
+function* assuranceAt(n: number, rate: number, narrow: (c: number) => boolean, step: (n: number) => PlanningSteps<void>): PlanningSteps<number> {
   const sd = Math.sqrt(n * rate * (1 - rate));
   const from = Math.max(0, Math.floor(n * rate - TAIL_SDS * sd - 1));
   const to = Math.min(n, Math.ceil(n * rate + TAIL_SDS * sd + 1));
   let total = 0;
-  for (let c = from; c <= to; c++) if (narrow(c)) total += binomialPmf(c, n, rate);
+  for (let c = from; c <= to; c++) {
+    if (narrow(c)) total += binomialPmf(c, n, rate);
+    yield* step(n);
+  }
   return total;
 }

@@ -1,5 +1,6 @@
 import { requireInteger, requireOpenUnit, requirePositive } from '../checks.js';
 import { estimatorMoments } from '../benchmark/estimatorMoments.js';
+import { planningBeta } from './betaShapes.js';
 import { InputError } from '../errors.js';
 import { studentTQuantile } from '../math/studentT.js';
 import type { PlanMetric } from './precision.js';
@@ -50,8 +51,7 @@ export function planTaskPrecision(options: TaskPrecisionOptions): TaskPrecisionP
   const concentration = requirePositive('concentration', options.concentration);
   const halfWidth = requireOpenUnit('halfWidth', options.halfWidth);
   const confidence = requireOpenUnit('confidence', options.confidence);
-  const a = mean * concentration;
-  const b = (1 - mean) * concentration;
+  const { a, b } = planningBeta(mean, concentration);
   const metric = options.metric === 'passAtK' ? 'passAtK' : 'passHatK';
   const moments = estimatorMoments(metric, trials, k, a, b);
   const sd = Math.sqrt(Math.max(0, moments.second - moments.first ** 2));
