@@ -474,7 +474,8 @@ export class DelimitedRowCounter {
         if (end === start) throw this.missingTrial(line);
         textTrial = fieldText(buf, start, end, doubled);
         // A number that is not a trial number (1.5, -1) is a mistake, not a text id.
-        if (Number.isFinite(Number(textTrial))) throw new InputError(`${this.file}:${line}`, `column ${JSON.stringify(this.columns.trial)} ${TRIAL_RULE} or a text id`, textTrial);
+        if (Number.isFinite(Number(textTrial)))
+          throw new InputError(`${this.file}:${line}`, `column ${JSON.stringify(this.columns.trial)} ${TRIAL_RULE} or a text id`, textTrial);
       }
     }
     let task: number;
