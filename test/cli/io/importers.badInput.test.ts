@@ -27,7 +27,7 @@ const importers: Array<[importer: string, cases: Case[]]> = [
       ['err-unterminated.csv', ':3', 'quoted field must end with a quote before the end of the file'],
       ['err-bad-success.csv', ':3', 'column "success" must be 1/0, true/false or 1.0/0.0, got "maybe"'],
       ['err-bad-reward.csv', ':3', 'column "reward" must be a number, got "abc"', { rewardColumn: 'reward' }],
-      ['err-bad-trial.csv', ':3', 'column "trial" must be an integer ≥ 0, got "x"', { trialColumn: 'trial' }],
+      ['err-bad-trial.csv', ':3', 'column "trial" must be an integer ≥ 0 or a text id, got "2.5"', { trialColumn: 'trial' }],
       ['err-empty-trial.csv', ':3', 'column "trial" must have a value', { trialColumn: 'trial' }],
       ['err-missing-task.csv', ':3', 'column "task_id" must have a value'],
       ['dup-trial.csv', ':8', 'duplicate of task "7" trial 3 (first at line 5)', { trialColumn: 'trial' }],
