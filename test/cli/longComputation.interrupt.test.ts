@@ -99,7 +99,12 @@ const cases: ReadonlyArray<{ name: string; label: string; args: (dir: string) =>
   {
     name: 'estimate with many large k',
     label: 'estimate',
-    args: () => ['estimate', '--n', '1000000000', '--c', '900000000', '--k', '100000..100800', '--json'],
+    args: () => ['estimate', '--n', '1000000000', '--c', '900000000', '--k', '100000..100800', '--max-k-sum', '1e8', '--json'],
+  },
+  {
+    name: 'estimate of a results file with a million bootstrap replicates',
+    label: 'estimate',
+    args: () => ['estimate', fixture('tau-bench/gpt-4o-airline.json'), '--k', '1..4', '--bootstrap', '1000000'],
   },
   {
     name: 'a plain sweep',

@@ -9,7 +9,7 @@ export { requireInteger, requireOpenUnit } from './checks.js';
 export { passAtK } from './estimators/passAtK.js';
 export { passHatK } from './estimators/passHatK.js';
 export { averageOverTasks, type TaskTrials, type TaskAverageRow, type TaskMean } from './estimators/taskAverage.js';
-export { bootstrapTaskAverage, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
+export { bootstrapTaskAverage, bootstrapTaskAverageSteps, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
 export { clusteredNormalInterval } from './estimators/clusteredNormalInterval.js';
 export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
 export { independentPassAtK, independentPassHatK } from './analytic/independent.js';

@@ -15,7 +15,7 @@ export { passHatK } from './estimators/passHatK.js';
 export { pluginPassAtK, pluginPassHatK } from './estimators/plugin.js';
 export { binomialRatio, oneMinusBinomialRatio } from './estimators/binomialRatio.js';
 export { averageOverTasks, type TaskTrials, type TaskAverageRow, type TaskMean } from './estimators/taskAverage.js';
-export { bootstrapTaskAverage, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
+export { bootstrapTaskAverage, bootstrapTaskAverageSteps, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
 export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
 export { clusteredNormalInterval } from './estimators/clusteredNormalInterval.js';
 
@@ -33,7 +33,7 @@ export { normalQuantile } from './math/normalQuantile.js';
 
 // Planning
 export { demonstrationRuns, planDemonstration, planDemonstrationSteps, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
-export { runSteps, type PlanningSteps } from './planning/planningSteps.js';
+export { runSteps, type Steps } from './stepwise.js';
 export { planPrecision, planPrecisionSteps, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
 export {
   planComparison,

@@ -17,7 +17,7 @@ export interface WorkLimit {
 export const WORK_LIMITS = {
   episodes: { option: '--max-episodes', counts: 'episodes (replicates × tasks, over every grid point)', fallback: 1e9 },
   tasks: { option: '--max-tasks', counts: 'tasks in one scenario (each holds its rates in memory)', fallback: 1e6 },
-  kSum: { option: '--max-k-sum', counts: 'the sum of the --k values (the Bayesian view sums k terms for each k)', fallback: 1e8 },
+  kSum: { option: '--max-k-sum', counts: 'the sum of the --k values (the Bayesian view sums k terms for each k)', fallback: 1e6 },
   trialsSum: { option: '--max-trials-sum', counts: 'the sum of the tabulated trials per task (each sums a binomial over its trials)', fallback: 200_000 },
   failures: { option: '--max-failures', counts: 'failures allowed (the search grows with them)', fallback: 100_000 },
   intervals: {

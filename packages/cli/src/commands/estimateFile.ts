@@ -1,7 +1,7 @@
 import {
   ESTIMAND_METHODS,
   averageOverTasks,
-  bootstrapTaskAverage,
+  bootstrapTaskAverageSteps,
   clusteredNormalInterval,
   passAtK,
   passHatK,
@@ -23,7 +23,7 @@ import { fileEstimateAmount, formatFileEstimateCosts } from '../format/fileEstim
 import { writeChartOption } from './chartOption.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
-import { longComputation, showProgress } from '../progress/longComputation.js';
+import { longComputation, showProgress, throughCheckpoints, type Checkpoint } from '../progress/longComputation.js';
 
 export interface FileEstimateArgs extends ResultsFileArgs {
   by?: string;
@@ -46,23 +46,26 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
   const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
   const named = (counts: TaskCounts) => (counts.sources.length === 1 ? counts.sources[0]! : inputs.join(' '));
   // The reading (streamed, asynchronous) and the estimate (one synchronous step per group) stop at a Ctrl-C before anything is printed.
-  const progress = { label: 'estimate', unit: 'groups', show: showProgress(io, args) };
+  const show = showProgress(io, args);
   if (args.by === undefined) {
-    const estimate = await longComputation(io, progress, async () => {
+    // Progress counts the bootstrap's replicates, the one long synchronous step.
+    const estimate = await longComputation(io, { label: 'estimate', unit: 'bootstrap replicates', show }, async (checkpoint) => {
       const counts = await readResultsFile(inputs, args);
-      return estimateCounts(counts, named(counts), args, interval, bootstrapReplicates);
+      return estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, checkpoint);
     });
     io.stdout(args.json ? `${JSON.stringify(estimate.json, null, 2)}\n` : estimate.text);
     await writeChartOption(estimate.document, args.chart, io);
     return;
   }
   if (args.chart !== undefined) throw new InputError('--chart', 'draws the estimate of one system: choose one with --where instead of --by', args.chart);
-  const { by, estimates } = await longComputation(io, progress, async (checkpoint) => {
+  const { by, estimates } = await longComputation(io, { label: 'estimate', unit: 'groups', show }, async (checkpoint) => {
     const { by, groups } = await readResultsByGroup(inputs, args, args.by!);
     const estimates = [];
     for (const [i, { group, counts }] of groups.entries()) {
-      await checkpoint(i, groups.length);
-      estimates.push({ group, ...estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, group) });
+      // Progress counts groups; the bootstrap's steps inside a group only let a Ctrl-C in.
+      const withinGroup: Checkpoint = () => checkpoint(i, groups.length);
+      await withinGroup(0, 1);
+      estimates.push({ group, ...(await estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, withinGroup, group)) });
     }
     return { by, estimates };
   });
@@ -74,14 +77,15 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
 }
 
 /** The estimate of one group's counts (the whole read without --by): its text view, its JSON document (with perTask), and the document charts are drawn from. */
-function estimateCounts(
+async function estimateCounts(
   counts: TaskCounts,
   file: string,
   args: FileEstimateArgs,
   interval: IntervalOptions,
   bootstrapReplicates: number,
+  checkpoint: Checkpoint,
   group?: string,
-): { text: string; json: object; document: object } {
+): Promise<{ text: string; json: object; document: object }> {
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const minN = counts.n.reduce((a, b) => Math.min(a, b), Infinity);
@@ -90,7 +94,10 @@ function estimateCounts(
   const estimands = taskAverageIntervals(tasks, ks, { confidence: interval.confidence, sides: interval.sides });
   const bootstrap =
     bootstrapReplicates > 0
-      ? bootstrapTaskAverage(tasks, { ks, replicates: bootstrapReplicates, seed: args.seed, confidence: interval.confidence, sides: interval.sides })
+      ? await throughCheckpoints(
+          bootstrapTaskAverageSteps(tasks, { ks, replicates: bootstrapReplicates, seed: args.seed, confidence: interval.confidence, sides: interval.sides }),
+          checkpoint,
+        )
       : null;
   const rows = average.map((row, i) => ({
     k: row.k,

@@ -1,4 +1,4 @@
-import type { PlanningSteps } from '@passk/sim';
+import type { Steps } from '@passk/sim';
 import type { CliIo } from '../io/cliIo.js';
 import { progressReporter } from '../run/progressReporter.js';
 
@@ -59,8 +59,8 @@ export async function longComputation<T>(io: CliIo, options: LongComputationOpti
   }
 }
 
-/** Drives a stepwise library computation (PlanningSteps of @passk/sim) to its result, calling `checkpoint` at every step. */
-export async function throughCheckpoints<T>(steps: PlanningSteps<T>, checkpoint: Checkpoint): Promise<T> {
+/** Drives a stepwise library computation (Steps of @passk/sim) to its result, calling `checkpoint` at every step. */
+export async function throughCheckpoints<T>(steps: Steps<T>, checkpoint: Checkpoint): Promise<T> {
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;

@@ -3,6 +3,7 @@ import { binomial } from '../distributions/binomial.js';
 import { InputError } from '../errors.js';
 import { binomialPmf } from '../math/binomialPmf.js';
 import { streamRng, type Seed } from '../rng/streams.js';
+import { runSteps, type Steps } from '../stepwise.js';
 import type { Rng } from '../rng/rng.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
 import { averageOverGroups, countGroups, type CountGroup, type TaskTrials } from './taskAverage.js';
@@ -55,11 +56,16 @@ export interface BootstrapRow {
  * results do not depend on how the work is split.
  */
 export function bootstrapTaskAverage(tasks: readonly TaskTrials[], options: BootstrapOptions): BootstrapRow[] {
+  return runSteps(bootstrapTaskAverageSteps(tasks, options));
+}
+
+/** `bootstrapTaskAverage` step by step: it yields after every block of replicates (done of total), for progress and a Ctrl-C. */
+export function* bootstrapTaskAverageSteps(tasks: readonly TaskTrials[], options: BootstrapOptions): Steps<BootstrapRow[]> {
   requireOpenUnit('confidence', options.confidence);
   if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
   const groups = checkedGroups(tasks, options);
   if (tasks.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
-  const replicates = groupReplicates(groups, tasks.length, options);
+  const replicates = yield* groupReplicates(groups, tasks.length, options);
   // The estimates the interval is re-centred on, from the same groups (as averageOverTasks computes them).
   const estimates = averageOverGroups(groups, tasks.length, options.ks);
   return options.ks.map((k, i) => {
@@ -83,7 +89,7 @@ export interface BootstrapReplicates {
 
 /** The replicates of the two-stage bootstrap described at `bootstrapTaskAverage`, before summarising (internal; used by tests). */
 export function bootstrapReplicates(tasks: readonly TaskTrials[], options: Pick<BootstrapOptions, 'ks' | 'replicates' | 'seed'>): BootstrapReplicates {
-  return groupReplicates(checkedGroups(tasks, options), tasks.length, options);
+  return runSteps(groupReplicates(checkedGroups(tasks, options), tasks.length, options));
 }
 
 /** Checks the replicate count, the tasks (requireCounts, where = `tasks[i]`) and the ks; the tasks' (n, c) groups. */
@@ -94,8 +100,15 @@ function checkedGroups(tasks: readonly TaskTrials[], options: Pick<BootstrapOpti
   return groups;
 }
 
-/** `bootstrapReplicates` from checked groups of `taskCount` tasks. */
-function groupReplicates(groups: readonly TaskGroup[], taskCount: number, options: Pick<BootstrapOptions, 'ks' | 'replicates' | 'seed'>): BootstrapReplicates {
+/** Replicates drawn between two yields of `groupReplicates` (each has its own stream: the blocks change nothing). */
+const REPLICATES_PER_STEP = 1000;
+
+/** `bootstrapReplicates` from checked groups of `taskCount` tasks, yielding after every REPLICATES_PER_STEP replicates. */
+function* groupReplicates(
+  groups: readonly TaskGroup[],
+  taskCount: number,
+  options: Pick<BootstrapOptions, 'ks' | 'replicates' | 'seed'>,
+): Steps<BootstrapReplicates> {
   const replicates = options.replicates;
   const ks = options.ks;
   const categories = pickCategories(groups, taskCount);
@@ -107,6 +120,7 @@ function groupReplicates(groups: readonly TaskGroup[], taskCount: number, option
   const estimable = ks.map((k) => groups.some((g) => g.n >= k));
   const table = new EstimateTable(ks);
   for (let b = 0; b < replicates; b++) {
+    if (b > 0 && b % REPLICATES_PER_STEP === 0) yield { done: b, total: replicates };
     const rng = streamRng(options.seed, 'bootstrap', b);
     sums.fill(0);
     counts.fill(0);

@@ -11,7 +11,7 @@ import { binomialRatio, oneMinusBinomialRatio } from '../estimators/binomialRati
 import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import type { SuccessRateDist } from '../scenario/types.js';
-import { runSteps, type PlanningSteps } from './planningSteps.js';
+import { runSteps, type Steps } from '../stepwise.js';
 import { planningBeta } from './betaShapes.js';
 
 /** Options of `planComparison`: the metric and k, agent A's task distribution (Beta), the difference to detect, the test's level and power, and the trials per task to tabulate. */
@@ -111,7 +111,7 @@ export function planComparison(options: CompareOptions): ComparePlan {
  * `planComparison` in steps: yields while the power simulation runs (tasks simulated, of all of
  * them), so a caller can show progress and stop it; returns the same plan.
  */
-export function* planComparisonSteps(options: CompareOptions): PlanningSteps<ComparePlan> {
+export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan> {
   const k = requireInteger('k', options.k, 1);
   const mean = requireOpenUnit('mean', options.mean);
   const concentration = requirePositive('concentration', options.concentration);
@@ -258,7 +258,7 @@ function* simulatedPower(
     zAlpha: number;
   },
   progress: { before: number; total: number },
-): PlanningSteps<{ value: number; se: number }> {
+): Steps<{ value: number; se: number }> {
   const { n, k, tasks } = input;
   const estimate = Float64Array.from({ length: n + 1 }, (_, c) => (input.metric === 'passHatK' ? binomialRatio(n, c, k) : oneMinusBinomialRatio(n, n - c, k)));
   let rejections = 0;

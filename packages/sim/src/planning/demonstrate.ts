@@ -1,7 +1,7 @@
 import { requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import { binomialCdf } from '../math/binomialCdf.js';
-import { runSteps, type PlanningSteps } from './planningSteps.js';
+import { runSteps, type Steps } from '../stepwise.js';
 
 /** Options of `planDemonstration`: the pass^k to demonstrate, k, the confidence and the failures allowed. */
 export interface DemonstrateOptions {
@@ -66,7 +66,7 @@ export function demonstrationRuns(options: DemonstrateOptions): number {
  * `planDemonstration` one failure count at a time: yields after each of 0..failures (done of
  * failures + 1), so a caller can show progress and stop between them; returns the same plan.
  */
-export function* planDemonstrationSteps(options: DemonstrateOptions): PlanningSteps<DemonstratePlan> {
+export function* planDemonstrationSteps(options: DemonstrateOptions): Steps<DemonstratePlan> {
   if (options.target === 1)
     throw new InputError('target', 'must be below 1 (a target within 1.1e-16 of 1 rounds to 1 as a double; pass^k = 1 cannot be demonstrated)', options.target);
   const target = requireOpenUnit('target', options.target);

@@ -4,7 +4,7 @@ import { passAtKInterval, passHatKInterval } from '../intervals/mappedIntervals.
 import { proportionInterval, type IntervalMethod } from '../intervals/proportionInterval.js';
 import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
-import { runSteps, type PlanningSteps } from './planningSteps.js';
+import { runSteps, type Steps } from '../stepwise.js';
 
 /** The quantity a precision plan is about: p itself, pass@k or pass^k. */
 export type PlanMetric = 'p' | 'passAtK' | 'passHatK';
@@ -84,7 +84,7 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
  * total: the most the search can compute), so a caller can show progress, limit the work and stop
  * it; returns the same plan.
  */
-export function* planPrecisionSteps(options: PrecisionOptions): PlanningSteps<PrecisionPlan> {
+export function* planPrecisionSteps(options: PrecisionOptions): Steps<PrecisionPlan> {
   const rate = requireOpenUnit('rate', options.rate);
   const halfWidth = requireOpenUnit('halfWidth', options.halfWidth);
   const confidence = requireOpenUnit('confidence', options.confidence);
@@ -106,17 +106,17 @@ export function* planPrecisionSteps(options: PrecisionOptions): PlanningSteps<Pr
   // A step after every STEP_INTERVALS intervals: progress (of the most the search could compute), the caller's work check.
   let nextStep = STEP_INTERVALS;
   const most = 2 * Math.log2(MAX_TRIALS) + (assurance === null ? SCAN_BELOW : ASSURANCE_SCAN_BELOW);
-  function* step(n: number): PlanningSteps<void> {
+  function* step(n: number): Steps<void> {
     if (intervals < nextStep) return;
     nextStep = intervals + STEP_INTERVALS;
     options.checkWork?.(intervals);
     yield { done: intervals, total: Math.max(intervals, Math.ceil(most * (assurance === null ? 1 : 2 * TAIL_SDS * Math.sqrt(n * rate * (1 - rate)) + 3))) };
   }
-  function* probability(n: number): PlanningSteps<number> {
+  function* probability(n: number): Steps<number> {
     return yield* assuranceAt(n, rate, (c) => halfWidthAt(n, c) <= halfWidth, step);
   }
   // "Narrow enough at n": with an assurance, P(half-width ≤ target) ≥ assurance; else at the expected count.
-  function* width(n: number): PlanningSteps<number> {
+  function* width(n: number): Steps<number> {
     yield* step(n);
     if (assurance === null) return halfWidthAt(n, Math.round(rate * n));
     return (yield* probability(n)) >= assurance ? 0 : Infinity;
@@ -176,7 +176,7 @@ const TAIL_SDS = 12;
  * P(narrow(C)) for C ~ Binomial(n, rate): Σ_c P(C = c)·[narrow(c)], over c within 12 sd of n·rate
  * (the rest has probability below 1e-30).
  */
-function* assuranceAt(n: number, rate: number, narrow: (c: number) => boolean, step: (n: number) => PlanningSteps<void>): PlanningSteps<number> {
+function* assuranceAt(n: number, rate: number, narrow: (c: number) => boolean, step: (n: number) => Steps<void>): Steps<number> {
   const sd = Math.sqrt(n * rate * (1 - rate));
   const from = Math.max(0, Math.floor(n * rate - TAIL_SDS * sd - 1));
   const to = Math.min(n, Math.ceil(n * rate + TAIL_SDS * sd + 1));

@@ -1,12 +1,12 @@
 /**
- * A planning computation that can be driven step by step: it yields how far it is (done of total)
+ * A long computation (planning searches, the bootstrap) that can be driven step by step: it yields how far it is (done of total)
  * between steps and returns its result. The plain functions run it to the end at once (`runSteps`);
  * the CLI drives it between its own checkpoints, to show progress and let a Ctrl-C in.
  */
-export type PlanningSteps<T> = Generator<{ readonly done: number; readonly total: number }, T, void>;
+export type Steps<T> = Generator<{ readonly done: number; readonly total: number }, T, void>;
 
 /** Runs a stepwise computation to its end and returns its result. */
-export function runSteps<T>(steps: PlanningSteps<T>): T {
+export function runSteps<T>(steps: Steps<T>): T {
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
