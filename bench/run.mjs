@@ -353,7 +353,7 @@ if (!options['no-estimate']) {
   };
   console.log('');
   console.log(
-    `estimate-10m: passk estimate on ${relative(repoRoot, file)} (10 million rows, 100 000 tasks × 100 trials, k = 1..10, default bootstrap), end to end in a child process`,
+    `estimate-10m: passk estimate on ${relative(repoRoot, file)} (10 million rows, 100 000 tasks × 100 trials, k = 1..10, no bootstrap: the default), end to end in a child process`,
   );
   console.log(
     `  passk ${best.seconds.toFixed(3)} s (best of ${runs}: ${ours.map((r) => r.seconds.toFixed(3)).join(' ')}), peak ${best.peakRssMB?.toFixed(0) ?? '?'} MB (target < ${ESTIMATE_MEMORY_TARGET_MB} MB)` +
