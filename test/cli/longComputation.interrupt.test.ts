@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, passkProcess, REPO_ROOT } from '../helpers/runPassk.js';
 
-// Ctrl-C during the long computations of plan, estimate and a plain sweep (packages/cli/src/progress/
+// Ctrl-C during the long computations of plan, estimate, compare and a plain sweep (packages/cli/src/progress/
 // longComputation.ts): the built bundle (`pnpm build` first) in a child process, each run asked for
 // --progress so the test knows when it is past start-up and computing; SIGINT 300 ms after the first
 // progress line. The run must end with exit 130 (not killed by the signal), one line saying it was
@@ -105,6 +105,11 @@ const cases: ReadonlyArray<{ name: string; label: string; args: (dir: string) =>
     name: 'estimate of a results file with a million bootstrap replicates',
     label: 'estimate',
     args: () => ['estimate', fixture('tau-bench/gpt-4o-airline.json'), '--k', '1..4', '--bootstrap', '1000000'],
+  },
+  {
+    name: 'compare with a million paired bootstrap replicates',
+    label: 'compare',
+    args: () => ['compare', fixture('compare/small-a.csv'), fixture('compare/small-b.csv'), '--k', '1..3', '--bootstrap', '1000000'],
   },
   {
     name: 'a plain sweep',

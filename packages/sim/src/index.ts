@@ -123,8 +123,16 @@ export { posteriorTasks } from './fit/posteriorTasks.js';
 export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';
 
 // Comparing runs (passk compare, passk gate)
-export { compareRuns, type CompareRunsOptions, type RunComparison, type CompareRow, type MetricComparison, type Pairing } from './compare/compareRuns.js';
-export { compareMany, type ManyComparison } from './compare/compareMany.js';
+export {
+  compareRuns,
+  compareRunsSteps,
+  type CompareRunsOptions,
+  type RunComparison,
+  type CompareRow,
+  type MetricComparison,
+  type Pairing,
+} from './compare/compareRuns.js';
+export { compareMany, compareManySteps, type ManyComparison } from './compare/compareMany.js';
 export type { Run, RunTask, TaskId } from './compare/runTasks.js';
 export type { CompareMetric } from './compare/compareMetric.js';
 export type { MeanAndSe } from './compare/meanAndSe.js';

@@ -12,3 +12,12 @@ export function runSteps<T>(steps: Steps<T>): T {
     if (next.done) return next.value;
   }
 }
+
+/** The steps of one part of a larger computation, counted within it: `done` moved on by `before`, out of `total`. */
+export function* partOfSteps<T>(steps: Steps<T>, before: number, total: number): Steps<T> {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    yield { done: before + next.value.done, total };
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareMany } from '../../../packages/sim/src/compare/compareMany.js';
-import { compareRuns } from '../../../packages/sim/src/compare/compareRuns.js';
+import { compareRuns, compareRunsSteps } from '../../../packages/sim/src/compare/compareRuns.js';
 import { holmAdjust } from '../../../packages/sim/src/compare/holmAdjust.js';
 import { differenceReplicates } from '../../../packages/sim/src/compare/pairedBootstrap.js';
 import type { Run } from '../../../packages/sim/src/compare/runTasks.js';
@@ -399,5 +399,36 @@ describe('Student t (scipy.stats.t)', () => {
     expect(studentTTwoSided(2, 7)).toBeCloseTo(0.08561932856297605, 13);
     expect(studentTTwoSided(0.5, 3)).toBeCloseTo(0.651447964848151, 13);
     expect(studentTTwoSided(3.1, 79.5)).toBeCloseTo(0.0026765986494963513, 13);
+  });
+});
+
+describe('compareRunsSteps: the same comparison, in steps', () => {
+  it('yields done ≤ total, never going back, and returns what compareRuns returns', () => {
+    // 40 tasks that differ (more than the exact limit of 30): Monte Carlo sign patterns, and a bootstrap.
+    const a = run(
+      'A',
+      Array.from({ length: 40 }, (_, i): [number, number] => [8, i % 9]),
+    );
+    const b = run(
+      'B',
+      Array.from({ length: 40 }, (_, i): [number, number] => [8, (i * 5 + 3) % 9]),
+    );
+    const options = { ks: [1, 2], bootstrap: 2500, permutations: 25_000, seed: 3 };
+    const steps = compareRunsSteps(a, b, options);
+    let last = -1;
+    let count = 0;
+    for (;;) {
+      const next = steps.next();
+      if (next.done) {
+        expect(next.value).toEqual(compareRuns(a, b, options));
+        break;
+      }
+      count++;
+      expect(next.value.done).toBeGreaterThan(last);
+      expect(next.value.done).toBeLessThanOrEqual(next.value.total);
+      last = next.value.done;
+    }
+    // 2 yields in the bootstrap (at 1000, 2000), 2 per slot with Monte Carlo patterns (10 000, 20 000).
+    expect(count).toBeGreaterThanOrEqual(4);
   });
 });

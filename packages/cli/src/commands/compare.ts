@@ -1,10 +1,11 @@
 import { basename } from 'node:path';
-import { InputError, compareMany, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
+import { InputError, compareManySteps, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { compareDocument, type CompareRunSource } from '../format/compareDocument.js';
 import { formatCompare, formatCompareMarkdown } from '../format/compareOutput.js';
 import type { CliIo } from '../io/cliIo.js';
+import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { readRunFiles, readRunGroups, runNames } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
@@ -23,6 +24,7 @@ export interface CompareArgs extends ResultsFileArgs {
   by?: string;
   baseline?: string;
   name?: string[];
+  progress: boolean;
 }
 
 /** `passk compare A B [C …]`: is B better than A? Paired by task; several runs each against the first (Holm). */
@@ -41,6 +43,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         .option('confidence', { type: 'number', default: 0.95, describe: 'confidence level of the two-sided intervals, in (0, 1)' })
         .option('bootstrap', { type: 'number', default: 1000, describe: 'paired bootstrap replicates (0: off)' })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap and of Monte Carlo permutations' })
+        .option('progress', PROGRESS_OPTION)
         .option('permutations', { type: 'number', default: 10000, describe: 'random sign patterns when more than 30 tasks differ (fewer: exact)' })
         .option('min-overlap', { type: 'number', default: 0.5, describe: 'pair by task when the runs share at least this share of their tasks; else unpaired' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.compare contract)' })
@@ -67,11 +70,12 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
       const [files, names] = baselineFirst(args.files, args.baseline, args.name, args.by);
       const { runs, sources, maxN } = args.by === undefined ? await readRunFiles(files, args, names) : await readRunGroups(files, args, args.by, args.baseline);
       const ks = args.k === undefined ? Array.from({ length: Math.min(10, Math.min(...maxN)) }, (_, i) => i + 1) : parseKList(args.k);
-      const document = compareDocument(
-        sources,
-        ks,
-        withFileNames(() => compareMany(runs, { ks, ...options }), sources),
+      // The bootstrap and the random sign patterns in steps: progress (replicates of the current one) and a Ctrl-C between them.
+      const progress = { label: 'compare', unit: 'replicates', show: showProgress(io, args) };
+      const comparison = await longComputation(io, progress, (checkpoint) =>
+        withFileNames(() => throughCheckpoints(compareManySteps(runs, { ks, ...options }), checkpoint), sources),
       );
+      const document = compareDocument(sources, ks, comparison);
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
       else io.stdout(args.markdown ? formatCompareMarkdown(document) : formatCompare(document));
       await writeChartOption(document, args.chart, io);
@@ -98,9 +102,9 @@ function baselineFirst(
 }
 
 /** Runs' errors name the run (as a library caller named it); on the command line they name its file. */
-function withFileNames<T>(compute: () => T, sources: readonly CompareRunSource[]): T {
+async function withFileNames<T>(compute: () => Promise<T>, sources: readonly CompareRunSource[]): Promise<T> {
   try {
-    return compute();
+    return await compute();
   } catch (error) {
     const source = error instanceof InputError ? sources.find((s) => s.name === error.where && s.by === null && s.file !== s.name) : undefined;
     if (!source || !(error instanceof InputError)) throw error;

@@ -1,7 +1,8 @@
 import { InputError } from '../errors.js';
-import { compareRuns, type CompareRunsOptions, type MetricComparison, type RunComparison } from './compareRuns.js';
+import { compareRunsSteps, type CompareRunsOptions, type MetricComparison, type RunComparison } from './compareRuns.js';
 import { holmAdjust } from './holmAdjust.js';
 import type { Run } from './runTasks.js';
+import { runSteps, type Steps } from '../stepwise.js';
 
 /** Several runs against the first (the baseline), with Holm-adjusted p-values. */
 export interface ManyComparison {
@@ -18,13 +19,19 @@ export interface ManyComparison {
  * differs from the baseline" keeps its family-wise error rate; `adjustedPValue` holds the result.
  */
 export function compareMany(runs: readonly Run[], options: CompareRunsOptions): ManyComparison {
+  return runSteps(compareManySteps(runs, options));
+}
+
+/** `compareMany` step by step (the steps of each `compareRunsSteps` in turn). */
+export function* compareManySteps(runs: readonly Run[], options: CompareRunsOptions): Steps<ManyComparison> {
   if (runs.length < 2) throw new InputError('runs', 'must list at least two runs (the first is the baseline)', runs.length);
   const names = new Set<string>();
   for (const run of runs) {
     if (names.has(run.name)) throw new InputError('runs', 'must have distinct names', run.name);
     names.add(run.name);
   }
-  const comparisons = runs.slice(1).map((run) => compareRuns(runs[0]!, run, options));
+  const comparisons: RunComparison[] = [];
+  for (const run of runs.slice(1)) comparisons.push(yield* compareRunsSteps(runs[0]!, run, options));
   if (comparisons.length === 1) return { baseline: runs[0]!.name, comparisons, correction: 'none' };
   const adjust = (pick: (comparison: RunComparison) => MetricComparison | null): (number | null)[] => {
     const present = comparisons.map(pick).map((metric) => metric?.pValue?.value ?? null);

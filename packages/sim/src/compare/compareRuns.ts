@@ -1,14 +1,15 @@
 import { requireInteger, requireOpenUnit, requireUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import { streamRng, type Seed } from '../rng/streams.js';
+import { partOfSteps, runSteps, type Steps } from '../stepwise.js';
 import { K_METRICS, taskMetricValue, type CompareMetric } from './compareMetric.js';
 import { matchTasks, type TaskPair } from './matchTasks.js';
 import type { MeanAndSe } from './meanAndSe.js';
-import { bootstrapBounds, differenceReplicates, type BootstrapBounds, type BootstrapSlot } from './pairedBootstrap.js';
+import { bootstrapBounds, differenceReplicateSteps, type BootstrapBounds, type BootstrapSlot } from './pairedBootstrap.js';
 import { pairedDifferenceInterval } from '../benchmark/differenceInterval.js';
 import { pairedDifference, type Bounds } from './pairedDifference.js';
 import type { Run, RunTask, TaskId } from './runTasks.js';
-import { signFlipTest, type PValue } from './signFlipTest.js';
+import { signFlipTestSteps, type PValue } from './signFlipTest.js';
 import { taskChanges, type TaskChanges } from './taskChanges.js';
 import { unpairedDifference } from './unpairedDifference.js';
 
@@ -122,6 +123,11 @@ interface Resolved {
  * pass@4: A 0.600, B 0.969; pass^4: A 0.600, B 0.031; mean success A 0.60, B 0.50.
  */
 export function compareRuns(a: Run, b: Run, options: CompareRunsOptions): RunComparison {
+  return runSteps(compareRunsSteps(a, b, options));
+}
+
+/** `compareRuns` step by step: it yields within the bootstrap and the Monte Carlo permutations (done of total: the replicates, then every slot's patterns). */
+export function* compareRunsSteps(a: Run, b: Run, options: CompareRunsOptions): Steps<RunComparison> {
   const resolved = resolveOptions(options);
   const match = matchTasks(a, b);
   const mode = match.overlap >= resolved.minOverlap ? 'paired' : 'unpaired';
@@ -134,22 +140,32 @@ export function compareRuns(a: Run, b: Run, options: CompareRunsOptions): RunCom
     onlyInCandidate: match.onlyInB,
   };
   const slots: BootstrapSlot[] = [{ metric: 'meanSuccess', k: 1 }, ...resolved.ks.flatMap((k) => K_METRICS.map((metric) => ({ metric, k })))];
+  // Steps count the bootstrap's replicates, then each slot's random sign patterns (at most: an exact test draws none).
+  const permutationsPerSlot = mode === 'paired' ? resolved.permutations : 0;
+  const total = resolved.bootstrap + slots.length * permutationsPerSlot;
   const replicates =
     resolved.bootstrap === 0
       ? null
-      : differenceReplicates(
-          mode === 'paired' ? match.pairs.map((pair) => [pair.a, pair.b] as const) : null,
-          mode === 'paired' ? null : { a: a.tasks, b: b.tasks },
-          slots,
-          { replicates: resolved.bootstrap, seed: resolved.seed },
+      : yield* partOfSteps(
+          differenceReplicateSteps(
+            mode === 'paired' ? match.pairs.map((pair) => [pair.a, pair.b] as const) : null,
+            mode === 'paired' ? null : { a: a.tasks, b: b.tasks },
+            slots,
+            { replicates: resolved.bootstrap, seed: resolved.seed },
+          ),
+          0,
+          total,
         );
-  const compareSlot = (index: number): MetricComparison | null => {
-    const { metric, k } = slots[index]!;
-    const comparison = mode === 'paired' ? pairedAt(match.pairs, metric, k, resolved) : unpairedAt(a.tasks, b.tasks, metric, k, resolved);
-    if (comparison === null) return null;
-    const bootstrap = replicates ? bootstrapBounds(replicates[index]!, comparison.difference, resolved.confidence, resolved.sides) : null;
-    return { ...comparison, bootstrap, adjustedPValue: comparison.pValue?.value ?? null };
-  };
+  const compared: (MetricComparison | null)[] = [];
+  for (const [index, { metric, k }] of slots.entries()) {
+    const comparison =
+      mode === 'paired'
+        ? yield* partOfSteps(pairedAt(match.pairs, metric, k, resolved), resolved.bootstrap + index * permutationsPerSlot, total)
+        : unpairedAt(a.tasks, b.tasks, metric, k, resolved);
+    const bootstrap = replicates && comparison ? bootstrapBounds(replicates[index]!, comparison.difference, resolved.confidence, resolved.sides) : null;
+    compared.push(comparison && { ...comparison, bootstrap, adjustedPValue: comparison.pValue?.value ?? null });
+  }
+  const compareSlot = (index: number): MetricComparison | null => compared[index]!;
   const rows = resolved.ks.map((k, i): CompareRow => {
     const left =
       mode === 'paired'
@@ -179,7 +195,7 @@ export function compareRuns(a: Run, b: Run, options: CompareRunsOptions): RunCom
 
 type Computed = Omit<MetricComparison, 'bootstrap' | 'adjustedPValue'>;
 
-function pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, options: Resolved): Computed | null {
+function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, options: Resolved): Steps<Computed | null> {
   const counted = pairs.filter((pair) => pair.a.n >= k && pair.b.n >= k);
   if (counted.length === 0) return null;
   const a = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.a.n, pair.a.c, k));
@@ -193,7 +209,7 @@ function pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, 
     { confidence: options.confidence, sides: options.sides },
   );
   const d = b.map((x, i) => x - a[i]!);
-  const pValue = signFlipTest(d, {
+  const pValue = yield* signFlipTestSteps(d, {
     exactLimit: options.exactLimit,
     replicates: options.permutations,
     // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.

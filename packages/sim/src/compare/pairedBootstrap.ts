@@ -3,6 +3,7 @@ import { suffixSums } from '../estimators/bootstrap.js';
 import { binomialPmf } from '../math/binomialPmf.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import type { Rng } from '../rng/rng.js';
+import { runSteps, type Steps } from '../stepwise.js';
 import { taskMetricValue, type CompareMetric } from './compareMetric.js';
 import type { RunTask } from './runTasks.js';
 
@@ -40,6 +41,19 @@ export function differenceReplicates(
   slots: readonly BootstrapSlot[],
   options: DifferenceBootstrapOptions,
 ): Float64Array[] {
+  return runSteps(differenceReplicateSteps(pairs, unpaired, slots, options));
+}
+
+/** Replicates drawn between two yields of `differenceReplicateSteps` (each has its own stream: the steps change nothing). */
+const REPLICATES_PER_STEP = 1000;
+
+/** `differenceReplicates` step by step: it yields after every REPLICATES_PER_STEP replicates (done of total). */
+export function* differenceReplicateSteps(
+  pairs: readonly (readonly [RunTask, RunTask])[] | null,
+  unpaired: { readonly a: readonly RunTask[]; readonly b: readonly RunTask[] } | null,
+  slots: readonly BootstrapSlot[],
+  options: DifferenceBootstrapOptions,
+): Steps<Float64Array[]> {
   const out = slots.map(() => new Float64Array(options.replicates));
   const table = new ValueTable(slots);
   const sumA = new Float64Array(slots.length);
@@ -49,6 +63,7 @@ export function differenceReplicates(
   const categories = pairs ? pairCategories(pairs, options.cellLimit ?? CELL_LIMIT) : null;
   const suffix = categories ? suffixSums(Float64Array.from(categories, (category) => category.probability)) : null;
   for (let r = 0; r < options.replicates; r++) {
+    if (r > 0 && r % REPLICATES_PER_STEP === 0) yield { done: r, total: options.replicates };
     const rng = streamRng(options.seed, 'compare', 'bootstrap', r);
     sumA.fill(0);
     sumB.fill(0);

@@ -1,4 +1,5 @@
 import type { Rng } from '../rng/rng.js';
+import { runSteps, type Steps } from '../stepwise.js';
 
 /** A two-sided p-value and how it was obtained. */
 export interface PValue {
@@ -34,6 +35,11 @@ export interface SignFlipOptions {
  * Example (Python reference): d = [0.5, 0.25, −0.125, 0.5] → 4 of 16 patterns → p = 0.25.
  */
 export function signFlipTest(differences: ArrayLike<number>, options: SignFlipOptions): PValue {
+  return runSteps(signFlipTestSteps(differences, options));
+}
+
+/** `signFlipTest` step by step: the Monte Carlo patterns yield after every PATTERNS_PER_STEP (done of total patterns). */
+export function* signFlipTestSteps(differences: ArrayLike<number>, options: SignFlipOptions): Steps<PValue> {
   const d: number[] = [];
   let observed = 0;
   let scale = 0;
@@ -47,8 +53,11 @@ export function signFlipTest(differences: ArrayLike<number>, options: SignFlipOp
   if (d.length === 0) return { value: 1, method: 'exact', permutations: 1, se: 0 };
   const threshold = Math.abs(observed) - 1e-9 * scale;
   if (d.length <= options.exactLimit) return exactTest(d, threshold);
-  return monteCarloTest(d, threshold, options.replicates, options.rng());
+  return yield* monteCarloTest(d, threshold, options.replicates, options.rng());
 }
+
+/** Random sign patterns drawn between two yields of `monteCarloTest`. */
+const PATTERNS_PER_STEP = 10_000;
 
 /** Counts sign patterns with |sum| ≥ threshold over all 2^m patterns. */
 function exactTest(d: readonly number[], threshold: number): PValue {
@@ -107,13 +116,14 @@ function upperBound(sorted: Float64Array, value: number): number {
  * of minus signs: X ~ Binomial(m, ½), drawn exactly as the popcount of m random bits (⌈m/32⌉ words),
  * so a replicate costs words, not tasks.
  */
-function monteCarloTest(d: readonly number[], threshold: number, replicates: number, rng: Rng): PValue {
+function* monteCarloTest(d: readonly number[], threshold: number, replicates: number, rng: Rng): Steps<PValue> {
   const sizes = new Map<number, number>();
   for (const x of d) sizes.set(x, (sizes.get(x) ?? 0) + 1);
   const values = Float64Array.from(sizes.keys());
   const counts = Int32Array.from(sizes.values());
   let extreme = 0;
   for (let r = 0; r < replicates; r++) {
+    if (r > 0 && r % PATTERNS_PER_STEP === 0) yield { done: r, total: replicates };
     let sum = 0;
     for (let g = 0; g < values.length; g++) {
       const m = counts[g]!;
