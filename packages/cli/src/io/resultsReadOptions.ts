@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import { InputError } from '@passk/sim/errors';
 import { SYSTEM_COLUMNS } from './distinctValues.js';
 import { parseRowConditions, type RowCondition } from './rowConditions.js';
@@ -199,8 +200,17 @@ function secondsOption(where: string, value: unknown, fallback: number): number 
   return Math.ceil(seconds * 1000);
 }
 const MAX_CHUNK_SIZE = 1 << 30;
-const DEFAULT_THREADS = 1;
 const MAX_THREADS = 2;
+/**
+ * Two threads split a large file only when a second core is free (measured on the 10 M-row file,
+ * readTaskCounts from dist: one thread 681–764 ms, two 533–618 ms idle; at a load average of 3 on
+ * 2 cores two threads took 1.1–1.8 s against 0.64–0.79 s). The counts are the same either way
+ * (test/cli/io/readTaskCounts.split.test.ts), so only the time depends on the load.
+ */
+function defaultThreads(): number {
+  const cores = availableParallelism();
+  return cores >= 2 && loadavg()[0] < cores - 1 ? MAX_THREADS : 1;
+}
 const DEFAULT_PARALLEL_MIN_BYTES = 32 << 20;
 
 function optionalColumn(where: string, value: unknown): string | undefined {
@@ -314,7 +324,7 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
     maxStreamBytes: byteSizeOption('--max-stream-bytes', options.maxStreamBytes, DEFAULT_MAX_STREAM_BYTES),
     openTimeoutMs: secondsOption('--open-timeout', options.openTimeout, DEFAULT_OPEN_TIMEOUT_SECONDS),
     chunkSize: integerOption('chunkSize', options.chunkSize, DEFAULT_CHUNK_SIZE, 1, MAX_CHUNK_SIZE),
-    threads: integerOption('threads', options.threads, DEFAULT_THREADS, 1, MAX_THREADS),
+    threads: integerOption('threads', options.threads, defaultThreads(), 1, MAX_THREADS),
     parallelMinBytes: integerOption('parallelMinBytes', options.parallelMinBytes, DEFAULT_PARALLEL_MIN_BYTES, 1, Number.MAX_SAFE_INTEGER),
   };
 }
