@@ -7,6 +7,7 @@ import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { ERROR_KEY, STATUS_KEY } from './errorMarkers.js';
 import type { FileWindow } from './fileWindow.js';
 import { resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
+import { secondCoreFree } from './secondCoreFree.js';
 import { TaskTrials } from './taskTrials.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 
@@ -79,7 +80,8 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
     trialIds: state.trialIds,
     firstLine: line,
   });
-  const split = options.threads > 1 && !context.probing ? await splitPoint(window, pos, options.parallelMinBytes) : -1;
+  let split = options.threads !== 1 && !context.probing ? await splitPoint(window, pos, options.parallelMinBytes) : -1;
+  if (split >= 0 && options.threads === 'auto' && !(await secondCoreFree())) split = -1;
   if (split >= 0) {
     const task: CsvRangeTask = {
       file,
@@ -176,16 +178,14 @@ async function readDelimitedRecords(
 }
 
 /*
- * Splitting a large file between two threads (option `threads: 2`). Measured on the 10M-row
- * benchmark file (158 MB, 100 000 tasks × 100 trials; cold process, reading only, this project's
- * shared 2-core machine, six runs each): one thread 366–371 ms, two threads 373–407 ms; under
- * heavier load two threads were up to 1.5× slower. The worker needs 50–90 ms before its first row
- * (thread start, module load and its own JIT warm-up, competing with
- * the main thread's for the two cores) and the merge of 100 000 tasks ~15 ms, so the split pays
- * only where a core is idle: hence off by default. With the trial column checked (the same file's
- * `trial` column, each part's pairs as per-task bitmaps merged by TaskTrials.absorb), measured
- * 2026-12-01 at a load average of 10 (readTaskCounts from dist, three runs each): one thread
- * 1.56–3.21 s, two threads 2.13–3.52 s.
+ * Splitting a large file between two threads: with `threads: 2`, or by default when a second core
+ * is free (`secondCoreFree`). The worker needs 50–90 ms before its first row (thread start, module
+ * load and its own JIT warm-up) and the merge of 100 000 tasks ~15 ms, so the split pays only where
+ * a core is idle. Measured on the 10M-row benchmark file (158 MB, 100 000 tasks × 100 trials, a
+ * `trial` column checked per part as per-task bitmaps merged by TaskTrials.absorb), 2026-12-01:
+ * `passk estimate` end to end on the idle machine, two threads 0.67–0.77 s, one 0.80–0.90 s
+ * (four runs each); readTaskCounts from dist at a load average of 3, two threads 1.1–1.8 s, one
+ * 0.64–0.79 s; at a load average of 10, two threads 2.13–3.52 s, one 1.56–3.21 s.
  */
 
 /** Share of the data a file split in two leaves to this thread (the worker thread starts later). */

@@ -1,4 +1,3 @@
-import { availableParallelism, loadavg } from 'node:os';
 import { InputError } from '@passk/sim/errors';
 import { SYSTEM_COLUMNS } from './distinctValues.js';
 import { parseRowConditions, type RowCondition } from './rowConditions.js';
@@ -116,10 +115,10 @@ export interface ResultsReadOptions {
   /** Bytes per read (default 4 MiB). Tiny values are for tests of rows split across reads. */
   chunkSize?: number;
   /**
-   * Threads for large CSV/TSV files: 1 (default) reads on this thread; 2 lets
-   * a worker thread count the second part of files of at least `parallelMinBytes` bytes. Off by
-   * default: on the project's shared 2-core machines the split was not faster (the worker's start-up,
-   * a second JIT warm-up and the merge cost about what the second core saves; numbers in csvFormat.ts).
+   * Threads for large CSV/TSV files: 1 reads on this thread; 2 lets a worker thread count the
+   * second part of files of at least `parallelMinBytes` bytes. Default: 2 when a second core is
+   * free as the split is decided (`secondCoreFree`), else 1 — with the other core busy the split
+   * is slower (numbers in csvFormat.ts). The counts are the same either way.
    */
   threads?: number;
   /** Smallest file that `threads` splits (default 32 MiB). */
@@ -158,7 +157,7 @@ export interface ResolvedResultsReadOptions {
   /** In milliseconds. */
   readonly openTimeoutMs: number;
   readonly chunkSize: number;
-  readonly threads: number;
+  readonly threads: 1 | 2 | 'auto';
   readonly parallelMinBytes: number;
 }
 
@@ -201,16 +200,6 @@ function secondsOption(where: string, value: unknown, fallback: number): number 
 }
 const MAX_CHUNK_SIZE = 1 << 30;
 const MAX_THREADS = 2;
-/**
- * Two threads split a large file only when a second core is free (measured on the 10 M-row file,
- * readTaskCounts from dist: one thread 681–764 ms, two 533–618 ms idle; at a load average of 3 on
- * 2 cores two threads took 1.1–1.8 s against 0.64–0.79 s). The counts are the same either way
- * (test/cli/io/readTaskCounts.split.test.ts), so only the time depends on the load.
- */
-function defaultThreads(): number {
-  const cores = availableParallelism();
-  return cores >= 2 && loadavg()[0] < cores - 1 ? MAX_THREADS : 1;
-}
 const DEFAULT_PARALLEL_MIN_BYTES = 32 << 20;
 
 function optionalColumn(where: string, value: unknown): string | undefined {
@@ -324,7 +313,7 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
     maxStreamBytes: byteSizeOption('--max-stream-bytes', options.maxStreamBytes, DEFAULT_MAX_STREAM_BYTES),
     openTimeoutMs: secondsOption('--open-timeout', options.openTimeout, DEFAULT_OPEN_TIMEOUT_SECONDS),
     chunkSize: integerOption('chunkSize', options.chunkSize, DEFAULT_CHUNK_SIZE, 1, MAX_CHUNK_SIZE),
-    threads: integerOption('threads', options.threads, defaultThreads(), 1, MAX_THREADS),
+    threads: options.threads === undefined ? 'auto' : (integerOption('threads', options.threads, 1, 1, MAX_THREADS) as 1 | 2),
     parallelMinBytes: integerOption('parallelMinBytes', options.parallelMinBytes, DEFAULT_PARALLEL_MIN_BYTES, 1, Number.MAX_SAFE_INTEGER),
   };
 }
