@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -291,6 +292,21 @@ describe('many inputs', () => {
     if (run.error || run.status === null) return; // no build: covered by the in-process tests above
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout).perTask).toMatchObject([{ task: 'a', n: 2, c: 1 }]);
+  });
+
+  it('- reads a CSV on standard input, which is never split between threads (it is read once, in order)', () => {
+    const main = fixture('../../packages/cli/dist/main.js');
+    // Above the 32 MiB at which a regular file may be split: 2.5 M rows of task a, every third a success.
+    const rows = Array.from({ length: 3 }, (_, i) => `a,${i === 0 ? 1 : 0}\n`).join('');
+    const input = `task,success\n${rows.repeat(Math.ceil((33 << 20) / rows.length))}`;
+    if (!existsSync(main)) return; // no build: `pnpm test` builds first
+    const run = spawnSync('node', [main, 'estimate', '-', '--k', '1', '--json'], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
+    // An early exit shows as EPIPE (the input not read to its end) besides the status and stderr.
+    expect(run.stderr).toBe('');
+    expect(run.error).toBeUndefined();
+    expect(run.status).toBe(0);
+    const n = 3 * Math.ceil((33 << 20) / rows.length);
+    expect(JSON.parse(run.stdout).perTask).toMatchObject([{ task: 'a', n, c: n / 3 }]);
   });
 });
 

@@ -193,10 +193,12 @@ const FIRST_PART = 0.55;
 
 /**
  * Where to split a delimited file for two threads: the start of the first line at or after 55 % of
- * the data, or -1 when the data (from `pos` in the window) is shorter than `minBytes` or has no
- * line start there. Only a candidate: a quoted field may span it (see `countUpTo`).
+ * the data, or -1 when the input is not a regular file, or the data (from `pos` in the window) is
+ * shorter than `minBytes` or has no line start there. Only a candidate: a quoted field may span it (see `countUpTo`).
  */
 async function splitPoint(window: FileWindow, pos: number, minBytes: number): Promise<number> {
+  // Standard input, pipes and devices are read once, in order: only a regular file is split.
+  if (!window.isSeekable) return -1;
   const dataStart = window.offset + pos;
   const size = await window.size();
   if (size - dataStart < minBytes) return -1;
