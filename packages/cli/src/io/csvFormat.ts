@@ -7,7 +7,6 @@ import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { ERROR_KEY, STATUS_KEY } from './errorMarkers.js';
 import type { FileWindow } from './fileWindow.js';
 import { resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
-import { secondCoreFree } from './secondCoreFree.js';
 import { TaskTrials } from './taskTrials.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 
@@ -80,8 +79,7 @@ async function readDelimited(context: ResultsFormatContext, separator: number, n
     trialIds: state.trialIds,
     firstLine: line,
   });
-  let split = options.threads !== 1 && !context.probing ? await splitPoint(window, pos, options.parallelMinBytes) : -1;
-  if (split >= 0 && options.threads === 'auto' && !(await secondCoreFree())) split = -1;
+  const split = options.threads > 1 && !context.probing ? await splitPoint(window, pos, options.parallelMinBytes) : -1;
   if (split >= 0) {
     const task: CsvRangeTask = {
       file,
@@ -178,14 +176,15 @@ async function readDelimitedRecords(
 }
 
 /*
- * Splitting a large file between two threads: with `threads: 2`, or by default when a second core
- * is free (`secondCoreFree`). The worker needs 50–90 ms before its first row (thread start, module
- * load and its own JIT warm-up) and the merge of 100 000 tasks ~15 ms, so the split pays only where
- * a core is idle. Measured on the 10M-row benchmark file (158 MB, 100 000 tasks × 100 trials, a
- * `trial` column checked per part as per-task bitmaps merged by TaskTrials.absorb), 2026-12-01:
- * `passk estimate` end to end on the idle machine, two threads 0.67–0.77 s, one 0.80–0.90 s
- * (four runs each); readTaskCounts from dist at a load average of 3, two threads 1.1–1.8 s, one
- * 0.64–0.79 s; at a load average of 10, two threads 2.13–3.52 s, one 1.56–3.21 s.
+ * Splitting a large file between two threads (option `threads: 2`; off by default). The worker
+ * needs 50–90 ms before its first row (thread start, module load and its own JIT warm-up) and the
+ * merge of 100 000 tasks ~15 ms, so the split pays only where a core is idle, and not reliably
+ * there. Measured on the 10M-row benchmark file (158 MB, 100 000 tasks × 100 trials, a `trial`
+ * column checked per part as per-task bitmaps merged by TaskTrials.absorb), 2026-12-01, `passk
+ * estimate` end to end on the idle machine: two threads 0.67–0.77 s against one 0.80–0.90 s in
+ * four alternating runs, but 1.02–1.09 s against 0.88–1.22 s in two `pnpm bench` runs (a default
+ * chosen by a 25 ms look at idle CPU); readTaskCounts from dist at a load average of 3: two
+ * threads 1.1–1.8 s, one 0.64–0.79 s; at a load average of 10: 2.13–3.52 s against 1.56–3.21 s.
  */
 
 /** Share of the data a file split in two leaves to this thread (the worker thread starts later). */

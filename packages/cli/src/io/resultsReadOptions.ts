@@ -115,10 +115,10 @@ export interface ResultsReadOptions {
   /** Bytes per read (default 4 MiB). Tiny values are for tests of rows split across reads. */
   chunkSize?: number;
   /**
-   * Threads for large CSV/TSV files: 1 reads on this thread; 2 lets a worker thread count the
-   * second part of files of at least `parallelMinBytes` bytes. Default: 2 when a second core is
-   * free as the split is decided (`secondCoreFree`), else 1 — with the other core busy the split
-   * is slower (numbers in csvFormat.ts). The counts are the same either way.
+   * Threads for large CSV/TSV files: 1 (default) reads on this thread; 2 lets a worker thread count
+   * the second part of regular files of at least `parallelMinBytes` bytes. Off by default: on 2-core
+   * machines the split was not reliably faster, and slower when the other core is busy (numbers in
+   * csvFormat.ts). The counts are the same either way.
    */
   threads?: number;
   /** Smallest file that `threads` splits (default 32 MiB). */
@@ -157,7 +157,7 @@ export interface ResolvedResultsReadOptions {
   /** In milliseconds. */
   readonly openTimeoutMs: number;
   readonly chunkSize: number;
-  readonly threads: 1 | 2 | 'auto';
+  readonly threads: number;
   readonly parallelMinBytes: number;
 }
 
@@ -313,7 +313,7 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
     maxStreamBytes: byteSizeOption('--max-stream-bytes', options.maxStreamBytes, DEFAULT_MAX_STREAM_BYTES),
     openTimeoutMs: secondsOption('--open-timeout', options.openTimeout, DEFAULT_OPEN_TIMEOUT_SECONDS),
     chunkSize: integerOption('chunkSize', options.chunkSize, DEFAULT_CHUNK_SIZE, 1, MAX_CHUNK_SIZE),
-    threads: options.threads === undefined ? 'auto' : (integerOption('threads', options.threads, 1, 1, MAX_THREADS) as 1 | 2),
+    threads: integerOption('threads', options.threads, 1, 1, MAX_THREADS),
     parallelMinBytes: integerOption('parallelMinBytes', options.parallelMinBytes, DEFAULT_PARALLEL_MIN_BYTES, 1, Number.MAX_SAFE_INTEGER),
   };
 }
