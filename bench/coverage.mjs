@@ -89,36 +89,12 @@ for (const estimand of ['population', 'benchmark']) {
     `\n${estimand === 'population' ? 'Task population' : 'This benchmark'} (truth: ${estimand === 'population' ? "the population's pass@k / pass^k" : 'the mean of θ(p_t) over the drawn tasks'}), 95 % two-sided, ${datasets} datasets per cell`,
   );
   console.log(`each method: coverage % / miss below % / miss above % / mean width; default: ${DEFAULTS[estimand]}`);
-  console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', ...methods.map((m) => m.padEnd(23))].join(' '));
-  for (const r of records) {
-    console.log(
-      [
-        r.distribution.padEnd(31),
-        String(r.n).padStart(3),
-        String(r.T).padStart(4),
-        String(r.k).padStart(2),
-        r.metric.padEnd(8),
-        ...methods.map((m) => cellText(r[estimand][m]).padEnd(23)),
-      ].join(' '),
-    );
-  }
+  printCells(records, methods, (r, m) => r[estimand][m]);
 }
 console.log(
   `\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`,
 );
-console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', ...COMPARE_METHODS.map((m) => m.padEnd(23))].join(' '));
-for (const r of compareRecords) {
-  console.log(
-    [
-      r.distribution.padEnd(31),
-      String(r.n).padStart(3),
-      String(r.T).padStart(4),
-      String(r.k).padStart(2),
-      r.metric.padEnd(8),
-      ...COMPARE_METHODS.map((m) => cellText(r.difference[m]).padEnd(23)),
-    ].join(' '),
-  );
-}
+printCells(compareRecords, COMPARE_METHODS, (r, m) => r.difference[m]);
 console.log('\nOne task: exact coverage over p (999 values in (0, 1)), 95 %; min and mean over p');
 for (const row of single)
   console.log(
@@ -155,3 +131,12 @@ const document = {
 };
 await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
 console.log(`wrote ${options.out}`);
+
+/** One line per cell: its distribution, n, T, k and metric, then each method's coverage / misses / width. */
+function printCells(rows, methods, cellOf) {
+  console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', ...methods.map((m) => m.padEnd(23))].join(' '));
+  for (const r of rows) {
+    const cells = methods.map((m) => cellText(cellOf(r, m)).padEnd(23));
+    console.log([r.distribution.padEnd(31), String(r.n).padStart(3), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), ...cells].join(' '));
+  }
+}

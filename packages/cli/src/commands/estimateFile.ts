@@ -62,10 +62,10 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
     const { by, groups } = await readResultsByGroup(inputs, args, args.by!);
     const estimates = [];
     for (const [i, { group, counts }] of groups.entries()) {
-      // Progress counts groups; the bootstrap's steps inside a group only let a Ctrl-C in.
-      const withinGroup: Checkpoint = () => checkpoint(i, groups.length);
-      await withinGroup(0, 1);
-      estimates.push({ group, ...(await estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, withinGroup, group)) });
+      // Progress counts groups: the bootstrap's steps inside group i report as group i (and let a Ctrl-C in).
+      const atGroup: Checkpoint = () => checkpoint(i, groups.length);
+      await atGroup(i, groups.length);
+      estimates.push({ group, ...(await estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, atGroup, group)) });
     }
     return { by, estimates };
   });

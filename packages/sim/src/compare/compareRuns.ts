@@ -165,7 +165,6 @@ export function* compareRunsSteps(a: Run, b: Run, options: CompareRunsOptions): 
     const bootstrap = replicates && comparison ? bootstrapBounds(replicates[index]!, comparison.difference, resolved.confidence, resolved.sides) : null;
     compared.push(comparison && { ...comparison, bootstrap, adjustedPValue: comparison.pValue?.value ?? null });
   }
-  const compareSlot = (index: number): MetricComparison | null => compared[index]!;
   const rows = resolved.ks.map((k, i): CompareRow => {
     const left =
       mode === 'paired'
@@ -175,9 +174,9 @@ export function* compareRunsSteps(a: Run, b: Run, options: CompareRunsOptions): 
       mode === 'paired'
         ? { baseline: match.pairs.length - left.length, candidate: match.pairs.length - left.length }
         : { baseline: a.tasks.filter((task) => task.n >= k).length, candidate: b.tasks.filter((task) => task.n >= k).length };
-    return { k, tasks, notEstimable: { count: left.length, tasks: [...new Set(left)] }, passAtK: compareSlot(1 + 2 * i), passHatK: compareSlot(2 + 2 * i) };
+    return { k, tasks, notEstimable: { count: left.length, tasks: [...new Set(left)] }, passAtK: compared[1 + 2 * i]!, passHatK: compared[2 + 2 * i]! };
   });
-  const meanSuccess = compareSlot(0);
+  const meanSuccess = compared[0]!;
   if (meanSuccess === null) throw new InputError(b.name, `has no task with trials in common with ${a.name}`);
   return {
     baseline: a.name,
