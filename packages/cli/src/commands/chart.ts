@@ -49,7 +49,8 @@ export function chartCommand(io: CliIo): CommandModule<object, ChartArgs> {
       if (!isChartKind(args.kind)) throw new InputError('KIND', `must be one of ${CHART_KINDS.join(', ')}`, args.kind);
       chartFormat(args.out, '--out');
       refuseOverwritingInputs([{ path: args.out, option: '--out' }], args.from, io.cwd);
-      const results = await Promise.all(args.from.map((path) => readResultFile(resolve(io.cwd, path), path)));
+      const results = [];
+      for (const path of args.from) results.push(await readResultFile(resolve(io.cwd, path), path)); // the first bad file named is the one reported
       const maxWrongDelivery = args['max-wrong-delivery'] === undefined ? null : requireUnit('--max-wrong-delivery', args['max-wrong-delivery']);
       const chart = buildChart(args.kind, results, { maxWrongDelivery, ...(args['log-k'] === undefined ? {} : { logK: args['log-k'] }) });
       await writeChart(chart, resolve(io.cwd, args.out));

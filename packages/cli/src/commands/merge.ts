@@ -58,11 +58,14 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
     handler: async (args) => {
       requireOneFormat(args);
       checkChartOption(args.chart);
-      const paths = (await Promise.all(args.parts.map(shardPaths))).flat();
+      const paths: string[] = [];
+      for (const part of args.parts) paths.push(...(await shardPaths(part)));
       refuseOverwritingInputs(plannedOutputs(args.out, [...SUMMARY_FILES, 'sweep.json'], args.chart), paths, io.cwd);
-      const inputs: ShardInput[] = await Promise.all(
-        paths.map(async (path) => ({ path, shard: readShard(await readJsonFile(path, 'a shard file (written by passk simulate or sweep --shard)'), path) })),
-      );
+      // One after another, so that of several bad shards the first one named is the one reported.
+      const inputs: ShardInput[] = [];
+      for (const path of paths) {
+        inputs.push({ path, shard: readShard(await readJsonFile(path, 'a shard file (written by passk simulate or sweep --shard)'), path) });
+      }
       const shards = checkSameRun(inputs);
       const first = shards[0]!.shard;
       if (first.kind === 'sweep' && args.csv) throw new InputError('--csv', 'is for simulate results; a sweep prints a table or --json');
