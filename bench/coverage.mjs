@@ -8,7 +8,10 @@
 //
 // Options: --datasets N (per cell, default 1000), --bootstrap B (replicates of the two-stage bootstrap,
 // default 200; 0 leaves it out), --workers W (default 2), --seed S (default 1), --quick (a small grid:
-// T ∈ {20, 164}, n ∈ {8, 30}), --out FILE (default bench/coverage.json).
+// T ∈ {20, 164}, n ∈ {8, 30}), --out FILE (default bench/coverage.json), --only LIST (which parts:
+// population, benchmark, compare, comma-separated; default all), --dist LIST (populations whose
+// name starts with one of the comma-separated prefixes, e.g. `--dist mix,beta(4,1)`; default all).
+// A filtered run writes only what it measured (and says which filters in the JSON).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,23 +29,34 @@ const { values: options } = parseArgs({
     seed: { type: 'string', default: '1' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string', default: join(benchDir, 'coverage.json') },
+    only: { type: 'string' },
+    dist: { type: 'string' },
   },
 });
+const PARTS = ['population', 'benchmark', 'compare'];
 const datasets = Number(options.datasets);
 const bootstrap = Number(options.bootstrap);
 const workers = Number(options.workers);
-if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap) && bootstrap >= 0 && Number.isInteger(workers) && workers >= 1)) {
-  process.stderr.write('coverage-study: --datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0\n');
-  process.exit(2);
-}
-const grid = options.quick ? { ...FULL_GRID, trials: [8, 30], tasks: [20, 164] } : FULL_GRID;
+if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap) && bootstrap >= 0 && Number.isInteger(workers) && workers >= 1))
+  usage('--datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0');
+const parts = options.only === undefined ? PARTS : options.only.split(',').map((part) => part.trim());
+const unknownPart = parts.find((part) => !PARTS.includes(part));
+if (unknownPart !== undefined) usage(`--only: unknown part '${unknownPart}' in '${options.only}' (one of ${PARTS.join(', ')})`);
+// Split on the commas between names, not those inside beta(a,b).
+const prefixes = options.dist === undefined ? [''] : options.dist.split(/,(?![^(]*\))/).map((prefix) => prefix.trim());
+const populations = FULL_GRID.populations.filter((name) => prefixes.some((prefix) => name.startsWith(prefix)));
+if (populations.length === 0) usage(`--dist: '${options.dist}' matches none of ${FULL_GRID.populations.join(', ')}`);
+const grid = { ...FULL_GRID, populations, ...(options.quick ? { trials: [8, 30], tasks: [20, 164] } : {}) };
+const estimands = parts.filter((part) => part !== 'compare');
 const cells = [];
-for (const population of grid.populations)
-  for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap });
+if (estimands.length > 0)
+  for (const population of grid.populations)
+    for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap, estimands });
 // Compare cells (differences of two agents on the same tasks) on T ∈ {20, 50, 164}.
-for (const population of grid.populations)
-  for (const n of grid.trials)
-    for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed });
+if (parts.includes('compare'))
+  for (const population of grid.populations)
+    for (const n of grid.trials)
+      for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed });
 
 const started = Date.now();
 const results = new Array(cells.length);
@@ -83,7 +97,7 @@ const seconds = (Date.now() - started) / 1000;
 
 const pct = (x) => (100 * x).toFixed(1).padStart(5);
 const cellText = (m) => `${pct(m.coverage)} ${pct(m.missBelow)} ${pct(m.missAbove)} ${m.meanWidth.toFixed(3)}`;
-for (const estimand of ['population', 'benchmark']) {
+for (const estimand of estimands) {
   const methods = METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0);
   console.log(
     `\n${estimand === 'population' ? 'Task population' : 'This benchmark'} (truth: ${estimand === 'population' ? "the population's pass@k / pass^k" : 'the mean of θ(p_t) over the drawn tasks'}), 95 % two-sided, ${datasets} datasets per cell`,
@@ -91,24 +105,26 @@ for (const estimand of ['population', 'benchmark']) {
   console.log(`each method: coverage % / miss below % / miss above % / mean width; default: ${DEFAULTS[estimand]}`);
   printCells(records, methods, (r, m) => r[estimand][m]);
 }
-console.log(
-  `\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`,
-);
-printCells(compareRecords, COMPARE_METHODS, (r, m) => r.difference[m]);
+if (parts.includes('compare')) {
+  console.log(
+    `\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`,
+  );
+  printCells(compareRecords, COMPARE_METHODS, (r, m) => r.difference[m]);
+}
 console.log('\nOne task: exact coverage over p (999 values in (0, 1)), 95 %; min and mean over p');
 for (const row of single)
   console.log(
     `n ${String(row.n).padStart(2)}  ${row.sides === 1 ? 'one-sided lower' : 'two-sided      '}  ${row.method.padEnd(16)} min ${pct(row.min)}  mean ${pct(row.mean)}`,
   );
 // The worst cell of each default, against the target [94 %, 97 %].
-for (const estimand of ['population', 'benchmark']) {
+for (const estimand of estimands) {
   const worst = records.reduce((w, r) => (r[estimand][DEFAULTS[estimand]].coverage < w[estimand][DEFAULTS[estimand]].coverage ? r : w));
   const se = Math.sqrt((0.95 * 0.05) / datasets);
   console.log(
     `lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`,
   );
 }
-{
+if (parts.includes('compare')) {
   const worst = compareRecords.reduce((w, r) => (r.difference.score.coverage < w.difference.score.coverage ? r : w));
   console.log(
     `lowest compare coverage of score: ${pct(worst.difference.score.coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric})`,
@@ -123,14 +139,21 @@ const document = {
   bootstrap,
   seed: options.seed,
   grid,
-  defaults: DEFAULTS,
-  methods: METHODS,
+  ...(parts === PARTS ? {} : { only: parts }),
+  defaults: Object.fromEntries(estimands.map((estimand) => [estimand, DEFAULTS[estimand]])),
+  methods: Object.fromEntries(estimands.map((estimand) => [estimand, METHODS[estimand]])),
   cells: records,
-  compare: { ...COMPARE, methods: COMPARE_METHODS, cells: compareRecords },
+  ...(parts.includes('compare') ? { compare: { ...COMPARE, methods: COMPARE_METHODS, cells: compareRecords } } : {}),
   singleTask: single,
 };
 await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
 console.log(`wrote ${options.out}`);
+
+/** A bad option: one line on stderr, exit code 2. */
+function usage(message) {
+  process.stderr.write(`coverage-study: ${message}\n`);
+  process.exit(2);
+}
 
 /** One line per cell: its distribution, n, T, k and metric, then each method's coverage / misses / width. */
 function printCells(rows, methods, cellOf) {

@@ -80,10 +80,11 @@ const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k * Math.l
 
 /**
  * One cell: { population, n, T } with every k ≤ n of `ks`; returns one record per (k, metric)
- * with per-method { coverage, missBelow, missAbove, meanWidth } over `datasets` datasets.
+ * with per-method { coverage, missBelow, missAbove, meanWidth } over `datasets` datasets, for each
+ * of `estimands` ('population', 'benchmark'; both by default).
  * Dataset d of the cell uses the stream (seed, 'coverage', population, n, T, d).
  */
-export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, confidence = 0.95 }) {
+export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, confidence = 0.95, estimands = ['population', 'benchmark'] }) {
   const pop = POPULATIONS[population];
   const cellKs = ks.filter((k) => k <= n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
@@ -99,8 +100,9 @@ export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, c
         metric,
         datasets,
         truth: populationTruth(population, k)[metric],
-        population: Object.fromEntries(METHODS.population.filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()])),
-        benchmark: Object.fromEntries(METHODS.benchmark.filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()])),
+        ...Object.fromEntries(
+          estimands.map((estimand) => [estimand, Object.fromEntries(METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()]))]),
+        ),
       });
     }
   }
@@ -124,17 +126,22 @@ export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, c
         benchTruth /= T;
         const mean = average[i][metric];
         const naive = { lower: Math.max(0, mean.value - z * mean.se), upper: Math.min(1, mean.value + z * mean.se) };
-        const values = Float64Array.from(tasks, ({ c }) => taskEstimate(metric, n, c, k));
-        const pop = { naive, score: intervals[i][metric].population, 'empirical-bernstein': empiricalBernsteinInterval(values, { confidence, sides: 2 }) };
-        const bench = { naive, 'trial-noise': intervals[i][metric].benchmark };
-        if (boot) pop.bootstrap = bench.bootstrap = boot[i][metric];
-        for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
-        for (const [m, bounds] of Object.entries(bench)) count(record.benchmark[m], bounds, benchTruth);
+        if (record.population) {
+          const values = Float64Array.from(tasks, ({ c }) => taskEstimate(metric, n, c, k));
+          const pop = { naive, score: intervals[i][metric].population, 'empirical-bernstein': empiricalBernsteinInterval(values, { confidence, sides: 2 }) };
+          if (boot) pop.bootstrap = boot[i][metric];
+          for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
+        }
+        if (record.benchmark) {
+          const bench = { naive, 'trial-noise': intervals[i][metric].benchmark };
+          if (boot) bench.bootstrap = boot[i][metric];
+          for (const [m, bounds] of Object.entries(bench)) count(record.benchmark[m], bounds, benchTruth);
+        }
       }
     });
   }
   for (const record of records) {
-    for (const estimand of ['population', 'benchmark']) {
+    for (const estimand of estimands) {
       for (const m of Object.keys(record[estimand])) {
         const t = record[estimand][m];
         record[estimand][m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };

@@ -41,10 +41,12 @@ function full(title, records, key, methods) {
   out.push('', '</details>', '');
 }
 
-const population = study.methods.population.filter((m) => m !== 'bootstrap' || study.bootstrap > 0);
-const benchmark = study.methods.benchmark.filter((m) => m !== 'bootstrap' || study.bootstrap > 0);
-summary('Task population', study.cells, 'population', population, study.defaults.population);
-summary('This benchmark', study.cells, 'benchmark', benchmark, study.defaults.benchmark);
+// A study run with --only may lack an estimand (or the compare part): its tables are left out.
+const methodsOf = (estimand) => study.methods[estimand]?.filter((m) => m !== 'bootstrap' || study.bootstrap > 0);
+const population = methodsOf('population');
+const benchmark = methodsOf('benchmark');
+if (population) summary('Task population', study.cells, 'population', population, study.defaults.population);
+if (benchmark) summary('This benchmark', study.cells, 'benchmark', benchmark, study.defaults.benchmark);
 if (study.compare)
   summary(
     `Compare (B − A, gain ${study.compare.shift} + ${study.compare.spread}·Z on the log-odds)`,
@@ -57,7 +59,7 @@ out.push('**One task** (exact coverage over 999 values of p, 95 %)', '', '| n | 
 for (const row of study.singleTask)
   out.push(`| ${row.n} | ${row.sides === 1 ? 'one (lower bound)' : 'two'} | ${row.method} | ${pct(row.min)} % | ${pct(row.mean)} % |`);
 out.push('');
-full('Task population', study.cells, 'population', population);
-full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark);
+if (population) full('Task population', study.cells, 'population', population);
+if (benchmark) full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark);
 if (study.compare) full('Compare', study.compare.cells, 'difference', study.compare.methods);
 process.stdout.write(`${out.join('\n')}\n`);
