@@ -5,6 +5,7 @@ import { JEFFREYS_PRIOR, type BetaPrior } from '../intervals/betaPosterior.js';
 import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric } from './taskValues.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
+import { atomProbability, betaComponent, type InflatedBetaPrior } from './inflatedBetaPrior.js';
 
 /**
  * Interval for "this benchmark": the average (1/T) Σ_t θ(p_t) over exactly these tasks, where only
@@ -21,6 +22,12 @@ import { trialNoiseVariance } from './trialNoiseVariance.js';
  * (docs/uncertainty.md, 1000 datasets per cell): pass@4 on Beta(4, 1) tasks, n = 8, T = 20
  * covered 90.8 % with no cap, 93.3 % with 2n; a cap of n covered 95.4 % there but 92.2 % for
  * pass^4 at n = 4 (93.2 % with 2n), and 4n 92.2 % at n = 8.
+ * Tasks that never or always succeed: with an `InflatedBetaPrior` (point masses at p = 0 and 1,
+ * fitted where the counts show them, `inflatedBetaPrior`) a task at 0/n or n/n sits on a point
+ * mass with posterior probability P(atom | c), where it has no trial noise, and its noise is
+ * (1 − P(atom | c)) times that under the beta component (a + b likewise at most 2n). On tasks
+ * from 0.3·δ₀ + 0.2·δ₁ + 0.5·Beta(2, 2) the plain Beta population counted noise for them and
+ * covered 97–100 % (docs/uncertainty.md).
  * Interval: x̄ ± q·√(Σ v̂_t)/T, clipped to [0, 1] (one-sided: [x̄ − q·se, 1]), q the Student t
  * quantile at T − 1 degrees of freedom (the variance is estimated from T tasks; with one task,
  * the normal quantile).
@@ -31,7 +38,7 @@ export function benchmarkInterval(
   metric: TaskMetric,
   k: number,
   options: MeanIntervalOptions,
-  prior: BetaPrior = JEFFREYS_PRIOR,
+  prior: BetaPrior | InflatedBetaPrior = JEFFREYS_PRIOR,
 ): (MeanBounds & { readonly se: number }) | null {
   let count = 0;
   let sum = 0;
@@ -40,7 +47,7 @@ export function benchmarkInterval(
     if (n < k) continue;
     count += size;
     sum += size * taskEstimate(metric, n, c, k);
-    variance += size * trialNoiseVariance(metric, n, c, k, priorForTask(prior, n));
+    variance += size * taskTrialNoise(metric, n, c, k, prior);
   }
   if (count === 0) return null;
   const mean = sum / count;
@@ -53,6 +60,17 @@ export function benchmarkInterval(
     upper: options.sides === 2 ? Math.min(1, mean + q * se) : 1,
     se,
   };
+}
+
+/**
+ * One task's expected trial noise under `prior`. With point masses (`InflatedBetaPrior`) the
+ * posterior is P(atom | c) on p = 0 or 1, where θ̂ has no noise, and the rest on the beta
+ * component's posterior: (1 − P(atom | c))·E[Var(θ̂ | p) | c, beta component].
+ */
+function taskTrialNoise(metric: TaskMetric, n: number, c: number, k: number, prior: BetaPrior | InflatedBetaPrior): number {
+  if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, priorForTask(prior, n));
+  const atom = atomProbability(prior, n, c);
+  return (1 - atom) * trialNoiseVariance(metric, n, c, k, betaComponent(prior, PRIOR_WEIGHT_LIMIT * n));
 }
 
 /** How many times the weight of a task's own trials the fitted population may weigh (see `benchmarkInterval`). */
