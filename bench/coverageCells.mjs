@@ -101,7 +101,10 @@ export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, c
         datasets,
         truth: populationTruth(population, k)[metric],
         ...Object.fromEntries(
-          estimands.map((estimand) => [estimand, Object.fromEntries(METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()]))]),
+          estimands.map((estimand) => [
+            estimand,
+            Object.fromEntries(METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()])),
+          ]),
         ),
       });
     }

@@ -77,7 +77,17 @@ describe('inflatedBetaPrior', () => {
   });
 
   it('null without a task strictly between 0/n and n/n, or with one task', () => {
-    expect(inflatedBetaPrior(countGroups(tasksOf(8, [[0, 10], [8, 10]])), 0.5)).toBeNull();
+    expect(
+      inflatedBetaPrior(
+        countGroups(
+          tasksOf(8, [
+            [0, 10],
+            [8, 10],
+          ]),
+        ),
+        0.5,
+      ),
+    ).toBeNull();
     expect(inflatedBetaPrior(countGroups([{ n: 8, c: 3 }]), 0.5)).toBeNull();
   });
 
