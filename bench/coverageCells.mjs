@@ -67,7 +67,8 @@ export function populationTruth(name, k) {
   return { passAtK: 1 - moment(population, 'q', k), passHatK: moment(population, 'p', k) };
 }
 
-function drawRate(rng, population) {
+/** One task's success rate drawn from a population (`POPULATIONS[name]`). */
+export function drawRate(rng, population) {
   let u = rng.uniform();
   for (const part of population.parts) {
     if (u < part.weight || part === population.parts.at(-1)) return 'at' in part ? part.at : beta(rng, part.a, part.b);
@@ -76,7 +77,8 @@ function drawRate(rng, population) {
   throw new Error('unreachable');
 }
 
-const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k * Math.log1p(-p)) : p ** k);
+/** θ(p): pass@k = 1 − (1 − p)^k or pass^k = p^k of one task. */
+export const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k * Math.log1p(-p)) : p ** k);
 
 /**
  * One cell: { population, n, T } with every k ≤ n of `ks`; returns one record per (k, metric)
@@ -154,7 +156,8 @@ export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, c
   return records;
 }
 
-function count(tally, bounds, truth) {
+/** Adds one interval to a tally { covered, below, above, width } against its truth. */
+export function count(tally, bounds, truth) {
   if (bounds.upper < truth) tally.below++;
   else if (bounds.lower > truth) tally.above++;
   else tally.covered++;

@@ -3,6 +3,7 @@ import { benchmarkInterval } from '../../../packages/sim/src/benchmark/benchmark
 import {
   atomProbability,
   betaComponent,
+  inflatedBetaFit,
   inflatedBetaPrior,
   inflationCriticalValue,
   INFLATION_TEST_LEVEL,
@@ -52,6 +53,7 @@ describe('inflatedBetaPrior', () => {
   it('τ-bench airline: Λ = 3.47 is below the 1 % (and 5 %) critical value, so no point masses', () => {
     expect(inflatedBetaPrior(countGroups(AIRLINE))).toBeNull();
     expect(inflatedBetaPrior(countGroups(AIRLINE), 0.05)).toBeNull();
+    expect(inflatedBetaFit(countGroups(AIRLINE))!.likelihoodRatio).toBeCloseTo(3.473790371466407, 6);
     // At a 10 % level (critical value 2.95) the same fit is admitted: check it against scipy.
     const fit = inflatedBetaPrior(countGroups(AIRLINE), 0.1)!;
     expect(fit.likelihoodRatio).toBeCloseTo(3.473790371466407, 6);

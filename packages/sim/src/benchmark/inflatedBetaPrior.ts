@@ -39,6 +39,16 @@ export const INFLATION_TEST_LEVEL = 0.01;
  * at concentration 0.
  */
 export function inflatedBetaPrior(groups: readonly CountGroup[], level = INFLATION_TEST_LEVEL): InflatedBetaPrior | null {
+  const fit = inflatedBetaFit(groups);
+  return fit !== null && fit.likelihoodRatio > inflationCriticalValue(level) ? fit : null;
+}
+
+/**
+ * The zero/one-inflated beta-binomial fitted by maximum likelihood, with its likelihood-ratio
+ * statistic against the beta-binomial, before any test (`inflatedBetaPrior` applies the test).
+ * null when it is not identified (see there).
+ */
+export function inflatedBetaFit(groups: readonly CountGroup[]): InflatedBetaPrior | null {
   const cells: TaskCell[] = [];
   let count = 0;
   for (const { n, c, size } of groups) {
@@ -54,8 +64,7 @@ export function inflatedBetaPrior(groups: readonly CountGroup[], level = INFLATI
   const inflated = maximiseLikelihood(cells, ZERO_ONE_INFLATED_BETA_BINOMIAL.fixed, ZERO_ONE_INFLATED_BETA_BINOMIAL.free, starts);
   const likelihoodRatio = 2 * (inflated.logLik - plain.logLik);
   const mixture = mixtureParameters(inflated.theta);
-  if (!(likelihoodRatio > inflationCriticalValue(level)) || !(mixture.concentration > 0)) return null;
-  return { mixture, likelihoodRatio };
+  return mixture.concentration > 0 ? { mixture, likelihoodRatio } : null;
 }
 
 /** x with ½·P(χ²₁ > x) + ¼·P(χ²₂ > x) = level, by bisection (the tail falls from ¾ at 0). */
