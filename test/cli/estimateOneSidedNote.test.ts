@@ -37,7 +37,7 @@ describe('passk estimate --sides 1: the note on a bound that does not hold its l
     const [note] = notes(await text('--n', '5000', '--c', '4000', '--k', '1', '--sides', '1', '--interval', 'jeffreys'));
     expect(note).toBe(
       'Note: at n = 5000 this 95% bound covers p as little as 83.9% of the time (just below p = 0.0035%; ' +
-        'the least of the dips nearest p = 0 and 1, less is possible elsewhere); clopper-pearson (the default with --sides 1) holds its 95%.',
+        'the least of the 200 dips nearest p = 0 and 1, exact for n ≤ 200); clopper-pearson (the default with --sides 1) holds its 95%.',
     );
   });
 

@@ -115,6 +115,7 @@ describe('oneSidedMinimumCoverage', () => {
   it.each(SCIPY)('%s %s bound, n = %i, confidence %f: the minimum over p and where, as scipy', (method, tail, n, confidence, coverage, at) => {
     const result = oneSidedMinimumCoverage(n, { method, confidence, tail });
     expect(result.exact).toBe(true);
+    expect(result.dips).toBe(n);
     // Agreement measured at 6e-15 (the bounds' and the binomial tails' own rounding).
     expect(Math.abs(result.coverage - coverage)).toBeLessThan(1e-13);
     expect(Math.abs(result.at - at) / at).toBeLessThan(1e-12);
@@ -138,6 +139,7 @@ describe('oneSidedMinimumCoverage', () => {
     // The script's last row: Jeffreys, n = 1000, 95 %, dips m < 50 and m ≥ 950.
     const partial = oneSidedMinimumCoverage(1000, { method: 'jeffreys', confidence: 0.95, maxDips: 100 });
     expect(partial.exact).toBe(false);
+    expect(partial.dips).toBe(100);
     expect(Math.abs(partial.coverage - 0.8386455236037483)).toBeLessThan(1e-13);
     expect(Math.abs(partial.at - 0.0001759516791643929) / partial.at).toBeLessThan(1e-12);
     const full = oneSidedMinimumCoverage(1000, { method: 'jeffreys', confidence: 0.95 });

@@ -94,7 +94,7 @@ export function formatTaskEstimate(estimate: TaskEstimate, minimum: MinimumCover
  */
 function minimumCoverageNote(n: number, confidence: number, minimum: MinimumCoverage): string {
   const where = `just below p = ${(minimum.at * 100).toPrecision(2)}%`;
-  const how = minimum.exact ? `exact, ${where}` : `${where}; the least of the dips nearest p = 0 and 1, less is possible elsewhere`;
+  const how = minimum.exact ? `exact, ${where}` : `${where}; the least of the ${minimum.dips} dips nearest p = 0 and 1, exact for n ≤ ${minimum.dips}`;
   return (
     `Note: at n = ${n} this ${describeLevel(confidence)} bound covers p as little as ${formatPercent(minimum.coverage)} of the time (${how}); ` +
     `clopper-pearson (the default with --sides 1) holds its ${describeLevel(confidence)}.`

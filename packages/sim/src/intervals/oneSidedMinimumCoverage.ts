@@ -13,6 +13,8 @@ export interface MinimumCoverage {
   readonly at: number;
   /** true: every dip was evaluated, `coverage` is the minimum over all p; false: only the `maxDips` nearest 0 and 1, an upper bound on it. */
   readonly exact: boolean;
+  /** How many dips were evaluated: n when exact, else maxDips rounded down to even. */
+  readonly dips: number;
 }
 
 /** What oneSidedMinimumCoverage evaluates: the bound (method, confidence, which tail) and how many of its dips at most. */
@@ -63,7 +65,7 @@ export function oneSidedMinimumCoverage(n: number, options: MinimumCoverageOptio
     ? Array.from({ length: n }, (_, m) => m)
     : [...Array.from({ length: half }, (_, m) => m), ...Array.from({ length: half }, (_, i) => n - half + i)];
   const ends = tail === 'lower' ? bound(0) : bound(n);
-  if (tail === 'lower' ? ends > 0 : ends < 1) return { coverage: 0, at: ends, exact: true };
+  if (tail === 'lower' ? ends > 0 : ends < 1) return { coverage: 0, at: ends, exact: true, dips: 0 };
   let least = { coverage: 1, at: tail === 'lower' ? 1 : 0 };
   for (const m of dips) {
     const left = bound(m);
@@ -74,5 +76,5 @@ export function oneSidedMinimumCoverage(n: number, options: MinimumCoverageOptio
     const coverage = tail === 'lower' ? binomialCdf(m, n, right) : binomialSf(m, n, left);
     if (coverage < least.coverage) least = { coverage, at: tail === 'lower' ? right : left };
   }
-  return { ...least, exact };
+  return { ...least, exact, dips: dips.length };
 }
