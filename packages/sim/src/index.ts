@@ -163,3 +163,4 @@ export type { CountGroup } from './estimators/taskAverage.js';
 export type { VarianceFloor } from './benchmark/populationInterval.js';
 export type { SignFlipOptions } from './compare/signFlipTest.js';
 export type { AmountInput, BetaInput, CorrelationInput, MixtureComponentInput, RateInput, SelectorInput, SuccessRateInput } from './scenario/scenarioInput.js';
+export { oneSidedMinimumCoverage, type MinimumCoverage, type MinimumCoverageOptions } from './intervals/oneSidedMinimumCoverage.js';
