@@ -306,10 +306,15 @@ if (scaling) {
   console.log(`scaling: budget on one thread (simulatePartial, best of ${runs}); work = tasks × replicates × K`);
   for (const p of scaling.points) {
     console.log(
-      `  T = ${String(p.tasks).padStart(4)}, R = ${String(p.replicates).padStart(4)}, K = ${String(p.k).padStart(2)}: work ${p.work.toExponential(2)}, ${p.seconds.toFixed(3)} s (${mega((p.tasks * p.replicates) / p.seconds)} episodes)`,
+      `  T = ${String(p.tasks).padStart(4)}, R = ${String(p.replicates).padStart(4)}, K = ${String(p.k).padStart(2)}: work ${p.work.toExponential(2)}, ${p.attemptsStarted.toFixed(2)} attempts started per episode, ${p.seconds.toFixed(3)} s (${mega((p.tasks * p.replicates) / p.seconds)} episodes)`,
     );
   }
-  console.log(`  fitted exponent of time vs work: ${scaling.exponent.toFixed(3)} (1 = linear; < 1: attempts the budget never reaches are not paid for)`);
+  console.log(
+    `  fitted exponent of time vs tasks × replicates × K: ${scaling.exponent.toFixed(3)} (1 = linear; < 1: attempts the policy never reaches are not paid for)`,
+  );
+  console.log(
+    `  fitted exponent of time vs attempts started (tasks × replicates × attempts per episode): ${scaling.startedExponent.toFixed(3)} (1 = linear in the work done)`,
+  );
 }
 if (memoryRuns.length > 0) {
   console.log('');
@@ -450,7 +455,7 @@ if (startup)
     medianNodeSeconds: startup.medianNodeSeconds,
     pairs: startup.pairs,
   });
-if (scaling) results.push({ scenario: 'scaling', of: 'budget', exponent: scaling.exponent, points: scaling.points });
+if (scaling) results.push({ scenario: 'scaling', of: 'budget', exponent: scaling.exponent, startedExponent: scaling.startedExponent, points: scaling.points });
 if (estimate) results.push(estimate);
 if (streaming) results.push(streaming);
 if (hostile.length > 0) results.push({ scenario: 'hostile-inputs', targetMB: 300, cases: hostile.map((r) => ({ ...r, met: hostileMet(r) })) });
@@ -477,7 +482,7 @@ console.log(
     `peak memory ${peakMB === null ? 'not measured' : `${peakMB.toFixed(0)} MB ${peakMB < MEMORY_TARGET_MB ? '<' : '≥'} ${MEMORY_TARGET_MB} MB`}; ` +
     `agreement ${disagree.length ? `FAIL (${disagree.map((e) => e.name).join(', ')})` : 'PASS'}` +
     (startup ? `; startup ${startup.medianRatio.toFixed(2)} × node (≤ ${STARTUP_TARGET}: ${startupMissed ? 'MISSED' : 'met'})` : '') +
-    (scaling ? `; scaling exponent ${scaling.exponent.toFixed(2)}` : '') +
+    (scaling ? `; scaling exponent ${scaling.exponent.toFixed(2)} (vs attempts started ${scaling.startedExponent.toFixed(2)})` : '') +
     (hostile.length ? `; hostile inputs ${hostile.length - hostileMissed.length} of ${hostile.length} met` : '') +
     (estimate
       ? `; estimate-10m ratio ${estimate.ratio.toFixed(2)}, both end to end (≥ ${ESTIMATE_RATIO_TARGET}: ${estimate.ratio >= ESTIMATE_RATIO_TARGET ? 'met' : 'MISSED'})`

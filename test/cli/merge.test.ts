@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
 import { fixture, passk, type CliRun } from '../helpers/runPassk.js';
 
 // `passk simulate --shard i/N --out DIR` and `passk merge`, in-process (--workers 1).
@@ -173,5 +174,37 @@ describe('passk merge', () => {
 
   it('--json with --csv: exit 2, one line', async () => {
     expectOneLineError(await passk('merge', ...small, '--json', '--csv'), /^passk: --json\/--csv: choose one output format$/);
+  });
+});
+
+describe('passk merge of simulate --tasks-from shards (issue #10)', () => {
+  // 60 tasks × 6 trials (test/fixtures/tasks-from/make_beta_tasks.py); 640 replicates = 10 blocks.
+  const LOG = fixture('tasks-from/beta-tasks.csv');
+  const args = ['--tasks-from', LOG, '--replicates', '640'];
+
+  it.each([2, 3])('%i shards carry the log’s observed values: the merge prints them as the single run does (--json, --csv, table)', async (count) => {
+    const dir = join(root, `tasks-from-${count}`);
+    const shards: string[] = [];
+    for (let i = 1; i <= count; i++) {
+      expect((await simulate(...args, '--shard', `${i}/${count}`, '--out', dir)).code).toBe(0);
+      shards.push(join(dir, `shard-000${i}-of-000${count}.json`));
+    }
+    const single = JSON.parse((await simulate(...args, '--json')).stdout) as SimulateDocument;
+    expect(single.observed!.rows).toHaveLength(6);
+    // Each shard holds the unsharded run's observed, as written (the log is not read at merge time).
+    for (const path of shards) expect((JSON.parse(readFileSync(path, 'utf8')) as { observed: unknown }).observed).toEqual(single.observed);
+    const merged = await passk('merge', ...shards, '--json');
+    expect(merged.stderr).toBe('');
+    const document = JSON.parse(merged.stdout) as SimulateDocument;
+    expect(document.observed).toEqual(single.observed);
+    expect(document.rows).toEqual(single.rows);
+    for (const format of ['--json', '--csv', null]) {
+      const one = await simulate(...args, ...(format ? [format] : []));
+      const all = await passk('merge', ...shards, ...(format ? [format] : []));
+      expect(all.code).toBe(0);
+      expect(all.stdout).toBe(one.stdout);
+    }
+    const text = (await passk('merge', ...shards)).stdout;
+    expect(text).toContain('The log (beta-tasks.csv) against the simulation, k ≤ n:');
   });
 });

@@ -138,6 +138,41 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
     expect(text).toContain('cost and latency per attempt from the log.');
   });
 
+  it('--csv and --out summary.csv: observed_* columns with the JSON numbers, empty at k > n (6 trials, maxAttempts 8)', async () => {
+    const args = ['simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1'];
+    const summary = (await json(...args.slice(0, -2))) as SimulateDocument;
+    const run = await passk(...args, '--csv');
+    expect(run.code).toBe(0);
+    const [header, ...lines] = run.stdout.trimEnd().split('\n');
+    const columns = header!.split(',');
+    const observedColumns = ['passAtK', 'passHatK'].flatMap((m) => ['', '_se', '_lower', '_upper'].map((f) => `observed_${m}${f}`));
+    // The simulation's columns as without --tasks-from (test/cli/simulate.test.ts pins them), then the log's.
+    expect(columns.slice(-8)).toEqual(observedColumns);
+    expect(columns.slice(0, 4)).toEqual(['k', 'coverage', 'coverage_se', 'coverage_exact']);
+    expect(columns.filter((c) => c.startsWith('observed'))).toHaveLength(8);
+    expect(lines.map((line) => line.split(',')[0])).toEqual(summary.rows.map((row) => String(row.k)));
+    expect(summary.rows.map((row) => row.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    lines.forEach((line, i) => {
+      const cells = line.split(',');
+      expect(cells).toHaveLength(columns.length);
+      // The simulated coverage cell is the JSON's, as in a plain simulate --csv.
+      expect(cells[1]).toBe(String(summary.rows[i]!.coverage.value));
+      const log = summary.observed!.rows.find((row) => row.k === i + 1);
+      const expected = log
+        ? [log.passAtK, log.passHatK].flatMap((m) => [m.value, m.se, m.interval!.lower, m.interval!.upper].map(String))
+        : Array<string>(8).fill('');
+      expect(cells.slice(-8)).toEqual(expected);
+      // make_beta_tasks.py's scipy values (REFERENCE), k ≤ 6.
+      if (log) {
+        expect(Number(cells[columns.indexOf('observed_passAtK')])).toBeCloseTo(REFERENCE[i]![0]!, 12);
+        expect(Number(cells[columns.indexOf('observed_passHatK')])).toBeCloseTo(REFERENCE[i]![1]!, 12);
+      }
+    });
+    const out = join(dir, 'out-csv');
+    expect((await passk(...args, '--out', out)).code).toBe(0);
+    expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toBe(run.stdout);
+  });
+
   it('--out: summary.json carries observed too', async () => {
     const out = join(dir, 'out');
     expect((await passk('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1', '--out', out)).code).toBe(0);

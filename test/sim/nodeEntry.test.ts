@@ -41,8 +41,8 @@ describe('@passk/sim and @passk/sim/node', () => {
   });
 
   it('this thread simulates while the workers boot, from the same queue: the same bytes for 1 to 4 threads, any split', async () => {
-    // Short runs (10 blocks, the last one partial; a sequential kernel with a cost budget, and a fast
-    // path): the workers are forced (workersWorthMs 0) and find most chunks already taken by this
+    // Short runs (10 blocks, the last one partial; a sequential kernel with a cost budget, and two fast
+    // paths): the workers are forced (workersWorthMs 0) and find most chunks already taken by this
     // thread, or none; with the default threshold no worker starts. Every way gives simulatePartial's result.
     const base = {
       seed: 11,
@@ -57,6 +57,8 @@ describe('@passk/sim and @passk/sim/node', () => {
         policy: { maxAttempts: 6, budget: { cost: 0.07 } },
       }),
       resolveScenario({ ...base, policy: { maxAttempts: 6 } }),
+      // The perfect-verifier path, whose workers get this thread's tables (as the independent-verifier one above).
+      resolveScenario({ ...base, verifier: { falseAccept: 0, falseReject: 0 }, policy: { maxAttempts: 6 } }),
     ];
     for (const scenario of scenarios) {
       const expected = JSON.stringify(simulatePartial(scenario));

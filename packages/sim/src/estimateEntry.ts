@@ -15,5 +15,6 @@ export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEst
 export { independentPassAtK, independentPassHatK } from './analytic/independent.js';
 export { proportionInterval, INTERVAL_METHODS, type IntervalMethod, type IntervalOptions, type ProportionInterval } from './intervals/proportionInterval.js';
 export { JEFFREYS_PRIOR, UNIFORM_PRIOR, type BetaPrior } from './intervals/betaPosterior.js';
+export { oneSidedMinimumCoverage, type MinimumCoverage, type MinimumCoverageOptions } from './intervals/oneSidedMinimumCoverage.js';
 export { normalQuantile } from './math/normalQuantile.js';
 export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';

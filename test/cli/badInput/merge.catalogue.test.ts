@@ -1,7 +1,8 @@
 // The bad-input catalogue of `passk merge`: shard files whose structure or numbers were altered
 // (wrong types, null, lists for objects, edited sums, ranges, levels, indices, counts), with and
-// without a recomputed checksum, files that are no shards, and refused option combinations and
-// outputs. Every case names the shard file and the field; see ./catalogue.ts for the rest.
+// without a recomputed checksum, files that are no shards, refused option combinations and
+// outputs, and the `observed` log values of --tasks-from shards (their shape, the same in every
+// shard). Every case names the shard file and the field; see ./catalogue.ts for the rest.
 import { withChecksum } from '../../../packages/cli/src/run/shardChecksum.js';
 import { passk } from '../../helpers/runPassk.js';
 import { catalogue, type BadInputCase } from './catalogue.js';
@@ -19,6 +20,19 @@ async function shardOf(...args: string[]): Promise<Record<string, unknown>> {
   return JSON.parse(run.stdout) as Record<string, unknown>;
 }
 const simulateShard = await shardOf('simulate', '--shard', '2/4');
+
+// simulate --tasks-from shards (1 and 2 of 4) of a small log, 6 tasks × 4 trials: they carry `observed`.
+const LOG = `task_id,trial,success\n${[0, 1, 1, 2, 3, 4].flatMap((c, t) => [0, 1, 2, 3].map((i) => `t${t},${i},${i < c ? 1 : 0}`)).join('\n')}\n`;
+async function tasksFromShard(index: number): Promise<Record<string, unknown>> {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(`${tmpdir()}/passk-merge-cat-`);
+  writeFileSync(`${dir}/log.csv`, LOG);
+  const run = await passk('simulate', '--tasks-from', `${dir}/log.csv`, '--replicates', '640', '--shard', `${index}/4`, '--workers', '1');
+  if (run.code !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+const tasksFromShards = [await tasksFromShard(1), await tasksFromShard(2)];
 const sweepShard = await shardOf('sweep', '--vary', 'policy.maxAttempts=1..2', '--shard', '1/2');
 
 type Edit = (shard: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -230,7 +244,64 @@ const files: BadInputCase[] = [
   },
 ];
 
+const G = 'p/shard-0001-of-0004.json';
+/** Shards 1 and 2 of a --tasks-from run, shard 2 edited (and sealed: a deliberate editor), merged in that order. */
+function twoTasksFrom(name: string, edit: Edit, rule: string, value: string): BadInputCase {
+  return {
+    name,
+    files: { [G]: JSON.stringify(tasksFromShards[0]), [F]: edited(tasksFromShards[1]!, edit, true) },
+    args: ['merge', G, F, '--allow-partial'],
+    where: F,
+    rule,
+    value,
+  };
+}
+function tamperedTasksFrom(name: string, edit: Edit, field: string, rule: string, value: string, seal = true): BadInputCase {
+  return { name, files: one(edited(tasksFromShards[1]!, edit, seal)), args: merge(), where: `${F}: ${field}`, rule, value };
+}
+const SHAPE = "must be the log's values as simulate --tasks-from writes them (observed, docs/results.md)";
+const SAME = `must carry the same log of --tasks-from (observed) as ${G}, as every shard of one run does`;
+
+const observed: BadInputCase[] = [
+  tamperedTasksFrom(
+    'observed edited, checksum not recomputed',
+    (s) => (s.observed.rows[0].passAtK.value = 0.5),
+    'checksum',
+    'must match the shard’s content',
+    'changed after passk wrote it',
+    false,
+  ),
+  tamperedTasksFrom('observed null', (s) => (s.observed = null), 'observed', SHAPE, 'null'),
+  tamperedTasksFrom('observed a list', (s) => (s.observed = []), 'observed', SHAPE, '[]'),
+  tamperedTasksFrom('observed.rows an object', (s) => (s.observed.rows = {}), 'observed.rows', SHAPE, '{}'),
+  tamperedTasksFrom('observed.file a number', (s) => (s.observed.file = 7), 'observed.file', SHAPE, '7'),
+  tamperedTasksFrom('observed row k as text', (s) => (s.observed.rows[0].k = '1'), 'observed.rows[0].k', SHAPE, '"1"'),
+  tamperedTasksFrom('observed row k 0', (s) => (s.observed.rows[1].k = 0), 'observed.rows[1].k', SHAPE, '0'),
+  tamperedTasksFrom(
+    'observed interval bound as text',
+    (s) => (s.observed.rows[2].passHatK.interval.lower = 'low'),
+    'observed.rows[2].passHatK.interval.lower',
+    `${SHAPE}: expected number`,
+    '"low"',
+  ),
+  tamperedTasksFrom('observed passAtK missing', (s) => delete s.observed.rows[0].passAtK, 'observed.rows[0].passAtK', SHAPE, 'expected required property'),
+  twoTasksFrom(
+    'observed differs between shards (checksum recomputed)',
+    (s) => (s.observed.rows[0].passAtK.value = 0.5),
+    SAME,
+    'its observed.rows[0].passAtK.value is 0.5, not 0.4583',
+  ),
+  twoTasksFrom('one shard without observed (checksum recomputed)', (s) => delete s.observed, SAME, 'its observed is none, not {"file":"log.csv"'),
+  twoTasksFrom(
+    'observed of another log (checksum recomputed)',
+    (s) => (s.observed.file = 'other.csv'),
+    SAME,
+    'its observed.file is "other.csv", not "log.csv"',
+  ),
+];
+
 catalogue('merge: shard structure altered', structure);
 catalogue('merge: shard numbers altered', numbers);
 catalogue('merge: sweep shards altered', sweep);
 catalogue('merge: files and options', files);
+catalogue('merge: the observed log of simulate --tasks-from shards', observed);

@@ -32,4 +32,25 @@ describe('ClassTable: class = #{i : x ≥ 2^32·F_i} by guided search', () => {
       slots.forEach((cumulative, slot) => expect(table.draw(slot, x)).toBe(count(cumulative, x)));
     }
   });
+
+  it('guide entry of each bucket = the class of its lowest value (a plain search over all buckets)', () => {
+    const classes = 17;
+    const table = new ClassTable(classes, 4);
+    const slots = [
+      Array.from({ length: classes - 1 }, (_, i) => (i + 1) / classes),
+      Array.from({ length: classes - 1 }, (_, i) => ((i + 1) / classes) ** 6), // many classes in the first buckets
+      Array.from({ length: classes - 1 }, (_, i) => (i < 8 ? 0 : 1)), // empty classes, all mass on one
+      Array.from({ length: classes - 1 }, (_, i) => (i + 1) * 2 ** -8 * 0.5), // thresholds exactly on bucket edges (2^-8·k)
+    ];
+    slots.forEach((cumulative, slot) => table.set(slot, cumulative));
+    const width = 2 ** table.shift;
+    slots.forEach((_, slot) => {
+      for (let bucket = 0; bucket < table.guideSize; bucket++) {
+        const lowest = bucket * width;
+        let c = 0;
+        while (lowest >= table.thresholds[slot * table.stride + c]) c++;
+        expect(table.guide[slot * table.guideSize + bucket]).toBe(c);
+      }
+    });
+  });
 });

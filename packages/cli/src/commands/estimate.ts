@@ -23,6 +23,7 @@ import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.
 import { withResultsFileOptions } from './resultsFileOptions.js';
 import { longComputation, PROGRESS_OPTION, showProgress } from '../progress/longComputation.js';
 import type { FileEstimateArgs } from './estimateFile.js';
+import { weakBoundCoverage } from './weakBoundCoverage.js';
 
 export interface EstimateArgs extends FileEstimateArgs {
   file?: string[];
@@ -112,7 +113,8 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         return { ...first, rows };
       });
       const document = taskEstimateJson(estimate);
-      io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? taskEstimateMarkdown(estimate) : formatTaskEstimate(estimate));
+      const text = () => formatTaskEstimate(estimate, weakBoundCoverage(args.n!, interval));
+      io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? taskEstimateMarkdown(estimate) : text());
       await writeChartOption(document, args.chart, io);
     },
   };

@@ -85,8 +85,10 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
         const merged = mergePartials(shards.map(({ shard }) => (shard as SimulateShardFile).partial));
         const summary = summarise(scenario, merged, exactValuesFor(scenario));
         const missing = missingShards(checked, io);
-        await emitSummary(summary, null, args, io, { shards: missing });
-        await writeChartOption(summaryDocument(summary, null), args.chart, io);
+        // --tasks-from: the log's values, the same in every shard (checkSameRun).
+        const observed = (first as SimulateShardFile).observed ?? null;
+        await emitSummary(summary, null, args, io, { shards: missing, observed });
+        await writeChartOption(summaryDocument(summary, null, observed), args.chart, io);
         return;
       }
 

@@ -138,6 +138,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
             seconds: run.seconds,
             scenario: scenarioToInput(scenario),
             partial,
+            // --tasks-from: the log's values, so that merge prints them without reading the log.
+            ...(fromLog ? { observed: fromLog.observed } : {}),
           },
           args.out,
           io,

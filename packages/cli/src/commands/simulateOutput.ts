@@ -18,7 +18,7 @@ export interface SummaryOutputArgs {
  * Prints a summary as a table, JSON or CSV, and with --out writes summary.json, summary.csv and
  * the resolved scenario (scenario.yaml) atomically into the folder. `shards` (merge --allow-partial:
  * the shards the result lacks) is added to the JSON; `observed` (simulate --tasks-from: the log's
- * own values) to the JSON and the text.
+ * own values) to the JSON, the text and the CSV.
  */
 export async function emitSummary(
   summary: Summary,
@@ -37,13 +37,13 @@ export async function emitSummary(
     // All three or none: a failure on the last leaves no first two (writeFilesTogether).
     await writeFilesTogether([
       { path: join(args.out, 'summary.json'), content: json },
-      { path: join(args.out, 'summary.csv'), content: summaryCsv(summary) },
+      { path: join(args.out, 'summary.csv'), content: summaryCsv(summary, observed) },
       { path: join(args.out, 'scenario.yaml'), content: stringify(scenarioToInput(summary.scenario)) },
     ]);
     io.stderr(`passk: wrote ${join(args.out, 'summary.json')}, summary.csv and scenario.yaml\n`);
   }
   if (args.json) io.stdout(json);
-  else if (args.csv) io.stdout(summaryCsv(summary));
+  else if (args.csv) io.stdout(summaryCsv(summary, observed));
   else io.stdout(formatSummary(summary, pilot, observed));
 }
 

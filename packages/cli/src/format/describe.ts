@@ -13,6 +13,11 @@ export function methodName(method: IntervalMethod): string {
 
 /** "95% two-sided" or "95% one-sided (lower bound)": every interval in the output says which it is. */
 export function describeCoverage(confidence: number, sides: number, tail: 'lower' | 'upper' = 'lower'): string {
-  const level = `${Number((confidence * 100).toPrecision(6))}%`;
+  const level = describeLevel(confidence);
   return sides === 2 ? `${level} two-sided` : `${level} one-sided (${tail} bound)`;
+}
+
+/** A confidence level as "95%" (up to six significant digits: "99.9%", "80%"). */
+export function describeLevel(confidence: number): string {
+  return `${Number((confidence * 100).toPrecision(6))}%`;
 }

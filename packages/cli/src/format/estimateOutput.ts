@@ -1,7 +1,7 @@
-import type { TaskEstimate } from '@passk/sim';
+import type { MinimumCoverage, TaskEstimate } from '@passk/sim';
 import { documentInterval } from '../results/intervalSchema.js';
 import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
-import { describeCoverage, methodName } from './describe.js';
+import { describeCoverage, describeLevel, methodName } from './describe.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
 import { rateTable } from './rateTable.js';
@@ -60,8 +60,11 @@ export function taskEstimateOfDocument(document: EstimateTaskDocument): TaskEsti
   };
 }
 
-/** Text view of one task's estimate: p with its interval, then a row per k. */
-export function formatTaskEstimate(estimate: TaskEstimate): string {
+/**
+ * Text view of one task's estimate: p with its interval, then a row per k; with `minimum` (a
+ * one-sided Wilson, Jeffreys or Agresti–Coull bound) the note on its least coverage.
+ */
+export function formatTaskEstimate(estimate: TaskEstimate, minimum: MinimumCoverage | null = null): string {
   const { n, c, p, bayes } = estimate;
   const coverage = describeCoverage(p.confidence, p.sides, p.tail);
   const main = taskEstimateTable(estimate.rows);
@@ -74,6 +77,7 @@ export function formatTaskEstimate(estimate: TaskEstimate): string {
     'pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024) are unbiased;',
     'plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
     `Intervals: the ${coverage} ${methodName(p.method)} interval for p mapped through 1 − (1 − p)^k and p^k.`,
+    ...(minimum ? [minimumCoverageNote(estimate.n, p.confidence, minimum)] : []),
     ...outsideNote(estimate),
     '',
     `Bayesian view, prior Beta(${bayes.prior.a}, ${bayes.prior.b}) → posterior Beta(${bayes.posterior.a}, ${bayes.posterior.b}); ` +
@@ -81,6 +85,20 @@ export function formatTaskEstimate(estimate: TaskEstimate): string {
     renderTable(credible.columns, credible.rows),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * One line on a one-sided bound that does not hold its level: its least coverage over p at this n
+ * (oneSidedMinimumCoverage; when not every dip was evaluated, an upper bound on it, said so), and
+ * that Clopper–Pearson, the one-sided default, does (docs/uncertainty.md, "One task").
+ */
+function minimumCoverageNote(n: number, confidence: number, minimum: MinimumCoverage): string {
+  const where = `just below p = ${(minimum.at * 100).toPrecision(2)}%`;
+  const how = minimum.exact ? `exact, ${where}` : `${where}; the least of the ${minimum.dips} dips nearest p = 0 and 1, exact for n ≤ ${minimum.dips}`;
+  return (
+    `Note: at n = ${n} this ${describeLevel(confidence)} bound covers p as little as ${formatPercent(minimum.coverage)} of the time (${how}); ` +
+    `clopper-pearson (the default with --sides 1) holds its ${describeLevel(confidence)}.`
+  );
 }
 
 /**

@@ -53,12 +53,32 @@ function formatPilot(pilot: PilotReport): string {
   );
 }
 
-/** CSV: one row per k, value, se and exact for every metric. */
-export function summaryCsv(summary: Summary): string {
+/**
+ * CSV: one row per k, value, se and exact for every metric. With --tasks-from (`observed`), then the
+ * log's own values: for pass@k and pass^k, `observed_<metric>` (the unbiased task average), `_se` and
+ * `_lower`, `_upper` (its task-population interval), empty at a k no task of the log reaches (k > n)
+ * and where the log cannot give them (SE and interval with one task). Without it the columns are
+ * not there, so the CSV of a plain simulation keeps its shape.
+ */
+export function summaryCsv(summary: Summary, observed: ObservedFromLog | null = null): string {
+  const cell = (x: number | null | undefined) => (x === null || x === undefined ? '' : String(x));
   const header = ['k', ...CSV_METRICS.flatMap((m) => [m, `${m}_se`, `${m}_exact`])];
-  const cell = (x: number | null) => (x === null ? '' : String(x));
-  const lines = summary.rows.map((row) =>
-    [String(row.k), ...CSV_METRICS.flatMap((m) => [cell(row[m as 'cost'].value), cell(row[m as 'cost'].se), cell(row[m as 'cost'].exact)])].join(','),
-  );
+  if (observed) header.push(...OBSERVED_METRICS.flatMap((m) => OBSERVED_FIELDS.map((field) => `observed_${m}${field}`)));
+  const lines = summary.rows.map((row) => {
+    const cells = [String(row.k), ...CSV_METRICS.flatMap((m) => [cell(row[m as 'cost'].value), cell(row[m as 'cost'].se), cell(row[m as 'cost'].exact)])];
+    if (observed) {
+      const log = observed.rows.find((r) => r.k === row.k);
+      cells.push(
+        ...OBSERVED_METRICS.flatMap((m) => {
+          const metric = log?.[m];
+          return [cell(metric?.value), cell(metric?.se), cell(metric?.interval?.lower), cell(metric?.interval?.upper)];
+        }),
+      );
+    }
+    return cells.join(',');
+  });
   return `${[header.join(','), ...lines].join('\n')}\n`;
 }
+
+const OBSERVED_METRICS = ['passAtK', 'passHatK'] as const;
+const OBSERVED_FIELDS = ['', '_se', '_lower', '_upper'] as const;

@@ -1,7 +1,7 @@
 import { InputError } from '@passk/sim/errors';
-import { Value } from '@sinclair/typebox/value';
 import { RESULT_KINDS, SCHEMA_VERSIONS, type ResultKind } from '../format/resultKinds.js';
 import { RESULT_SCHEMAS, type ResultDocument } from './resultSchemas.js';
+import { schemaMisfit } from './schemaMisfit.js';
 
 const KINDS: readonly string[] = Object.values(RESULT_KINDS);
 
@@ -28,32 +28,15 @@ export function checkResultDocument(value: unknown, where: string): ResultDocume
       `must be a ${kind} document of schemaVersion ${version} (this passk's; write it again with this passk), but its schemaVersion is ${found}`,
     );
   }
-  const schema = RESULT_SCHEMAS[kind as ResultKind];
-  const error = Value.Errors(schema, value).First();
-  if (error !== undefined) {
-    const path = error.path === '' ? '(top level)' : pathText(error.path);
-    throw new InputError(`${where}: ${path}`, `must be as in a ${kind} document (docs/results.md): ${error.message.toLowerCase()}`, valueAt(value, error.path));
+  const misfit = schemaMisfit(RESULT_SCHEMAS[kind as ResultKind], value);
+  if (misfit !== null) {
+    throw new InputError(
+      `${where}: ${misfit.path === '' ? '(top level)' : misfit.path}`,
+      `must be as in a ${kind} document (docs/results.md): ${misfit.message.toLowerCase()}`,
+      misfit.value,
+    );
   }
   return value as ResultDocument;
-}
-
-/** The value at a JSON pointer such as `/rows/0/k`. */
-function valueAt(value: unknown, pointer: string): unknown {
-  let node = value;
-  for (const step of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[step];
-  }
-  return node;
-}
-
-/** `/rows/2/interval` → `rows[2].interval`. */
-function pathText(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((step, i) => (/^\d+$/.test(step) ? `[${step}]` : i === 0 ? step : `.${step}`))
-    .join('');
 }
 
 function describeShape(value: unknown): string {

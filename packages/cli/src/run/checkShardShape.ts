@@ -1,9 +1,12 @@
 import { ENGINE_METRICS, InputError, PARTIAL_FORMAT, parseSweepAxis } from '@passk/sim';
+import { schemaMisfit } from '../results/schemaMisfit.js';
+import { ObservedSchema } from '../results/simulateSchema.js';
 
 /**
  * The shape of a parsed shard file, field by field, before anything reads it: every error names
  * the file and the field (`parts/shard-0002-of-0004.json: partial.nodes[3].sums[7]`), so an altered
- * file is one line, never `x.map is not a function`. Then the numbers' consistency: each node's
+ * file is one line, never `x.map is not a function`; a simulate shard's `observed` (--tasks-from)
+ * against the simulate document's ObservedSchema. Then the numbers' consistency: each node's
  * replicates follow from its level and index, `done` is their sum and `ranges` their cover, and
  * every block sum lies in its possible range (counts of tasks between 0 and replicates × tasks,
  * attempts at most maxAttempts per episode, amounts ≥ 0), so a sum edited behind a recomputed
@@ -36,6 +39,17 @@ export function checkShardShape(value: Record<string, unknown>, source: string):
     if (partial.replicates !== replicates) throw new InputError(at('partial.replicates'), `must equal run.replicates (${replicates})`, partial.replicates);
     if (partial.fingerprint !== run.fingerprint)
       throw new InputError(at('partial.fingerprint'), `must equal run.fingerprint (${String(run.fingerprint)})`, partial.fingerprint);
+    if (value.observed !== undefined) {
+      // The log's values of --tasks-from: the shape the simulate document gives them (ObservedSchema).
+      const misfit = schemaMisfit(ObservedSchema, value.observed);
+      if (misfit !== null) {
+        throw new InputError(
+          at(misfit.path === '' ? 'observed' : `observed.${misfit.path}`),
+          `must be the log's values as simulate --tasks-from writes them (observed, docs/results.md): ${misfit.message.toLowerCase()}`,
+          misfit.value,
+        );
+      }
+    }
   } else {
     const sweep = requireObject(value.sweep, at('sweep'), '{ vary, replicates, constraints }');
     const vary = requireArray(sweep.vary, at('sweep.vary'));

@@ -1,4 +1,5 @@
 import { InputError, shardWork } from '@passk/sim';
+import { canonicalJson } from './shardChecksum.js';
 import { shardFileName, type ShardFile } from './shardFile.js';
 
 export interface ShardInput {
@@ -19,6 +20,7 @@ export interface CheckedShards {
 /**
  * Checks that shard files belong to one run, before anything is merged: every file has the kind,
  * passk version, seed, replicates and run fingerprint of the first (each named when it differs),
+ * the same `observed` (simulate --tasks-from: the log's values; the first field that differs named),
  * the same shard count, and a shard number no other file has. Returns the shards in order.
  */
 export function checkSameRun(inputs: readonly ShardInput[]): ShardInput[] {
@@ -33,6 +35,13 @@ export function checkSameRun(inputs: readonly ShardInput[]): ShardInput[] {
     if (shard.run.seed !== first.shard.run.seed) throw differs('seed', shard.run.seed, first.shard.run.seed);
     if (shard.run.replicates !== first.shard.run.replicates) throw differs('replicates', shard.run.replicates, first.shard.run.replicates);
     if (shard.run.fingerprint !== first.shard.run.fingerprint) throw differs('scenario fingerprint', shard.run.fingerprint, first.shard.run.fingerprint);
+    const observed = observedDifference(shard, first.shard);
+    if (observed !== null) {
+      throw new InputError(
+        input.path,
+        `must carry the same log of --tasks-from (observed) as ${first.path}, as every shard of one run does: its ${observed.path} is ${observed.here}, not ${observed.there}`,
+      );
+    }
     if (shard.shard.count !== first.shard.shard.count) {
       throw new InputError(
         input.path,
@@ -103,4 +112,27 @@ function listShards(indices: readonly number[]): string {
   if (indices.length === 2) return `shards ${indices[0]} and ${indices[1]}`;
   if (indices.length <= 6) return `shards ${indices.slice(0, -1).join(', ')} and ${indices[indices.length - 1]}`;
   return `shards ${indices.slice(0, 5).join(', ')}, … (${indices.length} in all)`;
+}
+
+/** Where two shards' `observed` differ (null when both lack it or it is deep-equal): the first differing field and its two values. */
+function observedDifference(here: ShardFile, there: ShardFile): { path: string; here: string; there: string } | null {
+  const observed = (shard: ShardFile) => (shard.kind === 'simulate' ? shard.observed : undefined);
+  return firstDifference(observed(here), observed(there), 'observed');
+}
+
+/** The first field (depth first: items in order, keys sorted) where two JSON values differ; "none" stands for an absent value. */
+function firstDifference(a: unknown, b: unknown, path: string): { path: string; here: string; there: string } | null {
+  if (canonicalJson(a ?? null) === canonicalJson(b ?? null)) return null;
+  const text = (value: unknown) => (value === undefined ? 'none' : canonicalJson(value).slice(0, 80));
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && Array.isArray(a) === Array.isArray(b)) {
+    const keys = Array.isArray(a)
+      ? Array.from({ length: Math.max(a.length, (b as unknown[]).length) }, (_, i) => String(i))
+      : [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    for (const key of keys) {
+      const step = Array.isArray(a) ? `${path}[${key}]` : `${path}.${key}`;
+      const inner = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], step);
+      if (inner !== null) return inner;
+    }
+  }
+  return { path, here: text(a), there: text(b) };
 }

@@ -1,4 +1,5 @@
 import { InputError, type PartialResult, type ScenarioInput } from '@passk/sim';
+import type { ObservedFromLog } from '../format/observedFromLog.js';
 import type { ShardSpec } from './schedulerShard.js';
 import { checkShardShape } from './checkShardShape.js';
 import { verifyChecksum } from './shardChecksum.js';
@@ -33,6 +34,13 @@ export interface SimulateShardFile extends ShardFileBase {
   /** The resolved scenario in file format, so merge needs nothing else. */
   readonly scenario: ScenarioInput;
   readonly partial: PartialResult;
+  /**
+   * With --tasks-from: the log's own pass@k and pass^k (results/simulateSchema.ts ObservedSchema),
+   * the same in every shard of the run, so merge prints them as the single run does without
+   * reading the log. Optional, so the format stays passk-shard/3: a shard without it is one of a
+   * run without --tasks-from, as before. Covered by the checksum (all but checksum and seconds).
+   */
+  readonly observed?: ObservedFromLog;
 }
 
 export interface SweepShardFile extends ShardFileBase {

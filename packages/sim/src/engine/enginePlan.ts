@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario/types.js';
-import type { BlockRunner, EnginePath } from './blockRunner.js';
+import type { BlockRunner, EnginePath, RunnerTables } from './blockRunner.js';
 import { GeneralRunner } from './generalRunner.js';
 import { IndependentVerifierRunner } from './independentVerifierRunner.js';
 import { ParallelVoteRunner } from './parallelVoteRunner.js';
@@ -45,14 +45,17 @@ function fastPath(scenario: Scenario): EnginePath | null {
   return null;
 }
 
-/** The block runner for a scenario: its fast path, or the general path when `general` is set. */
-export function createBlockRunner(scenario: Scenario, general: boolean): BlockRunner {
+/**
+ * The block runner for a scenario: its fast path, or the general path when `general` is set.
+ * `prebuilt`: another runner's `tables()` for the same scenario, used instead of building them.
+ */
+export function createBlockRunner(scenario: Scenario, general: boolean, prebuilt?: RunnerTables): BlockRunner {
   const path = general ? 'general' : enginePath(scenario);
   switch (path) {
     case 'perfectVerifier':
-      return new PerfectVerifierRunner(scenario, benchmarkTasks(scenario));
+      return new PerfectVerifierRunner(scenario, benchmarkTasks(scenario), prebuilt);
     case 'independentVerifier':
-      return new IndependentVerifierRunner(scenario, benchmarkTasks(scenario));
+      return new IndependentVerifierRunner(scenario, benchmarkTasks(scenario), prebuilt);
     case 'parallelVote':
       return new ParallelVoteRunner(scenario, benchmarkTasks(scenario));
     case 'sequential':

@@ -1,6 +1,6 @@
 import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Scenario } from '../scenario/types.js';
-import { TABLE_BYTES_LIMIT, type BlockRunner } from './blockRunner.js';
+import { matchingTables, TABLE_BYTES_LIMIT, type BlockRunner, type RunnerTables } from './blockRunner.js';
 import { ClassTable } from './classTable.js';
 import { expectedAmount } from './expectedAmount.js';
 import { METRIC_COUNT } from './engineMetrics.js';
@@ -50,7 +50,8 @@ export class IndependentVerifierRunner implements BlockRunner {
   /** Whether the kernel has been called (forTaskGroups). */
   warm = false;
 
-  constructor(scenario: Scenario, tasks: TaskParameters) {
+  /** `prebuilt`: the `tables()` of a runner of the same scenario (used when they fit), else built here. */
+  constructor(scenario: Scenario, tasks: TaskParameters, prebuilt?: RunnerTables) {
     const K = scenario.policy.maxAttempts;
     const b = scenario.policy.batchSize;
     this.K = K;
@@ -65,7 +66,16 @@ export class IndependentVerifierRunner implements BlockRunner {
     this.prefix = this.allTasks ? new ClassTable(outcomeClasses, slots) : probe[1];
     this.after = this.allTasks ? new ClassTable(outcomeClasses, slots) : probe[2];
     this.scratch = { correct: new Float64Array(K + 1), wrong: new Float64Array(K + 1), cumulative: new Float64Array(2 * K + 1) };
-    if (this.allTasks) for (let t = 0; t < this.T; t++) this.buildTask(t, t);
+    const own = this.classTables().flat();
+    const copied = this.allTasks
+      ? matchingTables(
+          prebuilt,
+          this.path,
+          own.map((array) => array.length),
+        )
+      : null;
+    if (copied !== null) own.forEach((array, i) => array.set(copied[i] as typeof array));
+    else if (this.allTasks) for (let t = 0; t < this.T; t++) this.buildTask(t, t);
 
     this.acceptIndex = new Int32Array(2 * K + 1);
     this.acceptWrong = new Int32Array(2 * K + 1);
@@ -95,6 +105,15 @@ export class IndependentVerifierRunner implements BlockRunner {
       attemptCost: expectedAmount(cost) + scenario.verifier.cost,
       attemptLatency: expectedAmount(latency),
     };
+  }
+
+  tables(): RunnerTables | null {
+    return this.allTasks ? { path: this.path, arrays: this.classTables().flatMap((pair) => pair.map((array) => array.slice())) } : null;
+  }
+
+  /** Thresholds and guide of the three class tables, in a fixed order (tables()). */
+  private classTables(): [Float64Array, Uint16Array][] {
+    return [this.accept, this.prefix, this.after].map((table) => [table.thresholds, table.guide]);
   }
 
   private buildTask(t: number, slot: number): void {

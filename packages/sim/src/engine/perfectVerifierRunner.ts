@@ -1,6 +1,6 @@
 import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Scenario } from '../scenario/types.js';
-import { TABLE_BYTES_LIMIT, type BlockRunner } from './blockRunner.js';
+import { matchingTables, TABLE_BYTES_LIMIT, type BlockRunner, type RunnerTables } from './blockRunner.js';
 import { AliasTable } from './aliasTable.js';
 import { expectedAmount } from './expectedAmount.js';
 import { METRIC_COUNT } from './engineMetrics.js';
@@ -50,7 +50,8 @@ export class PerfectVerifierRunner implements BlockRunner {
   /** Whether the kernel has been called (forTaskGroups). */
   warm = false;
 
-  constructor(scenario: Scenario, tasks: TaskParameters) {
+  /** `prebuilt`: the `tables()` of a runner of the same scenario (used when they fit), else built here. */
+  constructor(scenario: Scenario, tasks: TaskParameters, prebuilt?: RunnerTables) {
     const K = scenario.policy.maxAttempts;
     const b = scenario.policy.batchSize;
     this.scenario = scenario;
@@ -69,7 +70,9 @@ export class PerfectVerifierRunner implements BlockRunner {
     this.scratchCorrect = new Float64Array(K + 1);
     this.scratchWrong = new Float64Array(K + 1);
     this.scratchCumulative = new Float64Array(this.classes);
-    if (this.allTasks) for (let t = 0; t < this.T; t++) this.buildTask(t, t);
+    const copied = this.allTasks ? matchingTables(prebuilt, this.path, [this.countsStart]) : null;
+    if (copied !== null) this.memory.set(copied[0]!);
+    else if (this.allTasks) for (let t = 0; t < this.T; t++) this.buildTask(t, t);
     this.classFirstSuccess = new Int32Array(this.classes);
     this.classFirstFailure = new Int32Array(this.classes);
     this.classStop = new Int32Array(this.classes);
@@ -91,6 +94,11 @@ export class PerfectVerifierRunner implements BlockRunner {
       attemptCost: expectedAmount(cost) + scenario.verifier.cost,
       attemptLatency: expectedAmount(latency),
     };
+  }
+
+  tables(): RunnerTables | null {
+    // The hot loop reads only memory[0, countsStart): the packed words, or (any C) the alias table's entries.
+    return this.allTasks ? { path: this.path, arrays: [this.memory.slice(0, this.countsStart)] } : null;
   }
 
   private buildTask(t: number, slot: number): void {

@@ -259,9 +259,9 @@ export class SequentialRunner implements BlockRunner {
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
             const x = +(word >>> 0 < first);
-            X[j] = x;
             if (small) bits |= x << j;
             else {
+              X[j] = x;
               G = x === 1 && G > K ? j : G;
               F = x === 0 && F > K ? j : F;
             }
@@ -280,10 +280,10 @@ export class SequentialRunner implements BlockRunner {
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
             const x = +(word >>> 0 < threshold);
-            X[j] = x;
             threshold = markovThreshold[x];
             if (small) bits |= x << j;
             else {
+              X[j] = x;
               G = x === 1 && G > K ? j : G;
               F = x === 0 && F > K ? j : F;
             }
@@ -301,10 +301,10 @@ export class SequentialRunner implements BlockRunner {
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
             const x = +((word >>> 0) * twoPowMinus32 < (a + correctSoFar) / (scale + j - 1));
-            X[j] = x;
             correctSoFar += x;
             if (small) bits |= x << j;
             else {
+              X[j] = x;
               G = x === 1 && G > K ? j : G;
               F = x === 0 && F > K ? j : F;
             }
@@ -322,10 +322,10 @@ export class SequentialRunner implements BlockRunner {
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
             const x = +((word >>> 0) * twoPowMinus32 < rate);
-            X[j] = x;
             if (x === 0) rate += eta * (1 - rate);
             if (small) bits |= x << j;
             else {
+              X[j] = x;
               G = x === 1 && G > K ? j : G;
               F = x === 0 && F > K ? j : F;
             }
@@ -359,7 +359,8 @@ export class SequentialRunner implements BlockRunner {
             out[base + latencyRow + j] += took;
             if (prefixDelivery) out[base + deliveryRows[final] + j] += 1;
           }
-          const x = X[j];
+          // Outcome X_j: bit j of the mask (K ≤ 30), else the array.
+          const x = small ? (bits >>> j) & 1 : X[j];
           let accept = x;
           if (judged) {
             y = Math.imul(s1, 5);

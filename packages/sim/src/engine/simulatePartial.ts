@@ -2,7 +2,7 @@ import { InputError } from '../errors.js';
 import { streamRng } from '../rng/streams.js';
 import type { Scenario } from '../scenario/types.js';
 import { blockSums } from './blockSums.js';
-import type { BlockRunner } from './blockRunner.js';
+import type { BlockRunner, RunnerTables } from './blockRunner.js';
 import { pushNode, type BlockNode } from './blockTree.js';
 import { METRIC_COUNT } from './engineMetrics.js';
 import { createBlockRunner } from './enginePlan.js';
@@ -34,6 +34,8 @@ export interface SimulationReuse {
   general?: boolean;
   runner?: BlockRunner;
   fingerprint?: string;
+  /** Set by the caller: per-task tables another runner of this scenario built (`runner.tables()`, e.g. in another thread), used when the runner is created. */
+  tables?: RunnerTables;
 }
 
 /**
@@ -63,7 +65,7 @@ export function simulatePartial(scenario: Scenario, options: SimulateOptions = {
   if (reuse.runner === undefined || reuse.scenario !== scenario || reuse.general !== general) {
     reuse.scenario = scenario;
     reuse.general = general;
-    reuse.runner = createBlockRunner(scenario, general);
+    reuse.runner = createBlockRunner(scenario, general, reuse.tables);
     reuse.fingerprint = scenarioFingerprint(scenario, PARTIAL_FORMAT);
   }
   const runner = reuse.runner;

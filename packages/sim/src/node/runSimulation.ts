@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { mergePartials } from '../engine/mergePartials.js';
+import type { RunnerTables } from '../engine/blockRunner.js';
 import type { PartialResult } from '../engine/partialResult.js';
 import { REPLICATES_PER_BLOCK } from '../engine/replicateBlocks.js';
-import { simulatePartial } from '../engine/simulatePartial.js';
+import { simulatePartial, type SimulationReuse } from '../engine/simulatePartial.js';
 import { estimatedWorkMs } from '../engine/workEstimate.js';
 import { scenarioToInput } from '../scenario/scenarioToInput.js';
 import type { Scenario } from '../scenario/types.js';
@@ -64,14 +65,14 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
   // This thread's first chunk, taken before the workers (still booting) take theirs.
   let chunk = queue.take();
   let pool: Promise<void> | null = null;
+  const reuse: SimulationReuse = {}; // the engine's tables, built once for all slices (and handed to the workers)
   if (helpers > 0) {
-    pool = runWorkers(scenario, helpers, queue, stop, parts, progress);
+    pool = runWorkers(scenario, helpers, queue, stop, parts, progress, () => reuse.runner?.tables?.() ?? null);
     // A failing worker sets the stop flag (this thread then stops too); the pool's promise reports the error.
     pool.catch(() => undefined);
   }
   const sliceMs = helpers > 0 ? SLICE_MS_WITH_WORKERS : SLICE_MS;
   let sliceBlocks = 1;
-  const reuse = {}; // the engine's tables, built once for all slices
   for (; chunk; chunk = stop.stopped ? undefined : queue.take()) {
     for (let start = chunk.start; start < chunk.end; ) {
       if (stop.stopped && parts.length > 0) break;
@@ -109,7 +110,9 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
 /**
  * Starts `count` worker threads that take chunks from `queue` (shared with this thread) until it is
  * empty or a stop is requested. Resolves when every worker has returned its last part (they then
- * exit on their own); rejects if one fails or exits early.
+ * exit on their own); rejects if one fails or exits early. A worker that is ready gets this
+ * thread's per-task tables first (`tables()`: built by then, since this thread simulates its first
+ * slice while the workers boot), so it does not spend its start building them again.
  */
 function runWorkers(
   scenario: Scenario,
@@ -118,6 +121,7 @@ function runWorkers(
   stop: StopSignal,
   parts: PartialResult[],
   progress: (replicates: number) => void,
+  tables: () => RunnerTables | null,
 ): Promise<void> {
   const input = scenarioToInput(scenario);
   return new Promise((resolve, reject) => {
@@ -146,8 +150,15 @@ function runWorkers(
         }
       };
       worker.on('message', (message: { type: 'ready' } | { type: 'progress'; replicates: number } | { type: 'result'; partial: PartialResult }) => {
-        if (message.type === 'ready') feed();
-        else if (message.type === 'progress') progress(message.replicates);
+        if (message.type === 'ready') {
+          const built = tables();
+          if (built !== null)
+            worker.postMessage(
+              { tables: built },
+              built.arrays.map((array) => array.buffer as ArrayBuffer),
+            );
+          feed();
+        } else if (message.type === 'progress') progress(message.replicates);
         else {
           parts.push(message.partial);
           inFlight--;
