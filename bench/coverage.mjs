@@ -8,7 +8,11 @@
 //
 // Options: --datasets N (per cell, default 1000), --bootstrap B (replicates of the two-stage bootstrap,
 // default 200; 0 leaves it out), --workers W (default 2), --seed S (default 1), --quick (a small grid:
-// T ∈ {20, 164}, n ∈ {8, 30}), --out FILE (default bench/coverage.json).
+// T ∈ {20, 164}, n ∈ {8, 30}), --out FILE (default bench/coverage.json), --only compare (only the
+// compare cells: their part of --out is replaced, the rest of the file kept as it is), --filter
+// POP:n:T[,…] (only the cells matching one pattern — POP a prefix of the population's name, `*` for
+// any part, e.g. `mix:30:*,beta(0.3:30:20`; prints the tables and writes nothing).
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,8 +30,22 @@ const { values: options } = parseArgs({
     seed: { type: 'string', default: '1' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string', default: join(benchDir, 'coverage.json') },
+    only: { type: 'string' },
+    filter: { type: 'string' },
   },
 });
+if (options.only !== undefined && options.only !== 'compare') {
+  process.stderr.write(`coverage-study: --only ${options.only}: the only part that runs alone is "compare"\n`);
+  process.exit(2);
+}
+const patterns = options.filter?.split(',').map((pattern) => pattern.split(':'));
+if (patterns?.some((parts) => parts.length !== 3)) {
+  process.stderr.write(`coverage-study: --filter ${options.filter}: each pattern is POP:n:T (e.g. mix:30:*)\n`);
+  process.exit(2);
+}
+/** Whether a cell is run: every cell without --filter, else those matching one of its patterns. */
+const selected = ({ population, n, T }) =>
+  !patterns || patterns.some(([p, pn, pT]) => (p === '*' || population.startsWith(p)) && (pn === '*' || Number(pn) === n) && (pT === '*' || Number(pT) === T));
 const datasets = Number(options.datasets);
 const bootstrap = Number(options.bootstrap);
 const workers = Number(options.workers);
@@ -36,13 +54,20 @@ if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap)
   process.exit(2);
 }
 const grid = options.quick ? { ...FULL_GRID, trials: [8, 30], tasks: [20, 164] } : FULL_GRID;
+const onlyCompare = options.only === 'compare';
 const cells = [];
-for (const population of grid.populations)
-  for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap });
+if (!onlyCompare)
+  for (const population of grid.populations)
+    for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap });
 // Compare cells (differences of two agents on the same tasks) on T ∈ {20, 50, 164}.
 for (const population of grid.populations)
   for (const n of grid.trials)
     for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed });
+cells.splice(0, cells.length, ...cells.filter(selected));
+if (cells.length === 0) {
+  process.stderr.write(`coverage-study: --filter ${options.filter} matches no cell\n`);
+  process.exit(2);
+}
 
 const started = Date.now();
 const results = new Array(cells.length);
@@ -78,59 +103,75 @@ await Promise.all(
 process.stderr.write('\n');
 const records = results.filter((_, i) => !cells[i].compare).flat();
 const compareRecords = results.filter((_, i) => cells[i].compare).flat();
-const single = singleTaskCoverage();
+const single = onlyCompare || patterns ? null : singleTaskCoverage();
 const seconds = (Date.now() - started) / 1000;
 
 const pct = (x) => (100 * x).toFixed(1).padStart(5);
 const cellText = (m) => `${pct(m.coverage)} ${pct(m.missBelow)} ${pct(m.missAbove)} ${m.meanWidth.toFixed(3)}`;
-for (const estimand of ['population', 'benchmark']) {
-  const methods = METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0);
-  console.log(
-    `\n${estimand === 'population' ? 'Task population' : 'This benchmark'} (truth: ${estimand === 'population' ? "the population's pass@k / pass^k" : 'the mean of θ(p_t) over the drawn tasks'}), 95 % two-sided, ${datasets} datasets per cell`,
-  );
-  console.log(`each method: coverage % / miss below % / miss above % / mean width; default: ${DEFAULTS[estimand]}`);
-  printCells(records, methods, (r, m) => r[estimand][m]);
+const se = Math.sqrt((0.95 * 0.05) / datasets);
+if (records.length > 0) {
+  for (const estimand of ['population', 'benchmark']) {
+    const methods = METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0);
+    console.log(
+      `\n${estimand === 'population' ? 'Task population' : 'This benchmark'} (truth: ${estimand === 'population' ? "the population's pass@k / pass^k" : 'the mean of θ(p_t) over the drawn tasks'}), 95 % two-sided, ${datasets} datasets per cell`,
+    );
+    console.log(`each method: coverage % / miss below % / miss above % / mean width; default: ${DEFAULTS[estimand]}`);
+    printCells(records, methods, (r, m) => r[estimand][m]);
+  }
 }
-console.log(
-  `\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`,
-);
-printCells(compareRecords, COMPARE_METHODS, (r, m) => r.difference[m]);
-console.log('\nOne task: exact coverage over p (999 values in (0, 1)), 95 %; min and mean over p');
-for (const row of single)
+if (compareRecords.length > 0) {
   console.log(
-    `n ${String(row.n).padStart(2)}  ${row.sides === 1 ? 'one-sided lower' : 'two-sided      '}  ${row.method.padEnd(16)} min ${pct(row.min)}  mean ${pct(row.mean)}`,
+    `\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`,
   );
+  printCells(compareRecords, COMPARE_METHODS, (r, m) => r.difference[m]);
+}
+if (single) {
+  console.log('\nOne task: exact coverage over p (999 values in (0, 1)), 95 %; min and mean over p');
+  for (const row of single)
+    console.log(
+      `n ${String(row.n).padStart(2)}  ${row.sides === 1 ? 'one-sided lower' : 'two-sided      '}  ${row.method.padEnd(16)} min ${pct(row.min)}  mean ${pct(row.mean)}`,
+    );
+}
 // The worst cell of each default, against the target [94 %, 97 %].
-for (const estimand of ['population', 'benchmark']) {
-  const worst = records.reduce((w, r) => (r[estimand][DEFAULTS[estimand]].coverage < w[estimand][DEFAULTS[estimand]].coverage ? r : w));
-  const se = Math.sqrt((0.95 * 0.05) / datasets);
-  console.log(
-    `lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`,
-  );
-}
-{
+if (records.length > 0)
+  for (const estimand of ['population', 'benchmark']) {
+    const worst = records.reduce((w, r) => (r[estimand][DEFAULTS[estimand]].coverage < w[estimand][DEFAULTS[estimand]].coverage ? r : w));
+    console.log(
+      `lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`,
+    );
+  }
+if (compareRecords.length > 0) {
   const worst = compareRecords.reduce((w, r) => (r.difference.score.coverage < w.difference.score.coverage ? r : w));
+  const coverages = compareRecords.map((r) => r.difference.score.coverage);
   console.log(
-    `lowest compare coverage of score: ${pct(worst.difference.score.coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric})`,
+    `lowest compare coverage of score: ${pct(worst.difference.score.coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); ` +
+      `cells < 94 %: ${coverages.filter((c) => c < 0.94).length}, < 94 % − 2 SE: ${coverages.filter((c) => c < 0.94 - 2 * se).length}, ` +
+      `in [94 %, 97 %]: ${coverages.filter((c) => c >= 0.94 && c <= 0.97).length}, > 97 %: ${coverages.filter((c) => c > 0.97).length}`,
   );
 }
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
-const document = {
-  kind: 'passk.coverageStudy',
-  confidence: 0.95,
-  sides: 2,
-  datasets,
-  bootstrap,
-  seed: options.seed,
-  grid,
-  defaults: DEFAULTS,
-  methods: METHODS,
-  cells: records,
-  compare: { ...COMPARE, methods: COMPARE_METHODS, cells: compareRecords },
-  singleTask: single,
-};
-await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
-console.log(`wrote ${options.out}`);
+const compare = { ...COMPARE, datasets, seed: options.seed, methods: COMPARE_METHODS, cells: compareRecords };
+if (patterns) console.log('--filter: nothing written');
+else {
+  const document = onlyCompare
+    ? { ...JSON.parse(readFileSync(options.out, 'utf8')), compare }
+    : {
+        kind: 'passk.coverageStudy',
+        confidence: 0.95,
+        sides: 2,
+        datasets,
+        bootstrap,
+        seed: options.seed,
+        grid,
+        defaults: DEFAULTS,
+        methods: METHODS,
+        cells: records,
+        compare,
+        singleTask: single,
+      };
+  await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`wrote ${options.out}${onlyCompare ? ' (its compare part)' : ''}`);
+}
 
 /** One line per cell: its distribution, n, T, k and metric, then each method's coverage / misses / width. */
 function printCells(rows, methods, cellOf) {

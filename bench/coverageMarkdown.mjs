@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 
 const study = JSON.parse(readFileSync(process.argv[2] ?? new URL('./coverage.json', import.meta.url), 'utf8'));
-const se = Math.sqrt((0.95 * 0.05) / study.datasets);
 const pct = (x) => `${(100 * x).toFixed(1)}`;
 const out = [];
 
-function summary(title, records, key, methods, reference) {
+function summary(title, records, key, methods, reference, datasets = study.datasets) {
+  const se = Math.sqrt((0.95 * 0.05) / datasets);
   out.push(
-    `**${title}** (${records.length} cells, ${study.datasets} datasets each; Monte Carlo SE of a coverage near 95 %: ${(100 * se).toFixed(2)} points)`,
+    `**${title}** (${records.length} cells, ${datasets} datasets each; Monte Carlo SE of a coverage near 95 %: ${(100 * se).toFixed(2)} points)`,
     '',
   );
   out.push('| method | lowest coverage | cells < 94 % | cells < 94 % − 2 SE | cells in [94 %, 97 %] | mean width / default |', '|---|---|---|---|---|---|');
@@ -52,6 +52,7 @@ if (study.compare)
     'difference',
     study.compare.methods,
     'score',
+    study.compare.datasets,
   );
 out.push('**One task** (exact coverage over 999 values of p, 95 %)', '', '| n | sides | method | min over p | mean over p |', '|---|---|---|---|---|');
 for (const row of study.singleTask)
