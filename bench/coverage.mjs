@@ -11,7 +11,9 @@
 // T ∈ {20, 164}, n ∈ {8, 30}), --out FILE (default bench/coverage.json), --only compare (only the
 // compare cells: their part of --out is replaced, the rest of the file kept as it is), --filter
 // POP:n:T[,…] (only the cells matching one pattern — POP a prefix of the population's name, `*` for
-// any part, e.g. `mix:30:*,beta(0.3:30:20`; prints the tables and writes nothing).
+// any part, e.g. `mix:30:*,beta(0.3:30:20`; prints the tables and writes nothing), --first D (the
+// first dataset index, default 0: `--first 1000` measures datasets the committed table did not use;
+// writes nothing).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +33,7 @@ const { values: options } = parseArgs({
     quick: { type: 'boolean', default: false },
     out: { type: 'string', default: join(benchDir, 'coverage.json') },
     only: { type: 'string' },
+    first: { type: 'string', default: '0' },
     filter: { type: 'string' },
   },
 });
@@ -49,6 +52,11 @@ const selected = ({ population, n, T }) =>
 const datasets = Number(options.datasets);
 const bootstrap = Number(options.bootstrap);
 const workers = Number(options.workers);
+const first = Number(options.first);
+if (!(Number.isInteger(first) && first >= 0)) {
+  process.stderr.write(`coverage-study: --first ${options.first}: must be an integer ≥ 0\n`);
+  process.exit(2);
+}
 if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap) && bootstrap >= 0 && Number.isInteger(workers) && workers >= 1)) {
   process.stderr.write('coverage-study: --datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0\n');
   process.exit(2);
@@ -58,11 +66,11 @@ const onlyCompare = options.only === 'compare';
 const cells = [];
 if (!onlyCompare)
   for (const population of grid.populations)
-    for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap });
+    for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap, first });
 // Compare cells (differences of two agents on the same tasks) on T ∈ {20, 50, 164}.
 for (const population of grid.populations)
   for (const n of grid.trials)
-    for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed });
+    for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first });
 cells.splice(0, cells.length, ...cells.filter(selected));
 if (cells.length === 0) {
   process.stderr.write(`coverage-study: --filter ${options.filter} matches no cell\n`);
@@ -151,7 +159,7 @@ if (compareRecords.length > 0) {
 }
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
 const compare = { ...COMPARE, datasets, seed: options.seed, methods: COMPARE_METHODS, cells: compareRecords };
-if (patterns) console.log('--filter: nothing written');
+if (patterns || first > 0) console.log(`${patterns ? '--filter' : '--first'}: nothing written`);
 else {
   const document = onlyCompare
     ? { ...JSON.parse(readFileSync(options.out, 'utf8')), compare }

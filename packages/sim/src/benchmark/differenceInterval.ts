@@ -18,7 +18,7 @@ export interface PairedTrials {
 
 /** `pairedDifferenceInterval` in words, for output notes and JSON. */
 export const DIFFERENCE_INTERVAL_METHOD =
-  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under Beta task populations fitted to each run, t quantile with the degrees of freedom of that floored variance (T − 1 when the floor is far below the sample variance)';
+  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under Beta task populations fitted to each run, t quantile at the degrees of freedom of that floored variance, T − 1 when the floor is far below the sample variance';
 
 /**
  * Interval for the population mean difference B − A of the task-averaged pass@k or pass^k, both
@@ -54,6 +54,30 @@ export function pairedDifferenceInterval(
     requireCounts(a.n, a.c, `tasks[${i}].a`);
     requireCounts(b.n, b.c, `tasks[${i}].b`);
   });
+  const { differences, noises, spread } = pairedDifferenceParts(tasks, metric, k);
+  const T = differences.length;
+  const noise = T > 0 ? meanAndSe(noises).value : 0;
+  const floor = Math.max(noise, spread);
+  const df = T < 2 ? 1 : flooredDifferenceDf(sampleVariance(differences), noise, spread, noises, T);
+  const values: WeightedValue[] = differences.map((difference) => ({ value: (difference + 1) / 2, weight: 1 }));
+  // On the (D + 1)/2 scale variances are a quarter of those of D.
+  const bounds = populationInterval(values, options, { variance: floor / 4 }, df);
+  if (bounds === null) return null;
+  return { estimate: meanAndSe(differences).value, lower: 2 * bounds.lower - 1, upper: 2 * bounds.upper - 1, tasks: T, df };
+}
+
+/** What `pairedDifferenceInterval` is computed from (also used by bench/compareVariants.mjs). */
+export interface PairedDifferenceParts {
+  /** D_t = θ̂_B,t − θ̂_A,t over the tasks with n ≥ k for both agents. */
+  readonly differences: readonly number[];
+  /** Each task's trial noise of D_t: both agents' `trialNoiseVariance` under their fitted populations. */
+  readonly noises: readonly number[];
+  /** (σ_A − σ_B)² under the fitted populations (0 unless both fit). */
+  readonly spread: number;
+}
+
+/** The per-task differences, their trial noise and the (σ_A − σ_B)² floor (inputs already checked). */
+export function pairedDifferenceParts(tasks: readonly PairedTrials[], metric: TaskMetric, k: number): PairedDifferenceParts {
   const used = tasks.filter(({ a, b }) => a.n >= k && b.n >= k);
   const groupsA = countGroups(used.map(({ a }) => a));
   const groupsB = countGroups(used.map(({ b }) => b));
@@ -61,24 +85,10 @@ export function pairedDifferenceInterval(
   const fittedB = momentBetaPrior(groupsB);
   const priorA = fittedA ?? JEFFREYS_PRIOR;
   const priorB = fittedB ?? JEFFREYS_PRIOR;
-  const values: WeightedValue[] = [];
-  const differences: number[] = [];
-  const noises: number[] = [];
-  for (const { a, b } of used) {
-    const difference = taskEstimate(metric, b.n, b.c, k) - taskEstimate(metric, a.n, a.c, k);
-    differences.push(difference);
-    noises.push(trialNoiseVariance(metric, a.n, a.c, k, priorA) + trialNoiseVariance(metric, b.n, b.c, k, priorB));
-    values.push({ value: (difference + 1) / 2, weight: 1 });
-  }
+  const differences = used.map(({ a, b }) => taskEstimate(metric, b.n, b.c, k) - taskEstimate(metric, a.n, a.c, k));
+  const noises = used.map(({ a, b }) => trialNoiseVariance(metric, a.n, a.c, k, priorA) + trialNoiseVariance(metric, b.n, b.c, k, priorB));
   const spread = fittedA && fittedB ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
-  const T = used.length;
-  const noise = T > 0 ? meanAndSe(noises).value : 0;
-  const floor = Math.max(noise, spread);
-  const df = T < 2 ? 1 : flooredDifferenceDf(sampleVariance(differences), noise, spread, noises, T);
-  // On the (D + 1)/2 scale variances are a quarter of those of D.
-  const bounds = populationInterval(values, options, { variance: floor / 4 }, df);
-  if (bounds === null) return null;
-  return { estimate: meanAndSe(differences).value, lower: 2 * bounds.lower - 1, upper: 2 * bounds.upper - 1, tasks: T, df };
+  return { differences, noises, spread };
 }
 
 /**
@@ -90,7 +100,7 @@ export function pairedDifferenceInterval(
  * it, as for pass@8 of mostly easy tasks), and the two add as 1/f = 1/f_V + c²/ν_F. The (σ_A − σ_B)²
  * floor, a function of the two fitted populations, counts as known.
  */
-function flooredDifferenceDf(s2: number, noise: number, spread: number, noises: readonly number[], T: number): number {
+export function flooredDifferenceDf(s2: number, noise: number, spread: number, noises: readonly number[], T: number): number {
   const floor = Math.max(noise, spread);
   const share = floor > 0 ? floor / Math.max(s2, floor) : 0;
   const truncated = flooredVarianceDf(share, T - 1);
@@ -103,7 +113,7 @@ function flooredDifferenceDf(s2: number, noise: number, spread: number, noises: 
 const MAX_DF = 1e6;
 
 /** The sample variance with divisor T − 1 (0 for one value), from `meanAndSe`. */
-function sampleVariance(xs: readonly number[]): number {
+export function sampleVariance(xs: readonly number[]): number {
   const { se } = meanAndSe(xs);
   return se === null ? 0 : se * se * xs.length;
 }

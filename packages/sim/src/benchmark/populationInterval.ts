@@ -45,12 +45,7 @@ export interface MeanIntervalOptions {
  * Example: 20 tasks all at 1, 95 % two-sided: q = t₁₉(0.975) = 2.0930, w = q²/20 = 0.21904,
  * lower = 1/(1 + w) = 0.82031 (test/sim/benchmark/populationInterval.test.ts, Python reference).
  */
-export function populationInterval(
-  values: readonly WeightedValue[],
-  options: MeanIntervalOptions,
-  floor: VarianceFloor = {},
-  df?: number,
-): MeanBounds | null {
+export function populationInterval(values: readonly WeightedValue[], options: MeanIntervalOptions, floor: VarianceFloor = {}, df?: number): MeanBounds | null {
   let count = 0;
   let sum = 0;
   for (const { value, weight } of values) {
