@@ -10,7 +10,7 @@
 //   johnson        Johnson's (1978, JASA 73:536–544) modified t: the default shifted by μ̂₃(1 + 2q²)/(6V·T)
 // Usage: node bench/compareVariants.mjs [--datasets 400] [--bootstrap 999] [--filter POP:n:T,…]
 // (after `pnpm build`). Prints coverage / miss below / miss above / width relative to the default per
-// cell, then a summary per variant.
+// cell, how often the floor is above s², then a summary per variant.
 import { parseArgs } from 'node:util';
 import { compareDataset, differenceTruth, FULL_GRID } from './coverageCells.mjs';
 import { flooredDifferenceDf, pairedDifferenceInterval, pairedDifferenceParts, sampleVariance } from '../packages/sim/dist/benchmark/differenceInterval.js';
@@ -54,6 +54,7 @@ function variants(pairs, metric, k, key) {
   const s2 = sampleVariance(differences);
   const V = Math.max(s2, floor);
   const out = { default: pairedDifferenceInterval(pairs, metric, k, level), 't(T-1)': score(differences, floor, undefined) };
+  floorBinds += s2 < floor ? 1 : 0;
   const spreadOfNoise = sampleVariance(noises);
   const floorDf = noise >= spread && spreadOfNoise > 0 ? (2 * T * noise * noise) / spreadOfNoise : noise >= spread ? 1e6 : T - 1;
   const excess = Math.max(0, s2 - floor);
@@ -90,6 +91,8 @@ function variants(pairs, metric, k, key) {
 }
 
 const rows = [];
+/** Datasets × slots of the current cell in which the floor is above s² (printed per cell). */
+let floorBinds = 0;
 for (const population of FULL_GRID.populations)
   for (const n of FULL_GRID.trials)
     for (const T of FULL_GRID.tasks.filter((t) => t <= 164)) {
@@ -97,6 +100,7 @@ for (const population of FULL_GRID.populations)
       const slots = FULL_GRID.ks
         .filter((k) => k <= n)
         .flatMap((k) => ['passAtK', 'passHatK'].map((metric) => ({ population, n, T, k, metric, truth: differenceTruth(population, k, metric), tally: {} })));
+      floorBinds = 0;
       for (let d = 0; d < datasets; d++) {
         const pairs = compareDataset(population, n, T, options.seed, d);
         for (const slot of slots)
@@ -116,6 +120,7 @@ for (const population of FULL_GRID.populations)
         console.log(`${population} n ${n} T ${T} k ${slot.k} ${slot.metric}: ${text.join(' | ')}`);
         rows.push(slot);
       }
+      console.log(`  floor above s² in ${((100 * floorBinds) / (datasets * slots.length)).toFixed(0)} % of the datasets (all ks and metrics of the cell)`);
     }
 const se = Math.sqrt((0.95 * 0.05) / datasets);
 console.log(`\n${rows.length} cells, ${datasets} datasets each (Monte Carlo SE ${(100 * se).toFixed(2)} points); bootstrap-t with ${replicates} replicates`);

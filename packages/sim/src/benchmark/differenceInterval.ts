@@ -37,7 +37,7 @@ export const DIFFERENCE_INTERVAL_METHOD =
  * The t quantile's degrees of freedom are those of the variance used, max(s², floor)
  * (`flooredDifferenceDf`): T − 1 when s² is far above the floor, more when the floor takes over, less
  * when a few tasks carry the trial noise. With T − 1 throughout, the cells at n ≤ 8 trials, T = 20,
- * where the floor binds in 40–60 % of datasets covered 97–99 %.
+ * where the floor is above s² in 39–62 % of the datasets, covered 97–99 %.
  * Tasks where either agent has fewer than k trials are left out. null with fewer than 2 tasks left.
  * Coverage measured in docs/uncertainty.md ("compare" cells).
  */
