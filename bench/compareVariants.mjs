@@ -13,7 +13,8 @@
 // cell, how often the floor is above s², then a summary per variant.
 import { parseArgs } from 'node:util';
 import { compareDataset, differenceTruth, FULL_GRID } from './coverageCells.mjs';
-import { flooredDifferenceDf, pairedDifferenceInterval, pairedDifferenceParts, sampleVariance } from '../packages/sim/dist/benchmark/differenceInterval.js';
+import { flooredDifferenceDf, pairedDifferenceInterval, pairedDifferenceParts } from '../packages/sim/dist/benchmark/differenceInterval.js';
+import { meanAndSe } from '../packages/sim/dist/compare/meanAndSe.js';
 import { populationInterval } from '../packages/sim/dist/benchmark/populationInterval.js';
 import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
@@ -32,6 +33,8 @@ const patterns = options.filter?.split(',').map((pattern) => pattern.split(':'))
 const selected = ({ population, n, T }) =>
   !patterns || patterns.some(([p, pn, pT]) => (p === '*' || population.startsWith(p)) && (pn === '*' || Number(pn) === n) && (pT === '*' || Number(pT) === T));
 const level = { confidence: 0.95, sides: 2 };
+/** The sample variance (divisor T − 1). */
+const sampleVariance = (xs) => (meanAndSe(xs).se ?? 0) ** 2 * xs.length;
 const tail = 0.025;
 
 /** The score interval of (D + 1)/2 with the floor, at `df` (undefined: T − 1), mapped back to D. */

@@ -113,7 +113,7 @@ export function flooredDifferenceDf(s2: number, noise: number, spread: number, n
 const MAX_DF = 1e6;
 
 /** The sample variance with divisor T − 1 (0 for one value), from `meanAndSe`. */
-export function sampleVariance(xs: readonly number[]): number {
+function sampleVariance(xs: readonly number[]): number {
   const { se } = meanAndSe(xs);
   return se === null ? 0 : se * se * xs.length;
 }
