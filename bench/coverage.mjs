@@ -24,7 +24,7 @@ import { COMPARE, COMPARE_METHODS, DEFAULTS, FULL_GRID, METHODS } from './covera
 import { singleTaskCoverage } from './coverageSingle.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const { values: options } = parseArgs({
+const { values: options } = parseOptions({
   options: {
     datasets: { type: 'string', default: '1000' },
     bootstrap: { type: 'string', default: '200' },
@@ -37,6 +37,15 @@ const { values: options } = parseArgs({
     filter: { type: 'string' },
   },
 });
+/** parseArgs, with a bad option reported in one line (exit 2). */
+function parseOptions(config) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    process.stderr.write(`coverage-study: ${error.message.split('\n')[0]}\n`);
+    process.exit(2);
+  }
+}
 if (options.only !== undefined && options.only !== 'compare') {
   process.stderr.write(`coverage-study: --only ${options.only}: the only part that runs alone is "compare"\n`);
   process.exit(2);
