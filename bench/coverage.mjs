@@ -8,10 +8,14 @@
 //
 // Options: --datasets N (per cell, default 1000), --bootstrap B (replicates of the two-stage bootstrap,
 // default 200; 0 leaves it out), --workers W (default 2), --seed S (default 1), --quick (a small grid:
-// T ∈ {20, 164}, n ∈ {8, 30}), --out FILE (default bench/coverage.json), --only LIST (which parts:
-// population, benchmark, compare, comma-separated; default all), --dist LIST (populations whose
-// name starts with one of the comma-separated prefixes, e.g. `--dist mix,beta(4,1)`; default all).
-// A filtered run writes only what it measured (and says which filters in the JSON).
+// T ∈ {20, 164}, n ∈ {8, 30}), --out FILE (default bench/coverage.json), --only LIST (the parts to
+// measure, comma-separated from population, benchmark, compare; default all: the parts measured
+// replace theirs in --out, the rest of the file is kept as it is), --filter
+// POP:n:T[,…] (only the cells matching one pattern — POP a prefix of the population's name, `*` for
+// any part, e.g. `mix:30:*,beta(0.3:30:20`; prints the tables and writes nothing), --first D (the
+// first dataset index, default 0: `--first 1000` measures datasets the committed table did not use;
+// writes nothing).
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,7 +25,7 @@ import { COMPARE, COMPARE_METHODS, DEFAULTS, FULL_GRID, METHODS } from './covera
 import { singleTaskCoverage } from './coverageSingle.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const { values: options } = parseArgs({
+const { values: options } = parseOptions({
   options: {
     datasets: { type: 'string', default: '1000' },
     bootstrap: { type: 'string', default: '200' },
@@ -30,33 +34,66 @@ const { values: options } = parseArgs({
     quick: { type: 'boolean', default: false },
     out: { type: 'string', default: join(benchDir, 'coverage.json') },
     only: { type: 'string' },
-    dist: { type: 'string' },
+    first: { type: 'string', default: '0' },
+    filter: { type: 'string' },
   },
 });
+/** parseArgs, with a bad option reported in one line (exit 2). */
+function parseOptions(config) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    process.stderr.write(`coverage-study: ${error.message.split('\n')[0]}\n`);
+    process.exit(2);
+  }
+}
 const PARTS = ['population', 'benchmark', 'compare'];
+const parts = options.only === undefined ? PARTS : options.only.split(',').map((part) => part.trim());
+const unknownPart = parts.find((part) => !PARTS.includes(part));
+if (unknownPart !== undefined) {
+  process.stderr.write(`coverage-study: --only ${options.only}: unknown part '${unknownPart}' (one of ${PARTS.join(', ')})\n`);
+  process.exit(2);
+}
+/** The estimands measured on the cells of tasks (compare has its own cells). */
+const estimands = PARTS.filter((part) => part !== 'compare' && parts.includes(part));
+const withCompare = parts.includes('compare');
+const everything = estimands.length === 2 && withCompare;
+const patterns = options.filter?.split(',').map((pattern) => pattern.split(':'));
+if (patterns?.some((parts) => parts.length !== 3)) {
+  process.stderr.write(`coverage-study: --filter ${options.filter}: each pattern is POP:n:T (e.g. mix:30:*)\n`);
+  process.exit(2);
+}
+/** Whether a cell is run: every cell without --filter, else those matching one of its patterns. */
+const selected = ({ population, n, T }) =>
+  !patterns || patterns.some(([p, pn, pT]) => (p === '*' || population.startsWith(p)) && (pn === '*' || Number(pn) === n) && (pT === '*' || Number(pT) === T));
 const datasets = Number(options.datasets);
 const bootstrap = Number(options.bootstrap);
 const workers = Number(options.workers);
-if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap) && bootstrap >= 0 && Number.isInteger(workers) && workers >= 1))
-  usage('--datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0');
-const parts = options.only === undefined ? PARTS : options.only.split(',').map((part) => part.trim());
-const unknownPart = parts.find((part) => !PARTS.includes(part));
-if (unknownPart !== undefined) usage(`--only: unknown part '${unknownPart}' in '${options.only}' (one of ${PARTS.join(', ')})`);
-// Split on the commas between names, not those inside beta(a,b).
-const prefixes = options.dist === undefined ? [''] : options.dist.split(/,(?![^(]*\))/).map((prefix) => prefix.trim());
-const populations = FULL_GRID.populations.filter((name) => prefixes.some((prefix) => name.startsWith(prefix)));
-if (populations.length === 0) usage(`--dist: '${options.dist}' matches none of ${FULL_GRID.populations.join(', ')}`);
-const grid = { ...FULL_GRID, populations, ...(options.quick ? { trials: [8, 30], tasks: [20, 164] } : {}) };
-const estimands = parts.filter((part) => part !== 'compare');
+const first = Number(options.first);
+if (!(Number.isInteger(first) && first >= 0)) {
+  process.stderr.write(`coverage-study: --first ${options.first}: must be an integer ≥ 0\n`);
+  process.exit(2);
+}
+if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap) && bootstrap >= 0 && Number.isInteger(workers) && workers >= 1)) {
+  process.stderr.write('coverage-study: --datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0\n');
+  process.exit(2);
+}
+const grid = options.quick ? { ...FULL_GRID, trials: [8, 30], tasks: [20, 164] } : FULL_GRID;
 const cells = [];
 if (estimands.length > 0)
   for (const population of grid.populations)
-    for (const n of grid.trials) for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap, estimands });
+    for (const n of grid.trials)
+      for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap, first, estimands });
 // Compare cells (differences of two agents on the same tasks) on T ∈ {20, 50, 164}.
-if (parts.includes('compare'))
+if (withCompare)
   for (const population of grid.populations)
     for (const n of grid.trials)
-      for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed });
+      for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first });
+cells.splice(0, cells.length, ...cells.filter(selected));
+if (cells.length === 0) {
+  process.stderr.write(`coverage-study: --filter ${options.filter} matches no cell\n`);
+  process.exit(2);
+}
 
 const started = Date.now();
 const results = new Array(cells.length);
@@ -92,67 +129,89 @@ await Promise.all(
 process.stderr.write('\n');
 const records = results.filter((_, i) => !cells[i].compare).flat();
 const compareRecords = results.filter((_, i) => cells[i].compare).flat();
-const single = singleTaskCoverage();
+const single = everything && !patterns ? singleTaskCoverage() : null;
 const seconds = (Date.now() - started) / 1000;
 
 const pct = (x) => (100 * x).toFixed(1).padStart(5);
 const cellText = (m) => `${pct(m.coverage)} ${pct(m.missBelow)} ${pct(m.missAbove)} ${m.meanWidth.toFixed(3)}`;
-for (const estimand of estimands) {
-  const methods = METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0);
-  console.log(
-    `\n${estimand === 'population' ? 'Task population' : 'This benchmark'} (truth: ${estimand === 'population' ? "the population's pass@k / pass^k" : 'the mean of θ(p_t) over the drawn tasks'}), 95 % two-sided, ${datasets} datasets per cell`,
-  );
-  console.log(`each method: coverage % / miss below % / miss above % / mean width; default: ${DEFAULTS[estimand]}`);
-  printCells(records, methods, (r, m) => r[estimand][m]);
+const se = Math.sqrt((0.95 * 0.05) / datasets);
+if (records.length > 0) {
+  for (const estimand of estimands) {
+    const methods = METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0);
+    console.log(
+      `\n${estimand === 'population' ? 'Task population' : 'This benchmark'} (truth: ${estimand === 'population' ? "the population's pass@k / pass^k" : 'the mean of θ(p_t) over the drawn tasks'}), 95 % two-sided, ${datasets} datasets per cell`,
+    );
+    console.log(`each method: coverage % / miss below % / miss above % / mean width; default: ${DEFAULTS[estimand]}`);
+    printCells(records, methods, (r, m) => r[estimand][m]);
+  }
 }
-if (parts.includes('compare')) {
+if (compareRecords.length > 0) {
   console.log(
     `\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`,
   );
   printCells(compareRecords, COMPARE_METHODS, (r, m) => r.difference[m]);
 }
-console.log('\nOne task: exact coverage over p (999 values in (0, 1)), 95 %; min and mean over p');
-for (const row of single)
-  console.log(
-    `n ${String(row.n).padStart(2)}  ${row.sides === 1 ? 'one-sided lower' : 'two-sided      '}  ${row.method.padEnd(16)} min ${pct(row.min)}  mean ${pct(row.mean)}`,
-  );
-// The worst cell of each default, against the target [94 %, 97 %].
-for (const estimand of estimands) {
-  const worst = records.reduce((w, r) => (r[estimand][DEFAULTS[estimand]].coverage < w[estimand][DEFAULTS[estimand]].coverage ? r : w));
-  const se = Math.sqrt((0.95 * 0.05) / datasets);
-  console.log(
-    `lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`,
-  );
+if (single) {
+  console.log('\nOne task: exact coverage over p (999 values in (0, 1)), 95 %; min and mean over p');
+  for (const row of single)
+    console.log(
+      `n ${String(row.n).padStart(2)}  ${row.sides === 1 ? 'one-sided lower' : 'two-sided      '}  ${row.method.padEnd(16)} min ${pct(row.min)}  mean ${pct(row.mean)}`,
+    );
 }
-if (parts.includes('compare')) {
+// The worst cell of each default, against the target [94 %, 97 %].
+if (records.length > 0)
+  for (const estimand of estimands) {
+    const worst = records.reduce((w, r) => (r[estimand][DEFAULTS[estimand]].coverage < w[estimand][DEFAULTS[estimand]].coverage ? r : w));
+    console.log(
+      `lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`,
+    );
+  }
+if (compareRecords.length > 0) {
   const worst = compareRecords.reduce((w, r) => (r.difference.score.coverage < w.difference.score.coverage ? r : w));
+  const coverages = compareRecords.map((r) => r.difference.score.coverage);
   console.log(
-    `lowest compare coverage of score: ${pct(worst.difference.score.coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric})`,
+    `lowest compare coverage of score: ${pct(worst.difference.score.coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); ` +
+      `cells < 94 %: ${coverages.filter((c) => c < 0.94).length}, < 94 % − 2 SE: ${coverages.filter((c) => c < 0.94 - 2 * se).length}, ` +
+      `in [94 %, 97 %]: ${coverages.filter((c) => c >= 0.94 && c <= 0.97).length}, > 97 %: ${coverages.filter((c) => c > 0.97).length}`,
   );
 }
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
-const document = {
-  kind: 'passk.coverageStudy',
-  confidence: 0.95,
-  sides: 2,
-  datasets,
-  bootstrap,
-  seed: options.seed,
-  grid,
-  ...(parts === PARTS ? {} : { only: parts }),
-  defaults: Object.fromEntries(estimands.map((estimand) => [estimand, DEFAULTS[estimand]])),
-  methods: Object.fromEntries(estimands.map((estimand) => [estimand, METHODS[estimand]])),
-  cells: records,
-  ...(parts.includes('compare') ? { compare: { ...COMPARE, methods: COMPARE_METHODS, cells: compareRecords } } : {}),
-  singleTask: single,
-};
-await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
-console.log(`wrote ${options.out}`);
+const compare = { ...COMPARE, datasets, seed: options.seed, methods: COMPARE_METHODS, cells: compareRecords };
+if (patterns || first > 0) console.log(`${patterns ? '--filter' : '--first'}: nothing written`);
+else {
+  const document = everything
+    ? {
+        kind: 'passk.coverageStudy',
+        confidence: 0.95,
+        sides: 2,
+        datasets,
+        bootstrap,
+        seed: options.seed,
+        grid,
+        defaults: DEFAULTS,
+        methods: METHODS,
+        cells: records,
+        compare,
+        singleTask: single,
+      }
+    : withParts(JSON.parse(readFileSync(options.out, 'utf8')));
+  await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`wrote ${options.out}${everything ? '' : ` (its ${parts.join(', ')} part${parts.length > 1 ? 's' : ''})`}`);
+}
 
-/** A bad option: one line on stderr, exit code 2. */
-function usage(message) {
-  process.stderr.write(`coverage-study: ${message}\n`);
-  process.exit(2);
+/** The committed study with the parts this run measured put in place of its own (--only). */
+function withParts(study) {
+  const key = (r) => `${r.distribution}|${r.n}|${r.T}|${r.k}|${r.metric}`;
+  const measured = new Map(records.map((r) => [key(r), r]));
+  const cellsOut = study.cells.map((cell) => {
+    const update = measured.get(key(cell));
+    return update ? { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])) } : cell;
+  });
+  if (estimands.length > 0 && cellsOut.filter((cell) => measured.has(key(cell))).length !== records.length) {
+    process.stderr.write(`coverage-study: ${options.out} does not hold the cells this run measured (another grid?): run all parts to write a new file\n`);
+    process.exit(2);
+  }
+  return { ...study, cells: cellsOut, ...(withCompare ? { compare } : {}) };
 }
 
 /** One line per cell: its distribution, n, T, k and metric, then each method's coverage / misses / width. */

@@ -84,9 +84,9 @@ export const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k *
  * One cell: { population, n, T } with every k ≤ n of `ks`; returns one record per (k, metric)
  * with per-method { coverage, missBelow, missAbove, meanWidth } over `datasets` datasets, for each
  * of `estimands` ('population', 'benchmark'; both by default).
- * Dataset d of the cell uses the stream (seed, 'coverage', population, n, T, d).
+ * Dataset d of the cell (d = first, …, first + datasets − 1) uses the stream (seed, 'coverage', population, n, T, d).
  */
-export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, confidence = 0.95, estimands = ['population', 'benchmark'] }) {
+export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, confidence = 0.95, first = 0, estimands = ['population', 'benchmark'] }) {
   const pop = POPULATIONS[population];
   const cellKs = ks.filter((k) => k <= n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
@@ -113,7 +113,7 @@ export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, c
   }
   const tasks = new Array(T);
   const rates = new Float64Array(T);
-  for (let d = 0; d < datasets; d++) {
+  for (let d = first; d < first + datasets; d++) {
     const rng = streamRng(seed, 'coverage', population, n, T, d);
     for (let t = 0; t < T; t++) {
       rates[t] = drawRate(rng, pop);
@@ -192,8 +192,26 @@ export function differenceTruth(name, k, metric) {
   return total;
 }
 
-export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95 }) {
+/** Dataset d of a compare cell: T tasks run n times by both agents, from the stream (seed, 'coverage-compare', population, n, T, d). */
+export function compareDataset(population, n, T, seed, d) {
   const pop = POPULATIONS[population];
+  const rng = streamRng(seed, 'coverage-compare', population, n, T, d);
+  const pairs = new Array(T);
+  for (let t = 0; t < T; t++) {
+    const pA = drawRate(rng, pop);
+    const gain = COMPARE.shift + COMPARE.spread * standardNormal(rng);
+    const pB = pA === 0 || pA === 1 ? pA : 1 / (1 + ((1 - pA) / pA) * Math.exp(-gain));
+    pairs[t] = { a: { n, c: binomial(rng, n, pA) }, b: { n, c: binomial(rng, n, pB) } };
+  }
+  return pairs;
+}
+
+/**
+ * A compare cell's records, one per (k, metric): per method { coverage, missBelow, missAbove,
+ * meanWidth }, and zeroShare, the mean share of tasks whose difference D_t is exactly 0 (the
+ * discreteness of the cell).
+ */
+export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95, first = 0 }) {
   const cellKs = ks.filter((k) => k <= n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
   const records = [];
@@ -207,18 +225,12 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         metric,
         datasets,
         truth: differenceTruth(population, k, metric),
+        zeroShare: 0,
         difference: Object.fromEntries(COMPARE_METHODS.map((m) => [m, { covered: 0, below: 0, above: 0, width: 0 }])),
       });
     }
-  const pairs = new Array(T);
-  for (let d = 0; d < datasets; d++) {
-    const rng = streamRng(seed, 'coverage-compare', population, n, T, d);
-    for (let t = 0; t < T; t++) {
-      const pA = drawRate(rng, pop);
-      const gain = COMPARE.shift + COMPARE.spread * standardNormal(rng);
-      const pB = pA === 0 || pA === 1 ? pA : 1 / (1 + ((1 - pA) / pA) * Math.exp(-gain));
-      pairs[t] = { a: { n, c: binomial(rng, n, pA) }, b: { n, c: binomial(rng, n, pB) } };
-    }
+  for (let d = first; d < first + datasets; d++) {
+    const pairs = compareDataset(population, n, T, seed, d);
     let r = 0;
     for (const k of cellKs)
       for (const metric of ['passAtK', 'passHatK']) {
@@ -229,6 +241,7 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
           const difference = taskEstimate(metric, n, b.c, k) - taskEstimate(metric, n, a.c, k);
           sum += difference;
           squares += difference * difference;
+          if (difference === 0) record.zeroShare++;
         }
         const mean = sum / T;
         const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
@@ -237,6 +250,7 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
       }
   }
   for (const record of records) {
+    record.zeroShare /= T * datasets;
     for (const m of COMPARE_METHODS) {
       const t = record.difference[m];
       record.difference[m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };

@@ -5,15 +5,12 @@
 import { readFileSync } from 'node:fs';
 
 const study = JSON.parse(readFileSync(process.argv[2] ?? new URL('./coverage.json', import.meta.url), 'utf8'));
-const se = Math.sqrt((0.95 * 0.05) / study.datasets);
 const pct = (x) => `${(100 * x).toFixed(1)}`;
 const out = [];
 
-function summary(title, records, key, methods, reference) {
-  out.push(
-    `**${title}** (${records.length} cells, ${study.datasets} datasets each; Monte Carlo SE of a coverage near 95 %: ${(100 * se).toFixed(2)} points)`,
-    '',
-  );
+function summary(title, records, key, methods, reference, datasets = study.datasets) {
+  const se = Math.sqrt((0.95 * 0.05) / datasets);
+  out.push(`**${title}** (${records.length} cells, ${datasets} datasets each; Monte Carlo SE of a coverage near 95 %: ${(100 * se).toFixed(2)} points)`, '');
   out.push('| method | lowest coverage | cells < 94 % | cells < 94 % − 2 SE | cells in [94 %, 97 %] | mean width / default |', '|---|---|---|---|---|---|');
   for (const m of methods) {
     const cov = records.map((r) => r[key][m].coverage);
@@ -26,16 +23,21 @@ function summary(title, records, key, methods, reference) {
   out.push('');
 }
 
-function full(title, records, key, methods) {
+/** The full table of one estimand; `zeroShare` adds the column "D = 0" (compare: the mean share of tasks whose difference is exactly 0). */
+function full(title, records, key, methods, zeroShare = false) {
   out.push(`<details><summary>${title}: every cell (coverage / miss below / miss above / mean width)</summary>`, '');
-  out.push(`| population | n | T | k | metric | truth | ${methods.join(' | ')} |`, `|---|---|---|---|---|---|${methods.map(() => '---|').join('')}`);
+  const extra = zeroShare ? ' D = 0 |' : '';
+  out.push(
+    `| population | n | T | k | metric | truth |${extra} ${methods.join(' | ')} |`,
+    `|---|---|---|---|---|---|${zeroShare ? '---|' : ''}${methods.map(() => '---|').join('')}`,
+  );
   for (const r of records) {
     const cells = methods.map((m) => {
       const c = r[key][m];
       return `${pct(c.coverage)} / ${pct(c.missBelow)} / ${pct(c.missAbove)} / ${c.meanWidth.toFixed(3)}`;
     });
     out.push(
-      `| ${r.distribution} | ${r.n} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} | ${cells.join(' | ')} |`,
+      `| ${r.distribution} | ${r.n} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} |${zeroShare ? ` ${r.zeroShare === undefined ? '' : `${pct(r.zeroShare)} %`} |` : ''} ${cells.join(' | ')} |`,
     );
   }
   out.push('', '</details>', '');
@@ -54,6 +56,7 @@ if (study.compare)
     'difference',
     study.compare.methods,
     'score',
+    study.compare.datasets,
   );
 out.push('**One task** (exact coverage over 999 values of p, 95 %)', '', '| n | sides | method | min over p | mean over p |', '|---|---|---|---|---|');
 for (const row of study.singleTask)
@@ -61,5 +64,5 @@ for (const row of study.singleTask)
 out.push('');
 if (population) full('Task population', study.cells, 'population', population);
 if (benchmark) full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark);
-if (study.compare) full('Compare', study.compare.cells, 'difference', study.compare.methods);
+if (study.compare) full('Compare', study.compare.cells, 'difference', study.compare.methods, true);
 process.stdout.write(`${out.join('\n')}\n`);

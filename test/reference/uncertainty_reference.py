@@ -115,13 +115,30 @@ def trial_noise_prior(metric, n, c, k, prior):
     f = lambda p: var_given_p(metric, n, k, p) * stats.beta.pdf(p, a, b)
     return integrate.quad(f, 0, 1, limit=200, epsabs=1e-14, epsrel=1e-12)[0]
 
-def score_floor(values, floor_var, confidence=0.95):
+def score_floor(values, floor_var, confidence=0.95, df=None):
     x = np.asarray(values, float); T = len(x); m = x.mean()
     s2 = max(x.var(ddof=1), floor_var)
     r = 1.0 if m * (1 - m) == 0 else s2 / (m * (1 - m))
-    q = stats.t.ppf(1 - (1 - confidence) / 2, T - 1); w = q * q * r / T
+    q = stats.t.ppf(1 - (1 - confidence) / 2, T - 1 if df is None else df); w = q * q * r / T
     roots = np.sort(np.roots([1 + w, -(2 * m + w), m * m]).real)
     return max(0.0, roots[0]), min(1.0, roots[1])
+
+# Degrees of freedom of the variance used, V = max(s^2, F): Y = max(W, c), W ~ chi2_nu / nu, c = F / V,
+# matched to a scaled chi2 by its two moments (quadrature over the chi2 density), and the noise floor's
+# own Satterthwaite df 2 T vbar^2 / s_v^2 added as 1/f = 1/f_V + c^2 / nu_F.
+def floored_df(c, nu):
+    if c <= 0: return nu
+    pdf = lambda w: stats.chi2.pdf(w * nu, nu) * nu
+    m = lambda p: c ** p * stats.chi2.cdf(c * nu, nu) + integrate.quad(lambda w: w ** p * pdf(w), c, np.inf, limit=200, epsabs=1e-14, epsrel=1e-13)[0]
+    e1, e2 = m(1), m(2)
+    return 2 * e1 * e1 / (e2 - e1 * e1)
+
+def difference_df(D, v, spread=0.0):
+    T = len(D); s2 = np.var(D, ddof=1); noise = v.mean(); F = max(noise, spread)
+    c = F / max(s2, F)
+    inverse = 1 / floored_df(c, T - 1)
+    if noise >= spread and v.var(ddof=1) > 0: inverse += c * c * v.var(ddof=1) / (2 * T * noise ** 2)
+    return min(1e6, 1 / inverse)
 
 A = [(8, 5), (8, 8), (8, 2), (8, 8), (8, 0), (8, 6)]
 B = [(8, 7), (8, 8), (8, 4), (8, 8), (8, 1), (8, 6)]
@@ -129,9 +146,11 @@ k = 2
 g = lambda n, c: comb(c, k) / comb(n, k)
 D = [g(*b) - g(*a) for a, b in zip(A, B)]
 pa, pb = moment_prior(A), moment_prior(B)
-noise = np.mean([trial_noise_prior("passHatK", n, c, k, pa) for n, c in A]) + np.mean([trial_noise_prior("passHatK", n, c, k, pb) for n, c in B])
-lo, hi = score_floor([(d + 1) / 2 for d in D], noise / 4)
-print("difference pass^2: estimate", np.mean(D), "interval", (2 * lo - 1, 2 * hi - 1))
+v = np.array([trial_noise_prior("passHatK", *a, k, pa) + trial_noise_prior("passHatK", *b, k, pb) for a, b in zip(A, B)])
+noise = v.mean()
+df = difference_df(D, v)
+lo, hi = score_floor([(d + 1) / 2 for d in D], noise / 4, df=df)
+print("difference pass^2: estimate", np.mean(D), "s2", np.var(D, ddof=1), "noise", noise, "df", repr(df), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
 
 # Benchmark interval when the moment fit finds no spread beyond the binomial (a + b = 1e5): the
 # prior's weight is scaled down to 2n = 16 before the trial noise is taken over each task's
@@ -163,7 +182,33 @@ k = 8
 g = lambda n, c: 1 - comb(n - c, k) / comb(n, k)
 D = [g(*b) - g(*a) for a, b in zip(A, B)]
 pa, pb = moment_prior(A), moment_prior(B)
-noise = np.mean([trial_noise_prior("passAtK", n, c, k, pa) for n, c in A]) + np.mean([trial_noise_prior("passAtK", n, c, k, pb) for n, c in B])
+v = np.array([trial_noise_prior("passAtK", *a, k, pa) + trial_noise_prior("passAtK", *b, k, pb) for a, b in zip(A, B)])
+noise = v.mean()
 spread = (math.sqrt(model_variance_quad("passAtK", 30, k, pa)) - math.sqrt(model_variance_quad("passAtK", 30, k, pb))) ** 2
-lo, hi = score_floor([(d + 1) / 2 for d in D], max(noise, spread) / 4)
-print("difference pass@8: s2", np.var(D, ddof=1), "noise", noise, "spread", spread, "interval", (2 * lo - 1, 2 * hi - 1))
+df = difference_df(D, v, spread)
+lo, hi = score_floor([(d + 1) / 2 for d in D], max(noise, spread) / 4, df=df)
+print("difference pass@8: s2", np.var(D, ddof=1), "noise", noise, "spread", spread, "df", repr(df), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
+
+# Paired difference where the trial-noise floor binds (s^2 below it): the t quantile takes the df of
+# the floored variance (difference_df), with the per-task noise terms v_t (each the sum of both
+# agents' trial noise under their fitted populations, by quadrature). pass@1, n = 4, 8 tasks.
+A = [(4, 2), (4, 1), (4, 3), (4, 2), (4, 0), (4, 4), (4, 2), (4, 3)]
+B = [(4, 3), (4, 1), (4, 3), (4, 2), (4, 1), (4, 4), (4, 2), (4, 3)]
+k = 1
+g = lambda n, c: 1 - comb(n - c, k) / comb(n, k)
+D = [g(*b) - g(*a) for a, b in zip(A, B)]
+pa, pb = moment_prior(A), moment_prior(B)
+v = np.array([trial_noise_prior("passAtK", *a, k, pa) + trial_noise_prior("passAtK", *b, k, pb) for a, b in zip(A, B)])
+df = difference_df(D, v)
+lo, hi = score_floor([(d + 1) / 2 for d in D], v.mean() / 4, df=df)
+print("difference pass@1, noise floor: s2", np.var(D, ddof=1), "noise", v.mean(), "df", repr(df), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
+
+# Every task 8/8 for both agents at pass@8: s^2 = 0, every v_t equal: the floored df at c = 1.
+print("difference all equal: df", repr(floored_df(1.0, 19)))
+# Differences of +-1 spread far above every floor: c = F / s^2 is small and the df close to T - 1.
+A = [(8, c) for c in [0, 8, 1, 7, 2, 6, 3, 5, 4, 8]]
+B = [(8, c) for c in [8, 0, 7, 1, 6, 2, 5, 3, 4, 0]]
+D = [b[1] / 8 - a[1] / 8 for a, b in zip(A, B)]
+pa, pb = moment_prior(A), moment_prior(B)
+v = np.array([trial_noise_prior("passAtK", *a, 1, pa) + trial_noise_prior("passAtK", *b, 1, pb) for a, b in zip(A, B)])
+print("difference wide spread: df", repr(difference_df(D, v)))

@@ -85,4 +85,12 @@ describe('coverage of the paired difference interval (compare)', { timeout: CELL
     for (const record of records) expect(record.difference.score!.coverage, record.metric).toBeGreaterThanOrEqual(FLOOR);
     if (naiveFails) expect(records.find((r) => r.metric === 'passAtK')!.difference.naive!.coverage).toBeLessThan(FLOOR);
   });
+
+  it('the test has power: the 90 % paired interval fails the floor where the trial-noise floor often binds (n 4, T 20)', () => {
+    // There the t quantile takes the floored variance's degrees of freedom (more than T − 1).
+    const records = measureCompareCell({ population: 'beta(0.5,0.5)', n: 4, T: 20, ks: [1], datasets: DATASETS, seed: 'ci', confidence: 0.9 }) as Array<{
+      difference: Record<string, { coverage: number }>;
+    }>;
+    for (const record of records) expect(record.difference.score!.coverage).toBeLessThan(FLOOR);
+  });
 });

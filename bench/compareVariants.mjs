@@ -1,0 +1,136 @@
+// The candidates measured for the compare interval (issue #10; docs/uncertainty.md, "Compare"), on the
+// compare cells of the coverage study (the same datasets: bench/coverageCells.mjs, compareDataset),
+// beside the default `pairedDifferenceInterval`. None of the others is offered by passk.
+//   default        score interval, t quantile at the df of the floored variance (flooredDifferenceDf)
+//   t(T-1)         the same with T − 1 df (the default until this change)
+//   satterthwaite  df = V²/(F²/ν_F + (s² − F)₊²/(T − 1)): the floor with its own df, the excess with T − 1
+//   bootstrap-t    resample tasks; t* = (D̄* − D̄)/√(V*/T), V* the replicate's floored variance
+//                  (per-task noise resampled with its task, never the trials); [D̄ − t*₉₇.₅·SE, D̄ − t*₂.₅·SE]
+//   boot-t∪default the union of the two
+//   johnson        Johnson's (1978, JASA 73:536–544) modified t: the default shifted by μ̂₃(1 + 2q²)/(6V·T)
+// Usage: node bench/compareVariants.mjs [--datasets 400] [--bootstrap 999] [--filter POP:n:T,…]
+// (after `pnpm build`). Prints coverage / miss below / miss above / width relative to the default per
+// cell, how often the floor is above s², then a summary per variant.
+import { parseArgs } from 'node:util';
+import { compareDataset, differenceTruth, FULL_GRID } from './coverageCells.mjs';
+import { flooredDifferenceDf, pairedDifferenceInterval, pairedDifferenceParts } from '../packages/sim/dist/benchmark/differenceInterval.js';
+import { meanAndSe } from '../packages/sim/dist/compare/meanAndSe.js';
+import { populationInterval } from '../packages/sim/dist/benchmark/populationInterval.js';
+import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
+import { streamRng } from '../packages/sim/dist/rng/streams.js';
+
+const { values: options } = parseArgs({
+  options: {
+    datasets: { type: 'string', default: '400' },
+    bootstrap: { type: 'string', default: '999' },
+    filter: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const datasets = Number(options.datasets);
+const replicates = Number(options.bootstrap);
+const patterns = options.filter?.split(',').map((pattern) => pattern.split(':'));
+const selected = ({ population, n, T }) =>
+  !patterns || patterns.some(([p, pn, pT]) => (p === '*' || population.startsWith(p)) && (pn === '*' || Number(pn) === n) && (pT === '*' || Number(pT) === T));
+const level = { confidence: 0.95, sides: 2 };
+/** The sample variance (divisor T − 1). */
+const sampleVariance = (xs) => (meanAndSe(xs).se ?? 0) ** 2 * xs.length;
+const tail = 0.025;
+
+/** The score interval of (D + 1)/2 with the floor, at `df` (undefined: T − 1), mapped back to D. */
+function score(differences, floor, df) {
+  const bounds = populationInterval(
+    differences.map((d) => ({ value: (d + 1) / 2, weight: 1 })),
+    level,
+    { variance: floor / 4 },
+    df,
+  );
+  return { lower: 2 * bounds.lower - 1, upper: 2 * bounds.upper - 1 };
+}
+
+function variants(pairs, metric, k, key) {
+  const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k);
+  const T = differences.length;
+  const mean = differences.reduce((s, d) => s + d, 0) / T;
+  const noise = noises.reduce((s, v) => s + v, 0) / T;
+  const floor = Math.max(noise, spread);
+  const s2 = sampleVariance(differences);
+  const V = Math.max(s2, floor);
+  const out = { default: pairedDifferenceInterval(pairs, metric, k, level), 't(T-1)': score(differences, floor, undefined) };
+  floorBinds += s2 < floor ? 1 : 0;
+  const spreadOfNoise = sampleVariance(noises);
+  const floorDf = noise >= spread && spreadOfNoise > 0 ? (2 * T * noise * noise) / spreadOfNoise : noise >= spread ? 1e6 : T - 1;
+  const excess = Math.max(0, s2 - floor);
+  out.satterthwaite = score(differences, floor, Math.min(1e6, (V * V) / ((floor * floor) / floorDf + (excess * excess) / (T - 1))));
+  if (replicates > 0) {
+    const rng = streamRng(options.seed, 'compare-variants', key);
+    const t = new Float64Array(replicates);
+    for (let r = 0; r < replicates; r++) {
+      let sum = 0;
+      let squares = 0;
+      let noiseSum = 0;
+      for (let i = 0; i < T; i++) {
+        const j = Math.floor(rng.uniform() * T);
+        sum += differences[j];
+        squares += differences[j] ** 2;
+        noiseSum += noises[j];
+      }
+      const m = sum / T;
+      const v = Math.max((squares - T * m * m) / (T - 1), noiseSum / T, spread);
+      t[r] = (m - mean) / Math.sqrt(v / T);
+    }
+    t.sort();
+    const se = Math.sqrt(V / T);
+    const low = t[Math.max(0, Math.floor(tail * (replicates + 1)) - 1)];
+    const high = t[Math.min(replicates - 1, Math.ceil((1 - tail) * (replicates + 1)) - 1)];
+    out['bootstrap-t'] = { lower: Math.max(-1, mean - high * se), upper: Math.min(1, mean - low * se) };
+    out['boot-t∪default'] = { lower: Math.min(out.default.lower, out['bootstrap-t'].lower), upper: Math.max(out.default.upper, out['bootstrap-t'].upper) };
+  }
+  const third = differences.reduce((s, d) => s + (d - mean) ** 3, 0) / T;
+  const q = studentTQuantile(1 - tail, flooredDifferenceDf(s2, noise, spread, noises, T));
+  const shift = (third * (1 + 2 * q * q)) / (6 * V * T);
+  out.johnson = { lower: out.default.lower + shift, upper: out.default.upper + shift };
+  return out;
+}
+
+const rows = [];
+/** Datasets × slots of the current cell in which the floor is above s² (printed per cell). */
+let floorBinds = 0;
+for (const population of FULL_GRID.populations)
+  for (const n of FULL_GRID.trials)
+    for (const T of FULL_GRID.tasks.filter((t) => t <= 164)) {
+      if (!selected({ population, n, T })) continue;
+      const slots = FULL_GRID.ks
+        .filter((k) => k <= n)
+        .flatMap((k) => ['passAtK', 'passHatK'].map((metric) => ({ population, n, T, k, metric, truth: differenceTruth(population, k, metric), tally: {} })));
+      floorBinds = 0;
+      for (let d = 0; d < datasets; d++) {
+        const pairs = compareDataset(population, n, T, options.seed, d);
+        for (const slot of slots)
+          for (const [method, bounds] of Object.entries(variants(pairs, slot.metric, slot.k, `${population}/${n}/${T}/${d}/${slot.k}/${slot.metric}`))) {
+            const t = (slot.tally[method] ??= { covered: 0, below: 0, above: 0, width: 0 });
+            if (bounds.upper < slot.truth) t.below++;
+            else if (bounds.lower > slot.truth) t.above++;
+            else t.covered++;
+            t.width += bounds.upper - bounds.lower;
+          }
+      }
+      for (const slot of slots) {
+        const pct = (x) => ((100 * x) / datasets).toFixed(1);
+        const text = Object.entries(slot.tally).map(
+          ([m, t]) => `${m} ${pct(t.covered)} ${pct(t.below)}/${pct(t.above)} ×${(t.width / slot.tally.default.width).toFixed(2)}`,
+        );
+        console.log(`${population} n ${n} T ${T} k ${slot.k} ${slot.metric}: ${text.join(' | ')}`);
+        rows.push(slot);
+      }
+      console.log(`  floor above s² in ${((100 * floorBinds) / (datasets * slots.length)).toFixed(0)} % of the datasets (all ks and metrics of the cell)`);
+    }
+const se = Math.sqrt((0.95 * 0.05) / datasets);
+console.log(`\n${rows.length} cells, ${datasets} datasets each (Monte Carlo SE ${(100 * se).toFixed(2)} points); bootstrap-t with ${replicates} replicates`);
+for (const method of Object.keys(rows[0].tally)) {
+  const coverage = rows.map((r) => r.tally[method].covered / datasets);
+  const ratio = rows.reduce((s, r) => s + r.tally[method].width / r.tally.default.width, 0) / rows.length;
+  console.log(
+    `${method.padEnd(15)} lowest ${(100 * Math.min(...coverage)).toFixed(1)} %  < 94 %: ${coverage.filter((c) => c < 0.94).length}  < 94 % − 2 SE: ${coverage.filter((c) => c < 0.94 - 2 * se).length}  in [94 %, 97 %]: ${coverage.filter((c) => c >= 0.94 && c <= 0.97).length}  > 97 %: ${coverage.filter((c) => c > 0.97).length}  width / default ${ratio.toFixed(3)}`,
+  );
+}
