@@ -149,10 +149,17 @@ export class DelimitedRowCounter {
   }
 
   /**
-   * Counts the complete rows in `buf[pos, end)` (all of them when `eof`) and returns the offset of
-   * the first byte not consumed: the start of a row that continues past `end`.
+   * Counts the complete rows in `buf[pos, windowEnd)` (all of them when `eof`) and returns the
+   * offset of the first byte not consumed: the start of a row that continues past `windowEnd`.
+   * Unless `eof`, only the rows up to the last line feed are read: the loops then rarely meet a row
+   * cut by the end of the window (only a quoted field with a line break can be), so V8's optimised
+   * code does not meet, at each window's end, paths it has not seen yet (each a deoptimisation, then
+   * a recompilation).
    */
-  scan(buf: Buffer, pos: number, end: number, eof: boolean): number {
+  scan(buf: Buffer, pos: number, windowEnd: number, eof: boolean): number {
+    if (windowEnd <= pos) return pos;
+    const end = eof ? windowEnd : buf.lastIndexOf(LF, windowEnd - 1) + 1;
+    if (end <= pos) return pos;
     const separator = this.separator;
     const taskField = this.taskField;
     const valueField = this.valueField;

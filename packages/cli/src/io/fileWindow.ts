@@ -86,6 +86,13 @@ export function sourcePath(file: string): string {
 /** A read in flight: resolves to the bytes read, or to the error (never rejects, so none goes unhandled). */
 type PendingRead = Promise<{ bytes: number } | { error: unknown }>;
 
+/**
+ * The first read asks for at most this many bytes: the format is sniffed and the first rows counted
+ * without waiting for a whole chunk, and a parser's first call ends (V8 has seen its way out) before
+ * the parser is hot enough to be optimised.
+ */
+const FIRST_READ = 1 << 16;
+
 /** Room before each read's bytes for the unfinished row kept from the read before (grown for a longer one). */
 const MAX_RESERVE = 1 << 20;
 
@@ -216,7 +223,7 @@ export class FileWindow {
       throw new RecordTooLong(this.file, this.offset + keep, this.maxKeep, head, this.seekable);
     }
     if (!this.eof) {
-      const outcome = await (this.pending ?? this.read(this.chunkSize));
+      const outcome = await (this.pending ?? this.read(Math.min(this.chunkSize, FIRST_READ)));
       this.pending = undefined;
       if ('error' in outcome) throw fileError(this.file, outcome.error);
       const bytes = outcome.bytes;
