@@ -160,6 +160,27 @@ describe('readTaskCounts: runs of a task compared a word at a time', () => {
     }
   });
 
+  it('refuses a bad outcome inside a run at its line, after one- and two-digit trials', async () => {
+    for (const [i, [trial, outcome]] of [
+      ['5', '2'],
+      ['5', '\u000b'], // a vertical tab where a line feed would be: one bit apart
+      ['5', '0\u000b'],
+      ['5', '1x'],
+      ['5', '11'],
+      ['5', ''],
+      ['15', '2'],
+      ['15', '1x'],
+      ['15', '10'],
+    ].entries()) {
+      const path = join(dir, `bad-${i}.csv`);
+      writeFileSync(path, `task,trial,success\nabcd,0,1\nabcd,1,1\nabcd,${trial},${outcome}\nabcd,2,1\n`);
+      const rule = outcome === '' ? 'column "success" must have a value' : 'column "success" must be 1/0';
+      for (let chunkSize = 1; chunkSize <= 40; chunkSize++) {
+        await expect(readTaskCounts(path, { chunkSize, missing: 'error' }), `${trial},${outcome} chunkSize ${chunkSize}`).rejects.toThrow(`${path}:4: ${rule}`);
+      }
+    }
+  });
+
   it('refuses a stray quote on the row after a quoted task (whose bytes, closing quote included, are not compared as words)', async () => {
     const path = join(dir, 'quoted.csv');
     writeFileSync(path, 'task,trial,success\n"abcd",0,1\nabcd"1,1\n');

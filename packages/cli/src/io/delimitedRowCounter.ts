@@ -412,6 +412,8 @@ export class DelimitedRowCounter {
     const w2 = byWords ? words.getInt32(previousStart + third, true) : 0;
     const w3 = byWords ? words.getInt32(previousStart + last, true) : 0;
     const trialWord = trialField === 1 && valueField === 2;
+    const oneDigitTail = (LF << 24) | (ZERO << 16) | (separator << 8);
+    const twoDigitTail = (ZERO << 24) | (separator << 16);
     let rows = 0;
     let successes = 0;
     row: for (;;) {
@@ -432,23 +434,22 @@ export class DelimitedRowCounter {
       let value = -1;
       let lf = -1;
       if (trialWord && q + 4 <= end) {
-        // The four bytes after the task: D , V LF or D D , V (then LF).
+        // The four bytes after the task (little-endian: the first in the low byte): "D,V\n" or "DD,V"
+        // then "\n", V being "0" or "1" (the masks clear the bit in which they differ).
         const word = words.getInt32(q, true);
         const d0 = (word & 0xff) - ZERO;
-        const b1 = (word >>> 8) & 0xff;
-        const b2 = (word >>> 16) & 0xff;
-        const b3 = word >>> 24;
         if (d0 >= 0 && d0 <= 9) {
-          if (b1 === separator) {
-            if (b3 === LF && (b2 === ZERO || b2 === ONE)) {
-              trial = d0;
-              value = b2;
-              lf = q + 3;
+          if ((word & 0xfffeff00) === oneDigitTail) {
+            trial = d0;
+            value = (word >>> 16) & 0xff;
+            lf = q + 3;
+          } else if ((word & 0xfeff0000) === twoDigitTail) {
+            const d1 = ((word >>> 8) & 0xff) - ZERO;
+            if (d1 >= 0 && d1 <= 9 && q + 4 < end && buf[q + 4] === LF) {
+              trial = 10 * d0 + d1;
+              value = word >>> 24;
+              lf = q + 4;
             }
-          } else if (b1 >= ZERO && b1 <= NINE && b2 === separator && (b3 === ZERO || b3 === ONE) && q + 4 < end && buf[q + 4] === LF) {
-            trial = 10 * d0 + (b1 - ZERO);
-            value = b3;
-            lf = q + 4;
           }
         }
       }
