@@ -104,7 +104,7 @@ const MAX_RESERVE = 1 << 20;
  * it is read into the other of two buffers, after `reserve` bytes of room into which `refill`
  * copies the kept bytes (a part of a row, usually), so a chunk's bytes are not copied again. A row
  * longer than the room is joined with the chunk in a buffer of its own, and the room grows for the
- * reads after. So memory stays at two chunks plus twice the longest row. `buf` is a view of those
+ * reads after. So memory stays at two chunks plus a few times the longest row. `buf` is a view of those
  * buffers, replaced at each refill.
  */
 export class FileWindow {
