@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, passk } from '../../helpers/runPassk.js';
 
@@ -69,5 +72,42 @@ describe('passk estimate FILE: reader options and reporting', () => {
     const policy = await passk('estimate', fixture('results/basic.csv'), '--on-error', 'skip');
     expect(policy.code).toBe(2);
     expect(policy.stderr).toBe('passk: --on-error: must be one of drop, fail, got "skip"\n');
+  });
+
+  it('tasks with the same counts (and tasks of more than 2^21 trials) are estimated one by one: per-task rows and averages by the closed forms', async () => {
+    // estimateFile hands the estimators one shared (n, c) object per distinct pair below 2^21 trials.
+    const dir = mkdtempSync(join(tmpdir(), 'passk-shared-counts-'));
+    try {
+      // From 2^21 trials on each task has its own object: n·2^21 + c would be the same for these two.
+      const big = 2 ** 21;
+      const tasks: [string, number, number][] = [
+        ['a', 4, 2],
+        ['b', big, big],
+        ['c', 4, 2],
+        ['d', 4, 0],
+        ['e', big + 1, 0],
+        ['f', 4, 2],
+        ['g', 6, 2], // the same c as a, another n
+      ];
+      const path = join(dir, 'counts.csv');
+      writeFileSync(path, `task,n,c\n${tasks.map((t) => t.join(',')).join('\n')}\n`);
+      const run = await passk('estimate', path, '--counts', 'n,c', '--k', '1,2', '--json', '--bootstrap', '0');
+      expect(run.stderr).toBe('');
+      const out = JSON.parse(run.stdout);
+      expect(out.perTask.map((t: { task: string; n: number; c: number }) => [t.task, t.n, t.c])).toEqual(tasks);
+      // Closed forms: pass@1 = c/n; pass^2 = C(c, 2)/C(n, 2) = c(c − 1)/(n(n − 1)); pass@2 = 1 − C(n − c, 2)/C(n, 2).
+      const hat2 = (n: number, c: number) => (c * (c - 1)) / (n * (n - 1));
+      const at2 = (n: number, c: number) => 1 - hat2(n, n - c);
+      const mean = (f: (n: number, c: number) => number) => tasks.reduce((sum, [, n, c]) => sum + f(n, c), 0) / tasks.length;
+      expect(out.rows[0].passAtK).toBeCloseTo(
+        mean((n, c) => c / n),
+        14,
+      );
+      expect(out.rows[1].passHatK).toBeCloseTo(mean(hat2), 14);
+      expect(out.rows[1].passAtK).toBeCloseTo(mean(at2), 14);
+      expect(out.perTask[3].rows[1]).toEqual({ k: 2, passAtK: 0, passHatK: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -87,15 +87,28 @@ export function sourcePath(file: string): string {
 type PendingRead = Promise<{ bytes: number } | { error: unknown }>;
 
 /**
+ * The first read asks for at most this many bytes: the format is sniffed and the first rows counted
+ * without waiting for a whole chunk, and a parser's first call ends (V8 has seen its way out) before
+ * the parser is hot enough to be optimised.
+ */
+const FIRST_READ = 1 << 16;
+
+/** Room before each read's bytes for the unfinished row kept from the read before (grown for a longer one). */
+const MAX_RESERVE = 1 << 20;
+
+/**
  * A byte window over a file, read in chunks of `chunkSize` bytes. Parsers consume `buf[0, end)`
  * and call `refill(keep)` with the offset of the first byte they still need (a row split across
- * reads): those bytes move to offset 0 and the next chunk is appended after them. The next chunk
- * is always being read (into a spare buffer) while the parser works on this one, so the parser
- * rarely waits for the disk. The buffer grows only for a row longer than a chunk, so memory stays
- * at a few chunks plus the longest row. Bytes past `end` are stale and must not be read.
+ * reads): those bytes come first in the new window, the next chunk right after them. The next chunk
+ * is always being read while the parser works on this one, so the parser rarely waits for the disk;
+ * it is read into the other of two buffers, after `reserve` bytes of room into which `refill`
+ * copies the kept bytes (a part of a row, usually), so a chunk's bytes are not copied again. A row
+ * longer than the room is joined with the chunk in a buffer of its own, and the room grows for the
+ * reads after. So memory stays at two chunks plus a few times the longest row. `buf` is a view of those
+ * buffers, replaced at each refill.
  */
 export class FileWindow {
-  /** The window's bytes; replaced (not resized) when it grows, so re-read it after each refill. */
+  /** The window's bytes (`buf.length === end`); replaced at each refill, so re-read it after one. */
   buf: Buffer;
   /** End of the valid bytes in `buf`. */
   end = 0;
@@ -103,7 +116,11 @@ export class FileWindow {
   eof = false;
   /** The file offset of `buf[0]`. */
   offset: number;
-  private spare: Buffer;
+  /** The buffer `buf` views, and the one the next read goes into (at offset `reserve`). */
+  private held: Buffer;
+  private free: Buffer;
+  /** Room before a read's bytes in `free` for the bytes a refill keeps. */
+  private reserve: number;
   private pending: PendingRead | undefined;
   /** The file offset of the next read. */
   private position: number;
@@ -128,8 +145,10 @@ export class FileWindow {
     private readonly limits: WindowLimits,
   ) {
     this.maxKeep = limits.maxLineBytes ?? Number.POSITIVE_INFINITY;
-    this.buf = Buffer.allocUnsafe(Math.max(2 * chunkSize, MIN_CAPACITY));
-    this.spare = Buffer.allocUnsafe(chunkSize);
+    this.reserve = Math.max(MIN_CAPACITY, Math.min(chunkSize, MAX_RESERVE));
+    this.held = Buffer.allocUnsafe(0);
+    this.buf = this.held;
+    this.free = Buffer.allocUnsafe(this.reserve + chunkSize);
     this.offset = start;
     this.position = start;
   }
@@ -192,7 +211,7 @@ export class FileWindow {
   }
 
   /**
-   * Keeps `buf[keep, end)` (moved to offset 0) and appends the next chunk. The read started for
+   * Keeps `buf[keep, end)` (now at offset 0) and appends the next chunk. The read started for
    * the chunk after that asks for `chunkSize` bytes, or as many as were kept when that is more,
    * so that a row longer than a chunk, which the parser rescans after each refill, costs time
    * linear in its length. Returns false, and sets `eof`, when the file has no more bytes.
@@ -203,39 +222,58 @@ export class FileWindow {
       const head = this.buf.toString('utf8', keep, keep + Math.min(kept, 60));
       throw new RecordTooLong(this.file, this.offset + keep, this.maxKeep, head, this.seekable);
     }
-    if (keep > 0 && kept > 0) this.buf.copyWithin(0, keep, this.end);
+    if (!this.eof) {
+      const outcome = await (this.pending ?? this.read(Math.min(this.chunkSize, FIRST_READ)));
+      this.pending = undefined;
+      if ('error' in outcome) throw fileError(this.file, outcome.error);
+      const bytes = outcome.bytes;
+      if (bytes > 0) {
+        this.checkStreamed(bytes);
+        this.append(keep, kept, bytes);
+        this.pending = this.read(Math.max(this.chunkSize, kept));
+        return true;
+      }
+      this.eof = true;
+    }
+    this.buf = this.buf.subarray(keep, this.end);
     this.offset += keep;
     this.end = kept;
-    if (this.eof) return false;
-    const outcome = await (this.pending ?? this.read(this.chunkSize));
-    this.pending = undefined;
-    if ('error' in outcome) throw fileError(this.file, outcome.error);
-    const bytes = outcome.bytes;
-    if (bytes === 0) {
-      this.eof = true;
-      return false;
+    return false;
+  }
+
+  /** Throws once more than `limits.maxStreamBytes` were read from a non-seekable input. */
+  private checkStreamed(bytes: number): void {
+    if (this.seekable) return;
+    this.streamed += bytes;
+    const max = this.limits.maxStreamBytes;
+    if (max !== undefined && this.streamed > max) {
+      throw new InputError(
+        this.file,
+        `must end within ${sizeText(max)} when read as a stream (standard input, a pipe, a FIFO or a device): it goes on (--max-stream-bytes raises the limit)`,
+      );
     }
-    if (!this.seekable) {
-      this.streamed += bytes;
-      const max = this.limits.maxStreamBytes;
-      if (max !== undefined && this.streamed > max) {
-        throw new InputError(
-          this.file,
-          `must end within ${sizeText(max)} when read as a stream (standard input, a pipe, a FIFO or a device): it goes on (--max-stream-bytes raises the limit)`,
-        );
-      }
+  }
+
+  /** The window becomes `buf[keep, keep + kept)` then the `bytes` just read into `free` (after its reserve). */
+  private append(keep: number, kept: number, bytes: number): void {
+    const reserve = this.reserve;
+    const read = this.free;
+    if (kept <= reserve) {
+      this.buf.copy(read, reserve - kept, keep, keep + kept);
+      this.buf = read.subarray(reserve - kept, reserve + bytes);
+      this.free = this.held;
+      this.held = read;
+    } else {
+      // A row longer than the room: joined with the chunk in a buffer of its own; more room for the next ones.
+      const joined = Buffer.allocUnsafe(kept + bytes);
+      this.buf.copy(joined, 0, keep, keep + kept);
+      read.copy(joined, kept, reserve, reserve + bytes);
+      this.buf = joined;
+      this.held = joined;
+      this.reserve = Math.min(Math.max(2 * reserve, kept), this.maxKeep);
     }
-    if (kept + bytes > this.buf.length) {
-      // Doubling, but not far past what `maxKeep` lets a record hold (the buffers it replaces wait for the GC).
-      const cap = this.maxKeep + 2 * this.chunkSize;
-      const bigger = Buffer.allocUnsafe(Math.max(Math.min(this.buf.length * 2, cap), kept + bytes));
-      this.buf.copy(bigger, 0, 0, kept);
-      this.buf = bigger;
-    }
-    this.spare.copy(this.buf, kept, 0, bytes);
+    this.offset += keep;
     this.end = kept + bytes;
-    this.pending = this.read(Math.max(this.chunkSize, kept));
-    return true;
   }
 
   /** Closes the file (after any read still in flight). */
@@ -245,15 +283,23 @@ export class FileWindow {
     await this.handle?.close();
   }
 
+  /** Starts reading up to `length` bytes into `free` at offset `reserve` (grown to hold them). */
   private read(length: number): PendingRead {
-    if (this.spare.length < length) this.spare = Buffer.allocUnsafe(length);
+    if (this.free.length < this.reserve + length) this.free = Buffer.allocUnsafe(this.reserve + length);
+    const into = this.free;
+    const at = this.reserve;
     if (this.stream !== undefined) {
       return this.stream.next().then(
         ({ done, value }) => {
           if (done) return { bytes: 0 };
           const chunk = Buffer.isBuffer(value) ? value : Buffer.from(value as string);
-          if (this.spare.length < chunk.length) this.spare = Buffer.allocUnsafe(chunk.length);
-          chunk.copy(this.spare, 0);
+          // A stream chunk larger than asked for: `free` grows to hold it (it is the buffer `append` takes).
+          if (into.length < at + chunk.length) {
+            this.free = Buffer.allocUnsafe(at + chunk.length);
+            chunk.copy(this.free, at);
+          } else {
+            chunk.copy(into, at);
+          }
           return { bytes: chunk.length };
         },
         (error: unknown) => ({ error }),
@@ -261,7 +307,7 @@ export class FileWindow {
     }
     const wanted = Math.min(length, this.limit - this.position);
     if (wanted <= 0) return Promise.resolve({ bytes: 0 });
-    return this.handle!.read(this.spare, 0, wanted, this.seekable ? this.position : null).then(
+    return this.handle!.read(into, at, wanted, this.seekable ? this.position : null).then(
       ({ bytesRead }) => {
         this.position += bytesRead;
         return { bytes: bytesRead };

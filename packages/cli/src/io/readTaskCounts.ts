@@ -267,26 +267,31 @@ export async function readResultGroups(inputs: string | readonly string[], optio
   const where = files.length === 1 ? files[0] : files.length === 2 ? `${files[0]}, ${files[1]}` : `${files[0]} and ${files.length - 1} more files`;
   shared.state.distinct.check(where);
   const { taskIds, n, c, emptyTasks } = shared.counts.result();
-  const indices = shared.counts.countedIndices();
   const dropped = shared.dropped.summary(emptyTasks);
   const { format, columns } = first!;
   const costFrom = costSource(columns, resolved);
   const latencyFrom = columns.latency === undefined ? undefined : `column ${JSON.stringify(columns.latency)}`;
-  // Split the builder's keys by group (in order of first appearance); without `by` one group.
+  // The builder's index of each task of the result, for the per-task amounts (only when there are some).
+  const indices = costFrom === undefined && latencyFrom === undefined ? [] : shared.counts.countedIndices();
+  // Split the builder's keys by group (in order of first appearance); without `by` the result is the one group as it is.
   const byGroup = new Map<string, { ids: string[]; n: number[]; c: number[]; indices: number[] }>();
-  for (let t = 0; t < taskIds.length; t++) {
-    const key = taskIds[t];
-    const at = resolved.by === undefined ? -1 : key.indexOf(GROUP_SEPARATOR);
-    const group = at < 0 ? '' : key.slice(0, at);
-    let entry = byGroup.get(group);
-    if (entry === undefined) {
-      entry = { ids: [], n: [], c: [], indices: [] };
-      byGroup.set(group, entry);
+  if (resolved.by === undefined) {
+    if (taskIds.length > 0) byGroup.set('', { ids: taskIds, n, c, indices });
+  } else {
+    for (let t = 0; t < taskIds.length; t++) {
+      const key = taskIds[t];
+      const at = key.indexOf(GROUP_SEPARATOR);
+      const group = at < 0 ? '' : key.slice(0, at);
+      let entry = byGroup.get(group);
+      if (entry === undefined) {
+        entry = { ids: [], n: [], c: [], indices: [] };
+        byGroup.set(group, entry);
+      }
+      entry.ids.push(at < 0 ? key : key.slice(at + 1));
+      entry.n.push(n[t]);
+      entry.c.push(c[t]);
+      if (indices.length > 0) entry.indices.push(indices[t]);
     }
-    entry.ids.push(at < 0 ? key : key.slice(at + 1));
-    entry.n.push(n[t]);
-    entry.c.push(c[t]);
-    entry.indices.push(indices[t]);
   }
   if (byGroup.size === 0) {
     const why =

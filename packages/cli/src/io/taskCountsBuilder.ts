@@ -21,13 +21,15 @@ export class TaskCountsBuilder {
   /** Data rows (attempts) counted so far. */
   rows = 0;
   private size = 0;
+  // The arrays start small: they grow on a file's first tasks, so V8 has seen the growing paths
+  // before it optimises `add` and its callers (a path first met in optimised code deoptimises them).
   /** UTF-8 bytes of all task ids, back to back. */
-  private arena = Buffer.allocUnsafe(1 << 16);
+  private arena = Buffer.allocUnsafe(1 << 8);
   private arenaLength = 0;
   /** Per task, 4 entries: key start in `arena`, key length, trials n, successes c. */
-  private tasks = new Int32Array(4 << 10);
+  private tasks = new Int32Array(4 << 4);
   /** Per slot, 2 entries: hash, task index + 1 (0 = empty). At most half the slots are used. */
-  private table = new Int32Array(2 << 11);
+  private table = new Int32Array(2 << 5);
   private scratch = Buffer.allocUnsafe(256);
 
   /** Number of distinct tasks seen. */

@@ -90,7 +90,8 @@ export interface TrialBits {
  */
 export class TaskTrials implements TrialCheck {
   private stride = 1;
-  private bits = new Int32Array(1024);
+  /** Small at first: it grows (and widens) on a file's first rows, so V8 has seen those paths before it optimises `mark`. */
+  private bits = new Int32Array(32);
   private readonly large = new Map<number, LargeTrials>();
 
   /**
