@@ -12,9 +12,15 @@ export function modelVariance(groups: readonly CountGroup[], metric: TaskMetric,
   let count = 0;
   let second = 0;
   let first = 0;
+  // The moments depend on n alone, not on the group's c: once per distinct n (a file has few).
+  const byTrials = new Map<number, ReturnType<typeof estimatorMoments>>();
   for (const { n, size } of groups) {
     if (n < k) continue;
-    const moments = estimatorMoments(metric, n, k, prior.a, prior.b);
+    let moments = byTrials.get(n);
+    if (moments === undefined) {
+      moments = estimatorMoments(metric, n, k, prior.a, prior.b);
+      byTrials.set(n, moments);
+    }
     count += size;
     second += size * moments.second;
     first = moments.first;
