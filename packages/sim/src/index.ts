@@ -156,7 +156,7 @@ export { DIFFERENCE_INTERVAL_METHOD, pairedDifferenceInterval, type PairedTrials
 export type { BetaParameters, BetaPosteriorOptions, BetaPosteriorSummary, PosteriorSummary } from './intervals/betaPosterior.js';
 export type { ProportionBounds } from './intervals/proportionBounds.js';
 export { ENGINE_METRICS, type EngineMetric } from './engine/engineMetrics.js';
-export type { BlockRunner, EnginePath } from './engine/blockRunner.js';
+export type { BlockRunner, EnginePath, RunnerTables } from './engine/blockRunner.js';
 export type { SimulationReuse } from './engine/simulatePartial.js';
 export type { FixedBenchmark } from './analytic/fixedBenchmark.js';
 export type { CountGroup } from './estimators/taskAverage.js';
