@@ -43,16 +43,14 @@ function parseOptions(config) {
   try {
     return parseArgs(config);
   } catch (error) {
-    process.stderr.write(`coverage-study: ${error.message.split('\n')[0]}\n`);
-    process.exit(2);
+    usage(error.message.split('\n')[0]);
   }
 }
 const PARTS = ['population', 'benchmark', 'compare'];
 const parts = options.only === undefined ? PARTS : options.only.split(',').map((part) => part.trim());
 const unknownPart = parts.find((part) => !PARTS.includes(part));
 if (unknownPart !== undefined) {
-  process.stderr.write(`coverage-study: --only ${options.only}: unknown part '${unknownPart}' (one of ${PARTS.join(', ')})\n`);
-  process.exit(2);
+  usage(`--only ${options.only}: unknown part '${unknownPart}' (one of ${PARTS.join(', ')})`);
 }
 /** The estimands measured on the cells of tasks (compare has its own cells). */
 const estimands = PARTS.filter((part) => part !== 'compare' && parts.includes(part));
@@ -60,8 +58,7 @@ const withCompare = parts.includes('compare');
 const everything = estimands.length === 2 && withCompare;
 const patterns = options.filter?.split(',').map((pattern) => pattern.split(':'));
 if (patterns?.some((parts) => parts.length !== 3)) {
-  process.stderr.write(`coverage-study: --filter ${options.filter}: each pattern is POP:n:T (e.g. mix:30:*)\n`);
-  process.exit(2);
+  usage(`--filter ${options.filter}: each pattern is POP:n:T (e.g. mix:30:*)`);
 }
 /** Whether a cell is run: every cell without --filter, else those matching one of its patterns. */
 const selected = ({ population, n, T }) =>
@@ -71,12 +68,10 @@ const bootstrap = Number(options.bootstrap);
 const workers = Number(options.workers);
 const first = Number(options.first);
 if (!(Number.isInteger(first) && first >= 0)) {
-  process.stderr.write(`coverage-study: --first ${options.first}: must be an integer ≥ 0\n`);
-  process.exit(2);
+  usage(`--first ${options.first}: must be an integer ≥ 0`);
 }
 if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap) && bootstrap >= 0 && Number.isInteger(workers) && workers >= 1)) {
-  process.stderr.write('coverage-study: --datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0\n');
-  process.exit(2);
+  usage('--datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0');
 }
 const grid = options.quick ? { ...FULL_GRID, trials: [8, 30], tasks: [20, 164] } : FULL_GRID;
 const cells = [];
@@ -91,8 +86,7 @@ if (withCompare)
       for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first });
 cells.splice(0, cells.length, ...cells.filter(selected));
 if (cells.length === 0) {
-  process.stderr.write(`coverage-study: --filter ${options.filter} matches no cell\n`);
-  process.exit(2);
+  usage(`--filter ${options.filter} matches no cell`);
 }
 
 const started = Date.now();
@@ -208,8 +202,7 @@ function withParts(study) {
     return update ? { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])) } : cell;
   });
   if (estimands.length > 0 && cellsOut.filter((cell) => measured.has(key(cell))).length !== records.length) {
-    process.stderr.write(`coverage-study: ${options.out} does not hold the cells this run measured (another grid?): run all parts to write a new file\n`);
-    process.exit(2);
+    usage(`${options.out} does not hold the cells this run measured (another grid?): run all parts to write a new file`);
   }
   return { ...study, cells: cellsOut, ...(withCompare ? { compare } : {}) };
 }
@@ -221,4 +214,10 @@ function printCells(rows, methods, cellOf) {
     const cells = methods.map((m) => cellText(cellOf(r, m)).padEnd(23));
     console.log([r.distribution.padEnd(31), String(r.n).padStart(3), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), ...cells].join(' '));
   }
+}
+
+/** A bad option or file: one line on stderr, exit code 2. */
+function usage(message) {
+  process.stderr.write(`coverage-study: ${message}\n`);
+  process.exit(2);
 }
