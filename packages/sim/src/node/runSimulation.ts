@@ -178,7 +178,13 @@ function runWorkers(
         // Nothing left (this thread took it all while the worker booted): back to the pool unused.
         if (stop.stopped || queue.empty()) return finish();
         const built = tables();
-        const run: SimulateWorkerRun = { scenario: input, stop: stop.buffer, queue: queue.shared, tables: built, firstShare: worker.warm ? 1 : FIRST_CHUNK_SHARE };
+        const run: SimulateWorkerRun = {
+          scenario: input,
+          stop: stop.buffer,
+          queue: queue.shared,
+          tables: built,
+          firstShare: worker.warm ? 1 : FIRST_CHUNK_SHARE,
+        };
         thread.postMessage(
           run,
           built?.arrays.map((array) => array.buffer as ArrayBuffer),
