@@ -6,14 +6,13 @@ import { summarise } from '../packages/sim/dist/index.js';
 /**
  * One engine run the way `passk simulate` and `passk sweep` do it: the CLI's runner with `workers`
  * threads, then the summary. Timed: runSimulation + summarise. The runner takes its worker threads
- * from the process's pool: `pooled` starts them first (untimed, as the numpy peer imports numpy
- * before its timer), else the pool is emptied first, so the run is what a process's first run
- * costs (new threads start only when the run is long enough; their start-up and unoptimised first
- * chunk included).
+ * from the process's pool, which is filled first (untimed, as the numpy peer imports numpy before
+ * its timer): in a series of runs, the later ones find the pool's threads already optimised, as
+ * the points of a sweep do. `prestart: false`: as a process's first run (a new worker only when
+ * the run is long enough, its start-up timed).
  */
-export async function timeEngine(scenario, workers, pooled) {
-  if (pooled) await startSimulationWorkers(workers - 1);
-  else await closeSimulationWorkers();
+export async function timeEngine(scenario, workers, { prestart = true } = {}) {
+  if (prestart) await startSimulationWorkers(workers - 1);
   const start = performance.now();
   const partial = await runSimulation(scenario, { workers, stop: new StopSignal() });
   const summary = summarise(scenario, partial);

@@ -69,14 +69,17 @@ const MEMORY_PER_ENTRY = { budget: 20_000, vote: 10_000 };
 
 /**
  * Engine timings: the headline (CLI runner, 2 threads: this one and one worker of the process's
- * pool, started before the timer), a fresh process's first run (the pool emptied: a new worker
- * only if the run is long enough, its start-up included), one thread.
+ * pool, started before the first timed run), one thread, and, for information, a fresh process's
+ * first run (a child process: cold code, a new worker only if the run is long enough, its start-up
+ * included; its own timer, like the headline's, from runSimulation to the summary).
  */
 const ENGINE_MODES = [
-  ['fresh', (scenario) => timeEngine(scenario, WORKERS, false)],
-  ['workers', (scenario) => timeEngine(scenario, WORKERS, true)],
-  ['single', (scenario) => timeEngine(scenario, 1, false)],
+  ['workers', (entry) => timeEngine(entry.scenario, WORKERS)],
+  ['single', (entry) => timeEngine(entry.scenario, 1)],
+  ['fresh', (entry) => peakMemory(entry.file, entry.scenario.run.replicates, WORKERS)],
 ];
+/** The modes whose summaries are compared (the fresh child prints none). */
+const COMPARED_MODES = ['workers', 'single'];
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = dirname(benchDir);
@@ -151,7 +154,7 @@ for (let run = 1; run <= runs; run++) {
       if (slot.best === null || result.seconds < slot.best.seconds) slot.best = result;
     }
     for (const [mode, time] of ENGINE_MODES) {
-      const result = await time(entry.scenario);
+      const result = await time(entry);
       const slot = entry.engine[mode];
       slot.runs.push(result.seconds);
       if (slot.best === null || result.seconds < slot.best.seconds) slot.best = result;
@@ -167,7 +170,7 @@ for (const entry of scenarios) {
   entry.singleRate = perSecond(entry.episodes, entry.engine.single.best.seconds);
   entry.path = entry.engine.workers.best.summary.path;
   const rowsOf = (mode) => JSON.stringify(entry.engine[mode].best.summary.rows);
-  entry.identical = ENGINE_MODES.every(([mode]) => rowsOf(mode) === rowsOf('workers'));
+  entry.identical = COMPARED_MODES.every((mode) => rowsOf(mode) === rowsOf('workers'));
   if (entry.peerMethods.length === 0) continue;
   const peerRates = Object.fromEntries(Object.entries(entry.peer).map(([method, slot]) => [method, perSecond(entry.episodes, slot.best.seconds)]));
   const fastest = Object.entries(peerRates).sort((a, b) => b[1] - a[1])[0];
@@ -268,10 +271,10 @@ const rows = [
 ];
 printTable(header, rows);
 console.log(
-  `* for information only: first run = a process's first simulation (as one \`passk simulate\`): the pool empty, a new worker started only when the run is estimated to be long enough, its start-up and unoptimised first chunk included.`,
+  `* for information only: first run = the first simulation of a fresh child process (as one \`passk simulate\`): cold code, a new worker started only when the run is estimated to be long enough, its start-up included.`,
 );
 console.log('');
-console.log(`seconds per run (best *): engine first run | ${WORKERS} threads, pooled | 1 thread | peer by method`);
+console.log(`seconds per run (best *): engine ${WORKERS} threads, pooled | 1 thread | first run | peer by method`);
 for (const e of scenarios) {
   const mark = (list) => list.map((s) => (s === Math.min(...list) ? `${s.toFixed(3)}*` : s.toFixed(3))).join(' ');
   const peerText =
@@ -286,7 +289,7 @@ console.log(
   `  start-up + shut-down of the pool's ${WORKERS - 1} worker (once per process; in the first-run column, not the headline), best of ${runs}: ${(workerStartupSeconds * 1000).toFixed(0)} ms`,
 );
 console.log(
-  `  engine results identical for the first run, ${WORKERS} pooled threads and 1 thread: ${scenarios.map((e) => `${e.name} ${e.identical ? 'yes' : 'NO'}`).join(', ')}`,
+  `  engine results identical for ${WORKERS} pooled threads and 1 thread: ${scenarios.map((e) => `${e.name} ${e.identical ? 'yes' : 'NO'}`).join(', ')}`,
 );
 console.log('');
 console.log(
