@@ -13,7 +13,13 @@ import type { MixtureParameters } from './mixtureParameters.js';
  * ln 0.35 = −1.0498221244986778 (scipy: log(0.2 + 0.7*betabinom.pmf(0, 4, 2, 3)); tested).
  * Internal: the caller validates n and c (and may pass ln C(n, c) when it has it).
  */
-export function mixtureLogPmf(params: MixtureParameters, n: number, c: number, logChooseNC = logChoose(n, c), rising: BetaRisingFactorials | null = null): number {
+export function mixtureLogPmf(
+  params: MixtureParameters,
+  n: number,
+  c: number,
+  logChooseNC = logChoose(n, c),
+  rising: BetaRisingFactorials | null = null,
+): number {
   let log = params.logWeight + betaComponentLogPmf(params, n, c, logChooseNC, rising);
   if (c === 0) log = logAdd(log, params.logPi0);
   if (c === n) log = logAdd(log, params.logPi1);
