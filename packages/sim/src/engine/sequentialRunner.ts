@@ -17,6 +17,7 @@ import {
   PASS_HAT,
 } from './engineMetrics.js';
 import { draw, perAttempt, type PerAttempt } from './generalEpisode.js';
+import { drawsOutcomePatterns, OutcomePatterns } from './outcomePatterns.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { expTables, INVERSE_STEP, LOWEST_EXPONENT, ROUNDER, STEP_HIGH, STEP_LOW, STEPS, TABLE_LIMIT, type ExpTables } from './tableExp.js';
 import { forTaskGroups } from './taskGroups.js';
@@ -36,6 +37,10 @@ const INDEPENDENT = 0;
 const EXCHANGEABLE = 1;
 const MARKOV = 2;
 const FEEDBACK = 3;
+/** All K outcomes as one pattern from one uniform (`OutcomePatterns`; any model, fixed tasks, K ≤ PATTERN_ATTEMPTS_LIMIT). */
+const PATTERN = 4;
+/** The pattern words when there are none (an Int32Array too: one array type in the kernel). */
+const NO_PATTERNS = new Int32Array(0);
 /** Per-attempt amount kinds the kernel draws inline. */
 const CONSTANT = 0;
 const LOGNORMAL = 1;
@@ -52,8 +57,9 @@ export function sequentialKernelApplies(scenario: Scenario): boolean {
  * fixed or resampled tasks, any per-attempt amounts (constant, lognormal — the cost's drawn inline —,
  * a list of observed values), cost and latency budgets in
  * soft or hard mode, abstain or deliverLast. It consumes the block's stream exactly as
- * `GeneralRunner` + `GeneralEpisode` do (the same draws in the same order: outcomes X_1..X_K, then
- * per started attempt its verdict, cost and latency), so both give the same episodes; only the
+ * `GeneralRunner` + `GeneralEpisode` do (the same draws in the same order: outcomes X_1..X_K — one
+ * pattern from one uniform on a fixed benchmark with K ≤ PATTERN_ATTEMPTS_LIMIT, else one uniform
+ * each —, then per started attempt its verdict, cost and latency), so both give the same episodes; only the
  * bookkeeping differs (tested: identical counts, sums equal to rounding).
  *
  * Bookkeeping: an episode that starts s attempts has, at budget k ≥ s, its final state (delivery,
@@ -69,6 +75,8 @@ export class SequentialRunner implements BlockRunner {
   private readonly scenario: Scenario;
   private readonly K: number;
   private readonly fixedTasks: TaskParameters | null;
+  /** The outcome patterns of the fixed tasks (`drawsOutcomePatterns`), else null. */
+  private readonly patterns: OutcomePatterns | null;
   private readonly outcomes: Uint8Array;
   /** Per task: the markov threshold after a wrong (0) and a correct (1) attempt; the verdict's accept interval [from, to) by outcome. */
   private readonly markovThreshold = new Float64Array(2);
@@ -100,6 +108,7 @@ export class SequentialRunner implements BlockRunner {
     const K = scenario.policy.maxAttempts;
     this.K = K;
     this.fixedTasks = scenario.tasks.resample ? null : benchmarkTasks(scenario);
+    this.patterns = this.fixedTasks !== null && drawsOutcomePatterns(scenario) ? new OutcomePatterns(scenario.attempts.correlation, this.fixedTasks, K) : null;
     this.outcomes = new Uint8Array(K + 1);
     const slots = REPLICATES_PER_BLOCK * (K + 2);
     this.hFirstSuccess = new Int32Array(slots);
@@ -156,8 +165,14 @@ export class SequentialRunner implements BlockRunner {
     const { falseAccept, falseReject } = verifier;
     const judged = !(falseAccept.dist === 'point' && falseAccept.p === 0 && falseReject.dist === 'point' && falseReject.p === 0);
     const correlation = attempts.correlation;
+    const patterns = tasks === this.fixedTasks ? this.patterns : null;
+    const patternWords = patterns === null ? NO_PATTERNS : patterns.words;
+    const patternMask = (1 << K) - 1,
+      patternHalf = patternMask >>> 1;
     const model =
-      correlation.model === 'markov'
+      patterns !== null
+        ? PATTERN
+        : correlation.model === 'markov'
         ? MARKOV
         : correlation.model === 'feedback'
           ? FEEDBACK
@@ -242,12 +257,28 @@ export class SequentialRunner implements BlockRunner {
       acceptTo[0] = fa * TWO_POW_32;
       acceptFrom[1] = fr * TWO_POW_32;
       const a = p * scale;
+      const patternsAt = patterns === null ? 0 : patterns.at(t);
       for (let r = from; r < to; r++) {
         // ---- outcomes X_1..X_K (drawOutcomes), with the first success G and first failure F ----
         let G = none;
         let F = none;
         let bits = 0; // bit j set: X_j correct (K ≤ 30)
-        if (model === INDEPENDENT) {
+        if (model === PATTERN) {
+          y = Math.imul(s1, 5);
+          word = Math.imul((y << 7) | (y >>> 25), 9);
+          tt = s1 << 9;
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= tt;
+          s3 = (s3 << 11) | (s3 >>> 21);
+          // patternOf, inlined: column i = x & (C − 1), the pattern i or its alias (K ≤ 10, so small).
+          const i = word & patternMask;
+          const w = patternWords[patternsAt + i];
+          const alias = w & patternMask;
+          bits = (alias ^ ((i ^ alias) & ((((word >>> 1) | patternHalf) - (w >>> 1)) >> 31))) << 1;
+        } else if (model === INDEPENDENT) {
           for (let j = 1; j <= K; j++) {
             y = Math.imul(s1, 5);
             word = Math.imul((y << 7) | (y >>> 25), 9);

@@ -1,0 +1,131 @@
+import type { AttemptCorrelation, Scenario } from '../scenario/types.js';
+import { AliasTable } from './aliasTable.js';
+import { TABLE_BYTES_LIMIT } from './blockRunner.js';
+import type { TaskParameters } from './taskParameters.js';
+
+/** Up to this many attempts an episode on a fixed benchmark draws its outcomes as one pattern (2^K classes per task). */
+export const PATTERN_ATTEMPTS_LIMIT = 10;
+
+/**
+ * Whether the episodes of a scenario draw their outcomes X_1..X_K as one pattern from one 32-bit
+ * uniform (`OutcomePatterns`) rather than one uniform per attempt (`drawOutcomes`): on a fixed
+ * benchmark (the tables are built once per task) with K ≤ PATTERN_ATTEMPTS_LIMIT.
+ */
+export function drawsOutcomePatterns(scenario: Scenario): boolean {
+  return !scenario.tasks.resample && scenario.policy.maxAttempts <= PATTERN_ATTEMPTS_LIMIT;
+}
+
+/**
+ * P(X_1..X_K = pattern m) for every m = 0..2^K − 1 (bit j − 1 of m is X_j), into out[0..2^K).
+ *
+ * Formula: the product of the conditional rates of `drawOutcomes` (docs/design.md §3) along the
+ * pattern, P(m) = Π_j q_j^{x_j}(1 − q_j)^{1 − x_j} with q_j = P(X_j = 1 | X_1..X_{j−1}):
+ * independent p; markov {λ} p for j = 1, else λ·x_{j−1} + (1 − λ)p; exchangeable {icc} the Pólya
+ * urn (a + s)/(a + b + j − 1), s correct so far, a = p(1/icc − 1), a + b = 1/icc − 1; feedback {η}
+ * q_1 = p, q ← q + η(1 − q) after each wrong attempt.
+ * Example: independent p = 0.5 gives 2^-K for every pattern; p = 1 puts all mass on m = 2^K − 1 (tested).
+ */
+export function patternProbabilities(correlation: AttemptCorrelation, p: number, K: number, out: Float64Array): void {
+  const C = 2 ** K;
+  const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
+  const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
+  const urn = correlation.model === 'exchangeable' && correlation.icc > 0;
+  const scale = urn ? 1 / correlation.icc - 1 : 0;
+  for (let m = 0; m < C; m++) {
+    let probability = 1;
+    let previous = 0;
+    let correct = 0;
+    let rate = p;
+    for (let j = 1; j <= K; j++) {
+      let q = p;
+      if (correlation.model === 'markov') q = j === 1 ? p : stay * previous + (1 - stay) * p;
+      else if (urn) q = (p * scale + correct) / (scale + j - 1);
+      else if (correlation.model === 'feedback') q = rate;
+      const x = (m >>> (j - 1)) & 1;
+      probability *= x === 1 ? q : 1 - q;
+      previous = x;
+      correct += x;
+      if (x === 0) rate += eta * (1 - rate);
+    }
+    out[m] = probability;
+  }
+}
+
+/**
+ * Per task of a fixed benchmark, the alias table of its 2^K outcome patterns (Walker's alias method,
+ * `AliasTable`, packed one int32 per column: `AliasTable.pack`), so that one 32-bit uniform x gives
+ * all K outcomes: column i = x & (C − 1), pattern i if (x >>> K) < n_i, else alias_i. The tables of
+ * all tasks are kept when they fit in TABLE_BYTES_LIMIT (task t at t·C); otherwise `at(t)` rebuilds
+ * task t's table in one slot (the same words: a pure function of the task).
+ * Resolution: the pattern weights are integers summing to C·2^32 (`AliasTable`), so a pattern's
+ * probability is exact to a few 2^-32 and a pattern of probability 0 is never drawn.
+ */
+export class OutcomePatterns {
+  readonly attempts: number;
+  /** Packed alias words: task t's column i at words[at(t) + i]. */
+  readonly words: Int32Array;
+  private readonly allTasks: boolean;
+  private readonly tasks: TaskParameters;
+  private readonly correlation: AttemptCorrelation;
+  private readonly alias: AliasTable;
+  private readonly probabilities: Float64Array;
+  private readonly cumulative: Float64Array;
+  private built = -1;
+
+  constructor(correlation: AttemptCorrelation, tasks: TaskParameters, K: number) {
+    const C = 2 ** K;
+    this.attempts = K;
+    this.tasks = tasks;
+    this.correlation = correlation;
+    this.alias = new AliasTable(C, 1);
+    this.probabilities = new Float64Array(C);
+    this.cumulative = new Float64Array(C);
+    this.allTasks = tasks.count * C * 4 <= TABLE_BYTES_LIMIT;
+    this.words = new Int32Array(this.allTasks ? tasks.count * C : C);
+    if (this.allTasks) for (let t = 0; t < tasks.count; t++) this.build(t, t * C);
+  }
+
+  /** Where task t's words start (its table built now if the tables of all tasks are not kept). */
+  at(t: number): number {
+    if (this.allTasks) return t * this.alias.classes;
+    if (this.built !== t) {
+      this.build(t, 0);
+      this.built = t;
+    }
+    return 0;
+  }
+
+  /** The pattern (bit j − 1 = X_j) of task t drawn by the 32-bit uniform x (reference form of the inlined draw). */
+  draw(t: number, x: number): number {
+    return patternOf(this.words, this.at(t), this.attempts, x);
+  }
+
+  private build(t: number, at: number): void {
+    const C = this.alias.classes;
+    patternProbabilities(this.correlation, this.tasks.successRate[t], this.attempts, this.probabilities);
+    // Cumulative sums normalised, exactly 1 from the last pattern of positive probability on (so that
+    // round-off never gives weight to a later pattern of probability 0).
+    let total = 0;
+    let lastPositive = 0;
+    for (let m = 0; m < C; m++) {
+      total += this.probabilities[m];
+      if (this.probabilities[m] > 0) lastPositive = m;
+    }
+    let sum = 0;
+    for (let m = 0; m < C; m++) {
+      sum += this.probabilities[m];
+      this.cumulative[m] = m >= lastPositive ? 1 : sum / total;
+    }
+    this.alias.set(0, this.cumulative);
+    this.alias.pack(0, this.words, at);
+  }
+}
+
+/** The pattern of the packed alias words at words[at..at + 2^K) for the 32-bit uniform x (`AliasTable.pack`'s select). */
+export function patternOf(words: Int32Array, at: number, K: number, x: number): number {
+  const mask = (1 << K) - 1;
+  const i = x & mask;
+  const w = words[at + i];
+  const a = w & mask;
+  return a ^ ((i ^ a) & ((((x >>> 1) | (mask >>> 1)) - (w >>> 1)) >> 31));
+}
