@@ -55,7 +55,7 @@ export function patternProbabilities(correlation: AttemptCorrelation, p: number,
  * Per task of a fixed benchmark, the alias table of its 2^K outcome patterns (Walker's alias method,
  * `AliasTable`, packed one int32 per column: `AliasTable.pack`), so that one 32-bit uniform x gives
  * all K outcomes: column i = x & (C − 1), pattern i if (x >>> K) < n_i, else alias_i. The tables of
- * all tasks are kept when they fit in TABLE_BYTES_LIMIT (task t at t·C); otherwise `at(t)` rebuilds
+ * all tasks are kept when they fit in `bytesLimit` (TABLE_BYTES_LIMIT; task t at t·C); otherwise `at(t)` rebuilds
  * task t's table in one slot (the same words: a pure function of the task).
  * Resolution: the pattern weights are integers summing to C·2^32 (`AliasTable`), so a pattern's
  * probability is exact to a few 2^-32 and a pattern of probability 0 is never drawn.
@@ -72,7 +72,7 @@ export class OutcomePatterns {
   private readonly cumulative: Float64Array;
   private built = -1;
 
-  constructor(correlation: AttemptCorrelation, tasks: TaskParameters, K: number) {
+  constructor(correlation: AttemptCorrelation, tasks: TaskParameters, K: number, bytesLimit = TABLE_BYTES_LIMIT) {
     const C = 2 ** K;
     this.attempts = K;
     this.tasks = tasks;
@@ -80,7 +80,7 @@ export class OutcomePatterns {
     this.alias = new AliasTable(C, 1);
     this.probabilities = new Float64Array(C);
     this.cumulative = new Float64Array(C);
-    this.allTasks = tasks.count * C * 4 <= TABLE_BYTES_LIMIT;
+    this.allTasks = tasks.count * C * 4 <= bytesLimit;
     this.words = new Int32Array(this.allTasks ? tasks.count * C : C);
     if (this.allTasks) for (let t = 0; t < tasks.count; t++) this.build(t, t * C);
   }
