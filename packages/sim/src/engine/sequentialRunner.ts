@@ -442,10 +442,9 @@ export class SequentialRunner implements BlockRunner {
               const rounded = x * inverseStep + rounder - rounder;
               const n = rounded | 0;
               const rest = x - rounded * stepHigh - rounded * stepLow;
-              e =
-                fractions[n & stepMask] *
-                powers[(n >> 8) - lowestExponent] *
-                (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
+              const rest2 = rest * rest;
+              const f = fractions[n & stepMask] * powers[(n >> 8) - lowestExponent];
+              e = f + f * (rest + rest2 * (0.5 + rest * (1 / 6) + rest2 * (1 / 24)));
             }
             c = costMedian * e;
           }
