@@ -26,29 +26,39 @@ export function drawsOutcomePatterns(scenario: Scenario): boolean {
  * Example: independent p = 0.5 gives 2^-K for every pattern; p = 1 puts all mass on m = 2^K − 1 (tested).
  */
 export function patternProbabilities(correlation: AttemptCorrelation, p: number, K: number, out: Float64Array): void {
-  const C = 2 ** K;
+  // Level by level: after level j, out[m] for m < 2^j is P(X_1..X_j = m); each prefix splits into X_{j+1} = 0 (m) and 1 (m + 2^j).
   const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
-  const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
+  const fresh = (1 - stay) * p;
+  const afterCorrect = stay * 1 + fresh;
+  const afterWrong = stay * 0 + fresh;
   const urn = correlation.model === 'exchangeable' && correlation.icc > 0;
   const scale = urn ? 1 / correlation.icc - 1 : 0;
-  for (let m = 0; m < C; m++) {
-    let probability = 1;
-    let previous = 0;
-    let correct = 0;
-    let rate = p;
-    for (let j = 1; j <= K; j++) {
+  const a = p * scale;
+  // Feedback: the rate after f wrong attempts, updated as drawOutcomes does.
+  const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
+  const repaired = new Float64Array(K);
+  repaired[0] = p;
+  for (let f = 1; f < K; f++) repaired[f] = repaired[f - 1] + eta * (1 - repaired[f - 1]);
+  out[0] = 1;
+  for (let j = 1; j <= K; j++) {
+    const half = 1 << (j - 1);
+    for (let m = 0; m < half; m++) {
       let q = p;
-      if (correlation.model === 'markov') q = j === 1 ? p : stay * previous + (1 - stay) * p;
-      else if (urn) q = (p * scale + correct) / (scale + j - 1);
-      else if (correlation.model === 'feedback') q = rate;
-      const x = (m >>> (j - 1)) & 1;
-      probability *= x === 1 ? q : 1 - q;
-      previous = x;
-      correct += x;
-      if (x === 0) rate += eta * (1 - rate);
+      if (correlation.model === 'markov') q = j === 1 ? p : (m >>> (j - 2)) & 1 ? afterCorrect : afterWrong;
+      else if (urn) q = (a + ones(m)) / (scale + j - 1);
+      else if (correlation.model === 'feedback') q = repaired[j - 1 - ones(m)];
+      const before = out[m];
+      out[m] = before * (1 - q);
+      out[m + half] = before * q;
     }
-    out[m] = probability;
   }
+}
+
+/** The number of set bits of a 32-bit integer. */
+function ones(m: number): number {
+  let v = m - ((m >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 63;
 }
 
 /**
@@ -56,7 +66,8 @@ export function patternProbabilities(correlation: AttemptCorrelation, p: number,
  * `AliasTable`, packed one int32 per column: `AliasTable.pack`), so that one 32-bit uniform x gives
  * all K outcomes: column i = x & (C − 1), pattern i if (x >>> K) < n_i, else alias_i. The tables of
  * all tasks are kept when they fit in `bytesLimit` (TABLE_BYTES_LIMIT; task t at t·C); otherwise `at(t)` rebuilds
- * task t's table in one slot (the same words: a pure function of the task).
+ * task t's table in one slot (the same words: a pure function of the task). `prebuilt`: the words of
+ * all tasks from another `OutcomePatterns` of the same scenario (`words`, e.g. built in another thread), used as they are.
  * Resolution: the pattern weights are integers summing to C·2^32 (`AliasTable`), so a pattern's
  * probability is exact to a few 2^-32 and a pattern of probability 0 is never drawn.
  */
@@ -64,7 +75,8 @@ export class OutcomePatterns {
   readonly attempts: number;
   /** Packed alias words: task t's column i at words[at(t) + i]. */
   readonly words: Int32Array;
-  private readonly allTasks: boolean;
+  /** Whether the words of all tasks are kept (else one task's, rebuilt by `at`). */
+  readonly allTasks: boolean;
   private readonly tasks: TaskParameters;
   private readonly correlation: AttemptCorrelation;
   private readonly alias: AliasTable;
@@ -72,7 +84,7 @@ export class OutcomePatterns {
   private readonly cumulative: Float64Array;
   private built = -1;
 
-  constructor(correlation: AttemptCorrelation, tasks: TaskParameters, K: number, bytesLimit = TABLE_BYTES_LIMIT) {
+  constructor(correlation: AttemptCorrelation, tasks: TaskParameters, K: number, bytesLimit = TABLE_BYTES_LIMIT, prebuilt: Int32Array | null = null) {
     const C = 2 ** K;
     this.attempts = K;
     this.tasks = tasks;
@@ -81,8 +93,12 @@ export class OutcomePatterns {
     this.probabilities = new Float64Array(C);
     this.cumulative = new Float64Array(C);
     this.allTasks = tasks.count * C * 4 <= bytesLimit;
-    this.words = new Int32Array(this.allTasks ? tasks.count * C : C);
-    if (this.allTasks) for (let t = 0; t < tasks.count; t++) this.build(t, t * C);
+    const length = this.allTasks ? tasks.count * C : C;
+    if (this.allTasks && prebuilt !== null && prebuilt.length === length) this.words = prebuilt;
+    else {
+      this.words = new Int32Array(length);
+      if (this.allTasks) for (let t = 0; t < tasks.count; t++) this.build(t, t * C);
+    }
   }
 
   /** Where task t's words start (its table built now if the tables of all tasks are not kept). */

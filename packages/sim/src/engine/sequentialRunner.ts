@@ -1,6 +1,6 @@
 import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Amount, Scenario } from '../scenario/types.js';
-import type { BlockRunner } from './blockRunner.js';
+import { matchingTables, type BlockRunner, type RunnerTables } from './blockRunner.js';
 import {
   ABSTAINED,
   ATTEMPTS,
@@ -103,12 +103,17 @@ export class SequentialRunner implements BlockRunner {
   /** Whether the kernel has been called (forTaskGroups). */
   warm = false;
 
-  constructor(scenario: Scenario) {
+  /** `prebuilt`: the `tables()` of a runner of the same scenario (the outcome patterns, used when they fit), else built here. */
+  constructor(scenario: Scenario, prebuilt?: RunnerTables) {
     this.scenario = scenario;
     const K = scenario.policy.maxAttempts;
     this.K = K;
-    this.fixedTasks = scenario.tasks.resample ? null : benchmarkTasks(scenario);
-    this.patterns = this.fixedTasks !== null && drawsOutcomePatterns(scenario) ? new OutcomePatterns(scenario.attempts.correlation, this.fixedTasks, K) : null;
+    const fixed = scenario.tasks.resample ? null : benchmarkTasks(scenario);
+    this.fixedTasks = fixed;
+    if (fixed !== null && drawsOutcomePatterns(scenario)) {
+      const words = matchingTables(prebuilt, this.path, [fixed.count * 2 ** K])?.[0];
+      this.patterns = new OutcomePatterns(scenario.attempts.correlation, fixed, K, undefined, words instanceof Int32Array ? words : null);
+    } else this.patterns = null;
     this.outcomes = new Uint8Array(K + 1);
     const slots = REPLICATES_PER_BLOCK * (K + 2);
     this.hFirstSuccess = new Int32Array(slots);
@@ -128,6 +133,12 @@ export class SequentialRunner implements BlockRunner {
     this.cost = amountParameters(cost);
     this.latency = amountParameters(latency);
     this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
+  }
+
+  /** The outcome patterns of all tasks (a copy), when it keeps them. */
+  tables(): RunnerTables | null {
+    const patterns = this.patterns;
+    return patterns !== null && patterns.allTasks ? { path: this.path, arrays: [patterns.words.slice()] } : null;
   }
 
   run(rng: Xoshiro128, firstReplicate: number, count: number, out: Float64Array): void {
