@@ -19,7 +19,7 @@ import {
 import { draw, perAttempt, type PerAttempt } from './generalEpisode.js';
 import { drawsOutcomePatterns, OutcomePatterns } from './outcomePatterns.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
-import { expTables, INVERSE_STEP, LOWEST_EXPONENT, ROUNDER, STEP_HIGH, STEP_LOW, STEPS, TABLE_LIMIT, type ExpTables } from './tableExp.js';
+import { expTables, INVERSE_STEP, NEAR_LIMIT, NEAR_STEPS, ROUNDER, STEP_HIGH, STEP_LOW, tableExp, type ExpTables } from './tableExp.js';
 import { forTaskGroups } from './taskGroups.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
 import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
@@ -232,16 +232,16 @@ export class SequentialRunner implements BlockRunner {
     const latencyOverTail = this.latencyOverTail,
       latencyOvershootTail = this.latencyOvershootTail;
     const { kn, wn } = this.ziggurat;
-    const { fractions, powers } = this.exp;
+    const exp = this.exp;
+    const near = exp.near;
     // Module constants as locals: V8 loads an imported or module-level binding from its context,
     // with a check, at every use in the loop; a local is a register or a stack slot.
-    const tableLimit = TABLE_LIMIT,
+    const nearLimit = NEAR_LIMIT,
+      nearSteps = NEAR_STEPS,
       inverseStep = INVERSE_STEP,
       rounder = ROUNDER,
       stepHigh = STEP_HIGH,
       stepLow = STEP_LOW,
-      stepMask = STEPS - 1,
-      lowestExponent = LOWEST_EXPONENT,
       twoPowMinus32 = TWO_POW_MINUS_32;
     // Where budget k = j − 1 of replicate r adds its amounts and delivery: out[r·width + row·K + j − 2].
     const costRow = COST * K - 2,
@@ -445,18 +445,17 @@ export class SequentialRunner implements BlockRunner {
               s2 = rng.s2;
               s3 = rng.s3;
             }
-            // e^x as tableExp computes it, inlined (the call is not: the kernel exceeds V8's inlining budget).
+            // e^x as tableExp computes it, inlined for |x| < NEAR_LIMIT (the call is not: the kernel exceeds
+            // V8's inlining budget); beyond, the call.
             const x = costSigma * z;
             let e: number;
-            if (!(x <= tableLimit && x >= -tableLimit)) e = Math.exp(x);
-            else {
+            if (x < nearLimit && x > -nearLimit) {
               const rounded = x * inverseStep + rounder - rounder;
-              const n = rounded | 0;
               const rest = x - rounded * stepHigh - rounded * stepLow;
               const rest2 = rest * rest;
-              const f = fractions[n & stepMask] * powers[(n >> 8) - lowestExponent];
+              const f = near[(rounded | 0) + nearSteps];
               e = f + f * (rest + rest2 * (0.5 + rest * (1 / 6) + rest2 * (1 / 24)));
-            }
+            } else e = tableExp(exp, x);
             c = costMedian * e;
           }
           if (costDrawn !== null) {
