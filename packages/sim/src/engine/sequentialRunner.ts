@@ -98,6 +98,11 @@ export class SequentialRunner implements BlockRunner {
   private readonly exp: ExpTables;
   private readonly cost: AmountParameters;
   private readonly latency: AmountParameters;
+  /**
+   * A constant latency l and no latency budget: the latency at budget k is l × the attempts started
+   * (the general episode's l + l + …, equal to rounding), added in `finish` rather than per attempt.
+   */
+  private readonly latencyByAttempts: boolean;
   /** DELIVERY_ROW[d]·K − 2 per delivery kind d (see episodes). */
   private readonly deliveryRows: Int32Array;
   /** Whether the kernel has been called (forTaskGroups). */
@@ -132,6 +137,7 @@ export class SequentialRunner implements BlockRunner {
     this.exp = expTables();
     this.cost = amountParameters(cost);
     this.latency = amountParameters(latency);
+    this.latencyByAttempts = latency.dist === 'constant' && scenario.policy.budget.latency === null;
     this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
   }
 
@@ -246,6 +252,7 @@ export class SequentialRunner implements BlockRunner {
     // Where budget k = j − 1 of replicate r adds its amounts and delivery: out[r·width + row·K + j − 2].
     const costRow = COST * K - 2,
       latencyRow = LATENCY * K - 2;
+    const latencyByAttempts = this.latencyByAttempts;
     const deliveryRows = this.deliveryRows;
     let s0 = rng.s0,
       s1 = rng.s1,
@@ -398,7 +405,7 @@ export class SequentialRunner implements BlockRunner {
             // Attempt j − 1 was not the last: budget k = j − 1 ends in the state after it (amounts S, L; for
             // deliverLast and oracle its delivery; otherwise none, added in finish).
             out[base + costRow + j] += spend;
-            out[base + latencyRow + j] += took;
+            if (!latencyByAttempts) out[base + latencyRow + j] += took;
             if (prefixDelivery) out[base + deliveryRows[final] + j] += 1;
           }
           // Outcome X_j: bit j of the mask (K ≤ 30), else the array.
@@ -513,7 +520,7 @@ export class SequentialRunner implements BlockRunner {
         const at = r * H + started;
         hFinal[3 * at + final]++;
         costTail[at] += spend;
-        latencyTail[at] += took;
+        if (!latencyByAttempts) latencyTail[at] += took;
         if (hasCostCap) {
           // Only the last attempt can end above the cap: over = 1{S_s > cap} (without a branch; 0·(S_s − cap) adds ±0).
           const over = +(spend > costLimit);
@@ -539,6 +546,8 @@ export class SequentialRunner implements BlockRunner {
     const H = K + 2;
     const width = METRIC_COUNT * K;
     const plain = !(this.scenario.policy.onNoAccept === 'deliverLast' || this.scenario.selector.kind === 'oracle');
+    const latencyByAttempts = this.latencyByAttempts;
+    const latencyValue = this.latency.value;
     for (let r = 0; r < count; r++) {
       const base = r * width;
       let episodes = 0;
@@ -583,7 +592,7 @@ export class SequentialRunner implements BlockRunner {
         out[base + ABSTAINED * K + i] += none + (plain ? running : 0);
         out[base + ATTEMPTS * K + i] += usedBySome + k * running;
         out[base + COST * K + i] += cost;
-        out[base + LATENCY * K + i] += latency;
+        out[base + LATENCY * K + i] += latencyByAttempts ? latencyValue * (usedBySome + k * running) : latency;
         out[base + COST_OVER_CAP * K + i] += costOver;
         out[base + COST_OVERSHOOT * K + i] += costOvershoot;
         out[base + LATENCY_OVER_CAP * K + i] += latencyOver;
