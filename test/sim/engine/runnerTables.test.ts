@@ -39,7 +39,10 @@ describe('runner tables handed to another runner of the same scenario (worker th
   }
 
   it('paths without per-task tables offer none: the sequential kernel on resampled tasks or with K > 10 (one uniform per outcome)', () => {
-    const resampled = createBlockRunner(resolveScenario({ ...base, tasks: { ...base.tasks, resample: true }, policy: { maxAttempts: 5, budget: { cost: 2 } } }), false);
+    const resampled = createBlockRunner(
+      resolveScenario({ ...base, tasks: { ...base.tasks, resample: true }, policy: { maxAttempts: 5, budget: { cost: 2 } } }),
+      false,
+    );
     const long = createBlockRunner(resolveScenario({ ...base, policy: { maxAttempts: 11, budget: { cost: 2 } } }), false);
     for (const runner of [resampled, long]) {
       expect(runner.path).toBe('sequential');

@@ -144,7 +144,7 @@ export class SequentialRunner implements BlockRunner {
   /** The outcome patterns of all tasks (a copy), when it keeps them. */
   tables(): RunnerTables | null {
     const patterns = this.patterns;
-    return patterns !== null && patterns.allTasks ? { path: this.path, arrays: [patterns.words.slice()] } : null;
+    return patterns?.allTasks ? { path: this.path, arrays: [patterns.words.slice()] } : null;
   }
 
   run(rng: Xoshiro128, firstReplicate: number, count: number, out: Float64Array): void {
@@ -190,12 +190,12 @@ export class SequentialRunner implements BlockRunner {
       patterns !== null
         ? PATTERN
         : correlation.model === 'markov'
-        ? MARKOV
-        : correlation.model === 'feedback'
-          ? FEEDBACK
-          : correlation.model === 'exchangeable' && correlation.icc > 0
-            ? EXCHANGEABLE
-            : INDEPENDENT;
+          ? MARKOV
+          : correlation.model === 'feedback'
+            ? FEEDBACK
+            : correlation.model === 'exchangeable' && correlation.icc > 0
+              ? EXCHANGEABLE
+              : INDEPENDENT;
     const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
     const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
     const scale = correlation.model === 'exchangeable' && correlation.icc > 0 ? 1 / correlation.icc - 1 : 0;
