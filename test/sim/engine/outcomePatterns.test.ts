@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { drawOutcomes } from '../../../packages/sim/src/engine/drawOutcomes.js';
-import { OutcomePatterns, patternOf, patternProbabilities } from '../../../packages/sim/src/engine/outcomePatterns.js';
+import {
+  drawsOutcomePatterns,
+  OutcomePatterns,
+  PATTERN_BYTES_LIMIT,
+  patternOf,
+  patternProbabilities,
+} from '../../../packages/sim/src/engine/outcomePatterns.js';
+import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 import type { TaskParameters } from '../../../packages/sim/src/engine/taskParameters.js';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';
 import type { AttemptCorrelation } from '../../../packages/sim/src/scenario/types.js';
@@ -144,15 +151,15 @@ describe('OutcomePatterns', () => {
     }
   });
 
-  it('tables rebuilt per task when the tables of all tasks do not fit are the same words', () => {
-    const tasks = tasksOf([0.1, 0.45, 0.8]);
-    const model: AttemptCorrelation = { model: 'exchangeable', icc: 0.2 };
-    const kept = new OutcomePatterns(model, tasks, 6);
-    const rebuilt = new OutcomePatterns(model, tasks, 6, 0);
-    expect(rebuilt.words.length).toBe(64);
-    for (const t of [2, 0, 1, 1]) {
-      const at = kept.at(t);
-      expect(Array.from(rebuilt.words.subarray(rebuilt.at(t), rebuilt.at(t) + 64))).toEqual(Array.from(kept.words.subarray(at, at + 64)));
-    }
+  it('are drawn on a fixed benchmark with K ≤ 10 whose tables fit in 16 MiB (T·2^K·4 bytes); otherwise one uniform per outcome', () => {
+    const scenario = (count: number, maxAttempts: number, resample = false) =>
+      resolveScenario({ tasks: { count, successRate: { dist: 'beta', mean: 0.5, concentration: 2 }, resample }, policy: { maxAttempts } });
+    expect(PATTERN_BYTES_LIMIT).toBe(2 ** 24);
+    expect(drawsOutcomePatterns(scenario(16384, 8))).toBe(true); // 16384 · 256 · 4 = 2^24 bytes
+    expect(drawsOutcomePatterns(scenario(16385, 8))).toBe(false);
+    expect(drawsOutcomePatterns(scenario(4096, 10))).toBe(true);
+    expect(drawsOutcomePatterns(scenario(4097, 10))).toBe(false);
+    expect(drawsOutcomePatterns(scenario(10, 11))).toBe(false);
+    expect(drawsOutcomePatterns(scenario(10, 8, true))).toBe(false);
   });
 });

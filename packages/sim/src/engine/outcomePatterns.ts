@@ -1,18 +1,21 @@
 import type { AttemptCorrelation, Scenario } from '../scenario/types.js';
 import { AliasTable } from './aliasTable.js';
-import { TABLE_BYTES_LIMIT } from './blockRunner.js';
 import type { TaskParameters } from './taskParameters.js';
 
 /** Up to this many attempts an episode on a fixed benchmark draws its outcomes as one pattern (2^K classes per task). */
 export const PATTERN_ATTEMPTS_LIMIT = 10;
+/** ... and when the tables of all tasks (T·2^K int32) take at most this many bytes (16 MiB: T ≤ 16 384 at K = 8, 4 096 at K = 10). */
+export const PATTERN_BYTES_LIMIT = 16 * 1024 * 1024;
 
 /**
  * Whether the episodes of a scenario draw their outcomes X_1..X_K as one pattern from one 32-bit
  * uniform (`OutcomePatterns`) rather than one uniform per attempt (`drawOutcomes`): on a fixed
- * benchmark (the tables are built once per task) with K ≤ PATTERN_ATTEMPTS_LIMIT.
+ * benchmark (the tables are built once per task) with K ≤ PATTERN_ATTEMPTS_LIMIT and tables that fit
+ * in PATTERN_BYTES_LIMIT (a property of the scenario alone, so every thread and path decides alike).
  */
 export function drawsOutcomePatterns(scenario: Scenario): boolean {
-  return !scenario.tasks.resample && scenario.policy.maxAttempts <= PATTERN_ATTEMPTS_LIMIT;
+  const K = scenario.policy.maxAttempts;
+  return !scenario.tasks.resample && K <= PATTERN_ATTEMPTS_LIMIT && scenario.tasks.count * 2 ** K * 4 <= PATTERN_BYTES_LIMIT;
 }
 
 /**
@@ -64,27 +67,23 @@ function ones(m: number): number {
 /**
  * Per task of a fixed benchmark, the alias table of its 2^K outcome patterns (Walker's alias method,
  * `AliasTable`, packed one int32 per column: `AliasTable.pack`), so that one 32-bit uniform x gives
- * all K outcomes: column i = x & (C − 1), pattern i if (x >>> K) < n_i, else alias_i. The tables of
- * all tasks are kept when they fit in `bytesLimit` (TABLE_BYTES_LIMIT; task t at t·C); otherwise `at(t)` rebuilds
- * task t's table in one slot (the same words: a pure function of the task). `prebuilt`: the words of
- * all tasks from another `OutcomePatterns` of the same scenario (`words`, e.g. built in another thread), used as they are.
+ * all K outcomes: column i = x & (C − 1), pattern i if (x >>> K) < n_i, else alias_i; task t's
+ * columns at words[t·C..t·C + C). `prebuilt`: the words from another `OutcomePatterns` of the same
+ * scenario (e.g. built in another thread), used as they are when the length fits.
  * Resolution: the pattern weights are integers summing to C·2^32 (`AliasTable`), so a pattern's
  * probability is exact to a few 2^-32 and a pattern of probability 0 is never drawn.
  */
 export class OutcomePatterns {
   readonly attempts: number;
-  /** Packed alias words: task t's column i at words[at(t) + i]. */
+  /** Packed alias words: task t's column i at words[t·2^K + i]. */
   readonly words: Int32Array;
-  /** Whether the words of all tasks are kept (else one task's, rebuilt by `at`). */
-  readonly allTasks: boolean;
   private readonly tasks: TaskParameters;
   private readonly correlation: AttemptCorrelation;
   private readonly alias: AliasTable;
   private readonly probabilities: Float64Array;
   private readonly cumulative: Float64Array;
-  private built = -1;
 
-  constructor(correlation: AttemptCorrelation, tasks: TaskParameters, K: number, bytesLimit = TABLE_BYTES_LIMIT, prebuilt: Int32Array | null = null) {
+  constructor(correlation: AttemptCorrelation, tasks: TaskParameters, K: number, prebuilt: Int32Array | null = null) {
     const C = 2 ** K;
     this.attempts = K;
     this.tasks = tasks;
@@ -92,23 +91,17 @@ export class OutcomePatterns {
     this.alias = new AliasTable(C, 1);
     this.probabilities = new Float64Array(C);
     this.cumulative = new Float64Array(C);
-    this.allTasks = tasks.count * C * 4 <= bytesLimit;
-    const length = this.allTasks ? tasks.count * C : C;
-    if (this.allTasks && prebuilt !== null && prebuilt.length === length) this.words = prebuilt;
+    const length = tasks.count * C;
+    if (prebuilt !== null && prebuilt.length === length) this.words = prebuilt;
     else {
       this.words = new Int32Array(length);
-      if (this.allTasks) for (let t = 0; t < tasks.count; t++) this.build(t, t * C);
+      for (let t = 0; t < tasks.count; t++) this.build(t, t * C);
     }
   }
 
-  /** Where task t's words start (its table built now if the tables of all tasks are not kept). */
+  /** Where task t's words start. */
   at(t: number): number {
-    if (this.allTasks) return t * this.alias.classes;
-    if (this.built !== t) {
-      this.build(t, 0);
-      this.built = t;
-    }
-    return 0;
+    return t * this.alias.classes;
   }
 
   /** The pattern (bit j − 1 = X_j) of task t drawn by the 32-bit uniform x (reference form of the inlined draw). */

@@ -117,7 +117,7 @@ export class SequentialRunner implements BlockRunner {
     this.fixedTasks = fixed;
     if (fixed !== null && drawsOutcomePatterns(scenario)) {
       const words = matchingTables(prebuilt, this.path, [fixed.count * 2 ** K])?.[0];
-      this.patterns = new OutcomePatterns(scenario.attempts.correlation, fixed, K, undefined, words instanceof Int32Array ? words : null);
+      this.patterns = new OutcomePatterns(scenario.attempts.correlation, fixed, K, words instanceof Int32Array ? words : null);
     } else this.patterns = null;
     this.outcomes = new Uint8Array(K + 1);
     const slots = REPLICATES_PER_BLOCK * (K + 2);
@@ -141,10 +141,10 @@ export class SequentialRunner implements BlockRunner {
     this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
   }
 
-  /** The outcome patterns of all tasks (a copy), when it keeps them. */
+  /** The outcome patterns of all tasks (a copy), when it draws them. */
   tables(): RunnerTables | null {
     const patterns = this.patterns;
-    return patterns?.allTasks ? { path: this.path, arrays: [patterns.words.slice()] } : null;
+    return patterns === null ? null : { path: this.path, arrays: [patterns.words.slice()] };
   }
 
   run(rng: Xoshiro128, firstReplicate: number, count: number, out: Float64Array): void {
