@@ -19,7 +19,7 @@ export default defineConfig({
     // The pack-and-install test needs the registry and a minute: `pnpm test:pack` (vitest.pack.config.ts).
     exclude: [...configDefaults.exclude, 'test/pack/**'],
     testTimeout: 30_000,
-    // Test files share each worker's module cache (no module-level state anywhere: docs/design.md §5.8);
+    // Test files share each worker's module cache (no module-level state but the pool of simulate threads, which holds no results: docs/design.md §5.8);
     // this halves the suite's wall time, most of which was loading modules file by file.
     isolate: false,
     // Chart goldens are file snapshots (toMatchFileSnapshot): UPDATE_GOLDEN=1 rewrites them, as `-u` does.

@@ -10,7 +10,8 @@ const replicates = Number(replicatesText);
 const workers = Number(workersText);
 const base = await readScenarioFile(file);
 const scenario = resolveScenario({ ...scenarioToInput(base), run: { replicates } }, { source: file });
-const { seconds, summary } = await timeEngine(scenario, workers);
+// This process's first and only run: no worker started before the timer.
+const { seconds, summary } = await timeEngine(scenario, workers, { prestart: false });
 process.stdout.write(
   `${JSON.stringify({ maxRssKB: process.resourceUsage().maxRSS, seconds, episodes: summary.episodes, replicates: summary.replicates.done, workers })}\n`,
 );

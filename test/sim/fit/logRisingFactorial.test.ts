@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logRisingFactorial } from '../../../packages/sim/src/fit/logRisingFactorial.js';
+import { LogRisingFactorials, logRisingFactorial } from '../../../packages/sim/src/fit/logRisingFactorial.js';
 
 // Reference: mpmath at 40 digits, e.g.
 //   python3 -c "import mpmath as mp; mp.mp.dps = 40; print(float(mp.log(mp.rf(mp.mpf(10)**9, 20))))"
@@ -24,5 +24,22 @@ describe('logRisingFactorial', () => {
   it('the Stirling branch agrees with the direct sum where both apply (x = 1e6, m = 17 vs 16 + ln(x + 16))', () => {
     // Closed form: (x)_17 = (x)_16 · (x + 16).
     expect(logRisingFactorial(1e6, 17)).toBeCloseTo(logRisingFactorial(1e6, 16) + Math.log(1e6 + 16), 10);
+  });
+});
+
+describe('LogRisingFactorials (one x, many m, for likelihoods)', () => {
+  it('gives logRisingFactorial bit for bit on both sides of the direct/Stirling split and for x from 1e-6 to 1e9', () => {
+    // The reference is logRisingFactorial itself (checked against scipy above): the table must not change a single likelihood bit.
+    const xs = [1e-6, 0.03, 0.3, 0.5, 1, 2.7, 9.5, 10, 10.5, 15.3, 16, 1e3, 1e9];
+    const ms = [...Array.from({ length: 41 }, (_, m) => m), 99, 100, 1000, 123_457, 1_000_000];
+    for (const x of xs) {
+      const table = new LogRisingFactorials(x);
+      for (const m of ms) expect(Object.is(table.at(m), logRisingFactorial(x, m)), `x = ${x}, m = ${m}`).toBe(true);
+    }
+  });
+
+  it('matches mpmath at a point past the split: ln (0.3)_100', () => {
+    // python3 -c "import mpmath as mp; mp.mp.dps = 40; print(float(mp.log(mp.rf(mp.mpf('0.3'), 100))))" → 359.41890773424007
+    expect(new LogRisingFactorials(0.3).at(100)).toBeCloseTo(359.41890773424007, 11);
   });
 });

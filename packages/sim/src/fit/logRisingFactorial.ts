@@ -20,12 +20,47 @@ const STIRLING_FROM = 10;
 export function logRisingFactorial(x: number, m: number): number {
   if (m === 0) return 0;
   let sum = 0;
-  let y = x;
-  let r = m;
   const direct = m <= DIRECT_TERMS ? m : Math.min(m, Math.max(0, Math.ceil(STIRLING_FROM - x)));
   for (let j = 0; j < direct; j++) sum += Math.log(x + j);
-  y = x + direct;
-  r = m - direct;
+  const y = x + direct;
+  const r = m - direct;
   if (r === 0) return sum;
-  return sum + (y - 0.5) * Math.log1p(r / y) + r * (Math.log(y + r) - 1) + stirlingError(y + r) - stirlingError(y);
+  return stirlingRest(sum, y, r, stirlingError(y));
+}
+
+/** sum + ln Γ(y + r) − ln Γ(y) by Stirling with its error terms (δ(y) given), in one fixed order of operations. */
+function stirlingRest(sum: number, y: number, r: number, deltaY: number): number {
+  return sum + (y - 0.5) * Math.log1p(r / y) + r * (Math.log(y + r) - 1) + stirlingError(y + r) - deltaY;
+}
+
+/**
+ * `logRisingFactorial` for one x and many m, equal to it bit for bit: the sums of the first
+ * factors (the same additions in the same order) and δ of the point where Stirling takes over are
+ * computed once, so a likelihood over many counts c of the same (a, b) pays for them once.
+ */
+export class LogRisingFactorials {
+  /** prefix[j] = Σ_{i<j} ln(x + i), j ≤ DIRECT_TERMS, summed from i = 0. */
+  private readonly prefix = new Float64Array(DIRECT_TERMS + 1);
+  /** Factors taken directly when m > DIRECT_TERMS, and where Stirling starts. */
+  private readonly direct: number;
+  private readonly y: number;
+  private readonly deltaY: number;
+
+  constructor(x: number) {
+    let sum = 0;
+    for (let j = 0; j < DIRECT_TERMS; j++) {
+      sum += Math.log(x + j);
+      this.prefix[j + 1] = sum;
+    }
+    this.direct = Math.max(0, Math.ceil(STIRLING_FROM - x));
+    this.y = x + this.direct;
+    this.deltaY = stirlingError(this.y);
+  }
+
+  /** ln (x)_m. */
+  at(m: number): number {
+    if (m <= DIRECT_TERMS) return this.prefix[m]!;
+    // m > 16 > direct (≤ 10 for x > 0): the same split as logRisingFactorial's.
+    return stirlingRest(this.prefix[this.direct]!, this.y, m - this.direct, this.deltaY);
+  }
 }

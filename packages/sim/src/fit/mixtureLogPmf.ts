@@ -1,5 +1,5 @@
 import { logChoose } from './betaBinomialLogPmf.js';
-import { logRisingFactorial } from './logRisingFactorial.js';
+import { LogRisingFactorials, logRisingFactorial } from './logRisingFactorial.js';
 import type { MixtureParameters } from './mixtureParameters.js';
 
 /**
@@ -13,15 +13,32 @@ import type { MixtureParameters } from './mixtureParameters.js';
  * ln 0.35 = −1.0498221244986778 (scipy: log(0.2 + 0.7*betabinom.pmf(0, 4, 2, 3)); tested).
  * Internal: the caller validates n and c (and may pass ln C(n, c) when it has it).
  */
-export function mixtureLogPmf(params: MixtureParameters, n: number, c: number, logChooseNC = logChoose(n, c)): number {
-  let log = params.logWeight + betaComponentLogPmf(params, n, c, logChooseNC);
+export function mixtureLogPmf(params: MixtureParameters, n: number, c: number, logChooseNC = logChoose(n, c), rising: BetaRisingFactorials | null = null): number {
+  let log = params.logWeight + betaComponentLogPmf(params, n, c, logChooseNC, rising);
   if (c === 0) log = logAdd(log, params.logPi0);
   if (c === n) log = logAdd(log, params.logPi1);
   return log;
 }
 
+/**
+ * The rising factorials of one parameter point's a, b and a + b, for the many (n, c) of a
+ * likelihood (`LogRisingFactorials`: the same values as `logRisingFactorial`, bit for bit). null
+ * at the limits s = 0 and s = ∞, which need none.
+ */
+export interface BetaRisingFactorials {
+  readonly a: LogRisingFactorials;
+  readonly b: LogRisingFactorials;
+  readonly s: LogRisingFactorials;
+}
+
+export function betaRisingFactorials(params: MixtureParameters): BetaRisingFactorials | null {
+  const s = params.concentration;
+  if (s === Infinity || s === 0) return null;
+  return { a: new LogRisingFactorials(params.mean * s), b: new LogRisingFactorials(Math.exp(params.logOneMinusMean) * s), s: new LogRisingFactorials(s) };
+}
+
 /** ln BB(c; n, mean·s, (1 − mean)·s) with its limits at s = ∞ (binomial) and s = 0 (two points). */
-function betaComponentLogPmf(params: MixtureParameters, n: number, c: number, logChooseNC: number): number {
+function betaComponentLogPmf(params: MixtureParameters, n: number, c: number, logChooseNC: number, rising: BetaRisingFactorials | null): number {
   const s = params.concentration;
   if (s === Infinity) {
     const successes = c === 0 ? 0 : c * params.logMean;
@@ -32,6 +49,7 @@ function betaComponentLogPmf(params: MixtureParameters, n: number, c: number, lo
     if (c === 0) return params.logOneMinusMean;
     return c === n ? params.logMean : -Infinity;
   }
+  if (rising !== null) return logChooseNC + rising.a.at(c) + rising.b.at(n - c) - rising.s.at(n);
   const a = params.mean * s;
   const b = Math.exp(params.logOneMinusMean) * s;
   return logChooseNC + logRisingFactorial(a, c) + logRisingFactorial(b, n - c) - logRisingFactorial(s, n);

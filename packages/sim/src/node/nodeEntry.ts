@@ -5,3 +5,4 @@
  */
 export { runSimulation, type RunSimulationOptions } from './runSimulation.js';
 export { StopSignal } from './stopSignal.js';
+export { closeSimulationWorkers, idleSimulationWorkers, startSimulationWorkers } from './workerPool.js';

@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import { mergePartials } from '../engine/mergePartials.js';
 import type { RunnerTables } from '../engine/blockRunner.js';
 import type { PartialResult } from '../engine/partialResult.js';
@@ -7,7 +6,13 @@ import { simulatePartial, type SimulationReuse } from '../engine/simulatePartial
 import { estimatedWorkMs } from '../engine/workEstimate.js';
 import { scenarioToInput } from '../scenario/scenarioToInput.js';
 import type { Scenario } from '../scenario/types.js';
+import { ChunkQueue } from './chunkQueue.js';
+import type { SimulateWorkerReply, SimulateWorkerRun } from './simulateWorker.js';
 import { StopSignal } from './stopSignal.js';
+import { acquireWorkers, releaseWorker, type PooledWorker } from './workerPool.js';
+
+// Also from here: the runner bundle that pnpm bench times (packages/cli/bundle.mjs) holds the same pool.
+export { closeSimulationWorkers, idleSimulationWorkers, startSimulationWorkers } from './workerPool.js';
 
 /** Options of `runSimulation`. */
 export interface RunSimulationOptions {
@@ -19,7 +24,7 @@ export interface RunSimulationOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Set it (`stop.stop()`, e.g. on Ctrl-C) to end the run at the next block boundary; default: a signal nobody sets. */
   readonly stop?: StopSignal;
-  /** Internal (tests): start worker threads only when the work is estimated to take longer than this (ms); default 150. */
+  /** Internal (tests): start new worker threads only when the work is estimated to take longer than this (ms); default 150. */
   readonly workersWorthMs?: number;
 }
 
@@ -29,8 +34,11 @@ export interface RunSimulationOptions {
  * warm up, so shorter runs are faster on this thread alone.
  */
 const WORKERS_WORTH_MS = 150;
-/** Chunks a worker holds at once (one simulating, one queued), so it never waits for this thread to hand out the next. */
-const CHUNKS_IN_FLIGHT = 2;
+/**
+ * Booted idle workers of the pool (`workerPool.ts`) join any run estimated above this (ms): they
+ * cost a few messages and a copy of the per-task tables, not a start-up.
+ */
+const IDLE_WORKERS_WORTH_MS = 10;
 /** A worker's first chunk, as a share of the usual chunk size: its code runs unoptimised at first. */
 const FIRST_CHUNK_SHARE = 0.25;
 /** Longest stretch (ms) this thread simulates before yielding, so Ctrl-C is seen promptly; shorter while it also feeds workers. */
@@ -39,9 +47,10 @@ const SLICE_MS_WITH_WORKERS = 20;
 
 /**
  * Simulates a scenario's replicates in chunks of whole blocks and merges the parts. When
- * `workers` > 1 and the work is estimated to take more than WORKERS_WORTH_MS, it starts
- * `workers` − 1 worker threads at once; this thread simulates from the start too (while the workers
- * boot) and takes chunks from the same queue, whose chunks shrink as it empties so that all
+ * `workers` > 1 it uses up to `workers` − 1 worker threads of the process's pool (`workerPool.ts`):
+ * booted idle ones for any run estimated above IDLE_WORKERS_WORTH_MS, and for runs above
+ * WORKERS_WORTH_MS new ones for the rest, started at once and kept afterwards. This thread
+ * simulates from the start too (while new workers boot) and takes chunks from the same queue, whose chunks shrink as it empties so that all
  * threads finish together. The engine derives every block's randomness from (seed, block) and
  * merges sums in a fixed block tree, so the result is byte-identical for any number of workers and
  * any split.
@@ -58,16 +67,24 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
     options.onProgress?.(done, total);
   };
   const parts: PartialResult[] = [];
-  const worth = options.workersWorthMs ?? WORKERS_WORTH_MS;
   const blocks = Math.ceil(total / REPLICATES_PER_BLOCK);
-  const helpers = options.workers > 1 && estimatedWorkMs(scenario, total) > worth ? Math.min(options.workers - 1, blocks - 1) : 0;
+  const wanted = options.workers > 1 ? Math.min(options.workers - 1, blocks - 1) : 0;
+  const estimate = wanted > 0 ? estimatedWorkMs(scenario, total) : 0;
+  // New threads only for long runs; threads the pool already has, booted, for any run worth a message.
+  const startNew = estimate > (options.workersWorthMs ?? WORKERS_WORTH_MS);
+  const workers = startNew || estimate > IDLE_WORKERS_WORTH_MS ? acquireWorkers(wanted, startNew) : [];
+  const helpers = workers.length;
   const queue = new ChunkQueue(range, helpers + 1);
-  // This thread's first chunk, taken before the workers (still booting) take theirs.
+  // This thread's first chunk, taken before the workers take theirs.
   let chunk = queue.take();
   let pool: Promise<void> | null = null;
   const reuse: SimulationReuse = {}; // the engine's tables, built once for all slices (and handed to the workers)
+  let markTablesBuilt = () => {};
+  const tablesBuilt = new Promise<void>((resolve) => {
+    markTablesBuilt = resolve;
+  });
   if (helpers > 0) {
-    pool = runWorkers(scenario, helpers, queue, stop, parts, progress, () => reuse.runner?.tables?.() ?? null);
+    pool = runWorkers(scenario, workers, queue, stop, parts, progress, tablesBuilt, () => reuse.runner?.tables?.() ?? null);
     // A failing worker sets the stop flag (this thread then stops too); the pool's promise reports the error.
     pool.catch(() => undefined);
   }
@@ -89,6 +106,7 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
         },
       });
       parts.push(part);
+      markTablesBuilt();
       // A chunk can take seconds, and a signal handler only runs when this thread yields: slices of
       // whole blocks sized to take about sliceMs (the block tree makes any split give the same sums).
       const elapsed = performance.now() - sliceBegan;
@@ -98,6 +116,7 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
+  markTablesBuilt();
   if (pool !== null) await pool;
   // Stopped before any block: an empty part keeps the result well-formed (done = 0).
   if (parts.length === 0) parts.push(simulatePartial(scenario, { replicates: { start: range.start, end: range.start } }));
@@ -108,104 +127,70 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
 }
 
 /**
- * Starts `count` worker threads that take chunks from `queue` (shared with this thread) until it is
- * empty or a stop is requested. Resolves when every worker has returned its last part (they then
- * exit on their own); rejects if one fails or exits early. A worker that is ready gets this
- * thread's per-task tables first (`tables()`: built by then, since this thread simulates its first
- * slice while the workers boot), so it does not spend its start building them again.
+ * Runs `workers` (from the pool, `acquireWorkers`) on the chunk queue this thread takes from too,
+ * until it is empty or a stop is requested. Each gets the run once it has booted and this thread's
+ * per-task tables exist (`tablesBuilt`: this thread builds them in its first slice; `tables()`), so
+ * it does not spend its start building them again. Resolves when every worker has finished and gone
+ * back to the pool; rejects if one fails or exits.
  */
 function runWorkers(
   scenario: Scenario,
-  count: number,
+  workers: readonly PooledWorker[],
   queue: ChunkQueue,
   stop: StopSignal,
   parts: PartialResult[],
   progress: (replicates: number) => void,
+  tablesBuilt: Promise<void>,
   tables: () => RunnerTables | null,
 ): Promise<void> {
   const input = scenarioToInput(scenario);
   return new Promise((resolve, reject) => {
-    let running = count;
-    for (let w = 0; w < count; w++) {
-      const worker = new Worker(new URL('./simulateWorker.js', import.meta.url), {
-        workerData: { scenario: input, stop: stop.buffer },
-      });
-      let inFlight = 0;
-      let returned = 0;
-      let finished = false;
-      // Chunks go to a worker once it is ready (booted, scenario resolved), so that none waits on a
-      // booting thread; its first chunk is small (its code is not yet optimised), then CHUNKS_IN_FLIGHT.
-      const feed = () => {
-        while (inFlight < (returned === 0 ? 1 : CHUNKS_IN_FLIGHT)) {
-          const chunk = stop.stopped ? undefined : queue.take(returned === 0 ? FIRST_CHUNK_SHARE : 1);
-          if (chunk === undefined) break;
-          worker.postMessage(chunk);
-          inFlight++;
-        }
-        if (inFlight === 0 && !finished) {
-          finished = true;
-          worker.postMessage(null);
-          running--;
-          if (running === 0) resolve();
-        }
+    let running = workers.length;
+    for (const worker of workers) {
+      const { thread } = worker;
+      const finish = () => {
+        thread.off('message', onMessage);
+        thread.off('error', onError);
+        thread.off('exit', onExit);
+        releaseWorker(worker);
+        running--;
+        if (running === 0) resolve();
       };
-      worker.on('message', (message: { type: 'ready' } | { type: 'progress'; replicates: number } | { type: 'result'; partial: PartialResult }) => {
-        if (message.type === 'ready') {
-          const built = tables();
-          if (built !== null)
-            worker.postMessage(
-              { tables: built },
-              built.arrays.map((array) => array.buffer as ArrayBuffer),
-            );
-          feed();
-        } else if (message.type === 'progress') progress(message.replicates);
-        else {
+      const onMessage = (message: SimulateWorkerReply) => {
+        if (message.type === 'progress') progress(message.replicates);
+        else if (message.type === 'result') {
           parts.push(message.partial);
-          inFlight--;
-          returned++;
-          feed();
-        }
-      });
-      worker.on('error', (error) => {
+          worker.warm = true;
+        } else if (message.type === 'finished') finish();
+      };
+      const onError = (error: unknown) => {
         stop.stop();
         reject(error);
-      });
-      worker.on('exit', (code) => {
-        if (finished) return;
+      };
+      const onExit = (code: number) => {
         stop.stop();
         reject(new Error(`a simulate worker exited (code ${code}) before returning its part`));
-      });
+      };
+      thread.on('message', onMessage);
+      thread.on('error', onError);
+      thread.on('exit', onExit);
+      const start = () => {
+        // Nothing left (this thread took it all while the worker booted): back to the pool unused.
+        if (stop.stopped || queue.empty()) return finish();
+        const built = tables();
+        const run: SimulateWorkerRun = {
+          scenario: input,
+          stop: stop.buffer,
+          queue: queue.shared,
+          tables: built,
+          firstShare: worker.warm ? 1 : FIRST_CHUNK_SHARE,
+        };
+        thread.postMessage(
+          run,
+          built?.arrays.map((array) => array.buffer as ArrayBuffer),
+        );
+      };
+      Promise.all([worker.ready, tablesBuilt]).then(start, onError);
     }
   });
-}
-
-type Chunk = { start: number; end: number };
-
-/**
- * The blocks of `range` handed out in order as chunks of whole blocks, each about the remaining
- * blocks / (3 × threads) (guided self-scheduling: large chunks first, one block at the end), so
- * that the threads finish at about the same time.
- */
-class ChunkQueue {
-  private next: number;
-  private readonly endBlock: number;
-  private readonly end: number;
-  private readonly threads: number;
-
-  constructor(range: Chunk, threads: number) {
-    this.next = range.start / REPLICATES_PER_BLOCK;
-    this.endBlock = Math.ceil(range.end / REPLICATES_PER_BLOCK);
-    this.end = range.end;
-    this.threads = threads;
-  }
-
-  /** The next chunk (`share` of the usual size), or undefined when all blocks are handed out. */
-  take(share = 1): Chunk | undefined {
-    const left = this.endBlock - this.next;
-    if (left <= 0) return undefined;
-    const size = Math.max(1, Math.ceil((share * left) / (3 * this.threads)));
-    const chunk = { start: this.next * REPLICATES_PER_BLOCK, end: Math.min(this.end, (this.next + size) * REPLICATES_PER_BLOCK) };
-    this.next += size;
-    return chunk;
-  }
 }

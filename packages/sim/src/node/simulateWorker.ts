@@ -1,49 +1,59 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 // The resolver and the engine alone (not the whole library): a shorter worker start-up.
 import type { RunnerTables } from '../engine/blockRunner.js';
+import type { PartialResult } from '../engine/partialResult.js';
 import { simulatePartial, type SimulationReuse } from '../engine/simulatePartial.js';
 import { resolveScenario } from '../scenario/resolveScenario.js';
 import type { ScenarioInput } from '../scenario/scenarioInput.js';
+import { ChunkQueue, type SharedChunkQueue } from './chunkQueue.js';
 import { StopSignal } from './stopSignal.js';
 
 /**
- * Worker thread of `runSimulation`: resolves the scenario once, then simulates each replicate range
- * it is sent and posts back the partial result (progress after every block). A `tables` message
- * before the first range hands it the per-task tables the main thread built, so it does not build
- * them again (the same tables: a pure function of the scenario).
+ * Worker thread of `runSimulation`, kept by the process's pool (`workerPool.ts`) from run to run.
+ * A run is one message: the scenario, the run's stop flag, the chunk queue it shares with the main
+ * thread and (when the main thread has built them) the per-task tables, so the worker does not build
+ * them again (the same tables: a pure function of the scenario). The worker then takes chunks from
+ * the queue until it is empty or a stop is requested, posts each chunk's partial result (progress
+ * after every block) and finally `finished`; it keeps nothing of the run.
  */
-interface WorkerData {
+export interface SimulateWorkerRun {
   readonly scenario: ScenarioInput;
   readonly stop: SharedArrayBuffer;
+  readonly queue: SharedChunkQueue;
+  readonly tables: RunnerTables | null;
+  /** The share of a usual chunk to take first: small when this worker's code is not yet optimised. */
+  readonly firstShare: number;
 }
 
-const data = workerData as WorkerData;
-const scenario = resolveScenario(data.scenario);
-const signal = new StopSignal(data.stop);
-const port = parentPort!;
-const reuse: SimulationReuse = {}; // the engine's tables, built (or received) for the first range and kept for the rest
-// Booted and the scenario resolved: runSimulation hands out chunks from now on.
-port.postMessage({ type: 'ready' });
+/** What the worker posts back: once `ready` after booting; per run its chunks' results, then `finished`. */
+export type SimulateWorkerReply =
+  | { readonly type: 'ready' }
+  | { readonly type: 'progress'; readonly replicates: number }
+  | { readonly type: 'result'; readonly partial: PartialResult }
+  | { readonly type: 'finished' };
 
-port.on('message', (message: { start: number; end: number } | { tables: RunnerTables } | null) => {
-  if (message === null) {
-    port.close();
-    return;
+const port = parentPort!;
+const post = (reply: SimulateWorkerReply) => port.postMessage(reply);
+
+port.on('message', (run: SimulateWorkerRun) => {
+  const scenario = resolveScenario(run.scenario);
+  const signal = new StopSignal(run.stop);
+  const queue = ChunkQueue.attach(run.queue);
+  const reuse: SimulationReuse = run.tables ? { tables: run.tables } : {}; // built (or received) once for the run's chunks
+  for (let chunk = queue.take(run.firstShare); chunk && !signal.stopped; chunk = queue.take()) {
+    let reported = 0;
+    const partial = simulatePartial(scenario, {
+      replicates: chunk,
+      reuse,
+      shouldStop: () => signal.stopped,
+      onProgress: (done) => {
+        post({ type: 'progress', replicates: done - reported });
+        reported = done;
+      },
+    });
+    post({ type: 'result', partial });
   }
-  if ('tables' in message) {
-    reuse.tables = message.tables;
-    return;
-  }
-  const range = message;
-  let reported = 0;
-  const partial = simulatePartial(scenario, {
-    replicates: range,
-    reuse,
-    shouldStop: () => signal.stopped,
-    onProgress: (done) => {
-      port.postMessage({ type: 'progress', replicates: done - reported });
-      reported = done;
-    },
-  });
-  port.postMessage({ type: 'result', range, partial });
+  post({ type: 'finished' });
 });
+// Booted: runSimulation hands this worker runs from now on.
+post({ type: 'ready' });
