@@ -16,6 +16,8 @@ describe('runner tables handed to another runner of the same scenario (worker th
   const scenarios = {
     perfectVerifier: resolveScenario(base),
     independentVerifier: resolveScenario({ ...base, verifier: { falseAccept: 0.05, falseReject: 0.1 } }),
+    // The sequential kernel's outcome patterns (fixed benchmark, K ≤ 10).
+    sequential: resolveScenario({ ...base, policy: { maxAttempts: 5, budget: { cost: 2 } } }),
   };
 
   for (const [path, scenario] of Object.entries(scenarios)) {
@@ -36,8 +38,15 @@ describe('runner tables handed to another runner of the same scenario (worker th
     });
   }
 
-  it('paths without per-task tables offer none', () => {
-    const sequential = createBlockRunner(resolveScenario({ ...base, policy: { maxAttempts: 5, budget: { cost: 2 } } }), false);
-    expect(sequential.tables?.() ?? null).toBeNull();
+  it('paths without per-task tables offer none: the sequential kernel on resampled tasks or with K > 10 (one uniform per outcome)', () => {
+    const resampled = createBlockRunner(
+      resolveScenario({ ...base, tasks: { ...base.tasks, resample: true }, policy: { maxAttempts: 5, budget: { cost: 2 } } }),
+      false,
+    );
+    const long = createBlockRunner(resolveScenario({ ...base, policy: { maxAttempts: 11, budget: { cost: 2 } } }), false);
+    for (const runner of [resampled, long]) {
+      expect(runner.path).toBe('sequential');
+      expect(runner.tables?.() ?? null).toBeNull();
+    }
   });
 });

@@ -83,6 +83,19 @@ function grid(): Array<[string, Record<string, unknown>]> {
         run: { replicates: 70 },
       },
     ]);
+  // The outcome patterns' limit: K = 10 draws one pattern per episode on a fixed benchmark, K = 11 one uniform per attempt.
+  for (const K of [10, 11])
+    cases.push([
+      `markov, K = ${K} (outcome patterns up to K = 10), soft cost cap`,
+      {
+        seed: 9,
+        tasks: { count: 6, successRate: { dist: 'beta', mean: 0.4, concentration: 2 } },
+        attempts: { correlation: { model: 'markov', stickiness: 0.5 }, cost: lognormal(0.02, 0.5) },
+        verifier: { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 },
+        policy: { maxAttempts: K, budget: { cost: 0.12 } },
+        run: { replicates: 70 },
+      },
+    ]);
   return cases;
 }
 

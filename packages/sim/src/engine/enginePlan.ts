@@ -59,7 +59,7 @@ export function createBlockRunner(scenario: Scenario, general: boolean, prebuilt
     case 'parallelVote':
       return new ParallelVoteRunner(scenario, benchmarkTasks(scenario));
     case 'sequential':
-      return new SequentialRunner(scenario);
+      return new SequentialRunner(scenario, prebuilt);
     case 'general':
       return new GeneralRunner(scenario);
   }

@@ -5,6 +5,7 @@ import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Amount, Scenario } from '../scenario/types.js';
 import { drawOutcomes } from './drawOutcomes.js';
 import { LognormalSum } from './lognormalSum.js';
+import { patternOf } from './outcomePatterns.js';
 import {
   ABSTAINED,
   ATTEMPTS,
@@ -29,7 +30,9 @@ const WRONG = 2;
  * One episode simulated attempt by attempt, exactly as the engine semantics describe, for every
  * budget k = 1..K at once on the same draws (common random numbers).
  *
- * Draw order: the outcomes X_1..X_K (`drawOutcomes`); for majorityVote the episode's Dirichlet
+ * Draw order: the outcomes X_1..X_K (on a fixed benchmark with K ≤ PATTERN_ATTEMPTS_LIMIT all K as one
+ * pattern from one uniform, `OutcomePatterns`; otherwise one uniform each, `drawOutcomes`); for
+ * majorityVote the episode's Dirichlet
  * weights of the wrong answers; then, for attempt j = 1, 2, … as long as some budget still runs it:
  * at the first attempt of a round the round's selector uniform (random, majorityVote), then the
  * verdict (one uniform; none for a perfect verifier), the cost and latency (when lognormal, by the
@@ -82,14 +85,19 @@ export class GeneralEpisode {
 
   /**
    * Simulates one episode of a task (success rate p, verifier error rates fa, fr) and adds its
-   * per-k outputs to out[offset + metric·K + k − 1].
+   * per-k outputs to out[offset + metric·K + k − 1]. `patterns`: the task's outcome patterns
+   * (`OutcomePatterns` words from `patternsAt`) when the scenario draws them (`drawsOutcomePatterns`), else null.
    */
-  run(p: number, fa: number, fr: number, rng: Xoshiro128, out: Float64Array, offset: number): void {
+  run(p: number, fa: number, fr: number, rng: Xoshiro128, out: Float64Array, offset: number, patterns: Int32Array | null = null, patternsAt = 0): void {
     const K = this.K;
     const b = this.b;
     const X = this.outcomes;
     const { attempts, verifier, policy, selector } = this.scenario;
-    drawOutcomes(attempts.correlation, p, K, rng, X);
+    if (patterns === null) drawOutcomes(attempts.correlation, p, K, rng, X);
+    else {
+      const pattern = patternOf(patterns, patternsAt, K, rng.uint32());
+      for (let j = 1; j <= K; j++) X[j] = (pattern >>> (j - 1)) & 1;
+    }
     let G = K + 1;
     let F = K + 1;
     for (let j = K; j >= 1; j--) {

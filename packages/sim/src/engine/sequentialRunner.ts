@@ -1,6 +1,6 @@
 import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Amount, Scenario } from '../scenario/types.js';
-import type { BlockRunner } from './blockRunner.js';
+import { matchingTables, type BlockRunner, type RunnerTables } from './blockRunner.js';
 import {
   ABSTAINED,
   ATTEMPTS,
@@ -17,8 +17,9 @@ import {
   PASS_HAT,
 } from './engineMetrics.js';
 import { draw, perAttempt, type PerAttempt } from './generalEpisode.js';
+import { drawsOutcomePatterns, OutcomePatterns } from './outcomePatterns.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
-import { expTables, INVERSE_STEP, LOWEST_EXPONENT, ROUNDER, STEP_HIGH, STEP_LOW, STEPS, TABLE_LIMIT, type ExpTables } from './tableExp.js';
+import { expTables, INVERSE_STEP, NEAR_LIMIT, NEAR_STEPS, ROUNDER, STEP_HIGH, STEP_LOW, tableExp, type ExpTables } from './tableExp.js';
 import { forTaskGroups } from './taskGroups.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
 import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
@@ -36,6 +37,10 @@ const INDEPENDENT = 0;
 const EXCHANGEABLE = 1;
 const MARKOV = 2;
 const FEEDBACK = 3;
+/** All K outcomes as one pattern from one uniform (`OutcomePatterns`; any model, fixed tasks, K ≤ PATTERN_ATTEMPTS_LIMIT). */
+const PATTERN = 4;
+/** The pattern words when there are none (an Int32Array too: one array type in the kernel). */
+const NO_PATTERNS = new Int32Array(0);
 /** Per-attempt amount kinds the kernel draws inline. */
 const CONSTANT = 0;
 const LOGNORMAL = 1;
@@ -52,8 +57,9 @@ export function sequentialKernelApplies(scenario: Scenario): boolean {
  * fixed or resampled tasks, any per-attempt amounts (constant, lognormal — the cost's drawn inline —,
  * a list of observed values), cost and latency budgets in
  * soft or hard mode, abstain or deliverLast. It consumes the block's stream exactly as
- * `GeneralRunner` + `GeneralEpisode` do (the same draws in the same order: outcomes X_1..X_K, then
- * per started attempt its verdict, cost and latency), so both give the same episodes; only the
+ * `GeneralRunner` + `GeneralEpisode` do (the same draws in the same order: outcomes X_1..X_K — one
+ * pattern from one uniform on a fixed benchmark with K ≤ PATTERN_ATTEMPTS_LIMIT, else one uniform
+ * each —, then per started attempt its verdict, cost and latency), so both give the same episodes; only the
  * bookkeeping differs (tested: identical counts, sums equal to rounding).
  *
  * Bookkeeping: an episode that starts s attempts has, at budget k ≥ s, its final state (delivery,
@@ -69,6 +75,8 @@ export class SequentialRunner implements BlockRunner {
   private readonly scenario: Scenario;
   private readonly K: number;
   private readonly fixedTasks: TaskParameters | null;
+  /** The outcome patterns of the fixed tasks (`drawsOutcomePatterns`), else null. */
+  private readonly patterns: OutcomePatterns | null;
   private readonly outcomes: Uint8Array;
   /** Per task: the markov threshold after a wrong (0) and a correct (1) attempt; the verdict's accept interval [from, to) by outcome. */
   private readonly markovThreshold = new Float64Array(2);
@@ -90,16 +98,27 @@ export class SequentialRunner implements BlockRunner {
   private readonly exp: ExpTables;
   private readonly cost: AmountParameters;
   private readonly latency: AmountParameters;
+  /**
+   * A constant latency l and no latency budget: the latency at budget k is l × the attempts started
+   * (the general episode's l + l + …, equal to rounding), added in `finish` rather than per attempt.
+   */
+  private readonly latencyByAttempts: boolean;
   /** DELIVERY_ROW[d]·K − 2 per delivery kind d (see episodes). */
   private readonly deliveryRows: Int32Array;
   /** Whether the kernel has been called (forTaskGroups). */
   warm = false;
 
-  constructor(scenario: Scenario) {
+  /** `prebuilt`: the `tables()` of a runner of the same scenario (the outcome patterns, used when they fit), else built here. */
+  constructor(scenario: Scenario, prebuilt?: RunnerTables) {
     this.scenario = scenario;
     const K = scenario.policy.maxAttempts;
     this.K = K;
-    this.fixedTasks = scenario.tasks.resample ? null : benchmarkTasks(scenario);
+    const fixed = scenario.tasks.resample ? null : benchmarkTasks(scenario);
+    this.fixedTasks = fixed;
+    if (fixed !== null && drawsOutcomePatterns(scenario)) {
+      const words = matchingTables(prebuilt, this.path, [fixed.count * 2 ** K])?.[0];
+      this.patterns = new OutcomePatterns(scenario.attempts.correlation, fixed, K, words instanceof Int32Array ? words : null);
+    } else this.patterns = null;
     this.outcomes = new Uint8Array(K + 1);
     const slots = REPLICATES_PER_BLOCK * (K + 2);
     this.hFirstSuccess = new Int32Array(slots);
@@ -118,7 +137,14 @@ export class SequentialRunner implements BlockRunner {
     this.exp = expTables();
     this.cost = amountParameters(cost);
     this.latency = amountParameters(latency);
+    this.latencyByAttempts = latency.dist === 'constant' && scenario.policy.budget.latency === null;
     this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
+  }
+
+  /** The outcome patterns of all tasks (a copy), when it draws them. */
+  tables(): RunnerTables | null {
+    const patterns = this.patterns;
+    return patterns === null ? null : { path: this.path, arrays: [patterns.words.slice()] };
   }
 
   run(rng: Xoshiro128, firstReplicate: number, count: number, out: Float64Array): void {
@@ -156,14 +182,20 @@ export class SequentialRunner implements BlockRunner {
     const { falseAccept, falseReject } = verifier;
     const judged = !(falseAccept.dist === 'point' && falseAccept.p === 0 && falseReject.dist === 'point' && falseReject.p === 0);
     const correlation = attempts.correlation;
+    const patterns = tasks === this.fixedTasks ? this.patterns : null;
+    const patternWords = patterns === null ? NO_PATTERNS : patterns.words;
+    const patternMask = (1 << K) - 1,
+      patternHalf = patternMask >>> 1;
     const model =
-      correlation.model === 'markov'
-        ? MARKOV
-        : correlation.model === 'feedback'
-          ? FEEDBACK
-          : correlation.model === 'exchangeable' && correlation.icc > 0
-            ? EXCHANGEABLE
-            : INDEPENDENT;
+      patterns !== null
+        ? PATTERN
+        : correlation.model === 'markov'
+          ? MARKOV
+          : correlation.model === 'feedback'
+            ? FEEDBACK
+            : correlation.model === 'exchangeable' && correlation.icc > 0
+              ? EXCHANGEABLE
+              : INDEPENDENT;
     const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
     const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
     const scale = correlation.model === 'exchangeable' && correlation.icc > 0 ? 1 / correlation.icc - 1 : 0;
@@ -206,20 +238,21 @@ export class SequentialRunner implements BlockRunner {
     const latencyOverTail = this.latencyOverTail,
       latencyOvershootTail = this.latencyOvershootTail;
     const { kn, wn } = this.ziggurat;
-    const { fractions, powers } = this.exp;
+    const exp = this.exp;
+    const near = exp.near;
     // Module constants as locals: V8 loads an imported or module-level binding from its context,
     // with a check, at every use in the loop; a local is a register or a stack slot.
-    const tableLimit = TABLE_LIMIT,
+    const nearLimit = NEAR_LIMIT,
+      nearSteps = NEAR_STEPS,
       inverseStep = INVERSE_STEP,
       rounder = ROUNDER,
       stepHigh = STEP_HIGH,
       stepLow = STEP_LOW,
-      stepMask = STEPS - 1,
-      lowestExponent = LOWEST_EXPONENT,
       twoPowMinus32 = TWO_POW_MINUS_32;
     // Where budget k = j − 1 of replicate r adds its amounts and delivery: out[r·width + row·K + j − 2].
     const costRow = COST * K - 2,
       latencyRow = LATENCY * K - 2;
+    const latencyByAttempts = this.latencyByAttempts;
     const deliveryRows = this.deliveryRows;
     let s0 = rng.s0,
       s1 = rng.s1,
@@ -242,12 +275,28 @@ export class SequentialRunner implements BlockRunner {
       acceptTo[0] = fa * TWO_POW_32;
       acceptFrom[1] = fr * TWO_POW_32;
       const a = p * scale;
+      const patternsAt = patterns === null ? 0 : patterns.at(t);
       for (let r = from; r < to; r++) {
         // ---- outcomes X_1..X_K (drawOutcomes), with the first success G and first failure F ----
         let G = none;
         let F = none;
         let bits = 0; // bit j set: X_j correct (K ≤ 30)
-        if (model === INDEPENDENT) {
+        if (model === PATTERN) {
+          y = Math.imul(s1, 5);
+          word = Math.imul((y << 7) | (y >>> 25), 9);
+          tt = s1 << 9;
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= tt;
+          s3 = (s3 << 11) | (s3 >>> 21);
+          // patternOf, inlined: column i = x & (C − 1), the pattern i or its alias (K ≤ 10, so small).
+          const i = word & patternMask;
+          const w = patternWords[patternsAt + i];
+          const alias = w & patternMask;
+          bits = (alias ^ ((i ^ alias) & ((((word >>> 1) | patternHalf) - (w >>> 1)) >> 31))) << 1;
+        } else if (model === INDEPENDENT) {
           for (let j = 1; j <= K; j++) {
             y = Math.imul(s1, 5);
             word = Math.imul((y << 7) | (y >>> 25), 9);
@@ -356,7 +405,7 @@ export class SequentialRunner implements BlockRunner {
             // Attempt j − 1 was not the last: budget k = j − 1 ends in the state after it (amounts S, L; for
             // deliverLast and oracle its delivery; otherwise none, added in finish).
             out[base + costRow + j] += spend;
-            out[base + latencyRow + j] += took;
+            if (!latencyByAttempts) out[base + latencyRow + j] += took;
             if (prefixDelivery) out[base + deliveryRows[final] + j] += 1;
           }
           // Outcome X_j: bit j of the mask (K ≤ 30), else the array.
@@ -403,19 +452,17 @@ export class SequentialRunner implements BlockRunner {
               s2 = rng.s2;
               s3 = rng.s3;
             }
-            // e^x as tableExp computes it, inlined (the call is not: the kernel exceeds V8's inlining budget).
+            // e^x as tableExp computes it, inlined for |x| < NEAR_LIMIT (the call is not: the kernel exceeds
+            // V8's inlining budget); beyond, the call.
             const x = costSigma * z;
             let e: number;
-            if (!(x <= tableLimit && x >= -tableLimit)) e = Math.exp(x);
-            else {
+            if (x < nearLimit && x > -nearLimit) {
               const rounded = x * inverseStep + rounder - rounder;
-              const n = rounded | 0;
               const rest = x - rounded * stepHigh - rounded * stepLow;
-              e =
-                fractions[n & stepMask] *
-                powers[(n >> 8) - lowestExponent] *
-                (1 + rest * (1 + rest * (0.5 + rest * (1 / 6 + rest * (1 / 24 + rest * (1 / 120))))));
-            }
+              const rest2 = rest * rest;
+              const f = near[(rounded | 0) + nearSteps];
+              e = f + f * (rest + rest2 * (0.5 + rest * (1 / 6) + rest2 * (1 / 24)));
+            } else e = tableExp(exp, x);
             c = costMedian * e;
           }
           if (costDrawn !== null) {
@@ -473,7 +520,7 @@ export class SequentialRunner implements BlockRunner {
         const at = r * H + started;
         hFinal[3 * at + final]++;
         costTail[at] += spend;
-        latencyTail[at] += took;
+        if (!latencyByAttempts) latencyTail[at] += took;
         if (hasCostCap) {
           // Only the last attempt can end above the cap: over = 1{S_s > cap} (without a branch; 0·(S_s − cap) adds ±0).
           const over = +(spend > costLimit);
@@ -499,6 +546,8 @@ export class SequentialRunner implements BlockRunner {
     const H = K + 2;
     const width = METRIC_COUNT * K;
     const plain = !(this.scenario.policy.onNoAccept === 'deliverLast' || this.scenario.selector.kind === 'oracle');
+    const latencyByAttempts = this.latencyByAttempts;
+    const latencyValue = this.latency.value;
     for (let r = 0; r < count; r++) {
       const base = r * width;
       let episodes = 0;
@@ -543,7 +592,7 @@ export class SequentialRunner implements BlockRunner {
         out[base + ABSTAINED * K + i] += none + (plain ? running : 0);
         out[base + ATTEMPTS * K + i] += usedBySome + k * running;
         out[base + COST * K + i] += cost;
-        out[base + LATENCY * K + i] += latency;
+        out[base + LATENCY * K + i] += latencyByAttempts ? latencyValue * (usedBySome + k * running) : latency;
         out[base + COST_OVER_CAP * K + i] += costOver;
         out[base + COST_OVERSHOOT * K + i] += costOvershoot;
         out[base + LATENCY_OVER_CAP * K + i] += latencyOver;
