@@ -77,8 +77,15 @@ export function attainableCoverage(values, truth, levels, weights) {
   return { atoms: m, largest: Math.max(...masses) / total, byLevel, equalTailed };
 }
 
-/** A cell's attainable coverage at 94 % (the target band's lower end) and 95 %, for bench/coverage.json. */
-export function attainableSummary(values, truth) {
+/**
+ * A cell's attainable coverage at 94 % (the target band's lower end) and 95 %, with equal tails at
+ * 95 %, for bench/coverage.json; with `covered` (per value, whether the default interval covered),
+ * also `splitShare`: the share of datasets in atoms the default covers for some datasets and not
+ * others. passk's intervals depend on more than the estimate (the spread s², the fitted
+ * population), so they can split an atom, which an interval of the estimate alone cannot; where
+ * splitShare is 0 the default behaved as a function of the estimate and A bounds it.
+ */
+export function attainableSummary(values, truth, covered) {
   const { atoms, largest, byLevel, equalTailed } = attainableCoverage(values, truth, [0.94, 0.95]);
   return {
     atoms,
@@ -87,18 +94,46 @@ export function attainableSummary(values, truth) {
     run94: [byLevel[0].lower, byLevel[0].upper],
     atLeast95: byLevel[1].coverage,
     equalTailed95: equalTailed[1].coverage,
+    ...(covered ? { splitShare: splitShare(values, covered) } : {}),
   };
+}
+
+/** The share of values in atoms (equal up to ATOM_TOLERANCE) whose `covered` flags differ. */
+export function splitShare(values, covered) {
+  const order = Array.from(values, (_, i) => i).sort((a, b) => values[a] - values[b]);
+  let split = 0;
+  for (let start = 0; start < order.length; ) {
+    let end = start + 1;
+    let some = covered[order[start]];
+    let all = some;
+    while (end < order.length && values[order[end]] - values[order[end - 1]] <= ATOM_TOLERANCE) {
+      some ||= covered[order[end]];
+      all &&= covered[order[end]];
+      end++;
+    }
+    if (some && !all) split += end - start;
+    start = end;
+  }
+  return split / order.length;
 }
 
 /**
  * Where a default's coverage C of a cell of D datasets stands against the target [94 %, 97 %]:
  * 'in band' within Monte Carlo error (2 SE of a coverage of 95 %: [92.62 %, 98.38 %] at D = 1000),
- * 'below', 'discreteness-limited' (above, but within 2 SE of the attainable coverage A at 94 %:
- * C ≤ A + 2·√(A(1 − A)/D), the SE C would have if the interval attained A), or 'wider than needed'.
+ * 'below', or above it: 'discreteness-limited' when C ≤ A + 2·√(A(1 − A)/D), A the attainable
+ * coverage at 94 % (`attainable.atLeast94`; the SE is the one C would have if the interval attained
+ * A), 'limited by equal tails' when the same holds for the attainable coverage with each tail at
+ * most 2.5 % (`attainable.equalTailed95`: what an equal-tailed interval can reach), else 'wider
+ * than needed'.
  */
-export function coverageVerdict(coverage, attainable94, datasets) {
+export function coverageVerdict(coverage, attainable, datasets) {
   const se = Math.sqrt((0.95 * 0.05) / datasets);
+  const within = (a) => coverage <= a + 2 * Math.sqrt((a * (1 - a)) / datasets);
   if (coverage < 0.94 - 2 * se) return 'below';
   if (coverage <= 0.97 + 2 * se) return 'in band';
-  return coverage <= attainable94 + 2 * Math.sqrt((attainable94 * (1 - attainable94)) / datasets) ? 'discreteness-limited' : 'wider than needed';
+  if (within(attainable.atLeast94)) return 'discreteness-limited';
+  return within(attainable.equalTailed95) ? 'limited by equal tails' : 'wider than needed';
 }
+
+/** The verdicts of `coverageVerdict`, in the order tables list them. */
+export const VERDICTS = ['in band', 'discreteness-limited', 'limited by equal tails', 'wider than needed', 'below'];

@@ -219,7 +219,7 @@ async function reportAttainable() {
     for (const r of rows) {
       const { atoms, largest, atLeast94, atLeast95, equalTailed95 } = r.attainable[estimand];
       const coverage = byKey.get(key(r))?.[estimand]?.[method]?.coverage;
-      const verdict = coverage === undefined ? '' : coverageVerdict(coverage, atLeast94, studyDatasets);
+      const verdict = coverage === undefined ? '' : coverageVerdict(coverage, r.attainable[estimand], studyDatasets);
       tally[verdict] = (tally[verdict] ?? 0) + 1;
       if (patterns || verdict !== 'in band')
         console.log(

@@ -131,6 +131,8 @@ export function measureCell({
   }
   // Per record and estimand, each dataset's θ̂ (population) or θ̂ − θ_d (benchmark).
   const estimates = records.map(() => Object.fromEntries(estimands.map((estimand) => [estimand, new Float64Array(datasets)])));
+  // Per record and estimand, whether the default covered in each dataset (attainableSummary's splitShare).
+  const coveredByDefault = records.map(() => Object.fromEntries(estimands.map((estimand) => [estimand, new Uint8Array(datasets)])));
   const tasks = new Array(T);
   const rates = new Float64Array(T);
   for (let d = first; d < first + datasets; d++) {
@@ -169,18 +171,23 @@ export function measureCell({
           const pop = { naive, score: intervals[i][metric].population, 'empirical-bernstein': empiricalBernsteinInterval(values, { confidence, sides: 2 }) };
           if (boot) pop.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
+          coveredByDefault[r - 1].population[d - first] = covers(pop[DEFAULTS.population], record.truth);
         }
         if (record.benchmark) {
           const bench = { naive, 'trial-noise': intervals[i][metric].benchmark };
           if (boot) bench.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(bench)) count(record.benchmark[m], bounds, benchTruth);
+          coveredByDefault[r - 1].benchmark[d - first] = covers(bench[DEFAULTS.benchmark], benchTruth);
         }
       }
     });
   }
   records.forEach((record, r) => {
     record.attainable = Object.fromEntries(
-      estimands.map((estimand) => [estimand, attainableSummary(estimates[r][estimand], estimand === 'population' ? record.truth : 0)]),
+      estimands.map((estimand) => [
+        estimand,
+        attainableSummary(estimates[r][estimand], estimand === 'population' ? record.truth : 0, attainableOnly ? undefined : coveredByDefault[r][estimand]),
+      ]),
     );
     if (attainableOnly) return;
     for (const estimand of estimands) {
@@ -199,6 +206,9 @@ function benchmarkTruth(rates, metric, k) {
   for (let t = 0; t < rates.length; t++) total += truthAt(metric, rates[t], k);
   return total / rates.length;
 }
+
+/** Whether `bounds` contain `truth` (as `count` counts a cover). */
+const covers = (bounds, truth) => !(bounds.upper < truth) && !(bounds.lower > truth);
 
 /** Adds one interval to a tally { covered, below, above, width } against its truth. */
 export function count(tally, bounds, truth) {
@@ -275,6 +285,7 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
       });
     }
   const means = records.map(() => new Float64Array(datasets));
+  const coveredByScore = records.map(() => new Uint8Array(datasets));
   for (let d = first; d < first + datasets; d++) {
     const pairs = compareDataset(population, n, T, seed, d);
     let r = 0;
@@ -294,12 +305,14 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         if (attainableOnly) continue;
         const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
         count(record.difference.naive, { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) }, record.truth);
-        count(record.difference.score, pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 }), record.truth);
+        const score = pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 });
+        count(record.difference.score, score, record.truth);
+        coveredByScore[r - 1][d - first] = covers(score, record.truth);
       }
   }
   records.forEach((record, r) => {
     record.zeroShare /= T * datasets;
-    record.attainable = { difference: attainableSummary(means[r], record.truth) };
+    record.attainable = { difference: attainableSummary(means[r], record.truth, attainableOnly ? undefined : coveredByScore[r]) };
     for (const m of COMPARE_METHODS) {
       const t = record.difference[m];
       record.difference[m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };

@@ -146,6 +146,21 @@ describe('populationInterval near an edge', () => {
     expect(b.upper).toBeCloseTo(0.9995981109619265, 11);
     expect(b.lower).toBeCloseTo(0.8902725372174158, 11);
   });
+
+  it('47 tasks at 1 and 3 at 0: 2.8 effective failures, more than 1 (EDGE_COUNT): the score bounds', () => {
+    const b = populationInterval(
+      [
+        { value: 1, weight: 47 },
+        { value: 0, weight: 3 },
+      ],
+      { confidence: 0.95, sides: 2 },
+    )!;
+    // python3: m = 0.94; s2 = 50/49·m(1 − m); r = s2/(m(1 − m)); q = t.ppf(0.975, 49); w = q²r/50;
+    //   (m + w/2 ± √(w·m(1 − m) + w²/4))/(1 + w) → 0.8328995306519594, 0.9800964494075083
+    //   (the exact upper bound at n_eff = 46.61, f = 2.80 would be 0.988406763548333)
+    expect(b.lower).toBeCloseTo(0.8328995306519594, 11);
+    expect(b.upper).toBeCloseTo(0.9800964494075083, 11);
+  });
 });
 
 describe('momentBetaPrior', () => {
