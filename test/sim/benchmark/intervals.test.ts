@@ -161,6 +161,16 @@ describe('populationInterval near an edge', () => {
     expect(b.lower).toBeCloseTo(0.8328995306519594, 11);
     expect(b.upper).toBeCloseTo(0.9800964494075083, 11);
   });
+
+  it('a variance floor above x̄(1 − x̄) raises r̂ only to 1: Wilson at T, the 0/1 worst case', () => {
+    const values = [{ value: 0.9, weight: 20 }];
+    const b = populationInterval(values, { confidence: 0.95, sides: 2 }, { ratio: 1 / 8, variance: 0.2 })!;
+    // python3: m = 0.9; q = t.ppf(0.975, 19); w = q²/20; (m + w/2 ± √(w·m(1 − m) + w²/4))/(1 + w)
+    //   → 0.6820562223022233, 0.9741992334121803 (20·(z/q)²·0.1 = 1.75 effective failures, above 1: no exact bound)
+    expect(b.lower).toBeCloseTo(0.6820562223022233, 11);
+    expect(b.upper).toBeCloseTo(0.9741992334121803, 11);
+    expect(populationInterval(values, { confidence: 0.95, sides: 2 }, { ratio: 1 / 8, variance: 0.09 })).toEqual(b);
+  });
 });
 
 describe('momentBetaPrior', () => {
