@@ -251,7 +251,9 @@ function withParts(study) {
   const measured = new Map(records.map((r) => [key(r), r]));
   const cellsOut = study.cells.map((cell) => {
     const update = measured.get(key(cell));
-    return update ? { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])) } : cell;
+    if (!update) return cell;
+    const attainable = { ...cell.attainable, ...Object.fromEntries(estimands.map((estimand) => [estimand, update.attainable[estimand]])) };
+    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable };
   });
   if (estimands.length > 0 && cellsOut.filter((cell) => measured.has(key(cell))).length !== records.length) {
     usage(`${options.out} does not hold the cells this run measured (another grid?): run all parts to write a new file`);
