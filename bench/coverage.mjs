@@ -209,7 +209,9 @@ async function reportAttainable() {
   const key = (r) => `${r.distribution}|${r.n}|${r.T}|${r.k}|${r.metric}`;
   const parts = [
     ...estimands.map((estimand) => ({ estimand, rows: records, committed: study.cells, method: DEFAULTS[estimand], studyDatasets: study.datasets })),
-    ...(withCompare ? [{ estimand: 'difference', rows: compareRecords, committed: study.compare.cells, method: 'score', studyDatasets: study.compare.datasets }] : []),
+    ...(withCompare
+      ? [{ estimand: 'difference', rows: compareRecords, committed: study.compare.cells, method: 'score', studyDatasets: study.compare.datasets }]
+      : []),
   ];
   for (const { estimand, rows, committed, method, studyDatasets } of parts) {
     const byKey = new Map(committed.map((cell) => [key(cell), cell]));
@@ -223,18 +225,39 @@ async function reportAttainable() {
       tally[verdict] = (tally[verdict] ?? 0) + 1;
       if (patterns || verdict !== 'in band')
         console.log(
-          [r.distribution.padEnd(31), String(r.n).padStart(3), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), String(atoms).padStart(5), pct(largest).padStart(7), pct(atLeast94), pct(atLeast95), pct(equalTailed95), (coverage === undefined ? '' : pct(coverage)).padStart(8), verdict].join(' '),
+          [
+            r.distribution.padEnd(31),
+            String(r.n).padStart(3),
+            String(r.T).padStart(4),
+            String(r.k).padStart(2),
+            r.metric.padEnd(8),
+            String(atoms).padStart(5),
+            pct(largest).padStart(7),
+            pct(atLeast94),
+            pct(atLeast95),
+            pct(equalTailed95),
+            (coverage === undefined ? '' : pct(coverage)).padStart(8),
+            verdict,
+          ].join(' '),
         );
     }
-    console.log(`${estimand}: ${Object.entries(tally).map(([verdict, cells]) => `${verdict || 'not in the file'} ${cells}`).join(', ')} (cells in band not listed${patterns ? ' without --filter' : ''})`);
+    console.log(
+      `${estimand}: ${Object.entries(tally)
+        .map(([verdict, cells]) => `${verdict || 'not in the file'} ${cells}`)
+        .join(', ')} (cells in band not listed${patterns ? ' without --filter' : ''})`,
+    );
   }
   console.log(`${cells.length} cells in ${((Date.now() - started) / 1000).toFixed(0)} s with ${workers} workers`);
   const sameDatasets = datasets === study.datasets && options.seed === study.seed && (!withCompare || datasets === study.compare.datasets);
   if (patterns || first > 0 || !sameDatasets) {
-    console.log(`${patterns ? '--filter' : first > 0 ? '--first' : `--datasets ${datasets} / --seed ${options.seed} differ from ${options.out}`}: nothing written`);
+    console.log(
+      `${patterns ? '--filter' : first > 0 ? '--first' : `--datasets ${datasets} / --seed ${options.seed} differ from ${options.out}`}: nothing written`,
+    );
     return;
   }
-  const attainableOf = new Map([...records, ...compareRecords.map((r) => ({ ...r, compare: true }))].map((r) => [`${r.compare ? 'c' : ''}${key(r)}`, r.attainable]));
+  const attainableOf = new Map(
+    [...records, ...compareRecords.map((r) => ({ ...r, compare: true }))].map((r) => [`${r.compare ? 'c' : ''}${key(r)}`, r.attainable]),
+  );
   const merge = (cell, prefix) => ({ ...cell, attainable: { ...cell.attainable, ...attainableOf.get(`${prefix}${key(cell)}`) } });
   const document = {
     ...study,

@@ -28,7 +28,10 @@ function summary(title, records, key, methods, reference, datasets = study.datas
   if (records.every((r) => r.attainable?.[key])) {
     const verdicts = records.map((r) => coverageVerdict(r[key][reference].coverage, r.attainable[key], datasets));
     const counts = VERDICTS.map((verdict) => [verdict, verdicts.filter((v) => v === verdict).length]).filter(([, cells]) => cells > 0);
-    out.push(`${reference} against [94 %, 97 %] ± 2 SE and the attainable coverage: ${counts.map(([verdict, cells]) => `${verdict} ${cells}`).join(', ')}.`, '');
+    out.push(
+      `${reference} against [94 %, 97 %] ± 2 SE and the attainable coverage: ${counts.map(([verdict, cells]) => `${verdict} ${cells}`).join(', ')}.`,
+      '',
+    );
   }
 }
 
