@@ -205,7 +205,12 @@ else {
 
 /** --attainable: each cell's attainable coverage beside the committed coverage of the default, and its fields written to --out. */
 async function reportAttainable() {
-  const study = JSON.parse(readFileSync(options.out, 'utf8'));
+  let study;
+  try {
+    study = JSON.parse(readFileSync(options.out, 'utf8'));
+  } catch (error) {
+    usage(`--out ${options.out}: cannot read the study to compare with (${error.message.split('\n')[0]})`);
+  }
   const key = (r) => `${r.distribution}|${r.n}|${r.T}|${r.k}|${r.metric}`;
   const parts = [
     ...estimands.map((estimand) => ({ estimand, rows: records, committed: study.cells, method: DEFAULTS[estimand], studyDatasets: study.datasets })),
@@ -258,7 +263,12 @@ async function reportAttainable() {
   const attainableOf = new Map(
     [...records, ...compareRecords.map((r) => ({ ...r, compare: true }))].map((r) => [`${r.compare ? 'c' : ''}${key(r)}`, r.attainable]),
   );
-  const merge = (cell, prefix) => ({ ...cell, attainable: { ...cell.attainable, ...attainableOf.get(`${prefix}${key(cell)}`) } });
+  // Per part, the fast pass's fields over the committed ones: splitShare (which needs the intervals) stays.
+  const merge = (cell, prefix) => {
+    const fresh = attainableOf.get(`${prefix}${key(cell)}`) ?? {};
+    const parts = Object.fromEntries(Object.entries(fresh).map(([part, fields]) => [part, { ...cell.attainable?.[part], ...fields }]));
+    return { ...cell, attainable: { ...cell.attainable, ...parts } };
+  };
   const document = {
     ...study,
     cells: study.cells.map((cell) => (estimands.length > 0 ? merge(cell, '') : cell)),
