@@ -14,7 +14,9 @@
 // POP:n:T[,…] (only the cells matching one pattern — POP a prefix of the population's name, `*` for
 // any part, e.g. `mix:30:*,beta(0.3:30:20`; prints the tables and writes nothing), --first D (the
 // first dataset index, default 0: `--first 1000` measures datasets the committed table did not use;
-// writes nothing).
+// writes nothing), --attainable (only the attainable coverage of each cell, from a fast pass over the
+// same datasets that computes point estimates and no interval: prints it beside the coverage in
+// --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +25,7 @@ import { Worker } from 'node:worker_threads';
 import { writeFileAtomic } from '../packages/cli/dist/io/writeFileAtomic.js';
 import { COMPARE, COMPARE_METHODS, DEFAULTS, FULL_GRID, METHODS } from './coverageCells.mjs';
 import { singleTaskCoverage } from './coverageSingle.mjs';
+import { coverageVerdict } from './attainableCoverage.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const { values: options } = parseOptions({
@@ -36,6 +39,7 @@ const { values: options } = parseOptions({
     only: { type: 'string' },
     first: { type: 'string', default: '0' },
     filter: { type: 'string' },
+    attainable: { type: 'boolean', default: false },
   },
 });
 /** parseArgs, with a bad option reported in one line (exit 2). */
@@ -73,17 +77,19 @@ if (!(Number.isInteger(first) && first >= 0)) {
 if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap) && bootstrap >= 0 && Number.isInteger(workers) && workers >= 1)) {
   usage('--datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0');
 }
+const attainableOnly = options.attainable;
 const grid = options.quick ? { ...FULL_GRID, trials: [8, 30], tasks: [20, 164] } : FULL_GRID;
 const cells = [];
 if (estimands.length > 0)
   for (const population of grid.populations)
     for (const n of grid.trials)
-      for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap, first, estimands });
+      for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap, first, estimands, attainableOnly });
 // Compare cells (differences of two agents on the same tasks) on T ∈ {20, 50, 164}.
 if (withCompare)
   for (const population of grid.populations)
     for (const n of grid.trials)
-      for (const T of grid.tasks.filter((t) => t <= 164)) cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first });
+      for (const T of grid.tasks.filter((t) => t <= 164))
+        cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first, attainableOnly });
 cells.splice(0, cells.length, ...cells.filter(selected));
 if (cells.length === 0) {
   usage(`--filter ${options.filter} matches no cell`);
@@ -129,6 +135,10 @@ const seconds = (Date.now() - started) / 1000;
 const pct = (x) => (100 * x).toFixed(1).padStart(5);
 const cellText = (m) => `${pct(m.coverage)} ${pct(m.missBelow)} ${pct(m.missAbove)} ${m.meanWidth.toFixed(3)}`;
 const se = Math.sqrt((0.95 * 0.05) / datasets);
+if (attainableOnly) {
+  await reportAttainable();
+  process.exit(0);
+}
 if (records.length > 0) {
   for (const estimand of estimands) {
     const methods = METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0);
@@ -193,13 +203,90 @@ else {
   console.log(`wrote ${options.out}${everything ? '' : ` (its ${parts.join(', ')} part${parts.length > 1 ? 's' : ''})`}`);
 }
 
+/** --attainable: each cell's attainable coverage beside the committed coverage of the default, and its fields written to --out. */
+async function reportAttainable() {
+  let study;
+  try {
+    study = JSON.parse(readFileSync(options.out, 'utf8'));
+  } catch (error) {
+    usage(`--out ${options.out}: cannot read the study to compare with (${error.message.split('\n')[0]})`);
+  }
+  const key = (r) => `${r.distribution}|${r.n}|${r.T}|${r.k}|${r.metric}`;
+  const parts = [
+    ...estimands.map((estimand) => ({ estimand, rows: records, committed: study.cells, method: DEFAULTS[estimand], studyDatasets: study.datasets })),
+    ...(withCompare
+      ? [{ estimand: 'difference', rows: compareRecords, committed: study.compare.cells, method: 'score', studyDatasets: study.compare.datasets }]
+      : []),
+  ];
+  for (const { estimand, rows, committed, method, studyDatasets } of parts) {
+    const byKey = new Map(committed.map((cell) => [key(cell), cell]));
+    const tally = {};
+    console.log(`\n${estimand}: attainable coverage (≥ 94 %, ≥ 95 %) beside the coverage of ${method} in ${options.out} (${studyDatasets} datasets)`);
+    console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', 'atoms', 'largest', '  A94', '  A95', 'Aeq95', 'coverage', 'verdict'].join(' '));
+    for (const r of rows) {
+      const { atoms, largest, atLeast94, atLeast95, equalTailed95 } = r.attainable[estimand];
+      const coverage = byKey.get(key(r))?.[estimand]?.[method]?.coverage;
+      const verdict = coverage === undefined ? '' : coverageVerdict(coverage, r.attainable[estimand], studyDatasets);
+      tally[verdict] = (tally[verdict] ?? 0) + 1;
+      if (patterns || verdict !== 'in band')
+        console.log(
+          [
+            r.distribution.padEnd(31),
+            String(r.n).padStart(3),
+            String(r.T).padStart(4),
+            String(r.k).padStart(2),
+            r.metric.padEnd(8),
+            String(atoms).padStart(5),
+            pct(largest).padStart(7),
+            pct(atLeast94),
+            pct(atLeast95),
+            pct(equalTailed95),
+            (coverage === undefined ? '' : pct(coverage)).padStart(8),
+            verdict,
+          ].join(' '),
+        );
+    }
+    console.log(
+      `${estimand}: ${Object.entries(tally)
+        .map(([verdict, cells]) => `${verdict || 'not in the file'} ${cells}`)
+        .join(', ')} (cells in band not listed${patterns ? ' without --filter' : ''})`,
+    );
+  }
+  console.log(`${cells.length} cells in ${((Date.now() - started) / 1000).toFixed(0)} s with ${workers} workers`);
+  const sameDatasets = datasets === study.datasets && options.seed === study.seed && (!withCompare || datasets === study.compare.datasets);
+  if (patterns || first > 0 || !sameDatasets) {
+    console.log(
+      `${patterns ? '--filter' : first > 0 ? '--first' : `--datasets ${datasets} / --seed ${options.seed} differ from ${options.out}`}: nothing written`,
+    );
+    return;
+  }
+  const attainableOf = new Map(
+    [...records, ...compareRecords.map((r) => ({ ...r, compare: true }))].map((r) => [`${r.compare ? 'c' : ''}${key(r)}`, r.attainable]),
+  );
+  // Per part, the fast pass's fields over the committed ones: splitShare (which needs the intervals) stays.
+  const merge = (cell, prefix) => {
+    const fresh = attainableOf.get(`${prefix}${key(cell)}`) ?? {};
+    const parts = Object.fromEntries(Object.entries(fresh).map(([part, fields]) => [part, { ...cell.attainable?.[part], ...fields }]));
+    return { ...cell, attainable: { ...cell.attainable, ...parts } };
+  };
+  const document = {
+    ...study,
+    cells: study.cells.map((cell) => (estimands.length > 0 ? merge(cell, '') : cell)),
+    compare: withCompare ? { ...study.compare, cells: study.compare.cells.map((cell) => merge(cell, 'c')) } : study.compare,
+  };
+  await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`wrote the attainable fields of ${parts.map((part) => part.estimand).join(', ')} to ${options.out}`);
+}
+
 /** The committed study with the parts this run measured put in place of its own (--only). */
 function withParts(study) {
   const key = (r) => `${r.distribution}|${r.n}|${r.T}|${r.k}|${r.metric}`;
   const measured = new Map(records.map((r) => [key(r), r]));
   const cellsOut = study.cells.map((cell) => {
     const update = measured.get(key(cell));
-    return update ? { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])) } : cell;
+    if (!update) return cell;
+    const attainable = { ...cell.attainable, ...Object.fromEntries(estimands.map((estimand) => [estimand, update.attainable[estimand]])) };
+    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable };
   });
   if (estimands.length > 0 && cellsOut.filter((cell) => measured.has(key(cell))).length !== records.length) {
     usage(`${options.out} does not hold the cells this run measured (another grid?): run all parts to write a new file`);

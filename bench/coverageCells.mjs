@@ -18,6 +18,7 @@ import { pairedDifferenceInterval } from '../packages/sim/dist/benchmark/differe
 import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
 import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitNormalQuadrature.js';
 import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
+import { attainableSummary } from './attainableCoverage.mjs';
 
 /** Task populations: Beta(a, b), or a mixture with point masses at 0 and 1 and a Beta(2, 2) part. */
 export const POPULATIONS = {
@@ -83,10 +84,27 @@ export const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k *
 /**
  * One cell: { population, n, T } with every k ≤ n of `ks`; returns one record per (k, metric)
  * with per-method { coverage, missBelow, missAbove, meanWidth } over `datasets` datasets, for each
- * of `estimands` ('population', 'benchmark'; both by default).
+ * of `estimands` ('population', 'benchmark'; both by default), and `attainable`: per estimand the
+ * attainable coverage of the cell (`attainableSummary`, bench/attainableCoverage.mjs) from the
+ * datasets' point estimates θ̂ (population: against the population's truth) or their errors
+ * θ̂ − θ_d (benchmark: the truth θ_d is the dataset's own, so the interval covers when the error
+ * lies in an interval of error values around 0). `attainableOnly` computes only the point
+ * estimates and that field (no interval: a fast pass over the same datasets).
  * Dataset d of the cell (d = first, …, first + datasets − 1) uses the stream (seed, 'coverage', population, n, T, d).
  */
-export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, confidence = 0.95, first = 0, estimands = ['population', 'benchmark'] }) {
+export function measureCell({
+  population,
+  n,
+  T,
+  ks,
+  datasets,
+  seed,
+  bootstrap,
+  confidence = 0.95,
+  first = 0,
+  estimands = ['population', 'benchmark'],
+  attainableOnly = false,
+}) {
   const pop = POPULATIONS[population];
   const cellKs = ks.filter((k) => k <= n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
@@ -111,6 +129,10 @@ export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, c
       });
     }
   }
+  // Per record and estimand, each dataset's θ̂ (population) or θ̂ − θ_d (benchmark).
+  const estimates = records.map(() => Object.fromEntries(estimands.map((estimand) => [estimand, new Float64Array(datasets)])));
+  // Per record and estimand, whether the default covered in each dataset (attainableSummary's splitShare).
+  const coveredByDefault = records.map(() => Object.fromEntries(estimands.map((estimand) => [estimand, new Uint8Array(datasets)])));
   const tasks = new Array(T);
   const rates = new Float64Array(T);
   for (let d = first; d < first + datasets; d++) {
@@ -120,41 +142,73 @@ export function measureCell({ population, n, T, ks, datasets, seed, bootstrap, c
       tasks[t] = { n, c: binomial(rng, n, rates[t]) };
     }
     const average = averageOverTasks(tasks, cellKs);
+    if (attainableOnly) {
+      let r = 0;
+      cellKs.forEach((k, i) => {
+        for (const metric of ['passAtK', 'passHatK']) {
+          const mean = average[i][metric].value;
+          const own = estimates[r++];
+          if (own.population) own.population[d - first] = mean;
+          if (own.benchmark) own.benchmark[d - first] = mean - benchmarkTruth(rates, metric, k);
+        }
+      });
+      continue;
+    }
     const intervals = taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 });
     const boot = bootstrap > 0 ? bootstrapTaskAverage(tasks, { ks: cellKs, replicates: bootstrap, seed: `${seed}/${d}`, confidence, sides: 2 }) : null;
     let r = 0;
     cellKs.forEach((k, i) => {
       for (const metric of ['passAtK', 'passHatK']) {
+        const own = estimates[r];
         const record = records[r++];
-        let benchTruth = 0;
-        for (let t = 0; t < T; t++) benchTruth += truthAt(metric, rates[t], k);
-        benchTruth /= T;
+        const benchTruth = benchmarkTruth(rates, metric, k);
         const mean = average[i][metric];
+        if (own.population) own.population[d - first] = mean.value;
+        if (own.benchmark) own.benchmark[d - first] = mean.value - benchTruth;
         const naive = { lower: Math.max(0, mean.value - z * mean.se), upper: Math.min(1, mean.value + z * mean.se) };
         if (record.population) {
           const values = Float64Array.from(tasks, ({ c }) => taskEstimate(metric, n, c, k));
           const pop = { naive, score: intervals[i][metric].population, 'empirical-bernstein': empiricalBernsteinInterval(values, { confidence, sides: 2 }) };
           if (boot) pop.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
+          coveredByDefault[r - 1].population[d - first] = covers(pop[DEFAULTS.population], record.truth);
         }
         if (record.benchmark) {
           const bench = { naive, 'trial-noise': intervals[i][metric].benchmark };
           if (boot) bench.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(bench)) count(record.benchmark[m], bounds, benchTruth);
+          coveredByDefault[r - 1].benchmark[d - first] = covers(bench[DEFAULTS.benchmark], benchTruth);
         }
       }
     });
   }
-  for (const record of records) {
+  records.forEach((record, r) => {
+    record.attainable = Object.fromEntries(
+      estimands.map((estimand) => [
+        estimand,
+        attainableSummary(estimates[r][estimand], estimand === 'population' ? record.truth : 0, attainableOnly ? undefined : coveredByDefault[r][estimand]),
+      ]),
+    );
+    if (attainableOnly) return;
     for (const estimand of estimands) {
       for (const m of Object.keys(record[estimand])) {
         const t = record[estimand][m];
         record[estimand][m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
       }
     }
-  }
+  });
   return records;
 }
+
+/** This benchmark's truth: the mean of θ(p_t) over the dataset's tasks. */
+function benchmarkTruth(rates, metric, k) {
+  let total = 0;
+  for (let t = 0; t < rates.length; t++) total += truthAt(metric, rates[t], k);
+  return total / rates.length;
+}
+
+/** Whether `bounds` contain `truth` (as `count` counts a cover). */
+const covers = (bounds, truth) => !(bounds.upper < truth) && !(bounds.lower > truth);
 
 /** Adds one interval to a tally { covered, below, above, width } against its truth. */
 export function count(tally, bounds, truth) {
@@ -209,9 +263,10 @@ export function compareDataset(population, n, T, seed, d) {
 /**
  * A compare cell's records, one per (k, metric): per method { coverage, missBelow, missAbove,
  * meanWidth }, and zeroShare, the mean share of tasks whose difference D_t is exactly 0 (the
- * discreteness of the cell).
+ * discreteness of the cell), and `attainable.difference`, the attainable coverage of D̄ against the
+ * true difference (`attainableSummary`; `attainableOnly`: that field alone, no interval).
  */
-export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95, first = 0 }) {
+export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95, first = 0, attainableOnly = false }) {
   const cellKs = ks.filter((k) => k <= n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
   const records = [];
@@ -229,6 +284,8 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         difference: Object.fromEntries(COMPARE_METHODS.map((m) => [m, { covered: 0, below: 0, above: 0, width: 0 }])),
       });
     }
+  const means = records.map(() => new Float64Array(datasets));
+  const coveredByScore = records.map(() => new Uint8Array(datasets));
   for (let d = first; d < first + datasets; d++) {
     const pairs = compareDataset(population, n, T, seed, d);
     let r = 0;
@@ -244,17 +301,22 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
           if (difference === 0) record.zeroShare++;
         }
         const mean = sum / T;
+        means[r - 1][d - first] = mean;
+        if (attainableOnly) continue;
         const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
         count(record.difference.naive, { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) }, record.truth);
-        count(record.difference.score, pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 }), record.truth);
+        const score = pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 });
+        count(record.difference.score, score, record.truth);
+        coveredByScore[r - 1][d - first] = covers(score, record.truth);
       }
   }
-  for (const record of records) {
+  records.forEach((record, r) => {
     record.zeroShare /= T * datasets;
+    record.attainable = { difference: attainableSummary(means[r], record.truth, attainableOnly ? undefined : coveredByScore[r]) };
     for (const m of COMPARE_METHODS) {
       const t = record.difference[m];
       record.difference[m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
     }
-  }
+  });
   return records;
 }

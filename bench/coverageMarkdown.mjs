@@ -1,8 +1,10 @@
 // Markdown tables of a coverage study (bench/coverage.json from `pnpm coverage-study`), for
 // docs/uncertainty.md: a summary per method (lowest coverage, cells below 94 %, cells in
-// [94 %, 97 %], mean width relative to the default) and the full tables.
+// [94 %, 97 %], mean width relative to the default), the default's cells by verdict against the
+// attainable coverage (bench/attainableCoverage.mjs), and the full tables.
 // Usage: node bench/coverageMarkdown.mjs [bench/coverage.json] > table.md
 import { readFileSync } from 'node:fs';
+import { VERDICTS, coverageVerdict } from './attainableCoverage.mjs';
 
 const study = JSON.parse(readFileSync(process.argv[2] ?? new URL('./coverage.json', import.meta.url), 'utf8'));
 const pct = (x) => `${(100 * x).toFixed(1)}`;
@@ -21,23 +23,42 @@ function summary(title, records, key, methods, reference, datasets = study.datas
     );
   }
   out.push('');
+  // The default's cells against the target and their attainable coverage (a study written before the
+  // attainable fields existed has none: the line is left out).
+  if (records.every((r) => r.attainable?.[key])) {
+    const verdicts = records.map((r) => coverageVerdict(r[key][reference].coverage, r.attainable[key], datasets));
+    const counts = VERDICTS.map((verdict) => [verdict, verdicts.filter((v) => v === verdict).length]).filter(([, cells]) => cells > 0);
+    out.push(
+      `${reference} against [94 %, 97 %] ± 2 SE and the attainable coverage: ${counts.map(([verdict, cells]) => `${verdict} ${cells}`).join(', ')}.`,
+      '',
+    );
+  }
 }
 
-/** The full table of one estimand; `zeroShare` adds the column "D = 0" (compare: the mean share of tasks whose difference is exactly 0). */
-function full(title, records, key, methods, zeroShare = false) {
+/**
+ * The full table of one estimand; `zeroShare` adds the column "D = 0" (compare: the mean share of
+ * tasks whose difference is exactly 0); with attainable fields, the columns "A ≥ 94 %" and
+ * "A eq." (attainable coverage, and with equal tails) and the verdict of `reference`.
+ */
+function full(title, records, key, methods, reference, zeroShare = false, datasets = study.datasets) {
   out.push(`<details><summary>${title}: every cell (coverage / miss below / miss above / mean width)</summary>`, '');
-  const extra = zeroShare ? ' D = 0 |' : '';
+  const attainable = records.every((r) => r.attainable?.[key]);
+  const extra = `${zeroShare ? ' D = 0 |' : ''}${attainable ? ' A ≥ 94 % | A eq. |' : ''}`;
   out.push(
-    `| population | n | T | k | metric | truth |${extra} ${methods.join(' | ')} |`,
-    `|---|---|---|---|---|---|${zeroShare ? '---|' : ''}${methods.map(() => '---|').join('')}`,
+    `| population | n | T | k | metric | truth |${extra} ${methods.join(' | ')} |${attainable ? ` ${reference} |` : ''}`,
+    `|---|---|---|---|---|---|${extra.replace(/[^|]+\|/g, '---|')}${methods.map(() => '---|').join('')}${attainable ? '---|' : ''}`,
   );
   for (const r of records) {
     const cells = methods.map((m) => {
       const c = r[key][m];
       return `${pct(c.coverage)} / ${pct(c.missBelow)} / ${pct(c.missAbove)} / ${c.meanWidth.toFixed(3)}`;
     });
+    const share = zeroShare ? ` ${r.zeroShare === undefined ? '' : `${pct(r.zeroShare)} %`} |` : '';
+    const a = r.attainable?.[key];
+    const columns = attainable ? ` ${pct(a.atLeast94)} | ${pct(a.equalTailed95)} |` : '';
+    const verdict = attainable ? ` ${coverageVerdict(r[key][reference].coverage, a, datasets)} |` : '';
     out.push(
-      `| ${r.distribution} | ${r.n} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} |${zeroShare ? ` ${r.zeroShare === undefined ? '' : `${pct(r.zeroShare)} %`} |` : ''} ${cells.join(' | ')} |`,
+      `| ${r.distribution} | ${r.n} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} |${share}${columns} ${cells.join(' | ')} |${verdict}`,
     );
   }
   out.push('', '</details>', '');
@@ -62,7 +83,7 @@ out.push('**One task** (exact coverage over 999 values of p, 95 %)', '', '| n | 
 for (const row of study.singleTask)
   out.push(`| ${row.n} | ${row.sides === 1 ? 'one (lower bound)' : 'two'} | ${row.method} | ${pct(row.min)} % | ${pct(row.mean)} % |`);
 out.push('');
-if (population) full('Task population', study.cells, 'population', population);
-if (benchmark) full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark);
-if (study.compare) full('Compare', study.compare.cells, 'difference', study.compare.methods, true);
+if (population) full('Task population', study.cells, 'population', population, study.defaults.population);
+if (benchmark) full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark, study.defaults.benchmark);
+if (study.compare) full('Compare', study.compare.cells, 'difference', study.compare.methods, 'score', true, study.compare.datasets);
 process.stdout.write(`${out.join('\n')}\n`);

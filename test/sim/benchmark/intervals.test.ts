@@ -134,17 +134,34 @@ describe('empiricalBernsteinInterval (Waudby-Smith & Ramdas 2024)', () => {
 });
 
 describe('populationInterval near an edge', () => {
-  it('49 tasks at 1 and one at 0: the upper bound is the exact one at the effective size', () => {
+  // Tasks at 1 and at 0, 95 % two-sided. Within 1 effective count (EDGE_COUNT) the upper bound is the exact one:
+  //   49 and 1: python3 test/reference/uncertainty_reference.py: 1 − beta.ppf(0.025, f, n_eff − f + 1), n_eff = 46.61;
+  //   47 and 3 (2.8 effective failures): the score bounds, python3: m = 0.94; s2 = 50/49·m(1 − m);
+  //   r = s2/(m(1 − m)); q = t.ppf(0.975, 49); w = q²r/50; (m + w/2 ± √(w·m(1 − m) + w²/4))/(1 + w)
+  //   (the exact upper bound at f = 2.80 would be 0.988406763548333).
+  it.each([
+    [49, 1, 0.8902725372174158, 0.9995981109619265],
+    [47, 3, 0.8328995306519594, 0.9800964494075083],
+  ])('%i tasks at 1 and %i at 0 → [%d, %d]', (ones, zeros, lower, upper) => {
     const b = populationInterval(
       [
-        { value: 1, weight: 49 },
-        { value: 0, weight: 1 },
+        { value: 1, weight: ones },
+        { value: 0, weight: zeros },
       ],
       { confidence: 0.95, sides: 2 },
     )!;
-    // python3 test/reference/uncertainty_reference.py: 1 − beta.ppf(0.025, f, n_eff − f + 1), n_eff = 46.61
-    expect(b.upper).toBeCloseTo(0.9995981109619265, 11);
-    expect(b.lower).toBeCloseTo(0.8902725372174158, 11);
+    expect(b.lower).toBeCloseTo(lower, 11);
+    expect(b.upper).toBeCloseTo(upper, 11);
+  });
+
+  it('a variance floor above x̄(1 − x̄) raises r̂ only to 1: Wilson at T, the 0/1 worst case', () => {
+    const values = [{ value: 0.9, weight: 20 }];
+    const b = populationInterval(values, { confidence: 0.95, sides: 2 }, { ratio: 1 / 8, variance: 0.2 })!;
+    // python3: m = 0.9; q = t.ppf(0.975, 19); w = q²/20; (m + w/2 ± √(w·m(1 − m) + w²/4))/(1 + w)
+    //   → 0.6820562223022233, 0.9741992334121803 (20·(z/q)²·0.1 = 1.75 effective failures, above 1: no exact bound)
+    expect(b.lower).toBeCloseTo(0.6820562223022233, 11);
+    expect(b.upper).toBeCloseTo(0.9741992334121803, 11);
+    expect(populationInterval(values, { confidence: 0.95, sides: 2 }, { ratio: 1 / 8, variance: 0.09 })).toEqual(b);
   });
 });
 

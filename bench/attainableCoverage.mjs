@@ -1,0 +1,139 @@
+// Attainable coverage of a coverage-study cell (bench/coverage.mjs, docs/uncertainty.md, "Attainable
+// coverage"): how close to a target level any interval can come when the point estimate is discrete.
+//
+// An interval [L(x), U(x)] whose bounds are non-decreasing functions of the point estimate x and
+// contain it (L(x) ≤ x ≤ U(x)) covers θ exactly when x lies in an interval of estimate values that
+// contains θ: {x : L(x) ≤ θ} is a down-set, {x : U(x) ≥ θ} an up-set, and x = θ is in both. Over
+// the atoms x₁ < … < x_m of the estimate's distribution (masses w_i) the covered atoms are then a
+// run x_i, …, x_j with no atom strictly between the run and θ: x_{i−1} < θ (or i = 1) and
+// x_{j+1} > θ (or j = m); an atom equal to θ is always covered. The coverage is the run's mass, so
+// the attainable coverage at `level` is the smallest mass ≥ level over these runs: ≈ level where x
+// is near-continuous (1/D above it at most, D the number of datasets), and higher where a few atoms
+// carry the mass.
+
+/** Estimates closer than this are one atom (they are rational numbers computed in floating point). */
+export const ATOM_TOLERANCE = 1e-12;
+
+/**
+ * The attainable coverage at each of `levels` of an estimate with the empirical distribution of
+ * `values` (one per dataset; or with masses `weights`, e.g. a pmf) against the truth `truth`: the smallest mass ≥ level of a run of atoms
+ * that an interval monotone in the estimate and containing it can cover (see above). Returns
+ * { atoms, largest, byLevel: [{ level, coverage, lower, upper }], equalTailed: [{ level, coverage }] }:
+ * the number of distinct values, the largest atom's mass, per level the attainable coverage with the
+ * run's lowest and highest atoms (coverage 1 and the full range when no run reaches the level, which
+ * needs level > 1), and per level the mass of the shortest run whose tails below and above each
+ * carry at most (1 − level)/2 (what an equal-tailed interval can attain).
+ */
+export function attainableCoverage(values, truth, levels, weights) {
+  if (values.length === 0) throw new Error('attainableCoverage: no values');
+  const order = Array.from(values, (_, i) => i).sort((a, b) => values[a] - values[b]);
+  const atoms = [];
+  const masses = [];
+  let total = 0;
+  for (const index of order) {
+    const value = values[index];
+    const weight = weights ? weights[index] : 1;
+    total += weight;
+    if (atoms.length > 0 && value - atoms.at(-1) <= ATOM_TOLERANCE) masses[masses.length - 1] += weight;
+    else {
+      atoms.push(value);
+      masses.push(weight);
+    }
+  }
+  const m = atoms.length;
+  // prefix[i] = mass of atoms 0 … i − 1 (0-based atoms).
+  const prefix = new Float64Array(m + 1);
+  for (let i = 0; i < m; i++) prefix[i + 1] = prefix[i] + masses[i];
+  // Runs i … j (0-based, j = i − 1 for the empty run): i ≤ below (atoms 0 … below − 1 are < θ),
+  // j ≥ m − above − 1 (atoms m − above … m − 1 are > θ).
+  let below = 0;
+  while (below < m && atoms[below] < truth - ATOM_TOLERANCE) below++;
+  let above = 0;
+  while (above < m - below && atoms[m - 1 - above] > truth + ATOM_TOLERANCE) above++;
+  const byLevel = levels.map((level) => {
+    const need = level * total * (1 - 1e-12); // level·D datasets, against rounding of level·D
+    let best = { mass: total, i: 0, j: m - 1 };
+    // As i decreases the smallest j that reaches `need` does not increase: one pass over j.
+    let j = m - 1;
+    for (let i = below; i >= 0; i--) {
+      const jMin = Math.max(m - above - 1, i - 1);
+      if (j < jMin) j = jMin;
+      while (j - 1 >= jMin && prefix[j] - prefix[i] >= need) j--;
+      const mass = prefix[j + 1] - prefix[i];
+      if (mass >= need && mass < best.mass) best = { mass, i, j };
+    }
+    return { level, coverage: best.mass / total, lower: atoms[best.i], upper: atoms[best.j] };
+  });
+  // Equal tails: the shortest run whose two tails each carry at most (1 − level)/2 (a two-sided
+  // equal-tailed interval aims at that; Clopper–Pearson guarantees it for every θ).
+  const equalTailed = levels.map((level) => {
+    const tail = ((1 - level) / 2) * total * (1 + 1e-12);
+    let i = 0;
+    while (i < below && prefix[i + 1] <= tail) i++;
+    let j = m - 1;
+    while (j > m - above - 1 && total - prefix[j] <= tail) j--;
+    return { level, coverage: (prefix[j + 1] - prefix[i]) / total };
+  });
+  return { atoms: m, largest: Math.max(...masses) / total, byLevel, equalTailed };
+}
+
+/**
+ * A cell's attainable coverage at 94 % (the target band's lower end) and 95 %, with equal tails at
+ * 95 %, for bench/coverage.json; with `covered` (per value, whether the default interval covered),
+ * also `splitShare`: the share of datasets in atoms the default covers for some datasets and not
+ * others. passk's intervals depend on more than the estimate (the spread s², the fitted
+ * population), so they can split an atom, which an interval of the estimate alone cannot; where
+ * splitShare is 0 the default behaved as a function of the estimate and A bounds it.
+ */
+export function attainableSummary(values, truth, covered) {
+  const { atoms, largest, byLevel, equalTailed } = attainableCoverage(values, truth, [0.94, 0.95]);
+  return {
+    atoms,
+    largest,
+    atLeast94: byLevel[0].coverage,
+    run94: [byLevel[0].lower, byLevel[0].upper],
+    atLeast95: byLevel[1].coverage,
+    equalTailed95: equalTailed[1].coverage,
+    ...(covered ? { splitShare: splitShare(values, covered) } : {}),
+  };
+}
+
+/** The share of values in atoms (equal up to ATOM_TOLERANCE) whose `covered` flags differ. */
+export function splitShare(values, covered) {
+  const order = Array.from(values, (_, i) => i).sort((a, b) => values[a] - values[b]);
+  let split = 0;
+  for (let start = 0; start < order.length; ) {
+    let end = start + 1;
+    let some = covered[order[start]];
+    let all = some;
+    while (end < order.length && values[order[end]] - values[order[end - 1]] <= ATOM_TOLERANCE) {
+      some ||= covered[order[end]];
+      all &&= covered[order[end]];
+      end++;
+    }
+    if (some && !all) split += end - start;
+    start = end;
+  }
+  return split / order.length;
+}
+
+/**
+ * Where a default's coverage C of a cell of D datasets stands against the target [94 %, 97 %]:
+ * 'in band' within Monte Carlo error (2 SE of a coverage of 95 %: [92.62 %, 98.38 %] at D = 1000),
+ * 'below', or above it: 'discreteness-limited' when C ≤ A + 2·√(A(1 − A)/D), A the attainable
+ * coverage at 94 % (`attainable.atLeast94`; the SE is the one C would have if the interval attained
+ * A), 'limited by equal tails' when the same holds for the attainable coverage with each tail at
+ * most 2.5 % (`attainable.equalTailed95`: what an equal-tailed interval can reach), else 'wider
+ * than needed'.
+ */
+export function coverageVerdict(coverage, attainable, datasets) {
+  const se = Math.sqrt((0.95 * 0.05) / datasets);
+  const within = (a) => coverage <= a + 2 * Math.sqrt((a * (1 - a)) / datasets);
+  if (coverage < 0.94 - 2 * se) return 'below';
+  if (coverage <= 0.97 + 2 * se) return 'in band';
+  if (within(attainable.atLeast94)) return 'discreteness-limited';
+  return within(attainable.equalTailed95) ? 'limited by equal tails' : 'wider than needed';
+}
+
+/** The verdicts of `coverageVerdict`, in the order tables list them. */
+export const VERDICTS = ['in band', 'discreteness-limited', 'limited by equal tails', 'wider than needed', 'below'];
