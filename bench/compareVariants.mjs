@@ -18,11 +18,23 @@ import { meanAndSe } from '../packages/sim/dist/compare/meanAndSe.js';
 import { populationInterval } from '../packages/sim/dist/benchmark/populationInterval.js';
 import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
+import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
+import { JEFFREYS_PRIOR } from '../packages/sim/dist/intervals/betaPosterior.js';
+import { momentBetaPrior } from '../packages/sim/dist/benchmark/momentBetaPrior.js';
+import { atomProbability, betaComponent, inflatedBetaFit, inflatedBetaPrior } from '../packages/sim/dist/benchmark/inflatedBetaPrior.js';
+import { taskTrialNoise } from '../packages/sim/dist/benchmark/benchmarkInterval.js';
+import { trialNoiseVariance } from '../packages/sim/dist/benchmark/trialNoiseVariance.js';
+import { modelVariance } from '../packages/sim/dist/benchmark/modelVariance.js';
+import { taskEstimate } from '../packages/sim/dist/benchmark/taskValues.js';
+import { flooredVarianceDf } from '../packages/sim/dist/benchmark/flooredVarianceDf.js';
+import { flooredVarianceQuantile } from '../packages/sim/dist/benchmark/flooredVarianceQuantile.js';
 
 const { values: options } = parseArgs({
   options: {
     datasets: { type: 'string', default: '400' },
-    bootstrap: { type: 'string', default: '999' },
+    bootstrap: { type: 'string', default: '0' },
+    variants: { type: 'string' },
+    level: { type: 'string', default: '0.01' },
     filter: { type: 'string' },
     seed: { type: 'string', default: '1' },
   },
@@ -36,20 +48,80 @@ const level = { confidence: 0.95, sides: 2 };
 /** The sample variance (divisor T − 1). */
 const sampleVariance = (xs) => (meanAndSe(xs).se ?? 0) ** 2 * xs.length;
 const tail = 0.025;
+const chosen = options.variants?.split(',');
+/** Whether a variant is measured (--variants LIST; default all). */
+const wanted = (name) => !chosen || chosen.includes(name);
 
-/** The score interval of (D + 1)/2 with the floor, at `df` (undefined: T − 1), mapped back to D. */
-function score(differences, floor, df) {
+/** The score interval of (D + 1)/2 with the floor, at `df` (undefined: T − 1) or at quantile `q`, mapped back to D. */
+function score(differences, floor, df, q) {
   const bounds = populationInterval(
     differences.map((d) => ({ value: (d + 1) / 2, weight: 1 })),
     level,
     { variance: floor / 4 },
     df,
+    q,
   );
   return { lower: 2 * bounds.lower - 1, upper: 2 * bounds.upper - 1 };
 }
 
+/**
+ * The parts of the interval with each agent's task population fitted with point masses where the
+ * 1 % test admits them (`inflatedBetaPrior`), else by moments; `cap`: each task's noise as in the
+ * this-benchmark interval (`taskTrialNoise`, the population weighing at most 2n).
+ */
+function inflatedParts(pairs, metric, k, cap) {
+  const used = pairs.filter(({ a, b }) => a.n >= k && b.n >= k);
+  const groupsA = countGroups(used.map(({ a }) => a));
+  const groupsB = countGroups(used.map(({ b }) => b));
+  const inflated = (groups) => (options.level === 'fit' ? inflatedBetaFit(groups) : inflatedBetaPrior(groups, Number(options.level)));
+  const fittedA = inflated(groupsA) ?? momentBetaPrior(groupsA);
+  const fittedB = inflated(groupsB) ?? momentBetaPrior(groupsB);
+  const priorA = fittedA ?? JEFFREYS_PRIOR;
+  const priorB = fittedB ?? JEFFREYS_PRIOR;
+  const noise = ({ n, c }, prior) => {
+    if (cap) return taskTrialNoise(metric, n, c, k, prior);
+    if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, prior);
+    return (1 - atomProbability(prior, n, c)) * trialNoiseVariance(metric, n, c, k, betaComponent(prior, 1e5));
+  };
+  const differences = used.map(({ a, b }) => taskEstimate(metric, b.n, b.c, k) - taskEstimate(metric, a.n, a.c, k));
+  const noises = used.map(({ a, b }) => noise(a, priorA) + noise(b, priorB));
+  const spread = fittedA && fittedB ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
+  return { differences, noises, spread };
+}
+
+/** The floored score interval from parts: t at `flooredDifferenceDf` ('df') or the calibrated quantile at F/V ('calibrated'). */
+function fromParts({ differences, noises, spread }, quantile) {
+  const T = differences.length;
+  const noise = noises.reduce((s, v) => s + v, 0) / T;
+  const floor = Math.max(noise, spread);
+  const s2 = sampleVariance(differences);
+  const df = flooredDifferenceDf(s2, noise, spread, noises, T);
+  if (quantile === 'df') return score(differences, floor, df);
+  const share = floor / Math.max(s2, floor);
+  const calibrated = flooredVarianceQuantile(share, T - 1, tail, 2);
+  if (quantile === 'calibrated') return score(differences, floor, undefined, calibrated);
+  // 'calibrated-df': widened by the t quantile at the df with the floor's own uncertainty over the one without it.
+  const widen = studentTQuantile(1 - tail, df) / studentTQuantile(1 - tail, Math.min(1e6, flooredVarianceDf(share, T - 1)));
+  return score(differences, floor, undefined, calibrated * widen);
+}
+
 function variants(pairs, metric, k, key) {
   const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k);
+  const extra = {};
+  if (wanted('inflated') || wanted('inflated+calibrated')) {
+    const parts = inflatedParts(pairs, metric, k, false);
+    if (wanted('inflated')) extra.inflated = fromParts(parts, 'df');
+    if (wanted('inflated+calibrated')) extra['inflated+calibrated'] = fromParts(parts, 'calibrated');
+  }
+  if (wanted('inflated-cap') || wanted('inflated-cap+calibrated')) {
+    const parts = inflatedParts(pairs, metric, k, true);
+    if (wanted('inflated-cap')) extra['inflated-cap'] = fromParts(parts, 'df');
+    if (wanted('inflated-cap+calibrated')) extra['inflated-cap+calibrated'] = fromParts(parts, 'calibrated');
+  }
+  if (wanted('floored-df')) extra['floored-df'] = fromParts({ differences, noises, spread }, 'df');
+  if (wanted('calibrated')) extra.calibrated = fromParts({ differences, noises, spread }, 'calibrated');
+  if (wanted('calibrated-df')) extra['calibrated-df'] = fromParts({ differences, noises, spread }, 'calibrated-df');
+  if (wanted('inflated+calibrated-df')) extra['inflated+calibrated-df'] = fromParts(inflatedParts(pairs, metric, k, false), 'calibrated-df');
   const T = differences.length;
   const mean = differences.reduce((s, d) => s + d, 0) / T;
   const noise = noises.reduce((s, v) => s + v, 0) / T;
@@ -90,6 +162,8 @@ function variants(pairs, metric, k, key) {
   const q = studentTQuantile(1 - tail, flooredDifferenceDf(s2, noise, spread, noises, T));
   const shift = (third * (1 + 2 * q * q)) / (6 * V * T);
   out.johnson = { lower: out.default.lower + shift, upper: out.default.upper + shift };
+  Object.assign(out, extra);
+  for (const name of Object.keys(out)) if (name !== 'default' && !wanted(name)) delete out[name];
   return out;
 }
 

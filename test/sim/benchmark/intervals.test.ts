@@ -207,13 +207,15 @@ describe('pairedDifferenceInterval', () => {
 
   it('pass^2 of six paired tasks (python reference: score interval on (D + 1)/2 with the trial-noise floor)', () => {
     // python3 test/reference/uncertainty_reference.py ("difference pass^2"): s² = 0.02636 below the noise
-    // floor 0.04320, so the t quantile takes the floored variance's df 8.549 (difference_df: moments by
-    // quadrature, the floor's own 2T·v̄²/s_v²) instead of T − 1 = 5.
+    // floor 0.04320, so the floored variance's df is 8.549 (difference_df: moments by quadrature, the
+    // floor's own 2T·v̄²/s_v²) and the quantile 1.97587 (difference_q: calibrated at f = 1 by quadrature
+    // of E[2Φ(q√max(W, f)) − 1], widened by t_8.549/t_f_V) instead of t_5 = 2.571.
     const b = pairedDifferenceInterval(pairs, 'passHatK', 2, { confidence: 0.95, sides: 2 })!;
     expect(b.estimate).toBeCloseTo(0.09523809523809523, 14);
     expect(b.df).toBeCloseTo(8.548961239185044, 8);
-    expect(b.lower).toBeCloseTo(-0.09822030441682972, 9);
-    expect(b.upper).toBeCloseTo(0.2817603817222445, 9);
+    expect(b.quantile).toBeCloseTo(1.9758651712768638, 9);
+    expect(b.lower).toBeCloseTo(-0.07274713715325354, 9);
+    expect(b.upper).toBeCloseTo(0.25796874398827785, 9);
     expect(b.tasks).toBe(6);
   });
 
@@ -229,10 +231,12 @@ describe('pairedDifferenceInterval', () => {
       8,
       { confidence: 0.95, sides: 2 },
     )!;
-    // df of max(s², F) at c = 1 (the (σ_A − σ_B)² floor counts as known): 56.416.
+    // df of max(s², F) at c = 1 (the (σ_A − σ_B)² floor counts as known): 56.416; the quantile the
+    // calibrated one at f = 1, not widened: 1.87590.
     expect(bounds.df).toBeCloseTo(56.41566254049761, 8);
-    expect(bounds.lower).toBeCloseTo(-0.0424507235057221, 7);
-    expect(bounds.upper).toBeCloseTo(0.061617841210308555, 7);
+    expect(bounds.quantile).toBeCloseTo(1.8758985964949446, 9);
+    expect(bounds.lower).toBeCloseTo(-0.03915584418207885, 7);
+    expect(bounds.upper).toBeCloseTo(0.058329337974252216, 7);
   });
 
   it('every difference 0 (all tasks 8/8 for both): positive width around 0, the floor with the normal quantile', () => {
@@ -240,13 +244,15 @@ describe('pairedDifferenceInterval', () => {
     const b = pairedDifferenceInterval(same, 'passAtK', 8, { confidence: 0.95, sides: 2 })!;
     expect(b.lower).toBeLessThan(0);
     expect(b.upper).toBeGreaterThan(0);
-    // s² = 0 and every task's trial noise the same (the floor known exactly): the floored df at c = 1 (python reference).
+    // s² = 0 and every task's trial noise the same (the floor known exactly): the floored df at c = 1,
+    // and the calibrated quantile at f = 1, below z = 1.95996 (python reference).
     expect(b.df).toBeCloseTo(56.41566254049761, 8);
+    expect(b.quantile).toBeCloseTo(1.8758985964949446, 9);
   });
 
   it('pass@1 where the trial-noise floor binds: t quantile at the floored variance’s df', () => {
     // python3 test/reference/uncertainty_reference.py ("difference pass@1, noise floor"): s² = 0.01339 below
-    // the noise 0.10830 (quadrature over each task's posterior), df 20.946.
+    // the noise 0.10830 (quadrature over each task's posterior), df 20.946, quantile 1.85228.
     const a = [2, 1, 3, 2, 0, 4, 2, 3];
     const b = [3, 1, 3, 2, 1, 4, 2, 3];
     const bounds = pairedDifferenceInterval(
@@ -256,13 +262,17 @@ describe('pairedDifferenceInterval', () => {
       { confidence: 0.95, sides: 2 },
     )!;
     expect(bounds.df).toBeCloseTo(20.94632677247727, 8);
-    expect(bounds.lower).toBeCloseTo(-0.17618756107545663, 9);
-    expect(bounds.upper).toBeCloseTo(0.2942460825216211, 9);
+    expect(bounds.quantile).toBeCloseTo(1.852278136372045, 9);
+    expect(bounds.lower).toBeCloseTo(-0.15096511222693187, 9);
+    expect(bounds.upper).toBeCloseTo(0.2703960391198261, 9);
   });
 
-  it('stays near T − 1 df when s² is far above every floor', () => {
-    // python3 test/reference/uncertainty_reference.py ("difference wide spread"): 8.99538.
+  it('stays near T − 1 df and the t quantile when s² is far above every floor', () => {
+    // python3 test/reference/uncertainty_reference.py ("difference wide spread"): df 8.99538, quantile
+    // 2.26233 (t_9 = 2.26216), with the floor's share estimated as F/(s²(1 + √(2/9))).
     const spread = [0, 8, 1, 7, 2, 6, 3, 5, 4, 8].map((c, i) => ({ a: { n: 8, c }, b: { n: 8, c: [8, 0, 7, 1, 6, 2, 5, 3, 4, 0][i]! } }));
-    expect(pairedDifferenceInterval(spread, 'passAtK', 1, { confidence: 0.95, sides: 2 })!.df).toBeCloseTo(8.995378274545388, 8);
+    const wide = pairedDifferenceInterval(spread, 'passAtK', 1, { confidence: 0.95, sides: 2 })!;
+    expect(wide.df).toBeCloseTo(8.995378274545388, 8);
+    expect(wide.quantile).toBeCloseTo(2.2623313148462225, 9);
   });
 });

@@ -6,6 +6,8 @@ import { JEFFREYS_PRIOR } from '../intervals/betaPosterior.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
 import { flooredVarianceDf } from './flooredVarianceDf.js';
+import { flooredVarianceQuantile } from './flooredVarianceQuantile.js';
+import { studentTQuantile } from '../math/studentT.js';
 import { modelVariance } from './modelVariance.js';
 import { populationInterval, type MeanBounds, type MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric, type WeightedValue } from './taskValues.js';
@@ -46,7 +48,7 @@ export function pairedDifferenceInterval(
   metric: TaskMetric,
   k: number,
   options: MeanIntervalOptions,
-): (MeanBounds & { readonly estimate: number; readonly tasks: number; readonly df: number }) | null {
+): (MeanBounds & { readonly estimate: number; readonly tasks: number; readonly df: number; readonly quantile: number }) | null {
   requireOpenUnit('confidence', options.confidence);
   if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
   requireInteger('k', k, 1);
@@ -58,12 +60,16 @@ export function pairedDifferenceInterval(
   const T = differences.length;
   const noise = T > 0 ? meanAndSe(noises).value : 0;
   const floor = Math.max(noise, spread);
-  const df = T < 2 ? 1 : flooredDifferenceDf(sampleVariance(differences), noise, spread, noises, T);
+  if (T < 2) return null;
+  const s2 = sampleVariance(differences);
+  const df = flooredDifferenceDf(s2, noise, spread, noises, T);
+  const tail = options.sides === 2 ? (1 - options.confidence) / 2 : 1 - options.confidence;
+  const quantile = flooredDifferenceQuantile(s2, noise, spread, noises, T, tail, options.sides);
   const values: WeightedValue[] = differences.map((difference) => ({ value: (difference + 1) / 2, weight: 1 }));
   // On the (D + 1)/2 scale variances are a quarter of those of D.
-  const bounds = populationInterval(values, options, { variance: floor / 4 }, df);
+  const bounds = populationInterval(values, options, { variance: floor / 4 }, df, quantile);
   if (bounds === null) return null;
-  return { estimate: meanAndSe(differences).value, lower: 2 * bounds.lower - 1, upper: 2 * bounds.upper - 1, tasks: T, df };
+  return { estimate: meanAndSe(differences).value, lower: 2 * bounds.lower - 1, upper: 2 * bounds.upper - 1, tasks: T, df, quantile };
 }
 
 /** What `pairedDifferenceInterval` is computed from (also used by bench/compareVariants.mjs). */
@@ -107,6 +113,37 @@ export function flooredDifferenceDf(s2: number, noise: number, spread: number, n
   const spreadOfNoise = sampleVariance(noises);
   const inverse = 1 / truncated + (noise >= spread && spreadOfNoise > 0 ? (share * share * spreadOfNoise) / (2 * T * noise * noise) : 0);
   return Math.min(MAX_DF, 1 / inverse);
+}
+
+/**
+ * The quantile of the interval studentized by V = max(s², F): `flooredVarianceQuantile`, the one
+ * that covers 1 − α under normality when the floor's share f = F/σ² is known — below the t_{T−1}
+ * quantile, and below the normal one when the floor is all of σ², since V ≥ F then overstates σ².
+ * f is estimated as F/(s²·(1 + √(2/ν))), ν = T − 1, capped at 1: s² one standard deviation up
+ * (Var s²/σ² = 2/ν under normality), because the plain plug-in F/V is 1 whenever s² falls below the
+ * floor by chance and then under-covers at small T (normal theory: 88–92 % at ν = 2–5, f = 0.3–0.5;
+ * with the standard deviation up, 93.8 % at ν = 5 and ≥ 94.5 % at ν ≥ 9, as the t at `flooredVarianceDf`
+ * before). Then widened for the trial-noise floor's own uncertainty by the ratio t_f/t_{f_V}: f the
+ * degrees of freedom with it (`flooredDifferenceDf`, 1/f = 1/f_V + c²/ν_F), f_V those without it
+ * (`flooredVarianceDf`), both at the floor's share of V.
+ */
+export function flooredDifferenceQuantile(
+  s2: number,
+  noise: number,
+  spread: number,
+  noises: readonly number[],
+  T: number,
+  tail: number,
+  sides: 1 | 2,
+): number {
+  const floor = Math.max(noise, spread);
+  const share = floor > 0 ? floor / Math.max(s2, floor) : 0;
+  const nu = T - 1;
+  const estimated = floor > 0 ? Math.min(1, floor / (s2 * (1 + Math.sqrt(2 / nu)))) : 0;
+  const calibrated = flooredVarianceQuantile(estimated, nu, tail, sides);
+  const withFloorNoise = studentTQuantile(1 - tail, flooredDifferenceDf(s2, noise, spread, noises, T));
+  const withoutFloorNoise = studentTQuantile(1 - tail, Math.min(MAX_DF, flooredVarianceDf(share, nu)));
+  return calibrated * (withFloorNoise / withoutFloorNoise);
 }
 
 /** Degrees of freedom beyond which the t quantile is the normal one to 6 digits. */
