@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { benchmarkInterval, priorForTask } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
 import { empiricalBernsteinInterval } from '../../../packages/sim/src/benchmark/empiricalBernstein.js';
-import { pairedDifferenceInterval } from '../../../packages/sim/src/benchmark/differenceInterval.js';
+import { pairedDifferenceInterval, pairedDifferenceParts } from '../../../packages/sim/src/benchmark/differenceInterval.js';
 import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
 import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
 import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
 import { trialNoiseVariance } from '../../../packages/sim/src/benchmark/trialNoiseVariance.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Expected values: python3 test/reference/uncertainty_reference.py (scipy; the interval formulas
 // re-implemented there independently, the trial noise by quadrature over p instead of the
@@ -265,6 +266,23 @@ describe('pairedDifferenceInterval', () => {
     expect(bounds.quantile).toBeCloseTo(1.852278136372045, 9);
     expect(bounds.lower).toBeCloseTo(-0.15096511222693187, 9);
     expect(bounds.upper).toBeCloseTo(0.2703960391198261, 9);
+  });
+
+  it('point masses at 0 and 1 where the 1 % test admits them: tasks at 0/8 and 8/8 carry noise only off them', () => {
+    // python3 test/reference/inflated_beta_reference.py ("compare"): both agents' zero/one-inflated fits by
+    // Nelder–Mead (Λ = 7.67 and 10.59 > 7.289), the per-task noise by quadrature over the beta component's
+    // posterior times 1 − P(atom | c), σ² under the fitted mixtures. The ML optimum is flat: ~6 digits.
+    const expand = (counts: Array<[number, number]>) => counts.flatMap(([c, m]) => Array.from({ length: m }, () => ({ n: 8, c })));
+    const a = expand([[0, 20], [1, 1], [2, 2], [3, 3], [4, 4], [5, 3], [6, 2], [7, 1], [8, 14]]);
+    const b = expand([[0, 20], [2, 1], [3, 2], [4, 3], [5, 4], [6, 3], [7, 2], [8, 15]]);
+    const paired = a.map((x, i) => ({ a: x, b: b[i]! }));
+    const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const at1 = pairedDifferenceParts(paired, 'passAtK', 1);
+    expectRelativelyClose(mean(at1.noises), 0.018567127792987238, 1e-5);
+    expectRelativelyClose(at1.spread, 9.224147569710786e-5, 1e-3);
+    const hat4 = pairedDifferenceParts(paired, 'passHatK', 4);
+    expectRelativelyClose(mean(hat4.noises), 0.019492980700015844, 1e-5);
+    expectRelativelyClose(hat4.spread, 1.2526930881069413e-5, 1e-3);
   });
 
   it('stays near T − 1 df and the t quantile when s² is far above every floor', () => {

@@ -67,7 +67,7 @@ export function benchmarkInterval(
  * posterior is P(atom | c) on p = 0 or 1, where θ̂ has no noise, and the rest on the beta
  * component's posterior: (1 − P(atom | c))·E[Var(θ̂ | p) | c, beta component].
  */
-export function taskTrialNoise(metric: TaskMetric, n: number, c: number, k: number, prior: BetaPrior | InflatedBetaPrior): number {
+function taskTrialNoise(metric: TaskMetric, n: number, c: number, k: number, prior: BetaPrior | InflatedBetaPrior): number {
   if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, priorForTask(prior, n));
   const atom = atomProbability(prior, n, c);
   return (1 - atom) * trialNoiseVariance(metric, n, c, k, betaComponent(prior, PRIOR_WEIGHT_LIMIT * n));

@@ -1,8 +1,9 @@
 import { requireCounts, requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import { meanAndSe } from '../compare/meanAndSe.js';
-import { countGroups } from '../estimators/taskAverage.js';
-import { JEFFREYS_PRIOR } from '../intervals/betaPosterior.js';
+import { countGroups, type CountGroup } from '../estimators/taskAverage.js';
+import { JEFFREYS_PRIOR, type BetaPrior } from '../intervals/betaPosterior.js';
+import { atomProbability, betaComponent, inflatedBetaPrior, type InflatedBetaPrior } from './inflatedBetaPrior.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
 import { flooredVarianceDf } from './flooredVarianceDf.js';
@@ -87,14 +88,50 @@ export function pairedDifferenceParts(tasks: readonly PairedTrials[], metric: Ta
   const used = tasks.filter(({ a, b }) => a.n >= k && b.n >= k);
   const groupsA = countGroups(used.map(({ a }) => a));
   const groupsB = countGroups(used.map(({ b }) => b));
-  const fittedA = momentBetaPrior(groupsA);
-  const fittedB = momentBetaPrior(groupsB);
+  const fittedA = fittedPopulation(groupsA);
+  const fittedB = fittedPopulation(groupsB);
   const priorA = fittedA ?? JEFFREYS_PRIOR;
   const priorB = fittedB ?? JEFFREYS_PRIOR;
   const differences = used.map(({ a, b }) => taskEstimate(metric, b.n, b.c, k) - taskEstimate(metric, a.n, a.c, k));
-  const noises = used.map(({ a, b }) => trialNoiseVariance(metric, a.n, a.c, k, priorA) + trialNoiseVariance(metric, b.n, b.c, k, priorB));
+  const noises = used.map(({ a, b }) => taskNoise(metric, a.n, a.c, k, priorA) + taskNoise(metric, b.n, b.c, k, priorB));
   const spread = fittedA && fittedB ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
   return { differences, noises, spread };
+}
+
+/** A task population fitted to one agent's counts: with point masses at 0 and 1, or a plain Beta. */
+type FittedPopulation = BetaPrior | InflatedBetaPrior;
+
+/**
+ * An agent's task population, fitted to its counts over the tasks used: with point masses at
+ * p = 0 and 1 where the 1 % likelihood-ratio test finds them (`inflatedBetaPrior`, as the
+ * this-benchmark interval), else the moment-fitted Beta (`momentBetaPrior`), else null. The
+ * maximum-likelihood fit takes 10–30 ms and does not depend on the metric or k, which callers
+ * vary over the same counts (`compareRuns`: every k of both metrics; the coverage study: 6 per
+ * dataset): the last FIT_MEMO fits are kept, keyed by the counts.
+ */
+function fittedPopulation(groups: readonly CountGroup[]): FittedPopulation | null {
+  const key = groups.map(({ n, c, size }) => `${n}:${c}:${size}`).join(',');
+  if (FITS.has(key)) return FITS.get(key)!;
+  const fitted = inflatedBetaPrior(groups) ?? momentBetaPrior(groups);
+  if (FITS.size >= FIT_MEMO) FITS.delete(FITS.keys().next().value!);
+  FITS.set(key, fitted);
+  return fitted;
+}
+
+const FIT_MEMO = 16;
+const FITS = new Map<string, FittedPopulation | null>();
+
+/** Concentration of the beta component when the fitted one is ∞ (the largest `momentBetaPrior` gives). */
+const MAX_CONCENTRATION = 1e5;
+
+/**
+ * One task's trial noise E[Var(θ̂ | p) | c] under the fitted population (`trialNoiseVariance`);
+ * with point masses, (1 − P(atom | c)) times that under the beta component (`atomProbability`):
+ * a task on p = 0 or 1 has no trial noise.
+ */
+function taskNoise(metric: TaskMetric, n: number, c: number, k: number, prior: FittedPopulation): number {
+  if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, prior);
+  return (1 - atomProbability(prior, n, c)) * trialNoiseVariance(metric, n, c, k, betaComponent(prior, MAX_CONCENTRATION));
 }
 
 /**

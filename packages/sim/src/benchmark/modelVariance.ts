@@ -12,11 +12,14 @@ const MAX_CONCENTRATION = 1e5;
  * `prior`: (1/T) Σ_t E[g(C_t)²] − (E G(p))², C_t ~ BetaBinomial(n_t, a, b) (`estimatorMoments`;
  * the between-task spread plus the trial noise). With point masses (`InflatedBetaPrior`,
  * π0·δ0 + π1·δ1 + w·Beta) a task on p = 0 has g = G = 0 and one on p = 1 has g = G = 1 (pass@k
- * and pass^k alike), so E[g²] = π1 + w·E_beta[g²] and E G = π1 + w·E_beta G.
+ * and pass^k alike), so E[g²] = π1 + w·E_beta[g²] and E G = π1 + w·E_beta G (for pass@k computed
+ * on the failure side, 1 − g, where the roles of π0 and π1 swap; the variance is the same).
  * 0 when no task has n ≥ k.
  */
 export function modelVariance(groups: readonly CountGroup[], metric: TaskMetric, k: number, prior: BetaPrior | InflatedBetaPrior): number {
-  const [atOne, weight, beta] = 'mixture' in prior ? [prior.mixture.pi1, prior.mixture.weight, betaComponent(prior, MAX_CONCENTRATION)] : [0, 1, prior];
+  // estimatorMoments works on the failure side for pass@k (g = 1 on p = 0 there): the atom at 0 plays the one at 1.
+  const atOne = 'mixture' in prior ? (metric === 'passHatK' ? prior.mixture.pi1 : prior.mixture.pi0) : 0;
+  const [weight, beta] = 'mixture' in prior ? [prior.mixture.weight, betaComponent(prior, MAX_CONCENTRATION)] : [1, prior];
   let count = 0;
   let second = 0;
   let first = 0;
