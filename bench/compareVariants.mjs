@@ -1,19 +1,31 @@
 // The candidates measured for the compare interval (issue #10; docs/uncertainty.md, "Compare"), on the
 // compare cells of the coverage study (the same datasets: bench/coverageCells.mjs, compareDataset),
 // beside the default `pairedDifferenceInterval`. None of the others is offered by passk.
-//   default        score interval, t quantile at the df of the floored variance (flooredDifferenceDf)
-//   t(T-1)         the same with T − 1 df (the default until this change)
-//   satterthwaite  df = V²/(F²/ν_F + (s² − F)₊²/(T − 1)): the floor with its own df, the excess with T − 1
-//   bootstrap-t    resample tasks; t* = (D̄* − D̄)/√(V*/T), V* the replicate's floored variance
-//                  (per-task noise resampled with its task, never the trials); [D̄ − t*₉₇.₅·SE, D̄ − t*₂.₅·SE]
-//   boot-t∪default the union of the two
-//   johnson        Johnson's (1978, JASA 73:536–544) modified t: the default shifted by μ̂₃(1 + 2q²)/(6V·T)
-// Usage: node bench/compareVariants.mjs [--datasets 400] [--bootstrap 999] [--filter POP:n:T,…]
-// (after `pnpm build`). Prints coverage / miss below / miss above / width relative to the default per
-// cell, how often the floor is above s², then a summary per variant.
+//   default           point masses at 0 and 1 where the 1 % test admits them, quantile calibrated for the
+//                     floored variance (flooredDifferenceQuantile)
+//   before            moment-fitted Beta populations, t at the df of the floored variance (the default
+//                     until the fourth session of issue #10)
+//   moment+calibrated the calibrated quantile on the moment-fitted populations (the quantile change alone)
+//   masses+df         the point masses with t at the df of the floored variance (the population change alone)
+//   masses+plug-in    the calibrated quantile at the plain plug-in share F/max(s², F) (not s² one SD up)
+//   masses@level      point masses admitted at --level (e.g. 0.05; `fit`: always, no test)
+//   t(T-1)            the default's variance with T − 1 df
+//   satterthwaite     df = V²/(F²/ν_F + (s² − F)₊²/(T − 1)): the floor with its own df, the excess with T − 1
+//   bootstrap-t       resample tasks; t* = (D̄* − D̄)/√(V*/T), V* the replicate's floored variance
+//                     (per-task noise resampled with its task, never the trials); [D̄ − t*₉₇.₅·SE, D̄ − t*₂.₅·SE]
+//   boot-t∪default    the union of the two (both only with --bootstrap B > 0)
+//   johnson           Johnson's (1978, JASA 73:536–544) modified t: the default shifted by μ̂₃(1 + 2q²)/(6V·T)
+// Usage: node bench/compareVariants.mjs [--datasets 400] [--bootstrap 0] [--filter POP:n:T,…]
+// [--variants NAME,…] [--level 0.01] (after `pnpm build`). Prints coverage / miss below / miss above /
+// width relative to the default per cell, how often the floor is above s², then a summary per variant.
 import { parseArgs } from 'node:util';
 import { compareDataset, differenceTruth, FULL_GRID } from './coverageCells.mjs';
-import { flooredDifferenceDf, pairedDifferenceInterval, pairedDifferenceParts } from '../packages/sim/dist/benchmark/differenceInterval.js';
+import {
+  flooredDifferenceDf,
+  flooredDifferenceQuantile,
+  pairedDifferenceInterval,
+  pairedDifferenceParts,
+} from '../packages/sim/dist/benchmark/differenceInterval.js';
 import { meanAndSe } from '../packages/sim/dist/compare/meanAndSe.js';
 import { populationInterval } from '../packages/sim/dist/benchmark/populationInterval.js';
 import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
@@ -22,7 +34,6 @@ import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
 import { JEFFREYS_PRIOR } from '../packages/sim/dist/intervals/betaPosterior.js';
 import { momentBetaPrior } from '../packages/sim/dist/benchmark/momentBetaPrior.js';
 import { atomProbability, betaComponent, inflatedBetaFit, inflatedBetaPrior } from '../packages/sim/dist/benchmark/inflatedBetaPrior.js';
-import { taskTrialNoise } from '../packages/sim/dist/benchmark/benchmarkInterval.js';
 import { trialNoiseVariance } from '../packages/sim/dist/benchmark/trialNoiseVariance.js';
 import { modelVariance } from '../packages/sim/dist/benchmark/modelVariance.js';
 import { taskEstimate } from '../packages/sim/dist/benchmark/taskValues.js';
@@ -65,21 +76,20 @@ function score(differences, floor, df, q) {
 }
 
 /**
- * The parts of the interval with each agent's task population fitted with point masses where the
- * 1 % test admits them (`inflatedBetaPrior`), else by moments; `cap`: each task's noise as in the
- * this-benchmark interval (`taskTrialNoise`, the population weighing at most 2n).
+ * The parts of the interval with each agent's task population fitted by moments (a plain Beta, the
+ * default before point masses), or with point masses where the test at --level admits them
+ * (`inflatedBetaPrior`; --level fit: the inflated fit without the test), else by moments.
  */
-function inflatedParts(pairs, metric, k, cap) {
+function populationParts(pairs, metric, k, pointMasses) {
   const used = pairs.filter(({ a, b }) => a.n >= k && b.n >= k);
   const groupsA = countGroups(used.map(({ a }) => a));
   const groupsB = countGroups(used.map(({ b }) => b));
-  const inflated = (groups) => (options.level === 'fit' ? inflatedBetaFit(groups) : inflatedBetaPrior(groups, Number(options.level)));
+  const inflated = (groups) => (pointMasses ? (options.level === 'fit' ? inflatedBetaFit(groups) : inflatedBetaPrior(groups, Number(options.level))) : null);
   const fittedA = inflated(groupsA) ?? momentBetaPrior(groupsA);
   const fittedB = inflated(groupsB) ?? momentBetaPrior(groupsB);
   const priorA = fittedA ?? JEFFREYS_PRIOR;
   const priorB = fittedB ?? JEFFREYS_PRIOR;
   const noise = ({ n, c }, prior) => {
-    if (cap) return taskTrialNoise(metric, n, c, k, prior);
     if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, prior);
     return (1 - atomProbability(prior, n, c)) * trialNoiseVariance(metric, n, c, k, betaComponent(prior, 1e5));
   };
@@ -89,7 +99,11 @@ function inflatedParts(pairs, metric, k, cap) {
   return { differences, noises, spread };
 }
 
-/** The floored score interval from parts: t at `flooredDifferenceDf` ('df') or the calibrated quantile at F/V ('calibrated'). */
+/**
+ * The floored score interval from parts: t at `flooredDifferenceDf` ('df', the quantile before
+ * calibration), `flooredDifferenceQuantile` ('calibrated', the default's), or the calibrated quantile
+ * at the plain plug-in share F/V, widened as the default ('plug-in').
+ */
 function fromParts({ differences, noises, spread }, quantile) {
   const T = differences.length;
   const noise = noises.reduce((s, v) => s + v, 0) / T;
@@ -97,31 +111,23 @@ function fromParts({ differences, noises, spread }, quantile) {
   const s2 = sampleVariance(differences);
   const df = flooredDifferenceDf(s2, noise, spread, noises, T);
   if (quantile === 'df') return score(differences, floor, df);
+  if (quantile === 'calibrated') return score(differences, floor, undefined, flooredDifferenceQuantile(s2, noise, spread, noises, T, tail, 2));
   const share = floor / Math.max(s2, floor);
-  const calibrated = flooredVarianceQuantile(share, T - 1, tail, 2);
-  if (quantile === 'calibrated') return score(differences, floor, undefined, calibrated);
-  // 'calibrated-df': widened by the t quantile at the df with the floor's own uncertainty over the one without it.
   const widen = studentTQuantile(1 - tail, df) / studentTQuantile(1 - tail, Math.min(1e6, flooredVarianceDf(share, T - 1)));
-  return score(differences, floor, undefined, calibrated * widen);
+  return score(differences, floor, undefined, flooredVarianceQuantile(share, T - 1, tail, 2) * widen);
 }
 
 function variants(pairs, metric, k, key) {
   const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k);
   const extra = {};
-  if (wanted('inflated') || wanted('inflated+calibrated')) {
-    const parts = inflatedParts(pairs, metric, k, false);
-    if (wanted('inflated')) extra.inflated = fromParts(parts, 'df');
-    if (wanted('inflated+calibrated')) extra['inflated+calibrated'] = fromParts(parts, 'calibrated');
+  if (wanted('before') || wanted('moment+calibrated')) {
+    const parts = populationParts(pairs, metric, k, false);
+    if (wanted('before')) extra.before = fromParts(parts, 'df');
+    if (wanted('moment+calibrated')) extra['moment+calibrated'] = fromParts(parts, 'calibrated');
   }
-  if (wanted('inflated-cap') || wanted('inflated-cap+calibrated')) {
-    const parts = inflatedParts(pairs, metric, k, true);
-    if (wanted('inflated-cap')) extra['inflated-cap'] = fromParts(parts, 'df');
-    if (wanted('inflated-cap+calibrated')) extra['inflated-cap+calibrated'] = fromParts(parts, 'calibrated');
-  }
-  if (wanted('floored-df')) extra['floored-df'] = fromParts({ differences, noises, spread }, 'df');
-  if (wanted('calibrated')) extra.calibrated = fromParts({ differences, noises, spread }, 'calibrated');
-  if (wanted('calibrated-df')) extra['calibrated-df'] = fromParts({ differences, noises, spread }, 'calibrated-df');
-  if (wanted('inflated+calibrated-df')) extra['inflated+calibrated-df'] = fromParts(inflatedParts(pairs, metric, k, false), 'calibrated-df');
+  if (wanted('masses+df')) extra['masses+df'] = fromParts({ differences, noises, spread }, 'df');
+  if (wanted('masses+plug-in')) extra['masses+plug-in'] = fromParts({ differences, noises, spread }, 'plug-in');
+  if (wanted('masses@level')) extra['masses@level'] = fromParts(populationParts(pairs, metric, k, true), 'calibrated');
   const T = differences.length;
   const mean = differences.reduce((s, d) => s + d, 0) / T;
   const noise = noises.reduce((s, v) => s + v, 0) / T;

@@ -273,8 +273,27 @@ describe('pairedDifferenceInterval', () => {
     // Nelder–Mead (Λ = 7.67 and 10.59 > 7.289), the per-task noise by quadrature over the beta component's
     // posterior times 1 − P(atom | c), σ² under the fitted mixtures. The ML optimum is flat: ~6 digits.
     const expand = (counts: Array<[number, number]>) => counts.flatMap(([c, m]) => Array.from({ length: m }, () => ({ n: 8, c })));
-    const a = expand([[0, 20], [1, 1], [2, 2], [3, 3], [4, 4], [5, 3], [6, 2], [7, 1], [8, 14]]);
-    const b = expand([[0, 20], [2, 1], [3, 2], [4, 3], [5, 4], [6, 3], [7, 2], [8, 15]]);
+    const a = expand([
+      [0, 20],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 3],
+      [6, 2],
+      [7, 1],
+      [8, 14],
+    ]);
+    const b = expand([
+      [0, 20],
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [5, 4],
+      [6, 3],
+      [7, 2],
+      [8, 15],
+    ]);
     const paired = a.map((x, i) => ({ a: x, b: b[i]! }));
     const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
     const at1 = pairedDifferenceParts(paired, 'passAtK', 1);

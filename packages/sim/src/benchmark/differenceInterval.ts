@@ -21,26 +21,31 @@ export interface PairedTrials {
 
 /** `pairedDifferenceInterval` in words, for output notes and JSON. */
 export const DIFFERENCE_INTERVAL_METHOD =
-  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under Beta task populations fitted to each run, t quantile at the degrees of freedom of that floored variance, T − 1 when the floor is far below the sample variance';
+  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under task populations fitted to each run (Beta, with point masses at 0 and 1 where a likelihood-ratio test at 1 % finds them), quantile calibrated for that floored variance (t at T − 1 when the floor is far below the sample variance)';
 
 /**
  * Interval for the population mean difference B − A of the task-averaged pass@k or pass^k, both
  * agents run on the same tasks: the per-task differences D_t = θ̂_B,t − θ̂_A,t ∈ [−1, 1] are
  * independent over tasks, so (D_t + 1)/2 ∈ [0, 1] goes through `populationInterval` (the score
- * interval with a design effect and t quantile), and the bounds map back by 2y − 1. Returns the
- * degrees of freedom used as `df`. Its variance
+ * interval with a design effect), and the bounds map back by 2y − 1. Returns the degrees of
+ * freedom of the variance used as `df` and the quantile as `quantile`. Its variance
  * floor is the trial noise alone: Var D_t ≥ E[Var(θ̂_A | p_A)] + E[Var(θ̂_B | p_B)], each task's
- * term from `trialNoiseVariance` under that agent's moment-fitted Beta population (Jeffreys when
- * none can be fitted), so differences that are all equal, e.g. every D_t = 0 because every task
- * is n/n for both, still give an interval of positive width. And Var D_t ≥ (σ_A − σ_B)² (Cauchy–Schwarz:
+ * term from `trialNoiseVariance` under that agent's fitted task population (`fittedPopulation`:
+ * point masses at p = 0 and 1 where the 1 % likelihood-ratio test of `inflatedBetaPrior` finds
+ * them, so a task at 0/n or n/n carries noise only for its probability of not being on one; else
+ * the moment-fitted Beta; Jeffreys when none can be fitted), so differences that are all equal,
+ * e.g. every D_t = 0 because every task is n/n for both, still give an interval of positive width.
+ * On tasks from 0.3·δ₀ + 0.2·δ₁ + 0.5·Beta(2, 2) the plain Beta counted noise for the tasks on the
+ * point masses (1.6–2 times Var D_t at n = 8 and 30, T = 20) and covered 98.6–100 % in 19 of its
+ * 48 compare cells (docs/uncertainty.md).
+ * And Var D_t ≥ (σ_A − σ_B)² (Cauchy–Schwarz:
  * Var(X − Y) ≥ (sd X − sd Y)²), σ² the variance of each agent's per-task estimates under its fitted
  * population (`modelVariance`, tasks and trials; only when both fit): pass@8 of mostly easy tasks differs only on rare
  * hard tasks, which 20 tasks often miss, so s² alone understates the spread (coverage 91.8 % for
  * pass@8, Beta(4, 1), n = 30, T = 20 with the trial-noise floor only; 95.3 % with both).
- * The t quantile's degrees of freedom are those of the variance used, max(s², floor)
- * (`flooredDifferenceDf`): T − 1 when s² is far above the floor, more when the floor takes over, less
- * when a few tasks carry the trial noise. With T − 1 throughout, the cells at n ≤ 8 trials, T = 20,
- * where the floor is above s² in 39–62 % of the datasets, covered 97–99 %.
+ * The quantile is calibrated for the variance used, max(s², floor) (`flooredDifferenceQuantile`):
+ * the t quantile at T − 1 when s² is far above the floor, below it when the floor takes over
+ * (V ≥ F overstates σ² when F is most of it), widened when a few tasks carry the trial noise.
  * Tasks where either agent has fewer than k trials are left out. null with fewer than 2 tasks left.
  * Coverage measured in docs/uncertainty.md ("compare" cells).
  */
@@ -164,15 +169,7 @@ export function flooredDifferenceDf(s2: number, noise: number, spread: number, n
  * degrees of freedom with it (`flooredDifferenceDf`, 1/f = 1/f_V + c²/ν_F), f_V those without it
  * (`flooredVarianceDf`), both at the floor's share of V.
  */
-export function flooredDifferenceQuantile(
-  s2: number,
-  noise: number,
-  spread: number,
-  noises: readonly number[],
-  T: number,
-  tail: number,
-  sides: 1 | 2,
-): number {
+export function flooredDifferenceQuantile(s2: number, noise: number, spread: number, noises: readonly number[], T: number, tail: number, sides: 1 | 2): number {
   const floor = Math.max(noise, spread);
   const share = floor > 0 ? floor / Math.max(s2, floor) : 0;
   const nu = T - 1;
