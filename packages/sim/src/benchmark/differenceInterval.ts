@@ -163,9 +163,10 @@ export function flooredDifferenceDf(s2: number, noise: number, spread: number, n
  * quantile, and below the normal one when the floor is all of σ², since V ≥ F then overstates σ².
  * f is estimated as F/(s²·(1 + √(2/ν))), ν = T − 1, capped at 1: s² one standard deviation up
  * (Var s²/σ² = 2/ν under normality), because the plain plug-in F/V is 1 whenever s² falls below the
- * floor by chance and then under-covers at small T (normal theory: 88–92 % at ν = 2–5, f = 0.3–0.5;
- * with the standard deviation up, 93.8 % at ν = 5 and ≥ 94.5 % at ν ≥ 9, as the t at `flooredVarianceDf`
- * before). Then widened for the trial-noise floor's own uncertainty by the ratio t_f/t_{f_V}: f the
+ * floor by chance and then under-covers at small T (normal theory, bench/flooredQuantileNormalTheory.mjs:
+ * 87.9–92.2 % at ν = 2–5, f = 0.3–0.5; with s² one standard deviation up ≥ 93.7 % at ν = 5 and ≥ 94.6 %
+ * at ν ≥ 9, against ≥ 94.1 % and ≥ 94.8 % for the t at `flooredVarianceDf` before; at ν = 2 both fall
+ * below, to 90.4 % and 92.2 %). Then widened for the trial-noise floor's own uncertainty by the ratio t_f/t_{f_V}: f the
  * degrees of freedom with it (`flooredDifferenceDf`, 1/f = 1/f_V + c²/ν_F), f_V those without it
  * (`flooredVarianceDf`), both at the floor's share of V.
  */
