@@ -1,28 +1,51 @@
 // The candidates measured for the compare interval (issue #10; docs/uncertainty.md, "Compare"), on the
 // compare cells of the coverage study (the same datasets: bench/coverageCells.mjs, compareDataset),
 // beside the default `pairedDifferenceInterval`. None of the others is offered by passk.
-//   default        score interval, t quantile at the df of the floored variance (flooredDifferenceDf)
-//   t(T-1)         the same with T − 1 df (the default until this change)
-//   satterthwaite  df = V²/(F²/ν_F + (s² − F)₊²/(T − 1)): the floor with its own df, the excess with T − 1
-//   bootstrap-t    resample tasks; t* = (D̄* − D̄)/√(V*/T), V* the replicate's floored variance
-//                  (per-task noise resampled with its task, never the trials); [D̄ − t*₉₇.₅·SE, D̄ − t*₂.₅·SE]
-//   boot-t∪default the union of the two
-//   johnson        Johnson's (1978, JASA 73:536–544) modified t: the default shifted by μ̂₃(1 + 2q²)/(6V·T)
-// Usage: node bench/compareVariants.mjs [--datasets 400] [--bootstrap 999] [--filter POP:n:T,…]
-// (after `pnpm build`). Prints coverage / miss below / miss above / width relative to the default per
-// cell, how often the floor is above s², then a summary per variant.
+//   default           point masses at 0 and 1 where the 1 % test admits them, quantile calibrated for the
+//                     floored variance (flooredDifferenceQuantile)
+//   before            moment-fitted Beta populations, t at the df of the floored variance (the default
+//                     until the fourth session of issue #10)
+//   moment+calibrated the calibrated quantile on the moment-fitted populations (the quantile change alone)
+//   masses+df         the point masses with t at the df of the floored variance (the population change alone)
+//   masses+plug-in    the calibrated quantile at the plain plug-in share F/max(s², F) (not s² one SD up)
+//   masses@level      point masses admitted at --level (e.g. 0.05; `fit`: always, no test)
+//   t(T-1)            the default's variance with T − 1 df
+//   satterthwaite     df = V²/(F²/ν_F + (s² − F)₊²/(T − 1)): the floor with its own df, the excess with T − 1
+//   bootstrap-t       resample tasks; t* = (D̄* − D̄)/√(V*/T), V* the replicate's floored variance
+//                     (per-task noise resampled with its task, never the trials); [D̄ − t*₉₇.₅·SE, D̄ − t*₂.₅·SE]
+//   boot-t∪default    the union of the two (both only with --bootstrap B > 0)
+//   johnson           Johnson's (1978, JASA 73:536–544) modified t: the default shifted by μ̂₃(1 + 2q²)/(6V·T)
+// Usage: node bench/compareVariants.mjs [--datasets 400] [--bootstrap 0] [--filter POP:n:T,…]
+// [--variants NAME,…] [--level 0.01] (after `pnpm build`). Prints coverage / miss below / miss above /
+// width relative to the default per cell, how often the floor is above s², then a summary per variant.
 import { parseArgs } from 'node:util';
 import { compareDataset, differenceTruth, FULL_GRID } from './coverageCells.mjs';
-import { flooredDifferenceDf, pairedDifferenceInterval, pairedDifferenceParts } from '../packages/sim/dist/benchmark/differenceInterval.js';
+import {
+  flooredDifferenceDf,
+  flooredDifferenceQuantile,
+  pairedDifferenceInterval,
+  pairedDifferenceParts,
+} from '../packages/sim/dist/benchmark/differenceInterval.js';
 import { meanAndSe } from '../packages/sim/dist/compare/meanAndSe.js';
 import { populationInterval } from '../packages/sim/dist/benchmark/populationInterval.js';
 import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
+import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
+import { JEFFREYS_PRIOR } from '../packages/sim/dist/intervals/betaPosterior.js';
+import { momentBetaPrior } from '../packages/sim/dist/benchmark/momentBetaPrior.js';
+import { atomProbability, betaComponent, inflatedBetaFit, inflatedBetaPrior } from '../packages/sim/dist/benchmark/inflatedBetaPrior.js';
+import { trialNoiseVariance } from '../packages/sim/dist/benchmark/trialNoiseVariance.js';
+import { modelVariance } from '../packages/sim/dist/benchmark/modelVariance.js';
+import { taskEstimate } from '../packages/sim/dist/benchmark/taskValues.js';
+import { flooredVarianceDf } from '../packages/sim/dist/benchmark/flooredVarianceDf.js';
+import { flooredVarianceQuantile } from '../packages/sim/dist/benchmark/flooredVarianceQuantile.js';
 
 const { values: options } = parseArgs({
   options: {
     datasets: { type: 'string', default: '400' },
-    bootstrap: { type: 'string', default: '999' },
+    bootstrap: { type: 'string', default: '0' },
+    variants: { type: 'string' },
+    level: { type: 'string', default: '0.01' },
     filter: { type: 'string' },
     seed: { type: 'string', default: '1' },
   },
@@ -36,20 +59,75 @@ const level = { confidence: 0.95, sides: 2 };
 /** The sample variance (divisor T − 1). */
 const sampleVariance = (xs) => (meanAndSe(xs).se ?? 0) ** 2 * xs.length;
 const tail = 0.025;
+const chosen = options.variants?.split(',');
+/** Whether a variant is measured (--variants LIST; default all). */
+const wanted = (name) => !chosen || chosen.includes(name);
 
-/** The score interval of (D + 1)/2 with the floor, at `df` (undefined: T − 1), mapped back to D. */
-function score(differences, floor, df) {
+/** The score interval of (D + 1)/2 with the floor, at `df` (undefined: T − 1) or at quantile `q`, mapped back to D. */
+function score(differences, floor, df, q) {
   const bounds = populationInterval(
     differences.map((d) => ({ value: (d + 1) / 2, weight: 1 })),
     level,
     { variance: floor / 4 },
     df,
+    q,
   );
   return { lower: 2 * bounds.lower - 1, upper: 2 * bounds.upper - 1 };
 }
 
+/**
+ * The parts of the interval with each agent's task population fitted by moments (a plain Beta, the
+ * default before point masses), or with point masses where the test at --level admits them
+ * (`inflatedBetaPrior`; --level fit: the inflated fit without the test), else by moments.
+ */
+function populationParts(pairs, metric, k, pointMasses) {
+  const used = pairs.filter(({ a, b }) => a.n >= k && b.n >= k);
+  const groupsA = countGroups(used.map(({ a }) => a));
+  const groupsB = countGroups(used.map(({ b }) => b));
+  const inflated = (groups) => (pointMasses ? (options.level === 'fit' ? inflatedBetaFit(groups) : inflatedBetaPrior(groups, Number(options.level))) : null);
+  const fittedA = inflated(groupsA) ?? momentBetaPrior(groupsA);
+  const fittedB = inflated(groupsB) ?? momentBetaPrior(groupsB);
+  const priorA = fittedA ?? JEFFREYS_PRIOR;
+  const priorB = fittedB ?? JEFFREYS_PRIOR;
+  const noise = ({ n, c }, prior) => {
+    if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, prior);
+    return (1 - atomProbability(prior, n, c)) * trialNoiseVariance(metric, n, c, k, betaComponent(prior, 1e5));
+  };
+  const differences = used.map(({ a, b }) => taskEstimate(metric, b.n, b.c, k) - taskEstimate(metric, a.n, a.c, k));
+  const noises = used.map(({ a, b }) => noise(a, priorA) + noise(b, priorB));
+  const spread = fittedA && fittedB ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
+  return { differences, noises, spread };
+}
+
+/**
+ * The floored score interval from parts: t at `flooredDifferenceDf` ('df', the quantile before
+ * calibration), `flooredDifferenceQuantile` ('calibrated', the default's), or the calibrated quantile
+ * at the plain plug-in share F/V, widened as the default ('plug-in').
+ */
+function fromParts({ differences, noises, spread }, quantile) {
+  const T = differences.length;
+  const noise = noises.reduce((s, v) => s + v, 0) / T;
+  const floor = Math.max(noise, spread);
+  const s2 = sampleVariance(differences);
+  const df = flooredDifferenceDf(s2, noise, spread, noises, T);
+  if (quantile === 'df') return score(differences, floor, df);
+  if (quantile === 'calibrated') return score(differences, floor, undefined, flooredDifferenceQuantile(s2, noise, spread, noises, T, tail, 2));
+  const share = floor / Math.max(s2, floor);
+  const widen = studentTQuantile(1 - tail, df) / studentTQuantile(1 - tail, Math.min(1e6, flooredVarianceDf(share, T - 1)));
+  return score(differences, floor, undefined, flooredVarianceQuantile(share, T - 1, tail, 2) * widen);
+}
+
 function variants(pairs, metric, k, key) {
   const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k);
+  const extra = {};
+  if (wanted('before') || wanted('moment+calibrated')) {
+    const parts = populationParts(pairs, metric, k, false);
+    if (wanted('before')) extra.before = fromParts(parts, 'df');
+    if (wanted('moment+calibrated')) extra['moment+calibrated'] = fromParts(parts, 'calibrated');
+  }
+  if (wanted('masses+df')) extra['masses+df'] = fromParts({ differences, noises, spread }, 'df');
+  if (wanted('masses+plug-in')) extra['masses+plug-in'] = fromParts({ differences, noises, spread }, 'plug-in');
+  if (wanted('masses@level')) extra['masses@level'] = fromParts(populationParts(pairs, metric, k, true), 'calibrated');
   const T = differences.length;
   const mean = differences.reduce((s, d) => s + d, 0) / T;
   const noise = noises.reduce((s, v) => s + v, 0) / T;
@@ -90,6 +168,8 @@ function variants(pairs, metric, k, key) {
   const q = studentTQuantile(1 - tail, flooredDifferenceDf(s2, noise, spread, noises, T));
   const shift = (third * (1 + 2 * q * q)) / (6 * V * T);
   out.johnson = { lower: out.default.lower + shift, upper: out.default.upper + shift };
+  Object.assign(out, extra);
+  for (const name of Object.keys(out)) if (name !== 'default' && !wanted(name)) delete out[name];
   return out;
 }
 

@@ -4,7 +4,7 @@ Run: python3 test/reference/uncertainty_reference.py
 """
 import math
 import numpy as np
-from scipy import stats, integrate
+from scipy import stats, integrate, optimize
 from scipy.special import comb
 
 # Student t quantile.
@@ -115,11 +115,12 @@ def trial_noise_prior(metric, n, c, k, prior):
     f = lambda p: var_given_p(metric, n, k, p) * stats.beta.pdf(p, a, b)
     return integrate.quad(f, 0, 1, limit=200, epsabs=1e-14, epsrel=1e-12)[0]
 
-def score_floor(values, floor_var, confidence=0.95, df=None):
+def score_floor(values, floor_var, confidence=0.95, df=None, q=None):
     x = np.asarray(values, float); T = len(x); m = x.mean()
     s2 = max(x.var(ddof=1), floor_var)
     r = 1.0 if m * (1 - m) == 0 else s2 / (m * (1 - m))
-    q = stats.t.ppf(1 - (1 - confidence) / 2, T - 1 if df is None else df); w = q * q * r / T
+    if q is None: q = stats.t.ppf(1 - (1 - confidence) / 2, T - 1 if df is None else df)
+    w = q * q * r / T
     roots = np.sort(np.roots([1 + w, -(2 * m + w), m * m]).real)
     return max(0.0, roots[0]), min(1.0, roots[1])
 
@@ -140,6 +141,21 @@ def difference_df(D, v, spread=0.0):
     if noise >= spread and v.var(ddof=1) > 0: inverse += c * c * v.var(ddof=1) / (2 * T * noise ** 2)
     return min(1e6, 1 / inverse)
 
+# The quantile of the interval: q with E[2 Phi(q sqrt(max(W, f))) - 1] = 0.95 (W ~ chi2_nu / nu, the
+# expectation by quadrature over the chi2 density, root by brentq) at f = min(1, F / (s^2 (1 + sqrt(2/nu)))),
+# widened by t_f / t_(f_V): f the df with the floor's own uncertainty (difference_df), f_V without it
+# (floored_df at c = F / max(s^2, F)).
+def calibrated_q(c, nu, level=0.95):
+    def cover(q):
+        g = lambda x: (2 * stats.norm.cdf(q * np.sqrt(max(x / nu, c))) - 1) * stats.chi2.pdf(x, nu)
+        return sum(integrate.quad(g, lo, hi, limit=400, epsabs=1e-14, epsrel=1e-13)[0] for lo, hi in [(0, nu * c), (nu * c, np.inf)])
+    return optimize.brentq(lambda q: cover(q) - level, 0.5, 20, xtol=1e-13)
+
+def difference_q(D, v, spread=0.0):
+    T = len(D); s2 = np.var(D, ddof=1); F = max(v.mean(), spread); c = F / max(s2, F)
+    f = 1.0 if s2 == 0 else min(1.0, F / (s2 * (1 + math.sqrt(2 / (T - 1)))))
+    return calibrated_q(f, T - 1) * stats.t.ppf(0.975, difference_df(D, v, spread)) / stats.t.ppf(0.975, min(1e6, floored_df(c, T - 1)))
+
 A = [(8, 5), (8, 8), (8, 2), (8, 8), (8, 0), (8, 6)]
 B = [(8, 7), (8, 8), (8, 4), (8, 8), (8, 1), (8, 6)]
 k = 2
@@ -148,9 +164,9 @@ D = [g(*b) - g(*a) for a, b in zip(A, B)]
 pa, pb = moment_prior(A), moment_prior(B)
 v = np.array([trial_noise_prior("passHatK", *a, k, pa) + trial_noise_prior("passHatK", *b, k, pb) for a, b in zip(A, B)])
 noise = v.mean()
-df = difference_df(D, v)
-lo, hi = score_floor([(d + 1) / 2 for d in D], noise / 4, df=df)
-print("difference pass^2: estimate", np.mean(D), "s2", np.var(D, ddof=1), "noise", noise, "df", repr(df), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
+df = difference_df(D, v); q = difference_q(D, v)
+lo, hi = score_floor([(d + 1) / 2 for d in D], noise / 4, q=q)
+print("difference pass^2: estimate", np.mean(D), "s2", np.var(D, ddof=1), "noise", noise, "df", repr(df), "q", repr(q), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
 
 # Benchmark interval when the moment fit finds no spread beyond the binomial (a + b = 1e5): the
 # prior's weight is scaled down to 2n = 16 before the trial noise is taken over each task's
@@ -185,9 +201,9 @@ pa, pb = moment_prior(A), moment_prior(B)
 v = np.array([trial_noise_prior("passAtK", *a, k, pa) + trial_noise_prior("passAtK", *b, k, pb) for a, b in zip(A, B)])
 noise = v.mean()
 spread = (math.sqrt(model_variance_quad("passAtK", 30, k, pa)) - math.sqrt(model_variance_quad("passAtK", 30, k, pb))) ** 2
-df = difference_df(D, v, spread)
-lo, hi = score_floor([(d + 1) / 2 for d in D], max(noise, spread) / 4, df=df)
-print("difference pass@8: s2", np.var(D, ddof=1), "noise", noise, "spread", spread, "df", repr(df), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
+df = difference_df(D, v, spread); q = difference_q(D, v, spread)
+lo, hi = score_floor([(d + 1) / 2 for d in D], max(noise, spread) / 4, q=q)
+print("difference pass@8: s2", np.var(D, ddof=1), "noise", noise, "spread", spread, "df", repr(df), "q", repr(q), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
 
 # Paired difference where the trial-noise floor binds (s^2 below it): the t quantile takes the df of
 # the floored variance (difference_df), with the per-task noise terms v_t (each the sum of both
@@ -199,16 +215,17 @@ g = lambda n, c: 1 - comb(n - c, k) / comb(n, k)
 D = [g(*b) - g(*a) for a, b in zip(A, B)]
 pa, pb = moment_prior(A), moment_prior(B)
 v = np.array([trial_noise_prior("passAtK", *a, k, pa) + trial_noise_prior("passAtK", *b, k, pb) for a, b in zip(A, B)])
-df = difference_df(D, v)
-lo, hi = score_floor([(d + 1) / 2 for d in D], v.mean() / 4, df=df)
-print("difference pass@1, noise floor: s2", np.var(D, ddof=1), "noise", v.mean(), "df", repr(df), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
+df = difference_df(D, v); q = difference_q(D, v)
+lo, hi = score_floor([(d + 1) / 2 for d in D], v.mean() / 4, q=q)
+print("difference pass@1, noise floor: s2", np.var(D, ddof=1), "noise", v.mean(), "df", repr(df), "q", repr(q), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
 
-# Every task 8/8 for both agents at pass@8: s^2 = 0, every v_t equal: the floored df at c = 1.
-print("difference all equal: df", repr(floored_df(1.0, 19)))
+# Every task 8/8 for both agents at pass@8: s^2 = 0, every v_t equal: the floored df at c = 1, and
+# the calibrated quantile at c = 1 (no widening: the floor is known exactly).
+print("difference all equal: df", repr(floored_df(1.0, 19)), "q", repr(calibrated_q(1.0, 19)))
 # Differences of +-1 spread far above every floor: c = F / s^2 is small and the df close to T - 1.
 A = [(8, c) for c in [0, 8, 1, 7, 2, 6, 3, 5, 4, 8]]
 B = [(8, c) for c in [8, 0, 7, 1, 6, 2, 5, 3, 4, 0]]
 D = [b[1] / 8 - a[1] / 8 for a, b in zip(A, B)]
 pa, pb = moment_prior(A), moment_prior(B)
 v = np.array([trial_noise_prior("passAtK", *a, 1, pa) + trial_noise_prior("passAtK", *b, 1, pb) for a, b in zip(A, B)])
-print("difference wide spread: df", repr(difference_df(D, v)))
+print("difference wide spread: df", repr(difference_df(D, v)), "q", repr(difference_q(D, v)))

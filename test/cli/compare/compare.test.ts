@@ -54,7 +54,7 @@ describe('passk compare', () => {
     // paired-difference score interval [−0.07247, 0.40049] (reference.py difference_interval('passHatK', 3)):
     // it includes 0 (3–8 trials per task: the trial noise alone is wide), so the answer is not "better".
     expect(run.stdout).toMatch(
-      /^answer: No clear difference between small-b and small-a at pass\^3: B − A = \+17\.4 pt \(95% paired interval \[−5\.4, \+38\.5\] pt, p = 0\.016, 11 tasks\)\.$/m,
+      /^answer: No clear difference between small-b and small-a at pass\^3: B − A = \+17\.4 pt \(95% paired interval \[−3\.4, \+36\.8\] pt, p = 0\.016, 11 tasks\)\.$/m,
     );
     expect(run.stdout).toMatch(/^per task: 0 fixed .*7 improved, 1 worsened, 3 unchanged$/m);
   });
@@ -225,15 +225,15 @@ describe('passk gate: exit codes end to end (built binary)', () => {
     process.env.GITHUB_STEP_SUMMARY = summary;
     try {
       // pass^2, small-b − small-a over 11 tasks: d = +13.9 pt (reference.py); one-sided 95 % bound = the lower
-      // end of the two-sided 90 % paired-difference score interval, −0.023384 (python: reference.CONFIDENCE = 0.90;
+      // end of the two-sided 90 % paired-difference score interval, −0.0095637 (python: reference.CONFIDENCE = 0.90;
       // reference.difference_interval(A, B, 'passHatK', 2) over the 11 common tasks).
       const pass = passkProcess(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= -0.05']);
       expect(pass.code).toBe(0);
-      expect(pass.stdout).toMatch(/^PASS {4}delta\(passHat@2\) >= -0\.05 +\+13\.9 pt +lower −2\.3 pt +paired-difference score interval, 11 tasks$/m);
+      expect(pass.stdout).toMatch(/^PASS {4}delta\(passHat@2\) >= -0\.05 +\+13\.9 pt +lower −1\.0 pt +paired-difference score interval, 11 tasks$/m);
       const fail = passkProcess(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= 0.10', '--markdown']);
       expect(fail.code).toBe(1);
       expect(fail.stdout).toMatch(/^### passk gate: FAIL \(1 of 1 requirement failed\)$/m);
-      expect(fail.stdout).toContain('| FAIL | delta(passHat@2) >= 0.10 | +13.9 pt | lower −2.3 pt | paired-difference score interval, 11 tasks |');
+      expect(fail.stdout).toContain('| FAIL | delta(passHat@2) >= 0.10 | +13.9 pt | lower −1.0 pt | paired-difference score interval, 11 tasks |');
       const written = readFileSync(summary, 'utf8');
       expect(written.startsWith('# earlier step\n### passk gate: PASS')).toBe(true);
       expect(written).toContain('### passk gate: FAIL');

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { benchmarkInterval, priorForTask } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
 import { empiricalBernsteinInterval } from '../../../packages/sim/src/benchmark/empiricalBernstein.js';
-import { pairedDifferenceInterval } from '../../../packages/sim/src/benchmark/differenceInterval.js';
+import { pairedDifferenceInterval, pairedDifferenceParts } from '../../../packages/sim/src/benchmark/differenceInterval.js';
 import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
 import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
 import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
 import { trialNoiseVariance } from '../../../packages/sim/src/benchmark/trialNoiseVariance.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
+import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Expected values: python3 test/reference/uncertainty_reference.py (scipy; the interval formulas
 // re-implemented there independently, the trial noise by quadrature over p instead of the
@@ -224,13 +225,15 @@ describe('pairedDifferenceInterval', () => {
 
   it('pass^2 of six paired tasks (python reference: score interval on (D + 1)/2 with the trial-noise floor)', () => {
     // python3 test/reference/uncertainty_reference.py ("difference pass^2"): s² = 0.02636 below the noise
-    // floor 0.04320, so the t quantile takes the floored variance's df 8.549 (difference_df: moments by
-    // quadrature, the floor's own 2T·v̄²/s_v²) instead of T − 1 = 5.
+    // floor 0.04320, so the floored variance's df is 8.549 (difference_df: moments by quadrature, the
+    // floor's own 2T·v̄²/s_v²) and the quantile 1.97587 (difference_q: calibrated at f = 1 by quadrature
+    // of E[2Φ(q√max(W, f)) − 1], widened by t_8.549/t_f_V) instead of t_5 = 2.571.
     const b = pairedDifferenceInterval(pairs, 'passHatK', 2, { confidence: 0.95, sides: 2 })!;
     expect(b.estimate).toBeCloseTo(0.09523809523809523, 14);
     expect(b.df).toBeCloseTo(8.548961239185044, 8);
-    expect(b.lower).toBeCloseTo(-0.09822030441682972, 9);
-    expect(b.upper).toBeCloseTo(0.2817603817222445, 9);
+    expect(b.quantile).toBeCloseTo(1.9758651712768638, 9);
+    expect(b.lower).toBeCloseTo(-0.07274713715325354, 9);
+    expect(b.upper).toBeCloseTo(0.25796874398827785, 9);
     expect(b.tasks).toBe(6);
   });
 
@@ -246,10 +249,12 @@ describe('pairedDifferenceInterval', () => {
       8,
       { confidence: 0.95, sides: 2 },
     )!;
-    // df of max(s², F) at c = 1 (the (σ_A − σ_B)² floor counts as known): 56.416.
+    // df of max(s², F) at c = 1 (the (σ_A − σ_B)² floor counts as known): 56.416; the quantile the
+    // calibrated one at f = 1, not widened: 1.87590.
     expect(bounds.df).toBeCloseTo(56.41566254049761, 8);
-    expect(bounds.lower).toBeCloseTo(-0.0424507235057221, 7);
-    expect(bounds.upper).toBeCloseTo(0.061617841210308555, 7);
+    expect(bounds.quantile).toBeCloseTo(1.8758985964949446, 9);
+    expect(bounds.lower).toBeCloseTo(-0.03915584418207885, 7);
+    expect(bounds.upper).toBeCloseTo(0.058329337974252216, 7);
   });
 
   it('every difference 0 (all tasks 8/8 for both): positive width around 0, the floor with the normal quantile', () => {
@@ -257,13 +262,15 @@ describe('pairedDifferenceInterval', () => {
     const b = pairedDifferenceInterval(same, 'passAtK', 8, { confidence: 0.95, sides: 2 })!;
     expect(b.lower).toBeLessThan(0);
     expect(b.upper).toBeGreaterThan(0);
-    // s² = 0 and every task's trial noise the same (the floor known exactly): the floored df at c = 1 (python reference).
+    // s² = 0 and every task's trial noise the same (the floor known exactly): the floored df at c = 1,
+    // and the calibrated quantile at f = 1, below z = 1.95996 (python reference).
     expect(b.df).toBeCloseTo(56.41566254049761, 8);
+    expect(b.quantile).toBeCloseTo(1.8758985964949446, 9);
   });
 
   it('pass@1 where the trial-noise floor binds: t quantile at the floored variance’s df', () => {
     // python3 test/reference/uncertainty_reference.py ("difference pass@1, noise floor"): s² = 0.01339 below
-    // the noise 0.10830 (quadrature over each task's posterior), df 20.946.
+    // the noise 0.10830 (quadrature over each task's posterior), df 20.946, quantile 1.85228.
     const a = [2, 1, 3, 2, 0, 4, 2, 3];
     const b = [3, 1, 3, 2, 1, 4, 2, 3];
     const bounds = pairedDifferenceInterval(
@@ -273,13 +280,53 @@ describe('pairedDifferenceInterval', () => {
       { confidence: 0.95, sides: 2 },
     )!;
     expect(bounds.df).toBeCloseTo(20.94632677247727, 8);
-    expect(bounds.lower).toBeCloseTo(-0.17618756107545663, 9);
-    expect(bounds.upper).toBeCloseTo(0.2942460825216211, 9);
+    expect(bounds.quantile).toBeCloseTo(1.852278136372045, 9);
+    expect(bounds.lower).toBeCloseTo(-0.15096511222693187, 9);
+    expect(bounds.upper).toBeCloseTo(0.2703960391198261, 9);
   });
 
-  it('stays near T − 1 df when s² is far above every floor', () => {
-    // python3 test/reference/uncertainty_reference.py ("difference wide spread"): 8.99538.
+  it('point masses at 0 and 1 where the 1 % test admits them: tasks at 0/8 and 8/8 carry noise only off them', () => {
+    // python3 test/reference/inflated_beta_reference.py ("compare"): both agents' zero/one-inflated fits by
+    // Nelder–Mead (Λ = 7.67 and 10.59 > 7.289), the per-task noise by quadrature over the beta component's
+    // posterior times 1 − P(atom | c), σ² under the fitted mixtures. The ML optimum is flat: ~6 digits.
+    const expand = (counts: Array<[number, number]>) => counts.flatMap(([c, m]) => Array.from({ length: m }, () => ({ n: 8, c })));
+    const a = expand([
+      [0, 20],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 3],
+      [6, 2],
+      [7, 1],
+      [8, 14],
+    ]);
+    const b = expand([
+      [0, 20],
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [5, 4],
+      [6, 3],
+      [7, 2],
+      [8, 15],
+    ]);
+    const paired = a.map((x, i) => ({ a: x, b: b[i]! }));
+    const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const at1 = pairedDifferenceParts(paired, 'passAtK', 1);
+    expectRelativelyClose(mean(at1.noises), 0.018567127792987238, 1e-5);
+    expectRelativelyClose(at1.spread, 9.224147569710786e-5, 1e-3);
+    const hat4 = pairedDifferenceParts(paired, 'passHatK', 4);
+    expectRelativelyClose(mean(hat4.noises), 0.019492980700015844, 1e-5);
+    expectRelativelyClose(hat4.spread, 1.2526930881069413e-5, 1e-3);
+  });
+
+  it('stays near T − 1 df and the t quantile when s² is far above every floor', () => {
+    // python3 test/reference/uncertainty_reference.py ("difference wide spread"): df 8.99538, quantile
+    // 2.26233 (t_9 = 2.26216), with the floor's share estimated as F/(s²(1 + √(2/9))).
     const spread = [0, 8, 1, 7, 2, 6, 3, 5, 4, 8].map((c, i) => ({ a: { n: 8, c }, b: { n: 8, c: [8, 0, 7, 1, 6, 2, 5, 3, 4, 0][i]! } }));
-    expect(pairedDifferenceInterval(spread, 'passAtK', 1, { confidence: 0.95, sides: 2 })!.df).toBeCloseTo(8.995378274545388, 8);
+    const wide = pairedDifferenceInterval(spread, 'passAtK', 1, { confidence: 0.95, sides: 2 })!;
+    expect(wide.df).toBeCloseTo(8.995378274545388, 8);
+    expect(wide.quantile).toBeCloseTo(2.2623313148462225, 9);
   });
 });

@@ -1,11 +1,14 @@
 import { requireCounts, requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import { meanAndSe } from '../compare/meanAndSe.js';
-import { countGroups } from '../estimators/taskAverage.js';
-import { JEFFREYS_PRIOR } from '../intervals/betaPosterior.js';
+import { countGroups, type CountGroup } from '../estimators/taskAverage.js';
+import { JEFFREYS_PRIOR, type BetaPrior } from '../intervals/betaPosterior.js';
+import { atomProbability, betaComponent, inflatedBetaPrior, type InflatedBetaPrior } from './inflatedBetaPrior.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
 import { flooredVarianceDf } from './flooredVarianceDf.js';
+import { flooredVarianceQuantile } from './flooredVarianceQuantile.js';
+import { studentTQuantile } from '../math/studentT.js';
 import { modelVariance } from './modelVariance.js';
 import { populationInterval, type MeanBounds, type MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric, type WeightedValue } from './taskValues.js';
@@ -18,26 +21,31 @@ export interface PairedTrials {
 
 /** `pairedDifferenceInterval` in words, for output notes and JSON. */
 export const DIFFERENCE_INTERVAL_METHOD =
-  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under Beta task populations fitted to each run, t quantile at the degrees of freedom of that floored variance, T − 1 when the floor is far below the sample variance';
+  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under task populations fitted to each run (Beta, with point masses at 0 and 1 where a likelihood-ratio test at 1 % finds them), quantile calibrated for that floored variance (t at T − 1 when the floor is far below the sample variance)';
 
 /**
  * Interval for the population mean difference B − A of the task-averaged pass@k or pass^k, both
  * agents run on the same tasks: the per-task differences D_t = θ̂_B,t − θ̂_A,t ∈ [−1, 1] are
  * independent over tasks, so (D_t + 1)/2 ∈ [0, 1] goes through `populationInterval` (the score
- * interval with a design effect and t quantile), and the bounds map back by 2y − 1. Returns the
- * degrees of freedom used as `df`. Its variance
+ * interval with a design effect), and the bounds map back by 2y − 1. Returns the degrees of
+ * freedom of the variance used as `df` and the quantile as `quantile`. Its variance
  * floor is the trial noise alone: Var D_t ≥ E[Var(θ̂_A | p_A)] + E[Var(θ̂_B | p_B)], each task's
- * term from `trialNoiseVariance` under that agent's moment-fitted Beta population (Jeffreys when
- * none can be fitted), so differences that are all equal, e.g. every D_t = 0 because every task
- * is n/n for both, still give an interval of positive width. And Var D_t ≥ (σ_A − σ_B)² (Cauchy–Schwarz:
+ * term from `trialNoiseVariance` under that agent's fitted task population (`fittedPopulation`:
+ * point masses at p = 0 and 1 where the 1 % likelihood-ratio test of `inflatedBetaPrior` finds
+ * them, so a task at 0/n or n/n carries noise only for its probability of not being on one; else
+ * the moment-fitted Beta; Jeffreys when none can be fitted), so differences that are all equal,
+ * e.g. every D_t = 0 because every task is n/n for both, still give an interval of positive width.
+ * On tasks from 0.3·δ₀ + 0.2·δ₁ + 0.5·Beta(2, 2) the plain Beta counted noise for the tasks on the
+ * point masses (1.6–2 times Var D_t at n = 8 and 30, T = 20) and covered 98.6–100 % in 19 of its
+ * 48 compare cells (docs/uncertainty.md).
+ * And Var D_t ≥ (σ_A − σ_B)² (Cauchy–Schwarz:
  * Var(X − Y) ≥ (sd X − sd Y)²), σ² the variance of each agent's per-task estimates under its fitted
  * population (`modelVariance`, tasks and trials; only when both fit): pass@8 of mostly easy tasks differs only on rare
  * hard tasks, which 20 tasks often miss, so s² alone understates the spread (coverage 91.8 % for
  * pass@8, Beta(4, 1), n = 30, T = 20 with the trial-noise floor only; 95.3 % with both).
- * The t quantile's degrees of freedom are those of the variance used, max(s², floor)
- * (`flooredDifferenceDf`): T − 1 when s² is far above the floor, more when the floor takes over, less
- * when a few tasks carry the trial noise. With T − 1 throughout, the cells at n ≤ 8 trials, T = 20,
- * where the floor is above s² in 39–62 % of the datasets, covered 97–99 %.
+ * The quantile is calibrated for the variance used, max(s², floor) (`flooredDifferenceQuantile`):
+ * the t quantile at T − 1 when s² is far above the floor, below it when the floor takes over
+ * (V ≥ F overstates σ² when F is most of it), widened when a few tasks carry the trial noise.
  * Tasks where either agent has fewer than k trials are left out. null with fewer than 2 tasks left.
  * Coverage measured in docs/uncertainty.md ("compare" cells).
  */
@@ -46,7 +54,7 @@ export function pairedDifferenceInterval(
   metric: TaskMetric,
   k: number,
   options: MeanIntervalOptions,
-): (MeanBounds & { readonly estimate: number; readonly tasks: number; readonly df: number }) | null {
+): (MeanBounds & { readonly estimate: number; readonly tasks: number; readonly df: number; readonly quantile: number }) | null {
   requireOpenUnit('confidence', options.confidence);
   if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
   requireInteger('k', k, 1);
@@ -58,12 +66,16 @@ export function pairedDifferenceInterval(
   const T = differences.length;
   const noise = T > 0 ? meanAndSe(noises).value : 0;
   const floor = Math.max(noise, spread);
-  const df = T < 2 ? 1 : flooredDifferenceDf(sampleVariance(differences), noise, spread, noises, T);
+  if (T < 2) return null;
+  const s2 = sampleVariance(differences);
+  const df = flooredDifferenceDf(s2, noise, spread, noises, T);
+  const tail = options.sides === 2 ? (1 - options.confidence) / 2 : 1 - options.confidence;
+  const quantile = flooredDifferenceQuantile(s2, noise, spread, noises, T, tail, options.sides);
   const values: WeightedValue[] = differences.map((difference) => ({ value: (difference + 1) / 2, weight: 1 }));
   // On the (D + 1)/2 scale variances are a quarter of those of D.
-  const bounds = populationInterval(values, options, { variance: floor / 4 }, df);
+  const bounds = populationInterval(values, options, { variance: floor / 4 }, df, quantile);
   if (bounds === null) return null;
-  return { estimate: meanAndSe(differences).value, lower: 2 * bounds.lower - 1, upper: 2 * bounds.upper - 1, tasks: T, df };
+  return { estimate: meanAndSe(differences).value, lower: 2 * bounds.lower - 1, upper: 2 * bounds.upper - 1, tasks: T, df, quantile };
 }
 
 /** What `pairedDifferenceInterval` is computed from (also used by bench/compareVariants.mjs). */
@@ -81,14 +93,50 @@ export function pairedDifferenceParts(tasks: readonly PairedTrials[], metric: Ta
   const used = tasks.filter(({ a, b }) => a.n >= k && b.n >= k);
   const groupsA = countGroups(used.map(({ a }) => a));
   const groupsB = countGroups(used.map(({ b }) => b));
-  const fittedA = momentBetaPrior(groupsA);
-  const fittedB = momentBetaPrior(groupsB);
+  const fittedA = fittedPopulation(groupsA);
+  const fittedB = fittedPopulation(groupsB);
   const priorA = fittedA ?? JEFFREYS_PRIOR;
   const priorB = fittedB ?? JEFFREYS_PRIOR;
   const differences = used.map(({ a, b }) => taskEstimate(metric, b.n, b.c, k) - taskEstimate(metric, a.n, a.c, k));
-  const noises = used.map(({ a, b }) => trialNoiseVariance(metric, a.n, a.c, k, priorA) + trialNoiseVariance(metric, b.n, b.c, k, priorB));
+  const noises = used.map(({ a, b }) => taskNoise(metric, a.n, a.c, k, priorA) + taskNoise(metric, b.n, b.c, k, priorB));
   const spread = fittedA && fittedB ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
   return { differences, noises, spread };
+}
+
+/** A task population fitted to one agent's counts: with point masses at 0 and 1, or a plain Beta. */
+type FittedPopulation = BetaPrior | InflatedBetaPrior;
+
+/**
+ * An agent's task population, fitted to its counts over the tasks used: with point masses at
+ * p = 0 and 1 where the 1 % likelihood-ratio test finds them (`inflatedBetaPrior`, as the
+ * this-benchmark interval), else the moment-fitted Beta (`momentBetaPrior`), else null. The
+ * maximum-likelihood fit takes 10–30 ms and does not depend on the metric or k, which callers
+ * vary over the same counts (`compareRuns`: every k of both metrics; the coverage study: 6 per
+ * dataset): the last FIT_MEMO fits are kept, keyed by the counts.
+ */
+function fittedPopulation(groups: readonly CountGroup[]): FittedPopulation | null {
+  const key = groups.map(({ n, c, size }) => `${n}:${c}:${size}`).join(',');
+  if (FITS.has(key)) return FITS.get(key)!;
+  const fitted = inflatedBetaPrior(groups) ?? momentBetaPrior(groups);
+  if (FITS.size >= FIT_MEMO) FITS.delete(FITS.keys().next().value!);
+  FITS.set(key, fitted);
+  return fitted;
+}
+
+const FIT_MEMO = 16;
+const FITS = new Map<string, FittedPopulation | null>();
+
+/** Concentration of the beta component when the fitted one is ∞ (the largest `momentBetaPrior` gives). */
+const MAX_CONCENTRATION = 1e5;
+
+/**
+ * One task's trial noise E[Var(θ̂ | p) | c] under the fitted population (`trialNoiseVariance`);
+ * with point masses, (1 − P(atom | c)) times that under the beta component (`atomProbability`):
+ * a task on p = 0 or 1 has no trial noise.
+ */
+function taskNoise(metric: TaskMetric, n: number, c: number, k: number, prior: FittedPopulation): number {
+  if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, prior);
+  return (1 - atomProbability(prior, n, c)) * trialNoiseVariance(metric, n, c, k, betaComponent(prior, MAX_CONCENTRATION));
 }
 
 /**
@@ -107,6 +155,30 @@ export function flooredDifferenceDf(s2: number, noise: number, spread: number, n
   const spreadOfNoise = sampleVariance(noises);
   const inverse = 1 / truncated + (noise >= spread && spreadOfNoise > 0 ? (share * share * spreadOfNoise) / (2 * T * noise * noise) : 0);
   return Math.min(MAX_DF, 1 / inverse);
+}
+
+/**
+ * The quantile of the interval studentized by V = max(s², F): `flooredVarianceQuantile`, the one
+ * that covers 1 − α under normality when the floor's share f = F/σ² is known — below the t_{T−1}
+ * quantile, and below the normal one when the floor is all of σ², since V ≥ F then overstates σ².
+ * f is estimated as F/(s²·(1 + √(2/ν))), ν = T − 1, capped at 1: s² one standard deviation up
+ * (Var s²/σ² = 2/ν under normality), because the plain plug-in F/V is 1 whenever s² falls below the
+ * floor by chance and then under-covers at small T (normal theory, bench/flooredQuantileNormalTheory.mjs:
+ * 87.9–92.2 % at ν = 2–5, f = 0.3–0.5; with s² one standard deviation up ≥ 93.7 % at ν = 5 and ≥ 94.6 %
+ * at ν ≥ 9, against ≥ 94.1 % and ≥ 94.8 % for the t at `flooredVarianceDf` before; at ν = 2 both fall
+ * below, to 90.4 % and 92.2 %). Then widened for the trial-noise floor's own uncertainty by the ratio t_f/t_{f_V}: f the
+ * degrees of freedom with it (`flooredDifferenceDf`, 1/f = 1/f_V + c²/ν_F), f_V those without it
+ * (`flooredVarianceDf`), both at the floor's share of V.
+ */
+export function flooredDifferenceQuantile(s2: number, noise: number, spread: number, noises: readonly number[], T: number, tail: number, sides: 1 | 2): number {
+  const floor = Math.max(noise, spread);
+  const share = floor > 0 ? floor / Math.max(s2, floor) : 0;
+  const nu = T - 1;
+  const estimated = floor > 0 ? Math.min(1, floor / (s2 * (1 + Math.sqrt(2 / nu)))) : 0;
+  const calibrated = flooredVarianceQuantile(estimated, nu, tail, sides);
+  const withFloorNoise = studentTQuantile(1 - tail, flooredDifferenceDf(s2, noise, spread, noises, T));
+  const withoutFloorNoise = studentTQuantile(1 - tail, Math.min(MAX_DF, flooredVarianceDf(share, nu)));
+  return calibrated * (withFloorNoise / withoutFloorNoise);
 }
 
 /** Degrees of freedom beyond which the t quantile is the normal one to 6 digits. */

@@ -39,13 +39,19 @@ export interface MeanIntervalOptions {
  * often holds none of them, so s² underestimates the spread; the fitted population still carries
  * the tail the bulk of the counts implies. Within 1 effective count of an edge the bound on that
  * side is the exact one (`EDGE_COUNT`). Coverage measured in docs/uncertainty.md.
- * `df` replaces the T − 1 degrees of freedom of the t quantile (`pairedDifferenceInterval`, whose
- * variance may be a floor estimated from every trial).
+ * `df` replaces the T − 1 degrees of freedom of the t quantile, and `quantile` the t quantile itself
+ * (`pairedDifferenceInterval`, whose variance may be a floor).
  * Returns null with fewer than 2 tasks (the spread between tasks is then unknown).
  * Example: 20 tasks all at 1, 95 % two-sided: q = t₁₉(0.975) = 2.0930, w = q²/20 = 0.21904,
  * lower = 1/(1 + w) = 0.82031 (test/sim/benchmark/populationInterval.test.ts, Python reference).
  */
-export function populationInterval(values: readonly WeightedValue[], options: MeanIntervalOptions, floor: VarianceFloor = {}, df?: number): MeanBounds | null {
+export function populationInterval(
+  values: readonly WeightedValue[],
+  options: MeanIntervalOptions,
+  floor: VarianceFloor = {},
+  df?: number,
+  quantile?: number,
+): MeanBounds | null {
   let count = 0;
   let sum = 0;
   for (const { value, weight } of values) {
@@ -62,7 +68,7 @@ export function populationInterval(values: readonly WeightedValue[], options: Me
   const ratio = spread === 0 ? 1 : Math.max(floor.ratio ?? 0, squares / (count - 1) / spread, Math.min(1, (floor.variance ?? 0) / spread));
   const alpha = 1 - options.confidence;
   const tail = options.sides === 2 ? alpha / 2 : alpha;
-  const q = studentTQuantile(1 - tail, df ?? count - 1);
+  const q = quantile ?? studentTQuantile(1 - tail, df ?? count - 1);
   const bounds = scoreBounds(mean, (q * q * ratio) / count, options.sides);
   // Near an edge: the exact (Clopper–Pearson) bound at the effective counts, where it is wider.
   const effective = (count / ratio) * (normalQuantile(1 - tail) / q) ** 2;
