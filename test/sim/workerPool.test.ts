@@ -39,11 +39,14 @@ describe('the pool of simulate worker threads', () => {
       for (const scenario of scenarios) {
         // Runs of different scenarios one after the other on the same threads: no tables or state carried over.
         let idleDuring = Number.POSITIVE_INFINITY;
-        const onProgress = () => {
+        let reported = 0;
+        const onProgress = (done: number) => {
           idleDuring = Math.min(idleDuring, idleSimulationWorkers());
+          reported = done;
         };
         expect(JSON.stringify(await runSimulation(scenario, { workers: 3, onProgress }))).toBe(JSON.stringify(simulatePartial(scenario)));
         expect(idleDuring).toBe(0); // both pooled threads were taken for the run
+        expect(reported).toBe(scenario.run.replicates); // the workers' throttled progress adds up to every replicate
         expect(idleSimulationWorkers()).toBe(2);
       }
     }

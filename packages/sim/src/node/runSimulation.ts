@@ -159,6 +159,7 @@ function runWorkers(
       const onMessage = (message: SimulateWorkerReply) => {
         if (message.type === 'progress') progress(message.replicates);
         else if (message.type === 'result') {
+          progress(message.unreported);
           parts.push(message.partial);
           worker.warm = true;
         } else if (message.type === 'finished') finish();

@@ -13,8 +13,9 @@ import { StopSignal } from './stopSignal.js';
  * A run is one message: the scenario, the run's stop flag, the chunk queue it shares with the main
  * thread and (when the main thread has built them) the per-task tables, so the worker does not build
  * them again (the same tables: a pure function of the scenario). The worker then takes chunks from
- * the queue until it is empty or a stop is requested, posts each chunk's partial result (progress
- * after every block) and finally `finished`; it keeps nothing of the run.
+ * the queue until it is empty or a stop is requested, posts each chunk's partial result (with the
+ * replicates its progress messages, at most one per 50 ms, have not reported yet) and finally
+ * `finished`; it keeps nothing of the run.
  */
 export interface SimulateWorkerRun {
   readonly scenario: ScenarioInput;
@@ -29,8 +30,11 @@ export interface SimulateWorkerRun {
 export type SimulateWorkerReply =
   | { readonly type: 'ready' }
   | { readonly type: 'progress'; readonly replicates: number }
-  | { readonly type: 'result'; readonly partial: PartialResult }
+  | { readonly type: 'result'; readonly partial: PartialResult; readonly unreported: number }
   | { readonly type: 'finished' };
+
+/** Shortest time (ms) between two progress messages of a worker. */
+const PROGRESS_MS = 50;
 
 const port = parentPort!;
 const post = (reply: SimulateWorkerReply) => port.postMessage(reply);
@@ -40,6 +44,7 @@ port.on('message', (run: SimulateWorkerRun) => {
   const signal = new StopSignal(run.stop);
   const queue = ChunkQueue.attach(run.queue);
   const reuse: SimulationReuse = run.tables ? { tables: run.tables } : {}; // built (or received) once for the run's chunks
+  let lastPost = performance.now();
   for (let chunk = queue.take(run.firstShare); chunk && !signal.stopped; chunk = queue.take()) {
     let reported = 0;
     const partial = simulatePartial(scenario, {
@@ -47,11 +52,14 @@ port.on('message', (run: SimulateWorkerRun) => {
       reuse,
       shouldStop: () => signal.stopped,
       onProgress: (done) => {
+        // At most one progress message per PROGRESS_MS: each one costs the main thread a turn of its loop.
+        if (performance.now() - lastPost < PROGRESS_MS) return;
         post({ type: 'progress', replicates: done - reported });
         reported = done;
+        lastPost = performance.now();
       },
     });
-    post({ type: 'result', partial });
+    post({ type: 'result', partial, unreported: partial.done - reported });
   }
   post({ type: 'finished' });
 });
