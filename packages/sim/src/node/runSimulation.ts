@@ -128,9 +128,10 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
 
 /**
  * Runs `workers` (from the pool, `acquireWorkers`) on the chunk queue this thread takes from too,
- * until it is empty or a stop is requested. Each gets the run once it has booted and this thread's
- * per-task tables exist (`tablesBuilt`: this thread builds them in its first slice; `tables()`), so
- * it does not spend its start building them again. Resolves when every worker has finished and gone
+ * until it is empty or a stop is requested. A new worker gets the run once it has booted and this
+ * thread's per-task tables exist (`tablesBuilt`: this thread builds them in its first slice;
+ * `tables()`), so it does not build them with unoptimised code; a pooled worker that simulated
+ * before gets it at once. Resolves when every worker has finished and gone
  * back to the pool; rejects if one fails or exits.
  */
 function runWorkers(
@@ -191,7 +192,9 @@ function runWorkers(
           built?.arrays.map((array) => array.buffer as ArrayBuffer),
         );
       };
-      Promise.all([worker.ready, tablesBuilt]).then(start, onError);
+      // A worker that simulated before builds the tables as fast as this thread (its code is
+      // optimised) and starts at once; a new one waits for this thread's.
+      Promise.all([worker.ready, worker.warm ? undefined : tablesBuilt]).then(start, onError);
     }
   });
 }
