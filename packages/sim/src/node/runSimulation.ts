@@ -79,12 +79,8 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
   let chunk = queue.take();
   let pool: Promise<void> | null = null;
   const reuse: SimulationReuse = {}; // the engine's tables, built once for all slices (and handed to the workers)
-  let markTablesBuilt = () => {};
-  const tablesBuilt = new Promise<void>((resolve) => {
-    markTablesBuilt = resolve;
-  });
   if (helpers > 0) {
-    pool = runWorkers(scenario, workers, queue, stop, parts, progress, tablesBuilt, () => reuse.runner?.tables?.() ?? null);
+    pool = runWorkers(scenario, workers, queue, stop, parts, progress, () => reuse.runner?.tables?.() ?? null);
     // A failing worker sets the stop flag (this thread then stops too); the pool's promise reports the error.
     pool.catch(() => undefined);
   }
@@ -106,7 +102,6 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
         },
       });
       parts.push(part);
-      markTablesBuilt();
       // A chunk can take seconds, and a signal handler only runs when this thread yields: slices of
       // whole blocks sized to take about sliceMs (the block tree makes any split give the same sums).
       const elapsed = performance.now() - sliceBegan;
@@ -116,7 +111,6 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  markTablesBuilt();
   if (pool !== null) await pool;
   // Stopped before any block: an empty part keeps the result well-formed (done = 0).
   if (parts.length === 0) parts.push(simulatePartial(scenario, { replicates: { start: range.start, end: range.start } }));
@@ -128,11 +122,10 @@ export async function runSimulation(scenario: Scenario, options: RunSimulationOp
 
 /**
  * Runs `workers` (from the pool, `acquireWorkers`) on the chunk queue this thread takes from too,
- * until it is empty or a stop is requested. A new worker gets the run once it has booted and this
- * thread's per-task tables exist (`tablesBuilt`: this thread builds them in its first slice;
- * `tables()`), so it does not build them with unoptimised code; a pooled worker that simulated
- * before gets it at once. Resolves when every worker has finished and gone
- * back to the pool; rejects if one fails or exits.
+ * until it is empty or a stop is requested. A worker gets the run once it has booted and this thread
+ * has reached its first await, after its first slice: by then this thread's per-task tables
+ * exist (`tables()`), and the worker takes them rather than build them again. Resolves when every
+ * worker has finished and gone back to the pool; rejects if one fails or exits.
  */
 function runWorkers(
   scenario: Scenario,
@@ -141,7 +134,6 @@ function runWorkers(
   stop: StopSignal,
   parts: PartialResult[],
   progress: (replicates: number) => void,
-  tablesBuilt: Promise<void>,
   tables: () => RunnerTables | null,
 ): Promise<void> {
   const input = scenarioToInput(scenario);
@@ -192,9 +184,9 @@ function runWorkers(
           built?.arrays.map((array) => array.buffer as ArrayBuffer),
         );
       };
-      // A worker that simulated before builds the tables as fast as this thread (its code is
-      // optimised) and starts at once; a new one waits for this thread's.
-      Promise.all([worker.ready, worker.warm ? undefined : tablesBuilt]).then(start, onError);
+      // `start` runs as a microtask, so no earlier than this thread's first await, which follows its
+      // first slice: it finds the tables built.
+      worker.ready.then(start, onError);
     }
   });
 }
