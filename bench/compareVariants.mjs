@@ -25,6 +25,7 @@ import {
   flooredDifferenceQuantile,
   pairedDifferenceInterval,
   pairedDifferenceParts,
+  PopulationFits,
 } from '../packages/sim/dist/benchmark/differenceInterval.js';
 import { meanAndSe } from '../packages/sim/dist/compare/meanAndSe.js';
 import { populationInterval } from '../packages/sim/dist/benchmark/populationInterval.js';
@@ -117,8 +118,8 @@ function fromParts({ differences, noises, spread }, quantile) {
   return score(differences, floor, undefined, flooredVarianceQuantile(share, T - 1, tail, 2) * widen);
 }
 
-function variants(pairs, metric, k, key) {
-  const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k);
+function variants(pairs, metric, k, key, fits) {
+  const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k, fits);
   const extra = {};
   if (wanted('before') || wanted('moment+calibrated')) {
     const parts = populationParts(pairs, metric, k, false);
@@ -134,7 +135,7 @@ function variants(pairs, metric, k, key) {
   const floor = Math.max(noise, spread);
   const s2 = sampleVariance(differences);
   const V = Math.max(s2, floor);
-  const out = { default: pairedDifferenceInterval(pairs, metric, k, level), 't(T-1)': score(differences, floor, undefined) };
+  const out = { default: pairedDifferenceInterval(pairs, metric, k, level, fits), 't(T-1)': score(differences, floor, undefined) };
   floorBinds += s2 < floor ? 1 : 0;
   const spreadOfNoise = sampleVariance(noises);
   const floorDf = noise >= spread && spreadOfNoise > 0 ? (2 * T * noise * noise) / spreadOfNoise : noise >= spread ? 1e6 : T - 1;
@@ -186,8 +187,9 @@ for (const population of FULL_GRID.populations)
       floorBinds = 0;
       for (let d = 0; d < datasets; d++) {
         const pairs = compareDataset(population, n, T, options.seed, d);
+        const fits = new PopulationFits();
         for (const slot of slots)
-          for (const [method, bounds] of Object.entries(variants(pairs, slot.metric, slot.k, `${population}/${n}/${T}/${d}/${slot.k}/${slot.metric}`))) {
+          for (const [method, bounds] of Object.entries(variants(pairs, slot.metric, slot.k, `${population}/${n}/${T}/${d}/${slot.k}/${slot.metric}`, fits))) {
             const t = (slot.tally[method] ??= { covered: 0, below: 0, above: 0, width: 0 });
             if (bounds.upper < slot.truth) t.below++;
             else if (bounds.lower > slot.truth) t.above++;

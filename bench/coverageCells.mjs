@@ -14,7 +14,7 @@ import { binomial } from '../packages/sim/dist/distributions/binomial.js';
 import { logBeta } from '../packages/sim/dist/math/logBeta.js';
 import { normalQuantile } from '../packages/sim/dist/math/normalQuantile.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
-import { pairedDifferenceInterval } from '../packages/sim/dist/benchmark/differenceInterval.js';
+import { pairedDifferenceInterval, PopulationFits } from '../packages/sim/dist/benchmark/differenceInterval.js';
 import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
 import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitNormalQuadrature.js';
 import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
@@ -288,6 +288,7 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
   const coveredByScore = records.map(() => new Uint8Array(datasets));
   for (let d = first; d < first + datasets; d++) {
     const pairs = compareDataset(population, n, T, seed, d);
+    const fits = new PopulationFits(); // each agent's population fitted once for the dataset's ks and metrics
     let r = 0;
     for (const k of cellKs)
       for (const metric of ['passAtK', 'passHatK']) {
@@ -305,7 +306,7 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         if (attainableOnly) continue;
         const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
         count(record.difference.naive, { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) }, record.truth);
-        const score = pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 });
+        const score = pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 }, fits);
         count(record.difference.score, score, record.truth);
         coveredByScore[r - 1][d - first] = covers(score, record.truth);
       }

@@ -150,7 +150,13 @@ export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
 export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
 export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './benchmark/taskValues.js';
 export { planTaskPrecision, type TaskPrecisionOptions, type TaskPrecisionPlan } from './planning/taskPrecision.js';
-export { DIFFERENCE_INTERVAL_METHOD, pairedDifferenceInterval, type PairedTrials } from './benchmark/differenceInterval.js';
+export {
+  DIFFERENCE_INTERVAL_METHOD,
+  pairedDifferenceInterval,
+  PopulationFits,
+  type FittedPopulation,
+  type PairedTrials,
+} from './benchmark/differenceInterval.js';
 
 // Types the API above refers to
 export type { BetaParameters, BetaPosteriorOptions, BetaPosteriorSummary, PosteriorSummary } from './intervals/betaPosterior.js';

@@ -30,7 +30,7 @@ export const DIFFERENCE_INTERVAL_METHOD =
  * interval with a design effect), and the bounds map back by 2y − 1. Returns the degrees of
  * freedom of the variance used as `df` and the quantile as `quantile`. Its variance
  * floor is the trial noise alone: Var D_t ≥ E[Var(θ̂_A | p_A)] + E[Var(θ̂_B | p_B)], each task's
- * term from `trialNoiseVariance` under that agent's fitted task population (`fittedPopulation`:
+ * term from `trialNoiseVariance` under that agent's fitted task population (`PopulationFits`:
  * point masses at p = 0 and 1 where the 1 % likelihood-ratio test of `inflatedBetaPrior` finds
  * them, so a task at 0/n or n/n carries noise only for its probability of not being on one; else
  * the moment-fitted Beta; Jeffreys when none can be fitted), so differences that are all equal,
@@ -47,6 +47,7 @@ export const DIFFERENCE_INTERVAL_METHOD =
  * the t quantile at T − 1 when s² is far above the floor, below it when the floor takes over
  * (V ≥ F overstates σ² when F is most of it), widened when a few tasks carry the trial noise.
  * Tasks where either agent has fewer than k trials are left out. null with fewer than 2 tasks left.
+ * `fits`: the populations fitted by earlier calls on the same runs (each fit takes 10–30 ms).
  * Coverage measured in docs/uncertainty.md ("compare" cells).
  */
 export function pairedDifferenceInterval(
@@ -54,6 +55,7 @@ export function pairedDifferenceInterval(
   metric: TaskMetric,
   k: number,
   options: MeanIntervalOptions,
+  fits = new PopulationFits(),
 ): (MeanBounds & { readonly estimate: number; readonly tasks: number; readonly df: number; readonly quantile: number }) | null {
   requireOpenUnit('confidence', options.confidence);
   if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
@@ -62,7 +64,7 @@ export function pairedDifferenceInterval(
     requireCounts(a.n, a.c, `tasks[${i}].a`);
     requireCounts(b.n, b.c, `tasks[${i}].b`);
   });
-  const { differences, noises, spread } = pairedDifferenceParts(tasks, metric, k);
+  const { differences, noises, spread } = pairedDifferenceParts(tasks, metric, k, fits);
   const T = differences.length;
   const noise = T > 0 ? meanAndSe(noises).value : 0;
   const floor = Math.max(noise, spread);
@@ -89,12 +91,12 @@ export interface PairedDifferenceParts {
 }
 
 /** The per-task differences, their trial noise and the (σ_A − σ_B)² floor (inputs already checked). */
-export function pairedDifferenceParts(tasks: readonly PairedTrials[], metric: TaskMetric, k: number): PairedDifferenceParts {
+export function pairedDifferenceParts(tasks: readonly PairedTrials[], metric: TaskMetric, k: number, fits = new PopulationFits()): PairedDifferenceParts {
   const used = tasks.filter(({ a, b }) => a.n >= k && b.n >= k);
   const groupsA = countGroups(used.map(({ a }) => a));
   const groupsB = countGroups(used.map(({ b }) => b));
-  const fittedA = fittedPopulation(groupsA);
-  const fittedB = fittedPopulation(groupsB);
+  const fittedA = fits.fitted(groupsA);
+  const fittedB = fits.fitted(groupsB);
   const priorA = fittedA ?? JEFFREYS_PRIOR;
   const priorB = fittedB ?? JEFFREYS_PRIOR;
   const differences = used.map(({ a, b }) => taskEstimate(metric, b.n, b.c, k) - taskEstimate(metric, a.n, a.c, k));
@@ -104,27 +106,31 @@ export function pairedDifferenceParts(tasks: readonly PairedTrials[], metric: Ta
 }
 
 /** A task population fitted to one agent's counts: with point masses at 0 and 1, or a plain Beta. */
-type FittedPopulation = BetaPrior | InflatedBetaPrior;
+export type FittedPopulation = BetaPrior | InflatedBetaPrior;
 
 /**
- * An agent's task population, fitted to its counts over the tasks used: with point masses at
- * p = 0 and 1 where the 1 % likelihood-ratio test finds them (`inflatedBetaPrior`, as the
- * this-benchmark interval), else the moment-fitted Beta (`momentBetaPrior`), else null. The
- * maximum-likelihood fit takes 10–30 ms and does not depend on the metric or k, which callers
- * vary over the same counts (`compareRuns`: every k of both metrics; the coverage study: 6 per
- * dataset): the last FIT_MEMO fits are kept, keyed by the counts.
+ * The agents' task populations fitted so far, keyed by their counts. The maximum-likelihood fit
+ * (`inflatedBetaPrior`) takes 10–30 ms and does not depend on the metric or k, which a caller
+ * varies over the same counts (`compareRuns`: every k of both metrics; the coverage study: 6 per
+ * dataset): a caller that keeps one `PopulationFits` for them fits each agent's counts once.
  */
-function fittedPopulation(groups: readonly CountGroup[]): FittedPopulation | null {
-  const key = groups.map(({ n, c, size }) => `${n}:${c}:${size}`).join(',');
-  if (FITS.has(key)) return FITS.get(key)!;
-  const fitted = inflatedBetaPrior(groups) ?? momentBetaPrior(groups);
-  if (FITS.size >= FIT_MEMO) FITS.delete(FITS.keys().next().value!);
-  FITS.set(key, fitted);
-  return fitted;
-}
+export class PopulationFits {
+  private readonly fits = new Map<string, FittedPopulation | null>();
 
-const FIT_MEMO = 16;
-const FITS = new Map<string, FittedPopulation | null>();
+  /**
+   * An agent's task population over the tasks used: with point masses at p = 0 and 1 where the
+   * 1 % likelihood-ratio test finds them (`inflatedBetaPrior`, as the this-benchmark interval),
+   * else the moment-fitted Beta (`momentBetaPrior`), else null.
+   */
+  fitted(groups: readonly CountGroup[]): FittedPopulation | null {
+    const key = groups.map(({ n, c, size }) => `${n}:${c}:${size}`).join(',');
+    const known = this.fits.get(key);
+    if (known !== undefined) return known;
+    const fitted = inflatedBetaPrior(groups) ?? momentBetaPrior(groups);
+    this.fits.set(key, fitted);
+    return fitted;
+  }
+}
 
 /** Concentration of the beta component when the fitted one is ∞ (the largest `momentBetaPrior` gives). */
 const MAX_CONCENTRATION = 1e5;
@@ -132,7 +138,8 @@ const MAX_CONCENTRATION = 1e5;
 /**
  * One task's trial noise E[Var(θ̂ | p) | c] under the fitted population (`trialNoiseVariance`);
  * with point masses, (1 − P(atom | c)) times that under the beta component (`atomProbability`):
- * a task on p = 0 or 1 has no trial noise.
+ * a task on p = 0 or 1 has no trial noise. (`benchmarkInterval` does the same with the weight of
+ * the population capped at 2n.)
  */
 function taskNoise(metric: TaskMetric, n: number, c: number, k: number, prior: FittedPopulation): number {
   if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, prior);

@@ -6,7 +6,7 @@ import { K_METRICS, taskMetricValue, type CompareMetric } from './compareMetric.
 import { matchTasks, type TaskPair } from './matchTasks.js';
 import type { MeanAndSe } from './meanAndSe.js';
 import { bootstrapBounds, differenceReplicateSteps, type BootstrapBounds, type BootstrapSlot } from './pairedBootstrap.js';
-import { pairedDifferenceInterval } from '../benchmark/differenceInterval.js';
+import { pairedDifferenceInterval, PopulationFits } from '../benchmark/differenceInterval.js';
 import { pairedDifference, type Bounds } from './pairedDifference.js';
 import type { Run, RunTask, TaskId } from './runTasks.js';
 import { signFlipTestSteps, type PValue } from './signFlipTest.js';
@@ -157,10 +157,12 @@ export function* compareRunsSteps(a: Run, b: Run, options: CompareRunsOptions): 
           total,
         );
   const compared: (MetricComparison | null)[] = [];
+  // Each run's task population is fitted once for all metrics and k (on the same counts).
+  const fits = new PopulationFits();
   for (const [index, { metric, k }] of slots.entries()) {
     const comparison =
       mode === 'paired'
-        ? yield* partOfSteps(pairedAt(match.pairs, metric, k, resolved), resolved.bootstrap + index * permutationsPerSlot, total)
+        ? yield* partOfSteps(pairedAt(match.pairs, metric, k, resolved, fits), resolved.bootstrap + index * permutationsPerSlot, total)
         : unpairedAt(a.tasks, b.tasks, metric, k, resolved);
     const bootstrap = replicates && comparison ? bootstrapBounds(replicates[index]!, comparison.difference, resolved.confidence, resolved.sides) : null;
     compared.push(comparison && { ...comparison, bootstrap, adjustedPValue: comparison.pValue?.value ?? null });
@@ -194,7 +196,7 @@ export function* compareRunsSteps(a: Run, b: Run, options: CompareRunsOptions): 
 
 type Computed = Omit<MetricComparison, 'bootstrap' | 'adjustedPValue'>;
 
-function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, options: Resolved): Steps<Computed | null> {
+function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number, options: Resolved, fits: PopulationFits): Steps<Computed | null> {
   const counted = pairs.filter((pair) => pair.a.n >= k && pair.b.n >= k);
   if (counted.length === 0) return null;
   const a = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.a.n, pair.a.c, k));
@@ -206,6 +208,7 @@ function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number,
     metric === 'meanSuccess' ? 'passAtK' : metric,
     metric === 'meanSuccess' ? 1 : k,
     { confidence: options.confidence, sides: options.sides },
+    fits,
   );
   const d = b.map((x, i) => x - a[i]!);
   const pValue = yield* signFlipTestSteps(d, {
