@@ -15,5 +15,7 @@ def moments(metric, n, k, a, b):
     return [float(first), float(second), float(sq)]
 cases = [('passHatK', 8, 4, 4.0, 1.0), ('passAtK', 8, 8, 0.3, 0.7), ('passHatK', 30, 8, 0.5, 0.5),
          ('passAtK', 100, 10, 50.5, 50.5), ('passHatK', 100, 1, 0.5, 100.5), ('passHatK', 5000, 3, 0.3, 4000.7),
-         ('passAtK', 5000, 8, 2000.25, 3000.75), ('passHatK', 4, 4, 4.0, 5.0)]
+         ('passAtK', 5000, 8, 2000.25, 3000.75), ('passHatK', 4, 4, 4.0, 5.0),
+         ('passHatK', 5000, 8, 1e-6, 1e-6), ('passAtK', 5000, 1, 0.01, 3.0), ('passHatK', 4000, 5, 3000.5, 1000.5),
+         ('passHatK', 2000, 10, 0.02, 0.05), ('passAtK', 3000, 3, 2999.5, 1.5), ('passHatK', 100, 10, 0.5, 100.5)]
 print(json.dumps([[*c, *moments(*c)] for c in cases]))

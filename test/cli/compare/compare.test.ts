@@ -54,7 +54,7 @@ describe('passk compare', () => {
     // paired-difference score interval [−0.07247, 0.40049] (reference.py difference_interval('passHatK', 3)):
     // it includes 0 (3–8 trials per task: the trial noise alone is wide), so the answer is not "better".
     expect(run.stdout).toMatch(
-      /^answer: No clear difference between small-b and small-a at pass\^3: B − A = \+17\.4 pt \(95% paired interval \[−3\.4, \+36\.8\] pt, p = 0\.016, 11 tasks\)\.$/m,
+      /^answer: Not conclusive whether small-b differs from small-a at pass\^3: B − A = \+17\.4 pt, the permutation test rejects but the interval includes 0 \(95% paired interval \[−3\.4, \+36\.8\] pt, p = 0\.016, 11 tasks\)\.$/m,
     );
     expect(run.stdout).toMatch(/^per task: 0 fixed .*7 improved, 1 worsened, 3 unchanged$/m);
   });
@@ -118,7 +118,7 @@ describe('passk compare', () => {
   it('--markdown: a compact table for a pull-request comment, the answer in bold', async () => {
     const run = await passk('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1,3', '--bootstrap', '0', '--markdown');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^### small-b against small-a\n\n\*\*No clear difference between small-b and small-a at pass\^3: B − A = \+17\.4 pt/);
+    expect(run.stdout).toMatch(/^### small-b against small-a\n\n\*\*Not conclusive whether small-b differs from small-a at pass\^3: B − A = \+17\.4 pt, the permutation test rejects/);
     expect(run.stdout).toContain('| k | metric | tasks | small-a | small-b | B − A | SE | CI (paired) | p |');
     expect(run.stdout).toContain('| ---: | :--- | ---: |');
   });

@@ -15,22 +15,26 @@ export function metricAt(metric: CompareMetric, k: number | null): string {
 
 /**
  * Which way a difference points: better / worse when its interval excludes 0 and the permutation
- * test agrees (p ≤ α; Holm-adjusted with several runs); `mixed` when only the interval excludes 0.
+ * test agrees (p ≤ α; Holm-adjusted with several runs); `intervalOnly` when only the interval
+ * excludes 0, `testOnly` when only the test rejects (one-sided: with a positive difference);
+ * `unclear` when neither does.
  */
-export function verdict(metric: MetricComparison, comparison: RunComparison, holm: boolean): 'better' | 'worse' | 'mixed' | 'unclear' {
+export function verdict(metric: MetricComparison, comparison: RunComparison, holm: boolean): 'better' | 'worse' | 'intervalOnly' | 'testOnly' | 'unclear' {
   const interval = metric.interval;
   if (!interval) return 'unclear';
   const alpha = comparison.sides === 2 ? 1 - comparison.confidence : 2 * (1 - comparison.confidence);
   const p = holm ? metric.adjustedPValue : (metric.pValue?.value ?? null);
+  const rejects = p !== null && p <= alpha;
   const direction = interval.lower > 0 ? 'better' : comparison.sides === 2 && interval.upper < 0 ? 'worse' : 'unclear';
-  if (direction === 'unclear') return 'unclear';
-  return p !== null && p <= alpha ? direction : 'mixed';
+  if (direction !== 'unclear') return rejects ? direction : 'intervalOnly';
+  return rejects && (comparison.sides === 2 || metric.difference > 0) ? 'testOnly' : 'unclear';
 }
 
 /**
  * One sentence answering "is B better than A?" for a metric:
  * "B is better than A at pass^4 by 7.5 points (95% paired interval [+2.1, +12.9] pt, p = 0.004, 80 tasks)."
- * or "No clear difference between B and A at pass^4: …".
+ * or "Not conclusive whether B differs from A at pass^4: …" (the interval and the permutation test disagree), or "No clear
+ * difference between B and A at pass^4: …".
  */
 export function answerSentence(comparison: RunComparison, metric: CompareMetric, k: number | null, holm: boolean): string {
   const row = k === null ? null : comparison.rows.find((r) => r.k === k);
@@ -47,8 +51,11 @@ export function answerSentence(comparison: RunComparison, metric: CompareMetric,
   const by = formatPoints(Math.abs(value.difference), 1, '').slice(1);
   if (direction === 'better') return `${candidate} is better than ${baseline} at ${name} by ${by} points ${detail}.`;
   if (direction === 'worse') return `${candidate} is worse than ${baseline} at ${name} by ${by} points ${detail}.`;
-  if (direction === 'mixed') {
-    return `Not conclusive at ${name}: B − A = ${formatPoints(value.difference)}, the interval excludes 0 but the permutation test does not reject ${detail}.`;
+  if (direction === 'intervalOnly') {
+    return `Not conclusive whether ${candidate} differs from ${baseline} at ${name}: B − A = ${formatPoints(value.difference)}, the interval excludes 0 but the permutation test does not reject ${detail}.`;
+  }
+  if (direction === 'testOnly') {
+    return `Not conclusive whether ${candidate} differs from ${baseline} at ${name}: B − A = ${formatPoints(value.difference)}, the permutation test rejects but the interval includes 0 ${detail}.`;
   }
   return `No clear difference between ${candidate} and ${baseline} at ${name}: B − A = ${formatPoints(value.difference)} ${detail}.`;
 }

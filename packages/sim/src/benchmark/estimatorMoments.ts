@@ -4,6 +4,8 @@ import type { TaskMetric } from './taskValues.js';
 
 /** Above this n the sums over c = 0..n are replaced by the delta method. */
 const EXACT_LIMIT = 5_000;
+/** Bound on the running term of `estimatorMoments`' sum before it is rescaled. */
+const RESCALE = 1e150;
 
 /**
  * Moments of one task's unbiased estimate when its rate is drawn from Beta(a, b):
@@ -28,13 +30,24 @@ export function estimatorMoments(metric: TaskMetric, n: number, k: number, a: nu
   if (k > n) return { first, second: 0, squareOfMean };
   // The terms t_v = BetaBinomial(v; n, s, f)·g(v)², g(v) = C(v, k)/C(n, k), from t_k on by their ratio
   //   t_{v+1}/t_v = (n − v)(s + v)/((v + 1)(f + n − v − 1)) · ((v + 1)/(v + 1 − k))²,
-  // in logs (t_k can be below the smallest double while later terms are not): O(n) per call.
-  let logTerm = betaBinomialLogPmfUnchecked(n, k, s, f) - 2 * logChoose(n, k);
-  let second = Math.exp(logTerm);
+  // as multiples of e^scale, scale = log t_k (t_k can be below the smallest double while later terms
+  // are not): when the running term passes 1e150 it and the sum (≥ 1 in these units) are divided
+  // by it and its log added to scale. Terms falling below 1e-150 of the sum no longer count (their
+  // valley, where the beta-binomial is U-shaped, is polynomially deep in n, not 1e-300).
+  // One division per term and no log or exp: O(n) per call.
+  let scale = betaBinomialLogPmfUnchecked(n, k, s, f) - 2 * logChoose(n, k);
+  let term = 1;
+  let sum = 1;
   for (let v = k; v < n; v++) {
     const up = (v + 1) / (v + 1 - k);
-    logTerm += Math.log((((n - v) * (s + v)) / ((v + 1) * (f + n - v - 1))) * up * up);
-    second += Math.exp(logTerm);
+    term *= (((n - v) * (s + v)) / ((v + 1) * (f + (n - v - 1)))) * up * up;
+    sum += term;
+    if (term > RESCALE) {
+      scale += Math.log(term);
+      sum /= term;
+      term = 1;
+    }
   }
+  const second = sum * Math.exp(scale);
   return { first, second, squareOfMean };
 }

@@ -10,6 +10,6 @@ import type { TaskMetric } from './taskValues.js';
  * Unlike the plug-in Var(θ̂ | p = c/n) it is not 0 for c = 0 or c = n.
  */
 export function trialNoiseVariance(metric: TaskMetric, n: number, c: number, k: number, prior: BetaPrior = JEFFREYS_PRIOR): number {
-  const { second, squareOfMean } = estimatorMoments(metric, n, k, prior.a + c, prior.b + n - c);
+  const { second, squareOfMean } = estimatorMoments(metric, n, k, prior.a + c, prior.b + (n - c));
   return Math.max(0, second - squareOfMean);
 }

@@ -30,7 +30,7 @@ export function posteriorTasks(tasks: readonly TaskTrials[], fit: TaskFit): Scen
     weight: size / tasks.length,
     dist: 'beta',
     a: a + c,
-    b: b + n - c,
+    b: b + (n - c),
   }));
   if (components.length === 1) {
     const { weight: _weight, ...only } = components[0]!;

@@ -67,7 +67,7 @@ export function betaPosterior(n: number, c: number, options: BetaPosteriorOption
   requireInteger('k', k, 1);
 
   const aPost = a + c;
-  const bPost = b + n - c;
+  const bPost = b + (n - c); // n − c first: exact, where b + n − c would round b away when b ≪ n
   const tail = (1 - confidence) / 2;
   const lower = betaQuantile(tail, aPost, bPost);
   const upper = betaQuantileComplement(tail, aPost, bPost);
