@@ -118,7 +118,9 @@ describe('passk compare', () => {
   it('--markdown: a compact table for a pull-request comment, the answer in bold', async () => {
     const run = await passk('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1,3', '--bootstrap', '0', '--markdown');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^### small-b against small-a\n\n\*\*Not conclusive whether small-b differs from small-a at pass\^3: B − A = \+17\.4 pt, the permutation test rejects/);
+    expect(run.stdout).toMatch(
+      /^### small-b against small-a\n\n\*\*Not conclusive whether small-b differs from small-a at pass\^3: B − A = \+17\.4 pt, the permutation test rejects/,
+    );
     expect(run.stdout).toContain('| k | metric | tasks | small-a | small-b | B − A | SE | CI (paired) | p |');
     expect(run.stdout).toContain('| ---: | :--- | ---: |');
   });

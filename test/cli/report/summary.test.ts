@@ -74,7 +74,25 @@ describe('summaryBlock', () => {
     expect(text).toContain(`a difference of ${pt(difference)} pt [${pt(interval.lower)}, ${pt(interval.upper)}] pt`);
     // The key number is that difference in signed points, never a clipped share.
     expect(text).toContain(`<strong>${pt(difference)} pt</strong> <span class="interval">[${pt(interval.lower)}, ${pt(interval.upper)}] pt</span>`);
-    if (row.passHatK.interval.lower <= 0 && row.passHatK.interval.upper >= 0) expect(text).toContain('includes 0, so these runs do not show a difference');
+    if (row.passHatK.interval.lower <= 0 && row.passHatK.interval.upper >= 0) {
+      // The caveat follows the answer's verdict: with p ≤ α the interval and the test disagree.
+      const p = row.passHatK.adjustedPValue;
+      expect(text).toContain(p <= 0.05 ? `includes 0, while the permutation test rejects no difference` : 'includes 0, so these runs do not show a difference');
+    }
+  });
+
+  it('says "not conclusive" when the interval includes 0 but the permutation test rejects, else "no difference shown"', () => {
+    const caveat = (p: number) => {
+      const compare = structuredClone(load('compare')) as any;
+      const hat = compare.comparisons[0].rows.at(-1).passHatK;
+      hat.interval = { lower: -0.034, upper: 0.368 };
+      hat.difference = 0.174;
+      hat.pValue.value = p;
+      hat.adjustedPValue = p;
+      return summaryBlock(summaryFindings([{ source: 'compare.json', result: compare }])).text;
+    };
+    expect(caveat(0.016)).toContain('includes 0, while the permutation test rejects no difference (p = 0.016): not conclusive either way.');
+    expect(caveat(0.5)).toContain('includes 0, so these runs do not show a difference.');
   });
 
   it('answers for plans and sweeps in their own numbers', () => {

@@ -11,11 +11,12 @@ describe('posteriorTasks', () => {
   const b = fit.models.find((m) => m.name === 'betaBinomial')!.params.b!.value!;
 
   it('is the mixture of Beta(a + c, b + n − c) over distinct (n, c), weighted by their share (closed form)', () => {
+    // b + (n − c): the integer n − c first, so the sum is rounded once (as posteriorTasks adds them).
     const block = posteriorTasks(tasks, fit);
     expect(block.count).toBe(50);
     expect(block.successRate).toEqual({
       dist: 'mixture',
-      components: [0, 1, 2, 3, 4].map((c, i) => ({ weight: [14, 12, 10, 4, 10][i]! / 50, dist: 'beta', a: a + c, b: b + 4 - c })),
+      components: [0, 1, 2, 3, 4].map((c, i) => ({ weight: [14, 12, 10, 4, 10][i]! / 50, dist: 'beta', a: a + c, b: b + (4 - c) })),
     });
     // It resolves as a scenario tasks block.
     expect(resolveScenario({ tasks: { ...block, resample: true }, policy: { maxAttempts: 4 } }).tasks.count).toBe(50);

@@ -252,7 +252,8 @@ function sweepFindings(result: ResultDocumentOf<'passk.sweep'>): Findings {
 
 /**
  * `passk compare`: per comparison, the difference candidate − baseline in pass^k at the largest k
- * with its interval and p-value; the caveat when the interval includes 0 (no difference shown).
+ * with its interval and p-value; the caveat when the interval includes 0 (no difference shown, or
+ * not conclusive when the permutation test rejects).
  */
 function compareFindings(result: ResultDocumentOf<'passk.compare'>): Findings {
   const answers: string[] = [];
@@ -281,10 +282,18 @@ function compareFindings(result: ResultDocumentOf<'passk.compare'>): Findings {
       interval: `${formatPercent(confidence, 0)} interval`,
       difference: true,
     });
-    if (lower <= 0 && upper >= 0)
+    if (lower <= 0 && upper >= 0) {
+      // As the answer's verdict (format/compareAnswer.ts): a test that rejects makes it "not conclusive".
+      const alpha = result.sides === 2 ? 1 - confidence : 2 * (1 - confidence);
+      const tested = hat.adjustedPValue ?? p;
+      const rejects = tested !== null && tested <= alpha && (result.sides === 2 || difference > 0);
+      const interval = `${candidate} against ${baseline}: the ${formatPercent(confidence, 0)} interval for the difference in pass^${k} includes 0`;
       caveats.push(
-        `${candidate} against ${baseline}: the ${formatPercent(confidence, 0)} interval for the difference in pass^${k} includes 0, so these runs do not show a difference.`,
+        rejects
+          ? `${interval}, while the permutation test rejects no difference (${result.correction === 'holm' ? 'p (Holm)' : 'p'} = ${tested.toPrecision(2)}): not conclusive either way.`
+          : `${interval}, so these runs do not show a difference.`,
       );
+    }
   });
   return { question: 'Is one agent more reliable than the other (pass^k), task by task?', answers, rows: [], keyNumbers, caveats };
 }
