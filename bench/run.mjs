@@ -11,7 +11,7 @@
 // - `vote` (engine only: parallel 8, majority vote): episodes/s as a ratio to the engine's own
 //   `verifier` entry in the same run (target ≥ 0.3);
 // - `startup`: `passk estimate --n 10 --c 3 --k 5` against `node -e 0`, paired runs, median ratio (≤ 2);
-// - `scaling`: one thread at three sizes T·R·K (the fitted exponent of time vs work), and peak memory
+// - `scaling`: one thread at three sizes T·R·K per sampler (the fitted exponents of time vs work), and peak memory
 //   for R = 10^4, 10^5, 10^6 (flat);
 // - `estimate-10m`: `passk estimate` end to end on a generated 10-million-row CSV against
 //   shared/bench/python_estimate_peer.py on the same file (target ≥ 10×, < 300 MB, values equal to 1e-12).
@@ -314,18 +314,27 @@ if (startup) {
 }
 if (scaling) {
   console.log('');
-  console.log(`scaling: budget on one thread (simulatePartial, best of ${runs}); work = tasks × replicates × K`);
-  for (const p of scaling.points) {
+  console.log(
+    `scaling: budget on one thread (simulatePartial, best of ${runs}); work = tasks × replicates × K; one series per sampler of the sequential kernel`,
+  );
+  for (const series of scaling.series) {
     console.log(
-      `  T = ${String(p.tasks).padStart(4)}, R = ${String(p.replicates).padStart(4)}, K = ${String(p.k).padStart(2)}: work ${p.work.toExponential(2)}, ${p.attemptsStarted.toFixed(2)} attempts started per episode, ${p.seconds.toFixed(3)} s (${mega((p.tasks * p.replicates) / p.seconds)} episodes)`,
+      `  ${series.sampler === 'pattern' ? 'K ≤ 10, the K outcomes as one pattern (an episode pays for the attempts it starts)' : 'K > 10, one uniform per outcome, all K drawn first (an episode pays for K outcomes)'}:`,
+    );
+    for (const p of series.points) {
+      console.log(
+        `    T = ${String(p.tasks).padStart(4)}, R = ${String(p.replicates).padStart(4)}, K = ${String(p.k).padStart(2)}: work ${p.work.toExponential(2)}, ${p.attemptsStarted.toFixed(2)} attempts started per episode, ${p.seconds.toFixed(3)} s (${mega((p.tasks * p.replicates) / p.seconds)} episodes)`,
+      );
+    }
+    const { fixedNs, slopeNs, deviation } = series.perEpisode;
+    const unit = series.sampler === 'pattern' ? 'attempt started' : 'outcome (K)';
+    console.log(
+      `    fitted exponent of time vs tasks × replicates × K: ${series.exponent.toFixed(3)}, vs attempts started (tasks × replicates × attempts per episode): ${series.startedExponent.toFixed(3)}`,
+    );
+    console.log(
+      `    per episode: ${fixedNs.toFixed(0)} ns + ${slopeNs.toFixed(1)} ns per ${unit}, each size within ${(100 * deviation).toFixed(1)} % of that line (linear in the work: time = tasks × replicates × (fixed + per unit × units))`,
     );
   }
-  console.log(
-    `  fitted exponent of time vs tasks × replicates × K: ${scaling.exponent.toFixed(3)} (1 = linear; < 1: attempts the policy never reaches are not paid for)`,
-  );
-  console.log(
-    `  fitted exponent of time vs attempts started (tasks × replicates × attempts per episode): ${scaling.startedExponent.toFixed(3)} (1 = linear in the work done)`,
-  );
 }
 if (memoryRuns.length > 0) {
   console.log('');
@@ -466,7 +475,7 @@ if (startup)
     medianNodeSeconds: startup.medianNodeSeconds,
     pairs: startup.pairs,
   });
-if (scaling) results.push({ scenario: 'scaling', of: 'budget', exponent: scaling.exponent, startedExponent: scaling.startedExponent, points: scaling.points });
+if (scaling) results.push({ scenario: 'scaling', of: 'budget', series: scaling.series });
 if (estimate) results.push(estimate);
 if (streaming) results.push(streaming);
 if (hostile.length > 0) results.push({ scenario: 'hostile-inputs', targetMB: 300, cases: hostile.map((r) => ({ ...r, met: hostileMet(r) })) });
@@ -493,7 +502,9 @@ console.log(
     `peak memory ${peakMB === null ? 'not measured' : `${peakMB.toFixed(0)} MB ${peakMB < MEMORY_TARGET_MB ? '<' : '≥'} ${MEMORY_TARGET_MB} MB`}; ` +
     `agreement ${disagree.length ? `FAIL (${disagree.map((e) => e.name).join(', ')})` : 'PASS'}` +
     (startup ? `; startup ${startup.medianRatio.toFixed(2)} × node (≤ ${STARTUP_TARGET}: ${startupMissed ? 'MISSED' : 'met'})` : '') +
-    (scaling ? `; scaling exponent ${scaling.exponent.toFixed(2)} (vs attempts started ${scaling.startedExponent.toFixed(2)})` : '') +
+    (scaling
+      ? `; scaling exponents ${scaling.series.map((x) => `${x.sampler} ${x.exponent.toFixed(2)} (vs attempts started ${x.startedExponent.toFixed(2)})`).join(', ')}`
+      : '') +
     (hostile.length ? `; hostile inputs ${hostile.length - hostileMissed.length} of ${hostile.length} met` : '') +
     (estimate
       ? `; estimate-10m ratio ${estimate.ratio.toFixed(2)}, both end to end (≥ ${ESTIMATE_RATIO_TARGET}: ${estimate.ratio >= ESTIMATE_RATIO_TARGET ? 'met' : 'MISSED'})`
