@@ -328,8 +328,11 @@ if (scaling) {
     }
     const { fixedNs, slopeNs, deviation } = series.perEpisode;
     const unit = series.sampler === 'pattern' ? 'attempt started' : 'outcome (K)';
+    // The series' own work: the attempts started (pattern) or the K outcomes drawn (perOutcome).
+    const pattern = series.sampler === 'pattern';
     console.log(
-      `    fitted exponent of time vs tasks × replicates × K: ${series.exponent.toFixed(3)}, vs attempts started (tasks × replicates × attempts per episode): ${series.startedExponent.toFixed(3)}`,
+      `    fitted exponent of time vs its work, ${pattern ? 'attempts started (tasks × replicates × attempts per episode)' : 'tasks × replicates × K'}: ${(pattern ? series.startedExponent : series.exponent).toFixed(3)} (1 = linear)` +
+        (pattern ? `; vs tasks × replicates × K: ${series.exponent.toFixed(3)} (< 1: attempts never reached are not paid for)` : ''),
     );
     console.log(
       `    per episode: ${fixedNs.toFixed(0)} ns + ${slopeNs.toFixed(1)} ns per ${unit}, each size within ${(100 * deviation).toFixed(1)} % of that line (linear in the work: time = tasks × replicates × (fixed + per unit × units))`,
