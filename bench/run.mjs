@@ -506,7 +506,7 @@ console.log(
     `agreement ${disagree.length ? `FAIL (${disagree.map((e) => e.name).join(', ')})` : 'PASS'}` +
     (startup ? `; startup ${startup.medianRatio.toFixed(2)} × node (≤ ${STARTUP_TARGET}: ${startupMissed ? 'MISSED' : 'met'})` : '') +
     (scaling
-      ? `; scaling exponents ${scaling.series.map((x) => `${x.sampler} ${x.exponent.toFixed(2)} (vs attempts started ${x.startedExponent.toFixed(2)})`).join(', ')}`
+      ? `; scaling exponents vs the work done ${scaling.series.map((x) => `${x.sampler} ${(x.sampler === 'pattern' ? x.startedExponent : x.exponent).toFixed(2)}`).join(', ')}`
       : '') +
     (hostile.length ? `; hostile inputs ${hostile.length - hostileMissed.length} of ${hostile.length} met` : '') +
     (estimate
