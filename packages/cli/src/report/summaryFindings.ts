@@ -4,6 +4,7 @@ import { COST_UNIT } from '../charts/costUnit.js';
 import { requireNumber } from '../charts/requireNumber.js';
 import { seriesNames } from '../charts/seriesNames.js';
 import { ERROR_BAR_Z } from '../charts/theme.js';
+import { differenceVerdict } from '../format/compareAnswer.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { formatPoints, formatPointsInterval } from '../format/points.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
@@ -283,13 +284,11 @@ function compareFindings(result: ResultDocumentOf<'passk.compare'>): Findings {
       difference: true,
     });
     if (lower <= 0 && upper >= 0) {
-      // As the answer's verdict (format/compareAnswer.ts): a test that rejects makes it "not conclusive".
-      const alpha = result.sides === 2 ? 1 - confidence : 2 * (1 - confidence);
+      // The answer's verdict: a test that rejects while the interval includes 0 makes it "not conclusive".
       const tested = hat.adjustedPValue ?? p;
-      const rejects = tested !== null && tested <= alpha && (result.sides === 2 || difference > 0);
       const interval = `${candidate} against ${baseline}: the ${formatPercent(confidence, 0)} interval for the difference in pass^${k} includes 0`;
       caveats.push(
-        rejects
+        tested !== null && differenceVerdict({ difference, interval: hat.interval, p: tested }, result) === 'testOnly'
           ? `${interval}, while the permutation test rejects no difference (${result.correction === 'holm' ? 'p (Holm)' : 'p'} = ${tested.toPrecision(2)}): not conclusive either way.`
           : `${interval}, so these runs do not show a difference.`,
       );
