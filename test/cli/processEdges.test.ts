@@ -39,6 +39,24 @@ describe('standard output', () => {
     expect(run.stderr).toBe('');
   });
 
+  it('a slow reader gets every byte: the process ends only once standard output has taken it all', () => {
+    // A large JSON through a pipe whose reader waits first must arrive whole, the same bytes as
+    // written to a file (an exit before standard output has drained would cut it).
+    const file = join(tmpdir(), `passk-slow-reader-${process.pid}.csv`);
+    const saved = join(tmpdir(), `passk-slow-reader-${process.pid}.json`);
+    const rows = ['task_id,success'];
+    for (let t = 0; t < 50_000; t++) rows.push(`t${t},1`, `t${t},0`);
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const direct = shell(`node ${MAIN} estimate ${file} --k 1,2 --json > ${saved} && wc -c < ${saved}`);
+    const piped = shell(`node ${MAIN} estimate ${file} --k 1,2 --json | (sleep 0.5; wc -c)`);
+    rmSync(file);
+    rmSync(saved);
+    expect(direct.code).toBe(0);
+    expect(piped.code).toBe(0);
+    expect(Number(direct.stdout)).toBeGreaterThan(1 << 20);
+    expect(Number(piped.stdout)).toBe(Number(direct.stdout));
+  });
+
   it('a full device (> /dev/full) is one line and exit 2', () => {
     const run = shell(`node ${MAIN} schema > /dev/full`);
     expect(run.code).toBe(2);

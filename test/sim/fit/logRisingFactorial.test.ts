@@ -38,6 +38,12 @@ describe('LogRisingFactorials (one x, many m, for likelihoods)', () => {
     }
   });
 
+  it('asked the same m again (the remembered last value), or m after m in any order, still gives logRisingFactorial bit for bit', () => {
+    // A likelihood asks (s)_n for every cell, mostly the same n, and (a)_c for each c in turn.
+    const table = new LogRisingFactorials(2.7);
+    for (const m of [100, 100, 17, 100, 3, 3, 1000, 17, 17, 100]) expect(Object.is(table.at(m), logRisingFactorial(2.7, m)), `m = ${m}`).toBe(true);
+  });
+
   it('matches mpmath at a point past the split: ln (0.3)_100', () => {
     // python3 -c "import mpmath as mp; mp.mp.dps = 40; print(float(mp.log(mp.rf(mp.mpf('0.3'), 100))))" → 359.41890773424007
     expect(new LogRisingFactorials(0.3).at(100)).toBeCloseTo(359.41890773424007, 11);

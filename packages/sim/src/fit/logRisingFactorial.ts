@@ -57,10 +57,17 @@ export class LogRisingFactorials {
     this.deltaY = stirlingError(this.y);
   }
 
+  /** The last m past DIRECT_TERMS asked for, and its value: a likelihood asks (s)_n once per cell, mostly with one n. */
+  private lastM = -1;
+  private lastValue = 0;
+
   /** ln (x)_m. */
   at(m: number): number {
     if (m <= DIRECT_TERMS) return this.prefix[m]!;
+    if (m === this.lastM) return this.lastValue;
     // m > 16 > direct (≤ 10 for x > 0): the same split as logRisingFactorial's.
-    return stirlingRest(this.prefix[this.direct]!, this.y, m - this.direct, this.deltaY);
+    this.lastM = m;
+    this.lastValue = stirlingRest(this.prefix[this.direct]!, this.y, m - this.direct, this.deltaY);
+    return this.lastValue;
   }
 }
