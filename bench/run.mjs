@@ -324,8 +324,10 @@ if (scaling) {
     `scaling: budget on one thread (simulatePartial, best of ${runs}); work = tasks × replicates × K; one series per sampler of the sequential kernel`,
   );
   for (const series of scaling.series) {
+    // The series' own work: the attempts started (pattern) or the K outcomes drawn (perOutcome).
+    const pattern = series.sampler === 'pattern';
     console.log(
-      `  ${series.sampler === 'pattern' ? 'K ≤ 10, the K outcomes as one pattern (an episode pays for the attempts it starts)' : 'K > 10, one uniform per outcome, all K drawn first (an episode pays for K outcomes)'}:`,
+      `  ${pattern ? 'K ≤ 10, the K outcomes as one pattern (an episode pays for the attempts it starts)' : 'K > 10, one uniform per outcome, all K drawn first (an episode pays for K outcomes)'}:`,
     );
     for (const p of series.points) {
       console.log(
@@ -333,9 +335,7 @@ if (scaling) {
       );
     }
     const { fixedNs, slopeNs, deviation } = series.perEpisode;
-    const unit = series.sampler === 'pattern' ? 'attempt started' : 'outcome (K)';
-    // The series' own work: the attempts started (pattern) or the K outcomes drawn (perOutcome).
-    const pattern = series.sampler === 'pattern';
+    const unit = pattern ? 'attempt started' : 'outcome (K)';
     console.log(
       `    fitted exponent of time vs its work, ${pattern ? 'attempts started (tasks × replicates × attempts per episode)' : 'tasks × replicates × K'}: ${(pattern ? series.startedExponent : series.exponent).toFixed(3)} (1 = linear)` +
         (pattern ? `; vs tasks × replicates × K: ${series.exponent.toFixed(3)} (< 1: attempts never reached are not paid for)` : ''),
