@@ -78,6 +78,29 @@ describe('inflatedBetaPrior', () => {
     expect(atomProbability(fit, 8, 8)).toBeCloseTo(0.9672963684640886, 5);
   });
 
+  it('fewer tasks at 0/n and n/n than the beta-binomial expects: both weights exactly 0 and Λ = 0', () => {
+    // 37 tasks × 8 trials, bell-shaped (1 at 0/8 and 1 at 8/8; the beta-binomial fit expects ~2 each).
+    // scipy (betabinom, Nelder–Mead): mean 0.49999999, concentration 7.1241335.
+    const fit = inflatedBetaFit(
+      countGroups(
+        tasksOf(8, [
+          [0, 1],
+          [1, 3],
+          [2, 5],
+          [3, 6],
+          [4, 7],
+          [5, 6],
+          [6, 5],
+          [7, 3],
+          [8, 1],
+        ]),
+      ),
+    )!;
+    expect([fit.mixture.pi0, fit.mixture.pi1, fit.likelihoodRatio]).toEqual([0, 0, 0]);
+    expect(fit.mixture.mean).toBeCloseTo(0.5, 7);
+    expect(fit.mixture.concentration / 7.124133504588498).toBeCloseTo(1, 6);
+  });
+
   it('null without a task strictly between 0/n and n/n, or with one task', () => {
     expect(
       inflatedBetaPrior(

@@ -1,5 +1,6 @@
 import type { CountGroup } from '../estimators/taskAverage.js';
 import { logChoose } from '../fit/betaBinomialLogPmf.js';
+import { bestAtomWeights } from '../fit/atomWeights.js';
 import { BETA_BINOMIAL, ZERO_ONE_INFLATED_BETA_BINOMIAL } from '../fit/fitModels.js';
 import { maximiseLikelihood } from '../fit/maximiseLikelihood.js';
 import { mixtureLogPmf } from '../fit/mixtureLogPmf.js';
@@ -27,7 +28,7 @@ export const INFLATION_TEST_LEVEL = 0.01;
  * The task population fitted to the counts with point masses at p = 0 and p = 1, kept only where
  * the counts show them: the zero/one-inflated beta-binomial (π0 δ0 + π1 δ1 + w Beta(a, b)) and
  * the beta-binomial are fitted by maximum likelihood (`maximiseLikelihood`, the models of
- * `passk fit`), and the inflated one is returned when the likelihood-ratio statistic
+ * `passk fit`; the inflated one by its profile over the beta component, `bestAtomWeights`), and the inflated one is returned when the likelihood-ratio statistic
  * Λ = 2(ℓ̂₁ − ℓ̂₀) exceeds the critical value of the test at `level`; otherwise null (no evidence
  * of point masses: the caller keeps its plain Beta population).
  * Both inflation weights lie on the boundary of the null, so Λ is referred to the chi-bar-squared
@@ -57,13 +58,28 @@ export function inflatedBetaFit(groups: readonly CountGroup[]): InflatedBetaPrio
     count += size;
   }
   if (count < 2 || !cells.some(({ n, c }) => c > 0 && c < n)) return null;
-  const plain = maximiseLikelihood(cells, BETA_BINOMIAL.fixed, BETA_BINOMIAL.free, [BETA_BINOMIAL.starts(cells)[1]]);
-  // From the plain fit with small point masses, and from the shares of tasks at 0/n and n/n.
-  const [logitMean, logConcentration] = plain.theta;
-  const starts = [[logitMean, Math.min(logConcentration, 20), -3, -3], ZERO_ONE_INFLATED_BETA_BINOMIAL.starts(cells)[3]];
-  const inflated = maximiseLikelihood(cells, ZERO_ONE_INFLATED_BETA_BINOMIAL.fixed, ZERO_ONE_INFLATED_BETA_BINOMIAL.free, starts);
-  const likelihoodRatio = 2 * (inflated.logLik - plain.logLik);
-  const mixture = mixtureParameters(inflated.theta);
+  // The inflated model over its beta component only, the weights maximised exactly for each one
+  // (`bestAtomWeights`): from the pooled rate at concentration 2 (a start of the plain fit) and from
+  // the rate of the tasks with 0 < c < n at concentration 10.
+  const profile = (theta: readonly number[]) => bestAtomWeights(cells, theta).logLik;
+  const plainStart = BETA_BINOMIAL.starts(cells)[1];
+  const [middleMean, middleConcentration] = ZERO_ONE_INFLATED_BETA_BINOMIAL.starts(cells)[3];
+  let inflated = maximiseLikelihood(cells, BETA_BINOMIAL.fixed, BETA_BINOMIAL.free, [plainStart, [middleMean, middleConcentration]], profile);
+  let weights = bestAtomWeights(cells, inflated.theta);
+  // Both weights 0 at the maximum: the inflated maximum is a beta-binomial one, so it is the plain
+  // maximum too and Λ = 0 (no plain fit needed). Otherwise the plain fit, and the profile searched
+  // again from its maximum if it is higher there (so that Λ ≥ 0).
+  let likelihoodRatio = 0;
+  if (weights.pi0 > 0 || weights.pi1 > 0) {
+    const plain = maximiseLikelihood(cells, BETA_BINOMIAL.fixed, BETA_BINOMIAL.free, [plainStart]);
+    if (profile(plain.theta) > inflated.logLik) {
+      inflated = maximiseLikelihood(cells, BETA_BINOMIAL.fixed, BETA_BINOMIAL.free, [[plain.theta[0], Math.min(plain.theta[1], 20)]], profile);
+      weights = bestAtomWeights(cells, inflated.theta);
+    }
+    likelihoodRatio = 2 * (inflated.logLik - plain.logLik);
+  }
+  const weight = 1 - weights.pi0 - weights.pi1;
+  const mixture = mixtureParameters([inflated.theta[0], inflated.theta[1], Math.log(weights.pi0 / weight), Math.log(weights.pi1 / weight)]);
   return mixture.concentration > 0 ? { mixture, likelihoodRatio } : null;
 }
 

@@ -39,6 +39,8 @@ export interface LikelihoodMaximum {
  * The search is confined to a box by a quadratic penalty; a coordinate that ends past its
  * boundary threshold is set to its limit (e.g. concentration = ∞) and the rest refitted, and the
  * boundary fit is kept when its log-likelihood is not lower (a supremum on the boundary).
+ * `logLik` is the log-likelihood of the cells at θ (default `logLikelihood`; a profile
+ * log-likelihood that maximises over the fixed coordinates itself, such as `bestAtomWeights`, also serves).
  * Example: 50 tasks of 2 successes in 4 trials each → concentration = ∞ (binomial), mean ½.
  */
 export function maximiseLikelihood(
@@ -46,8 +48,9 @@ export function maximiseLikelihood(
   theta0: readonly number[],
   free: readonly number[],
   starts: readonly (readonly number[])[],
+  logLik: (theta: readonly number[]) => number = (theta) => logLikelihood(cells, mixtureParameters(theta)),
 ): LikelihoodMaximum {
-  let fit = interiorMaximum(cells, theta0, free, starts);
+  let fit = interiorMaximum(logLik, theta0, free, starts);
   const boundaries: number[] = [];
   for (;;) {
     const moved = fit.free.filter((i) => fit.theta[i] >= TO_PLUS_INFINITY[i] || fit.theta[i] <= TO_MINUS_INFINITY[i]);
@@ -56,7 +59,7 @@ export function maximiseLikelihood(
     for (const i of moved) theta[i] = theta[i] > 0 ? Infinity : -Infinity;
     const rest = fit.free.filter((i) => !moved.includes(i));
     const restStarts = [rest.map((i) => theta[i])];
-    const boundary = interiorMaximum(cells, theta, rest, restStarts);
+    const boundary = interiorMaximum(logLik, theta, rest, restStarts);
     if (!(boundary.logLik >= fit.logLik - BOUNDARY_SLACK)) break;
     boundaries.push(...moved);
     fit = { ...boundary, converged: boundary.converged && fit.converged };
@@ -71,7 +74,12 @@ interface Maximum {
   converged: boolean;
 }
 
-function interiorMaximum(cells: readonly TaskCell[], theta0: readonly number[], free: readonly number[], starts: readonly (readonly number[])[]): Maximum {
+function interiorMaximum(
+  logLik: (theta: readonly number[]) => number,
+  theta0: readonly number[],
+  free: readonly number[],
+  starts: readonly (readonly number[])[],
+): Maximum {
   const full = (x: readonly number[]) => {
     const theta = theta0.slice();
     free.forEach((index, j) => (theta[index] = x[j]));
@@ -79,7 +87,7 @@ function interiorMaximum(cells: readonly TaskCell[], theta0: readonly number[], 
   };
   if (free.length === 0) {
     const theta = theta0.slice();
-    return { theta, free, logLik: logLikelihood(cells, mixtureParameters(theta)), converged: true };
+    return { theta, free, logLik: logLik(theta), converged: true };
   }
   const objective = (x: readonly number[]) => {
     let penalty = 0;
@@ -89,7 +97,7 @@ function interiorMaximum(cells: readonly TaskCell[], theta0: readonly number[], 
       penalty += (value - clamped) ** 2;
       return clamped;
     });
-    const value = -logLikelihood(cells, mixtureParameters(full(inside)));
+    const value = -logLik(full(inside));
     return Number.isNaN(value) ? Infinity : value + penalty;
   };
   let best: { point: number[]; value: number } | null = null;
@@ -108,5 +116,5 @@ function interiorMaximum(cells: readonly TaskCell[], theta0: readonly number[], 
   const inBox = (x: readonly number[]) => x.map((value, j) => Math.min(UPPER[free[j]], Math.max(LOWER[free[j]], value)));
   const point = newtonPolish((x) => -objective(x), inBox(best!.point));
   const theta = full(inBox(point));
-  return { theta, free, logLik: logLikelihood(cells, mixtureParameters(theta)), converged };
+  return { theta, free, logLik: logLik(theta), converged };
 }
