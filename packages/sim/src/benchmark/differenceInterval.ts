@@ -47,7 +47,7 @@ export const DIFFERENCE_INTERVAL_METHOD =
  * the t quantile at T − 1 when s² is far above the floor, below it when the floor takes over
  * (V ≥ F overstates σ² when F is most of it), widened when a few tasks carry the trial noise.
  * Tasks where either agent has fewer than k trials are left out. null with fewer than 2 tasks left.
- * `fits`: the populations fitted by earlier calls on the same runs (each fit takes 10–30 ms).
+ * `fits`: the populations fitted by earlier calls on the same runs (each fit takes 3–7 ms once V8 has optimised it).
  * Coverage measured in docs/uncertainty.md ("compare" cells).
  */
 export function pairedDifferenceInterval(
@@ -110,7 +110,7 @@ export type FittedPopulation = BetaPrior | InflatedBetaPrior;
 
 /**
  * The agents' task populations fitted so far, keyed by their counts. The maximum-likelihood fit
- * (`inflatedBetaPrior`) takes 10–30 ms and does not depend on the metric or k, which a caller
+ * (`inflatedBetaPrior`) takes 3–7 ms (warm) and does not depend on the metric or k, which a caller
  * varies over the same counts (`compareRuns`: every k of both metrics; the coverage study: 6 per
  * dataset): a caller that keeps one `PopulationFits` for them fits each agent's counts once.
  */
