@@ -28,9 +28,10 @@ export const INFLATION_TEST_LEVEL = 0.01;
  * The task population fitted to the counts with point masses at p = 0 and p = 1, kept only where
  * the counts show them: the zero/one-inflated beta-binomial (π0 δ0 + π1 δ1 + w Beta(a, b)) and
  * the beta-binomial are fitted by maximum likelihood (`maximiseLikelihood`, the models of
- * `passk fit`; the inflated one by its profile over the beta component, `bestAtomWeights`), and the inflated one is returned when the likelihood-ratio statistic
- * Λ = 2(ℓ̂₁ − ℓ̂₀) exceeds the critical value of the test at `level`; otherwise null (no evidence
- * of point masses: the caller keeps its plain Beta population).
+ * `passk fit`; the inflated one by its profile over the beta component, `bestAtomWeights`), and
+ * the inflated one is returned when the likelihood-ratio statistic Λ = 2(ℓ̂₁ − ℓ̂₀) exceeds
+ * the critical value of the test at `level`; otherwise null (no evidence of point masses: the
+ * caller keeps its plain Beta population).
  * Both inflation weights lie on the boundary of the null, so Λ is referred to the chi-bar-squared
  * mixture ¼χ²₀ + ½χ²₁ + ¼χ²₂ (Self & Liang 1987, "Asymptotic properties of maximum likelihood
  * estimators and likelihood ratio tests under nonstandard conditions", JASA 82:605–610, case 7),
