@@ -77,7 +77,8 @@ export function inflatedBetaFit(groups: readonly CountGroup[]): InflatedBetaPrio
       inflated = maximiseLikelihood(cells, BETA_BINOMIAL.fixed, BETA_BINOMIAL.free, [[plain.theta[0], Math.min(plain.theta[1], 20)]], profile);
       weights = bestAtomWeights(cells, inflated.theta);
     }
-    likelihoodRatio = 2 * (inflated.logLik - plain.logLik);
+    // Λ ≥ 0 by definition; a boundary refit may leave ℓ̂₁ up to BOUNDARY_SLACK below ℓ̂₀.
+    likelihoodRatio = Math.max(0, 2 * (inflated.logLik - plain.logLik));
   }
   const weight = 1 - weights.pi0 - weights.pi1;
   const mixture = mixtureParameters([inflated.theta[0], inflated.theta[1], Math.log(weights.pi0 / weight), Math.log(weights.pi1 / weight)]);

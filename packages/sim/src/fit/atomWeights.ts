@@ -21,6 +21,8 @@ const ARMIJO = 1e-4;
 const NEWTON_REGION = 1e-6;
 /** A step this short ends the solve: the weights are converged to rounding. */
 const ROUNDING = 1e-15;
+/** The Newton result stands when its optimality gap is at most this relative to 1 + |ℓ|. */
+const CERTIFIED = 1e-10;
 
 /**
  * The profile log-likelihood of the zero/one-inflated beta-binomial (`mixtureLogPmf`) at the beta
@@ -28,9 +30,11 @@ const ROUNDING = 1e-15;
  *   ℓ(π0, π1) = Σ_{c=0} t·ln(π0 + w·B_t) + Σ_{c=n} t·ln(π1 + w·B_t) + Σ_{0<c<n} t·ln(w·B_t),
  * w = 1 − π0 − π1 and B_t the beta-binomial probability of the cell. For fixed θ every term is the
  * log of a function linear in (π0, π1), so ℓ is concave there and its maximum over the triangle is
- * found exactly by projected Newton steps (Bertsekas 1982, "Projected Newton methods for
- * optimization problems with simple constraints", SIAM J. Control Optim. 20(2)): a weight stays at
- * 0 while the likelihood falls in its direction (the KKT condition of a concave maximum).
+ * found by projected Newton steps (Bertsekas 1982, "Projected Newton methods for optimization
+ * problems with simple constraints", SIAM J. Control Optim. 20(2)): a weight stays at 0 while the
+ * likelihood falls in its direction (the KKT condition of a concave maximum). The result is
+ * checked by its optimality gap, and found by nested bisection where the gap is not below
+ * rounding (with several n, a cell whose B_t is tiny: the Newton steps crawl there).
  * Maximising ℓ* over θ maximises the 4-parameter likelihood: an optimiser searches two coordinates
  * instead of four, and a weight of exactly 0 is found as such instead of as a logit drifting to −∞.
  * Internal: at least one cell with 0 < c < n (so w > 0 at the maximum); −∞ where the beta component
@@ -81,13 +85,15 @@ export function bestAtomWeights(cells: readonly TaskCell[], theta: readonly numb
     let h00 = -curvature;
     let h11 = -curvature;
     let h01 = -curvature;
+    // t·d/p and (t/p)·(d/p): p² would underflow for p < 1e-154. A zero d adds nothing (also at p = 0).
     const add = (t: number, p: number, d0: number, d1: number) => {
-      g0 += (t * d0) / p;
-      g1 += (t * d1) / p;
-      const s = t / (p * p);
-      h00 -= s * d0 * d0;
-      h11 -= s * d1 * d1;
-      h01 -= s * d0 * d1;
+      const r0 = d0 === 0 ? 0 : (t * d0) / p;
+      const r1 = d1 === 0 ? 0 : (t * d1) / p;
+      g0 += r0;
+      g1 += r1;
+      h00 -= d0 === 0 ? 0 : (r0 * d0) / p;
+      h11 -= d1 === 0 ? 0 : (r1 * d1) / p;
+      h01 -= d1 === 0 ? 0 : (r0 * d1) / p;
     };
     for (let j = 0; j < zeroTasks.length; j++) add(zeroTasks[j]!, pi0 + w * zeroProbability[j]!, 1 - zeroProbability[j]!, -zeroProbability[j]!);
     for (let j = 0; j < oneTasks.length; j++) add(oneTasks[j]!, pi1 + w * oneProbability[j]!, -oneProbability[j]!, 1 - oneProbability[j]!);
@@ -146,5 +152,58 @@ export function bestAtomWeights(cells: readonly TaskCell[], theta: readonly numb
     pi1 = next1;
     current = next;
   }
+  // The certificate of a concave maximum over the triangle: ℓ* − ℓ(π) ≤ max over its corners v of
+  // ∇ℓ(π)·(v − π) (the Frank–Wolfe gap). Newton steps from near 0 towards a weight far above a
+  // tiny B_t only double it each time, and a cell with B_t below 1e-308 has none: where the gap is
+  // not below rounding, the maximum is found by bisection instead (`bisectedWeights`).
+  const { g0, g1 } = derivatives(pi0, pi1);
+  const gap = Math.max(-g0 * pi0 - g1 * pi1, g0 * (1 - pi0) - g1 * pi1, g1 * (1 - pi1) - g0 * pi0);
+  if (!(gap <= CERTIFIED * (1 + Math.abs(current)))) {
+    const bisected = bisectedWeights((x, y) => derivatives(x, y));
+    const bisectedValue = value(bisected.pi0, bisected.pi1);
+    if (bisectedValue > current || !(current > -Infinity)) return { ...bisected, logLik: bisectedValue };
+  }
   return { pi0, pi1, logLik: current };
+}
+
+/**
+ * The maximum of a concave ℓ(π0, π1) over the triangle from its gradient alone, by nested
+ * bisection: π1*(π0) is where ∂ℓ/∂π1 changes sign (0 if it is ≤ 0 at 0), and the profile
+ * ℓ(π0, π1*(π0)) is concave with derivative ∂ℓ/∂π0 there (the envelope theorem), bisected the
+ * same way. Each bisection halves the interval of bit patterns of non-negative doubles, so it ends
+ * on adjacent doubles after at most 64 steps at any scale (a weight of 1e-20 as well as of 0.3).
+ */
+function bisectedWeights(gradient: (pi0: number, pi1: number) => { g0: number; g1: number }): { pi0: number; pi1: number } {
+  const inner = (pi0: number) => lastRising(below(1 - pi0), (pi1) => gradient(pi0, pi1).g1 > 0);
+  const pi0 = lastRising(below(1), (x) => gradient(x, inner(x)).g0 > 0);
+  return { pi0, pi1: inner(pi0) };
+}
+
+const bits = new DataView(new ArrayBuffer(8));
+const bitsOf = (x: number): bigint => {
+  bits.setFloat64(0, x);
+  return bits.getBigUint64(0);
+};
+const fromBits = (b: bigint): number => {
+  bits.setBigUint64(0, b);
+  return bits.getFloat64(0);
+};
+/** The largest double below x (x > 0). */
+const below = (x: number): number => fromBits(bitsOf(x) - 1n);
+
+/**
+ * For a predicate true on [0, x*) and false on (x*, hi] (a decreasing derivative that is > 0),
+ * the double where it last holds, 0 when it does not hold at 0: bisection over bit patterns.
+ */
+function lastRising(hi: number, rising: (x: number) => boolean): number {
+  if (!rising(0)) return 0;
+  if (rising(hi)) return hi;
+  let lo = 0n;
+  let up = bitsOf(hi);
+  while (up - lo > 1n) {
+    const mid = (lo + up) >> 1n;
+    if (rising(fromBits(mid))) lo = mid;
+    else up = mid;
+  }
+  return fromBits(lo);
 }
