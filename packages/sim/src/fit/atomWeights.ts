@@ -159,7 +159,7 @@ export function bestAtomWeights(cells: readonly TaskCell[], theta: readonly numb
   const { g0, g1 } = derivatives(pi0, pi1);
   const gap = Math.max(-g0 * pi0 - g1 * pi1, g0 * (1 - pi0) - g1 * pi1, g1 * (1 - pi1) - g0 * pi0);
   if (!(gap <= CERTIFIED * (1 + Math.abs(current)))) {
-    const bisected = bisectedWeights((x, y) => derivatives(x, y));
+    const bisected = bisectedWeights(derivatives);
     const bisectedValue = value(bisected.pi0, bisected.pi1);
     if (bisectedValue > current || !(current > -Infinity)) return { ...bisected, logLik: bisectedValue };
   }
