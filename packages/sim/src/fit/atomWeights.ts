@@ -99,11 +99,13 @@ export function bestAtomWeights(cells: readonly TaskCell[], theta: readonly numb
     for (let j = 0; j < oneTasks.length; j++) add(oneTasks[j]!, pi1 + w * oneProbability[j]!, -oneProbability[j]!, 1 - oneProbability[j]!);
     return { g0, g1, h00, h11, h01 };
   };
-  const total = middleTasks + zeroTasks.reduce((a, b) => a + b, 0) + oneTasks.reduce((a, b) => a + b, 0);
+  const atZero = zeroTasks.reduce((a, b) => a + b, 0);
+  const atOne = oneTasks.reduce((a, b) => a + b, 0);
+  const total = middleTasks + atZero + atOne;
   // Start inside, at half the shares of tasks at 0/n and n/n (a weight with no such task stays 0:
   // its derivative, −Σ t·B/P − middle/w, is negative everywhere).
-  let pi0 = zeroTasks.reduce((a, b) => a + b, 0) / (2 * total);
-  let pi1 = oneTasks.reduce((a, b) => a + b, 0) / (2 * total);
+  let pi0 = atZero / (2 * total);
+  let pi1 = atOne / (2 * total);
   let current = value(pi0, pi1);
   for (let step = 0; step < MAX_STEPS; step++) {
     const { g0, g1, h00, h11, h01 } = derivatives(pi0, pi1);
