@@ -24,6 +24,24 @@ describe('studentTQuantile', () => {
     expect(studentTQuantile(0.025, 2.5)).toBeCloseTo(-3.5746548420036834, 11);
     expect(studentTQuantile(0.5, 3)).toBe(0);
   });
+
+  it('keeps its digits at large df, where x = I⁻¹(df/2, ½) is near 1 (1 − x from the solve, not from x)', () => {
+    // scipy.stats.t.ppf(0.975, 99999) = 1.9599877077718442 (mpmath, 40 digits: 1.95998770777184478); from 1 − x: 1.95998770777279.
+    expect(studentTQuantile(0.975, 99999)).toBeCloseTo(1.9599877077718448, 14);
+    // scipy.stats.t.ppf(0.9, 1e7) = 1.2815516502030830 (mpmath).
+    expect(studentTQuantile(0.9, 1e7)).toBeCloseTo(1.281551650203083, 14);
+  });
+
+  it('gives the same value when asked again, between other (q, df), and for the other tail (it remembers the last)', () => {
+    // scipy.stats.t.ppf(0.975, 99999) and t.ppf(0.975, 163).
+    const first = studentTQuantile(0.975, 99999);
+    expect(first).toBeCloseTo(1.9599877077718448, 14);
+    expect(Object.is(studentTQuantile(0.975, 99999), first)).toBe(true);
+    expect(studentTQuantile(0.025, 99999)).toBeCloseTo(-first, 14); // 1 − 0.975 is not 0.025 exactly
+    expect(studentTQuantile(0.975, 163)).toBeCloseTo(1.9746246209663594, 12);
+    expect(Object.is(studentTQuantile(0.975, 99999), first)).toBe(true);
+    expect(studentTQuantile(0.975, 163)).toBeCloseTo(1.9746246209663594, 12);
+  });
 });
 
 describe('populationInterval (score interval with a design effect)', () => {

@@ -9,7 +9,7 @@ const LOG_MIN_VALUE = -744.4400719213812;
 const MAX_ITERATIONS = 200;
 
 /** A point x in (0, 1) held together with y = 1 − x, each to full relative precision. */
-interface UnitPoint {
+export interface UnitPoint {
   x: number;
   y: number;
 }
@@ -116,6 +116,18 @@ export function betaQuantile(q: number, a: number, b: number): number {
   if (q === 0) return 0;
   if (q === 1) return 1;
   return solve(q, 1 - q, a, b).x;
+}
+
+/**
+ * `betaQuantile` as the point (x, 1 − x), each to full relative precision: for a quantile near 1,
+ * 1 − x computed from x would keep only the digits x has beyond its leading 9s.
+ * Example: betaQuantilePoint(0.25, 2, 1) = { x: 0.5, y: 0.5 }.
+ */
+export function betaQuantilePoint(q: number, a: number, b: number): UnitPoint {
+  checkArguments(q, a, b);
+  if (q === 0) return { x: 0, y: 1 };
+  if (q === 1) return { x: 1, y: 0 };
+  return solve(q, 1 - q, a, b);
 }
 
 /**
