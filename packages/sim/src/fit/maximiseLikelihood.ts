@@ -18,6 +18,12 @@ const BOUNDARY_SLACK = 1e-6;
 
 const SIMPLEX: NelderMeadOptions = { step: 0.5, valueTolerance: 1e-11, pointTolerance: 1e-6, maxEvaluations: 4000 };
 const RESTARTS = 8;
+/** Two optimiser runs agree when no coordinate differs by more than this (relative above 1): ten simplex tolerances. */
+const AGREEMENT = 1e-5;
+
+function samePoint(x: readonly number[], y: readonly number[]): boolean {
+  return x.every((value, i) => Math.abs(value - y[i]) <= AGREEMENT * Math.max(1, Math.abs(value)));
+}
 
 export interface LikelihoodMaximum {
   /** All four coordinates θ; those not in `free` are fixed (±∞ at a boundary). */
@@ -34,7 +40,8 @@ export interface LikelihoodMaximum {
 /**
  * Maximum-likelihood estimate of θ over the `free` coordinates (the others fixed at `theta0`),
  * by Nelder–Mead (`nelderMead`) from each start, restarted from its end point until a fresh simplex
- * no longer improves (guards against premature collapse, Lagarias et al. 1998), keeping the best,
+ * no longer improves (guards against premature collapse, Lagarias et al. 1998) unless every start
+ * ended at the same point (within 1e-5), keeping the best,
  * then sharpened by Newton steps (`newtonPolish`).
  * The search is confined to a box by a quadratic penalty; a coordinate that ends past its
  * boundary threshold is set to its limit (e.g. concentration = ∞) and the rest refitted, and the
@@ -102,9 +109,13 @@ function interiorMaximum(
   };
   let best: { point: number[]; value: number } | null = null;
   let converged = true;
-  for (const start of starts) {
-    let run = nelderMead(objective, start, SIMPLEX);
-    for (let r = 0; r < RESTARTS; r++) {
+  const firstRuns = starts.map((start) => nelderMead(objective, start, SIMPLEX));
+  // Several starts that end at one point confirm it: a collapse short of the maximum would not
+  // happen at the same place from each. Restarts only where they do not agree (or one start).
+  const agreed = firstRuns.length > 1 && firstRuns.every((run) => samePoint(run.point, firstRuns[0].point));
+  for (const first of firstRuns) {
+    let run = first;
+    for (let r = 0; r < (agreed ? 0 : RESTARTS); r++) {
       const again = nelderMead(objective, run.point, SIMPLEX);
       const improved = again.value < run.value - SIMPLEX.valueTolerance * (1 + Math.abs(run.value));
       if (again.value <= run.value) run = again;
