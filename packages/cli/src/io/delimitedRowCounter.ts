@@ -407,9 +407,6 @@ export class DelimitedRowCounter {
     const last = size - 4;
     const second = Math.min(4, last);
     const third = Math.min(8, last);
-    // Words that coincide with the last one (task ids of 7 bytes or fewer, 11 or fewer) are not compared twice.
-    const checkSecond = second !== last;
-    const checkThird = third !== last;
     const w0 = byWords ? words.getInt32(previousStart, true) : 0;
     const w1 = byWords ? words.getInt32(previousStart + second, true) : 0;
     const w2 = byWords ? words.getInt32(previousStart + third, true) : 0;
@@ -423,9 +420,8 @@ export class DelimitedRowCounter {
       let q = p + size;
       if (byWords) {
         if (q > end) break;
-        if (words.getInt32(p + last, true) !== w3 || words.getInt32(p, true) !== w0) break;
-        if (checkSecond && words.getInt32(p + second, true) !== w1) break;
-        if (checkThird && words.getInt32(p + third, true) !== w2) break;
+        if (words.getInt32(p + last, true) !== w3 || words.getInt32(p, true) !== w0 || words.getInt32(p + second, true) !== w1) break;
+        if (words.getInt32(p + third, true) !== w2) break;
         if (size > 16) {
           let at = 12;
           while (at < last && words.getInt32(p + at, true) === words.getInt32(previousStart + at, true)) at += 4;
@@ -442,14 +438,14 @@ export class DelimitedRowCounter {
         // then "\n", V being "0" or "1" (the masks clear the bit in which they differ).
         const word = words.getInt32(q, true);
         const d0 = (word & 0xff) - ZERO;
-        if (d0 >>> 0 <= 9) {
+        if (d0 >= 0 && d0 <= 9) {
           if ((word & 0xfffeff00) === oneDigitTail) {
             trial = d0;
             value = (word >>> 16) & 0xff;
             lf = q + 3;
           } else if ((word & 0xfeff0000) === twoDigitTail) {
             const d1 = ((word >>> 8) & 0xff) - ZERO;
-            if (d1 >>> 0 <= 9 && q + 4 < end && buf[q + 4] === LF) {
+            if (d1 >= 0 && d1 <= 9 && q + 4 < end && buf[q + 4] === LF) {
               trial = 10 * d0 + d1;
               value = word >>> 24;
               lf = q + 4;
