@@ -32,6 +32,14 @@ describe('studentTQuantile', () => {
     expect(studentTQuantile(0.9, 1e7)).toBeCloseTo(1.281551650203083, 14);
   });
 
+  it('overflows to ±∞ where the quantile is beyond the doubles at tiny df, and stays exact near the median', () => {
+    // df = 1e-4: x = I⁻¹(0.8; 5e-5, ½) underflows (I at the smallest double is 0.9634, mpmath), so t = ∞
+    // (before: 1.27e36); at q = 0.5000001 t = 2.0001399587075595e-5 (mpmath, bisection at 60 digits).
+    expect(studentTQuantile(0.6, 1e-4)).toBe(Infinity);
+    expect(studentTQuantile(0.4, 1e-4)).toBe(-Infinity);
+    expectRelativelyClose(studentTQuantile(0.5000001, 1e-4), 2.0001399587075595e-5, 1e-14);
+  });
+
   it('gives the same value when asked again, between other (q, df), and for the other tail (it remembers the last)', () => {
     // scipy.stats.t.ppf(0.975, 99999) and t.ppf(0.975, 163) = 1.974624620966361 (mpmath: 1.9746246209663612923).
     const first = studentTQuantile(0.975, 99999);

@@ -91,6 +91,15 @@ describe('betaQuantile / betaQuantileComplement', () => {
     expect(betaQuantile(1e-300, 0.1, 1)).toBe(0); // (1e-300)^10 underflows
   });
 
+  it('finds a quantile near 0 above the median on its own side (a shape near 0: most of the mass within 1e-300 of 0)', () => {
+    // Beta(a, 1): x = q^(1/a). 0.8^10000 = 7.9e-970 underflows (the solve on the upper tail gave 6.2e-77);
+    // 0.99^10000 = 2.2487748498162805e-44 (Math.pow; the problem amplifies q's rounding 10⁴-fold, hence 1e-10).
+    expect(betaQuantile(0.8, 1e-4, 1)).toBe(0);
+    expectRelativelyClose(betaQuantile(0.99, 1e-4, 1), 0.99 ** 1e4, 1e-10);
+    // I_x(5e-5, ½) at the smallest double is 0.9634 (mpmath), above 0.8: x rounds to 0.
+    expect(betaQuantile(0.8, 5e-5, 0.5)).toBe(0);
+  });
+
   it('rejects q outside [0, 1] and non-positive a or b, naming the argument', () => {
     expect(() => betaQuantile(-0.1, 1, 1)).toThrow(InputError);
     expect(() => betaQuantile(Number.NaN, 1, 1)).toThrow(/^q: /);

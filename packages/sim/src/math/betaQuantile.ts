@@ -44,7 +44,7 @@ function initialLogX(t: number, a: number, b: number): number {
 }
 
 /**
- * Solves I_x(a, b) = t for x, t in (0, ½], by Newton's method on g(u) = ln I_{e^u}(a, b) − ln t in
+ * Solves I_x(a, b) = t for x, t in (0, 1) (t ≤ ½ unless the solution is near 0, see `solve`), by Newton's method on g(u) = ln I_{e^u}(a, b) − ln t in
  * u = ln x (g is nearly linear in the left tail, so tiny t converge as fast as moderate ones),
  * safeguarded by a bracket [lo, hi] on u and bisection when a step leaves it.
  * g′(u) = x · density / I = x^a y^b / (B(a, b) · y · I).
@@ -91,11 +91,31 @@ function solveLowerTail(t: number, a: number, b: number): UnitPoint {
   return { x: Math.exp(u), y: -Math.expm1(u) };
 }
 
-/** x with lower tail I_x(a, b) = lower, solving on whichever tail is at most ½ (both as given exactly). */
+/**
+ * Within this of an edge a solution is found on that edge's own side: a solve in u = ln x places
+ * y = 1 − x ≈ −u by converging u towards 0, which the flat ln I there does not allow within
+ * MAX_ITERATIONS when y is tiny (a shape near 0 puts most of the mass within 10⁻³⁰⁰ of an edge:
+ * I_x(5·10⁻⁵, ½) = 0.8 at x = e^{−4463}, which rounds to 0, where the solve on the upper tail
+ * returned 6.2·10⁻⁷⁷). Above it (y = 4·10⁻⁹ for Student's t at df = 10⁹) that solve is exact.
+ */
+const EDGE = 1e-30;
+
+/**
+ * x with lower tail I_x(a, b) = lower, solving on whichever tail is at most ½ (both as given
+ * exactly), except where the solution lies within EDGE of the other edge: then on that side.
+ * For lower > ½ that is known before solving (I_EDGE ≥ lower); for lower ≤ ½ from the solution.
+ */
 function solve(lower: number, upper: number, a: number, b: number): UnitPoint {
-  if (lower <= upper) return solveLowerTail(lower, a, b);
-  const mirrored = solveLowerTail(upper, b, a); // 1 − I_x(a, b) = I_{1−x}(b, a)
-  return { x: mirrored.y, y: mirrored.x };
+  if (lower <= upper) {
+    const point = solveLowerTail(lower, a, b);
+    return point.y < EDGE ? mirror(solveLowerTail(upper, b, a)) : point;
+  }
+  if (lower <= betaTails(EDGE, 1 - EDGE, a, b).lower) return solveLowerTail(lower, a, b);
+  return mirror(solveLowerTail(upper, b, a)); // 1 − I_x(a, b) = I_{1−x}(b, a)
+}
+
+function mirror(point: UnitPoint): UnitPoint {
+  return { x: point.y, y: point.x };
 }
 
 function checkArguments(q: number, a: number, b: number): void {
