@@ -187,6 +187,9 @@ async function readDelimitedRecords(
  * threads 1.1–1.8 s, one 0.64–0.79 s; at a load average of 10: 2.13–3.52 s against 1.56–3.21 s.
  * After the word-at-a-time lean loop (one thread ~1 ns per byte once optimised), readResultGroups
  * from dist, 5 alternating cold runs at a load average of 2.4: two threads 0.30–1.07 s, one 0.26–0.46 s.
+ * Again on 2 December, idle, 4 alternating cold runs: two threads 229–286 ms, one 170–251 ms; with the
+ * worker running, this thread's 55 % alone took 193–224 ms (the two threads slow each other down on
+ * this machine's two cores) and the merge after it 30–40 ms.
  */
 
 /** Share of the data a file split in two leaves to this thread (the worker thread starts later). */
