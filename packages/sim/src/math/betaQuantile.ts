@@ -132,10 +132,7 @@ function checkArguments(q: number, a: number, b: number): void {
  * Example: betaQuantile(0.25, 2, 1) = √0.25 = 0.5 (I_x(2, 1) = x²).
  */
 export function betaQuantile(q: number, a: number, b: number): number {
-  checkArguments(q, a, b);
-  if (q === 0) return 0;
-  if (q === 1) return 1;
-  return solve(q, 1 - q, a, b).x;
+  return betaQuantilePoint(q, a, b).x;
 }
 
 /**
