@@ -94,6 +94,19 @@ const importers: Array<[importer: string, cases: Case[]]> = [
       ['err-tau-empty.json', '', 'must contain at least one result row'],
     ],
   ],
+  [
+    'lm-eval',
+    [
+      // Named: a file without lm-eval's "metrics" list (an internal TypeError before, found by an audit).
+      [
+        'basic.jsonl',
+        '',
+        'must hold lm-evaluation-harness samples to be read as lm-eval (objects with doc_id, filter and a "metrics" list); ' +
+          'its first object has keys "task_id", "trial", "success" (--success-col names the column to read)',
+        { format: 'lm-eval' },
+      ],
+    ],
+  ],
 ];
 
 describe.each(importers)('bad input, %s', (_importer, cases) => {

@@ -109,8 +109,15 @@ function isLmEval(first: Record<string, unknown>): boolean {
  * the one-system guard on `filter` (choose one with --where filter=NAME).
  */
 function lmEvalColumns(first: Record<string, unknown>, options: ResolvedResultsReadOptions, file: string): ResultsColumns {
-  const metrics = (first.metrics as unknown[]).filter((m): m is string => typeof m === 'string');
+  // Under --format lm-eval the first object may be anything: without its `metrics` list, only a named column can be read.
+  const metrics = Array.isArray(first.metrics) ? first.metrics.filter((m): m is string => typeof m === 'string') : [];
   let metric = options.successColumn ?? options.rewardColumn;
+  if (metric === undefined && !Array.isArray(first.metrics)) {
+    throw new InputError(
+      file,
+      `must hold lm-evaluation-harness samples to be read as lm-eval (objects with doc_id, filter and a "metrics" list); its first object has keys ${listNames(Object.keys(first))} (--success-col names the column to read)`,
+    );
+  }
   if (metric === undefined) {
     if (metrics.length !== 1) throw new InputError('--success-col', `must name the lm-eval metric to read; metrics of ${file}: ${listNames(metrics)}`);
     metric = metrics[0];
