@@ -3,6 +3,7 @@ import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { CommandExit } from './run/commandExit.js';
 import { Interrupted } from './run/interrupted.js';
+import { emptyNumbersAsNaN, numberAsParsed } from './args/emptyValues.js';
 import { joinNegativeValues } from './args/negativeValues.js';
 import { optionAsTyped } from './args/optionAsTyped.js';
 import type { CliIo } from './io/cliIo.js';
@@ -75,10 +76,11 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
   parser
     .demandCommand(1, 'name a command: estimate, compare, gate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
+    .middleware((argv) => emptyNumbersAsNaN(args, argv, numberOptions(parser)), true)
     .exitProcess(false)
     .fail((message, error) => {
       // yargs phrases some messages over several lines; the CLI promises one.
-      throw error ?? new UsageError(usageMessage(message, knownOptions(parser)));
+      throw error ?? new UsageError(usageMessage(message, { options: knownOptions(parser), args, ...commandContext(parser) }));
     })
     // yargs builds (and caches) the help text whenever a command runs, though it is only shown for
     // --help: laying it out costs ~50 ms of string-width work, a large part of a short command's
@@ -117,7 +119,7 @@ function messageAsTyped(given: InputError, args: readonly string[]): string {
   if (typeof error.value !== 'number' || !error.where.startsWith('-')) return error.message;
   const typed = typedOptionValue(args, error.where);
   // Only where the number is what yargs made of the typed text (NaN from "abc", Infinity from "1e400").
-  if (typed === undefined || !Object.is(Number(typed), error.value) || String(error.value) === typed) return error.message;
+  if (typed === undefined || !Object.is(numberAsParsed(typed), error.value) || String(error.value) === typed) return error.message;
   return new InputError(error.where, error.rule, typed).message;
 }
 
@@ -157,6 +159,11 @@ function skipHelpCache(parser: Argv): void {
   if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
 }
 
+/** The number options of the command being run. */
+function numberOptions(parser: Argv): readonly string[] {
+  return (parser as unknown as { getOptions(): { number: string[] } }).getOptions().number;
+}
+
 /** The long option names the failing command knows (for "did you mean"). */
 function knownOptions(parser: Argv): readonly string[] {
   const keys = (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
@@ -172,18 +179,58 @@ function parseGiven(text: string): unknown {
   }
 }
 
-/** yargs' messages in the CLI's one-line `where: rule, got value` form. */
-function usageMessage(message: string, options: readonly string[] = []): string {
-  const oneLine = message.replace(/\s*\n\s*/g, ' ').trim();
-  const unknownOption = /^Unknown arguments?: (.*)$/.exec(oneLine);
-  if (unknownOption) {
-    const given = unknownOption[1]!.split(', ');
-    const hints = given.map((name) => {
-      const suggestion = suggestName(name, options);
+/** What a usage message needs to know of the command line and the command that failed. */
+interface UsageContext {
+  /** The long options the command knows (for "did you mean"). */
+  readonly options: readonly string[];
+  /** The command line as typed. */
+  readonly args: readonly string[];
+  /** The command words parsed so far (`['plan']`) and the subcommands they offer (`['demonstrate', …]`). */
+  readonly commands: readonly string[];
+  readonly subcommands: readonly string[];
+}
+
+/** The command words yargs has parsed and the subcommands of the last one (yargs 18's internals; empty if they change). */
+function commandContext(parser: Argv): Pick<UsageContext, 'commands' | 'subcommands'> {
+  const internal = (
+    parser as unknown as {
+      getInternalMethods?: () => { getContext?: () => { commands?: string[] }; getCommandInstance?: () => { getCommands?: () => string[] } };
+    }
+  ).getInternalMethods?.();
+  const commands = internal?.getContext?.().commands ?? [];
+  const subcommands = commands.length > 0 ? (internal?.getCommandInstance?.().getCommands?.() ?? []) : [];
+  return { commands, subcommands };
+}
+
+/**
+ * yargs' "Unknown arguments" names options and stray words alike: an option the command does not
+ * know, a word where a subcommand belongs (`plan bogus`) or an input too many (`gate a.csv b.csv`).
+ */
+function unknownArgumentsMessage(given: readonly string[], context: UsageContext): string {
+  const typedAsOption = (name: string) => context.args.some((arg) => arg === `--${name}` || arg === `-${name}` || arg.startsWith(`--${name}=`));
+  const words = given.filter((name) => !typedAsOption(name) && context.args.includes(name));
+  const path = context.commands.join(' ');
+  const subcommand = context.subcommands.length > 0 ? context.args[context.commands.length] : undefined;
+  if (subcommand !== undefined && words.includes(subcommand)) {
+    const suggestion = suggestName(subcommand, context.subcommands);
+    return `${path}: unknown subcommand ${JSON.stringify(subcommand)}${suggestion ? `: did you mean ${suggestion}?` : ''} (subcommands: ${context.subcommands.join(', ')})`;
+  }
+  const options = given.filter((name) => !words.includes(name));
+  if (options.length > 0) {
+    const hints = options.map((name) => {
+      const suggestion = suggestName(name, context.options);
       return `--${name}${suggestion ? ` (did you mean --${suggestion}?)` : ''}`;
     });
-    return `${hints.join(', ')}: unknown option${given.length > 1 ? 's' : ''} (see --help)`;
+    return `${hints.join(', ')}: unknown option${options.length > 1 ? 's' : ''} (see --help)`;
   }
+  return `arguments: passk ${path} takes no more arguments (see passk ${path} --help), got ${words.map((name) => JSON.stringify(name)).join(', ')}`;
+}
+
+/** yargs' messages in the CLI's one-line `where: rule, got value` form. */
+function usageMessage(message: string, context: UsageContext): string {
+  const oneLine = message.replace(/\s*\n\s*/g, ' ').trim();
+  const unknownArguments = /^Unknown arguments?: (.*)$/.exec(oneLine);
+  if (unknownArguments) return unknownArgumentsMessage(unknownArguments[1]!.split(', '), context);
   const choice = /^Invalid values: Argument: ([\w-]+), Given: (.*), Choices: (.*)$/.exec(oneLine);
   if (choice) {
     const choices = choice[3]!.replaceAll('"', '').split(', ');

@@ -171,6 +171,18 @@ const counts: BadInputCase[] = [
     rule: 'must be an integer in 0..1000000',
     value: '-1',
   },
+  // yargs reads an empty number as 0: these ran on c = 0, p = 0 and no bootstrap, exit 0.
+  { name: 'c empty', args: ['estimate', '--n', '10', '--c', ''], where: '--c', rule: 'integer ≥ 0', value: '""' },
+  { name: 'c= empty', args: ['estimate', '--n', '10', '--c='], where: '--c', rule: 'integer ≥ 0', value: '""' },
+  { name: 'p blank', args: ['estimate', '--p', ' '], where: '--p', rule: 'between 0 and 1', value: '" "' },
+  {
+    name: 'file with --bootstrap empty',
+    files: RESULTS,
+    args: ['estimate', 'r.csv', '--bootstrap', ''],
+    where: '--bootstrap',
+    rule: 'integer in 0..1000000',
+    value: '""',
+  },
   {
     name: 'file with --chart over the file',
     files: { ...RESULTS, 'r.vl.json': '{}\n' },

@@ -101,6 +101,23 @@ const cases: BadInputCase[] = [
     value: 'EISDIR',
   },
   { name: 'schema: unknown option', args: ['schema', '--bogus'], where: '--bogus', rule: 'unknown option', value: 'see --help' },
+  // A stray word was reported as an option (`--r.csv: unknown option`, `--precison: unknown option`).
+  {
+    name: 'gate: a second results file',
+    files: { 'r.csv': 'task,success\na,1\n' },
+    args: ['gate', 'r.csv', 'r.csv', '--require', 'pass@1>=0.1'],
+    where: 'arguments',
+    rule: 'passk gate takes no more arguments',
+    value: '"r.csv"',
+  },
+  { name: 'schema: a stray word', args: ['schema', 'extra'], where: 'arguments', rule: 'passk schema takes no more arguments', value: '"extra"' },
+  {
+    name: 'plan: unknown subcommand',
+    args: ['plan', 'precison', '--k', '2'],
+    where: 'plan',
+    rule: 'unknown subcommand "precison": did you mean precision?',
+    value: 'subcommands: demonstrate, precision, compare',
+  },
   { name: 'unknown command', args: ['estimat'], where: 'unknown command', rule: 'did you mean estimate?', value: '"estimat"' },
   { name: 'no command', args: [], where: 'passk', rule: 'name a command', value: 'estimate, compare, gate, fit' },
 ];

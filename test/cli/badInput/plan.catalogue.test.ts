@@ -19,6 +19,7 @@ const cases: BadInputCase[] = [
   { name: 'demonstrate: k fractional', args: ['plan', 'demonstrate', '--target', '0.9', '--k', '2.5'], where: '--k', rule: 'integer ≥ 1', value: '2.5' },
   { name: 'demonstrate: confidence 1', args: [...demonstrate, '--confidence', '1'], where: '--confidence', rule: 'strictly between 0 and 1', value: '1' },
   { name: 'demonstrate: failures -1', args: [...demonstrate, '--failures', '-1'], where: '--failures', rule: 'integer in 0..1000000', value: '-1' },
+  { name: 'demonstrate: failures empty (not 0)', args: [...demonstrate, '--failures', ''], where: '--failures', rule: 'integer in 0..1000000', value: '""' },
   { name: 'demonstrate: failures 1.5', args: [...demonstrate, '--failures', '1.5'], where: '--failures', rule: 'integer in 0..1000000', value: '1.5' },
   {
     name: 'demonstrate: failures 1000000 (over the work limit, no stack overflow)',

@@ -478,6 +478,14 @@ const sweep: BadInputCase[] = [
     value: '-1',
   },
   {
+    name: '--max-cost empty (not 0)',
+    files: files(),
+    args: ['sweep', 's.yaml', '--vary', 'policy.maxAttempts=1', '--max-cost', ''],
+    where: '--max-cost',
+    rule: 'finite number ≥ 0',
+    value: '""',
+  },
+  {
     name: '--max-wrong-delivery x',
     files: files(),
     args: ['sweep', 's.yaml', '--vary', 'policy.maxAttempts=1', '--max-wrong-delivery', 'x'],
