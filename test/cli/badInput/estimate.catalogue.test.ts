@@ -212,6 +212,15 @@ const fit: BadInputCase[] = [
     value: '"99999999999999999999"',
   },
   {
+    // fit's predictions take k terms per k: --k 1e8 ran 5 s, --k 2^53 − 1 would never end.
+    name: 'fit --k over the work limit',
+    files: RESULTS,
+    args: ['fit', 'r.csv', '--k', '9007199254740991'],
+    where: '--max-k-sum',
+    rule: 'raise it with --max-k-sum Infinity',
+    value: '9.01e15',
+  },
+  {
     name: 'fit --out over its input',
     files: RESULTS,
     args: ['fit', 'r.csv', '--out', 'r.csv'],

@@ -36,6 +36,15 @@ const simulate: BadInputCase[] = [
     value: '5000000000',
   },
   {
+    // It suggested --max-episodes 9.01e15, a value the option then refused (beyond 2^53 − 1).
+    name: '--replicates 1e15: the limit suggested is one the option takes',
+    files: files(),
+    args: ['simulate', 's.yaml', '--replicates', '1e15', ...run],
+    where: '--max-episodes',
+    rule: 'raise it with --max-episodes Infinity to run it anyway',
+    value: '5e15',
+  },
+  {
     name: '--replicates 1e9 on the built-in scenario',
     args: ['simulate', '--replicates', '1000000000', ...run],
     where: '--max-episodes',

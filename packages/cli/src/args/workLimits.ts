@@ -17,7 +17,7 @@ export interface WorkLimit {
 export const WORK_LIMITS = {
   episodes: { option: '--max-episodes', counts: 'episodes (replicates × tasks, over every grid point)', fallback: 1e9 },
   tasks: { option: '--max-tasks', counts: 'tasks in one scenario (each holds its rates in memory)', fallback: 1e6 },
-  kSum: { option: '--max-k-sum', counts: 'the sum of the --k values (the Bayesian view sums k terms for each k)', fallback: 1e6 },
+  kSum: { option: '--max-k-sum', counts: "the sum of the --k values (estimate's Bayesian view and fit's predictions take k terms for each k)", fallback: 1e6 },
   trialsSum: { option: '--max-trials-sum', counts: 'the sum of the tabulated trials per task (each sums a binomial over its trials)', fallback: 200_000 },
   failures: { option: '--max-failures', counts: 'failures allowed (the search grows with them)', fallback: 100_000 },
   intervals: {
@@ -52,7 +52,7 @@ export function requireWithin(limit: WorkLimit, given: number | undefined, work:
   if (!(work <= max)) {
     throw new InputError(
       limit.option,
-      `limits ${limit.counts} to ${formatCount(max)}, but ${what} ${formatCount(work)}; raise it with ${limit.option} ${formatCount(Math.min(Number.MAX_SAFE_INTEGER, nextPowerOfTen(work)))} to run it anyway`,
+      `limits ${limit.counts} to ${formatCount(max)}, but ${what} ${formatCount(work)}; raise it with ${limit.option} ${formatCount(suggestedLimit(work))} to run it anyway`,
     );
   }
 }
@@ -92,6 +92,12 @@ function formatCount(value: number): string {
         .toExponential(2)
         .replace(/\.?0+e/, 'e')
         .replace('e+', 'e');
+}
+
+/** The limit to suggest for `work`: the next power of ten, or Infinity where that is beyond the integers a limit may be (2^53 − 1). */
+function suggestedLimit(work: number): number {
+  const next = nextPowerOfTen(work);
+  return Number.isSafeInteger(next) ? next : Infinity;
 }
 
 function nextPowerOfTen(value: number): number {

@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { stringify } from 'yaml';
 import { parseKList } from '../args/parseKList.js';
+import { checkKSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { withSourceLines } from '../format/describeSource.js';
 import { fitJson, formatFit, TASK_CORRELATION_NOTE, type FitSource } from '../format/fitOutput.js';
 import type { CliIo } from '../io/cliIo.js';
@@ -15,6 +16,7 @@ import type { TaskCounts } from '../io/readTaskCounts.js';
 interface FitArgs extends ResultsFileArgs {
   results: string[];
   k?: string;
+  'max-k-sum'?: number;
   json: boolean;
   out?: string;
   confidence: number;
@@ -37,6 +39,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
           describe: 'results: files, folders, globs or - (stdin), streamed; formats in the README',
         })
         .option('k', { type: 'string', describe: 'ks to extrapolate to: 8, 1,2,4,8 or 5..8 (default: max n + 1 … 2·max n)' })
+        .option('max-k-sum', limitOption(WORK_LIMITS.kSum))
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('out', { type: 'string', describe: 'write a minimal scenario file (YAML) with the chosen fit as its tasks block' })
         .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence of the prediction intervals, in (0, 1)' })
@@ -47,6 +50,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
     handler: async (args) => {
       const confidence = requireOpenUnit('--confidence', args.confidence);
       const ks = args.k === undefined ? undefined : parseKList(args.k);
+      if (ks !== undefined) checkKSum(ks, args['max-k-sum']);
       const inputs = args.results.map(String);
       if (args.out !== undefined) refuseOverwritingInputs([{ path: args.out, option: '--out' }], inputs, io.cwd);
       const counts = await readResultsFile(inputs, args);
