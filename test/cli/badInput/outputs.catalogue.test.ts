@@ -100,6 +100,15 @@ const cases: BadInputCase[] = [
     rule: 'must be a writable path',
     value: 'EISDIR',
   },
+  {
+    // Was an internal error (a stack overflow in String() of the nested array).
+    name: 'report: a result nested 10⁵ levels deep',
+    files: { 'deep.json': `{"kind":${'['.repeat(100_000)}${']'.repeat(100_000)}}` },
+    args: ['report', 'deep.json', '--out', 'r.html'],
+    where: 'deep.json',
+    rule: 'must not nest mappings or lists more than 64 levels deep',
+    value: 'far fewer',
+  },
   { name: 'schema: unknown option', args: ['schema', '--bogus'], where: '--bogus', rule: 'unknown option', value: 'see --help' },
   // A stray word was reported as an option (`--r.csv: unknown option`, `--precison: unknown option`).
   {

@@ -110,6 +110,42 @@ const simulate: BadInputCase[] = [
     value: '1000 times',
   },
   {
+    // Was reported as the alias-expansion limit.
+    name: 'YAML alias to no anchor',
+    files: scenario('seed: 7\nname: *nope\n'),
+    args: ['simulate', 'x.yaml', ...run],
+    where: 'x.yaml:2',
+    rule: 'must define an anchor (&name) before an alias (*name) uses it',
+    value: '"*nope"',
+  },
+  {
+    // Was "must be valid YAML or JSON (Maximum call stack size exceeded)": the reader recursed per level.
+    name: 'JSON nested 5000 levels deep',
+    files: { 'x.json': `${'['.repeat(5000)}${']'.repeat(5000)}\n` },
+    args: ['simulate', 'x.json', ...run],
+    where: 'x.json',
+    rule: 'must not nest mappings or lists more than 64 levels deep',
+    value: 'far fewer',
+  },
+  {
+    name: 'YAML nested 65 levels deep (parsed, then refused)',
+    files: scenario(`tasks: ${'{ a: '.repeat(64)}1${' }'.repeat(64)}\n`),
+    args: ['simulate', 'x.yaml', ...run],
+    where: 'x.yaml:1',
+    rule: 'must not nest mappings or lists more than 64 levels deep',
+    value: 'far fewer',
+  },
+  {
+    // yaml turned such keys into text (at a cost growing with their nesting) and warned on stderr.
+    name: 'a mapping as a key (one line on stderr, no Node warning)',
+    files: scenario('seed: 7\ntasks: { { count: 5 }: 1 }\n'),
+    args: ['simulate', 'x.yaml', ...run],
+    process: true,
+    where: 'x.yaml:2',
+    rule: 'must use words or numbers as keys, not mappings or lists',
+    value: '"{ count: 5 }"',
+  },
+  {
     name: 'YAML syntax error',
     files: scenario('tasks: { count: 5\n'),
     args: ['simulate', 'x.yaml', ...run],

@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
+import { fileError, openFifo } from './openInput.js';
 import { InputError } from '@passk/sim/errors';
 
 const MIN_CAPACITY = 1 << 12;
@@ -43,36 +43,6 @@ export function sizeText(bytes: number): string {
   ] as const)
     if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   return `${bytes} bytes`;
-}
-
-/**
- * Opens a named pipe, waiting at most `timeoutMs` for a writer (an open for reading blocks until
- * one comes). On time-out the blocked open is released by opening the pipe for writing ourselves
- * (non-blocking: a reader is waiting, so it succeeds) and both ends are closed.
- */
-async function openFifo(path: string, file: string, timeoutMs: number): Promise<FileHandle> {
-  const opening = open(path, 'r');
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), timeoutMs);
-  });
-  const first = await Promise.race([opening, late]);
-  clearTimeout(timer);
-  if (first !== 'late') return first;
-  const unblock = await open(path, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => undefined);
-  await (await opening.catch(() => undefined))?.close();
-  await unblock?.close();
-  throw new InputError(file, `must be a named pipe some program writes to: none opened it within ${timeoutMs / 1000} s (--open-timeout SECONDS waits longer)`);
-}
-
-/** Turns a Node file-system error into an InputError naming the file (where = the path as given). */
-function fileError(file: string, error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ENOENT') return new InputError(file, 'must exist (file not found)');
-  if (code === 'EACCES' || code === 'EPERM') return new InputError(file, 'must be readable (permission denied)');
-  if (code === 'EISDIR') return new InputError(file, 'must be a file, not a directory');
-  if (typeof code === 'string') return new InputError(file, `must be readable (${code})`);
-  return error;
 }
 
 /** The name standing for standard input among the inputs (`-`); shown as `stdin` in messages. */
@@ -166,7 +136,7 @@ export class FileWindow {
     try {
       const path = sourcePath(file);
       const fifo = limits.openTimeoutMs !== undefined && (await stat(path)).isFIFO();
-      const handle = fifo ? await openFifo(path, file, limits.openTimeoutMs!) : await open(path, 'r');
+      const handle = fifo ? await openFifo(path, file, limits.openTimeoutMs!, '--open-timeout SECONDS waits longer') : await open(path, 'r');
       const window = new FileWindow(handle, file, chunkSize, range.start ?? 0, range.end ?? Number.POSITIVE_INFINITY, limits);
       window.seekable = (await handle.stat()).isFile();
       return window;

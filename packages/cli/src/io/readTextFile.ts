@@ -1,17 +1,55 @@
-import { readFile } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { InputError } from '@passk/sim/errors';
 import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
+import { sizeText } from './fileWindow.js';
+import { MAX_NESTING, NESTING_RULE, nestsDeeperThan } from './nestingDepth.js';
+import { fileError, openFifo } from './openInput.js';
 
-/** A whole (small) text file; failures become one InputError naming the file: missing, a folder, unreadable. */
-export async function readTextFile(path: string, where = path): Promise<string> {
+/**
+ * The most a scenario or result document may hold. The largest real ones (a scenario listing 10⁶
+ * task rates, a 10 000-point sweep) are tens of MiB; beyond this, reading (say /dev/zero) would only
+ * grow memory until it failed.
+ */
+export const MAX_TEXT_FILE_BYTES = 256 * 2 ** 20;
+
+/** How long a named pipe (FIFO) given as a scenario or result file may wait for a writer. */
+export const TEXT_FIFO_TIMEOUT_MS = 30_000;
+
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * A whole text file (a scenario or result document, read at once, unlike results logs, which are
+ * streamed); failures become one InputError naming the file: missing, a folder, unreadable, more
+ * than MAX_TEXT_FILE_BYTES, or a named pipe nobody writes to within `fifoTimeoutMs`.
+ */
+export async function readTextFile(path: string, where = path, fifoTimeoutMs = TEXT_FIFO_TIMEOUT_MS): Promise<string> {
+  let handle: FileHandle | undefined;
   try {
-    return await readFile(path, 'utf8');
+    handle = (await stat(path)).isFIFO() ? await openFifo(path, where, fifoTimeoutMs, 'start the program that writes it first') : await open(path, 'r');
+    const info = await handle.stat();
+    if (info.isDirectory()) throw new InputError(where, 'must be a file, not a directory');
+    if (info.isFile() && info.size > MAX_TEXT_FILE_BYTES) throw tooLarge(where, `${info.size} bytes`);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      // Pipes and devices have no size to check first: count what arrives.
+      if (total > MAX_TEXT_FILE_BYTES) throw tooLarge(where, `more than ${sizeText(MAX_TEXT_FILE_BYTES)} so far`);
+      chunks.push(bytesRead === CHUNK_BYTES ? chunk : chunk.subarray(0, bytesRead));
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError(where, 'must exist (file not found)');
-    if (code === 'EISDIR') throw new InputError(where, 'must be a file, not a directory');
-    throw new InputError(where, `must be readable (${code ?? 'read error'})`);
+    throw error instanceof InputError ? error : fileError(where, error);
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
+}
+
+function tooLarge(where: string, size: string): InputError {
+  return new InputError(where, `must be at most ${sizeText(MAX_TEXT_FILE_BYTES)} (scenario and result files are far smaller)`, size);
 }
 
 /** A JSON document from a file; invalid JSON is an InputError saying what the file should have been. */
@@ -23,6 +61,7 @@ export async function readJsonFile(path: string, what: string, where = path): Pr
   } catch {
     throw new InputError(where, `must be ${what} in JSON, but it is not valid JSON`);
   }
+  if (nestsDeeperThan(value, MAX_NESTING)) throw new InputError(where, NESTING_RULE);
   refuseDuplicateKeys(text, value, (line) => `${where}:${line}`);
   return value;
 }
