@@ -706,11 +706,23 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ],
   ['cost as a bare number', edited(['attempts', { cost: 0.02 }]), 'attempts.cost: must be an object like { perAttempt: 0.02 }, got 0.02'],
   ['a cost key typo', edited(['attempts', { cost: { perAtempt: 1 } }]), 'attempts.cost.perAtempt: unknown key (did you mean perAttempt?)'],
-  ['a negative cost', edited(['attempts', { cost: { perAttempt: -1 } }]), 'attempts.cost.perAttempt: must be a finite number ≥ 0, got -1'],
+  ['a negative cost', edited(['attempts', { cost: { perAttempt: -1 } }]), 'attempts.cost.perAttempt: must be a number ≥ 0 and at most 1e15, got -1'],
   [
     'an infinite latency',
     edited(['attempts', { latency: { perAttempt: Infinity } }]),
-    'attempts.latency.perAttempt: must be a finite number ≥ 0, got Infinity',
+    'attempts.latency.perAttempt: must be a number ≥ 0 and at most 1e15, got Infinity',
+  ],
+  // 1e308 ran, with a mean cost of Infinity ± NaN (sums of squares overflow).
+  ['a cost of 1e308', edited(['attempts', { cost: { perAttempt: 1e308 } }]), 'attempts.cost.perAttempt: must be a number ≥ 0 and at most 1e15, got 1e+308'],
+  [
+    'a lognormal sigma of 50 (exp overflows)',
+    edited(['attempts', { cost: { perAttempt: { dist: 'lognormal', median: 1, sigma: 50 } } }]),
+    'attempts.cost.perAttempt.sigma: must be a number ≥ 0 and at most 10, got 50',
+  ],
+  [
+    'an empirical amount of 2e300',
+    edited(['attempts', { latency: { perAttempt: { dist: 'empirical', values: [1, 2e300] } } }]),
+    'attempts.latency.perAttempt.values[1]: must be a number ≥ 0 and at most 1e15, got 2e+300',
   ],
   [
     'a cost given as a string',
@@ -725,12 +737,12 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   [
     'a lognormal median of 0',
     edited(['attempts', { cost: { perAttempt: { dist: 'lognormal', median: 0, sigma: 1 } } }]),
-    'attempts.cost.perAttempt.median: must be a finite number > 0, got 0',
+    'attempts.cost.perAttempt.median: must be a number > 0 and at most 1e15, got 0',
   ],
   [
     'a lognormal without sigma',
     edited(['attempts', { cost: { perAttempt: { dist: 'lognormal', median: 1 } } }]),
-    'attempts.cost.perAttempt.sigma: is required (a finite number ≥ 0)',
+    'attempts.cost.perAttempt.sigma: is required (a number ≥ 0 and at most 10)',
   ],
   [
     'a lognormal with mean',
@@ -740,7 +752,7 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   [
     'a constant without value',
     edited(['attempts', { latency: { perAttempt: { dist: 'constant' } } }]),
-    'attempts.latency.perAttempt.value: is required (a finite number ≥ 0)',
+    'attempts.latency.perAttempt.value: is required (a number ≥ 0 and at most 1e15)',
   ],
   // verifier
   ['verifier not an object', edited(['verifier', true]), 'verifier: must be an object like { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }, got true'],
@@ -763,7 +775,7 @@ const BAD_CASES: Array<[string, unknown, string]> = [
     edited(['verifier', { falseAccept: { dist: 'point', p: 0.1, a: 1 } }]),
     'verifier.falseAccept.a: unknown key for dist point (allowed: dist, p)',
   ],
-  ['a negative verifier cost', edited(['verifier', { cost: -0.001 }]), 'verifier.cost: must be a finite number ≥ 0, got -0.001'],
+  ['a negative verifier cost', edited(['verifier', { cost: -0.001 }]), 'verifier.cost: must be a number ≥ 0 and at most 1e15, got -0.001'],
   // selector
   ['selector a string', edited(['selector', 'oracle']), 'selector: must be an object like { kind: majorityVote }, got "oracle"'],
   ['a missing kind', edited(['selector', {}]), 'selector.kind: is required (one of firstAccepted, oracle, random, majorityVote, bestScore)'],

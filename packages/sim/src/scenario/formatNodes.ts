@@ -125,5 +125,7 @@ export function numberRange(node: NumberNode): string {
   if (min === 0 && max === 1 && !minExclusive && maxExclusive) return 'a number ≥ 0 and < 1';
   if (min === undefined && max === undefined) return 'a finite number';
   if (max === undefined) return `a finite number ${minExclusive ? '>' : '≥'} ${min}`;
+  if (min !== undefined && !maxExclusive)
+    return `a number ${minExclusive ? '>' : '≥'} ${min} and at most ${max >= 1e6 ? max.toExponential().replace('e+', 'e') : max}`;
   throw new Error(`numberRange: no wording for ${JSON.stringify(node)}`);
 }

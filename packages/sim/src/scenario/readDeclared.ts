@@ -92,6 +92,13 @@ function numberCheck(node: NumberNode): LeafCheck<number> {
   }
   if (min === undefined && max === undefined) return requireFinite;
   if (min === 0 && max === undefined) return minExclusive ? requirePositive : requireNonNegative;
+  if (min !== undefined && max !== undefined && !maxExclusive) {
+    const rule = `must be ${numberRange(node)}`;
+    return (where, value) => {
+      if (typeof value !== 'number' || !(minExclusive ? value > min : value >= min) || !(value <= max)) throw new InputError(where, rule, value);
+      return value;
+    };
+  }
   throw new Error(`numberCheck: no check for ${JSON.stringify(node)}`);
 }
 

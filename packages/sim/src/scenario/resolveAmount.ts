@@ -1,4 +1,3 @@
-import { requireNonNegative } from '../checks.js';
 import { InputError } from '../errors.js';
 import { readObject, whereOf, type ConfigPath } from './configReader.js';
 import { checkOf, readVariant, readVariantFields } from './readDeclared.js';
@@ -23,7 +22,8 @@ export function resolveAmount(value: unknown, at: ConfigPath): Amount {
     const values = node.values;
     const where = `${whereOf(at)}.values`;
     if (!Array.isArray(values) || values.length === 0) throw new InputError(where, 'must be a non-empty list of numbers ≥ 0', values);
-    return { dist, values: values.map((v: unknown, i: number) => requireNonNegative(`${where}[${i}]`, v as number)) };
+    const check = checkOf(AMOUNT.variants.empirical.fields.values.node.item);
+    return { dist, values: values.map((v: unknown, i: number) => check(`${where}[${i}]`, v) as number) };
   }
   return { dist, ...readVariantFields(node, at, AMOUNT, dist) } as Amount;
 }

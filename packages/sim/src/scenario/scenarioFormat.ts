@@ -13,6 +13,14 @@ const probability = { type: 'number', min: 0, max: 1 } as const satisfies Number
 const nonNegative = { type: 'number', min: 0 } as const satisfies NumberNode;
 const positive = { type: 'number', min: 0, minExclusive: true } as const satisfies NumberNode;
 const finite = { type: 'number' } as const satisfies NumberNode;
+/**
+ * Costs and latencies: far above any real one (10¹⁵ dollars, tokens or ms per attempt), and low
+ * enough that sums of squares over 10⁹ episodes of 10⁶ attempts stay finite (an amount of 1e308
+ * made the mean cost Infinity and its SE NaN).
+ */
+const MAX_AMOUNT = 1e15;
+const amountValue = { type: 'number', min: 0, max: MAX_AMOUNT } as const satisfies NumberNode;
+const positiveAmount = { ...amountValue, minExclusive: true } as const satisfies NumberNode;
 
 /** The largest `policy.maxAttempts` a scenario may ask for. */
 export const MAX_ATTEMPTS_LIMIT = 1000;
@@ -113,19 +121,20 @@ const amount = {
   type: 'tagged',
   doc: 'A per-attempt amount (cost or latency): a number ≥ 0, or a distribution.',
   tag: 'dist',
-  shorthand: { node: nonNegative, variant: 'constant', key: 'value' },
+  shorthand: { node: amountValue, variant: 'constant', key: 'value' },
   variants: {
-    constant: { doc: 'The same amount for every attempt.', fields: { value: { node: nonNegative, doc: 'The amount.', required: true } } },
+    constant: { doc: 'The same amount for every attempt.', fields: { value: { node: amountValue, doc: 'The amount.', required: true } } },
     lognormal: {
       doc: 'Lognormal amounts: exp(N(ln median, sigma²)).',
       fields: {
-        median: { node: positive, doc: 'The median amount.', required: true },
-        sigma: { node: nonNegative, doc: 'Standard deviation of the log amount.', required: true },
+        median: { node: positiveAmount, doc: 'The median amount.', required: true },
+        // σ = 10 already spreads the middle 95 % over 10^±8.5 of the median; larger σ overflows exp().
+        sigma: { node: { type: 'number', min: 0, max: 10 }, doc: 'Standard deviation of the log amount.', required: true },
       },
     },
     empirical: {
       doc: 'Amounts drawn uniformly from observed values (e.g. the per-attempt costs of a log).',
-      fields: { values: { node: { type: 'list', item: nonNegative }, doc: 'The observed amounts.', required: true } },
+      fields: { values: { node: { type: 'list', item: amountValue }, doc: 'The observed amounts.', required: true } },
     },
   },
   example: '0.02 or { dist: lognormal, median: 0.02, sigma: 0.5 }',
@@ -198,7 +207,7 @@ const verifier = {
   fields: {
     falseAccept: { node: { type: 'ref', name: 'rate' }, doc: 'P(accept | wrong attempt).', default: 0 },
     falseReject: { node: { type: 'ref', name: 'rate' }, doc: 'P(reject | correct attempt).', default: 0 },
-    cost: { node: nonNegative, doc: 'Cost of one verification (added per attempt).', default: 0 },
+    cost: { node: amountValue, doc: 'Cost of one verification (added per attempt).', default: 0 },
   },
 } as const satisfies ObjectNode;
 
