@@ -184,6 +184,15 @@ const counts: BadInputCase[] = [
     value: '""',
   },
   {
+    // The table was printed before the chart failed.
+    name: '--chart that cannot be written: nothing printed',
+    files: { 'd.svg/keep': '' },
+    args: ['estimate', '--n', '10', '--c', '3', '--chart', 'd.svg'],
+    where: 'd.svg',
+    rule: 'must be a writable path',
+    value: 'EISDIR',
+  },
+  {
     name: 'file with --chart over the file',
     files: { ...RESULTS, 'r.vl.json': '{}\n' },
     args: ['estimate', 'r.vl.json', '--chart', 'r.vl.json'],

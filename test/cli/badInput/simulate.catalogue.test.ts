@@ -523,6 +523,23 @@ const sweep: BadInputCase[] = [
     value: '-1',
   },
   {
+    // The --out files were written (an existing summary.json replaced), then the chart failed: two lines, exit 2.
+    name: 'simulate --out with a --chart that cannot be written: nothing written, nothing printed',
+    files: files({ 'o/summary.json': '{"kept": true}\n', 'd.svg/keep': '' }),
+    args: ['simulate', 's.yaml', '--out', 'o', '--chart', 'd.svg', ...run],
+    where: 'd.svg',
+    rule: 'must be a writable path',
+    value: 'EISDIR',
+  },
+  {
+    name: 'sweep --out with a --chart under a file: nothing written, nothing printed',
+    files: files({ f: '' }),
+    args: ['sweep', 's.yaml', '--vary', 'policy.maxAttempts=1..2', '--out', 'o', '--chart', 'f/c.svg', ...run],
+    where: 'f/c.svg',
+    rule: 'must be a writable path',
+    value: 'ENOTDIR',
+  },
+  {
     name: '--max-cost empty (not 0)',
     files: files(),
     args: ['sweep', 's.yaml', '--vary', 'policy.maxAttempts=1', '--max-cost', ''],

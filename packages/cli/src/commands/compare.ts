@@ -76,9 +76,9 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         withFileNames(() => throughCheckpoints(compareManySteps(runs, { ks, ...options }), checkpoint), sources),
       );
       const document = compareDocument(sources, ks, comparison);
+      await writeChartOption(document, args.chart, io);
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
       else io.stdout(args.markdown ? formatCompareMarkdown(document) : formatCompare(document));
-      await writeChartOption(document, args.chart, io);
     },
   };
 }

@@ -92,8 +92,8 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         const ks = parseKList(args.k ?? '1..8');
         const rows = ks.map((k) => ({ k, passAtK: independentPassAtK(args.p!, k), passHatK: independentPassHatK(args.p!, k) }));
         const document = withKind(RESULT_KINDS.estimateRate, { p: args.p, rows });
-        io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? rateMarkdown(args.p, rows) : formatRateTable(args.p, rows));
         await writeChartOption(document, args.chart, io);
+        io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? rateMarkdown(args.p, rows) : formatRateTable(args.p, rows));
         return;
       }
       if (args.n === undefined || args.c === undefined) {
@@ -114,8 +114,8 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
       });
       const document = taskEstimateJson(estimate);
       const text = () => formatTaskEstimate(estimate, weakBoundCoverage(args.n!, interval));
-      io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? taskEstimateMarkdown(estimate) : text());
       await writeChartOption(document, args.chart, io);
+      io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? taskEstimateMarkdown(estimate) : text());
     },
   };
 }

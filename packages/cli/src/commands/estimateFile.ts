@@ -54,8 +54,8 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
       const counts = await readResultsFile(inputs, args);
       return estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, checkpoint);
     });
-    io.stdout(args.json ? `${JSON.stringify(estimate.json, null, 2)}\n` : estimate.text);
     await writeChartOption(estimate.document, args.chart, io);
+    io.stdout(args.json ? `${JSON.stringify(estimate.json, null, 2)}\n` : estimate.text);
     return;
   }
   if (args.chart !== undefined) throw new InputError('--chart', 'draws the estimate of one system: choose one with --where instead of --by', args.chart);

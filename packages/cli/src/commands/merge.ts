@@ -19,10 +19,9 @@ import { checkCoverage, checkSameRun, type CheckedShards, type ShardInput } from
 import { readShard, SHARD_FILE_PATTERN, type SimulateShardFile, type SweepShardFile } from '../run/shardFile.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult, type MissingShards } from '../run/sweepResult.js';
-import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
+import { CHART_OPTION, checkChartOption } from './chartOption.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
 import { emitSweep } from './sweep.js';
-import { summaryDocument } from '../format/summaryDocument.js';
 import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { plannedOutputs, SUMMARY_FILES } from '../io/plannedOutputs.js';
 
@@ -88,7 +87,6 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
         // --tasks-from: the log's values, the same in every shard (checkSameRun).
         const observed = (first as SimulateShardFile).observed ?? null;
         await emitSummary(summary, null, args, io, { shards: missing, observed });
-        await writeChartOption(summaryDocument(summary, null, observed), args.chart, io);
         return;
       }
 

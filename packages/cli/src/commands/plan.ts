@@ -36,8 +36,8 @@ interface PlanArgs {
 export function planCommand(io: CliIo): CommandModule {
   // The text view is formatted only when shown: a million-row demonstrate table is not built for --json.
   const print = async (args: PlanArgs, value: object, text: () => string) => {
-    io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : text());
     await writeChartOption(value, args.chart, io);
+    io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : text());
   };
   return {
     command: 'plan',

@@ -31,8 +31,7 @@ import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
-import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
-import { summaryDocument } from '../format/summaryDocument.js';
+import { CHART_OPTION, checkChartOption } from './chartOption.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
 import { observedFromLog, type ObservedFromLog } from '../format/observedFromLog.js';
 
@@ -167,7 +166,6 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
             });
       const observed = fromLog?.observed ?? null;
       await emitSummary(summary, pilot, args, io, { observed });
-      await writeChartOption(summaryDocument(summary, pilot, observed), args.chart, io);
       if (stop.stopped) {
         io.stderr(`passk: interrupted: the result covers ${partial.done} of ${R} replicates and is marked partial\n`);
         throw new Interrupted();

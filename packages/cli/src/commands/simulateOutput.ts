@@ -7,16 +7,19 @@ import { summaryDocument } from '../format/summaryDocument.js';
 import type { CliIo } from '../io/cliIo.js';
 import type { ObservedFromLog } from '../format/observedFromLog.js';
 import { writeFilesTogether } from '../io/writeFilesTogether.js';
+import { chartOutput, chartWritten } from './chartOption.js';
 
 export interface SummaryOutputArgs {
   json: boolean;
   csv: boolean;
   out?: string;
+  chart?: string;
 }
 
 /**
  * Prints a summary as a table, JSON or CSV, and with --out writes summary.json, summary.csv and
- * the resolved scenario (scenario.yaml) atomically into the folder. `shards` (merge --allow-partial:
+ * the resolved scenario (scenario.yaml) into the folder, and with --chart the chart, all of them
+ * together (atomically) before it prints. `shards` (merge --allow-partial:
  * the shards the result lacks) is added to the JSON; `observed` (simulate --tasks-from: the log's
  * own values) to the JSON, the text and the CSV.
  */
@@ -33,15 +36,19 @@ export async function emitSummary(
   // A merge of an incomplete set of shards (--allow-partial) lists what it lacks.
   const json = `${JSON.stringify(shards === null ? document : { ...document, shards }, null, 2)}\n`;
   checkWrittenDocument(json);
-  if (args.out !== undefined) {
-    // All three or none: a failure on the last leaves no first two (writeFilesTogether).
-    await writeFilesTogether([
-      { path: join(args.out, 'summary.json'), content: json },
-      { path: join(args.out, 'summary.csv'), content: summaryCsv(summary, observed) },
-      { path: join(args.out, 'scenario.yaml'), content: stringify(scenarioToInput(summary.scenario)) },
-    ]);
-    io.stderr(`passk: wrote ${join(args.out, 'summary.json')}, summary.csv and scenario.yaml\n`);
-  }
+  const summaryFiles =
+    args.out === undefined
+      ? []
+      : [
+          { path: join(args.out, 'summary.json'), content: json },
+          { path: join(args.out, 'summary.csv'), content: summaryCsv(summary, observed) },
+          { path: join(args.out, 'scenario.yaml'), content: stringify(scenarioToInput(summary.scenario)) },
+        ];
+  const chart = await chartOutput(document, args.chart);
+  // All of them or none: a failure on the last (the chart's path, say) leaves no first ones (writeFilesTogether).
+  await writeFilesTogether(chart === undefined ? summaryFiles : [...summaryFiles, chart]);
+  if (args.out !== undefined) io.stderr(`passk: wrote ${join(args.out, 'summary.json')}, summary.csv and scenario.yaml\n`);
+  if (chart !== undefined) chartWritten(chart, io);
   if (args.json) io.stdout(json);
   else if (args.csv) io.stdout(summaryCsv(summary, observed));
   else io.stdout(formatSummary(summary, pilot, observed));

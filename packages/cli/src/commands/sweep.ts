@@ -11,7 +11,7 @@ import { checkSweepCombinations } from '../args/ignoredOptions.js';
 import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { plannedOutputs } from '../io/plannedOutputs.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
-import { writeFileAtomic } from '../io/writeFileAtomic.js';
+import { writeFilesTogether } from '../io/writeFilesTogether.js';
 import { emitShard, endIfStopped, runShard } from '../run/runShard.js';
 import { runSimulation, StopSignal } from '@passk/sim/node';
 import { passkVersion } from '../passkVersion.js';
@@ -19,7 +19,7 @@ import { SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
-import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
+import { CHART_OPTION, chartOutput, chartWritten, checkChartOption } from './chartOption.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 import { longComputation, showProgress } from '../progress/longComputation.js';
 
@@ -138,18 +138,18 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
   };
 }
 
-/** Prints a sweep result (table or --json), writes sweep.json with --out and the chart with --chart. */
+/** Writes sweep.json with --out and the chart with --chart (together: both or neither), then prints the result (table or --json). */
 export async function emitSweep(document: SweepDocument & object, args: SweepOutputArgs, io: CliIo): Promise<void> {
   const json = `${JSON.stringify(document, null, 2)}\n`;
   checkWrittenDocument(json);
-  if (args.out !== undefined) {
-    await writeFileAtomic(join(args.out, 'sweep.json'), json);
-    io.stderr(`passk: wrote ${join(args.out, 'sweep.json')}\n`);
-  }
+  const chart = await chartOutput(document, args.chart);
+  const files = args.out === undefined ? [] : [{ path: join(args.out, 'sweep.json'), content: json }];
+  await writeFilesTogether(chart === undefined ? files : [...files, chart]);
+  if (args.out !== undefined) io.stderr(`passk: wrote ${join(args.out, 'sweep.json')}\n`);
+  if (chart !== undefined) chartWritten(chart, io);
   const { maxCost, maxWrongDelivery } = document.constraints;
   if (document.best === null && (maxCost !== null || maxWrongDelivery !== null) && !args.json) {
     io.stderr('passk: no grid point meets the constraints\n');
   }
   io.stdout(args.json ? json : formatSweep(document));
-  await writeChartOption(document, args.chart, io);
 }
