@@ -273,7 +273,9 @@ describe('many inputs', () => {
       ['a', 2, 2],
       ['b', 2, 0],
     ]);
-    await expect(readTaskCounts([one, one])).rejects.toThrow(`${one} (record 1): duplicate of task "a" trial "a.1-of-1.run1" (first at record 1)`);
+    await expect(readTaskCounts([one, one])).rejects.toThrow(
+      `${one} (record 1): duplicate of task "a" trial "a.1-of-1.run1" (first at record 1 of the same file, given twice)`,
+    );
   });
 
   it('a glob names the files it matches, sorted; a folder its results files', async () => {

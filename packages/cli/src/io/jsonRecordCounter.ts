@@ -109,7 +109,7 @@ export class JsonRecordCounter {
     }
     const { columns } = this.setup;
     if (columns.counts !== undefined || columns.rate !== undefined) {
-      this.countSummary(row, id, where);
+      this.countSummary(row, id, where, line, record);
       return;
     }
     const raw = fieldAt(row, this.valueKey);
@@ -199,8 +199,12 @@ export class JsonRecordCounter {
     }
   }
 
-  /** A per-task summary row: trials and successes (`counts`), or a rate with a known n (`rate`). */
-  private countSummary(row: Record<string, unknown>, id: string, where: () => string): void {
+  /**
+   * A per-task summary row: trials and successes (`counts`), or a rate with a known n (`rate`).
+   * One row per task: a second (a task listed twice, a file given twice) would add to the first, so
+   * it stops the read like a repeated trial (marked as trial 0).
+   */
+  private countSummary(row: Record<string, unknown>, id: string, where: () => string, line: number, record: number): void {
     const { columns, counts } = this.setup;
     const task = counts.touchId(id);
     let n: number;
@@ -223,6 +227,7 @@ export class JsonRecordCounter {
         throw new InputError(where(), `key ${JSON.stringify(key)} must be a rate c/n in [0, 1] with n = ${n} (--rate-n)`, shown(raw) ?? null);
       }
     }
+    if (!this.setup.trials.mark(task, 0)) throw new TrialStop(task, 0, line, record);
     counts.addRun(task, n, c);
   }
 

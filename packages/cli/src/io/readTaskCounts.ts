@@ -178,23 +178,24 @@ async function duplicateError(
   shared: Shared,
 ): Promise<InputError> {
   const id = shared.counts.idOf(repeat.task);
-  let first: { file: string; stop: TrialStop } | undefined;
+  let first: { file: string; index: number; stop: TrialStop } | undefined;
   if (await allRegular(files.slice(0, at + 1))) {
     const probe = freshShared(options, () => new TrialProbe(repeat.task, repeat.trial), true);
-    for (const file of files.slice(0, at + 1)) {
+    for (const [index, file] of files.slice(0, at + 1).entries()) {
       try {
         await readPass(file, probe);
       } catch (error) {
         if (!(error instanceof TrialStop)) throw error;
-        first = { file, stop: error };
+        first = { file, index, stop: error };
         break;
       }
     }
   }
-  return new InputError(
-    rowWhere(files[at], repeat.line, repeat.record),
-    `duplicate of task ${JSON.stringify(taskOf(id))} trial ${shared.state.trialIds.name(repeat.task, repeat.trial)}${firstPlace(first, files[at])}`,
-  );
+  const summaries = options.countsColumns !== undefined || options.rateColumn !== undefined;
+  const repeated = summaries
+    ? `duplicate of task ${JSON.stringify(taskOf(id))}: per-task summaries (${options.countsColumns !== undefined ? '--counts' : '--rate-col'}) give each task one row`
+    : `duplicate of task ${JSON.stringify(taskOf(id))} trial ${shared.state.trialIds.name(repeat.task, repeat.trial)}`;
+  return new InputError(rowWhere(files[at], repeat.line, repeat.record), `${repeated}${firstPlace(first, files[at], at)}`);
 }
 
 /** The InputError for a read whose (task, trial) check would pass `--max-trial-memory`, at the row where it would. */
@@ -211,10 +212,11 @@ async function allRegular(files: readonly string[]): Promise<boolean> {
   return true;
 }
 
-function firstPlace(first: { file: string; stop: TrialStop } | undefined, file: string): string {
+function firstPlace(first: { file: string; index: number; stop: TrialStop } | undefined, file: string, index: number): string {
   if (first === undefined) return '';
   const place = rowPlace(first.stop.line, first.stop.record);
-  return first.file === file ? ` (first at ${place})` : ` (first at ${first.file}, ${place})`;
+  if (first.file !== file) return ` (first at ${first.file}, ${place})`;
+  return first.index === index ? ` (first at ${place})` : ` (first at ${place} of the same file, given twice)`;
 }
 
 /** The task id of a builder key (without the group). */
@@ -246,6 +248,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
   const resolved = resolveResultsReadOptions(options);
   const files = await expandInputs(typeof inputs === 'string' ? [inputs] : inputs);
   const shared = freshShared(resolved, (budget) => new TaskTrials(budget), false);
+  const where = files.length === 1 ? files[0] : files.length === 2 ? `${files[0]}, ${files[1]}` : `${files[0]} and ${files.length - 1} more files`;
   let first: Pass | undefined;
   for (let i = 0; i < files.length; i++) {
     let pass: Pass;
@@ -254,6 +257,8 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     } catch (error) {
       if (!(error instanceof TrialStop)) throw error;
       if (shared.state.trialBudget.exceeded) throw trialMemoryError(files[i], error, resolved.maxTrialMemory);
+      // A task repeated because the rows hold several systems: say that, not "duplicate".
+      shared.state.distinct.check(where);
       throw await duplicateError(files, i, resolved, error, shared);
     }
     if (first === undefined) first = pass;
@@ -264,7 +269,6 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       );
     }
   }
-  const where = files.length === 1 ? files[0] : files.length === 2 ? `${files[0]}, ${files[1]}` : `${files[0]} and ${files.length - 1} more files`;
   shared.state.distinct.check(where);
   const { taskIds, n, c, emptyTasks } = shared.counts.result();
   const dropped = shared.dropped.summary(emptyTasks);
