@@ -147,7 +147,7 @@ describe('passk fit RESULTS', () => {
     [
       'nothing to fit (every attempt passed)',
       ['fit', fixture('fit/all-pass.csv')],
-      /^passk: tasks: must include a failure.*passk plan demonstrate.*, got "3 tasks, no failures"$/,
+      /^passk: \S*all-pass\.csv: must include a failure.*passk plan demonstrate.*, got "3 tasks, no failures"$/,
     ],
     ['missing file', ['fit', join(dir, 'nope.csv')], /nope\.csv: must exist \(file not found\)$/],
     ['bad --k', [...TAU_ARGS, '--k', '0'], /^passk: --k: must be an integer from 1 to 9007199254740991/],

@@ -230,6 +230,15 @@ const fit: BadInputCase[] = [
     value: '9.01e15',
   },
   {
+    // Named "tasks:", the library's parameter, not the file.
+    name: 'fit on one trial per task names the file',
+    files: { 'one.csv': 'task,success\na,1\nb,0\n' },
+    args: ['fit', 'one.csv'],
+    where: 'one.csv',
+    rule: 'must include a task with n ≥ 2 trials',
+    value: '"2 tasks with n = 1"',
+  },
+  {
     name: 'fit --out over its input',
     files: RESULTS,
     args: ['fit', 'r.csv', '--out', 'r.csv'],

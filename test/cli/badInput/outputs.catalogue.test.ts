@@ -119,6 +119,15 @@ const cases: BadInputCase[] = [
     rule: 'passk gate takes no more arguments',
     value: '"r.csv"',
   },
+  {
+    // Was blamed on --name ("must name each run differently"), which was never given; ./r.csv compared r.csv with itself.
+    name: 'compare: the same file twice, by two spellings',
+    files: { 'r.csv': 'task,success\na,1\nb,0\n' },
+    args: ['compare', 'r.csv', './r.csv'],
+    where: 'arguments',
+    rule: 'must be different files: the same file twice compares a run with itself',
+    value: '"./r.csv"',
+  },
   { name: 'schema: a stray word', args: ['schema', 'extra'], where: 'arguments', rule: 'passk schema takes no more arguments', value: '"extra"' },
   {
     name: 'plan: unknown subcommand',

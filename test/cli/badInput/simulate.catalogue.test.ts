@@ -540,6 +540,14 @@ const sweep: BadInputCase[] = [
     value: 'ENOTDIR',
   },
   {
+    name: 'simulate --tasks-from a log of one trial per task names the log',
+    files: { 'one.csv': 'task,success\na,1\nb,0\n' },
+    args: ['simulate', '--tasks-from', 'one.csv', ...run],
+    where: 'one.csv',
+    rule: 'must include a task with n ≥ 2 trials',
+    value: '"2 tasks with n = 1"',
+  },
+  {
     name: '--max-cost empty (not 0)',
     files: files(),
     args: ['sweep', 's.yaml', '--vary', 'policy.maxAttempts=1', '--max-cost', ''],

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import { fitTasks, requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim';
+import { requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim';
+import { fitOfFile } from './fitOfFile.js';
 import type { CommandModule } from 'yargs';
 import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { stringify } from 'yaml';
@@ -55,7 +56,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
       if (args.out !== undefined) refuseOverwritingInputs([{ path: args.out, option: '--out' }], inputs, io.cwd);
       const counts = await readResultsFile(inputs, args);
       const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
-      const fit = fitTasks(tasks, { ks, confidence });
+      const fit = fitOfFile(tasks, { ks, confidence }, inputs.join(' '));
       const source: FitSource = { file: inputs.join(' '), format: counts.format, rows: counts.rows, columns: counts.columns };
       if (args.out !== undefined) {
         await writeFileAtomic(args.out, scenarioFile(fit, inputs, args, counts));

@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { InputError, type Run } from '@passk/sim';
 import type { CompareRunSource } from '../format/compareDocument.js';
 import { describeDropped, describeFormat } from '../format/describeSource.js';
@@ -82,7 +82,13 @@ export function runNames(files: readonly string[], given?: readonly string[]): s
     return [...given];
   }
   const bases = files.map((file) => basename(file).replace(/\.[^.]+$/, '') || file);
-  return files.map((file, i) => (bases.filter((base) => base === bases[i]).length > 1 ? file : bases[i]!));
+  const names = files.map((file, i) => (bases.filter((base) => base === bases[i]).length > 1 ? file : bases[i]!));
+  const paths = files.map((file) => resolve(file));
+  const repeated = files.find((_, i) => paths.indexOf(paths[i]!) !== i || names.indexOf(names[i]!) !== i);
+  if (repeated !== undefined) {
+    throw new InputError('arguments', 'must be different files: the same file twice compares a run with itself (--name tells two runs apart)', repeated);
+  }
+  return names;
 }
 
 /** The format line and the missing-outcome lines `estimate` prints, for one input. */

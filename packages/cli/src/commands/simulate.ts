@@ -2,7 +2,6 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
   defaultScenario,
-  fitTasks,
   posteriorTasks,
   exactValuesFor,
   requireInteger,
@@ -32,6 +31,7 @@ import { stopOnSignals } from '../run/stopOnSignals.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
 import { CHART_OPTION, checkChartOption } from './chartOption.js';
+import { fitOfFile } from './fitOfFile.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
 import { observedFromLog, type ObservedFromLog } from '../format/observedFromLog.js';
 
@@ -193,7 +193,7 @@ async function withTasksFrom(
 ): Promise<{ scenario: Scenario; observed: ObservedFromLog }> {
   const counts = await readResultsFile(path, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
-  const fit = fitTasks(tasks);
+  const fit = fitOfFile(tasks, {}, path);
   const input = { ...scenarioToInput(scenario) } as Record<string, unknown>;
   input.name = `${builtIn ? 'from the log' : (scenario.name ?? 'scenario')}, tasks fitted to ${basename(path)}${args['per-task'] ? ' (per-task posteriors)' : ''}`;
   // The log's empirical per-attempt cost and latency replace the scenario's, where the log has them.
