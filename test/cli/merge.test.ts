@@ -79,7 +79,10 @@ describe('simulate --shard i/N --out DIR', () => {
   it('into an unwritable folder: exit 2, one line, no temporary file left', async () => {
     const file = join(root, 'unwritable-file');
     writeFileSync(file, 'x');
-    expectOneLineError(await simulate(SMALL, '--shard', '1/3', '--out', join(file, 'parts')), /shard-0001-of-0003\.json: must be a writable path \(ENOTDIR\)$/);
+    expectOneLineError(
+      await simulate(SMALL, '--shard', '1/3', '--out', join(file, 'parts')),
+      /shard-0001-of-0003\.json: must be a writable path \(ENOTDIR: part of the path is a file, not a folder\)$/,
+    );
     expect(readdirSync(root).filter((name) => name.startsWith('unwritable') || name.endsWith('.tmp'))).toEqual(['unwritable-file']);
   });
 });

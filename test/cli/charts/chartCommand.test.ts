@@ -140,7 +140,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     const out = join(dir, 'file', 'chart.svg');
     const run = await passk('chart', 'planning', '--from', from('plan-demonstrate'), '--out', out);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^passk: .*file\/chart\.svg: must be a writable path \(E[A-Z]+\)\n$/);
+    expect(run.stderr).toMatch(/^passk: .*file\/chart\.svg: must be a writable path \(E[A-Z]+(: [a-z ,]+)?\)\n$/);
     expect(readdirSync(dir)).toEqual(['file']);
   });
 
@@ -148,7 +148,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     mkdirSync(join(dir, 'chart.svg'));
     const run = await passk('chart', 'planning', '--from', from('plan-demonstrate'), '--out', join(dir, 'chart.svg'));
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^passk: .*chart\.svg: must be a writable path \(E[A-Z]+\)\n$/);
+    expect(run.stderr).toMatch(/^passk: .*chart\.svg: must be a writable path \(E[A-Z]+(: [a-z ,]+)?\)\n$/);
     expect(readdirSync(dir)).toEqual(['chart.svg']);
     expect(readdirSync(join(dir, 'chart.svg'))).toEqual([]);
   });

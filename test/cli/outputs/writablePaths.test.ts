@@ -13,7 +13,7 @@ const result = fixture('charts/estimate-task.json');
 describe('--out paths', () => {
   it.each([
     ['under /proc (mkdir fails with ENOENT for ever)', '/proc/self/passk-no/such/report.html', 'ENOENT'],
-    ['below a file', `${fixture('charts/estimate-task.json')}/report.html`, 'ENOTDIR'],
+    ['below a file', `${fixture('charts/estimate-task.json')}/report.html`, 'ENOTDIR: part of the path is a file, not a folder'],
   ])('%s: one line, exit 2', (_label, out, code) => {
     const run = passkProcess(['report', result, '--out', out]);
     expect(run.code).toBe(2);

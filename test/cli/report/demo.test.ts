@@ -120,6 +120,6 @@ describe('passk demo', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/^passk: .*a-file\/demo\/report\.html: must be a writable path \((ENOTDIR|EEXIST)\)/);
+    expect(run.stderr).toMatch(/^passk: .*a-file\/demo\/report\.html: must be a writable path \((ENOTDIR|EEXIST)(: [a-z ,]+)?\)/);
   });
 });

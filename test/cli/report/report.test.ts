@@ -198,10 +198,10 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
     writeFileSync(blocker, 'x');
     oneLine(
       passkProcess(['report', files.task!, '--out', join(blocker, 'report.html')]),
-      /^passk: .*not-a-folder\/report\.html: must be a writable path \((ENOTDIR|EEXIST)\)$/,
+      /^passk: .*not-a-folder\/report\.html: must be a writable path \((ENOTDIR|EEXIST)(: [a-z ,]+)?\)$/,
     );
     const folder = tempDir('report-dir');
-    oneLine(passkProcess(['report', files.task!, '--out', folder]), /: must be a writable path \(E\w+\)$/);
+    oneLine(passkProcess(['report', files.task!, '--out', folder]), /: must be a writable path \(E\w+(: [a-z ,]+)?\)$/);
     expect(readdirSync(folder)).toEqual([]);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });

@@ -20,9 +20,27 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   } catch (error) {
     // rm ignores only ENOENT; when the folder itself is impossible (ENOTDIR) there is nothing to remove.
     await rm(temporary, { force: true }).catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code ?? 'write error';
-    throw new InputError(path, `must be a writable path (${code})`);
+    throw unwritable(path, error);
   }
+}
+
+/** What the common write failures mean, beside their codes. */
+const WRITE_FAILURES: Readonly<Record<string, string>> = {
+  EISDIR: 'a folder is in the way',
+  ENOTDIR: 'part of the path is a file, not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'a read-only file system',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'over the disk quota',
+  ENAMETOOLONG: 'the name is too long',
+};
+
+/** The InputError for an output that could not be written: `d.svg: must be a writable path (EISDIR: a folder is in the way)`. */
+export function unwritable(path: string, error: unknown): InputError {
+  const code = (error as NodeJS.ErrnoException).code ?? 'write error';
+  const meaning = WRITE_FAILURES[code];
+  return new InputError(path, `must be a writable path (${code}${meaning === undefined ? '' : `: ${meaning}`})`);
 }
 
 /**

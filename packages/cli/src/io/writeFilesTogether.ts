@@ -1,7 +1,6 @@
 import { rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InputError } from '@passk/sim/errors';
-import { makeFolder, syncFolder, temporaryPath, writeNewFileSynced } from './writeFileAtomic.js';
+import { makeFolder, syncFolder, temporaryPath, unwritable, writeNewFileSynced } from './writeFileAtomic.js';
 
 /** One file of a multi-file output. */
 export interface OutputFile {
@@ -44,8 +43,7 @@ export async function writeFilesTogether(files: readonly OutputFile[], stopped: 
     await Promise.all(temporaries.map(({ temporary }) => rm(temporary, { force: true }).catch(() => undefined)));
     for (const folder of [...new Set(madeFolders)].sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined);
     if ((error as NodeJS.ErrnoException).code === 'EINTR') throw error;
-    const code = (error as NodeJS.ErrnoException).code ?? 'write error';
-    throw new InputError(failed ?? 'output', `must be a writable path (${code})`);
+    throw unwritable(failed ?? 'output', error);
   }
   for (const folder of new Set(files.map(({ path }) => dirname(path)))) await syncFolder(folder);
 }
