@@ -215,7 +215,9 @@ function unknownArgumentsMessage(given: readonly string[], context: UsageContext
     const suggestion = suggestName(subcommand, context.subcommands);
     return `${path}: unknown subcommand ${JSON.stringify(subcommand)}${suggestion ? `: did you mean ${suggestion}?` : ''} (subcommands: ${context.subcommands.join(', ')})`;
   }
-  const options = given.filter((name) => !words.includes(name));
+  // yargs names an unknown --chart-kind twice, also as chartKind.
+  const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  const options = given.filter((name) => !words.includes(name) && !(kebab(name) !== name && given.includes(kebab(name))));
   if (options.length > 0) {
     const hints = options.map((name) => {
       const suggestion = suggestName(name, context.options);

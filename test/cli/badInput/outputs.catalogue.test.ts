@@ -109,6 +109,14 @@ const cases: BadInputCase[] = [
     rule: 'must not nest mappings or lists more than 64 levels deep',
     value: 'far fewer',
   },
+  // Was "--chart-kind, --chartKind: unknown options".
+  {
+    name: 'an unknown kebab-case option is named once',
+    args: ['estimate', '--p', '0.5', '--chart-kind', 'x'],
+    where: /^passk: --chart-kind: unknown option \(/,
+    rule: 'unknown option',
+    value: 'see --help',
+  },
   { name: 'schema: unknown option', args: ['schema', '--bogus'], where: '--bogus', rule: 'unknown option', value: 'see --help' },
   // A stray word was reported as an option (`--r.csv: unknown option`, `--precison: unknown option`).
   {
