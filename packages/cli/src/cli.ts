@@ -3,7 +3,7 @@ import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { CommandExit } from './run/commandExit.js';
 import { Interrupted } from './run/interrupted.js';
-import { emptyNumbersAsNaN, numberAsParsed } from './args/emptyValues.js';
+import { emptyNumbersAsNaN, numberAsParsed, refuseBlankPaths } from './args/emptyValues.js';
 import { joinNegativeValues } from './args/negativeValues.js';
 import { optionAsTyped } from './args/optionAsTyped.js';
 import type { CliIo } from './io/cliIo.js';
@@ -76,7 +76,10 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
   parser
     .demandCommand(1, 'name a command: estimate, compare, gate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
-    .middleware((argv) => emptyNumbersAsNaN(args, argv, numberOptions(parser)), true)
+    .middleware((argv) => {
+      emptyNumbersAsNaN(args, argv, numberOptions(parser));
+      refuseBlankPaths(args);
+    }, true)
     .exitProcess(false)
     .fail((message, error) => {
       // yargs phrases some messages over several lines; the CLI promises one.

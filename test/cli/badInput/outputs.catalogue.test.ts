@@ -117,6 +117,17 @@ const cases: BadInputCase[] = [
     rule: 'unknown option',
     value: 'see --help',
   },
+  // A blank --out named the current folder: demo wrote its report and charts there, simulate its summary; fit's error named no path.
+  { name: 'demo --out blank', args: ['demo', '--out', ''], where: '--out', rule: 'must name a path (it is blank)', value: '""' },
+  { name: 'simulate --out= blank', args: ['simulate', '--out=', '--replicates', '10'], where: '--out', rule: 'must name a path (it is blank)', value: '""' },
+  {
+    name: 'fit --out blank',
+    files: { 'r.csv': 'task,success\na,1\na,0\nb,1\nb,1\n' },
+    args: ['fit', 'r.csv', '--out', ''],
+    where: '--out',
+    rule: 'must name a path (it is blank)',
+    value: '""',
+  },
   { name: 'schema: unknown option', args: ['schema', '--bogus'], where: '--bogus', rule: 'unknown option', value: 'see --help' },
   // A stray word was reported as an option (`--r.csv: unknown option`, `--precison: unknown option`).
   {
