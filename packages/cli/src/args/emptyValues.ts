@@ -1,5 +1,16 @@
 import { InputError } from '@passk/sim/errors';
 
+/** Each `--name value` or `--name=value` on the command line, as typed (value undefined when the line ends). */
+function typedOptions(args: readonly string[]): Array<{ name: string; value: string | undefined }> {
+  return args.flatMap((arg, index) => {
+    const option = /^--([a-z][\w-]*)(=(.*))?$/s.exec(arg);
+    if (option === null) return [];
+    return [{ name: option[1]!, value: option[2] === undefined ? args[index + 1] : option[3] }];
+  });
+}
+
+const isBlank = (value: string | undefined): value is string => value !== undefined && value.trim() === '';
+
 /**
  * yargs reads an empty value given to a number option (`--c ''`, `--c=`, `--c ' '`) as 0, the way
  * `Number('')` does, and a command would then run on a count the user never typed. Those values
@@ -8,15 +19,11 @@ import { InputError } from '@passk/sim/errors';
  */
 export function emptyNumbersAsNaN(args: readonly string[], argv: Record<string, unknown>, numberKeys: readonly string[]): void {
   const numbers = new Set(numberKeys);
-  args.forEach((arg, index) => {
-    const option = /^--([a-z][\w-]*)(=(.*))?$/s.exec(arg);
-    if (option === null || !numbers.has(option[1]!)) return;
-    const value = option[2] === undefined ? args[index + 1] : option[3];
-    if (value === undefined || value.trim() !== '') return;
-    const key = option[1]!;
-    argv[key] = Number.NaN;
-    argv[key.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = Number.NaN;
-  });
+  for (const { name, value } of typedOptions(args)) {
+    if (!numbers.has(name) || !isBlank(value)) continue;
+    argv[name] = Number.NaN;
+    argv[name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = Number.NaN;
+  }
 }
 
 /** The number yargs makes of the text typed for a number option: NaN for blank text (see emptyNumbersAsNaN). */
@@ -32,10 +39,7 @@ const PATH_OPTIONS = new Set(['out', 'chart', 'tasks-from', 'from']);
  * folder; `fit --out ''` failed naming no path at all).
  */
 export function refuseBlankPaths(args: readonly string[]): void {
-  args.forEach((arg, index) => {
-    const option = /^--([a-z][\w-]*)(=(.*))?$/s.exec(arg);
-    if (option === null || !PATH_OPTIONS.has(option[1]!)) return;
-    const value = option[2] === undefined ? args[index + 1] : option[3];
-    if (value !== undefined && value.trim() === '') throw new InputError(`--${option[1]}`, 'must name a path (it is blank)', value);
-  });
+  for (const { name, value } of typedOptions(args)) {
+    if (PATH_OPTIONS.has(name) && isBlank(value)) throw new InputError(`--${name}`, 'must name a path (it is blank)', value);
+  }
 }
