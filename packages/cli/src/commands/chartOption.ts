@@ -1,8 +1,7 @@
 import { chartFormat } from '../charts/chartFormat.js';
 import type { CliIo } from '../io/cliIo.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
-import { writeFileAtomic } from '../io/writeFileAtomic.js';
-import type { OutputFile } from '../io/writeFilesTogether.js';
+import { writeFilesTogether, type OutputFile } from '../io/writeFilesTogether.js';
 
 /** The `--chart FILE` option shared by estimate, plan, simulate, sweep and fit. */
 export const CHART_OPTION = {
@@ -11,7 +10,7 @@ export const CHART_OPTION = {
 } as const;
 
 /** The --chart file of a result document, rendered but not yet written (with its kind, for the note). */
-export interface ChartOutput extends OutputFile {
+interface ChartOutput extends OutputFile {
   readonly kind: string;
 }
 
@@ -21,7 +20,7 @@ export interface ChartOutput extends OutputFile {
  * schema like a file `passk chart` reads. Rendering first lets a command write the chart together
  * with its other outputs and print only when all of them are written.
  */
-export async function chartOutput(document: object, path: string | undefined): Promise<ChartOutput | undefined> {
+async function chartOutput(document: object, path: string | undefined): Promise<ChartOutput | undefined> {
   if (path === undefined) return undefined;
   // Loaded only when a chart is asked for: vega is large.
   const { naturalChart } = await import('../charts/chartsFor.js');
@@ -30,20 +29,20 @@ export async function chartOutput(document: object, path: string | undefined): P
   return { path, content: await chartFileContent(chart, path), kind: chart.kind };
 }
 
-/** The note on stderr for a chart written. */
-export function chartWritten(chart: ChartOutput, io: CliIo): void {
-  io.stderr(`passk: wrote ${chart.kind} chart to ${chart.path}\n`);
+/**
+ * Writes a command's output files and, with --chart, the natural chart of `document`, all of them
+ * or none (writeFilesTogether), with a note on stderr for the chart. Commands call it before they
+ * print, so an output that cannot be written leaves no output at all.
+ */
+export async function writeWithChart(files: readonly OutputFile[], document: object, chartPath: string | undefined, io: CliIo): Promise<void> {
+  const chart = await chartOutput(document, chartPath);
+  await writeFilesTogether(chart === undefined ? files : [...files, chart]);
+  if (chart !== undefined) io.stderr(`passk: wrote ${chart.kind} chart to ${chart.path}\n`);
 }
 
-/**
- * Writes the natural chart of a result document when --chart was given (atomically; a note on
- * stderr). Commands call it before they print, so a chart that cannot be written leaves no output.
- */
+/** The --chart file alone (estimate, plan, compare): writeWithChart without other files. */
 export async function writeChartOption(document: object, path: string | undefined, io: CliIo): Promise<void> {
-  const chart = await chartOutput(document, path);
-  if (chart === undefined) return;
-  await writeFileAtomic(chart.path, chart.content);
-  chartWritten(chart, io);
+  await writeWithChart([], document, path, io);
 }
 
 /** Checks --chart's extension up front, so a typo fails before a long run rather than after it. */

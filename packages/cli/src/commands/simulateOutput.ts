@@ -6,8 +6,7 @@ import { formatSummary, summaryCsv } from '../format/summaryOutput.js';
 import { summaryDocument } from '../format/summaryDocument.js';
 import type { CliIo } from '../io/cliIo.js';
 import type { ObservedFromLog } from '../format/observedFromLog.js';
-import { writeFilesTogether } from '../io/writeFilesTogether.js';
-import { chartOutput, chartWritten } from './chartOption.js';
+import { writeWithChart } from './chartOption.js';
 
 export interface SummaryOutputArgs {
   json: boolean;
@@ -44,11 +43,9 @@ export async function emitSummary(
           { path: join(args.out, 'summary.csv'), content: summaryCsv(summary, observed) },
           { path: join(args.out, 'scenario.yaml'), content: stringify(scenarioToInput(summary.scenario)) },
         ];
-  const chart = await chartOutput(document, args.chart);
-  // All of them or none: a failure on the last (the chart's path, say) leaves no first ones (writeFilesTogether).
-  await writeFilesTogether(chart === undefined ? summaryFiles : [...summaryFiles, chart]);
+  // All of them or none: a failure on the last (the chart's path, say) leaves no first ones.
+  await writeWithChart(summaryFiles, document, args.chart, io);
   if (args.out !== undefined) io.stderr(`passk: wrote ${join(args.out, 'summary.json')}, summary.csv and scenario.yaml\n`);
-  if (chart !== undefined) chartWritten(chart, io);
   if (args.json) io.stdout(json);
   else if (args.csv) io.stdout(summaryCsv(summary, observed));
   else io.stdout(formatSummary(summary, pilot, observed));

@@ -11,7 +11,6 @@ import { checkSweepCombinations } from '../args/ignoredOptions.js';
 import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { plannedOutputs } from '../io/plannedOutputs.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
-import { writeFilesTogether } from '../io/writeFilesTogether.js';
 import { emitShard, endIfStopped, runShard } from '../run/runShard.js';
 import { runSimulation, StopSignal } from '@passk/sim/node';
 import { passkVersion } from '../passkVersion.js';
@@ -19,7 +18,7 @@ import { SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
-import { CHART_OPTION, chartOutput, chartWritten, checkChartOption } from './chartOption.js';
+import { CHART_OPTION, checkChartOption, writeWithChart } from './chartOption.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 import { longComputation, showProgress } from '../progress/longComputation.js';
 
@@ -142,11 +141,8 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
 export async function emitSweep(document: SweepDocument & object, args: SweepOutputArgs, io: CliIo): Promise<void> {
   const json = `${JSON.stringify(document, null, 2)}\n`;
   checkWrittenDocument(json);
-  const chart = await chartOutput(document, args.chart);
-  const files = args.out === undefined ? [] : [{ path: join(args.out, 'sweep.json'), content: json }];
-  await writeFilesTogether(chart === undefined ? files : [...files, chart]);
+  await writeWithChart(args.out === undefined ? [] : [{ path: join(args.out, 'sweep.json'), content: json }], document, args.chart, io);
   if (args.out !== undefined) io.stderr(`passk: wrote ${join(args.out, 'sweep.json')}\n`);
-  if (chart !== undefined) chartWritten(chart, io);
   const { maxCost, maxWrongDelivery } = document.constraints;
   if (document.best === null && (maxCost !== null || maxWrongDelivery !== null) && !args.json) {
     io.stderr('passk: no grid point meets the constraints\n');
