@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { passk } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
@@ -36,6 +36,19 @@ describe('passk sweep', () => {
     const alone = await json('simulate', scenarioFile, '--replicates', '128');
     const at3 = await json('sweep', scenarioFile, '--vary', 'policy.maxAttempts=3');
     expect(at3.points[0].outcome).toEqual(alone.rows[2]);
+  });
+
+  it('a key varied to null (no budget) is a point like any other; the chart draws it', async () => {
+    // Was an internal error: the written sweep document did not fit its schema (values had no null).
+    const chart = `${dir}/budget-null.vl.json`;
+    const run = await passk('sweep', scenarioFile, '--vary', 'policy.budget.cost=null,0.02', '--json', '--workers', '1', '--chart', chart);
+    expect(run.code, run.stderr).toBe(0);
+    const sweep = JSON.parse(run.stdout);
+    expect(sweep.points.map((point: { values: object }) => point.values)).toEqual([{ 'policy.budget.cost': null }, { 'policy.budget.cost': 0.02 }]);
+    // Independent source: the point with no budget is the simulation of the scenario itself (which has none).
+    const alone = await json('simulate', scenarioFile);
+    expect(sweep.points[0].outcome).toEqual(alone.rows[2]);
+    expect(readFileSync(chart, 'utf8')).toContain('"null"');
   });
 
   it('marks the frontier and the best point under a wrong-delivery constraint', async () => {

@@ -313,6 +313,6 @@ function paddedDomain(values: readonly number[], below: number, above: number): 
 }
 
 /** A varied value as text (a point without the path: "null"). */
-function valueText(value: number | string | boolean | undefined): string {
+function valueText(value: number | string | boolean | null | undefined): string {
   return typeof value === 'string' ? value : JSON.stringify(value ?? null);
 }

@@ -130,8 +130,8 @@ export const SweepSchema = Type.Object(
     commonRandomNumbers: Type.String(),
     points: Type.Array(
       Type.Object({
-        values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()]), {
-          description: 'the scenario key → value of this point',
+        values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()]), {
+          description: 'the scenario key → value of this point (null where --vary set a key to null: none, as in budget.cost=null)',
         }),
         outcome: SummaryRowSchema,
         onFrontier: Type.Boolean({ description: 'on the cost / delivered-correct frontier' }),
