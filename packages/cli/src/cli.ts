@@ -3,7 +3,7 @@ import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { CommandExit } from './run/commandExit.js';
 import { Interrupted } from './run/interrupted.js';
-import { emptyNumbersAsNaN, numberAsParsed, refuseBlankPaths } from './args/emptyValues.js';
+import { emptyNumbersAsNaN, numberAsParsed, refuseBlankPaths, refuseRepeatedNumbers } from './args/emptyValues.js';
 import { joinNegativeValues } from './args/negativeValues.js';
 import { optionAsTyped } from './args/optionAsTyped.js';
 import type { CliIo } from './io/cliIo.js';
@@ -77,7 +77,9 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     .demandCommand(1, 'name a command: estimate, compare, gate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
     .middleware((argv) => {
-      emptyNumbersAsNaN(args, argv, numberOptions(parser));
+      const options = (parser as unknown as { getOptions(): { number: string[]; array: string[] } }).getOptions();
+      emptyNumbersAsNaN(args, argv, options.number);
+      refuseRepeatedNumbers(argv, options.number, options.array);
       refuseBlankPaths(args);
     }, true)
     .exitProcess(false)
@@ -160,11 +162,6 @@ function skipHelpCache(parser: Argv): void {
   const internal = (parser as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.();
   const usage = internal?.getUsageInstance?.();
   if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
-}
-
-/** The number options of the command being run. */
-function numberOptions(parser: Argv): readonly string[] {
-  return (parser as unknown as { getOptions(): { number: string[] } }).getOptions().number;
 }
 
 /** The long option names the failing command knows (for "did you mean"). */

@@ -20,6 +20,9 @@ const cases: BadInputCase[] = [
   { name: 'demonstrate: confidence 1', args: [...demonstrate, '--confidence', '1'], where: '--confidence', rule: 'strictly between 0 and 1', value: '1' },
   { name: 'demonstrate: failures -1', args: [...demonstrate, '--failures', '-1'], where: '--failures', rule: 'integer in 0..1000000', value: '-1' },
   { name: 'demonstrate: failures empty (not 0)', args: [...demonstrate, '--failures', ''], where: '--failures', rule: 'integer in 0..1000000', value: '""' },
+  // plan compare's work estimate added the list [4, 0] to numbers: "internal error: value.toExponential is not a function".
+  { name: 'compare: --k given twice', args: [...compare, '--k', '0'], where: '--k', rule: 'must be given once', value: '"4 and 0"' },
+  { name: 'demonstrate: --k given twice', args: [...demonstrate, '--k=3'], where: '--k', rule: 'must be given once', value: '"8 and 3"' },
   { name: 'demonstrate: failures 1.5', args: [...demonstrate, '--failures', '1.5'], where: '--failures', rule: 'integer in 0..1000000', value: '1.5' },
   {
     name: 'demonstrate: failures 1000000 (over the work limit, no stack overflow)',

@@ -43,3 +43,17 @@ export function refuseBlankPaths(args: readonly string[]): void {
     if (PATH_OPTIONS.has(name) && isBlank(value)) throw new InputError(`--${name}`, 'must name a path (it is blank)', value);
   }
 }
+
+/**
+ * A number option given twice (`--k 2 --k 3`) reaches a command as a list, which some checks did
+ * not expect (plan compare's work estimate added it to numbers: an internal error). It is refused
+ * here, naming both values. `numberKeys` as for emptyNumbersAsNaN; options declared as lists are left alone.
+ */
+export function refuseRepeatedNumbers(argv: Record<string, unknown>, numberKeys: readonly string[], arrayKeys: readonly string[]): void {
+  const lists = new Set(arrayKeys);
+  for (const key of numberKeys) {
+    const value = argv[key];
+    if (lists.has(key) || !Array.isArray(value)) continue;
+    throw new InputError(`--${key}`, 'must be given once', value.join(' and '));
+  }
+}
