@@ -27,7 +27,7 @@ export async function estimateFile(benchDir, peer, env, log) {
 
 /**
  * One end-to-end `passk estimate FILE --k 1..10` in a child process (the table a user reads, with
- * the default 1000-replicate bootstrap), timed from spawn to exit, with its peak RSS
+ * the defaults: both intervals, no bootstrap), timed from spawn to exit, with its peak RSS
  * (/usr/bin/time -v where present).
  */
 export async function timePasskEstimate(repoRoot, file) {
