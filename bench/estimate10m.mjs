@@ -47,7 +47,7 @@ export async function passkEstimateJson(repoRoot, file) {
 }
 
 function cliPath(repoRoot) {
-  return join(repoRoot, 'packages', 'cli', 'dist', 'bundle', 'passk.js');
+  return join(repoRoot, 'packages', 'cli', 'dist', 'bundle', 'passk.cjs');
 }
 
 /** One run of the Python peer: its own timer (read + compute, Python start-up excluded) and its wall time. */

@@ -314,7 +314,7 @@ for (const e of peerScenarios) {
 if (startup) {
   console.log('');
   console.log(
-    `startup: node packages/cli/dist/bundle/passk.js ${STARTUP_ARGS.join(' ')} vs node -e 0, ${startup.pairs.length} paired runs: median ${(startup.medianPasskSeconds * 1000).toFixed(0)} ms vs ${(startup.medianNodeSeconds * 1000).toFixed(0)} ms,` +
+    `startup: node packages/cli/dist/bundle/passk.cjs ${STARTUP_ARGS.join(' ')} vs node -e 0, ${startup.pairs.length} paired runs: median ${(startup.medianPasskSeconds * 1000).toFixed(0)} ms vs ${(startup.medianNodeSeconds * 1000).toFixed(0)} ms,` +
       ` median ratio ${startup.medianRatio.toFixed(2)} (target ≤ ${STARTUP_TARGET}: ${startup.medianRatio <= STARTUP_TARGET ? 'met' : 'MISSED'})`,
   );
 }

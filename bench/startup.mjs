@@ -5,12 +5,12 @@ import { join } from 'node:path';
 export const STARTUP_ARGS = ['estimate', '--n', '10', '--c', '3', '--k', '5'];
 
 /**
- * Start-up cost of the CLI: `runs` paired runs, each `node packages/cli/dist/bundle/passk.js estimate --n 10
+ * Start-up cost of the CLI: `runs` paired runs, each `node packages/cli/dist/bundle/passk.cjs estimate --n 10
  * --c 3 --k 5` and `node -e 0` back to back (the order alternating), wall time from spawn to exit.
  * Returns the per-pair ratios, their median, and the median times (seconds).
  */
 export async function timeStartup(repoRoot, runs) {
-  const cli = [join(repoRoot, 'packages', 'cli', 'dist', 'bundle', 'passk.js'), ...STARTUP_ARGS];
+  const cli = [join(repoRoot, 'packages', 'cli', 'dist', 'bundle', 'passk.cjs'), ...STARTUP_ARGS];
   const bare = ['-e', '0'];
   const pairs = [];
   for (let i = 0; i < runs; i++) {

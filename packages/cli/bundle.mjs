@@ -3,16 +3,17 @@
 //    never runs a bundler;
 // 2. the CLI as one CommonJS script, dist/bundle/cli.cjs (@passk/sim, yargs and yaml inside; each
 //    command's modules run only when it is chosen), and its V8 code cache, cli.cjs.cache, made here
-//    after running one short command: the bin dist/bundle/passk.js compiles the script with it
-//    (cliScript.mjs), so a start neither resolves ~30 ES module files nor compiles ~2 MB of source.
+//    after running two short commands: the bin dist/bundle/passk.cjs compiles the script with it
+//    (cliScript.cjs), so a start neither resolves ~30 ES module files nor compiles ~2 MB of source.
 //    charts/renderChart (vega, vega-lite: ES modules with top-level await) is an ES module beside it;
 //    vega, vega-lite, resvg (a native addon) and esbuild stay external (loaded from node_modules when used);
 // 3. the worker entries and the runner `pnpm bench` times, as ES modules.
-// The bin (package.json) is dist/bundle/passk.js; dist/main.js still runs unbundled.
+// The bin (package.json) is dist/bundle/passk.cjs; dist/main.js still runs unbundled.
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildExplorerScript, EXPLORER_SCRIPT_FILE } from './dist/report/explorer/bundleExplorer.js';
 
@@ -64,10 +65,10 @@ const common = {
 };
 // Stale chunks of earlier builds would pile up beside the new ones.
 rmSync(outdir, { recursive: true, force: true });
-// The CLI: one CommonJS script (cli.cjs) that passk.js compiles with a V8 code cache made below;
+// The CLI: one CommonJS script (cli.cjs) that passk.cjs compiles with a V8 code cache made below;
 // each command's modules run only when it is chosen (esbuild's lazy module wrappers), vega, resvg
 // and esbuild load only when used. import.meta.url (the worker scripts, the explorer script and
-// ../package.json are found from it) is the script's URL, given by cliScript.mjs.
+// ../package.json are found from it) is the script's URL, given by cliScript.cjs.
 await esbuild.build({
   ...common,
   entryPoints: { cli: join(dist, 'startCli.js') },
@@ -85,15 +86,15 @@ await esbuild.build({
   outExtension: { '.js': '.cjs' },
 });
 // A vm.Script cannot import() (Node 20 loses the callback when the script comes from a code cache):
-// its import() calls, all of ES modules outside it, go through a function cliScript.mjs passes in.
+// its import() calls, all of ES modules outside it, go through a function cliScript.cjs passes in.
 const cliFile = join(outdir, 'cli.cjs');
 const cliSource = readFileSync(cliFile, 'latin1');
 const renamed = cliSource.replace(/\bimport\("/g, '__passkImport("');
 if (/\bimport\(/.test(renamed)) throw new Error('bundle: cli.cjs has an import() of a computed specifier, which the rename misses');
 writeFileSync(cliFile, renamed, 'latin1');
-copyFileSync(join(root, 'cliScript.mjs'), join(outdir, 'cliScript.mjs'));
-copyFileSync(join(root, 'launcher.mjs'), join(outdir, 'passk.js'));
-chmodSync(join(outdir, 'passk.js'), 0o755);
+copyFileSync(join(root, 'cliScript.cjs'), join(outdir, 'cliScript.cjs'));
+copyFileSync(join(root, 'launcher.cjs'), join(outdir, 'passk.cjs'));
+chmodSync(join(outdir, 'passk.cjs'), 0o755);
 // Each worker, the chart renderer, and the runner `pnpm bench` times as `passk simulate` runs it, as
 // single ES module files. Their names keep the workers' file names:
 // runSimulation (@passk/sim/node) and csvRangeRunner start new URL('./simulateWorker.js' | './csvRangeWorker.js', import.meta.url).
@@ -126,7 +127,7 @@ writeFileSync(
 // estimate of one task and that of a small results file (the CSV reader, the task population fits,
 // both intervals), whose functions a run on a large file would otherwise compile while the
 // optimising compiler's thread is busy with the reader (~15 ms of the 10M-row estimate).
-const { loadCliScript, CLI_CACHE } = await import(pathToFileURL(join(outdir, 'cliScript.mjs')).href);
+const { loadCliScript, CLI_CACHE } = createRequire(import.meta.url)(join(outdir, 'cliScript.cjs'));
 const { cli, script } = loadCliScript(undefined);
 const quiet = { stdout: () => {}, stderr: () => {}, stderrIsTTY: false, cwd: process.cwd(), env: {} };
 const warmUp = mkdtempSync(join(tmpdir(), 'passk-bundle-'));

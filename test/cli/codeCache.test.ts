@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/runPassk.js';
 
 // The bin compiles the CLI script (dist/bundle/cli.cjs) with the V8 code cache made at build time
-// (packages/cli/cliScript.mjs). V8 must take the cache it was built for, and a cache it rejects —
+// (packages/cli/cliScript.cjs). V8 must take the cache it was built for, and a cache it rejects —
 // damaged, cut short, or missing — must change nothing the user sees: the script is compiled from
 // source. The expected output is the bin's own, with the build's cache, on the same command.
 const BUNDLE = join(REPO_ROOT, 'packages', 'cli', 'dist', 'bundle');
@@ -27,7 +27,7 @@ function bundleWith(name: string, cache: Buffer | undefined): string {
 
 describe.skipIf(!built)('the CLI script and its code cache (skipped without a build)', () => {
   it('V8 accepts the cache made at build time', () => {
-    const script = `import(${JSON.stringify(join(BUNDLE, 'cliScript.mjs'))}).then((m) => process.stdout.write(String(m.loadCliScript(m.readCliCache()).script.cachedDataRejected)))`;
+    const script = `const m = require(${JSON.stringify(join(BUNDLE, 'cliScript.cjs'))}); process.stdout.write(String(m.loadCliScript(m.readCliCache()).script.cachedDataRejected))`;
     expect(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })).toBe('false');
   });
 
@@ -37,9 +37,9 @@ describe.skipIf(!built)('the CLI script and its code cache (skipped without a bu
     ['not there', () => undefined],
     ['empty', () => Buffer.alloc(0)],
   ])('a cache that is %s: the same output, exit code and stderr as with the good one', (name, alter) => {
-    const good = spawnSync(process.execPath, [join(BUNDLE, 'passk.js'), ...ARGS], { encoding: 'utf8' });
+    const good = spawnSync(process.execPath, [join(BUNDLE, 'passk.cjs'), ...ARGS], { encoding: 'utf8' });
     const copy = bundleWith(name.replace(' ', '-'), alter(readFileSync(join(BUNDLE, 'cli.cjs.cache'))));
-    const run = spawnSync(process.execPath, [join(copy, 'passk.js'), ...ARGS], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(copy, 'passk.cjs'), ...ARGS], { encoding: 'utf8' });
     expect({ code: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ code: 0, stdout: good.stdout, stderr: '' });
     expect(good.status).toBe(0);
   });

@@ -24,7 +24,7 @@ interface Stopped {
 
 function interrupt(args: string[], progressLabel: string, cwd: string): Promise<Stopped> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.js`, ...args, '--progress'], { cwd });
+    const child = spawn(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`, ...args, '--progress'], { cwd });
     let stdout = '';
     let stderr = '';
     let signalled = 0;

@@ -14,7 +14,7 @@ const GENERAL = fixture('scenarios-cli/general.yaml');
 /** stdout of `passk simulate FILE --json ARGS…` from the built binary (exit 0, nothing on stderr). */
 function simulateJson(file: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.js`, 'simulate', file, '--json', ...args], (error, stdout, stderr) => {
+    execFile(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`, 'simulate', file, '--json', ...args], (error, stdout, stderr) => {
       if (error || stderr !== '') reject(new Error(`passk simulate ${args.join(' ')} failed: ${error?.message ?? ''} ${stderr}`));
       else resolve(stdout);
     });

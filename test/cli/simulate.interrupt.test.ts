@@ -34,7 +34,7 @@ function interruptSimulate(args: string[], afterMs = 300): Promise<Interrupted> 
     let signalled = 0;
     const child = spawn(
       process.execPath,
-      [`${REPO_ROOT}packages/cli/dist/bundle/passk.js`, 'simulate', '--replicates', String(REPLICATES), '--progress', ...args],
+      [`${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`, 'simulate', '--replicates', String(REPLICATES), '--progress', ...args],
       { cwd: REPO_ROOT },
     );
     let stdout = '';

@@ -23,9 +23,9 @@ export async function passk(...args: string[]): Promise<CliRun> {
   return { code, stdout, stderr };
 }
 
-/** Runs the built binary (packages/cli/dist/bundle/passk.js) as a separate process: exit codes, real streams. */
+/** Runs the built binary (packages/cli/dist/bundle/passk.cjs) as a separate process: exit codes, real streams. */
 export function passkProcess(args: string[], options: { cwd?: string } = {}): CliRun {
-  const result = spawnSync(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.js`, ...args], {
+  const result = spawnSync(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     encoding: 'utf8',
   });
