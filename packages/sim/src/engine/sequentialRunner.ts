@@ -105,6 +105,8 @@ export class SequentialRunner implements BlockRunner {
   private readonly latencyByAttempts: boolean;
   /** DELIVERY_ROW[d]·K − 2 per delivery kind d (see episodes). */
   private readonly deliveryRows: Int32Array;
+  /** The episode loop for this scenario's features (`SequentialRunner.kernel`, one per combination). */
+  private readonly episodes: Episodes;
   /** Whether the kernel has been called (forTaskGroups). */
   warm = false;
 
@@ -139,6 +141,37 @@ export class SequentialRunner implements BlockRunner {
     this.latency = amountParameters(latency);
     this.latencyByAttempts = latency.dist === 'constant' && scenario.policy.budget.latency === null;
     this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
+    this.episodes = SequentialRunner.episodesFor(this.features());
+  }
+
+  /** What the episode loop branches on, fixed for this runner. */
+  private features(): KernelFeatures {
+    const { attempts, verifier, policy, selector } = this.scenario;
+    const { falseAccept, falseReject } = verifier;
+    const correlation = attempts.correlation;
+    return {
+      model:
+        this.patterns !== null
+          ? PATTERN
+          : correlation.model === 'markov'
+            ? MARKOV
+            : correlation.model === 'feedback'
+              ? FEEDBACK
+              : correlation.model === 'exchangeable' && correlation.icc > 0
+                ? EXCHANGEABLE
+                : INDEPENDENT,
+      judged: !(falseAccept.dist === 'point' && falseAccept.p === 0 && falseReject.dist === 'point' && falseReject.p === 0),
+      costLognormal: this.cost.kind === LOGNORMAL,
+      costDrawnFlag: this.costDrawn !== null,
+      latencyDrawnFlag: this.latencyDrawn !== null,
+      hasCostCap: policy.budget.cost !== null,
+      hasLatencyCap: policy.budget.latency !== null,
+      hard: policy.budget.mode === 'hard',
+      deliverLast: policy.onNoAccept === 'deliverLast',
+      oracle: selector.kind === 'oracle',
+      latencyByAttempts: this.latencyByAttempts,
+      small: this.K <= 30,
+    };
   }
 
   /** The outcome patterns of all tasks (a copy), when it draws them. */
@@ -164,140 +197,131 @@ export class SequentialRunner implements BlockRunner {
     this.hFinal.fill(0, 0, 3 * slots);
     const fixed = this.fixedTasks;
     // A fixed benchmark in groups of tasks (forTaskGroups: V8 then optimises the kernel with the type feedback of complete calls).
-    if (fixed !== null) forTaskGroups(fixed.count, true, this, (t, n) => this.episodes(rng, fixed, t, t + n, 0, count, out));
+    const episodes = this.episodes;
+    if (fixed !== null) forTaskGroups(fixed.count, true, this, (t, n) => episodes(this, rng, fixed, t, t + n, 0, count, out));
     else
       for (let r = 0; r < count; r++) {
         const tasks = replicateTasks(this.scenario, firstReplicate + r);
-        this.episodes(rng, tasks, 0, tasks.count, r, r + 1, out);
+        episodes(this, rng, tasks, 0, tasks.count, r, r + 1, out);
       }
     this.finish(count, out);
   }
 
-  /** Tasks [firstTask, endTask) of `tasks` (outer) × replicates [from, to) (inner), in the order GeneralRunner uses the stream. */
-  private episodes(rng: Xoshiro128, tasks: TaskParameters, firstTask: number, endTask: number, from: number, to: number, out: Float64Array): void {
-    const K = this.K;
-    const H = K + 2;
-    const width = METRIC_COUNT * K;
-    const { attempts, verifier, policy, selector } = this.scenario;
-    const { falseAccept, falseReject } = verifier;
-    const judged = !(falseAccept.dist === 'point' && falseAccept.p === 0 && falseReject.dist === 'point' && falseReject.p === 0);
-    const correlation = attempts.correlation;
-    const patterns = tasks === this.fixedTasks ? this.patterns : null;
-    const patternWords = patterns === null ? NO_PATTERNS : patterns.words;
-    const patternMask = (1 << K) - 1,
-      patternHalf = patternMask >>> 1;
-    const model =
-      patterns !== null
-        ? PATTERN
-        : correlation.model === 'markov'
-          ? MARKOV
-          : correlation.model === 'feedback'
-            ? FEEDBACK
-            : correlation.model === 'exchangeable' && correlation.icc > 0
-              ? EXCHANGEABLE
-              : INDEPENDENT;
-    const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
-    const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
-    const scale = correlation.model === 'exchangeable' && correlation.icc > 0 ? 1 / correlation.icc - 1 : 0;
-    const cost = this.cost;
-    const latency = this.latency;
-    const costLognormal = cost.kind === LOGNORMAL,
-      costValue = cost.value,
-      costMedian = cost.median,
-      costSigma = cost.sigma;
-    const latencyValue = latency.value;
-    const latencyDrawn = this.latencyDrawn;
-    const costDrawn = this.costDrawn;
-    const checkCost = verifier.cost;
-    const costCap = policy.budget.cost;
-    const latencyCap = policy.budget.latency;
-    const hasCostCap = costCap !== null;
-    const hasLatencyCap = latencyCap !== null;
-    const costLimit = costCap ?? Infinity;
-    const latencyLimit = latencyCap ?? Infinity;
-    const hard = policy.budget.mode === 'hard';
-    const deliverLast = policy.onNoAccept === 'deliverLast';
-    const oracle = selector.kind === 'oracle';
+  /**
+   * The kernels made so far, by combination of features: each is made once per process (a second
+   * closure of the same loop would have V8 compile it for any context, without the specialisation).
+   */
+  private static readonly kernels = new Map<string, Episodes>();
+
+  private static episodesFor(features: KernelFeatures): Episodes {
+    const key = Object.values(features).join();
+    let kernel = SequentialRunner.kernels.get(key);
+    if (kernel === undefined) {
+      kernel = SequentialRunner.kernel(features);
+      SequentialRunner.kernels.set(key, kernel);
+    }
+    return kernel;
+  }
+
+  /**
+   * The episode loop for one combination of the features it branches on (`KernelFeatures`): they
+   * are constants of the closure's context, so V8, which specialises a function made by one
+   * closure on that closure's context, compiles the loop without the branches of the features
+   * the scenario does not have. Runs tasks [firstTask, endTask) of `tasks` (outer) × replicates
+   * [from, to) (inner), in the order GeneralRunner uses the stream.
+   */
+  private static kernel(features: KernelFeatures): Episodes {
+    const { model, judged, costLognormal, costDrawnFlag, latencyDrawnFlag, hasCostCap, hasLatencyCap, hard, deliverLast, oracle, latencyByAttempts, small } =
+      features;
     const prefixDelivery = deliverLast || oracle;
-    const X = this.outcomes;
-    // "Not within K" for G and F, computed once: an addition only in a rare branch would lack type feedback.
-    const none = K + 1;
-    const markovThreshold = this.markovThreshold;
-    const acceptFrom = this.acceptFrom;
-    const acceptTo = this.acceptTo;
-    // Up to 30 attempts the outcomes also go into a bit mask, from which G and F come without branches.
-    const small = K <= 30;
-    const allAttempts = small ? (2 << K) - 2 : 0;
-    const hG = this.hFirstSuccess,
-      hF = this.hFirstFailure,
-      hFinal = this.hFinal;
-    const costTail = this.costTail,
-      latencyTail = this.latencyTail;
-    const costOverTail = this.costOverTail,
-      costOvershootTail = this.costOvershootTail;
-    const latencyOverTail = this.latencyOverTail,
-      latencyOvershootTail = this.latencyOvershootTail;
-    const { kn, wn } = this.ziggurat;
-    const exp = this.exp;
-    const near = exp.near;
-    // Module constants as locals: V8 loads an imported or module-level binding from its context,
-    // with a check, at every use in the loop; a local is a register or a stack slot.
-    const nearLimit = NEAR_LIMIT,
-      nearSteps = NEAR_STEPS,
-      inverseStep = INVERSE_STEP,
-      rounder = ROUNDER,
-      stepHigh = STEP_HIGH,
-      stepLow = STEP_LOW,
-      twoPowMinus32 = TWO_POW_MINUS_32;
-    // Where budget k = j − 1 of replicate r adds its amounts and delivery: out[r·width + row·K + j − 2].
-    const costRow = COST * K - 2,
-      latencyRow = LATENCY * K - 2;
-    const latencyByAttempts = this.latencyByAttempts;
-    const deliveryRows = this.deliveryRows;
-    let s0 = rng.s0,
-      s1 = rng.s1,
-      s2 = rng.s2,
-      s3 = rng.s3;
-    let y = 0,
-      word = 0,
-      tt = 0;
+    return function episodes(runner, rng, tasks, firstTask, endTask, from, to, out) {
+      const K = runner.K;
+      const H = K + 2;
+      const width = METRIC_COUNT * K;
+      const { attempts, verifier, policy } = runner.scenario;
+      const correlation = attempts.correlation;
+      // A pattern kernel runs only on the runner's fixed tasks (resampled tasks are never those).
+      const patterns = model === PATTERN ? runner.patterns! : null;
+      const patternWords = patterns === null ? NO_PATTERNS : patterns.words;
+      const patternMask = (1 << K) - 1,
+        patternHalf = patternMask >>> 1;
+      const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
+      const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
+      const scale = correlation.model === 'exchangeable' && correlation.icc > 0 ? 1 / correlation.icc - 1 : 0;
+      const cost = runner.cost;
+      const latency = runner.latency;
+      const costValue = cost.value,
+        costMedian = cost.median,
+        costSigma = cost.sigma;
+      const latencyValue = latency.value;
+      const latencyDrawn = runner.latencyDrawn;
+      const costDrawn = runner.costDrawn;
+      const checkCost = verifier.cost;
+      const costCap = policy.budget.cost;
+      const latencyCap = policy.budget.latency;
+      const costLimit = costCap ?? Infinity;
+      const latencyLimit = latencyCap ?? Infinity;
+      const X = runner.outcomes;
+      // "Not within K" for G and F, computed once: an addition only in a rare branch would lack type feedback.
+      const none = K + 1;
+      const markovThreshold = runner.markovThreshold;
+      const acceptFrom = runner.acceptFrom;
+      const acceptTo = runner.acceptTo;
+      // Up to 30 attempts (small) the outcomes also go into a bit mask, from which G and F come without branches.
+      const allAttempts = small ? (2 << K) - 2 : 0;
+      const hG = runner.hFirstSuccess,
+        hF = runner.hFirstFailure,
+        hFinal = runner.hFinal;
+      const costTail = runner.costTail,
+        latencyTail = runner.latencyTail;
+      const costOverTail = runner.costOverTail,
+        costOvershootTail = runner.costOvershootTail;
+      const latencyOverTail = runner.latencyOverTail,
+        latencyOvershootTail = runner.latencyOvershootTail;
+      const { kn, wn } = runner.ziggurat;
+      const exp = runner.exp;
+      const near = exp.near;
+      // Module constants as locals: V8 loads an imported or module-level binding from its context,
+      // with a check, at every use in the loop; a local is a register or a stack slot.
+      const nearLimit = NEAR_LIMIT,
+        nearSteps = NEAR_STEPS,
+        inverseStep = INVERSE_STEP,
+        rounder = ROUNDER,
+        stepHigh = STEP_HIGH,
+        stepLow = STEP_LOW,
+        twoPowMinus32 = TWO_POW_MINUS_32;
+      // Where budget k = j − 1 of replicate r adds its amounts and delivery: out[r·width + row·K + j − 2].
+      const costRow = COST * K - 2,
+        latencyRow = LATENCY * K - 2;
+      const deliveryRows = runner.deliveryRows;
+      let s0 = rng.s0,
+        s1 = rng.s1,
+        s2 = rng.s2,
+        s3 = rng.s3;
+      let y = 0,
+        word = 0,
+        tt = 0;
 
-    for (let t = firstTask; t < endTask; t++) {
-      const p = tasks.successRate[t],
-        fa = tasks.falseAccept[t],
-        fr = tasks.falseReject[t];
-      // Thresholds on the 32-bit word: u·2^-32 < q ⇔ word < q·2^32 (exact: a power of two).
-      const first = p * TWO_POW_32;
-      // Indexed by the previous outcome (markov) and by the outcome (verdict), so no branch on it.
-      markovThreshold[0] = (stay * 0 + (1 - stay) * p) * TWO_POW_32;
-      markovThreshold[1] = (stay * 1 + (1 - stay) * p) * TWO_POW_32;
-      // Accepted iff acceptFrom[x] ≤ word < acceptTo[x]: a wrong attempt iff word < FA·2^32, a correct one iff word ≥ FR·2^32.
-      acceptTo[0] = fa * TWO_POW_32;
-      acceptFrom[1] = fr * TWO_POW_32;
-      const a = p * scale;
-      const patternsAt = patterns === null ? 0 : patterns.at(t);
-      for (let r = from; r < to; r++) {
-        // ---- outcomes X_1..X_K (drawOutcomes), with the first success G and first failure F ----
-        let G = none;
-        let F = none;
-        let bits = 0; // bit j set: X_j correct (K ≤ 30)
-        if (model === PATTERN) {
-          y = Math.imul(s1, 5);
-          word = Math.imul((y << 7) | (y >>> 25), 9);
-          tt = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= tt;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          // patternOf, inlined: column i = x & (C − 1), the pattern i or its alias (K ≤ 10, so small).
-          const i = word & patternMask;
-          const w = patternWords[patternsAt + i];
-          const alias = w & patternMask;
-          bits = (alias ^ ((i ^ alias) & ((((word >>> 1) | patternHalf) - (w >>> 1)) >> 31))) << 1;
-        } else if (model === INDEPENDENT) {
-          for (let j = 1; j <= K; j++) {
+      for (let t = firstTask; t < endTask; t++) {
+        const p = tasks.successRate[t],
+          fa = tasks.falseAccept[t],
+          fr = tasks.falseReject[t];
+        // Thresholds on the 32-bit word: u·2^-32 < q ⇔ word < q·2^32 (exact: a power of two).
+        const first = p * TWO_POW_32;
+        // Indexed by the previous outcome (markov) and by the outcome (verdict), so no branch on it.
+        markovThreshold[0] = (stay * 0 + (1 - stay) * p) * TWO_POW_32;
+        markovThreshold[1] = (stay * 1 + (1 - stay) * p) * TWO_POW_32;
+        // Accepted iff acceptFrom[x] ≤ word < acceptTo[x]: a wrong attempt iff word < FA·2^32, a correct one iff word ≥ FR·2^32.
+        acceptTo[0] = fa * TWO_POW_32;
+        acceptFrom[1] = fr * TWO_POW_32;
+        const a = p * scale;
+        const patternsAt = patterns === null ? 0 : patterns.at(t);
+        for (let r = from; r < to; r++) {
+          // ---- outcomes X_1..X_K (drawOutcomes), with the first success G and first failure F ----
+          let G = none;
+          let F = none;
+          let bits = 0; // bit j set: X_j correct (K ≤ 30)
+          if (model === PATTERN) {
             y = Math.imul(s1, 5);
             word = Math.imul((y << 7) | (y >>> 25), 9);
             tt = s1 << 9;
@@ -307,237 +331,254 @@ export class SequentialRunner implements BlockRunner {
             s0 ^= s3;
             s2 ^= tt;
             s3 = (s3 << 11) | (s3 >>> 21);
-            const x = +(word >>> 0 < first);
-            if (small) bits |= x << j;
-            else {
-              X[j] = x;
-              G = x === 1 && G > K ? j : G;
-              F = x === 0 && F > K ? j : F;
+            // patternOf, inlined: column i = x & (C − 1), the pattern i or its alias (K ≤ 10, so small).
+            const i = word & patternMask;
+            const w = patternWords[patternsAt + i];
+            const alias = w & patternMask;
+            bits = (alias ^ ((i ^ alias) & ((((word >>> 1) | patternHalf) - (w >>> 1)) >> 31))) << 1;
+          } else if (model === INDEPENDENT) {
+            for (let j = 1; j <= K; j++) {
+              y = Math.imul(s1, 5);
+              word = Math.imul((y << 7) | (y >>> 25), 9);
+              tt = s1 << 9;
+              s2 ^= s0;
+              s3 ^= s1;
+              s1 ^= s2;
+              s0 ^= s3;
+              s2 ^= tt;
+              s3 = (s3 << 11) | (s3 >>> 21);
+              const x = +(word >>> 0 < first);
+              if (small) bits |= x << j;
+              else {
+                X[j] = x;
+                G = x === 1 && G > K ? j : G;
+                F = x === 0 && F > K ? j : F;
+              }
+            }
+          } else if (model === MARKOV) {
+            // P(X_j = 1 | X_{j−1}) = λ·X_{j−1} + (1 − λ)p, as drawOutcomes computes it.
+            let threshold = first;
+            for (let j = 1; j <= K; j++) {
+              y = Math.imul(s1, 5);
+              word = Math.imul((y << 7) | (y >>> 25), 9);
+              tt = s1 << 9;
+              s2 ^= s0;
+              s3 ^= s1;
+              s1 ^= s2;
+              s0 ^= s3;
+              s2 ^= tt;
+              s3 = (s3 << 11) | (s3 >>> 21);
+              const x = +(word >>> 0 < threshold);
+              threshold = markovThreshold[x];
+              if (small) bits |= x << j;
+              else {
+                X[j] = x;
+                G = x === 1 && G > K ? j : G;
+                F = x === 0 && F > K ? j : F;
+              }
+            }
+          } else if (model === EXCHANGEABLE) {
+            let correctSoFar = 0;
+            for (let j = 1; j <= K; j++) {
+              y = Math.imul(s1, 5);
+              word = Math.imul((y << 7) | (y >>> 25), 9);
+              tt = s1 << 9;
+              s2 ^= s0;
+              s3 ^= s1;
+              s1 ^= s2;
+              s0 ^= s3;
+              s2 ^= tt;
+              s3 = (s3 << 11) | (s3 >>> 21);
+              const x = +((word >>> 0) * twoPowMinus32 < (a + correctSoFar) / (scale + j - 1));
+              correctSoFar += x;
+              if (small) bits |= x << j;
+              else {
+                X[j] = x;
+                G = x === 1 && G > K ? j : G;
+                F = x === 0 && F > K ? j : F;
+              }
+            }
+          } else {
+            let rate = p;
+            for (let j = 1; j <= K; j++) {
+              y = Math.imul(s1, 5);
+              word = Math.imul((y << 7) | (y >>> 25), 9);
+              tt = s1 << 9;
+              s2 ^= s0;
+              s3 ^= s1;
+              s1 ^= s2;
+              s0 ^= s3;
+              s2 ^= tt;
+              s3 = (s3 << 11) | (s3 >>> 21);
+              const x = +((word >>> 0) * twoPowMinus32 < rate);
+              if (x === 0) rate += eta * (1 - rate);
+              if (small) bits |= x << j;
+              else {
+                X[j] = x;
+                G = x === 1 && G > K ? j : G;
+                F = x === 0 && F > K ? j : F;
+              }
             }
           }
-        } else if (model === MARKOV) {
-          // P(X_j = 1 | X_{j−1}) = λ·X_{j−1} + (1 − λ)p, as drawOutcomes computes it.
-          let threshold = first;
-          for (let j = 1; j <= K; j++) {
-            y = Math.imul(s1, 5);
-            word = Math.imul((y << 7) | (y >>> 25), 9);
-            tt = s1 << 9;
-            s2 ^= s0;
-            s3 ^= s1;
-            s1 ^= s2;
-            s0 ^= s3;
-            s2 ^= tt;
-            s3 = (s3 << 11) | (s3 >>> 21);
-            const x = +(word >>> 0 < threshold);
-            threshold = markovThreshold[x];
-            if (small) bits |= x << j;
-            else {
-              X[j] = x;
-              G = x === 1 && G > K ? j : G;
-              F = x === 0 && F > K ? j : F;
-            }
-          }
-        } else if (model === EXCHANGEABLE) {
-          let correctSoFar = 0;
-          for (let j = 1; j <= K; j++) {
-            y = Math.imul(s1, 5);
-            word = Math.imul((y << 7) | (y >>> 25), 9);
-            tt = s1 << 9;
-            s2 ^= s0;
-            s3 ^= s1;
-            s1 ^= s2;
-            s0 ^= s3;
-            s2 ^= tt;
-            s3 = (s3 << 11) | (s3 >>> 21);
-            const x = +((word >>> 0) * twoPowMinus32 < (a + correctSoFar) / (scale + j - 1));
-            correctSoFar += x;
-            if (small) bits |= x << j;
-            else {
-              X[j] = x;
-              G = x === 1 && G > K ? j : G;
-              F = x === 0 && F > K ? j : F;
-            }
-          }
-        } else {
-          let rate = p;
-          for (let j = 1; j <= K; j++) {
-            y = Math.imul(s1, 5);
-            word = Math.imul((y << 7) | (y >>> 25), 9);
-            tt = s1 << 9;
-            s2 ^= s0;
-            s3 ^= s1;
-            s1 ^= s2;
-            s0 ^= s3;
-            s2 ^= tt;
-            s3 = (s3 << 11) | (s3 >>> 21);
-            const x = +((word >>> 0) * twoPowMinus32 < rate);
-            if (x === 0) rate += eta * (1 - rate);
-            if (small) bits |= x << j;
-            else {
-              X[j] = x;
-              G = x === 1 && G > K ? j : G;
-              F = x === 0 && F > K ? j : F;
-            }
-          }
-        }
 
-        if (small) {
-          // First success and first failure as the lowest set bit of the outcome mask and of its complement.
-          const failures = ~bits & allAttempts;
-          G = bits === 0 ? none : 31 - Math.clz32(bits & -bits);
-          F = failures === 0 ? none : 31 - Math.clz32(failures & -failures);
-        }
+          if (small) {
+            // First success and first failure as the lowest set bit of the outcome mask and of its complement.
+            const failures = ~bits & allAttempts;
+            G = bits === 0 ? none : 31 - Math.clz32(bits & -bits);
+            F = failures === 0 ? none : 31 - Math.clz32(failures & -failures);
+          }
 
-        // ---- attempts, one per round, while the budgets let them start ----
-        // spend, took: S_j and L_j after attempt j; elapsed: the latency before the next attempt.
-        let spend = 0;
-        let elapsed = 0;
-        let took = 0;
-        let started = 0;
-        let final = NONE;
-        let completedCorrect = 0;
-        let lastCompleted = NONE;
-        const base = r * width;
-        for (let j = 1; j <= K; j++) {
-          if (hasCostCap && !(spend < costLimit)) break;
-          if (hasLatencyCap && !(elapsed < latencyLimit)) break;
-          if (j > 1) {
-            // Attempt j − 1 was not the last: budget k = j − 1 ends in the state after it (amounts S, L; for
-            // deliverLast and oracle its delivery; otherwise none, added in finish).
-            out[base + costRow + j] += spend;
-            if (!latencyByAttempts) out[base + latencyRow + j] += took;
-            if (prefixDelivery) out[base + deliveryRows[final] + j] += 1;
-          }
-          // Outcome X_j: bit j of the mask (K ≤ 30), else the array.
-          const x = small ? (bits >>> j) & 1 : X[j];
-          let accept = x;
-          if (judged) {
-            y = Math.imul(s1, 5);
-            word = Math.imul((y << 7) | (y >>> 25), 9);
-            tt = s1 << 9;
-            s2 ^= s0;
-            s3 ^= s1;
-            s1 ^= s2;
-            s0 ^= s3;
-            s2 ^= tt;
-            s3 = (s3 << 11) | (s3 >>> 21);
-            const w = word >>> 0;
-            accept = +(w >= acceptFrom[x]) & +(w < acceptTo[x]);
-          }
-          // Cost, then latency: the constant, or median·e^{σZ} with Z by the ziggurat (LognormalSum of one,
-          // inlined for the cost).
-          let c = costValue;
-          if (costLognormal) {
-            y = Math.imul(s1, 5);
-            word = Math.imul((y << 7) | (y >>> 25), 9);
-            tt = s1 << 9;
-            s2 ^= s0;
-            s3 ^= s1;
-            s1 ^= s2;
-            s0 ^= s3;
-            s2 ^= tt;
-            s3 = (s3 << 11) | (s3 >>> 21);
-            const layer = word & 127;
-            const v = word >> 7;
-            let z = 0;
-            if (Math.abs(v) < kn[layer]) z = v * wn[layer];
-            else {
+          // ---- attempts, one per round, while the budgets let them start ----
+          // spend, took: S_j and L_j after attempt j; elapsed: the latency before the next attempt.
+          let spend = 0;
+          let elapsed = 0;
+          let took = 0;
+          let started = 0;
+          let final = NONE;
+          let completedCorrect = 0;
+          let lastCompleted = NONE;
+          const base = r * width;
+          for (let j = 1; j <= K; j++) {
+            if (hasCostCap && !(spend < costLimit)) break;
+            if (hasLatencyCap && !(elapsed < latencyLimit)) break;
+            if (j > 1) {
+              // Attempt j − 1 was not the last: budget k = j − 1 ends in the state after it (amounts S, L; for
+              // deliverLast and oracle its delivery; otherwise none, added in finish).
+              out[base + costRow + j] += spend;
+              if (!latencyByAttempts) out[base + latencyRow + j] += took;
+              if (prefixDelivery) out[base + deliveryRows[final] + j] += 1;
+            }
+            // Outcome X_j: bit j of the mask (K ≤ 30), else the array.
+            const x = small ? (bits >>> j) & 1 : X[j];
+            let accept = x;
+            if (judged) {
+              y = Math.imul(s1, 5);
+              word = Math.imul((y << 7) | (y >>> 25), 9);
+              tt = s1 << 9;
+              s2 ^= s0;
+              s3 ^= s1;
+              s1 ^= s2;
+              s0 ^= s3;
+              s2 ^= tt;
+              s3 = (s3 << 11) | (s3 >>> 21);
+              const w = word >>> 0;
+              accept = +(w >= acceptFrom[x]) & +(w < acceptTo[x]);
+            }
+            // Cost, then latency: the constant, or median·e^{σZ} with Z by the ziggurat (LognormalSum of one,
+            // inlined for the cost).
+            let c = costValue;
+            if (costLognormal) {
+              y = Math.imul(s1, 5);
+              word = Math.imul((y << 7) | (y >>> 25), 9);
+              tt = s1 << 9;
+              s2 ^= s0;
+              s3 ^= s1;
+              s1 ^= s2;
+              s0 ^= s3;
+              s2 ^= tt;
+              s3 = (s3 << 11) | (s3 >>> 21);
+              const layer = word & 127;
+              const v = word >> 7;
+              let z = 0;
+              if (Math.abs(v) < kn[layer]) z = v * wn[layer];
+              else {
+                rng.s0 = s0;
+                rng.s1 = s1;
+                rng.s2 = s2;
+                rng.s3 = s3;
+                z = zigguratSlow(runner.ziggurat, rng, word);
+                s0 = rng.s0;
+                s1 = rng.s1;
+                s2 = rng.s2;
+                s3 = rng.s3;
+              }
+              // e^x as tableExp computes it, inlined for |x| < NEAR_LIMIT (the call is not: the kernel exceeds
+              // V8's inlining budget); beyond, the call.
+              const x = costSigma * z;
+              let e: number;
+              if (x < nearLimit && x > -nearLimit) {
+                const rounded = x * inverseStep + rounder - rounder;
+                const rest = x - rounded * stepHigh - rounded * stepLow;
+                const rest2 = rest * rest;
+                const f = near[(rounded | 0) + nearSteps];
+                e = f + f * (rest + rest2 * (0.5 + rest * (1 / 6) + rest2 * (1 / 24)));
+              } else e = tableExp(exp, x);
+              c = costMedian * e;
+            }
+            if (costDrawnFlag) {
               rng.s0 = s0;
               rng.s1 = s1;
               rng.s2 = s2;
               rng.s3 = s3;
-              z = zigguratSlow(this.ziggurat, rng, word);
+              c = draw(costDrawn!, rng);
               s0 = rng.s0;
               s1 = rng.s1;
               s2 = rng.s2;
               s3 = rng.s3;
             }
-            // e^x as tableExp computes it, inlined for |x| < NEAR_LIMIT (the call is not: the kernel exceeds
-            // V8's inlining budget); beyond, the call.
-            const x = costSigma * z;
-            let e: number;
-            if (x < nearLimit && x > -nearLimit) {
-              const rounded = x * inverseStep + rounder - rounder;
-              const rest = x - rounded * stepHigh - rounded * stepLow;
-              const rest2 = rest * rest;
-              const f = near[(rounded | 0) + nearSteps];
-              e = f + f * (rest + rest2 * (0.5 + rest * (1 / 6) + rest2 * (1 / 24)));
-            } else e = tableExp(exp, x);
-            c = costMedian * e;
+            c += checkCost;
+            let l = latencyValue;
+            if (latencyDrawnFlag) {
+              // A drawn latency (rarer) by the general episode's own draw (`draw`: LognormalSum of one, or a value of the list).
+              rng.s0 = s0;
+              rng.s1 = s1;
+              rng.s2 = s2;
+              rng.s3 = s3;
+              l = draw(latencyDrawn!, rng);
+              s0 = rng.s0;
+              s1 = rng.s1;
+              s2 = rng.s2;
+              s3 = rng.s3;
+            }
+            let cut = false;
+            if (hard && hasCostCap && spend + c > costLimit) {
+              spend = costLimit;
+              cut = true;
+            } else spend += c;
+            if (hard && hasLatencyCap && elapsed + l > latencyLimit) {
+              l = latencyLimit - elapsed;
+              cut = true;
+            }
+            started = j;
+            took = elapsed + (l > 0 ? l : 0);
+            if (cut) accept = 0;
+            else {
+              completedCorrect |= x;
+              lastCompleted = WRONG - x;
+            }
+            if (accept === 1) {
+              final = oracle ? WRONG - completedCorrect : WRONG - x;
+              break;
+            }
+            final = oracle && completedCorrect === 1 ? CORRECT : deliverLast ? lastCompleted : NONE;
+            elapsed = took;
           }
-          if (costDrawn !== null) {
-            rng.s0 = s0;
-            rng.s1 = s1;
-            rng.s2 = s2;
-            rng.s3 = s3;
-            c = draw(costDrawn, rng);
-            s0 = rng.s0;
-            s1 = rng.s1;
-            s2 = rng.s2;
-            s3 = rng.s3;
-          }
-          c += checkCost;
-          let l = latencyValue;
-          if (latencyDrawn !== null) {
-            // A drawn latency (rarer) by the general episode's own draw (`draw`: LognormalSum of one, or a value of the list).
-            rng.s0 = s0;
-            rng.s1 = s1;
-            rng.s2 = s2;
-            rng.s3 = s3;
-            l = draw(latencyDrawn, rng);
-            s0 = rng.s0;
-            s1 = rng.s1;
-            s2 = rng.s2;
-            s3 = rng.s3;
-          }
-          let cut = false;
-          if (hard && hasCostCap && spend + c > costLimit) {
-            spend = costLimit;
-            cut = true;
-          } else spend += c;
-          if (hard && hasLatencyCap && elapsed + l > latencyLimit) {
-            l = latencyLimit - elapsed;
-            cut = true;
-          }
-          started = j;
-          took = elapsed + (l > 0 ? l : 0);
-          if (cut) accept = 0;
-          else {
-            completedCorrect |= x;
-            lastCompleted = WRONG - x;
-          }
-          if (accept === 1) {
-            final = oracle ? WRONG - completedCorrect : WRONG - x;
-            break;
-          }
-          final = oracle && completedCorrect === 1 ? CORRECT : deliverLast ? lastCompleted : NONE;
-          elapsed = took;
-        }
 
-        // ---- bookkeeping: histograms, tails, and the amounts of the budgets k < started ----
-        hG[r * H + G]++;
-        hF[r * H + F]++;
-        const at = r * H + started;
-        hFinal[3 * at + final]++;
-        costTail[at] += spend;
-        if (!latencyByAttempts) latencyTail[at] += took;
-        if (hasCostCap) {
-          // Only the last attempt can end above the cap: over = 1{S_s > cap} (without a branch; 0·(S_s − cap) adds ±0).
-          const over = +(spend > costLimit);
-          costOverTail[at] += over;
-          costOvershootTail[at] += over * (spend - costLimit);
-        }
-        if (hasLatencyCap) {
-          const over = +(took > latencyLimit);
-          latencyOverTail[at] += over;
-          latencyOvershootTail[at] += over * (took - latencyLimit);
+          // ---- bookkeeping: histograms, tails, and the amounts of the budgets k < started ----
+          hG[r * H + G]++;
+          hF[r * H + F]++;
+          const at = r * H + started;
+          hFinal[3 * at + final]++;
+          costTail[at] += spend;
+          if (!latencyByAttempts) latencyTail[at] += took;
+          if (hasCostCap) {
+            // Only the last attempt can end above the cap: over = 1{S_s > cap} (without a branch; 0·(S_s − cap) adds ±0).
+            const over = +(spend > costLimit);
+            costOverTail[at] += over;
+            costOvershootTail[at] += over * (spend - costLimit);
+          }
+          if (hasLatencyCap) {
+            const over = +(took > latencyLimit);
+            latencyOverTail[at] += over;
+            latencyOvershootTail[at] += over * (took - latencyLimit);
+          }
         }
       }
-    }
-    rng.s0 = s0;
-    rng.s1 = s1;
-    rng.s2 = s2;
-    rng.s3 = s3;
+      rng.s0 = s0;
+      rng.s1 = s1;
+      rng.s2 = s2;
+      rng.s3 = s3;
+    };
   }
 
   /** Per replicate: the per-k totals from the histograms and tails (prefix sums over s ≤ k and G, F ≤ k). */
@@ -614,3 +655,37 @@ function amountParameters(amount: Amount): AmountParameters {
   if (amount.dist === 'lognormal') return { kind: LOGNORMAL, value: 0, median: amount.median, sigma: amount.sigma };
   return { kind: CONSTANT, value: amount.dist === 'constant' ? amount.value : 0, median: 0, sigma: 0 };
 }
+
+/** What `SequentialRunner`'s episode loop branches on: one kernel per combination (`SequentialRunner.episodesFor`). */
+interface KernelFeatures {
+  /** Outcome model: INDEPENDENT, EXCHANGEABLE, MARKOV, FEEDBACK, or PATTERN (the runner's fixed tasks, K ≤ 10). */
+  readonly model: number;
+  /** A verifier that can err (else every outcome is its verdict). */
+  readonly judged: boolean;
+  /** The cost is lognormal, drawn inline; `costDrawnFlag`: drawn by `draw` (a list of values). */
+  readonly costLognormal: boolean;
+  readonly costDrawnFlag: boolean;
+  /** The latency is drawn by `draw` (not constant). */
+  readonly latencyDrawnFlag: boolean;
+  readonly hasCostCap: boolean;
+  readonly hasLatencyCap: boolean;
+  /** Budgets cut an attempt off at the cap (mode hard). */
+  readonly hard: boolean;
+  readonly deliverLast: boolean;
+  readonly oracle: boolean;
+  /** A constant latency without a latency budget, added from the attempts in `finish`. */
+  readonly latencyByAttempts: boolean;
+  /** K ≤ 30: the outcomes as a bit mask. */
+  readonly small: boolean;
+}
+
+type Episodes = (
+  runner: SequentialRunner,
+  rng: Xoshiro128,
+  tasks: TaskParameters,
+  firstTask: number,
+  endTask: number,
+  from: number,
+  to: number,
+  out: Float64Array,
+) => void;
