@@ -162,8 +162,8 @@ export class SequentialRunner implements BlockRunner {
                 : INDEPENDENT,
       judged: !(falseAccept.dist === 'point' && falseAccept.p === 0 && falseReject.dist === 'point' && falseReject.p === 0),
       costLognormal: this.cost.kind === LOGNORMAL,
-      costDrawnFlag: this.costDrawn !== null,
-      latencyDrawnFlag: this.latencyDrawn !== null,
+      costFromValues: this.costDrawn !== null,
+      latencyNotConstant: this.latencyDrawn !== null,
       hasCostCap: policy.budget.cost !== null,
       hasLatencyCap: policy.budget.latency !== null,
       hard: policy.budget.mode === 'hard',
@@ -231,7 +231,7 @@ export class SequentialRunner implements BlockRunner {
    * [from, to) (inner), in the order GeneralRunner uses the stream.
    */
   private static kernel(features: KernelFeatures): Episodes {
-    const { model, judged, costLognormal, costDrawnFlag, latencyDrawnFlag, hasCostCap, hasLatencyCap, hard, deliverLast, oracle, latencyByAttempts, small } =
+    const { model, judged, costLognormal, costFromValues, latencyNotConstant, hasCostCap, hasLatencyCap, hard, deliverLast, oracle, latencyByAttempts, small } =
       features;
     const prefixDelivery = deliverLast || oracle;
     return function episodes(runner, rng, tasks, firstTask, endTask, from, to, out) {
@@ -505,7 +505,7 @@ export class SequentialRunner implements BlockRunner {
               } else e = tableExp(exp, x);
               c = costMedian * e;
             }
-            if (costDrawnFlag) {
+            if (costFromValues) {
               rng.s0 = s0;
               rng.s1 = s1;
               rng.s2 = s2;
@@ -518,7 +518,7 @@ export class SequentialRunner implements BlockRunner {
             }
             c += checkCost;
             let l = latencyValue;
-            if (latencyDrawnFlag) {
+            if (latencyNotConstant) {
               // A drawn latency (rarer) by the general episode's own draw (`draw`: LognormalSum of one, or a value of the list).
               rng.s0 = s0;
               rng.s1 = s1;
@@ -662,11 +662,12 @@ interface KernelFeatures {
   readonly model: number;
   /** A verifier that can err (else every outcome is its verdict). */
   readonly judged: boolean;
-  /** The cost is lognormal, drawn inline; `costDrawnFlag`: drawn by `draw` (a list of values). */
+  /** The cost is lognormal (drawn inline). */
   readonly costLognormal: boolean;
-  readonly costDrawnFlag: boolean;
-  /** The latency is drawn by `draw` (not constant). */
-  readonly latencyDrawnFlag: boolean;
+  /** The cost is drawn from a list of observed values (by `draw`). */
+  readonly costFromValues: boolean;
+  /** The latency is not constant (drawn by `draw`). */
+  readonly latencyNotConstant: boolean;
   readonly hasCostCap: boolean;
   readonly hasLatencyCap: boolean;
   /** Budgets cut an attempt off at the cap (mode hard). */
