@@ -42,6 +42,8 @@ export class ParallelVoteRunner implements BlockRunner {
   private readonly hFirstFailure: Int32Array;
   /** Per replicate and budget k: episodes delivering nothing, a correct or a wrong answer. */
   private readonly hDelivered: Int32Array;
+  /** Task t's episodes (`ParallelVoteRunner.taskKernel`) for this runner's features. */
+  private readonly taskEpisodes: TaskEpisodes;
 
   constructor(scenario: Scenario, tasks: TaskParameters) {
     const selector = scenario.selector;
@@ -57,6 +59,7 @@ export class ParallelVoteRunner implements BlockRunner {
     this.hFirstSuccess = new Int32Array(REPLICATES_PER_BLOCK * (this.K + 2));
     this.hFirstFailure = new Int32Array(REPLICATES_PER_BLOCK * (this.K + 2));
     this.hDelivered = new Int32Array(REPLICATES_PER_BLOCK * this.K * 3);
+    this.taskEpisodes = ParallelVoteRunner.taskEpisodesFor(this.K <= 30, this.deliverLast);
   }
 
   run(rng: Xoshiro128, _firstReplicate: number, count: number, out: Float64Array): void {
@@ -70,7 +73,8 @@ export class ParallelVoteRunner implements BlockRunner {
     const hDelivered = this.hDelivered;
     hDelivered.fill(0, 0, count * K * 3);
     const tasks = this.tasks;
-    for (let t = 0; t < tasks.count; t++) this.task(rng, t, count);
+    const task = this.taskEpisodes;
+    for (let t = 0; t < tasks.count; t++) task(this, rng, t, count);
     // Coverage and passHatK from G, F; k attempts in one round per episode (Rao–Blackwellised amounts).
     const T = tasks.count;
     for (let r = 0; r < count; r++) {
@@ -96,61 +100,52 @@ export class ParallelVoteRunner implements BlockRunner {
    * loop is compiled on the fly, before the code after it has run, and then leaves the optimised
    * code at every call).
    */
-  private task(rng: Xoshiro128, t: number, count: number): void {
-    const K = this.K;
-    const H = K + 2;
-    const m = this.m;
-    const alpha = this.alpha;
+  private static readonly kernels = new Map<string, TaskEpisodes>();
+
+  /** The task loop for this runner's features, one closure per combination (as `SequentialRunner`'s kernels). */
+  private static taskEpisodesFor(small: boolean, deliverLast: boolean): TaskEpisodes {
+    const key = `${small},${deliverLast}`;
+    let kernel = ParallelVoteRunner.kernels.get(key);
+    if (kernel === undefined) {
+      kernel = ParallelVoteRunner.taskKernel(small, deliverLast);
+      ParallelVoteRunner.kernels.set(key, kernel);
+    }
+    return kernel;
+  }
+
+  private static taskKernel(small: boolean, deliverLast: boolean): TaskEpisodes {
     // Delivery when nothing is accepted: none (0), or with deliverLast attempt k as it is (2 − x, masked by all ones).
-    const unvoted = this.deliverLast ? -1 : NONE;
-    const votes = this.votes;
-    const hG = this.hFirstSuccess,
-      hF = this.hFirstFailure;
-    const hDelivered = this.hDelivered;
-    const tasks = this.tasks;
-    // Up to 30 attempts the outcomes also go into a bit mask, from which G and F come without branches.
-    const small = K <= 30;
-    const allAttempts = small ? (2 << K) - 2 : 0;
-    // "Not within K" for G and F, computed once: an addition only in a rare branch would lack type feedback.
-    const none = K + 1;
-    let s0 = rng.s0,
-      s1 = rng.s1,
-      s2 = rng.s2,
-      s3 = rng.s3;
-    let y = 0,
-      word = 0,
-      tt = 0;
-    const p = tasks.successRate[t],
-      fa = tasks.falseAccept[t],
-      fr = tasks.falseReject[t];
-    // Class thresholds on the 32-bit word: accepted correct | accepted wrong | rejected correct | rejected wrong.
-    const acceptedCorrect = p * (1 - fr) * TWO_POW_32;
-    const acceptedWrong = acceptedCorrect + (1 - p) * fa * TWO_POW_32;
-    const rejectedCorrect = acceptedWrong + p * fr * TWO_POW_32;
-    for (let r = 0; r < count; r++) {
-      // The round's tie-break uniform.
-      y = Math.imul(s1, 5);
-      word = Math.imul((y << 7) | (y >>> 25), 9);
-      tt = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= tt;
-      s3 = (s3 << 11) | (s3 >>> 21);
-      const tie = (word >>> 0) * TWO_POW_MINUS_32;
-      for (let a = 1; a <= m; a++) votes[a] = 0;
-      let wrongVotes = 0;
-      let bits = 0; // bit j set: X_j correct (K ≤ 30)
-      let G = none;
-      let F = none;
-      // Votes for the correct answer, the leading count among the wrong answers and how many share it.
-      let right = 0;
-      let wrongMost = 0;
-      let wrongTied = 0;
-      // Whether the correct answer wins a tie with the leading wrong answers (below); set when they change.
-      let winsTie = 1;
-      for (let j = 1; j <= K; j++) {
+    const unvoted = deliverLast ? -1 : NONE;
+    return function task(runner, rng, t, count) {
+      const K = runner.K;
+      const H = K + 2;
+      const m = runner.m;
+      const alpha = runner.alpha;
+      const votes = runner.votes;
+      const hG = runner.hFirstSuccess,
+        hF = runner.hFirstFailure;
+      const hDelivered = runner.hDelivered;
+      const tasks = runner.tasks;
+      // Up to 30 attempts (small) the outcomes also go into a bit mask, from which G and F come without branches.
+      const allAttempts = small ? (2 << K) - 2 : 0;
+      // "Not within K" for G and F, computed once: an addition only in a rare branch would lack type feedback.
+      const none = K + 1;
+      let s0 = rng.s0,
+        s1 = rng.s1,
+        s2 = rng.s2,
+        s3 = rng.s3;
+      let y = 0,
+        word = 0,
+        tt = 0;
+      const p = tasks.successRate[t],
+        fa = tasks.falseAccept[t],
+        fr = tasks.falseReject[t];
+      // Class thresholds on the 32-bit word: accepted correct | accepted wrong | rejected correct | rejected wrong.
+      const acceptedCorrect = p * (1 - fr) * TWO_POW_32;
+      const acceptedWrong = acceptedCorrect + (1 - p) * fa * TWO_POW_32;
+      const rejectedCorrect = acceptedWrong + p * fr * TWO_POW_32;
+      for (let r = 0; r < count; r++) {
+        // The round's tie-break uniform.
         y = Math.imul(s1, 5);
         word = Math.imul((y << 7) | (y >>> 25), 9);
         tt = s1 << 9;
@@ -160,18 +155,19 @@ export class ParallelVoteRunner implements BlockRunner {
         s0 ^= s3;
         s2 ^= tt;
         s3 = (s3 << 11) | (s3 >>> 21);
-        const w = word >>> 0;
-        // Class 0 accepted correct, 1 accepted wrong, 2 rejected correct, 3 rejected wrong.
-        const c = +(w >= acceptedCorrect) + +(w >= acceptedWrong) + +(w >= rejectedCorrect);
-        const x = (c & 1) ^ 1; // X_j correct
-        if (small) bits |= x << j;
-        else {
-          G = x === 1 && G > K ? j : G;
-          F = x === 0 && F > K ? j : F;
-        }
-        right += +(c === 0);
-        if (c === 1) {
-          // Pólya urn over the m wrong answers.
+        const tie = (word >>> 0) * TWO_POW_MINUS_32;
+        for (let a = 1; a <= m; a++) votes[a] = 0;
+        let wrongVotes = 0;
+        let bits = 0; // bit j set: X_j correct (K ≤ 30)
+        let G = none;
+        let F = none;
+        // Votes for the correct answer, the leading count among the wrong answers and how many share it.
+        let right = 0;
+        let wrongMost = 0;
+        let wrongTied = 0;
+        // Whether the correct answer wins a tie with the leading wrong answers (below); set when they change.
+        let winsTie = 1;
+        for (let j = 1; j <= K; j++) {
           y = Math.imul(s1, 5);
           word = Math.imul((y << 7) | (y >>> 25), 9);
           tt = s1 << 9;
@@ -181,42 +177,66 @@ export class ParallelVoteRunner implements BlockRunner {
           s0 ^= s3;
           s2 ^= tt;
           s3 = (s3 << 11) | (s3 >>> 21);
-          let pick = (word >>> 0) * TWO_POW_MINUS_32 * (m * alpha + wrongVotes);
-          let i = 1;
-          while (i < m && pick >= alpha + votes[i]) {
-            pick -= alpha + votes[i];
-            i++;
+          const w = word >>> 0;
+          // Class 0 accepted correct, 1 accepted wrong, 2 rejected correct, 3 rejected wrong.
+          const c = +(w >= acceptedCorrect) + +(w >= acceptedWrong) + +(w >= rejectedCorrect);
+          const x = (c & 1) ^ 1; // X_j correct
+          if (small) bits |= x << j;
+          else {
+            G = x === 1 && G > K ? j : G;
+            F = x === 0 && F > K ? j : F;
           }
-          wrongVotes++;
-          const v = ++votes[i];
-          if (v > wrongMost) {
-            wrongMost = v;
-            wrongTied = 1;
-          } else if (v === wrongMost) wrongTied++;
-          winsTie = +(tie * (1 + wrongTied) < 1);
+          right += +(c === 0);
+          if (c === 1) {
+            // Pólya urn over the m wrong answers.
+            y = Math.imul(s1, 5);
+            word = Math.imul((y << 7) | (y >>> 25), 9);
+            tt = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= tt;
+            s3 = (s3 << 11) | (s3 >>> 21);
+            let pick = (word >>> 0) * TWO_POW_MINUS_32 * (m * alpha + wrongVotes);
+            let i = 1;
+            while (i < m && pick >= alpha + votes[i]) {
+              pick -= alpha + votes[i];
+              i++;
+            }
+            wrongVotes++;
+            const v = ++votes[i];
+            if (v > wrongMost) {
+              wrongMost = v;
+              wrongTied = 1;
+            } else if (v === wrongMost) wrongTied++;
+            winsTie = +(tie * (1 + wrongTied) < 1);
+          }
+          // Budget k = j: the most frequent accepted answer, ties by the round's uniform (the
+          // ⌊tie·tied⌋-th of the tied answers in answer order, the correct answer first). So the
+          // correct answer is delivered iff it leads alone, or ties with the wrong leaders and
+          // tie·(1 + wrongTied) < 1; nothing accepted: none, or (deliverLast) attempt k as it is.
+          const voted = 2 - (+(right > wrongMost) | (+(right === wrongMost) & winsTie));
+          // Without a branch: voted once some vote is in (mask all ones), else none or (deliverLast) 2 − x.
+          const mask = -+((right | wrongMost) !== 0);
+          const delivered = (voted & mask) | (unvoted & (2 - x) & ~mask);
+          hDelivered[(r * K + j - 1) * 3 + delivered]++;
         }
-        // Budget k = j: the most frequent accepted answer, ties by the round's uniform (the
-        // ⌊tie·tied⌋-th of the tied answers in answer order, the correct answer first). So the
-        // correct answer is delivered iff it leads alone, or ties with the wrong leaders and
-        // tie·(1 + wrongTied) < 1; nothing accepted: none, or (deliverLast) attempt k as it is.
-        const voted = 2 - (+(right > wrongMost) | (+(right === wrongMost) & winsTie));
-        // Without a branch: voted once some vote is in (mask all ones), else none or (deliverLast) 2 − x.
-        const mask = -+((right | wrongMost) !== 0);
-        const delivered = (voted & mask) | (unvoted & (2 - x) & ~mask);
-        hDelivered[(r * K + j - 1) * 3 + delivered]++;
+        if (small) {
+          // First success and first failure as the lowest set bit of the outcome mask and of its complement.
+          const failures = ~bits & allAttempts;
+          G = bits === 0 ? none : 31 - Math.clz32(bits & -bits);
+          F = failures === 0 ? none : 31 - Math.clz32(failures & -failures);
+        }
+        hG[r * H + G]++;
+        hF[r * H + F]++;
       }
-      if (small) {
-        // First success and first failure as the lowest set bit of the outcome mask and of its complement.
-        const failures = ~bits & allAttempts;
-        G = bits === 0 ? none : 31 - Math.clz32(bits & -bits);
-        F = failures === 0 ? none : 31 - Math.clz32(failures & -failures);
-      }
-      hG[r * H + G]++;
-      hF[r * H + F]++;
-    }
-    rng.s0 = s0;
-    rng.s1 = s1;
-    rng.s2 = s2;
-    rng.s3 = s3;
+      rng.s0 = s0;
+      rng.s1 = s1;
+      rng.s2 = s2;
+      rng.s3 = s3;
+    };
   }
 }
+
+type TaskEpisodes = (runner: ParallelVoteRunner, rng: Xoshiro128, t: number, count: number) => void;
