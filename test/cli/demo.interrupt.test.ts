@@ -10,17 +10,18 @@ import { REPO_ROOT } from '../helpers/runPassk.js';
 const root = mkdtempSync(join(tmpdir(), 'passk-demo-interrupt-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function interruptDemo(out: string, afterMs: number): Promise<{ code: number | null; stderr: string }> {
+function interruptDemo(out: string, afterMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, 'demo', '--out', out], { cwd: root });
+    let stdout = '';
     let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
     child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    child.stdout.resume();
     const timer = setTimeout(() => child.kill('SIGINT'), afterMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stderr });
+      resolve({ code, stdout, stderr });
     });
   });
 }
@@ -47,8 +48,11 @@ describe('Ctrl-C during passk demo', () => {
         if (run.code === 130) expect(run.stderr).toBe(`passk demo: interrupted: nothing written (${out} is as it was)\n`);
         else expect(run.code).toBeNull();
       } else {
-        expect(run.code).toBe(0);
+        // Everything written; the demo said so. A Ctrl-C that lands in the short gap between the
+        // demo's handler and the one the finished CLI keeps (startCli) still ends the process by the signal.
         expect(filesUnder(out)).toEqual(all);
+        expect(run.stdout).toContain(`passk demo: wrote ${join(out, 'report.html')}`);
+        expect(run.code === 0 || run.code === null).toBe(true);
       }
       expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
     }
