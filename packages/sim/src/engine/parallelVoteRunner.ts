@@ -3,6 +3,7 @@ import type { Scenario } from '../scenario/types.js';
 import type { BlockRunner } from './blockRunner.js';
 import { expectedAmount } from './expectedAmount.js';
 import { ABSTAINED, ATTEMPTS, COST, COVERAGE, DELIVERED_CORRECT, DELIVERED_WRONG, LATENCY, METRIC_COUNT, PASS_HAT } from './engineMetrics.js';
+import { KernelsByFeatures } from './kernelsByFeatures.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import type { TaskParameters } from './taskParameters.js';
 
@@ -59,7 +60,7 @@ export class ParallelVoteRunner implements BlockRunner {
     this.hFirstSuccess = new Int32Array(REPLICATES_PER_BLOCK * (this.K + 2));
     this.hFirstFailure = new Int32Array(REPLICATES_PER_BLOCK * (this.K + 2));
     this.hDelivered = new Int32Array(REPLICATES_PER_BLOCK * this.K * 3);
-    this.taskEpisodes = ParallelVoteRunner.taskEpisodesFor(this.K <= 30, this.deliverLast);
+    this.taskEpisodes = ParallelVoteRunner.kernels.get({ small: this.K <= 30, deliverLast: this.deliverLast }, ParallelVoteRunner.taskKernel);
   }
 
   run(rng: Xoshiro128, _firstReplicate: number, count: number, out: Float64Array): void {
@@ -94,26 +95,18 @@ export class ParallelVoteRunner implements BlockRunner {
     }
   }
 
+  /** The task loops made so far, one per combination of features (`KernelsByFeatures`). */
+  private static readonly kernels = new KernelsByFeatures<TaskEpisodes>();
+
   /**
-   * Task t's episodes for replicates 0..count − 1 into the histograms. A method per task rather
-   * than one loop over all tasks: V8 optimises it with the type feedback of complete calls (a long
+   * Task t's episodes for replicates 0..count − 1 into the histograms, as a loop made for one
+   * combination of features (`KernelsByFeatures`). A call per task rather than one loop over all tasks: V8 optimises it with the type feedback of complete calls (a long
    * loop is compiled on the fly, before the code after it has run, and then leaves the optimised
    * code at every call).
    */
-  private static readonly kernels = new Map<string, TaskEpisodes>();
-
-  /** The task loop for this runner's features, one closure per combination (as `SequentialRunner`'s kernels). */
-  private static taskEpisodesFor(small: boolean, deliverLast: boolean): TaskEpisodes {
-    const key = `${small},${deliverLast}`;
-    let kernel = ParallelVoteRunner.kernels.get(key);
-    if (kernel === undefined) {
-      kernel = ParallelVoteRunner.taskKernel(small, deliverLast);
-      ParallelVoteRunner.kernels.set(key, kernel);
-    }
-    return kernel;
-  }
-
-  private static taskKernel(small: boolean, deliverLast: boolean): TaskEpisodes {
+  private static taskKernel(features: { small: boolean; deliverLast: boolean }): TaskEpisodes {
+    // Constants of the closure's context (a parameter would be a variable there, which V8 does not fold).
+    const { small, deliverLast } = features;
     // Delivery when nothing is accepted: none (0), or with deliverLast attempt k as it is (2 − x, masked by all ones).
     const unvoted = deliverLast ? -1 : NONE;
     return function task(runner, rng, t, count) {

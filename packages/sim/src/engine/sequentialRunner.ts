@@ -21,6 +21,7 @@ import { drawsOutcomePatterns, OutcomePatterns } from './outcomePatterns.js';
 import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { expTables, INVERSE_STEP, NEAR_LIMIT, NEAR_STEPS, ROUNDER, STEP_HIGH, STEP_LOW, tableExp, type ExpTables } from './tableExp.js';
 import { forTaskGroups } from './taskGroups.js';
+import { KernelsByFeatures } from './kernelsByFeatures.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
 import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
 
@@ -141,7 +142,7 @@ export class SequentialRunner implements BlockRunner {
     this.latency = amountParameters(latency);
     this.latencyByAttempts = latency.dist === 'constant' && scenario.policy.budget.latency === null;
     this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
-    this.episodes = SequentialRunner.episodesFor(this.features());
+    this.episodes = SequentialRunner.kernels.get(this.features(), SequentialRunner.kernel);
   }
 
   /** What the episode loop branches on, fixed for this runner. */
@@ -207,21 +208,8 @@ export class SequentialRunner implements BlockRunner {
     this.finish(count, out);
   }
 
-  /**
-   * The kernels made so far, by combination of features: each is made once per process (a second
-   * closure of the same loop would have V8 compile it for any context, without the specialisation).
-   */
-  private static readonly kernels = new Map<string, Episodes>();
-
-  private static episodesFor(features: KernelFeatures): Episodes {
-    const key = Object.values(features).join();
-    let kernel = SequentialRunner.kernels.get(key);
-    if (kernel === undefined) {
-      kernel = SequentialRunner.kernel(features);
-      SequentialRunner.kernels.set(key, kernel);
-    }
-    return kernel;
-  }
+  /** The episode loops made so far, one per combination of features (`KernelsByFeatures`). */
+  private static readonly kernels = new KernelsByFeatures<Episodes>();
 
   /**
    * The episode loop for one combination of the features it branches on (`KernelFeatures`): they
@@ -656,7 +644,7 @@ function amountParameters(amount: Amount): AmountParameters {
   return { kind: CONSTANT, value: amount.dist === 'constant' ? amount.value : 0, median: 0, sigma: 0 };
 }
 
-/** What `SequentialRunner`'s episode loop branches on: one kernel per combination (`SequentialRunner.episodesFor`). */
+/** What `SequentialRunner`'s episode loop branches on: one kernel per combination (`KernelsByFeatures`). */
 interface KernelFeatures {
   /** Outcome model: INDEPENDENT, EXCHANGEABLE, MARKOV, FEEDBACK, or PATTERN (the runner's fixed tasks, K ≤ 10). */
   readonly model: number;
