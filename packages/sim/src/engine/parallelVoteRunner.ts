@@ -100,9 +100,9 @@ export class ParallelVoteRunner implements BlockRunner {
 
   /**
    * Task t's episodes for replicates 0..count − 1 into the histograms, as a loop made for one
-   * combination of features (`KernelsByFeatures`). A call per task rather than one loop over all tasks: V8 optimises it with the type feedback of complete calls (a long
-   * loop is compiled on the fly, before the code after it has run, and then leaves the optimised
-   * code at every call).
+   * combination of features (`KernelsByFeatures`). A call per task rather than one loop over all
+   * tasks: V8 optimises it with the type feedback of complete calls (a long loop is compiled on the
+   * fly, before the code after it has run, and then leaves the optimised code at every call).
    */
   private static taskKernel(features: { small: boolean; deliverLast: boolean }): TaskEpisodes {
     // Constants of the closure's context (a parameter would be a variable there, which V8 does not fold).
