@@ -8,10 +8,10 @@ describe('enginePath', () => {
     ['perfect verifier, markov', { attempts: { correlation: { model: 'markov', stickiness: 0.5 } } }, 'perfectVerifier'],
     ['perfect verifier, parallel majority vote', { policy: { maxAttempts: 4, mode: 'parallel' }, selector: { kind: 'majorityVote' } }, 'perfectVerifier'],
     ['verifier with zero rates counts as perfect', { verifier: { falseAccept: 0, falseReject: 0, cost: 0.1 } }, 'perfectVerifier'],
-    ['bestScore with a threshold', { policy: { maxAttempts: 4, mode: 'parallel' }, selector: { kind: 'bestScore', threshold: 1 } }, 'general'],
+    ['bestScore with a threshold', { policy: { maxAttempts: 4, mode: 'parallel' }, selector: { kind: 'bestScore', threshold: 1 } }, 'rounds'],
     ['cost budget', { policy: { maxAttempts: 4, budget: { cost: 1 } } }, 'sequential'],
     ['latency budget, hard', { policy: { maxAttempts: 4, budget: { latency: 2, mode: 'hard' } } }, 'sequential'],
-    ['cost budget in parallel rounds', { policy: { maxAttempts: 4, mode: 'parallel', budget: { cost: 1 } } }, 'general'],
+    ['cost budget in parallel rounds', { policy: { maxAttempts: 4, mode: 'parallel', budget: { cost: 1 } } }, 'rounds'],
     [
       'batches of 1 with the oracle and a budget',
       { policy: { maxAttempts: 4, mode: 'batches', batchSize: 1, budget: { cost: 1 } }, selector: { kind: 'oracle' } },
@@ -20,18 +20,18 @@ describe('enginePath', () => {
     [
       'batches of 1 with majority vote and a budget (the vote draws)',
       { policy: { maxAttempts: 4, mode: 'batches', batchSize: 1, budget: { cost: 1 } }, selector: { kind: 'majorityVote' } },
-      'general',
+      'rounds',
     ],
     ['resample', { tasks: { count: 3, successRate: { dist: 'point', p: 0.5 }, resample: true } }, 'sequential'],
     [
       'resample in parallel rounds',
       { tasks: { count: 3, successRate: { dist: 'point', p: 0.5 }, resample: true }, policy: { maxAttempts: 4, mode: 'parallel' } },
-      'general',
+      'rounds',
     ],
     [
       'lognormal latency in batches',
       { attempts: { latency: { perAttempt: { dist: 'lognormal', median: 1, sigma: 1 } } }, policy: { maxAttempts: 4, mode: 'batches', batchSize: 2 } },
-      'general',
+      'rounds',
     ],
     ['independent attempts, verifier, batches', { verifier, policy: { maxAttempts: 4, mode: 'batches', batchSize: 2 } }, 'independentVerifier'],
     ['exchangeable icc 0 is independent', { verifier, attempts: { correlation: { model: 'exchangeable', icc: 0 } } }, 'independentVerifier'],
@@ -40,14 +40,19 @@ describe('enginePath', () => {
     [
       'verifier, exchangeable attempts in batches of 2',
       { verifier, attempts: { correlation: { model: 'exchangeable', icc: 0.2 } }, policy: { maxAttempts: 4, mode: 'batches', batchSize: 2 } },
-      'general',
+      'rounds',
     ],
-    ['verifier and oracle', { verifier, policy: { maxAttempts: 4, mode: 'parallel' }, selector: { kind: 'oracle' } }, 'general'],
+    ['verifier and oracle', { verifier, policy: { maxAttempts: 4, mode: 'parallel' }, selector: { kind: 'oracle' } }, 'rounds'],
+    [
+      'verifier, random selector in batches of 1 (the selector draws)',
+      { verifier, policy: { maxAttempts: 4, mode: 'batches', batchSize: 1 }, selector: { kind: 'random' } },
+      'rounds',
+    ],
     ['verifier, parallel majority vote', { verifier, policy: { maxAttempts: 4, mode: 'parallel' }, selector: { kind: 'majorityVote' } }, 'parallelVote'],
     [
       'verifier, majority vote in batches',
       { verifier, policy: { maxAttempts: 4, mode: 'batches', batchSize: 2 }, selector: { kind: 'majorityVote' } },
-      'general',
+      'rounds',
     ],
     [
       'verifier, parallel majority vote, markov attempts',
@@ -57,7 +62,7 @@ describe('enginePath', () => {
         policy: { maxAttempts: 4, mode: 'parallel' },
         selector: { kind: 'majorityVote' },
       },
-      'general',
+      'rounds',
     ],
   ];
   for (const [name, fields, path] of cases) {

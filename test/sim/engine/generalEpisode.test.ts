@@ -43,7 +43,8 @@ describe('GeneralEpisode: invariants', () => {
       const K = 6;
       const T = RATES.length;
       const out = new Float64Array(64 * METRIC_COUNT * K);
-      createBlockRunner(scenario, false).run(streamRng(scenario.seed, 'block', 0), 0, 64, out);
+      // The general episode itself (forced), but where the case is named after a fast path.
+      createBlockRunner(scenario, !name.startsWith('fast path')).run(streamRng(scenario.seed, 'block', 0), 0, 64, out);
       for (let r = 0; r < 64; r++) {
         for (let k = 1; k <= K; k++) {
           const at = (m: number) => out[r * METRIC_COUNT * K + m * K + k - 1];
@@ -122,7 +123,8 @@ describe('GeneralEpisode: selectors against closed forms', () => {
       { maxAttempts: 4, mode: 'parallel' },
       { maxAttempts: 4, mode: 'batches', batchSize: 1 },
     ]) {
-      const summary = simulate(scenarioOf([1, 1], { policy, selector: { kind: 'bestScore', separation: 1, threshold: 1.5 } }, 3000));
+      const scenario = scenarioOf([1, 1], { policy, selector: { kind: 'bestScore', separation: 1, threshold: 1.5 } }, 3000);
+      const summary = simulate(scenario, { forceGeneral: true });
       expect(summary.path).toBe('general');
       for (let k = 1; k <= 4; k++) {
         expectNear(summary.rows[k - 1].deliveredCorrect, 1 - below ** k, `${policy.mode} k = ${k}`);

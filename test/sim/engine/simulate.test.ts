@@ -227,16 +227,17 @@ describe('simulate: verifier and policy against closed forms', () => {
     }
   });
 
-  it('parallel random selector (general path): delivery as sequential; k attempts in 1 round', () => {
-    const summary = simulate(scenarioOf(RATES, { verifier, policy: { maxAttempts: K, mode: 'parallel' }, selector: { kind: 'random' } }, 1500));
-    expect(summary.path).toBe('general');
-    for (const k of ks) {
-      const row = summary.rows[k - 1];
-      expectNear(row.deliveredCorrect, geometric(k).correct, `deliveredCorrect@${k}`);
-      expectNear(row.deliveredWrong, geometric(k).wrong, `deliveredWrong@${k}`);
-      expect(row.attempts.value).toBe(k);
-      expect(row.latency.value).toBe(1);
-    }
+  it('parallel random selector (rounds kernel and general path): delivery as sequential; k attempts in 1 round', () => {
+    const { fast, general } = bothPaths({ verifier, policy: { maxAttempts: K, mode: 'parallel' }, selector: { kind: 'random' } });
+    expect([fast.path, general.path]).toEqual(['rounds', 'general']);
+    for (const summary of [fast, general])
+      for (const k of ks) {
+        const row = summary.rows[k - 1];
+        expectNear(row.deliveredCorrect, geometric(k).correct, `${summary.path} deliveredCorrect@${k}`);
+        expectNear(row.deliveredWrong, geometric(k).wrong, `${summary.path} deliveredWrong@${k}`);
+        expect(row.attempts.value).toBe(k);
+        expect(row.latency.value).toBe(1);
+      }
   });
 
   it('parallel oracle (markov attempts): deliveredCorrect = coverage@k in every replicate, and the markov closed form', () => {

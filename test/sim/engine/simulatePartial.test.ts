@@ -27,7 +27,7 @@ const SCENARIOS = {
     { verifier: { falseAccept: 0.1 }, attempts: { cost: { perAttempt: lognormal } }, policy: { maxAttempts: 4, budget: { cost: 0.05 } } },
     650,
   ),
-  general: scenarioOf(
+  rounds: scenarioOf(
     [0.2, 0.5, 0.9],
     {
       verifier: { falseAccept: 0.1 },
@@ -37,13 +37,18 @@ const SCENARIOS = {
     650,
   ),
 };
+/** Every path, the general one forced (`forceGeneral`) on the scenario of `rounds`. */
+const RUNS: Array<[string, (typeof SCENARIOS)[keyof typeof SCENARIOS], { forceGeneral?: boolean }]> = [
+  ...Object.entries(SCENARIOS).map(([path, scenario]): [string, typeof scenario, { forceGeneral?: boolean }] => [path, scenario, {}]),
+  ['general', SCENARIOS.rounds, { forceGeneral: true }],
+];
 
 describe('simulatePartial: determinism and splitting', () => {
-  for (const [path, scenario] of Object.entries(SCENARIOS)) {
+  for (const [path, scenario, options] of RUNS) {
     it(`${path}: the same seed gives the same summary; any block split merged gives the identical JSON`, () => {
-      const whole = JSON.stringify(simulate(scenario, { exact: {} }));
+      const whole = JSON.stringify(simulate(scenario, { exact: {}, ...options }));
       expect(JSON.parse(whole).path).toBe(path);
-      expect(JSON.stringify(simulate(scenario, { exact: {} }))).toBe(whole);
+      expect(JSON.stringify(simulate(scenario, { exact: {}, ...options }))).toBe(whole);
       // 650 replicates = 11 blocks (the last holds 10). Splits at several block boundaries, merged in any order,
       // also after a JSON round trip (as shard files would be).
       const cuts = [
@@ -52,7 +57,7 @@ describe('simulatePartial: determinism and splitting', () => {
         [0, 64, 128, 320, 384, 640, 650],
       ];
       for (const cut of cuts) {
-        const parts = cut.slice(1).map((end, i) => simulatePartial(scenario, { replicates: { start: cut[i], end } }));
+        const parts = cut.slice(1).map((end, i) => simulatePartial(scenario, { replicates: { start: cut[i], end }, ...options }));
         const shuffled = [...parts.slice(1), parts[0]].map((part) => JSON.parse(JSON.stringify(part)));
         expect(JSON.stringify(summarise(scenario, mergePartials(shuffled)))).toBe(whole);
       }
@@ -61,7 +66,7 @@ describe('simulatePartial: determinism and splitting', () => {
         [0, 128],
         [128, 512],
         [512, 650],
-      ].map(([start, end]) => simulatePartial(scenario, { replicates: { start, end } }));
+      ].map(([start, end]) => simulatePartial(scenario, { replicates: { start, end }, ...options }));
       expect(JSON.stringify(summarise(scenario, mergePartials([mergePartials([c, a]), b])))).toBe(whole);
     });
   }
@@ -74,10 +79,10 @@ describe('simulatePartial: determinism and splitting', () => {
       const separate = cut.slice(1).map((end, i) => simulatePartial(scenario, { replicates: { start: cut[i], end } }));
       expect(JSON.stringify(shared)).toBe(JSON.stringify(separate));
       // The same object then used for another scenario, and with forceGeneral: each as on its own.
-      expect(JSON.stringify(simulatePartial(SCENARIOS.general, { reuse }))).toBe(JSON.stringify(simulatePartial(SCENARIOS.general)));
+      expect(JSON.stringify(simulatePartial(SCENARIOS.rounds, { reuse }))).toBe(JSON.stringify(simulatePartial(SCENARIOS.rounds)));
       expect(JSON.stringify(simulatePartial(scenario, { reuse, forceGeneral: true }))).toBe(JSON.stringify(simulatePartial(scenario, { forceGeneral: true })));
     }
-    expect(() => simulatePartial(SCENARIOS.general, { reuse: null as never })).toThrow('options.reuse: must be an object, got null');
+    expect(() => simulatePartial(SCENARIOS.rounds, { reuse: null as never })).toThrow('options.reuse: must be an object, got null');
   });
 
   it('a different seed gives different results', () => {
@@ -87,7 +92,7 @@ describe('simulatePartial: determinism and splitting', () => {
   });
 
   it('the partial result is plain JSON with format, fingerprint, covered ranges and O(log blocks) nodes', () => {
-    const part = simulatePartial(SCENARIOS.general, { replicates: { start: 64, end: 650 } });
+    const part = simulatePartial(SCENARIOS.rounds, { replicates: { start: 64, end: 650 } });
     expect(JSON.parse(JSON.stringify(part))).toEqual(part);
     expect(part.format).toBe('passk-partial/2');
     expect(part.fingerprint).toMatch(/^[0-9a-f]{16}$/);
@@ -105,7 +110,7 @@ describe('simulatePartial: determinism and splitting', () => {
   });
 
   it('accepts only block-aligned ranges inside 0..R', () => {
-    const scenario = SCENARIOS.general;
+    const scenario = SCENARIOS.rounds;
     expect(() => simulatePartial(scenario, { replicates: { start: 10, end: 128 } })).toThrow(InputError);
     expect(() => simulatePartial(scenario, { replicates: { start: 0, end: 100 } })).toThrow(
       'options.replicates.end: must be a multiple of 64 or the number of replicates (650), got 100',
@@ -146,7 +151,7 @@ describe('simulatePartial: progress and stopping', () => {
   });
 
   it('stopping before the first block gives an empty result with null values', () => {
-    const summary = simulate(SCENARIOS.general, { shouldStop: () => true, exact: {} });
+    const summary = simulate(SCENARIOS.rounds, { shouldStop: () => true, exact: {} });
     expect(summary.replicates.done).toBe(0);
     expect(summary.rows[0].coverage).toEqual({ value: null, se: null, exact: null });
   });

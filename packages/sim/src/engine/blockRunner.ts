@@ -1,7 +1,7 @@
 import type { Xoshiro128 } from '../rng/xoshiro128.js';
 
 /** Which simulation method produced a result (all give the same distribution; see enginePlan). */
-export type EnginePath = 'perfectVerifier' | 'independentVerifier' | 'parallelVote' | 'sequential' | 'general';
+export type EnginePath = 'perfectVerifier' | 'independentVerifier' | 'parallelVote' | 'sequential' | 'rounds' | 'general';
 
 /**
  * Simulates the replicates of one block from the block's stream and writes each replicate's

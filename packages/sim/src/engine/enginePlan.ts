@@ -4,7 +4,7 @@ import { GeneralRunner } from './generalRunner.js';
 import { IndependentVerifierRunner } from './independentVerifierRunner.js';
 import { ParallelVoteRunner } from './parallelVoteRunner.js';
 import { PerfectVerifierRunner } from './perfectVerifierRunner.js';
-import { SequentialRunner, sequentialKernelApplies } from './sequentialRunner.js';
+import { EpisodeKernelRunner, episodeKernelPath } from './episodeKernelRunner.js';
 import { benchmarkTasks } from './taskParameters.js';
 
 /**
@@ -19,16 +19,15 @@ import { benchmarkTasks } from './taskParameters.js';
  * - `parallelVote`: fixed benchmark, independent attempts, an imperfect verifier, majorityVote over
  *   parallel attempts, no budget, constant latency. Each attempt's class (accepted or rejected,
  *   correct or wrong) from one uniform, the wrong answers by the Pólya urn of the Dirichlet weights.
- * - `sequential`: any other scenario with rounds of one attempt (sequential, or batches of 1 with
- *   firstAccepted or oracle): budgets, resample, any amounts, correlation and verifier. The general episode as one kernel, drawing the same stream as `general`.
- * - `general`: everything else (rounds of several attempts with a verifier or budgets, selectors
- *   that draw: random, majorityVote, bestScore, …), attempt by attempt (`GeneralEpisode`, the
- *   executable definition of the semantics).
+ * - `sequential`, `rounds` (`EpisodeKernelRunner`): every other scenario: rounds of one attempt
+ *   with firstAccepted or oracle (`sequential`), or rounds of several, or a selector that draws
+ *   (random, bestScore, majorityVote: `rounds`); budgets, resample, any amounts, correlation and
+ *   verifier. The general episode as one kernel, drawing the same stream as `general`.
+ * - `general`: only when asked for (`forceGeneral`), attempt by attempt (`GeneralEpisode`, the
+ *   executable definition of the semantics, against which the others are checked).
  */
 export function enginePath(scenario: Scenario): EnginePath {
-  const fast = fastPath(scenario);
-  if (fast !== null) return fast;
-  return sequentialKernelApplies(scenario) ? 'sequential' : 'general';
+  return fastPath(scenario) ?? episodeKernelPath(scenario);
 }
 
 /** The fast path that draws fewer numbers than attempts (costs Rao–Blackwellised), or null. */
@@ -59,7 +58,8 @@ export function createBlockRunner(scenario: Scenario, general: boolean, prebuilt
     case 'parallelVote':
       return new ParallelVoteRunner(scenario, benchmarkTasks(scenario));
     case 'sequential':
-      return new SequentialRunner(scenario, prebuilt);
+    case 'rounds':
+      return new EpisodeKernelRunner(scenario, prebuilt);
     case 'general':
       return new GeneralRunner(scenario);
   }

@@ -1,11 +1,11 @@
 import { categorical } from '../distributions/categorical.js';
 import { dirichlet } from '../distributions/dirichlet.js';
-import { standardNormal } from '../distributions/standardNormal.js';
 import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Amount, Scenario } from '../scenario/types.js';
 import { drawOutcomes } from './drawOutcomes.js';
 import { LognormalSum } from './lognormalSum.js';
 import { patternOf } from './outcomePatterns.js';
+import { zigguratNormal, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
 import {
   ABSTAINED,
   ATTEMPTS,
@@ -37,10 +37,11 @@ const WRONG = 2;
  * at the first attempt of a round the round's selector uniform (random, majorityVote), then the
  * verdict (one uniform; none for a perfect verifier), the cost and latency (when lognormal, by the
  * ziggurat as in `LognormalSum`), and,
- * if accepted, the answer of a wrong attempt (majorityVote) or the score (bestScore).
+ * if accepted, the answer of a wrong attempt (majorityVote) or the score (bestScore: its normal
+ * variate by the ziggurat, `zigguratNormal`).
  *
  * This class is the executable definition of the engine semantics (docs/engine-semantics.md): the
- * specialised kernels (`SequentialRunner`, the fast paths) are checked against it, exactly where
+ * specialised kernels (`EpisodeKernelRunner`, the fast paths) are checked against it, exactly where
  * they consume the same stream and statistically otherwise.
  *
  * Budget k runs the policy with maxAttempts = k: rounds of b attempts (the last cut at k), attempt
@@ -65,6 +66,8 @@ export class GeneralEpisode {
   private readonly weights: Float64Array;
   private readonly cost: PerAttempt;
   private readonly latency: PerAttempt;
+  /** The scores' normal variates (bestScore), by the ziggurat. */
+  private readonly ziggurat: ZigguratTables;
 
   constructor(scenario: Scenario) {
     this.scenario = scenario;
@@ -81,6 +84,7 @@ export class GeneralEpisode {
     this.weights = new Float64Array(m);
     this.cost = perAttempt(scenario.attempts.cost);
     this.latency = perAttempt(scenario.attempts.latency);
+    this.ziggurat = zigguratTables();
   }
 
   /**
@@ -169,7 +173,7 @@ export class GeneralEpisode {
           this.accepted[acceptedCount++] = k;
           if (voting) this.votes[correct ? 0 : 1 + categorical(rng, this.weights)]++;
           else if (selector.kind === 'bestScore') {
-            const score = (correct ? selector.separation : 0) + standardNormal(rng);
+            const score = (correct ? selector.separation : 0) + zigguratNormal(this.ziggurat, rng);
             if (score > bestScore) {
               bestScore = score;
               bestCorrect = correct;

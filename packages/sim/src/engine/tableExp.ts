@@ -48,7 +48,7 @@ export function expTables(): ExpTables {
  * dependency chain; the 1 added last, so its rounding does not cost an ulp). Table-driven method of
  * Tang (1989), "Table-driven implementation of the exponential function in IEEE floating-point
  * arithmetic", ACM TOMS 15(2):144–157. Relative error a few units in the last place.
- * Hot kernels too large for V8 to inline this call (SequentialRunner) repeat these lines with the
+ * Hot kernels too large for V8 to inline this call (EpisodeKernelRunner) repeat these lines with the
  * exported constants; their results are tested equal to this function's.
  * Example: tableExp(tables, 1) = Math.E to within 4e-16 relative (tested against Math.exp over ±700).
  */

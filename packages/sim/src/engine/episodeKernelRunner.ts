@@ -1,3 +1,4 @@
+import { dirichlet } from '../distributions/dirichlet.js';
 import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Amount, Scenario } from '../scenario/types.js';
 import { matchingTables, type BlockRunner, type RunnerTables } from './blockRunner.js';
@@ -27,6 +28,7 @@ import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNor
 
 const TWO_POW_MINUS_32 = 1 / 4294967296;
 const TWO_POW_32 = 4294967296;
+const TWO_POW_53 = 9007199254740992;
 /** Delivery kinds, also the column of the final-state histogram (WRONG − x is the delivery of an attempt with outcome x). */
 const NONE = 0;
 const CORRECT = 1;
@@ -46,35 +48,60 @@ const NO_PATTERNS = new Int32Array(0);
 const CONSTANT = 0;
 const LOGNORMAL = 1;
 
-/** Whether the sequential kernel simulates a scenario (else `GeneralRunner`): rounds of one and a selector that draws nothing. */
-export function sequentialKernelApplies(scenario: Scenario): boolean {
+/** Selectors, as the kernel evaluates them in a round. */
+const FIRST_ACCEPTED = 0;
+const ORACLE = 1;
+const RANDOM = 2;
+const BEST_SCORE = 3;
+const MAJORITY_VOTE = 4;
+
+/**
+ * The kernel's path: `sequential` for rounds of one attempt whose selector draws nothing
+ * (firstAccepted, oracle), `rounds` for rounds of several attempts or a selector that draws (random,
+ * bestScore, majorityVote). Same kernel; the name says which loop over attempts runs.
+ */
+export function episodeKernelPath(scenario: Scenario): 'sequential' | 'rounds' {
   const { policy, selector } = scenario;
-  return policy.batchSize === 1 && (selector.kind === 'firstAccepted' || selector.kind === 'oracle');
+  return policy.batchSize === 1 && (selector.kind === 'firstAccepted' || selector.kind === 'oracle') ? 'sequential' : 'rounds';
 }
 
 /**
- * The general episode for rounds of one attempt (sequential, or batches of 1 with firstAccepted or
- * oracle) as one specialised kernel: any correlation model, any verifier (per-task rates too),
- * fixed or resampled tasks, any per-attempt amounts (constant, lognormal — the cost's drawn inline —,
- * a list of observed values), cost and latency budgets in
- * soft or hard mode, abstain or deliverLast. It consumes the block's stream exactly as
- * `GeneralRunner` + `GeneralEpisode` do (the same draws in the same order: outcomes X_1..X_K — one
- * pattern from one uniform on a fixed benchmark with K ≤ PATTERN_ATTEMPTS_LIMIT, else one uniform
- * each —, then per started attempt its verdict, cost and latency), so both give the same episodes; only the
- * bookkeeping differs (tested: identical counts, sums equal to rounding).
+ * The general episode as one specialised kernel: rounds of one attempt (`sequential`) or of
+ * several (`rounds`: batches, parallel; every selector: firstAccepted, oracle, random, bestScore
+ * with or without a threshold, majorityVote), any correlation model, any verifier
+ * (per-task rates too), fixed or resampled tasks, any per-attempt amounts (constant, lognormal — the
+ * cost's drawn inline —, a list of observed values), cost and latency budgets in soft or hard mode,
+ * abstain or deliverLast. It consumes the block's stream exactly as `GeneralRunner` +
+ * `GeneralEpisode` do (the same draws in the same order: outcomes X_1..X_K — one pattern from one
+ * uniform on a fixed benchmark with K ≤ PATTERN_ATTEMPTS_LIMIT, else one uniform each —, the
+ * episode's Dirichlet weights of the wrong answers (majorityVote), then per started attempt the
+ * round's selector uniform at its first attempt (random, majorityVote), its verdict, cost and
+ * latency, and for an accepted one its score (bestScore) or a wrong one's answer (majorityVote)),
+ * so both give the same episodes; only the bookkeeping differs (tested: identical counts, sums
+ * equal to rounding).
  *
  * Bookkeeping: an episode that starts s attempts has, at budget k ≥ s, its final state (delivery,
- * s attempts, cost S_s, latency L_s, over-cap figures; only the last attempt can end over a cap),
- * and at k < s the state after attempt k (attempts k, S_k, L_k, delivery none — or, for deliverLast
- * and oracle, the prefix's). So per replicate it keeps histograms of the first success G, the first
- * failure F and the final state by s, and per-s tails of the amounts; `finish` turns them into the
- * per-k totals by prefix sums. Amounts at k < s are added directly (s − 1 adds). The RNG
- * (xoshiro128**, `Xoshiro128.uint32`) and the ziggurat's fast case are inlined.
+ * s attempts, cost S_s, latency L_s, over-cap figures; only the last attempt can end over the cost
+ * cap), and at k < s the state after attempt k (attempts k, S_k, L_k, delivery none — or, for
+ * deliverLast, oracle and rounds of several, the prefix's; in rounds of several the latency cap is
+ * checked at a round's start only, so L_k can be over it). So per replicate it keeps histograms of
+ * the first success G, the first failure F and the final state by s, and per-s tails of the
+ * amounts; `finish` turns them into the per-k totals by prefix sums. The state at k < s is added
+ * directly (s − 1 adds). The RNG (xoshiro128**, `Xoshiro128.uint32`) and the ziggurat's fast case
+ * are inlined.
  */
-export class SequentialRunner implements BlockRunner {
-  readonly path = 'sequential' as const;
+export class EpisodeKernelRunner implements BlockRunner {
+  readonly path: 'sequential' | 'rounds';
   private readonly scenario: Scenario;
   private readonly K: number;
+  /** Attempts per round (policy.batchSize: 1 sequential, K parallel). */
+  private readonly b: number;
+  /** With the random selector: the outcomes of the round's accepted attempts, in order. */
+  private readonly acceptedOutcomes: Uint8Array;
+  /** With majorityVote: the Dirichlet concentrations of the wrong answers, the episode's weights, and the round's votes (0: the correct answer). */
+  private readonly alpha: Float64Array;
+  private readonly weights: Float64Array;
+  private readonly votes: Int32Array;
   private readonly fixedTasks: TaskParameters | null;
   /** The outcome patterns of the fixed tasks (`drawsOutcomePatterns`), else null. */
   private readonly patterns: OutcomePatterns | null;
@@ -100,13 +127,13 @@ export class SequentialRunner implements BlockRunner {
   private readonly cost: AmountParameters;
   private readonly latency: AmountParameters;
   /**
-   * A constant latency l and no latency budget: the latency at budget k is l × the attempts started
+   * Rounds of one, a constant latency l and no latency budget: the latency at budget k is l × the attempts started
    * (the general episode's l + l + …, equal to rounding), added in `finish` rather than per attempt.
    */
   private readonly latencyByAttempts: boolean;
   /** DELIVERY_ROW[d]·K − 2 per delivery kind d (see episodes). */
   private readonly deliveryRows: Int32Array;
-  /** The episode loop for this scenario's features (`SequentialRunner.kernel`, one per combination). */
+  /** The episode loop for this scenario's features (`EpisodeKernelRunner.kernel`, one per combination). */
   private readonly episodes: Episodes;
   /** Whether the kernel has been called (forTaskGroups). */
   warm = false;
@@ -114,8 +141,16 @@ export class SequentialRunner implements BlockRunner {
   /** `prebuilt`: the `tables()` of a runner of the same scenario (the outcome patterns, used when they fit), else built here. */
   constructor(scenario: Scenario, prebuilt?: RunnerTables) {
     this.scenario = scenario;
+    this.path = episodeKernelPath(scenario);
     const K = scenario.policy.maxAttempts;
     this.K = K;
+    this.b = scenario.policy.batchSize;
+    this.acceptedOutcomes = new Uint8Array(K);
+    const selector = scenario.selector;
+    const wrongAnswers = selector.kind === 'majorityVote' ? selector.distinctWrong : 0;
+    this.alpha = new Float64Array(wrongAnswers).fill(selector.kind === 'majorityVote' ? selector.concentration : 0);
+    this.weights = new Float64Array(wrongAnswers);
+    this.votes = new Int32Array(wrongAnswers + 1);
     const fixed = scenario.tasks.resample ? null : benchmarkTasks(scenario);
     this.fixedTasks = fixed;
     if (fixed !== null && drawsOutcomePatterns(scenario)) {
@@ -140,9 +175,9 @@ export class SequentialRunner implements BlockRunner {
     this.exp = expTables();
     this.cost = amountParameters(cost);
     this.latency = amountParameters(latency);
-    this.latencyByAttempts = latency.dist === 'constant' && scenario.policy.budget.latency === null;
+    this.latencyByAttempts = latency.dist === 'constant' && scenario.policy.budget.latency === null && this.path === 'sequential';
     this.deliveryRows = Int32Array.from(DELIVERY_ROW, (row) => row * K - 2);
-    this.episodes = SequentialRunner.kernels.get(this.features(), SequentialRunner.kernel);
+    this.episodes = EpisodeKernelRunner.kernels.get(this.features(), EpisodeKernelRunner.kernel);
   }
 
   /** What the episode loop branches on, fixed for this runner. */
@@ -169,7 +204,18 @@ export class SequentialRunner implements BlockRunner {
       hasLatencyCap: policy.budget.latency !== null,
       hard: policy.budget.mode === 'hard',
       deliverLast: policy.onNoAccept === 'deliverLast',
-      oracle: selector.kind === 'oracle',
+      rounds: this.path === 'rounds',
+      selector:
+        selector.kind === 'oracle'
+          ? ORACLE
+          : selector.kind === 'random'
+            ? RANDOM
+            : selector.kind === 'bestScore'
+              ? BEST_SCORE
+              : selector.kind === 'majorityVote'
+                ? MAJORITY_VOTE
+                : FIRST_ACCEPTED,
+      scoreThreshold: selector.kind === 'bestScore' && selector.threshold !== null,
       latencyByAttempts: this.latencyByAttempts,
       small: this.K <= 30,
     };
@@ -219,9 +265,25 @@ export class SequentialRunner implements BlockRunner {
    * [from, to) (inner), in the order GeneralRunner uses the stream.
    */
   private static kernel(features: KernelFeatures): Episodes {
-    const { model, judged, costLognormal, costFromValues, latencyNotConstant, hasCostCap, hasLatencyCap, hard, deliverLast, oracle, latencyByAttempts, small } =
-      features;
-    const prefixDelivery = deliverLast || oracle;
+    const {
+      model,
+      judged,
+      costLognormal,
+      costFromValues,
+      latencyNotConstant,
+      hasCostCap,
+      hasLatencyCap,
+      hard,
+      deliverLast,
+      rounds,
+      selector,
+      scoreThreshold,
+      latencyByAttempts,
+      small,
+    } = features;
+    const oracle = selector === ORACLE;
+    // The state after attempt k < s carries its own delivery (else none, added in finish).
+    const prefixDelivery = deliverLast || oracle || rounds;
     return function episodes(runner, rng, tasks, firstTask, endTask, from, to, out) {
       const K = runner.K;
       const H = K + 2;
@@ -280,7 +342,19 @@ export class SequentialRunner implements BlockRunner {
         twoPowMinus32 = TWO_POW_MINUS_32;
       // Where budget k = j − 1 of replicate r adds its amounts and delivery: out[r·width + row·K + j − 2].
       const costRow = COST * K - 2,
-        latencyRow = LATENCY * K - 2;
+        latencyRow = LATENCY * K - 2,
+        latencyOverRow = LATENCY_OVER_CAP * K - 2,
+        latencyOvershootRow = LATENCY_OVERSHOOT * K - 2;
+      const b = runner.b;
+      const scoring = runner.scenario.selector;
+      const separation = scoring.kind === 'bestScore' ? scoring.separation : 0;
+      const threshold = scoring.kind === 'bestScore' && scoring.threshold !== null ? scoring.threshold : 0;
+      const acceptedOutcomes = runner.acceptedOutcomes;
+      const alpha = runner.alpha,
+        weights = runner.weights,
+        votes = runner.votes;
+      const twoPow53 = TWO_POW_53;
+      let weightTotal = 0;
       const deliveryRows = runner.deliveryRows;
       let s0 = rng.s0,
         s1 = rng.s1,
@@ -416,8 +490,24 @@ export class SequentialRunner implements BlockRunner {
             F = failures === 0 ? none : 31 - Math.clz32(failures & -failures);
           }
 
-          // ---- attempts, one per round, while the budgets let them start ----
-          // spend, took: S_j and L_j after attempt j; elapsed: the latency before the next attempt.
+          if (selector === MAJORITY_VOTE) {
+            // The episode's weights of the wrong answers, after the outcomes (GeneralEpisode's order).
+            rng.s0 = s0;
+            rng.s1 = s1;
+            rng.s2 = s2;
+            rng.s3 = s3;
+            dirichlet(rng, alpha, weights);
+            s0 = rng.s0;
+            s1 = rng.s1;
+            s2 = rng.s2;
+            s3 = rng.s3;
+            weightTotal = 0;
+            for (let i = 0; i < weights.length; i++) weightTotal += weights[i];
+          }
+
+          // ---- attempts, in rounds of b (one for `sequential`), while the budgets let them start ----
+          // spend, took: S_j and L_j after attempt j; elapsed: the latency of the rounds completed
+          // (before the next round); roundMax: the longest attempt of the current round so far.
           let spend = 0;
           let elapsed = 0;
           let took = 0;
@@ -425,16 +515,52 @@ export class SequentialRunner implements BlockRunner {
           let final = NONE;
           let completedCorrect = 0;
           let lastCompleted = NONE;
+          // The current round (rounds): its last attempt, accepted attempts, the outcome of the first
+          // accepted, the selector's uniform, and the best score with its outcome.
+          let roundEnd = 0;
+          let roundMax = 0;
+          let acceptedCount = 0;
+          let firstAcceptedOutcome = 0;
+          let roundUniform = 0;
+          let bestScore = -Infinity;
+          let bestOutcome = 0;
           const base = r * width;
           for (let j = 1; j <= K; j++) {
             if (hasCostCap && !(spend < costLimit)) break;
-            if (hasLatencyCap && !(elapsed < latencyLimit)) break;
+            if (!rounds || j > roundEnd) {
+              // A round starts (each attempt, in rounds of one) while the elapsed latency is under its cap.
+              if (hasLatencyCap && !(elapsed < latencyLimit)) break;
+              if (rounds) {
+                roundEnd = j + b - 1 < K ? j + b - 1 : K;
+                acceptedCount = 0;
+                bestScore = -Infinity;
+                bestOutcome = 0;
+                if (selector === MAJORITY_VOTE) votes.fill(0);
+                if (selector === RANDOM || selector === MAJORITY_VOTE) {
+                  y = Math.imul(s1, 5);
+                  word = Math.imul((y << 7) | (y >>> 25), 9);
+                  tt = s1 << 9;
+                  s2 ^= s0;
+                  s3 ^= s1;
+                  s1 ^= s2;
+                  s0 ^= s3;
+                  s2 ^= tt;
+                  s3 = (s3 << 11) | (s3 >>> 21);
+                  roundUniform = (word >>> 0) * twoPowMinus32;
+                }
+              }
+            }
             if (j > 1) {
               // Attempt j − 1 was not the last: budget k = j − 1 ends in the state after it (amounts S, L; for
-              // deliverLast and oracle its delivery; otherwise none, added in finish).
+              // deliverLast, oracle and rounds its delivery; otherwise none, added in finish).
               out[base + costRow + j] += spend;
               if (!latencyByAttempts) out[base + latencyRow + j] += took;
               if (prefixDelivery) out[base + deliveryRows[final] + j] += 1;
+              if (rounds && hasLatencyCap && took > latencyLimit) {
+                // Within a round attempts start whatever the latency: the state after j − 1 can be over its cap.
+                out[base + latencyOverRow + j] += 1;
+                out[base + latencyOvershootRow + j] += took - latencyLimit;
+              }
             }
             // Outcome X_j: bit j of the mask (K ≤ 30), else the array.
             const x = small ? (bits >>> j) & 1 : X[j];
@@ -528,18 +654,120 @@ export class SequentialRunner implements BlockRunner {
               cut = true;
             }
             started = j;
-            took = elapsed + (l > 0 ? l : 0);
             if (cut) accept = 0;
             else {
               completedCorrect |= x;
               lastCompleted = WRONG - x;
             }
-            if (accept === 1) {
-              final = oracle ? WRONG - completedCorrect : WRONG - x;
-              break;
+            if (!rounds) {
+              took = elapsed + (l > 0 ? l : 0);
+              if (accept === 1) {
+                final = oracle ? WRONG - completedCorrect : WRONG - x;
+                break;
+              }
+              final = oracle && completedCorrect === 1 ? CORRECT : deliverLast ? lastCompleted : NONE;
+              elapsed = took;
+              continue;
             }
-            final = oracle && completedCorrect === 1 ? CORRECT : deliverLast ? lastCompleted : NONE;
-            elapsed = took;
+            // A round's latency is its longest attempt's; what it delivers after attempt j is the
+            // selector's pick among its accepted attempts so far (GeneralEpisode.evaluateRound).
+            if (l > roundMax) roundMax = l;
+            took = elapsed + roundMax;
+            let delivered = NONE;
+            if (accept === 1) {
+              acceptedCount++;
+              if (selector === FIRST_ACCEPTED) {
+                if (acceptedCount === 1) firstAcceptedOutcome = x;
+              } else if (selector === RANDOM) acceptedOutcomes[acceptedCount - 1] = x;
+              else if (selector === BEST_SCORE) {
+                // The score's normal variate by the ziggurat (`zigguratNormal`), its fast case inlined.
+                y = Math.imul(s1, 5);
+                word = Math.imul((y << 7) | (y >>> 25), 9);
+                tt = s1 << 9;
+                s2 ^= s0;
+                s3 ^= s1;
+                s1 ^= s2;
+                s0 ^= s3;
+                s2 ^= tt;
+                s3 = (s3 << 11) | (s3 >>> 21);
+                const layer = word & 127;
+                const v = word >> 7;
+                let z = 0;
+                if (Math.abs(v) < kn[layer]) z = v * wn[layer];
+                else {
+                  rng.s0 = s0;
+                  rng.s1 = s1;
+                  rng.s2 = s2;
+                  rng.s3 = s3;
+                  z = zigguratSlow(runner.ziggurat, rng, word);
+                  s0 = rng.s0;
+                  s1 = rng.s1;
+                  s2 = rng.s2;
+                  s3 = rng.s3;
+                }
+                const score = x * separation + z;
+                if (score > bestScore) {
+                  bestScore = score;
+                  bestOutcome = x;
+                }
+              } else if (selector === MAJORITY_VOTE) {
+                let answer = 0;
+                if (x === 0) {
+                  // A wrong attempt's answer: `categorical` over the episode's weights (their sum
+                  // weightTotal), inlined: U from 53 bits of two steps (`Xoshiro128.uniform`), then the
+                  // smallest i with U·Σw < w_0 + … + w_i among the positive weights.
+                  y = Math.imul(s1, 5);
+                  word = Math.imul((y << 7) | (y >>> 25), 9);
+                  tt = s1 << 9;
+                  s2 ^= s0;
+                  s3 ^= s1;
+                  s1 ^= s2;
+                  s0 ^= s3;
+                  s2 ^= tt;
+                  s3 = (s3 << 11) | (s3 >>> 21);
+                  const high = word >>> 5;
+                  y = Math.imul(s1, 5);
+                  word = Math.imul((y << 7) | (y >>> 25), 9);
+                  tt = s1 << 9;
+                  s2 ^= s0;
+                  s3 ^= s1;
+                  s1 ^= s2;
+                  s0 ^= s3;
+                  s2 ^= tt;
+                  s3 = (s3 << 11) | (s3 >>> 21);
+                  let u = ((high * 67108864 + (word >>> 6)) / twoPow53) * weightTotal;
+                  let last = 0;
+                  for (let i = 0; i < weights.length; i++) {
+                    const w = weights[i];
+                    if (w > 0) {
+                      last = i;
+                      if (u < w) break;
+                      u -= w;
+                    }
+                  }
+                  answer = 1 + last;
+                }
+                votes[answer]++;
+              }
+            }
+            if (acceptedCount > 0) {
+              if (selector === FIRST_ACCEPTED) delivered = WRONG - firstAcceptedOutcome;
+              else if (selector === ORACLE) delivered = WRONG - completedCorrect;
+              else if (selector === RANDOM) delivered = WRONG - acceptedOutcomes[Math.floor(roundUniform * acceptedCount)];
+              else if (selector === MAJORITY_VOTE) delivered = majorityPick(votes, roundUniform);
+              else if (!scoreThreshold || bestScore >= threshold) delivered = WRONG - bestOutcome;
+            }
+            const roundComplete = j === roundEnd;
+            if (delivered !== NONE) {
+              final = delivered;
+              if (roundComplete) break;
+            } else {
+              final = oracle && completedCorrect === 1 ? CORRECT : deliverLast ? lastCompleted : NONE;
+              if (roundComplete) {
+                elapsed += roundMax;
+                roundMax = 0;
+              }
+            }
           }
 
           // ---- bookkeeping: histograms, tails, and the amounts of the budgets k < started ----
@@ -574,7 +802,8 @@ export class SequentialRunner implements BlockRunner {
     const K = this.K;
     const H = K + 2;
     const width = METRIC_COUNT * K;
-    const plain = !(this.scenario.policy.onNoAccept === 'deliverLast' || this.scenario.selector.kind === 'oracle');
+    // Without its own delivery (added in the kernel) the state after attempt k < s delivers nothing.
+    const plain = !(this.scenario.policy.onNoAccept === 'deliverLast' || this.scenario.selector.kind === 'oracle' || this.path === 'rounds');
     const latencyByAttempts = this.latencyByAttempts;
     const latencyValue = this.latency.value;
     for (let r = 0; r < count; r++) {
@@ -631,6 +860,25 @@ export class SequentialRunner implements BlockRunner {
   }
 }
 
+/**
+ * The answer with the most votes (votes[0] the correct one's), ties broken by `uniform`: the
+ * ⌊uniform·ties⌋-th of the tied answers in order (GeneralEpisode.evaluateRound). CORRECT or WRONG;
+ * some answer has a vote.
+ */
+function majorityPick(votes: Int32Array, uniform: number): number {
+  let most = 0;
+  let tied = 0;
+  for (let a = 0; a < votes.length; a++) {
+    if (votes[a] > most) {
+      most = votes[a];
+      tied = 1;
+    } else if (votes[a] === most && most > 0) tied++;
+  }
+  let pick = Math.floor(uniform * tied);
+  for (let a = 0; a < votes.length; a++) if (votes[a] === most && pick-- === 0) return a === 0 ? CORRECT : WRONG;
+  return NONE;
+}
+
 interface AmountParameters {
   readonly kind: number;
   readonly value: number;
@@ -644,7 +892,7 @@ function amountParameters(amount: Amount): AmountParameters {
   return { kind: CONSTANT, value: amount.dist === 'constant' ? amount.value : 0, median: 0, sigma: 0 };
 }
 
-/** What `SequentialRunner`'s episode loop branches on: one kernel per combination (`KernelsByFeatures`). */
+/** What `EpisodeKernelRunner`'s episode loop branches on: one kernel per combination (`KernelsByFeatures`). */
 interface KernelFeatures {
   /** Outcome model: INDEPENDENT, EXCHANGEABLE, MARKOV, FEEDBACK, or PATTERN (the runner's fixed tasks, K ≤ 10). */
   readonly model: number;
@@ -661,7 +909,12 @@ interface KernelFeatures {
   /** Budgets cut an attempt off at the cap (mode hard). */
   readonly hard: boolean;
   readonly deliverLast: boolean;
-  readonly oracle: boolean;
+  /** Rounds of several attempts, or a selector that draws (the `rounds` path). */
+  readonly rounds: boolean;
+  /** FIRST_ACCEPTED, ORACLE, RANDOM, BEST_SCORE or MAJORITY_VOTE. */
+  readonly selector: number;
+  /** bestScore with a threshold (below it the round delivers nothing). */
+  readonly scoreThreshold: boolean;
   /** A constant latency without a latency budget, added from the attempts in `finish`. */
   readonly latencyByAttempts: boolean;
   /** K ≤ 30: the outcomes as a bit mask. */
@@ -669,7 +922,7 @@ interface KernelFeatures {
 }
 
 type Episodes = (
-  runner: SequentialRunner,
+  runner: EpisodeKernelRunner,
   rng: Xoshiro128,
   tasks: TaskParameters,
   firstTask: number,

@@ -14,14 +14,40 @@ import {
 } from '../../../packages/sim/src/engine/engineMetrics.js';
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 
-// The sequential kernel (SequentialRunner) consumes each block's stream exactly as the general
-// episode (GeneralRunner + GeneralEpisode, the executable definition of the semantics) does, so on
-// every feature combination it covers both must simulate the same episodes: the counts (coverage,
+// The episode kernel (EpisodeKernelRunner, paths sequential and rounds) consumes each block's stream
+// exactly as the general episode (GeneralRunner + GeneralEpisode, the executable definition of the
+// semantics) does, so on every feature combination it covers both must simulate the same episodes: the counts (coverage,
 // passHatK, delivery, attempts, over-cap counts) are sums of the same integers and must be equal;
 // the amounts (cost, latency, overshoot) are the same numbers summed in another order, equal to
 // rounding (1e-12 relative).
 const COUNT_METRICS = [COVERAGE, PASS_HAT, DELIVERED_CORRECT, DELIVERED_WRONG, ABSTAINED, ATTEMPTS, COST_OVER_CAP, LATENCY_OVER_CAP];
 const lognormal = (median: number, sigma: number) => ({ perAttempt: { dist: 'lognormal', median, sigma } });
+
+/**
+ * Modes, round sizes and selectors: rounds of one (`sequential`), then rounds of several and the
+ * selectors that draw (`rounds`): batches of 1 with random, bestScore and majorityVote (a round of
+ * one still draws its uniform, its score, the episode's weights), of 2 (K = 6: three rounds) and 4 (a last round of 2), parallel (one round).
+ */
+const ROUNDS: Array<[string, number, Record<string, unknown>]> = [
+  ['sequential', 1, { kind: 'firstAccepted' }],
+  ['batches', 1, { kind: 'oracle' }],
+  ['batches', 1, { kind: 'random' }],
+  ['batches', 1, { kind: 'bestScore', separation: 1, threshold: 0.5 }],
+  ['batches', 2, { kind: 'firstAccepted' }],
+  ['batches', 2, { kind: 'oracle' }],
+  ['batches', 2, { kind: 'random' }],
+  ['batches', 2, { kind: 'bestScore', separation: 1.5 }],
+  ['batches', 4, { kind: 'bestScore', separation: 1, threshold: 0.5 }],
+  ['parallel', 6, { kind: 'firstAccepted' }],
+  ['parallel', 6, { kind: 'random' }],
+  ['parallel', 6, { kind: 'bestScore', separation: 1, threshold: 1 }],
+  ['batches', 1, { kind: 'majorityVote', distinctWrong: 2, concentration: 1 }],
+  ['batches', 2, { kind: 'majorityVote', distinctWrong: 3, concentration: 1 }],
+  ['parallel', 6, { kind: 'majorityVote', distinctWrong: 2, concentration: 0.5 }],
+];
+
+/** The entries of ROUNDS also run with constant amounts and with lists of observed amounts (the others: lognormal). */
+const ALL_AMOUNTS = [0, 1, 4, 9, 14];
 
 function grid(): Array<[string, Record<string, unknown>]> {
   const cases: Array<[string, Record<string, unknown>]> = [];
@@ -49,14 +75,14 @@ function grid(): Array<[string, Record<string, unknown>]> {
     for (const budget of budgets)
       for (const onNoAccept of ['abstain', 'deliverLast'])
         for (const resample of [false, true])
-          for (const [mode, kind] of [
-            ['sequential', 'firstAccepted'],
-            ['batches', 'oracle'],
-          ])
+          for (const [r, [mode, batchSize, selector]] of ROUNDS.entries())
             for (const [v, verifier] of verifiers.entries())
               for (const [a, amount] of amounts.entries()) {
                 if (a > 0 && (resample || v > 0)) continue; // the other amounts on fixed tasks with the verifier only (test time)
-                const name = `${correlation.model} ${JSON.stringify(budget ?? {})} ${onNoAccept} resample=${resample} ${mode}/${kind} verifier=${v === 0} amounts=${['lognormal', 'constant', 'empirical'][a]}`;
+                // Test time: the constant and observed amounts with a few selectors only, and resampled tasks with the verifier.
+                if (a > 0 && !ALL_AMOUNTS.includes(r)) continue;
+                if (r >= 2 && resample && v > 0) continue;
+                const name = `${correlation.model} ${JSON.stringify(budget ?? {})} ${onNoAccept} resample=${resample} ${mode}(${batchSize})/${JSON.stringify(selector)} verifier=${v === 0} amounts=${['lognormal', 'constant', 'empirical'][a]}`;
                 cases.push([
                   name,
                   {
@@ -64,25 +90,27 @@ function grid(): Array<[string, Record<string, unknown>]> {
                     tasks: { count: 7, successRate: { dist: 'beta', mean: 0.5, concentration: 2 }, resample },
                     attempts: { correlation, ...amount },
                     ...(verifier ? { verifier } : {}),
-                    selector: { kind },
-                    policy: { maxAttempts: 6, mode, ...(mode === 'batches' ? { batchSize: 1 } : {}), onNoAccept, ...(budget ? { budget } : {}) },
+                    selector,
+                    policy: { maxAttempts: 6, mode, ...(mode === 'batches' ? { batchSize } : {}), onNoAccept, ...(budget ? { budget } : {}) },
                     run: { replicates: 70 },
                   },
                 ]);
               }
   // More attempts than the outcome bit mask holds (K > 30): the kernel's other way to find G and F.
   for (const model of ['markov', 'feedback'])
-    cases.push([
-      `${model}, K = 40, soft cost cap, deliverLast`,
-      {
-        seed: 8,
-        tasks: { count: 5, successRate: { dist: 'beta', mean: 0.3, concentration: 2 } },
-        attempts: { correlation: model === 'markov' ? { model, stickiness: 0.6 } : { model, afterFailure: 0.05 }, cost: lognormal(0.02, 0.5) },
-        verifier: { falseAccept: 0.1, falseReject: 0.3 },
-        policy: { maxAttempts: 40, onNoAccept: 'deliverLast', budget: { cost: 0.5 } },
-        run: { replicates: 70 },
-      },
-    ]);
+    for (const [mode, batchSize, selector] of [ROUNDS[0], ROUNDS[6], ROUNDS[7]])
+      cases.push([
+        `${model}, K = 40, ${mode}(${batchSize})/${JSON.stringify(selector)}, soft cost cap, deliverLast`,
+        {
+          seed: 8,
+          tasks: { count: 5, successRate: { dist: 'beta', mean: 0.3, concentration: 2 } },
+          attempts: { correlation: model === 'markov' ? { model, stickiness: 0.6 } : { model, afterFailure: 0.05 }, cost: lognormal(0.02, 0.5) },
+          verifier: { falseAccept: 0.1, falseReject: 0.3 },
+          selector,
+          policy: { maxAttempts: 40, mode, ...(mode === 'batches' ? { batchSize: 3 } : {}), onNoAccept: 'deliverLast', budget: { cost: 0.5 } },
+          run: { replicates: 70 },
+        },
+      ]);
   // The outcome patterns' limit: K = 10 draws one pattern per episode on a fixed benchmark, K = 11 one uniform per attempt.
   for (const K of [10, 11])
     cases.push([
@@ -99,18 +127,18 @@ function grid(): Array<[string, Record<string, unknown>]> {
   return cases;
 }
 
-describe('SequentialRunner: the same episodes as the general episode, on every combination it covers', () => {
+describe('EpisodeKernelRunner: the same episodes as the general episode, on every combination it covers', () => {
   const cases = grid();
-  it(`covers ${cases.length} combinations of correlation, budget (soft/hard, cost/latency), onNoAccept, resample, selector, verifier, amounts`, () => {
-    let kernel = 0;
+  it(`covers ${cases.length} combinations of correlation, budget (soft/hard, cost/latency), onNoAccept, resample, mode, round size, selector, verifier, amounts`, () => {
+    const kernel = { sequential: 0, rounds: 0 };
     for (const [name, input] of cases) {
       const scenario = resolveScenario(input);
       const path = enginePath(scenario);
-      if (path !== 'sequential') continue; // a fast path applies (no budget, fixed tasks, …): checked elsewhere
-      kernel++;
+      if (path !== 'sequential' && path !== 'rounds') continue; // a fast path applies (no budget, fixed tasks, …): checked elsewhere
+      kernel[path]++;
       const fast = simulatePartial(scenario);
       const general = simulatePartial(scenario, { forceGeneral: true });
-      expect(fast.path, name).toBe('sequential');
+      expect(fast.path, name).toBe(path);
       expect(general.path, name).toBe('general');
       expect(
         fast.nodes.map((n) => [n.level, n.index]),
@@ -128,6 +156,7 @@ describe('SequentialRunner: the same episodes as the general episode, on every c
         });
       });
     }
-    expect(kernel).toBeGreaterThan(cases.length / 2);
+    expect(kernel.sequential + kernel.rounds).toBeGreaterThan(cases.length / 2);
+    expect(kernel.rounds).toBeGreaterThan(kernel.sequential);
   });
 });
