@@ -13,13 +13,15 @@
 // - `startup`: `passk estimate --n 10 --c 3 --k 5` against `node -e 0`, paired runs, median ratio (≤ 2);
 // - `scaling`: one thread at three sizes T·R·K per sampler (the fitted exponents of time vs work), and peak memory
 //   for R = 10^4, 10^5, 10^6 (flat);
+// - `rounds`: what-ifs off the fast paths (batches, parallel with bestScore or majorityVote) on one
+//   thread through the episode kernel against the general episode forced, same stream (counts equal);
 // - `estimate-10m`: `passk estimate` end to end on a generated 10-million-row CSV against
 //   shared/bench/python_estimate_peer.py on the same file (target ≥ 10×, < 300 MB, values equal to 1e-12).
 //
 // Also `hostile-inputs` (bench/hostileInputs.mjs): peak RSS of passk estimate on malformed big inputs (target < 300 MB each).
 //
 // Options: --runs N (best of N, default 3), --only a,b (some scenarios, vote included), --no-memory,
-// --no-estimate, --no-startup, --no-scaling, --no-streaming, --no-hostile, --strict
+// --no-estimate, --no-startup, --no-scaling, --no-rounds, --no-streaming, --no-hostile, --strict
 // (exit 1 when a target is missed; without it only a failed agreement check or an error exits 1).
 // Environment: PASSK_SHARED = the shared folder holding bench/numpy_peer.py (default ../shared).
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -31,6 +33,7 @@ import { writeFileAtomic } from '../packages/cli/dist/io/writeFileAtomic.js';
 import { exactValuesFor } from '../packages/sim/dist/index.js';
 import { agreement, PEER_Z_LIMIT, peerAgreement, Z_LIMIT } from './agreement.mjs';
 import { timeScaling } from './scaling.mjs';
+import { timeKernelPaths } from './kernelPaths.mjs';
 import { STARTUP_ARGS, timeStartup } from './startup.mjs';
 import { timeEngine, workerStartup } from './engine.mjs';
 import { peakMemory } from './memory.mjs';
@@ -91,6 +94,7 @@ const { values: options } = parseArgs({
     'no-estimate': { type: 'boolean', default: false },
     'no-startup': { type: 'boolean', default: false },
     'no-scaling': { type: 'boolean', default: false },
+    'no-rounds': { type: 'boolean', default: false },
     'no-streaming': { type: 'boolean', default: false },
     'no-hostile': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
@@ -214,6 +218,11 @@ let scaling = null;
 if (!options['no-scaling']) {
   log('scaling: budget at three sizes, one thread');
   scaling = await timeScaling(join(benchDir, 'scenarios', 'budget.yaml'), runs);
+}
+let rounds = null;
+if (!options['no-rounds']) {
+  log('rounds: what-ifs off the fast paths, episode kernel vs the general episode, one thread');
+  rounds = await timeKernelPaths(join(benchDir, 'scenarios', 'budget.yaml'), runs);
 }
 
 // ---- peak memory in child processes ----
@@ -342,6 +351,18 @@ if (scaling) {
     );
     console.log(
       `    per episode: ${fixedNs.toFixed(0)} ns + ${slopeNs.toFixed(1)} ns per ${unit}, each size within ${(100 * deviation).toFixed(1)} % of that line (linear in the work: time = tasks × replicates × (fixed + per unit × units))`,
+    );
+  }
+}
+if (rounds) {
+  console.log('');
+  console.log(
+    `rounds: what-ifs of budget no fast path takes, on one thread (simulatePartial + summarise, best of ${runs} after 2 untimed runs each), the episode kernel against the general episode forced on the same stream`,
+  );
+  for (const r of rounds) {
+    console.log(
+      `  ${r.name.padEnd(38)} ${r.path.padEnd(7)} ${mega(r.episodes / r.kernelSeconds).padStart(10)} episodes (${((r.kernelSeconds * 1e9) / r.episodes).toFixed(0)} ns each)` +
+        ` | general ${mega(r.episodes / r.generalSeconds).padStart(10)} (${((r.generalSeconds * 1e9) / r.episodes).toFixed(0)} ns) | ${r.speedup.toFixed(2)}× | counts ${r.sameCounts ? 'identical' : 'DIFFER'}`,
     );
   }
 }
@@ -485,6 +506,7 @@ if (startup)
     pairs: startup.pairs,
   });
 if (scaling) results.push({ scenario: 'scaling', of: 'budget', series: scaling.series });
+if (rounds) results.push({ scenario: 'rounds', of: 'budget', whatIfs: rounds });
 if (estimate) results.push(estimate);
 if (streaming) results.push(streaming);
 if (hostile.length > 0) results.push({ scenario: 'hostile-inputs', targetMB: 300, cases: hostile.map((r) => ({ ...r, met: hostileMet(r) })) });
@@ -494,7 +516,7 @@ await writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
 const missedRatio = [...peerScenarios.filter((e) => e.ratio < e.target), ...relativeEntries.filter((r) => r.ratio < r.target).map((r) => r.entry)];
 const startupMissed = startup !== null && startup.medianRatio > STARTUP_TARGET;
 const missedMemory = memoryRuns.filter((m) => m.peakRssMB >= MEMORY_TARGET_MB);
-const disagree = [...peerScenarios.filter((e) => !e.agreement.pass), ...scenarios.filter((e) => !e.identical)];
+const disagree = [...peerScenarios.filter((e) => !e.agreement.pass), ...scenarios.filter((e) => !e.identical), ...(rounds ?? []).filter((r) => !r.sameCounts)];
 const hostileMissed = hostile.filter((r) => !hostileMet(r));
 const estimateMissed = estimate && (estimate.ratio < ESTIMATE_RATIO_TARGET || (estimate.peakRssMB ?? 0) >= ESTIMATE_MEMORY_TARGET_MB);
 if (estimate && !(estimate.maxAbsDifference <= 1e-12)) disagree.push({ name: 'estimate-10m' });
