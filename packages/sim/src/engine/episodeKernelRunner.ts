@@ -24,7 +24,7 @@ import { expTables, INVERSE_STEP, NEAR_LIMIT, NEAR_STEPS, ROUNDER, STEP_HIGH, ST
 import { forTaskGroups } from './taskGroups.js';
 import { KernelsByFeatures } from './kernelsByFeatures.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
-import { zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
+import { zigguratNormal, zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
 
 const TWO_POW_MINUS_32 = 1 / 4294967296;
 const TWO_POW_32 = 4294967296;
@@ -680,31 +680,16 @@ export class EpisodeKernelRunner implements BlockRunner {
                 if (acceptedCount === 1) firstAcceptedOutcome = x;
               } else if (selector === RANDOM) acceptedOutcomes[acceptedCount - 1] = x;
               else if (selector === BEST_SCORE) {
-                // The score's normal variate by the ziggurat (`zigguratNormal`), its fast case inlined.
-                y = Math.imul(s1, 5);
-                word = Math.imul((y << 7) | (y >>> 25), 9);
-                tt = s1 << 9;
-                s2 ^= s0;
-                s3 ^= s1;
-                s1 ^= s2;
-                s0 ^= s3;
-                s2 ^= tt;
-                s3 = (s3 << 11) | (s3 >>> 21);
-                const layer = word & 127;
-                const v = word >> 7;
-                let z = 0;
-                if (Math.abs(v) < kn[layer]) z = v * wn[layer];
-                else {
-                  rng.s0 = s0;
-                  rng.s1 = s1;
-                  rng.s2 = s2;
-                  rng.s3 = s3;
-                  z = zigguratSlow(runner.ziggurat, rng, word);
-                  s0 = rng.s0;
-                  s1 = rng.s1;
-                  s2 = rng.s2;
-                  s3 = rng.s3;
-                }
+                // The score's normal variate by the ziggurat (`zigguratNormal`, the call: rarer than the cost's draw).
+                rng.s0 = s0;
+                rng.s1 = s1;
+                rng.s2 = s2;
+                rng.s3 = s3;
+                const z = zigguratNormal(runner.ziggurat, rng);
+                s0 = rng.s0;
+                s1 = rng.s1;
+                s2 = rng.s2;
+                s3 = rng.s3;
                 const score = x * separation + z;
                 if (score > bestScore) {
                   bestScore = score;
