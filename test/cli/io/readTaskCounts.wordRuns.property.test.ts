@@ -128,7 +128,8 @@ describe('readTaskCounts: runs of a task compared a word at a time', () => {
       }),
       { numRuns: 200, seed: 20261203 },
     );
-  });
+    // 8 000 reads: 28.6 s and over 30 s on this project's 2-core machine on 3 December (a slow day); a guard against a hang, not a timing.
+  }, 120_000);
 
   it('tells apart ids of one length that differ in one byte, each after each, at every chunk size', async () => {
     // Every ordered pair of ids of one length, as runs of 3 rows: a, b, a, … (trials counting up per task).
