@@ -63,32 +63,30 @@ export async function timeKernelPaths(budgetFile, runs) {
  */
 async function timeWhatIf(budgetFile, index, runs) {
   const base = scenarioToInput(await readScenarioFile(budgetFile));
-  {
-    const { name, change } = KERNEL_WHAT_IFS[index];
-    const scenario = resolveScenario({ ...change(base), run: { ...base.run, replicates: REPLICATES } });
-    const best = { kernel: Infinity, general: Infinity };
-    const summaries = {};
-    for (let run = 0; run < WARM_UP_RUNS + runs; run++) {
-      for (const path of ['kernel', 'general']) {
-        const start = performance.now();
-        const summary = summarise(scenario, simulatePartial(scenario, { forceGeneral: path === 'general' }));
-        const seconds = (performance.now() - start) / 1000;
-        if (run >= WARM_UP_RUNS) best[path] = Math.min(best[path], seconds);
-        summaries[path] = summary;
-      }
+  const { name, change } = KERNEL_WHAT_IFS[index];
+  const scenario = resolveScenario({ ...change(base), run: { ...base.run, replicates: REPLICATES } });
+  const best = { kernel: Infinity, general: Infinity };
+  const summaries = {};
+  for (let run = 0; run < WARM_UP_RUNS + runs; run++) {
+    for (const path of ['kernel', 'general']) {
+      const start = performance.now();
+      const summary = summarise(scenario, simulatePartial(scenario, { forceGeneral: path === 'general' }));
+      const seconds = (performance.now() - start) / 1000;
+      if (run >= WARM_UP_RUNS) best[path] = Math.min(best[path], seconds);
+      summaries[path] = summary;
     }
-    const episodes = scenario.tasks.count * REPLICATES;
-    const same = COUNTS.every((metric) => summaries.kernel.rows.every((row, i) => row[metric].value === summaries.general.rows[i][metric].value));
-    return {
-      name,
-      path: summaries.kernel.path,
-      episodes,
-      kernelSeconds: best.kernel,
-      generalSeconds: best.general,
-      speedup: best.general / best.kernel,
-      sameCounts: same,
-    };
   }
+  const episodes = scenario.tasks.count * REPLICATES;
+  const same = COUNTS.every((metric) => summaries.kernel.rows.every((row, i) => row[metric].value === summaries.general.rows[i][metric].value));
+  return {
+    name,
+    path: summaries.kernel.path,
+    episodes,
+    kernelSeconds: best.kernel,
+    generalSeconds: best.general,
+    speedup: best.general / best.kernel,
+    sameCounts: same,
+  };
 }
 
 // As a child process (timeKernelPaths): node bench/kernelPaths.mjs BUDGET_FILE INDEX RUNS, prints the result as JSON.

@@ -23,6 +23,7 @@ import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { expTables, INVERSE_STEP, NEAR_LIMIT, NEAR_STEPS, ROUNDER, STEP_HIGH, STEP_LOW, tableExp, type ExpTables } from './tableExp.js';
 import { forTaskGroups } from './taskGroups.js';
 import { KernelsByFeatures } from './kernelsByFeatures.js';
+import { majorityAnswer } from './majorityAnswer.js';
 import { benchmarkTasks, replicateTasks, type TaskParameters } from './taskParameters.js';
 import { zigguratNormal, zigguratSlow, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
 
@@ -739,7 +740,7 @@ export class EpisodeKernelRunner implements BlockRunner {
               if (selector === FIRST_ACCEPTED) delivered = WRONG - firstAcceptedOutcome;
               else if (selector === ORACLE) delivered = WRONG - completedCorrect;
               else if (selector === RANDOM) delivered = WRONG - acceptedOutcomes[Math.floor(roundUniform * acceptedCount)];
-              else if (selector === MAJORITY_VOTE) delivered = majorityPick(votes, roundUniform);
+              else if (selector === MAJORITY_VOTE) delivered = majorityAnswer(votes, roundUniform) === 0 ? CORRECT : WRONG;
               else if (!scoreThreshold || bestScore >= threshold) delivered = WRONG - bestOutcome;
             }
             const roundComplete = j === roundEnd;
@@ -843,25 +844,6 @@ export class EpisodeKernelRunner implements BlockRunner {
       }
     }
   }
-}
-
-/**
- * The answer with the most votes (votes[0] the correct one's), ties broken by `uniform`: the
- * ⌊uniform·ties⌋-th of the tied answers in order (GeneralEpisode.evaluateRound). CORRECT or WRONG;
- * some answer has a vote.
- */
-function majorityPick(votes: Int32Array, uniform: number): number {
-  let most = 0;
-  let tied = 0;
-  for (let a = 0; a < votes.length; a++) {
-    if (votes[a] > most) {
-      most = votes[a];
-      tied = 1;
-    } else if (votes[a] === most && most > 0) tied++;
-  }
-  let pick = Math.floor(uniform * tied);
-  for (let a = 0; a < votes.length; a++) if (votes[a] === most && pick-- === 0) return a === 0 ? CORRECT : WRONG;
-  return NONE;
 }
 
 interface AmountParameters {

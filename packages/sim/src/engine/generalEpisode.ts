@@ -4,6 +4,7 @@ import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import type { Amount, Scenario } from '../scenario/types.js';
 import { drawOutcomes } from './drawOutcomes.js';
 import { LognormalSum } from './lognormalSum.js';
+import { majorityAnswer } from './majorityAnswer.js';
 import { patternOf } from './outcomePatterns.js';
 import { zigguratNormal, zigguratTables, type ZigguratTables } from './zigguratNormal.js';
 import {
@@ -234,22 +235,9 @@ export class GeneralEpisode {
         return completedCorrect ? CORRECT : WRONG;
       case 'bestScore':
         return selector.threshold === null || bestScore >= selector.threshold ? (bestCorrect ? CORRECT : WRONG) : NONE;
-      case 'majorityVote': {
-        const votes = this.votes;
-        let most = 0;
-        let tied = 0;
-        for (let a = 0; a < votes.length; a++) {
-          if (votes[a] > most) {
-            most = votes[a];
-            tied = 1;
-          } else if (votes[a] === most && most > 0) tied++;
-        }
-        let pick = Math.floor(uniform * tied);
-        for (let a = 0; a < votes.length; a++) {
-          if (votes[a] === most && pick-- === 0) return a === 0 ? CORRECT : WRONG;
-        }
-        return NONE; // not reached: count > 0 means some answer has votes
-      }
+      case 'majorityVote':
+        // count > 0: some answer has votes.
+        return majorityAnswer(this.votes, uniform) === 0 ? CORRECT : WRONG;
     }
   }
 }
