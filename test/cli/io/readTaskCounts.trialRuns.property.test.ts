@@ -80,6 +80,45 @@ describe('readTaskCounts: runs of a task with a trial column', () => {
   });
 });
 
+describe('readTaskCounts: runs of consecutive trials (0, 1, 2, …: checked a stretch at a time)', () => {
+  // Rows written as stretches (a task, a first trial, a length): the trials of a stretch follow one
+  // another, as in most logs, and a later stretch may overlap an earlier one of the same task. Same
+  // reference as above; the stretch's repeated row must be the one named.
+  const stretchArb = fc.record({
+    task: fc.integer({ min: 0, max: 2 }),
+    first: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1015, max: 1030 })),
+    length: fc.integer({ min: 1, max: 40 }),
+    crlf: fc.boolean(),
+  });
+  it('counts rows and finds the first repeated (task, trial) as a plain tally does, at several chunk sizes', async () => {
+    let file = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(stretchArb, { minLength: 1, maxLength: 8 }), fc.infiniteStream(fc.boolean()), async (stretches, successes) => {
+        const rows: Row[] = stretches.flatMap(({ task, first, length, crlf }) =>
+          Array.from({ length }, (_, i) => ({ task, trial: first + i, success: successes.next().value, trialText: 'plain', successText: 'digit', crlf })),
+        );
+        const path = join(dir, `stretches-${file++}.csv`);
+        writeFileSync(path, `task,trial,success\n${rows.map((row) => rowLine(row, false)).join('\n')}\n`);
+        const expected = reference(rows);
+        for (const chunkSize of [7, 64, 1 << 16]) {
+          const read = readTaskCounts(path, { chunkSize });
+          if ('line' in expected) {
+            // The repeated row, and the first row of its pair (found by a second pass, TrialProbe.markRange).
+            const { task, trial } = rows[expected.line - 2]!;
+            const first = rows.findIndex((row) => row.task === task && row.trial === trial) + 2;
+            const message = `^${path.replaceAll('.', '\\.')}:${expected.line}: duplicate of task "task-${task}" trial ${trial} \\(first at line ${first}\\)$`;
+            await expect(read, `chunkSize ${chunkSize}`).rejects.toThrow(new RegExp(message));
+          } else {
+            const counts = await read;
+            expect({ ids: counts.taskIds, n: counts.n, c: counts.c }, `chunkSize ${chunkSize}`).toEqual(expected);
+          }
+        }
+      }),
+      { numRuns: 150, seed: 20261203 },
+    );
+  });
+});
+
 describe('readTaskCounts: a file with a trial column split between two threads', () => {
   // The second part's (task, trial) pairs are checked apart and merged as bitmaps (a bit set on both
   // sides, a repeat inside the part, or trials ≥ 1024 send the part back to the first thread). The
@@ -108,6 +147,33 @@ describe('readTaskCounts: a file with a trial column split between two threads',
         },
       ),
       { numRuns: 300, seed: 20261202 },
+    );
+  });
+
+  it('the same for stretches of consecutive trials (checked a stretch at a time on both threads)', async () => {
+    let file = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ task: fc.integer({ min: 0, max: 5 }), first: fc.integer({ min: 0, max: 60 }), length: fc.integer({ min: 1, max: 30 }) }), {
+          minLength: 2,
+          maxLength: 10,
+        }),
+        fc.infiniteStream(fc.boolean()),
+        async (stretches, successes) => {
+          const lines = stretches.flatMap(({ task, first, length }) =>
+            Array.from({ length }, (_, i) => `task-${task},${first + i},${successes.next().value ? 1 : 0}`),
+          );
+          const path = join(dir, `split-stretches-${file++}.csv`);
+          writeFileSync(path, `task,trial,success\n${lines.join('\n')}\n`);
+          const outcome = (options: object) =>
+            readTaskCounts(path, options).then(
+              (counts) => ({ ids: counts.taskIds, n: counts.n, c: counts.c }),
+              (error: unknown) => ({ error: String(error) }),
+            );
+          expect(await outcome({ threads: 2, parallelMinBytes: 1 })).toEqual(await outcome({ threads: 1 }));
+        },
+      ),
+      { numRuns: 150, seed: 20261203 },
     );
   });
 });

@@ -108,6 +108,60 @@ describe('TaskTrials: movable bitmaps for large trials agree with a plain set of
   });
 });
 
+describe('markRange: mark for first..last in turn, up to the first repeat', () => {
+  // Reference: the same marks on a second TaskTrials, then mark() for each trial of the range in
+  // order until one returns false. Both must return the same trial (or -1) and be left in the same
+  // state: every probe pair afterwards gets the same answer from both.
+  // Tasks up to 40: the flat bitmaps start with room for 32 tasks of one word, so ranges both widen and grow them.
+  const ranges = fc.tuple(
+    fc.integer({ min: 0, max: 40 }),
+    fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 990, max: 1030 })),
+    fc.integer({ min: 0, max: 70 }),
+  );
+  it('on random earlier marks and ranges (within a word, across words, across 1024)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.oneof(fc.integer({ min: 0, max: 31 }), fc.integer({ min: 0, max: 1100 }))), { maxLength: 60 }),
+        fc.array(ranges, { minLength: 1, maxLength: 6 }),
+        (earlier, steps) => {
+          const ours = new TaskTrials();
+          const reference = new TaskTrials();
+          for (const [task, trial] of earlier) {
+            ours.mark(task, trial);
+            reference.mark(task, trial);
+          }
+          for (const [task, first, length] of steps) {
+            const last = first + length;
+            let expected = -1;
+            for (let trial = first; trial <= last && expected < 0; trial++) if (!reference.mark(task, trial)) expected = trial;
+            expect(ours.markRange(task, first, last), `${task}: ${first}..${last}`).toBe(expected);
+          }
+          const probe = (trials: TaskTrials) => Array.from({ length: 41 * 1111 }, (_, i) => trials.mark(i % 41, Math.floor(i / 41)));
+          expect(probe(ours)).toEqual(probe(reference));
+        },
+      ),
+      { numRuns: 150, seed: 20261203 },
+    );
+  });
+
+  it('finds the repeat at bit 31 and at bit 0 of a word (hand-worked)', () => {
+    const trials = new TaskTrials();
+    expect(trials.mark(1, 31)).toBe(true);
+    expect(trials.mark(1, 64)).toBe(true);
+    expect(trials.markRange(1, 0, 40)).toBe(31); // 0..30 marked on the way
+    expect(trials.mark(1, 30)).toBe(false);
+    expect(trials.mark(1, 32)).toBe(true);
+    expect(trials.markRange(1, 33, 70)).toBe(64);
+    expect(trials.markRange(0, 0, 1023)).toBe(-1);
+    expect(trials.mark(0, 1023)).toBe(false);
+  });
+
+  it('TrialProbe: its trial when the range holds its pair, else -1', () => {
+    const probe = new TrialProbe(2, 3);
+    expect([probe.markRange(2, 0, 2), probe.markRange(1, 0, 9), probe.markRange(2, 3, 3), probe.markRange(2, 1, 9)]).toEqual([-1, -1, 3, 3]);
+  });
+});
+
 describe('the trial budget (--max-trial-memory)', () => {
   it('TrialIds numbers text ids per task and refuses a new one past the budget', () => {
     // 96 + 2·length bytes per id (trialBudget.ts): "x" and "y" cost 98 each, so 2 KiB holds 20.

@@ -41,7 +41,7 @@ export type CsvRangeResult =
   | { ok: 'again' };
 
 /** No trial column in a split file: nothing to check. */
-const NO_TRIALS: TrialCheck = { mark: () => true };
+const NO_TRIALS: TrialCheck = { mark: () => true, markRange: () => -1 };
 
 /**
  * Counts the rows of a delimited file from `task.start` to its end, as `readTaskCounts` would count

@@ -383,9 +383,10 @@ export class DelimitedRowCounter {
    * fields (no quote, CR, line feed or other byte ≤ `special` but the separator ending each), with a
    * trial column a trial of plain digits (1 to 15 of them: no `.0`, quote or sign, which
    * `countWithExtras` reads), an outcome of exactly "0" or "1", LF or CR LF — and stops at the first
-   * other row (or one not complete before `end`), which `scan` reads in full. Each (task, trial) is
-   * marked as it goes; a repeated pair throws `TrialStop` at its line (`line` is the line at `p`)
-   * after the rows before it are counted. Returns where it stopped; `repeats` = the rows counted.
+   * other row (or one not complete before `end`), which `scan` reads in full. The (task, trial)
+   * pairs are marked a stretch of consecutive trials at a time, before it returns; a repeated pair
+   * throws `TrialStop` at its line (`line` is the line at `p`), the counts then partial (a read
+   * that stops so is not used). Returns where it stopped; `repeats` = the rows counted.
    *
    * Word at a time where it can (a byte loop costs a few ns per byte in V8, four bytes read as one
    * 32-bit word about the same as one byte): when the previous task and its separator, `size` bytes,
@@ -400,7 +401,6 @@ export class DelimitedRowCounter {
     const valueField = this.valueField;
     const trialField = this.trialField;
     const special = this.special;
-    const trials = this.trials;
     const size = length + 1;
     // The previous row's task may have been quoted (then a quote follows it): compared byte by byte.
     const byWords = size >= 4 && buf[previousStart + length] === separator;
@@ -416,6 +416,11 @@ export class DelimitedRowCounter {
     const twoDigitTail = (ZERO << 24) | (separator << 16);
     let rows = 0;
     let successes = 0;
+    // The rows' trials as stretches of consecutive numbers (0, 1, 2, …, the usual order), each
+    // checked when it ends (`markStretch`): no call per row.
+    let stretchFirst = -1;
+    let stretchLine = line;
+    let nextTrial = -1;
     row: for (;;) {
       let q = p + size;
       if (byWords) {
@@ -474,16 +479,33 @@ export class DelimitedRowCounter {
         if (lf < 0) break;
         value = buf[q];
       }
-      if (trialField >= 0 && !trials.mark(task, trial)) {
-        this.finishRun(task, rows, successes);
-        throw new TrialStop(task, trial, line + rows, -1);
+      if (trialField >= 0) {
+        if (trial !== nextTrial) {
+          if (stretchFirst >= 0) this.markStretch(task, stretchFirst, nextTrial - 1, stretchLine, rows, successes);
+          stretchFirst = trial;
+          stretchLine = line + rows;
+        }
+        nextTrial = trial + 1;
       }
       successes += value - ZERO;
       rows++;
       p = lf + 1;
     }
+    if (stretchFirst >= 0) this.markStretch(task, stretchFirst, nextTrial - 1, stretchLine, rows, successes);
     this.finishRun(task, rows, successes);
     return p;
+  }
+
+  /**
+   * Checks a stretch of the run's rows with the consecutive trials first..last (`markRange`), the
+   * first at line `firstLine`; a repeated pair throws `TrialStop` at its own line, as `mark` per row
+   * would, after adding the run's `rows` and `successes` so far (`finishRun`).
+   */
+  private markStretch(task: number, first: number, last: number, firstLine: number, rows: number, successes: number): void {
+    const repeat = this.trials.markRange(task, first, last);
+    if (repeat < 0) return;
+    this.finishRun(task, rows, successes);
+    throw new TrialStop(task, repeat, firstLine + (repeat - first), -1);
   }
 
   private finishRun(task: number, rows: number, successes: number): void {

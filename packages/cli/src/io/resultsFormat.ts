@@ -33,7 +33,7 @@ export interface ResultsFormatOutcome {
  * One results-file format (CSV, JSON Lines, τ-bench JSON, …). A reader streams the file through
  * `window`; per row it applies `dropped` (missing outcome, error rows), counts the rest with
  * `counts.add`/`addId` (and `touch`es the task of a dropped row), marks (task, trial) in `trials`
- * when it reads a trial column, throwing `TrialStop` when `mark` returns false; it throws
+ * when it reads a trial column, throwing `TrialStop` when `mark` returns false (`markRange` a trial); it throws
  * InputError at `file:line` for bad rows and at `file` for a missing column. New formats are new
  * files with one of these, listed in `resultsFormats.ts`.
  */

@@ -118,6 +118,37 @@ export class TaskTrials implements TrialCheck {
   }
 
   /**
+   * `mark` for the trials first..last in turn (the interface's contract): below 1024, a word of the
+   * task's bitmap at a time, the bits of the range in that word tested and set together; the first
+   * repeat is the lowest of the word's bits already set, and the bits below it are set as `mark`
+   * would have (trials from 1024 on go through `mark` one by one).
+   */
+  markRange(task: number, first: number, last: number): number {
+    if (last >= BITMAP_TRIALS) {
+      for (let trial = first; trial <= last; trial++) if (!this.mark(task, trial)) return trial;
+      return -1;
+    }
+    const lastWord = last >>> 5;
+    if (lastWord >= this.stride) this.widen(lastWord + 1);
+    const base = task * this.stride;
+    if (base + lastWord >= this.bits.length) this.grow(base + lastWord + 1);
+    const bits = this.bits;
+    for (let word = first >>> 5; word <= lastWord; word++) {
+      const low = word === first >>> 5 ? first & 31 : 0;
+      const high = word === lastWord ? last & 31 : 31;
+      const range = (-1 >>> (31 - high + low)) << low; // bits low..high
+      const seen = bits[base + word] & range;
+      if (seen !== 0) {
+        const repeat = 31 - Math.clz32(seen & -seen);
+        bits[base + word] |= range & ((1 << repeat) - 1);
+        return 32 * word + repeat;
+      }
+      bits[base + word] |= range;
+    }
+    return -1;
+  }
+
+  /**
    * The per-task bitmaps of trials below 1024 (`stride` words per task), for another thread's
    * TaskTrials to `absorb`; undefined when some task has larger trials (not exported).
    */
