@@ -119,6 +119,14 @@ describe('readTaskCounts: runs of consecutive trials (0, 1, 2, …: checked a st
   });
 });
 
+/** The counts of a read, or its error as text (to compare two reads of the same file). */
+function readOutcome(path: string, options: object): Promise<{ ids: string[]; n: number[]; c: number[] } | { error: string }> {
+  return readTaskCounts(path, options).then(
+    (counts) => ({ ids: counts.taskIds, n: counts.n, c: counts.c }),
+    (error: unknown) => ({ error: String(error) }),
+  );
+}
+
 describe('readTaskCounts: a file with a trial column split between two threads', () => {
   // The second part's (task, trial) pairs are checked apart and merged as bitmaps (a bit set on both
   // sides, a repeat inside the part, or trials ≥ 1024 send the part back to the first thread). The
@@ -138,12 +146,7 @@ describe('readTaskCounts: a file with a trial column split between two threads',
         async (rows) => {
           const path = join(dir, `split-${file++}.csv`);
           writeFileSync(path, `task,trial,success\n${rows.map((r) => `task-${r.task},${r.trial},${r.success ? 1 : 0}`).join('\n')}\n`);
-          const outcome = (options: object) =>
-            readTaskCounts(path, options).then(
-              (counts) => ({ ids: counts.taskIds, n: counts.n, c: counts.c }),
-              (error: unknown) => ({ error: String(error) }),
-            );
-          expect(await outcome({ threads: 2, parallelMinBytes: 1 })).toEqual(await outcome({ threads: 1 }));
+          expect(await readOutcome(path, { threads: 2, parallelMinBytes: 1 })).toEqual(await readOutcome(path, { threads: 1 }));
         },
       ),
       { numRuns: 300, seed: 20261202 },
@@ -165,12 +168,7 @@ describe('readTaskCounts: a file with a trial column split between two threads',
           );
           const path = join(dir, `split-stretches-${file++}.csv`);
           writeFileSync(path, `task,trial,success\n${lines.join('\n')}\n`);
-          const outcome = (options: object) =>
-            readTaskCounts(path, options).then(
-              (counts) => ({ ids: counts.taskIds, n: counts.n, c: counts.c }),
-              (error: unknown) => ({ error: String(error) }),
-            );
-          expect(await outcome({ threads: 2, parallelMinBytes: 1 })).toEqual(await outcome({ threads: 1 }));
+          expect(await readOutcome(path, { threads: 2, parallelMinBytes: 1 })).toEqual(await readOutcome(path, { threads: 1 }));
         },
       ),
       { numRuns: 150, seed: 20261203 },
