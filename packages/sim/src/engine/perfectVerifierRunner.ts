@@ -9,6 +9,7 @@ import { REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { replicateTotals, type ReplicateHistograms, type ReplicateTotalsConfig, emptyHistograms } from './replicateTotals.js';
 import { runProbabilities } from './runProbabilities.js';
 import { forTaskGroups } from './taskGroups.js';
+import { packedAliasKernel, type PackedAliasKernel } from './packedAliasKernel.js';
 import type { TaskParameters } from './taskParameters.js';
 
 /**
@@ -35,6 +36,8 @@ export class PerfectVerifierRunner implements BlockRunner {
   private readonly classStop: Int32Array;
   /** C is a power of two: the hot loop reads AliasTable.pack words (else the table's entries). */
   private readonly packed: boolean;
+  /** With packed words: the WebAssembly loop, whose memory `memory` is (else aliasTasks in JavaScript). */
+  private readonly kernel: PackedAliasKernel | null;
   /**
    * One typed array for the tables the hot loop reads and the counters [replicate][class]
    * (REPLICATES_PER_BLOCK × C) after them, from countsStart: V8 re-checks every typed array on
@@ -65,7 +68,8 @@ export class PerfectVerifierRunner implements BlockRunner {
     const slots = this.allTasks ? this.T : 1;
     const counters = REPLICATES_PER_BLOCK * C;
     this.table = new AliasTable(C, slots, this.packed ? 0 : counters);
-    this.memory = this.packed ? new Int32Array(slots * C + counters) : this.table.entries;
+    this.kernel = this.packed ? packedAliasKernel(slots * C + counters) : null;
+    this.memory = this.kernel !== null ? this.kernel.words : this.table.entries;
     this.countsStart = (this.packed ? 1 : 2) * C * slots;
     this.scratchCorrect = new Float64Array(K + 1);
     this.scratchWrong = new Float64Array(K + 1);
@@ -114,16 +118,20 @@ export class PerfectVerifierRunner implements BlockRunner {
     const first = this.countsStart;
     const end = first + count * C;
     memory.fill(0, first, end);
-    // Groups of tasks (forTaskGroups); without the tables of all tasks, each task's table rebuilt in slot 0.
-    forTaskGroups(this.T, this.allTasks, this, (t, n) => {
-      let from = t;
-      if (!this.allTasks) {
-        this.buildTask(t, 0);
-        from = 0;
-      }
-      if (this.packed) packedTasks(rng, memory, from, from + n, first, end, C);
-      else aliasTasks(rng, memory, from, from + n, first, end, C);
-    });
+    // The WebAssembly loop takes all tasks in one call (a call from JavaScript costs ~0.2 µs, and its
+    // code is compiled ahead, with no type feedback to wait for).
+    if (this.kernel !== null && this.allTasks) this.kernel.run(rng, 0, this.T, first, end, C);
+    // Else groups of tasks (forTaskGroups); without the tables of all tasks, each task's table rebuilt in slot 0.
+    else
+      forTaskGroups(this.T, this.allTasks, this, (t, n) => {
+        let from = t;
+        if (!this.allTasks) {
+          this.buildTask(t, 0);
+          from = 0;
+        }
+        if (this.kernel !== null) this.kernel.run(rng, from, from + n, first, end, C);
+        else aliasTasks(rng, memory, from, from + n, first, end, C);
+      });
     this.finish(count, out);
   }
 
@@ -160,77 +168,12 @@ export class PerfectVerifierRunner implements BlockRunner {
 
 /**
  * The replicates (counters memory[first..end), C per replicate) of the tasks in table slots
- * [from, to): per replicate one xoshiro128** step (Xoshiro128.uint32 inlined), then the class by
- * the alias table's packed words at memory[slot·C..slot·C + C) (AliasTable.pack; C a power of two),
- * an arithmetic select.
- * Some tasks per call rather than all of the block: V8 optimises it with the type feedback of
- * complete calls (one long loop is compiled on the fly, before the code after it has run, and then
- * leaves the optimised code at every call).
- */
-function packedTasks(rng: Xoshiro128, memory: Int32Array, from: number, to: number, first: number, end: number, C: number): void {
-  const mask = C - 1;
-  const ones = (C >>> 1) - 1;
-  let s0 = rng.s0,
-    s1 = rng.s1,
-    s2 = rng.s2,
-    s3 = rng.s3;
-  for (let slot = from; slot < to; slot++) {
-    const base = slot * C;
-    let at = first;
-    // Two replicates per iteration (the same draws in the same order, less loop overhead).
-    for (const pairsEnd = end - C; at < pairsEnd; at += 2 * C) {
-      let y = Math.imul(s1, 5);
-      const x = Math.imul((y << 7) | (y >>> 25), 9);
-      let u = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= u;
-      s3 = (s3 << 11) | (s3 >>> 21);
-      y = Math.imul(s1, 5);
-      const x2 = Math.imul((y << 7) | (y >>> 25), 9);
-      u = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= u;
-      s3 = (s3 << 11) | (s3 >>> 21);
-      const i = x & mask;
-      const w = memory[base + i];
-      const alias = w & mask;
-      const i2 = x2 & mask;
-      const w2 = memory[base + i2];
-      const alias2 = w2 & mask;
-      memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
-      memory[at + C + (alias2 ^ ((i2 ^ alias2) & ((((x2 >>> 1) | ones) - (w2 >>> 1)) >> 31)))]++;
-    }
-    if (at < end) {
-      const y = Math.imul(s1, 5);
-      const x = Math.imul((y << 7) | (y >>> 25), 9);
-      const u = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= u;
-      s3 = (s3 << 11) | (s3 >>> 21);
-      const i = x & mask;
-      const w = memory[base + i];
-      const alias = w & mask;
-      memory[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]++;
-    }
-  }
-  rng.s0 = s0;
-  rng.s1 = s1;
-  rng.s2 = s2;
-  rng.s3 = s3;
-}
-
-/**
- * As packedTasks for any C: the alias table's entries at memory[2·slot·C..2·slot·C + 2C) (cut,
- * alias); column i = ⌊x·C/2^32⌋, ⌊(x·C mod 2^32)/2⌋ against its cut.
+ * [from, to), for any C: per replicate one xoshiro128** step (Xoshiro128.uint32 inlined), then the
+ * class by the alias table's entries at memory[2·slot·C..2·slot·C + 2C) (cut, alias); column
+ * i = ⌊x·C/2^32⌋, ⌊(x·C mod 2^32)/2⌋ against its cut, an arithmetic select (for a power of two C,
+ * packedAliasKernel). Some tasks per call rather than all of the block: V8 optimises it with the
+ * type feedback of complete calls (one long loop is compiled on the fly, before the code after it
+ * has run, and then leaves the optimised code at every call).
  */
 function aliasTasks(rng: Xoshiro128, memory: Int32Array, from: number, to: number, first: number, end: number, C: number): void {
   let s0 = rng.s0,
