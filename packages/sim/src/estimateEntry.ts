@@ -8,7 +8,15 @@ export { InputError, NotEstimableError } from './errors.js';
 export { requireInteger, requireOpenUnit } from './checks.js';
 export { passAtK } from './estimators/passAtK.js';
 export { passHatK } from './estimators/passHatK.js';
-export { averageOverTasks, type TaskTrials, type TaskAverageRow, type TaskMean } from './estimators/taskAverage.js';
+export {
+  averageOverTasks,
+  groupTaskCounts,
+  TaskCountGroups,
+  type TaskSet,
+  type TaskTrials,
+  type TaskAverageRow,
+  type TaskMean,
+} from './estimators/taskAverage.js';
 export { bootstrapTaskAverage, bootstrapTaskAverageSteps, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
 export { clusteredNormalInterval } from './estimators/clusteredNormalInterval.js';
 export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';

@@ -14,7 +14,15 @@ export { passAtK } from './estimators/passAtK.js';
 export { passHatK } from './estimators/passHatK.js';
 export { pluginPassAtK, pluginPassHatK } from './estimators/plugin.js';
 export { binomialRatio, oneMinusBinomialRatio } from './estimators/binomialRatio.js';
-export { averageOverTasks, type TaskTrials, type TaskAverageRow, type TaskMean } from './estimators/taskAverage.js';
+export {
+  averageOverTasks,
+  groupTaskCounts,
+  TaskCountGroups,
+  type TaskSet,
+  type TaskTrials,
+  type TaskAverageRow,
+  type TaskMean,
+} from './estimators/taskAverage.js';
 export { bootstrapTaskAverage, bootstrapTaskAverageSteps, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
 export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
 export { clusteredNormalInterval } from './estimators/clusteredNormalInterval.js';

@@ -3,13 +3,13 @@ import {
   averageOverTasks,
   bootstrapTaskAverageSteps,
   clusteredNormalInterval,
+  groupTaskCounts,
   passAtK,
   passHatK,
   proportionInterval,
   requireInteger,
   taskAverageIntervals,
   type IntervalOptions,
-  type TaskTrials,
 } from '@passk/sim/estimate';
 import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
@@ -87,16 +87,18 @@ async function estimateCounts(
   checkpoint: Checkpoint,
   group?: string,
 ): Promise<{ text: string; json: object; document: object }> {
-  const tasks = sharedTaskTrials(counts.n, counts.c);
+  // Grouped by (n, c) once for every k and both estimators: 100 000 tasks of 100 trials are about a hundred groups.
+  const groups = groupTaskCounts(counts.n, counts.c);
+  const taskCount = counts.n.length;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const minN = counts.n.reduce((a, b) => Math.min(a, b), Infinity);
   const ks = args.k === undefined ? Array.from({ length: Math.min(maxN, 10) }, (_, i) => i + 1) : parseKList(args.k);
-  const average = averageOverTasks(tasks, ks);
-  const estimands = taskAverageIntervals(tasks, ks, { confidence: interval.confidence, sides: interval.sides });
+  const average = averageOverTasks(groups, ks);
+  const estimands = taskAverageIntervals(groups, ks, { confidence: interval.confidence, sides: interval.sides });
   const bootstrap =
     bootstrapReplicates > 0
       ? await throughCheckpoints(
-          bootstrapTaskAverageSteps(tasks, { ks, replicates: bootstrapReplicates, seed: args.seed, confidence: interval.confidence, sides: interval.sides }),
+          bootstrapTaskAverageSteps(groups, { ks, replicates: bootstrapReplicates, seed: args.seed, confidence: interval.confidence, sides: interval.sides }),
           checkpoint,
         )
       : null;
@@ -124,7 +126,7 @@ async function estimateCounts(
   };
   const result: FileEstimate = {
     source,
-    tasks: tasks.length,
+    tasks: taskCount,
     trials: { min: minN, max: maxN },
     uncertainty: {
       confidence: interval.confidence,
@@ -152,8 +154,8 @@ async function estimateCounts(
     rows,
   };
   const passAtKs = rows.map((row) => ({ k: row.k, passAtK: row.passAtK }));
-  const cost = counts.cost === undefined ? null : fileEstimateAmount(counts.cost, tasks.length, passAtKs);
-  const latency = counts.latency === undefined ? null : fileEstimateAmount(counts.latency, tasks.length, passAtKs);
+  const cost = counts.cost === undefined ? null : fileEstimateAmount(counts.cost, taskCount, passAtKs);
+  const latency = counts.latency === undefined ? null : fileEstimateAmount(counts.latency, taskCount, passAtKs);
   const document = withKind(RESULT_KINDS.estimateFile, {
     ...result,
     rows: rows.map((row) => rowWithIntervals(row, interval.confidence)),
@@ -166,7 +168,8 @@ async function estimateCounts(
     : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(cost, latency, counts.rows);
   if (!args.json) return { text, json: document, document };
   const perTask = counts.taskIds.map((task, i) => {
-    const { n, c } = tasks[i]!;
+    const n = counts.n[i]!;
+    const c = counts.c[i]!;
     const p = proportionInterval(n, c, interval);
     return {
       task,
@@ -177,27 +180,6 @@ async function estimateCounts(
     };
   });
   return { text, json: { ...document, perTask }, document };
-}
-
-/**
- * The tasks as (n, c) for the estimators, which only read them: tasks with the same counts share one
- * object (100 000 tasks of 100 trials have about a hundred distinct pairs), so there are far fewer
- * objects to make and collect.
- */
-function sharedTaskTrials(n: readonly number[], c: readonly number[]): TaskTrials[] {
-  const byPair = new Map<number, TaskTrials>();
-  const tasks: TaskTrials[] = [];
-  for (let i = 0; i < n.length; i++) {
-    // n·2^21 + c is exact and unique while n < 2^21 (c ≤ n); tasks with more trials get their own object.
-    const key = n[i]! < 2_097_152 ? n[i]! * 2_097_152 + c[i]! : -1;
-    let task = byPair.get(key);
-    if (task === undefined) {
-      task = { n: n[i]!, c: c[i]! };
-      if (key >= 0) byPair.set(key, task);
-    }
-    tasks.push(task);
-  }
-  return tasks;
 }
 
 /** A row of the document: each interval with its level and method (results/estimateFileSchema.ts). */

@@ -6,7 +6,7 @@ import { streamRng, type Seed } from '../rng/streams.js';
 import { runSteps, type Steps } from '../stepwise.js';
 import type { Rng } from '../rng/rng.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
-import { averageOverGroups, countGroups, type CountGroup, type TaskTrials } from './taskAverage.js';
+import { averageOverGroups, groupsOf, taskCountOf, type CountGroup, type TaskSet } from './taskAverage.js';
 
 /** Options of `bootstrapTaskAverage`: the ks, how many bootstrap replicates, the seed of their stream and the confidence level. */
 export interface BootstrapOptions {
@@ -55,19 +55,19 @@ export interface BootstrapRow {
  * the number of cells rather than on T. Replicate b uses its own stream (seed, 'bootstrap', b), so
  * results do not depend on how the work is split.
  */
-export function bootstrapTaskAverage(tasks: readonly TaskTrials[], options: BootstrapOptions): BootstrapRow[] {
+export function bootstrapTaskAverage(tasks: TaskSet, options: BootstrapOptions): BootstrapRow[] {
   return runSteps(bootstrapTaskAverageSteps(tasks, options));
 }
 
 /** `bootstrapTaskAverage` step by step: it yields after every block of replicates (done of total), for progress and a Ctrl-C. */
-export function* bootstrapTaskAverageSteps(tasks: readonly TaskTrials[], options: BootstrapOptions): Steps<BootstrapRow[]> {
+export function* bootstrapTaskAverageSteps(tasks: TaskSet, options: BootstrapOptions): Steps<BootstrapRow[]> {
   requireOpenUnit('confidence', options.confidence);
   if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
   const groups = checkedGroups(tasks, options);
-  if (tasks.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
-  const replicates = yield* groupReplicates(groups, tasks.length, options);
+  const taskCount = taskCountOf(tasks);
+  const replicates = yield* groupReplicates(groups, taskCount, options);
   // The estimates the interval is re-centred on, from the same groups (as averageOverTasks computes them).
-  const estimates = averageOverGroups(groups, tasks.length, options.ks);
+  const estimates = averageOverGroups(groups, taskCount, options.ks);
   return options.ks.map((k, i) => {
     const { passAtK, passHatK } = estimates[i]!;
     return {
@@ -88,14 +88,14 @@ export interface BootstrapReplicates {
 }
 
 /** The replicates of the two-stage bootstrap described at `bootstrapTaskAverage`, before summarising (internal; used by tests). */
-export function bootstrapReplicates(tasks: readonly TaskTrials[], options: Pick<BootstrapOptions, 'ks' | 'replicates' | 'seed'>): BootstrapReplicates {
-  return runSteps(groupReplicates(checkedGroups(tasks, options), tasks.length, options));
+export function bootstrapReplicates(tasks: TaskSet, options: Pick<BootstrapOptions, 'ks' | 'replicates' | 'seed'>): BootstrapReplicates {
+  return runSteps(groupReplicates(checkedGroups(tasks, options), taskCountOf(tasks), options));
 }
 
-/** Checks the replicate count, the tasks (requireCounts, where = `tasks[i]`) and the ks; the tasks' (n, c) groups. */
-function checkedGroups(tasks: readonly TaskTrials[], options: Pick<BootstrapOptions, 'ks' | 'replicates'>): TaskGroup[] {
+/** Checks the replicate count, the tasks (requireCounts, where = `tasks[i]`; at least one) and the ks; the tasks' (n, c) groups. */
+function checkedGroups(tasks: TaskSet, options: Pick<BootstrapOptions, 'ks' | 'replicates'>): readonly TaskGroup[] {
   requireInteger('bootstrap', options.replicates, 1, 1_000_000);
-  const groups = countGroups(tasks);
+  const groups = groupsOf(tasks);
   options.ks.forEach((k) => requireInteger('k', k, 1));
   return groups;
 }

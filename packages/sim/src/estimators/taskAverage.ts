@@ -41,11 +41,87 @@ export interface TaskAverageRow {
  * Evals", arXiv:2411.00640, §2–3).
  * Example (seeds): c = 5, 5, 4, 3, 3 of n = 8 → pass@4 = 0.969, pass^4 = 0.031.
  */
-export function averageOverTasks(tasks: readonly TaskTrials[], ks: readonly number[]): TaskAverageRow[] {
-  if (tasks.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
-  const groups = countGroups(tasks);
+export function averageOverTasks(tasks: TaskSet, ks: readonly number[]): TaskAverageRow[] {
+  const groups = groupsOf(tasks);
   ks.forEach((k) => requireInteger('k', k, 1));
-  return averageOverGroups(groups, tasks.length, ks);
+  return averageOverGroups(groups, taskCountOf(tasks), ks);
+}
+
+/**
+ * The tasks an estimator reads: one (n, c) per task, or the same already grouped by
+ * `groupTaskCounts` (what `passk estimate FILE` passes: the groups are made once for all k and
+ * every estimator, with no object per task).
+ */
+export type TaskSet = readonly TaskTrials[] | TaskCountGroups;
+
+/** Tasks grouped by their (n, c) (`groupTaskCounts`). */
+export class TaskCountGroups {
+  constructor(
+    /** The distinct (n, c) pairs in order of first appearance, as `countGroups` gives them. */
+    readonly groups: readonly CountGroup[],
+    readonly taskCount: number,
+  ) {}
+}
+
+/**
+ * The tasks with n[i] trials and c[i] successes, i = 0..T − 1, grouped by (n, c) in order of first
+ * appearance: the same groups, in the same order, as `countGroups` of the tasks { n[i], c[i] }, so
+ * every estimate is the same to the bit. Validates every task (where = `tasks[i]`); n and c of equal length.
+ * Example: n = [8, 8, 8], c = [5, 3, 5] → groups (8, 5)×2, (8, 3)×1 over 3 tasks.
+ */
+export function groupTaskCounts(n: readonly number[], c: readonly number[]): TaskCountGroups {
+  if (n.length !== c.length) throw new InputError('c', `must have one count per task (${n.length})`, c.length);
+  if (n.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
+  const groups: CountGroup[] = [];
+  // Per number of trials, the group index of each c + 1 (0: none yet); a Map for large n.
+  const byTrials = new Map<number, Int32Array>();
+  const byPair = new Map<string, CountGroup>();
+  for (let i = 0; i < n.length; i++) {
+    const trials = n[i]!;
+    const successes = c[i]!;
+    if (
+      !(Number.isInteger(trials) && Number.isInteger(successes) && trials >= 0 && successes >= 0 && successes <= trials && trials <= Number.MAX_SAFE_INTEGER)
+    ) {
+      requireCounts(trials, successes, `tasks[${i}]`);
+    }
+    if (trials > DENSE_TRIALS_LIMIT) {
+      const key = `${trials},${successes}`;
+      const group = byPair.get(key);
+      if (group) group.size++;
+      else {
+        byPair.set(key, { n: trials, c: successes, size: 1 });
+        groups.push(byPair.get(key)!);
+      }
+      continue;
+    }
+    let slots = byTrials.get(trials);
+    if (slots === undefined) {
+      slots = new Int32Array(trials + 1);
+      byTrials.set(trials, slots);
+    }
+    const at = slots[successes]!;
+    if (at > 0) groups[at - 1]!.size++;
+    else {
+      groups.push({ n: trials, c: successes, size: 1 });
+      slots[successes] = groups.length;
+    }
+  }
+  return new TaskCountGroups(groups, n.length);
+}
+
+/** Tasks with more trials than this are grouped through a Map (no array of n + 1 slots). */
+const DENSE_TRIALS_LIMIT = 100_000;
+
+/** The groups of a `TaskSet` (validated; at least one task). */
+export function groupsOf(tasks: TaskSet): readonly CountGroup[] {
+  if (tasks instanceof TaskCountGroups) return tasks.groups;
+  if (tasks.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
+  return countGroups(tasks);
+}
+
+/** How many tasks a `TaskSet` has. */
+export function taskCountOf(tasks: TaskSet): number {
+  return tasks instanceof TaskCountGroups ? tasks.taskCount : tasks.length;
 }
 
 /** Tasks with the same (n, c) have the same estimates: each distinct pair is computed once. */
