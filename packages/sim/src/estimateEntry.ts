@@ -11,7 +11,7 @@ export { passHatK } from './estimators/passHatK.js';
 export {
   averageOverTasks,
   groupTaskCounts,
-  TaskCountGroups,
+  type TaskCountGroups,
   type TaskSet,
   type TaskTrials,
   type TaskAverageRow,

@@ -17,7 +17,7 @@ export { binomialRatio, oneMinusBinomialRatio } from './estimators/binomialRatio
 export {
   averageOverTasks,
   groupTaskCounts,
-  TaskCountGroups,
+  type TaskCountGroups,
   type TaskSet,
   type TaskTrials,
   type TaskAverageRow,

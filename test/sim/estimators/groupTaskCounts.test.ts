@@ -5,20 +5,28 @@ import { InputError } from '../../../packages/sim/src/errors.js';
 import { bootstrapTaskAverage } from '../../../packages/sim/src/estimators/bootstrap.js';
 import { averageOverTasks, countGroups, groupTaskCounts } from '../../../packages/sim/src/estimators/taskAverage.js';
 
-/** Tasks as (n, c) with n ≤ maxN: few distinct n, so that groups repeat (as in real logs). */
-const taskCounts = (maxN: number) =>
+/** Tasks as (n, c), n from `trials` (few values, so that groups repeat, as in real logs), c ≤ min(n, maxC). */
+const taskCounts = (trials: fc.Arbitrary<number>, maxC = Number.MAX_SAFE_INTEGER) =>
   fc
     .array(
-      fc.integer({ min: 0, max: maxN }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n }))),
+      trials.chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: Math.max(0, n - maxC), max: n }))),
       { minLength: 1, maxLength: 60 },
     )
     .map((pairs) => ({ n: pairs.map(([n]) => n), c: pairs.map(([, c]) => c) }));
 
+/** Small n (one array per n), n past the dense limit of 1024 and n past 2^21 (text keys), with c near n so that pairs repeat. */
+const SMALL_TRIALS = fc.integer({ min: 0, max: 12 });
+const LARGE_TRIALS = fc.constantFrom(1024, 1025, 100_001, 2_097_151, 2_097_152, 5_000_000);
+
 describe('groupTaskCounts: the groups of countGroups, without an object per task', () => {
   it('the same groups in the same order (first appearance) as countGroups of { n[i], c[i] }, small and large n (checked against it)', () => {
-    for (const maxN of [12, 300_000]) {
+    for (const [trials, maxC] of [
+      [SMALL_TRIALS, Number.MAX_SAFE_INTEGER],
+      [LARGE_TRIALS, 3],
+      [fc.oneof(SMALL_TRIALS, LARGE_TRIALS), 3],
+    ] as const) {
       fc.assert(
-        fc.property(taskCounts(maxN), ({ n, c }) => {
+        fc.property(taskCounts(trials, maxC), ({ n, c }) => {
           const grouped = groupTaskCounts(n, c);
           expect(grouped.groups).toEqual(countGroups(n.map((trials, i) => ({ n: trials, c: c[i]! }))));
           expect(grouped.taskCount).toBe(n.length);
@@ -37,7 +45,7 @@ describe('groupTaskCounts: the groups of countGroups, without an object per task
 
   it('every estimator gives the same numbers, to the bit, from the groups as from the tasks', () => {
     fc.assert(
-      fc.property(taskCounts(10), ({ n, c }) => {
+      fc.property(taskCounts(fc.oneof(SMALL_TRIALS, fc.constantFrom(40, 200))), ({ n, c }) => {
         const tasks = n.map((trials, i) => ({ n: trials, c: c[i]! }));
         const grouped = groupTaskCounts(n, c);
         const ks = [1, 2, 5];
@@ -49,6 +57,30 @@ describe('groupTaskCounts: the groups of countGroups, without an object per task
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('the estimators leave the groups as they were (the bootstrap caches its tables on copies)', () => {
+    const grouped = groupTaskCounts([8, 8, 8, 4], [5, 3, 5, 4]);
+    const before = structuredClone(grouped);
+    averageOverTasks(grouped, [1, 4]);
+    taskAverageIntervals(grouped, [1, 4], { confidence: 0.95, sides: 2 });
+    bootstrapTaskAverage(grouped, { ks: [1, 4], replicates: 20, seed: 1, confidence: 0.95, sides: 2 });
+    expect(grouped).toEqual(before);
+    // Where the bootstrap keeps a group's binomial table: past its limit of 65 536 (n, v) cells (n =
+    // 10 000, then 60 000: that one drawn group by group) and more picks from the group than n + 1
+    // (61 000 tasks at 30 000/60 000).
+    const n = [10_000, ...new Array<number>(61_000).fill(60_000)];
+    const c = [5000, ...new Array<number>(61_000).fill(30_000)];
+    const large = groupTaskCounts(n, c);
+    const largeBefore = structuredClone(large);
+    bootstrapTaskAverage(large, { ks: [1], replicates: 2, seed: 1, confidence: 0.95, sides: 2 });
+    expect(large).toEqual(largeBefore);
+  });
+
+  it('groups whose sizes do not add up to taskCount are refused (they were not made by groupTaskCounts)', () => {
+    const groups = groupTaskCounts([8, 8], [5, 3]).groups;
+    expect(() => averageOverTasks({ groups, taskCount: 3 }, [1])).toThrow(/taskCount.*number of tasks in the groups/);
+    expect(() => averageOverTasks({ groups: [], taskCount: 0 }, [1])).toThrow(/at least one task/);
   });
 
   it('bad counts: the task and the rule, as countGroups says them; no tasks; counts of another length', () => {

@@ -1,6 +1,6 @@
 import { requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
-import { groupsOf, type TaskSet } from '../estimators/taskAverage.js';
+import { groupsOf, taskCountOf, type TaskSet } from '../estimators/taskAverage.js';
 import { benchmarkInterval } from './benchmarkInterval.js';
 import { populationInterval, type MeanBounds, type MeanIntervalOptions } from './populationInterval.js';
 import { modelVariance } from './modelVariance.js';
@@ -44,6 +44,7 @@ export const ESTIMAND_METHODS = Object.freeze({
 export function taskAverageIntervals(tasks: TaskSet, ks: readonly number[], options: MeanIntervalOptions): TaskAverageIntervalRow[] {
   requireOpenUnit('confidence', options.confidence);
   if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
+  if (taskCountOf(tasks) === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   const groups = groupsOf(tasks);
   ks.forEach((k) => requireInteger('k', k, 1));
   const maxN = groups.reduce((m, g) => Math.max(m, g.n), 0);

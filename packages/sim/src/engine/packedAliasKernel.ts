@@ -2,17 +2,22 @@ import type { Xoshiro128 } from '../rng/xoshiro128.js';
 import { PACKED_ALIAS_KERNEL_HEX } from './packedAliasKernelWasm.js';
 
 /**
- * The fast path's hot loop for a power-of-two number of classes C (PerfectVerifierRunner), in
- * WebAssembly (packedAliasKernel.wat): per task slot and replicate one xoshiro128** step and one
- * packed alias-table lookup (AliasTable.pack), counted. The same draws in the same order as
- * Xoshiro128.uint32 and AliasTable.draw, so the counts are bit for bit theirs (tested); on a 2-core
- * machine 2.1–2.2 ns per episode against 2.7–2.9 ns for the same loop in JavaScript (one thread,
- * 1000 tasks × 64 replicates × 160 blocks, measured 3 December 2026).
+ * The fast path's hot loop for a power-of-two number of classes C (PerfectVerifierRunner): per task
+ * slot and replicate one xoshiro128** step and one packed alias-table lookup (AliasTable.pack),
+ * counted. In WebAssembly (packedAliasKernel.wat) where the runtime allows it: the same draws in the
+ * same order as Xoshiro128.uint32 and the packed rule, so the counts are bit for bit theirs (tested);
+ * on a 2-core machine 2.1–2.2 ns per episode against 2.7–2.9 ns for the same loop in JavaScript (one
+ * thread, 1000 tasks × 64 replicates × 160 blocks, measured 3 December 2026). Where WebAssembly is
+ * missing (`node --jitless`) or its memory cannot be reserved (each one reserves several GB of
+ * address space: a `ulimit -v` of 8 GB refuses it), the same loop in JavaScript, with the same counts.
  * `words`: the Int32Array the caller fills (tables at [0, tableWords), counters after them).
  */
 export interface PackedAliasKernel {
   readonly words: Int32Array;
-  /** Counts the replicates words[first, end) (C per replicate) of the task slots [from, to), drawing from `rng` (its state advanced). */
+  /**
+   * Adds to the counters words[first, end) (C per replicate, end − first a multiple of C) the classes
+   * of the task slots [from, to), drawing from `rng` (its state advanced).
+   */
   run(rng: Xoshiro128, from: number, to: number, first: number, end: number, C: number): void;
 }
 
@@ -31,13 +36,22 @@ const PAGE_BYTES = 65_536;
 /** Words after the caller's: the generator's state s0..s3 while the kernel runs. */
 const STATE_WORDS = 4;
 
-let compiled: object | null = null;
+/** The compiled module, once per thread; false where WebAssembly is not available here. */
+let compiled: object | false | null = null;
 
-/** A kernel with memory for `wordCount` words of tables and counters (the module compiled once per thread). */
+/** A kernel with memory for `wordCount` words of tables and counters: WebAssembly where it runs, else JavaScript. */
 export function packedAliasKernel(wordCount: number): PackedAliasKernel {
-  compiled ??= new WebAssembly.Module(hexBytes(PACKED_ALIAS_KERNEL_HEX));
-  const bytes = 4 * (wordCount + STATE_WORDS);
-  const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
+  if (compiled === null) compiled = typeof WebAssembly === 'undefined' ? false : new WebAssembly.Module(hexBytes(PACKED_ALIAS_KERNEL_HEX));
+  if (compiled === false) return javascriptPackedAliasKernel(wordCount);
+  let memory: { readonly buffer: ArrayBuffer };
+  try {
+    memory = new WebAssembly.Memory({ initial: Math.ceil((4 * (wordCount + STATE_WORDS)) / PAGE_BYTES) });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    // The address space is capped: no WebAssembly memory in this thread from now on.
+    compiled = false;
+    return javascriptPackedAliasKernel(wordCount);
+  }
   const { run } = new WebAssembly.Instance(compiled, { env: { memory } }).exports;
   const all = new Int32Array(memory.buffer);
   const words = all.subarray(0, wordCount);
@@ -54,6 +68,47 @@ export function packedAliasKernel(wordCount: number): PackedAliasKernel {
       rng.s1 = all[stateAt + 1];
       rng.s2 = all[stateAt + 2];
       rng.s3 = all[stateAt + 3];
+    },
+  };
+}
+
+/**
+ * packedAliasKernel's loop in JavaScript (Xoshiro128.uint32 inlined): where WebAssembly does not run,
+ * and for the test that the two count the same.
+ */
+export function javascriptPackedAliasKernel(wordCount: number): PackedAliasKernel {
+  const words = new Int32Array(wordCount);
+  return {
+    words,
+    run(rng, from, to, first, end, C) {
+      const mask = C - 1;
+      const ones = (C >>> 1) - 1;
+      let s0 = rng.s0;
+      let s1 = rng.s1;
+      let s2 = rng.s2;
+      let s3 = rng.s3;
+      for (let slot = from; slot < to; slot++) {
+        const base = slot * C;
+        for (let at = first; at < end; at += C) {
+          const y = Math.imul(s1, 5);
+          const x = Math.imul((y << 7) | (y >>> 25), 9);
+          const u = s1 << 9;
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= u;
+          s3 = (s3 << 11) | (s3 >>> 21);
+          const i = x & mask;
+          const w = words[base + i]!;
+          const alias = w & mask;
+          words[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]!++;
+        }
+      }
+      rng.s0 = s0;
+      rng.s1 = s1;
+      rng.s2 = s2;
+      rng.s3 = s3;
     },
   };
 }

@@ -1,7 +1,8 @@
 ;; The hot loop of PerfectVerifierRunner for a power-of-two number of classes C (packedAliasKernel.ts
 ;; loads it; scripts/assembleWasm.mjs assembles it into packedAliasKernelWasm.ts, and
 ;; test/sim/engine/packedAliasKernel.test.ts checks that the two agree and that the kernel counts
-;; exactly what Xoshiro128.uint32 and AliasTable.draw give). ASCII only: the assembler reads no other.
+;; exactly what Xoshiro128.uint32 and the packed rule of AliasTable.pack give). ASCII only: the
+;; assembler reads no other. Offsets: first <= end, end - first a multiple of 4*C.
 ;;
 ;; Memory (imported, i32 words, little-endian):
 ;;   [0, slots*C)          the alias tables' packed words, C per table slot (AliasTable.pack):
@@ -20,7 +21,7 @@
   (func (export "run") (param $from i32) (param $to i32) (param $first i32) (param $end i32) (param $C i32) (param $state i32)
     (local $s0 i32) (local $s1 i32) (local $s2 i32) (local $s3 i32) (local $u i32)
     (local $x i32) (local $x2 i32) (local $i i32) (local $w i32) (local $alias i32) (local $counter i32)
-    (local $mask i32) (local $ones i32) (local $stride i32) (local $pairsEnd i32) (local $slot i32) (local $base i32) (local $at i32)
+    (local $mask i32) (local $ones i32) (local $stride i32) (local $slot i32) (local $base i32) (local $at i32)
     (local.set $s0 (i32.load offset=0 (local.get $state)))
     (local.set $s1 (i32.load offset=4 (local.get $state)))
     (local.set $s2 (i32.load offset=8 (local.get $state)))
@@ -28,7 +29,6 @@
     (local.set $mask (i32.sub (local.get $C) (i32.const 1)))
     (local.set $ones (i32.sub (i32.shr_u (local.get $C) (i32.const 1)) (i32.const 1)))
     (local.set $stride (i32.shl (local.get $C) (i32.const 2)))
-    (local.set $pairsEnd (i32.sub (local.get $end) (local.get $stride)))
     (local.set $slot (local.get $from))
     (block $slotsDone
       (loop $slots
@@ -37,7 +37,8 @@
         (local.set $at (local.get $first))
         (block $pairsDone
           (loop $pairs
-            (br_if $pairsDone (i32.ge_u (local.get $at) (local.get $pairsEnd)))
+            ;; Two replicates left at least: at + C words < end (no wrap where end < C words).
+            (br_if $pairsDone (i32.ge_u (i32.add (local.get $at) (local.get $stride)) (local.get $end)))
             ;; Two generator steps.
             (local.set $x (i32.mul (i32.rotl (i32.mul (local.get $s1) (i32.const 5)) (i32.const 7)) (i32.const 9)))
             (local.set $u (i32.shl (local.get $s1) (i32.const 9)))

@@ -36,7 +36,7 @@ export class PerfectVerifierRunner implements BlockRunner {
   private readonly classStop: Int32Array;
   /** C is a power of two: the hot loop reads AliasTable.pack words (else the table's entries). */
   private readonly packed: boolean;
-  /** With packed words: the WebAssembly loop, whose memory `memory` is (else aliasTasks in JavaScript). */
+  /** With packed words: the kernel (packedAliasKernel), whose words `memory` is (else aliasTasks). */
   private readonly kernel: PackedAliasKernel | null;
   /**
    * One typed array for the tables the hot loop reads and the counters [replicate][class]
@@ -50,7 +50,7 @@ export class PerfectVerifierRunner implements BlockRunner {
   private readonly scratchCorrect: Float64Array;
   private readonly scratchWrong: Float64Array;
   private readonly scratchCumulative: Float64Array;
-  /** Whether the kernel has been called (forTaskGroups). */
+  /** Whether forTaskGroups has made its first (one-task) call of a kernel. */
   warm = false;
 
   /** `prebuilt`: the `tables()` of a runner of the same scenario (used when they fit), else built here. */
@@ -118,8 +118,8 @@ export class PerfectVerifierRunner implements BlockRunner {
     const first = this.countsStart;
     const end = first + count * C;
     memory.fill(0, first, end);
-    // The WebAssembly loop takes all tasks in one call (a call from JavaScript costs ~0.2 µs, and its
-    // code is compiled ahead, with no type feedback to wait for).
+    // The kernel takes all tasks in one call: WebAssembly is compiled ahead, with no type feedback to
+    // wait for (forTaskGroups).
     if (this.kernel !== null && this.allTasks) this.kernel.run(rng, 0, this.T, first, end, C);
     // Else groups of tasks (forTaskGroups); without the tables of all tasks, each task's table rebuilt in slot 0.
     else

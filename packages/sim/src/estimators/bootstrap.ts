@@ -65,6 +65,7 @@ export function* bootstrapTaskAverageSteps(tasks: TaskSet, options: BootstrapOpt
   if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
   const groups = checkedGroups(tasks, options);
   const taskCount = taskCountOf(tasks);
+  if (taskCount === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   const replicates = yield* groupReplicates(groups, taskCount, options);
   // The estimates the interval is re-centred on, from the same groups (as averageOverTasks computes them).
   const estimates = averageOverGroups(groups, taskCount, options.ks);
@@ -92,10 +93,11 @@ export function bootstrapReplicates(tasks: TaskSet, options: Pick<BootstrapOptio
   return runSteps(groupReplicates(checkedGroups(tasks, options), taskCountOf(tasks), options));
 }
 
-/** Checks the replicate count, the tasks (requireCounts, where = `tasks[i]`; at least one) and the ks; the tasks' (n, c) groups. */
+/** Checks the replicate count, the tasks (requireCounts, where = `tasks[i]`) and the ks; the tasks' (n, c) groups. */
 function checkedGroups(tasks: TaskSet, options: Pick<BootstrapOptions, 'ks' | 'replicates'>): readonly TaskGroup[] {
   requireInteger('bootstrap', options.replicates, 1, 1_000_000);
-  const groups = groupsOf(tasks);
+  // Copies: the draws cache each group's tables on it, and the caller's groups stay as they were.
+  const groups = groupsOf(tasks).map((group) => ({ ...group }));
   options.ks.forEach((k) => requireInteger('k', k, 1));
   return groups;
 }

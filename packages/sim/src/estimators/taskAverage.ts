@@ -42,6 +42,7 @@ export interface TaskAverageRow {
  * Example (seeds): c = 5, 5, 4, 3, 3 of n = 8 → pass@4 = 0.969, pass^4 = 0.031.
  */
 export function averageOverTasks(tasks: TaskSet, ks: readonly number[]): TaskAverageRow[] {
+  if (taskCountOf(tasks) === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   const groups = groupsOf(tasks);
   ks.forEach((k) => requireInteger('k', k, 1));
   return averageOverGroups(groups, taskCountOf(tasks), ks);
@@ -54,28 +55,28 @@ export function averageOverTasks(tasks: TaskSet, ks: readonly number[]): TaskAve
  */
 export type TaskSet = readonly TaskTrials[] | TaskCountGroups;
 
-/** Tasks grouped by their (n, c) (`groupTaskCounts`). */
-export class TaskCountGroups {
-  constructor(
-    /** The distinct (n, c) pairs in order of first appearance, as `countGroups` gives them. */
-    readonly groups: readonly CountGroup[],
-    readonly taskCount: number,
-  ) {}
+/** Tasks grouped by their (n, c), made by `groupTaskCounts`. */
+export interface TaskCountGroups {
+  /** The distinct (n, c) pairs in order of first appearance, as `countGroups` gives them; never changed by the estimators. */
+  readonly groups: readonly CountGroup[];
+  readonly taskCount: number;
 }
 
 /**
  * The tasks with n[i] trials and c[i] successes, i = 0..T − 1, grouped by (n, c) in order of first
  * appearance: the same groups, in the same order, as `countGroups` of the tasks { n[i], c[i] }, so
- * every estimate is the same to the bit. Validates every task (where = `tasks[i]`); n and c of equal length.
+ * every estimate is the same to the bit. Validates every task (where = `tasks[i]`); n and c of equal
+ * length, at least one task. Memory: one small array per distinct n up to 1024, else a Map entry per
+ * distinct pair.
  * Example: n = [8, 8, 8], c = [5, 3, 5] → groups (8, 5)×2, (8, 3)×1 over 3 tasks.
  */
 export function groupTaskCounts(n: readonly number[], c: readonly number[]): TaskCountGroups {
   if (n.length !== c.length) throw new InputError('c', `must have one count per task (${n.length})`, c.length);
   if (n.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   const groups: CountGroup[] = [];
-  // Per number of trials, the group index of each c + 1 (0: none yet); a Map for large n.
-  const byTrials = new Map<number, Int32Array>();
-  const byPair = new Map<string, CountGroup>();
+  // Per number of trials up to DENSE_TRIALS_LIMIT, the group index + 1 of each c (0: none yet).
+  const byTrials: (Int32Array | undefined)[] = [];
+  const byPair = new Map<number | string, CountGroup>();
   for (let i = 0; i < n.length; i++) {
     const trials = n[i]!;
     const successes = c[i]!;
@@ -84,44 +85,52 @@ export function groupTaskCounts(n: readonly number[], c: readonly number[]): Tas
     ) {
       requireCounts(trials, successes, `tasks[${i}]`);
     }
-    if (trials > DENSE_TRIALS_LIMIT) {
-      const key = `${trials},${successes}`;
-      const group = byPair.get(key);
-      if (group) group.size++;
+    if (trials <= DENSE_TRIALS_LIMIT) {
+      let slots = byTrials[trials];
+      if (slots === undefined) {
+        slots = new Int32Array(trials + 1);
+        byTrials[trials] = slots;
+      }
+      const at = slots[successes]!;
+      if (at > 0) groups[at - 1]!.size++;
       else {
-        byPair.set(key, { n: trials, c: successes, size: 1 });
-        groups.push(byPair.get(key)!);
+        groups.push({ n: trials, c: successes, size: 1 });
+        slots[successes] = groups.length;
       }
       continue;
     }
-    let slots = byTrials.get(trials);
-    if (slots === undefined) {
-      slots = new Int32Array(trials + 1);
-      byTrials.set(trials, slots);
-    }
-    const at = slots[successes]!;
-    if (at > 0) groups[at - 1]!.size++;
+    // The keys of countGroups: exact and unique while n < 2^21, a text key above.
+    const key = trials < 2_097_152 ? trials * 4_294_967_296 + successes : `${trials},${successes}`;
+    const group = byPair.get(key);
+    if (group) group.size++;
     else {
-      groups.push({ n: trials, c: successes, size: 1 });
-      slots[successes] = groups.length;
+      const added = { n: trials, c: successes, size: 1 };
+      byPair.set(key, added);
+      groups.push(added);
     }
   }
-  return new TaskCountGroups(groups, n.length);
+  return { groups, taskCount: n.length };
 }
 
-/** Tasks with more trials than this are grouped through a Map (no array of n + 1 slots). */
-const DENSE_TRIALS_LIMIT = 100_000;
+/** Tasks with more trials than this are grouped through a Map (no array of n + 1 slots: at most 4 KiB each below it). */
+const DENSE_TRIALS_LIMIT = 1024;
 
-/** The groups of a `TaskSet` (validated; at least one task). */
+/**
+ * The groups of a `TaskSet` (each task validated, as `countGroups` does; for groups, their sizes
+ * add up to taskCount). No task gives no group: callers check that (`taskCountOf`) in their order.
+ */
 export function groupsOf(tasks: TaskSet): readonly CountGroup[] {
-  if (tasks instanceof TaskCountGroups) return tasks.groups;
-  if (tasks.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
-  return countGroups(tasks);
+  if (Array.isArray(tasks)) return countGroups(tasks as readonly TaskTrials[]);
+  const { groups, taskCount } = tasks as TaskCountGroups;
+  if (groups.reduce((sum, group) => sum + group.size, 0) !== taskCount) {
+    throw new InputError('tasks.taskCount', 'must be the number of tasks in the groups (use groupTaskCounts)', taskCount);
+  }
+  return groups;
 }
 
 /** How many tasks a `TaskSet` has. */
 export function taskCountOf(tasks: TaskSet): number {
-  return tasks instanceof TaskCountGroups ? tasks.taskCount : tasks.length;
+  return Array.isArray(tasks) ? tasks.length : (tasks as TaskCountGroups).taskCount;
 }
 
 /** Tasks with the same (n, c) have the same estimates: each distinct pair is computed once. */
