@@ -73,8 +73,8 @@ export function packedAliasKernel(wordCount: number): PackedAliasKernel {
 }
 
 /**
- * packedAliasKernel's loop in JavaScript (Xoshiro128.uint32 inlined): where WebAssembly does not run,
- * and for the test that the two count the same.
+ * packedAliasKernel's loop in JavaScript, drawing with Xoshiro128.uint32: where WebAssembly does not
+ * run, and for the test that the two count the same.
  */
 export function javascriptPackedAliasKernel(wordCount: number): PackedAliasKernel {
   const words = new Int32Array(wordCount);
@@ -83,32 +83,16 @@ export function javascriptPackedAliasKernel(wordCount: number): PackedAliasKerne
     run(rng, from, to, first, end, C) {
       const mask = C - 1;
       const ones = (C >>> 1) - 1;
-      let s0 = rng.s0;
-      let s1 = rng.s1;
-      let s2 = rng.s2;
-      let s3 = rng.s3;
       for (let slot = from; slot < to; slot++) {
         const base = slot * C;
         for (let at = first; at < end; at += C) {
-          const y = Math.imul(s1, 5);
-          const x = Math.imul((y << 7) | (y >>> 25), 9);
-          const u = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= u;
-          s3 = (s3 << 11) | (s3 >>> 21);
+          const x = rng.uint32() | 0;
           const i = x & mask;
           const w = words[base + i]!;
           const alias = w & mask;
           words[at + (alias ^ ((i ^ alias) & ((((x >>> 1) | ones) - (w >>> 1)) >> 31)))]!++;
         }
       }
-      rng.s0 = s0;
-      rng.s1 = s1;
-      rng.s2 = s2;
-      rng.s3 = s3;
     },
   };
 }
