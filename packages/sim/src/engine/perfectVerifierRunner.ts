@@ -119,7 +119,8 @@ export class PerfectVerifierRunner implements BlockRunner {
     const end = first + count * C;
     memory.fill(0, first, end);
     // The kernel takes all tasks in one call: WebAssembly is compiled ahead, with no type feedback to
-    // wait for (forTaskGroups).
+    // wait for (forTaskGroups). Its JavaScript fallback, where WebAssembly cannot run, then pays one
+    // deoptimisation on its first long call.
     if (this.kernel !== null && this.allTasks) this.kernel.run(rng, 0, this.T, first, end, C);
     // Else groups of tasks (forTaskGroups); without the tables of all tasks, each task's table rebuilt in slot 0.
     else
