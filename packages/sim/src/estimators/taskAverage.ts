@@ -73,6 +73,11 @@ export interface TaskCountGroups {
 export function groupTaskCounts(n: readonly number[], c: readonly number[]): TaskCountGroups {
   if (n.length !== c.length) throw new InputError('c', `must have one count per task (${n.length})`, c.length);
   if (n.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
+  return { groups: groupPairs(n, c), taskCount: n.length };
+}
+
+/** The groups of the tasks (n[i], c[i]) in order of first appearance (`groupTaskCounts`, `countGroups`); each task validated. */
+function groupPairs(n: readonly number[], c: readonly number[]): CountGroup[] {
   const groups: CountGroup[] = [];
   // Per number of trials up to DENSE_TRIALS_LIMIT, the group index + 1 of each c (0: none yet).
   const byTrials: (Int32Array | undefined)[] = [];
@@ -80,6 +85,7 @@ export function groupTaskCounts(n: readonly number[], c: readonly number[]): Tas
   for (let i = 0; i < n.length; i++) {
     const trials = n[i]!;
     const successes = c[i]!;
+    // The checks of requireCounts, inline: it runs (and throws its error) only for a bad task.
     if (
       !(Number.isInteger(trials) && Number.isInteger(successes) && trials >= 0 && successes >= 0 && successes <= trials && trials <= Number.MAX_SAFE_INTEGER)
     ) {
@@ -99,7 +105,7 @@ export function groupTaskCounts(n: readonly number[], c: readonly number[]): Tas
       }
       continue;
     }
-    // The keys of countGroups: exact and unique while n < 2^21, a text key above.
+    // n·2^32 + c is exact and unique while n < 2^21; larger n use a text key.
     const key = trials < 2_097_152 ? trials * 4_294_967_296 + successes : `${trials},${successes}`;
     const group = byPair.get(key);
     if (group) group.size++;
@@ -109,7 +115,7 @@ export function groupTaskCounts(n: readonly number[], c: readonly number[]): Tas
       groups.push(added);
     }
   }
-  return { groups, taskCount: n.length };
+  return groups;
 }
 
 /** Tasks with more trials than this are grouped through a Map (no array of n + 1 slots: at most 4 KiB each below it). */
@@ -145,32 +151,10 @@ export interface CountGroup {
  * (internal; shared with the bootstrap). Validates every task (requireCounts, where = `tasks[i]`).
  */
 export function countGroups(tasks: readonly TaskTrials[]): CountGroup[] {
-  const byPair = new Map<number | string, CountGroup>();
-  for (let i = 0; i < tasks.length; i++) {
-    const { n, c } = tasks[i]!;
-    // The checks of requireCounts, inline: it runs (and throws its error) only for a bad task.
-    if (
-      !(
-        typeof n === 'number' &&
-        typeof c === 'number' &&
-        Number.isInteger(n) &&
-        Number.isInteger(c) &&
-        n >= 0 &&
-        n <= Number.MAX_SAFE_INTEGER &&
-        c >= 0 &&
-        c <= n
-      )
-    ) {
-      requireCounts(n, c, `tasks[${i}]`);
-    }
-    // n·2^15 + c is a small integer (fast to hash) and unique while n < 2^15; n·2^32 + c (never
-    // below 2^47, so apart from those) is exact and unique while n < 2^21; larger n use a text key.
-    const key = n < 32_768 ? n * 32_768 + c : n < 2_097_152 ? n * 4_294_967_296 + c : `${n},${c}`;
-    const group = byPair.get(key);
-    if (group) group.size++;
-    else byPair.set(key, { n, c, size: 1 });
-  }
-  return [...byPair.values()];
+  return groupPairs(
+    tasks.map((task) => task.n),
+    tasks.map((task) => task.c),
+  );
 }
 
 /** `averageOverTasks` from the groups of `countGroups` over `taskCount` tasks (ks already checked; internal). */
