@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TaskCountsBuilder } from '../../../packages/cli/src/io/taskCountsBuilder.js';
 
+/** `result()` with its ids decoded: the plain object the hand counts compare with. */
+function counted(builder: TaskCountsBuilder) {
+  const { ids, ...counts } = builder.result();
+  return { taskIds: ids(), ...counts };
+}
+
 describe('TaskCountsBuilder', () => {
   it('interns ids by bytes and by string alike, in order of first appearance (hand count)', () => {
     const b = new TaskCountsBuilder();
@@ -11,7 +17,7 @@ describe('TaskCountsBuilder', () => {
     b.add(bytes, 6, 7, 1);
     b.addId('é', 1);
     b.addId('', 1); // the empty id is a key like any other (readers reject it before)
-    expect(b.result()).toEqual({ taskIds: ['xx', 'é', 'x', ''], n: [2, 2, 1, 1], c: [1, 1, 1, 1], rows: 6, emptyTasks: 0 });
+    expect(counted(b)).toEqual({ taskIds: ['xx', 'é', 'x', ''], n: [2, 2, 1, 1], c: [1, 1, 1, 1], rows: 6, emptyTasks: 0 });
     expect(b.taskCount).toBe(4);
   });
 
@@ -23,7 +29,7 @@ describe('TaskCountsBuilder', () => {
     b.addId('c', 0);
     b.addRun(task, 2, 0);
     // "ab": 1 + 5 + 2 = 8 attempts, 1 + 3 + 0 = 4 successes; "c": 1 attempt, 0 successes.
-    expect(b.result()).toEqual({ taskIds: ['ab', 'c'], n: [8, 1], c: [4, 0], rows: 9, emptyTasks: 0 });
+    expect(counted(b)).toEqual({ taskIds: ['ab', 'c'], n: [8, 1], c: [4, 0], rows: 9, emptyTasks: 0 });
   });
 
   it('keeps counts right through table and arena growth (closed form)', () => {
@@ -37,7 +43,7 @@ describe('TaskCountsBuilder', () => {
     const huge = 'h'.repeat(100_000);
     b.addId(huge, 1);
     b.addId(huge, 0);
-    const r = b.result();
+    const r = counted(b);
     expect(r.taskIds.length).toBe(T + 1);
     for (let i = 0; i < T; i++) {
       if (r.taskIds[i] !== `id-${i}` || r.n[i] !== 1 + (i % 3) || r.c[i] !== (i % 2 === 0 ? 1 + (i % 3) : 0)) {
@@ -56,7 +62,7 @@ describe('TaskCountsBuilder', () => {
     b.touchId('later'); // dropped first, counted after
     b.addId('later', 0);
     b.touch(Buffer.from('p'), 0, 1); // a dropped row of a counted task changes nothing
-    expect(b.result()).toEqual({ taskIds: ['p', 'later'], n: [1, 1], c: [1, 0], rows: 2, emptyTasks: 1 });
+    expect(counted(b)).toEqual({ taskIds: ['p', 'later'], n: [1, 1], c: [1, 0], rows: 2, emptyTasks: 1 });
     expect([b.idOf(0), b.idOf(1), b.idOf(2)]).toEqual(['gone', 'p', 'later']);
   });
 
@@ -71,6 +77,22 @@ describe('TaskCountsBuilder', () => {
     second.addId('c', 1);
     first.merge(second.exportState());
     // a: 1 + 0 of 2; b: 0 of 1; c: 2 of 2; d: empty.
-    expect(first.result()).toEqual({ taskIds: ['a', 'b', 'c'], n: [2, 1, 2], c: [1, 0, 2], rows: 5, emptyTasks: 1 });
+    expect(counted(first)).toEqual({ taskIds: ['a', 'b', 'c'], n: [2, 1, 2], c: [1, 0, 2], rows: 5, emptyTasks: 1 });
+  });
+
+  it('ids() gives the ids of the tasks counted when result() was taken, rows counted after it aside (hand count)', () => {
+    const b = new TaskCountsBuilder();
+    b.touchId('empty'); // seen on a dropped row only: not among the counted tasks
+    b.addId('a', 1);
+    b.addId('b', 0);
+    const before = b.result();
+    b.addId('empty', 1); // counted from now on, and a new task after it
+    b.addId('c', 1);
+    expect([before.ids(), before.n, before.emptyTasks]).toEqual([['a', 'b'], [1, 1], 1]);
+    const all = b.result();
+    expect([all.ids(), all.n, all.emptyTasks]).toEqual([['empty', 'a', 'b', 'c'], [1, 1, 1, 1], 0]);
+    // Without empty tasks the ids are the first tasks' at the time of result(), not the later ones'.
+    b.addId('d', 0);
+    expect(all.ids()).toEqual(['empty', 'a', 'b', 'c']);
   });
 });

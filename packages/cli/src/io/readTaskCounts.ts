@@ -29,7 +29,8 @@ export interface AttemptAmountSummary {
 
 /** Per-task trials n and successes c read from results; tasks in order of first appearance. */
 export interface TaskCounts {
-  taskIds: string[];
+  /** Task ids (read from the builder's bytes when first asked for). */
+  readonly taskIds: string[];
   /** Trials (attempts counted) per task, ≥ 1; tasks may differ. */
   n: number[];
   /** Successes per task, 0 ≤ c[t] ≤ n[t]. */
@@ -270,30 +271,35 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     }
   }
   shared.state.distinct.check(where);
-  const { taskIds, n, c, emptyTasks } = shared.counts.result();
+  const counted = shared.counts.result();
+  const { n, c, emptyTasks } = counted;
   const dropped = shared.dropped.summary(emptyTasks);
   const { format, columns } = first!;
   const costFrom = costSource(columns, resolved);
   const latencyFrom = columns.latency === undefined ? undefined : `column ${JSON.stringify(columns.latency)}`;
   // The builder's index of each task of the result, for the per-task amounts (only when there are some).
   const indices = costFrom === undefined && latencyFrom === undefined ? [] : shared.counts.countedIndices();
-  // Split the builder's keys by group (in order of first appearance); without `by` the result is the one group as it is.
-  const byGroup = new Map<string, { ids: string[]; n: number[]; c: number[]; indices: number[] }>();
+  // Split the builder's keys by group (in order of first appearance); without `by` the result is the
+  // one group as it is, its ids decoded when first asked for (an estimate prints none).
+  const byGroup = new Map<string, { ids: () => string[]; n: number[]; c: number[]; indices: number[]; rows: number }>();
   if (resolved.by === undefined) {
-    if (taskIds.length > 0) byGroup.set('', { ids: taskIds, n, c, indices });
+    if (n.length > 0) byGroup.set('', { ids: counted.ids, n, c, indices, rows: counted.rows });
   } else {
+    const taskIds = counted.ids();
     for (let t = 0; t < taskIds.length; t++) {
       const key = taskIds[t];
       const at = key.indexOf(GROUP_SEPARATOR);
       const group = at < 0 ? '' : key.slice(0, at);
       let entry = byGroup.get(group);
       if (entry === undefined) {
-        entry = { ids: [], n: [], c: [], indices: [] };
+        const ids: string[] = [];
+        entry = { ids: () => ids, n: [], c: [], indices: [], rows: 0 };
         byGroup.set(group, entry);
       }
-      entry.ids.push(at < 0 ? key : key.slice(at + 1));
+      entry.ids().push(at < 0 ? key : key.slice(at + 1));
       entry.n.push(n[t]);
       entry.c.push(c[t]);
+      entry.rows += n[t];
       if (indices.length > 0) entry.indices.push(indices[t]);
     }
   }
@@ -313,11 +319,14 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     }
   }
   const groups: ResultGroup[] = [...byGroup].map(([group, entry]) => {
+    let taskIds: string[] | undefined;
     const counts: TaskCounts = {
-      taskIds: entry.ids,
+      get taskIds() {
+        return (taskIds ??= entry.ids());
+      },
       n: entry.n,
       c: entry.c,
-      rows: entry.n.reduce((a, b) => a + b, 0),
+      rows: entry.rows,
       format,
       columns,
       dropped: resolved.by === undefined ? dropped : shared.dropped.groupSummary(group, emptyByGroup.get(group) ?? 0),

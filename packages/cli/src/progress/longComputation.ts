@@ -18,6 +18,14 @@ const YIELD_MS = 50;
 /** Progress appears only once a computation has run this long, so quick commands print no progress line. */
 const SHOW_AFTER_MS = 500;
 
+/**
+ * Milliseconds on a monotonic clock. Not `performance.now()`: the first use of the `performance`
+ * global loads Node's perf_hooks (about 1 ms of every `passk estimate`).
+ */
+function monotonicMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 /** The exit status of a run stopped by SIGINT (128 + 2), as shells report it. */
 export const INTERRUPTED_EXIT = 130;
 
@@ -31,7 +39,7 @@ export const INTERRUPTED_EXIT = 130;
  * `work` settles, so writing the result afterwards is not cut short by it.
  */
 export async function longComputation<T>(io: CliIo, options: LongComputationOptions, work: (checkpoint: Checkpoint) => Promise<T>): Promise<T> {
-  const began = performance.now();
+  const began = monotonicMs();
   let lastYield = began;
   let shown = false;
   const progress = options.show ? progressReporter(io, options.label, options.unit) : null;
@@ -40,7 +48,7 @@ export async function longComputation<T>(io: CliIo, options: LongComputationOpti
     process.exit(INTERRUPTED_EXIT);
   };
   const checkpoint: Checkpoint = async (done, total) => {
-    const now = performance.now();
+    const now = monotonicMs();
     if (progress && (shown || options.show === 'now' || now - began >= SHOW_AFTER_MS)) {
       shown = true;
       progress.update(done, total);

@@ -1,4 +1,5 @@
-import seedrandom from 'seedrandom';
+/// <reference path="./seedrandomAlea.d.ts" />
+import alea from 'seedrandom/lib/alea.js';
 import { Xoshiro128 } from './xoshiro128.js';
 
 /** A seed as users give it: a non-negative integer or a string. */
@@ -12,8 +13,8 @@ export type Seed = number | string;
  */
 export function streamRng(seed: Seed, ...path: Array<string | number>): Xoshiro128 {
   const key = `passk/${String(seed)}${path.map((part) => `/${String(part)}`).join('')}`;
-  const alea = seedrandom.alea(key);
-  const state = [alea.int32(), alea.int32(), alea.int32(), alea.int32()];
+  const seeded = alea(key);
+  const state = [seeded.int32(), seeded.int32(), seeded.int32(), seeded.int32()];
   const rng = new Xoshiro128(state);
   // Discard a few outputs so nearby keys decorrelate fully (xoshiro's first words echo the state).
   for (let i = 0; i < 8; i++) rng.uint32();
