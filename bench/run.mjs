@@ -60,6 +60,12 @@ const SCENARIOS = ['independent', 'verifier', 'exchangeable', 'budget'];
 /** Engine-only entries, each reported as a ratio to another entry of the same run. */
 const RELATIVE = { vote: { to: 'verifier', target: 0.3 } };
 const WORKERS = 2;
+/**
+ * Untimed runs per scenario and in-process mode before the timed ones. One was not enough: in one
+ * process the pooled worker's first runs of `independent` on 2 threads took 49–54, 38–49 and 18–27 ms,
+ * then 17–20 ms (its JavaScript and its WebAssembly kernel tiered up over the first two).
+ */
+const WARM_UP_RUNS = 3;
 const RATIO_TARGETS = { independent: 20, verifier: 20, exchangeable: 20, budget: 10 };
 const STARTUP_TARGET = 2;
 const STARTUP_PAIRS = 10;
@@ -140,7 +146,7 @@ console.log(
   `peer: python3 ${relative(repoRoot, script)} (single process); ${unset.length ? `unset for the peer only: ${unset.join(', ')}` : 'no OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE to unset'}`,
 );
 console.log(
-  `timing: best of ${runs} runs per side; engine = runSimulation + summarise on ${WORKERS} threads, the worker from the process's pool, started before the timer, after one untimed warm-up run per scenario (JIT); peer = its own timer (no Python start-up, numpy imported before it)`,
+  `timing: best of ${runs} runs per side; engine = runSimulation + summarise on ${WORKERS} threads, the worker from the process's pool, started before the timer, after ${WARM_UP_RUNS} untimed warm-up runs per scenario (JIT); peer = its own timer (no Python start-up, numpy imported before it)`,
 );
 
 // ---- timed runs, interleaved so that any background load falls on both sides ----
@@ -148,11 +154,11 @@ for (const entry of scenarios) {
   entry.peer = Object.fromEntries(entry.peerMethods.map((method) => [method, { best: null, runs: [] }]));
   entry.engine = Object.fromEntries(ENGINE_MODES.map(([mode]) => [mode, { best: null, runs: [] }]));
 }
-// One untimed run per scenario in each in-process mode first: the timed runs then all meet
-// optimised code, as the later points of a sweep do (a cold process is the first-run column).
+// Untimed runs per scenario in each in-process mode first: the timed runs then all meet optimised
+// code, as the later points of a sweep do (a cold process is the first-run column).
 for (const entry of scenarios) {
   log(`warm-up: ${entry.name}`);
-  for (const [mode, time] of ENGINE_MODES) if (COMPARED_MODES.includes(mode)) await time(entry);
+  for (let i = 0; i < WARM_UP_RUNS; i++) for (const [mode, time] of ENGINE_MODES) if (COMPARED_MODES.includes(mode)) await time(entry);
 }
 for (let run = 1; run <= runs; run++) {
   for (const entry of scenarios) {
