@@ -64,5 +64,9 @@ export function coveredRanges(nodes: readonly BlockNode[], blockSize: number, re
 
 /** A BlockNode as plain JSON data. */
 export function nodeToJson(node: BlockNode): PartialResult['nodes'][number] {
-  return { level: node.level, index: node.index, replicates: node.replicates, sums: Array.from(node.sums) };
+  // A loop, not Array.from (which steps the typed array's iterator): 72 KB of garbage per run of
+  // bench/scenarios/independent.yaml rather than 775 KB (V8 heap sampling, 2026-12-04).
+  const sums = new Array<number>(node.sums.length);
+  for (let i = 0; i < sums.length; i++) sums[i] = node.sums[i]!;
+  return { level: node.level, index: node.index, replicates: node.replicates, sums };
 }
