@@ -66,6 +66,8 @@ const WORKERS = 2;
  * then 17–20 ms (its JavaScript and its WebAssembly kernel tiered up over the first two).
  */
 const WARM_UP_RUNS = 3;
+/** Runs of each scenario one after another at the end, on WORKERS threads (for information, not the headline). */
+const BACK_TO_BACK_RUNS = 5;
 const RATIO_TARGETS = { independent: 20, verifier: 20, exchangeable: 20, budget: 10 };
 const STARTUP_TARGET = 2;
 const STARTUP_PAIRS = 10;
@@ -176,6 +178,16 @@ for (let run = 1; run <= runs; run++) {
       if (slot.best === null || result.seconds < slot.best.seconds) slot.best = result;
     }
   }
+}
+
+// For information: the engine's runs back to back, no child process between them (as the points of
+// a sweep). On a machine where a page fault is slow (≈ 10 µs in the Firecracker VMs this project
+// is measured on), the timed runs above, each right after a peer's or a fresh child's process,
+// meet memory that must be faulted in again: 0.4–1.4 thousand page faults in a run against ~20
+// back to back (process.resourceUsage() around runSimulation, 4 December 2026).
+for (const entry of scenarios) {
+  entry.backToBack = [];
+  for (let i = 0; i < BACK_TO_BACK_RUNS; i++) entry.backToBack.push((await timeEngine(entry.scenario, WORKERS)).seconds);
 }
 
 // ---- per scenario: rates, agreement, worker start-up ----
@@ -306,6 +318,14 @@ for (const e of scenarios) {
           .join('; ');
   console.log(`  ${e.name.padEnd(12)} ${ENGINE_MODES.map(([mode]) => mark(e.engine[mode].runs)).join(' | ')} | ${peerText}`);
 }
+console.log(
+  `  engine ${WORKERS} threads, ${BACK_TO_BACK_RUNS} runs back to back after the timed ones (no child process between them; for information): ${scenarios
+    .map(
+      (e) =>
+        `${e.name} ${[...e.backToBack].sort((a, b) => a - b)[Math.floor(BACK_TO_BACK_RUNS / 2)].toFixed(3)} (fastest ${Math.min(...e.backToBack).toFixed(3)})`,
+    )
+    .join(', ')} s, median`,
+);
 console.log(
   `  start-up + shut-down of the pool's ${WORKERS - 1} worker (once per process; in the first-run column, not the headline), best of ${runs}: ${(workerStartupSeconds * 1000).toFixed(0)} ms`,
 );
@@ -469,6 +489,7 @@ const results = peerScenarios.map((e) => ({
   engineFirstRunEpisodesPerSecond: e.freshRate,
   engineSingleThreadEpisodesPerSecond: e.singleRate,
   engineSeconds: e.engine.workers.best.seconds,
+  engineBackToBackSeconds: e.backToBack,
   peerSeconds: e.peer[e.peerMethod].best.seconds,
   workerStartupSeconds,
   tasks: e.shape.tasks,
@@ -496,6 +517,7 @@ for (const { entry: e, base, ratio, target } of relativeEntries) {
     target,
     engineSingleThreadEpisodesPerSecond: e.singleRate,
     engineSeconds: e.engine.workers.best.seconds,
+    engineBackToBackSeconds: e.backToBack,
     identicalAcrossWorkers: e.identical,
     bestOf: runs,
     ...(e.memory ? { peakMemory: e.memory.map((m) => ({ replicates: m.replicates, peakRssMB: m.peakRssMB })) } : {}),
