@@ -81,7 +81,7 @@
             (local.set $i (i32.and (local.get $x2) (local.get $mask)))
             (local.set $w (i32.load (i32.add (local.get $base) (i32.shl (local.get $i) (i32.const 2)))))
             (local.set $alias (i32.and (local.get $w) (local.get $mask)))
-            (local.set $counter (i32.add (i32.add (local.get $at) (i32.mul (local.get $stride) (i32.const 1))) (i32.shl (select (local.get $i) (local.get $alias) (i32.lt_u (local.get $x2) (i32.xor (local.get $w) (local.get $alias)))) (i32.const 2))))
+            (local.set $counter (i32.add (i32.add (local.get $at) (local.get $stride)) (i32.shl (select (local.get $i) (local.get $alias) (i32.lt_u (local.get $x2) (i32.xor (local.get $w) (local.get $alias)))) (i32.const 2))))
             (i32.store (local.get $counter) (i32.add (i32.load (local.get $counter)) (i32.const 1)))
             (local.set $i (i32.and (local.get $x3) (local.get $mask)))
             (local.set $w (i32.load (i32.add (local.get $base) (i32.shl (local.get $i) (i32.const 2)))))
