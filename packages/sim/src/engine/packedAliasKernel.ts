@@ -10,7 +10,7 @@ import { PACKED_ALIAS_KERNEL_HEX } from './packedAliasKernelWasm.js';
  * machine 1.38–1.48 ns per episode against 2.05–2.17 ns for the kernel's first version (two per
  * iteration, the rule's shifts and masks as in JavaScript), which took 2.37–2.48 ns against 2.61–2.82
  * for the loop in JavaScript it replaced (one thread, 1000 tasks × 64 replicates × 160 blocks, C = 16,
- * measured side by side on 3 December 2026). Where WebAssembly is
+ * each pair measured side by side: the second on 3 December 2026, the first on a later day). Where WebAssembly is
  * missing (`node --jitless`) or its memory cannot be reserved (each one reserves several GB of
  * address space: a `ulimit -v` of 8 GB refuses it), the same loop in JavaScript, with the same counts.
  * `words`: the Int32Array the caller fills (tables at [0, tableWords), counters after them).
