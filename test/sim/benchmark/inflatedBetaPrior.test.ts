@@ -101,6 +101,30 @@ describe('inflatedBetaPrior', () => {
     expect(fit.mixture.concentration / 7.124132931700366).toBeCloseTo(1, 8);
   });
 
+  it('no task at 0/n or n/n: null at any level, as the fit itself finds (Λ = 0); tasks at n/n alone are tested', () => {
+    // 30 tasks × 8 trials, none at 0/8 or 8/8: the fit's weights are 0 and Λ = 0, so even at a level
+    // of 70 % (critical value > 0) no point masses are admitted.
+    const middle = tasksOf(8, [
+      [1, 4],
+      [2, 6],
+      [3, 5],
+      [4, 5],
+      [5, 4],
+      [6, 4],
+      [7, 2],
+    ]);
+    expect(inflatedBetaFit(countGroups(middle))!.likelihoodRatio).toBe(0);
+    expect(inflationCriticalValue(0.7)).toBeGreaterThan(0);
+    expect(inflatedBetaPrior(countGroups(middle), 0.7)).toBeNull();
+    // The same tasks with 12 more at 8/8 (none at 0/8): the test still runs and admits a point mass at 1.
+    const withOnes = countGroups([...middle, ...tasksOf(8, [[8, 12]])]);
+    const fit = inflatedBetaFit(withOnes)!;
+    expect(fit.likelihoodRatio).toBeGreaterThan(inflationCriticalValue(0.01));
+    expect(inflatedBetaPrior(withOnes)).toEqual(fit);
+    expect(fit.mixture.pi0).toBe(0);
+    expect(fit.mixture.pi1).toBeGreaterThan(0);
+  });
+
   it('null without a task strictly between 0/n and n/n, or with one task', () => {
     expect(
       inflatedBetaPrior(
