@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AliasTable } from '../../../packages/sim/src/engine/aliasTable.js';
 import { javascriptPackedAliasKernel, packedAliasKernel, type PackedAliasKernel } from '../../../packages/sim/src/engine/packedAliasKernel.js';
 import { Xoshiro128 } from '../../../packages/sim/src/rng/xoshiro128.js';
-import { TARGET, packedAliasKernelSource } from '../../../scripts/assembleWasm.mjs';
+import { WASM_MODULES, wasmModuleSource } from '../../../scripts/assembleWasm.mjs';
 
 /**
  * The reference: per slot and replicate one Xoshiro128.uint32() (the class the library's other
@@ -41,7 +41,7 @@ function packedTables(words: Int32Array, slots: number, C: number, weights: read
 
 describe('packedAliasKernel: the committed bytes', () => {
   it('packedAliasKernelWasm.ts is what scripts/assembleWasm.mjs assembles from packedAliasKernel.wat', async () => {
-    expect(readFileSync(TARGET, 'utf8')).toBe(await packedAliasKernelSource());
+    expect(readFileSync(WASM_MODULES.packedAliasKernel.target, 'utf8')).toBe(await wasmModuleSource('packedAliasKernel'));
   });
 
   it('runs as WebAssembly here: its words are a view of a WebAssembly memory (whole 64 KiB pages)', () => {
