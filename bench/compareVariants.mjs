@@ -15,6 +15,12 @@
 //                     (per-task noise resampled with its task, never the trials); [D̄ − t*₉₇.₅·SE, D̄ − t*₂.₅·SE]
 //   boot-t∪default    the union of the two (both only with --bootstrap B > 0)
 //   johnson           Johnson's (1978, JASA 73:536–544) modified t: the default shifted by μ̂₃(1 + 2q²)/(6V·T)
+//   pooled-atoms      the default with each task's point-mass probability taken from one inflated fit to both
+//                     agents' trials pooled per task (n_A + n_B, c_A + c_B): a task at 0/n or n/n for both
+//                     agents is on a point mass with the pooled posterior probability
+//   EL∪default        the union of the default and the empirical-likelihood interval of the mean (Owen 1988,
+//                     Biometrika 75:237–249): {μ : −2 log R(μ) ≤ t²_{T−1, 0.975}} (F(1, T − 1) calibration),
+//                     which reaches further on the side the differences are skewed to
 // Usage: node bench/compareVariants.mjs [--datasets 400] [--bootstrap 0] [--filter POP:n:T,…]
 // [--variants NAME,…] [--level 0.01] (after `pnpm build`). Prints coverage / miss below / miss above /
 // width relative to the default per cell, how often the floor is above s², then a summary per variant.
@@ -118,6 +124,25 @@ function fromParts({ differences, noises, spread }, quantile) {
   return score(differences, floor, undefined, flooredVarianceQuantile(share, T - 1, tail, 2) * widen);
 }
 
+/** The parts with the point masses found in both agents' trials pooled per task (see 'pooled-atoms'). */
+function pooledAtomParts(pairs, metric, k, fits) {
+  const used = pairs.filter(({ a, b }) => a.n >= k && b.n >= k);
+  const pooled = inflatedBetaPrior(countGroups(used.map(({ a, b }) => ({ n: a.n + b.n, c: a.c + b.c }))));
+  const base = pairedDifferenceParts(pairs, metric, k, fits);
+  if (pooled === null) return base;
+  const fittedA = fits.fitted(countGroups(used.map(({ a }) => a)));
+  const fittedB = fits.fitted(countGroups(used.map(({ b }) => b)));
+  const component = (fitted) => (fitted === null ? JEFFREYS_PRIOR : 'mixture' in fitted ? betaComponent(fitted, 1e5) : fitted);
+  const atomOwn = (fitted, n, c) => (fitted !== null && 'mixture' in fitted ? atomProbability(fitted, n, c) : 0);
+  const noises = used.map(({ a, b }) => {
+    const shared = atomProbability(pooled, a.n + b.n, a.c + b.c);
+    const noiseA = (1 - Math.max(shared, atomOwn(fittedA, a.n, a.c))) * trialNoiseVariance(metric, a.n, a.c, k, component(fittedA));
+    const noiseB = (1 - Math.max(shared, atomOwn(fittedB, b.n, b.c))) * trialNoiseVariance(metric, b.n, b.c, k, component(fittedB));
+    return noiseA + noiseB;
+  });
+  return { ...base, noises };
+}
+
 function variants(pairs, metric, k, key, fits) {
   const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k, fits);
   const extra = {};
@@ -128,6 +153,7 @@ function variants(pairs, metric, k, key, fits) {
   }
   if (wanted('masses+df')) extra['masses+df'] = fromParts({ differences, noises, spread }, 'df');
   if (wanted('masses+plug-in')) extra['masses+plug-in'] = fromParts({ differences, noises, spread }, 'plug-in');
+  if (wanted('pooled-atoms')) extra['pooled-atoms'] = fromParts(pooledAtomParts(pairs, metric, k, fits), 'calibrated');
   if (wanted('masses@level')) extra['masses@level'] = fromParts(populationParts(pairs, metric, k, true), 'calibrated');
   const T = differences.length;
   const mean = differences.reduce((s, d) => s + d, 0) / T;
@@ -169,9 +195,86 @@ function variants(pairs, metric, k, key, fits) {
   const q = studentTQuantile(1 - tail, flooredDifferenceDf(s2, noise, spread, noises, T));
   const shift = (third * (1 + 2 * q * q)) / (6 * V * T);
   out.johnson = { lower: out.default.lower + shift, upper: out.default.upper + shift };
+  if (wanted('johnson-shrunk')) {
+    // The shift scaled by max(0, 1 − Var(μ̂₃)/μ̂₃²), Var(μ̂₃) ≈ (μ₆ − μ₃² − 6μ₄μ₂ + 9μ₂³)/T (delta method):
+    // no shift where the third moment is not told apart from 0 (few non-zero differences).
+    const moment = (j) => differences.reduce((s, d) => s + (d - mean) ** j, 0) / T;
+    const [m2, m4, m6] = [moment(2), moment(4), moment(6)];
+    const varThird = Math.max(0, m6 - third * third - 6 * m4 * m2 + 9 * m2 ** 3) / T;
+    const keep = third === 0 ? 0 : Math.max(0, 1 - varThird / (third * third));
+    const shrunk = shift * keep;
+    out['johnson-shrunk'] = { lower: out.default.lower + shrunk, upper: out.default.upper + shrunk };
+    out['johnson-shrunk-widen'] = { lower: out.default.lower + Math.min(0, shrunk), upper: out.default.upper + Math.max(0, shrunk) };
+  }
+  if (wanted('EL∪default')) {
+    const el = empiricalLikelihoodInterval(differences, studentTQuantile(1 - tail, T - 1) ** 2);
+    out['EL∪default'] = el ? { lower: Math.min(out.default.lower, el.lower), upper: Math.max(out.default.upper, el.upper) } : out.default;
+    out.EL = el ?? out.default;
+    // EL's asymmetry about D̄, added to the default's bound on the side it points to (widening only).
+    const lean = el ? el.upper - mean - (mean - el.lower) : 0;
+    out['EL-lean'] = { lower: out.default.lower + Math.min(0, lean), upper: out.default.upper + Math.max(0, lean) };
+  }
   Object.assign(out, extra);
-  for (const name of Object.keys(out)) if (name !== 'default' && !wanted(name)) delete out[name];
+  for (const name of Object.keys(out))
+    if (
+      name !== 'default' &&
+      !wanted(name) &&
+      !(name.startsWith('EL') && wanted('EL∪default')) &&
+      !(name.startsWith('johnson-shrunk') && wanted('johnson-shrunk'))
+    )
+      delete out[name];
   return out;
+}
+
+/**
+ * −2 log R(μ) of the empirical likelihood of the mean (Owen 1988) over distinct values `xs` with
+ * multiplicities `counts`: λ solves Σ wᵢzᵢ/(1 + λzᵢ) = 0, zᵢ = xᵢ − μ, by bisection inside
+ * (−1/max z, −1/min z), and the statistic is 2 Σ wᵢ log(1 + λzᵢ).
+ */
+function elStatistic(xs, counts, mu) {
+  let zmin = Infinity;
+  let zmax = -Infinity;
+  for (const x of xs) {
+    zmin = Math.min(zmin, x - mu);
+    zmax = Math.max(zmax, x - mu);
+  }
+  if (!(zmin < 0 && zmax > 0)) return Infinity;
+  let lo = -1 / zmax;
+  let hi = -1 / zmin;
+  for (let i = 0; i < 200; i++) {
+    const lambda = (lo + hi) / 2;
+    let g = 0;
+    for (let j = 0; j < xs.length; j++) g += (counts[j] * (xs[j] - mu)) / (1 + lambda * (xs[j] - mu));
+    if (g > 0) lo = lambda;
+    else hi = lambda;
+  }
+  const lambda = (lo + hi) / 2;
+  let stat = 0;
+  for (let j = 0; j < xs.length; j++) stat += 2 * counts[j] * Math.log1p(lambda * (xs[j] - mu));
+  return stat;
+}
+
+/** The empirical-likelihood interval of the mean at critical value `critical` (null when the values are all equal). */
+function empiricalLikelihoodInterval(values, critical) {
+  const mean = values.reduce((s, x) => s + x, 0) / values.length;
+  const tally = new Map();
+  for (const x of values) tally.set(x, (tally.get(x) ?? 0) + 1);
+  const xs = [...tally.keys()];
+  const counts = xs.map((x) => tally.get(x));
+  const min = Math.min(...xs);
+  const max = Math.max(...xs);
+  if (!(min < max)) return null;
+  const bound = (edge) => {
+    let inside = mean;
+    let outside = edge;
+    for (let i = 0; i < 60; i++) {
+      const mid = (inside + outside) / 2;
+      if (elStatistic(xs, counts, mid) <= critical) inside = mid;
+      else outside = mid;
+    }
+    return inside;
+  };
+  return { lower: bound(min), upper: bound(max) };
 }
 
 const rows = [];

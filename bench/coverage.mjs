@@ -1,7 +1,8 @@
 // `pnpm coverage-study`: the measured coverage of every benchmark-level interval passk offers, beside
 // the naive clustered-SE normal interval (mean ± z·sd/√T, what inspect_ai prints), on the committed
 // grid of issue #10 (bench/coverageCells.mjs: four task populations × n ∈ {4, 8, 30} ×
-// T ∈ {20, 50, 164, 1000} × k ∈ {1, 4, 8}, k ≤ n, pass@k and pass^k, 95 % two-sided), and the exact
+// T ∈ {20, 50, 164, 1000} × k ∈ {1, 4, 8}, k ≤ n, pass@k and pass^k, 95 % two-sided; compare cells of
+// two agents on the same tasks for T ≤ 164, both estimands of the difference), and the exact
 // coverage of the single-task intervals (bench/coverageSingle.mjs). Prints, per cell and method,
 // coverage / miss below / miss above / mean width, and writes bench/coverage.json.
 // Each cell's datasets use their own random streams, so the table does not depend on --workers.
@@ -23,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { writeFileAtomic } from '../packages/cli/dist/io/writeFileAtomic.js';
-import { COMPARE, COMPARE_METHODS, DEFAULTS, FULL_GRID, METHODS } from './coverageCells.mjs';
+import { COMPARE, COMPARE_DEFAULTS, COMPARE_ESTIMANDS, COMPARE_METHODS, DEFAULTS, FULL_GRID, METHODS } from './coverageCells.mjs';
 import { singleTaskCoverage } from './coverageSingle.mjs';
 import { coverageVerdict } from './attainableCoverage.mjs';
 
@@ -151,9 +152,11 @@ if (records.length > 0) {
 }
 if (compareRecords.length > 0) {
   console.log(
-    `\nCompare: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`,
+    `\nCompare, task population: B − A on the same tasks, B's log-odds = A's + ${COMPARE.shift} + ${COMPARE.spread}·Z; truth E[θ(p_B) − θ(p_A)]; default: score (pairedDifferenceInterval)`,
   );
-  printCells(compareRecords, COMPARE_METHODS, (r, m) => r.difference[m]);
+  printCells(compareRecords, COMPARE_METHODS.difference, (r, m) => r.difference[m]);
+  console.log(`\nCompare, this benchmark: truth (1/T) Σ θ(p_B,t) − θ(p_A,t) over the drawn tasks; default: trial-noise (benchmarkDifferenceInterval)`);
+  printCells(compareRecords, COMPARE_METHODS.benchmark, (r, m) => r.benchmark[m]);
 }
 if (single) {
   console.log('\nOne task: exact coverage over p (999 values in (0, 1)), 95 %; min and mean over p');
@@ -170,17 +173,20 @@ if (records.length > 0)
       `lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`,
     );
   }
-if (compareRecords.length > 0) {
-  const worst = compareRecords.reduce((w, r) => (r.difference.score.coverage < w.difference.score.coverage ? r : w));
-  const coverages = compareRecords.map((r) => r.difference.score.coverage);
-  console.log(
-    `lowest compare coverage of score: ${pct(worst.difference.score.coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); ` +
-      `cells < 94 %: ${coverages.filter((c) => c < 0.94).length}, < 94 % − 2 SE: ${coverages.filter((c) => c < 0.94 - 2 * se).length}, ` +
-      `in [94 %, 97 %]: ${coverages.filter((c) => c >= 0.94 && c <= 0.97).length}, > 97 %: ${coverages.filter((c) => c > 0.97).length}`,
-  );
-}
+if (compareRecords.length > 0)
+  for (const estimand of COMPARE_ESTIMANDS) {
+    const method = COMPARE_DEFAULTS[estimand];
+    const coverageOf = (r) => r[estimand][method].coverage;
+    const worst = compareRecords.reduce((w, r) => (coverageOf(r) < coverageOf(w) ? r : w));
+    const coverages = compareRecords.map(coverageOf);
+    console.log(
+      `lowest compare ${estimand} coverage of ${method}: ${pct(coverageOf(worst))} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); ` +
+        `cells < 94 %: ${coverages.filter((c) => c < 0.94).length}, < 94 % − 2 SE: ${coverages.filter((c) => c < 0.94 - 2 * se).length}, ` +
+        `in [94 %, 97 %]: ${coverages.filter((c) => c >= 0.94 && c <= 0.97).length}, > 97 %: ${coverages.filter((c) => c > 0.97).length}`,
+    );
+  }
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
-const compare = { ...COMPARE, datasets, seed: options.seed, methods: COMPARE_METHODS, cells: compareRecords };
+const compare = { ...COMPARE, datasets, seed: options.seed, methods: COMPARE_METHODS, defaults: COMPARE_DEFAULTS, cells: compareRecords };
 if (patterns || first > 0) console.log(`${patterns ? '--filter' : '--first'}: nothing written`);
 else {
   const document = everything
@@ -215,13 +221,20 @@ async function reportAttainable() {
   const parts = [
     ...estimands.map((estimand) => ({ estimand, rows: records, committed: study.cells, method: DEFAULTS[estimand], studyDatasets: study.datasets })),
     ...(withCompare
-      ? [{ estimand: 'difference', rows: compareRecords, committed: study.compare.cells, method: 'score', studyDatasets: study.compare.datasets }]
+      ? COMPARE_ESTIMANDS.map((estimand) => ({
+          estimand,
+          label: `compare ${estimand}`,
+          rows: compareRecords,
+          committed: study.compare.cells,
+          method: COMPARE_DEFAULTS[estimand],
+          studyDatasets: study.compare.datasets,
+        }))
       : []),
   ];
-  for (const { estimand, rows, committed, method, studyDatasets } of parts) {
+  for (const { estimand, label = estimand, rows, committed, method, studyDatasets } of parts) {
     const byKey = new Map(committed.map((cell) => [key(cell), cell]));
     const tally = {};
-    console.log(`\n${estimand}: attainable coverage (≥ 94 %, ≥ 95 %) beside the coverage of ${method} in ${options.out} (${studyDatasets} datasets)`);
+    console.log(`\n${label}: attainable coverage (≥ 94 %, ≥ 95 %) beside the coverage of ${method} in ${options.out} (${studyDatasets} datasets)`);
     console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', 'atoms', 'largest', '  A94', '  A95', 'Aeq95', 'coverage', 'verdict'].join(' '));
     for (const r of rows) {
       const { atoms, largest, atLeast94, atLeast95, equalTailed95 } = r.attainable[estimand];
@@ -247,7 +260,7 @@ async function reportAttainable() {
         );
     }
     console.log(
-      `${estimand}: ${Object.entries(tally)
+      `${label}: ${Object.entries(tally)
         .map(([verdict, cells]) => `${verdict || 'not in the file'} ${cells}`)
         .join(', ')} (cells in band not listed${patterns ? ' without --filter' : ''})`,
     );
@@ -275,7 +288,7 @@ async function reportAttainable() {
     compare: withCompare ? { ...study.compare, cells: study.compare.cells.map((cell) => merge(cell, 'c')) } : study.compare,
   };
   await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
-  console.log(`wrote the attainable fields of ${parts.map((part) => part.estimand).join(', ')} to ${options.out}`);
+  console.log(`wrote the attainable fields of ${parts.map((part) => part.label ?? part.estimand).join(', ')} to ${options.out}`);
 }
 
 /** The committed study with the parts this run measured put in place of its own (--only). */

@@ -15,6 +15,8 @@ import { logBeta } from '../packages/sim/dist/math/logBeta.js';
 import { normalQuantile } from '../packages/sim/dist/math/normalQuantile.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
 import { pairedDifferenceInterval, PopulationFits } from '../packages/sim/dist/benchmark/differenceInterval.js';
+import { benchmarkDifferenceInterval, withinPopulationInterval } from '../packages/sim/dist/benchmark/benchmarkDifferenceInterval.js';
+import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
 import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
 import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitNormalQuadrature.js';
 import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
@@ -221,12 +223,19 @@ export function count(tally, bounds, truth) {
 /**
  * Compare cells: agent A's tasks from the population, agent B's rate on each task
  * logistic(logit p_A + shift + spread·Z) (uneven gains; point masses at 0 and 1 stay put), both run
- * n times per task. The truth is the population mean difference E[θ(p_B) − θ(p_A)], by quadrature
- * (betaQuadrature over p_A, logitNormalQuadrature over the gain). Methods: the naive paired normal
- * interval mean(D) ± z·sd(D)/√T and `pairedDifferenceInterval` (the default).
+ * n times per task. Two estimands, as for one run: the task population's difference
+ * E[θ(p_B) − θ(p_A)] (`difference`), by quadrature (betaQuadrature over p_A, logitNormalQuadrature
+ * over the gain), and this benchmark's, (1/T) Σ_t θ(p_B,t) − θ(p_A,t) over the dataset's own tasks
+ * (`benchmark`). Methods: the naive paired normal interval mean(D) ± z·sd(D)/√T for both, and the
+ * defaults `pairedDifferenceInterval` (score) and `benchmarkDifferenceInterval` kept within it
+ * (trial-noise; `withinPopulationInterval`), as `passk compare` prints them.
  */
 export const COMPARE = { shift: 0.5, spread: 0.5 };
-export const COMPARE_METHODS = ['naive', 'score'];
+export const COMPARE_METHODS = { difference: ['naive', 'score'], benchmark: ['naive', 'trial-noise'] };
+/** The compare intervals passk prints by default, per estimand. */
+export const COMPARE_DEFAULTS = { difference: 'score', benchmark: 'trial-noise' };
+/** The estimands of the compare cells: the population's difference and this benchmark's. */
+export const COMPARE_ESTIMANDS = Object.keys(COMPARE_METHODS);
 
 export function differenceTruth(name, k, metric) {
   const theta = (p) => truthAt(metric, p, k);
@@ -246,32 +255,46 @@ export function differenceTruth(name, k, metric) {
   return total;
 }
 
-/** Dataset d of a compare cell: T tasks run n times by both agents, from the stream (seed, 'coverage-compare', population, n, T, d). */
+/** Dataset d of a compare cell: T tasks run n times by both agents (`compareDatasetWithRates`, without the rates). */
 export function compareDataset(population, n, T, seed, d) {
+  return compareDatasetWithRates(population, n, T, seed, d).pairs;
+}
+
+/**
+ * Dataset d of a compare cell from the stream (seed, 'coverage-compare', population, n, T, d):
+ * `pairs`, T tasks run n times by both agents, and `rates`, each task's { a: p_A, b: p_B }.
+ */
+export function compareDatasetWithRates(population, n, T, seed, d) {
   const pop = POPULATIONS[population];
   const rng = streamRng(seed, 'coverage-compare', population, n, T, d);
   const pairs = new Array(T);
+  const rates = new Array(T);
   for (let t = 0; t < T; t++) {
     const pA = drawRate(rng, pop);
     const gain = COMPARE.shift + COMPARE.spread * standardNormal(rng);
     const pB = pA === 0 || pA === 1 ? pA : 1 / (1 + ((1 - pA) / pA) * Math.exp(-gain));
     pairs[t] = { a: { n, c: binomial(rng, n, pA) }, b: { n, c: binomial(rng, n, pB) } };
+    rates[t] = { a: pA, b: pB };
   }
-  return pairs;
+  return { pairs, rates };
 }
 
 /**
- * A compare cell's records, one per (k, metric): per method { coverage, missBelow, missAbove,
- * meanWidth }, and zeroShare, the mean share of tasks whose difference D_t is exactly 0 (the
- * discreteness of the cell), and `attainable.difference`, the attainable coverage of D̄ against the
- * true difference (`attainableSummary`; `attainableOnly`: that field alone, no interval).
+ * A compare cell's records, one per (k, metric): per estimand (`difference`: the population's,
+ * `benchmark`: this benchmark's) and method { coverage, missBelow, missAbove, meanWidth }, and
+ * zeroShare, the mean share of tasks whose difference D_t is exactly 0 (the discreteness of the
+ * cell), and `attainable.difference` / `attainable.benchmark`, the attainable coverage of D̄ against
+ * the population's difference, and of the error D̄ − (1/T) Σ θ(p_B,t) − θ(p_A,t) around 0
+ * (`attainableSummary`; `attainableOnly`: those fields alone, no interval).
  */
 export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95, first = 0, attainableOnly = false }) {
   const cellKs = ks.filter((k) => k <= n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
+  const level = { confidence, sides: 2 };
   const records = [];
   for (const k of cellKs)
     for (const metric of ['passAtK', 'passHatK']) {
+      const tallies = (estimand) => Object.fromEntries(COMPARE_METHODS[estimand].map((m) => [m, { covered: 0, below: 0, above: 0, width: 0 }]));
       records.push({
         distribution: population,
         n,
@@ -281,14 +304,18 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         datasets,
         truth: differenceTruth(population, k, metric),
         zeroShare: 0,
-        difference: Object.fromEntries(COMPARE_METHODS.map((m) => [m, { covered: 0, below: 0, above: 0, width: 0 }])),
+        difference: tallies('difference'),
+        benchmark: tallies('benchmark'),
       });
     }
   const means = records.map(() => new Float64Array(datasets));
-  const coveredByScore = records.map(() => new Uint8Array(datasets));
+  const errors = records.map(() => new Float64Array(datasets));
+  const coveredBy = records.map(() => ({ difference: new Uint8Array(datasets), benchmark: new Uint8Array(datasets) }));
   for (let d = first; d < first + datasets; d++) {
-    const pairs = compareDataset(population, n, T, seed, d);
+    const { pairs, rates } = compareDatasetWithRates(population, n, T, seed, d);
     const fits = new PopulationFits(); // each agent's population fitted once for the dataset's ks and metrics
+    const groupsA = countGroups(pairs.map(({ a }) => a));
+    const groupsB = countGroups(pairs.map(({ b }) => b));
     let r = 0;
     for (const k of cellKs)
       for (const metric of ['passAtK', 'passHatK']) {
@@ -302,22 +329,47 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
           if (difference === 0) record.zeroShare++;
         }
         const mean = sum / T;
+        const benchmarkTruthOfDataset =
+          benchmarkTruth(
+            rates.map(({ b }) => b),
+            metric,
+            k,
+          ) -
+          benchmarkTruth(
+            rates.map(({ a }) => a),
+            metric,
+            k,
+          );
         means[r - 1][d - first] = mean;
+        errors[r - 1][d - first] = mean - benchmarkTruthOfDataset;
         if (attainableOnly) continue;
         const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
-        count(record.difference.naive, { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) }, record.truth);
-        const score = pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 }, fits);
+        const naive = { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) };
+        const score = pairedDifferenceInterval(pairs, metric, k, level, fits);
+        // As `compareRuns` prints it: within the task-population interval.
+        const trialNoise = withinPopulationInterval(
+          benchmarkDifferenceInterval({ groups: groupsA, prior: fits.fitted(groupsA) }, { groups: groupsB, prior: fits.fitted(groupsB) }, metric, k, level),
+          score,
+        );
+        count(record.difference.naive, naive, record.truth);
         count(record.difference.score, score, record.truth);
-        coveredByScore[r - 1][d - first] = covers(score, record.truth);
+        count(record.benchmark.naive, naive, benchmarkTruthOfDataset);
+        count(record.benchmark['trial-noise'], trialNoise, benchmarkTruthOfDataset);
+        coveredBy[r - 1].difference[d - first] = covers(score, record.truth);
+        coveredBy[r - 1].benchmark[d - first] = covers(trialNoise, benchmarkTruthOfDataset);
       }
   }
   records.forEach((record, r) => {
     record.zeroShare /= T * datasets;
-    record.attainable = { difference: attainableSummary(means[r], record.truth, attainableOnly ? undefined : coveredByScore[r]) };
-    for (const m of COMPARE_METHODS) {
-      const t = record.difference[m];
-      record.difference[m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
-    }
+    record.attainable = {
+      difference: attainableSummary(means[r], record.truth, attainableOnly ? undefined : coveredBy[r].difference),
+      benchmark: attainableSummary(errors[r], 0, attainableOnly ? undefined : coveredBy[r].benchmark),
+    };
+    for (const estimand of COMPARE_ESTIMANDS)
+      for (const m of COMPARE_METHODS[estimand]) {
+        const t = record[estimand][m];
+        record[estimand][m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
+      }
   });
   return records;
 }

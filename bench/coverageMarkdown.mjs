@@ -70,20 +70,21 @@ const population = methodsOf('population');
 const benchmark = methodsOf('benchmark');
 if (population) summary('Task population', study.cells, 'population', population, study.defaults.population);
 if (benchmark) summary('This benchmark', study.cells, 'benchmark', benchmark, study.defaults.benchmark);
-if (study.compare)
-  summary(
-    `Compare (B − A, gain ${study.compare.shift} + ${study.compare.spread}·Z on the log-odds)`,
-    study.compare.cells,
-    'difference',
-    study.compare.methods,
-    'score',
-    study.compare.datasets,
-  );
+/** The compare part's estimands with their titles: the task population's difference and this benchmark's. */
+const compareParts = study.compare
+  ? [
+      ['difference', `Compare, task population (B − A, gain ${study.compare.shift} + ${study.compare.spread}·Z on the log-odds)`],
+      ['benchmark', "Compare, this benchmark (truth: (1/T) Σ θ(p_B,t) − θ(p_A,t) over each dataset's tasks)"],
+    ]
+  : [];
+for (const [estimand, title] of compareParts)
+  summary(title, study.compare.cells, estimand, study.compare.methods[estimand], study.compare.defaults[estimand], study.compare.datasets);
 out.push('**One task** (exact coverage over 999 values of p, 95 %)', '', '| n | sides | method | min over p | mean over p |', '|---|---|---|---|---|');
 for (const row of study.singleTask)
   out.push(`| ${row.n} | ${row.sides === 1 ? 'one (lower bound)' : 'two'} | ${row.method} | ${pct(row.min)} % | ${pct(row.mean)} % |`);
 out.push('');
 if (population) full('Task population', study.cells, 'population', population, study.defaults.population);
 if (benchmark) full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark, study.defaults.benchmark);
-if (study.compare) full('Compare', study.compare.cells, 'difference', study.compare.methods, 'score', true, study.compare.datasets);
+for (const [estimand, title] of compareParts)
+  full(title, study.compare.cells, estimand, study.compare.methods[estimand], study.compare.defaults[estimand], true, study.compare.datasets);
 process.stdout.write(`${out.join('\n')}\n`);

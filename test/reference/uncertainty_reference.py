@@ -229,3 +229,33 @@ D = [b[1] / 8 - a[1] / 8 for a, b in zip(A, B)]
 pa, pb = moment_prior(A), moment_prior(B)
 v = np.array([trial_noise_prior("passAtK", *a, 1, pa) + trial_noise_prior("passAtK", *b, 1, pb) for a, b in zip(A, B)])
 print("difference wide spread: df", repr(difference_df(D, v)), "q", repr(difference_q(D, v)))
+
+# This benchmark's difference B - A (benchmarkDifferenceInterval): each run's this-benchmark SE (trial
+# noise under its moment-fitted Beta population, weight capped at 2n, by quadrature), the two runs'
+# trials independent: se = sqrt(se_A^2 + se_B^2), Welch-Satterthwaite df over each run's T - 1.
+# No task at 0/n or n/n, so no point masses can be fitted (the moment-fitted Beta is the population).
+def benchmark_side(metric, counts, k):
+    prior = moment_prior(counts)
+    n = counts[0][0]
+    scale = min(1.0, 2 * n / (prior[0] + prior[1]))
+    capped = (prior[0] * scale, prior[1] * scale)
+    g = (lambda n, c: comb(c, k) / comb(n, k)) if metric == "passHatK" else (lambda n, c: 1 - comb(n - c, k) / comb(n, k))
+    mean = float(np.mean([g(n, c) for n, c in counts]))
+    se = math.sqrt(sum(trial_noise_prior(metric, n, c, k, capped) for n, c in counts)) / len(counts)
+    return mean, se, len(counts)
+
+def benchmark_difference(metric, A, B, k, confidence=0.95):
+    ma, sa, ta = benchmark_side(metric, A, k)
+    mb, sb, tb = benchmark_side(metric, B, k)
+    va, vb = sa * sa, sb * sb
+    df = (va + vb) ** 2 / (va ** 2 / (ta - 1) + vb ** 2 / (tb - 1))
+    q = stats.t.ppf(1 - (1 - confidence) / 2, df)
+    se = math.sqrt(va + vb)
+    d = mb - ma
+    return d, se, df, max(-1, d - q * se), min(1, d + q * se)
+
+A = [(8, c) for c in [5, 6, 3, 7, 4, 6, 2, 5]]
+B = [(8, c) for c in [6, 7, 4, 7, 5, 5, 3, 6]]
+print("benchmark difference pass^2 (paired):", [repr(x) for x in benchmark_difference("passHatK", A, B, 2)])
+print("benchmark difference pass@1 (unpaired, 8 and 5 tasks):", [repr(x) for x in benchmark_difference("passAtK", A, B[:5], 1)])
+print("Welch df for se_A = 0.05, se_B = 0.04, 20 tasks each:", repr((0.05**2 + 0.04**2) ** 2 / ((0.05**4 + 0.04**4) / 19)), repr(stats.t.ppf(0.975, (0.05**2 + 0.04**2) ** 2 / ((0.05**4 + 0.04**4) / 19))))

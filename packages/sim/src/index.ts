@@ -165,6 +165,12 @@ export {
   type FittedPopulation,
   type PairedTrials,
 } from './benchmark/differenceInterval.js';
+export {
+  BENCHMARK_DIFFERENCE_METHOD,
+  benchmarkDifferenceInterval,
+  withinPopulationInterval,
+  type BenchmarkSide,
+} from './benchmark/benchmarkDifferenceInterval.js';
 
 // Types the API above refers to
 export type { BetaParameters, BetaPosteriorOptions, BetaPosteriorSummary, PosteriorSummary } from './intervals/betaPosterior.js';

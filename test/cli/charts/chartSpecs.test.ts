@@ -298,6 +298,35 @@ describe("data values are the result's numbers", () => {
     expect(before.every((row) => row.width > 2 * plan.halfWidth)).toBe(true);
   });
 
+  it('compare-difference: each point carries both intervals of its comparison (thin bars CI (tasks), thick bars CI (trials)), several comparisons side by side', () => {
+    const compare = loadResult('compare-three');
+    const spec = CASES['compare-difference-three']!().spec as any;
+    const rows = dataRows(spec);
+    const names = ['small-b − small-a', 'small-c − small-a'];
+    compare.comparisons.forEach((comparison: any, j: number) => {
+      comparison.rows.forEach((row: any) => {
+        const point = rows.find((p) => p.comparison === names[j] && p.k === row.k && p.metric === 'pass^k');
+        expect([point.lower, point.upper]).toEqual([row.passHatK.interval.lower, row.passHatK.interval.upper]);
+        expect([point.benchmarkLower, point.benchmarkUpper]).toEqual([row.passHatK.benchmark.lower, row.passHatK.benchmark.upper]);
+        // Drawn a little left of k for the first comparison and right of it for the second.
+        expect(Math.sign(point.position - row.k)).toBe(j === 0 ? -1 : 1);
+      });
+    });
+    const rules = spec.spec.layer.filter((layer: any) => layer.mark.type === 'rule' && layer.encoding.y2);
+    expect(rules.map((layer: any) => [layer.encoding.y.field, layer.encoding.y2.field])).toEqual([
+      ['benchmarkLower', 'benchmarkUpper'],
+      ['lower', 'upper'],
+    ]);
+    // One width scale for both, with its legend: the this-benchmark bar the thicker one.
+    const width = rules[0].encoding.strokeWidth;
+    expect(width).toEqual(rules[1].encoding.strokeWidth);
+    expect(width.scale.domain).toEqual(['CI (tasks): tasks like these', 'CI (trials): these tasks rerun']);
+    expect(width.scale.range[1]).toBeGreaterThan(width.scale.range[0]);
+    expect(CASES['compare-difference']!().caption).toMatch(
+      /^pass\^3: small-b − small-a = \+17\.4 pt, CI \(tasks\) \[−3\.4, \+36\.8\] pt, CI \(trials\) \[−3\.4, \+36\.8\] pt\. /,
+    );
+  });
+
   it("plan-compare-power: each row's planned tasks reach the planned power", () => {
     const plan = loadResult('plan-compare');
     const points = layerRows(CASES['plan-compare-power']!().spec, 'point');

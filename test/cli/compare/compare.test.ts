@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,35 @@ const expected = JSON.parse(readFileSync(F('expected.json'), 'utf8')) as {
     }
   >;
 };
+// The this-benchmark intervals: test/fixtures/compare/benchmark-expected.json from
+// `python3 test/fixtures/compare/benchmark_reference.py` (numpy/scipy; `--check` recomputes it, below).
+interface BenchmarkReference {
+  difference: number;
+  se: number;
+  lower: number;
+  upper: number;
+}
+const benchmarkExpected = JSON.parse(readFileSync(F('benchmark-expected.json'), 'utf8')) as {
+  pairs: Record<
+    string,
+    { mode: string; ks: number[]; meanSuccess: BenchmarkReference; rows: { k: number; passAtK: BenchmarkReference; passHatK: BenchmarkReference }[] }
+  >;
+};
+
+type DocumentMetric = CompareDocument['comparisons'][number]['meanSuccess'];
+
+/**
+ * A compared metric's this-benchmark interval against the reference: SE to 1e-9, level and method named,
+ * and the reference's bounds kept within the task-population interval (`withinPopulationInterval`: on a
+ * side where the population's is narrower, its bound) to 1e-9.
+ */
+function expectBenchmark(metric: DocumentMetric | null, reference: BenchmarkReference): void {
+  expect(metric!.difference).toBeCloseTo(reference.difference, 12);
+  expect(metric!.benchmark).toMatchObject({ level: 0.95, method: 'this-benchmark t (trial noise only)' });
+  expect(metric!.benchmark!.se).toBeCloseTo(reference.se, 9);
+  expect(metric!.benchmark!.lower).toBeCloseTo(Math.max(reference.lower, metric!.interval!.lower), 9);
+  expect(metric!.benchmark!.upper).toBeCloseTo(Math.min(reference.upper, metric!.interval!.upper), 9);
+}
 
 async function compareJson(...args: string[]): Promise<CompareDocument> {
   const run = await passk('compare', ...args, '--json');
@@ -40,6 +70,41 @@ describe('passk compare', () => {
     });
   });
 
+  it('schema version 3: every difference has its this-benchmark interval (reference numbers) beside the task-population one, and the document names both estimands', async () => {
+    const document = await compareJson(F('small-a.csv'), F('small-b.csv'), '--k', '1,2,4', '--bootstrap', '0');
+    expect(document.schemaVersion).toBe(3);
+    expect(document.uncertainty.estimands.population).toMatchObject({
+      field: 'interval',
+      meaning: expect.stringMatching(/^the task population: tasks like these/),
+    });
+    expect(document.uncertainty.estimands.benchmark).toMatchObject({
+      field: 'benchmark',
+      meaning: expect.stringMatching(/^this benchmark: the same tasks rerun/),
+    });
+    // method.interval and method.benchmark are the estimands' methods at the document's level.
+    expect(document.method.interval).toBe(`95% two-sided ${document.uncertainty.estimands.population.method}`);
+    expect(document.method.benchmark).toBe(`95% two-sided ${document.uncertainty.estimands.benchmark.method}`);
+    const [comparison] = document.comparisons;
+    const reference = benchmarkExpected.pairs.small!;
+    expect(reference.ks).toEqual([1, 2, 4]);
+    expectBenchmark(comparison!.meanSuccess, reference.meanSuccess);
+    reference.rows.forEach((row, i) => {
+      expectBenchmark(comparison!.rows[i]!.passAtK, row.passAtK);
+      expectBenchmark(comparison!.rows[i]!.passHatK, row.passHatK);
+    });
+  });
+
+  const hasScipy = spawnSync('python3', ['-c', 'import numpy, scipy']).status === 0;
+  it.runIf(hasScipy)(
+    'benchmark-expected.json is what the committed reference computes from the fixtures (benchmark_reference.py --check)',
+    () => {
+      const run = spawnSync('python3', [F('benchmark_reference.py'), '--check'], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    },
+    120_000,
+  );
+
   it('text output leads each comparison with the pairing, then the table, then the answer and the per-task view', async () => {
     const run = await passk('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1..4', '--bootstrap', '0');
     expect(run.code).toBe(0);
@@ -57,6 +122,14 @@ describe('passk compare', () => {
       /^answer: Not conclusive whether small-b differs from small-a at pass\^3: B − A = \+17\.4 pt, the permutation test rejects but the interval includes 0 \(95% paired interval \[−3\.4, \+36\.8\] pt, p = 0\.016, 11 tasks\)\.$/m,
     );
     expect(run.stdout).toMatch(/^per task: 0 fixed .*7 improved, 1 worsened, 3 unchanged$/m);
+    // Both intervals of B − A, the task population's first; the notes say what each is about.
+    expect(run.stdout).toMatch(/^k +metric +tasks +small-a +small-b +B − A +SE +CI \(tasks\) +CI \(trials\) +p$/m);
+    expect(run.stdout).toMatch(/^CI \(tasks\): 95% two-sided for the task population: tasks like these, which tasks were sampled and the trials;$/m);
+    expect(run.stdout).toMatch(/^CI \(trials\): 95% two-sided for this benchmark: the same tasks rerun by both agents, only the trials random/m);
+    // At pass^3 the this-benchmark interval ([−5.4, +40.2] pt by itself) is kept within the task population's,
+    // [−3.4, +36.8] pt, and includes 0 too, so the answer adds nothing about these very tasks.
+    expect(run.stdout).toMatch(/^ +pass\^k +11 +34\.3% +51\.7% .* \[−3\.4, \+36\.8\] pt +\[−3\.4, \+36\.8\] pt +0\.016$/m);
+    expect(run.stdout).not.toContain('On these very tasks');
   });
 
   it('--by model splits one file; --baseline picks the run the others are held against; Holm over the two comparisons', async () => {
@@ -121,15 +194,65 @@ describe('passk compare', () => {
     expect(run.stdout).toMatch(
       /^### small-b against small-a\n\n\*\*Not conclusive whether small-b differs from small-a at pass\^3: B − A = \+17\.4 pt, the permutation test rejects/,
     );
-    expect(run.stdout).toContain('| k | metric | tasks | small-a | small-b | B − A | SE | CI (paired) | p |');
+    expect(run.stdout).toContain('| k | metric | tasks | small-a | small-b | B − A | SE | CI (tasks) | CI (trials) | p |');
     expect(run.stdout).toContain('| ---: | :--- | ---: |');
+    expect(run.stdout).toMatch(
+      /<sub>CI \(tasks\): 95% two-sided for the task population: .* CI \(trials\): 95% two-sided for this benchmark: .* p: sign-flip permutation test over tasks\. passk compare\.<\/sub>\n$/,
+    );
   });
 
   it('falls back to an unpaired comparison, labelled, when the runs share too few tasks', async () => {
-    const run = await passk('compare', F('disjoint-a.csv'), F('disjoint-b.csv'), '--k', '1,2', '--bootstrap', '0');
+    const chart = join(tempDir('unpaired'), 'difference.vl.json');
+    const run = await passk('compare', F('disjoint-a.csv'), F('disjoint-b.csv'), '--k', '1,2', '--bootstrap', '0', '--chart', chart);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^UNPAIRED: the runs share only 2 tasks \(overlap 11\.1% < 50%\)/m);
-    expect(run.stdout).toContain('CI (unpaired)');
+    expect(run.stdout).toMatch(/ CI \(tasks, unpaired\) +CI \(trials\) +p$/m);
+    // The difference chart does not call an unpaired difference paired.
+    expect(JSON.stringify(JSON.parse(readFileSync(chart, 'utf8')).title.text)).toContain('disjoint-b − disjoint-a: the difference against k');
+  });
+
+  it("unpaired too: the this-benchmark interval of each run's own tasks, and the answer says when it alone excludes 0", async () => {
+    const document = await compareJson(F('disjoint-a.csv'), F('disjoint-b.csv'), '--k', '1,2', '--bootstrap', '0');
+    const [comparison] = document.comparisons;
+    const reference = benchmarkExpected.pairs.disjoint!;
+    expect(reference.mode).toBe('unpaired');
+    expect(comparison!.pairing.mode).toBe('unpaired');
+    expectBenchmark(comparison!.meanSuccess, reference.meanSuccess);
+    reference.rows.forEach((row, i) => {
+      expectBenchmark(comparison!.rows[i]!.passAtK, row.passAtK);
+      expectBenchmark(comparison!.rows[i]!.passHatK, row.passHatK);
+    });
+    // pass^2: the Welch interval includes 0, so no verdict; the this-benchmark one, [−0.4718, −0.0482] in the
+    // reference, excludes it: on these very tasks B is worse, which the answer adds without generalising.
+    const hat = comparison!.rows[1]!.passHatK!;
+    expect(hat.interval!.lower).toBeLessThan(0);
+    expect(hat.interval!.upper).toBeGreaterThan(0);
+    const run = await passk('compare', F('disjoint-a.csv'), F('disjoint-b.csv'), '--k', '1,2', '--bootstrap', '0');
+    expect(run.stdout).toMatch(
+      /^answer: No clear difference between disjoint-b and disjoint-a at pass\^2: B − A = −26\.0 pt \(95% unpaired interval \[−61\.9, \+9\.9\] pt, p = 0\.145, 10 tasks\)\. On these very tasks \(trial noise only\) B − A is clearly below 0 \(95% this-benchmark interval \[−47\.2, −4\.8\] pt\), which does not by itself generalise to tasks like these\.$/m,
+    );
+    // The mean success of an unpaired comparison counts each run's own tasks (10), not the 2 both runs have.
+    expect(run.stdout).toMatch(/^ +No clear difference between disjoint-b and disjoint-a at mean success per attempt: .*, 10 tasks\)\. On these very tasks/m);
+  });
+
+  it('a passk.compare document of schema version 2 (no this-benchmark interval) is refused where it is read: one line, exit 2', async () => {
+    const dir = tempDir('compare-v2');
+    const document = await compareJson(F('small-a.csv'), F('small-b.csv'), '--k', '1,2', '--bootstrap', '0');
+    const old = join(dir, 'old.json');
+    writeFileSync(old, JSON.stringify({ ...document, schemaVersion: 2 }));
+    const run = await passk('chart', 'compare-difference', '--from', old, '--out', join(dir, 'x.svg'));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^passk: \S*old\.json: must be a passk\.compare document of schemaVersion 3 \(this passk's; write it again with this passk\), but its schemaVersion is 2\n$/,
+    );
+    // Version 3 without the field: the check names it.
+    const { benchmark: _, ...withoutBenchmark } = document.comparisons[0]!.meanSuccess;
+    const missing = join(dir, 'missing.json');
+    writeFileSync(missing, JSON.stringify({ ...document, comparisons: [{ ...document.comparisons[0]!, meanSuccess: withoutBenchmark }] }));
+    const misfit = await passk('chart', 'compare-difference', '--from', missing, '--out', join(dir, 'y.svg'));
+    expect(misfit.code).toBe(2);
+    expect(misfit.stderr).toMatch(/^passk: \S*missing\.json: comparisons\[0\]\.meanSuccess(\.benchmark)?: must be as in a passk\.compare document/);
+    expect(misfit.stderr.split('\n')).toHaveLength(2);
   });
 
   it('--chart writes the difference chart; the compare charts draw from the JSON', async () => {
@@ -182,6 +305,11 @@ describe('passk compare and gate: bad input → one line, exit 2, nothing writte
     ],
     ['delta without --baseline', ['gate', F('small-b.csv'), '--require', 'delta(pass@1) >= 0'], /^passk: --require: delta\(…\) needs --baseline OLD/],
     [
+      'gate --estimand not one of the two',
+      ['gate', F('small-b.csv'), '--require', 'pass@1 >= 0.5', '--estimand', 'tasks'],
+      /^passk: --estimand: must be one of population, benchmark, got "tasks"$/,
+    ],
+    [
       'k beyond every n',
       ['gate', F('one-trial.csv'), '--require', 'passHat@2 >= 0.5'],
       /^passk: --require: pass\^2 is not estimable: no task has n ≥ 2 trials \(the largest n in one-trial is 1\)/,
@@ -231,17 +359,40 @@ describe('passk gate: exit codes end to end (built binary)', () => {
       // reference.difference_interval(A, B, 'passHatK', 2) over the 11 common tasks).
       const pass = passkProcess(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= -0.05']);
       expect(pass.code).toBe(0);
-      expect(pass.stdout).toMatch(/^PASS {4}delta\(passHat@2\) >= -0\.05 +\+13\.9 pt +lower −1\.0 pt +paired-difference score interval, 11 tasks$/m);
+      expect(pass.stdout).toMatch(
+        /^PASS {4}delta\(passHat@2\) >= -0\.05 +\+13\.9 pt +lower −1\.0 pt +task-population paired-difference score interval, 11 tasks$/m,
+      );
       const fail = passkProcess(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= 0.10', '--markdown']);
       expect(fail.code).toBe(1);
       expect(fail.stdout).toMatch(/^### passk gate: FAIL \(1 of 1 requirement failed\)$/m);
-      expect(fail.stdout).toContain('| FAIL | delta(passHat@2) >= 0.10 | +13.9 pt | lower −1.0 pt | paired-difference score interval, 11 tasks |');
+      expect(fail.stdout).toContain(
+        '| FAIL | delta(passHat@2) >= 0.10 | +13.9 pt | lower −1.0 pt | task-population paired-difference score interval, 11 tasks |',
+      );
       const written = readFileSync(summary, 'utf8');
       expect(written.startsWith('# earlier step\n### passk gate: PASS')).toBe(true);
       expect(written).toContain('### passk gate: FAIL');
     } finally {
       delete process.env.GITHUB_STEP_SUMMARY;
     }
+  });
+
+  it('--estimand benchmark: the bounds of the this-benchmark intervals, named in the check', () => {
+    // python3 test/fixtures/compare/gate_reference.py: pass^2 of small-b, one-sided 95 % lower bound of the
+    // this-benchmark interval 0.446040 (the task population's: 0.351452); delta(pass^2) against small-a over
+    // the 11 tasks in both, the lower end of the two-sided 90 % this-benchmark interval −0.024022, below the
+    // task population's −0.0095637, so the difference's bound is the population's (withinPopulationInterval).
+    const args = ['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'passHat@2 >= 0.44', '--require', 'delta(passHat@2) >= -0.012'];
+    const population = passkProcess(args);
+    expect(population.code).toBe(1);
+    expect(population.stdout).toMatch(/^FAIL {4}passHat@2 >= 0\.44 +55\.4% +lower 35\.1% +task-population score interval, 12 tasks$/m);
+    expect(population.stdout).toMatch(/^PASS {4}delta\(passHat@2\) >= -0\.012 +\+13\.9 pt +lower −1\.0 pt +task-population /m);
+    const benchmark = passkProcess([...args, '--estimand', 'benchmark']);
+    expect(benchmark.code).toBe(0);
+    expect(benchmark.stdout).toMatch(/^PASS {4}passHat@2 >= 0\.44 +55\.4% +lower 44\.6% +this-benchmark t interval \(trial noise only\), 12 tasks$/m);
+    expect(benchmark.stdout).toMatch(
+      /^PASS {4}delta\(passHat@2\) >= -0\.012 +\+13\.9 pt +lower −1\.0 pt +this-benchmark difference t interval \(trial noise only\), 11 tasks$/m,
+    );
+    expect(benchmark.stderr).toBe('');
   });
 });
 

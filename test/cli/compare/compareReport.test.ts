@@ -26,5 +26,9 @@ describe('passk report on compare results', () => {
     ].map((text) => section.indexOf(text));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // The table has both intervals of B − A, and the method notes say what each is about.
+    expect(section).toMatch(/<th[^>]*>CI \(tasks\)<\/th>\s*<th[^>]*>CI \(trials\)<\/th>/);
+    expect(section).toMatch(/CI \(tasks\)<\/dt>\s*<dd>for the task population: tasks like these/);
+    expect(section).toMatch(/CI \(trials\)<\/dt>\s*<dd>for this benchmark: the same tasks rerun by both agents/);
   });
 });

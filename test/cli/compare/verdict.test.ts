@@ -1,6 +1,6 @@
 import type { MetricComparison, RunComparison } from '@passk/sim';
 import { describe, expect, it } from 'vitest';
-import { verdict } from '../../../packages/cli/src/format/compareAnswer.js';
+import { benchmarkClause, verdict } from '../../../packages/cli/src/format/compareAnswer.js';
 
 // The answer's rule (README "answer"): better / worse when the paired interval excludes 0 and the
 // permutation test rejects at the same level; "Not conclusive" when exactly one of them does
@@ -28,5 +28,22 @@ describe('verdict of a compared metric', () => {
     expect(verdict(metric(-0.1, -0.15, 1, 0.08), oneSided, false)).toBe('unclear');
     expect(verdict(metric(0.1, -0.01, 1, 0.08), oneSided, false)).toBe('testOnly');
     expect(verdict(metric(0.1, 0.01, 1, 0.08), oneSided, false)).toBe('better');
+  });
+});
+
+describe('the clause on these very tasks (the this-benchmark interval)', () => {
+  it('says which side of 0 the this-benchmark interval is on, and that this alone does not generalise', () => {
+    expect(benchmarkClause({ benchmark: { lower: 0.012, upper: 0.094, se: 0.02 } }, '95%')).toBe(
+      ' On these very tasks (trial noise only) B − A is clearly above 0 (95% this-benchmark interval [+1.2, +9.4] pt), which does not by itself generalise to tasks like these.',
+    );
+    expect(benchmarkClause({ benchmark: { lower: -0.2, upper: -0.01, se: 0.05 } }, '90%')).toMatch(
+      / B − A is clearly below 0 \(90% this-benchmark interval \[−20\.0, −1\.0\] pt\)/,
+    );
+  });
+
+  it('is empty when the this-benchmark interval includes 0 (or touches it), or is missing', () => {
+    expect(benchmarkClause({ benchmark: { lower: -0.01, upper: 0.09, se: 0.02 } }, '95%')).toBe('');
+    expect(benchmarkClause({ benchmark: { lower: 0, upper: 0.09, se: 0.02 } }, '95%')).toBe('');
+    expect(benchmarkClause({ benchmark: null }, '95%')).toBe('');
   });
 });

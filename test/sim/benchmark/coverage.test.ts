@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts (built code; `pnpm test` builds first).
-import { DEFAULTS, measureCell, measureCompareCell } from '../../../bench/coverageCells.mjs';
+import { COMPARE_DEFAULTS, DEFAULTS, measureCell, measureCompareCell } from '../../../bench/coverageCells.mjs';
 
 // The coverage study (pnpm coverage-study, docs/uncertainty.md) in a reduced form: a few cells of
 // the committed grid with enough datasets that a 90 % interval fails. Tolerance from the binomial
@@ -70,7 +70,11 @@ describe('coverage of the default benchmark-level intervals (reduced study)', { 
   });
 });
 
-describe('coverage of the paired difference interval (compare)', { timeout: CELL_TIMEOUT }, () => {
+describe('coverage of the compare intervals (both estimands)', { timeout: CELL_TIMEOUT }, () => {
+  type CompareRecord = { metric: string; difference: Record<string, { coverage: number }>; benchmark: Record<string, { coverage: number }> };
+  const runCompare = (cell: { population: string; n: number; T: number; ks: readonly number[] }, confidence = 0.95) =>
+    measureCompareCell({ ...cell, ks: [...cell.ks], datasets: DATASETS, seed: 'ci', confidence }) as CompareRecord[];
+
   it.each([
     // Every task's pass@8 at 1 for both agents in most datasets: the naive paired interval has zero width.
     [{ population: 'beta(4,1)', n: 8, T: 20, ks: [8] }, true],
@@ -78,19 +82,19 @@ describe('coverage of the paired difference interval (compare)', { timeout: CELL
     // pass@8 differs only on rare hard tasks: 91.8 % with the trial-noise floor alone, before the (σ_A − σ_B)² floor.
     [{ population: 'beta(4,1)', n: 30, T: 20, ks: [8] }, true],
   ] as const)('%j', (cell, naiveFails) => {
-    const records = measureCompareCell({ ...cell, ks: [...cell.ks], datasets: DATASETS, seed: 'ci' }) as Array<{
-      metric: string;
-      difference: Record<string, { coverage: number }>;
-    }>;
-    for (const record of records) expect(record.difference.score!.coverage, record.metric).toBeGreaterThanOrEqual(FLOOR);
+    const records = runCompare(cell);
+    for (const record of records) {
+      expect(record.difference[COMPARE_DEFAULTS.difference]!.coverage, `${record.metric}, task population`).toBeGreaterThanOrEqual(FLOOR);
+      expect(record.benchmark[COMPARE_DEFAULTS.benchmark]!.coverage, `${record.metric}, this benchmark`).toBeGreaterThanOrEqual(FLOOR);
+    }
     if (naiveFails) expect(records.find((r) => r.metric === 'passAtK')!.difference.naive!.coverage).toBeLessThan(FLOOR);
   });
 
-  it('the test has power: the 90 % paired interval fails the floor where the trial-noise floor often binds (n 4, T 20)', () => {
-    // There the t quantile takes the floored variance's degrees of freedom (more than T − 1).
-    const records = measureCompareCell({ population: 'beta(0.5,0.5)', n: 4, T: 20, ks: [1], datasets: DATASETS, seed: 'ci', confidence: 0.9 }) as Array<{
-      difference: Record<string, { coverage: number }>;
-    }>;
-    for (const record of records) expect(record.difference.score!.coverage).toBeLessThan(FLOOR);
+  it('the test has power: 90 % intervals fail the floor where the trial-noise floor often binds (n 4, T 20)', () => {
+    // There the paired interval's t quantile takes the floored variance's degrees of freedom (more than T − 1).
+    for (const record of runCompare({ population: 'beta(0.5,0.5)', n: 4, T: 20, ks: [1] }, 0.9)) {
+      expect(record.difference[COMPARE_DEFAULTS.difference]!.coverage).toBeLessThan(FLOOR);
+      expect(record.benchmark[COMPARE_DEFAULTS.benchmark]!.coverage).toBeLessThan(FLOOR);
+    }
   });
 });

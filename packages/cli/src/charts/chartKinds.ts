@@ -52,7 +52,7 @@ export const CHART_KIND_DESCRIPTIONS: Readonly<Record<ChartKind, string>> = {
   'precision-width': 'interval width against trials, target width marked (plan precision)',
   'plan-compare-power': 'power against tasks, one curve per trials per task (plan compare)',
   'compare-curves': 'pass@k and pass^k of several runs overlaid, with bands (compare)',
-  'compare-difference': 'B − A against k with its paired interval and the zero line (compare)',
+  'compare-difference': 'B − A against k with its intervals for the task population and for this benchmark, and the zero line (compare)',
   'compare-tasks': 'per task: success rate in A against B; flips coloured (compare)',
 };
 

@@ -42,14 +42,18 @@ export function runPoints(document: ResultDocumentOf<'passk.compare'>): RunPoint
   return points;
 }
 
-/** B − A of one comparison at k, with its paired (or unpaired) interval. */
+/** B − A of one comparison at k, with its interval for the task population (paired, or unpaired) and for this benchmark. */
 export interface DifferencePoint {
   readonly comparison: string;
   readonly metric: (typeof METRIC_PANELS)[number];
   readonly k: number;
   readonly difference: number;
+  /** The task-population interval (CI (tasks)). */
   readonly lower: number | null;
   readonly upper: number | null;
+  /** The this-benchmark interval (CI (trials)). */
+  readonly benchmarkLower: number | null;
+  readonly benchmarkUpper: number | null;
   readonly p: number | null;
 }
 
@@ -70,6 +74,8 @@ export function differencePoints(document: ResultDocumentOf<'passk.compare'>): D
           difference: value!.difference,
           lower: value!.interval?.lower ?? null,
           upper: value!.interval?.upper ?? null,
+          benchmarkLower: value!.benchmark?.lower ?? null,
+          benchmarkUpper: value!.benchmark?.upper ?? null,
           p: value!.adjustedPValue ?? value!.pValue?.value ?? null,
         })),
     ),

@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import { parseRequirement, type Requirement } from '../args/parseRequirement.js';
 import { formatGate, formatGateMarkdown, requirementMetric, type GateCheck, type GateResult } from '../format/gateOutput.js';
 import { PAIRED_INTERVAL } from '../format/compareDocument.js';
+import { ESTIMANDS, type Estimand } from '../format/estimandNotes.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CommandExit } from '../run/commandExit.js';
 import { readRunFiles } from './readRuns.js';
@@ -15,6 +16,7 @@ export interface GateArgs extends ResultsFileArgs {
   baseline?: string;
   confidence: number;
   'min-overlap': number;
+  estimand: Estimand;
   markdown: boolean;
 }
 
@@ -22,7 +24,9 @@ export interface GateArgs extends ResultsFileArgs {
  * `passk gate FILE --require 'passHat@4 >= 0.80' [--baseline OLD --require 'delta(passHat@4) >= -0.02']`:
  * for CI. Each requirement is judged by a one-sided confidence bound (lower for ≥/>, upper for ≤/<),
  * so a pass means the data show it at that confidence, not that the point estimate happens to clear
- * the line. Exit 0 when all pass, 1 when one fails, 2 on bad input. With $GITHUB_STEP_SUMMARY set,
+ * the line. The bound is of the task-population interval (`--estimand population`, the default) or of
+ * the this-benchmark one (`--estimand benchmark`: the same tasks rerun, only the trials random).
+ * Exit 0 when all pass, 1 when one fails, 2 on bad input. With $GITHUB_STEP_SUMMARY set,
  * the Markdown table is appended there too.
  */
 export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
@@ -40,9 +44,19 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
         .option('baseline', { type: 'string', describe: 'results file of the current version: delta(…) requirements compare FILE against it, paired by task' })
         .option('confidence', { type: 'number', default: 0.95, describe: 'level of the one-sided bounds, in (0, 1)' })
         .option('min-overlap', { type: 'number', default: 0.5, describe: 'pair by task when the runs share at least this share of their tasks; else unpaired' })
+        .option('estimand', {
+          choices: ESTIMANDS,
+          default: 'population' as Estimand,
+          describe:
+            'which interval the bounds come from: population (is it so on tasks like these: which tasks were sampled and the trials) or benchmark (would a rerun on these very tasks say so: only the trials random)',
+        })
         .option('markdown', { type: 'boolean', default: false, describe: 'print the result as a Markdown table' })
         .example("$0 gate new.jsonl --require 'passHat@4 >= 0.80'", 'fail the build unless pass^4 is at least 80 % at 95 % confidence')
-        .example("$0 gate new.jsonl --baseline main.jsonl --require 'delta(pass@1) >= -0.02'", 'fail if new may be more than 2 points worse than main'),
+        .example("$0 gate new.jsonl --baseline main.jsonl --require 'delta(pass@1) >= -0.02'", 'fail if new may be more than 2 points worse than main')
+        .example(
+          "$0 gate new.jsonl --baseline main.jsonl --require 'delta(pass@1) >= 0' --estimand benchmark",
+          'fail unless new is at least as good as main on these very tasks (only the trials random)',
+        ),
     handler: async (args) => {
       const confidence = requireOpenUnit('--confidence', args.confidence);
       if (!(confidence > 0.5))
@@ -55,7 +69,9 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
       const { runs } = await readRunFiles(files, args);
       const candidate = runs[runs.length - 1]!;
       const checks = requirements.map((requirement) =>
-        requirement.delta ? deltaCheck(requirement, runs[0]!, candidate, confidence, args['min-overlap']) : ownCheck(requirement, candidate, confidence),
+        requirement.delta
+          ? deltaCheck(requirement, runs[0]!, candidate, { confidence, minOverlap: args['min-overlap'], estimand: args.estimand })
+          : ownCheck(requirement, candidate, confidence, args.estimand),
       );
       const result: GateResult = { file: args.file, baseline: args.baseline ?? null, confidence, checks };
       const markdown = formatGateMarkdown(result);
@@ -68,47 +84,54 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
 }
 
 /**
- * `metric@k OP t` on FILE alone: the task-averaged estimate and its one-sided bound for the task
- * population (the side the requirement needs of the two-sided population interval at level 2c − 1,
- * i.e. `estimate`'s CI (tasks); its coverage is measured in docs/uncertainty.md).
+ * `metric@k OP t` on FILE alone: the task-averaged estimate and its one-sided bound, the side the
+ * requirement needs of the two-sided interval at level 2c − 1 for the estimand: the task population
+ * (`estimate`'s CI (tasks)) or this benchmark (its CI (trials)); their coverage is measured in docs/uncertainty.md.
  */
-function ownCheck(requirement: Requirement, run: Run, confidence: number): GateCheck {
+function ownCheck(requirement: Requirement, run: Run, confidence: number, estimand: Estimand): GateCheck {
   const k = requirement.k ?? 1;
   const [row] = averageOverTasks(run.tasks, [k]);
   const metric = requirement.metric === 'passHatK' ? 'passHatK' : 'passAtK';
   const mean = row![metric];
   if (mean === null) throw notEstimable(requirement, run);
   const [intervals] = taskAverageIntervals(run.tasks, [k], { confidence: 2 * confidence - 1, sides: 2 });
-  const population = intervals![metric].population;
-  if (population === null)
-    throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
+  const interval = intervals![metric][estimand];
+  if (interval === null) throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
   const side = lowerSide(requirement) ? 'lower' : 'upper';
-  const bound = side === 'lower' ? population.lower : population.upper;
-  return {
-    requirement,
-    estimate: mean.value,
-    bound,
-    side,
-    method: `task-population score interval, ${row!.estimableTasks} tasks`,
-    pass: meets(requirement, bound),
-  };
+  const bound = side === 'lower' ? interval.lower : interval.upper;
+  const how = estimand === 'population' ? 'task-population score interval' : 'this-benchmark t interval (trial noise only)';
+  return { requirement, estimate: mean.value, bound, side, method: `${how}, ${row!.estimableTasks} tasks`, pass: meets(requirement, bound) };
 }
 
-/** `delta(metric@k) OP t`: FILE − baseline with its one-sided bound of compare's difference interval (paired-difference score; the two-sided interval at level 2c − 1). */
-function deltaCheck(requirement: Requirement, baseline: Run, candidate: Run, confidence: number, minOverlap: number): GateCheck {
+/**
+ * `delta(metric@k) OP t`: FILE − baseline with its one-sided bound of compare's difference interval
+ * for the estimand (the two-sided interval at level 2c − 1): the task population (paired-difference
+ * score; Welch t when unpaired) or this benchmark (`benchmarkDifferenceInterval`).
+ */
+function deltaCheck(
+  requirement: Requirement,
+  baseline: Run,
+  candidate: Run,
+  { confidence, minOverlap, estimand }: { readonly confidence: number; readonly minOverlap: number; readonly estimand: Estimand },
+): GateCheck {
   const k = requirement.k ?? 1;
   const comparison = compareRuns(baseline, candidate, { ks: [k], confidence: 2 * confidence - 1, sides: 2, bootstrap: 0, minOverlap });
   const metric = requirement.metric === 'meanSuccess' ? comparison.meanSuccess : comparison.rows[0]![requirement.metric];
   if (metric === null) throw notEstimable(requirement, candidate);
-  if (metric.interval === null) throw new InputError('--require', `needs at least 2 tasks in common with n ≥ ${k} for a confidence bound`, requirement.text);
+  const interval = estimand === 'population' ? metric.interval : metric.benchmark;
+  if (interval === null) throw new InputError('--require', `needs at least 2 tasks in common with n ≥ ${k} for a confidence bound`, requirement.text);
   const side = lowerSide(requirement) ? 'lower' : 'upper';
-  const bound = side === 'lower' ? metric.interval.lower : metric.interval.upper;
+  const bound = side === 'lower' ? interval.lower : interval.upper;
   const tasks = requirement.metric === 'meanSuccess' ? comparison.pairing.tasks.common : comparison.rows[0]!.tasks.baseline;
+  const paired = comparison.pairing.mode === 'paired';
   const how =
-    comparison.pairing.mode === 'paired'
-      ? `${PAIRED_INTERVAL} interval, ${tasks} tasks`
-      : `UNPAIRED Welch t (overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%)`;
-  return { requirement, estimate: metric.difference, bound, side, method: how, pass: meets(requirement, bound) };
+    estimand === 'benchmark'
+      ? `${paired ? '' : 'UNPAIRED '}this-benchmark difference t interval (trial noise only)`
+      : paired
+        ? `task-population ${PAIRED_INTERVAL} interval`
+        : 'UNPAIRED task-population Welch t';
+  const where = paired ? `${tasks} tasks` : `overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%`;
+  return { requirement, estimate: metric.difference, bound, side, method: `${how}, ${where}`, pass: meets(requirement, bound) };
 }
 
 function lowerSide(requirement: Requirement): boolean {

@@ -48,7 +48,8 @@ export function verdict(metric: MetricComparison, comparison: RunComparison, hol
  * One sentence answering "is B better than A?" for a metric:
  * "B is better than A at pass^4 by 7.5 points (95% paired interval [+2.1, +12.9] pt, p = 0.004, 80 tasks)."
  * or "Not conclusive whether B differs from A at pass^4: …" (the interval and the permutation test disagree), or "No clear
- * difference between B and A at pass^4: …".
+ * difference between B and A at pass^4: …". The verdict reads the task-population interval; when it is
+ * not "better" or "worse" and the this-benchmark interval excludes 0, `benchmarkClause` says so.
  */
 export function answerSentence(comparison: RunComparison, metric: CompareMetric, k: number | null, holm: boolean): string {
   const row = k === null ? null : comparison.rows.find((r) => r.k === k);
@@ -56,7 +57,9 @@ export function answerSentence(comparison: RunComparison, metric: CompareMetric,
   const name = metricAt(metric, k);
   const { baseline, candidate } = comparison;
   if (!value) return `${name} is not estimable for ${candidate} against ${baseline} (no task has n ≥ ${k} trials in both runs).`;
-  const tasks = metric === 'meanSuccess' ? comparison.pairing.tasks.common : row!.tasks.baseline;
+  // Mean success counts every task compared: those in both runs, or unpaired each run's own (the baseline's shown, as per k).
+  const tasks =
+    metric !== 'meanSuccess' ? row!.tasks.baseline : comparison.pairing.mode === 'paired' ? comparison.pairing.tasks.common : comparison.pairing.tasks.baseline;
   const level = `${Number((comparison.confidence * 100).toFixed(1))}%`;
   const kind = comparison.pairing.mode === 'paired' ? 'paired' : 'unpaired';
   const p = holm && value.adjustedPValue !== null ? pValuePhrase({ ...value.pValue!, value: value.adjustedPValue }, 'p (Holm)') : pValuePhrase(value.pValue);
@@ -65,13 +68,27 @@ export function answerSentence(comparison: RunComparison, metric: CompareMetric,
   const by = formatPoints(Math.abs(value.difference), 1, '').slice(1);
   if (direction === 'better') return `${candidate} is better than ${baseline} at ${name} by ${by} points ${detail}.`;
   if (direction === 'worse') return `${candidate} is worse than ${baseline} at ${name} by ${by} points ${detail}.`;
+  const onTheseTasks = benchmarkClause(value, level);
   if (direction === 'intervalOnly') {
-    return `Not conclusive whether ${candidate} differs from ${baseline} at ${name}: B − A = ${formatPoints(value.difference)}, the interval excludes 0 but the permutation test does not reject ${detail}.`;
+    return `Not conclusive whether ${candidate} differs from ${baseline} at ${name}: B − A = ${formatPoints(value.difference)}, the interval excludes 0 but the permutation test does not reject ${detail}.${onTheseTasks}`;
   }
   if (direction === 'testOnly') {
-    return `Not conclusive whether ${candidate} differs from ${baseline} at ${name}: B − A = ${formatPoints(value.difference)}, the permutation test rejects but the interval includes 0 ${detail}.`;
+    return `Not conclusive whether ${candidate} differs from ${baseline} at ${name}: B − A = ${formatPoints(value.difference)}, the permutation test rejects but the interval includes 0 ${detail}.${onTheseTasks}`;
   }
-  return `No clear difference between ${candidate} and ${baseline} at ${name}: B − A = ${formatPoints(value.difference)} ${detail}.`;
+  return `No clear difference between ${candidate} and ${baseline} at ${name}: B − A = ${formatPoints(value.difference)} ${detail}.${onTheseTasks}`;
+}
+
+/**
+ * What the answer adds when its verdict leaves B − A open but the this-benchmark interval excludes
+ * 0: on these very tasks (only the trials random) the difference is clear, which by itself says
+ * nothing about tasks like these. Empty otherwise.
+ */
+export function benchmarkClause(value: Pick<MetricComparison, 'benchmark'>, level: string): string {
+  const { benchmark } = value;
+  if (!benchmark) return '';
+  const side = benchmark.lower > 0 ? 'above' : benchmark.upper < 0 ? 'below' : null;
+  if (side === null) return '';
+  return ` On these very tasks (trial noise only) B − A is clearly ${side} 0 (${level} this-benchmark interval ${formatPointsInterval(benchmark.lower, benchmark.upper)}), which does not by itself generalise to tasks like these.`;
 }
 
 /**

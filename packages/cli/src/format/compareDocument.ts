@@ -1,4 +1,5 @@
-import { DIFFERENCE_INTERVAL_METHOD, type ManyComparison, type MetricComparison, type RunComparison } from '@passk/sim';
+import { BENCHMARK_DIFFERENCE_METHOD, DIFFERENCE_INTERVAL_METHOD, type ManyComparison, type MetricComparison, type RunComparison } from '@passk/sim';
+import type { Estimands } from '../results/estimandSchema.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { describeCoverage } from './describe.js';
 import { RESULT_KINDS, SCHEMA_VERSIONS, withKind } from './resultKinds.js';
@@ -27,10 +28,26 @@ export interface CompareDocument {
   readonly confidence: number;
   readonly sides: 1 | 2;
   readonly correction: ManyComparison['correction'];
-  readonly method: Readonly<Record<'estimate' | 'pairing' | 'se' | 'interval' | 'bootstrap' | 'pValue' | 'correction', string>>;
+  readonly method: Readonly<Record<'estimate' | 'pairing' | 'se' | 'interval' | 'benchmark' | 'bootstrap' | 'pValue' | 'correction', string>>;
+  /** The two estimands of a difference's intervals: the task population (`interval`) and this benchmark (`benchmark`). */
+  readonly uncertainty: { readonly estimands: Estimands };
   /** Each comparison, its intervals with their level and method. */
   readonly comparisons: readonly RunComparison[];
 }
+
+/** What each interval of a difference B − A is about, and how it is computed (the same for every comparison of a document). */
+const COMPARE_ESTIMANDS: Estimands = {
+  population: {
+    field: 'interval',
+    meaning: 'the task population: tasks like these, which tasks were sampled and the trials',
+    method: `${DIFFERENCE_INTERVAL_METHOD}; unpaired: Welch t with Welch–Satterthwaite df`,
+  },
+  benchmark: {
+    field: 'benchmark',
+    meaning: "this benchmark: the same tasks rerun by both agents, only the trials random (unpaired: each run's own tasks)",
+    method: `${BENCHMARK_DIFFERENCE_METHOD}; paired or unpaired alike`,
+  },
+};
 
 /** The document of `passk compare --json`: the runs, the method in words, and every comparison. */
 export function compareDocument(runs: readonly CompareRunSource[], ks: readonly number[], many: ManyComparison): CompareDocument {
@@ -49,7 +66,8 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
         'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021), pass^k = C(c,k)/C(n,k) (Yao et al. 2024) and mean success c/n, averaged over the compared tasks',
       pairing: `tasks matched by id; at each k only tasks in both runs with n ≥ k in both are compared (the rest counted and listed); paired when the runs share at least ${percent(first.pairing.minOverlap)} of all their tasks, otherwise an unpaired comparison of each run's own tasks`,
       se: 'paired: sd of the per-task differences (B − A) / √T; unpaired: √(SE_A² + SE_B²)',
-      interval: `${coverage} ${DIFFERENCE_INTERVAL_METHOD} (coverage measured in docs/uncertainty.md; unpaired: Welch t with Welch–Satterthwaite df)`,
+      interval: `${coverage} ${COMPARE_ESTIMANDS.population.method}`,
+      benchmark: `${coverage} ${COMPARE_ESTIMANDS.benchmark.method}`,
       bootstrap: first.bootstrap
         ? `${coverage} percentile interval of a paired two-stage bootstrap (T tasks with replacement, then c* ~ Binomial(n, c/n) per task and run), re-centred on the estimate; ${first.bootstrap.replicates} replicates, seed ${String(first.bootstrap.seed)}`
         : 'off (--bootstrap 0)',
@@ -59,12 +77,16 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
           ? 'Holm (1979) over the comparisons with the baseline, separately at each k and metric (adjustedPValue)'
           : 'none (one comparison)',
     },
+    uncertainty: { estimands: COMPARE_ESTIMANDS },
     comparisons: many.comparisons.map(comparisonWithIntervals),
   });
 }
 
-/** The method of a paired comparison's interval, in a phrase (`pairedDifferenceInterval`). */
+/** The method of a paired comparison's task-population interval, in a phrase (`pairedDifferenceInterval`). */
 export const PAIRED_INTERVAL = 'paired-difference score';
+
+/** The method of a comparison's this-benchmark interval, in a phrase (`benchmarkDifferenceInterval`). */
+export const BENCHMARK_INTERVAL = 'this-benchmark t (trial noise only)';
 
 /** A comparison with every interval in the document shape (level and method named). */
 function comparisonWithIntervals(comparison: RunComparison): RunComparison {
@@ -73,6 +95,7 @@ function comparisonWithIntervals(comparison: RunComparison): RunComparison {
   const metric = (m: MetricComparison) => ({
     ...m,
     interval: m.interval && documentInterval(m.interval, level, tMethod),
+    benchmark: m.benchmark && { ...documentInterval(m.benchmark, level, BENCHMARK_INTERVAL), se: m.benchmark.se },
     bootstrap: m.bootstrap && { ...documentInterval(m.bootstrap, level, 'paired two-stage bootstrap, percentile, re-centred'), se: m.bootstrap.se },
   });
   return {

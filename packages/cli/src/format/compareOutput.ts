@@ -1,6 +1,8 @@
 import type { RunComparison, TaskChange, TaskId } from '@passk/sim';
 import { answerSentences } from './compareAnswer.js';
 import type { CompareDocument } from './compareDocument.js';
+import { describeCoverage } from './describe.js';
+import { estimandNoteLines } from './estimandNotes.js';
 import { runComparisonTable } from './runComparisonTable.js';
 import { markdownTable } from './markdownTable.js';
 import { formatPoints } from './points.js';
@@ -35,7 +37,9 @@ export function formatCompare(document: CompareDocument): string {
   const notes = [
     `estimates: ${method.estimate}.`,
     `tasks: ${method.pairing}.`,
-    `SE: ${method.se}. CI: ${method.interval}.`,
+    `SE: ${method.se}.`,
+    ...estimandNoteLines(document.uncertainty.estimands, describeCoverage(document.confidence, document.sides)),
+    '  Coverage of both, measured: docs/uncertainty.md.',
     `bootstrap: ${method.bootstrap}.`,
     `p: ${method.pValue}.`,
     ...(holm ? [`correction: ${method.correction}.`] : []),
@@ -59,7 +63,8 @@ export function formatCompareMarkdown(document: CompareDocument): string {
       `<sub>${pairingLine(comparison)}</sub>`,
     ].join('\n');
   });
-  return `${parts.join('\n\n')}\n\n<sub>CI: ${document.method.interval}; p: sign-flip permutation test over tasks${holm ? ', Holm-corrected' : ''}. passk compare.</sub>\n`;
+  const intervals = estimandNoteLines(document.uncertainty.estimands, describeCoverage(document.confidence, document.sides)).map((line) => line.trim());
+  return `${parts.join('\n\n')}\n\n<sub>${intervals.join(' ')} p: sign-flip permutation test over tasks${holm ? ', Holm-corrected' : ''}. passk compare.</sub>\n`;
 }
 
 function pairingLine(comparison: RunComparison): string {

@@ -1,4 +1,5 @@
 import type { BootstrapInterval } from '@passk/sim';
+import type { Estimands } from '../results/estimandSchema.js';
 
 /** The bounds of an interval, or null where there is none. */
 type Bounds = { readonly lower: number; readonly upper: number } | null;
@@ -29,7 +30,7 @@ export interface FileEstimate {
     readonly confidence: number;
     readonly sides: 1 | 2;
     readonly interval: string;
-    readonly estimands: Readonly<Record<'population' | 'benchmark', { readonly field: string; readonly meaning: string; readonly method: string }>>;
+    readonly estimands: Estimands;
     readonly clusteredNormal: string;
     readonly bootstrap: { readonly replicates: number; readonly seed: string; readonly method: string } | null;
   };

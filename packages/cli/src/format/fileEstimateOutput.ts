@@ -1,6 +1,7 @@
 import type { FileEstimate } from './fileEstimate.js';
 import { describeCoverage } from './describe.js';
 import { describeTrials } from './describeTrials.js';
+import { estimandNoteLines } from './estimandNotes.js';
 import { fileEstimateTable } from './fileEstimateTable.js';
 import { renderTable } from './table.js';
 
@@ -13,10 +14,7 @@ export function formatFileEstimate(result: FileEstimate): string {
   const notes = [
     'pass@k and pass^k: unbiased per-task estimates (Chen et al. 2021; Yao et al. 2024) averaged over tasks;',
     '  plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
-    `CI (tasks): ${coverage} for ${uncertainty.estimands.population.meaning};`,
-    `  ${uncertainty.estimands.population.method}.`,
-    `CI (trials): ${coverage} for ${uncertainty.estimands.benchmark.meaning};`,
-    `  ${uncertainty.estimands.benchmark.method}.`,
+    ...estimandNoteLines(uncertainty.estimands, coverage),
     '  Coverage of both, measured: docs/uncertainty.md (pnpm coverage-study).',
   ];
   if (uncertainty.bootstrap) {

@@ -1,4 +1,5 @@
 import { describeCoverage } from './describe.js';
+import { ESTIMAND_COLUMNS } from './estimandNotes.js';
 import type { FileEstimate } from './fileEstimate.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
@@ -16,8 +17,8 @@ export function fileEstimateTable(result: FileEstimate): Table {
   const withBootstrap = uncertainty.bootstrap !== null;
   const metric = (header: string, key: 'passAtK' | 'passHatK') => [
     { header, cell: (row: FileEstimate['rows'][number]) => formatPercent(row[key], 2) },
-    { header: 'CI (tasks)', cell: (row: FileEstimate['rows'][number]) => bounds(row.interval[key]) },
-    { header: 'CI (trials)', cell: (row: FileEstimate['rows'][number]) => bounds(row.benchmark[key]) },
+    { header: ESTIMAND_COLUMNS.population, cell: (row: FileEstimate['rows'][number]) => bounds(row.interval[key]) },
+    { header: ESTIMAND_COLUMNS.benchmark, cell: (row: FileEstimate['rows'][number]) => bounds(row.benchmark[key]) },
     ...(withBootstrap ? [{ header: 'CI (bootstrap)', cell: (row: FileEstimate['rows'][number]) => bounds(row.bootstrap?.[key]) }] : []),
     { header: 'plug-in', cell: (row: FileEstimate['rows'][number]) => formatPercent(row.plugin?.[key] ?? null) },
   ];

@@ -32,7 +32,7 @@ export const SCHEMA_VERSIONS = {
   'passk.simulate': 2,
   'passk.sweep': 2,
   'passk.fit': 3,
-  'passk.compare': 2,
+  'passk.compare': 3,
 } as const satisfies Readonly<Record<ResultKind, number>>;
 
 /** The result with its kind and schema version first (so it reads well in a file). */

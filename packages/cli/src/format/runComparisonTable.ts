@@ -1,5 +1,6 @@
 import type { MetricComparison, RunComparison } from '@passk/sim';
 import { describeCoverage } from './describe.js';
+import { ESTIMAND_COLUMNS } from './estimandNotes.js';
 import { metricName } from './compareAnswer.js';
 import { formatPercent } from './percent.js';
 import { formatPoints, formatPointsInterval } from './points.js';
@@ -8,8 +9,9 @@ import type { Column, Table } from './table.js';
 
 /**
  * One comparison as a table: a line per k and metric (pass@k, pass^k), then the mean per-attempt
- * success: tasks compared, each run's estimate, B − A with its SE, interval and p-value (Holm-adjusted
- * beside it when several runs are compared), and the bootstrap interval.
+ * success: tasks compared, each run's estimate, B − A with its SE, its interval for the task
+ * population (CI (tasks)) and for this benchmark (CI (trials)), the p-value (Holm-adjusted beside it
+ * when several runs are compared), and the bootstrap interval.
  */
 export function runComparisonTable(comparison: RunComparison, holm: boolean): Table {
   const coverage = describeCoverage(comparison.confidence, comparison.sides);
@@ -22,7 +24,8 @@ export function runComparisonTable(comparison: RunComparison, holm: boolean): Ta
     { header: shortName(comparison.candidate, 'B') },
     { header: 'B − A' },
     { header: 'SE' },
-    { header: paired ? 'CI (paired)' : 'CI (unpaired)' },
+    { header: paired ? ESTIMAND_COLUMNS.population : 'CI (tasks, unpaired)' },
+    { header: ESTIMAND_COLUMNS.benchmark },
     { header: 'p' },
     ...(holm ? [{ header: 'p (Holm)' }] : []),
     ...(comparison.bootstrap ? [{ header: 'CI (bootstrap)' }] : []),
@@ -36,6 +39,7 @@ export function runComparisonTable(comparison: RunComparison, holm: boolean): Ta
     formatPoints(metric?.difference ?? null),
     formatPoints(metric?.se ?? null, 1, ' pt').replace(/^[+±]/, ''),
     metric?.interval ? formatPointsInterval(metric.interval.lower, metric.interval.upper) : '—',
+    metric?.benchmark ? formatPointsInterval(metric.benchmark.lower, metric.benchmark.upper) : '—',
     formatPValue(metric?.pValue ?? null),
     ...(holm ? [metric?.adjustedPValue == null ? '—' : formatPValue({ ...metric.pValue!, value: metric.adjustedPValue })] : []),
     ...(comparison.bootstrap ? [metric?.bootstrap ? formatPointsInterval(metric.bootstrap.lower, metric.bootstrap.upper) : '—'] : []),

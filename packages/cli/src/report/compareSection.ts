@@ -1,5 +1,6 @@
 import type { TaskChange } from '@passk/sim';
 import { answerSentences } from '../format/compareAnswer.js';
+import { estimandNotes } from '../format/estimandNotes.js';
 import { formatPoints } from '../format/points.js';
 import { runComparisonTable, shortName } from '../format/runComparisonTable.js';
 import { html, type SafeHtml } from './html.js';
@@ -12,7 +13,8 @@ const CHANGES_SHOWN = 20;
 
 /**
  * `compare --json`: the answer first ("B is better than A at pass^4 by 7.5 points, …"), then per
- * comparison the table of B − A per k and metric, the flips and the largest per-task changes.
+ * comparison the table of B − A per k and metric with both intervals (CI (tasks), CI (trials)), the
+ * flips and the largest per-task changes.
  */
 export function compareSection(result: ResultDocumentOf<'passk.compare'>): ResultSection {
   const document = result;
@@ -39,7 +41,7 @@ ${changesTable(comparison.perTask.largest, comparison.baseline, comparison.candi
       { label: 'Estimates', text: `${document.method.estimate}.` },
       { label: 'Tasks', text: `${document.method.pairing}.` },
       { label: 'SE', text: `${document.method.se}.` },
-      { label: 'Interval', text: `${document.method.interval}.` },
+      ...estimandNotes(document.uncertainty.estimands),
       { label: 'Bootstrap', text: `${document.method.bootstrap}.` },
       { label: 'p-value', text: `${document.method.pValue}.` },
       { label: 'Correction', text: `${document.method.correction}.` },

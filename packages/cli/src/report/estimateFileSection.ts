@@ -1,6 +1,7 @@
 import type { IntervalMethod } from '@passk/sim';
 import { describeCoverage, methodName } from '../format/describe.js';
 import { describeTrials } from '../format/describeTrials.js';
+import { estimandNotes } from '../format/estimandNotes.js';
 import type { FileEstimate } from '../format/fileEstimate.js';
 import { fileEstimateTable } from '../format/fileEstimateTable.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
@@ -38,8 +39,7 @@ ${file.perTask ? perTaskTable(file.perTask, file.p) : ''}`;
       label: 'Estimator',
       text: 'unbiased per-task pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024), averaged over tasks (never pooled first); plug-in: (c/n) put into 1 − (1 − p)^k and p^k per task, averaged.',
     },
-    { label: 'CI (tasks)', text: `for ${uncertainty.estimands.population.meaning}: ${uncertainty.estimands.population.method}.` },
-    { label: 'CI (trials)', text: `for ${uncertainty.estimands.benchmark.meaning}: ${uncertainty.estimands.benchmark.method}.` },
+    ...estimandNotes(uncertainty.estimands),
     {
       label: 'Bootstrap',
       text: uncertainty.bootstrap

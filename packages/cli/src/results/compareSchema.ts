@@ -1,5 +1,6 @@
 import { Type, type TInteger } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
+import { EstimandsSchema } from './estimandSchema.js';
 import { IntervalSchema, ValueSeSchema } from './intervalSchema.js';
 
 const Counts = Type.Object({ n: Type.Integer(), c: Type.Integer() });
@@ -22,8 +23,16 @@ const MetricComparisonSchema = Type.Object(
     difference: Type.Number({ description: 'candidate − baseline' }),
     se: Type.Union([Type.Number(), Type.Null()], { description: 'SE of the difference (null with < 2 tasks)' }),
     interval: Type.Union([IntervalSchema, Type.Null()], {
-      description: 'interval of the difference: paired-difference score (pairedDifferenceInterval; unpaired: Welch t), method named',
+      description:
+        'interval of the difference for the task population (CI (tasks)): paired-difference score (pairedDifferenceInterval; unpaired: Welch t), method named; null with < 2 tasks',
     }),
+    benchmark: Type.Union(
+      [Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number({ description: '√(SE_A² + SE_B²) of the trial noise' }) })]), Type.Null()],
+      {
+        description:
+          'interval of the difference for this benchmark (CI (trials)), the same tasks rerun with only the trials random: benchmarkDifferenceInterval, paired or not, kept within `interval`; null when a run has no task with n ≥ k',
+      },
+    ),
     bootstrap: Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()], {
       description: 'paired bootstrap interval (null when off)',
     }),
@@ -48,7 +57,7 @@ const MetricComparisonSchema = Type.Object(
 export const CompareSchema = Type.Object(
   {
     kind: Type.Literal('passk.compare'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
     runs: Type.Array(
       Type.Object({
         name: Type.String(),
@@ -69,6 +78,7 @@ export const CompareSchema = Type.Object(
     sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
     correction: Type.String({ description: 'none or holm' }),
     method: Type.Record(Type.String(), Type.String(), { description: 'the methods in words' }),
+    uncertainty: Type.Object({ estimands: EstimandsSchema }, { description: 'what each interval of a difference is about' }),
     comparisons: Type.Array(
       Type.Object({
         baseline: Type.String(),
@@ -111,4 +121,4 @@ export const CompareSchema = Type.Object(
   { $id: 'passk.compare', description: '`passk compare A B … --json`: runs against a baseline, paired by task.' },
 );
 
-export type CompareDocumentV2 = DocumentType<typeof CompareSchema>;
+export type CompareDocumentV3 = DocumentType<typeof CompareSchema>;

@@ -4,6 +4,7 @@ import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
 import { SourceSchema } from './sourceSchema.js';
 import { byMetric, IntervalSchema } from './intervalSchema.js';
+import { EstimandsSchema } from './estimandSchema.js';
 
 const NullableInterval = Type.Union([IntervalSchema, Type.Null()]);
 const WithSe = Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()]);
@@ -12,7 +13,6 @@ const Bootstrap = Type.Union([
   Type.Null(),
 ]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
-const Estimand = Type.Object({ field: Type.String(), meaning: Type.String(), method: Type.String() });
 
 /** `passk estimate FILE --json`: task-averaged pass@k and pass^k of a log, with intervals for two estimands. */
 export const EstimateFileSchema = Type.Object(
@@ -27,10 +27,7 @@ export const EstimateFileSchema = Type.Object(
         confidence: Type.Number(),
         sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
         interval: Type.String(),
-        estimands: Type.Object(
-          { population: Estimand, benchmark: Estimand },
-          { description: 'the two estimands: the task population (field `interval`) and this benchmark (field `benchmark`)' },
-        ),
+        estimands: EstimandsSchema,
         clusteredNormal: Type.String(),
         bootstrap: Type.Union([Type.Object({ replicates: Type.Integer(), seed: Type.String(), method: Type.String() }), Type.Null()]),
       },

@@ -7,6 +7,8 @@ import { matchTasks, type TaskPair } from './matchTasks.js';
 import type { MeanAndSe } from './meanAndSe.js';
 import { bootstrapBounds, differenceReplicateSteps, type BootstrapBounds, type BootstrapSlot } from './pairedBootstrap.js';
 import { pairedDifferenceInterval, PopulationFits } from '../benchmark/differenceInterval.js';
+import { benchmarkDifferenceInterval, withinPopulationInterval } from '../benchmark/benchmarkDifferenceInterval.js';
+import { countGroups } from '../estimators/taskAverage.js';
 import { pairedDifference, type Bounds } from './pairedDifference.js';
 import type { Run, RunTask, TaskId } from './runTasks.js';
 import { signFlipTestSteps, type PValue } from './signFlipTest.js';
@@ -43,11 +45,19 @@ export interface MetricComparison {
   /** Paired: sd of per-task differences / √T. Unpaired: √(SE_A² + SE_B²). Null with < 2 tasks. */
   readonly se: number | null;
   /**
+   * The task population's difference (tasks like these: which tasks were sampled, and the trials).
    * Paired: `pairedDifferenceInterval` (score interval of the per-task differences with a design
    * effect and variance floors from the fitted task populations; its coverage is measured in
    * docs/uncertainty.md). Unpaired: Welch t. Within [−1, 1]; null with < 2 tasks.
    */
   readonly interval: Bounds | null;
+  /**
+   * This benchmark's difference (the same tasks rerun, only the trials random):
+   * `benchmarkDifferenceInterval`, each run's trial noise under its fitted task population, with
+   * `se` = √(se_A² + se_B²), kept within `interval` (`withinPopulationInterval`). Paired or unpaired
+   * alike; null when a run has no task with n ≥ k.
+   */
+  readonly benchmark: (Bounds & { readonly se: number }) | null;
   /** Re-centred percentile bootstrap interval of the difference; null when off. */
   readonly bootstrap: BootstrapBounds | null;
   /** Two-sided p-value of "no difference": sign-flip permutation (unpaired: Welch). */
@@ -163,7 +173,7 @@ export function* compareRunsSteps(a: Run, b: Run, options: CompareRunsOptions): 
     const comparison =
       mode === 'paired'
         ? yield* partOfSteps(pairedAt(match.pairs, metric, k, resolved, fits), resolved.bootstrap + index * permutationsPerSlot, total)
-        : unpairedAt(a.tasks, b.tasks, metric, k, resolved);
+        : unpairedAt(a.tasks, b.tasks, metric, k, resolved, fits);
     const bootstrap = replicates && comparison ? bootstrapBounds(replicates[index]!, comparison.difference, resolved.confidence, resolved.sides) : null;
     compared.push(comparison && { ...comparison, bootstrap, adjustedPValue: comparison.pValue?.value ?? null });
   }
@@ -202,12 +212,20 @@ function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number,
   const a = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.a.n, pair.a.c, k));
   const b = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.b.n, pair.b.c, k));
   const paired = pairedDifference(a, b, options.confidence, options.sides);
-  // Mean success c/n is the unbiased pass@1.
+  const [taskMetric, taskK] = intervalMetric(metric, k);
   const interval = pairedDifferenceInterval(
     counted.map((pair) => ({ a: { n: pair.a.n, c: pair.a.c }, b: { n: pair.b.n, c: pair.b.c } })),
-    metric === 'meanSuccess' ? 'passAtK' : metric,
-    metric === 'meanSuccess' ? 1 : k,
+    taskMetric,
+    taskK,
     { confidence: options.confidence, sides: options.sides },
+    fits,
+  );
+  const benchmark = benchmarkDifference(
+    counted.map((pair) => pair.a),
+    counted.map((pair) => pair.b),
+    metric,
+    k,
+    options,
     fits,
   );
   const d = b.map((x, i) => x - a[i]!);
@@ -217,21 +235,53 @@ function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number,
     // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
     rng: () => streamRng(options.seed, 'compare', 'permutation'),
   });
-  return { ...paired, interval: interval && { lower: interval.lower, upper: interval.upper }, pValue };
+  const population = interval && { lower: interval.lower, upper: interval.upper };
+  return { ...paired, interval: population, benchmark: benchmark && withinPopulationInterval(benchmark, population), pValue };
 }
 
-function unpairedAt(tasksA: readonly RunTask[], tasksB: readonly RunTask[], metric: CompareMetric, k: number, options: Resolved): Computed | null {
-  const a = Float64Array.from(
-    tasksA.filter((task) => task.n >= k),
-    (task) => taskMetricValue(metric, task.n, task.c, k),
-  );
-  const b = Float64Array.from(
-    tasksB.filter((task) => task.n >= k),
-    (task) => taskMetricValue(metric, task.n, task.c, k),
-  );
-  if (a.length === 0 || b.length === 0) return null;
+function unpairedAt(
+  tasksA: readonly RunTask[],
+  tasksB: readonly RunTask[],
+  metric: CompareMetric,
+  k: number,
+  options: Resolved,
+  fits: PopulationFits,
+): Computed | null {
+  const countedA = tasksA.filter((task) => task.n >= k);
+  const countedB = tasksB.filter((task) => task.n >= k);
+  if (countedA.length === 0 || countedB.length === 0) return null;
+  const a = Float64Array.from(countedA, (task) => taskMetricValue(metric, task.n, task.c, k));
+  const b = Float64Array.from(countedB, (task) => taskMetricValue(metric, task.n, task.c, k));
   const { df: _df, ...unpaired } = unpairedDifference(a, b, options.confidence, options.sides);
-  return unpaired;
+  const benchmark = benchmarkDifference(countedA, countedB, metric, k, options, fits);
+  return { ...unpaired, benchmark: benchmark && withinPopulationInterval(benchmark, unpaired.interval) };
+}
+
+/** The task metric and k of an interval: mean success c/n is the unbiased pass@1. */
+function intervalMetric(metric: CompareMetric, k: number): ['passAtK' | 'passHatK', number] {
+  return metric === 'meanSuccess' ? ['passAtK', 1] : [metric, k];
+}
+
+/** This benchmark's difference B − A over the counted tasks of each run (`benchmarkDifferenceInterval`). */
+function benchmarkDifference(
+  tasksA: readonly { readonly n: number; readonly c: number }[],
+  tasksB: readonly { readonly n: number; readonly c: number }[],
+  metric: CompareMetric,
+  k: number,
+  options: Resolved,
+  fits: PopulationFits,
+): MetricComparison['benchmark'] {
+  const [taskMetric, taskK] = intervalMetric(metric, k);
+  const groupsA = countGroups(tasksA);
+  const groupsB = countGroups(tasksB);
+  const bounds = benchmarkDifferenceInterval(
+    { groups: groupsA, prior: fits.fitted(groupsA) },
+    { groups: groupsB, prior: fits.fitted(groupsB) },
+    taskMetric,
+    taskK,
+    { confidence: options.confidence, sides: options.sides },
+  );
+  return bounds && { lower: bounds.lower, upper: bounds.upper, se: bounds.se };
 }
 
 function resolveOptions(options: CompareRunsOptions): Resolved {
