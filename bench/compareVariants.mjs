@@ -2,7 +2,12 @@
 // compare cells of the coverage study (the same datasets: bench/coverageCells.mjs, compareDataset),
 // beside the default `pairedDifferenceInterval`. None of the others is offered by passk.
 //   default           point masses at 0 and 1 where the 1 % test admits them, quantile calibrated for the
-//                     floored variance (flooredDifferenceQuantile)
+//                     floored variance (flooredDifferenceQuantile), widened to the empirical-likelihood
+//                     interval of the mean where that reaches further (Owen 1988, Biometrika 75:237–249)
+//   no-EL             the default without the empirical-likelihood interval (the default until the sixth
+//                     session of issue #10); the variants below that change the score interval leave it out too
+//   EL                the empirical-likelihood interval alone: {μ : −2 log R(μ) ≤ t²_{T−1, 0.975}}
+//   EL-lean           no-EL with EL's asymmetry about D̄ added on the side it points to (widening only)
 //   before            moment-fitted Beta populations, t at the df of the floored variance (the default
 //                     until the fourth session of issue #10)
 //   moment+calibrated the calibrated quantile on the moment-fitted populations (the quantile change alone)
@@ -13,14 +18,12 @@
 //   satterthwaite     df = V²/(F²/ν_F + (s² − F)₊²/(T − 1)): the floor with its own df, the excess with T − 1
 //   bootstrap-t       resample tasks; t* = (D̄* − D̄)/√(V*/T), V* the replicate's floored variance
 //                     (per-task noise resampled with its task, never the trials); [D̄ − t*₉₇.₅·SE, D̄ − t*₂.₅·SE]
-//   boot-t∪default    the union of the two (both only with --bootstrap B > 0)
-//   johnson           Johnson's (1978, JASA 73:536–544) modified t: the default shifted by μ̂₃(1 + 2q²)/(6V·T)
+//   boot-t∪default    its union with no-EL (both only with --bootstrap B > 0)
+//   johnson           Johnson's (1978, JASA 73:536–544) modified t: no-EL shifted by μ̂₃(1 + 2q²)/(6V·T)
+//   johnson-shrunk    that shift times max(0, 1 − Var(μ̂₃)/μ̂₃²) (and -widen: applied to one bound only, widening)
 //   pooled-atoms      the default with each task's point-mass probability taken from one inflated fit to both
 //                     agents' trials pooled per task (n_A + n_B, c_A + c_B): a task at 0/n or n/n for both
 //                     agents is on a point mass with the pooled posterior probability
-//   EL∪default        the union of the default and the empirical-likelihood interval of the mean (Owen 1988,
-//                     Biometrika 75:237–249): {μ : −2 log R(μ) ≤ t²_{T−1, 0.975}} (F(1, T − 1) calibration),
-//                     which reaches further on the side the differences are skewed to
 // Usage: node bench/compareVariants.mjs [--datasets 400] [--bootstrap 0] [--filter POP:n:T,…]
 // [--variants NAME,…] [--level 0.01] (after `pnpm build`). Prints coverage / miss below / miss above /
 // width relative to the default per cell, how often the floor is above s², then a summary per variant.
@@ -46,6 +49,7 @@ import { modelVariance } from '../packages/sim/dist/benchmark/modelVariance.js';
 import { taskEstimate } from '../packages/sim/dist/benchmark/taskValues.js';
 import { flooredVarianceDf } from '../packages/sim/dist/benchmark/flooredVarianceDf.js';
 import { flooredVarianceQuantile } from '../packages/sim/dist/benchmark/flooredVarianceQuantile.js';
+import { empiricalLikelihoodInterval } from '../packages/sim/dist/benchmark/empiricalLikelihood.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -161,7 +165,9 @@ function variants(pairs, metric, k, key, fits) {
   const floor = Math.max(noise, spread);
   const s2 = sampleVariance(differences);
   const V = Math.max(s2, floor);
-  const out = { default: pairedDifferenceInterval(pairs, metric, k, level, fits), 't(T-1)': score(differences, floor, undefined) };
+  // The default's floored score interval without the empirical-likelihood union (the variants below change it).
+  const noLikelihood = fromParts({ differences, noises, spread }, 'calibrated');
+  const out = { default: pairedDifferenceInterval(pairs, metric, k, level, fits), 'no-EL': noLikelihood, 't(T-1)': score(differences, floor, undefined) };
   floorBinds += s2 < floor ? 1 : 0;
   const spreadOfNoise = sampleVariance(noises);
   const floorDf = noise >= spread && spreadOfNoise > 0 ? (2 * T * noise * noise) / spreadOfNoise : noise >= spread ? 1e6 : T - 1;
@@ -189,12 +195,12 @@ function variants(pairs, metric, k, key, fits) {
     const low = t[Math.max(0, Math.floor(tail * (replicates + 1)) - 1)];
     const high = t[Math.min(replicates - 1, Math.ceil((1 - tail) * (replicates + 1)) - 1)];
     out['bootstrap-t'] = { lower: Math.max(-1, mean - high * se), upper: Math.min(1, mean - low * se) };
-    out['boot-t∪default'] = { lower: Math.min(out.default.lower, out['bootstrap-t'].lower), upper: Math.max(out.default.upper, out['bootstrap-t'].upper) };
+    out['boot-t∪default'] = { lower: Math.min(noLikelihood.lower, out['bootstrap-t'].lower), upper: Math.max(noLikelihood.upper, out['bootstrap-t'].upper) };
   }
   const third = differences.reduce((s, d) => s + (d - mean) ** 3, 0) / T;
   const q = studentTQuantile(1 - tail, flooredDifferenceDf(s2, noise, spread, noises, T));
   const shift = (third * (1 + 2 * q * q)) / (6 * V * T);
-  out.johnson = { lower: out.default.lower + shift, upper: out.default.upper + shift };
+  out.johnson = { lower: noLikelihood.lower + shift, upper: noLikelihood.upper + shift };
   if (wanted('johnson-shrunk')) {
     // The shift scaled by max(0, 1 − Var(μ̂₃)/μ̂₃²), Var(μ̂₃) ≈ (μ₆ − μ₃² − 6μ₄μ₂ + 9μ₂³)/T (delta method):
     // no shift where the third moment is not told apart from 0 (few non-zero differences).
@@ -203,78 +209,20 @@ function variants(pairs, metric, k, key, fits) {
     const varThird = Math.max(0, m6 - third * third - 6 * m4 * m2 + 9 * m2 ** 3) / T;
     const keep = third === 0 ? 0 : Math.max(0, 1 - varThird / (third * third));
     const shrunk = shift * keep;
-    out['johnson-shrunk'] = { lower: out.default.lower + shrunk, upper: out.default.upper + shrunk };
-    out['johnson-shrunk-widen'] = { lower: out.default.lower + Math.min(0, shrunk), upper: out.default.upper + Math.max(0, shrunk) };
+    out['johnson-shrunk'] = { lower: noLikelihood.lower + shrunk, upper: noLikelihood.upper + shrunk };
+    out['johnson-shrunk-widen'] = { lower: noLikelihood.lower + Math.min(0, shrunk), upper: noLikelihood.upper + Math.max(0, shrunk) };
   }
-  if (wanted('EL∪default')) {
+  if (wanted('EL') || wanted('EL-lean')) {
     const el = empiricalLikelihoodInterval(differences, studentTQuantile(1 - tail, T - 1) ** 2);
-    out['EL∪default'] = el ? { lower: Math.min(out.default.lower, el.lower), upper: Math.max(out.default.upper, el.upper) } : out.default;
-    out.EL = el ?? out.default;
-    // EL's asymmetry about D̄, added to the default's bound on the side it points to (widening only).
+    out.EL = el ?? noLikelihood;
+    // EL's asymmetry about D̄, added to no-EL's bound on the side it points to (widening only).
     const lean = el ? el.upper - mean - (mean - el.lower) : 0;
-    out['EL-lean'] = { lower: out.default.lower + Math.min(0, lean), upper: out.default.upper + Math.max(0, lean) };
+    out['EL-lean'] = { lower: noLikelihood.lower + Math.min(0, lean), upper: noLikelihood.upper + Math.max(0, lean) };
   }
   Object.assign(out, extra);
   for (const name of Object.keys(out))
-    if (
-      name !== 'default' &&
-      !wanted(name) &&
-      !(name.startsWith('EL') && wanted('EL∪default')) &&
-      !(name.startsWith('johnson-shrunk') && wanted('johnson-shrunk'))
-    )
-      delete out[name];
+    if (name !== 'default' && !wanted(name) && !(name.startsWith('johnson-shrunk') && wanted('johnson-shrunk'))) delete out[name];
   return out;
-}
-
-/**
- * −2 log R(μ) of the empirical likelihood of the mean (Owen 1988) over distinct values `xs` with
- * multiplicities `counts`: λ solves Σ wᵢzᵢ/(1 + λzᵢ) = 0, zᵢ = xᵢ − μ, by bisection inside
- * (−1/max z, −1/min z), and the statistic is 2 Σ wᵢ log(1 + λzᵢ).
- */
-function elStatistic(xs, counts, mu) {
-  let zmin = Infinity;
-  let zmax = -Infinity;
-  for (const x of xs) {
-    zmin = Math.min(zmin, x - mu);
-    zmax = Math.max(zmax, x - mu);
-  }
-  if (!(zmin < 0 && zmax > 0)) return Infinity;
-  let lo = -1 / zmax;
-  let hi = -1 / zmin;
-  for (let i = 0; i < 200; i++) {
-    const lambda = (lo + hi) / 2;
-    let g = 0;
-    for (let j = 0; j < xs.length; j++) g += (counts[j] * (xs[j] - mu)) / (1 + lambda * (xs[j] - mu));
-    if (g > 0) lo = lambda;
-    else hi = lambda;
-  }
-  const lambda = (lo + hi) / 2;
-  let stat = 0;
-  for (let j = 0; j < xs.length; j++) stat += 2 * counts[j] * Math.log1p(lambda * (xs[j] - mu));
-  return stat;
-}
-
-/** The empirical-likelihood interval of the mean at critical value `critical` (null when the values are all equal). */
-function empiricalLikelihoodInterval(values, critical) {
-  const mean = values.reduce((s, x) => s + x, 0) / values.length;
-  const tally = new Map();
-  for (const x of values) tally.set(x, (tally.get(x) ?? 0) + 1);
-  const xs = [...tally.keys()];
-  const counts = xs.map((x) => tally.get(x));
-  const min = Math.min(...xs);
-  const max = Math.max(...xs);
-  if (!(min < max)) return null;
-  const bound = (edge) => {
-    let inside = mean;
-    let outside = edge;
-    for (let i = 0; i < 60; i++) {
-      const mid = (inside + outside) / 2;
-      if (elStatistic(xs, counts, mid) <= critical) inside = mid;
-      else outside = mid;
-    }
-    return inside;
-  };
-  return { lower: bound(min), upper: bound(max) };
 }
 
 const rows = [];

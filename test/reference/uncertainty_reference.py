@@ -7,6 +7,8 @@ import numpy as np
 from scipy import stats, integrate, optimize
 from scipy.special import comb
 
+from empirical_likelihood_reference import el_interval
+
 # Student t quantile.
 print("t.ppf(0.975, 19) =", repr(stats.t.ppf(0.975, 19)))
 print("t.ppf(0.95, 4) =", repr(stats.t.ppf(0.95, 4)))
@@ -166,7 +168,10 @@ v = np.array([trial_noise_prior("passHatK", *a, k, pa) + trial_noise_prior("pass
 noise = v.mean()
 df = difference_df(D, v); q = difference_q(D, v)
 lo, hi = score_floor([(d + 1) / 2 for d in D], noise / 4, q=q)
-print("difference pass^2: estimate", np.mean(D), "s2", np.var(D, ddof=1), "noise", noise, "df", repr(df), "q", repr(q), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
+print("difference pass^2: estimate", np.mean(D), "s2", np.var(D, ddof=1), "noise", noise, "df", repr(df), "q", repr(q), "score interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
+# pairedDifferenceInterval reaches to the empirical-likelihood interval of the mean of D where that is wider.
+el = el_interval(D, stats.t.ppf(0.975, len(D) - 1) ** 2)
+print("  EL interval", [repr(b) for b in el], "union", (repr(min(2 * lo - 1, el[0])), repr(max(2 * hi - 1, el[1]))))
 
 # Benchmark interval when the moment fit finds no spread beyond the binomial (a + b = 1e5): the
 # prior's weight is scaled down to 2n = 16 before the trial noise is taken over each task's
@@ -259,3 +264,14 @@ B = [(8, c) for c in [6, 7, 4, 7, 5, 5, 3, 6]]
 print("benchmark difference pass^2 (paired):", [repr(x) for x in benchmark_difference("passHatK", A, B, 2)])
 print("benchmark difference pass@1 (unpaired, 8 and 5 tasks):", [repr(x) for x in benchmark_difference("passAtK", A, B[:5], 1)])
 print("Welch df for se_A = 0.05, se_B = 0.04, 20 tasks each:", repr((0.05**2 + 0.04**2) ** 2 / ((0.05**4 + 0.04**4) / 19)), repr(stats.t.ppf(0.975, (0.05**2 + 0.04**2) ** 2 / ((0.05**4 + 0.04**4) / 19))))
+
+# Empirical-likelihood interval of a mean (Owen 1988): empirical_likelihood_reference.py (imported above).
+x = [0, 0, 0, 0.1, 0.2, 0.9]
+crit = stats.t.ppf(0.975, len(x) - 1) ** 2
+print("EL interval, x = 0,0,0,0.1,0.2,0.9: critical", repr(crit), "bounds", [repr(b) for b in el_interval(x, crit)])
+rng = np.random.default_rng(7)
+y = np.concatenate([np.zeros(30), rng.beta(0.5, 2.0, 20).round(3), -rng.beta(1, 5, 5).round(3)])
+print("EL interval, 55 values (seeded):", list(map(float, y)))
+crit = stats.t.ppf(0.975, len(y) - 1) ** 2
+print("  bounds", [repr(b) for b in el_interval(y, crit)])
+
