@@ -8,6 +8,7 @@
 //                     session of issue #10); the variants below that change the score interval leave it out too
 //   EL                the empirical-likelihood interval alone: {μ : −2 log R(μ) ≤ t²_{T−1, 0.975}}
 //   EL-lean           no-EL with EL's asymmetry about D̄ added on the side it points to (widening only)
+//   EL-shaped         no-EL's width placed about D̄ in the EL interval's proportions, then its union with EL
 //   before            moment-fitted Beta populations, t at the df of the floored variance (the default
 //                     until the fourth session of issue #10)
 //   moment+calibrated the calibrated quantile on the moment-fitted populations (the quantile change alone)
@@ -212,12 +213,19 @@ function variants(pairs, metric, k, key, fits) {
     out['johnson-shrunk'] = { lower: noLikelihood.lower + shrunk, upper: noLikelihood.upper + shrunk };
     out['johnson-shrunk-widen'] = { lower: noLikelihood.lower + Math.min(0, shrunk), upper: noLikelihood.upper + Math.max(0, shrunk) };
   }
-  if (wanted('EL') || wanted('EL-lean')) {
+  if (wanted('EL') || wanted('EL-lean') || wanted('EL-shaped')) {
     const el = empiricalLikelihoodInterval(differences, studentTQuantile(1 - tail, T - 1) ** 2);
     out.EL = el ?? noLikelihood;
     // EL's asymmetry about D̄, added to no-EL's bound on the side it points to (widening only).
     const lean = el ? el.upper - mean - (mean - el.lower) : 0;
     out['EL-lean'] = { lower: noLikelihood.lower + Math.min(0, lean), upper: noLikelihood.upper + Math.max(0, lean) };
+    // no-EL's width placed about D̄ in EL's proportions (narrower on the side EL leans away from), then
+    // the union with EL; no-EL as it is where EL has no interval or leaves D̄ outside its middle 90 %.
+    const share = el ? (mean - el.lower) / (el.upper - el.lower) : 0.5;
+    const width = noLikelihood.upper - noLikelihood.lower;
+    const shaped =
+      el && share > 0.05 && share < 0.95 ? { lower: Math.max(-1, mean - share * width), upper: Math.min(1, mean + (1 - share) * width) } : noLikelihood;
+    out['EL-shaped'] = el ? { lower: Math.min(shaped.lower, el.lower), upper: Math.max(shaped.upper, el.upper) } : shaped;
   }
   Object.assign(out, extra);
   for (const name of Object.keys(out))

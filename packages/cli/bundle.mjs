@@ -88,10 +88,16 @@ await esbuild.build({
 // A vm.Script cannot import() (Node 20 loses the callback when the script comes from a code cache):
 // its import() calls, all of ES modules outside it, go through a function cliScript.cjs passes in.
 const cliFile = join(outdir, 'cli.cjs');
-const cliSource = readFileSync(cliFile, 'latin1');
+const cliSource = readFileSync(cliFile, 'utf8');
 const renamed = cliSource.replace(/\bimport\("/g, '__passkImport("');
 if (/\bimport\(/.test(renamed)) throw new Error('bundle: cli.cjs has an import() of a computed specifier, which the rename misses');
-writeFileSync(cliFile, renamed, 'latin1');
+// cliScript.cjs reads the script as latin1 (ASCII only, read exactly and fastest), but esbuild's
+// `charset: 'ascii'` leaves non-ASCII characters in regular expression literals and tagged templates
+// (`/^[≈≤]/`, html`… − …`), which latin1 would turn into mojibake. \uXXXX (UTF-16 units) means the
+// same character in every place they occur: strings, templates (cooked, and in the one String.raw
+// template, parseRequirement's, a RegExp source), regular expressions and comments.
+const ascii = renamed.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+writeFileSync(cliFile, ascii, 'latin1');
 copyFileSync(join(root, 'cliScript.cjs'), join(outdir, 'cliScript.cjs'));
 copyFileSync(join(root, 'launcher.cjs'), join(outdir, 'passk.cjs'));
 chmodSync(join(outdir, 'passk.cjs'), 0o755);

@@ -44,3 +44,23 @@ describe.skipIf(!built)('the CLI script and its code cache (skipped without a bu
     expect(good.status).toBe(0);
   });
 });
+
+// cliScript.cjs reads cli.cjs as latin1, so every character must be ASCII: esbuild's `charset: 'ascii'`
+// left `≈ ≤ ≥ −` raw in regular expressions and tagged templates, and the bin then missed `pass@1 ≥ 0.5`,
+// printed "p = ≈0.203" and wrote "pass@k â pass^k" into the report (bundle.mjs escapes them since).
+describe.skipIf(!built)('the CLI script is ASCII, and the characters it escapes keep their meaning', () => {
+  it('cli.cjs has no byte above 0x7f', () => {
+    const bytes = readFileSync(join(BUNDLE, 'cli.cjs'));
+    expect(bytes.findIndex((byte) => byte > 0x7f)).toBe(-1);
+  });
+
+  it('the bin reads ≥ in a requirement (a regular expression) and prints p ≈ for a Monte Carlo p-value', () => {
+    const run = (args: string[]) => spawnSync(process.execPath, [join(BUNDLE, 'passk.cjs'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const gate = run(['gate', 'test/fixtures/compare/small-b.csv', '--require', 'pass@1 ≥ 0.5']);
+    expect(gate.stderr).toBe('');
+    expect(gate.stdout).toMatch(/^PASS {4}pass@1 ≥ 0\.5 /m);
+    const compare = run(['compare', 'test/fixtures/compare/large-a.csv', 'test/fixtures/compare/large-b.csv', '--k', '1', '--bootstrap', '0']);
+    expect(compare.stdout).toMatch(/at mean success per attempt: .*, p ≈ 0\.\d{3}, 60 tasks\)/);
+    expect(compare.stdout).not.toContain('= ≈');
+  });
+});
