@@ -25,24 +25,23 @@ function sides(a: readonly { n: number; c: number }[], b: readonly { n: number; 
 }
 
 describe('benchmarkDifferenceInterval (this benchmark, B − A)', () => {
-  it('pass^2 of eight paired tasks (Python reference)', () => {
-    const [a, b] = sides(A, B);
-    const interval = benchmarkDifferenceInterval(a, b, 'passHatK', 2, LEVEL)!;
-    expect(interval.estimate).toBeCloseTo(0.0892857142857143, 14);
-    expect(interval.se).toBeCloseTo(0.10568068605386488, 9);
-    expect(interval.df).toBeCloseTo(13.945939681296212, 6);
-    expect(interval.lower).toBeCloseTo(-0.13745927278511938, 8);
-    expect(interval.upper).toBeCloseTo(0.316030701356548, 8);
-  });
-
-  it('pass@1 of runs over different tasks, 8 and 5 (unpaired; Python reference)', () => {
-    const [a, b] = sides(A, B.slice(0, 5));
-    const interval = benchmarkDifferenceInterval(a, b, 'passAtK', 1, LEVEL)!;
-    expect(interval.estimate).toBeCloseTo(0.13124999999999998, 14);
-    expect(interval.se).toBeCloseTo(0.09093102679515447, 9);
-    expect(interval.df).toBeCloseTo(9.264322404141977, 6);
-    expect(interval.lower).toBeCloseTo(-0.07355911413515981, 8);
-    expect(interval.upper).toBeCloseTo(0.33605911413515976, 8);
+  it.each([
+    ['pass^2 of eight paired tasks', B, 'passHatK', 2, [0.0892857142857143, 0.10568068605386488, 13.945939681296212, -0.13745927278511938, 0.316030701356548]],
+    [
+      'pass@1 of runs over different tasks, 8 and 5 (unpaired)',
+      B.slice(0, 5),
+      'passAtK',
+      1,
+      [0.13124999999999998, 0.09093102679515447, 9.264322404141977, -0.07355911413515981, 0.33605911413515976],
+    ],
+  ] as const)('%s (Python reference)', (_, tasksB, metric, k, [estimate, se, df, lower, upper]) => {
+    const [a, b] = sides(A, tasksB);
+    const interval = benchmarkDifferenceInterval(a, b, metric, k, LEVEL)!;
+    expect(interval.estimate).toBeCloseTo(estimate, 14);
+    expect(interval.se).toBeCloseTo(se, 9);
+    expect(interval.df).toBeCloseTo(df, 6);
+    expect(interval.lower).toBeCloseTo(lower, 8);
+    expect(interval.upper).toBeCloseTo(upper, 8);
   });
 
   it("its variance is the sum of both runs' this-benchmark variances", () => {
