@@ -1,10 +1,10 @@
 import { studentTQuantile } from '../math/studentT.js';
 import type { CountGroup } from '../estimators/taskAverage.js';
 import { JEFFREYS_PRIOR } from '../intervals/betaPosterior.js';
-import { benchmarkInterval } from './benchmarkInterval.js';
+import { benchmarkMoments } from './benchmarkInterval.js';
 import type { FittedPopulation } from './differenceInterval.js';
 import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
-import { taskEstimate, type TaskMetric } from './taskValues.js';
+import type { TaskMetric } from './taskValues.js';
 
 /** One agent's side of `benchmarkDifferenceInterval`: its tasks' counts and its fitted task population. */
 export interface BenchmarkSide {
@@ -38,8 +38,8 @@ export function benchmarkDifferenceInterval(
   k: number,
   options: MeanIntervalOptions,
 ): (MeanBounds & { readonly estimate: number; readonly se: number; readonly df: number }) | null {
-  const sideA = side(a, metric, k, options);
-  const sideB = side(b, metric, k, options);
+  const sideA = benchmarkMoments(a.groups, metric, k, a.prior ?? JEFFREYS_PRIOR);
+  const sideB = benchmarkMoments(b.groups, metric, k, b.prior ?? JEFFREYS_PRIOR);
   if (sideA === null || sideB === null) return null;
   const estimate = sideB.mean - sideA.mean;
   const va = sideA.se ** 2;
@@ -69,20 +69,6 @@ export function benchmarkDifferenceInterval(
 export function withinPopulationInterval<B extends MeanBounds>(benchmark: B, population: MeanBounds | null): B {
   if (population === null) return benchmark;
   return { ...benchmark, lower: Math.max(benchmark.lower, population.lower), upper: Math.min(benchmark.upper, population.upper) };
-}
-
-/** One side's mean, this-benchmark SE and number of tasks with n ≥ k (null when there are none). */
-function side({ groups, prior }: BenchmarkSide, metric: TaskMetric, k: number, options: MeanIntervalOptions) {
-  const bounds = benchmarkInterval(groups, metric, k, options, prior ?? JEFFREYS_PRIOR);
-  if (bounds === null) return null;
-  let tasks = 0;
-  let sum = 0;
-  for (const { n, c, size } of groups) {
-    if (n < k) continue;
-    tasks += size;
-    sum += size * taskEstimate(metric, n, c, k);
-  }
-  return { mean: sum / tasks, se: bounds.se, tasks };
 }
 
 /**

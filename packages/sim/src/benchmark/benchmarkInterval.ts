@@ -40,18 +40,9 @@ export function benchmarkInterval(
   options: MeanIntervalOptions,
   prior: BetaPrior | InflatedBetaPrior = JEFFREYS_PRIOR,
 ): (MeanBounds & { readonly se: number }) | null {
-  let count = 0;
-  let sum = 0;
-  let variance = 0;
-  for (const { n, c, size } of groups) {
-    if (n < k) continue;
-    count += size;
-    sum += size * taskEstimate(metric, n, c, k);
-    variance += size * taskTrialNoise(metric, n, c, k, prior);
-  }
-  if (count === 0) return null;
-  const mean = sum / count;
-  const se = Math.sqrt(variance) / count;
+  const moments = benchmarkMoments(groups, metric, k, prior);
+  if (moments === null) return null;
+  const { mean, se, tasks: count } = moments;
   const alpha = 1 - options.confidence;
   const level = options.sides === 2 ? 1 - alpha / 2 : 1 - alpha;
   const q = count > 1 ? studentTQuantile(level, count - 1) : normalQuantile(level);
@@ -60,6 +51,29 @@ export function benchmarkInterval(
     upper: options.sides === 2 ? Math.min(1, mean + q * se) : 1,
     se,
   };
+}
+
+/**
+ * What `benchmarkInterval` rests on: the mean x̄ of the unbiased estimates over the tasks with
+ * n ≥ k, its trial-noise SE √(Σ_t v̂_t)/T (each v̂_t the task's expected trial noise under `prior`)
+ * and T; null when no task has n ≥ k. Also `benchmarkDifferenceInterval`'s, one per run.
+ */
+export function benchmarkMoments(
+  groups: readonly CountGroup[],
+  metric: TaskMetric,
+  k: number,
+  prior: BetaPrior | InflatedBetaPrior = JEFFREYS_PRIOR,
+): { readonly mean: number; readonly se: number; readonly tasks: number } | null {
+  let tasks = 0;
+  let sum = 0;
+  let variance = 0;
+  for (const { n, c, size } of groups) {
+    if (n < k) continue;
+    tasks += size;
+    sum += size * taskEstimate(metric, n, c, k);
+    variance += size * taskTrialNoise(metric, n, c, k, prior);
+  }
+  return tasks === 0 ? null : { mean: sum / tasks, se: Math.sqrt(variance) / tasks, tasks };
 }
 
 /**
