@@ -1,6 +1,6 @@
-// The CLI's runner and workers as `passk simulate` runs them: from the build's bundle (packages/cli/bundle.mjs).
-import { closeSimulationWorkers, runSimulation, startSimulationWorkers } from '../packages/cli/dist/bundle/runSimulation.js';
-import { StopSignal } from '../packages/cli/dist/bundle/stopSignal.js';
+// The CLI's runner and workers as `passk simulate` runs them: the build's bundle of them (packages/cli/bundle.mjs writes dist/bench).
+import { closeSimulationWorkers, runSimulation, startSimulationWorkers } from '../packages/cli/dist/bench/runSimulation.js';
+import { StopSignal } from '../packages/cli/dist/bench/stopSignal.js';
 import { summarise } from '../packages/sim/dist/index.js';
 
 /**

@@ -1,5 +1,6 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { chartFontFiles } from './chartFonts.js';
 import { RENDER_FONT } from './theme.js';
 
 /** A vega-lite spec compiled to vega, with the warnings vega-lite logged while compiling. */
@@ -33,7 +34,10 @@ export async function renderSvg(spec: object): Promise<string> {
 
 /**
  * The SVG rasterised by resvg at `scale` × its size (default 2, sharp on high-density screens),
- * with the system fonts and DejaVu Sans for the theme's family.
+ * with the DejaVu Sans that ships with the package (chartFonts.ts) as the theme's family and the
+ * default, so text is drawn on a machine without fonts; the system fonts too, for characters
+ * DejaVu Sans lacks (CJK in a task name, say). resvg-js loads the files before the system's fonts,
+ * so the shipped faces are drawn even where the system has its own DejaVu Sans.
  */
 export async function renderPng(spec: object, options: { scale?: number } = {}): Promise<Uint8Array> {
   const scale = options.scale ?? 2;
@@ -41,7 +45,7 @@ export async function renderPng(spec: object, options: { scale?: number } = {}):
   const { Resvg } = await import('@resvg/resvg-js'); // native addon: loaded for PNG only
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
-    font: { loadSystemFonts: true, defaultFontFamily: RENDER_FONT, sansSerifFamily: RENDER_FONT },
+    font: { fontFiles: chartFontFiles(), loadSystemFonts: true, defaultFontFamily: RENDER_FONT, sansSerifFamily: RENDER_FONT },
   });
   return resvg.render().asPng();
 }

@@ -37,11 +37,12 @@ export const ANNOTATION_GREY = '#555555';
 export const LABEL_VERMILLION = '#a83c00';
 
 /**
- * DejaVu Sans comes with fontconfig on Debian (fontconfig-config depends on fonts-dejavu-core), so
- * it is on every machine that has chromium; Verdana has nearly the same widths elsewhere.
+ * DejaVu Sans ships with the package for PNG charts (chartFonts.ts) and comes with fontconfig on
+ * Debian (fontconfig-config depends on fonts-dejavu-core), so SVG charts have it on every machine
+ * that has chromium; Verdana has nearly the same widths elsewhere.
  */
 export const FONT_FAMILY = 'DejaVu Sans, Verdana, sans-serif';
-/** The family resvg falls back to when rasterising (a single installed family name). */
+/** The family resvg falls back to when rasterising (the family of the fonts in chartFonts.ts). */
 export const RENDER_FONT = 'DejaVu Sans';
 
 /** d3-format of probability axes: 0 % … 100 %. */

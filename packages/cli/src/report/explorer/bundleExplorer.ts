@@ -16,14 +16,20 @@ export async function bundleExplorer(): Promise<string> {
   const prebuilt = new URL(`./${EXPLORER_SCRIPT_FILE}`, import.meta.url);
   if (existsSync(prebuilt)) return readFile(prebuilt, 'utf8');
   const built = fileURLToPath(new URL('./explorerEntry.js', import.meta.url));
-  return buildExplorerScript(existsSync(built) ? built : fileURLToPath(new URL('./explorerEntry.ts', import.meta.url)));
+  return (await buildExplorerScript(existsSync(built) ? built : fileURLToPath(new URL('./explorerEntry.ts', import.meta.url)))).script;
+}
+
+/** The explorer's script and the files bundled into it (paths as esbuild gives them, from the working folder). */
+export interface ExplorerScript {
+  readonly script: string;
+  readonly inputs: readonly string[];
 }
 
 /**
  * Bundles the explorer entry at `entry` (its .js in dist or .ts in src) into the inline-safe IIFE;
  * @passk/sim resolves to the library's built dist like any dependency.
  */
-export async function buildExplorerScript(entry: string): Promise<string> {
+export async function buildExplorerScript(entry: string): Promise<ExplorerScript> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [entry],
@@ -36,7 +42,8 @@ export async function buildExplorerScript(entry: string): Promise<string> {
     charset: 'utf8',
     legalComments: 'none',
     logLevel: 'silent',
+    metafile: true,
   });
   const code = result.outputFiles[0]!.text;
-  return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+  return { script: code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--'), inputs: Object.keys(result.metafile.inputs) };
 }
