@@ -89,7 +89,7 @@ describe.skipIf(!built)("the CLI's code cache (skipped without a build)", () => 
   });
 
   it('PASSK_NO_COMPILE_CACHE and NODE_DISABLE_COMPILE_CACHE write nothing; a folder that cannot be made changes nothing the user sees', () => {
-    for (const env of [{ PASSK_NO_COMPILE_CACHE: '1' }, { NODE_DISABLE_COMPILE_CACHE: '1' }]) {
+    for (const env of [{ PASSK_NO_COMPILE_CACHE: '1' }, { NODE_DISABLE_COMPILE_CACHE: '1' }] as Record<string, string>[]) {
       const folder = newFolder();
       expect(bin({ ...env, PASSK_CACHE_DIR: folder })).toEqual(off);
       expect(existsSync(folder)).toBe(false);

@@ -5,7 +5,7 @@
 // npm registry (`npx -p node@X`), sharing one code-cache folder (a cache one Node 20 release wrote
 // crashed the others). Slow (npm installs) and needs the registry, so it is not part of `pnpm test`:
 // `pnpm test:pack` runs it (after a build), and .ci/run runs that once.
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePng } from '../helpers/decodePng.js';
 import { differingPixels, referenceRenders, withoutSystemFonts } from '../helpers/hiddenFonts.js';
+import { nodeFolder, packAndInstall, run } from '../../scripts/installedPackages.mjs';
 import { fixture, REPO_ROOT, passkProcess } from '../helpers/runPassk.js';
 
 const PACKAGES = ['sim', 'cli'] as const;
@@ -33,29 +34,13 @@ interface Manifest {
 
 const manifest = (pkg: Pkg): Manifest => JSON.parse(readFileSync(`${REPO_ROOT}packages/${pkg}/package.json`, 'utf8'));
 
-function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
-  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
-  return String(result.stdout);
-}
-
 let work: string;
-const tarballs = {} as Record<Pkg, string>;
+let tarballs: Record<Pkg, string>;
 let app: string;
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'passk-pack-'));
-  for (const pkg of PACKAGES) {
-    const before = new Set(readdirSync(work));
-    run('pnpm', ['pack', '--pack-destination', work], { cwd: `${REPO_ROOT}packages/${pkg}` });
-    const made = readdirSync(work).filter((name) => !before.has(name) && name.endsWith('.tgz'));
-    expect(made).toHaveLength(1);
-    tarballs[pkg] = join(work, made[0]);
-  }
-  app = join(work, 'app');
-  run('mkdir', [app]);
-  writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'passk-install-check', private: true, type: 'module' })}\n`);
-  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel', 'error', tarballs.sim, tarballs.cli], { cwd: app });
+  ({ tarballs, app } = packAndInstall(REPO_ROOT, work));
 }, 300_000);
 
 afterAll(() => {
@@ -238,16 +223,11 @@ const NEWEST_LTS = '26';
 /** The lowest Node the CLI's engines admit (20.19.0). */
 const LOWEST = semver.minVersion(manifest('cli').engines!.node!)!.version;
 
-/** The folder of the `node` of `spec`, fetched from the npm registry (the `node` package) by npx. */
-function nodeFolder(spec: string): string {
-  return dirname(run('npx', ['-y', '-p', `node@${spec}`, 'node', '-p', 'process.execPath'], { cwd: work }).trim());
-}
-
 describe("the installed passk on each Node: the build's, the lowest in engines and the newest LTS, one shared code-cache folder", () => {
   const runtimes: { label: string; folder: () => string; version: () => string }[] = [
     { label: `the build's (${process.version})`, folder: () => dirname(process.execPath), version: () => process.version },
-    { label: `the lowest in engines (${LOWEST})`, folder: () => nodeFolder(LOWEST), version: () => `v${LOWEST}` },
-    { label: `the newest LTS (${NEWEST_LTS})`, folder: () => nodeFolder(NEWEST_LTS), version: () => '' },
+    { label: `the lowest in engines (${LOWEST})`, folder: () => nodeFolder(LOWEST, work), version: () => `v${LOWEST}` },
+    { label: `the newest LTS (${NEWEST_LTS})`, folder: () => nodeFolder(NEWEST_LTS, work), version: () => '' },
   ];
   let cacheFolder: string;
   beforeAll(() => {
@@ -330,7 +310,7 @@ describe("the installed passk on each Node: the build's, the lowest in engines a
 
 describe('a Node outside engines', () => {
   it('Node 18 gets one line and exit 2, not a stack trace', () => {
-    const folder = nodeFolder('18');
+    const folder = nodeFolder('18', work);
     const result = spawnSync(join(app, 'node_modules', '.bin', 'passk'), ['--version'], {
       env: { ...process.env, PATH: `${folder}${delimiter}${process.env.PATH}` },
       encoding: 'utf8',

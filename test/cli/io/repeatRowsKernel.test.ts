@@ -3,8 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { repeatRowsKernel } from '../../../packages/cli/src/io/repeatRowsKernel.js';
+import type * as KernelModule from '../../../packages/cli/src/io/repeatRowsKernel.js';
 import { WASM_MODULES, wasmModuleSource } from '../../../scripts/assembleWasm.mjs';
 import { REPO_ROOT } from '../../helpers/runPassk.js';
 
@@ -136,5 +137,35 @@ describe('repeatRowsKernel (the WebAssembly loop of the CSV reader)', () => {
       expect(plainRepeated.stderr).toMatch(/repeated\.csv:\d+: duplicate of task "benchmark\/split-a\/task-number-200" trial 43/);
       expect(jitlessRepeated).toEqual(plainRepeated);
     });
+  });
+});
+
+describe('repeatRowsKernel where WebAssembly is refused (compiling or instantiating throws)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  let imports = 0;
+  const cases: Array<[string, 'Module' | 'Instance', () => Error]> = [
+    ['compiling throws a CompileError', 'Module', () => new WebAssembly.CompileError('refused')],
+    ['compiling throws an EvalError', 'Module', () => new EvalError('Code generation from strings disallowed for this context')],
+    ['instantiating throws a TypeError', 'Instance', () => new TypeError('refused')],
+  ];
+  it.each(cases)('%s: no kernel (the rows read in JavaScript), tried once', async (_, refused, error) => {
+    // A new instance of the module: its per-thread kernel not yet made.
+    const url = new URL(`../../../packages/cli/src/io/repeatRowsKernel.ts?refused=${++imports}`, import.meta.url).href;
+    const fresh = (await import(/* @vite-ignore */ url)) as typeof KernelModule;
+    let attempts = 0;
+    const real = WebAssembly;
+    // A class: the kernel calls it with `new`.
+    class Throwing {
+      constructor() {
+        attempts++;
+        throw error();
+      }
+    }
+    vi.stubGlobal('WebAssembly', { Memory: real.Memory, Module: real.Module, Instance: real.Instance, [refused]: Throwing });
+    expect(fresh.repeatRowsKernel()).toBeNull();
+    expect(fresh.repeatRowsKernel()).toBeNull();
+    expect(attempts).toBe(1);
   });
 });

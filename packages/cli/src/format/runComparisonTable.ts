@@ -1,5 +1,6 @@
 import type { MetricComparison, RunComparison } from '@passk/sim';
 import { describeCoverage } from './describe.js';
+import { displayWidth } from './displayWidth.js';
 import { ESTIMAND_COLUMNS } from './estimandNotes.js';
 import { metricName } from './compareAnswer.js';
 import { formatPercent } from './percent.js';
@@ -59,9 +60,9 @@ export function runComparisonTable(comparison: RunComparison, holm: boolean): Ta
   return { title: `${comparison.candidate} against ${comparison.baseline}: ${coverage} intervals of B − A`, columns, rows };
 }
 
-/** Names longer than this are shown as A and B in column headers (the lines above the table name them). */
+/** Names wider than this (terminal columns) are shown as A and B in column headers (the lines above the table name them). */
 const HEADER_NAME_LIMIT = 16;
 
 export function shortName(name: string, letter: string): string {
-  return [...name].length <= HEADER_NAME_LIMIT ? name : letter;
+  return displayWidth(name) <= HEADER_NAME_LIMIT ? name : letter;
 }

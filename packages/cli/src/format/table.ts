@@ -1,3 +1,5 @@
+import { displayWidth } from './displayWidth.js';
+
 /** Column alignment: numbers right (the default), text left. */
 export type Align = 'left' | 'right';
 
@@ -20,12 +22,13 @@ export interface Table {
 }
 
 /**
- * A plain-text table: a header row, a rule, then the rows; columns padded to their widest cell
- * (width counted in code points, so "≥" and "—" line up).
+ * A plain-text table: a header row, a rule, then the rows; columns padded to their widest cell,
+ * widths in terminal columns (displayWidth: CJK ideographs take two, combining marks none, "≥"
+ * and "—" one).
  */
 export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
   // A reduce, not Math.max(...cells): a spread of a million rows overflows the stack.
-  const widths = columns.map((column, i) => rows.reduce((widest, row) => Math.max(widest, width(row[i] ?? '')), width(column.header)));
+  const widths = columns.map((column, i) => rows.reduce((widest, row) => Math.max(widest, displayWidth(row[i] ?? '')), displayWidth(column.header)));
   const line = (cells: readonly string[]) =>
     cells
       .map((cell, i) => pad(cell, widths[i]!, columns[i]!.align ?? 'right'))
@@ -35,11 +38,7 @@ export function renderTable(columns: readonly Column[], rows: readonly (readonly
   return [line(columns.map((column) => column.header)), rule, ...rows.map(line)].join('\n');
 }
 
-function width(text: string): number {
-  return [...text].length;
-}
-
 function pad(text: string, size: number, align: Align): string {
-  const fill = ' '.repeat(Math.max(0, size - width(text)));
+  const fill = ' '.repeat(Math.max(0, size - displayWidth(text)));
   return align === 'right' ? fill + text : text + fill;
 }

@@ -5,7 +5,8 @@ import { REPEAT_ROWS_KERNEL_HEX } from './repeatRowsKernelWasm.js';
  * (repeatRowsKernel.wat): the rows that repeat the previous task, with one- or two-digit trials
  * that go on from `trial` one by one and an outcome "0" or "1" then LF. It reads a copy of the
  * bytes being scanned (`load`): the file window's buffers are Node's, outside its memory.
- * Where WebAssembly is missing (`node --jitless`) or its memory cannot be reserved, there is no
+ * Where WebAssembly is missing (`node --jitless`), refused (compiling or instantiating throws, as
+ * under a policy that forbids generating code) or its memory cannot be reserved, there is no
  * kernel and countRepeats reads those rows in JavaScript, with the same counts (tested).
  */
 export interface RepeatRowsKernel {
@@ -43,7 +44,7 @@ const PAGE_BYTES = 65_536;
 /** The most bytes copied for one scan (a window is a 4 MiB chunk plus the row kept from the read before). */
 const MAX_LOADED_BYTES = 64 << 20;
 
-/** The kernel, once per thread: made on first use; false where WebAssembly does not run here. */
+/** The kernel, once per thread: made on first use; false where WebAssembly does not run here (not tried again). */
 let kernel: RepeatRowsKernel | false | null = null;
 
 /** The thread's kernel, or null where WebAssembly is not available. */
@@ -61,7 +62,13 @@ function makeKernel(): RepeatRowsKernel | false {
     if (error instanceof RangeError) return false;
     throw error;
   }
-  const exports = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(REPEAT_ROWS_KERNEL_HEX, 'hex')), { env: { memory } }).exports;
+  let exports: KernelExports;
+  try {
+    exports = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(REPEAT_ROWS_KERNEL_HEX, 'hex')), { env: { memory } }).exports;
+  } catch {
+    // Compiling or instantiating refused (CompileError, EvalError, …): the rows are read in JavaScript.
+    return false;
+  }
   let bytes = new Uint8Array(memory.buffer);
   return {
     load(buf, from, to) {

@@ -27,6 +27,13 @@ ${htmlTable(power.columns, power.rows, power.title)}`;
       },
       { label: 'Significance', text: `α = ${plan.alpha}, two-sided` },
       { label: 'Power', text: formatPercent(plan.power) },
+      {
+        label: 'Simulated power',
+        text:
+          plan.simulation === null
+            ? 'none: power was not simulated (--simulations 0); the powers shown are normal theory'
+            : `${plan.simulation.datasets} simulated data sets, seed ${plan.simulation.seed}, ${plan.simulation.test} (± its binomial SE)`,
+      },
     ],
     scenario: null,
   };

@@ -4,7 +4,8 @@ import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
 import { IntervalSchema } from './intervalSchema.js';
 
-const SimulatedPower = Type.Object({ value: Type.Number(), se: Type.Number() }, { description: 'power checked by simulation, with its Monte Carlo SE' });
+/** Power checked by simulation, with its Monte Carlo SE; null where none was simulated. */
+const SimulatedPower = (description: string) => Type.Union([Type.Object({ value: Type.Number(), se: Type.Number() }), Type.Null()], { description });
 const Metric = Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK'), Type.Literal('p')], { description: 'the planned metric' });
 
 /** `passk plan demonstrate --json`: runs needed to show pass^k ≥ target. */
@@ -61,11 +62,16 @@ export const PlanCompareSchema = Type.Object(
     comparison: Type.Number(),
     logOddsShift: Type.Number(),
     gainSpread: Type.Number({ description: 'spread of the gain across tasks' }),
-    powerByGainSpread: Type.Array(Type.Object({ gainSpread: Type.Number(), power: Type.Number(), simulatedPower: SimulatedPower })),
-    simulation: Type.Object(
-      { datasets: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]), test: Type.String() },
-      { description: 'the power check by simulation' },
+    powerByGainSpread: Type.Array(
+      Type.Object({
+        gainSpread: Type.Number(),
+        power: Type.Number(),
+        simulatedPower: SimulatedPower('power checked by simulation, with its Monte Carlo SE; null with --simulations 0'),
+      }),
     ),
+    simulation: Type.Union([Type.Object({ datasets: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]), test: Type.String() }), Type.Null()], {
+      description: 'the power check by simulation; null with --simulations 0',
+    }),
     alpha: Type.Number(),
     power: Type.Number(),
     rows: Type.Array(
@@ -74,7 +80,7 @@ export const PlanCompareSchema = Type.Object(
         sdDifference: Type.Number(),
         tasks: Type.Integer({ description: 'tasks needed' }),
         attempts: Type.Integer({ description: 'tasks × trials × 2 runs' }),
-        simulatedPower: Type.Union([SimulatedPower, Type.Null()]),
+        simulatedPower: SimulatedPower("the first row's power checked by simulation, with its Monte Carlo SE; null in the other rows and with --simulations 0"),
       }),
       { minItems: 1 },
     ),

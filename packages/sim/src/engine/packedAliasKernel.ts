@@ -11,8 +11,10 @@ import { PACKED_ALIAS_KERNEL_HEX } from './packedAliasKernelWasm.js';
  * iteration, the rule's shifts and masks as in JavaScript), which took 2.37–2.48 ns against 2.61–2.82
  * for the loop in JavaScript it replaced (one thread, 1000 tasks × 64 replicates × 160 blocks, C = 16,
  * each pair measured side by side: the second on 3 December 2026, the first on a later day). Where WebAssembly is
- * missing (`node --jitless`) or its memory cannot be reserved (each one reserves several GB of
- * address space: a `ulimit -v` of 8 GB refuses it), the same loop in JavaScript, with the same counts.
+ * missing (`node --jitless`), refused (a page whose Content-Security-Policy lacks 'wasm-unsafe-eval':
+ * compiling throws a CompileError or EvalError) or its memory cannot be reserved (each one reserves
+ * several GB of address space: a `ulimit -v` of 8 GB refuses it), the same loop in JavaScript, with
+ * the same counts; a refusal is met once per thread, not at every kernel made.
  * `words`: the Int32Array the caller fills (tables at [0, tableWords), counters after them).
  */
 export interface PackedAliasKernel {
@@ -39,12 +41,12 @@ const PAGE_BYTES = 65_536;
 /** Words after the caller's: the generator's state s0..s3 while the kernel runs. */
 const STATE_WORDS = 4;
 
-/** The compiled module, once per thread; false where WebAssembly is not available here. */
+/** The compiled module, once per thread; false where WebAssembly is not available or not allowed here. */
 let compiled: object | false | null = null;
 
 /** A kernel with memory for `wordCount` words of tables and counters: WebAssembly where it runs, else JavaScript. */
 export function packedAliasKernel(wordCount: number): PackedAliasKernel {
-  if (compiled === null) compiled = typeof WebAssembly === 'undefined' ? false : new WebAssembly.Module(hexBytes(PACKED_ALIAS_KERNEL_HEX));
+  if (compiled === null) compiled = compileKernel();
   if (compiled === false) return javascriptPackedAliasKernel(wordCount);
   let memory: { readonly buffer: ArrayBuffer };
   try {
@@ -55,7 +57,14 @@ export function packedAliasKernel(wordCount: number): PackedAliasKernel {
     compiled = false;
     return javascriptPackedAliasKernel(wordCount);
   }
-  const { run } = new WebAssembly.Instance(compiled, { env: { memory } }).exports;
+  let run: (from: number, to: number, first: number, end: number, C: number, state: number) => void;
+  try {
+    run = new WebAssembly.Instance(compiled, { env: { memory } }).exports.run;
+  } catch {
+    // Instantiating refused (a policy that lets a module compile but not run): JavaScript from now on.
+    compiled = false;
+    return javascriptPackedAliasKernel(wordCount);
+  }
   const all = new Int32Array(memory.buffer);
   const words = all.subarray(0, wordCount);
   const stateAt = wordCount;
@@ -98,6 +107,21 @@ export function javascriptPackedAliasKernel(wordCount: number): PackedAliasKerne
       }
     },
   };
+}
+
+/**
+ * The kernel's module, or false where WebAssembly is missing or compiling is refused: a browser
+ * page under a Content-Security-Policy without 'wasm-unsafe-eval' throws a CompileError (Chromium)
+ * or an EvalError; whatever it throws, the JavaScript loop counts the same. (The bytes themselves
+ * compile: the tests run the kernel as WebAssembly.)
+ */
+function compileKernel(): object | false {
+  if (typeof WebAssembly === 'undefined') return false;
+  try {
+    return new WebAssembly.Module(hexBytes(PACKED_ALIAS_KERNEL_HEX));
+  } catch {
+    return false;
+  }
 }
 
 function hexBytes(hex: string): Uint8Array {
