@@ -1,16 +1,16 @@
 /// <reference lib="dom" />
 // (DOM types for the functions this test runs inside the page with page.evaluate.)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_IDS as PE, valueId } from '../../packages/cli/src/report/explorer/policyIds.js';
 import { POLICY_START, type PolicySettings } from '../../packages/cli/src/report/explorer/policySettings.js';
 import { policyTexts } from '../../packages/cli/src/report/explorer/policyValues.js';
 import { passk, REPO_ROOT } from '../helpers/runPassk.js';
+import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 // The demo report as a design review meets it, in Debian's headless Chromium with every request
@@ -21,10 +21,8 @@ import { tempDir } from '../helpers/tempDir.js';
 // the URL fragment; headings are in order, controls labelled, text contrast AA; the PDF has no
 // blank page. Screenshots go to test-artifacts/.
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
 const inCi = process.env.CI === 'true';
-const skip = !available && !inCi;
+const skip = !chromiumAvailable && !inCi;
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
 const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
 
@@ -97,20 +95,7 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     const run = await passk('demo', '--out', dir);
     expect(run.code, run.stderr).toBe(0);
     reportUrl = pathToFileURL(join(dir, 'report.html')).href;
-    profile = mkdtempSync(join(tmpdir(), 'passk-chromium-profile-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    ({ context, profile } = await launchChromium());
     mkdirSync(ARTIFACTS, { recursive: true });
   }, 90_000);
 

@@ -1,23 +1,21 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { independentPassAtK, independentPassHatK } from '@passk/sim';
 import { formatPercent } from '../../packages/cli/src/format/percent.js';
 import { EXPLORER_IDS as ID } from '../../packages/cli/src/report/explorer/explorerIds.js';
 import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
+import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 // The report in real headless Chromium with every network request blocked: nothing is requested,
 // nothing logs an error, every chart is drawn, the explorer's sliders and calculator show the
 // library's numbers (and the seeds' where the seeds give them), and a malicious task id is text.
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
 const inCi = process.env.CI === 'true';
-const skip = !available && !inCi;
+const skip = !chromiumAvailable && !inCi;
 const MALICIOUS_TASK = '<img src=x onerror=alert(1)>';
 
 let context: BrowserContext;
@@ -47,21 +45,7 @@ describe.skipIf(skip)(`report in headless Chromium${skip ? ` (skipped: ${CHROMIU
     const run = await passk('report', ...inputs, '--out', reportPath);
     expect(run.code, run.stderr).toBe(0);
 
-    profile = mkdtempSync(join(tmpdir(), 'passk-chromium-profile-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-      viewport: { width: 1280, height: 800 },
-    });
+    ({ context, profile } = await launchChromium({ viewport: { width: 1280, height: 800 } }));
     page = context.pages()[0] ?? (await context.newPage());
     const pageUrl = pathToFileURL(reportPath).href;
     page.on('request', (request) => {

@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 // (DOM types for the function this test runs inside the page with page.evaluate.)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveScenario, simulate } from '@passk/sim';
+import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { REPO_ROOT } from '../helpers/runPassk.js';
 import { CSP_SCENARIO, type PageResult } from './csp/scenario.js';
 
@@ -20,10 +20,8 @@ import { CSP_SCENARIO, type PageResult } from './csp/scenario.js';
 // source is bundled for the browser with esbuild (packages/cli's devDependency), as an application
 // that uses the library would bundle it.
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
 const inCi = process.env.CI === 'true';
-const skip = !available && !inCi;
+const skip = !chromiumAvailable && !inCi;
 const STRICT_CSP = "default-src 'self'; script-src 'self'";
 
 /** The part of esbuild's API used here (esbuild is packages/cli's devDependency, not the tests'). */
@@ -107,20 +105,7 @@ describe.skipIf(skip)(`simulate in headless Chromium under a strict CSP${skip ? 
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    profile = mkdtempSync(join(tmpdir(), 'passk-chromium-profile-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    ({ context, profile } = await launchChromium());
   }, 60_000);
 
   afterAll(async () => {
