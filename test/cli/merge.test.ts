@@ -52,7 +52,7 @@ describe('simulate --shard i/N --out DIR', () => {
     expect(readdirSync(join(root, 'small')).sort()).toEqual(['shard-0001-of-0003.json', 'shard-0002-of-0003.json', 'shard-0003-of-0003.json']);
     const ranges = small.map((path) => {
       const shard = JSON.parse(readFileSync(path, 'utf8')) as { format: string; partial: { ranges: unknown[]; done: number } };
-      expect(shard.format).toBe('passk-shard/3');
+      expect(shard.format).toBe('passk-shard/4');
       return shard.partial.ranges;
     });
     // 33 blocks in thirds: blocks 0–10, 11–21, 22–32 (the last block ends at replicate 2 100).
@@ -162,7 +162,7 @@ describe('passk merge', () => {
     for (const path of [summary, join(root, 'not-a-shard.json')]) {
       expectOneLineError(
         await passk('merge', small[0]!, path),
-        /^passk: \S+\.json: must be a shard file \(format passk-shard\/3\) written by passk simulate --shard or passk sweep --shard$/,
+        /^passk: \S+\.json: must be a shard file \(format passk-shard\/4\) written by passk simulate --shard or passk sweep --shard$/,
       );
     }
   });

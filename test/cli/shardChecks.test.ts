@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,11 +35,12 @@ function expectOneLineError(run: CliRun, message: RegExp): void {
 }
 
 const name = (i: number, n: number) => `shard-${String(i).padStart(4, '0')}-of-${String(n).padStart(4, '0')}.json`;
+/** Task `id` of sbatch --array=1-N (the task ID is the shard number, of --shards N). */
 const slurmTask = (id: number, count: number) => ({
   SLURM_ARRAY_TASK_ID: String(id),
   SLURM_ARRAY_TASK_COUNT: String(count),
-  SLURM_ARRAY_TASK_MIN: '0',
-  SLURM_ARRAY_TASK_MAX: String(count - 1),
+  SLURM_ARRAY_TASK_MIN: '1',
+  SLURM_ARRAY_TASK_MAX: String(count),
   SLURM_ARRAY_TASK_STEP: '1',
 });
 
@@ -48,9 +49,9 @@ let simParts: string;
 beforeAll(async () => {
   sweepParts = join(root, 'sweep-parts');
   simParts = join(root, 'sim-parts');
-  for (let i = 0; i < 3; i++) {
-    const run = await passkEnv(slurmTask(i, 3), 'sweep', SMALL, ...SWEEP, '--shard', 'auto', '--workers', '1', '--out', sweepParts);
-    expect(run.stderr).toMatch(new RegExp(`^passk: wrote \\S*${name(i + 1, 3)} \\(shard ${i + 1}/3: \\d+ episodes in`));
+  for (let i = 1; i <= 3; i++) {
+    const run = await passkEnv(slurmTask(i, 3), 'sweep', SMALL, ...SWEEP, '--shard', 'auto', '--shards', '3', '--workers', '1', '--out', sweepParts);
+    expect(run.stderr).toMatch(new RegExp(`^passk: wrote \\S*${name(i, 3)} \\(shard ${i}/3: \\d+ episodes in`));
     expect(run.code).toBe(0);
   }
   for (let i = 0; i < 4; i++) {
@@ -98,7 +99,14 @@ describe('--shard auto', () => {
       /^passk: --shard auto: needs a job-array index in the environment, but none of SLURM_ARRAY_TASK_ID \(Slurm\), JOB_COMPLETION_INDEX \(Kubernetes\), AWS_BATCH_JOB_ARRAY_INDEX \(AWS Batch\) is set/,
     ],
     ['sweep', [SMALL, ...SWEEP], {}, /^passk: --shard auto: needs a job-array index in the environment/],
-    ['simulate', [SMALL, '--shards', '8'], slurmTask(1, 4), /^passk: --shards: must equal the job array's size \(SLURM_ARRAY_TASK_COUNT=4\), got 8$/],
+    ['simulate', [SMALL], slurmTask(1, 4), /^passk: --shard auto: in a Slurm array needs --shards N, the run's number of shards/],
+    ['simulate', [SMALL, '--shards', '3'], slurmTask(1, 4), /^passk: SLURM_ARRAY_TASK_MAX: must be at most 3: with --shards 3 the array task IDs are/],
+    [
+      'simulate',
+      [SMALL, '--shards', '8'],
+      { JOB_COMPLETION_INDEX: '1', JOB_COMPLETIONS: '4' },
+      /^passk: --shards: must equal the job array's size \(JOB_COMPLETIONS=4\), got 8$/,
+    ],
     [
       'sweep',
       [SMALL, ...SWEEP],
@@ -197,6 +205,45 @@ describe('passk merge checks what it merges', () => {
       join(simParts, name(1, 4)),
       join(root, 'thirds', name(2, 3)),
     );
+  });
+
+  it('shards from runtimes whose arithmetic differs: refused in one line naming both runtimes and the functions; the same arithmetic on another runtime merges', async () => {
+    // Node 24's Math.pow differs from Node 20's (one ulp on ≈ 10 % of inputs; README "Running on a
+    // cluster"): a shard computed there records another `pow` entry, as a Bun shard records others.
+    const shard = JSON.parse(readFileSync(join(simParts, name(2, 4)), 'utf8'));
+    expect(shard.runtime).toMatchObject({ name: 'node', version: process.versions.node, engine: `V8 ${process.versions.v8}` });
+    const ours = shard.runtime.arithmetic as Record<string, string>;
+    const node24 = { name: 'node', version: '24.21.0', engine: 'V8 13.6.233.17-node.53', arithmetic: { ...ours, pow: '8dd9dd341b03ec90' } };
+    writeFileSync(join(root, 'node24.json'), sealed({ ...shard, runtime: node24 }));
+    const parts = [1, 3, 4].map((i) => join(simParts, name(i, 4)));
+    await mergeFails(
+      new RegExp(
+        `^passk: \\S*node24\\.json: must be computed with the same arithmetic as \\S*shard-0001-of-0004\\.json, but it was computed on Node 24\\.21\\.0 \\(V8 13\\.6\\.233\\.17-node\\.53\\), whose Math\\.pow gives other last digits than on Node ${process.versions.node.replace(/\./g, '\\.')} \\(V8 [^)]+\\); run it again on the runtime of the other shards$`,
+      ),
+      ...parts,
+      join(root, 'node24.json'),
+    );
+    const bun = { name: 'bun', version: '1.4.4', engine: 'JavaScriptCore, WebKit d6375c72affe', arithmetic: { ...ours, exp: '0', log: '0' } };
+    writeFileSync(join(root, 'bun.json'), sealed({ ...shard, runtime: bun }));
+    await mergeFails(
+      /computed on Bun 1\.4\.4 \(JavaScriptCore, WebKit d6375c72affe\), whose Math\.exp, Math\.log give other last digits than on Node /,
+      ...parts,
+      join(root, 'bun.json'),
+    );
+    // Node 22 computes like Node 20 (the same fingerprint): its shard merges, to the same bytes.
+    const node22 = join(root, 'node22');
+    for (const i of [1, 2, 3, 4]) {
+      const own = JSON.parse(readFileSync(join(simParts, name(i, 4)), 'utf8'));
+      const runtime = i === 2 ? { ...own.runtime, version: '22.23.3', engine: 'V8 12.4.254.21-node.57' } : own.runtime;
+      mkdirSync(node22, { recursive: true });
+      writeFileSync(join(node22, name(i, 4)), sealed({ ...own, runtime }));
+    }
+    const merged = await passk('merge', node22, '--json');
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).toBe((await passk('merge', simParts, '--json')).stdout);
+    // The runtime is under the checksum: edited without resealing, the shard is refused.
+    writeFileSync(join(root, 'unsealed.json'), JSON.stringify({ ...shard, runtime: node24 }));
+    await mergeFails(/unsealed\.json: checksum: must match the shard’s content/, ...parts, join(root, 'unsealed.json'));
   });
 
   it('an interrupted shard: refused, or with --allow-partial merged and listed', async () => {

@@ -7,6 +7,7 @@ import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClai
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCli } from '../../packages/cli/src/cli.js';
+import { readDockerfile, stagesOfBuild } from '../helpers/dockerfile.js';
 import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
 
 // examples/kubernetes/ cannot run on a cluster here, so it is checked three ways:
@@ -17,7 +18,9 @@ import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
 //    from the same spec), compiled by tsc, whose excess-property check names any unknown field;
 // 3. by running each pod's command line through the CLI with the variables Kubernetes gives an
 //    Indexed Job's pods (JOB_COMPLETION_INDEX 0..completions − 1), its paths mapped to a temporary
-//    folder, then the merge Job's: the result must be the single run's, byte for byte.
+//    folder, then the merge Job's: the result must be the single run's, byte for byte;
+// 4. against the image: every container runs `passk` (the CLI package's bin, which
+//    examples/container/Dockerfile installs from the package) in that image, as its user.
 const DIR = join(REPO_ROOT, 'examples/kubernetes');
 const root = mkdtempSync(join(tmpdir(), 'passk-k8s-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -124,6 +127,23 @@ describe('examples/kubernetes', () => {
     }
     const out = container.args[container.args.indexOf('--out') + 1];
     expect(mergeJob.spec.template.spec.containers[0].args[1]).toBe(out);
+  });
+
+  it("both Jobs run passk, the package's bin, in examples/container/Dockerfile's image (passk:VERSION), as its user node", () => {
+    const cli = JSON.parse(readFileSync(join(REPO_ROOT, 'packages/cli/package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
+    const dockerfile = readDockerfile();
+    const final = stagesOfBuild(dockerfile).at(-1)!;
+    const entrypoint = JSON.parse(final.instructions.find((i) => i.keyword === 'ENTRYPOINT')!.args) as string[];
+    expect(Object.keys(cli.bin)).toEqual(entrypoint);
+    expect(readFileSync(join(REPO_ROOT, 'examples/container/Dockerfile'), 'utf8')).toContain(`docker build -t passk:${dockerfile.args.PASSK_VERSION} `);
+    for (const job of [indexedJob, mergeJob]) {
+      const pod = job.spec.template.spec;
+      const container = pod.containers[0];
+      expect(container.image).toBe(`passk:${cli.version}`);
+      expect(container.command).toEqual(entrypoint);
+      // The Dockerfile's USER node is uid 1000 in the node images; fsGroup lets it write to the volume.
+      expect(pod.securityContext).toEqual({ runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000 });
+    }
   });
 
   it("each pod's command line, then the merge Job's, give the single run's result byte for byte", async () => {

@@ -89,6 +89,11 @@ const structure: BadInputCase[] = [
   tampered('kind unknown', (s) => (s.kind = 'estimate'), 'kind', 'must be simulate or sweep', '"estimate"'),
   tampered('passk version a number', (s) => (s.passk = 1), 'passk', 'must be a string', '1'),
   tampered('scenario null', (s) => (s.scenario = null), 'scenario', 'must be an object', 'null'),
+  tampered('runtime missing', (s) => delete s.runtime, 'runtime', 'must be an object ({ name, version, engine, arithmetic })', 'arithmetic })'),
+  tampered('runtime.engine a number', (s) => (s.runtime.engine = 8), 'runtime.engine', 'must be a string', '8'),
+  tampered('runtime.arithmetic a list', (s) => (s.runtime.arithmetic = []), 'runtime.arithmetic', 'must be an object (a hash per Math function)', '[]'),
+  tampered('runtime.arithmetic empty', (s) => (s.runtime.arithmetic = {}), 'runtime.arithmetic', 'must name at least one Math function', '{}'),
+  tampered('a runtime.arithmetic hash null', (s) => (s.runtime.arithmetic.pow = null), 'runtime.arithmetic.pow', 'must be a string', 'null'),
 ];
 
 const numbers: BadInputCase[] = [
@@ -175,7 +180,7 @@ const sweep: BadInputCase[] = [
 
 const files: BadInputCase[] = [
   { name: 'not JSON', files: one('{"format": '), args: merge(), where: F, rule: 'must be a shard file', value: 'not valid JSON' },
-  { name: 'JSON null', files: one('null'), args: merge(), where: F, rule: 'must be a shard file (format passk-shard/3)', value: 'passk sweep --shard' },
+  { name: 'JSON null', files: one('null'), args: merge(), where: F, rule: 'must be a shard file (format passk-shard/4)', value: 'passk sweep --shard' },
   { name: 'a JSON list', files: one('[]'), args: merge(), where: F, rule: 'must be a shard file', value: 'passk simulate --shard' },
   {
     name: 'an older shard format',
@@ -184,6 +189,19 @@ const files: BadInputCase[] = [
     where: F,
     rule: 'from an older passk',
     value: 'passk-shard/2',
+  },
+  {
+    name: 'the previous shard format, without the runtime',
+    files: one(
+      edited(simulateShard, (s) => {
+        s.format = 'passk-shard/3';
+        delete s.runtime;
+      }),
+    ),
+    args: merge(),
+    where: F,
+    rule: 'from an older passk',
+    value: 'passk-shard/3',
   },
   { name: 'a missing shard file', args: ['merge', 'nothere.json'], where: 'nothere.json', rule: 'must exist', value: 'file not found' },
   {

@@ -107,7 +107,7 @@ describe('reading a document of another kind or version: one line naming the fil
     ],
     [
       'a shard',
-      { format: 'passk-shard/3' },
+      { format: 'passk-shard/4' },
       /^doc\.json: must be a passk result .*\(a shard: combine the shards with passk merge --json first\); found an object without "kind"$/,
     ],
     ['an array', [], /^doc\.json: must be a passk result .*; found an array$/],

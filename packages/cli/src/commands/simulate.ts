@@ -27,6 +27,7 @@ import { emitShard, endIfStopped, runShard } from '../run/runShard.js';
 import { passkVersion } from '../passkVersion.js';
 import { SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
+import { currentRuntime } from '../run/shardRuntime.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
@@ -94,7 +95,10 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
         .example('$0 simulate scenario.yaml --shard 3/8 --out parts/', 'one slice of a run split over 8 machines')
-        .example('$0 simulate scenario.yaml --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)')
+        .example(
+          '$0 simulate scenario.yaml --shard auto --shards 16 --out parts/',
+          'one task of a job array of 16 (Slurm: --array=1-16; Kubernetes, AWS Batch)',
+        )
         .epilogue(ICC_NOTE),
     handler: async (args) => {
       requireOneFormat(args);
@@ -133,6 +137,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
             passk: passkVersion(),
             shard,
             run: { fingerprint: partial.fingerprint, seed: scenario.seed, replicates: R },
+            runtime: currentRuntime(),
             episodes: run.episodes,
             seconds: run.seconds,
             scenario: scenarioToInput(scenario),

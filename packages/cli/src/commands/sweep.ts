@@ -16,6 +16,7 @@ import { runSimulation, StopSignal } from '@passk/sim/node';
 import { passkVersion } from '../passkVersion.js';
 import { SHARD_FORMAT, shardFileName } from '../run/shardFile.js';
 import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
+import { currentRuntime } from '../run/shardRuntime.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption, writeWithChart } from './chartOption.js';
@@ -71,7 +72,10 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         .option('chart', CHART_OPTION)
         .options(SIMULATION_LIMIT_OPTIONS)
         .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --vary verifier.falseAccept=0,0.05 --max-wrong-delivery 0.02', '')
-        .example('$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --shard auto --out parts/', 'one task of a job array (Slurm, Kubernetes, AWS Batch)'),
+        .example(
+          '$0 sweep scenario.yaml --vary policy.maxAttempts=1..8 --shard auto --shards 16 --out parts/',
+          'one task of a job array of 16 (Slurm: --array=1-16; Kubernetes, AWS Batch)',
+        ),
     handler: async (args) => {
       checkSweepCombinations(args);
       const workers = requireInteger('--workers', args.workers, 1, 256);
@@ -103,6 +107,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
             passk: passkVersion(),
             shard,
             run: { fingerprint: plan.fingerprint, seed: base.seed, replicates: replicates ?? base.run.replicates },
+            runtime: currentRuntime(),
             episodes: run.episodes,
             seconds: run.seconds,
             scenario: scenarioToInput(base),

@@ -27,6 +27,11 @@ export function checkShardShape(value: Record<string, unknown>, source: string):
     throw new InputError(at('run.seed'), 'must be an integer ≥ 0 or a non-empty string', seed);
   }
   const replicates = requireInteger(run.replicates, at('run.replicates'), 1);
+  const runtime = requireObject(value.runtime, at('runtime'), '{ name, version, engine, arithmetic }');
+  for (const key of ['name', 'version', 'engine']) requireString(runtime[key], at(`runtime.${key}`));
+  const arithmetic = requireObject(runtime.arithmetic, at('runtime.arithmetic'), 'a hash per Math function');
+  if (Object.keys(arithmetic).length === 0) throw new InputError(at('runtime.arithmetic'), 'must name at least one Math function', arithmetic);
+  for (const [name, hash] of Object.entries(arithmetic)) requireString(hash, at(`runtime.arithmetic.${name}`));
   const episodes = requireInteger(value.episodes, at('episodes'), 0);
   const seconds = value.seconds;
   if (typeof seconds !== 'number' || !(seconds >= 0) || !Number.isFinite(seconds)) throw new InputError(at('seconds'), 'must be a number ≥ 0', seconds);

@@ -1,6 +1,7 @@
 import { InputError, shardWork } from '@passk/sim';
 import { canonicalJson } from './shardChecksum.js';
 import { shardFileName, type ShardFile } from './shardFile.js';
+import { arithmeticDifference, describeRuntime } from './shardRuntime.js';
 
 export interface ShardInput {
   readonly path: string;
@@ -21,7 +22,9 @@ export interface CheckedShards {
  * Checks that shard files belong to one run, before anything is merged: every file has the kind,
  * passk version, seed, replicates and run fingerprint of the first (each named when it differs),
  * the same `observed` (simulate --tasks-from: the log's values; the first field that differs named),
- * the same shard count, and a shard number no other file has. Returns the shards in order.
+ * the same arithmetic (runtime.arithmetic: a runtime whose Math functions give other last digits
+ * gives other sums; both runtimes and the functions named), the same shard count, and a shard
+ * number no other file has. Returns the shards in order.
  */
 export function checkSameRun(inputs: readonly ShardInput[]): ShardInput[] {
   const first = inputs[0]!;
@@ -40,6 +43,13 @@ export function checkSameRun(inputs: readonly ShardInput[]): ShardInput[] {
       throw new InputError(
         input.path,
         `must carry the same log of --tasks-from (observed) as ${first.path}, as every shard of one run does: its ${observed.path} is ${observed.here}, not ${observed.there}`,
+      );
+    }
+    const functions = arithmeticDifference(shard.runtime.arithmetic, first.shard.runtime.arithmetic);
+    if (functions.length > 0) {
+      throw new InputError(
+        input.path,
+        `must be computed with the same arithmetic as ${first.path}, but it was computed on ${describeRuntime(shard.runtime)}, whose ${functions.map((name) => `Math.${name}`).join(', ')} ${functions.length === 1 ? 'gives' : 'give'} other last digits than on ${describeRuntime(first.shard.runtime)}; run it again on the runtime of the other shards`,
       );
     }
     if (shard.shard.count !== first.shard.shard.count) {

@@ -17,18 +17,22 @@ export const SCHEDULER_INDEX_VARIABLES = {
 
 /**
  * The shard this process is, read from the job-array environment of its scheduler (`--shard auto`):
- * - Slurm job arrays (sbatch --array=A-B[:S], https://slurm.schedmd.com/job_array.html):
- *   SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _STEP (and _MAX, checked): shard (ID − MIN)/STEP + 1 of COUNT,
- *   so any range or step works; a list such as --array=1,4,9 is refused (its IDs are not evenly spaced).
+ * - Slurm job arrays (sbatch --array=…, https://slurm.schedmd.com/job_array.html): the task ID
+ *   SLURM_ARRAY_TASK_ID is the shard number, of `--shards N` (required): the run is
+ *   `--array=1-N`, and `--array=I` (or a list, `--array=3,7`) with the same command reruns those
+ *   shards alone. Nothing is read from the array's size (a resubmitted task is an array of one),
+ *   but an array reaching outside 1..N (SLURM_ARRAY_TASK_MIN < 1 or _MAX > N, e.g. --array=0-15)
+ *   is refused in every task, so no task of a misnumbered array computes a shard.
  * - Kubernetes Indexed Jobs (completionMode: Indexed): JOB_COMPLETION_INDEX, 0-based; the Job's
  *   completions are not in the pod's environment, so the count is `--shards N` or the variable
  *   JOB_COMPLETIONS that the manifest sets to spec.completions.
  * - AWS Batch array jobs (https://docs.aws.amazon.com/batch/latest/userguide/job_env_vars.html):
  *   AWS_BATCH_JOB_ARRAY_INDEX, 0-based, of AWS_BATCH_JOB_ARRAY_SIZE.
- * `shards` (from --shards) must agree with the scheduler's count where it gives one. Exactly one
- * scheduler's index variable must be set; anything else is an InputError naming the variables.
- * Example: { SLURM_ARRAY_TASK_ID: '7', SLURM_ARRAY_TASK_COUNT: '4', SLURM_ARRAY_TASK_MIN: '1',
- * SLURM_ARRAY_TASK_STEP: '2' } (--array=1-7:2) → { index: 4, count: 4 } (tested).
+ * On Kubernetes and AWS Batch, `shards` (from --shards) must agree with the scheduler's count where
+ * it gives one. Exactly one scheduler's index variable must be set; anything else is an InputError
+ * naming the variables.
+ * Example: { SLURM_ARRAY_TASK_ID: '7', SLURM_ARRAY_TASK_MIN: '7', SLURM_ARRAY_TASK_MAX: '7' }
+ * (sbatch --array=7, a rerun) with shards 16 → { index: 7, count: 16 } (tested).
  */
 export function shardFromScheduler(env: Environment, shards?: number): ShardSpec {
   const found = Object.entries(SCHEDULER_INDEX_VARIABLES).filter(([, name]) => env[name] !== undefined && env[name] !== '');
@@ -46,28 +50,35 @@ export function shardFromScheduler(env: Environment, shards?: number): ShardSpec
     );
   }
   const scheduler = found[0]![0] as keyof typeof SCHEDULER_INDEX_VARIABLES;
-  const spec = scheduler === 'Slurm' ? slurmShard(env) : scheduler === 'Kubernetes' ? kubernetesShard(env, shards) : awsBatchShard(env);
+  if (scheduler === 'Slurm') return slurmShard(env, shards);
+  const spec = scheduler === 'Kubernetes' ? kubernetesShard(env, shards) : awsBatchShard(env);
   if (shards !== undefined && shards !== spec.count) {
-    const source = scheduler === 'Slurm' ? 'SLURM_ARRAY_TASK_COUNT' : scheduler === 'Kubernetes' ? 'JOB_COMPLETIONS' : 'AWS_BATCH_JOB_ARRAY_SIZE';
+    const source = scheduler === 'Kubernetes' ? 'JOB_COMPLETIONS' : 'AWS_BATCH_JOB_ARRAY_SIZE';
     throw new InputError('--shards', `must equal the job array's size (${source}=${spec.count})`, shards);
   }
   return spec;
 }
 
-function slurmShard(env: Environment): ShardSpec {
+/** The array task ID as the shard number, of --shards N (see shardFromScheduler). */
+function slurmShard(env: Environment, shards: number | undefined): ShardSpec {
   const id = integer(env, 'SLURM_ARRAY_TASK_ID', 0);
-  const count = integer(env, 'SLURM_ARRAY_TASK_COUNT', 1, 'Slurm sets it with SLURM_ARRAY_TASK_ID');
-  const min = integer(env, 'SLURM_ARRAY_TASK_MIN', 0, 'Slurm sets it with SLURM_ARRAY_TASK_ID');
-  const step = env.SLURM_ARRAY_TASK_STEP === undefined ? 1 : integer(env, 'SLURM_ARRAY_TASK_STEP', 1);
-  const max = env.SLURM_ARRAY_TASK_MAX === undefined ? min + (count - 1) * step : integer(env, 'SLURM_ARRAY_TASK_MAX', min);
-  if ((id - min) % step !== 0 || id < min || id > max || min + (count - 1) * step !== max) {
+  if (shards === undefined) {
     throw new InputError(
-      'SLURM_ARRAY_TASK_ID',
-      `must be one of an evenly spaced array (sbatch --array=A-B or A-B:S, not a list); here MIN=${min}, MAX=${max}, STEP=${step}, COUNT=${count}`,
-      env.SLURM_ARRAY_TASK_ID,
+      '--shard auto',
+      "in a Slurm array needs --shards N, the run's number of shards: the array task ID is the shard number (sbatch --array=1-N; --array=I with the same command reruns shard I alone)",
     );
   }
-  return { index: (id - min) / step + 1, count };
+  const numbers = `with --shards ${shards} the array task IDs are the shard numbers 1..${shards} (sbatch --array=1-${shards}, or some of them)`;
+  // The array's own range (Slurm sets it with the ID): every task of an array reaching outside 1..N refuses.
+  const given = (name: string) => env[name] !== undefined && env[name] !== '';
+  if (given('SLURM_ARRAY_TASK_MIN') && integer(env, 'SLURM_ARRAY_TASK_MIN', 0) < 1) {
+    throw new InputError('SLURM_ARRAY_TASK_MIN', `must be at least 1: ${numbers}`, env.SLURM_ARRAY_TASK_MIN);
+  }
+  if (given('SLURM_ARRAY_TASK_MAX') && integer(env, 'SLURM_ARRAY_TASK_MAX', 0) > shards) {
+    throw new InputError('SLURM_ARRAY_TASK_MAX', `must be at most ${shards}: ${numbers}`, env.SLURM_ARRAY_TASK_MAX);
+  }
+  if (id < 1 || id > shards) throw new InputError('SLURM_ARRAY_TASK_ID', `must be from 1 to ${shards}: ${numbers}`, env.SLURM_ARRAY_TASK_ID);
+  return { index: id, count: shards };
 }
 
 function kubernetesShard(env: Environment, shards: number | undefined): ShardSpec {

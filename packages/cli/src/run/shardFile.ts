@@ -1,11 +1,15 @@
 import { InputError, type PartialResult, type ScenarioInput } from '@passk/sim';
 import type { ObservedFromLog } from '../format/observedFromLog.js';
 import type { ShardSpec } from './schedulerShard.js';
+import type { ShardRuntime } from './shardRuntime.js';
 import { checkShardShape } from './checkShardShape.js';
 import { verifyChecksum } from './shardChecksum.js';
 
-/** Version tag of a shard file: one shard's share of a simulate or sweep run, mergeable with `passk merge`. */
-export const SHARD_FORMAT = 'passk-shard/3';
+/**
+ * Version tag of a shard file: one shard's share of a simulate or sweep run, mergeable with `passk merge`.
+ * 4: the runtime that computed it (`runtime`), which merge compares.
+ */
+export const SHARD_FORMAT = 'passk-shard/4';
 
 /** What every shard file of one run shares: merge checks it before merging anything. */
 export interface ShardRun {
@@ -22,6 +26,12 @@ interface ShardFileBase {
   readonly passk: string;
   readonly shard: ShardSpec;
   readonly run: ShardRun;
+  /**
+   * The runtime that computed it (node, bun or deno; version; engine) and its arithmetic fingerprint
+   * (shardRuntime.ts): shards whose fingerprints differ may differ in their last digits, and merge
+   * refuses to blend them.
+   */
+  readonly runtime: ShardRuntime;
   /** Episodes (replicates × tasks) simulated by this shard, and the wall-clock seconds it took (the only field that varies between runs). */
   readonly episodes: number;
   readonly seconds: number;
@@ -37,8 +47,7 @@ export interface SimulateShardFile extends ShardFileBase {
   /**
    * With --tasks-from: the log's own pass@k and pass^k (results/simulateSchema.ts ObservedSchema),
    * the same in every shard of the run, so merge prints them as the single run does without
-   * reading the log. Optional, so the format stays passk-shard/3: a shard without it is one of a
-   * run without --tasks-from, as before. Covered by the checksum (all but checksum and seconds).
+   * reading the log. Optional: a shard without it is one of a run without --tasks-from. Covered by the checksum (all but checksum and seconds).
    */
   readonly observed?: ObservedFromLog;
 }
@@ -78,7 +87,7 @@ export const SHARD_FILE_PATTERN = /^shard-\d+-of-\d+\.json$/;
 export function readShard(value: unknown, source: string): ShardFile {
   const format = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { format?: unknown }).format : undefined;
   if (format !== SHARD_FORMAT) {
-    const old = typeof format === 'string' && /^passk-shard\/[12]$/.test(format);
+    const old = typeof format === 'string' && /^passk-shard\/[123]$/.test(format);
     throw new InputError(
       source,
       `must be a shard file (format ${SHARD_FORMAT}) written by passk simulate --shard or passk sweep --shard${old ? `; this one is ${format}, from an older passk: run that shard again` : ''}`,

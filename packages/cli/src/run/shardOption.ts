@@ -7,7 +7,11 @@ export const SHARD_OPTIONS = {
     type: 'string',
     describe: 'run slice i of N (i/N), or auto: the index and count of a Slurm, Kubernetes or AWS Batch job array; writes a shard for passk merge',
   },
-  shards: { type: 'number', describe: "with --shard auto: the number of shards (a Kubernetes Indexed Job's completions, unless JOB_COMPLETIONS is set)" },
+  shards: {
+    type: 'number',
+    describe:
+      "with --shard auto: the number of shards (on Slurm, required: the array task ID is the shard number 1..N; a Kubernetes Indexed Job's completions, unless JOB_COMPLETIONS is set)",
+  },
 } as const;
 
 /**
