@@ -319,7 +319,7 @@ describe('bad input: one line, exit 2', () => {
     await writeFile(join(dir, 'runs.jsonl.gz'), gzipSync('{"task_id":"a","success":1}\n'));
     const binary = await passk('estimate', join(dir, 'runs.csv'));
     expect(binary.stderr).toBe(
-      `passk: ${join(dir, 'runs.csv')}: is a binary file, not a results file (formats: csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval; see "Reading your logs" in the README)\n`,
+      `passk: ${join(dir, 'runs.csv')}: is a binary file, not a results file (formats: csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench; see "Reading your logs" in the README)\n`,
     );
     const gzip = await passk('estimate', join(dir, 'runs.jsonl.gz'));
     expect(gzip.code).toBe(2);

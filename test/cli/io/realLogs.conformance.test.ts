@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { passk } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 // Conformance: the published figures listed in ../shared/data/real/README.md, reproduced from the
 // logs as published (no conversion step) to the digits printed there. The logs are not copied into
@@ -39,6 +40,60 @@ describe.skipIf(!present)('published figures from the real logs in ../shared/dat
       const value = rows.find((row) => row.k === Number(k))![metric];
       expect(value.toFixed(printedDigits(figure)), `${metric} k=${k}`).toBe(Number(figure).toFixed(printedDigits(figure)));
     }
+  });
+});
+
+describe.skipIf(!present)('real logs read as trees', () => {
+  const goose = join(REAL, 'terminal-bench-goose-claude-4-opus');
+
+  it('the goose submission folder is one tree of 5 run files, nothing skipped; a glob of them reads the same', async () => {
+    const folder = await passk('estimate', goose, '--k', '1,2', '--json', '--bootstrap', '0');
+    expect(folder.stderr).toBe('');
+    const doc = JSON.parse(folder.stdout);
+    expect(doc.source.tree).toEqual({ walked: [goose], visited: 5, read: 5, harness: 'terminal-bench', trialCopies: { skipped: 0, runFiles: 0 }, skipped: [] });
+    expect(doc.source.files).toHaveLength(5);
+    const glob = await passk('estimate', join(goose, '*_results.json'), '--k', '1,2', '--json', '--bootstrap', '0');
+    expect(JSON.parse(glob.stdout).perTask).toEqual(doc.perTask);
+    const text = await passk('estimate', goose, '--k', '1', '--bootstrap', '0');
+    expect(text.stdout.split('\n')[1]).toBe(`walked ${goose}: read 5 terminal-bench results files, nothing skipped`);
+  });
+
+  it('the goose runs laid out as Terminal-Bench run folders (run results.json, per-trial copies of its records, recordings): the published pass@1, each trial once', async () => {
+    const runs = join(tempDir('real-runs'), 'runs');
+    const files = readdirSync(goose).filter((name) => name.endsWith('_results.json'));
+    for (const name of files) {
+      const run = join(runs, name.replace('_results.json', ''));
+      mkdirSync(run, { recursive: true });
+      symlinkSync(join(goose, name), join(run, 'results.json'));
+      for (const record of JSON.parse(readFileSync(join(goose, name), 'utf8')).results as { task_id: string; trial_name: string }[]) {
+        const trial = join(run, record.task_id, record.trial_name);
+        mkdirSync(join(trial, 'sessions'), { recursive: true });
+        writeFileSync(join(trial, 'results.json'), JSON.stringify(record, null, 4));
+        writeFileSync(join(trial, 'sessions', 'agent.cast'), '{"version": 2}\n');
+      }
+    }
+    const run = await passk('estimate', runs, '--k', '1', '--json', '--bootstrap', '0');
+    expect(run.stderr).toBe('');
+    const doc = JSON.parse(run.stdout);
+    // 5 runs × 80 tasks, one attempt each: 400 copies; the published figure is the mean of the 5 runs' accuracy.
+    expect(doc.source.tree).toMatchObject({ read: 5, trialCopies: { skipped: 400, runFiles: 5 }, skipped: [{ kind: '.cast', count: 400 }] });
+    expect(doc.rows[0].passAtK.toFixed(4)).toBe('0.4525');
+  });
+
+  it('two results.json in leaderboard submission folders (linked from the logs, in a temporary folder) are named by their folders', async () => {
+    const board = join(tempDir('real-board'), 'results', 'terminal-bench-core@0.1.1');
+    const runs = {
+      '20250902_orchestrator_claude-4-sonnet': 'terminal-bench-orchestrator-claude-4-sonnet.json',
+      '20250902_orchestrator_qwen-3-coder-480B': 'terminal-bench-orchestrator-qwen-3-coder-480B.json',
+    };
+    for (const [folder, file] of Object.entries(runs)) {
+      mkdirSync(join(board, folder), { recursive: true });
+      symlinkSync(join(REAL, file), join(board, folder, 'results.json'));
+    }
+    const files = Object.keys(runs).map((folder) => join(board, folder, 'results.json'));
+    const run = await passk('compare', ...files, '--k', '1', '--json', '--bootstrap', '0', '--permutations', '100');
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout).runs.map((r: { name: string }) => r.name)).toEqual(Object.keys(runs));
   });
 });
 

@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { InputError, compareManySteps, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
@@ -7,7 +7,8 @@ import { formatCompare, formatCompareMarkdown } from '../format/compareOutput.js
 import type { CliIo } from '../io/cliIo.js';
 import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
-import { readRunFiles, readRunGroups, runNames } from './readRuns.js';
+import { splitWhere } from './perFileOptions.js';
+import { readRunFiles, readRunGroups, runNames, type ReadRuns } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 
 export interface CompareArgs extends ResultsFileArgs {
@@ -49,12 +50,26 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.compare contract)' })
         .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
         .option('chart', CHART_OPTION)
-        .option('by', { type: 'string', describe: 'split the results by this column (e.g. model): one run per value' })
-        .option('name', { type: 'string', array: true, describe: 'names of the runs, once per file (default: the file names without extension)' })
+        .option('where', {
+          type: 'string',
+          describe:
+            'only rows with COLUMN=VALUE (dot paths in JSON); a column given once applies to every run, given once per run (in file order) each run gets its own, as --name: runs.csv runs.csv --where alias=a --where alias=b',
+        })
+        .option('by', {
+          type: 'string',
+          describe:
+            'split the results by this column (e.g. alias, eval.task, agent_name): one run per value; a system column (model, agent, alias, run, …) may differ between runs, never within one',
+        })
+        .option('name', {
+          type: 'string',
+          array: true,
+          describe: "names of the runs, once per file (default: the file names without extension; the same file twice: its runs' own --where)",
+        })
         .option('baseline', { type: 'string', describe: 'the run the others are compared with: a value of --by, or one of the files (default: the first)' })
         .example('$0 compare old.jsonl new.jsonl --k 1..5', 'is new better than old? paired by task')
         .example('$0 compare base.csv a.csv b.csv --markdown', 'two candidates against a baseline, Holm-corrected, as Markdown')
-        .example('$0 compare runs.csv --by model --baseline gpt-4o', 'every model in one file against gpt-4o'),
+        .example('$0 compare runs.csv --by model --baseline gpt-4o', 'every model in one file against gpt-4o')
+        .example('$0 compare runs.csv runs.csv --where alias=a --where alias=b', 'two agents of one file: one --where per run'),
     handler: async (args) => {
       checkChartOption(args.chart);
       if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
@@ -67,8 +82,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
       };
       if (args.by !== undefined && args.name !== undefined)
         throw new InputError('--name', 'cannot be combined with --by (runs are named by the values of the column)');
-      const [files, names] = baselineFirst(args.files, args.baseline, args.name, args.by);
-      const { runs, sources, maxN } = args.by === undefined ? await readRunFiles(files, args, names) : await readRunGroups(files, args, args.by, args.baseline);
+      const { runs, sources, maxN } = args.by === undefined ? await readRunsBaselineFirst(args) : await readRunGroups(args.files, args, args.by, args.baseline);
       const ks = args.k === undefined ? Array.from({ length: Math.min(10, Math.min(...maxN)) }, (_, i) => i + 1) : parseKList(args.k);
       // The bootstrap and the random sign patterns in steps: progress (replicates of the current one) and a Ctrl-C between them.
       const progress = { label: 'compare', unit: 'replicates', show: showProgress(io, args) };
@@ -83,30 +97,45 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
   };
 }
 
-/** The files (and their --name, if given) with the --baseline one first: named by its run name, path or base name. */
-function baselineFirst(
-  files: readonly string[],
-  baseline: string | undefined,
-  names: readonly string[] | undefined,
-  by: string | undefined,
-): [string[], string[]] {
-  if (by !== undefined) return [[...files], []];
+/**
+ * One run per file, read in the order given (so options given once per file, `--where` among them,
+ * stay with their file), then the --baseline one first: named by its run name, path or base name.
+ */
+async function readRunsBaselineFirst(args: CompareArgs): Promise<ReadRuns> {
+  const { files, baseline } = args;
   if (files.length < 2)
     throw new InputError('passk compare', 'needs at least two results files (the first is the baseline), or one file with --by COLUMN', files.length);
-  const named = runNames(files, names);
-  if (baseline === undefined) return [[...files], named];
-  const index = files.findIndex((file, i) => named[i] === baseline || file === baseline || basename(file) === baseline);
+  const given = args.name ?? namesByOwnWhere(files, args.where);
+  const named = runNames(files, given);
+  const index = baseline === undefined ? 0 : files.findIndex((file, i) => named[i] === baseline || file === baseline || basename(file) === baseline);
   if (index < 0) throw new InputError('--baseline', `must be one of the runs compared (${named.join(', ')})`, baseline);
+  const read = await readRunFiles(files, args, given);
   const order = [index, ...files.map((_, i) => i).filter((i) => i !== index)];
-  return [order.map((i) => files[i]!), order.map((i) => named[i]!)];
+  return { runs: order.map((i) => read.runs[i]!), sources: order.map((i) => read.sources[i]!), maxN: order.map((i) => read.maxN[i]!) };
 }
 
-/** Runs' errors name the run (as a library caller named it); on the command line they name its file. */
+/**
+ * Run names when a file is given more than once (without --name): each run's own --where (`alias=a`),
+ * which is what tells its rows apart; undefined when no file repeats, or when two runs have the same
+ * own conditions (then the same rows twice: runNames refuses it).
+ */
+function namesByOwnWhere(files: readonly string[], where: CompareArgs['where']): string[] | undefined {
+  const paths = files.map((file) => resolve(file));
+  if (new Set(paths).size === paths.length) return undefined;
+  const names = splitWhere(where, files.length).own.map((conditions) => conditions.join(', '));
+  return names.every((name) => name !== '') && new Set(names).size === names.length ? names : undefined;
+}
+
+/**
+ * Runs' errors name the run (as a library caller named it); on the command line they name its file,
+ * unless that file holds another of the runs too (then the run's name, its own --where, says more).
+ */
 async function withFileNames<T>(compute: () => Promise<T>, sources: readonly CompareRunSource[]): Promise<T> {
   try {
     return await compute();
   } catch (error) {
-    const source = error instanceof InputError ? sources.find((s) => s.name === error.where && s.by === null && s.file !== s.name) : undefined;
+    const ownFile = (s: CompareRunSource) => s.by === null && s.file !== s.name && sources.filter((other) => other.file === s.file).length === 1;
+    const source = error instanceof InputError ? sources.find((s) => s.name === error.where && ownFile(s)) : undefined;
     if (!source || !(error instanceof InputError)) throw error;
     throw new InputError(source.file, error.rule.replaceAll(` ${source.name} `, ` ${source.file} `), error.value);
   }

@@ -20,7 +20,7 @@ import { documentInterval } from '../results/intervalSchema.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { withSourceLines } from '../format/describeSource.js';
-import { fileEstimateAmount, formatFileEstimateCosts } from '../format/fileEstimateCosts.js';
+import { fileEstimateAmountFields, fileEstimateAmounts, formatFileEstimateCosts } from '../format/fileEstimateCosts.js';
 import { writeChartOption } from './chartOption.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
@@ -119,6 +119,7 @@ async function estimateCounts(
   const source = {
     file,
     ...(counts.sources.length > 1 ? { files: counts.sources } : {}),
+    ...(counts.tree === undefined ? {} : { tree: counts.tree }),
     ...(group === undefined ? {} : { group: { column: args.by!, value: group } }),
     format: counts.format,
     rows: counts.rows,
@@ -155,18 +156,16 @@ async function estimateCounts(
     rows,
   };
   const passAtKs = rows.map((row) => ({ k: row.k, passAtK: row.passAtK }));
-  const cost = counts.cost === undefined ? null : fileEstimateAmount(counts.cost, taskCount, passAtKs);
-  const latency = counts.latency === undefined ? null : fileEstimateAmount(counts.latency, taskCount, passAtKs);
+  const amounts = fileEstimateAmounts(counts, taskCount, passAtKs);
   const document = withKind(RESULT_KINDS.estimateFile, {
     ...result,
     rows: rows.map((row) => rowWithIntervals(row, interval.confidence)),
-    ...(cost === null ? {} : { cost }),
-    ...(latency === null ? {} : { latency }),
+    ...fileEstimateAmountFields(amounts),
     p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
   });
   const text = args.markdown
     ? fileEstimateMarkdown(result)
-    : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(cost, latency, counts.rows);
+    : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(amounts, counts.rows);
   if (!args.json) return { text, json: document, document };
   const perTask = counts.taskIds.map((task, i) => {
     const n = counts.n[i]!;

@@ -11,7 +11,7 @@ import { fitJson, formatFit, TASK_CORRELATION_NOTE, type FitSource } from '../fo
 import type { CliIo } from '../io/cliIo.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
-import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
+import { describeEmpirical, describeNotRecorded, empiricalAttempts } from '../io/empiricalAmount.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 
 interface FitArgs extends ResultsFileArgs {
@@ -63,6 +63,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
         const amounts = describeEmpirical(counts.cost, counts.latency);
         const used = amounts === undefined ? '' : `, and the log's empirical per-attempt ${amounts} instead of the default lognormal`;
         io.stderr(`passk: wrote ${args.out} (a scenario with the ${fit.chosen} fit${used}; run it with passk simulate ${args.out})\n`);
+        for (const line of describeNotRecorded(counts)) io.stderr(`passk: ${line}: the scenario keeps its default, no attempt is drawn at 0\n`);
       }
       io.stdout(args.json ? `${JSON.stringify(fitJson(fit, source), null, 2)}\n` : withSourceLines(formatFit(fit, source), counts, args.format !== 'auto'));
     },

@@ -1,8 +1,9 @@
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InputError, type Run } from '@passk/sim';
 import type { CompareRunSource } from '../format/compareDocument.js';
 import { describeDropped, describeFormat } from '../format/describeSource.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
+import { distinctPathNames } from './distinctPathNames.js';
 import { resultsArgsFor } from './perFileOptions.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 
@@ -72,8 +73,10 @@ export async function readRunGroups(files: readonly string[], args: ResultsFileA
 }
 
 /**
- * Run names: as given (--name, once per file), else the file's base name without its extension
- * (runs/b.jsonl → b), or the path as given where two of those are the same.
+ * Run names: as given (--name, once per file), else what tells the inputs apart: the base name
+ * without its results extension (runs/b.jsonl → b; a folder by its name), or where two share it the
+ * folders that differ (a/20250902_x/results.json, a/20250903_y/results.json → 20250902_x,
+ * 20250903_y; distinctPathNames), else the path as given.
  */
 export function runNames(files: readonly string[], given?: readonly string[]): string[] {
   if (given !== undefined && given.length > 0) {
@@ -81,8 +84,7 @@ export function runNames(files: readonly string[], given?: readonly string[]): s
     if (new Set(given).size !== given.length) throw new InputError('--name', 'must name each run differently', given.join(', '));
     return [...given];
   }
-  const bases = files.map((file) => basename(file).replace(/\.[^.]+$/, '') || file);
-  const names = files.map((file, i) => (bases.filter((base) => base === bases[i]).length > 1 ? file : bases[i]!));
+  const names = distinctPathNames(files);
   const paths = files.map((file) => resolve(file));
   const repeated = files.find((_, i) => paths.indexOf(paths[i]!) !== i || names.indexOf(names[i]!) !== i);
   if (repeated !== undefined) {
@@ -94,7 +96,8 @@ export function runNames(files: readonly string[], given?: readonly string[]): s
 /** The format line and the missing-outcome lines `estimate` prints, for one input. */
 function readNotes(counts: TaskCounts, args: ResultsFileArgs, index: number, count: number): string[] {
   const forced = resultsArgsFor(args, index, count).format !== 'auto';
-  return [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
+  const where = counts.where.length > 0 ? [`only rows with ${counts.where.join(', ')} (--where)`] : [];
+  return [describeFormat(counts.format, counts.columns, forced), ...where, ...describeDropped(counts.dropped, counts.format)];
 }
 
 /** Per-task counts as a run. */

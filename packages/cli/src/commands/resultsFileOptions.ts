@@ -67,7 +67,11 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
       describe: "rows without an outcome (null, timeouts, agent errors): count as failures, drop, or stop (default: the harness's rule, stated in the output)",
     })
     .option('where', { type: 'string', describe: 'only rows with COLUMN=VALUE (repeat the option for several; dot paths in JSON)' })
-    .option('one-value', { type: 'string', describe: 'a column that must hold one value (repeatable; besides model, agent, run, system, config)' })
+    .option('one-value', {
+      type: 'string',
+      describe:
+        "a column that must hold one value, or one per group of --by (repeatable; besides model, agent, alias, run, system, config, model_name, agent_name, eval.task, eval.run_id and τ²-bench's info.agent_info.llm, info.user_info.llm, …)",
+    })
     .option('cost-col', { type: 'string', describe: 'column with the cost of each attempt' })
     .option('tokens-col', { type: 'string', describe: 'IN or IN,OUT token columns; cost from --price-in/--price-out' })
     .option('price-in', { type: 'string', describe: 'price per million input tokens' })

@@ -30,7 +30,7 @@ import { resolveShard, SHARD_OPTIONS } from '../run/shardOption.js';
 import { currentRuntime } from '../run/shardRuntime.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
-import { describeEmpirical, empiricalAttempts } from '../io/empiricalAmount.js';
+import { describeEmpirical, describeNotRecorded, empiricalAttempts } from '../io/empiricalAmount.js';
 import { CHART_OPTION, checkChartOption } from './chartOption.js';
 import { fitOfFile } from './fitOfFile.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
@@ -107,6 +107,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const workers = requireInteger('--workers', args.workers, 1, 256);
       const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
       const fromLog = args['tasks-from'] === undefined ? null : await withTasksFrom(base, args['tasks-from'], args, args.file === undefined);
+      for (const line of fromLog?.notRecorded ?? []) io.stderr(`passk: ${line}: the scenario keeps its default, no attempt is drawn at 0\n`);
       const scenario = withOverrides(fromLog?.scenario ?? base, args);
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
@@ -195,7 +196,7 @@ async function withTasksFrom(
   path: string,
   args: SimulateArgs,
   builtIn: boolean,
-): Promise<{ scenario: Scenario; observed: ObservedFromLog }> {
+): Promise<{ scenario: Scenario; observed: ObservedFromLog; notRecorded: string[] }> {
   const counts = await readResultsFile(path, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const fit = fitOfFile(tasks, {}, path);
@@ -212,7 +213,12 @@ async function withTasksFrom(
   if (builtIn) delete input.verifier;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const ks = Array.from({ length: Math.min(maxN, scenario.policy.maxAttempts) }, (_, i) => i + 1);
-  return { scenario: resolveScenario(input, { source: `tasks from ${path}` }), observed: observedFromLog(basename(path), tasks, ks, TASKS_FROM_CONFIDENCE) };
+  return {
+    scenario: resolveScenario(input, { source: `tasks from ${path}` }),
+    observed: observedFromLog(basename(path), tasks, ks, TASKS_FROM_CONFIDENCE),
+    // Amounts the log does not record (all 0, or on fewer than half the attempts): said, never drawn as 0.
+    notRecorded: describeNotRecorded(counts),
+  };
 }
 
 /** --seed and --replicates applied to the resolved scenario (validated like the file's own keys). */

@@ -1,6 +1,7 @@
 import type { DroppedSummary } from '../io/droppedRows.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import type { ResultsColumns } from '../io/resultsColumns.js';
+import { describeTree } from './describeTree.js';
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -12,7 +13,8 @@ export function describeFormat(format: string, columns: ResultsColumns, forced: 
   if (columns.success !== undefined) parts.push(`success ${JSON.stringify(columns.success)}`);
   if (columns.reward !== undefined) parts.push(`reward ${JSON.stringify(columns.reward)} (${columns.successWhen ?? `≥ ${columns.threshold ?? 1}`})`);
   if (columns.counts !== undefined) parts.push(`counts ${JSON.stringify(columns.counts[0])}, ${JSON.stringify(columns.counts[1])}`);
-  if (columns.rate !== undefined) parts.push(`rate ${JSON.stringify(columns.rate)} × n = ${columns.n}`);
+  if (columns.rate !== undefined)
+    parts.push(`rate ${JSON.stringify(columns.rate)} × n = ${columns.nKey === undefined ? columns.n : `the length of ${JSON.stringify(columns.nKey)}`}`);
   if (columns.scorer !== undefined)
     parts.push(`scorer ${JSON.stringify(columns.scorer)}${columns.scoreKey === undefined ? '' : `, key ${JSON.stringify(columns.scoreKey)}`}`);
   if (columns.trial !== undefined) parts.push(`trial ${JSON.stringify(columns.trial)}`);
@@ -45,6 +47,7 @@ export function describeDropped(dropped: DroppedSummary, format: string): string
 export function withSourceLines(text: string, counts: TaskCounts, forced: boolean): string {
   const lines = [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
   if (counts.where.length > 0) lines.splice(1, 0, `only rows with ${counts.where.join(', ')} (--where)`);
+  if (counts.tree !== undefined) lines.unshift(describeTree(counts.tree));
   const firstLineEnd = text.indexOf('\n');
   return `${text.slice(0, firstLineEnd + 1)}${lines.join('\n')}\n${text.slice(firstLineEnd + 1)}`;
 }

@@ -1,7 +1,9 @@
 /**
  * A per-attempt amount read from a log (cost or latency), accumulated per task (by the counts
  * builder's task index) and kept as the list of all values: the empirical distribution that
- * `fit --out` and `simulate --tasks-from` resample.
+ * `fit --out` and `simulate --tasks-from` resample. Only values > 0 are kept: a 0 is read as "not
+ * recorded", like a blank (harnesses write 0 where they did not count; io/amountRecorded.ts), so it
+ * never enters a mean or the empirical distribution as a real 0.
  */
 export class AttemptAmounts {
   private sums = new Float64Array(1024);
@@ -11,8 +13,9 @@ export class AttemptAmounts {
   private taskOf = new Int32Array(1024);
   private length = 0;
 
-  /** Adds one attempt's amount for task index `task` (a finite number ≥ 0). */
+  /** Adds one attempt's amount for task index `task` (a finite number ≥ 0; a 0 is not recorded). */
   add(task: number, value: number): void {
+    if (value === 0) return;
     if (task >= this.sums.length) {
       const size = Math.max(task + 1, this.sums.length * 2);
       const sums = new Float64Array(size);
@@ -36,7 +39,7 @@ export class AttemptAmounts {
     this.all[this.length++] = value;
   }
 
-  /** Attempts with an amount. */
+  /** Attempts with an amount (> 0). */
   get size(): number {
     return this.length;
   }

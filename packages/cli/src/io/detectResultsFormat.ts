@@ -4,7 +4,8 @@ import { isZip } from './inspectEvalFormat.js';
 import type { ResultsFormat } from './resultsFormat.js';
 
 /** What the user can name with --format, for errors. */
-const FORMAT_LIST = 'csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval';
+const FORMAT_LIST =
+  'csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench';
 
 /** True when the first bytes hold a NUL or other control bytes that no text results file has. */
 function looksBinary(head: Uint8Array): boolean {

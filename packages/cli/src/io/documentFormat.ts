@@ -1,11 +1,14 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 import { InputError } from '@passk/sim/errors';
+import { fieldAt, fieldText } from './fieldPath.js';
 import { JsonRecordCounter, type JsonOutcome, type JsonRecordSetup } from './jsonRecordCounter.js';
 import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
 import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 import { tauBenchFormat } from './tauBenchFormat.js';
-import { sizeText } from './fileWindow.js';
+import { STDIN_NAME, sizeText } from './fileWindow.js';
 
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
@@ -56,8 +59,8 @@ export function sniffDocument(head: Uint8Array): boolean {
   }
 }
 
-/** The rest of the file as one parsed JSON value. */
-async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
+/** The rest of the file as one parsed JSON value (at most --max-document-bytes; duplicate keys refused). */
+export async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
   const { window } = context;
   // A whole JSON document is parsed at once: it may be longer than a line, up to --max-document-bytes.
   const max = context.options.maxDocumentBytes;
@@ -103,11 +106,73 @@ async function parseWhole(context: ResultsFormatContext): Promise<unknown> {
 const TAU2_INFRA_REASONS: readonly string[] = ['infrastructure_error'];
 
 /**
+ * What Terminal-Bench's `run_metadata.json` (written beside a run's `results.json`) says about the run,
+ * kept on each of its trials under these names for `--by` and `--where`: its trial records do not say
+ * which run, agent or model they are of. `agent_name` and `model_name` are system columns (two agents
+ * are never pooled); runs of one agent are its trials (the leaderboard counts several runs so).
+ */
+export const TERMINAL_BENCH_RUN_FIELDS: readonly string[] = ['run_id', 'agent_name', 'model_name', 'dataset_name', 'dataset_version'];
+
+/**
+ * What a τ²-bench results document's `info` says about the run, kept on each simulation under its dot
+ * path (`--by info.agent_info.llm`): the agent's model and implementation, the user simulator's model
+ * and the domain; all are system columns.
+ */
+export const TAU2_RUN_FIELDS: readonly string[] = [
+  'info.agent_info.llm',
+  'info.agent_info.implementation',
+  'info.user_info.llm',
+  'info.environment_info.domain_name',
+];
+
+/** The fields at `paths` of `doc` that hold a text, number or boolean, by path (for records to carry). */
+function keptFields(doc: Record<string, unknown>, paths: readonly string[]): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const path of paths) {
+    const value = fieldAt(doc, path);
+    if (value !== null && fieldText(value) !== undefined) kept[path] = value;
+  }
+  return kept;
+}
+
+/**
+ * The run fields of the `run_metadata.json` beside a Terminal-Bench `results.json` (none for standard
+ * input, or when there is no such file). A metadata file that is not a JSON object is refused, naming it.
+ */
+async function terminalBenchRun(file: string, max: number): Promise<Record<string, unknown>> {
+  if (file === STDIN_NAME) return {};
+  const path = join(dirname(file), 'run_metadata.json');
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined || !info.isFile()) return {};
+  if (info.size > max)
+    throw new InputError(path, `must be a JSON document of at most ${sizeText(max)} to be read whole (--max-document-bytes raises the limit)`, info.size);
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new InputError(path, `must be readable: the Terminal-Bench run metadata beside ${file} (${error.code ?? error.message})`);
+  });
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof SyntaxError ? shorten(error.message) : 'parse error';
+    throw new InputError(
+      path,
+      `must be valid JSON (${detail}): the Terminal-Bench run metadata beside ${file}, read for its run_id, agent_name and model_name`,
+      text.slice(0, 40),
+    );
+  }
+  if (!isObject(doc)) throw new InputError(path, `must be a JSON object: the Terminal-Bench run metadata beside ${file}`, text.slice(0, 40));
+  return keptFields(doc, TERMINAL_BENCH_RUN_FIELDS);
+}
+
+/**
  * Reads one JSON object written by a harness: Terminal-Bench `results.json` (`results[]` with
  * `task_id`, `is_resolved` true/false/null, `trial_name`, token counts), τ²-bench results
  * (`simulations[]` with `task_id`, `trial`, `reward_info.reward`, `agent_cost`, `duration`,
  * `termination_reason`), CRUXEval scored output (`raw_scored_generations: {task: [bool, …]}`), an
  * inspect_ai `.json` log (`eval`, `samples[]`), or any object mapping task → list of outcomes.
+ * What tells runs apart is kept on every record for `--by` and `--where`: Terminal-Bench's run id,
+ * agent and model from the `run_metadata.json` beside the file (`TERMINAL_BENCH_RUN_FIELDS`), τ²-bench's
+ * agent and user models and domain (`TAU2_RUN_FIELDS`), inspect_ai's eval spec (`eval.task`, …).
  */
 export async function readDocument(context: ResultsFormatContext): Promise<ResultsFormatOutcome> {
   const { window, options, counts, dropped, trials, state } = context;
@@ -128,14 +193,19 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
         '(Terminal-Bench results[], τ²-bench simulations[], CRUXEval raw_scored_generations, inspect_ai eval + samples, {task: [outcomes]}); name one with --format',
     );
   }
-  /** Counts the records of the array `key`, with the columns chosen from its first record. */
+  /**
+   * Counts the records of the array `key`, with the columns chosen from its first record; each record
+   * also carries `run` (the document's fields that tell its run apart), unless it has its own of a name.
+   */
   const count = (
     records: unknown[],
     key: string,
     columnsFor: (first: Record<string, unknown>) => ResultsColumns,
     outcome: JsonOutcome,
     marker?: JsonRecordSetup['marker'],
+    run: Record<string, unknown> = {},
   ) => {
+    const carried = Object.keys(run).length > 0;
     const first = records.find(isObject);
     if (first === undefined) throw new InputError(file, `must hold at least one record in ${key}`);
     const columns = columnsFor(first);
@@ -143,7 +213,7 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
     const counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state, place, marker });
     records.forEach((record, i) => {
       if (!isObject(record)) throw new InputError(`${file} (${key}[${i}])`, 'must be a JSON object', JSON.stringify(record).slice(0, 60));
-      counter.count(record, 0, i + 1);
+      counter.count(carried ? { ...run, ...record } : record, 0, i + 1);
     });
     return columns;
   };
@@ -152,6 +222,7 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
     case 'terminal-bench': {
       dropped.formatDefault('fail');
       const records = requireArray(doc, 'results', file, kind);
+      const run = await terminalBenchRun(file, options.maxDocumentBytes);
       const columns = count(
         records,
         'results',
@@ -162,6 +233,8 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
           return withAmountColumns(columns, options, Object.keys(first), first, { tokens: ['total_input_tokens', 'total_output_tokens'] });
         },
         success,
+        undefined,
+        run,
       );
       return { format: 'terminal-bench', columns };
     }
@@ -184,6 +257,7 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
           const reason = row.termination_reason;
           return typeof reason === 'string' && TAU2_INFRA_REASONS.includes(reason) ? { key: 'termination_reason', value: reason } : undefined;
         },
+        keptFields(doc, TAU2_RUN_FIELDS),
       );
       return { format: 'tau2-bench', columns };
     }

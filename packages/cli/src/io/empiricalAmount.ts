@@ -1,15 +1,23 @@
+import { amountCoverage, notRecordedLine } from './amountRecorded.js';
 import type { AttemptAmountSummary, TaskCounts } from './readTaskCounts.js';
 
 /** Most values an empirical amount written into a scenario keeps. */
 export const MAX_EMPIRICAL_VALUES = 1000;
 
+/** True when the log records the amount: at least half its attempts carry a value > 0 (io/amountRecorded.ts). */
+function recorded(summary: AttemptAmountSummary | undefined): summary is AttemptAmountSummary {
+  return summary !== undefined && amountCoverage(summary).recorded;
+}
+
 /**
  * A log's per-attempt amounts as a scenario amount `{ dist: empirical, values }`: all of them, or
  * for longer logs the 1000 quantiles at (i + 0.5)/1000 (a sorted summary with the same distribution
- * up to 0.1 % in probability), so a scenario file stays small. Undefined when the log has none.
+ * up to 0.1 % in probability), so a scenario file stays small. Undefined when the log has none, or
+ * does not record it (all zero, or on fewer than half the attempts: io/amountRecorded.ts): then the
+ * scenario keeps its own amount, and no attempt is drawn at 0.
  */
 export function empiricalAmount(summary: AttemptAmountSummary | undefined): { dist: 'empirical'; values: number[] } | undefined {
-  if (summary === undefined || summary.values.length === 0) return undefined;
+  if (!recorded(summary)) return undefined;
   const values = summary.values;
   if (values.length <= MAX_EMPIRICAL_VALUES) return { dist: 'empirical', values: [...values] };
   const sorted = Float64Array.from(values).sort();
@@ -20,10 +28,21 @@ export function empiricalAmount(summary: AttemptAmountSummary | undefined): { di
 /** What the scenario's attempts take from the log, for the messages: `cost (266 values from tokens …) and latency (…)`. */
 export function describeEmpirical(cost: AttemptAmountSummary | undefined, latency: AttemptAmountSummary | undefined): string | undefined {
   const parts = [
-    cost !== undefined && cost.values.length > 0 ? `cost (${cost.values.length} attempts, ${cost.from})` : '',
-    latency !== undefined && latency.values.length > 0 ? `latency (${latency.values.length} attempts, ${latency.from})` : '',
+    recorded(cost) ? `cost (${cost.values.length} attempts, ${cost.from})` : '',
+    recorded(latency) ? `latency (${latency.values.length} attempts, ${latency.from})` : '',
   ].filter((part) => part !== '');
   return parts.length === 0 ? undefined : parts.join(' and ');
+}
+
+/**
+ * Why the log's cost or latency is not carried into a scenario, one line each: `cost not recorded:
+ * 0 of 400 attempts carry one (…)`; empty when every amount the log has is recorded.
+ */
+export function describeNotRecorded(counts: Pick<TaskCounts, 'cost' | 'latency'>): string[] {
+  const lines: string[] = [];
+  if (counts.cost !== undefined && !recorded(counts.cost)) lines.push(notRecordedLine('cost', amountCoverage(counts.cost)));
+  if (counts.latency !== undefined && !recorded(counts.latency)) lines.push(notRecordedLine('latency', amountCoverage(counts.latency)));
+  return lines;
 }
 
 /** The `attempts` block with the log's empirical cost and latency, where the log has them (else the scenario defaults stay). */

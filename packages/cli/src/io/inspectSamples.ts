@@ -62,7 +62,11 @@ function reportedKey(header: Record<string, unknown>, scorer: string, keys: read
 /**
  * One inspect_ai sample as the record passk counts: `id`, `epoch`, `score` (the chosen scorer's
  * value, or its key), `input_tokens`/`output_tokens` summed over `model_usage`, `total_time`,
- * `error`, `metadata` and the log's `model` (for `--where` and the one-system guard).
+ * `error`, `metadata`, and what tells the log's eval apart from another's, for `--by`, `--where` and
+ * the one-system guard: the log's `model`, and its whole eval spec as `eval` (`eval.task`,
+ * `eval.run_id`, `eval.model`, `eval.task_id`, `eval.task_args.…`, as the log's header names them).
+ * In a logs folder each file is one eval; two evals, or two runs of one eval, differ in `eval.task`
+ * or `eval.run_id`, which are system columns (distinctValues.ts).
  */
 export function inspectSampleRecord(
   sample: Record<string, unknown>,
@@ -97,6 +101,8 @@ export function inspectSampleRecord(
     error: sample.error,
     metadata: sample.metadata,
     model: evalSpec.model,
+    // The header's object itself (not a copy): every sample of the log shares it.
+    eval: evalSpec,
   };
   for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
   return record;

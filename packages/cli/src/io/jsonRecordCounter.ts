@@ -85,8 +85,19 @@ export class JsonRecordCounter {
     let group: string | undefined;
     if (options.by !== undefined) {
       group = fieldText(fieldAt(row, options.by));
-      if (group === undefined)
-        throw new InputError(where(), `key ${JSON.stringify(options.by)} (--by) must have a text or number value`, shown(fieldAt(row, options.by)));
+      if (group === undefined) {
+        const value = fieldAt(row, options.by);
+        // No such column (a CSV header, a JSON record's keys; dot paths reach into objects): name what the row has.
+        if (value === undefined) {
+          const keys = Object.keys(row);
+          const listed = `${keys
+            .slice(0, 20)
+            .map((key) => JSON.stringify(key))
+            .join(', ')}${keys.length > 20 ? `, … ${keys.length - 20} more` : ''}`;
+          throw new InputError(where(), `must have the column --by splits by (columns: ${listed})`, options.by);
+        }
+        throw new InputError(where(), `key ${JSON.stringify(options.by)} (--by) must have a text or number value`, shown(value));
+      }
     }
     const task = fieldAt(row, this.taskKey);
     if (isUnset(task)) throw new InputError(where(), `key ${JSON.stringify(this.taskKey)} must have a value`, task);
@@ -218,13 +229,25 @@ export class JsonRecordCounter {
         throw new InputError(where(), `key ${JSON.stringify(cKey)} must be an integer in 0..${n} (successes of the task)`, shown(fieldAt(row, cKey)) ?? null);
     } else {
       const key = columns.rate!;
-      n = columns.n!;
+      let nFrom = '--rate-n';
+      if (columns.nKey !== undefined) {
+        // n from the row: the length of a list (lm-eval's repeats of the doc, `resps.0`).
+        const list = fieldAt(row, columns.nKey);
+        n = Array.isArray(list) ? list.length : 0;
+        if (n < 1)
+          throw new InputError(
+            where(),
+            `key ${JSON.stringify(columns.nKey)} must be a non-empty list (its length is the n behind the rate)`,
+            shown(list) ?? null,
+          );
+        nFrom = `the length of ${JSON.stringify(columns.nKey)}`;
+      } else n = columns.n!;
       const raw = fieldAt(row, key);
       const rate = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
       c = Math.round(rate * n);
       // c/n written as a decimal: rate·n is within rounding of a whole number.
       if (!(rate >= 0 && rate <= 1) || Math.abs(rate * n - c) > 1e-6) {
-        throw new InputError(where(), `key ${JSON.stringify(key)} must be a rate c/n in [0, 1] with n = ${n} (--rate-n)`, shown(raw) ?? null);
+        throw new InputError(where(), `key ${JSON.stringify(key)} must be a rate c/n in [0, 1] with n = ${n} (${nFrom})`, shown(raw) ?? null);
       }
     }
     if (!this.setup.trials.mark(task, 0)) throw new TrialStop(task, 0, line, record);

@@ -1,5 +1,6 @@
 import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 import { InputError } from '@passk/sim/errors';
+import { fieldAt } from './fieldPath.js';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { listNames, resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
@@ -102,11 +103,24 @@ function isLmEval(first: Record<string, unknown>): boolean {
   return 'doc_id' in first && Array.isArray(first.metrics) && 'filter' in first;
 }
 
+/** lm-eval's per-doc pass@k metrics (`pass@1`, `pass@10`: code_eval over the doc's repeats, humaneval and mbpp tasks). */
+const PASS_AT = /^pass@(\d+)$/;
+/** Where lm-eval keeps a doc's repeats: `resps` holds one list per request, each with one response per repeat. */
+const REPEATS_KEY = 'resps.0';
+
 /**
- * lm-eval's columns: task `doc_id`; outcome the metric named by --success-col (or --reward-col) or
- * the only one in `metrics` (several: refused, listing them), read as a score ≥ --threshold; a list
- * value (one per repeat) counts as one attempt per element. Rows of several filters are refused by
- * the one-system guard on `filter` (choose one with --where filter=NAME).
+ * lm-eval's columns (lm_eval/evaluator.py writes, per doc and filter, `doc_id`, `doc`, `target`,
+ * `arguments`, `resps` (per request, one response per repeat), `filtered_resps`, `filter`,
+ * `metrics` (the metric names) and each metric's value). Task `doc_id`; the outcome is the metric
+ * named by --success-col (or --reward-col), else the only one in `metrics`, else `pass@1` when the
+ * others are pass@k (several others: refused, listing them):
+ * - `pass@1` is code_eval's c/n over the doc's n repeats (`repeats: N`; the responses in `resps[0]`),
+ *   so it is read as a rate with n = that list's length: c = pass@1 · n successes of n attempts;
+ * - `pass@k` for k > 1 is an estimate, not an outcome: refused, pointing at `pass@1`;
+ * - any other metric scores the doc's one filtered answer (take_first, a majority vote, …): one
+ *   attempt per doc, a score ≥ --threshold; a list value (one score per repeat, as some forks
+ *   write) counts one attempt per element.
+ * Rows of several filters are refused by the one-system guard on `filter` (choose one with --where filter=NAME).
  */
 function lmEvalColumns(first: Record<string, unknown>, options: ResolvedResultsReadOptions, file: string): ResultsColumns {
   // Under --format lm-eval the first object may be anything: without its `metrics` list, only a named column can be read.
@@ -119,8 +133,24 @@ function lmEvalColumns(first: Record<string, unknown>, options: ResolvedResultsR
     );
   }
   if (metric === undefined) {
-    if (metrics.length !== 1) throw new InputError('--success-col', `must name the lm-eval metric to read; metrics of ${file}: ${listNames(metrics)}`);
-    metric = metrics[0];
+    const passAt1 = metrics.includes('pass@1') && metrics.every((m) => PASS_AT.test(m)) ? 'pass@1' : undefined;
+    if (metrics.length !== 1 && passAt1 === undefined)
+      throw new InputError('--success-col', `must name the lm-eval metric to read; metrics of ${file}: ${listNames(metrics)}`);
+    metric = passAt1 ?? metrics[0];
+  }
+  const k = PASS_AT.exec(metric)?.[1];
+  if (k !== undefined && k !== '1')
+    throw new InputError(
+      options.successColumn !== undefined ? '--success-col' : options.rewardColumn !== undefined ? '--reward-col' : file,
+      `must name an outcome, not lm-eval's estimate of pass@${k} over each doc's repeats: read "pass@1" (c/n over the n repeats in resps)`,
+      metric,
+    );
+  if (k === '1' && Array.isArray(fieldAt(first, REPEATS_KEY))) {
+    const named = { ...options, taskColumn: options.taskColumn ?? 'doc_id', successColumn: undefined, rewardColumn: undefined, rateColumn: metric };
+    const columns = resolveResultsColumns(Object.keys(first), named, file, 'keys of the first object', first);
+    delete columns.n;
+    columns.nKey = REPEATS_KEY;
+    return columns;
   }
   const named = { ...options, taskColumn: options.taskColumn ?? 'doc_id', successColumn: undefined, rewardColumn: metric };
   return resolveResultsColumns(Object.keys(first), named, file, 'keys of the first object', first);
@@ -133,7 +163,7 @@ const genericLayout: JsonLinesLayout = {
       ? lmEvalColumns(first, options, file)
       : resolveResultsColumns(Object.keys(first), options, file, 'keys of the first object', first),
   name: (columns, options) =>
-    options.format === 'auto' && columns.task === 'doc_id' && columns.reward !== undefined && options.taskColumn === undefined
+    options.format === 'auto' && columns.task === 'doc_id' && (columns.reward !== undefined || columns.nKey !== undefined) && options.taskColumn === undefined
       ? 'lm-eval'
       : options.format === 'auto' &&
           options.taskColumn === undefined &&

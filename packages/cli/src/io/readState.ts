@@ -20,7 +20,7 @@ export class ReadState {
   readonly trialIds: TrialIds;
 
   constructor(readonly options: ResolvedResultsReadOptions) {
-    this.distinct = new DistinctValues(options.systemColumns);
+    this.distinct = new DistinctValues(options.systemColumns, options.by);
     this.trialBudget = new TrialBudget(options.maxTrialMemory);
     this.trialIds = new TrialIds(this.trialBudget);
   }

@@ -2,6 +2,7 @@ import { InputError } from '@passk/sim/errors';
 import { detectResultsFormat } from './detectResultsFormat.js';
 import { DroppedRows, type DroppedSummary } from './droppedRows.js';
 import { expandInputs } from './expandInputs.js';
+import type { TreeReading } from './treeReading.js';
 import { open, stat } from 'node:fs/promises';
 import { FileWindow, RecordTooLong, STDIN_NAME, sizeText } from './fileWindow.js';
 import type { AttemptAmounts } from './attemptAmounts.js';
@@ -21,6 +22,8 @@ export interface AttemptAmountSummary {
   from: string;
   /** Attempts with a value (others had none and are left out of the means). */
   attempts: number;
+  /** Attempts read, with or without a value: `attempts` of `of` decides whether the amount is recorded (io/amountRecorded.ts). */
+  of: number;
   /** Per task (aligned with `taskIds`): the sum of its attempts' amounts and how many had one. */
   perTask: { sum: number; count: number }[];
   /** Every attempt's amount, in reading order: the empirical distribution. */
@@ -47,6 +50,8 @@ export interface TaskCounts {
   sources: string[];
   /** The `where` conditions rows had to meet (`model=gpt-4o`), when any. */
   where: string[];
+  /** How the folders and globs among the inputs were read (files read and skipped), when there were any. */
+  tree?: TreeReading;
   /** Cost per attempt, when the log has it (a cost column, or tokens with prices). */
   cost?: AttemptAmountSummary;
   /** Duration per attempt in seconds, when the log has it. */
@@ -69,6 +74,8 @@ export interface ResultGroups {
 
 /** How far to read for content sniffing: up to the first line end, or this many bytes. */
 const SNIFF_BYTES = 1 << 16;
+/** At least this much is read for sniffing, past the first line: a pretty-printed document's first line is `{` alone, its keys follow (EvalPlus's `"date", "eval"`). */
+const SNIFF_MIN_BYTES = 1 << 10;
 const LF = 0x0a;
 
 function isBlankByte(b: number): boolean {
@@ -96,7 +103,7 @@ async function readPass(path: string, shared: Shared): Promise<Pass> {
   const { maxLineBytes, maxStreamBytes, openTimeoutMs } = shared.options;
   const window = await FileWindow.open(path, shared.options.chunkSize, {}, { maxLineBytes, maxStreamBytes, openTimeoutMs });
   try {
-    // Read until the byte order mark is settled and, for sniffing, the first line (or 64 KiB) is in.
+    // Read until the byte order mark is settled and, for sniffing, the first line and 1 KiB (or 64 KiB, or the whole file) are in.
     await window.refill(0);
     let start = 0;
     let head = 0;
@@ -108,7 +115,7 @@ async function readPass(path: string, shared: Shared): Promise<Pass> {
       while (head < end && isBlankByte(buf[head])) head++;
       const bomSettled = end >= 3 || window.eof;
       const lineEnd = buf.indexOf(LF, head);
-      const headSettled = lineEnd >= 0 && lineEnd < end;
+      const headSettled = lineEnd >= 0 && lineEnd < end && end - head >= SNIFF_MIN_BYTES;
       if (window.eof || (bomSettled && head < end && (headSettled || end - head >= SNIFF_BYTES))) break;
       await window.refill(0);
     }
@@ -227,11 +234,17 @@ function taskOf(key: string): string {
 }
 
 /** A group's amounts: per task (by builder index) and the values in reading order (all of them when the read has one group). */
-function amountSummary(amounts: AttemptAmounts, from: string | undefined, indices: readonly number[], wholeRead: boolean): AttemptAmountSummary | undefined {
+function amountSummary(
+  amounts: AttemptAmounts,
+  from: string | undefined,
+  indices: readonly number[],
+  wholeRead: boolean,
+  of: number,
+): AttemptAmountSummary | undefined {
   if (from === undefined) return undefined;
   const perTask = indices.map((index) => amounts.ofTask(index));
   const values = wholeRead ? Array.from(amounts.values()) : amounts.valuesOf(new Set(indices));
-  return { from, attempts: perTask.reduce((sum, task) => sum + task.count, 0), perTask, values };
+  return { from, attempts: perTask.reduce((sum, task) => sum + task.count, 0), of, perTask, values };
 }
 
 /**
@@ -239,15 +252,16 @@ function amountSummary(amounts: AttemptAmounts, from: string | undefined, indice
  * standard input; all of one format — into per-task counts (n, c), split into groups by
  * `options.by`, without holding the files in memory. Trials of one task from several files
  * combine; a repeated (task, trial) pair is an error naming both places. Rows not meeting
- * `options.where` are skipped. A system column (model, agent, run, system, config) with several
- * values is refused (InputError naming the column, its values, `--where` and `--by`).
+ * `options.where` are skipped. A system column (`SYSTEM_COLUMNS`: model, agent, alias, run, …, the
+ * harness fields that tell runs apart) with several values is refused (InputError naming the column,
+ * its values, `--where` and `--by`); split by `options.by`, it may differ between groups, not within one.
  * Throws InputError: where = `file:line` (a JSON array record adds `(record i)`) for a bad row or
  * a repeated pair, where = `file` for a missing file, a missing column or input without counted
  * rows; where = the option name for a bad option.
  */
 export async function readResultGroups(inputs: string | readonly string[], options: ResultsReadOptions = {}): Promise<ResultGroups> {
   const resolved = resolveResultsReadOptions(options);
-  const files = await expandInputs(typeof inputs === 'string' ? [inputs] : inputs);
+  const { files, tree } = await expandInputs(typeof inputs === 'string' ? [inputs] : inputs, { maxDocumentBytes: resolved.maxDocumentBytes });
   const shared = freshShared(resolved, (budget) => new TaskTrials(budget), false);
   const where = files.length === 1 ? files[0] : files.length === 2 ? `${files[0]}, ${files[1]}` : `${files[0]} and ${files.length - 1} more files`;
   let first: Pass | undefined;
@@ -332,10 +346,11 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       dropped: resolved.by === undefined ? dropped : shared.dropped.groupSummary(group, emptyByGroup.get(group) ?? 0),
       sources: files,
       where: resolved.where.map(({ column, value }) => `${column}=${value}`),
+      ...(tree === undefined ? {} : { tree }),
     };
-    const cost = amountSummary(shared.state.cost, costFrom, entry.indices, single);
+    const cost = amountSummary(shared.state.cost, costFrom, entry.indices, single, entry.rows);
     if (cost !== undefined) counts.cost = cost;
-    const latency = amountSummary(shared.state.latency, latencyFrom, entry.indices, single);
+    const latency = amountSummary(shared.state.latency, latencyFrom, entry.indices, single, entry.rows);
     if (latency !== undefined) counts.latency = latency;
     return { group, counts };
   });

@@ -1,6 +1,6 @@
 import { InputError } from '@passk/sim/errors';
 import { hasField } from './fieldPath.js';
-import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
+import { RATE_N_SOURCES, type ResolvedResultsReadOptions } from './resultsReadOptions.js';
 
 /**
  * The columns a results file was read with. Either `success`, or `reward` with `threshold` (or, for
@@ -30,6 +30,8 @@ export interface ResultsColumns {
   counts?: [string, string];
   rate?: string;
   n?: number;
+  /** A rate's n read from each row instead: the length of the list at this key (lm-eval: `resps.0`, the doc's repeats). */
+  nKey?: string;
   /** CSV/TSV: the `status` column, when the header has one (error, infra_error or timeout mark an error row). */
   status?: string;
 }
@@ -90,11 +92,33 @@ export function resolveResultsColumns(
     columns.reward = pick(options.rewardColumn, [], 'reward', '--reward-col');
     columns.threshold = options.threshold;
   } else {
-    columns.success = pick(options.successColumn, SUCCESS_COLUMNS, 'success', '--success-col', ' (or a reward column with --reward-col)');
+    columns.success = pick(
+      options.successColumn,
+      SUCCESS_COLUMNS,
+      'success',
+      '--success-col',
+      ` (or a reward column with --reward-col)${rateHint(available, first)}`,
+    );
   }
   if (options.trialColumn !== undefined) columns.trial = pick(options.trialColumn, [], 'trial', '--trial-col');
   else if (has(TRIAL_COLUMN) && ![columns.task, columns.success, columns.reward].includes(TRIAL_COLUMN)) columns.trial = TRIAL_COLUMN;
   return withAmountColumns(columns, options, available, first);
+}
+
+/** Column names that usually hold a per-task success rate c/n rather than one attempt's outcome. */
+const RATE_NAMES = /^(pass_?1|pass@1|pass_at_1|pass_rate|solve_rate|success_rate|rate)$/i;
+
+/**
+ * For a file without a success column: when one of its columns looks like per-task rates (a name
+ * such as `pass1`, or in the first JSON record a number strictly between 0 and 1), how to read
+ * them, and that n must be stated; else ''.
+ */
+function rateHint(available: readonly string[], first: Record<string, unknown> | undefined): string {
+  const rate =
+    available.find((name) => RATE_NAMES.test(name)) ??
+    (first === undefined ? undefined : available.find((name) => typeof first[name] === 'number' && (first[name] as number) > 0 && (first[name] as number) < 1));
+  if (rate === undefined) return '';
+  return `; ${JSON.stringify(rate)} looks like per-task rates: read them with --rate-col ${rate} --rate-n N (${RATE_N_SOURCES})`;
 }
 
 /** Where a format finds cost and latency when the options name none (keys or dot paths; used when the first record has them). */

@@ -17,6 +17,9 @@ export const RESULTS_FORMAT_NAMES = [
   'cruxeval',
   'task-outcomes',
   'lm-eval',
+  'livecodebench',
+  'evalplus',
+  'bigcodebench',
 ] as const;
 export type ResultsFormatName = (typeof RESULTS_FORMAT_NAMES)[number];
 
@@ -68,11 +71,15 @@ export interface ResultsReadOptions {
   missing?: MissingPolicy;
   /** `COLUMN=VALUE` conditions (dot paths in JSON): only rows meeting all of them are read. */
   where?: readonly string[];
-  /** Column (dot path in JSON) whose values split the rows into groups, read as separate systems. */
+  /**
+   * Column (dot path in JSON) whose values split the rows into groups, read as separate systems. The
+   * system columns may then differ from group to group, but each must hold one value within a group.
+   */
   by?: string;
   /**
-   * Columns that must hold one value in a read (unless split by `by` or fixed by `where`): by default
-   * model, agent, run, system and config; these are added.
+   * Columns that must hold one value in a read, or within each group of `by` (unless fixed by `where`):
+   * by default `SYSTEM_COLUMNS` (model, agent, alias, run, system, config and what the harness readers
+   * keep: model_name, agent_name, eval.task, eval.run_id, τ²-bench's info.… models and domain); these are added.
    */
   systemColumns?: readonly string[];
   /** Column (dot path) with the cost of each attempt (e.g. in dollars). */
@@ -138,7 +145,7 @@ export interface ResolvedResultsReadOptions {
   readonly missing: MissingPolicy | undefined;
   readonly where: readonly RowCondition[];
   readonly by: string | undefined;
-  /** Columns that must hold one value: the system columns less `by` and the `where` columns. */
+  /** Columns that must hold one value (within each group of `by`): the system columns less `by` and the `where` columns. */
   readonly systemColumns: readonly string[];
   readonly costColumn: string | undefined;
   readonly tokensColumns: readonly string[];
@@ -249,6 +256,14 @@ function oneOf<T extends string>(where: string, value: unknown, choices: readonl
   return value as T;
 }
 
+/**
+ * Where the n behind per-task rates comes from, for the refusal of rates without it: a rate c/n
+ * does not say n, and guessing it changes every interval (and pass@k for k > 1).
+ */
+export const RATE_N_SOURCES =
+  "a rate c/n does not hold n, the number of samples the harness drew per task; it is in the run's sampling settings " +
+  "(n_samples, num_samples_per_task, --n, repeats), or for eval-arena in the N column of the benchmark's model_table.csv";
+
 /** Validates the options (throwing InputError with where = the CLI option as typed, e.g. `--reward-col`) and fills in defaults. */
 export function resolveResultsReadOptions(options: ResultsReadOptions = {}): ResolvedResultsReadOptions {
   const format = oneOf('--format', options.format ?? 'auto', RESULTS_FORMAT_NAMES);
@@ -280,7 +295,14 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
   const rateColumn = optionalColumn('--rate-col', options.rateColumn);
   const trialsPerTask = options.trialsPerTask === undefined ? undefined : integerOption('--rate-n', options.trialsPerTask, 1, 1, 1_000_000_000);
   if (rateColumn !== undefined && trialsPerTask === undefined) {
-    throw new InputError('--rate-col', 'needs the trials per task behind the rates (--rate-n N)', rateColumn);
+    throw new InputError('--rate-col', `needs the trials per task behind the rates (--rate-n N): ${RATE_N_SOURCES}`, rateColumn);
+  }
+  if (trialsPerTask !== undefined && rateColumn === undefined) {
+    throw new InputError(
+      '--rate-n',
+      'only works with --rate-col (the column of per-task rates it is the n of), and would be ignored without it',
+      options.trialsPerTask,
+    );
   }
   if (rateColumn !== undefined && countsColumns !== undefined) {
     throw new InputError('--rate-col', 'cannot be combined with --counts (choose one)', rateColumn);

@@ -1,6 +1,7 @@
 import { InputError } from '@passk/sim/errors';
 import { readJsonArray } from './jsonArrayRecords.js';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
+import { isLiveCodeBenchRecord, liveCodeBenchLayout, type LiveCodeBenchLayout } from './liveCodeBenchFormat.js';
 import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
@@ -59,9 +60,15 @@ async function readTauBench(context: ResultsFormatContext): Promise<ResultsForma
   let columns: ResultsColumns | undefined;
   let counter: JsonRecordCounter | undefined;
   let generic = false;
+  // A LiveCodeBench *_eval_all.json (read under auto): its layout, which also joins test output prediction's task ids.
+  let liveCodeBench: LiveCodeBenchLayout | undefined;
   for await (const { value, line, index } of readJsonArray(window, context.start)) {
     if (counter === undefined) {
-      if (isTauBenchRecord(value, options)) {
+      if (options.format === 'auto' && isLiveCodeBenchRecord(value)) {
+        liveCodeBench = liveCodeBenchLayout(value, options, file);
+        columns = liveCodeBench.columns;
+        counter = new JsonRecordCounter({ file, columns, outcome: { kind: 'success' }, counts, dropped, trials, infoError: false, state: context.state });
+      } else if (isTauBenchRecord(value, options)) {
         columns = tauBenchColumns(value, options, file);
         dropped.formatDefault('fail');
         counter = new JsonRecordCounter({ file, columns, outcome: { kind: 'tauBench' }, counts, dropped, trials, infoError: true, state: context.state });
@@ -72,10 +79,10 @@ async function readTauBench(context: ResultsFormatContext): Promise<ResultsForma
         counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state: context.state });
       }
     }
-    counter.count(value, line, index);
+    counter.count(liveCodeBench === undefined ? value : liveCodeBench.record(value), line, index);
   }
   if (columns === undefined) throw new InputError(file, 'must contain at least one result row');
-  return { format: generic ? 'json' : 'tau-bench', columns };
+  return { format: liveCodeBench !== undefined ? 'livecodebench' : generic ? 'json' : 'tau-bench', columns };
 }
 
 /**

@@ -13,6 +13,18 @@ const Bootstrap = Type.Union([
   Type.Null(),
 ]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const NotRecorded = (what: string) =>
+  Type.Object(
+    {
+      from: Type.String({ description: 'what it would be read from (a column, or tokens × prices)' }),
+      attempts: Type.Integer({ description: 'attempts read' }),
+      carrying: Type.Integer({ description: 'attempts with a value > 0' }),
+      rule: Type.String({ description: 'the rule, in words' }),
+    },
+    {
+      description: `the log's ${what} when it does not record it (all zero or blank, or > 0 on fewer than half the attempts): not priced, never averaged as 0`,
+    },
+  );
 
 /** `passk estimate FILE --json`: task-averaged pass@k and pass^k of a log, with intervals for two estimands. */
 export const EstimateFileSchema = Type.Object(
@@ -49,8 +61,10 @@ export const EstimateFileSchema = Type.Object(
       }),
       { minItems: 1, description: 'one row per k' },
     ),
-    cost: Type.Optional(openObject('per-attempt cost from the log, when it has one')),
+    cost: Type.Optional(openObject('per-attempt cost from the log, when it records one (at least half the attempts carry a value > 0)')),
     latency: Type.Optional(openObject('per-attempt latency from the log, when it has one')),
+    costNotRecorded: Type.Optional(NotRecorded('cost')),
+    latencyNotRecorded: Type.Optional(NotRecorded('latency')),
     p: Type.Object({ method: IntervalMethodSchema, confidence: Type.Number(), sides: SidesSchema }, { description: 'the per-task interval options' }),
     perTask: Type.Optional(
       Type.Array(
