@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { InputError, type Run } from '@passk/sim';
 import type { CompareRunSource } from '../format/compareDocument.js';
 import { describeDropped, describeFormat } from '../format/describeSource.js';
+import { describeTree } from '../format/describeTree.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { distinctPathNames } from './distinctPathNames.js';
 import { resultsArgsFor } from './perFileOptions.js';
@@ -97,7 +98,8 @@ export function runNames(files: readonly string[], given?: readonly string[]): s
 function readNotes(counts: TaskCounts, args: ResultsFileArgs, index: number, count: number): string[] {
   const forced = resultsArgsFor(args, index, count).format !== 'auto';
   const where = counts.where.length > 0 ? [`only rows with ${counts.where.join(', ')} (--where)`] : [];
-  return [describeFormat(counts.format, counts.columns, forced), ...where, ...describeDropped(counts.dropped, counts.format)];
+  const tree = counts.tree === undefined ? [] : [describeTree(counts.tree)];
+  return [...tree, describeFormat(counts.format, counts.columns, forced), ...where, ...describeDropped(counts.dropped, counts.format)];
 }
 
 /** Per-task counts as a run. */

@@ -4,7 +4,7 @@ import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 import { InputError } from '@passk/sim/errors';
 import { fieldAt, fieldText } from './fieldPath.js';
 import { JsonRecordCounter, type JsonOutcome, type JsonRecordSetup } from './jsonRecordCounter.js';
-import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
+import { hasScores, inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
 import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 import { tauBenchFormat } from './tauBenchFormat.js';
@@ -276,12 +276,15 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
     case 'inspect': {
       const samples = requireArray(doc, 'samples', file, kind);
       const header = doc as Record<string, unknown>;
-      let scoring: InspectScoring | undefined;
-      const records = samples.map((sample, i) => {
+      samples.forEach((sample, i) => {
         if (!isObject(sample)) throw new InputError(`${file} (samples[${i}])`, 'must be a JSON object');
-        scoring ??= inspectColumns(sample, options, `${file} (samples[${i}])`, header);
-        return inspectSampleRecord(sample, header, scoring, `${file} (samples[${i}])`);
       });
+      const scored = Math.max(
+        0,
+        samples.findIndex((sample) => hasScores(sample as Record<string, unknown>)),
+      );
+      const scoring: InspectScoring = inspectColumns(samples[scored] as Record<string, unknown>, options, `${file} (samples[${scored}])`, header);
+      const records = samples.map((sample, i) => inspectSampleRecord(sample as Record<string, unknown>, header, scoring, `${file} (samples[${i}])`));
       const columns = count(
         records,
         'samples',

@@ -2,10 +2,11 @@ import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 import { InputError } from '@passk/sim/errors';
 import type yauzl from 'yauzl';
 import { STDIN_NAME, sizeText, sourcePath } from './fileWindow.js';
-import { inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
+import { hasScores, inspectColumns, inspectSampleRecord, type InspectScoring } from './inspectSamples.js';
 import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
+import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 import { readDocument } from './documentFormat.js';
 
 /** A zip archive's first bytes (local file header signature). */
@@ -128,14 +129,13 @@ async function readInspect(context: ResultsFormatContext): Promise<ResultsFormat
       );
     }
     const header = (await entryJson(zip, headerEntry, file, options.maxDocumentBytes)) as Record<string, unknown>;
-    let scoring: InspectScoring | undefined;
+    const scoring = await chooseScoring(zip, samples, file, header, options);
     let counter: JsonRecordCounter | undefined;
     let columns: ResultsColumns | undefined;
     for (const [i, entry] of samples.entries()) {
       const where = `${file} (${entry.fileName})`;
       const sample = await entryJson(zip, entry, file, options.maxDocumentBytes);
       if (typeof sample !== 'object' || sample === null || Array.isArray(sample)) throw new InputError(where, 'must be a JSON object (an inspect_ai sample)');
-      scoring ??= inspectColumns(sample as Record<string, unknown>, options, where, header);
       const record = inspectSampleRecord(sample as Record<string, unknown>, header, scoring, where);
       if (counter === undefined) {
         columns = withAmountColumns(scoring.columns, options, Object.keys(record), record, {
@@ -160,6 +160,28 @@ async function readInspect(context: ResultsFormatContext): Promise<ResultsFormat
   } finally {
     zip.close();
   }
+}
+
+/**
+ * The scoring of a log, from its first sample that has scores (hasScores: an errored sample has
+ * none), read ahead entry by entry; where none has any, from the first (which refuses it).
+ */
+async function chooseScoring(
+  zip: yauzl.ZipFile,
+  samples: readonly yauzl.Entry[],
+  file: string,
+  header: Record<string, unknown>,
+  options: ResolvedResultsReadOptions,
+): Promise<InspectScoring> {
+  let first: Record<string, unknown> | undefined;
+  for (const entry of samples) {
+    const sample = await entryJson(zip, entry, file, options.maxDocumentBytes);
+    if (typeof sample !== 'object' || sample === null || Array.isArray(sample))
+      throw new InputError(`${file} (${entry.fileName})`, 'must be a JSON object (an inspect_ai sample)');
+    first ??= sample as Record<string, unknown>;
+    if (hasScores(sample as Record<string, unknown>)) return inspectColumns(sample as Record<string, unknown>, options, `${file} (${entry.fileName})`, header);
+  }
+  return inspectColumns(first!, options, `${file} (${samples[0]!.fileName})`, header);
 }
 
 /** inspect_ai logs: `.eval` archives (recognised by extension or by the zip signature) and, by name, `.json` logs. */

@@ -14,7 +14,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The scorer to read, from the first sample's `scores`: `--scorer NAME`, or the only one (several:
+ * Whether a sample carries scores. A sample that errored has none (inspect writes `error` instead),
+ * so the scorer is chosen from the first sample that has some: a log whose first entry errored reads
+ * like the same log in another order.
+ */
+export function hasScores(sample: Record<string, unknown>): boolean {
+  return isObject(sample.scores) && Object.keys(sample.scores).length > 0;
+}
+
+/**
+ * The scorer to read, from a scored sample's `scores` (the first with any, hasScores): `--scorer NAME`, or the only one (several:
  * refused, listing them); for a dict-valued score (`{"Problem Correctness": 0, …}`) the key named by
  * `--score-key`, or else the one key the log's own results report as a score of that scorer (inspect
  * writes `results.scores[]` entries `{name: KEY, scorer: SCORER, metrics}` for the keys it
