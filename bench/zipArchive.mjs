@@ -1,6 +1,6 @@
 // A minimal zip archive writer (PKWARE APPNOTE 6.3: local file headers, central directory, end
 // record; no zip64, no data descriptors) for the hostile .eval inputs of bench/hostileInputs.mjs and
-// test/cli/badInput/readers.catalogue.test.ts. Entries come deflated already, with the CRC-32 and the
+// test/cli/badInput/readers.catalogue.test.ts, and the inspect logs of test/fixtures/trees/make-trees.mjs. Entries come deflated already, with the CRC-32 and the
 // inflated size to state (which may lie: that is the point of some inputs).
 
 /** @param {Array<{ name: string, packed: Buffer, crc: number, size: number }>} entries deflated (method 8) */
