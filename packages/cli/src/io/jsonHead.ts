@@ -157,14 +157,7 @@ class Scanner {
    */
   member(found: (value: JsonValueHead) => void): void {
     const c = this.peek();
-    if (c === '{') {
-      const value: JsonValueHead = { type: 'object', keys: [] };
-      found(value);
-      this.members((key) => {
-        value.keys.push(key);
-        this.skip();
-      });
-    } else if (c === '[') {
+    if (c === '[') {
       const value: JsonValueHead = { type: 'array', keys: [], outcomes: true };
       found(value);
       let index = 0;
@@ -179,7 +172,7 @@ class Scanner {
       const value: JsonValueHead = { type: 'string', keys: [] };
       found(value);
       value.text = this.string(TEXT_CHARS);
-    } else found(this.scalar());
+    } else this.element(found); // an object (its keys) or a scalar, as an element
   }
 
   /** An element, handed to `found` as soon as its type is known: an object's keys (values skipped), or just the type. */
