@@ -18,13 +18,16 @@
 // - `estimate-10m`: `passk estimate` end to end on a generated 10-million-row CSV against
 //   shared/bench/python_estimate_peer.py on the same file (target ≥ 10×, < 300 MB, values equal to 1e-12).
 //
-// Also `hostile-inputs` (bench/hostileInputs.mjs): peak RSS of passk estimate on malformed big inputs (target < 300 MB each).
+// Also `hostile-inputs` (bench/hostileInputs.mjs): peak RSS of passk estimate on malformed big inputs (target < 300 MB each),
+// and `reader-memory` (bench/readerMemory.mjs): peak RSS on big valid logs — 15 M rows with costs, estimate --json on
+// 400 000 tasks, an .eval of 400 000 entries (target < 250 MB each; inputs in a temp folder, removed after).
 //
 // Options: --runs N (best of N, default 3), --only a,b (some scenarios, vote included), --no-memory,
-// --no-estimate, --no-startup, --no-scaling, --no-rounds, --no-streaming, --no-hostile, --strict
+// --no-estimate, --no-startup, --no-scaling, --no-rounds, --no-streaming, --no-hostile, --no-reader-memory, --strict
 // (exit 1 when a target is missed; without it only a failed agreement check or an error exits 1).
 // Environment: PASSK_SHARED = the shared folder holding bench/numpy_peer.py (default ../shared).
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -40,6 +43,7 @@ import { peakMemory } from './memory.mjs';
 import { PEER_METHODS, peerEnvironment, peerScript, runPeer } from './peer.mjs';
 import { streamingFile, streamingRss } from './streamingRss.mjs';
 import { HOSTILE_CASES, hostileMet, printHostile, runHostile } from './hostileInputs.mjs';
+import { READER_CASES, READER_MEMORY_TARGET_MB, printReader, readerMet, runReaderCase } from './readerMemory.mjs';
 import {
   estimateDifference,
   estimateFile,
@@ -105,6 +109,7 @@ const { values: options } = parseArgs({
     'no-rounds': { type: 'boolean', default: false },
     'no-streaming': { type: 'boolean', default: false },
     'no-hostile': { type: 'boolean', default: false },
+    'no-reader-memory': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -476,6 +481,19 @@ if (!options['no-hostile']) {
   printHostile(hostile);
 }
 
+// ---- reader-memory: peak RSS on big valid logs, each < 250 MB (--no-reader-memory skips it; bench/readerMemory.mjs) ----
+const reader = [];
+if (!options['no-reader-memory']) {
+  const dir = mkdtempSync(join(tmpdir(), 'passk-reader-memory-'));
+  try {
+    for (const entry of READER_CASES) reader.push(await runReaderCase(repoRoot, dir, entry, log));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('');
+  printReader(reader);
+}
+
 const results = peerScenarios.map((e) => ({
   scenario: e.name,
   enginePath: e.path,
@@ -540,6 +558,7 @@ if (rounds) results.push({ scenario: 'rounds', of: 'budget', whatIfs: rounds });
 if (estimate) results.push(estimate);
 if (streaming) results.push(streaming);
 if (hostile.length > 0) results.push({ scenario: 'hostile-inputs', targetMB: 300, cases: hostile.map((r) => ({ ...r, met: hostileMet(r) })) });
+if (reader.length > 0) results.push({ scenario: 'reader-memory', targetMB: READER_MEMORY_TARGET_MB, cases: reader.map((r) => ({ ...r, met: readerMet(r) })) });
 const out = join(benchDir, 'results.json');
 await writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -548,6 +567,7 @@ const startupMissed = startup !== null && startup.medianRatio > STARTUP_TARGET;
 const missedMemory = memoryRuns.filter((m) => m.peakRssMB >= MEMORY_TARGET_MB);
 const disagree = [...peerScenarios.filter((e) => !e.agreement.pass), ...scenarios.filter((e) => !e.identical), ...(rounds ?? []).filter((r) => !r.sameCounts)];
 const hostileMissed = hostile.filter((r) => !hostileMet(r));
+const readerMissed = reader.filter((r) => !readerMet(r));
 const estimateMissed = estimate && (estimate.ratio < ESTIMATE_RATIO_TARGET || (estimate.peakRssMB ?? 0) >= ESTIMATE_MEMORY_TARGET_MB);
 if (estimate && !(estimate.maxAbsDifference <= 1e-12)) disagree.push({ name: 'estimate-10m' });
 const peakMB = memoryRuns.length ? Math.max(...memoryRuns.map((m) => m.peakRssMB)) : null;
@@ -567,13 +587,15 @@ console.log(
       ? `; scaling exponents vs the work done ${scaling.series.map((x) => `${x.sampler} ${(x.sampler === 'pattern' ? x.startedExponent : x.exponent).toFixed(2)}`).join(', ')}`
       : '') +
     (hostile.length ? `; hostile inputs ${hostile.length - hostileMissed.length} of ${hostile.length} met` : '') +
+    (reader.length ? `; reader memory ${reader.length - readerMissed.length} of ${reader.length} met` : '') +
     (estimate
       ? `; estimate-10m ratio ${estimate.ratio.toFixed(2)}, both end to end (≥ ${ESTIMATE_RATIO_TARGET}: ${estimate.ratio >= ESTIMATE_RATIO_TARGET ? 'met' : 'MISSED'})`
       : ''),
 );
 if (
   disagree.length > 0 ||
-  (options.strict && (missedRatio.length > 0 || missedMemory.length > 0 || estimateMissed || startupMissed || hostileMissed.length > 0))
+  (options.strict &&
+    (missedRatio.length > 0 || missedMemory.length > 0 || estimateMissed || startupMissed || hostileMissed.length > 0 || readerMissed.length > 0))
 )
   process.exitCode = 1;
 

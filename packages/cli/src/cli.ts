@@ -7,6 +7,7 @@ import { emptyNumbersAsNaN, numberAsParsed, refuseBlankPaths, refuseRepeatedNumb
 import { joinNegativeValues } from './args/negativeValues.js';
 import { optionAsTyped } from './args/optionAsTyped.js';
 import type { CliIo } from './io/cliIo.js';
+import { terminalText } from './format/terminalText.js';
 
 type CommandFactory = (io: CliIo) => CommandModule<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -101,11 +102,12 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     if (error instanceof Interrupted) return 130;
     if (error instanceof CommandExit) return error.code;
     if (error instanceof InputError) {
-      io.stderr(`passk: ${messageAsTyped(error, args)}\n`);
+      // A file name or a run name in the line is data: shown as terminal text, so the error stays one line.
+      io.stderr(`${terminalText(`passk: ${messageAsTyped(error, args)}`)}\n`);
       return 2;
     }
     if (error instanceof UsageError) {
-      io.stderr(`passk: ${error.message}\n`);
+      io.stderr(`${terminalText(`passk: ${error.message}`)}\n`);
       return 2;
     }
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -6,6 +6,8 @@ import { InputError } from './errors.js';
  */
 
 export function requireInteger(where: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof min !== 'number' || typeof max !== 'number')
+    throw new InputError(`${where} (its check)`, 'must have numbers as its bounds', typeof min !== 'number' ? String(min) : String(max));
   if (typeof value !== 'number' || !Number.isInteger(value) || !(value >= min && value <= max)) {
     const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `in ${min}..${max}`;
     throw new InputError(where, `must be an integer ${range}`, value);

@@ -1,3 +1,5 @@
+import { InputError } from './errors.js';
+
 /**
  * A long computation (planning searches, the bootstrap) that can be driven step by step: it yields how far it is (done of total)
  * between steps and returns its result. The plain functions run it to the end at once (`runSteps`);
@@ -7,6 +9,13 @@ export type Steps<T> = Generator<{ readonly done: number; readonly total: number
 
 /** Runs a stepwise computation to its end and returns its result. */
 export function runSteps<T>(steps: Steps<T>): T {
+  if (typeof steps !== 'object' || steps === null || typeof steps.next !== 'function') {
+    throw new InputError(
+      'steps',
+      'must be the steps of a computation (e.g. planComparisonSteps(options))',
+      typeof steps === 'object' && steps !== null ? 'an object without next()' : steps,
+    );
+  }
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;

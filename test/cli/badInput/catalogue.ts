@@ -40,6 +40,8 @@ export interface BadInputCase {
   readonly process?: boolean;
   /** Standard input for the run (implies `process`). */
   readonly stdin?: string | Uint8Array;
+  /** Environment variables added for the run (GITHUB_STEP_SUMMARY); a function gets the folder. */
+  readonly env?: Readonly<Record<string, string>> | ((dir: string) => Readonly<Record<string, string>>);
   /** Expected exit code; default 2. */
   readonly code?: number;
 }
@@ -80,8 +82,9 @@ export async function runCase(c: BadInputCase): Promise<CaseRun> {
       writeFileSync(join(dir, name), content);
     }
     const args = typeof c.args === 'function' ? c.args(dir) : c.args;
+    const env = { ...process.env, ...(typeof c.env === 'function' ? c.env(dir) : c.env) };
     const before = snapshot(dir);
-    const run = c.process || c.stdin !== undefined ? inChild(args, dir, c.stdin) : await inProcess(args, dir);
+    const run = c.process || c.stdin !== undefined ? inChild(args, dir, c.stdin, env) : await inProcess(args, dir, env);
     const lines = run.stderr.replace(/\n$/, '').split('\n');
     const line = lines[0] ?? '';
     const context = `passk ${args.join(' ')}\nstderr: ${run.stderr}`;
@@ -113,22 +116,23 @@ export function catalogue(title: string, cases: readonly BadInputCase[], timeout
 }
 
 /** In-process, with the process's working folder set to the case's folder (readers resolve paths against it; vitest runs test files in forks, where chdir is allowed). */
-async function inProcess(args: readonly string[], cwd: string): Promise<CliRun> {
+async function inProcess(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const back = process.cwd();
   process.chdir(cwd);
   try {
-    const code = await runCli(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), stderrIsTTY: false, cwd });
+    const code = await runCli(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), stderrIsTTY: false, cwd, env });
     return { code, stdout, stderr };
   } finally {
     process.chdir(back);
   }
 }
 
-function inChild(args: readonly string[], cwd: string, input?: string | Uint8Array): CliRun {
+function inChild(args: readonly string[], cwd: string, input: string | Uint8Array | undefined, env: NodeJS.ProcessEnv): CliRun {
   const r = spawnSync(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, ...args], {
     cwd,
+    env,
     encoding: 'utf8',
     timeout: 60_000,
     input,

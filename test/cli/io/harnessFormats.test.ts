@@ -102,15 +102,15 @@ describe('harness formats, detected by content', () => {
     const counts = await readTaskCounts(log('tau2-results.json'));
     expect(counts.dropped.reasons).toEqual({ missing: 0, error: 1 });
     // Costs 0.02, 0.04, 0.01, 0.01 → mean 0.02; durations 10, 30, 5, 5 → mean 12.5.
-    expect(counts.cost!.values).toEqual([0.02, 0.04, 0.01, 0.01]);
-    expect(counts.latency!.values).toEqual([10, 30, 5, 5]);
+    expect(counts.cost!.amounts.values()).toEqual([0.02, 0.04, 0.01, 0.01]);
+    expect(counts.latency!.amounts.values()).toEqual([10, 30, 5, 5]);
   });
 
   it('inspect: tokens priced per million, total_time as latency; JSON log needs --scorer when two scorers', async () => {
     const counts = await readTaskCounts(log('inspect-demo.eval'), { priceIn: 1, priceOut: 10 });
     // 1000 input + 100 output tokens per sample: 1000·1/1e6 + 100·10/1e6 = 0.002.
-    expect(counts.cost!.values).toEqual([0.002, 0.002, 0.002, 0.002]);
-    expect(counts.latency!.values).toEqual([2, 4, 2, 4]);
+    expect(counts.cost!.amounts.values()).toEqual([0.002, 0.002, 0.002, 0.002]);
+    expect(counts.latency!.amounts.values()).toEqual([2, 4, 2, 4]);
     await expect(readTaskCounts(log('inspect-demo.json'), { format: 'inspect' })).rejects.toThrow('--scorer: must name one of the scorers');
     const judged = await readTaskCounts(log('inspect-demo.json'), { format: 'inspect', scorer: 'judge' });
     expect(perTask(judged)).toEqual([['s1', 1, 0]]);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AmountSketch } from '../../../packages/cli/src/io/amountSketch.js';
 import { empiricalAmount, MAX_EMPIRICAL_VALUES } from '../../../packages/cli/src/io/empiricalAmount.js';
 import { readScenarioFile } from '../../../packages/cli/src/io/readScenarioFile.js';
 import { fixture, passk } from '../../helpers/runPassk.js';
@@ -37,10 +38,10 @@ describe("fit --out and simulate --tasks-from use the log's empirical cost and l
 
 describe('empiricalAmount', () => {
   it('keeps up to 1000 values as they are; longer logs become their 1000 quantiles at (i + 0.5)/1000', () => {
-    const few = { from: 'column "c"', attempts: 3, of: 3, perTask: [], values: [3, 1, 2] };
+    const few = { from: 'column "c"', attempts: 3, of: 3, perTask: [], amounts: AmountSketch.of([3, 1, 2]) };
     expect(empiricalAmount(few)).toEqual({ dist: 'empirical', values: [3, 1, 2] });
     // 2000 values 1999, 1998, …, 0: sorted, quantile i is sorted[floor((i + 0.5)/1000 · 2000)] = 2i + 1.
-    const many = { from: 'column "c"', attempts: 2000, of: 2000, perTask: [], values: Array.from({ length: 2000 }, (_, i) => 1999 - i) };
+    const many = { from: 'column "c"', attempts: 2000, of: 2000, perTask: [], amounts: AmountSketch.of(Array.from({ length: 2000 }, (_, i) => 1999 - i)) };
     const picked = empiricalAmount(many)!.values;
     expect(picked).toHaveLength(MAX_EMPIRICAL_VALUES);
     expect(picked.slice(0, 3)).toEqual([1, 3, 5]);

@@ -168,6 +168,6 @@ describe('docs/results.md', () => {
       expect(page).toContain(`## ${kind}\n\n`);
       expect(page).toContain(`Schema version ${version}.`);
     }
-    expect(page).toMatch(/### Interval\n[\s\S]*\| `level` \| number in \[0, 1\] \| yes \|/);
+    expect(page).toMatch(/### Interval\n[\s\S]*\| `level` \| number in \(0, 1\) \| yes \|/);
   });
 });

@@ -536,16 +536,18 @@ const BAD_CASES: Array<[string, unknown, string]> = [
   ['beta in neither form', edited([RATE, { dist: 'beta' }]), 'tasks.successRate: must give either mean and concentration, or a and b, got {"dist":"beta"}'],
   ['beta mean 1', edited([RATE, { dist: 'beta', mean: 1, concentration: 2 }]), 'tasks.successRate.mean: must be a number strictly between 0 and 1, got 1'],
   ['beta mean 0', edited([RATE, { dist: 'beta', mean: 0, concentration: 2 }]), 'tasks.successRate.mean: must be a number strictly between 0 and 1, got 0'],
-  ['beta concentration missing', edited([RATE, { dist: 'beta', mean: 0.5 }]), 'tasks.successRate.concentration: is required (a finite number > 0)'],
+  ['beta concentration missing', edited([RATE, { dist: 'beta', mean: 0.5 }]), 'tasks.successRate.concentration: is required (a number > 0 and at most 1e15)'],
   ['beta mean missing', edited([RATE, { dist: 'beta', concentration: 2 }]), 'tasks.successRate.mean: is required (a number strictly between 0 and 1)'],
   [
     'beta concentration 0',
     edited([RATE, { dist: 'beta', mean: 0.5, concentration: 0 }]),
-    'tasks.successRate.concentration: must be a finite number > 0, got 0',
+    'tasks.successRate.concentration: must be a number > 0 and at most 1e15, got 0',
   ],
-  ['beta a negative', edited([RATE, { dist: 'beta', a: -1, b: 1 }]), 'tasks.successRate.a: must be a finite number > 0, got -1'],
-  ['beta b infinite', edited([RATE, { dist: 'beta', a: 1, b: Infinity }]), 'tasks.successRate.b: must be a finite number > 0, got Infinity'],
-  ['beta b missing', edited([RATE, { dist: 'beta', a: 1 }]), 'tasks.successRate.b: is required (a finite number > 0)'],
+  ['beta a negative', edited([RATE, { dist: 'beta', a: -1, b: 1 }]), 'tasks.successRate.a: must be a number > 0 and at most 1e15, got -1'],
+  ['beta b infinite', edited([RATE, { dist: 'beta', a: 1, b: Infinity }]), 'tasks.successRate.b: must be a number > 0 and at most 1e15, got Infinity'],
+  ['beta b missing', edited([RATE, { dist: 'beta', a: 1 }]), 'tasks.successRate.b: is required (a number > 0 and at most 1e15)'],
+  // A Beta's quadrature (exact values of resampled tasks) stopped converging near 1e200: 1e300 ended simulate in an internal error (issue 43).
+  ['beta a of 1e300', edited([RATE, { dist: 'beta', a: 1e300, b: 1 }]), 'tasks.successRate.a: must be a number > 0 and at most 1e15, got 1e+300'],
   [
     'a beta key typo',
     edited([RATE, { dist: 'beta', mean: 0.5, concentraton: 2 }]),

@@ -6,8 +6,7 @@ import { InputError } from '@passk/sim/errors';
  * (streamRng takes text seeds). Example: "42" → 42, "run-7" → "run-7".
  */
 export function parseSeedOption(text: string, where = '--seed'): number | string {
-  const typed = String(text);
-  if (typed === '') throw new InputError(where, 'must be an integer ≥ 0 or a non-empty text', typed);
+  const typed = requireSeedText(text, where);
   if (!/^\d+$/.test(typed)) return typed;
   const value = Number(typed);
   if (!Number.isSafeInteger(value)) {
@@ -18,4 +17,14 @@ export function parseSeedOption(text: string, where = '--seed'): number | string
     );
   }
   return value;
+}
+
+/**
+ * A text `--seed` (compare, estimate, plan compare: the text itself seeds the stream) as typed,
+ * refused when blank: `--seed ""` or `--seed " "` would seed every run alike with a value nobody chose.
+ */
+export function requireSeedText(text: string, where = '--seed'): string {
+  const typed = String(text);
+  if (typed.trim() === '') throw new InputError(where, 'must be an integer ≥ 0 or a non-empty text (not only spaces)', typed);
+  return typed;
 }

@@ -116,7 +116,8 @@ export function buildChart(kind: ChartKind, results: Results, options: ChartOpti
 /**
  * The chart `--chart FILE` draws for a command's result: the two curves for estimates (the
  * interval rows for one task at a single k), the runs curves for plan demonstrate, delivery
- * against budget for simulate, the frontier for sweep, observed against fitted rates for fit.
+ * against budget for simulate, the frontier for sweep, observed against fitted rates for fit
+ * (a gate result has none).
  */
 export function naturalChart(result: ResultDocument, options: ChartOptions = {}): ChartSpec {
   switch (result.kind) {
@@ -139,5 +140,7 @@ export function naturalChart(result: ResultDocument, options: ChartOptions = {})
       return fitPassRatesChart(result);
     case RESULT_KINDS.compare:
       return compareDifferenceChart(result);
+    case RESULT_KINDS.gate:
+      throw new InputError('--chart', `has no chart to draw for a ${result.kind} result (passk report shows its table)`);
   }
 }

@@ -2,6 +2,7 @@ import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import type { ChartSpec } from './chartSpec.js';
 import { chartFormat } from './chartFormat.js';
 import { labelledSvg } from './labelledSvg.js';
+import { loadChartRenderer } from './loadChartRenderer.js';
 
 /**
  * A chart as the file `path` names by its extension: `.svg` (an image titled and described for
@@ -12,7 +13,7 @@ export async function chartFileContent(chart: ChartSpec, path: string): Promise<
   const format = chartFormat(path);
   if (format === 'vl.json') return `${JSON.stringify(chart.spec, null, 2)}\n`;
   // vega (and resvg for PNG) load only when a chart is drawn: they are most of the CLI's start-up.
-  const { renderPng, renderSvg } = await import('./renderChart.js');
+  const { renderPng, renderSvg } = await loadChartRenderer();
   if (format === 'svg') return labelledSvg(await renderSvg(chart.spec), 'chart', chart.title, chart.caption);
   return await renderPng(chart.spec);
 }

@@ -8,7 +8,7 @@ import { checkResultDocument } from '../results/checkResultDocument.js';
 import type { ResultDocument } from '../results/resultSchemas.js';
 import { writeChart } from '../charts/writeChart.js';
 import type { CliIo } from '../io/cliIo.js';
-import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { checkOutputs } from '../io/checkOutputs.js';
 import { readJsonFile } from '../io/readTextFile.js';
 
 interface ChartArgs {
@@ -48,7 +48,7 @@ export function chartCommand(io: CliIo): CommandModule<object, ChartArgs> {
     handler: async (args) => {
       if (!isChartKind(args.kind)) throw new InputError('KIND', `must be one of ${CHART_KINDS.join(', ')}`, args.kind);
       chartFormat(args.out, '--out');
-      refuseOverwritingInputs([{ path: args.out, option: '--out' }], args.from, io.cwd);
+      checkOutputs([{ path: args.out, option: '--out' }], args.from, io.cwd);
       const results = [];
       for (const path of args.from) results.push(await readResultFile(resolve(io.cwd, path), path)); // the first bad file named is the one reported
       const maxWrongDelivery = args['max-wrong-delivery'] === undefined ? null : requireUnit('--max-wrong-delivery', args['max-wrong-delivery']);

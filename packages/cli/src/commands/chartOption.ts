@@ -1,4 +1,5 @@
 import { chartFormat } from '../charts/chartFormat.js';
+import { checkOutputs } from '../io/checkOutputs.js';
 import type { CliIo } from '../io/cliIo.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { writeFilesTogether, type OutputFile } from '../io/writeFilesTogether.js';
@@ -45,7 +46,13 @@ export async function writeChartOption(document: object, path: string | undefine
   await writeWithChart([], document, path, io);
 }
 
-/** Checks --chart's extension up front, so a typo fails before a long run rather than after it. */
-export function checkChartOption(path: string | undefined): void {
-  if (path !== undefined) chartFormat(path);
+/**
+ * Checks --chart up front, so a mistake fails before a long run rather than after it: its
+ * extension, and that the path can take the chart (checkOutputs: a regular file or a new path, not
+ * a folder, a device or a FIFO, and none of `inputs`, resolved against `cwd`).
+ */
+export function checkChartOption(path: string | undefined, inputs: readonly string[] = [], cwd: string = process.cwd()): void {
+  if (path === undefined) return;
+  chartFormat(path);
+  checkOutputs([{ path, option: '--chart' }], inputs, cwd);
 }

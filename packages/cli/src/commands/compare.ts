@@ -1,10 +1,12 @@
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { InputError, compareManySteps, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
+import { requireSeedText } from '../args/seedOption.js';
 import { compareDocument, type CompareRunSource } from '../format/compareDocument.js';
 import { formatCompare, formatCompareMarkdown } from '../format/compareOutput.js';
 import type { CliIo } from '../io/cliIo.js';
+import { fileIdentity, sameFile } from '../io/fileIdentity.js';
 import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { splitWhere } from './perFileOptions.js';
@@ -71,14 +73,14 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         .example('$0 compare runs.csv --by model --baseline gpt-4o', 'every model in one file against gpt-4o')
         .example('$0 compare runs.csv runs.csv --where alias=a --where alias=b', 'two agents of one file: one --where per run'),
     handler: async (args) => {
-      checkChartOption(args.chart);
+      checkChartOption(args.chart, args.files, io.cwd);
       if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
       const options = {
         confidence: requireOpenUnit('--confidence', args.confidence),
         bootstrap: requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000),
         permutations: requireInteger('--permutations', args.permutations, 1, 10_000_000),
         minOverlap: requireUnit('--min-overlap', args['min-overlap']),
-        seed: args.seed,
+        seed: requireSeedText(args.seed),
       };
       if (args.by !== undefined && args.name !== undefined)
         throw new InputError('--name', 'cannot be combined with --by (runs are named by the values of the column)');
@@ -120,8 +122,8 @@ async function readRunsBaselineFirst(args: CompareArgs): Promise<ReadRuns> {
  * own conditions (then the same rows twice: runNames refuses it).
  */
 function namesByOwnWhere(files: readonly string[], where: CompareArgs['where']): string[] | undefined {
-  const paths = files.map((file) => resolve(file));
-  if (new Set(paths).size === paths.length) return undefined;
+  const identities = files.map((file) => fileIdentity(file));
+  if (identities.every((identity, i) => identities.findIndex((other) => sameFile(other, identity)) === i)) return undefined;
   const names = splitWhere(where, files.length).own.map((conditions) => conditions.join(', '));
   return names.every((name) => name !== '') && new Set(names).size === names.length ? names : undefined;
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { labelledSvg } from '../charts/labelledSvg.js';
+import { checkOutputs } from '../io/checkOutputs.js';
 import type { CliIo } from '../io/cliIo.js';
 import { writeFilesTogether, type OutputFile } from '../io/writeFilesTogether.js';
 import { Interrupted } from '../run/interrupted.js';
@@ -22,6 +23,8 @@ export function demoCommand(io: CliIo): CommandModule<object, DemoArgs> {
         .option('out', { type: 'string', default: './passk-demo', describe: 'folder to write report.html, charts/ and results/ into' })
         .example('$0 demo', 'writes ./passk-demo/report.html and the charts beside it'),
     handler: async (args) => {
+      // Before the work: the folder and its report must be writable paths (the other files' paths are checked as they are written).
+      checkOutputs([{ path: join(args.out, 'report.html'), option: '--out' }], [], io.cwd);
       let interrupted = false;
       const onSignal = () => void (interrupted = true);
       process.on('SIGINT', onSignal);

@@ -12,8 +12,8 @@ import {
 } from '@passk/sim/estimate';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
+import { requireSeedText } from '../args/seedOption.js';
 import { checkEstimateCombinations } from '../args/ignoredOptions.js';
-import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
 import { checkKSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
 import { rateMarkdown, taskEstimateMarkdown } from '../format/estimateMarkdown.js';
@@ -74,9 +74,9 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
     handler: async (args) => {
       const interval = intervalOptions(args);
       checkEstimateCombinations(args);
-      checkChartOption(args.chart);
+      requireSeedText(args.seed);
+      checkChartOption(args.chart, (args.file ?? []).map(String), io.cwd);
       if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
-      if (args.chart !== undefined) refuseOverwritingInputs([{ path: args.chart, option: '--chart' }], (args.file ?? []).map(String), io.cwd);
       if (args.k !== undefined) checkKSum(parseKList(args.k), args['max-k-sum']);
       if (args.file !== undefined && args.file.length > 0) {
         if (args.n !== undefined || args.c !== undefined || args.p !== undefined) {

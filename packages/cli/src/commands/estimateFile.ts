@@ -13,9 +13,13 @@ import {
 } from '@passk/sim/estimate';
 import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
+import { withinCommentLimit } from '../format/commentLimit.js';
 import { fileEstimateMarkdown } from '../format/estimateMarkdown.js';
+import { inertMarkdown } from '../format/inertMarkdown.js';
+import { terminalText } from '../format/terminalText.js';
 import type { FileEstimate, FileEstimateRow } from '../format/fileEstimate.js';
 import { formatFileEstimate } from '../format/fileEstimateOutput.js';
+import { LazyArray, writeJson } from '../format/streamedJson.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
@@ -55,7 +59,8 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
       return estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, checkpoint);
     });
     await writeChartOption(estimate.document, args.chart, io);
-    io.stdout(args.json ? `${JSON.stringify(estimate.json, null, 2)}\n` : estimate.text);
+    if (args.json) writeJson(estimate.json, io.stdout);
+    else io.stdout(estimate.text);
     return;
   }
   if (args.chart !== undefined) throw new InputError('--chart', 'draws the estimate of one system: choose one with --where instead of --by', args.chart);
@@ -71,10 +76,13 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
     return { by, estimates };
   });
   if (args.json) {
-    io.stdout(`${JSON.stringify({ by, groups: estimates.map(({ group, json }) => ({ group, ...json })) }, null, 2)}\n`);
+    writeJson({ by, groups: estimates.map(({ group, json }) => ({ group, ...json })) }, io.stdout);
     return;
   }
-  io.stdout(estimates.map(({ group, text }) => `== ${by}=${group} ==\n${text}`).join('\n'));
+  // The column and its values are data: inert Markdown text with --markdown (the whole within GitHub's comment limit), else terminal text.
+  const shown = args.markdown ? (data: string) => inertMarkdown(data, { lineStart: false }) : terminalText;
+  const text = estimates.map(({ group, text }) => `== ${shown(String(by))}=${shown(group)} ==\n${text}`).join('\n');
+  io.stdout(args.markdown ? withinCommentLimit(text) : text);
 }
 
 /** The estimate of one group's counts (the whole read without --by): its text view, its JSON document (with perTask), and the document charts are drawn from. */
@@ -167,12 +175,14 @@ async function estimateCounts(
     ? fileEstimateMarkdown(result)
     : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(amounts, counts.rows);
   if (!args.json) return { text, json: document, document };
-  const perTask = counts.taskIds.map((task, i) => {
+  // Made task by task as the JSON is written (format/streamedJson.ts): 400 000 tasks held at once were 1.1 GB.
+  const taskIds = counts.taskIds;
+  const perTask = new LazyArray(taskIds.length, (i) => {
     const n = counts.n[i]!;
     const c = counts.c[i]!;
     const p = proportionInterval(n, c, interval);
     return {
-      task,
+      task: taskIds[i]!,
       n,
       c,
       p: { estimate: p.estimate, ...documentInterval(p, p.confidence, p.method) },

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim';
 import { fitOfFile } from './fitOfFile.js';
 import type { CommandModule } from 'yargs';
-import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { checkOutputs } from '../io/checkOutputs.js';
 import { stringify } from 'yaml';
 import { parseKList } from '../args/parseKList.js';
 import { checkKSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
@@ -53,7 +53,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
       const ks = args.k === undefined ? undefined : parseKList(args.k);
       if (ks !== undefined) checkKSum(ks, args['max-k-sum']);
       const inputs = args.results.map(String);
-      if (args.out !== undefined) refuseOverwritingInputs([{ path: args.out, option: '--out' }], inputs, io.cwd);
+      if (args.out !== undefined) checkOutputs([{ path: args.out, option: '--out' }], inputs, io.cwd);
       const counts = await readResultsFile(inputs, args);
       const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
       const fit = fitOfFile(tasks, { ks, confidence }, inputs.join(' '));

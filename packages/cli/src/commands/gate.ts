@@ -1,11 +1,13 @@
-import { appendFile } from 'node:fs/promises';
 import { InputError, averageOverTasks, compareRuns, requireOpenUnit, taskAverageIntervals, type Run } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { parseRequirement, type Requirement } from '../args/parseRequirement.js';
 import { formatGate, formatGateMarkdown, requirementMetric, type GateCheck, type GateResult } from '../format/gateOutput.js';
 import { PAIRED_INTERVAL } from '../format/compareDocument.js';
+import { gateDocument } from '../format/gateDocument.js';
 import { ESTIMANDS, type Estimand } from '../format/estimandNotes.js';
 import type { CliIo } from '../io/cliIo.js';
+import { appendStepSummary, closeStepSummary, openStepSummary, STEP_SUMMARY_VARIABLE } from '../io/stepSummary.js';
+import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { CommandExit } from '../run/commandExit.js';
 import { readRunFiles } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
@@ -18,6 +20,7 @@ export interface GateArgs extends ResultsFileArgs {
   'min-overlap': number;
   estimand: Estimand;
   markdown: boolean;
+  json: boolean;
 }
 
 /**
@@ -27,7 +30,9 @@ export interface GateArgs extends ResultsFileArgs {
  * the line. The bound is of the task-population interval (`--estimand population`, the default) or of
  * the this-benchmark one (`--estimand benchmark`: the same tasks rerun, only the trials random).
  * Exit 0 when all pass, 1 when one fails, 2 on bad input. With $GITHUB_STEP_SUMMARY set,
- * the Markdown table is appended there too.
+ * the Markdown table is appended there too: that file is checked before anything is read, like any
+ * output (io/stepSummary.ts), and appended to before anything is printed. `--json` prints the
+ * passk.gate document (the verdict and each requirement with its bound) for tools.
  */
 export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
   return {
@@ -51,6 +56,7 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
             'which interval the bounds come from: population (is it so on tasks like these: which tasks were sampled and the trials) or benchmark (would a rerun on these very tasks say so: only the trials random)',
         })
         .option('markdown', { type: 'boolean', default: false, describe: 'print the result as a Markdown table' })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.gate contract: the verdict, each requirement with its bound)' })
         .example("$0 gate new.jsonl --require 'passHat@4 >= 0.80'", 'fail the build unless pass^4 is at least 80 % at 95 % confidence')
         .example("$0 gate new.jsonl --baseline main.jsonl --require 'delta(pass@1) >= -0.02'", 'fail if new may be more than 2 points worse than main')
         .example(
@@ -65,20 +71,28 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
       const deltas = requirements.filter((requirement) => requirement.delta);
       if (deltas.length > 0 && args.baseline === undefined)
         throw new InputError('--require', 'delta(…) needs --baseline OLD (the file to compare against)', deltas[0]!.text);
+      if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
       const files = args.baseline === undefined ? [args.file] : [args.baseline, args.file];
-      const { runs } = await readRunFiles(files, args);
-      const candidate = runs[runs.length - 1]!;
-      const checks = requirements.map((requirement) =>
-        requirement.delta
-          ? deltaCheck(requirement, runs[0]!, candidate, { confidence, minOverlap: args['min-overlap'], estimand: args.estimand })
-          : ownCheck(requirement, candidate, confidence, args.estimand),
-      );
-      const result: GateResult = { file: args.file, baseline: args.baseline ?? null, confidence, checks };
-      const markdown = formatGateMarkdown(result);
-      io.stdout(args.markdown ? markdown : formatGate(result));
-      const summaryFile = process.env.GITHUB_STEP_SUMMARY;
-      if (summaryFile) await appendFile(summaryFile, `${markdown}\n`);
-      if (checks.some((check) => !check.pass)) throw new CommandExit(1);
+      const summary = await openStepSummary((io.env ?? process.env)[STEP_SUMMARY_VARIABLE], files, io.cwd);
+      try {
+        const { runs } = await readRunFiles(files, args);
+        const candidate = runs[runs.length - 1]!;
+        const checks = requirements.map((requirement) =>
+          requirement.delta
+            ? deltaCheck(requirement, runs[0]!, candidate, { confidence, minOverlap: args['min-overlap'], estimand: args.estimand })
+            : ownCheck(requirement, candidate, confidence, args.estimand),
+        );
+        const result: GateResult = { file: args.file, baseline: args.baseline ?? null, confidence, checks };
+        const markdown = formatGateMarkdown(result);
+        const json = args.json ? `${JSON.stringify(gateDocument(result, args.estimand), null, 2)}\n` : '';
+        if (args.json) checkWrittenDocument(json);
+        // The summary first: when it cannot be written, the one error line is all the output.
+        if (summary !== undefined) await appendStepSummary(summary, `${markdown}\n`);
+        io.stdout(args.json ? json : args.markdown ? markdown : formatGate(result));
+        if (checks.some((check) => !check.pass)) throw new CommandExit(1);
+      } finally {
+        await closeStepSummary(summary);
+      }
     },
   };
 }

@@ -22,7 +22,7 @@ import { sweepResult, type MissingShards } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption } from './chartOption.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
 import { emitSweep } from './sweep.js';
-import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { checkOutputs } from '../io/checkOutputs.js';
 import { plannedOutputs, SUMMARY_FILES } from '../io/plannedOutputs.js';
 
 interface MergeArgs extends SummaryOutputArgs {
@@ -59,7 +59,7 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
       checkChartOption(args.chart);
       const paths: string[] = [];
       for (const part of args.parts) paths.push(...(await shardPaths(part)));
-      refuseOverwritingInputs(plannedOutputs(args.out, [...SUMMARY_FILES, 'sweep.json'], args.chart), paths, io.cwd);
+      checkOutputs(plannedOutputs(args.out, [...SUMMARY_FILES, 'sweep.json'], args.chart), paths, io.cwd);
       // One after another, so that of several bad shards the first one named is the one reported.
       const inputs: ShardInput[] = [];
       for (const path of paths) {

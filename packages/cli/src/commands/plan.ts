@@ -13,6 +13,7 @@ import {
 } from '@passk/sim';
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
+import { requireSeedText } from '../args/seedOption.js';
 import { refuseTogether } from '../args/ignoredOptions.js';
 import { checkFailures, checkTrialsSum, intervalsLimit, limitOption, requireWithin, WORK_LIMITS } from '../args/workLimits.js';
 import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
@@ -212,7 +213,7 @@ export function planCommand(io: CliIo): CommandModule {
               trials,
               gainSpread: args['gain-spread'],
               simulations: requireInteger('--simulations', args.simulations, 0, 1_000_000),
-              seed: args.seed,
+              seed: requireSeedText(args.seed),
               checkWork: (tasks) =>
                 requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'the power simulation of --simulations datasets has'),
             });

@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
 import { InputError, type Run } from '@passk/sim';
 import type { CompareRunSource } from '../format/compareDocument.js';
-import { describeDropped, describeFormat } from '../format/describeSource.js';
+import { describeDropped, describeFormat, describeIdForms } from '../format/describeSource.js';
 import { describeTree } from '../format/describeTree.js';
+import { fileIdentity, sameFile } from '../io/fileIdentity.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { distinctPathNames } from './distinctPathNames.js';
 import { resultsArgsFor } from './perFileOptions.js';
@@ -81,13 +81,16 @@ export async function readRunGroups(files: readonly string[], args: ResultsFileA
  */
 export function runNames(files: readonly string[], given?: readonly string[]): string[] {
   if (given !== undefined && given.length > 0) {
+    const blank = given.find((name) => String(name).trim() === '');
+    if (blank !== undefined) throw new InputError('--name', 'must name each run (a name is blank)', blank);
     if (given.length !== files.length) throw new InputError('--name', `must be given once per file (${files.length} times)`, given.length);
     if (new Set(given).size !== given.length) throw new InputError('--name', 'must name each run differently', given.join(', '));
     return [...given];
   }
   const names = distinctPathNames(files);
-  const paths = files.map((file) => resolve(file));
-  const repeated = files.find((_, i) => paths.indexOf(paths[i]!) !== i || names.indexOf(names[i]!) !== i);
+  // The same file by another path (./a.csv), a symbolic link or a hard link is the same file twice.
+  const identities = files.map((file) => fileIdentity(file));
+  const repeated = files.find((_, i) => identities.findIndex((other) => sameFile(other, identities[i]!)) !== i || names.indexOf(names[i]!) !== i);
   if (repeated !== undefined) {
     throw new InputError('arguments', 'must be different files: the same file twice compares a run with itself (--name tells two runs apart)', repeated);
   }
@@ -99,7 +102,13 @@ function readNotes(counts: TaskCounts, args: ResultsFileArgs, index: number, cou
   const forced = resultsArgsFor(args, index, count).format !== 'auto';
   const where = counts.where.length > 0 ? [`only rows with ${counts.where.join(', ')} (--where)`] : [];
   const tree = counts.tree === undefined ? [] : [describeTree(counts.tree)];
-  return [...tree, describeFormat(counts.format, counts.columns, forced), ...where, ...describeDropped(counts.dropped, counts.format)];
+  return [
+    ...tree,
+    describeFormat(counts.format, counts.columns, forced),
+    ...where,
+    ...describeDropped(counts.dropped, counts.format),
+    ...describeIdForms(counts),
+  ];
 }
 
 /** Per-task counts as a run. */

@@ -1,7 +1,7 @@
 import { requireUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
-import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { checkOutputs } from '../io/checkOutputs.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { readResultFile } from '../report/readResultFile.js';
 
@@ -34,7 +34,7 @@ export function reportCommand(io: CliIo): CommandModule<object, ReportArgs> {
         .example('$0 report a.json b.json plan.json --out review.html', 'several results in one page; simulations share a cost frontier'),
     handler: async (args) => {
       const maxWrongDelivery = args['max-wrong-delivery'] === undefined ? null : requireUnit('--max-wrong-delivery', args['max-wrong-delivery']);
-      refuseOverwritingInputs([{ path: args.out, option: '--out' }], args.results, io.cwd);
+      checkOutputs([{ path: args.out, option: '--out' }], args.results, io.cwd);
       const inputs = [];
       for (const file of args.results) inputs.push(await readResultFile(file));
       // Loaded here, not at start-up: the renderer (vega) and the bundler (esbuild) cost every other command time.

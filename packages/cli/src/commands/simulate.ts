@@ -17,7 +17,7 @@ import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
 import { checkSimulateCombinations } from '../args/ignoredOptions.js';
 import { parseSeedOption } from '../args/seedOption.js';
-import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { checkOutputs } from '../io/checkOutputs.js';
 import { plannedOutputs, SUMMARY_FILES } from '../io/plannedOutputs.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { Interrupted } from '../run/interrupted.js';
@@ -112,7 +112,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
       checkSimulationWork([scenario], args, shard);
-      refuseOverwritingInputs(
+      checkOutputs(
         plannedOutputs(args.out, shard ? [shardFileName(shard)] : SUMMARY_FILES, args.chart),
         [args.file, args['tasks-from']].filter((path) => path !== undefined),
         io.cwd,

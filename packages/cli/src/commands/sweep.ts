@@ -8,7 +8,7 @@ import { formatSweep } from '../format/sweepOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
 import { checkSweepCombinations } from '../args/ignoredOptions.js';
-import { refuseOverwritingInputs } from '../io/refuseOverwritingInputs.js';
+import { checkOutputs } from '../io/checkOutputs.js';
 import { plannedOutputs } from '../io/plannedOutputs.js';
 import { checkSimulationWork, SIMULATION_LIMIT_OPTIONS, type SimulationLimitArgs } from '../args/workLimits.js';
 import { emitShard, endIfStopped, runShard } from '../run/runShard.js';
@@ -89,7 +89,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
       const base = await readScenarioFile(args.file);
       const plan = sweepPlan(base, { vary: args.vary, replicates, constraints }, args.file);
       checkSimulationWork(plan.scenarios, args, shard);
-      refuseOverwritingInputs(plannedOutputs(args.out, [shard ? shardFileName(shard) : 'sweep.json'], args.chart), [args.file], io.cwd);
+      checkOutputs(plannedOutputs(args.out, [shard ? shardFileName(shard) : 'sweep.json'], args.chart), [args.file], io.cwd);
       const stop = new StopSignal();
 
       if (shard) {

@@ -4,33 +4,40 @@ import type { CompareDocument } from './compareDocument.js';
 import { describeCoverage } from './describe.js';
 import { estimandNoteLines } from './estimandNotes.js';
 import { runComparisonTable } from './runComparisonTable.js';
+import { withinCommentLimit } from './commentLimit.js';
+import { inertMarkdown } from './inertMarkdown.js';
 import { markdownTable } from './markdownTable.js';
 import { formatPoints } from './points.js';
 import { renderTable } from './table.js';
+import { terminalText } from './terminalText.js';
 
 /** Ids listed in a line at most (all are in the JSON). */
 const LISTED = 8;
+
+/** How data (a run name, a task id, a file name) is shown: `terminalText` on the terminal, `inertMarkdown` in Markdown. */
+type Show = (data: string) => string;
 
 /** Text view of `passk compare`: per comparison the pairing, the table, the answer and the per-task view; then the method. */
 export function formatCompare(document: CompareDocument): string {
   const holm = document.correction === 'holm';
   const runs = document.runs.map((run) =>
     [
-      `${run.name}: ${run.by ? `${run.by.column}=${run.by.value} in ` : ''}${run.file}, ${run.rows} attempts over ${run.tasks} tasks`,
-      ...run.read.map((line) => `  ${line}`),
+      `${terminalText(run.name)}: ${run.by ? `${terminalText(run.by.column)}=${terminalText(run.by.value)} in ` : ''}${terminalText(run.file)}, ${run.rows} attempts over ${run.tasks} tasks`,
+      ...run.read.map((line) => `  ${terminalText(line)}`),
     ].join('\n'),
   );
   const parts = document.comparisons.map((comparison) => {
     const table = runComparisonTable(comparison, holm);
+    const named = shownNames(comparison, terminalText);
     return [
-      `B = ${comparison.candidate} against A = ${comparison.baseline}`,
-      pairingLine(comparison),
-      ...notEstimableLines(comparison),
+      `B = ${named.candidate} against A = ${named.baseline}`,
+      pairingLine(named, terminalText),
+      ...notEstimableLines(named, terminalText),
       '',
       renderTable(table.columns, table.rows),
       '',
-      ...answerSentences(comparison, holm).map((sentence, i) => (i === 0 ? `answer: ${sentence}` : `        ${sentence}`)),
-      ...perTaskLines(comparison),
+      ...answerSentences(named, holm).map((sentence, i) => (i === 0 ? `answer: ${sentence}` : `        ${sentence}`)),
+      ...perTaskLines(named, terminalText),
     ].join('\n');
   });
   const method = document.method;
@@ -47,63 +54,76 @@ export function formatCompare(document: CompareDocument): string {
   return `${runs.join('\n')}\n\n${parts.join('\n\n')}\n\n${notes.join('\n')}\n`;
 }
 
-/** Compact Markdown for a pull-request comment: per comparison the answer in bold and the table. */
+/**
+ * Compact Markdown for a pull-request comment: per comparison the answer in bold and the table.
+ * Run names and task ids are inert text (`inertMarkdown`), the whole within GitHub's comment limit.
+ */
 export function formatCompareMarkdown(document: CompareDocument): string {
   const holm = document.correction === 'holm';
   const parts = document.comparisons.map((comparison) => {
-    const [lead, ...rest] = answerSentences(comparison, holm);
+    const named = shownNames(comparison, inertMarkdown);
+    const [lead, ...rest] = answerSentences(named, holm);
     return [
-      `### ${comparison.candidate} against ${comparison.baseline}`,
+      `### ${named.candidate} against ${named.baseline}`,
       '',
       `**${lead}**`,
       ...rest.map((s) => `${s}`),
       '',
       markdownTable(runComparisonTable(comparison, holm)),
       '',
-      `<sub>${pairingLine(comparison)}</sub>`,
+      `<sub>${pairingLine(named, inertMarkdown)}</sub>`,
     ].join('\n');
   });
   const intervals = estimandNoteLines(document.uncertainty.estimands, describeCoverage(document.confidence, document.sides)).map((line) => line.trim());
-  return `${parts.join('\n\n')}\n\n<sub>${intervals.join(' ')} p: sign-flip permutation test over tasks${holm ? ', Holm-corrected' : ''}. passk compare.</sub>\n`;
+  return withinCommentLimit(
+    `${parts.join('\n\n')}\n\n<sub>${intervals.join(' ')} p: sign-flip permutation test over tasks${holm ? ', Holm-corrected' : ''}. passk compare.</sub>\n`,
+  );
 }
 
-function pairingLine(comparison: RunComparison): string {
+/** The comparison with its two run names as shown (the numbers, and the ids, which the lines show themselves, as they are). */
+function shownNames(comparison: RunComparison, show: Show): RunComparison {
+  return { ...comparison, baseline: show(comparison.baseline), candidate: show(comparison.candidate) };
+}
+
+/** The pairing in a line; the comparison's names already shown, its ids shown here. */
+function pairingLine(comparison: RunComparison, show: Show): string {
   const { pairing } = comparison;
   const overlap = `${Number((pairing.overlap * 100).toFixed(1))}%`;
-  const only = `only in ${comparison.baseline}: ${idList(pairing.onlyInBaseline)}; only in ${comparison.candidate}: ${idList(pairing.onlyInCandidate)}`;
+  const only = `only in ${comparison.baseline}: ${idList(pairing.onlyInBaseline, show)}; only in ${comparison.candidate}: ${idList(pairing.onlyInCandidate, show)}`;
   if (pairing.mode === 'paired') return `paired by task: ${pairing.tasks.common} tasks in both runs (overlap ${overlap}); ${only}`;
   return `UNPAIRED: the runs share only ${pairing.tasks.common} tasks (overlap ${overlap} < ${Number((pairing.minOverlap * 100).toFixed(1))}%), so each run is averaged over its own ${pairing.tasks.baseline} / ${pairing.tasks.candidate} tasks (Welch); ${only}`;
 }
 
-function notEstimableLines(comparison: RunComparison): string[] {
+function notEstimableLines(comparison: RunComparison, show: Show): string[] {
   return comparison.rows
     .filter((row) => row.notEstimable.count > 0)
     .map(
       (row) =>
-        `k = ${row.k}: ${row.notEstimable.count} task${row.notEstimable.count === 1 ? '' : 's'} left out (n < ${row.k} in a run): ${idList(row.notEstimable.tasks)}`,
+        `k = ${row.k}: ${row.notEstimable.count} task${row.notEstimable.count === 1 ? '' : 's'} left out (n < ${row.k} in a run): ${idList(row.notEstimable.tasks, show)}`,
     );
 }
 
-function perTaskLines(comparison: RunComparison): string[] {
+function perTaskLines(comparison: RunComparison, show: Show): string[] {
   const { perTask } = comparison;
   const { counts } = perTask;
   const lines = [
-    `per task: ${counts.fixed} fixed (0 correct in ${comparison.baseline}, all in ${comparison.candidate}): ${idList(perTask.fixed)}; ` +
-      `${counts.regressed} regressed (all → none): ${idList(perTask.regressed)}; ${counts.improved} improved, ${counts.worsened} worsened, ${counts.unchanged} unchanged`,
+    `per task: ${counts.fixed} fixed (0 correct in ${comparison.baseline}, all in ${comparison.candidate}): ${idList(perTask.fixed, show)}; ` +
+      `${counts.regressed} regressed (all → none): ${idList(perTask.regressed, show)}; ${counts.improved} improved, ${counts.worsened} worsened, ${counts.unchanged} unchanged`,
   ];
-  if (perTask.largest.length > 0) lines.push(`largest changes: ${perTask.largest.slice(0, 5).map(describeChange).join(', ')}`);
+  const largest = perTask.largest.slice(0, 5).map((task) => describeChange(task, show));
+  if (largest.length > 0) lines.push(`largest changes: ${largest.join(', ')}`);
   return lines;
 }
 
-function describeChange(task: TaskChange): string {
-  return `${String(task.task)} ${task.baseline.c}/${task.baseline.n} → ${task.candidate.c}/${task.candidate.n} (${formatPoints(task.change)})`;
+function describeChange(task: TaskChange, show: Show): string {
+  return `${show(String(task.task))} ${task.baseline.c}/${task.baseline.n} → ${task.candidate.c}/${task.candidate.n} (${formatPoints(task.change)})`;
 }
 
-function idList(ids: readonly TaskId[]): string {
+function idList(ids: readonly TaskId[], show: Show): string {
   if (ids.length === 0) return 'none';
   const shown = ids
     .slice(0, LISTED)
-    .map((id) => String(id))
+    .map((id) => show(String(id)))
     .join(', ');
   return ids.length > LISTED ? `${shown} and ${ids.length - LISTED} more` : shown;
 }

@@ -2,6 +2,7 @@ import type { DroppedSummary } from '../io/droppedRows.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import type { ResultsColumns } from '../io/resultsColumns.js';
 import { describeTree } from './describeTree.js';
+import { terminalText } from './terminalText.js';
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -43,11 +44,21 @@ export function describeDropped(dropped: DroppedSummary, format: string): string
   return lines;
 }
 
+/** The note on task ids written in a Unicode form other than NFC (read as their NFC form), when there were any. */
+export function describeIdForms(counts: Pick<TaskCounts, 'normalizedIds'>): string[] {
+  const count = counts.normalizedIds ?? 0;
+  if (count === 0) return [];
+  return [
+    `${plural(count, 'task id')} not in Unicode NFC read as ${count === 1 ? 'its' : 'their'} NFC form (ids are compared after NFC: one id in two forms is one task)`,
+  ];
+}
+
 /** A text view with lines under its first (the input summary): the format read, what was done with missing outcomes and error rows. */
 export function withSourceLines(text: string, counts: TaskCounts, forced: boolean): string {
-  const lines = [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format)];
+  const lines = [describeFormat(counts.format, counts.columns, forced), ...describeDropped(counts.dropped, counts.format), ...describeIdForms(counts)];
   if (counts.where.length > 0) lines.splice(1, 0, `only rows with ${counts.where.join(', ')} (--where)`);
   if (counts.tree !== undefined) lines.unshift(describeTree(counts.tree));
   const firstLineEnd = text.indexOf('\n');
-  return `${text.slice(0, firstLineEnd + 1)}${lines.join('\n')}\n${text.slice(firstLineEnd + 1)}`;
+  // Column names, --where conditions and walked folders are data: shown as terminal text, each line one line.
+  return `${text.slice(0, firstLineEnd + 1)}${lines.map(terminalText).join('\n')}\n${text.slice(firstLineEnd + 1)}`;
 }

@@ -1,19 +1,21 @@
 import type { TaskEstimate } from '@passk/sim';
 import { describeCoverage, methodName } from './describe.js';
 import { describeTrials } from './describeTrials.js';
+import { withinCommentLimit } from './commentLimit.js';
 import type { FileEstimate } from './fileEstimate.js';
 import { fileEstimateTable } from './fileEstimateTable.js';
+import { inertMarkdown } from './inertMarkdown.js';
 import { markdownTable } from './markdownTable.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { rateTable } from './rateTable.js';
 import { taskEstimateTable } from './taskEstimateTables.js';
 
-/** `estimate FILE --markdown`: the file in one line, the table of the text view, the method in small print. */
+/** `estimate FILE --markdown`: the file in one line (its name inert text, `inertMarkdown`), the table of the text view, the method in small print. */
 export function fileEstimateMarkdown(result: FileEstimate): string {
   const table = fileEstimateTable(result);
-  const header = `**${result.source.file}**: ${result.source.rows} attempts over ${result.tasks} tasks, ${describeTrials(result.trials)}`;
+  const header = `**${inertMarkdown(result.source.file)}**: ${result.source.rows} attempts over ${result.tasks} tasks, ${describeTrials(result.trials)}`;
   const method = `unbiased per-task pass@k and pass^k averaged over tasks; ${describeCoverage(result.uncertainty.confidence, result.uncertainty.sides)} intervals: CI (tasks) for the task population, CI (trials) for these tasks rerun (docs/uncertainty.md).`;
-  return `${header}\n\n${markdownTable(table)}\n\n<sub>${method} passk estimate.</sub>\n`;
+  return withinCommentLimit(`${header}\n\n${markdownTable(table)}\n\n<sub>${method} passk estimate.</sub>\n`);
 }
 
 /** `estimate --n --c --markdown`. */
@@ -21,10 +23,12 @@ export function taskEstimateMarkdown(estimate: TaskEstimate): string {
   const { n, c, p } = estimate;
   const coverage = describeCoverage(p.confidence, p.sides, p.tail);
   const header = `**${c} of ${n} trials correct**: p = ${formatPercent(p.estimate)}, ${coverage} ${methodName(p.method)} interval ${formatPercentInterval(p.lower, p.upper)}`;
-  return `${header}\n\n${markdownTable(taskEstimateTable(estimate.rows))}\n\n<sub>unbiased pass@k and pass^k; intervals: the interval for p mapped to each k. passk estimate.</sub>\n`;
+  return withinCommentLimit(
+    `${header}\n\n${markdownTable(taskEstimateTable(estimate.rows))}\n\n<sub>unbiased pass@k and pass^k; intervals: the interval for p mapped to each k. passk estimate.</sub>\n`,
+  );
 }
 
 /** `estimate --p --markdown`. */
 export function rateMarkdown(p: number, rows: readonly { k: number; passAtK: number; passHatK: number }[]): string {
-  return `**p = ${formatPercent(p)} per attempt**, attempts independent\n\n${markdownTable(rateTable(rows))}\n`;
+  return withinCommentLimit(`**p = ${formatPercent(p)} per attempt**, attempts independent\n\n${markdownTable(rateTable(rows))}\n`);
 }

@@ -27,13 +27,14 @@ export function fileEstimateAmount(
   tasks: number,
   passAtK: readonly { k: number; passAtK: number | null }[],
 ): FileEstimateAmount {
-  const total = summary.values.reduce((a, b) => a + b, 0);
+  // Summed in reading order as the amounts streamed (io/amountSketch.ts).
+  const total = summary.amounts.sum;
   const withValue = summary.perTask.filter((task) => task.count > 0);
   const taskAveraged = withValue.reduce((sum, task) => sum + task.sum / task.count, 0) / Math.max(1, withValue.length);
   return {
     from: summary.from,
     attempts: summary.attempts,
-    perAttempt: total / Math.max(1, summary.values.length),
+    perAttempt: total / Math.max(1, summary.amounts.count),
     perTaskInLog: total / Math.max(1, tasks),
     perAttemptTaskAveraged: taskAveraged,
     rows: passAtK.map(({ k, passAtK: p }) => ({ k, perTask: k * taskAveraged, perSolvedTask: p === null || p === 0 ? null : (k * taskAveraged) / p })),

@@ -4,11 +4,12 @@ import { describeTrials } from './describeTrials.js';
 import { estimandNoteLines } from './estimandNotes.js';
 import { fileEstimateTable } from './fileEstimateTable.js';
 import { renderTable } from './table.js';
+import { terminalText } from './terminalText.js';
 
 /** Text view of `estimate FILE`: one row per k with both intervals, then the method notes. */
 export function formatFileEstimate(result: FileEstimate): string {
   const { tasks, trials, uncertainty } = result;
-  const header = `${result.source.file}: ${result.source.rows} attempts over ${tasks} tasks, ${describeTrials(trials)}`;
+  const header = `${terminalText(result.source.file)}: ${result.source.rows} attempts over ${tasks} tasks, ${describeTrials(trials)}`;
   const table = fileEstimateTable(result);
   const coverage = describeCoverage(uncertainty.confidence, uncertainty.sides);
   const notes = [

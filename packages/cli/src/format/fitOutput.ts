@@ -6,6 +6,7 @@ import { formatNumber } from './percent.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { renderTable } from './table.js';
+import { terminalText } from './terminalText.js';
 
 /** Where the fitted counts came from. */
 export interface FitSource {
@@ -74,7 +75,7 @@ const FIT_INTERVAL_METHOD = 'delta method on the logit scale';
 
 /** Text view of `passk fit`: both models, the choice and why, goodness of fit, model-based extrapolation. */
 export function formatFit(fit: TaskFit, source: FitSource): string {
-  const header = `${source.file}: ${source.rows} attempts over ${fit.tasks} tasks, ${describeTrials(fit.trials)}`;
+  const header = `${terminalText(source.file)}: ${source.rows} attempts over ${fit.tasks} tasks, ${describeTrials(fit.trials)}`;
   const sections = [header, 'Per-task success rate p, fitted by maximum likelihood (SE from the observed information, delta method):'];
   for (const model of fit.models) sections.push(modelSection(model, fit.chosen));
   sections.push(TASK_CORRELATION_NOTE);

@@ -1,9 +1,12 @@
 import type { Requirement } from '../args/parseRequirement.js';
 import { metricAt } from './compareAnswer.js';
+import { withinCommentLimit } from './commentLimit.js';
+import { inertMarkdown } from './inertMarkdown.js';
 import { markdownTable } from './markdownTable.js';
 import { formatPercent } from './percent.js';
 import { formatPoints } from './points.js';
 import { renderTable, type Table } from './table.js';
+import { terminalText } from './terminalText.js';
 
 /** One requirement checked: the estimate, the confidence bound it was judged by, and the outcome. */
 export interface GateCheck {
@@ -50,18 +53,22 @@ export function gateTable(result: GateResult): Table {
 /** Text view: a header naming what was gated, one line per requirement, and the overall outcome. */
 export function formatGate(result: GateResult): string {
   const table = gateTable(result);
-  return `${header(result)}\n\n${renderTable(table.columns, table.rows)}\n\n${summary(result)}\n`;
+  return `${header(result, terminalText)}\n\n${renderTable(table.columns, table.rows)}\n\n${summary(result)}\n`;
 }
 
-/** Markdown view (also what is appended to $GITHUB_STEP_SUMMARY). */
+/**
+ * Markdown view (also what is appended to $GITHUB_STEP_SUMMARY): file names and requirements as
+ * inert text (`inertMarkdown`, `markdownTable`), the whole within GitHub's comment limit.
+ */
 export function formatGateMarkdown(result: GateResult): string {
-  return `### passk gate: ${summary(result)}\n\n${markdownTable(gateTable(result))}\n\n<sub>${header(result)}</sub>\n`;
+  return withinCommentLimit(`### passk gate: ${summary(result)}\n\n${markdownTable(gateTable(result))}\n\n<sub>${header(result, inertMarkdown)}</sub>\n`);
 }
 
-function header(result: GateResult): string {
-  const against = result.baseline === null ? '' : ` against ${result.baseline}`;
+/** What was gated and how, the file names shown by `show` (terminal text or inert Markdown). */
+function header(result: GateResult, show: (data: string) => string): string {
+  const against = result.baseline === null ? '' : ` against ${show(result.baseline)}`;
   const level = `${Number((result.confidence * 100).toFixed(1))}%`;
-  return `passk gate: ${result.file}${against}; a requirement passes when its one-sided ${level} confidence bound meets the threshold (lower bound for ≥ and >, upper for ≤ and <)`;
+  return `passk gate: ${show(result.file)}${against}; a requirement passes when its one-sided ${level} confidence bound meets the threshold (lower bound for ≥ and >, upper for ≤ and <)`;
 }
 
 function summary(result: GateResult): string {

@@ -14,6 +14,7 @@ export const RESULT_KINDS = {
   sweep: 'passk.sweep',
   fit: 'passk.fit',
   compare: 'passk.compare',
+  gate: 'passk.gate',
 } as const;
 
 export type ResultKind = (typeof RESULT_KINDS)[keyof typeof RESULT_KINDS];
@@ -33,6 +34,7 @@ export const SCHEMA_VERSIONS = {
   'passk.sweep': 2,
   'passk.fit': 3,
   'passk.compare': 3,
+  'passk.gate': 1,
 } as const satisfies Readonly<Record<ResultKind, number>>;
 
 /** The result with its kind and schema version first (so it reads well in a file). */

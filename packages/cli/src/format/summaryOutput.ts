@@ -13,6 +13,7 @@ import {
 import { renderTable } from './table.js';
 import type { ObservedFromLog } from './observedFromLog.js';
 import { tasksFromNote, tasksFromTable } from './tasksFromTable.js';
+import { terminalText } from './terminalText.js';
 
 const CSV_METRICS: readonly SummaryMetric[] = [...PROCESS_METRICS, ...DELIVERY_METRICS, ...SPEND_METRICS, ...BUDGET_METRICS];
 
@@ -20,7 +21,7 @@ const CSV_METRICS: readonly SummaryMetric[] = [...PROCESS_METRICS, ...DELIVERY_M
 export function formatSummary(summary: Summary, pilot: PilotReport | null, observed: ObservedFromLog | null = null): string {
   const { scenario } = summary;
   const header = [
-    `${scenario.name ?? 'scenario'}: ${summary.tasks} tasks × ${summary.replicates.done} replicates = ${summary.episodes} episodes, seed ${String(summary.seed)}` +
+    `${terminalText(scenario.name ?? 'scenario')}: ${summary.tasks} tasks × ${summary.replicates.done} replicates = ${summary.episodes} episodes, seed ${String(summary.seed)}` +
       (summary.complete ? '' : ` — PARTIAL: ${summary.replicates.done} of ${summary.replicates.requested} replicates`),
     `policy ${scenario.policy.mode}${scenario.policy.mode === 'batches' ? ` of ${scenario.policy.batchSize}` : ''}, selector ${scenario.selector.kind}, ` +
       `retries ${scenario.attempts.correlation.model}, verifier ${scenario.verifier.perfect ? 'perfect' : 'imperfect'}. ` +
@@ -40,7 +41,7 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null, obser
   if (pilot) sections.push(formatPilot(pilot));
   if (observed) {
     const table = tasksFromTable(observed, summary.rows);
-    sections.push(`${table.title}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario)}`);
+    sections.push(`${terminalText(table.title)}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario)}`);
   }
   return `${sections.join('\n\n')}\n`;
 }

@@ -26,7 +26,7 @@ export interface AmountCoverage {
 
 /** The coverage of an amount read from a log: see `MIN_RECORDED_SHARE`. */
 export function amountCoverage(summary: AttemptAmountSummary): AmountCoverage {
-  const carrying = summary.values.length;
+  const carrying = summary.amounts.count;
   return { from: summary.from, attempts: summary.of, carrying, recorded: carrying > 0 && carrying >= MIN_RECORDED_SHARE * summary.of };
 }
 

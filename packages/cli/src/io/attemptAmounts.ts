@@ -1,20 +1,24 @@
+import { AmountSketch } from './amountSketch.js';
+
 /**
- * A per-attempt amount read from a log (cost or latency), accumulated per task (by the counts
- * builder's task index) and kept as the list of all values: the empirical distribution that
- * `fit --out` and `simulate --tasks-from` resample. Only values > 0 are kept: a 0 is read as "not
- * recorded", like a blank (harnesses write 0 where they did not count; io/amountRecorded.ts), so it
- * never enters a mean or the empirical distribution as a real 0.
+ * A per-attempt amount read from a log (cost or latency), accumulated as it streams: per task (by
+ * the counts builder's task index) its sum and count, and over the read (and per `by` group) an
+ * `AmountSketch`: the count, the sum in reading order and the empirical distribution that `fit --out`
+ * and `simulate --tasks-from` resample, within a fixed size. Memory grows with the tasks, not the
+ * attempts. Only values > 0 are kept: a 0 is read as "not recorded", like a blank (harnesses write 0
+ * where they did not count; io/amountRecorded.ts), so it never enters a mean or the empirical
+ * distribution as a real 0.
  */
 export class AttemptAmounts {
   private sums = new Float64Array(1024);
   private counts = new Int32Array(1024);
-  private all = new Float64Array(1024);
-  /** The task index of each value in `all`. */
-  private taskOf = new Int32Array(1024);
-  private length = 0;
+  /** Every amount of the read. */
+  private readonly whole = new AmountSketch();
+  /** The amounts of each `by` group (only when the read has groups). */
+  private readonly groups = new Map<string, AmountSketch>();
 
-  /** Adds one attempt's amount for task index `task` (a finite number ≥ 0; a 0 is not recorded). */
-  add(task: number, value: number): void {
+  /** Adds one attempt's amount for task index `task` of `group` (with `by`; a finite number ≥ 0; a 0 is not recorded). */
+  add(task: number, value: number, group?: string): void {
     if (value === 0) return;
     if (task >= this.sums.length) {
       const size = Math.max(task + 1, this.sums.length * 2);
@@ -27,21 +31,20 @@ export class AttemptAmounts {
     }
     this.sums[task] += value;
     this.counts[task]++;
-    if (this.length === this.all.length) {
-      const all = new Float64Array(this.all.length * 2);
-      all.set(this.all);
-      this.all = all;
-      const taskOf = new Int32Array(this.all.length);
-      taskOf.set(this.taskOf);
-      this.taskOf = taskOf;
+    this.whole.add(value);
+    if (group !== undefined) {
+      let sketch = this.groups.get(group);
+      if (sketch === undefined) {
+        sketch = new AmountSketch();
+        this.groups.set(group, sketch);
+      }
+      sketch.add(value);
     }
-    this.taskOf[this.length] = task;
-    this.all[this.length++] = value;
   }
 
   /** Attempts with an amount (> 0). */
   get size(): number {
-    return this.length;
+    return this.whole.count;
   }
 
   /** Sum and number of amounts of task index `task`. */
@@ -49,15 +52,8 @@ export class AttemptAmounts {
     return task < this.sums.length ? { sum: this.sums[task], count: this.counts[task] } : { sum: 0, count: 0 };
   }
 
-  /** The amounts of the attempts of the given tasks, in reading order. */
-  valuesOf(tasks: ReadonlySet<number>): number[] {
-    const values: number[] = [];
-    for (let i = 0; i < this.length; i++) if (tasks.has(this.taskOf[i])) values.push(this.all[i]);
-    return values;
-  }
-
-  /** All amounts in reading order. */
-  values(): Float64Array {
-    return this.all.slice(0, this.length);
+  /** The amounts of `group` (read with `by`), or of the whole read; an empty sketch when there are none. */
+  of(group?: string): AmountSketch {
+    return group === undefined ? this.whole : (this.groups.get(group) ?? new AmountSketch());
   }
 }

@@ -240,8 +240,8 @@ async function addSecondPart(context: ResultsFormatContext, second: CsvRangeRun,
   const result = await second.result;
   if (result.ok === 'again') return false;
   if (result.ok === false) throw new InputError(`${context.window.file}:${firstLine + result.line - 1}`, result.rule, result.value);
-  const { arena, tasks, rows } = result.state;
-  const state = { arena: Buffer.from(arena.buffer, arena.byteOffset, arena.byteLength), tasks, rows };
+  const { arena, tasks, rows, aliases } = result.state;
+  const state = { arena: Buffer.from(arena.buffer, arena.byteOffset, arena.byteLength), tasks, rows, aliases };
   const indices = context.counts.indicesOf(state);
   if (result.trials !== undefined && !(context.trials instanceof TaskTrials && context.trials.absorb(result.trials, indices))) return false;
   context.counts.addCounts(state, indices);

@@ -270,7 +270,9 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
           `must have an object "raw_scored_generations" ({task: [outcomes]}) to be read as cruxeval; keys: ${listNames(Object.keys(doc))}`,
         );
       const records = Object.entries(map).map(([task, outcomes]) => ({ task, outcomes }));
-      const columns = count(records, kind === 'cruxeval' ? 'raw_scored_generations' : 'tasks', () => ({ task: 'task', success: 'outcomes' }), success);
+      // CRUXEval writes booleans: a string "true" there is a broken file, not an outcome.
+      const outcome = kind === 'cruxeval' ? { kind: 'boolean' as const } : success;
+      const columns = count(records, kind === 'cruxeval' ? 'raw_scored_generations' : 'tasks', () => ({ task: 'task', success: 'outcomes' }), outcome);
       return { format: kind, columns };
     }
     case 'inspect': {

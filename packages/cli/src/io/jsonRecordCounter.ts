@@ -1,4 +1,5 @@
 import { InputError } from '@passk/sim/errors';
+import { AMOUNT_RULE, amountFrom } from './amountValue.js';
 import { FAIL_HINT, MISSING_HINT, type DroppedRows } from './droppedRows.js';
 import { ERROR_KEY, STATUS_KEY, isErrorJson, isErrorStatus } from './errorMarkers.js';
 import { fieldAt, fieldText } from './fieldPath.js';
@@ -12,11 +13,19 @@ import { TrialStop, type TrialCheck } from './trialCheck.js';
 import { TRIAL_RULE, trialFromJson } from './trialValue.js';
 
 /**
- * How a JSON record's outcome becomes a success: a success value, a reward ≥ threshold, (τ-bench)
+ * How a JSON record's outcome becomes a success: a success value, a JSON boolean only (CRUXEval), a reward ≥ threshold, (τ-bench)
  * a reward that is a number in [1 − 1e-6, 1 + 1e-6], compared as τ-bench's run.py does, or
  * (inspect_ai) a score value (C/I/P/N, boolean, number) ≥ threshold.
  */
-export type JsonOutcome = { kind: 'success' } | { kind: 'threshold'; threshold: number } | { kind: 'tauBench' } | { kind: 'inspect'; threshold: number };
+export type JsonOutcome =
+  | { kind: 'success' }
+  | { kind: 'threshold'; threshold: number }
+  | { kind: 'tauBench' }
+  | { kind: 'inspect'; threshold: number }
+  | { kind: 'boolean' };
+
+/** The rule quoted for an outcome of `{ kind: 'boolean' }` (CRUXEval's scored generations). */
+const BOOLEAN_RULE = 'must be true or false (a JSON boolean, as CRUXEval writes its outcomes)';
 
 /** Everything a `JsonRecordCounter` needs besides the records. */
 export interface JsonRecordSetup {
@@ -44,6 +53,11 @@ function shown(value: unknown): unknown {
   return typeof value === 'string' && value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN - 1)}…` : value;
 }
 
+function isAsciiText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 function isUnset(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
@@ -57,7 +71,7 @@ function isUnset(value: unknown): boolean {
  * fails by `--on-error`; one without an outcome counts as a failure, is dropped or fails by
  * `--missing`; the outcome must be valid; the trial, when its key is in use, must be an integer ≥ 0
  * or a text id, not repeated for the task among the counted records; cost and latency, when read,
- * must be numbers ≥ 0 (a missing one is left out of their means). Errors name `file:line`, and for
+ * must be decimal numbers in [0, 1e12] (io/amountValue.ts; a missing one is left out of their means). Errors name `file:line`, and for
  * an array also the record index.
  */
 export class JsonRecordCounter {
@@ -98,6 +112,8 @@ export class JsonRecordCounter {
         }
         throw new InputError(where(), `key ${JSON.stringify(options.by)} (--by) must have a text or number value`, shown(value));
       }
+      // Compared after Unicode normalisation, as task ids are (taskCountsBuilder.ts).
+      if (!isAsciiText(group)) group = group.normalize('NFC');
     }
     const task = fieldAt(row, this.taskKey);
     if (isUnset(task)) throw new InputError(where(), `key ${JSON.stringify(this.taskKey)} must have a value`, task);
@@ -140,8 +156,7 @@ export class JsonRecordCounter {
     } else {
       value = this.success(raw);
       if (value < 0) {
-        const rule = this.setup.outcome.kind === 'success' ? SUCCESS_RULE : REWARD_RULE;
-        throw new InputError(where(), `key ${JSON.stringify(this.valueKey)} ${rule}`, shown(raw));
+        throw new InputError(where(), `key ${JSON.stringify(this.valueKey)} ${this.rule()}`, shown(raw));
       }
     }
     let trial = -1;
@@ -159,26 +174,26 @@ export class JsonRecordCounter {
     // A text id is numbered per task; -1: over --max-trial-memory (state.trialBudget.exceeded).
     if (textTrial !== undefined) trial = state.trialIds.of(index, textTrial);
     if (this.trialKey !== undefined && (trial < 0 || !this.setup.trials.mark(index, trial))) throw new TrialStop(index, trial, line, record);
-    this.amounts(row, index, where);
+    this.amounts(row, index, where, group);
   }
 
   /** Cost (a cost key, or tokens × prices) and latency of a counted attempt. */
-  private amounts(row: Record<string, unknown>, index: number, where: () => string): void {
+  private amounts(row: Record<string, unknown>, index: number, where: () => string, group: string | undefined): void {
     const { columns, state } = this.setup;
     if (columns.cost !== undefined) {
       const cost = amount(row, columns.cost, where);
-      if (cost !== undefined) state.cost.add(index, cost);
+      if (cost !== undefined) state.cost.add(index, cost, group);
     } else if (columns.tokens !== undefined) {
       const [inKey, outKey] = columns.tokens;
       const tokensIn = amount(row, inKey, where);
       const tokensOut = outKey === undefined ? 0 : amount(row, outKey, where);
       if (tokensIn !== undefined && tokensOut !== undefined) {
-        state.cost.add(index, (tokensIn * state.options.priceIn + tokensOut * state.options.priceOut) / 1e6);
+        state.cost.add(index, (tokensIn * state.options.priceIn + tokensOut * state.options.priceOut) / 1e6, group);
       }
     }
     if (columns.latency !== undefined) {
       const latency = amount(row, columns.latency, where);
-      if (latency !== undefined) state.latency.add(index, latency);
+      if (latency !== undefined) state.latency.add(index, latency, group);
     }
   }
 
@@ -201,8 +216,7 @@ export class JsonRecordCounter {
       } else {
         value = this.success(raw);
         if (value < 0) {
-          const rule = this.setup.outcome.kind === 'success' ? SUCCESS_RULE : REWARD_RULE;
-          throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} ${rule}`, shown(raw));
+          throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} ${this.rule()}`, shown(raw));
         }
       }
       counts.addTo(task, value);
@@ -267,9 +281,17 @@ export class JsonRecordCounter {
     return this.setup.marker?.(row);
   }
 
+  /** The rule an invalid outcome broke. */
+  private rule(): string {
+    const kind = this.setup.outcome.kind;
+    return kind === 'success' ? SUCCESS_RULE : kind === 'boolean' ? BOOLEAN_RULE : REWARD_RULE;
+  }
+
   private success(raw: unknown): number {
     const outcome = this.setup.outcome;
     switch (outcome.kind) {
+      case 'boolean':
+        return raw === true ? 1 : raw === false ? 0 : -1;
       case 'success':
         return successFromJson(raw);
       case 'threshold':
@@ -282,11 +304,14 @@ export class JsonRecordCounter {
   }
 }
 
-/** An amount field: undefined when absent or null; else a finite number ≥ 0 (numeric text too), or an error. */
+/** An amount field: undefined when absent, null or blank; else a decimal number in [0, 1e12] (numeric text too: io/amountValue.ts), or an error. */
 function amount(row: Record<string, unknown>, key: string, where: () => string): number | undefined {
   const raw = fieldAt(row, key);
   if (isUnset(raw)) return undefined;
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
-  if (!(Number.isFinite(value) && value >= 0)) throw new InputError(where(), `key ${JSON.stringify(key)} must be a number ≥ 0`, shown(raw));
+  const value = amountFrom(raw);
+  if (Number.isNaN(value)) {
+    if (typeof raw === 'string' && raw.trim() === '') return undefined;
+    throw new InputError(where(), `key ${JSON.stringify(key)} ${AMOUNT_RULE}`, shown(raw));
+  }
   return value;
 }

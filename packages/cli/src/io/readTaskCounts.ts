@@ -6,11 +6,13 @@ import type { TreeReading } from './treeReading.js';
 import { open, stat } from 'node:fs/promises';
 import { FileWindow, RecordTooLong, STDIN_NAME, sizeText } from './fileWindow.js';
 import type { AttemptAmounts } from './attemptAmounts.js';
+import type { AmountSketch } from './amountSketch.js';
 import { GROUP_SEPARATOR, ReadState } from './readState.js';
 import type { ResultsColumns } from './resultsColumns.js';
 import { RESULTS_FORMATS } from './resultsFormats.js';
 import { resolveResultsReadOptions, type ResolvedResultsReadOptions, type ResultsReadOptions } from './resultsReadOptions.js';
 import { rowPlace, rowWhere } from './rowWhere.js';
+import { unknownColumnError } from './rowConditions.js';
 import { TaskCountsBuilder } from './taskCountsBuilder.js';
 import { TaskTrials } from './taskTrials.js';
 import type { TrialBudget } from './trialBudget.js';
@@ -26,8 +28,11 @@ export interface AttemptAmountSummary {
   of: number;
   /** Per task (aligned with `taskIds`): the sum of its attempts' amounts and how many had one. */
   perTask: { sum: number; count: number }[];
-  /** Every attempt's amount, in reading order: the empirical distribution. */
-  values: number[];
+  /**
+   * The attempts' amounts: their count, their sum (in reading order) and their empirical distribution,
+   * every value up to 16 384 of them, else a quantile sketch of fixed size (io/amountSketch.ts).
+   */
+  amounts: AmountSketch;
 }
 
 /** Per-task trials n and successes c read from results; tasks in order of first appearance. */
@@ -56,6 +61,8 @@ export interface TaskCounts {
   cost?: AttemptAmountSummary;
   /** Duration per attempt in seconds, when the log has it. */
   latency?: AttemptAmountSummary;
+  /** Distinct task ids of the read written in a Unicode form other than NFC (read as their NFC form: taskCountsBuilder.ts), when any were. */
+  normalizedIds?: number;
 }
 
 /** One group of a read split by a column (`by`): its value and its counts. */
@@ -233,18 +240,17 @@ function taskOf(key: string): string {
   return at < 0 ? key : key.slice(at + 1);
 }
 
-/** A group's amounts: per task (by builder index) and the values in reading order (all of them when the read has one group). */
+/** A group's amounts: per task (by builder index) and their sketch (of the whole read when it has one group). */
 function amountSummary(
   amounts: AttemptAmounts,
   from: string | undefined,
   indices: readonly number[],
-  wholeRead: boolean,
+  group: string | undefined,
   of: number,
 ): AttemptAmountSummary | undefined {
   if (from === undefined) return undefined;
   const perTask = indices.map((index) => amounts.ofTask(index));
-  const values = wholeRead ? Array.from(amounts.values()) : amounts.valuesOf(new Set(indices));
-  return { from, attempts: perTask.reduce((sum, task) => sum + task.count, 0), of, perTask, values };
+  return { from, attempts: perTask.reduce((sum, task) => sum + task.count, 0), of, perTask, amounts: amounts.of(group) };
 }
 
 /**
@@ -321,7 +327,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     const why =
       dropped.count > 0 ? ` (${dropped.count} dropped: ${dropped.reasons.missing} without an outcome, ${dropped.reasons.error} marked as errors)` : '';
     const filtered = resolved.where.length > 0 ? ' meeting --where' : '';
-    throw new InputError(where, `must contain at least one result row${filtered}${why}`);
+    throw unknownColumnError(where, resolved.where) ?? new InputError(where, `must contain at least one result row${filtered}${why}`);
   }
   const single = byGroup.size === 1;
   // Tasks seen only on dropped rows, per group.
@@ -347,10 +353,13 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       sources: files,
       where: resolved.where.map(({ column, value }) => `${column}=${value}`),
       ...(tree === undefined ? {} : { tree }),
+      ...(shared.counts.normalizedIds === 0 ? {} : { normalizedIds: shared.counts.normalizedIds }),
     };
-    const cost = amountSummary(shared.state.cost, costFrom, entry.indices, single, entry.rows);
+    // One group: the whole read's amounts (every amount is of a counted task, so of that group).
+    const amountsOf = single ? undefined : group;
+    const cost = amountSummary(shared.state.cost, costFrom, entry.indices, amountsOf, entry.rows);
     if (cost !== undefined) counts.cost = cost;
-    const latency = amountSummary(shared.state.latency, latencyFrom, entry.indices, single, entry.rows);
+    const latency = amountSummary(shared.state.latency, latencyFrom, entry.indices, amountsOf, entry.rows);
     if (latency !== undefined) counts.latency = latency;
     return { group, counts };
   });

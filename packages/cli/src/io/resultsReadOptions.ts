@@ -1,3 +1,4 @@
+import { amountFrom, MAX_PRICE, PRICE_RULE } from './amountValue.js';
 import { InputError } from '@passk/sim/errors';
 import { SYSTEM_COLUMNS } from './distinctValues.js';
 import { parseRowConditions, type RowCondition } from './rowConditions.js';
@@ -244,10 +245,11 @@ function numberOf(value: unknown): number {
   return Number(value);
 }
 
+/** A price per million tokens: as typed (decimal only: `0x10` is not 16) or a library number, in [0, 1e6] (io/amountValue.ts). */
 function price(where: string, value: unknown): number {
   if (value === undefined) return 0;
-  const number = numberOf(value);
-  if (!Number.isFinite(number) || number < 0) throw new InputError(where, 'must be a number ≥ 0 (per million tokens)', value);
+  const number = amountFrom(value, MAX_PRICE);
+  if (Number.isNaN(number)) throw new InputError(where, PRICE_RULE, value);
   return number;
 }
 

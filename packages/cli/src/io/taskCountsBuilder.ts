@@ -6,6 +6,8 @@ export interface TaskCountsState {
   /** Per task: key start in `arena`, key length, n, c. */
   tasks: Int32Array;
   rows: number;
+  /** Ids met in a form other than Unicode NFC (read as their NFC form), when there were any. */
+  aliases?: readonly string[];
 }
 
 /** `TaskCountsBuilder.result`: per counted task n and c, and a way to the tasks' ids. */
@@ -30,6 +32,12 @@ export interface CountedTasks {
  * slot holds (hash, task + 1) side by side, and a task's (key start, key length, n, c) sit together
  * in one growable Int32Array. Tasks keep the order of their first appearance. Callers that see the
  * same task on consecutive rows (the usual layout) pass its index to `addTo` and skip the lookup.
+ *
+ * Ids are compared after Unicode normalisation (NFC): `é` written as one code point or as `e` and a
+ * combining accent is one task, named in NFC. This is the one place where an id becomes a key, for
+ * every reader. An id with a byte ≥ 0x80 not yet in the table is decoded once; if it is not in NFC
+ * it is remembered as an alias of its NFC form's task (`normalizedIds` counts them, for a note), so
+ * the ASCII ids of most logs cost nothing more.
  */
 export class TaskCountsBuilder {
   /** Data rows (attempts) counted so far. */
@@ -45,6 +53,13 @@ export class TaskCountsBuilder {
   /** Per slot, 2 entries: hash, task index + 1 (0 = empty). At most half the slots are used. */
   private table = new Int32Array(2 << 5);
   private scratch = Buffer.allocUnsafe(256);
+  /** Ids met in a form other than NFC → the index of their NFC form's task. */
+  private readonly aliases = new Map<string, number>();
+
+  /** Distinct ids met in a form other than Unicode NFC, each read as its NFC form. */
+  get normalizedIds(): number {
+    return this.aliases.size;
+  }
 
   /** Number of distinct tasks seen. */
   get taskCount(): number {
@@ -112,6 +127,7 @@ export class TaskCountsBuilder {
       arena: this.arena.subarray(0, this.arenaLength),
       tasks: this.tasks.subarray(0, 4 * this.size),
       rows: this.rows,
+      ...(this.aliases.size === 0 ? {} : { aliases: [...this.aliases.keys()] }),
     };
   }
 
@@ -137,9 +153,11 @@ export class TaskCountsBuilder {
     return indices;
   }
 
-  /** Adds the counts of `state`, whose tasks are here at `indices` (from `indicesOf`). */
+  /** Adds the counts of `state`, whose tasks are here at `indices` (from `indicesOf`), and its ids met in another form than NFC. */
   addCounts(state: TaskCountsState, indices: Int32Array): void {
     const { tasks } = state;
+    // Their NFC forms are among the state's tasks, here already: no task is added.
+    for (const alias of state.aliases ?? []) this.touchId(alias);
     for (let t = 0; t < indices.length; t++) {
       this.tasks[4 * indices[t] + 2] += tasks[4 * t + 2];
       this.tasks[4 * indices[t] + 3] += tasks[4 * t + 3];
@@ -214,11 +232,30 @@ export class TaskCountsBuilder {
     const mask = (table.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = table[2 * slot + 1];
-      if (entry === 0) return this.insert(bytes, start, length, hash);
+      if (entry === 0) return this.missed(bytes, start, length, hash);
       if (table[2 * slot] !== hash) continue;
       const task = entry - 1;
       if (tasks[4 * task + 1] === length && sameBytes(this.arena, tasks[4 * task], bytes, start, length)) return task;
     }
+  }
+
+  /** A key not in the table: a new task, unless it has non-ASCII bytes and is not in NFC (`normalized`). */
+  private missed(bytes: Uint8Array, start: number, length: number, hash: number): number {
+    for (let i = start; i < start + length; i++) if (bytes[i] >= 0x80) return this.normalized(bytes, start, length, hash);
+    return this.insert(bytes, start, length, hash);
+  }
+
+  /** A key with non-ASCII bytes not in the table: a new task when it is in NFC, else (an alias) the task of its NFC form. */
+  private normalized(bytes: Uint8Array, start: number, length: number, hash: number): number {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset + start, length).toString('utf8');
+    const known = this.aliases.get(text);
+    if (known !== undefined) return known;
+    const nfc = text.normalize('NFC');
+    if (nfc === text) return this.insert(bytes, start, length, hash);
+    // `bytes` may be the scratch buffer touchId reuses: it is not read after this.
+    const task = this.touchId(nfc);
+    this.aliases.set(text, task);
+    return task;
   }
 
   private insert(bytes: Uint8Array, start: number, length: number, hash: number): number {

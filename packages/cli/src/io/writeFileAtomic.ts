@@ -1,12 +1,15 @@
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 import { InputError } from '@passk/sim/errors';
+import { specialFileError, specialFileKind } from './specialFile.js';
 
 /**
  * Writes `content` to `path` so that readers, and the file system after a crash, see either the
  * old file or the complete new one: write a temporary file beside it, fsync it, rename it over
  * the target (atomic on POSIX within one file system), then fsync the folder so the rename itself
  * is durable. Any failure removes the temporary file and becomes one InputError naming the path.
+ * A device, FIFO or socket at the path is refused before the rename (which would replace it with
+ * a regular file); commands refuse those before any work (checkOutputs), this is the last guard.
  */
 export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
   const folder = dirname(path);
@@ -14,13 +17,24 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   try {
     await makeFolder(folder);
     await writeNewFileSynced(temporary, content);
+    await refuseReplacingSpecialFile(path);
     await rename(temporary, path);
     await syncFolder(folder);
   } catch (error) {
     // rm ignores only ENOENT; when the folder itself is impossible (ENOTDIR) there is nothing to remove.
     await rm(temporary, { force: true }).catch(() => undefined);
-    throw unwritable(path, error);
+    throw error instanceof InputError ? error : unwritable(path, error);
   }
+}
+
+/**
+ * Throws the InputError of specialFileError when `path` itself (not what a link points to: a
+ * rename replaces the link) is a device, a FIFO or a socket, which renaming a file over it would replace.
+ */
+export async function refuseReplacingSpecialFile(path: string): Promise<void> {
+  const existing = await lstat(path).catch(() => undefined);
+  const kind = existing === undefined ? undefined : specialFileKind(existing);
+  if (kind !== undefined) throw specialFileError(path, kind, path);
 }
 
 /** What the common write failures mean, beside their codes. */
@@ -33,13 +47,20 @@ const WRITE_FAILURES: Readonly<Record<string, string>> = {
   ENOSPC: 'the disk is full',
   EDQUOT: 'over the disk quota',
   ENAMETOOLONG: 'the name is too long',
+  EPIPE: 'the reader closed the pipe',
+  ENXIO: 'no process reads the pipe',
 };
 
 /** The InputError for an output that could not be written: `d.svg: must be a writable path (EISDIR: a folder is in the way)`. */
 export function unwritable(path: string, error: unknown): InputError {
-  const code = (error as NodeJS.ErrnoException).code ?? 'write error';
+  return new InputError(path, `must be a writable path (${writeFailure(error)})`);
+}
+
+/** A write error's code with its meaning: `ENOSPC: the disk is full` (the code alone where it has none here). */
+export function writeFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? 'write error';
   const meaning = WRITE_FAILURES[code];
-  return new InputError(path, `must be a writable path (${code}${meaning === undefined ? '' : `: ${meaning}`})`);
+  return `${code}${meaning === undefined ? '' : `: ${meaning}`}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { makeFolder, syncFolder, temporaryPath, unwritable, writeNewFileSynced } from './writeFileAtomic.js';
+import { InputError } from '@passk/sim/errors';
+import { makeFolder, refuseReplacingSpecialFile, syncFolder, temporaryPath, unwritable, writeNewFileSynced } from './writeFileAtomic.js';
 
 /** One file of a multi-file output. */
 export interface OutputFile {
@@ -30,10 +31,12 @@ export async function writeFilesTogether(files: readonly OutputFile[], stopped: 
       await writeNewFileSynced(temporary, content);
       if (stopped()) throw Object.assign(new Error('interrupted'), { code: 'EINTR' });
     }
-    // A target that is a folder would fail its rename after the others were done: refuse first.
+    // A target that is a folder would fail its rename after the others were done, and a device,
+    // FIFO or socket would be replaced by it: refuse first.
     for (const { path } of temporaries) {
       failed = path;
       if ((await stat(path).catch(() => undefined))?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+      await refuseReplacingSpecialFile(path);
     }
     for (const { temporary, path } of temporaries) {
       failed = path;
@@ -42,7 +45,7 @@ export async function writeFilesTogether(files: readonly OutputFile[], stopped: 
   } catch (error) {
     await Promise.all(temporaries.map(({ temporary }) => rm(temporary, { force: true }).catch(() => undefined)));
     for (const folder of [...new Set(madeFolders)].sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined);
-    if ((error as NodeJS.ErrnoException).code === 'EINTR') throw error;
+    if ((error as NodeJS.ErrnoException).code === 'EINTR' || error instanceof InputError) throw error;
     throw unwritable(failed ?? 'output', error);
   }
   for (const folder of new Set(files.map(({ path }) => dirname(path)))) await syncFolder(folder);

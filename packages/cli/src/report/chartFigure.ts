@@ -1,5 +1,6 @@
 import type { ChartSpec } from '../charts/chartSpec.js';
 import { labelledSvg } from '../charts/labelledSvg.js';
+import { loadChartRenderer } from '../charts/loadChartRenderer.js';
 import { NARROW_MAX_SVG, NARROW_WIDTH, narrowSpec } from '../charts/narrowSpec.js';
 import { html, trustedHtml, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
@@ -16,7 +17,7 @@ const MAX_TABLE_ROWS = 120;
  */
 export async function chartFigure(chart: ChartSpec, prefix: string): Promise<SafeHtml> {
   // Loaded when drawn (vega and vega-lite are ES modules with top-level await: import() only).
-  const { renderSvg } = await import('../charts/renderChart.js');
+  const { renderSvg } = await loadChartRenderer();
   const bare = withoutTitle(chart.spec);
   const [wide, narrow] = await Promise.all([renderSvg(bare), renderNarrow(bare)]);
   const svg = (markup: string, variant: string) =>
@@ -36,7 +37,7 @@ ${dataTable(chart.spec)}
  */
 async function renderNarrow(spec: object): Promise<string> {
   let width = NARROW_WIDTH;
-  const { renderSvg } = await import('../charts/renderChart.js');
+  const { renderSvg } = await loadChartRenderer();
   let svg = await renderSvg(narrowSpec(spec, width));
   for (let tries = 0; tries < 3; tries++) {
     const drawn = Number(/^<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1] ?? 0);

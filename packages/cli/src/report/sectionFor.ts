@@ -4,6 +4,7 @@ import { estimateFileSection } from './estimateFileSection.js';
 import { estimateRateSection } from './estimateRateSection.js';
 import { estimateTaskSection } from './estimateTaskSection.js';
 import { fitSection } from './fitSection.js';
+import { gateSection } from './gateSection.js';
 import { planCompareSection } from './planCompareSection.js';
 import { planDemonstrateSection } from './planDemonstrateSection.js';
 import { planPrecisionSection } from './planPrecisionSection.js';
@@ -38,5 +39,7 @@ export function sectionFor(result: PasskResult): ResultSection {
       return fitSection(result);
     case RESULT_KINDS.compare:
       return compareSection(result);
+    case RESULT_KINDS.gate:
+      return gateSection(result);
   }
 }

@@ -85,6 +85,7 @@ function findingsOf(result: ResultDocument, options: SummaryOptions, nameOf: (si
     case RESULT_KINDS.estimateRate:
     case RESULT_KINDS.estimateFile:
     case RESULT_KINDS.fit:
+    case RESULT_KINDS.gate:
       return NONE;
   }
 }

@@ -7,8 +7,11 @@ const KINDS: readonly string[] = Object.values(RESULT_KINDS);
 
 /**
  * Checks a parsed result document once, where it is read (`chart`, `report`), and gives it its
- * type: a known `kind`, this passk's `schemaVersion` of it, and every field as its schema says.
- * Anything else is one InputError naming `where` (the file) and what does not fit.
+ * type: a known `kind`, this passk's `schemaVersion` of it, and every field as its schema says —
+ * its type and, for the numbers of the shared pieces (intervalSchema.ts), its sense: rates in
+ * [0, 1], counts integers ≥ 0, levels in (0, 1). Then what one field alone cannot say: every
+ * interval's lower ≤ upper, every `{min, max}` in order, every `{n, c}` with c ≤ n.
+ * Anything else is one InputError naming `where` (the file), the field's path and its value.
  */
 export function checkResultDocument(value: unknown, where: string): ResultDocument {
   const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -36,7 +39,43 @@ export function checkResultDocument(value: unknown, where: string): ResultDocume
       misfit.value,
     );
   }
+  const disorder = firstDisorder(value, '');
+  if (disorder !== null) {
+    throw new InputError(`${where}: ${disorder.path}`, `must be as in a ${kind} document (docs/results.md): ${disorder.rule}`, disorder.value);
+  }
   return value as ResultDocument;
+}
+
+/** Pairs of fields of one object that must be in order: the later one at least the earlier one. */
+const ORDERED_PAIRS: ReadonlyArray<readonly [string, string, string]> = [
+  ['lower', 'upper', 'an interval'],
+  ['min', 'max', 'a range'],
+  ['c', 'n', 'counts (successes c of n trials)'],
+];
+
+/** The first object (depth first, in document order) whose paired numbers are out of order, with the path of the later field. */
+function firstDisorder(node: unknown, path: string): { path: string; rule: string; value: number } | null {
+  if (Array.isArray(node)) {
+    for (const [i, item] of node.entries()) {
+      const found = firstDisorder(item, `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof node !== 'object' || node === null) return null;
+  const record = node as Record<string, unknown>;
+  for (const [first, second, what] of ORDERED_PAIRS) {
+    const a = record[first];
+    const b = record[second];
+    if (typeof a === 'number' && typeof b === 'number' && !(a <= b)) {
+      return { path: path === '' ? second : `${path}.${second}`, rule: `must be at least ${first} (${a}) in ${what}`, value: b };
+    }
+  }
+  for (const [key, item] of Object.entries(record)) {
+    const found = firstDisorder(item, path === '' ? key : `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function describeShape(value: unknown): string {

@@ -1,16 +1,18 @@
 import { Type, type TInteger } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { EstimandsSchema } from './estimandSchema.js';
-import { IntervalSchema, ValueSeSchema } from './intervalSchema.js';
+import { Count, DifferenceIntervalSchema, Level, NonNegative, NullableSe, Probability, ValueSeSchema } from './intervalSchema.js';
 
-const Counts = Type.Object({ n: Type.Integer(), c: Type.Integer() });
+const Counts = Type.Object({ n: Count(), c: Count() });
+/** A difference of two rates, B − A. */
+const Difference = (description?: string) => Type.Number({ minimum: -1, maximum: 1, ...(description === undefined ? {} : { description }) });
 const TaskId = Type.Union([Type.String(), Type.Number()], { description: 'a task id as the log has it' });
 const ChangeKinds = ['fixed', 'regressed', 'improved', 'worsened', 'unchanged'] as const;
 const TaskChange = Type.Object({
   task: TaskId,
   baseline: Counts,
   candidate: Counts,
-  change: Type.Number({ description: 'candidate c/n − baseline c/n' }),
+  change: Difference('candidate c/n − baseline c/n'),
   kind: Type.Union([Type.Literal('fixed'), Type.Literal('regressed'), Type.Literal('improved'), Type.Literal('worsened'), Type.Literal('unchanged')], {
     description: 'fixed, regressed, improved, worsened or unchanged',
   }),
@@ -20,35 +22,32 @@ const MetricComparisonSchema = Type.Object(
   {
     baseline: ValueSeSchema,
     candidate: ValueSeSchema,
-    difference: Type.Number({ description: 'candidate − baseline' }),
-    se: Type.Union([Type.Number(), Type.Null()], { description: 'SE of the difference (null with < 2 tasks)' }),
-    interval: Type.Union([IntervalSchema, Type.Null()], {
+    difference: Difference('candidate − baseline'),
+    se: NullableSe('SE of the difference (null with < 2 tasks)'),
+    interval: Type.Union([DifferenceIntervalSchema, Type.Null()], {
       description:
         'interval of the difference for the task population (CI (tasks)): paired-difference score (pairedDifferenceInterval; unpaired: Welch t), method named; null with < 2 tasks',
     }),
-    benchmark: Type.Union(
-      [Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number({ description: '√(SE_A² + SE_B²) of the trial noise' }) })]), Type.Null()],
-      {
-        description:
-          'interval of the difference for this benchmark (CI (trials)), the same tasks rerun with only the trials random: benchmarkDifferenceInterval, paired or not, kept within `interval`; null when a run has no task with n ≥ k',
-      },
-    ),
-    bootstrap: Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()], {
+    benchmark: Type.Union([Type.Intersect([DifferenceIntervalSchema, Type.Object({ se: NonNegative('√(SE_A² + SE_B²) of the trial noise') })]), Type.Null()], {
+      description:
+        'interval of the difference for this benchmark (CI (trials)), the same tasks rerun with only the trials random: benchmarkDifferenceInterval, paired or not, kept within `interval`; null when a run has no task with n ≥ k',
+    }),
+    bootstrap: Type.Union([Type.Intersect([DifferenceIntervalSchema, Type.Object({ se: NonNegative() })]), Type.Null()], {
       description: 'paired bootstrap interval (null when off)',
     }),
     pValue: Type.Union(
       [
         Type.Object({
-          value: Type.Number(),
+          value: Probability(),
           method: Type.Union([Type.Literal('exact'), Type.Literal('monte-carlo'), Type.Literal('welch')]),
-          permutations: Type.Integer(),
-          se: Type.Union([Type.Number(), Type.Null()]),
+          permutations: Count(),
+          se: NullableSe(),
         }),
         Type.Null(),
       ],
       { description: 'two-sided p-value of no difference' },
     ),
-    adjustedPValue: Type.Union([Type.Number(), Type.Null()], { description: 'after Holm over the comparisons with the baseline' }),
+    adjustedPValue: Type.Union([Probability(), Type.Null()], { description: 'after Holm over the comparisons with the baseline' }),
   },
   { $id: 'MetricComparison', description: 'one metric of two runs and their difference' },
 );
@@ -63,8 +62,8 @@ export const CompareSchema = Type.Object(
         name: Type.String(),
         file: Type.String(),
         format: Type.String(),
-        rows: Type.Integer({ description: 'attempts counted' }),
-        tasks: Type.Integer(),
+        rows: Count('attempts counted'),
+        tasks: Count(),
         by: Type.Union([Type.Object({ column: Type.String(), value: Type.String() }), Type.Null()], {
           description: 'with --by: the column and value of these rows',
         }),
@@ -73,8 +72,8 @@ export const CompareSchema = Type.Object(
       { minItems: 2 },
     ),
     baseline: Type.String({ description: 'the name of the baseline run' }),
-    ks: Type.Array(Type.Integer()),
-    confidence: Type.Number(),
+    ks: Type.Array(Type.Integer({ minimum: 1 })),
+    confidence: Level(),
     sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
     correction: Type.String({ description: 'none or holm' }),
     method: Type.Record(Type.String(), Type.String(), { description: 'the methods in words' }),
@@ -85,35 +84,35 @@ export const CompareSchema = Type.Object(
         candidate: Type.String(),
         pairing: Type.Object({
           mode: Type.Union([Type.Literal('paired'), Type.Literal('unpaired')]),
-          overlap: Type.Number(),
-          minOverlap: Type.Number(),
-          tasks: Type.Object({ baseline: Type.Integer(), candidate: Type.Integer(), common: Type.Integer() }),
+          overlap: Probability(),
+          minOverlap: Probability(),
+          tasks: Type.Object({ baseline: Count(), candidate: Count(), common: Count() }),
           onlyInBaseline: Type.Array(TaskId),
           onlyInCandidate: Type.Array(TaskId),
         }),
-        confidence: Type.Number(),
+        confidence: Level(),
         sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
         meanSuccess: MetricComparisonSchema,
         rows: Type.Array(
           Type.Object({
-            k: Type.Integer(),
-            tasks: Type.Object({ baseline: Type.Integer(), candidate: Type.Integer() }),
-            notEstimable: Type.Object({ count: Type.Integer(), tasks: Type.Array(TaskId) }),
+            k: Type.Integer({ minimum: 1 }),
+            tasks: Type.Object({ baseline: Count(), candidate: Count() }),
+            notEstimable: Type.Object({ count: Count(), tasks: Type.Array(TaskId) }),
             passAtK: Type.Union([MetricComparisonSchema, Type.Null()]),
             passHatK: Type.Union([MetricComparisonSchema, Type.Null()]),
           }),
         ),
         perTask: Type.Object({
           tasks: Type.Array(TaskChange),
-          counts: Type.Object(Object.fromEntries(ChangeKinds.map((kind) => [kind, Type.Integer()])) as Record<(typeof ChangeKinds)[number], TInteger>, {
+          counts: Type.Object(Object.fromEntries(ChangeKinds.map((kind) => [kind, Count()])) as Record<(typeof ChangeKinds)[number], TInteger>, {
             description: 'tasks of each kind of change',
           }),
           fixed: Type.Array(TaskId, { description: 'ids of the tasks that went from failing to passing' }),
           regressed: Type.Array(TaskId, { description: 'ids of the tasks that went from passing to failing' }),
           largest: Type.Array(TaskChange),
         }),
-        bootstrap: Type.Union([Type.Object({ replicates: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]) }), Type.Null()]),
-        permutations: Type.Object({ exactLimit: Type.Integer(), replicates: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]) }),
+        bootstrap: Type.Union([Type.Object({ replicates: Count(), seed: Type.Union([Type.Integer({ minimum: 0 }), Type.String()]) }), Type.Null()]),
+        permutations: Type.Object({ exactLimit: Count(), replicates: Count(), seed: Type.Union([Type.Integer({ minimum: 0 }), Type.String()]) }),
       }),
       { minItems: 1, description: 'one per candidate run' },
     ),

@@ -3,22 +3,22 @@ import { IntervalMethodSchema, SidesSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
 import { SourceSchema } from './sourceSchema.js';
-import { byMetric, IntervalSchema } from './intervalSchema.js';
+import { byMetric, Count, Level, NonNegative, NullableSe, Probability, RateIntervalSchema } from './intervalSchema.js';
 import { EstimandsSchema } from './estimandSchema.js';
 
-const NullableInterval = Type.Union([IntervalSchema, Type.Null()]);
-const WithSe = Type.Union([Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number() })]), Type.Null()]);
+const NullableInterval = Type.Union([RateIntervalSchema, Type.Null()]);
+const WithSe = Type.Union([Type.Intersect([RateIntervalSchema, Type.Object({ se: NonNegative() })]), Type.Null()]);
 const Bootstrap = Type.Union([
-  Type.Intersect([IntervalSchema, Type.Object({ se: Type.Number(), shift: Type.Number({ description: 'the bias it was re-centred by' }) })]),
+  Type.Intersect([RateIntervalSchema, Type.Object({ se: NonNegative(), shift: Type.Number({ description: 'the bias it was re-centred by' }) })]),
   Type.Null(),
 ]);
-const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const NullableRate = Type.Union([Probability(), Type.Null()]);
 const NotRecorded = (what: string) =>
   Type.Object(
     {
       from: Type.String({ description: 'what it would be read from (a column, or tokens × prices)' }),
-      attempts: Type.Integer({ description: 'attempts read' }),
-      carrying: Type.Integer({ description: 'attempts with a value > 0' }),
+      attempts: Count('attempts read'),
+      carrying: Count('attempts with a value > 0'),
       rule: Type.String({ description: 'the rule, in words' }),
     },
     {
@@ -32,28 +32,28 @@ export const EstimateFileSchema = Type.Object(
     kind: Type.Literal('passk.estimate.file'),
     schemaVersion: Type.Literal(2),
     source: SourceSchema,
-    tasks: Type.Integer(),
-    trials: Type.Object({ min: Type.Integer(), max: Type.Integer() }, { description: 'trials per task' }),
+    tasks: Count(),
+    trials: Type.Object({ min: Count(), max: Count() }, { description: 'trials per task' }),
     uncertainty: Type.Object(
       {
-        confidence: Type.Number(),
+        confidence: Level(),
         sides: Type.Union([Type.Literal(1), Type.Literal(2)]),
         interval: Type.String(),
         estimands: EstimandsSchema,
         clusteredNormal: Type.String(),
-        bootstrap: Type.Union([Type.Object({ replicates: Type.Integer(), seed: Type.String(), method: Type.String() }), Type.Null()]),
+        bootstrap: Type.Union([Type.Object({ replicates: Count(), seed: Type.String(), method: Type.String() }), Type.Null()]),
       },
       { description: 'how the intervals were made, in words' },
     ),
     rows: Type.Array(
       Type.Object({
         k: Type.Integer({ minimum: 1 }),
-        passAtK: NullableNumber,
-        passHatK: NullableNumber,
-        estimableTasks: Type.Integer({ description: 'tasks with n ≥ k' }),
-        notEstimableTasks: Type.Integer(),
-        plugin: Type.Union([byMetric(Type.Number(), 'plug-in estimates'), Type.Null()]),
-        se: byMetric(NullableNumber, 'clustered SE'),
+        passAtK: NullableRate,
+        passHatK: NullableRate,
+        estimableTasks: Count('tasks with n ≥ k'),
+        notEstimableTasks: Count(),
+        plugin: Type.Union([byMetric(Probability(), 'plug-in estimates'), Type.Null()]),
+        se: byMetric(NullableSe(), 'clustered SE'),
         interval: byMetric(NullableInterval, 'interval for the task population (other tasks, other trials)'),
         benchmark: byMetric(WithSe, 'interval for this benchmark (the same tasks, only the trials random)'),
         clusteredNormal: byMetric(NullableInterval, 'mean ± z·SE (comparison only)'),
@@ -65,15 +65,15 @@ export const EstimateFileSchema = Type.Object(
     latency: Type.Optional(openObject('per-attempt latency from the log, when it has one')),
     costNotRecorded: Type.Optional(NotRecorded('cost')),
     latencyNotRecorded: Type.Optional(NotRecorded('latency')),
-    p: Type.Object({ method: IntervalMethodSchema, confidence: Type.Number(), sides: SidesSchema }, { description: 'the per-task interval options' }),
+    p: Type.Object({ method: IntervalMethodSchema, confidence: Level(), sides: SidesSchema }, { description: 'the per-task interval options' }),
     perTask: Type.Optional(
       Type.Array(
         Type.Object({
           task: Type.String(),
-          n: Type.Integer(),
-          c: Type.Integer(),
-          p: Type.Intersect([Type.Object({ estimate: Type.Number() }), IntervalSchema]),
-          rows: Type.Array(Type.Object({ k: Type.Integer(), passAtK: Type.Number(), passHatK: Type.Number() })),
+          n: Count(),
+          c: Count(),
+          p: Type.Intersect([Type.Object({ estimate: Probability() }), RateIntervalSchema]),
+          rows: Type.Array(Type.Object({ k: Type.Integer({ minimum: 1 }), passAtK: Probability(), passHatK: Probability() })),
         }),
         { description: 'with --json: each task’s counts, rate and estimates' },
       ),

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
+import { Probability } from './intervalSchema.js';
 
 /** `passk estimate --p P --k K --json`: pass@k and pass^k of a known per-attempt rate. */
 export const EstimateRateSchema = Type.Object(
@@ -10,8 +11,8 @@ export const EstimateRateSchema = Type.Object(
     rows: Type.Array(
       Type.Object({
         k: Type.Integer({ minimum: 1 }),
-        passAtK: Type.Number({ description: '1 − (1 − p)^k' }),
-        passHatK: Type.Number({ description: 'p^k' }),
+        passAtK: Probability('1 − (1 − p)^k'),
+        passHatK: Probability('p^k'),
       }),
       { minItems: 1, description: 'one row per k' },
     ),

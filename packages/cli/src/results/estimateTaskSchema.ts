@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { IntervalMethodSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
-import { byMetric, IntervalSchema } from './intervalSchema.js';
+import { byMetric, Probability, RateIntervalSchema } from './intervalSchema.js';
 
-const BetaSchema = Type.Object({ a: Type.Number(), b: Type.Number() }, { description: 'Beta(a, b)' });
-const CredibleSchema = Type.Intersect([Type.Object({ mean: Type.Number({ description: 'posterior mean' }) }), IntervalSchema], {
+const BetaSchema = Type.Object({ a: Type.Number({ exclusiveMinimum: 0 }), b: Type.Number({ exclusiveMinimum: 0 }) }, { description: 'Beta(a, b)' });
+const CredibleSchema = Type.Intersect([Type.Object({ mean: Probability('posterior mean') }), RateIntervalSchema], {
   description: 'posterior mean with its equal-tailed credible interval',
 });
 
@@ -18,12 +18,12 @@ export const EstimateTaskSchema = Type.Object(
     p: Type.Intersect(
       [
         Type.Object({
-          estimate: Type.Number({ description: 'c/n' }),
+          estimate: Probability('c/n'),
           method: IntervalMethodSchema,
           sides: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 or 2 sided' }),
           tail: Type.Optional(Type.Union([Type.Literal('lower'), Type.Literal('upper')], { description: 'one-sided: which bound was computed' })),
         }),
-        IntervalSchema,
+        RateIntervalSchema,
       ],
       { description: 'the success rate c/n with its interval' },
     ),
@@ -38,10 +38,10 @@ export const EstimateTaskSchema = Type.Object(
     rows: Type.Array(
       Type.Object({
         k: Type.Integer({ minimum: 1 }),
-        passAtK: Type.Number({ description: 'unbiased pass@k = 1 − C(n−c,k)/C(n,k)' }),
-        passHatK: Type.Number({ description: 'unbiased pass^k = C(c,k)/C(n,k)' }),
-        plugin: byMetric(Type.Number(), 'plug-in 1 − (1 − c/n)^k and (c/n)^k'),
-        interval: byMetric(IntervalSchema, 'the interval for p mapped through 1 − (1 − p)^k and p^k'),
+        passAtK: Probability('unbiased pass@k = 1 − C(n−c,k)/C(n,k)'),
+        passHatK: Probability('unbiased pass^k = C(c,k)/C(n,k)'),
+        plugin: byMetric(Probability(), 'plug-in 1 − (1 − c/n)^k and (c/n)^k'),
+        interval: byMetric(RateIntervalSchema, 'the interval for p mapped through 1 − (1 − p)^k and p^k'),
         bayes: byMetric(CredibleSchema, 'posterior mean and credible interval of 1 − (1 − p)^k and p^k'),
       }),
       { minItems: 1, description: 'one row per k asked for' },

@@ -2,17 +2,19 @@ import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
 import { SourceSchema } from './sourceSchema.js';
-import { IntervalSchema, ValueSeSchema } from './intervalSchema.js';
+import { Count, Level, NonNegative, NullableSe, Probability, RateIntervalSchema, ValueSeSchema } from './intervalSchema.js';
 
 const ByK = <T extends Parameters<typeof Type.Record>[1]>(item: T, description: string) =>
   Type.Object({ passAtK: Type.Record(Type.String(), item), passHatK: Type.Record(Type.String(), item) }, { description: `${description}, by k ("1", "2", …)` });
 const ScenarioTasks = openObject('the fitted task distribution as a scenario `tasks` block (docs/scenario.md)');
 const ModelName = Type.Union([Type.Literal('betaBinomial'), Type.Literal('zeroOneInflatedBetaBinomial')], { description: 'the model' });
-const PassRates = Type.Object({ passAtK: Type.Number(), passHatK: Type.Number() });
+const PassRates = Type.Object({ passAtK: Probability(), passHatK: Probability() });
 const FitParameterSchema = Type.Object(
   {
-    value: Type.Union([Type.Number(), Type.Null()], { description: 'the estimate; null where infinite (the binomial limit) or undefined (no beta component)' }),
-    se: Type.Union([Type.Number(), Type.Null()], { description: 'its delta-method SE; null at a boundary or without a covariance' }),
+    value: Type.Union([NonNegative(), Type.Null()], {
+      description: 'the estimate (≥ 0: weights, shapes, mean and correlation); null where infinite (the binomial limit) or undefined (no beta component)',
+    }),
+    se: NullableSe('its delta-method SE; null at a boundary or without a covariance'),
   },
   { $id: 'FitParameter', description: 'a fitted parameter with its SE: {value, se}, either null where it does not exist' },
 );
@@ -42,12 +44,12 @@ export const FitSchema = Type.Object(
     kind: Type.Literal('passk.fit'),
     schemaVersion: Type.Literal(3),
     source: SourceSchema,
-    tasks: Type.Integer(),
-    trials: Type.Object({ min: Type.Integer(), max: Type.Integer(), total: Type.Integer() }, { description: 'trials per task and in all' }),
+    tasks: Count(),
+    trials: Type.Object({ min: Count(), max: Count(), total: Count() }, { description: 'trials per task and in all' }),
     models: Type.Array(
       Type.Object({
         name: ModelName,
-        parameterCount: Type.Integer({ description: 'parameters counted by AIC' }),
+        parameterCount: Count('parameters counted by AIC'),
         params: Parameters,
         logLik: Type.Number(),
         aic: Type.Number({ description: '2·parameterCount − 2·logLik' }),
@@ -65,8 +67,8 @@ export const FitSchema = Type.Object(
           { description: "the optimiser's coordinates" },
         ),
         scenarioTasks: ScenarioTasks,
-        predicted: ByK(Type.Number(), 'model-based pass@k and pass^k'),
-        intervals: Type.Union([ByK(Type.Union([IntervalSchema, Type.Null()]), 'delta-method intervals (null at a prediction of 0 or 1)'), Type.Null()], {
+        predicted: ByK(Probability(), 'model-based pass@k and pass^k'),
+        intervals: Type.Union([ByK(Type.Union([RateIntervalSchema, Type.Null()]), 'delta-method intervals (null at a prediction of 0 or 1)'), Type.Null()], {
           description: 'null without a covariance',
         }),
       }),
@@ -79,13 +81,13 @@ export const FitSchema = Type.Object(
     goodnessOfFit: Type.Object({
       counts: Type.Array(
         Type.Object({
-          n: Type.Integer(),
-          tasks: Type.Integer(),
+          n: Count(),
+          tasks: Count(),
           rows: Type.Array(
             Type.Object({
-              c: Type.Integer(),
-              observed: Type.Integer(),
-              predicted: Type.Record(Type.String(), Type.Number(), { description: 'tasks expected by each model' }),
+              c: Count(),
+              observed: Count(),
+              predicted: Type.Record(Type.String(), NonNegative(), { description: 'tasks expected by each model' }),
             }),
           ),
         }),
@@ -93,15 +95,15 @@ export const FitSchema = Type.Object(
       ),
       passRates: Type.Array(
         Type.Object({
-          k: Type.Integer(),
-          estimableTasks: Type.Integer(),
+          k: Type.Integer({ minimum: 1 }),
+          estimableTasks: Count(),
           observed: Type.Object({ passAtK: ValueSeSchema, passHatK: ValueSeSchema }),
           predicted: Type.Record(Type.String(), PassRates, { description: 'by model' }),
         }),
       ),
     }),
     extrapolation: Type.Object(
-      { ks: Type.Array(Type.Integer()), method: Type.String(), confidence: Type.Number() },
+      { ks: Type.Array(Type.Integer({ minimum: 1 })), method: Type.String(), confidence: Level() },
       { description: 'the ks beyond the largest n' },
     ),
     notes: Type.Array(Type.String()),

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { BetaDistributionSchema, IntervalMethodSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
-import { IntervalSchema } from './intervalSchema.js';
+import { Count, Level, NonNegative, Probability, RateIntervalSchema } from './intervalSchema.js';
 
 /** Power checked by simulation, with its Monte Carlo SE; null where none was simulated. */
-const SimulatedPower = (description: string) => Type.Union([Type.Object({ value: Type.Number(), se: Type.Number() }), Type.Null()], { description });
+const SimulatedPower = (description: string) => Type.Union([Type.Object({ value: Probability(), se: NonNegative() }), Type.Null()], { description });
 const Metric = Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK'), Type.Literal('p')], { description: 'the planned metric' });
 
 /** `passk plan demonstrate --json`: runs needed to show pass^k ≥ target. */
@@ -13,15 +13,15 @@ export const PlanDemonstrateSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.demonstrate'),
     schemaVersion: Type.Literal(2),
-    target: Type.Number({ description: 'the pass^k to demonstrate' }),
+    target: Probability('the pass^k to demonstrate'),
     k: Type.Integer({ minimum: 1 }),
-    confidence: Type.Number(),
-    failures: Type.Integer({ description: 'failures allowed' }),
-    requiredRate: Type.Number({ description: 'per-attempt rate p with p^k = target' }),
-    failureRate: Type.Number({ description: '1 − requiredRate' }),
-    runs: Type.Integer({ description: 'runs needed' }),
-    byFailures: Type.Array(Type.Object({ failures: Type.Integer(), runs: Type.Integer() }), { description: 'runs needed for 0..failures failures' }),
-    ruleOfThree: Type.Integer({ description: 'the rule-of-three approximation 3/(1 − p)' }),
+    confidence: Level(),
+    failures: Count('failures allowed'),
+    requiredRate: Probability('per-attempt rate p with p^k = target'),
+    failureRate: Probability('1 − requiredRate'),
+    runs: Count('runs needed'),
+    byFailures: Type.Array(Type.Object({ failures: Count(), runs: Count() }), { description: 'runs needed for 0..failures failures' }),
+    ruleOfThree: Count('the rule-of-three approximation 3/(1 − p)'),
     method: Type.String(),
   },
   { $id: 'passk.plan.demonstrate', description: '`passk plan demonstrate --json`: runs needed to show pass^k ≥ a target.' },
@@ -34,16 +34,16 @@ export const PlanPrecisionSchema = Type.Object(
     schemaVersion: Type.Literal(2),
     metric: Metric,
     k: Type.Integer({ minimum: 1 }),
-    rate: Type.Number({ description: 'the expected per-attempt rate' }),
-    halfWidth: Type.Number({ description: 'the half-width asked for' }),
+    rate: Probability('the expected per-attempt rate'),
+    halfWidth: NonNegative('the half-width asked for'),
     method: IntervalMethodSchema,
-    confidence: Type.Number(),
-    trials: Type.Integer({ description: 'trials needed' }),
-    assurance: Type.Number({ description: 'probability asked for that the half-width is reached' }),
-    achievedAssurance: Type.Number(),
-    achievedHalfWidth: Type.Number(),
-    interval: Type.Intersect([IntervalSchema, Type.Object({ method: IntervalMethodSchema })]),
-    normalApproximation: Type.Integer({ description: 'trials by the normal approximation, for comparison' }),
+    confidence: Level(),
+    trials: Count('trials needed'),
+    assurance: Probability('probability asked for that the half-width is reached'),
+    achievedAssurance: Probability(),
+    achievedHalfWidth: NonNegative(),
+    interval: Type.Intersect([RateIntervalSchema, Type.Object({ method: IntervalMethodSchema })]),
+    normalApproximation: Count('trials by the normal approximation, for comparison'),
     description: Type.String(),
     tasks: Type.Union([openObject('the plan for the number of tasks'), Type.Null()], { description: 'with --trials: the plan for the number of tasks' }),
   },
@@ -58,28 +58,28 @@ export const PlanCompareSchema = Type.Object(
     metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the compared metric' }),
     k: Type.Integer({ minimum: 1 }),
     taskDistribution: BetaDistributionSchema,
-    baseline: Type.Number(),
-    comparison: Type.Number(),
+    baseline: Probability(),
+    comparison: Probability(),
     logOddsShift: Type.Number(),
-    gainSpread: Type.Number({ description: 'spread of the gain across tasks' }),
+    gainSpread: NonNegative('spread of the gain across tasks'),
     powerByGainSpread: Type.Array(
       Type.Object({
-        gainSpread: Type.Number(),
-        power: Type.Number(),
+        gainSpread: NonNegative(),
+        power: Probability(),
         simulatedPower: SimulatedPower('power checked by simulation, with its Monte Carlo SE; null with --simulations 0'),
       }),
     ),
-    simulation: Type.Union([Type.Object({ datasets: Type.Integer(), seed: Type.Union([Type.Integer(), Type.String()]), test: Type.String() }), Type.Null()], {
+    simulation: Type.Union([Type.Object({ datasets: Count(), seed: Type.Union([Type.Integer(), Type.String()]), test: Type.String() }), Type.Null()], {
       description: 'the power check by simulation; null with --simulations 0',
     }),
-    alpha: Type.Number(),
-    power: Type.Number(),
+    alpha: Level(),
+    power: Level(),
     rows: Type.Array(
       Type.Object({
-        trials: Type.Integer({ description: 'trials per task' }),
-        sdDifference: Type.Number(),
-        tasks: Type.Integer({ description: 'tasks needed' }),
-        attempts: Type.Integer({ description: 'tasks × trials × 2 runs' }),
+        trials: Count('trials per task'),
+        sdDifference: NonNegative(),
+        tasks: Count('tasks needed'),
+        attempts: Count('tasks × trials × 2 runs'),
         simulatedPower: SimulatedPower("the first row's power checked by simulation, with its Monte Carlo SE; null in the other rows and with --simulations 0"),
       }),
       { minItems: 1 },

@@ -6,6 +6,7 @@ import { EstimateFileSchema } from './estimateFileSchema.js';
 import { EstimateRateSchema } from './estimateRateSchema.js';
 import { EstimateTaskSchema } from './estimateTaskSchema.js';
 import { FitSchema } from './fitSchema.js';
+import { GateSchema } from './gateSchema.js';
 import { PlanCompareSchema, PlanDemonstrateSchema, PlanPrecisionSchema } from './planSchemas.js';
 import { SimulateSchema, SweepSchema } from './simulateSchema.js';
 
@@ -21,6 +22,7 @@ export const RESULT_SCHEMAS = {
   'passk.sweep': SweepSchema,
   'passk.fit': FitSchema,
   'passk.compare': CompareSchema,
+  'passk.gate': GateSchema,
 } as const satisfies Record<ResultKind, TObject>;
 
 /** The document of one kind, as its schema declares it. */

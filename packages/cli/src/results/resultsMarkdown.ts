@@ -16,6 +16,8 @@ interface Node {
   readonly patternProperties?: Readonly<Record<string, Node>>;
   readonly minimum?: number;
   readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
 }
 
 interface Field {
@@ -46,10 +48,16 @@ export function resultsMarkdown(): string {
     'they read (or write) it; a document of another kind or version is refused with one line naming the file.',
     'Documents written before versions existed (no `schemaVersion`) count as version 1: write them again with this passk.',
     '',
-    'Conventions in every kind: an interval is `{lower, upper, level, method}` ([Interval](#interval)); pass@k is',
+    'Conventions in every kind: an interval is `{lower, upper, level, method}` ([Interval](#interval); of a rate',
+    '[RateInterval](#rateinterval), of a difference of rates [DifferenceInterval](#differenceinterval)); pass@k is',
     '`passAtK` and pass^k is `passHatK`; a value that is infinite or not defined is `null`, never a string;',
     'per-k results are a list `rows` of objects with `k`, also for a single k. Fields not listed may be added in',
     'a later passk without a new version; a field renamed, removed or changed in meaning raises the version.',
+    '',
+    'A document is checked for sense as well as shape: every number within the range its type states below',
+    '(rates and probabilities in [0, 1], counts integers ≥ 0, levels in (0, 1)), and in every object a `lower` at',
+    'most its `upper`, a `min` at most its `max` and successes `c` at most the trials `n`. A document that breaks',
+    'one is refused with one line naming the file, the field and its value.',
     '',
     '| kind | schemaVersion | written by |',
     '| --- | --- | --- |',
@@ -133,8 +141,15 @@ function typeName(node: Node): string {
   if (node.allOf) return node.allOf.map((part) => (part.$id !== undefined ? typeName(part) : 'object')).join(' with ');
   if (node.type === 'array') return `list of ${node.items ? typeName(node.items) : 'values'}`;
   if (node.patternProperties) return `map of ${typeName(Object.values(node.patternProperties)[0]!)}`;
-  const range = node.minimum !== undefined || node.maximum !== undefined ? ` in [${node.minimum ?? '−∞'}, ${node.maximum ?? '∞'}]` : '';
-  return `${node.type ?? 'any'}${range}`;
+  return `${node.type ?? 'any'}${rangeOf(node)}`;
+}
+
+/** ` in [0, 1]`, ` in (0, 1)` (bounds excluded), ` in [0, ∞]`, or '' for a number without bounds. */
+function rangeOf(node: Node): string {
+  const low = node.exclusiveMinimum ?? node.minimum;
+  const high = node.exclusiveMaximum ?? node.maximum;
+  if (low === undefined && high === undefined) return '';
+  return ` in ${node.exclusiveMinimum === undefined ? '[' : '('}${low ?? '−∞'}, ${high ?? '∞'}${node.exclusiveMaximum === undefined ? ']' : ')'}`;
 }
 
 function anchor(text: string): string {

@@ -24,12 +24,28 @@ export function schemaMisfit(schema: TSchema, value: unknown): SchemaMisfit | nu
 /**
  * A union's error ("expected union value") names no field; the variant the value comes closest to
  * does: of each variant's first error, the one deepest in the value (`interval.lower`, not `interval`
- * of `IntervalSchema | null`).
+ * of `IntervalSchema | null`). At the union's own field, the variant of the value's own type says
+ * what is wrong with it (a rate of 1.5 in `number in [0, 1] | null`: "expected number to be less or
+ * equal to 1", not "expected union value").
  */
 function deepest(error: ValueError): ValueError {
   const inner = error.errors.map((variant) => variant.First()).filter((e): e is ValueError => e !== undefined);
   const best = inner.reduce<ValueError | undefined>((a, b) => (a === undefined || b.path.length > a.path.length ? b : a), undefined);
-  return best !== undefined && best.path.length > error.path.length ? deepest(best) : error;
+  if (best !== undefined && best.path.length > error.path.length) return deepest(best);
+  const ofItsType = inner.find((e) => e.path === error.path && sameType(e.schema, e.value));
+  return ofItsType ?? error;
+}
+
+/** Whether a value is of the JSON type a schema declares (an integer schema takes integers only). */
+function sameType(schema: TSchema, value: unknown): boolean {
+  const type = (schema as { type?: unknown }).type;
+  if (type === 'number') return typeof value === 'number';
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'string') return typeof value === 'string';
+  if (type === 'boolean') return typeof value === 'boolean';
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return false;
 }
 
 /** The value at a JSON pointer such as `/rows/0/k`. */

@@ -2,25 +2,26 @@ import { Type } from '@sinclair/typebox';
 import type { Scenario } from '@passk/sim';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
-import { EstimateSchema, IntervalSchema, ValueSeSchema } from './intervalSchema.js';
+import { Count, EstimateSchema, NonNegative, NullableSe, Probability, RateEstimateSchema, RateIntervalSchema, ValueSeSchema } from './intervalSchema.js';
 
 const estimate = (description: string) => Type.Intersect([EstimateSchema], { description });
+const rate = (description: string) => Type.Intersect([RateEstimateSchema], { description });
 
 /** One attempt budget k of a simulation: each metric's Monte Carlo mean, SE and closed form. */
 export const SummaryRowSchema = Type.Object(
   {
     k: Type.Integer({ minimum: 1, description: 'attempt budget: the policy with maxAttempts = k' }),
-    coverage: estimate('P(some attempt of the k is correct)'),
-    passHatK: estimate('P(all k attempts are correct), pass^k'),
-    deliveredCorrect: estimate('P(the delivered answer is correct)'),
-    deliveredWrong: estimate('P(a wrong answer is delivered)'),
-    abstained: estimate('P(nothing is delivered)'),
+    coverage: rate('P(some attempt of the k is correct)'),
+    passHatK: rate('P(all k attempts are correct), pass^k'),
+    deliveredCorrect: rate('P(the delivered answer is correct)'),
+    deliveredWrong: rate('P(a wrong answer is delivered)'),
+    abstained: rate('P(nothing is delivered)'),
     attempts: estimate('mean attempts made'),
     cost: estimate('mean cost of the episode (attempts and verifier)'),
     latency: estimate('mean latency of the episode'),
-    costOverCap: estimate('P(cost > budget.cost); null values without a cost budget'),
+    costOverCap: rate('P(cost > budget.cost); null values without a cost budget'),
     costOvershoot: estimate('mean max(0, cost − budget.cost)'),
-    latencyOverCap: estimate('P(latency > budget.latency); null values without a deadline'),
+    latencyOverCap: rate('P(latency > budget.latency); null values without a deadline'),
     latencyOvershoot: estimate('mean max(0, latency − budget.latency)'),
     costPerCorrect: estimate('mean cost / mean deliveredCorrect (delta-method SE)'),
   },
@@ -30,9 +31,9 @@ export const SummaryRowSchema = Type.Object(
 /** Shards a merged result lacks (`merge --allow-partial`). */
 export const MissingShardsSchema = Type.Object(
   {
-    count: Type.Integer({ description: 'shards of the run' }),
-    missing: Type.Array(Type.Integer(), { description: 'shard numbers not given' }),
-    incomplete: Type.Array(Type.Integer(), { description: 'shard numbers that were interrupted' }),
+    count: Count('shards of the run'),
+    missing: Type.Array(Count(), { description: 'shard numbers not given' }),
+    incomplete: Type.Array(Count(), { description: 'shard numbers that were interrupted' }),
   },
   { description: 'present only in a result merged from an incomplete set of shards' },
 );
@@ -40,9 +41,9 @@ export const MissingShardsSchema = Type.Object(
 /** One metric of the log, as `simulate --tasks-from` sets it beside the simulation. */
 const ObservedMetricSchema = Type.Object(
   {
-    value: Type.Number({ description: 'unbiased per-task estimates averaged over the tasks with n ≥ k' }),
-    se: Type.Union([Type.Number(), Type.Null()], { description: 'clustered SE over tasks (null with one task)' }),
-    interval: Type.Union([IntervalSchema, Type.Null()], { description: 'the task-population interval, CI (tasks) (null with one task)' }),
+    value: Probability('unbiased per-task estimates averaged over the tasks with n ≥ k'),
+    se: NullableSe('clustered SE over tasks (null with one task)'),
+    interval: Type.Union([RateIntervalSchema, Type.Null()], { description: 'the task-population interval, CI (tasks) (null with one task)' }),
   },
   { $id: 'ObservedMetric', description: "the log's own value of a metric: {value, se, interval}" },
 );
@@ -54,7 +55,7 @@ export const ObservedSchema = Type.Object(
     rows: Type.Array(
       Type.Object({
         k: Type.Integer({ minimum: 1 }),
-        estimableTasks: Type.Integer({ description: 'tasks with n ≥ k' }),
+        estimableTasks: Count('tasks with n ≥ k'),
         passAtK: ObservedMetricSchema,
         passHatK: ObservedMetricSchema,
       }),
@@ -67,7 +68,7 @@ export const ObservedSchema = Type.Object(
   },
 );
 
-const Seed = Type.Union([Type.Integer(), Type.String()], { description: 'the seed (a string above 2^53)' });
+const Seed = Type.Union([Type.Integer({ minimum: 0 }), Type.String()], { description: 'the seed (a string above 2^53)' });
 // The scenario's own contract is the scenario declaration (docs/scenario.md); here only its type.
 const ScenarioSchema = Type.Unsafe<Scenario>(openObject('the resolved scenario (docs/scenario.md)'));
 
@@ -80,9 +81,9 @@ export const SimulateSchema = Type.Object(
     path: Type.String({ description: 'the sampler that produced the draws (all sample the same law)' }),
     seed: Seed,
     scenario: ScenarioSchema,
-    tasks: Type.Integer({ description: 'tasks per replicate' }),
-    replicates: Type.Object({ requested: Type.Integer(), done: Type.Integer() }, { description: 'replicates asked for and simulated' }),
-    episodes: Type.Integer({ description: 'tasks × replicates done' }),
+    tasks: Count('tasks per replicate'),
+    replicates: Type.Object({ requested: Count(), done: Count() }, { description: 'replicates asked for and simulated' }),
+    episodes: Count('tasks × replicates done'),
     complete: Type.Boolean({ description: 'every replicate was simulated' }),
     stopped: Type.Boolean({ description: 'the run was interrupted' }),
     rows: Type.Array(SummaryRowSchema, { minItems: 1, description: 'one row per k = 1..maxAttempts' }),
@@ -91,20 +92,20 @@ export const SimulateSchema = Type.Object(
     pilot: Type.Optional(
       Type.Object(
         {
-          trials: Type.Integer({ description: 'trials per task of the pilot' }),
+          trials: Count('trials per task of the pilot'),
           design: Type.Union([Type.Literal('separateEpisodes'), Type.Literal('oneEpisode')]),
           seed: Seed,
-          tasks: Type.Integer(),
-          successes: Type.Array(Type.Integer(), { description: 'successes c_t of each task' }),
-          meanRate: Type.Number({ description: 'p̄ = Σ c_t/(T·n)' }),
+          tasks: Count(),
+          successes: Type.Array(Count(), { description: 'successes c_t of each task' }),
+          meanRate: Probability('p̄ = Σ c_t/(T·n)'),
           rows: Type.Array(
             Type.Object({
-              k: Type.Integer(),
+              k: Type.Integer({ minimum: 1 }),
               passAtK: ValueSeSchema,
               passHatK: ValueSeSchema,
-              plugin: Type.Object({ passAtK: Type.Number(), passHatK: Type.Number() }, { description: 'plug-in from the pooled rate' }),
-              pooledIndependence: Type.Object({ passAtK: Type.Number(), passHatK: Type.Number() }, { description: '1 − (1 − p̄)^k and p̄^k' }),
-              truth: Type.Union([Type.Object({ coverage: EstimateSchema, passHatK: EstimateSchema }), Type.Null()], {
+              plugin: Type.Object({ passAtK: Probability(), passHatK: Probability() }, { description: 'plug-in from the pooled rate' }),
+              pooledIndependence: Type.Object({ passAtK: Probability(), passHatK: Probability() }, { description: '1 − (1 − p̄)^k and p̄^k' }),
+              truth: Type.Union([Type.Object({ coverage: RateEstimateSchema, passHatK: RateEstimateSchema }), Type.Null()], {
                 description: "the simulation's coverage and pass^k",
               }),
             }),
@@ -138,12 +139,12 @@ export const SweepSchema = Type.Object(
       }),
       { minItems: 1, description: 'one per grid point, at k = maxAttempts' },
     ),
-    frontier: Type.Array(Type.Integer(), { description: 'indices of the points on the frontier' }),
+    frontier: Type.Array(Count(), { description: 'indices of the points on the frontier' }),
     constraints: Type.Object(
-      { maxCost: Type.Union([Type.Number(), Type.Null()]), maxWrongDelivery: Type.Union([Type.Number(), Type.Null()]) },
+      { maxCost: Type.Union([NonNegative(), Type.Null()]), maxWrongDelivery: Type.Union([Probability(), Type.Null()]) },
       { description: '--max-cost and --max-wrong-delivery' },
     ),
-    best: Type.Union([Type.Integer(), Type.Null()], { description: 'index of the best point under the constraints (null when none meets them)' }),
+    best: Type.Union([Count(), Type.Null()], { description: 'index of the best point under the constraints (null when none meets them)' }),
     complete: Type.Optional(Type.Literal(false)),
     shards: Type.Optional(MissingShardsSchema),
   },

@@ -1,3 +1,5 @@
+import { requireObject } from '../checkArgs.js';
+import { requireScenario } from '../scenario/requireScenario.js';
 import { requireInteger, requireUnit } from '../checks.js';
 import { momentComplementPower, momentPower } from '../distributions/momentPower.js';
 import { successRateQuadrature } from '../distributions/successRateQuadrature.js';
@@ -49,6 +51,8 @@ export interface ExactMetrics {
  * numpy peer's canonical benchmarks agree to 1e-12 (tested).
  */
 export function exactMetrics(scenario: Scenario, benchmark: FixedBenchmark | null): ExactMetrics[] {
+  scenario = requireScenario('scenario', scenario);
+  if (benchmark !== null) requireObject('benchmark', benchmark);
   const K = requireInteger('scenario.policy.maxAttempts', scenario.policy.maxAttempts, 1);
   const correlation = requireCorrelation('scenario.attempts.correlation', scenario.attempts.correlation);
   const support = exactSupport(scenario);

@@ -1,4 +1,6 @@
 import { studentTQuantile } from '../math/studentT.js';
+import { InputError } from '../errors.js';
+import { requireCountGroups, requireFinite, requireK, requireMeanIntervalOptions, requireMetric, requireObject, requirePopulationPrior } from '../checkArgs.js';
 import type { CountGroup } from '../estimators/taskAverage.js';
 import { JEFFREYS_PRIOR } from '../intervals/betaPosterior.js';
 import { benchmarkMoments } from './benchmarkInterval.js';
@@ -38,6 +40,17 @@ export function benchmarkDifferenceInterval(
   k: number,
   options: MeanIntervalOptions,
 ): (MeanBounds & { readonly estimate: number; readonly se: number; readonly df: number }) | null {
+  for (const [where, side] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    const { groups, prior } = requireObject(where, side);
+    requireCountGroups(`${where}.groups`, groups);
+    if (prior !== null) requirePopulationPrior(`${where}.prior`, prior);
+  }
+  requireMetric('metric', metric);
+  requireK('k', k);
+  requireMeanIntervalOptions('options', options);
   const sideA = benchmarkMoments(a.groups, metric, k, a.prior ?? JEFFREYS_PRIOR);
   const sideB = benchmarkMoments(b.groups, metric, k, b.prior ?? JEFFREYS_PRIOR);
   if (sideA === null || sideB === null) return null;
@@ -67,7 +80,9 @@ export function benchmarkDifferenceInterval(
  * more cells in it with the intersection. null population: `benchmark` as it is.
  */
 export function withinPopulationInterval<B extends MeanBounds>(benchmark: B, population: MeanBounds | null): B {
+  requireBounds('benchmark', benchmark);
   if (population === null) return benchmark;
+  requireBounds('population', population);
   return { ...benchmark, lower: Math.max(benchmark.lower, population.lower), upper: Math.min(benchmark.upper, population.upper) };
 }
 
@@ -85,3 +100,10 @@ function welchDf(va: number, tasksA: number, vb: number, tasksB: number): number
 
 /** Degrees of freedom beyond which the t quantile is the normal one to 6 digits. */
 const MAX_DF = 1e6;
+
+/** An interval `{ lower, upper }` with finite bounds, lower ≤ upper. */
+function requireBounds(where: string, value: unknown): void {
+  const { lower, upper } = requireObject(where, value);
+  requireFinite(`${where}.lower`, lower);
+  if (!(requireFinite(`${where}.upper`, upper) >= (lower as number))) throw new InputError(`${where}.upper`, `must be ≥ lower (${lower})`, upper);
+}

@@ -5,6 +5,7 @@ import { JEFFREYS_PRIOR, type BetaPrior } from '../intervals/betaPosterior.js';
 import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric } from './taskValues.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
+import { requireCountGroups, requireK, requireMeanIntervalOptions, requireMetric, requirePopulationPrior } from '../checkArgs.js';
 import { atomProbability, betaComponent, type InflatedBetaPrior } from './inflatedBetaPrior.js';
 
 /**
@@ -40,6 +41,11 @@ export function benchmarkInterval(
   options: MeanIntervalOptions,
   prior: BetaPrior | InflatedBetaPrior = JEFFREYS_PRIOR,
 ): (MeanBounds & { readonly se: number }) | null {
+  requireCountGroups('groups', groups);
+  requireMetric('metric', metric);
+  requireK('k', k);
+  requireMeanIntervalOptions('options', options);
+  requirePopulationPrior('prior', prior);
   const moments = benchmarkMoments(groups, metric, k, prior);
   if (moments === null) return null;
   const { mean, se, tasks: count } = moments;

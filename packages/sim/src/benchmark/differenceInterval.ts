@@ -1,4 +1,5 @@
-import { requireCounts, requireInteger, requireOpenUnit } from '../checks.js';
+import { requireCounts } from '../checks.js';
+import { requireK, requireList, requireMeanIntervalOptions, requireMetric, requireObject } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { meanAndSe } from '../compare/meanAndSe.js';
 import { countGroups, type CountGroup } from '../estimators/taskAverage.js';
@@ -66,13 +67,17 @@ export function pairedDifferenceInterval(
   options: MeanIntervalOptions,
   fits = new PopulationFits(),
 ): (MeanBounds & { readonly estimate: number; readonly tasks: number; readonly df: number; readonly quantile: number }) | null {
-  requireOpenUnit('confidence', options.confidence);
-  if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
-  requireInteger('k', k, 1);
-  tasks.forEach(({ a, b }, i) => {
-    requireCounts(a.n, a.c, `tasks[${i}].a`);
-    requireCounts(b.n, b.c, `tasks[${i}].b`);
+  requireList('tasks', tasks).forEach((task, i) => {
+    const { a, b } = requireObject(`tasks[${i}]`, task);
+    const sideA = requireObject(`tasks[${i}].a`, a);
+    const sideB = requireObject(`tasks[${i}].b`, b);
+    requireCounts(sideA.n, sideA.c, `tasks[${i}].a`);
+    requireCounts(sideB.n, sideB.c, `tasks[${i}].b`);
   });
+  requireMetric('metric', metric);
+  requireK('k', k);
+  requireMeanIntervalOptions('options', options);
+  if (!(fits instanceof PopulationFits)) throw new InputError('fits', 'must be a PopulationFits (new PopulationFits())');
   const { differences, noises, spread } = pairedDifferenceParts(tasks, metric, k, fits);
   const T = differences.length;
   const noise = T > 0 ? meanAndSe(noises).value : 0;

@@ -1,3 +1,5 @@
+import { requireUnit } from '../checks.js';
+import { requireMeanIntervalOptions, requireNumbers } from '../checkArgs.js';
 import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
 
 /**
@@ -12,6 +14,9 @@ import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
  * study as the distribution-free reference; it is wider than needed.
  */
 export function empiricalBernsteinInterval(values: ArrayLike<number>, options: MeanIntervalOptions): MeanBounds | null {
+  requireNumbers('values', values);
+  for (let i = 0; i < values.length; i++) requireUnit(`values[${i}]`, values[i]);
+  requireMeanIntervalOptions('options', options);
   const count = values.length;
   if (count < 1) return null;
   const alpha = 1 - options.confidence;

@@ -1,4 +1,6 @@
 import type { CountGroup } from '../estimators/taskAverage.js';
+import { requireCounts, requireInteger, requireOpenUnit } from '../checks.js';
+import { requireCountGroups, requireMixture, requireObject } from '../checkArgs.js';
 import { logChoose } from '../fit/betaBinomialLogPmf.js';
 import { bestAtomWeights } from '../fit/atomWeights.js';
 import { BETA_BINOMIAL, ZERO_ONE_INFLATED_BETA_BINOMIAL } from '../fit/fitModels.js';
@@ -41,6 +43,8 @@ export const INFLATION_TEST_LEVEL = 0.01;
  * or the fitted beta component at concentration 0.
  */
 export function inflatedBetaPrior(groups: readonly CountGroup[], level = INFLATION_TEST_LEVEL): InflatedBetaPrior | null {
+  requireCountGroups('groups', groups);
+  requireOpenUnit('level', level);
   // Without a task at 0/n or n/n the point masses only take probability from the counts observed, so
   // both weights are 0 at the maximum and Λ = 0, below every critical value: null, without fitting
   // (the fit's ~30 ms of a cold start).
@@ -55,6 +59,7 @@ export function inflatedBetaPrior(groups: readonly CountGroup[], level = INFLATI
  * null when it is not identified (see there).
  */
 export function inflatedBetaFit(groups: readonly CountGroup[]): InflatedBetaPrior | null {
+  requireCountGroups('groups', groups);
   const cells: TaskCell[] = [];
   let count = 0;
   for (const { n, c, size } of groups) {
@@ -110,6 +115,9 @@ export function inflationCriticalValue(level: number): number {
  * so P(p = 1 | 4/4) = 0.2/(0.2 + 1/14) = 0.7368 (tested against scipy).
  */
 export function atomProbability(prior: InflatedBetaPrior, n: number, c: number): number {
+  requireMixture('prior.mixture', requireObject('prior', prior).mixture);
+  requireInteger('n', n, 1);
+  requireCounts(n, c);
   const { mixture } = prior;
   if (c === 0) return Math.exp(mixture.logPi0 - mixtureLogPmf(mixture, n, 0));
   if (c === n) return Math.exp(mixture.logPi1 - mixtureLogPmf(mixture, n, n));

@@ -1,3 +1,5 @@
+import { requireNonNegative, requirePositive, requireUnit } from '../checks.js';
+import { requireList, requireMeanIntervalOptions, requireObject, requireSides } from '../checkArgs.js';
 import { betaQuantile } from '../math/betaQuantile.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import { studentTQuantile } from '../math/studentT.js';
@@ -52,6 +54,17 @@ export function populationInterval(
   df?: number,
   quantile?: number,
 ): MeanBounds | null {
+  requireList('values', values).forEach((item, i) => {
+    const { value, weight } = requireObject(`values[${i}]`, item);
+    requireUnit(`values[${i}].value`, value);
+    requireNonNegative(`values[${i}].weight`, weight);
+  });
+  requireMeanIntervalOptions('options', options);
+  const given = requireObject('floor', floor);
+  if (given.ratio !== undefined) requireNonNegative('floor.ratio', given.ratio);
+  if (given.variance !== undefined) requireNonNegative('floor.variance', given.variance);
+  if (df !== undefined) requirePositive('df', df);
+  if (quantile !== undefined) requirePositive('quantile', quantile);
   let count = 0;
   let sum = 0;
   for (const { value, weight } of values) {
@@ -104,6 +117,9 @@ export interface VarianceFloor {
 
 /** The roots of (x̄ − μ)² = w·μ(1 − μ), clipped to [0, 1]; one-sided: [lower root, 1]. */
 export function scoreBounds(mean: number, w: number, sides: 1 | 2): MeanBounds {
+  requireUnit('mean', mean);
+  requireNonNegative('w', w);
+  requireSides('sides', sides);
   const centre = (mean + w / 2) / (1 + w);
   const half = Math.sqrt(w * mean * (1 - mean) + (w * w) / 4) / (1 + w);
   const lower = mean === 0 ? 0 : Math.max(0, centre - half);

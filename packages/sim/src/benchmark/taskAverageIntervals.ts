@@ -1,4 +1,4 @@
-import { requireInteger, requireOpenUnit } from '../checks.js';
+import { requireKs, requireMeanIntervalOptions, requireTaskSet } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { groupsOf, taskCountOf, type TaskSet } from '../estimators/taskAverage.js';
 import { benchmarkInterval } from './benchmarkInterval.js';
@@ -42,11 +42,11 @@ export const ESTIMAND_METHODS = Object.freeze({
  * coverage on the grid of docs/uncertainty.md.
  */
 export function taskAverageIntervals(tasks: TaskSet, ks: readonly number[], options: MeanIntervalOptions): TaskAverageIntervalRow[] {
-  requireOpenUnit('confidence', options.confidence);
-  if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
+  requireMeanIntervalOptions('options', options);
+  requireTaskSet('tasks', tasks);
   if (taskCountOf(tasks) === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   const groups = groupsOf(tasks);
-  ks.forEach((k) => requireInteger('k', k, 1));
+  requireKs('ks', ks);
   const maxN = groups.reduce((m, g) => Math.max(m, g.n), 0);
   const prior = momentBetaPrior(groups);
   const benchmarkPrior = inflatedBetaPrior(groups) ?? prior ?? undefined;

@@ -1,3 +1,5 @@
+import { requireCounts } from '../checks.js';
+import { requireBetaPrior, requireK, requireMetric } from '../checkArgs.js';
 import { JEFFREYS_PRIOR, type BetaPrior } from '../intervals/betaPosterior.js';
 import { estimatorMoments } from './estimatorMoments.js';
 import type { TaskMetric } from './taskValues.js';
@@ -10,6 +12,10 @@ import type { TaskMetric } from './taskValues.js';
  * Unlike the plug-in Var(θ̂ | p = c/n) it is not 0 for c = 0 or c = n.
  */
 export function trialNoiseVariance(metric: TaskMetric, n: number, c: number, k: number, prior: BetaPrior = JEFFREYS_PRIOR): number {
+  requireMetric('metric', metric);
+  requireCounts(n, c);
+  requireK('k', k);
+  requireBetaPrior('prior', prior);
   const { second, squareOfMean } = estimatorMoments(metric, n, k, prior.a + c, prior.b + (n - c));
   return Math.max(0, second - squareOfMean);
 }

@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
-import { compareRunsSteps, type CompareRunsOptions, type MetricComparison, type RunComparison } from './compareRuns.js';
+import { requireList } from '../checkArgs.js';
+import { compareRunsSteps, requireRun, type CompareRunsOptions, type MetricComparison, type RunComparison } from './compareRuns.js';
 import { holmAdjust } from './holmAdjust.js';
 import type { Run } from './runTasks.js';
 import { runSteps, type Steps } from '../stepwise.js';
@@ -24,6 +25,7 @@ export function compareMany(runs: readonly Run[], options: CompareRunsOptions): 
 
 /** `compareMany` step by step (the steps of each `compareRunsSteps` in turn). */
 export function* compareManySteps(runs: readonly Run[], options: CompareRunsOptions): Steps<ManyComparison> {
+  requireList('runs', runs).forEach((run, i) => requireRun(`runs[${i}]`, run));
   if (runs.length < 2) throw new InputError('runs', 'must list at least two runs (the first is the baseline)', runs.length);
   const names = new Set<string>();
   for (const run of runs) {

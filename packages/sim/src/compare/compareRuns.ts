@@ -1,5 +1,6 @@
 import { requireInteger, requireOpenUnit, requireUnit } from '../checks.js';
 import { InputError } from '../errors.js';
+import { ARGUMENT_LIMITS, requireKs, requireList, requireObject, requireSeed, requireSides, requireString } from '../checkArgs.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import { partOfSteps, runSteps, type Steps } from '../stepwise.js';
 import { K_METRICS, taskMetricValue, type CompareMetric } from './compareMetric.js';
@@ -138,9 +139,19 @@ export function compareRuns(a: Run, b: Run, options: CompareRunsOptions): RunCom
 
 /** `compareRuns` step by step: it yields within the bootstrap and the Monte Carlo permutations (done of total: the replicates, then every slot's patterns). */
 export function* compareRunsSteps(a: Run, b: Run, options: CompareRunsOptions): Steps<RunComparison> {
+  requireRun('a', a);
+  requireRun('b', b);
   const resolved = resolveOptions(options);
   const match = matchTasks(a, b);
   const mode = match.overlap >= resolved.minOverlap ? 'paired' : 'unpaired';
+  const comparisons = 2 * resolved.ks.length + 1;
+  if (mode === 'paired' && !(resolved.permutations * comparisons * match.pairs.length <= MAX_SIGNS)) {
+    throw new InputError(
+      'permutations',
+      `must be at most ${Math.floor(MAX_SIGNS / (comparisons * match.pairs.length))} for ${match.pairs.length} paired tasks and ${resolved.ks.length} k values (random signs drawn: permutations × ${comparisons} comparisons × tasks, at most ${MAX_SIGNS}, 0.5 ns each: about 8 minutes)`,
+      resolved.permutations,
+    );
+  }
   const pairing: Pairing = {
     mode,
     overlap: match.overlap,
@@ -284,19 +295,55 @@ function benchmarkDifference(
   return bounds && { lower: bounds.lower, upper: bounds.upper, se: bounds.se };
 }
 
+/** A run `{ name, tasks }`: a name and a list of task objects (their ids and counts are checked as they are matched, `matchTasks`). */
+export function requireRun(where: string, value: unknown): Run {
+  const run = requireObject(where, value);
+  requireString(`${where}.name`, run.name);
+  requireList(`${where}.tasks`, run.tasks).forEach((task, i) => requireObject(`${where}.tasks[${i}]`, task));
+  return value as Run;
+}
+
 function resolveOptions(options: CompareRunsOptions): Resolved {
+  requireObject('options', options);
   if (!Array.isArray(options.ks) || options.ks.length === 0) throw new InputError('ks', 'must list at least one k', options.ks);
-  options.ks.forEach((k) => requireInteger('k', k, 1));
-  const sides = options.sides ?? 2;
-  if (sides !== 1 && sides !== 2) throw new InputError('sides', 'must be 1 or 2', sides);
+  const ks = requireKs('ks', options.ks);
+  const sides = requireSides('sides', options.sides ?? 2);
+  // Every k compares two metrics, and the mean success rate is one more: each a bootstrap slot and a permutation test.
+  const slots = 2 * ks.length + 1;
+  const bootstrap = requireInteger('bootstrap', options.bootstrap ?? 1000, 0, 1_000_000);
+  if (!(bootstrap * slots <= ARGUMENT_LIMITS.bootstrapCells)) {
+    throw new InputError(
+      'bootstrap',
+      `must be at most ${Math.floor(ARGUMENT_LIMITS.bootstrapCells / slots)} with ${ks.length} k values (each replicate keeps a number for each of the ${slots} comparisons: ${ARGUMENT_LIMITS.bootstrapCells} in all take 80 MB)`,
+      bootstrap,
+    );
+  }
+  const permutations = requireInteger('permutations', options.permutations ?? 10_000, 1, 10_000_000);
+  if (!(permutations * slots <= MAX_PATTERNS)) {
+    throw new InputError(
+      'permutations',
+      `must be at most ${Math.floor(MAX_PATTERNS / slots)} with ${ks.length} k values (random sign patterns for each of the ${slots} comparisons, each a pass over the tasks: ${MAX_PATTERNS} in all)`,
+      permutations,
+    );
+  }
   return {
-    ks: options.ks,
+    ks,
     confidence: requireOpenUnit('confidence', options.confidence ?? 0.95),
     sides,
-    bootstrap: requireInteger('bootstrap', options.bootstrap ?? 1000, 0, 1_000_000),
-    seed: options.seed ?? 1,
-    permutations: requireInteger('permutations', options.permutations ?? 10_000, 1, 10_000_000),
+    bootstrap,
+    seed: requireSeed('seed', options.seed ?? 1),
+    permutations,
     exactLimit: requireInteger('exactLimit', options.exactLimit ?? 30, 0, 40),
     minOverlap: requireUnit('minOverlap', options.minOverlap ?? 0.5),
   };
 }
+
+/** Most random sign patterns of one comparison, over all its metrics and ks (10⁷ per test, the most `permutations` allows alone). */
+const MAX_PATTERNS = 100_000_000;
+
+/**
+ * Most random signs of one comparison's permutation tests (patterns × tasks): 0.5 ns each (a 10⁵-task
+ * test of 1000 patterns took 53 ms), so about 8 minutes; 10⁴ patterns of 21 comparisons (k = 1..10)
+ * reach it at 4.8·10⁶ tasks.
+ */
+const MAX_SIGNS = 1_000_000_000_000;

@@ -27,10 +27,11 @@ export interface TaskMatch {
  * Example: A = {x, y, z}, B = {y, z, w} → pairs y, z; onlyInA x; onlyInB w; overlap 2/4 = 0.5.
  */
 export function matchTasks(a: Run, b: Run): TaskMatch {
-  const byIdA = indexTasks(a);
-  const byIdB = indexTasks(b);
+  // The ids' types first: an id that is no string or number (an object, a cyclic one) is named as it is.
   const typeA = idType(a);
   const typeB = idType(b);
+  const byIdA = indexTasks(a);
+  const byIdB = indexTasks(b);
   if (typeA !== null && typeB !== null && typeA !== typeB) {
     throw new InputError(b.name, `task ids must be of the same type as in ${a.name} (${typeA}) to be matched, got ${typeB} ids such as`, b.tasks[0]!.id);
   }

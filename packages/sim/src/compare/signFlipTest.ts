@@ -1,3 +1,6 @@
+import { requireInteger } from '../checks.js';
+import { optionalFunction, requireNumbers, requireObject, requireRng } from '../checkArgs.js';
+import { InputError } from '../errors.js';
 import type { Rng } from '../rng/rng.js';
 import { runSteps, type Steps } from '../stepwise.js';
 
@@ -35,7 +38,14 @@ export interface SignFlipOptions {
  * Example (Python reference): d = [0.5, 0.25, −0.125, 0.5] → 4 of 16 patterns → p = 0.25.
  */
 export function signFlipTest(differences: ArrayLike<number>, options: SignFlipOptions): PValue {
-  return runSteps(signFlipTestSteps(differences, options));
+  requireNumbers('differences', differences);
+  requireObject('options', options);
+  // 2^⌈m/2⌉ sums are kept for an exact test (2^20 at 40), and the random patterns are one loop each.
+  requireInteger('exactLimit', options.exactLimit, 0, 40);
+  requireInteger('replicates', options.replicates, 1, 10_000_000);
+  const makeRng = optionalFunction<() => Rng>('rng', options.rng);
+  if (makeRng === undefined) throw new InputError('rng', 'must be a function that returns a random source (() => streamRng(seed, …))');
+  return runSteps(signFlipTestSteps(differences, { ...options, rng: () => requireRng('rng()', makeRng()) }));
 }
 
 /** `signFlipTest` step by step: the Monte Carlo patterns yield after every PATTERNS_PER_STEP (done of total patterns). */

@@ -1,3 +1,4 @@
+import { requireRng } from '../checkArgs.js';
 import { requirePositive } from '../checks.js';
 import type { Rng } from '../rng/rng.js';
 import { gamma } from './gamma.js';
@@ -14,6 +15,7 @@ import { logGammaVariate } from './logGammaVariate.js';
  * Example: beta(rng, 2.8, 1.2) has mean 0.7 and variance 0.042 (tested against scipy.stats.beta).
  */
 export function beta(rng: Rng, a: number, b: number): number {
+  requireRng('rng', rng);
   requirePositive('a', a);
   requirePositive('b', b);
   if (a >= 1 && b >= 1) {

@@ -1,3 +1,4 @@
+import { requireRng } from '../checkArgs.js';
 import { requireInteger, requireUnit } from '../checks.js';
 import { stirlingError } from '../math/stirlingError.js';
 import type { Rng } from '../rng/rng.js';
@@ -14,6 +15,7 @@ import type { Rng } from '../rng/rng.js';
  * probabilities of small n against scipy.stats.binom.pmf by chi-square).
  */
 export function binomial(rng: Rng, n: number, p: number): number {
+  requireRng('rng', rng);
   requireInteger('n', n, 0);
   requireUnit('p', p);
   if (n === 0 || p === 0) return 0;

@@ -1,3 +1,5 @@
+import { optionalFunction } from '../checkArgs.js';
+import { InputError } from '../errors.js';
 import type { SuccessRateDist } from '../scenario/types.js';
 import { successRateQuadrature } from './successRateQuadrature.js';
 
@@ -11,8 +13,10 @@ import { successRateQuadrature } from './successRateQuadrature.js';
  * = 1.5224722339658283 (scipy.special.hyp1f1(2, 5, 1); tested).
  */
 export function expectOver(dist: SuccessRateDist, f: (p: number) => number): number {
+  if (optionalFunction('f', f) === undefined) throw new InputError('f', 'must be a function of p');
   const { nodes, weights } = successRateQuadrature(dist);
   let sum = 0;
   for (let i = 0; i < nodes.length; i++) sum += weights[i] * f(nodes[i]);
+  if (!Number.isFinite(sum)) throw new InputError('f', 'must return finite numbers on [0, 1] (the expectation is not finite)', sum);
   return sum;
 }

@@ -1,3 +1,4 @@
+import { requireRng } from '../checkArgs.js';
 import { requireUnit } from '../checks.js';
 import type { Rng } from '../rng/rng.js';
 
@@ -10,6 +11,7 @@ import type { Rng } from '../rng/rng.js';
  * Example: geometric(rng, 0.25) has mean 1/p = 4 and P(X = 1) = 0.25 (tested against scipy.stats.geom).
  */
 export function geometric(rng: Rng, p: number): number {
+  requireRng('rng', rng);
   requireUnit('p', p);
   if (p === 1) return 1;
   if (p === 0) return Infinity;

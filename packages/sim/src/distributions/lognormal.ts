@@ -1,3 +1,4 @@
+import { requireRng } from '../checkArgs.js';
 import { requireNonNegative, requirePositive } from '../checks.js';
 import type { Rng } from '../rng/rng.js';
 import { standardNormal } from './standardNormal.js';
@@ -9,6 +10,7 @@ import { standardNormal } from './standardNormal.js';
  * Example: lognormal(rng, 0.02, 0.5) has median 0.02 and mean 0.02·e^{0.125} ≈ 0.022663 (tested).
  */
 export function lognormal(rng: Rng, median: number, sigma: number): number {
+  requireRng('rng', rng);
   requirePositive('median', median);
   requireNonNegative('sigma', sigma);
   return median * Math.exp(sigma * standardNormal(rng));

@@ -1,3 +1,5 @@
+import { requireAcyclic, requireAtMost } from '../checkArgs.js';
+import { MAX_BETA_SHAPE } from '../scenario/scenarioFormat.js';
 import { requireNonNegative, requirePositive, requireUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import type { SuccessRateDist } from '../scenario/types.js';
@@ -11,6 +13,8 @@ const KINDS = 'fixed, point, beta, logitNormal, mixture';
  * inside. Throws InputError naming the path below `where` (e.g. `dist.components[1].weight`).
  */
 export function requireSuccessRateDist(where: string, dist: SuccessRateDist): SuccessRateDist {
+  // A mixture among its own components would recurse without end.
+  requireAcyclic(dist, (path) => (path === '' ? where : `${where}.${path}`));
   return check(where, dist, false);
 }
 
@@ -30,8 +34,15 @@ function check(where: string, dist: SuccessRateDist, insideMixture: boolean): Su
       requireUnit(`${where}.p`, (dist as { p: unknown }).p);
       return dist;
     case 'beta':
-      requirePositive(`${where}.a`, (dist as { a: unknown }).a);
-      requirePositive(`${where}.b`, (dist as { b: unknown }).b);
+      for (const key of ['a', 'b'] as const) {
+        const value = requirePositive(`${where}.${key}`, (dist as Record<string, unknown>)[key]);
+        requireAtMost(
+          `${where}.${key}`,
+          value,
+          MAX_BETA_SHAPE,
+          'a Beta this concentrated is a point to within 10⁻⁷; its quadrature stops converging near 10²⁰⁰',
+        );
+      }
       return dist;
     case 'logitNormal': {
       const mu = (dist as { mu: unknown }).mu;

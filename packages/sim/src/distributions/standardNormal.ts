@@ -1,3 +1,4 @@
+import { requireRng } from '../checkArgs.js';
 import type { Rng } from '../rng/rng.js';
 
 /**
@@ -10,6 +11,7 @@ import type { Rng } from '../rng/rng.js';
  * Example: over many draws the mean is 0 and the variance 1 (test/sim/distributions/standardNormal.test.ts).
  */
 export function standardNormal(rng: Rng): number {
+  requireRng('rng', rng);
   for (;;) {
     const x = 2 * rng.uniform() - 1;
     const y = 2 * rng.uniform() - 1;

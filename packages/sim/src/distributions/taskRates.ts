@@ -1,3 +1,4 @@
+import { ARGUMENT_LIMITS, requireAtMost, requireObject, requireRng } from '../checkArgs.js';
 import { requireInteger } from '../checks.js';
 import { InputError } from '../errors.js';
 import type { Rng } from '../rng/rng.js';
@@ -13,7 +14,14 @@ import { sampleSuccessRateUnchecked } from './sampleSuccessRate.js';
  * Example: { count: 3, successRate: { dist: 'fixed', values: [0.9, 0.5, 0] } } gives [0.9, 0.5, 0] (tested).
  */
 export function taskRates(tasks: TasksSpec, rng: Rng): Float64Array {
-  const count = requireInteger('tasks.count', tasks.count, 0);
+  requireObject('tasks', tasks);
+  const count = requireAtMost(
+    'tasks.count',
+    requireInteger('tasks.count', tasks.count, 0),
+    ARGUMENT_LIMITS.scenarioTasks,
+    'one rate per task is kept: 10⁷ are 80 MB',
+  );
+  requireRng('rng', rng);
   const dist = requireSuccessRateDist('tasks.successRate', tasks.successRate);
   if (dist.dist === 'fixed') {
     if (count !== dist.values.length) {

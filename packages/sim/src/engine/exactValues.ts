@@ -1,3 +1,4 @@
+import { requireScenario } from '../scenario/requireScenario.js';
 import { exactMetrics, type ExactMetrics } from '../analytic/exactMetrics.js';
 import type { Scenario } from '../scenario/types.js';
 import { ENGINE_METRICS } from './engineMetrics.js';
@@ -12,6 +13,7 @@ const METRICS: ReadonlyArray<keyof ExactMetrics> = [...ENGINE_METRICS, 'costPerC
  * expectation over the task distribution. Null where no closed form exists (analytic/exactMetrics).
  */
 export function exactValuesFor(scenario: Scenario): ExactValues {
+  scenario = requireScenario('scenario', scenario);
   let benchmark = null;
   if (!scenario.tasks.resample) {
     const tasks = benchmarkTasks(scenario);

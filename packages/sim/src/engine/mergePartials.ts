@@ -1,6 +1,6 @@
 import { InputError } from '../errors.js';
 import { normaliseNodes } from './blockTree.js';
-import { coveredRanges, nodeToJson, PARTIAL_FORMAT, partialNodes, type PartialResult } from './partialResult.js';
+import { coveredRanges, nodeToJson, PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 
 /**
  * One PartialResult from parts of the same scenario covering disjoint blocks, in any order: their
@@ -16,6 +16,7 @@ export function mergePartials(parts: readonly PartialResult[]): PartialResult {
   parts.forEach((part, i) => {
     if (typeof part !== 'object' || part === null) throw new InputError(`parts[${i}]`, 'must be a partial result', part);
     if (part.format !== PARTIAL_FORMAT) throw new InputError(`parts[${i}].format`, `must be ${PARTIAL_FORMAT}`, part.format);
+    requirePartialResult(`parts[${i}]`, part);
     for (const key of keys) {
       if (part[key] !== first[key]) {
         throw new InputError(`parts[${i}].${key}`, `must equal that of parts[0] (${String(first[key])}): parts of different runs cannot be merged`, part[key]);

@@ -1,3 +1,6 @@
+import { requireInteger } from '../checks.js';
+import { requireList, requireNumbers, requireObject, requireString } from '../checkArgs.js';
+import { MAX_ATTEMPTS_LIMIT } from '../scenario/scenarioFormat.js';
 import { InputError } from '../errors.js';
 import type { EnginePath } from './blockRunner.js';
 import { blockSumsLength } from './engineMetrics.js';
@@ -32,6 +35,34 @@ export interface PartialResult {
   /** Replicate ranges covered, sorted and merged. */
   readonly ranges: ReadonlyArray<{ readonly start: number; readonly end: number }>;
   readonly nodes: ReadonlyArray<{ readonly level: number; readonly index: number; readonly replicates: number; readonly sums: readonly number[] }>;
+}
+
+/**
+ * A partial result as `simulatePartial` returns it (or as it came back from a file): its format,
+ * its header fields of the right types and ranges and its nodes with finite sums, so that merging
+ * or summarising it gives numbers, not NaN or a TypeError. Whether the sums belong to the scenario
+ * is the fingerprint's business (summarise) and the CLI's checksums (merge).
+ */
+export function requirePartialResult(where: string, value: unknown): PartialResult {
+  const part = requireObject(where, value);
+  if (part.format !== PARTIAL_FORMAT) throw new InputError(`${where}.format`, `must be ${PARTIAL_FORMAT} (a partial result of simulatePartial)`, part.format);
+  requireString(`${where}.fingerprint`, part.fingerprint);
+  requireString(`${where}.path`, part.path);
+  requireInteger(`${where}.blockSize`, part.blockSize, 1);
+  requireInteger(`${where}.tasks`, part.tasks, 0);
+  requireInteger(`${where}.maxAttempts`, part.maxAttempts, 1, MAX_ATTEMPTS_LIMIT);
+  const replicates = requireInteger(`${where}.replicates`, part.replicates, 1);
+  requireInteger(`${where}.done`, part.done, 0, replicates);
+  if (typeof part.stopped !== 'boolean') throw new InputError(`${where}.stopped`, 'must be true or false', part.stopped);
+  requireList(`${where}.ranges`, part.ranges);
+  requireList(`${where}.nodes`, part.nodes).forEach((item, n) => {
+    const node = requireObject(`${where}.nodes[${n}]`, item);
+    requireInteger(`${where}.nodes[${n}].level`, node.level, 0, 64);
+    requireInteger(`${where}.nodes[${n}].index`, node.index, 0);
+    requireInteger(`${where}.nodes[${n}].replicates`, node.replicates, 0, replicates);
+    requireNumbers(`${where}.nodes[${n}].sums`, node.sums);
+  });
+  return value as PartialResult;
 }
 
 /** The nodes of a partial result as BlockNodes (typed arrays), checking their shape. */

@@ -10,6 +10,7 @@ export const REPLICATES_PER_BLOCK = 64;
 
 /** Number of blocks for R replicates: ⌈R/64⌉. */
 export function blockCount(replicates: number): number {
+  requireInteger('replicates', replicates, 0);
   return Math.ceil(replicates / REPLICATES_PER_BLOCK);
 }
 

@@ -1,3 +1,5 @@
+import { requireString } from '../checkArgs.js';
+import { requireScenario } from '../scenario/requireScenario.js';
 import type { Scenario } from '../scenario/types.js';
 
 /**
@@ -11,6 +13,8 @@ import type { Scenario } from '../scenario/types.js';
  * Example: the fingerprint of a scenario changes when run.replicates changes (tested).
  */
 export function scenarioFingerprint(scenario: Scenario, format: string): string {
+  scenario = requireScenario('scenario', scenario);
+  requireString('format', format);
   const text = JSON.stringify([format, scenario]);
   let forward = 2166136261;
   let backward = 1;

@@ -1,3 +1,4 @@
+import { requireList } from '../checkArgs.js';
 import { requireInteger } from '../checks.js';
 import { blockCount, REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 
@@ -22,7 +23,9 @@ export interface ShardPiece {
 export function shardWork(replicatesPerItem: readonly number[], index: number, count: number): ShardPiece[] {
   requireInteger('count', count, 1);
   requireInteger('index', index, 1, count);
-  const blocks = replicatesPerItem.map((replicates, item) => blockCount(requireInteger(`replicates[${item}]`, replicates, 1)));
+  const blocks = requireList('replicatesPerItem', replicatesPerItem).map((replicates, item) =>
+    blockCount(requireInteger(`replicates[${item}]`, replicates, 1)),
+  );
   const units = blocks.reduce((sum, b) => sum + b, 0);
   const first = Math.floor(((index - 1) * units) / count);
   const last = Math.floor((index * units) / count);

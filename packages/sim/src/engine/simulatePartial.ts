@@ -1,3 +1,5 @@
+import { requireObject } from '../checkArgs.js';
+import { requireScenario } from '../scenario/requireScenario.js';
 import { InputError } from '../errors.js';
 import { streamRng } from '../rng/streams.js';
 import type { Scenario } from '../scenario/types.js';
@@ -47,10 +49,11 @@ export interface SimulationReuse {
  * { start: 128, end: R } summarises to the same JSON as simulatePartial(s) (tested).
  */
 export function simulatePartial(scenario: Scenario, options: SimulateOptions = {}): PartialResult {
+  scenario = requireScenario('scenario', scenario);
   if (typeof options !== 'object' || options === null) throw new InputError('options', 'must be an object', options);
   const R = scenario.run.replicates;
   const range = options.replicates ?? { start: 0, end: R };
-  requireBlockRange('options.replicates', range, R);
+  requireBlockRange('options.replicates', requireObject('options.replicates', range) as typeof range, R);
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
     throw new InputError('options.onProgress', 'must be a function', options.onProgress);
   }

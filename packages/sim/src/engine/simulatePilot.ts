@@ -1,3 +1,4 @@
+import { requireScenario } from '../scenario/requireScenario.js';
 import { requireInteger } from '../checks.js';
 import { binomial } from '../distributions/binomial.js';
 import { InputError } from '../errors.js';
@@ -67,6 +68,7 @@ export interface PilotReport {
  * it while the pooled prediction 1 − (1 − p̄)^5 still overshoots (tested).
  */
 export function simulatePilot(scenario: Scenario, options: PilotOptions): PilotReport {
+  scenario = requireScenario('scenario', scenario);
   if (typeof options !== 'object' || options === null) throw new InputError('options', 'must be an object { trials }', options);
   const n = requireInteger('options.trials', options.trials, 1, 1_000_000);
   const design = options.design ?? 'separateEpisodes';

@@ -1,9 +1,11 @@
+import { requireObject } from '../checkArgs.js';
+import { requireScenario } from '../scenario/requireScenario.js';
 import { InputError } from '../errors.js';
 import type { Scenario } from '../scenario/types.js';
 import type { EnginePath } from './blockRunner.js';
 import { foldNodes, normaliseNodes } from './blockTree.js';
 import { COST, DELIVERED_CORRECT, ENGINE_METRICS, METRIC_COUNT, type EngineMetric } from './engineMetrics.js';
-import { PARTIAL_FORMAT, partialNodes, type PartialResult } from './partialResult.js';
+import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
 
 /** A Monte Carlo mean with its standard error, and the closed-form value where one exists. */
@@ -74,6 +76,9 @@ export interface Summary {
  * Example: replicate totals 1 and 3 over T = 4 tasks give mean 0.5 and SE 0.25 (tested).
  */
 export function summarise(scenario: Scenario, partial: PartialResult, exact: ExactValues = {}): Summary {
+  scenario = requireScenario('scenario', scenario);
+  requirePartialResult('partial', partial);
+  requireObject('exact', exact);
   if (typeof partial !== 'object' || partial === null || partial.format !== PARTIAL_FORMAT) {
     throw new InputError('partial', `must be a partial result of format ${PARTIAL_FORMAT}`, partial?.format);
   }

@@ -1,3 +1,4 @@
+import { requireScenario } from '../scenario/requireScenario.js';
 import { beta } from '../distributions/beta.js';
 import { taskRates } from '../distributions/taskRates.js';
 import type { Rng } from '../rng/rng.js';
@@ -31,6 +32,7 @@ export function drawTaskParameters(scenario: Scenario, rng: Rng): TaskParameters
 
 /** The fixed benchmark (resample false): tasks drawn once per run from the stream (seed, 'tasks'). */
 export function benchmarkTasks(scenario: Scenario): TaskParameters {
+  scenario = requireScenario('scenario', scenario);
   return drawTaskParameters(scenario, streamRng(scenario.seed, 'tasks'));
 }
 

@@ -1,3 +1,7 @@
+import { InputError } from '../errors.js';
+import { requireInteger } from '../checks.js';
+import { ARGUMENT_LIMITS, requireAtMost } from '../checkArgs.js';
+
 /**
  * C(m, k) / C(n, k) for integers 0 ≤ m ≤ n, 0 ≤ k ≤ n, exact to rounding for n up to 2^53.
  *
@@ -10,6 +14,8 @@
  * Example: C(8, 3)/C(10, 3) = 56/120 (seeds: n = 10, c = 2, k = 3 → pass@3 = 64/120 = 53.33 %).
  */
 export function binomialRatio(n: number, m: number, k: number): number {
+  if (!(Number.isSafeInteger(n) && Number.isInteger(m) && Number.isInteger(k) && m >= 0 && m <= n && k >= 0 && k <= n && k <= MAX_TERMS))
+    checkRatioArguments(n, m, k);
   if (k > m) return 0;
   const [hi] = ratioProduct(n, m, k);
   return hi;
@@ -17,10 +23,24 @@ export function binomialRatio(n: number, m: number, k: number): number {
 
 /** 1 − C(m, k)/C(n, k), taken from the double-double product so that no digits cancel. */
 export function oneMinusBinomialRatio(n: number, m: number, k: number): number {
+  if (!(Number.isSafeInteger(n) && Number.isInteger(m) && Number.isInteger(k) && m >= 0 && m <= n && k >= 0 && k <= n && k <= MAX_TERMS))
+    checkRatioArguments(n, m, k);
   if (k > m) return 1;
   const [hi, lo] = ratioProduct(n, m, k);
   // 1 − hi is exact when hi ≥ ½ (Sterbenz); otherwise the result is ≥ ½ and one rounding is fine.
   return 1 - hi - lo;
+}
+
+/** The largest k: the product takes up to k factors. */
+const MAX_TERMS = ARGUMENT_LIMITS.kSum;
+
+/** The error for arguments outside 0 ≤ m ≤ n, 0 ≤ k ≤ n (integers), k at most MAX_TERMS (only called when one is). */
+function checkRatioArguments(n: number, m: number, k: number): never {
+  requireInteger('n', n, 0);
+  requireInteger('m', m, 0, n);
+  requireInteger('k', k, 0, n);
+  requireAtMost('k', k, MAX_TERMS, 'the product takes up to k factors; 10⁸ take about a second');
+  throw new InputError('k', 'must be an integer from 0 to n', k);
 }
 
 const SPLITTER = 134217729; // 2^27 + 1, Veltkamp's split for Dekker's exact product

@@ -1,6 +1,7 @@
 import { requireInteger, requireOpenUnit } from '../checks.js';
 import { binomial } from '../distributions/binomial.js';
 import { InputError } from '../errors.js';
+import { ARGUMENT_LIMITS, requireKs, requireObject, requireSeed, requireSides, requireTaskSet } from '../checkArgs.js';
 import { binomialPmf } from '../math/binomialPmf.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import { runSteps, type Steps } from '../stepwise.js';
@@ -61,8 +62,10 @@ export function bootstrapTaskAverage(tasks: TaskSet, options: BootstrapOptions):
 
 /** `bootstrapTaskAverage` step by step: it yields after every block of replicates (done of total), for progress and a Ctrl-C. */
 export function* bootstrapTaskAverageSteps(tasks: TaskSet, options: BootstrapOptions): Steps<BootstrapRow[]> {
+  requireTaskSet('tasks', tasks);
+  requireObject('options', options);
   requireOpenUnit('confidence', options.confidence);
-  if (options.sides !== 1 && options.sides !== 2) throw new InputError('sides', 'must be 1 or 2', options.sides);
+  requireSides('sides', options.sides);
   const groups = checkedGroups(tasks, options);
   const taskCount = taskCountOf(tasks);
   if (taskCount === 0) throw new InputError('tasks', 'must contain at least one task', 0);
@@ -94,11 +97,21 @@ export function bootstrapReplicates(tasks: TaskSet, options: Pick<BootstrapOptio
 }
 
 /** Checks the replicate count, the tasks (requireCounts, where = `tasks[i]`) and the ks; the tasks' (n, c) groups. */
-function checkedGroups(tasks: TaskSet, options: Pick<BootstrapOptions, 'ks' | 'replicates'>): readonly TaskGroup[] {
-  requireInteger('bootstrap', options.replicates, 1, 1_000_000);
+function checkedGroups(tasks: TaskSet, options: Pick<BootstrapOptions, 'ks' | 'replicates' | 'seed'>): readonly TaskGroup[] {
+  requireObject('options', options);
+  const replicates = requireInteger('bootstrap', options.replicates, 1, 1_000_000);
   // Copies: the draws cache each group's tables on it, and the caller's groups stay as they were.
   const groups = groupsOf(tasks).map((group) => ({ ...group }));
-  options.ks.forEach((k) => requireInteger('k', k, 1));
+  const ks = requireKs('ks', options.ks);
+  const mostReplicates = Math.floor(ARGUMENT_LIMITS.bootstrapCells / ks.length);
+  if (replicates > mostReplicates) {
+    throw new InputError(
+      'bootstrap',
+      `must be at most ${mostReplicates} with ${ks.length} k values (each replicate keeps two numbers per k: ${ARGUMENT_LIMITS.bootstrapCells} replicates × k values take 160 MB)`,
+      replicates,
+    );
+  }
+  requireSeed('seed', options.seed);
   return groups;
 }
 

@@ -1,3 +1,5 @@
+import { requireNonNegative, requireUnit } from '../checks.js';
+import { requireMeanIntervalOptions, requireObject } from '../checkArgs.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import type { TaskMean } from './taskAverage.js';
 
@@ -15,7 +17,12 @@ export function clusteredNormalInterval(
   mean: TaskMean | null,
   options: { readonly confidence: number; readonly sides: 1 | 2 },
 ): { lower: number; upper: number } | null {
-  if (!mean || mean.se === null) return null;
+  requireMeanIntervalOptions('options', options);
+  if (mean === null) return null;
+  requireObject('mean', mean);
+  requireUnit('mean.value', mean.value);
+  if (mean.se === null) return null;
+  requireNonNegative('mean.se', mean.se);
   const z = normalQuantile(options.sides === 2 ? 1 - (1 - options.confidence) / 2 : options.confidence);
   const lower = Math.max(0, mean.value - z * mean.se);
   const upper = options.sides === 2 ? Math.min(1, mean.value + z * mean.se) : 1;

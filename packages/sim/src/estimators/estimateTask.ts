@@ -1,4 +1,5 @@
 import { requireCounts, requireInteger } from '../checks.js';
+import { requireKs, requireObject } from '../checkArgs.js';
 import { NotEstimableError } from '../errors.js';
 import { betaPosterior, type BetaPrior } from '../intervals/betaPosterior.js';
 import { passAtKInterval, passHatKInterval } from '../intervals/mappedIntervals.js';
@@ -59,8 +60,8 @@ export interface TaskEstimate {
 export function estimateTask(n: number, c: number, options: EstimateTaskOptions): TaskEstimate {
   requireCounts(n, c);
   requireInteger('n', n, 1);
-  for (const k of options.ks) {
-    requireInteger('k', k, 1);
+  requireObject('options', options);
+  for (const k of requireKs('ks', options.ks)) {
     if (k > n) throw new NotEstimableError('k', `must be ≤ n (${n}): pass@k and pass^k with k > n are not estimable from ${n} trials`, k);
   }
   const p = proportionInterval(n, c, options.interval);

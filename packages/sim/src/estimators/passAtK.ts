@@ -1,4 +1,5 @@
-import { requireCounts, requireInteger } from '../checks.js';
+import { requireCounts } from '../checks.js';
+import { requireK } from '../checkArgs.js';
 import { NotEstimableError } from '../errors.js';
 import { oneMinusBinomialRatio } from './binomialRatio.js';
 
@@ -16,6 +17,6 @@ export function passAtK(n: number, c: number, k: number): number {
 /** Validate (n, c, k) for the unbiased estimators; k > n throws NotEstimableError. */
 export function checkEstimable(n: number, c: number, k: number): void {
   requireCounts(n, c);
-  requireInteger('k', k, 1);
+  requireK('k', k);
   if (k > n) throw new NotEstimableError('k', `must be ≤ n (${n}): with k > n trials the estimate is not estimable`, k);
 }

@@ -1,5 +1,6 @@
-import { requireCounts, requireInteger } from '../checks.js';
+import { requireCounts } from '../checks.js';
 import { InputError } from '../errors.js';
+import { requireKs, requireList, requireTaskSet } from '../checkArgs.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
 import { pluginValues } from './plugin.js';
 
@@ -42,9 +43,10 @@ export interface TaskAverageRow {
  * Example (seeds): c = 5, 5, 4, 3, 3 of n = 8 → pass@4 = 0.969, pass^4 = 0.031.
  */
 export function averageOverTasks(tasks: TaskSet, ks: readonly number[]): TaskAverageRow[] {
+  requireTaskSet('tasks', tasks);
   if (taskCountOf(tasks) === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   const groups = groupsOf(tasks);
-  ks.forEach((k) => requireInteger('k', k, 1));
+  requireKs('ks', ks);
   return averageOverGroups(groups, taskCountOf(tasks), ks);
 }
 
@@ -71,6 +73,8 @@ export interface TaskCountGroups {
  * Example: n = [8, 8, 8], c = [5, 3, 5] → groups (8, 5)×2, (8, 3)×1 over 3 tasks.
  */
 export function groupTaskCounts(n: readonly number[], c: readonly number[]): TaskCountGroups {
+  requireList('n', n);
+  requireList('c', c);
   if (n.length !== c.length) throw new InputError('c', `must have one count per task (${n.length})`, c.length);
   if (n.length === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   return { groups: groupPairs(n, c), taskCount: n.length };

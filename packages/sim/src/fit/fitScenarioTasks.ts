@@ -1,3 +1,5 @@
+import { requireInteger } from '../checks.js';
+import { requireMixture } from '../checkArgs.js';
 import type { MixtureComponentInput, SuccessRateInput } from '../scenario/scenarioInput.js';
 import { foldedParameters } from './foldedParameters.js';
 import type { MixtureParameters } from './mixtureParameters.js';
@@ -19,6 +21,8 @@ export interface ScenarioTasksInput {
  * {weight: 0.7, dist: beta, a: 2, b: 3}]}}.
  */
 export function fitScenarioTasks(params: MixtureParameters, count: number): ScenarioTasksInput {
+  requireMixture('params', params);
+  requireInteger('count', count, 1);
   const p = foldedParameters(params);
   const components: MixtureComponentInput[] = [];
   if (p.pi0 > 0) components.push({ weight: p.pi0, dist: 'point', p: 0 });

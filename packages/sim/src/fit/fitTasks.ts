@@ -1,5 +1,6 @@
 import { requireCounts, requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
+import { ARGUMENT_LIMITS, optionalObject, requireKs } from '../checkArgs.js';
 import type { TaskTrials } from '../estimators/taskAverage.js';
 import { chooseModel } from './chooseModel.js';
 import { fitScenarioTasks } from './fitScenarioTasks.js';
@@ -53,10 +54,11 @@ const BOUNDARY_WORDS: Record<string, string> = {
  */
 export function fitTasks(tasks: readonly TaskTrials[], options: FitOptions = {}): TaskFit {
   const data = checkTasks(tasks);
+  optionalObject('options', options);
   const confidence = requireOpenUnit('confidence', options.confidence ?? 0.95);
   const maxN = data.reduce((m, t) => Math.max(m, t.n), 0);
   const minN = data.reduce((m, t) => Math.min(m, t.n), Infinity);
-  const extraKs = options.ks === undefined ? defaultExtrapolationKs(maxN) : options.ks.map((k) => requireInteger('ks', k, 1));
+  const extraKs = options.ks === undefined ? defaultExtrapolationKs(maxN) : [...requireKs('ks', options.ks, 'ks')];
   const tableKs = Array.from({ length: Math.min(maxN, MAX_TABLE_K) }, (_, i) => i + 1);
   const ks = [...new Set([...tableKs, ...extraKs])].sort((x, y) => x - y);
   const cells = taskCells(data);
@@ -111,6 +113,15 @@ function checkTasks(tasks: readonly TaskTrials[]): TaskTrials[] {
     requireInteger(`tasks[${i}].n`, n, 1);
     return { n, c };
   });
+  // The likelihood and the goodness-of-fit table of each distinct n have n + 1 cells.
+  const cells = [...new Set(data.map((t) => t.n))].reduce((sum, n) => sum + n + 1, 0);
+  if (!(cells <= ARGUMENT_LIMITS.fitCells)) {
+    throw new InputError(
+      'tasks',
+      `must have trial counts n whose n + 1 summed over the distinct n are at most ${ARGUMENT_LIMITS.fitCells} (the likelihood and the count table of each n have n + 1 cells)`,
+      cells,
+    );
+  }
   if (data.every((t) => t.n < 2)) {
     throw new InputError(
       'tasks',

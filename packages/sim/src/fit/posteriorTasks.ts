@@ -1,4 +1,6 @@
 import { InputError } from '../errors.js';
+import { requireCounts } from '../checks.js';
+import { requireList, requireObject, requireTaskList } from '../checkArgs.js';
 import type { TaskTrials } from '../estimators/taskAverage.js';
 import type { MixtureComponentInput } from '../scenario/scenarioInput.js';
 import type { TaskFit } from './fitResult.js';
@@ -13,9 +15,12 @@ import type { ScenarioTasksInput } from './fitScenarioTasks.js';
  * Example: prior Beta(1, 1), tasks (4, 4) and (4, 0) → components Beta(5, 1) and Beta(1, 5), ½ each.
  */
 export function posteriorTasks(tasks: readonly TaskTrials[], fit: TaskFit): ScenarioTasksInput {
+  requireTaskList('tasks', tasks, 1).forEach((task, i) => requireCounts(task.n, task.c, `tasks[${i}]`));
+  const models = requireList('fit.models', requireObject('fit', fit).models);
+  models.forEach((model, i) => requireObject(`fit.models[${i}]`, model));
   const betaBinomial = fit.models.find((model) => model.name === 'betaBinomial');
-  const a = betaBinomial?.params.a?.value;
-  const b = betaBinomial?.params.b?.value;
+  const a = betaBinomial?.params?.a?.value;
+  const b = betaBinomial?.params?.b?.value;
   if (typeof a !== 'number' || typeof b !== 'number' || !(a > 0 && b > 0 && Number.isFinite(a + b))) {
     throw new InputError('--per-task', 'needs a beta-binomial fit with finite a, b > 0 (these tasks are too uniform or too extreme for one)');
   }

@@ -1,5 +1,6 @@
-import { requireCounts, requireInteger, requireOpenUnit, requirePositive } from '../checks.js';
+import { requireCounts, requireOpenUnit, requirePositive } from '../checks.js';
 import { InputError } from '../errors.js';
+import { requireK } from '../checkArgs.js';
 import { betaQuantile, betaQuantileComplement } from '../math/betaQuantile.js';
 
 /** Parameters of a Beta(a, b) distribution. */
@@ -64,7 +65,7 @@ export function betaPosterior(n: number, c: number, options: BetaPosteriorOption
   const a = requirePositive('prior.a', prior.a);
   const b = requirePositive('prior.b', prior.b);
   requireOpenUnit('confidence', confidence);
-  requireInteger('k', k, 1);
+  requireK('k', k);
 
   const aPost = a + c;
   const bPost = b + (n - c); // n − c first: exact, where b + n − c would round b away when b ≪ n

@@ -1,3 +1,5 @@
+import { requireObject } from '../checkArgs.js';
+import { InputError } from '../errors.js';
 import { requireInteger } from '../checks.js';
 import { binomialCdf, binomialSf } from '../math/binomialCdf.js';
 import { proportionInterval, type IntervalMethod } from './proportionInterval.js';
@@ -29,6 +31,9 @@ export interface MinimumCoverageOptions {
   readonly maxDips?: number;
 }
 
+/** Most dips evaluated in one call. */
+const MAX_DIPS = 1_000_000;
+
 /**
  * The exact minimum coverage over p of a one-sided bound for p from n trials, no grid. A lower bound
  * L(c) covers p when L(c) ≤ p; L increases with c, so coverage(p) = P(C ≤ m(p) | n, p) with
@@ -45,8 +50,12 @@ export interface MinimumCoverageOptions {
  */
 export function oneSidedMinimumCoverage(n: number, options: MinimumCoverageOptions): MinimumCoverage {
   requireInteger('n', n, 1);
+  requireObject('options', options);
   const tail = options.tail ?? 'lower';
-  const maxDips = options.maxDips === undefined ? n : requireInteger('maxDips', options.maxDips, 2);
+  // Each dip is an interval and a binomial tail (10⁵ Wilson dips take 0.2 s, Jeffreys ones 30 times that).
+  if (options.maxDips === undefined && n > MAX_DIPS)
+    throw new InputError('n', `must be at most ${MAX_DIPS} unless maxDips bounds the dips evaluated (one interval and one binomial tail each)`, n);
+  const maxDips = options.maxDips === undefined ? n : requireInteger('maxDips', options.maxDips, 2, MAX_DIPS);
   const interval = { method: options.method, confidence: options.confidence, sides: 1 as const, tail };
   const known = new Map<number, number>(); // each bound once: dip m needs those of c = m and m + 1
   const bound = (c: number) => {

@@ -59,6 +59,10 @@ export function proportionInterval(n: number, c: number, options: IntervalOption
   }
   requireOpenUnit('confidence', confidence);
   if (sides !== 1 && sides !== 2) throw new InputError('sides', 'must be 1 or 2', sides);
+  if (sides === 1 && !(confidence >= 0.5)) {
+    // Below ½ a one-sided bound crosses the estimate: a lower bound above c/n (and Agresti–Coull's outside [0, 1]).
+    throw new InputError('confidence', 'must be at least 0.5 for a one-sided bound (below, a lower bound lies above the estimate)', confidence);
+  }
   if (sides === 2 && tail !== undefined) {
     throw new InputError('tail', 'applies only to one-sided intervals (sides: 1)', tail);
   }

@@ -20,6 +20,7 @@ export function wilsonBounds(n: number, c: number, alpha: number): ProportionBou
   // Work on the side where the estimate is at most ½: k successes there, the far root by addition.
   const k = Math.min(c, n - c);
   const far = (k + z2 / 2) / denominator + half;
-  const near = (k * k) / (n * denominator * far);
+  // k = 0: the near root is 0 (also at z = 0, a one-sided 50 % bound, where far is 0 too and the product form 0/0).
+  const near = k === 0 ? 0 : (k * k) / (n * denominator * far);
   return c <= n - c ? { lower: near, upper: far } : { lower: 1 - far, upper: 1 - near };
 }

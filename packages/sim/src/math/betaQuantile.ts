@@ -1,4 +1,5 @@
 import { requirePositive, requireUnit } from '../checks.js';
+import { requireAtMost } from '../checkArgs.js';
 import { betaPowerTerm } from './betaPowerTerm.js';
 import { logBetaUnchecked } from './logBeta.js';
 import { normalQuantile } from './normalQuantile.js';
@@ -120,9 +121,13 @@ function mirror(point: UnitPoint): UnitPoint {
 
 function checkArguments(q: number, a: number, b: number): void {
   requireUnit('q', q);
-  requirePositive('a', a);
-  requirePositive('b', b);
+  requireAtMost('a', requirePositive('a', a), MAX_SHAPE, SHAPE_REASON);
+  requireAtMost('b', requirePositive('b', b), MAX_SHAPE, SHAPE_REASON);
 }
+
+/** The largest shape a quantile is solved for: the incomplete beta's continued fraction stops converging for a = b near 10¹⁶ (and all the more beyond). */
+const MAX_SHAPE = 1e15;
+const SHAPE_REASON = "the incomplete beta function's continued fraction converges for shapes up to about 10¹⁵";
 
 /**
  * The quantile of Beta(a, b): the x in [0, 1] with I_x(a, b) = q (inverse of `regularizedBeta`).

@@ -1,4 +1,5 @@
 import { requireOpenUnit, requirePositive } from '../checks.js';
+import { InputError } from '../errors.js';
 import { betaQuantilePoint } from './betaQuantile.js';
 import { normalQuantile } from './normalQuantile.js';
 import { regularizedBeta } from './regularizedBeta.js';
@@ -65,6 +66,8 @@ const last = { q: Number.NaN, df: Number.NaN, t: Number.NaN };
  * Example: studentTTwoSided(2.7764451, 4) = 0.05.
  */
 export function studentTTwoSided(t: number, df: number): number {
+  if (typeof t !== 'number' || Number.isNaN(t)) throw new InputError('t', 'must be a number (±Infinity gives 0)', t);
+  requirePositive('df', df);
   if (!Number.isFinite(t)) return 0;
   return regularizedBeta(df / (df + t * t), df / 2, 0.5);
 }

@@ -7,10 +7,20 @@ import { InputError } from '../errors.js';
  */
 const MIN_SHAPE = 1e-6;
 
+/** Largest concentration a + b the planning functions accept. */
+const MAX_CONCENTRATION = 1e15;
+
 /** The Beta(a, b) of the planning tasks from their mean and concentration a + b, with both shapes at least 1e-6. */
 export function planningBeta(mean: number, concentration: number): { a: number; b: number } {
   const a = mean * concentration;
   const b = (1 - mean) * concentration;
+  if (!(concentration <= MAX_CONCENTRATION)) {
+    throw new InputError(
+      'concentration',
+      `must be at most ${MAX_CONCENTRATION} (the tasks' rates then differ by less than 10⁻⁷; the quadrature over Beta(a, b) stops converging near 10²⁰⁰)`,
+      concentration,
+    );
+  }
   if (!(a >= MIN_SHAPE && b >= MIN_SHAPE)) {
     throw new InputError(
       'concentration',

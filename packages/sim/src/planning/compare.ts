@@ -7,6 +7,7 @@ import { normalCdf } from '../math/normalCdf.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import { expectOver } from '../distributions/expectOver.js';
 import { InputError } from '../errors.js';
+import { ARGUMENT_LIMITS, optionalFunction, requireK, requireList, requireObject, requireOneOf, requireSeed } from '../checkArgs.js';
 import { binomialRatio, oneMinusBinomialRatio } from '../estimators/binomialRatio.js';
 import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
@@ -51,6 +52,10 @@ export const DEFAULT_GAIN_SPREAD = 0.5;
 const STEP_TASKS = 16_384;
 /** Gain spreads of the power table. */
 const SPREAD_TABLE = [0, 0.5, 1, 2];
+/** Largest gain spread: an sd of log-odds (10 already spreads the gains over e^±20). */
+const MAX_GAIN_SPREAD = 10;
+/** Most tasks the power simulation draws (simulations × tasks × gain spreads). */
+const MAX_SIMULATED_TASKS = 1_000_000_000;
 
 /** One number of trials per task in a `ComparePlan`: the spread of the paired differences and the tasks needed. */
 export interface ComparePlanRow {
@@ -112,7 +117,9 @@ export function planComparison(options: CompareOptions): ComparePlan {
  * them), so a caller can show progress and stop it; returns the same plan.
  */
 export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan> {
-  const k = requireInteger('k', options.k, 1);
+  requireObject('options', options);
+  requireOneOf('metric', options.metric, ['passAtK', 'passHatK'] as const);
+  const k = requireK('k', options.k);
   const mean = requireOpenUnit('mean', options.mean);
   const concentration = requirePositive('concentration', options.concentration);
   const alpha = requireOpenUnit('alpha', options.alpha);
@@ -121,11 +128,23 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
   if (typeof delta !== 'number' || !(Math.abs(delta) > 0 && Math.abs(delta) < 1)) {
     throw new InputError('delta', 'must be a non-zero number between −1 and 1', delta);
   }
-  const trialsList = options.trials ?? [k, 2 * k, 4 * k, 8 * k];
-  trialsList.forEach((n) => requireInteger('trials', n, k));
+  const trialsList = options.trials === undefined ? [k, 2 * k, 4 * k, 8 * k] : (requireList('trials', options.trials, 1) as readonly number[]);
+  let trialsSum = 0;
+  for (const n of trialsList) trialsSum += requireInteger('trials', n, k);
+  if (!(trialsSum <= ARGUMENT_LIMITS.planTrials)) {
+    throw new InputError(
+      'trials',
+      `must sum to at most ${ARGUMENT_LIMITS.planTrials} (each n sums a binomial over c = 0..n at every quadrature node: 2·10⁵ took 15 s)`,
+      trialsSum,
+    );
+  }
   const gainSpread = requireNonNegative('gainSpread', options.gainSpread ?? DEFAULT_GAIN_SPREAD);
+  if (!(gainSpread <= MAX_GAIN_SPREAD)) {
+    throw new InputError('gainSpread', `must be at most ${MAX_GAIN_SPREAD} (an sd of log-odds: at 10 the gains already range over e^±20)`, gainSpread);
+  }
   const simulations = requireInteger('simulations', options.simulations ?? 1000, 0, 1_000_000);
-  const seed = options.seed ?? 1;
+  const seed = requireSeed('seed', options.seed ?? 1);
+  optionalFunction('checkWork', options.checkWork);
   const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', ...planningBeta(mean, concentration) };
   const metric = options.metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
   const baseline = expectOver(dist, metric);
@@ -170,6 +189,13 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
   // One simulation per gain spread, all at the first row's trials and tasks (the planned spread's is the first row's).
   const total = simulations * first.tasks * spreads.length;
   if (simulations > 0) options.checkWork?.(total);
+  if (simulations > 0 && !(total <= MAX_SIMULATED_TASKS)) {
+    throw new InputError(
+      'simulations',
+      `must keep the tasks simulated (simulations × ${first.tasks} tasks × ${spreads.length} gain spreads = ${total}) at most ${MAX_SIMULATED_TASKS} (each takes 0.3–0.7 µs: 10⁹ take 5–11 minutes); 0 skips the simulation`,
+      simulations,
+    );
+  }
   const simulated: Array<{ value: number; se: number } | null> = [];
   for (const [i, spread] of spreads.entries()) {
     simulated.push(

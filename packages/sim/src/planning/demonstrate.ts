@@ -1,5 +1,6 @@
 import { requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
+import { requireK, requireObject } from '../checkArgs.js';
 import { binomialCdf } from '../math/binomialCdf.js';
 import { runSteps, type Steps } from '../stepwise.js';
 
@@ -53,9 +54,10 @@ export function planDemonstration(options: DemonstrateOptions): DemonstratePlan 
  * O(failures)); charts that draw many plans use it.
  */
 export function demonstrationRuns(options: DemonstrateOptions): number {
+  requireObject('options', options);
   if (options.target === 1) return planDemonstration(options).runs; // the InputError of target 1
   const target = requireOpenUnit('target', options.target);
-  const k = requireInteger('k', options.k, 1);
+  const k = requireK('k', options.k);
   const confidence = requireOpenUnit('confidence', options.confidence);
   const failures = requireInteger('failures', options.failures ?? 0, 0, 1_000_000);
   const logRate = (target >= 0.5 ? Math.log1p(target - 1) : Math.log(target)) / k;
@@ -67,10 +69,11 @@ export function demonstrationRuns(options: DemonstrateOptions): number {
  * failures + 1), so a caller can show progress and stop between them; returns the same plan.
  */
 export function* planDemonstrationSteps(options: DemonstrateOptions): Steps<DemonstratePlan> {
+  requireObject('options', options);
   if (options.target === 1)
     throw new InputError('target', 'must be below 1 (a target within 1.1e-16 of 1 rounds to 1 as a double; pass^k = 1 cannot be demonstrated)', options.target);
   const target = requireOpenUnit('target', options.target);
-  const k = requireInteger('k', options.k, 1);
+  const k = requireK('k', options.k);
   const confidence = requireOpenUnit('confidence', options.confidence);
   const failures = requireInteger('failures', options.failures ?? 0, 0, 1_000_000);
   const logRate = (target >= 0.5 ? Math.log1p(target - 1) : Math.log(target)) / k;

@@ -1,4 +1,5 @@
-import { requireInteger, requireOpenUnit } from '../checks.js';
+import { requireOpenUnit } from '../checks.js';
+import { optionalFunction, requireK, requireObject, requireOneOf } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { passAtKInterval, passHatKInterval } from '../intervals/mappedIntervals.js';
 import { proportionInterval, type IntervalMethod } from '../intervals/proportionInterval.js';
@@ -8,6 +9,9 @@ import { runSteps, type Steps } from '../stepwise.js';
 
 /** The quantity a precision plan is about: p itself, pass@k or pass^k. */
 export type PlanMetric = 'p' | 'passAtK' | 'passHatK';
+
+/** The metrics a plan is for. */
+const PLAN_METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
 
 /** Options of `planPrecision`: the metric, k, the expected single-attempt rate, the half-width wanted, and the interval's method and confidence. */
 export interface PrecisionOptions {
@@ -85,11 +89,14 @@ export function planPrecision(options: PrecisionOptions): PrecisionPlan {
  * it; returns the same plan.
  */
 export function* planPrecisionSteps(options: PrecisionOptions): Steps<PrecisionPlan> {
+  requireObject('options', options);
+  requireOneOf('metric', options.metric, PLAN_METRICS);
+  optionalFunction('checkWork', options.checkWork);
   const rate = requireOpenUnit('rate', options.rate);
   const halfWidth = requireOpenUnit('halfWidth', options.halfWidth);
   const confidence = requireOpenUnit('confidence', options.confidence);
   const assurance = options.assurance === undefined ? null : requireOpenUnit('assurance', options.assurance);
-  const k = options.metric === 'p' ? 1 : requireInteger('k', options.k, 1);
+  const k = options.metric === 'p' ? 1 : requireK('k', options.k);
   let intervals = 0;
   const boundsAt = (n: number, c: number) => {
     intervals++;
@@ -105,11 +112,19 @@ export function* planPrecisionSteps(options: PrecisionOptions): Steps<PrecisionP
   };
   // A step after every STEP_INTERVALS intervals: progress (of the most the search could compute), the caller's work check.
   let nextStep = STEP_INTERVALS;
+  const mostIntervals = BETA_QUANTILE_METHODS.includes(options.method) ? MAX_QUANTILE_INTERVALS : MAX_CLOSED_FORM_INTERVALS;
   const most = 2 * Math.log2(MAX_TRIALS) + (assurance === null ? SCAN_BELOW : ASSURANCE_SCAN_BELOW);
   function* step(n: number): Steps<void> {
     if (intervals < nextStep) return;
     nextStep = intervals + STEP_INTERVALS;
     options.checkWork?.(intervals);
+    if (intervals > mostIntervals) {
+      throw new InputError(
+        'halfWidth',
+        `needs more than ${mostIntervals} ${options.method} intervals to plan (${BETA_QUANTILE_METHODS.includes(options.method) ? 'a beta quantile each: 10⁶ took 29 s' : 'closed-form: 10⁸ take about 15 s'}); choose a wider half-width${assurance === null ? '' : ' or plan without an assurance'}`,
+        halfWidth,
+      );
+    }
     yield { done: intervals, total: Math.max(intervals, Math.ceil(most * (assurance === null ? 1 : 2 * TAIL_SDS * Math.sqrt(n * rate * (1 - rate)) + 3))) };
   }
   function* probability(n: number): Steps<number> {
@@ -169,6 +184,16 @@ export function* planPrecisionSteps(options: PrecisionOptions): Steps<PrecisionP
 const ASSURANCE_SCAN_BELOW = 500;
 /** Intervals computed between two steps of `planPrecisionSteps`. */
 const STEP_INTERVALS = 256;
+/** The methods whose bounds are beta quantiles (an iterative solve each, ~65 times a closed-form bound). */
+const BETA_QUANTILE_METHODS: readonly IntervalMethod[] = ['clopper-pearson', 'jeffreys'];
+/**
+ * Most intervals one search computes: planning a Clopper–Pearson half-width of 10⁻³ with an assurance
+ * took 263 s on a shared 2-core machine before this limit, and 10⁶ of its intervals 29 s; Wilson's
+ * closed form takes 0.15 µs (`passk plan precision --max-intervals` stops the CLI's search earlier,
+ * at 10⁵ and 10⁷ by default).
+ */
+const MAX_QUANTILE_INTERVALS = 1_000_000;
+const MAX_CLOSED_FORM_INTERVALS = 100_000_000;
 /** Counts further than this many sd from n·rate carry < 1e-30 of the probability and are skipped. */
 const TAIL_SDS = 12;
 

@@ -2,6 +2,7 @@ import { requireInteger, requireOpenUnit, requirePositive } from '../checks.js';
 import { estimatorMoments } from '../benchmark/estimatorMoments.js';
 import { planningBeta } from './betaShapes.js';
 import { InputError } from '../errors.js';
+import { requireK, requireObject, requireOneOf } from '../checkArgs.js';
 import { studentTQuantile } from '../math/studentT.js';
 import type { PlanMetric } from './precision.js';
 
@@ -45,7 +46,9 @@ const MAX_TASKS = 100_000_000;
  * Example: p, n = 1, Beta(1, 1): σ = ½, h = 0.1, 95 % → T = 99 (t₉₈ = 1.9845·0.05 = 0.0992).
  */
 export function planTaskPrecision(options: TaskPrecisionOptions): TaskPrecisionPlan {
-  const k = options.metric === 'p' ? 1 : requireInteger('k', options.k, 1);
+  requireObject('options', options);
+  requireOneOf('metric', options.metric, ['p', 'passAtK', 'passHatK'] as const);
+  const k = options.metric === 'p' ? 1 : requireK('k', options.k);
   const trials = requireInteger('trials', options.trials, k);
   const mean = requireOpenUnit('mean', options.mean);
   const concentration = requirePositive('concentration', options.concentration);

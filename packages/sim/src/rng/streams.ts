@@ -1,6 +1,7 @@
 /// <reference path="./seedrandomAlea.d.ts" />
 import alea from 'seedrandom/lib/alea.js';
 import { Xoshiro128 } from './xoshiro128.js';
+import { requireSeed } from '../checkArgs.js';
 
 /** A seed as users give it: a non-negative integer or a string. */
 export type Seed = number | string;
@@ -12,6 +13,7 @@ export type Seed = number | string;
  * the seed and the path; Alea is used only to seed, never in hot loops.
  */
 export function streamRng(seed: Seed, ...path: Array<string | number>): Xoshiro128 {
+  requireSeed('seed', seed);
   const key = `passk/${String(seed)}${path.map((part) => `/${String(part)}`).join('')}`;
   const seeded = alea(key);
   const state = [seeded.int32(), seeded.int32(), seeded.int32(), seeded.int32()];

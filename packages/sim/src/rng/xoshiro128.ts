@@ -1,3 +1,5 @@
+import { requireNumbers } from '../checkArgs.js';
+import { InputError } from '../errors.js';
 import type { Rng } from './rng.js';
 
 const TWO_POW_32 = 4294967296;
@@ -18,6 +20,7 @@ export class Xoshiro128 implements Rng {
   s3: number;
 
   constructor(state: ArrayLike<number>) {
+    if (requireNumbers('state', state).length !== 4) throw new InputError('state', 'must be 4 numbers (the 128-bit state as 32-bit words)', state.length);
     this.s0 = state[0]! | 0;
     this.s1 = state[1]! | 0;
     this.s2 = state[2]! | 0;

@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { optionalObject, requireAcyclic } from '../checkArgs.js';
 import { checkKeys, childPath, fieldOf, missingError, readObject, rootPath, whereOf, type ConfigObject, type ConfigPath } from './configReader.js';
 import { deepFreeze } from './deepFreeze.js';
 import { resolveAmount } from './resolveAmount.js';
@@ -37,9 +38,11 @@ const RUN = (TOP.run!.node as ObjectNode).fields;
  * firstAccepted, sequential mode (batchSize 1) and 10000 replicates.
  */
 export function resolveScenario(input: unknown, options: ResolveScenarioOptions = {}): Scenario {
-  const source = options.source;
+  const source = optionalObject('options', options).source;
   if (source !== undefined && typeof source !== 'string') throw new InputError('options.source', 'must be a string', source);
   const root = rootPath(source);
+  // A cycle (a mixture among its own components) or a nesting deeper than any scenario would overflow the stack of the readers below.
+  requireAcyclic(input, (path) => whereOf(path === '' ? root : { source, path }));
   const node = readObject(input, root);
   checkKeys(node, root, Object.keys(TOP));
   readField(node, root, '$schema', TOP.$schema!);

@@ -12,6 +12,13 @@ import type { Field, FormatNode, NumberNode, ObjectNode, TaggedNode, Variant } f
 const probability = { type: 'number', min: 0, max: 1 } as const satisfies NumberNode;
 const nonNegative = { type: 'number', min: 0 } as const satisfies NumberNode;
 const positive = { type: 'number', min: 0, minExclusive: true } as const satisfies NumberNode;
+/**
+ * Beta shapes and concentrations: a Beta of a + b = 10¹⁵ is a point to within 10⁻⁷, and the
+ * quadrature over it (exact values of resampled tasks, planning) stops converging near 10²⁰⁰ (1e300
+ * ended `simulate` of resampled tasks in an internal error).
+ */
+export const MAX_BETA_SHAPE = 1e15;
+const shape = { type: 'number', min: 0, max: MAX_BETA_SHAPE, minExclusive: true } as const satisfies NumberNode;
 const finite = { type: 'number' } as const satisfies NumberNode;
 /**
  * Costs and latencies: far above any real one (10¹⁵ dollars, tokens or ms per attempt), and low
@@ -31,9 +38,9 @@ const betaFields = {
     doc: 'Mean of the Beta, a/(a + b).',
     required: 'with concentration',
   },
-  concentration: { node: positive, doc: 'a + b: larger is less spread (mean/precision form, Ferrari & Cribari-Neto 2004).', required: 'with mean' },
-  a: { node: positive, doc: 'First shape parameter.', required: 'with b' },
-  b: { node: positive, doc: 'Second shape parameter.', required: 'with a' },
+  concentration: { node: shape, doc: 'a + b: larger is less spread (mean/precision form, Ferrari & Cribari-Neto 2004).', required: 'with mean' },
+  a: { node: shape, doc: 'First shape parameter.', required: 'with b' },
+  b: { node: shape, doc: 'Second shape parameter.', required: 'with a' },
 } as const satisfies Record<string, Field>;
 const betaForms = [
   ['mean', 'concentration'],

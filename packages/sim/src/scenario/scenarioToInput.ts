@@ -1,66 +1,18 @@
-import type { AmountInput, CorrelationInput, MixtureComponentInput, RateInput, ScenarioInput, SelectorInput, SuccessRateInput } from './scenarioInput.js';
-import type { Amount, MixtureComponent, RateSpec, Scenario, SuccessRateDist } from './types.js';
+import { requireScenario } from './requireScenario.js';
+import { scenarioInputOf } from './scenarioInputOf.js';
+import type { ScenarioInput } from './scenarioInput.js';
+import type { Scenario } from './types.js';
 
 /**
  * The resolved scenario back in file form, every default written out (so a user sees and can
  * re-run exactly what ran): beta as {a, b}, constant amounts and point rates as bare numbers,
  * the verifier omitted when it is the perfect one. resolveScenario(scenarioToInput(s)) deep-equals s.
+ * A copy of a resolved scenario (read back from a result's JSON) is resolved again first
+ * (`requireScenario`); anything else is an InputError naming `scenario`.
  *
  * Example: the default scenario's Beta(mean 0.6, concentration 3) component is written as
  * {weight: 0.75, dist: beta, a: 0.6·3, b: 0.4·3}.
  */
 export function scenarioToInput(scenario: Scenario): ScenarioInput {
-  const { tasks, attempts, verifier, policy } = scenario;
-  return {
-    seed: scenario.seed,
-    ...(scenario.name === null ? {} : { name: scenario.name }),
-    tasks: { count: tasks.count, successRate: successRateInput(tasks.successRate), resample: tasks.resample },
-    attempts: {
-      correlation: { ...attempts.correlation } as CorrelationInput,
-      cost: { perAttempt: amountInput(attempts.cost) },
-      latency: { perAttempt: amountInput(attempts.latency) },
-    },
-    ...(verifier.perfect
-      ? {}
-      : {
-          verifier: {
-            falseAccept: rateInput(verifier.falseAccept),
-            falseReject: rateInput(verifier.falseReject),
-            cost: verifier.cost,
-          },
-        }),
-    selector: { ...scenario.selector } as SelectorInput,
-    policy: {
-      maxAttempts: policy.maxAttempts,
-      mode: policy.mode,
-      batchSize: policy.batchSize,
-      onNoAccept: policy.onNoAccept,
-      budget: { cost: policy.budget.cost, latency: policy.budget.latency, mode: policy.budget.mode },
-    },
-    run: { replicates: scenario.run.replicates },
-  };
-}
-
-function successRateInput(dist: SuccessRateDist): SuccessRateInput {
-  switch (dist.dist) {
-    case 'fixed':
-      return { dist: 'fixed', values: [...dist.values] };
-    case 'mixture':
-      return { dist: 'mixture', components: dist.components.map(componentInput) };
-    default:
-      return { ...dist };
-  }
-}
-
-function componentInput(component: MixtureComponent): MixtureComponentInput {
-  return { weight: component.weight, ...successRateInput(component.dist) } as MixtureComponentInput;
-}
-
-function amountInput(amount: Amount): AmountInput {
-  if (amount.dist === 'constant') return amount.value;
-  return amount.dist === 'empirical' ? { dist: 'empirical', values: [...amount.values] } : { ...amount };
-}
-
-function rateInput(rate: RateSpec): RateInput {
-  return rate.dist === 'point' ? rate.p : { ...rate };
+  return scenarioInputOf(requireScenario('scenario', scenario));
 }

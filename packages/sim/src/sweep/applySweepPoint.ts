@@ -1,3 +1,5 @@
+import { requireObject, requirePlainData } from '../checkArgs.js';
+import { requireSweepValue } from './sweepGrid.js';
 import type { ScenarioInput } from '../scenario/scenarioInput.js';
 import type { SweepPoint } from './sweepGrid.js';
 import { requireScenarioPath } from './sweepPaths.js';
@@ -12,9 +14,13 @@ import { requireScenarioPath } from './sweepPaths.js';
  * Example: applySweepPoint(input, { 'policy.maxAttempts': 4 }).policy.maxAttempts === 4.
  */
 export function applySweepPoint(input: ScenarioInput, point: SweepPoint): ScenarioInput {
+  requireObject('input', input);
+  requirePlainData(input, (path) => (path === '' ? 'input' : `input.${path}`));
+  requireObject('point', point);
   const copy = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
   for (const [path, value] of Object.entries(point)) {
     requireScenarioPath(path, `sweep point ${path}`);
+    requireSweepValue(`sweep point ${path}`, value);
     const keys = path.split('.');
     let node = copy;
     for (const key of keys.slice(0, -1)) {

@@ -1,3 +1,5 @@
+import { requireUnit } from '../checks.js';
+import { requireCost, requireList, requireObject } from '../checkArgs.js';
 /** Limits a sweep point must meet to be chosen by `bestUnderConstraints` (null: no limit). */
 export interface Constraints {
   /** Mean cost per episode at most this (null: no limit). */
@@ -19,6 +21,15 @@ export interface ConstrainedPoint {
  * Example: with maxCost 1, points (0.5, 0.6), (2, 0.9) → 0.
  */
 export function bestUnderConstraints(points: readonly ConstrainedPoint[], constraints: Constraints): number | null {
+  requireList('points', points).forEach((item, i) => {
+    const point = requireObject(`points[${i}]`, item);
+    requireCost(`points[${i}].cost`, point.cost);
+    requireUnit(`points[${i}].deliveredCorrect`, point.deliveredCorrect);
+    requireUnit(`points[${i}].deliveredWrong`, point.deliveredWrong);
+  });
+  const given = requireObject('constraints', constraints);
+  if (given.maxCost !== null) requireCost('constraints.maxCost', given.maxCost);
+  if (given.maxWrongDelivery !== null) requireUnit('constraints.maxWrongDelivery', given.maxWrongDelivery);
   let best: number | null = null;
   points.forEach((point, i) => {
     if (constraints.maxCost !== null && !(point.cost <= constraints.maxCost)) return;

@@ -1,3 +1,5 @@
+import { requireUnit } from '../checks.js';
+import { requireCost, requireList, requireObject } from '../checkArgs.js';
 /** A policy's outcome as the frontier sees it. */
 export interface FrontierPoint {
   readonly cost: number;
@@ -10,6 +12,11 @@ export interface FrontierPoint {
  * Returned by increasing cost. Example: (1, 0.5), (2, 0.4), (3, 0.7) → [0, 2].
  */
 export function efficientFrontier(points: readonly FrontierPoint[]): number[] {
+  requireList('points', points).forEach((item, i) => {
+    const point = requireObject(`points[${i}]`, item);
+    requireCost(`points[${i}].cost`, point.cost);
+    requireUnit(`points[${i}].deliveredCorrect`, point.deliveredCorrect);
+  });
   const order = points.map((_, i) => i).sort((i, j) => points[i]!.cost - points[j]!.cost || points[j]!.deliveredCorrect - points[i]!.deliveredCorrect);
   const frontier: number[] = [];
   let best = -Infinity;

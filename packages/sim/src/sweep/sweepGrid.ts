@@ -1,3 +1,4 @@
+import { requireList, requireObject, requireString } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { requireScenarioPath } from './sweepPaths.js';
 
@@ -21,6 +22,8 @@ const MAX_POINTS = 10_000;
  * else text (`parallel`). The path must be a scenario key (scenarioPaths). Example: `policy.maxAttempts=1..3` → { path, values: [1, 2, 3] }.
  */
 export function parseSweepAxis(text: string, where = '--vary'): SweepAxis {
+  requireString('where', where);
+  requireString(where, text);
   const match = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*=\s*(.+)$/.exec(text);
   if (!match) throw new InputError(where, 'must be path=values, e.g. policy.maxAttempts=1..16 or verifier.falseAccept=0,0.02', text);
   requireScenarioPath(match[1]!, where);
@@ -38,6 +41,16 @@ export function parseSweepAxis(text: string, where = '--vary'): SweepAxis {
   return { path: match[1]!, values };
 }
 
+/** A value of a sweep axis: a finite number, a string, true, false or null. */
+export function requireSweepValue(where: string, value: unknown): SweepValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return value;
+  throw new InputError(
+    where,
+    'must be a finite number, a string, true, false or null',
+    typeof value === 'object' || typeof value === 'function' ? typeof value : value,
+  );
+}
+
 function parseValue(item: string): SweepValue {
   if (item === 'null') return null;
   if (item === 'true') return true;
@@ -48,6 +61,11 @@ function parseValue(item: string): SweepValue {
 
 /** The Cartesian product of the axes, the first axis varying slowest. */
 export function sweepGrid(axes: readonly SweepAxis[]): SweepPoint[] {
+  requireList('axes', axes).forEach((item, i) => {
+    const axis = requireObject(`axes[${i}]`, item);
+    requireString(`axes[${i}].path`, axis.path);
+    requireList(`axes[${i}].values`, axis.values, 1).forEach((value, j) => requireSweepValue(`axes[${i}].values[${j}]`, value));
+  });
   const paths = axes.map((axis) => axis.path);
   const duplicate = paths.find((path, i) => paths.indexOf(path) !== i);
   if (duplicate !== undefined) throw new InputError('--vary', 'names each path once', duplicate);

@@ -1,3 +1,6 @@
+import { requireList, requireObject } from '../checkArgs.js';
+import { requireScenario } from '../scenario/requireScenario.js';
+import { requireSweepValue } from './sweepGrid.js';
 import { exactValuesFor } from '../engine/exactValues.js';
 import type { PartialResult } from '../engine/partialResult.js';
 import { summarise, type SummaryRow } from '../engine/summarise.js';
@@ -34,6 +37,12 @@ export function sweepOutcomes(
   partials: readonly PartialResult[],
   constraints: Constraints,
 ): SweepOutcomes {
+  requireList('grid', grid).forEach((point, i) => {
+    for (const [path, value] of Object.entries(requireObject(`grid[${i}]`, point))) requireSweepValue(`grid[${i}][${JSON.stringify(path)}]`, value);
+  });
+  scenarios = requireList('scenarios', scenarios, grid.length, grid.length).map((scenario, i) => requireScenario(`scenarios[${i}]`, scenario));
+  requireList('partials', partials, grid.length, grid.length);
+  requireObject('constraints', constraints);
   const results = scenarios.map((scenario, i) => {
     const summary = summarise(scenario, partials[i]!, exactValuesFor(scenario));
     return { values: grid[i]!, outcome: summary.rows[summary.rows.length - 1]! };

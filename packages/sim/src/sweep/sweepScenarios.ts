@@ -1,3 +1,6 @@
+import { requireInteger } from '../checks.js';
+import { optionalObject, requireList, requireString } from '../checkArgs.js';
+import { requireScenario } from '../scenario/requireScenario.js';
 import { resolveScenario } from '../scenario/resolveScenario.js';
 import { scenarioToInput } from '../scenario/scenarioToInput.js';
 import type { Scenario } from '../scenario/types.js';
@@ -20,6 +23,11 @@ export interface SweepScenariosOptions {
  * Example: sweepScenarios(s, ['policy.maxAttempts=1..3']) → grid [{policy.maxAttempts: 1}, …], three scenarios.
  */
 export function sweepScenarios(base: Scenario, vary: readonly string[], options: SweepScenariosOptions = {}): { grid: SweepPoint[]; scenarios: Scenario[] } {
+  base = requireScenario('base', base);
+  requireList('vary', vary, 1).forEach((text, i) => requireString(`vary[${i}]`, text));
+  const given = optionalObject('options', options);
+  if (given.replicates !== undefined && given.replicates !== null) requireInteger('options.replicates', given.replicates, 1);
+  if (given.source !== undefined) requireString('options.source', given.source);
   const grid = sweepGrid(vary.map((text) => parseSweepAxis(text)));
   const baseInput = scenarioToInput(base);
   const replicates = options.replicates ?? null;

@@ -1,0 +1,383 @@
+// Property (issue 43): every public function of @passk/sim, called with a valid argument list in
+// which one argument or one field of one (at any depth up to 4, list items included) is replaced by
+// a hostile value — null, undefined, NaN, ±∞, negative, huge, a value of the wrong type, a cyclic
+// object or list, an object posing as a list ({ length: 1e9 }), a function — or left out, either
+// returns a result with no NaN in it (∞ only where the function's documentation gives it: a fit's
+// concentration at its binomial limit, a quantile at 0 or 1, no success ever) or throws an
+// InputError of one line, never a TypeError, RangeError or plain Error, and ends within 5 s. A
+// second test keeps the table complete: a new export without an entry here fails it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as sim from '../../packages/sim/src/index.js';
+import { InputError } from '../../packages/sim/src/errors.js';
+
+type Args = unknown[];
+const m = sim as unknown as Record<string, (...args: unknown[]) => unknown>;
+
+const scenario = () =>
+  sim.resolveScenario({ tasks: { count: 5, successRate: { dist: 'beta', mean: 0.7, concentration: 4 } }, policy: { maxAttempts: 3 }, run: { replicates: 64 } });
+/** A resolved scenario as a result's JSON holds it: not frozen, so its fields can be made hostile (the entry points resolve it again). */
+const scenarioCopy = () => JSON.parse(JSON.stringify(scenario())) as unknown;
+const groups = () => [
+  { n: 8, c: 5, size: 2 },
+  { n: 8, c: 3, size: 1 },
+  { n: 8, c: 8, size: 1 },
+];
+const tasks = () => [
+  { n: 8, c: 5 },
+  { n: 8, c: 3 },
+  { n: 8, c: 8 },
+  { n: 8, c: 0 },
+];
+const runA = () => ({
+  name: 'A',
+  tasks: [
+    { id: 't1', n: 8, c: 8 },
+    { id: 't2', n: 8, c: 0 },
+    { id: 't3', n: 8, c: 4 },
+  ],
+});
+const runB = () => ({
+  name: 'B',
+  tasks: [
+    { id: 't1', n: 8, c: 5 },
+    { id: 't2', n: 8, c: 3 },
+    { id: 't3', n: 8, c: 6 },
+  ],
+});
+const rng = () => sim.streamRng(1, 'x');
+const partial = () => sim.simulatePartial(scenario());
+const inflated = () =>
+  sim.inflatedBetaFit([
+    { n: 8, c: 0, size: 5 },
+    { n: 8, c: 8, size: 5 },
+    { n: 8, c: 4, size: 5 },
+  ]);
+const intervalOptions = () => ({ confidence: 0.95, sides: 2 });
+const compareOptions = () => ({ ks: [1, 2], bootstrap: 20, permutations: 50, confidence: 0.95, sides: 2, seed: 1, exactLimit: 10, minOverlap: 0.5 });
+const planCompare = () => ({
+  metric: 'passAtK',
+  k: 1,
+  mean: 0.6,
+  concentration: 4,
+  delta: 0.2,
+  power: 0.8,
+  alpha: 0.05,
+  simulations: 2,
+  trials: [1, 2],
+  gainSpread: 0,
+  seed: 1,
+  checkWork: () => {},
+});
+const planPrecision = () => ({ metric: 'passHatK', k: 2, rate: 0.8, halfWidth: 0.1, method: 'wilson', confidence: 0.95, assurance: 0.8, checkWork: () => {} });
+const demonstrate = () => ({ target: 0.9, k: 8, confidence: 0.95, failures: 1 });
+
+/** A valid call of every public function: name (`copy:` calls it with a copy of the scenario) → its arguments. */
+const CALLS: Record<string, () => Args> = {
+  requireInteger: () => ['x', 3, 1],
+  requireOpenUnit: () => ['x', 0.5],
+  requireUnit: () => ['x', 0.5],
+  requirePositive: () => ['x', 1],
+  requireNonNegative: () => ['x', 1],
+  requireCounts: () => [8, 3],
+  streamRng: () => [1, 'a', 2],
+  passAtK: () => [10, 3, 2],
+  passHatK: () => [10, 3, 2],
+  pluginPassAtK: () => [10, 3, 2],
+  pluginPassHatK: () => [10, 3, 2],
+  binomialRatio: () => [10, 3, 2],
+  oneMinusBinomialRatio: () => [10, 3, 2],
+  averageOverTasks: () => [tasks(), [1, 2]],
+  groupTaskCounts: () => [
+    [8, 8, 8],
+    [5, 3, 5],
+  ],
+  bootstrapTaskAverage: () => [tasks(), { ks: [1, 2], replicates: 50, seed: 1, confidence: 0.95, sides: 2 }],
+  bootstrapTaskAverageSteps: () => [tasks(), { ks: [1, 2], replicates: 50, seed: 1, confidence: 0.95, sides: 2 }],
+  estimateTask: () => [30, 27, { ks: [8], interval: { method: 'wilson', confidence: 0.95, sides: 2 }, prior: sim.JEFFREYS_PRIOR }],
+  clusteredNormalInterval: () => [{ value: 0.6, se: 0.05 }, intervalOptions()],
+  independentPassAtK: () => [0.5, 3],
+  independentPassHatK: () => [0.5, 3],
+  rateForPassHatK: () => [0.9, 8],
+  proportionInterval: () => [10, 3, { method: 'wilson', confidence: 0.95, sides: 1, tail: 'upper' }],
+  passAtKInterval: () => [{ lower: 0.2, upper: 0.6 }, 3],
+  passHatKInterval: () => [{ lower: 0.2, upper: 0.6 }, 3],
+  betaPosterior: () => [10, 3, { prior: sim.JEFFREYS_PRIOR, confidence: 0.95, k: 2 }],
+  normalCdf: () => [0.5],
+  normalQuantile: () => [0.9],
+  demonstrationRuns: () => [demonstrate()],
+  planDemonstration: () => [demonstrate()],
+  planDemonstrationSteps: () => [demonstrate()],
+  runSteps: () => [sim.planDemonstrationSteps(demonstrate())],
+  planPrecision: () => [planPrecision()],
+  planPrecisionSteps: () => [planPrecision()],
+  planComparison: () => [planCompare()],
+  planComparisonSteps: () => [planCompare()],
+  planTaskPrecision: () => [{ metric: 'passAtK', k: 2, trials: 8, mean: 0.6, concentration: 4, halfWidth: 0.05, confidence: 0.95 }],
+  resolveScenario: () => [
+    { tasks: { count: 5, successRate: { dist: 'beta', mean: 0.7, concentration: 4 } }, policy: { maxAttempts: 3 } },
+    { source: 's.yaml' },
+  ],
+  defaultScenario: () => [],
+  scenarioToInput: () => [scenario()],
+  'copy:scenarioToInput': () => [scenarioCopy()],
+  scenarioJsonSchema: () => [],
+  scenarioDocs: () => [],
+  scenarioPaths: () => [],
+  requireScenarioPath: () => ['policy.maxAttempts', '--vary'],
+  binomial: () => [rng(), 10, 0.3],
+  beta: () => [rng(), 2, 3],
+  geometric: () => [rng(), 0.3],
+  lognormal: () => [rng(), 1, 0.5],
+  standardNormal: () => [rng()],
+  taskRates: () => [{ count: 5, successRate: { dist: 'beta', a: 2, b: 3 }, resample: false }, rng()],
+  expectOver: () => [{ dist: 'beta', a: 2, b: 3 }, (p: number) => p * p],
+  momentPower: () => [{ dist: 'beta', a: 2, b: 3 }, 3],
+  momentComplementPower: () => [{ dist: 'beta', a: 2, b: 3 }, 3],
+  binomialPmf: () => [3, 10, 0.3],
+  binomialCdf: () => [3, 10, 0.3],
+  binomialSf: () => [3, 10, 0.3],
+  betaQuantile: () => [0.3, 2, 3],
+  regularizedBeta: () => [0.3, 2, 3],
+  // A range of replicates keeps a call short whatever run.replicates becomes (the engine's time grows with the replicates asked for, its memory does not).
+  simulate: () => [scenario(), { replicates: { start: 0, end: 64 }, onProgress: () => {}, shouldStop: () => false }],
+  'copy:simulate': () => [scenarioCopy(), { replicates: { start: 0, end: 64 } }],
+  simulatePartial: () => [scenario(), { replicates: { start: 0, end: 64 } }],
+  mergePartials: () => [[partial()]],
+  summarise: () => [scenario(), partial()],
+  'copy:summarise': () => [scenarioCopy(), partial()],
+  exactValuesFor: () => [scenario()],
+  'copy:exactValuesFor': () => [scenarioCopy()],
+  simulatePilot: () => [scenario(), { trials: 4, design: 'oneEpisode', seed: 2 }],
+  'copy:simulatePilot': () => [scenarioCopy(), { trials: 3 }],
+  splitReplicates: () => [100, 3],
+  blockCount: () => [100],
+  shardWork: () => [[100, 200], 1, 2],
+  scenarioFingerprint: () => [scenario(), 'passk-shard/4'],
+  'copy:scenarioFingerprint': () => [scenarioCopy(), 'x'],
+  exactMetrics: () => [scenario(), null],
+  benchmarkTasks: () => [scenario()],
+  'copy:benchmarkTasks': () => [scenarioCopy()],
+  parseSweepAxis: () => ['policy.maxAttempts=1..3'],
+  sweepGrid: () => [[{ path: 'policy.maxAttempts', values: [1, 2] }]],
+  applySweepPoint: () => [sim.scenarioToInput(scenario()), { 'policy.maxAttempts': 2 }],
+  efficientFrontier: () => [
+    [
+      { cost: 1, deliveredCorrect: 0.5 },
+      { cost: 2, deliveredCorrect: 0.4 },
+    ],
+  ],
+  bestUnderConstraints: () => [[{ cost: 1, deliveredCorrect: 0.5, deliveredWrong: 0.1 }], { maxCost: 2, maxWrongDelivery: null }],
+  sweepScenarios: () => [scenario(), ['policy.maxAttempts=1..2'], { replicates: 10, source: 's.yaml' }],
+  'copy:sweepScenarios': () => [scenarioCopy(), ['policy.maxAttempts=1..2']],
+  sweepOutcomes: () => {
+    const sweep = sim.sweepScenarios(scenario(), ['policy.maxAttempts=1..2'], { replicates: 64 });
+    return [sweep.grid, sweep.scenarios, sweep.scenarios.map((s) => sim.simulatePartial(s)), { maxCost: null, maxWrongDelivery: null }];
+  },
+  fitTasks: () => [tasks(), { ks: [2], confidence: 0.95 }],
+  fitScenarioTasks: () => [inflated()!.mixture, 20],
+  betaBinomialLogPmf: () => [8, 3, 2, 3],
+  posteriorTasks: () => [tasks(), sim.fitTasks(tasks())],
+  compareRuns: () => [runA(), runB(), compareOptions()],
+  compareRunsSteps: () => [runA(), runB(), compareOptions()],
+  compareMany: () => [[runA(), runB(), { ...runB(), name: 'C' }], { ks: [1], bootstrap: 20, permutations: 50 }],
+  compareManySteps: () => [[runA(), runB()], { ks: [1], bootstrap: 20, permutations: 50 }],
+  holmAdjust: () => [[0.01, 0.04, 0.03]],
+  signFlipTest: () => [[0.1, -0.2, 0.3, 0.1], { exactLimit: 2, replicates: 100, rng }],
+  studentTQuantile: () => [0.975, 10],
+  studentTTwoSided: () => [2, 10],
+  taskAverageIntervals: () => [tasks(), [1, 2], intervalOptions()],
+  populationInterval: () => [
+    [
+      { value: 0.5, weight: 2 },
+      { value: 0.2, weight: 1 },
+    ],
+    intervalOptions(),
+    { ratio: 0.1 },
+  ],
+  scoreBounds: () => [0.5, 0.1, 2],
+  benchmarkInterval: () => [groups(), 'passAtK', 2, intervalOptions()],
+  empiricalBernsteinInterval: () => [[0.1, 0.5, 0.7, 0.9], intervalOptions()],
+  trialNoiseVariance: () => ['passAtK', 8, 3, 2],
+  groupValues: () => [groups(), 'passHatK', 2],
+  taskEstimate: () => ['passHatK', 8, 3, 2],
+  pairedDifferenceInterval: () => [
+    [
+      { a: { n: 8, c: 3 }, b: { n: 8, c: 5 } },
+      { a: { n: 8, c: 6 }, b: { n: 8, c: 7 } },
+      { a: { n: 8, c: 1 }, b: { n: 8, c: 4 } },
+    ],
+    'passAtK',
+    2,
+    intervalOptions(),
+  ],
+  benchmarkDifferenceInterval: () => [{ groups: groups(), prior: null }, { groups: groups(), prior: null }, 'passAtK', 2, intervalOptions()],
+  withinPopulationInterval: () => [
+    { lower: 0.2, upper: 0.6 },
+    { lower: 0.3, upper: 0.5 },
+  ],
+  oneSidedMinimumCoverage: () => [20, { method: 'wilson', confidence: 0.95, tail: 'lower', maxDips: 5 }],
+  atomProbability: () => [inflated(), 8, 0],
+  inflatedBetaPrior: () => [groups()],
+  inflatedBetaFit: () => [groups()],
+};
+
+/** Function exports called with no arguments from a caller (error types and a cache), each with why it is not in CALLS. */
+const NOT_CALLED: Record<string, string> = {
+  InputError: 'the error type itself: any where, rule and value make an error',
+  NotEstimableError: 'an InputError subclass, as InputError',
+  PopulationFits: 'a cache constructed without arguments; pairedDifferenceInterval checks one it is given',
+  Xoshiro128: 'a class: checked below by its own case (a state of four numbers)',
+};
+
+/** Where ±∞ is a documented value of the result (everything else must be finite). */
+const INFINITY_ALLOWED = new Set([
+  'fitTasks', // a concentration at the binomial limit (∞), the logs of empty weights (−∞)
+  'posteriorTasks',
+  'inflatedBetaFit', // ln π0 = −∞ where π0 = 0
+  'inflatedBetaPrior',
+  'atomProbability',
+  'fitScenarioTasks',
+  'normalQuantile', // Φ⁻¹(0) = −∞, Φ⁻¹(1) = ∞
+  'studentTQuantile',
+  'geometric', // p = 0: no success ever
+]);
+
+const cyclicObject = () => {
+  const o: Record<string, unknown> = { a: 1 };
+  o.self = o;
+  return o;
+};
+const cyclicList = () => {
+  const list: unknown[] = [1];
+  list.push(list);
+  return list;
+};
+const HOSTILE: ReadonlyArray<readonly [string, () => unknown]> = [
+  ['null', () => null],
+  ['undefined', () => undefined],
+  ['NaN', () => Number.NaN],
+  ['Infinity', () => Infinity],
+  ['-Infinity', () => -Infinity],
+  ['-1', () => -1],
+  ['-0.5', () => -0.5],
+  ['-1e-300', () => -1e-300],
+  ['0', () => 0],
+  ['1.5', () => 1.5],
+  ['1e9', () => 1e9],
+  ['2^53', () => 2 ** 53],
+  ['1e300', () => 1e300],
+  ['MAX_VALUE', () => Number.MAX_VALUE],
+  ['""', () => ''],
+  ['"x"', () => 'x'],
+  ['"1"', () => '1'],
+  ['true', () => true],
+  ['10n', () => 10n],
+  ['Symbol', () => Symbol('x')],
+  ['{}', () => ({})],
+  ['[]', () => []],
+  ['[NaN]', () => [Number.NaN]],
+  ['cyclic object', cyclicObject],
+  ['cyclic list', cyclicList],
+  ['{ length: 1e9 }', () => ({ length: 1e9 })],
+  ['() => NaN', () => () => Number.NaN],
+  ['a frozen {}', () => Object.freeze({})],
+];
+
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) && !Object.isFrozen(value);
+
+/** Paths of the argument list down to depth 4: each argument, each key of a plain object, the first two items of a list. */
+function pathsOf(args: Args): Array<Array<string | number>> {
+  const out: Array<Array<string | number>> = [];
+  const walk = (value: unknown, path: Array<string | number>) => {
+    out.push(path);
+    if (path.length >= 4 || !isPlain(value)) return;
+    const keys = Array.isArray(value) ? value.slice(0, 2).map((_, i) => i) : Object.keys(value);
+    for (const key of keys) walk((value as Record<string | number, unknown>)[key], [...path, key]);
+  };
+  args.forEach((arg, i) => walk(arg, [i]));
+  return out;
+}
+
+/** The arguments with the value at `path` replaced, or removed (`remove`: a key deleted, a list or the argument list cut there). */
+function withValue(args: Args, path: Array<string | number>, value: unknown, remove: boolean): Args {
+  let node: Record<string | number, unknown> = args as unknown as Record<number, unknown>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (!remove) node[last] = value;
+  else if (Array.isArray(node)) node.length = last as number;
+  else delete node[last];
+  return args;
+}
+
+/** The first NaN, or ±∞, in a result (nested objects, lists and typed arrays). */
+function nonFinite(value: unknown, seen = new Set<unknown>()): 'NaN' | 'Infinity' | null {
+  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : Number.isFinite(value) ? null : 'Infinity';
+  if (typeof value !== 'object' || value === null || seen.has(value)) return null;
+  seen.add(value);
+  let found: 'Infinity' | null = null;
+  const items = ArrayBuffer.isView(value) ? Array.from(value as unknown as ArrayLike<number>) : Object.values(value);
+  for (const item of items) {
+    const inner = nonFinite(item, seen);
+    if (inner === 'NaN') return 'NaN';
+    found ??= inner;
+  }
+  return found;
+}
+
+// A function without arguments gets a hostile first one (which it ignores).
+const CASES = Object.entries(CALLS).map(([name, make]) => ({ name, make, paths: make().length === 0 ? [[0]] : pathsOf(make()) }));
+
+describe('every public function of @passk/sim, given hostile arguments: a finite result or one InputError, in bounded time', () => {
+  it('the table covers every function export', () => {
+    const functions = Object.entries(sim)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => name);
+    const covered = new Set([...Object.keys(CALLS).map((name) => name.replace(/^copy:/, '')), ...Object.keys(NOT_CALLED)]);
+    expect(functions.filter((name) => !covered.has(name))).toEqual([]);
+  });
+
+  it('each valid call of the table returns (the baseline the hostile values are put into)', () => {
+    for (const { name, make } of CASES) expect(() => m[name.replace(/^copy:/, '')]!(...make()), name).not.toThrow();
+  }, 60_000);
+
+  it('a hostile value anywhere in the arguments: a result without NaN, or one InputError', () => {
+    const call = fc
+      .constantFrom(...CASES)
+      .chain((c) => fc.record({ c: fc.constant(c), path: fc.constantFrom(...c.paths), hostile: fc.constantFrom(...HOSTILE), remove: fc.boolean() }));
+    fc.assert(
+      fc.property(call, ({ c, path, hostile: [label, hostile], remove }) => {
+        const name = c.name.replace(/^copy:/, '');
+        const args = withValue(c.make(), path, hostile(), remove && path.length > 1);
+        const context = `${c.name}: argument ${path.join('.')} ${remove && path.length > 1 ? 'left out' : `= ${label}`}`;
+        const started = performance.now();
+        let result: unknown;
+        let error: unknown;
+        try {
+          result = m[name]!(...args);
+          if (name.endsWith('Steps') && name !== 'runSteps') result = sim.runSteps(result as Generator<{ done: number; total: number }, unknown, void>);
+        } catch (caught) {
+          error = caught;
+        }
+        expect(performance.now() - started, context).toBeLessThan(5000);
+        if (error !== undefined) {
+          expect(error, `${context}: ${String(error)}`).toBeInstanceOf(InputError);
+          expect((error as Error).message, context).not.toContain('\n');
+          return;
+        }
+        const bad = nonFinite(result);
+        if (bad === 'Infinity' && INFINITY_ALLOWED.has(name)) return;
+        expect(bad, context).toBeNull();
+      }),
+      { numRuns: 2500, seed: 43 },
+    );
+  }, 240_000);
+
+  it('Xoshiro128: a state of four numbers', () => {
+    for (const state of [null, undefined, [1, 2, 3], [1, 2, 3, Number.NaN], { length: 4 }, 'abcd']) {
+      expect(() => new sim.Xoshiro128(state as unknown as number[]), String(state)).toThrow(InputError);
+    }
+    expect(new sim.Xoshiro128([1, 2, 3, 4]).uint32()).toBeGreaterThanOrEqual(0);
+  });
+});
