@@ -28,18 +28,18 @@ const GNU_TIME = '/usr/bin/time';
 /** Target for every case: the same rows without costs take about 100 MB; the rest is room for V8's heap as it grows with the tasks. */
 export const READER_MEMORY_TARGET_MB = 250;
 
-/** The 15 M-row CSV: task,trial,success,cost; rows trial by trial (each trial of every task, then the next). */
-async function costsFile(dir) {
-  const file = join(dir, 'costs-15m.csv');
+/**
+ * Writes `header` then, trial by trial, one line per task (`row(task, trial)`) into `file` in 1 MB
+ * blocks, unless the file is there from an earlier run; returns its path.
+ */
+async function writeRows(file, header, trials, tasks, row) {
   if (existsSync(file)) return file;
   const out = createWriteStream(file);
-  out.write('task,trial,success,cost\n');
-  for (let trial = 0; trial < 150; trial++) {
+  out.write(header);
+  for (let trial = 0; trial < trials; trial++) {
     let block = '';
-    for (let task = 0; task < 100_000; task++) {
-      const success = (task * 7 + trial * 3) % 10 < 4 ? 1 : 0;
-      const cost = (((task * 7919 + trial * 104_729) % 100_000) + 1) / 100_000;
-      block += `t${task},${trial},${success},${cost}\n`;
+    for (let task = 0; task < tasks; task++) {
+      block += row(task, trial);
       if (block.length > 1 << 20) {
         if (!out.write(block)) await once(out, 'drain');
         block = '';
@@ -52,26 +52,24 @@ async function costsFile(dir) {
   return file;
 }
 
+/** The 15 M-row CSV: task,trial,success,cost; rows trial by trial (each trial of every task, then the next). */
+function costsFile(dir) {
+  return writeRows(join(dir, 'costs-15m.csv'), 'task,trial,success,cost\n', 150, 100_000, (task, trial) => {
+    const success = (task * 7 + trial * 3) % 10 < 4 ? 1 : 0;
+    const cost = (((task * 7919 + trial * 104_729) % 100_000) + 1) / 100_000;
+    return `t${task},${trial},${success},${cost}\n`;
+  });
+}
+
 /** 400 000 tasks × 5 trials: task,trial,success. */
-async function manyTasksFile(dir) {
-  const file = join(dir, 'tasks-400k.csv');
-  if (existsSync(file)) return file;
-  const out = createWriteStream(file);
-  out.write('task,trial,success\n');
-  for (let trial = 0; trial < 5; trial++) {
-    let block = '';
-    for (let task = 0; task < 400_000; task++) {
-      block += `task-${task},${trial},${(task * 7 + trial * 3) % 10 < 4 ? 1 : 0}\n`;
-      if (block.length > 1 << 20) {
-        if (!out.write(block)) await once(out, 'drain');
-        block = '';
-      }
-    }
-    if (!out.write(block)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return file;
+function manyTasksFile(dir) {
+  return writeRows(
+    join(dir, 'tasks-400k.csv'),
+    'task,trial,success\n',
+    5,
+    400_000,
+    (task, trial) => `task-${task},${trial},${(task * 7 + trial * 3) % 10 < 4 ? 1 : 0}\n`,
+  );
 }
 
 /** An .eval archive of 400 000 samples (100 000 ids × 4 epochs, deflated), header.json after them. */
