@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import * as sim from '../../packages/sim/src/index.js';
 import { InputError } from '../../packages/sim/src/errors.js';
+import { runSimulation, startSimulationWorkers } from '../../packages/sim/src/node/nodeEntry.js';
 
 const { resolveScenario, simulatePartial, streamRng, JEFFREYS_PRIOR } = sim;
 
@@ -426,5 +427,22 @@ describe('@passk/sim refuses hostile arguments with one InputError (issue 43)', 
     else expect(rule).toMatch(c.rule);
     if ('value' in c) expect(value).toEqual(c.value);
     expect((error as Error).message).not.toContain('\n');
+  });
+});
+
+describe('@passk/sim/node refuses them too: the worker-thread runner and its pool', () => {
+  it.each([
+    ['runSimulation(null)', () => runSimulation(null as any, { workers: 1 }), 'scenario', 'must be a scenario as resolveScenario returns it'],
+    ['runSimulation without options', () => (runSimulation as any)(scenario), 'options', 'must be an object'],
+    ['runSimulation on 10⁹ threads', () => runSimulation(scenario, { workers: 1e9 }), 'options.workers', 'must be an integer in 1..256'],
+    ['startSimulationWorkers(1e9): a billion threads of ~10 MB each', () => startSimulationWorkers(1e9), 'count', 'must be an integer in 0..256'],
+  ] as const)('%s', async (_name, call, where, rule) => {
+    const error = await call().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error, String(error)).toBeInstanceOf(InputError);
+    expect((error as InputError).where).toBe(where);
+    expect((error as InputError).rule).toContain(rule);
   });
 });

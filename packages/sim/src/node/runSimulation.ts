@@ -1,7 +1,12 @@
 import { mergePartials } from '../engine/mergePartials.js';
 import type { RunnerTables } from '../engine/blockRunner.js';
 import type { PartialResult } from '../engine/partialResult.js';
-import { REPLICATES_PER_BLOCK } from '../engine/replicateBlocks.js';
+import { REPLICATES_PER_BLOCK, requireBlockRange } from '../engine/replicateBlocks.js';
+import { requireInteger, requireNonNegative } from '../checks.js';
+import { optionalFunction, requireObject } from '../checkArgs.js';
+import { InputError } from '../errors.js';
+import { requireScenario } from '../scenario/requireScenario.js';
+import { MAX_WORKERS } from './workerPool.js';
 import { simulatePartial, type SimulationReuse } from '../engine/simulatePartial.js';
 import { estimatedWorkMs } from '../engine/workEstimate.js';
 import { scenarioToInput } from '../scenario/scenarioToInput.js';
@@ -58,7 +63,14 @@ const SLICE_MS_WITH_WORKERS = 20;
  * replicates and says so (`stopped`, `done`).
  */
 export async function runSimulation(scenario: Scenario, options: RunSimulationOptions): Promise<PartialResult> {
+  scenario = requireScenario('scenario', scenario);
+  requireObject('options', options);
+  requireInteger('options.workers', options.workers, 1, MAX_WORKERS);
+  optionalFunction('options.onProgress', options.onProgress);
+  if (options.stop !== undefined && !(options.stop instanceof StopSignal)) throw new InputError('options.stop', 'must be a StopSignal (new StopSignal())');
+  if (options.workersWorthMs !== undefined) requireNonNegative('options.workersWorthMs', options.workersWorthMs);
   const range = options.range ?? { start: 0, end: scenario.run.replicates };
+  requireBlockRange('options.range', range, scenario.run.replicates);
   const total = range.end - range.start;
   const stop = options.stop ?? new StopSignal();
   let done = 0;

@@ -1,4 +1,8 @@
 import { Worker } from 'node:worker_threads';
+import { requireInteger } from '../checks.js';
+
+/** Most threads a run or the pool may ask for (as `passk simulate --workers`): each holds ~10 MB and takes 25–60 ms to start. */
+export const MAX_WORKERS = 256;
 
 /**
  * The process's simulate worker threads, kept between runs. A worker takes ≈ 25–60 ms to boot
@@ -88,6 +92,7 @@ export function releaseWorker(worker: PooledWorker): void {
  * long runs.
  */
 export async function startSimulationWorkers(count: number): Promise<void> {
+  requireInteger('count', count, 0, MAX_WORKERS);
   const started = Array.from({ length: Math.max(0, count - idle.length) }, startWorker);
   try {
     await Promise.all(started.map((worker) => worker.ready));
