@@ -52,6 +52,7 @@ describe('terminalText: data as one line that no terminal or CI runner acts on',
 describe('inertMarkdown: data as inert GitHub-flavoured Markdown text', () => {
   it.each([
     ['a mention', '@octocat', '@&#8203;octocat'],
+    ['an e-mail autolink whose domain label is empty (fast-check found it)', '@octocat@.a@octocat', '@&#8203;octocat@&#8203;.a@octocat'],
     ['a team mention', 'see @org/team', 'see @&#8203;org/team'],
     ['an e-mail address (GFM autolink)', 'x@y.co', 'x@&#8203;y.co'],
     ['a link and an autolink literal', 'see [PASS](https://x.io)', 'see [PASS\\](https:&#8203;//x.io)'],

@@ -109,7 +109,8 @@ const BACKSLASHED = new Set(['\\', '`', '*', '~', '$', '|']);
 const WORD = /[\p{L}\p{N}]/u;
 const MENTION_BEFORE = /[A-Za-z0-9_]/;
 const ALNUM = /[A-Za-z0-9]/;
-const EMAIL_DOMAIN = /^[A-Za-z0-9_-]+\./;
+/** What follows the @ of an e-mail autolink: a domain label, possibly empty (micromark links `a@.b`), then a dot. */
+const EMAIL_DOMAIN = /^[A-Za-z0-9_-]*\./;
 
 /** The escape of one character inside a line. */
 function escaped(text: string, i: number): string {
