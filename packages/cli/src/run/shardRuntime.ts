@@ -63,16 +63,14 @@ function wide(u: number, v: number): number {
   return (1 + u) * POWERS_OF_TWO[Math.floor(v * 2098)]!;
 }
 
-/** Results of one function's probes, as little-endian doubles. */
+/** Results of one function's probes (`probes` of PROBE_INPUTS values each), as little-endian doubles. */
 class Results {
-  private bytes = new DataView(new ArrayBuffer(8 * 4 * PROBE_INPUTS));
+  private readonly bytes: DataView;
   private length = 0;
+  constructor(probes: number) {
+    this.bytes = new DataView(new ArrayBuffer(8 * probes * PROBE_INPUTS));
+  }
   push(value: number): void {
-    if (8 * (this.length + 1) > this.bytes.byteLength) {
-      const grown = new Uint8Array(2 * this.bytes.byteLength);
-      grown.set(new Uint8Array(this.bytes.buffer));
-      this.bytes = new DataView(grown.buffer);
-    }
     this.bytes.setFloat64(8 * this.length++, value, true);
   }
   /** The first 16 hex digits of their SHA-256. */
@@ -119,7 +117,7 @@ function probe(out: Results, f: (u: number, v: number, i: number) => number): vo
 export function arithmeticFingerprint(math: ArithmeticFunctions = Math): Record<string, string> {
   const fingerprint: Record<string, string> = {};
   for (const [name, ranges] of PROBES) {
-    const results = new Results();
+    const results = new Results(ranges.length);
     for (const f of ranges) probe(results, (u, v, i) => f(math, u, v, i));
     fingerprint[name] = results.hash();
   }
