@@ -19,6 +19,8 @@ export default defineConfig({
     // The pack-and-install test needs the registry and a minute: `pnpm test:pack` (vitest.pack.config.ts).
     exclude: [...configDefaults.exclude, 'test/pack/**'],
     testTimeout: 30_000,
+    // fast-check draws from a fixed seed (PASSK_FC_SEED=random explores): test/helpers/fastCheckSeed.ts.
+    setupFiles: ['test/helpers/fastCheckSeed.ts'],
     // Test files share each worker's module cache (no module-level state but the pool of simulate threads, which holds no results: docs/design.md §5.8);
     // this halves the suite's wall time, most of which was loading modules file by file.
     isolate: false,

@@ -47,7 +47,8 @@ export function taskAverageIntervals(tasks: TaskSet, ks: readonly number[], opti
   if (taskCountOf(tasks) === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   const groups = groupsOf(tasks);
   requireKs('ks', ks);
-  const maxN = groups.reduce((m, g) => Math.max(m, g.n), 0);
+  // At least 1: tasks with no trials (all left out at every k ≥ 1) give no floor to divide by.
+  const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
   const prior = momentBetaPrior(groups);
   const benchmarkPrior = inflatedBetaPrior(groups) ?? prior ?? undefined;
   const intervals = (metric: TaskMetric, k: number): EstimandIntervals => ({
