@@ -153,11 +153,32 @@ describe('benchmarkInterval (this benchmark)', () => {
   it('tasks with no trials are left out at every k, also when no task has any (no interval, no error; found by a property test in CI)', () => {
     const none = taskAverageIntervals([{ n: 0, c: 0 }], [1, 2], { confidence: 0.95, sides: 2 });
     expect(none.map((row) => [row.passAtK, row.passHatK])).toEqual([
-      [{ population: null, benchmark: null }, { population: null, benchmark: null }],
-      [{ population: null, benchmark: null }, { population: null, benchmark: null }],
+      [
+        { population: null, benchmark: null },
+        { population: null, benchmark: null },
+      ],
+      [
+        { population: null, benchmark: null },
+        { population: null, benchmark: null },
+      ],
     ]);
-    const mixed = taskAverageIntervals([{ n: 0, c: 0 }, { n: 4, c: 1 }, { n: 4, c: 3 }], [1], { confidence: 0.95, sides: 2 });
-    const without = taskAverageIntervals([{ n: 4, c: 1 }, { n: 4, c: 3 }], [1], { confidence: 0.95, sides: 2 });
+    const mixed = taskAverageIntervals(
+      [
+        { n: 0, c: 0 },
+        { n: 4, c: 1 },
+        { n: 4, c: 3 },
+      ],
+      [1],
+      { confidence: 0.95, sides: 2 },
+    );
+    const without = taskAverageIntervals(
+      [
+        { n: 4, c: 1 },
+        { n: 4, c: 3 },
+      ],
+      [1],
+      { confidence: 0.95, sides: 2 },
+    );
     expect(mixed).toEqual(without);
   });
 });
