@@ -1,0 +1,85 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
+import { passk } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
+
+/** log C(T, x) + x ln θ + (T − x) ln(1 − θ): the binomial pmf, summed exactly below (no simulation). */
+function binomialPmf(T: number, x: number, theta: number): number {
+  let logChoose = 0;
+  for (let i = 1; i <= x; i++) logChoose += Math.log(T - x + i) - Math.log(i);
+  return Math.exp(logChoose + x * Math.log(theta) + (T - x) * Math.log1p(-theta));
+}
+
+/** The interval of T tasks whose values are 0 or 1, x of them 1 (as groups of equal values, like the estimators pass them). */
+const binaryInterval = (T: number, x: number, sides: 1 | 2) =>
+  populationInterval(
+    [
+      { value: 1, weight: x },
+      { value: 0, weight: T - x },
+    ],
+    { confidence: 0.95, sides },
+  )!;
+
+describe('populationInterval on 0/1 values (one trial per task, or k = n): each side at least the exact one', () => {
+  it('the one-sided 95 % lower bound is above the truth at most 5 % of the time, exactly, for every μ on a grid (T = 10, 30, 50, 300)', () => {
+    // P(L(X) > μ) for X ~ Binomial(T, μ), summed over x: the bound's false-pass rate as a gate's
+    // `>=` requirement meets it. With the score bound alone the same sum (Python, scipy.stats.binom) reaches
+    // 0.101, 0.121, 0.097 and 0.085 at T = 10, 30, 50, 300 (issue #42).
+    for (const T of [10, 30, 50, 300]) {
+      const lower = Array.from({ length: T + 1 }, (_, x) => binaryInterval(T, x, 1).lower);
+      let worst = 0;
+      for (let i = 1; i < 200; i++) {
+        const mu = i / 200;
+        let miss = 0;
+        for (let x = 0; x <= T; x++) if (lower[x]! > mu) miss += binomialPmf(T, x, mu);
+        worst = Math.max(worst, miss);
+      }
+      expect(worst, `T = ${T}`).toBeLessThanOrEqual(0.05 + 1e-12);
+    }
+  });
+
+  it('two-sided: each side misses at most 2.5 %, exactly, mirrored at 1 (T = 30)', () => {
+    const T = 30;
+    const bounds = Array.from({ length: T + 1 }, (_, x) => binaryInterval(T, x, 2));
+    for (let i = 1; i < 200; i++) {
+      const mu = i / 200;
+      let below = 0;
+      let above = 0;
+      for (let x = 0; x <= T; x++) {
+        if (bounds[x]!.lower > mu) below += binomialPmf(T, x, mu);
+        if (bounds[x]!.upper < mu) above += binomialPmf(T, x, mu);
+      }
+      expect(below, `μ = ${mu}`).toBeLessThanOrEqual(0.025 + 1e-12);
+      expect(above, `μ = ${mu}`).toBeLessThanOrEqual(0.025 + 1e-12);
+    }
+  });
+
+  it('2 of 50: the lower bound is the Clopper–Pearson one, 0.0071537 (scipy.stats.beta.ppf(0.05, 2, 49) = 0.007153719531)', () => {
+    expect(binaryInterval(50, 2, 1).lower).toBeCloseTo(0.007153719531293804, 12);
+  });
+
+  it('values that are not all 0/1 keep the score interval (the exact side is for Bernoulli values only)', () => {
+    const mixed = populationInterval(
+      [
+        { value: 1, weight: 2 },
+        { value: 0.5, weight: 1 },
+        { value: 0, weight: 47 },
+      ],
+      { confidence: 0.95, sides: 1 },
+    )!;
+    // Python, the score bound of the doc comment: v = [1, 1, 0.5] + [0]*47; m = v.mean(); r = v.var(ddof=1)/(m*(1-m));
+    // q = scipy.stats.t.ppf(0.95, 49); w = q*q*r/50; (m + w/2 - sqrt(w*m*(1-m) + w*w/4))/(1 + w) = 0.019039026983609604
+    expect(mixed.lower).toBeCloseTo(0.019039026983609604, 12);
+  });
+
+  it("gate FILE --require 'pass@1 >= 0.0125' fails on 2 successes in 50 one-trial tasks (it passed: issue #42)", async () => {
+    const dir = tempDir('binary-gate');
+    const file = join(dir, 'one-trial.csv');
+    writeFileSync(file, `task_id,success\n${Array.from({ length: 50 }, (_, i) => `t${i},${i < 2 ? 1 : 0}`).join('\n')}\n`);
+    const run = await passk('gate', file, '--require', 'pass@1 >= 0.0125');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/FAIL\s+pass@1 >= 0\.0125\s+4\.0%\s+lower 0\.7%/);
+  });
+});
