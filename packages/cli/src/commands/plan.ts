@@ -44,7 +44,7 @@ export function planCommand(io: CliIo): CommandModule {
     command: 'plan',
     builder: (y: Argv) =>
       y
-        .command<PlanArgs & { target: number; failures: number; 'max-failures'?: number }>({
+        .command<PlanArgs & { target: number; failures: number; 'max-failures'?: number; 'power-at'?: number }>({
           command: 'demonstrate',
           describe: 'runs needed to show pass^k ≥ target (one-sided exact binomial)',
           builder: (d) =>
@@ -53,6 +53,7 @@ export function planCommand(io: CliIo): CommandModule {
               .option('k', { type: 'number', demandOption: true, describe: 'attempts that must all succeed' })
               .option('confidence', { type: 'number', default: 0.95, describe: 'one-sided confidence level' })
               .option('failures', { type: 'number', default: 0, describe: 'failures allowed among the runs' })
+              .option('power-at', { type: 'number', describe: "a true pass^k in (0, 1): the plan's chance of passing there" })
               .option('max-failures', limitOption(WORK_LIMITS.failures))
               .option('progress', PROGRESS_OPTION)
               .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
@@ -61,7 +62,7 @@ export function planCommand(io: CliIo): CommandModule {
           handler: async (args) => {
             checkChartOption(args.chart);
             checkFailures(args.failures, args['max-failures']);
-            const options = { target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures };
+            const options = { target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures, powerAt: args['power-at'] };
             const progress = { label: 'plan demonstrate', unit: 'failure counts', show: showProgress(io, args) };
             const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(planDemonstrationSteps(options), checkpoint));
             await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), () => formatDemonstratePlan(plan));

@@ -13,9 +13,19 @@ export function formatDemonstratePlan(plan: DemonstratePlan): string {
     '',
     renderTable(table.columns, table.rows),
     '',
+    ...demonstratePower(plan),
     `Exact binomial (Clopper–Pearson one-sided); the rule of three, 3/(1 − p), gives ≈ ${plan.ruleOfThree} runs (95%, no failure).`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** What the plan can show: the true pass^k it passes 80 % of the time, and its chance at --power-at. */
+function demonstratePower(plan: DemonstratePlan): string[] {
+  const label = metricLabel('passHatK', plan.k);
+  const design = `${plan.runs} runs with ${plan.failures === 0 ? 'no failure' : `at most ${plan.failures} failure${plan.failures === 1 ? '' : 's'}`}`;
+  const power = `Power: ${design} pass ${formatPercent(plan.power.level, 0)} of the time only if the true ${label} is ≥ ${nearOne(plan.power.passHatK, 1 - plan.power.passHatK)}`;
+  if (plan.power.at === null || plan.power.probability === null) return [`${power};`, `  --power-at P gives their chance of passing at a true ${label} of P.`];
+  return [`${power};`, `  at a true ${label} of ${nearOne(plan.power.at, 1 - plan.power.at)} they pass ${formatPercent(plan.power.probability)} of the time.`];
 }
 
 /** A rate near 1 with the decimals that tell it from 1 (two significant digits of the complement: 99.9999990% for 1 − 10⁻⁸, 98.7% for 1 − 0.013). */

@@ -1,13 +1,18 @@
 import type { ComparePlan, DemonstratePlan } from '@passk/sim';
+import { metricLabel } from './metricLabel.js';
 import { formatPercent } from './percent.js';
 import type { Table } from './table.js';
 
 /** `plan demonstrate`: the runs needed for each number of failures allowed. */
-export function demonstrateTable(plan: DemonstratePlan): Table {
+export function demonstrateTable(plan: Pick<DemonstratePlan, 'k' | 'byFailures'> & { readonly power?: DemonstratePlan['power'] }): Table {
   return {
     title: 'Runs needed for each number of failures allowed',
-    columns: [{ header: 'failures allowed' }, { header: 'runs needed' }],
-    rows: plan.byFailures.map((row) => [String(row.failures), String(row.runs)]),
+    columns: [
+      { header: 'failures allowed' },
+      { header: 'runs needed' },
+      ...(plan.power?.at == null ? [] : [{ header: `P(pass) at ${metricLabel('passHatK', plan.k)} = ${formatPercent(plan.power.at)}` }]),
+    ],
+    rows: plan.byFailures.map((row) => [String(row.failures), String(row.runs), ...(row.powerAt === undefined ? [] : [formatPercent(row.powerAt)])]),
   };
 }
 

@@ -20,7 +20,25 @@ export const PlanDemonstrateSchema = Type.Object(
     requiredRate: Probability('per-attempt rate p with p^k = target'),
     failureRate: Probability('1 − requiredRate'),
     runs: Count('runs needed'),
-    byFailures: Type.Array(Type.Object({ failures: Count(), runs: Count() }), { description: 'runs needed for 0..failures failures' }),
+    byFailures: Type.Array(
+      Type.Object({
+        failures: Count(),
+        runs: Count(),
+        powerAt: Type.Optional(Probability('with --power-at: the chance that this design passes at that true pass^k')),
+      }),
+      { description: 'runs needed for 0..failures failures' },
+    ),
+    power: Type.Optional(
+      Type.Object(
+        {
+          level: Probability('the chance of passing `passHatK` is stated for (0.8)'),
+          passHatK: Probability('the true pass^k at which the plan (runs, failures) passes with probability `level`'),
+          at: Type.Union([Probability('the true pass^k of --power-at'), Type.Null()]),
+          probability: Type.Union([Probability('the chance that the plan passes at `at`: P(F ≤ failures), F ~ Binomial(runs, 1 − at^(1/k))'), Type.Null()]),
+        },
+        { description: 'what the plan can show: exact binomial power (absent from documents written before it was added)' },
+      ),
+    ),
     ruleOfThree: Count('the rule-of-three approximation 3/(1 − p)'),
     method: Type.String(),
   },

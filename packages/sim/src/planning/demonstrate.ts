@@ -3,6 +3,7 @@ import { InputError } from '../errors.js';
 import { requireK, requireObject } from '../checkArgs.js';
 import { binomialCdf } from '../math/binomialCdf.js';
 import { runSteps, type Steps } from '../stepwise.js';
+import { demonstrationPower, passHatKForPower } from './demonstrationPower.js';
 
 /** Options of `planDemonstration`: the pass^k to demonstrate, k, the confidence and the failures allowed. */
 export interface DemonstrateOptions {
@@ -13,6 +14,8 @@ export interface DemonstrateOptions {
   readonly confidence: number;
   /** Failures allowed among the runs (default 0). */
   readonly failures?: number;
+  /** A true pass^k in (0, 1) at which to give each design's chance of passing (`DemonstratePlan.power.at`). */
+  readonly powerAt?: number;
 }
 
 /** What `planDemonstration` returns: the runs needed to show pass^k ≥ target at the confidence, with the failures allowed among them. */
@@ -27,8 +30,13 @@ export interface DemonstratePlan {
   readonly failureRate: number;
   /** Runs needed: the smallest n with P(at most `failures` failures | p = p₀) ≤ 1 − confidence. */
   readonly runs: number;
-  /** Runs needed for each allowed failure count 0..failures. */
-  readonly byFailures: readonly { readonly failures: number; readonly runs: number }[];
+  /** Runs needed for each allowed failure count 0..failures; with `powerAt`, each design's chance of passing there. */
+  readonly byFailures: readonly { readonly failures: number; readonly runs: number; readonly powerAt?: number }[];
+  /**
+   * What the plan can show (`demonstrationPower`): the true pass^k at which it passes with probability
+   * `level` (80 %), and with `powerAt` its chance of passing at that true pass^k.
+   */
+  readonly power: { readonly level: number; readonly passHatK: number; readonly at: number | null; readonly probability: number | null };
   /** The rule of three, n ≈ 3/(1 − p₀) (95 %, zero failures; Hanley & Lippman-Hand 1983), for comparison. */
   readonly ruleOfThree: number;
   readonly method: string;
@@ -76,15 +84,18 @@ export function* planDemonstrationSteps(options: DemonstrateOptions): Steps<Demo
   const k = requireK('k', options.k);
   const confidence = requireOpenUnit('confidence', options.confidence);
   const failures = requireInteger('failures', options.failures ?? 0, 0, 1_000_000);
+  const powerAt = options.powerAt === undefined ? null : requireOpenUnit('powerAt', options.powerAt);
   const logRate = (target >= 0.5 ? Math.log1p(target - 1) : Math.log(target)) / k;
   const requiredRate = Math.exp(logRate);
   const failureRate = -Math.expm1(logRate);
   const alpha = 1 - confidence;
-  const byFailures: Array<{ failures: number; runs: number }> = [];
+  const byFailures: Array<{ failures: number; runs: number; powerAt?: number }> = [];
   for (let f = 0; f <= failures; f++) {
-    byFailures.push({ failures: f, runs: runsNeeded(logRate, failureRate, f, alpha, options.target, byFailures) });
+    const runs = runsNeeded(logRate, failureRate, f, alpha, options.target, byFailures);
+    byFailures.push(powerAt === null ? { failures: f, runs } : { failures: f, runs, powerAt: demonstrationPower({ runs, failures: f, k }, powerAt) });
     yield { done: f + 1, total: failures + 1 };
   }
+  const design = { runs: byFailures[failures]!.runs, failures, k };
   return {
     target,
     k,
@@ -92,13 +103,22 @@ export function* planDemonstrationSteps(options: DemonstrateOptions): Steps<Demo
     failures,
     requiredRate,
     failureRate,
-    runs: byFailures[failures]!.runs,
+    runs: design.runs,
     byFailures,
+    power: {
+      level: POWER_LEVEL,
+      passHatK: passHatKForPower(design, POWER_LEVEL),
+      at: powerAt,
+      probability: powerAt === null ? null : demonstrationPower(design, powerAt),
+    },
     ruleOfThree: Math.ceil(3 / failureRate),
     method:
       'one-sided exact binomial test (Clopper–Pearson): the smallest n for which passing with at most f failures has probability ≤ 1 − confidence when p = target^(1/k)',
   };
 }
+
+/** The chance of passing whose true pass^k every plan states (the usual 80 % power). */
+const POWER_LEVEL = 0.8;
 
 /** Largest run count searched: beyond it counts are no longer exact doubles. */
 const MAX_RUNS = Number.MAX_SAFE_INTEGER;
