@@ -187,6 +187,7 @@ const CALLS: Record<string, () => Args> = {
   studentTQuantile: () => [0.975, 10],
   studentTTwoSided: () => [2, 10],
   taskAverageIntervals: () => [tasks(), [1, 2], intervalOptions()],
+  taskAverageBound: () => [tasks(), { metric: 'passHatK', k: 2, confidence: 0.95, side: 'upper', estimand: 'population' }],
   populationInterval: () => [
     [
       { value: 0.5, weight: 2 },

@@ -152,6 +152,7 @@ export { holmAdjust } from './compare/holmAdjust.js';
 export { signFlipTest } from './compare/signFlipTest.js';
 export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
 export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
+export { taskAverageBound, type TaskAverageBoundOptions } from './benchmark/taskAverageBound.js';
 export { populationInterval, scoreBounds, type MeanBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
 export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
 export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
+import { taskAverageBound } from '../../../packages/sim/src/benchmark/taskAverageBound.js';
 import { passk } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
@@ -40,20 +41,11 @@ describe('populationInterval on 0/1 values (one trial per task, or k = n): each 
     }
   });
 
-  it('two-sided: each side misses at most 2.5 %, exactly, mirrored at 1 (T = 30)', () => {
-    const T = 30;
-    const bounds = Array.from({ length: T + 1 }, (_, x) => binaryInterval(T, x, 2));
-    for (let i = 1; i < 200; i++) {
-      const mu = i / 200;
-      let below = 0;
-      let above = 0;
-      for (let x = 0; x <= T; x++) {
-        if (bounds[x]!.lower > mu) below += binomialPmf(T, x, mu);
-        if (bounds[x]!.upper < mu) above += binomialPmf(T, x, mu);
-      }
-      expect(below, `μ = ${mu}`).toBeLessThanOrEqual(0.025 + 1e-12);
-      expect(above, `μ = ${mu}`).toBeLessThanOrEqual(0.025 + 1e-12);
-    }
+  it('two-sided intervals keep the score interval (exact sides would over-cover: docs/uncertainty.md)', () => {
+    // Python, the score interval of the doc comment at 47 of 50 (no edge within 1 effective count):
+    //   m = 0.94; r = (50/49·m(1 − m))/(m(1 − m)); q = t.ppf(0.975, 49); w = q²r/50 → upper 0.9800964494075083,
+    //   inside the exact one, beta.isf(0.025, 48, 3) = 0.9874514121646659.
+    expect(binaryInterval(50, 47, 2).upper).toBeCloseTo(0.9800964494075083, 11);
   });
 
   it('2 of 50: the lower bound is the Clopper–Pearson one, 0.0071537 (scipy.stats.beta.ppf(0.05, 2, 49) = 0.007153719531)', () => {
@@ -74,12 +66,40 @@ describe('populationInterval on 0/1 values (one trial per task, or k = n): each 
     expect(mixed.lower).toBeCloseTo(0.019039026983609604, 12);
   });
 
-  it("gate FILE --require 'pass@1 >= 0.0125' fails on 2 successes in 50 one-trial tasks (it passed: issue #42)", async () => {
+  it("gate FILE --require 'pass@1 >= 0.0125' fails on 2 successes in 50 one-trial tasks, and '<= 0.9875' on 48 (both passed: issue #42)", async () => {
     const dir = tempDir('binary-gate');
-    const file = join(dir, 'one-trial.csv');
-    writeFileSync(file, `task_id,success\n${Array.from({ length: 50 }, (_, i) => `t${i},${i < 2 ? 1 : 0}`).join('\n')}\n`);
-    const run = await passk('gate', file, '--require', 'pass@1 >= 0.0125');
-    expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/FAIL\s+pass@1 >= 0\.0125\s+4\.0%\s+lower 0\.7%/);
+    const log = (ones: number) => {
+      const file = join(dir, `${ones}-of-50.csv`);
+      writeFileSync(file, `task_id,success\n${Array.from({ length: 50 }, (_, i) => `t${i},${i < ones ? 1 : 0}`).join('\n')}\n`);
+      return file;
+    };
+    const low = await passk('gate', log(2), '--require', 'pass@1 >= 0.0125');
+    expect(low.code).toBe(1);
+    expect(low.stdout).toMatch(/FAIL\s+pass@1 >= 0\.0125\s+4\.0%\s+lower 0\.7%\s+exact \(Clopper–Pearson\) bound, every task at 0 or 1/);
+    // 1 − beta.ppf(0.05, 2, 49) = 0.9928462804687063: the upper bound, mirrored.
+    const high = await passk('gate', log(48), '--require', 'pass@1 <= 0.9875');
+    expect(high.code).toBe(1);
+    expect(high.stdout).toMatch(/FAIL\s+pass@1 <= 0\.9875\s+96\.0%\s+upper 99\.3%/);
+  });
+
+  it('taskAverageBound: the exact bound where it is further out, and says so; the score bound otherwise', () => {
+    const tasks = (ones: number, T: number) => Array.from({ length: T }, (_, i) => ({ n: 1, c: i < ones ? 1 : 0 }));
+    const lower = taskAverageBound(tasks(2, 50), { metric: 'passAtK', k: 1, confidence: 0.95, side: 'lower', estimand: 'population' });
+    expect(lower!.exact).toBe(true);
+    expect(lower!.bound).toBeCloseTo(0.007153719531293804, 12);
+    const upper = taskAverageBound(tasks(48, 50), { metric: 'passAtK', k: 1, confidence: 0.95, side: 'upper', estimand: 'population' });
+    expect(upper!.exact).toBe(true);
+    expect(upper!.bound).toBeCloseTo(0.9928462804687063, 12);
+    // Two trials per task: the estimates are not all 0/1 at k = 1, so the score bound stands.
+    const mixed = taskAverageBound(
+      [
+        { n: 2, c: 1 },
+        { n: 2, c: 0 },
+        { n: 2, c: 2 },
+        { n: 2, c: 0 },
+      ],
+      { metric: 'passAtK', k: 1, confidence: 0.95, side: 'lower', estimand: 'population' },
+    );
+    expect(mixed!.exact).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { InputError, averageOverTasks, compareRuns, requireOpenUnit, taskAverageIntervals, type Run } from '@passk/sim';
+import { InputError, averageOverTasks, compareRuns, requireOpenUnit, taskAverageBound, type Run } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { parseRequirement, type Requirement } from '../args/parseRequirement.js';
 import { formatGate, formatGateMarkdown, requirementMetric, type GateCheck, type GateResult } from '../format/gateOutput.js';
@@ -100,7 +100,8 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
 /**
  * `metric@k OP t` on FILE alone: the task-averaged estimate and its one-sided bound, the side the
  * requirement needs of the two-sided interval at level 2c − 1 for the estimand: the task population
- * (`estimate`'s CI (tasks)) or this benchmark (its CI (trials)); their coverage is measured in docs/uncertainty.md.
+ * (`estimate`'s CI (tasks); the exact bound where every task's estimate is 0 or 1) or this benchmark
+ * (its CI (trials)); their coverage is measured in docs/uncertainty.md (`taskAverageBound`).
  */
 function ownCheck(requirement: Requirement, run: Run, confidence: number, estimand: Estimand): GateCheck {
   const k = requirement.k ?? 1;
@@ -108,12 +109,15 @@ function ownCheck(requirement: Requirement, run: Run, confidence: number, estima
   const metric = requirement.metric === 'passHatK' ? 'passHatK' : 'passAtK';
   const mean = row![metric];
   if (mean === null) throw notEstimable(requirement, run);
-  const [intervals] = taskAverageIntervals(run.tasks, [k], { confidence: 2 * confidence - 1, sides: 2 });
-  const interval = intervals![metric][estimand];
-  if (interval === null) throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
   const side = lowerSide(requirement) ? 'lower' : 'upper';
-  const bound = side === 'lower' ? interval.lower : interval.upper;
-  const how = estimand === 'population' ? 'task-population score interval' : 'this-benchmark t interval (trial noise only)';
+  const found = taskAverageBound(run.tasks, { metric, k, confidence, side, estimand });
+  if (found === null) throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
+  const { bound } = found;
+  const how = found.exact
+    ? 'exact (Clopper–Pearson) bound, every task at 0 or 1'
+    : estimand === 'population'
+      ? 'task-population score interval'
+      : 'this-benchmark t interval (trial noise only)';
   return { requirement, estimate: mean.value, bound, side, method: `${how}, ${row!.estimableTasks} tasks`, pass: meets(requirement, bound) };
 }
 

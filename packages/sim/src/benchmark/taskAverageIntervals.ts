@@ -29,7 +29,7 @@ export interface TaskAverageIntervalRow {
 /** How the two intervals are computed, for output notes and JSON. */
 export const ESTIMAND_METHODS = Object.freeze({
   population:
-    'score interval for the mean of the per-task estimates with a design effect (Wilson at T·x̄(1−x̄)/s² tasks, t quantile, T − 1 df; Korn & Graubard 1998), s² at least what a Beta task population fitted to the counts implies; on 0/1 estimates (one trial, or k = n) each side at least the Clopper–Pearson one',
+    'score interval for the mean of the per-task estimates with a design effect (Wilson at T·x̄(1−x̄)/s² tasks, t quantile, T − 1 df; Korn & Graubard 1998), s² at least what a Beta task population fitted to the counts implies',
   benchmark:
     "Student t interval with the trial noise of each task, Var(θ̂ | p) averaged over its posterior under a Beta task population fitted by moments (hierarchical beta-binomial), the population weighing at most twice the task's own trials; where a likelihood-ratio test at 1 % finds point masses at p = 0 and 1 (zero/one-inflated beta-binomial, maximum likelihood), tasks at 0/n and n/n carry noise only for their posterior probability of not being on them",
 });

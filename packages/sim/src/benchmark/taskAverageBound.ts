@@ -1,0 +1,46 @@
+import { requireOpenUnit } from '../checks.js';
+import { requireK, requireMetric, requireObject, requireOneOf } from '../checkArgs.js';
+import { InputError } from '../errors.js';
+import { groupsOf, type TaskSet } from '../estimators/taskAverage.js';
+import { binaryExactBounds } from './populationInterval.js';
+import { taskAverageIntervals } from './taskAverageIntervals.js';
+import { groupValues, type TaskMetric } from './taskValues.js';
+
+/** What `taskAverageBound` bounds: a task-averaged metric at k, from below or above, for one estimand. */
+export interface TaskAverageBoundOptions {
+  readonly metric: TaskMetric;
+  readonly k: number;
+  /** One-sided confidence level in (0, 1). */
+  readonly confidence: number;
+  readonly side: 'lower' | 'upper';
+  /** `population`: the task population the tasks were drawn from; `benchmark`: these tasks, only the trials random. */
+  readonly estimand: 'population' | 'benchmark';
+}
+
+/**
+ * A one-sided confidence bound on the task-averaged pass@k or pass^k — what `passk gate` judges a
+ * requirement on: the side asked for of the two-sided interval at level 2c − 1 (`taskAverageIntervals`),
+ * and for the task population, where every task's estimate is 0 or 1 (one trial per task, or k = n),
+ * at least as far out as the exact Clopper–Pearson bound at the count of ones (`binaryExactBounds`).
+ * `exact` says that the exact bound is the one returned. null with fewer than 2 tasks that have n ≥ k.
+ * Example: 2 successes in 50 one-trial tasks, lower 95 % bound of pass@1 = beta.ppf(0.05, 2, 49) =
+ * 0.0071537 (the score bound alone gave 0.013; test/sim/benchmark/binaryValues.test.ts).
+ */
+export function taskAverageBound(tasks: TaskSet, options: TaskAverageBoundOptions): { readonly bound: number; readonly exact: boolean } | null {
+  requireObject('options', options);
+  const metric = requireMetric('options.metric', options.metric);
+  const k = requireK('options.k', options.k);
+  const side = requireOneOf('options.side', options.side, ['lower', 'upper'] as const);
+  const estimand = requireOneOf('options.estimand', options.estimand, ['population', 'benchmark'] as const);
+  const confidence = requireOpenUnit('options.confidence', options.confidence);
+  if (confidence <= 0.5) throw new InputError('options.confidence', 'must be above 0.5 for a one-sided bound', options.confidence);
+  const [row] = taskAverageIntervals(tasks, [k], { confidence: 2 * confidence - 1, sides: 2 });
+  const interval = row![metric][estimand];
+  if (interval === null) return null;
+  const bound = side === 'lower' ? interval.lower : interval.upper;
+  const exact = estimand === 'population' ? binaryExactBounds(groupValues(groupsOf(tasks), metric, k), 1 - confidence) : null;
+  if (exact === null) return { bound, exact: false };
+  const exactBound = side === 'lower' ? exact.lower : exact.upper;
+  const exactIsFurther = side === 'lower' ? exactBound < bound : exactBound > bound;
+  return exactIsFurther ? { bound: exactBound, exact: true } : { bound, exact: false };
+}
