@@ -44,7 +44,7 @@ describe('compareRuns: the seeds', () => {
     expect(row.passHatK!.difference).toBeCloseTo(-199 / 350, 14);
     // Sign flips: pass@4 differences are 0, 0, −1/70, 65/70, 65/70; the patterns with both 65/70 of one sign
     // reach |Σ| ≥ 129/70 (4 of 8), so p = 0.5 (exact; python: reference.sign_flip_p([0, 0, -1/70, 65/70, 65/70])).
-    expect(row.passAtK!.pValue).toEqual({ value: 0.5, method: 'exact', permutations: 8, se: 0 });
+    expect(row.passAtK!.pValue).toEqual({ value: 0.5, test: 'sign-flip', method: 'exact', permutations: 8, se: 0 });
   });
 
   it('seed 000 §6: same mean success 70 %, pass^8 5.8 % for A (every task at 70 %) against 70 % for B (7 solid, 3 broken)', () => {

@@ -71,7 +71,7 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
       bootstrap: first.bootstrap
         ? `${coverage} percentile interval of a paired two-stage bootstrap (T tasks with replacement, then c* ~ Binomial(n, c/n) per task and run), re-centred on the estimate; ${first.bootstrap.replicates} replicates, seed ${String(first.bootstrap.seed)}`
         : 'off (--bootstrap 0)',
-      pValue: `two-sided sign-flip permutation test over tasks: exact over all 2^m sign patterns when m ≤ ${permutations.exactLimit} tasks differ, else ${permutations.replicates} random patterns (seed ${String(permutations.seed)}) with p = (b + 1)/(R + 1) and its Monte Carlo SE; unpaired: Welch t-test`,
+      pValue: `two-sided sign-flip permutation test over tasks: exact over all 2^m sign patterns when m ≤ ${permutations.exactLimit} tasks differ, else ${permutations.replicates} random patterns (seed ${String(permutations.seed)}) with p = (b + 1)/(R + 1) and its Monte Carlo SE; where a task has different trial counts in the two runs, a trial-permutation test instead (pValue.test: each task's trials relabelled between the runs, c_B hypergeometric given its successes; exact up to 2^20 splits, else as many random relabellings); unpaired: Welch t-test`,
       correction:
         many.correction === 'holm'
           ? 'Holm (1979) over the comparisons with the baseline, separately at each k and metric (adjustedPValue)'

@@ -75,9 +75,11 @@ export function formatCompareMarkdown(document: CompareDocument): string {
     ].join('\n');
   });
   const intervals = estimandNoteLines(document.uncertainty.estimands, describeCoverage(document.confidence, document.sides)).map((line) => line.trim());
-  return withinCommentLimit(
-    `${parts.join('\n\n')}\n\n<sub>${intervals.join(' ')} p: sign-flip permutation test over tasks${holm ? ', Holm-corrected' : ''}. passk compare.</sub>\n`,
+  const relabelled = document.comparisons.some((comparison) =>
+    [comparison.meanSuccess, ...comparison.rows.flatMap((row) => [row.passAtK, row.passHatK])].some((metric) => metric?.pValue?.test === 'trial-permutation'),
   );
+  const test = relabelled ? 'permutation test over tasks (trials relabelled within tasks: the trial counts differ)' : 'sign-flip permutation test over tasks';
+  return withinCommentLimit(`${parts.join('\n\n')}\n\n<sub>${intervals.join(' ')} p: ${test}${holm ? ', Holm-corrected' : ''}. passk compare.</sub>\n`);
 }
 
 /** The comparison with its two run names as shown (the numbers, and the ids, which the lines show themselves, as they are). */

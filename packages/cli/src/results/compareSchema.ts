@@ -39,6 +39,12 @@ const MetricComparisonSchema = Type.Object(
       [
         Type.Object({
           value: Probability(),
+          test: Type.Optional(
+            Type.Union([Type.Literal('sign-flip'), Type.Literal('trial-permutation'), Type.Literal('welch')], {
+              description:
+                'sign-flip: paired, the same trials per task; trial-permutation: paired, some task has different trial counts in the two runs (trials relabelled within tasks); welch: unpaired. Absent in documents written before it was added',
+            }),
+          ),
           method: Type.Union([Type.Literal('exact'), Type.Literal('monte-carlo'), Type.Literal('welch')]),
           permutations: Count(),
           se: NullableSe(),

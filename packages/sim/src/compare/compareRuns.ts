@@ -13,6 +13,7 @@ import { countGroups } from '../estimators/taskAverage.js';
 import { pairedDifference, type Bounds } from './pairedDifference.js';
 import type { Run, RunTask, TaskId } from './runTasks.js';
 import { signFlipTestSteps, type PValue } from './signFlipTest.js';
+import { trialPermutationTestSteps } from './trialPermutationTest.js';
 import { taskChanges, type TaskChanges } from './taskChanges.js';
 import { unpairedDifference } from './unpairedDifference.js';
 
@@ -152,6 +153,15 @@ export function* compareRunsSteps(a: Run, b: Run, options: CompareRunsOptions): 
       resolved.permutations,
     );
   }
+  // Where trial counts differ the tasks are relabelled; a relabelling costs at most its tasks' splits.
+  const splits = match.pairs.some((pair) => pair.a.n !== pair.b.n) ? match.pairs.reduce((sum, pair) => sum + Math.min(pair.a.n, pair.b.n) + 1, 0) : 0;
+  if (mode === 'paired' && !(resolved.permutations * comparisons * splits <= MAX_SPLIT_DRAWS)) {
+    throw new InputError(
+      'permutations',
+      `must be at most ${Math.floor(MAX_SPLIT_DRAWS / (comparisons * splits))} for ${match.pairs.length} paired tasks whose trial counts differ and ${resolved.ks.length} k values (permutations × ${comparisons} comparisons × the tasks' possible splits, ${splits}, at most ${MAX_SPLIT_DRAWS}: about 8 minutes)`,
+      resolved.permutations,
+    );
+  }
   const pairing: Pairing = {
     mode,
     overlap: match.overlap,
@@ -240,12 +250,20 @@ function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number,
     fits,
   );
   const d = b.map((x, i) => x - a[i]!);
-  const pValue = yield* signFlipTestSteps(d, {
-    exactLimit: options.exactLimit,
-    replicates: options.permutations,
-    // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
-    rng: () => streamRng(options.seed, 'compare', 'permutation'),
-  });
+  // With the same trials per task the differences are symmetric under no difference (sign flips);
+  // where a task's trial counts differ they are not, and the trials are relabelled within tasks.
+  const pValue = counted.every((pair) => pair.a.n === pair.b.n)
+    ? yield* signFlipTestSteps(d, {
+        exactLimit: options.exactLimit,
+        replicates: options.permutations,
+        // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
+        rng: () => streamRng(options.seed, 'compare', 'permutation'),
+      })
+    : yield* trialPermutationTestSteps(counted, (n, c) => taskMetricValue(metric, n, c, k), {
+        exactCombinations: EXACT_SPLITS,
+        replicates: options.permutations,
+        rng: () => streamRng(options.seed, 'compare', 'trial-permutation'),
+      });
   const population = interval && { lower: interval.lower, upper: interval.upper };
   return { ...paired, interval: population, benchmark: benchmark && withinPopulationInterval(benchmark, population), pValue };
 }
@@ -347,3 +365,14 @@ const MAX_PATTERNS = 100_000_000;
  * reach it at 4.8·10⁶ tasks.
  */
 const MAX_SIGNS = 1_000_000_000_000;
+
+/**
+ * Most split draws of one comparison's trial-permutation tests, where the runs' trial counts differ
+ * (relabellings × Σ_t (min(n_A, n_B) + 1), a bound on the splits a relabelling walks): about 23 ns
+ * each when every task is a group of its own (20 000 tasks with 7 splits each: 140 ns per task and
+ * relabelling), so about 8 minutes, as MAX_SIGNS.
+ */
+const MAX_SPLIT_DRAWS = 20_000_000_000;
+
+/** Splits enumerated exactly by a trial-permutation test (the tasks' split counts multiplied): ~10 ms. */
+const EXACT_SPLITS = 1 << 20;

@@ -7,7 +7,13 @@ import { runSteps, type Steps } from '../stepwise.js';
 /** A two-sided p-value and how it was obtained. */
 export interface PValue {
   readonly value: number;
-  /** `exact`: all 2^m sign patterns; `monte-carlo`: random patterns; `welch`: Welch's t-test (unpaired). */
+  /**
+   * Which test: `sign-flip` (paired, the same trials per task in both runs), `trial-permutation`
+   * (paired, where a task's trial counts differ: `trialPermutationTestSteps`), `welch` (unpaired).
+   * Always set by passk; optional for compare documents written before it was (then sign-flip or welch).
+   */
+  readonly test?: 'sign-flip' | 'trial-permutation' | 'welch';
+  /** `exact`: every sign pattern or split; `monte-carlo`: random ones; `welch`: Welch's t-test (unpaired). */
   readonly method: 'exact' | 'monte-carlo' | 'welch';
   /** Sign patterns counted (2^m when exact, the random draws otherwise; 0 for welch). */
   readonly permutations: number;
@@ -60,7 +66,7 @@ export function* signFlipTestSteps(differences: ArrayLike<number>, options: Sign
     observed += x;
     scale += Math.abs(x);
   }
-  if (d.length === 0) return { value: 1, method: 'exact', permutations: 1, se: 0 };
+  if (d.length === 0) return { value: 1, test: 'sign-flip', method: 'exact', permutations: 1, se: 0 };
   const threshold = Math.abs(observed) - 1e-9 * scale;
   if (d.length <= options.exactLimit) return exactTest(d, threshold);
   return yield* monteCarloTest(d, threshold, options.replicates, options.rng());
@@ -82,7 +88,7 @@ function exactTest(d: readonly number[], threshold: number): PValue {
   }
   const permutations = left.length * right.length;
   // With threshold ≤ 0 both counts include every pattern; a p-value is at most 1.
-  return { value: Math.min(1, count / permutations), method: 'exact', permutations, se: 0 };
+  return { value: Math.min(1, count / permutations), test: 'sign-flip', method: 'exact', permutations, se: 0 };
 }
 
 /** The 2^m sums Σ ±d_i, each summed afresh (no running update, so no drift). */
@@ -147,7 +153,7 @@ function* monteCarloTest(d: readonly number[], threshold: number, replicates: nu
     if (Math.abs(sum) >= threshold) extreme++;
   }
   const value = (extreme + 1) / (replicates + 1);
-  return { value, method: 'monte-carlo', permutations: replicates, se: Math.sqrt((value * (1 - value)) / replicates) };
+  return { value, test: 'sign-flip', method: 'monte-carlo', permutations: replicates, se: Math.sqrt((value * (1 - value)) / replicates) };
 }
 
 /** Set bits of a 32-bit word (SWAR count; Warren, "Hacker's Delight", §5-1). */

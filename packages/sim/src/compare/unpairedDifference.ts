@@ -32,7 +32,7 @@ export function unpairedDifference(a: Float64Array, b: Float64Array, confidence:
   const vb = candidate.se ** 2;
   const se = Math.sqrt(va + vb);
   if (se === 0) {
-    const pValue: PValue = { value: difference === 0 ? 1 : 0, method: 'welch', permutations: 0, se: null };
+    const pValue: PValue = { value: difference === 0 ? 1 : 0, test: 'welch', method: 'welch', permutations: 0, se: null };
     return { baseline, candidate, difference, se, interval: { lower: difference, upper: sides === 2 ? difference : 1 }, pValue, df: null };
   }
   const df = (va + vb) ** 2 / (va ** 2 / (a.length - 1) + vb ** 2 / (b.length - 1));
@@ -43,7 +43,7 @@ export function unpairedDifference(a: Float64Array, b: Float64Array, confidence:
     difference,
     se,
     interval: { lower: Math.max(-1, difference - t * se), upper: sides === 2 ? Math.min(1, difference + t * se) : 1 },
-    pValue: { value: studentTTwoSided(difference / se, df), method: 'welch', permutations: 0, se: null },
+    pValue: { value: studentTTwoSided(difference / se, df), test: 'welch', method: 'welch', permutations: 0, se: null },
     df,
   };
 }
