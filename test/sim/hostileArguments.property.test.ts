@@ -187,6 +187,20 @@ const CALLS: Record<string, () => Args> = {
   studentTQuantile: () => [0.975, 10],
   studentTTwoSided: () => [2, 10],
   taskAverageIntervals: () => [tasks(), [1, 2], intervalOptions()],
+  judgeCorrectedMean: () => [
+    [{ judged: 0.5, truth: 0.25 }, { judged: 1, truth: 1 }, { judged: 0.25, truth: 0 }, { judged: 0.75 }],
+    { ...intervalOptions(), floorRatio: 0.25, auditOnly: { lower: 0.1, upper: 0.9 } },
+  ],
+  judgeCorrectedEstimates: () => [
+    [
+      { n: 4, c: 2, truth: 1 },
+      { n: 4, c: 4, truth: 4 },
+      { n: 4, c: 1, truth: 0 },
+      { n: 4, c: 3 },
+    ],
+    [1, 2],
+    intervalOptions(),
+  ],
   populationInterval: () => [
     [
       { value: 0.5, weight: 2 },

@@ -152,6 +152,22 @@ export { holmAdjust } from './compare/holmAdjust.js';
 export { signFlipTest } from './compare/signFlipTest.js';
 export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
 export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
+export {
+  judgeCorrectedMean,
+  MIN_AUDITED,
+  SMALL_AUDIT,
+  type JudgedValue,
+  type JudgeCorrectedMean,
+  type JudgeCorrectedOptions,
+} from './judged/judgeCorrectedMean.js';
+export {
+  judgeCorrectedEstimates,
+  JUDGE_CORRECTED_METHOD,
+  type JudgedTask,
+  type JudgedRow,
+  type JudgedMetric,
+  type PlainEstimate,
+} from './judged/judgeCorrectedEstimates.js';
 export { populationInterval, scoreBounds, type MeanBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
 export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
 export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
