@@ -60,3 +60,34 @@ if __name__ == '__main__':
         yv = [unbiased(metric, n, c, k) for c in truth] + [0.0] * 12
         r = ppi(fv, yv, aud, floor_ratio=1 / n)
         print('estimates', metric, k, {kk: repr(float(v)) for kk, v in r.items()})
+
+
+def moments_from_rates(mu, kappa, n, fa, fr):
+    """pass@1 moments of y = c/n and f = accepts/n, p ~ Beta(mean mu, concentration kappa)."""
+    d = 1 - fa - fr
+    vp = mu * (1 - mu) / (kappa + 1)
+    sy = vp + (mu * (1 - mu) - vp) / n
+    q = fa + d * mu
+    sf = d * d * vp + (q * (1 - q) - d * d * vp) / n
+    return sy, sf, d * sy
+
+
+def plan_audit(sy, sf, cov, T, h, confidence=0.95):
+    lam = min(1.0, max(0.0, cov / sf)) if sf > 0 else 0.0
+    up = 1 - (1 - confidence) / 2
+    def hw(m):
+        N = T - m; lp = lam * N / T
+        V = max(0.0, sy - 2 * lp * cov + lp * lp * sf) / m + (lp * lp * sf / N if N > 0 else 0.0)
+        return stats.t.ppf(up, m - 2) * np.sqrt(V)
+    m = next((m for m in range(3, T + 1) if hw(m) <= h), None)
+    alone = next((m for m in range(2, T + 1) if stats.t.ppf(up, m - 1) * np.sqrt(sy / m) <= h), None)
+    return m, hw(m if m else T), alone, lam
+
+
+if __name__ == '__main__':
+    sy, sf, cov = moments_from_rates(0.6, 3, 5, 0.3, 0.2)
+    print('moments', repr(sy), repr(sf), repr(cov))
+    print('plan T=200 h=0.08', plan_audit(sy, sf, cov, 200, 0.08))
+    sy2, sf2, cov2 = moments_from_rates(0.6, 3, 5, 0.05, 0.02)
+    print('plan good judge T=500 h=0.03', plan_audit(sy2, sf2, cov2, 500, 0.03))
+    print('plan unreachable T=50 h=0.01', plan_audit(sy, sf, cov, 50, 0.01))

@@ -191,6 +191,12 @@ const CALLS: Record<string, () => Args> = {
     [{ judged: 0.5, truth: 0.25 }, { judged: 1, truth: 1 }, { judged: 0.25, truth: 0 }, { judged: 0.75 }],
     { ...intervalOptions(), floorRatio: 0.25, auditOnly: { lower: 0.1, upper: 0.9 } },
   ],
+  planAudit: () => [
+    { truthVariance: 0.096, judgedVariance: 0.06, covariance: 0.048 },
+    { tasks: 200, halfWidth: 0.08, confidence: 0.95 },
+  ],
+  auditMomentsFromRates: () => [{ mean: 0.6, concentration: 3, trials: 5, falseAccept: 0.3, falseReject: 0.2 }],
+  auditMomentsFromPilot: () => [[{ judged: 0.5, truth: 0.25 }, { judged: 1, truth: 1 }, { judged: 0.25, truth: 0 }, { judged: 0.75 }]],
   judgeCorrectedEstimates: () => [
     [
       { n: 4, c: 2, truth: 1 },

@@ -168,6 +168,14 @@ export {
   type JudgedMetric,
   type PlainEstimate,
 } from './judged/judgeCorrectedEstimates.js';
+export {
+  planAudit,
+  auditMomentsFromRates,
+  auditMomentsFromPilot,
+  type AuditMoments,
+  type AuditPlan,
+  type JudgeRates,
+} from './judged/planAudit.js';
 export { populationInterval, scoreBounds, type MeanBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
 export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
 export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
