@@ -91,3 +91,17 @@ if __name__ == '__main__':
     sy2, sf2, cov2 = moments_from_rates(0.6, 3, 5, 0.05, 0.02)
     print('plan good judge T=500 h=0.03', plan_audit(sy2, sf2, cov2, 500, 0.03))
     print('plan unreachable T=50 h=0.01', plan_audit(sy, sf, cov, 50, 0.01))
+
+    # judgeCorrectedDifference.test.ts: 16 tasks, n = 3 in both runs, the first 12 audited in both;
+    # PPI on (D + 1)/2, mapped back by 2x - 1.
+    n = 3
+    ja = [3, 2, 1, 0, 3, 2, 2, 1, 3, 0, 1, 2, 3, 3, 1, 2]
+    jb = [3, 3, 2, 1, 3, 2, 3, 1, 3, 1, 2, 2, 2, 3, 2, 3]
+    ta = [2, 2, 1, 0, 3, 2, 2, 0, 3, 0, 1, 2]
+    tb = [3, 3, 2, 1, 3, 2, 2, 1, 3, 1, 1, 2]
+    aud = [True] * 12 + [False] * 4
+    for metric, k in [('at', 1), ('hat', 2)]:
+        fv = [(unbiased(metric, n, b, k) - unbiased(metric, n, a, k) + 1) / 2 for a, b in zip(ja, jb)]
+        yv = [(unbiased(metric, n, b, k) - unbiased(metric, n, a, k) + 1) / 2 for a, b in zip(ta, tb)] + [0.5] * 4
+        r = ppi(fv, yv, aud, floor_ratio=1 / n)
+        print('difference', metric, k, repr(2 * r['estimate'] - 1), repr(2 * r['lower'] - 1), repr(2 * r['upper'] - 1), repr(r['lam']))

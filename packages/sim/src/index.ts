@@ -176,6 +176,13 @@ export {
   type AuditPlan,
   type JudgeRates,
 } from './judged/planAudit.js';
+export {
+  judgeCorrectedDifference,
+  type JudgedPair,
+  type JudgedDifference,
+  type JudgedDifferenceRow,
+  type DifferenceEstimate,
+} from './judged/judgeCorrectedDifference.js';
 export { populationInterval, scoreBounds, type MeanBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
 export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
 export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
