@@ -54,7 +54,8 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
   // The reading (streamed, asynchronous) and the estimate (one synchronous step per group) stop at a Ctrl-C before anything is printed.
   const show = showProgress(io, args);
   if (args['truth-col'] !== undefined) {
-    const column = args['truth-col'];
+    const column = args['truth-col'] as string | string[];
+    if (Array.isArray(column)) throw new InputError('--truth-col', 'must be given once (one truth column for the files estimated together)', column.length);
     if (args.by !== undefined) throw new InputError('--by', 'cannot be combined with --truth-col yet (choose one system with --where)', args.by);
     if (bootstrapReplicates > 0)
       throw new InputError('--bootstrap', 'cannot be combined with --truth-col (the corrected interval is not bootstrapped)', args.bootstrap);

@@ -52,9 +52,11 @@ export async function planAuditDocument(args: PlanAuditArgs): Promise<PlanAuditD
   if (files.length > 0) {
     const given = RATE_OPTIONS.find((name) => args[name] !== undefined);
     if (given !== undefined) throw new InputError(`--${given}`, 'cannot be combined with a pilot FILE (its moments come from the file)', args[given]);
-    if (args['truth-col'] === undefined) throw new InputError('--truth-col', 'is required with a pilot FILE (the column with the truth on its audited tasks)');
+    const column = args['truth-col'] as string | string[] | undefined;
+    if (column === undefined) throw new InputError('--truth-col', 'is required with a pilot FILE (the column with the truth on its audited tasks)');
+    if (Array.isArray(column)) throw new InputError('--truth-col', 'must be given once (one truth column for the pilot)', column.length);
     const { readJudgedTasks } = await import('./readJudgedTasks.js');
-    const { tasks: judged, audited, verdicts } = await readJudgedTasks(files, args, args['truth-col']);
+    const { tasks: judged, audited, verdicts } = await readJudgedTasks(files, args, column);
     const used = judged.filter((task) => task.n >= k);
     if (used.filter((task) => task.truth !== undefined).length < 2) {
       throw new InputError('--k', `must leave at least 2 audited tasks with n ≥ k in the pilot (${audited} audited)`, k);
@@ -66,7 +68,7 @@ export async function planAuditDocument(args: PlanAuditArgs): Promise<PlanAuditD
       }),
     );
     tasks = args.tasks === undefined ? judged.length : requireInteger('--tasks', args.tasks, 3);
-    from = { pilot: verdicts.sources.join(' '), column: args['truth-col'], audited, of: judged.length };
+    from = { pilot: verdicts.sources.join(' '), column, audited, of: judged.length };
   } else {
     const missing = RATE_OPTIONS.find((name) => args[name] === undefined);
     if (missing !== undefined) throw new InputError(`--${missing}`, 'is required without a pilot FILE (or give a pilot log with --truth-col)');

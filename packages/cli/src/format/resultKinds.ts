@@ -35,7 +35,7 @@ export const SCHEMA_VERSIONS = {
   'passk.simulate': 2,
   'passk.sweep': 2,
   'passk.fit': 3,
-  'passk.compare': 3,
+  'passk.compare': 4,
   'passk.gate': 1,
 } as const satisfies Readonly<Record<ResultKind, number>>;
 
