@@ -15,7 +15,7 @@ import { resultsArgsFor } from './perFileOptions.js';
 import { readJudgedTasks, type JudgedTasks } from './readJudgedTasks.js';
 import { readNotes, runNames, runOf } from './readRuns.js';
 import { parseKList } from '../args/parseKList.js';
-import type { CompareArgs } from './compare.js';
+import type { ResultsFileArgs } from './resultsFileOptions.js';
 
 /** The corrected difference's method in words (the document's `method.interval` with --truth-col). */
 export const JUDGED_DIFFERENCE_METHOD =
@@ -24,6 +24,16 @@ export const JUDGED_DIFFERENCE_METHOD =
 /** The verdict rule, in words (the document's `method.verdict`). */
 export const JUDGED_VERDICT_RULE =
   'B is higher when the corrected interval of B − A lies above 0, lower when it lies below 0, else no difference is shown (a two-sided test at 1 − confidence)';
+
+/** The compare options the judged comparison reads. */
+type JudgedCompareArgs = ResultsFileArgs & {
+  readonly files: string[];
+  readonly by?: string;
+  readonly name?: string[];
+  readonly k?: string;
+  readonly seed: string;
+  readonly markdown: boolean;
+};
 
 /**
  * `passk compare A B --truth-col COL` (COL once for both files, or once per file): both logs'
@@ -34,7 +44,7 @@ export const JUDGED_VERDICT_RULE =
  * bootstrap and this-benchmark interval, which are the judge's, are null), with `judgeOnly`,
  * `auditOnly`, `correction` and `verdict` per metric and `audit` per comparison.
  */
-export async function compareJudged(args: CompareArgs, confidence: number): Promise<{ text: string; document: CompareDocument }> {
+export async function compareJudged(args: JudgedCompareArgs, confidence: number): Promise<{ text: string; document: CompareDocument }> {
   if (args.by !== undefined)
     throw new InputError('--by', 'cannot be combined with --truth-col yet (give the two runs as two files, or one file twice with --where)', args.by);
   if (args.files.length !== 2) throw new InputError('--truth-col', 'compares two runs (A B) for now', args.files.length);

@@ -5,7 +5,7 @@ import { formatJudgedEstimate, judgedEstimateMarkdown } from '../format/judgedEs
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { EstimateFileDocument } from '../results/estimateFileSchema.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
-import type { FileEstimateArgs } from './estimateFile.js';
+import type { ResultsFileArgs } from './resultsFileOptions.js';
 import { readJudgedTasks } from './readJudgedTasks.js';
 
 /** `estimateJudged` in words, for the document's `uncertainty` and the notes. */
@@ -21,7 +21,7 @@ const BENCHMARK_NOT_MADE = 'not computed with --truth-col (the correction is mad
  */
 export async function estimateJudged(
   inputs: readonly string[],
-  args: FileEstimateArgs,
+  args: ResultsFileArgs & { readonly k?: string; readonly markdown?: boolean },
   interval: IntervalOptions,
   column: string,
 ): Promise<{ text: string; document: EstimateFileDocument; verdicts: TaskCounts }> {
