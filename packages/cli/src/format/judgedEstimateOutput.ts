@@ -80,7 +80,7 @@ function judgedNotes(document: EstimateFileDocument): string[] {
     `  on the ${audit.tasks} audited (column ${terminalText(audit.column)}), prediction-powered inference (PPI++:`,
     '  Angelopoulos et al. 2023, 2024); λ weighs the judge (0: the audit alone, 1: plain PPI).',
     'judge only: the verdicts taken as the truth; audit only: the audited tasks alone.',
-    'pass^1 is pass@1. Method and measured coverage: docs/judge-correction.md.',
+    'pass^1 equals pass@1 and is not repeated. Method and measured coverage: docs/judge-correction.md.',
   ];
 }
 
