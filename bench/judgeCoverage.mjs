@@ -8,23 +8,26 @@
 // Each dataset has its own random stream (seed, cell, dataset), so the table does not depend on --workers.
 //
 // Options: --datasets N (per cell, default 2000), --workers W (default 2), --seed S (default 1),
-// --out FILE (default bench/judgeCoverage.json).
+// --out FILE (default bench/judgeCoverage.json), --compare (instead: the paired difference B − A of
+// `compare --truth-col` on COMPARE_GRID, B's rate 1 − (1 − p)² on each task, default 500 datasets;
+// writes bench/judgeCompareCoverage.json).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { writeFileAtomic } from '../packages/cli/dist/io/writeFileAtomic.js';
-import { GRID, POPULATION, TRIALS } from './judgeCoverageCells.mjs';
+import { COMPARE_GRID, GRID, POPULATION, TRIALS } from './judgeCoverageCells.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 let parsed;
 try {
   parsed = parseArgs({
     options: {
-      datasets: { type: 'string', default: '2000' },
+      datasets: { type: 'string' },
+      compare: { type: 'boolean', default: false },
       workers: { type: 'string', default: '2' },
       seed: { type: 'string', default: '1' },
-      out: { type: 'string', default: join(benchDir, 'judgeCoverage.json') },
+      out: { type: 'string' },
     },
   });
 } catch (error) {
@@ -32,17 +35,20 @@ try {
   process.exit(2);
 }
 const options = parsed.values;
-const datasets = Number(options.datasets);
+const compare = options.compare;
+const datasets = Number(options.datasets ?? (compare ? 500 : 2000));
+const out = options.out ?? join(benchDir, compare ? 'judgeCompareCoverage.json' : 'judgeCoverage.json');
+const grid = compare ? COMPARE_GRID : GRID;
 const workers = Number(options.workers);
 if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(workers) && workers >= 1)) {
   console.error('bench:judge-coverage: --datasets and --workers must be integers ≥ 1');
   process.exit(2);
 }
 const cells = [];
-for (const T of GRID.tasks)
-  for (const auditFraction of GRID.auditFraction)
-    for (const falseAccept of GRID.falseAccept)
-      for (const falseReject of GRID.falseReject) cells.push({ falseAccept, falseReject, auditFraction, T, datasets, seed: options.seed });
+for (const T of grid.tasks)
+  for (const auditFraction of grid.auditFraction)
+    for (const falseAccept of grid.falseAccept)
+      for (const falseReject of grid.falseReject) cells.push({ falseAccept, falseReject, auditFraction, T, datasets, seed: options.seed, compare });
 
 const started = performance.now();
 const results = new Array(cells.length);
@@ -71,6 +77,7 @@ const seconds = (performance.now() - started) / 1000;
 const se = Math.sqrt((0.95 * 0.05) / datasets);
 const pct = (x) => (100 * x).toFixed(1);
 const verdict = (c) => (c < 0.94 - 2 * se ? 'below' : c > 0.97 + 2 * se ? 'above' : 'in band');
+if (compare) console.log("Compare: B − A on the same tasks, B's rate 1 − (1 − p)² per task, the same judge and audit for both");
 console.log(
   `Tasks p ~ Beta(${POPULATION.a}, ${POPULATION.b}), n = ${TRIALS}, 95 % two-sided, ${datasets} datasets per cell (Monte Carlo SE ${(100 * se).toFixed(2)} points)`,
 );
@@ -95,8 +102,9 @@ console.log(
 const judgeCovers = records.filter((r) => verdict(r.judgeOnly.coverage) !== 'below').length;
 console.log(`judge only: ${judgeCovers} of ${records.length} cells not below the band`);
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
+const kind = compare ? 'passk.judgeCompareCoverageStudy' : 'passk.judgeCoverageStudy';
 await writeFileAtomic(
-  options.out,
-  `${JSON.stringify({ kind: 'passk.judgeCoverageStudy', population: POPULATION, trials: TRIALS, confidence: 0.95, sides: 2, datasets, seed: options.seed, grid: GRID, cells: records }, null, 2)}\n`,
+  out,
+  `${JSON.stringify({ kind, population: POPULATION, trials: TRIALS, confidence: 0.95, sides: 2, datasets, seed: options.seed, grid, cells: records }, null, 2)}\n`,
 );
-console.log(`wrote ${options.out}`);
+console.log(`wrote ${out}`);
