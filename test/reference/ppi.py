@@ -103,5 +103,5 @@ if __name__ == '__main__':
     for metric, k in [('at', 1), ('hat', 2)]:
         fv = [(unbiased(metric, n, b, k) - unbiased(metric, n, a, k) + 1) / 2 for a, b in zip(ja, jb)]
         yv = [(unbiased(metric, n, b, k) - unbiased(metric, n, a, k) + 1) / 2 for a, b in zip(ta, tb)] + [0.5] * 4
-        r = ppi(fv, yv, aud, floor_ratio=1 / n)
+        r = ppi(fv, yv, aud, floor_ratio=0.0)
         print('difference', metric, k, repr(2 * r['estimate'] - 1), repr(2 * r['lower'] - 1), repr(2 * r['upper'] - 1), repr(r['lam']))

@@ -35,6 +35,12 @@ describe('judgeCorrectedMean: prediction-powered task average (PPI++)', () => {
     close(r.interval!.upper, 0.7753289334384454);
   });
 
+  it('nothing varies (every value 0.5, 12 audited): V = 0, the audit-only interval instead of a point', () => {
+    const flat = Array.from({ length: 20 }, (_, i) => (i < 12 ? { judged: 0.5, truth: 0.5 } : { judged: 0.5 }));
+    const r = judgeCorrectedMean(flat, { confidence: 0.95, sides: 2, auditOnly: { lower: 0.3, upper: 0.7 } });
+    expect(r.interval).toEqual({ lower: 0.3, upper: 0.7 });
+  });
+
   it('no interval with fewer than 3 audited tasks; an error with none', () => {
     expect(judgeCorrectedMean([{ judged: 1, truth: 1 }, { judged: 0, truth: 0 }, { judged: 1 }], { confidence: 0.95, sides: 2 }).interval).toBeNull();
     expect(() => judgeCorrectedMean([{ judged: 1 }, { judged: 0 }], { confidence: 0.95, sides: 2 })).toThrow(InputError);

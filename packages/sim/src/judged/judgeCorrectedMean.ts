@@ -33,7 +33,7 @@ export interface JudgeCorrectedOptions extends MeanIntervalOptions {
   readonly floorRatio?: number;
   /**
    * The audit-only interval of the same mean (the truth on the audited tasks alone): with fewer than
-   * `SMALL_AUDIT` audited tasks the interval reaches at least as far as it.
+   * `SMALL_AUDIT` audited tasks, or a variance of 0, the interval reaches at least as far as it.
    */
   readonly auditOnly?: MeanBounds | null;
 }
@@ -67,7 +67,8 @@ export const SMALL_AUDIT = 10;
  * at m − 2 df. The interval is the score (Wilson-type) form that `populationInterval` uses,
  * {μ : (θ − μ)² ≤ q²·V·μ(1 − μ)/(θ(1 − θ))}, θ = θ̂ clipped to [0, 1], i.e. `scoreBounds(θ, w)` with
  * w = q²V/(θ(1 − θ)) (w = q²/m at θ = 0 or 1): it stays inside [0, 1] and keeps its width near the
- * edges. With fewer than `SMALL_AUDIT` audited tasks it reaches at least as far as `auditOnly`.
+ * edges. With fewer than `SMALL_AUDIT` audited tasks, or V = 0 (nothing varies), it reaches at least
+ * as far as `auditOnly`.
  * Coverage measured in docs/judge-correction.md (`pnpm bench:judge-coverage`).
  * Example: test/sim/judged/judgeCorrectedMean.test.ts against test/reference/ppi.py.
  */
@@ -122,7 +123,8 @@ export function judgeCorrectedMean(values: readonly JudgedValue[], options: Judg
   const spread = centre * (1 - centre);
   const floored = Math.max(variance, (floorRatio * spread) / T);
   const bounds = scoreBounds(centre, spread > 0 ? (q * q * floored) / spread : (q * q) / m, options.sides);
-  const auditOnly = m < SMALL_AUDIT ? options.auditOnly : null;
+  // A handful of audited tasks, or no spread at all (every correction and judged value equal): the audit's own interval too.
+  const auditOnly = m < SMALL_AUDIT || floored === 0 ? options.auditOnly : null;
   const interval = auditOnly
     ? { lower: Math.min(bounds.lower, auditOnly.lower), upper: options.sides === 2 ? Math.max(bounds.upper, auditOnly.upper) : 1 }
     : bounds;
