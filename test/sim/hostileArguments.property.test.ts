@@ -188,6 +188,36 @@ const CALLS: Record<string, () => Args> = {
   studentTTwoSided: () => [2, 10],
   taskAverageIntervals: () => [tasks(), [1, 2], intervalOptions()],
   taskAverageBound: () => [tasks(), { metric: 'passHatK', k: 2, confidence: 0.95, side: 'upper', estimand: 'population' }],
+  judgeCorrectedMean: () => [
+    [{ judged: 0.5, truth: 0.25 }, { judged: 1, truth: 1 }, { judged: 0.25, truth: 0 }, { judged: 0.75 }],
+    { ...intervalOptions(), floorRatio: 0.25, auditOnly: { lower: 0.1, upper: 0.9 } },
+  ],
+  judgeCorrectedDifference: () => [
+    [
+      { a: { n: 4, c: 2, truth: 1 }, b: { n: 4, c: 3, truth: 3 } },
+      { a: { n: 4, c: 4, truth: 4 }, b: { n: 4, c: 4, truth: 3 } },
+      { a: { n: 4, c: 1, truth: 0 }, b: { n: 4, c: 2, truth: 2 } },
+      { a: { n: 4, c: 3 }, b: { n: 4, c: 1 } },
+    ],
+    [1, 2],
+    intervalOptions(),
+  ],
+  planAudit: () => [
+    { truthVariance: 0.096, judgedVariance: 0.06, covariance: 0.048 },
+    { tasks: 200, halfWidth: 0.08, confidence: 0.95 },
+  ],
+  auditMomentsFromRates: () => [{ mean: 0.6, concentration: 3, trials: 5, falseAccept: 0.3, falseReject: 0.2 }],
+  auditMomentsFromPilot: () => [[{ judged: 0.5, truth: 0.25 }, { judged: 1, truth: 1 }, { judged: 0.25, truth: 0 }, { judged: 0.75 }]],
+  judgeCorrectedEstimates: () => [
+    [
+      { n: 4, c: 2, truth: 1 },
+      { n: 4, c: 4, truth: 4 },
+      { n: 4, c: 1, truth: 0 },
+      { n: 4, c: 3 },
+    ],
+    [1, 2],
+    intervalOptions(),
+  ],
   populationInterval: () => [
     [
       { value: 0.5, weight: 2 },

@@ -26,3 +26,19 @@ export { JEFFREYS_PRIOR, UNIFORM_PRIOR, type BetaPrior } from './intervals/betaP
 export { oneSidedMinimumCoverage, type MinimumCoverage, type MinimumCoverageOptions } from './intervals/oneSidedMinimumCoverage.js';
 export { normalQuantile } from './math/normalQuantile.js';
 export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
+export {
+  judgeCorrectedMean,
+  MIN_AUDITED,
+  SMALL_AUDIT,
+  type JudgedValue,
+  type JudgeCorrectedMean,
+  type JudgeCorrectedOptions,
+} from './judged/judgeCorrectedMean.js';
+export {
+  judgeCorrectedEstimates,
+  JUDGE_CORRECTED_METHOD,
+  type JudgedTask,
+  type JudgedRow,
+  type JudgedMetric,
+  type PlainEstimate,
+} from './judged/judgeCorrectedEstimates.js';

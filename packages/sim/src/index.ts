@@ -153,6 +153,37 @@ export { signFlipTest } from './compare/signFlipTest.js';
 export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
 export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
 export { taskAverageBound, type TaskAverageBoundOptions } from './benchmark/taskAverageBound.js';
+export {
+  judgeCorrectedMean,
+  MIN_AUDITED,
+  SMALL_AUDIT,
+  type JudgedValue,
+  type JudgeCorrectedMean,
+  type JudgeCorrectedOptions,
+} from './judged/judgeCorrectedMean.js';
+export {
+  judgeCorrectedEstimates,
+  JUDGE_CORRECTED_METHOD,
+  type JudgedTask,
+  type JudgedRow,
+  type JudgedMetric,
+  type PlainEstimate,
+} from './judged/judgeCorrectedEstimates.js';
+export {
+  planAudit,
+  auditMomentsFromRates,
+  auditMomentsFromPilot,
+  type AuditMoments,
+  type AuditPlan,
+  type JudgeRates,
+} from './judged/planAudit.js';
+export {
+  judgeCorrectedDifference,
+  type JudgedPair,
+  type JudgedDifference,
+  type JudgedDifferenceRow,
+  type DifferenceEstimate,
+} from './judged/judgeCorrectedDifference.js';
 export { populationInterval, scoreBounds, type MeanBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
 export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
 export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';

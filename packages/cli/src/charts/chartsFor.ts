@@ -141,6 +141,7 @@ export function naturalChart(result: ResultDocument, options: ChartOptions = {})
     case RESULT_KINDS.compare:
       return compareDifferenceChart(result);
     case RESULT_KINDS.gate:
+    case RESULT_KINDS.planAudit:
       throw new InputError('--chart', `has no chart to draw for a ${result.kind} result (passk report shows its table)`);
   }
 }

@@ -68,6 +68,11 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
           describe: "names of the runs, once per file (default: the file names without extension; the same file twice: its runs' own --where)",
         })
         .option('baseline', { type: 'string', describe: 'the run the others are compared with: a value of --by, or one of the files (default: the first)' })
+        .option('truth-col', {
+          type: 'string',
+          describe:
+            "the success columns are a judge's verdicts; this column holds the truth on audited tasks (once, or once per file): judge-corrected comparison",
+        })
         .example('$0 compare old.jsonl new.jsonl --k 1..5', 'is new better than old? paired by task')
         .example('$0 compare base.csv a.csv b.csv --markdown', 'two candidates against a baseline, Holm-corrected, as Markdown')
         .example('$0 compare runs.csv --by model --baseline gpt-4o', 'every model in one file against gpt-4o')
@@ -84,6 +89,16 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
       };
       if (args.by !== undefined && args.name !== undefined)
         throw new InputError('--name', 'cannot be combined with --by (runs are named by the values of the column)');
+      if (args['truth-col'] !== undefined) {
+        if (args.chart !== undefined)
+          throw new InputError('--chart', 'has no chart of a judge-corrected comparison yet (use --json or --markdown)', args.chart);
+        const { compareJudged } = await import('./compareJudged.js');
+        const judged = await longComputation(io, { label: 'compare', unit: 'steps', show: showProgress(io, args) }, () =>
+          compareJudged(args, options.confidence),
+        );
+        io.stdout(args.json ? `${JSON.stringify(judged.document, null, 2)}\n` : judged.text);
+        return;
+      }
       const { runs, sources, maxN } = args.by === undefined ? await readRunsBaselineFirst(args) : await readRunGroups(args.files, args, args.by, args.baseline);
       const ks = args.k === undefined ? Array.from({ length: Math.min(10, Math.min(...maxN)) }, (_, i) => i + 1) : parseKList(args.k);
       // The bootstrap and the random sign patterns in steps: progress (replicates of the current one) and a Ctrl-C between them.

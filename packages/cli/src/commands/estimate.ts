@@ -49,6 +49,10 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
       withResultsFileOptions(y)
         .positional('file', { type: 'string', array: true, describe: 'results: files, folders, globs or - (stdin), streamed; formats in the README' })
         .option('by', { type: 'string', describe: 'one estimate per value of this column (e.g. model)' })
+        .option('truth-col', {
+          type: 'string',
+          describe: "the success column is a judge's verdict; this column holds the truth on audited tasks (empty elsewhere): judge-corrected estimates",
+        })
         .option('n', { type: 'number', describe: 'trials recorded for one task' })
         .option('c', { type: 'number', describe: 'successes among the n trials' })
         .option('p', { type: 'number', describe: 'a known single-attempt success rate (closed forms, no data)' })

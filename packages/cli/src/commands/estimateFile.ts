@@ -32,6 +32,7 @@ import { longComputation, showProgress, throughCheckpoints, type Checkpoint } fr
 
 export interface FileEstimateArgs extends ResultsFileArgs {
   by?: string;
+  'truth-col'?: string;
   k?: string;
   json: boolean;
   markdown?: boolean;
@@ -52,6 +53,31 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
   const named = (counts: TaskCounts) => (counts.sources.length === 1 ? counts.sources[0]! : inputs.join(' '));
   // The reading (streamed, asynchronous) and the estimate (one synchronous step per group) stop at a Ctrl-C before anything is printed.
   const show = showProgress(io, args);
+  if (args['truth-col'] !== undefined) {
+    const column = args['truth-col'] as string | string[];
+    if (Array.isArray(column)) throw new InputError('--truth-col', 'must be given once (one truth column for the files estimated together)', column.length);
+    if (args.by !== undefined) throw new InputError('--by', 'cannot be combined with --truth-col yet (choose one system with --where)', args.by);
+    if (bootstrapReplicates > 0)
+      throw new InputError('--bootstrap', 'cannot be combined with --truth-col (the corrected interval is not bootstrapped)', args.bootstrap);
+    if (args.chart !== undefined) throw new InputError('--chart', 'has no chart of judge-corrected estimates yet (use --json or --markdown)', args.chart);
+    const { estimateJudged } = await import('./estimateJudged.js');
+    const judged = await longComputation(io, { label: 'estimate', unit: 'steps', show }, () => estimateJudged(inputs, args, interval, column));
+    // perTask: the counts of the judge's verdicts (c = attempts accepted).
+    if (args.json)
+      writeJson(
+        {
+          ...judged.document,
+          perTask: perTaskRows(
+            judged.verdicts,
+            judged.document.rows.map((row) => row.k),
+            interval,
+          ),
+        },
+        io.stdout,
+      );
+    else io.stdout(judged.text);
+    return;
+  }
   if (args.by === undefined) {
     // Progress counts the bootstrap's replicates, the one long synchronous step.
     const estimate = await longComputation(io, { label: 'estimate', unit: 'bootstrap replicates', show }, async (checkpoint) => {
@@ -175,9 +201,14 @@ async function estimateCounts(
     ? fileEstimateMarkdown(result)
     : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(amounts, counts.rows);
   if (!args.json) return { text, json: document, document };
+  return { text, json: { ...document, perTask: perTaskRows(counts, ks, interval) }, document };
+}
+
+/** The document's `perTask`: each task's counts, p with its interval and its estimates per k ≤ n. */
+export function perTaskRows(counts: TaskCounts, ks: readonly number[], interval: IntervalOptions) {
   // Made task by task as the JSON is written (format/streamedJson.ts): 400 000 tasks held at once were 1.1 GB.
   const taskIds = counts.taskIds;
-  const perTask = new LazyArray(taskIds.length, (i) => {
+  return new LazyArray(taskIds.length, (i) => {
     const n = counts.n[i]!;
     const c = counts.c[i]!;
     const p = proportionInterval(n, c, interval);
@@ -189,7 +220,6 @@ async function estimateCounts(
       rows: ks.filter((k) => k <= n).map((k) => ({ k, passAtK: passAtK(n, c, k), passHatK: passHatK(n, c, k) })),
     };
   });
-  return { text, json: { ...document, perTask }, document };
 }
 
 /** A row of the document: each interval with its level and method (results/estimateFileSchema.ts). */

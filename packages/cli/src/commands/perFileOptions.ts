@@ -21,6 +21,7 @@ const PER_FILE: readonly (keyof ResultsFileArgs)[] = [
   'counts',
   'rate-col',
   'rate-n',
+  'truth-col',
 ];
 
 /**

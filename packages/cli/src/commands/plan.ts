@@ -22,6 +22,9 @@ import { documentInterval } from '../results/intervalSchema.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
+import { withResultsFileOptions } from './resultsFileOptions.js';
+import type { PlanAuditArgs } from './planAudit.js';
+import { formatPlanAudit } from '../format/planAuditOutput.js';
 
 const METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
 
@@ -33,7 +36,7 @@ interface PlanArgs {
   confidence?: number;
 }
 
-/** `passk plan demonstrate|precision|compare`: how many runs an evaluation needs before paying for it. */
+/** `passk plan demonstrate|precision|compare|audit`: how many runs (or audits) an evaluation needs before paying for it. */
 export function planCommand(io: CliIo): CommandModule {
   // The text view is formatted only when shown: a million-row demonstrate table is not built for --json.
   const print = async (args: PlanArgs, value: object, text: () => string) => {
@@ -223,7 +226,44 @@ export function planCommand(io: CliIo): CommandModule {
             await print(args, withKind(RESULT_KINDS.planCompare, plan), () => formatComparePlan(plan));
           },
         })
-        .demandCommand(1, 'name a question: demonstrate, precision or compare'),
+        .command<PlanArgs & PlanAuditArgs>({
+          command: 'audit [file..]',
+          describe: "tasks to audit for a half-width of the judge-corrected interval (a pilot log, or the judge's error rates)",
+          builder: (d) =>
+            withResultsFileOptions(d)
+              .positional('file', {
+                type: 'string',
+                array: true,
+                describe: 'a pilot log whose success column is a judge and --truth-col the truth on some tasks',
+              })
+              .option('truth-col', { type: 'string', describe: 'with a pilot FILE: the column with the truth on its audited tasks' })
+              .option('half-width', { type: 'number', demandOption: true, describe: 'target half-width of the corrected interval, e.g. 0.03' })
+              .option('tasks', { type: 'number', describe: "tasks the judge scores (default: the pilot's)" })
+              .option('metric', { choices: ['passAtK', 'passHatK'] as const, default: 'passAtK' as const, describe: 'the metric (rates: pass@1 only)' })
+              .option('k', { type: 'number', default: 1, describe: 'the k of pass@k or pass^k' })
+              .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
+              .option('mean', { type: 'number', describe: "without a pilot: the agent's mean per-attempt success rate" })
+              .option('concentration', {
+                type: 'number',
+                default: 2,
+                describe: 'without a pilot: task heterogeneity, p_t ~ Beta with mean --mean and this a + b',
+              })
+              .option('trials', { type: 'number', describe: 'without a pilot: attempts per task' })
+              .option('judge-false-accept', { type: 'number', describe: "without a pilot: the judge's P(accept | wrong)" })
+              .option('judge-false-reject', { type: 'number', describe: "without a pilot: the judge's P(reject | right)" })
+              .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
+              .example('$0 plan audit pilot.csv --success-col judge --truth-col human --half-width 0.03', 'audit size from a pilot')
+              .example(
+                '$0 plan audit --tasks 500 --mean 0.6 --trials 5 --judge-false-accept 0.3 --judge-false-reject 0.1 --half-width 0.03',
+                "audit size from the judge's error rates",
+              ) as unknown as Argv<PlanArgs & PlanAuditArgs>,
+          handler: async (args) => {
+            const { planAuditDocument } = await import('./planAudit.js');
+            const plan = await planAuditDocument(args);
+            await print(args, plan, () => formatPlanAudit(plan));
+          },
+        })
+        .demandCommand(1, 'name a question: demonstrate, precision, compare or audit'),
     handler: () => undefined,
   };
 }

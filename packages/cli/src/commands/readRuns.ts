@@ -98,7 +98,7 @@ export function runNames(files: readonly string[], given?: readonly string[]): s
 }
 
 /** The format line and the missing-outcome lines `estimate` prints, for one input. */
-function readNotes(counts: TaskCounts, args: ResultsFileArgs, index: number, count: number): string[] {
+export function readNotes(counts: TaskCounts, args: ResultsFileArgs, index: number, count: number): string[] {
   const forced = resultsArgsFor(args, index, count).format !== 'auto';
   const where = counts.where.length > 0 ? [`only rows with ${counts.where.join(', ')} (--where)`] : [];
   const tree = counts.tree === undefined ? [] : [describeTree(counts.tree)];

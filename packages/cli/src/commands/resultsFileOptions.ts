@@ -37,6 +37,8 @@ export interface ResultsFileArgs {
   'max-document-bytes'?: string;
   'max-stream-bytes'?: string;
   'open-timeout'?: string;
+  /** estimate, compare, plan audit: the column with the truth on audited tasks (the success column is then a judge's verdict); per file in compare. */
+  'truth-col'?: string | string[];
 }
 
 /** Adds the results-file options (format, columns, success rule, policies, filters, costs) to a command. */

@@ -10,6 +10,7 @@ export const RESULT_KINDS = {
   planDemonstrate: 'passk.plan.demonstrate',
   planPrecision: 'passk.plan.precision',
   planCompare: 'passk.plan.compare',
+  planAudit: 'passk.plan.audit',
   simulate: 'passk.simulate',
   sweep: 'passk.sweep',
   fit: 'passk.fit',
@@ -26,14 +27,15 @@ export type ResultKind = (typeof RESULT_KINDS)[keyof typeof RESULT_KINDS];
 export const SCHEMA_VERSIONS = {
   'passk.estimate.task': 2,
   'passk.estimate.rate': 2,
-  'passk.estimate.file': 2,
+  'passk.estimate.file': 3,
   'passk.plan.demonstrate': 2,
   'passk.plan.precision': 2,
   'passk.plan.compare': 2,
+  'passk.plan.audit': 1,
   'passk.simulate': 2,
   'passk.sweep': 2,
   'passk.fit': 3,
-  'passk.compare': 3,
+  'passk.compare': 4,
   'passk.gate': 1,
 } as const satisfies Readonly<Record<ResultKind, number>>;
 

@@ -2,6 +2,7 @@ import type { TaskChange } from '@passk/sim';
 import { answerSentences } from '../format/compareAnswer.js';
 import { estimandNotes } from '../format/estimandNotes.js';
 import { formatPoints } from '../format/points.js';
+import { judgedCompareAnswer, judgedCompareTable } from '../format/judgedCompareOutput.js';
 import { runComparisonTable, shortName } from '../format/runComparisonTable.js';
 import { html, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
@@ -20,6 +21,12 @@ export function compareSection(result: ResultDocumentOf<'passk.compare'>): Resul
   const document = result;
   const holm = document.correction === 'holm';
   const blocks = document.comparisons.map((comparison) => {
+    if (comparison.audit !== undefined) {
+      const table = judgedCompareTable(comparison, (name) => name);
+      return html`<p class="lead"><strong>${judgedCompareAnswer(comparison, (name) => name)}</strong></p>
+<p>The truth (${comparison.audit.columns.baseline}, ${comparison.audit.columns.candidate}) on ${comparison.audit.tasks.both} of the ${comparison.pairing.tasks.common} common tasks in both runs. ${document.method.verdict ?? ''}.</p>
+${htmlTable(table.columns, table.rows, table.title)}`;
+    }
     const [lead, ...rest] = answerSentences(comparison, holm);
     const table = runComparisonTable(comparison, holm);
     const { pairing } = comparison;

@@ -4,6 +4,7 @@ import { describeTrials } from '../format/describeTrials.js';
 import { estimandNotes } from '../format/estimandNotes.js';
 import type { FileEstimate } from '../format/fileEstimate.js';
 import { fileEstimateTable } from '../format/fileEstimateTable.js';
+import { judgedAnswer, judgedEstimateTable } from '../format/judgedEstimateOutput.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { html, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
@@ -30,6 +31,7 @@ export const PER_TASK_LIMIT = 200;
 export function estimateFileSection(result: ResultDocumentOf<'passk.estimate.file'>): ResultSection {
   const file = result;
   const { tasks, trials, uncertainty } = file;
+  if (file.audit !== undefined) return judgedSection(file);
   const table = fileEstimateTable(file);
   const body = html`<p class="lead">${file.source.file}: ${file.source.rows} attempts over ${tasks} tasks, ${describeTrials(trials)}.</p>
 ${htmlTable(table.columns, table.rows, table.title)}
@@ -60,6 +62,23 @@ ${file.perTask ? perTaskTable(file.perTask, file.p) : ''}`;
     });
   }
   return { title: `Results file: ${file.source.file}`, body, notes, scenario: null };
+}
+
+/** `estimate FILE --truth-col --json`: the judge-corrected estimates beside the judge-only and audit-only ones. */
+function judgedSection(file: ResultDocumentOf<'passk.estimate.file'>): ResultSection {
+  const audit = file.audit!;
+  const table = judgedEstimateTable(file);
+  const body = html`<p class="lead">${file.source.file}: ${file.source.rows} attempts over ${file.tasks} tasks, ${describeTrials(file.trials)}; the truth (${audit.column}) on ${audit.tasks} of ${audit.of} tasks.</p>
+<p>${judgedAnswer(file)}</p>
+${htmlTable(table.columns, table.rows, table.title)}`;
+  const notes = [
+    { label: 'Corrected', text: `${file.uncertainty.interval}.` },
+    { label: 'Judge only', text: "the judge's verdicts taken as the truth, with the population interval of passk estimate." },
+    { label: 'Audit only', text: 'the truth on the audited tasks alone, with the same interval.' },
+    { label: 'Columns', text: `${describeColumns(file.source.columns)}, truth: ${audit.column} (${file.source.format})` },
+    { label: 'Coverage', text: 'measured in docs/judge-correction.md (pnpm bench:judge-coverage).' },
+  ];
+  return { title: `Judged results file: ${file.source.file}`, body, notes, scenario: null };
 }
 
 function perTaskTable(perTask: readonly PerTask[], p: FileResult['p']): SafeHtml {

@@ -5,6 +5,7 @@ import { estimateRateSection } from './estimateRateSection.js';
 import { estimateTaskSection } from './estimateTaskSection.js';
 import { fitSection } from './fitSection.js';
 import { gateSection } from './gateSection.js';
+import { planAuditSection } from './planAuditSection.js';
 import { planCompareSection } from './planCompareSection.js';
 import { planDemonstrateSection } from './planDemonstrateSection.js';
 import { planPrecisionSection } from './planPrecisionSection.js';
@@ -31,6 +32,8 @@ export function sectionFor(result: PasskResult): ResultSection {
       return planPrecisionSection(result);
     case RESULT_KINDS.planCompare:
       return planCompareSection(result);
+    case RESULT_KINDS.planAudit:
+      return planAuditSection(result);
     case RESULT_KINDS.simulate:
       return simulateSection(result);
     case RESULT_KINDS.sweep:

@@ -18,6 +18,13 @@ const TaskChange = Type.Object({
   }),
 });
 
+/** With --truth-col: a difference beside the corrected one. */
+const JudgedDifference = Type.Object({
+  estimate: Difference('B − A'),
+  interval: Type.Union([DifferenceIntervalSchema, Type.Null()]),
+  tasks: Count('tasks compared'),
+});
+
 const MetricComparisonSchema = Type.Object(
   {
     baseline: ValueSeSchema,
@@ -54,6 +61,23 @@ const MetricComparisonSchema = Type.Object(
       { description: 'two-sided p-value of no difference' },
     ),
     adjustedPValue: Type.Union([Probability(), Type.Null()], { description: 'after Holm over the comparisons with the baseline' }),
+    judgeOnly: Type.Optional(
+      Type.Union([JudgedDifference, Type.Null()], {
+        description: "with --truth-col: the judge's verdicts taken as the truth (paired-difference score interval)",
+      }),
+    ),
+    auditOnly: Type.Optional(Type.Union([JudgedDifference, Type.Null()], { description: 'with --truth-col: the tasks audited in both runs alone' })),
+    correction: Type.Optional(
+      Type.Object(
+        { lambda: Probability('the power-tuning weight λ'), audited: Count('tasks audited in both runs with n ≥ k') },
+        { description: 'with --truth-col: how the corrected difference was made' },
+      ),
+    ),
+    verdict: Type.Optional(
+      Type.Union([Type.Literal('higher'), Type.Literal('lower'), Type.Literal('no difference shown'), Type.Null()], {
+        description: 'with --truth-col: B against A from the corrected interval (method.verdict)',
+      }),
+    ),
   },
   { $id: 'MetricComparison', description: 'one metric of two runs and their difference' },
 );
@@ -62,7 +86,7 @@ const MetricComparisonSchema = Type.Object(
 export const CompareSchema = Type.Object(
   {
     kind: Type.Literal('passk.compare'),
-    schemaVersion: Type.Literal(3),
+    schemaVersion: Type.Literal(4),
     runs: Type.Array(
       Type.Object({
         name: Type.String(),
@@ -119,6 +143,18 @@ export const CompareSchema = Type.Object(
         }),
         bootstrap: Type.Union([Type.Object({ replicates: Count(), seed: Type.Union([Type.Integer({ minimum: 0 }), Type.String()]) }), Type.Null()]),
         permutations: Type.Object({ exactLimit: Count(), replicates: Count(), seed: Type.Union([Type.Integer({ minimum: 0 }), Type.String()]) }),
+        audit: Type.Optional(
+          Type.Object(
+            {
+              columns: Type.Object({ baseline: Type.String(), candidate: Type.String() }, { description: 'the truth column of each run' }),
+              tasks: Type.Object({ baseline: Count(), candidate: Count(), both: Count() }, { description: 'tasks audited in each run, and in both' }),
+            },
+            {
+              description:
+                "with --truth-col: the success columns are a judge's verdicts and these columns the truth on audited tasks; rows[] then hold the judge-corrected values (interval, se, difference, each run's value), and benchmark, bootstrap and pValue are null",
+            },
+          ),
+        ),
       }),
       { minItems: 1, description: 'one per candidate run' },
     ),

@@ -13,6 +13,24 @@ const Bootstrap = Type.Union([
   Type.Null(),
 ]);
 const NullableRate = Type.Union([Probability(), Type.Null()]);
+/** With --truth-col: an estimate beside the corrected one (the judge's alone, or the audited tasks' truth alone). */
+const PlainEstimate = Type.Union([
+  Type.Object({
+    estimate: Probability(),
+    interval: NullableInterval,
+    tasks: Count('tasks averaged over (n ≥ k)'),
+  }),
+  Type.Null(),
+]);
+const Correction = Type.Union([
+  Type.Object({
+    lambda: Probability('the power-tuning weight λ of PPI++ (0: the audit alone; 1: plain PPI)'),
+    raw: Type.Number({ description: 'θ̂ before clipping to [0, 1] (prediction-powered estimates can leave it)' }),
+    df: Type.Integer({ description: 'degrees of freedom of the t quantile: audited tasks − 2' }),
+    audited: Count('audited tasks with n ≥ k'),
+  }),
+  Type.Null(),
+]);
 const NotRecorded = (what: string) =>
   Type.Object(
     {
@@ -30,7 +48,7 @@ const NotRecorded = (what: string) =>
 export const EstimateFileSchema = Type.Object(
   {
     kind: Type.Literal('passk.estimate.file'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
     source: SourceSchema,
     tasks: Count(),
     trials: Type.Object({ min: Count(), max: Count() }, { description: 'trials per task' }),
@@ -58,8 +76,24 @@ export const EstimateFileSchema = Type.Object(
         benchmark: byMetric(WithSe, 'interval for this benchmark (the same tasks, only the trials random)'),
         clusteredNormal: byMetric(NullableInterval, 'mean ± z·SE (comparison only)'),
         bootstrap: Type.Union([byMetric(Bootstrap, 'two-stage bootstrap interval'), Type.Null()]),
+        judgeOnly: Type.Optional(byMetric(PlainEstimate, "with --truth-col: the judge's verdicts taken as the truth, with the population interval")),
+        auditOnly: Type.Optional(byMetric(PlainEstimate, 'with --truth-col: the truth on the audited tasks alone, with the population interval')),
+        correction: Type.Optional(byMetric(Correction, 'with --truth-col: how the corrected value was made')),
       }),
       { minItems: 1, description: 'one row per k' },
+    ),
+    audit: Type.Optional(
+      Type.Object(
+        {
+          tasks: Count('tasks with the truth'),
+          of: Count('tasks in the log'),
+          column: Type.String({ description: 'the truth column (--truth-col)' }),
+        },
+        {
+          description:
+            "with --truth-col: the success column is a judge's verdict and this column holds the truth on an audit sample; rows[].passAtK, passHatK, se and interval are then the judge-corrected values (prediction-powered inference), benchmark, plugin, clusteredNormal and bootstrap are null",
+        },
+      ),
     ),
     cost: Type.Optional(openObject('per-attempt cost from the log, when it records one (at least half the attempts carry a value > 0)')),
     latency: Type.Optional(openObject('per-attempt latency from the log, when it has one')),

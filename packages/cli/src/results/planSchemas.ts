@@ -107,6 +107,50 @@ export const PlanCompareSchema = Type.Object(
   { $id: 'passk.plan.compare', description: '`passk plan compare --json`: tasks and trials to detect a difference between two runs.' },
 );
 
+/** `passk plan audit --json`: tasks to audit for a half-width of the judge-corrected interval. */
+export const PlanAuditSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.plan.audit'),
+    schemaVersion: Type.Literal(1),
+    metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the planned metric' }),
+    k: Type.Integer({ minimum: 1 }),
+    tasks: Count('tasks the judge scores (T)'),
+    halfWidth: Probability('the half-width asked for'),
+    confidence: Level('two-sided'),
+    from: Type.Union([
+      Type.Object(
+        { pilot: Type.String({ description: 'the pilot log' }), column: Type.String({ description: 'its truth column' }), audited: Count(), of: Count() },
+        { description: 'moments measured on a pilot log with some audit' },
+      ),
+      Type.Object(
+        {
+          mean: Probability('mean per-attempt success rate'),
+          concentration: Type.Number({ exclusiveMinimum: 0, description: 'a + b of the Beta task population' }),
+          trials: Count('attempts per task'),
+          falseAccept: Probability(),
+          falseReject: Probability(),
+        },
+        { description: "moments from the judge's error rates and the agent's task population (pass@1)" },
+      ),
+    ]),
+    moments: Type.Object(
+      {
+        truthVariance: NonNegative('σ²_y of the truth-based per-task estimates'),
+        judgedVariance: NonNegative('σ²_f of the judge-based ones'),
+        covariance: Type.Number({ minimum: -1, maximum: 1, description: 'Cov(y, f)' }),
+      },
+      { description: 'the moments the plan is computed from' },
+    ),
+    lambda: Probability('the power-tuning weight the correction converges to'),
+    audited: Type.Union([Count(), Type.Null()], { description: 'tasks to audit; null when even auditing every task does not reach the half-width' }),
+    achievedHalfWidth: NonNegative('expected half-width at that many (at every task when out of reach)'),
+    auditOnly: Type.Union([Count(), Type.Null()], { description: 'tasks to audit for the same half-width with no judge; null when more than tasks' }),
+    method: Type.String(),
+  },
+  { $id: 'passk.plan.audit', description: '`passk plan audit --json`: tasks to audit for a half-width of the judge-corrected interval.' },
+);
+
+export type PlanAuditDocument = DocumentType<typeof PlanAuditSchema>;
 export type PlanDemonstrateDocument = DocumentType<typeof PlanDemonstrateSchema>;
 export type PlanPrecisionDocument = DocumentType<typeof PlanPrecisionSchema>;
 export type PlanCompareDocument = DocumentType<typeof PlanCompareSchema>;

@@ -7,7 +7,7 @@ import { EstimateRateSchema } from './estimateRateSchema.js';
 import { EstimateTaskSchema } from './estimateTaskSchema.js';
 import { FitSchema } from './fitSchema.js';
 import { GateSchema } from './gateSchema.js';
-import { PlanCompareSchema, PlanDemonstrateSchema, PlanPrecisionSchema } from './planSchemas.js';
+import { PlanAuditSchema, PlanCompareSchema, PlanDemonstrateSchema, PlanPrecisionSchema } from './planSchemas.js';
 import { SimulateSchema, SweepSchema } from './simulateSchema.js';
 
 /** The schema of every result kind: the one contract its producer, its readers and docs/results.md share. */
@@ -18,6 +18,7 @@ export const RESULT_SCHEMAS = {
   'passk.plan.demonstrate': PlanDemonstrateSchema,
   'passk.plan.precision': PlanPrecisionSchema,
   'passk.plan.compare': PlanCompareSchema,
+  'passk.plan.audit': PlanAuditSchema,
   'passk.simulate': SimulateSchema,
   'passk.sweep': SweepSchema,
   'passk.fit': FitSchema,
