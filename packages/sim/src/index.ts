@@ -53,6 +53,12 @@ export {
   type PowerByGainSpread,
 } from './planning/compare.js';
 
+// Verifiers measured against the truth
+export { measureVerifier, type VerifierCounts, type VerifierMeasure, type MeasuredShare } from './verifier/measureVerifier.js';
+export { measuredRate, type MeasuredRate } from './verifier/measuredRate.js';
+export { verdictReader, DEFAULT_VERDICT_LABELS, type VerdictLabels, type Verdict } from './verifier/verdictLabels.js';
+export { verifierFragment, type MeasuredVerifierInput } from './verifier/verifierFragment.js';
+
 // Scenarios
 export { resolveScenario, type ResolveScenarioOptions } from './scenario/resolveScenario.js';
 export { DEFAULT_SCENARIO_INPUT, defaultScenario } from './scenario/defaultScenario.js';
