@@ -75,7 +75,7 @@ const structure: BadInputCase[] = [
   tampered('a range end as text', (s) => (s.partial.ranges[0].end = '320'), 'partial.ranges[0].end', 'must be an integer', '"320"'),
   tampered('partial.stopped as text', (s) => (s.partial.stopped = 'no'), 'partial.stopped', 'must be true or false', '"no"'),
   tampered('partial.maxAttempts 0', (s) => (s.partial.maxAttempts = 0), 'partial.maxAttempts', 'must be an integer from 1', '0'),
-  tampered('partial.format other', (s) => (s.partial.format = 'passk-partial/9'), 'partial.format', 'must be passk-partial/2', '"passk-partial/9"'),
+  tampered('partial.format other', (s) => (s.partial.format = 'passk-partial/9'), 'partial.format', 'must be passk-partial/3', '"passk-partial/9"'),
   tampered('run null', (s) => (s.run = null), 'run', 'must be an object', 'null'),
   tampered('run a list', (s) => (s.run = [1]), 'run', 'must be an object', '[1]'),
   tampered('run.replicates as text', (s) => (s.run.replicates = '640'), 'run.replicates', 'must be an integer from 1', '"640"'),

@@ -1,0 +1,54 @@
+/**
+ * What the replicate totals of a metric (or a pair of metrics) give when every block of replicates
+ * simulates its own draw of the measured parameters: per block b of n_b replicates with totals y,
+ * Y_b = Σ_{r∈b} y_r. The sums are those of a block sum vector (engineMetrics, `blockSumsLength`).
+ */
+export interface BlockSums {
+  /** Σ_r y_r·z_r over all replicates (y = z for one metric). */
+  readonly products: number;
+  /** Σ_b Y_b·Z_b/n_b. */
+  readonly blockProducts: number;
+  /** Σ_r y_r and Σ_r z_r. */
+  readonly sumY: number;
+  readonly sumZ: number;
+}
+
+/** The block layout: R replicates in B blocks, Σ_b n_b². */
+export interface BlockLayout {
+  readonly replicates: number;
+  readonly blocks: number;
+  readonly squaredSizes: number;
+}
+
+/** Covariance components of a replicate total (variances when y = z). */
+export interface VarianceComponents {
+  /** Between draws: Cov_θ(E[y | θ], E[z | θ]), what the parameters' uncertainty contributes to one replicate's total. */
+  readonly parameter: number;
+  /** Monte Carlo: Cov(ȳ, z̄) of the means over all R replicates (blocks of correlated replicates as the units). */
+  readonly monteCarlo: number;
+}
+
+/**
+ * Splits the spread of replicate totals into the part that varies between blocks (each block's draw
+ * of the parameters) and the Monte Carlo noise within blocks: the one-way random-effects ANOVA with
+ * unequal group sizes (method of moments; Searle, Casella & McCulloch 1992, "Variance Components", §3.6),
+ * written for a covariance so that it also serves a ratio's delta method.
+ *
+ * Formula: MSW = (Σ_r y z − Σ_b Y Z/n_b)/(R − B), MSB = (Σ_b Y Z/n_b − Σy Σz/R)/(B − 1),
+ * n₀ = (R − Σ_b n_b²/R)/(B − 1); parameter = (MSB − MSW)/n₀ (the law of total variance:
+ * Var y = E_θ Var(y | θ) + Var_θ E(y | θ)); monteCarlo = (Σ_b n_b²·parameter + R·MSW)/R²
+ * (the blocks are independent; each replicate of a block shares its draw).
+ * For a variance (y = z) a negative parameter part (noise) is taken as 0.
+ * Null with fewer than 2 blocks or no replicate beyond one per block.
+ * Example: blocks {1, 3} and {5, 7} (R = 4, B = 2): MSW = 2, MSB = 16, n₀ = 2, parameter = 7,
+ * monteCarlo = (8·7 + 4·2)/16 = 4 (by hand; tested).
+ */
+export function varianceComponents(sums: BlockSums, layout: BlockLayout, variance: boolean): VarianceComponents | null {
+  const { replicates: R, blocks: B, squaredSizes } = layout;
+  if (B < 2 || R - B < 1) return null;
+  const within = (sums.products - sums.blockProducts) / (R - B);
+  const between = (sums.blockProducts - (sums.sumY * sums.sumZ) / R) / (B - 1);
+  const n0 = (R - squaredSizes / R) / (B - 1);
+  const parameter = variance ? Math.max(0, (between - within) / n0) : (between - within) / n0;
+  return { parameter, monteCarlo: (squaredSizes * parameter + R * within) / (R * R) };
+}
