@@ -86,6 +86,7 @@ function findingsOf(result: ResultDocument, options: SummaryOptions, nameOf: (si
     case RESULT_KINDS.estimateFile:
     case RESULT_KINDS.fit:
     case RESULT_KINDS.gate:
+    case RESULT_KINDS.verifier:
       return NONE;
   }
 }

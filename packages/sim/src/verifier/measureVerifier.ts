@@ -29,12 +29,12 @@ export interface VerifierMeasure {
   readonly falseAccept: MeasuredRate | undefined;
   /** P(reject | right); undefined without a right attempt. */
   readonly falseReject: MeasuredRate | undefined;
-  /** (wrong rejected + right accepted) / judged attempts. */
-  readonly accuracy: MeasuredShare;
+  /** (wrong rejected + right accepted) / judged attempts; undefined without a judged attempt (this also for the two below). */
+  readonly accuracy: MeasuredShare | undefined;
   /** accepted / judged: the pass@1 the verifier reports. */
-  readonly judgedPassAt1: MeasuredShare;
+  readonly judgedPassAt1: MeasuredShare | undefined;
   /** right / judged: the pass@1 the truth gives. */
-  readonly truePassAt1: MeasuredShare;
+  readonly truePassAt1: MeasuredShare | undefined;
 }
 
 /**
@@ -44,7 +44,8 @@ export interface VerifierMeasure {
  * accuracy, judged pass@1 = (wrongAccepted + right − rightRejected)/(wrong + right) and true
  * pass@1 = right/(wrong + right), each with a Clopper–Pearson interval. Attempts are taken as
  * independent (the intervals are per attempt, not clustered by task). Unparsed verdicts are left
- * out. Throws InputError for counts that are not integers, x > n, or no judged attempt at all.
+ * out; without a judged attempt (all unparsed) nothing is measured (every field undefined). Throws
+ * InputError for counts that are not integers, or x > n.
  * Example: {wrong: 10018, wrongAccepted: 2375, right: 12284, rightRejected: 156} (MBPP base tests
  * judged by MBPP+, 59 models) → false accept 0.2371, false reject 0.0127.
  */
@@ -57,10 +58,9 @@ export function measureVerifier(counts: VerifierCounts, level = 0.95): VerifierM
   const unparsed = requireInteger('counts.unparsed', counts.unparsed, 0);
   requireOpenUnit('level', level);
   const judged = wrong + right;
-  if (judged === 0) throw new InputError('counts', 'must hold at least one judged attempt (wrong + right ≥ 1)', judged);
-  const share = (x: number): MeasuredShare => {
-    const { rate, interval } = measuredRate(x, judged, level)!;
-    return { value: rate, interval };
+  const share = (x: number): MeasuredShare | undefined => {
+    const measured = measuredRate(x, judged, level);
+    return measured && { value: measured.rate, interval: measured.interval };
   };
   return {
     counts: { wrong, wrongAccepted, right, rightRejected, unparsed },
