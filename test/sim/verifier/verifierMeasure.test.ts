@@ -32,14 +32,14 @@ describe('measureVerifier', () => {
     close(m.falseAccept!.interval.upper, 0.8977138660846415);
     close(m.falseReject!.interval.lower, 0.0424004880746124); // cp(7, 68)
     close(m.falseReject!.interval.upper, 0.20066529806477587);
-    expect(m.accuracy.value).toBe(67 / 91);
-    close(m.accuracy.interval.lower, 0.6334508335773619); // cp(67, 91)
-    close(m.accuracy.interval.upper, 0.8231451651250296);
-    expect(m.judgedPassAt1.value).toBe(78 / 91);
-    close(m.judgedPassAt1.interval.lower, 0.7681055333950034); // cp(78, 91)
-    close(m.judgedPassAt1.interval.upper, 0.9216838835769757);
-    expect(m.truePassAt1.value).toBe(68 / 91);
-    close(m.truePassAt1.interval.upper, 0.8325449185950915); // cp(68, 91)
+    expect(m.accuracy!.value).toBe(67 / 91);
+    close(m.accuracy!.interval.lower, 0.6334508335773619); // cp(67, 91)
+    close(m.accuracy!.interval.upper, 0.8231451651250296);
+    expect(m.judgedPassAt1!.value).toBe(78 / 91);
+    close(m.judgedPassAt1!.interval.lower, 0.7681055333950034); // cp(78, 91)
+    close(m.judgedPassAt1!.interval.upper, 0.9216838835769757);
+    expect(m.truePassAt1!.value).toBe(68 / 91);
+    close(m.truePassAt1!.interval.upper, 0.8325449185950915); // cp(68, 91)
     const at90 = measureVerifier(counts, 0.9);
     close(at90.falseAccept!.interval.lower, 0.5490246037784279); // cp(17, 23, 0.9)
     close(at90.falseAccept!.interval.upper, 0.8797854252462353);
@@ -55,11 +55,12 @@ describe('measureVerifier', () => {
     const noWrong = measureVerifier({ wrong: 0, wrongAccepted: 0, right: 5, rightRejected: 1, unparsed: 0 });
     expect(noWrong.falseAccept).toBeUndefined();
     expect(noWrong.falseReject!.rate).toBe(0.2);
+    const none = measureVerifier({ wrong: 0, wrongAccepted: 0, right: 0, rightRejected: 0, unparsed: 9 });
+    expect([none.falseAccept, none.falseReject, none.accuracy, none.judgedPassAt1]).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it.each([
     [{ wrong: 3, wrongAccepted: 4, right: 1, rightRejected: 0, unparsed: 0 }, 'counts.wrongAccepted'],
-    [{ wrong: 0, wrongAccepted: 0, right: 0, rightRejected: 0, unparsed: 9 }, 'counts'],
     [{ wrong: 1.5, wrongAccepted: 0, right: 1, rightRejected: 0, unparsed: 0 }, 'counts.wrong'],
   ])('refuses %j (InputError at %s)', (counts, where) => {
     expect(() => measureVerifier(counts)).toThrow(InputError);
