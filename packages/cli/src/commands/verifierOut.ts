@@ -1,4 +1,5 @@
 import { InputError, resolveScenario, verifierFragment } from '@passk/sim';
+import { basename } from 'node:path';
 import { stringify } from 'yaml';
 import type { OutputFile } from '../io/writeFilesTogether.js';
 import type { VerifierDocument, VerifierRow } from '../results/verifierSchema.js';
@@ -41,10 +42,9 @@ function safeName(group: string): string {
 
 function fragmentText(row: VerifierRow, document: VerifierDocument, name: string, header: readonly string[]): string {
   const { source } = document;
+  const names = (inputs: readonly string[]) => inputs.map((input) => basename(input)).join(' ');
   const files =
-    source.verdicts.join(' ') === source.truth.join(' ')
-      ? source.verdicts.join(' ')
-      : `${source.verdicts.join(' ')} (verdicts) vs ${source.truth.join(' ')} (truth)`;
+    names(source.verdicts) === names(source.truth) ? names(source.verdicts) : `${names(source.verdicts)} (verdicts) vs ${names(source.truth)} (truth)`;
   const group = source.by === null ? '' : `, ${source.by} = ${name}`;
   const text = `${files}: ${JSON.stringify(source.verdictColumn)} against ${JSON.stringify(source.truthColumn)}${group}`;
   const verifier = verifierFragment({ falseAccept: row.falseAccept ?? undefined, falseReject: row.falseReject ?? undefined }, text);
