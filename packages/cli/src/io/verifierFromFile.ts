@@ -12,7 +12,8 @@ import { readTextFile } from './readTextFile.js';
 export async function withVerifierFrom(scenario: Scenario, path: string): Promise<Scenario> {
   const fragment = parseScenarioText(await readTextFile(path), path);
   if (typeof fragment !== 'object' || fragment === null || Array.isArray(fragment) || !('verifier' in fragment)) {
-    throw new InputError(path, 'must hold a verifier section (verifier: { falseAccept, falseReject, measured }, as passk verifier --out writes it)');
+    const found = typeof fragment === 'object' && fragment !== null && !Array.isArray(fragment) ? Object.keys(fragment)[0] : fragment;
+    throw new InputError(path, 'must hold a verifier section (verifier: { falseAccept, falseReject, measured }, as passk verifier --out writes it)', found);
   }
   const other = Object.keys(fragment).find((key) => key !== 'verifier');
   if (other !== undefined) {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { fixture, passk } from '../helpers/runPassk.js';
+
+// `passk simulate` with a measured verifier (verifier.measured, or --verifier-from a fragment as
+// `passk verifier --out` writes it): the text says so in its lead lines and answers with intervals
+// that include the rates' uncertainty, beside a perfect judge; --json carries interval and drawn;
+// the CSV _lower/_upper. A scenario without a measurement keeps its shape. In-process, from source.
+const SMALL = fixture('scenarios-cli/small.yaml');
+const MEASURED = fixture('scenarios-cli/measured.yaml');
+const JUDGE = fixture('scenarios-cli/judge-fragment.yaml');
+
+interface Row {
+  k: number;
+  coverage: { value: number; se: number; interval?: { lower: number; upper: number; level: number; method: string } };
+  deliveredCorrect: Row['coverage'];
+  deliveredWrong: Row['coverage'];
+}
+
+describe('simulate with a measured verifier', () => {
+  it('text: the measurement in the lead lines, then what users get with intervals and the judge beside a perfect one (lines ≤ 100)', async () => {
+    const { code, stdout, stderr } = await passk('simulate', MEASURED, '--workers', '1');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain('verifier measured.');
+    expect(stdout).toContain('Verifier measured: false accept 30/200 (15.0%), false reject 12/150 (8.0%).');
+    expect(stdout).toContain('Measured on: hand-made counts');
+    expect(stdout).toContain("What users get with at most k attempts, the verifier's uncertainty included (95 % interval):");
+    expect(stdout).toContain('Retry until the judge accepts: the measured judge beside a perfect one:');
+    // The intervals come before the Monte Carlo tables: the answer first.
+    expect(stdout.indexOf('uncertainty included')).toBeLessThan(stdout.indexOf('The attempt process'));
+    const mine = stdout.split('\n').slice(2, stdout.split('\n').indexOf('The attempt process (the truth that pass@k and pass^k estimate):'));
+    for (const line of mine) expect(line.length).toBeLessThanOrEqual(100);
+    expect(mine.some((line) => /^1 +\d+\.\d% \[\d+\.\d%, \d+\.\d%\]/.test(line))).toBe(true);
+  });
+
+  it('--json: every metric of every row carries an interval (level 0.95) around its value; drawn names the rates and the blocks', async () => {
+    const doc = JSON.parse((await passk('simulate', SMALL, '--verifier-from', JUDGE, '--workers', '1', '--json')).stdout) as {
+      drawn: unknown;
+      scenario: { verifier: { measured: unknown } };
+      rows: Row[];
+    };
+    expect(doc.drawn).toEqual({ parameters: ['verifier.falseAccept', 'verifier.falseReject'], blocks: 33, prior: 'jeffreys' });
+    expect(doc.scenario.verifier.measured).toEqual({
+      falseAccept: { accepted: 30, wrong: 200 },
+      falseReject: { rejected: 12, right: 150 },
+      source: 'hand-made counts',
+    });
+    for (const row of doc.rows) {
+      for (const metric of ['coverage', 'deliveredCorrect', 'deliveredWrong'] as const) {
+        const { value, interval } = row[metric];
+        expect(interval?.level).toBe(0.95);
+        expect(interval!.lower).toBeLessThanOrEqual(value);
+        expect(interval!.upper).toBeGreaterThanOrEqual(value);
+      }
+      // The verifier's uncertainty widens delivered wrong far beyond its Monte Carlo error; coverage (no verifier in it) stays near it.
+      const wrong = row.deliveredWrong;
+      expect(wrong.interval!.upper - wrong.interval!.lower).toBeGreaterThan(8 * wrong.se);
+    }
+  });
+
+  it('--csv: <metric>_lower and <metric>_upper at the end; a scenario without a measurement keeps its shape (no interval, no drawn)', async () => {
+    const csv = (await passk('simulate', MEASURED, '--workers', '1', '--csv')).stdout.split('\n');
+    expect(csv[0]).toMatch(/,deliveredCorrect_lower,deliveredCorrect_upper,/);
+    expect(csv[1]!.split(',')).toHaveLength(csv[0]!.split(',').length);
+    const plain = JSON.parse((await passk('simulate', SMALL, '--workers', '1', '--json')).stdout) as { drawn?: unknown; rows: Row[] };
+    expect(plain.drawn).toBeUndefined();
+    expect(plain.rows[0]!.deliveredCorrect.interval).toBeUndefined();
+    expect((await passk('simulate', SMALL, '--workers', '1', '--csv')).stdout).not.toContain('_lower');
+  });
+});
