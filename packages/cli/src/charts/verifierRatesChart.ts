@@ -7,7 +7,6 @@ import type { Channel } from './vegaLiteTypes.js';
 
 /** Groups are named beside their points up to this many (more would cover each other). */
 const MAX_LABELLED = 12;
-const GROUP = 'group';
 const POOLED = 'all (pooled)';
 
 /**
@@ -16,6 +15,7 @@ const POOLED = 'all (pooled)';
  * A perfect verifier sits at the origin; a group without a wrong (or right) attempt is left out.
  */
 export function verifierRatesChart(document: VerifierDocument): ChartSpec {
+  const GROUP = document.source.by === null ? 'all' : `per ${document.source.by}`;
   const rows = [...document.rows.map((row) => ({ row, role: GROUP })), ...(document.pooled === null ? [] : [{ row: document.pooled, role: POOLED }])];
   const points = rows
     .filter(({ row }) => row.falseAccept !== null && row.falseReject !== null)
@@ -47,8 +47,11 @@ export function verifierRatesChart(document: VerifierDocument): ChartSpec {
     scale: { domain: roles, range: [OKABE_ITO.blue, OKABE_ITO.vermillion].slice(0, roles.length) },
     ...(roles.length === 1 ? { legend: null } : { legend: { orient: 'bottom' } }),
   };
-  const x: Channel<'x'> = { field: 'falseReject', type: 'quantitative', title: 'false reject: P(reject | right)', axis: { format: PERCENT_FORMAT } };
-  const y: Channel<'y'> = { field: 'falseAccept', type: 'quantitative', title: 'false accept: P(accept | wrong)', axis: { format: PERCENT_FORMAT } };
+  // Below 10 % whole percents would repeat on the ticks (1%, 1%, 2%): one decimal there.
+  const format = (upper: number) => (upper < 0.1 ? '.1~%' : PERCENT_FORMAT);
+  const most = (key: 'faUpper' | 'frUpper') => points.reduce((largest, point) => Math.max(largest, point[key]), 0);
+  const x: Channel<'x'> = { field: 'falseReject', type: 'quantitative', title: 'false reject: P(reject | right)', axis: { format: format(most('frUpper')) } };
+  const y: Channel<'y'> = { field: 'falseAccept', type: 'quantitative', title: 'false accept: P(accept | wrong)', axis: { format: format(most('faUpper')) } };
   const labelled = document.rows.length <= MAX_LABELLED;
   const spec = themedSpec(title, caption, {
     width: CHART_WIDTH,
@@ -79,6 +82,7 @@ export function verifierRatesChart(document: VerifierDocument): ChartSpec {
       ...(labelled
         ? [
             {
+              transform: [{ filter: `datum.role !== ${JSON.stringify(POOLED)}` }],
               mark: { type: 'text', align: 'left', dx: 6, dy: -6, fontSize: 10, color: ANNOTATION_GREY },
               encoding: { x, y, text: { field: 'name', type: 'nominal' } },
             },
