@@ -26,6 +26,18 @@ function measuredScenario(accepted: number, wrong: number, rejected: number, rig
   });
 }
 
+/** The same with a budget no closed form covers (lognormal cost, cost cap): the interval's parameter part from the spread between blocks. */
+function budgetedScenario(verifier: object, seed: number, replicates: number) {
+  return resolveScenario({
+    seed,
+    tasks: { count: P.length, successRate: { dist: 'fixed', values: P } },
+    attempts: { cost: { perAttempt: { dist: 'lognormal', median: 0.02, sigma: 0.5 } } },
+    verifier,
+    policy: { maxAttempts: 3, budget: { cost: 0.05 } },
+    run: { replicates },
+  });
+}
+
 describe('measured parameters', () => {
   it('the Jeffreys posterior Beta(x + ½, n − x + ½) of each measured rate; none without verifier.measured', () => {
     const scenario = measuredScenario(2375, 10018, 156, 12284, 1, 64);
@@ -56,7 +68,7 @@ describe('measured parameters', () => {
 describe('varianceComponents and drawInterval', () => {
   it('blocks {1, 3} and {5, 7}: MSW = 2, MSB = 16, n₀ = 2 → parameter 7, Monte Carlo (8·7 + 4·2)/16 = 4 (by hand)', () => {
     const sums = { products: 1 + 9 + 25 + 49, blockProducts: 16 / 2 + 144 / 2, sumY: 16, sumZ: 16 };
-    expect(varianceComponents(sums, { replicates: 4, blocks: 2, squaredSizes: 8 }, true)).toEqual({ parameter: 7, monteCarlo: 4 });
+    expect(varianceComponents(sums, { replicates: 4, blocks: 2, squaredSizes: 8 }, true)).toEqual({ parameter: 7, monteCarlo: 4, within: 2 });
     expect(varianceComponents(sums, { replicates: 4, blocks: 1, squaredSizes: 16 }, true)).toBeNull();
   });
 
@@ -84,12 +96,12 @@ describe('simulate with a measured verifier', () => {
   });
 
   it("the interval's parameter part is the posterior sd of the closed form (python: 0.022154 delivered wrong, 0.009273 correct at k = 3), within 4 SE of an sd from B blocks", () => {
-    const blocks = 600;
+    const blocks = 300;
     const summary = simulate(measuredScenario(40, 200, 10, 200, 11, 64 * blocks));
     expect(summary.drawn).toEqual({ parameters: ['verifier.falseAccept', 'verifier.falseReject'], blocks, prior: 'jeffreys' });
-    const t = studentTQuantile(0.975, blocks - 1);
-    // The SE of an sd estimated from B draws is about sd/√(2(B − 1)).
-    const relativeSe = 1 / Math.sqrt(2 * (blocks - 1));
+    // The closed forms at the draws of the first 100 blocks: t(99); the SE of an sd from D draws is about sd/√(2(D − 1)).
+    const t = studentTQuantile(0.975, 99);
+    const relativeSe = 1 / Math.sqrt(2 * 99);
     for (const [metric, posteriorSd] of [
       ['deliveredWrong', 0.022154],
       ['deliveredCorrect', 0.009273],
@@ -101,7 +113,8 @@ describe('simulate with a measured verifier', () => {
     }
     // The attempt process does not depend on the verifier: its interval is the Monte Carlo part alone (± a little).
     const coverage = summary.rows[2]!.coverage;
-    expect((coverage.interval!.upper - coverage.interval!.lower) / 2).toBeLessThan(4 * t * coverage.se!);
+    expect(coverage.interval!.method).toMatch(/closed form over ≤ 100 draws/);
+    expect((coverage.interval!.upper - coverage.interval!.lower) / 2).toBeCloseTo(t * coverage.se!, 12);
   });
 
   it('the interval covers the delivered correct and wrong at the true rates (fa 0.2, fr 0.05) at its 95 % level over measurements of 200 wrong and 200 right attempts (±4 binomial SE)', () => {
@@ -118,5 +131,22 @@ describe('simulate with a measured verifier', () => {
     }
     const se = Math.sqrt((0.95 * 0.05) / runs);
     for (const metric of ['deliveredCorrect', 'deliveredWrong'] as const) expect(Math.abs(covered[metric] / runs - 0.95)).toBeLessThan(4 * se);
+  });
+
+  it('without a closed form (lognormal cost under a cost cap) the interval from the spread between blocks also covers at its 95 % level (±4 binomial SE)', () => {
+    const truthRun = simulate(budgetedScenario({ falseAccept: 0.2, falseReject: 0.05 }, 99, 64 * 1500));
+    const truth = truthRun.rows[2]!.deliveredWrong;
+    expect(truth.exact).toBeNull();
+    const rng = streamRng(2026, 'measurements, budget');
+    const runs = 150;
+    let covered = 0;
+    for (let i = 0; i < runs; i++) {
+      const measured = { falseAccept: { accepted: binomial(rng, 200, 0.2), wrong: 200 }, falseReject: { rejected: binomial(rng, 200, 0.05), right: 200 } };
+      const { interval } = simulate(budgetedScenario({ measured }, i, 64 * 60)).rows[2]!.deliveredWrong;
+      expect(interval!.method).toMatch(/variance between blocks/);
+      // The truth is itself simulated: its Monte Carlo SE is a few per cent of the interval's half-width.
+      if (interval!.lower <= truth.value! && truth.value! <= interval!.upper) covered++;
+    }
+    expect(Math.abs(covered / runs - 0.95)).toBeLessThan(4 * Math.sqrt((0.95 * 0.05) / runs));
   });
 });

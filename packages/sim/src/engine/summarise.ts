@@ -7,7 +7,8 @@ import { foldNodes, nodeEnd, nodeStart, normaliseNodes, type BlockNode } from '.
 import { BLOCK_LEVEL_OFFSET_PER_K, COST, DELIVERED_CORRECT, ENGINE_METRICS, METRIC_COUNT, type EngineMetric } from './engineMetrics.js';
 import { blockReplicates, REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { drawInterval, type MetricInterval } from '../uncertainty/drawInterval.js';
-import { varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
+import { monteCarloVariance, varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
+import { exactSpreadOverDraws } from '../uncertainty/exactOverDraws.js';
 import { measuredParameters } from '../uncertainty/measuredParameters.js';
 import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
@@ -124,6 +125,9 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
         : true,
   );
   const layout = measuredParameters(scenario).length > 0 ? blockLayout(nodes, partial.replicates) : null;
+  // The parameter part from the closed forms at the blocks' draws, where they exist (no Monte Carlo noise in it).
+  const overDraws = layout === null ? null : exactSpreadOverDraws(scenario, layout.list);
+  const spread = overDraws?.spread ?? null;
   const between = BLOCK_LEVEL_OFFSET_PER_K * K;
   // Variance components of metrics m and n at k (their covariance; the variance when m = n), in units of a replicate total.
   const components = (m: number, n: number, k: number) => {
@@ -153,6 +157,12 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       const drawn = components(m, m, k);
       if (drawn === null || mean === null || layout === null) return { value: mean, se: variance === null ? null : Math.sqrt(variance / R), exact };
       const range = RATE_METRICS.has(ENGINE_METRICS[m]) ? { min: 0, max: 1 } : { min: 0, max: Infinity };
+      const closedForm = spread?.[ENGINE_METRICS[m]]?.[k - 1] ?? null;
+      if (closedForm !== null) {
+        const monteCarlo = monteCarloVariance(closedForm * T * T, drawn.within, layout) / (T * T);
+        const interval = drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm');
+        return { value: mean, se: Math.sqrt(monteCarlo), exact, interval };
+      }
       const interval = drawInterval(mean, drawn.parameter / (T * T), drawn.monteCarlo / (T * T), layout.blocks, range);
       return { value: mean, se: Math.sqrt(drawn.monteCarlo) / T, exact, interval };
     };
@@ -179,7 +189,11 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       const d = sums[DELIVERED_CORRECT * K + k - 1] / R;
       const part = (key: 'parameter' | 'monteCarlo') =>
         Math.max(0, costDrawn[key] - 2 * ratio! * crossDrawn[key] + ratio! * ratio! * correctDrawn[key]) / (d * d);
-      const interval = drawInterval(ratio, part('parameter'), part('monteCarlo'), layout.blocks, { min: 0, max: Infinity });
+      const closedForm = spread?.costPerCorrect[k - 1] ?? null;
+      const interval =
+        closedForm === null
+          ? drawInterval(ratio, part('parameter'), part('monteCarlo'), layout.blocks, { min: 0, max: Infinity })
+          : drawInterval(ratio, closedForm, part('monteCarlo'), overDraws!.draws, { min: 0, max: Infinity }, 'closedForm');
       row.costPerCorrect = { value: ratio, se: Math.sqrt(part('monteCarlo')), exact: exactOf('costPerCorrect', k), interval };
     } else row.costPerCorrect = { value: ratio, se: ratioSe, exact: exactOf('costPerCorrect', k) };
     rows.push(row as unknown as SummaryRow);
@@ -211,18 +225,20 @@ const RATE_METRICS: ReadonlySet<SummaryMetric> = new Set([
 ]);
 
 /** The blocks the nodes cover: their number and Σ n_b² (every block holds 64 replicates but perhaps the run's last). */
-function blockLayout(nodes: readonly BlockNode[], replicates: number): BlockLayout {
+function blockLayout(nodes: readonly BlockNode[], replicates: number): BlockLayout & { list: number[] } {
   const lastBlock = Math.ceil(replicates / REPLICATES_PER_BLOCK);
+  const list: number[] = [];
   let blocks = 0;
   let squaredSizes = 0;
   let done = 0;
   for (const node of nodes) {
     for (let b = nodeStart(node); b < Math.min(nodeEnd(node), lastBlock); b++) {
       const n = blockReplicates(b, replicates);
+      list.push(b);
       blocks++;
       squaredSizes += n * n;
       done += n;
     }
   }
-  return { replicates: done, blocks, squaredSizes };
+  return { replicates: done, blocks, squaredSizes, list };
 }

@@ -26,6 +26,8 @@ export interface VarianceComponents {
   readonly parameter: number;
   /** Monte Carlo: Cov(ȳ, z̄) of the means over all R replicates (blocks of correlated replicates as the units). */
   readonly monteCarlo: number;
+  /** Within blocks (MSW): the Monte Carlo covariance of two replicates' totals given the draw. */
+  readonly within: number;
 }
 
 /**
@@ -50,5 +52,14 @@ export function varianceComponents(sums: BlockSums, layout: BlockLayout, varianc
   const between = (sums.blockProducts - (sums.sumY * sums.sumZ) / R) / (B - 1);
   const n0 = (R - squaredSizes / R) / (B - 1);
   const parameter = variance ? Math.max(0, (between - within) / n0) : (between - within) / n0;
-  return { parameter, monteCarlo: (squaredSizes * parameter + R * within) / (R * R) };
+  return { parameter, monteCarlo: monteCarloVariance(parameter, within, layout), within };
+}
+
+/**
+ * The Monte Carlo (co)variance of the means over all replicates when each block shares one draw:
+ * (Σ_b n_b²·parameter + R·within)/R², with the parameter part known (e.g. from closed forms over the draws).
+ */
+export function monteCarloVariance(parameter: number, within: number, layout: BlockLayout): number {
+  const R = layout.replicates;
+  return (layout.squaredSizes * parameter + R * within) / (R * R);
 }
