@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, passk } from '../helpers/runPassk.js';
 
@@ -66,5 +69,24 @@ describe('simulate with a measured verifier', () => {
     expect(plain.drawn).toBeUndefined();
     expect(plain.rows[0]!.deliveredCorrect.interval).toBeUndefined();
     expect((await passk('simulate', SMALL, '--workers', '1', '--csv')).stdout).not.toContain('_lower');
+  });
+
+  it('report: the simulate section shows the measurement, the intervals and the judge beside a perfect one; the key number is the interval with the uncertainty', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'passk-measured-report-'));
+    try {
+      expect((await passk('simulate', MEASURED, '--workers', '1', '--out', join(dir, 'sim'))).code).toBe(0);
+      const doc = JSON.parse(readFileSync(join(dir, 'sim', 'summary.json'), 'utf8')) as { rows: Row[] };
+      expect((await passk('report', join(dir, 'sim', 'summary.json'), '--out', join(dir, 'report.html'))).code).toBe(0);
+      const page = readFileSync(join(dir, 'report.html'), 'utf8');
+      expect(page).toContain('Retry until the judge accepts: the measured judge beside a perfect one');
+      expect(page).toContain('Verifier measured: false accept 30/200 (15.0%), false reject 12/150 (8.0%).');
+      expect(page).toContain('the measured verifier&#39;s uncertainty included');
+      expect(page).toMatch(/the verifier is measured, not perfect: at k = 6 it delivers \d+\.\d% correct where a perfect one would deliver \d+\.\d%/);
+      // The key number's interval is the row's own (k = 6 is the best budget here), not ±1.96 SE.
+      const { interval } = doc.rows[5]!.deliveredCorrect;
+      expect(page).toContain(`[${(interval!.lower * 100).toFixed(1)}%, ${(interval!.upper * 100).toFixed(1)}%]`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -54,8 +54,7 @@ export function measuredDeliveryTable(rows: readonly SummaryRow[]): Table {
  * 1 − coverage@k (deliverLast); the attempt process does not depend on the verifier.
  */
 export function perfectVerifierTable(scenario: Scenario, rows: readonly SummaryRow[]): Table | null {
-  const budget = scenario.policy.budget;
-  if (scenario.selector.kind !== 'firstAccepted' || budget.cost !== null || budget.latency !== null) return null;
+  if (!perfectVerifierFollows(scenario)) return null;
   const deliverLast = scenario.policy.onNoAccept === 'deliverLast';
   return {
     title: 'Retry until the judge accepts: the measured judge beside a perfect one',
@@ -80,4 +79,10 @@ export function perfectVerifierTable(scenario: Scenario, rows: readonly SummaryR
       ];
     }),
   };
+}
+
+/** Whether a perfect verifier's delivery follows from the run itself: selector firstAccepted, no budget (see perfectVerifierTable). */
+export function perfectVerifierFollows(scenario: Scenario): boolean {
+  const budget = scenario.policy.budget;
+  return scenario.selector.kind === 'firstAccepted' && budget.cost === null && budget.latency === null;
 }
