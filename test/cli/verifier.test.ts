@@ -230,6 +230,11 @@ describe('passk verifier: bad input is one line, exit 2, nothing written', () =>
       ],
       /^passk: --truth: must hold some of the attempts of --verdicts \(joined by task, model, trial\), but none of its 2 match the 9 there \(e\.g\. "u1, model=A, trial 0" vs "t1, model=A, trial 0"\), got "[^"]*other\.csv"\n$/,
     ],
+    [
+      'a verdict column the log does not have',
+      ['verifier', log, '--verdict-col', 'nosuch'],
+      /^passk: .*bad\.csv:2: must have the column --verdict-col names \(columns: "task_id", "success", "verdict", "judge"\), got "nosuch"\n$/,
+    ],
     ['--verdicts without --truth', ['verifier', '--verdicts', VERDICTS], /^passk: --truth: is required with --verdicts/],
     ['labels with two logs', ['verifier', '--verdicts', VERDICTS, '--truth', TRUTH, '--accept', 'pass'], /^passk: --accept: applies to one log/],
     ['one log without --verdict-col', ['verifier', log], /^passk: --verdict-col: is required with one log/],
