@@ -117,6 +117,16 @@ describe('passk verifier: one log with both columns (τ²-bench judges against t
   });
 });
 
+describe('passk verifier: rows without a truth', () => {
+  it('are dropped and counted, whichever verdict they carry (--missing drop, the default for CSV)', async () => {
+    const log = csv('drop.csv', 'task_id,success,verdict\nt1,1,pass\nt2,,fail\nt3,0,pass\nt4,,pass\n');
+    const doc = await document('verifier', log, '--verdict-col', 'verdict');
+    expect(doc.source.dropped).toBe(2);
+    expect(doc.rows[0]!.counts).toEqual({ wrong: 1, wrongAccepted: 1, right: 1, rightRejected: 0, unparsed: 0 });
+    expect((await passk('verifier', log, '--verdict-col', 'verdict')).stdout).toContain('\ndropped 2 rows without an outcome or marked as errors');
+  });
+});
+
 describe('passk verifier: two logs joined by task, trial and --by', () => {
   it('counts per group after the join; unmatched attempts counted and named', async () => {
     const doc = await document('verifier', '--verdicts', VERDICTS, '--truth', TRUTH, '--trial-col', 'trial', '--by', 'model');

@@ -69,7 +69,6 @@ export async function readOneLog(
     );
   }
   const tallies = new Map<string, Tally>();
-  let dropped = 0;
   for (const { group: key, counts } of result.groups) {
     const at = key.lastIndexOf(SPLIT_SEPARATOR);
     const group = options.by === undefined ? '' : key.slice(0, at);
@@ -77,7 +76,6 @@ export async function readOneLog(
     const tally = tallyOf(tallies, group);
     const attempts = counts.rows;
     const right = counts.c.reduce((sum, c) => sum + c, 0);
-    dropped += counts.dropped.count;
     const verdict = verdictOf(label);
     if (verdict === 'unparsed') {
       tally.unparsed += attempts;
@@ -91,7 +89,7 @@ export async function readOneLog(
   }
   const groups = [...tallies].map(([group, tally]) => groupCounts(group, tally));
   refuseAllUnparsed(groups, `--verdict-col ${verdictColumn}`, labels);
-  return { groups, format: result.format, truthColumns, verdictColumn, dropped };
+  return { groups, format: result.format, truthColumns, verdictColumn, dropped: result.dropped.count };
 }
 
 /**
@@ -146,7 +144,7 @@ export async function readTwoLogs(
   }
   const verdictColumns = verdictRead.groups[0]!.counts.columns;
   const usedVerdict = verdictColumns.success ?? verdictColumns.reward ?? '';
-  const dropped = [...verdictRead.groups, ...truthRead.groups].reduce((sum, group) => sum + group.counts.dropped.count, 0);
+  const dropped = verdictRead.dropped.count + truthRead.dropped.count;
   return {
     groups: [...tallies].map(([group, tally]) => groupCounts(group, tally)),
     format: truthRead.format,

@@ -123,7 +123,7 @@ function notes(document: VerifierDocument, show: (text: string) => string): stri
       `unmatched: ${unmatched.verdictsOnly} verdicts without a truth, ${unmatched.truthOnly} truths without a verdict, left out (${unmatched.examples.map(show).join('; ')})`,
     );
   }
-  if (dropped > 0) lines.push(`dropped ${dropped} rows without an outcome or marked as errors (--missing, --on-error)`);
+  if (dropped > 0) lines.push(`dropped ${dropped} ${dropped === 1 ? 'row' : 'rows'} without an outcome or marked as errors (--missing, --on-error)`);
   for (const row of allRows(document)) {
     if (row.group === null && document.rows.length > 1) continue;
     const line = unparsedLine(rowName(document, row), row, show);

@@ -77,6 +77,8 @@ export interface ResultGroups {
   groups: ResultGroup[];
   format: string;
   sources: string[];
+  /** What the policies dropped over the whole read (a group's own is in its counts; a group whose rows were all dropped has none). */
+  dropped: DroppedSummary;
 }
 
 /** How far to read for content sniffing: up to the first line end, or this many bytes. */
@@ -364,7 +366,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     if (latency !== undefined) counts.latency = latency;
     return { group, counts };
   });
-  return { by: resolved.by, groups, format, sources: files };
+  return { by: resolved.by, groups, format, sources: files, dropped };
 }
 
 /** What the cost per attempt is read from, in words, or undefined when it is not read. */
