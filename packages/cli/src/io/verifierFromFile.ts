@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { InputError, resolveScenario, scenarioToInput, type Scenario } from '@passk/sim';
 import { parseScenarioText } from './readScenarioFile.js';
 import { readTextFile } from './readTextFile.js';
@@ -6,7 +7,7 @@ import { readTextFile } from './readTextFile.js';
  * `--verifier-from FILE`: the scenario with its `verifier` section replaced by the file's, a
  * fragment `verifier: { falseAccept, falseReject, measured: {…} }` as `passk verifier --out`
  * writes it (YAML or JSON; any other top-level key is refused, so a whole scenario given by
- * mistake is not half used). Errors name the file: its syntax at `FILE:line`, its keys as
+ * mistake is not half used); the scenario's name says so. Errors name the file: its syntax at `FILE:line`, its keys as
  * `FILE: verifier.measured.…` (the scenario resolver's rules).
  */
 export async function withVerifierFrom(scenario: Scenario, path: string): Promise<Scenario> {
@@ -19,6 +20,7 @@ export async function withVerifierFrom(scenario: Scenario, path: string): Promis
   if (other !== undefined) {
     throw new InputError(path, "must hold only the verifier section (--verifier-from replaces the scenario's verifier and nothing else)", other);
   }
-  const input = { ...scenarioToInput(scenario), verifier: (fragment as { verifier: unknown }).verifier };
+  const name = `${scenario.name ?? 'scenario'}, its verifier replaced by ${basename(path)}`;
+  const input = { ...scenarioToInput(scenario), name, verifier: (fragment as { verifier: unknown }).verifier };
   return resolveScenario(input, { source: path });
 }
