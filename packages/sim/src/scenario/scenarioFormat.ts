@@ -212,7 +212,7 @@ const positiveCount = { type: 'number', integer: true, min: 1 } as const satisfi
 /** The counts a verifier's rates were measured on (`passk verifier --out`; docs/verifiers.md). */
 const measured = {
   type: 'object',
-  doc: 'What the error rates were measured on (as `passk verifier --out` writes it); simulate may propagate this uncertainty, the engine ignores it.',
+  doc: 'What the error rates were measured on (as `passk verifier --out` writes it); the engine then draws the rates from their Jeffreys posteriors once per block of 64 replicates, and every metric gets an interval that includes this uncertainty.',
   example: '{ falseAccept: { accepted: 2375, wrong: 10018 }, falseReject: { rejected: 156, right: 12284 } }',
   fields: {
     falseAccept: {

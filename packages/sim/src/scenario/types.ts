@@ -63,7 +63,7 @@ export interface VerifierSpec {
   readonly falseReject: RateSpec;
   /** Cost of one verification (added per attempt). */
   readonly cost: number;
-  /** The counts the rates were measured on (`passk verifier --out`), when the file gives them; the engine ignores them. */
+  /** The counts the rates were measured on (`passk verifier --out`), when the file gives them; the engine then draws the rates per block of replicates (uncertainty/blockScenario). */
   readonly measured?: VerifierMeasurement;
 }
 
