@@ -220,6 +220,10 @@ const CALLS: Record<string, () => Args> = {
   atomProbability: () => [inflated(), 8, 0],
   inflatedBetaPrior: () => [groups()],
   inflatedBetaFit: () => [groups()],
+  measureVerifier: () => [{ wrong: 10, wrongAccepted: 3, right: 12, rightRejected: 1, unparsed: 2 }, 0.95],
+  measuredRate: () => [3, 10, 0.95],
+  verdictReader: () => [{ accept: ['pass', 'ok'], reject: ['fail'] }],
+  verifierFragment: () => [{ falseAccept: { errors: 3, of: 10 }, falseReject: { errors: 1, of: 12 } }, 'source'],
 };
 
 /** Function exports called with no arguments from a caller (error types and a cache), each with why it is not in CALLS. */

@@ -1,3 +1,4 @@
+import { requireInteger, requireOpenUnit } from '../checks.js';
 import { clopperPearsonBounds } from '../intervals/clopperPearson.js';
 import { JEFFREYS_PRIOR, type BetaParameters } from '../intervals/betaPosterior.js';
 
@@ -19,9 +20,13 @@ export interface MeasuredRate {
  * The rate x/n with its exact two-sided interval — Clopper–Pearson (1934): L = B⁻¹(α/2; x, n − x + 1),
  * U = B⁻¹(1 − α/2; x + 1, n − x), α = 1 − level — and its Jeffreys posterior Beta(x + ½, n − x + ½)
  * (Brown, Cai & DasGupta 2001, §4.1.2). Undefined when n = 0: nothing to measure the rate on.
- * Counts and level are checked by the caller (`measureVerifier`).
+ * Throws InputError unless 0 ≤ errors ≤ of are integers and 0 < level < 1.
+ * Example: measuredRate(2375, 10018, 0.95) → rate 0.2371, interval [0.2288, 0.2455], posterior Beta(2375.5, 7643.5).
  */
 export function measuredRate(errors: number, of: number, level: number): MeasuredRate | undefined {
+  requireInteger('of', of, 0);
+  requireInteger('errors', errors, 0, of);
+  requireOpenUnit('level', level);
   if (of === 0) return undefined;
   const { lower, upper } = clopperPearsonBounds(of, errors, (1 - level) / 2);
   return {

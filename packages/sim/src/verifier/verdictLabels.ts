@@ -1,3 +1,4 @@
+import { optionalObject, requireList } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 
 /** The labels a verifier's verdict is read by: accept or reject (compared trimmed, in any case). */
@@ -26,27 +27,28 @@ export type Verdict = 'accept' | 'reject' | 'unparsed';
  * reject (the default reject side) and "compliant" as unparsed.
  */
 export function verdictReader(labels: Partial<VerdictLabels> = {}): (text: string) => Verdict {
-  const side = (given: readonly string[] | undefined, fallback: readonly string[], option: string) => {
-    const list = given ?? fallback;
+  const given = optionalObject('labels', labels) as Partial<VerdictLabels>;
+  const side = (value: readonly string[] | undefined, fallback: readonly string[], option: string) => {
+    const list = (value === undefined ? fallback : requireList(option, value, 1)) as readonly string[];
     for (const label of list) {
       if (typeof label !== 'string' || label.trim() === '') throw new InputError(option, 'must name non-empty labels', label);
     }
     return new Set(list.map(normalise));
   };
-  const accept = side(labels.accept, DEFAULT_VERDICT_LABELS.accept, '--accept');
-  const reject = side(labels.reject, DEFAULT_VERDICT_LABELS.reject, '--reject');
+  const accept = side(given.accept, DEFAULT_VERDICT_LABELS.accept, '--accept');
+  const reject = side(given.reject, DEFAULT_VERDICT_LABELS.reject, '--reject');
   const shared = [...accept].filter((label) => reject.has(label));
   if (shared.length > 0) {
     const defaulted =
-      labels.accept === undefined
+      given.accept === undefined
         ? ' (--accept defaults to true,1,pass,passed,C; name your own)'
-        : labels.reject === undefined
+        : given.reject === undefined
           ? ' (--reject defaults to false,0,fail,failed,I; name your own)'
           : '';
     throw new InputError('--accept', `must not share a label with --reject${defaulted}`, shared.join(','));
   }
   return (text) => {
-    const label = normalise(text);
+    const label = normalise(String(text));
     return accept.has(label) ? 'accept' : reject.has(label) ? 'reject' : 'unparsed';
   };
 }
