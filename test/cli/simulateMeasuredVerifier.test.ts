@@ -89,4 +89,16 @@ describe('simulate with a measured verifier', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('sweep --verifier-from: the text says the verifier is measured (lines ≤ 100); every point of --json carries intervals', async () => {
+    const text = await passk('sweep', SMALL, '--verifier-from', JUDGE, '--vary', 'policy.maxAttempts=1,3', '--workers', '1', '--replicates', '640');
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines[2]).toBe('Verifier measured: false accept 30/200 (15.0%), false reject 12/150 (8.0%).');
+    expect(lines[4]!.length).toBeLessThanOrEqual(100);
+    const doc = JSON.parse(
+      (await passk('sweep', SMALL, '--verifier-from', JUDGE, '--vary', 'policy.maxAttempts=1,3', '--workers', '1', '--replicates', '640', '--json')).stdout,
+    ) as { points: Array<{ outcome: Row }> };
+    for (const point of doc.points) expect(point.outcome.deliveredWrong.interval?.level).toBe(0.95);
+  });
 });
