@@ -68,7 +68,7 @@ const structure: BadInputCase[] = [
   tampered('partial a list', (s) => (s.partial = []), 'partial', 'must be an object', '[]'),
   tampered('a node null', (s) => (s.partial.nodes[0] = null), 'partial.nodes[0]', 'must be an object', 'null'),
   tampered('node sums an object', (s) => (s.partial.nodes[0].sums = {}), 'partial.nodes[0].sums', 'must be a list', '{}'),
-  tampered('node sums too short', (s) => s.partial.nodes[0].sums.pop(), 'partial.nodes[0].sums', 'must be a list of 50 numbers (for maxAttempts 2)', '49'),
+  tampered('node sums too short', (s) => s.partial.nodes[0].sums.pop(), 'partial.nodes[0].sums', 'must be a list of 76 numbers (for maxAttempts 2)', '75'),
   tampered('a sum as text', (s) => (s.partial.nodes[0].sums[3] = '1'), 'partial.nodes[0].sums[3]', 'must be a number from 0', '"1"'),
   tampered('a sum null', (s) => (s.partial.nodes[0].sums[0] = null), 'partial.nodes[0].sums[0]', 'must be a number from 0', 'null'),
   tampered('partial.ranges null', (s) => (s.partial.ranges = null), 'partial.ranges', 'must be a list', 'null'),
