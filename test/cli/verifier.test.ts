@@ -254,6 +254,20 @@ describe('passk verifier: bad input is one line, exit 2, nothing written', () =>
       /^passk: --out: writes one verifier, but --by judge gave 2 groups: keep one with --where judge=VALUE/,
     ],
     [
+      '--out whose {group} names an input',
+      [
+        'verifier',
+        csv('x.csv', 'task_id,success,verdict,judge\nt1,1,pass,x\nt2,0,pass,x\n'),
+        '--verdict-col',
+        'verdict',
+        '--by',
+        'judge',
+        '--out',
+        join(dir, '{group}.csv'),
+      ],
+      /^passk: --out: .*x\.csv.*\n$/,
+    ],
+    [
       '--out of a rate not measured',
       ['verifier', log, '--verdict-col', 'verdict', '--where', 'judge=b', '--accept', 'compliant', '--out', join(dir, 'y.yaml')],
       /^passk: --out: needs both rates measured, but false accept \(no wrong attempt\) was not\n$/,
