@@ -122,7 +122,7 @@ export function verifierCommand(io: CliIo): CommandModule<object, VerifierArgs> 
       await writeWithChart(outFiles, document, args.chart, io);
       const use = "use it in a scenario's verifier section or with simulate --verifier-from";
       if (outFiles.length === 1) io.stderr(`passk: wrote ${outFiles[0]!.path} (the measured verifier; ${use})\n`);
-      if (outFiles.some((file) => file.path !== args.out))
+      if (outFiles.length > 1)
         io.stderr(`passk: wrote ${outFiles.length} measured verifiers, one per group (${outFiles[0]!.path} … ${outFiles.at(-1)!.path}; ${use})\n`);
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
       else io.stdout(args.markdown ? formatVerifierMarkdown(document) : formatVerifier(document));
