@@ -9,12 +9,15 @@
 // blocks": lognormal cost under a cost cap, where no closed form exists; its own Monte Carlo SE is
 // printed). Beside it: the coverage of the Monte Carlo interval alone (value ± 1.96 SE), i.e. what a
 // what-if that took the measured rates as exact would claim. Prints a Markdown table (docs/verifiers.md).
-// Options: --runs N (default 400 per cell), --replicates R (default 6400 = 100 blocks per run).
+// Options: --runs N (default 400 per cell), --replicates R (default 6400 = 100 blocks per run),
+// --path 'closed form' | 'between blocks' (default both).
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { binomial, resolveScenario, simulate, exactValuesFor, streamRng } from '../packages/sim/dist/index.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '400' }, replicates: { type: 'string', default: '6400' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '400' }, replicates: { type: 'string', default: '6400' }, path: { type: 'string' } },
+});
 const RUNS = Number(values.runs);
 const REPLICATES = Number(values.replicates);
 const K = 4;
@@ -25,7 +28,7 @@ const RATES = [
   { fa: 0.5, fr: 0.2 },
 ];
 const SIZES = [30, 200, 2000];
-const PATHS = ['closed form', 'between blocks'];
+const PATHS = ['closed form', 'between blocks'].filter((path) => values.path === undefined || path === values.path);
 const METRICS = ['deliveredCorrect', 'deliveredWrong'];
 
 function scenario(path, verifier, seed, replicates) {

@@ -66,9 +66,12 @@ describe('measured parameters', () => {
 });
 
 describe('varianceComponents and drawInterval', () => {
-  it('blocks {1, 3} and {5, 7}: MSW = 2, MSB = 16, n₀ = 2 → parameter 7, Monte Carlo (8·7 + 4·2)/16 = 4 (by hand)', () => {
+  it('blocks {1, 3} and {5, 7}: MSW = 2, MSB = 16, n₀ = 2 → covariance parameter 7, Monte Carlo 4 (by hand); variance: the upper bound 95, Monte Carlo 48 (scipy f.ppf(0.2, 1, 2) = 1/12)', () => {
     const sums = { products: 1 + 9 + 25 + 49, blockProducts: 16 / 2 + 144 / 2, sumY: 16, sumZ: 16 };
-    expect(varianceComponents(sums, { replicates: 4, blocks: 2, squaredSizes: 8 }, true)).toEqual({ parameter: 7, monteCarlo: 4, within: 2 });
+    expect(varianceComponents(sums, { replicates: 4, blocks: 2, squaredSizes: 8 }, false)).toEqual({ parameter: 7, monteCarlo: 4, within: 2 });
+    const upper = varianceComponents(sums, { replicates: 4, blocks: 2, squaredSizes: 8 }, true)!;
+    expect(upper.parameter).toBeCloseTo(95, 9);
+    expect(upper.monteCarlo).toBeCloseTo(48, 9);
     expect(varianceComponents(sums, { replicates: 4, blocks: 1, squaredSizes: 16 }, true)).toBeNull();
   });
 

@@ -1,3 +1,5 @@
+import { betaQuantile } from '../math/betaQuantile.js';
+
 /**
  * What the replicate totals of a metric (or a pair of metrics) give when every block of replicates
  * simulates its own draw of the measured parameters: per block b of n_b replicates with totals y,
@@ -40,10 +42,14 @@ export interface VarianceComponents {
  * n₀ = (R − Σ_b n_b²/R)/(B − 1); parameter = (MSB − MSW)/n₀ (the law of total variance:
  * Var y = E_θ Var(y | θ) + Var_θ E(y | θ)); monteCarlo = (Σ_b n_b²·parameter + R·MSW)/R²
  * (the blocks are independent; each replicate of a block shares its draw).
- * For a variance (y = z) a negative parameter part (noise) is taken as 0.
+ * For a variance (y = z) the parameter part is its one-sided upper bound at PARAMETER_VARIANCE_LEVEL
+ * (`upperParameterVariance`), not the point estimate: where the rates' effect is small beside the
+ * Monte Carlo noise of a block, the point estimate is mostly noise (often below 0), and an interval
+ * built on it under-covers (measured: bench/measuredVerifierCoverage.mjs, docs/verifiers.md).
  * Null with fewer than 2 blocks or no replicate beyond one per block.
- * Example: blocks {1, 3} and {5, 7} (R = 4, B = 2): MSW = 2, MSB = 16, n₀ = 2, parameter = 7,
- * monteCarlo = (8·7 + 4·2)/16 = 4 (by hand; tested).
+ * Example: blocks {1, 3} and {5, 7} (R = 4, B = 2): MSW = 2, MSB = 16, n₀ = 2; as a covariance
+ * parameter = (16 − 2)/2 = 7, monteCarlo = (8·7 + 4·2)/16 = 4 (by hand); as a variance the upper
+ * bound (16/(2·F₀.₂(1, 2)) − 1)·2/2 = 95 (scipy.stats.f.ppf(0.2, 1, 2) = 1/12), monteCarlo 48 (tested).
  */
 export function varianceComponents(sums: BlockSums, layout: BlockLayout, variance: boolean): VarianceComponents | null {
   const { replicates: R, blocks: B, squaredSizes } = layout;
@@ -51,7 +57,7 @@ export function varianceComponents(sums: BlockSums, layout: BlockLayout, varianc
   const within = (sums.products - sums.blockProducts) / (R - B);
   const between = (sums.blockProducts - (sums.sumY * sums.sumZ) / R) / (B - 1);
   const n0 = (R - squaredSizes / R) / (B - 1);
-  const parameter = variance ? Math.max(0, (between - within) / n0) : (between - within) / n0;
+  const parameter = variance ? upperParameterVariance(between, within, n0, B - 1, R - B) : (between - within) / n0;
   return { parameter, monteCarlo: monteCarloVariance(parameter, within, layout), within };
 }
 
@@ -62,4 +68,21 @@ export function varianceComponents(sums: BlockSums, layout: BlockLayout, varianc
 export function monteCarloVariance(parameter: number, within: number, layout: BlockLayout): number {
   const R = layout.replicates;
   return (layout.squaredSizes * parameter + R * within) / (R * R);
+}
+
+/** One-sided level of the upper bound on the parameter variance where no closed form gives it. */
+export const PARAMETER_VARIANCE_LEVEL = 0.8;
+
+/**
+ * The upper confidence bound of the variance component σ²_θ at PARAMETER_VARIANCE_LEVEL: MSB/MSW is
+ * (1 + n₀σ²_θ/σ²_w)·F(B − 1, R − B) for normal block means (Searle, Casella & McCulloch 1992, §3.5),
+ * so σ²_θ ≤ (MSB/(MSW·F_{1−level}) − 1)·MSW/n₀, with F's quantile from the beta relation
+ * F = (d₂x)/(d₁(1 − x)), x ~ Beta(d₁/2, d₂/2). 0 when negative; with no noise within blocks
+ * (MSW = 0), the plain (MSB − MSW)/n₀.
+ */
+export function upperParameterVariance(between: number, within: number, n0: number, d1: number, d2: number): number {
+  if (!(within > 0)) return Math.max(0, (between - within) / n0);
+  const x = betaQuantile(1 - PARAMETER_VARIANCE_LEVEL, d1 / 2, d2 / 2);
+  const fLower = (d2 * x) / (d1 * (1 - x));
+  return Math.max(0, ((between / (within * fLower) - 1) * within) / n0);
 }
