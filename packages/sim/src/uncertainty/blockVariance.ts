@@ -35,7 +35,7 @@ export interface VarianceComponents {
 /**
  * Splits the spread of replicate totals into the part that varies between blocks (each block's draw
  * of the parameters) and the Monte Carlo noise within blocks: the one-way random-effects ANOVA with
- * unequal group sizes (method of moments; Searle, Casella & McCulloch 1992, "Variance Components", §3.6),
+ * unequal group sizes (method of moments; Searle, Casella & McCulloch 1992, "Variance Components", ch. 3, the 1-way classification),
  * written for a covariance so that it also serves a ratio's delta method.
  *
  * Formula: MSW = (Σ_r y z − Σ_b Y Z/n_b)/(R − B), MSB = (Σ_b Y Z/n_b − Σy Σz/R)/(B − 1),
@@ -75,7 +75,7 @@ export const PARAMETER_VARIANCE_LEVEL = 0.8;
 
 /**
  * The upper confidence bound of the variance component σ²_θ at PARAMETER_VARIANCE_LEVEL: MSB/MSW is
- * (1 + n₀σ²_θ/σ²_w)·F(B − 1, R − B) for normal block means (Searle, Casella & McCulloch 1992, §3.5),
+ * (1 + n₀σ²_θ/σ²_w)·F(B − 1, R − B) for normal block means (Searle, Casella & McCulloch 1992, ch. 3),
  * so σ²_θ ≤ (MSB/(MSW·F_{1−level}) − 1)·MSW/n₀, with F's quantile from the beta relation
  * F = (d₂x)/(d₁(1 − x)), x ~ Beta(d₁/2, d₂/2). 0 when negative; with no noise within blocks
  * (MSW = 0), the plain (MSB − MSW)/n₀.
