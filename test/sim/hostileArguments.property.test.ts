@@ -152,6 +152,7 @@ const CALLS: Record<string, () => Args> = {
   'copy:simulatePilot': () => [scenarioCopy(), { trials: 3 }],
   splitReplicates: () => [100, 3],
   blockCount: () => [100],
+  blockSumsLength: () => [4],
   shardWork: () => [[100, 200], 1, 2],
   scenarioFingerprint: () => [scenario(), 'passk-shard/4'],
   'copy:scenarioFingerprint': () => [scenarioCopy(), 'x'],

@@ -1,3 +1,6 @@
+import { requireInteger } from '../checks.js';
+import { MAX_ATTEMPTS_LIMIT } from '../scenario/scenarioFormat.js';
+
 /**
  * The per-episode outputs the engine accumulates, in the fixed order of every accumulator array
  * (engine semantics, "Outputs per episode and budget k"). Each is a number per budget k = 1..K.
@@ -48,5 +51,6 @@ export const BLOCK_LEVEL_OFFSET_PER_K = 2 * METRIC_COUNT + 1;
  * the Monte Carlo noise within a block (`blockVariance`).
  */
 export function blockSumsLength(maxAttempts: number): number {
+  requireInteger('maxAttempts', maxAttempts, 1, MAX_ATTEMPTS_LIMIT);
   return BLOCK_LEVEL_OFFSET_PER_K * maxAttempts + (METRIC_COUNT + 1) * maxAttempts;
 }
