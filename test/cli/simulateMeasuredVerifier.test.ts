@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { deliveryChart } from '../../packages/cli/src/charts/deliveryChart.js';
+import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
 import { fixture, passk } from '../helpers/runPassk.js';
 
 // `passk simulate` with a measured verifier (verifier.measured, or --verifier-from a fragment as
@@ -101,4 +103,26 @@ describe('simulate with a measured verifier', () => {
     ) as { points: Array<{ outcome: Row }> };
     for (const point of doc.points) expect(point.outcome.deliveredWrong.interval?.level).toBe(0.95);
   });
+
+  it("the delivery chart's bars are the intervals that include the verifier's uncertainty, and its caption says so", async () => {
+    const doc = JSON.parse((await passk('simulate', MEASURED, '--workers', '1', '--json')).stdout) as SimulateDocument;
+    const spec = JSON.stringify(deliveryChart([doc]));
+    expect(spec).toContain("95 % intervals that include the measured verifier's uncertainty");
+    const points = findPoints(JSON.parse(spec));
+    const wrong = points.filter((point) => point.measure === 'delivered wrong');
+    expect(wrong).toHaveLength(6);
+    for (const point of wrong) {
+      const { interval } = doc.rows[point.k - 1]!.deliveredWrong;
+      expect([point.lower, point.upper]).toEqual([interval!.lower, interval!.upper]);
+    }
+  });
 });
+
+/** The chart's data points (objects with measure, k, lower, upper), wherever the spec keeps them. */
+function findPoints(node: unknown): Array<{ measure: string; k: number; lower: number; upper: number }> {
+  if (Array.isArray(node)) return node.flatMap(findPoints);
+  if (typeof node !== 'object' || node === null) return [];
+  const record = node as Record<string, unknown>;
+  if (typeof record.measure === 'string' && typeof record.lower === 'number') return [record as never];
+  return Object.values(record).flatMap(findPoints);
+}
