@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deliveryChart } from '../../packages/cli/src/charts/deliveryChart.js';
+import { sweepFrontierChart } from '../../packages/cli/src/charts/sweepFrontierChart.js';
+import type { SweepDocument } from '../../packages/cli/src/format/sweepDocument.js';
 import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
 import { fixture, passk } from '../helpers/runPassk.js';
 
@@ -102,6 +104,11 @@ describe('simulate with a measured verifier', () => {
       (await passk('sweep', SMALL, '--verifier-from', JUDGE, '--vary', 'policy.maxAttempts=1,3', '--workers', '1', '--replicates', '640', '--json')).stdout,
     ) as { points: Array<{ outcome: Row }> };
     for (const point of doc.points) expect(point.outcome.deliveredWrong.interval?.level).toBe(0.95);
+    // The frontier chart's bars are those intervals.
+    const spec = JSON.stringify(sweepFrontierChart(doc as unknown as SweepDocument));
+    expect(spec).toContain("95 % intervals with the measured verifier's uncertainty");
+    const bars = findBars(JSON.parse(spec));
+    expect(bars.map((bar) => bar.correctLower)).toEqual(doc.points.map((point) => point.outcome.deliveredCorrect.interval!.lower));
   });
 
   it("the delivery chart's bars are the intervals that include the verifier's uncertainty, and its caption says so", async () => {
@@ -125,4 +132,19 @@ function findPoints(node: unknown): Array<{ measure: string; k: number; lower: n
   const record = node as Record<string, unknown>;
   if (typeof record.measure === 'string' && typeof record.lower === 'number') return [record as never];
   return Object.values(record).flatMap(findPoints);
+}
+
+/** The sweep chart's grid points (objects with correctLower), in the order the spec keeps them, each once. */
+function findBars(node: unknown): Array<{ index: number; correctLower: number }> {
+  const found: Array<{ index: number; correctLower: number }> = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === 'object' && value !== null) {
+      const record = value as Record<string, unknown>;
+      if (typeof record.correctLower === 'number' && typeof record.index === 'number') found.push(record as never);
+      else Object.values(record).forEach(walk);
+    }
+  };
+  walk(node);
+  return [...new Map(found.map((bar) => [bar.index, bar])).values()].sort((a, b) => a.index - b.index);
 }
