@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deliveryChart } from '../../packages/cli/src/charts/deliveryChart.js';
 import { sweepFrontierChart } from '../../packages/cli/src/charts/sweepFrontierChart.js';
-import type { SweepDocument } from '../../packages/cli/src/format/sweepDocument.js';
 import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
 import { fixture, passk } from '../helpers/runPassk.js';
 
@@ -105,7 +104,7 @@ describe('simulate with a measured verifier', () => {
     ) as { points: Array<{ outcome: Row }> };
     for (const point of doc.points) expect(point.outcome.deliveredWrong.interval?.level).toBe(0.95);
     // The frontier chart's bars are those intervals.
-    const spec = JSON.stringify(sweepFrontierChart(doc as unknown as SweepDocument));
+    const spec = JSON.stringify(sweepFrontierChart(doc as unknown as Parameters<typeof sweepFrontierChart>[0]));
     expect(spec).toContain("95 % intervals with the measured verifier's uncertainty");
     const bars = findBars(JSON.parse(spec));
     expect(bars.map((bar) => bar.correctLower)).toEqual(doc.points.map((point) => point.outcome.deliveredCorrect.interval!.lower));
