@@ -4,7 +4,7 @@
 // measurement size n (n wrong and n right attempts judged), and engine path — each run draws the
 // "measurement" (accepted ~ Binomial(n, fa), rejected ~ Binomial(n, fr)), simulates with those
 // counts (its own seed), and checks whether delivered correct / delivered wrong at k = 1 and k = K
-// lie in the interval. The truth is the closed form at the true rates (path "closed form": 20 fixed
+// (and abstained) lie in the interval. The truth is the closed form at the true rates (path "closed form": 20 fixed
 // tasks, sequential, first accepted, K = 4), or a long simulation at the true rates (path "between
 // blocks": lognormal cost under a cost cap, where no closed form exists; its own Monte Carlo SE is
 // printed). Beside it: the coverage of the Monte Carlo interval alone (value ± 1.96 SE), i.e. what a
@@ -29,7 +29,7 @@ const RATES = [
 ];
 const SIZES = [30, 200, 2000];
 const PATHS = ['closed form', 'between blocks'].filter((path) => values.path === undefined || path === values.path);
-const METRICS = ['deliveredCorrect', 'deliveredWrong'];
+const METRICS = ['deliveredCorrect', 'deliveredWrong', 'abstained'];
 
 function scenario(path, verifier, seed, replicates) {
   return resolveScenario({
