@@ -73,6 +73,11 @@ describe('varianceComponents and drawInterval', () => {
     expect(upper.parameter).toBeCloseTo(95, 9);
     expect(upper.monteCarlo).toBeCloseTo(48, 9);
     expect(varianceComponents(sums, { replicates: 4, blocks: 1, squaredSizes: 16 }, true)).toBeNull();
+    // A constant metric whose sums round to a within-block variance of −1e-20 (found by the shard property test): 0, not a NaN SE.
+    const constant = { products: 4 * 0.0036 ** 2 - 1e-20, blockProducts: 4 * 0.0036 ** 2, sumY: 4 * 0.0036, sumZ: 4 * 0.0036 };
+    const flat = varianceComponents(constant, { replicates: 4, blocks: 2, squaredSizes: 8 }, true)!;
+    expect(flat.within).toBe(0);
+    expect(flat.monteCarlo).toBeGreaterThanOrEqual(0);
   });
 
   it('value ± t(0.975, B − 1)·√(V_θ + SE²), cut to the range (scipy.stats.t.ppf(0.975, 156) = 1.9752875)', () => {

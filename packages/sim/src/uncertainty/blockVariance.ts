@@ -54,7 +54,9 @@ export interface VarianceComponents {
 export function varianceComponents(sums: BlockSums, layout: BlockLayout, variance: boolean): VarianceComponents | null {
   const { replicates: R, blocks: B, squaredSizes } = layout;
   if (B < 2 || R - B < 1) return null;
-  const within = (sums.products - sums.blockProducts) / (R - B);
+  // A variance cannot be negative; rounding can make a constant metric's (0) come out as −1e-20.
+  const withinRaw = (sums.products - sums.blockProducts) / (R - B);
+  const within = variance ? Math.max(0, withinRaw) : withinRaw;
   const between = (sums.blockProducts - (sums.sumY * sums.sumZ) / R) / (B - 1);
   const n0 = (R - squaredSizes / R) / (B - 1);
   const parameter = variance ? upperParameterVariance(between, within, n0, B - 1, R - B) : (between - within) / n0;
