@@ -33,9 +33,23 @@ const scenarioArb = fc.record({
     ),
     cost: fc.record({ perAttempt: fc.double({ min: 0.001, max: 1, noNaN: true }) }),
   }),
-  verifier: fc.option(fc.record({ falseAccept: fc.double({ min: 0, max: 0.3, noNaN: true }), falseReject: fc.double({ min: 0, max: 0.3, noNaN: true }) }), {
-    nil: undefined,
-  }),
+  verifier: fc.option(
+    fc.oneof(
+      fc.record({ falseAccept: fc.double({ min: 0, max: 0.3, noNaN: true }), falseReject: fc.double({ min: 0, max: 0.3, noNaN: true }) }),
+      // A measured verifier: its rates drawn per block from the counts' posteriors (stream (seed, 'parameters', b)).
+      fc
+        .tuple(
+          fc.integer({ min: 1, max: 300 }),
+          fc.integer({ min: 1, max: 300 }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+        )
+        .map(([wrong, right, x, y]) => ({
+          measured: { falseAccept: { accepted: Math.floor(x * wrong), wrong }, falseReject: { rejected: Math.floor(y * right), right } },
+        })),
+    ),
+    { nil: undefined },
+  ),
   policy: fc.record({ maxAttempts: fc.integer({ min: 1, max: 4 }) }),
   run: fc.record({ replicates: fc.integer({ min: 1, max: 700 }) }),
 });
@@ -105,7 +119,9 @@ describe('sharded runs merge to the single run, byte for byte (property)', () =>
     await fc.assert(
       fc.asyncProperty(scenarioArb, countArb, fc.constantFrom('policy.maxAttempts=1..3', 'policy.maxAttempts=2,4'), async (scenario, count, axis) => {
         counts.add(count);
-        const extra = ['--vary', axis, '--vary', 'verifier.falseReject=0,0.2', '--max-wrong-delivery', '0.05'];
+        // A measured verifier's rate is drawn from its counts: vary the count instead.
+        const second = scenario.verifier && 'measured' in scenario.verifier ? 'verifier.measured.falseReject.rejected=0,1' : 'verifier.falseReject=0,0.2';
+        const extra = ['--vary', axis, '--vary', second, '--max-wrong-delivery', '0.05'];
         const { single, merged } = await shardedAndSingle('sweep', scenario, count, extra);
         expect(JSON.parse(single).points).toHaveLength(axis === 'policy.maxAttempts=1..3' ? 6 : 4);
         expect(merged).toBe(single);

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, REPO_ROOT } from '../helpers/runPassk.js';
 
@@ -14,6 +17,10 @@ const INDEPENDENT = `${REPO_ROOT}bench/scenarios/independent.yaml`;
 /** An address-space cap under which WebAssembly.Memory cannot reserve its guard region (checked below), but Node runs. */
 const ADDRESS_SPACE_KB = 4_000_000;
 const GENERAL = fixture('scenarios-cli/general.yaml');
+// small.yaml with a measured verifier: every block draws its rates (stream (seed, 'parameters', b)).
+const MEASURED = fixture('scenarios-cli/measured.yaml');
+const SMALL_SCENARIO = fixture('scenarios-cli/small.yaml');
+const JUDGE = fixture('scenarios-cli/judge-fragment.yaml');
 
 /** stdout of `passk simulate FILE --json ARGS…` from the built binary (exit 0, nothing on stderr). */
 function simulateJson(file: string, ...args: string[]): Promise<string> {
@@ -55,6 +62,31 @@ describe('simulate --json is deterministic (built binary)', () => {
     expect(other.seed).toBe(8);
     expect(other.rows).toHaveLength(doc.rows.length);
     expect(other.rows).not.toEqual(doc.rows);
+  });
+
+  it('a measured verifier (measured.yaml, and small.yaml --verifier-from): identical bytes for --workers 1, 2, 4 and for 3 shards merged', async () => {
+    const bin = `${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`;
+    const parts = mkdtempSync(join(tmpdir(), 'passk-measured-'));
+    try {
+      const [one, two, four, fromFragment] = await Promise.all([
+        simulateJson(MEASURED, '--workers', '1'),
+        simulateJson(MEASURED, '--workers', '2'),
+        simulateJson(MEASURED, '--workers', '4'),
+        simulateJson(SMALL_SCENARIO, '--verifier-from', JUDGE, '--workers', '2'),
+        ...[1, 2, 3].map((i) => run(process.execPath, [bin, 'simulate', MEASURED, '--shard', `${i}/3`, '--out', parts, '--workers', '1'], /^passk: wrote/)),
+      ]);
+      const doc = JSON.parse(one) as { drawn: { blocks: number }; rows: Array<{ deliveredWrong: { interval: { lower: number; upper: number } } }> };
+      expect(doc.drawn.blocks).toBe(33);
+      expect(doc.rows[5]!.deliveredWrong.interval.upper).toBeGreaterThan(doc.rows[5]!.deliveredWrong.interval.lower);
+      expect(two).toBe(one);
+      expect(four).toBe(one);
+      expect(await run(process.execPath, [bin, 'merge', parts, '--json'])).toBe(one);
+      // The same verifier from a fragment: the same draws and sums (the scenario's name and rates differ, not the numbers).
+      const fragmentDoc = JSON.parse(fromFragment) as typeof doc;
+      expect(fragmentDoc.rows).toEqual(doc.rows);
+    } finally {
+      rmSync(parts, { recursive: true, force: true });
+    }
   });
 
   it('general.yaml (the sequential kernel of the general episode): identical bytes for --workers 1 and 4', async () => {

@@ -152,6 +152,7 @@ const CALLS: Record<string, () => Args> = {
   'copy:simulatePilot': () => [scenarioCopy(), { trials: 3 }],
   splitReplicates: () => [100, 3],
   blockCount: () => [100],
+  blockSumsLength: () => [4],
   shardWork: () => [[100, 200], 1, 2],
   scenarioFingerprint: () => [scenario(), 'passk-shard/4'],
   'copy:scenarioFingerprint': () => [scenarioCopy(), 'x'],
@@ -251,6 +252,10 @@ const CALLS: Record<string, () => Args> = {
   atomProbability: () => [inflated(), 8, 0],
   inflatedBetaPrior: () => [groups()],
   inflatedBetaFit: () => [groups()],
+  measureVerifier: () => [{ wrong: 10, wrongAccepted: 3, right: 12, rightRejected: 1, unparsed: 2 }, 0.95],
+  measuredRate: () => [3, 10, 0.95],
+  verdictReader: () => [{ accept: ['pass', 'ok'], reject: ['fail'] }],
+  verifierFragment: () => [{ falseAccept: { errors: 3, of: 10 }, falseReject: { errors: 1, of: 12 } }, 'source'],
 };
 
 /** Function exports called with no arguments from a caller (error types and a cache), each with why it is not in CALLS. */

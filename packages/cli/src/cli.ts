@@ -33,6 +33,11 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly describe: string
   },
   { name: 'fit', describe: 'fit the per-task success distribution to a results file', load: async () => (await import('./commands/fit.js')).fitCommand },
   {
+    name: 'verifier',
+    describe: 'measure a verifier or judge against the truth: false accept, false reject',
+    load: async () => (await import('./commands/verifier.js')).verifierCommand,
+  },
+  {
     name: 'plan',
     describe: 'sample sizes: demonstrate a target, reach a width, detect a difference',
     load: async () => (await import('./commands/plan.js')).planCommand,
@@ -75,7 +80,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
   }
   if (!wantsHelp) skipHelpCache(parser);
   parser
-    .demandCommand(1, 'name a command: estimate, compare, gate, fit, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
+    .demandCommand(1, 'name a command: estimate, compare, gate, fit, verifier, plan, simulate, sweep, merge, chart, report, demo or schema (see passk --help)')
     .strict()
     .middleware((argv) => {
       const options = (parser as unknown as { getOptions(): { number: string[]; array: string[] } }).getOptions();

@@ -53,6 +53,12 @@ export {
   type PowerByGainSpread,
 } from './planning/compare.js';
 
+// Verifiers measured against the truth
+export { measureVerifier, type VerifierCounts, type VerifierMeasure, type MeasuredShare } from './verifier/measureVerifier.js';
+export { measuredRate, type MeasuredRate } from './verifier/measuredRate.js';
+export { verdictReader, DEFAULT_VERDICT_LABELS, type VerdictLabels, type Verdict } from './verifier/verdictLabels.js';
+export { verifierFragment, type MeasuredVerifierInput, type MeasuredRates } from './verifier/verifierFragment.js';
+
 // Scenarios
 export { resolveScenario, type ResolveScenarioOptions } from './scenario/resolveScenario.js';
 export { DEFAULT_SCENARIO_INPUT, defaultScenario } from './scenario/defaultScenario.js';
@@ -207,7 +213,7 @@ export {
 // Types the API above refers to
 export type { BetaParameters, BetaPosteriorOptions, BetaPosteriorSummary, PosteriorSummary } from './intervals/betaPosterior.js';
 export type { ProportionBounds } from './intervals/proportionBounds.js';
-export { ENGINE_METRICS, type EngineMetric } from './engine/engineMetrics.js';
+export { blockSumsLength, ENGINE_METRICS, type EngineMetric } from './engine/engineMetrics.js';
 export type { BlockRunner, EnginePath, RunnerTables } from './engine/blockRunner.js';
 export type { SimulationReuse } from './engine/simulatePartial.js';
 export type { FixedBenchmark } from './analytic/fixedBenchmark.js';

@@ -67,6 +67,7 @@ describe('passk chart writes', () => {
       'compare-curves': 'compare',
       'compare-difference': 'compare',
       'compare-tasks': 'compare',
+      'verifier-rates': 'verifier-tau2',
     };
     for (const kind of CHART_KINDS) {
       const run = await passk('chart', kind, '--from', from(inputs[kind]!), '--out', join(dir, `${kind}.svg`));

@@ -74,6 +74,7 @@ const CASES: Record<string, () => ChartSpec> = {
   'compare-difference-three': () => buildChart('compare-difference', [readResult('compare-three')]),
   'compare-tasks': () => buildChart('compare-tasks', [readResult('compare')]),
   'compare-tasks-three': () => buildChart('compare-tasks', [readResult('compare-three')]),
+  'verifier-rates': () => buildChart('verifier-rates', [readResult('verifier-tau2')]),
 };
 
 /** The inline data rows of a spec (top level, or the layers' own). */

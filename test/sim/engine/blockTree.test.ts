@@ -48,8 +48,14 @@ describe('blockTree: sums over blocks in one fixed binary tree', () => {
 });
 
 describe('blockSums', () => {
-  it('one replicate with all totals 2 (K = 1): Σy = 2 (12 times), Σy² = 4 (12 times), Σ y_cost·y_correct = 4', () => {
-    expect(Array.from(blockSums(new Float64Array(12).fill(2), 1, 1))).toEqual([...new Array(12).fill(2), ...new Array(12).fill(4), 4]);
+  it('one replicate with all totals 2 (K = 1): Σy = 2 (12 times), Σy² = 4 (12 times), Σ y_cost·y_correct = 4, then Y²/n = 4 (12 times) and Y_cost·Y_correct/n = 4', () => {
+    expect(Array.from(blockSums(new Float64Array(12).fill(2), 1, 1))).toEqual([
+      ...new Array(12).fill(2),
+      ...new Array(12).fill(4),
+      4,
+      ...new Array(12).fill(4),
+      4,
+    ]);
   });
 
   it('sums over replicates: totals r + 1 in replicate r = 0, 1, 2 give Σy = 6 and Σy² = 14', () => {
@@ -57,5 +63,7 @@ describe('blockSums', () => {
     for (let r = 0; r < 3; r++) totals.fill(r + 1, r * 12, r * 12 + 12);
     const sums = blockSums(totals, 3, 1);
     expect([sums[0], sums[12], sums[24]]).toEqual([6, 14, 14]);
+    // The block terms: Y = 6 over n = 3 replicates, Y²/n = 12 (and the cross term likewise).
+    expect([sums[25], sums[37]]).toEqual([12, 12]);
   });
 });

@@ -26,12 +26,12 @@ describe('mergePartials', () => {
     expect(() => mergePartials([part(0, 64), other])).toThrow(/parts\[1\]\.fingerprint: must equal that of parts\[0\]/);
     expect(() => mergePartials([part(0, 128), part(64, 192)])).toThrow(/must cover disjoint replicates/);
     expect(() => mergePartials([])).toThrow(InputError);
-    expect(() => mergePartials([{ ...part(0, 64), format: 'other' as 'passk-partial/2' }])).toThrow(/format/);
+    expect(() => mergePartials([{ ...part(0, 64), format: 'other' as 'passk-partial/3' }])).toThrow(/format/);
   });
 
   it('refuses nodes whose sums have the wrong length (a corrupted shard file)', () => {
     const broken = JSON.parse(JSON.stringify(part(0, 64)));
     broken.nodes[0].sums.pop();
-    expect(() => mergePartials([broken])).toThrow(/sums: must be a list of 125 numbers/);
+    expect(() => mergePartials([broken])).toThrow(/sums: must be a list of 190 numbers/);
   });
 });

@@ -94,7 +94,7 @@ describe('simulatePartial: determinism and splitting', () => {
   it('the partial result is plain JSON with format, fingerprint, covered ranges and O(log blocks) nodes', () => {
     const part = simulatePartial(SCENARIOS.rounds, { replicates: { start: 64, end: 650 } });
     expect(JSON.parse(JSON.stringify(part))).toEqual(part);
-    expect(part.format).toBe('passk-partial/2');
+    expect(part.format).toBe('passk-partial/3');
     expect(part.fingerprint).toMatch(/^[0-9a-f]{16}$/);
     expect(part.ranges).toEqual([{ start: 64, end: 650 }]);
     expect(part.done).toBe(586);
@@ -106,7 +106,7 @@ describe('simulatePartial: determinism and splitting', () => {
       [1, 4],
       [0, 10],
     ]);
-    expect(part.nodes.every((node) => node.sums.length === 25 * 4)).toBe(true);
+    expect(part.nodes.every((node) => node.sums.length === 38 * 4)).toBe(true);
   });
 
   it('accepts only block-aligned ranges inside 0..R', () => {

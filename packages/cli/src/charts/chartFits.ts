@@ -21,6 +21,7 @@ const NEEDS: Readonly<Record<ChartKind, string>> = {
   'compare-curves': `a ${RESULT_KINDS.compare} result`,
   'compare-difference': `a ${RESULT_KINDS.compare} result`,
   'compare-tasks': `a ${RESULT_KINDS.compare} result`,
+  'verifier-rates': `a ${RESULT_KINDS.verifier} result`,
 };
 
 /** Whether one result can be drawn as `kind`. */
@@ -58,6 +59,8 @@ export function chartFits(kind: ChartKind, result: ResultDocument): boolean {
     case 'compare-difference':
     case 'compare-tasks':
       return resultKind === RESULT_KINDS.compare;
+    case 'verifier-rates':
+      return resultKind === RESULT_KINDS.verifier;
   }
 }
 

@@ -15,7 +15,8 @@ export type ChartKind =
   | 'plan-compare-power'
   | 'compare-curves'
   | 'compare-difference'
-  | 'compare-tasks';
+  | 'compare-tasks'
+  | 'verifier-rates';
 
 export const CHART_KINDS: readonly ChartKind[] = [
   'pass-curves',
@@ -34,6 +35,7 @@ export const CHART_KINDS: readonly ChartKind[] = [
   'compare-curves',
   'compare-difference',
   'compare-tasks',
+  'verifier-rates',
 ];
 
 /** One line per kind: what it shows and which result it is drawn from (for help text). */
@@ -54,6 +56,7 @@ export const CHART_KIND_DESCRIPTIONS: Readonly<Record<ChartKind, string>> = {
   'compare-curves': 'pass@k and pass^k of several runs overlaid, with bands (compare)',
   'compare-difference': 'B − A against k with its intervals for the task population and for this benchmark, and the zero line (compare)',
   'compare-tasks': 'per task: success rate in A against B; flips coloured (compare)',
+  'verifier-rates': 'false accept against false reject per group, with exact intervals (verifier)',
 };
 
 export function isChartKind(value: unknown): value is ChartKind {

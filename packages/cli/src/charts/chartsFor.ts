@@ -21,6 +21,7 @@ import { precisionWidthChart } from './precisionWidthChart.js';
 import { sweepFrontierChart } from './sweepFrontierChart.js';
 import { taskIntervalChart } from './taskIntervalChart.js';
 import { taskRatesChart } from './taskRatesChart.js';
+import { verifierRatesChart } from './verifierRatesChart.js';
 
 /** The charts drawn once over every simulate result of a report (one series per result). */
 export const COMBINED_KINDS: readonly ChartKind[] = ['delivery', 'cost-frontier'];
@@ -44,6 +45,7 @@ const BUILDERS: Readonly<Record<ChartKind, (results: Results, options: ChartOpti
   'compare-curves': (results) => compareCurvesChart(only(results, RESULT_KINDS.compare)),
   'compare-difference': (results) => compareDifferenceChart(only(results, RESULT_KINDS.compare)),
   'compare-tasks': (results) => compareTasksChart(only(results, RESULT_KINDS.compare)),
+  'verifier-rates': (results) => verifierRatesChart(only(results, RESULT_KINDS.verifier)),
 };
 
 /** The one result of a one-result chart, of one of `kinds` (requireFit and chartsFor let no other through). */
@@ -67,6 +69,7 @@ const READING_ORDER: readonly ChartKind[] = [
   'compare-difference',
   'compare-curves',
   'compare-tasks',
+  'verifier-rates',
   'pass-curves',
   'task-interval',
   'planning',
@@ -140,6 +143,8 @@ export function naturalChart(result: ResultDocument, options: ChartOptions = {})
       return fitPassRatesChart(result);
     case RESULT_KINDS.compare:
       return compareDifferenceChart(result);
+    case RESULT_KINDS.verifier:
+      return verifierRatesChart(result);
     case RESULT_KINDS.gate:
     case RESULT_KINDS.planAudit:
       throw new InputError('--chart', `has no chart to draw for a ${result.kind} result (passk report shows its table)`);

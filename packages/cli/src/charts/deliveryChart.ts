@@ -27,7 +27,7 @@ interface DeliveryPoint {
 
 /**
  * What users get per budget k, every policy (simulate result) of the report overlaid, one colour
- * each: delivered correct (solid, ±1.96 SE bars) under coverage (dotted: the most any selector
+ * each: delivered correct (solid, ±1.96 SE bars, or with a measured verifier its intervals) under coverage (dotted: the most any selector
  * could deliver) in the upper panel; delivered wrong on its own axis below, so its growth with k
  * shows even at a few percent; the limit on wrong delivery as a rule when given; each policy's
  * best k ringed (`bestBudget`: the most correct within the limit, else the most correct − wrong).
@@ -42,14 +42,16 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
       const at = (field: 'deliveredCorrect' | 'coverage' | 'deliveredWrong', measure: Measure): DeliveryPoint => {
         const value = requireNumber(row[field].value, `rows[${i}].${field}.value`);
         const se = requireNumber(row[field].se, `rows[${i}].${field}.se`);
+        // A measured verifier: the bar is the interval that includes its rates' uncertainty.
+        const interval = row[field].interval;
         return {
           series: names[r]!,
           k: row.k,
           measure,
           value,
           se,
-          lower: Math.max(0, value - ERROR_BAR_Z * se),
-          upper: Math.min(1, value + ERROR_BAR_Z * se),
+          lower: interval?.lower ?? Math.max(0, value - ERROR_BAR_Z * se),
+          upper: interval?.upper ?? Math.min(1, value + ERROR_BAR_Z * se),
           exact: row[field].exact,
           best: bests[r]!.index === i,
         };
@@ -60,7 +62,8 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
   const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);
   const several = results.length > 1;
   const title = several ? 'What users get as the budget grows, policy by policy' : `What users get as the budget grows: ${names[0]}`;
-  const caption = deliveryCaption(points, names, limit);
+  const measured = results.some((result) => result.scenario.verifier.measured !== undefined);
+  const caption = deliveryCaption(points, names, limit, measured);
 
   const color: Channel<'color'> = {
     field: 'series',
@@ -156,7 +159,7 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
 }
 
 /** The caption: per policy its best k and what it delivers there. */
-function deliveryCaption(points: readonly DeliveryPoint[], names: readonly string[], limit: number | null): string {
+function deliveryCaption(points: readonly DeliveryPoint[], names: readonly string[], limit: number | null, measured: boolean): string {
   const parts = names.map((name) => {
     const best = points.filter((point) => point.series === name && point.best);
     const correct = best.find((point) => point.measure === 'delivered correct');
@@ -169,7 +172,8 @@ function deliveryCaption(points: readonly DeliveryPoint[], names: readonly strin
     limit === null
       ? 'Ringed: the best k (most delivered correct − delivered wrong)'
       : `Ringed: the best k (most delivered correct with wrong ≤ ${formatPercent(limit)})`;
-  return `${rule}: ${parts.join('; ')}. Dotted: coverage, the most any selector could deliver. Points: simulated ±1.96 SE.`;
+  const bars = measured ? "Points: simulated, with 95 % intervals that include the measured verifier's uncertainty." : 'Points: simulated ±1.96 SE.';
+  return `${rule}: ${parts.join('; ')}. Dotted: coverage, the most any selector could deliver. ${bars}`;
 }
 
 /** The next 1, 2 or 5 × 10^n at or above 1.05 × `value` (an axis top that reads well). */

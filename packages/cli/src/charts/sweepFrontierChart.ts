@@ -62,7 +62,7 @@ interface GridPoint {
 
 /**
  * A sweep (`passk sweep`): mean cost per episode against the delivered-correct rate of every grid
- * point (±1.96 SE both ways), coloured by the varied path with the most values and shaped by the
+ * point (±1.96 SE both ways; with a measured verifier, its intervals), coloured by the varied path with the most values and shaped by the
  * next; the efficient frontier joined by a black line and its points outlined; the best point under
  * the constraints ringed and labelled; the cost limit drawn as a vertical rule (the wrong-delivery
  * limit is not on these axes: points that fail a limit are faint).
@@ -86,11 +86,12 @@ export function sweepFrontierChart(result: SweepDocument): ChartSpec {
       setting: axes.map((axis) => `${axis.name} = ${values[axis.field]}`).join(', '),
       ...values,
       cost,
-      costLower: cost - ERROR_BAR_Z * costSe,
-      costUpper: cost + ERROR_BAR_Z * costSe,
+      // A measured verifier: the intervals that include its rates' uncertainty.
+      costLower: outcome.cost.interval?.lower ?? cost - ERROR_BAR_Z * costSe,
+      costUpper: outcome.cost.interval?.upper ?? cost + ERROR_BAR_Z * costSe,
       deliveredCorrect: correct,
-      correctLower: Math.max(0, correct - ERROR_BAR_Z * correctSe),
-      correctUpper: Math.min(1, correct + ERROR_BAR_Z * correctSe),
+      correctLower: outcome.deliveredCorrect.interval?.lower ?? Math.max(0, correct - ERROR_BAR_Z * correctSe),
+      correctUpper: outcome.deliveredCorrect.interval?.upper ?? Math.min(1, correct + ERROR_BAR_Z * correctSe),
       deliveredWrong: wrong,
       frontier: frontierIndices.has(index),
       meets: (maxCost === null || cost <= maxCost) && (maxWrong === null || (wrong !== null && wrong <= maxWrong)),
@@ -101,7 +102,7 @@ export function sweepFrontierChart(result: SweepDocument): ChartSpec {
   const best = points.find((point) => point.best) ?? null;
   const [colourAxis, shapeAxis] = [...axes].sort((a, b) => b.values.length - a.values.length);
   const title = `Cost against delivered correct over ${points.length} settings: ${simulationName(result)}`;
-  const caption = sweepCaption(points, best, maxCost, maxWrong);
+  const caption = sweepCaption(points, best, maxCost, maxWrong, result.scenario?.verifier.measured !== undefined);
   // Explicit domains: a little room around the points and their bars, and a band above them all
   // for the best point's label (joined to it by a leader).
   const xDomain = paddedDomain([...points.flatMap((p) => [p.costLower, p.costUpper]), ...(maxCost === null ? [] : [maxCost])], 0.05, 0.05);
@@ -280,14 +281,14 @@ function colourChannel(axis: Axis): Channel<'color'> {
 }
 
 /** What to read: the frontier, the best point and the limits (the wrong-delivery one only in words). */
-function sweepCaption(points: readonly GridPoint[], best: GridPoint | null, maxCost: number | null, maxWrong: number | null): string {
+function sweepCaption(points: readonly GridPoint[], best: GridPoint | null, maxCost: number | null, maxWrong: number | null, measured: boolean): string {
   const frontier = points.filter((point) => point.frontier).length;
   const limits = [
     ...(maxCost === null ? [] : [`cost ≤ ${threeDigits(maxCost)} (red line)`]),
     ...(maxWrong === null ? [] : [`wrong delivery ≤ ${percentLabel(maxWrong)} (not on these axes)`]),
   ];
   const head =
-    `Each point is one of ${points.length} settings (±${ERROR_BAR_Z} SE); the black line joins the ${frontier} on the efficient frontier, ` +
+    `Each point is one of ${points.length} settings (${measured ? "95 % intervals with the measured verifier's uncertainty" : `±${ERROR_BAR_Z} SE`}); the black line joins the ${frontier} on the efficient frontier, ` +
     'which no other setting beats on both cost and delivery.';
   const faint = limits.length > 0 && points.some((point) => !point.meets) ? ' Faint points fail a limit.' : '';
   if (best === null) {

@@ -15,6 +15,7 @@ import {
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
+import { withVerifierFrom } from '../io/verifierFromFile.js';
 import { checkSimulateCombinations } from '../args/ignoredOptions.js';
 import { parseSeedOption } from '../args/seedOption.js';
 import { checkOutputs } from '../io/checkOutputs.js';
@@ -48,6 +49,7 @@ const ICC_NOTE =
 
 interface SimulateArgs extends SummaryOutputArgs, ResultsFileArgs, SimulationLimitArgs {
   'tasks-from'?: string;
+  'verifier-from'?: string;
   'per-task': boolean;
   file?: string;
   seed?: string;
@@ -85,6 +87,10 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         .option('pilot-trials', { type: 'number', describe: 'also show what a pilot of n trials per task would have estimated' })
         .option('chart', CHART_OPTION)
         .option('tasks-from', { type: 'string', describe: "replace the scenario's tasks by a fit to this results file (see passk fit)" })
+        .option('verifier-from', {
+          type: 'string',
+          describe: "replace the scenario's verifier by this file's (passk verifier --out); measured rates carry their uncertainty",
+        })
         .option('per-task', { type: 'boolean', default: false, describe: "with --tasks-from: each task's own posterior instead of the fitted population" })
         .options(SIMULATION_LIMIT_OPTIONS)
         .option('pilot-design', {
@@ -94,6 +100,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         })
         .example('$0 simulate', 'the built-in default scenario')
         .example('$0 simulate scenario.yaml --pilot-trials 10', 'a scenario, and what a 10-trial pilot would have told you')
+        .example('$0 simulate scenario.yaml --verifier-from judge.yaml', "with a measured judge: intervals include its rates' uncertainty")
         .example('$0 simulate scenario.yaml --shard 3/8 --out parts/', 'one slice of a run split over 8 machines')
         .example(
           '$0 simulate scenario.yaml --shard auto --shards 16 --out parts/',
@@ -108,13 +115,15 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
       const fromLog = args['tasks-from'] === undefined ? null : await withTasksFrom(base, args['tasks-from'], args, args.file === undefined);
       for (const line of fromLog?.notRecorded ?? []) io.stderr(`passk: ${line}: the scenario keeps its default, no attempt is drawn at 0\n`);
-      const scenario = withOverrides(fromLog?.scenario ?? base, args);
+      const withVerifier =
+        args['verifier-from'] === undefined ? (fromLog?.scenario ?? base) : await withVerifierFrom(fromLog?.scenario ?? base, args['verifier-from']);
+      const scenario = withOverrides(withVerifier, args);
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
       const pilotTrials = args['pilot-trials'] === undefined ? null : requireInteger('--pilot-trials', args['pilot-trials'], 1, 1_000_000);
       checkSimulationWork([scenario], args, shard);
       checkOutputs(
         plannedOutputs(args.out, shard ? [shardFileName(shard)] : SUMMARY_FILES, args.chart),
-        [args.file, args['tasks-from']].filter((path) => path !== undefined),
+        [args.file, args['tasks-from'], args['verifier-from']].filter((path) => path !== undefined),
         io.cwd,
       );
       const R = scenario.run.replicates;

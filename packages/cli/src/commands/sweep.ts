@@ -1,12 +1,13 @@
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { requireInteger, requireNonNegative, scenarioToInput, type PartialResult, type Scenario } from '@passk/sim';
+import { InputError, requireInteger, requireNonNegative, scenarioToInput, type PartialResult, type Scenario } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import type { SweepDocument } from '../format/sweepDocument.js';
 import { formatSweep } from '../format/sweepOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
+import { withVerifierFrom } from '../io/verifierFromFile.js';
 import { checkSweepCombinations } from '../args/ignoredOptions.js';
 import { checkOutputs } from '../io/checkOutputs.js';
 import { plannedOutputs } from '../io/plannedOutputs.js';
@@ -26,6 +27,7 @@ import { longComputation, showProgress } from '../progress/longComputation.js';
 interface SweepArgs extends SweepOutputArgs, SimulationLimitArgs {
   file: string;
   vary: string[];
+  'verifier-from'?: string;
   'max-cost'?: number;
   'max-wrong-delivery'?: number;
   replicates?: number;
@@ -55,6 +57,10 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
       y
         .positional('file', { type: 'string', demandOption: true, describe: 'scenario (YAML or JSON)' })
         .option('vary', { type: 'string', array: true, demandOption: true, describe: 'path=values, e.g. policy.maxAttempts=1..16 (repeatable)' })
+        .option('verifier-from', {
+          type: 'string',
+          describe: "replace the scenario's verifier by this file's (passk verifier --out); measured rates carry their uncertainty",
+        })
         .option('max-cost', { type: 'number', describe: 'constraint: mean cost per episode at most this' })
         .option('max-wrong-delivery', { type: 'number', describe: 'constraint: wrong-delivery rate at most this' })
         .option('replicates', { type: 'number', describe: 'override run.replicates at every point' })
@@ -86,10 +92,16 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
       };
       const replicates = args.replicates === undefined ? null : requireInteger('--replicates', args.replicates, 1);
       const shard = resolveShard(args.shard, args.shards, io.env ?? process.env);
-      const base = await readScenarioFile(args.file);
+      const file = await readScenarioFile(args.file);
+      const base = args['verifier-from'] === undefined ? file : await withVerifierFrom(file, args['verifier-from']);
+      refuseVaryingMeasuredRates(base, args.vary);
       const plan = sweepPlan(base, { vary: args.vary, replicates, constraints }, args.file);
       checkSimulationWork(plan.scenarios, args, shard);
-      checkOutputs(plannedOutputs(args.out, [shard ? shardFileName(shard) : 'sweep.json'], args.chart), [args.file], io.cwd);
+      checkOutputs(
+        plannedOutputs(args.out, [shard ? shardFileName(shard) : 'sweep.json'], args.chart),
+        [args.file, args['verifier-from']].filter((path) => path !== undefined),
+        io.cwd,
+      );
       const stop = new StopSignal();
 
       if (shard) {
@@ -153,4 +165,20 @@ export async function emitSweep(document: SweepDocument & object, args: SweepOut
     io.stderr('passk: no grid point meets the constraints\n');
   }
   io.stdout(args.json ? json : formatSweep(document));
+}
+
+/**
+ * A measured verifier's rates are drawn from their counts (verifier.measured), so a --vary of
+ * verifier.falseAccept or verifier.falseReject would change nothing: refused, naming the way to vary them.
+ */
+function refuseVaryingMeasuredRates(base: Scenario, vary: readonly string[]): void {
+  if (base.verifier.measured === undefined) return;
+  const varied = vary.find((text) => /^\s*verifier\.(falseAccept|falseReject)(\.|\s*=)/.test(text));
+  if (varied !== undefined) {
+    throw new InputError(
+      '--vary',
+      'cannot vary the rate of a measured verifier (it is drawn from the counts of verifier.measured): vary verifier.measured.… counts, or drop the measurement',
+      varied,
+    );
+  }
 }

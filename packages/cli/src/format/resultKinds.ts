@@ -16,6 +16,7 @@ export const RESULT_KINDS = {
   fit: 'passk.fit',
   compare: 'passk.compare',
   gate: 'passk.gate',
+  verifier: 'passk.verifier',
 } as const;
 
 export type ResultKind = (typeof RESULT_KINDS)[keyof typeof RESULT_KINDS];
@@ -37,6 +38,7 @@ export const SCHEMA_VERSIONS = {
   'passk.fit': 3,
   'passk.compare': 4,
   'passk.gate': 1,
+  'passk.verifier': 1,
 } as const satisfies Readonly<Record<ResultKind, number>>;
 
 /** The result with its kind and schema version first (so it reads well in a file). */

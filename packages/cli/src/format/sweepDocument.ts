@@ -1,4 +1,4 @@
-import type { SummaryRow, SweepPoint } from '@passk/sim';
+import type { Scenario, SummaryRow, SweepPoint } from '@passk/sim';
 
 /** One grid point's outcome: the policy with its own maxAttempts (the last row of its summary). */
 export interface SweepPointResult {
@@ -10,6 +10,8 @@ export interface SweepPointResult {
 /** What `passk sweep` reports (the parts the text and HTML views read). */
 export type SweepDocument = {
   readonly seed: number | string;
+  /** The base scenario (the text reads its measured verifier, when there is one). */
+  readonly scenario?: Scenario;
   readonly vary: readonly string[];
   readonly points: readonly SweepPointResult[];
   readonly frontier: readonly number[];

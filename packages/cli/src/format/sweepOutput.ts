@@ -2,6 +2,7 @@ import type { SweepDocument } from './sweepDocument.js';
 import { formatPercent } from './percent.js';
 import { sweepTable } from './sweepTable.js';
 import { renderTable } from './table.js';
+import { measuredVerifierLines } from './summaryMeasured.js';
 
 /** Text view of a sweep: one row per grid point, the frontier marked, the best point named. */
 export function formatSweep(sweep: SweepDocument): string {
@@ -21,6 +22,11 @@ export function formatSweep(sweep: SweepDocument): string {
   return [
     `Sweep of ${sweep.points.length} points, seed ${String(sweep.seed)}; every point shares the same random streams, so differences between points are not noise between runs.`,
     `${table.title}.`,
+    // A measured verifier: its counts, and where the intervals that include their uncertainty are.
+    ...((sweep.scenario && measuredVerifierLines(sweep.scenario)?.slice(0, -2)) ?? []),
+    ...(sweep.scenario?.verifier.measured === undefined
+      ? []
+      : ["± is Monte Carlo alone; 95 % intervals with the rates' uncertainty: --json (points[].outcome)."]),
     '',
     renderTable(table.columns, table.rows),
     '',

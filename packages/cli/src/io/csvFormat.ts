@@ -124,6 +124,7 @@ function needsRecords(header: readonly string[], context: ResultsFormatContext):
   return (
     options.where.length > 0 ||
     options.by !== undefined ||
+    options.splitBy.length > 0 ||
     options.costColumn !== undefined ||
     options.tokensColumns.length > 0 ||
     options.latencyColumn !== undefined ||

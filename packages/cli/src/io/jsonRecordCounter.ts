@@ -5,6 +5,7 @@ import { ERROR_KEY, STATUS_KEY, isErrorJson, isErrorStatus } from './errorMarker
 import { fieldAt, fieldText } from './fieldPath.js';
 import type { ReadState } from './readState.js';
 import type { ResultsColumns } from './resultsColumns.js';
+import { SPLIT_SEPARATOR, type SplitColumn } from './resultsReadOptions.js';
 import { meetsConditions } from './rowConditions.js';
 import { rowWhere } from './rowWhere.js';
 import { REWARD_RULE, SUCCESS_RULE, successFromInspectJson, successFromJson, successFromRewardJson, successFromTauBenchReward } from './successValue.js';
@@ -58,6 +59,27 @@ function isAsciiText(text: string): boolean {
   return true;
 }
 
+/** A record's keys as an error lists them: the first 20, quoted. */
+function listedKeys(row: Record<string, unknown>): string {
+  const keys = Object.keys(row);
+  return `${keys
+    .slice(0, 20)
+    .map((key) => JSON.stringify(key))
+    .join(', ')}${keys.length > 20 ? `, … ${keys.length - 20} more` : ''}`;
+}
+
+/** The row's group split further by `splitBy`: its `by` value (when grouped) and each split column's text, joined by SPLIT_SEPARATOR. */
+function splitGroup(row: Record<string, unknown>, group: string | undefined, splitBy: readonly SplitColumn[], where: () => string): string {
+  const parts = group === undefined ? [] : [group];
+  for (const { column, option } of splitBy) {
+    const value = fieldAt(row, column);
+    if (value === undefined) throw new InputError(where(), `must have the column ${option} names (columns: ${listedKeys(row)})`, column);
+    const text = fieldText(value) ?? JSON.stringify(value);
+    parts.push(isAsciiText(text) ? text : text.normalize('NFC'));
+  }
+  return parts.join(SPLIT_SEPARATOR);
+}
+
 function isUnset(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
@@ -102,19 +124,13 @@ export class JsonRecordCounter {
       if (group === undefined) {
         const value = fieldAt(row, options.by);
         // No such column (a CSV header, a JSON record's keys; dot paths reach into objects): name what the row has.
-        if (value === undefined) {
-          const keys = Object.keys(row);
-          const listed = `${keys
-            .slice(0, 20)
-            .map((key) => JSON.stringify(key))
-            .join(', ')}${keys.length > 20 ? `, … ${keys.length - 20} more` : ''}`;
-          throw new InputError(where(), `must have the column --by splits by (columns: ${listed})`, options.by);
-        }
+        if (value === undefined) throw new InputError(where(), `must have the column --by splits by (columns: ${listedKeys(row)})`, options.by);
         throw new InputError(where(), `key ${JSON.stringify(options.by)} (--by) must have a text or number value`, shown(value));
       }
       // Compared after Unicode normalisation, as task ids are (taskCountsBuilder.ts).
       if (!isAsciiText(group)) group = group.normalize('NFC');
     }
+    if (options.splitBy.length > 0) group = splitGroup(row, group, options.splitBy, where);
     const task = fieldAt(row, this.taskKey);
     if (isUnset(task)) throw new InputError(where(), `key ${JSON.stringify(this.taskKey)} must have a value`, task);
     if (typeof task !== 'string' && !(typeof task === 'number' && Number.isFinite(task))) {

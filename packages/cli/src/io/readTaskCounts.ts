@@ -77,6 +77,8 @@ export interface ResultGroups {
   groups: ResultGroup[];
   format: string;
   sources: string[];
+  /** What the policies dropped over the whole read (a group's own is in its counts; a group whose rows were all dropped has none). */
+  dropped: DroppedSummary;
 }
 
 /** How far to read for content sniffing: up to the first line end, or this many bytes. */
@@ -302,7 +304,8 @@ export async function readResultGroups(inputs: string | readonly string[], optio
   // Split the builder's keys by group (in order of first appearance); without `by` the result is the
   // one group as it is, its ids decoded when first asked for (an estimate prints none).
   const byGroup = new Map<string, { ids: () => string[]; n: number[]; c: number[]; indices: number[]; rows: number }>();
-  if (resolved.by === undefined) {
+  const grouped = resolved.by !== undefined || resolved.splitBy.length > 0;
+  if (!grouped) {
     if (n.length > 0) byGroup.set('', { ids: counted.ids, n, c, indices, rows: counted.rows });
   } else {
     const taskIds = counted.ids();
@@ -332,7 +335,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
   const single = byGroup.size === 1;
   // Tasks seen only on dropped rows, per group.
   const emptyByGroup = new Map<string, number>();
-  if (resolved.by !== undefined) {
+  if (grouped) {
     for (const key of shared.counts.emptyIds()) {
       const group = key.slice(0, Math.max(0, key.indexOf(GROUP_SEPARATOR)));
       emptyByGroup.set(group, (emptyByGroup.get(group) ?? 0) + 1);
@@ -349,7 +352,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       rows: entry.rows,
       format,
       columns,
-      dropped: resolved.by === undefined ? dropped : shared.dropped.groupSummary(group, emptyByGroup.get(group) ?? 0),
+      dropped: !grouped ? dropped : shared.dropped.groupSummary(group, emptyByGroup.get(group) ?? 0),
       sources: files,
       where: resolved.where.map(({ column, value }) => `${column}=${value}`),
       ...(tree === undefined ? {} : { tree }),
@@ -363,7 +366,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     if (latency !== undefined) counts.latency = latency;
     return { group, counts };
   });
-  return { by: resolved.by, groups, format, sources: files };
+  return { by: resolved.by, groups, format, sources: files, dropped };
 }
 
 /** What the cost per attempt is read from, in words, or undefined when it is not read. */

@@ -78,6 +78,12 @@ export interface ResultsReadOptions {
    */
   by?: string;
   /**
+   * Further columns (dot paths in JSON) whose values split each group of `by` (`passk verifier` splits
+   * by its verdict column to count verdicts against the truth): a row's group is its `by` value and
+   * theirs joined by `SPLIT_SEPARATOR`. A row without one of them is an error naming its `option`.
+   */
+  splitBy?: readonly SplitColumn[];
+  /**
    * Columns that must hold one value in a read, or within each group of `by` (unless fixed by `where`):
    * by default `SYSTEM_COLUMNS` (model, agent, alias, run, system, config and what the harness readers
    * keep: model_name, agent_name, eval.task, eval.run_id, τ²-bench's info.… models and domain); these are added.
@@ -146,6 +152,7 @@ export interface ResolvedResultsReadOptions {
   readonly missing: MissingPolicy | undefined;
   readonly where: readonly RowCondition[];
   readonly by: string | undefined;
+  readonly splitBy: readonly SplitColumn[];
   /** Columns that must hold one value (within each group of `by`): the system columns less `by` and the `where` columns. */
   readonly systemColumns: readonly string[];
   readonly costColumn: string | undefined;
@@ -266,6 +273,15 @@ export const RATE_N_SOURCES =
   "a rate c/n does not hold n, the number of samples the harness drew per task; it is in the run's sampling settings " +
   "(n_samples, num_samples_per_task, --n, repeats), or for eval-arena in the N column of the benchmark's model_table.csv";
 
+/** A column that splits the groups further (`splitBy`), with the option that named it (for errors). */
+export interface SplitColumn {
+  readonly column: string;
+  readonly option: string;
+}
+
+/** Joins a row's `by` value and its `splitBy` values into its group (`readResultGroups`' group names). */
+export const SPLIT_SEPARATOR = '\u001e';
+
 /** Validates the options (throwing InputError with where = the CLI option as typed, e.g. `--reward-col`) and fills in defaults. */
 export function resolveResultsReadOptions(options: ResultsReadOptions = {}): ResolvedResultsReadOptions {
   const format = oneOf('--format', options.format ?? 'auto', RESULTS_FORMAT_NAMES);
@@ -314,6 +330,7 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
     missing: options.missing === undefined ? undefined : oneOf('--missing', options.missing, MISSING_POLICIES),
     where,
     by,
+    splitBy: (options.splitBy ?? []).map(({ column, option }) => ({ column: optionalColumn(option, column)!, option })),
     systemColumns,
     costColumn,
     tokensColumns,

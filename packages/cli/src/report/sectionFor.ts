@@ -13,6 +13,7 @@ import type { PasskResult } from './reportInput.js';
 import type { ResultSection } from './resultSection.js';
 import { simulateSection } from './simulateSection.js';
 import { sweepSection } from './sweepSection.js';
+import { verifierSection } from './verifierSection.js';
 
 /**
  * The report section (lead, tables, method notes) for a result of any kind; a new kind gets a case
@@ -44,5 +45,7 @@ export function sectionFor(result: PasskResult): ResultSection {
       return compareSection(result);
     case RESULT_KINDS.gate:
       return gateSection(result);
+    case RESULT_KINDS.verifier:
+      return verifierSection(result);
   }
 }

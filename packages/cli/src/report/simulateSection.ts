@@ -1,6 +1,7 @@
 import { formatPercent } from '../format/percent.js';
 import { budgetTable, deliveryTable, pilotTable, processTable, spendTable } from '../format/summaryTables.js';
 import { tasksFromNote, tasksFromTable } from '../format/tasksFromTable.js';
+import { measuredDeliveryTable, measuredVerifierLines, perfectVerifierTable } from '../format/summaryMeasured.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
@@ -15,9 +16,12 @@ export function simulateSection(result: ResultDocumentOf<'passk.simulate'>): Res
   const policy = scenario.policy;
   const pilotView = summary.pilot ? pilotTable(summary.pilot) : null;
   const observedView = summary.observed ? tasksFromTable(summary.observed, summary.rows) : null;
+  // A measured verifier: its counts in the lead, then the answer with intervals and the judge beside a perfect one.
+  const measuredLines = measuredVerifierLines(scenario);
+  const measuredViews = measuredLines === null ? [] : [measuredDeliveryTable(summary.rows), perfectVerifierTable(scenario, summary.rows)];
   const body = html`<p class="lead">${name}: ${summary.tasks} tasks × ${summary.replicates.done} replicates = ${summary.episodes} episodes, seed ${String(summary.seed)}${partial}.
-Policy ${policy.mode}${policy.mode === 'batches' ? ` of ${policy.batchSize}` : ''} with up to ${policy.maxAttempts} attempts, selector ${scenario.selector.kind}, retries ${scenario.attempts.correlation.model}, verifier ${scenario.verifier.perfect ? 'perfect' : 'imperfect'}.</p>
-${[processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.rows), budgetTable(summary.rows, summary.scenario.policy.budget)].filter((table) => table !== null).map((table) => html`${htmlTable(table.columns, table.rows, table.title)}\n`)}${
+Policy ${policy.mode}${policy.mode === 'batches' ? ` of ${policy.batchSize}` : ''} with up to ${policy.maxAttempts} attempts, selector ${scenario.selector.kind}, retries ${scenario.attempts.correlation.model}, verifier ${scenario.verifier.perfect ? 'perfect' : measuredLines ? 'measured' : 'imperfect'}.${measuredLines ? `\n${measuredLines.join(' ')}` : ''}</p>
+${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.rows), budgetTable(summary.rows, summary.scenario.policy.budget)].filter((table) => table !== null).map((table) => html`${htmlTable(table.columns, table.rows, table.title)}\n`)}${
   pilotView ? htmlTable(pilotView.columns, pilotView.rows, pilotView.title) : ''
 }${observedView ? htmlTable(observedView.columns, observedView.rows, observedView.title) : ''}`;
   const notes = [
@@ -42,5 +46,15 @@ ${[processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.r
     );
   }
   if (summary.observed) notes.push({ label: 'The log', text: tasksFromNote(scenario).replaceAll('\n', ' ') });
+  if (measuredLines) {
+    notes.push({
+      label: 'Measured verifier',
+      text:
+        'each block of 64 replicates simulates one draw of the false-accept and false-reject rates from Beta(x + ½, n − x + ½); ' +
+        'an interval is the value ± t·√(variance between draws + Monte Carlo variance), the two split by a random-effects ANOVA ' +
+        'of the blocks; its coverage is measured in docs/verifiers.md. A perfect judge delivers a correct answer exactly when one of ' +
+        "the first k attempts is correct: its column is the run's coverage@k.",
+    });
+  }
   return { title: `Simulation: ${name}`, body, notes, scenario };
 }

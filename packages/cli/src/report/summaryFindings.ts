@@ -13,6 +13,7 @@ import type { ResultDocument, ResultDocumentOf } from '../results/resultSchemas.
 import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import type { PlanCompareDocument, PlanDemonstrateDocument, PlanPrecisionDocument } from '../results/planSchemas.js';
 import type { SimulateDocument } from '../results/simulateSchema.js';
+import { perfectVerifierFollows } from '../format/summaryMeasured.js';
 
 /** A headline number with its interval, e.g. 72.5 % [72.3 %, 72.7 %]. */
 export interface KeyNumber {
@@ -87,13 +88,18 @@ function findingsOf(result: ResultDocument, options: SummaryOptions, nameOf: (si
     case RESULT_KINDS.fit:
     case RESULT_KINDS.gate:
     case RESULT_KINDS.planAudit:
+    case RESULT_KINDS.verifier:
       return NONE;
   }
 }
 
-/** A simulated share ±1.96 SE, clipped to [0, 1]. */
+/** A simulated share ±1.96 SE, clipped to [0, 1] (with a measured verifier, its interval). */
 function simulatedShare(result: SimulateDocument, i: number, field: 'deliveredCorrect', label: string): KeyNumber {
   const value = requireNumber(result.rows[i]!.deliveredCorrect.value, `rows[${i}].${field}.value`);
+  // A measured verifier: the interval that includes its rates' uncertainty, not the Monte Carlo noise alone.
+  const measured = result.rows[i]!.deliveredCorrect.interval;
+  if (measured !== undefined)
+    return { label, value, lower: measured.lower, upper: measured.upper, interval: "95 %, the measured verifier's uncertainty included" };
   const se = requireNumber(result.rows[i]!.deliveredCorrect.se, `rows[${i}].${field}.se`);
   return { label, value, lower: Math.max(0, value - ERROR_BAR_Z * se), upper: Math.min(1, value + ERROR_BAR_Z * se), interval: '±1.96 SE over replicates' };
 }
@@ -127,6 +133,13 @@ function simulateFindings(result: SimulateDocument, options: SummaryOptions, nam
   const last = rows[rows.length - 1]!;
   const firstWrong = requireNumber(first.deliveredWrong.value, 'rows[0].deliveredWrong.value');
   const lastWrong = requireNumber(last.deliveredWrong.value, `rows[${rows.length - 1}].deliveredWrong.value`);
+  const lastCoverage = last.coverage.value;
+  const lastCorrect = last.deliveredCorrect.value;
+  if (result.scenario.verifier.measured !== undefined && perfectVerifierFollows(result.scenario) && lastCoverage !== null && lastCorrect !== null) {
+    caveats.push(
+      `${name}: the verifier is measured, not perfect: at k = ${last.k} it delivers ${formatPercent(lastCorrect)} correct where a perfect one would deliver ${formatPercent(lastCoverage)}.`,
+    );
+  }
   if (rows.length > 1 && lastWrong > firstWrong * 1.5) {
     caveats.push(
       `${name}: wrong delivery grows with the budget, from ${formatPercent(firstWrong)} at k = ${first.k} to ${formatPercent(lastWrong)} at k = ${last.k}: retrying until the verifier accepts turns abstentions into wrong answers.`,

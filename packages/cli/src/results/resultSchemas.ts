@@ -9,6 +9,7 @@ import { FitSchema } from './fitSchema.js';
 import { GateSchema } from './gateSchema.js';
 import { PlanAuditSchema, PlanCompareSchema, PlanDemonstrateSchema, PlanPrecisionSchema } from './planSchemas.js';
 import { SimulateSchema, SweepSchema } from './simulateSchema.js';
+import { VerifierSchema } from './verifierSchema.js';
 
 /** The schema of every result kind: the one contract its producer, its readers and docs/results.md share. */
 export const RESULT_SCHEMAS = {
@@ -24,6 +25,7 @@ export const RESULT_SCHEMAS = {
   'passk.fit': FitSchema,
   'passk.compare': CompareSchema,
   'passk.gate': GateSchema,
+  'passk.verifier': VerifierSchema,
 } as const satisfies Record<ResultKind, TObject>;
 
 /** The document of one kind, as its schema declares it. */

@@ -2,10 +2,26 @@ import { Type } from '@sinclair/typebox';
 import type { Scenario } from '@passk/sim';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
-import { Count, EstimateSchema, NonNegative, NullableSe, Probability, RateEstimateSchema, RateIntervalSchema, ValueSeSchema } from './intervalSchema.js';
+import {
+  Count,
+  EstimateSchema,
+  IntervalSchema,
+  NonNegative,
+  NullableSe,
+  Probability,
+  RateEstimateSchema,
+  RateIntervalSchema,
+  ValueSeSchema,
+} from './intervalSchema.js';
 
-const estimate = (description: string) => Type.Intersect([EstimateSchema], { description });
-const rate = (description: string) => Type.Intersect([RateEstimateSchema], { description });
+// With a measured verifier each metric also carries `interval`: its value at the true rates, their
+// uncertainty and the Monte Carlo noise together (se is then the Monte Carlo part alone).
+const drawnInterval = (schema: typeof IntervalSchema | typeof RateIntervalSchema) =>
+  Type.Object({
+    interval: Type.Optional(Type.Intersect([schema], { description: "only with a measured verifier: the interval that includes its rates' uncertainty" })),
+  });
+const estimate = (description: string) => Type.Intersect([EstimateSchema, drawnInterval(IntervalSchema)], { description });
+const rate = (description: string) => Type.Intersect([RateEstimateSchema, drawnInterval(RateIntervalSchema)], { description });
 
 /** One attempt budget k of a simulation: each metric's Monte Carlo mean, SE and closed form. */
 export const SummaryRowSchema = Type.Object(
@@ -86,6 +102,16 @@ export const SimulateSchema = Type.Object(
     episodes: Count('tasks × replicates done'),
     complete: Type.Boolean({ description: 'every replicate was simulated' }),
     stopped: Type.Boolean({ description: 'the run was interrupted' }),
+    drawn: Type.Optional(
+      Type.Object(
+        {
+          parameters: Type.Array(Type.String(), { description: 'the scenario keys drawn, e.g. verifier.falseAccept' }),
+          blocks: Count('blocks of 64 replicates, one draw each'),
+          prior: Type.Literal('jeffreys', { description: 'posteriors Beta(x + ½, n − x + ½) of the measured counts' }),
+        },
+        { description: 'with a measured verifier: its rates drawn per block from their posteriors; rows[].*.interval include that uncertainty' },
+      ),
+    ),
     rows: Type.Array(SummaryRowSchema, { minItems: 1, description: 'one row per k = 1..maxAttempts' }),
     shards: Type.Optional(MissingShardsSchema),
     observed: Type.Optional(ObservedSchema),

@@ -1,4 +1,4 @@
-import { ENGINE_METRICS, InputError, PARTIAL_FORMAT, parseSweepAxis } from '@passk/sim';
+import { blockSumsLength, ENGINE_METRICS, InputError, PARTIAL_FORMAT, parseSweepAxis } from '@passk/sim';
 import { schemaMisfit } from '../results/schemaMisfit.js';
 import { ObservedSchema } from '../results/simulateSchema.js';
 
@@ -99,7 +99,7 @@ function checkPartial(partial: Record<string, unknown>, at: (field: string) => s
     return { start, end: requireInteger(range.end, at(`ranges[${i}].end`), start + 1, replicates) };
   });
   const K = maxAttempts;
-  const length = (2 * ENGINE_METRICS.length + 1) * K;
+  const length = blockSumsLength(K);
   const covered: Array<{ start: number; end: number }> = [];
   let total = 0;
   requireArray(partial.nodes, at('nodes')).forEach((item, n) => {
@@ -153,6 +153,9 @@ function sumBound(i: number, K: number, r: number, tasks: number, maxAttempts: n
 
 function sumName(i: number, K: number): string {
   const M = ENGINE_METRICS.length;
+  const between = (2 * M + 1) * K;
+  if (i >= between + M * K) return `Σ_blocks Y_cost·Y_deliveredCorrect/n at k = ${(i % K) + 1}`;
+  if (i >= between) return `Σ_blocks Y_${ENGINE_METRICS[Math.floor((i - between) / K)]}²/n at k = ${(i % K) + 1}`;
   if (i >= 2 * M * K) return `Σ cost·deliveredCorrect at k = ${(i % K) + 1}`;
   return `Σ ${ENGINE_METRICS[Math.floor(i / K) % M]}${i >= M * K ? '²' : ''} at k = ${(i % K) + 1}`;
 }

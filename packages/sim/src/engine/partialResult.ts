@@ -7,15 +7,16 @@ import { blockSumsLength } from './engineMetrics.js';
 import type { BlockNode } from './blockTree.js';
 
 /** Version tag of the PartialResult format. */
-export const PARTIAL_FORMAT = 'passk-partial/2';
+export const PARTIAL_FORMAT = 'passk-partial/3';
 
 /**
  * Raw, mergeable Monte Carlo sums for some blocks of replicates of one scenario: plain JSON
  * (numbers, strings, arrays), so shards can be written to files and merged later.
  *
- * `nodes[n].sums` has (2·12 + 1)·K numbers: Σ_r y[m][k] for the 12 metrics (ENGINE_METRICS order)
+ * `nodes[n].sums` has (3·12 + 2)·K numbers: Σ_r y[m][k] for the 12 metrics (ENGINE_METRICS order)
  * and k = 1..K, then Σ_r y[m][k]², then Σ_r y[cost][k]·y[deliveredCorrect][k], where y is one
- * replicate's total over tasks. Node (level L, index i) covers blocks [i·2^L, (i + 1)·2^L) of 64
+ * replicate's total over tasks; then Σ_b Y[m][k]²/n_b and Σ_b Y[cost][k]·Y[deliveredCorrect][k]/n_b
+ * over its blocks b of n_b replicates with totals Y (format 3; format 2 had no block terms). Node (level L, index i) covers blocks [i·2^L, (i + 1)·2^L) of 64
  * replicates (see blockTree).
  */
 export interface PartialResult {

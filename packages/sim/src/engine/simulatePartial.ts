@@ -11,6 +11,8 @@ import { createBlockRunner } from './enginePlan.js';
 import { coveredRanges, nodeToJson, PARTIAL_FORMAT, type PartialResult } from './partialResult.js';
 import { blockReplicates, REPLICATES_PER_BLOCK, requireBlockRange } from './replicateBlocks.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
+import { blockScenario } from '../uncertainty/blockScenario.js';
+import { measuredParameters } from '../uncertainty/measuredParameters.js';
 
 /** Options of `simulate` and `simulatePartial`: which replicates to run, progress, stopping early, forcing the general sampler and reuse of work between calls. */
 export interface SimulateOptions {
@@ -65,10 +67,13 @@ export function simulatePartial(scenario: Scenario, options: SimulateOptions = {
   }
   const reuse: SimulationReuse = options.reuse ?? {};
   const general = options.forceGeneral === true;
+  // Measured parameters: every block simulates its own draw of them (blockScenario), with a runner
+  // built for that draw (its tables depend on the rates); the run's runner is block 0's and names the path.
+  const measured = measuredParameters(scenario).length > 0;
   if (reuse.runner === undefined || reuse.scenario !== scenario || reuse.general !== general) {
     reuse.scenario = scenario;
     reuse.general = general;
-    reuse.runner = createBlockRunner(scenario, general, reuse.tables);
+    reuse.runner = measured ? createBlockRunner(blockScenario(scenario, 0), general) : createBlockRunner(scenario, general, reuse.tables);
     reuse.fingerprint = scenarioFingerprint(scenario, PARTIAL_FORMAT);
   }
   const runner = reuse.runner;
@@ -87,7 +92,8 @@ export function simulatePartial(scenario: Scenario, options: SimulateOptions = {
     }
     const count = blockReplicates(b, R);
     totals.fill(0, 0, count * METRIC_COUNT * K);
-    runner.run(streamRng(scenario.seed, 'block', b), b * REPLICATES_PER_BLOCK, count, totals);
+    const blockRunner = measured && b > 0 ? createBlockRunner(blockScenario(scenario, b), general) : runner;
+    blockRunner.run(streamRng(scenario.seed, 'block', b), b * REPLICATES_PER_BLOCK, count, totals);
     pushNode(stack, { level: 0, index: b, replicates: count, sums: blockSums(totals, count, K) });
     done += count;
     options.onProgress?.(done, requested);

@@ -3,8 +3,13 @@ import { requireScenario } from '../scenario/requireScenario.js';
 import { InputError } from '../errors.js';
 import type { Scenario } from '../scenario/types.js';
 import type { EnginePath } from './blockRunner.js';
-import { foldNodes, normaliseNodes } from './blockTree.js';
-import { COST, DELIVERED_CORRECT, ENGINE_METRICS, METRIC_COUNT, type EngineMetric } from './engineMetrics.js';
+import { foldNodes, nodeEnd, nodeStart, normaliseNodes, type BlockNode } from './blockTree.js';
+import { BLOCK_LEVEL_OFFSET_PER_K, COST, DELIVERED_CORRECT, ENGINE_METRICS, METRIC_COUNT, type EngineMetric } from './engineMetrics.js';
+import { blockReplicates, REPLICATES_PER_BLOCK } from './replicateBlocks.js';
+import { drawInterval, type MetricInterval } from '../uncertainty/drawInterval.js';
+import { monteCarloVariance, varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
+import { exactSpreadOverDraws } from '../uncertainty/exactOverDraws.js';
+import { measuredParameters } from '../uncertainty/measuredParameters.js';
 import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
 
@@ -16,6 +21,12 @@ export interface Estimate {
   readonly se: number | null;
   /** Closed form (from the analytic module, passed to `summarise`), or null. */
   readonly exact: number | null;
+  /**
+   * Only when the scenario has measured parameters (`verifier.measured`): the interval for the
+   * metric at the true parameters, their uncertainty and the Monte Carlo noise together (`se` is then
+   * the Monte Carlo part alone, over blocks). Absent where the value is null or there are < 2 blocks.
+   */
+  readonly interval?: MetricInterval;
 }
 
 /** The name of a metric in a `SummaryRow` (the engine's metrics and cost per correct delivery). */
@@ -61,6 +72,11 @@ export interface Summary {
   readonly complete: boolean;
   /** True when a shouldStop callback ended some part early. */
   readonly stopped: boolean;
+  /**
+   * Present when the scenario has measured parameters: which ones were drawn (one draw per block
+   * of replicates from their posteriors) and how many blocks the intervals rest on.
+   */
+  readonly drawn?: { readonly parameters: readonly string[]; readonly blocks: number; readonly prior: 'jeffreys' };
   readonly rows: readonly SummaryRow[];
 }
 
@@ -73,6 +89,10 @@ export interface Summary {
  * SE = sd_r(y_r/T)/√R with the (R − 1) sample variance — the replicate is the independent unit, also
  * on a fixed benchmark. costPerCorrect = mean cost/mean deliveredCorrect, Var ≈ (V_c − 2ρC + ρ²V_d)/d̄²
  * (delta method) with V, C the variances and covariance of the replicate means over R.
+ * With measured parameters (each block one draw of them, `blockScenario`) the replicates of a
+ * block are not independent: SE then counts blocks as the units, and each metric carries an interval
+ * for its value at the true parameters (`varianceComponents`, `drawInterval`); costPerCorrect's by
+ * the delta method on the same components.
  * Example: replicate totals 1 and 3 over T = 4 tasks give mean 0.5 and SE 0.25 (tested).
  */
 export function summarise(scenario: Scenario, partial: PartialResult, exact: ExactValues = {}): Summary {
@@ -88,7 +108,8 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
   const K = scenario.policy.maxAttempts;
   const T = scenario.tasks.count;
   const R = partial.done;
-  const sums = foldNodes(normaliseNodes(partialNodes(partial, 'partial')));
+  const nodes = normaliseNodes(partialNodes(partial, 'partial'));
+  const sums = foldNodes(nodes);
   const width = METRIC_COUNT * K;
   const exactOf = (metric: SummaryMetric, k: number): number | null => {
     const value = exact[metric]?.[k - 1];
@@ -103,6 +124,22 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
         ? latencyCap !== null
         : true,
   );
+  const layout = measuredParameters(scenario).length > 0 ? blockLayout(nodes, partial.replicates) : null;
+  // The parameter part from the closed forms at the blocks' draws, where they exist (no Monte Carlo noise in it).
+  const overDraws = layout === null ? null : exactSpreadOverDraws(scenario, layout.list);
+  const spread = overDraws?.spread ?? null;
+  const between = BLOCK_LEVEL_OFFSET_PER_K * K;
+  // Variance components of metrics m and n at k (their covariance; the variance when m = n), in units of a replicate total.
+  const components = (m: number, n: number, k: number) => {
+    if (layout === null || sums === null) return null;
+    const i = m * K + k - 1;
+    const j = n * K + k - 1;
+    const cross =
+      m === n
+        ? { products: sums[width + i], blockProducts: sums[between + i] }
+        : { products: sums[2 * width + k - 1], blockProducts: sums[between + width + k - 1] };
+    return varianceComponents({ ...cross, sumY: sums[i], sumZ: sums[j] }, layout, m === n);
+  };
   const rows: SummaryRow[] = [];
   for (let k = 1; k <= K; k++) {
     const moments = (m: number) => {
@@ -116,7 +153,18 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
     const estimate = (m: number): Estimate => {
       if (!budgeted[m]) return { value: null, se: null, exact: null };
       const { mean, variance } = moments(m);
-      return { value: mean, se: variance === null ? null : Math.sqrt(variance / R), exact: exactOf(ENGINE_METRICS[m], k) };
+      const exact = exactOf(ENGINE_METRICS[m], k);
+      const drawn = components(m, m, k);
+      if (drawn === null || mean === null || layout === null) return { value: mean, se: variance === null ? null : Math.sqrt(variance / R), exact };
+      const range = RATE_METRICS.has(ENGINE_METRICS[m]) ? { min: 0, max: 1 } : { min: 0, max: Infinity };
+      const closedForm = spread?.[ENGINE_METRICS[m]]?.[k - 1] ?? null;
+      if (closedForm !== null) {
+        const monteCarlo = monteCarloVariance(closedForm * T * T, drawn.within, layout) / (T * T);
+        const interval = drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm');
+        return { value: mean, se: Math.sqrt(monteCarlo), exact, interval };
+      }
+      const interval = drawInterval(mean, drawn.parameter / (T * T), drawn.monteCarlo / (T * T), layout.blocks, range);
+      return { value: mean, se: Math.sqrt(drawn.monteCarlo) / T, exact, interval };
     };
     const row: Record<string, unknown> = { k };
     ENGINE_METRICS.forEach((metric, m) => (row[metric] = estimate(m)));
@@ -133,7 +181,21 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
         ratioSe = Math.sqrt(Math.max(0, variance) / R);
       }
     }
-    row.costPerCorrect = { value: ratio, se: ratioSe, exact: exactOf('costPerCorrect', k) };
+    const costDrawn = components(COST, COST, k);
+    const correctDrawn = components(DELIVERED_CORRECT, DELIVERED_CORRECT, k);
+    const crossDrawn = components(COST, DELIVERED_CORRECT, k);
+    if (ratio !== null && layout !== null && costDrawn && correctDrawn && crossDrawn && sums !== null) {
+      // Delta method on the components: Var(c/d) ≈ (V_c − 2r·C_cd + r²·V_d)/d̄², d̄ the mean correct total per replicate.
+      const d = sums[DELIVERED_CORRECT * K + k - 1] / R;
+      const part = (key: 'parameter' | 'monteCarlo') =>
+        Math.max(0, costDrawn[key] - 2 * ratio! * crossDrawn[key] + ratio! * ratio! * correctDrawn[key]) / (d * d);
+      const closedForm = spread?.costPerCorrect[k - 1] ?? null;
+      const interval =
+        closedForm === null
+          ? drawInterval(ratio, part('parameter'), part('monteCarlo'), layout.blocks, { min: 0, max: Infinity })
+          : drawInterval(ratio, closedForm, part('monteCarlo'), overDraws!.draws, { min: 0, max: Infinity }, 'closedForm');
+      row.costPerCorrect = { value: ratio, se: Math.sqrt(part('monteCarlo')), exact: exactOf('costPerCorrect', k), interval };
+    } else row.costPerCorrect = { value: ratio, se: ratioSe, exact: exactOf('costPerCorrect', k) };
     rows.push(row as unknown as SummaryRow);
   }
   return {
@@ -146,6 +208,37 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
     episodes: R * T,
     complete: R === scenario.run.replicates,
     stopped: partial.stopped,
+    ...(layout === null ? {} : { drawn: { parameters: measuredParameters(scenario).map((p) => p.path), blocks: layout.blocks, prior: 'jeffreys' as const } }),
     rows,
   };
+}
+
+/** The metrics that are probabilities (their intervals stay in [0, 1]). */
+const RATE_METRICS: ReadonlySet<SummaryMetric> = new Set([
+  'coverage',
+  'passHatK',
+  'deliveredCorrect',
+  'deliveredWrong',
+  'abstained',
+  'costOverCap',
+  'latencyOverCap',
+]);
+
+/** The blocks the nodes cover: their number and Σ n_b² (every block holds 64 replicates but perhaps the run's last). */
+function blockLayout(nodes: readonly BlockNode[], replicates: number): BlockLayout & { list: number[] } {
+  const lastBlock = Math.ceil(replicates / REPLICATES_PER_BLOCK);
+  const list: number[] = [];
+  let blocks = 0;
+  let squaredSizes = 0;
+  let done = 0;
+  for (const node of nodes) {
+    for (let b = nodeStart(node); b < Math.min(nodeEnd(node), lastBlock); b++) {
+      const n = blockReplicates(b, replicates);
+      list.push(b);
+      blocks++;
+      squaredSizes += n * n;
+      done += n;
+    }
+  }
+  return { replicates: done, blocks, squaredSizes, list };
 }

@@ -11,7 +11,7 @@ import { resolveSuccessRate } from './resolveSuccessRate.js';
 import type { Field, ObjectNode } from './formatNodes.js';
 import { readField, requirementOf } from './readDeclared.js';
 import { SCENARIO_DEFS, SCENARIO_FORMAT } from './scenarioFormat.js';
-import type { AttemptCorrelation, AttemptsSpec, RunSpec, Scenario, SelectorSpec, TasksSpec, VerifierSpec } from './types.js';
+import type { AttemptCorrelation, AttemptsSpec, RunSpec, Scenario, SelectorSpec, TasksSpec, VerifierMeasurement, VerifierSpec } from './types.js';
 
 /** Options of `resolveScenario`. */
 export interface ResolveScenarioOptions {
@@ -131,14 +131,43 @@ function resolveVerifier(value: unknown, at: ConfigPath): VerifierSpec {
   }
   const node = readObject(value, at, SCENARIO_DEFS.verifier.example);
   checkKeys(node, at, Object.keys(VERIFIER));
-  const rate = (key: string) => {
+  const measuredValue = fieldOf(node, 'measured');
+  const measured = measuredValue === undefined ? undefined : resolveMeasurement(measuredValue, childPath(at, 'measured'));
+  const rate = (key: 'falseAccept' | 'falseReject', measuredRate: number | undefined) => {
     const given = fieldOf(node, key);
-    return resolveRate(given === undefined ? VERIFIER[key]!.default : given, childPath(at, key));
+    if (measuredRate !== undefined && given !== undefined && typeof given !== 'number') {
+      throw new InputError(whereOf(childPath(at, key)), 'must be a number (a point rate) when verifier.measured is given', given);
+    }
+    return resolveRate(given ?? measuredRate ?? VERIFIER[key]!.default, childPath(at, key));
   };
-  const falseAccept = rate('falseAccept');
-  const falseReject = rate('falseReject');
+  const falseAccept = rate('falseAccept', measured && measured.falseAccept.accepted / measured.falseAccept.wrong);
+  const falseReject = rate('falseReject', measured && measured.falseReject.rejected / measured.falseReject.right);
   const cost = readField<number>(node, at, 'cost', VERIFIER.cost!);
-  return { perfect: false, falseAccept, falseReject, cost };
+  return { perfect: false, falseAccept, falseReject, cost, ...(measured === undefined ? {} : { measured }) };
+}
+
+/** `verifier.measured`: the counts of `passk verifier --out`, accepted ≤ wrong and rejected ≤ right. */
+function resolveMeasurement(value: unknown, at: ConfigPath): VerifierMeasurement {
+  const declared = SCENARIO_DEFS.verifier.fields.measured.node;
+  const node = readObject(value, at, declared.example);
+  checkKeys(node, at, Object.keys(declared.fields));
+  const pair = <A extends string, B extends string>(key: 'falseAccept' | 'falseReject', part: A, whole: B) => {
+    const field = declared.fields[key];
+    const pairAt = childPath(at, key);
+    const given = fieldOf(node, key);
+    if (given === undefined) throw missingError(pairAt, `an object like ${field.node.example}`);
+    const pairNode = readObject(given, pairAt, field.node.example);
+    checkKeys(pairNode, pairAt, Object.keys(field.node.fields));
+    const fields = field.node.fields as Readonly<Record<string, Field>>;
+    const partValue = readField<number>(pairNode, pairAt, part, fields[part]!);
+    const wholeValue = readField<number>(pairNode, pairAt, whole, fields[whole]!);
+    if (partValue > wholeValue) throw new InputError(whereOf(childPath(pairAt, part)), `must be ≤ ${whole} (${wholeValue})`, partValue);
+    return { [part]: partValue, [whole]: wholeValue } as { [K in A | B]: number };
+  };
+  const falseAccept = pair('falseAccept', 'accepted', 'wrong');
+  const falseReject = pair('falseReject', 'rejected', 'right');
+  const source = readField<string | undefined>(node, at, 'source', declared.fields.source);
+  return { falseAccept, falseReject, ...(source === undefined ? {} : { source }) };
 }
 
 function resolveRun(value: unknown, at: ConfigPath): RunSpec {

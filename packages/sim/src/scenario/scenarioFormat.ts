@@ -206,16 +206,77 @@ const rate = {
   example: '0.05 or { dist: beta, mean: 0.05, concentration: 20 }',
 } as const satisfies TaggedNode;
 
+const count = { type: 'number', integer: true, min: 0 } as const satisfies NumberNode;
+const positiveCount = { type: 'number', integer: true, min: 1 } as const satisfies NumberNode;
+
+/** The counts a verifier's rates were measured on (`passk verifier --out`; docs/verifiers.md). */
+const measured = {
+  type: 'object',
+  doc: 'What the error rates were measured on (as `passk verifier --out` writes it); the engine then draws the rates from their Jeffreys posteriors once per block of 64 replicates, and every metric gets an interval that includes this uncertainty.',
+  example: '{ falseAccept: { accepted: 2375, wrong: 10018 }, falseReject: { rejected: 156, right: 12284 } }',
+  fields: {
+    falseAccept: {
+      node: {
+        type: 'object',
+        doc: 'The wrong attempts judged and how many of them the verifier accepted.',
+        example: '{ accepted: 2375, wrong: 10018 }',
+        fields: {
+          accepted: { node: count, doc: 'Wrong attempts the verifier accepted (≤ wrong).', required: true },
+          wrong: { node: positiveCount, doc: 'Wrong attempts judged.', required: true },
+        },
+      },
+      doc: 'The false-accept count: accepted of wrong.',
+      required: true,
+    },
+    falseReject: {
+      node: {
+        type: 'object',
+        doc: 'The right attempts judged and how many of them the verifier rejected.',
+        example: '{ rejected: 156, right: 12284 }',
+        fields: {
+          rejected: { node: count, doc: 'Right attempts the verifier rejected (≤ right).', required: true },
+          right: { node: positiveCount, doc: 'Right attempts judged.', required: true },
+        },
+      },
+      doc: 'The false-reject count: rejected of right.',
+      required: true,
+    },
+    source: { node: { type: 'string' }, doc: 'What was measured, in words (files, group); free text.' },
+  },
+  rules: [{ doc: 'accepted ≤ wrong and rejected ≤ right (checked by the resolver only).' }],
+} as const satisfies ObjectNode;
+
 const verifier = {
   type: 'object',
   doc: 'The verifier that judges each attempt.',
   defaultDoc: 'omitted: a perfect verifier that accepts exactly the correct attempts, for free',
   example: '{ falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }',
   fields: {
-    falseAccept: { node: { type: 'ref', name: 'rate' }, doc: 'P(accept | wrong attempt).', default: 0 },
-    falseReject: { node: { type: 'ref', name: 'rate' }, doc: 'P(reject | correct attempt).', default: 0 },
+    falseAccept: {
+      node: { type: 'ref', name: 'rate' },
+      doc: 'P(accept | wrong attempt).',
+      default: 0,
+      defaultDoc: '0; with measured, accepted/wrong',
+    },
+    falseReject: {
+      node: { type: 'ref', name: 'rate' },
+      doc: 'P(reject | correct attempt).',
+      default: 0,
+      defaultDoc: '0; with measured, rejected/right',
+    },
     cost: { node: amountValue, doc: 'Cost of one verification (added per attempt).', default: 0 },
+    measured: { node: measured, doc: measured.doc, defaultDoc: '(none): the rates are taken as given' },
   },
+  rules: [
+    {
+      doc: 'With measured, falseAccept and falseReject must be point rates (numbers) when given.',
+      schema: {
+        if: { type: 'object', required: ['measured'] },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword (if/then), never awaited
+        then: { properties: { falseAccept: { type: 'number' }, falseReject: { type: 'number' } } },
+      },
+    },
+  ],
 } as const satisfies ObjectNode;
 
 const selector = {

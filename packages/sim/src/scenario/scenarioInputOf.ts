@@ -23,6 +23,15 @@ export function scenarioInputOf(scenario: Scenario): ScenarioInput {
             falseAccept: rateInput(verifier.falseAccept),
             falseReject: rateInput(verifier.falseReject),
             cost: verifier.cost,
+            ...(verifier.measured === undefined
+              ? {}
+              : {
+                  measured: {
+                    falseAccept: { ...verifier.measured.falseAccept },
+                    falseReject: { ...verifier.measured.falseReject },
+                    ...(verifier.measured.source === undefined ? {} : { source: verifier.measured.source }),
+                  },
+                }),
           },
         }),
     selector: { ...scenario.selector } as SelectorInput,

@@ -63,6 +63,18 @@ export interface VerifierSpec {
   readonly falseReject: RateSpec;
   /** Cost of one verification (added per attempt). */
   readonly cost: number;
+  /** The counts the rates were measured on (`passk verifier --out`), when the file gives them; the engine then draws the rates per block of replicates (uncertainty/blockScenario). */
+  readonly measured?: VerifierMeasurement;
+}
+
+/**
+ * What a measured verifier's rates rest on: false accept = accepted/wrong, false reject =
+ * rejected/right (docs/verifiers.md); `source` describes the logs in words.
+ */
+export interface VerifierMeasurement {
+  readonly falseAccept: { readonly accepted: number; readonly wrong: number };
+  readonly falseReject: { readonly rejected: number; readonly right: number };
+  readonly source?: string;
 }
 
 /**

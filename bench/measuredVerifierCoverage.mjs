@@ -1,0 +1,105 @@
+// `pnpm bench:measured-verifier`: does the interval `passk simulate` reports with a measured verifier
+// (verifier.measured: rates drawn per block of 64 replicates from their Jeffreys posteriors) cover
+// the value at the TRUE rates at its 95 % level? For each cell — true false accept / false reject,
+// measurement size n (n wrong and n right attempts judged), and engine path — each run draws the
+// "measurement" (accepted ~ Binomial(n, fa), rejected ~ Binomial(n, fr)), simulates with those
+// counts (its own seed), and checks whether delivered correct / delivered wrong at k = 1 and k = K
+// (and abstained) lie in the interval. The truth is the closed form at the true rates (path "closed form": 20 fixed
+// tasks, sequential, first accepted, K = 4), or a long simulation at the true rates (path "between
+// blocks": lognormal cost under a cost cap, where no closed form exists; its own Monte Carlo SE is
+// printed). Beside it: the coverage of the Monte Carlo interval alone (value ± 1.96 SE), i.e. what a
+// what-if that took the measured rates as exact would claim. Prints a Markdown table (docs/verifiers.md).
+// Options: --runs N (default 400 per cell), --replicates R (default 6400 = 100 blocks per run),
+// --path 'closed form' | 'between blocks' (default both).
+import { parseArgs } from 'node:util';
+import { cpus, loadavg } from 'node:os';
+import { binomial, resolveScenario, simulate, exactValuesFor, streamRng } from '../packages/sim/dist/index.js';
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '400' }, replicates: { type: 'string', default: '6400' }, path: { type: 'string' } },
+});
+const RUNS = Number(values.runs);
+const REPLICATES = Number(values.replicates);
+const K = 4;
+const P = [0.1, 0.3, 0.5, 0.7, 0.9].flatMap((p) => [p, p, p, p]); // 20 tasks
+const RATES = [
+  { fa: 0.05, fr: 0.02 },
+  { fa: 0.2, fr: 0.05 },
+  { fa: 0.5, fr: 0.2 },
+];
+const SIZES = [30, 200, 2000];
+const PATHS = ['closed form', 'between blocks'].filter((path) => values.path === undefined || path === values.path);
+const METRICS = ['deliveredCorrect', 'deliveredWrong', 'abstained'];
+
+function scenario(path, verifier, seed, replicates) {
+  return resolveScenario({
+    seed,
+    tasks: { count: P.length, successRate: { dist: 'fixed', values: P } },
+    ...(path === 'between blocks' ? { attempts: { cost: { perAttempt: { dist: 'lognormal', median: 0.02, sigma: 0.5 } } } } : {}),
+    verifier,
+    policy: { maxAttempts: K, ...(path === 'between blocks' ? { budget: { cost: 0.06 } } : {}) },
+    run: { replicates },
+  });
+}
+
+/** The value at the true rates per metric and k index: closed form, or a long simulation (with its SE). */
+function truthOf(path, rates) {
+  const truthScenario = scenario(path, { falseAccept: rates.fa, falseReject: rates.fr }, 'truth', 64 * 4000);
+  if (path === 'closed form') {
+    const exact = exactValuesFor(truthScenario);
+    return Object.fromEntries(METRICS.map((m) => [m, exact[m].map((value) => ({ value, se: 0 }))]));
+  }
+  const rows = simulate(truthScenario).rows;
+  return Object.fromEntries(METRICS.map((m) => [m, rows.map((row) => ({ value: row[m].value, se: row[m].se }))]));
+}
+
+const started = performance.now();
+process.stdout.write(
+  `measured-verifier coverage: ${RUNS} measurements per cell, ${REPLICATES} replicates each (${REPLICATES / 64} blocks), K = ${K}, 20 tasks; ` +
+    `${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
+);
+process.stdout.write('| path | fa | fr | n | metric | coverage (± SE) | MC-only coverage | mean half-width | truth SE |\n');
+process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
+let cells = 0;
+let below = 0;
+for (const path of PATHS) {
+  for (const rates of RATES) {
+    const truth = truthOf(path, rates);
+    for (const n of SIZES) {
+      const rng = streamRng(2026, 'measured-verifier-coverage', path, rates.fa, rates.fr, n);
+      const tally = {};
+      for (let run = 0; run < RUNS; run++) {
+        const measured = { falseAccept: { accepted: binomial(rng, n, rates.fa), wrong: n }, falseReject: { rejected: binomial(rng, n, rates.fr), right: n } };
+        const rows = simulate(scenario(path, { measured }, run, REPLICATES)).rows;
+        for (const metric of METRICS) {
+          for (const i of [0, K - 1]) {
+            const key = `${metric}@${i + 1}`;
+            const t = truth[metric][i].value;
+            const { value, se, interval } = rows[i][metric];
+            const cell = (tally[key] ??= { covered: 0, mcCovered: 0, width: 0 });
+            if (interval.lower <= t && t <= interval.upper) cell.covered++;
+            if (Math.abs(value - t) <= 1.96 * se) cell.mcCovered++;
+            cell.width += (interval.upper - interval.lower) / 2;
+          }
+        }
+      }
+      for (const metric of METRICS) {
+        for (const i of [0, K - 1]) {
+          const key = `${metric}@${i + 1}`;
+          const cell = tally[key];
+          const coverage = cell.covered / RUNS;
+          const se = Math.sqrt((coverage * (1 - coverage)) / RUNS);
+          cells++;
+          if (coverage + 2 * Math.sqrt((0.95 * 0.05) / RUNS) < 0.95) below++;
+          process.stdout.write(
+            `| ${path} | ${rates.fa} | ${rates.fr} | ${n} | ${key} | ${(coverage * 100).toFixed(1)} % ± ${(se * 100).toFixed(1)} | ` +
+              `${((cell.mcCovered / RUNS) * 100).toFixed(1)} % | ${((cell.width / RUNS) * 100).toFixed(2)} pp | ${(truth[metric][i].se * 100).toFixed(3)} pp |\n`,
+          );
+        }
+      }
+    }
+  }
+}
+process.stdout.write(
+  `\n${cells} cells; ${below} below 95 % by more than 2 binomial SE of the nominal rate; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+);

@@ -1,0 +1,88 @@
+import type { Estimate, Scenario, SummaryRow } from '@passk/sim';
+import { significant } from './estimateCells.js';
+import { formatPercent, formatPercentInterval } from './percent.js';
+import type { Table } from './table.js';
+
+// A simulation whose verifier was measured (verifier.measured): the line that says so, the table of
+// what users get with each metric's interval (the rates' uncertainty and the Monte Carlo noise
+// together), and the measured judge beside a perfect one.
+
+/** The measurement in a few lines: the counts, what they were measured on, and what the intervals include (null without one). */
+export function measuredVerifierLines(scenario: Scenario): string[] | null {
+  const measured = scenario.verifier.measured;
+  if (measured === undefined) return null;
+  const { accepted, wrong } = measured.falseAccept;
+  const { rejected, right } = measured.falseReject;
+  return [
+    `Verifier measured: false accept ${accepted}/${wrong} (${formatPercent(accepted / wrong)}), ` +
+      `false reject ${rejected}/${right} (${formatPercent(rejected / right)}).`,
+    ...(measured.source === undefined ? [] : [`Measured on: ${measured.source}`]),
+    "Intervals (95 %) include these rates' uncertainty (Jeffreys posteriors, one draw per block of 64",
+    'replicates); ± is the Monte Carlo part alone.',
+  ];
+}
+
+/** "39.2% [38.9%, 39.4%]" for a rate, "1.234 [1.2, 1.27]" for an amount ("—" without a value). */
+function withInterval(estimate: Estimate, kind: 'rate' | 'amount'): string {
+  if (estimate.value === null) return '—';
+  const value = kind === 'rate' ? formatPercent(estimate.value) : significant(estimate.value);
+  const interval = estimate.interval;
+  if (interval === undefined) return value;
+  return `${value} ${kind === 'rate' ? formatPercentInterval(interval.lower, interval.upper) : `[${significant(interval.lower, 3)}, ${significant(interval.upper, 3)}]`}`;
+}
+
+/** What users get with at most k attempts, each with its interval (the measured rates' uncertainty included). */
+export function measuredDeliveryTable(rows: readonly SummaryRow[]): Table {
+  return {
+    title: "What users get with at most k attempts, the verifier's uncertainty included (95 % interval)",
+    columns: [{ header: 'k' }, { header: 'delivered correct' }, { header: 'delivered wrong' }, { header: 'abstained' }, { header: 'cost per correct' }],
+    rows: rows.map((row) => [
+      String(row.k),
+      withInterval(row.deliveredCorrect, 'rate'),
+      withInterval(row.deliveredWrong, 'rate'),
+      withInterval(row.abstained, 'rate'),
+      withInterval(row.costPerCorrect, 'amount'),
+    ]),
+  };
+}
+
+/**
+ * Retry until the judge accepts, with the measured judge and with a perfect one, or null where the
+ * perfect judge's delivery does not follow from the same run. With selector firstAccepted and no
+ * budget, a perfect verifier delivers a correct answer exactly when one of the first k attempts is
+ * correct: its delivered correct is the run's coverage@k, its delivered wrong 0 (abstain) or
+ * 1 − coverage@k (deliverLast); the attempt process does not depend on the verifier.
+ */
+export function perfectVerifierTable(scenario: Scenario, rows: readonly SummaryRow[]): Table | null {
+  if (!perfectVerifierFollows(scenario)) return null;
+  const deliverLast = scenario.policy.onNoAccept === 'deliverLast';
+  return {
+    title: 'Retry until the judge accepts: the measured judge beside a perfect one',
+    columns: [
+      { header: 'k' },
+      { header: 'correct, this judge' },
+      { header: 'perfect' },
+      { header: 'wrong, this judge' },
+      { header: 'perfect' },
+      { header: 'correct lost' },
+    ],
+    rows: rows.map((row) => {
+      const coverage = row.coverage.value;
+      const lost = coverage === null || row.deliveredCorrect.value === null ? null : coverage - row.deliveredCorrect.value;
+      return [
+        String(row.k),
+        withInterval(row.deliveredCorrect, 'rate'),
+        formatPercent(coverage),
+        withInterval(row.deliveredWrong, 'rate'),
+        formatPercent(coverage === null ? null : deliverLast ? 1 - coverage : 0),
+        lost === null ? '—' : `${(lost * 100).toFixed(1)} pp`,
+      ];
+    }),
+  };
+}
+
+/** Whether a perfect verifier's delivery follows from the run itself: selector firstAccepted, no budget (see perfectVerifierTable). */
+export function perfectVerifierFollows(scenario: Scenario): boolean {
+  const budget = scenario.policy.budget;
+  return scenario.selector.kind === 'firstAccepted' && budget.cost === null && budget.latency === null;
+}
