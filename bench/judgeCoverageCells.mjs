@@ -68,43 +68,8 @@ export function drawJudgedLog(rng, { falseAccept, falseReject, auditFraction, T,
  * estimate of `ESTIMATES` the coverage of the population's truth, the misses below and above, and
  * the mean width, over `datasets` datasets; dataset d uses the stream (seed, 'judge', cell, d).
  */
-export function measureJudgeCell({ falseAccept, falseReject, auditFraction, T, datasets, seed, first = 0, confidence = 0.95 }) {
-  const key = `${falseAccept}:${falseReject}:${auditFraction}:${T}`;
-  const records = METRICS.map(({ metric, k }) => ({
-    falseAccept,
-    falseReject,
-    auditFraction,
-    T,
-    audited: Math.round(auditFraction * T),
-    metric,
-    k,
-    datasets,
-    truth: populationTruth(metric, k),
-    ...Object.fromEntries(ESTIMATES.map((name) => [name, { covered: 0, below: 0, above: 0, width: 0, lambda: 0 }])),
-  }));
-  const ks = METRICS.map(({ k }) => k);
-  for (let d = first; d < first + datasets; d++) {
-    const rng = streamRng(seed, 'judge', key, d);
-    const rows = judgeCorrectedEstimates(drawJudgedLog(rng, { falseAccept, falseReject, auditFraction, T }), ks, { confidence, sides: 2 });
-    METRICS.forEach(({ metric }, i) => {
-      const record = records[i];
-      const row = rows[i][metric];
-      for (const name of ESTIMATES) {
-        const interval = row[name]?.interval;
-        const tally = record[name];
-        if (!interval) {
-          tally.below++;
-          continue;
-        }
-        if (record.truth < interval.lower) tally.above++;
-        else if (record.truth > interval.upper) tally.below++;
-        else tally.covered++;
-        tally.width += interval.upper - interval.lower;
-      }
-      record.corrected.lambda += row.corrected.lambda;
-    });
-  }
-  return summarise(records, datasets);
+export function measureJudgeCell(cell) {
+  return measureCell(cell, { key: '', truth: populationTruth, draw: drawJudgedLog, estimate: judgeCorrectedEstimates });
 }
 
 /**
@@ -149,8 +114,13 @@ export function drawJudgedPairs(rng, { falseAccept, falseReject, auditFraction, 
 }
 
 /** One compare cell: per metric the coverage of B − A's truth by each estimate's interval (as `measureJudgeCell`). */
-export function measureJudgeCompareCell({ falseAccept, falseReject, auditFraction, T, datasets, seed, first = 0, confidence = 0.95 }) {
-  const key = `compare:${falseAccept}:${falseReject}:${auditFraction}:${T}`;
+export function measureJudgeCompareCell(cell) {
+  return measureCell(cell, { key: 'compare:', truth: differenceTruth, draw: drawJudgedPairs, estimate: judgeCorrectedDifference });
+}
+
+/** A cell of either kind: its datasets drawn by `draw`, estimated by `estimate`, each interval tallied against `truth`. */
+function measureCell({ falseAccept, falseReject, auditFraction, T, datasets, seed, first = 0, confidence = 0.95 }, { key, truth, draw, estimate }) {
+  const cellKey = `${key}${falseAccept}:${falseReject}:${auditFraction}:${T}`;
   const records = METRICS.map(({ metric, k }) => ({
     falseAccept,
     falseReject,
@@ -160,13 +130,13 @@ export function measureJudgeCompareCell({ falseAccept, falseReject, auditFractio
     metric,
     k,
     datasets,
-    truth: differenceTruth(metric, k),
+    truth: truth(metric, k),
     ...Object.fromEntries(ESTIMATES.map((name) => [name, { covered: 0, below: 0, above: 0, width: 0, lambda: 0 }])),
   }));
   const ks = METRICS.map(({ k }) => k);
   for (let d = first; d < first + datasets; d++) {
-    const rng = streamRng(seed, 'judge', key, d);
-    const rows = judgeCorrectedDifference(drawJudgedPairs(rng, { falseAccept, falseReject, auditFraction, T }), ks, { confidence, sides: 2 });
+    const rng = streamRng(seed, 'judge', cellKey, d);
+    const rows = estimate(draw(rng, { falseAccept, falseReject, auditFraction, T }), ks, { confidence, sides: 2 });
     METRICS.forEach(({ metric }, i) => {
       const record = records[i];
       const row = rows[i][metric];
