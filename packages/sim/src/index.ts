@@ -130,6 +130,9 @@ export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';
 export { posteriorTasks } from './fit/posteriorTasks.js';
 export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';
 
+// Retry dependence within episodes (issue #40)
+export type * from './dependence/types.js';
+
 // Comparing runs (passk compare, passk gate)
 export {
   compareRuns,
