@@ -132,6 +132,10 @@ export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js'
 
 // Retry dependence within episodes (issue #40)
 export type * from './dependence/types.js';
+export { fitDependence } from './dependence/fitDependence.js';
+export { testEpisodeIndependence } from './dependence/testEpisodeIndependence.js';
+export { testRunOrderDrift } from './dependence/runOrderDrift.js';
+export { predictDependentPassAtK } from './dependence/predictDependentPassAtK.js';
 
 // Comparing runs (passk compare, passk gate)
 export {

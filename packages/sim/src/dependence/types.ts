@@ -44,12 +44,12 @@ export interface FittedDependenceModel {
   model: DependenceModelName;
   /**
    * Named as in the scenario format — icc, stickiness, afterFailure — plus the task population's
-   * `mean` and `concentration` (p_t ~ Beta(mean·concentration, (1 − mean)·concentration)).
+   * `mean` and `taskCorrelation` = 1/(1 + s) (p_t ~ Beta(mean·s, (1 − mean)·s); as `passk fit` names it).
    */
   parameters: Record<string, FittedParameter>;
   /** The fitted within-episode dependence as the scenario format writes it (`attempts.correlation`). */
   correlation: AttemptCorrelation;
-  /** The fitted task population: p_t ~ Beta(alpha, beta). */
+  /** The fitted task population: p_t ~ Beta(alpha, beta) (both Infinity: every task has p = mean). */
   population: { alpha: number; beta: number };
   logLikelihood: number;
   aic: number;
@@ -59,6 +59,11 @@ export interface FittedDependenceModel {
    * averaged over the task population, for j = 1..maxLength of the data (for the chart).
    */
   hazard: number[];
+  /** For the predictions' intervals: the fit's coordinates (logit mean, ln s, model coordinate), the
+   *  free ones not at a limit, and the inverse observed information over those (null if singular). */
+  coordinates: number[];
+  freeCoordinates: number[];
+  covariance: number[][] | null;
 }
 
 /** Observed success at attempt j among episodes whose attempts 1..j − 1 all failed (j = attempt). */
@@ -113,6 +118,9 @@ export interface DependentPassAtK {
   k: number;
   passAtK: number;
   passHatK: number;
+  /** At the fit's confidence (delta method, logit scale); absent when the fit's information is singular. */
+  passAtKInterval?: [number, number];
+  passHatKInterval?: [number, number];
 }
 
 // Signatures of the functions (exported from the package index once implemented, in this folder):
