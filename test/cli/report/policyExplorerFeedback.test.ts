@@ -32,7 +32,7 @@ describe('feedback below 0 in the explorer', () => {
     });
     // Worse than independent retries at every k ≥ 2.
     const independent = policyCurves({ ...base, correlation: 'independent' });
-    expect(curves[3]!.coverage).toBeLessThan(independent[3]!.coverage);
+    expect(curves[3]!.coverage!).toBeLessThan(independent[3]!.coverage!);
   });
 
   it('the strength slider spans [−1, 1] for feedback and [0, 0.95] for icc and stickiness', () => {

@@ -32,7 +32,7 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.compare': 2,
   'passk.simulate': 2,
   'passk.sweep': 2,
-  'passk.fit': 3,
+  'passk.fit': 4,
   'passk.compare': 3,
   'passk.gate': 1,
 } as const satisfies Readonly<Record<ResultKind, number>>;
