@@ -17,6 +17,7 @@ export interface DependenceWhatIfRow {
  * so that the cost of the dependence shows, beyond the longest episode too (model-based there).
  */
 export function dependenceWhatIfText(fit: DependenceFit, rows: readonly DependenceWhatIfRow[]): string {
+  const beyond = rows.some((row) => row.k > fit.maxLength);
   const table = renderTable(
     [
       { header: 'k' },
@@ -24,7 +25,7 @@ export function dependenceWhatIfText(fit: DependenceFit, rows: readonly Dependen
       { header: `pass@k ${fit.chosen}` },
       { header: 'if independent' },
       { header: 'difference' },
-      { header: '', align: 'left' },
+      ...(beyond ? [{ header: 'beyond the log', align: 'left' as const }] : []),
     ],
     rows.map((row) => [
       String(row.k),
@@ -34,7 +35,7 @@ export function dependenceWhatIfText(fit: DependenceFit, rows: readonly Dependen
       formatPercent(row.model),
       formatPercent(row.independent),
       `${((row.model - row.independent) * 100).toFixed(1)} pts`,
-      row.k > fit.maxLength ? 'model-based' : '',
+      ...(beyond ? [row.k > fit.maxLength ? 'model-based' : ''] : []),
     ]),
   );
   return (
@@ -42,8 +43,8 @@ export function dependenceWhatIfText(fit: DependenceFit, rows: readonly Dependen
     `${table}\n` +
     `pass@k ${fit.chosen}: the fitted model over its task population; if independent: the independent model\n` +
     `fitted to the same episodes. k > ${fit.maxLength} (the longest episode in the log) follows from the model, not\n` +
-    "from the data. The log's own pass@k is not set beside it: a task's attempts pooled over dependent episodes\n" +
-    "estimate no episode's pass@k (passk fit shows the observed success by attempt).\n"
+    "from the data. The log's own pass@k is not set beside it: a task's attempts pooled over dependent\n" +
+    "episodes estimate no episode's pass@k (passk fit shows the observed success by attempt).\n"
   );
 }
 

@@ -21,7 +21,7 @@ export const EPISODE_FORMAT_STOPPING: Readonly<Record<string, EpisodeStopping>> 
 /** The key the task id derived from Aider's `testdir` is kept under. */
 const AIDER_TASK = 'exercise';
 /** The key LDB's visible verdicts per attempt are kept under. */
-const LDB_OUTCOMES = 'visible_passes';
+const LDB_OUTCOMES = 'test_feedback[i] is empty';
 
 /** `…/<language>/exercises/practice/<name>` → `<language>/<name>`; other paths as they are. */
 function aiderExercise(testdir: string): string {
