@@ -1,6 +1,5 @@
-import { attemptPaths } from '../analytic/attemptPaths.js';
+import { allWrong } from '../analytic/allWrong.js';
 import { feedbackStep } from '../analytic/feedbackRate.js';
-import { verifierMoments, type VerifierMoments } from '../analytic/verifierMoments.js';
 import { PATTERN_ATTEMPTS_LIMIT, patternProbabilities } from '../engine/outcomePatterns.js';
 import type { AttemptCorrelation } from '../scenario/types.js';
 import type { EpisodeStopping } from './types.js';
@@ -10,8 +9,9 @@ import type { EpisodeStopping } from './types.js';
  * the simulator and its closed forms use, so that a fitted model and `simulate` agree by
  * construction: 'fixed' episodes of up to PATTERN_ATTEMPTS_LIMIT attempts from the engine's pattern
  * law (`patternProbabilities`: the product of drawOutcomes' conditional rates), longer ones by that
- * product directly; 'untilSuccess' episodes from the closed-form attempt paths (`attemptPaths`,
- * perfect verifier): F^{j−1}S has probability acceptedCorrect[j], F^L has rejected[L]. The stop at
+ * product directly; 'untilSuccess' episodes from the closed form of P(attempts 1..j all fail)
+ * W_j (`allWrong`, against which the simulator is tested): F^{j−1}S has probability W_{j−1} − W_j,
+ * F^L has W_L. The stop at
  * the first success depends only on observed outcomes, so the likelihood of the observed prefix is
  * the full likelihood (the stopping rule is ignorable; Berger & Wolpert 1988, "The Likelihood
  * Principle", §4.2).
@@ -20,24 +20,22 @@ import type { EpisodeStopping } from './types.js';
 export class EpisodeProbabilities {
   private readonly stopping: EpisodeStopping;
   private readonly maxLength: number;
-  private readonly perfect: VerifierMoments;
   /** Per length L ≤ PATTERN_ATTEMPTS_LIMIT: the 2^L pattern probabilities at the current p. */
   private readonly tables = new Map<number, Float64Array>();
   private correlation: AttemptCorrelation = { model: 'independent' };
   private p = 0;
-  private paths: ReturnType<typeof attemptPaths> | null = null;
+  private wrong: Float64Array | null = null;
 
   constructor(stopping: EpisodeStopping, maxLength: number) {
     this.stopping = stopping;
     this.maxLength = maxLength;
-    this.perfect = verifierMoments({ dist: 'point', p: 0 }, { dist: 'point', p: 0 }, maxLength);
   }
 
   /** Moves to rate p under `correlation` (recomputes the tables). */
   at(p: number, correlation: AttemptCorrelation): this {
     this.p = p;
     this.correlation = correlation;
-    if (this.stopping === 'untilSuccess') this.paths = attemptPaths(p, correlation, this.perfect, this.maxLength);
+    if (this.stopping === 'untilSuccess') this.wrong = allWrong(p, correlation, this.maxLength);
     else for (const [length, table] of this.tables) patternProbabilities(correlation, p, length, table);
     return this;
   }
@@ -46,8 +44,8 @@ export class EpisodeProbabilities {
   logProbability(episode: readonly boolean[]): number {
     const L = episode.length;
     if (this.stopping === 'untilSuccess') {
-      const paths = this.paths!;
-      return Math.log(episode[L - 1] ? paths.acceptedCorrect[L] : paths.rejected[L]);
+      const W = this.wrong!;
+      return Math.log(episode[L - 1] ? W[L - 1] - W[L] : W[L]);
     }
     if (L > PATTERN_ATTEMPTS_LIMIT) return sequenceLogProbability(this.correlation, this.p, episode);
     let table = this.tables.get(L);
