@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
@@ -51,6 +52,31 @@ describe('episodes read in attempt order', () => {
     // The counts are the episodes' attempts.
     expect(counts.rows).toBe(order.attempts);
     expect((await readTaskCounts(file, { format: 'aider' })).format).toBe('aider');
+  });
+
+  it('an Aider run folder: the hidden .aider.results.json of each exercise (pretty-printed) read, the files beside them skipped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'passk-aider-run-'));
+    try {
+      const source = join(EPISODES, 'aider.jsonl');
+      for (const line of readFileSync(source, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')) {
+        const record = JSON.parse(line) as { testdir: string };
+        const parts = record.testdir.split('/');
+        const folder = join(dir, 'run', parts.at(-4)!, 'exercises', 'practice', parts.at(-1)!);
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(join(folder, '.aider.results.json'), JSON.stringify(record, null, 4));
+        writeFileSync(join(folder, '.aider.chat.history.md'), '# chat\n');
+        writeFileSync(join(folder, 'solution.py'), 'pass\n');
+      }
+      const { counts, byTask, order } = await episodesOf(join(dir, 'run'));
+      expect(counts.format).toBe('aider');
+      expect(counts.tree).toMatchObject({ read: 80, harness: 'aider' });
+      expect(byTask).toEqual(pythonRead('aider', source));
+      expect(order).toMatchObject({ stopping: 'untilSuccess', stoppingFrom: 'format', episodes: 80 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('LDB results (detected): test_feedback[i] empty = a visible pass at attempt i + 1, until success', async () => {

@@ -18,6 +18,9 @@ import { listNames, resolveResultsColumns } from './resultsColumns.js';
  */
 export const EPISODE_FORMAT_STOPPING: Readonly<Record<string, EpisodeStopping>> = { aider: 'untilSuccess', ldb: 'untilSuccess' };
 
+/** The file Aider's benchmark writes per exercise (a hidden file, read when a run folder is walked). */
+export const AIDER_RESULTS_FILE = '.aider.results.json';
+
 /** The key the task id derived from Aider's `testdir` is kept under. */
 const AIDER_TASK = 'exercise';
 /** The key LDB's visible verdicts per attempt are kept under. */
@@ -30,7 +33,8 @@ function aiderExercise(testdir: string): string {
   return at >= 1 && at + 2 < parts.length ? `${parts[at - 1]}/${parts[parts.length - 1]}` : testdir;
 }
 
-function isAider(first: Record<string, unknown>): boolean {
+/** True for an Aider results object: `tests_outcomes` with the exercise's `testdir` or `testcase`. */
+export function isAider(first: Record<string, unknown>): boolean {
   return Array.isArray(first.tests_outcomes) && (typeof first.testdir === 'string' || typeof first.testcase === 'string');
 }
 
