@@ -101,7 +101,7 @@ for (const design of DESIGNS) {
       const data = episodeData(tasks, design.stopping);
       const first = firstAttemptRate(tasks);
       const own = DEPENDENCE_MODELS.find((m) => m.name === truth.model);
-      const fits = DEPENDENCE_MODELS.map((m) => fitDependenceModel(data, m, 0.95, first, m === own));
+      const fits = DEPENDENCE_MODELS.map((m) => fitDependenceModel(data, m, 0.95, first, m === own ? 'dependence' : 'none'));
       const test = design.stopping === 'fixed' ? permutationTest(tasks, `${SEED}/${r}`, 999) : likelihoodRatioTest(data, fits[0], fits[3]);
       if (test.pValue <= 0.05) rejects++;
       const best = fits.reduce((m, f) => (f.aic < m.aic - 1e-9 ? f : m), fits[0]);

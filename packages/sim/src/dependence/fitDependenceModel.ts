@@ -20,10 +20,16 @@ const MEAN_RANGE = [1e-9, 1 - 1e-9] as const;
  * starts, limits such as s = ∞ or icc = 0 taken when the likelihood rises towards them). Reported
  * parameters: `mean`, `taskCorrelation` = 1/(1 + s) (the between-task correlation, as `passk fit`
  * names it) and the model's own (icc, stickiness or afterFailure), each with its profile-likelihood
- * interval (`profileInterval`; NaN bounds when `intervals` is false); AIC = 2k − 2ℓ̂ (Akaike 1974). `coordinates` and `covariance`
+ * interval (`profileInterval`; NaN bounds for those `intervals` leaves out); AIC = 2k − 2ℓ̂ (Akaike 1974). `coordinates` and `covariance`
  * (the inverse observed information of the free coordinates, or null) serve the predictions.
  */
-export function fitDependenceModel(data: EpisodeData, model: DependenceModel, confidence: number, firstRate: number, intervals = true): FittedDependenceModel {
+export function fitDependenceModel(
+  data: EpisodeData,
+  model: DependenceModel,
+  confidence: number,
+  firstRate: number,
+  intervals: 'all' | 'dependence' | 'none' = 'all',
+): FittedDependenceModel {
   const logLik = (theta: readonly number[]) => logLikelihoodAt(data, theta, (x) => model.correlation(model.fromCoordinate(x)));
   const free = model.parameter === null ? [0, 1] : [0, 1, 2];
   const mean0 = Math.min(0.95, Math.max(0.05, firstRate));
@@ -42,7 +48,7 @@ export function fitDependenceModel(data: EpisodeData, model: DependenceModel, co
   const s = Math.exp(theta[1]);
   const parameters: Record<string, FittedParameter> = {};
   const profile = (index: number, estimate: number, range: readonly [number, number], toCoordinate: (v: number) => number) => {
-    if (!intervals) return { estimate, lower: Number.NaN, upper: Number.NaN };
+    if (intervals === 'none' || (intervals === 'dependence' && index !== 2)) return { estimate, lower: Number.NaN, upper: Number.NaN };
     const { lower, upper } = profileInterval(logLik, theta, maximum, free, { index, estimate, range, toCoordinate }, q);
     return { estimate, lower: Math.min(lower, estimate), upper: Math.max(upper, estimate) };
   };

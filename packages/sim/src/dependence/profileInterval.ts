@@ -3,9 +3,9 @@ import { nelderMead, type NelderMeadOptions } from '../fit/nelderMead.js';
 /** Box of the optimiser's coordinates (logit mean, ln s, x), as in fit/maximiseLikelihood. */
 const LOWER = [-30, Math.log(1e-8), -30];
 const UPPER = [30, Math.log(1e12), 30];
-const SIMPLEX: NelderMeadOptions = { step: 0.3, valueTolerance: 1e-10, pointTolerance: 1e-6, maxEvaluations: 2000 };
-/** Bisection steps on the parameter's own scale (a range of 2 resolved to 2e-6). */
-const BISECTIONS = 20;
+const SIMPLEX: NelderMeadOptions = { step: 0.3, valueTolerance: 1e-9, pointTolerance: 1e-5, maxEvaluations: 2000 };
+/** Bisection steps on the parameter's own scale (a range of 2 resolved to 3e-5). */
+const BISECTIONS = 16;
 
 /** One parameter as the profile sees it: its coordinate index, its range and the maps between them. */
 export interface ProfiledParameter {
@@ -20,7 +20,7 @@ export interface ProfiledParameter {
  * χ²₁(confidence)} (Pawitan 2001, "In All Likelihood", §3.4), found by bisection on the
  * parameter's own scale between the estimate and each end of its range; a bound is the range's end
  * when the profile never drops that far (e.g. icc's lower bound 0). The other coordinates are
- * maximised by Nelder–Mead from the estimate's and from the last bisection point's, the best kept.
+ * maximised by Nelder–Mead from their values at the nearest point inside the interval so far.
  * Invariant to reparametrisation and respects the range, so it behaves at boundaries where a Wald
  * interval does not (the coverage is measured in bench/dependenceStudy.mjs).
  */
@@ -34,6 +34,7 @@ export function profileInterval(
 ): { lower: number; upper: number } {
   const others = free.filter((i) => i !== parameter.index);
   let warm = others.map((i) => clampTo(i, theta[i]));
+  let lastPoint = warm;
   const profile = (value: number) => {
     const fixed = theta.slice();
     fixed[parameter.index] = parameter.toCoordinate(value);
@@ -53,28 +54,31 @@ export function profileInterval(
       const value = -logLik(full(inside));
       return Number.isNaN(value) ? Infinity : value + penalty;
     };
-    const starts = [others.map((i) => clampTo(i, theta[i])), warm];
-    let best = { point: starts[0], value: Infinity };
-    for (const start of starts) {
-      let run = nelderMead(objective, start, SIMPLEX);
-      const again = nelderMead(objective, run.point, SIMPLEX);
-      if (again.value < run.value) run = again;
-      if (run.value < best.value) best = run;
-    }
-    warm = best.point;
+    // From the nearest point already profiled, then once more from where that ended (a fresh
+    // simplex guards against a premature collapse; Lagarias et al. 1998).
+    let best = nelderMead(objective, warm, SIMPLEX);
+    const again = nelderMead(objective, best.point, SIMPLEX);
+    if (again.value < best.value) best = again;
+    lastPoint = best.point;
     return -best.value;
   };
   const drop = chiSquareQuantile / 2;
   const outside = (value: number) => maximum - profile(value) > drop;
   const bound = (end: number) => {
+    warm = others.map((i) => clampTo(i, theta[i]));
     if (end === parameter.estimate || !outside(end)) return end;
     let inside = parameter.estimate;
     let out = end;
-    warm = others.map((i) => clampTo(i, theta[i]));
+    let insideWarm = others.map((i) => clampTo(i, theta[i]));
     for (let step = 0; step < BISECTIONS; step++) {
       const middle = (inside + out) / 2;
-      if (outside(middle)) out = middle;
-      else inside = middle;
+      warm = insideWarm;
+      const profiled = profile(middle);
+      if (maximum - profiled > drop) out = middle;
+      else {
+        inside = middle;
+        insideWarm = lastPoint;
+      }
     }
     return (inside + out) / 2;
   };

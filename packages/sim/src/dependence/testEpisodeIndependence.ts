@@ -32,7 +32,7 @@ export function testEpisodeIndependence(tasks: readonly TaskEpisodes[], options:
   if (reason !== null) throw new InputError('tasks', reason);
   if (data.stopping === 'fixed') return permutationTest(tasks, options.seed, permutations);
   const first = firstAttemptRate(tasks);
-  return likelihoodRatioTest(data, fitDependenceModel(data, INDEPENDENT, 0.95, first, false), fitDependenceModel(data, FEEDBACK, 0.95, first, false));
+  return likelihoodRatioTest(data, fitDependenceModel(data, INDEPENDENT, 0.95, first, 'none'), fitDependenceModel(data, FEEDBACK, 0.95, first, 'none'));
 }
 
 /** Why no within-episode test applies to these data, or null. */
