@@ -73,6 +73,12 @@ describe('passk fit of episodes', { timeout: 120_000 }, () => {
     });
     const doc = await fitJson(...EPISODE_ARGS);
     expect(doc.dependence!.hazard.map(({ attempt, atRisk, successes }) => ({ attempt, atRisk, successes }))).toEqual(expected);
+    // Attempt 2, 23 of 33: Clopper–Pearson 95 % = scipy beta.ppf(0.025, 23, 11), beta.ppf(0.975, 24, 10).
+    const second = doc.dependence!.hazard[1]!;
+    expect([second.successes, second.atRisk]).toEqual([23, 33]);
+    expect(second.interval!.lower).toBeCloseTo(0.5128893024616066, 9);
+    expect(second.interval!.upper).toBeCloseTo(0.8440833976030142, 9);
+    expect(second.interval!.method).toBe('clopper-pearson');
   });
 
   it('the same seed gives the same bytes', async () => {
