@@ -127,21 +127,65 @@ def drift_p(tasks):
 print('drift [[F,T],[F,T]]:', drift_p([[0, 1], [0, 1]]))
 print('drift D:', drift_p([[0, 0, 1, 1, 1], [0, 1, 0, 1], [1, 0, 0, 0, 1, 1], [0, 0, 1]]))
 
-# Fitted feedback model on a small fixed data set: maximise over (logit mean, ln s, atanh a).
+# Fitted models on a small fixed data set: maximise over (logit mean, ln s, coordinate) with the
+# likelihood in closed form: each episode's probability is a polynomial in p (numpy Polynomial,
+# built from the same attempt-by-attempt definitions), its Beta expectation sum_i c_i E[p^i],
+# E[p^i] = prod_{k<i} (a + k)/(a + b + k). (Checked against the quad likelihood below.)
+from numpy.polynomial import Polynomial as P
+
+def episode_poly(model, par, episode):
+    prob = P([1.0])
+    p = P([0.0, 1.0])
+    for j, x in enumerate(episode):
+        history = episode[:j]
+        if model == 'feedback':
+            q = p
+            for h in history:
+                if not h:
+                    q = q + par * (1 - q) if par >= 0 else q * (1 + par)
+        elif model == 'markov':
+            q = p if j == 0 else par * history[-1] + (1 - par) * p
+        elif model == 'exchangeable' and par > 0:
+            nu = 1 / par - 1
+            q = (p * nu + sum(history)) / (nu + j)
+        else:
+            q = p
+        prob = prob * (q if x else 1 - q)
+    return prob
+
+def poly_loglik(model, par, mean, s, tasks):
+    a, b = mean * s, (1 - mean) * s
+    total = 0.0
+    for t in tasks:
+        poly = P([1.0])
+        for e in t:
+            poly = poly * episode_poly(model, par, e)
+        moments = np.cumprod([1.0] + [(a + k) / (a + b + k) for k in range(len(poly.coef) - 1)])
+        total += math.log(float(np.dot(poly.coef, moments)))
+    return total
+
+assert abs(poly_loglik('feedback', -0.4, 0.4, 3, SMALL) - loglik('feedback', -0.4, 0.4, 3, SMALL)) < 1e-9
+assert abs(poly_loglik('exchangeable', 0.3, 0.4, 3, SMALL) - loglik('exchangeable', 0.3, 0.4, 3, SMALL)) < 1e-9
+
 FIT = ([[[F, F, T, T]]] * 6 + [[[F, T, T, T]]] * 4 + [[[T, T, T, T]]] * 3 + [[[F, F, F, F]]] * 5 + [[[T, F, T, T]]] * 2
        + [[[F, F, F, T]]] * 4 + [[[T, T, F, T]]] * 1)
-def negative(theta):
-    mean = 1 / (1 + math.exp(-theta[0]))
-    return -loglik('feedback', math.tanh(theta[2]), mean, math.exp(theta[1]), FIT)
-best = None
-for start in ([0, 1, 0.3], [0, 2, -0.3]):
-    r = optimize.minimize(negative, start, method='Nelder-Mead', options={'xatol': 1e-8, 'fatol': 1e-11, 'maxiter': 5000, 'maxfev': 5000})
-    if best is None or r.fun < best.fun:
-        best = r
-mean = 1 / (1 + math.exp(-best.x[0]))
-print('feedback fit on FIT: mean', repr(mean), 's', repr(math.exp(best.x[1])), 'afterFailure', repr(math.tanh(best.x[2])), 'loglik', repr(-best.fun))
-ind = optimize.minimize(lambda t: -loglik('independent', 0, 1 / (1 + math.exp(-t[0])), math.exp(t[1]), FIT), [0, 1], method='Nelder-Mead',
-                        options={'xatol': 1e-9, 'fatol': 1e-12, 'maxiter': 20000})
-print('independent fit on FIT: loglik', repr(-ind.fun))
 
+def fit(model, transform):
+    def negative(theta):
+        mean = 1 / (1 + math.exp(-theta[0]))
+        par = transform(theta[2]) if transform else 0
+        return -poly_loglik(model, par, mean, math.exp(theta[1]), FIT)
+    best = None
+    starts = ([0, 1, 0.3], [0, 2, -0.3], [-1, 0.5, 1.0]) if transform else ([0, 1, 0], [0, 3, 0])
+    for start in starts:
+        x0 = start if transform else start[:2]
+        f = negative if transform else (lambda t: negative(list(t) + [0]))
+        r = optimize.minimize(f, x0, method='Nelder-Mead', options={'xatol': 1e-10, 'fatol': 1e-13, 'maxiter': 40000, 'maxfev': 40000})
+        if best is None or r.fun < best.fun:
+            best = r
+    return best
 
+r = fit('feedback', math.tanh)
+print('feedback fit on FIT: mean', repr(1 / (1 + math.exp(-r.x[0]))), 's', repr(math.exp(r.x[1])), 'afterFailure', repr(math.tanh(r.x[2])), 'loglik', repr(-r.fun))
+r = fit('independent', None)
+print('independent fit on FIT: mean', repr(1 / (1 + math.exp(-r.x[0]))), 's', repr(math.exp(r.x[1])), 'loglik', repr(-r.fun))
