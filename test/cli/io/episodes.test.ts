@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
-import { inferStopping } from '../../../packages/cli/src/io/episodeCollector.js';
+import { EpisodeCollector, inferStopping } from '../../../packages/cli/src/io/episodeCollector.js';
 import { fixture, passk } from '../../helpers/runPassk.js';
 
 // Attempt-ordered reading (issue #40): the episodes each reader keeps, against an independent Python
@@ -104,6 +104,17 @@ describe('episodes read in attempt order', () => {
     const counts = await readTaskCounts(join(EPISODES, 'retries.csv'), { attemptColumn: 'attempt', where: ['episode=t10-e0'] });
     expect(counts.attemptOrder?.episodes).toBeUndefined();
     expect(counts.attemptOrder?.runOrder?.trials).toEqual([pythonRead('csv', join(EPISODES, 'retries.csv')).t10![0]]);
+  });
+
+  it('episodes are bounded: past the limit a read is refused at its row; a run order is given up instead, with the reason', () => {
+    const episodes = new EpisodeCollector(3);
+    for (let a = 1; a <= 3; a++) episodes.addRow(0, 'e', a, 0, 'f.csv', a + 1);
+    expect(() => episodes.addRow(0, 'e', 4, 1, 'f.csv', 5)).toThrow(
+      'f.csv:5: episodes must hold at most 3 attempts in one read (each is kept in attempt order for the dependence of retries); read a part of the log (--where)',
+    );
+    const runs = new EpisodeCollector(3);
+    for (let r = 0; r < 5; r++) runs.addRun(0, r, 1, 'f.csv', r + 2);
+    expect(runs.finish([0], { from: 'runs' })).toEqual({ runOrderMissing: 'more than 3 attempts: the run order is not kept' });
   });
 
   it('a log without episode information keeps none', async () => {
