@@ -151,7 +151,7 @@ describe('passk fit of episodes', { timeout: 120_000 }, () => {
 describe.skipIf(!existsSync(join(REAL, 'README.md')))('real logs: run order and episodes', () => {
   it('the goose folder of 5 single-attempt runs: the drift test over the files in run order', async () => {
     const doc = await fitJson(join(REAL, 'terminal-bench-goose-claude-4-opus'));
-    expect(doc.drift!.from).toBe('the order of the 5 files (one run each)');
+    expect(doc.drift!.from).toBe('the order of the 5 files, one run each');
     expect(doc.drift!.test.tasks).toBeGreaterThan(0);
     expect(doc.dependenceNote).toMatch(/^a log of separate runs/);
   });

@@ -80,12 +80,24 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
   };
 }
 
+/**
+ * Under untilSuccess a task's n depends on its outcomes: the beta-binomial fit of (n, c) is still the
+ * maximum-likelihood fit under independence (the stopping rule leaves the likelihood of p as it is),
+ * but the C-ratio estimates of pass@k for k ≤ n are not unbiased there.
+ */
+const UNTIL_SUCCESS_NOTE =
+  'The task distribution below is fitted to the per-task counts as if the attempts were independent\n' +
+  '(an episode that stops at its first success leaves that likelihood as it is); its observed pass@k\n' +
+  'for k ≤ n are not unbiased when episodes stop at a success: read the pass@k of an episode from the\n' +
+  'retry dependence above.';
+
 /** The text of `fit`: with episodes, the retry dependence first (the answer), then the task distribution; else the drift test and the note after it. */
 function fitText(fit: TaskFit, source: FitSource, measured: MeasuredDependence): string {
   const tasks = formatFit(fit, source);
   if (measured.dependence !== null) {
     const [header, ...rest] = tasks.split('\n\n');
-    return `${header}\n\n${formatDependence(measured.dependence)}\n\n${rest.join('\n\n')}`;
+    const stopped = measured.dependence.stopping === 'untilSuccess' ? `\n\n${UNTIL_SUCCESS_NOTE}` : '';
+    return `${header}\n\n${formatDependence(measured.dependence)}${stopped}\n\n${rest.join('\n\n')}`;
   }
   const drift = formatDrift(measured.drift, measured.note);
   return drift === '' ? tasks : `${tasks}${drift}\n`;

@@ -55,10 +55,22 @@ export function dependenceAnswer(d: DependenceDocument): string {
   const gap = (row: (typeof d.predicted)[number]) => Math.abs((row.passAtK[d.chosen] ?? 0) - (row.passAtK.independent ?? 0));
   const retries = d.predicted.filter((row) => row.k >= 2);
   const last = retries.length === 0 ? d.predicted[d.predicted.length - 1]! : retries.reduce((best, row) => (gap(row) > gap(best) ? row : best));
-  return (
-    `Retries are not independent: ${phrase(chosen)} (${d.chosen} ${key} ${estimateText(chosen.parameters[key]!)}); ` +
-    `independence would predict pass@${last.k} ${formatPercent(last.passAtK.independent ?? null)} where ${d.chosen} predicts ${formatPercent(last.passAtK[d.chosen] ?? null)}.`
-  );
+  const parameter = chosen.parameters[key]!;
+  const prediction = `independence would predict pass@${last.k} ${formatPercent(last.passAtK.independent ?? null)} where ${d.chosen} predicts ${formatPercent(last.passAtK[d.chosen] ?? null)}`;
+  // Independence is icc = stickiness = afterFailure = 0: an interval holding 0, or a test above 5 %, is weak evidence.
+  const weak = (parameter.lower <= 0 && parameter.upper >= 0) || (d.test !== null && d.test.pValue >= 0.05);
+  if (weak) {
+    return (
+      `Retries may not be independent, but the evidence is weak: ${phrase(chosen)} (${d.chosen} ${key} ${estimateText(parameter)}` +
+      `${d.test === null ? '' : `, test p = ${formatTestP(d.test.pValue)}`}); ${prediction}.`
+    );
+  }
+  return `Retries are not independent: ${phrase(chosen)} (${d.chosen} ${key} ${estimateText(parameter)}); ${prediction}.`;
+}
+
+/** A p-value in a sentence: three decimals from 0.001, else two significant digits. */
+function formatTestP(p: number): string {
+  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
 }
 
 const STOPPING_WORDS: Record<DependenceDocument['stoppingFrom'], string> = {

@@ -24,7 +24,7 @@ export interface ReadEpisodes {
 export interface ReadRunOrder {
   /** Aligned with `TaskCounts.taskIds`: the task's trials in run order. */
   readonly trials: boolean[][];
-  /** In words: `column "run"` or `the order of the 5 files (one run each)`. */
+  /** In words: `column "run"` or `the order of the 5 files, one run each`. */
   readonly from: string;
 }
 

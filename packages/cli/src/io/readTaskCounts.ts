@@ -392,7 +392,7 @@ function orderOf(shared: Shared, pass: Pass, fileCount: number): AttemptOrder | 
         ? `episode ${JSON.stringify(columns.episode)}, ${columns.attempt === undefined ? 'attempts in the order of the rows' : `attempt ${JSON.stringify(columns.attempt)}`}`
         : columns.attempt !== undefined
           ? `column ${JSON.stringify(columns.attempt)} (--attempt-col without --episode-col: each row a separate run)`
-          : `the order of the ${fileCount} files (one run each)`;
+          : `the order of the ${fileCount} files, one run each`;
   return collector.finish(shared.counts.countedIndices(), { stopping: shared.options.stopping, formatStopping: EPISODE_FORMAT_STOPPING[pass.format], from });
 }
 
