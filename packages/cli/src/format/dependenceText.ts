@@ -51,11 +51,17 @@ export function dependenceAnswer(d: DependenceDocument): string {
   const chosen = d.models.find((model) => model.model === d.chosen)!;
   if (d.chosen === 'independent') return `Retries look independent given the task: ${d.evidence.replace(/^independent: /, '')}.`;
   const key = DEPENDENCE_PARAMETER[d.chosen]!;
-  // Where the two differ most among the retries (k ≥ 2): what the dependence costs, or gains.
-  const gap = (row: (typeof d.predicted)[number]) => Math.abs((row.passAtK[d.chosen] ?? 0) - (row.passAtK.independent ?? 0));
-  const retries = d.predicted.filter((row) => row.k >= 2);
-  const last = retries.length === 0 ? d.predicted[d.predicted.length - 1]! : retries.reduce((best, row) => (gap(row) > gap(best) ? row : best));
   const parameter = chosen.parameters[key]!;
+  // Where the two differ most among the retries (k ≥ 2), in the direction the model says (feedback
+  // below 0 costs pass@k, above 0 gains it; the populations fitted with each differ, so at some k
+  // the sign may turn): what the dependence costs, or gains. Else the largest k.
+  const difference = (row: (typeof d.predicted)[number]) => (row.passAtK[d.chosen] ?? 0) - (row.passAtK.independent ?? 0);
+  const sign = d.chosen === 'feedback' ? Math.sign(parameter.estimate) : 0;
+  const candidates = d.predicted.filter((row) => row.k >= 2 && (sign === 0 || Math.sign(difference(row)) === sign));
+  const last =
+    candidates.length === 0
+      ? d.predicted[d.predicted.length - 1]!
+      : candidates.reduce((best, row) => (Math.abs(difference(row)) > Math.abs(difference(best)) ? row : best));
   const prediction = `independence would predict pass@${last.k} ${formatPercent(last.passAtK.independent ?? null)} where ${d.chosen} predicts ${formatPercent(last.passAtK[d.chosen] ?? null)}`;
   // Independence is icc = stickiness = afterFailure = 0: an interval holding 0, or a test above 5 %, is weak evidence.
   const weak = (parameter.lower <= 0 && parameter.upper >= 0) || (d.test !== null && d.test.pValue >= 0.05);
