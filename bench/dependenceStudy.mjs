@@ -29,9 +29,10 @@ const R = Number(values.replicates);
 const SEED = values.seed;
 
 const DESIGNS = [
-  { name: 'fixed 50×5', stopping: 'fixed', tasks: 50, length: 5, mean: 0.4, s: 3 },
-  { name: 'aider 225×2', stopping: 'untilSuccess', tasks: 225, length: 2, mean: 0.36, s: 3 },
-  { name: 'ldb 500×10', stopping: 'untilSuccess', tasks: 500, length: 10, mean: 0.7, s: 1.5 },
+  { name: 'fixed 50×5', stopping: 'fixed', tasks: 50, episodes: 1, length: 5, mean: 0.4, s: 3 },
+  { name: 'fixed 50×3×5', stopping: 'fixed', tasks: 50, episodes: 3, length: 5, mean: 0.4, s: 3 },
+  { name: 'aider 225×2', stopping: 'untilSuccess', tasks: 225, episodes: 1, length: 2, mean: 0.36, s: 3 },
+  { name: 'ldb 500×10', stopping: 'untilSuccess', tasks: 500, episodes: 1, length: 10, mean: 0.7, s: 1.5 },
 ].filter((d) => values.designs === '' || values.designs.split(',').some((n) => d.name.startsWith(n)));
 
 const TRUTHS = [
@@ -51,13 +52,17 @@ function draw(design, correlation, rng) {
   const tasks = [];
   for (let t = 0; t < design.tasks; t++) {
     const p = beta(rng, a, b);
-    drawOutcomes(correlation, p, design.length, rng, out);
-    let episode = Array.from(out.subarray(1), (x) => x === 1);
-    if (design.stopping === 'untilSuccess') {
-      const first = episode.indexOf(true);
-      if (first >= 0) episode = episode.slice(0, first + 1);
+    const episodes = [];
+    for (let e = 0; e < design.episodes; e++) {
+      drawOutcomes(correlation, p, design.length, rng, out);
+      let episode = Array.from(out.subarray(1), (x) => x === 1);
+      if (design.stopping === 'untilSuccess') {
+        const first = episode.indexOf(true);
+        if (first >= 0) episode = episode.slice(0, first + 1);
+      }
+      episodes.push(episode);
     }
-    tasks.push({ episodes: [episode] });
+    tasks.push({ episodes });
   }
   return tasks;
 }
