@@ -113,6 +113,12 @@ describe('passk fit of episodes', { timeout: 120_000 }, () => {
       if (model!.startsWith('>')) continue;
       expect(Math.abs(Number(simulatedValue) - Number(model))).toBeLessThanOrEqual(4 * Number(se) + 0.05);
     }
+    // The log's own pass@k of an episode (all 60 run 4 attempts): the share with a success among the first k (Python's read).
+    const episodes = pythonEpisodes();
+    for (let k = 1; k <= 4; k++) {
+      const share = episodes.filter((e) => e.slice(0, k).some(Boolean)).length / episodes.length;
+      expect(what.stdout).toMatch(new RegExp(`\\n${k} +${(share * 100).toFixed(1)}% +\\d`));
+    }
     const beyond = doc.dependence!.predicted.find((row) => row.k === 6)!;
     expect(what.stdout).toMatch(new RegExp(`\\n6 .* ${(beyond.passAtK.independent! * 100).toFixed(1)}% .* model-based`));
   }, 180_000);

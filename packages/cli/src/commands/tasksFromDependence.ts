@@ -47,5 +47,8 @@ export function dependenceFromLog(counts: Pick<TaskCounts, 'attemptOrder'>, path
 export function dependenceWhatIf(dependence: LogDependence, rows: readonly Pick<SummaryRow, 'k' | 'coverage'>[]): string {
   const ks = rows.map((row) => row.k);
   const { fit } = dependence;
-  return dependenceWhatIfText(fit, dependenceWhatIfRows(rows, predictDependentPassAtK(fit, fit.chosen, ks), predictDependentPassAtK(fit, 'independent', ks)));
+  return dependenceWhatIfText(
+    fit,
+    dependenceWhatIfRows(rows, predictDependentPassAtK(fit, fit.chosen, ks), predictDependentPassAtK(fit, 'independent', ks), fit.hazard),
+  );
 }
