@@ -31,6 +31,7 @@ export interface DependenceTest {
   meaning: string;
 }
 
+/** The within-episode models, as the scenario format's `attempts.correlation.model` names them. */
 export type DependenceModelName = 'independent' | 'exchangeable' | 'markov' | 'feedback';
 
 /** A maximum-likelihood estimate with its interval at the fit's confidence. */
@@ -40,6 +41,7 @@ export interface FittedParameter {
   upper: number;
 }
 
+/** One within-episode model fitted by maximum likelihood with its task population (fitDependenceModel). */
 export interface FittedDependenceModel {
   model: DependenceModelName;
   /**
@@ -73,6 +75,7 @@ export interface HazardRow {
   successes: number;
 }
 
+/** Retry dependence measured from attempt-ordered episodes: the test, the four fitted models, the choice. */
 export interface DependenceFit {
   stopping: EpisodeStopping;
   confidence: number;
@@ -92,6 +95,7 @@ export interface DependenceFit {
   hazard: HazardRow[];
 }
 
+/** Options of testEpisodeIndependence. */
 export interface EpisodeIndependenceOptions {
   stopping: EpisodeStopping;
   seed: Seed;
@@ -99,11 +103,13 @@ export interface EpisodeIndependenceOptions {
   permutations?: number;
 }
 
+/** Options of testRunOrderDrift. */
 export interface RunOrderDriftOptions {
   seed: Seed;
   permutations?: number;
 }
 
+/** Options of fitDependence. */
 export interface FitDependenceOptions {
   stopping: EpisodeStopping;
   /** Interval level, e.g. 0.95. */
