@@ -63,6 +63,11 @@ describe('fitDependence', () => {
     expect([fit.tasks, fit.episodes, fit.attempts, fit.maxLength, fit.confidence]).toEqual([25, 25, 100, 4, 0.9]);
   });
 
+  it('reproducible: the same seed gives the same fit, to the last digit', () => {
+    const options = { stopping: 'fixed', confidence: 0.95, seed: 'same' } as const;
+    expect(JSON.stringify(fitDependence(FIT, options))).toBe(JSON.stringify(fitDependence(FIT, options)));
+  });
+
   it('no test where none applies: the reason, and the models still fitted', () => {
     const fit = fitDependence([...repeat([T, T], 3), ...repeat([F, F], 3)], { stopping: 'fixed', confidence: 0.95, seed: 1 });
     expect(fit.test).toBeNull();
