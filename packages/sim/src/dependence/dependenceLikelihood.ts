@@ -24,12 +24,15 @@ export function dependenceLogLikelihood(data: EpisodeData, mean: number, concent
   const n = rule.nodes.length;
   const groups = data.groups;
   const terms = groups.map(() => new Float64Array(n));
+  const values = new Float64Array(data.distinct.length);
   for (let i = 0; i < n; i++) {
     probabilities.at(rule.nodes[i], correlation);
+    // Each distinct episode once per node, then each group sums its episodes' values.
+    data.distinct.forEach((episode, d) => (values[d] = probabilities.logProbability(episode)));
     const logWeight = Math.log(rule.weights[i]);
     groups.forEach((group, g) => {
       let sum = logWeight;
-      for (const episode of group.episodes) sum += probabilities.logProbability(episode);
+      for (let k = 0; k < group.distinct.length; k++) sum += group.multiplicity[k] * values[group.distinct[k]];
       terms[g][i] = sum;
     });
   }

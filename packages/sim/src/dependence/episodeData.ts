@@ -7,12 +7,17 @@ export interface EpisodeGroup {
   readonly count: number;
   /** Total attempts of one such task (the degree of its likelihood as a polynomial in p). */
   readonly attempts: number;
+  /** Its episodes as indices into `EpisodeData.distinct`, each with how often it occurs. */
+  readonly distinct: readonly number[];
+  readonly multiplicity: readonly number[];
 }
 
 /** Checked, grouped episodes with their sizes. */
 export interface EpisodeData {
   readonly stopping: EpisodeStopping;
   readonly groups: readonly EpisodeGroup[];
+  /** Every distinct episode of the data once (the likelihood evaluates each once per p). */
+  readonly distinct: readonly (readonly boolean[])[];
   readonly tasks: number;
   readonly episodes: number;
   readonly attempts: number;
@@ -34,7 +39,9 @@ const key = (episode: readonly boolean[]) => episode.map((x) => (x ? '1' : '0'))
 export function episodeData(tasks: readonly TaskEpisodes[], stopping: EpisodeStopping): EpisodeData {
   if (stopping !== 'fixed' && stopping !== 'untilSuccess') throw new InputError('stopping', "must be 'fixed' or 'untilSuccess'", stopping);
   if (!Array.isArray(tasks) || tasks.length === 0) throw new InputError('tasks', 'must hold at least one task with episodes', tasks);
-  const groups = new Map<string, { episodes: (readonly boolean[])[]; count: number; attempts: number }>();
+  const groups = new Map<string, { episodes: (readonly boolean[])[]; count: number; attempts: number; distinct: number[]; multiplicity: number[] }>();
+  const distinctIndex = new Map<string, number>();
+  const distinct: (readonly boolean[])[] = [];
   let episodes = 0;
   let attempts = 0;
   let maxLength = 0;
@@ -57,12 +64,31 @@ export function episodeData(tasks: readonly TaskEpisodes[], stopping: EpisodeSto
     episodes += task.episodes.length;
     attempts += taskAttempts;
     maxTaskAttempts = Math.max(maxTaskAttempts, taskAttempts);
-    const sorted = task.episodes.map(key).sort().join('|');
+    const keys = task.episodes.map(key);
+    const sorted = keys.slice().sort().join('|');
     const group = groups.get(sorted);
     if (group) group.count++;
-    else groups.set(sorted, { episodes: task.episodes.map((e: readonly boolean[]) => e.slice()), count: 1, attempts: taskAttempts });
+    else {
+      const tally = new Map<number, number>();
+      keys.forEach((k: string, j: number) => {
+        let index = distinctIndex.get(k);
+        if (index === undefined) {
+          index = distinct.length;
+          distinctIndex.set(k, index);
+          distinct.push(task.episodes[j].slice());
+        }
+        tally.set(index, (tally.get(index) ?? 0) + 1);
+      });
+      groups.set(sorted, {
+        episodes: task.episodes.map((e: readonly boolean[]) => e.slice()),
+        count: 1,
+        attempts: taskAttempts,
+        distinct: [...tally.keys()],
+        multiplicity: [...tally.values()],
+      });
+    }
   });
-  return { stopping, groups: [...groups.values()], tasks: tasks.length, episodes, attempts, maxLength, maxTaskAttempts };
+  return { stopping, groups: [...groups.values()], distinct, tasks: tasks.length, episodes, attempts, maxLength, maxTaskAttempts };
 }
 
 /**

@@ -4,8 +4,10 @@ import { nelderMead, type NelderMeadOptions } from '../fit/nelderMead.js';
 const LOWER = [-30, Math.log(1e-8), -30];
 const UPPER = [30, Math.log(1e12), 30];
 const SIMPLEX: NelderMeadOptions = { step: 0.3, valueTolerance: 1e-9, pointTolerance: 1e-5, maxEvaluations: 2000 };
-/** Bisection steps on the parameter's own scale (a range of 2 resolved to 3e-5). */
-const BISECTIONS = 16;
+/** The bound is found to this share of the distance between the estimate and the range's end … */
+const TOLERANCE = 2 ** -16;
+/** … or after this many profiles (each a Nelder–Mead fit of the other coordinates). */
+const MAX_STEPS = 40;
 
 /** One parameter as the profile sees it: its coordinate index, its range and the maps between them. */
 export interface ProfiledParameter {
@@ -17,7 +19,7 @@ export interface ProfiledParameter {
 
 /**
  * Profile-likelihood interval of one parameter: {v : 2(ℓ̂ − max_{other coordinates} ℓ(v, ·)) ≤
- * χ²₁(confidence)} (Pawitan 2001, "In All Likelihood", §3.4), found by bisection on the
+ * χ²₁(confidence)} (Pawitan 2001, "In All Likelihood", §3.4), found by regula falsi on the
  * parameter's own scale between the estimate and each end of its range; a bound is the range's end
  * when the profile never drops that far (e.g. icc's lower bound 0). The other coordinates are
  * maximised by Nelder–Mead from their values at the nearest point inside the interval so far.
@@ -63,21 +65,37 @@ export function profileInterval(
     return -best.value;
   };
   const drop = chiSquareQuantile / 2;
-  const outside = (value: number) => maximum - profile(value) > drop;
   const bound = (end: number) => {
     warm = others.map((i) => clampTo(i, theta[i]));
-    if (end === parameter.estimate || !outside(end)) return end;
+    if (end === parameter.estimate) return end;
+    // g(v) = ℓ̂ − profile(v) − χ²/2: negative inside the interval, positive beyond the bound.
+    let gOut = maximum - profile(end) - drop;
+    if (!(gOut > 0)) return end;
     let inside = parameter.estimate;
+    let gIn = -drop;
     let out = end;
     let insideWarm = others.map((i) => clampTo(i, theta[i]));
-    for (let step = 0; step < BISECTIONS; step++) {
-      const middle = (inside + out) / 2;
+    const width = Math.abs(end - parameter.estimate);
+    // Illinois regula falsi (Dowell & Jarratt 1971): secant steps that keep the bracket, halving the
+    // weight of an end that stays; bisection while the far end is infinite. ~6 profiles, not ~16.
+    let side = 0;
+    for (let step = 0; step < MAX_STEPS && Math.abs(out - inside) > TOLERANCE * width; step++) {
+      const secant = Number.isFinite(gOut) ? inside - (gIn * (out - inside)) / (gOut - gIn) : (inside + out) / 2;
+      const middle = Math.min(Math.max(secant, Math.min(inside, out) + 1e-3 * Math.abs(out - inside)), Math.max(inside, out) - 1e-3 * Math.abs(out - inside));
       warm = insideWarm;
-      const profiled = profile(middle);
-      if (maximum - profiled > drop) out = middle;
-      else {
+      const g = maximum - profile(middle) - drop;
+      if (Math.abs(g) < 1e-6) return middle;
+      if (g > 0) {
+        out = middle;
+        gOut = g;
+        if (side === 1) gIn /= 2;
+        side = 1;
+      } else {
         inside = middle;
+        gIn = g;
         insideWarm = lastPoint;
+        if (side === -1) gOut /= 2;
+        side = -1;
       }
     }
     return (inside + out) / 2;
