@@ -136,6 +136,13 @@ export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';
 export { posteriorTasks } from './fit/posteriorTasks.js';
 export { benchmarkTasks, type TaskParameters } from './engine/taskParameters.js';
 
+// Retry dependence within episodes (issue #40)
+export type * from './dependence/types.js';
+export { fitDependence } from './dependence/fitDependence.js';
+export { testEpisodeIndependence } from './dependence/testEpisodeIndependence.js';
+export { testRunOrderDrift } from './dependence/runOrderDrift.js';
+export { predictDependentPassAtK } from './dependence/predictDependentPassAtK.js';
+
 // Comparing runs (passk compare, passk gate)
 export {
   compareRuns,

@@ -60,6 +60,7 @@ describe('passk chart writes', () => {
       'task-interval': 'estimate-task-k8',
       'fit-counts': 'fit-mixed-n',
       'fit-pass-rates': 'fit-tau-bench',
+      'attempt-success': 'fit-episodes-ldb',
       'sweep-frontier': 'sweep-constrained',
       'demonstrate-failures': 'plan-demonstrate',
       'precision-width': 'plan-precision',

@@ -59,6 +59,7 @@ const CASES: Record<string, () => ChartSpec> = {
   'fit-counts-mixed-n': () => buildChart('fit-counts', [readResult('fit-mixed-n')]),
   'fit-pass-rates': () => buildChart('fit-pass-rates', [readResult('fit-tau-bench')]),
   'fit-pass-rates-mixed-n': () => buildChart('fit-pass-rates', [readResult('fit-mixed-n')]),
+  'attempt-success': () => buildChart('attempt-success', [readResult('fit-episodes-ldb')]),
   'sweep-frontier': () => buildChart('sweep-frontier', [readResult('sweep-refund')]),
   'sweep-frontier-constrained': () => buildChart('sweep-frontier', [readResult('sweep-constrained')]),
   'sweep-frontier-one-axis': () => buildChart('sweep-frontier', [readResult('sweep-one-axis')]),

@@ -67,7 +67,7 @@ describe('passk estimate FILE: reader options and reporting', () => {
     const format = await passk('estimate', fixture('results/basic.csv'), '--format', 'xml');
     expect(format.code).toBe(2);
     expect(format.stderr).toBe(
-      'passk: --format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench, got "xml"\n',
+      'passk: --format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench, aider, ldb, got "xml"\n',
     );
     const policy = await passk('estimate', fixture('results/basic.csv'), '--on-error', 'skip');
     expect(policy.code).toBe(2);

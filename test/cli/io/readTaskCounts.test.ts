@@ -205,7 +205,7 @@ describe('readTaskCounts: option errors name the option as the CLI spells it', (
   const cases: Array<[options: ResultsReadOptions, message: string]> = [
     [
       { format: 'xml' as 'csv' },
-      '--format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench, got "xml"',
+      '--format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench, aider, ldb, got "xml"',
     ],
     [{ onError: 'skip' as 'drop' }, '--on-error: must be one of drop, fail, got "skip"'],
     [{ threads: 3 }, 'threads: must be an integer in 1..2, got 3'],

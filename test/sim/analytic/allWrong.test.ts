@@ -34,6 +34,15 @@ describe('allWrong (1 − coverage@k of one task)', () => {
     expect(rel(allWrong(0.3, { model: 'feedback', afterFailure: 0.25 }, 5)[5], 0.009464612417221076)).toBeLessThan(1e-14);
   });
 
+  it('feedback η = −0.4, p = 0.6, k = 5: ∏ of 1 − rate with rate ← rate·(1 + η) (python loop)', () => {
+    // python3 -c "r=0.6; pr=1
+    // for i in range(5): pr*=1-r; r=r*(1-0.4)
+    // print(pr)"  → 0.161108652457984
+    expect(rel(allWrong(0.6, { model: 'feedback', afterFailure: -0.4 }, 5)[5], 0.161108652457984)).toBeLessThan(1e-14);
+    // η = −1: after one failure the rate is 0, so every later attempt fails: 1 − p for every k ≥ 1.
+    expect(Array.from(allWrong(0.6, { model: 'feedback', afterFailure: -1 }, 3)).map((v) => +v.toFixed(15))).toEqual([1, 0.4, 0.4, 0.4]);
+  });
+
   it('limits: icc 0, λ 0 and η 0 are independent; λ 1 repeats the first attempt', () => {
     const ind = allWrong(0.3, { model: 'independent' }, 6);
     for (const c of [

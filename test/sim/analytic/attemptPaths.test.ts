@@ -48,6 +48,7 @@ describe('attemptPaths (dynamic programme over attempts)', () => {
       { model: 'exchangeable', icc: 0.4 },
       { model: 'markov', stickiness: 0.5 },
       { model: 'feedback', afterFailure: 0.3 },
+      { model: 'feedback', afterFailure: -0.3 },
     ];
     for (const model of models) {
       const paths = attemptPaths(0.45, model, m, 12);

@@ -57,7 +57,7 @@ function outcomeProbability(model: AttemptCorrelation, p: number, xs: number, K:
       let prob = 1;
       for (let j = 0; j < K; j++) {
         prob *= bit(j) ? rate : 1 - rate;
-        if (!bit(j)) rate += model.afterFailure * (1 - rate);
+        if (!bit(j)) rate = model.afterFailure >= 0 ? rate + model.afterFailure * (1 - rate) : rate * (1 + model.afterFailure);
       }
       return prob;
     }
@@ -189,6 +189,7 @@ const MODELS: AttemptCorrelation[] = [
   { model: 'exchangeable', icc: 0.3 },
   { model: 'markov', stickiness: 0.6 },
   { model: 'feedback', afterFailure: 0.25 },
+  { model: 'feedback', afterFailure: -0.4 },
 ];
 const TOL = 1e-12;
 

@@ -65,4 +65,35 @@ describe('drawOutcomes', () => {
     const exact = 0.2 + 0.5 * 0.8;
     expect(Math.abs(thenCorrect / failedFirst - exact)).toBeLessThan(5 * Math.sqrt((exact * (1 - exact)) / failedFirst));
   });
+
+  it('feedback η < 0: after a failure the rate is p(1 + η), after two failures p(1 + η)² (within 4 SE); η = −1 never succeeds after a failure', () => {
+    const out = new Uint8Array(4);
+    const rng = streamRng(4, 'feedback-negative');
+    const p = 0.6;
+    const eta = -0.5;
+    let failedFirst = 0;
+    let thenCorrect = 0;
+    let failedTwo = 0;
+    let thirdCorrect = 0;
+    for (let i = 0; i < 60000; i++) {
+      drawOutcomes({ model: 'feedback', afterFailure: eta }, p, 3, rng, out);
+      if (out[1] === 0) {
+        failedFirst++;
+        thenCorrect += out[2];
+        if (out[2] === 0) {
+          failedTwo++;
+          thirdCorrect += out[3];
+        }
+      }
+    }
+    const once = p * (1 + eta);
+    const twice = p * (1 + eta) ** 2;
+    expect(Math.abs(thenCorrect / failedFirst - once)).toBeLessThan(4 * Math.sqrt((once * (1 - once)) / failedFirst));
+    expect(Math.abs(thirdCorrect / failedTwo - twice)).toBeLessThan(4 * Math.sqrt((twice * (1 - twice)) / failedTwo));
+    for (let i = 0; i < 200; i++) {
+      drawOutcomes({ model: 'feedback', afterFailure: -1 }, 0.5, 3, rng, out);
+      const firstFailure = out.indexOf(0, 1);
+      if (firstFailure > 0) expect(Array.from(out.subarray(firstFailure + 1, 4)).every((x) => x === 0)).toBe(true);
+    }
+  });
 });

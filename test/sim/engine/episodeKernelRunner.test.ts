@@ -56,6 +56,7 @@ function grid(): Array<[string, Record<string, unknown>]> {
     { model: 'markov', stickiness: 0.5 },
     { model: 'exchangeable', icc: 0.3 },
     { model: 'feedback', afterFailure: 0.2 },
+    { model: 'feedback', afterFailure: -0.3 },
   ];
   const budgets = [
     undefined,

@@ -22,7 +22,8 @@ function sequenceProbability(correlation: AttemptCorrelation, p: number, xs: num
     }
     prob *= x === 1 ? q : 1 - q;
     if (x === 1) correct++;
-    else if (correlation.model === 'feedback') rate += correlation.afterFailure * (1 - rate);
+    else if (correlation.model === 'feedback')
+      rate = correlation.afterFailure >= 0 ? rate + correlation.afterFailure * (1 - rate) : rate * (1 + correlation.afterFailure);
   });
   return prob;
 }
@@ -40,6 +41,7 @@ describe('outcomeClasses: the joint law of the first success G and first failure
     { model: 'exchangeable', icc: 0.3 },
     { model: 'markov', stickiness: 0.6 },
     { model: 'feedback', afterFailure: 0.4 },
+    { model: 'feedback', afterFailure: -0.4 },
   ];
   for (const correlation of models) {
     it(`${correlation.model}: class probabilities equal P(G, F) summed over all 2^K outcome sequences`, () => {

@@ -94,6 +94,13 @@ describe('patternProbabilities', () => {
       if ((m & 7) === 4) third += q;
     });
     expect(third).toBeCloseTo((1 - p) * ((1 - p) * 0.5) * (1 - (1 - p) * 0.25), 14);
+    // Feedback η = −0.5: the rate after i failures is p(1 + η)^i, so P(first success at 3) = (1 − p)(1 − p/2)(p/4).
+    patternProbabilities({ model: 'feedback', afterFailure: -0.5 }, p, K, out);
+    third = 0;
+    out.forEach((q, m) => {
+      if ((m & 7) === 4) third += q;
+    });
+    expect(third).toBeCloseTo((1 - p) * (1 - p / 2) * (p / 4), 14);
   });
 
   it('agree with drawOutcomes (one uniform per attempt) within 5 SE on every pattern of K = 3', () => {

@@ -118,6 +118,23 @@ describe('simulate: coverage and passHatK against closed forms', () => {
     }
   });
 
+  it('feedback η −0.4 (retries get worse): 1 − coverage@k = mean ∏_{i<k} (1 − p(1 + η)^i), passHatK@k = mean p^k', () => {
+    const eta = -0.4;
+    const { fast, general } = bothPaths({ attempts: { correlation: { model: 'feedback', afterFailure: eta } } });
+    const allWrongOf = (p: number, k: number) => Array.from({ length: k }, (_, i) => 1 - p * (1 + eta) ** i).reduce((s, x) => s * x, 1);
+    for (const summary of [fast, general]) {
+      for (const k of ks) {
+        const row = summary.rows[k - 1];
+        expectNear(row.coverage, 1 - averageOver(RATES, (p) => allWrongOf(p, k)), `${summary.path} coverage@${k}`);
+        expectNear(
+          row.passHatK,
+          averageOver(RATES, (p) => p ** k),
+          `${summary.path} passHatK@${k}`,
+        );
+      }
+    }
+  });
+
   it('resample true, p ~ Beta(2, 3) (sequential kernel and general path): coverage@k = 1 − B(2, 3 + k)/B(2, 3), passHatK@k = B(2 + k, 3)/B(2, 3)', () => {
     const scenario = scenarioOf([], { tasks: { count: 8, successRate: { dist: 'beta', a: 2, b: 3 }, resample: true } }, 1500);
     const summaries = [simulate(scenario), simulate(scenario, { forceGeneral: true })];

@@ -697,9 +697,9 @@ const BAD_CASES: Array<[string, unknown, string]> = [
     'attempts.correlation.stickiness: must be a number between 0 and 1, got 1.5',
   ],
   [
-    'afterFailure negative',
-    edited(['attempts', { correlation: { model: 'feedback', afterFailure: -0.1 } }]),
-    'attempts.correlation.afterFailure: must be a number between 0 and 1, got -0.1',
+    'afterFailure below -1',
+    edited(['attempts', { correlation: { model: 'feedback', afterFailure: -1.1 } }]),
+    'attempts.correlation.afterFailure: must be a number ≥ -1 and at most 1, got -1.1',
   ],
   [
     'a parameter on independent',

@@ -54,6 +54,9 @@ export const RESULTS_FILE_OPTIONS: Readonly<Record<string, unknown>> = {
   'max-document-bytes': undefined,
   'max-stream-bytes': undefined,
   'open-timeout': undefined,
+  'episode-col': undefined,
+  'attempt-col': undefined,
+  stopping: undefined,
 };
 
 /** Refuses the first results-file option given when no results file is read (`needs` names what reads one). */

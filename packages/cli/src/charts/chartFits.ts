@@ -14,6 +14,7 @@ const NEEDS: Readonly<Record<ChartKind, string>> = {
   'task-interval': `a ${RESULT_KINDS.estimateTask} result (estimate --n --c)`,
   'fit-counts': `a ${RESULT_KINDS.fit} result`,
   'fit-pass-rates': `a ${RESULT_KINDS.fit} result`,
+  'attempt-success': `a ${RESULT_KINDS.fit} result of attempt-ordered episodes (fit --episode-col, Aider, LDB)`,
   'sweep-frontier': `a ${RESULT_KINDS.sweep} result`,
   'demonstrate-failures': `a ${RESULT_KINDS.planDemonstrate} result`,
   'precision-width': `a ${RESULT_KINDS.planPrecision} result`,
@@ -53,6 +54,8 @@ export function chartFits(kind: ChartKind, result: ResultDocument): boolean {
     case 'fit-counts':
     case 'fit-pass-rates':
       return resultKind === RESULT_KINDS.fit;
+    case 'attempt-success':
+      return result.kind === RESULT_KINDS.fit && result.dependence !== null;
     case 'sweep-frontier':
       return resultKind === RESULT_KINDS.sweep;
     case 'compare-curves':

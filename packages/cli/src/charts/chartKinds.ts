@@ -9,6 +9,7 @@ export type ChartKind =
   | 'task-interval'
   | 'fit-counts'
   | 'fit-pass-rates'
+  | 'attempt-success'
   | 'sweep-frontier'
   | 'demonstrate-failures'
   | 'precision-width'
@@ -28,6 +29,7 @@ export const CHART_KINDS: readonly ChartKind[] = [
   'task-interval',
   'fit-counts',
   'fit-pass-rates',
+  'attempt-success',
   'sweep-frontier',
   'demonstrate-failures',
   'precision-width',
@@ -49,6 +51,7 @@ export const CHART_KIND_DESCRIPTIONS: Readonly<Record<ChartKind, string>> = {
   'task-interval': 'one task: intervals for p, pass^k and pass@k per k (estimate --n --c)',
   'fit-counts': 'tasks with c successes, observed against each fitted model (fit)',
   'fit-pass-rates': 'observed against fitted pass@k and pass^k, model-based beyond n (fit)',
+  'attempt-success': 'success by attempt after earlier failures, observed against each retry-dependence model (fit of episodes)',
   'sweep-frontier': 'cost against delivered correct per grid point; frontier, best marked (sweep)',
   'demonstrate-failures': 'runs needed against the failures allowed (plan demonstrate)',
   'precision-width': 'interval width against trials, target width marked (plan precision)',

@@ -15,6 +15,7 @@ import { deliveryChart } from './deliveryChart.js';
 import { estimatorCheckChart } from './estimatorCheckChart.js';
 import { fitCountsChart } from './fitCountsChart.js';
 import { fitPassRatesChart } from './fitPassRatesChart.js';
+import { attemptSuccessChart } from './attemptSuccessChart.js';
 import { passCurvesChart } from './passCurvesChart.js';
 import { planningChart } from './planningChart.js';
 import { precisionWidthChart } from './precisionWidthChart.js';
@@ -38,6 +39,7 @@ const BUILDERS: Readonly<Record<ChartKind, (results: Results, options: ChartOpti
   'task-interval': (results) => taskIntervalChart(only(results, RESULT_KINDS.estimateTask)),
   'fit-counts': (results) => fitCountsChart(only(results, RESULT_KINDS.fit)),
   'fit-pass-rates': (results) => fitPassRatesChart(only(results, RESULT_KINDS.fit)),
+  'attempt-success': (results) => attemptSuccessChart(only(results, RESULT_KINDS.fit)),
   'sweep-frontier': (results) => sweepFrontierChart(only(results, RESULT_KINDS.sweep)),
   'demonstrate-failures': (results) => demonstrateFailuresChart(only(results, RESULT_KINDS.planDemonstrate)),
   'precision-width': (results) => precisionWidthChart(only(results, RESULT_KINDS.planPrecision)),
@@ -79,6 +81,7 @@ const READING_ORDER: readonly ChartKind[] = [
   'delivery',
   'cost-frontier',
   'sweep-frontier',
+  'attempt-success',
   'fit-pass-rates',
   'fit-counts',
   'estimator-check',

@@ -13,6 +13,9 @@ import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from '.
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { describeEmpirical, describeNotRecorded, empiricalAttempts } from '../io/empiricalAmount.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
+import { parseSeedOption } from '../args/seedOption.js';
+import { measureDependence, type MeasuredDependence } from './measureDependence.js';
+import { formatDependence, formatDrift } from '../format/dependenceText.js';
 
 interface FitArgs extends ResultsFileArgs {
   results: string[];
@@ -21,6 +24,7 @@ interface FitArgs extends ResultsFileArgs {
   json: boolean;
   out?: string;
   confidence: number;
+  seed: string;
 }
 
 /**
@@ -44,9 +48,11 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('out', { type: 'string', describe: 'write a minimal scenario file (YAML) with the chosen fit as its tasks block' })
         .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence of the prediction intervals, in (0, 1)' })
+        .option('seed', { type: 'string', default: '1', describe: 'seed of the Monte Carlo permutations of the dependence and drift tests' })
         .example('$0 fit results.csv', 'both models, the choice by AIC, goodness of fit and pass^k beyond n')
         .example('$0 fit results.jsonl --k 8,16 --out fitted.yaml', 'extrapolate to 8 and 16 attempts and write a scenario')
         .example('$0 simulate fitted.yaml', 'then simulate retry policies on the fitted tasks')
+        .example('$0 fit retries.csv --episode-col episode --attempt-col attempt', 'also measure how the retries of one episode depend on each other')
         .epilogue(TASK_CORRELATION_NOTE.replaceAll('\n', ' ')),
     handler: async (args) => {
       const confidence = requireOpenUnit('--confidence', args.confidence);
@@ -54,20 +60,47 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
       if (ks !== undefined) checkKSum(ks, args['max-k-sum']);
       const inputs = args.results.map(String);
       if (args.out !== undefined) checkOutputs([{ path: args.out, option: '--out' }], inputs, io.cwd);
-      const counts = await readResultsFile(inputs, args);
+      const seed = parseSeedOption(args.seed);
+      const counts = await readResultsFile(inputs, args, { keepRunOrder: true });
       const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
       const fit = fitOfFile(tasks, { ks, confidence }, inputs.join(' '));
+      const measured = measureDependence(counts, { confidence, seed, ks, file: inputs.join(' ') });
       const source: FitSource = { file: inputs.join(' '), format: counts.format, rows: counts.rows, columns: counts.columns };
       if (args.out !== undefined) {
-        await writeFileAtomic(args.out, scenarioFile(fit, inputs, args, counts));
+        await writeFileAtomic(args.out, scenarioFile(fit, inputs, args, counts, measured));
         const amounts = describeEmpirical(counts.cost, counts.latency);
         const used = amounts === undefined ? '' : `, and the log's empirical per-attempt ${amounts} instead of the default lognormal`;
-        io.stderr(`passk: wrote ${args.out} (a scenario with the ${fit.chosen} fit${used}; run it with passk simulate ${args.out})\n`);
+        const what = measured.fit === null ? `the ${fit.chosen} fit` : `${measured.fit.chosen} retries and the tasks fitted with them`;
+        io.stderr(`passk: wrote ${args.out} (a scenario with ${what}${used}; run it with passk simulate ${args.out})\n`);
         for (const line of describeNotRecorded(counts)) io.stderr(`passk: ${line}: the scenario keeps its default, no attempt is drawn at 0\n`);
       }
-      io.stdout(args.json ? `${JSON.stringify(fitJson(fit, source), null, 2)}\n` : withSourceLines(formatFit(fit, source), counts, args.format !== 'auto'));
+      const document = { ...fitJson(fit, source), dependence: measured.dependence, drift: measured.drift, dependenceNote: measured.note };
+      io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : withSourceLines(fitText(fit, source, measured), counts, args.format !== 'auto'));
     },
   };
+}
+
+/**
+ * Under untilSuccess a task's n depends on its outcomes: the beta-binomial fit of (n, c) is still the
+ * maximum-likelihood fit under independence (the stopping rule leaves the likelihood of p as it is),
+ * but the C-ratio estimates of pass@k for k ≤ n are not unbiased there.
+ */
+const UNTIL_SUCCESS_NOTE =
+  'The task distribution below is fitted to the per-task counts as if the attempts were independent\n' +
+  '(an episode that stops at its first success leaves that likelihood as it is); its observed pass@k\n' +
+  'for k ≤ n are not unbiased when episodes stop at a success: read the pass@k of an episode from the\n' +
+  'retry dependence above.';
+
+/** The text of `fit`: with episodes, the retry dependence first (the answer), then the task distribution; else the drift test and the note after it. */
+function fitText(fit: TaskFit, source: FitSource, measured: MeasuredDependence): string {
+  const tasks = formatFit(fit, source);
+  if (measured.dependence !== null) {
+    const [header, ...rest] = tasks.split('\n\n');
+    const stopped = measured.dependence.stopping === 'untilSuccess' ? `\n\n${UNTIL_SUCCESS_NOTE}` : '';
+    return `${header}\n\n${formatDependence(measured.dependence)}${stopped}\n\n${rest.join('\n\n')}`;
+  }
+  const drift = formatDrift(measured.drift, measured.note);
+  return drift === '' ? tasks : `${tasks}${drift}\n`;
 }
 
 /** policy.maxAttempts allows 1..1000 (resolvePolicy). */
@@ -79,24 +112,49 @@ const MAX_POLICY_ATTEMPTS = 1000;
  * exchangeable icc, which would correlate retries a second time) and a policy with up to the largest
  * k of interest, checked with resolveScenario before it is written.
  */
-function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, counts: TaskCounts): string {
+function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, counts: TaskCounts, measured: MeasuredDependence): string {
   const name = inputs.map((input) => basename(input)).join(' ');
-  const maxAttempts = Math.min(MAX_POLICY_ATTEMPTS, Math.max(fit.trials.max, ...fit.extrapolation.ks));
+  const dependent = chosenDependence(measured);
+  const longest = measured.dependence?.maxLength ?? 0;
+  const maxAttempts = Math.min(
+    MAX_POLICY_ATTEMPTS,
+    dependent === undefined ? Math.max(fit.trials.max, ...fit.extrapolation.ks) : Math.max(2 * longest, ...(args.k === undefined ? [] : parseKList(args.k))),
+  );
   const scenario = {
-    name: `fitted to ${name} (${fit.chosen})`,
-    tasks: fit.scenarioTasks,
-    attempts: { correlation: { model: 'independent' }, ...empiricalAttempts(counts).attempts },
+    name: `fitted to ${name} (${dependent === undefined ? fit.chosen : `${dependent.model.model} retries`})`,
+    tasks: dependent?.tasks ?? fit.scenarioTasks,
+    attempts: { correlation: dependent?.model.correlation ?? { model: 'independent' }, ...empiricalAttempts(counts).attempts },
     policy: { maxAttempts },
   };
   resolveScenario(scenario, { source: args.out });
-  const header = [
-    `# Written by passk fit ${name}: ${fit.tasks} tasks, ${fit.trials.total} attempts.`,
-    `# ${fit.chosen} chosen by AIC (ΔAIC = ${fit.choice.aicDifference.toFixed(2)}). What it implies for k beyond the`,
-    `# ${fit.trials.max} observed trials per task follows from the model, not from the data.`,
-    `# Attempts are independent given each task's p, as fitted: the between-task correlation of the fit is`,
-    `# the spread of p in the tasks block, not an exchangeable icc (which correlates retries given p).`,
-  ];
+  const header =
+    dependent === undefined
+      ? [
+          `# Written by passk fit ${name}: ${fit.tasks} tasks, ${fit.trials.total} attempts.`,
+          `# ${fit.chosen} chosen by AIC (ΔAIC = ${fit.choice.aicDifference.toFixed(2)}). What it implies for k beyond the`,
+          `# ${fit.trials.max} observed trials per task follows from the model, not from the data.`,
+          `# Attempts are independent given each task's p, as fitted: the between-task correlation of the fit is`,
+          `# the spread of p in the tasks block, not an exchangeable icc (which correlates retries given p).`,
+        ]
+      : [
+          `# Written by passk fit ${name}: ${fit.tasks} tasks, ${measured.dependence!.episodes} episodes, ${fit.trials.total} attempts.`,
+          `# Retry dependence ${dependent.model.model} chosen by AIC: ${measured.dependence!.evidence}.`,
+          `# The tasks block and attempts.correlation are fitted together (maximum likelihood over the`,
+          `# episodes in attempt order).`,
+          `# What they imply for k beyond the ${measured.dependence!.maxLength} attempts of the longest episode follows from the model.`,
+        ];
   const amounts = describeEmpirical(counts.cost, counts.latency);
   if (amounts !== undefined) header.push(`# Per-attempt ${amounts}: the log's empirical distribution (dist: empirical).`);
   return `${header.join('\n')}\n${stringify(scenario)}`;
+}
+
+/**
+ * With episodes, the chosen dependence model's task population and attempts.correlation (fitted
+ * together), for the scenario; undefined for a log of separate runs (attempts independent given p).
+ */
+export function chosenDependence(measured: Pick<MeasuredDependence, 'fit'>) {
+  const fit = measured.fit;
+  if (fit === null) return undefined;
+  const model = fit.models.find((candidate) => candidate.model === fit.chosen)!;
+  return { model, tasks: { count: fit.tasks, successRate: { dist: 'beta', a: model.population.alpha, b: model.population.beta } } };
 }

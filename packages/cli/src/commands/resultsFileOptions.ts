@@ -39,6 +39,9 @@ export interface ResultsFileArgs {
   'open-timeout'?: string;
   /** estimate, compare, plan audit: the column with the truth on audited tasks (the success column is then a judge's verdict); per file in compare. */
   'truth-col'?: string | string[];
+  'episode-col'?: string;
+  'attempt-col'?: string;
+  stopping?: 'fixed' | 'until-success';
 }
 
 /** Adds the results-file options (format, columns, success rule, policies, filters, costs) to a command. */
@@ -73,6 +76,18 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
       type: 'string',
       describe:
         "a column that must hold one value, or one per group of --by (repeatable; besides model, agent, alias, run, system, config, model_name, agent_name, eval.task, eval.run_id and τ²-bench's info.agent_info.llm, info.user_info.llm, …)",
+    })
+    .option('episode-col', {
+      type: 'string',
+      describe: 'column naming the episode (one retry loop on a task) an attempt belongs to: retries kept in order for their dependence',
+    })
+    .option('attempt-col', {
+      type: 'string',
+      describe: "column with the attempt's index in its episode (0 or 1 up, no gaps); without --episode-col: the run order of separate runs",
+    })
+    .option('stopping', {
+      choices: ['fixed', 'until-success'] as const,
+      describe: "episodes run every planned attempt, or stop at the first success (default: the harness's loop, else inferred and said)",
     })
     .option('cost-col', { type: 'string', describe: 'column with the cost of each attempt' })
     .option('tokens-col', { type: 'string', describe: 'IN or IN,OUT token columns; cost from --price-in/--price-out' })
@@ -134,15 +149,22 @@ export function resultsReadOptions(args: ResultsFileArgs, by?: string): ResultsR
     maxDocumentBytes: args['max-document-bytes'],
     maxStreamBytes: args['max-stream-bytes'],
     openTimeout: args['open-timeout'],
+    episodeColumn: args['episode-col'],
+    attemptColumn: args['attempt-col'],
+    stopping: args.stopping === undefined ? undefined : args.stopping === 'until-success' ? 'untilSuccess' : 'fixed',
   };
 }
 
 // The readers load only when a file is read: a command given --n/--c never loads them (start-up).
 
 /** Reads the results of one system with the options a user gave. */
-export async function readResultsFile(inputs: string | readonly string[], args: ResultsFileArgs): Promise<TaskCounts> {
+export async function readResultsFile(
+  inputs: string | readonly string[],
+  args: ResultsFileArgs,
+  extra: Pick<ResultsReadOptions, 'keepRunOrder'> = {},
+): Promise<TaskCounts> {
   const { readTaskCounts } = await import('../io/readTaskCounts.js');
-  return readTaskCounts(inputs, resultsReadOptions(args));
+  return readTaskCounts(inputs, { ...resultsReadOptions(args), ...extra });
 }
 
 /** Reads results split by the column `by` (one group per value, in order of first appearance). */

@@ -36,6 +36,7 @@ import { CHART_OPTION, checkChartOption } from './chartOption.js';
 import { fitOfFile } from './fitOfFile.js';
 import { emitSummary, requireOneFormat, type SummaryOutputArgs } from './simulateOutput.js';
 import { observedFromLog, type ObservedFromLog } from '../format/observedFromLog.js';
+import { dependenceFromLog, dependenceWhatIf, type LogDependence } from './tasksFromDependence.js';
 
 /** Two-sided confidence of the log's task-population intervals beside the simulation. */
 const TASKS_FROM_CONFIDENCE = 0.95;
@@ -115,6 +116,9 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
       const fromLog = args['tasks-from'] === undefined ? null : await withTasksFrom(base, args['tasks-from'], args, args.file === undefined);
       for (const line of fromLog?.notRecorded ?? []) io.stderr(`passk: ${line}: the scenario keeps its default, no attempt is drawn at 0\n`);
+      if (fromLog?.dependence)
+        io.stderr(`passk: ${fromLog.dependence.said}
+`);
       const withVerifier =
         args['verifier-from'] === undefined ? (fromLog?.scenario ?? base) : await withVerifierFrom(fromLog?.scenario ?? base, args['verifier-from']);
       const scenario = withOverrides(withVerifier, args);
@@ -153,7 +157,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
             scenario: scenarioToInput(scenario),
             partial,
             // --tasks-from: the log's values, so that merge prints them without reading the log.
-            ...(fromLog ? { observed: fromLog.observed } : {}),
+            ...(fromLog?.observed ? { observed: fromLog.observed } : {}),
           },
           args.out,
           io,
@@ -181,6 +185,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
             });
       const observed = fromLog?.observed ?? null;
       await emitSummary(summary, pilot, args, io, { observed });
+      if (fromLog?.dependence && !args.json && !args.csv) io.stdout(`\n${dependenceWhatIf(fromLog.dependence, summary.rows)}`);
       if (stop.stopped) {
         io.stderr(`passk: interrupted: the result covers ${partial.done} of ${R} replicates and is marked partial\n`);
         throw new Interrupted();
@@ -205,7 +210,7 @@ async function withTasksFrom(
   path: string,
   args: SimulateArgs,
   builtIn: boolean,
-): Promise<{ scenario: Scenario; observed: ObservedFromLog; notRecorded: string[] }> {
+): Promise<{ scenario: Scenario; observed: ObservedFromLog | null; notRecorded: string[]; dependence: LogDependence | null }> {
   const counts = await readResultsFile(path, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const fit = fitOfFile(tasks, {}, path);
@@ -218,13 +223,19 @@ async function withTasksFrom(
     input.name = `${input.name as string}; per-attempt ${describeEmpirical(counts.cost, counts.latency)} from the log (empirical)`;
   }
   input.tasks = args['per-task'] ? { ...posteriorTasks(tasks, fit), resample: true } : { ...fit.scenarioTasks, resample: true };
-  input.attempts = { ...(input.attempts as object), correlation: { model: 'independent' } };
+  // A log with episodes: its fitted retry dependence, with the task population fitted with it.
+  const dependence = dependenceFromLog(counts, path, scenario.seed);
+  if (dependence !== null && !args['per-task']) input.tasks = { ...dependence.tasks, resample: true };
+  input.attempts = { ...(input.attempts as object), correlation: dependence?.correlation ?? { model: 'independent' } };
   if (builtIn) delete input.verifier;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
   const ks = Array.from({ length: Math.min(maxN, scenario.policy.maxAttempts) }, (_, i) => i + 1);
   return {
     scenario: resolveScenario(input, { source: `tasks from ${path}` }),
-    observed: observedFromLog(basename(path), tasks, ks, TASKS_FROM_CONFIDENCE),
+    // A log of episodes: a task's (n, c) pools dependent attempts (or ones stopped at a success), whose
+    // C-ratios estimate no episode's pass@k; the what-if table after the summary sets the models side by side instead.
+    observed: dependence !== null ? null : observedFromLog(basename(path), tasks, ks, TASKS_FROM_CONFIDENCE),
+    dependence,
     // Amounts the log does not record (all 0, or on fewer than half the attempts): said, never drawn as 0.
     notRecorded: describeNotRecorded(counts),
   };

@@ -19,6 +19,8 @@ export function describeFormat(format: string, columns: ResultsColumns, forced: 
   if (columns.scorer !== undefined)
     parts.push(`scorer ${JSON.stringify(columns.scorer)}${columns.scoreKey === undefined ? '' : `, key ${JSON.stringify(columns.scoreKey)}`}`);
   if (columns.trial !== undefined) parts.push(`trial ${JSON.stringify(columns.trial)}`);
+  if (columns.episode !== undefined) parts.push(`episode ${JSON.stringify(columns.episode)}`);
+  if (columns.attempt !== undefined) parts.push(`${columns.episode === undefined ? 'run order' : 'attempt'} ${JSON.stringify(columns.attempt)}`);
   return `read as ${format} (${forced ? 'as named by --format' : 'detected; --format forces another'}): ${parts.join(', ')}`;
 }
 

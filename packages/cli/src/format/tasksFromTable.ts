@@ -50,7 +50,11 @@ export function tasksFromTable(
 /** What the table's two columns of uncertainty mean, and what the what-if kept from the log and what it did not. */
 export function tasksFromNote(scenario: {
   readonly verifier: { readonly perfect: boolean };
-  readonly attempts: { readonly cost: { readonly dist: string }; readonly latency: { readonly dist: string } };
+  readonly attempts: {
+    readonly cost: { readonly dist: string };
+    readonly latency: { readonly dist: string };
+    readonly correlation?: { readonly model: string };
+  };
 }): string {
   const fromLog = (amount: { readonly dist: string }) => amount.dist === 'empirical';
   const { cost, latency } = scenario.attempts;
@@ -62,7 +66,14 @@ export function tasksFromNote(scenario: {
         : "cost and latency per attempt are the scenario's assumptions (the log has none)";
   return (
     "Simulated: tasks drawn afresh from the fit every replicate, so its ± includes the draw of the tasks; the log's own\n" +
-    'uncertainty (which tasks it holds) is its CI (tasks), docs/uncertainty.md. Attempts independent given the task (as fitted); ' +
+    `uncertainty (which tasks it holds) is its CI (tasks), docs/uncertainty.md. ${attemptsNote(scenario.attempts.correlation?.model)}; ` +
     `${scenario.verifier.perfect ? 'no verifier errors (none are in the log)' : "the scenario's imperfect verifier"};\n${amounts}.`
   );
+}
+
+/** How the attempts of the what-if depend on each other: as fitted to the log's episodes, or independent given the task. */
+function attemptsNote(model: string | undefined): string {
+  return model === undefined || model === 'independent'
+    ? 'Attempts independent given the task (as fitted)'
+    : `Attempts ${model} (fitted to the log's episodes)`;
 }

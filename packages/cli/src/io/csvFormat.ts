@@ -130,6 +130,9 @@ function needsRecords(header: readonly string[], context: ResultsFormatContext):
     options.latencyColumn !== undefined ||
     options.countsColumns !== undefined ||
     options.rateColumn !== undefined ||
+    options.episodeColumn !== undefined ||
+    options.attemptColumn !== undefined ||
+    context.state.runOrderByFile ||
     options.systemColumns.some((column) => header.includes(column))
   );
 }

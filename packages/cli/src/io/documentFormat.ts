@@ -8,6 +8,7 @@ import { hasScores, inspectColumns, inspectSampleRecord, type InspectScoring } f
 import { listNames, resolveResultsColumns, withAmountColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 import { tauBenchFormat } from './tauBenchFormat.js';
+import { aiderLayout, isAider } from './episodeFormats.js';
 import { STDIN_NAME, sizeText } from './fileWindow.js';
 
 const OPEN_BRACE = 0x7b;
@@ -184,6 +185,14 @@ export async function readDocument(context: ResultsFormatContext): Promise<Resul
   if (!isObject(doc)) {
     const what = Array.isArray(doc) ? 'an array (arrays of records are read with --format auto, json or tau-bench)' : typeof doc;
     throw new InputError(file, `must be a JSON object to be read as ${requested === 'auto' ? 'a harness document' : requested}, but it is ${what}`);
+  }
+  // Aider's per-exercise `.aider.results.json`: one episode, its tries in `tests_outcomes`.
+  if ((requested === 'auto' || requested === 'json') && isAider(doc)) {
+    const record = aiderLayout.record!(doc, file);
+    const columns = aiderLayout.columns(record, options, file);
+    const counter = new JsonRecordCounter({ file, columns, outcome: { kind: 'success' }, counts, dropped, trials, infoError: false, state });
+    counter.count(record, 1);
+    return { format: 'aider', columns };
   }
   const kind = (DOCUMENT_FORMATS as readonly string[]).includes(requested) ? (requested as DocumentFormat) : classifyDocument(doc);
   if (kind === undefined) {

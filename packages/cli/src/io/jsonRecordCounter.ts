@@ -187,10 +187,49 @@ export class JsonRecordCounter {
       }
     }
     const index = counts.addId(id, value);
+    this.keepOrder(row, index, value, where, line);
     // A text id is numbered per task; -1: over --max-trial-memory (state.trialBudget.exceeded).
     if (textTrial !== undefined) trial = state.trialIds.of(index, textTrial);
     if (this.trialKey !== undefined && (trial < 0 || !this.setup.trials.mark(index, trial))) throw new TrialStop(index, trial, line, record);
     this.amounts(row, index, where, group);
+  }
+
+  /**
+   * The attempt's place in its episode (--episode-col, --attempt-col as its index or, alone, as the
+   * run order), or its file as the run order when the read keeps one.
+   */
+  private keepOrder(row: Record<string, unknown>, index: number, value: number, where: () => string, line: number): void {
+    const { columns, state, file } = this.setup;
+    if (columns.episode === undefined && columns.attempt === undefined) {
+      if (state.runOrderByFile) state.episodes.addRun(index, state.episodes.fileOrder(file), value, file, line);
+      return;
+    }
+    let attempt = -1;
+    if (columns.attempt !== undefined) {
+      const raw = fieldAt(row, columns.attempt);
+      attempt = trialFromJson(raw);
+      if (attempt < 0) {
+        const rule =
+          columns.episode === undefined ? 'must be an integer ≥ 0 (the run order, --attempt-col)' : 'must be an integer ≥ 0 (the attempt index in its episode)';
+        throw new InputError(where(), `key ${JSON.stringify(columns.attempt)} ${rule}`, shown(raw) ?? null);
+      }
+    }
+    if (columns.episode === undefined) {
+      state.episodes.addRun(index, attempt, value, file, line);
+      return;
+    }
+    const episode = fieldAt(row, columns.episode);
+    if (isUnset(episode)) {
+      throw new InputError(
+        where(),
+        `key ${JSON.stringify(columns.episode)} must have a value (each attempt belongs to an episode, --episode-col)`,
+        episode ?? null,
+      );
+    }
+    if (typeof episode !== 'string' && !(typeof episode === 'number' && Number.isFinite(episode))) {
+      throw new InputError(where(), `key ${JSON.stringify(columns.episode)} must be a string or a number (the episode)`, shown(episode));
+    }
+    state.episodes.addRow(index, String(episode), attempt, value, file, line);
   }
 
   /** Cost (a cost key, or tokens × prices) and latency of a counted attempt. */
@@ -218,8 +257,12 @@ export class JsonRecordCounter {
    * attempt per element, numbered by its index as the trial; null elements follow `--missing`.
    */
   private countList(list: readonly unknown[], id: string, group: string | undefined, where: () => string, line: number, record: number): void {
-    const { counts, dropped, trials } = this.setup;
+    const { counts, dropped, trials, columns } = this.setup;
     const task = counts.touchId(id);
+    if (columns.episodeList === true) {
+      this.countEpisode(list, task, where, line);
+      return;
+    }
     for (let i = 0; i < list.length; i++) {
       const raw = list[i];
       let value: number;
@@ -238,6 +281,24 @@ export class JsonRecordCounter {
       counts.addTo(task, value);
       if (!trials.mark(task, i)) throw new TrialStop(task, i, line, record);
     }
+  }
+
+  /**
+   * A list holding one episode's outcomes in attempt order (Aider's `tests_outcomes`): each element
+   * one attempt; a missing element would hide where the episode stopped, so it is refused. The
+   * elements are attempts of one episode, not trials: they are not marked in the (task, trial) check.
+   */
+  private countEpisode(list: readonly unknown[], task: number, where: () => string, line: number): void {
+    const { counts, state, file } = this.setup;
+    if (list.length === 0) throw new InputError(where(), `key ${JSON.stringify(this.valueKey)} must list at least one attempt`, '[]');
+    const outcomes: number[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const value = this.success(list[i]);
+      if (value < 0) throw new InputError(where(), `element ${i} of key ${JSON.stringify(this.valueKey)} ${this.rule()}`, shown(list[i]) ?? null);
+      outcomes.push(value);
+      counts.addTo(task, value);
+    }
+    state.episodes.addList(task, outcomes, file, line);
   }
 
   /**

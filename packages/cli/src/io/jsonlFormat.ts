@@ -5,6 +5,8 @@ import { JsonRecordCounter } from './jsonRecordCounter.js';
 import { listNames, resolveResultsColumns, type ResultsColumns } from './resultsColumns.js';
 import type { ResultsFormat, ResultsFormatContext, ResultsFormatOutcome } from './resultsFormat.js';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
+import { aiderLayout, episodeLayoutFor, ldbLayout } from './episodeFormats.js';
+import type { JsonLinesLayout } from './jsonLinesLayout.js';
 
 const LF = 0x0a;
 const OPEN_BRACE = 0x7b;
@@ -23,19 +25,15 @@ function shorten(text: string): string {
   return trimmed.length > MAX_SHOWN ? `${trimmed.slice(0, MAX_SHOWN - 1)}…` : trimmed;
 }
 
-/** How a JSON Lines flavour picks its columns from the keys of the first object, and its name. */
-export interface JsonLinesLayout {
-  columns(first: Record<string, unknown>, options: ResolvedResultsReadOptions, file: string): ResultsColumns;
-  /** The format name to report, given the columns chosen. */
-  name(columns: ResultsColumns, options: ResolvedResultsReadOptions): string;
-}
+export type { JsonLinesLayout } from './jsonLinesLayout.js';
 
 /**
  * Reads JSON Lines: one JSON object per line, blank lines skipped. The columns are chosen from
  * the keys of the first object; each object is then counted by a `JsonRecordCounter` (task id,
  * error markers, missing outcome, trial).
  */
-export async function readJsonLines(context: ResultsFormatContext, layout: JsonLinesLayout): Promise<ResultsFormatOutcome> {
+export async function readJsonLines(context: ResultsFormatContext, given: JsonLinesLayout): Promise<ResultsFormatOutcome> {
+  let layout = given;
   const { window, options, counts, dropped, trials } = context;
   const file = window.file;
   let columns: ResultsColumns | undefined;
@@ -75,14 +73,17 @@ export async function readJsonLines(context: ResultsFormatContext, layout: JsonL
           throw new InputError(`${file}:${line}`, 'line must be one JSON object', shorten(text));
         }
         refuseDuplicateKeys(text, row, () => `${file}:${line}`, 'the record');
-        const record = row as Record<string, unknown>;
+        let record = row as Record<string, unknown>;
         if (counter === undefined) {
+          // A harness that records its retry loops (Aider, LDB), known by its keys.
+          if (given === genericLayout && options.format === 'auto') layout = episodeLayoutFor(record) ?? layout;
+          if (layout.record !== undefined) record = layout.record(record, `${file}:${line}`);
           columns = layout.columns(record, options, file);
           if (isLmEval(record))
             context.state.distinct.add('filter', [...options.where.map((w) => w.column), ...(options.by === undefined ? [] : [options.by])]);
           const outcome = columns.reward !== undefined ? { kind: 'threshold' as const, threshold: options.threshold } : { kind: 'success' as const };
           counter = new JsonRecordCounter({ file, columns, outcome, counts, dropped, trials, infoError: false, state: context.state });
-        }
+        } else if (layout.record !== undefined) record = layout.record(record, `${file}:${line}`);
         counter.count(record, line);
       }
       line++;
@@ -180,6 +181,22 @@ export const jsonlFormat: ResultsFormat = {
   extensions: ['.jsonl', '.ndjson'],
   sniff: (head) => head[0] === OPEN_BRACE,
   read: (context) => readJsonLines(context, genericLayout),
+};
+
+/** Aider benchmark results as JSON Lines (`--format aider`; under auto, JSON Lines with its keys are read so: io/episodeFormats.ts). */
+export const aiderFormat: ResultsFormat = {
+  name: 'aider',
+  extensions: [],
+  sniff: () => false,
+  read: (context) => readJsonLines(context, aiderLayout),
+};
+
+/** LDB debug-loop results as JSON Lines (`--format ldb`; under auto, JSON Lines with its keys are read so). */
+export const ldbFormat: ResultsFormat = {
+  name: 'ldb',
+  extensions: [],
+  sniff: () => false,
+  read: (context) => readJsonLines(context, ldbLayout),
 };
 
 /** lm-evaluation-harness samples, by name (`--format lm-eval`); under `auto` JSON Lines with its keys are read the same way. */

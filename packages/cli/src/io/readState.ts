@@ -1,5 +1,6 @@
 import { AttemptAmounts } from './attemptAmounts.js';
 import { DistinctValues } from './distinctValues.js';
+import { EpisodeCollector } from './episodeCollector.js';
 import type { ResolvedResultsReadOptions } from './resultsReadOptions.js';
 import { TrialBudget } from './trialBudget.js';
 import { TrialIds } from './trialIds.js';
@@ -18,6 +19,10 @@ export class ReadState {
   /** The memory the (task, trial) check may hold: text ids here and the per-task trials share it. */
   readonly trialBudget: TrialBudget;
   readonly trialIds: TrialIds;
+  /** Attempts in episode or run order, when the read keeps them (--episode-col, --attempt-col, a harness's retry lists, or run order by file). */
+  readonly episodes = new EpisodeCollector();
+  /** Keep each counted attempt's file as its run index (several files, one run each; set by the read before the first file). */
+  runOrderByFile = false;
 
   constructor(readonly options: ResolvedResultsReadOptions) {
     this.distinct = new DistinctValues(options.systemColumns, options.by);

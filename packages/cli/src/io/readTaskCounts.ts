@@ -7,6 +7,8 @@ import { open, stat } from 'node:fs/promises';
 import { FileWindow, RecordTooLong, STDIN_NAME, sizeText } from './fileWindow.js';
 import type { AttemptAmounts } from './attemptAmounts.js';
 import type { AmountSketch } from './amountSketch.js';
+import type { AttemptOrder } from './episodeCollector.js';
+import { EPISODE_FORMAT_STOPPING } from './episodeFormats.js';
 import { GROUP_SEPARATOR, ReadState } from './readState.js';
 import type { ResultsColumns } from './resultsColumns.js';
 import { RESULTS_FORMATS } from './resultsFormats.js';
@@ -63,6 +65,11 @@ export interface TaskCounts {
   latency?: AttemptAmountSummary;
   /** Distinct task ids of the read written in a Unicode form other than NFC (read as their NFC form: taskCountsBuilder.ts), when any were. */
   normalizedIds?: number;
+  /**
+   * The attempts' order, when the read kept it: episodes (--episode-col, a harness's retry loops) or
+   * separate runs in run order (--attempt-col alone, or several files of one run each with `keepRunOrder`).
+   */
+  attemptOrder?: AttemptOrder;
 }
 
 /** One group of a read split by a column (`by`): its value and its counts. */
@@ -271,6 +278,8 @@ export async function readResultGroups(inputs: string | readonly string[], optio
   const resolved = resolveResultsReadOptions(options);
   const { files, tree } = await expandInputs(typeof inputs === 'string' ? [inputs] : inputs, { maxDocumentBytes: resolved.maxDocumentBytes });
   const shared = freshShared(resolved, (budget) => new TaskTrials(budget), false);
+  // Several files of one run each: the files' order is the run order (the drift test), unless the rows say more.
+  shared.state.runOrderByFile = resolved.keepRunOrder && files.length > 1 && resolved.episodeColumn === undefined && resolved.attemptColumn === undefined;
   const where = files.length === 1 ? files[0] : files.length === 2 ? `${files[0]}, ${files[1]}` : `${files[0]} and ${files.length - 1} more files`;
   let first: Pass | undefined;
   for (let i = 0; i < files.length; i++) {
@@ -333,6 +342,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     throw unknownColumnError(where, resolved.where) ?? new InputError(where, `must contain at least one result row${filtered}${why}`);
   }
   const single = byGroup.size === 1;
+  const attemptOrder = single ? orderOf(shared, first!, files.length) : undefined;
   // Tasks seen only on dropped rows, per group.
   const emptyByGroup = new Map<string, number>();
   if (grouped) {
@@ -357,6 +367,7 @@ export async function readResultGroups(inputs: string | readonly string[], optio
       where: resolved.where.map(({ column, value }) => `${column}=${value}`),
       ...(tree === undefined ? {} : { tree }),
       ...(shared.counts.normalizedIds === 0 ? {} : { normalizedIds: shared.counts.normalizedIds }),
+      ...(attemptOrder === undefined || Object.keys(attemptOrder).length === 0 ? {} : { attemptOrder }),
     };
     // One group: the whole read's amounts (every amount is of a counted task, so of that group).
     const amountsOf = single ? undefined : group;
@@ -367,6 +378,25 @@ export async function readResultGroups(inputs: string | readonly string[], optio
     return { group, counts };
   });
   return { by: resolved.by, groups, format, sources: files, dropped };
+}
+
+/** The attempts' order the read kept (io/episodeCollector.ts), with where it came from in words. */
+function orderOf(shared: Shared, pass: Pass, fileCount: number): AttemptOrder | undefined {
+  const collector = shared.state.episodes;
+  const kind = collector.holds;
+  if (kind === undefined) return undefined;
+  const { columns } = pass;
+  const from =
+    kind === 'lists'
+      ? pass.format === 'ldb'
+        ? 'each record\'s "test_feedback" (empty = the visible tests pass; one episode per record)'
+        : `each record's ${JSON.stringify(columns.success)} (one episode per record)`
+      : kind === 'rows'
+        ? `episode ${JSON.stringify(columns.episode)}, ${columns.attempt === undefined ? 'attempts in the order of the rows' : `attempt ${JSON.stringify(columns.attempt)}`}`
+        : columns.attempt !== undefined
+          ? `column ${JSON.stringify(columns.attempt)} (--attempt-col without --episode-col: each row a separate run)`
+          : `the order of the ${fileCount} files, one run each`;
+  return collector.finish(shared.counts.countedIndices(), { stopping: shared.options.stopping, formatStopping: EPISODE_FORMAT_STOPPING[pass.format], from });
 }
 
 /** What the cost per attempt is read from, in words, or undefined when it is not read. */

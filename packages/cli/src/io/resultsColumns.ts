@@ -34,6 +34,12 @@ export interface ResultsColumns {
   nKey?: string;
   /** CSV/TSV: the `status` column, when the header has one (error, infra_error or timeout mark an error row). */
   status?: string;
+  /** The episode column (`--episode-col`): attempts of one episode are kept in order for the dependence of retries. */
+  episode?: string;
+  /** The attempt index column (`--attempt-col`): the order within an episode, or without `episode` the run order. */
+  attempt?: string;
+  /** The outcome is a list holding one episode's attempts in order (Aider's `tests_outcomes`, LDB's visible passes). */
+  episodeList?: boolean;
 }
 
 /** Default task columns, first present wins. */
@@ -100,6 +106,8 @@ export function resolveResultsColumns(
       ` (or a reward column with --reward-col)${rateHint(available, first)}`,
     );
   }
+  if (options.episodeColumn !== undefined) columns.episode = pick(options.episodeColumn, [], 'episode', '--episode-col');
+  if (options.attemptColumn !== undefined) columns.attempt = pick(options.attemptColumn, [], 'attempt', '--attempt-col');
   if (options.trialColumn !== undefined) columns.trial = pick(options.trialColumn, [], 'trial', '--trial-col');
   else if (has(TRIAL_COLUMN) && ![columns.task, columns.success, columns.reward].includes(TRIAL_COLUMN)) columns.trial = TRIAL_COLUMN;
   return withAmountColumns(columns, options, available, first);

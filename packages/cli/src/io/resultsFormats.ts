@@ -3,7 +3,7 @@ import { documentFormat, namedDocumentFormats } from './documentFormat.js';
 import { bigCodeBenchFormat, evalPlusFormat } from './evalPlusFormat.js';
 import { humanEvalFormat } from './humanEvalFormat.js';
 import { inspectFormat } from './inspectEvalFormat.js';
-import { jsonlFormat, lmEvalFormat } from './jsonlFormat.js';
+import { aiderFormat, jsonlFormat, ldbFormat, lmEvalFormat } from './jsonlFormat.js';
 import { liveCodeBenchFormat } from './liveCodeBenchFormat.js';
 import type { ResultsFormat } from './resultsFormat.js';
 import { tauBenchFormat } from './tauBenchFormat.js';
@@ -30,6 +30,8 @@ export const RESULTS_FORMATS: readonly ResultsFormat[] = [
   jsonlFormat,
   humanEvalFormat,
   lmEvalFormat,
+  aiderFormat,
+  ldbFormat,
   tsvFormat,
   csvFormat,
 ];

@@ -21,6 +21,8 @@ export const RESULTS_FORMAT_NAMES = [
   'livecodebench',
   'evalplus',
   'bigcodebench',
+  'aider',
+  'ldb',
 ] as const;
 export type ResultsFormatName = (typeof RESULTS_FORMAT_NAMES)[number];
 
@@ -126,6 +128,21 @@ export interface ResultsReadOptions {
    * too scattered for a per-task bitmap are kept one by one; a read that needs more is refused.
    */
   maxTrialMemory?: number | string;
+  /**
+   * Column naming the episode an attempt belongs to (one task handled once by a retry loop): the
+   * attempts of an episode are then kept in attempt order (`--attempt-col`, else the rows' order) for
+   * the dependence of retries (io/episodeCollector.ts).
+   */
+  episodeColumn?: string;
+  /**
+   * Column with each attempt's index in its episode (integers, consecutive from 0 or 1). Without
+   * `episodeColumn` it is the run order of separate runs (each row its own episode), for the drift test.
+   */
+  attemptColumn?: string;
+  /** How episodes stop: every planned attempt runs (`fixed`) or an episode stops at its first success (`untilSuccess`); default: the format's, else inferred. */
+  stopping?: 'fixed' | 'untilSuccess';
+  /** Keep each task's trials in run order when several files each hold one run (one trial per task): the drift test's input. */
+  keepRunOrder?: boolean;
   /** Bytes per read (default 4 MiB). Tiny values are for tests of rows split across reads. */
   chunkSize?: number;
   /**
@@ -171,6 +188,10 @@ export interface ResolvedResultsReadOptions {
   readonly maxStreamBytes: number;
   /** In milliseconds. */
   readonly openTimeoutMs: number;
+  readonly episodeColumn: string | undefined;
+  readonly attemptColumn: string | undefined;
+  readonly stopping: 'fixed' | 'untilSuccess' | undefined;
+  readonly keepRunOrder: boolean;
   readonly chunkSize: number;
   readonly threads: number;
   readonly parallelMinBytes: number;
@@ -325,8 +346,25 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
   if (rateColumn !== undefined && countsColumns !== undefined) {
     throw new InputError('--rate-col', 'cannot be combined with --counts (choose one)', rateColumn);
   }
+  const episodeColumn = optionalColumn('--episode-col', options.episodeColumn);
+  const attemptColumn = optionalColumn('--attempt-col', options.attemptColumn);
+  if ((episodeColumn !== undefined || attemptColumn !== undefined) && (countsColumns !== undefined || rateColumn !== undefined)) {
+    throw new InputError(
+      episodeColumn !== undefined ? '--episode-col' : '--attempt-col',
+      'needs one row per attempt, not per-task summaries (--counts, --rate-col)',
+      episodeColumn ?? attemptColumn,
+    );
+  }
+  if ((episodeColumn !== undefined || attemptColumn !== undefined) && by !== undefined) {
+    throw new InputError(episodeColumn !== undefined ? '--episode-col' : '--attempt-col', 'reads one system: choose it with --where, not --by', by);
+  }
+  const stopping = options.stopping === undefined ? undefined : oneOf('--stopping', options.stopping, ['fixed', 'untilSuccess'] as const);
   return {
     format,
+    episodeColumn,
+    attemptColumn,
+    stopping,
+    keepRunOrder: options.keepRunOrder === true,
     missing: options.missing === undefined ? undefined : oneOf('--missing', options.missing, MISSING_POLICIES),
     where,
     by,

@@ -6,7 +6,7 @@ import { readJsonHead, type JsonHead, type JsonValueHead } from './jsonHead.js';
 import { RESULTS_EXTENSIONS } from './resultsExtensions.js';
 
 /** The harnesses whose output lies in trees (run folders, submission folders, log folders) with other files beside the results. */
-export type TreeHarness = 'terminal-bench' | 'tau2-bench' | 'tau-bench' | 'inspect' | 'cruxeval';
+export type TreeHarness = 'terminal-bench' | 'tau2-bench' | 'tau-bench' | 'inspect' | 'cruxeval' | 'aider';
 
 /** What a file found by walking a folder (or matching a glob) is. */
 export type TreeFile =
@@ -86,6 +86,7 @@ function classifyJson(path: string, head: JsonHead, bytes: Uint8Array): TreeFile
     return { role: 'trialCopy', trial: m.get('trial_name')!.text!, task: m.get('task_id')!.text ?? '' };
   if (has('simulations', 'array') || (has('info', 'object') && keysOf('info').some((key) => TAU2_INFO_KEYS.includes(key)))) return harness('tau2-bench');
   if (has('raw_scored_generations', 'object')) return harness('cruxeval');
+  if (has('tests_outcomes', 'array') && (has('testdir', 'string') || has('testcase', 'string'))) return harness('aider');
   if (has('eval', 'object') && keysOf('eval').some((key) => INSPECT_EVAL_KEYS.includes(key))) return harness('inspect');
   // Files written beside the results.
   if (has('run_id', 'string') && (has('agent_name') || has('output_path') || has('dataset_path'))) return beside; // Terminal-Bench run_metadata.json

@@ -1,4 +1,5 @@
 import type { Dirent } from 'node:fs';
+import { AIDER_RESULTS_FILE } from './episodeFormats.js';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '@passk/sim/errors';
@@ -56,7 +57,8 @@ export async function walkTree(root: string, state: WalkState): Promise<WalkedTr
     const entries = await listFolder(folder.path);
     const subfolders: Folder[] = [];
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) {
+      // Hidden files are skipped, but for Aider's per-exercise results.
+      if (entry.name.startsWith('.') && !(entry.name === AIDER_RESULTS_FILE && !entry.isDirectory())) {
         pass(entry.isDirectory() ? `${entry.name}/` : entry.name);
         continue;
       }

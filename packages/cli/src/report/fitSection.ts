@@ -8,6 +8,8 @@ import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
+import { dependenceAnswer, DEPENDENCE_PARAMETER, testLine } from '../format/dependenceText.js';
+import { formatPercentInterval } from '../format/percent.js';
 
 /** `fit --json`: both task-distribution models, the choice by AIC, goodness of fit and the model-based extrapolation. */
 export function fitSection(result: ResultDocumentOf<'passk.fit'>): ResultSection {
@@ -31,7 +33,8 @@ ${htmlTable(
   'Per-task success rate p, fitted by maximum likelihood',
 )}
 ${htmlTable(passRates.columns, passRates.rows, passRates.title)}
-${extrapolation ? htmlTable(extrapolation.columns, extrapolation.rows, extrapolation.title) : ''}`;
+${extrapolation ? htmlTable(extrapolation.columns, extrapolation.rows, extrapolation.title) : ''}
+${dependenceBody(fit)}`;
   return {
     title: `Fit of the task distribution: ${fit.source.file}`,
     body,
@@ -42,7 +45,61 @@ ${extrapolation ? htmlTable(extrapolation.columns, extrapolation.rows, extrapola
       { label: 'Confidence', text: `${formatPercent(fit.extrapolation.confidence)}, two-sided prediction intervals` },
       { label: 'Scenario tasks', text: JSON.stringify(fit.scenarioTasks) },
       ...fit.notes.map((note) => ({ label: 'Note', text: note })),
+      ...(fit.drift === null ? [] : [{ label: 'Drift with run order', text: `${fit.drift.from}: ${testLine(fit.drift.test)}` }]),
+      ...(fit.dependenceNote === null ? [] : [{ label: 'Retry dependence', text: fit.dependenceNote }]),
     ],
     scenario: null,
   };
+}
+
+/** The retry dependence of a fit of episodes: the answer, the test, the four models and success by attempt after failures. */
+function dependenceBody(fit: ResultDocumentOf<'passk.fit'>) {
+  const d = fit.dependence;
+  if (d === null) return '';
+  const level = formatPercent(d.confidence);
+  const test = d.test === null ? `No test of independence: ${d.testReason}` : `Independence within episodes, ${testLine(d.test)}`;
+  const parameters = (model: (typeof d.models)[number]) => {
+    const key = DEPENDENCE_PARAMETER[model.model];
+    return Object.entries(model.parameters)
+      .sort(([a], [b]) => Number(b === key) - Number(a === key))
+      .map(([name, p]) => `${name} ${formatNumber(p.estimate, 3)} [${formatNumber(p.lower, 3)}, ${formatNumber(p.upper, 3)}]`)
+      .join(', ');
+  };
+  return html`<h3>Retry dependence</h3>
+<p class="lead">${dependenceAnswer(d)}</p>
+<p>${d.episodes} episodes of ${d.tasks} tasks, ${d.attempts} attempts, up to ${d.maxLength} per episode (${d.stopping === 'untilSuccess' ? 'each stops at its first success' : 'every planned attempt ran'}); read from ${d.from}. ${test}</p>
+${htmlTable(
+  [
+    { header: 'model', align: 'left' },
+    { header: `parameters [${level} interval]`, align: 'left' },
+    { header: 'logLik' },
+    { header: 'AIC' },
+    { header: '', align: 'left' },
+  ],
+  d.models.map((model) => [
+    model.model,
+    parameters(model),
+    model.logLikelihood.toFixed(2),
+    model.aic.toFixed(2),
+    model.model === d.chosen ? '←\u00a0chosen' : '',
+  ]),
+  `Retry dependence models, fitted by maximum likelihood over the episodes. Chosen: ${d.chosen} — ${d.evidence}`,
+)}
+${htmlTable(
+  [
+    { header: 'attempt' },
+    { header: 'at risk' },
+    { header: 'successes' },
+    { header: 'observed', align: 'left' },
+    ...d.models.map((model) => ({ header: model.model })),
+  ],
+  d.hazard.map((row) => [
+    String(row.attempt),
+    String(row.atRisk),
+    String(row.successes),
+    row.interval === null ? '—' : `${formatPercent(row.observed)} ${formatPercentInterval(row.interval.lower, row.interval.upper)}`,
+    ...d.models.map((model) => formatPercent(model.hazard[row.attempt - 1] ?? null)),
+  ]),
+  `Success at each attempt after all earlier ones failed: observed [${level} Clopper–Pearson] and under each model`,
+)}`;
 }

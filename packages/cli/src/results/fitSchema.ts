@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
 import { SourceSchema } from './sourceSchema.js';
+import { DependenceSchema, DriftSchema } from './dependenceSchema.js';
 import { Count, Level, NonNegative, NullableSe, Probability, RateIntervalSchema, ValueSeSchema } from './intervalSchema.js';
 
 const ByK = <T extends Parameters<typeof Type.Record>[1]>(item: T, description: string) =>
@@ -42,7 +43,7 @@ const Parameters = Type.Object(
 export const FitSchema = Type.Object(
   {
     kind: Type.Literal('passk.fit'),
-    schemaVersion: Type.Literal(3),
+    schemaVersion: Type.Literal(4),
     source: SourceSchema,
     tasks: Count(),
     trials: Type.Object({ min: Count(), max: Count(), total: Count() }, { description: 'trials per task and in all' }),
@@ -107,6 +108,13 @@ export const FitSchema = Type.Object(
       { description: 'the ks beyond the largest n' },
     ),
     notes: Type.Array(Type.String()),
+    dependence: Type.Union([DependenceSchema, Type.Null()], {
+      description: 'retry dependence, when the log has attempt-ordered episodes (--episode-col, Aider, LDB); null for a log of separate runs',
+    }),
+    drift: Type.Union([DriftSchema, Type.Null()], {
+      description: 'drift with run order, when the log holds separate runs in a known order (--attempt-col alone, several files of one run each)',
+    }),
+    dependenceNote: Type.Union([Type.String(), Type.Null()], { description: 'why within-episode dependence is not measured, or null' }),
   },
   { $id: 'passk.fit', description: '`passk fit FILE --json`: the task success-rate distribution fitted to a log, two models compared by AIC.' },
 );

@@ -1,5 +1,6 @@
 import { requireInteger, requireUnit } from '../checks.js';
 import type { AttemptCorrelation } from '../scenario/types.js';
+import { feedbackRates } from './feedbackRate.js';
 import { requireCorrelation } from './requireCorrelation.js';
 
 /**
@@ -8,7 +9,8 @@ import { requireCorrelation } from './requireCorrelation.js';
  *
  * Formula: independent (1 − p)^k; exchangeable ∏_{j<k} (b + j)/(a + b + j) with a = p(1/icc − 1),
  * b = (1 − p)(1/icc − 1) (= B(a, b + k)/B(a, b), docs/design.md §3); markov (1 − p)(λ + (1 − λ)(1 − p))^{k−1};
- * feedback (1 − p)^k·(1 − η)^{k(k−1)/2} (the rate after m failures is 1 − (1 − p)(1 − η)^m).
+ * feedback η ≥ 0: (1 − p)^k·(1 − η)^{k(k−1)/2} (the rate after m failures is 1 − (1 − p)(1 − η)^m);
+ * η < 0: ∏_{m<k} (1 − p(1 + η)^m) (the rate after m failures is p(1 + η)^m).
  * Example: p = 0.5, markov λ = 0.5, k = 3: 0.5·0.75² = 0.28125 (tested).
  */
 export function allWrong(p: number, correlation: AttemptCorrelation, n: number): Float64Array {
@@ -37,8 +39,14 @@ export function allWrong(p: number, correlation: AttemptCorrelation, n: number):
       return out;
     }
     case 'feedback': {
-      const keep = 1 - correlation.afterFailure;
-      for (let k = 0; k <= n; k++) out[k] = Math.pow(q, k) * Math.pow(keep, (k * (k - 1)) / 2);
+      if (correlation.afterFailure >= 0) {
+        const keep = 1 - correlation.afterFailure;
+        for (let k = 0; k <= n; k++) out[k] = Math.pow(q, k) * Math.pow(keep, (k * (k - 1)) / 2);
+        return out;
+      }
+      const { failure } = feedbackRates(p, correlation.afterFailure, n);
+      out[0] = 1;
+      for (let k = 1; k <= n; k++) out[k] = out[k - 1] * failure[k - 1];
       return out;
     }
   }

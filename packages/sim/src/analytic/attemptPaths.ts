@@ -1,6 +1,7 @@
 import { requireInteger, requireUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import type { AttemptCorrelation } from '../scenario/types.js';
+import { feedbackRates } from './feedbackRate.js';
 import { requireCorrelation } from './requireCorrelation.js';
 import type { VerifierMoments } from './verifierMoments.js';
 
@@ -28,7 +29,8 @@ export interface AttemptPaths {
  *
  * Formula: the state after j attempts is (s = number correct, last outcome); the next attempt is
  * correct w.p. π(j, s, last): independent p; exchangeable (a + s)/(a + b + j) (Pólya urn);
- * markov p at j = 0, then λ·last + (1 − λ)p; feedback 1 − (1 − p)(1 − η)^{j−s}. A path with s
+ * markov p at j = 0, then λ·last + (1 − λ)p; feedback 1 − (1 − p)(1 − η)^{j−s} (η ≥ 0) or
+ * p(1 + η)^{j−s} (η < 0, `feedbackRates`). A path with s
  * correct and j − s wrong attempts all rejected has verdict probability E[FR^s]·E[(1 − FA)^{j−s}]
  * (`verifierMoments`), so the verdicts need no state of their own. O(K²) time.
  * Example: p = 0.5, independent, FA = 0, FR = 0.5, K = 2: acceptedCorrect = [0, 0.25, 0.1875],
@@ -145,14 +147,12 @@ function chanceRows(p: number, correlation: AttemptCorrelation, K: number): Chan
       };
     }
     case 'feedback': {
-      // After w = j − s failures the rate is 1 − (1 − p)(1 − η)^w.
-      const keep = 1 - correlation.afterFailure;
-      const wrongRate = new Float64Array(K + 1);
-      for (let w = 0; w <= K; w++) wrongRate[w] = q * Math.pow(keep, w);
+      // After w = j − s failures the rate is 1 − (1 − p)(1 − η)^w (η ≥ 0) or p(1 + η)^w (η < 0).
+      const rates = feedbackRates(p, correlation.afterFailure, K);
       return (j, _last, success, failure) => {
         for (let s = 0; s <= j; s++) {
-          failure[s] = wrongRate[j - s];
-          success[s] = 1 - wrongRate[j - s];
+          failure[s] = rates.failure[j - s];
+          success[s] = rates.success[j - s];
         }
       };
     }

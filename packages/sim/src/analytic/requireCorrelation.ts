@@ -4,7 +4,7 @@ import type { AttemptCorrelation } from '../scenario/types.js';
 
 /**
  * Checks a resolved correlation model (docs/design.md §3) and returns it: exchangeable icc in [0, 1),
- * markov stickiness and feedback afterFailure in [0, 1]. Throws InputError at `where`.
+ * markov stickiness in [0, 1], feedback afterFailure in [−1, 1]. Throws InputError at `where`.
  * Example: requireCorrelation('correlation', { model: 'exchangeable', icc: 1 }) throws (tested).
  */
 export function requireCorrelation(where: string, correlation: AttemptCorrelation): AttemptCorrelation {
@@ -20,7 +20,9 @@ export function requireCorrelation(where: string, correlation: AttemptCorrelatio
       requireUnit(`${where}.stickiness`, correlation.stickiness);
       return correlation;
     case 'feedback':
-      requireUnit(`${where}.afterFailure`, correlation.afterFailure);
+      if (!(typeof correlation.afterFailure === 'number' && correlation.afterFailure >= -1 && correlation.afterFailure <= 1)) {
+        throw new InputError(`${where}.afterFailure`, 'must be a number in [-1, 1]', correlation.afterFailure);
+      }
       return correlation;
     default:
       throw new InputError(`${where}.model`, 'must be one of independent, exchangeable, markov, feedback', (correlation as { model?: unknown } | null)?.model);

@@ -1,3 +1,4 @@
+import { feedbackStep } from '../analytic/feedbackRate.js';
 import type { Rng } from '../rng/rng.js';
 import type { AttemptCorrelation } from '../scenario/types.js';
 
@@ -11,7 +12,8 @@ const TWO_POW_MINUS_32 = 1 / 4294967296;
  * urn P(X_{j+1} = 1 | s correct of j) = (a + s)/(a + b + j), a = p(1/icc − 1), b = (1 − p)(1/icc − 1)
  * (the same law as q ~ Beta(a, b) then iid Bernoulli(q); icc = 0 is independent); markov {λ}:
  * X_1 ~ Bernoulli(p), X_j = X_{j−1} w.p. λ else a fresh Bernoulli(p), i.e. P(X_j = 1 | X_{j−1}) =
- * λ·X_{j−1} + (1 − λ)p; feedback {η}: the rate starts at p and after each wrong attempt q ← q + η(1 − q).
+ * λ·X_{j−1} + (1 − λ)p; feedback {η}: the rate starts at p and after each wrong attempt q ← q + η(1 − q)
+ * for η ≥ 0, q ← q(1 + η) for η < 0 (`feedbackStep`).
  * Example: p = 1 gives all ones under every model, p = 0 all zeros except under feedback (tested).
  */
 export function drawOutcomes(correlation: AttemptCorrelation, p: number, n: number, rng: Rng, out: Uint8Array): number {
@@ -51,7 +53,7 @@ export function drawOutcomes(correlation: AttemptCorrelation, p: number, n: numb
         const x = rng.uint32() * TWO_POW_MINUS_32 < rate ? 1 : 0;
         out[j] = x;
         correct += x;
-        if (x === 0) rate += eta * (1 - rate);
+        if (x === 0) rate = feedbackStep(rate, eta);
       }
       return correct;
     }

@@ -297,7 +297,10 @@ export class EpisodeKernelRunner implements BlockRunner {
       const patternMask = (1 << K) - 1,
         patternHalf = patternMask >>> 1;
       const stay = correlation.model === 'markov' ? correlation.stickiness : 0;
+      // Feedback after a failure: rate ← rate + up(1 − rate) − down·rate (`feedbackStep`, inlined).
       const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
+      const up = eta > 0 ? eta : 0,
+        down = eta < 0 ? -eta : 0;
       const scale = correlation.model === 'exchangeable' && correlation.icc > 0 ? 1 / correlation.icc - 1 : 0;
       const cost = runner.cost;
       const latency = runner.latency;
@@ -474,7 +477,7 @@ export class EpisodeKernelRunner implements BlockRunner {
               s2 ^= tt;
               s3 = (s3 << 11) | (s3 >>> 21);
               const x = +((word >>> 0) * twoPowMinus32 < rate);
-              if (x === 0) rate += eta * (1 - rate);
+              if (x === 0) rate = rate + up * (1 - rate) - down * rate;
               if (small) bits |= x << j;
               else {
                 X[j] = x;

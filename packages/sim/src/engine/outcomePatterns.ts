@@ -1,3 +1,4 @@
+import { feedbackStep } from '../analytic/feedbackRate.js';
 import type { AttemptCorrelation, Scenario } from '../scenario/types.js';
 import { AliasTable } from './aliasTable.js';
 import type { TaskParameters } from './taskParameters.js';
@@ -25,7 +26,7 @@ export function drawsOutcomePatterns(scenario: Scenario): boolean {
  * pattern, P(m) = Π_j q_j^{x_j}(1 − q_j)^{1 − x_j} with q_j = P(X_j = 1 | X_1..X_{j−1}):
  * independent p; markov {λ} p for j = 1, else λ·x_{j−1} + (1 − λ)p; exchangeable {icc} the Pólya
  * urn (a + s)/(a + b + j − 1), s correct so far, a = p(1/icc − 1), a + b = 1/icc − 1; feedback {η}
- * q_1 = p, q ← q + η(1 − q) after each wrong attempt.
+ * q_1 = p, q ← q + η(1 − q) after each wrong attempt (q(1 + η) for η < 0, `feedbackStep`).
  * Example: independent p = 0.5 gives 2^-K for every pattern; p = 1 puts all mass on m = 2^K − 1 (tested).
  */
 export function patternProbabilities(correlation: AttemptCorrelation, p: number, K: number, out: Float64Array): void {
@@ -41,7 +42,7 @@ export function patternProbabilities(correlation: AttemptCorrelation, p: number,
   const eta = correlation.model === 'feedback' ? correlation.afterFailure : 0;
   const repaired = new Float64Array(K);
   repaired[0] = p;
-  for (let f = 1; f < K; f++) repaired[f] = repaired[f - 1] + eta * (1 - repaired[f - 1]);
+  for (let f = 1; f < K; f++) repaired[f] = feedbackStep(repaired[f - 1], eta);
   out[0] = 1;
   for (let j = 1; j <= K; j++) {
     const half = 1 << (j - 1);

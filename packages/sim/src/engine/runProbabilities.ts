@@ -9,7 +9,8 @@ import type { AttemptCorrelation } from '../scenario/types.js';
  * exchangeable {icc} with a = p(1/icc − 1), b = (1 − p)(1/icc − 1): A_j = ∏_{i<j} (a + i)/(a + b + i),
  * B_j = ∏_{i<j} (b + i)/(a + b + i) (Pólya urn; icc = 0 is independent); markov {λ}:
  * A_j = p(λ + (1 − λ)p)^{j−1}, B_j = (1 − p)(λ + (1 − λ)(1 − p))^{j−1}; feedback {η}: A_j = p^j,
- * B_j = (1 − p)^j (1 − η)^{j(j−1)/2} (the rate after i failures is 1 − (1 − p)(1 − η)^i).
+ * B_j = (1 − p)^j (1 − η)^{j(j−1)/2} (the rate after i failures is 1 − (1 − p)(1 − η)^i); for η < 0
+ * B_j = ∏_{i<j} (1 − p(1 + η)^i) (the rate after i failures is p(1 + η)^i).
  * Example: independent p = 0.5, n = 2 → A = B = [1, 0.5, 0.25] (tested).
  */
 export function runProbabilities(correlation: AttemptCorrelation, p: number, n: number, allCorrect: Float64Array, allWrong: Float64Array): void {
@@ -36,8 +37,9 @@ export function runProbabilities(correlation: AttemptCorrelation, p: number, n: 
       break;
     }
     case 'feedback': {
-      const keep = 1 - correlation.afterFailure;
-      wrongFactor = (i) => (1 - p) * keep ** i;
+      const eta = correlation.afterFailure;
+      const keep = 1 - eta;
+      wrongFactor = eta >= 0 ? (i) => (1 - p) * keep ** i : (i) => 1 - p * (1 + eta) ** i;
       break;
     }
   }

@@ -9,7 +9,7 @@ const CORRELATION = SCENARIO_DEFS.attempts.fields.correlation!.node as TaggedNod
 /**
  * `attempts.correlation`: how the attempts of one episode depend on each other (docs/design.md §3):
  * `{model: independent}`, `{model: exchangeable, icc}` with icc in [0, 1),
- * `{model: markov, stickiness}` and `{model: feedback, afterFailure}`, both in [0, 1]
+ * `{model: markov, stickiness}` in [0, 1] and `{model: feedback, afterFailure}` in [−1, 1]
  * (keys and ranges as declared in scenarioFormat.ts).
  *
  * Example: {model: exchangeable, icc: 0.3} → the same object, checked.

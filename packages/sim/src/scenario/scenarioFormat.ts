@@ -168,8 +168,14 @@ const correlation = {
       fields: { stickiness: { node: probability, doc: 'P(repeat the previous outcome).', required: true } },
     },
     feedback: {
-      doc: 'After each failed attempt p ← p + afterFailure·(1 − p).',
-      fields: { afterFailure: { node: probability, doc: 'Share of the remaining gap closed after a failure.', required: true } },
+      doc: 'After each failed attempt p ← p + afterFailure·(1 − p) when afterFailure ≥ 0 (retries learn), p ← p·(1 + afterFailure) when it is negative (retries get worse).',
+      fields: {
+        afterFailure: {
+          node: { type: 'number', min: -1, max: 1 },
+          doc: 'In [−1, 1]: ≥ 0 the share of the remaining gap closed after a failure; < 0 the share of p lost after a failure (a polluted context).',
+          required: true,
+        },
+      },
     },
   },
   example: '{ model: exchangeable, icc: 0.3 }',

@@ -1,4 +1,4 @@
-import { CORRELATIONS, MODES, POLICY_RANGES, POLICY_START, POPULATIONS, type PolicySettings } from './policySettings.js';
+import { CORRELATIONS, MODES, POLICY_RANGES, POLICY_START, POPULATIONS, strengthRange, type PolicySettings } from './policySettings.js';
 
 /** Everything a link to the explorer reproduces: the policy explorer, the p/k sliders and the calculator's counts. */
 export interface ExplorerState {
@@ -74,6 +74,9 @@ export function decodeFragment(fragment: string, fallback: ExplorerState): Explo
   }
   policy.population = choice('pop', fallback.policy.population, POPULATIONS);
   policy.correlation = choice('corr', fallback.policy.correlation, CORRELATIONS);
+  // The strength within its correlation's range (a negative afterFailure is feedback's only).
+  const [low, high] = strengthRange(policy.correlation);
+  if (policy.strength < low || policy.strength > high) policy.strength = Math.min(high, Math.max(low, fallback.policy.strength));
   policy.mode = choice('mode', fallback.policy.mode, MODES);
   const n = number('n', fallback.n, [1, 1e6, 1]);
   return {

@@ -3,7 +3,7 @@ import type { ExplorerDocument, ExplorerElement } from './explorerDom.js';
 import { policyCurvesSvg } from './policyCurvesSvg.js';
 import { POLICY_IDS as ID, valueId } from './policyIds.js';
 import { settingText, visibleSettings } from './policyMarkup.js';
-import { AGENTS, POLICY_RANGES, POLICY_START, type PolicySettings } from './policySettings.js';
+import { AGENTS, POLICY_RANGES, POLICY_START, strengthRange, type PolicySettings } from './policySettings.js';
 import { policyCurves, policyTexts } from './policyValues.js';
 
 const SLIDER_IDS: Readonly<Record<keyof typeof POLICY_RANGES, string>> = {
@@ -41,10 +41,14 @@ export function startPolicyExplorer(doc: ExplorerDocument, initial: PolicySettin
       keyof typeof POLICY_RANGES,
       number
     >;
+    const correlation = element(ID.correlation).value as PolicySettings['correlation'];
+    // As the slider's own bounds do in a browser: the strength within its correlation's range.
+    const [low, high] = strengthRange(correlation);
     return {
       ...numbers,
+      strength: Math.min(high, Math.max(low, numbers.strength)),
       population: element(ID.population).value as PolicySettings['population'],
-      correlation: element(ID.correlation).value as PolicySettings['correlation'],
+      correlation,
       mode: element(ID.mode).value as PolicySettings['mode'],
     };
   };
@@ -75,7 +79,16 @@ export function startPolicyExplorer(doc: ExplorerDocument, initial: PolicySettin
       element(ID.error).textContent = error.message;
     }
   };
+  /** The strength slider's bounds for the chosen correlation (the browser clamps its value into them). */
+  const strengthBounds = () => {
+    const [min, max] = strengthRange(element(ID.correlation).value as PolicySettings['correlation']);
+    const slider = element(ID.strength);
+    slider.setAttribute?.('min', String(min));
+    slider.setAttribute?.('max', String(max));
+  };
   const set = (settings: PolicySettings) => {
+    element(ID.correlation).value = settings.correlation;
+    strengthBounds();
     for (const [field, id] of Object.entries(SLIDER_IDS) as [keyof typeof POLICY_RANGES, string][]) element(id).value = String(settings[field]);
     element(ID.population).value = settings.population;
     element(ID.correlation).value = settings.correlation;
@@ -83,6 +96,7 @@ export function startPolicyExplorer(doc: ExplorerDocument, initial: PolicySettin
     show(settings);
   };
   const update = () => {
+    strengthBounds();
     show(read());
     changed();
   };

@@ -4,7 +4,7 @@ import { encodeFragment, startState } from './explorerFragment.js';
 import { EXPLORER_START } from './explorerPresets.js';
 import { policyCurvesSvg } from './policyCurvesSvg.js';
 import { POLICY_IDS as ID, valueId } from './policyIds.js';
-import { CORRELATIONS, MODES, POLICY_RANGES, POLICY_START, POPULATIONS, type PolicySettings } from './policySettings.js';
+import { CORRELATIONS, MODES, POLICY_RANGES, POLICY_START, POPULATIONS, strengthRange, type PolicySettings } from './policySettings.js';
 import { policyCurves, policyTexts } from './policyValues.js';
 
 /** How each choice reads in its select. */
@@ -61,7 +61,7 @@ export function policyMarkup(settings: PolicySettings = POLICY_START): SafeHtml 
   const select = (id: string, label: string, options: readonly string[], value: string) =>
     html`<label for="${id}">${label} <span class="print-value">${CHOICE_LABELS[value] ?? value}</span></label><select id="${id}">${options.map((option) => html`<option value="${option}"${option === value ? trustedHtml(' selected') : ''}>${CHOICE_LABELS[option] ?? option}</option>`)}</select>`;
   const slider = ({ field, id, label }: (typeof SLIDERS)[number]) => {
-    const [min, max, step] = POLICY_RANGES[field];
+    const [min, max, step] = field === 'strength' ? strengthRange(settings.correlation) : POLICY_RANGES[field];
     const hidden = field in visible && !visible[field as keyof typeof visible];
     return html`<div class="pe-row" data-setting="${field}"${hidden ? trustedHtml(' hidden') : ''}><label for="${id}">${label} <output id="${valueId(id)}" for="${id}">${settingText(field, settings[field])}</output></label><input type="range" id="${id}" min="${min}" max="${max}" step="${step}" value="${settings[field]}"></div>`;
   };

@@ -28,11 +28,20 @@ export const POLICY_RANGES = Object.freeze({
   mean: [0.01, 0.99, 0.01],
   concentration: [0.2, 50, 0.1],
   k: [1, POLICY_MAX_K, 1],
-  strength: [0, 0.95, 0.01],
+  strength: [-1, 1, 0.01],
   falseAccept: [0, 0.5, 0.005],
   falseReject: [0, 0.5, 0.005],
   costPerAttempt: [0.001, 0.2, 0.001],
 } as const satisfies Record<string, readonly [number, number, number]>);
+
+/**
+ * The strength slider's range for a correlation (within POLICY_RANGES.strength, the bounds a link may
+ * carry): feedback's afterFailure in [−1, 1] (below 0 the success rate shrinks after a failure,
+ * p ← p·(1 + a): a polluted context), icc and stickiness in [0, 0.95].
+ */
+export function strengthRange(correlation: PolicySettings['correlation']): readonly [number, number, number] {
+  return correlation === 'feedback' ? [-1, 1, 0.01] : [0, 0.95, 0.01];
+}
 
 export const POPULATIONS: readonly PolicySettings['population'][] = ['p', 'beta', 'split'];
 export const CORRELATIONS: readonly PolicySettings['correlation'][] = ['independent', 'exchangeable', 'markov', 'feedback'];

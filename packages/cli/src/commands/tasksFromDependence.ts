@@ -1,0 +1,54 @@
+import { fitDependence, InputError, predictDependentPassAtK, type DependenceFit, type SummaryRow } from '@passk/sim';
+import type { AttemptCorrelation } from '@passk/sim';
+import { dependenceWhatIfRows, dependenceWhatIfText } from '../format/dependenceWhatIf.js';
+import type { TaskCounts } from '../io/readTaskCounts.js';
+
+/** The retry dependence `simulate --tasks-from` takes from a log with episodes. */
+export interface LogDependence {
+  readonly fit: DependenceFit;
+  readonly correlation: AttemptCorrelation;
+  /** The task population fitted with it (a scenario tasks block). */
+  readonly tasks: { count: number; successRate: { dist: 'beta'; a: number; b: number } };
+  /** The one line that says so. */
+  readonly said: string;
+}
+
+/** Two-sided level of the parameter intervals said in the line (as `fit`'s default). */
+const CONFIDENCE = 0.95;
+
+/**
+ * With episodes in the log, the chosen dependence model (fitDependence: maximum likelihood, choice
+ * by AIC) and its task population, fitted together; null for a log of separate runs (attempts stay
+ * independent given p). `seed` is the scenario's (the permutation test of the fit).
+ */
+export function dependenceFromLog(counts: Pick<TaskCounts, 'attemptOrder'>, path: string, seed: number | string): LogDependence | null {
+  const episodes = counts.attemptOrder?.episodes;
+  if (episodes === undefined) return null;
+  let fit: DependenceFit;
+  try {
+    fit = fitDependence(episodes.tasks, { stopping: episodes.stopping, confidence: CONFIDENCE, seed });
+  } catch (error) {
+    if (error instanceof InputError && (error.where === 'tasks' || error.where === 'episodes')) throw new InputError(path, error.rule, error.value);
+    throw error;
+  }
+  const model = fit.models.find((candidate) => candidate.model === fit.chosen)!;
+  const parameter = Object.entries(model.parameters).find(([name]) => name === 'icc' || name === 'stickiness' || name === 'afterFailure');
+  const value =
+    parameter === undefined ? '' : ` ${parameter[0]} ${parameter[1].estimate.toFixed(3)} [${parameter[1].lower.toFixed(3)}, ${parameter[1].upper.toFixed(3)}]`;
+  return {
+    fit,
+    correlation: model.correlation,
+    tasks: { count: fit.tasks, successRate: { dist: 'beta', a: model.population.alpha, b: model.population.beta } },
+    said: `retries ${fit.chosen}${value} and the tasks fitted together to the log's ${fit.episodes} episodes (chosen by AIC), not independent attempts`,
+  };
+}
+
+/** The what-if's table: simulated coverage, the chosen model's pass@k and independence's, at every simulated k. */
+export function dependenceWhatIf(dependence: LogDependence, rows: readonly Pick<SummaryRow, 'k' | 'coverage'>[]): string {
+  const ks = rows.map((row) => row.k);
+  const { fit } = dependence;
+  return dependenceWhatIfText(
+    fit,
+    dependenceWhatIfRows(rows, predictDependentPassAtK(fit, fit.chosen, ks), predictDependentPassAtK(fit, 'independent', ks), fit.hazard),
+  );
+}

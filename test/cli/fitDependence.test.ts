@@ -1,0 +1,164 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
+import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
+import { fixture, passk } from '../helpers/runPassk.js';
+
+// `passk fit` of attempt-ordered logs (issue #40): the retry dependence first in the text, the
+// `dependence` contract in --json (checked against its schema), the observed success by attempt
+// against an independent Python read of the fixture, --out into simulate --tasks-from, the drift
+// test of separate runs in run order, and the note for a log of separate runs.
+const RETRIES = fixture('episodes/retries.csv');
+const EPISODE_ARGS = [RETRIES, '--episode-col', 'episode', '--attempt-col', 'attempt'];
+const REAL = join(import.meta.dirname, '../../../shared/data/real');
+const dir = mkdtempSync(join(tmpdir(), 'passk-fit-dependence-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function pythonEpisodes(): boolean[][] {
+  const run = spawnSync('python3', [fixture('episodes/read_episodes.py'), 'csv', RETRIES], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return Object.values(JSON.parse(run.stdout) as Record<string, boolean[][]>).flat();
+}
+
+async function fitJson(...args: string[]): Promise<FitDocument> {
+  const run = await passk('fit', ...args, '--json');
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return checkResultDocument(JSON.parse(run.stdout), 'fit --json') as FitDocument;
+}
+
+describe('passk fit of episodes', { timeout: 120_000 }, () => {
+  it('text: the retry dependence comes first, its answer in words, lines within 100 characters', async () => {
+    const run = await passk('fit', ...EPISODE_ARGS);
+    expect(run.code).toBe(0);
+    const out = run.stdout;
+    expect(out.indexOf('Retry dependence: 60 episodes of 30 tasks, 240 attempts, up to 4 per episode')).toBeGreaterThan(0);
+    expect(out.indexOf('Retry dependence:')).toBeLessThan(out.indexOf('Per-task success rate p'));
+    expect(out).toMatch(/\nRetries are not independent: after a failure the success rate rises \(feedback afterFailure \d\.\d{3}\n?\s?\[/);
+    expect(out).toMatch(/independence would predict pass@\d+ \d+\.\d% where feedback predicts \d+\.\d%\./);
+    const section = out.slice(out.indexOf('Retry dependence:'), out.indexOf('Per-task success rate p'));
+    for (const line of section.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
+  });
+
+  it('--json: dependence { test, models with parameters named as in the scenario format, chosen }, valid against the schema', async () => {
+    const doc = await fitJson(...EPISODE_ARGS);
+    expect(doc.schemaVersion).toBe(4);
+    const d = doc.dependence!;
+    expect(d).toMatchObject({ stopping: 'fixed', stoppingFrom: 'inferred', tasks: 30, episodes: 60, attempts: 240, maxLength: 4, seed: 1 });
+    expect(d.models.map((model) => model.model)).toEqual(['independent', 'exchangeable', 'markov', 'feedback']);
+    expect(Object.keys(d.models[1]!.parameters)).toContain('icc');
+    expect(Object.keys(d.models[2]!.parameters)).toContain('stickiness');
+    const feedback = d.models[3]!.parameters.afterFailure!;
+    expect(feedback.lower).toBeLessThanOrEqual(feedback.estimate);
+    expect(feedback.estimate).toBeLessThanOrEqual(feedback.upper);
+    // The fixture is drawn with afterFailure 0.3 (make_episodes.py): its interval covers it.
+    expect(feedback.lower).toBeLessThan(0.3);
+    expect(feedback.upper).toBeGreaterThan(0.3);
+    expect(d.chosen).toBe(d.models.reduce((best, model) => (model.aic < best.aic ? model : best)).model);
+    expect(d.test).toMatchObject({ pValue: expect.any(Number), statistic: expect.any(Number), method: expect.any(String) });
+    expect(d.predicted.map((row) => row.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(doc.drift).toBeNull();
+    expect(doc.dependenceNote).toBeNull();
+  });
+
+  it('the observed success by attempt after earlier failures is what Python counts in the fixture', async () => {
+    const episodes = pythonEpisodes();
+    const expected = [0, 1, 2, 3].map((j) => {
+      const atRisk = episodes.filter((e) => e.length > j && e.slice(0, j).every((ok) => !ok));
+      return { attempt: j + 1, atRisk: atRisk.length, successes: atRisk.filter((e) => e[j]).length };
+    });
+    const doc = await fitJson(...EPISODE_ARGS);
+    expect(doc.dependence!.hazard.map(({ attempt, atRisk, successes }) => ({ attempt, atRisk, successes }))).toEqual(expected);
+    // Attempt 2, 23 of 33: Clopper–Pearson 95 % = scipy beta.ppf(0.025, 23, 11), beta.ppf(0.975, 24, 10).
+    const second = doc.dependence!.hazard[1]!;
+    expect([second.successes, second.atRisk]).toEqual([23, 33]);
+    expect(second.interval!.lower).toBeCloseTo(0.5128893024616066, 9);
+    expect(second.interval!.upper).toBeCloseTo(0.8440833976030142, 9);
+    expect(second.interval!.method).toBe('clopper-pearson');
+  });
+
+  it('the same seed gives the same bytes', async () => {
+    const a = await passk('fit', ...EPISODE_ARGS, '--json', '--seed', '7');
+    const b = await passk('fit', ...EPISODE_ARGS, '--json', '--seed', '7');
+    expect(a.stdout).toBe(b.stdout);
+  });
+
+  it('--out writes the chosen dependence and its tasks; simulate --tasks-from uses it and says so', async () => {
+    const out = join(dir, 'fitted.yaml');
+    const run = await passk('fit', ...EPISODE_ARGS, '--out', out);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('feedback retries and the tasks fitted with them');
+    const doc = await fitJson(...EPISODE_ARGS);
+    const chosen = doc.dependence!.models.find((model) => model.model === doc.dependence!.chosen)!;
+    const scenario = parse(readFileSync(out, 'utf8'));
+    expect(scenario.attempts.correlation).toEqual(chosen.correlation);
+    expect(scenario.tasks.successRate).toEqual({ dist: 'beta', a: chosen.population.alpha, b: chosen.population.beta });
+    const simulated = await passk('simulate', out, '--replicates', '100', '--workers', '1', '--json');
+    expect(simulated.code).toBe(0);
+    const what = await passk('simulate', '--tasks-from', ...EPISODE_ARGS, '--replicates', '200', '--workers', '1');
+    expect(what.code).toBe(0);
+    expect(what.stderr).toMatch(
+      /^passk: retries feedback afterFailure \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\] and the tasks fitted together to the log's 60 episodes/,
+    );
+    expect(what.stdout).toContain("Retry dependence from the log's 60 episodes, pass@k of one episode");
+    // The chosen model's pass@k beside the simulation (within 4 Monte Carlo SE) and beside independence's.
+    const rows = what.stdout.split('\n').filter((line) => /^\d+\s+\d+\.\d+% ±\d/.test(line));
+    expect(rows.length).toBeGreaterThan(4);
+    for (const row of rows) {
+      const [, simulatedValue, se, model] = /^\d+\s+([\d.]+)% ±([\d.]+)\s+([<>]?[\d.]+)%/.exec(row)!;
+      if (model!.startsWith('>')) continue;
+      expect(Math.abs(Number(simulatedValue) - Number(model))).toBeLessThanOrEqual(4 * Number(se) + 0.05);
+    }
+    // The log's own pass@k of an episode (all 60 run 4 attempts): the share with a success among the first k (Python's read).
+    const episodes = pythonEpisodes();
+    for (let k = 1; k <= 4; k++) {
+      const share = episodes.filter((e) => e.slice(0, k).some(Boolean)).length / episodes.length;
+      expect(what.stdout).toMatch(new RegExp(`\\n${k} +${(share * 100).toFixed(1)}% +\\d`));
+    }
+    const beyond = doc.dependence!.predicted.find((row) => row.k === 6)!;
+    expect(what.stdout).toMatch(new RegExp(`\\n6 .* ${(beyond.passAtK.independent! * 100).toFixed(1)}% .* model-based`));
+  }, 180_000);
+
+  it('a log of separate runs: no dependence, and the note says why', async () => {
+    const doc = await fitJson(fixture('fit/tau-airline.csv'), '--reward-col', 'reward');
+    expect(doc.dependence).toBeNull();
+    expect(doc.dependenceNote).toMatch(/^a log of separate runs .* within-episode dependence cannot be measured from it/);
+    const text = await passk('fit', fixture('fit/tau-airline.csv'), '--reward-col', 'reward');
+    expect(text.stdout).toMatch(/\nnote: a log of separate runs \(each trial its own episode\)/);
+  });
+
+  it('--attempt-col alone is the run order: the drift test of separate runs (a steady decline: small p)', async () => {
+    // 12 tasks × 6 runs; every task succeeds on its first runs and fails on its last (a drift downwards).
+    const file = join(dir, 'runs.csv');
+    const rows = ['task_id,order,success'];
+    for (let t = 0; t < 12; t++) for (let r = 1; r <= 6; r++) rows.push(`t${t},${r},${r <= 2 + (t % 3) ? 1 : 0}`);
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const doc = await fitJson(file, '--attempt-col', 'order');
+    expect(doc.dependence).toBeNull();
+    expect(doc.drift!.from).toBe('column "order" (--attempt-col without --episode-col: each row a separate run)');
+    expect(doc.drift!.test.pValue).toBeLessThan(0.01);
+    expect(doc.dependenceNote).toMatch(/^a log of separate runs/);
+  });
+
+  it('too few episodes to fit: one line naming the file, exit 2', async () => {
+    const file = join(dir, 'few.csv');
+    writeFileSync(file, 'task_id,episode,attempt,success\na,e1,1,0\na,e1,2,1\n');
+    const run = await passk('fit', file, '--episode-col', 'episode', '--attempt-col', 'attempt');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`passk: ${file}: must hold at least 3 episodes to fit a dependence model, got 1\n`);
+  });
+});
+
+describe.skipIf(!existsSync(join(REAL, 'README.md')))('real logs: run order and episodes', () => {
+  it('the goose folder of 5 single-attempt runs: the drift test over the files in run order', async () => {
+    const doc = await fitJson(join(REAL, 'terminal-bench-goose-claude-4-opus'));
+    expect(doc.drift!.from).toBe('the order of the 5 files, one run each');
+    expect(doc.drift!.test.tasks).toBeGreaterThan(0);
+    expect(doc.dependenceNote).toMatch(/^a log of separate runs/);
+  });
+});
