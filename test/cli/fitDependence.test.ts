@@ -123,6 +123,30 @@ describe('passk fit of episodes', { timeout: 120_000 }, () => {
     expect(what.stdout).toMatch(new RegExp(`\\n6 .* ${(beyond.passAtK.independent! * 100).toFixed(1)}% .* model-based`));
   }, 180_000);
 
+  it('tasks with no spread between them (Beta(∞, ∞) fitted): --out and --tasks-from put every task at the mean, not a = ∞', async () => {
+    // 40 tasks × 2 episodes × 4 attempts, every attempt a fair coin (Python random.seed(3)): the fit finds no spread.
+    const flat = join(dir, 'flat.csv');
+    const lines = ['task_id,episode,attempt,success'];
+    let state = 12345;
+    for (let t = 0; t < 40; t++)
+      for (let e = 0; e < 2; e++)
+        for (let a = 0; a < 4; a++) {
+          state = (state * 1103515245 + 12345) % 2 ** 31; // a fixed linear congruential stream, for a file that never changes
+          lines.push(`t${t},t${t}e${e},${a},${state >= 2 ** 30 ? 1 : 0}`);
+        }
+    writeFileSync(flat, `${lines.join('\n')}\n`);
+    const args = [flat, '--episode-col', 'episode', '--attempt-col', 'attempt'];
+    const doc = await fitJson(...args);
+    const chosen = doc.dependence!.models.find((model) => model.model === doc.dependence!.chosen)!;
+    expect(chosen.population.alpha).toBeNull();
+    const out = join(dir, 'flat.yaml');
+    const run = await passk('fit', ...args, '--out', out);
+    expect(run.code).toBe(0);
+    expect(parse(readFileSync(out, 'utf8')).tasks.successRate).toEqual({ dist: 'point', p: chosen.parameters.mean!.estimate });
+    expect((await passk('simulate', out, '--replicates', '100', '--workers', '1')).code).toBe(0);
+    expect((await passk('simulate', '--tasks-from', ...args, '--replicates', '100', '--workers', '1')).code).toBe(0);
+  }, 180_000);
+
   it('a log of separate runs: no dependence, and the note says why', async () => {
     const doc = await fitJson(fixture('fit/tau-airline.csv'), '--reward-col', 'reward');
     expect(doc.dependence).toBeNull();

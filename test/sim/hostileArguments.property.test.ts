@@ -73,6 +73,24 @@ const planPrecision = () => ({ metric: 'passHatK', k: 2, rate: 0.8, halfWidth: 0
 const demonstrate = () => ({ target: 0.9, k: 8, confidence: 0.95, failures: 1 });
 
 /** A valid call of every public function: name (`copy:` calls it with a copy of the scenario) → its arguments. */
+/** Four tasks' attempt-ordered episodes (fixed length 3). */
+const episodeTasks = () => [
+  {
+    episodes: [
+      [true, false, true],
+      [false, false, true],
+    ],
+  },
+  {
+    episodes: [
+      [false, false, false],
+      [true, true, false],
+    ],
+  },
+  { episodes: [[true, true, true]] },
+  { episodes: [[false, true, false]] },
+];
+
 const CALLS: Record<string, () => Args> = {
   requireInteger: () => ['x', 3, 1],
   requireOpenUnit: () => ['x', 0.5],
@@ -188,6 +206,17 @@ const CALLS: Record<string, () => Args> = {
   studentTQuantile: () => [0.975, 10],
   studentTTwoSided: () => [2, 10],
   taskAverageIntervals: () => [tasks(), [1, 2], intervalOptions()],
+  fitDependence: () => [episodeTasks(), { stopping: 'fixed', confidence: 0.95, seed: 1 }],
+  testEpisodeIndependence: () => [episodeTasks(), { stopping: 'fixed', seed: 1, permutations: 50 }],
+  testRunOrderDrift: () => [
+    [
+      [true, false, true, true],
+      [false, false, true, false],
+      [true, true, false, true],
+    ],
+    { seed: 1, permutations: 50 },
+  ],
+  predictDependentPassAtK: () => [sim.fitDependence(episodeTasks(), { stopping: 'fixed', confidence: 0.95, seed: 1 }), 'feedback', [1, 2, 5]],
   taskAverageBound: () => [tasks(), { metric: 'passHatK', k: 2, confidence: 0.95, side: 'upper', estimand: 'population' }],
   judgeCorrectedMean: () => [
     [{ judged: 0.5, truth: 0.25 }, { judged: 1, truth: 1 }, { judged: 0.25, truth: 0 }, { judged: 0.75 }],
@@ -277,6 +306,7 @@ const INFINITY_ALLOWED = new Set([
   'normalQuantile', // Φ⁻¹(0) = −∞, Φ⁻¹(1) = ∞
   'studentTQuantile',
   'geometric', // p = 0: no success ever
+  'fitDependence', // a task population with no spread: Beta(∞, ∞), its ln s coordinate ∞
 ]);
 
 const cyclicObject = () => {

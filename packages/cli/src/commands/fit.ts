@@ -15,6 +15,7 @@ import { describeEmpirical, describeNotRecorded, empiricalAttempts } from '../io
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { parseSeedOption } from '../args/seedOption.js';
 import { measureDependence, type MeasuredDependence } from './measureDependence.js';
+import { dependenceTasks } from './tasksFromDependence.js';
 import { formatDependence, formatDrift } from '../format/dependenceText.js';
 
 interface FitArgs extends ResultsFileArgs {
@@ -156,5 +157,5 @@ export function chosenDependence(measured: Pick<MeasuredDependence, 'fit'>) {
   const fit = measured.fit;
   if (fit === null) return undefined;
   const model = fit.models.find((candidate) => candidate.model === fit.chosen)!;
-  return { model, tasks: { count: fit.tasks, successRate: { dist: 'beta', a: model.population.alpha, b: model.population.beta } } };
+  return { model, tasks: dependenceTasks(fit, model) };
 }

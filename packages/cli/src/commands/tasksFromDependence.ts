@@ -1,14 +1,27 @@
-import { fitDependence, InputError, predictDependentPassAtK, type DependenceFit, type SummaryRow } from '@passk/sim';
+import { fitDependence, InputError, predictDependentPassAtK, type DependenceFit, type FittedDependenceModel, type SummaryRow } from '@passk/sim';
 import type { AttemptCorrelation } from '@passk/sim';
 import { dependenceWhatIfRows, dependenceWhatIfText } from '../format/dependenceWhatIf.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
+
+/**
+ * The scenario's tasks block of a fitted dependence model: its Beta task population, or every task at
+ * the mean where the fit finds no spread between tasks (Beta(∞, ∞), which a scenario cannot hold).
+ */
+export function dependenceTasks(fit: Pick<DependenceFit, 'tasks'>, model: FittedDependenceModel): LogDependence['tasks'] {
+  const { alpha, beta } = model.population;
+  const successRate =
+    Number.isFinite(alpha) && Number.isFinite(beta)
+      ? ({ dist: 'beta', a: alpha, b: beta } as const)
+      : ({ dist: 'point', p: model.parameters.mean!.estimate } as const);
+  return { count: fit.tasks, successRate };
+}
 
 /** The retry dependence `simulate --tasks-from` takes from a log with episodes. */
 export interface LogDependence {
   readonly fit: DependenceFit;
   readonly correlation: AttemptCorrelation;
   /** The task population fitted with it (a scenario tasks block). */
-  readonly tasks: { count: number; successRate: { dist: 'beta'; a: number; b: number } };
+  readonly tasks: { count: number; successRate: { dist: 'beta'; a: number; b: number } | { dist: 'point'; p: number } };
   /** The one line that says so. */
   readonly said: string;
 }
@@ -38,7 +51,7 @@ export function dependenceFromLog(counts: Pick<TaskCounts, 'attemptOrder'>, path
   return {
     fit,
     correlation: model.correlation,
-    tasks: { count: fit.tasks, successRate: { dist: 'beta', a: model.population.alpha, b: model.population.beta } },
+    tasks: dependenceTasks(fit, model),
     said: `retries ${fit.chosen}${value} and the tasks fitted together to the log's ${fit.episodes} episodes (chosen by AIC), not independent attempts`,
   };
 }

@@ -52,7 +52,10 @@ export const DependenceSchema = Type.Object(
           description: 'named as in the scenario format (icc, stickiness, afterFailure) plus the task population (mean, concentration)',
         }),
         correlation: openObject('the fitted dependence as a scenario attempts.correlation (docs/scenario.md)'),
-        population: Type.Object({ alpha: Type.Number(), beta: Type.Number() }, { description: 'the fitted task population p ~ Beta(alpha, beta)' }),
+        population: Type.Object(
+          { alpha: Type.Union([Type.Number(), Type.Null()]), beta: Type.Union([Type.Number(), Type.Null()]) },
+          { description: 'the fitted task population p ~ Beta(alpha, beta); both null (Beta(∞, ∞)) where the tasks show no spread: every task at the mean' },
+        ),
         logLikelihood: Type.Number(),
         aic: Type.Number({ description: '2·parametersCount − 2·logLikelihood' }),
         parametersCount: Count(),
