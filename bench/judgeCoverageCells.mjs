@@ -52,14 +52,7 @@ export function drawJudgedLog(rng, { falseAccept, falseReject, auditFraction, T,
     }
     tasks.push({ n, c: accepted, correct });
   }
-  // The audit: a partial Fisher–Yates shuffle of the task indices.
-  const order = Array.from({ length: T }, (_, i) => i);
-  const m = Math.round(auditFraction * T);
-  for (let i = 0; i < m; i++) {
-    const j = i + Math.floor(rng.uniform() * (T - i));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const audited = new Set(order.slice(0, m));
+  const audited = auditedTasks(rng, T, auditFraction);
   return tasks.map(({ n, c, correct }, t) => (audited.has(t) ? { n, c, truth: correct } : { n, c }));
 }
 
@@ -102,15 +95,20 @@ export function drawJudgedPairs(rng, { falseAccept, falseReject, auditFraction, 
     const p = beta(rng, population.a, population.b);
     pairs.push({ a: side(p), b: side(1 - (1 - p) ** 2) });
   }
+  const audited = auditedTasks(rng, T, auditFraction);
+  const task = ({ n, c, correct }, t) => (audited.has(t) ? { n, c, truth: correct } : { n, c });
+  return pairs.map(({ a, b }, t) => ({ a: task(a, t), b: task(b, t) }));
+}
+
+/** The audit: round(fraction·T) of the T task indices, by a partial Fisher–Yates shuffle. */
+function auditedTasks(rng, T, auditFraction) {
   const order = Array.from({ length: T }, (_, i) => i);
   const m = Math.round(auditFraction * T);
   for (let i = 0; i < m; i++) {
     const j = i + Math.floor(rng.uniform() * (T - i));
     [order[i], order[j]] = [order[j], order[i]];
   }
-  const audited = new Set(order.slice(0, m));
-  const task = ({ n, c, correct }, t) => (audited.has(t) ? { n, c, truth: correct } : { n, c });
-  return pairs.map(({ a, b }, t) => ({ a: task(a, t), b: task(b, t) }));
+  return new Set(order.slice(0, m));
 }
 
 /** One compare cell: per metric the coverage of B − A's truth by each estimate's interval (as `measureJudgeCell`). */

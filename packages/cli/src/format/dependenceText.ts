@@ -1,7 +1,7 @@
 import type { DependenceDocument, DriftDocument } from '../results/dependenceSchema.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { pValuePhrase } from './pValue.js';
-import { renderTable } from './table.js';
+import { renderTable, type Table } from './table.js';
 import { wrapLine } from '../charts/theme.js';
 
 /** Text lines of `fit` stay within this many characters (a 100-column terminal). */
@@ -133,17 +133,8 @@ export function formatDependence(d: DependenceDocument): string {
       ];
     }),
   );
-  const names = d.models.map((model) => model.model);
-  const hazard = renderTable(
-    [{ header: 'attempt' }, { header: 'at risk' }, { header: 'successes' }, { header: 'observed', align: 'left' }, ...names.map((name) => ({ header: name }))],
-    d.hazard.map((row) => [
-      String(row.attempt),
-      String(row.atRisk),
-      String(row.successes),
-      row.interval === null ? '—' : `${formatPercent(row.observed)} ${formatPercentInterval(row.interval.lower, row.interval.upper)}`,
-      ...d.models.map((model) => formatPercent(model.hazard[row.attempt - 1] ?? null)),
-    ]),
-  );
+  const hazardRows = hazardTable(d);
+  const hazard = renderTable(hazardRows.columns, hazardRows.rows);
   const chosen = d.chosen;
   const pairs = chosen === 'independent' ? ['independent'] : ['independent', chosen];
   const passRates = renderTable(
@@ -173,4 +164,25 @@ export function formatDrift(drift: DriftDocument | null, note: string | null): s
   if (drift !== null) lines.push(wrapped(`Drift with run order (${drift.from}): ${testLine(drift.test)}`, 0, 2));
   if (note !== null) lines.push(wrapped(`note: ${note}`, 0, 2));
   return lines.join('\n');
+}
+
+/** Success at each attempt after all earlier ones failed: observed (with its interval) and under each model; for the text and the report. */
+export function hazardTable(d: DependenceDocument): Table {
+  return {
+    title: 'Success at each attempt after all earlier ones failed',
+    columns: [
+      { header: 'attempt' },
+      { header: 'at risk' },
+      { header: 'successes' },
+      { header: 'observed', align: 'left' },
+      ...d.models.map((model) => ({ header: model.model })),
+    ],
+    rows: d.hazard.map((row) => [
+      String(row.attempt),
+      String(row.atRisk),
+      String(row.successes),
+      row.interval === null ? '—' : `${formatPercent(row.observed)} ${formatPercentInterval(row.interval.lower, row.interval.upper)}`,
+      ...d.models.map((model) => formatPercent(model.hazard[row.attempt - 1] ?? null)),
+    ]),
+  };
 }

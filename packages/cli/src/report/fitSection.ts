@@ -8,8 +8,7 @@ import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
-import { dependenceAnswer, DEPENDENCE_PARAMETER, testLine } from '../format/dependenceText.js';
-import { formatPercentInterval } from '../format/percent.js';
+import { dependenceAnswer, DEPENDENCE_PARAMETER, hazardTable, testLine } from '../format/dependenceText.js';
 
 /** `fit --json`: both task-distribution models, the choice by AIC, goodness of fit and the model-based extrapolation. */
 export function fitSection(result: ResultDocumentOf<'passk.fit'>): ResultSection {
@@ -65,6 +64,7 @@ function dependenceBody(fit: ResultDocumentOf<'passk.fit'>) {
       .map(([name, p]) => `${name} ${formatNumber(p.estimate, 3)} [${formatNumber(p.lower, 3)}, ${formatNumber(p.upper, 3)}]`)
       .join(', ');
   };
+  const hazard = hazardTable(d);
   return html`<h3>Retry dependence</h3>
 <p class="lead">${dependenceAnswer(d)}</p>
 <p>${d.episodes} episodes of ${d.tasks} tasks, ${d.attempts} attempts, up to ${d.maxLength} per episode (${d.stopping === 'untilSuccess' ? 'each stops at its first success' : 'every planned attempt ran'}); read from ${d.from}. ${test}</p>
@@ -85,21 +85,5 @@ ${htmlTable(
   ]),
   `Retry dependence models, fitted by maximum likelihood over the episodes. Chosen: ${d.chosen} — ${d.evidence}`,
 )}
-${htmlTable(
-  [
-    { header: 'attempt' },
-    { header: 'at risk' },
-    { header: 'successes' },
-    { header: 'observed', align: 'left' },
-    ...d.models.map((model) => ({ header: model.model })),
-  ],
-  d.hazard.map((row) => [
-    String(row.attempt),
-    String(row.atRisk),
-    String(row.successes),
-    row.interval === null ? '—' : `${formatPercent(row.observed)} ${formatPercentInterval(row.interval.lower, row.interval.upper)}`,
-    ...d.models.map((model) => formatPercent(model.hazard[row.attempt - 1] ?? null)),
-  ]),
-  `Success at each attempt after all earlier ones failed: observed [${level} Clopper–Pearson] and under each model`,
-)}`;
+${htmlTable(hazard.columns, hazard.rows, `Success at each attempt after all earlier ones failed: observed [${level} Clopper–Pearson] and under each model`)}`;
 }
