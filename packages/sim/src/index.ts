@@ -107,6 +107,7 @@ export { simulate } from './engine/simulate.js';
 export { simulatePartial, type SimulateOptions } from './engine/simulatePartial.js';
 export { mergePartials } from './engine/mergePartials.js';
 export { summarise, type Summary, type SummaryRow, type Estimate, type ExactValues, type SummaryMetric } from './engine/summarise.js';
+export type { MetricInterval } from './uncertainty/drawInterval.js';
 export { exactValuesFor } from './engine/exactValues.js';
 export { simulatePilot, type PilotOptions, type PilotReport, type PilotRow, type PilotDesign } from './engine/simulatePilot.js';
 export { PARTIAL_FORMAT, type PartialResult } from './engine/partialResult.js';

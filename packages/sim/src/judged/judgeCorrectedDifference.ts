@@ -36,6 +36,7 @@ export interface JudgedDifference {
   readonly verdict: 'higher' | 'lower' | 'no difference shown' | null;
 }
 
+/** One k of `judgeCorrectedDifference`: the judge-corrected difference B − A of pass@k and of pass^k. */
 export interface JudgedDifferenceRow {
   readonly k: number;
   readonly passAtK: JudgedDifference;

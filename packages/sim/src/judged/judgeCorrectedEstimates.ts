@@ -34,6 +34,7 @@ export interface JudgedMetric {
   readonly auditOnly: PlainEstimate | null;
 }
 
+/** One k of `judgeCorrectedEstimates`: the judge-corrected pass@k and pass^k, each beside its judge-only and audit-only estimates. */
 export interface JudgedRow {
   readonly k: number;
   readonly passAtK: JudgedMetric;
