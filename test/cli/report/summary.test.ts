@@ -3,13 +3,14 @@ import type { SimulateDocument } from '../../../packages/cli/src/results/simulat
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bestBudget } from '../../../packages/cli/src/charts/bestBudget.js';
+import { headlineK } from '../../../packages/cli/src/format/compareAnswer.js';
 import { buildChart } from '../../../packages/cli/src/charts/chartsFor.js';
 import { narrowSpec, NARROW_WIDTH } from '../../../packages/cli/src/charts/narrowSpec.js';
 import { labelledSvg } from '../../../packages/cli/src/charts/labelledSvg.js';
 import type { PasskResult } from '../../../packages/cli/src/report/reportInput.js';
 import { summaryBlock } from '../../../packages/cli/src/report/summaryBlock.js';
 import { summaryFindings } from '../../../packages/cli/src/report/summaryFindings.js';
-import { fixture } from '../../helpers/runPassk.js';
+import { fixture, passk } from '../../helpers/runPassk.js';
 
 const load = (name: string) => JSON.parse(readFileSync(fixture(`charts/${name}.json`), 'utf8')) as PasskResult;
 const pilot = load('simulate-pilot') as SimulateDocument;
@@ -65,9 +66,9 @@ describe('summaryBlock', () => {
     expect(summaryBlock(summaryFindings([{ source: 'x', result: load('fit-tau-bench') }])).text).toBe('');
   });
 
-  it('answers for compare results: the difference in pass^k at the largest k with its interval', () => {
+  it('answers for compare results: the difference in pass^k at the headline k with its interval', () => {
     const compare = load('compare') as any;
-    const row = compare.comparisons[0].rows.at(-1);
+    const row = compare.comparisons[0].rows.find((candidate: { k: number }) => candidate.k === headlineK(compare.comparisons[0]));
     const text = summaryBlock(summaryFindings([{ source: 'compare.json', result: compare }])).text;
     const pt = (v: number) => `${v > 0 ? '+' : '−'}${(Math.abs(v) * 100).toFixed(1)}`;
     const { difference, interval } = row.passHatK;
@@ -81,10 +82,20 @@ describe('summaryBlock', () => {
     }
   });
 
+  it('leads with the k the CLI answer leads with, not the largest k, where some tasks have fewer trials (issue #42)', async () => {
+    // small-a/small-b have 3–8 trials per task: at k = 6 most tasks are left out; the CLI's answer is at pass^3.
+    const run = await passk('compare', fixture('compare/small-a.csv'), fixture('compare/small-b.csv'), '--k', '1..6', '--bootstrap', '0', '--json');
+    const text = summaryBlock(summaryFindings([{ source: 'compare.json', result: JSON.parse(run.stdout) }])).text;
+    const answer = (await passk('compare', fixture('compare/small-a.csv'), fixture('compare/small-b.csv'), '--k', '1..6', '--bootstrap', '0')).stdout;
+    expect(answer).toMatch(/^answer: No clear difference between small-b and small-a at pass\^3:/m);
+    expect(text).toContain('small-b against small-a: pass^3 51.7% against 34.3%');
+    expect(text).not.toContain('pass^6');
+  });
+
   it('says "not conclusive" when the interval includes 0 but the permutation test rejects, else "no difference shown"', () => {
     const caveat = (p: number) => {
       const compare = structuredClone(load('compare')) as any;
-      const hat = compare.comparisons[0].rows.at(-1).passHatK;
+      const hat = compare.comparisons[0].rows.find((candidate: { k: number }) => candidate.k === headlineK(compare.comparisons[0])).passHatK;
       hat.interval = { lower: -0.034, upper: 0.368 };
       hat.difference = 0.174;
       hat.pValue.value = p;

@@ -4,7 +4,7 @@ import { COST_UNIT } from '../charts/costUnit.js';
 import { requireNumber } from '../charts/requireNumber.js';
 import { seriesNames } from '../charts/seriesNames.js';
 import { ERROR_BAR_Z } from '../charts/theme.js';
-import { differenceVerdict } from '../format/compareAnswer.js';
+import { differenceVerdict, headlineK } from '../format/compareAnswer.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { formatPoints, formatPointsInterval } from '../format/points.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
@@ -267,8 +267,8 @@ function sweepFindings(result: ResultDocumentOf<'passk.sweep'>): Findings {
 }
 
 /**
- * `passk compare`: per comparison, the difference candidate − baseline in pass^k at the largest k
- * with its interval and p-value; the caveat when the interval includes 0 (no difference shown, or
+ * `passk compare`: per comparison, the difference candidate − baseline in pass^k at the k the CLI's
+ * answer leads with (`headlineK`), with its interval and p-value; the caveat when the interval includes 0 (no difference shown, or
  * not conclusive when the permutation test rejects).
  */
 function compareFindings(result: ResultDocumentOf<'passk.compare'>): Findings {
@@ -276,13 +276,19 @@ function compareFindings(result: ResultDocumentOf<'passk.compare'>): Findings {
   const keyNumbers: KeyNumber[] = [];
   const caveats: string[] = [];
   const { confidence } = result;
-  result.comparisons.forEach(({ baseline, candidate, rows }, i) => {
-    const row = rows[rows.length - 1]!;
+  result.comparisons.forEach((comparison, i) => {
+    const { baseline, candidate, rows } = comparison;
+    // The k the CLI's answer leads with (`headlineK`: the largest k no task is left out at).
+    const at = Math.max(
+      0,
+      rows.findIndex((candidateRow) => candidateRow.k === headlineK(comparison)),
+    );
+    const row = rows[at]!;
     const { k } = row;
-    const where = `comparisons[${i}].rows[${rows.length - 1}].passHatK`;
+    const where = `comparisons[${i}].rows[${at}].passHatK`;
     const hat = row.passHatK;
     if (hat === null || hat.interval === null)
-      throw new InputError('--from', `must have pass^k and its interval at ${where} (the largest k of a comparison)`, null);
+      throw new InputError('--from', `must have pass^k and its interval at ${where} (the k the comparison's answer leads with)`, null);
     const { difference } = hat;
     const { lower, upper } = hat.interval;
     const p = hat.pValue?.value ?? null;
