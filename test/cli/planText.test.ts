@@ -31,3 +31,20 @@ describe('passk plan: the text tells rates near 1 apart and flags a delta method
     expect(run.stdout).toMatch(/Normal approximation \(delta method, at the expected count\): 507 trials\.\n/);
   });
 });
+
+describe('passk plan precision --trials: how often the task plan reaches its half-width (issue #42)', () => {
+  it('text and JSON: the share of 1000 simulated benchmarks at the planned tasks, and the tasks for the assurance asked', async () => {
+    const args = ['plan', 'precision', '--metric', 'passHatK', '--k', '4', '--rate', '0.7', '--half-width', '0.1', '--trials', '8'];
+    const text = await passk(...args);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^ {2}Reached \(half-width ≤ 10\.00%\) in \d+\.\d% ±\d\.\d of 1000 simulated benchmarks \(seed 1\);$/m);
+    expect(text.stdout).toMatch(/^ {2}\d+ tasks reach it with the assurance asked, 80\.0% \(simulated \d+\.\d% ±\d\.\d\)\.$/m);
+    const json = JSON.parse((await passk(...args, '--json')).stdout);
+    const { planned, assured } = json.tasks.simulated;
+    expect(planned.tasks).toBe(json.tasks.tasks);
+    // At the expected spread the plan's interval is that narrow in well under 80 % of benchmarks; the assured plan reaches 80 %.
+    expect(planned.assurance).toBeLessThan(0.8 - 3 * planned.se);
+    expect(assured.assurance).toBeGreaterThanOrEqual(0.8);
+    expect(assured.tasks).toBeGreaterThan(planned.tasks);
+  });
+});

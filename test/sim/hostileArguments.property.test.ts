@@ -217,6 +217,16 @@ const CALLS: Record<string, () => Args> = {
     { seed: 1, permutations: 50 },
   ],
   predictDependentPassAtK: () => [sim.fitDependence(episodeTasks(), { stopping: 'fixed', confidence: 0.95, seed: 1 }), 'feedback', [1, 2, 5]],
+  taskPrecisionAssurance: () => [
+    sim.planTaskPrecision({ metric: 'passHatK', k: 2, trials: 4, mean: 0.6, concentration: 2, halfWidth: 0.2, confidence: 0.95 }),
+    10,
+    { metric: 'passHatK', k: 2, halfWidth: 0.2, confidence: 0.95, datasets: 20, seed: 1 },
+  ],
+  tasksForAssurance: () => [
+    sim.planTaskPrecision({ metric: 'passHatK', k: 2, trials: 4, mean: 0.6, concentration: 2, halfWidth: 0.2, confidence: 0.95 }),
+    0.8,
+    { metric: 'passHatK', k: 2, halfWidth: 0.2, confidence: 0.95, datasets: 20, seed: 1, maxTasks: 64 },
+  ],
   taskAverageBound: () => [tasks(), { metric: 'passHatK', k: 2, confidence: 0.95, side: 'upper', estimand: 'population' }],
   judgeCorrectedMean: () => [
     [{ judged: 0.5, truth: 0.25 }, { judged: 1, truth: 1 }, { judged: 0.25, truth: 0 }, { judged: 0.75 }],

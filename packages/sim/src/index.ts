@@ -205,6 +205,14 @@ export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
 export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './benchmark/taskValues.js';
 export { planTaskPrecision, type TaskPrecisionOptions, type TaskPrecisionPlan } from './planning/taskPrecision.js';
 export {
+  taskPrecisionAssurance,
+  tasksForAssurance,
+  MAX_ASSURANCE_DRAWS,
+  type TaskAssurance,
+  type TaskAssuranceOptions,
+  type TaskPlanAssurance,
+} from './planning/taskPrecisionAssurance.js';
+export {
   DIFFERENCE_INTERVAL_METHOD,
   pairedDifferenceInterval,
   PopulationFits,

@@ -5,11 +5,16 @@ import {
   planDemonstrationSteps,
   planPrecisionSteps,
   planTaskPrecision,
+  taskPrecisionAssurance,
+  tasksForAssurance,
+  MAX_ASSURANCE_DRAWS,
   requireInteger,
   requireOpenUnit,
   DEFAULT_GAIN_SPREAD,
   type IntervalMethod,
   type PlanMetric,
+  type TaskPlanAssurance,
+  type TaskPrecisionPlan,
 } from '@passk/sim';
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
@@ -80,6 +85,7 @@ export function planCommand(io: CliIo): CommandModule {
             assurance: number;
             trials?: number;
             concentration: number;
+            seed: string;
             'max-intervals'?: number;
             'max-trials-sum'?: number;
           }
@@ -108,6 +114,7 @@ export function planCommand(io: CliIo): CommandModule {
                 default: 2,
                 describe: 'with --trials: task heterogeneity, p_t ~ Beta with mean --rate and this a + b',
               })
+              .option('seed', { type: 'string', default: '1', describe: 'with --trials: seed of the simulated benchmarks (assurance of the task plan)' })
               .option('max-intervals', {
                 type: 'number',
                 describe: `refuse to go on with more ${WORK_LIMITS.intervals.counts} than this`,
@@ -138,15 +145,25 @@ export function planCommand(io: CliIo): CommandModule {
             const tasks =
               args.trials === undefined
                 ? null
-                : planTaskPrecision({
-                    metric: args.metric,
-                    k: args.k,
-                    trials: args.trials,
-                    mean: args.rate,
-                    concentration: args.concentration,
-                    halfWidth: args['half-width'],
-                    confidence: args.confidence!,
-                  });
+                : withAssurance(
+                    planTaskPrecision({
+                      metric: args.metric,
+                      k: args.k,
+                      trials: args.trials,
+                      mean: args.rate,
+                      concentration: args.concentration,
+                      halfWidth: args['half-width'],
+                      confidence: args.confidence!,
+                    }),
+                    {
+                      metric: args.metric,
+                      k: args.k ?? 1,
+                      halfWidth: args['half-width'],
+                      confidence: args.confidence!,
+                      assurance: args.assurance,
+                      seed: requireSeedText(args.seed),
+                    },
+                  );
             await print(
               args,
               withKind(RESULT_KINDS.planPrecision, { ...plan, interval: documentInterval(plan.interval, plan.confidence, plan.method), tasks }),
@@ -266,4 +283,25 @@ export function planCommand(io: CliIo): CommandModule {
         .demandCommand(1, 'name a question: demonstrate, precision, compare or audit'),
     handler: () => undefined,
   };
+}
+
+/** Benchmarks simulated per number of tasks for the task plan's assurance (binomial SE ≤ 1.6 points). */
+const ASSURANCE_DATASETS = 1000;
+
+/**
+ * The task plan with how often its half-width is reached (`taskPrecisionAssurance`, at the planned
+ * tasks) and the tasks that reach it with the assurance asked (`tasksForAssurance`), both simulated.
+ */
+function withAssurance(
+  plan: TaskPrecisionPlan,
+  options: { metric: PlanMetric; k: number; halfWidth: number; confidence: number; assurance: number; seed: string | number },
+): TaskPrecisionPlan & { readonly simulated: TaskPlanAssurance | null } {
+  const simulation = { ...options, datasets: ASSURANCE_DATASETS };
+  // Plans too large to simulate in seconds keep their expected-spread answer alone (the text says so).
+  const maxTasks = Math.floor(MAX_ASSURANCE_DRAWS / (plan.trials * ASSURANCE_DATASETS));
+  const tasks = Math.max(2, plan.tasks);
+  if (tasks > maxTasks) return { ...plan, simulated: null };
+  const planned = taskPrecisionAssurance(plan, tasks, simulation);
+  const assured = tasksForAssurance(plan, options.assurance, { ...simulation, maxTasks: Math.min(tasks * 64, maxTasks) });
+  return { ...plan, simulated: { datasets: ASSURANCE_DATASETS, seed: options.seed, wanted: options.assurance, planned, assured } };
 }

@@ -1,4 +1,4 @@
-import type { ComparePlan, DemonstratePlan, PrecisionPlan, TaskPrecisionPlan } from '@passk/sim';
+import type { ComparePlan, DemonstratePlan, PrecisionPlan, TaskAssurance, TaskPlanAssurance, TaskPrecisionPlan } from '@passk/sim';
 import { methodName } from './describe.js';
 import { metricLabel } from './metricLabel.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
@@ -28,6 +28,19 @@ function demonstratePower(plan: DemonstratePlan): string[] {
   return [`${power};`, `  at a true ${label} of ${nearOne(plan.power.at, 1 - plan.power.at)} they pass ${formatPercent(plan.power.probability)} of the time.`];
 }
 
+/** How often the task plan's half-width is reached in simulated benchmarks, and the tasks for the assurance asked. */
+function taskAssuranceLines(simulated: TaskPlanAssurance, halfWidth: number): string[] {
+  const share = (a: TaskAssurance) => `${formatPercent(a.assurance)} ±${(100 * a.se).toFixed(1)}`;
+  const { planned, assured } = simulated;
+  const where = `of ${simulated.datasets} simulated benchmarks (seed ${String(simulated.seed)})`;
+  return [
+    `  Reached (half-width ≤ ${formatPercent(halfWidth, 2)}) in ${share(planned)} ${where};`,
+    assured === null
+      ? `  The assurance asked, ${formatPercent(simulated.wanted)}, is not reached within the tasks searched (up to 64 times as many).`
+      : `  ${assured.tasks} tasks reach it with the assurance asked, ${formatPercent(simulated.wanted)} (simulated ${share(assured)}).`,
+  ];
+}
+
 /** A rate near 1 with the decimals that tell it from 1 (two significant digits of the complement: 99.9999990% for 1 − 10⁻⁸, 98.7% for 1 − 0.013). */
 function nearOne(rate: number, complement: number): string {
   const digits = complement > 0 ? Math.min(14, Math.max(1, Math.ceil(-Math.log10(complement)) - 1)) : 1;
@@ -39,7 +52,7 @@ function smallRate(rate: number): string {
   return rate >= 0.001 || rate === 0 ? formatPercent(rate) : rate.toExponential(3);
 }
 
-export function formatPrecisionPlan(plan: PrecisionPlan, tasks: TaskPrecisionPlan | null = null): string {
+export function formatPrecisionPlan(plan: PrecisionPlan, tasks: (TaskPrecisionPlan & { readonly simulated?: TaskPlanAssurance | null }) | null = null): string {
   const label = metricLabel(plan.metric, plan.k);
   const interval = `${formatPercent(plan.confidence)} two-sided ${methodName(plan.method)} interval`;
   const lines =
@@ -69,6 +82,8 @@ export function formatPrecisionPlan(plan: PrecisionPlan, tasks: TaskPrecisionPla
       `Benchmark level: ${tasks.tasks} tasks × ${tasks.trials} trials give the task-population interval of ${label} (${formatPercent(tasks.value)}) a half-width of about ${formatPercent(tasks.halfWidth, 2)},`,
       `  for tasks p ~ Beta(${a.toFixed(3)}, ${b.toFixed(3)}) (--concentration ${a + b}); sd of one task's estimate ${tasks.sdPerTask.toFixed(4)}; at the expected spread.`,
     );
+    if (tasks.simulated === null) lines.push('  Not simulated: too many tasks × trials to check how often the half-width is reached.');
+    else if (tasks.simulated) lines.push(...taskAssuranceLines(tasks.simulated, plan.halfWidth));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,6 @@
 import { requireKs, requireMeanIntervalOptions, requireTaskSet } from '../checkArgs.js';
 import { InputError } from '../errors.js';
-import { groupsOf, taskCountOf, type TaskSet } from '../estimators/taskAverage.js';
+import { groupsOf, taskCountOf, type CountGroup, type TaskSet } from '../estimators/taskAverage.js';
 import { benchmarkInterval } from './benchmarkInterval.js';
 import { populationInterval, type MeanBounds, type MeanIntervalOptions } from './populationInterval.js';
 import { modelVariance } from './modelVariance.js';
@@ -47,16 +47,31 @@ export function taskAverageIntervals(tasks: TaskSet, ks: readonly number[], opti
   if (taskCountOf(tasks) === 0) throw new InputError('tasks', 'must contain at least one task', 0);
   const groups = groupsOf(tasks);
   requireKs('ks', ks);
-  // At least 1: tasks with no trials (all left out at every k ≥ 1) give no floor to divide by.
-  const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
   const prior = momentBetaPrior(groups);
   const benchmarkPrior = inflatedBetaPrior(groups) ?? prior ?? undefined;
   const intervals = (metric: TaskMetric, k: number): EstimandIntervals => ({
-    population: populationInterval(groupValues(groups, metric, k), options, {
-      ratio: 1 / maxN,
-      variance: prior ? modelVariance(groups, metric, k, prior) : 0,
-    }),
+    population: groupsPopulationInterval(groups, metric, k, options, prior),
     benchmark: benchmarkInterval(groups, metric, k, options, benchmarkPrior),
   });
   return ks.map((k) => ({ k, passAtK: intervals('passAtK', k), passHatK: intervals('passHatK', k) }));
+}
+
+/**
+ * The task-population interval of `taskAverageIntervals` alone (what plans simulate): the score
+ * interval of the per-task estimates with its two floors, r̂ ≥ 1/max n and s² at least what the
+ * moment-fitted Beta population implies (`prior`, `momentBetaPrior` of the same groups).
+ */
+export function groupsPopulationInterval(
+  groups: readonly CountGroup[],
+  metric: TaskMetric,
+  k: number,
+  options: MeanIntervalOptions,
+  prior: ReturnType<typeof momentBetaPrior> = momentBetaPrior(groups),
+): MeanBounds | null {
+  // At least 1: tasks with no trials (all left out at every k ≥ 1) give no floor to divide by.
+  const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
+  return populationInterval(groupValues(groups, metric, k), options, {
+    ratio: 1 / maxN,
+    variance: prior ? modelVariance(groups, metric, k, prior) : 0,
+  });
 }
