@@ -1,9 +1,9 @@
 import { requireOpenUnit } from '../checks.js';
 import { requireK, requireMetric, requireObject, requireOneOf } from '../checkArgs.js';
 import { InputError } from '../errors.js';
-import { groupsOf, type TaskSet } from '../estimators/taskAverage.js';
+import type { TaskSet } from '../estimators/taskAverage.js';
 import { binaryExactBounds } from './populationInterval.js';
-import { taskAverageIntervals } from './taskAverageIntervals.js';
+import { groupsPopulationInterval, nonEmptyGroups, taskAverageIntervals } from './taskAverageIntervals.js';
 import { groupValues, type TaskMetric } from './taskValues.js';
 
 /** What `taskAverageBound` bounds: a task-averaged metric at k, from below or above, for one estimand. */
@@ -34,11 +34,14 @@ export function taskAverageBound(tasks: TaskSet, options: TaskAverageBoundOption
   const estimand = requireOneOf('options.estimand', options.estimand, ['population', 'benchmark'] as const);
   const confidence = requireOpenUnit('options.confidence', options.confidence);
   if (confidence <= 0.5) throw new InputError('options.confidence', 'must be above 0.5 for a one-sided bound', options.confidence);
-  const [row] = taskAverageIntervals(tasks, [k], { confidence: 2 * confidence - 1, sides: 2 });
-  const interval = row![metric][estimand];
+  const twoSided = { confidence: 2 * confidence - 1, sides: 2 } as const;
+  const groups = nonEmptyGroups(tasks);
+  // The population side alone needs no fit of the this-benchmark interval's task population.
+  const interval =
+    estimand === 'population' ? groupsPopulationInterval(groups, metric, k, twoSided) : taskAverageIntervals(tasks, [k], twoSided)[0]![metric].benchmark;
   if (interval === null) return null;
   const bound = side === 'lower' ? interval.lower : interval.upper;
-  const exact = estimand === 'population' ? binaryExactBounds(groupValues(groupsOf(tasks), metric, k), 1 - confidence) : null;
+  const exact = estimand === 'population' ? binaryExactBounds(groupValues(groups, metric, k), 1 - confidence) : null;
   if (exact === null) return { bound, exact: false };
   const exactBound = side === 'lower' ? exact.lower : exact.upper;
   const exactIsFurther = side === 'lower' ? exactBound < bound : exactBound > bound;

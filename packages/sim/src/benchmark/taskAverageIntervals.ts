@@ -43,9 +43,7 @@ export const ESTIMAND_METHODS = Object.freeze({
  */
 export function taskAverageIntervals(tasks: TaskSet, ks: readonly number[], options: MeanIntervalOptions): TaskAverageIntervalRow[] {
   requireMeanIntervalOptions('options', options);
-  requireTaskSet('tasks', tasks);
-  if (taskCountOf(tasks) === 0) throw new InputError('tasks', 'must contain at least one task', 0);
-  const groups = groupsOf(tasks);
+  const groups = nonEmptyGroups(tasks);
   requireKs('ks', ks);
   const prior = momentBetaPrior(groups);
   const benchmarkPrior = inflatedBetaPrior(groups) ?? prior ?? undefined;
@@ -54,6 +52,13 @@ export function taskAverageIntervals(tasks: TaskSet, ks: readonly number[], opti
     benchmark: benchmarkInterval(groups, metric, k, options, benchmarkPrior),
   });
   return ks.map((k) => ({ k, passAtK: intervals('passAtK', k), passHatK: intervals('passHatK', k) }));
+}
+
+/** The count groups of a task set with at least one task (InputError at `tasks` otherwise). */
+export function nonEmptyGroups(tasks: TaskSet): readonly CountGroup[] {
+  requireTaskSet('tasks', tasks);
+  if (taskCountOf(tasks) === 0) throw new InputError('tasks', 'must contain at least one task', 0);
+  return groupsOf(tasks);
 }
 
 /**
