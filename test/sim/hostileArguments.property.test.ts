@@ -45,6 +45,11 @@ const runB = () => ({
     { id: 't3', n: 8, c: 6 },
   ],
 });
+const costTasks = () => [
+  { id: 't1', n: 4, c: 3, cost: 4, priced: 4 },
+  { id: 't2', n: 4, c: 0, cost: 2, priced: 3 },
+  { id: 't3', n: 4, c: 1, cost: 6, priced: 4 },
+];
 const rng = () => sim.streamRng(1, 'x');
 const partial = () => sim.simulatePartial(scenario());
 const inflated = () =>
@@ -294,7 +299,13 @@ const CALLS: Record<string, () => Args> = {
   measureVerifier: () => [{ wrong: 10, wrongAccepted: 3, right: 12, rightRejected: 1, unparsed: 2 }, 0.95],
   measuredRate: () => [3, 10, 0.95],
   verdictReader: () => [{ accept: ['pass', 'ok'], reject: ['fail'] }],
-  verifierFragment: () => [{ falseAccept: { errors: 3, of: 10 }, falseReject: { errors: 1, of: 12 } }, 'source'],
+  verifierFragment: () => [{ falseAccept: { errors: 3, of: 10 }, falseReject: { errors: 1, of: 12 } }, 'source'],  ratioInterval: () => [[1, 2, 0.5], [0.5, 1, 0], 0.95, 'fieller'],
+  costPerSolved: () => [costTasks(), { k: 2, confidence: 0.95, method: 'fieller' }],
+  compareCosts: () => [
+    { name: 'A', tasks: costTasks() },
+    { name: 'B', tasks: costTasks().map((task) => ({ ...task, cost: task.cost * 2 })) },
+    { k: 1, confidence: 0.95, method: 'delta' },
+  ],
 };
 
 /** Function exports called with no arguments from a caller (error types and a cache), each with why it is not in CALLS. */
@@ -317,6 +328,9 @@ const INFINITY_ALLOWED = new Set([
   'studentTQuantile',
   'geometric', // p = 0: no success ever
   'fitDependence', // a task population with no spread: Beta(∞, ∞), its ln s coordinate ∞
+  'ratioInterval', // Fieller's upper bound where the denominator cannot be told from 0
+  'costPerSolved',
+  'compareCosts',
 ]);
 
 const cyclicObject = () => {

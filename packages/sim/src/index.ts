@@ -165,6 +165,10 @@ export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChan
 export { holmAdjust } from './compare/holmAdjust.js';
 export { signFlipTest } from './compare/signFlipTest.js';
 export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
+// Cost per solved task with an interval (estimate, compare, gate; issue #41)
+export { ratioInterval, RATIO_INTERVAL_METHODS, type RatioEstimate, type RatioIntervalMethod } from './cost/ratioInterval.js';
+export { costPerSolved, COST_INTERVAL_METHOD, type CostTask, type CostPerSolved, type CostPerSolvedOptions } from './cost/costPerSolved.js';
+export { compareCosts, type CostRun, type CostComparison, type CostDelta } from './cost/costDifference.js';
 export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
 export { taskAverageBound, type TaskAverageBoundOptions } from './benchmark/taskAverageBound.js';
 export {
