@@ -63,7 +63,8 @@ def ratio(x, y, level=LEVEL):
     if a > 0:
         fieller = (max(0, roots[0]), roots[1])
     else:
-        fieller = (max(0, roots[1]) if r >= roots[1] else 0, math.inf)
+        # two rays (−∞, r1] ∪ [r2, ∞): the upper ray alone where the lower holds nothing ≥ 0
+        fieller = (max(0, roots[1]) if roots[0] < 0 and r >= roots[1] else 0, math.inf)
     return dict(T=T, value=r, se=se, delta=delta, log=log, fieller=fieller)
 
 

@@ -299,7 +299,8 @@ const CALLS: Record<string, () => Args> = {
   measureVerifier: () => [{ wrong: 10, wrongAccepted: 3, right: 12, rightRejected: 1, unparsed: 2 }, 0.95],
   measuredRate: () => [3, 10, 0.95],
   verdictReader: () => [{ accept: ['pass', 'ok'], reject: ['fail'] }],
-  verifierFragment: () => [{ falseAccept: { errors: 3, of: 10 }, falseReject: { errors: 1, of: 12 } }, 'source'],  ratioInterval: () => [[1, 2, 0.5], [0.5, 1, 0], 0.95, 'fieller'],
+  verifierFragment: () => [{ falseAccept: { errors: 3, of: 10 }, falseReject: { errors: 1, of: 12 } }, 'source'],
+  ratioInterval: () => [[1, 2, 0.5], [0.5, 1, 0], 0.95, 'fieller'],
   costPerSolved: () => [costTasks(), { k: 2, confidence: 0.95, method: 'fieller' }],
   compareCosts: () => [
     { name: 'A', tasks: costTasks() },

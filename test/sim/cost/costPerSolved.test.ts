@@ -56,11 +56,13 @@ describe('costPerSolved (reference: test/reference/cost_ratio.py)', () => {
       { n: 5, c: 4, cost: 3, priced: 5 },
       { n: 5, c: 0, cost: 7, priced: 5 },
     ];
-    close(costPerSolved(tasks, { k: 1, confidence: 0.95 }).value, 20 / 5);
+    const result = costPerSolved(tasks, { k: 1, confidence: 0.95 });
+    close(result.value, 20 / 5);
+    expect(result.method).toBe('log');
   });
 
   it('near-zero success: Fieller is unbounded above where the delta interval is not', () => {
-    const fieller = costPerSolved(RARE, { k: 1, confidence: 0.95 });
+    const fieller = costPerSolved(RARE, { k: 1, confidence: 0.95, method: 'fieller' });
     close(fieller.value, 16);
     close(fieller.se, 16);
     close(fieller.interval?.lower, 3.8255123514);
@@ -70,7 +72,13 @@ describe('costPerSolved (reference: test/reference/cost_ratio.py)', () => {
   });
 
   it('nothing solved: no value; one task: no interval', () => {
-    const none = costPerSolved([{ n: 3, c: 0, cost: 1, priced: 3 }, { n: 3, c: 0, cost: 2, priced: 3 }], { k: 1, confidence: 0.95 });
+    const none = costPerSolved(
+      [
+        { n: 3, c: 0, cost: 1, priced: 3 },
+        { n: 3, c: 0, cost: 2, priced: 3 },
+      ],
+      { k: 1, confidence: 0.95 },
+    );
     expect(none.value).toBeNull();
     expect(none.interval).toBeNull();
     const one = costPerSolved([{ n: 3, c: 1, cost: 3, priced: 3 }], { k: 1, confidence: 0.95 });

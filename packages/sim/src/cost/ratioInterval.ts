@@ -107,19 +107,19 @@ function bounds(method: RatioIntervalMethod, m: Moments): { lower: number; upper
 /**
  * Fieller's set {θ : aθ² − 2bθ + c ≤ 0} with a = ȳ² − q²v_yy, b = x̄ȳ − q²v_xy, c = x̄² − q²v_xx
  * (R is always in it: there the left side is −q²·Var(x̄ − Rȳ) ≤ 0). a > 0: the interval between the
- * roots (b ± √(b² − ac))/a. a ≤ 0 (ȳ within q standard errors of 0): unbounded above, from the
- * larger root when a < 0 and R lies on the upper ray, else from −∞.
+ * roots (b ± √(b² − ac))/a. a < 0 (ȳ within q standard errors of 0): two rays (−∞, r₁] ∪ [r₂, ∞),
+ * reported as [r₂, ∞) where r₁ < 0 (nothing of the lower ray is ≥ 0), else as their hull (−∞, ∞),
+ * which the caller clips to [0, ∞). a = 0: (−∞, ∞).
  */
 function fiellerBounds({ mx, my, vxx, vxy, vyy, ratio, q }: Moments): { lower: number; upper: number } {
   const q2 = q * q;
   const a = my * my - q2 * vyy;
   const b = mx * my - q2 * vxy;
   const c = mx * mx - q2 * vxx;
-  const discriminant = Math.max(0, b * b - a * c);
-  const root = Math.sqrt(discriminant);
+  const root = Math.sqrt(Math.max(0, b * b - a * c));
   if (a > 0) return { lower: Math.min((b - root) / a, ratio), upper: Math.max((b + root) / a, ratio) };
   if (a === 0) return { lower: -Infinity, upper: Infinity };
-  // a < 0: the set is (−∞, smaller root] ∪ [larger root, ∞).
+  const smaller = (b + root) / a;
   const larger = (b - root) / a;
-  return { lower: ratio >= larger ? larger : -Infinity, upper: Infinity };
+  return { lower: smaller < 0 && ratio >= larger ? larger : -Infinity, upper: Infinity };
 }
