@@ -189,8 +189,11 @@ async function estimateCounts(
     },
     rows,
   };
-  const passAtKs = rows.map((row) => ({ k: row.k, passAtK: row.passAtK }));
-  const amounts = fileEstimateAmounts(counts, taskCount, passAtKs);
+  const amounts = fileEstimateAmounts(
+    counts,
+    rows.map((row) => row.k),
+    interval.confidence,
+  );
   const document = withKind(RESULT_KINDS.estimateFile, {
     ...result,
     rows: rows.map((row) => rowWithIntervals(row, interval.confidence)),
@@ -198,8 +201,8 @@ async function estimateCounts(
     p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
   });
   const text = args.markdown
-    ? fileEstimateMarkdown(result)
-    : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(amounts, counts.rows);
+    ? fileEstimateMarkdown(result, amounts.cost)
+    : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(amounts, counts.rows, interval.confidence);
   if (!args.json) return { text, json: document, document };
   return { text, json: { ...document, perTask: perTaskRows(counts, ks, interval) }, document };
 }

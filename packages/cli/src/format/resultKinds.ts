@@ -28,7 +28,7 @@ export type ResultKind = (typeof RESULT_KINDS)[keyof typeof RESULT_KINDS];
 export const SCHEMA_VERSIONS = {
   'passk.estimate.task': 2,
   'passk.estimate.rate': 2,
-  'passk.estimate.file': 3,
+  'passk.estimate.file': 4,
   'passk.plan.demonstrate': 2,
   'passk.plan.precision': 2,
   'passk.plan.compare': 2,

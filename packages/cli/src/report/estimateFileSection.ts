@@ -3,6 +3,7 @@ import { describeCoverage, methodName } from '../format/describe.js';
 import { describeTrials } from '../format/describeTrials.js';
 import { estimandNotes } from '../format/estimandNotes.js';
 import type { FileEstimate } from '../format/fileEstimate.js';
+import { COST_INTERVAL_TEXT, costPerSolvedAnswer, costPerSolvedTable } from '../format/fileEstimateCosts.js';
 import { fileEstimateTable } from '../format/fileEstimateTable.js';
 import { judgedAnswer, judgedEstimateTable } from '../format/judgedEstimateOutput.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
@@ -24,6 +25,14 @@ type FileResult = FileEstimate & {
   readonly perTask?: readonly PerTask[];
 };
 
+/** Cost per solved task with its interval, from the document's `cost` (format/fileEstimateCosts.ts). */
+function costSection(cost: NonNullable<ResultDocumentOf<'passk.estimate.file'>['cost']>, confidence: number): SafeHtml {
+  const answer = costPerSolvedAnswer(cost, confidence);
+  const table = costPerSolvedTable(cost);
+  return html`${answer === null ? '' : html`<p>${answer}</p>`}
+${htmlTable(table.columns, table.rows, `Cost from ${cost.from}; CI: ${COST_INTERVAL_TEXT}`)}`;
+}
+
 /** Per-task rows shown at most; a file of 10⁵ tasks would otherwise make a page nobody can open. */
 export const PER_TASK_LIMIT = 200;
 
@@ -35,6 +44,7 @@ export function estimateFileSection(result: ResultDocumentOf<'passk.estimate.fil
   const table = fileEstimateTable(file);
   const body = html`<p class="lead">${file.source.file}: ${file.source.rows} attempts over ${tasks} tasks, ${describeTrials(trials)}.</p>
 ${htmlTable(table.columns, table.rows, table.title)}
+${file.cost ? costSection(file.cost, uncertainty.confidence) : ''}
 ${file.perTask ? perTaskTable(file.perTask, file.p) : ''}`;
   const notes = [
     {

@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { IntervalMethodSchema, SidesSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
-import { openObject } from './openObject.js';
 import { SourceSchema } from './sourceSchema.js';
-import { byMetric, Count, Level, NonNegative, NullableSe, Probability, RateIntervalSchema } from './intervalSchema.js';
+import { byMetric, Count, IntervalSchema, Level, NonNegative, NullableSe, Probability, RateIntervalSchema } from './intervalSchema.js';
 import { EstimandsSchema } from './estimandSchema.js';
 
 const NullableInterval = Type.Union([RateIntervalSchema, Type.Null()]);
@@ -31,6 +30,32 @@ const Correction = Type.Union([
   }),
   Type.Null(),
 ]);
+/** A log's cost or latency: its means and, per k, the amount per solved task with its interval over tasks. */
+const Amount = (what: string) =>
+  Type.Object(
+    {
+      from: Type.String({ description: 'what it was read from (a column, or tokens × prices)' }),
+      attempts: Count('attempts with a value > 0'),
+      perAttempt: NonNegative('mean over the attempts with a value'),
+      perTaskInLog: NonNegative("mean over tasks of each task's total in the log"),
+      perAttemptTaskAveraged: NonNegative("c̄: mean over tasks (with a value) of each task's mean per attempt"),
+      perAttemptSe: NullableSe('its standard error over tasks, sd(c̄_t)/√T'),
+      rows: Type.Array(
+        Type.Object({
+          k: Type.Integer({ minimum: 1 }),
+          tasks: Count('tasks with a value and n ≥ k, the ones the row is over'),
+          perTask: NonNegative('k·c̄: k attempts at a task'),
+          perSolvedTask: Type.Union([NonNegative(), Type.Null()], {
+            description: 'Σ k·c̄_t / Σ pass@k_t over those tasks (costPerSolved); null where nothing was solved',
+          }),
+          perSolvedTaskInterval: Type.Union([IntervalSchema, Type.Null()], {
+            description: "two-sided interval over tasks at the estimate's confidence (log-scale delta method); null with < 2 tasks or nothing solved",
+          }),
+        }),
+      ),
+    },
+    { description: `the log's ${what} per attempt and per solved task, when it records one (at least half the attempts carry a value > 0)` },
+  );
 const NotRecorded = (what: string) =>
   Type.Object(
     {
@@ -48,7 +73,7 @@ const NotRecorded = (what: string) =>
 export const EstimateFileSchema = Type.Object(
   {
     kind: Type.Literal('passk.estimate.file'),
-    schemaVersion: Type.Literal(3),
+    schemaVersion: Type.Literal(4),
     source: SourceSchema,
     tasks: Count(),
     trials: Type.Object({ min: Count(), max: Count() }, { description: 'trials per task' }),
@@ -95,8 +120,8 @@ export const EstimateFileSchema = Type.Object(
         },
       ),
     ),
-    cost: Type.Optional(openObject('per-attempt cost from the log, when it records one (at least half the attempts carry a value > 0)')),
-    latency: Type.Optional(openObject('per-attempt latency from the log, when it has one')),
+    cost: Type.Optional(Amount('cost')),
+    latency: Type.Optional(Amount('latency (seconds)')),
     costNotRecorded: Type.Optional(NotRecorded('cost')),
     latencyNotRecorded: Type.Optional(NotRecorded('latency')),
     p: Type.Object({ method: IntervalMethodSchema, confidence: Level(), sides: SidesSchema }, { description: 'the per-task interval options' }),
