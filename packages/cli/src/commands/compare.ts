@@ -10,6 +10,7 @@ import { fileIdentity, sameFile } from '../io/fileIdentity.js';
 import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { splitWhere } from './perFileOptions.js';
+import { compareRunCosts } from './compareCosts.js';
 import { readRunFiles, readRunGroups, runNames, type ReadRuns } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 
@@ -99,14 +100,15 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         io.stdout(args.json ? `${JSON.stringify(judged.document, null, 2)}\n` : judged.text);
         return;
       }
-      const { runs, sources, maxN } = args.by === undefined ? await readRunsBaselineFirst(args) : await readRunGroups(args.files, args, args.by, args.baseline);
+      const { runs, sources, maxN, costs } =
+        args.by === undefined ? await readRunsBaselineFirst(args) : await readRunGroups(args.files, args, args.by, args.baseline);
       const ks = args.k === undefined ? Array.from({ length: Math.min(10, Math.min(...maxN)) }, (_, i) => i + 1) : parseKList(args.k);
       // The bootstrap and the random sign patterns in steps: progress (replicates of the current one) and a Ctrl-C between them.
       const progress = { label: 'compare', unit: 'replicates', show: showProgress(io, args) };
       const comparison = await longComputation(io, progress, (checkpoint) =>
         withFileNames(() => throughCheckpoints(compareManySteps(runs, { ks, ...options }), checkpoint), sources),
       );
-      const document = compareDocument(sources, ks, comparison);
+      const document = compareDocument(sources, ks, comparison, compareRunCosts(costs, comparison, ks));
       await writeChartOption(document, args.chart, io);
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
       else io.stdout(args.markdown ? formatCompareMarkdown(document) : formatCompare(document));
@@ -128,7 +130,12 @@ async function readRunsBaselineFirst(args: CompareArgs): Promise<ReadRuns> {
   if (index < 0) throw new InputError('--baseline', `must be one of the runs compared (${named.join(', ')})`, baseline);
   const read = await readRunFiles(files, args, given);
   const order = [index, ...files.map((_, i) => i).filter((i) => i !== index)];
-  return { runs: order.map((i) => read.runs[i]!), sources: order.map((i) => read.sources[i]!), maxN: order.map((i) => read.maxN[i]!) };
+  return {
+    runs: order.map((i) => read.runs[i]!),
+    sources: order.map((i) => read.sources[i]!),
+    maxN: order.map((i) => read.maxN[i]!),
+    costs: order.map((i) => read.costs[i]!),
+  };
 }
 
 /**

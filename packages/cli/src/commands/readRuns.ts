@@ -1,8 +1,10 @@
 import { InputError, type Run } from '@passk/sim';
+import type { PricedRun } from './compareCosts.js';
 import type { CompareRunSource } from '../format/compareDocument.js';
 import { describeDropped, describeFormat, describeIdForms } from '../format/describeSource.js';
 import { describeTree } from '../format/describeTree.js';
 import { fileIdentity, sameFile } from '../io/fileIdentity.js';
+import { amountCoverage } from '../io/amountRecorded.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { distinctPathNames } from './distinctPathNames.js';
 import { resultsArgsFor } from './perFileOptions.js';
@@ -14,6 +16,19 @@ export interface ReadRuns {
   readonly sources: CompareRunSource[];
   /** The largest n of each run. */
   readonly maxN: number[];
+  /** Each run's tasks with their attempts' cost, where its log records one (io/amountRecorded.ts); else null. */
+  readonly costs: (PricedRun | null)[];
+}
+
+/** The run's tasks with their cost when the log records one (at least half the attempts priced), else null. */
+export function pricedRun(name: string, counts: Pick<TaskCounts, 'taskIds' | 'n' | 'c' | 'cost'>): PricedRun | null {
+  const cost = counts.cost;
+  if (cost === undefined || !amountCoverage(cost).recorded) return null;
+  return {
+    name,
+    from: cost.from,
+    tasks: counts.taskIds.map((id, i) => ({ id, n: counts.n[i]!, c: counts.c[i]!, cost: cost.perTask[i]!.sum, priced: cost.perTask[i]!.count })),
+  };
 }
 
 /** One run per results file (named by the path as given), each read with its own options where they differ. */
@@ -21,10 +36,12 @@ export async function readRunFiles(files: readonly string[], args: ResultsFileAr
   const runs: Run[] = [];
   const sources: CompareRunSource[] = [];
   const maxN: number[] = [];
+  const costs: (PricedRun | null)[] = [];
   const names = runNames(files, given);
   for (const [i, file] of files.entries()) {
     const counts = await readResultsFile(file, resultsArgsFor(args, i, files.length));
     runs.push(runOf(names[i]!, counts));
+    costs.push(pricedRun(names[i]!, counts));
     sources.push({
       name: names[i]!,
       file,
@@ -37,7 +54,7 @@ export async function readRunFiles(files: readonly string[], args: ResultsFileAr
     maxN.push(counts.n.reduce((a, b) => Math.max(a, b), 0));
   }
   checkIdTypes(runs, files);
-  return { runs, sources, maxN };
+  return { runs, sources, maxN, costs };
 }
 
 /**
@@ -70,7 +87,7 @@ export async function readRunGroups(files: readonly string[], args: ResultsFileA
     runs,
     runs.map((run) => `${file} (${by}=${run.name})`),
   );
-  return { runs, sources, maxN };
+  return { runs, sources, maxN, costs: order.map((group) => pricedRun(group.group, group.counts)) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { BENCHMARK_DIFFERENCE_METHOD, DIFFERENCE_INTERVAL_METHOD, type ManyComparison, type MetricComparison, type RunComparison } from '@passk/sim';
+import { COST_COMPARE_METHODS, type CompareCost } from '../commands/compareCosts.js';
 import type { Estimands } from '../results/estimandSchema.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { describeCoverage } from './describe.js';
@@ -28,11 +29,13 @@ export interface CompareDocument {
   readonly confidence: number;
   readonly sides: 1 | 2;
   readonly correction: ManyComparison['correction'];
-  readonly method: Readonly<Record<'estimate' | 'pairing' | 'se' | 'interval' | 'benchmark' | 'bootstrap' | 'pValue' | 'correction', string>>;
+  readonly method: Readonly<Record<'estimate' | 'pairing' | 'se' | 'interval' | 'benchmark' | 'bootstrap' | 'pValue' | 'correction', string>> & {
+    readonly cost?: string;
+  };
   /** The two estimands of a difference's intervals: the task population (`interval`) and this benchmark (`benchmark`). */
   readonly uncertainty: { readonly estimands: Estimands };
-  /** Each comparison, its intervals with their level and method. */
-  readonly comparisons: readonly RunComparison[];
+  /** Each comparison, its intervals with their level and method; `cost` where both logs record a cost (commands/compareCosts.ts). */
+  readonly comparisons: readonly (RunComparison & { readonly cost?: CompareCost | null })[];
 }
 
 /** What each interval of a difference B − A is about, and how it is computed (the same for every comparison of a document). */
@@ -50,7 +53,12 @@ const COMPARE_ESTIMANDS: Estimands = {
 };
 
 /** The document of `passk compare --json`: the runs, the method in words, and every comparison. */
-export function compareDocument(runs: readonly CompareRunSource[], ks: readonly number[], many: ManyComparison): CompareDocument {
+export function compareDocument(
+  runs: readonly CompareRunSource[],
+  ks: readonly number[],
+  many: ManyComparison,
+  costs?: readonly (CompareCost | null)[],
+): CompareDocument {
   const first = many.comparisons[0]!;
   const coverage = describeCoverage(first.confidence, first.sides);
   const permutations = first.permutations;
@@ -76,9 +84,19 @@ export function compareDocument(runs: readonly CompareRunSource[], ks: readonly 
         many.correction === 'holm'
           ? 'Holm (1979) over the comparisons with the baseline, separately at each k and metric (adjustedPValue)'
           : 'none (one comparison)',
+      ...(costs === undefined
+        ? {}
+        : {
+            cost:
+              `where both logs record a cost, over the tasks in both runs priced in both with n ≥ k: per attempt, B − A of the task-averaged cost per attempt (${COST_COMPARE_METHODS.perAttempt}); ` +
+              `per solved task, each run's Σ k·c̄_t / Σ pass@k_t (${COST_COMPARE_METHODS.perSolved}) and B − A (${COST_COMPARE_METHODS.difference}); ${coverage} intervals (docs/costs.md)`,
+          }),
     },
     uncertainty: { estimands: COMPARE_ESTIMANDS },
-    comparisons: many.comparisons.map(comparisonWithIntervals),
+    comparisons: many.comparisons.map((comparison, i) => ({
+      ...comparisonWithIntervals(comparison),
+      ...(costs === undefined ? {} : { cost: costs[i] ?? null }),
+    })),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { RunComparison, TaskChange, TaskId } from '@passk/sim';
 import { answerSentences } from './compareAnswer.js';
+import { compareCostLines } from './compareCostText.js';
 import type { CompareDocument } from './compareDocument.js';
 import { describeCoverage } from './describe.js';
 import { estimandNoteLines } from './estimandNotes.js';
@@ -37,6 +38,9 @@ export function formatCompare(document: CompareDocument): string {
       renderTable(table.columns, table.rows),
       '',
       ...answerSentences(named, holm).map((sentence, i) => (i === 0 ? `answer: ${sentence}` : `        ${sentence}`)),
+      ...(comparison.cost
+        ? compareCostLines(comparison.cost, named, comparison.confidence).map((line, i) => `${i === 0 ? 'cost:  ' : '       '} ${line}`)
+        : []),
       ...perTaskLines(named, terminalText),
     ].join('\n');
   });
@@ -50,6 +54,7 @@ export function formatCompare(document: CompareDocument): string {
     `bootstrap: ${method.bootstrap}.`,
     `p: ${method.pValue}.`,
     ...(holm ? [`correction: ${method.correction}.`] : []),
+    ...(method.cost === undefined ? [] : [`cost: ${method.cost}.`]),
   ];
   return `${runs.join('\n')}\n\n${parts.join('\n\n')}\n\n${notes.join('\n')}\n`;
 }
@@ -68,6 +73,7 @@ export function formatCompareMarkdown(document: CompareDocument): string {
       '',
       `**${lead}**`,
       ...rest.map((s) => `${s}`),
+      ...(comparison.cost ? ['', ...compareCostLines(comparison.cost, named, comparison.confidence).map((line, i) => (i === 0 ? `**${line}**` : line))] : []),
       '',
       markdownTable(runComparisonTable(comparison, holm)),
       '',

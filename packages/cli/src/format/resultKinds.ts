@@ -36,7 +36,7 @@ export const SCHEMA_VERSIONS = {
   'passk.simulate': 2,
   'passk.sweep': 2,
   'passk.fit': 4,
-  'passk.compare': 4,
+  'passk.compare': 5,
   'passk.gate': 1,
   'passk.verifier': 1,
 } as const satisfies Readonly<Record<ResultKind, number>>;

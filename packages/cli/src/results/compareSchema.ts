@@ -1,7 +1,7 @@
 import { Type, type TInteger } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { EstimandsSchema } from './estimandSchema.js';
-import { Count, DifferenceIntervalSchema, Level, NonNegative, NullableSe, Probability, ValueSeSchema } from './intervalSchema.js';
+import { Count, DifferenceIntervalSchema, IntervalSchema, Level, NonNegative, NullableSe, Probability, ValueSeSchema } from './intervalSchema.js';
 
 const Counts = Type.Object({ n: Count(), c: Count() });
 /** A difference of two rates, B − A. */
@@ -82,11 +82,47 @@ const MetricComparisonSchema = Type.Object(
   { $id: 'MetricComparison', description: 'one metric of two runs and their difference' },
 );
 
+const CostInterval = Type.Union([IntervalSchema, Type.Null()], { description: 'two-sided interval over tasks; null with < 2 tasks or nothing solved' });
+const CostValue = Type.Object({
+  value: Type.Union([NonNegative(), Type.Null()], { description: 'null where nothing was solved' }),
+  se: NullableSe(),
+  interval: CostInterval,
+});
+const CostDifference = {
+  difference: Type.Union([Type.Number(), Type.Null()], { description: 'candidate − baseline (money; null where a side has no value)' }),
+  se: NullableSe('paired SE over tasks'),
+  interval: CostInterval,
+};
+const CostComparisonSchema = Type.Object(
+  {
+    from: Type.Object({ baseline: Type.String(), candidate: Type.String() }, { description: "what each run's cost was read from" }),
+    rows: Type.Array(
+      Type.Object({
+        k: Type.Integer({ minimum: 1 }),
+        tasks: Count('tasks in both runs, priced in both, n ≥ k in both'),
+        perAttempt: Type.Object(
+          {
+            baseline: Type.Object({ value: NonNegative(), se: NullableSe() }),
+            candidate: Type.Object({ value: NonNegative(), se: NullableSe() }),
+            ...CostDifference,
+          },
+          { description: 'task-averaged cost per attempt of each run, and B − A paired by task' },
+        ),
+        perSolved: Type.Object(
+          { baseline: CostValue, candidate: CostValue, ...CostDifference },
+          { description: 'cost per solved task at k (Σ k·c̄_t / Σ pass@k_t) of each run, and B − A (delta method over paired tasks)' },
+        ),
+      }),
+    ),
+  },
+  { description: "the runs' costs compared where both logs record one and the comparison is paired (null otherwise)" },
+);
+
 /** `passk compare --json`: runs against a baseline, paired by task. */
 export const CompareSchema = Type.Object(
   {
     kind: Type.Literal('passk.compare'),
-    schemaVersion: Type.Literal(4),
+    schemaVersion: Type.Literal(5),
     runs: Type.Array(
       Type.Object({
         name: Type.String(),
@@ -143,6 +179,7 @@ export const CompareSchema = Type.Object(
         }),
         bootstrap: Type.Union([Type.Object({ replicates: Count(), seed: Type.Union([Type.Integer({ minimum: 0 }), Type.String()]) }), Type.Null()]),
         permutations: Type.Object({ exactLimit: Count(), replicates: Count(), seed: Type.Union([Type.Integer({ minimum: 0 }), Type.String()]) }),
+        cost: Type.Optional(Type.Union([CostComparisonSchema, Type.Null()])),
         audit: Type.Optional(
           Type.Object(
             {
