@@ -72,12 +72,16 @@ def show(name, result):
     print(name, {k: (tuple(round(float(v), 10) for v in val) if isinstance(val, tuple) else round(float(val), 10)) for k, val in result.items()})
 
 
-for k in (1, 2):
-    show(f"A k={k}", ratio(*values(A.values(), k)))
-show("RARE k=1", ratio(*values(RARE, 1)))
+def main():
+    for k in (1, 2):
+        show(f"A k={k}", ratio(*values(A.values(), k)))
+    show("RARE k=1", ratio(*values(RARE, 1)))
+    for k in (1, 2):
+        compare(k)
 
-# compare A (baseline) and B (candidate) at k = 1 and 2 over the tasks both have, both priced, n ≥ k
-for k in (1, 2):
+
+# compare A (baseline) and B (candidate) at k over the tasks both have, both priced, n ≥ k
+def compare(k):
     common = [t for t in A if t in B and A[t][3] > 0 and B[t][3] > 0 and A[t][0] >= k and B[t][0] >= k]
     xa, ya = values([A[t] for t in common], k)
     xb, yb = values([B[t] for t in common], k)
@@ -105,3 +109,7 @@ for k in (1, 2):
             ratioDiffInterval=(D - q * se_solved, D + q * se_solved),
         ),
     )
+
+
+if __name__ == "__main__":
+    main()

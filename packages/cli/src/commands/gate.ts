@@ -1,6 +1,16 @@
-import { InputError, averageOverTasks, compareRuns, requireOpenUnit, taskAverageBound, type Run } from '@passk/sim';
+import {
+  InputError,
+  averageOverTasks,
+  compareCosts,
+  compareRuns,
+  costPerSolved,
+  requireOpenUnit,
+  studentTQuantile,
+  taskAverageBound,
+  type Run,
+} from '@passk/sim';
 import type { CommandModule } from 'yargs';
-import { parseRequirement, type Requirement } from '../args/parseRequirement.js';
+import { isCostMetric, parseRequirement, type Requirement } from '../args/parseRequirement.js';
 import { formatGate, formatGateMarkdown, requirementMetric, type GateCheck, type GateResult } from '../format/gateOutput.js';
 import { PAIRED_INTERVAL } from '../format/compareDocument.js';
 import { gateDocument } from '../format/gateDocument.js';
@@ -9,6 +19,7 @@ import type { CliIo } from '../io/cliIo.js';
 import { appendStepSummary, closeStepSummary, openStepSummary, STEP_SUMMARY_VARIABLE } from '../io/stepSummary.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { CommandExit } from '../run/commandExit.js';
+import type { PricedRun } from './compareCosts.js';
 import { readRunFiles } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 
@@ -75,12 +86,14 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
       const files = args.baseline === undefined ? [args.file] : [args.baseline, args.file];
       const summary = await openStepSummary((io.env ?? process.env)[STEP_SUMMARY_VARIABLE], files, io.cwd);
       try {
-        const { runs } = await readRunFiles(files, args);
+        const { runs, costs } = await readRunFiles(files, args);
         const candidate = runs[runs.length - 1]!;
         const checks = requirements.map((requirement) =>
-          requirement.delta
-            ? deltaCheck(requirement, runs[0]!, candidate, { confidence, minOverlap: args['min-overlap'], estimand: args.estimand })
-            : ownCheck(requirement, candidate, confidence, args.estimand),
+          isCostMetric(requirement.metric)
+            ? costCheck(requirement, files, costs, confidence)
+            : requirement.delta
+              ? deltaCheck(requirement, runs[0]!, candidate, { confidence, minOverlap: args['min-overlap'], estimand: args.estimand })
+              : ownCheck(requirement, candidate, confidence, args.estimand),
         );
         const result: GateResult = { file: args.file, baseline: args.baseline ?? null, confidence, checks };
         const markdown = formatGateMarkdown(result);
@@ -134,7 +147,7 @@ function deltaCheck(
 ): GateCheck {
   const k = requirement.k ?? 1;
   const comparison = compareRuns(baseline, candidate, { ks: [k], confidence: 2 * confidence - 1, sides: 2, bootstrap: 0, minOverlap });
-  const metric = requirement.metric === 'meanSuccess' ? comparison.meanSuccess : comparison.rows[0]![requirement.metric];
+  const metric = requirement.metric === 'meanSuccess' ? comparison.meanSuccess : comparison.rows[0]![requirement.metric as 'passAtK' | 'passHatK'];
   if (metric === null) throw notEstimable(requirement, candidate);
   const interval = estimand === 'population' ? metric.interval : metric.benchmark;
   if (interval === null) throw new InputError('--require', `needs at least 2 tasks in common with n ≥ ${k} for a confidence bound`, requirement.text);
@@ -150,6 +163,68 @@ function deltaCheck(
         : 'UNPAIRED task-population Welch t';
   const where = paired ? `${tasks} tasks` : `overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%`;
   return { requirement, estimate: metric.difference, bound, side, method: `${how}, ${where}`, pass: meets(requirement, bound) };
+}
+
+/**
+ * A cost requirement (`costPerSolved@k`, `costPerAttempt`, or their `delta(…)`): the one-sided bound of
+ * the two-sided interval at level 2c − 1 over tasks (`costPerSolved`: log-scale delta interval of the
+ * ratio; per attempt: t interval of the task-averaged mean; delta: `compareCosts` over the tasks both
+ * ran, priced in both). Its coverage is measured in docs/costs.md. A log without a cost is an InputError.
+ */
+function costCheck(requirement: Requirement, files: readonly string[], costs: readonly (PricedRun | null)[], confidence: number): GateCheck {
+  const k = requirement.k ?? 1;
+  const level = 2 * confidence - 1;
+  const side = lowerSide(requirement) ? 'lower' : 'upper';
+  const priced = (i: number) => {
+    const run = costs[i];
+    if (run === null || run === undefined) {
+      throw new InputError(
+        '--require',
+        `needs a cost in ${files[i]} (a cost column, --cost-col, or tokens priced with --price-in/--price-out), and it records none`,
+        requirement.text,
+      );
+    }
+    return run;
+  };
+  const candidate = priced(costs.length - 1);
+  const perSolved = requirement.metric === 'costPerSolved';
+  let estimate: number | null;
+  let interval: { readonly lower: number; readonly upper: number } | null;
+  let tasks: number;
+  if (requirement.delta) {
+    const found = compareCosts(priced(0), candidate, { k, confidence: level });
+    const delta = perSolved ? found.perSolved : found.perAttempt;
+    ({ difference: estimate, interval } = delta);
+    tasks = found.tasks;
+  } else {
+    const found = costPerSolved(candidate.tasks, { k, confidence: level });
+    tasks = found.tasks;
+    if (perSolved) ({ value: estimate, interval } = found);
+    else {
+      estimate = found.perAttempt.value;
+      const se = found.perAttempt.se;
+      interval = se === null ? null : tInterval(estimate, se, tasks - 1, level);
+    }
+  }
+  if (estimate === null)
+    throw new InputError('--require', `is not estimable: nothing solved within k = ${k} over the ${tasks} tasks with a cost`, requirement.text);
+  if (interval === null)
+    throw new InputError('--require', `needs at least 2 tasks with a cost and n ≥ ${k} for a confidence bound (${tasks} here)`, requirement.text);
+  const bound = side === 'lower' ? interval.lower : interval.upper;
+  const how = requirement.delta
+    ? perSolved
+      ? 'delta method over paired tasks'
+      : 'paired t over tasks'
+    : perSolved
+      ? 'log-scale delta method over tasks'
+      : 't interval over tasks';
+  return { requirement, estimate, bound, side, method: `${how}, ${tasks} tasks`, pass: meets(requirement, bound) };
+}
+
+/** estimate ± t_{df}·se, two-sided at `level` (a cost: not clipped, unlike `pairedDifference`'s rates). */
+function tInterval(estimate: number, se: number, df: number, level: number): { lower: number; upper: number } {
+  const t = studentTQuantile(1 - (1 - level) / 2, df);
+  return { lower: estimate - t * se, upper: estimate + t * se };
 }
 
 function lowerSide(requirement: Requirement): boolean {

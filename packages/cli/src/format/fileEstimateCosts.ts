@@ -152,7 +152,7 @@ export function formatFileEstimateCosts(amounts: FileEstimateAmounts, attempts: 
         `${amount(cost.perTaskInLog, 'cost')} per task in the log; task-averaged per attempt c̄ = ${amount(cost.perAttemptTaskAveraged, 'cost')}.`,
     );
     const table = costPerSolvedTable(cost);
-    lines.push(renderTable(table.columns, table.rows), `per solved task: Σ k·c̄_t / Σ pass@k_t over tasks with a cost; CI: ${COST_INTERVAL_TEXT}.`);
+    lines.push(renderTable(table.columns, table.rows), `per solved task: Σ k·c̄_t / Σ pass@k_t; CI: ${COST_INTERVAL_TEXT}.`);
   }
   if (amounts.costNotRecorded !== null) lines.push(`${notRecordedLine('cost', amounts.costNotRecorded)}: not priced, and no 0 is averaged in.`);
   if (latency !== null && latency.attempts > 0) {

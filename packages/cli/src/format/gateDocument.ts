@@ -1,3 +1,4 @@
+import { isCostMetric } from '../args/parseRequirement.js';
 import type { GateDocument } from '../results/gateSchema.js';
 import type { Estimand } from './estimandNotes.js';
 import type { GateCheck, GateResult } from './gateOutput.js';
@@ -25,8 +26,11 @@ export function gateDocument(result: GateResult, estimand: Estimand): GateDocume
 
 function requirementOf(check: GateCheck, confidence: number): GateDocument['requirements'][number] {
   const { requirement } = check;
-  // The range's edge on the other side: a rate is in [0, 1], a difference of rates in [−1, 1].
-  const edge = check.side === 'lower' ? 1 : requirement.delta ? -1 : 0;
+  // The range's edge on the other side: a rate is in [0, 1], a difference of rates in [−1, 1]; a cost is
+  // ≥ 0 with no upper edge, so a cost's lower bound is shown with itself as the other end (a point), as
+  // is a cost difference's bound (no edge on either side).
+  const cost = isCostMetric(requirement.metric);
+  const edge = cost ? (check.side === 'upper' && !requirement.delta ? 0 : check.bound) : check.side === 'lower' ? 1 : requirement.delta ? -1 : 0;
   const [lower, upper] = check.side === 'lower' ? [check.bound, edge] : [edge, check.bound];
   return {
     requirement: requirement.text,

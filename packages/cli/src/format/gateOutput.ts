@@ -1,4 +1,5 @@
 import type { Requirement } from '../args/parseRequirement.js';
+import { isCostMetric } from '../args/parseRequirement.js';
 import { metricAt } from './compareAnswer.js';
 import { withinCommentLimit } from './commentLimit.js';
 import { inertMarkdown } from './inertMarkdown.js';
@@ -30,7 +31,8 @@ export interface GateResult {
 /** The checks as a table: outcome, requirement, estimate, bound (both as percentages, or points for deltas). */
 export function gateTable(result: GateResult): Table {
   const level = `${Number((result.confidence * 100).toFixed(1))}%`;
-  const value = (check: GateCheck, x: number) => (check.requirement.delta ? formatPoints(x) : formatPercent(x));
+  const value = (check: GateCheck, x: number) =>
+    isCostMetric(check.requirement.metric) ? costAmount(x, check.requirement.delta) : check.requirement.delta ? formatPoints(x) : formatPercent(x);
   return {
     title: `Requirements, each judged by its one-sided ${level} confidence bound`,
     columns: [
@@ -79,8 +81,15 @@ function summary(result: GateResult): string {
     : `FAIL (${failed} of ${total} requirement${total === 1 ? '' : 's'} failed)`;
 }
 
+/** A cost as the table shows it: 4 significant digits, signed for a difference. */
+function costAmount(x: number, signed: boolean): string {
+  const text = Number(x.toPrecision(4)).toString();
+  return signed && x >= 0 ? `+${text}` : text.replace('-', '−');
+}
+
 /** The metric of a requirement in words, for messages: "pass^4", "delta of pass@1". */
 export function requirementMetric(requirement: Requirement): string {
-  const name = metricAt(requirement.metric, requirement.k);
+  const { metric, k } = requirement;
+  const name = isCostMetric(metric) ? (metric === 'costPerSolved' ? `cost per solved task at k = ${k}` : 'cost per attempt') : metricAt(metric, k);
   return requirement.delta ? `the difference in ${name}` : name;
 }

@@ -37,7 +37,7 @@ export const SCHEMA_VERSIONS = {
   'passk.sweep': 2,
   'passk.fit': 4,
   'passk.compare': 5,
-  'passk.gate': 1,
+  'passk.gate': 2,
   'passk.verifier': 1,
 } as const satisfies Readonly<Record<ResultKind, number>>;
 

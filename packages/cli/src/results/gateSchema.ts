@@ -5,18 +5,23 @@ import { IntervalSchema } from './intervalSchema.js';
 /** One `--require` judged: what it asks, the estimate, the one-sided bound it was judged by, and the outcome. */
 const GateRequirementSchema = Type.Object({
   requirement: Type.String({ description: 'the requirement as typed (--require)' }),
-  metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK'), Type.Literal('meanSuccess')], { description: 'passAtK, passHatK or meanSuccess' }),
-  k: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'the k of pass@k or pass^k; null for meanSuccess' }),
+  metric: Type.Union(
+    [Type.Literal('passAtK'), Type.Literal('passHatK'), Type.Literal('meanSuccess'), Type.Literal('costPerSolved'), Type.Literal('costPerAttempt')],
+    { description: 'passAtK, passHatK or meanSuccess; or a cost: costPerSolved (at k) or costPerAttempt' },
+  ),
+  k: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+    description: 'the k of pass@k, pass^k or costPerSolved; null for meanSuccess and costPerAttempt',
+  }),
   delta: Type.Boolean({ description: "true for delta(…): the difference file − baseline, paired by task; false: the file's own value" }),
   op: Type.Union([Type.Literal('>='), Type.Literal('>'), Type.Literal('<='), Type.Literal('<')], {
     description: '>=, >, <= or < (≥ and ≤ as typed are >= and <=)',
   }),
-  threshold: Type.Number({ description: 'the line, as a probability (80% is 0.8) or a difference of probabilities' }),
+  threshold: Type.Number({ description: "the line, as a probability (80% is 0.8) or a difference of probabilities; for a cost, an amount in the log's unit" }),
   value: Type.Number({ description: 'the estimate: the task-averaged value, or the difference' }),
   side: Type.Union([Type.Literal('lower'), Type.Literal('upper')], { description: 'which bound judges it: lower for >= and >, upper for <= and <' }),
   bound: Type.Number({
     description:
-      'the one-sided confidence bound compared with the threshold; `interval` is the same bound as a one-sided interval at `confidence`, its other end at the edge of the range (1 or 0; ±1 for a difference)',
+      'the one-sided confidence bound compared with the threshold; `interval` is the same bound as a one-sided interval at `confidence`, its other end at the edge of the range (1 or 0; ±1 for a difference; 0 below a cost, and where a cost has no edge, the bound itself)',
   }),
   interval: IntervalSchema,
   pass: Type.Boolean({ description: 'whether the bound meets the threshold' }),
@@ -26,7 +31,7 @@ const GateRequirementSchema = Type.Object({
 export const GateSchema = Type.Object(
   {
     kind: Type.Literal('passk.gate'),
-    schemaVersion: Type.Literal(1),
+    schemaVersion: Type.Literal(2),
     file: Type.String({ description: 'the results file gated, as given' }),
     baseline: Type.Union([Type.String(), Type.Null()], { description: 'the --baseline file delta(…) requirements compare against; null without' }),
     confidence: Type.Number({ minimum: 0.5, maximum: 1, description: 'the level of every one-sided bound (--confidence)' }),
