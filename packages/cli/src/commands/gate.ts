@@ -55,7 +55,8 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
           type: 'string',
           array: true,
           demandOption: true,
-          describe: "a requirement, repeatable: 'passHat@4 >= 0.80', 'pass@1 >= 60%', 'delta(passHat@4) >= -0.02' (with --baseline)",
+          describe:
+            "a requirement, repeatable: 'passHat@4 >= 0.80', 'pass@1 >= 60%', 'delta(passHat@4) >= -0.02' (with --baseline); costs: 'costPerSolved@1 <= 2.5', 'costPerAttempt <= 0.4', 'delta(costPerSolved@1) <= 0'",
         })
         .option('baseline', { type: 'string', describe: 'results file of the current version: delta(…) requirements compare FILE against it, paired by task' })
         .option('confidence', { type: 'number', default: 0.95, describe: 'level of the one-sided bounds, in (0, 1)' })
@@ -70,6 +71,10 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.gate contract: the verdict, each requirement with its bound)' })
         .example("$0 gate new.jsonl --require 'passHat@4 >= 0.80'", 'fail the build unless pass^4 is at least 80 % at 95 % confidence')
         .example("$0 gate new.jsonl --baseline main.jsonl --require 'delta(pass@1) >= -0.02'", 'fail if new may be more than 2 points worse than main')
+        .example(
+          "$0 gate new.jsonl --cost-col cost --require 'costPerSolved@1 <= 2.5'",
+          'fail unless a solved task surely costs at most 2.5 (95 % upper bound)',
+        )
         .example(
           "$0 gate new.jsonl --baseline main.jsonl --require 'delta(pass@1) >= 0' --estimand benchmark",
           'fail unless new is at least as good as main on these very tasks (only the trials random)',
@@ -90,7 +95,7 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
         const candidate = runs[runs.length - 1]!;
         const checks = requirements.map((requirement) =>
           isCostMetric(requirement.metric)
-            ? costCheck(requirement, files, costs, confidence)
+            ? costCheck(requirement, files, costs, confidence, args.estimand)
             : requirement.delta
               ? deltaCheck(requirement, runs[0]!, candidate, { confidence, minOverlap: args['min-overlap'], estimand: args.estimand })
               : ownCheck(requirement, candidate, confidence, args.estimand),
@@ -169,9 +174,16 @@ function deltaCheck(
  * A cost requirement (`costPerSolved@k`, `costPerAttempt`, or their `delta(…)`): the one-sided bound of
  * the two-sided interval at level 2c − 1 over tasks (`costPerSolved`: log-scale delta interval of the
  * ratio; per attempt: t interval of the task-averaged mean; delta: `compareCosts` over the tasks both
- * ran, priced in both). Its coverage is measured in docs/costs.md. A log without a cost is an InputError.
+ * ran, priced in both), for either estimand (a cost has only the task-population interval). Its
+ * coverage is measured in docs/costs.md. A log without a cost is an InputError.
  */
-function costCheck(requirement: Requirement, files: readonly string[], costs: readonly (PricedRun | null)[], confidence: number): GateCheck {
+function costCheck(
+  requirement: Requirement,
+  files: readonly string[],
+  costs: readonly (PricedRun | null)[],
+  confidence: number,
+  estimand: Estimand,
+): GateCheck {
   const k = requirement.k ?? 1;
   const level = 2 * confidence - 1;
   const side = lowerSide(requirement) ? 'lower' : 'upper';
@@ -218,7 +230,9 @@ function costCheck(requirement: Requirement, files: readonly string[], costs: re
     : perSolved
       ? 'log-scale delta method over tasks'
       : 't interval over tasks';
-  return { requirement, estimate, bound, side, method: `${how}, ${tasks} tasks`, pass: meets(requirement, bound) };
+  // A cost has only the task-population interval: with --estimand benchmark the line says so.
+  const population = estimand === 'benchmark' ? ' (task population: no this-benchmark cost interval)' : '';
+  return { requirement, estimate, bound, side, method: `${how}, ${tasks} tasks${population}`, pass: meets(requirement, bound) };
 }
 
 /** estimate ± t_{df}·se, two-sided at `level` (a cost: not clipped, unlike `pairedDifference`'s rates). */
