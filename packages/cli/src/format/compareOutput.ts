@@ -54,7 +54,7 @@ export function formatCompare(document: CompareDocument): string {
     `bootstrap: ${method.bootstrap}.`,
     `p: ${method.pValue}.`,
     ...(holm ? [`correction: ${method.correction}.`] : []),
-    ...(method.cost === undefined ? [] : [`cost: ${method.cost}.`]),
+    ...(method.cost === undefined || !document.comparisons.some((comparison) => comparison.cost) ? [] : [`cost: ${method.cost}.`]),
   ];
   return `${runs.join('\n')}\n\n${parts.join('\n\n')}\n\n${notes.join('\n')}\n`;
 }
