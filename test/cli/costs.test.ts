@@ -1,5 +1,8 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, passk } from '../helpers/runPassk.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 // Cost per solved task with intervals in estimate, compare and gate. Logs: test/fixtures/costs/
 // (make_cost_fixtures.py, from the tasks of test/reference/cost_ratio.py); every expected number is
@@ -119,5 +122,21 @@ describe('gate: cost requirements judged by the one-sided bound', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(message);
     }
+  });
+});
+
+describe('report: the cost lines of estimate and compare documents', () => {
+  it('estimate FILE --json and compare --json, drawn into one report', async () => {
+    const dir = tempDir('costs-report');
+    const estimate = join(dir, 'estimate.json');
+    const compare = join(dir, 'compare.json');
+    writeFileSync(estimate, (await passk('estimate', A, ...COST, '--k', '1', '--bootstrap', '0', '--json')).stdout);
+    writeFileSync(compare, (await passk('compare', A, B, ...COST, '--k', '1', '--bootstrap', '0', '--permutations', '100', '--json')).stdout);
+    const out = join(dir, 'report.html');
+    const run = await passk('report', estimate, compare, '--out', out);
+    expect(run.code).toBe(0);
+    const page = readFileSync(out, 'utf8');
+    expect(page).toContain('Cost per solved task at k = 1: 3.01 [1.08, 8.38] (95% two-sided CI over 6 tasks).');
+    expect(page).toContain('no clear difference in cost per solved task: B − A = −0.651 [−2.83, +1.53]');
   });
 });

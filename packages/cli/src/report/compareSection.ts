@@ -1,5 +1,6 @@
 import type { TaskChange } from '@passk/sim';
 import { answerSentences } from '../format/compareAnswer.js';
+import { compareCostLines } from '../format/compareCostText.js';
 import { estimandNotes } from '../format/estimandNotes.js';
 import { formatPoints } from '../format/points.js';
 import { judgedCompareAnswer, judgedCompareTable } from '../format/judgedCompareOutput.js';
@@ -36,6 +37,7 @@ ${htmlTable(table.columns, table.rows, table.title)}`;
         : `Unpaired: the runs share only ${pairing.tasks.common} of their tasks (overlap ${formatPoints(pairing.overlap, 1, '%').slice(1)}), so each run is averaged over its own tasks and compared with Welch's t.`;
     return html`<p class="lead"><strong>${lead}</strong> ${rest.join(' ')}</p>
 <p>${pairingText}</p>
+${comparison.cost ? html`<p>Cost: ${compareCostLines(comparison.cost, comparison, comparison.confidence).join('; ')}.</p>` : ''}
 ${htmlTable(table.columns, table.rows, table.title)}
 ${changesTable(comparison.perTask.largest, comparison.baseline, comparison.candidate)}
 <p>Flips: ${comparison.perTask.counts.fixed} fixed (no correct attempt in ${comparison.baseline}, all correct in ${comparison.candidate})${listed(comparison.perTask.fixed)}; ${comparison.perTask.counts.regressed} regressed (the reverse)${listed(comparison.perTask.regressed)}.</p>`;
@@ -52,6 +54,9 @@ ${changesTable(comparison.perTask.largest, comparison.baseline, comparison.candi
       { label: 'Bootstrap', text: `${document.method.bootstrap}.` },
       { label: 'p-value', text: `${document.method.pValue}.` },
       { label: 'Correction', text: `${document.method.correction}.` },
+      ...(document.method.cost !== undefined && document.comparisons.some((comparison) => comparison.cost)
+        ? [{ label: 'Cost', text: `${document.method.cost}.` }]
+        : []),
     ],
     scenario: null,
   };
