@@ -72,6 +72,15 @@ describe('momentPower E[p^k] and momentComplementPower E[(1 − p)^k]', () => {
     expect(Math.abs(momentPower(mixture, 8) - (0.25 * 0.20366605653333333 + 0.75 * 0.11131932179057145))).toBeLessThan(1e-12);
   });
 
+  it('a beta moment past 10⁵ factors from log-beta, in constant time (mpmath: beta(a + k, b)/beta(a, b))', () => {
+    const beta23: SuccessRateDist = { dist: 'beta', a: 2, b: 3 };
+    const started = performance.now();
+    expect(momentPower(beta23, 1e9) / 2.399999978400000132e-26 - 1).toBeCloseTo(0, 10);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(momentPower(beta23, 100_001) / 2.39971202327841609794e-14 - 1).toBeCloseTo(0, 10);
+    expect(momentComplementPower(beta23, 100_001) / 1.19989200731955722521e-9 - 1).toBeCloseTo(0, 10);
+  });
+
   it('rejects a negative or fractional k and a bad distribution', () => {
     expect(() => momentPower(beta28, -1)).toThrow('k: must be an integer ≥ 0, got -1');
     expect(() => momentComplementPower(beta28, 1.5)).toThrow(InputError);

@@ -1,5 +1,6 @@
 import { requireInteger } from '../checks.js';
 import type { SuccessRateDist } from '../scenario/types.js';
+import { logBetaUnchecked } from '../math/logBeta.js';
 import { logitNormalQuadrature } from './logitNormalQuadrature.js';
 import { requireSuccessRateDist } from './requireSuccessRateDist.js';
 
@@ -32,6 +33,9 @@ export function momentComplementPower(dist: SuccessRateDist, k: number): number 
   return power(dist, k, true);
 }
 
+/** The most factors the beta moment multiplies out; beyond, the log-beta form. */
+const PRODUCT_LIMIT = 100_000;
+
 /** E[p^k] (complement: E[(1 − p)^k]) of a checked distribution. */
 function power(dist: SuccessRateDist, k: number, complement: boolean): number {
   switch (dist.dist) {
@@ -45,6 +49,9 @@ function power(dist: SuccessRateDist, k: number, complement: boolean): number {
     case 'beta': {
       const top = complement ? dist.b : dist.a;
       const s = dist.a + dist.b;
+      // Past PRODUCT_LIMIT factors, B(top + k, other)/B(top, other) from log-beta in constant time
+      // (a product of 10⁹ factors took seconds).
+      if (k > PRODUCT_LIMIT) return Math.exp(logBetaUnchecked(top + k, s - top) - logBetaUnchecked(top, s - top));
       let product = 1;
       for (let j = 0; j < k; j++) product *= (top + j) / (s + j);
       return product;
