@@ -112,7 +112,7 @@ describe('gate: cost requirements judged by the one-sided bound', () => {
       ],
       [
         [A, '--require', 'costPerSolved@1 <= 2'],
-        /^passk: --require: needs a cost in \S*run-a\.jsonl \(a cost column, --cost-col, or tokens priced with --price-in\/--price-out\), and it records none, got "costPerSolved@1 <= 2"\n$/,
+        /^passk: --require: needs a cost in \S*run-a\.jsonl \(a cost column, --cost-col, or tokens priced with --price-in\/--price-out\) on at least half its attempts, and it records none, got "costPerSolved@1 <= 2"\n$/,
       ],
       [[A, ...COST, '--require', 'costPerSolved <= 2'], /^passk: --require: must be METRIC@K OP NUMBER .*, got "costPerSolved <= 2"\n$/],
     ];

@@ -192,7 +192,7 @@ function costCheck(
     if (run === null || run === undefined) {
       throw new InputError(
         '--require',
-        `needs a cost in ${files[i]} (a cost column, --cost-col, or tokens priced with --price-in/--price-out), and it records none`,
+        `needs a cost in ${files[i]} (a cost column, --cost-col, or tokens priced with --price-in/--price-out) on at least half its attempts, and it records none`,
         requirement.text,
       );
     }
