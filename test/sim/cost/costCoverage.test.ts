@@ -4,7 +4,7 @@ import { runCell } from '../../../bench/decisions/costCoverage.mjs';
 
 // The cost study (pnpm decision-study:cost, docs/costs.md) in a reduced form. Tolerance from the
 // binomial SE of a coverage estimate over R benchmarks: coverage ≥ 0.95 − 3·√(0.95·0.05/R)
-// (0.923 at R = 600); a cell where the study found the plain delta interval short (78 % at 20 tasks,
+// (0.923 at R = 600); a cell where the study found the plain delta interval short (75.8 % at 20 tasks,
 // 3 % success) is checked to fall below it, so the check can tell a short interval apart.
 const REPLICATES = 600;
 const FLOOR = 0.95 - 3 * Math.sqrt((0.95 * 0.05) / REPLICATES);
