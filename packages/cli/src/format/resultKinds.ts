@@ -11,6 +11,7 @@ export const RESULT_KINDS = {
   planPrecision: 'passk.plan.precision',
   planCompare: 'passk.plan.compare',
   planAudit: 'passk.plan.audit',
+  planGate: 'passk.plan.gate',
   simulate: 'passk.simulate',
   sweep: 'passk.sweep',
   fit: 'passk.fit',
@@ -33,11 +34,12 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.precision': 2,
   'passk.plan.compare': 2,
   'passk.plan.audit': 1,
+  'passk.plan.gate': 1,
   'passk.simulate': 2,
   'passk.sweep': 2,
   'passk.fit': 4,
   'passk.compare': 4,
-  'passk.gate': 1,
+  'passk.gate': 2,
   'passk.verifier': 1,
 } as const satisfies Readonly<Record<ResultKind, number>>;
 

@@ -73,7 +73,8 @@ export function judgeRequirement(requirement: GateRequirement, candidate: Run, b
   const k = requirement.k ?? 1;
   const side = requirement.op === '>=' || requirement.op === '>' ? 'lower' : 'upper';
   const largestN = candidate.tasks.reduce((max, task) => Math.max(max, task.n), 0);
-  if (!requirement.delta || baseline === null) {
+  if (requirement.delta && baseline === null) throw new InputError('baseline', 'a delta(…) requirement needs the baseline run', null);
+  if (!requirement.delta) {
     const metric = requirement.metric === 'passHatK' ? 'passHatK' : 'passAtK';
     const [row] = averageOverTasks(candidate.tasks, [k]);
     const mean = row![metric];
@@ -83,7 +84,7 @@ export function judgeRequirement(requirement: GateRequirement, candidate: Run, b
     const pass = meets(requirement, found.bound);
     return { status: 'judged', estimate: mean.value, bound: found.bound, side, pass, exact: found.exact, tasks: row!.estimableTasks, pairing: null };
   }
-  const comparison = compareRuns(baseline, candidate, {
+  const comparison = compareRuns(baseline!, candidate, {
     ks: [k],
     confidence: 2 * rule.confidence - 1,
     sides: 2,
