@@ -11,11 +11,11 @@ const SizeSearch = (knob: string) =>
   Type.Union(
     [
       Type.Object({
-        found: Type.Union([Type.Object({ value: Count(), falseFail: Rate('false-fail rate at that size') }), Type.Null()], {
+        found: Type.Union([Type.Object({ value: Count(), falseFail: Rate('false-fail rate at that size (at most 200 simulations)') }), Type.Null()], {
           description: `the fewest ${knob} found that meet --max-false-fail (thresholds as asked); null when none up to \`largest\``,
         }),
-        largest: Count(`the most ${knob} searched (8 times the design's)`),
-        tried: Type.Array(Type.Object({ value: Count(), falseFail: Rate('false-fail rate at that size') }), { description: 'every size simulated, smallest first' }),
+        largest: Count(`the most ${knob} searched (16 times the design's)`),
+        tried: Type.Array(Type.Object({ value: Count(), falseFail: Rate('false-fail rate at that size (at most 200 simulations)') }), { description: 'every size simulated, smallest first' }),
       }),
       Type.Null(),
     ],

@@ -2,7 +2,7 @@ import { requireObject } from '../checkArgs.js';
 import { requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import type { GateRequirement } from '../gate/judgeRequirement.js';
-import { failCount, gateDesign, simulatedRate, type GateDesign, type GateDesignOptions, type SimulatedRate } from './gateDesign.js';
+import { failCount, gateDesign, MAX_GATE_DESIGN_DRAWS, simulatedRate, type GateDesign, type GateDesignOptions, type SimulatedRate } from './gateDesign.js';
 
 /** A threshold shift and what it does: the false-fail rate and the pass rate under each regression with every threshold moved by it. */
 export interface GateMargin {
@@ -37,6 +37,9 @@ export function gateMargin(design: GateDesign, requirements: readonly GateRequir
   };
 }
 
+/** Simulations per size searched (SE ≤ 1.6 points at a 5 % rate): a search simulates up to ~12 sizes per knob. */
+export const SEARCH_SIMULATIONS = 200;
+
 /** A design size (tasks or trials per task) and its simulated false-fail rate. */
 export interface GateDesignSize {
   readonly value: number;
@@ -55,24 +58,26 @@ export interface GateSizeSearch {
 /**
  * The fewest tasks (or trials per task) whose simulated false-fail rate is at most `maxFalseFail`,
  * the other knob and the thresholds kept: the design's size doubled until one meets it (up to
- * `maxFactor` times), then bisection between the last that did not and the first that did. Every
- * size is simulated with the design's seed and simulations (no regressions), so the sizes share
- * their random streams. The false-fail rate of a size is a Monte Carlo estimate (its SE reported):
+ * `maxFactor` times), then bisection (to 5 %) between the last that did not and the first that did.
+ * Every size is simulated with the design's seed and at most SEARCH_SIMULATIONS simulations (no
+ * regressions), so the sizes share their random streams. The false-fail rate of a size is a Monte Carlo estimate (its SE reported):
  * the size found meets the rate within that error.
  */
-export function searchGateSize(options: GateDesignOptions, knob: 'tasks' | 'trials', maxFalseFail: number, maxFactor = 8): GateSizeSearch {
+export function searchGateSize(options: GateDesignOptions, knob: 'tasks' | 'trials', maxFalseFail: number, maxFactor = 16): GateSizeSearch {
   requireOpenUnit('maxFalseFail', maxFalseFail);
   const tried: GateDesignSize[] = [];
   const at = (value: number): GateDesignSize => {
     const known = tried.find((size) => size.value === value);
     if (known) return known;
-    const design = gateDesign({ ...options, [knob]: value, regressions: [], confirm: false });
+    const design = gateDesign({ ...options, [knob]: value, regressions: [], confirm: false, simulations: Math.min(options.simulations, SEARCH_SIMULATIONS) });
     const size = { value, falseFail: design.falseFail };
     tried.push(size);
     return size;
   };
   const start = options[knob];
-  const largest = start * maxFactor;
+  // Tasks are drawn per simulation: the search stays within gateDesign's limit on draws.
+  const drawable = knob === 'tasks' ? Math.floor(MAX_GATE_DESIGN_DRAWS / (2 * Math.min(options.simulations, SEARCH_SIMULATIONS))) : Infinity;
+  const largest = Math.min(start * maxFactor, drawable);
   const meets = (size: GateDesignSize) => size.falseFail.value <= maxFalseFail;
   let low = start;
   let high: number | null = null;
@@ -110,7 +115,7 @@ export interface GateDesignPlan {
 /**
  * `passk plan gate`: `gateDesign` at the design asked, the smallest margin (threshold shift) that
  * brings its false-fail rate to at most `maxFalseFail`, and — with `search` — the fewest tasks and
- * the fewest trials per task that do so without a margin (`searchGateSize`, up to 8 times each).
+ * the fewest trials per task that do so without a margin (`searchGateSize`, up to 16 times each).
  * The searches run only when the design misses the rate.
  */
 export function planGateDesign(options: GateDesignOptions, plan: { readonly maxFalseFail: number; readonly search: boolean }): GateDesignPlan {
