@@ -246,6 +246,7 @@ const CALLS: Record<string, () => Args> = {
     { confidence: 0.95, estimand: 'population', minOverlap: 0.5 },
   ],
   gateDesign: () => [gateDesignOptions()],
+  holdsWithoutChange: () => [{ delta: false, metric: 'passHatK', k: 2, op: '<=', threshold: 0.9 }, tasks()],
   planGateDesign: () => [gateDesignOptions(), { maxFalseFail: 0.05, search: true }],
   judgeCorrectedMean: () => [
     [{ judged: 0.5, truth: 0.25 }, { judged: 1, truth: 1 }, { judged: 0.25, truth: 0 }, { judged: 0.75 }],

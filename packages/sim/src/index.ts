@@ -214,6 +214,7 @@ export {
 } from './planning/taskPrecisionAssurance.js';
 // Designing a gate (passk gate, passk plan gate)
 export {
+  holdsWithoutChange,
   judgeRequirement,
   type GateRequirement,
   type GateRule,

@@ -1,4 +1,4 @@
-import { gateDesign, type GateRule, type Run } from '@passk/sim';
+import { gateDesign, holdsWithoutChange, type GateRule, type Run } from '@passk/sim';
 import type { Requirement } from '../args/parseRequirement.js';
 import { formatPercent } from '../format/percent.js';
 import { terminalText } from '../format/terminalText.js';
@@ -32,13 +32,16 @@ export const WARN_FALSE_FAIL = 0.2;
 /**
  * `passk gate`'s check of its own design (`gateDesign`, the same rule): the truth of both runs is
  * the baseline's (else the file's) tasks drawn from their posteriors, the design is the file's
- * tasks and its most common trials per task, no regression, seed 1. null when the truth has fewer
- * than 2 tasks or the trials are below a requirement's k (the gate itself says what is wrong there).
+ * tasks and its most common trials per task, no regression, seed 1. null when a requirement does
+ * not hold with no change (`holdsWithoutChange`: its FAILs are then right, not false), the truth has
+ * fewer than 2 tasks or the trials are below a requirement's k.
  */
 export function checkGateDesign(requirements: readonly Requirement[], truth: Run, candidate: Run, rule: GateRule): GateDesignCheck | null {
   const trials = mostCommonTrials(candidate);
   const largestK = Math.max(...requirements.map((requirement) => requirement.k ?? 1));
   if (truth.tasks.length < 2 || candidate.tasks.length < 2 || trials < largestK) return null;
+  // A gate that asks for a change (delta(pass@1) >= 0.05) should FAIL when nothing changes: no false fail to count.
+  if (!requirements.every((requirement) => holdsWithoutChange(requirement, truth.tasks))) return null;
   const simulations = designSimulations(requirements);
   const design = gateDesign({ requirements, rule, pilot: truth.tasks, tasks: candidate.tasks.length, trials, regressions: [], simulations, seed: 1 });
   return { falseFail: design.falseFail.value, se: design.falseFail.se, simulations };

@@ -1,4 +1,4 @@
-import { InputError, planGateDesign, requireInteger, requireOpenUnit, type Run } from '@passk/sim';
+import { InputError, holdsWithoutChange, planGateDesign, requireInteger, requireOpenUnit, type Run } from '@passk/sim';
 import type { Argv, CommandModule } from 'yargs';
 import { parseRequirement } from '../args/parseRequirement.js';
 import { parseSeedOption } from '../args/seedOption.js';
@@ -108,7 +108,7 @@ export async function planGateDocument(args: PlanGateArgs): Promise<PlanGateDocu
     simulations,
     seed,
     falseFail: design.falseFail,
-    failByRequirement: design.failByRequirement.map((fail, i) => ({ requirement: requirements[i]!.text, fail })),
+    failByRequirement: design.failByRequirement.map((fail, i) => ({ requirement: requirements[i]!.text, fail, holdsWithoutChange: holdsWithoutChange(requirements[i]!, pilot.tasks) })),
     confirmedFalseFail: design.confirmedFalseFail,
     passUnderRegression: design.passUnderRegression.map((row) => ({ regression: row.regression, pass: row.pass, confirmedPass: row.confirmedPass })),
     maxFalseFail,

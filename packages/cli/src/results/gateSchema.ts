@@ -46,7 +46,10 @@ export const GateSchema = Type.Object(
         }),
         Type.Null(),
       ],
-      { description: "the design check (passk plan gate's simulation at this gate's tasks and trials); null with --no-design-check" },
+      {
+        description:
+          "the design check (passk plan gate's simulation at this gate's tasks and trials); null with --no-design-check, or when a requirement does not hold with no change (delta(pass@1) >= 0.05; an own threshold the baseline misses): its FAILs are then no false fails",
+      },
     ),
   },
   { $id: 'passk.gate', description: '`passk gate FILE --require … --json`: the verdict and each requirement with its value, bound and outcome.' },

@@ -41,7 +41,15 @@ export const PlanGateSchema = Type.Object(
     simulations: Count('simulated pairs of runs per scenario'),
     seed: Type.Union([Type.Integer(), Type.String()]),
     falseFail: Rate('P(FAIL | no change): baseline and new run drawn from the same agent'),
-    failByRequirement: Type.Array(Type.Object({ requirement: Type.String(), fail: Rate('P(this requirement fails | no change)') })),
+    failByRequirement: Type.Array(
+      Type.Object({
+        requirement: Type.String(),
+        fail: Rate('P(this requirement fails | no change)'),
+        holdsWithoutChange: Type.Boolean({
+          description: "false when the requirement does not hold with no change (a delta that asks for a gain; an own threshold the pilot misses): its FAILs are then right, not false",
+        }),
+      }),
+    ),
     confirmedFalseFail: NullableRate('two-stage (--confirm): P(FAIL and the rerun FAILs too | no change); null without'),
     passUnderRegression: Type.Array(
       Type.Object({

@@ -143,3 +143,17 @@ export function requireGateRule(where: string, value: unknown): GateRule {
   requireUnit(`${where}.minOverlap`, rule.minOverlap);
   return value as GateRule;
 }
+
+/**
+ * Whether a requirement holds when nothing changes, so that a FAIL then is a false one: a delta
+ * when a difference of 0 meets it (`delta(pass@1) >= -0.02` does, `delta(pass@1) >= 0.05` does not),
+ * an own requirement when the agent's task-averaged estimate on `tasks` (the pilot) meets it.
+ * Example: `pass@1 >= 0.5` on tasks 3/4 and 1/4 → estimate 0.5 → true.
+ */
+export function holdsWithoutChange(requirement: GateRequirement, tasks: readonly { readonly n: number; readonly c: number }[]): boolean {
+  requireGateRequirement('requirement', requirement);
+  if (requirement.delta) return meets(requirement, 0);
+  const metric = requirement.metric === 'passHatK' ? 'passHatK' : 'passAtK';
+  const mean = averageOverTasks(tasks, [requirement.k ?? 1])[0]![metric];
+  return mean !== null && meets(requirement, mean.value);
+}
