@@ -22,7 +22,9 @@ const dist = (path) => new URL(`../../packages/sim/dist/${path}`, import.meta.ur
 const { gateDesign } = await import(dist('planning/gateDesign.js'));
 const { judgeRequirement } = await import(dist('gate/judgeRequirement.js'));
 
-const { values } = parseArgs({ options: { simulations: { type: 'string', default: '400' }, tasks: { type: 'string', default: '60' }, seed: { type: 'string', default: '41' } } });
+const { values } = parseArgs({
+  options: { simulations: { type: 'string', default: '400' }, tasks: { type: 'string', default: '60' }, seed: { type: 'string', default: '41' } },
+});
 const S = Number(values.simulations);
 const T = Number(values.tasks);
 const SEED = Number(values.seed);
@@ -80,7 +82,7 @@ export function independentGate({ requirements, rule, rates, trials, regressions
       if (requirements.every((r) => judgeRequirement(r, candidate, baseline, rule).pass)) passes[s]++;
     });
   }
-  const rate = (count) => ({ value: count / simulations, se: Math.sqrt((count / simulations) * (1 - count / simulations) / simulations) });
+  const rate = (count) => ({ value: count / simulations, se: Math.sqrt(((count / simulations) * (1 - count / simulations)) / simulations) });
   return { falseFail: rate(simulations - passes[0]), pass: passes.slice(1).map(rate) };
 }
 
@@ -102,14 +104,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     { requirements: ['delta(passHat@3) >= -0.05'], estimand: 'population', trials: 3 },
     { requirements: ['delta(pass@1) >= -0.06', 'pass@1 >= 0.3'], estimand: 'population', trials: 5 },
   ];
-  process.stdout.write(`Part A: ${T} tasks, p ~ Beta(0.25, 0.3), mean ${(rates.reduce((s, p) => s + p, 0) / T).toFixed(3)}; ${S} simulations each; regressions ${regressions.join(', ')}\n`);
+  process.stdout.write(
+    `Part A: ${T} tasks, p ~ Beta(0.25, 0.3), mean ${(rates.reduce((s, p) => s + p, 0) / T).toFixed(3)}; ${S} simulations each; regressions ${regressions.join(', ')}\n`,
+  );
   let worst = 0;
   for (const design of designs) {
     const requirements = design.requirements.map(req);
     const rule = { confidence: 0.95, estimand: design.estimand, minOverlap: 0.5 };
     const planned = gateDesign({ requirements, rule, pilot, tasks: T, trials: design.trials, regressions, simulations: S, seed: SEED });
     const independent = independentGate({ requirements, rule, rates, trials: design.trials, regressions, simulations: S, seed: SEED + 1 });
-    const rows = [['false-fail', planned.falseFail, independent.falseFail], ...regressions.map((x, i) => [`pass at −${x}`, planned.passUnderRegression[i].pass, independent.pass[i]])];
+    const rows = [
+      ['false-fail', planned.falseFail, independent.falseFail],
+      ...regressions.map((x, i) => [`pass at −${x}`, planned.passUnderRegression[i].pass, independent.pass[i]]),
+    ];
     process.stdout.write(`${design.requirements.join(' and ')} (${design.estimand}, ${T} × ${design.trials}):\n`);
     for (const [label, a, b] of rows) {
       worst = Math.max(worst, Math.abs(z(a, b)));
@@ -131,7 +138,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       }
     }
     const counts = [...tasks.values()];
-    process.stdout.write(`Part B: Terminal-Bench goose log, ${counts.length} tasks × 5 runs, mean ${(counts.reduce((s, t) => s + t.c, 0) / (5 * counts.length)).toFixed(4)}\n`);
+    process.stdout.write(
+      `Part B: Terminal-Bench goose log, ${counts.length} tasks × 5 runs, mean ${(counts.reduce((s, t) => s + t.c, 0) / (5 * counts.length)).toFixed(4)}\n`,
+    );
     for (const text of ['delta(pass@1) >= -0.02', 'delta(passHat@5) >= -0.05']) {
       const requirements = [req(text)];
       const rule = { confidence: 0.95, estimand: 'population', minOverlap: 0.5 };

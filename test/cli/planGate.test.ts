@@ -61,7 +61,10 @@ describe('passk plan gate', () => {
   it('bad input: one line naming the option, exit 2', async () => {
     for (const [args, line] of [
       [['--regression', '0.02,2'], 'passk: --regression: must list sizes in (0, 1), comma-separated, e.g. 0.02,0.05, got "0.02,2"\n'],
-      [['--require', 'passHat@8 >= 0.1'], "passk: --trials (the pilot's most common is 5): must be at least the largest k of the requirements (8) for every task to count, got 5\n"],
+      [
+        ['--require', 'passHat@8 >= 0.1'],
+        "passk: --trials (the pilot's most common is 5): must be at least the largest k of the requirements (8) for every task to count, got 5\n",
+      ],
       [['--max-false-fail', '0'], 'passk: --max-false-fail: must be a number strictly between 0 and 1, got 0\n'],
     ] as const) {
       const run = await passk('plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '5', ...args);
@@ -91,7 +94,9 @@ describe("passk gate's design check", () => {
     });
     expect(document.design).toEqual({ falseFail: design.falseFail.value, se: design.falseFail.se, simulations: 50 });
     expect(design.falseFail.value).toBeGreaterThan(0.2);
-    expect(run.stderr).toMatch(/^passk: warning: a new run drawn like the baseline FAILs this gate \d+\.\d% ± \d+\.\d% of the time \(50 simulations\); plan it: passk plan gate --pilot \S+main\.csv --require 'delta\(pass@1\) >= -0\.02' --max-false-fail 0\.05\n$/);
+    expect(run.stderr).toMatch(
+      /^passk: warning: a new run drawn like the baseline FAILs this gate \d+\.\d% ± \d+\.\d% of the time \(50 simulations\); plan it: passk plan gate --pilot \S+main\.csv --require 'delta\(pass@1\) >= -0\.02' --max-false-fail 0\.05\n$/,
+    );
   });
 
   it('--no-design-check: design null, no warning', () => {

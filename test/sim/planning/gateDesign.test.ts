@@ -88,10 +88,16 @@ describe('planGateDesign: the margin, tasks and trials that bring the false-fail
     const plan = planGateDesign(options, { maxFalseFail: 0.05, search: true });
     expect(plan.design.falseFail.value).toBeGreaterThan(0.05);
     expect(plan.margin.falseFail.value).toBeLessThanOrEqual(0.05);
-    const below = planGateDesign({ ...options, requirements: [{ ...own, threshold: own.threshold - plan.margin.margin + 0.001 }] }, { maxFalseFail: 0.05, search: false });
+    const below = planGateDesign(
+      { ...options, requirements: [{ ...own, threshold: own.threshold - plan.margin.margin + 0.001 }] },
+      { maxFalseFail: 0.05, search: false },
+    );
     expect(below.design.falseFail.value).toBeGreaterThan(0.05);
     // The shifted threshold, simulated afresh, fails as often as the margin said (same seed, same draws).
-    const shifted = planGateDesign({ ...options, requirements: [{ ...own, threshold: own.threshold - plan.margin.margin }] }, { maxFalseFail: 0.05, search: false });
+    const shifted = planGateDesign(
+      { ...options, requirements: [{ ...own, threshold: own.threshold - plan.margin.margin }] },
+      { maxFalseFail: 0.05, search: false },
+    );
     expect(shifted.design.falseFail).toEqual(plan.margin.falseFail);
     expect(shifted.design.passUnderRegression[0]!.pass).toEqual(plan.margin.passUnderRegression[0]!.pass);
     for (const search of [plan.tasks!, plan.trials!]) if (search.found) expect(search.found.falseFail.value).toBeLessThanOrEqual(0.05);

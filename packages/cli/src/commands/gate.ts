@@ -153,7 +153,8 @@ function judgedRequirement(requirement: Requirement, candidate: Run, baseline: R
   if (judged.status === 'judged') return judged;
   if (judged.status === 'not estimable') throw notEstimable(requirement, candidate.name, judged.largestN);
   const k = requirement.k ?? 1;
-  const which = baseline === null ? `tasks with n ≥ ${k} for a confidence bound (${candidate.name} has 1)` : `tasks in common with n ≥ ${k} for a confidence bound`;
+  const which =
+    baseline === null ? `tasks with n ≥ ${k} for a confidence bound (${candidate.name} has 1)` : `tasks in common with n ≥ ${k} for a confidence bound`;
   throw new InputError('--require', `needs at least 2 ${which}`, requirement.text);
 }
 

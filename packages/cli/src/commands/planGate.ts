@@ -43,13 +43,22 @@ export function planGateCommand(io: CliIo): CommandModule<object, PlanGateArgs> 
     describe: "a gate's false-fail rate with no change and its pass rate under regressions, and the margin, tasks or trials that fix it",
     builder: (y: Argv) =>
       withResultsFileOptions(y)
-        .option('require', { type: 'string', array: true, demandOption: true, describe: "a requirement of the gate, repeatable, as passk gate takes it: 'delta(pass@1) >= -0.02'" })
+        .option('require', {
+          type: 'string',
+          array: true,
+          demandOption: true,
+          describe: "a requirement of the gate, repeatable, as passk gate takes it: 'delta(pass@1) >= -0.02'",
+        })
         .option('pilot', { type: 'string', demandOption: true, describe: "a results file of the agent as it is: the simulated runs' task rates come from it" })
         .option('baseline-pilot', { type: 'string', describe: 'a second log of the same agent (e.g. the last run on main), pooled with --pilot by task' })
         .option('tasks', { type: 'number', describe: "tasks per run (default: the pilot's; other counts draw tasks from the pilot's)" })
         .option('trials', { type: 'number', describe: "trials per task in each run (default: the pilot's most common)" })
         .option('regression', { type: 'string', default: '0.02,0.05', describe: "regression sizes x (the new run's mean success x lower), comma-separated" })
-        .option('max-false-fail', { type: 'number', default: 0.05, describe: 'the false-fail rate to design for: find the margin, tasks and trials that reach it' })
+        .option('max-false-fail', {
+          type: 'number',
+          default: 0.05,
+          describe: 'the false-fail rate to design for: find the margin, tasks and trials that reach it',
+        })
         .option('estimand', { choices: ESTIMANDS, default: 'population' as Estimand, describe: "the gate's --estimand" })
         .option('confidence', { type: 'number', default: 0.95, describe: "the gate's --confidence (one-sided)" })
         .option('min-overlap', { type: 'number', default: 0.5, describe: "the gate's --min-overlap" })
@@ -59,7 +68,10 @@ export function planGateCommand(io: CliIo): CommandModule<object, PlanGateArgs> 
         .option('search', { type: 'boolean', default: true, describe: 'search the fewest tasks and trials (--no-search: the margin only)' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.plan.gate contract, docs/results.md)' })
         .example("$0 plan gate --pilot main.jsonl --require 'delta(pass@1) >= -0.02'", 'how often this gate fails an unchanged agent, and how to fix it')
-        .example("$0 plan gate --pilot main.jsonl --require 'delta(pass@1) >= -0.02' --confirm", 'the same gate with a rerun to confirm a FAIL') as unknown as Argv<PlanGateArgs>,
+        .example(
+          "$0 plan gate --pilot main.jsonl --require 'delta(pass@1) >= -0.02' --confirm",
+          'the same gate with a rerun to confirm a FAIL',
+        ) as unknown as Argv<PlanGateArgs>,
     handler: async (args) => {
       const document = await planGateDocument(args);
       const json = args.json ? `${JSON.stringify(document, null, 2)}\n` : '';
@@ -108,7 +120,11 @@ export async function planGateDocument(args: PlanGateArgs): Promise<PlanGateDocu
     simulations,
     seed,
     falseFail: design.falseFail,
-    failByRequirement: design.failByRequirement.map((fail, i) => ({ requirement: requirements[i]!.text, fail, holdsWithoutChange: holdsWithoutChange(requirements[i]!, pilot.tasks) })),
+    failByRequirement: design.failByRequirement.map((fail, i) => ({
+      requirement: requirements[i]!.text,
+      fail,
+      holdsWithoutChange: holdsWithoutChange(requirements[i]!, pilot.tasks),
+    })),
     confirmedFalseFail: design.confirmedFalseFail,
     passUnderRegression: design.passUnderRegression.map((row) => ({ regression: row.regression, pass: row.pass, confirmedPass: row.confirmedPass })),
     maxFalseFail,
@@ -126,7 +142,8 @@ function parseRegressions(text: string): number[] {
     .split(',')
     .map((part) => {
       const value = Number(part.trim());
-      if (part.trim() === '' || !(value > 0 && value < 1)) throw new InputError('--regression', 'must list sizes in (0, 1), comma-separated, e.g. 0.02,0.05', text);
+      if (part.trim() === '' || !(value > 0 && value < 1))
+        throw new InputError('--regression', 'must list sizes in (0, 1), comma-separated, e.g. 0.02,0.05', text);
       return value;
     });
 }

@@ -62,10 +62,18 @@ export function formatPlanGate(plan: PlanGateDocument): string {
   const design = `${plan.tasks} tasks × ${plan.trials} trials, ${plan.simulations} simulations, seed ${String(plan.seed)}`;
   const lines = [
     wrap(`This gate FAILs ${simulatedShare(plan.falseFail)} of runs with no change (${design}).`, 100, 2),
-    ...(plan.failByRequirement.length > 1 ? plan.failByRequirement.map((row) => `  ${terminalText(row.requirement.trim())}: fails ${simulatedShare(row.fail)}`) : []),
+    ...(plan.failByRequirement.length > 1
+      ? plan.failByRequirement.map((row) => `  ${terminalText(row.requirement.trim())}: fails ${simulatedShare(row.fail)}`)
+      : []),
     ...plan.failByRequirement
       .filter((row) => !row.holdsWithoutChange)
-      .map((row) => wrap(`Note: ${terminalText(row.requirement.trim())} does not hold with no change (the pilot misses it, or it asks for a gain): its FAILs are right, not false.`, 100, 2)),
+      .map((row) =>
+        wrap(
+          `Note: ${terminalText(row.requirement.trim())} does not hold with no change (the pilot misses it, or it asks for a gain): its FAILs are right, not false.`,
+          100,
+          2,
+        ),
+      ),
     '',
     renderTable(table.columns, table.rows),
     '',

@@ -40,7 +40,11 @@ export const GateSchema = Type.Object(
     design: Type.Union(
       [
         Type.Object({
-          falseFail: Type.Number({ minimum: 0, maximum: 1, description: "P(FAIL | no change) of this gate's design, simulated with the baseline (else the file) as the truth of both runs" }),
+          falseFail: Type.Number({
+            minimum: 0,
+            maximum: 1,
+            description: "P(FAIL | no change) of this gate's design, simulated with the baseline (else the file) as the truth of both runs",
+          }),
           se: Type.Number({ minimum: 0, description: 'its Monte Carlo SE' }),
           simulations: Type.Integer({ minimum: 1, description: 'simulated pairs of runs (seed 1)' }),
         }),

@@ -15,7 +15,9 @@ const SizeSearch = (knob: string) =>
           description: `the fewest ${knob} found that meet --max-false-fail (thresholds as asked); null when none up to \`largest\``,
         }),
         largest: Count(`the most ${knob} searched (16 times the design's)`),
-        tried: Type.Array(Type.Object({ value: Count(), falseFail: Rate('false-fail rate at that size (at most 200 simulations)') }), { description: 'every size simulated, smallest first' }),
+        tried: Type.Array(Type.Object({ value: Count(), falseFail: Rate('false-fail rate at that size (at most 200 simulations)') }), {
+          description: 'every size simulated, smallest first',
+        }),
       }),
       Type.Null(),
     ],
@@ -29,7 +31,9 @@ export const PlanGateSchema = Type.Object(
     schemaVersion: Type.Literal(1),
     requirements: Type.Array(Type.String(), { minItems: 1, description: 'the requirements as typed (--require)' }),
     pilot: Type.String({ description: 'the pilot log the task rates are drawn from (--pilot)' }),
-    baselinePilot: Type.Union([Type.String(), Type.Null()], { description: 'a second log of the same agent pooled with the pilot by task (--baseline-pilot); null without' }),
+    baselinePilot: Type.Union([Type.String(), Type.Null()], {
+      description: 'a second log of the same agent pooled with the pilot by task (--baseline-pilot); null without',
+    }),
     tasks: Count('tasks of the design'),
     trials: Count('trials per task, in the baseline and in the new run'),
     confidence: Level('level of the one-sided bounds'),
@@ -46,7 +50,8 @@ export const PlanGateSchema = Type.Object(
         requirement: Type.String(),
         fail: Rate('P(this requirement fails | no change)'),
         holdsWithoutChange: Type.Boolean({
-          description: "false when the requirement does not hold with no change (a delta that asks for a gain; an own threshold the pilot misses): its FAILs are then right, not false",
+          description:
+            'false when the requirement does not hold with no change (a delta that asks for a gain; an own threshold the pilot misses): its FAILs are then right, not false',
         }),
       }),
     ),
@@ -72,7 +77,10 @@ export const PlanGateSchema = Type.Object(
     fewestTrials: SizeSearch('trials per task'),
     method: Type.String(),
   },
-  { $id: 'passk.plan.gate', description: "`passk plan gate --json`: a gate design's false-fail rate, its pass rate under regressions, and the margin, tasks or trials that fix it." },
+  {
+    $id: 'passk.plan.gate',
+    description: "`passk plan gate --json`: a gate design's false-fail rate, its pass rate under regressions, and the margin, tasks or trials that fix it.",
+  },
 );
 
 export type PlanGateDocument = DocumentType<typeof PlanGateSchema>;

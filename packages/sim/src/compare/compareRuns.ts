@@ -258,17 +258,17 @@ function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number,
   const pValue = !options.pValues
     ? null
     : counted.every((pair) => pair.a.n === pair.b.n)
-    ? yield* signFlipTestSteps(d, {
-        exactLimit: options.exactLimit,
-        replicates: options.permutations,
-        // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
-        rng: () => streamRng(options.seed, 'compare', 'permutation'),
-      })
-    : yield* trialPermutationTestSteps(counted, (n, c) => taskMetricValue(metric, n, c, k), {
-        exactCombinations: EXACT_SPLITS,
-        replicates: options.permutations,
-        rng: () => streamRng(options.seed, 'compare', 'trial-permutation'),
-      });
+      ? yield* signFlipTestSteps(d, {
+          exactLimit: options.exactLimit,
+          replicates: options.permutations,
+          // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
+          rng: () => streamRng(options.seed, 'compare', 'permutation'),
+        })
+      : yield* trialPermutationTestSteps(counted, (n, c) => taskMetricValue(metric, n, c, k), {
+          exactCombinations: EXACT_SPLITS,
+          replicates: options.permutations,
+          rng: () => streamRng(options.seed, 'compare', 'trial-permutation'),
+        });
   const population = interval && { lower: interval.lower, upper: interval.upper };
   return { ...paired, interval: population, benchmark: benchmark && withinPopulationInterval(benchmark, population), pValue };
 }

@@ -116,7 +116,12 @@ export function gateDesign(options: GateDesignOptions): GateDesign {
       const judged = judgeAll(requirements, candidate, baseline, rule);
       const shortfall = Math.max(...judged.map(({ shortfall: s }) => s));
       const pass = judged.every((one) => one.pass);
-      const confirmed = pass || !confirm ? pass : judgeAll(requirements, run('rerun', drawCounts(streamRng(seed, 'gate-design', 'rerun', i), scenarioRates, trials)), baseline, rule).every((one) => one.pass);
+      const confirmed =
+        pass || !confirm
+          ? pass
+          : judgeAll(requirements, run('rerun', drawCounts(streamRng(seed, 'gate-design', 'rerun', i), scenarioRates, trials)), baseline, rule).every(
+              (one) => one.pass,
+            );
       if (s === 0) {
         noChange[i] = shortfall;
         if (!pass) fails++;
@@ -219,7 +224,8 @@ function requireGateDesignOptions(options: GateDesignOptions): GateDesignOptions
   const tasks = requireInteger('options.tasks', options.tasks, 2, 1_000_000);
   const trials = requireInteger('options.trials', options.trials, 1, 1_000_000);
   const largestK = Math.max(...options.requirements.map((requirement) => requirement.k ?? 1));
-  if (trials < largestK) throw new InputError('options.trials', `must be at least the largest k of the requirements (${largestK}) for every task to count`, trials);
+  if (trials < largestK)
+    throw new InputError('options.trials', `must be at least the largest k of the requirements (${largestK}) for every task to count`, trials);
   const regressions = requireList('options.regressions', options.regressions, 0, 100);
   regressions.forEach((x, i) => {
     if (typeof x !== 'number' || !(x > 0 && x < 1)) throw new InputError(`options.regressions[${i}]`, 'must be in (0, 1)', x);
@@ -230,7 +236,11 @@ function requireGateDesignOptions(options: GateDesignOptions): GateDesignOptions
   const runs = (1 + regressions.length) * (options.confirm ? 3 : 2);
   if (!(simulations * runs * tasks <= MAX_GATE_DESIGN_DRAWS)) {
     const most = Math.floor(MAX_GATE_DESIGN_DRAWS / (runs * tasks));
-    throw new InputError('options.simulations', `must be at most ${most} for ${tasks} tasks and ${runs} runs per simulation (${MAX_GATE_DESIGN_DRAWS} task runs in all)`, simulations);
+    throw new InputError(
+      'options.simulations',
+      `must be at most ${most} for ${tasks} tasks and ${runs} runs per simulation (${MAX_GATE_DESIGN_DRAWS} task runs in all)`,
+      simulations,
+    );
   }
   if (!pilot.some(({ n }) => n > 0)) throw new InputError('options.pilot', 'needs a task with at least one trial', pilot.length);
   return options;
