@@ -37,7 +37,7 @@ export function planGateFixes(plan: PlanGateDocument): string[] {
   const margin = plan.margin;
   const regressionPasses = margin.passUnderRegression.map((row) => `${formatPoints(-row.regression)}: ${simulatedShare(row.pass)}`).join(', ');
   const lines = [
-    `To FAIL at most ${asked} of unchanged runs (knobs searched: margin, tasks, trials per task):`,
+    `To FAIL at most ${asked} of unchanged runs (knobs searched: ${['margin', ...(plan.fewestTasks ? ['tasks'] : []), ...(plan.fewestTrials ? ['trials per task'] : [])].join(', ')}):`,
     `  margin: move every threshold ${formatPoints(margin.value).replace('+', '')} towards passing (false-fail ${simulatedShare(margin.falseFail)})`,
   ];
   if (regressionPasses !== '') lines.push(`    then PASS under regression ${regressionPasses}`);
