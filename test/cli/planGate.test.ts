@@ -66,8 +66,12 @@ describe('passk plan gate', () => {
         "passk: --trials (the pilot's most common is 5): must be at least the largest k of the requirements (8) for every task to count, got 5\n",
       ],
       [['--max-false-fail', '0'], 'passk: --max-false-fail: must be a number strictly between 0 and 1, got 0\n'],
+      [
+        ['--tasks', '100000', '--simulations', '1000'],
+        'passk: --simulations: must be at most 83 for 100000 tasks and 6 runs per simulation (50000000 task runs in all), got 1000\n',
+      ],
     ] as const) {
-      const run = await passk('plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '5', ...args);
+      const run = await passk('plan', 'gate', '--pilot', MAIN, '--require', DELTA, ...args, ...(args.includes('--simulations') ? [] : ['--simulations', '5']));
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(line);

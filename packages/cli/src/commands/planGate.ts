@@ -1,4 +1,4 @@
-import { InputError, holdsWithoutChange, planGateDesign, requireInteger, requireOpenUnit, type Run } from '@passk/sim';
+import { InputError, MAX_GATE_DESIGN_DRAWS, holdsWithoutChange, planGateDesign, requireInteger, requireOpenUnit, type Run } from '@passk/sim';
 import type { Argv, CommandModule } from 'yargs';
 import { parseRequirement } from '../args/parseRequirement.js';
 import { parseSeedOption } from '../args/seedOption.js';
@@ -102,6 +102,15 @@ export async function planGateDocument(args: PlanGateArgs): Promise<PlanGateDocu
   if (trials < largestK) {
     const where = args.trials === undefined ? `--trials (the pilot's most common is ${trials})` : '--trials';
     throw new InputError(where, `must be at least the largest k of the requirements (${largestK}) for every task to count`, trials);
+  }
+  const perSimulation = (1 + regressions.length) * (args.confirm ? 3 : 2);
+  if (!(simulations * perSimulation * tasks <= MAX_GATE_DESIGN_DRAWS)) {
+    const most = Math.floor(MAX_GATE_DESIGN_DRAWS / (perSimulation * tasks));
+    throw new InputError(
+      '--simulations',
+      `must be at most ${most} for ${tasks} tasks and ${perSimulation} runs per simulation (${MAX_GATE_DESIGN_DRAWS} task runs in all)`,
+      simulations,
+    );
   }
   const rule = { confidence, estimand: args.estimand, minOverlap };
   const options = { requirements, rule, pilot: pilot.tasks, tasks, trials, regressions, simulations, seed, confirm: args.confirm };
