@@ -13,8 +13,8 @@ export interface GateDesignCheck {
 /**
  * Simulated pairs of runs of the design check: 400 when every requirement is the new run's own
  * value (each judged in about 0.1 ms), 50 with a delta(…) (each pair's task populations are fitted
- * by maximum likelihood, ~6 ms of CPU per delta requirement: 50 keep the check near 0.3 s on
- * 80 tasks × 5 trials, docs/gates.md).
+ * by maximum likelihood, ~6 ms of CPU per pair and delta requirement: 50 keep the check at about
+ * half a second of CPU in a fresh process on 80 tasks × 5 trials, docs/gates.md).
  */
 export function designSimulations(requirements: readonly Requirement[]): number {
   return requirements.some((requirement) => requirement.delta) ? 50 : 400;
