@@ -3,6 +3,9 @@ import type { Requirement } from '../args/parseRequirement.js';
 import { formatPercent } from '../format/percent.js';
 import { terminalText } from '../format/terminalText.js';
 
+/** The metrics the design check simulates (gateDesign's requirements). */
+const SIMULATED_METRICS: readonly string[] = ['passAtK', 'passHatK', 'meanSuccess'];
+
 /** The gate's own design check: its simulated false-fail rate under no change. */
 export interface GateDesignCheck {
   readonly falseFail: number;
@@ -39,6 +42,8 @@ export const WARN_FALSE_FAIL = 0.2;
 export function checkGateDesign(requirements: readonly Requirement[], truth: Run, candidate: Run, rule: GateRule): GateDesignCheck | null {
   const trials = mostCommonTrials(candidate);
   const largestK = Math.max(...requirements.map((requirement) => requirement.k ?? 1));
+  // Only requirements on success rates are simulated (a requirement of another kind, e.g. on cost, is not: no check).
+  if (!requirements.every((requirement) => SIMULATED_METRICS.includes(requirement.metric))) return null;
   if (truth.tasks.length < 2 || candidate.tasks.length < 2 || trials < largestK) return null;
   // A gate that asks for a change (delta(pass@1) >= 0.05) should FAIL when nothing changes: no false fail to count.
   if (!requirements.every((requirement) => holdsWithoutChange(requirement, truth.tasks))) return null;
