@@ -71,7 +71,16 @@ describe('passk plan gate', () => {
         'passk: --simulations: must be at most 83 for 100000 tasks and 6 runs per simulation (50000000 task runs in all), got 1000\n',
       ],
     ] as const) {
-      const run = await passk('plan', 'gate', '--pilot', MAIN, '--require', DELTA, ...args, ...(args.includes('--simulations') ? [] : ['--simulations', '5']));
+      const run = await passk(
+        'plan',
+        'gate',
+        '--pilot',
+        MAIN,
+        '--require',
+        DELTA,
+        ...args,
+        ...((args as readonly string[]).includes('--simulations') ? [] : ['--simulations', '5']),
+      );
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(line);
