@@ -89,6 +89,11 @@ export async function planGateDocument(args: PlanGateArgs): Promise<PlanGateDocu
   const minOverlap = args['min-overlap'];
   if (!(minOverlap >= 0 && minOverlap <= 1)) throw new InputError('--min-overlap', 'must be in [0, 1]', minOverlap);
   const requirements = args.require.map(parseRequirement);
+  for (const requirement of requirements) {
+    if (!['passAtK', 'passHatK', 'meanSuccess'].includes(requirement.metric)) {
+      throw new InputError('--require', 'plan gate simulates requirements on pass@k, pass^k and meanSuccess only', requirement.text);
+    }
+  }
   const regressions = parseRegressions(args.regression);
   const simulations = requireInteger('--simulations', args.simulations, 1, 100_000);
   const seed = parseSeedOption(args.seed);
