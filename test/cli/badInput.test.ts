@@ -46,7 +46,7 @@ const cases: Array<[label: string, args: string[], message: RegExp]> = [
     /^passk: --interval: must be one of wilson, clopper-pearson, jeffreys, agresti-coull, got "wald"$/,
   ],
   ['missing required option', ['plan', 'demonstrate', '--k', '8'], /^passk: --target: required$/],
-  ['plan without a question', ['plan'], /^passk: name a question: demonstrate, precision, compare or audit$/],
+  ['plan without a question', ['plan'], /^passk: name a question: demonstrate, precision, compare, audit or gate$/],
   ['no data', ['estimate'], /^passk: passk estimate: needs --n and --c/],
   ['empty file', ['estimate', fixture('results/err-empty.csv')], /err-empty\.csv: .*/],
   ['missing column', ['estimate', fixture('results/err-no-task-column.csv')], /err-no-task-column\.csv: must have a task column.*--task-col/],

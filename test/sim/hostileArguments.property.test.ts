@@ -76,6 +76,17 @@ const planCompare = () => ({
 });
 const planPrecision = () => ({ metric: 'passHatK', k: 2, rate: 0.8, halfWidth: 0.1, method: 'wilson', confidence: 0.95, assurance: 0.8, checkWork: () => {} });
 const demonstrate = () => ({ target: 0.9, k: 8, confidence: 0.95, failures: 1 });
+const gateDesignOptions = () => ({
+  requirements: [{ delta: false, metric: 'passHatK', k: 2, op: '>=', threshold: 0.3 }],
+  rule: { confidence: 0.95, estimand: 'population', minOverlap: 0.5 },
+  pilot: tasks(),
+  tasks: 4,
+  trials: 2,
+  regressions: [0.05],
+  simulations: 8,
+  seed: 1,
+  confirm: true,
+});
 
 /** A valid call of every public function: name (`copy:` calls it with a copy of the scenario) → its arguments. */
 /** Four tasks' attempt-ordered episodes (fixed length 3). */
@@ -233,6 +244,16 @@ const CALLS: Record<string, () => Args> = {
     { metric: 'passHatK', k: 2, halfWidth: 0.2, confidence: 0.95, datasets: 20, seed: 1, maxTasks: 64 },
   ],
   taskAverageBound: () => [tasks(), { metric: 'passHatK', k: 2, confidence: 0.95, side: 'upper', estimand: 'population' }],
+  judgeRequirement: () => [
+    { delta: true, metric: 'passAtK', k: 1, op: '>=', threshold: -0.02 },
+    runB(),
+    runA(),
+    { confidence: 0.95, estimand: 'population', minOverlap: 0.5 },
+  ],
+  gateDesign: () => [gateDesignOptions()],
+  meets: () => [{ op: '<=', threshold: 2.5 }, 2],
+  holdsWithoutChange: () => [{ delta: false, metric: 'passHatK', k: 2, op: '<=', threshold: 0.9 }, tasks()],
+  planGateDesign: () => [gateDesignOptions(), { maxFalseFail: 0.05, search: true }],
   judgeCorrectedMean: () => [
     [{ judged: 0.5, truth: 0.25 }, { judged: 1, truth: 1 }, { judged: 0.25, truth: 0 }, { judged: 0.75 }],
     { ...intervalOptions(), floorRatio: 0.25, auditOnly: { lower: 0.1, upper: 0.9 } },

@@ -216,6 +216,26 @@ export {
   type TaskAssuranceOptions,
   type TaskPlanAssurance,
 } from './planning/taskPrecisionAssurance.js';
+// Designing a gate (passk gate, passk plan gate)
+export {
+  holdsWithoutChange,
+  judgeRequirement,
+  meets,
+  type GateRequirement,
+  type GateRule,
+  type JudgedRequirement,
+  type RequirementOp,
+  type UnjudgedRequirement,
+} from './gate/judgeRequirement.js';
+export {
+  gateDesign,
+  MAX_GATE_DESIGN_DRAWS,
+  type GateDesign,
+  type GateDesignOptions,
+  type RegressionPass,
+  type SimulatedRate,
+} from './planning/gateDesign.js';
+export { planGateDesign, type GateDesignPlan, type GateDesignSize, type GateMargin, type GateSizeSearch } from './planning/gateDesignSearch.js';
 export {
   DIFFERENCE_INTERVAL_METHOD,
   pairedDifferenceInterval,

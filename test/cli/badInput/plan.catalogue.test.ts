@@ -153,7 +153,7 @@ const cases: BadInputCase[] = [
   },
   { name: 'compare: --max-trials-sum text', args: [...compare, '--max-trials-sum', 'lots'], where: '--max-trials-sum', rule: 'integer ≥ 1', value: '"lots"' },
   { name: 'compare: --delta missing', args: ['plan', 'compare', '--k', '4', '--mean', '0.6'], where: '--delta', rule: 'required', value: '--delta' },
-  { name: 'plan without a question', args: ['plan'], where: 'passk', rule: 'name a question: demonstrate, precision, compare or audit', value: 'audit' },
+  { name: 'plan without a question', args: ['plan'], where: 'passk', rule: 'name a question: demonstrate, precision, compare, audit or gate', value: 'gate' },
   // ---- extreme allowed inputs: a refusal naming the limit and its flag, no internal error ----
   {
     name: 'precision: an exact assurance search over the interval limit',

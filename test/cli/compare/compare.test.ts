@@ -359,7 +359,10 @@ describe('passk gate: exit codes end to end (built binary)', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^FAIL {4}passHat@2 >= 0\.40 +55\.4% +lower 35\.1%/m);
     expect(run.stdout).toMatch(/^FAIL \(1 of 2 requirements failed\)$/m);
-    expect(run.stderr).toBe('');
+    // Both requirements hold at small-b's own estimates, yet a rerun of it fails this gate often: the design check says so (docs/gates.md).
+    expect(run.stderr).toMatch(
+      /^passk: warning: a rerun of this agent FAILs this gate \d+\.\d% ± \d+\.\d% of the time \(400 simulations\); plan it: passk plan gate --pilot \S+small-b\.csv --require 'passHat@2 >= 0\.40' --require 'pass@1 >= 50%' --max-false-fail 0\.05\n$/,
+    );
   });
 
   it('delta against --baseline uses the paired lower bound; the Markdown goes to $GITHUB_STEP_SUMMARY too', () => {

@@ -1,7 +1,4 @@
-import { InputError, type CompareMetric } from '@passk/sim';
-
-/** Comparisons a requirement may use. ≥ and > test the lower confidence bound, ≤ and < the upper. */
-export type RequirementOp = '>=' | '>' | '<=' | '<';
+import { InputError, type CompareMetric, type RequirementOp } from '@passk/sim';
 
 /** A cost a requirement may bound: per solved task at k (`costPerSolved`), or per attempt. */
 export type CostMetric = 'costPerSolved' | 'costPerAttempt';
@@ -21,6 +18,14 @@ export interface Requirement {
   readonly op: RequirementOp;
   /** As a probability (or a difference of probabilities): `80%` is 0.8; for a cost, the amount in the log's unit. */
   readonly threshold: number;
+}
+
+/** A requirement on a success rate (what `judgeRequirement` and the design check take), not a cost. */
+export type RateRequirement = Requirement & { readonly metric: CompareMetric };
+
+/** Whether a requirement bounds a success rate rather than a cost. */
+export function isRateRequirement(requirement: Requirement): requirement is RateRequirement {
+  return !isCostMetric(requirement.metric);
 }
 
 /** Whether a requirement bounds a cost (a money threshold) rather than a rate. */

@@ -1,16 +1,17 @@
 import {
   InputError,
-  averageOverTasks,
   compareCosts,
-  compareRuns,
   costPerSolved,
+  judgeRequirement,
+  meets,
   requireOpenUnit,
   studentTQuantile,
-  taskAverageBound,
+  type GateRule,
+  type JudgedRequirement,
   type Run,
 } from '@passk/sim';
 import type { CommandModule } from 'yargs';
-import { isCostMetric, parseRequirement, type Requirement } from '../args/parseRequirement.js';
+import { isRateRequirement, parseRequirement, type RateRequirement, type Requirement } from '../args/parseRequirement.js';
 import { formatGate, formatGateMarkdown, requirementMetric, type GateCheck, type GateResult } from '../format/gateOutput.js';
 import { PAIRED_INTERVAL } from '../format/compareDocument.js';
 import { gateDocument } from '../format/gateDocument.js';
@@ -18,6 +19,7 @@ import { ESTIMANDS, type Estimand } from '../format/estimandNotes.js';
 import type { CliIo } from '../io/cliIo.js';
 import { appendStepSummary, closeStepSummary, openStepSummary, STEP_SUMMARY_VARIABLE } from '../io/stepSummary.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
+import { checkGateDesign, designWarning } from './gateDesignCheck.js';
 import { CommandExit } from '../run/commandExit.js';
 import type { PricedRun } from './compareCosts.js';
 import { readRunFiles } from './readRuns.js';
@@ -32,6 +34,7 @@ export interface GateArgs extends ResultsFileArgs {
   estimand: Estimand;
   markdown: boolean;
   json: boolean;
+  'design-check': boolean;
 }
 
 /**
@@ -67,6 +70,11 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
           describe:
             'which interval the bounds come from: population (is it so on tasks like these: which tasks were sampled and the trials) or benchmark (would a rerun on these very tasks say so: only the trials random)',
         })
+        .option('design-check', {
+          type: 'boolean',
+          default: true,
+          describe: 'simulate how often this design FAILs with no change and warn above 20% (--no-design-check skips it)',
+        })
         .option('markdown', { type: 'boolean', default: false, describe: 'print the result as a Markdown table' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.gate contract: the verdict, each requirement with its bound)' })
         .example("$0 gate new.jsonl --require 'passHat@4 >= 0.80'", 'fail the build unless pass^4 is at least 80 % at 95 % confidence')
@@ -94,19 +102,23 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
         const { runs, costs } = await readRunFiles(files, args);
         const candidate = runs[runs.length - 1]!;
         const checks = requirements.map((requirement) =>
-          isCostMetric(requirement.metric)
+          !isRateRequirement(requirement)
             ? costCheck(requirement, files, costs, confidence, args.estimand)
             : requirement.delta
               ? deltaCheck(requirement, runs[0]!, candidate, { confidence, minOverlap: args['min-overlap'], estimand: args.estimand })
               : ownCheck(requirement, candidate, confidence, args.estimand),
         );
         const result: GateResult = { file: args.file, baseline: args.baseline ?? null, confidence, checks };
+        const rule = { confidence, estimand: args.estimand, minOverlap: args['min-overlap'] };
+        const design = args['design-check'] ? checkGateDesign(requirements, runs[0]!, candidate, rule) : null;
         const markdown = formatGateMarkdown(result);
-        const json = args.json ? `${JSON.stringify(gateDocument(result, args.estimand), null, 2)}\n` : '';
+        const json = args.json ? `${JSON.stringify(gateDocument(result, args.estimand, design), null, 2)}\n` : '';
         if (args.json) checkWrittenDocument(json);
         // The summary first: when it cannot be written, the one error line is all the output.
         if (summary !== undefined) await appendStepSummary(summary, `${markdown}\n`);
         io.stdout(args.json ? json : args.markdown ? markdown : formatGate(result));
+        const warning = designWarning(design, requirements, files[0]!, args.baseline !== undefined);
+        if (warning !== null) io.stderr(warning);
         if (checks.some((check) => !check.pass)) throw new CommandExit(1);
       } finally {
         await closeStepSummary(summary);
@@ -121,22 +133,14 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
  * (`estimate`'s CI (tasks); the exact bound where every task's estimate is 0 or 1) or this benchmark
  * (its CI (trials)); their coverage is measured in docs/uncertainty.md (`taskAverageBound`).
  */
-function ownCheck(requirement: Requirement, run: Run, confidence: number, estimand: Estimand): GateCheck {
-  const k = requirement.k ?? 1;
-  const [row] = averageOverTasks(run.tasks, [k]);
-  const metric = requirement.metric === 'passHatK' ? 'passHatK' : 'passAtK';
-  const mean = row![metric];
-  if (mean === null) throw notEstimable(requirement, run);
-  const side = lowerSide(requirement) ? 'lower' : 'upper';
-  const found = taskAverageBound(run.tasks, { metric, k, confidence, side, estimand });
-  if (found === null) throw new InputError('--require', `needs at least 2 tasks with n ≥ ${k} for a confidence bound (${run.name} has 1)`, requirement.text);
-  const { bound } = found;
-  const how = found.exact
+function ownCheck(requirement: RateRequirement, run: Run, confidence: number, estimand: Estimand): GateCheck {
+  const judged = judgedRequirement(requirement, run, null, { confidence, estimand, minOverlap: 0 });
+  const how = judged.exact
     ? 'exact (Clopper–Pearson) bound, every task at 0 or 1'
     : estimand === 'population'
       ? 'task-population score interval'
       : 'this-benchmark t interval (trial noise only)';
-  return { requirement, estimate: mean.value, bound, side, method: `${how}, ${row!.estimableTasks} tasks`, pass: meets(requirement, bound) };
+  return { requirement, estimate: judged.estimate, bound: judged.bound, side: judged.side, method: `${how}, ${judged.tasks} tasks`, pass: judged.pass };
 }
 
 /**
@@ -145,29 +149,32 @@ function ownCheck(requirement: Requirement, run: Run, confidence: number, estima
  * score; Welch t when unpaired) or this benchmark (`benchmarkDifferenceInterval`).
  */
 function deltaCheck(
-  requirement: Requirement,
+  requirement: RateRequirement,
   baseline: Run,
   candidate: Run,
   { confidence, minOverlap, estimand }: { readonly confidence: number; readonly minOverlap: number; readonly estimand: Estimand },
 ): GateCheck {
-  const k = requirement.k ?? 1;
-  const comparison = compareRuns(baseline, candidate, { ks: [k], confidence: 2 * confidence - 1, sides: 2, bootstrap: 0, minOverlap });
-  const metric = requirement.metric === 'meanSuccess' ? comparison.meanSuccess : comparison.rows[0]![requirement.metric as 'passAtK' | 'passHatK'];
-  if (metric === null) throw notEstimable(requirement, candidate);
-  const interval = estimand === 'population' ? metric.interval : metric.benchmark;
-  if (interval === null) throw new InputError('--require', `needs at least 2 tasks in common with n ≥ ${k} for a confidence bound`, requirement.text);
-  const side = lowerSide(requirement) ? 'lower' : 'upper';
-  const bound = side === 'lower' ? interval.lower : interval.upper;
-  const tasks = requirement.metric === 'meanSuccess' ? comparison.pairing.tasks.common : comparison.rows[0]!.tasks.baseline;
-  const paired = comparison.pairing.mode === 'paired';
+  const judged = judgedRequirement(requirement, candidate, baseline, { confidence, estimand, minOverlap });
+  const paired = judged.pairing!.paired;
   const how =
     estimand === 'benchmark'
       ? `${paired ? '' : 'UNPAIRED '}this-benchmark difference t interval (trial noise only)`
       : paired
         ? `task-population ${PAIRED_INTERVAL} interval`
         : 'UNPAIRED task-population Welch t';
-  const where = paired ? `${tasks} tasks` : `overlap ${Number((comparison.pairing.overlap * 100).toFixed(1))}%`;
-  return { requirement, estimate: metric.difference, bound, side, method: `${how}, ${where}`, pass: meets(requirement, bound) };
+  const where = paired ? `${judged.tasks} tasks` : `overlap ${Number((judged.pairing!.overlap * 100).toFixed(1))}%`;
+  return { requirement, estimate: judged.estimate, bound: judged.bound, side: judged.side, method: `${how}, ${where}`, pass: judged.pass };
+}
+
+/** The gate's rule for one requirement (`judgeRequirement`, shared with `plan gate`), or the error saying why there is no bound. */
+function judgedRequirement(requirement: RateRequirement, candidate: Run, baseline: Run | null, rule: GateRule): JudgedRequirement {
+  const judged = judgeRequirement(requirement, candidate, baseline, rule);
+  if (judged.status === 'judged') return judged;
+  if (judged.status === 'not estimable') throw notEstimable(requirement, candidate.name, judged.largestN);
+  const k = requirement.k ?? 1;
+  const which =
+    baseline === null ? `tasks with n ≥ ${k} for a confidence bound (${candidate.name} has 1)` : `tasks in common with n ≥ ${k} for a confidence bound`;
+  throw new InputError('--require', `needs at least 2 ${which}`, requirement.text);
 }
 
 /**
@@ -245,25 +252,10 @@ function lowerSide(requirement: Requirement): boolean {
   return requirement.op === '>=' || requirement.op === '>';
 }
 
-function meets(requirement: Requirement, bound: number): boolean {
-  const t = requirement.threshold;
-  switch (requirement.op) {
-    case '>=':
-      return bound >= t;
-    case '>':
-      return bound > t;
-    case '<=':
-      return bound <= t;
-    case '<':
-      return bound < t;
-  }
-}
-
-function notEstimable(requirement: Requirement, run: Run): InputError {
-  const largest = run.tasks.reduce((max, task) => Math.max(max, task.n), 0);
+function notEstimable(requirement: Requirement, name: string, largest: number): InputError {
   return new InputError(
     '--require',
-    `${requirementMetric(requirement)} is not estimable: no task has n ≥ ${requirement.k} trials (the largest n in ${run.name} is ${largest})`,
+    `${requirementMetric(requirement)} is not estimable: no task has n ≥ ${requirement.k} trials (the largest n in ${name} is ${largest})`,
     requirement.text,
   );
 }

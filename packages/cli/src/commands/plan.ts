@@ -30,6 +30,7 @@ import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.
 import { withResultsFileOptions } from './resultsFileOptions.js';
 import type { PlanAuditArgs } from './planAudit.js';
 import { formatPlanAudit } from '../format/planAuditOutput.js';
+import { planGateCommand } from './planGate.js';
 
 const METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
 
@@ -41,7 +42,7 @@ interface PlanArgs {
   confidence?: number;
 }
 
-/** `passk plan demonstrate|precision|compare|audit`: how many runs (or audits) an evaluation needs before paying for it. */
+/** `passk plan demonstrate|precision|compare|audit|gate`: how many runs (or audits) an evaluation needs before paying for it. */
 export function planCommand(io: CliIo): CommandModule {
   // The text view is formatted only when shown: a million-row demonstrate table is not built for --json.
   const print = async (args: PlanArgs, value: object, text: () => string) => {
@@ -280,7 +281,8 @@ export function planCommand(io: CliIo): CommandModule {
             await print(args, plan, () => formatPlanAudit(plan));
           },
         })
-        .demandCommand(1, 'name a question: demonstrate, precision, compare or audit'),
+        .command(planGateCommand(io) as unknown as CommandModule)
+        .demandCommand(1, 'name a question: demonstrate, precision, compare, audit or gate'),
     handler: () => undefined,
   };
 }

@@ -7,9 +7,9 @@ import { RESULT_KINDS, withKind } from './resultKinds.js';
 /**
  * `passk gate --json`: the verdict, and each requirement with its estimate, the one-sided bound it
  * was judged by (also as a one-sided interval, the other end at the edge of the range) and whether
- * it passed (the passk.gate contract, results/gateSchema.ts).
+ * it passed, and the design check's false-fail rate (the passk.gate contract, results/gateSchema.ts).
  */
-export function gateDocument(result: GateResult, estimand: Estimand): GateDocument {
+export function gateDocument(result: GateResult, estimand: Estimand, design: GateDocument['design']): GateDocument {
   const requirements = result.checks.map((check) => requirementOf(check, result.confidence));
   const failed = requirements.filter((requirement) => !requirement.pass).length;
   return withKind(RESULT_KINDS.gate, {
@@ -21,6 +21,7 @@ export function gateDocument(result: GateResult, estimand: Estimand): GateDocume
     passed: requirements.length - failed,
     failed,
     requirements,
+    design,
   });
 }
 

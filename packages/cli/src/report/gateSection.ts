@@ -44,6 +44,14 @@ ${htmlTable(
             ? 'the task population: which tasks were sampled and the trials (CI (tasks)).'
             : 'this benchmark: the same tasks rerun, only the trials random (CI (trials)).',
       },
+      ...(result.design === null
+        ? []
+        : [
+            {
+              label: 'Design',
+              text: `with no change this gate FAILs ${formatPercent(result.design.falseFail)} ± ${formatPercent(result.design.se)} of runs (${result.design.simulations} simulations; passk plan gate finds a margin, tasks or trials that lower it, docs/gates.md).`,
+            },
+          ]),
     ],
     scenario: null,
   };

@@ -8,6 +8,7 @@ import { gateSection } from './gateSection.js';
 import { planAuditSection } from './planAuditSection.js';
 import { planCompareSection } from './planCompareSection.js';
 import { planDemonstrateSection } from './planDemonstrateSection.js';
+import { planGateSection } from './planGateSection.js';
 import { planPrecisionSection } from './planPrecisionSection.js';
 import type { PasskResult } from './reportInput.js';
 import type { ResultSection } from './resultSection.js';
@@ -35,6 +36,8 @@ export function sectionFor(result: PasskResult): ResultSection {
       return planCompareSection(result);
     case RESULT_KINDS.planAudit:
       return planAuditSection(result);
+    case RESULT_KINDS.planGate:
+      return planGateSection(result);
     case RESULT_KINDS.simulate:
       return simulateSection(result);
     case RESULT_KINDS.sweep:

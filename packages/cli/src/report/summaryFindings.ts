@@ -87,6 +87,7 @@ function findingsOf(result: ResultDocument, options: SummaryOptions, nameOf: (si
     case RESULT_KINDS.estimateFile:
     case RESULT_KINDS.fit:
     case RESULT_KINDS.gate:
+    case RESULT_KINDS.planGate:
     case RESULT_KINDS.planAudit:
     case RESULT_KINDS.verifier:
       return NONE;

@@ -42,6 +42,24 @@ export const GateSchema = Type.Object(
     passed: Type.Integer({ minimum: 0, description: 'requirements met' }),
     failed: Type.Integer({ minimum: 0, description: 'requirements not met' }),
     requirements: Type.Array(GateRequirementSchema, { minItems: 1, description: 'one per --require, in the order given' }),
+    design: Type.Union(
+      [
+        Type.Object({
+          falseFail: Type.Number({
+            minimum: 0,
+            maximum: 1,
+            description: "P(FAIL | no change) of this gate's design, simulated with the baseline (else the file) as the truth of both runs",
+          }),
+          se: Type.Number({ minimum: 0, description: 'its Monte Carlo SE' }),
+          simulations: Type.Integer({ minimum: 1, description: 'simulated pairs of runs (seed 1)' }),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          "the design check (passk plan gate's simulation at this gate's tasks and trials); null with --no-design-check, or when a requirement does not hold with no change (delta(pass@1) >= 0.05; an own threshold the baseline misses): its FAILs are then no false fails",
+      },
+    ),
   },
   { $id: 'passk.gate', description: '`passk gate FILE --require … --json`: the verdict and each requirement with its value, bound and outcome.' },
 );

@@ -7,6 +7,7 @@ import { EstimateRateSchema } from './estimateRateSchema.js';
 import { EstimateTaskSchema } from './estimateTaskSchema.js';
 import { FitSchema } from './fitSchema.js';
 import { GateSchema } from './gateSchema.js';
+import { PlanGateSchema } from './planGateSchema.js';
 import { PlanAuditSchema, PlanCompareSchema, PlanDemonstrateSchema, PlanPrecisionSchema } from './planSchemas.js';
 import { SimulateSchema, SweepSchema } from './simulateSchema.js';
 import { VerifierSchema } from './verifierSchema.js';
@@ -20,6 +21,7 @@ export const RESULT_SCHEMAS = {
   'passk.plan.precision': PlanPrecisionSchema,
   'passk.plan.compare': PlanCompareSchema,
   'passk.plan.audit': PlanAuditSchema,
+  'passk.plan.gate': PlanGateSchema,
   'passk.simulate': SimulateSchema,
   'passk.sweep': SweepSchema,
   'passk.fit': FitSchema,

@@ -35,6 +35,8 @@ export interface CompareRunsOptions {
   readonly exactLimit?: number;
   /** Pair only when common / |A ∪ B| reaches this share; otherwise compare unpaired. Default 0.5. */
   readonly minOverlap?: number;
+  /** false: no permutation test (every `pValue` null), for callers that use only the intervals (`judgeRequirement`). Default true. */
+  readonly pValues?: boolean;
 }
 
 /** One metric at one k (or the mean per-attempt success): both runs, B − A, its uncertainty and test. */
@@ -117,6 +119,7 @@ interface Resolved {
   readonly permutations: number;
   readonly exactLimit: number;
   readonly minOverlap: number;
+  readonly pValues: boolean;
 }
 
 /**
@@ -172,7 +175,7 @@ export function* compareRunsSteps(a: Run, b: Run, options: CompareRunsOptions): 
   };
   const slots: BootstrapSlot[] = [{ metric: 'meanSuccess', k: 1 }, ...resolved.ks.flatMap((k) => K_METRICS.map((metric) => ({ metric, k })))];
   // Steps count the bootstrap's replicates, then each slot's random sign patterns (at most: an exact test draws none).
-  const permutationsPerSlot = mode === 'paired' ? resolved.permutations : 0;
+  const permutationsPerSlot = mode === 'paired' && resolved.pValues ? resolved.permutations : 0;
   const total = resolved.bootstrap + slots.length * permutationsPerSlot;
   const replicates =
     resolved.bootstrap === 0
@@ -252,18 +255,20 @@ function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number,
   const d = b.map((x, i) => x - a[i]!);
   // With the same trials per task the differences are symmetric under no difference (sign flips);
   // where a task's trial counts differ they are not, and the trials are relabelled within tasks.
-  const pValue = counted.every((pair) => pair.a.n === pair.b.n)
-    ? yield* signFlipTestSteps(d, {
-        exactLimit: options.exactLimit,
-        replicates: options.permutations,
-        // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
-        rng: () => streamRng(options.seed, 'compare', 'permutation'),
-      })
-    : yield* trialPermutationTestSteps(counted, (n, c) => taskMetricValue(metric, n, c, k), {
-        exactCombinations: EXACT_SPLITS,
-        replicates: options.permutations,
-        rng: () => streamRng(options.seed, 'compare', 'trial-permutation'),
-      });
+  const pValue = !options.pValues
+    ? null
+    : counted.every((pair) => pair.a.n === pair.b.n)
+      ? yield* signFlipTestSteps(d, {
+          exactLimit: options.exactLimit,
+          replicates: options.permutations,
+          // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
+          rng: () => streamRng(options.seed, 'compare', 'permutation'),
+        })
+      : yield* trialPermutationTestSteps(counted, (n, c) => taskMetricValue(metric, n, c, k), {
+          exactCombinations: EXACT_SPLITS,
+          replicates: options.permutations,
+          rng: () => streamRng(options.seed, 'compare', 'trial-permutation'),
+        });
   const population = interval && { lower: interval.lower, upper: interval.upper };
   return { ...paired, interval: population, benchmark: benchmark && withinPopulationInterval(benchmark, population), pValue };
 }
@@ -344,6 +349,8 @@ function resolveOptions(options: CompareRunsOptions): Resolved {
       permutations,
     );
   }
+  const pValues = options.pValues ?? true;
+  if (typeof pValues !== 'boolean') throw new InputError('pValues', 'must be true or false', pValues);
   return {
     ks,
     confidence: requireOpenUnit('confidence', options.confidence ?? 0.95),
@@ -353,6 +360,7 @@ function resolveOptions(options: CompareRunsOptions): Resolved {
     permutations,
     exactLimit: requireInteger('exactLimit', options.exactLimit ?? 30, 0, 40),
     minOverlap: requireUnit('minOverlap', options.minOverlap ?? 0.5),
+    pValues,
   };
 }
 

@@ -43,6 +43,32 @@ export function ratioInterval(x: ArrayLike<number>, y: ArrayLike<number>, confid
   if (x.length !== y.length) throw new InputError('y', `must have as many values as x (${x.length})`, y.length);
   requireOpenUnit('confidence', confidence);
   requireOneOf('method', method, RATIO_INTERVAL_METHODS);
+  // The ratio, its SE and every interval are equivariant under x → x/a, y → y/b (× a/b), so the
+  // sums run on values scaled to at most 1: no square or sum overflows, however large the costs.
+  const xScale = largest(x);
+  const yScale = largest(y);
+  const scaled = scaleRatio(ratioOfScaled(scaledBy(x, xScale), scaledBy(y, yScale), confidence, method), xScale / yScale);
+  return scaled;
+}
+
+function largest(values: ArrayLike<number>): number {
+  let most = 0;
+  for (let i = 0; i < values.length; i++) most = Math.max(most, values[i]!);
+  return most > 0 ? most : 1;
+}
+
+function scaledBy(values: ArrayLike<number>, scale: number): Float64Array {
+  return Float64Array.from({ length: values.length }, (_, i) => values[i]! / scale);
+}
+
+function scaleRatio(found: RatioEstimate, factor: number): RatioEstimate {
+  if (factor === 1) return found;
+  const times = (v: number | null) => (v === null ? null : v * factor);
+  const interval = found.interval && { lower: found.interval.lower * factor, upper: found.interval.upper * factor };
+  return { value: times(found.value), se: times(found.se), interval };
+}
+
+function ratioOfScaled(x: ArrayLike<number>, y: ArrayLike<number>, confidence: number, method: RatioIntervalMethod): RatioEstimate {
   const count = x.length;
   let sx = 0;
   let sy = 0;

@@ -1,11 +1,12 @@
 import { allCorrect } from '../analytic/allCorrect.js';
 import { allWrong } from '../analytic/allWrong.js';
 import { InputError } from '../errors.js';
-import { requireInteger } from '../checks.js';
+import { requireInteger, requireOpenUnit } from '../checks.js';
+import { requireFinite, requireList, requireObject, requireOneOf } from '../checkArgs.js';
 import { deltaMethod } from '../fit/deltaMethod.js';
 import { logistic } from '../distributions/logistic.js';
 import { normalQuantile } from '../math/normalQuantile.js';
-import { dependenceModel } from './dependenceModels.js';
+import { DEPENDENCE_MODELS, dependenceModel } from './dependenceModels.js';
 import { exactNodes, populationRule } from './populationRule.js';
 import type { DependenceFit, DependenceModelName, DependentPassAtK, FittedDependenceModel } from './types.js';
 
@@ -19,6 +20,9 @@ import type { DependenceFit, DependenceModelName, DependentPassAtK, FittedDepend
  * Example: an independent fit with every p = 0.3 (s = ∞) → pass@2 = 0.51, pass^2 = 0.09.
  */
 export function predictDependentPassAtK(fit: DependenceFit, model: DependenceModelName, ks: readonly number[]): DependentPassAtK[] {
+  requireObject('fit', fit);
+  requireOpenUnit('fit.confidence', fit.confidence);
+  requireList('fit.models', fit.models).forEach((one, i) => requireFittedModel(`fit.models[${i}]`, one));
   const fitted = fit.models.find((m) => m.model === model);
   if (fitted === undefined) throw new InputError('model', `must be one of the fitted models (${fit.models.map((m) => m.model).join(', ')})`, model);
   if (!Array.isArray(ks) || ks.length === 0) throw new InputError('ks', 'must hold at least one k', ks);
@@ -35,6 +39,28 @@ export function predictDependentPassAtK(fit: DependenceFit, model: DependenceMod
     }
     return row;
   });
+}
+
+/** A fitted model as predictions read it: a known model name, numeric coordinates (logit mean, ln s, the model's own), free indices among them, a covariance of finite numbers or null. */
+function requireFittedModel(where: string, value: unknown): void {
+  const fitted = requireObject(where, value);
+  const name = requireOneOf(
+    `${where}.model`,
+    fitted.model,
+    DEPENDENCE_MODELS.map((m) => m.name),
+  );
+  const coordinates = requireList(`${where}.coordinates`, fitted.coordinates, dependenceModel(name).parameter === null ? 2 : 3, 3);
+  // ln s is +∞ where every task has the same p.
+  coordinates.forEach((x, i) => {
+    if (typeof x !== 'number' || Number.isNaN(x)) throw new InputError(`${where}.coordinates[${i}]`, 'must be a number (±∞ allowed)', x);
+  });
+  const free = requireList(`${where}.freeCoordinates`, fitted.freeCoordinates, 0, coordinates.length);
+  free.forEach((index, i) => requireInteger(`${where}.freeCoordinates[${i}]`, index, 0, coordinates.length - 1));
+  if (fitted.covariance === null) return;
+  const rows = requireList(`${where}.covariance`, fitted.covariance, free.length, free.length);
+  rows.forEach((row, i) =>
+    requireList(`${where}.covariance[${i}]`, row, free.length, free.length).forEach((x, j) => requireFinite(`${where}.covariance[${i}][${j}]`, x)),
+  );
 }
 
 function passAt(fitted: FittedDependenceModel, theta: readonly number[], k: number): { passAtK: number; passHatK: number } {
