@@ -1,11 +1,13 @@
 import type { FittedModel, TaskFit } from '@passk/sim';
 import { describeTrials } from './describeTrials.js';
 import { shortModelName } from './shortModelName.js';
-import { fitExtrapolationTable, fitPassRatesTable } from './fitTables.js';
+import { fitAnswerTable, fitExtrapolationTable, fitPassRatesTable } from './fitTables.js';
 import { formatNumber } from './percent.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { renderTable } from './table.js';
+import { ESTIMAND_METHODS } from '@passk/sim';
+import { wrap } from './verifierOutput.js';
 import { terminalText } from './terminalText.js';
 
 /** Where the fitted counts came from. */
@@ -65,9 +67,33 @@ export function fitJson(fit: TaskFit, source: FitSource): object {
     aicDifference: fit.choice.aicDifference,
     scenarioTasks: fit.scenarioTasks,
     goodnessOfFit: fit.goodnessOfFit,
-    extrapolation: fit.extrapolation,
+    extrapolation: { ks: fit.extrapolation.ks, method: fit.extrapolation.method, confidence: level, check: checkJson(fit.extrapolation.check) },
+    predictions: fit.predictions.map((row) => {
+      const method = row.basis === 'observed' ? ESTIMAND_METHODS.population : row.check === 'passed' ? FIT_INTERVAL_METHOD : WIDENED_METHOD;
+      const rate = (metric: 'passAtK' | 'passHatK') => ({
+        value: row[metric].value,
+        interval: row[metric].interval && documentInterval(row[metric].interval, level, method),
+      });
+      return { k: row.k, basis: row.basis, check: row.check, passAtK: rate('passAtK'), passHatK: rate('passHatK') };
+    }),
     notes: fit.notes,
   });
+}
+
+/** The method of a widened interval beyond the trials (fitPredictions, momentBounds in @passk/sim). */
+const WIDENED_METHOD = 'delta method on the logit scale joined with the nonparametric moment bounds (log-convexity of E[q^k])';
+
+function checkJson(check: TaskFit['extrapolation']['check']) {
+  const { leaveTrialsOut: test } = check;
+  return {
+    check: test.result,
+    trialsFitted: test.trialsFitted,
+    comparedAt: test.comparedAt,
+    statistic: test.statistic,
+    pValue: test.pValue,
+    trustedUpTo: check.trustedUpTo,
+    reason: check.reason,
+  };
 }
 
 /** The method of the fit's prediction intervals (predictionIntervals in @passk/sim). */
@@ -143,7 +169,20 @@ function extrapolationSection(fit: TaskFit): string | null {
     `Extrapolation beyond n = ${fit.trials.max} — MODEL-BASED, not estimable from the trials alone ` +
     `(value [${level} two-sided interval]):\n${indent(renderTable(table.columns, table.rows))}\n` +
     `  ${fit.extrapolation.method}.\n` +
-    '  Where the two models disagree, the data cannot tell which extrapolation is right.'
+    '  Where the two models disagree, the data cannot tell which extrapolation is right.' +
+    answerSection(fit)
+  );
+}
+
+/** The answer beyond the trials (`fitAnswerTable`) after the check's one-line reason. */
+function answerSection(fit: TaskFit): string {
+  const table = fitAnswerTable(fit);
+  if (table === null) return '';
+  return (
+    `\n\n${wrap(`Answer beyond n = ${fit.trials.max} (${fit.chosen}): ${fit.extrapolation.check.reason}.`, 100, 2)}\n` +
+    indent(renderTable(table.columns, table.rows)) +
+    '\n  passed: the model interval; widened: joined with bounds that hold for any task population\n' +
+    '  (docs/extrapolation.md); refused: no value.'
   );
 }
 

@@ -35,7 +35,7 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.audit': 1,
   'passk.simulate': 2,
   'passk.sweep': 2,
-  'passk.fit': 4,
+  'passk.fit': 5,
   'passk.compare': 4,
   'passk.gate': 1,
   'passk.verifier': 1,

@@ -9,6 +9,15 @@ const ByK = <T extends Parameters<typeof Type.Record>[1]>(item: T, description: 
   Type.Object({ passAtK: Type.Record(Type.String(), item), passHatK: Type.Record(Type.String(), item) }, { description: `${description}, by k ("1", "2", …)` });
 const ScenarioTasks = openObject('the fitted task distribution as a scenario `tasks` block (docs/scenario.md)');
 const ModelName = Type.Union([Type.Literal('betaBinomial'), Type.Literal('zeroOneInflatedBetaBinomial')], { description: 'the model' });
+const PredictedRate = Type.Object(
+  {
+    value: Type.Union([Probability(), Type.Null()], { description: 'observed unbiased task average or model prediction; null when refused' }),
+    interval: Type.Union([RateIntervalSchema, Type.Null()], {
+      description: 'observed: the population interval of `passk estimate`; model: delta method or widened to the moment bounds; null when refused or undefined',
+    }),
+  },
+  { description: 'a pass rate with its interval' },
+);
 const PassRates = Type.Object({ passAtK: Probability(), passHatK: Probability() });
 const FitParameterSchema = Type.Object(
   {
@@ -43,7 +52,7 @@ const Parameters = Type.Object(
 export const FitSchema = Type.Object(
   {
     kind: Type.Literal('passk.fit'),
-    schemaVersion: Type.Literal(4),
+    schemaVersion: Type.Literal(5),
     source: SourceSchema,
     tasks: Count(),
     trials: Type.Object({ min: Count(), max: Count(), total: Count() }, { description: 'trials per task and in all' }),
@@ -104,8 +113,44 @@ export const FitSchema = Type.Object(
       ),
     }),
     extrapolation: Type.Object(
-      { ks: Type.Array(Type.Integer({ minimum: 1 })), method: Type.String(), confidence: Level() },
+      {
+        ks: Type.Array(Type.Integer({ minimum: 1 })),
+        method: Type.String(),
+        confidence: Level(),
+        check: Type.Object(
+          {
+            check: Type.Union([Type.Literal('passed'), Type.Literal('failed'), Type.Literal('notPossible')], {
+              description: 'the leave-trials-out check: the chosen model refitted to ⌊b/2⌋ trials per task (b = min n) predicts pass@b and pass^b',
+            }),
+            trialsFitted: Count('m = ⌊b/2⌋'),
+            comparedAt: Count('b = min n'),
+            statistic: Type.Union([NonNegative(), Type.Null()], { description: 'max |z| over pass@b and pass^b; null when not possible' }),
+            pValue: Type.Union([Probability(), Type.Null()], { description: 'two-sided normal, Bonferroni over the two metrics; null when not possible' }),
+            trustedUpTo: Type.Union([Count(), Type.Null()], {
+              description: "the largest k that keeps the model's interval: b·(b/m) when the check passed, else null",
+            }),
+            reason: Type.String({ description: 'one line: the decision for the ks beyond the trials, and why' }),
+          },
+          { description: "the check of the chosen model's extrapolation and the rule it sets (docs/extrapolation.md)" },
+        ),
+      },
       { description: 'the ks beyond the largest n' },
+    ),
+    predictions: Type.Array(
+      Type.Object({
+        k: Type.Integer({ minimum: 1 }),
+        basis: Type.Union([Type.Literal('observed'), Type.Literal('model')], {
+          description: "'observed': k ≤ max n, the unbiased task average; 'model': k > max n, the chosen model's prediction",
+        }),
+        check: Type.Union([Type.Literal('passed'), Type.Literal('widened'), Type.Literal('refused'), Type.Null()], {
+          description:
+            "for basis 'model': 'passed' keeps the delta-method interval, 'widened' joins it with the nonparametric moment bounds, " +
+            "'refused' has no value (fewer than 2 trials per task bound nothing); null for basis 'observed'",
+        }),
+        passAtK: PredictedRate,
+        passHatK: PredictedRate,
+      }),
+      { description: 'the answer per k: every k ≤ max n (up to 100) and the extrapolated ks' },
     ),
     notes: Type.Array(Type.String()),
     dependence: Type.Union([DependenceSchema, Type.Null()], {

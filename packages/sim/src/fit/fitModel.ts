@@ -31,7 +31,14 @@ export interface ModelFit {
  * Maximum-likelihood fit of one model to task cells (weights may be fractional: the leave-trials-out
  * check fits expected thinned counts), with delta-method SEs, predictions and their intervals at `ks`.
  */
-export function fitModel(spec: FitModel, cells: readonly TaskCell[], count: number, ks: readonly number[], confidence: number, allOrNothing: boolean): ModelFit {
+export function fitModel(
+  spec: FitModel,
+  cells: readonly TaskCell[],
+  count: number,
+  ks: readonly number[],
+  confidence: number,
+  allOrNothing: boolean,
+): ModelFit {
   // Every task at c = 0 or c = n: the supremum is the two-point limit (concentration → 0); only the mean is left.
   const fixed = allOrNothing ? [0, -Infinity, -Infinity, -Infinity] : spec.fixed;
   const free = allOrNothing ? [0] : spec.free;

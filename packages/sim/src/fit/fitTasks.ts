@@ -21,7 +21,6 @@ export interface FitOptions {
 /** The pass-rate goodness-of-fit table covers k = 1 … min(max n, this). */
 const MAX_TABLE_K = 100;
 
-
 /**
  * Fits the per-task success distribution to per-task counts (n_t, c_t) by maximum likelihood,
  * with two models: the beta-binomial (p_t ~ Beta(a, b)) and the zero/one-inflated beta-binomial
