@@ -91,7 +91,6 @@ function checkJson(check: TaskFit['extrapolation']['check']) {
     comparedAt: test.comparedAt,
     statistic: test.statistic,
     pValue: test.pValue,
-    trustedUpTo: check.trustedUpTo,
     reason: check.reason,
   };
 }
@@ -181,8 +180,8 @@ function answerSection(fit: TaskFit): string {
   return (
     `\n\n${wrap(`Answer beyond n = ${fit.trials.max} (${fit.chosen}): ${fit.extrapolation.check.reason}.`, 100, 2)}\n` +
     indent(renderTable(table.columns, table.rows)) +
-    '\n  passed: the model interval; widened: joined with bounds that hold for any task population\n' +
-    '  (docs/extrapolation.md); refused: no value.'
+    '\n  Every interval spans the moment bounds, valid for any task population (docs/extrapolation.md):\n' +
+    '  passed = the model interval already did; widened = joined with them; refused = no value.'
   );
 }
 

@@ -126,9 +126,6 @@ export const FitSchema = Type.Object(
             comparedAt: Count('b = min n'),
             statistic: Type.Union([NonNegative(), Type.Null()], { description: 'max |z| over pass@b and pass^b; null when not possible' }),
             pValue: Type.Union([Probability(), Type.Null()], { description: 'two-sided normal, Bonferroni over the two metrics; null when not possible' }),
-            trustedUpTo: Type.Union([Count(), Type.Null()], {
-              description: "the largest k that keeps the model's interval: b·(b/m) when the check passed, else null",
-            }),
             reason: Type.String({ description: 'one line: the decision for the ks beyond the trials, and why' }),
           },
           { description: "the check of the chosen model's extrapolation and the rule it sets (docs/extrapolation.md)" },
@@ -144,8 +141,9 @@ export const FitSchema = Type.Object(
         }),
         check: Type.Union([Type.Literal('passed'), Type.Literal('widened'), Type.Literal('refused'), Type.Null()], {
           description:
-            "for basis 'model': 'passed' keeps the delta-method interval, 'widened' joins it with the nonparametric moment bounds, " +
-            "'refused' has no value (fewer than 2 trials per task bound nothing); null for basis 'observed'",
+            "for basis 'model': 'passed' where the check passed and the nonparametric moment bounds lie inside the delta-method interval, " +
+            "'widened' where the interval was joined with them (or the check rejected or could not be made), " +
+            "'refused' without a value (a task with one trial bounds nothing); null for basis 'observed'",
         }),
         passAtK: PredictedRate,
         passHatK: PredictedRate,
