@@ -52,7 +52,7 @@ describe('passk fit RESULTS', () => {
     // reference_fit.py: ρ = 1/(a + b + 1) for BB; the whole mixture's Var(p)/(E p·(1 − E p)) for ZOIBB.
     expect(bb!.params.taskCorrelation.value).toBeCloseTo(0.40010743145016897, 6);
     expect(zoibb!.params.taskCorrelation.value).toBeCloseTo(0.39792008757526, 6);
-    expect(doc.schemaVersion).toBe(4);
+    expect(doc.schemaVersion).toBe(5);
     expect(run.stdout).not.toMatch(/icc/);
     expect(Object.keys(bb!.predicted.passAtK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(Object.keys(zoibb!.predicted.passHatK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
@@ -62,6 +62,40 @@ describe('passk fit RESULTS', () => {
     expect(doc.extrapolation.ks).toEqual([5, 6, 7, 8]);
     expect(doc.extrapolation.method).toMatch(/^model-based/);
     expect(doc.goodnessOfFit.counts[0]!.rows.map((row) => row.observed)).toEqual([14, 12, 10, 4, 10]);
+  });
+
+  it('--json predictions: basis observed for k ≤ n (= the goodness-of-fit table), model beyond n with the check, text answer table', async () => {
+    const run = await passk(...TAU_ARGS, '--json');
+    const doc = JSON.parse(run.stdout) as FitJson;
+    expect(doc.predictions.map((row) => [row.k, row.basis])).toEqual([
+      [1, 'observed'],
+      [2, 'observed'],
+      [3, 'observed'],
+      [4, 'observed'],
+      [5, 'model'],
+      [6, 'model'],
+      [7, 'model'],
+      [8, 'model'],
+    ]);
+    // τ-bench airline: 4 trials per task, so the leave-trials-out check fits 2 of them and compares at 4.
+    expect(doc.extrapolation.check).toMatchObject({ trialsFitted: 2, comparedAt: 4 });
+    expect(['passed', 'failed']).toContain(doc.extrapolation.check.check);
+    expect(doc.predictions[3]!.passHatK.value).toBe(doc.goodnessOfFit.passRates[3]!.observed.passHatK!.value);
+    expect(doc.predictions[3]!.check).toBeNull();
+    const bb = doc.models[0]!;
+    for (const row of doc.predictions.slice(4)) {
+      expect(['passed', 'widened']).toContain(row.check);
+      // Never narrower than the chosen model's own interval.
+      expect(row.passAtK.interval!.lower).toBeLessThanOrEqual(bb.intervals!.passAtK[String(row.k)]!.lower);
+      expect(row.passAtK.interval!.upper).toBeGreaterThanOrEqual(bb.intervals!.passAtK[String(row.k)]!.upper);
+    }
+    const text = await passk(...TAU_ARGS);
+    expect(text.stdout).toMatch(/Answer beyond n = 4 \(betaBinomial\): fitted to 2 trials per task/);
+    expect(text.stdout).toMatch(/\n\s+8\s+\d+\.\d% \[\d+\.\d%, \d+\.\d%\]\s+\d+\.\d% \[\d+\.\d%, \d+\.\d%\]\s+(passed|widened)\n/);
+    for (const line of text.stdout.split('\n').slice(text.stdout.split('\n').findIndex((l) => l.startsWith('Answer beyond')))) {
+      if (line.startsWith('note:') || line.startsWith('Scenario') || line.startsWith('  {')) break;
+      expect(line.length).toBeLessThanOrEqual(100);
+    }
   });
 
   it('--k and --confidence reach the extrapolation', async () => {
