@@ -3,6 +3,7 @@ export interface Tally {
   count: number;
   inside: number;
   width: number;
+  refused: number;
 }
 export interface Bounds {
   lower: number;
@@ -24,6 +25,7 @@ export interface TruncationRow {
   m: number;
   order: 'first' | 'random';
   check: string;
+  runs: number | null;
   decisions: string[];
   before: Tally;
   after: Tally;

@@ -63,11 +63,14 @@ export function readRealLogs(dir) {
 
 const METRICS = ['passAtK', 'passHatK'];
 
-/** A tally of intervals: how many, how many contain the target, their summed width. */
-const tally = () => ({ count: 0, inside: 0, width: 0 });
+/** A tally of intervals: how many, how many contain the target, their summed width; refusals (no interval) apart. */
+const tally = () => ({ count: 0, inside: 0, width: 0, refused: 0 });
 function add(t, interval, target) {
+  if (interval === null) {
+    t.refused++;
+    return;
+  }
   t.count++;
-  if (interval === null) return;
   t.width += interval.upper - interval.lower;
   if (interval.lower <= target && target <= interval.upper) t.inside++;
 }
@@ -97,7 +100,9 @@ export function truncationStudy(log, ms, order, seed = 'extrap') {
   for (const m of ms.filter((m) => m < n)) {
     const rng = order === 'random' ? streamRng(seed, log.name, m) : undefined;
     const ks = Array.from({ length: n - m }, (_, i) => m + 1 + i);
-    const fit = fitTasks(counts(tasks.map((xs) => cut(xs, m, rng))), { ks });
+    const kept = tasks.map((xs) => cut(xs, m, rng));
+    // The trials kept, in the log's order (first m) or drawn order (random m): the fit tests them for runs.
+    const fit = fitTasks(counts(kept), { ks, trialOrder: kept });
     const chosen = fit.models.find((model) => model.name === fit.chosen);
     const before = tally();
     const after = tally();
@@ -118,6 +123,7 @@ export function truncationStudy(log, ms, order, seed = 'extrap') {
       m,
       order,
       check: fit.extrapolation.check.leaveTrialsOut.result,
+      runs: fit.extrapolation.check.trialOrder?.statistic ?? null,
       decisions: [...decisions],
       before,
       after,
@@ -209,7 +215,7 @@ export function syntheticStudy({ population, tasks, n, replicates, seed = 'extra
 }
 
 const percent = (x) => `${(100 * x).toFixed(1)} %`;
-const share = (t) => `${t.inside}/${t.count}`;
+const share = (t) => `${t.inside}/${t.count}${t.refused > 0 ? ` (${t.refused} refused)` : ''}`;
 const width = (t) => (t.count === 0 ? '—' : `${(100 * (t.width / t.count)).toFixed(1)}`);
 const coverage = (t) => {
   const q = t.inside / t.count;
@@ -238,13 +244,13 @@ function main() {
   const lines = [
     '## Truncated public logs: intervals at m < k ≤ n containing the full log’s observed value',
     '',
-    '| log | n | m | trials kept | check | rows | before: inside | after: inside | mean width before | after (points) | pass@n full | before | after |',
-    '| --- | -: | -: | --- | --- | --- | -: | -: | -: | -: | -: | --- | --- |',
+    '| log | n | m | trials kept | check | runs z | rows | before: inside | after: inside | mean width before | after (points) | pass@n full | before | after |',
+    '| --- | -: | -: | --- | --- | -: | --- | -: | -: | -: | -: | -: | --- | --- |',
   ];
   const bounds = (i) => (i === null ? '—' : `[${(100 * i.lower).toFixed(1)}, ${(100 * i.upper).toFixed(1)}]`);
   for (const row of real) {
     lines.push(
-      `| ${row.log} | ${row.n} | ${row.m} | ${row.order} | ${row.check} | ${row.decisions.join(', ')} | ${share(row.before)} | ${share(row.after)} | ${width(row.before)} | ${width(row.after)} | ${percent(row.atN.observed)} | ${bounds(row.atN.before)} | ${bounds(row.atN.after)} |`,
+      `| ${row.log} | ${row.n} | ${row.m} | ${row.order} | ${row.check} | ${row.runs === null ? '—' : row.runs.toFixed(2)} | ${row.decisions.join(', ')} | ${share(row.before)} | ${share(row.after)} | ${width(row.before)} | ${width(row.after)} | ${percent(row.atN.observed)} | ${bounds(row.atN.before)} | ${bounds(row.atN.after)} |`,
     );
   }
   for (const order of ['first', 'random']) {
@@ -253,8 +259,9 @@ function main() {
       const chosen = rows.filter(group);
       if (chosen.length === 0) continue;
       const sum = (key, field) => chosen.reduce((s, row) => s + row[key][field], 0);
+      const refused = sum('after', 'refused');
       lines.push(
-        `| **${chosen[0].log.startsWith('CRUXEval') ? 'CRUXEval' : 'others'}, ${order}** | | | | | | **${sum('before', 'inside')}/${sum('before', 'count')}** | **${sum('after', 'inside')}/${sum('after', 'count')}** | ${(100 * (sum('before', 'width') / sum('before', 'count'))).toFixed(1)} | ${(100 * (sum('after', 'width') / sum('after', 'count'))).toFixed(1)} | | | |`,
+        `| **${chosen[0].log.startsWith('CRUXEval') ? 'CRUXEval' : 'others'}, ${order}** | | | | | | | **${sum('before', 'inside')}/${sum('before', 'count')}** | **${sum('after', 'inside')}/${sum('after', 'count')}${refused > 0 ? ` (${refused} refused)` : ''}** | ${(100 * (sum('before', 'width') / sum('before', 'count'))).toFixed(1)} | ${(100 * (sum('after', 'width') / sum('after', 'count'))).toFixed(1)} | | | |`,
       );
     }
   }

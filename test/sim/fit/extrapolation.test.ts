@@ -5,6 +5,7 @@ import { fitTasks } from '../../../packages/sim/src/fit/fitTasks.js';
 import { BETA_BINOMIAL } from '../../../packages/sim/src/fit/fitModels.js';
 import { leaveTrialsOut, thinnedCells } from '../../../packages/sim/src/fit/leaveTrialsOut.js';
 import { momentBounds } from '../../../packages/sim/src/fit/momentBounds.js';
+import { trialOrderTest } from '../../../packages/sim/src/fit/trialOrderTest.js';
 
 // Expected values: test/reference/extrapolation_reference.py (numpy/scipy, independent of the
 // TypeScript). Fixture 1: 12 tasks × 6 trials, c = 0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6.
@@ -154,8 +155,61 @@ describe.skipIf(study === null)('decision study, reduced', () => {
     },
   );
 
+  it.skipIf(!existsSync(join(REAL, 'README.md')))(
+    'CRUXEval input cut to its first 5 trials: runs in the trial order, refused (the model alone: 0 of 10 inside)',
+    () => {
+      const log = study!.readRealLogs(REAL).find((l) => l.name.startsWith('CRUXEval input'))!;
+      const [row] = study!.truncationStudy(log, [5], 'first');
+      expect(row!.runs!).toBeLessThan(-1.96);
+      expect(row!.decisions).toEqual(['refused']);
+      expect(row!.before.inside).toBe(0);
+    },
+  );
+
   it.skipIf(!existsSync(join(REAL, 'README.md')))('HumanEval cut to 2, 3, 5 trials: every interval still holds after', () => {
     const log = study!.readRealLogs(REAL).find((l) => l.name.startsWith('HumanEval'))!;
     for (const row of study!.truncationStudy(log, [2, 3, 5], 'first')) expect(row.after.inside).toBe(row.after.count);
+  });
+});
+
+describe('trialOrderTest: runs in the order the log lists a task’s trials', () => {
+  it('the doc example: 0011 → 1 change, mean 2, variance 2/3, z = −1/√(2/3) (closed form)', () => {
+    const test = trialOrderTest([[false, false, true, true]])!;
+    expect(test.changes).toBe(1);
+    expect(test.expected).toBe(2);
+    expect(test.statistic).toBeCloseTo(-1 / Math.sqrt(2 / 3), 12);
+    expect(test.pValue).toBeCloseTo(2 * 0.11033568, 6); // 2·Φ(−1.2247449), scipy.stats.norm.cdf
+  });
+
+  it('the mean and variance of the changes by enumeration of every order of 3 successes in 6 trials', () => {
+    // All C(6, 3) = 20 orders equally likely: their changes' mean and variance are the formula's.
+    const orders: boolean[][] = [];
+    for (let mask = 0; mask < 64; mask++) {
+      const seq = Array.from({ length: 6 }, (_, i) => ((mask >> i) & 1) === 1);
+      if (seq.filter(Boolean).length === 3) orders.push(seq);
+    }
+    const changes = orders.map((seq) => trialOrderTest([seq])!.changes);
+    const mean = changes.reduce((s, x) => s + x, 0) / changes.length;
+    const variance = changes.reduce((s, x) => s + (x - mean) ** 2, 0) / changes.length;
+    const one = trialOrderTest([orders[0]!])!;
+    expect(one.expected).toBeCloseTo(mean, 12);
+    expect((one.changes - one.expected) / one.statistic).toBeCloseTo(Math.sqrt(variance), 12);
+  });
+
+  it('null without a task that has both outcomes in 3 or more trials', () => {
+    expect(trialOrderTest([[true, true, true], [false], [true, false]])).toBeNull();
+  });
+
+  it('fitTasks refuses beyond n when the order shows runs, and checks the order against the counts', () => {
+    // 60 tasks of 6 trials whose successes come in one block (000111, 001110, …): too few changes.
+    const sequences = Array.from({ length: 60 }, (_, t) => Array.from({ length: 6 }, (_, i) => i >= t % 3 && i < (t % 3) + 3));
+    const tasks = sequences.map((seq) => ({ n: 6, c: seq.filter(Boolean).length }));
+    const fit = fitTasks(tasks, { ks: [12], trialOrder: sequences });
+    expect(fit.extrapolation.check.trialOrder!.statistic).toBeLessThan(-1.96);
+    expect(fit.predictions.find((row) => row.k === 12)).toMatchObject({ check: 'refused', passAtK: { value: null } });
+    expect(fit.extrapolation.check.reason).toMatch(/not exchangeable.*refused/);
+    expect(() => fitTasks(tasks, { trialOrder: sequences.slice(1) })).toThrow(/trialOrder: must hold one sequence of outcomes per task \(60\)/);
+    const wrong = sequences.map((seq, i) => (i === 4 ? seq.map(() => true) : seq));
+    expect(() => fitTasks(tasks, { trialOrder: wrong })).toThrow(/trialOrder\[4\]: must have the task's 3 successes/);
   });
 });

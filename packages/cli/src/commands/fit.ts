@@ -64,7 +64,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
       const seed = parseSeedOption(args.seed);
       const counts = await readResultsFile(inputs, args, { keepRunOrder: true });
       const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
-      const fit = fitOfFile(tasks, { ks, confidence }, inputs.join(' '));
+      const fit = fitOfFile(tasks, { ks, confidence, trialOrder: trialOrderOf(counts) }, inputs.join(' '));
       const measured = measureDependence(counts, { confidence, seed, ks, file: inputs.join(' ') });
       const source: FitSource = { file: inputs.join(' '), format: counts.format, rows: counts.rows, columns: counts.columns };
       if (args.out !== undefined) {
@@ -102,6 +102,17 @@ function fitText(fit: TaskFit, source: FitSource, measured: MeasuredDependence):
   }
   const drift = formatDrift(measured.drift, measured.note);
   return drift === '' ? tasks : `${tasks}${drift}\n`;
+}
+
+/**
+ * Each task's trials in run order, when the read kept a run order (--attempt-col alone, several files
+ * of one run each) covering every counted trial: the fit tests it for runs before extrapolating.
+ */
+function trialOrderOf(counts: TaskCounts): readonly (readonly boolean[])[] | undefined {
+  const trials = counts.attemptOrder?.runOrder?.trials;
+  if (trials === undefined || trials.length !== counts.n.length) return undefined;
+  const complete = trials.every((sequence, t) => sequence.length === counts.n[t] && sequence.filter(Boolean).length === counts.c[t]);
+  return complete ? trials : undefined;
 }
 
 /** policy.maxAttempts allows 1..1000 (resolvePolicy). */

@@ -91,6 +91,7 @@ function checkJson(check: TaskFit['extrapolation']['check']) {
     comparedAt: test.comparedAt,
     statistic: test.statistic,
     pValue: test.pValue,
+    trialOrder: check.trialOrder,
     reason: check.reason,
   };
 }

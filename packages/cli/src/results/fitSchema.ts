@@ -126,6 +126,22 @@ export const FitSchema = Type.Object(
             comparedAt: Count('b = min n'),
             statistic: Type.Union([NonNegative(), Type.Null()], { description: 'max |z| over pass@b and pass^b; null when not possible' }),
             pValue: Type.Union([Probability(), Type.Null()], { description: 'two-sided normal, Bonferroni over the two metrics; null when not possible' }),
+            trialOrder: Type.Union(
+              [
+                Type.Object({
+                  changes: Count('changes between consecutive trials of a task, summed'),
+                  expected: NonNegative('their expectation in random order'),
+                  statistic: Type.Number({ description: 'z; negative: neighbouring trials agree more than chance' }),
+                  pValue: Probability('two-sided normal'),
+                  tasks: Count('tasks with both outcomes'),
+                }),
+                Type.Null(),
+              ],
+              {
+                description:
+                  'the Wald–Wolfowitz runs test of the trials in run order, when the log keeps that order; below p = 0.05 the ks beyond n are refused',
+              },
+            ),
             reason: Type.String({ description: 'one line: the decision for the ks beyond the trials, and why' }),
           },
           { description: "the check of the chosen model's extrapolation and the rule it sets (docs/extrapolation.md)" },
@@ -143,7 +159,7 @@ export const FitSchema = Type.Object(
           description:
             "for basis 'model': 'passed' where the check passed and the nonparametric moment bounds lie inside the delta-method interval, " +
             "'widened' where the interval was joined with them (or the check rejected or could not be made), " +
-            "'refused' without a value (a task with one trial bounds nothing); null for basis 'observed'",
+            "'refused' without a value (a task with one trial bounds nothing, or the trial order shows runs); null for basis 'observed'",
         }),
         passAtK: PredictedRate,
         passHatK: PredictedRate,

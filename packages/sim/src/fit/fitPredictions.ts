@@ -5,6 +5,7 @@ import type { FittedModel } from './fitResult.js';
 import { leaveTrialsOut, LEAVE_TRIALS_OUT_LEVEL, type LeaveTrialsOut } from './leaveTrialsOut.js';
 import { momentBounds } from './momentBounds.js';
 import type { PredictionInterval } from './predictionIntervals.js';
+import type { TrialOrderTest } from './trialOrderTest.js';
 
 /** Where a prediction row's value comes from: the trials themselves (k ≤ n) or the fitted model (k > n). */
 export type PredictionBasis = 'observed' | 'model';
@@ -34,6 +35,8 @@ export interface PredictionRow {
 export interface ExtrapolationCheck {
   /** The chosen model refitted to half the trials, predicting the other half (`leaveTrialsOut`). */
   readonly leaveTrialsOut: LeaveTrialsOut;
+  /** The runs test of the log's trial order, when the log keeps it (`trialOrderTest`); null otherwise. */
+  readonly trialOrder: TrialOrderTest | null;
   /** One line: what was decided for the ks beyond the trials, and why. */
   readonly reason: string;
 }
@@ -45,10 +48,12 @@ export interface ExtrapolationCheck {
  * which hold for every task population: 'passed' where the leave-trials-out check (`leaveTrialsOut`)
  * did not reject the model and the bounds lie inside its interval (nothing changed), 'widened' where
  * the join widened it or the check rejected or could not be made, 'refused' (no value) where there is
- * no bound (a task with one trial). Why every k > n and not only a far one: measured, a model that
- * passes the check can still miss at k = 2n (a two-point population: 37.5 % coverage of 95 %
- * intervals, 200 tasks × 5 trials), so no extrapolation factor above 1 is safe for the model alone
- * (docs/extrapolation.md, bench/decisions/extrapolation.mjs).
+ * no bound (a task with one trial) or where the log's trial order shows runs (`trialOrderTest` at 5 %,
+ * two-sided: neighbouring trials are not exchangeable, so the trials seen are no sample of further
+ * ones). Why every k > n and not only a far one: measured, a model that passes the check can still
+ * miss at k = 2n (a two-point population, 200 tasks × 5 trials: far below 95 % coverage), so no
+ * extrapolation factor above 1 is safe for the model alone (docs/extrapolation.md,
+ * bench/decisions/extrapolation.mjs).
  */
 export function fitPredictions(
   tasks: readonly TaskTrials[],
@@ -56,7 +61,9 @@ export function fitPredictions(
   spec: FitModel,
   ks: readonly number[],
   confidence: number,
+  trialOrder: TrialOrderTest | null = null,
 ): { rows: PredictionRow[]; check: ExtrapolationCheck } {
+  const runs = trialOrder !== null && trialOrder.pValue < TRIAL_ORDER_LEVEL;
   const maxN = tasks.reduce((m, t) => Math.max(m, t.n), 0);
   const observedKs = ks.filter((k) => k <= maxN);
   const modelKs = ks.filter((k) => k > maxN);
@@ -72,7 +79,7 @@ export function fitPredictions(
     return { k, basis: 'observed', check: null, passAtK: rate('passAtK'), passHatK: rate('passHatK') };
   });
   const modelRows = modelKs.map((k, i): PredictionRow => {
-    if (bounds.passAtK[i] === null) {
+    if (runs || bounds.passAtK[i] === null) {
       return { k, basis: 'model', check: 'refused', passAtK: { value: null, interval: null }, passHatK: { value: null, interval: null } };
     }
     let changed = false;
@@ -89,7 +96,10 @@ export function fitPredictions(
     const passHatK = rate('passHatK');
     return { k, basis: 'model', check: check.result === 'passed' && !changed ? 'passed' : 'widened', passAtK, passHatK };
   });
-  return { rows: [...observedRows, ...modelRows], check: { leaveTrialsOut: check, reason: reasonOf(check, bounds.base, modelKs) } };
+  return {
+    rows: [...observedRows, ...modelRows],
+    check: { leaveTrialsOut: check, trialOrder, reason: runs ? runsReason(trialOrder!) : reasonOf(check, bounds.base, modelKs) },
+  };
 }
 
 function reasonOf(check: LeaveTrialsOut, base: number, modelKs: readonly number[]): string {
@@ -103,6 +113,18 @@ function reasonOf(check: LeaveTrialsOut, base: number, modelKs: readonly number[
   if (modelKs.length === 0) return tested;
   if (base < 2) return `${tested}, and one trial per task bounds nothing: extrapolation refused`;
   return `${tested}; beyond n every interval also spans the moment bounds, which hold for any task population`;
+}
+
+/** The trial-order test refuses the ks beyond n below this p-value (two-sided). */
+const TRIAL_ORDER_LEVEL = 0.05;
+
+function runsReason(test: TrialOrderTest): string {
+  const how = test.statistic < 0 ? 'neighbouring trials agree more than chance' : 'neighbouring trials alternate more than chance';
+  return (
+    `the trials of a task are not exchangeable in the log's order (${how}: ${test.changes} changes between consecutive trials ` +
+    `where random order gives ${test.expected.toFixed(1)}, z = ${test.statistic.toFixed(2)}, p = ${formatP(test.pValue)}): ` +
+    'pass@k beyond n depends on how further trials continue, which the counts cannot show — extrapolation refused'
+  );
 }
 
 function formatP(p: number): string {

@@ -9,6 +9,7 @@ import { goodnessOfFit } from './goodnessOfFit.js';
 import { taskCells } from './taskCells.js';
 import { fitModel } from './fitModel.js';
 import { fitPredictions } from './fitPredictions.js';
+import { trialOrderTest } from './trialOrderTest.js';
 
 /** Options of `fitTasks`: the ks to extrapolate to and the confidence of the prediction intervals. */
 export interface FitOptions {
@@ -16,6 +17,12 @@ export interface FitOptions {
   readonly ks?: readonly number[];
   /** Two-sided confidence of the prediction intervals (default 0.95). */
   readonly confidence?: number;
+  /**
+   * Each task's outcomes in the order the log lists its trials (aligned with `tasks`, n_t outcomes with
+   * c_t successes), when the log keeps that order: tested for runs (`trialOrderTest`); where the trials
+   * are not exchangeable the ks beyond n are refused.
+   */
+  readonly trialOrder?: readonly (readonly boolean[])[];
 }
 
 /** The pass-rate goodness-of-fit table covers k = 1 … min(max n, this). */
@@ -73,7 +80,8 @@ export function fitTasks(tasks: readonly TaskTrials[], options: FitOptions = {})
   const [first, second] = fits;
   const choice = chooseModel(first.model, second.model);
   const chosen = fits.find((fit) => fit.model.name === choice.chosen)!;
-  const predictions = fitPredictions(data, chosen.model, FIT_MODELS.find((model) => model.name === choice.chosen)!, ks, confidence);
+  const order = options.trialOrder === undefined ? null : trialOrderTest(checkTrialOrder(options.trialOrder, data));
+  const predictions = fitPredictions(data, chosen.model, FIT_MODELS.find((model) => model.name === choice.chosen)!, ks, confidence, order);
   return {
     tasks: data.length,
     trials: { min: minN, max: maxN, total: data.reduce((sum, t) => sum + t.n, 0) },
@@ -133,6 +141,22 @@ function checkTasks(tasks: readonly TaskTrials[]): TaskTrials[] {
     );
   }
   return data;
+}
+
+/** The trial order: one sequence per task, each with the task's n outcomes of which c are successes. */
+function checkTrialOrder(order: readonly (readonly boolean[])[], tasks: readonly TaskTrials[]): readonly (readonly boolean[])[] {
+  if (!Array.isArray(order) || order.length !== tasks.length) {
+    throw new InputError('trialOrder', `must hold one sequence of outcomes per task (${tasks.length})`, Array.isArray(order) ? order.length : order);
+  }
+  order.forEach((sequence, i) => {
+    const task = tasks[i]!;
+    if (!Array.isArray(sequence) || sequence.length !== task.n || !sequence.every((x) => typeof x === 'boolean')) {
+      throw new InputError(`trialOrder[${i}]`, `must be the task's ${task.n} outcomes (true or false)`, sequence);
+    }
+    const successes = sequence.reduce((sum, x) => sum + (x ? 1 : 0), 0);
+    if (successes !== task.c) throw new InputError(`trialOrder[${i}]`, `must have the task's ${task.c} successes`, successes);
+  });
+  return order;
 }
 
 /** max n + 1 … 2·max n; past max n = 16, eight evenly spaced values up to 2·max n. */
