@@ -98,6 +98,29 @@ describe('passk fit RESULTS', () => {
     }
   });
 
+  it('a run order with runs (--attempt-col): the ks beyond n refused in one line, JSON trialOrder and refused rows', async () => {
+    // 60 tasks × 6 runs whose 3 successes come in one block (111000, 011100, 001110): 1 or 2 changes
+    // per task (20·(1 + 2 + 2) = 100) where random order gives 2·3·3/6 = 3 each (trialOrderTest).
+    const rows = ['task,attempt,success'];
+    for (let t = 0; t < 60; t++) for (let i = 0; i < 6; i++) rows.push(`t${t},${i},${i >= t % 3 && i < (t % 3) + 3 ? 1 : 0}`);
+    const file = join(dir, 'blocks.csv');
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const run = await passk('fit', file, '--attempt-col', 'attempt', '--k', '12', '--json');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout) as FitJson;
+    expect(doc.extrapolation.check.trialOrder).toMatchObject({ changes: 100, expected: 180, tasks: 60 });
+    expect(doc.extrapolation.check.reason).toMatch(/not exchangeable .* p < 0\.001\): .*extrapolation refused$/);
+    expect(doc.predictions.at(-1)).toEqual({
+      k: 12,
+      basis: 'model',
+      check: 'refused',
+      passAtK: { value: null, interval: null },
+      passHatK: { value: null, interval: null },
+    });
+    const text = await passk('fit', file, '--attempt-col', 'attempt', '--k', '12');
+    expect(text.stdout).toMatch(/\n\s+12\s+—\s+—\s+refused\n/);
+  });
+
   it('--k and --confidence reach the extrapolation', async () => {
     const run = await passk(...TAU_ARGS, '--json', '--k', '8,16', '--confidence', '0.8');
     const doc = JSON.parse(run.stdout) as FitJson;

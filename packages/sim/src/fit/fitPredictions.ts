@@ -108,7 +108,7 @@ function reasonOf(check: LeaveTrialsOut, base: number, modelKs: readonly number[
     check.result === 'notPossible'
       ? `the model's extrapolation cannot be checked with ${base} trial${base === 1 ? '' : 's'} per task (the check fits ⌊n/2⌋ ≥ 2 trials)`
       : `fitted to ${check.trialsFitted} trials per task, the model predicts pass@${check.comparedAt} and pass^${check.comparedAt} ` +
-        `${check.result === 'passed' ? 'within' : 'outside'} their uncertainty (max |z| = ${check.statistic!.toFixed(2)}, p = ${formatP(check.pValue!)}, ` +
+        `${check.result === 'passed' ? 'within' : 'outside'} their uncertainty (max |z| = ${check.statistic!.toFixed(2)}, ${formatP(check.pValue!)}, ` +
         `${check.result === 'passed' ? 'not rejected' : 'rejected'} at ${level})`;
   if (modelKs.length === 0) return tested;
   if (base < 2) return `${tested}, and one trial per task bounds nothing: extrapolation refused`;
@@ -122,11 +122,12 @@ function runsReason(test: TrialOrderTest): string {
   const how = test.statistic < 0 ? 'neighbouring trials agree more than chance' : 'neighbouring trials alternate more than chance';
   return (
     `the trials of a task are not exchangeable in the log's order (${how}: ${test.changes} changes between consecutive trials ` +
-    `where random order gives ${test.expected.toFixed(1)}, z = ${test.statistic.toFixed(2)}, p = ${formatP(test.pValue)}): ` +
+    `where random order gives ${test.expected.toFixed(1)}, z = ${test.statistic.toFixed(2)}, ${formatP(test.pValue)}): ` +
     'pass@k beyond n depends on how further trials continue, which the counts cannot show — extrapolation refused'
   );
 }
 
+/** `p = 0.071` or `p < 0.001`. */
 function formatP(p: number): string {
-  return p < 0.001 ? '< 0.001' : p.toFixed(3);
+  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
 }
