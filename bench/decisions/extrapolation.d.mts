@@ -43,4 +43,5 @@ export function syntheticStudy(options: { population: Population; tasks: number;
   before: Record<string, Tally>;
   after: Record<string, Tally>;
   decisions: Record<string, number>;
+  checks: Record<string, number>;
 };

@@ -188,6 +188,7 @@ export function syntheticStudy({ population, tasks, n, replicates, seed = 'extra
   const before = Object.fromEntries(ks.map((k) => [k, tally()]));
   const after = Object.fromEntries(ks.map((k) => [k, tally()]));
   const decisions = {};
+  const checks = {};
   for (let r = 0; r < replicates; r++) {
     const rng = streamRng(seed, population.name, n, tasks, r);
     const data = Array.from({ length: tasks }, () => {
@@ -203,6 +204,8 @@ export function syntheticStudy({ population, tasks, n, replicates, seed = 'extra
       continue; // every task at c = 0 or c = n: nothing to fit (rare; not counted)
     }
     const chosen = fit.models.find((model) => model.name === fit.chosen);
+    const check = fit.extrapolation.check.leaveTrialsOut.result;
+    checks[check] = (checks[check] ?? 0) + 1;
     for (const row of fit.predictions.filter((x) => x.basis === 'model')) {
       decisions[row.check] = (decisions[row.check] ?? 0) + 1;
       for (const metric of METRICS) {
@@ -211,7 +214,7 @@ export function syntheticStudy({ population, tasks, n, replicates, seed = 'extra
       }
     }
   }
-  return { population: population.name, tasks, n, replicates, truth, before, after, decisions };
+  return { population: population.name, tasks, n, replicates, truth, before, after, decisions, checks };
 }
 
 const percent = (x) => `${(100 * x).toFixed(1)} %`;
@@ -276,11 +279,14 @@ function main() {
   );
   for (const row of synthetic) {
     for (const k of Object.keys(row.truth)) {
+      const checked = Object.entries(row.checks)
+        .map(([d, c]) => `${d} ${c}`)
+        .join(', ');
       const decided = Object.entries(row.decisions)
         .map(([d, c]) => `${d} ${c}`)
         .join(', ');
       lines.push(
-        `| ${row.population} | ${row.n} | ${k} | ${percent(row.truth[k].passAtK)} / ${percent(row.truth[k].passHatK)} | ${coverage(row.before[k])} | ${coverage(row.after[k])} | ${width(row.before[k])} | ${width(row.after[k])} | ${decided} |`,
+        `| ${row.population} | ${row.n} | ${k} | ${percent(row.truth[k].passAtK)} / ${percent(row.truth[k].passHatK)} | ${coverage(row.before[k])} | ${coverage(row.after[k])} | ${width(row.before[k])} | ${width(row.after[k])} | ${checked} | ${decided} |`,
       );
     }
   }
