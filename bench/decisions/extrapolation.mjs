@@ -274,8 +274,8 @@ function main() {
     '',
   );
   lines.push(
-    '| population | n | k | truth pass@k / pass^k | before | after | mean width before | after (points) | decisions |',
-    '| --- | -: | -: | --- | --- | --- | -: | -: | --- |',
+    '| population | n | k | truth pass@k / pass^k | before | after | mean width before | after (points) | leave-trials-out check (replicates) | rows by decision (both k) |',
+    '| --- | -: | -: | --- | --- | --- | -: | -: | --- | --- |',
   );
   for (const row of synthetic) {
     for (const k of Object.keys(row.truth)) {

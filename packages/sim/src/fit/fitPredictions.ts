@@ -2,44 +2,10 @@ import { taskAverageIntervals } from '../benchmark/taskAverageIntervals.js';
 import { averageOverTasks, type TaskTrials } from '../estimators/taskAverage.js';
 import type { FitModel } from './fitModels.js';
 import type { FittedModel } from './fitResult.js';
-import { leaveTrialsOut, LEAVE_TRIALS_OUT_LEVEL, type LeaveTrialsOut } from './leaveTrialsOut.js';
+import { leaveTrialsOut, LEAVE_TRIALS_OUT_LEVEL } from './leaveTrialsOut.js';
+import type { ExtrapolationCheck, LeaveTrialsOut, PredictedRate, PredictionRow } from './extrapolationTypes.js';
 import { momentBounds } from './momentBounds.js';
-import type { PredictionInterval } from './predictionIntervals.js';
 import type { TrialOrderTest } from './trialOrderTest.js';
-
-/** Where a prediction row's value comes from: the trials themselves (k ≤ n) or the fitted model (k > n). */
-export type PredictionBasis = 'observed' | 'model';
-
-/** For a row beyond the trials: the model interval kept ('passed'), joined with the moment bounds ('widened'), or no value ('refused'). */
-export type ExtrapolationDecision = 'passed' | 'widened' | 'refused';
-
-/** One metric of a prediction row. */
-export interface PredictedRate {
-  /** Observed unbiased task average (basis 'observed') or the chosen model's prediction; null when refused. */
-  readonly value: number | null;
-  /** Observed: the population interval of `estimate`; model: delta method joined with the moment bounds; null when refused. */
-  readonly interval: PredictionInterval | null;
-}
-
-/** pass@k and pass^k at one k, with where they come from. */
-export interface PredictionRow {
-  readonly k: number;
-  readonly basis: PredictionBasis;
-  /** For basis 'model': the check's decision; null for basis 'observed'. */
-  readonly check: ExtrapolationDecision | null;
-  readonly passAtK: PredictedRate;
-  readonly passHatK: PredictedRate;
-}
-
-/** The check behind every row beyond the trials. */
-export interface ExtrapolationCheck {
-  /** The chosen model refitted to half the trials, predicting the other half (`leaveTrialsOut`). */
-  readonly leaveTrialsOut: LeaveTrialsOut;
-  /** The runs test of the log's trial order, when the log keeps it (`trialOrderTest`); null otherwise. */
-  readonly trialOrder: TrialOrderTest | null;
-  /** One line: what was decided for the ks beyond the trials, and why. */
-  readonly reason: string;
-}
 
 /**
  * The answer of `fit` per k: k ≤ max n from the trials (basis 'observed': the unbiased task average

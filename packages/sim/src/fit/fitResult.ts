@@ -1,6 +1,6 @@
 import type { ScenarioTasksInput } from './fitScenarioTasks.js';
 import type { FitModelName } from './fitModels.js';
-import type { ExtrapolationCheck, PredictionRow } from './fitPredictions.js';
+import type { ExtrapolationCheck, PredictionRow } from './extrapolationTypes.js';
 import type { GoodnessOfFit } from './goodnessOfFit.js';
 import type { PredictionInterval } from './predictionIntervals.js';
 import type { ReportedParameter } from './reportedParameters.js';

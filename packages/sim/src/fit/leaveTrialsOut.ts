@@ -8,20 +8,7 @@ import type { FitModel } from './fitModels.js';
 import { mixtureParameters } from './mixtureParameters.js';
 import { predictedPassAtK, predictedPassHatK } from './modelPredictions.js';
 import type { TaskCell } from './taskCells.js';
-
-/** The leave-trials-out check of a model's extrapolation (`leaveTrialsOut`). */
-export interface LeaveTrialsOut {
-  /** 'passed' / 'failed' at the 5 % level; 'notPossible' when the tasks have fewer than 4 trials. */
-  readonly result: 'passed' | 'failed' | 'notPossible';
-  /** m = ⌊b/2⌋: the trials per task the model was fitted to (b = min n, the trials every task has). */
-  readonly trialsFitted: number;
-  /** b: where the prediction was compared with the observed estimate. */
-  readonly comparedAt: number;
-  /** max |z| over pass@b and pass^b (null when not possible). */
-  readonly statistic: number | null;
-  /** Two-sided normal p-value of the larger |z|, Bonferroni over the two metrics (null when not possible). */
-  readonly pValue: number | null;
-}
+import type { LeaveTrialsOut } from './extrapolationTypes.js';
 
 /** The check rejects the model's extrapolation below this p-value. */
 export const LEAVE_TRIALS_OUT_LEVEL = 0.05;
