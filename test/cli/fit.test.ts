@@ -121,6 +121,27 @@ describe('passk fit RESULTS', () => {
     expect(text.stdout).toMatch(/\n\s+12\s+—\s+—\s+refused\n/);
   });
 
+  it('--markdown: one table of the answer per k (basis, intervals, check) and the reason; not with --json', async () => {
+    const run = await passk(...TAU_ARGS, '--markdown');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse((await passk(...TAU_ARGS, '--json')).stdout) as FitJson;
+    const lines = run.stdout.split('\n');
+    expect(lines[2]).toBe('| k | basis | pass@k | pass^k | check |');
+    // One line per prediction row, each cell from the JSON document's row.
+    const rows = lines.filter((line) => /^\| \d+ \|/.test(line));
+    expect(rows).toHaveLength(doc.predictions.length);
+    const last = doc.predictions.at(-1)!;
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    expect(rows.at(-1)).toBe(
+      `| 8 | model | ${pct(last.passAtK.value!)} [${pct(last.passAtK.interval!.lower)}, ${pct(last.passAtK.interval!.upper)}] | ` +
+        `${pct(last.passHatK.value!)} [${pct(last.passHatK.interval!.lower)}, ${pct(last.passHatK.interval!.upper)}] | ${last.check} |`,
+    );
+    expect(run.stdout).toMatch(/Beyond n: fitted to 2 trials per task/);
+    const both = await passk(...TAU_ARGS, '--markdown', '--json');
+    expect(both.code).toBe(2);
+    expect(both.stderr.trim()).toBe('passk: --markdown: cannot be combined with --json (choose one output)');
+  });
+
   it('--k and --confidence reach the extrapolation', async () => {
     const run = await passk(...TAU_ARGS, '--json', '--k', '8,16', '--confidence', '0.8');
     const doc = JSON.parse(run.stdout) as FitJson;

@@ -1,7 +1,10 @@
 import type { FittedModel, TaskFit } from '@passk/sim';
 import { describeTrials } from './describeTrials.js';
 import { shortModelName } from './shortModelName.js';
-import { fitAnswerTable, fitExtrapolationTable, fitPassRatesTable } from './fitTables.js';
+import { fitAnswerTable, fitExtrapolationTable, fitPassRatesTable, fitPredictionsTable } from './fitTables.js';
+import { markdownTable } from './markdownTable.js';
+import { inertMarkdown } from './inertMarkdown.js';
+import { withinCommentLimit } from './commentLimit.js';
 import { formatNumber } from './percent.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
 import { documentInterval } from '../results/intervalSchema.js';
@@ -195,4 +198,18 @@ function indent(text: string): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * `fit --markdown`: a compact pull-request comment — the source and the chosen model, one table of
+ * the answer per k (observed for k ≤ n, the chosen model beyond with the check's decision), and the
+ * check's reason.
+ */
+export function fitMarkdown(fit: TaskFit, source: FitSource): string {
+  const header = `**${inertMarkdown(source.file, { lineStart: false })}**: ${fit.tasks} tasks, ${describeTrials(fit.trials)}; ${fit.chosen} chosen by AIC`;
+  const level = `${Number((fit.extrapolation.confidence * 100).toPrecision(6))}%`;
+  const note =
+    `<sub>${level} intervals. k ≤ n: unbiased task averages. Beyond n: ${inertMarkdown(fit.extrapolation.check.reason, { lineStart: false, cap: 2000 })}. ` +
+    'passk fit (docs/extrapolation.md).</sub>';
+  return withinCommentLimit(`${header}\n\n${markdownTable(fitPredictionsTable(fit))}\n\n${note}\n`);
 }

@@ -77,3 +77,14 @@ export function fitAnswerTable(fit: AnswerRows): Table | null {
     rows: rows.map((row) => [String(row.k), cell(row.passAtK), cell(row.passHatK), row.check ?? '']),
   };
 }
+
+/** Every row of the answer: k, where it comes from (observed or model), pass@k and pass^k with their intervals, and the check's decision beyond n. */
+export function fitPredictionsTable(fit: AnswerRows): Table {
+  const cell = (rate: AnswerRows['predictions'][number]['passAtK']) =>
+    rate.value === null ? '—' : `${formatPercent(rate.value)} ${rate.interval ? formatPercentInterval(rate.interval.lower, rate.interval.upper) : ''}`.trim();
+  return {
+    title: 'pass@k and pass^k: observed for k ≤ n, the chosen model beyond',
+    columns: [{ header: 'k' }, { header: 'basis', align: 'left' }, { header: 'pass@k' }, { header: 'pass^k' }, { header: 'check', align: 'left' }],
+    rows: fit.predictions.map((row) => [String(row.k), row.basis, cell(row.passAtK), cell(row.passHatK), row.check ?? '']),
+  };
+}
