@@ -113,3 +113,38 @@ leave_trials_out(C, N)
 C2 = np.repeat([0, 1, 4, 5, 6, 7, 8], [80, 20, 12, 28, 32, 20, 8])
 print("leave-trials-out, fixture 2 (200 tasks x 8: c = 0 x80, 1 x20, 4 x12, 5 x28, 6 x32, 7 x20, 8 x8):")
 leave_trials_out(C2, 8)
+
+
+# Fixture 3, mixed n: fixture 1 (12 tasks x 6) plus 4 tasks x 3 (c = 0, 1, 2, 3) and 4 tasks x 1
+# (c = 0, 1, 1, 0). Each group of one n bounds its own m_k (b = its n; for n = 1, m_0 = 1: Jensen's
+# m_1^k); the population's m_k is the average weighted by the groups' shares; the near end's variance
+# and the far end's (delta method on each group's log, then on the log of the weighted sum) add over
+# the independent groups.
+def mixed_bounds(groups, k, failures):
+    total = sum(len(cs) for cs, _ in groups)
+    near = near_var = far = far_var = 0.0
+    for cs, n in groups:
+        cs = np.array(cs)
+        w = len(cs) / total
+        x = (n - cs) if failures else cs
+        prev = comb(x, n - 1) / comb(n, n - 1)
+        last = comb(x, n) / comb(n, n)
+        cov = np.cov(np.vstack([prev, last]), ddof=1) / len(cs)
+        near += w * last.mean()
+        near_var += w * w * cov[1, 1]
+        steps = k - n
+        value = np.exp((steps + 1) * np.log(last.mean()) - steps * np.log(prev.mean()))
+        grad = np.array([-steps / prev.mean(), (steps + 1) / last.mean()])
+        far += w * value
+        far_var += w * w * value * value * (grad @ cov @ grad)
+    hi = min(1.0, near + Z * np.sqrt(near_var))
+    lo = far * np.exp(-Z * np.sqrt(far_var) / far)
+    return lo, hi
+
+
+MIXED = [(list(C), 6), ([0, 1, 2, 3], 3), ([0, 1, 1, 0], 1)]
+for k in (8,):
+    lo, hi = mixed_bounds(MIXED, k, True)
+    print(f"mixed n: pass@{k} interval [{float(1 - hi)!r}, {float(1 - lo)!r}]")
+    lo, hi = mixed_bounds(MIXED, k, False)
+    print(f"mixed n: pass^{k} interval [{float(lo)!r}, {float(hi)!r}]")

@@ -57,10 +57,14 @@ describe('momentBounds: pass@k and pass^k beyond n for any task population', () 
     expect(point.passHatK[0]!.lower).toBeCloseTo(0.14201183431952652, 9);
   });
 
-  it('is null with a task of one trial (one moment caps nothing)', () => {
-    const bounds = momentBounds([{ n: 1, c: 0 }, ...FIXTURE], [8], { confidence: 0.95 });
-    expect(bounds.passAtK).toEqual([null]);
-    expect(bounds.passHatK).toEqual([null]);
+  it('mixed n: each group of one n bounds its own m_k, weighted by its share (reference fixture 3; n = 1 by Jensen)', () => {
+    const mixed = [...FIXTURE, ...[0, 1, 2, 3].map((c) => ({ n: 3, c })), ...[0, 1, 1, 0].map((c) => ({ n: 1, c }))];
+    const bounds = momentBounds(mixed, [8], { confidence: 0.95 });
+    expect(bounds.base).toBe(1);
+    expect(bounds.passAtK[0]!.lower).toBeCloseTo(0.5503260501590581, 12);
+    expect(bounds.passAtK[0]!.upper).toBeCloseTo(0.9848432503492738, 12);
+    expect(bounds.passHatK[0]!.lower).toBeCloseTo(0.0207130222033402, 12);
+    expect(bounds.passHatK[0]!.upper).toBeCloseTo(0.4496739498409419, 12);
   });
 });
 
@@ -115,11 +119,14 @@ describe('fitTasks predictions: basis and decision per k', () => {
     expect(fit.extrapolation.check.reason).toMatch(/moment bounds/);
   });
 
-  it('refuses beyond n when a task has one trial', () => {
-    const fit = fitTasks([{ n: 1, c: 1 }, ...FIXTURE], { ks: [8] });
+  it('a task with one trial widens, never refuses: its group is bounded by Jensen (m_k ≥ m_1^k)', () => {
+    const tasks = [{ n: 1, c: 1 }, ...FIXTURE];
+    const fit = fitTasks(tasks, { ks: [8] });
     const row = fit.predictions.find((r) => r.k === 8)!;
-    expect(row).toMatchObject({ basis: 'model', check: 'refused', passAtK: { value: null, interval: null } });
-    expect(fit.extrapolation.check.reason).toMatch(/refused/);
+    expect(row.check).toBe('widened');
+    const bound = momentBounds(tasks, [8], { confidence: 0.95 }).passAtK[0]!;
+    expect(row.passAtK.interval!.lower).toBeLessThanOrEqual(bound.lower);
+    expect(row.passAtK.interval!.upper).toBeGreaterThanOrEqual(bound.upper);
   });
 });
 

@@ -13,7 +13,8 @@ const PredictedRate = Type.Object(
   {
     value: Type.Union([Probability(), Type.Null()], { description: 'observed unbiased task average or model prediction; null when refused' }),
     interval: Type.Union([RateIntervalSchema, Type.Null()], {
-      description: 'observed: the population interval of `passk estimate`; model: delta method or widened to the moment bounds; null when refused or undefined',
+      description:
+        'observed: the population interval of `passk estimate`; model: the delta-method interval joined with the moment bounds; null when refused or undefined',
     }),
   },
   { description: 'a pass rate with its interval' },
@@ -159,7 +160,7 @@ export const FitSchema = Type.Object(
           description:
             "for basis 'model': 'passed' where the check passed and the nonparametric moment bounds lie inside the delta-method interval, " +
             "'widened' where the interval was joined with them (or the check rejected or could not be made), " +
-            "'refused' without a value (a task with one trial bounds nothing, or the trial order shows runs); null for basis 'observed'",
+            "'refused' without a value (the trial order shows runs); null for basis 'observed'",
         }),
         passAtK: PredictedRate,
         passHatK: PredictedRate,

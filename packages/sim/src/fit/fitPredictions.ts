@@ -13,10 +13,9 @@ import type { TrialOrderTest } from './trialOrderTest.js';
  * n the model's delta-method interval is joined with the nonparametric moment bounds (`momentBounds`),
  * which hold for every task population: 'passed' where the leave-trials-out check (`leaveTrialsOut`)
  * did not reject the model and the bounds lie inside its interval (nothing changed), 'widened' where
- * the join widened it or the check rejected or could not be made, 'refused' (no value) where there is
- * no bound (a task with one trial) or where the log's trial order shows runs (`trialOrderTest` at 5 %,
- * two-sided: neighbouring trials are not exchangeable, so the trials seen are no sample of further
- * ones). Why every k > n and not only a far one: measured, a model that passes the check can still
+ * the join widened it or the check rejected or could not be made, 'refused' (no value) where the
+ * log's trial order shows runs (`trialOrderTest` at 5 %, two-sided: neighbouring trials are not
+ * exchangeable, so the trials seen are no sample of further ones). Why every k > n and not only a far one: measured, a model that passes the check can still
  * miss at k = 2n (a two-point population, 200 tasks × 5 trials: far below 95 % coverage), so no
  * extrapolation factor above 1 is safe for the model alone (docs/extrapolation.md,
  * bench/decisions/extrapolation.mjs).
@@ -45,7 +44,7 @@ export function fitPredictions(
     return { k, basis: 'observed', check: null, passAtK: rate('passAtK'), passHatK: rate('passHatK') };
   });
   const modelRows = modelKs.map((k, i): PredictionRow => {
-    if (runs || bounds.passAtK[i] === null) {
+    if (runs) {
       return { k, basis: 'model', check: 'refused', passAtK: { value: null, interval: null }, passHatK: { value: null, interval: null } };
     }
     let changed = false;
@@ -72,12 +71,11 @@ function reasonOf(check: LeaveTrialsOut, base: number, modelKs: readonly number[
   const level = `${LEAVE_TRIALS_OUT_LEVEL * 100} %`;
   const tested =
     check.result === 'notPossible'
-      ? `the model's extrapolation cannot be checked with ${base} trial${base === 1 ? '' : 's'} per task (the check fits ⌊n/2⌋ ≥ 2 trials)`
+      ? `the model's extrapolation cannot be checked with ${base} trial${base === 1 ? '' : 's'} in the task with the fewest (the check fits ⌊n/2⌋ ≥ 2 trials)`
       : `fitted to ${check.trialsFitted} trials per task, the model predicts pass@${check.comparedAt} and pass^${check.comparedAt} ` +
         `${check.result === 'passed' ? 'within' : 'outside'} their uncertainty (max |z| = ${check.statistic!.toFixed(2)}, ${formatP(check.pValue!)}, ` +
         `${check.result === 'passed' ? 'not rejected' : 'rejected'} at ${level})`;
   if (modelKs.length === 0) return tested;
-  if (base < 2) return `${tested}, and one trial per task bounds nothing: extrapolation refused`;
   return `${tested}; beyond n every interval also spans the moment bounds, which hold for any task population`;
 }
 
