@@ -15,10 +15,10 @@ import type { TrialOrderTest } from './trialOrderTest.js';
  * did not reject the model and the bounds lie inside its interval (nothing changed), 'widened' where
  * the join widened it or the check rejected or could not be made, 'refused' (no value) where the
  * log's trial order shows runs (`trialOrderTest` at 5 %, two-sided: neighbouring trials are not
- * exchangeable, so the trials seen are no sample of further ones). Why every k > n and not only a far one: measured, a model that passes the check can still
- * miss at k = 2n (a two-point population, 200 tasks × 5 trials: far below 95 % coverage), so no
- * extrapolation factor above 1 is safe for the model alone (docs/extrapolation.md,
- * bench/decisions/extrapolation.mjs).
+ * exchangeable, so the trials seen are no sample of further ones). Why every k > n and not only a
+ * far one: measured, a model that passes the check can still miss at k = 2n (a two-point
+ * population, 200 tasks × 5 trials: 44.5 % coverage of 95 % intervals), so no extrapolation factor
+ * above 1 is safe for the model alone (docs/extrapolation.md, bench/decisions/extrapolation.mjs).
  */
 export function fitPredictions(
   tasks: readonly TaskTrials[],
