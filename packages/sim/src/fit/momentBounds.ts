@@ -36,7 +36,11 @@ export function momentBounds(tasks: readonly TaskTrials[], ks: readonly number[]
   const base = tasks.reduce((m, t) => Math.min(m, t.n), Infinity);
   const z = normalQuantile((1 + options.confidence) / 2);
   const byN = new Map<number, TaskTrials[]>();
-  for (const task of tasks) byN.set(task.n, [...(byN.get(task.n) ?? []), task]);
+  for (const task of tasks) {
+    const group = byN.get(task.n);
+    if (group === undefined) byN.set(task.n, [task]);
+    else group.push(task);
+  }
   const groups = [...byN.entries()].sort(([x], [y]) => x - y);
   const pairs = (moment: (task: TaskTrials, j: number) => number) =>
     groups.map(([n, group]) => ({ n, weight: group.length / tasks.length, pair: momentPair(group, n, moment) }));
