@@ -5,9 +5,9 @@
 //    seeded RANDOM m of each task's trials (an exchangeable subset). `fitTasks` on the cut log
 //    predicts pass@k and pass^k at m < k ≤ n; each is compared with the full log's observed
 //    unbiased estimate. "before": the chosen model's delta-method interval; "after": the interval
-//    of the rule (fitPredictions: kept when the leave-trials-out check passed and k is within the
-//    factor it tested, else widened to the moment bounds, or refused). Counts of intervals that
-//    contain the full log's value, and their mean widths.
+//    `fit` answers with (fitPredictions: the model's joined with the moment bounds; refused where the
+//    runs test of the kept trials' order rejects). Counts of intervals that contain the full log's
+//    value (refusals apart), and their mean widths.
 // 2. Synthetic logs from known task populations (beta, and misspecified: two-point, logit-normal,
 //    zero-inflated beta), T tasks × n trials, R replicates: coverage of the TRUE pass@k / pass^k at
 //    k = 2n and 4n, before and after, with the Monte Carlo SE √(q(1 − q)/R).
