@@ -52,7 +52,7 @@ describe('passk fit RESULTS', () => {
     // reference_fit.py: ρ = 1/(a + b + 1) for BB; the whole mixture's Var(p)/(E p·(1 − E p)) for ZOIBB.
     expect(bb!.params.taskCorrelation.value).toBeCloseTo(0.40010743145016897, 6);
     expect(zoibb!.params.taskCorrelation.value).toBeCloseTo(0.39792008757526, 6);
-    expect(doc.schemaVersion).toBe(4);
+    expect(doc.schemaVersion).toBe(5);
     expect(run.stdout).not.toMatch(/icc/);
     expect(Object.keys(bb!.predicted.passAtK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(Object.keys(zoibb!.predicted.passHatK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
@@ -62,6 +62,84 @@ describe('passk fit RESULTS', () => {
     expect(doc.extrapolation.ks).toEqual([5, 6, 7, 8]);
     expect(doc.extrapolation.method).toMatch(/^model-based/);
     expect(doc.goodnessOfFit.counts[0]!.rows.map((row) => row.observed)).toEqual([14, 12, 10, 4, 10]);
+  });
+
+  it('--json predictions: basis observed for k ≤ n (= the goodness-of-fit table), model beyond n with the check, text answer table', async () => {
+    const run = await passk(...TAU_ARGS, '--json');
+    const doc = JSON.parse(run.stdout) as FitJson;
+    expect(doc.predictions.map((row) => [row.k, row.basis])).toEqual([
+      [1, 'observed'],
+      [2, 'observed'],
+      [3, 'observed'],
+      [4, 'observed'],
+      [5, 'model'],
+      [6, 'model'],
+      [7, 'model'],
+      [8, 'model'],
+    ]);
+    // τ-bench airline: 4 trials per task, so the leave-trials-out check fits 2 of them and compares at 4.
+    expect(doc.extrapolation.check).toMatchObject({ trialsFitted: 2, comparedAt: 4 });
+    expect(['passed', 'failed']).toContain(doc.extrapolation.check.check);
+    expect(doc.predictions[3]!.passHatK.value).toBe(doc.goodnessOfFit.passRates[3]!.observed.passHatK!.value);
+    expect(doc.predictions[3]!.check).toBeNull();
+    const bb = doc.models[0]!;
+    for (const row of doc.predictions.slice(4)) {
+      expect(['passed', 'widened']).toContain(row.check);
+      // Never narrower than the chosen model's own interval.
+      expect(row.passAtK.interval!.lower).toBeLessThanOrEqual(bb.intervals!.passAtK[String(row.k)]!.lower);
+      expect(row.passAtK.interval!.upper).toBeGreaterThanOrEqual(bb.intervals!.passAtK[String(row.k)]!.upper);
+    }
+    const text = await passk(...TAU_ARGS);
+    expect(text.stdout).toMatch(/Answer beyond n = 4 \(betaBinomial\): fitted to 2 trials per task/);
+    expect(text.stdout).toMatch(/\n\s+8\s+\d+\.\d% \[\d+\.\d%, \d+\.\d%\]\s+\d+\.\d% \[\d+\.\d%, \d+\.\d%\]\s+(passed|widened)\n/);
+    for (const line of text.stdout.split('\n').slice(text.stdout.split('\n').findIndex((l) => l.startsWith('Answer beyond')))) {
+      if (line.startsWith('note:') || line.startsWith('Scenario') || line.startsWith('  {')) break;
+      expect(line.length).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('a run order with runs (--attempt-col): the ks beyond n refused in one line, JSON trialOrder and refused rows', async () => {
+    // 60 tasks × 6 runs whose 3 successes come in one block (111000, 011100, 001110): 1 or 2 changes
+    // per task (20·(1 + 2 + 2) = 100) where random order gives 2·3·3/6 = 3 each (trialOrderTest).
+    const rows = ['task,attempt,success'];
+    for (let t = 0; t < 60; t++) for (let i = 0; i < 6; i++) rows.push(`t${t},${i},${i >= t % 3 && i < (t % 3) + 3 ? 1 : 0}`);
+    const file = join(dir, 'blocks.csv');
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const run = await passk('fit', file, '--attempt-col', 'attempt', '--k', '12', '--json');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout) as FitJson;
+    expect(doc.extrapolation.check.trialOrder).toMatchObject({ changes: 100, expected: 180, tasks: 60 });
+    expect(doc.extrapolation.check.reason).toMatch(/not exchangeable .* p < 0\.001\): .*extrapolation refused$/);
+    expect(doc.predictions.at(-1)).toEqual({
+      k: 12,
+      basis: 'model',
+      check: 'refused',
+      passAtK: { value: null, interval: null },
+      passHatK: { value: null, interval: null },
+    });
+    const text = await passk('fit', file, '--attempt-col', 'attempt', '--k', '12');
+    expect(text.stdout).toMatch(/\n\s+12\s+—\s+—\s+refused\n/);
+  });
+
+  it('--markdown: one table of the answer per k (basis, intervals, check) and the reason; not with --json', async () => {
+    const run = await passk(...TAU_ARGS, '--markdown');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse((await passk(...TAU_ARGS, '--json')).stdout) as FitJson;
+    const lines = run.stdout.split('\n');
+    expect(lines[2]).toBe('| k | basis | pass@k | pass^k | check |');
+    // One line per prediction row, each cell from the JSON document's row.
+    const rows = lines.filter((line) => /^\| \d+ \|/.test(line));
+    expect(rows).toHaveLength(doc.predictions.length);
+    const last = doc.predictions.at(-1)!;
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    expect(rows.at(-1)).toBe(
+      `| 8 | model | ${pct(last.passAtK.value!)} [${pct(last.passAtK.interval!.lower)}, ${pct(last.passAtK.interval!.upper)}] | ` +
+        `${pct(last.passHatK.value!)} [${pct(last.passHatK.interval!.lower)}, ${pct(last.passHatK.interval!.upper)}] | ${last.check} |`,
+    );
+    expect(run.stdout).toMatch(/Beyond n: fitted to 2 trials per task/);
+    const both = await passk(...TAU_ARGS, '--markdown', '--json');
+    expect(both.code).toBe(2);
+    expect(both.stderr.trim()).toBe('passk: --markdown: cannot be combined with --json (choose one output)');
   });
 
   it('--k and --confidence reach the extrapolation', async () => {

@@ -209,7 +209,15 @@ const CALLS: Record<string, () => Args> = {
     const sweep = sim.sweepScenarios(scenario(), ['policy.maxAttempts=1..2'], { replicates: 64 });
     return [sweep.grid, sweep.scenarios, sweep.scenarios.map((s) => sim.simulatePartial(s)), { maxCost: null, maxWrongDelivery: null }];
   },
-  fitTasks: () => [tasks(), { ks: [2], confidence: 0.95 }],
+  fitTasks: () => [
+    tasks(),
+    {
+      ks: [2],
+      confidence: 0.95,
+      // Each task's outcomes in trial order (5, 3, 8 and 0 of 8 successes): the runs test's input.
+      trialOrder: tasks().map(({ n, c }) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? i / 2 < c : n / 2 + (i - 1) / 2 < c))),
+    },
+  ],
   fitScenarioTasks: () => [inflated()!.mixture, 20],
   betaBinomialLogPmf: () => [8, 3, 2, 3],
   posteriorTasks: () => [tasks(), sim.fitTasks(tasks())],

@@ -131,6 +131,15 @@ export type { FitModelName } from './fit/fitModels.js';
 export type { ReportedParameter, ReportedParameterName } from './fit/reportedParameters.js';
 export type { PredictionInterval } from './fit/predictionIntervals.js';
 export type { GoodnessOfFit, CountTable, CountRow, PassRateRow } from './fit/goodnessOfFit.js';
+export type {
+  PredictionRow,
+  PredictedRate,
+  PredictionBasis,
+  ExtrapolationDecision,
+  ExtrapolationCheck,
+  LeaveTrialsOut,
+} from './fit/extrapolationTypes.js';
+export type { TrialOrderTest } from './fit/trialOrderTest.js';
 export { fitScenarioTasks, type ScenarioTasksInput } from './fit/fitScenarioTasks.js';
 export type { MixtureParameters } from './fit/mixtureParameters.js';
 export { betaBinomialLogPmf } from './fit/betaBinomialLogPmf.js';

@@ -45,6 +45,16 @@ type Row =
       readonly tasks: number;
     }
   | {
+      /** The interval `fit` answers with beyond n (the chosen model's joined with the moment bounds). */
+      readonly role: 'answer';
+      readonly metric: string;
+      readonly k: number;
+      readonly value: number;
+      readonly lower: number;
+      readonly upper: number;
+      readonly check: string;
+    }
+  | {
       readonly role: 'region';
       readonly metric: string;
       readonly from: number;
@@ -59,7 +69,8 @@ type Row =
  * unbiased pass@k and pass^k (±1.96 SE, over the tasks with n ≥ k) against each model's
  * prediction, in one panel per metric. Beyond the largest n the lines are dashed over a shaded
  * region labelled model-based, with each model's delta-method interval as a band: those values
- * are the model's, not measured.
+ * are the model's, not measured. Grey bars there: the interval `fit` answers with (the chosen model's
+ * joined with the moment bounds that hold for any task population, `predictions` of the result).
  */
 export function fitPassRatesChart(result: FitDocument): ChartSpec {
   const models = fittedModels(result);
@@ -84,6 +95,19 @@ export function fitPassRatesChart(result: FitDocument): ChartSpec {
       rows.push({ role: 'region', metric: metric.label, from: maxN, to: lastK, label: 'model-based', label2: `beyond n = ${maxN}` });
     }
     for (const model of models) rows.push(...modelRows(result.models[model.index]!, model, metric, ks, maxN, hasExtrapolation ? joinK : null));
+    for (const row of result.predictions) {
+      const rate = row[metric.key];
+      if (row.basis !== 'model' || rate.value === null || rate.interval === null) continue;
+      rows.push({
+        role: 'answer',
+        metric: metric.label,
+        k: row.k,
+        value: rate.value,
+        lower: rate.interval.lower,
+        upper: rate.interval.upper,
+        check: row.check ?? '',
+      });
+    }
     for (const row of observedRows) {
       const { value, se } = row.observed[metric.key];
       rows.push({
@@ -215,6 +239,22 @@ export function fitPassRatesChart(result: FitDocument): ChartSpec {
         line(false),
         line(true),
         {
+          transform: [{ filter: "datum.role === 'answer'" }],
+          mark: { type: 'rule', strokeWidth: 3, color: ANNOTATION_GREY, opacity: 0.75 },
+          encoding: {
+            y: { field: 'lower', type: 'quantitative' },
+            y2: { field: 'upper' },
+            tooltip: [
+              { field: 'metric', type: 'nominal', title: 'metric' },
+              { field: 'k', type: 'quantitative', title: 'k' },
+              { field: 'value', type: 'quantitative', title: 'chosen model', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'lower', type: 'quantitative', title: 'lower', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'upper', type: 'quantitative', title: 'upper', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'check', type: 'nominal', title: 'check' },
+            ],
+          },
+        },
+        {
           transform: [{ filter: isModel(null) }],
           mark: { type: 'point', filled: true, size: 22, opacity: 1 },
           encoding: {
@@ -294,6 +334,7 @@ function passRatesCaption(
   if (!hasExtrapolation) return `At k = ${lastK} ${predictions}. ${points}; lines: the models' predictions.`;
   return (
     `Beyond n = ${maxN} trials the dashed lines are model-based, not measured: ${predictions}. ` +
-    `${points}; bands: ${percentLabel(confidence)} delta-method intervals of the model-based values.`
+    `${points}; bands: ${percentLabel(confidence)} delta-method intervals of the model-based values; ` +
+    "grey bars: the intervals fit reports, the chosen model's joined with bounds that hold for any task population."
   );
 }

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim';
+import { InputError, requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim';
 import { fitOfFile } from './fitOfFile.js';
 import type { CommandModule } from 'yargs';
 import { checkOutputs } from '../io/checkOutputs.js';
@@ -7,7 +7,7 @@ import { stringify } from 'yaml';
 import { parseKList } from '../args/parseKList.js';
 import { checkKSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
 import { withSourceLines } from '../format/describeSource.js';
-import { fitJson, formatFit, TASK_CORRELATION_NOTE, type FitSource } from '../format/fitOutput.js';
+import { fitJson, fitMarkdown, formatFit, TASK_CORRELATION_NOTE, type FitSource } from '../format/fitOutput.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readResultsFile, withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
@@ -23,6 +23,7 @@ interface FitArgs extends ResultsFileArgs {
   k?: string;
   'max-k-sum'?: number;
   json: boolean;
+  markdown: boolean;
   out?: string;
   confidence: number;
   seed: string;
@@ -47,6 +48,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
         .option('k', { type: 'string', describe: 'ks to extrapolate to: 8, 1,2,4,8 or 5..8 (default: max n + 1 … 2·max n)' })
         .option('max-k-sum', limitOption(WORK_LIMITS.kSum))
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
+        .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table of the answer per k (for a pull-request comment)' })
         .option('out', { type: 'string', describe: 'write a minimal scenario file (YAML) with the chosen fit as its tasks block' })
         .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence of the prediction intervals, in (0, 1)' })
         .option('seed', { type: 'string', default: '1', describe: 'seed of the Monte Carlo permutations of the dependence and drift tests' })
@@ -56,6 +58,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
         .example('$0 fit retries.csv --episode-col episode --attempt-col attempt', 'also measure how the retries of one episode depend on each other')
         .epilogue(TASK_CORRELATION_NOTE.replaceAll('\n', ' ')),
     handler: async (args) => {
+      if (args.json && args.markdown) throw new InputError('--markdown', 'cannot be combined with --json (choose one output)');
       const confidence = requireOpenUnit('--confidence', args.confidence);
       const ks = args.k === undefined ? undefined : parseKList(args.k);
       if (ks !== undefined) checkKSum(ks, args['max-k-sum']);
@@ -64,7 +67,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
       const seed = parseSeedOption(args.seed);
       const counts = await readResultsFile(inputs, args, { keepRunOrder: true });
       const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
-      const fit = fitOfFile(tasks, { ks, confidence }, inputs.join(' '));
+      const fit = fitOfFile(tasks, { ks, confidence, trialOrder: trialOrderOf(counts) }, inputs.join(' '));
       const measured = measureDependence(counts, { confidence, seed, ks, file: inputs.join(' ') });
       const source: FitSource = { file: inputs.join(' '), format: counts.format, rows: counts.rows, columns: counts.columns };
       if (args.out !== undefined) {
@@ -76,7 +79,8 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
         for (const line of describeNotRecorded(counts)) io.stderr(`passk: ${line}: the scenario keeps its default, no attempt is drawn at 0\n`);
       }
       const document = { ...fitJson(fit, source), dependence: measured.dependence, drift: measured.drift, dependenceNote: measured.note };
-      io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : withSourceLines(fitText(fit, source, measured), counts, args.format !== 'auto'));
+      if (args.markdown) io.stdout(fitMarkdown(fit, source));
+      else io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : withSourceLines(fitText(fit, source, measured), counts, args.format !== 'auto'));
     },
   };
 }
@@ -102,6 +106,17 @@ function fitText(fit: TaskFit, source: FitSource, measured: MeasuredDependence):
   }
   const drift = formatDrift(measured.drift, measured.note);
   return drift === '' ? tasks : `${tasks}${drift}\n`;
+}
+
+/**
+ * Each task's trials in run order, when the read kept a run order (--attempt-col alone, several files
+ * of one run each) covering every counted trial: the fit tests it for runs before extrapolating.
+ */
+function trialOrderOf(counts: TaskCounts): readonly (readonly boolean[])[] | undefined {
+  const trials = counts.attemptOrder?.runOrder?.trials;
+  if (trials === undefined || trials.length !== counts.n.length) return undefined;
+  const complete = trials.every((sequence, t) => sequence.length === counts.n[t] && sequence.filter(Boolean).length === counts.c[t]);
+  return complete ? trials : undefined;
 }
 
 /** policy.maxAttempts allows 1..1000 (resolvePolicy). */

@@ -1,11 +1,16 @@
 import type { FittedModel, TaskFit } from '@passk/sim';
 import { describeTrials } from './describeTrials.js';
 import { shortModelName } from './shortModelName.js';
-import { fitExtrapolationTable, fitPassRatesTable } from './fitTables.js';
+import { fitAnswerTable, fitExtrapolationTable, fitPassRatesTable, fitPredictionsTable } from './fitTables.js';
+import { markdownTable } from './markdownTable.js';
+import { inertMarkdown } from './inertMarkdown.js';
+import { withinCommentLimit } from './commentLimit.js';
 import { formatNumber } from './percent.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { renderTable } from './table.js';
+import { ESTIMAND_METHODS } from '@passk/sim';
+import { wrap } from './verifierOutput.js';
 import { terminalText } from './terminalText.js';
 
 /** Where the fitted counts came from. */
@@ -65,9 +70,33 @@ export function fitJson(fit: TaskFit, source: FitSource): object {
     aicDifference: fit.choice.aicDifference,
     scenarioTasks: fit.scenarioTasks,
     goodnessOfFit: fit.goodnessOfFit,
-    extrapolation: fit.extrapolation,
+    extrapolation: { ks: fit.extrapolation.ks, method: fit.extrapolation.method, confidence: level, check: checkJson(fit.extrapolation.check) },
+    predictions: fit.predictions.map((row) => {
+      const method = row.basis === 'observed' ? ESTIMAND_METHODS.population : row.check === 'passed' ? FIT_INTERVAL_METHOD : WIDENED_METHOD;
+      const rate = (metric: 'passAtK' | 'passHatK') => ({
+        value: row[metric].value,
+        interval: row[metric].interval && documentInterval(row[metric].interval, level, method),
+      });
+      return { k: row.k, basis: row.basis, check: row.check, passAtK: rate('passAtK'), passHatK: rate('passHatK') };
+    }),
     notes: fit.notes,
   });
+}
+
+/** The method of a widened interval beyond the trials (fitPredictions, momentBounds in @passk/sim). */
+const WIDENED_METHOD = 'delta method on the logit scale joined with the nonparametric moment bounds (log-convexity of E[q^k])';
+
+function checkJson(check: TaskFit['extrapolation']['check']) {
+  const { leaveTrialsOut: test } = check;
+  return {
+    check: test.result,
+    trialsFitted: test.trialsFitted,
+    comparedAt: test.comparedAt,
+    statistic: test.statistic,
+    pValue: test.pValue,
+    trialOrder: check.trialOrder,
+    reason: check.reason,
+  };
 }
 
 /** The method of the fit's prediction intervals (predictionIntervals in @passk/sim). */
@@ -143,7 +172,20 @@ function extrapolationSection(fit: TaskFit): string | null {
     `Extrapolation beyond n = ${fit.trials.max} — MODEL-BASED, not estimable from the trials alone ` +
     `(value [${level} two-sided interval]):\n${indent(renderTable(table.columns, table.rows))}\n` +
     `  ${fit.extrapolation.method}.\n` +
-    '  Where the two models disagree, the data cannot tell which extrapolation is right.'
+    '  Where the two models disagree, the data cannot tell which extrapolation is right.' +
+    answerSection(fit)
+  );
+}
+
+/** The answer beyond the trials (`fitAnswerTable`) after the check's one-line reason. */
+function answerSection(fit: TaskFit): string {
+  const table = fitAnswerTable(fit);
+  if (table === null) return '';
+  return (
+    `\n\n${wrap(`Answer beyond n = ${fit.trials.max} (${fit.chosen}): ${fit.extrapolation.check.reason}.`, 100, 2)}\n` +
+    indent(renderTable(table.columns, table.rows)) +
+    '\n  Every interval spans the moment bounds, valid for any task population (docs/extrapolation.md):\n' +
+    '  passed = the model interval already did; widened = joined with them; refused = no value.'
   );
 }
 
@@ -156,4 +198,18 @@ function indent(text: string): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * `fit --markdown`: a compact pull-request comment — the source and the chosen model, one table of
+ * the answer per k (observed for k ≤ n, the chosen model beyond with the check's decision), and the
+ * check's reason.
+ */
+export function fitMarkdown(fit: TaskFit, source: FitSource): string {
+  const header = `**${inertMarkdown(source.file, { lineStart: false })}**: ${fit.tasks} tasks, ${describeTrials(fit.trials)}; ${fit.chosen} chosen by AIC`;
+  const level = `${Number((fit.extrapolation.confidence * 100).toPrecision(6))}%`;
+  const note =
+    `<sub>${level} intervals. k ≤ n: unbiased task averages. Beyond n: ${inertMarkdown(fit.extrapolation.check.reason, { lineStart: false, cap: 2000 })}. ` +
+    'passk fit (docs/extrapolation.md).</sub>';
+  return withinCommentLimit(`${header}\n\n${markdownTable(fitPredictionsTable(fit))}\n\n${note}\n`);
 }

@@ -37,7 +37,7 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.gate': 1,
   'passk.simulate': 2,
   'passk.sweep': 2,
-  'passk.fit': 4,
+  'passk.fit': 5,
   'passk.compare': 5,
   'passk.gate': 2,
   'passk.verifier': 1,

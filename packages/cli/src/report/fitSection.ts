@@ -1,7 +1,7 @@
 import type { FittedModel } from '@passk/sim';
 import { describeTrials } from '../format/describeTrials.js';
 import { shortModelName } from '../format/shortModelName.js';
-import { fitExtrapolationTable, fitPassRatesTable } from '../format/fitTables.js';
+import { fitAnswerTable, fitExtrapolationTable, fitPassRatesTable } from '../format/fitTables.js';
 import { TASK_CORRELATION_NOTE } from '../format/fitOutput.js';
 import { formatNumber, formatPercent } from '../format/percent.js';
 import { html } from './html.js';
@@ -19,6 +19,7 @@ export function fitSection(result: ResultDocumentOf<'passk.fit'>): ResultSection
       .join(', ');
   const passRates = fitPassRatesTable(fit);
   const extrapolation = fitExtrapolationTable(fit);
+  const answer = fitAnswerTable(fit);
   const body = html`<p class="lead">${fit.source.file}: ${fit.source.rows} attempts over ${fit.tasks} tasks, ${describeTrials(fit.trials)}. Chosen: <strong>${fit.chosen}</strong> — ${fit.reason}.</p>
 ${htmlTable(
   [{ header: 'model', align: 'left' }, { header: 'parameters (±SE)', align: 'left' }, { header: 'logLik' }, { header: 'AIC' }, { header: '', align: 'left' }],
@@ -33,6 +34,12 @@ ${htmlTable(
 )}
 ${htmlTable(passRates.columns, passRates.rows, passRates.title)}
 ${extrapolation ? htmlTable(extrapolation.columns, extrapolation.rows, extrapolation.title) : ''}
+${
+  answer
+    ? html`<p>${fit.extrapolation.check.reason}.</p>
+${htmlTable(answer.columns, answer.rows, answer.title)}`
+    : ''
+}
 ${dependenceBody(fit)}`;
   return {
     title: `Fit of the task distribution: ${fit.source.file}`,
@@ -41,6 +48,7 @@ ${dependenceBody(fit)}`;
       { label: 'Method', text: `maximum likelihood for each model; the choice by AIC (ΔAIC = ${fit.aicDifference.toFixed(2)}).` },
       { label: 'taskCorrelation', text: TASK_CORRELATION_NOTE.replaceAll('\n', ' ') },
       { label: 'Extrapolation', text: `${fit.extrapolation.method}.` },
+      { label: 'Extrapolation check', text: `${fit.extrapolation.check.reason} (docs/extrapolation.md).` },
       { label: 'Confidence', text: `${formatPercent(fit.extrapolation.confidence)}, two-sided prediction intervals` },
       { label: 'Scenario tasks', text: JSON.stringify(fit.scenarioTasks) },
       ...fit.notes.map((note) => ({ label: 'Note', text: note })),

@@ -9,6 +9,16 @@ const ByK = <T extends Parameters<typeof Type.Record>[1]>(item: T, description: 
   Type.Object({ passAtK: Type.Record(Type.String(), item), passHatK: Type.Record(Type.String(), item) }, { description: `${description}, by k ("1", "2", …)` });
 const ScenarioTasks = openObject('the fitted task distribution as a scenario `tasks` block (docs/scenario.md)');
 const ModelName = Type.Union([Type.Literal('betaBinomial'), Type.Literal('zeroOneInflatedBetaBinomial')], { description: 'the model' });
+const PredictedRate = Type.Object(
+  {
+    value: Type.Union([Probability(), Type.Null()], { description: 'observed unbiased task average or model prediction; null when refused' }),
+    interval: Type.Union([RateIntervalSchema, Type.Null()], {
+      description:
+        'observed: the population interval of `passk estimate`; model: the delta-method interval joined with the moment bounds; null when refused or undefined',
+    }),
+  },
+  { description: 'a pass rate with its interval' },
+);
 const PassRates = Type.Object({ passAtK: Probability(), passHatK: Probability() });
 const FitParameterSchema = Type.Object(
   {
@@ -43,7 +53,7 @@ const Parameters = Type.Object(
 export const FitSchema = Type.Object(
   {
     kind: Type.Literal('passk.fit'),
-    schemaVersion: Type.Literal(4),
+    schemaVersion: Type.Literal(5),
     source: SourceSchema,
     tasks: Count(),
     trials: Type.Object({ min: Count(), max: Count(), total: Count() }, { description: 'trials per task and in all' }),
@@ -104,8 +114,58 @@ export const FitSchema = Type.Object(
       ),
     }),
     extrapolation: Type.Object(
-      { ks: Type.Array(Type.Integer({ minimum: 1 })), method: Type.String(), confidence: Level() },
+      {
+        ks: Type.Array(Type.Integer({ minimum: 1 })),
+        method: Type.String(),
+        confidence: Level(),
+        check: Type.Object(
+          {
+            check: Type.Union([Type.Literal('passed'), Type.Literal('failed'), Type.Literal('notPossible')], {
+              description: 'the leave-trials-out check: the chosen model refitted to ⌊b/2⌋ trials per task (b = min n) predicts pass@b and pass^b',
+            }),
+            trialsFitted: Count('m = ⌊b/2⌋'),
+            comparedAt: Count('b = min n'),
+            statistic: Type.Union([NonNegative(), Type.Null()], { description: 'max |z| over pass@b and pass^b; null when not possible' }),
+            pValue: Type.Union([Probability(), Type.Null()], { description: 'two-sided normal, Bonferroni over the two metrics; null when not possible' }),
+            trialOrder: Type.Union(
+              [
+                Type.Object({
+                  changes: Count('changes between consecutive trials of a task, summed'),
+                  expected: NonNegative('their expectation in random order'),
+                  statistic: Type.Number({ description: 'z; negative: neighbouring trials agree more than chance' }),
+                  pValue: Probability('two-sided normal'),
+                  tasks: Count('tasks with both outcomes'),
+                }),
+                Type.Null(),
+              ],
+              {
+                description:
+                  'the Wald–Wolfowitz runs test of the trials in run order, when the log keeps that order; below p = 0.05 the ks beyond n are refused',
+              },
+            ),
+            reason: Type.String({ description: 'one line: the decision for the ks beyond the trials, and why' }),
+          },
+          { description: "the check of the chosen model's extrapolation and the rule it sets (docs/extrapolation.md)" },
+        ),
+      },
       { description: 'the ks beyond the largest n' },
+    ),
+    predictions: Type.Array(
+      Type.Object({
+        k: Type.Integer({ minimum: 1 }),
+        basis: Type.Union([Type.Literal('observed'), Type.Literal('model')], {
+          description: "'observed': k ≤ max n, the unbiased task average; 'model': k > max n, the chosen model's prediction",
+        }),
+        check: Type.Union([Type.Literal('passed'), Type.Literal('widened'), Type.Literal('refused'), Type.Null()], {
+          description:
+            "for basis 'model': 'passed' where the check passed and the nonparametric moment bounds lie inside the delta-method interval, " +
+            "'widened' where the interval was joined with them (or the check rejected or could not be made), " +
+            "'refused' without a value (the trial order shows runs); null for basis 'observed'",
+        }),
+        passAtK: PredictedRate,
+        passHatK: PredictedRate,
+      }),
+      { description: 'the answer per k: every k ≤ max n (up to 100) and the extrapolated ks' },
     ),
     notes: Type.Array(Type.String()),
     dependence: Type.Union([DependenceSchema, Type.Null()], {

@@ -1,5 +1,6 @@
 import type { ScenarioTasksInput } from './fitScenarioTasks.js';
 import type { FitModelName } from './fitModels.js';
+import type { ExtrapolationCheck, PredictionRow } from './extrapolationTypes.js';
 import type { GoodnessOfFit } from './goodnessOfFit.js';
 import type { PredictionInterval } from './predictionIntervals.js';
 import type { ReportedParameter } from './reportedParameters.js';
@@ -58,7 +59,11 @@ export interface TaskFit {
     readonly ks: readonly number[];
     readonly method: string;
     readonly confidence: number;
+    /** The leave-trials-out check of the chosen model and the rule it sets for the ks beyond the trials. */
+    readonly check: ExtrapolationCheck;
   };
+  /** The answer per k (every k ≤ max n up to 100, and the extrapolated ks): observed or model-based, with the check's decision. */
+  readonly predictions: readonly PredictionRow[];
   /** Caveats about the data or the fit, in words. */
   readonly notes: readonly string[];
 }

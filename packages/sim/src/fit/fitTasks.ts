@@ -3,18 +3,13 @@ import { InputError } from '../errors.js';
 import { ARGUMENT_LIMITS, optionalObject, requireKs } from '../checkArgs.js';
 import type { TaskTrials } from '../estimators/taskAverage.js';
 import { chooseModel } from './chooseModel.js';
-import { fitScenarioTasks } from './fitScenarioTasks.js';
-import { FIT_MODELS, type FitModel } from './fitModels.js';
-import type { FittedModel, TaskFit } from './fitResult.js';
+import { FIT_MODELS } from './fitModels.js';
+import type { TaskFit } from './fitResult.js';
 import { goodnessOfFit } from './goodnessOfFit.js';
-import { logLikelihood } from './logLikelihood.js';
-import { maximiseLikelihood } from './maximiseLikelihood.js';
-import { mixtureParameters, UNCONSTRAINED_COORDINATES, type MixtureParameters } from './mixtureParameters.js';
-import { predictedPassAtK, predictedPassHatK } from './modelPredictions.js';
-import { observedCovariance } from './observedCovariance.js';
-import { predictionIntervals, type PredictionInterval } from './predictionIntervals.js';
-import { reportedParameters } from './reportedParameters.js';
-import { taskCells, type TaskCell } from './taskCells.js';
+import { taskCells } from './taskCells.js';
+import { fitModel } from './fitModel.js';
+import { fitPredictions } from './fitPredictions.js';
+import { trialOrderTest } from './trialOrderTest.js';
 
 /** Options of `fitTasks`: the ks to extrapolate to and the confidence of the prediction intervals. */
 export interface FitOptions {
@@ -22,18 +17,16 @@ export interface FitOptions {
   readonly ks?: readonly number[];
   /** Two-sided confidence of the prediction intervals (default 0.95). */
   readonly confidence?: number;
+  /**
+   * Each task's outcomes in the order the log lists its trials (aligned with `tasks`, n_t outcomes with
+   * c_t successes), when the log keeps that order: tested for runs (`trialOrderTest`); where the trials
+   * are not exchangeable the ks beyond n are refused.
+   */
+  readonly trialOrder?: readonly (readonly boolean[])[];
 }
 
 /** The pass-rate goodness-of-fit table covers k = 1 … min(max n, this). */
 const MAX_TABLE_K = 100;
-
-const BOUNDARY_WORDS: Record<string, string> = {
-  'logConcentration:+':
-    'concentration = ∞: no spread of success rates in the beta component beyond binomial noise, each of its tasks has p = mean (without point masses ρ = 0)',
-  'logConcentration:-': 'concentration = 0: the beta component is always or never (each of its tasks succeeds every time or never; ρ = 1)',
-  'logOddsZero:-': 'π0 = 0: no excess of tasks that never succeed',
-  'logOddsOne:-': 'π1 = 0: no excess of tasks that always succeed',
-};
 
 /**
  * Fits the per-task success distribution to per-task counts (n_t, c_t) by maximum likelihood,
@@ -87,6 +80,8 @@ export function fitTasks(tasks: readonly TaskTrials[], options: FitOptions = {})
   const [first, second] = fits;
   const choice = chooseModel(first.model, second.model);
   const chosen = fits.find((fit) => fit.model.name === choice.chosen)!;
+  const order = options.trialOrder === undefined ? null : trialOrderTest(checkTrialOrder(options.trialOrder, data));
+  const predictions = fitPredictions(data, chosen.model, FIT_MODELS.find((model) => model.name === choice.chosen)!, ks, confidence, order);
   return {
     tasks: data.length,
     trials: { min: minN, max: maxN, total: data.reduce((sum, t) => sum + t.n, 0) },
@@ -101,7 +96,9 @@ export function fitTasks(tasks: readonly TaskTrials[], options: FitOptions = {})
         'model-based: E[p^k] and 1 − E[(1 − p)^k] under each fitted model; intervals by the delta method on the logit ' +
         'scale from the observed information, so they carry the parameter uncertainty but not the risk that the model is wrong',
       confidence,
+      check: predictions.check,
     },
+    predictions: predictions.rows,
     notes,
   };
 }
@@ -146,63 +143,24 @@ function checkTasks(tasks: readonly TaskTrials[]): TaskTrials[] {
   return data;
 }
 
+/** The trial order: one sequence per task, each with the task's n outcomes of which c are successes. */
+function checkTrialOrder(order: readonly (readonly boolean[])[], tasks: readonly TaskTrials[]): readonly (readonly boolean[])[] {
+  if (!Array.isArray(order) || order.length !== tasks.length) {
+    throw new InputError('trialOrder', `must hold one sequence of outcomes per task (${tasks.length})`, Array.isArray(order) ? order.length : order);
+  }
+  order.forEach((sequence, i) => {
+    const task = tasks[i]!;
+    if (!Array.isArray(sequence) || sequence.length !== task.n || !sequence.every((x) => typeof x === 'boolean')) {
+      throw new InputError(`trialOrder[${i}]`, `must be the task's ${task.n} outcomes (true or false)`, sequence);
+    }
+    const successes = sequence.reduce((sum, x) => sum + (x ? 1 : 0), 0);
+    if (successes !== task.c) throw new InputError(`trialOrder[${i}]`, `must have the task's ${task.c} successes`, successes);
+  });
+  return order;
+}
+
 /** max n + 1 … 2·max n; past max n = 16, eight evenly spaced values up to 2·max n. */
 function defaultExtrapolationKs(maxN: number): number[] {
   if (maxN <= 16) return Array.from({ length: maxN }, (_, i) => maxN + 1 + i);
   return [...new Set(Array.from({ length: 8 }, (_, i) => Math.round(maxN + ((i + 1) * maxN) / 8)))];
-}
-
-interface ModelFit {
-  model: FittedModel & { aic: number };
-  params: MixtureParameters;
-}
-
-function fitModel(spec: FitModel, cells: readonly TaskCell[], count: number, ks: readonly number[], confidence: number, allOrNothing: boolean): ModelFit {
-  // Every task at c = 0 or c = n: the supremum is the two-point limit (concentration → 0); only the mean is left.
-  const fixed = allOrNothing ? [0, -Infinity, -Infinity, -Infinity] : spec.fixed;
-  const free = allOrNothing ? [0] : spec.free;
-  const starts = allOrNothing ? spec.starts(cells).map((start) => [start[0]]) : spec.starts(cells);
-  const maximum = maximiseLikelihood(cells, fixed, free, starts);
-  const logLikAt = (x: readonly number[]) => {
-    const theta = maximum.theta.slice();
-    maximum.free.forEach((index, j) => (theta[index] = x[j]));
-    return logLikelihood(cells, mixtureParameters(theta));
-  };
-  const estimate = maximum.free.map((index) => maximum.theta[index]);
-  const covariance = observedCovariance(logLikAt, estimate);
-  const params = mixtureParameters(maximum.theta);
-  const reported = reportedParameters(spec.reported, maximum.theta, maximum.free, covariance, { fold: spec.fold });
-  const boundary = maximum.boundaries.map((index) => BOUNDARY_WORDS[`${UNCONSTRAINED_COORDINATES[index]}:${maximum.theta[index] > 0 ? '+' : '-'}`]);
-  if (allOrNothing) boundary.push(BOUNDARY_WORDS['logConcentration:-']);
-  if (covariance === null) {
-    boundary.push('the observed information is not positive definite (a flat direction): standard errors and intervals are unavailable');
-  }
-  const predicted = {
-    passAtK: Object.fromEntries(ks.map((k) => [String(k), predictedPassAtK(params, k)])),
-    passHatK: Object.fromEntries(ks.map((k) => [String(k), predictedPassHatK(params, k)])),
-  };
-  const intervals = covariance === null ? null : predictionIntervals(maximum.theta, maximum.free, covariance, ks, { confidence });
-  const byK = (values: Array<PredictionInterval | null>) => Object.fromEntries(ks.map((k, i) => [String(k), values[i]]));
-  const fixedCoordinates = Object.fromEntries(
-    UNCONSTRAINED_COORDINATES.flatMap((name, index) => (maximum.free.includes(index) ? [] : [[name, maximum.theta[index] > 0 ? Infinity : -Infinity]])),
-  );
-  const model: FittedModel = {
-    name: spec.name,
-    parameterCount: spec.parameterCount,
-    params: reported,
-    logLik: maximum.logLik,
-    aic: 2 * spec.parameterCount - 2 * maximum.logLik,
-    boundary,
-    converged: maximum.converged,
-    unconstrained: {
-      coordinates: maximum.free.map((index) => UNCONSTRAINED_COORDINATES[index]),
-      estimate,
-      covariance,
-      fixed: fixedCoordinates,
-    },
-    scenarioTasks: fitScenarioTasks(params, count),
-    predicted,
-    intervals: intervals === null ? null : { passAtK: byK(intervals.passAtK), passHatK: byK(intervals.passHatK) },
-  };
-  return { model, params };
 }
