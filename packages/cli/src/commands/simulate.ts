@@ -222,8 +222,17 @@ async function withTasksFrom(
     input.attempts = { ...(input.attempts as Record<string, unknown>), ...amounts };
     input.name = `${input.name as string}; per-attempt ${describeEmpirical(counts.cost, counts.latency)} from the log (empirical)`;
   }
-  input.tasks = args['per-task'] ? { ...posteriorTasks(tasks, fit), resample: true } : { ...fit.scenarioTasks, resample: true };
-  // A log with episodes: its fitted retry dependence, with the task population fitted with it.
+  // The log's counts ride along (tasks.measured): every block of replicates refits the population to a
+  // bootstrap resample of them, so the intervals carry the fit's and the task sample's uncertainty.
+  const measured = {
+    trials: tasks.map((task) => task.n),
+    successes: tasks.map((task) => task.c),
+    population: args['per-task'] ? ('perTask' as const) : ('fitted' as const),
+    source: basename(path),
+  };
+  input.tasks = args['per-task'] ? { ...posteriorTasks(tasks, fit), resample: true, measured } : { ...fit.scenarioTasks, resample: true, measured };
+  // A log with episodes: its fitted retry dependence, with the task population fitted with it (fixed
+  // at the fit: the joint refit per block is not drawn, so no interval; said in the output).
   const dependence = dependenceFromLog(counts, path, scenario.seed);
   if (dependence !== null && !args['per-task']) input.tasks = { ...dependence.tasks, resample: true };
   input.attempts = { ...(input.attempts as object), correlation: dependence?.correlation ?? { model: 'independent' } };

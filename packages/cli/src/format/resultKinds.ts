@@ -33,7 +33,7 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.precision': 2,
   'passk.plan.compare': 2,
   'passk.plan.audit': 1,
-  'passk.simulate': 2,
+  'passk.simulate': 3,
   'passk.sweep': 2,
   'passk.fit': 4,
   'passk.compare': 4,
