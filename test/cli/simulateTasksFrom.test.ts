@@ -122,7 +122,7 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
     expect(text).toMatch(/The log \(beta-tasks\.csv\) against the simulation, k ≤ n:\nk {2}observed pass@k {6}CI \(tasks\)/);
     expect(text).toMatch(/\n1 {12}47\.5% {2}\[\d+\.\d%, \d+\.\d%\]/);
     // The fixture has no cost column: the note says the amounts are assumed, not the log's.
-    expect(text).toContain("cost and latency per attempt are the scenario's assumptions (the log has none)");
+    expect(text).toContain("cost and latency per attempt are the scenario's assumptions, not measured (the log has none)");
     const file = join(dir, 'simulate.json');
     writeFileSync(file, (await passk('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1', '--json')).stdout);
     const report = join(dir, 'report.html');

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
   defaultScenario,
+  MAX_ATTEMPTS_LIMIT,
   posteriorTasks,
   exactValuesFor,
   requireInteger,
@@ -116,6 +117,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
       const fromLog = args['tasks-from'] === undefined ? null : await withTasksFrom(base, args['tasks-from'], args, args.file === undefined);
       for (const line of fromLog?.notRecorded ?? []) io.stderr(`passk: ${line}: the scenario keeps its default, no attempt is drawn at 0\n`);
+      if (fromLog?.maxAttemptsNote) io.stderr(`passk: ${fromLog.maxAttemptsNote}\n`);
       if (fromLog?.dependence)
         io.stderr(`passk: ${fromLog.dependence.said}
 `);
@@ -210,7 +212,13 @@ async function withTasksFrom(
   path: string,
   args: SimulateArgs,
   builtIn: boolean,
-): Promise<{ scenario: Scenario; observed: ObservedFromLog | null; notRecorded: string[]; dependence: LogDependence | null }> {
+): Promise<{
+  scenario: Scenario;
+  observed: ObservedFromLog | null;
+  notRecorded: string[];
+  dependence: LogDependence | null;
+  maxAttemptsNote: string | null;
+}> {
   const counts = await readResultsFile(path, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const fit = fitOfFile(tasks, {}, path);
@@ -238,7 +246,17 @@ async function withTasksFrom(
   input.attempts = { ...(input.attempts as object), correlation: dependence?.correlation ?? { model: 'independent' } };
   if (builtIn) delete input.verifier;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
-  const ks = Array.from({ length: Math.min(maxN, scenario.policy.maxAttempts) }, (_, i) => i + 1);
+  // The built-in scenario's budget is no one's choice: the log supports k ≤ max n observed and, by the
+  // fit, up to 2·max n (fitTasks' extrapolation range); a scenario file's own maxAttempts stays.
+  let maxAttemptsNote: string | null = null;
+  if (builtIn) {
+    const maxAttempts = Math.min(2 * maxN, MAX_ATTEMPTS_LIMIT);
+    input.policy = { ...(input.policy as object), maxAttempts };
+    maxAttemptsNote =
+      `policy.maxAttempts ${maxAttempts}: twice the log's largest trials per task (${maxN}), the fit's extrapolation range ` +
+      '(k beyond the trials is model-based); a scenario file sets its own';
+  }
+  const ks = Array.from({ length: Math.min(maxN, (input.policy as { maxAttempts: number }).maxAttempts) }, (_, i) => i + 1);
   return {
     scenario: resolveScenario(input, { source: `tasks from ${path}` }),
     // A log of episodes: a task's (n, c) pools dependent attempts (or ones stopped at a success), whose
@@ -247,6 +265,7 @@ async function withTasksFrom(
     dependence,
     // Amounts the log does not record (all 0, or on fewer than half the attempts): said, never drawn as 0.
     notRecorded: describeNotRecorded(counts),
+    maxAttemptsNote,
   };
 }
 
