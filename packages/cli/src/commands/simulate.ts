@@ -117,7 +117,6 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const base = args.file === undefined ? defaultScenario() : await readScenarioFile(args.file);
       const fromLog = args['tasks-from'] === undefined ? null : await withTasksFrom(base, args['tasks-from'], args, args.file === undefined);
       for (const line of fromLog?.notRecorded ?? []) io.stderr(`passk: ${line}: the scenario keeps its default, no attempt is drawn at 0\n`);
-      if (fromLog?.maxAttemptsNote) io.stderr(`passk: ${fromLog.maxAttemptsNote}\n`);
       if (fromLog?.dependence)
         io.stderr(`passk: ${fromLog.dependence.said}
 `);
@@ -188,6 +187,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const observed = fromLog?.observed ?? null;
       await emitSummary(summary, pilot, args, io, { observed });
       if (fromLog?.dependence && !args.json && !args.csv) io.stdout(`\n${dependenceWhatIf(fromLog.dependence, summary.rows)}`);
+      // The budget the built-in scenario took from the log (the JSON has it as scenario.policy.maxAttempts).
+      if (fromLog?.maxAttemptsNote && !args.json && !args.csv) io.stdout(`${fromLog.maxAttemptsNote}.\n`);
       if (stop.stopped) {
         io.stderr(`passk: interrupted: the result covers ${partial.done} of ${R} replicates and is marked partial\n`);
         throw new Interrupted();
@@ -252,9 +253,7 @@ async function withTasksFrom(
   if (builtIn) {
     const maxAttempts = Math.min(2 * maxN, MAX_ATTEMPTS_LIMIT);
     input.policy = { ...(input.policy as object), maxAttempts };
-    maxAttemptsNote =
-      `policy.maxAttempts ${maxAttempts}: twice the log's largest trials per task (${maxN}), the fit's extrapolation range ` +
-      '(k beyond the trials is model-based); a scenario file sets its own';
+    maxAttemptsNote = `policy.maxAttempts ${maxAttempts} = 2 × the log's most trials per task (${maxN}); a scenario file sets its own`;
   }
   const ks = Array.from({ length: Math.min(maxN, (input.policy as { maxAttempts: number }).maxAttempts) }, (_, i) => i + 1);
   return {

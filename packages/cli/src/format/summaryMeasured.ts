@@ -44,8 +44,8 @@ export function measuredTasksLines(scenario: Scenario): string[] | null {
   const trials = fewest === most ? `${most} trials` : `${fewest}–${most} trials`;
   return [
     `Tasks fitted to ${measured.source ?? 'a log'} (${measured.trials.length} tasks × ${trials}${measured.population === 'perTask' ? ', per-task posteriors' : ''}).`,
-    'Intervals (95 %) include the fit and which tasks the log sampled (refitted per block of 64 replicates',
-    'to a bootstrap resample of its tasks); ± is the Monte Carlo part alone.',
+    'Intervals (95 %) include the fit and which tasks the log sampled (refitted per block of 64',
+    'replicates to a bootstrap resample of its tasks); ± is the Monte Carlo part alone.',
     ...(scenario.policy.maxAttempts > fewest ? [`k* > ${fewest}: model-based (the fitted population extrapolated), not observed.`] : []),
   ];
 }
