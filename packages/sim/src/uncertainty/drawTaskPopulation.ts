@@ -1,7 +1,8 @@
 import { InputError } from '../errors.js';
 import type { TaskTrials } from '../estimators/taskAverage.js';
-import { fitTasks } from '../fit/fitTasks.js';
-import { posteriorTasks } from '../fit/posteriorTasks.js';
+import { fitScenarioTasks } from '../fit/fitScenarioTasks.js';
+import { posteriorTasksOf } from '../fit/posteriorTasks.js';
+import { refitTasks } from '../fit/refitTasks.js';
 import type { Rng } from '../rng/rng.js';
 import { rootPath } from '../scenario/configReader.js';
 import { resolveSuccessRate } from '../scenario/resolveSuccessRate.js';
@@ -17,11 +18,11 @@ export const MAX_BOOTSTRAP_REDRAWS = 1000;
  * One plausible task population given the log's per-task counts: the nonparametric bootstrap of
  * the tasks (T indices drawn uniformly with replacement; Efron & Tibshirani 1993, ch. 6) refitted
  * by maximum likelihood as `passk fit` fits the log (both models, the one of lower AIC kept:
- * `fitTasks`), so the draw carries the task-sample and fit uncertainty, model choice included.
+ * `refitTasks`), so the draw carries the task-sample and fit uncertainty, model choice included.
  * population perTask: each resampled task's posterior Beta(a + c, b + n − c) under the refitted
- * beta-binomial prior (`posteriorTasks`). A resample with nothing to fit (no success, no failure,
+ * beta-binomial prior (`posteriorTasksOf`). A resample with nothing to fit (no success, no failure,
  * or only n = 1) is drawn again from the same stream, so the draw depends only on `rng`.
- * Cost: one fit per call, about 20 ms for 80 tasks × 5 trials (measured, docs/what-ifs.md).
+ * Cost: one refit per call (refitTasks: about 15 ms for 80 tasks × 5 trials on a loaded machine).
  * Example: counts (5, 0), (5, 5), (5, 2) resampled as tasks 3, 3, 1 refit to the tasks (5, 2), (5, 2), (5, 0).
  */
 export function drawTaskPopulation(measured: TaskMeasurement, rng: Rng): SuccessRateDist {
@@ -41,17 +42,13 @@ export function drawTaskPopulation(measured: TaskMeasurement, rng: Rng): Success
       failure ||= c < n;
     }
     if (!(spread && success && failure)) continue;
-    const fit = fitTasks(sample, { ks: [1] });
+    const refit = refitTasks(sample);
     let block;
     if (measured.population === 'perTask') {
-      try {
-        block = posteriorTasks(sample, fit);
-      } catch (error) {
-        // This resample has no finite beta-binomial prior (its tasks too uniform): draw again.
-        if (error instanceof InputError) continue;
-        throw error;
-      }
-    } else block = fit.scenarioTasks;
+      // This resample has no finite beta-binomial prior (its tasks too uniform): draw again.
+      if (refit.betaBinomial === null) continue;
+      block = posteriorTasksOf(sample, refit.betaBinomial.a, refit.betaBinomial.b);
+    } else block = fitScenarioTasks(refit.params, T);
     return resolveSuccessRate(block.successRate, rootPath('a refitted task population'));
   }
   throw new InputError(
