@@ -37,6 +37,12 @@ describe('tasks.measured in the scenario', () => {
   ])('bad input %j: one error naming the key', (measured, message) => {
     expect(() => scenarioWith(measured)).toThrow(message);
   });
+
+  it('needs fresh tasks every replicate (resample true)', () => {
+    expect(() => scenarioWith(LOG, { count: 6, successRate: { dist: 'beta', a: 1, b: 1 } })).toThrow(
+      'tasks.resample: must be true when tasks.measured is given (fresh tasks every replicate from each refitted population), got false',
+    );
+  });
 });
 
 describe('refitTasks: the population fitTasks chooses, without its tables', () => {

@@ -104,6 +104,15 @@ function resolveTasks(value: unknown, at: ConfigPath): TasksSpec {
   const resample = readField<boolean>(node, at, 'resample', TASKS.resample!);
   const measuredValue = fieldOf(node, 'measured');
   const measured = measuredValue === undefined ? undefined : resolveTaskMeasurement(measuredValue, childPath(at, 'measured'));
+  // A population refitted per block describes tasks like the log's, drawn afresh: one fixed benchmark would
+  // be one more sample of it, whose own noise the draws would not carry.
+  if (measured !== undefined && !resample) {
+    throw new InputError(
+      whereOf(childPath(at, 'resample')),
+      'must be true when tasks.measured is given (fresh tasks every replicate from each refitted population)',
+      resample,
+    );
+  }
   return { count, successRate, resample, ...(measured === undefined ? {} : { measured }) };
 }
 

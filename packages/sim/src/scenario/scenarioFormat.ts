@@ -148,7 +148,11 @@ const taskMeasurement = {
     },
     source: { node: { type: 'string' }, doc: 'What was measured, in words (the log file); free text.' },
   },
-  rules: [{ doc: 'trials and successes have the same length, successes[i] ≤ trials[i], some task has n ≥ 2 (checked by the resolver only).' }],
+  rules: [
+    {
+      doc: 'trials and successes have the same length, successes[i] ≤ trials[i], some task has n ≥ 2, and tasks.resample is true (checked by the resolver only).',
+    },
+  ],
 } as const satisfies ObjectNode;
 
 const amount = {
