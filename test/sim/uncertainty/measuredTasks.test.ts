@@ -93,10 +93,7 @@ describe('blockScenario with tasks.measured', () => {
 describe('what-if coverage, reduced (bench/decisions/whatIfCoverage.mjs)', () => {
   it('the interval covers the true coverage@k and delivered correct at k ≤ n and k > n near 95 %; the fixed fit did not', () => {
     const runs = 20;
-    const tally = whatIfCoverage({ truth: 'beta(0.6, 0.9)', tasks: 30, trials: 4, runs, replicates: 640 }) as Record<
-      string,
-      { covered: number; beforeCovered: number; runs: number }
-    >;
+    const tally = whatIfCoverage({ truth: 'beta(0.6, 0.9)', tasks: 30, trials: 4, runs, replicates: 640 });
     // Tolerance from the binomial SE of a coverage estimated on `runs` logs: 4·√(0.95·0.05/runs).
     const slack = 4 * Math.sqrt((0.95 * 0.05) / runs);
     let before = 0;
