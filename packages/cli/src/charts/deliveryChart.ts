@@ -23,10 +23,10 @@ interface DeliveryPoint {
   readonly upper: number;
   readonly exact: number | null;
   readonly best: boolean;
-  /** Within the log's trials (or no log): solid line, filled point; else model-based: dashed, hollow. */
-  readonly observed: boolean;
-  /** On the dashed segment: model-based, or the last observed k before it. */
-  readonly dashed: boolean;
+  /** Only for tasks fitted to a log: within its trials (solid line, filled point), else model-based (dashed, hollow). */
+  readonly observed?: boolean;
+  /** Only for tasks fitted to a log: on the dashed segment (model-based, or the last observed k before it). */
+  readonly dashed?: boolean;
 }
 
 /**
@@ -59,8 +59,7 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
           upper: interval?.upper ?? Math.min(1, value + ERROR_BAR_Z * se),
           exact: row[field].exact,
           best: bests[r]!.index === i,
-          observed: row.basis !== 'model',
-          dashed: row.basis === 'model' || result.rows[i + 1]?.basis === 'model',
+          ...(row.basis === undefined ? {} : { observed: row.basis !== 'model', dashed: row.basis === 'model' || result.rows[i + 1]?.basis === 'model' }),
         };
       };
       return [at('deliveredCorrect', 'delivered correct'), at('coverage', 'coverage'), at('deliveredWrong', 'delivered wrong')];
@@ -69,8 +68,12 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
   const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);
   const several = results.length > 1;
   const title = several ? 'What users get as the budget grows, policy by policy' : `What users get as the budget grows: ${names[0]}`;
-  const measured = results.some((result) => result.scenario.verifier.measured !== undefined || result.scenario.tasks.measured !== undefined);
-  const extrapolated = points.some((point) => !point.observed);
+  const measured = {
+    verifier: results.some((result) => result.scenario.verifier.measured !== undefined),
+    tasks: results.some((result) => result.scenario.tasks.measured !== undefined),
+  };
+  const fromLog = points.some((point) => point.observed !== undefined);
+  const extrapolated = points.some((point) => point.observed === false);
   const caption = deliveryCaption(points, names, limit, measured, extrapolated);
 
   const color: Channel<'color'> = {
@@ -111,31 +114,43 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
     scale: { domain: [0, 1] },
     axis: { format: PERCENT_FORMAT },
   };
-  const measuredLayers = (measure: Measure, y: Channel<'y'>): Layer[] => [
-    { transform: [only(measure), { filter: 'datum.observed' }], mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
-    // k beyond the log's trials: the fitted model's extrapolation, dashed.
-    { transform: [only(measure), { filter: 'datum.dashed' }], mark: { type: 'line', strokeWidth: 2, strokeDash: [6, 4] }, encoding: { x, y, color } },
-    {
-      transform: [only(measure)],
-      mark: { type: 'rule', strokeWidth: 1.4 },
-      encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
-    },
-    {
-      transform: [only(measure), { filter: 'datum.observed' }],
-      mark: { type: 'point', filled: true, size: 34 },
-      encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip },
-    },
-    {
-      transform: [only(measure), { filter: '!datum.observed' }],
-      mark: { type: 'point', filled: false, size: 40, strokeWidth: 1.6 },
-      encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip },
-    },
-    {
-      transform: [only(measure), { filter: 'datum.best' }],
-      mark: { type: 'point', filled: false, size: 240, strokeWidth: 2, color: OKABE_ITO.black },
-      encoding: { x, y: { field: 'value', type: 'quantitative' }, tooltip },
-    },
-  ];
+  const measuredLayers = (measure: Measure, y: Channel<'y'>): Layer[] => {
+    const lines: Layer[] = fromLog
+      ? [
+          { transform: [only(measure), { filter: 'datum.observed' }], mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
+          // k beyond the log's trials: the fitted model's extrapolation, dashed.
+          { transform: [only(measure), { filter: 'datum.dashed' }], mark: { type: 'line', strokeWidth: 2, strokeDash: [6, 4] }, encoding: { x, y, color } },
+        ]
+      : [{ transform: [only(measure)], mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } }];
+    const modelPoints: Layer[] = extrapolated
+      ? [
+          {
+            transform: [only(measure), { filter: '!datum.observed' }],
+            mark: { type: 'point', filled: false, size: 40, strokeWidth: 1.6 },
+            encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip },
+          },
+        ]
+      : [];
+    return [
+      ...lines,
+      {
+        transform: [only(measure)],
+        mark: { type: 'rule', strokeWidth: 1.4 },
+        encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
+      },
+      {
+        transform: fromLog ? [only(measure), { filter: 'datum.observed' }] : [only(measure)],
+        mark: { type: 'point', filled: true, size: 34 },
+        encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip },
+      },
+      ...modelPoints,
+      {
+        transform: [only(measure), { filter: 'datum.best' }],
+        mark: { type: 'point', filled: false, size: 240, strokeWidth: 2, color: OKABE_ITO.black },
+        encoding: { x, y: { field: 'value', type: 'quantitative' }, tooltip },
+      },
+    ];
+  };
   const limitLayers: Layer[] =
     limit === null
       ? []
@@ -174,7 +189,13 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
 }
 
 /** The caption: per policy its best k and what it delivers there. */
-function deliveryCaption(points: readonly DeliveryPoint[], names: readonly string[], limit: number | null, measured: boolean, extrapolated: boolean): string {
+function deliveryCaption(
+  points: readonly DeliveryPoint[],
+  names: readonly string[],
+  limit: number | null,
+  measured: { verifier: boolean; tasks: boolean },
+  extrapolated: boolean,
+): string {
   const parts = names.map((name) => {
     const best = points.filter((point) => point.series === name && point.best);
     const correct = best.find((point) => point.measure === 'delivered correct');
@@ -187,7 +208,8 @@ function deliveryCaption(points: readonly DeliveryPoint[], names: readonly strin
     limit === null
       ? 'Ringed: the best k (most delivered correct − delivered wrong)'
       : `Ringed: the best k (most delivered correct with wrong ≤ ${formatPercent(limit)})`;
-  const bars = measured ? 'Points: simulated, with 95 % intervals that include what was measured (verifier, fitted tasks).' : 'Points: simulated ±1.96 SE.';
+  const included = [...(measured.verifier ? ["the measured verifier's"] : []), ...(measured.tasks ? ["the fitted tasks'"] : [])].join(' and ');
+  const bars = included !== '' ? `Points: simulated, with 95 % intervals that include ${included} uncertainty.` : 'Points: simulated ±1.96 SE.';
   const beyond = extrapolated ? " Dashed line, hollow points: k beyond the log's trials, model-based (the fitted population extrapolated), not observed." : '';
   return `${rule}: ${parts.join('; ')}. Dotted: coverage, the most any selector could deliver. ${bars}${beyond}`;
 }
