@@ -72,7 +72,7 @@ export function tasksFromNote(scenario: {
       : "Simulated: the population refitted per block to a bootstrap resample of the log's tasks; ± is Monte Carlo alone,\n" +
         "the intervals above include the fit's uncertainty, as the log's CI (tasks) does (docs/what-ifs.md).";
   return (
-    `${drawn} ${attemptsNote(scenario.attempts.correlation?.model)}; ` +
+    `${drawn}${scenario.tasks?.measured === undefined ? ' ' : '\n'}${attemptsNote(scenario.attempts.correlation?.model)}; ` +
     `${scenario.verifier.perfect ? 'no verifier errors (none are in the log)' : "the scenario's imperfect verifier"};\n${amounts}.`
   );
 }

@@ -14,9 +14,11 @@ export interface TaskRefit {
 /**
  * The population `fitTasks` would choose for these tasks, without its standard errors, predictions
  * and tables: both models fitted by maximum likelihood (`maximiseModel`), the one of lower AIC
- * (`chooseModel`, Akaike 1974) kept. For a refit per block of replicates (uncertainty/drawTaskPopulation):
- * 1.8 + 13 ms for 80 tasks × 5 trials where fitTasks takes 68 ms (measured on a loaded 2-core machine,
- * docs/what-ifs.md). The caller checks that the tasks have something to fit (a success, a failure, n ≥ 2).
+ * (`chooseModel`, Akaike 1974) kept. For a refit per block of replicates (uncertainty/drawTaskPopulation).
+ * Its cost is the two maximisations (the inflated model's dominates): on a loaded 2-core machine 15 ms
+ * where fitTasks took 68 ms (80 synthetic tasks × 5), but about the same, 40–90 ms, on the Terminal-Bench
+ * log of docs/what-ifs.md, whose fitTasks spends nearly all its time maximising too. The caller checks
+ * that the tasks have something to fit (a success, a failure, n ≥ 2).
  * Example: the τ-bench airline counts (c = 0×14, 1×12, 2×10, 3×4, 4×10 of 4) → the beta-binomial
  * Beta(0.642, 0.858), as fitTasks chooses (tested).
  */

@@ -22,7 +22,7 @@ export const MAX_BOOTSTRAP_REDRAWS = 1000;
  * population perTask: each resampled task's posterior Beta(a + c, b + n − c) under the refitted
  * beta-binomial prior (`posteriorTasksOf`). A resample with nothing to fit (no success, no failure,
  * or only n = 1) is drawn again from the same stream, so the draw depends only on `rng`.
- * Cost: one refit per call (refitTasks: about 15 ms for 80 tasks × 5 trials on a loaded machine).
+ * Cost: one refit per call (refitTasks: 15–90 ms for 80 tasks × 5 trials on a loaded 2-core machine).
  * Example: counts (5, 0), (5, 5), (5, 2) resampled as tasks 3, 3, 1 refit to the tasks (5, 2), (5, 2), (5, 0).
  */
 export function drawTaskPopulation(measured: TaskMeasurement, rng: Rng): SuccessRateDist {
