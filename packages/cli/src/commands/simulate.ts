@@ -247,10 +247,11 @@ async function withTasksFrom(
   input.attempts = { ...(input.attempts as object), correlation: dependence?.correlation ?? { model: 'independent' } };
   if (builtIn) delete input.verifier;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
-  // The built-in scenario's budget is no one's choice: the log supports k ≤ max n observed and, by the
-  // fit, up to 2·max n (fitTasks' extrapolation range); a scenario file's own maxAttempts stays.
+  // The built-in scenario's budget is no one's choice: a log of separate runs supports k ≤ max n observed
+  // and, by the fit, up to 2·max n (fitTasks' extrapolation range); a scenario file's own maxAttempts
+  // stays, and so does the built-in one for a log of episodes (its what-if table marks k beyond the longest).
   let maxAttemptsNote: string | null = null;
-  if (builtIn) {
+  if (builtIn && dependence === null) {
     const maxAttempts = Math.min(2 * maxN, MAX_ATTEMPTS_LIMIT);
     input.policy = { ...(input.policy as object), maxAttempts };
     maxAttemptsNote = `policy.maxAttempts ${maxAttempts} = 2 × the log's most trials per task (${maxN}); a scenario file sets its own`;
