@@ -64,7 +64,7 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     expect(text).toContain("What users get with at most k attempts, the fit's uncertainty included (95 % interval):");
     expect(text).toMatch(/^ {1}6\* /m);
     expect(text).toContain("cost and latency per attempt are the scenario's assumptions, not measured (the log has none)");
-    expect(text).toContain("policy.maxAttempts 10 = 2 × the log's most trials per task (5); a scenario file sets its own.");
+    expect(text).toContain("policy.maxAttempts 10 = 2 × the log's most trials per task (5), as without a scenario file.");
     const added = text.split('\n').filter((line) => /Tasks fitted|^Intervals \(95|^replicates to a bootstrap|^k\* >|^policy\.maxAttempts/.test(line));
     expect(added).toHaveLength(5);
     for (const line of added) expect(line.length).toBeLessThanOrEqual(100);

@@ -187,8 +187,6 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
       const observed = fromLog?.observed ?? null;
       await emitSummary(summary, pilot, args, io, { observed });
       if (fromLog?.dependence && !args.json && !args.csv) io.stdout(`\n${dependenceWhatIf(fromLog.dependence, summary.rows)}`);
-      // The budget the built-in scenario took from the log (the JSON has it as scenario.policy.maxAttempts).
-      if (fromLog?.maxAttemptsNote && !args.json && !args.csv) io.stdout(`${fromLog.maxAttemptsNote}.\n`);
       if (stop.stopped) {
         io.stderr(`passk: interrupted: the result covers ${partial.done} of ${R} replicates and is marked partial\n`);
         throw new Interrupted();
@@ -218,7 +216,6 @@ async function withTasksFrom(
   observed: ObservedFromLog | null;
   notRecorded: string[];
   dependence: LogDependence | null;
-  maxAttemptsNote: string | null;
 }> {
   const counts = await readResultsFile(path, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
@@ -250,12 +247,8 @@ async function withTasksFrom(
   // The built-in scenario's budget is no one's choice: a log of separate runs supports k ≤ max n observed
   // and, by the fit, up to 2·max n (fitTasks' extrapolation range); a scenario file's own maxAttempts
   // stays, and so does the built-in one for a log of episodes (its what-if table marks k beyond the longest).
-  let maxAttemptsNote: string | null = null;
-  if (builtIn && dependence === null) {
-    const maxAttempts = Math.min(2 * maxN, MAX_ATTEMPTS_LIMIT);
-    input.policy = { ...(input.policy as object), maxAttempts };
-    maxAttemptsNote = `policy.maxAttempts ${maxAttempts} = 2 × the log's most trials per task (${maxN}); a scenario file sets its own`;
-  }
+  // The text says so (format/summaryMeasured.ts, from the scenario, so that a merge of shards says it too).
+  if (builtIn && dependence === null) input.policy = { ...(input.policy as object), maxAttempts: Math.min(2 * maxN, MAX_ATTEMPTS_LIMIT) };
   const ks = Array.from({ length: Math.min(maxN, (input.policy as { maxAttempts: number }).maxAttempts) }, (_, i) => i + 1);
   return {
     scenario: resolveScenario(input, { source: `tasks from ${path}` }),
@@ -265,7 +258,6 @@ async function withTasksFrom(
     dependence,
     // Amounts the log does not record (all 0, or on fewer than half the attempts): said, never drawn as 0.
     notRecorded: describeNotRecorded(counts),
-    maxAttemptsNote,
   };
 }
 

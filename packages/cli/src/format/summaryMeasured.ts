@@ -47,6 +47,10 @@ export function measuredTasksLines(scenario: Scenario): string[] | null {
     'Intervals (95 %) include the fit and which tasks the log sampled (refitted per block of 64',
     'replicates to a bootstrap resample of its tasks); ± is the Monte Carlo part alone.',
     ...(scenario.policy.maxAttempts > fewest ? [`k* > ${fewest}: model-based (the fitted population extrapolated), not observed.`] : []),
+    // The budget simulate --tasks-from takes from the log when no scenario file sets one.
+    ...(scenario.policy.maxAttempts === 2 * most
+      ? [`policy.maxAttempts ${scenario.policy.maxAttempts} = 2 × the log's most trials per task (${most}), as without a scenario file.`]
+      : []),
   ];
 }
 
