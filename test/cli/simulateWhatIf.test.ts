@@ -70,6 +70,20 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     for (const line of added) expect(line.length).toBeLessThanOrEqual(100);
   });
 
+  it('--per-task and a measured verifier: both drawn per block, the method names both', async () => {
+    const summary = JSON.parse(await run('--per-task', '--verifier-from', fixture('../../examples/tau2-retail-judge.yaml'), '--json', '--workers', '1'));
+    expect(summary.scenario.tasks.measured.population).toBe('perTask');
+    expect(summary.drawn).toEqual({
+      parameters: ['verifier.falseAccept', 'verifier.falseReject', 'tasks.successRate'],
+      blocks: 10,
+      prior: 'jeffreys',
+      taskPopulation: 'bootstrapRefit',
+    });
+    expect(summary.rows[0].deliveredWrong.interval.method).toMatch(
+      /^measured rates drawn per block \(Jeffreys posteriors\) and task population refitted per block to a bootstrap resample of the log's tasks; /,
+    );
+  });
+
   it('a scenario file keeps its own maxAttempts', async () => {
     // beta-ab.yaml: policy.maxAttempts 4, within the log's 5 trials.
     const summary = JSON.parse(await run(fixture('scenarios/beta-ab.yaml'), '--json', '--workers', '1'));
