@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, passk } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
@@ -82,6 +82,22 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     expect(summary.rows[0].deliveredWrong.interval.method).toMatch(
       /^measured rates drawn per block \(Jeffreys posteriors\) and task population refitted per block to a bootstrap resample of the log's tasks; /,
     );
+  });
+
+  it('the report: the answer says the best k is model-based, the key number is the interval, the caveat the assumed cost', async () => {
+    const out = join(dir, 'report-run');
+    expect((await passk('simulate', '--tasks-from', LOG, '--replicates', '640', '--workers', '1', '--out', out)).code).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    const best = summary.rows.at(-1);
+    const report = join(dir, 'report.html');
+    expect((await passk('report', join(out, 'summary.json'), '--out', report)).code).toBe(0);
+    const page = readFileSync(report, 'utf8');
+    expect(page).toContain('best at k = 10 (model-based: k = 10 is beyond the 5 trials per task the log observed)');
+    const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+    const { lower, upper } = best.deliveredCorrect.interval;
+    expect(page).toContain(`${percent(best.deliveredCorrect.value)} [${percent(lower)}, ${percent(upper)}] of episodes delivered correct`);
+    expect(page).toContain('95 %, the fitted tasks&#39; uncertainty included');
+    expect(page).toContain('cost and latency per attempt are the scenario&#39;s assumptions, not measured (the log records none).');
   });
 
   it('a scenario file keeps its own maxAttempts', async () => {
