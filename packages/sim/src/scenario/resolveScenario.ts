@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js';
-import { optionalObject, requireAcyclic } from '../checkArgs.js';
+import { ARGUMENT_LIMITS, optionalObject, requireAcyclic } from '../checkArgs.js';
 import { checkKeys, childPath, fieldOf, missingError, readList, readObject, rootPath, whereOf, type ConfigObject, type ConfigPath } from './configReader.js';
 import { deepFreeze } from './deepFreeze.js';
 import { resolveAmount } from './resolveAmount.js';
@@ -140,6 +140,15 @@ function resolveTaskMeasurement(value: unknown, at: ConfigPath): TaskMeasurement
       whereOf(childPath(at, 'trials')),
       'must include a task with n ≥ 2 (with one trial per task the spread of rates cannot be refitted)',
       `${trials.length} tasks with n = 1`,
+    );
+  }
+  // Every block refits these counts: as many likelihood cells as passk fit accepts, no more.
+  const cells = [...new Set(trials)].reduce((sum, n) => sum + n + 1, 0);
+  if (!(cells <= ARGUMENT_LIMITS.fitCells)) {
+    throw new InputError(
+      whereOf(childPath(at, 'trials')),
+      `must have trial counts n whose n + 1 summed over the distinct n are at most ${ARGUMENT_LIMITS.fitCells} (each block refits a likelihood of that many cells)`,
+      cells,
     );
   }
   const population = readField<TaskMeasurement['population']>(node, at, 'population', declared.fields.population);
