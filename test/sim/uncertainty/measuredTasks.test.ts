@@ -34,6 +34,11 @@ describe('tasks.measured in the scenario', () => {
     [{ trials: [5, 0], successes: [1, 0] }, 'tasks.measured.trials[1]: must be'],
     [{ trials: [5], successes: [1], population: 'each' }, 'tasks.measured.population: must be one of fitted, perTask'],
     [{ trials: [5], successes: [1], extra: 1 }, 'tasks.measured.extra: unknown key'],
+    [
+      { trials: [5, 4], successes: [0, 0] },
+      'tasks.measured.successes: must include a success and a failure (with none of one the population is a point mass, nothing to refit), got "0 of 9 attempts correct"',
+    ],
+    [{ trials: [5, 4], successes: [5, 4] }, 'tasks.measured.successes: must include a success and a failure'],
     [{ trials: [1e7, 5], successes: [1, 1] }, 'tasks.measured.trials: must have trial counts n whose n + 1 summed over the distinct n are at most 10000000'],
   ])('bad input %j: one error naming the key', (measured, message) => {
     expect(() => scenarioWith(measured)).toThrow(message);

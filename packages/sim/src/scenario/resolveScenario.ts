@@ -142,6 +142,13 @@ function resolveTaskMeasurement(value: unknown, at: ConfigPath): TaskMeasurement
       `${trials.length} tasks with n = 1`,
     );
   }
+  if (successes.every((c) => c === 0) || successes.every((c, i) => c === trials[i])) {
+    throw new InputError(
+      whereOf(childPath(at, 'successes')),
+      'must include a success and a failure (with none of one the population is a point mass, nothing to refit)',
+      `${successes.reduce((sum, c) => sum + c, 0)} of ${trials.reduce((sum, n) => sum + n, 0)} attempts correct`,
+    );
+  }
   // Every block refits these counts: as many likelihood cells as passk fit accepts, no more.
   const cells = [...new Set(trials)].reduce((sum, n) => sum + n + 1, 0);
   if (!(cells <= ARGUMENT_LIMITS.fitCells)) {

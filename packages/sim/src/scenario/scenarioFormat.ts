@@ -150,7 +150,7 @@ const taskMeasurement = {
   },
   rules: [
     {
-      doc: 'trials and successes have the same length, successes[i] ≤ trials[i], some task has n ≥ 2, and tasks.resample is true (checked by the resolver only).',
+      doc: 'trials and successes have the same length, successes[i] ≤ trials[i], some task has n ≥ 2, some attempt succeeded and some failed, Σ (n + 1) over the distinct n ≤ 10⁷ (as passk fit), and tasks.resample is true (checked by the resolver only).',
     },
   ],
 } as const satisfies ObjectNode;
