@@ -163,11 +163,17 @@ describe('passk fit RESULTS', () => {
     expect(scenario.tasks.count).toBe(50);
     expect(scenario.tasks.successRate.dist).toBe('beta');
     expect(scenario.policy.maxAttempts).toBe(8);
-    const simulated = await passk('simulate', file, '--replicates', '64', '--workers', '1', '--json');
+    // The log's counts ride along (tasks.measured): simulate refits the tasks per block (issue #41).
+    expect(scenario.tasks.resample).toBe(true);
+    expect(scenario.tasks.measured?.trials).toHaveLength(50);
+    expect(scenario.tasks.measured?.successes.reduce((a, b) => a + b, 0)).toBe(14 * 0 + 12 * 1 + 10 * 2 + 4 * 3 + 10 * 4);
+    const simulated = await passk('simulate', file, '--replicates', '128', '--workers', '1', '--json');
     expect(simulated.stderr).toBe('');
     expect(simulated.code).toBe(0);
-    const summary = JSON.parse(simulated.stdout) as { rows: Array<{ k: number }> };
+    const summary = JSON.parse(simulated.stdout) as { rows: Array<{ k: number; basis: string; coverage: { interval?: object } }> };
     expect(summary.rows.map((row) => row.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(summary.rows.map((row) => row.basis)).toEqual(['observed', 'observed', 'observed', 'observed', 'model', 'model', 'model', 'model']);
+    expect(summary.rows.every((row) => row.coverage.interval !== undefined)).toBe(true);
   });
 
   it('--out never puts the between-task correlation into an exchangeable icc: attempts are independent given p', async () => {

@@ -62,10 +62,11 @@ describe('passk simulate --tasks-from starts from the log (issue #10)', () => {
 
   // Real data (shared/data/real, not in the repo): every k ≤ n reproduces the log within the stated uncertainty.
   it.skipIf(!existsSync(shared))(
-    'reproduces HumanEval (gpt-3.5, 164 tasks × 10) at k ≤ 8 (skipped when ../shared/data/real is absent: its files are not in the repo)',
+    'reproduces HumanEval (gpt-3.5, 164 tasks × 10) at k ≤ 10 (skipped when ../shared/data/real is absent: its files are not in the repo)',
     async () => {
       const summary = (await json('simulate', '--tasks-from', shared, '--replicates', '500')) as SimulateDocument;
-      expect(summary.observed!.rows.map((row) => row.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      // maxAttempts from the log: 2 × 10 trials (issue #41); the log checks k ≤ 10.
+      expect(summary.observed!.rows.map((row) => row.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       // The published pass@1 (shared/data/real/README.md): 65.7 %.
       expect(summary.observed!.rows[0]!.passAtK.value).toBeCloseTo(0.657, 3);
       await expectReproduced(summary, shared);
@@ -122,7 +123,7 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
     expect(text).toMatch(/The log \(beta-tasks\.csv\) against the simulation, k ≤ n:\nk {2}observed pass@k {6}CI \(tasks\)/);
     expect(text).toMatch(/\n1 {12}47\.5% {2}\[\d+\.\d%, \d+\.\d%\]/);
     // The fixture has no cost column: the note says the amounts are assumed, not the log's.
-    expect(text).toContain("cost and latency per attempt are the scenario's assumptions (the log has none)");
+    expect(text).toContain("cost and latency per attempt are the scenario's assumptions, not measured (the log has none)");
     const file = join(dir, 'simulate.json');
     writeFileSync(file, (await passk('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1', '--json')).stdout);
     const report = join(dir, 'report.html');
@@ -135,10 +136,10 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
 
   it("the note names the log's costs when it has them (tau2-results.json: agent_cost and duration)", async () => {
     const text = (await passk('simulate', '--tasks-from', fixture('logs/tau2-results.json'), '--replicates', '64', '--workers', '1')).stdout;
-    expect(text).toContain('cost and latency per attempt from the log.');
+    expect(text).toContain('cost and latency per attempt from the log (the empirical distribution of its amounts).');
   });
 
-  it('--csv and --out summary.csv: observed_* columns with the JSON numbers, empty at k > n (6 trials, maxAttempts 8)', async () => {
+  it('--csv and --out summary.csv: observed_* columns with the JSON numbers, empty at k > n (6 trials, maxAttempts 12)', async () => {
     const args = ['simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1'];
     const summary = (await json(...args.slice(0, -2))) as SimulateDocument;
     const run = await passk(...args, '--csv');
@@ -146,12 +147,15 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
     const [header, ...lines] = run.stdout.trimEnd().split('\n');
     const columns = header!.split(',');
     const observedColumns = ['passAtK', 'passHatK'].flatMap((m) => ['', '_se', '_lower', '_upper'].map((f) => `observed_${m}${f}`));
-    // The simulation's columns as without --tasks-from (test/cli/simulate.test.ts pins them), then the log's.
-    expect(columns.slice(-8)).toEqual(observedColumns);
+    // The simulation's columns as without --tasks-from (test/cli/simulate.test.ts pins them), then the log's,
+    // then each metric's interval (<metric>_lower, _upper: the fitted tasks' uncertainty, issue #41).
+    const first = columns.indexOf('observed_passAtK');
+    expect(columns.slice(first, first + 8)).toEqual(observedColumns);
+    expect(columns.slice(first + 8, first + 10)).toEqual(['coverage_lower', 'coverage_upper']);
     expect(columns.slice(0, 4)).toEqual(['k', 'coverage', 'coverage_se', 'coverage_exact']);
     expect(columns.filter((c) => c.startsWith('observed'))).toHaveLength(8);
     expect(lines.map((line) => line.split(',')[0])).toEqual(summary.rows.map((row) => String(row.k)));
-    expect(summary.rows.map((row) => row.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(summary.rows.map((row) => row.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     lines.forEach((line, i) => {
       const cells = line.split(',');
       expect(cells).toHaveLength(columns.length);
@@ -161,7 +165,7 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
       const expected = log
         ? [log.passAtK, log.passHatK].flatMap((m) => [m.value, m.se, m.interval!.lower, m.interval!.upper].map(String))
         : Array<string>(8).fill('');
-      expect(cells.slice(-8)).toEqual(expected);
+      expect(cells.slice(first, first + 8)).toEqual(expected);
       // make_beta_tasks.py's scipy values (REFERENCE), k ≤ 6.
       if (log) {
         expect(Number(cells[columns.indexOf('observed_passAtK')])).toBeCloseTo(REFERENCE[i]![0]!, 12);

@@ -106,7 +106,7 @@ export { INTERVAL_METHODS } from './intervals/proportionInterval.js';
 export { simulate } from './engine/simulate.js';
 export { simulatePartial, type SimulateOptions } from './engine/simulatePartial.js';
 export { mergePartials } from './engine/mergePartials.js';
-export { summarise, type Summary, type SummaryRow, type Estimate, type ExactValues, type SummaryMetric } from './engine/summarise.js';
+export { summarise, type Summary, type SummaryRow, type RowBasis, type Estimate, type ExactValues, type SummaryMetric } from './engine/summarise.js';
 export type { MetricInterval } from './uncertainty/drawInterval.js';
 export { exactValuesFor } from './engine/exactValues.js';
 export { simulatePilot, type PilotOptions, type PilotReport, type PilotRow, type PilotDesign } from './engine/simulatePilot.js';

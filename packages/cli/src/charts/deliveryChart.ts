@@ -23,11 +23,16 @@ interface DeliveryPoint {
   readonly upper: number;
   readonly exact: number | null;
   readonly best: boolean;
+  /** Only for tasks fitted to a log: within its trials (solid line, filled point), else model-based (dashed, hollow). */
+  readonly observed?: boolean;
+  /** Only for tasks fitted to a log: on the dashed segment (model-based, or the last observed k before it). */
+  readonly dashed?: boolean;
 }
 
 /**
  * What users get per budget k, every policy (simulate result) of the report overlaid, one colour
- * each: delivered correct (solid, ±1.96 SE bars, or with a measured verifier its intervals) under coverage (dotted: the most any selector
+ * each: delivered correct (solid, ±1.96 SE bars, or with a measured verifier or fitted tasks its intervals; dashed with hollow
+ * points at k beyond the log's trials, model-based) under coverage (dotted: the most any selector
  * could deliver) in the upper panel; delivered wrong on its own axis below, so its growth with k
  * shows even at a few percent; the limit on wrong delivery as a rule when given; each policy's
  * best k ringed (`bestBudget`: the most correct within the limit, else the most correct − wrong).
@@ -54,6 +59,7 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
           upper: interval?.upper ?? Math.min(1, value + ERROR_BAR_Z * se),
           exact: row[field].exact,
           best: bests[r]!.index === i,
+          ...(row.basis === undefined ? {} : { observed: row.basis !== 'model', dashed: row.basis === 'model' || result.rows[i + 1]?.basis === 'model' }),
         };
       };
       return [at('deliveredCorrect', 'delivered correct'), at('coverage', 'coverage'), at('deliveredWrong', 'delivered wrong')];
@@ -62,8 +68,13 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
   const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);
   const several = results.length > 1;
   const title = several ? 'What users get as the budget grows, policy by policy' : `What users get as the budget grows: ${names[0]}`;
-  const measured = results.some((result) => result.scenario.verifier.measured !== undefined);
-  const caption = deliveryCaption(points, names, limit, measured);
+  const measured = {
+    verifier: results.some((result) => result.scenario.verifier.measured !== undefined),
+    tasks: results.some((result) => result.scenario.tasks.measured !== undefined),
+  };
+  const fromLog = points.some((point) => point.observed !== undefined);
+  const extrapolated = points.some((point) => point.observed === false);
+  const caption = deliveryCaption(points, names, limit, measured, extrapolated);
 
   const color: Channel<'color'> = {
     field: 'series',
@@ -103,24 +114,43 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
     scale: { domain: [0, 1] },
     axis: { format: PERCENT_FORMAT },
   };
-  const measuredLayers = (measure: Measure, y: Channel<'y'>): Layer[] => [
-    { transform: [only(measure)], mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
-    {
-      transform: [only(measure)],
-      mark: { type: 'rule', strokeWidth: 1.4 },
-      encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
-    },
-    {
-      transform: [only(measure)],
-      mark: { type: 'point', filled: true, size: 34 },
-      encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip },
-    },
-    {
-      transform: [only(measure), { filter: 'datum.best' }],
-      mark: { type: 'point', filled: false, size: 240, strokeWidth: 2, color: OKABE_ITO.black },
-      encoding: { x, y: { field: 'value', type: 'quantitative' }, tooltip },
-    },
-  ];
+  const measuredLayers = (measure: Measure, y: Channel<'y'>): Layer[] => {
+    const lines: Layer[] = fromLog
+      ? [
+          { transform: [only(measure), { filter: 'datum.observed' }], mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
+          // k beyond the log's trials: the fitted model's extrapolation, dashed.
+          { transform: [only(measure), { filter: 'datum.dashed' }], mark: { type: 'line', strokeWidth: 2, strokeDash: [6, 4] }, encoding: { x, y, color } },
+        ]
+      : [{ transform: [only(measure)], mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } }];
+    const modelPoints: Layer[] = extrapolated
+      ? [
+          {
+            transform: [only(measure), { filter: '!datum.observed' }],
+            mark: { type: 'point', filled: false, size: 40, strokeWidth: 1.6 },
+            encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip },
+          },
+        ]
+      : [];
+    return [
+      ...lines,
+      {
+        transform: [only(measure)],
+        mark: { type: 'rule', strokeWidth: 1.4 },
+        encoding: { x, y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' }, color },
+      },
+      {
+        transform: fromLog ? [only(measure), { filter: 'datum.observed' }] : [only(measure)],
+        mark: { type: 'point', filled: true, size: 34 },
+        encoding: { x, y: { field: 'value', type: 'quantitative' }, color, tooltip },
+      },
+      ...modelPoints,
+      {
+        transform: [only(measure), { filter: 'datum.best' }],
+        mark: { type: 'point', filled: false, size: 240, strokeWidth: 2, color: OKABE_ITO.black },
+        encoding: { x, y: { field: 'value', type: 'quantitative' }, tooltip },
+      },
+    ];
+  };
   const limitLayers: Layer[] =
     limit === null
       ? []
@@ -159,7 +189,13 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
 }
 
 /** The caption: per policy its best k and what it delivers there. */
-function deliveryCaption(points: readonly DeliveryPoint[], names: readonly string[], limit: number | null, measured: boolean): string {
+function deliveryCaption(
+  points: readonly DeliveryPoint[],
+  names: readonly string[],
+  limit: number | null,
+  measured: { verifier: boolean; tasks: boolean },
+  extrapolated: boolean,
+): string {
   const parts = names.map((name) => {
     const best = points.filter((point) => point.series === name && point.best);
     const correct = best.find((point) => point.measure === 'delivered correct');
@@ -172,8 +208,10 @@ function deliveryCaption(points: readonly DeliveryPoint[], names: readonly strin
     limit === null
       ? 'Ringed: the best k (most delivered correct − delivered wrong)'
       : `Ringed: the best k (most delivered correct with wrong ≤ ${formatPercent(limit)})`;
-  const bars = measured ? "Points: simulated, with 95 % intervals that include the measured verifier's uncertainty." : 'Points: simulated ±1.96 SE.';
-  return `${rule}: ${parts.join('; ')}. Dotted: coverage, the most any selector could deliver. ${bars}`;
+  const included = [...(measured.verifier ? ["the measured verifier's"] : []), ...(measured.tasks ? ["the fitted tasks'"] : [])].join(' and ');
+  const bars = included !== '' ? `Points: simulated, with 95 % intervals that include ${included} uncertainty.` : 'Points: simulated ±1.96 SE.';
+  const beyond = extrapolated ? " Dashed line, hollow points: k beyond the log's trials, model-based (the fitted population extrapolated), not observed." : '';
+  return `${rule}: ${parts.join('; ')}. Dotted: coverage, the most any selector could deliver. ${bars}${beyond}`;
 }
 
 /** The next 1, 2 or 5 × 10^n at or above 1.05 × `value` (an axis top that reads well). */

@@ -138,7 +138,13 @@ function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, co
   );
   const scenario = {
     name: `fitted to ${name} (${dependent === undefined ? fit.chosen : `${dependent.model.model} retries`})`,
-    tasks: dependent?.tasks ?? fit.scenarioTasks,
+    // A log of separate runs: its per-task counts ride along (tasks.measured), so that passk simulate
+    // refits the population per block of replicates and its intervals carry the fit's uncertainty.
+    tasks: dependent?.tasks ?? {
+      ...fit.scenarioTasks,
+      resample: true,
+      measured: { trials: [...counts.n], successes: [...counts.c], source: name },
+    },
     attempts: { correlation: dependent?.model.correlation ?? { model: 'independent' }, ...empiricalAttempts(counts).attempts },
     policy: { maxAttempts },
   };
@@ -151,6 +157,9 @@ function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, co
           `# ${fit.trials.max} observed trials per task follows from the model, not from the data.`,
           `# Attempts are independent given each task's p, as fitted: the between-task correlation of the fit is`,
           `# the spread of p in the tasks block, not an exchangeable icc (which correlates retries given p).`,
+          `# tasks.measured holds the log's per-task counts: passk simulate refits the tasks per block of 64`,
+          `# replicates to a bootstrap resample of them, so its intervals include the fit's uncertainty`,
+          `# (fresh tasks every replicate: resample true).`,
         ]
       : [
           `# Written by passk fit ${name}: ${fit.tasks} tasks, ${measured.dependence!.episodes} episodes, ${fit.trials.total} attempts.`,

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
   defaultScenario,
+  MAX_ATTEMPTS_LIMIT,
   posteriorTasks,
   exactValuesFor,
   requireInteger,
@@ -210,7 +211,12 @@ async function withTasksFrom(
   path: string,
   args: SimulateArgs,
   builtIn: boolean,
-): Promise<{ scenario: Scenario; observed: ObservedFromLog | null; notRecorded: string[]; dependence: LogDependence | null }> {
+): Promise<{
+  scenario: Scenario;
+  observed: ObservedFromLog | null;
+  notRecorded: string[];
+  dependence: LogDependence | null;
+}> {
   const counts = await readResultsFile(path, args);
   const tasks = counts.n.map((n, i) => ({ n, c: counts.c[i]! }));
   const fit = fitOfFile(tasks, {}, path);
@@ -222,14 +228,28 @@ async function withTasksFrom(
     input.attempts = { ...(input.attempts as Record<string, unknown>), ...amounts };
     input.name = `${input.name as string}; per-attempt ${describeEmpirical(counts.cost, counts.latency)} from the log (empirical)`;
   }
-  input.tasks = args['per-task'] ? { ...posteriorTasks(tasks, fit), resample: true } : { ...fit.scenarioTasks, resample: true };
-  // A log with episodes: its fitted retry dependence, with the task population fitted with it.
+  // The log's counts ride along (tasks.measured): every block of replicates refits the population to a
+  // bootstrap resample of them, so the intervals carry the fit's and the task sample's uncertainty.
+  const measured = {
+    trials: tasks.map((task) => task.n),
+    successes: tasks.map((task) => task.c),
+    population: args['per-task'] ? ('perTask' as const) : ('fitted' as const),
+    source: basename(path),
+  };
+  input.tasks = args['per-task'] ? { ...posteriorTasks(tasks, fit), resample: true, measured } : { ...fit.scenarioTasks, resample: true, measured };
+  // A log with episodes: its fitted retry dependence, with the task population fitted with it (fixed
+  // at the fit: the joint refit per block is not drawn, so no interval; said in the output).
   const dependence = dependenceFromLog(counts, path, scenario.seed);
   if (dependence !== null && !args['per-task']) input.tasks = { ...dependence.tasks, resample: true };
   input.attempts = { ...(input.attempts as object), correlation: dependence?.correlation ?? { model: 'independent' } };
   if (builtIn) delete input.verifier;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);
-  const ks = Array.from({ length: Math.min(maxN, scenario.policy.maxAttempts) }, (_, i) => i + 1);
+  // The built-in scenario's budget is no one's choice: a log of separate runs supports k ≤ max n observed
+  // and, by the fit, up to 2·max n (fitTasks' extrapolation range); a scenario file's own maxAttempts
+  // stays, and so does the built-in one for a log of episodes (its what-if table marks k beyond the longest).
+  // The text says so (format/summaryMeasured.ts, from the scenario, so that a merge of shards says it too).
+  if (builtIn && dependence === null) input.policy = { ...(input.policy as object), maxAttempts: Math.min(2 * maxN, MAX_ATTEMPTS_LIMIT) };
+  const ks = Array.from({ length: Math.min(maxN, (input.policy as { maxAttempts: number }).maxAttempts) }, (_, i) => i + 1);
   return {
     scenario: resolveScenario(input, { source: `tasks from ${path}` }),
     // A log of episodes: a task's (n, c) pools dependent attempts (or ones stopped at a success), whose

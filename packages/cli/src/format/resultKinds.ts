@@ -35,7 +35,7 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.compare': 2,
   'passk.plan.audit': 1,
   'passk.plan.gate': 1,
-  'passk.simulate': 2,
+  'passk.simulate': 3,
   'passk.sweep': 2,
   'passk.fit': 5,
   'passk.compare': 5,

@@ -2,6 +2,7 @@ import type { Estimate, Scenario, SummaryRow } from '@passk/sim';
 import { significant } from './estimateCells.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
+import { kLabel } from './summaryTables.js';
 
 // A simulation whose verifier was measured (verifier.measured): the line that says so, the table of
 // what users get with each metric's interval (the rates' uncertainty and the Monte Carlo noise
@@ -31,13 +32,36 @@ function withInterval(estimate: Estimate, kind: 'rate' | 'amount'): string {
   return `${value} ${kind === 'rate' ? formatPercentInterval(interval.lower, interval.upper) : `[${significant(interval.lower, 3)}, ${significant(interval.upper, 3)}]`}`;
 }
 
-/** What users get with at most k attempts, each with its interval (the measured rates' uncertainty included). */
-export function measuredDeliveryTable(rows: readonly SummaryRow[]): Table {
+/**
+ * The fitted task population in a few lines (null without tasks.measured): what it was fitted to,
+ * what the intervals include, and from which k on the rows are model-based.
+ */
+export function measuredTasksLines(scenario: Scenario): string[] | null {
+  const measured = scenario.tasks.measured;
+  if (measured === undefined) return null;
+  const fewest = Math.min(...measured.trials);
+  const most = Math.max(...measured.trials);
+  const trials = fewest === most ? `${most} trials` : `${fewest}–${most} trials`;
+  return [
+    `Tasks fitted to ${measured.source ?? 'a log'} (${measured.trials.length} tasks × ${trials}${measured.population === 'perTask' ? ', per-task posteriors' : ''}).`,
+    'Intervals (95 %) include the fit and which tasks the log sampled (refitted per block of 64',
+    'replicates to a bootstrap resample of its tasks); ± is the Monte Carlo part alone.',
+    ...(scenario.policy.maxAttempts > fewest ? [`k* > ${fewest}: model-based (the fitted population extrapolated), not observed.`] : []),
+    // The budget simulate --tasks-from takes from the log when no scenario file sets one.
+    ...(scenario.policy.maxAttempts === 2 * most
+      ? [`policy.maxAttempts ${scenario.policy.maxAttempts} = 2 × the log's most trials per task (${most}), as without a scenario file.`]
+      : []),
+  ];
+}
+
+/** What users get with at most k attempts, each with its interval (the measured verifier's, or the fitted tasks', uncertainty included). */
+export function measuredDeliveryTable(rows: readonly SummaryRow[], what: 'verifier' | 'tasks' | 'both' = 'verifier'): Table {
+  const included = { verifier: "the verifier's uncertainty", tasks: "the fit's uncertainty", both: "the verifier's and the fit's uncertainty" }[what];
   return {
-    title: "What users get with at most k attempts, the verifier's uncertainty included (95 % interval)",
+    title: `What users get with at most k attempts, ${included} included (95 % interval)`,
     columns: [{ header: 'k' }, { header: 'delivered correct' }, { header: 'delivered wrong' }, { header: 'abstained' }, { header: 'cost per correct' }],
     rows: rows.map((row) => [
-      String(row.k),
+      kLabel(row),
       withInterval(row.deliveredCorrect, 'rate'),
       withInterval(row.deliveredWrong, 'rate'),
       withInterval(row.abstained, 'rate'),

@@ -14,7 +14,7 @@ import { renderTable } from './table.js';
 import type { ObservedFromLog } from './observedFromLog.js';
 import { tasksFromNote, tasksFromTable } from './tasksFromTable.js';
 import { terminalText } from './terminalText.js';
-import { measuredDeliveryTable, measuredVerifierLines, perfectVerifierTable } from './summaryMeasured.js';
+import { measuredDeliveryTable, measuredTasksLines, measuredVerifierLines, perfectVerifierTable } from './summaryMeasured.js';
 
 const CSV_METRICS: readonly SummaryMetric[] = [...PROCESS_METRICS, ...DELIVERY_METRICS, ...SPEND_METRICS, ...BUDGET_METRICS];
 
@@ -28,11 +28,18 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null, obser
       `retries ${scenario.attempts.correlation.model}, verifier ${scenario.verifier.perfect ? 'perfect' : scenario.verifier.measured ? 'measured' : 'imperfect'}. ` +
       'Simulated ±1 SE; "exact" is the closed form (— where none exists).',
     ...(measuredVerifierLines(scenario) ?? []).map(terminalText),
+    ...(measuredTasksLines(scenario) ?? []).map(terminalText),
   ];
   const process = processTable(summary.rows);
   const delivery = deliveryTable(summary.rows);
   const spend = spendTable(summary.rows);
-  const measured = scenario.verifier.measured === undefined ? [] : [measuredDeliveryTable(summary.rows), perfectVerifierTable(scenario, summary.rows)];
+  const verifierMeasured = scenario.verifier.measured !== undefined;
+  const tasksMeasured = scenario.tasks.measured !== undefined;
+  const measured = verifierMeasured
+    ? [measuredDeliveryTable(summary.rows, tasksMeasured ? 'both' : 'verifier'), perfectVerifierTable(scenario, summary.rows)]
+    : tasksMeasured
+      ? [measuredDeliveryTable(summary.rows, 'tasks')]
+      : [];
   const sections = [
     header.join('\n'),
     ...measured.filter((table) => table !== null).map((table) => `${table.title}:\n${renderTable(table.columns, table.rows)}`),
@@ -63,14 +70,14 @@ function formatPilot(pilot: PilotReport): string {
  * log's own values: for pass@k and pass^k, `observed_<metric>` (the unbiased task average), `_se` and
  * `_lower`, `_upper` (its task-population interval), empty at a k no task of the log reaches (k > n)
  * and where the log cannot give them (SE and interval with one task). Without it the columns are
- * not there, so the CSV of a plain simulation keeps its shape. With a measured verifier, last, each
+ * not there, so the CSV of a plain simulation keeps its shape. With a measured verifier or tasks fitted to a log, last, each
  * metric's interval as `<metric>_lower` and `<metric>_upper`.
  */
 export function summaryCsv(summary: Summary, observed: ObservedFromLog | null = null): string {
   const cell = (x: number | null | undefined) => (x === null || x === undefined ? '' : String(x));
   const header = ['k', ...CSV_METRICS.flatMap((m) => [m, `${m}_se`, `${m}_exact`])];
   if (observed) header.push(...OBSERVED_METRICS.flatMap((m) => OBSERVED_FIELDS.map((field) => `observed_${m}${field}`)));
-  const measured = summary.scenario.verifier.measured !== undefined;
+  const measured = summary.scenario.verifier.measured !== undefined || summary.scenario.tasks.measured !== undefined;
   if (measured) header.push(...CSV_METRICS.flatMap((m) => [`${m}_lower`, `${m}_upper`]));
   const lines = summary.rows.map((row) => {
     const cells = [String(row.k), ...CSV_METRICS.flatMap((m) => [cell(row[m as 'cost'].value), cell(row[m as 'cost'].se), cell(row[m as 'cost'].exact)])];

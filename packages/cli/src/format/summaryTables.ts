@@ -15,10 +15,15 @@ function pairColumns(headers: readonly string[]): Column[] {
   return [{ header: 'k' }, ...headers.flatMap((header) => [{ header }, { header: 'exact' }])];
 }
 
+/** A k beyond the log's trials (row.basis model, `simulate --tasks-from`) is marked `k*`: model-based, not observed. */
+export function kLabel(row: Pick<SummaryRow, 'k' | 'basis'>): string {
+  return row.basis === 'model' ? `${row.k}*` : String(row.k);
+}
+
 /** The row for one k: the simulated value and the closed form of each metric ("—" for a metric the result lacks). */
 function pairRow(row: SummaryRow, metrics: readonly SummaryMetric[], kind: EstimateKind): string[] {
   return [
-    String(row.k),
+    kLabel(row),
     ...metrics.flatMap((metric) => {
       const estimate = row[metric] as SummaryRow[SummaryMetric] | undefined;
       return estimate ? [formatSimulated(estimate, kind), formatExact(estimate, kind)] : ['—', '—'];
@@ -75,7 +80,7 @@ export function budgetTable(rows: readonly SummaryRow[], budget: { cost: number 
     title: `Over the budget (${rule})`,
     columns: pairColumns(caps.flatMap((cap) => [cap.header, 'mean overshoot'])),
     rows: rows.map((row) => [
-      String(row.k),
+      kLabel(row),
       ...caps.flatMap((cap) => [
         formatSimulated(row[cap.metrics[0]], 'rate'),
         formatExact(row[cap.metrics[0]], 'rate'),

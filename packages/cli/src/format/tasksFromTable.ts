@@ -50,6 +50,7 @@ export function tasksFromTable(
 /** What the table's two columns of uncertainty mean, and what the what-if kept from the log and what it did not. */
 export function tasksFromNote(scenario: {
   readonly verifier: { readonly perfect: boolean };
+  readonly tasks?: { readonly measured?: object };
   readonly attempts: {
     readonly cost: { readonly dist: string };
     readonly latency: { readonly dist: string };
@@ -60,13 +61,18 @@ export function tasksFromNote(scenario: {
   const { cost, latency } = scenario.attempts;
   const amounts =
     fromLog(cost) && fromLog(latency)
-      ? 'cost and latency per attempt from the log'
+      ? 'cost and latency per attempt from the log (the empirical distribution of its amounts)'
       : fromLog(cost) || fromLog(latency)
-        ? `${fromLog(cost) ? 'cost' : 'latency'} per attempt from the log, ${fromLog(cost) ? 'latency' : 'cost'} the scenario's assumption (the log has none)`
-        : "cost and latency per attempt are the scenario's assumptions (the log has none)";
+        ? `${fromLog(cost) ? 'cost' : 'latency'} per attempt from the log (empirical), ${fromLog(cost) ? 'latency' : 'cost'} the scenario's assumption (not measured)`
+        : "cost and latency per attempt are the scenario's assumptions, not measured (the log has none)";
+  const drawn =
+    scenario.tasks?.measured === undefined
+      ? "Simulated: tasks drawn afresh from the fit every replicate, so its ± includes the draw of the tasks; the log's own\n" +
+        'uncertainty (which tasks it holds) is its CI (tasks), docs/uncertainty.md.'
+      : "Simulated: the population refitted per block to a bootstrap resample of the log's tasks; ± is Monte Carlo alone,\n" +
+        "the intervals above include the fit's uncertainty, as the log's CI (tasks) does (docs/what-ifs.md).";
   return (
-    "Simulated: tasks drawn afresh from the fit every replicate, so its ± includes the draw of the tasks; the log's own\n" +
-    `uncertainty (which tasks it holds) is its CI (tasks), docs/uncertainty.md. ${attemptsNote(scenario.attempts.correlation?.model)}; ` +
+    `${drawn}${scenario.tasks?.measured === undefined ? ' ' : '\n'}${attemptsNote(scenario.attempts.correlation?.model)}; ` +
     `${scenario.verifier.perfect ? 'no verifier errors (none are in the log)' : "the scenario's imperfect verifier"};\n${amounts}.`
   );
 }

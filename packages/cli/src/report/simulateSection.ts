@@ -1,7 +1,7 @@
 import { formatPercent } from '../format/percent.js';
 import { budgetTable, deliveryTable, pilotTable, processTable, spendTable } from '../format/summaryTables.js';
 import { tasksFromNote, tasksFromTable } from '../format/tasksFromTable.js';
-import { measuredDeliveryTable, measuredVerifierLines, perfectVerifierTable } from '../format/summaryMeasured.js';
+import { measuredDeliveryTable, measuredTasksLines, measuredVerifierLines, perfectVerifierTable } from '../format/summaryMeasured.js';
 import { html } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
@@ -18,9 +18,16 @@ export function simulateSection(result: ResultDocumentOf<'passk.simulate'>): Res
   const observedView = summary.observed ? tasksFromTable(summary.observed, summary.rows) : null;
   // A measured verifier: its counts in the lead, then the answer with intervals and the judge beside a perfect one.
   const measuredLines = measuredVerifierLines(scenario);
-  const measuredViews = measuredLines === null ? [] : [measuredDeliveryTable(summary.rows), perfectVerifierTable(scenario, summary.rows)];
+  // Tasks fitted to a log (tasks.measured): what they rest on, and the answer with intervals; k* model-based.
+  const tasksLines = measuredTasksLines(scenario);
+  const measuredViews =
+    measuredLines !== null
+      ? [measuredDeliveryTable(summary.rows, tasksLines === null ? 'verifier' : 'both'), perfectVerifierTable(scenario, summary.rows)]
+      : tasksLines !== null
+        ? [measuredDeliveryTable(summary.rows, 'tasks')]
+        : [];
   const body = html`<p class="lead">${name}: ${summary.tasks} tasks × ${summary.replicates.done} replicates = ${summary.episodes} episodes, seed ${String(summary.seed)}${partial}.
-Policy ${policy.mode}${policy.mode === 'batches' ? ` of ${policy.batchSize}` : ''} with up to ${policy.maxAttempts} attempts, selector ${scenario.selector.kind}, retries ${scenario.attempts.correlation.model}, verifier ${scenario.verifier.perfect ? 'perfect' : measuredLines ? 'measured' : 'imperfect'}.${measuredLines ? `\n${measuredLines.join(' ')}` : ''}</p>
+Policy ${policy.mode}${policy.mode === 'batches' ? ` of ${policy.batchSize}` : ''} with up to ${policy.maxAttempts} attempts, selector ${scenario.selector.kind}, retries ${scenario.attempts.correlation.model}, verifier ${scenario.verifier.perfect ? 'perfect' : measuredLines ? 'measured' : 'imperfect'}.${measuredLines ? `\n${measuredLines.join(' ')}` : ''}${tasksLines ? `\n${tasksLines.join(' ')}` : ''}</p>
 ${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), spendTable(summary.rows), budgetTable(summary.rows, summary.scenario.policy.budget)].filter((table) => table !== null).map((table) => html`${htmlTable(table.columns, table.rows, table.title)}\n`)}${
   pilotView ? htmlTable(pilotView.columns, pilotView.rows, pilotView.title) : ''
 }${observedView ? htmlTable(observedView.columns, observedView.rows, observedView.title) : ''}`;
@@ -54,6 +61,15 @@ ${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), sp
         'an interval is the value ± t·√(variance between draws + Monte Carlo variance), the two split by a random-effects ANOVA ' +
         'of the blocks; its coverage is measured in docs/verifiers.md. A perfect judge delivers a correct answer exactly when one of ' +
         "the first k attempts is correct: its column is the run's coverage@k.",
+    });
+  }
+  if (tasksLines) {
+    notes.push({
+      label: 'Fitted tasks',
+      text:
+        "each block of 64 replicates simulates the task population refitted to a bootstrap resample of the log's tasks (both models by " +
+        'maximum likelihood, the lower AIC kept); an interval is the value ± t·√(variance between draws + Monte Carlo variance); ' +
+        'k* beyond the fewest trials of the log is model-based. Its coverage is measured in docs/what-ifs.md.',
     });
   }
   return { title: `Simulation: ${name}`, body, notes, scenario };

@@ -97,10 +97,15 @@ function findingsOf(result: ResultDocument, options: SummaryOptions, nameOf: (si
 /** A simulated share ±1.96 SE, clipped to [0, 1] (with a measured verifier, its interval). */
 function simulatedShare(result: SimulateDocument, i: number, field: 'deliveredCorrect', label: string): KeyNumber {
   const value = requireNumber(result.rows[i]!.deliveredCorrect.value, `rows[${i}].${field}.value`);
-  // A measured verifier: the interval that includes its rates' uncertainty, not the Monte Carlo noise alone.
+  // A measured verifier, or tasks fitted to a log: the interval that includes what was measured, not the Monte Carlo noise alone.
   const measured = result.rows[i]!.deliveredCorrect.interval;
-  if (measured !== undefined)
-    return { label, value, lower: measured.lower, upper: measured.upper, interval: "95 %, the measured verifier's uncertainty included" };
+  if (measured !== undefined) {
+    const what = [
+      ...(result.scenario.verifier.measured !== undefined ? ["the measured verifier's"] : []),
+      ...(result.scenario.tasks.measured !== undefined ? ["the fitted tasks'"] : []),
+    ].join(' and ');
+    return { label, value, lower: measured.lower, upper: measured.upper, interval: `95 %, ${what} uncertainty included` };
+  }
   const se = requireNumber(result.rows[i]!.deliveredCorrect.se, `rows[${i}].${field}.se`);
   return { label, value, lower: Math.max(0, value - ERROR_BAR_Z * se), upper: Math.min(1, value + ERROR_BAR_Z * se), interval: '±1.96 SE over replicates' };
 }
@@ -162,8 +167,24 @@ function simulateFindings(result: SimulateDocument, options: SummaryOptions, nam
   const abstained = requireNumber(row.abstained.value, `rows[${i}].abstained.value`);
   const costPerCorrect = row.costPerCorrect.value;
   const latency = row.latency.value;
+  // Tasks fitted to a log: a k beyond its trials is the fitted model's extrapolation, and cost or latency not in the log are assumptions.
+  const measuredTasks = result.scenario.tasks.measured;
+  const basis =
+    row.basis === 'model' && measuredTasks !== undefined
+      ? ` (model-based: k = ${best.k} is beyond the ${Math.min(...measuredTasks.trials)} trials per task the log observed)`
+      : row.basis === 'observed'
+        ? ' (within the trials the log observed)'
+        : '';
+  if (measuredTasks !== undefined) {
+    const assumed = (['cost', 'latency'] as const).filter((amount) => result.scenario.attempts[amount].dist !== 'empirical');
+    if (assumed.length > 0) {
+      caveats.push(
+        `${name}: ${assumed.join(' and ')} per attempt ${assumed.length > 1 ? 'are' : 'is'} the scenario's ${assumed.length > 1 ? 'assumptions' : 'assumption'}, not measured (the log records none).`,
+      );
+    }
+  }
   const answer =
-    `${name}: best at k = ${best.k} — ${formatPercent(correct.value)} ${formatPercentInterval(correct.lower, correct.upper)} of episodes delivered correct, ` +
+    `${name}: best at k = ${best.k}${basis} — ${formatPercent(correct.value)} ${formatPercentInterval(correct.lower, correct.upper)} of episodes delivered correct, ` +
     `${formatPercent(wrong)} wrong, ${formatPercent(abstained)} abstained${costPerCorrect === null ? '' : `, ${costPerCorrect.toPrecision(3)} ${unit} per correct answer`}.`;
   return {
     question:

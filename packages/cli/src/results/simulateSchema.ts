@@ -14,11 +14,16 @@ import {
   ValueSeSchema,
 } from './intervalSchema.js';
 
-// With a measured verifier each metric also carries `interval`: its value at the true rates, their
-// uncertainty and the Monte Carlo noise together (se is then the Monte Carlo part alone).
+// With a measured verifier, or tasks fitted to a log, each metric also carries `interval`: its value at
+// the true parameters, their uncertainty and the Monte Carlo noise together (se is then the Monte Carlo part alone).
 const drawnInterval = (schema: typeof IntervalSchema | typeof RateIntervalSchema) =>
   Type.Object({
-    interval: Type.Optional(Type.Intersect([schema], { description: "only with a measured verifier: the interval that includes its rates' uncertainty" })),
+    interval: Type.Optional(
+      Type.Intersect([schema], {
+        description:
+          "only with a measured verifier or tasks fitted to a log (--tasks-from): the interval that includes the rates' or the fit's and task sample's uncertainty",
+      }),
+    ),
   });
 const estimate = (description: string) => Type.Intersect([EstimateSchema, drawnInterval(IntervalSchema)], { description });
 const rate = (description: string) => Type.Intersect([RateEstimateSchema, drawnInterval(RateIntervalSchema)], { description });
@@ -27,6 +32,12 @@ const rate = (description: string) => Type.Intersect([RateEstimateSchema, drawnI
 export const SummaryRowSchema = Type.Object(
   {
     k: Type.Integer({ minimum: 1, description: 'attempt budget: the policy with maxAttempts = k' }),
+    basis: Type.Optional(
+      Type.Union([Type.Literal('observed'), Type.Literal('model')], {
+        description:
+          'only with tasks fitted to a log (scenario.tasks.measured): observed when k ≤ the fewest trials of any task of the log, model beyond (extrapolated by the fitted population, not observed)',
+      }),
+    ),
     coverage: rate('P(some attempt of the k is correct)'),
     passHatK: rate('P(all k attempts are correct), pass^k'),
     deliveredCorrect: rate('P(the delivered answer is correct)'),
@@ -92,7 +103,7 @@ const ScenarioSchema = Type.Unsafe<Scenario>(openObject('the resolved scenario (
 export const SimulateSchema = Type.Object(
   {
     kind: Type.Literal('passk.simulate'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
     method: Type.Literal('monteCarlo'),
     path: Type.String({ description: 'the sampler that produced the draws (all sample the same law)' }),
     seed: Seed,
@@ -107,9 +118,18 @@ export const SimulateSchema = Type.Object(
         {
           parameters: Type.Array(Type.String(), { description: 'the scenario keys drawn, e.g. verifier.falseAccept' }),
           blocks: Count('blocks of 64 replicates, one draw each'),
-          prior: Type.Literal('jeffreys', { description: 'posteriors Beta(x + ½, n − x + ½) of the measured counts' }),
+          prior: Type.Optional(
+            Type.Literal('jeffreys', { description: "with a measured verifier: its rates' posteriors Beta(x + ½, n − x + ½) of the measured counts" }),
+          ),
+          taskPopulation: Type.Optional(
+            Type.Literal('bootstrapRefit', {
+              description: "with tasks fitted to a log: per block the log's tasks resampled with replacement and the population refitted",
+            }),
+          ),
         },
-        { description: 'with a measured verifier: its rates drawn per block from their posteriors; rows[].*.interval include that uncertainty' },
+        {
+          description: 'with a measured verifier or tasks fitted to a log: per block one draw of what was measured; rows[].*.interval include that uncertainty',
+        },
       ),
     ),
     rows: Type.Array(SummaryRowSchema, { minItems: 1, description: 'one row per k = 1..maxAttempts' }),

@@ -12,7 +12,7 @@ import { coveredRanges, nodeToJson, PARTIAL_FORMAT, type PartialResult } from '.
 import { blockReplicates, REPLICATES_PER_BLOCK, requireBlockRange } from './replicateBlocks.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
 import { blockScenario } from '../uncertainty/blockScenario.js';
-import { measuredParameters } from '../uncertainty/measuredParameters.js';
+import { drawnParameters } from '../uncertainty/measuredParameters.js';
 
 /** Options of `simulate` and `simulatePartial`: which replicates to run, progress, stopping early, forcing the general sampler and reuse of work between calls. */
 export interface SimulateOptions {
@@ -69,7 +69,7 @@ export function simulatePartial(scenario: Scenario, options: SimulateOptions = {
   const general = options.forceGeneral === true;
   // Measured parameters: every block simulates its own draw of them (blockScenario), with a runner
   // built for that draw (its tables depend on the rates); the run's runner is block 0's and names the path.
-  const measured = measuredParameters(scenario).length > 0;
+  const measured = drawnParameters(scenario).length > 0;
   if (reuse.runner === undefined || reuse.scenario !== scenario || reuse.general !== general) {
     reuse.scenario = scenario;
     reuse.general = general;

@@ -6,10 +6,10 @@ import type { EnginePath } from './blockRunner.js';
 import { foldNodes, nodeEnd, nodeStart, normaliseNodes, type BlockNode } from './blockTree.js';
 import { BLOCK_LEVEL_OFFSET_PER_K, COST, DELIVERED_CORRECT, ENGINE_METRICS, METRIC_COUNT, type EngineMetric } from './engineMetrics.js';
 import { blockReplicates, REPLICATES_PER_BLOCK } from './replicateBlocks.js';
-import { drawInterval, type MetricInterval } from '../uncertainty/drawInterval.js';
+import { DRAWN_WORDS, drawInterval, type MetricInterval } from '../uncertainty/drawInterval.js';
 import { monteCarloVariance, varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
 import { exactSpreadOverDraws } from '../uncertainty/exactOverDraws.js';
-import { measuredParameters } from '../uncertainty/measuredParameters.js';
+import { drawnParameters, measuredParameters } from '../uncertainty/measuredParameters.js';
 import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
 
@@ -22,12 +22,15 @@ export interface Estimate {
   /** Closed form (from the analytic module, passed to `summarise`), or null. */
   readonly exact: number | null;
   /**
-   * Only when the scenario has measured parameters (`verifier.measured`): the interval for the
+   * Only when the scenario has measured parameters (`verifier.measured`, `tasks.measured`): the interval for the
    * metric at the true parameters, their uncertainty and the Monte Carlo noise together (`se` is then
    * the Monte Carlo part alone, over blocks). Absent where the value is null or there are < 2 blocks.
    */
   readonly interval?: MetricInterval;
 }
+
+/** Whether a budget k lies within the trials the log observed (`observed`) or beyond them, where only the fitted model speaks (`model`). */
+export type RowBasis = 'observed' | 'model';
 
 /** The name of a metric in a `SummaryRow` (the engine's metrics and cost per correct delivery). */
 export type SummaryMetric = EngineMetric | 'costPerCorrect';
@@ -36,6 +39,11 @@ export type SummaryMetric = EngineMetric | 'costPerCorrect';
 export interface SummaryRow {
   /** Attempt budget: the policy with maxAttempts = k. */
   readonly k: number;
+  /**
+   * Only when the tasks were fitted to a log (`tasks.measured`): `observed` for k ≤ the fewest trials
+   * any task of the log had (every task was seen k times), `model` beyond (extrapolated by the fitted population).
+   */
+  readonly basis?: RowBasis;
   readonly coverage: Estimate;
   readonly passHatK: Estimate;
   readonly deliveredCorrect: Estimate;
@@ -76,7 +84,14 @@ export interface Summary {
    * Present when the scenario has measured parameters: which ones were drawn (one draw per block
    * of replicates from their posteriors) and how many blocks the intervals rest on.
    */
-  readonly drawn?: { readonly parameters: readonly string[]; readonly blocks: number; readonly prior: 'jeffreys' };
+  readonly drawn?: {
+    readonly parameters: readonly string[];
+    readonly blocks: number;
+    /** Present when the verifier's rates were drawn: from their Jeffreys posteriors. */
+    readonly prior?: 'jeffreys';
+    /** Present when the task population was drawn: refitted to a bootstrap resample of the log's tasks. */
+    readonly taskPopulation?: 'bootstrapRefit';
+  };
   readonly rows: readonly SummaryRow[];
 }
 
@@ -89,10 +104,12 @@ export interface Summary {
  * SE = sd_r(y_r/T)/√R with the (R − 1) sample variance — the replicate is the independent unit, also
  * on a fixed benchmark. costPerCorrect = mean cost/mean deliveredCorrect, Var ≈ (V_c − 2ρC + ρ²V_d)/d̄²
  * (delta method) with V, C the variances and covariance of the replicate means over R.
- * With measured parameters (each block one draw of them, `blockScenario`) the replicates of a
+ * With measured parameters (each block one draw of them, `blockScenario`: a measured verifier's
+ * rates, a task population refitted to a log) the replicates of a
  * block are not independent: SE then counts blocks as the units, and each metric carries an interval
  * for its value at the true parameters (`varianceComponents`, `drawInterval`); costPerCorrect's by
- * the delta method on the same components.
+ * the delta method on the same components. With tasks fitted to a log each row says whether k lies
+ * within the log's trials (`basis`).
  * Example: replicate totals 1 and 3 over T = 4 tasks give mean 0.5 and SE 0.25 (tested).
  */
 export function summarise(scenario: Scenario, partial: PartialResult, exact: ExactValues = {}): Summary {
@@ -124,7 +141,12 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
         ? latencyCap !== null
         : true,
   );
-  const layout = measuredParameters(scenario).length > 0 ? blockLayout(nodes, partial.replicates) : null;
+  const drawnPaths = drawnParameters(scenario);
+  const layout = drawnPaths.length > 0 ? blockLayout(nodes, partial.replicates) : null;
+  const verifierDrawn = measuredParameters(scenario).length > 0;
+  const measuredTasks = scenario.tasks.measured;
+  const drawnWords = [...(verifierDrawn ? [DRAWN_WORDS.verifier] : []), ...(measuredTasks ? [DRAWN_WORDS.tasks] : [])].join(' and ');
+  const fewestTrials = measuredTasks === undefined ? null : measuredTasks.trials.reduce((a, b) => Math.min(a, b), Infinity);
   // The parameter part from the closed forms at the blocks' draws, where they exist (no Monte Carlo noise in it).
   const overDraws = layout === null ? null : exactSpreadOverDraws(scenario, layout.list);
   const spread = overDraws?.spread ?? null;
@@ -160,13 +182,13 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       const closedForm = spread?.[ENGINE_METRICS[m]]?.[k - 1] ?? null;
       if (closedForm !== null) {
         const monteCarlo = monteCarloVariance(closedForm * T * T, drawn.within, layout) / (T * T);
-        const interval = drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm');
+        const interval = drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm', drawnWords);
         return { value: mean, se: Math.sqrt(monteCarlo), exact, interval };
       }
-      const interval = drawInterval(mean, drawn.parameter / (T * T), drawn.monteCarlo / (T * T), layout.blocks, range);
+      const interval = drawInterval(mean, drawn.parameter / (T * T), drawn.monteCarlo / (T * T), layout.blocks, range, 'betweenBlocks', drawnWords);
       return { value: mean, se: Math.sqrt(drawn.monteCarlo) / T, exact, interval };
     };
-    const row: Record<string, unknown> = { k };
+    const row: Record<string, unknown> = { k, ...(fewestTrials === null ? {} : { basis: k <= fewestTrials ? 'observed' : 'model' }) };
     ENGINE_METRICS.forEach((metric, m) => (row[metric] = estimate(m)));
     const cost = moments(COST);
     const correct = moments(DELIVERED_CORRECT);
@@ -192,8 +214,8 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       const closedForm = spread?.costPerCorrect[k - 1] ?? null;
       const interval =
         closedForm === null
-          ? drawInterval(ratio, part('parameter'), part('monteCarlo'), layout.blocks, { min: 0, max: Infinity })
-          : drawInterval(ratio, closedForm, part('monteCarlo'), overDraws!.draws, { min: 0, max: Infinity }, 'closedForm');
+          ? drawInterval(ratio, part('parameter'), part('monteCarlo'), layout.blocks, { min: 0, max: Infinity }, 'betweenBlocks', drawnWords)
+          : drawInterval(ratio, closedForm, part('monteCarlo'), overDraws!.draws, { min: 0, max: Infinity }, 'closedForm', drawnWords);
       row.costPerCorrect = { value: ratio, se: Math.sqrt(part('monteCarlo')), exact: exactOf('costPerCorrect', k), interval };
     } else row.costPerCorrect = { value: ratio, se: ratioSe, exact: exactOf('costPerCorrect', k) };
     rows.push(row as unknown as SummaryRow);
@@ -208,7 +230,16 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
     episodes: R * T,
     complete: R === scenario.run.replicates,
     stopped: partial.stopped,
-    ...(layout === null ? {} : { drawn: { parameters: measuredParameters(scenario).map((p) => p.path), blocks: layout.blocks, prior: 'jeffreys' as const } }),
+    ...(layout === null
+      ? {}
+      : {
+          drawn: {
+            parameters: drawnPaths,
+            blocks: layout.blocks,
+            ...(verifierDrawn ? { prior: 'jeffreys' as const } : {}),
+            ...(measuredTasks ? { taskPopulation: 'bootstrapRefit' as const } : {}),
+          },
+        }),
     rows,
   };
 }

@@ -2,7 +2,7 @@ import type { FitModel } from './fitModels.js';
 import type { FittedModel } from './fitResult.js';
 import { fitScenarioTasks } from './fitScenarioTasks.js';
 import { logLikelihood } from './logLikelihood.js';
-import { maximiseLikelihood } from './maximiseLikelihood.js';
+import { maximiseModel } from './maximiseModel.js';
 import { mixtureParameters, UNCONSTRAINED_COORDINATES, type MixtureParameters } from './mixtureParameters.js';
 import { predictedPassAtK, predictedPassHatK } from './modelPredictions.js';
 import { observedCovariance } from './observedCovariance.js';
@@ -39,11 +39,7 @@ export function fitModel(
   confidence: number,
   allOrNothing: boolean,
 ): ModelFit {
-  // Every task at c = 0 or c = n: the supremum is the two-point limit (concentration → 0); only the mean is left.
-  const fixed = allOrNothing ? [0, -Infinity, -Infinity, -Infinity] : spec.fixed;
-  const free = allOrNothing ? [0] : spec.free;
-  const starts = allOrNothing ? spec.starts(cells).map((start) => [start[0]]) : spec.starts(cells);
-  const maximum = maximiseLikelihood(cells, fixed, free, starts);
+  const maximum = maximiseModel(spec, cells, allOrNothing);
   const logLikAt = (x: readonly number[]) => {
     const theta = maximum.theta.slice();
     maximum.free.forEach((index, j) => (theta[index] = x[j]));

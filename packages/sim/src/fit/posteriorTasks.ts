@@ -24,6 +24,15 @@ export function posteriorTasks(tasks: readonly TaskTrials[], fit: TaskFit): Scen
   if (typeof a !== 'number' || typeof b !== 'number' || !(a > 0 && b > 0 && Number.isFinite(a + b))) {
     throw new InputError('--per-task', 'needs a beta-binomial fit with finite a, b > 0 (these tasks are too uniform or too extreme for one)');
   }
+  return posteriorTasksOf(tasks, a, b);
+}
+
+/**
+ * `posteriorTasks` with the prior's a, b given (finite, > 0) and the tasks already checked: the
+ * mixture over the tasks of Beta(a + c, b + n − c), tasks with the same (n, c) one component.
+ * Example: prior Beta(1, 1), tasks (4, 4) and (4, 0) → components Beta(5, 1) and Beta(1, 5), ½ each.
+ */
+export function posteriorTasksOf(tasks: readonly TaskTrials[], a: number, b: number): ScenarioTasksInput {
   const counts = new Map<string, { n: number; c: number; size: number }>();
   for (const { n, c } of tasks) {
     const key = `${n},${c}`;

@@ -1,6 +1,6 @@
 import { InputError } from '../errors.js';
-import { optionalObject, requireAcyclic } from '../checkArgs.js';
-import { checkKeys, childPath, fieldOf, missingError, readObject, rootPath, whereOf, type ConfigObject, type ConfigPath } from './configReader.js';
+import { ARGUMENT_LIMITS, optionalObject, requireAcyclic } from '../checkArgs.js';
+import { checkKeys, childPath, fieldOf, missingError, readList, readObject, rootPath, whereOf, type ConfigObject, type ConfigPath } from './configReader.js';
 import { deepFreeze } from './deepFreeze.js';
 import { resolveAmount } from './resolveAmount.js';
 import { resolveCorrelation } from './resolveCorrelation.js';
@@ -9,9 +9,19 @@ import { resolveRate } from './resolveRate.js';
 import { resolveSelector } from './resolveSelector.js';
 import { resolveSuccessRate } from './resolveSuccessRate.js';
 import type { Field, ObjectNode } from './formatNodes.js';
-import { readField, requirementOf } from './readDeclared.js';
+import { checkOf, readField, requirementOf } from './readDeclared.js';
 import { SCENARIO_DEFS, SCENARIO_FORMAT } from './scenarioFormat.js';
-import type { AttemptCorrelation, AttemptsSpec, RunSpec, Scenario, SelectorSpec, TasksSpec, VerifierMeasurement, VerifierSpec } from './types.js';
+import type {
+  AttemptCorrelation,
+  AttemptsSpec,
+  RunSpec,
+  Scenario,
+  SelectorSpec,
+  TaskMeasurement,
+  TasksSpec,
+  VerifierMeasurement,
+  VerifierSpec,
+} from './types.js';
 
 /** Options of `resolveScenario`. */
 export interface ResolveScenarioOptions {
@@ -92,7 +102,65 @@ function resolveTasks(value: unknown, at: ConfigPath): TasksSpec {
     count = givenCount;
   }
   const resample = readField<boolean>(node, at, 'resample', TASKS.resample!);
-  return { count, successRate, resample };
+  const measuredValue = fieldOf(node, 'measured');
+  const measured = measuredValue === undefined ? undefined : resolveTaskMeasurement(measuredValue, childPath(at, 'measured'));
+  // A population refitted per block describes tasks like the log's, drawn afresh: one fixed benchmark would
+  // be one more sample of it, whose own noise the draws would not carry.
+  if (measured !== undefined && !resample) {
+    throw new InputError(
+      whereOf(childPath(at, 'resample')),
+      'must be true when tasks.measured is given (fresh tasks every replicate from each refitted population)',
+      resample,
+    );
+  }
+  return { count, successRate, resample, ...(measured === undefined ? {} : { measured }) };
+}
+
+/** `tasks.measured`: per-task counts, trials and successes of one length, successes ≤ trials, some task with n ≥ 2. */
+function resolveTaskMeasurement(value: unknown, at: ConfigPath): TaskMeasurement {
+  const declared = SCENARIO_DEFS.taskMeasurement;
+  const node = readObject(value, at, declared.example);
+  checkKeys(node, at, Object.keys(declared.fields));
+  const list = (key: 'trials' | 'successes') => {
+    const listAt = childPath(at, key);
+    const raw = fieldOf(node, key);
+    if (raw === undefined) throw missingError(listAt, 'a non-empty list of integers');
+    const check = checkOf(declared.fields[key].node.item);
+    return readList(raw, listAt, 'integers').map((item, i) => check(whereOf(childPath(listAt, i)), item) as number);
+  };
+  const trials = list('trials');
+  const successes = list('successes');
+  if (successes.length !== trials.length) {
+    throw new InputError(whereOf(childPath(at, 'successes')), `must have one count per task of trials (${trials.length})`, `${successes.length} counts`);
+  }
+  const over = successes.findIndex((c, i) => c > trials[i]!);
+  if (over >= 0) throw new InputError(whereOf(childPath(childPath(at, 'successes'), over)), `must be ≤ trials[${over}] (${trials[over]})`, successes[over]);
+  if (trials.every((n) => n < 2)) {
+    throw new InputError(
+      whereOf(childPath(at, 'trials')),
+      'must include a task with n ≥ 2 (with one trial per task the spread of rates cannot be refitted)',
+      `${trials.length} tasks with n = 1`,
+    );
+  }
+  if (successes.every((c) => c === 0) || successes.every((c, i) => c === trials[i])) {
+    throw new InputError(
+      whereOf(childPath(at, 'successes')),
+      'must include a success and a failure (with none of one the population is a point mass, nothing to refit)',
+      `${successes.reduce((sum, c) => sum + c, 0)} of ${trials.reduce((sum, n) => sum + n, 0)} attempts correct`,
+    );
+  }
+  // Every block refits these counts: as many likelihood cells as passk fit accepts, no more.
+  const cells = [...new Set(trials)].reduce((sum, n) => sum + n + 1, 0);
+  if (!(cells <= ARGUMENT_LIMITS.fitCells)) {
+    throw new InputError(
+      whereOf(childPath(at, 'trials')),
+      `must have trial counts n whose n + 1 summed over the distinct n are at most ${ARGUMENT_LIMITS.fitCells} (each block refits a likelihood of that many cells)`,
+      cells,
+    );
+  }
+  const population = readField<TaskMeasurement['population']>(node, at, 'population', declared.fields.population);
+  const source = readField<string | undefined>(node, at, 'source', declared.fields.source);
+  return { trials, successes, population, ...(source === undefined ? {} : { source }) };
 }
 
 function resolveAttempts(value: unknown, at: ConfigPath): AttemptsSpec {

@@ -108,6 +108,11 @@ const tasks = {
     },
     successRate: { node: { type: 'ref', name: 'successRate' }, doc: 'How hard each task is: its single-attempt success rate p_t.', required: true },
     resample: { node: { type: 'boolean' }, doc: 'false: one fixed benchmark of tasks drawn once per run; true: fresh tasks every replicate.', default: false },
+    measured: {
+      node: { type: 'ref', name: 'taskMeasurement' },
+      doc: 'What successRate was fitted to (as `simulate --tasks-from` and `fit --out` write it); the engine then refits it per block of 64 replicates to a bootstrap resample of these tasks, and every metric gets an interval that includes the fit and task-sample uncertainty.',
+      defaultDoc: '(none): successRate is taken as given',
+    },
   },
   rules: [
     {
@@ -120,6 +125,32 @@ const tasks = {
         },
         else: { required: ['count'] },
       },
+    },
+  ],
+} as const satisfies ObjectNode;
+
+/** The per-task counts a fitted task population rests on (`simulate --tasks-from`, `fit --out`; docs/what-ifs.md). */
+const taskMeasurement = {
+  type: 'object',
+  doc: "The log's per-task counts the success rates were fitted to: task i had trials[i] attempts, successes[i] of them correct. Per block of 64 replicates the engine resamples the tasks with replacement and refits the population (uncertainty/drawTaskPopulation.ts).",
+  example: '{ trials: [5, 5, 5], successes: [0, 3, 5], population: fitted }',
+  fields: {
+    trials: { node: { type: 'list', item: { type: 'number', integer: true, min: 1 } }, doc: 'Attempts recorded per task (n_t).', required: true },
+    successes: {
+      node: { type: 'list', item: { type: 'number', integer: true, min: 0 } },
+      doc: 'Correct attempts per task (c_t ≤ n_t), in the order of trials.',
+      required: true,
+    },
+    population: {
+      node: { type: 'enum', values: ['fitted', 'perTask'] },
+      doc: "fitted: each block's refit population (the model of lower AIC); perTask: each resampled task's posterior under the refitted beta-binomial prior (`--per-task`).",
+      default: 'fitted',
+    },
+    source: { node: { type: 'string' }, doc: 'What was measured, in words (the log file); free text.' },
+  },
+  rules: [
+    {
+      doc: 'trials and successes have the same length, successes[i] ≤ trials[i], some task has n ≥ 2, some attempt succeeded and some failed, Σ (n + 1) over the distinct n ≤ 10⁷ (as passk fit), and tasks.resample is true (checked by the resolver only).',
     },
   ],
 } as const satisfies ObjectNode;
@@ -380,6 +411,7 @@ const run = {
 /** The named nodes (`$defs` of the JSON Schema; `ref` nodes point here). */
 export const SCENARIO_DEFS = {
   tasks,
+  taskMeasurement,
   successRate,
   mixtureComponent,
   attempts,

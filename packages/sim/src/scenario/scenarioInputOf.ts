@@ -10,7 +10,21 @@ export function scenarioInputOf(scenario: Scenario): ScenarioInput {
   return {
     seed: scenario.seed,
     ...(scenario.name === null ? {} : { name: scenario.name }),
-    tasks: { count: tasks.count, successRate: successRateInput(tasks.successRate), resample: tasks.resample },
+    tasks: {
+      count: tasks.count,
+      successRate: successRateInput(tasks.successRate),
+      resample: tasks.resample,
+      ...(tasks.measured === undefined
+        ? {}
+        : {
+            measured: {
+              trials: [...tasks.measured.trials],
+              successes: [...tasks.measured.successes],
+              population: tasks.measured.population,
+              ...(tasks.measured.source === undefined ? {} : { source: tasks.measured.source }),
+            },
+          }),
+    },
     attempts: {
       correlation: { ...attempts.correlation } as CorrelationInput,
       cost: { perAttempt: amountInput(attempts.cost) },

@@ -32,6 +32,17 @@ export interface TasksSpec {
   readonly successRate: SuccessRateDist;
   /** false: one fixed benchmark of tasks drawn once per run; true: fresh tasks every replicate. */
   readonly resample: boolean;
+  /** The per-task counts successRate was fitted to (`simulate --tasks-from`, `fit --out`); the engine then refits it per block of replicates (uncertainty/drawTaskPopulation). */
+  readonly measured?: TaskMeasurement;
+}
+
+/** What a fitted task population rests on: task i had trials[i] attempts, successes[i] correct (docs/what-ifs.md). */
+export interface TaskMeasurement {
+  readonly trials: readonly number[];
+  readonly successes: readonly number[];
+  /** fitted: the refit population; perTask: each resampled task's posterior under the refit beta-binomial prior. */
+  readonly population: 'fitted' | 'perTask';
+  readonly source?: string;
 }
 
 /** How the attempts at one task depend on each other (`attempts.correlation`): independent, exchangeable (intra-class correlation), Markov (stickiness) or feedback after a failure; as in the file. */

@@ -2,26 +2,38 @@ import { beta } from '../distributions/beta.js';
 import { streamRng } from '../rng/streams.js';
 import { deepFreeze } from '../scenario/deepFreeze.js';
 import type { Scenario } from '../scenario/types.js';
+import { drawTaskPopulation } from './drawTaskPopulation.js';
 import { measuredParameters } from './measuredParameters.js';
 
 /**
  * The scenario that replicate block `block` simulates: `scenario` itself when nothing in it is
- * measured; otherwise the scenario under one draw of its measured parameters from their posteriors
- * (`measuredParameters`), in their fixed order from the stream (seed, 'parameters', block). Every
- * block is one draw, so the spread between blocks carries the parameters' uncertainty and the
- * spread within a block the Monte Carlo noise (summarise separates the two); the draw depends only
- * on the seed and the block, never on how blocks are split over workers or shards.
+ * measured; otherwise the scenario under one draw of its measured parameters: the verifier's rates
+ * from their posteriors (`measuredParameters`), in their fixed order from the stream
+ * (seed, 'parameters', block), and the task population refitted to a bootstrap resample of the
+ * log's tasks (`drawTaskPopulation`) from the stream (seed, 'taskPopulation', block). Every block is
+ * one draw, so the spread between blocks carries the parameters' uncertainty and the spread within a
+ * block the Monte Carlo noise (summarise separates the two); the draw depends only on the seed and
+ * the block, never on how blocks are split over workers or shards.
  * Example: two calls with the same block give equal rates; blocks 0 and 1 give different ones (tested).
  */
 export function blockScenario(scenario: Scenario, block: number): Scenario {
   const parameters = measuredParameters(scenario);
-  if (parameters.length === 0) return scenario;
-  const rng = streamRng(scenario.seed, 'parameters', block);
-  let { falseAccept, falseReject } = scenario.verifier;
-  for (const parameter of parameters) {
-    const p = beta(rng, parameter.a, parameter.b);
-    if (parameter.path === 'verifier.falseAccept') falseAccept = { dist: 'point', p };
-    else falseReject = { dist: 'point', p };
+  const measuredTasks = scenario.tasks.measured;
+  if (parameters.length === 0 && measuredTasks === undefined) return scenario;
+  let { verifier, tasks } = scenario;
+  if (parameters.length > 0) {
+    const rng = streamRng(scenario.seed, 'parameters', block);
+    let { falseAccept, falseReject } = verifier;
+    for (const parameter of parameters) {
+      const p = beta(rng, parameter.a, parameter.b);
+      if (parameter.path === 'verifier.falseAccept') falseAccept = { dist: 'point', p };
+      else falseReject = { dist: 'point', p };
+    }
+    verifier = { ...verifier, falseAccept, falseReject };
   }
-  return deepFreeze({ ...scenario, verifier: { ...scenario.verifier, falseAccept, falseReject } });
+  if (measuredTasks !== undefined) {
+    const { measured: _measured, ...rest } = tasks;
+    tasks = { ...rest, successRate: drawTaskPopulation(measuredTasks, streamRng(scenario.seed, 'taskPopulation', block)) };
+  }
+  return deepFreeze({ ...scenario, tasks, verifier });
 }

@@ -35,3 +35,15 @@ export function measuredParameters(scenario: Scenario): MeasuredParameter[] {
 function jeffreys(path: MeasuredParameter['path'], events: number, trials: number): MeasuredParameter {
   return { path, events, trials, a: events + 0.5, b: trials - events + 0.5 };
 }
+
+/**
+ * The scenario keys a simulation draws per block of replicates (`blockScenario`), in order: the
+ * measured verifier rates, then `tasks.successRate` when `tasks.measured` gives the log it was
+ * fitted to. Empty when nothing is measured (every block then simulates the scenario itself).
+ * Example: a scenario from `simulate --tasks-from` → ['tasks.successRate'].
+ */
+export function drawnParameters(scenario: Scenario): string[] {
+  const paths: string[] = measuredParameters(scenario).map((p) => p.path);
+  if (scenario.tasks.measured !== undefined) paths.push('tasks.successRate');
+  return paths;
+}

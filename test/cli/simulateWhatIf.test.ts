@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixture, passk } from '../helpers/runPassk.js';
+import { tempDir } from '../helpers/tempDir.js';
+
+// A what-if from a log (issue #41): the fitted population refitted per block to a bootstrap resample
+// of the log's tasks (tasks.measured), k beyond the trials marked model-based, maxAttempts from the log.
+// Fixture: test/fixtures/tasks-from/make_terminal_bench.py (30 tasks × 5 single-attempt Terminal-Bench runs).
+const LOG = fixture('tasks-from/terminal-bench-5-runs');
+/** The successes per task the generator printed (task-00 … task-29). */
+const SUCCESSES = [0, 0, 4, 0, 0, 5, 3, 0, 3, 0, 0, 2, 0, 1, 0, 5, 5, 0, 0, 5, 5, 5, 1, 0, 1, 0, 5, 0, 5, 5];
+const dir = tempDir('what-if');
+
+async function run(...args: string[]) {
+  const result = await passk('simulate', '--tasks-from', LOG, '--replicates', '640', ...args);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+describe('passk simulate --tasks-from: a what-if with the uncertainty of what was fitted', () => {
+  it('records the log in tasks.measured, takes maxAttempts = 2·n, gives every metric an interval and each row its basis', async () => {
+    const summary = JSON.parse(await run('--json', '--workers', '1'));
+    expect(summary.schemaVersion).toBe(3);
+    const measured = summary.scenario.tasks.measured;
+    expect(measured.trials).toEqual(SUCCESSES.map(() => 5));
+    expect(measured.successes).toEqual(SUCCESSES);
+    expect(measured.population).toBe('fitted');
+    expect(summary.scenario.policy.maxAttempts).toBe(10);
+    expect(summary.drawn).toEqual({ parameters: ['tasks.successRate'], blocks: 10, taskPopulation: 'bootstrapRefit' });
+    expect(summary.rows.map((row: { basis: string }) => row.basis)).toEqual([...Array(5).fill('observed'), ...Array(5).fill('model')]);
+    for (const row of summary.rows) {
+      for (const metric of ['coverage', 'passHatK', 'deliveredCorrect', 'abstained', 'cost', 'costPerCorrect']) {
+        const { value, interval } = row[metric];
+        expect(interval.level).toBe(0.95);
+        expect(interval.method).toMatch(/^task population refitted per block to a bootstrap resample of the log's tasks; /);
+        expect(interval.lower).toBeLessThanOrEqual(value);
+        expect(interval.upper).toBeGreaterThanOrEqual(value);
+      }
+      // The fit's uncertainty dwarfs the Monte Carlo noise: 30 tasks leave pass@k uncertain by several points.
+      expect(row.coverage.interval.upper - row.coverage.interval.lower).toBeGreaterThan(8 * row.coverage.se);
+    }
+  });
+
+  it('the same seed gives the same bytes on 1 and 2 workers, and from 2 shards merged', async () => {
+    const one = await run('--json', '--workers', '1');
+    expect(await run('--json', '--workers', '2')).toBe(one);
+    const parts = join(dir, 'parts');
+    for (const shard of ['1/2', '2/2']) {
+      const part = await passk('simulate', '--tasks-from', LOG, '--replicates', '640', '--shard', shard, '--out', parts, '--workers', '1');
+      expect(part.code).toBe(0);
+    }
+    const files = readdirSync(parts).map((name) => join(parts, name));
+    const merged = await passk('merge', ...files, '--json');
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).toBe(one);
+  });
+
+  it('text: k beyond the trials is marked k*, model-based; the budget and the assumed cost are said', async () => {
+    const text = await run('--workers', '1');
+    expect(text).toContain('Tasks fitted to terminal-bench-5-runs (30 tasks × 5 trials).');
+    expect(text).toContain('k* > 5: model-based (the fitted population extrapolated), not observed.');
+    expect(text).toContain("What users get with at most k attempts, the fit's uncertainty included (95 % interval):");
+    expect(text).toMatch(/^ {1}6\* /m);
+    expect(text).toContain("cost and latency per attempt are the scenario's assumptions, not measured (the log has none)");
+    expect(text).toContain("policy.maxAttempts 10 = 2 × the log's most trials per task (5), as without a scenario file.");
+    const added = text.split('\n').filter((line) => /Tasks fitted|^Intervals \(95|^replicates to a bootstrap|^k\* >|^policy\.maxAttempts/.test(line));
+    expect(added).toHaveLength(5);
+    for (const line of added) expect(line.length).toBeLessThanOrEqual(100);
+  });
+
+  it('--per-task and a measured verifier: both drawn per block, the method names both', async () => {
+    const summary = JSON.parse(await run('--per-task', '--verifier-from', fixture('../../examples/tau2-retail-judge.yaml'), '--json', '--workers', '1'));
+    expect(summary.scenario.tasks.measured.population).toBe('perTask');
+    expect(summary.drawn).toEqual({
+      parameters: ['verifier.falseAccept', 'verifier.falseReject', 'tasks.successRate'],
+      blocks: 10,
+      prior: 'jeffreys',
+      taskPopulation: 'bootstrapRefit',
+    });
+    expect(summary.rows[0].deliveredWrong.interval.method).toMatch(
+      /^measured rates drawn per block \(Jeffreys posteriors\) and task population refitted per block to a bootstrap resample of the log's tasks; /,
+    );
+  });
+
+  it('the report: the answer says the best k is model-based, the key number is the interval, the caveat the assumed cost', async () => {
+    const out = join(dir, 'report-run');
+    expect((await passk('simulate', '--tasks-from', LOG, '--replicates', '640', '--workers', '1', '--out', out)).code).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    const best = summary.rows.at(-1);
+    const report = join(dir, 'report.html');
+    expect((await passk('report', join(out, 'summary.json'), '--out', report)).code).toBe(0);
+    const page = readFileSync(report, 'utf8');
+    expect(page).toContain('best at k = 10 (model-based: k = 10 is beyond the 5 trials per task the log observed)');
+    const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+    const { lower, upper } = best.deliveredCorrect.interval;
+    expect(page).toContain(`${percent(best.deliveredCorrect.value)} [${percent(lower)}, ${percent(upper)}] of episodes delivered correct`);
+    expect(page).toContain('95 %, the fitted tasks&#39; uncertainty included');
+    expect(page).toContain('cost and latency per attempt are the scenario&#39;s assumptions, not measured (the log records none).');
+  });
+
+  it('a scenario file keeps its own maxAttempts', async () => {
+    // beta-ab.yaml: policy.maxAttempts 4, within the log's 5 trials.
+    const summary = JSON.parse(await run(fixture('scenarios/beta-ab.yaml'), '--json', '--workers', '1'));
+    expect(summary.scenario.policy.maxAttempts).toBe(4);
+    expect(summary.rows.map((row: { basis: string }) => row.basis)).toEqual(['observed', 'observed', 'observed', 'observed']);
+  });
+});
