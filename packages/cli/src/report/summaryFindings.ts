@@ -1,10 +1,10 @@
-import { InputError } from '@passk/sim';
+import { differenceVerdict, InputError } from '@passk/sim';
 import { bestBudget } from '../charts/bestBudget.js';
 import { COST_UNIT } from '../charts/costUnit.js';
 import { requireNumber } from '../charts/requireNumber.js';
 import { seriesNames } from '../charts/seriesNames.js';
 import { ERROR_BAR_Z } from '../charts/theme.js';
-import { differenceVerdict, headlineK } from '../format/compareAnswer.js';
+import { headlineK } from '../format/compareAnswer.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { formatPoints, formatPointsInterval } from '../format/points.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
