@@ -14,6 +14,8 @@ export interface ReadRuns {
   readonly sources: CompareRunSource[];
   /** The largest n of each run. */
   readonly maxN: number[];
+  /** Each run's mean cost per attempt, where its log has one (a cost column, or tokens with prices), with what it was read from. */
+  readonly costs: ({ readonly perAttempt: number; readonly from: string } | null)[];
 }
 
 /** One run per results file (named by the path as given), each read with its own options where they differ. */
@@ -21,6 +23,7 @@ export async function readRunFiles(files: readonly string[], args: ResultsFileAr
   const runs: Run[] = [];
   const sources: CompareRunSource[] = [];
   const maxN: number[] = [];
+  const costs: ReadRuns['costs'] = [];
   const names = runNames(files, given);
   for (const [i, file] of files.entries()) {
     const counts = await readResultsFile(file, resultsArgsFor(args, i, files.length));
@@ -35,9 +38,10 @@ export async function readRunFiles(files: readonly string[], args: ResultsFileAr
       read: readNotes(counts, args, i, files.length),
     });
     maxN.push(counts.n.reduce((a, b) => Math.max(a, b), 0));
+    costs.push(costOf(counts));
   }
   checkIdTypes(runs, files);
-  return { runs, sources, maxN };
+  return { runs, sources, maxN, costs };
 }
 
 /**
@@ -70,7 +74,20 @@ export async function readRunGroups(files: readonly string[], args: ResultsFileA
     runs,
     runs.map((run) => `${file} (${by}=${run.name})`),
   );
-  return { runs, sources, maxN };
+  return { runs, sources, maxN, costs: order.map((group) => costOf(group.counts)) };
+}
+
+/** The mean cost per attempt of the attempts that have one; null when the log has no cost or no attempt has one. */
+function costOf(counts: TaskCounts): ReadRuns['costs'][number] {
+  const { cost } = counts;
+  if (cost === undefined) return null;
+  let sum = 0;
+  let count = 0;
+  for (const task of cost.perTask) {
+    sum += task.sum;
+    count += task.count;
+  }
+  return count === 0 ? null : { perAttempt: sum / count, from: cost.from };
 }
 
 /**

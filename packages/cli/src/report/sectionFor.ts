@@ -7,6 +7,7 @@ import { fitSection } from './fitSection.js';
 import { gateSection } from './gateSection.js';
 import { planAuditSection } from './planAuditSection.js';
 import { planCompareSection } from './planCompareSection.js';
+import { planComparePilotSection } from './planComparePilotSection.js';
 import { planDemonstrateSection } from './planDemonstrateSection.js';
 import { planPrecisionSection } from './planPrecisionSection.js';
 import type { PasskResult } from './reportInput.js';
@@ -33,6 +34,8 @@ export function sectionFor(result: PasskResult): ResultSection {
       return planPrecisionSection(result);
     case RESULT_KINDS.planCompare:
       return planCompareSection(result);
+    case RESULT_KINDS.planComparePilot:
+      return planComparePilotSection(result);
     case RESULT_KINDS.planAudit:
       return planAuditSection(result);
     case RESULT_KINDS.simulate:

@@ -7,7 +7,7 @@ import { EstimateRateSchema } from './estimateRateSchema.js';
 import { EstimateTaskSchema } from './estimateTaskSchema.js';
 import { FitSchema } from './fitSchema.js';
 import { GateSchema } from './gateSchema.js';
-import { PlanAuditSchema, PlanCompareSchema, PlanDemonstrateSchema, PlanPrecisionSchema } from './planSchemas.js';
+import { PlanAuditSchema, PlanComparePilotSchema, PlanCompareSchema, PlanDemonstrateSchema, PlanPrecisionSchema } from './planSchemas.js';
 import { SimulateSchema, SweepSchema } from './simulateSchema.js';
 import { VerifierSchema } from './verifierSchema.js';
 
@@ -19,6 +19,7 @@ export const RESULT_SCHEMAS = {
   'passk.plan.demonstrate': PlanDemonstrateSchema,
   'passk.plan.precision': PlanPrecisionSchema,
   'passk.plan.compare': PlanCompareSchema,
+  'passk.plan.compare-pilot': PlanComparePilotSchema,
   'passk.plan.audit': PlanAuditSchema,
   'passk.simulate': SimulateSchema,
   'passk.sweep': SweepSchema,

@@ -14,6 +14,7 @@ import type { SuccessRateDist } from '../scenario/types.js';
 import { runSteps, type Steps } from '../stepwise.js';
 import { planningBeta } from './betaShapes.js';
 import { searchPower } from './powerSearch.js';
+import { shiftRate, solveShift } from './logOddsShift.js';
 import { verdictPowerSteps, type SimulatedPowerValue, type TaskSource } from './verdictPower.js';
 
 /** Options of `planComparison`: the metric and k, agent A's task distribution (Beta), the difference to detect, the test's level and power, and the trials per task to tabulate. */
@@ -305,20 +306,4 @@ function estimatorVariance(metric: 'passAtK' | 'passHatK', n: number, k: number)
     }
     return Math.max(0, second - first * first);
   };
-}
-
-function shiftRate(p: number, shift: number): number {
-  return 1 / (1 + ((1 - p) / p) * Math.exp(-shift));
-}
-
-/** Root of an increasing function on the log-odds scale, by bisection. */
-function solveShift(f: (shift: number) => number): number {
-  let low = -40;
-  let high = 40;
-  for (let i = 0; i < 200 && high - low > 1e-12; i++) {
-    const mid = (low + high) / 2;
-    if (f(mid) < 0) low = mid;
-    else high = mid;
-  }
-  return (low + high) / 2;
 }

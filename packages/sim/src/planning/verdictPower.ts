@@ -81,7 +81,13 @@ export function* verdictPowerSteps(source: TaskSource, tasks: number, trials: nu
 }
 
 /** The verdict `compare` prints on one simulated experiment (its default permutation settings and seed). */
-function* experimentVerdict(pairs: readonly PairedTrials[], metric: 'passAtK' | 'passHatK', k: number, confidence: number, permutations: number): Steps<DifferenceVerdict> {
+function* experimentVerdict(
+  pairs: readonly PairedTrials[],
+  metric: 'passAtK' | 'passHatK',
+  k: number,
+  confidence: number,
+  permutations: number,
+): Steps<DifferenceVerdict> {
   let sum = 0;
   for (const pair of pairs) sum += taskMetricValue(metric, pair.b.n, pair.b.c, k) - taskMetricValue(metric, pair.a.n, pair.a.c, k);
   const interval = pairedDifferenceInterval(pairs, metric, k, { confidence, sides: 2 }, new PopulationFits());
