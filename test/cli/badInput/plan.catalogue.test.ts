@@ -153,6 +153,34 @@ const cases: BadInputCase[] = [
   },
   { name: 'compare: --max-trials-sum text', args: [...compare, '--max-trials-sum', 'lots'], where: '--max-trials-sum', rule: 'integer ≥ 1', value: '"lots"' },
   { name: 'compare: --delta missing', args: ['plan', 'compare', '--k', '4', '--mean', '0.6'], where: '--delta', rule: 'required', value: '--delta' },
+  {
+    name: 'compare: --tasks without --pilot',
+    args: [...compare, '--tasks', '80'],
+    where: '--tasks',
+    rule: 'needs --pilot',
+    value: '80',
+  },
+  {
+    name: 'compare: --pilot of three runs',
+    args: ['plan', 'compare', '--k', '1', '--pilot', 'a.csv', 'b.csv', 'c.csv'],
+    where: '--pilot',
+    rule: 'must name one run (with --delta) or two runs',
+    value: 'a.csv b.csv c.csv',
+  },
+  {
+    name: 'compare: --pilot of two runs with --delta',
+    args: ['plan', 'compare', '--k', '1', '--pilot', 'a.csv', 'b.csv', '--delta', '0.1'],
+    where: '--delta',
+    rule: 'is read from a pilot of two runs',
+    value: '0.1',
+  },
+  {
+    name: 'compare: --pilot with --mean',
+    args: ['plan', 'compare', '--k', '1', '--pilot', 'a.csv', '--delta', '0.1', '--mean', '0.5'],
+    where: '--mean',
+    rule: 'is read from the --pilot runs',
+    value: '0.5',
+  },
   { name: 'plan without a question', args: ['plan'], where: 'passk', rule: 'name a question: demonstrate, precision, compare or audit', value: 'audit' },
   // ---- extreme allowed inputs: a refusal naming the limit and its flag, no internal error ----
   {

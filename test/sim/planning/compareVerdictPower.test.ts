@@ -133,7 +133,18 @@ describe("plan compare: the promised power is that of compare's verdict", () => 
   it.each([
     [{}, /^options: must give either runs/],
     [{ single: { tasks: [{ n: 4, c: 1 }], delta: 0.1 } }, /^single\.tasks: /],
-    [{ single: { tasks: [{ n: 4, c: 1 }, { n: 4, c: 2 }], delta: 0.99 } }, /^single\.delta: /],
+    [
+      {
+        single: {
+          tasks: [
+            { n: 4, c: 1 },
+            { n: 4, c: 2 },
+          ],
+          delta: 0.99,
+        },
+      },
+      /^single\.delta: /,
+    ],
   ])('bad input %#', (change, message) => {
     const options = { metric: 'passAtK', k: 1, power: 0.8, alpha: 0.05, simulations: 2, ...change } as const;
     expect(() => planComparisonFromPilot(options)).toThrow(InputError);

@@ -258,7 +258,7 @@ export function planCommand(io: CliIo): CommandModule {
               alpha: args.alpha,
               trials,
               gainSpread: args['gain-spread'],
-              simulations: requireInteger('--simulations', args.simulations, 0, 100_000),
+              simulations: requireInteger('--simulations', args.simulations, 0, 1_000_000),
               seed: requireSeedText(args.seed),
               checkWork: (tasks) =>
                 requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'one power simulation of --simulations experiments has'),

@@ -51,7 +51,7 @@ export async function planComparePilotDocument(args: PlanComparePilotArgs, io: C
       : { single: { tasks: read.runs[0]!.tasks, delta: args.delta!, gainSpread: args['gain-spread'] } }),
     trials,
     tasks: args.tasks === undefined ? undefined : requireInteger('--tasks', args.tasks, 2, 100_000),
-    simulations: requireInteger('--simulations', args.simulations, 1, 100_000),
+    simulations: requireInteger('--simulations', args.simulations, 1, 1_000_000),
     seed: requireSeedText(args.seed),
     checkWork: (tasks) =>
       requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'one power simulation of --simulations experiments has'),

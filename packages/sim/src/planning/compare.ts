@@ -149,7 +149,7 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
   if (!(gainSpread <= MAX_GAIN_SPREAD)) {
     throw new InputError('gainSpread', `must be at most ${MAX_GAIN_SPREAD} (an sd of log-odds: at 10 the gains already range over e^±20)`, gainSpread);
   }
-  const simulations = requireInteger('simulations', options.simulations ?? DEFAULT_SIMULATIONS, 0, 100_000);
+  const simulations = requireInteger('simulations', options.simulations === undefined ? DEFAULT_SIMULATIONS : options.simulations, 0, 1_000_000);
   const seed = requireSeed('seed', options.seed ?? 1);
   optionalFunction('checkWork', options.checkWork);
   const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', ...planningBeta(mean, concentration) };
@@ -215,6 +215,8 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
       rows.push({ trials: n, sdDifference, zTestTasks, tasks: zTestTasks, attempts: 2 * zTestTasks * n, simulatedPower: null });
       continue;
     }
+    // The search starts at the z-test's tasks: a work limit refuses it before any experiment is simulated.
+    options.checkWork?.(simulations * zTestTasks);
     const source = sourceOf(gainSpread, planned.shift);
     const found = yield* searchPower((tasks) => counted(verdictPowerSteps(source, tasks, n, verdict), tasks), power, zTestTasks, {
       min: 2,
@@ -278,7 +280,7 @@ export const VERDICT_TEST =
 /** Rough evaluations per search, for the progress total. */
 const SEARCH_STEPS_HINT = 8;
 /** Most tasks the search simulates an experiment of. */
-const MAX_SEARCH_TASKS = 100_000;
+const MAX_SEARCH_TASKS = 10_000_000;
 /** The search stops when its bracket is within this share of its upper end. */
 const SEARCH_PRECISION = 0.02;
 

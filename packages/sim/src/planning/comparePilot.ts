@@ -118,8 +118,8 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   const k = requireK('k', options.k);
   const alpha = requireOpenUnit('alpha', options.alpha);
   const power = requireOpenUnit('power', options.power);
-  const simulations = requireInteger('simulations', options.simulations ?? DEFAULT_SIMULATIONS, 1, 100_000);
-  const seed = requireSeed('seed', options.seed ?? 1);
+  const simulations = requireInteger('simulations', options.simulations === undefined ? DEFAULT_SIMULATIONS : options.simulations, 1, 1_000_000);
+  const seed = requireSeed('seed', options.seed === undefined ? 1 : options.seed);
   optionalFunction('checkWork', options.checkWork);
   if ((options.runs === undefined) === (options.single === undefined)) {
     throw new InputError('options', 'must give either runs (two runs of a pilot) or single (one run and a gain)', Object.keys(options).join(', '));
