@@ -149,12 +149,7 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
     direction = mean > 0 ? 1 : -1;
     const priorA = fits.fitted(countGroups(pairs.map((pair) => pair.a))) ?? JEFFREYS_PRIOR;
     const priorB = fits.fitted(countGroups(pairs.map((pair) => pair.b))) ?? JEFFREYS_PRIOR;
-    source = {
-      task: (rng) => {
-        const pair = pairs[Math.floor(rng.uniform() * pairs.length)]!;
-        return { pA: posteriorRate(rng, priorA, pair.a.n, pair.a.c), pB: posteriorRate(rng, priorB, pair.b.n, pair.b.c), pilot: pair };
-      },
-    };
+    source = pairedPilotSource(pairs, priorA, priorB);
     const baseline = counted.reduce((s, pair) => s + value(pair.a), 0) / counted.length;
     pilot = { tasks: pairs.length, trials: trialRange(pairs.flatMap((pair) => [pair.a.n, pair.b.n])), baseline, comparison: baseline + mean, sdDifference: sd };
     pilotN = pairs.flatMap((pair) => [pair.a.n, pair.b.n]);
@@ -273,6 +268,20 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
         : `the pilot's tasks resampled with replacement; B's log-odds = A's + ${gain!.logOddsShift.toFixed(3)} + ${gain!.gainSpread}·Z per task (the gain's spread is assumed: one run cannot show it)`) +
       "; trials subsampled from a task's recorded ones where it has enough, else binomial from the task's posterior rate under the task population fitted to the pilot; " +
       `tasks: the fewest whose simulated power of compare's verdict reaches ${power}`,
+  };
+}
+
+/**
+ * The tasks of a pilot of two runs, resampled: a pilot task drawn uniformly (with replacement),
+ * each agent's rate from the task's posterior under its fitted population, and the task's counts
+ * kept for subsampling (internal; tested against test/reference/plan_pilot_moments.py).
+ */
+export function pairedPilotSource(pairs: readonly PairedTrials[], priorA: FittedPopulation, priorB: FittedPopulation): TaskSource {
+  return {
+    task: (rng) => {
+      const pair = pairs[Math.floor(rng.uniform() * pairs.length)]!;
+      return { pA: posteriorRate(rng, priorA, pair.a.n, pair.a.c), pB: posteriorRate(rng, priorB, pair.b.n, pair.b.c), pilot: pair };
+    },
   };
 }
 

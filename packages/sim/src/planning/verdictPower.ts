@@ -95,8 +95,8 @@ function* experimentVerdict(
   return differenceVerdict({ difference: sum / pairs.length, interval, p: p.value }, { sides: 2, confidence });
 }
 
-/** A task's counts at n trials per agent: a subsample of the pilot's trials where it has n, else binomial draws. */
-function countsOf(task: LatentTask, rng: Rng, n: number): PairedTrials {
+/** A task's counts at n trials per agent: a subsample of the pilot's trials where it has n, else binomial draws (internal; tested against test/reference/plan_pilot_moments.py). */
+export function countsOf(task: LatentTask, rng: Rng, n: number): PairedTrials {
   const { pilot } = task;
   if (pilot !== undefined && pilot.a.n >= n && pilot.b.n >= n) {
     return { a: { n, c: subsample(rng, pilot.a.n, pilot.a.c, n) }, b: { n, c: subsample(rng, pilot.b.n, pilot.b.c, n) } };
