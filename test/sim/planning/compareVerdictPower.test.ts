@@ -77,8 +77,8 @@ describe("plan compare: the promised power is that of compare's verdict", () => 
   it('pilot of two runs: resampling its tasks (trials subsampled) delivers the promised power', () => {
     // A pilot of 40 tasks × 6 trials from a known truth; B gains on most tasks.
     const rng = streamRng(5, 'pilot');
-    const tasksA = [];
-    const tasksB = [];
+    const tasksA: { id: string; n: number; c: number }[] = [];
+    const tasksB: { id: string; n: number; c: number }[] = [];
     for (let t = 0; t < 40; t++) {
       const p = beta(rng, 1, 1);
       tasksA.push({ id: `t${t}`, n: 6, c: binomial(rng, 6, p) });
@@ -154,7 +154,7 @@ describe("plan compare: the promised power is that of compare's verdict", () => 
 
 /** Successes among n of N trials (c successes) drawn without replacement: a random permutation's first n. */
 function ownSubsample(rng: Rng, c: number, total: number, n: number): number {
-  const trials = Array.from({ length: total }, (_, i) => (i < c ? 1 : 0));
+  const trials: number[] = Array.from({ length: total }, (_, i) => (i < c ? 1 : 0));
   for (let i = total - 1; i > 0; i--) {
     const j = Math.floor(rng.uniform() * (i + 1));
     [trials[i], trials[j]] = [trials[j]!, trials[i]!];

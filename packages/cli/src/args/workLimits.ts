@@ -28,7 +28,7 @@ export const WORK_LIMITS = {
   },
   simulatedTasks: {
     option: '--max-simulated-tasks',
-    counts: 'tasks simulated to check the power (--simulations × tasks × 4 or 5 gain spreads)',
+    counts: 'tasks of one power simulation (--simulations × the tasks tried)',
     fallback: 1e8,
   },
 } as const satisfies Record<string, WorkLimit>;

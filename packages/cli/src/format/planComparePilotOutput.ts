@@ -2,6 +2,7 @@ import type { PlanComparePilotDocument } from '../results/planSchemas.js';
 import { metricLabel } from './metricLabel.js';
 import { formatPercent } from './percent.js';
 import { renderTable, type Table } from './table.js';
+import { wrap } from './verifierOutput.js';
 
 /** `plan compare --pilot`: per trials per task, the tasks compare's verdict needs, its simulated power and the cost. */
 export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
@@ -37,7 +38,7 @@ export function pilotPlanLead(plan: PlanComparePilotDocument): string {
   const target = `with power ${formatPercent(plan.power)} at α = ${plan.alpha}`;
   if (plan.mode === 'pair') {
     return (
-      `compare's verdict on B − A at ${label} ${target}, from the pilot (A = ${a}, B = ${b}):\n` +
+      `compare's verdict on B − A at ${label} ${target}\nfrom the pilot (A = ${a}, B = ${b}): ` +
       `${formatPercent(plan.pilot.baseline)} → ${formatPercent(plan.pilot.comparison)} (Δ = ${formatPercent(difference)}), ${plan.pairedTasks} paired tasks.`
     );
   }
@@ -80,7 +81,11 @@ export function pilotPlanNotes(plan: PlanComparePilotDocument): string[] {
 /** The terminal text of `plan compare --pilot`. */
 export function formatComparePilotPlan(plan: PlanComparePilotDocument): string {
   const table = pilotPlanTable(plan);
-  const lines = [pilotPlanLead(plan), ...pilotPlanAnswers(plan), '', renderTable(table.columns, table.rows), '', ...pilotPlanNotes(plan)];
+  const lead = pilotPlanLead(plan)
+    .split('\n')
+    .map((line) => wrap(line, 100));
+  const notes = pilotPlanNotes(plan).map((line) => wrap(line, 100));
+  const lines = [...lead, ...pilotPlanAnswers(plan), '', renderTable(table.columns, table.rows), '', ...notes];
   return `${lines.join('\n')}\n`;
 }
 
