@@ -12,9 +12,9 @@ export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
     columns: [
       { header: 'trials per task' },
       { header: 'tasks needed' },
-      { header: 'attempts (both agents)' },
+      { header: 'attempts (A + B)' },
       { header: 'simulated power' },
-      { header: 'trials drawn', align: 'left' },
+      { header: 'trials from', align: 'left' },
       ...(priced ? [{ header: 'cost' }] : []),
     ],
     rows: plan.rows.map((row) => [
@@ -22,7 +22,7 @@ export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
       row.tasks === null ? `> ${MAX_TASKS_TEXT}` : String(row.tasks),
       row.attempts === null ? '—' : String(row.attempts),
       `${formatPercent(row.simulatedPower.value)} ±${(100 * row.simulatedPower.se).toFixed(1)}`,
-      row.trialsFrom === 'subsample' ? "subsampled from the pilot's" : 'from posterior rates',
+      row.trialsFrom === 'subsample' ? 'pilot subsample' : 'posterior rates',
       ...(priced ? [row.cost === null ? '—' : formatMoney(row.cost)] : []),
     ]),
   };
