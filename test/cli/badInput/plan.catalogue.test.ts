@@ -230,15 +230,15 @@ const cases: BadInputCase[] = [
     name: 'compare: a million simulations (over the simulated-task limit)',
     args: [...compare, '--simulations', '1000000'],
     where: '--max-simulated-tasks',
-    rule: 'limits tasks simulated to check the power',
+    rule: 'limits tasks the power search simulates',
     value: '100000000',
   },
   {
     name: 'compare: a tiny difference needs millions of tasks to simulate',
     args: ['plan', 'compare', '--k', '1', '--mean', '0.5', '--delta', '0.001', '--simulations', '10'],
     where: '--max-simulated-tasks',
-    rule: 'but the power simulation of --simulations datasets has',
-    value: '105904560',
+    rule: 'but the power search of --simulations experiments per size has',
+    value: '211809120',
   },
 ];
 

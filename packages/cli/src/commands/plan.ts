@@ -261,7 +261,7 @@ export function planCommand(io: CliIo): CommandModule {
               simulations: requireInteger('--simulations', args.simulations, 0, 1_000_000),
               seed: requireSeedText(args.seed),
               checkWork: (tasks) =>
-                requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'one power simulation of --simulations experiments has'),
+                requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'the power search of --simulations experiments per size has'),
             });
             const progress = { label: 'plan compare', unit: 'simulated experiments', show: showProgress(io, args) };
             const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(steps, checkpoint));

@@ -42,8 +42,9 @@ export interface CompareOptions {
   /** Seed of the power simulation (default 1). */
   readonly seed?: Seed;
   /**
-   * Called with the size of each power simulation (experiments × tasks) before it runs: a caller's
-   * work limit throws here to refuse it.
+   * Called before each trials row's search with its likely size (experiments × the z-test's tasks ×
+   * 8 sizes tried) and before each power simulation with its size (experiments × tasks): a
+   * caller's work limit throws here to refuse it.
    */
   readonly checkWork?: (simulatedTasks: number) => void;
 }
@@ -216,11 +217,18 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
       continue;
     }
     // The search starts at the z-test's tasks: a work limit refuses it before any experiment is simulated.
-    options.checkWork?.(simulations * zTestTasks);
+    options.checkWork?.(simulations * zTestTasks * SEARCH_STEPS_HINT);
+    if (!(simulations * zTestTasks <= MAX_SIMULATED_TASKS)) {
+      throw new InputError(
+        'simulations',
+        `must keep one power simulation (simulations × the z-test's ${zTestTasks} tasks = ${simulations * zTestTasks}) at most ${MAX_SIMULATED_TASKS} (each experiment fits both task populations: 10⁸ tasks take minutes); 0 keeps the z-test alone`,
+        simulations,
+      );
+    }
     const source = sourceOf(gainSpread, planned.shift);
     const found = yield* searchPower((tasks) => counted(verdictPowerSteps(source, tasks, n, verdict), tasks), power, zTestTasks, {
       min: 2,
-      max: Math.min(MAX_SEARCH_TASKS, Math.max(64, 32 * zTestTasks)),
+      max: Math.min(MAX_SEARCH_TASKS, Math.floor(MAX_SIMULATED_TASKS / simulations), Math.max(64, 32 * zTestTasks)),
       relative: SEARCH_PRECISION,
     });
     if (found.size === null) {
@@ -277,8 +285,10 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
 export const VERDICT_TEST =
   "compare's verdict: B better (worse) when the task-population interval of B − A excludes 0 and the paired permutation test rejects at alpha";
 
-/** Rough evaluations per search, for the progress total. */
+/** Rough sizes tried per search: the progress total and the work a search is refused for. */
 const SEARCH_STEPS_HINT = 8;
+/** Most tasks one power simulation draws (experiments × tasks). */
+export const MAX_SIMULATED_TASKS = 100_000_000;
 /** Most tasks the search simulates an experiment of. */
 const MAX_SEARCH_TASKS = 10_000_000;
 /** The search stops when its bracket is within this share of its upper end. */

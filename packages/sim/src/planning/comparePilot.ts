@@ -15,7 +15,7 @@ import { normalQuantile } from '../math/normalQuantile.js';
 import type { Rng } from '../rng/rng.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import { runSteps, type Steps } from '../stepwise.js';
-import { DEFAULT_GAIN_SPREAD, DEFAULT_SIMULATIONS, VERDICT_TEST } from './compare.js';
+import { DEFAULT_GAIN_SPREAD, DEFAULT_SIMULATIONS, MAX_SIMULATED_TASKS, VERDICT_TEST } from './compare.js';
 import { shiftRate, solveShift } from './logOddsShift.js';
 import { searchPower } from './powerSearch.js';
 import { verdictPowerSteps, type SimulatedPowerValue, type TaskSource } from './verdictPower.js';
@@ -214,6 +214,13 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   let done = 0;
   const counted = function* (steps: Steps<SimulatedPowerValue>, tasks: number): Steps<SimulatedPowerValue> {
     options.checkWork?.(simulations * tasks);
+    if (!(simulations * tasks <= MAX_SIMULATED_TASKS)) {
+      throw new InputError(
+        'simulations',
+        `must keep one power simulation (simulations × ${tasks} tasks = ${simulations * tasks}) at most ${MAX_SIMULATED_TASKS} (each experiment fits both task populations: 10⁸ tasks take minutes)`,
+        simulations,
+      );
+    }
     const before = done;
     for (;;) {
       const next = steps.next();
@@ -231,7 +238,7 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   for (const n of trialsList) {
     const found = yield* searchPower((tasks) => counted(verdictPowerSteps(source, tasks, n, verdict), tasks), power, guess, {
       min: 2,
-      max: Math.min(MAX_SEARCH_TASKS, Math.max(64, 64 * guess)),
+      max: Math.min(MAX_SEARCH_TASKS, Math.floor(MAX_SIMULATED_TASKS / simulations), Math.max(64, 64 * guess)),
       relative: 0.02,
     });
     rows.push({
