@@ -37,8 +37,11 @@ export interface CompareOptions {
    * same log-odds gain on every task).
    */
   readonly gainSpread?: number;
-  /** Simulated experiments per size the search tries (default 400; 0 = the z-test alone, no simulation). */
-  readonly simulations?: number;
+  /**
+   * Simulated experiments per size the search tries (required: each takes milliseconds, so the
+   * caller chooses; the CLI's default is DEFAULT_SIMULATIONS = 400); 0 = the z-test alone.
+   */
+  readonly simulations: number;
   /** Seed of the power simulation (default 1). */
   readonly seed?: Seed;
   /**
@@ -150,7 +153,7 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
   if (!(gainSpread <= MAX_GAIN_SPREAD)) {
     throw new InputError('gainSpread', `must be at most ${MAX_GAIN_SPREAD} (an sd of log-odds: at 10 the gains already range over e^±20)`, gainSpread);
   }
-  const simulations = requireInteger('simulations', options.simulations === undefined ? DEFAULT_SIMULATIONS : options.simulations, 0, 1_000_000);
+  const simulations = requireSimulations(options.simulations, 0);
   const seed = requireSeed('seed', options.seed ?? 1);
   optionalFunction('checkWork', options.checkWork);
   const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', ...planningBeta(mean, concentration) };
@@ -279,6 +282,17 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
       "A's task rates ~ Beta(mean, concentration), " +
       `B's = A's log-odds + δ + ${gainSpread}·Z per task (uneven gains); Var(D) = spread of true differences + within-task estimator variance of both agents`,
   };
+}
+
+/**
+ * The experiments per size of a power search, required (no default: a search of 400 per size takes
+ * seconds to minutes, and 0 means no simulation at all), an integer in [min, 10⁶].
+ */
+export function requireSimulations(simulations: unknown, min: number): number {
+  if (simulations === undefined) {
+    throw new InputError('simulations', `is required: experiments simulated per size (the CLI's default is ${DEFAULT_SIMULATIONS})`);
+  }
+  return requireInteger('simulations', simulations, min, 1_000_000);
 }
 
 /** What the simulated power is the power of. */

@@ -15,7 +15,7 @@ import { normalQuantile } from '../math/normalQuantile.js';
 import type { Rng } from '../rng/rng.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import { runSteps, type Steps } from '../stepwise.js';
-import { DEFAULT_GAIN_SPREAD, DEFAULT_SIMULATIONS, MAX_SIMULATED_TASKS, VERDICT_TEST } from './compare.js';
+import { DEFAULT_GAIN_SPREAD, MAX_SIMULATED_TASKS, requireSimulations, VERDICT_TEST } from './compare.js';
 import { shiftRate, solveShift } from './logOddsShift.js';
 import { searchPower } from './powerSearch.js';
 import { verdictPowerSteps, type SimulatedPowerValue, type TaskSource } from './verdictPower.js';
@@ -40,8 +40,8 @@ export interface PilotCompareOptions {
   readonly trials?: readonly number[];
   /** A fixed number of tasks: also find the fewest trials per task that reach the power there. */
   readonly tasks?: number;
-  /** Simulated experiments per size (default 400). */
-  readonly simulations?: number;
+  /** Simulated experiments per size (required, ≥ 1; the CLI's default is DEFAULT_SIMULATIONS = 400). */
+  readonly simulations: number;
   readonly seed?: Seed;
   /** Called with each simulation's size (experiments × tasks) before it runs: a work limit throws here. */
   readonly checkWork?: (simulatedTasks: number) => void;
@@ -118,7 +118,7 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   const k = requireK('k', options.k);
   const alpha = requireOpenUnit('alpha', options.alpha);
   const power = requireOpenUnit('power', options.power);
-  const simulations = requireInteger('simulations', options.simulations === undefined ? DEFAULT_SIMULATIONS : options.simulations, 1, 1_000_000);
+  const simulations = requireSimulations(options.simulations, 1);
   const seed = requireSeed('seed', options.seed === undefined ? 1 : options.seed);
   optionalFunction('checkWork', options.checkWork);
   if ((options.runs === undefined) === (options.single === undefined)) {
