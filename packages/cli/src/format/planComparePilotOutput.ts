@@ -56,12 +56,12 @@ export function pilotPlanAnswers(plan: PlanComparePilotDocument): string[] {
     lines.push(
       trials === null
         ? `With ${tasks} tasks no number of trials up to 1000 reaches it (power ${formatPercent(simulatedPower.value)} at 1000).`
-        : `With ${tasks} tasks: ${trials} trials per task (simulated power ${formatPercent(simulatedPower.value)} ±${(100 * simulatedPower.se).toFixed(1)}).`,
+        : `With ${tasks} tasks: ${trials} trial${trials === 1 ? '' : 's'} per task (simulated power ${formatPercent(simulatedPower.value)} ±${(100 * simulatedPower.se).toFixed(1)}).`,
     );
   }
   if (plan.costs?.cheapest) {
     const { trials, tasks, cost } = plan.costs.cheapest;
-    lines.push(`Cheapest design: ${tasks} tasks × ${trials} trials, ${formatMoney(cost)} (both agents).`);
+    lines.push(`Cheapest design: ${tasks} tasks × ${trials} trial${trials === 1 ? '' : 's'}, ${formatMoney(cost)} (both agents).`);
   }
   return lines;
 }
