@@ -134,8 +134,10 @@ describe('planComparison: uneven gains', () => {
   it("the built-in simulation of compare's verdict reaches the requested power at the planned size, and the table spans the spreads", () => {
     const plan = planComparison({ ...unevenOptions, delta: 0.2, simulations: 200, seed: 7 });
     const simulated = plan.rows[0]!.simulatedPower!;
-    // The search answers the fewest tasks whose simulated power reaches 0.8 (searchPower).
-    expect(simulated.value).toBeGreaterThanOrEqual(0.8);
+    // The search answers the fewest tasks whose simulated power reaches 0.8 (searchPower); the power
+    // reported is re-simulated there on independent streams: within 4√2 SE of 0.8 (the answer's own
+    // search noise and the re-simulation's).
+    expect(Math.abs(simulated.value - 0.8)).toBeLessThan(4 * Math.SQRT2 * Math.sqrt((0.8 * 0.2) / 200));
     expect(plan.powerByGainSpread.map((row) => row.gainSpread)).toEqual([0, 0.5, 1, 2]);
     expect(plan.powerByGainSpread.find((row) => row.gainSpread === 1)!.simulatedPower).toEqual(simulated);
     // Power planned for even gains falls when the gains are uneven: the sd of the differences grows.

@@ -73,7 +73,7 @@ export interface ComparePlanRow {
   readonly tasks: number;
   /** Attempts in all: 2 agents × tasks × trials. */
   readonly attempts: number;
-  /** The power of compare's verdict at `tasks`, simulated (null with simulations: 0), with its binomial SE. */
+  /** The power of compare's verdict at `tasks`, re-simulated there on streams independent of the search's (null with simulations: 0), with its binomial SE. */
   readonly simulatedPower: { readonly value: number; readonly se: number } | null;
 }
 
@@ -241,7 +241,10 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
         delta,
       );
     }
-    rows.push({ trials: n, sdDifference, zTestTasks, tasks: found.size, attempts: 2 * found.size * n, simulatedPower: found.power });
+    // The search's estimate at its answer is biased up (it stops where its estimate first reaches the
+    // target): the power reported is re-simulated there on independent streams.
+    const checked = yield* counted(verdictPowerSteps(source, found.size, n, { ...verdict, seed: checkSeed(seed) }), found.size);
+    rows.push({ trials: n, sdDifference, zTestTasks, tasks: found.size, attempts: 2 * found.size * n, simulatedPower: checked });
   }
   const first = rows[0]!;
   const spreads = [...new Set([...SPREAD_TABLE, gainSpread])].sort((x, y) => x - y);
@@ -293,6 +296,11 @@ export function requireSimulations(simulations: unknown, min: number): number {
     throw new InputError('simulations', `is required: experiments simulated per size (the CLI's default is ${DEFAULT_SIMULATIONS})`);
   }
   return requireInteger('simulations', simulations, min, 1_000_000);
+}
+
+/** The seed of the re-simulation at a search's answer: streams independent of the search's. */
+export function checkSeed(seed: Seed): string {
+  return `${seed}/check`;
 }
 
 /** What the simulated power is the power of. */

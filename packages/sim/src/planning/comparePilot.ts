@@ -15,7 +15,7 @@ import { normalQuantile } from '../math/normalQuantile.js';
 import type { Rng } from '../rng/rng.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import { runSteps, type Steps } from '../stepwise.js';
-import { DEFAULT_GAIN_SPREAD, MAX_SIMULATED_TASKS, requireSimulations, VERDICT_TEST } from './compare.js';
+import { checkSeed, DEFAULT_GAIN_SPREAD, MAX_SIMULATED_TASKS, requireSimulations, VERDICT_TEST } from './compare.js';
 import { shiftRate, solveShift } from './logOddsShift.js';
 import { searchPower } from './powerSearch.js';
 import { verdictPowerSteps, type SimulatedPowerValue, type TaskSource } from './verdictPower.js';
@@ -54,7 +54,7 @@ export interface PilotCompareRow {
   readonly tasks: number | null;
   /** Attempts in all (2 × tasks × trials); null with tasks. */
   readonly attempts: number | null;
-  /** The verdict's power at `tasks` (at the largest size tried when tasks is null). */
+  /** The verdict's power at `tasks`, re-simulated there on streams independent of the search's (at the largest size tried when tasks is null). */
   readonly simulatedPower: SimulatedPowerValue;
   /** How trials were drawn: `subsample` (of the pilot's recorded trials) or `posterior` (binomial from each task's posterior rate). */
   readonly trialsFrom: 'subsample' | 'posterior';
@@ -241,11 +241,14 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
       max: Math.min(MAX_SEARCH_TASKS, Math.floor(MAX_SIMULATED_TASKS / simulations), Math.max(64, 64 * guess)),
       relative: 0.02,
     });
+    // Re-simulated at the answer on independent streams (the search's own estimate there is biased up).
+    const checked =
+      found.size === null ? found.power : yield* counted(verdictPowerSteps(source, found.size, n, { ...verdict, seed: checkSeed(seed) }), found.size);
     rows.push({
       trials: n,
       tasks: found.size,
       attempts: found.size === null ? null : 2 * found.size * n,
-      simulatedPower: found.power,
+      simulatedPower: checked,
       trialsFrom: trialsFrom(n),
     });
   }
@@ -256,7 +259,9 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
       max: MAX_SEARCH_TRIALS,
       relative: 0,
     });
-    fixedTasks = { tasks: fixed, trials: found.size, simulatedPower: found.power };
+    const checked =
+      found.size === null ? found.power : yield* counted(verdictPowerSteps(source, fixed, found.size, { ...verdict, seed: checkSeed(seed) }), fixed);
+    fixedTasks = { tasks: fixed, trials: found.size, simulatedPower: checked };
   }
   return {
     mode: options.runs !== undefined ? 'pair' : 'oneRun',
