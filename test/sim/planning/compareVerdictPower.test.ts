@@ -35,18 +35,18 @@ function agree(promised: { value: number; se: number }, delivered: number): void
 }
 
 describe("plan compare: the promised power is that of compare's verdict", () => {
-  it('parametric: pass@1, Beta(1, 1) tasks, Δ = 0.15, uneven gains (spread 1)', () => {
+  it('parametric: pass@1, Beta(1, 1) tasks, Δ = 0.2, uneven gains (spread 1)', () => {
     const plan = planComparison({
       metric: 'passAtK',
       k: 1,
       mean: 0.5,
       concentration: 2,
-      delta: 0.15,
+      delta: 0.2,
       power: 0.8,
       alpha: 0.05,
       trials: [3],
       gainSpread: 1,
-      simulations: 300,
+      simulations: 200,
       seed: 3,
     });
     const row = plan.rows[0]!;
@@ -71,7 +71,7 @@ describe("plan compare: the promised power is that of compare's verdict", () => 
     agree(row.simulatedPower!, delivered);
     // The z-test's tasks are kept as the search's starting guess.
     expect(row.zTestTasks).toBeGreaterThan(1);
-  }, 120_000);
+  }, 300_000);
 
   it('pilot of two runs: resampling its tasks (trials subsampled) delivers the promised power', () => {
     // A pilot of 40 tasks × 6 trials from a known truth; B gains on most tasks.
