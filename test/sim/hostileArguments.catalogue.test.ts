@@ -19,7 +19,7 @@ const scenario = resolveScenario({
 });
 /** A copy of a resolved scenario, as a result document holds it (not frozen: resolved again at the entry points). */
 const copy = () => JSON.parse(JSON.stringify(scenario)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const plan = { metric: 'passAtK', k: 2, mean: 0.6, concentration: 4, delta: 0.1, power: 0.8, alpha: 0.05 } as const;
+const plan = { metric: 'passAtK', k: 2, mean: 0.6, concentration: 4, delta: 0.1, power: 0.8, alpha: 0.05, simulations: 0 } as const;
 const run = (name: string) => ({ name, tasks: [{ id: 't1', n: 8, c: 5 }] });
 const intervalOptions = { confidence: 0.95, sides: 2 } as const;
 /** A mixture among its own components. */

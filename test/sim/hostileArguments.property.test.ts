@@ -60,6 +60,34 @@ const inflated = () =>
   ]);
 const intervalOptions = () => ({ confidence: 0.95, sides: 2 });
 const compareOptions = () => ({ ks: [1, 2], bootstrap: 20, permutations: 50, confidence: 0.95, sides: 2, seed: 1, exactLimit: 10, minOverlap: 0.5 });
+const pilotCompare = () => ({
+  metric: 'passAtK',
+  k: 1,
+  power: 0.8,
+  alpha: 0.05,
+  runs: [
+    {
+      name: 'a',
+      tasks: [
+        { id: 1, n: 2, c: 0 },
+        { id: 2, n: 2, c: 1 },
+        { id: 3, n: 2, c: 1 },
+      ],
+    },
+    {
+      name: 'b',
+      tasks: [
+        { id: 1, n: 2, c: 2 },
+        { id: 2, n: 2, c: 2 },
+        { id: 3, n: 2, c: 1 },
+      ],
+    },
+  ],
+  trials: [2],
+  simulations: 2,
+  seed: 1,
+  checkWork: () => {},
+});
 const planCompare = () => ({
   metric: 'passAtK',
   k: 1,
@@ -147,6 +175,12 @@ const CALLS: Record<string, () => Args> = {
   planPrecisionSteps: () => [planPrecision()],
   planComparison: () => [planCompare()],
   planComparisonSteps: () => [planCompare()],
+  planComparisonFromPilot: () => [pilotCompare()],
+  planComparisonFromPilotSteps: () => [pilotCompare()],
+  differenceVerdict: () => [
+    { difference: 0.1, interval: { lower: 0.01, upper: 0.2 }, p: 0.01 },
+    { sides: 2, confidence: 0.95 },
+  ],
   planTaskPrecision: () => [{ metric: 'passAtK', k: 2, trials: 8, mean: 0.6, concentration: 4, halfWidth: 0.05, confidence: 0.95 }],
   resolveScenario: () => [
     { tasks: { count: 5, successRate: { dist: 'beta', mean: 0.7, concentration: 4 } }, policy: { maxAttempts: 3 } },

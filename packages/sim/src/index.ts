@@ -47,11 +47,20 @@ export {
   planComparison,
   planComparisonSteps,
   DEFAULT_GAIN_SPREAD,
+  DEFAULT_SIMULATIONS,
   type CompareOptions,
   type ComparePlan,
   type ComparePlanRow,
   type PowerByGainSpread,
 } from './planning/compare.js';
+export {
+  planComparisonFromPilot,
+  planComparisonFromPilotSteps,
+  type PilotCompareOptions,
+  type PilotComparePlan,
+  type PilotCompareRow,
+} from './planning/comparePilot.js';
+export type { SimulatedPowerValue } from './planning/verdictPower.js';
 
 // Verifiers measured against the truth
 export { measureVerifier, type VerifierCounts, type VerifierMeasure, type MeasuredShare } from './verifier/measureVerifier.js';
@@ -173,6 +182,7 @@ export type { BootstrapBounds } from './compare/pairedBootstrap.js';
 export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChanges.js';
 export { holmAdjust } from './compare/holmAdjust.js';
 export { signFlipTest } from './compare/signFlipTest.js';
+export { differenceVerdict, type DifferenceVerdict, type TestedDifference } from './compare/differenceVerdict.js';
 export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
 // Cost per solved task with an interval (estimate, compare, gate; issue #41)
 export { ratioInterval, RATIO_INTERVAL_METHODS, type RatioEstimate, type RatioIntervalMethod } from './cost/ratioInterval.js';

@@ -154,6 +154,34 @@ const cases: BadInputCase[] = [
   { name: 'compare: --max-trials-sum text', args: [...compare, '--max-trials-sum', 'lots'], where: '--max-trials-sum', rule: 'integer ≥ 1', value: '"lots"' },
   { name: 'compare: --delta missing', args: ['plan', 'compare', '--k', '4', '--mean', '0.6'], where: '--delta', rule: 'required', value: '--delta' },
   { name: 'plan without a question', args: ['plan'], where: 'passk', rule: 'name a question: demonstrate, precision, compare, audit or gate', value: 'gate' },
+  {
+    name: 'compare: --tasks without --pilot',
+    args: [...compare, '--tasks', '80'],
+    where: '--tasks',
+    rule: 'needs --pilot',
+    value: '80',
+  },
+  {
+    name: 'compare: --pilot of three runs',
+    args: ['plan', 'compare', '--k', '1', '--pilot', 'a.csv', 'b.csv', 'c.csv'],
+    where: '--pilot',
+    rule: 'must name one run (with --delta) or two runs',
+    value: 'a.csv b.csv c.csv',
+  },
+  {
+    name: 'compare: --pilot of two runs with --delta',
+    args: ['plan', 'compare', '--k', '1', '--pilot', 'a.csv', 'b.csv', '--delta', '0.1'],
+    where: '--delta',
+    rule: 'is read from a pilot of two runs',
+    value: '0.1',
+  },
+  {
+    name: 'compare: --pilot with --mean',
+    args: ['plan', 'compare', '--k', '1', '--pilot', 'a.csv', '--delta', '0.1', '--mean', '0.5'],
+    where: '--mean',
+    rule: 'is read from the --pilot runs',
+    value: '0.5',
+  },
   // ---- extreme allowed inputs: a refusal naming the limit and its flag, no internal error ----
   {
     name: 'precision: an exact assurance search over the interval limit',
@@ -202,15 +230,15 @@ const cases: BadInputCase[] = [
     name: 'compare: a million simulations (over the simulated-task limit)',
     args: [...compare, '--simulations', '1000000'],
     where: '--max-simulated-tasks',
-    rule: 'limits tasks simulated to check the power',
+    rule: 'limits tasks the power search simulates',
     value: '100000000',
   },
   {
     name: 'compare: a tiny difference needs millions of tasks to simulate',
     args: ['plan', 'compare', '--k', '1', '--mean', '0.5', '--delta', '0.001', '--simulations', '10'],
     where: '--max-simulated-tasks',
-    rule: 'but the power simulation of --simulations datasets has',
-    value: '105904560',
+    rule: 'but the power search of --simulations experiments per size has',
+    value: '211809120',
   },
 ];
 

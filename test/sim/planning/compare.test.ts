@@ -131,18 +131,20 @@ describe('planComparison: the planned number of tasks reaches the requested powe
 });
 
 describe('planComparison: uneven gains', () => {
-  it('the built-in simulation agrees with the requested power at the planned size, and the table spans the spreads', () => {
-    const plan = planComparison({ ...unevenOptions, simulations: 2000, seed: 7 });
+  it("the built-in simulation of compare's verdict reaches the requested power at the planned size, and the table spans the spreads", () => {
+    const plan = planComparison({ ...unevenOptions, delta: 0.2, simulations: 200, seed: 7 });
     const simulated = plan.rows[0]!.simulatedPower!;
-    expect(Math.abs(simulated.value - 0.8)).toBeLessThan(4 * Math.sqrt((0.8 * 0.2) / 2000));
+    // The search answers the fewest tasks whose simulated power reaches 0.8 (searchPower); the power
+    // reported is re-simulated there on independent streams: within 4√2 SE of 0.8 (the answer's own
+    // search noise and the re-simulation's).
+    expect(Math.abs(simulated.value - 0.8)).toBeLessThan(4 * Math.SQRT2 * Math.sqrt((0.8 * 0.2) / 200));
     expect(plan.powerByGainSpread.map((row) => row.gainSpread)).toEqual([0, 0.5, 1, 2]);
-    const planned = plan.powerByGainSpread.find((row) => row.gainSpread === 1)!;
-    expect(planned.power).toBeCloseTo(0.8, 1);
+    expect(plan.powerByGainSpread.find((row) => row.gainSpread === 1)!.simulatedPower).toEqual(simulated);
     // Power planned for even gains falls when the gains are uneven: the sd of the differences grows.
     const even = planComparison({ ...unevenOptions, gainSpread: 0 });
     const atSpread2 = even.powerByGainSpread.find((row) => row.gainSpread === 2)!;
     expect(atSpread2.power).toBeLessThan(0.8);
-  });
+  }, 120_000);
 
   it('the default spread is 0.5', () => {
     const { gainSpread: _, ...rest } = unevenOptions;

@@ -28,7 +28,7 @@ export const WORK_LIMITS = {
   },
   simulatedTasks: {
     option: '--max-simulated-tasks',
-    counts: 'tasks simulated to check the power (--simulations × tasks × 4 or 5 gain spreads)',
+    counts: "tasks the power search simulates (--simulations × the z-test's tasks × 8 sizes tried)",
     fallback: 1e8,
   },
 } as const satisfies Record<string, WorkLimit>;

@@ -151,6 +151,7 @@ export function naturalChart(result: ResultDocument, options: ChartOptions = {})
     case RESULT_KINDS.gate:
     case RESULT_KINDS.planAudit:
     case RESULT_KINDS.planGate:
+    case RESULT_KINDS.planComparePilot:
       throw new InputError('--chart', `has no chart to draw for a ${result.kind} result (passk report shows its table)`);
   }
 }

@@ -130,12 +130,8 @@ async function readRunsBaselineFirst(args: CompareArgs): Promise<ReadRuns> {
   if (index < 0) throw new InputError('--baseline', `must be one of the runs compared (${named.join(', ')})`, baseline);
   const read = await readRunFiles(files, args, given);
   const order = [index, ...files.map((_, i) => i).filter((i) => i !== index)];
-  return {
-    runs: order.map((i) => read.runs[i]!),
-    sources: order.map((i) => read.sources[i]!),
-    maxN: order.map((i) => read.maxN[i]!),
-    costs: order.map((i) => read.costs[i]!),
-  };
+  const pick = <T>(list: readonly T[]) => order.map((i) => list[i]!);
+  return { runs: pick(read.runs), sources: pick(read.sources), maxN: pick(read.maxN), costs: pick(read.costs) };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   requireInteger,
   requireOpenUnit,
   DEFAULT_GAIN_SPREAD,
+  DEFAULT_SIMULATIONS,
   type IntervalMethod,
   type PlanMetric,
   type TaskPlanAssurance,
@@ -29,6 +30,8 @@ import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { withResultsFileOptions } from './resultsFileOptions.js';
 import type { PlanAuditArgs } from './planAudit.js';
+import type { PlanComparePilotArgs } from './planComparePilot.js';
+import { formatComparePilotPlan } from '../format/planComparePilotOutput.js';
 import { formatPlanAudit } from '../format/planAuditOutput.js';
 import { planGateCommand } from './planGate.js';
 
@@ -172,56 +175,78 @@ export function planCommand(io: CliIo): CommandModule {
             );
           },
         })
-        .command<
-          PlanArgs & {
-            metric: 'passAtK' | 'passHatK';
-            mean: number;
-            concentration: number;
-            delta: number;
-            power: number;
-            alpha: number;
-            trials?: string;
-            'gain-spread': number;
-            simulations: number;
-            seed: string;
-            'max-trials-sum'?: number;
-            'max-simulated-tasks'?: number;
-          }
-        >({
+        .command<PlanArgs & PlanComparePilotArgs & { mean?: number; concentration: number; 'max-trials-sum'?: number }>({
           command: 'compare',
-          describe: 'tasks (and trials per task) to detect a difference Δ between two agents, paired by task',
+          describe: "tasks × trials for compare's verdict to detect a difference Δ between two agents, paired by task (or from a pilot)",
           builder: (d) =>
-            d
+            withResultsFileOptions(d)
               .option('metric', {
                 choices: ['passAtK', 'passHatK'] as const,
                 default: 'passHatK' as 'passAtK' | 'passHatK',
                 describe: 'the metric whose difference to detect',
               })
               .option('k', { type: 'number', demandOption: true, describe: 'the k of pass@k or pass^k' })
-              .option('mean', { type: 'number', demandOption: true, describe: "agent A's mean single-attempt success rate over tasks" })
+              .option('pilot', {
+                type: 'string',
+                array: true,
+                describe: 'pilot logs: two runs A B (their tasks resampled, paired), or one run A with --delta',
+              })
+              .option('name', { type: 'string', array: true, describe: 'with --pilot: names of the runs, once per file' })
+              .option('mean', { type: 'number', describe: "without --pilot: agent A's mean single-attempt success rate over tasks" })
               .option('concentration', {
                 type: 'number',
                 default: 2,
-                describe: 'task heterogeneity: p_t ~ Beta(mean, concentration); small = very uneven tasks',
+                describe: 'without --pilot: task heterogeneity, p_t ~ Beta(mean, concentration); small = very uneven tasks',
               })
-              .option('delta', { type: 'number', demandOption: true, describe: 'difference in the task-averaged metric to detect (B − A)' })
-              .option('power', { type: 'number', default: 0.8, describe: 'probability of detecting the difference, in (0, 1)' })
-              .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided significance level' })
-              .option('trials', { type: 'string', describe: 'trials per task to tabulate (default k, 2k, 4k, 8k)' })
+              .option('delta', { type: 'number', describe: 'difference in the task-averaged metric to detect (B − A); not with two --pilot runs' })
+              .option('power', { type: 'number', default: 0.8, describe: "probability that compare's verdict detects the difference, in (0, 1)" })
+              .option('alpha', { type: 'number', default: 0.05, describe: "two-sided level of compare's verdict (compare --confidence 1 − alpha)" })
+              .option('trials', {
+                type: 'string',
+                describe: "trials per task to size tasks for (default k, 2k, 4k, 8k; with --pilot: k, the pilot's, twice that)",
+              })
+              .option('tasks', { type: 'number', describe: 'with --pilot: a fixed number of tasks; also find the trials per task needed there' })
               .option('gain-spread', {
                 type: 'number',
                 default: DEFAULT_GAIN_SPREAD,
-                describe: 'sd across tasks of the log-odds gain (0: the same gain on every task)',
+                describe: 'sd across tasks of the log-odds gain (0: the same gain on every task); not with two --pilot runs',
               })
-              .option('simulations', { type: 'number', default: 1000, describe: 'datasets simulated to check the power (0: off)' })
+              .option('simulations', {
+                type: 'number',
+                default: DEFAULT_SIMULATIONS,
+                describe: "experiments simulated per size tried (0 without --pilot: the z-test alone, compare's verdict unchecked)",
+              })
               .option('seed', { type: 'string', default: '1', describe: 'seed of the power simulation' })
               .option('max-trials-sum', limitOption(WORK_LIMITS.trialsSum))
               .option('max-simulated-tasks', limitOption(WORK_LIMITS.simulatedTasks))
               .option('progress', PROGRESS_OPTION)
               .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
-              .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4'),
+              .example('$0 plan compare --k 4 --mean 0.6 --delta 0.05', 'tasks needed to see a 5-point gain in pass^4')
+              .example('$0 plan compare --k 1 --metric passAtK --pilot a.json b.json --tasks 80', 'from a pilot of two runs: trials for 80 tasks')
+              .example('$0 plan compare --k 1 --metric passAtK --pilot a.json --delta 0.1', 'from one run and an assumed 10-point gain') as unknown as Argv<
+              PlanArgs & PlanComparePilotArgs & { mean?: number; concentration: number; 'max-trials-sum'?: number }
+            >,
           handler: async (args) => {
             requireOpenUnit('--power', args.power);
+            if (args.pilot !== undefined) {
+              if (args.mean !== undefined) throw new InputError('--mean', 'is read from the --pilot runs: give one or the other', args.mean);
+              if (args.pilot.length === 2 && args['gain-spread'] !== DEFAULT_GAIN_SPREAD) {
+                throw new InputError(
+                  '--gain-spread',
+                  'is what two --pilot runs show (their per-task differences): give it with one run only',
+                  args['gain-spread'],
+                );
+              }
+              if (args.trials !== undefined) checkTrialsSum(parseKList(args.trials, '--trials'), args.k!, args['max-trials-sum']);
+              const { planComparePilotDocument } = await import('./planComparePilot.js');
+              const document = await planComparePilotDocument(args, io);
+              await print(args, document, () => formatComparePilotPlan(document));
+              return;
+            }
+            if (args.mean === undefined) throw new InputError('--mean', "is required without --pilot (agent A's mean success rate)");
+            if (args.delta === undefined) throw new InputError('--delta', 'is required without --pilot (the difference to detect)');
+            if (args.tasks !== undefined)
+              throw new InputError('--tasks', 'needs --pilot (the trials for a fixed number of tasks are found from a pilot)', args.tasks);
             const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
             checkTrialsSum(trials, args.k!, args['max-trials-sum']);
             const steps = planComparisonSteps({
@@ -237,9 +262,9 @@ export function planCommand(io: CliIo): CommandModule {
               simulations: requireInteger('--simulations', args.simulations, 0, 1_000_000),
               seed: requireSeedText(args.seed),
               checkWork: (tasks) =>
-                requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'the power simulation of --simulations datasets has'),
+                requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'the power search of --simulations experiments per size has'),
             });
-            const progress = { label: 'plan compare', unit: 'simulated tasks', show: showProgress(io, args) };
+            const progress = { label: 'plan compare', unit: 'simulated experiments', show: showProgress(io, args) };
             const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(steps, checkpoint));
             await print(args, withKind(RESULT_KINDS.planCompare, plan), () => formatComparePlan(plan));
           },

@@ -1,4 +1,4 @@
-import type { CompareMetric, MetricComparison, RunComparison } from '@passk/sim';
+import { differenceVerdict, type CompareMetric, type DifferenceVerdict, type MetricComparison, type RunComparison } from '@passk/sim';
 import { formatPoints, formatPointsInterval } from './points.js';
 import { pValuePhrase } from './pValue.js';
 
@@ -13,33 +13,8 @@ export function metricAt(metric: CompareMetric, k: number | null): string {
   return metric === 'passAtK' ? `pass@${k}` : `pass^${k}`;
 }
 
-/** What the answer reads of a compared metric: B − A, its interval and the p-value the verdict uses. */
-export interface TestedDifference {
-  readonly difference: number;
-  readonly interval: { readonly lower: number; readonly upper: number } | null;
-  readonly p: number | null;
-}
-
-/**
- * Which way a difference points: better / worse when its interval excludes 0 and the permutation
- * test agrees (p ≤ α; Holm-adjusted with several runs); `intervalOnly` when only the interval
- * excludes 0, `testOnly` when only the test rejects (one-sided: with a positive difference);
- * `unclear` when neither does. Also used by the report's summary (`summaryFindings`).
- */
-export function differenceVerdict(
-  { difference, interval, p }: TestedDifference,
-  { sides, confidence }: { readonly sides: number; readonly confidence: number },
-): 'better' | 'worse' | 'intervalOnly' | 'testOnly' | 'unclear' {
-  if (!interval) return 'unclear';
-  const alpha = sides === 2 ? 1 - confidence : 2 * (1 - confidence);
-  const rejects = p !== null && p <= alpha;
-  const direction = interval.lower > 0 ? 'better' : sides === 2 && interval.upper < 0 ? 'worse' : 'unclear';
-  if (direction !== 'unclear') return rejects ? direction : 'intervalOnly';
-  return rejects && (sides === 2 || difference > 0) ? 'testOnly' : 'unclear';
-}
-
 /** `differenceVerdict` of a compared metric, with the Holm-adjusted p-value when `holm`. */
-export function verdict(metric: MetricComparison, comparison: RunComparison, holm: boolean): ReturnType<typeof differenceVerdict> {
+export function verdict(metric: MetricComparison, comparison: RunComparison, holm: boolean): DifferenceVerdict {
   const p = holm ? metric.adjustedPValue : (metric.pValue?.value ?? null);
   return differenceVerdict({ difference: metric.difference, interval: metric.interval, p }, comparison);
 }

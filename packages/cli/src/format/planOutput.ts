@@ -107,8 +107,8 @@ export function formatComparePlan(plan: ComparePlan): string {
     '',
     `Method: ${plan.method}.`,
     plan.simulation
-      ? `Simulated power: ${plan.simulation.datasets} datasets, seed ${plan.simulation.seed}, ${plan.simulation.test} (± its binomial SE).`
-      : 'Simulated power: off (--simulations 0).',
+      ? `Simulated power: ${plan.simulation.datasets} experiments per size, seed ${plan.simulation.seed}, ${plan.simulation.test} (± its binomial SE).`
+      : "Simulated power: off (--simulations 0): tasks are the z-test's, compare's verdict is not checked.",
   ];
   return `${lines.join('\n')}\n`;
 }

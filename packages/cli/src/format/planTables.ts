@@ -16,18 +16,26 @@ export function demonstrateTable(plan: Pick<DemonstratePlan, 'k' | 'byFailures'>
   };
 }
 
-/** `plan compare`: the tasks (and attempts) needed for each number of trials per task. */
+/** `plan compare`: the tasks (and attempts) needed for each number of trials per task: the z-test's guess and the tasks compare's verdict needs. */
 export function compareTable(plan: ComparePlan): Table {
   return {
     title: 'Tasks needed for each number of trials per task',
     columns: [
       { header: 'trials per task' },
       { header: 'sd of difference' },
+      { header: 'z-test tasks' },
       { header: 'tasks needed' },
       { header: 'attempts (both agents)' },
       { header: 'simulated power' },
     ],
-    rows: plan.rows.map((row) => [String(row.trials), row.sdDifference.toFixed(4), String(row.tasks), String(row.attempts), simulated(row.simulatedPower)]),
+    rows: plan.rows.map((row) => [
+      String(row.trials),
+      row.sdDifference.toFixed(4),
+      String(row.zTestTasks),
+      String(row.tasks),
+      String(row.attempts),
+      simulated(row.simulatedPower),
+    ]),
   };
 }
 

@@ -32,7 +32,7 @@ ${htmlTable(power.columns, power.rows, power.title)}`;
         text:
           plan.simulation === null
             ? 'none: power was not simulated (--simulations 0); the powers shown are normal theory'
-            : `${plan.simulation.datasets} simulated data sets, seed ${plan.simulation.seed}, ${plan.simulation.test} (± its binomial SE)`,
+            : `${plan.simulation.datasets} simulated experiments per size, seed ${plan.simulation.seed}, ${plan.simulation.test} (± its binomial SE)`,
       },
     ],
     scenario: null,

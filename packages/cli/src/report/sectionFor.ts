@@ -7,6 +7,7 @@ import { fitSection } from './fitSection.js';
 import { gateSection } from './gateSection.js';
 import { planAuditSection } from './planAuditSection.js';
 import { planCompareSection } from './planCompareSection.js';
+import { planComparePilotSection } from './planComparePilotSection.js';
 import { planDemonstrateSection } from './planDemonstrateSection.js';
 import { planGateSection } from './planGateSection.js';
 import { planPrecisionSection } from './planPrecisionSection.js';
@@ -34,6 +35,8 @@ export function sectionFor(result: PasskResult): ResultSection {
       return planPrecisionSection(result);
     case RESULT_KINDS.planCompare:
       return planCompareSection(result);
+    case RESULT_KINDS.planComparePilot:
+      return planComparePilotSection(result);
     case RESULT_KINDS.planAudit:
       return planAuditSection(result);
     case RESULT_KINDS.planGate:

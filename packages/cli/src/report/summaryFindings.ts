@@ -1,10 +1,11 @@
-import { InputError } from '@passk/sim';
+import { differenceVerdict, InputError } from '@passk/sim';
 import { bestBudget } from '../charts/bestBudget.js';
 import { COST_UNIT } from '../charts/costUnit.js';
 import { requireNumber } from '../charts/requireNumber.js';
 import { seriesNames } from '../charts/seriesNames.js';
 import { ERROR_BAR_Z } from '../charts/theme.js';
-import { differenceVerdict, headlineK } from '../format/compareAnswer.js';
+import { headlineK } from '../format/compareAnswer.js';
+import { pilotPlanAnswers, pilotPlanLead } from '../format/planComparePilotOutput.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { formatPoints, formatPointsInterval } from '../format/points.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
@@ -79,6 +80,8 @@ function findingsOf(result: ResultDocument, options: SummaryOptions, nameOf: (si
       return planPrecisionFindings(result);
     case RESULT_KINDS.planCompare:
       return planCompareFindings(result);
+    case RESULT_KINDS.planComparePilot:
+      return planComparePilotFindings(result);
     case RESULT_KINDS.sweep:
       return sweepFindings(result);
     case RESULT_KINDS.compare:
@@ -263,6 +266,24 @@ function planCompareFindings(result: PlanCompareDocument): Findings {
   return {
     question: `How many tasks does it take to see a ${formatPercent(Math.abs(delta))} difference in ${name} between two agents?`,
     answers: [`For ${formatPercent(power, 0)} power: ${plans.join(', ')} per task (both agents on the same tasks).`],
+    rows: [],
+    keyNumbers: [],
+    caveats: [],
+  };
+}
+
+/** `plan compare --pilot`: the tasks compare's verdict needs per trials per task, and the cheapest design. */
+function planComparePilotFindings(result: ResultDocumentOf<'passk.plan.compare-pilot'>): Findings {
+  const plans = result.rows.filter((row) => row.tasks !== null).map((row) => `${row.tasks} tasks at ${row.trials} trials`);
+  return {
+    question: `How many tasks and trials for ${pilotPlanLead(result)
+      .replace(/\n.*$/s, '')
+      .replace(/,? from .*$/, '')
+      .replace(/:$/, '')}?`,
+    answers: [
+      plans.length === 0 ? 'No design up to the search limit reaches the power asked.' : `From the pilot: ${plans.join(', ')} per task.`,
+      ...pilotPlanAnswers(result),
+    ],
     rows: [],
     keyNumbers: [],
     caveats: [],

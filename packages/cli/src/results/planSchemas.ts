@@ -72,7 +72,7 @@ export const PlanPrecisionSchema = Type.Object(
 export const PlanCompareSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.compare'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
     metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the compared metric' }),
     k: Type.Integer({ minimum: 1 }),
     taskDistribution: BetaDistributionSchema,
@@ -96,15 +96,89 @@ export const PlanCompareSchema = Type.Object(
       Type.Object({
         trials: Count('trials per task'),
         sdDifference: NonNegative(),
-        tasks: Count('tasks needed'),
+        zTestTasks: Count("tasks the paired z-test needs: the search's starting guess"),
+        tasks: Count("tasks needed: the fewest whose simulated power of compare's verdict reaches --power (the z-test's with --simulations 0)"),
         attempts: Count('tasks × trials × 2 runs'),
-        simulatedPower: SimulatedPower("the first row's power checked by simulation, with its Monte Carlo SE; null in the other rows and with --simulations 0"),
+        simulatedPower: SimulatedPower(
+          "the power of compare's verdict (interval of B − A excludes 0 and the permutation test rejects) at these tasks, simulated, with its Monte Carlo SE; null with --simulations 0",
+        ),
       }),
       { minItems: 1 },
     ),
     method: Type.String(),
   },
   { $id: 'passk.plan.compare', description: '`passk plan compare --json`: tasks and trials to detect a difference between two runs.' },
+);
+
+/** `passk plan compare --pilot --json`: tasks × trials for compare's verdict, from a pilot's resampled tasks. */
+export const PlanComparePilotSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.plan.compare-pilot'),
+    schemaVersion: Type.Literal(1),
+    mode: Type.Union([Type.Literal('pair'), Type.Literal('oneRun')], { description: 'pair: two pilot runs; oneRun: one pilot run and --delta' }),
+    sources: Type.Array(Type.Object({ name: Type.String(), file: Type.String(), tasks: Count('tasks read') }), { minItems: 1 }),
+    pairedTasks: Type.Union([Count('tasks in both pilot runs (the ones resampled)'), Type.Null()], { description: 'null with one run' }),
+    metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the compared metric' }),
+    k: Type.Integer({ minimum: 1 }),
+    alpha: Level(),
+    power: Level(),
+    pilot: Type.Object({
+      tasks: Count('pilot tasks resampled'),
+      trials: Type.Object({ min: Count(), max: Count() }, { description: 'fewest and most trials of a pilot task' }),
+      baseline: Probability("A's task-averaged metric in the pilot"),
+      comparison: Probability("B's (A's + --delta with one run)"),
+      sdDifference: Type.Union([NonNegative(), Type.Null()], { description: 'sd over pilot tasks of the per-task difference; null with one run' }),
+    }),
+    gain: Type.Union([Type.Object({ delta: Type.Number(), logOddsShift: Type.Number(), gainSpread: NonNegative() }), Type.Null()], {
+      description: "one run: B's log-odds = A's + logOddsShift + gainSpread·Z per task; null with two runs",
+    }),
+    rows: Type.Array(
+      Type.Object({
+        trials: Count('trials per task'),
+        tasks: Type.Union([Count(), Type.Null()], {
+          description: 'the fewest tasks whose simulated power reaches --power; null when none up to the limit does',
+        }),
+        attempts: Type.Union([Count(), Type.Null()], { description: 'tasks × trials × 2 runs' }),
+        simulatedPower: Type.Object(
+          { value: Probability(), se: NonNegative() },
+          { description: "the simulated power of compare's verdict at these tasks, with its Monte Carlo SE" },
+        ),
+        trialsFrom: Type.Union([Type.Literal('subsample'), Type.Literal('posterior')], {
+          description: "subsample: of each task's recorded trials; posterior: binomial from the task's posterior rate",
+        }),
+        cost: Type.Union([NonNegative(), Type.Null()], {
+          description: "the design's cost: tasks × trials × (A's + B's mean cost per attempt); null without costs",
+        }),
+      }),
+      { minItems: 1 },
+    ),
+    fixedTasks: Type.Union(
+      [
+        Type.Object({ tasks: Count(), trials: Type.Union([Count(), Type.Null()]), simulatedPower: Type.Object({ value: Probability(), se: NonNegative() }) }),
+        Type.Null(),
+      ],
+      { description: 'with --tasks: the fewest trials per task reaching --power at that many tasks (null when none up to 1000 does)' },
+    ),
+    costs: Type.Union(
+      [
+        Type.Object({
+          perAttempt: Type.Array(Type.Object({ name: Type.String(), cost: NonNegative(), from: Type.String() })),
+          cheapest: Type.Union([Type.Object({ trials: Count(), tasks: Count(), cost: NonNegative() }), Type.Null()]),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'mean cost per attempt of each pilot run (its cost column, or tokens × --price-in/--price-out) and the cheapest design; null without costs',
+      },
+    ),
+    simulation: Type.Object({ datasets: Count(), seed: Type.Union([Type.Integer(), Type.String()]), test: Type.String() }),
+    method: Type.String(),
+  },
+  {
+    $id: 'passk.plan.compare-pilot',
+    description: "`passk plan compare --pilot --json`: tasks × trials for compare's verdict to reach the power asked, from a pilot's resampled tasks.",
+  },
 );
 
 /** `passk plan audit --json`: tasks to audit for a half-width of the judge-corrected interval. */
@@ -154,3 +228,4 @@ export type PlanAuditDocument = DocumentType<typeof PlanAuditSchema>;
 export type PlanDemonstrateDocument = DocumentType<typeof PlanDemonstrateSchema>;
 export type PlanPrecisionDocument = DocumentType<typeof PlanPrecisionSchema>;
 export type PlanCompareDocument = DocumentType<typeof PlanCompareSchema>;
+export type PlanComparePilotDocument = DocumentType<typeof PlanComparePilotSchema>;

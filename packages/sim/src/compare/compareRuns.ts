@@ -1,7 +1,7 @@
 import { requireInteger, requireOpenUnit, requireUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import { ARGUMENT_LIMITS, requireKs, requireList, requireObject, requireSeed, requireSides, requireString } from '../checkArgs.js';
-import { streamRng, type Seed } from '../rng/streams.js';
+import type { Seed } from '../rng/streams.js';
 import { partOfSteps, runSteps, type Steps } from '../stepwise.js';
 import { K_METRICS, taskMetricValue, type CompareMetric } from './compareMetric.js';
 import { matchTasks, type TaskPair } from './matchTasks.js';
@@ -12,8 +12,8 @@ import { benchmarkDifferenceInterval, withinPopulationInterval } from '../benchm
 import { countGroups } from '../estimators/taskAverage.js';
 import { pairedDifference, type Bounds } from './pairedDifference.js';
 import type { Run, RunTask, TaskId } from './runTasks.js';
-import { signFlipTestSteps, type PValue } from './signFlipTest.js';
-import { trialPermutationTestSteps } from './trialPermutationTest.js';
+import type { PValue } from './signFlipTest.js';
+import { pairedPValueSteps } from './pairedPValue.js';
 import { taskChanges, type TaskChanges } from './taskChanges.js';
 import { unpairedDifference } from './unpairedDifference.js';
 
@@ -252,23 +252,7 @@ function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number,
     options,
     fits,
   );
-  const d = b.map((x, i) => x - a[i]!);
-  // With the same trials per task the differences are symmetric under no difference (sign flips);
-  // where a task's trial counts differ they are not, and the trials are relabelled within tasks.
-  const pValue = !options.pValues
-    ? null
-    : counted.every((pair) => pair.a.n === pair.b.n)
-      ? yield* signFlipTestSteps(d, {
-          exactLimit: options.exactLimit,
-          replicates: options.permutations,
-          // One stream for every metric and k: equal differences (pass@1, pass^1, mean success) get equal p-values.
-          rng: () => streamRng(options.seed, 'compare', 'permutation'),
-        })
-      : yield* trialPermutationTestSteps(counted, (n, c) => taskMetricValue(metric, n, c, k), {
-          exactCombinations: EXACT_SPLITS,
-          replicates: options.permutations,
-          rng: () => streamRng(options.seed, 'compare', 'trial-permutation'),
-        });
+  const pValue = options.pValues ? yield* pairedPValueSteps(counted, metric, k, options) : null;
   const population = interval && { lower: interval.lower, upper: interval.upper };
   return { ...paired, interval: population, benchmark: benchmark && withinPopulationInterval(benchmark, population), pValue };
 }
@@ -381,6 +365,3 @@ const MAX_SIGNS = 1_000_000_000_000;
  * relabelling), so about 8 minutes, as MAX_SIGNS.
  */
 const MAX_SPLIT_DRAWS = 20_000_000_000;
-
-/** Splits enumerated exactly by a trial-permutation test (the tasks' split counts multiplied): ~10 ms. */
-const EXACT_SPLITS = 1 << 20;

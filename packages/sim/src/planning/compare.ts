@@ -1,10 +1,9 @@
 import { requireInteger, requireNonNegative, requireOpenUnit, requirePositive } from '../checks.js';
 import { beta } from '../distributions/beta.js';
-import { binomial } from '../distributions/binomial.js';
 import { logitNormalQuadrature } from '../distributions/logitNormalQuadrature.js';
 import { standardNormal } from '../distributions/standardNormal.js';
 import { normalCdf } from '../math/normalCdf.js';
-import { streamRng, type Seed } from '../rng/streams.js';
+import type { Seed } from '../rng/streams.js';
 import { expectOver } from '../distributions/expectOver.js';
 import { InputError } from '../errors.js';
 import { ARGUMENT_LIMITS, optionalFunction, requireK, requireList, requireObject, requireOneOf, requireSeed } from '../checkArgs.js';
@@ -14,6 +13,9 @@ import { normalQuantile } from '../math/normalQuantile.js';
 import type { SuccessRateDist } from '../scenario/types.js';
 import { runSteps, type Steps } from '../stepwise.js';
 import { planningBeta } from './betaShapes.js';
+import { searchPower } from './powerSearch.js';
+import { shiftRate, solveShift } from './logOddsShift.js';
+import { verdictPowerSteps, type SimulatedPowerValue, type TaskSource } from './verdictPower.js';
 
 /** Options of `planComparison`: the metric and k, agent A's task distribution (Beta), the difference to detect, the test's level and power, and the trials per task to tabulate. */
 export interface CompareOptions {
@@ -35,47 +37,52 @@ export interface CompareOptions {
    * same log-odds gain on every task).
    */
   readonly gainSpread?: number;
-  /** Simulated datasets per check of the power (default 1000; 0 = no simulation). */
-  readonly simulations?: number;
+  /**
+   * Simulated experiments per size the search tries (required: each takes milliseconds, so the
+   * caller chooses; the CLI's default is DEFAULT_SIMULATIONS = 400); 0 = the z-test alone.
+   */
+  readonly simulations: number;
   /** Seed of the power simulation (default 1). */
   readonly seed?: Seed;
   /**
-   * Called with the power simulation's size (tasks simulated, over every dataset and gain spread)
-   * before it starts, once the tasks are known: a caller's work limit throws here to refuse it.
+   * Called before each trials row's search with its likely size (experiments × the z-test's tasks ×
+   * 8 sizes tried) and before each power simulation with its size (experiments × tasks): a
+   * caller's work limit throws here to refuse it.
    */
   readonly checkWork?: (simulatedTasks: number) => void;
 }
 
+/** Simulated experiments per size by default: the power's Monte Carlo SE is at most 2.5 points (2.0 at 80 %). */
+export const DEFAULT_SIMULATIONS = 400;
+
 /** The default sd of the per-task log-odds gain: moderate (issue #10's audit used 1, where equal gains lose a third of the power). */
 export const DEFAULT_GAIN_SPREAD = 0.5;
-/** The power simulation yields (for progress and a Ctrl-C) at least every this many simulated tasks. */
-const STEP_TASKS = 16_384;
 /** Gain spreads of the power table. */
 const SPREAD_TABLE = [0, 0.5, 1, 2];
 /** Largest gain spread: an sd of log-odds (10 already spreads the gains over e^±20). */
 const MAX_GAIN_SPREAD = 10;
-/** Most tasks the power simulation draws (simulations × tasks × gain spreads). */
-const MAX_SIMULATED_TASKS = 1_000_000_000;
-
 /** One number of trials per task in a `ComparePlan`: the spread of the paired differences and the tasks needed. */
 export interface ComparePlanRow {
   /** Trials per task and agent. */
   readonly trials: number;
   /** sd over tasks of the per-task difference of unbiased estimates. */
   readonly sdDifference: number;
-  /** Tasks needed (both agents run on the same tasks). */
+  /** Tasks the paired z-test needs, T = ⌈(z_{1−α/2} + z_power)²·Var(D)/Δ²⌉: the search's starting guess. */
+  readonly zTestTasks: number;
+  /** Tasks needed (both agents run on the same tasks): the fewest whose simulated power of compare's verdict reaches the target (the z-test's with simulations: 0). */
   readonly tasks: number;
   /** Attempts in all: 2 agents × tasks × trials. */
   readonly attempts: number;
-  /** The power reached at `tasks`, simulated (null with simulations: 0), with its binomial SE. */
+  /** The power of compare's verdict at `tasks`, re-simulated there on streams independent of the search's (null with simulations: 0), with its binomial SE. */
   readonly simulatedPower: { readonly value: number; readonly se: number } | null;
 }
 
 /** Power at the first row's trials and tasks when the gain is more or less uneven than planned for. */
 export interface PowerByGainSpread {
   readonly gainSpread: number;
-  /** Normal-theory power Φ(|Δ|√T/sd − z_{1−α/2}) with that spread's sd of the differences. */
+  /** Normal-theory power Φ(|Δ|√T/sd − z_{1−α/2}) of the z-test with that spread's sd of the differences. */
   readonly power: number;
+  /** The power of compare's verdict there, simulated (null with simulations: 0). */
   readonly simulatedPower: { readonly value: number; readonly se: number } | null;
 }
 
@@ -100,9 +107,13 @@ export interface ComparePlan {
 }
 
 /**
- * Tasks needed to detect a difference Δ in task-averaged pass^k or pass@k between two agents run
- * on the same tasks (paired z-test on per-task differences D_t = θ̂_B,t − θ̂_A,t):
+ * Tasks needed for `passk compare` to conclude that B differs from A by Δ in task-averaged pass^k or
+ * pass@k (both run on the same tasks), with the power asked: the fewest tasks whose simulated power
+ * of compare's verdict reaches it (verdictPowerSteps, searched by searchPower with common random
+ * numbers), from the paired z-test's tasks on per-task differences D_t = θ̂_B,t − θ̂_A,t:
  *   T = ⌈(z_{1−α/2} + z_{power})² · Var(D) / Δ²⌉      (e.g. Chow, Shao & Wang 2008, §3.1)
+ * The z-test alone promised 80 % where the verdict (an interval with variance floors and a
+ * permutation test) reached 68–78 % (issue #42); with simulations: 0 the z-test's tasks are kept.
  * Model: A's per-task rates p ~ Beta(mean, concentration); B's rate on the same task has the
  * log-odds of A's shifted by δ, solved so that B's metric is A's + Δ. Var(D) adds the spread of
  * the true per-task difference and both agents' within-task variance of the unbiased estimator,
@@ -142,7 +153,7 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
   if (!(gainSpread <= MAX_GAIN_SPREAD)) {
     throw new InputError('gainSpread', `must be at most ${MAX_GAIN_SPREAD} (an sd of log-odds: at 10 the gains already range over e^±20)`, gainSpread);
   }
-  const simulations = requireInteger('simulations', options.simulations ?? 1000, 0, 1_000_000);
+  const simulations = requireSimulations(options.simulations, 0);
   const seed = requireSeed('seed', options.seed ?? 1);
   optionalFunction('checkWork', options.checkWork);
   const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', ...planningBeta(mean, concentration) };
@@ -178,48 +189,76 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
     return { shift, sd };
   };
   const planned = model(gainSpread);
-  const rows = trialsList.map((n) => {
+  const sources = new Map<number, TaskSource>();
+  const sourceOf = (spread: number, shift: number) => {
+    const known = sources.get(spread);
+    if (known !== undefined) return known;
+    const source = parametricTasks(dist, shift, spread);
+    sources.set(spread, source);
+    return source;
+  };
+  const verdict = { metric: options.metric, k, alpha, direction: delta > 0 ? 1 : -1, datasets: simulations, seed } as const;
+  const progress = { done: 0 };
+  const counted = function* (steps: Steps<SimulatedPowerValue>, tasks: number): Steps<SimulatedPowerValue> {
+    options.checkWork?.(simulations * tasks);
+    const before = progress.done;
+    let last = 0;
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+      last = next.value.done;
+      yield { done: before + last, total: before + simulations * SEARCH_STEPS_HINT };
+      progress.done = before + last;
+    }
+  };
+  const rows: ComparePlanRow[] = [];
+  for (const n of trialsList) {
     const sdDifference = planned.sd(n);
-    const tasks = Math.ceil((z * sdDifference) ** 2 / (delta * delta));
-    return { trials: n, sdDifference, tasks, attempts: 2 * tasks * n };
-  });
+    const zTestTasks = Math.max(2, Math.ceil((z * sdDifference) ** 2 / (delta * delta)));
+    if (simulations === 0) {
+      rows.push({ trials: n, sdDifference, zTestTasks, tasks: zTestTasks, attempts: 2 * zTestTasks * n, simulatedPower: null });
+      continue;
+    }
+    // The search starts at the z-test's tasks: a work limit refuses it before any experiment is simulated.
+    options.checkWork?.(simulations * zTestTasks * SEARCH_STEPS_HINT);
+    if (!(simulations * zTestTasks <= MAX_SIMULATED_TASKS)) {
+      throw new InputError(
+        'simulations',
+        `must keep one power simulation (simulations × the z-test's ${zTestTasks} tasks = ${simulations * zTestTasks}) at most ${MAX_SIMULATED_TASKS} (each experiment fits both task populations: 10⁸ tasks take minutes); 0 keeps the z-test alone`,
+        simulations,
+      );
+    }
+    const source = sourceOf(gainSpread, planned.shift);
+    const found = yield* searchPower((tasks) => counted(verdictPowerSteps(source, tasks, n, verdict), tasks), power, zTestTasks, {
+      min: 2,
+      max: Math.min(MAX_SEARCH_TASKS, Math.floor(MAX_SIMULATED_TASKS / simulations), Math.max(64, 32 * zTestTasks)),
+      relative: SEARCH_PRECISION,
+    });
+    if (found.size === null) {
+      throw new InputError(
+        'delta',
+        `is too small to detect with ${n} trials: the verdict's simulated power at ${found.evaluated.at(-1)!.size} tasks is ${found.power.value.toFixed(3)}`,
+        delta,
+      );
+    }
+    // The search's estimate at its answer is biased up (it stops where its estimate first reaches the
+    // target): the power reported is re-simulated there on independent streams.
+    const checked = yield* counted(verdictPowerSteps(source, found.size, n, { ...verdict, seed: checkSeed(seed) }), found.size);
+    rows.push({ trials: n, sdDifference, zTestTasks, tasks: found.size, attempts: 2 * found.size * n, simulatedPower: checked });
+  }
   const first = rows[0]!;
   const spreads = [...new Set([...SPREAD_TABLE, gainSpread])].sort((x, y) => x - y);
   const models = spreads.map((spread) => (spread === gainSpread ? planned : model(spread)));
-  // One simulation per gain spread, all at the first row's trials and tasks (the planned spread's is the first row's).
-  const total = simulations * first.tasks * spreads.length;
-  if (simulations > 0) options.checkWork?.(total);
-  if (simulations > 0 && !(total <= MAX_SIMULATED_TASKS)) {
-    throw new InputError(
-      'simulations',
-      `must keep the tasks simulated (simulations × ${first.tasks} tasks × ${spreads.length} gain spreads = ${total}) at most ${MAX_SIMULATED_TASKS} (each takes 0.3–0.7 µs: 10⁹ take 5–11 minutes); 0 skips the simulation`,
-      simulations,
-    );
-  }
-  const simulated: Array<{ value: number; se: number } | null> = [];
+  const simulated: Array<SimulatedPowerValue | null> = [];
   for (const [i, spread] of spreads.entries()) {
     simulated.push(
       simulations === 0
         ? null
-        : yield* simulatedPower(
-            {
-              metric: options.metric,
-              k,
-              n: first.trials,
-              tasks: first.tasks,
-              dist,
-              shift: models[i]!.shift,
-              spread,
-              datasets: simulations,
-              seed,
-              stream: spread === gainSpread ? 'row0' : `spread${spread}`,
-              zAlpha,
-            },
-            { before: i * simulations * first.tasks, total },
-          ),
+        : spread === gainSpread
+          ? first.simulatedPower
+          : yield* counted(verdictPowerSteps(sourceOf(spread, models[i]!.shift), first.tasks, first.trials, verdict), first.tasks),
     );
   }
-  const plannedPower = simulated[spreads.indexOf(gainSpread)] ?? null;
   const powerByGainSpread = spreads.map((spread, i) => ({
     gainSpread: spread,
     power: normalCdf((Math.abs(delta) * Math.sqrt(first.tasks)) / models[i]!.sd(first.trials) - zAlpha),
@@ -235,13 +274,56 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
     logOddsShift: shift,
     gainSpread,
     powerByGainSpread,
-    simulation: simulations === 0 ? null : { datasets: simulations, seed, test: 'paired z-test on per-task differences, two-sided at alpha' },
+    simulation: simulations === 0 ? null : { datasets: simulations, seed, test: VERDICT_TEST },
     alpha,
     power,
-    rows: rows.map((row, i) => ({ ...row, simulatedPower: i === 0 ? plannedPower : null })),
+    rows,
     method:
-      "paired z-test on per-task differences of unbiased estimates; A's task rates ~ Beta(mean, concentration), " +
+      (simulations === 0
+        ? 'paired z-test on per-task differences of unbiased estimates (no simulation: the verdict of compare is not checked); '
+        : `tasks: the fewest whose simulated power of compare's verdict reaches ${power} (${simulations} experiments per size, searched from the z-test's tasks); `) +
+      "A's task rates ~ Beta(mean, concentration), " +
       `B's = A's log-odds + δ + ${gainSpread}·Z per task (uneven gains); Var(D) = spread of true differences + within-task estimator variance of both agents`,
+  };
+}
+
+/**
+ * The experiments per size of a power search, required (no default: a search of 400 per size takes
+ * seconds to minutes, and 0 means no simulation at all), an integer in [min, 10⁶].
+ */
+export function requireSimulations(simulations: unknown, min: number): number {
+  if (simulations === undefined) {
+    throw new InputError('simulations', `is required: experiments simulated per size (the CLI's default is ${DEFAULT_SIMULATIONS})`);
+  }
+  return requireInteger('simulations', simulations, min, 1_000_000);
+}
+
+/** The seed of the re-simulation at a search's answer: streams independent of the search's. */
+export function checkSeed(seed: Seed): string {
+  return `${seed}/check`;
+}
+
+/** What the simulated power is the power of. */
+export const VERDICT_TEST =
+  "compare's verdict: B better (worse) when the task-population interval of B − A excludes 0 and the paired permutation test rejects at alpha";
+
+/** Rough sizes tried per search: the progress total and the work a search is refused for. */
+const SEARCH_STEPS_HINT = 8;
+/** Most tasks one power simulation draws (experiments × tasks). */
+export const MAX_SIMULATED_TASKS = 100_000_000;
+/** Most tasks the search simulates an experiment of. */
+const MAX_SEARCH_TASKS = 10_000_000;
+/** The search stops when its bracket is within this share of its upper end. */
+const SEARCH_PRECISION = 0.02;
+
+/** A's tasks p_A ~ Beta(a, b), B's p_B = logistic(logit p_A + shift + spread·Z) on the same task. */
+function parametricTasks(dist: { a: number; b: number }, shift: number, spread: number): TaskSource {
+  return {
+    task: (rng) => {
+      const pA = beta(rng, dist.a, dist.b);
+      const gain = shift + (spread === 0 ? 0 : spread * standardNormal(rng));
+      return { pA, pB: shiftRate(pA, gain) };
+    },
   };
 }
 
@@ -258,69 +340,4 @@ function estimatorVariance(metric: 'passAtK' | 'passHatK', n: number, k: number)
     }
     return Math.max(0, second - first * first);
   };
-}
-
-function shiftRate(p: number, shift: number): number {
-  return 1 / (1 + ((1 - p) / p) * Math.exp(-shift));
-}
-
-/**
- * Power of the paired z-test by simulation: per dataset, T tasks with p_A ~ Beta, p_B =
- * logistic(logit p_A + δ + spread·Z), c ~ Binomial(n, p) for each agent, D_t = θ̂_B − θ̂_A;
- * reject when |mean D|/(sd D/√T) > z_{1−α/2}. Dataset d uses the stream (seed, 'plan-compare', stream, d).
- */
-function* simulatedPower(
-  input: {
-    metric: 'passAtK' | 'passHatK';
-    k: number;
-    n: number;
-    tasks: number;
-    dist: { a: number; b: number };
-    shift: number;
-    spread: number;
-    datasets: number;
-    seed: Seed;
-    stream: string | number;
-    zAlpha: number;
-  },
-  progress: { before: number; total: number },
-): Steps<{ value: number; se: number }> {
-  const { n, k, tasks } = input;
-  const estimate = Float64Array.from({ length: n + 1 }, (_, c) => (input.metric === 'passHatK' ? binomialRatio(n, c, k) : oneMinusBinomialRatio(n, n - c, k)));
-  let rejections = 0;
-  let sinceStep = 0;
-  for (let d = 0; d < input.datasets; d++) {
-    const rng = streamRng(input.seed, 'plan-compare', input.stream, d);
-    let sum = 0;
-    let squares = 0;
-    for (let t = 0; t < tasks; t++) {
-      if (++sinceStep === STEP_TASKS) {
-        sinceStep = 0;
-        yield { done: progress.before + d * tasks + t, total: progress.total };
-      }
-      const pA = beta(rng, input.dist.a, input.dist.b);
-      const gain = input.shift + (input.spread === 0 ? 0 : input.spread * standardNormal(rng));
-      const pB = shiftRate(pA, gain);
-      const difference = estimate[binomial(rng, n, pB)]! - estimate[binomial(rng, n, pA)]!;
-      sum += difference;
-      squares += difference * difference;
-    }
-    const mean = sum / tasks;
-    const variance = (squares - tasks * mean * mean) / (tasks - 1);
-    if (variance > 0 && Math.abs(mean) / Math.sqrt(variance / tasks) > input.zAlpha) rejections++;
-  }
-  const value = rejections / input.datasets;
-  return { value, se: Math.sqrt((value * (1 - value)) / input.datasets) };
-}
-
-/** Root of an increasing function on the log-odds scale, by bisection. */
-function solveShift(f: (shift: number) => number): number {
-  let low = -40;
-  let high = 40;
-  for (let i = 0; i < 200 && high - low > 1e-12; i++) {
-    const mid = (low + high) / 2;
-    if (f(mid) < 0) low = mid;
-    else high = mid;
-  }
-  return (low + high) / 2;
 }

@@ -1,0 +1,125 @@
+import { InputError, planComparisonFromPilotSteps, requireInteger, type PilotComparePlan } from '@passk/sim';
+import { parseKList } from '../args/parseKList.js';
+import { requireSeedText } from '../args/seedOption.js';
+import { requireWithin, WORK_LIMITS } from '../args/workLimits.js';
+import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
+import type { CliIo } from '../io/cliIo.js';
+import { longComputation, showProgress, throughCheckpoints } from '../progress/longComputation.js';
+import type { PlanComparePilotDocument } from '../results/planSchemas.js';
+import { readRunFiles } from './readRuns.js';
+import type { ResultsFileArgs } from './resultsFileOptions.js';
+import type { PricedRun } from './compareCosts.js';
+
+/** The options of `plan compare` that the pilot mode reads. */
+export interface PlanComparePilotArgs extends ResultsFileArgs {
+  pilot: string[];
+  name?: string[];
+  metric: 'passAtK' | 'passHatK';
+  k?: number;
+  delta?: number;
+  power: number;
+  alpha: number;
+  trials?: string;
+  tasks?: number;
+  'gain-spread': number;
+  simulations: number;
+  seed: string;
+  progress?: boolean;
+  'max-simulated-tasks'?: number;
+}
+
+/**
+ * `plan compare --pilot A [B]`: read the pilot's runs as `compare` reads them (readRunFiles, each
+ * file with its own options), plan from their resampled tasks (planComparisonFromPilotSteps) and
+ * price each design with the runs' mean cost per attempt where the logs have one.
+ */
+export async function planComparePilotDocument(args: PlanComparePilotArgs, io: CliIo): Promise<PlanComparePilotDocument> {
+  const files = args.pilot;
+  if (files.length < 1 || files.length > 2) throw new InputError('--pilot', 'must name one run (with --delta) or two runs (A, then B)', files.join(' '));
+  if (files.length === 2 && args.delta !== undefined) {
+    throw new InputError('--delta', 'is read from a pilot of two runs (their difference): give it with one --pilot run only', args.delta);
+  }
+  if (files.length === 1 && args.delta === undefined) throw new InputError('--delta', 'is required with one --pilot run (the gain of B over it to detect)');
+  const read = await readRunFiles(files, args, args.name);
+  const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
+  const steps = planComparisonFromPilotSteps({
+    metric: args.metric,
+    k: args.k!,
+    power: args.power,
+    alpha: args.alpha,
+    ...(files.length === 2
+      ? { runs: [read.runs[0]!, read.runs[1]!] as const }
+      : { single: { tasks: read.runs[0]!.tasks, delta: args.delta!, gainSpread: args['gain-spread'] } }),
+    trials,
+    tasks: args.tasks === undefined ? undefined : requireInteger('--tasks', args.tasks, 2, 100_000),
+    simulations: requireInteger('--simulations', args.simulations, 1, 1_000_000),
+    seed: requireSeedText(args.seed),
+    checkWork: (tasks) =>
+      requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'one power simulation of --simulations experiments has'),
+  });
+  const progress = { label: 'plan compare', unit: 'simulated experiments', show: showProgress(io, args) };
+  const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(steps, checkpoint));
+  const costs = priced(
+    plan,
+    read.runs.map((run) => run.name),
+    read.costs,
+  );
+  return withKind(RESULT_KINDS.planComparePilot, {
+    mode: plan.mode,
+    sources: read.sources.map((source) => ({ name: source.name, file: source.file, tasks: source.tasks })),
+    pairedTasks: plan.mode === 'pair' ? plan.pilot.tasks : null,
+    metric: plan.metric,
+    k: plan.k,
+    alpha: plan.alpha,
+    power: plan.power,
+    pilot: plan.pilot,
+    gain: plan.gain,
+    rows: plan.rows.map((row) => ({ ...row, cost: costs === null || row.tasks === null ? null : row.tasks * row.trials * costs.perDesignAttempt })),
+    fixedTasks: plan.fixedTasks,
+    costs: costs && { perAttempt: costs.perAttempt, cheapest: cheapest(plan, costs.perDesignAttempt) },
+    simulation: plan.simulation,
+    method:
+      plan.method +
+      (costs === null
+        ? ''
+        : plan.mode === 'oneRun'
+          ? "; cost per task and trial: the pilot run's mean cost per attempt for each agent"
+          : '; cost per task and trial: the sum of both runs’ mean cost per attempt'),
+  });
+}
+
+/** Each run's mean cost per attempt and what one task × trial costs for both agents; null unless every pilot run has costs. */
+function priced(
+  plan: PilotComparePlan,
+  names: readonly string[],
+  costs: readonly (PricedRun | null)[],
+): { perAttempt: { name: string; cost: number; from: string }[]; perDesignAttempt: number } | null {
+  if (costs.some((cost) => cost === null)) return null;
+  const perAttempt = costs.map((cost, i) => ({ name: names[i]!, cost: meanCostPerAttempt(cost!), from: cost!.from }));
+  // One run: B is assumed to cost what A does per attempt.
+  const perDesignAttempt = plan.mode === 'pair' ? perAttempt[0]!.cost + perAttempt[1]!.cost : 2 * perAttempt[0]!.cost;
+  return { perAttempt, perDesignAttempt };
+}
+
+/** The mean cost of a priced attempt: Σ cost / Σ priced attempts over the run's tasks. */
+function meanCostPerAttempt(run: PricedRun): number {
+  let cost = 0;
+  let priced = 0;
+  for (const task of run.tasks) {
+    cost += task.cost;
+    priced += task.priced;
+  }
+  return cost / priced;
+}
+
+/** The design of least cost among the rows (and the fixed-tasks answer) that reach the power. */
+function cheapest(plan: PilotComparePlan, perDesignAttempt: number): { trials: number; tasks: number; cost: number } | null {
+  const designs = plan.rows.flatMap((row) => (row.tasks === null ? [] : [{ trials: row.trials, tasks: row.tasks }]));
+  if (plan.fixedTasks?.trials != null) designs.push({ trials: plan.fixedTasks.trials, tasks: plan.fixedTasks.tasks });
+  let best: { trials: number; tasks: number; cost: number } | null = null;
+  for (const design of designs) {
+    const cost = design.tasks * design.trials * perDesignAttempt;
+    if (best === null || cost < best.cost) best = { ...design, cost };
+  }
+  return best;
+}

@@ -1,0 +1,313 @@
+import { requireCounts, requireInteger, requireNonNegative, requireOpenUnit } from '../checks.js';
+import { ARGUMENT_LIMITS, optionalFunction, requireK, requireList, requireObject, requireOneOf, requireSeed } from '../checkArgs.js';
+import { PopulationFits, type FittedPopulation, type PairedTrials } from '../benchmark/differenceInterval.js';
+import { atomProbability, betaComponent } from '../benchmark/inflatedBetaPrior.js';
+import { taskMetricValue } from '../compare/compareMetric.js';
+import { requireRun } from '../compare/compareRuns.js';
+import { matchTasks } from '../compare/matchTasks.js';
+import type { Run } from '../compare/runTasks.js';
+import { beta } from '../distributions/beta.js';
+import { standardNormal } from '../distributions/standardNormal.js';
+import { InputError } from '../errors.js';
+import { countGroups } from '../estimators/taskAverage.js';
+import { JEFFREYS_PRIOR } from '../intervals/betaPosterior.js';
+import { normalQuantile } from '../math/normalQuantile.js';
+import type { Rng } from '../rng/rng.js';
+import { streamRng, type Seed } from '../rng/streams.js';
+import { runSteps, type Steps } from '../stepwise.js';
+import { checkSeed, DEFAULT_GAIN_SPREAD, MAX_SIMULATED_TASKS, requireSimulations, VERDICT_TEST } from './compare.js';
+import { shiftRate, solveShift } from './logOddsShift.js';
+import { searchPower } from './powerSearch.js';
+import { verdictPowerSteps, type SimulatedPowerValue, type TaskSource } from './verdictPower.js';
+
+/** Options of `planComparisonFromPilot`: the pilot (two runs paired by task, or one run and an assumed gain), the metric, the power asked and the designs to size. */
+export interface PilotCompareOptions {
+  readonly metric: 'passAtK' | 'passHatK';
+  readonly k: number;
+  readonly power: number;
+  /** Two-sided level of compare's verdict. */
+  readonly alpha: number;
+  /** Two runs of a pilot (A, then B), paired by task id (matchTasks, as compare): the tasks both ran are resampled. */
+  readonly runs?: readonly [Run, Run];
+  /** Or one run of a pilot (A) and the gain to detect in the task-averaged metric, B − A. */
+  readonly single?: {
+    readonly tasks: readonly { readonly n: number; readonly c: number }[];
+    readonly delta: number;
+    /** sd across tasks of B's log-odds gain (default DEFAULT_GAIN_SPREAD). */
+    readonly gainSpread?: number;
+  };
+  /** Trials per task to size the tasks for (each ≥ k; default k, the pilot's most trials, twice that). */
+  readonly trials?: readonly number[];
+  /** A fixed number of tasks: also find the fewest trials per task that reach the power there. */
+  readonly tasks?: number;
+  /** Simulated experiments per size (required, ≥ 1; the CLI's default is DEFAULT_SIMULATIONS = 400). */
+  readonly simulations: number;
+  readonly seed?: Seed;
+  /** Called with each simulation's size (experiments × tasks) before it runs: a work limit throws here. */
+  readonly checkWork?: (simulatedTasks: number) => void;
+}
+
+/** One design of a `PilotComparePlan`: trials per task, the tasks needed and the verdict's simulated power there. */
+export interface PilotCompareRow {
+  readonly trials: number;
+  /** The fewest tasks found whose simulated power reaches the target; null when none up to the search's limit does. */
+  readonly tasks: number | null;
+  /** Attempts in all (2 × tasks × trials); null with tasks. */
+  readonly attempts: number | null;
+  /** The verdict's power at `tasks`, re-simulated there on streams independent of the search's (at the largest size tried when tasks is null). */
+  readonly simulatedPower: SimulatedPowerValue;
+  /** How trials were drawn: `subsample` (of the pilot's recorded trials) or `posterior` (binomial from each task's posterior rate). */
+  readonly trialsFrom: 'subsample' | 'posterior';
+}
+
+/** What `planComparisonFromPilot` returns: the pilot's figures, the gain model (one run) and the designs with the verdict's simulated power. */
+export interface PilotComparePlan {
+  readonly mode: 'pair' | 'oneRun';
+  readonly metric: 'passAtK' | 'passHatK';
+  readonly k: number;
+  readonly alpha: number;
+  readonly power: number;
+  readonly pilot: {
+    readonly tasks: number;
+    /** Fewest and most trials of a pilot task (of either run). */
+    readonly trials: { readonly min: number; readonly max: number };
+    /** Task-averaged metric of A and of B (B = A + delta with one run), over the pilot's tasks with n ≥ k. */
+    readonly baseline: number;
+    readonly comparison: number;
+    /** sd over the pilot's tasks of the per-task difference θ̂_B − θ̂_A (null with one run). */
+    readonly sdDifference: number | null;
+  };
+  /** With one run: B's log-odds = A's + logOddsShift + gainSpread·Z per task. Null with two runs. */
+  readonly gain: { readonly delta: number; readonly logOddsShift: number; readonly gainSpread: number } | null;
+  readonly rows: readonly PilotCompareRow[];
+  /** With `tasks`: the fewest trials per task reaching the power at that many tasks (null when none up to the limit does). */
+  readonly fixedTasks: { readonly tasks: number; readonly trials: number | null; readonly simulatedPower: SimulatedPowerValue } | null;
+  readonly simulation: { readonly datasets: number; readonly seed: Seed; readonly test: string };
+  readonly method: string;
+}
+
+/** Most trials per task the search over trials tries. */
+const MAX_SEARCH_TRIALS = 1000;
+/** Most tasks the search over tasks tries. */
+const MAX_SEARCH_TASKS = 100_000;
+/** Draws of the pilot's tasks that solve for the log-odds shift of one run's gain. */
+const SHIFT_DRAWS = 20_000;
+/** Beta weight when the fitted one is ∞ (as the compare interval's noise term). */
+const MAX_CONCENTRATION = 1e5;
+
+/** `planComparisonFromPilotSteps` run to the end. */
+export function planComparisonFromPilot(options: PilotCompareOptions): PilotComparePlan {
+  return runSteps(planComparisonFromPilotSteps(options));
+}
+
+/**
+ * Tasks × trials for `passk compare` to reach its verdict with the power asked, from a pilot.
+ * Each simulated experiment resamples the pilot's tasks with replacement (paired: a task brings
+ * both agents), and on each task draws each agent's counts at n trials: n of the task's recorded
+ * trials without replacement where the pilot has n (`subsample`), else c ~ Binomial(n, p) with p
+ * drawn from the task's posterior under the agent's task population fitted to the pilot
+ * (`posterior`: Beta(a + c, b + n − c), or the point mass at 0 or 1 with its posterior probability
+ * where the fit has them; PopulationFits, as compare's interval). With one run and a gain Δ:
+ * p_A from A's posterior and p_B = logistic(logit p_A + δ + s·Z), δ solved so that the mean over
+ * the pilot's tasks of B's metric is A's + Δ (s: the gain's spread, not seen in one run).
+ * Power is that of compare's verdict (verdictPowerSteps), sizes found by searchPower.
+ */
+export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Steps<PilotComparePlan> {
+  requireObject('options', options);
+  requireOneOf('metric', options.metric, ['passAtK', 'passHatK'] as const);
+  const k = requireK('k', options.k);
+  const alpha = requireOpenUnit('alpha', options.alpha);
+  const power = requireOpenUnit('power', options.power);
+  const simulations = requireSimulations(options.simulations, 1);
+  const seed = requireSeed('seed', options.seed === undefined ? 1 : options.seed);
+  optionalFunction('checkWork', options.checkWork);
+  if ((options.runs === undefined) === (options.single === undefined)) {
+    throw new InputError('options', 'must give either runs (two runs of a pilot) or single (one run and a gain)', Object.keys(options).join(', '));
+  }
+  const fits = new PopulationFits();
+  const metric = options.metric;
+  const value = (side: { n: number; c: number }) => taskMetricValue(metric, side.n, side.c, k);
+  let source: TaskSource;
+  let pilot: PilotComparePlan['pilot'];
+  let gain: PilotComparePlan['gain'] = null;
+  let direction: 1 | -1;
+  let pilotN: number[];
+  if (options.runs !== undefined) {
+    const runs = requireList('runs', options.runs, 2);
+    if (runs.length !== 2) throw new InputError('runs', 'must be two runs, A and B', runs.length);
+    const pairs: PairedTrials[] = matchTasks(requireRun('runs[0]', runs[0]), requireRun('runs[1]', runs[1])).pairs.map((pair) => ({
+      a: { n: pair.a.n, c: pair.a.c },
+      b: { n: pair.b.n, c: pair.b.c },
+    }));
+    if (pairs.length < 2) throw new InputError('runs', 'must share at least 2 tasks to resample', pairs.length);
+    const counted = pairs.filter((pair) => pair.a.n >= k && pair.b.n >= k);
+    if (counted.length < 2) throw new InputError('pairs', `must have at least 2 tasks with n ≥ ${k} trials in both runs`, counted.length);
+    const d = counted.map((pair) => value(pair.b) - value(pair.a));
+    const mean = d.reduce((s, x) => s + x, 0) / d.length;
+    const sd = Math.sqrt(d.reduce((s, x) => s + (x - mean) ** 2, 0) / (d.length - 1));
+    if (mean === 0) throw new InputError('pairs', `show no difference in ${metric} at k = ${k} to plan for (B − A = 0 over ${counted.length} tasks)`, 0);
+    direction = mean > 0 ? 1 : -1;
+    const priorA = fits.fitted(countGroups(pairs.map((pair) => pair.a))) ?? JEFFREYS_PRIOR;
+    const priorB = fits.fitted(countGroups(pairs.map((pair) => pair.b))) ?? JEFFREYS_PRIOR;
+    source = pairedPilotSource(pairs, priorA, priorB);
+    const baseline = counted.reduce((s, pair) => s + value(pair.a), 0) / counted.length;
+    pilot = { tasks: pairs.length, trials: trialRange(pairs.flatMap((pair) => [pair.a.n, pair.b.n])), baseline, comparison: baseline + mean, sdDifference: sd };
+    pilotN = pairs.flatMap((pair) => [pair.a.n, pair.b.n]);
+  } else {
+    const single = requireObject('single', options.single);
+    const tasks = requireList('single.tasks', single.tasks, 2).map((task, i) => {
+      const side = requireObject(`single.tasks[${i}]`, task);
+      return requireCounts(side.n, side.c, `single.tasks[${i}]`);
+    });
+    const delta = single.delta;
+    if (typeof delta !== 'number' || !(Math.abs(delta) > 0 && Math.abs(delta) < 1)) {
+      throw new InputError('single.delta', 'must be a non-zero number between −1 and 1', delta);
+    }
+    const gainSpread = requireNonNegative('single.gainSpread', single.gainSpread ?? DEFAULT_GAIN_SPREAD);
+    if (!(gainSpread <= 10)) throw new InputError('single.gainSpread', 'must be at most 10 (an sd of log-odds)', gainSpread);
+    const prior = fits.fitted(countGroups(tasks)) ?? JEFFREYS_PRIOR;
+    const taskMetric = metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
+    // Fixed draws (task, p_A, Z) on which the mean gain is solved for δ.
+    const shiftRng = streamRng(seed, 'plan-pilot', 'shift');
+    const draws = Array.from({ length: SHIFT_DRAWS }, () => {
+      const task = tasks[Math.floor(shiftRng.uniform() * tasks.length)]!;
+      return { p: posteriorRate(shiftRng, prior, task.n, task.c), z: standardNormal(shiftRng) };
+    });
+    const baseline = draws.reduce((s, draw) => s + taskMetric(draw.p), 0) / draws.length;
+    const comparison = baseline + delta;
+    if (!(comparison > 0 && comparison < 1)) {
+      throw new InputError('single.delta', `must keep agent B's metric inside (0, 1): the pilot's is ${baseline.toFixed(4)}`, delta);
+    }
+    const meanB = (shift: number) => draws.reduce((s, draw) => s + taskMetric(shiftRate(draw.p, shift + gainSpread * draw.z)), 0) / draws.length;
+    const reachable = meanB(delta > 0 ? 40 : -40);
+    if (delta > 0 ? reachable < comparison - 1e-9 : reachable > comparison + 1e-9) {
+      throw new InputError(
+        'single.delta',
+        `is more than a log-odds shift can give on this pilot (tasks at p = 0 or 1 stay there): at most ${(reachable - baseline).toFixed(4)}`,
+        delta,
+      );
+    }
+    const logOddsShift = solveShift((shift) => meanB(shift) - comparison);
+    direction = delta > 0 ? 1 : -1;
+    gain = { delta, logOddsShift, gainSpread };
+    source = {
+      task: (rng) => {
+        const task = tasks[Math.floor(rng.uniform() * tasks.length)]!;
+        const pA = posteriorRate(rng, prior, task.n, task.c);
+        return { pA, pB: shiftRate(pA, logOddsShift + gainSpread * standardNormal(rng)) };
+      },
+    };
+    pilot = { tasks: tasks.length, trials: trialRange(tasks.map((task) => task.n)), baseline, comparison, sdDifference: null };
+    pilotN = tasks.map((task) => task.n);
+  }
+  const maxN = Math.max(k, ...pilotN);
+  const minN = Math.min(...pilotN);
+  const trialsList =
+    options.trials === undefined
+      ? [...new Set([k, Math.max(k, maxN), 2 * Math.max(k, maxN)])]
+      : (requireList('trials', options.trials, 1) as readonly number[]);
+  let trialsSum = 0;
+  for (const n of trialsList) trialsSum += requireInteger('trials', n, k);
+  if (!(trialsSum <= ARGUMENT_LIMITS.planTrials)) throw new InputError('trials', `must sum to at most ${ARGUMENT_LIMITS.planTrials}`, trialsSum);
+  const fixed = options.tasks === undefined ? undefined : requireInteger('tasks', options.tasks, 2, MAX_SEARCH_TASKS);
+  const verdict = { metric, k, alpha, direction, datasets: simulations, seed } as const;
+  let done = 0;
+  const counted = function* (steps: Steps<SimulatedPowerValue>, tasks: number): Steps<SimulatedPowerValue> {
+    options.checkWork?.(simulations * tasks);
+    if (!(simulations * tasks <= MAX_SIMULATED_TASKS)) {
+      throw new InputError(
+        'simulations',
+        `must keep one power simulation (simulations × ${tasks} tasks = ${simulations * tasks}) at most ${MAX_SIMULATED_TASKS} (each experiment fits both task populations: 10⁸ tasks take minutes)`,
+        simulations,
+      );
+    }
+    const before = done;
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+      done = before + next.value.done;
+      yield { done, total: before + simulations * 8 };
+    }
+  };
+  // The z-test's tasks from the pilot's spread of differences (or Δ's): the search's first guess.
+  const z = normalQuantile(1 - alpha / 2) + normalQuantile(power);
+  const difference = pilot.comparison - pilot.baseline;
+  const guess = Math.max(2, Math.ceil((z * (pilot.sdDifference ?? 0.5)) ** 2 / (difference * difference)));
+  const trialsFrom = (n: number): PilotCompareRow['trialsFrom'] => (options.runs !== undefined && n <= minN ? 'subsample' : 'posterior');
+  const rows: PilotCompareRow[] = [];
+  for (const n of trialsList) {
+    const found = yield* searchPower((tasks) => counted(verdictPowerSteps(source, tasks, n, verdict), tasks), power, guess, {
+      min: 2,
+      max: Math.min(MAX_SEARCH_TASKS, Math.floor(MAX_SIMULATED_TASKS / simulations), Math.max(64, 64 * guess)),
+      relative: 0.02,
+    });
+    // Re-simulated at the answer on independent streams (the search's own estimate there is biased up).
+    const checked =
+      found.size === null ? found.power : yield* counted(verdictPowerSteps(source, found.size, n, { ...verdict, seed: checkSeed(seed) }), found.size);
+    rows.push({
+      trials: n,
+      tasks: found.size,
+      attempts: found.size === null ? null : 2 * found.size * n,
+      simulatedPower: checked,
+      trialsFrom: trialsFrom(n),
+    });
+  }
+  let fixedTasks: PilotComparePlan['fixedTasks'] = null;
+  if (fixed !== undefined) {
+    const found = yield* searchPower((n) => counted(verdictPowerSteps(source, fixed, n, verdict), fixed), power, Math.max(k, maxN), {
+      min: k,
+      max: MAX_SEARCH_TRIALS,
+      relative: 0,
+    });
+    const checked =
+      found.size === null ? found.power : yield* counted(verdictPowerSteps(source, fixed, found.size, { ...verdict, seed: checkSeed(seed) }), fixed);
+    fixedTasks = { tasks: fixed, trials: found.size, simulatedPower: checked };
+  }
+  return {
+    mode: options.runs !== undefined ? 'pair' : 'oneRun',
+    metric,
+    k,
+    alpha,
+    power,
+    pilot,
+    gain,
+    rows,
+    fixedTasks,
+    simulation: { datasets: simulations, seed, test: VERDICT_TEST },
+    method:
+      (options.runs !== undefined
+        ? "the pilot's tasks resampled with replacement (both agents' counts of a task together)"
+        : `the pilot's tasks resampled with replacement; B's log-odds = A's + ${gain!.logOddsShift.toFixed(3)} + ${gain!.gainSpread}·Z per task (the gain's spread is assumed: one run cannot show it)`) +
+      "; trials subsampled from a task's recorded ones where it has enough, else binomial from the task's posterior rate under the task population fitted to the pilot; " +
+      `tasks: the fewest whose simulated power of compare's verdict reaches ${power}`,
+  };
+}
+
+/**
+ * The tasks of a pilot of two runs, resampled: a pilot task drawn uniformly (with replacement),
+ * each agent's rate from the task's posterior under its fitted population, and the task's counts
+ * kept for subsampling (internal; tested against test/reference/plan_pilot_moments.py).
+ */
+export function pairedPilotSource(pairs: readonly PairedTrials[], priorA: FittedPopulation, priorB: FittedPopulation): TaskSource {
+  return {
+    task: (rng) => {
+      const pair = pairs[Math.floor(rng.uniform() * pairs.length)]!;
+      return { pA: posteriorRate(rng, priorA, pair.a.n, pair.a.c), pB: posteriorRate(rng, priorB, pair.b.n, pair.b.c), pilot: pair };
+    },
+  };
+}
+
+/** A task's rate drawn from its posterior under the fitted population: the point mass at 0 or 1 with its posterior probability, else Beta(a + c, b + n − c). */
+function posteriorRate(rng: Rng, prior: FittedPopulation, n: number, c: number): number {
+  if ('mixture' in prior) {
+    const atom = atomProbability(prior, n, c);
+    if (atom > 0 && rng.uniform() < atom) return c === 0 ? 0 : 1;
+    const { a, b } = betaComponent(prior, MAX_CONCENTRATION);
+    return beta(rng, a + c, b + n - c);
+  }
+  return beta(rng, prior.a + c, prior.b + n - c);
+}
+
+function trialRange(ns: readonly number[]): { min: number; max: number } {
+  return { min: Math.min(...ns), max: Math.max(...ns) };
+}

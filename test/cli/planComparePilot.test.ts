@@ -1,0 +1,80 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
+import type { PlanComparePilotDocument } from '../../packages/cli/src/results/planSchemas.js';
+import { passk } from '../helpers/runPassk.js';
+import { tempDir } from '../helpers/tempDir.js';
+
+// `plan compare --pilot A B`: two pilot logs read as compare reads them, their costs per attempt from
+// --cost-col, each design priced as tasks × trials × (A's + B's cost per attempt) — here 0.5 + 1.5 = 2
+// per task and trial by construction — and the document is one `report` reads.
+
+const dir = tempDir('plan-compare-pilot');
+
+/** 30 tasks × 4 trials; task t succeeds on its first `successes(t)` trials; every attempt costs `cost`. */
+function writePilot(name: string, successes: (t: number) => number, cost: number): string {
+  const lines = ['task_id,trial,success,cost'];
+  for (let t = 0; t < 30; t++) for (let i = 0; i < 4; i++) lines.push(`t${t},${i},${i < successes(t) ? 1 : 0},${cost}`);
+  const path = join(dir, name);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+const A = writePilot('a.csv', (t) => t % 3, 0.5);
+const B = writePilot('b.csv', (t) => Math.min(4, (t % 3) + 2), 1.5);
+const ARGS = [
+  'plan',
+  'compare',
+  '--metric',
+  'passAtK',
+  '--k',
+  '1',
+  '--pilot',
+  A,
+  B,
+  '--cost-col',
+  'cost',
+  '--trials',
+  '2',
+  '--tasks',
+  '30',
+  '--simulations',
+  '40',
+];
+
+describe('plan compare --pilot', () => {
+  it('JSON: the pilot kind, designs priced at 2 per task and trial, the cheapest one, schema-valid', async () => {
+    const run = await passk(...ARGS, '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const document = JSON.parse(run.stdout) as PlanComparePilotDocument;
+    expect(() => checkResultDocument(document, 'plan.json')).not.toThrow();
+    expect(document.kind).toBe('passk.plan.compare-pilot');
+    expect(document.mode).toBe('pair');
+    expect(document.pairedTasks).toBe(30);
+    // Pilot pass@1: A = mean of (t mod 3)/4 = 1/4; B = mean of min(4, t mod 3 + 2)/4 = (2 + 3 + 4)/12 = 3/4.
+    expect(document.pilot.baseline).toBeCloseTo(0.25, 12);
+    expect(document.pilot.comparison).toBeCloseTo(0.75, 12);
+    expect(document.costs!.perAttempt.map((run) => run.cost)).toEqual([0.5, 1.5]);
+    const row = document.rows[0]!;
+    expect(row.trials).toBe(2);
+    expect(row.trialsFrom).toBe('subsample');
+    expect(row.cost).toBeCloseTo(row.tasks! * 2 * 2, 12);
+    expect(document.fixedTasks!.tasks).toBe(30);
+    const designs = [{ tasks: row.tasks!, trials: 2 }, ...(document.fixedTasks!.trials === null ? [] : [{ tasks: 30, trials: document.fixedTasks!.trials }])];
+    expect(document.costs!.cheapest!.cost).toBeCloseTo(Math.min(...designs.map((d) => d.tasks * d.trials * 2)), 12);
+    const path = join(dir, 'plan.json');
+    writeFileSync(path, run.stdout);
+    const report = await passk('report', path, '--out', join(dir, 'report.html'));
+    expect(report.code, report.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Plan from a pilot');
+  }, 120_000);
+
+  it('text: leads with the answer, lines within 100 columns', async () => {
+    const run = await passk(...ARGS);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split('\n')[0]).toMatch(/^compare's verdict on B − A at pass@1 with power 80\.0%/);
+    expect(run.stdout).toMatch(/Cheapest design: \d+ tasks × \d+ trials?/);
+    for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+  }, 120_000);
+});
