@@ -88,6 +88,22 @@ const pilotCompare = () => ({
   seed: 1,
   checkWork: () => {},
 });
+const pilotPrecision = () => ({
+  metric: 'passAtK',
+  k: 1,
+  halfWidth: 0.3,
+  confidence: 0.9,
+  assurance: 0.5,
+  pilot: [
+    { n: 2, c: 0 },
+    { n: 2, c: 1 },
+    { n: 2, c: 2 },
+  ],
+  trials: [2],
+  simulations: 2,
+  seed: 1,
+  checkWork: () => {},
+});
 const planCompare = () => ({
   metric: 'passAtK',
   k: 1,
@@ -177,6 +193,8 @@ const CALLS: Record<string, () => Args> = {
   planComparisonSteps: () => [planCompare()],
   planComparisonFromPilot: () => [pilotCompare()],
   planComparisonFromPilotSteps: () => [pilotCompare()],
+  planPrecisionFromPilot: () => [pilotPrecision()],
+  planPrecisionFromPilotSteps: () => [pilotPrecision()],
   differenceVerdict: () => [
     { difference: 0.1, interval: { lower: 0.01, upper: 0.2 }, p: 0.01 },
     { sides: 2, confidence: 0.95 },

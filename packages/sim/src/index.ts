@@ -61,6 +61,14 @@ export {
   type PilotCompareRow,
 } from './planning/comparePilot.js';
 export type { SimulatedPowerValue } from './planning/verdictPower.js';
+export {
+  planPrecisionFromPilot,
+  planPrecisionFromPilotSteps,
+  MAX_PRECISION_SEARCH_TRIALS,
+  type PilotPrecisionOptions,
+  type PilotPrecisionPlan,
+  type PilotPrecisionRow,
+} from './planning/precisionPilot.js';
 
 // Verifiers measured against the truth
 export { measureVerifier, type VerifierCounts, type VerifierMeasure, type MeasuredShare } from './verifier/measureVerifier.js';

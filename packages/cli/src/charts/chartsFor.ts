@@ -152,6 +152,7 @@ export function naturalChart(result: ResultDocument, options: ChartOptions = {})
     case RESULT_KINDS.planAudit:
     case RESULT_KINDS.planGate:
     case RESULT_KINDS.planComparePilot:
+    case RESULT_KINDS.planPrecisionPilot:
       throw new InputError('--chart', `has no chart to draw for a ${result.kind} result (passk report shows its table)`);
   }
 }

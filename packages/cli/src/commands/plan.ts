@@ -31,11 +31,24 @@ import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.
 import { withResultsFileOptions } from './resultsFileOptions.js';
 import type { PlanAuditArgs } from './planAudit.js';
 import type { PlanComparePilotArgs } from './planComparePilot.js';
+import type { PlanPrecisionPilotArgs } from './planPrecisionPilot.js';
+import { formatPrecisionPilotPlan } from '../format/planPrecisionPilotOutput.js';
 import { formatComparePilotPlan } from '../format/planComparePilotOutput.js';
 import { formatPlanAudit } from '../format/planAuditOutput.js';
 import { planGateCommand } from './planGate.js';
 
 const METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
+
+type PrecisionArgs = PlanArgs &
+  Omit<PlanPrecisionPilotArgs, 'pilot' | 'metric'> & {
+    metric: PlanMetric;
+    pilot?: string;
+    rate?: number;
+    interval: IntervalMethod;
+    concentration: number;
+    'max-intervals'?: number;
+    'max-trials-sum'?: number;
+  };
 
 interface PlanArgs {
   json: boolean;
@@ -80,27 +93,18 @@ export function planCommand(io: CliIo): CommandModule {
             await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), () => formatDemonstratePlan(plan));
           },
         })
-        .command<
-          PlanArgs & {
-            metric: PlanMetric;
-            rate: number;
-            'half-width': number;
-            interval: IntervalMethod;
-            assurance: number;
-            trials?: number;
-            concentration: number;
-            seed: string;
-            'max-intervals'?: number;
-            'max-trials-sum'?: number;
-          }
-        >({
+        .command<PrecisionArgs>({
           command: 'precision',
           describe: 'trials per task (and, with --trials, tasks) for a target interval half-width on p, pass@k or pass^k',
           builder: (d) =>
-            d
+            withResultsFileOptions(d)
               .option('metric', { choices: METRICS, default: 'passHatK' as PlanMetric, describe: 'which quantity the interval is for' })
               .option('k', { type: 'number', describe: 'k of pass@k / pass^k (required unless --metric p)' })
-              .option('rate', { type: 'number', demandOption: true, describe: 'the single-attempt success rate you expect' })
+              .option('rate', { type: 'number', describe: 'the single-attempt success rate you expect (required without --pilot)' })
+              .option('pilot', {
+                type: 'string',
+                describe: 'a pilot log: plan tasks × trials for CI (tasks) by resampling its tasks (instead of --rate)',
+              })
               .option('half-width', { type: 'number', demandOption: true, describe: 'target half-width, e.g. 0.05 for ±5 points' })
               .option('interval', { choices: INTERVAL_METHODS, default: 'wilson' as IntervalMethod })
               .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
@@ -110,9 +114,12 @@ export function planCommand(io: CliIo): CommandModule {
                 describe: 'probability that the interval you get is at most that wide (exact over the binomial)',
               })
               .option('trials', {
-                type: 'number',
-                describe: 'trials per task: also plan the number of tasks for the benchmark-level (task population) interval',
+                type: 'string',
+                describe: "trials per task: also plan the tasks for CI (tasks) (with --pilot a list; default k, the pilot's, twice that)",
               })
+              .option('tasks', { type: 'number', describe: 'with --pilot: a fixed number of tasks; also find the trials per task needed there' })
+              .option('simulations', { type: 'number', default: DEFAULT_SIMULATIONS, describe: 'with --pilot: benchmarks simulated per size tried' })
+              .option('max-simulated-tasks', limitOption(WORK_LIMITS.simulatedTasks))
               .option('concentration', {
                 type: 'number',
                 default: 2,
@@ -128,11 +135,27 @@ export function planCommand(io: CliIo): CommandModule {
               .option('progress', PROGRESS_OPTION)
               .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
               .example('$0 plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1', 'trials for pass^8 ± 10 points')
-              .example('$0 plan precision --metric passAtK --k 1 --rate 0.6 --half-width 0.03 --trials 4', 'tasks for a benchmark pass@1 ± 3 points'),
+              .example('$0 plan precision --metric passAtK --k 1 --rate 0.6 --half-width 0.03 --trials 4', 'tasks for a benchmark pass@1 ± 3 points')
+              .example(
+                '$0 plan precision --metric passAtK --k 1 --pilot run.json --half-width 0.05',
+                'tasks × trials from a pilot',
+              ) as unknown as Argv<PrecisionArgs>,
           handler: async (args) => {
+            if (args.pilot !== undefined) {
+              if (args.rate !== undefined) throw new InputError('--rate', 'is read from the --pilot log: give one or the other', args.rate);
+              if (args.trials !== undefined) checkTrialsSum(parseKList(args.trials, '--trials'), args.k ?? 1, args['max-trials-sum']);
+              const { planPrecisionPilotDocument } = await import('./planPrecisionPilot.js');
+              const document = await planPrecisionPilotDocument({ ...args, pilot: args.pilot }, io);
+              await print(args, document, () => formatPrecisionPilotPlan(document));
+              return;
+            }
+            if (args.tasks !== undefined)
+              throw new InputError('--tasks', 'needs --pilot (the trials for a fixed number of tasks are found from a pilot)', args.tasks);
+            if (args.rate === undefined) throw new InputError('--rate', 'is required without --pilot (the single-attempt success rate you expect)');
+            const taskTrials = args.trials === undefined ? undefined : Number(args.trials);
             refuseTogether(args, 'k', 'metric p', args.metric === 'p', 'p is the single-attempt rate; k is for pass@k and pass^k');
             if (args.metric !== 'p' && args.k === undefined) throw new InputError('--k', `is required with --metric ${args.metric}`);
-            if (args.trials !== undefined) checkTrialsSum([args.trials], args.k ?? 1, args['max-trials-sum']);
+            if (taskTrials !== undefined) checkTrialsSum([taskTrials], args.k ?? 1, args['max-trials-sum']);
             const steps = planPrecisionSteps({
               metric: args.metric,
               k: args.k,
@@ -147,13 +170,13 @@ export function planCommand(io: CliIo): CommandModule {
             const progress = { label: 'plan precision', unit: 'intervals', show: showProgress(io, args) };
             const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(steps, checkpoint));
             const tasks =
-              args.trials === undefined
+              taskTrials === undefined
                 ? null
                 : withAssurance(
                     planTaskPrecision({
                       metric: args.metric,
                       k: args.k,
-                      trials: args.trials,
+                      trials: taskTrials,
                       mean: args.rate,
                       concentration: args.concentration,
                       halfWidth: args['half-width'],

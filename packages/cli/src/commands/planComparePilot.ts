@@ -9,6 +9,7 @@ import type { PlanComparePilotDocument } from '../results/planSchemas.js';
 import { readRunFiles } from './readRuns.js';
 import type { ResultsFileArgs } from './resultsFileOptions.js';
 import type { PricedRun } from './compareCosts.js';
+import { meanCostPerAttempt } from './pilotCosts.js';
 
 /** The options of `plan compare` that the pilot mode reads. */
 export interface PlanComparePilotArgs extends ResultsFileArgs {
@@ -99,17 +100,6 @@ function priced(
   // One run: B is assumed to cost what A does per attempt.
   const perDesignAttempt = plan.mode === 'pair' ? perAttempt[0]!.cost + perAttempt[1]!.cost : 2 * perAttempt[0]!.cost;
   return { perAttempt, perDesignAttempt };
-}
-
-/** The mean cost of a priced attempt: Σ cost / Σ priced attempts over the run's tasks. */
-function meanCostPerAttempt(run: PricedRun): number {
-  let cost = 0;
-  let priced = 0;
-  for (const task of run.tasks) {
-    cost += task.cost;
-    priced += task.priced;
-  }
-  return cost / priced;
 }
 
 /** The design of least cost among the rows (and the fixed-tasks answer) that reach the power. */

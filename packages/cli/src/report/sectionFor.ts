@@ -8,6 +8,7 @@ import { gateSection } from './gateSection.js';
 import { planAuditSection } from './planAuditSection.js';
 import { planCompareSection } from './planCompareSection.js';
 import { planComparePilotSection } from './planComparePilotSection.js';
+import { planPrecisionPilotSection } from './planPrecisionPilotSection.js';
 import { planDemonstrateSection } from './planDemonstrateSection.js';
 import { planGateSection } from './planGateSection.js';
 import { planPrecisionSection } from './planPrecisionSection.js';
@@ -37,6 +38,8 @@ export function sectionFor(result: PasskResult): ResultSection {
       return planCompareSection(result);
     case RESULT_KINDS.planComparePilot:
       return planComparePilotSection(result);
+    case RESULT_KINDS.planPrecisionPilot:
+      return planPrecisionPilotSection(result);
     case RESULT_KINDS.planAudit:
       return planAuditSection(result);
     case RESULT_KINDS.planGate:

@@ -6,6 +6,8 @@ import { seriesNames } from '../charts/seriesNames.js';
 import { ERROR_BAR_Z } from '../charts/theme.js';
 import { headlineK } from '../format/compareAnswer.js';
 import { pilotPlanAnswers, pilotPlanLead } from '../format/planComparePilotOutput.js';
+import { precisionPilotAnswers } from '../format/planPrecisionPilotOutput.js';
+import { metricLabel } from '../format/metricLabel.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { formatPoints, formatPointsInterval } from '../format/points.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
@@ -82,6 +84,8 @@ function findingsOf(result: ResultDocument, options: SummaryOptions, nameOf: (si
       return planCompareFindings(result);
     case RESULT_KINDS.planComparePilot:
       return planComparePilotFindings(result);
+    case RESULT_KINDS.planPrecisionPilot:
+      return planPrecisionPilotFindings(result);
     case RESULT_KINDS.sweep:
       return sweepFindings(result);
     case RESULT_KINDS.compare:
@@ -283,6 +287,21 @@ function planComparePilotFindings(result: ResultDocumentOf<'passk.plan.compare-p
     answers: [
       plans.length === 0 ? 'No design up to the search limit reaches the power asked.' : `From the pilot: ${plans.join(', ')} per task.`,
       ...pilotPlanAnswers(result),
+    ],
+    rows: [],
+    keyNumbers: [],
+    caveats: [],
+  };
+}
+
+/** `plan precision --pilot`: the tasks CI (tasks) needs per trials per task, and the cheapest design. */
+function planPrecisionPilotFindings(result: ResultDocumentOf<'passk.plan.precision-pilot'>): Findings {
+  const plans = result.rows.filter((row) => row.tasks !== null).map((row) => `${row.tasks} tasks at ${row.trials} trials`);
+  return {
+    question: `How many tasks and trials for CI (tasks) of ${metricLabel(result.metric, result.k)} at most ±${result.halfWidth}?`,
+    answers: [
+      plans.length === 0 ? 'No design up to the search limit reaches the assurance asked.' : `From the pilot: ${plans.join(', ')} per task.`,
+      ...precisionPilotAnswers(result),
     ],
     rows: [],
     keyNumbers: [],

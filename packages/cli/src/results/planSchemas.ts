@@ -181,6 +181,72 @@ export const PlanComparePilotSchema = Type.Object(
   },
 );
 
+/** `passk plan precision --pilot --json`: tasks × trials for CI (tasks) to reach a half-width with the assurance asked, from a pilot. */
+export const PlanPrecisionPilotSchema = Type.Object(
+  {
+    kind: Type.Literal('passk.plan.precision-pilot'),
+    schemaVersion: Type.Literal(1),
+    source: Type.Object({ name: Type.String(), file: Type.String(), tasks: Count('tasks read') }, { description: 'the pilot log' }),
+    metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the planned metric' }),
+    k: Type.Integer({ minimum: 1 }),
+    halfWidth: Probability('the half-width asked for, (upper − lower)/2 of CI (tasks)'),
+    confidence: Level('two-sided'),
+    assurance: Level('the chance asked for that CI (tasks) is at most ±halfWidth'),
+    pilot: Type.Object({
+      tasks: Count('pilot tasks resampled'),
+      trials: Type.Object({ min: Count(), max: Count() }, { description: 'fewest and most trials of a pilot task' }),
+      estimate: Probability("the pilot's task-averaged metric (tasks with n ≥ k)"),
+      sdTasks: NonNegative('sd over pilot tasks of the per-task estimate'),
+    }),
+    rows: Type.Array(
+      Type.Object({
+        trials: Count('trials per task'),
+        tasks: Type.Union([Count(), Type.Null()], {
+          description: 'the fewest tasks whose simulated assurance reaches --assurance; null when none up to the limit does',
+        }),
+        attempts: Type.Union([Count(), Type.Null()], { description: 'tasks × trials' }),
+        simulatedAssurance: Type.Object(
+          { value: Probability(), se: NonNegative() },
+          { description: 'share of simulated benchmarks with CI (tasks) at most ±halfWidth, re-simulated at these tasks, with its Monte Carlo SE' },
+        ),
+        trialsFrom: Type.Union([Type.Literal('subsample'), Type.Literal('posterior')], {
+          description: "subsample: of each task's recorded trials; posterior: binomial from the task's posterior rate",
+        }),
+        cost: Type.Union([NonNegative(), Type.Null()], { description: "tasks × trials × the pilot's mean cost per attempt; null without costs" }),
+      }),
+      { minItems: 1 },
+    ),
+    fixedTasks: Type.Union(
+      [
+        Type.Object({
+          tasks: Count(),
+          trials: Type.Union([Count(), Type.Null()]),
+          simulatedAssurance: Type.Object({ value: Probability(), se: NonNegative() }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'with --tasks: the fewest trials per task reaching --assurance at that many tasks (null when none up to 1000 does)' },
+    ),
+    costs: Type.Union(
+      [
+        Type.Object({
+          perAttempt: NonNegative("the pilot's mean cost per attempt"),
+          from: Type.String({ description: 'where the cost comes from (cost column, or tokens × prices)' }),
+          cheapest: Type.Union([Type.Object({ trials: Count(), tasks: Count(), cost: NonNegative() }), Type.Null()]),
+        }),
+        Type.Null(),
+      ],
+      { description: "the pilot's mean cost per attempt and the cheapest design; null without costs" },
+    ),
+    simulation: Type.Object({ datasets: Count('simulated benchmarks per size'), seed: Type.Union([Type.Integer(), Type.String()]) }),
+    method: Type.String(),
+  },
+  {
+    $id: 'passk.plan.precision-pilot',
+    description: '`passk plan precision --pilot --json`: tasks × trials for CI (tasks) to be at most ±H with the assurance asked, from a pilot.',
+  },
+);
+
 /** `passk plan audit --json`: tasks to audit for a half-width of the judge-corrected interval. */
 export const PlanAuditSchema = Type.Object(
   {
@@ -229,3 +295,4 @@ export type PlanDemonstrateDocument = DocumentType<typeof PlanDemonstrateSchema>
 export type PlanPrecisionDocument = DocumentType<typeof PlanPrecisionSchema>;
 export type PlanCompareDocument = DocumentType<typeof PlanCompareSchema>;
 export type PlanComparePilotDocument = DocumentType<typeof PlanComparePilotSchema>;
+export type PlanPrecisionPilotDocument = DocumentType<typeof PlanPrecisionPilotSchema>;

@@ -8,7 +8,14 @@ import { EstimateTaskSchema } from './estimateTaskSchema.js';
 import { FitSchema } from './fitSchema.js';
 import { GateSchema } from './gateSchema.js';
 import { PlanGateSchema } from './planGateSchema.js';
-import { PlanAuditSchema, PlanComparePilotSchema, PlanCompareSchema, PlanDemonstrateSchema, PlanPrecisionSchema } from './planSchemas.js';
+import {
+  PlanAuditSchema,
+  PlanComparePilotSchema,
+  PlanCompareSchema,
+  PlanDemonstrateSchema,
+  PlanPrecisionPilotSchema,
+  PlanPrecisionSchema,
+} from './planSchemas.js';
 import { SimulateSchema, SweepSchema } from './simulateSchema.js';
 import { VerifierSchema } from './verifierSchema.js';
 
@@ -21,6 +28,7 @@ export const RESULT_SCHEMAS = {
   'passk.plan.precision': PlanPrecisionSchema,
   'passk.plan.compare': PlanCompareSchema,
   'passk.plan.compare-pilot': PlanComparePilotSchema,
+  'passk.plan.precision-pilot': PlanPrecisionPilotSchema,
   'passk.plan.audit': PlanAuditSchema,
   'passk.plan.gate': PlanGateSchema,
   'passk.simulate': SimulateSchema,

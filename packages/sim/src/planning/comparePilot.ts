@@ -297,8 +297,8 @@ export function pairedPilotSource(pairs: readonly PairedTrials[], priorA: Fitted
   };
 }
 
-/** A task's rate drawn from its posterior under the fitted population: the point mass at 0 or 1 with its posterior probability, else Beta(a + c, b + n − c). */
-function posteriorRate(rng: Rng, prior: FittedPopulation, n: number, c: number): number {
+/** A task's rate drawn from its posterior under the fitted population: the point mass at 0 or 1 with its posterior probability, else Beta(a + c, b + n − c) (internal; also used by precisionPilot). */
+export function posteriorRate(rng: Rng, prior: FittedPopulation, n: number, c: number): number {
   if ('mixture' in prior) {
     const atom = atomProbability(prior, n, c);
     if (atom > 0 && rng.uniform() < atom) return c === 0 ? 0 : 1;

@@ -104,8 +104,8 @@ export function countsOf(task: LatentTask, rng: Rng, n: number): PairedTrials {
   return { a: { n, c: binomial(rng, n, task.pA) }, b: { n, c: binomial(rng, n, task.pB) } };
 }
 
-/** Successes among n of N recorded trials (c of them successes) drawn without replacement (hypergeometric). */
-function subsample(rng: Rng, total: number, successes: number, n: number): number {
+/** Successes among n of N recorded trials (c of them successes) drawn without replacement (hypergeometric; internal, also used by precisionPilot). */
+export function subsample(rng: Rng, total: number, successes: number, n: number): number {
   if (n === total) return successes;
   let left = total;
   let good = successes;
