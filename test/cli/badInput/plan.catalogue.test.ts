@@ -182,6 +182,35 @@ const cases: BadInputCase[] = [
     rule: 'is read from the --pilot runs',
     value: '0.5',
   },
+  {
+    name: 'precision: --pilot with --rate',
+    args: ['plan', 'precision', '--k', '1', '--pilot', 'a.csv', '--half-width', '0.05', '--rate', '0.5'],
+    where: '--rate',
+    rule: 'is read from the --pilot log',
+    value: '0.5',
+  },
+  { name: 'precision: --tasks without --pilot', args: [...precision, '--tasks', '80'], where: '--tasks', rule: 'needs --pilot', value: '80' },
+  {
+    name: 'precision: --rate missing without --pilot',
+    args: ['plan', 'precision', '--k', '8', '--half-width', '0.1'],
+    where: '--rate',
+    rule: 'is required without --pilot',
+    value: '--rate',
+  },
+  {
+    name: 'precision: --pilot half-width 0.6',
+    args: ['plan', 'precision', '--metric', 'passAtK', '--k', '1', '--pilot', 'a.csv', '--half-width', '0.6'],
+    where: '--half-width',
+    rule: 'must be in (0, 0.5]',
+    value: '0.6',
+  },
+  {
+    name: 'precision: --pilot with --metric p',
+    args: ['plan', 'precision', '--metric', 'p', '--pilot', 'a.csv', '--half-width', '0.05'],
+    where: '--metric',
+    rule: 'must be passAtK or passHatK with --pilot',
+    value: 'p',
+  },
   // ---- extreme allowed inputs: a refusal naming the limit and its flag, no internal error ----
   {
     name: 'precision: an exact assurance search over the interval limit',
