@@ -163,7 +163,7 @@ export function* planPrecisionFromPilotSteps(options: PilotPrecisionOptions): St
     const found = yield* searchPower((tasks) => assuranceAt(tasks, n, seed), assurance, guess, {
       min: 2,
       max: Math.min(MAX_SEARCH_TASKS, Math.floor(MAX_SIMULATED_TASKS / simulations), Math.max(64, 64 * guess)),
-      relative: 0.02,
+      relative: 0,
     });
     // Re-simulated at the answer on independent streams (the search's own estimate there is biased up).
     const checked = found.size === null ? found.power : yield* assuranceAt(found.size, n, checkSeed(seed));
