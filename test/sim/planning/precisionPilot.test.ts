@@ -87,7 +87,7 @@ describe('planPrecisionFromPilot', () => {
       const counts = [];
       for (let t = 0; t < tasks; t++) {
         const task = pilot[Math.floor(uniform() * pilot.length)]!;
-        const trials = Array.from({ length: task.n }, (_, i) => (i < task.c ? 1 : 0));
+        const trials: number[] = Array.from({ length: task.n }, (_, i) => (i < task.c ? 1 : 0));
         for (let i = 0; i < 3; i++) {
           const j = i + Math.floor(uniform() * (task.n - i));
           [trials[i], trials[j]] = [trials[j]!, trials[i]!];
