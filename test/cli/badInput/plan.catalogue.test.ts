@@ -211,6 +211,27 @@ const cases: BadInputCase[] = [
     rule: 'must be passAtK or passHatK with --pilot',
     value: 'p',
   },
+  {
+    name: 'precision: --pilot with --interval',
+    args: ['plan', 'precision', '--k', '1', '--pilot', 'a.csv', '--half-width', '0.05', '--interval', 'jeffreys'],
+    where: '--interval',
+    rule: 'does not go with --pilot',
+    value: '--interval',
+  },
+  {
+    name: 'precision: a results-file option without --pilot',
+    args: [...precision, '--cost-col', 'cost'],
+    where: '--cost-col',
+    rule: 'only works with --pilot',
+    value: '--cost-col',
+  },
+  {
+    name: 'precision: --simulations without --pilot',
+    args: [...precision, '--simulations', '50'],
+    where: '--simulations',
+    rule: 'only works with --pilot',
+    value: '--simulations',
+  },
   // ---- extreme allowed inputs: a refusal naming the limit and its flag, no internal error ----
   {
     name: 'precision: an exact assurance search over the interval limit',

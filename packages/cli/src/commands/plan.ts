@@ -20,7 +20,7 @@ import {
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';
-import { refuseTogether } from '../args/ignoredOptions.js';
+import { refuseTogether, requireAlongside, requireResultsFile } from '../args/ignoredOptions.js';
 import { checkFailures, checkTrialsSum, intervalsLimit, limitOption, requireWithin, WORK_LIMITS } from '../args/workLimits.js';
 import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
@@ -141,11 +141,21 @@ export function planCommand(io: CliIo): CommandModule {
                 'tasks × trials from a pilot',
               ) as unknown as Argv<PrecisionArgs>,
           handler: async (args) => {
-            if (args.pilot !== undefined) {
+            const pilot = args.pilot !== undefined;
+            requireResultsFile(args, pilot, '--pilot (a results file to plan from)');
+            requireAlongside(args, 'simulations', pilot, '--pilot (benchmarks simulated from its tasks)', DEFAULT_SIMULATIONS);
+            for (const [option, fallback] of [
+              ['interval', 'wilson'],
+              ['concentration', 2],
+              ['max-intervals', undefined],
+            ] as const) {
+              refuseTogether(args, option, 'pilot', pilot, "the pilot plans CI (tasks) from the log's own tasks", fallback);
+            }
+            if (pilot) {
               if (args.rate !== undefined) throw new InputError('--rate', 'is read from the --pilot log: give one or the other', args.rate);
               if (args.trials !== undefined) checkTrialsSum(parseKList(args.trials, '--trials'), args.k ?? 1, args['max-trials-sum']);
               const { planPrecisionPilotDocument } = await import('./planPrecisionPilot.js');
-              const document = await planPrecisionPilotDocument({ ...args, pilot: args.pilot }, io);
+              const document = await planPrecisionPilotDocument({ ...args, pilot: args.pilot! }, io);
               await print(args, document, () => formatPrecisionPilotPlan(document));
               return;
             }
