@@ -137,6 +137,7 @@ export function* planPrecisionFromPilotSteps(options: PilotPrecisionOptions): St
       );
     }
     let reached = 0;
+    const before = done;
     for (let d = 0; d < simulations; d++) {
       const taskRng = streamRng(streamSeed, 'plan-precision-pilot', 'tasks', d);
       const trialRng = streamRng(streamSeed, 'plan-precision-pilot', 'trials', n, d);
@@ -149,7 +150,8 @@ export function* planPrecisionFromPilotSteps(options: PilotPrecisionOptions): St
       const interval = groupsPopulationInterval(countGroups(counts), metric, k, { confidence, sides: 2 });
       if (interval !== null && (interval.upper - interval.lower) / 2 <= halfWidth) reached++;
       done++;
-      if (d % 16 === 15) yield { done, total: done + simulations };
+      // The total guesses 8 sizes per search (as plan compare --pilot's progress does).
+      if (d % 16 === 15) yield { done, total: before + simulations * 8 };
     }
     const value = reached / simulations;
     return { value, se: Math.sqrt((value * (1 - value)) / simulations) };
