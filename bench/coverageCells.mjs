@@ -470,7 +470,7 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         const score = pairedDifferenceInterval(pairs, metric, k, level, fits);
         // As `compareRuns` prints it: within the task-population interval.
         const trialNoise = withinPopulationInterval(
-          benchmarkDifferenceInterval({ groups: groupsA, prior: fits.fitted(groupsA) }, { groups: groupsB, prior: fits.fitted(groupsB) }, metric, k, level),
+          benchmarkDifferenceInterval({ groups: groupsA, prior: fits.grid(groupsA) }, { groups: groupsB, prior: fits.grid(groupsB) }, metric, k, level),
           score,
         );
         count(record.difference.naive, naive, record.truth);

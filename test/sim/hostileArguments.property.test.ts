@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as sim from '../../packages/sim/src/index.js';
 import { InputError } from '../../packages/sim/src/errors.js';
-import { mixtureParameters } from '../../packages/sim/src/fit/mixtureParameters.js';
 
 type Args = unknown[];
 const m = sim as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -48,8 +47,12 @@ const runB = () => ({
 });
 const rng = () => sim.streamRng(1, 'x');
 const partial = () => sim.simulatePartial(scenario());
-/** A zero/one-inflated population: π0 = π1 = 0.2, Beta(2, 2) (mean ½, concentration 4) with weight 0.6. */
-const inflated = () => mixtureParameters([0, Math.log(4), Math.log(1 / 3), Math.log(1 / 3)]);
+const inflated = () =>
+  sim.inflatedBetaFit([
+    { n: 8, c: 0, size: 5 },
+    { n: 8, c: 8, size: 5 },
+    { n: 8, c: 4, size: 5 },
+  ]);
 const intervalOptions = () => ({ confidence: 0.95, sides: 2 });
 const compareOptions = () => ({ ks: [1, 2], bootstrap: 20, permutations: 50, confidence: 0.95, sides: 2, seed: 1, exactLimit: 10, minOverlap: 0.5 });
 const planCompare = () => ({
@@ -191,7 +194,7 @@ const CALLS: Record<string, () => Args> = {
     return [sweep.grid, sweep.scenarios, sweep.scenarios.map((s) => sim.simulatePartial(s)), { maxCost: null, maxWrongDelivery: null }];
   },
   fitTasks: () => [tasks(), { ks: [2], confidence: 0.95 }],
-  fitScenarioTasks: () => [inflated(), 20],
+  fitScenarioTasks: () => [inflated()!.mixture, 20],
   betaBinomialLogPmf: () => [8, 3, 2, 3],
   posteriorTasks: () => [tasks(), sim.fitTasks(tasks())],
   compareRuns: () => [runA(), runB(), compareOptions()],
@@ -265,6 +268,7 @@ const CALLS: Record<string, () => Args> = {
   ],
   scoreBounds: () => [0.5, 0.1, 2],
   benchmarkInterval: () => [groups(), 'passAtK', 2, intervalOptions(), sim.npmlePrior(groups())],
+  npmlePrior: () => [groups()],
   empiricalBernsteinInterval: () => [[0.1, 0.5, 0.7, 0.9], intervalOptions()],
   trialNoiseVariance: () => ['passAtK', 8, 3, 2],
   groupValues: () => [groups(), 'passHatK', 2],
@@ -285,7 +289,9 @@ const CALLS: Record<string, () => Args> = {
     { lower: 0.3, upper: 0.5 },
   ],
   oneSidedMinimumCoverage: () => [20, { method: 'wilson', confidence: 0.95, tail: 'lower', maxDips: 5 }],
-  npmlePrior: () => [groups()],
+  atomProbability: () => [inflated(), 8, 0],
+  inflatedBetaPrior: () => [groups()],
+  inflatedBetaFit: () => [groups()],
   measureVerifier: () => [{ wrong: 10, wrongAccepted: 3, right: 12, rightRejected: 1, unparsed: 2 }, 0.95],
   measuredRate: () => [3, 10, 0.95],
   verdictReader: () => [{ accept: ['pass', 'ok'], reject: ['fail'] }],
@@ -304,6 +310,9 @@ const NOT_CALLED: Record<string, string> = {
 const INFINITY_ALLOWED = new Set([
   'fitTasks', // a concentration at the binomial limit (∞), the logs of empty weights (−∞)
   'posteriorTasks',
+  'inflatedBetaFit', // ln π0 = −∞ where π0 = 0
+  'inflatedBetaPrior',
+  'atomProbability',
   'fitScenarioTasks',
   'normalQuantile', // Φ⁻¹(0) = −∞, Φ⁻¹(1) = ∞
   'studentTQuantile',

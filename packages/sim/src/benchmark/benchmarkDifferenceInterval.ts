@@ -2,17 +2,16 @@ import { studentTQuantile } from '../math/studentT.js';
 import { InputError } from '../errors.js';
 import { requireCountGroups, requireFinite, requireK, requireMeanIntervalOptions, requireMetric, requireObject } from '../checkArgs.js';
 import type { CountGroup } from '../estimators/taskAverage.js';
-import { npmlePrior, requireGridPrior } from './gridPrior.js';
+import { npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
 import { benchmarkMoments } from './benchmarkInterval.js';
-import type { FittedPopulation } from './differenceInterval.js';
 import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
 import type { TaskMetric } from './taskValues.js';
 
 /** One agent's side of `benchmarkDifferenceInterval`: its tasks' counts and its fitted task population. */
 export interface BenchmarkSide {
   readonly groups: readonly CountGroup[];
-  /** The population fitted to these counts (`PopulationFits.fitted`); null: fitted here (`npmlePrior`). */
-  readonly prior: FittedPopulation | null;
+  /** The population fitted to these counts (`PopulationFits.grid`); null: fitted here (`npmlePrior`). */
+  readonly prior: GridPrior | null;
 }
 
 /** `benchmarkDifferenceInterval` kept within the task-population interval (`withinPopulationInterval`, as `compareRuns` reports it), in words, for output notes and JSON. */

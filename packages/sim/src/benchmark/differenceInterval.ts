@@ -3,9 +3,12 @@ import { requireK, requireList, requireMeanIntervalOptions, requireMetric, requi
 import { InputError } from '../errors.js';
 import { meanAndSe } from '../compare/meanAndSe.js';
 import { countGroups, type CountGroup } from '../estimators/taskAverage.js';
-import { npmlePrior, type GridPrior } from './gridPrior.js';
-import { gridTrialNoise } from './benchmarkInterval.js';
+import { JEFFREYS_PRIOR, type BetaPrior } from '../intervals/betaPosterior.js';
+import { atomProbability, betaComponent, inflatedBetaPrior, type InflatedBetaPrior } from './inflatedBetaPrior.js';
+import { momentBetaPrior } from './momentBetaPrior.js';
+import { trialNoiseVariance } from './trialNoiseVariance.js';
 import { flooredVarianceDf } from './flooredVarianceDf.js';
+import { npmlePrior, type GridPrior } from './gridPrior.js';
 import { flooredVarianceQuantile } from './flooredVarianceQuantile.js';
 import { studentTQuantile } from '../math/studentT.js';
 import { modelVariance } from './modelVariance.js';
@@ -21,7 +24,7 @@ export interface PairedTrials {
 
 /** `pairedDifferenceInterval` in words, for output notes and JSON. */
 export const DIFFERENCE_INTERVAL_METHOD =
-  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under task populations fitted to each run (nonparametric maximum likelihood on a grid of p, mixed with Jeffreys at the share 1/√T), quantile calibrated for that floored variance (t at T − 1 when the floor is far below the sample variance), widened to the empirical-likelihood interval of the mean where that reaches further (skewed differences; Owen 1988)';
+  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under task populations fitted to each run (Beta, with point masses at 0 and 1 where a likelihood-ratio test at 1 % finds them), quantile calibrated for that floored variance (t at T − 1 when the floor is far below the sample variance), widened to the empirical-likelihood interval of the mean where that reaches further (skewed differences; Owen 1988)';
 
 /**
  * Interval for the population mean difference B − A of the task-averaged pass@k or pass^k, both
@@ -30,9 +33,14 @@ export const DIFFERENCE_INTERVAL_METHOD =
  * interval with a design effect), and the bounds map back by 2y − 1. Returns the degrees of
  * freedom of the variance used as `df` and the quantile as `quantile`. Its variance
  * floor is the trial noise alone: Var D_t ≥ E[Var(θ̂_A | p_A)] + E[Var(θ̂_B | p_B)], each task's
- * term the expected trial noise under that agent's fitted task population (`PopulationFits`:
- * `npmlePrior`, `gridTrialNoise`), so differences that are all equal, e.g. every D_t = 0 because
- * every task is n/n for both, still give an interval of positive width.
+ * term from `trialNoiseVariance` under that agent's fitted task population (`PopulationFits`:
+ * point masses at p = 0 and 1 where the 1 % likelihood-ratio test of `inflatedBetaPrior` finds
+ * them, so a task at 0/n or n/n carries noise only for its probability of not being on one; else
+ * the moment-fitted Beta; Jeffreys when none can be fitted), so differences that are all equal,
+ * e.g. every D_t = 0 because every task is n/n for both, still give an interval of positive width.
+ * On tasks from 0.3·δ₀ + 0.2·δ₁ + 0.5·Beta(2, 2) the plain Beta counted noise for the tasks on the
+ * point masses (1.6–2 times Var D_t at n = 8 and 30, T = 20) and covered 98.6–100 % in 19 of its
+ * 48 compare cells (docs/uncertainty.md).
  * And Var D_t ≥ (σ_A − σ_B)² (Cauchy–Schwarz:
  * Var(X − Y) ≥ (sd X − sd Y)²), σ² the variance of each agent's per-task estimates under its fitted
  * population (`modelVariance`, tasks and trials; only when both fit): pass@8 of mostly easy tasks differs only on rare
@@ -95,9 +103,9 @@ export function pairedDifferenceInterval(
 export interface PairedDifferenceParts {
   /** D_t = θ̂_B,t − θ̂_A,t over the tasks with n ≥ k for both agents. */
   readonly differences: readonly number[];
-  /** Each task's trial noise of D_t: both agents' expected trial noise under their fitted populations (`gridTrialNoise`). */
+  /** Each task's trial noise of D_t: both agents' `trialNoiseVariance` under their fitted populations. */
   readonly noises: readonly number[];
-  /** (σ_A − σ_B)² under the fitted populations (0 with fewer than 2 tasks). */
+  /** (σ_A − σ_B)² under the fitted populations (0 unless both fit). */
   readonly spread: number;
 }
 
@@ -108,35 +116,68 @@ export function pairedDifferenceParts(tasks: readonly PairedTrials[], metric: Ta
   const groupsB = countGroups(used.map(({ b }) => b));
   const fittedA = fits.fitted(groupsA);
   const fittedB = fits.fitted(groupsB);
-  const noiseA = gridTrialNoise(fittedA, metric, k);
-  const noiseB = gridTrialNoise(fittedB, metric, k);
+  const priorA = fittedA ?? JEFFREYS_PRIOR;
+  const priorB = fittedB ?? JEFFREYS_PRIOR;
   const differences = used.map(({ a, b }) => taskEstimate(metric, b.n, b.c, k) - taskEstimate(metric, a.n, a.c, k));
-  const noises = used.map(({ a, b }) => noiseA(a.n, a.c) + noiseB(b.n, b.c));
-  const spread = used.length > 1 ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
+  const noises = used.map(({ a, b }) => taskNoise(metric, a.n, a.c, k, priorA) + taskNoise(metric, b.n, b.c, k, priorB));
+  const spread = fittedA && fittedB ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
   return { differences, noises, spread };
 }
 
-/** A task population fitted to one agent's counts (`npmlePrior`). */
-export type FittedPopulation = GridPrior;
+/** A task population fitted to one agent's counts: with point masses at 0 and 1, or a plain Beta. */
+export type FittedPopulation = BetaPrior | InflatedBetaPrior;
 
 /**
- * The agents' task populations fitted so far, keyed by their counts. The fit does not depend on the
- * metric or k, which a caller varies over the same counts (`compareRuns`: every k of both metrics;
- * the coverage study: several per dataset): a caller that keeps one `PopulationFits` for them fits
- * each agent's counts once.
+ * The agents' task populations fitted so far, keyed by their counts: the parametric ones of the
+ * task-population difference (`fitted`) and the grid ones of this benchmark's (`grid`). The maximum-likelihood fit
+ * (`inflatedBetaPrior`) takes 3–7 ms (warm) and does not depend on the metric or k, which a caller
+ * varies over the same counts (`compareRuns`: every k of both metrics; the coverage study: 6 per
+ * dataset): a caller that keeps one `PopulationFits` for them fits each agent's counts once.
  */
 export class PopulationFits {
-  private readonly fits = new Map<string, FittedPopulation>();
+  private readonly fits = new Map<string, FittedPopulation | null>();
+  private readonly grids = new Map<string, GridPrior>();
 
-  /** An agent's task population over the tasks used (`npmlePrior`). */
-  fitted(groups: readonly CountGroup[]): FittedPopulation {
+  /**
+   * An agent's task population over the tasks used: with point masses at p = 0 and 1 where the
+   * 1 % likelihood-ratio test finds them (`inflatedBetaPrior`, as the this-benchmark interval),
+   * else the moment-fitted Beta (`momentBetaPrior`), else null.
+   */
+  fitted(groups: readonly CountGroup[]): FittedPopulation | null {
     const key = groups.map(({ n, c, size }) => `${n}:${c}:${size}`).join(',');
     const known = this.fits.get(key);
     if (known !== undefined) return known;
-    const fitted = npmlePrior(groups);
+    const fitted = inflatedBetaPrior(groups) ?? momentBetaPrior(groups);
     this.fits.set(key, fitted);
     return fitted;
   }
+
+  /**
+   * An agent's task population without a parametric form (`npmlePrior`), what this benchmark's
+   * interval of the difference takes (`benchmarkDifferenceInterval`, as `benchmarkInterval`).
+   */
+  grid(groups: readonly CountGroup[]): GridPrior {
+    const key = groups.map(({ n, c, size }) => `${n}:${c}:${size}`).join(',');
+    const known = this.grids.get(key);
+    if (known !== undefined) return known;
+    const fitted = npmlePrior(groups);
+    this.grids.set(key, fitted);
+    return fitted;
+  }
+}
+
+/** Concentration of the beta component when the fitted one is ∞ (the largest `momentBetaPrior` gives). */
+const MAX_CONCENTRATION = 1e5;
+
+/**
+ * One task's trial noise E[Var(θ̂ | p) | c] under the fitted population (`trialNoiseVariance`);
+ * with point masses, (1 − P(atom | c)) times that under the beta component (`atomProbability`):
+ * a task on p = 0 or 1 has no trial noise. (`benchmarkInterval` does the same with the weight of
+ * the population capped at 2n.)
+ */
+function taskNoise(metric: TaskMetric, n: number, c: number, k: number, prior: FittedPopulation): number {
+  if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, prior);
+  return (1 - atomProbability(prior, n, c)) * trialNoiseVariance(metric, n, c, k, betaComponent(prior, MAX_CONCENTRATION));
 }
 
 /**

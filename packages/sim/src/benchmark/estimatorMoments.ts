@@ -67,7 +67,7 @@ function secondMoment(n: number, k: number, s: number, f: number, logFirstTerm: 
  * so Var(θ̂ | p) = second − first² (the trial noise at p). Terms in logs (no underflow of a single
  * Binomial(k; n, s) term while later ones count); for n > 5 000 the delta method,
  * second = s^2k + (k·s^(k−1))²·s(1 − s)/n. At s = 0 or 1 the estimate has no noise (second = first²).
- * Example: n = 4, k = 2, p = ½, pass^2: g = C(C, 2)/6, E[g²] = (1·1 + 4·9 + 1·36)/(16·36) = 73/576.
+ * Example: n = 4, k = 2, p = ½, pass^2: g = C(C, 2)/6, E[g²] = (6·1 + 4·9 + 1·36)/(16·36) = 13/96 (tested).
  */
 export function estimatorMomentsAt(metric: TaskMetric, n: number, k: number, p: number): { first: number; second: number } {
   const s = metric === 'passHatK' ? p : 1 - p;

@@ -47,7 +47,7 @@ export interface LikelihoodMaximum {
  * boundary threshold is set to its limit (e.g. concentration = ∞) and the rest refitted, and the
  * boundary fit is kept when its log-likelihood is not lower (a supremum on the boundary).
  * `logLik` is the log-likelihood of the cells at θ (default `logLikelihood`; a profile
- * log-likelihood that maximises over the fixed coordinates itself also serves).
+ * log-likelihood that maximises over the fixed coordinates itself, such as `bestAtomWeights`, also serves).
  * Example: 50 tasks of 2 successes in 4 trials each → concentration = ∞ (binomial), mean ½.
  */
 export function maximiseLikelihood(
