@@ -19,7 +19,10 @@ const out = [];
 function summary(title, records, key, methods, reference, datasets = study.datasets) {
   const se = Math.sqrt((0.95 * 0.05) / datasets);
   out.push(`**${title}** (${records.length} cells, ${datasets} datasets each; Monte Carlo SE of a coverage near 95 %: ${(100 * se).toFixed(2)} points)`, '');
-  out.push('| method | lowest coverage | cells < 94 % | cells < 94 % − 2 SE | cells in [94 %, 97 %] | cells > 97 % | mean width / default |', '|---|---|---|---|---|---|---|');
+  out.push(
+    '| method | lowest coverage | cells < 94 % | cells < 94 % − 2 SE | cells in [94 %, 97 %] | cells > 97 % | mean width / default |',
+    '|---|---|---|---|---|---|---|',
+  );
   for (const m of methods) {
     const cov = records.map((r) => r[key][m].coverage);
     const lowest = records.reduce((w, r) => (r[key][m].coverage < w[key][m].coverage ? r : w));
@@ -93,7 +96,8 @@ if (!tables && study.singleTask) {
   out.push('');
 }
 if (tables && population) full('Task population', study.cells, 'population', population, study.defaults.population);
-if (tables && benchmark) full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark, study.defaults.benchmark);
+if (tables && benchmark)
+  full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark, study.defaults.benchmark);
 if (tables)
   for (const [estimand, title] of compareParts)
     full(title, study.compare.cells, estimand, study.compare.methods[estimand], study.compare.defaults[estimand], true, study.compare.datasets);
