@@ -21,7 +21,7 @@
 // any part, n a number or `10/5` for the unequal cell, e.g. `mix:30:*,beta(0.3:30:20`; prints the
 // tables and writes nothing), --first D (the first dataset index, default 0: `--first 1000` measures
 // datasets the committed table did not use; writes nothing), --held-out (the populations held out of
-// the grid, bench/coverageCells.mjs HELD_OUT_POPULATIONS, at n ∈ {3, 5, 10}, T ∈ {10, 30, 300}: prints,
+// the grid, bench/coverageCells.mjs HELD_OUT_POPULATIONS, at n ∈ {3, 5, 10}, T ∈ {10, 30}: prints,
 // writes nothing), --attainable (only the attainable coverage of each cell, from a fast pass over the
 // same datasets that computes point estimates and no interval: prints it beside the coverage in
 // --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs).
@@ -104,7 +104,7 @@ if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap)
 const attainableOnly = options.attainable;
 const heldOut = options['held-out'];
 const grid = heldOut
-  ? { ...FULL_GRID, populations: Object.keys(HELD_OUT_POPULATIONS), trials: [3, 5, 10], tasks: [10, 30, 300] }
+  ? { ...FULL_GRID, populations: Object.keys(HELD_OUT_POPULATIONS), trials: [3, 5, 10], tasks: [10, 30] }
   : options.quick
     ? { ...FULL_GRID, trials: [2, 5, 10, 16], tasks: [10, 30] }
     : FULL_GRID;

@@ -172,8 +172,8 @@ const MAX_CONCENTRATION = 1e5;
 /**
  * One task's trial noise E[Var(θ̂ | p) | c] under the fitted population (`trialNoiseVariance`);
  * with point masses, (1 − P(atom | c)) times that under the beta component (`atomProbability`):
- * a task on p = 0 or 1 has no trial noise. (`benchmarkInterval` does the same with the weight of
- * the population capped at 2n.)
+ * a task on p = 0 or 1 has no trial noise. (The this-benchmark intervals take the grid population
+ * instead, `gridTrialNoise`.)
  */
 function taskNoise(metric: TaskMetric, n: number, c: number, k: number, prior: FittedPopulation): number {
   if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, prior);
