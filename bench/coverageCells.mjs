@@ -182,7 +182,8 @@ export const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k *
  * the same datasets). `unequal`: the second half of the tasks has ⌈n/2⌉ trials (`trialsOf`); at a
  * k above that, those tasks are left out, of the estimate and of this benchmark's truth alike.
  * The one-sided methods (`ONE_SIDED`) count a cover when the lower bound is ≤ the truth (their miss
- * above is the false-pass rate of `passk gate` at a requirement equal to the truth).
+ * above is the false-pass rate of `passk gate` at a requirement equal to the truth); `oneSided: false`
+ * leaves them out (the CI test's cells that do not need them: they double a cell's time).
  * Dataset d of the cell (d = first, …, first + datasets − 1) uses the stream (seed, 'coverage', population, n, T, d)
  * ('coverage-unequal' with unequal trials).
  */
@@ -199,6 +200,7 @@ export function measureCell({
   estimands = ['population', 'benchmark'],
   attainableOnly = false,
   unequal = false,
+  oneSided = true,
 }) {
   const pop = populationOf(population);
   const cellKs = cellKsOf(ks, n);
@@ -219,7 +221,9 @@ export function measureCell({
         ...Object.fromEntries(
           estimands.map((estimand) => [
             estimand,
-            Object.fromEntries(METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()])),
+            Object.fromEntries(
+              METHODS[estimand].filter((m) => (m !== 'bootstrap' || bootstrap > 0) && (oneSided || m !== ONE_SIDED[estimand])).map((m) => [m, tally()]),
+            ),
           ]),
         ),
       });
@@ -253,7 +257,7 @@ export function measureCell({
       continue;
     }
     const intervals = taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 });
-    const gateIntervals = estimands.includes('benchmark') ? taskAverageIntervals(tasks, cellKs, gateLevel) : null;
+    const gateIntervals = oneSided && estimands.includes('benchmark') ? taskAverageIntervals(tasks, cellKs, gateLevel) : null;
     const boot = bootstrap > 0 ? bootstrapTaskAverage(tasks, { ks: cellKs, replicates: bootstrap, seed: `${seed}/${d}`, confidence, sides: 2 }) : null;
     let r = 0;
     cellKs.forEach((k, i) => {
@@ -270,23 +274,19 @@ export function measureCell({
             tasks.filter((task) => task.n >= k),
             (task) => taskEstimate(metric, task.n, task.c, k),
           );
-          const gate = taskAverageBound(tasks, { metric, k, confidence, side: 'lower', estimand: 'population' });
           const pop = {
             naive,
             score: intervals[i][metric].population,
             'empirical-bernstein': empiricalBernsteinInterval(values, { confidence, sides: 2 }),
-            'score-lower': { lower: gate.bound, upper: 1 },
           };
+          if (oneSided) pop['score-lower'] = { lower: taskAverageBound(tasks, { metric, k, confidence, side: 'lower', estimand: 'population' }).bound, upper: 1 };
           if (boot) pop.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
           coveredByDefault[r - 1].population[d - first] = covers(pop[DEFAULTS.population], record.truth);
         }
         if (record.benchmark) {
-          const bench = {
-            naive,
-            'trial-noise': intervals[i][metric].benchmark,
-            'trial-noise-lower': { lower: gateIntervals[i][metric].benchmark.lower, upper: 1 },
-          };
+          const bench = { naive, 'trial-noise': intervals[i][metric].benchmark };
+          if (oneSided) bench['trial-noise-lower'] = { lower: gateIntervals[i][metric].benchmark.lower, upper: 1 };
           if (boot) bench.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(bench)) count(record.benchmark[m], bounds, benchTruth);
           coveredByDefault[r - 1].benchmark[d - first] = covers(bench[DEFAULTS.benchmark], benchTruth);
