@@ -106,12 +106,12 @@ export const FULL_GRID = {
   populations: Object.keys(POPULATIONS),
   trials: [2, 3, 4, 5, 8, 10, 16, 30],
   tasks: [10, 20, 30, 50, 164, 300, 1000],
-  ks: [1, 4, 8],
+  ks: [1, 4, 8, 'n'],
   unequal: [5, 10],
 };
 
-/** The ks of a cell with n trials (its largest n): those of `ks` up to n, and n. */
-export const cellKsOf = (ks, n) => [...new Set([...ks.filter((k) => k <= n), n])].sort((a, b) => a - b);
+/** The ks of a cell with n trials (its largest n): those of `ks` up to n, `'n'` standing for n itself. */
+export const cellKsOf = (ks, n) => [...new Set(ks.map((k) => (k === 'n' ? n : k)).filter((k) => k <= n))].sort((a, b) => a - b);
 
 /** The trials of task t of T in a cell: n, or ⌈n/2⌉ for the second half of the tasks when `unequal`. */
 export const trialsOf = (n, T, t, unequal) => (unequal && t >= T / 2 ? Math.ceil(n / 2) : n);
@@ -171,7 +171,7 @@ export function drawRate(rng, population) {
 export const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k * Math.log1p(-p)) : p ** k);
 
 /**
- * One cell: { population, n, T } with the ks of `cellKsOf` (k ≤ n of `ks`, and n); returns one
+ * One cell: { population, n, T } with the ks of `cellKsOf` (k ≤ n of `ks`; 'n' for k = n); returns one
  * record per (k, metric) with per-method { coverage, missBelow, missAbove, meanWidth } over
  * `datasets` datasets, for each of `estimands` ('population', 'benchmark'; both by default), and
  * `attainable`: per estimand the attainable coverage of the cell (`attainableSummary`,
