@@ -279,7 +279,8 @@ export function measureCell({
             score: intervals[i][metric].population,
             'empirical-bernstein': empiricalBernsteinInterval(values, { confidence, sides: 2 }),
           };
-          if (oneSided) pop['score-lower'] = { lower: taskAverageBound(tasks, { metric, k, confidence, side: 'lower', estimand: 'population' }).bound, upper: 1 };
+          if (oneSided)
+            pop['score-lower'] = { lower: taskAverageBound(tasks, { metric, k, confidence, side: 'lower', estimand: 'population' }).bound, upper: 1 };
           if (boot) pop.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
           coveredByDefault[r - 1].population[d - first] = covers(pop[DEFAULTS.population], record.truth);
