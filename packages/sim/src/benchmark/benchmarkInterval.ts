@@ -18,7 +18,9 @@ import { estimatorMomentsAt } from './estimatorMoments.js';
  * there, at p ≈ 0.8 where it has them at 0.8 (a per-task Jeffreys posterior would put every such
  * task near p = 1 and understate its noise); a two-point or U-shaped population is fitted as it is
  * (a Beta fitted by moments turns U-shaped there and did: 75.6 % for pass@5 of tasks at p ∈ {0.02,
- * 0.7}, n 5, T 300, docs/uncertainty-history.md).
+ * 0.7}, n 5, T 300, docs/uncertainty-history.md). Known weakness (docs/uncertainty.md): with 10–30
+ * tasks and k > n/2 on smooth populations the grid fit is lumpier than that Beta and the interval
+ * covers less (cells below 94 % on the quick grid: 321 against 209).
  * Interval: x̄ ± q·√(Σ v̂_t)/T, clipped to [0, 1] (one-sided: [x̄ − q·se, 1]), q the Student t
  * quantile at T − 1 degrees of freedom (the variance is estimated from T tasks; with one task,
  * the normal quantile).
