@@ -4,7 +4,10 @@ and the this-benchmark interval built on it (benchmarkInterval), computed indepe
 binomial likelihoods from scipy.stats.binom, EM (Laird 1978) from equal weights with the same stopping
 rule (log-likelihood gain < 1e-9, at most 2000 iterations), the trial noise Var(g(C) | p) at each grid
 point from the binomial pmf and the unbiased estimator g(v) = C(v, k)/C(n, k) (pass@k on the failure
-side), each task's posterior on the grid, x̄ ± t(0.975, T − 1)·sqrt(sum of noises)/T.
+side), each task's posterior on the grid; per task the larger of that and the noise under the Beta fitted
+by moments (Kleinman 1973; a + b capped at 2n), integrated numerically against the Beta posterior density
+with scipy.integrate.quad (not the closed-form moments the library uses); x̄ ± t(0.975, T − 1)·sqrt(sum of
+noises)/T.
 Also printed: the log-likelihood of the EM weights and of a 200 000-iteration run (how far from the
 maximum the stopping rule leaves the fit).
 
@@ -12,7 +15,8 @@ Run: python3 test/reference/npmle_prior_reference.py
 """
 import numpy as np
 from scipy.special import comb
-from scipy.stats import binom, t as student_t
+from scipy.integrate import quad
+from scipy.stats import beta as beta_dist, binom, t as student_t
 
 M = 101
 grid = np.sin(np.pi * np.arange(M) / (2 * (M - 1))) ** 2
@@ -50,6 +54,36 @@ def noise_at(n, k, metric):
     return (binom.pmf(v[:, None], n, s[None, :]) * g[:, None] ** 2).sum(axis=0) - s ** (2 * k)
 
 
+def moment_beta(ns, cs):
+    # momentBetaPrior: Var p = (s² − μ(1 − μ)h)/(1 − h), a + b = μ(1 − μ)/Var p − 1 in [0.5, 1e5].
+    keep = ns > 0
+    x = cs[keep] / ns[keep]
+    if len(x) < 2:
+        return None
+    mu, h = x.mean(), (1 / ns[keep]).mean()
+    if mu <= 0 or mu >= 1 or h >= 1:
+        return None
+    var_p = (x.var(ddof=1) - mu * (1 - mu) * h) / (1 - h)
+    conc = 1e5 if var_p <= 0 else min(1e5, max(0.5, mu * (1 - mu) / var_p - 1))
+    return mu * conc, (1 - mu) * conc
+
+
+def beta_noise(n, c, k, metric, ab):
+    # E[Var(g(C) | p) | c] under Beta(a + c, b + n − c), (a, b) scaled to weight ≤ 2n; by quadrature.
+    a, b = ab
+    if a + b > 2 * n:
+        a, b = a * 2 * n / (a + b), b * 2 * n / (a + b)
+    v = np.arange(n + 1)
+    g = comb(v, k) / comb(n, k)
+
+    def var_at(p):
+        s = p if metric == 'passHatK' else 1 - p
+        return (binom.pmf(v, n, s) * g**2).sum() - s ** (2 * k)
+
+    dens = beta_dist(a + c, b + n - c)
+    return quad(lambda p: var_at(p) * dens.pdf(p), 0, 1, limit=200, epsabs=1e-13, epsrel=1e-11)[0]
+
+
 def estimate(n, c, k, metric):
     if metric == 'passHatK':
         return comb(c, k) / comb(n, k)
@@ -58,11 +92,13 @@ def estimate(n, c, k, metric):
 
 def interval(ns, cs, k, metric):
     w, _, _ = prior(ns, cs)
+    ab = moment_beta(ns, cs)
     total = 0.0
     for n, c in zip(ns, cs):
         post = w * binom.pmf(c, n, grid)
         post /= post.sum()
-        total += post @ np.maximum(0, noise_at(n, k, metric))
+        v = post @ np.maximum(0, noise_at(n, k, metric))
+        total += v if ab is None else max(v, beta_noise(n, c, k, metric, ab))
     T = len(cs)
     mean = np.mean([estimate(n, c, k, metric) for n, c in zip(ns, cs)])
     se = np.sqrt(total) / T

@@ -6,7 +6,7 @@ import { compareRuns } from '../../../packages/sim/src/compare/compareRuns.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 
 // Expected values: python3 test/reference/npmle_prior_reference.py ("benchmark difference …"): each run's
-// trial noise under its own fitted grid population (npmlePrior), se the root of the two runs' squared
+// trial noise, per task the larger under its own fitted grid population (npmlePrior) and moment Beta, se the root of the two runs' squared
 // this-benchmark SEs, Welch–Satterthwaite df, scipy's t quantile.
 
 const A = [5, 6, 3, 7, 4, 6, 2, 5].map((c) => ({ n: 8, c }));
@@ -25,13 +25,13 @@ function sides(a: readonly { n: number; c: number }[], b: readonly { n: number; 
 
 describe('benchmarkDifferenceInterval (this benchmark, B − A)', () => {
   it.each([
-    ['pass^2 of eight paired tasks', B, 'passHatK', 2, [0.0892857142857143, 0.10540935487919328, 13.90673843140132, -0.13693718881961822, 0.31550861739104685]],
+    ['pass^2 of eight paired tasks', B, 'passHatK', 2, [0.0892857142857143, 0.10689495948891434, 13.941397951412805, -0.14007161687320777, 0.3186430454446364]],
     [
       'pass@1 of runs over different tasks, 8 and 5 (unpaired)',
       B.slice(0, 5),
       'passAtK',
       1,
-      [0.13124999999999998, 0.09074802238187836, 9.059300191156751, -0.07383163472449109, 0.336331634724491],
+      [0.13124999999999998, 0.09180950992666573, 9.149036515798398, -0.07592296275962154, 0.33842296275962147],
     ],
   ] as const)('%s (Python reference)', (_, tasksB, metric, k, [estimate, se, df, lower, upper]) => {
     const [a, b] = sides(A, tasksB);
@@ -108,7 +108,7 @@ describe('benchmarkDifferenceInterval (this benchmark, B − A)', () => {
     );
     expect(unpaired.pairing.mode).toBe('unpaired');
     const welch = unpaired.rows[0]!.passAtK!.interval!;
-    expect(unpaired.rows[0]!.passAtK!.benchmark!.upper).toBeCloseTo(Math.min(0.336331634724491, welch.upper), 8);
-    expect(unpaired.rows[0]!.passAtK!.benchmark!.lower).toBeCloseTo(Math.max(-0.07383163472449109, welch.lower), 8);
+    expect(unpaired.rows[0]!.passAtK!.benchmark!.upper).toBeCloseTo(Math.min(0.33842296275962147, welch.upper), 8);
+    expect(unpaired.rows[0]!.passAtK!.benchmark!.lower).toBeCloseTo(Math.max(-0.07592296275962154, welch.lower), 8);
   });
 });

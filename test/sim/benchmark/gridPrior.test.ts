@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { benchmarkInterval, gridTrialNoise } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
+import { benchmarkInterval, benchmarkTrialNoise, gridTrialNoise, priorForTask } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
+import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
+import { trialNoiseVariance } from '../../../packages/sim/src/benchmark/trialNoiseVariance.js';
 import { estimatorMomentsAt } from '../../../packages/sim/src/benchmark/estimatorMoments.js';
 import { GRID, gridPosterior, jeffreysShare, npmlePrior, requireGridPrior } from '../../../packages/sim/src/benchmark/gridPrior.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
@@ -94,12 +96,32 @@ describe('estimatorMomentsAt (the trial noise at a known p)', () => {
   });
 });
 
-describe('benchmarkInterval on the fitted grid population (Python reference)', () => {
+describe('benchmarkInterval: per task the larger of the grid and moment-Beta noise (Python reference)', () => {
   it('tasks 5, 8, 2, 8 of 8 at pass^4', () => {
     const b = benchmarkInterval(countGroups([5, 8, 2, 8].map((c) => ({ n: 8, c }))), 'passHatK', 4, LEVEL)!;
-    expect(b.se).toBeCloseTo(0.06356840654011632, 8);
-    expect(b.lower).toBeCloseTo(0.31555410233077696, 8);
-    expect(b.upper).toBeCloseTo(0.7201601833835086, 8);
+    expect(b.se).toBeCloseTo(0.07977892454975656, 8);
+    expect(b.lower).toBeCloseTo(0.26396499918426236, 8);
+    expect(b.upper).toBeCloseTo(0.7717492865300233, 8);
+  });
+
+  it('the per-task noise is the larger of the two; the grid alone with no moment fit', () => {
+    const groups = countGroups([5, 8, 2, 8].map((c) => ({ n: 8, c })));
+    const prior = npmlePrior(groups);
+    const both = benchmarkTrialNoise(groups, prior, 'passHatK', 4);
+    const grid = gridTrialNoise(prior, 'passHatK', 4);
+    const beta = momentBetaPrior(groups)!;
+    for (const c of [2, 5, 8]) expect(both(8, c)).toBe(Math.max(grid(8, c), trialNoiseVariance('passHatK', 8, c, 4, priorForTask(beta, 8))));
+    expect([2, 5, 8].some((c) => both(8, c) > grid(8, c))).toBe(true);
+    // One task, or every task at n/n: no moment fit, the grid population's noise alone.
+    for (const one of [countGroups([{ n: 8, c: 5 }]), countGroups([8, 8].map((c) => ({ n: 8, c })))]) {
+      expect(momentBetaPrior(one)).toBeNull();
+      expect(benchmarkTrialNoise(one, npmlePrior(one), 'passHatK', 4)(8, 5)).toBe(gridTrialNoise(npmlePrior(one), 'passHatK', 4)(8, 5));
+    }
+  });
+
+  it('priorForTask caps the Beta weight a + b at 2n, keeping its mean', () => {
+    expect(priorForTask({ a: 30, b: 10 }, 8)).toEqual({ a: 12, b: 4 });
+    expect(priorForTask({ a: 3, b: 1 }, 8)).toEqual({ a: 3, b: 1 });
   });
 
   it('taskAverageIntervals uses the population fitted to all its tasks', () => {
@@ -110,8 +132,8 @@ describe('benchmarkInterval on the fitted grid population (Python reference)', (
   });
 
   it.each([
-    [1, 0.031851583486491385, 0.47156180408747916, 0.6117715292458541],
-    [5, 0.06344880308123256, 0.5617390148815193, 0.8410387628962583],
+    [1, 0.03384199577667693, 0.4671809361743168, 0.6161523971590165],
+    [5, 0.0642056933996943, 0.560073110522768, 0.8427046672550097],
   ])('unequal n (six tasks of 10 trials, six of 5), pass@%i', (k, se, lower, upper) => {
     const tasks = [0, 1, 3, 9, 10, 10].map((c) => ({ n: 10, c })).concat([0, 0, 2, 5, 5, 4].map((c) => ({ n: 5, c })));
     const b = benchmarkInterval(countGroups(tasks), 'passAtK', k, LEVEL)!;

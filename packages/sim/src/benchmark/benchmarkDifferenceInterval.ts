@@ -16,15 +16,15 @@ export interface BenchmarkSide {
 
 /** `benchmarkDifferenceInterval` kept within the task-population interval (`withinPopulationInterval`, as `compareRuns` reports it), in words, for output notes and JSON. */
 export const BENCHMARK_DIFFERENCE_METHOD =
-  "Student t interval of the difference with each run's trial noise (the this-benchmark interval of each run: Var(θ̂ | p) averaged over each task's posterior under that run's fitted task population), the two runs' trials independent, Welch–Satterthwaite degrees of freedom, kept within the task-population interval (this estimand has less noise)";
+  "Student t interval of the difference with each run's trial noise (the this-benchmark interval of each run: Var(θ̂ | p) averaged over each task's posterior, the larger under that run's two fitted task populations, a grid by nonparametric maximum likelihood and a Beta by moments), the two runs' trials independent, Welch–Satterthwaite degrees of freedom, kept within the task-population interval (this estimand has less noise)";
 
 /**
  * Interval for the difference B − A on this benchmark: x̄_B − x̄_A against
  * (1/T_B) Σ θ(p_B,t) − (1/T_A) Σ θ(p_A,t) over exactly these tasks (paired: the same T tasks), where
  * only the trials are random. The two runs' trials are independent given the tasks, so
  * Var(x̄_B − x̄_A) = se_A² + se_B², each the squared SE of that run's this-benchmark interval
- * (`benchmarkInterval`: trial noise of each task under the run's fitted task population,
- * `npmlePrior`). Paired or not, the same tasks' between-task
+ * (`benchmarkInterval`: trial noise of each task under the run's fitted task populations,
+ * `benchmarkTrialNoise`). Paired or not, the same tasks' between-task
  * spread is not part of this estimand, so pairing does not enter. Interval d ± t_ν·√(se_A² + se_B²),
  * ν = (se_A² + se_B²)² / (se_A⁴/(T_A − 1) + se_B⁴/(T_B − 1)) (Welch–Satterthwaite over the T − 1 df
  * each this-benchmark interval uses), clipped to [−1, 1]; one-sided: [d − t·se, 1].

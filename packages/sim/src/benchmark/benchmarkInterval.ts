@@ -6,21 +6,18 @@ import { taskEstimate, type TaskMetric } from './taskValues.js';
 import { requireCountGroups, requireK, requireMeanIntervalOptions, requireMetric } from '../checkArgs.js';
 import { gridPosterior, npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
 import { estimatorMomentsAt } from './estimatorMoments.js';
+import { momentBetaPrior } from './momentBetaPrior.js';
+import { trialNoiseVariance } from './trialNoiseVariance.js';
+import type { BetaPrior } from '../intervals/betaPosterior.js';
 
 /**
  * Interval for "this benchmark": the average (1/T) Σ_t θ(p_t) over exactly these tasks, where only
  * the trials are random (a rerun of the same tasks). The estimate x̄ = (1/T) Σ θ̂_t is unbiased for
  * it, with Var x̄ = (1/T²) Σ_t Var(θ̂_t | p_t); each term is estimated by its expectation over the
- * task's posterior on p under `prior`, the task population fitted to all tasks' counts
- * (`npmlePrior`: the nonparametric maximum-likelihood mixing distribution on a grid, mixed with
- * Jeffreys at the share 1/√T), `gridTrialNoise`. A task at 0/n or n/n carries the noise of the
- * rates that give 0/n or n/n in this population: near p = 1 where the population has its tasks
- * there, at p ≈ 0.8 where it has them at 0.8 (a per-task Jeffreys posterior would put every such
- * task near p = 1 and understate its noise); a two-point or U-shaped population is fitted as it is
- * (a Beta fitted by moments turns U-shaped there and did: 75.6 % for pass@5 of tasks at p ∈ {0.02,
- * 0.7}, n 5, T 300, docs/uncertainty-history.md). Known weakness (docs/uncertainty.md): with 10–30
- * tasks and k > n/2 on smooth populations the grid fit is lumpier than that Beta and the interval
- * covers less (cells below 94 % on the quick grid: 321 against 209).
+ * task's posterior on p, the larger of two fitted task populations' (`benchmarkTrialNoise`): the
+ * nonparametric one on a grid (`npmlePrior`, `prior`), which fits two-point and U-shaped populations
+ * as they are, and the moment-fitted Beta (`momentBetaPrior`), smooth where 10–30 tasks fit a lumpy
+ * grid. Either alone under-covers where the other holds (docs/uncertainty.md).
  * Interval: x̄ ± q·√(Σ v̂_t)/T, clipped to [0, 1] (one-sided: [x̄ − q·se, 1]), q the Student t
  * quantile at T − 1 degrees of freedom (the variance is estimated from T tasks; with one task,
  * the normal quantile).
@@ -53,8 +50,8 @@ export function benchmarkInterval(
 
 /**
  * What `benchmarkInterval` rests on: the mean x̄ of the unbiased estimates over the tasks with
- * n ≥ k, its trial-noise SE √(Σ_t v̂_t)/T (each v̂_t the task's expected trial noise under `prior`,
- * `gridTrialNoise`) and T; null when no task has n ≥ k. Also `benchmarkDifferenceInterval`'s, one per run.
+ * n ≥ k, its trial-noise SE √(Σ_t v̂_t)/T (v̂_t from `benchmarkTrialNoise` of the same groups and
+ * `prior`) and T; null when no task has n ≥ k. Also `benchmarkDifferenceInterval`'s, one per run.
  */
 export function benchmarkMoments(
   groups: readonly CountGroup[],
@@ -65,7 +62,7 @@ export function benchmarkMoments(
   let tasks = 0;
   let sum = 0;
   let variance = 0;
-  const noise = gridTrialNoise(prior, metric, k);
+  const noise = benchmarkTrialNoise(groups, prior, metric, k);
   for (const { n, c, size } of groups) {
     if (n < k) continue;
     tasks += size;
@@ -73,6 +70,41 @@ export function benchmarkMoments(
     variance += size * noise(n, c);
   }
   return tasks === 0 ? null : { mean: sum / tasks, se: Math.sqrt(variance) / tasks, tasks };
+}
+
+/**
+ * The trial noise every this-benchmark interval uses (estimate, compare per run, gate), per task:
+ *   v̂_t = max(E_grid[Var(θ̂ | p) | c_t], E_Beta[Var(θ̂ | p) | c_t]),
+ * the first under `prior` (the grid population, `gridTrialNoise`), the second under the Beta fitted
+ * by moments to `groups` (`momentBetaPrior`) with its weight a + b capped at 2n_t (`priorForTask`,
+ * `trialNoiseVariance`); the grid one alone when no Beta is fitted (fewer than 2 tasks, all at 0/n
+ * or all at n/n). Why the larger: each fit fails where the other holds (measured, docs/uncertainty.md).
+ * The Beta turns U-shaped on two-point populations and gives tasks at n/n almost no noise (pass@5 of
+ * tasks at p ∈ {0.02, 0.7}, n 5, T 300: 75.6 %; the grid: 91.5 %); the grid fit of 10–30 tasks is
+ * lumpy and understates the noise for k > n/2 on smooth populations (quick grid, 880 cells, cells
+ * below 94 %: Beta 209, grid 321, the larger of both 61).
+ */
+export function benchmarkTrialNoise(groups: readonly CountGroup[], prior: GridPrior, metric: TaskMetric, k: number): (n: number, c: number) => number {
+  const grid = gridTrialNoise(prior, metric, k);
+  const beta = momentBetaPrior(groups);
+  if (beta === null) return grid;
+  return (n, c) => Math.max(grid(n, c), trialNoiseVariance(metric, n, c, k, priorForTask(beta, n)));
+}
+
+/** How many times the weight of a task's own trials the moment-fitted Beta may weigh (`priorForTask`). */
+const PRIOR_WEIGHT_LIMIT = 2;
+
+/**
+ * `prior` with its weight a + b scaled down to at most 2n, twice the weight of the task's own n
+ * trials: with 20 tasks the moment fit often finds no spread beyond the binomial (a + b up to 10⁵)
+ * and would put every task at the mean, whatever its counts. The factor 2 is a measured choice
+ * (Beta alone, docs/uncertainty-history.md): pass@4 of Beta(4, 1) tasks, n 8, T 20 covered 90.8 %
+ * uncapped, 93.3 % at 2n; a cap of n 95.4 % there but 92.2 % for pass^4 at n 4.
+ */
+export function priorForTask(prior: BetaPrior, n: number): BetaPrior {
+  const weight = prior.a + prior.b;
+  const limit = PRIOR_WEIGHT_LIMIT * n;
+  return weight <= limit ? prior : { a: (prior.a * limit) / weight, b: (prior.b * limit) / weight };
 }
 
 /**

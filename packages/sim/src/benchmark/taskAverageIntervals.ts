@@ -31,14 +31,15 @@ export const ESTIMAND_METHODS = Object.freeze({
   population:
     'score interval for the mean of the per-task estimates with a design effect (Wilson at T·x̄(1−x̄)/s² tasks, t quantile, T − 1 df; Korn & Graubard 1998), s² at least what a Beta task population fitted to the counts implies',
   benchmark:
-    'Student t interval (T − 1 df) with the trial noise of each task, Var(θ̂ | p) averaged over its posterior under the task population fitted to all tasks without a parametric form (nonparametric maximum likelihood on a grid of p, Kiefer–Wolfowitz; mixed with Jeffreys at the share 1/√T)',
+    'Student t interval (T − 1 df) with the trial noise of each task, Var(θ̂ | p) averaged over its posterior, the larger of two task populations fitted to all tasks: nonparametric maximum likelihood on a grid of p (Kiefer–Wolfowitz; mixed with Jeffreys at the share 1/√T) and a Beta by moments (weight at most 2n)',
 });
 
 /**
  * Per k, the population and this-benchmark intervals of the task-averaged unbiased pass@k and
  * pass^k (`populationInterval`, `benchmarkInterval`; tasks with n < k left out as in
  * `averageOverTasks`). The this-benchmark interval uses the nonparametric task population
- * (`npmlePrior`), the task-population interval the moment-fitted Beta. Coverage on the grid of
+ * (`npmlePrior`) and the moment-fitted Beta (`benchmarkTrialNoise`), the task-population interval
+ * the moment-fitted Beta. Coverage on the grid of
  * docs/uncertainty.md.
  */
 export function taskAverageIntervals(tasks: TaskSet, ks: readonly number[], options: MeanIntervalOptions): TaskAverageIntervalRow[] {
