@@ -1,20 +1,27 @@
 // `pnpm coverage-study`: the measured coverage of every benchmark-level interval passk offers, beside
 // the naive clustered-SE normal interval (mean ± z·sd/√T, what inspect_ai prints), on the committed
-// grid of issue #10 (bench/coverageCells.mjs: four task populations × n ∈ {4, 8, 30} ×
-// T ∈ {20, 50, 164, 1000} × k ∈ {1, 4, 8}, k ≤ n, pass@k and pass^k, 95 % two-sided; compare cells of
-// two agents on the same tasks for T ≤ 164, both estimands of the difference), and the exact
-// coverage of the single-task intervals (bench/coverageSingle.mjs). Prints, per cell and method,
-// coverage / miss below / miss above / mean width, and writes bench/coverage.json.
+// grid (bench/coverageCells.mjs: eleven task populations — issue #10's four, issue #42's two-point,
+// smooth bimodal, Kumaraswamy, logit-normal, uniform and three-component mixture — × n ∈ {2, 3, 4,
+// 5, 8, 10, 16, 30} × T ∈ {10, 20, 30, 50, 164, 300, 1000}, k ∈ {1, 4, 8} with k ≤ n and k = n,
+// pass@k and pass^k, 95 % two-sided and the one-sided lower bounds `passk gate` judges by; cells with
+// unequal trials, half the tasks n and half ⌈n/2⌉, for n ∈ {5, 10}; compare cells of two agents on
+// the same tasks for T ≤ 164, both estimands of the difference), and the exact coverage of the
+// single-task intervals (bench/coverageSingle.mjs). Prints, per cell and method, coverage / miss
+// below / miss above / mean width, and writes bench/coverage.json.
 // Each cell's datasets use their own random streams, so the table does not depend on --workers.
+// The full grid is long on 2 cores (hours): --quick, --filter and --only measure parts of it.
 //
 // Options: --datasets N (per cell, default 1000), --bootstrap B (replicates of the two-stage bootstrap,
 // default 200; 0 leaves it out), --workers W (default 2), --seed S (default 1), --quick (a small grid:
-// T ∈ {20, 164}, n ∈ {8, 30}), --out FILE (default bench/coverage.json), --only LIST (the parts to
+// T ∈ {10, 30}, n ∈ {2, 5, 10, 16}, and the unequal cells; no bootstrap unless asked), --out FILE
+// (default bench/coverage.json), --only LIST (the parts to
 // measure, comma-separated from population, benchmark, compare; default all: the parts measured
 // replace theirs in --out, the rest of the file is kept as it is), --filter
 // POP:n:T[,…] (only the cells matching one pattern — POP a prefix of the population's name, `*` for
-// any part, e.g. `mix:30:*,beta(0.3:30:20`; prints the tables and writes nothing), --first D (the
-// first dataset index, default 0: `--first 1000` measures datasets the committed table did not use;
+// any part, n a number or `10/5` for the unequal cell, e.g. `mix:30:*,beta(0.3:30:20`; prints the
+// tables and writes nothing), --first D (the first dataset index, default 0: `--first 1000` measures
+// datasets the committed table did not use; writes nothing), --held-out (the populations held out of
+// the grid, bench/coverageCells.mjs HELD_OUT_POPULATIONS, at n ∈ {3, 5, 10}, T ∈ {10, 30}: prints,
 // writes nothing), --attainable (only the attainable coverage of each cell, from a fast pass over the
 // same datasets that computes point estimates and no interval: prints it beside the coverage in
 // --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs).
@@ -24,7 +31,18 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { writeFileAtomic } from '../packages/cli/dist/io/writeFileAtomic.js';
-import { COMPARE, COMPARE_DEFAULTS, COMPARE_ESTIMANDS, COMPARE_METHODS, DEFAULTS, FULL_GRID, METHODS } from './coverageCells.mjs';
+import {
+  cellKey,
+  COMPARE,
+  COMPARE_DEFAULTS,
+  COMPARE_ESTIMANDS,
+  COMPARE_METHODS,
+  DEFAULTS,
+  FULL_GRID,
+  HELD_OUT_POPULATIONS,
+  METHODS,
+  ONE_SIDED,
+} from './coverageCells.mjs';
 import { singleTaskCoverage } from './coverageSingle.mjs';
 import { coverageVerdict } from './attainableCoverage.mjs';
 
@@ -32,7 +50,7 @@ const benchDir = dirname(fileURLToPath(import.meta.url));
 const { values: options } = parseOptions({
   options: {
     datasets: { type: 'string', default: '1000' },
-    bootstrap: { type: 'string', default: '200' },
+    bootstrap: { type: 'string' },
     workers: { type: 'string', default: '2' },
     seed: { type: 'string', default: '1' },
     quick: { type: 'boolean', default: false },
@@ -41,6 +59,7 @@ const { values: options } = parseOptions({
     first: { type: 'string', default: '0' },
     filter: { type: 'string' },
     attainable: { type: 'boolean', default: false },
+    'held-out': { type: 'boolean', default: false },
   },
 });
 /** parseArgs, with a bad option reported in one line (exit 2). */
@@ -66,10 +85,14 @@ if (patterns?.some((parts) => parts.length !== 3)) {
   usage(`--filter ${options.filter}: each pattern is POP:n:T (e.g. mix:30:*)`);
 }
 /** Whether a cell is run: every cell without --filter, else those matching one of its patterns. */
-const selected = ({ population, n, T }) =>
-  !patterns || patterns.some(([p, pn, pT]) => (p === '*' || population.startsWith(p)) && (pn === '*' || Number(pn) === n) && (pT === '*' || Number(pT) === T));
+const selected = ({ population, n, T, unequal }) =>
+  !patterns ||
+  patterns.some(
+    ([p, pn, pT]) =>
+      (p === '*' || population.startsWith(p)) && (pn === '*' || pn === (unequal ? `${n}/${Math.ceil(n / 2)}` : String(n))) && (pT === '*' || Number(pT) === T),
+  );
 const datasets = Number(options.datasets);
-const bootstrap = Number(options.bootstrap);
+const bootstrap = Number(options.bootstrap ?? (options.quick || options['held-out'] ? 0 : 200));
 const workers = Number(options.workers);
 const first = Number(options.first);
 if (!(Number.isInteger(first) && first >= 0)) {
@@ -79,13 +102,33 @@ if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap)
   usage('--datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0');
 }
 const attainableOnly = options.attainable;
-const grid = options.quick ? { ...FULL_GRID, trials: [8, 30], tasks: [20, 164] } : FULL_GRID;
+const heldOut = options['held-out'];
+const grid = heldOut
+  ? { ...FULL_GRID, populations: Object.keys(HELD_OUT_POPULATIONS), trials: [3, 5, 10], tasks: [10, 30] }
+  : options.quick
+    ? { ...FULL_GRID, trials: [2, 5, 10, 16], tasks: [10, 30] }
+    : FULL_GRID;
 const cells = [];
+const cell = (population, n, T, unequal) => ({
+  population,
+  n,
+  T,
+  ks: grid.ks,
+  datasets,
+  seed: options.seed,
+  bootstrap,
+  first,
+  estimands,
+  attainableOnly,
+  unequal,
+});
 if (estimands.length > 0)
-  for (const population of grid.populations)
-    for (const n of grid.trials)
-      for (const T of grid.tasks) cells.push({ population, n, T, ks: grid.ks, datasets, seed: options.seed, bootstrap, first, estimands, attainableOnly });
-// Compare cells (differences of two agents on the same tasks) on T ∈ {20, 50, 164}.
+  for (const population of grid.populations) {
+    for (const n of grid.trials) for (const T of grid.tasks) cells.push(cell(population, n, T, false));
+    // Unequal trials: half the tasks n, half ⌈n/2⌉.
+    if (!heldOut) for (const n of grid.unequal) for (const T of grid.tasks.filter((t) => t <= 300)) cells.push(cell(population, n, T, true));
+  }
+// Compare cells (differences of two agents on the same tasks) on T ≤ 164.
 if (withCompare)
   for (const population of grid.populations)
     for (const n of grid.trials)
@@ -167,12 +210,16 @@ if (single) {
 }
 // The worst cell of each default, against the target [94 %, 97 %].
 if (records.length > 0)
-  for (const estimand of estimands) {
-    const worst = records.reduce((w, r) => (r[estimand][DEFAULTS[estimand]].coverage < w[estimand][DEFAULTS[estimand]].coverage ? r : w));
-    console.log(
-      `lowest ${estimand} coverage of ${DEFAULTS[estimand]}: ${pct(worst[estimand][DEFAULTS[estimand]].coverage)} % (${worst.distribution}, n ${worst.n}, T ${worst.T}, k ${worst.k}, ${worst.metric}); Monte Carlo SE ${(100 * se).toFixed(2)} points`,
-    );
-  }
+  for (const estimand of estimands)
+    for (const method of [DEFAULTS[estimand], ONE_SIDED[estimand]]) {
+      const coverages = records.map((r) => r[estimand][method].coverage);
+      const worst = records.reduce((w, r) => (r[estimand][method].coverage < w[estimand][method].coverage ? r : w));
+      console.log(
+        `lowest ${estimand} coverage of ${method}: ${pct(worst[estimand][method].coverage)} % (${worst.distribution}, n ${nLabel(worst)}, T ${worst.T}, k ${worst.k}, ${worst.metric}); ` +
+          `cells < 94 %: ${coverages.filter((c) => c < 0.94).length}, < 94 % − 2 SE: ${coverages.filter((c) => c < 0.94 - 2 * se).length}, ` +
+          `in [94 %, 97 %]: ${coverages.filter((c) => c >= 0.94 && c <= 0.97).length}, > 97 %: ${coverages.filter((c) => c > 0.97).length} of ${coverages.length}; Monte Carlo SE ${(100 * se).toFixed(2)} points`,
+      );
+    }
 if (compareRecords.length > 0)
   for (const estimand of COMPARE_ESTIMANDS) {
     const method = COMPARE_DEFAULTS[estimand];
@@ -187,7 +234,7 @@ if (compareRecords.length > 0)
   }
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
 const compare = { ...COMPARE, datasets, seed: options.seed, methods: COMPARE_METHODS, defaults: COMPARE_DEFAULTS, cells: compareRecords };
-if (patterns || first > 0) console.log(`${patterns ? '--filter' : '--first'}: nothing written`);
+if (patterns || first > 0 || heldOut) console.log(`${patterns ? '--filter' : heldOut ? '--held-out' : '--first'}: nothing written`);
 else {
   const document = everything
     ? {
@@ -217,7 +264,7 @@ async function reportAttainable() {
   } catch (error) {
     usage(`--out ${options.out}: cannot read the study to compare with (${error.message.split('\n')[0]})`);
   }
-  const key = (r) => `${r.distribution}|${r.n}|${r.T}|${r.k}|${r.metric}`;
+  const key = cellKey;
   const parts = [
     ...estimands.map((estimand) => ({ estimand, rows: records, committed: study.cells, method: DEFAULTS[estimand], studyDatasets: study.datasets })),
     ...(withCompare
@@ -235,7 +282,7 @@ async function reportAttainable() {
     const byKey = new Map(committed.map((cell) => [key(cell), cell]));
     const tally = {};
     console.log(`\n${label}: attainable coverage (≥ 94 %, ≥ 95 %) beside the coverage of ${method} in ${options.out} (${studyDatasets} datasets)`);
-    console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', 'atoms', 'largest', '  A94', '  A95', 'Aeq95', 'coverage', 'verdict'].join(' '));
+    console.log(['distribution'.padEnd(31), '    n', '   T', ' k', 'metric  ', 'atoms', 'largest', '  A94', '  A95', 'Aeq95', 'coverage', 'verdict'].join(' '));
     for (const r of rows) {
       const { atoms, largest, atLeast94, atLeast95, equalTailed95 } = r.attainable[estimand];
       const coverage = byKey.get(key(r))?.[estimand]?.[method]?.coverage;
@@ -245,7 +292,7 @@ async function reportAttainable() {
         console.log(
           [
             r.distribution.padEnd(31),
-            String(r.n).padStart(3),
+            nLabel(r).padStart(5),
             String(r.T).padStart(4),
             String(r.k).padStart(2),
             r.metric.padEnd(8),
@@ -293,7 +340,7 @@ async function reportAttainable() {
 
 /** The committed study with the parts this run measured put in place of its own (--only). */
 function withParts(study) {
-  const key = (r) => `${r.distribution}|${r.n}|${r.T}|${r.k}|${r.metric}`;
+  const key = cellKey;
   const measured = new Map(records.map((r) => [key(r), r]));
   const cellsOut = study.cells.map((cell) => {
     const update = measured.get(key(cell));
@@ -309,11 +356,16 @@ function withParts(study) {
 
 /** One line per cell: its distribution, n, T, k and metric, then each method's coverage / misses / width. */
 function printCells(rows, methods, cellOf) {
-  console.log(['distribution'.padEnd(31), '  n', '   T', ' k', 'metric  ', ...methods.map((m) => m.padEnd(23))].join(' '));
+  console.log(['distribution'.padEnd(31), '    n', '   T', ' k', 'metric  ', ...methods.map((m) => m.padEnd(23))].join(' '));
   for (const r of rows) {
     const cells = methods.map((m) => cellText(cellOf(r, m)).padEnd(23));
-    console.log([r.distribution.padEnd(31), String(r.n).padStart(3), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), ...cells].join(' '));
+    console.log([r.distribution.padEnd(31), nLabel(r).padStart(5), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), ...cells].join(' '));
   }
+}
+
+/** A cell's n as printed: `10/5` for unequal trials (half the tasks n, half ⌈n/2⌉). */
+function nLabel(r) {
+  return r.unequal ? `${r.n}/${Math.ceil(r.n / 2)}` : String(r.n);
 }
 
 /** A bad option or file: one line on stderr, exit code 2. */

@@ -7,6 +7,7 @@
 import { averageOverTasks } from '../packages/sim/dist/estimators/taskAverage.js';
 import { bootstrapTaskAverage } from '../packages/sim/dist/estimators/bootstrap.js';
 import { taskAverageIntervals } from '../packages/sim/dist/benchmark/taskAverageIntervals.js';
+import { taskAverageBound } from '../packages/sim/dist/benchmark/taskAverageBound.js';
 import { empiricalBernsteinInterval } from '../packages/sim/dist/benchmark/empiricalBernstein.js';
 import { taskEstimate } from '../packages/sim/dist/benchmark/taskValues.js';
 import { beta } from '../packages/sim/dist/distributions/beta.js';
@@ -22,7 +23,12 @@ import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitN
 import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
 import { attainableSummary } from './attainableCoverage.mjs';
 
-/** Task populations: Beta(a, b), or a mixture with point masses at 0 and 1 and a Beta(2, 2) part. */
+/**
+ * Task populations as mixtures of parts: a point mass `at` p, a Beta(a, b), or a continuous law given
+ * by its quantile function `quantile(u)` (Kumaraswamy, logit-normal). The first four are the grid of
+ * issue #10; the rest those of the audit of issue #42 (two-point, smooth bimodal, Kumaraswamy,
+ * logit-normal, uniform, a three-component mixture).
+ */
 export const POPULATIONS = {
   'beta(0.5,0.5)': { parts: [{ weight: 1, a: 0.5, b: 0.5 }] },
   'beta(0.3,0.7)': { parts: [{ weight: 1, a: 0.3, b: 0.7 }] },
@@ -34,29 +40,109 @@ export const POPULATIONS = {
       { weight: 0.5, a: 2, b: 2 },
     ],
   },
+  'two-point(0.02,0.7)': {
+    parts: [
+      { weight: 0.5, at: 0.02 },
+      { weight: 0.5, at: 0.7 },
+    ],
+  },
+  'two-point(0.1,0.9)': {
+    parts: [
+      { weight: 0.5, at: 0.1 },
+      { weight: 0.5, at: 0.9 },
+    ],
+  },
+  'bimodal(beta(18,2),beta(2,18))': {
+    parts: [
+      { weight: 0.5, a: 18, b: 2 },
+      { weight: 0.5, a: 2, b: 18 },
+    ],
+  },
+  // Kumaraswamy(a, b): F(p) = 1 − (1 − p^a)^b.
+  'kumaraswamy(0.5,3)': { parts: [{ weight: 1, quantile: (u) => (1 - (1 - u) ** (1 / 3)) ** (1 / 0.5) }] },
+  'logit-normal(0,2)': { parts: [{ weight: 1, quantile: (u) => 1 / (1 + Math.exp(-2 * normalQuantile(u))) }] },
+  uniform: { parts: [{ weight: 1, a: 1, b: 1 }] },
+  'mix3(beta(1,9),beta(5,5),beta(9,1))': {
+    parts: [
+      { weight: 0.3, a: 1, b: 9 },
+      { weight: 0.4, a: 5, b: 5 },
+      { weight: 0.3, a: 9, b: 1 },
+    ],
+  },
 };
 
-/** The committed full grid (issue #10): every population × n × T, k ∈ {1, 4, 8} with k ≤ n, both metrics. */
+/**
+ * Populations held out of the grid (`pnpm coverage-study --held-out`): checked after the choices
+ * were made on the grid.
+ */
+export const HELD_OUT_POPULATIONS = {
+  'beta(0.2,0.2)': { parts: [{ weight: 1, a: 0.2, b: 0.2 }] },
+  'four-point(0.05,0.4,0.8,0.97)': {
+    parts: [
+      { weight: 0.25, at: 0.05 },
+      { weight: 0.25, at: 0.4 },
+      { weight: 0.25, at: 0.8 },
+      { weight: 0.25, at: 0.97 },
+    ],
+  },
+  'mix(0.5@0,0.5*beta(8,2))': {
+    parts: [
+      { weight: 0.5, at: 0 },
+      { weight: 0.5, a: 8, b: 2 },
+    ],
+  },
+};
+
+/** A population of the grid or of the held-out set by name. */
+export const populationOf = (name) => POPULATIONS[name] ?? HELD_OUT_POPULATIONS[name];
+
+/**
+ * The committed full grid: every population × n × T (issue #10's four populations at n ∈ {4, 8,
+ * 30}, T ∈ {20, 50, 164, 1000} and issue #42's at n ∈ {2, 3, 5, 10, 16}, T ∈ {10, 30, 300}), k ∈
+ * {1, 4, 8} with k ≤ n and k = n, both metrics; and cells with unequal trials (`unequal`: half the
+ * tasks n, half ⌈n/2⌉).
+ */
 export const FULL_GRID = {
   populations: Object.keys(POPULATIONS),
-  trials: [4, 8, 30],
-  tasks: [20, 50, 164, 1000],
-  ks: [1, 4, 8],
+  trials: [2, 3, 4, 5, 8, 10, 16, 30],
+  tasks: [10, 20, 30, 50, 164, 300, 1000],
+  ks: [1, 4, 8, 'n'],
+  unequal: [5, 10],
 };
 
-/** Methods per estimand; `naive` is the clustered-SE normal interval mean ± z·sd/√T (what inspect_ai prints). */
+/** The ks of a cell with n trials (its largest n): those of `ks` up to n, `'n'` standing for n itself. */
+export const cellKsOf = (ks, n) => [...new Set(ks.map((k) => (k === 'n' ? n : k)).filter((k) => k <= n))].sort((a, b) => a - b);
+
+/** The trials of task t of T in a cell: n, or ⌈n/2⌉ for the second half of the tasks when `unequal`. */
+export const trialsOf = (n, T, t, unequal) => (unequal && t >= T / 2 ? Math.ceil(n / 2) : n);
+
+/** A cell's key in bench/coverage.json: population, n (with "/⌈n/2⌉" for unequal trials), T, k, metric. */
+export const cellKey = (r) => `${r.distribution}|${r.n}${r.unequal ? `/${Math.ceil(r.n / 2)}` : ''}|${r.T}|${r.k}|${r.metric}`;
+
+/** Methods per estimand; `naive` is the clustered-SE normal interval mean ± z·sd/√T (what inspect_ai prints); `*-lower` the one-sided lower bound at the confidence (as `passk gate` judges: the lower side of the two-sided interval at 2c − 1, `taskAverageBound`). */
 export const METHODS = {
-  population: ['naive', 'bootstrap', 'empirical-bernstein', 'score'],
-  benchmark: ['naive', 'bootstrap', 'trial-noise'],
+  population: ['naive', 'bootstrap', 'empirical-bernstein', 'score', 'score-lower'],
+  benchmark: ['naive', 'bootstrap', 'trial-noise', 'trial-noise-lower'],
 };
 /** The methods passk prints by default. */
 export const DEFAULTS = { population: 'score', benchmark: 'trial-noise' };
+/** The one-sided bounds `passk gate` judges by, per estimand. */
+export const ONE_SIDED = { population: 'score-lower', benchmark: 'trial-noise-lower' };
+
+/** E[h(p)] of a part with a quantile function: midpoint rule over u (2·10⁵ points). */
+function quantileMean(part, h) {
+  const M = 200_000;
+  let total = 0;
+  for (let i = 0; i < M; i++) total += h(part.quantile((i + 0.5) / M));
+  return total / M;
+}
 
 /** E[p^k] (side 'p') or E[(1 − p)^k] (side 'q') under a population. */
 function moment(population, side, k) {
   let total = 0;
   for (const part of population.parts) {
-    if ('at' in part) total += part.weight * ((side === 'p' ? part.at : 1 - part.at) === 1 ? 1 : 0);
+    if ('at' in part) total += part.weight * (side === 'p' ? part.at : 1 - part.at) ** k;
+    else if ('quantile' in part) total += part.weight * quantileMean(part, (p) => (side === 'p' ? p : 1 - p) ** k);
     else
       total +=
         part.weight * Math.exp(side === 'p' ? logBeta(part.a + k, part.b) - logBeta(part.a, part.b) : logBeta(part.a, part.b + k) - logBeta(part.a, part.b));
@@ -66,7 +152,7 @@ function moment(population, side, k) {
 
 /** The population's pass@k = 1 − E(1 − p)^k and pass^k = E p^k. */
 export function populationTruth(name, k) {
-  const population = POPULATIONS[name];
+  const population = populationOf(name);
   return { passAtK: 1 - moment(population, 'q', k), passHatK: moment(population, 'p', k) };
 }
 
@@ -74,7 +160,8 @@ export function populationTruth(name, k) {
 export function drawRate(rng, population) {
   let u = rng.uniform();
   for (const part of population.parts) {
-    if (u < part.weight || part === population.parts.at(-1)) return 'at' in part ? part.at : beta(rng, part.a, part.b);
+    if (u < part.weight || part === population.parts.at(-1))
+      return 'at' in part ? part.at : 'quantile' in part ? part.quantile(rng.uniform()) : beta(rng, part.a, part.b);
     u -= part.weight;
   }
   throw new Error('unreachable');
@@ -84,15 +171,21 @@ export function drawRate(rng, population) {
 export const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k * Math.log1p(-p)) : p ** k);
 
 /**
- * One cell: { population, n, T } with every k ≤ n of `ks`; returns one record per (k, metric)
- * with per-method { coverage, missBelow, missAbove, meanWidth } over `datasets` datasets, for each
- * of `estimands` ('population', 'benchmark'; both by default), and `attainable`: per estimand the
- * attainable coverage of the cell (`attainableSummary`, bench/attainableCoverage.mjs) from the
- * datasets' point estimates θ̂ (population: against the population's truth) or their errors
- * θ̂ − θ_d (benchmark: the truth θ_d is the dataset's own, so the interval covers when the error
- * lies in an interval of error values around 0). `attainableOnly` computes only the point
- * estimates and that field (no interval: a fast pass over the same datasets).
- * Dataset d of the cell (d = first, …, first + datasets − 1) uses the stream (seed, 'coverage', population, n, T, d).
+ * One cell: { population, n, T } with the ks of `cellKsOf` (k ≤ n of `ks`; 'n' for k = n); returns one
+ * record per (k, metric) with per-method { coverage, missBelow, missAbove, meanWidth } over
+ * `datasets` datasets, for each of `estimands` ('population', 'benchmark'; both by default), and
+ * `attainable`: per estimand the attainable coverage of the cell (`attainableSummary`,
+ * bench/attainableCoverage.mjs) from the datasets' point estimates θ̂ (population: against the
+ * population's truth) or their errors θ̂ − θ_d (benchmark: the truth θ_d is the dataset's own, so
+ * the interval covers when the error lies in an interval of error values around 0).
+ * `attainableOnly` computes only the point estimates and that field (no interval: a fast pass over
+ * the same datasets). `unequal`: the second half of the tasks has ⌈n/2⌉ trials (`trialsOf`); at a
+ * k above that, those tasks are left out, of the estimate and of this benchmark's truth alike.
+ * The one-sided methods (`ONE_SIDED`) count a cover when the lower bound is ≤ the truth (their miss
+ * above is the false-pass rate of `passk gate` at a requirement equal to the truth); `oneSided: false`
+ * leaves them out (the CI test's cells that do not need them: they double a cell's time).
+ * Dataset d of the cell (d = first, …, first + datasets − 1) uses the stream (seed, 'coverage', population, n, T, d)
+ * ('coverage-unequal' with unequal trials).
  */
 export function measureCell({
   population,
@@ -106,9 +199,11 @@ export function measureCell({
   first = 0,
   estimands = ['population', 'benchmark'],
   attainableOnly = false,
+  unequal = false,
+  oneSided = true,
 }) {
-  const pop = POPULATIONS[population];
-  const cellKs = ks.filter((k) => k <= n);
+  const pop = populationOf(population);
+  const cellKs = cellKsOf(ks, n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
   const records = [];
   for (const k of cellKs) {
@@ -117,6 +212,7 @@ export function measureCell({
       records.push({
         distribution: population,
         n,
+        ...(unequal ? { unequal: true } : {}),
         T,
         k,
         metric,
@@ -125,7 +221,9 @@ export function measureCell({
         ...Object.fromEntries(
           estimands.map((estimand) => [
             estimand,
-            Object.fromEntries(METHODS[estimand].filter((m) => m !== 'bootstrap' || bootstrap > 0).map((m) => [m, tally()])),
+            Object.fromEntries(
+              METHODS[estimand].filter((m) => (m !== 'bootstrap' || bootstrap > 0) && (oneSided || m !== ONE_SIDED[estimand])).map((m) => [m, tally()]),
+            ),
           ]),
         ),
       });
@@ -137,11 +235,13 @@ export function measureCell({
   const coveredByDefault = records.map(() => Object.fromEntries(estimands.map((estimand) => [estimand, new Uint8Array(datasets)])));
   const tasks = new Array(T);
   const rates = new Float64Array(T);
+  const trials = Int32Array.from({ length: T }, (_, t) => trialsOf(n, T, t, unequal));
+  const gateLevel = { confidence: 2 * confidence - 1, sides: 2 };
   for (let d = first; d < first + datasets; d++) {
-    const rng = streamRng(seed, 'coverage', population, n, T, d);
+    const rng = streamRng(seed, unequal ? 'coverage-unequal' : 'coverage', population, n, T, d);
     for (let t = 0; t < T; t++) {
       rates[t] = drawRate(rng, pop);
-      tasks[t] = { n, c: binomial(rng, n, rates[t]) };
+      tasks[t] = { n: trials[t], c: binomial(rng, trials[t], rates[t]) };
     }
     const average = averageOverTasks(tasks, cellKs);
     if (attainableOnly) {
@@ -151,32 +251,43 @@ export function measureCell({
           const mean = average[i][metric].value;
           const own = estimates[r++];
           if (own.population) own.population[d - first] = mean;
-          if (own.benchmark) own.benchmark[d - first] = mean - benchmarkTruth(rates, metric, k);
+          if (own.benchmark) own.benchmark[d - first] = mean - benchmarkTruth(rates, trials, metric, k);
         }
       });
       continue;
     }
     const intervals = taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 });
+    const gateIntervals = oneSided && estimands.includes('benchmark') ? taskAverageIntervals(tasks, cellKs, gateLevel) : null;
     const boot = bootstrap > 0 ? bootstrapTaskAverage(tasks, { ks: cellKs, replicates: bootstrap, seed: `${seed}/${d}`, confidence, sides: 2 }) : null;
     let r = 0;
     cellKs.forEach((k, i) => {
       for (const metric of ['passAtK', 'passHatK']) {
         const own = estimates[r];
         const record = records[r++];
-        const benchTruth = benchmarkTruth(rates, metric, k);
+        const benchTruth = benchmarkTruth(rates, trials, metric, k);
         const mean = average[i][metric];
         if (own.population) own.population[d - first] = mean.value;
         if (own.benchmark) own.benchmark[d - first] = mean.value - benchTruth;
         const naive = { lower: Math.max(0, mean.value - z * mean.se), upper: Math.min(1, mean.value + z * mean.se) };
         if (record.population) {
-          const values = Float64Array.from(tasks, ({ c }) => taskEstimate(metric, n, c, k));
-          const pop = { naive, score: intervals[i][metric].population, 'empirical-bernstein': empiricalBernsteinInterval(values, { confidence, sides: 2 }) };
+          const values = Float64Array.from(
+            tasks.filter((task) => task.n >= k),
+            (task) => taskEstimate(metric, task.n, task.c, k),
+          );
+          const pop = {
+            naive,
+            score: intervals[i][metric].population,
+            'empirical-bernstein': empiricalBernsteinInterval(values, { confidence, sides: 2 }),
+          };
+          if (oneSided)
+            pop['score-lower'] = { lower: taskAverageBound(tasks, { metric, k, confidence, side: 'lower', estimand: 'population' }).bound, upper: 1 };
           if (boot) pop.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
           coveredByDefault[r - 1].population[d - first] = covers(pop[DEFAULTS.population], record.truth);
         }
         if (record.benchmark) {
           const bench = { naive, 'trial-noise': intervals[i][metric].benchmark };
+          if (oneSided) bench['trial-noise-lower'] = { lower: gateIntervals[i][metric].benchmark.lower, upper: 1 };
           if (boot) bench.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(bench)) count(record.benchmark[m], bounds, benchTruth);
           coveredByDefault[r - 1].benchmark[d - first] = covers(bench[DEFAULTS.benchmark], benchTruth);
@@ -202,11 +313,16 @@ export function measureCell({
   return records;
 }
 
-/** This benchmark's truth: the mean of θ(p_t) over the dataset's tasks. */
-function benchmarkTruth(rates, metric, k) {
+/** This benchmark's truth: the mean of θ(p_t) over the dataset's tasks with n_t ≥ k (`trials`: each task's n; all when left out). */
+function benchmarkTruth(rates, trials, metric, k) {
   let total = 0;
-  for (let t = 0; t < rates.length; t++) total += truthAt(metric, rates[t], k);
-  return total / rates.length;
+  let count = 0;
+  for (let t = 0; t < rates.length; t++) {
+    if (trials !== null && trials[t] < k) continue;
+    total += truthAt(metric, rates[t], k);
+    count++;
+  }
+  return total / count;
 }
 
 /** Whether `bounds` contain `truth` (as `count` counts a cover). */
@@ -240,12 +356,17 @@ export const COMPARE_ESTIMANDS = Object.keys(COMPARE_METHODS);
 export function differenceTruth(name, k, metric) {
   const theta = (p) => truthAt(metric, p, k);
   let total = 0;
-  for (const part of POPULATIONS[name].parts) {
-    if ('at' in part) continue; // the difference is 0 on tasks at 0 or 1
-    const rule = betaQuadrature(part.a, part.b, 64);
+  for (const part of populationOf(name).parts) {
+    // A point mass is one node; a quantile part 2000 midpoints in u; a Beta part its 64-point rule.
+    const rule =
+      'at' in part
+        ? { nodes: [part.at], weights: [1] }
+        : 'quantile' in part
+          ? { nodes: Array.from({ length: 2000 }, (_, i) => part.quantile((i + 0.5) / 2000)), weights: new Array(2000).fill(1 / 2000) }
+          : betaQuadrature(part.a, part.b, 64);
     for (let i = 0; i < rule.nodes.length; i++) {
       const p = rule.nodes[i];
-      if (p <= 0 || p >= 1) continue;
+      if (p <= 0 || p >= 1) continue; // the difference is 0 on tasks at 0 or 1
       const gain = logitNormalQuadrature(Math.log(p) - Math.log1p(-p) + COMPARE.shift, COMPARE.spread);
       let inner = 0;
       for (let j = 0; j < gain.nodes.length; j++) inner += gain.weights[j] * theta(gain.nodes[j]);
@@ -265,7 +386,7 @@ export function compareDataset(population, n, T, seed, d) {
  * `pairs`, T tasks run n times by both agents, and `rates`, each task's { a: p_A, b: p_B }.
  */
 export function compareDatasetWithRates(population, n, T, seed, d) {
-  const pop = POPULATIONS[population];
+  const pop = populationOf(population);
   const rng = streamRng(seed, 'coverage-compare', population, n, T, d);
   const pairs = new Array(T);
   const rates = new Array(T);
@@ -288,7 +409,7 @@ export function compareDatasetWithRates(population, n, T, seed, d) {
  * (`attainableSummary`; `attainableOnly`: those fields alone, no interval).
  */
 export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95, first = 0, attainableOnly = false }) {
-  const cellKs = ks.filter((k) => k <= n);
+  const cellKs = cellKsOf(ks, n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
   const level = { confidence, sides: 2 };
   const records = [];
@@ -332,11 +453,13 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         const benchmarkTruthOfDataset =
           benchmarkTruth(
             rates.map(({ b }) => b),
+            null,
             metric,
             k,
           ) -
           benchmarkTruth(
             rates.map(({ a }) => a),
+            null,
             metric,
             k,
           );
@@ -348,7 +471,7 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         const score = pairedDifferenceInterval(pairs, metric, k, level, fits);
         // As `compareRuns` prints it: within the task-population interval.
         const trialNoise = withinPopulationInterval(
-          benchmarkDifferenceInterval({ groups: groupsA, prior: fits.fitted(groupsA) }, { groups: groupsB, prior: fits.fitted(groupsB) }, metric, k, level),
+          benchmarkDifferenceInterval({ groups: groupsA, prior: fits.grid(groupsA) }, { groups: groupsB, prior: fits.grid(groupsB) }, metric, k, level),
           score,
         );
         count(record.difference.naive, naive, record.truth);

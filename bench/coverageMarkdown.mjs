@@ -1,25 +1,34 @@
 // Markdown tables of a coverage study (bench/coverage.json from `pnpm coverage-study`), for
 // docs/uncertainty.md: a summary per method (lowest coverage, cells below 94 %, cells in
 // [94 %, 97 %], mean width relative to the default), the default's cells by verdict against the
-// attainable coverage (bench/attainableCoverage.mjs), and the full tables.
-// Usage: node bench/coverageMarkdown.mjs [bench/coverage.json] > table.md
+// attainable coverage (bench/attainableCoverage.mjs) and the one-task table; with --tables, the full
+// per-cell tables instead (docs/uncertainty-tables.md).
+// Usage: node bench/coverageMarkdown.mjs [bench/coverage.json] [--tables] > table.md
 import { readFileSync } from 'node:fs';
 import { VERDICTS, coverageVerdict } from './attainableCoverage.mjs';
 
-const study = JSON.parse(readFileSync(process.argv[2] ?? new URL('./coverage.json', import.meta.url), 'utf8'));
+const args = process.argv.slice(2);
+const tables = args.includes('--tables');
+const file = args.find((arg) => arg !== '--tables');
+const study = JSON.parse(readFileSync(file ?? new URL('./coverage.json', import.meta.url), 'utf8'));
 const pct = (x) => `${(100 * x).toFixed(1)}`;
+/** A cell's n: `10/5` for unequal trials (half the tasks n, half ⌈n/2⌉). */
+const nLabel = (r) => (r.unequal ? `${r.n}/${Math.ceil(r.n / 2)}` : `${r.n}`);
 const out = [];
 
 function summary(title, records, key, methods, reference, datasets = study.datasets) {
   const se = Math.sqrt((0.95 * 0.05) / datasets);
   out.push(`**${title}** (${records.length} cells, ${datasets} datasets each; Monte Carlo SE of a coverage near 95 %: ${(100 * se).toFixed(2)} points)`, '');
-  out.push('| method | lowest coverage | cells < 94 % | cells < 94 % − 2 SE | cells in [94 %, 97 %] | mean width / default |', '|---|---|---|---|---|---|');
+  out.push(
+    '| method | lowest coverage | cells < 94 % | cells < 94 % − 2 SE | cells in [94 %, 97 %] | cells > 97 % | mean width / default |',
+    '|---|---|---|---|---|---|---|',
+  );
   for (const m of methods) {
     const cov = records.map((r) => r[key][m].coverage);
     const lowest = records.reduce((w, r) => (r[key][m].coverage < w[key][m].coverage ? r : w));
     const ratio = records.reduce((s, r) => s + r[key][m].meanWidth / Math.max(1e-12, r[key][reference].meanWidth), 0) / records.length;
     out.push(
-      `| ${m}${m === reference ? ' (default)' : ''} | ${pct(lowest[key][m].coverage)} % (${lowest.distribution}, n ${lowest.n}, T ${lowest.T}, k ${lowest.k}, ${lowest.metric}) | ${cov.filter((c) => c < 0.94).length} | ${cov.filter((c) => c < 0.94 - 2 * se).length} | ${cov.filter((c) => c >= 0.94 && c <= 0.97).length} | ${ratio.toFixed(2)} |`,
+      `| ${m}${m === reference ? ' (default)' : ''} | ${pct(lowest[key][m].coverage)} % (${lowest.distribution}, n ${nLabel(lowest)}, T ${lowest.T}, k ${lowest.k}, ${lowest.metric}) | ${cov.filter((c) => c < 0.94).length} | ${cov.filter((c) => c < 0.94 - 2 * se).length} | ${cov.filter((c) => c >= 0.94 && c <= 0.97).length} | ${cov.filter((c) => c > 0.97).length} | ${ratio.toFixed(2)} |`,
     );
   }
   out.push('');
@@ -58,7 +67,7 @@ function full(title, records, key, methods, reference, zeroShare = false, datase
     const columns = attainable ? ` ${pct(a.atLeast94)} | ${pct(a.equalTailed95)} |` : '';
     const verdict = attainable ? ` ${coverageVerdict(r[key][reference].coverage, a, datasets)} |` : '';
     out.push(
-      `| ${r.distribution} | ${r.n} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} |${share}${columns} ${cells.join(' | ')} |${verdict}`,
+      `| ${r.distribution} | ${nLabel(r)} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} |${share}${columns} ${cells.join(' | ')} |${verdict}`,
     );
   }
   out.push('', '</details>', '');
@@ -68,8 +77,8 @@ function full(title, records, key, methods, reference, zeroShare = false, datase
 const methodsOf = (estimand) => study.methods[estimand]?.filter((m) => m !== 'bootstrap' || study.bootstrap > 0);
 const population = methodsOf('population');
 const benchmark = methodsOf('benchmark');
-if (population) summary('Task population', study.cells, 'population', population, study.defaults.population);
-if (benchmark) summary('This benchmark', study.cells, 'benchmark', benchmark, study.defaults.benchmark);
+if (!tables && population) summary('Task population', study.cells, 'population', population, study.defaults.population);
+if (!tables && benchmark) summary('This benchmark', study.cells, 'benchmark', benchmark, study.defaults.benchmark);
 /** The compare part's estimands with their titles: the task population's difference and this benchmark's. */
 const compareParts = study.compare
   ? [
@@ -77,14 +86,19 @@ const compareParts = study.compare
       ['benchmark', "Compare, this benchmark (truth: (1/T) Σ θ(p_B,t) − θ(p_A,t) over each dataset's tasks)"],
     ]
   : [];
-for (const [estimand, title] of compareParts)
-  summary(title, study.compare.cells, estimand, study.compare.methods[estimand], study.compare.defaults[estimand], study.compare.datasets);
-out.push('**One task** (exact coverage over 999 values of p, 95 %)', '', '| n | sides | method | min over p | mean over p |', '|---|---|---|---|---|');
-for (const row of study.singleTask)
-  out.push(`| ${row.n} | ${row.sides === 1 ? 'one (lower bound)' : 'two'} | ${row.method} | ${pct(row.min)} % | ${pct(row.mean)} % |`);
-out.push('');
-if (population) full('Task population', study.cells, 'population', population, study.defaults.population);
-if (benchmark) full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark, study.defaults.benchmark);
-for (const [estimand, title] of compareParts)
-  full(title, study.compare.cells, estimand, study.compare.methods[estimand], study.compare.defaults[estimand], true, study.compare.datasets);
+if (!tables)
+  for (const [estimand, title] of compareParts)
+    summary(title, study.compare.cells, estimand, study.compare.methods[estimand], study.compare.defaults[estimand], study.compare.datasets);
+if (!tables && study.singleTask) {
+  out.push('**One task** (exact coverage over 999 values of p, 95 %)', '', '| n | sides | method | min over p | mean over p |', '|---|---|---|---|---|');
+  for (const row of study.singleTask)
+    out.push(`| ${row.n} | ${row.sides === 1 ? 'one (lower bound)' : 'two'} | ${row.method} | ${pct(row.min)} % | ${pct(row.mean)} % |`);
+  out.push('');
+}
+if (tables && population) full('Task population', study.cells, 'population', population, study.defaults.population);
+if (tables && benchmark)
+  full("This benchmark (truth: the mean of θ(p_t) over each dataset's tasks)", study.cells, 'benchmark', benchmark, study.defaults.benchmark);
+if (tables)
+  for (const [estimand, title] of compareParts)
+    full(title, study.compare.cells, estimand, study.compare.methods[estimand], study.compare.defaults[estimand], true, study.compare.datasets);
 process.stdout.write(`${out.join('\n')}\n`);

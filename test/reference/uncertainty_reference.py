@@ -58,15 +58,7 @@ def trial_noise(metric, n, c, k):
 for args in [("passHatK", 8, 5, 4), ("passAtK", 8, 5, 4), ("passHatK", 8, 8, 8), ("passAtK", 30, 30, 8), ("passAtK", 10, 0, 1)]:
     print("trialNoise", args, "=", repr(trial_noise(*args)))
 
-# Benchmark interval for tasks c = 5, 8, 2, 8 of n = 8 at k = 4, pass^4, 95 % two-sided.
-tasks = [(8, 5), (8, 8), (8, 2), (8, 8)]
-k = 4
-est = [comb(c, k) / comb(n, k) for n, c in tasks]
-v = sum(trial_noise("passHatK", n, c, k) for n, c in tasks)
-se = math.sqrt(v) / len(tasks)
-q = stats.t.ppf(0.975, len(tasks) - 1)
-m = float(np.mean(est))
-print("benchmark interval =", (max(0, m - q * se), min(1, m + q * se)), "se =", se)
+# The this-benchmark interval (benchmarkInterval) and its difference: test/reference/npmle_prior_reference.py.
 
 # Waudby-Smith & Ramdas (2024) predictable plug-in empirical Bernstein, fixed-sample form.
 def eb(x, alpha=0.05, sides=2):
@@ -173,20 +165,6 @@ print("difference pass^2: estimate", np.mean(D), "s2", np.var(D, ddof=1), "noise
 el = el_interval(D, stats.t.ppf(0.975, len(D) - 1) ** 2)
 print("  EL interval", [repr(b) for b in el], "union", (repr(min(2 * lo - 1, el[0])), repr(max(2 * hi - 1, el[1]))))
 
-# Benchmark interval when the moment fit finds no spread beyond the binomial (a + b = 1e5): the
-# prior's weight is scaled down to 2n = 16 before the trial noise is taken over each task's
-# posterior. Tasks: 3 at 5/8, 8 at 6/8, 5 at 7/8, 4 at 8/8; pass@4, 95 % two-sided.
-tasks = [(8, 5)] * 3 + [(8, 6)] * 8 + [(8, 7)] * 5 + [(8, 8)] * 4
-prior = moment_prior(tasks)
-scale = min(1.0, 16 / (prior[0] + prior[1]))
-capped = (prior[0] * scale, prior[1] * scale)
-k = 4
-est = [1 - comb(n - c, k) / comb(n, k) for n, c in tasks]
-se = math.sqrt(sum(trial_noise_prior("passAtK", n, c, k, capped) for n, c in tasks)) / len(tasks)
-m = float(np.mean(est)); q = stats.t.ppf(0.975, len(tasks) - 1)
-print("fitted a + b =", prior[0] + prior[1], "capped prior =", capped)
-print("capped benchmark interval =", (max(0, m - q * se), min(1, m + q * se)), "se =", se)
-
 # Paired difference where (sd_A - sd_B)^2 under the fitted populations is the binding floor; the
 # variance of the per-task estimate under a Beta population by quadrature over p:
 # Var = E_p[Var(theta_hat | p) + theta(p)^2] - (E_p theta(p))^2.
@@ -235,34 +213,7 @@ pa, pb = moment_prior(A), moment_prior(B)
 v = np.array([trial_noise_prior("passAtK", *a, 1, pa) + trial_noise_prior("passAtK", *b, 1, pb) for a, b in zip(A, B)])
 print("difference wide spread: df", repr(difference_df(D, v)), "q", repr(difference_q(D, v)))
 
-# This benchmark's difference B - A (benchmarkDifferenceInterval): each run's this-benchmark SE (trial
-# noise under its moment-fitted Beta population, weight capped at 2n, by quadrature), the two runs'
-# trials independent: se = sqrt(se_A^2 + se_B^2), Welch-Satterthwaite df over each run's T - 1.
-# No task at 0/n or n/n, so no point masses can be fitted (the moment-fitted Beta is the population).
-def benchmark_side(metric, counts, k):
-    prior = moment_prior(counts)
-    n = counts[0][0]
-    scale = min(1.0, 2 * n / (prior[0] + prior[1]))
-    capped = (prior[0] * scale, prior[1] * scale)
-    g = (lambda n, c: comb(c, k) / comb(n, k)) if metric == "passHatK" else (lambda n, c: 1 - comb(n - c, k) / comb(n, k))
-    mean = float(np.mean([g(n, c) for n, c in counts]))
-    se = math.sqrt(sum(trial_noise_prior(metric, n, c, k, capped) for n, c in counts)) / len(counts)
-    return mean, se, len(counts)
-
-def benchmark_difference(metric, A, B, k, confidence=0.95):
-    ma, sa, ta = benchmark_side(metric, A, k)
-    mb, sb, tb = benchmark_side(metric, B, k)
-    va, vb = sa * sa, sb * sb
-    df = (va + vb) ** 2 / (va ** 2 / (ta - 1) + vb ** 2 / (tb - 1))
-    q = stats.t.ppf(1 - (1 - confidence) / 2, df)
-    se = math.sqrt(va + vb)
-    d = mb - ma
-    return d, se, df, max(-1, d - q * se), min(1, d + q * se)
-
-A = [(8, c) for c in [5, 6, 3, 7, 4, 6, 2, 5]]
-B = [(8, c) for c in [6, 7, 4, 7, 5, 5, 3, 6]]
-print("benchmark difference pass^2 (paired):", [repr(x) for x in benchmark_difference("passHatK", A, B, 2)])
-print("benchmark difference pass@1 (unpaired, 8 and 5 tasks):", [repr(x) for x in benchmark_difference("passAtK", A, B[:5], 1)])
+# Welch-Satterthwaite df of benchmarkDifferenceInterval for given SEs.
 print("Welch df for se_A = 0.05, se_B = 0.04, 20 tasks each:", repr((0.05**2 + 0.04**2) ** 2 / ((0.05**4 + 0.04**4) / 19)), repr(stats.t.ppf(0.975, (0.05**2 + 0.04**2) ** 2 / ((0.05**4 + 0.04**4) / 19))))
 
 # Empirical-likelihood interval of a mean (Owen 1988): empirical_likelihood_reference.py (imported above).

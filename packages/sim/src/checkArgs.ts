@@ -110,8 +110,8 @@ export function requireBetaPrior(where: string, value: unknown): { readonly a: n
 }
 
 /**
- * The parameters of a fitted zero/one-inflated beta-binomial (`MixtureParameters`, as `fitTasks` and
- * `inflatedBetaFit` return them): weights and mean in [0, 1], concentration in [0, ∞], their logs ≤ 0.
+ * The parameters of a fitted zero/one-inflated beta-binomial (`MixtureParameters`, as `fitTasks`
+ * returns them): weights and mean in [0, 1], concentration in [0, ∞], their logs ≤ 0.
  */
 export function requireMixture(where: string, value: unknown): void {
   const mixture = requireObject(where, value);
@@ -126,13 +126,6 @@ export function requireMixture(where: string, value: unknown): void {
     const x = mixture[key];
     if (typeof x !== 'number' || !(x <= 0)) throw new InputError(`${where}.${key}`, 'must be a number ≤ 0 (a log of a weight; −∞ allowed)', shown(x));
   }
-}
-
-/** A task population as the benchmark intervals take it: a Beta prior `{ a, b }` or an inflated one `{ mixture, likelihoodRatio }`. */
-export function requirePopulationPrior(where: string, value: unknown): void {
-  const prior = requireObject(where, value);
-  if ('mixture' in prior) requireMixture(`${where}.mixture`, prior.mixture);
-  else requireBetaPrior(where, prior);
 }
 
 /** 1 or 2 sided. */

@@ -289,4 +289,5 @@ export type { VarianceFloor } from './benchmark/populationInterval.js';
 export type { SignFlipOptions } from './compare/signFlipTest.js';
 export type { AmountInput, BetaInput, CorrelationInput, MixtureComponentInput, RateInput, SelectorInput, SuccessRateInput } from './scenario/scenarioInput.js';
 export { oneSidedMinimumCoverage, type MinimumCoverage, type MinimumCoverageOptions } from './intervals/oneSidedMinimumCoverage.js';
+export { npmlePrior, type GridPrior } from './benchmark/gridPrior.js';
 export { atomProbability, inflatedBetaFit, inflatedBetaPrior, INFLATION_TEST_LEVEL, type InflatedBetaPrior } from './benchmark/inflatedBetaPrior.js';

@@ -5,10 +5,9 @@ import { PopulationFits } from '../../../packages/sim/src/benchmark/differenceIn
 import { compareRuns } from '../../../packages/sim/src/compare/compareRuns.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 
-// Expected values: python3 test/reference/uncertainty_reference.py ("benchmark difference …"): each run's
-// trial noise by quadrature under its moment-fitted Beta population (weight capped at 2n), se the root of
-// the two runs' squared this-benchmark SEs, Welch–Satterthwaite df, scipy's t quantile. No task is at 0/n
-// or n/n, so no point masses can be fitted and the populations are the moment-fitted Betas.
+// Expected values: python3 test/reference/npmle_prior_reference.py ("benchmark difference …"): each run's
+// trial noise, per task the larger under its own fitted grid population (npmlePrior) and moment Beta, se the root of the two runs' squared
+// this-benchmark SEs, Welch–Satterthwaite df, scipy's t quantile.
 
 const A = [5, 6, 3, 7, 4, 6, 2, 5].map((c) => ({ n: 8, c }));
 const B = [6, 7, 4, 7, 5, 5, 3, 6].map((c) => ({ n: 8, c }));
@@ -19,20 +18,20 @@ function sides(a: readonly { n: number; c: number }[], b: readonly { n: number; 
   const groupsA = countGroups(a);
   const groupsB = countGroups(b);
   return [
-    { groups: groupsA, prior: fits.fitted(groupsA) },
-    { groups: groupsB, prior: fits.fitted(groupsB) },
+    { groups: groupsA, prior: fits.grid(groupsA) },
+    { groups: groupsB, prior: fits.grid(groupsB) },
   ] as const;
 }
 
 describe('benchmarkDifferenceInterval (this benchmark, B − A)', () => {
   it.each([
-    ['pass^2 of eight paired tasks', B, 'passHatK', 2, [0.0892857142857143, 0.10568068605386488, 13.945939681296212, -0.13745927278511938, 0.316030701356548]],
+    ['pass^2 of eight paired tasks', B, 'passHatK', 2, [0.0892857142857143, 0.10689495948891434, 13.941397951412805, -0.14007161687320777, 0.3186430454446364]],
     [
       'pass@1 of runs over different tasks, 8 and 5 (unpaired)',
       B.slice(0, 5),
       'passAtK',
       1,
-      [0.13124999999999998, 0.09093102679515447, 9.264322404141977, -0.07355911413515981, 0.33605911413515976],
+      [0.13124999999999998, 0.09180950992666573, 9.149036515798398, -0.07592296275962154, 0.33842296275962147],
     ],
   ] as const)('%s (Python reference)', (_, tasksB, metric, k, [estimate, se, df, lower, upper]) => {
     const [a, b] = sides(A, tasksB);
@@ -109,7 +108,7 @@ describe('benchmarkDifferenceInterval (this benchmark, B − A)', () => {
     );
     expect(unpaired.pairing.mode).toBe('unpaired');
     const welch = unpaired.rows[0]!.passAtK!.interval!;
-    expect(unpaired.rows[0]!.passAtK!.benchmark!.upper).toBeCloseTo(Math.min(0.33605911413515976, welch.upper), 8);
-    expect(unpaired.rows[0]!.passAtK!.benchmark!.lower).toBeCloseTo(Math.max(-0.07355911413515981, welch.lower), 8);
+    expect(unpaired.rows[0]!.passAtK!.benchmark!.upper).toBeCloseTo(Math.min(0.33842296275962147, welch.upper), 8);
+    expect(unpaired.rows[0]!.passAtK!.benchmark!.lower).toBeCloseTo(Math.max(-0.07592296275962154, welch.lower), 8);
   });
 });

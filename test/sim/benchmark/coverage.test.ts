@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts (built code; `pnpm test` builds first).
-import { COMPARE_DEFAULTS, DEFAULTS, measureCell, measureCompareCell } from '../../../bench/coverageCells.mjs';
+import { COMPARE_DEFAULTS, DEFAULTS, measureCell, measureCompareCell, ONE_SIDED } from '../../../bench/coverageCells.mjs';
 
 // The coverage study (pnpm coverage-study, docs/uncertainty.md) in a reduced form: a few cells of
 // the committed grid with enough datasets that a 90 % interval fails. Tolerance from the binomial
@@ -10,7 +10,7 @@ import { COMPARE_DEFAULTS, DEFAULTS, measureCell, measureCompareCell } from '../
 const DATASETS = 400;
 const FLOOR = 0.95 - 3 * Math.sqrt((0.95 * 0.05) / DATASETS);
 
-type Cell = { population: string; n: number; T: number; ks: number[] };
+type Cell = { population: string; n: number; T: number; ks: number[]; unequal?: boolean; oneSided?: boolean };
 const CELLS: Cell[] = [
   // Every task's estimate equal (pass@8 of easy tasks): the naive interval has zero width here.
   { population: 'beta(4,1)', n: 8, T: 20, ks: [8] },
@@ -21,16 +21,18 @@ const CELLS: Cell[] = [
 ];
 
 function run(cell: Cell, confidence: number) {
-  return measureCell({ ...cell, datasets: DATASETS, seed: 'ci', bootstrap: 0, confidence }) as Array<{
+  return measureCell({ oneSided: false, ...cell, datasets: DATASETS, seed: 'ci', bootstrap: 0, confidence }) as Array<{
+    k: number;
     metric: string;
     population: Record<string, { coverage: number }>;
     benchmark: Record<string, { coverage: number }>;
   }>;
 }
 
-// Each cell draws and fits 400 datasets (the this-benchmark interval fits two likelihoods per dataset):
-// seconds per cell, more on a loaded machine.
-const CELL_TIMEOUT = 120_000;
+// Each cell draws and fits 400 datasets (the this-benchmark interval fits its grid population per
+// dataset, the compare cells also the parametric populations): seconds per cell, minutes on a loaded
+// machine (100–250 s with six test runs on 2 cores).
+const CELL_TIMEOUT = 400_000;
 
 describe('coverage of the default benchmark-level intervals (reduced study)', { timeout: CELL_TIMEOUT }, () => {
   for (const cell of CELLS) {
@@ -52,10 +54,31 @@ describe('coverage of the default benchmark-level intervals (reduced study)', { 
   });
 
   it('the this-benchmark interval holds on tasks with point masses at 0 and 1 (pass@4, mixture, n 8, T 164)', () => {
-    // The tasks at 0/8 and 8/8 carry noise only for their posterior probability of not being on a point mass
-    // (inflatedBetaPrior); with the plain Beta population this cell covered 98.3 % (docs/uncertainty.md).
+    // A task at 0/8 or 8/8 carries the noise of the rates that give 0/8 or 8/8 in the fitted population
+    // (npmlePrior, or the moment Beta's where that is larger: benchmarkTrialNoise); with a plain Beta
+    // population this cell covered 98.3 % (docs/uncertainty-history.md).
     for (const record of run({ population: 'mix(0.3@0,0.2@1,0.5*beta(2,2))', n: 8, T: 164, ks: [4] }, 0.95)) {
       expect(record.benchmark[DEFAULTS.benchmark]!.coverage, record.metric).toBeGreaterThanOrEqual(FLOOR);
+    }
+  });
+
+  // The audit of issue #42: a Beta population fitted by moments turned U-shaped on these populations and
+  // put the tasks at n/n near p = 1 (75.6 % and 83.5 % there before, docs/uncertainty-history.md). The
+  // third audit cell (smooth bimodal, n 10, T 30, pass^10) is still below the target (92.5 % at 1000
+  // datasets, within 3 SE of this floor at 400: not tested here): docs/uncertainty.md.
+  it.each([
+    [{ population: 'two-point(0.02,0.7)', n: 5, T: 300, ks: [5] }, 'passAtK'],
+    [{ population: 'two-point(0.1,0.9)', n: 5, T: 300, ks: [5] }, 'passHatK'],
+  ] as const)('the this-benchmark interval and its one-sided bound hold on the audit cell %j (%s)', (cell, metric) => {
+    const record = run({ ...cell, ks: [...cell.ks], oneSided: true }, 0.95).find((r) => r.k === cell.n && r.metric === metric)!;
+    expect(record.benchmark[DEFAULTS.benchmark]!.coverage).toBeGreaterThanOrEqual(FLOOR);
+    expect(record.benchmark[ONE_SIDED.benchmark]!.coverage).toBeGreaterThanOrEqual(FLOOR);
+  });
+
+  it('unequal trials (half the tasks 10, half 5): pass@1 and pass@5 over all tasks', () => {
+    for (const record of run({ population: 'beta(0.5,0.5)', n: 10, T: 30, ks: [1, 5], unequal: true, oneSided: true }, 0.95).filter((r) => r.k <= 5)) {
+      expect(record.benchmark[DEFAULTS.benchmark]!.coverage, `k ${record.k} ${record.metric}`).toBeGreaterThanOrEqual(FLOOR);
+      expect(record.benchmark[ONE_SIDED.benchmark]!.coverage, `k ${record.k} ${record.metric}, lower bound`).toBeGreaterThanOrEqual(FLOOR);
     }
   });
 
@@ -92,9 +115,10 @@ describe('coverage of the compare intervals (both estimands)', { timeout: CELL_T
 
   it('the test has power: 90 % intervals fail the floor where the trial-noise floor often binds (n 4, T 20)', () => {
     // There the paired interval's t quantile takes the floored variance's degrees of freedom (more than T − 1).
+    // (This benchmark's difference is conservative in this cell since its grid population, issue #42:
+    // 95 % at the 90 % level, docs/uncertainty.md; its power is checked on the single-run cells above.)
     for (const record of runCompare({ population: 'beta(0.5,0.5)', n: 4, T: 20, ks: [1] }, 0.9)) {
       expect(record.difference[COMPARE_DEFAULTS.difference]!.coverage).toBeLessThan(FLOOR);
-      expect(record.benchmark[COMPARE_DEFAULTS.benchmark]!.coverage).toBeLessThan(FLOOR);
     }
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { benchmarkInterval } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
 import {
   atomProbability,
   betaComponent,
@@ -8,8 +7,6 @@ import {
   inflationCriticalValue,
   INFLATION_TEST_LEVEL,
 } from '../../../packages/sim/src/benchmark/inflatedBetaPrior.js';
-import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
-import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
 import { countGroups, type TaskTrials } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { mixtureParameters } from '../../../packages/sim/src/fit/mixtureParameters.js';
 
@@ -39,7 +36,6 @@ const ATOMS = tasksOf(8, [
   [7, 1],
   [8, 7],
 ]);
-const OPTIONS = { confidence: 0.95, sides: 2 } as const;
 
 describe('inflationCriticalValue (chi-bar-squared ¼χ²₀ + ½χ²₁ + ¼χ²₂)', () => {
   it('matches brentq on the mixture tail', () => {
@@ -151,46 +147,5 @@ describe('inflatedBetaPrior', () => {
     const capped = betaComponent({ mixture, likelihoodRatio: Infinity }, 16);
     expect(capped.a).toBeCloseTo(12, 12);
     expect(capped.b).toBeCloseTo(4, 12);
-  });
-});
-
-describe('benchmarkInterval with point masses', () => {
-  const fit = inflatedBetaPrior(countGroups(ATOMS), 0.05)!;
-
-  it('pass@1 and pass@4 match the reference (posterior mixture, beta component at most 2n)', () => {
-    const one = benchmarkInterval(countGroups(ATOMS), 'passAtK', 1, OPTIONS, fit)!;
-    expect(one.se).toBeCloseTo(0.021040258457864225, 6);
-    expect(one.lower).toBeCloseTo(0.4116878505376125, 5);
-    expect(one.upper).toBeCloseTo(0.4974030585532966, 5);
-    const four = benchmarkInterval(countGroups(ATOMS), 'passAtK', 4, OPTIONS, fit)!;
-    expect(four.se).toBeCloseTo(0.01790244526234092, 6);
-    expect(four.lower).toBeCloseTo(0.6241399729217291, 5);
-    expect(four.upper).toBeCloseTo(0.6970721482903922, 5);
-  });
-
-  it('is narrower than with the plain moment-fitted Beta, which counts noise for every task at 0/8 and 8/8', () => {
-    const plain = benchmarkInterval(countGroups(ATOMS), 'passAtK', 4, OPTIONS, momentBetaPrior(countGroups(ATOMS))!)!;
-    const inflated = benchmarkInterval(countGroups(ATOMS), 'passAtK', 4, OPTIONS, fit)!;
-    expect(inflated.se).toBeLessThan(plain.se);
-    expect(inflated.upper - inflated.lower).toBeGreaterThan(0);
-  });
-
-  it('taskAverageIntervals uses the point masses only when the 1 % test admits them', () => {
-    const strong = tasksOf(8, [
-      [0, 30],
-      [2, 6],
-      [3, 9],
-      [4, 12],
-      [5, 9],
-      [6, 6],
-      [8, 20],
-    ]);
-    const groups = countGroups(strong);
-    const admitted = inflatedBetaPrior(groups)!;
-    expect(admitted.likelihoodRatio).toBeGreaterThan(inflationCriticalValue(0.01));
-    const [row] = taskAverageIntervals(strong, [4], OPTIONS);
-    expect(row!.passAtK.benchmark).toEqual(benchmarkInterval(groups, 'passAtK', 4, OPTIONS, admitted));
-    const [airline] = taskAverageIntervals(AIRLINE, [4], OPTIONS);
-    expect(airline!.passAtK.benchmark).toEqual(benchmarkInterval(countGroups(AIRLINE), 'passAtK', 4, OPTIONS, momentBetaPrior(countGroups(AIRLINE))!));
   });
 });

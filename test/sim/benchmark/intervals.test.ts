@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { benchmarkInterval, priorForTask } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
 import { empiricalBernsteinInterval } from '../../../packages/sim/src/benchmark/empiricalBernstein.js';
 import { pairedDifferenceInterval, pairedDifferenceParts } from '../../../packages/sim/src/benchmark/differenceInterval.js';
 import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
@@ -103,40 +102,7 @@ describe('trialNoiseVariance', () => {
 });
 
 describe('benchmarkInterval (this benchmark)', () => {
-  it('tasks 5, 8, 2, 8 of 8 at pass^4', () => {
-    const groups = countGroups([
-      { n: 8, c: 5 },
-      { n: 8, c: 8 },
-      { n: 8, c: 2 },
-      { n: 8, c: 8 },
-    ]);
-    const b = benchmarkInterval(groups, 'passHatK', 4, { confidence: 0.95, sides: 2 })!;
-    expect(b.se).toBeCloseTo(0.09598142209864012, 12);
-    expect(b.lower).toBeCloseTo(0.21240142072344953, 12);
-    expect(b.upper).toBeCloseTo(0.8233128649908361, 12);
-  });
-
-  it('a fit with no spread beyond the binomial (a + b = 10⁵) weighs only 2n = 16 trials', () => {
-    // python3 test/reference/uncertainty_reference.py ("capped benchmark interval"): the trial noise by
-    // quadrature under Beta(13, 3), x̄ ± t(0.975, 19)·se.
-    const tasks = [...Array(3).fill({ n: 8, c: 5 }), ...Array(8).fill({ n: 8, c: 6 }), ...Array(5).fill({ n: 8, c: 7 }), ...Array(4).fill({ n: 8, c: 8 })];
-    const prior = momentBetaPrior(countGroups(tasks))!;
-    expect(prior.a + prior.b).toBe(1e5);
-    const capped = priorForTask(prior, 8);
-    expect(capped.a).toBeCloseTo(13, 10);
-    expect(capped.b).toBeCloseTo(3, 10);
-    const [row] = taskAverageIntervals(tasks, [4], { confidence: 0.95, sides: 2 });
-    const b = row!.passAtK.benchmark!;
-    expect(b.se).toBeCloseTo(0.004833022734006653, 10);
-    expect(b.lower).toBeCloseTo(0.9898843671622218, 10);
-    expect(b.upper).toBe(1);
-  });
-
-  it('priorForTask leaves a prior lighter than 2n as it is', () => {
-    expect(priorForTask({ a: 3, b: 1 }, 8)).toEqual({ a: 3, b: 1 });
-    expect(priorForTask({ a: 30, b: 10 }, 10)).toEqual({ a: 15, b: 5 });
-  });
-
+  // Values on the fitted grid population: test/sim/benchmark/gridPrior.test.ts (Python reference).
   it('never zero width when every task is at n/n', () => {
     const rows = taskAverageIntervals(
       Array.from({ length: 20 }, () => ({ n: 8, c: 8 })),

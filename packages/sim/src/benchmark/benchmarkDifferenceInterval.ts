@@ -1,31 +1,30 @@
 import { studentTQuantile } from '../math/studentT.js';
 import { InputError } from '../errors.js';
-import { requireCountGroups, requireFinite, requireK, requireMeanIntervalOptions, requireMetric, requireObject, requirePopulationPrior } from '../checkArgs.js';
+import { requireCountGroups, requireFinite, requireK, requireMeanIntervalOptions, requireMetric, requireObject } from '../checkArgs.js';
 import type { CountGroup } from '../estimators/taskAverage.js';
-import { JEFFREYS_PRIOR } from '../intervals/betaPosterior.js';
+import { npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
 import { benchmarkMoments } from './benchmarkInterval.js';
-import type { FittedPopulation } from './differenceInterval.js';
 import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
 import type { TaskMetric } from './taskValues.js';
 
 /** One agent's side of `benchmarkDifferenceInterval`: its tasks' counts and its fitted task population. */
 export interface BenchmarkSide {
   readonly groups: readonly CountGroup[];
-  /** The population fitted to these counts (`PopulationFits.fitted`); null: Jeffreys per task. */
-  readonly prior: FittedPopulation | null;
+  /** The population fitted to these counts (`PopulationFits.grid`); null: fitted here (`npmlePrior`). */
+  readonly prior: GridPrior | null;
 }
 
 /** `benchmarkDifferenceInterval` kept within the task-population interval (`withinPopulationInterval`, as `compareRuns` reports it), in words, for output notes and JSON. */
 export const BENCHMARK_DIFFERENCE_METHOD =
-  "Student t interval of the difference with each run's trial noise (the this-benchmark interval of each run: Var(θ̂ | p) averaged over each task's posterior under that run's fitted task population), the two runs' trials independent, Welch–Satterthwaite degrees of freedom, kept within the task-population interval (this estimand has less noise)";
+  "Student t interval of the difference with each run's trial noise (the this-benchmark interval of each run: Var(θ̂ | p) averaged over each task's posterior, the larger under that run's two fitted task populations, a grid by nonparametric maximum likelihood and a Beta by moments), the two runs' trials independent, Welch–Satterthwaite degrees of freedom, kept within the task-population interval (this estimand has less noise)";
 
 /**
  * Interval for the difference B − A on this benchmark: x̄_B − x̄_A against
  * (1/T_B) Σ θ(p_B,t) − (1/T_A) Σ θ(p_A,t) over exactly these tasks (paired: the same T tasks), where
  * only the trials are random. The two runs' trials are independent given the tasks, so
  * Var(x̄_B − x̄_A) = se_A² + se_B², each the squared SE of that run's this-benchmark interval
- * (`benchmarkInterval`: trial noise of each task under the run's fitted task population, with point
- * masses at 0 and 1 where the 1 % test finds them). Paired or not, the same tasks' between-task
+ * (`benchmarkInterval`: trial noise of each task under the run's fitted task populations,
+ * `benchmarkTrialNoise`). Paired or not, the same tasks' between-task
  * spread is not part of this estimand, so pairing does not enter. Interval d ± t_ν·√(se_A² + se_B²),
  * ν = (se_A² + se_B²)² / (se_A⁴/(T_A − 1) + se_B⁴/(T_B − 1)) (Welch–Satterthwaite over the T − 1 df
  * each this-benchmark interval uses), clipped to [−1, 1]; one-sided: [d − t·se, 1].
@@ -46,13 +45,13 @@ export function benchmarkDifferenceInterval(
   ] as const) {
     const { groups, prior } = requireObject(where, side);
     requireCountGroups(`${where}.groups`, groups);
-    if (prior !== null) requirePopulationPrior(`${where}.prior`, prior);
+    if (prior !== null) requireGridPrior(`${where}.prior`, prior);
   }
   requireMetric('metric', metric);
   requireK('k', k);
   requireMeanIntervalOptions('options', options);
-  const sideA = benchmarkMoments(a.groups, metric, k, a.prior ?? JEFFREYS_PRIOR);
-  const sideB = benchmarkMoments(b.groups, metric, k, b.prior ?? JEFFREYS_PRIOR);
+  const sideA = benchmarkMoments(a.groups, metric, k, a.prior ?? npmlePrior(a.groups));
+  const sideB = benchmarkMoments(b.groups, metric, k, b.prior ?? npmlePrior(b.groups));
   if (sideA === null || sideB === null) return null;
   const estimate = sideB.mean - sideA.mean;
   const va = sideA.se ** 2;

@@ -8,6 +8,7 @@ import { atomProbability, betaComponent, inflatedBetaPrior, type InflatedBetaPri
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
 import { flooredVarianceDf } from './flooredVarianceDf.js';
+import { npmlePrior, type GridPrior } from './gridPrior.js';
 import { flooredVarianceQuantile } from './flooredVarianceQuantile.js';
 import { studentTQuantile } from '../math/studentT.js';
 import { modelVariance } from './modelVariance.js';
@@ -127,13 +128,15 @@ export function pairedDifferenceParts(tasks: readonly PairedTrials[], metric: Ta
 export type FittedPopulation = BetaPrior | InflatedBetaPrior;
 
 /**
- * The agents' task populations fitted so far, keyed by their counts. The maximum-likelihood fit
+ * The agents' task populations fitted so far, keyed by their counts: the parametric ones of the
+ * task-population difference (`fitted`) and the grid ones of this benchmark's (`grid`). The maximum-likelihood fit
  * (`inflatedBetaPrior`) takes 3–7 ms (warm) and does not depend on the metric or k, which a caller
  * varies over the same counts (`compareRuns`: every k of both metrics; the coverage study: 6 per
  * dataset): a caller that keeps one `PopulationFits` for them fits each agent's counts once.
  */
 export class PopulationFits {
   private readonly fits = new Map<string, FittedPopulation | null>();
+  private readonly grids = new Map<string, GridPrior>();
 
   /**
    * An agent's task population over the tasks used: with point masses at p = 0 and 1 where the
@@ -148,6 +151,19 @@ export class PopulationFits {
     this.fits.set(key, fitted);
     return fitted;
   }
+
+  /**
+   * An agent's task population without a parametric form (`npmlePrior`), what this benchmark's
+   * interval of the difference takes (`benchmarkDifferenceInterval`, as `benchmarkInterval`).
+   */
+  grid(groups: readonly CountGroup[]): GridPrior {
+    const key = groups.map(({ n, c, size }) => `${n}:${c}:${size}`).join(',');
+    const known = this.grids.get(key);
+    if (known !== undefined) return known;
+    const fitted = npmlePrior(groups);
+    this.grids.set(key, fitted);
+    return fitted;
+  }
 }
 
 /** Concentration of the beta component when the fitted one is ∞ (the largest `momentBetaPrior` gives). */
@@ -156,8 +172,8 @@ const MAX_CONCENTRATION = 1e5;
 /**
  * One task's trial noise E[Var(θ̂ | p) | c] under the fitted population (`trialNoiseVariance`);
  * with point masses, (1 − P(atom | c)) times that under the beta component (`atomProbability`):
- * a task on p = 0 or 1 has no trial noise. (`benchmarkInterval` does the same with the weight of
- * the population capped at 2n.)
+ * a task on p = 0 or 1 has no trial noise. (The this-benchmark intervals take the grid population
+ * instead, `gridTrialNoise`.)
  */
 function taskNoise(metric: TaskMetric, n: number, c: number, k: number, prior: FittedPopulation): number {
   if (!('mixture' in prior)) return trialNoiseVariance(metric, n, c, k, prior);

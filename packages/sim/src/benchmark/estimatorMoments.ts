@@ -59,3 +59,28 @@ function secondMoment(n: number, k: number, s: number, f: number, logFirstTerm: 
   }
   return sum * Math.exp(scale);
 }
+
+/**
+ * The moments of `estimatorMoments` at a known rate p (no prior): with C ~ Binomial(n, p) and g, G
+ * as there (pass@k on the failure side, s = 1 − p; pass^k s = p),
+ *   second = E[g(C)²] = Σ_{v ≥ k} Binomial(v; n, s)·(C(v, k)/C(n, k))²,  first = G = s^k,
+ * so Var(θ̂ | p) = second − first² (the trial noise at p). Terms in logs (no underflow of a single
+ * Binomial(k; n, s) term while later ones count); for n > 5 000 the delta method,
+ * second = s^2k + (k·s^(k−1))²·s(1 − s)/n. At s = 0 or 1 the estimate has no noise (second = first²).
+ * Example: n = 4, k = 2, p = ½, pass^2: g = C(C, 2)/6, E[g²] = (6·1 + 4·9 + 1·36)/(16·36) = 13/96 (tested).
+ */
+export function estimatorMomentsAt(metric: TaskMetric, n: number, k: number, p: number): { first: number; second: number } {
+  const s = metric === 'passHatK' ? p : 1 - p;
+  const first = s ** k;
+  if (s === 0 || s === 1 || k > n) return { first, second: k > n ? 0 : first * first };
+  if (n > EXACT_LIMIT) {
+    const slope = k * s ** (k - 1);
+    return { first, second: first * first + (slope * slope * s * (1 - s)) / n };
+  }
+  const logS = Math.log(s);
+  const logF = Math.log1p(-s);
+  const logNK = logChoose(n, k);
+  let second = 0;
+  for (let v = k; v <= n; v++) second += Math.exp(logChoose(n, v) + v * logS + (n - v) * logF + 2 * (logChoose(v, k) - logNK));
+  return { first, second };
+}

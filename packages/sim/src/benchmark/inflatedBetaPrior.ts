@@ -19,8 +19,9 @@ export interface InflatedBetaPrior {
 }
 
 /**
- * Level of the test that admits point masses (`inflatedBetaPrior`): a measured choice
- * (docs/uncertainty.md, 400 datasets per cell). At 5 % the tasks of a plain Beta population got
+ * Level of the test that admits point masses (`inflatedBetaPrior`): a measured choice, made when
+ * the this-benchmark interval used it (docs/uncertainty-history.md, 400 datasets per cell); now the
+ * task-population difference of `passk compare` uses it (`PopulationFits.fitted`). At 5 % the tasks of a plain Beta population got
  * point masses in 2–9 % of the datasets, which removed the noise of exactly the tasks that decide
  * the cell (pass@8 of Beta(0.3, 0.7) tasks, n = 8, T = 20: 94.3 % → 91.8 %); at 1 % in 0–3 %.
  */

@@ -5,7 +5,7 @@ import { benchmarkInterval } from './benchmarkInterval.js';
 import { populationInterval, type MeanBounds, type MeanIntervalOptions } from './populationInterval.js';
 import { modelVariance } from './modelVariance.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
-import { inflatedBetaPrior } from './inflatedBetaPrior.js';
+import { npmlePrior } from './gridPrior.js';
 import { groupValues, type TaskMetric } from './taskValues.js';
 
 /** The two estimands of a benchmark-level pass@k or pass^k, each with its own interval. */
@@ -31,22 +31,23 @@ export const ESTIMAND_METHODS = Object.freeze({
   population:
     'score interval for the mean of the per-task estimates with a design effect (Wilson at T·x̄(1−x̄)/s² tasks, t quantile, T − 1 df; Korn & Graubard 1998), s² at least what a Beta task population fitted to the counts implies',
   benchmark:
-    "Student t interval with the trial noise of each task, Var(θ̂ | p) averaged over its posterior under a Beta task population fitted by moments (hierarchical beta-binomial), the population weighing at most twice the task's own trials; where a likelihood-ratio test at 1 % finds point masses at p = 0 and 1 (zero/one-inflated beta-binomial, maximum likelihood), tasks at 0/n and n/n carry noise only for their posterior probability of not being on them",
+    'Student t interval (T − 1 df) with the trial noise of each task, Var(θ̂ | p) averaged over its posterior, the larger of two task populations fitted to all tasks: nonparametric maximum likelihood on a grid of p (Kiefer–Wolfowitz; mixed with Jeffreys at the share 1/√T) and a Beta by moments (weight at most 2n)',
 });
 
 /**
  * Per k, the population and this-benchmark intervals of the task-averaged unbiased pass@k and
  * pass^k (`populationInterval`, `benchmarkInterval`; tasks with n < k left out as in
- * `averageOverTasks`). The this-benchmark interval uses the task population with point masses
- * when the counts show them (`inflatedBetaPrior`), else the moment-fitted Beta. Both keep their
- * coverage on the grid of docs/uncertainty.md.
+ * `averageOverTasks`). The this-benchmark interval uses the nonparametric task population
+ * (`npmlePrior`) and the moment-fitted Beta (`benchmarkTrialNoise`), the task-population interval
+ * the moment-fitted Beta. Coverage on the grid of
+ * docs/uncertainty.md.
  */
 export function taskAverageIntervals(tasks: TaskSet, ks: readonly number[], options: MeanIntervalOptions): TaskAverageIntervalRow[] {
   requireMeanIntervalOptions('options', options);
   const groups = nonEmptyGroups(tasks);
   requireKs('ks', ks);
   const prior = momentBetaPrior(groups);
-  const benchmarkPrior = inflatedBetaPrior(groups) ?? prior ?? undefined;
+  const benchmarkPrior = npmlePrior(groups);
   const intervals = (metric: TaskMetric, k: number): EstimandIntervals => ({
     population: groupsPopulationInterval(groups, metric, k, options, prior),
     benchmark: benchmarkInterval(groups, metric, k, options, benchmarkPrior),

@@ -293,8 +293,8 @@ function benchmarkDifference(
   const groupsA = countGroups(tasksA);
   const groupsB = countGroups(tasksB);
   const bounds = benchmarkDifferenceInterval(
-    { groups: groupsA, prior: fits.fitted(groupsA) },
-    { groups: groupsB, prior: fits.fitted(groupsB) },
+    { groups: groupsA, prior: fits.grid(groupsA) },
+    { groups: groupsB, prior: fits.grid(groupsB) },
     taskMetric,
     taskK,
     { confidence: options.confidence, sides: options.sides },

@@ -81,7 +81,8 @@ export function judgeCorrectedMean(values: readonly JudgedValue[], options: Judg
   });
   requireMeanIntervalOptions('options', options);
   const floorRatio = options.floorRatio ?? 0;
-  if (!(floorRatio >= 0 && floorRatio <= 1)) throw new InputError('options.floorRatio', 'must be a number in [0, 1]', floorRatio);
+  if (typeof floorRatio !== 'number' || !(floorRatio >= 0 && floorRatio <= 1))
+    throw new InputError('options.floorRatio', 'must be a number in [0, 1]', floorRatio);
   if (options.auditOnly !== undefined && options.auditOnly !== null) {
     const { lower, upper } = requireObject('options.auditOnly', options.auditOnly);
     requireUnit('options.auditOnly.lower', lower);
