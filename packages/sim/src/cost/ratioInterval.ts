@@ -47,8 +47,7 @@ export function ratioInterval(x: ArrayLike<number>, y: ArrayLike<number>, confid
   // sums run on values scaled to at most 1: no square or sum overflows, however large the costs.
   const xScale = largest(x);
   const yScale = largest(y);
-  const scaled = scaleRatio(ratioOfScaled(scaledBy(x, xScale), scaledBy(y, yScale), confidence, method), xScale / yScale);
-  return scaled;
+  return scaleRatio(ratioOfScaled(scaledBy(x, xScale), scaledBy(y, yScale), confidence, method), xScale / yScale);
 }
 
 function largest(values: ArrayLike<number>): number {
