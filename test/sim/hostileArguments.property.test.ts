@@ -384,6 +384,9 @@ const CALLS: Record<string, () => Args> = {
   verifierFragment: () => [{ falseAccept: { errors: 3, of: 10 }, falseReject: { errors: 1, of: 12 } }, 'source'],
   ratioInterval: () => [[1, 2, 0.5], [0.5, 1, 0], 0.95, 'fieller'],
   costPerSolved: () => [costTasks(), { k: 2, confidence: 0.95, method: 'fieller' }],
+  observedBudget: () => [
+    { trials: [3, 3], successes: [1, 2], population: 'fitted', episodes: { outcomes: ['001', '1 01'], stopping: 'untilSuccess', model: 'feedback' } },
+  ],
   compareCosts: () => [
     { name: 'A', tasks: costTasks() },
     { name: 'B', tasks: costTasks().map((task) => ({ ...task, cost: task.cost * 2 })) },

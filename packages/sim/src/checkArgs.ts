@@ -41,6 +41,11 @@ export const ARGUMENT_LIMITS = {
    * the goodness-of-fit table of each n have n + 1 cells).
    */
   fitCells: 10_000_000,
+  /**
+   * Attempts in the episodes of a scenario's `tasks.measured.episodes`: every block of replicates
+   * refits a retry-dependence model to a resample of them (LDB's 500 tasks × ≤ 10 attempts: 40 ms).
+   */
+  episodeAttempts: 1_000_000,
   /** Levels of nesting in an input object (a scenario): the CLI's documents stop at 64 too. */
   depth: 64,
 } as const;

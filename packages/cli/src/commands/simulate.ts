@@ -237,10 +237,10 @@ async function withTasksFrom(
     source: basename(path),
   };
   input.tasks = args['per-task'] ? { ...posteriorTasks(tasks, fit), resample: true, measured } : { ...fit.scenarioTasks, resample: true, measured };
-  // A log with episodes: its fitted retry dependence, with the task population fitted with it (fixed
-  // at the fit: the joint refit per block is not drawn, so no interval; said in the output).
+  // A log with episodes: its fitted retry dependence, with the task population fitted with it; the
+  // episodes ride along (tasks.measured.episodes), so every block refits both to a bootstrap resample.
   const dependence = dependenceFromLog(counts, path, scenario.seed);
-  if (dependence !== null && !args['per-task']) input.tasks = { ...dependence.tasks, resample: true };
+  if (dependence !== null && !args['per-task']) input.tasks = { ...dependence.tasks, resample: true, measured: dependence.measured };
   input.attempts = { ...(input.attempts as object), correlation: dependence?.correlation ?? { model: 'independent' } };
   if (builtIn) delete input.verifier;
   const maxN = counts.n.reduce((a, b) => Math.max(a, b), 0);

@@ -1,5 +1,6 @@
 import { fitDependence, InputError, predictDependentPassAtK, type DependenceFit, type FittedDependenceModel, type SummaryRow } from '@passk/sim';
-import type { AttemptCorrelation } from '@passk/sim';
+import { basename } from 'node:path';
+import type { AttemptCorrelation, TaskEpisodes, TaskMeasurement } from '@passk/sim';
 import { dependenceWhatIfRows, dependenceWhatIfText } from '../format/dependenceWhatIf.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 
@@ -16,6 +17,22 @@ export function dependenceTasks(fit: Pick<DependenceFit, 'tasks'>, model: Fitted
   return { count: fit.tasks, successRate };
 }
 
+/**
+ * What the dependence fit rests on, as the scenario's `tasks.measured` holds it: per task its episodes
+ * ('001 1'), the pooled counts beside them, the stopping rule and the chosen model, so that every block
+ * of replicates refits that model to a bootstrap resample of the tasks (uncertainty/drawDependencePopulation).
+ */
+export function dependenceMeasured(fit: Pick<DependenceFit, 'stopping' | 'chosen'>, tasks: readonly TaskEpisodes[], source: string): TaskMeasurement {
+  const outcomes = tasks.map((task) => task.episodes.map((episode) => episode.map((x) => (x ? '1' : '0')).join('')).join(' '));
+  return {
+    trials: tasks.map((task) => task.episodes.reduce((sum, episode) => sum + episode.length, 0)),
+    successes: tasks.map((task) => task.episodes.reduce((sum, episode) => sum + episode.filter(Boolean).length, 0)),
+    population: 'fitted',
+    source,
+    episodes: { outcomes, stopping: fit.stopping, model: fit.chosen },
+  };
+}
+
 /** The retry dependence `simulate --tasks-from` takes from a log with episodes. */
 export interface LogDependence {
   readonly fit: DependenceFit;
@@ -24,6 +41,8 @@ export interface LogDependence {
   readonly tasks: { count: number; successRate: { dist: 'beta'; a: number; b: number } | { dist: 'point'; p: number } };
   /** The one line that says so. */
   readonly said: string;
+  /** The episodes and the chosen model (the scenario's `tasks.measured`), redrawn per block. */
+  readonly measured: TaskMeasurement;
 }
 
 /** Two-sided level of the parameter intervals said in the line (as `fit`'s default). */
@@ -53,6 +72,7 @@ export function dependenceFromLog(counts: Pick<TaskCounts, 'attemptOrder'>, path
     correlation: model.correlation,
     tasks: dependenceTasks(fit, model),
     said: `retries ${fit.chosen}${value} and the tasks fitted together to the log's ${fit.episodes} episodes (chosen by AIC), not independent attempts`,
+    measured: dependenceMeasured(fit, episodes.tasks, basename(path)),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Estimate, Scenario, SummaryRow } from '@passk/sim';
+import { observedBudget, type EpisodeMeasurement, type Estimate, type Scenario, type SummaryRow } from '@passk/sim';
 import { significant } from './estimateCells.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
@@ -39,6 +39,7 @@ function withInterval(estimate: Estimate, kind: 'rate' | 'amount'): string {
 export function measuredTasksLines(scenario: Scenario): string[] | null {
   const measured = scenario.tasks.measured;
   if (measured === undefined) return null;
+  if (measured.episodes !== undefined) return measuredEpisodesLines(scenario, measured.episodes, measured.source);
   const fewest = Math.min(...measured.trials);
   const most = Math.max(...measured.trials);
   const trials = fewest === most ? `${most} trials` : `${fewest}–${most} trials`;
@@ -51,6 +52,19 @@ export function measuredTasksLines(scenario: Scenario): string[] | null {
     ...(scenario.policy.maxAttempts === 2 * most
       ? [`policy.maxAttempts ${scenario.policy.maxAttempts} = 2 × the log's most trials per task (${most}), as without a scenario file.`]
       : []),
+  ];
+}
+
+/** measuredTasksLines for a log with episodes: the dependence model and tasks redrawn per block, k* beyond the longest episode model-based. */
+function measuredEpisodesLines(scenario: Scenario, episodes: EpisodeMeasurement, source: string | undefined): string[] {
+  const longest = observedBudget(scenario.tasks.measured!);
+  const count = episodes.outcomes.reduce((sum, text) => sum + text.split(' ').length, 0);
+  return [
+    `Retries (${episodes.model}) and tasks fitted together to ${source ?? 'a log'} (${episodes.outcomes.length} tasks, ${count} episodes of ≤ ${longest} attempts).`,
+    'Intervals (95 %) include the fit and which tasks the log sampled (dependence model and tasks',
+    "redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks);",
+    '± is the Monte Carlo part alone.',
+    ...(scenario.policy.maxAttempts > longest ? [`k* > ${longest}: model-based (beyond the log's longest episode), not observed.`] : []),
   ];
 }
 

@@ -9,6 +9,7 @@ import { blockReplicates, REPLICATES_PER_BLOCK } from './replicateBlocks.js';
 import { DRAWN_WORDS, drawInterval, type MetricInterval } from '../uncertainty/drawInterval.js';
 import { monteCarloVariance, varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
 import { exactSpreadOverDraws } from '../uncertainty/exactOverDraws.js';
+import { observedBudget } from '../uncertainty/observedBudget.js';
 import { drawnParameters, measuredParameters } from '../uncertainty/measuredParameters.js';
 import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
@@ -41,7 +42,8 @@ export interface SummaryRow {
   readonly k: number;
   /**
    * Only when the tasks were fitted to a log (`tasks.measured`): `observed` for k ≤ the fewest trials
-   * any task of the log had (every task was seen k times), `model` beyond (extrapolated by the fitted population).
+   * any task of the log had (every task was seen k times), or, for a log of episodes, k ≤ its longest
+   * episode; `model` beyond (extrapolated by the fitted population and dependence model).
    */
   readonly basis?: RowBasis;
   readonly coverage: Estimate;
@@ -145,8 +147,9 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
   const layout = drawnPaths.length > 0 ? blockLayout(nodes, partial.replicates) : null;
   const verifierDrawn = measuredParameters(scenario).length > 0;
   const measuredTasks = scenario.tasks.measured;
-  const drawnWords = [...(verifierDrawn ? [DRAWN_WORDS.verifier] : []), ...(measuredTasks ? [DRAWN_WORDS.tasks] : [])].join(' and ');
-  const fewestTrials = measuredTasks === undefined ? null : measuredTasks.trials.reduce((a, b) => Math.min(a, b), Infinity);
+  const tasksWords = measuredTasks?.episodes !== undefined ? DRAWN_WORDS.dependence : DRAWN_WORDS.tasks;
+  const drawnWords = [...(verifierDrawn ? [DRAWN_WORDS.verifier] : []), ...(measuredTasks ? [tasksWords] : [])].join(' and ');
+  const observedUpTo = measuredTasks === undefined ? null : observedBudget(measuredTasks);
   // The parameter part from the closed forms at the blocks' draws, where they exist (no Monte Carlo noise in it).
   const overDraws = layout === null ? null : exactSpreadOverDraws(scenario, layout.list);
   const spread = overDraws?.spread ?? null;
@@ -188,7 +191,7 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       const interval = drawInterval(mean, drawn.parameter / (T * T), drawn.monteCarlo / (T * T), layout.blocks, range, 'betweenBlocks', drawnWords);
       return { value: mean, se: Math.sqrt(drawn.monteCarlo) / T, exact, interval };
     };
-    const row: Record<string, unknown> = { k, ...(fewestTrials === null ? {} : { basis: k <= fewestTrials ? 'observed' : 'model' }) };
+    const row: Record<string, unknown> = { k, ...(observedUpTo === null ? {} : { basis: k <= observedUpTo ? 'observed' : 'model' }) };
     ENGINE_METRICS.forEach((metric, m) => (row[metric] = estimate(m)));
     const cost = moments(COST);
     const correct = moments(DELIVERED_CORRECT);

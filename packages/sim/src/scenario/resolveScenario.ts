@@ -4,6 +4,7 @@ import { checkKeys, childPath, fieldOf, missingError, readList, readObject, root
 import { deepFreeze } from './deepFreeze.js';
 import { resolveAmount } from './resolveAmount.js';
 import { resolveCorrelation } from './resolveCorrelation.js';
+import { resolveEpisodes } from './resolveEpisodes.js';
 import { resolvePolicy } from './resolvePolicy.js';
 import { resolveRate } from './resolveRate.js';
 import { resolveSelector } from './resolveSelector.js';
@@ -160,7 +161,18 @@ function resolveTaskMeasurement(value: unknown, at: ConfigPath): TaskMeasurement
   }
   const population = readField<TaskMeasurement['population']>(node, at, 'population', declared.fields.population);
   const source = readField<string | undefined>(node, at, 'source', declared.fields.source);
-  return { trials, successes, population, ...(source === undefined ? {} : { source }) };
+  const episodesValue = fieldOf(node, 'episodes');
+  if (episodesValue === undefined) return { trials, successes, population, ...(source === undefined ? {} : { source }) };
+  // The dependence model and its Beta population are refitted together: per-task posteriors are a separate-runs notion.
+  if (population !== 'fitted') {
+    throw new InputError(
+      whereOf(childPath(at, 'population')),
+      'must be fitted when episodes are given (the dependence model is refitted per block)',
+      population,
+    );
+  }
+  const episodes = resolveEpisodes(episodesValue, childPath(at, 'episodes'), trials, successes);
+  return { trials, successes, population, ...(source === undefined ? {} : { source }), episodes };
 }
 
 function resolveAttempts(value: unknown, at: ConfigPath): AttemptsSpec {

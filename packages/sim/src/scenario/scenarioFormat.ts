@@ -147,10 +147,44 @@ const taskMeasurement = {
       default: 'fitted',
     },
     source: { node: { type: 'string' }, doc: 'What was measured, in words (the log file); free text.' },
+    episodes: {
+      node: { type: 'ref', name: 'episodeMeasurement' },
+      doc: "The log's attempt-ordered episodes and the retry-dependence model fitted to them (as `simulate --tasks-from` and `fit --out` write them for a log with episodes); the engine then refits that model and its task population per block, and attempts.correlation and successRate are each block's refit.",
+      defaultDoc: '(none): a log of separate runs',
+    },
   },
   rules: [
     {
       doc: 'trials and successes have the same length, successes[i] ≤ trials[i], some task has n ≥ 2, some attempt succeeded and some failed, Σ (n + 1) over the distinct n ≤ 10⁷ (as passk fit), and tasks.resample is true (checked by the resolver only).',
+    },
+  ],
+} as const satisfies ObjectNode;
+
+/** The attempt-ordered episodes a retry-dependence model was fitted to (docs/what-ifs.md, docs/dependence.md). */
+const episodeMeasurement = {
+  type: 'object',
+  doc: "The log's episodes in attempt order and the within-episode model fitted to them. Per block of 64 replicates the engine resamples the tasks (each with all its episodes) with replacement and refits the model with its Beta task population by maximum likelihood (uncertainty/drawDependencePopulation.ts).",
+  example: "{ outcomes: ['001', '1 01'], stopping: untilSuccess, model: feedback }",
+  fields: {
+    outcomes: {
+      node: { type: 'list', item: { type: 'string', minLength: 1 } },
+      doc: "Per task, in the order of trials, its episodes: each a run of 1 (success) and 0 (failure) in attempt order, episodes separated by a space (e.g. '001 1').",
+      required: true,
+    },
+    stopping: {
+      node: { type: 'enum', values: ['fixed', 'untilSuccess'] },
+      doc: 'fixed: every planned attempt ran; untilSuccess: an episode stops at its first success.',
+      required: true,
+    },
+    model: {
+      node: { type: 'enum', values: ['independent', 'exchangeable', 'markov', 'feedback'] },
+      doc: 'The within-episode model refitted per block (the one the log chose by AIC).',
+      required: true,
+    },
+  },
+  rules: [
+    {
+      doc: "One entry per task of trials; each task's attempts and successes are its trials and successes; with untilSuccess a 1 ends its episode; some episode has 2 attempts or more; at most 10⁶ attempts in all; population is fitted (checked by the resolver only).",
     },
   ],
 } as const satisfies ObjectNode;
@@ -412,6 +446,7 @@ const run = {
 export const SCENARIO_DEFS = {
   tasks,
   taskMeasurement,
+  episodeMeasurement,
   successRate,
   mixtureComponent,
   attempts,

@@ -22,6 +22,15 @@ export function scenarioInputOf(scenario: Scenario): ScenarioInput {
               successes: [...tasks.measured.successes],
               population: tasks.measured.population,
               ...(tasks.measured.source === undefined ? {} : { source: tasks.measured.source }),
+              ...(tasks.measured.episodes === undefined
+                ? {}
+                : {
+                    episodes: {
+                      outcomes: [...tasks.measured.episodes.outcomes],
+                      stopping: tasks.measured.episodes.stopping,
+                      model: tasks.measured.episodes.model,
+                    },
+                  }),
             },
           }),
     },

@@ -43,6 +43,21 @@ export interface TaskMeasurement {
   /** fitted: the refit population; perTask: each resampled task's posterior under the refit beta-binomial prior. */
   readonly population: 'fitted' | 'perTask';
   readonly source?: string;
+  /** With attempt-ordered episodes in the log: the episodes and the retry-dependence model fitted to them (redrawn per block, uncertainty/drawDependencePopulation). */
+  readonly episodes?: EpisodeMeasurement;
+}
+
+/**
+ * The attempt-ordered episodes a retry-dependence model and its task population were fitted to
+ * (`simulate --tasks-from` and `fit --out` on a log with episodes; docs/what-ifs.md).
+ */
+export interface EpisodeMeasurement {
+  /** Per task (in the order of `trials`), its episodes in attempt order: '1' success, '0' failure, episodes separated by a space ('001 1'). */
+  readonly outcomes: readonly string[];
+  /** fixed: every planned attempt ran; untilSuccess: an episode stops at its first success. */
+  readonly stopping: 'fixed' | 'untilSuccess';
+  /** The within-episode model refitted per block (the one chosen by AIC on the log). */
+  readonly model: 'independent' | 'exchangeable' | 'markov' | 'feedback';
 }
 
 /** How the attempts at one task depend on each other (`attempts.correlation`): independent, exchangeable (intra-class correlation), Markov (stickiness) or feedback after a failure; as in the file. */

@@ -2,6 +2,7 @@ import { beta } from '../distributions/beta.js';
 import { streamRng } from '../rng/streams.js';
 import { deepFreeze } from '../scenario/deepFreeze.js';
 import type { Scenario } from '../scenario/types.js';
+import { drawDependencePopulation } from './drawDependencePopulation.js';
 import { drawTaskPopulation } from './drawTaskPopulation.js';
 import { measuredParameters } from './measuredParameters.js';
 
@@ -10,7 +11,10 @@ import { measuredParameters } from './measuredParameters.js';
  * measured; otherwise the scenario under one draw of its measured parameters: the verifier's rates
  * from their posteriors (`measuredParameters`), in their fixed order from the stream
  * (seed, 'parameters', block), and the task population refitted to a bootstrap resample of the
- * log's tasks (`drawTaskPopulation`) from the stream (seed, 'taskPopulation', block). Every block is
+ * log's tasks (`drawTaskPopulation`) from the stream (seed, 'taskPopulation', block), or, for a log
+ * with episodes (`tasks.measured.episodes`), the dependence model and its task population refitted
+ * together to a bootstrap resample of the tasks (`drawDependencePopulation`) from the stream
+ * (seed, 'dependencePopulation', block). Every block is
  * one draw, so the spread between blocks carries the parameters' uncertainty and the spread within a
  * block the Monte Carlo noise (summarise separates the two); the draw depends only on the seed and
  * the block, never on how blocks are split over workers or shards.
@@ -31,9 +35,15 @@ export function blockScenario(scenario: Scenario, block: number): Scenario {
     }
     verifier = { ...verifier, falseAccept, falseReject };
   }
-  if (measuredTasks !== undefined) {
+  let { attempts } = scenario;
+  if (measuredTasks?.episodes !== undefined) {
+    const { measured: _measured, ...rest } = tasks;
+    const draw = drawDependencePopulation(measuredTasks.episodes, streamRng(scenario.seed, 'dependencePopulation', block));
+    tasks = { ...rest, successRate: draw.successRate };
+    attempts = { ...attempts, correlation: draw.correlation };
+  } else if (measuredTasks !== undefined) {
     const { measured: _measured, ...rest } = tasks;
     tasks = { ...rest, successRate: drawTaskPopulation(measuredTasks, streamRng(scenario.seed, 'taskPopulation', block)) };
   }
-  return deepFreeze({ ...scenario, tasks, verifier });
+  return deepFreeze({ ...scenario, tasks, attempts, verifier });
 }

@@ -21,10 +21,11 @@ export const DRAW_INTERVAL_METHODS = {
   betweenBlocks: 'variance between blocks (ANOVA) + Monte Carlo; normal, t(blocks − 1)',
 } as const;
 
-/** What a block draws, as the interval's method names it: a measured verifier's rates, a fitted task population. */
+/** What a block draws, as the interval's method names it: a measured verifier's rates, a fitted task population, a fitted retry-dependence model with its tasks. */
 export const DRAWN_WORDS = {
   verifier: 'measured rates drawn per block (Jeffreys posteriors)',
   tasks: "task population refitted per block to a bootstrap resample of the log's tasks",
+  dependence: "dependence model and tasks redrawn per block (refitted to a bootstrap resample of the log's tasks)",
 } as const;
 
 /**

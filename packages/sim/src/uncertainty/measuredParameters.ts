@@ -39,11 +39,13 @@ function jeffreys(path: MeasuredParameter['path'], events: number, trials: numbe
 /**
  * The scenario keys a simulation draws per block of replicates (`blockScenario`), in order: the
  * measured verifier rates, then `tasks.successRate` when `tasks.measured` gives the log it was
- * fitted to. Empty when nothing is measured (every block then simulates the scenario itself).
+ * fitted to, and `attempts.correlation` when `tasks.measured.episodes` gives the episodes the
+ * dependence model was fitted to. Empty when nothing is measured (every block then simulates the scenario itself).
  * Example: a scenario from `simulate --tasks-from` → ['tasks.successRate'].
  */
 export function drawnParameters(scenario: Scenario): string[] {
   const paths: string[] = measuredParameters(scenario).map((p) => p.path);
   if (scenario.tasks.measured !== undefined) paths.push('tasks.successRate');
+  if (scenario.tasks.measured?.episodes !== undefined) paths.push('attempts.correlation');
   return paths;
 }
