@@ -7,12 +7,20 @@
 // is the closed form (analytic exactMetrics) of the same policy on the true population. Beside it:
 // the coverage of what the summary claimed before: the fit fixed at its MLE, value ± 1.96 SE.
 // Prints a Markdown table (docs/what-ifs.md).
+// The same for logs with retries in episodes (attempt-ordered, `--episode-col`): logs drawn from a
+// known Beta population and a known feedback model (DEPENDENT_TRUTHS), fitted as `simulate
+// --tasks-from` fits them (the four dependence models by maximum likelihood, the lowest AIC chosen;
+// tasks.measured.episodes), so that every block refits the chosen model to a bootstrap resample.
 // Options: --runs N (default 400 per cell), --replicates R (default 1024 = 16 blocks per run),
-// --tasks T,… (default 80,30), --trials n (default 5), --population fitted,perTask (default both).
+// --tasks T,… (default 80,30), --trials n (default 5), --population fitted,perTask (default both),
+// --study separate,dependent (default both).
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { binomial, beta, exactValuesFor, fitTasks, posteriorTasks, resolveScenario, simulate, streamRng } from '../../packages/sim/dist/index.js';
+import { DEPENDENCE_MODELS } from '../../packages/sim/dist/dependence/dependenceModels.js';
+import { episodeData } from '../../packages/sim/dist/dependence/episodeData.js';
+import { fitDependenceModel } from '../../packages/sim/dist/dependence/fitDependenceModel.js';
 
 /** Known task populations the logs are drawn from (file form), with a sampler of one task's rate. */
 export const TRUTHS = {
@@ -75,21 +83,148 @@ export function whatIfCoverage({ truth, tasks, trials, runs, replicates, seed = 
     const rows = simulate(resolveScenario({ ...input, tasks: { ...input.tasks, measured } })).rows;
     const before = simulate(resolveScenario(input)).rows;
     if (process.env.WHATIF_PROGRESS) process.stderr.write(`\r${truth} ${tasks}×${trials} ${population}: ${run + 1}/${runs}`);
-    for (const metric of METRICS) {
-      for (const k of checked) {
-        const key = `${metric}@${k}`;
-        const t = exact[metric][k - 1];
-        const { interval } = rows[k - 1][metric];
-        const old = before[k - 1][metric];
-        const cell = (tally[key] ??= { covered: 0, beforeCovered: 0, width: 0, runs: 0 });
-        cell.runs++;
-        if (interval.lower <= t && t <= interval.upper) cell.covered++;
-        if (Math.abs(old.value - t) <= 1.96 * old.se) cell.beforeCovered++;
-        cell.width += (interval.upper - interval.lower) / 2;
-      }
-    }
+    tallyRows(tally, rows, before, exact, checked);
   }
   return tally;
+}
+
+/**
+ * Known truths with dependent retries: p_t ~ Beta(a, b) and feedback afterFailure η (after a failed
+ * attempt p ← p + η(1 − p) for η ≥ 0, p ← p(1 + η) for η < 0; docs/design.md §3), logged as
+ * `episodes` episodes of `length` attempts per task, every attempt run (fixed) or stopping at the
+ * first success (untilSuccess; LDB's debug loop, Aider's tries).
+ */
+export const DEPENDENT_TRUTHS = {
+  'feedback 0.3, beta(2, 2), 2 episodes × 4 fixed': { a: 2, b: 2, afterFailure: 0.3, episodes: 2, length: 4, stopping: 'fixed' },
+  'feedback −0.4, beta(1.4, 0.6), 1 episode ≤ 5 untilSuccess': { a: 1.4, b: 0.6, afterFailure: -0.4, episodes: 1, length: 5, stopping: 'untilSuccess' },
+};
+
+/** One episode of a task with rate p under feedback η (written out here, independently of the engine). */
+function drawEpisode(rng, p, afterFailure, length, untilSuccess) {
+  const outcomes = [];
+  let rate = p;
+  for (let a = 0; a < length; a++) {
+    const ok = rng.uniform() < rate;
+    outcomes.push(ok);
+    if (ok && untilSuccess) break;
+    if (!ok) rate = afterFailure >= 0 ? rate + afterFailure * (1 - rate) : rate * (1 + afterFailure);
+  }
+  return outcomes;
+}
+
+/**
+ * The fit `simulate --tasks-from` makes of a log with episodes (fitDependence's models and choice,
+ * without its intervals and test): the chosen model's population, correlation and name, or null when
+ * the log has nothing to fit (no success or no failure).
+ */
+function fitEpisodes(tasks, stopping) {
+  const outcomes = tasks.flatMap((task) => task.episodes.flat());
+  if (!outcomes.some(Boolean) || outcomes.every(Boolean)) return null;
+  const data = episodeData(tasks, stopping);
+  let first = 0;
+  let episodes = 0;
+  for (const task of tasks) for (const episode of task.episodes) episodes++, (first += episode[0] ? 1 : 0);
+  const models = DEPENDENCE_MODELS.map((model) => fitDependenceModel(data, model, 0.95, first / episodes, 'none'));
+  const chosen = models.reduce((best, model) => (model.aic < best.aic - 1e-9 ? model : best), models[0]);
+  const { alpha, beta: b } = chosen.population;
+  const successRate = Number.isFinite(alpha) && Number.isFinite(b) ? { dist: 'beta', a: alpha, b } : { dist: 'point', p: chosen.parameters.mean.estimate };
+  return { successRate, correlation: chosen.correlation, model: chosen.model };
+}
+
+/**
+ * Coverage of the what-if interval for a log with dependent retries: `runs` logs of `tasks` tasks
+ * drawn from DEPENDENT_TRUTHS[truth], each fitted (fitEpisodes) and simulated with K = 2·length and
+ * `replicates` replicates, the chosen model and its tasks refitted per block (tasks.measured.episodes).
+ * The truth is the closed form (exactValuesFor) of the same policy under the true Beta and feedback.
+ * Returns per metric and k as whatIfCoverage, plus `chosen`: how often each model was chosen.
+ */
+export function dependentWhatIfCoverage({ truth, tasks, runs, replicates, seed = 2026, ks }) {
+  const known = DEPENDENT_TRUTHS[truth];
+  const K = 2 * known.length;
+  const policy = { maxAttempts: K };
+  const correlation = { model: 'feedback', afterFailure: known.afterFailure };
+  const exact = exactValuesFor(
+    resolveScenario({
+      tasks: { count: tasks, successRate: { dist: 'beta', a: known.a, b: known.b }, resample: true },
+      attempts: { correlation },
+      verifier: VERIFIER,
+      policy,
+    }),
+  );
+  const rng = streamRng(seed, 'what-if-coverage', 'dependent', truth, tasks);
+  const tally = {};
+  const chosen = {};
+  const checked = ks ?? [1, known.length, K];
+  for (let run = 0; run < runs; run++) {
+    const log = [];
+    for (let t = 0; t < tasks; t++) {
+      const p = beta(rng, known.a, known.b);
+      log.push({
+        episodes: Array.from({ length: known.episodes }, () => drawEpisode(rng, p, known.afterFailure, known.length, known.stopping === 'untilSuccess')),
+      });
+    }
+    const fit = fitEpisodes(log, known.stopping);
+    if (fit === null) continue; // passk refuses such a log too
+    chosen[fit.model] = (chosen[fit.model] ?? 0) + 1;
+    const measured = {
+      trials: log.map((task) => task.episodes.reduce((sum, e) => sum + e.length, 0)),
+      successes: log.map((task) => task.episodes.reduce((sum, e) => sum + e.filter(Boolean).length, 0)),
+      population: 'fitted',
+      episodes: {
+        outcomes: log.map((task) => task.episodes.map((e) => e.map((x) => (x ? '1' : '0')).join('')).join(' ')),
+        stopping: known.stopping,
+        model: fit.model,
+      },
+    };
+    const input = {
+      seed: `${seed}-${run}`,
+      tasks: { count: tasks, successRate: fit.successRate, resample: true },
+      attempts: { correlation: fit.correlation },
+      verifier: VERIFIER,
+      policy,
+      run: { replicates },
+    };
+    const rows = simulate(resolveScenario({ ...input, tasks: { ...input.tasks, measured } })).rows;
+    const before = simulate(resolveScenario(input)).rows;
+    if (process.env.WHATIF_PROGRESS) process.stderr.write(`\r${truth} ${tasks}: ${run + 1}/${runs}`);
+    tallyRows(tally, rows, before, exact, checked);
+  }
+  return { tally, chosen };
+}
+
+/** Adds one run's intervals (and the fixed fit's ± 1.96 SE) against the truth to the tally, per metric and k. */
+function tallyRows(tally, rows, before, exact, checked) {
+  for (const metric of METRICS) {
+    for (const k of checked) {
+      const key = `${metric}@${k}`;
+      const t = exact[metric][k - 1];
+      const { interval } = rows[k - 1][metric];
+      const old = before[k - 1][metric];
+      const cell = (tally[key] ??= { covered: 0, beforeCovered: 0, width: 0, runs: 0 });
+      cell.runs++;
+      if (interval.lower <= t && t <= interval.upper) cell.covered++;
+      if (Math.abs(old.value - t) <= 1.96 * old.se) cell.beforeCovered++;
+      cell.width += (interval.upper - interval.lower) / 2;
+    }
+  }
+}
+
+/** One Markdown row per cell of a tally; returns [cells, cells more than 2 binomial SE below 95 %]. */
+function printTally(tally, prefix, observedUpTo) {
+  let cells = 0;
+  let below = 0;
+  for (const [key, cell] of Object.entries(tally)) {
+    const k = Number(key.split('@')[1]);
+    const coverage = cell.covered / cell.runs;
+    const se = Math.sqrt((coverage * (1 - coverage)) / cell.runs);
+    cells++;
+    if (coverage + 2 * Math.sqrt((0.95 * 0.05) / cell.runs) < 0.95) below++;
+    process.stdout.write(
+      `| ${prefix} | ${key} | ${k <= observedUpTo ? 'observed' : 'model'} | ${(coverage * 100).toFixed(1)} % ± ${(se * 100).toFixed(1)} | ` +
+        `${((cell.beforeCovered / cell.runs) * 100).toFixed(1)} % | ${((cell.width / cell.runs) * 100).toFixed(2)} pp |\n`,
+    );
+  }
+  return [cells, below];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -100,38 +235,56 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       tasks: { type: 'string', default: '80,30' },
       trials: { type: 'string', default: '5' },
       population: { type: 'string', default: 'fitted,perTask' },
+      study: { type: 'string', default: 'separate,dependent' },
+      'dependent-tasks': { type: 'string', default: '50,200' },
     },
   });
   const runs = Number(values.runs);
   const replicates = Number(values.replicates);
   const trials = Number(values.trials);
+  const studies = values.study.split(',');
   const started = performance.now();
-  process.stdout.write(
-    `what-if coverage: ${runs} logs per cell of T tasks × ${trials} trials, ${replicates} replicates each ` +
-      `(${Math.ceil(replicates / 64)} blocks), K = ${2 * trials}, verifier fa ${VERIFIER.falseAccept} fr ${VERIFIER.falseReject}; ` +
-      `${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
-  );
-  process.stdout.write('| truth | T | population | metric@k | basis | coverage (± SE) | before (fit fixed, ± 1.96 SE) | mean half-width |\n');
-  process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
   let cells = 0;
   let below = 0;
-  for (const tasks of values.tasks.split(',').map(Number)) {
-    for (const population of values.population.split(',')) {
-      for (const truth of Object.keys(TRUTHS)) {
-        const tally = whatIfCoverage({ truth, tasks, trials, runs, replicates, population });
-        for (const [key, cell] of Object.entries(tally)) {
-          const k = Number(key.split('@')[1]);
-          const coverage = cell.covered / cell.runs;
-          const se = Math.sqrt((coverage * (1 - coverage)) / cell.runs);
-          cells++;
-          if (coverage + 2 * Math.sqrt((0.95 * 0.05) / cell.runs) < 0.95) below++;
-          process.stdout.write(
-            `| ${truth} | ${tasks} | ${population} | ${key} | ${k <= trials ? 'observed' : 'model'} | ${(coverage * 100).toFixed(1)} % ± ${(se * 100).toFixed(1)} | ` +
-              `${((cell.beforeCovered / cell.runs) * 100).toFixed(1)} % | ${((cell.width / cell.runs) * 100).toFixed(2)} pp |\n`,
-          );
+  const count = ([c, b]) => ((cells += c), (below += b));
+  if (studies.includes('separate')) {
+    process.stdout.write(
+      `what-if coverage: ${runs} logs per cell of T tasks × ${trials} trials, ${replicates} replicates each ` +
+        `(${Math.ceil(replicates / 64)} blocks), K = ${2 * trials}, verifier fa ${VERIFIER.falseAccept} fr ${VERIFIER.falseReject}; ` +
+        `${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
+    );
+    process.stdout.write('| truth | T | population | metric@k | basis | coverage (± SE) | before (fit fixed, ± 1.96 SE) | mean half-width |\n');
+    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
+    for (const tasks of values.tasks.split(',').map(Number)) {
+      for (const population of values.population.split(',')) {
+        for (const truth of Object.keys(TRUTHS)) {
+          count(printTally(whatIfCoverage({ truth, tasks, trials, runs, replicates, population }), `${truth} | ${tasks} | ${population}`, trials));
         }
       }
     }
+  }
+  if (studies.includes('dependent')) {
+    process.stdout.write(
+      `\nwhat-if coverage, dependent retries (episodes): ${runs} logs per cell, ${replicates} replicates each, K = 2 × the episode length, ` +
+        `verifier fa ${VERIFIER.falseAccept} fr ${VERIFIER.falseReject}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
+    );
+    process.stdout.write('| truth | T | metric@k | basis | coverage (± SE) | before (fit fixed, ± 1.96 SE) | mean half-width |\n');
+    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- |\n');
+    const choices = [];
+    for (const truth of Object.keys(DEPENDENT_TRUTHS)) {
+      const [tasks] = values['dependent-tasks']
+        .split(',')
+        .map(Number)
+        .filter((_, i) => i === Object.keys(DEPENDENT_TRUTHS).indexOf(truth));
+      const { tally, chosen } = dependentWhatIfCoverage({ truth, tasks, runs, replicates });
+      count(printTally(tally, `${truth} | ${tasks}`, DEPENDENT_TRUTHS[truth].length));
+      choices.push(
+        `${truth}, T = ${tasks}: ${Object.entries(chosen)
+          .map(([model, n]) => `${model} ${n}`)
+          .join(', ')}`,
+      );
+    }
+    process.stdout.write(`\nModel chosen by AIC on the logs: ${choices.join('; ')}\n`);
   }
   process.stdout.write(
     `\n${cells} cells; ${below} below 95 % by more than 2 binomial SE of the nominal rate; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
