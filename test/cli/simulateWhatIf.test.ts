@@ -11,6 +11,8 @@ const LOG = fixture('tasks-from/terminal-bench-5-runs');
 /** The successes per task the generator printed (task-00 … task-29). */
 const SUCCESSES = [0, 0, 4, 0, 0, 5, 3, 0, 3, 0, 0, 2, 0, 1, 0, 5, 5, 0, 0, 5, 5, 5, 1, 0, 1, 0, 5, 0, 5, 5];
 const dir = tempDir('what-if');
+/** Attempt-ordered episodes: test/fixtures/episodes/make_episodes.py (30 tasks × 2 episodes × 4 attempts, feedback 0.3). */
+const EPISODES = [fixture('episodes/retries.csv'), '--episode-col', 'episode', '--attempt-col', 'attempt'];
 
 async function run(...args: string[]) {
   const result = await passk('simulate', '--tasks-from', LOG, '--replicates', '640', ...args);
@@ -57,6 +59,18 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     expect(merged.stdout).toBe(one);
   });
 
+  it('a log with episodes: the same bytes on 1 and 2 workers, and from 2 shards merged (the dependence refit per block)', async () => {
+    const args = ['simulate', '--tasks-from', ...EPISODES, '--replicates', '384'];
+    const one = await passk(...args, '--json', '--workers', '1');
+    expect(one.code).toBe(0);
+    expect((await passk(...args, '--json', '--workers', '2')).stdout).toBe(one.stdout);
+    const parts = join(dir, 'episode-parts');
+    for (const shard of ['1/2', '2/2']) expect((await passk(...args, '--shard', shard, '--out', parts, '--workers', '1')).code).toBe(0);
+    const merged = await passk('merge', ...readdirSync(parts).map((name) => join(parts, name)), '--json');
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).toBe(one.stdout);
+  });
+
   it('text: k beyond the trials is marked k*, model-based; the budget and the assumed cost are said', async () => {
     const text = await run('--workers', '1');
     expect(text).toContain('Tasks fitted to terminal-bench-5-runs (30 tasks × 5 trials).');
@@ -98,6 +112,35 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     expect(page).toContain(`${percent(best.deliveredCorrect.value)} [${percent(lower)}, ${percent(upper)}] of episodes delivered correct`);
     expect(page).toContain('95 %, the fitted tasks&#39; uncertainty included');
     expect(page).toContain('cost and latency per attempt are the scenario&#39;s assumptions, not measured (the log records none).');
+  });
+
+  it('a log with episodes: the episodes and the chosen model in tasks.measured, both redrawn per block, k beyond the longest episode model-based', async () => {
+    const run = await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '384', '--workers', '1', '--json');
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout);
+    const measured = summary.scenario.tasks.measured;
+    // retries.csv (make_episodes.py): 30 tasks × 2 episodes × 4 attempts, every attempt run; the fit chooses feedback.
+    expect(measured.episodes.stopping).toBe('fixed');
+    expect(measured.episodes.model).toBe(summary.scenario.attempts.correlation.model);
+    expect(measured.episodes.outcomes).toHaveLength(30);
+    for (const [i, text] of measured.episodes.outcomes.entries()) {
+      expect(text).toMatch(/^[01]{4} [01]{4}$/);
+      expect(measured.trials[i]).toBe(8);
+      expect(measured.successes[i]).toBe([...text].filter((x) => x === '1').length);
+    }
+    expect(summary.drawn).toEqual({ parameters: ['tasks.successRate', 'attempts.correlation'], blocks: 6, taskPopulation: 'bootstrapRefit' });
+    expect(summary.rows.map((row: { basis: string }) => row.basis)).toEqual([...Array(4).fill('observed'), ...Array(4).fill('model')]);
+    for (const row of summary.rows) {
+      expect(row.deliveredCorrect.interval.method).toMatch(/^dependence model and tasks redrawn per block /);
+    }
+    // 30 tasks leave pass@1 uncertain by several points: far more than the Monte Carlo part.
+    const first = summary.rows[0].coverage;
+    expect(first.interval.upper - first.interval.lower).toBeGreaterThan(8 * first.se);
+    const text = await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '384', '--workers', '1');
+    expect(text.stdout).toContain('Retries (feedback) and tasks fitted together to retries.csv (30 tasks, 60 episodes of ≤ 4 attempts).');
+    expect(text.stdout).toContain("redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks);");
+    expect(text.stdout).toContain("k* > 4: model-based (beyond the log's longest episode), not observed.");
+    expect(text.stdout).toContain("What users get with at most k attempts, the fit's uncertainty included (95 % interval):");
   });
 
   it('a scenario file keeps its own maxAttempts', async () => {
