@@ -1,4 +1,4 @@
-// Types of whatIfCoverage.mjs for the reduced study in test/sim/uncertainty/measuredTasks.test.ts.
+// Types of whatIfCoverage.mjs for the reduced studies in test/sim/uncertainty/measuredTasks.test.ts and measuredEpisodes.test.ts.
 
 /** Per metric@k of one cell: logs whose interval covered the truth, the same for the summary before (fit fixed), Σ half-widths, logs. */
 export interface CoverageCell {
@@ -21,3 +21,18 @@ export function whatIfCoverage(options: {
   ks?: number[];
   population?: 'fitted' | 'perTask';
 }): Record<string, CoverageCell>;
+
+export const DEPENDENT_TRUTHS: Record<
+  string,
+  { a: number; b: number; afterFailure: number; episodes: number; length: number; stopping: 'fixed' | 'untilSuccess' }
+>;
+
+export function dependentWhatIfCoverage(options: {
+  truth: string;
+  tasks: number;
+  runs: number;
+  replicates: number;
+  seed?: number;
+  ks?: number[];
+  refit?: 'aic' | 'chosen';
+}): { tally: Record<string, CoverageCell>; chosen: Record<string, number> };

@@ -15,7 +15,7 @@ import { describeEmpirical, describeNotRecorded, empiricalAttempts } from '../io
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { parseSeedOption } from '../args/seedOption.js';
 import { measureDependence, type MeasuredDependence } from './measureDependence.js';
-import { dependenceTasks } from './tasksFromDependence.js';
+import { dependenceMeasured, dependenceTasks } from './tasksFromDependence.js';
 import { formatDependence, formatDrift } from '../format/dependenceText.js';
 
 interface FitArgs extends ResultsFileArgs {
@@ -140,11 +140,15 @@ function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, co
     name: `fitted to ${name} (${dependent === undefined ? fit.chosen : `${dependent.model.model} retries`})`,
     // A log of separate runs: its per-task counts ride along (tasks.measured), so that passk simulate
     // refits the population per block of replicates and its intervals carry the fit's uncertainty.
-    tasks: dependent?.tasks ?? {
-      ...fit.scenarioTasks,
-      resample: true,
-      measured: { trials: [...counts.n], successes: [...counts.c], source: name },
-    },
+    // A log with episodes: the episodes and the model ride along (tasks.measured.episodes), so that
+    // passk simulate refits the dependence model and its tasks per block the same way.
+    tasks: dependent
+      ? { ...dependent.tasks, resample: true, measured: dependenceMeasured(measured.fit!, counts.attemptOrder!.episodes!.tasks, name) }
+      : {
+          ...fit.scenarioTasks,
+          resample: true,
+          measured: { trials: [...counts.n], successes: [...counts.c], source: name },
+        },
     attempts: { correlation: dependent?.model.correlation ?? { model: 'independent' }, ...empiricalAttempts(counts).attempts },
     policy: { maxAttempts },
   };
@@ -167,6 +171,9 @@ function scenarioFile(fit: TaskFit, inputs: readonly string[], args: FitArgs, co
           `# The tasks block and attempts.correlation are fitted together (maximum likelihood over the`,
           `# episodes in attempt order).`,
           `# What they imply for k beyond the ${measured.dependence!.maxLength} attempts of the longest episode follows from the model.`,
+          `# tasks.measured holds the log's episodes: passk simulate refits the dependence model and the tasks`,
+          `# per block of 64 replicates to a bootstrap resample of them, so its intervals include the fit's`,
+          `# uncertainty (fresh tasks every replicate: resample true).`,
         ];
   const amounts = describeEmpirical(counts.cost, counts.latency);
   if (amounts !== undefined) header.push(`# Per-attempt ${amounts}: the log's empirical distribution (dist: empirical).`);

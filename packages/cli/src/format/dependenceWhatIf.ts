@@ -1,11 +1,12 @@
 import type { DependenceFit, SummaryRow } from '@passk/sim';
-import { formatPercent } from './percent.js';
+import { formatPercent, formatPercentInterval } from './percent.js';
 import { renderTable } from './table.js';
 
 /** One row of the what-if beside the simulation: the model's pass@k and what independence would predict. */
 export interface DependenceWhatIfRow {
   readonly k: number;
-  readonly simulated: { readonly value: number | null; readonly se: number | null };
+  /** The simulated coverage, its Monte Carlo SE and (the fit redrawn per block) its 95 % interval. */
+  readonly simulated: { readonly value: number | null; readonly se: number | null; readonly interval?: { readonly lower: number; readonly upper: number } };
   readonly model: number;
   readonly independent: number;
   /** The log's own pass@k of an episode (observedPassAtK), null beyond its longest episode. */
@@ -41,7 +42,7 @@ export function dependenceWhatIfText(fit: DependenceFit, rows: readonly Dependen
     [
       { header: 'k' },
       { header: 'observed' },
-      { header: 'simulated coverage' },
+      { header: rows.some((row) => row.simulated.interval !== undefined) ? 'simulated [95 %]' : 'simulated coverage' },
       { header: `pass@k ${fit.chosen}` },
       { header: 'if independent' },
       { header: 'difference' },
@@ -52,7 +53,9 @@ export function dependenceWhatIfText(fit: DependenceFit, rows: readonly Dependen
       formatPercent(row.observed),
       row.simulated.value === null
         ? '—'
-        : `${(row.simulated.value * 100).toFixed(2)}%${row.simulated.se === null ? '' : ` ±${(row.simulated.se * 100).toFixed(2)}`}`,
+        : row.simulated.interval !== undefined
+          ? `${formatPercent(row.simulated.value)} ${formatPercentInterval(row.simulated.interval.lower, row.simulated.interval.upper)}`
+          : `${(row.simulated.value * 100).toFixed(2)}%${row.simulated.se === null ? '' : ` ±${(row.simulated.se * 100).toFixed(2)}`}`,
       formatPercent(row.model),
       formatPercent(row.independent),
       `${((row.model - row.independent) * 100).toFixed(1)} pts`,
@@ -65,7 +68,11 @@ export function dependenceWhatIfText(fit: DependenceFit, rows: readonly Dependen
     `pass@k ${fit.chosen}: the fitted model over its task population; if independent: the independent model\n` +
     `fitted to the same episodes. k > ${fit.maxLength} (the longest episode in the log) follows from the model, not\n` +
     "from the data. observed: the log's episodes, 1 − Π (1 − s_j/r_j) over attempts j ≤ k (r_j episodes\n" +
-    'whose earlier attempts failed, s_j of them succeed at j); not the C-ratios of pooled attempts.\n'
+    'whose earlier attempts failed, s_j of them succeed at j); not the C-ratios of pooled attempts.\n' +
+    (rows.some((row) => row.simulated.interval !== undefined)
+      ? 'simulated [95 %]: the model and its tasks refitted per block to a bootstrap resample of the tasks;\n' +
+        'the two pass@k columns are the fit to the log itself.\n'
+      : '')
   );
 }
 
@@ -78,7 +85,11 @@ export function dependenceWhatIfRows(
 ): DependenceWhatIfRow[] {
   return summaryRows.map((row, i) => ({
     k: row.k,
-    simulated: { value: row.coverage.value, se: row.coverage.se },
+    simulated: {
+      value: row.coverage.value,
+      se: row.coverage.se,
+      ...(row.coverage.interval === undefined ? {} : { interval: { lower: row.coverage.interval.lower, upper: row.coverage.interval.upper } }),
+    },
     model: model[i]!.passAtK,
     independent: independent[i]!.passAtK,
     observed: observedPassAtK(hazard, row.k),

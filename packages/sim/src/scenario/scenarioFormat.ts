@@ -177,8 +177,8 @@ const episodeMeasurement = {
       required: true,
     },
     model: {
-      node: { type: 'enum', values: ['independent', 'exchangeable', 'markov', 'feedback'] },
-      doc: 'The within-episode model refitted per block (the one the log chose by AIC).',
+      node: { type: 'enum', values: ['aic', 'independent', 'exchangeable', 'markov', 'feedback'] },
+      doc: 'The within-episode model refitted per block: aic refits all four and keeps the lowest AIC (the choice redrawn too, as `simulate --tasks-from` writes it); a model name refits that one alone.',
       required: true,
     },
   },

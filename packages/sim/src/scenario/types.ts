@@ -56,8 +56,8 @@ export interface EpisodeMeasurement {
   readonly outcomes: readonly string[];
   /** fixed: every planned attempt ran; untilSuccess: an episode stops at its first success. */
   readonly stopping: 'fixed' | 'untilSuccess';
-  /** The within-episode model refitted per block (the one chosen by AIC on the log). */
-  readonly model: 'independent' | 'exchangeable' | 'markov' | 'feedback';
+  /** The within-episode model refitted per block, or aic: all four refitted per block, the lowest AIC kept. */
+  readonly model: 'aic' | 'independent' | 'exchangeable' | 'markov' | 'feedback';
 }
 
 /** How the attempts at one task depend on each other (`attempts.correlation`): independent, exchangeable (intra-class correlation), Markov (stickiness) or feedback after a failure; as in the file. */

@@ -1,4 +1,4 @@
-import { dependenceModel } from '../dependence/dependenceModels.js';
+import { DEPENDENCE_MODELS, dependenceModel } from '../dependence/dependenceModels.js';
 import { episodeData } from '../dependence/episodeData.js';
 import { fitDependenceModel } from '../dependence/fitDependenceModel.js';
 import { firstAttemptRate } from '../dependence/testEpisodeIndependence.js';
@@ -26,18 +26,20 @@ export function parseEpisodes(text: string): boolean[][] {
  * One plausible retry-dependence fit given the log's episodes: the nonparametric bootstrap of the
  * tasks (T tasks drawn uniformly with replacement, each with all its episodes, so the dependence
  * within a task and within an episode stays intact; Efron & Tibshirani 1993, ch. 6) refitted by
- * maximum likelihood under the model the log chose (`fitDependenceModel`: Beta(mean·s, (1 − mean)·s)
- * task rates and the model's icc, stickiness or afterFailure; the model choice itself is not redrawn).
+ * maximum likelihood (`fitDependenceModel`: Beta(mean·s, (1 − mean)·s) task rates and the model's
+ * icc, stickiness or afterFailure): under `episodes.model` when it names one, or, with 'aic', all four
+ * refitted and the lowest AIC kept (as `fitDependence` chooses), so the model choice is redrawn too.
  * The draw is the refit's population (every task at the mean where it finds no spread, s = ∞) and its
  * `attempts.correlation`. A resample with nothing to fit (fewer than 3 episodes, no episode of 2
  * attempts, or no success or no failure) is drawn again from the same stream, so the draw depends only on `rng`.
- * Cost: one refit per call (LDB's 500 tasks × ≤ 10 attempts under feedback: 40 ms on a loaded 2-core machine).
+ * Cost: one refit per model and call (LDB's 500 tasks × ≤ 10 attempts: feedback 40–125 ms, all four
+ * 130–340 ms on a loaded 2-core machine).
  * Example: tasks ['01', '1', '00'] resampled as tasks 1, 1, 3 refit to the episodes '01', '01', '00'.
  */
 export function drawDependencePopulation(episodes: EpisodeMeasurement, rng: Rng): DependenceDraw {
   const tasks: TaskEpisodes[] = episodes.outcomes.map((text) => ({ episodes: parseEpisodes(text) }));
   const T = tasks.length;
-  const model = dependenceModel(episodes.model);
+  const models = episodes.model === 'aic' ? DEPENDENCE_MODELS : [dependenceModel(episodes.model)];
   for (let tries = 0; tries < MAX_BOOTSTRAP_REDRAWS; tries++) {
     const sample: TaskEpisodes[] = [];
     let count = 0;
@@ -55,7 +57,12 @@ export function drawDependencePopulation(episodes: EpisodeMeasurement, rng: Rng)
       }
     }
     if (!(count >= 3 && long && success && failure)) continue;
-    const fit = fitDependenceModel(episodeData(sample, episodes.stopping), model, 0.95, firstAttemptRate(sample), 'none');
+    const data = episodeData(sample, episodes.stopping);
+    const first = firstAttemptRate(sample);
+    // As fitDependence chooses: the lowest AIC, independence kept on a tie.
+    const fit = models
+      .map((model) => fitDependenceModel(data, model, 0.95, first, 'none'))
+      .reduce((best, candidate) => (candidate.aic < best.aic - 1e-9 ? candidate : best));
     const { alpha, beta } = fit.population;
     const successRate =
       Number.isFinite(alpha) && Number.isFinite(beta) ? { dist: 'beta', a: alpha, b: beta } : { dist: 'point', p: fit.parameters.mean!.estimate };
