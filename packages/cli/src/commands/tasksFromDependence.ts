@@ -19,17 +19,21 @@ export function dependenceTasks(fit: Pick<DependenceFit, 'tasks'>, model: Fitted
 
 /**
  * What the dependence fit rests on, as the scenario's `tasks.measured` holds it: per task its episodes
- * ('001 1'), the pooled counts beside them, the stopping rule and the chosen model, so that every block
- * of replicates refits that model to a bootstrap resample of the tasks (uncertainty/drawDependencePopulation).
+ * ('001 1'), the pooled counts beside them and the stopping rule, so that every block of replicates
+ * refits the four dependence models to a bootstrap resample of the tasks and keeps the lowest AIC
+ * (model 'aic'; uncertainty/drawDependencePopulation).
  */
-export function dependenceMeasured(fit: Pick<DependenceFit, 'stopping' | 'chosen'>, tasks: readonly TaskEpisodes[], source: string): TaskMeasurement {
+export function dependenceMeasured(fit: Pick<DependenceFit, 'stopping'>, tasks: readonly TaskEpisodes[], source: string): TaskMeasurement {
   const outcomes = tasks.map((task) => task.episodes.map((episode) => episode.map((x) => (x ? '1' : '0')).join('')).join(' '));
   return {
     trials: tasks.map((task) => task.episodes.reduce((sum, episode) => sum + episode.length, 0)),
     successes: tasks.map((task) => task.episodes.reduce((sum, episode) => sum + episode.filter(Boolean).length, 0)),
     population: 'fitted',
     source,
-    episodes: { outcomes, stopping: fit.stopping, model: fit.chosen },
+    // aic: each block refits all four models and keeps the lowest AIC, as the log's own choice was made
+    // (the choice redrawn too: refitting the log's choice alone covered 85 % at k = 2·length where
+    // that choice was often wrong, 92.5 % with it; docs/what-ifs.md).
+    episodes: { outcomes, stopping: fit.stopping, model: 'aic' },
   };
 }
 

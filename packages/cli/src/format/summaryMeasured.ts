@@ -60,10 +60,10 @@ function measuredEpisodesLines(scenario: Scenario, episodes: EpisodeMeasurement,
   const longest = observedBudget(scenario.tasks.measured!);
   const count = episodes.outcomes.reduce((sum, text) => sum + text.split(' ').length, 0);
   return [
-    `Retries (${episodes.model}) and tasks fitted together to ${source ?? 'a log'} (${episodes.outcomes.length} tasks, ${count} episodes of ≤ ${longest} attempts).`,
+    `Retries (${scenario.attempts.correlation.model}) and tasks fitted together to ${source ?? 'a log'} (${episodes.outcomes.length} tasks, ${count} episodes of ≤ ${longest} attempts).`,
     'Intervals (95 %) include the fit and which tasks the log sampled (dependence model and tasks',
-    "redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks);",
-    '± is the Monte Carlo part alone.',
+    "redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks,",
+    `${episodes.model === 'aic' ? 'the model chosen by AIC in each block' : `${episodes.model} refitted in each block`}); ± is the Monte Carlo part alone.`,
     ...(scenario.policy.maxAttempts > longest ? [`k* > ${longest}: model-based (beyond the log's longest episode), not observed.`] : []),
   ];
 }
