@@ -63,7 +63,16 @@ ${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), sp
         "the first k attempts is correct: its column is the run's coverage@k.",
     });
   }
-  if (tasksLines) {
+  if (tasksLines && scenario.tasks.measured?.episodes !== undefined) {
+    notes.push({
+      label: 'Fitted retry dependence',
+      text:
+        "each block of 64 replicates simulates the dependence model and task population refitted to a bootstrap resample of the log's " +
+        `tasks, each with all its episodes (${scenario.tasks.measured.episodes.model === 'aic' ? 'the four models by maximum likelihood, the lowest AIC kept' : `${scenario.tasks.measured.episodes.model} by maximum likelihood`}); ` +
+        'an interval is the value ± t·√(variance between draws + Monte Carlo variance); k* beyond the longest episode of the log is ' +
+        'model-based. Its coverage is measured in docs/what-ifs.md.',
+    });
+  } else if (tasksLines) {
     notes.push({
       label: 'Fitted tasks',
       text:

@@ -109,7 +109,11 @@ function simulatedShare(result: SimulateDocument, i: number, field: 'deliveredCo
   if (measured !== undefined) {
     const what = [
       ...(result.scenario.verifier.measured !== undefined ? ["the measured verifier's"] : []),
-      ...(result.scenario.tasks.measured !== undefined ? ["the fitted tasks'"] : []),
+      ...(result.scenario.tasks.measured?.episodes !== undefined
+        ? ["the fitted retry dependence's and tasks'"]
+        : result.scenario.tasks.measured !== undefined
+          ? ["the fitted tasks'"]
+          : []),
     ].join(' and ');
     return { label, value, lower: measured.lower, upper: measured.upper, interval: `95 %, ${what} uncertainty included` };
   }
