@@ -123,7 +123,12 @@ function fitEpisodes(tasks, stopping) {
   const data = episodeData(tasks, stopping);
   let first = 0;
   let episodes = 0;
-  for (const task of tasks) for (const episode of task.episodes) episodes++, (first += episode[0] ? 1 : 0);
+  for (const task of tasks) {
+    for (const episode of task.episodes) {
+      episodes++;
+      if (episode[0]) first++;
+    }
+  }
   const models = DEPENDENCE_MODELS.map((model) => fitDependenceModel(data, model, 0.95, first / episodes, 'none'));
   const chosen = models.reduce((best, model) => (model.aic < best.aic - 1e-9 ? model : best), models[0]);
   const { alpha, beta: b } = chosen.population;
@@ -248,7 +253,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   let cells = 0;
   let below = 0;
-  const count = ([c, b]) => ((cells += c), (below += b));
+  const count = ([c, b]) => {
+    cells += c;
+    below += b;
+  };
   if (studies.includes('separate')) {
     process.stdout.write(
       `what-if coverage: ${runs} logs per cell of T tasks × ${trials} trials, ${replicates} replicates each ` +
