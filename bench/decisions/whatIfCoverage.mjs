@@ -95,7 +95,7 @@ export function whatIfCoverage({ truth, tasks, trials, runs, replicates, seed = 
  * first success (untilSuccess; LDB's debug loop, Aider's tries).
  */
 export const DEPENDENT_TRUTHS = {
-  'feedback 0.3, beta(2, 2), 2 episodes × 4 fixed': { a: 2, b: 2, afterFailure: 0.3, episodes: 2, length: 4, stopping: 'fixed' },
+  'feedback 0.15, beta(0.6, 1.4), 1 episode × 5 fixed': { a: 0.6, b: 1.4, afterFailure: 0.15, episodes: 1, length: 5, stopping: 'fixed' },
   'feedback −0.4, beta(1.4, 0.6), 1 episode ≤ 5 untilSuccess': { a: 1.4, b: 0.6, afterFailure: -0.4, episodes: 1, length: 5, stopping: 'untilSuccess' },
 };
 
@@ -243,7 +243,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       trials: { type: 'string', default: '5' },
       population: { type: 'string', default: 'fitted,perTask' },
       study: { type: 'string', default: 'separate,dependent' },
-      'dependent-tasks': { type: 'string', default: '50,200' },
+      'dependent-tasks': { type: 'string', default: '100,200' },
     },
   });
   const runs = Number(values.runs);

@@ -140,9 +140,9 @@ describe('drawDependencePopulation: one bootstrap refit of the chosen model', ()
 
 describe('what-if coverage with dependent retries, reduced (bench/decisions/whatIfCoverage.mjs)', () => {
   it('the interval covers the true coverage@k and delivered correct near 95 % at k ≤ and > the episode length; the fixed fit did not', () => {
-    // 16 logs of 6 blocks each, all four models refitted per block (as simulate --tasks-from does): about 150 s on a loaded 2-core machine.
-    const runs = 16;
-    const { tally } = dependentWhatIfCoverage({ truth: 'feedback 0.3, beta(2, 2), 2 episodes × 4 fixed', tasks: 50, runs, replicates: 384 });
+    // 20 logs of 100 tasks × 1 episode of 5 attempts, 10 blocks each, all four models refitted per block (as simulate --tasks-from does).
+    const runs = 20;
+    const { tally } = dependentWhatIfCoverage({ truth: 'feedback 0.15, beta(0.6, 1.4), 1 episode × 5 fixed', tasks: 100, runs, replicates: 640 });
     // Tolerance from the binomial SE of a coverage estimated on `runs` logs: 4·√(0.95·0.05/runs).
     const slack = 4 * Math.sqrt((0.95 * 0.05) / runs);
     let before = 0;
@@ -154,7 +154,7 @@ describe('what-if coverage with dependent retries, reduced (bench/decisions/what
       total += cell.runs;
     }
     expect(Object.keys(tally).sort()).toEqual(
-      ['coverage@1', 'coverage@4', 'coverage@8', 'deliveredCorrect@1', 'deliveredCorrect@4', 'deliveredCorrect@8'].sort(),
+      ['coverage@1', 'coverage@5', 'coverage@10', 'deliveredCorrect@1', 'deliveredCorrect@5', 'deliveredCorrect@10'].sort(),
     );
     // The summary before (the fit fixed at its MLE, ± Monte Carlo alone) covered far less.
     expect(before / total).toBeLessThan(0.95 - slack);
