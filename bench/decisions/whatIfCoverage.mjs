@@ -13,7 +13,9 @@
 // tasks.measured.episodes), so that every block refits the chosen model to a bootstrap resample.
 // Options: --runs N (default 400 per cell), --replicates R (default 1024 = 16 blocks per run),
 // --tasks T,… (default 80,30), --trials n (default 5), --population fitted,perTask (default both),
-// --study separate,dependent (default both).
+// --study separate,dependent (default both), --dependent-tasks T,T (default 100,200: T of each
+// dependent truth), --refit aic|chosen (default aic: all four models refitted per block, as
+// simulate --tasks-from does; chosen: the log's chosen model alone).
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -244,6 +246,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       population: { type: 'string', default: 'fitted,perTask' },
       study: { type: 'string', default: 'separate,dependent' },
       'dependent-tasks': { type: 'string', default: '100,200' },
+      refit: { type: 'string', default: 'aic' },
     },
   });
   const runs = Number(values.runs);
@@ -286,7 +289,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         .split(',')
         .map(Number)
         .filter((_, i) => i === Object.keys(DEPENDENT_TRUTHS).indexOf(truth));
-      const { tally, chosen } = dependentWhatIfCoverage({ truth, tasks, runs, replicates });
+      const { tally, chosen } = dependentWhatIfCoverage({ truth, tasks, runs, replicates, refit: values.refit });
       count(printTally(tally, `${truth} | ${tasks}`, DEPENDENT_TRUTHS[truth].length));
       choices.push(
         `${truth}, T = ${tasks}: ${Object.entries(chosen)
