@@ -60,7 +60,8 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
   });
 
   it('a log with episodes: the same bytes on 1 and 2 workers, and from 2 shards merged (the dependence refit per block)', async () => {
-    const args = ['simulate', '--tasks-from', ...EPISODES, '--replicates', '384'];
+    // 2 blocks (1 per shard): each block refits four dependence models, slow on a loaded machine.
+    const args = ['simulate', '--tasks-from', ...EPISODES, '--replicates', '128'];
     const one = await passk(...args, '--json', '--workers', '1');
     expect(one.code).toBe(0);
     expect((await passk(...args, '--json', '--workers', '2')).stdout).toBe(one.stdout);
@@ -69,7 +70,7 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     const merged = await passk('merge', ...readdirSync(parts).map((name) => join(parts, name)), '--json');
     expect(merged.code).toBe(0);
     expect(merged.stdout).toBe(one.stdout);
-  });
+  }, 240_000);
 
   it('text: k beyond the trials is marked k*, model-based; the budget and the assumed cost are said', async () => {
     const text = await run('--workers', '1');
@@ -115,20 +116,22 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
   });
 
   it('a log with episodes: the episodes and the chosen model in tasks.measured, both redrawn per block, k beyond the longest episode model-based', async () => {
-    const run = await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '384', '--workers', '1', '--json');
+    const run = await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '256', '--workers', '1', '--json');
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout);
     const measured = summary.scenario.tasks.measured;
     // retries.csv (make_episodes.py): 30 tasks × 2 episodes × 4 attempts, every attempt run; the fit chooses feedback.
     expect(measured.episodes.stopping).toBe('fixed');
-    expect(measured.episodes.model).toBe(summary.scenario.attempts.correlation.model);
+    // aic: every block refits the four models and keeps the lowest AIC, as the log's choice (feedback) was made.
+    expect(measured.episodes.model).toBe('aic');
+    expect(summary.scenario.attempts.correlation.model).toBe('feedback');
     expect(measured.episodes.outcomes).toHaveLength(30);
     for (const [i, text] of measured.episodes.outcomes.entries()) {
       expect(text).toMatch(/^[01]{4} [01]{4}$/);
       expect(measured.trials[i]).toBe(8);
       expect(measured.successes[i]).toBe([...text].filter((x) => x === '1').length);
     }
-    expect(summary.drawn).toEqual({ parameters: ['tasks.successRate', 'attempts.correlation'], blocks: 6, taskPopulation: 'bootstrapRefit' });
+    expect(summary.drawn).toEqual({ parameters: ['tasks.successRate', 'attempts.correlation'], blocks: 4, taskPopulation: 'bootstrapRefit' });
     expect(summary.rows.map((row: { basis: string }) => row.basis)).toEqual([...Array(4).fill('observed'), ...Array(4).fill('model')]);
     for (const row of summary.rows) {
       expect(row.deliveredCorrect.interval.method).toMatch(/^dependence model and tasks redrawn per block /);
@@ -136,12 +139,28 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     // 30 tasks leave pass@1 uncertain by several points: far more than the Monte Carlo part.
     const first = summary.rows[0].coverage;
     expect(first.interval.upper - first.interval.lower).toBeGreaterThan(8 * first.se);
-    const text = await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '384', '--workers', '1');
+    const text = await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '256', '--workers', '1');
     expect(text.stdout).toContain('Retries (feedback) and tasks fitted together to retries.csv (30 tasks, 60 episodes of ≤ 4 attempts).');
-    expect(text.stdout).toContain("redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks);");
+    expect(text.stdout).toContain("redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks,\n");
+    expect(text.stdout).toContain('the model chosen by AIC in each block); ± is the Monte Carlo part alone.\n');
     expect(text.stdout).toContain("k* > 4: model-based (beyond the log's longest episode), not observed.");
     expect(text.stdout).toContain("What users get with at most k attempts, the fit's uncertainty included (95 % interval):");
-  });
+  }, 240_000);
+
+  it('a log with episodes, the report: the key number is the interval with the retry dependence named, and the method note says what was refitted', async () => {
+    const out = join(dir, 'episode-report-run');
+    expect((await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '128', '--workers', '1', '--out', out)).code).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    const report = join(dir, 'episode-report.html');
+    expect((await passk('report', join(out, 'summary.json'), '--out', report)).code).toBe(0);
+    const page = readFileSync(report, 'utf8');
+    expect(page).toContain('95 %, the fitted retry dependence&#39;s and tasks&#39; uncertainty included');
+    expect(page).toContain('Fitted retry dependence');
+    expect(page).toContain('the four models by maximum likelihood, the lowest AIC kept');
+    const k = Number(/best at k = (\d+) \(model-based: k = \d+ is beyond the 4 attempts of the log&#39;s longest episode\)/.exec(page)![1]);
+    expect(summary.rows[k - 1].basis).toBe('model');
+    expect(page).toContain(`delivered correct at k = ${k} <span class="how">(95 %, the fitted retry dependence&#39;s and tasks&#39; uncertainty included)`);
+  }, 240_000);
 
   it('a scenario file keeps its own maxAttempts', async () => {
     // beta-ab.yaml: policy.maxAttempts 4, within the log's 5 trials.

@@ -1,4 +1,4 @@
-import { differenceVerdict, InputError } from '@passk/sim';
+import { differenceVerdict, InputError, observedBudget } from '@passk/sim';
 import { bestBudget } from '../charts/bestBudget.js';
 import { COST_UNIT } from '../charts/costUnit.js';
 import { requireNumber } from '../charts/requireNumber.js';
@@ -182,9 +182,13 @@ function simulateFindings(result: SimulateDocument, options: SummaryOptions, nam
   const measuredTasks = result.scenario.tasks.measured;
   const basis =
     row.basis === 'model' && measuredTasks !== undefined
-      ? ` (model-based: k = ${best.k} is beyond the ${Math.min(...measuredTasks.trials)} trials per task the log observed)`
+      ? measuredTasks.episodes !== undefined
+        ? ` (model-based: k = ${best.k} is beyond the ${observedBudget(measuredTasks)} attempts of the log's longest episode)`
+        : ` (model-based: k = ${best.k} is beyond the ${observedBudget(measuredTasks)} trials per task the log observed)`
       : row.basis === 'observed'
-        ? ' (within the trials the log observed)'
+        ? measuredTasks?.episodes !== undefined
+          ? " (within the log's longest episode)"
+          : ' (within the trials the log observed)'
         : '';
   if (measuredTasks !== undefined) {
     const assumed = (['cost', 'latency'] as const).filter((amount) => result.scenario.attempts[amount].dist !== 'empirical');
