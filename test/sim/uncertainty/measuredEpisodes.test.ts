@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitDependence } from '../../../packages/sim/src/dependence/fitDependence.js';
+import { exactValuesFor } from '../../../packages/sim/src/engine/exactValues.js';
 import { simulate } from '../../../packages/sim/src/engine/simulate.js';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
@@ -9,7 +10,7 @@ import { drawDependencePopulation, parseEpisodes } from '../../../packages/sim/s
 import { drawnParameters } from '../../../packages/sim/src/uncertainty/measuredParameters.js';
 import { observedBudget } from '../../../packages/sim/src/uncertainty/observedBudget.js';
 // The reduced decision study (bench/decisions/whatIfCoverage.mjs) runs on the built library.
-import { dependentWhatIfCoverage } from '../../../bench/decisions/whatIfCoverage.mjs';
+import { DEPENDENT_TRUTHS, dependentWhatIfCoverage } from '../../../bench/decisions/whatIfCoverage.mjs';
 
 // tasks.measured.episodes (issue #41, the attempt-ordered case): the episodes a retry-dependence model
 // was fitted to ride along in the scenario, and every block of 64 replicates refits that model and its
@@ -139,6 +140,32 @@ describe('drawDependencePopulation: one bootstrap refit of the chosen model', ()
 });
 
 describe('what-if coverage with dependent retries, reduced (bench/decisions/whatIfCoverage.mjs)', () => {
+  it("the study's truths: the engine's closed form of coverage@k under Beta tasks and feedback is Python's", () => {
+    // test/reference/dependent_truth.py (closed form for η ≥ 0, scipy quad for η < 0).
+    const python: Record<string, [number, number][]> = {
+      'feedback 0.15, beta(0.6, 1.4), 1 episode × 5 fixed': [
+        [1, 0.3],
+        [5, 0.925779924559],
+        [10, 0.999823716062],
+      ],
+      'feedback −0.4, beta(1.4, 0.6), 1 episode ≤ 5 untilSuccess': [
+        [1, 0.7],
+        [5, 0.839965092689],
+        [10, 0.850231387464],
+      ],
+    };
+    for (const [truth, rows] of Object.entries(python)) {
+      const known = DEPENDENT_TRUTHS[truth]!;
+      const scenario = resolveScenario({
+        tasks: { count: 10, successRate: { dist: 'beta', a: known.a, b: known.b }, resample: true },
+        attempts: { correlation: { model: 'feedback', afterFailure: known.afterFailure } },
+        policy: { maxAttempts: 10 },
+      });
+      const exact = exactValuesFor(scenario);
+      for (const [k, value] of rows) expect(exact.coverage![k - 1], `${truth} k = ${k}`).toBeCloseTo(value, 9);
+    }
+  });
+
   it('the interval covers the true coverage@k and delivered correct near 95 % at k ≤ and > the episode length; the fixed fit did not', () => {
     // 20 logs of 100 tasks × 1 episode of 5 attempts, 10 blocks each, all four models refitted per block (as simulate --tasks-from does).
     const runs = 20;
