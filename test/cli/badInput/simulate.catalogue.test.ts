@@ -12,6 +12,17 @@ const run = ['--workers', '1'];
 
 const simulate: BadInputCase[] = [
   {
+    name: 'tasks.measured.episodes whose outcomes disagree with the counts beside them',
+    files: scenario(
+      'tasks:\n  count: 2\n  successRate: { dist: beta, a: 1, b: 1 }\n  resample: true\n  measured:\n    trials: [3, 2]\n    successes: [1, 1]\n' +
+        "    episodes: { outcomes: ['001', '11'], stopping: fixed, model: aic }\npolicy: { maxAttempts: 2 }\nrun: { replicates: 128 }\n",
+    ),
+    args: ['simulate', 'x.yaml', ...run],
+    where: 'tasks.measured.episodes.outcomes[1]',
+    rule: 'must hold trials[1] (2) attempts with successes[1] (1) of them 1',
+    value: '11',
+  },
+  {
     name: 'tasks.count 1e9: refused before work (memory)',
     files: scenario('tasks: { count: 1000000000, successRate: { dist: point, p: 0.5 } }\npolicy: { maxAttempts: 2 }\nrun: { replicates: 1 }\n'),
     args: ['simulate', 'x.yaml', ...run],
