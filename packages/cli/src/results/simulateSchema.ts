@@ -35,7 +35,7 @@ export const SummaryRowSchema = Type.Object(
     basis: Type.Optional(
       Type.Union([Type.Literal('observed'), Type.Literal('model')], {
         description:
-          'only with tasks fitted to a log (scenario.tasks.measured): observed when k ≤ the fewest trials of any task of the log, model beyond (extrapolated by the fitted population, not observed)',
+          'only with tasks fitted to a log (scenario.tasks.measured): observed when k ≤ the fewest trials of any task of the log (a log of episodes, tasks.measured.episodes: k ≤ its longest episode), model beyond (extrapolated by the fitted population and dependence model, not observed)',
       }),
     ),
     coverage: rate('P(some attempt of the k is correct)'),
@@ -123,7 +123,8 @@ export const SimulateSchema = Type.Object(
           ),
           taskPopulation: Type.Optional(
             Type.Literal('bootstrapRefit', {
-              description: "with tasks fitted to a log: per block the log's tasks resampled with replacement and the population refitted",
+              description:
+                "with tasks fitted to a log: per block the log's tasks resampled with replacement and the population refitted (a log of episodes: with its retry-dependence model, drawn as attempts.correlation)",
             }),
           ),
         },
