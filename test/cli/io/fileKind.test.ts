@@ -54,5 +54,7 @@ describe('sniffFileKind', () => {
     expect(kindOf('hello world\n')).toBe('unknown');
     expect(kindOf('')).toBe('unknown');
     expect(kindOf('{"note": "a single object with no harness keys"}')).toBe('unknown');
+    expect(kindOf('[]')).toBe('unknown');
+    expect(kindOf('[[[1]]]')).toBe('unknown');
   });
 });

@@ -36,10 +36,10 @@ const YAML_KEY = /^(?:([A-Za-z_$][\w$.-]*)|"([^"\n]*)"|'([^'\n]*)')[ \t]*:(?:[ \
  * - a passk result: a JSON object whose `kind` is `passk.…` (withKind writes it first);
  * - a shard: a JSON object whose `format` is `passk-shard/…` (any version);
  * - a scenario: a YAML or JSON mapping whose top-level keys (those in the head) are all scenario
- *   keys, among them `tasks` or `policy`; a verifier fragment (`passk verifier --out`): a `verifier`
+ *   keys, among them `tasks` or `policy` (JSON: sections that are objects); a verifier fragment (`passk verifier --out`): a `verifier`
  *   section without them;
  * - a results log: a zip archive (inspect_ai), a log-only extension (.csv, .jsonl, .eval, …), a JSON
- *   array (τ-bench, LiveCodeBench, records), JSON Lines, a JSON object a harness reader recognises
+ *   array of objects (τ-bench, LiveCodeBench, records), JSON Lines, a JSON object a harness reader recognises
  *   by its keys (documentFormat), or text whose first line is a delimited header (CSV, TSV).
  * Anything else is `unknown`. Cheap: no file is parsed whole.
  */
@@ -63,11 +63,12 @@ export function sniffFileKind(head: Uint8Array, path: string): FileKind {
 function jsonKind(head: Uint8Array): FileKind | undefined {
   const json = readJsonHead(head);
   if (!json.valid || json.root === undefined) return undefined;
-  if (json.root.type === 'array') return { kind: 'results-log' };
+  // An array of records (τ-bench, LiveCodeBench, generic records); `[]` or nested lists say nothing.
+  if (json.root.type === 'array') return json.first?.type === 'object' ? { kind: 'results-log' } : undefined;
   if (json.root.type !== 'object') return undefined;
   if (json.more) return { kind: 'results-log' }; // JSON Lines: a second value follows the first
   const kind = json.members.get('kind')?.text;
-  if (kind !== undefined && kind.startsWith('passk.')) return { kind: 'result', resultKind: kind };
+  if (kind?.startsWith('passk.')) return { kind: 'result', resultKind: kind };
   if (json.members.get('format')?.text?.startsWith('passk-shard/')) return { kind: 'shard' };
   const keys = json.root.keys;
   // A scenario's sections are objects (a task-outcomes log may name a task "run": its value is a list).
