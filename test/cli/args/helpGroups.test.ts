@@ -1,4 +1,3 @@
-import type { Argv, CommandModule } from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { withHelpGroups } from '../../../packages/cli/src/args/helpGroups.js';
 import { chartCommand } from '../../../packages/cli/src/commands/chart.js';
@@ -23,7 +22,16 @@ import { passkProcess } from '../../helpers/runPassk.js';
 
 // yargs is a dependency of the CLI package, not of the workspace root (as in ignoredOptions.test.ts).
 const yargsModule = '../../../packages/cli/node_modules/yargs/index.mjs';
-const { default: yargs } = (await import(yargsModule)) as { default: (args: string[]) => Argv };
+const { default: yargs } = (await import(yargsModule)) as { default: (args: string[]) => Parser };
+
+/** The little of yargs' parser and command modules this test uses (their types are the CLI package's, not the root's). */
+interface Parser {
+  option(name: string, options: object): Parser;
+}
+interface CommandModule {
+  readonly builder?: unknown;
+}
+type Builder = (y: Parser) => Parser;
 
 const io: CliIo = { stdout: () => {}, stderr: () => {}, stderrIsTTY: false, cwd: '/' };
 
@@ -76,7 +84,7 @@ function parseHelp(text: string): Help {
 /** The options a command module declares (its builder on a fresh parser): switches as --help writes them, and its positionals. */
 function declared(module: CommandModule): { switches: string[]; positionals: string[] } {
   const y = yargs([]);
-  (module.builder as (y: Argv) => Argv)(y);
+  (module.builder as Builder)(y);
   const internal = y as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> }; getGroups(): Record<string, string[]> };
   const { key, alias } = internal.getOptions();
   const aliases = new Set(Object.values(alias).flat());
@@ -108,13 +116,12 @@ function commandModules(): Map<string, CommandModule> {
     ).map(([name, factory]) => [name, factory(io) as unknown as CommandModule]),
   );
   const plan = yargs([]);
-  (planCommand(io).builder as (y: Argv) => Argv)(plan);
+  (planCommand(io).builder as unknown as Builder)(plan);
   const handlers = (plan as unknown as { getInternalMethods(): { getCommandInstance(): { getCommandHandlers(): Record<string, { builder: unknown }> } } })
     .getInternalMethods()
     .getCommandInstance()
     .getCommandHandlers();
-  for (const [name, handler] of Object.entries(handlers))
-    modules.set(`plan ${name}`, { command: name, describe: name, builder: handler.builder as never, handler: () => {} });
+  for (const [name, handler] of Object.entries(handlers)) modules.set(`plan ${name}`, { builder: handler.builder });
   return modules;
 }
 
@@ -151,6 +158,6 @@ describe('--help groups', () => {
 describe('withHelpGroups', () => {
   it('refuses a heading that names an option the command does not have (a typo in the table is a bug, not a silent gap)', () => {
     const y = yargs([]).option('json', { type: 'boolean' });
-    expect(() => withHelpGroups(y, { title: 'Main', options: ['jsn'] })).toThrow('the command has no option --jsn');
+    expect(() => withHelpGroups(y as never, { title: 'Main', options: ['jsn'] })).toThrow('the command has no option --jsn');
   });
 });
