@@ -62,6 +62,9 @@ describe('progressTime and formatDuration', () => {
   it('time left = elapsed · (total − done) / done: 3 s for 1 of 4 leaves 9 s', () => {
     expect(progressTime(3000, 1, 4)).toBe('3 s elapsed, about 9 s left');
   });
+  it('the time left is rounded up: 4 s for 82 of 100 leaves 4 · 18 / 82 = 0.88 s, shown as 1 s', () => {
+    expect(progressTime(4000, 82, 100)).toBe('4 s elapsed, about 1 s left');
+  });
   it('durations round down to the unit shown', () => {
     expect([999, 59_999, 60_000, 61_500, 3_599_999, 3_600_000, 7_325_000].map(formatDuration)).toEqual([
       '0 s',

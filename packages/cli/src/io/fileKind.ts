@@ -134,7 +134,7 @@ export function refuseOtherFileKind(head: Uint8Array, path: string, reader: Read
   const file = shellWord(path);
   switch (found.kind) {
     case 'scenario':
-      throw new InputError(where, `this is a passk scenario file, ${not}: run \`passk simulate ${file}\` (or \`passk sweep ${file} --vary …\`)`);
+      throw new InputError(where, `this is a passk scenario file, ${not}: run \`passk simulate ${file}\``);
     case 'verifier':
       throw new InputError(
         where,

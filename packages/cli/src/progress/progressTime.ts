@@ -1,12 +1,14 @@
 /**
  * The time part of a progress line: `12 s elapsed, about 30 s left`. The time left assumes the rest
- * goes at the pace so far, left = elapsed · (total − done) / done; it is not shown before any work
+ * goes at the pace so far, left = elapsed · (total − done) / done (rounded up to the second); it is not shown before any work
  * is done or in the first second (a pace measured over less is mostly start-up).
  */
 export function progressTime(elapsedMs: number, done: number, total: number): string {
   const elapsed = `${formatDuration(elapsedMs)} elapsed`;
   if (!(done > 0) || !(total > done) || elapsedMs < MIN_PACE_MS) return elapsed;
-  return `${elapsed}, about ${formatDuration((elapsedMs * (total - done)) / done)} left`;
+  // Rounded up to the second: work is left, so never "0 s left".
+  const leftMs = Math.ceil((elapsedMs * (total - done)) / done / 1000) * 1000;
+  return `${elapsed}, about ${formatDuration(leftMs)} left`;
 }
 
 /** Below this much elapsed time the pace is not trusted for a time left. */
