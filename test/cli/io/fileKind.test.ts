@@ -55,6 +55,7 @@ describe('sniffFileKind', () => {
     expect(kindOf('')).toBe('unknown');
     expect(kindOf('{"note": "a single object with no harness keys"}')).toBe('unknown');
     expect(kindOf('[]')).toBe('unknown');
+    expect(kindOf('{"rows": []}')).toBe('unknown');
     expect(kindOf('[[[1]]]')).toBe('unknown');
   });
 });

@@ -77,8 +77,11 @@ function jsonKind(head: Uint8Array): FileKind | undefined {
   // A harness's document says what it is in its first keys; a whole small document is classified.
   if (json.complete && json.text !== undefined) {
     try {
-      const value = JSON.parse(json.text) as unknown;
-      if (typeof value === 'object' && value !== null && classifyDocument(value as Record<string, unknown>) !== undefined) return { kind: 'results-log' };
+      const value = JSON.parse(json.text) as Record<string, unknown>;
+      const format = typeof value === 'object' && value !== null ? classifyDocument(value) : undefined;
+      // Task → outcomes needs an outcome: `{"rows": []}` says nothing.
+      const outcomes = format !== 'task-outcomes' || Object.values(value).some((list) => Array.isArray(list) && list.length > 0);
+      if (format !== undefined && outcomes) return { kind: 'results-log' };
     } catch {
       return undefined;
     }
