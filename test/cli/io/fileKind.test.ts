@@ -57,5 +57,6 @@ describe('sniffFileKind', () => {
     expect(kindOf('[]')).toBe('unknown');
     expect(kindOf('{"rows": []}')).toBe('unknown');
     expect(kindOf('[[[1]]]')).toBe('unknown');
+    expect(kindOf('[1, 2, 3]')).toBe('unknown'); // JSON, not a delimited header
   });
 });

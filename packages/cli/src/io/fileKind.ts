@@ -55,7 +55,7 @@ export function sniffFileKind(head: Uint8Array, path: string): FileKind {
   const keys = yamlTopLevelKeys(text);
   if (keys.length > 0) return mappingKind(keys);
   const firstLine = text.slice(Math.max(0, start)).split(/\r?\n/, 1)[0] ?? '';
-  if (start >= 0 && /^[^#:]+[,\t][^:]*$/.test(firstLine) && firstLine.split(/[,\t]/).length >= 2) return { kind: 'results-log' };
+  if (start >= 0 && /^[^#:[{]+[,\t][^:]*$/.test(firstLine) && firstLine.split(/[,\t]/).length >= 2) return { kind: 'results-log' };
   return { kind: 'unknown' };
 }
 
