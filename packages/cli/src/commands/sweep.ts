@@ -161,11 +161,12 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         removeHandlers();
         progress?.finish();
       }
-      if (!stop.stopped) {
+      const planned = plan.scenarios.length;
+      // A Ctrl-C after the last point finished stops nothing: the result is complete.
+      if (partials.length === planned) {
         await emitSweep(sweepResult(plan, partials, null), args, io);
         return;
       }
-      const planned = plan.scenarios.length;
       if (partials.length === 0) {
         io.stderr(`passk: interrupted: no grid point of ${planned} had finished, so nothing is written\n`);
         throw new Interrupted();
