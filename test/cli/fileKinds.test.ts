@@ -83,6 +83,20 @@ describe('a results log given where a scenario belongs', () => {
   });
 });
 
+describe('--verifier-from takes a measured verifier', () => {
+  it('a results log or a passk result given as --verifier-from is named; a whole scenario gets the reader’s own line', async () => {
+    expectRefused(await passk('simulate', SCENARIO, '--verifier-from', CSV_LOG), /this is a results log, not a measured verifier: `passk estimate /);
+    expectRefused(await passk('simulate', SCENARIO, '--verifier-from', SWEEP_RESULT), /this is a passk result \(passk\.sweep\), not a measured verifier/);
+    expectRefused(await passk('simulate', SCENARIO, '--verifier-from', SCENARIO), /must hold only the verifier section/);
+  });
+  it('a measured verifier given to simulate as its scenario: use it with --verifier-from', async () => {
+    expectRefused(
+      await passk('simulate', verifier),
+      /this is a measured verifier \(passk verifier --out\), not a scenario: use it with `passk simulate SCENARIO --verifier-from /,
+    );
+  });
+});
+
 describe('a passk result or shard given to the wrong command', () => {
   it('estimate and fit of a result document: passk report or passk chart read it', async () => {
     expectRefused(

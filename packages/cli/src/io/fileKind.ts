@@ -17,8 +17,17 @@ export type FileKind =
   | { readonly kind: 'results-log' }
   | { readonly kind: 'unknown' };
 
-/** What a command's reader reads: results logs (estimate, compare, fit, …), a scenario (simulate, sweep), result documents (report, chart) or shards (merge). */
-export type ReaderKind = 'results-log' | 'scenario' | 'result' | 'shard';
+/** What a command's reader reads: results logs (estimate, compare, fit, …), a scenario (simulate, sweep), a measured verifier (--verifier-from), result documents (report, chart) or shards (merge). */
+export type ReaderKind = 'results-log' | 'scenario' | 'verifier' | 'result' | 'shard';
+
+/** The kinds each reader takes: --verifier-from also takes a whole scenario to its own error (it names the section to keep). */
+const READS: Readonly<Record<ReaderKind, readonly FileKind['kind'][]>> = {
+  'results-log': ['results-log'],
+  scenario: ['scenario'],
+  verifier: ['verifier', 'scenario'],
+  result: ['result'],
+  shard: ['shard'],
+};
 
 /** How many bytes of a file the recognition looks at. */
 export const FILE_KIND_HEAD_BYTES = 64 * 1024;
@@ -120,6 +129,7 @@ function yamlTopLevelKeys(text: string): string[] {
 const KIND_NAMES: Readonly<Record<ReaderKind, string>> = {
   'results-log': 'a results log',
   scenario: 'a scenario',
+  verifier: 'a measured verifier',
   result: 'a passk result',
   shard: 'a shard file',
 };
@@ -132,7 +142,7 @@ const KIND_NAMES: Readonly<Record<ReaderKind, string>> = {
  */
 export function refuseOtherFileKind(head: Uint8Array, path: string, reader: ReaderKind, where = path): void {
   const found = sniffFileKind(head, path);
-  if (found.kind === 'unknown' || found.kind === reader) return;
+  if (found.kind === 'unknown' || READS[reader].includes(found.kind)) return;
   const not = `not ${KIND_NAMES[reader]}`;
   const file = shellWord(path);
   switch (found.kind) {
