@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, passkProcess, REPO_ROOT } from '../helpers/runPassk.js';
 
-// Ctrl-C during the long computations of plan, estimate, compare and a plain sweep (packages/cli/src/progress/
+// Ctrl-C during the long computations of plan, estimate and compare (packages/cli/src/progress/
 // longComputation.ts): the built bundle (`pnpm build` first) in a child process, each run asked for
 // --progress so the test knows when it is past start-up and computing; SIGINT 300 ms after the first
 // progress line. The run must end with exit 130 (not killed by the signal), one line saying it was
-// interrupted, nothing on stdout and no output file.
+// interrupted, nothing on stdout and no output file. (A sweep keeps the grid points it finished:
+// sweep.interrupt.test.ts.)
 const root = mkdtempSync(join(tmpdir(), 'passk-long-interrupt-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -110,22 +111,6 @@ const cases: ReadonlyArray<{ name: string; label: string; args: (dir: string) =>
     name: 'compare with a million paired bootstrap replicates',
     label: 'compare',
     args: () => ['compare', fixture('compare/small-a.csv'), fixture('compare/small-b.csv'), '--k', '1..3', '--bootstrap', '1000000'],
-  },
-  {
-    name: 'a plain sweep',
-    label: 'sweep',
-    args: (dir) => [
-      'sweep',
-      fixture('scenarios-cli/small.yaml'),
-      '--vary',
-      'policy.maxAttempts=1..6',
-      '--replicates',
-      '2000000',
-      '--workers',
-      '1',
-      '--out',
-      dir,
-    ],
   },
 ];
 

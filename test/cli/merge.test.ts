@@ -159,18 +159,27 @@ describe('passk merge', () => {
   it('a JSON file that is not a shard: exit 2, one line naming it', async () => {
     const summary = join(root, 'out-single', 'summary.json');
     writeFileSync(join(root, 'not-a-shard.json'), '{"rows": []}\n');
-    for (const path of [summary, join(root, 'not-a-shard.json')]) {
-      expectOneLineError(
-        await passk('merge', small[0]!, path),
-        /^passk: \S+\.json: must be a shard file \(format passk-shard\/4\) written by passk simulate --shard or passk sweep --shard$/,
-      );
-    }
+    expectOneLineError(
+      await passk('merge', small[0]!, join(root, 'not-a-shard.json')),
+      /^passk: \S+\.json: must be a shard file \(format passk-shard\/4\) written by passk simulate --shard or passk sweep --shard$/,
+    );
+    // A passk result is recognised as one (io/fileKind.ts): the line names the commands that read it.
+    expectOneLineError(
+      await passk('merge', small[0]!, summary),
+      /^passk: \S+summary\.json: this is a passk result \(passk\.simulate\), not a shard file: `passk report \S+` or `passk chart KIND --from \S+` read it$/,
+    );
   });
 
   it('not JSON, or no such file: exit 2, one line naming it', async () => {
+    writeFileSync(join(root, 'notes.txt'), 'not a shard at all\n');
+    expectOneLineError(
+      await passk('merge', join(root, 'notes.txt')),
+      /^passk: \S*notes\.txt: must be a shard file \(written by passk simulate or sweep --shard\) in JSON, but it is not valid JSON$/,
+    );
+    // A scenario is recognised as one (io/fileKind.ts).
     expectOneLineError(
       await passk('merge', SMALL),
-      /^passk: \S*small\.yaml: must be a shard file \(written by passk simulate or sweep --shard\) in JSON, but it is not valid JSON$/,
+      /^passk: \S*small\.yaml: this is a passk scenario file, not a shard file: run `passk simulate \S*small\.yaml`$/,
     );
     expectOneLineError(await passk('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must exist \(file not found\)$/);
   });

@@ -6,6 +6,7 @@ import { Interrupted } from './run/interrupted.js';
 import { emptyNumbersAsNaN, numberAsParsed, refuseBlankPaths, refuseRepeatedNumbers } from './args/emptyValues.js';
 import { joinNegativeValues } from './args/negativeValues.js';
 import { optionAsTyped } from './args/optionAsTyped.js';
+import { helpGrouped } from './args/helpGroups.js';
 import type { CliIo } from './io/cliIo.js';
 import { terminalText } from './format/terminalText.js';
 
@@ -75,7 +76,7 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     .scriptName('passk')
     .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
   for (const entry of COMMANDS) {
-    if (entry.name === args[0]) parser.command({ ...(await entry.load())(io), describe: entry.describe });
+    if (entry.name === args[0]) parser.command(helpGrouped(entry.name, { ...(await entry.load())(io), describe: entry.describe }));
     else parser.command(entry.name, entry.describe);
   }
   if (!wantsHelp) skipHelpCache(parser);

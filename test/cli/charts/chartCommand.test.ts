@@ -105,9 +105,19 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
       /^passk: .*numpy-peer-exact\.json: must be a passk result with a known "kind" \(passk\.estimate\.task, .*\); found an object without "kind"$/,
     ],
     [
-      'a file that is not JSON',
+      'a scenario file, not a result (io/fileKind.ts)',
       () => ['planning', '--from', fixture('scenarios-cli/small.yaml'), '--out', join(dir, 'x.svg')],
-      /^passk: .*small\.yaml: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/,
+      /^passk: .*small\.yaml: this is a passk scenario file, not a passk result: run `passk simulate .*small\.yaml`/,
+    ],
+    [
+      'a file that is not JSON',
+      () => ['planning', '--from', fixture('results/err-bad-success.tsv'), '--out', join(dir, 'x.svg')],
+      /^passk: .*err-bad-success\.tsv: this is a results log, not a passk result/,
+    ],
+    [
+      'a text file of no known kind that is not JSON',
+      () => ['planning', '--from', fixture('charts/README.md'), '--out', join(dir, 'x.svg')],
+      /^passk: .*README\.md: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/,
     ],
     [
       'a plan chart from another plan',

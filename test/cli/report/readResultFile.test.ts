@@ -20,11 +20,12 @@ describe('readResultFile', () => {
 
   const refused: Array<[string, RegExp]> = [
     ['report/unknown-kind.json', /unknown-kind\.json: must be a passk result with a known "kind" \(passk\.estimate\.task, .*\), got "passk\.chart"$/],
-    ['report/shard.json', /shard\.json: must be a passk result .*a shard: combine the shards with passk merge --json first\); found an object without "kind"$/],
+    // A shard and a results log are recognised before the schema check (io/fileKind.ts).
+    ['report/shard.json', /shard\.json: this is a passk shard file, not a passk result: `passk merge \S+shard\.json …` combines the shards of a run$/],
     ['report/array.json', /array\.json: must be a passk result .*; found an array$/],
     ['report/truncated.json', /truncated\.json: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/],
     ['report/missing-rows.json', /missing-rows\.json: rows: must be as in a passk\.simulate document \(docs\/results\.md\): expected required property$/],
-    ['report/malicious-results.csv', /malicious-results\.csv: .*not valid JSON$/],
+    ['report/malicious-results.csv', /malicious-results\.csv: this is a results log, not a passk result: `passk estimate /],
     ['report/no-such-file.json', /no-such-file\.json: must exist \(file not found\)$/],
     ['report', /report: must be a file, not a directory$/],
   ];

@@ -184,7 +184,7 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
     );
     oneLine(
       passkProcess(['report', fixture('report/malicious-results.csv'), '--out', out]),
-      /^passk: .*malicious-results\.csv: must be a passk result \(written with --json\) in JSON, but it is not valid JSON$/,
+      /^passk: .*malicious-results\.csv: this is a results log, not a passk result: `passk estimate .*malicious-results\.csv`/,
     );
     oneLine(
       passkProcess(['report', fixture('report/missing-rows.json'), '--out', out]),

@@ -61,5 +61,5 @@ export function chartCommand(io: CliIo): CommandModule<object, ChartArgs> {
 
 /** A result document from a file, checked against its kind's schema; `name` is the path as the user gave it (for messages). */
 async function readResultFile(path: string, name: string): Promise<ResultDocument> {
-  return checkResultDocument(await readJsonFile(path, 'a passk result (written with --json)', name), name);
+  return checkResultDocument(await readJsonFile(path, 'a passk result (written with --json)', name, 'result'), name);
 }

@@ -63,7 +63,7 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
       // One after another, so that of several bad shards the first one named is the one reported.
       const inputs: ShardInput[] = [];
       for (const path of paths) {
-        inputs.push({ path, shard: readShard(await readJsonFile(path, 'a shard file (written by passk simulate or sweep --shard)'), path) });
+        inputs.push({ path, shard: readShard(await readJsonFile(path, 'a shard file (written by passk simulate or sweep --shard)', path, 'shard'), path) });
       }
       const shards = checkSameRun(inputs);
       const first = shards[0]!.shard;

@@ -22,7 +22,9 @@ import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption, writeWithChart } from './chartOption.js';
 import { stopOnSignals } from '../run/stopOnSignals.js';
-import { longComputation, showProgress } from '../progress/longComputation.js';
+import { showProgress } from '../progress/longComputation.js';
+import { progressReporter } from '../run/progressReporter.js';
+import { Interrupted } from '../run/interrupted.js';
 
 interface SweepArgs extends SweepOutputArgs, SimulationLimitArgs {
   file: string;
@@ -133,23 +135,45 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
         return;
       }
 
-      // Progress counts replicates over every point; a Ctrl-C ends the run at once without output (a shard instead writes what is done).
-      const progress = { label: 'sweep', unit: 'replicates, all points', show: showProgress(io, args) };
+      // Progress counts replicates over every point. A Ctrl-C stops at the next block, like simulate:
+      // the points finished so far are written, marked partial; the point it cut short is left out.
+      const show = showProgress(io, args);
+      const progress = show ? progressReporter(io, 'sweep', 'replicates, all points') : null;
       const totalReplicates = plan.scenarios.reduce((sum, scenario) => sum + scenario.run.replicates, 0);
-      const partials = await longComputation(io, progress, async (checkpoint) => {
-        const done: PartialResult[] = [];
+      const removeHandlers = stopOnSignals(stop, io);
+      const partials: PartialResult[] = [];
+      try {
         let before = 0;
         for (const scenario of plan.scenarios) {
+          if (stop.stopped) break;
           const at = before;
-          done.push(
-            await runSimulation(scenario as Scenario, { workers, stop, onProgress: (replicates) => void checkpoint(at + replicates, totalReplicates) }),
-          );
+          const partial = await runSimulation(scenario as Scenario, {
+            workers,
+            stop,
+            onProgress: (replicates) => progress?.update(at + replicates, totalReplicates),
+          });
+          if (partial.done < scenario.run.replicates) break;
+          partials.push(partial);
           before += scenario.run.replicates;
-          await checkpoint(before, totalReplicates);
+          progress?.update(before, totalReplicates);
         }
-        return done;
-      });
-      await emitSweep(sweepResult(plan, partials, null), args, io);
+      } finally {
+        removeHandlers();
+        progress?.finish();
+      }
+      const planned = plan.scenarios.length;
+      // A Ctrl-C after the last point finished stops nothing: the result is complete.
+      if (partials.length === planned) {
+        await emitSweep(sweepResult(plan, partials, null), args, io);
+        return;
+      }
+      if (partials.length === 0) {
+        io.stderr(`passk: interrupted: no grid point of ${planned} had finished, so nothing is written\n`);
+        throw new Interrupted();
+      }
+      await emitSweep(sweepResult(plan, partials, null, { pointsDone: partials.length, pointsPlanned: planned }), args, io);
+      io.stderr(`passk: interrupted: the result covers ${partials.length} of ${planned} grid points and is marked partial\n`);
+      throw new Interrupted();
     },
   };
 }

@@ -40,7 +40,7 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.audit': 1,
   'passk.plan.gate': 1,
   'passk.simulate': 3,
-  'passk.sweep': 2,
+  'passk.sweep': 3,
   'passk.fit': 5,
   'passk.compare': 5,
   'passk.gate': 2,

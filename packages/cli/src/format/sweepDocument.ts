@@ -17,4 +17,6 @@ export type SweepDocument = {
   readonly frontier: readonly number[];
   readonly constraints: { readonly maxCost: number | null; readonly maxWrongDelivery: number | null };
   readonly best: number | null;
+  /** Present when Ctrl-C stopped the sweep: the points are the first `pointsDone` of the grid. */
+  readonly interrupted?: { readonly pointsDone: number; readonly pointsPlanned: number };
 };

@@ -21,6 +21,12 @@ export function formatSweep(sweep: SweepDocument): string {
           .join(', ')} (highest delivered-correct rate).`;
   return [
     `Sweep of ${sweep.points.length} points, seed ${String(sweep.seed)}; every point shares the same random streams, so differences between points are not noise between runs.`,
+    // Ctrl-C: which points the table holds, and that the best point is only the best of those.
+    ...(sweep.interrupted === undefined
+      ? []
+      : [
+          `PARTIAL (interrupted): ${sweep.interrupted.pointsDone} of ${sweep.interrupted.pointsPlanned} grid points finished; frontier and best are among them.`,
+        ]),
     `${table.title}.`,
     // A measured verifier: its counts, and where the intervals that include their uncertainty are.
     ...((sweep.scenario && measuredVerifierLines(sweep.scenario)?.slice(0, -2)) ?? []),

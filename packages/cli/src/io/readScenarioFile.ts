@@ -2,13 +2,17 @@ import { InputError, resolveScenario, type Scenario } from '@passk/sim';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
 import { MAX_NESTING, NESTING_RULE } from './nestingDepth.js';
 import { readTextFile } from './readTextFile.js';
+import { FILE_KIND_HEAD_BYTES, refuseOtherFileKind } from './fileKind.js';
 
 /**
  * Reads a scenario file (YAML, or JSON, which YAML also reads) and resolves it. Syntax errors
  * name `file:line`; scenario errors name `file: config.path` (resolveScenario).
  */
 export async function readScenarioFile(path: string): Promise<Scenario> {
-  return resolveScenario(parseScenarioText(await readTextFile(path), path), { source: path });
+  const text = await readTextFile(path);
+  // A results log, passk result or shard given where a scenario belongs: one line naming the command that reads it.
+  refuseOtherFileKind(Buffer.from(text.slice(0, FILE_KIND_HEAD_BYTES)), path, 'scenario');
+  return resolveScenario(parseScenarioText(text, path), { source: path });
 }
 
 /** Parses YAML/JSON text; the first syntax error becomes an InputError at `file:line`. */

@@ -1,4 +1,5 @@
 import { InputError } from '@passk/sim/errors';
+import { refuseOtherFileKind } from './fileKind.js';
 import { detectResultsFormat } from './detectResultsFormat.js';
 import { DroppedRows, type DroppedSummary } from './droppedRows.js';
 import { expandInputs } from './expandInputs.js';
@@ -135,6 +136,8 @@ async function readPass(path: string, shared: Shared): Promise<Pass> {
       if (window.eof || (bomSettled && head < end && (headSettled || end - head >= SNIFF_BYTES))) break;
       await window.refill(0);
     }
+    // A passk scenario, result or shard given where a results log belongs: one line naming the command that reads it.
+    refuseOtherFileKind(window.buf.subarray(start, window.end), path, 'results-log');
     const format = detectResultsFormat(RESULTS_FORMATS, shared.options.format, path, window.buf.subarray(head, window.end));
     const { options, counts, dropped, trials, state, probing } = shared;
     return await format.read({ window, start, options, counts, dropped, trials, state, probing });

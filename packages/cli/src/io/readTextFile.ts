@@ -4,6 +4,7 @@ import { refuseDuplicateKeys } from './jsonDuplicateKeys.js';
 import { sizeText } from './fileWindow.js';
 import { MAX_NESTING, NESTING_RULE, nestsDeeperThan } from './nestingDepth.js';
 import { fileError, openFifo } from './openInput.js';
+import { FILE_KIND_HEAD_BYTES, refuseOtherFileKind, type ReaderKind } from './fileKind.js';
 
 /**
  * The most a scenario or result document may hold. The largest real ones (a scenario listing 10⁶
@@ -52,9 +53,14 @@ function tooLarge(where: string, size: string): InputError {
   return new InputError(where, `must be at most ${sizeText(MAX_TEXT_FILE_BYTES)} (scenario and result files are far smaller)`, size);
 }
 
-/** A JSON document from a file; invalid JSON is an InputError saying what the file should have been. */
-export async function readJsonFile(path: string, what: string, where = path): Promise<unknown> {
+/**
+ * A JSON document from a file; invalid JSON is an InputError saying what the file should have been.
+ * With `reader`, a file of another passk kind or a results log is first refused in one line naming
+ * the command that reads it (fileKind).
+ */
+export async function readJsonFile(path: string, what: string, where = path, reader?: ReaderKind): Promise<unknown> {
   const text = await readTextFile(path, where);
+  if (reader !== undefined) refuseOtherFileKind(Buffer.from(text.slice(0, FILE_KIND_HEAD_BYTES)), where, reader);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { InputError, resolveScenario, scenarioToInput, type Scenario } from '@passk/sim';
 import { parseScenarioText } from './readScenarioFile.js';
 import { readTextFile } from './readTextFile.js';
+import { FILE_KIND_HEAD_BYTES, refuseOtherFileKind } from './fileKind.js';
 
 /**
  * `--verifier-from FILE`: the scenario with its `verifier` section replaced by the file's, a
@@ -11,7 +12,10 @@ import { readTextFile } from './readTextFile.js';
  * `FILE: verifier.measured.…` (the scenario resolver's rules).
  */
 export async function withVerifierFrom(scenario: Scenario, path: string): Promise<Scenario> {
-  const fragment = parseScenarioText(await readTextFile(path), path);
+  const text = await readTextFile(path);
+  // A results log, passk result or shard given as --verifier-from: one line naming the command that reads it.
+  refuseOtherFileKind(Buffer.from(text.slice(0, FILE_KIND_HEAD_BYTES)), path, 'verifier');
+  const fragment = parseScenarioText(text, path);
   if (typeof fragment !== 'object' || fragment === null || Array.isArray(fragment) || !('verifier' in fragment)) {
     const found = typeof fragment === 'object' && fragment !== null && !Array.isArray(fragment) ? Object.keys(fragment)[0] : fragment;
     throw new InputError(path, 'must hold a verifier section (verifier: { falseAccept, falseReject, measured }, as passk verifier --out writes it)', found);

@@ -7,6 +7,6 @@ import type { ReportInput } from './reportInput.js';
  * once against the schema of its kind (results/). Anything else is an InputError naming the file.
  */
 export async function readResultFile(path: string): Promise<ReportInput> {
-  const value = await readJsonFile(path, 'a passk result (written with --json)');
+  const value = await readJsonFile(path, 'a passk result (written with --json)', path, 'result');
   return { source: path, result: checkResultDocument(value, path) };
 }

@@ -171,7 +171,7 @@ export type SimulateDocument = DocumentType<typeof SimulateSchema>;
 export const SweepSchema = Type.Object(
   {
     kind: Type.Literal('passk.sweep'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
     seed: Seed,
     scenario: ScenarioSchema,
     vary: Type.Array(Type.String(), { description: 'the --vary options as typed' }),
@@ -192,8 +192,16 @@ export const SweepSchema = Type.Object(
       { description: '--max-cost and --max-wrong-delivery' },
     ),
     best: Type.Union([Count(), Type.Null()], { description: 'index of the best point under the constraints (null when none meets them)' }),
-    complete: Type.Optional(Type.Literal(false)),
+    complete: Type.Optional(
+      Type.Literal(false, { description: 'present only when grid points or shards are missing (interrupted, or merged from some shards)' }),
+    ),
     shards: Type.Optional(MissingShardsSchema),
+    interrupted: Type.Optional(
+      Type.Object(
+        { pointsDone: Count('grid points finished: points are the first pointsDone of the grid'), pointsPlanned: Count('grid points of the whole sweep') },
+        { description: 'present only when Ctrl-C stopped the sweep: the frontier and the best point are among the finished points' },
+      ),
+    ),
   },
   {
     $id: 'passk.sweep',

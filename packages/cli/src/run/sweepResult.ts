@@ -10,16 +10,30 @@ export interface MissingShards {
   readonly incomplete: readonly number[];
 }
 
+/** A sweep stopped by Ctrl-C: how many grid points finished, of how many. */
+export interface InterruptedSweep {
+  readonly pointsDone: number;
+  readonly pointsPlanned: number;
+}
+
 /**
  * The sweep result from each grid point's (merged) partial sums (sweepOutcomes: every point
  * summarised, then the frontier and the best point under the constraints over all points), so a sharded sweep, merged,
  * gives the single run's document to the byte. A result merged from an incomplete set of shards
- * says so (`complete: false` and the shards it lacks).
+ * says so (`complete: false` and the shards it lacks). A sweep stopped by Ctrl-C gives
+ * `partials` for the first grid points only (those that finished): the document holds those points,
+ * its frontier and best point are among them, and it says so (`complete: false`, `interrupted`).
  */
-export function sweepResult(plan: SweepPlan, partials: readonly PartialResult[], shards: MissingShards | null): SweepDocument & object {
+export function sweepResult(
+  plan: SweepPlan,
+  partials: readonly PartialResult[],
+  shards: MissingShards | null,
+  interrupted: InterruptedSweep | null = null,
+): SweepDocument & object {
+  const finished = interrupted === null ? plan.grid.length : interrupted.pointsDone;
   const { points, frontier, best }: { points: SweepPointResult[]; frontier: number[]; best: number | null } = sweepOutcomes(
-    plan.grid,
-    plan.scenarios,
+    plan.grid.slice(0, finished),
+    plan.scenarios.slice(0, finished),
     partials,
     plan.settings.constraints,
   );
@@ -33,5 +47,6 @@ export function sweepResult(plan: SweepPlan, partials: readonly PartialResult[],
     constraints: plan.settings.constraints,
     best,
     ...(shards === null ? {} : { complete: false, shards }),
+    ...(interrupted === null ? {} : { complete: false, interrupted }),
   });
 }
