@@ -392,10 +392,24 @@ function reasonLines(rows, compareRows, fallbackDatasets) {
         [DEFAULTS[estimand], 2],
         [ONE_SIDED[estimand], 1],
       ])
-        parts.push({ label: estimand === 'population' ? 'Task population' : 'This benchmark', rows, method, sides, estimand, benchmark: estimand === 'benchmark' });
+        parts.push({
+          label: estimand === 'population' ? 'Task population' : 'This benchmark',
+          rows,
+          method,
+          sides,
+          estimand,
+          benchmark: estimand === 'benchmark',
+        });
   if (compareRows.length > 0)
     for (const estimand of COMPARE_ESTIMANDS)
-      parts.push({ label: `Compare, ${estimand}`, rows: compareRows, method: COMPARE_DEFAULTS[estimand], sides: 2, estimand, benchmark: estimand === 'benchmark' });
+      parts.push({
+        label: `Compare, ${estimand}`,
+        rows: compareRows,
+        method: COMPARE_DEFAULTS[estimand],
+        sides: 2,
+        estimand,
+        benchmark: estimand === 'benchmark',
+      });
   return outOfBandLines(parts, fallbackDatasets);
 }
 

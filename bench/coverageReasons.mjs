@@ -44,40 +44,51 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
 }
 
 /**
- * The lines listing every cell outside the band, one per cell and method, then a tally per reason.
+ * A study row's verdict for `estimand` and `method`: 'in band', or 'below: REASON' / 'above: REASON'
+ * (`outOfBandReason`). `sides` 1 for a lower bound; `benchmark` whether the estimand is "this
+ * benchmark"; the row's own `datasets`, else `fallbackDatasets`.
+ */
+export function cellVerdict(r, { estimand, method, sides, benchmark }, fallbackDatasets) {
+  const coverage = r[estimand]?.[method]?.coverage;
+  if (coverage === undefined) return undefined;
+  const datasets = r.datasets ?? fallbackDatasets;
+  // Tasks with n < k are left out of the cell's estimate: the fewest trials among those used.
+  const nMin = r.unequal && r.k <= Math.ceil(r.n / 2) ? Math.ceil(r.n / 2) : r.n;
+  const reason = outOfBandReason({ coverage, datasets, attainable: r.attainable?.[estimand], sides, k: r.k, nMin, benchmark });
+  return reason === null ? 'in band' : `${coverage < BAND[0] ? 'below' : 'above'}: ${reason}`;
+}
+
+/**
+ * The lines listing every cell outside the band, one per cell and method, then a tally per verdict.
  * `parts`: [{ label, rows, method, sides, estimand, benchmark }] (rows: the study's records, each with
  * `coverage` under row[estimand][method], `datasets`, `attainable[estimand]`, k, n, unequal).
  */
 export function outOfBandLines(parts, fallbackDatasets) {
   const lines = [];
-  for (const { label, rows, method, sides, estimand, benchmark } of parts) {
+  for (const part of parts) {
+    const { label, rows, method } = part;
     const tally = {};
-    const listed = [];
-    for (const r of rows) {
-      const coverage = r[estimand]?.[method]?.coverage;
-      if (coverage === undefined) continue;
-      const datasets = r.datasets ?? fallbackDatasets;
-      // Tasks with n < k are left out of the cell's estimate: the fewest trials among those used.
-      const nMin = r.unequal && r.k <= Math.ceil(r.n / 2) ? Math.ceil(r.n / 2) : r.n;
-      const reason = outOfBandReason({ coverage, datasets, attainable: r.attainable?.[estimand], sides, k: r.k, nMin, benchmark });
-      const side = reason === null ? 'in band' : coverage < BAND[0] ? `below: ${reason}` : `above: ${reason}`;
-      tally[side] = (tally[side] ?? 0) + 1;
-      if (reason !== null) listed.push({ r, coverage, side });
-    }
     lines.push(`\n${label} (${method}): cells outside [94 %, 97 %] and why`);
-    for (const { r, coverage, side } of listed)
-      lines.push(
-        `  ${r.distribution.padEnd(36)} n ${(r.unequal ? `${r.n}/${Math.ceil(r.n / 2)}` : String(r.n)).padStart(5)} T ${String(r.T).padStart(4)} ` +
-          `k ${String(r.k).padStart(2)} ${r.metric.padEnd(8)} ${(100 * coverage).toFixed(1).padStart(5)} %  ${side}`,
-      );
-    const failures = Object.entries(tally)
-      .filter(([side]) => side.endsWith('no stated reason'))
-      .reduce((s, [, n]) => s + n, 0);
-    lines.push(
-      `  ${label} (${method}): ${Object.entries(tally)
-        .map(([side, n]) => `${side} ${n}`)
-        .join(', ')}; outside for no stated reason: ${failures}`,
-    );
+    for (const r of rows) {
+      const verdict = cellVerdict(r, part, fallbackDatasets);
+      if (verdict === undefined) continue;
+      tally[verdict] = (tally[verdict] ?? 0) + 1;
+      if (verdict !== 'in band')
+        lines.push(
+          `  ${r.distribution.padEnd(36)} n ${(r.unequal ? `${r.n}/${Math.ceil(r.n / 2)}` : String(r.n)).padStart(5)} T ${String(r.T).padStart(4)} ` +
+            `k ${String(r.k).padStart(2)} ${r.metric.padEnd(8)} ${(100 * r[part.estimand][method].coverage).toFixed(1).padStart(5)} %  ${verdict}`,
+        );
+    }
+    lines.push(`  ${label} (${method}): ${verdictCounts(tally)}`);
   }
   return lines;
+}
+
+/** "in band 421, above: MC error 130, …; outside for no stated reason: 17" from a tally per verdict. */
+export function verdictCounts(tally) {
+  const failures = Object.entries(tally)
+    .filter(([verdict]) => verdict.endsWith('no stated reason'))
+    .reduce((s, [, n]) => s + n, 0);
+  const listed = Object.entries(tally).sort(([a], [b]) => (a === 'in band' ? -1 : b === 'in band' ? 1 : a.localeCompare(b)));
+  return `${listed.map(([verdict, n]) => `${verdict} ${n}`).join(', ')}; outside for no stated reason: ${failures}`;
 }
