@@ -79,7 +79,7 @@ export function outOfBandLines(parts, fallbackDatasets) {
             `k ${String(r.k).padStart(2)} ${r.metric.padEnd(8)} ${(100 * r[part.estimand][method].coverage).toFixed(1).padStart(5)} %  ${verdict}`,
         );
     }
-    lines.push(`  ${label} (${method}): ${verdictCounts(tally)}`);
+    lines.push(...wrap(`  ${label} (${method}): ${verdictCounts(tally)}`, 100, '    '));
   }
   return lines;
 }
@@ -91,4 +91,19 @@ export function verdictCounts(tally) {
     .reduce((s, [, n]) => s + n, 0);
   const listed = Object.entries(tally).sort(([a], [b]) => (a === 'in band' ? -1 : b === 'in band' ? 1 : a.localeCompare(b)));
   return `${listed.map(([verdict, n]) => `${verdict} ${n}`).join(', ')}; outside for no stated reason: ${failures}`;
+}
+
+/** `text` broken after ', ' or '; ' into lines of at most `width` columns, continuations indented. */
+function wrap(text, width, indent) {
+  const lines = [];
+  let line = '';
+  for (const piece of text.split(/(?<=[,;] )/)) {
+    if (line !== '' && line.length + piece.length > width) {
+      lines.push(line.trimEnd());
+      line = indent;
+    }
+    line += piece;
+  }
+  lines.push(line.trimEnd());
+  return lines;
 }
