@@ -94,8 +94,28 @@ export function attainableSummary(values, truth, covered) {
     run94: [byLevel[0].lower, byLevel[0].upper],
     atLeast95: byLevel[1].coverage,
     equalTailed95: equalTailed[1].coverage,
+    lowerBound94: attainableLowerBound(values, truth, 0.94),
     ...(covered ? { splitShare: splitShare(values, covered) } : {}),
   };
+}
+
+/**
+ * The attainable coverage at `level` of a one-sided lower bound L(x), non-decreasing in the estimate x
+ * with L(x) ≤ x: it covers θ exactly when x ≤ some threshold, so the covered atoms are those up to
+ * some atom, every atom ≤ θ among them; the smallest such mass ≥ level (a share of `values`).
+ */
+export function attainableLowerBound(values, truth, level) {
+  const sorted = Float64Array.from(values).sort();
+  const D = sorted.length;
+  const need = level * D * (1 - 1e-12);
+  // Atoms ≤ θ are always covered; then whole atoms, in order, until the mass reaches the level.
+  let j = 0;
+  while (j < D && sorted[j] <= truth + ATOM_TOLERANCE) j++;
+  while (j < D && j < need) {
+    const atom = sorted[j];
+    while (j < D && sorted[j] - atom <= ATOM_TOLERANCE) j++;
+  }
+  return j / D;
 }
 
 /** The share of values in atoms (equal up to ATOM_TOLERANCE) whose `covered` flags differ. */

@@ -24,7 +24,9 @@
 // the grid, bench/coverageCells.mjs HELD_OUT_POPULATIONS, at n ∈ {3, 5, 10}, T ∈ {10, 30}: prints,
 // writes nothing), --attainable (only the attainable coverage of each cell, from a fast pass over the
 // same datasets that computes point estimates and no interval: prints it beside the coverage in
-// --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs).
+// --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs),
+// --report (the cells of --out outside [94 %, 97 %] with the reason of each, bench/coverageReasons.mjs;
+// measures nothing; a run prints the same list for the cells it measured).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +47,7 @@ import {
 } from './coverageCells.mjs';
 import { singleTaskCoverage } from './coverageSingle.mjs';
 import { coverageVerdict } from './attainableCoverage.mjs';
+import { outOfBandLines } from './coverageReasons.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const { values: options } = parseOptions({
@@ -60,8 +63,20 @@ const { values: options } = parseOptions({
     filter: { type: 'string' },
     attainable: { type: 'boolean', default: false },
     'held-out': { type: 'boolean', default: false },
+    report: { type: 'boolean', default: false },
   },
 });
+if (options.report) {
+  // --report: the cells of --out outside the band and why (bench/coverageReasons.mjs); measures nothing.
+  let study;
+  try {
+    study = JSON.parse(readFileSync(options.out, 'utf8'));
+  } catch (error) {
+    usage(`--out ${options.out}: cannot read the study (${error.message.split('\n')[0]})`);
+  }
+  for (const line of reasonLines(study.cells, study.compare?.cells ?? [], study.datasets)) console.log(line);
+  process.exit(0);
+}
 /** parseArgs, with a bad option reported in one line (exit 2). */
 function parseOptions(config) {
   try {
@@ -232,6 +247,7 @@ if (compareRecords.length > 0)
         `in [94 %, 97 %]: ${coverages.filter((c) => c >= 0.94 && c <= 0.97).length}, > 97 %: ${coverages.filter((c) => c > 0.97).length}`,
     );
   }
+for (const line of reasonLines(records, compareRecords, datasets)) console.log(line);
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
 const compare = { ...COMPARE, datasets, seed: options.seed, methods: COMPARE_METHODS, defaults: COMPARE_DEFAULTS, cells: compareRecords };
 if (patterns || first > 0 || heldOut) console.log(`${patterns ? '--filter' : heldOut ? '--held-out' : '--first'}: nothing written`);
@@ -361,6 +377,40 @@ function printCells(rows, methods, cellOf) {
     const cells = methods.map((m) => cellText(cellOf(r, m)).padEnd(23));
     console.log([r.distribution.padEnd(31), nLabel(r).padStart(5), String(r.T).padStart(4), String(r.k).padStart(2), r.metric.padEnd(8), ...cells].join(' '));
   }
+}
+
+/**
+ * Every cell of a default interval or bound outside [94 %, 97 %] with its reason
+ * (bench/coverageReasons.mjs): task population and this benchmark, two-sided and the one-sided lower
+ * bound, and compare's two estimands.
+ */
+function reasonLines(rows, compareRows, fallbackDatasets) {
+  const parts = [];
+  for (const estimand of ['population', 'benchmark'])
+    if (rows.some((r) => r[estimand]))
+      for (const [method, sides] of [
+        [DEFAULTS[estimand], 2],
+        [ONE_SIDED[estimand], 1],
+      ])
+        parts.push({
+          label: estimand === 'population' ? 'Task population' : 'This benchmark',
+          rows,
+          method,
+          sides,
+          estimand,
+          benchmark: estimand === 'benchmark',
+        });
+  if (compareRows.length > 0)
+    for (const estimand of COMPARE_ESTIMANDS)
+      parts.push({
+        label: `Compare, ${estimand}`,
+        rows: compareRows,
+        method: COMPARE_DEFAULTS[estimand],
+        sides: 2,
+        estimand,
+        benchmark: estimand === 'benchmark',
+      });
+  return outOfBandLines(parts, fallbackDatasets);
 }
 
 /** A cell's n as printed: `10/5` for unequal trials (half the tasks n, half ⌈n/2⌉). */

@@ -1,11 +1,11 @@
 // Markdown tables of a coverage study (bench/coverage.json from `pnpm coverage-study`), for
 // docs/uncertainty.md: a summary per method (lowest coverage, cells below 94 %, cells in
-// [94 %, 97 %], mean width relative to the default), the default's cells by verdict against the
-// attainable coverage (bench/attainableCoverage.mjs) and the one-task table; with --tables, the full
+// [94 %, 97 %], mean width relative to the default), the default's cells by verdict (in band, or
+// outside with its reason: bench/coverageReasons.mjs) and the one-task table; with --tables, the full
 // per-cell tables instead (docs/uncertainty-tables.md).
 // Usage: node bench/coverageMarkdown.mjs [bench/coverage.json] [--tables] > table.md
 import { readFileSync } from 'node:fs';
-import { VERDICTS, coverageVerdict } from './attainableCoverage.mjs';
+import { cellVerdict, verdictCounts } from './coverageReasons.mjs';
 
 const args = process.argv.slice(2);
 const tables = args.includes('--tables');
@@ -32,16 +32,20 @@ function summary(title, records, key, methods, reference, datasets = study.datas
     );
   }
   out.push('');
-  // The default's cells against the target and their attainable coverage (a study written before the
-  // attainable fields existed has none: the line is left out).
-  if (records.every((r) => r.attainable?.[key])) {
-    const verdicts = records.map((r) => coverageVerdict(r[key][reference].coverage, r.attainable[key], datasets));
-    const counts = VERDICTS.map((verdict) => [verdict, verdicts.filter((v) => v === verdict).length]).filter(([, cells]) => cells > 0);
-    out.push(
-      `${reference} against [94 %, 97 %] ± 2 SE and the attainable coverage: ${counts.map(([verdict, cells]) => `${verdict} ${cells}`).join(', ')}.`,
-      '',
-    );
-  }
+  // The default's and its one-sided bound's cells against the target, with the reason of each cell
+  // outside (bench/coverageReasons.mjs).
+  for (const [method, sides] of [
+    [reference, 2],
+    [`${reference}-lower`, 1],
+  ])
+    if (methods.includes(method)) {
+      const tally = {};
+      for (const r of records) {
+        const verdict = cellVerdict(r, { estimand: key, method, sides, benchmark: key === 'benchmark' }, datasets);
+        tally[verdict] = (tally[verdict] ?? 0) + 1;
+      }
+      out.push(`${method} against [94 %, 97 %]: ${verdictCounts(tally)}.`, '');
+    }
 }
 
 /**
@@ -65,7 +69,7 @@ function full(title, records, key, methods, reference, zeroShare = false, datase
     const share = zeroShare ? ` ${r.zeroShare === undefined ? '' : `${pct(r.zeroShare)} %`} |` : '';
     const a = r.attainable?.[key];
     const columns = attainable ? ` ${pct(a.atLeast94)} | ${pct(a.equalTailed95)} |` : '';
-    const verdict = attainable ? ` ${coverageVerdict(r[key][reference].coverage, a, datasets)} |` : '';
+    const verdict = attainable ? ` ${cellVerdict(r, { estimand: key, method: reference, sides: 2, benchmark: key === 'benchmark' }, datasets)} |` : '';
     out.push(
       `| ${r.distribution} | ${nLabel(r)} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} |${share}${columns} ${cells.join(' | ')} |${verdict}`,
     );

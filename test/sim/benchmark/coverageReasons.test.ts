@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs module of the benchmark scripts.
+import { attainableLowerBound } from '../../../bench/attainableCoverage.mjs';
+// @ts-expect-error: a plain .mjs module of the benchmark scripts.
+import { outOfBandLines, outOfBandReason } from '../../../bench/coverageReasons.mjs';
+
+// Why a coverage-study cell is outside [94 %, 97 %] (bench/coverageReasons.mjs, issue #42). Expected
+// values by hand from the definitions (quoted per case).
+
+describe('attainableLowerBound (one-sided lower bound monotone in the estimate)', () => {
+  it('100 distinct equally likely estimates: every atom ≤ θ, then whole atoms up to 94 of 100', () => {
+    const values = Array.from({ length: 100 }, (_, i) => i / 100);
+    // 31 atoms ≤ 0.305; the first run of atoms from the bottom with mass ≥ 0.94 is 94 atoms.
+    expect(attainableLowerBound(values, 0.305, 0.94)).toBe(0.94);
+    // θ above the 96th atom: the atoms ≤ θ alone carry 0.96.
+    expect(attainableLowerBound(values, 0.955, 0.94)).toBe(0.96);
+  });
+
+  it('an atom cannot be split: estimates 0 (5 of 100) and 1 (95 of 100), θ = 0.5 → 1', () => {
+    const values = [...Array<number>(5).fill(0), ...Array<number>(95).fill(1)];
+    // Covering only the atom at 0 gives 0.05 < 0.94; the next atom brings the mass to 1.
+    expect(attainableLowerBound(values, 0.5, 0.94)).toBe(1);
+  });
+});
+
+describe('outOfBandReason', () => {
+  const base = { datasets: 200, attainable: { atLeast94: 0.94, equalTailed95: 0.95, lowerBound94: 0.94 }, sides: 2, k: 1, nMin: 10, benchmark: true };
+
+  it('inside the band: null', () => {
+    expect(outOfBandReason({ ...base, coverage: 0.95 })).toBeNull();
+  });
+
+  it('within 2 SE of the nearer edge: MC error', () => {
+    // 200 datasets: SE at 94 % is √(0.94·0.06/200) = 0.01679, so 0.91 (0.03 below) is within 2 SE, 0.90 is not.
+    expect(outOfBandReason({ ...base, coverage: 0.91 })).toBe('MC error');
+    expect(outOfBandReason({ ...base, coverage: 0.9 })).toBe('no stated reason');
+    // SE at 97 % is √(0.97·0.03/200) = 0.01206: 0.99 is within 2 SE, 0.995 is not.
+    expect(outOfBandReason({ ...base, coverage: 0.99 })).toBe('MC error');
+    expect(outOfBandReason({ ...base, coverage: 0.995 })).toBe('no stated reason');
+  });
+
+  it('above the band where the estimate is discrete: discreteness, then equal tails', () => {
+    expect(outOfBandReason({ ...base, coverage: 1, attainable: { atLeast94: 0.995, equalTailed95: 1 } })).toBe('discreteness');
+    expect(outOfBandReason({ ...base, coverage: 1, attainable: { atLeast94: 0.95, equalTailed95: 0.998 } })).toBe('equal tails');
+    // The one-sided bound is judged by the attainable coverage of a lower bound.
+    expect(outOfBandReason({ ...base, sides: 1, coverage: 1, attainable: { atLeast94: 0.95, equalTailed95: 1, lowerBound94: 1 } })).toBe('discreteness');
+  });
+
+  it('this benchmark with 2k > n: the trial noise is not identified; 2k ≤ n is no excuse', () => {
+    expect(outOfBandReason({ ...base, coverage: 0.85, k: 8, nMin: 10 })).toBe('k > n/2');
+    expect(outOfBandReason({ ...base, coverage: 0.85, k: 5, nMin: 10 })).toBe('no stated reason');
+    expect(outOfBandReason({ ...base, coverage: 0.85, k: 8, nMin: 10, benchmark: false })).toBe('no stated reason');
+  });
+
+  it('outOfBandLines lists each cell outside and counts the failures', () => {
+    const rows = [
+      { distribution: 'uniform', n: 10, T: 30, k: 1, metric: 'passAtK', datasets: 200, benchmark: { m: { coverage: 0.95 } } },
+      { distribution: 'uniform', n: 10, T: 30, k: 4, metric: 'passAtK', datasets: 200, benchmark: { m: { coverage: 0.85 } } },
+      { distribution: 'uniform', n: 10, T: 30, k: 8, metric: 'passAtK', datasets: 200, benchmark: { m: { coverage: 0.85 } } },
+      { distribution: 'uniform', n: 10, unequal: true, T: 30, k: 8, metric: 'passAtK', datasets: 200, benchmark: { m: { coverage: 0.85 } } },
+    ];
+    const lines = outOfBandLines([{ label: 'This benchmark', rows, method: 'm', sides: 2, estimand: 'benchmark', benchmark: true }], 200) as string[];
+    expect(lines.filter((line) => line.includes('85.0 %'))).toHaveLength(3);
+    // The unequal cell at k 8 uses only its tasks with n = 10 (those with 5 are left out): 2k > 10.
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('in band 1, below: k > n/2 2, below: no stated reason 1; outside for no stated reason: 1');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
+  });
+});
