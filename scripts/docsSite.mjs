@@ -90,7 +90,7 @@ code{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace;font-size:.9em}
 table{border-collapse:collapse;display:block;overflow:auto;font-size:.9rem}th,td{border:1px solid #d0d7de;padding:.25rem .5rem}
 a.anchor{float:left;margin-left:-1.1rem;width:1rem;color:#8c959f;text-decoration:none;visibility:hidden}
 h1:hover a.anchor,h2:hover a.anchor,h3:hover a.anchor,h4:hover a.anchor{visibility:visible}
-@media (max-width:800px){body{display:block}nav{width:auto;height:auto;position:static;border-right:0;border-bottom:1px solid #d0d7de}main{padding:1rem}}
+@media (max-width:800px){body{flex-direction:column}nav{order:2;width:auto;height:auto;position:static;border-right:0;border-bottom:1px solid #d0d7de}main{padding:1rem}}
 `;
 
 function layout({ title, body, nav, siteTitle }) {

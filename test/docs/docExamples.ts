@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { passk, REPO_ROOT } from '../helpers/runPassk.js';
@@ -201,7 +202,10 @@ export async function runDocCommand(command: string): Promise<Printed> {
   const key = JSON.stringify(args);
   let run = memo.get(key);
   if (run === undefined) {
-    run = passk(...args).then(({ code, stdout, stderr }) => ({ code, lines: trimmed(stdout === '' ? stderr : stdout) }));
+    run = cached(args, async () => {
+      const { code, stdout, stderr } = await passk(...args);
+      return { code, lines: trimmed(stdout === '' ? stderr : stdout) };
+    });
     memo.set(key, run);
   }
   const { code, lines } = await run;
@@ -306,4 +310,59 @@ export function describeExamples(title: string, pages: readonly string[], api: t
       120_000,
     );
   });
+}
+
+// A command's output depends only on its arguments, the files they name, the CLI's and the library's
+// sources and a few environment variables (same seed, same bytes: docs/design.md §5), so it is kept in
+// node_modules/.cache/passk-doc-examples under a hash of all of them: a second run of the test on
+// unchanged code takes a second, and any change to a source or an input runs the command again.
+// PASSK_DOCS_NO_CACHE=1 runs every command.
+const CACHE = join(REPO_ROOT, 'node_modules', '.cache', 'passk-doc-examples');
+const ENVIRONMENT = ['COLUMNS', 'NO_COLOR', 'FORCE_COLOR', 'TZ', 'LANG'];
+let sourcesHash: string | null = null;
+
+function hashTree(hash: ReturnType<typeof createHash>, path: string, depth = 0): void {
+  const stat = statSync(path);
+  if (stat.isDirectory()) {
+    if (depth > 8) return;
+    for (const name of readdirSync(path).sort()) {
+      if (name === 'node_modules' || name === 'dist') continue;
+      hash.update(`\0${name}\0`);
+      hashTree(hash, join(path, name), depth + 1);
+    }
+  } else if (stat.isFile()) hash.update(readFileSync(path));
+}
+
+function cacheKey(args: readonly string[]): string {
+  if (sourcesHash === null) {
+    const hash = createHash('sha256');
+    for (const part of ['packages/sim/src', 'packages/cli/src', 'packages/sim/package.json', 'packages/cli/package.json'])
+      hashTree(hash, join(REPO_ROOT, part));
+    hash.update(process.version);
+    sourcesHash = hash.digest('hex');
+  }
+  const hash = createHash('sha256').update(sourcesHash).update(JSON.stringify(args));
+  for (const name of ENVIRONMENT) hash.update(`\0${name}=${process.env[name] ?? ''}`);
+  // Every argument that names a file or folder (relative to the scratch repository) brings its content.
+  for (const arg of args) {
+    const path = resolve(arg.replace(/^--[\w-]+=/, ''));
+    if (existsSync(path)) {
+      hash.update(`\0${arg}\0`);
+      hashTree(hash, path);
+    }
+  }
+  return hash.digest('hex');
+}
+
+async function cached(args: readonly string[], run: () => Promise<Printed>): Promise<Printed> {
+  // Commands that write files must run, so that the files are there for the commands after them.
+  if (process.env.PASSK_DOCS_NO_CACHE === '1' || args.some((arg) => /^--(out|chart)(=|$)/.test(arg))) return run();
+  const file = join(CACHE, `${cacheKey(args)}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Printed;
+  const printed = await run();
+  mkdirSync(CACHE, { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(printed));
+  renameSync(temporary, file);
+  return printed;
 }

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module script of the repository (scripts/docsSite.mjs), without types
 import { buildSite, slug } from '../../scripts/docsSite.mjs';
 
 // The documentation site (pnpm docs:site) builds from docs/ and docs/site.json, and every relative link
@@ -10,7 +9,7 @@ import { buildSite, slug } from '../../scripts/docsSite.mjs';
 describe('pnpm docs:site', () => {
   const out = mkdtempSync(join(tmpdir(), 'passk-docs-site-'));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
-  const { pages, problems } = buildSite({ out }) as { pages: string[]; problems: string[] };
+  const { pages, problems } = buildSite({ out });
 
   it('lists every docs page in docs/site.json, and every link and anchor resolves', () => {
     expect(problems).toEqual([]);
@@ -44,7 +43,7 @@ describe('pnpm docs:site', () => {
       writeFileSync(join(root, 'README.md'), '# Home\n\n[a](docs/a.md#there) [b](docs/b.md) [c](docs/a.md#nowhere) [d](missing.ts)\n');
       writeFileSync(join(root, 'docs', 'a.md'), '# A\n\n## There\n');
       writeFileSync(join(root, 'docs', 'b.md'), '# B\n');
-      const broken = buildSite({ root, out: join(root, 'site') }).problems as string[];
+      const broken = buildSite({ root, out: join(root, 'site') }).problems;
       expect(broken).toEqual([
         'docs/site.json: must list every docs page, but docs/b.md is in no section',
         'index.html (README.md): link "../docs/b.md": docs/b.md is not a page of the site (docs/site.json)',
