@@ -11,10 +11,11 @@ import { passk, REPO_ROOT } from '../helpers/runPassk.js';
 //   `$ pnpm passk …` or `$ passk …` (its output follows, up to the next `$ ` line or the block's
 //   end), or, in a block without `$` prompts, a line starting `pnpm passk ` or `passk ` (run, exit 0
 //   expected, no output shown). A command continues over lines ending in `\`.
-// - `$ echo $?` and the number after it give the exit code (else 0). The output compared is stdout,
-//   or stderr when the command printed nothing on stdout (an error, or "passk: wrote …").
-// - A line "…" in the output stands for lines left out: those before it start the output, those
-//   after it end it. One filter may follow the command: `| sed -n A,Bp`, `| head -N`, `| tail -N`.
+// - `$ echo $?` and the number after it give the exit code (else 0).
+// - A line "…" in the output stands for lines left out: the lines before the first start the output,
+//   those after the last end it, those between appear in that order in between. One filter may follow
+//   the command (`| sed -n A,Bp`, `| head -N`, `| tail -N`); it reads standard output only, while an
+//   unfiltered command shows its standard error after its output, as a terminal does.
 // - `$ cat FILE` shows a file of the repository: the lines shown must be the file's.
 // - Commands run in a scratch copy of the repository's layout (its folders linked, ../shared beside
 //   it), so an example may write files (`--out refund`); examples that read ../shared/data/real pass
@@ -23,7 +24,8 @@ import { passk, REPO_ROOT } from '../helpers/runPassk.js';
 //   `<!-- examples: not run — the reason -->`. Every other example block must be runnable: the test
 //   fails on one it cannot run, so nothing is skipped silently.
 // - `UPDATE_DOCS=1 pnpm exec vitest run test/docs/examples.test.ts` re-records every shown output (and exit code)
-//   from what the commands print now, keeping each example's "…" and its number of lines around it.
+//   from what the commands print now, keeping an example's one "…" and its number of lines around it
+//   (an example with several "…" is re-recorded by hand: the test says which).
 
 /** The pages whose examples are run: README.md and every docs/*.md (docs/api is generated). */
 export function docPages(): string[] {
@@ -48,6 +50,8 @@ export interface DocCommand {
   output: [number, number];
   head: string[];
   tail: string[] | null;
+  /** The shown output cut at each "…" line: the first part starts the output, the last ends it, the others appear in order between. */
+  segments: string[][];
   /** The exit code shown (`$ echo $?`), else 0, and the page line holding it (or null). */
   code: number;
   codeLine: number | null;
@@ -88,7 +92,7 @@ export function docBlocks(page: string): DocBlock[] {
       while (command.endsWith('\\')) command = `${command.slice(0, -1).trimEnd()} ${lines[++j]!.trim()}`;
       if (!prompted) {
         command = command.replace(/\s+#\s.*$/, ''); // a shell comment after the command
-        commands.push({ page, line: first, command, prompted, output: [j + 1, j + 1], head: [], tail: null, code: 0, codeLine: null });
+        commands.push({ page, line: first, command, prompted, output: [j + 1, j + 1], head: [], tail: null, segments: [[]], code: 0, codeLine: null });
         continue;
       }
       const from = j + 1;
@@ -105,6 +109,11 @@ export function docBlocks(page: string): DocBlock[] {
         j += 2;
       }
       const gap = shown.indexOf('…');
+      const segments: string[][] = [[]];
+      for (const line of shown) {
+        if (line === '…') segments.push([]);
+        else segments.at(-1)!.push(line.trimEnd());
+      }
       commands.push({
         page,
         line: first,
@@ -113,6 +122,7 @@ export function docBlocks(page: string): DocBlock[] {
         output: [from, to],
         head: gap < 0 ? shown : shown.slice(0, gap),
         tail: gap < 0 ? null : shown.slice(gap + 1),
+        segments,
         code,
         codeLine,
       });
@@ -163,6 +173,8 @@ function filtered(lines: string[], filter: string | undefined): string[] {
 export interface Printed {
   code: number;
   lines: string[];
+  /** What went to standard error (kept apart until shown). */
+  stderr?: string[];
 }
 
 /**
@@ -204,26 +216,38 @@ export async function runDocCommand(command: string): Promise<Printed> {
   if (run === undefined) {
     run = cached(args, async () => {
       const { code, stdout, stderr } = await passk(...args);
-      return { code, lines: trimmed(stdout === '' ? stderr : stdout) };
+      return { code, lines: stdout === '' ? [] : trimmed(stdout), stderr: stderr === '' ? [] : trimmed(stderr) };
     });
     memo.set(key, run);
   }
-  const { code, lines } = await run;
-  return { code, lines: filtered(lines, filter) };
+  const { code, lines, stderr = [] } = await run;
+  // As a terminal shows it: a filter reads standard output only; unfiltered, the error stream follows it.
+  if (filter !== undefined) return { code, lines: filtered(lines, filter) };
+  return { code, lines: [...lines, ...stderr] };
 }
 
 /** Whether what was printed matches what the page shows. */
 export function matches(example: DocCommand, printed: Printed): boolean {
   if (printed.code !== example.code) return false;
   if (!example.prompted) return true;
-  const head = example.head.map((line) => line.trimEnd());
-  if (example.tail === null) return JSON.stringify(printed.lines) === JSON.stringify(head);
-  const tail = example.tail.map((line) => line.trimEnd());
-  return (
-    printed.lines.length >= head.length + tail.length &&
-    JSON.stringify(printed.lines.slice(0, head.length)) === JSON.stringify(head) &&
-    JSON.stringify(printed.lines.slice(printed.lines.length - tail.length)) === JSON.stringify(tail)
-  );
+  return segmentsMatch(printed.lines, example.segments);
+}
+
+/** Whether lines are the segments with lines left out between them (one segment: exactly the lines). */
+export function segmentsMatch(lines: readonly string[], segments: readonly (readonly string[])[]): boolean {
+  const same = (at: number, segment: readonly string[]) => segment.every((line, i) => lines[at + i] === line);
+  if (segments.length === 1) return lines.length === segments[0]!.length && same(0, segments[0]!);
+  const first = segments[0]!;
+  const last = segments.at(-1)!;
+  const end = lines.length - last.length;
+  if (end < first.length || !same(0, first) || !same(end, last)) return false;
+  let at = first.length;
+  for (const segment of segments.slice(1, -1)) {
+    while (at + segment.length <= end && !same(at, segment)) at++;
+    if (at + segment.length > end) return false;
+    at += segment.length;
+  }
+  return true;
 }
 
 /** The lines the page should show for this example, from what was printed (for UPDATE_DOCS=1). */
@@ -292,22 +316,24 @@ export function describeExamples(title: string, pages: readonly string[], api: t
       async (_name, example) => {
         if (needsAbsentRealLogs(example.command)) return;
         const printed = await runDocCommand(example.command);
-        if (update) {
+        // Several "…" gaps cannot be re-recorded (which lines to keep between them is the page's choice).
+        if (update && example.segments.length <= 2) {
           if (!matches(example, printed)) updates.push({ example, printed });
           return;
         }
         expect(printed.code, 'exit code').toBe(example.code);
         if (!example.prompted) return;
-        if (example.tail === null) {
-          expect(printed.lines).toEqual(example.head.map((line) => line.trimEnd()));
+        if (example.segments.length === 1) {
+          expect(printed.lines).toEqual(example.segments[0]);
           return;
         }
-        const head = example.head.map((line) => line.trimEnd());
-        const tail = example.tail.map((line) => line.trimEnd());
+        const head = example.segments[0]!;
+        const tail = example.segments.at(-1)!;
         expect(printed.lines.slice(0, head.length)).toEqual(head);
         expect(printed.lines.slice(Math.max(head.length, printed.lines.length - tail.length))).toEqual(tail);
+        expect(segmentsMatch(printed.lines, example.segments), 'the parts between "…" lines, in order (re-record by hand)').toBe(true);
       },
-      120_000,
+      300_000,
     );
   });
 }
@@ -341,7 +367,8 @@ function cacheKey(args: readonly string[]): string {
     hash.update(process.version);
     sourcesHash = hash.digest('hex');
   }
-  const hash = createHash('sha256').update(sourcesHash).update(JSON.stringify(args));
+  // v2: the cached entry keeps standard output and standard error apart.
+  const hash = createHash('sha256').update('v2').update(sourcesHash).update(JSON.stringify(args));
   for (const name of ENVIRONMENT) hash.update(`\0${name}=${process.env[name] ?? ''}`);
   // Every argument that names a file or folder (relative to the scratch repository) brings its content.
   for (const arg of args) {
