@@ -88,9 +88,10 @@ main{flex:1;min-width:0;max-width:60rem;padding:1rem 2rem 4rem}
 pre{background:#f6f8fa;padding:.8rem;overflow:auto;font-size:13px;line-height:1.4;border-radius:6px}
 code{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace;font-size:.9em}
 table{border-collapse:collapse;display:block;overflow:auto;font-size:.9rem}th,td{border:1px solid #d0d7de;padding:.25rem .5rem}
+a.contents{display:none}
 a.anchor{float:left;margin-left:-1.1rem;width:1rem;color:#8c959f;text-decoration:none;visibility:hidden}
 h1:hover a.anchor,h2:hover a.anchor,h3:hover a.anchor,h4:hover a.anchor{visibility:visible}
-@media (max-width:800px){body{flex-direction:column}nav{order:2;width:auto;height:auto;position:static;border-right:0;border-bottom:1px solid #d0d7de}main{padding:1rem}}
+@media (max-width:800px){body{flex-direction:column}nav{order:2;width:auto;height:auto;position:static;border-right:0;border-bottom:1px solid #d0d7de}main{padding:1rem}a.contents{display:block;text-align:right}}
 `;
 
 function layout({ title, body, nav, siteTitle }) {
@@ -105,6 +106,7 @@ function layout({ title, body, nav, siteTitle }) {
 <body>
 ${nav}
 <main>
+<a class="contents" href="#nav">Contents</a>
 ${body}
 </main>
 </body>
@@ -120,7 +122,7 @@ function navigation(registry, current, titles) {
   const sections = registry.sections.map(
     (section) => `<h2>${escapeHtml(section.title)}</h2>\n<ul>\n${section.pages.map((page) => item(`docs/${page}`)).join('\n')}\n</ul>`,
   );
-  return `<nav aria-label="Documentation">\n<a class="home" href="index.html">${escapeHtml(registry.title)}</a>\n${sections.join('\n')}\n</nav>`;
+  return `<nav id="nav" aria-label="Documentation">\n<a class="home" href="index.html">${escapeHtml(registry.title)}</a>\n${sections.join('\n')}\n</nav>`;
 }
 
 /**
