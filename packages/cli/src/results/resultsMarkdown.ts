@@ -37,7 +37,18 @@ const shared = new Map<string, Node>();
 export function resultsMarkdown(): string {
   shared.clear();
   const kinds = Object.values(RESULT_KINDS).map((kind) => kindSection(kind));
-  const shapes = [...shared.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([id, node]) => shapeSection(id, node));
+  // A shape's own fields may name shapes no kind names directly (SummaryRow's Estimate): describe
+  // shapes until no new one turns up, so every link to a shape has its section.
+  const described = new Map<string, string>();
+  for (let added = true; added; ) {
+    added = false;
+    for (const [id, node] of [...shared.entries()]) {
+      if (described.has(id)) continue;
+      described.set(id, shapeSection(id, node));
+      added = true;
+    }
+  }
+  const shapes = [...described.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, text]) => text);
   return [
     '# Result documents',
     '',
