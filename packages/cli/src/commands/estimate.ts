@@ -47,7 +47,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
     command: 'estimate [file..]',
     builder: (y) =>
       withResultsFileOptions(y)
-        .positional('file', { type: 'string', array: true, describe: 'results: files, folders, globs or - (stdin), streamed; formats in the README' })
+        .positional('file', { type: 'string', array: true, describe: 'results: files, folders, globs or - (stdin), streamed; formats in docs/logs.md' })
         .option('by', { type: 'string', describe: 'one estimate per value of this column (e.g. model)' })
         .option('truth-col', {
           type: 'string',

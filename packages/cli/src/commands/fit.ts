@@ -43,7 +43,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
           type: 'string',
           array: true,
           demandOption: true,
-          describe: 'results: files, folders, globs or - (stdin), streamed; formats in the README',
+          describe: 'results: files, folders, globs or - (stdin), streamed; formats in docs/logs.md',
         })
         .option('k', { type: 'string', describe: 'ks to extrapolate to: 8, 1,2,4,8 or 5..8 (default: max n + 1 … 2·max n)' })
         .option('max-k-sum', limitOption(WORK_LIMITS.kSum))

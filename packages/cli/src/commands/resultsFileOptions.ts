@@ -50,7 +50,7 @@ export function withResultsFileOptions<T>(y: Argv<T>): Argv<T & ResultsFileArgs>
     .option('format', {
       choices: RESULTS_FORMAT_NAMES,
       default: 'auto' as ResultsFormatName,
-      describe: 'results format (auto: by content, named in the output; see "Reading your logs" in the README)',
+      describe: 'results format (auto: by content, named in the output; see docs/logs.md)',
     })
     .option('task-col', { type: 'string', describe: 'column naming the task; JSON: a key or dot path (default: task_id, task or problem_id)' })
     .option('success-col', { type: 'string', describe: 'column with 0/1 or true/false, e.g. scores.match.value (default: success, passed, correct or pass)' })

@@ -34,7 +34,7 @@ export function detectResultsFormat(formats: readonly ResultsFormat[], requested
   }
   if (head[0] === 0x1f && head[1] === 0x8b)
     throw new InputError(file, `is gzip-compressed: decompress it first (gunzip), then read it (formats: ${FORMAT_LIST})`);
-  if (looksBinary(head)) throw new InputError(file, `is a binary file, not a results file (formats: ${FORMAT_LIST}; see "Reading your logs" in the README)`);
+  if (looksBinary(head)) throw new InputError(file, `is a binary file, not a results file (formats: ${FORMAT_LIST}; see docs/logs.md)`);
   if (named !== undefined) return named;
   const extension = extname(file).toLowerCase();
   const byExtension = formats.find((format) => format.extensions.includes(extension));
