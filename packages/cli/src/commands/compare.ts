@@ -13,8 +13,10 @@ import { splitWhere } from './perFileOptions.js';
 import { compareRunCosts } from './compareCosts.js';
 import { readRunFiles, readRunGroups, runNames, type ReadRuns } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
+import { renderTerminal } from '../format/terminalReport.js';
+import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 
-export interface CompareArgs extends ResultsFileArgs {
+export interface CompareArgs extends ResultsFileArgs, TerminalArgs {
   files: string[];
   k?: string;
   confidence: number;
@@ -36,7 +38,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
   return {
     command: 'compare <files..>',
     builder: (y) =>
-      withResultsFileOptions(y)
+      withTerminalOptions(withResultsFileOptions(y))
         .positional('files', {
           type: 'string',
           array: true,
@@ -111,7 +113,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
       const document = compareDocument(sources, ks, comparison, compareRunCosts(costs, comparison, ks));
       await writeChartOption(document, args.chart, io);
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
-      else io.stdout(args.markdown ? formatCompareMarkdown(document) : formatCompare(document));
+      else io.stdout(args.markdown ? formatCompareMarkdown(document) : renderTerminal(formatCompare(document), viewOf(io, args)));
     },
   };
 }

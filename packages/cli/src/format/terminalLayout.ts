@@ -105,8 +105,11 @@ function compactColumns(columns: readonly ColumnText[]): ColumnText[] {
   return kept;
 }
 
+/** A value and its interval in one cell; a unit both end with written once ("+3.7 [−1.3, +8.8] pt"). */
 function joinCells(value: string, interval: string): string {
-  return value === '' ? interval : interval === '' ? value : `${value} ${interval}`;
+  if (value === '' || interval === '') return value || interval;
+  const unit = / [^\d\s\]%]+$/.exec(value)?.[0];
+  return unit !== undefined && interval.endsWith(unit) ? `${value.slice(0, -unit.length)} ${interval}` : `${value} ${interval}`;
 }
 
 /** A table of trimmed cells: numbers (a cell that starts with a digit, sign, `[`, `≈` or `<`) right, text left. */
