@@ -99,7 +99,13 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         const rows = ks.map((k) => ({ k, passAtK: independentPassAtK(args.p!, k), passHatK: independentPassHatK(args.p!, k) }));
         const document = withKind(RESULT_KINDS.estimateRate, { p: args.p, rows });
         await writeChartOption(document, args.chart, io);
-        io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? rateMarkdown(args.p, rows) : renderTerminal(formatRateTable(args.p, rows), viewOf(io, args)));
+        io.stdout(
+          args.json
+            ? `${JSON.stringify(document, null, 2)}\n`
+            : args.markdown
+              ? rateMarkdown(args.p, rows)
+              : renderTerminal(formatRateTable(args.p, rows), viewOf(io, args)),
+        );
         return;
       }
       if (args.n === undefined || args.c === undefined) {

@@ -11,8 +11,8 @@ export interface TerminalArgs {
 /** `--wide` and `--explain` added to a command's options. */
 export function withTerminalOptions<T>(y: Argv<T>): Argv<T & TerminalArgs> {
   return y
-    .option('wide', { type: 'boolean', describe: 'text output: every column of every table (default: compact, folded to the terminal width)' })
-    .option('explain', { type: 'boolean', describe: 'text output: print the method notes (how the numbers and intervals were computed)' });
+    .option('wide', { type: 'boolean', global: true, describe: 'text output: every column of every table (default: compact, folded to the terminal width)' })
+    .option('explain', { type: 'boolean', global: true, describe: 'text output: print the method notes (how the numbers and intervals were computed)' });
 }
 
 /** The terminal view of a run of a command with these options. */

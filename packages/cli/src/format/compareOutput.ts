@@ -69,7 +69,11 @@ export function formatCompare(document: CompareDocument): TerminalReport {
  */
 function compareVerdictLine(comparisons: readonly RunComparison[], holm: boolean): string {
   if (comparisons.length === 1) return `verdict: ${compareVerdict(comparisons[0]!, holm)}`;
-  const words = comparisons.map((comparison) => compareVerdict(comparison, holm).replace(/ on .*$/, '').replace(/^B /, ''));
+  const words = comparisons.map((comparison) =>
+    compareVerdict(comparison, holm)
+      .replace(/ on .*$/, '')
+      .replace(/^B /, ''),
+  );
   const counts = [...new Set(words)].map((word) => `${words.filter((w) => w === word).length} ${word}`);
   return `verdict: ${comparisons.length} runs against A${holm ? ' (Holm)' : ''}: ${counts.join(', ')}`;
 }

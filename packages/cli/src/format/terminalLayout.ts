@@ -24,7 +24,7 @@ export function layoutText(text: string, width: number, wide: boolean): string {
 }
 
 /** Columns shown only with `--wide` (the compact view keeps the value and CI (tasks)). */
-const WIDE_ONLY: ReadonlySet<string> = new Set(['CI (trials)', 'plug-in', 'CI (bootstrap)', 'SE']);
+const WIDE_ONLY: ReadonlySet<string> = new Set(['CI (trials)', 'plug-in', 'CI (bootstrap)', 'SE', 'bound from']);
 
 /** A column's span on its line, in terminal columns: [start, end). */
 interface Span {
@@ -115,7 +115,7 @@ function joinCells(value: string, interval: string): string {
 /** A table of trimmed cells: numbers (a cell that starts with a digit, sign, `[`, `≈` or `<`) right, text left. */
 function drawTable(columns: readonly ColumnText[], indent: string): string[] {
   const widths = columns.map((column) => column.cells.reduce((widest, cell) => Math.max(widest, displayWidth(cell)), displayWidth(column.header)));
-  const right = columns.map((column) => column.cells.some((cell) => /^[-+−±≈<>≤≥[\d.$]/.test(cell.trim())));
+  const right = columns.map((column) => column.cells.some(isNumeric));
   const rows = columns[0]?.cells.map((_, r) => columns.map((column) => column.cells[r]!.trim())) ?? [];
   const line = (cells: readonly string[]) =>
     (
@@ -128,20 +128,21 @@ function drawTable(columns: readonly ColumnText[], indent: string): string[] {
         .join('  ')
     ).trimEnd();
   const rule = indent + widths.map((w) => '─'.repeat(w)).join('  ');
-  return [
-    line(columns.map((column) => column.header)),
-    rule,
-    ...rows.map(line),
-  ];
+  return [line(columns.map((column) => column.header)), rule, ...rows.map(line)];
+}
+
+/** Whether a cell holds a number (starts with a digit, a sign, `[`, `≈`, `<` or `>`): such columns are right-aligned. */
+function isNumeric(cell: string): boolean {
+  return /^[-+−±≈<>≤≥[\d.$]/.test(cell.trim());
 }
 
 /**
  * One block per row: its leading cell (and the second too when the first is a short key such as
- * `k`; a blank one carried down from the row above) as the block's first line, then `header value`
+ * `k` and the second text; a blank one carried down from the row above) as the block's first line, then `header value`
  * pairs two spaces apart, packed into lines of `width`.
  */
 function foldedRows(columns: readonly ColumnText[], indent: string, width: number): string[] {
-  const keyCount = columns.length > 2 && displayWidth(columns[0]!.header) <= 2 ? 2 : 1;
+  const keyCount = columns.length > 2 && displayWidth(columns[0]!.header) <= 2 && !columns[1]!.cells.some(isNumeric) ? 2 : 1;
   const carried: string[] = [];
   const out: string[] = [];
   (columns[0]?.cells ?? []).forEach((_, r) => {
