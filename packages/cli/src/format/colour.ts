@@ -20,5 +20,5 @@ export function paintVerdict(line: string, on: boolean): string {
     .replace(/\b(PASS|better)\b/g, (word) => paint(word, 'green', true))
     .replace(/\b(FAIL|worse)\b/g, (word) => paint(word, 'red', true))
     .replace(/\bWARN\b/g, (word) => paint(word, 'yellow', true))
-    .replace(/(^|[\s([])([+−-]\d[\d.,]*)/g, (_, before: string, number: string) => before + paint(number, number.startsWith('+') ? 'green' : 'red', true));
+    .replace(/(^|[\s([])([+−-]\d+(?:\.\d+)?)/g, (_, before: string, number: string) => before + paint(number, number.startsWith('+') ? 'green' : 'red', true));
 }
