@@ -53,11 +53,28 @@ const CASES: ReadonlyArray<{ name: string; args: string[]; verdict: RegExp; code
   { name: 'estimate --p', args: ['estimate', '--p', '0.9', '--k', '1,3,8'], verdict: /^estimate: p 90\.0%: pass@8 / },
   { name: 'estimate FILE', args: ['estimate', A], verdict: /^estimate: pass@1 \S+ \[\S+, \S+\] \(CI \(tasks\), 95%; 80 tasks\)$/ },
   { name: 'estimate FILE --bootstrap', args: ['estimate', A, '--bootstrap', '100'], verdict: /^estimate: pass@1 / },
-  { name: 'compare', args: ['compare', A, B, '--bootstrap', '50', '--permutations', '200'], verdict: /^verdict: (B better|B worse|no clear difference|not conclusive) on pass\^5 \(/ },
-  { name: 'compare three', args: ['compare', A, B, A, '--name', 'a', '--name', 'b', '--name', 'c', '--bootstrap', '0', '--permutations', '200'], verdict: /^verdict: 2 runs against A \(Holm\): / },
-  { name: 'gate', args: ['gate', fixture('gate/new.csv'), '--require', 'pass@1 >= 0.3', '--no-design-check'], verdict: /^(PASS 1\/1 requirement met|FAIL 1\/1 requirement failed: pass@1 >= 0\.3)$/, code: undefined },
+  {
+    name: 'compare',
+    args: ['compare', A, B, '--bootstrap', '50', '--permutations', '200'],
+    verdict: /^verdict: (B better|B worse|no clear difference|not conclusive) on pass\^5 \(/,
+  },
+  {
+    name: 'compare three',
+    args: ['compare', A, B, A, '--name', 'a', '--name', 'b', '--name', 'c', '--bootstrap', '0', '--permutations', '200'],
+    verdict: /^verdict: 2 runs against A \(Holm\): /,
+  },
+  {
+    name: 'gate',
+    args: ['gate', fixture('gate/new.csv'), '--require', 'pass@1 >= 0.3', '--no-design-check'],
+    verdict: /^(PASS 1\/1 requirement met|FAIL 1\/1 requirement failed: pass@1 >= 0\.3)$/,
+    code: undefined,
+  },
   { name: 'simulate', args: ['simulate', SCENARIO, '--workers', '1', '--replicates', '64'], verdict: /^simulate: delivered correct at k=\d+ \S+ ±\S+, wrong / },
-  { name: 'sweep', args: ['sweep', SCENARIO, '--workers', '1', '--replicates', '32', '--vary', 'policy.maxAttempts=1..3'], verdict: /^sweep: best policy\.maxAttempts = \d/ },
+  {
+    name: 'sweep',
+    args: ['sweep', SCENARIO, '--workers', '1', '--replicates', '32', '--vary', 'policy.maxAttempts=1..3'],
+    verdict: /^sweep: best policy\.maxAttempts=\d → \d+\.\d\d% correct$/,
+  },
   { name: 'fit', args: ['fit', A], verdict: /^fit: \S+ task population of 80 tasks \(ΔAIC / },
 ];
 

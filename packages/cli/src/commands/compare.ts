@@ -1,3 +1,4 @@
+import { layoutText } from '../format/terminalLayout.js';
 import { basename } from 'node:path';
 import { InputError, compareManySteps, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
@@ -99,7 +100,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         const judged = await longComputation(io, { label: 'compare', unit: 'steps', show: showProgress(io, args) }, () =>
           compareJudged(args, options.confidence),
         );
-        io.stdout(args.json ? `${JSON.stringify(judged.document, null, 2)}\n` : judged.text);
+        io.stdout(args.json ? `${JSON.stringify(judged.document, null, 2)}\n` : layoutText(judged.text, viewOf(io, args).width, args.wide === true));
         return;
       }
       const { runs, sources, maxN, costs } =

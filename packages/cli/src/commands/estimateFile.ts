@@ -1,3 +1,4 @@
+import { layoutText } from '../format/terminalLayout.js';
 import {
   ESTIMAND_METHODS,
   averageOverTasks,
@@ -79,7 +80,7 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
         },
         io.stdout,
       );
-    else io.stdout(judged.text);
+    else io.stdout(layoutText(judged.text, view.width, view.wide));
     return;
   }
   if (args.by === undefined) {

@@ -1,7 +1,6 @@
 import type { SweepDocument } from './sweepDocument.js';
 import { formatPercent } from './percent.js';
 import { sweepTable } from './sweepTable.js';
-import { formatSimulated } from './estimateCells.js';
 import { renderTable } from './table.js';
 import type { TerminalReport } from './terminalReport.js';
 import { measuredVerifierLines } from './summaryMeasured.js';
@@ -41,14 +40,14 @@ export function formatSweep(sweep: SweepDocument): TerminalReport {
 }
 
 /**
- * The last line of a sweep: the best point's values and its delivered-correct rate (±1 SE), or
- * that no point meets the limits. Example: `sweep: best policy.maxAttempts = 3 (delivered correct 91.20% ±0.12)`.
+ * The last line of a sweep: the best point's values and its delivered-correct rate, or
+ * that no point meets the limits. Example: `sweep: best policy.maxAttempts=4, verifier.falseAccept=0.05 → 92.11% correct`.
  */
 function sweepVerdict(sweep: SweepDocument, limits: readonly (string | null)[]): string {
   if (sweep.best === null) return `sweep: ${limits.length > 0 ? `no point meets ${limits.join(' and ')}` : 'no best point'}`;
   const point = sweep.points[sweep.best]!;
   const values = Object.entries(point.values)
-    .map(([path, value]) => `${path} = ${String(value)}`)
+    .map(([path, value]) => `${path}=${String(value)}`)
     .join(', ');
-  return `sweep: best ${values} (delivered correct ${formatSimulated(point.outcome.deliveredCorrect, 'rate')})`;
+  return `sweep: best ${values} → ${formatPercent(point.outcome.deliveredCorrect.value, 2)} correct`;
 }

@@ -184,9 +184,16 @@ function packed(items: readonly string[], indent: string, width: number): string
 /**
  * One line wrapped at spaces to `width` terminal columns: continuation lines indented two columns
  * more than the line's own indent; a word longer than a line is cut at the width.
+ * Example: wrapLine('answer: B is better than A at pass^4', 20) → ['answer: B is better', '  than A at pass^4'].
  */
 export function wrapLine(line: string, width: number): string[] {
   if (displayWidth(line) <= width) return [line];
+  // A continuation line that starts with `:` would be a GitHub Actions workflow command (`::error::…`) in a
+  // CI log: written `\x3a`, as terminalText writes a leading colon of data.
+  return wrappedLines(line, width).map((piece, i) => (i > 0 && /^\s*:/.test(piece) ? piece.replace(':', '\\x3a') : piece));
+}
+
+function wrappedLines(line: string, width: number): string[] {
   const indent = /^ */.exec(line)![0];
   const hanging = indent.length + 2 < width / 2 ? `${indent}  ` : indent;
   const words = line.slice(indent.length).split(' ');
