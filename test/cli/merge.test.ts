@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
-import { fixture, passk, type CliRun } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide, type CliRun } from '../helpers/runPassk.js';
 
 // `passk simulate --shard i/N --out DIR` and `passk merge`, in-process (--workers 1).
 // small.yaml: 2 100 replicates = 33 blocks of 64 (the last one 52): 3 shards of 11 blocks.
@@ -96,7 +96,7 @@ describe('passk merge', () => {
       for (const format of ['--json', '--csv', null]) {
         const single = await simulate(file, ...(format ? [format] : []));
         expect(single.code).toBe(0);
-        const merged = await passk('merge', ...shards!, ...(format ? [format] : []));
+        const merged = await passkWide('merge', ...shards!, ...(format ? [format] : []));
         expect(merged.stderr).toBe('');
         expect(merged.code).toBe(0);
         expect(merged.stdout).toBe(single.stdout);
@@ -124,7 +124,7 @@ describe('passk merge', () => {
     expect(doc.complete).toBe(false);
     expect(doc.replicates).toEqual({ requested: 2100, done: 704 + 692 }); // shards 1 and 3
     expect(doc.shards).toEqual({ count: 3, missing: [2], incomplete: [] });
-    const text = await passk('merge', small[0]!, small[2]!, '--allow-partial');
+    const text = await passkWide('merge', small[0]!, small[2]!, '--allow-partial');
     expect(text.stdout).toContain('PARTIAL: 1396 of 2100 replicates');
   });
 
@@ -161,7 +161,7 @@ describe('passk merge', () => {
     writeFileSync(join(root, 'not-a-shard.json'), '{"rows": []}\n');
     for (const path of [summary, join(root, 'not-a-shard.json')]) {
       expectOneLineError(
-        await passk('merge', small[0]!, path),
+        await passkWide('merge', small[0]!, path),
         /^passk: \S+\.json: must be a shard file \(format passk-shard\/4\) written by passk simulate --shard or passk sweep --shard$/,
       );
     }
@@ -169,10 +169,10 @@ describe('passk merge', () => {
 
   it('not JSON, or no such file: exit 2, one line naming it', async () => {
     expectOneLineError(
-      await passk('merge', SMALL),
+      await passkWide('merge', SMALL),
       /^passk: \S*small\.yaml: must be a shard file \(written by passk simulate or sweep --shard\) in JSON, but it is not valid JSON$/,
     );
-    expectOneLineError(await passk('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must exist \(file not found\)$/);
+    expectOneLineError(await passkWide('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must exist \(file not found\)$/);
   });
 
   it('--json with --csv: exit 2, one line', async () => {
@@ -203,11 +203,11 @@ describe('passk merge of simulate --tasks-from shards (issue #10)', () => {
     expect(document.rows).toEqual(single.rows);
     for (const format of ['--json', '--csv', null]) {
       const one = await simulate(...args, ...(format ? [format] : []));
-      const all = await passk('merge', ...shards, ...(format ? [format] : []));
+      const all = await passkWide('merge', ...shards, ...(format ? [format] : []));
       expect(all.code).toBe(0);
       expect(all.stdout).toBe(one.stdout);
     }
-    const text = (await passk('merge', ...shards)).stdout;
+    const text = (await passkWide('merge', ...shards)).stdout;
     expect(text).toContain('The log (beta-tasks.csv) against the simulation, k ≤ n:');
   });
 });

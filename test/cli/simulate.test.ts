@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixture, passk, passkProcess, type CliRun } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide, passkProcess, type CliRun } from '../helpers/runPassk.js';
 
 // `passk simulate` in-process (from source, --workers 1: worker threads need the built JS; the
 // worker/process-level checks are in simulate.determinism and simulate.interrupt).
@@ -299,7 +299,7 @@ describe('simulate: bad scenarios and options → exit 2, one line', () => {
   ];
   it.each(cases)('%s', async (_label, args, message) => {
     // In-process runs need --workers 1 (worker threads run the built JS) unless the case sets it.
-    const run = await passk('simulate', ...args, ...(args.includes('--workers') ? [] : ['--workers', '1']));
+    const run = await passkWide('simulate', ...args, ...(args.includes('--workers') ? [] : ['--workers', '1']));
     expectOneLineError(run, message);
   });
 
