@@ -96,7 +96,7 @@ describe('passk merge', () => {
       for (const format of ['--json', '--csv', null]) {
         const single = await simulate(file, ...(format ? [format] : []));
         expect(single.code).toBe(0);
-        const merged = await passkWide('merge', ...shards!, ...(format ? [format] : []));
+        const merged = await passk('merge', ...shards!, ...(format ? [format] : []));
         expect(merged.stderr).toBe('');
         expect(merged.code).toBe(0);
         expect(merged.stdout).toBe(single.stdout);
@@ -203,7 +203,7 @@ describe('passk merge of simulate --tasks-from shards (issue #10)', () => {
     expect(document.rows).toEqual(single.rows);
     for (const format of ['--json', '--csv', null]) {
       const one = await simulate(...args, ...(format ? [format] : []));
-      const all = await passkWide('merge', ...shards, ...(format ? [format] : []));
+      const all = await passk('merge', ...shards, ...(format ? [format] : []));
       expect(all.code).toBe(0);
       expect(all.stdout).toBe(one.stdout);
     }

@@ -83,7 +83,7 @@ describe('passk verifier: one log with both columns (τ²-bench judges against t
   });
 
   it('text: the answer first (rates table), one sentence per row, the counts, the unparsed labels; lines ≤ 100 columns', async () => {
-    const run = await passk(...TAU2(RETAIL));
+    const run = await passkWide(...TAU2(RETAIL));
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^Verdicts "judge_verdict" against truth "tau2_success": 450 attempts judged in/);
