@@ -196,39 +196,41 @@ export function wrapLine(line: string, width: number): string[] {
 function wrappedLines(line: string, width: number): string[] {
   const indent = /^ */.exec(line)![0];
   const hanging = indent.length + 2 < width / 2 ? `${indent}  ` : indent;
-  const words = line.slice(indent.length).split(' ');
   const lines: string[] = [];
+  // Widths kept as the line grows, so a long line (a list of ids) is wrapped in one pass.
   let current = indent;
-  let start = true;
-  for (const word of words) {
-    const candidate = start ? current + word : `${current} ${word}`;
-    if (displayWidth(candidate) <= width) {
-      current = candidate;
-      start = false;
+  let used = indent.length;
+  let empty = true;
+  const newLine = () => {
+    lines.push(current);
+    current = hanging;
+    used = hanging.length;
+    empty = true;
+  };
+  for (const word of line.slice(indent.length).split(' ')) {
+    const size = displayWidth(word);
+    if (used + size + (empty ? 0 : 1) <= width) {
+      current += empty ? word : ` ${word}`;
+      used += size + (empty ? 0 : 1);
+      empty = false;
       continue;
     }
-    if (!start) lines.push(current);
-    current = lines.length === 0 && start ? indent : hanging;
-    let rest = word;
-    while (displayWidth(current + rest) > width) {
-      const [head, tail] = cutAt(rest, width - displayWidth(current));
-      lines.push(current + head);
-      current = hanging;
-      rest = tail;
+    if (!empty) newLine();
+    if (used + size <= width) {
+      current += word;
+      used += size;
+      empty = false;
+      continue;
     }
-    current += rest;
-    start = false;
+    // A word longer than a line: cut at the width.
+    for (const char of word) {
+      const columns = displayWidth(char);
+      if (!empty && used + columns > width) newLine();
+      current += char;
+      used += columns;
+      empty = false;
+    }
   }
   lines.push(current.trimEnd());
   return lines;
-}
-
-/** `word` cut so its first part takes at most `columns` terminal columns (at least one character). */
-function cutAt(word: string, columns: number): [string, string] {
-  let head = '';
-  for (const char of word) {
-    if (head !== '' && displayWidth(head + char) > columns) break;
-    head += char;
-  }
-  return [head, word.slice(head.length)];
 }
