@@ -53,6 +53,9 @@ function gaps(spans: readonly Span[]): Span[] {
 
 /** The text of `line` in each span (by terminal columns; a wide character belongs to the span it starts in). */
 function columnsOf(line: string, spans: readonly Span[]): string[] {
+  const chars = Array.from(line);
+  // Every character one column wide (the usual case, and a 200 000-character name): slices by position.
+  if (displayWidth(line) === chars.length) return spans.map((span) => chars.slice(span.start, span.end).join(''));
   const cells = spans.map(() => '');
   let column = 0;
   for (const char of line) {
@@ -222,8 +225,20 @@ function wrappedLines(line: string, width: number): string[] {
       empty = false;
       continue;
     }
-    // A word longer than a line: cut at the width.
-    for (const char of word) {
+    // A word longer than a line: cut at the width (by position when every character is one column wide).
+    const chars = Array.from(word);
+    if (size === chars.length) {
+      for (let at = 0; at < chars.length; ) {
+        if (!empty) newLine();
+        const taken = Math.min(Math.max(1, width - used), chars.length - at);
+        current += chars.slice(at, at + taken).join('');
+        used += taken;
+        at += taken;
+        empty = false;
+      }
+      continue;
+    }
+    for (const char of chars) {
       const columns = displayWidth(char);
       if (!empty && used + columns > width) newLine();
       current += char;
