@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, passk } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 // Cost per solved task with intervals in estimate, compare and gate. Logs: test/fixtures/costs/
@@ -31,7 +31,7 @@ describe('estimate FILE: cost per solved task with its interval over tasks', () 
   });
 
   it('text and Markdown lead with the cost per solved task at the first k and its interval', async () => {
-    const text = (await passk('estimate', A, ...COST, '--k', '1,2', '--bootstrap', '0')).stdout;
+    const text = (await passkWide('estimate', A, ...COST, '--k', '1,2', '--bootstrap', '0')).stdout;
     expect(text).toContain('\nCost per solved task at k = 1: 3.01 [1.08, 8.38] (95% two-sided CI over 6 tasks).\n');
     for (const line of text.split('\n').filter((l) => l.includes('per solved task'))) expect(line.length).toBeLessThanOrEqual(100);
     const markdown = (await passk('estimate', A, ...COST, '--k', '1', '--bootstrap', '0', '--markdown')).stdout;
@@ -61,7 +61,7 @@ describe('compare: the cost side, paired over the tasks both runs priced (refere
   });
 
   it('text: one cost line in the answer; runs without a cost have none', async () => {
-    const text = (await passk('compare', A, B, ...COST, '--k', '1', '--bootstrap', '0', '--permutations', '100')).stdout;
+    const text = (await passkWide('compare', A, B, ...COST, '--k', '1', '--bootstrap', '0', '--permutations', '100')).stdout;
     expect(text).toContain('cost:   no clear difference in cost per solved task: B − A = −0.651 [−2.83, +1.53] (k = 1, 95% interval, 6 tasks)');
     const plain = await passk('compare', A, B, '--k', '1', '--bootstrap', '0', '--permutations', '100', '--json');
     expect(JSON.parse(plain.stdout).comparisons[0].cost).toBeNull();

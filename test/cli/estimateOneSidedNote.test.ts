@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { passk } from '../helpers/runPassk.js';
+import { passk, passkWide } from '../helpers/runPassk.js';
 
 // `passk estimate --n N --c C --sides 1 --interval wilson|jeffreys|agresti-coull`: one note line
 // under the table with the bound's least coverage over p at this n (issue #10). Expected figures
 // from scipy: python3 test/reference/one_sided_minimum_coverage_reference.py (minimum coverage and
 // the bound it is approached at), rounded as the note prints them.
 async function text(...args: string[]): Promise<string[]> {
-  const run = await passk('estimate', ...args);
+  const run = await passkWide('estimate', ...args);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return run.stdout.split('\n');
@@ -28,8 +28,9 @@ describe('passk estimate --sides 1: the note on a bound that does not hold its l
       `Note: at n = ${n} this ${level} bound covers p as little as ${(minimum * 100).toFixed(1)}% of the time ` +
       `(exact, just below p = ${(at * 100).toPrecision(2)}%); clopper-pearson (the default with --sides 1) holds its ${level}.`;
     expect(notes(lines)).toEqual([expected]);
-    // Right under the line that names the interval.
-    expect(lines[lines.indexOf(expected) - 1]).toMatch(/^Intervals: the .* one-sided \(lower bound\) /);
+    // A warning: after the method notes (the line that names the interval), before the verdict line.
+    expect(lines[lines.indexOf(expected) - 2]).toMatch(/^Intervals: the .* one-sided \(lower bound\) /);
+    expect(lines.at(-2)).toMatch(/^estimate: pass\^3 /);
   });
 
   it('beyond the dips it evaluates (Jeffreys above n = 200): the least of those nearest p = 0 and 1, said so', async () => {

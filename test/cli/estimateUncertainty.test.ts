@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, passk } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 
 // Issue #10 at the CLI: the one-sided default, the note on estimates outside their interval, and
 // the two estimands of a results file.
@@ -19,7 +19,7 @@ describe('estimate --n --c: one task', () => {
   });
 
   it('explains an unbiased estimate outside its interval (n 8, c 7, k 8: pass^8 0.0 % beside [0.6 %, 83.4 %])', async () => {
-    const text = (await passk('estimate', '--n', '8', '--c', '7', '--k', '8')).stdout;
+    const text = (await passkWide('estimate', '--n', '8', '--c', '7', '--k', '8')).stdout;
     expect(text).toContain('Outside its interval at k = 8: the unbiased pass^k is exactly 0 when c < k');
     expect(text).toContain('for one task,\n  the interval is the statement to use.');
     const inside = (await passk('estimate', '--n', '30', '--c', '15', '--k', '3')).stdout;
@@ -29,7 +29,7 @@ describe('estimate --n --c: one task', () => {
 
 describe('estimate FILE: two estimands', () => {
   it('names both in the text and the JSON, each with its interval', async () => {
-    const text = (await passk('estimate', fixture('seeds/agent-b.jsonl'), '--k', '8')).stdout;
+    const text = (await passkWide('estimate', fixture('seeds/agent-b.jsonl'), '--k', '8')).stdout;
     expect(text).toContain('CI (tasks)');
     expect(text).toContain('CI (trials)');
     expect(text).toContain('for the task population the tasks were drawn from');

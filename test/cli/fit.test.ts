@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readScenarioFile } from '../../packages/cli/src/io/readScenarioFile.js';
-import { fixture, passk, passkProcess } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide, passkProcess } from '../helpers/runPassk.js';
 
 // `passk fit` in-process (from source). tau-airline.csv: the τ-bench airline gpt-4o results
 // (test/fixtures/fit/README.md); reference values from test/fixtures/fit/reference_fit.py.
@@ -17,7 +17,7 @@ type FitJson = FitDocument;
 
 describe('passk fit RESULTS', () => {
   it('text: both models with SEs, logLik and AIC, the choice and why, goodness of fit, labelled extrapolation', async () => {
-    const run = await passk(...TAU_ARGS);
+    const run = await passkWide(...TAU_ARGS);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = run.stdout;

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
 import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
-import { fixture, passk } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 
 // `passk fit` of attempt-ordered logs (issue #40): the retry dependence first in the text, the
 // `dependence` contract in --json (checked against its schema), the observed success by attempt
@@ -33,7 +33,7 @@ async function fitJson(...args: string[]): Promise<FitDocument> {
 
 describe('passk fit of episodes', { timeout: 120_000 }, () => {
   it('text: the retry dependence comes first, its answer in words, lines within 100 characters', async () => {
-    const run = await passk('fit', ...EPISODE_ARGS);
+    const run = await passkWide('fit', ...EPISODE_ARGS);
     expect(run.code).toBe(0);
     const out = run.stdout;
     expect(out.indexOf('Retry dependence: 60 episodes of 30 tasks, 240 attempts, up to 4 per episode')).toBeGreaterThan(0);
@@ -99,7 +99,7 @@ describe('passk fit of episodes', { timeout: 120_000 }, () => {
     expect(scenario.tasks.successRate).toEqual({ dist: 'beta', a: chosen.population.alpha, b: chosen.population.beta });
     const simulated = await passk('simulate', out, '--replicates', '100', '--workers', '1', '--json');
     expect(simulated.code).toBe(0);
-    const what = await passk('simulate', '--tasks-from', ...EPISODE_ARGS, '--replicates', '200', '--workers', '1');
+    const what = await passkWide('simulate', '--tasks-from', ...EPISODE_ARGS, '--replicates', '200', '--workers', '1');
     expect(what.code).toBe(0);
     expect(what.stderr).toMatch(
       /^passk: retries feedback afterFailure \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\] and the tasks fitted together to the log's 60 episodes/,
@@ -146,15 +146,15 @@ describe('passk fit of episodes', { timeout: 120_000 }, () => {
     const run = await passk('fit', ...args, '--out', out);
     expect(run.code).toBe(0);
     expect(parse(readFileSync(out, 'utf8')).tasks.successRate).toEqual({ dist: 'point', p: chosen.parameters.mean!.estimate });
-    expect((await passk('simulate', out, '--replicates', '100', '--workers', '1')).code).toBe(0);
-    expect((await passk('simulate', '--tasks-from', ...args, '--replicates', '100', '--workers', '1')).code).toBe(0);
+    expect((await passkWide('simulate', out, '--replicates', '100', '--workers', '1')).code).toBe(0);
+    expect((await passkWide('simulate', '--tasks-from', ...args, '--replicates', '100', '--workers', '1')).code).toBe(0);
   }, 180_000);
 
   it('a log of separate runs: no dependence, and the note says why', async () => {
     const doc = await fitJson(fixture('fit/tau-airline.csv'), '--reward-col', 'reward');
     expect(doc.dependence).toBeNull();
     expect(doc.dependenceNote).toMatch(/^a log of separate runs .* within-episode dependence cannot be measured from it/);
-    const text = await passk('fit', fixture('fit/tau-airline.csv'), '--reward-col', 'reward');
+    const text = await passkWide('fit', fixture('fit/tau-airline.csv'), '--reward-col', 'reward');
     expect(text.stdout).toMatch(/\nnote: a log of separate runs \(each trial its own episode\)/);
   });
 
@@ -174,7 +174,7 @@ describe('passk fit of episodes', { timeout: 120_000 }, () => {
   it('too few episodes to fit: one line naming the file, exit 2', async () => {
     const file = join(dir, 'few.csv');
     writeFileSync(file, 'task_id,episode,attempt,success\na,e1,1,0\na,e1,2,1\n');
-    const run = await passk('fit', file, '--episode-col', 'episode', '--attempt-col', 'attempt');
+    const run = await passkWide('fit', file, '--episode-col', 'episode', '--attempt-col', 'attempt');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(`passk: ${file}: must hold at least 3 episodes to fit a dependence model, got 1\n`);

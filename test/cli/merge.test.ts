@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
-import { fixture, passk, type CliRun } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide, type CliRun } from '../helpers/runPassk.js';
 
 // `passk simulate --shard i/N --out DIR` and `passk merge`, in-process (--workers 1).
 // small.yaml: 2 100 replicates = 33 blocks of 64 (the last one 52): 3 shards of 11 blocks.
@@ -124,7 +124,7 @@ describe('passk merge', () => {
     expect(doc.complete).toBe(false);
     expect(doc.replicates).toEqual({ requested: 2100, done: 704 + 692 }); // shards 1 and 3
     expect(doc.shards).toEqual({ count: 3, missing: [2], incomplete: [] });
-    const text = await passk('merge', small[0]!, small[2]!, '--allow-partial');
+    const text = await passkWide('merge', small[0]!, small[2]!, '--allow-partial');
     expect(text.stdout).toContain('PARTIAL: 1396 of 2100 replicates');
   });
 
@@ -181,7 +181,7 @@ describe('passk merge', () => {
       await passk('merge', SMALL),
       /^passk: \S*small\.yaml: this is a passk scenario file, not a shard file: run `passk simulate \S*small\.yaml`$/,
     );
-    expectOneLineError(await passk('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must exist \(file not found\)$/);
+    expectOneLineError(await passkWide('merge', join(root, 'missing.json')), /^passk: \S*missing\.json: must exist \(file not found\)$/);
   });
 
   it('--json with --csv: exit 2, one line', async () => {
@@ -216,7 +216,7 @@ describe('passk merge of simulate --tasks-from shards (issue #10)', () => {
       expect(all.code).toBe(0);
       expect(all.stdout).toBe(one.stdout);
     }
-    const text = (await passk('merge', ...shards)).stdout;
+    const text = (await passkWide('merge', ...shards)).stdout;
     expect(text).toContain('The log (beta-tasks.csv) against the simulation, k ≤ n:');
   });
 });

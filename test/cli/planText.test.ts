@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { passk } from '../helpers/runPassk.js';
+import { passk, passkWide } from '../helpers/runPassk.js';
 
 describe('passk plan: the text tells rates near 1 apart and flags a delta method that is no plan', () => {
   it('demonstrate --target 0.99999999 --k 1000000: the target, the rate and its failure rate are not rounded to >99.9 % / <0.1 %', async () => {
-    const run = await passk('plan', 'demonstrate', '--target', '0.99999999', '--k', '1000000');
+    const run = await passkWide('plan', 'demonstrate', '--target', '0.99999999', '--k', '1000000');
     expect(run.code).toBe(0);
     // mpmath at 50 digits (test/reference/demonstrate_reference.py's method): q = −expm1(ln(0.99999999)/10⁶)
     // = 1.00000001002e-14; n = ⌈ln 0.05/ln p₀⌉ = 299573224352250.
@@ -13,12 +13,12 @@ describe('passk plan: the text tells rates near 1 apart and flags a delta method
   });
 
   it('demonstrate at ordinary targets reads as before (98.7 %, 1.3 %)', async () => {
-    const run = await passk('plan', 'demonstrate', '--target', '0.9', '--k', '8');
+    const run = await passkWide('plan', 'demonstrate', '--target', '0.9', '--k', '8');
     expect(run.stdout).toMatch(/the single-attempt rate must be ≥ 98\.7% \(failure rate ≤ 1\.3%\)/);
   });
 
   it('precision --metric passAtK --k 8 --rate 0.5 --half-width 0.1: 12 trials (exact), the delta method’s 1 trial marked as no plan', async () => {
-    const run = await passk('plan', 'precision', '--metric', 'passAtK', '--k', '8', '--rate', '0.5', '--half-width', '0.1');
+    const run = await passkWide('plan', 'precision', '--metric', 'passAtK', '--k', '8', '--rate', '0.5', '--half-width', '0.1');
     expect(run.code).toBe(0);
     // Brute force over n with scipy (binom.pmf, Wilson bounds mapped through 1 − (1 − p)^8): n = 12 is the
     // smallest with P(half-width ≤ 0.1) ≥ 0.8 (0.806); the delta method n = ⌈(1.96·8·0.5⁷)²·0.25/0.01⌉ = 1.
@@ -27,7 +27,7 @@ describe('passk plan: the text tells rates near 1 apart and flags a delta method
   });
 
   it('precision where the delta method agrees: no warning', async () => {
-    const run = await passk('plan', 'precision', '--metric', 'passHatK', '--k', '8', '--rate', '0.9', '--half-width', '0.1');
+    const run = await passkWide('plan', 'precision', '--metric', 'passHatK', '--k', '8', '--rate', '0.9', '--half-width', '0.1');
     expect(run.stdout).toMatch(/Normal approximation \(delta method, at the expected count\): 507 trials\.\n/);
   });
 });
@@ -35,7 +35,7 @@ describe('passk plan: the text tells rates near 1 apart and flags a delta method
 describe('passk plan precision --trials: how often the task plan reaches its half-width (issue #42)', () => {
   it('text and JSON: the share of 1000 simulated benchmarks at the planned tasks, and the tasks for the assurance asked', async () => {
     const args = ['plan', 'precision', '--metric', 'passHatK', '--k', '4', '--rate', '0.7', '--half-width', '0.1', '--trials', '8'];
-    const text = await passk(...args);
+    const text = await passkWide(...args);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^ {2}Reached \(half-width ≤ 10\.00%\) in \d+\.\d% ±\d\.\d of 1000 simulated benchmarks \(seed 1\);$/m);
     expect(text.stdout).toMatch(/^ {2}\d+ tasks reach it with the assurance asked, 80\.0% \(simulated \d+\.\d% ±\d\.\d\)\.$/m);

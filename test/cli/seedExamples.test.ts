@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, passk } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 // Every worked example of ../shared/seeds/ run through the CLI. Expected values are the seeds'
@@ -24,7 +24,7 @@ describe('seed 000 (pass@k vs pass^k, Chinese article)', () => {
       '0.99': ['>99.9%', '>99.9%', '97.0%', '92.3%'],
     };
     for (const [p, [at3, at8, hat3, hat8]] of Object.entries(expected)) {
-      const run = await passk('estimate', '--p', p, '--k', '3,8');
+      const run = await passkWide('estimate', '--p', p, '--k', '3,8');
       const rows = run.stdout
         .split('\n')
         .filter((line) => /^[38]\s/.test(line))

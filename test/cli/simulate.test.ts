@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixture, passk, passkProcess, type CliRun } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide, passkProcess, type CliRun } from '../helpers/runPassk.js';
 
 // `passk simulate` in-process (from source, --workers 1: worker threads need the built JS; the
 // worker/process-level checks are in simulate.determinism and simulate.interrupt).
@@ -299,7 +299,7 @@ describe('simulate: bad scenarios and options → exit 2, one line', () => {
   ];
   it.each(cases)('%s', async (_label, args, message) => {
     // In-process runs need --workers 1 (worker threads run the built JS) unless the case sets it.
-    const run = await passk('simulate', ...args, ...(args.includes('--workers') ? [] : ['--workers', '1']));
+    const run = await passkWide('simulate', ...args, ...(args.includes('--workers') ? [] : ['--workers', '1']));
     expectOneLineError(run, message);
   });
 
@@ -315,12 +315,13 @@ describe('simulate: the text table', () => {
       [SMALL, 6],
       [GENERAL, 4],
     ] as const) {
-      const run = await simulate(file);
+      const run = await passkWide('simulate', file, '--workers', '1');
       expect(run.code).toBe(0);
       expect(run.stdout).not.toContain('PARTIAL');
       const sections = run.stdout.trimEnd().split('\n\n');
-      // header, then the three tables, and the over-budget table when the scenario has a budget (general.yaml)
-      expect(sections).toHaveLength(file === GENERAL ? 5 : 4);
+      // header, then the three tables, and the over-budget table when the scenario has a budget (general.yaml); the verdict line last
+      expect(sections).toHaveLength(file === GENERAL ? 6 : 5);
+      expect(sections.at(-1)).toMatch(new RegExp(`^simulate: delivered correct at k=${K} \\d+\\.\\d\\d% ±\\d+\\.\\d\\d, wrong `));
       if (file === GENERAL)
         expect(sections[4]).toMatch(
           /^Over the budget \(soft: checked before each attempt, which then runs in full\):\nk\s+P\(cost > 0\.35\)\s+exact\s+mean overshoot\s+exact/,
@@ -336,12 +337,13 @@ describe('simulate: the text table', () => {
   });
 
   it('with a pilot, adds a fourth table with rows k ≤ trials', async () => {
-    const run = await simulate(SMALL, '--pilot-trials', '3');
+    const run = await passkWide('simulate', SMALL, '--pilot-trials', '3', '--workers', '1');
     const sections = run.stdout.trimEnd().split('\n\n');
-    expect(sections).toHaveLength(5);
+    // header, three tables, the pilot's, its legend (a method note, shown with --explain), the verdict line
+    expect(sections).toHaveLength(7);
     const [heading, , , ...rows] = sections[4]!.split('\n');
     expect(heading).toMatch(/^What a pilot of 3 trials per task/);
-    expect(rows.slice(0, 3).map((row) => row.trim().split(/\s+/)[0])).toEqual(['1', '2', '3']);
-    expect(rows[3]).toMatch(/^unbiased:/); // the legend follows the table
+    expect(rows.map((row) => row.trim().split(/\s+/)[0])).toEqual(['1', '2', '3']);
+    expect(sections[5]).toMatch(/^pilot: unbiased:/);
   });
 });

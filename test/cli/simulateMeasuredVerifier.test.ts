@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deliveryChart } from '../../packages/cli/src/charts/deliveryChart.js';
 import { sweepFrontierChart } from '../../packages/cli/src/charts/sweepFrontierChart.js';
 import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
-import { fixture, passk } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 
 // `passk simulate` with a measured verifier (verifier.measured, or --verifier-from a fragment as
 // `passk verifier --out` writes it): the text says so in its lead lines and answers with intervals
@@ -24,7 +24,7 @@ interface Row {
 
 describe('simulate with a measured verifier', () => {
   it('text: the measurement in the lead lines, then what users get with intervals and the judge beside a perfect one (lines ≤ 100)', async () => {
-    const { code, stdout, stderr } = await passk('simulate', MEASURED, '--workers', '1');
+    const { code, stdout, stderr } = await passkWide('simulate', MEASURED, '--workers', '1');
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain('verifier measured.');
@@ -94,7 +94,7 @@ describe('simulate with a measured verifier', () => {
   });
 
   it('sweep --verifier-from: the text says the verifier is measured (lines ≤ 100); every point of --json carries intervals', async () => {
-    const text = await passk('sweep', SMALL, '--verifier-from', JUDGE, '--vary', 'policy.maxAttempts=1,3', '--workers', '1', '--replicates', '640');
+    const text = await passkWide('sweep', SMALL, '--verifier-from', JUDGE, '--vary', 'policy.maxAttempts=1,3', '--workers', '1', '--replicates', '640');
     expect(text.code).toBe(0);
     const lines = text.stdout.split('\n');
     expect(lines[2]).toBe('Verifier measured: false accept 30/200 (15.0%), false reject 12/150 (8.0%).');

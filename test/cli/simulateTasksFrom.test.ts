@@ -5,7 +5,7 @@ import { normalQuantile } from '../../packages/sim/src/index.js';
 import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
 import type { EstimateFileDocument } from '../../packages/cli/src/results/estimateFileSchema.js';
 import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
-import { fixture, passk } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const dir = tempDir('tasks-from');
@@ -41,7 +41,7 @@ describe('passk simulate --tasks-from', () => {
   });
 
   it('bad input: a missing results file is one line, exit 2', async () => {
-    const run = await passk('simulate', '--tasks-from', '/nonexistent.csv', '--workers', '1');
+    const run = await passkWide('simulate', '--tasks-from', '/nonexistent.csv', '--workers', '1');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^passk: \/nonexistent\.csv: must exist/);
   });
@@ -56,7 +56,7 @@ describe('passk simulate --tasks-from starts from the log (issue #10)', () => {
     expect(summary.scenario.tasks.resample).toBe(true);
     expect(summary.scenario.verifier.falseAccept).toEqual({ dist: 'point', p: 0 });
     expect(summary.scenario.verifier.falseReject).toEqual({ dist: 'point', p: 0 });
-    const text = (await passk('simulate', '--tasks-from', fixture('tau-bench/gpt-4o-airline.json'), '--replicates', '64', '--workers', '1')).stdout;
+    const text = (await passkWide('simulate', '--tasks-from', fixture('tau-bench/gpt-4o-airline.json'), '--replicates', '64', '--workers', '1')).stdout;
     expect(text).toContain('The log (gpt-4o-airline.json) against the simulation, k ≤ n:');
   });
 
@@ -119,7 +119,7 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
   });
 
   it('text and report show the same table: observed, CI (tasks), simulated, inside', async () => {
-    const text = (await passk('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1')).stdout;
+    const text = (await passkWide('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1')).stdout;
     expect(text).toMatch(/The log \(beta-tasks\.csv\) against the simulation, k ≤ n:\nk {2}observed pass@k {6}CI \(tasks\)/);
     expect(text).toMatch(/\n1 {12}47\.5% {2}\[\d+\.\d%, \d+\.\d%\]/);
     // The fixture has no cost column: the note says the amounts are assumed, not the log's.
@@ -135,7 +135,7 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
   });
 
   it("the note names the log's costs when it has them (tau2-results.json: agent_cost and duration)", async () => {
-    const text = (await passk('simulate', '--tasks-from', fixture('logs/tau2-results.json'), '--replicates', '64', '--workers', '1')).stdout;
+    const text = (await passkWide('simulate', '--tasks-from', fixture('logs/tau2-results.json'), '--replicates', '64', '--workers', '1')).stdout;
     expect(text).toContain('cost and latency per attempt from the log (the empirical distribution of its amounts).');
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixture, passk } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 // A what-if from a log (issue #41): the fitted population refitted per block to a bootstrap resample
@@ -15,7 +15,7 @@ const dir = tempDir('what-if');
 const EPISODES = [fixture('episodes/retries.csv'), '--episode-col', 'episode', '--attempt-col', 'attempt'];
 
 async function run(...args: string[]) {
-  const result = await passk('simulate', '--tasks-from', LOG, '--replicates', '640', ...args);
+  const result = await passkWide('simulate', '--tasks-from', LOG, '--replicates', '640', ...args);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return result.stdout;

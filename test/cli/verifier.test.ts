@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { resolveScenario } from '../../packages/sim/src/scenario/resolveScenario.js';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
 import type { VerifierDocument } from '../../packages/cli/src/results/verifierSchema.js';
-import { fixture, passk } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 
 // `passk verifier` in-process (from source). Expected counts, rates and Clopper–Pearson bounds come from
 // test/reference/verifier_reference.py (python3, scipy.stats.beta.ppf), which reads the same fixtures apart
@@ -83,7 +83,7 @@ describe('passk verifier: one log with both columns (τ²-bench judges against t
   });
 
   it('text: the answer first (rates table), one sentence per row, the counts, the unparsed labels; lines ≤ 100 columns', async () => {
-    const run = await passk(...TAU2(RETAIL));
+    const run = await passkWide(...TAU2(RETAIL));
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^Verdicts "judge_verdict" against truth "tau2_success": 450 attempts judged in/);
@@ -111,7 +111,7 @@ describe('passk verifier: one log with both columns (τ²-bench judges against t
     const doc = await document('verifier', log, '--verdict-col', 'verdict');
     expect(doc.rows[0]!.counts).toEqual({ wrong: 0, wrongAccepted: 0, right: 4, rightRejected: 1, unparsed: 0 });
     expect(doc.rows[0]!.falseAccept).toBeNull();
-    const text = await passk('verifier', log, '--verdict-col', 'verdict');
+    const text = await passkWide('verifier', log, '--verdict-col', 'verdict');
     expect(text.stdout).toMatch(/\nall +— +25\.0% \[0\.6%, 80\.6%\]/);
     expect(text.stdout).toContain('no wrong attempt to measure false accept on');
   });
@@ -123,7 +123,7 @@ describe('passk verifier: rows without a truth', () => {
     const doc = await document('verifier', log, '--verdict-col', 'verdict');
     expect(doc.source.dropped).toBe(2);
     expect(doc.rows[0]!.counts).toEqual({ wrong: 1, wrongAccepted: 1, right: 1, rightRejected: 0, unparsed: 0 });
-    expect((await passk('verifier', log, '--verdict-col', 'verdict')).stdout).toContain('\ndropped 2 rows without an outcome or marked as errors');
+    expect((await passkWide('verifier', log, '--verdict-col', 'verdict')).stdout).toContain('\ndropped 2 rows without an outcome or marked as errors');
   });
 });
 
@@ -141,7 +141,7 @@ describe('passk verifier: two logs joined by task, trial and --by', () => {
       truthOnly: 1,
       examples: ['t9, model=B, trial 0 (verdict only)', 't8, model=B, trial 0 (truth only)'],
     });
-    const text = await passk('verifier', '--verdicts', VERDICTS, '--truth', TRUTH, '--trial-col', 'trial', '--by', 'model');
+    const text = await passkWide('verifier', '--verdicts', VERDICTS, '--truth', TRUTH, '--trial-col', 'trial', '--by', 'model');
     expect(text.stdout.replace(/\s+/g, ' ')).toContain(
       'unmatched: 1 verdicts without a truth, 1 truths without a verdict, left out (t9, model=B, trial 0 (verdict only);',
     );

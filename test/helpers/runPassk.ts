@@ -23,11 +23,30 @@ export async function passk(...args: string[]): Promise<CliRun> {
   return { code, stdout, stderr };
 }
 
+/**
+ * Runs a command with a text output in-process as the output was before terminal layout: every
+ * column (`--wide`), the method notes (`--explain`) and a terminal wide enough that no line wraps
+ * (COLUMNS=100000). For tests of what the text says; test/cli/terminal tests its layout.
+ */
+export async function passkWide(...args: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli([...args, '--wide', '--explain'], {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    stderrIsTTY: false,
+    cwd: REPO_ROOT,
+    env: { ...process.env, COLUMNS: '100000', NO_COLOR: '1' },
+  });
+  return { code, stdout, stderr };
+}
+
 /** Runs the built binary (packages/cli/dist/bundle/passk.cjs) as a separate process: exit codes, real streams. */
-export function passkProcess(args: string[], options: { cwd?: string } = {}): CliRun {
+export function passkProcess(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliRun {
   const result = spawnSync(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     encoding: 'utf8',
+    ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }),
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompareDocument } from '../../../packages/cli/src/format/compareDocument.js';
-import { fixture, passk, passkProcess } from '../../helpers/runPassk.js';
+import { fixture, passk, passkProcess, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 const F = (name: string) => fixture(`compare/${name}`);
@@ -105,16 +105,19 @@ describe('passk compare', () => {
     120_000,
   );
 
-  it('text output leads each comparison with the pairing, then the table, then the answer and the per-task view', async () => {
-    const run = await passk('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1..4', '--bootstrap', '0');
+  it('text output leads each comparison with the answer, then the table, the pairing and the per-task view, then the runs read', async () => {
+    const run = await passkWide('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1..4', '--bootstrap', '0');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
-    // First each run as read (as estimate names it), then the comparison.
-    expect(lines[0]).toMatch(/^small-a: \S*small-a\.csv, 72 attempts over 12 tasks$/);
-    expect(lines[1]).toMatch(/^  read as csv/);
-    const at = lines.indexOf('B = small-b against A = small-a');
-    expect(at).toBeGreaterThan(1);
-    expect(lines[at + 1]).toMatch(/^paired by task: 11 tasks in both runs \(overlap 84\.6%\); only in small-a: t00; only in small-b: t12$/);
+    // First the comparison and its answer; the runs as read (as estimate names them) after the per-task view.
+    expect(lines[0]).toBe('B = small-b against A = small-a');
+    expect(lines[1]).toMatch(/^answer: /);
+    const pairing = lines.indexOf('paired by task: 11 tasks in both runs (overlap 84.6%); only in small-a: t00; only in small-b: t12');
+    expect(pairing).toBeGreaterThan(lines.findIndex((line) => /^k +metric/.test(line)));
+    const read = lines.findIndex((line) => /^small-a: \S*small-a\.csv, 72 attempts over 12 tasks$/.test(line));
+    expect(read).toBeGreaterThan(pairing);
+    expect(lines[read + 1]).toMatch(/^  read as csv/);
+    expect(lines.at(-2)).toMatch(/^verdict: no clear difference on pass\^3 \(\+17\.4 pt \[−3\.4, \+36\.8\], p = 0\.136\)$/);
     // pass^3 over the 11 tasks: the python reference gives d = +17.4 pt, p = 0.136 (exact trial permutation: the
     // runs have 3–8 trials per task, not the same on each; the sign-flip test said 0.023 there, issue #42) and the
     // paired-difference score interval [−0.07247, 0.40049] (reference.py difference_interval('passHatK', 3)):
@@ -217,7 +220,7 @@ describe('passk compare', () => {
 
   it('falls back to an unpaired comparison, labelled, when the runs share too few tasks', async () => {
     const chart = join(tempDir('unpaired'), 'difference.vl.json');
-    const run = await passk('compare', F('disjoint-a.csv'), F('disjoint-b.csv'), '--k', '1,2', '--bootstrap', '0', '--chart', chart);
+    const run = await passkWide('compare', F('disjoint-a.csv'), F('disjoint-b.csv'), '--k', '1,2', '--bootstrap', '0', '--chart', chart);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^UNPAIRED: the runs share only 2 tasks \(overlap 11\.1% < 50%\)/m);
     expect(run.stdout).toMatch(/ CI \(tasks, unpaired\) +CI \(trials\) +p$/m);
@@ -241,7 +244,7 @@ describe('passk compare', () => {
     const hat = comparison!.rows[1]!.passHatK!;
     expect(hat.interval!.lower).toBeLessThan(0);
     expect(hat.interval!.upper).toBeGreaterThan(0);
-    const run = await passk('compare', F('disjoint-a.csv'), F('disjoint-b.csv'), '--k', '1,2', '--bootstrap', '0');
+    const run = await passkWide('compare', F('disjoint-a.csv'), F('disjoint-b.csv'), '--k', '1,2', '--bootstrap', '0');
     expect(run.stdout).toMatch(
       /^answer: No clear difference between disjoint-b and disjoint-a at pass\^2: B − A = −26\.0 pt \(95% unpaired interval \[−61\.9, \+9\.9\] pt, p = 0\.145, 10 tasks\)\. On these very tasks \(trial noise only\) B − A is clearly below 0 \(95% this-benchmark interval \[−47\.9, −4\.1\] pt\), which does not by itself generalise to tasks like these\.$/m,
     );
@@ -345,20 +348,22 @@ describe('passk compare and gate: bad input → one line, exit 2, nothing writte
 });
 
 describe('passk gate: exit codes end to end (built binary)', () => {
+  // Every column (the table's "bound from" is left out of the compact view) on a terminal wide enough for the lines.
+  const gate = (args: string[]) => passkProcess([...args, '--wide'], { env: { COLUMNS: '1000' } });
   // small-b, pass^2 over its 12 tasks: 55.4 %, one-sided 95 % lower bound 35.1 % of the task-population
   // score interval (python3 test/fixtures/compare/gate_reference.py: 0.553571, 0.351452).
   it('0 when every requirement holds at its lower bound', () => {
-    const run = passkProcess(['gate', F('small-b.csv'), '--require', 'passHat@2 >= 0.35', '--require', 'pass@1 >= 50%']);
+    const run = gate(['gate', F('small-b.csv'), '--require', 'passHat@2 >= 0.35', '--require', 'pass@1 >= 50%']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^PASS {4}passHat@2 >= 0\.35 +55\.4% +lower 35\.1% +task-population score interval, 12 tasks$/m);
-    expect(run.stdout).toMatch(/^PASS \(2 of 2 requirements met\)$/m);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('PASS 2/2 requirements met');
   });
 
   it('1 when one fails — the point estimate clearing the line is not enough', () => {
-    const run = passkProcess(['gate', F('small-b.csv'), '--require', 'passHat@2 >= 0.40', '--require', 'pass@1 >= 50%']);
+    const run = gate(['gate', F('small-b.csv'), '--require', 'passHat@2 >= 0.40', '--require', 'pass@1 >= 50%']);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^FAIL {4}passHat@2 >= 0\.40 +55\.4% +lower 35\.1%/m);
-    expect(run.stdout).toMatch(/^FAIL \(1 of 2 requirements failed\)$/m);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('FAIL 1/2 requirements failed: passHat@2 >= 0.40');
     // Both requirements hold at small-b's own estimates, yet a rerun of it fails this gate often: the design check says so (docs/gates.md).
     expect(run.stderr).toMatch(
       /^passk: warning: a rerun of this agent FAILs this gate \d+\.\d% ± \d+\.\d% of the time \(400 simulations\); plan it: passk plan gate --pilot \S+small-b\.csv --require 'passHat@2 >= 0\.40' --require 'pass@1 >= 50%' --max-false-fail 0\.05\n$/,
@@ -374,12 +379,12 @@ describe('passk gate: exit codes end to end (built binary)', () => {
       // pass^2, small-b − small-a over 11 tasks: d = +13.9 pt (reference.py); one-sided 95 % bound = the lower
       // end of the two-sided 90 % paired-difference score interval, −0.0095637 (python: reference.CONFIDENCE = 0.90;
       // reference.difference_interval(A, B, 'passHatK', 2) over the 11 common tasks).
-      const pass = passkProcess(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= -0.05']);
+      const pass = gate(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= -0.05']);
       expect(pass.code).toBe(0);
       expect(pass.stdout).toMatch(
         /^PASS {4}delta\(passHat@2\) >= -0\.05 +\+13\.9 pt +lower −1\.0 pt +task-population paired-difference score interval, 11 tasks$/m,
       );
-      const fail = passkProcess(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= 0.10', '--markdown']);
+      const fail = gate(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= 0.10', '--markdown']);
       expect(fail.code).toBe(1);
       expect(fail.stdout).toMatch(/^### passk gate: FAIL \(1 of 1 requirement failed\)$/m);
       expect(fail.stdout).toContain(
@@ -399,11 +404,11 @@ describe('passk gate: exit codes end to end (built binary)', () => {
     // the 11 tasks in both, the lower end of the two-sided 90 % this-benchmark interval −0.029515, below the
     // task population's −0.0095637, so the difference's bound is the population's (withinPopulationInterval).
     const args = ['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'passHat@2 >= 0.44', '--require', 'delta(passHat@2) >= -0.012'];
-    const population = passkProcess(args);
+    const population = gate(args);
     expect(population.code).toBe(1);
     expect(population.stdout).toMatch(/^FAIL {4}passHat@2 >= 0\.44 +55\.4% +lower 35\.1% +task-population score interval, 12 tasks$/m);
     expect(population.stdout).toMatch(/^PASS {4}delta\(passHat@2\) >= -0\.012 +\+13\.9 pt +lower −1\.0 pt +task-population /m);
-    const benchmark = passkProcess([...args, '--estimand', 'benchmark']);
+    const benchmark = gate([...args, '--estimand', 'benchmark']);
     expect(benchmark.code).toBe(0);
     expect(benchmark.stdout).toMatch(/^PASS {4}passHat@2 >= 0\.44 +55\.4% +lower 44\.1% +this-benchmark t interval \(trial noise only\), 12 tasks$/m);
     expect(benchmark.stdout).toMatch(

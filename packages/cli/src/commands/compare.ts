@@ -1,3 +1,4 @@
+import { layoutText } from '../format/terminalLayout.js';
 import { basename } from 'node:path';
 import { InputError, compareManySteps, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
@@ -13,8 +14,10 @@ import { splitWhere } from './perFileOptions.js';
 import { compareRunCosts } from './compareCosts.js';
 import { readRunFiles, readRunGroups, runNames, type ReadRuns } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
+import { renderTerminal } from '../format/terminalReport.js';
+import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 
-export interface CompareArgs extends ResultsFileArgs {
+export interface CompareArgs extends ResultsFileArgs, TerminalArgs {
   files: string[];
   k?: string;
   confidence: number;
@@ -36,7 +39,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
   return {
     command: 'compare <files..>',
     builder: (y) =>
-      withResultsFileOptions(y)
+      withTerminalOptions(withResultsFileOptions(y))
         .positional('files', {
           type: 'string',
           array: true,
@@ -97,7 +100,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         const judged = await longComputation(io, { label: 'compare', unit: 'steps', show: showProgress(io, args) }, () =>
           compareJudged(args, options.confidence),
         );
-        io.stdout(args.json ? `${JSON.stringify(judged.document, null, 2)}\n` : judged.text);
+        io.stdout(args.json ? `${JSON.stringify(judged.document, null, 2)}\n` : layoutText(judged.text, viewOf(io, args).width, args.wide === true));
         return;
       }
       const { runs, sources, maxN, costs } =
@@ -111,7 +114,7 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
       const document = compareDocument(sources, ks, comparison, compareRunCosts(costs, comparison, ks));
       await writeChartOption(document, args.chart, io);
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
-      else io.stdout(args.markdown ? formatCompareMarkdown(document) : formatCompare(document));
+      else io.stdout(args.markdown ? formatCompareMarkdown(document) : renderTerminal(formatCompare(document), viewOf(io, args)));
     },
   };
 }

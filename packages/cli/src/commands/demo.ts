@@ -1,3 +1,5 @@
+import { renderTerminal } from '../format/terminalReport.js';
+import { terminalView } from '../format/terminalView.js';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { labelledSvg } from '../charts/labelledSvg.js';
@@ -85,14 +87,13 @@ async function writeDemo(args: DemoArgs, io: CliIo, interrupted: () => boolean):
     io.stderr(`passk demo: interrupted: nothing written (${args.out} is as it was)\n`);
     throw new Interrupted();
   }
-  io.stdout(
-    [
-      `passk demo: wrote ${reportPath}`,
-      `  ${charts.length} charts as SVG and PNG in ${join(args.out, 'charts')}:`,
-      ...chartPaths.map((base) => `    ${base}.svg, .png`),
-      `  ${inputs.length} result files in ${join(args.out, 'results')} (passk report ${join(args.out, 'results', '*.json')} --max-wrong-delivery ${limit} --out report.html rebuilds the page)`,
-      `Open ${reportPath} in a browser: it works offline.`,
-      '',
-    ].join('\n'),
-  );
+  const lines = [
+    `passk demo: wrote ${reportPath}`,
+    `  ${charts.length} charts as SVG and PNG in ${join(args.out, 'charts')}:`,
+    ...chartPaths.map((base) => `    ${base}.svg, .png`),
+    `  ${inputs.length} result files in ${join(args.out, 'results')} (passk report ${join(args.out, 'results', '*.json')} --max-wrong-delivery ${limit} --out report.html rebuilds the page)`,
+  ];
+  // The last line the verdict: where the report is.
+  const verdict = `demo: open ${reportPath} in a browser (it works offline)`;
+  io.stdout(renderTerminal({ body: lines.join('\n'), verdict }, terminalView(io)));
 }

@@ -24,6 +24,8 @@ import { withResultsFileOptions } from './resultsFileOptions.js';
 import { longComputation, PROGRESS_OPTION, showProgress } from '../progress/longComputation.js';
 import type { FileEstimateArgs } from './estimateFile.js';
 import { weakBoundCoverage } from './weakBoundCoverage.js';
+import { renderTerminal } from '../format/terminalReport.js';
+import { viewOf, withTerminalOptions } from './terminalOptions.js';
 
 export interface EstimateArgs extends FileEstimateArgs {
   file?: string[];
@@ -46,7 +48,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
   return {
     command: 'estimate [file..]',
     builder: (y) =>
-      withResultsFileOptions(y)
+      withTerminalOptions(withResultsFileOptions(y))
         .positional('file', { type: 'string', array: true, describe: 'results: files, folders, globs or - (stdin), streamed; formats in docs/logs.md' })
         .option('by', { type: 'string', describe: 'one estimate per value of this column (e.g. model)' })
         .option('truth-col', {
@@ -97,7 +99,13 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         const rows = ks.map((k) => ({ k, passAtK: independentPassAtK(args.p!, k), passHatK: independentPassHatK(args.p!, k) }));
         const document = withKind(RESULT_KINDS.estimateRate, { p: args.p, rows });
         await writeChartOption(document, args.chart, io);
-        io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? rateMarkdown(args.p, rows) : formatRateTable(args.p, rows));
+        io.stdout(
+          args.json
+            ? `${JSON.stringify(document, null, 2)}\n`
+            : args.markdown
+              ? rateMarkdown(args.p, rows)
+              : renderTerminal(formatRateTable(args.p, rows), viewOf(io, args)),
+        );
         return;
       }
       if (args.n === undefined || args.c === undefined) {
@@ -117,7 +125,7 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         return { ...first, rows };
       });
       const document = taskEstimateJson(estimate);
-      const text = () => formatTaskEstimate(estimate, weakBoundCoverage(args.n!, interval));
+      const text = () => renderTerminal(formatTaskEstimate(estimate, weakBoundCoverage(args.n!, interval)), viewOf(io, args));
       await writeChartOption(document, args.chart, io);
       io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? taskEstimateMarkdown(estimate) : text());
     },

@@ -1,3 +1,4 @@
+import { layoutText } from '../format/terminalLayout.js';
 import {
   ESTIMAND_METHODS,
   averageOverTasks,
@@ -19,6 +20,9 @@ import { inertMarkdown } from '../format/inertMarkdown.js';
 import { terminalText } from '../format/terminalText.js';
 import type { FileEstimate, FileEstimateRow } from '../format/fileEstimate.js';
 import { formatFileEstimate } from '../format/fileEstimateOutput.js';
+import { renderTerminal } from '../format/terminalReport.js';
+import type { TerminalView } from '../format/terminalView.js';
+import { viewOf, type TerminalArgs } from './terminalOptions.js';
 import { LazyArray, writeJson } from '../format/streamedJson.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
@@ -30,7 +34,7 @@ import type { TaskCounts } from '../io/readTaskCounts.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 import { longComputation, showProgress, throughCheckpoints, type Checkpoint } from '../progress/longComputation.js';
 
-export interface FileEstimateArgs extends ResultsFileArgs {
+export interface FileEstimateArgs extends ResultsFileArgs, TerminalArgs {
   by?: string;
   'truth-col'?: string;
   k?: string;
@@ -49,6 +53,7 @@ export interface FileEstimateArgs extends ResultsFileArgs {
  * only), and on request (--bootstrap N) a two-stage bootstrap interval.
  */
 export async function estimateFromFile(inputs: readonly string[], args: FileEstimateArgs, interval: IntervalOptions, io: CliIo): Promise<void> {
+  const view = viewOf(io, args);
   const bootstrapReplicates = requireInteger('--bootstrap', args.bootstrap, 0, 1_000_000);
   const named = (counts: TaskCounts) => (counts.sources.length === 1 ? counts.sources[0]! : inputs.join(' '));
   // The reading (streamed, asynchronous) and the estimate (one synchronous step per group) stop at a Ctrl-C before anything is printed.
@@ -75,14 +80,14 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
         },
         io.stdout,
       );
-    else io.stdout(judged.text);
+    else io.stdout(layoutText(judged.text, view.width, view.wide));
     return;
   }
   if (args.by === undefined) {
     // Progress counts the bootstrap's replicates, the one long synchronous step.
     const estimate = await longComputation(io, { label: 'estimate', unit: 'bootstrap replicates', show }, async (checkpoint) => {
       const counts = await readResultsFile(inputs, args);
-      return estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, checkpoint);
+      return estimateCounts(counts, named(counts), args, interval, view, bootstrapReplicates, checkpoint);
     });
     await writeChartOption(estimate.document, args.chart, io);
     if (args.json) writeJson(estimate.json, io.stdout);
@@ -97,7 +102,7 @@ export async function estimateFromFile(inputs: readonly string[], args: FileEsti
       // Progress counts groups: the bootstrap's steps inside group i report as group i (and let a Ctrl-C in).
       const atGroup: Checkpoint = () => checkpoint(i, groups.length);
       await atGroup(i, groups.length);
-      estimates.push({ group, ...(await estimateCounts(counts, named(counts), args, interval, bootstrapReplicates, atGroup, group)) });
+      estimates.push({ group, ...(await estimateCounts(counts, named(counts), args, interval, view, bootstrapReplicates, atGroup, group)) });
     }
     return { by, estimates };
   });
@@ -117,6 +122,7 @@ async function estimateCounts(
   file: string,
   args: FileEstimateArgs,
   interval: IntervalOptions,
+  view: TerminalView,
   bootstrapReplicates: number,
   checkpoint: Checkpoint,
   group?: string,
@@ -200,9 +206,16 @@ async function estimateCounts(
     ...fileEstimateAmountFields(amounts),
     p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
   });
+  const report = formatFileEstimate(result);
   const text = args.markdown
     ? fileEstimateMarkdown(result, amounts.cost)
-    : withSourceLines(formatFileEstimate(result), counts, args.format !== 'auto') + formatFileEstimateCosts(amounts, counts.rows, interval.confidence);
+    : renderTerminal(
+        {
+          ...report,
+          body: withSourceLines(report.body, counts, args.format !== 'auto') + formatFileEstimateCosts(amounts, counts.rows, interval.confidence),
+        },
+        view,
+      );
   if (!args.json) return { text, json: document, document };
   return { text, json: { ...document, perTask: perTaskRows(counts, ks, interval) }, document };
 }

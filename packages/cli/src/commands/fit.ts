@@ -1,6 +1,8 @@
 import { basename } from 'node:path';
 import { InputError, requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim';
 import { fitOfFile } from './fitOfFile.js';
+import { renderTerminal } from '../format/terminalReport.js';
+import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import type { CommandModule } from 'yargs';
 import { checkOutputs } from '../io/checkOutputs.js';
 import { stringify } from 'yaml';
@@ -18,7 +20,7 @@ import { measureDependence, type MeasuredDependence } from './measureDependence.
 import { dependenceMeasured, dependenceTasks } from './tasksFromDependence.js';
 import { formatDependence, formatDrift } from '../format/dependenceText.js';
 
-interface FitArgs extends ResultsFileArgs {
+export interface FitArgs extends ResultsFileArgs, TerminalArgs {
   results: string[];
   k?: string;
   'max-k-sum'?: number;
@@ -38,7 +40,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
   return {
     command: 'fit <results..>',
     builder: (y) =>
-      withResultsFileOptions(y)
+      withTerminalOptions(withResultsFileOptions(y))
         .positional('results', {
           type: 'string',
           array: true,
@@ -80,7 +82,12 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
       }
       const document = { ...fitJson(fit, source), dependence: measured.dependence, drift: measured.drift, dependenceNote: measured.note };
       if (args.markdown) io.stdout(fitMarkdown(fit, source));
-      else io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : withSourceLines(fitText(fit, source, measured), counts, args.format !== 'auto'));
+      else if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
+      else {
+        const body = withSourceLines(fitText(fit, source, measured), counts, args.format !== 'auto');
+        const verdict = `fit: ${fit.chosen} task population of ${fit.tasks} tasks (ΔAIC ${fit.choice.aicDifference.toFixed(1)} to the other model)`;
+        io.stdout(renderTerminal({ body, verdict }, viewOf(io, args)));
+      }
     },
   };
 }

@@ -10,6 +10,8 @@ import {
   type JudgedRequirement,
   type Run,
 } from '@passk/sim';
+import { renderTerminal } from '../format/terminalReport.js';
+import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import type { CommandModule } from 'yargs';
 import { isRateRequirement, parseRequirement, type RateRequirement, type Requirement } from '../args/parseRequirement.js';
 import { formatGate, formatGateMarkdown, requirementMetric, type GateCheck, type GateResult } from '../format/gateOutput.js';
@@ -25,7 +27,7 @@ import type { PricedRun } from './compareCosts.js';
 import { readRunFiles } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
 
-export interface GateArgs extends ResultsFileArgs {
+export interface GateArgs extends ResultsFileArgs, TerminalArgs {
   file: string;
   require: string[];
   baseline?: string;
@@ -52,7 +54,7 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
   return {
     command: 'gate <file>',
     builder: (y) =>
-      withResultsFileOptions(y)
+      withTerminalOptions(withResultsFileOptions(y))
         .positional('file', { type: 'string', demandOption: true, describe: 'the results file to gate (any format estimate reads)' })
         .option('require', {
           type: 'string',
@@ -116,9 +118,10 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
         if (args.json) checkWrittenDocument(json);
         // The summary first: when it cannot be written, the one error line is all the output.
         if (summary !== undefined) await appendStepSummary(summary, `${markdown}\n`);
-        io.stdout(args.json ? json : args.markdown ? markdown : formatGate(result));
+        // The design warning (stderr) before the result, so on a terminal it shows above the verdict line.
         const warning = designWarning(design, requirements, files[0]!, args.baseline !== undefined);
         if (warning !== null) io.stderr(warning);
+        io.stdout(args.json ? json : args.markdown ? markdown : renderTerminal(formatGate(result), viewOf(io, args)));
         if (checks.some((check) => !check.pass)) throw new CommandExit(1);
       } finally {
         await closeStepSummary(summary);

@@ -1,3 +1,4 @@
+import { withTerminalOptions } from './terminalOptions.js';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -40,7 +41,7 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
   return {
     command: 'merge <parts..>',
     builder: (y) =>
-      y
+      withTerminalOptions(y)
         .positional('parts', { type: 'string', array: true, demandOption: true, describe: 'shard files, or folders holding them (shard-0001-of-0016.json, …)' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract, docs/results.md)' })
         .option('csv', { type: 'boolean', default: false, describe: 'print the rows as CSV' })

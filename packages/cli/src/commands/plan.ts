@@ -1,3 +1,5 @@
+import { layoutText } from '../format/terminalLayout.js';
+import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import {
   INTERVAL_METHODS,
   InputError,
@@ -50,7 +52,7 @@ type PrecisionArgs = PlanArgs &
     'max-trials-sum'?: number;
   };
 
-interface PlanArgs {
+interface PlanArgs extends TerminalArgs {
   json: boolean;
   progress?: boolean;
   chart?: string;
@@ -62,13 +64,14 @@ interface PlanArgs {
 export function planCommand(io: CliIo): CommandModule {
   // The text view is formatted only when shown: a million-row demonstrate table is not built for --json.
   const print = async (args: PlanArgs, value: object, text: () => string) => {
+    const view = viewOf(io, args);
     await writeChartOption(value, args.chart, io);
-    io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : text());
+    io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : layoutText(text(), view.width, view.wide));
   };
   return {
     command: 'plan',
     builder: (y: Argv) =>
-      y
+      withTerminalOptions(y)
         .command<PlanArgs & { target: number; failures: number; 'max-failures'?: number; 'power-at'?: number }>({
           command: 'demonstrate',
           describe: 'runs needed to show pass^k ≥ target (one-sided exact binomial)',

@@ -1,3 +1,4 @@
+import { withTerminalOptions } from './terminalOptions.js';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
@@ -70,7 +71,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
   return {
     command: 'simulate [file]',
     builder: (y) =>
-      withResultsFileOptions(y)
+      withTerminalOptions(withResultsFileOptions(y))
         .positional('file', { type: 'string', describe: 'scenario (YAML or JSON); omitted: the built-in default' })
         .option('seed', { type: 'string', describe: 'override the scenario seed (integer or text)' })
         .option('replicates', { type: 'number', describe: 'override run.replicates' })
@@ -185,8 +186,8 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
               design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign),
             });
       const observed = fromLog?.observed ?? null;
-      await emitSummary(summary, pilot, args, io, { observed });
-      if (fromLog?.dependence && !args.json && !args.csv) io.stdout(`\n${dependenceWhatIf(fromLog.dependence, summary.rows)}`);
+      const appendix = fromLog?.dependence ? dependenceWhatIf(fromLog.dependence, summary.rows) : undefined;
+      await emitSummary(summary, pilot, args, io, { observed, ...(appendix === undefined ? {} : { appendix }) });
       if (stop.stopped) {
         io.stderr(`passk: interrupted: the result covers ${partial.done} of ${R} replicates and is marked partial\n`);
         throw new Interrupted();

@@ -1,3 +1,5 @@
+import { renderTerminal } from '../format/terminalReport.js';
+import { viewOf, type TerminalArgs } from './terminalOptions.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { join } from 'node:path';
 import { InputError, scenarioToInput, type PilotReport, type Summary } from '@passk/sim';
@@ -8,7 +10,7 @@ import type { CliIo } from '../io/cliIo.js';
 import type { ObservedFromLog } from '../format/observedFromLog.js';
 import { writeWithChart } from './chartOption.js';
 
-export interface SummaryOutputArgs {
+export interface SummaryOutputArgs extends TerminalArgs {
   json: boolean;
   csv: boolean;
   out?: string;
@@ -27,7 +29,7 @@ export async function emitSummary(
   pilot: PilotReport | null,
   args: SummaryOutputArgs,
   io: CliIo,
-  extra: { readonly shards?: object | null; readonly observed?: ObservedFromLog | null } = {},
+  extra: { readonly shards?: object | null; readonly observed?: ObservedFromLog | null; readonly appendix?: string } = {},
 ): Promise<void> {
   requireOneFormat(args);
   const { shards = null, observed = null } = extra;
@@ -48,7 +50,11 @@ export async function emitSummary(
   if (args.out !== undefined) io.stderr(`passk: wrote ${join(args.out, 'summary.json')}, summary.csv and scenario.yaml\n`);
   if (args.json) io.stdout(json);
   else if (args.csv) io.stdout(summaryCsv(summary, observed));
-  else io.stdout(formatSummary(summary, pilot, observed));
+  else {
+    const report = formatSummary(summary, pilot, observed);
+    const body = extra.appendix === undefined ? report.body : `${report.body}\n${extra.appendix}`;
+    io.stdout(renderTerminal({ ...report, body }, viewOf(io, args)));
+  }
 }
 
 /** --json and --csv choose the printed format: at most one of them. */

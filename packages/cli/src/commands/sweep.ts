@@ -1,3 +1,5 @@
+import { renderTerminal } from '../format/terminalReport.js';
+import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +42,7 @@ interface SweepArgs extends SweepOutputArgs, SimulationLimitArgs {
 }
 
 /** How a sweep result is shown: a table, or --json; --out writes sweep.json; --chart the frontier. */
-export interface SweepOutputArgs {
+export interface SweepOutputArgs extends TerminalArgs {
   json: boolean;
   out?: string;
   chart?: string;
@@ -56,7 +58,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
   return {
     command: 'sweep <file>',
     builder: (y) =>
-      y
+      withTerminalOptions(y)
         .positional('file', { type: 'string', demandOption: true, describe: 'scenario (YAML or JSON)' })
         .option('vary', { type: 'string', array: true, demandOption: true, describe: 'path=values, e.g. policy.maxAttempts=1..16 (repeatable)' })
         .option('verifier-from', {
@@ -188,7 +190,7 @@ export async function emitSweep(document: SweepDocument & object, args: SweepOut
   if (document.best === null && (maxCost !== null || maxWrongDelivery !== null) && !args.json) {
     io.stderr('passk: no grid point meets the constraints\n');
   }
-  io.stdout(args.json ? json : formatSweep(document));
+  io.stdout(args.json ? json : renderTerminal(formatSweep(document), viewOf(io, args)));
 }
 
 /**

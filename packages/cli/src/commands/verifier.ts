@@ -1,3 +1,5 @@
+import { layoutText } from '../format/terminalLayout.js';
+import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import { DEFAULT_VERDICT_LABELS, InputError, requireOpenUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
 import { formatVerifier, formatVerifierMarkdown } from '../format/verifierOutput.js';
@@ -11,7 +13,7 @@ import { resultsReadOptions, withResultsFileOptions, type ResultsFileArgs } from
 import { readOneLog, readTwoLogs, type VerifierReading } from './verifierCounts.js';
 import { GROUP_PLACEHOLDER, verifierOutFiles } from './verifierOut.js';
 
-interface VerifierArgs extends ResultsFileArgs {
+interface VerifierArgs extends ResultsFileArgs, TerminalArgs {
   results?: string[];
   verdicts?: string;
   truth?: string;
@@ -35,7 +37,7 @@ export function verifierCommand(io: CliIo): CommandModule<object, VerifierArgs> 
   return {
     command: 'verifier [results..]',
     builder: (y) =>
-      withResultsFileOptions(y)
+      withTerminalOptions(withResultsFileOptions(y))
         .positional('results', {
           type: 'string',
           array: true,
@@ -125,7 +127,7 @@ export function verifierCommand(io: CliIo): CommandModule<object, VerifierArgs> 
       if (outFiles.length > 1)
         io.stderr(`passk: wrote ${outFiles.length} measured verifiers, one per group (${outFiles[0]!.path} … ${outFiles.at(-1)!.path}; ${use})\n`);
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
-      else io.stdout(args.markdown ? formatVerifierMarkdown(document) : formatVerifier(document));
+      else io.stdout(args.markdown ? formatVerifierMarkdown(document) : layoutText(formatVerifier(document), viewOf(io, args).width, args.wide === true));
     },
   };
 }

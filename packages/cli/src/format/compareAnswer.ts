@@ -86,3 +86,29 @@ export function headlineK(comparison: RunComparison): number | null {
   if (complete.length > 0) return complete[complete.length - 1]!.k;
   return estimable[0]?.k ?? null;
 }
+
+/** The verdict words of `compareVerdict`. */
+const VERDICT_WORDS: Record<DifferenceVerdict, string> = {
+  better: 'B better',
+  worse: 'B worse',
+  intervalOnly: 'not conclusive',
+  testOnly: 'not conclusive',
+  unclear: 'no clear difference',
+};
+
+/**
+ * A comparison's verdict in a few words for the last line of `passk compare`, on the most telling
+ * metric (pass^K at the headline k, else mean success), B − A with its interval and p:
+ * "B better on pass^5 (+7.5 pt [+2.1, +12.9], p = 0.004)".
+ */
+export function compareVerdict(comparison: RunComparison, holm: boolean): string {
+  const k = headlineK(comparison);
+  const row = k === null ? undefined : comparison.rows.find((r) => r.k === k);
+  const metric: CompareMetric = row?.passHatK ? 'passHatK' : 'meanSuccess';
+  const value = row?.passHatK ?? comparison.meanSuccess;
+  const name = metric === 'passHatK' ? `pass^${k}` : 'mean success';
+  if (!value) return `${name} not estimable`;
+  const interval = value.interval ? ` [${formatPoints(value.interval.lower, 1, '')}, ${formatPoints(value.interval.upper, 1, '')}]` : '';
+  const p = holm && value.adjustedPValue !== null ? pValuePhrase({ ...value.pValue!, value: value.adjustedPValue }, 'p (Holm)') : pValuePhrase(value.pValue);
+  return `${VERDICT_WORDS[verdict(value, comparison, holm)]} on ${name} (${formatPoints(value.difference)}${interval}, ${p})`;
+}

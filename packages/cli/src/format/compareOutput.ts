@@ -1,5 +1,6 @@
 import type { RunComparison, TaskChange, TaskId } from '@passk/sim';
-import { answerSentences } from './compareAnswer.js';
+import { answerSentences, compareVerdict } from './compareAnswer.js';
+import type { TerminalReport } from './terminalReport.js';
 import { compareCostLines } from './compareCostText.js';
 import type { CompareDocument } from './compareDocument.js';
 import { describeCoverage } from './describe.js';
@@ -18,8 +19,11 @@ const LISTED = 8;
 /** How data (a run name, a task id, a file name) is shown: `terminalText` on the terminal, `inertMarkdown` in Markdown. */
 type Show = (data: string) => string;
 
-/** Text view of `passk compare`: per comparison the pairing, the table, the answer and the per-task view; then the method. */
-export function formatCompare(document: CompareDocument): string {
+/**
+ * Text view of `passk compare`: per comparison the answer, the table, the pairing and the per-task
+ * view; then what was read; the method as notes (`--explain`); the verdict last.
+ */
+export function formatCompare(document: CompareDocument): TerminalReport {
   const holm = document.correction === 'holm';
   const runs = document.runs.map((run) =>
     [
@@ -32,15 +36,15 @@ export function formatCompare(document: CompareDocument): string {
     const named = shownNames(comparison, terminalText);
     return [
       `B = ${named.candidate} against A = ${named.baseline}`,
-      pairingLine(named, terminalText),
-      ...notEstimableLines(named, terminalText),
-      '',
-      renderTable(table.columns, table.rows),
-      '',
       ...answerSentences(named, holm).map((sentence, i) => (i === 0 ? `answer: ${sentence}` : `        ${sentence}`)),
       ...(comparison.cost
         ? compareCostLines(comparison.cost, named, comparison.confidence).map((line, i) => `${i === 0 ? 'cost:  ' : '       '} ${line}`)
         : []),
+      '',
+      renderTable(table.columns, table.rows),
+      '',
+      pairingLine(named, terminalText),
+      ...notEstimableLines(named, terminalText),
       ...perTaskLines(named, terminalText),
     ].join('\n');
   });
@@ -56,7 +60,22 @@ export function formatCompare(document: CompareDocument): string {
     ...(holm ? [`correction: ${method.correction}.`] : []),
     ...(method.cost === undefined || !document.comparisons.some((comparison) => comparison.cost) ? [] : [`cost: ${method.cost}.`]),
   ];
-  return `${runs.join('\n')}\n\n${parts.join('\n\n')}\n\n${notes.join('\n')}\n`;
+  return { body: `${parts.join('\n\n')}\n\n${runs.join('\n')}\n`, notes, verdict: compareVerdictLine(document.comparisons, holm) };
+}
+
+/**
+ * The last line of `passk compare`: one comparison's verdict (`compareVerdict`), or for several
+ * against one baseline how many are better, worse or not clearly different (each named in its answer).
+ */
+function compareVerdictLine(comparisons: readonly RunComparison[], holm: boolean): string {
+  if (comparisons.length === 1) return `verdict: ${compareVerdict(comparisons[0]!, holm)}`;
+  const words = comparisons.map((comparison) =>
+    compareVerdict(comparison, holm)
+      .replace(/ on .*$/, '')
+      .replace(/^B /, ''),
+  );
+  const counts = [...new Set(words)].map((word) => `${words.filter((w) => w === word).length} ${word}`);
+  return `verdict: ${comparisons.length} runs against A${holm ? ' (Holm)' : ''}: ${counts.join(', ')}`;
 }
 
 /**

@@ -21,3 +21,8 @@ export function describeCoverage(confidence: number, sides: number, tail: 'lower
 export function describeLevel(confidence: number): string {
   return `${Number((confidence * 100).toPrecision(6))}%`;
 }
+
+/** A level in a verdict line: "95%" two-sided, "95% lower bound" (or "upper bound") one-sided. */
+export function shortCoverage(confidence: number, sides: number, tail: 'lower' | 'upper' = 'lower'): string {
+  return sides === 2 ? describeLevel(confidence) : `${describeLevel(confidence)} ${tail} bound`;
+}

@@ -1,11 +1,12 @@
 import type { MinimumCoverage, TaskEstimate } from '@passk/sim';
 import { documentInterval } from '../results/intervalSchema.js';
 import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
-import { describeCoverage, describeLevel, methodName } from './describe.js';
+import { describeCoverage, describeLevel, methodName, shortCoverage } from './describe.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
 import { rateTable } from './rateTable.js';
 import { renderTable } from './table.js';
+import type { TerminalReport } from './terminalReport.js';
 import { taskCredibleTable, taskEstimateTable } from './taskEstimateTables.js';
 
 /** The `passk.estimate.task` document (results/estimateTaskSchema.ts): a row per k, also for one k. */
@@ -64,7 +65,7 @@ export function taskEstimateOfDocument(document: EstimateTaskDocument): TaskEsti
  * Text view of one task's estimate: p with its interval, then a row per k; with `minimum` (a
  * one-sided Wilson, Jeffreys or Agresti–Coull bound) the note on its least coverage.
  */
-export function formatTaskEstimate(estimate: TaskEstimate, minimum: MinimumCoverage | null = null): string {
+export function formatTaskEstimate(estimate: TaskEstimate, minimum: MinimumCoverage | null = null): TerminalReport {
   const { n, c, p, bayes } = estimate;
   const coverage = describeCoverage(p.confidence, p.sides, p.tail);
   const main = taskEstimateTable(estimate.rows);
@@ -74,17 +75,33 @@ export function formatTaskEstimate(estimate: TaskEstimate, minimum: MinimumCover
     '',
     renderTable(main.columns, main.rows),
     '',
-    'pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024) are unbiased;',
-    'plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
-    `Intervals: the ${coverage} ${methodName(p.method)} interval for p mapped through 1 − (1 − p)^k and p^k.`,
-    ...(minimum ? [minimumCoverageNote(estimate.n, p.confidence, minimum)] : []),
-    ...outsideNote(estimate),
-    '',
     `Bayesian view, prior Beta(${bayes.prior.a}, ${bayes.prior.b}) → posterior Beta(${bayes.posterior.a}, ${bayes.posterior.b}); ` +
       `posterior mean and ${describeCoverage(bayes.confidence, 2)} credible interval:`,
     renderTable(credible.columns, credible.rows),
   ];
-  return `${lines.join('\n')}\n`;
+  // The cautions on this very result (a bound below its level, an estimate outside its interval) are warnings, not notes.
+  const warnings = [...(minimum ? [minimumCoverageNote(estimate.n, p.confidence, minimum)] : []), ...outsideNote(estimate)];
+  const notes = [
+    'pass@k = 1 − C(n−c,k)/C(n,k) (Chen et al. 2021) and pass^k = C(c,k)/C(n,k) (Yao et al. 2024) are unbiased;',
+    'plug-in puts c/n into 1 − (1 − p)^k and p^k (biased for k > 1).',
+    `Intervals: the ${coverage} ${methodName(p.method)} interval for p mapped through 1 − (1 − p)^k and p^k.`,
+  ];
+  return { body: `${lines.join('\n')}\n`, notes, warnings, verdict: taskEstimateVerdict(estimate) };
+}
+
+/**
+ * The verdict line of `estimate --n --c`: pass^k with its interval and pass@k at the largest k.
+ * Example: `estimate: pass^8 43.0% [20.3%, 71.0%], pass@8 >99.9% (Wilson, 95%)`.
+ */
+export function taskEstimateVerdict(estimate: TaskEstimate): string {
+  const { p } = estimate;
+  const row = estimate.rows[estimate.rows.length - 1];
+  const coverage = shortCoverage(p.confidence, p.sides, p.tail);
+  if (row === undefined) return `estimate: p ${formatPercent(p.estimate)} ${formatPercentInterval(p.lower, p.upper)} (${methodName(p.method)}, ${coverage})`;
+  const hat = `pass^${row.k} ${formatPercent(row.passHatK)} ${formatPercentInterval(row.passHatKInterval.lower, row.passHatKInterval.upper)}`;
+  // pass@k without its interval (in the table above): the line stays within 80 columns.
+  const at = `pass@${row.k} ${formatPercent(row.passAtK)}`;
+  return `estimate: ${hat}, ${at} (${methodName(p.method)}, ${coverage})`;
 }
 
 /**
@@ -124,7 +141,14 @@ function outsideNote(estimate: TaskEstimate): string[] {
 }
 
 /** Text view of the closed forms for a known p (the seeds' first table). */
-export function formatRateTable(p: number, rows: readonly { k: number; passAtK: number; passHatK: number }[]): string {
+export function formatRateTable(p: number, rows: readonly { k: number; passAtK: number; passHatK: number }[]): TerminalReport {
   const table = rateTable(rows);
-  return `p = ${formatPercent(p)} per attempt, attempts independent: pass@k = 1 − (1 − p)^k, pass^k = p^k\n\n${renderTable(table.columns, table.rows)}\n`;
+  const last = rows[rows.length - 1];
+  return {
+    body: `p = ${formatPercent(p)} per attempt, attempts independent: pass@k = 1 − (1 − p)^k, pass^k = p^k\n\n${renderTable(table.columns, table.rows)}\n`,
+    verdict:
+      last === undefined
+        ? `estimate: p ${formatPercent(p)}, no k`
+        : `estimate: p ${formatPercent(p)}: pass@${last.k} ${formatPercent(last.passAtK)}, pass^${last.k} ${formatPercent(last.passHatK)} (closed forms)`,
+  };
 }

@@ -7,6 +7,7 @@ import { markdownTable } from './markdownTable.js';
 import { formatPercent } from './percent.js';
 import { formatPoints } from './points.js';
 import { renderTable, type Table } from './table.js';
+import type { TerminalReport } from './terminalReport.js';
 import { terminalText } from './terminalText.js';
 
 /** One requirement checked: the estimate, the confidence bound it was judged by, and the outcome. */
@@ -52,10 +53,16 @@ export function gateTable(result: GateResult): Table {
   };
 }
 
-/** Text view: a header naming what was gated, one line per requirement, and the overall outcome. */
-export function formatGate(result: GateResult): string {
+/** Text view: a header naming what was gated, one line per requirement; the overall outcome last (`PASS 3/3 requirements met`). */
+export function formatGate(result: GateResult): TerminalReport {
   const table = gateTable(result);
-  return `${header(result, terminalText)}\n\n${renderTable(table.columns, table.rows)}\n\n${summary(result)}\n`;
+  const failed = result.checks.filter((check) => !check.pass);
+  const total = result.checks.length;
+  const verdict =
+    failed.length === 0
+      ? `PASS ${total}/${total} requirement${total === 1 ? '' : 's'} met`
+      : `FAIL ${failed.length}/${total} requirement${total === 1 ? '' : 's'} failed: ${failed.map((check) => terminalText(check.requirement.text.trim())).join(', ')}`;
+  return { body: `${header(result, terminalText)}\n\n${renderTable(table.columns, table.rows)}\n`, verdict };
 }
 
 /**

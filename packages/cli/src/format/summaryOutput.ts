@@ -10,7 +10,9 @@ import {
   SPEND_METRICS,
   spendTable,
 } from './summaryTables.js';
+import { formatSimulated } from './estimateCells.js';
 import { renderTable } from './table.js';
+import type { TerminalReport } from './terminalReport.js';
 import type { ObservedFromLog } from './observedFromLog.js';
 import { tasksFromNote, tasksFromTable } from './tasksFromTable.js';
 import { terminalText } from './terminalText.js';
@@ -19,7 +21,7 @@ import { measuredDeliveryTable, measuredTasksLines, measuredVerifierLines, perfe
 const CSV_METRICS: readonly SummaryMetric[] = [...PROCESS_METRICS, ...DELIVERY_METRICS, ...SPEND_METRICS, ...BUDGET_METRICS];
 
 /** Text view of a simulation: the attempt process, what users get, what it costs; then the pilot, and the log of --tasks-from. */
-export function formatSummary(summary: Summary, pilot: PilotReport | null, observed: ObservedFromLog | null = null): string {
+export function formatSummary(summary: Summary, pilot: PilotReport | null, observed: ObservedFromLog | null = null): TerminalReport {
   const { scenario } = summary;
   const header = [
     `${terminalText(scenario.name ?? 'scenario')}: ${summary.tasks} tasks × ${summary.replicates.done} replicates = ${summary.episodes} episodes, seed ${String(summary.seed)}` +
@@ -54,15 +56,31 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null, obser
     const table = tasksFromTable(observed, summary.rows);
     sections.push(`${terminalText(table.title)}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario)}`);
   }
-  return `${sections.join('\n\n')}\n`;
+  const notes = pilot
+    ? [
+        'pilot: unbiased: per-task C-ratio estimators averaged (±1 SE over tasks); plug-in: (c/n)^k per task; from mean p: the pooled rate put into 1 − (1 − p)^k and p^k.',
+      ]
+    : [];
+  return { body: `${sections.join('\n\n')}\n`, notes, verdict: simulateVerdict(summary) };
+}
+
+/**
+ * The last line of a simulation: what users get at the largest attempt budget, ±1 SE.
+ * Example: `simulate: delivered correct at k=3 91.20% ±0.28, wrong 2.10% ±0.14`.
+ */
+export function simulateVerdict(summary: Summary): string {
+  const row = summary.rows[summary.rows.length - 1];
+  const partial = summary.complete ? '' : ` — PARTIAL (${summary.replicates.done} of ${summary.replicates.requested} replicates)`;
+  if (row === undefined) return `simulate: no attempt budget simulated${partial}`;
+  return (
+    `simulate: delivered correct at k=${row.k} ${formatSimulated(row.deliveredCorrect, 'rate')}, ` +
+    `wrong ${formatSimulated(row.deliveredWrong, 'rate')}${partial}`
+  );
 }
 
 function formatPilot(pilot: PilotReport): string {
   const table = pilotTable(pilot);
-  return (
-    `${table.title}:\n${renderTable(table.columns, table.rows)}\n` +
-    'unbiased: per-task C-ratio estimators averaged (±1 SE over tasks); plug-in: (c/n)^k per task; from mean p: the pooled rate put into 1 − (1 − p)^k and p^k.'
-  );
+  return `${table.title}:\n${renderTable(table.columns, table.rows)}`;
 }
 
 /**

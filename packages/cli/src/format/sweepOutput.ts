@@ -2,10 +2,11 @@ import type { SweepDocument } from './sweepDocument.js';
 import { formatPercent } from './percent.js';
 import { sweepTable } from './sweepTable.js';
 import { renderTable } from './table.js';
+import type { TerminalReport } from './terminalReport.js';
 import { measuredVerifierLines } from './summaryMeasured.js';
 
 /** Text view of a sweep: one row per grid point, the frontier marked, the best point named. */
-export function formatSweep(sweep: SweepDocument): string {
+export function formatSweep(sweep: SweepDocument): TerminalReport {
   const table = sweepTable(sweep);
   const limits = [
     sweep.constraints.maxCost === null ? null : `cost ≤ ${sweep.constraints.maxCost}`,
@@ -19,7 +20,7 @@ export function formatSweep(sweep: SweepDocument): string {
       : `Best${limits.length > 0 ? ` with ${limits.join(' and ')}` : ''}: ${Object.entries(sweep.points[sweep.best]!.values)
           .map(([path, value]) => `${path} = ${String(value)}`)
           .join(', ')} (highest delivered-correct rate).`;
-  return [
+  const body = [
     `Sweep of ${sweep.points.length} points, seed ${String(sweep.seed)}; every point shares the same random streams, so differences between points are not noise between runs.`,
     // Ctrl-C: which points the table holds, and that the best point is only the best of those.
     ...(sweep.interrupted === undefined
@@ -41,4 +42,18 @@ export function formatSweep(sweep: SweepDocument): string {
     .join('\n')
     .trimEnd()
     .concat('\n');
+  return { body, verdict: sweepVerdict(sweep, limits) };
+}
+
+/**
+ * The last line of a sweep: the best point's values and its delivered-correct rate, or
+ * that no point meets the limits. Example: `sweep: best policy.maxAttempts=4, verifier.falseAccept=0.05 → 92.11% correct`.
+ */
+function sweepVerdict(sweep: SweepDocument, limits: readonly (string | null)[]): string {
+  if (sweep.best === null) return `sweep: ${limits.length > 0 ? `no point meets ${limits.join(' and ')}` : 'no best point'}`;
+  const point = sweep.points[sweep.best]!;
+  const values = Object.entries(point.values)
+    .map(([path, value]) => `${path}=${String(value)}`)
+    .join(', ');
+  return `sweep: best ${values} → ${formatPercent(point.outcome.deliveredCorrect.value, 2)} correct`;
 }

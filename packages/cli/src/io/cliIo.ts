@@ -4,6 +4,10 @@ export interface CliIo {
   readonly stderr: (text: string) => void;
   /** True when stderr is a terminal (progress is shown only then, or with --progress). */
   readonly stderrIsTTY: boolean;
+  /** True when stdout is a terminal: its width lays out the text output, and colour is on by default. */
+  readonly stdoutIsTTY?: boolean;
+  /** The terminal's columns when stdout is one. */
+  readonly stdoutColumns?: number;
   readonly cwd: string;
   /** The environment (`--shard auto` reads job-array variables); process.env when omitted. */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -14,6 +18,8 @@ export function processIo(): CliIo {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stdoutColumns: process.stdout.columns,
     cwd: process.cwd(),
     env: process.env,
   };

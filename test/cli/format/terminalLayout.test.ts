@@ -1,0 +1,131 @@
+// The terminal layout (format/terminalLayout.ts), view (format/terminalView.ts) and colour
+// (format/colour.ts). Expected values are written from the rules themselves: words kept in order,
+// every line within the width, every cell of a folded table present once.
+import { describe, expect, it } from 'vitest';
+import { paintVerdict } from '../../../packages/cli/src/format/colour.js';
+import { displayWidth } from '../../../packages/cli/src/format/displayWidth.js';
+import { renderTable } from '../../../packages/cli/src/format/table.js';
+import { layoutText, wrapLine } from '../../../packages/cli/src/format/terminalLayout.js';
+import { renderTerminal } from '../../../packages/cli/src/format/terminalReport.js';
+import { terminalView } from '../../../packages/cli/src/format/terminalView.js';
+
+const PROSE =
+  'answer: No clear difference between terminal-bench-orchestrator-claude-4.1-opus and terminal-bench-orchestrator-claude-4-sonnet at pass^5: B − A = +7.5 pt (95% paired interval [−1.1, +16.7] pt, p = 0.146, 80 tasks).';
+
+describe('wrapLine', () => {
+  it('keeps a line that fits as it is', () => {
+    expect(wrapLine('short line', 80)).toEqual(['short line']);
+  });
+
+  for (const width of [40, 57, 80]) {
+    it(`wraps at spaces within ${width} columns, the words in order, continuations indented two more`, () => {
+      const lines = wrapLine(`  ${PROSE}`, width);
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      expect(lines[0]!.startsWith('  answer:')).toBe(true);
+      for (const line of lines.slice(1)) expect(line).toMatch(/^ {4}\S/);
+      // A word longer than the line (a run name at 40 columns) is cut: the text is the same without spaces.
+      const words = (text: string) => text.replaceAll(' ', '');
+      expect(words(lines.join(''))).toBe(words(PROSE));
+      if (width >= 57) expect(lines.map((line) => line.trim()).join(' ')).toBe(PROSE);
+    });
+  }
+
+  it('cuts a word longer than the line (a path) and counts wide characters as two columns', () => {
+    const path = `/data/${'模型'.repeat(30)}/run.json`;
+    const lines = wrapLine(`file ${path}: 400 attempts`, 40);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+    expect(lines.join('').replaceAll(' ', '')).toBe(`file${path}:400attempts`);
+  });
+});
+
+const COLUMNS = [{ header: 'k' }, { header: 'pass@k' }, { header: 'CI (tasks)' }, { header: 'CI (trials)' }, { header: 'plug-in' }];
+const ROWS = [
+  ['1', '36.00%', '[27.9%, 44.9%]', '[32.7%, 39.3%]', '36.0%'],
+  ['2', '46.25%', '[36.8%, 56.0%]', '[42.0%, 50.5%]', '44.2%'],
+];
+
+describe('layoutText: tables', () => {
+  const table = renderTable(COLUMNS, ROWS);
+
+  it('--wide and wide enough: the table as renderTable drew it', () => {
+    expect(layoutText(table, 120, true)).toBe(table);
+  });
+
+  it('compact: CI (trials) and plug-in left out, the value and its CI (tasks) in one cell', () => {
+    expect(layoutText(table, 120, false).split('\n')).toEqual([
+      'k    pass@k [CI (tasks)]',
+      '─  ─────────────────────',
+      '1  36.00% [27.9%, 44.9%]',
+      '2  46.25% [36.8%, 56.0%]',
+    ]);
+  });
+
+  it('too narrow: one block per row, every cell once, within the width', () => {
+    // The table takes 50 columns; 45 holds two pairs a line.
+    const folded = layoutText(table, 45, true);
+    for (const line of folded.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(45);
+    for (const row of ROWS) for (const cell of row.slice(1)) expect(folded.split(cell).length - 1).toBeGreaterThanOrEqual(1);
+    expect(folded).toContain('k 1\n  pass@k 36.00%  CI (tasks) [27.9%, 44.9%]');
+  });
+
+  it('a line of prose right after a table is not taken for a row', () => {
+    const text = `${table}\nper solved task: Σ k·c̄_t / Σ pass@k_t, an explanation long enough to wrap at forty columns.`;
+    const out = layoutText(text, 120, true).split('\n');
+    expect(out.slice(0, 4)).toEqual(table.split('\n'));
+    expect(out[4]).toMatch(/^per solved task:/);
+  });
+
+  it('units written once when a value and its interval share one (compare: pt)', () => {
+    const delta = renderTable([{ header: 'B − A' }, { header: 'CI (tasks)' }], [['+3.7 pt', '[−1.3, +8.8] pt']]);
+    expect(layoutText(delta, 80, false).split('\n')[2]).toBe('+3.7 [−1.3, +8.8] pt');
+  });
+});
+
+describe('terminalView', () => {
+  const io = (env: Record<string, string>, tty = false, columns?: number) => ({
+    stdout: () => {},
+    stderr: () => {},
+    stderrIsTTY: false,
+    stdoutIsTTY: tty,
+    ...(columns === undefined ? {} : { stdoutColumns: columns }),
+    cwd: '/',
+    env,
+  });
+
+  it('width: the TTY columns, else COLUMNS, else 80; never below 40', () => {
+    expect(terminalView(io({ COLUMNS: '100' }, true, 132)).width).toBe(132);
+    expect(terminalView(io({ COLUMNS: '100' })).width).toBe(100);
+    expect(terminalView(io({})).width).toBe(80);
+    expect(terminalView(io({ COLUMNS: 'wide' })).width).toBe(80);
+    expect(terminalView(io({ COLUMNS: '20' })).width).toBe(40);
+  });
+
+  it('colour: on a TTY; never in a pipe unless FORCE_COLOR; NO_COLOR (not empty) wins', () => {
+    expect(terminalView(io({}, true, 80)).colour).toBe(true);
+    expect(terminalView(io({})).colour).toBe(false);
+    expect(terminalView(io({ FORCE_COLOR: '1' })).colour).toBe(true);
+    expect(terminalView(io({ FORCE_COLOR: '0' }, true, 80)).colour).toBe(false);
+    expect(terminalView(io({ NO_COLOR: '1' }, true, 80)).colour).toBe(false);
+    expect(terminalView(io({ NO_COLOR: '1', FORCE_COLOR: '1' })).colour).toBe(false);
+    expect(terminalView(io({ NO_COLOR: '' }, true, 80)).colour).toBe(true);
+  });
+});
+
+describe('verdict colour', () => {
+  it('PASS green, FAIL red, signed numbers by their sign; nothing when off', () => {
+    expect(paintVerdict('PASS 3/3 requirements met', true)).toBe('\u001b[32mPASS\u001b[0m 3/3 requirements met');
+    expect(paintVerdict('FAIL 1/3 requirements failed', true)).toBe('\u001b[31mFAIL\u001b[0m 1/3 requirements failed');
+    expect(paintVerdict('verdict: B better on pass^5 (+7.5 pt [−1.1, +16.7])', true)).toBe(
+      'verdict: B \u001b[32mbetter\u001b[0m on pass^5 (\u001b[32m+7.5\u001b[0m pt [\u001b[31m−1.1\u001b[0m, \u001b[32m+16.7\u001b[0m])',
+    );
+    expect(paintVerdict('PASS 3/3 requirements met', false)).toBe('PASS 3/3 requirements met');
+  });
+
+  it('renderTerminal: notes only with explain, warnings before the verdict, the verdict last', () => {
+    const report = { body: 'answer', notes: ['how'], warnings: ['careful'], verdict: 'PASS 1/1 requirement met' };
+    const view = { width: 80, wide: false, explain: false, colour: false };
+    expect(renderTerminal(report, view)).toBe('answer\n\nmethod notes: add --explain (they are also in --json)\n\ncareful\n\nPASS 1/1 requirement met\n');
+    expect(renderTerminal(report, { ...view, explain: true, colour: true })).toBe('answer\n\nhow\n\ncareful\n\n\u001b[32mPASS\u001b[0m 1/1 requirement met\n');
+  });
+});

@@ -1,0 +1,168 @@
+// Every command's text output at 80 and 120 columns on real-sized inputs: no line wider than the
+// terminal (counted in terminal columns by displayWidth), and the last line the command's verdict.
+// Inputs: two generated runs of 80 tasks × 5 trials with terminal-bench-like long task ids and run
+// names (the size of the public terminal-bench logs, whose licence keeps them out of the repo), the
+// repo's scenario fixtures, and the gate fixtures.
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../packages/cli/src/cli.js';
+import { displayWidth } from '../../../packages/cli/src/format/displayWidth.js';
+import { fixture, REPO_ROOT } from '../../helpers/runPassk.js';
+import { tempDir } from '../../helpers/tempDir.js';
+
+const dir = tempDir('terminal');
+
+/** A run of 80 tasks × 5 trials: task t succeeds with probability rate(t), drawn by a fixed LCG. */
+function writeRun(name: string, shift: number): string {
+  let state = 12345 + shift;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const lines = ['task_id,trial,success'];
+  for (let t = 0; t < 80; t++) {
+    const rate = ((t * 37) % 80) / 80 + shift / 20;
+    for (let trial = 0; trial < 5; trial++) lines.push(`configure-git-webserver-with-a-long-name-${t},${trial},${next() < rate ? 1 : 0}`);
+  }
+  const path = `${dir}/${name}.csv`;
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+const A = writeRun('terminal-bench-orchestrator-claude-4-sonnet', 0);
+const B = writeRun('terminal-bench-orchestrator-claude-4.1-opus', 2);
+const SCENARIO = fixture('scenarios-cli/small.yaml');
+
+/** Runs the CLI in-process as if stdout were a pipe with COLUMNS set (no colour). */
+async function at(columns: number, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    stderrIsTTY: false,
+    stdoutIsTTY: false,
+    cwd: REPO_ROOT,
+    env: { COLUMNS: String(columns) },
+  });
+  return { code, stdout, stderr };
+}
+
+const CASES: ReadonlyArray<{ name: string; args: string[]; verdict: RegExp; code?: number }> = [
+  { name: 'estimate counts', args: ['estimate', '--n', '30', '--c', '27', '--k', '1..8'], verdict: /^estimate: pass\^8 \S+ \[.*\], pass@8 / },
+  { name: 'estimate --p', args: ['estimate', '--p', '0.9', '--k', '1,3,8'], verdict: /^estimate: p 90\.0%: pass@8 / },
+  { name: 'estimate FILE', args: ['estimate', A], verdict: /^estimate: pass@1 \S+ \[\S+, \S+\] \(CI \(tasks\), 95%; 80 tasks\)$/ },
+  { name: 'estimate FILE --bootstrap', args: ['estimate', A, '--bootstrap', '100'], verdict: /^estimate: pass@1 / },
+  {
+    name: 'compare',
+    args: ['compare', A, B, '--bootstrap', '50', '--permutations', '200'],
+    verdict: /^verdict: (B better|B worse|no clear difference|not conclusive) on pass\^5 \(/,
+  },
+  {
+    name: 'compare three',
+    args: ['compare', A, B, A, '--name', 'a', '--name', 'b', '--name', 'c', '--bootstrap', '0', '--permutations', '200'],
+    verdict: /^verdict: 2 runs against A \(Holm\): /,
+  },
+  {
+    name: 'gate',
+    args: ['gate', fixture('gate/new.csv'), '--require', 'pass@1 >= 0.3', '--no-design-check'],
+    verdict: /^(PASS 1\/1 requirement met|FAIL 1\/1 requirement failed: pass@1 >= 0\.3)$/,
+    code: undefined,
+  },
+  { name: 'simulate', args: ['simulate', SCENARIO, '--workers', '1', '--replicates', '64'], verdict: /^simulate: delivered correct at k=\d+ \S+ ±\S+, wrong / },
+  {
+    name: 'sweep',
+    args: ['sweep', SCENARIO, '--workers', '1', '--replicates', '32', '--vary', 'policy.maxAttempts=1..3'],
+    verdict: /^sweep: best policy\.maxAttempts=\d → \d+\.\d\d% correct$/,
+  },
+  { name: 'fit', args: ['fit', A], verdict: /^fit: \S+ task population of 80 tasks \(ΔAIC / },
+];
+
+describe('text output at the width of the terminal, the verdict last', () => {
+  for (const columns of [80, 120]) {
+    for (const { name, args, verdict } of CASES) {
+      it(`${name} at ${columns} columns`, async () => {
+        const run = await at(columns, ...args);
+        expect(run.code === 0 || run.code === 1, run.stderr).toBe(true);
+        const lines = run.stdout.replace(/\n$/, '').split('\n');
+        const wide = lines.filter((line) => displayWidth(line) > columns);
+        expect(wide).toEqual([]);
+        expect(lines[lines.length - 1]).toMatch(verdict);
+        // No escape codes in a pipe.
+        expect(run.stdout).not.toContain('\u001b[');
+      }, 120_000);
+    }
+  }
+
+  for (const sub of [
+    ['demonstrate', '--target', '0.9', '--k', '8'],
+    ['precision', '--metric', 'passHatK', '--k', '8', '--rate', '0.9', '--half-width', '0.1'],
+    ['compare', '--k', '4', '--mean', '0.6', '--delta', '0.05', '--simulations', '0'],
+    ['audit', '--tasks', '500', '--mean', '0.6', '--trials', '5', '--judge-false-accept', '0.3', '--judge-false-reject', '0.1', '--half-width', '0.03'],
+  ]) {
+    it(`plan ${sub[0]} fits 80 columns`, async () => {
+      const run = await at(80, 'plan', ...sub);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout.split('\n').filter((line) => displayWidth(line) > 80)).toEqual([]);
+    }, 120_000);
+  }
+});
+
+describe('compact and --wide', () => {
+  it('estimate FILE: compact joins the value and CI (tasks); --wide keeps every column as before', async () => {
+    const compact = await at(200, 'estimate', A);
+    expect(compact.stdout).toMatch(/pass@k \[CI \(tasks\)\]/);
+    expect(compact.stdout).not.toContain('CI (trials)');
+    const wide = await at(200, 'estimate', A, '--wide');
+    expect(wide.stdout).toMatch(/pass@k +CI \(tasks\) +CI \(trials\) +plug-in/);
+  });
+
+  it('--wide at 80 columns folds the table into one block per k, every column kept', async () => {
+    const run = await at(80, 'estimate', A, '--wide');
+    expect(run.stdout).toMatch(/^k 1\n  tasks 80  pass@k /m);
+    expect(run.stdout.match(/CI \(trials\) \[/g)).toHaveLength(2 * 5);
+    expect(run.stdout.split('\n').filter((line) => displayWidth(line) > 80)).toEqual([]);
+  });
+
+  it('the method notes only with --explain', async () => {
+    const plain = await at(120, 'compare', A, B, '--bootstrap', '0', '--permutations', '200');
+    expect(plain.stdout).not.toContain('Chen et al. 2021');
+    expect(plain.stdout).toContain('method notes: add --explain');
+    const explained = await at(120, 'compare', A, B, '--bootstrap', '0', '--permutations', '200', '--explain');
+    expect(explained.stdout).toContain('Chen et al. 2021');
+    expect(explained.stdout.trimEnd().split('\n').at(-1)).toMatch(/^verdict: /);
+  });
+
+  it('compare: the answer comes before the table and the runs read', async () => {
+    const run = await at(120, 'compare', A, B, '--bootstrap', '0', '--permutations', '200');
+    const answer = run.stdout.indexOf('answer:');
+    expect(answer).toBeGreaterThanOrEqual(0);
+    expect(answer).toBeLessThan(run.stdout.indexOf('k  metric'));
+    expect(answer).toBeLessThan(run.stdout.indexOf('attempts over 80 tasks'));
+  });
+});
+
+describe('colour of the verdict line', () => {
+  async function gate(env: Record<string, string>, tty: boolean): Promise<string> {
+    let stdout = '';
+    await runCli(['gate', fixture('gate/new.csv'), '--require', 'pass@1 >= 0.01', '--no-design-check'], {
+      stdout: (text) => void (stdout += text),
+      stderr: () => {},
+      stderrIsTTY: false,
+      stdoutIsTTY: tty,
+      stdoutColumns: 100,
+      cwd: REPO_ROOT,
+      env,
+    });
+    return stdout;
+  }
+
+  it('a TTY gets PASS in green; a pipe none; FORCE_COLOR forces it; NO_COLOR turns it off', async () => {
+    const green = '\u001b[32mPASS\u001b[0m 1/1 requirement met\n';
+    expect((await gate({}, true)).endsWith(green)).toBe(true);
+    expect(await gate({}, false)).not.toContain('\u001b[');
+    expect((await gate({ FORCE_COLOR: '1' }, false)).endsWith(green)).toBe(true);
+    expect(await gate({ NO_COLOR: '1' }, true)).not.toContain('\u001b[');
+    expect(await gate({ NO_COLOR: '1', FORCE_COLOR: '1' }, false)).not.toContain('\u001b[');
+  });
+});
