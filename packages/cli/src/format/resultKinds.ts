@@ -42,7 +42,7 @@ export const SCHEMA_VERSIONS = {
   'passk.simulate': 3,
   'passk.sweep': 2,
   'passk.fit': 5,
-  'passk.compare': 5,
+  'passk.compare': 6,
   'passk.gate': 2,
   'passk.verifier': 1,
 } as const satisfies Readonly<Record<ResultKind, number>>;
