@@ -1,3 +1,4 @@
+import { currentProvenance } from '../results/provenance.js';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
@@ -150,6 +151,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
             format: SHARD_FORMAT,
             kind: 'simulate',
             passk: passkVersion(),
+            provenance: currentProvenance(),
             shard,
             run: { fingerprint: partial.fingerprint, seed: scenario.seed, replicates: R },
             runtime: currentRuntime(),

@@ -1,3 +1,4 @@
+import { currentProvenance } from '../results/provenance.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +118,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
             format: SHARD_FORMAT,
             kind: 'sweep',
             passk: passkVersion(),
+            provenance: currentProvenance(),
             shard,
             run: { fingerprint: plan.fingerprint, seed: base.seed, replicates: replicates ?? base.run.replicates },
             runtime: currentRuntime(),

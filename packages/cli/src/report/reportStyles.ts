@@ -145,7 +145,7 @@ ol.commands .kind { color: var(--muted); }
   table.fold thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.fold tr { border: 1px solid var(--rule); border-radius: 6px; margin: 0 0 8px; padding: 4px 8px; }
   table.fold td { display: flex; justify-content: space-between; gap: 12px; border: none; padding: 1px 0; white-space: normal; text-align: right; overflow-wrap: anywhere; }
-  table.fold td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; flex: 0 1 45%; }
+  table.fold td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; flex: 0 1 auto; max-width: 62%; }
   table.fold td.text { text-align: right; }
   table.fold td:empty { display: none; }
 }

@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type, type TInteger } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { EstimandsSchema } from './estimandSchema.js';
@@ -133,6 +134,7 @@ export const CompareSchema = Type.Object(
   {
     kind: Type.Literal('passk.compare'),
     schemaVersion: Type.Literal(6),
+    provenance: ProvenanceSchema,
     runs: Type.Array(
       Type.Object({
         name: Type.String(),
