@@ -29,7 +29,10 @@ async function cliJson(...args: string[]): Promise<unknown> {
 const result = (name: string) => JSON.parse(readFileSync(join(out, 'results', name), 'utf8'));
 
 /** The CLI's result with the scenario file in its recorded command named as the demo names it (the test writes it to a temporary folder). */
-const named = (document: any, file: string, as: string) => ({ ...document, provenance: { ...document.provenance, argv: document.provenance.argv.map((arg: string) => (arg === file ? as : arg)) } });
+const named = (document: any, file: string, as: string) => ({
+  ...document,
+  provenance: { ...document.provenance, argv: document.provenance.argv.map((arg: string) => (arg === file ? as : arg)) },
+});
 
 describe('passk demo', () => {
   it('writes report.html, every chart as SVG and PNG and the results, and says where', () => {
@@ -60,7 +63,9 @@ describe('passk demo', () => {
       file,
       `${common}name: 'sequential retries, verifier with 5 % false accepts'\npolicy: { maxAttempts: 8, mode: sequential, onNoAccept: abstain }\nverifier: { falseAccept: 0.05, falseReject: 0.1, cost: 0.001 }\n`,
     );
-    expect(result('1-simulate.json')).toEqual(named(await cliJson('simulate', file, '--replicates', '400', '--pilot-trials', '8', '--workers', '1'), file, 'sequential.yaml'));
+    expect(result('1-simulate.json')).toEqual(
+      named(await cliJson('simulate', file, '--replicates', '400', '--pilot-trials', '8', '--workers', '1'), file, 'sequential.yaml'),
+    );
   });
 
   it("the seeds' 27 of 30 and planning question equal `passk estimate` and `passk plan demonstrate`", async () => {

@@ -102,9 +102,9 @@ ${explorerMarkup()}
 <h2>How this report was made</h2>
 <p>${inputs.length === 0 ? 'No result files: the explorer only.' : html`${inputs.length} ${inputs.length === 1 ? 'result' : 'results'}, each with the command and passk version that made its numbers (as the result records them):`}</p>
 <ol class="commands">${inputs.map(
-  (input) =>
-    html`<li><code class="command">${commandLine(input.result.provenance)}</code> <span class="kind">(passk ${input.result.provenance.passk}; ${input.result.kind}${seedOf(input)}; read from <code>${input.source}</code>)</span></li>`,
-)}</ol>
+    (input) =>
+      html`<li><code class="command">${commandLine(input.result.provenance)}</code> <span class="kind">(passk ${input.result.provenance.passk}; ${input.result.kind}${seedOf(input)}; read from <code>${input.source}</code>)</span></li>`,
+  )}</ol>
 ${commands.length === 0 ? '' : html`<p>Then:</p><pre><code>${commands.join('\n')}</code></pre>`}
 </section>
 <footer>Made by <code>passk report</code>. Self-contained: no network access; the charts are inline SVG and the explorer runs offline.</footer>
