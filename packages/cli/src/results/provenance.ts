@@ -13,7 +13,7 @@ export const ProvenanceSchema = Type.Object(
   {
     argv: Type.Array(Type.String(), {
       description:
-        'the arguments after `passk`, paths as typed, without the options that do not change the numbers (--workers, --shard, --out, --json, --chart, --progress, …)',
+        'the arguments after `passk`, paths as typed, without the options that do not change the numbers (--workers, --shard, --shards, --out, --json, --chart, --progress, …)',
     }),
     passk: Type.String({ description: 'the passk version that wrote the document' }),
   },
@@ -30,6 +30,7 @@ export interface Provenance {
 const EXECUTION_OPTIONS: Readonly<Record<string, 'value' | 'flag'>> = {
   '--workers': 'value',
   '--shard': 'value',
+  '--shards': 'value',
   '--out': 'value',
   '--chart': 'value',
   '--json': 'flag',
