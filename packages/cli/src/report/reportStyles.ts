@@ -36,9 +36,9 @@ tbody tr:nth-child(even) { background: var(--soft); }
 .summary td.text:first-child { min-width: 12em; }
 .summary table { font-size: 0.86rem; }
 .summary thead th { white-space: normal; vertical-align: bottom; }
-table.fold thead th { white-space: normal; vertical-align: bottom; min-width: 4.5em; }
-table.fold th, table.fold td { padding: 3px 7px; }
-table.fold td { white-space: normal; }
+table.wide thead th { white-space: normal; vertical-align: bottom; min-width: 4.5em; }
+table.wide th, table.wide td { padding: 3px 7px; }
+table.wide td { white-space: normal; }
 figure { margin: 1.2em 0 1.6em; break-inside: avoid; }
 figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: 0.88rem; margin-top: 4px; max-width: 760px; }

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { independentPassAtK, independentPassHatK, InputError } from '@passk/sim';
 import { bestBudget } from '../charts/bestBudget.js';
 import { COST_UNIT } from '../charts/costUnit.js';
 import { requireNumber } from '../charts/requireNumber.js';
@@ -240,7 +240,15 @@ function planPrecisionFindings(result: PlanPrecisionDocument): Findings {
       `${trials} trials per task give a ${formatPercent(confidence, 0)} interval for ${name} of ±${formatPercent(halfWidth)} at a single-attempt rate of ${formatPercent(result.rate)}.`,
     ],
     rows: [],
-    keyNumbers: [],
+    keyNumbers: [
+      {
+        label: `${name} at a rate of ${formatPercent(result.rate)}, and the interval ${trials} trials would give it`,
+        value: metric === 'passHatK' ? independentPassHatK(result.rate, k) : metric === 'passAtK' ? independentPassAtK(result.rate, k) : result.rate,
+        lower: result.interval.lower,
+        upper: result.interval.upper,
+        interval: `${formatPercent(confidence, 0)} ${result.interval.method} interval at c = ${formatPercent(result.rate)} of ${trials}, mapped to ${name}`,
+      },
+    ],
     caveats: [],
   };
 }
