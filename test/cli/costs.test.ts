@@ -17,7 +17,7 @@ describe('estimate FILE: cost per solved task with its interval over tasks', () 
     const run = await passk('estimate', A, ...COST, '--k', '1,2', '--bootstrap', '0', '--json');
     expect(run.code).toBe(0);
     const { cost, schemaVersion } = JSON.parse(run.stdout);
-    expect(schemaVersion).toBe(4);
+    expect(schemaVersion).toBe(5);
     const [k1, k2] = cost.rows;
     expect(k1.tasks).toBe(6);
     close(k1.perSolvedTask, 3.0147058824);

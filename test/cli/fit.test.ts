@@ -52,7 +52,7 @@ describe('passk fit RESULTS', () => {
     // reference_fit.py: ρ = 1/(a + b + 1) for BB; the whole mixture's Var(p)/(E p·(1 − E p)) for ZOIBB.
     expect(bb!.params.taskCorrelation.value).toBeCloseTo(0.40010743145016897, 6);
     expect(zoibb!.params.taskCorrelation.value).toBeCloseTo(0.39792008757526, 6);
-    expect(doc.schemaVersion).toBe(5);
+    expect(doc.schemaVersion).toBe(6);
     expect(run.stdout).not.toMatch(/icc/);
     expect(Object.keys(bb!.predicted.passAtK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(Object.keys(zoibb!.predicted.passHatK)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);

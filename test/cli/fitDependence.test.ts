@@ -46,7 +46,7 @@ describe('passk fit of episodes', { timeout: 120_000 }, () => {
 
   it('--json: dependence { test, models with parameters named as in the scenario format, chosen }, valid against the schema', async () => {
     const doc = await fitJson(...EPISODE_ARGS);
-    expect(doc.schemaVersion).toBe(5);
+    expect(doc.schemaVersion).toBe(6);
     const d = doc.dependence!;
     expect(d).toMatchObject({ stopping: 'fixed', stoppingFrom: 'inferred', tasks: 30, episodes: 60, attempts: 240, maxLength: 4, seed: 1 });
     expect(d.models.map((model) => model.model)).toEqual(['independent', 'exchangeable', 'markov', 'feedback']);

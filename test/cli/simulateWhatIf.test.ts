@@ -24,7 +24,7 @@ async function run(...args: string[]) {
 describe('passk simulate --tasks-from: a what-if with the uncertainty of what was fitted', () => {
   it('records the log in tasks.measured, takes maxAttempts = 2·n, gives every metric an interval and each row its basis', async () => {
     const summary = JSON.parse(await run('--json', '--workers', '1'));
-    expect(summary.schemaVersion).toBe(3);
+    expect(summary.schemaVersion).toBe(4);
     const measured = summary.scenario.tasks.measured;
     expect(measured.trials).toEqual(SUCCESSES.map(() => 5));
     expect(measured.successes).toEqual(SUCCESSES);

@@ -1,3 +1,4 @@
+import { recordedArgv, withProvenance } from './results/provenance.js';
 import { passkVersion } from './passkVersion.js';
 import { describeValue, InputError, suggestName } from '@passk/sim/errors';
 import yargs, { type Argv, type CommandModule } from 'yargs';
@@ -102,7 +103,8 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     .alias('help', 'h')
     .version(false);
   try {
-    await parser.parseAsync();
+    // Every result made by this command records it (results/provenance.ts).
+    await withProvenance({ argv: recordedArgv(args), passk: passkVersion() }, () => parser.parseAsync());
     return 0;
   } catch (error) {
     if (error instanceof Interrupted) return 130;

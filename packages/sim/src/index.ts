@@ -180,6 +180,7 @@ export {
   type CompareRow,
   type MetricComparison,
   type Pairing,
+  type RunEstimate,
 } from './compare/compareRuns.js';
 export { compareMany, compareManySteps, type ManyComparison } from './compare/compareMany.js';
 export type { Run, RunTask, TaskId } from './compare/runTasks.js';

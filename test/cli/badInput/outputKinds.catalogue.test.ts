@@ -15,7 +15,9 @@ import { catalogue, type BadInputCase } from './catalogue.js';
 const CSV = 'task,success\na,1\na,0\nb,1\nb,1\nc,0\nc,1\n';
 const OTHER = 'task,success\na,0\na,0\nb,1\nb,0\nc,1\nc,1\n';
 const RUNS = { 'a.csv': CSV, 'b.csv': OTHER };
-const RATE = { 'rate.json': `${JSON.stringify({ kind: 'passk.estimate.rate', schemaVersion: 2, p: 0.5, rows: [{ k: 1, passAtK: 0.5, passHatK: 0.5 }] })}\n` };
+const RATE = {
+  'rate.json': `${JSON.stringify({ kind: 'passk.estimate.rate', schemaVersion: 3, provenance: { argv: ['estimate', '--p', '0.5', '--k', '1'], passk: '0.1.0' }, p: 0.5, rows: [{ k: 1, passAtK: 0.5, passHatK: 0.5 }] })}\n`,
+};
 const SCENARIO = { 's.yaml': readFileSync(fixture('scenarios-cli/small.yaml'), 'utf8') };
 // A shard written by passk itself (the whole run as shard 1 of 1), for merge's outputs.
 const shardRun = await passk('simulate', fixture('scenarios-cli/small.yaml'), '--replicates', '64', '--workers', '1', '--shard', '1/1');

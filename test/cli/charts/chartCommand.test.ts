@@ -181,7 +181,7 @@ describe('passk chart: bad input → one line, exit 2, nothing written', () => {
     [
       'a document of another schemaVersion',
       (result: any) => ({ ...result, schemaVersion: 1 }),
-      /^passk: .*damaged\.json: must be a passk\.simulate document of schemaVersion 3 .*, but its schemaVersion is 1$/,
+      /^passk: .*damaged\.json: must be a passk\.simulate document of schemaVersion 4 .*, but its schemaVersion is 1$/,
     ],
   ])('a damaged result file (%s): one line naming the file and the field', async (_label, damage, message) => {
     const input = mkdtempSync(join(tmpdir(), 'passk-chart-input-'));

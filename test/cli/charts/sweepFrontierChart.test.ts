@@ -75,10 +75,24 @@ describe('sweep-frontier', () => {
     const best = bestLabels(chart.spec);
     expect(best.map((row) => row.index)).toEqual([constrained.best]);
     expect(best[0]).toMatchObject({ heading: 'best under the limits:', setting: 'maxAttempts = 2, falseReject = 0.05' });
-    // maxAttempts = 3, falseReject = 0.05 costs less than 0.07 but delivers 2.4 % wrong: faint, not best.
-    expect(gridPoints(constrained)[4]).toMatchObject({ meets: false, frontier: true });
+    // maxAttempts = 3, falseReject = 0.05 costs less than 0.07 but delivers 2.4 % wrong: faint and grey, not best, and not
+    // on the frontier drawn (the document's frontier, over all points, has it): the frontier is among the points that meet the limits (#45).
+    expect(constrained.frontier).toContain(4);
+    expect(gridPoints(constrained)[4]).toMatchObject({ meets: false, frontier: false });
+    // By brute force: a point is on the drawn frontier iff it meets the limits and no other point meeting them costs no more and delivers no less (one strictly).
+    const points = gridPoints(constrained);
+    for (const point of points) {
+      const beaten = points.some(
+        (o: any) =>
+          o.meets &&
+          o.cost <= point.cost &&
+          o.deliveredCorrect >= point.deliveredCorrect &&
+          (o.cost < point.cost || o.deliveredCorrect > point.deliveredCorrect),
+      );
+      expect(point.frontier, `point ${point.index}`).toBe(point.meets && !beaten);
+    }
     expect(chart.caption).toContain('cost ≤ 0.07 (red line) and wrong delivery ≤ 2% (not on these axes)');
-    expect(chart.caption).toContain('Faint points fail a limit.');
+    expect(chart.caption).toContain('Grey points fail a limit and are never on the frontier.');
   });
 
   it('colour for the path with the most values, shape for the next; legends titled with the paths', () => {

@@ -72,7 +72,7 @@ describe('passk compare', () => {
 
   it('schema version 4 (since 3): every difference has its this-benchmark interval (reference numbers) beside the task-population one, and the document names both estimands', async () => {
     const document = await compareJson(F('small-a.csv'), F('small-b.csv'), '--k', '1,2,4', '--bootstrap', '0');
-    expect(document.schemaVersion).toBe(5);
+    expect(document.schemaVersion).toBe(6);
     expect(document.uncertainty.estimands.population).toMatchObject({
       field: 'interval',
       meaning: expect.stringMatching(/^the task population: tasks like these/),
@@ -260,7 +260,7 @@ describe('passk compare', () => {
     const run = await passk('chart', 'compare-difference', '--from', old, '--out', join(dir, 'x.svg'));
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /^passk: \S*old\.json: must be a passk\.compare document of schemaVersion 5 \(this passk's; write it again with this passk\), but its schemaVersion is 2\n$/,
+      /^passk: \S*old\.json: must be a passk\.compare document of schemaVersion 6 \(this passk's; write it again with this passk\), but its schemaVersion is 2\n$/,
     );
     // Version 3 without the field: the check names it.
     const { benchmark: _, ...withoutBenchmark } = document.comparisons[0]!.meanSuccess;

@@ -31,7 +31,7 @@ describe('passk gate --json: the passk.gate document', () => {
 
   it('the verdict, and each requirement with its value, bound and outcome', () => {
     const document = JSON.parse(run.stdout);
-    expect(document).toMatchObject({ schemaVersion: 2, confidence: 0.95, estimand: 'population', verdict: 'fail', passed: 1, failed: 1 });
+    expect(document).toMatchObject({ schemaVersion: 3, confidence: 0.95, estimand: 'population', verdict: 'fail', passed: 1, failed: 1 });
     // delta(passHat@2) >= 0.10 asks for a gain: with no change a FAIL is right, so there is no false-fail rate to check.
     expect(document.design).toBeNull();
     const [own, delta] = document.requirements;

@@ -31,8 +31,8 @@ describe('html template', () => {
 
   it('a table escapes its cells and right-aligns numbers', () => {
     const table = htmlTable([{ header: 'task', align: 'left' }, { header: 'n' }], [['<img src=x onerror=alert(1)>', 8]], 'caption & title').text;
-    expect(table).toContain('<td class="text">&lt;img src=x onerror=alert(1)&gt;</td>');
-    expect(table).toContain('<td class="num">8</td>');
+    expect(table).toContain('<td class="text" data-label="task">&lt;img src=x onerror=alert(1)&gt;</td>');
+    expect(table).toContain('<td class="num" data-label="n">8</td>');
     expect(table).toContain('caption &amp; title');
     expect(table).not.toContain('<img');
   });

@@ -37,7 +37,7 @@ describe('report sections', () => {
     writeFileSync(file, `${lines.join('\n')}\n`);
     const section = sectionFor(await result('estimate', file, '--k', '1,4', '--bootstrap', '50'));
     expect(section.body.text).toContain(`(the first ${PER_TASK_LIMIT} of 250 tasks; all are in the JSON)`);
-    expect(section.body.text.match(/<td class="text">task-\d+<\/td>/g)).toHaveLength(PER_TASK_LIMIT);
+    expect(section.body.text.match(/<td class="text" data-label="task">task-\d+<\/td>/g)).toHaveLength(PER_TASK_LIMIT);
     expect(notes(section).Bootstrap).toMatch(/; 50 replicates, seed 1\.$/);
   });
 

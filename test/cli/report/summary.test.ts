@@ -62,58 +62,110 @@ describe('summaryBlock', () => {
     expect(rows.filter((row) => row.includes('★')).length).toBe(1);
   });
 
-  it('is empty without results it can answer for', () => {
-    expect(summaryBlock(summaryFindings([{ source: 'x', result: load('fit-tau-bench') }])).text).toBe('');
+  it('every result kind leads with a question, an answer and a key number with its interval (#45)', () => {
+    const names = [
+      'estimate-task',
+      'estimate-rate',
+      'estimate-file',
+      'fit-tau-bench',
+      'sweep-constrained',
+      'compare',
+      'gate',
+      'simulate-refund',
+      'plan-demonstrate',
+      'plan-precision',
+      'plan-compare',
+      'plan-compare-pilot',
+      'plan-precision-pilot',
+      'plan-audit',
+      'plan-gate',
+      'verifier-tau2',
+    ];
+    for (const name of names) {
+      const findings = summaryFindings([{ source: name, result: load(name) }]);
+      const text = summaryBlock(findings).text;
+      expect(findings[0]!.question, name).not.toBeNull();
+      expect(text, name).toContain('<dt>The question</dt><dd class="question">');
+      expect(text, name).toMatch(/<dt>The answer<\/dt><dd><ul class="answers"><li>[^<]/);
+      // Estimates, comparisons, fits, simulations, sweeps, gates and verifiers have a key number with its interval.
+      if (!name.startsWith('plan-') || name === 'plan-gate' || name === 'plan-audit')
+        expect(text, name).toMatch(/<dt>The key number<\/dt><dd class="key-number"><strong>[^<]+<\/strong> <span class="interval">[^<]+<\/span>/);
+    }
   });
 
-  it('answers for compare results: the difference in pass^k at the headline k with its interval', () => {
+  it("estimate FILE: pass^k at the largest k every task counts at, with the CLI's CI (tasks)", () => {
+    const estimate = load('estimate-file') as any;
+    const row = estimate.rows.at(-1);
+    const text = summaryBlock(summaryFindings([{ source: 'x', result: estimate }])).text;
+    const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+    expect(text).toContain(
+      `<strong>${pct(row.passHatK)}</strong> <span class="interval">[${pct(row.interval.passHatK.lower)}, ${pct(row.interval.passHatK.upper)}]</span>`,
+    );
+    expect(text).toContain('CI (tasks), 95% two-sided');
+  });
+
+  it("fit: the answer at its largest k is the prediction fit prints, model-based, with fit's interval", () => {
+    const fit = load('fit-tau-bench') as any;
+    const last = fit.predictions.at(-1);
+    const text = summaryBlock(summaryFindings([{ source: 'x', result: fit }])).text;
+    const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+    expect(last.basis).toBe('model');
+    expect(text).toContain(
+      `pass^${last.k} is ${pct(last.passHatK.value)} [${pct(last.passHatK.interval.lower)}, ${pct(last.passHatK.interval.upper)}], model-based`,
+    );
+  });
+
+  it("compare: the summary's answer is the CLI's answer line, and it says what the gate concludes on the same pair, as `passk gate` does", async () => {
+    const a = fixture('compare/small-a.csv');
+    const b = fixture('compare/small-b.csv');
+    const run = await passk('compare', a, b, '--k', '1..6', '--bootstrap', '0', '--json');
+    const compare = JSON.parse(run.stdout);
+    const text = summaryBlock(summaryFindings([{ source: 'compare.json', result: compare }])).text;
+    const cli = (await passk('compare', a, b, '--k', '1..6', '--bootstrap', '0')).stdout;
+    const answer = /^answer: (No clear difference between small-b and small-a at pass\^3:.*)$/m.exec(cli)![1]!;
+    const html = (t: string) => t.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+    expect(text).toContain(html(answer.trim()).slice(0, 120));
+    expect(text).not.toContain('pass^6');
+    const gate = await passk('gate', b, '--baseline', a, '--require', 'delta(passHat@3) >= 0', '--json');
+    const judged = JSON.parse(gate.stdout).requirements[0];
+    const points = `${judged.bound >= 0 ? '+' : '−'}${(Math.abs(judged.bound) * 100).toFixed(1)} pt`;
+    expect(text).toContain(
+      `A gate \`delta(passHat@3) &gt;= 0\` at 95% (one-sided, as passk gate judges) would ${judged.pass ? 'PASS' : 'FAIL'}: its lower bound ${points}`,
+    );
+  });
+
+  it('compare: the key number is the difference in signed points with its CI (tasks), never a clipped share', () => {
     const compare = load('compare') as any;
     const row = compare.comparisons[0].rows.find((candidate: { k: number }) => candidate.k === headlineK(compare.comparisons[0]));
     const text = summaryBlock(summaryFindings([{ source: 'compare.json', result: compare }])).text;
     const pt = (v: number) => `${v > 0 ? '+' : '−'}${(Math.abs(v) * 100).toFixed(1)}`;
     const { difference, interval } = row.passHatK;
-    expect(text).toContain(`a difference of ${pt(difference)} pt [${pt(interval.lower)}, ${pt(interval.upper)}] pt`);
-    // The key number is that difference in signed points, never a clipped share.
     expect(text).toContain(`<strong>${pt(difference)} pt</strong> <span class="interval">[${pt(interval.lower)}, ${pt(interval.upper)}] pt</span>`);
-    if (row.passHatK.interval.lower <= 0 && row.passHatK.interval.upper >= 0) {
-      // The caveat follows the answer's verdict: with p ≤ α the interval and the test disagree.
-      const p = row.passHatK.adjustedPValue;
-      expect(text).toContain(p <= 0.05 ? `includes 0, while the permutation test rejects no difference` : 'includes 0, so these runs do not show a difference');
-    }
   });
 
-  it('leads with the k the CLI answer leads with, not the largest k, where some tasks have fewer trials (issue #42)', async () => {
-    // small-a/small-b have 3–8 trials per task: at k = 6 most tasks are left out; the CLI's answer is at pass^3.
-    const run = await passk('compare', fixture('compare/small-a.csv'), fixture('compare/small-b.csv'), '--k', '1..6', '--bootstrap', '0', '--json');
-    const text = summaryBlock(summaryFindings([{ source: 'compare.json', result: JSON.parse(run.stdout) }])).text;
-    const answer = (await passk('compare', fixture('compare/small-a.csv'), fixture('compare/small-b.csv'), '--k', '1..6', '--bootstrap', '0')).stdout;
-    expect(answer).toMatch(/^answer: No clear difference between small-b and small-a at pass\^3:/m);
-    expect(text).toContain('small-b against small-a: pass^3 51.7% against 34.3%');
-    expect(text).not.toContain('pass^6');
-  });
-
-  it('says "not conclusive" when the interval includes 0 but the permutation test rejects, else "no difference shown"', () => {
-    const caveat = (p: number) => {
+  it('compare: "not conclusive" when the interval includes 0 but the permutation test rejects, else "no clear difference" (the CLI sentence)', () => {
+    const answer = (p: number) => {
       const compare = structuredClone(load('compare')) as any;
       const hat = compare.comparisons[0].rows.find((candidate: { k: number }) => candidate.k === headlineK(compare.comparisons[0])).passHatK;
-      hat.interval = { lower: -0.034, upper: 0.368 };
+      hat.interval = { ...hat.interval, lower: -0.034, upper: 0.368 };
       hat.difference = 0.174;
       hat.pValue.value = p;
       hat.adjustedPValue = p;
       return summaryBlock(summaryFindings([{ source: 'compare.json', result: compare }])).text;
     };
-    expect(caveat(0.016)).toContain('includes 0, while the permutation test rejects no difference (p = 0.016): not conclusive either way.');
-    expect(caveat(0.5)).toContain('includes 0, so these runs do not show a difference.');
+    expect(answer(0.016)).toContain('the permutation test rejects but the interval includes 0');
+    expect(answer(0.5)).toContain('No clear difference between small-b and small-a');
   });
 
-  it('answers for plans and sweeps in their own numbers', () => {
+  it('answers for plans and sweeps in their own numbers; the sweep asks its constraints as the question', () => {
     const text = summaryBlock(
       summaryFindings(['plan-precision', 'plan-compare', 'sweep-constrained'].map((name) => ({ source: name, result: load(name) }))),
     ).text;
     expect(text).toContain('494 trials per task give a 95% interval for pass^8 of ±10.0%');
     expect(text).toContain('727 tasks at 4 trials, 289 tasks at 8 trials, 135 tasks at 16 trials, 67 tasks at 32 trials');
     const sweep = load('sweep-constrained') as any;
-    expect(text).toContain(`The sweep&#39;s best point: policy.maxAttempts = ${sweep.points[sweep.best].values['policy.maxAttempts']}`);
+    expect(text).toContain(`policy.maxAttempts = ${sweep.points[sweep.best].values['policy.maxAttempts']}`);
+    expect(text).toContain('with at most 2.0% delivered wrong and a mean cost of at most 0.07?');
   });
 });
 

@@ -93,12 +93,12 @@ describe('reading a document of another kind or version: one line naming the fil
     [
       'no schemaVersion (an earlier passk)',
       { ...task, schemaVersion: undefined },
-      /^doc\.json: must be a passk\.estimate\.task document of schemaVersion 2 .*, but its schemaVersion is none/,
+      /^doc\.json: must be a passk\.estimate\.task document of schemaVersion 3 .*, but its schemaVersion is none/,
     ],
     [
       'another version',
-      { ...task, schemaVersion: 3 },
-      /^doc\.json: must be a passk\.estimate\.task document of schemaVersion 2 .*, but its schemaVersion is 3$/,
+      { ...task, schemaVersion: 4 },
+      /^doc\.json: must be a passk\.estimate\.task document of schemaVersion 3 .*, but its schemaVersion is 4$/,
     ],
     [
       'an unknown kind',
@@ -144,7 +144,7 @@ describe('reading a document of another kind or version: one line naming the fil
     ]) {
       const run = await passk(...args);
       expect(run.code).toBe(2);
-      expect(run.stderr).toMatch(/^passk: .*old\.json: must be a passk\.plan\.demonstrate document of schemaVersion 2 .*\n$/);
+      expect(run.stderr).toMatch(/^passk: .*old\.json: must be a passk\.plan\.demonstrate document of schemaVersion 3 .*\n$/);
       expect(run.stderr.split('\n')).toHaveLength(2);
       expect(existsSync(args.at(-1)!)).toBe(false);
     }

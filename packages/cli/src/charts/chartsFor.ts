@@ -32,7 +32,7 @@ type Results = readonly ResultDocument[];
 const BUILDERS: Readonly<Record<ChartKind, (results: Results, options: ChartOptions) => ChartSpec>> = {
   'pass-curves': (results, options) => passCurvesChart(only(results, RESULT_KINDS.estimateTask, RESULT_KINDS.estimateRate, RESULT_KINDS.estimateFile), options),
   delivery: (results, options) => deliveryChart(simulationsOf(results), options),
-  'cost-frontier': (results) => costFrontierChart(simulationsOf(results)),
+  'cost-frontier': (results, options) => costFrontierChart(simulationsOf(results), options),
   planning: (results) => planningChart(only(results, RESULT_KINDS.planDemonstrate)),
   'task-rates': (results) => taskRatesChart(only(results, RESULT_KINDS.estimateFile, RESULT_KINDS.simulate)),
   'estimator-check': (results) => estimatorCheckChart(only(results, RESULT_KINDS.simulate)),

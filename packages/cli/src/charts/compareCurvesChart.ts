@@ -5,11 +5,12 @@ import type { ChartSpec } from './chartSpec.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import { METRIC_PANELS, runPoints } from './comparePoints.js';
 import type { Channel } from './vegaLiteTypes.js';
-import { CHART_HEIGHT, CHART_WIDTH, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, themedSpec } from './theme.js';
+import { CHART_HEIGHT, CHART_WIDTH, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, SERIES_COLOURS, percentLabel, themedSpec } from './theme.js';
 
 /**
  * Several runs' pass curves overlaid: pass@k and pass^k against k in two panels, one colour per
- * run, each with a band of ±z·SE of its own task average (over the tasks it was compared on).
+ * run, each with a band of its own CI (tasks) over the tasks it was compared on (the interval
+ * `estimate` prints for those tasks; `compare --json` records it as each side's `interval`).
  */
 export function compareCurvesChart(document: ResultDocumentOf<'passk.compare'>): ChartSpec {
   const points = runPoints(document);
@@ -19,7 +20,7 @@ export function compareCurvesChart(document: ResultDocumentOf<'passk.compare'>):
   const at = (run: string) => points.find((point) => point.run === run && point.k === k && point.metric === 'pass^k');
   const caption =
     `pass^${k}: ${runs.map((run) => `${run} ${formatPercent(at(run)?.value ?? null)}`).join(', ')}. ` +
-    `Bands: ${describeCoverage(document.confidence, 2)} normal intervals (±z·SE) of each run's own task average; ` +
+    `Bands: CI (tasks), ${describeCoverage(document.confidence, document.sides)}, of each run over the compared tasks; ` +
     'whether two runs differ is read from the paired difference chart, not from overlapping bands.';
   const color: Channel<'color'> = { field: 'run', type: 'nominal', title: null, scale: { domain: runs, range: SERIES_COLOURS.slice(0, runs.length) } };
   const x: Channel<'x'> = {
@@ -68,8 +69,8 @@ export function compareCurvesChart(document: ResultDocumentOf<'passk.compare'>):
               { field: 'metric', type: 'nominal' },
               { field: 'k', type: 'quantitative' },
               { field: 'value', type: 'quantitative', format: PERCENT_TOOLTIP_FORMAT },
-              { field: 'lower', type: 'quantitative', format: PERCENT_TOOLTIP_FORMAT },
-              { field: 'upper', type: 'quantitative', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'lower', type: 'quantitative', title: `CI (tasks), ${percentLabel(document.confidence)}: lower`, format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'upper', type: 'quantitative', title: `CI (tasks), ${percentLabel(document.confidence)}: upper`, format: PERCENT_TOOLTIP_FORMAT },
             ],
           },
         },

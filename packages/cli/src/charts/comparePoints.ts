@@ -1,10 +1,10 @@
-import { normalQuantile, type MetricComparison, type RunComparison } from '@passk/sim';
+import type { RunComparison } from '@passk/sim';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 
 /** Metric labels of the compare charts, in panel order. */
 export const METRIC_PANELS = ['pass@k', 'pass^k'] as const;
 
-/** One run's task average at k, with a band of ±z·SE (its own SE over the compared tasks). */
+/** One run's task average at k, with its CI (tasks) over the compared tasks (as `compare --json` records it). */
 export interface RunPoint {
   readonly run: string;
   readonly metric: (typeof METRIC_PANELS)[number];
@@ -14,17 +14,17 @@ export interface RunPoint {
   readonly upper: number | null;
 }
 
+type Side = ResultDocumentOf<'passk.compare'>['comparisons'][number]['meanSuccess']['baseline'];
+
 /**
  * Every run's curve: the baseline as estimated in the first comparison, each candidate from its
- * own; the band is value ± z·SE (z for the document's confidence, two-sided), clipped to [0, 1].
+ * own; the band is the run's CI (tasks) over the compared tasks, the interval `estimate` prints
+ * for the same tasks (never ±z·SE, whose coverage docs/uncertainty.md measures far below its level).
  */
 export function runPoints(document: ResultDocumentOf<'passk.compare'>): RunPoint[] {
-  const z = normalQuantile(1 - (1 - document.confidence) / 2);
   const points: RunPoint[] = [];
-  const add = (run: string, k: number, metric: RunPoint['metric'], side: MetricComparison['baseline']) => {
-    const lower = side.se === null ? null : Math.max(0, side.value - z * side.se);
-    const upper = side.se === null ? null : Math.min(1, side.value + z * side.se);
-    points.push({ run, metric, k, value: side.value, lower, upper });
+  const add = (run: string, k: number, metric: RunPoint['metric'], side: Side) => {
+    points.push({ run, metric, k, value: side.value, lower: side.interval?.lower ?? null, upper: side.interval?.upper ?? null });
   };
   document.comparisons.forEach((comparison, j) => {
     for (const row of comparison.rows) {

@@ -6,6 +6,8 @@ import type { Channel } from './vegaLiteTypes.js';
 import { ANNOTATION_GREY, CHART_HEIGHT, OKABE_ITO, PERCENT_FORMAT, themedSpec } from './theme.js';
 
 const KINDS: readonly TaskChangeKind[] = ['fixed', 'improved', 'unchanged', 'worsened', 'regressed'];
+/** A shape per kind, in KINDS order: up-pointing for better, down-pointing for worse, a circle for unchanged (legend and points alike). */
+const KIND_SHAPES = ['triangle-up', 'diamond', 'circle', 'square', 'triangle-down'] as const;
 const KIND_COLOURS = [OKABE_ITO.bluishGreen, OKABE_ITO.skyBlue, '#999999', OKABE_ITO.orange, OKABE_ITO.vermillion];
 
 /**
@@ -31,7 +33,7 @@ export function compareTasksChart(document: ResultDocumentOf<'passk.compare'>): 
   const { counts } = first.perTask;
   const caption =
     `${comparisonName(first)}: ${counts.fixed} fixed and ${counts.regressed} regressed of ${first.perTask.tasks.length} tasks; ` +
-    `${counts.improved} improved, ${counts.worsened} worsened, ${counts.unchanged} unchanged. Above the diagonal the later run does better; circle area = tasks.`;
+    `${counts.improved} improved, ${counts.worsened} worsened, ${counts.unchanged} unchanged. Above the diagonal the later run does better; marker area = tasks; shapes: ▲ fixed, ◆ improved, ● unchanged, ■ worsened, ▼ regressed.`;
   const axis = { format: PERCENT_FORMAT };
   const color: Channel<'color'> = {
     field: 'kind',
@@ -42,6 +44,8 @@ export function compareTasksChart(document: ResultDocumentOf<'passk.compare'>): 
     // Three to a row: headless vega estimates text wide, and one row would stretch the image past the chart.
     legend: { columns: 3, labelExpr: "datum.label === 'fixed' ? 'fixed (none → all)' : datum.label === 'regressed' ? 'regressed (all → none)' : datum.label" },
   };
+  // Shapes as well as colours (#45): under deuteranopia fixed and regressed must not depend on hue alone.
+  const shape: Channel<'shape'> = { field: 'kind', type: 'nominal', title: null, scale: { domain: [...KINDS], range: [...KIND_SHAPES] }, sort: [...KINDS] };
   const size = CHART_HEIGHT + 40;
   const title =
     document.comparisons.length > 1
@@ -65,7 +69,7 @@ export function compareTasksChart(document: ResultDocumentOf<'passk.compare'>): 
           encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
         },
         {
-          mark: { type: 'circle', opacity: 0.75, stroke: 'white', strokeWidth: 0.5 },
+          mark: { type: 'point', filled: true, opacity: 0.75, stroke: 'white', strokeWidth: 0.5 },
           encoding: {
             x: {
               field: 'a',
@@ -83,6 +87,7 @@ export function compareTasksChart(document: ResultDocumentOf<'passk.compare'>): 
             },
             size: { field: 'tasks', type: 'quantitative', title: 'tasks', scale: { range: [30, 900] }, legend: null },
             color,
+            shape,
             tooltip: [
               { field: 'kind', type: 'nominal' },
               { field: 'tasks', type: 'quantitative' },

@@ -1,5 +1,5 @@
 import { formatPercent } from '../format/percent.js';
-import type { ChartSpec } from './chartSpec.js';
+import type { ChartOptions, ChartSpec } from './chartSpec.js';
 import type { SimulateDocument } from '../results/simulateSchema.js';
 import { COST_UNIT } from './costUnit.js';
 import { requireNumber } from './requireNumber.js';
@@ -15,15 +15,23 @@ interface BudgetPoint {
   readonly deliveredCorrect: number;
   readonly deliveredCorrectSe: number;
   readonly deliveredWrong: number;
-  /** True when no other budget (of any series) costs no more and delivers no less, and beats it on one. */
+  /** Within the stated limit on delivered wrong (true without one). */
+  readonly meets: boolean;
+  /** Among the budgets that meet the limit: no other costs no more and delivers no less, and beats it on one. */
   readonly frontier: boolean;
 }
 
+/** Points that fail the limit: drawn grey, apart from the policies' colours. */
+const FAILS_GREY = '#b8b8b8';
+
 /**
  * Mean cost per episode against the delivered-correct rate, one point per budget k and one
- * series per simulate result, with the efficient frontier over all of them dashed and ringed.
+ * series per simulate result, with the efficient frontier dashed and ringed: only among the budgets
+ * that meet the stated limit on delivered wrong (`maxWrongDelivery`, as the report's best k does),
+ * the others drawn grey, so a budget that delivers too many wrong answers is never on it.
  */
-export function costFrontierChart(results: readonly SimulateDocument[]): ChartSpec {
+export function costFrontierChart(results: readonly SimulateDocument[], options: ChartOptions = {}): ChartSpec {
+  const limit = options.maxWrongDelivery ?? null;
   const names = seriesNames(results);
   const raw = results.flatMap((result, r) =>
     result.rows.map((row, i) => ({
@@ -36,16 +44,25 @@ export function costFrontierChart(results: readonly SimulateDocument[]): ChartSp
       deliveredWrong: requireNumber(row.deliveredWrong.value, `rows[${i}].deliveredWrong.value`),
     })),
   );
-  const points: BudgetPoint[] = raw.map((point) => ({ ...point, frontier: !raw.some((other) => dominates(other, point)) }));
+  const meeting = raw.filter((point) => limit === null || point.deliveredWrong <= limit);
+  const points: BudgetPoint[] = raw.map((point) => {
+    const meets = limit === null || point.deliveredWrong <= limit;
+    return { ...point, meets, frontier: meets && !meeting.some((other) => dominates(other, point)) };
+  });
   const frontier = points.filter((point) => point.frontier);
-  const best = frontier.reduce((a, b) => (b.deliveredCorrect > a.deliveredCorrect ? b : a));
+  const best = frontier.length === 0 ? null : frontier.reduce((a, b) => (b.deliveredCorrect > a.deliveredCorrect ? b : a));
+  const failing = points.length - meeting.length;
   const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);
   const title = results.length === 1 ? `What each budget k costs and delivers: ${names[0]}` : 'What each budget k costs and delivers, policy by policy';
+  const within = limit === null ? '' : ` with at most ${formatPercent(limit)} delivered wrong`;
   const caption =
-    `Each point is a budget k (larger points: more wrong deliveries); outlined and dashed: the efficient frontier, ` +
-    `${frontier.length} of ${points.length} budget${points.length === 1 ? '' : 's'} that no other beats on both cost and delivery. ` +
-    `The most delivered correct, ${formatPercent(best.deliveredCorrect)} (${formatPercent(best.deliveredWrong)} wrong), costs ${threeDigits(best.cost)} ${COST_UNIT} per episode` +
-    `${results.length > 1 ? ` (${best.series}, k = ${best.k})` : ` (k = ${best.k})`}.`;
+    `Each point is a budget k (larger points: more wrong deliveries); outlined and dashed: the efficient frontier${within}, ` +
+    `${frontier.length} of ${points.length} budget${points.length === 1 ? '' : 's'} that no other${limit === null ? '' : ' within the limit'} beats on both cost and delivery. ` +
+    (failing > 0 ? `Grey: ${failing} budget${failing === 1 ? '' : 's'} over the limit, never on the frontier. ` : '') +
+    (best === null
+      ? `No budget meets the limit.`
+      : `The most delivered correct${within}, ${formatPercent(best.deliveredCorrect)} (${formatPercent(best.deliveredWrong)} wrong), costs ${threeDigits(best.cost)} ${COST_UNIT} per episode` +
+        `${results.length > 1 ? ` (${best.series}, k = ${best.k})` : ` (k = ${best.k})`}.`);
   const x = { field: 'cost', type: 'quantitative', title: `mean cost per episode (${COST_UNIT})`, scale: { zero: true } } as const;
   const y = {
     field: 'deliveredCorrect',
@@ -82,7 +99,7 @@ export function costFrontierChart(results: readonly SimulateDocument[]): ChartSp
       {
         mark: { type: 'point', filled: true, opacity: 1 },
         encoding: {
-          color,
+          color: { condition: { test: '!datum.meets', value: FAILS_GREY }, ...color },
           size: {
             field: 'deliveredWrong',
             type: 'quantitative',
@@ -98,6 +115,7 @@ export function costFrontierChart(results: readonly SimulateDocument[]): ChartSp
             { field: 'deliveredCorrect', type: 'quantitative', title: 'delivered correct', format: PERCENT_TOOLTIP_FORMAT },
             { field: 'deliveredWrong', type: 'quantitative', title: 'delivered wrong', format: PERCENT_TOOLTIP_FORMAT },
             { field: 'cost', type: 'quantitative', title: `mean cost (${COST_UNIT})`, format: '.4~g' },
+            { field: 'meets', type: 'nominal', title: 'within the wrong-delivery limit' },
             { field: 'frontier', type: 'nominal', title: 'on the frontier' },
           ],
         },

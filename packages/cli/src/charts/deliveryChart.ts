@@ -100,18 +100,25 @@ export function deliveryChart(results: readonly SimulateDocument[], options: Cha
   ];
   const only = (measure: Measure) => ({ filter: { field: 'measure', equal: measure } });
   const wrongMax = Math.max(limit ?? 0, ...points.filter((point) => point.measure === 'delivered wrong').map((point) => point.upper));
+  const wrongTop = niceCeiling(wrongMax);
+  const wrongTicks = [0, wrongTop / 2, wrongTop];
   const wrongY: Channel<'y'> = {
     field: 'value',
     type: 'quantitative',
     title: 'delivered wrong',
-    scale: { domain: [0, niceCeiling(wrongMax)] },
-    axis: { format: wrongMax < 0.1 ? '.0%' : PERCENT_FORMAT, tickCount: 5 },
+    scale: { domain: [0, wrongTop] },
+    // Three ticks, each labelled with the decimals it needs: never "1 %, 1 %, 0 %" for 0.5 % steps (nor when every value is 0).
+    axis: { values: wrongTicks, format: `.${tickDecimals(wrongTicks)}%` },
   };
+  // Several policies: the upper panel zooms to their values, so that close lines come apart (on 0–100 % three
+  // policies within a few points of each other draw one line); the axis title says where it starts.
+  const upper = points.filter((point) => point.measure !== 'delivered wrong');
+  const zoomFrom = names.length > 1 ? Math.max(0, Math.floor(Math.min(...upper.map((point) => point.lower)) * 20 - 1) / 20) : 0;
   const correctY: Channel<'y'> = {
     field: 'value',
     type: 'quantitative',
-    title: 'delivered correct',
-    scale: { domain: [0, 1] },
+    title: zoomFrom > 0 ? `delivered correct (axis from ${formatPercent(zoomFrom, 0)})` : 'delivered correct',
+    scale: { domain: [zoomFrom, 1] },
     axis: { format: PERCENT_FORMAT },
   };
   const measuredLayers = (measure: Measure, y: Channel<'y'>): Layer[] => {
@@ -211,7 +218,48 @@ function deliveryCaption(
   const included = [...(measured.verifier ? ["the measured verifier's"] : []), ...(measured.tasks ? ["the fitted tasks'"] : [])].join(' and ');
   const bars = included !== '' ? `Points: simulated, with 95 % intervals that include ${included} uncertainty.` : 'Points: simulated ±1.96 SE.';
   const beyond = extrapolated ? " Dashed line, hollow points: k beyond the log's trials, model-based (the fitted population extrapolated), not observed." : '';
-  return `${rule}: ${parts.join('; ')}. Dotted: coverage, the most any selector could deliver. ${bars}${beyond}`;
+  // A perfect verifier delivers every correct answer it could: the dotted line lies under the solid one, so say so.
+  const hidden = names.filter((name) => {
+    const of = (measure: Measure) => points.filter((point) => point.series === name && point.measure === measure);
+    const coverage = of('coverage');
+    return coverage.length > 0 && coverage.every((point) => of('delivered correct').some((c) => c.k === point.k && c.value === point.value));
+  });
+  const overlapping = overlappingSeries(points, names);
+  const together =
+    overlapping.length === 0 ? '' : ` ${overlapping.join('; ')}: delivered correct within ±1.96 SE of each other at every k (their lines overlap).`;
+  const equal =
+    (hidden.length === 0
+      ? ''
+      : ` Coverage equals delivered correct${names.length > 1 ? ` for ${hidden.join(', ')}` : ''} at every k (nothing correct is lost): the dotted line lies under the solid one.`) +
+    together;
+  return `${rule}: ${parts.join('; ')}. Dotted: coverage, the most any selector could deliver.${equal} ${bars}${beyond}`;
+}
+
+/** Pairs of series whose delivered correct agree within the combined ±1.96 SE at every k they share: "A and B". */
+function overlappingSeries(points: readonly DeliveryPoint[], names: readonly string[]): string[] {
+  const correct = (name: string) => points.filter((point) => point.series === name && point.measure === 'delivered correct');
+  const pairs: string[] = [];
+  names.forEach((a, i) =>
+    names.slice(i + 1).forEach((b) => {
+      const left = correct(a);
+      const right = correct(b);
+      const shared = left.filter((p) => right.some((q) => q.k === p.k));
+      const close = shared.every((p) => {
+        const q = right.find((r) => r.k === p.k)!;
+        return Math.abs(p.value - q.value) <= ERROR_BAR_Z * Math.hypot(p.se, q.se);
+      });
+      if (shared.length > 0 && close) pairs.push(`${a} and ${b}`);
+    }),
+  );
+  return pairs;
+}
+
+/** The fewest decimals (of a percentage) that label every tick exactly: [0, 0.005, 0.01] → 1 (0.0 %, 0.5 %, 1.0 %). */
+export function tickDecimals(ticks: readonly number[]): number {
+  for (let digits = 0; digits < 6; digits++) {
+    if (ticks.every((tick) => Math.abs(Number((tick * 100).toFixed(digits)) - tick * 100) < 1e-9)) return digits;
+  }
+  return 6;
 }
 
 /** The next 1, 2 or 5 × 10^n at or above 1.05 × `value` (an axis top that reads well). */

@@ -2,7 +2,7 @@ import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import type { ChartSpec } from './chartSpec.js';
 import { chosenModel, fitSubject, fittedModels, type ChartModel } from './fittedModels.js';
 import type { FitDocument } from '../results/fitSchema.js';
-import { ANNOTATION_GREY, ERROR_BAR_Z, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, percentLabel, themedSpec } from './theme.js';
+import { ANNOTATION_GREY, OKABE_ITO, PERCENT_FORMAT, PERCENT_TOOLTIP_FORMAT, percentLabel, themedSpec } from './theme.js';
 import type { Channel, Layer } from './vegaLiteTypes.js';
 
 const METRICS = [
@@ -11,7 +11,8 @@ const METRICS = [
 ] as const;
 
 type Metric = (typeof METRICS)[number];
-const OBSERVED = `observed ±${ERROR_BAR_Z} SE`;
+/** The observed values' legend: the interval named as the CLI prints it. */
+const observedLegend = (confidence: number) => `observed, CI (tasks) ${percentLabel(confidence)}`;
 const FITTED = 'k ≤ n: fitted';
 const EXTRAPOLATED = 'k > n: model-based';
 const REGION_FILL = '#f1f1f1';
@@ -66,7 +67,8 @@ type Row =
 
 /**
  * Goodness of fit and extrapolation of `passk fit` as rates: per k, the observed task-averaged
- * unbiased pass@k and pass^k (±1.96 SE, over the tasks with n ≥ k) against each model's
+ * unbiased pass@k and pass^k with the CI (tasks) `fit` and `estimate` print (the `predictions` of
+ * basis 'observed', over the tasks with n ≥ k; never ±1.96 SE) against each model's
  * prediction, in one panel per metric. Beyond the largest n the lines are dashed over a shaded
  * region labelled model-based, with each model's delta-method interval as a band: those values
  * are the model's, not measured. Grey bars there: the interval `fit` answers with (the chosen model's
@@ -90,6 +92,11 @@ export function fitPassRatesChart(result: FitDocument): ChartSpec {
   // The region's label goes inside it when the region is wide enough for "model-based", else left of its edge.
   const regionLabelInside = (lastK - maxN) / Math.max(1, lastK - Math.min(...ks)) >= 0.36;
   const rows: Row[] = [];
+  const OBSERVED = observedLegend(confidence);
+  const observedInterval = (k: number, key: Metric['key']) => {
+    const row = result.predictions.find((prediction) => prediction.k === k && prediction.basis === 'observed');
+    return row?.[key].interval ?? null;
+  };
   for (const metric of METRICS) {
     if (hasExtrapolation) {
       rows.push({ role: 'region', metric: metric.label, from: maxN, to: lastK, label: 'model-based', label2: `beyond n = ${maxN}` });
@@ -110,6 +117,7 @@ export function fitPassRatesChart(result: FitDocument): ChartSpec {
     }
     for (const row of observedRows) {
       const { value, se } = row.observed[metric.key];
+      const interval = observedInterval(row.k, metric.key);
       rows.push({
         role: 'observed',
         metric: metric.label,
@@ -118,8 +126,8 @@ export function fitPassRatesChart(result: FitDocument): ChartSpec {
         observed: OBSERVED,
         value,
         se,
-        lower: se === null ? null : Math.max(0, value - ERROR_BAR_Z * se),
-        upper: se === null ? null : Math.min(1, value + ERROR_BAR_Z * se),
+        lower: interval?.lower ?? null,
+        upper: interval?.upper ?? null,
         tasks: row.estimableTasks,
       });
     }
@@ -286,6 +294,8 @@ export function fitPassRatesChart(result: FitDocument): ChartSpec {
               { field: 'metric', type: 'nominal', title: 'metric' },
               { field: 'k', type: 'quantitative', title: 'k' },
               { field: 'value', type: 'quantitative', title: 'observed', format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'lower', type: 'quantitative', title: `CI (tasks), ${percentLabel(confidence)}: lower`, format: PERCENT_TOOLTIP_FORMAT },
+              { field: 'upper', type: 'quantitative', title: `CI (tasks), ${percentLabel(confidence)}: upper`, format: PERCENT_TOOLTIP_FORMAT },
               { field: 'se', type: 'quantitative', title: 'SE', format: '.2%' },
               { field: 'tasks', type: 'quantitative', title: 'tasks with n ≥ k' },
             ],
@@ -330,7 +340,7 @@ function passRatesCaption(
   };
   const others = models.filter((model) => model !== chosen).map((model) => `the ${model.label} at ${at(model)}`);
   const predictions = `the chosen ${chosen.label} puts pass^${lastK} at ${at(chosen)}${others.length > 0 ? `, ${others.join(', ')}` : ''}`;
-  const points = `Squares: observed unbiased estimates ±${ERROR_BAR_Z} SE`;
+  const points = `Squares: observed unbiased estimates with their CI (tasks), ${percentLabel(confidence)} (as fit and estimate print them)`;
   if (!hasExtrapolation) return `At k = ${lastK} ${predictions}. ${points}; lines: the models' predictions.`;
   return (
     `Beyond n = ${maxN} trials the dashed lines are model-based, not measured: ${predictions}. ` +

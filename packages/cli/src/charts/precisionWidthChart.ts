@@ -25,12 +25,22 @@ export function precisionWidthChart(result: PlanPrecisionDocument): ChartSpec {
     const mapped = metric === 'passHatK' ? passHatKInterval(p, k) : metric === 'passAtK' ? passAtKInterval(p, k) : p;
     return mapped.upper - mapped.lower;
   };
-  const values = ns.map((n) => ({ trials: n, width: widthAt(n), planned: n === trials }));
+  const values = ns.map((n) => ({ trials: n, width: widthAt(n) }));
+  // The plan is drawn where it is planned: at its n on its own target line, at the width it reaches with the
+  // assurance asked (over c ~ Binomial(n, rate)), not at the curve's one c = rate·n, which may sit above the line (#45).
+  const plan = [
+    {
+      trials,
+      width: 2 * result.achievedHalfWidth,
+      label: `plan: ${trials} trials, ±${formatPercent(result.achievedHalfWidth)} with ${formatPercent(result.achievedAssurance, 0)} assurance`,
+    },
+  ];
   const name = metric === 'passHatK' ? `pass^${k}` : metric === 'passAtK' ? `pass@${k}` : 'p';
   const title = `How the interval for ${name} narrows with more trials`;
   const caption =
     `At a single-attempt rate of ${formatPercent(rate)}: ${trials} trials bring the ${formatPercent(confidence, 0)} two-sided ${methodName(method)} interval ` +
-    `to ${formatPercent(2 * halfWidth)} wide (± ${formatPercent(halfWidth)}, dashed); the width falls roughly as 1/√n.`;
+    `to ${formatPercent(2 * halfWidth)} wide (± ${formatPercent(halfWidth)}, dashed) with ${formatPercent(result.achievedAssurance, 0)} assurance over the successes c a run may see (the dot, on that line); ` +
+    'the curve is the width at c = rate·n, and falls roughly as 1/√n.';
   const x: Channel<'x'> = { field: 'trials', type: 'quantitative', title: 'trials n (log scale)', scale: { type: 'log', domain: [from, to], nice: false } };
   const spec = themedSpec(title, caption, {
     width: CHART_WIDTH,
@@ -54,13 +64,13 @@ export function precisionWidthChart(result: PlanPrecisionDocument): ChartSpec {
         encoding: { y: { field: 'width', type: 'quantitative' }, x: { value: 0 }, x2: { value: CHART_WIDTH } },
       },
       {
-        data: { values: values.filter((value) => value.planned).map((value) => ({ ...value, label: `${trials} trials` })) },
+        data: { values: plan },
         mark: { type: 'point', filled: true, size: 80, color: OKABE_ITO.black },
         encoding: { y: { field: 'width', type: 'quantitative' } },
       },
       {
-        data: { values: values.filter((value) => value.planned).map((value) => ({ ...value, label: `${trials} trials` })) },
-        mark: { type: 'text', align: 'left', baseline: 'bottom', dx: 6, dy: -6, color: ANNOTATION_GREY },
+        data: { values: plan },
+        mark: { type: 'text', align: 'right', baseline: 'top', dx: -6, dy: 8, color: ANNOTATION_GREY },
         encoding: { y: { field: 'width', type: 'quantitative' }, text: { field: 'label', type: 'nominal' } },
       },
     ],

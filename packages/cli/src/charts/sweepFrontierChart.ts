@@ -24,6 +24,8 @@ import { threeDigits } from './chartNumbers.js';
 const SHAPES: readonly string[] = ['circle', 'square', 'triangle-up', 'diamond', 'triangle-down', 'cross'];
 /** Points that fail a constraint are drawn this faint. */
 const FAILS_OPACITY = 0.35;
+/** …and grey, apart from the colours of the varied values. */
+const FAILS_GREY = '#b8b8b8';
 /** The best point's label: pixels from the top of the plot to its first line, and between its lines. */
 const LABEL_TOP = 5;
 const LABEL_LINE = 14;
@@ -71,7 +73,6 @@ export function sweepFrontierChart(result: SweepDocument): ChartSpec {
   const axes = variedAxes(result);
   const { maxCost, maxWrongDelivery: maxWrong } = result.constraints;
   const bestIndex = result.best;
-  const frontierIndices = new Set(result.frontier);
   const points: GridPoint[] = [];
   result.points.forEach(({ outcome, values: setting }, index) => {
     const cost = outcome.cost.value;
@@ -93,12 +94,23 @@ export function sweepFrontierChart(result: SweepDocument): ChartSpec {
       correctLower: outcome.deliveredCorrect.interval?.lower ?? Math.max(0, correct - ERROR_BAR_Z * correctSe),
       correctUpper: outcome.deliveredCorrect.interval?.upper ?? Math.min(1, correct + ERROR_BAR_Z * correctSe),
       deliveredWrong: wrong,
-      frontier: frontierIndices.has(index),
+      frontier: false,
       meets: (maxCost === null || cost <= maxCost) && (maxWrong === null || (wrong !== null && wrong <= maxWrong)),
       best: index === bestIndex,
     });
   });
   if (points.length === 0) throw new InputError('--from', 'must have a grid point with a cost and a delivered-correct estimate at points');
+  // The frontier is drawn among the points that meet the limits only: one that fails a limit is never "efficient".
+  const meeting = points.filter((point) => point.meets);
+  for (const [i, point] of points.entries()) {
+    const dominated = meeting.some(
+      (other) =>
+        other.cost <= point.cost &&
+        other.deliveredCorrect >= point.deliveredCorrect &&
+        (other.cost < point.cost || other.deliveredCorrect > point.deliveredCorrect),
+    );
+    points[i] = { ...point, frontier: point.meets && !dominated };
+  }
   const best = points.find((point) => point.best) ?? null;
   const [colourAxis, shapeAxis] = [...axes].sort((a, b) => b.values.length - a.values.length);
   const title = `Cost against delivered correct over ${points.length} settings: ${simulationName(result)}`;
@@ -137,6 +149,8 @@ export function sweepFrontierChart(result: SweepDocument): ChartSpec {
           legend: { orient: 'bottom', direction: 'horizontal', titleLimit: 400, symbolFillColor: '#555555', symbolStrokeColor: '#555555' },
         };
   const opacity: Channel<'opacity'> = { condition: { test: 'datum.meets', value: 1 }, value: FAILS_OPACITY };
+  const greyWhenFails = (channel: Channel<'color'>): Channel<'color'> =>
+    ({ condition: { test: '!datum.meets', value: FAILS_GREY }, ...channel }) as Channel<'color'>;
   const tooltip: Channel<'tooltip'> = [
     ...axes.map((axis) => ({ field: axis.field, type: 'nominal' as const, title: axis.path })),
     { field: 'deliveredCorrect', type: 'quantitative', title: 'delivered correct', format: PERCENT_TOOLTIP_FORMAT },
@@ -145,7 +159,7 @@ export function sweepFrontierChart(result: SweepDocument): ChartSpec {
     { field: 'frontier', type: 'nominal', title: 'on the frontier' },
     { field: 'meets', type: 'nominal', title: 'meets the constraints' },
   ];
-  const pointColour = color ?? { value: OKABE_ITO.blue };
+  const pointColour = greyWhenFails(color ?? { value: OKABE_ITO.blue });
   const limit = maxCost === null ? [] : [{ maxCost, label: `max cost ${threeDigits(maxCost)}` }];
   const label = best === null ? [] : [{ ...best, heading: bestHeading(maxCost !== null || maxWrong !== null) }];
   const across = (cost: number) => (cost - xDomain[0]) / (xDomain[1] - xDomain[0]);
@@ -289,8 +303,8 @@ function sweepCaption(points: readonly GridPoint[], best: GridPoint | null, maxC
   ];
   const head =
     `Each point is one of ${points.length} settings (${measured ? "95 % intervals with the measured verifier's uncertainty" : `±${ERROR_BAR_Z} SE`}); the black line joins the ${frontier} on the efficient frontier, ` +
-    'which no other setting beats on both cost and delivery.';
-  const faint = limits.length > 0 && points.some((point) => !point.meets) ? ' Faint points fail a limit.' : '';
+    `which no other setting${limits.length > 0 ? ' within the limits' : ''} beats on both cost and delivery.`;
+  const faint = limits.length > 0 && points.some((point) => !point.meets) ? ' Grey points fail a limit and are never on the frontier.' : '';
   if (best === null) {
     return `${head} No setting meets ${limits.join(' and ')}.${faint}`;
   }

@@ -101,7 +101,13 @@ export async function compareJudged(args: JudgedCompareArgs, confidence: number)
     const difference: JudgedDifference = differences[i]![metric];
     const perRun = (rows: JudgedRow[]) => {
       const value = rows[i]![metric].corrected;
-      return value === null ? null : { value: Math.min(1, Math.max(0, value.estimate)), se: value.se };
+      return value === null
+        ? null
+        : {
+            value: Math.min(1, Math.max(0, value.estimate)),
+            se: value.se,
+            interval: value.interval && { ...value.interval, level, method: 'judge-corrected (PPI)' },
+          };
     };
     const baseline = perRun(runA);
     const candidate = perRun(runB);

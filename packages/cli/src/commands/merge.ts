@@ -1,4 +1,5 @@
 import { withTerminalOptions } from './terminalOptions.js';
+import { currentProvenance, withProvenance } from '../results/provenance.js';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -17,7 +18,7 @@ import { renderTable } from '../format/table.js';
 import type { CliIo } from '../io/cliIo.js';
 import { readJsonFile } from '../io/readTextFile.js';
 import { checkCoverage, checkSameRun, type CheckedShards, type ShardInput } from '../run/checkShards.js';
-import { readShard, SHARD_FILE_PATTERN, type SimulateShardFile, type SweepShardFile } from '../run/shardFile.js';
+import { readShard, SHARD_FILE_PATTERN, type ShardFile, type SimulateShardFile, type SweepShardFile } from '../run/shardFile.js';
 import { sweepPlan } from '../run/sweepPlan.js';
 import { sweepResult, type MissingShards } from '../run/sweepResult.js';
 import { CHART_OPTION, checkChartOption } from './chartOption.js';
@@ -68,52 +69,58 @@ export function mergeCommand(io: CliIo): CommandModule<object, MergeArgs> {
       }
       const shards = checkSameRun(inputs);
       const first = shards[0]!.shard;
-      if (first.kind === 'sweep' && args.csv) throw new InputError('--csv', 'is for simulate results; a sweep prints a table or --json');
-      const report = args.progress || io.stderrIsTTY;
-
-      if (first.kind === 'simulate') {
-        const scenario = resolveScenario(first.scenario, { source: `${shards[0]!.path}: scenario` });
-        const fingerprint = scenarioFingerprint(scenario, PARTIAL_FORMAT);
-        if (fingerprint !== first.run.fingerprint) {
-          throw new InputError(
-            shards[0]!.path,
-            `must be a shard file as passk wrote it, but its scenario gives the fingerprint ${fingerprint}, not ${first.run.fingerprint}`,
-          );
-        }
-        const checked = checkCoverage(shards, [scenario.run.replicates], args['allow-partial']);
-        if (report) io.stderr(shardReport(checked));
-        const merged = mergePartials(shards.map(({ shard }) => (shard as SimulateShardFile).partial));
-        const summary = summarise(scenario, merged, exactValuesFor(scenario));
-        const missing = missingShards(checked, io);
-        // --tasks-from: the log's values, the same in every shard (checkSameRun).
-        const observed = (first as SimulateShardFile).observed ?? null;
-        await emitSummary(summary, null, args, io, { shards: missing, observed });
-        return;
-      }
-
-      const sweep = first as SweepShardFile;
-      const plan = sweepPlan(resolveScenario(sweep.scenario, { source: `${shards[0]!.path}: scenario` }), sweep.sweep, shards[0]!.path);
-      if (plan.fingerprint !== sweep.run.fingerprint) {
-        throw new InputError(
-          shards[0]!.path,
-          `must be a shard file as passk wrote it, but its scenario and sweep settings give the fingerprint ${plan.fingerprint}, not ${sweep.run.fingerprint}`,
-        );
-      }
-      const checked = checkCoverage(
-        shards,
-        plan.scenarios.map((scenario) => scenario.run.replicates),
-        args['allow-partial'],
-      );
-      if (report) io.stderr(shardReport(checked));
-      const byPoint: PartialResult[][] = plan.scenarios.map(() => []);
-      for (const { shard } of shards) for (const piece of (shard as SweepShardFile).pieces) byPoint[piece.point]!.push(piece.partial);
-      // A point no present shard worked on (--allow-partial): its empty partial, no replicates.
-      const partials = byPoint.map((parts, i) =>
-        parts.length > 0 ? mergePartials(parts) : simulatePartial(plan.scenarios[i]!, { replicates: { start: 0, end: 0 } }),
-      );
-      await emitSweep(sweepResult(plan, partials, missingShards(checked, io)), args, io);
+      // The merged result records the run's command (the shards'), as the run in one process would.
+      await withProvenance(first.provenance ?? currentProvenance(), () => mergeShards(shards, first, args, io));
     },
   };
+}
+
+/** Merges checked shards of one run and emits the result as the run in one process would. */
+async function mergeShards(shards: readonly ShardInput[], first: ShardFile, args: MergeArgs, io: CliIo): Promise<void> {
+  if (first.kind === 'sweep' && args.csv) throw new InputError('--csv', 'is for simulate results; a sweep prints a table or --json');
+  const report = args.progress || io.stderrIsTTY;
+
+  if (first.kind === 'simulate') {
+    const scenario = resolveScenario(first.scenario, { source: `${shards[0]!.path}: scenario` });
+    const fingerprint = scenarioFingerprint(scenario, PARTIAL_FORMAT);
+    if (fingerprint !== first.run.fingerprint) {
+      throw new InputError(
+        shards[0]!.path,
+        `must be a shard file as passk wrote it, but its scenario gives the fingerprint ${fingerprint}, not ${first.run.fingerprint}`,
+      );
+    }
+    const checked = checkCoverage(shards, [scenario.run.replicates], args['allow-partial']);
+    if (report) io.stderr(shardReport(checked));
+    const merged = mergePartials(shards.map(({ shard }) => (shard as SimulateShardFile).partial));
+    const summary = summarise(scenario, merged, exactValuesFor(scenario));
+    const missing = missingShards(checked, io);
+    // --tasks-from: the log's values, the same in every shard (checkSameRun).
+    const observed = (first as SimulateShardFile).observed ?? null;
+    await emitSummary(summary, null, args, io, { shards: missing, observed });
+    return;
+  }
+
+  const sweep = first as SweepShardFile;
+  const plan = sweepPlan(resolveScenario(sweep.scenario, { source: `${shards[0]!.path}: scenario` }), sweep.sweep, shards[0]!.path);
+  if (plan.fingerprint !== sweep.run.fingerprint) {
+    throw new InputError(
+      shards[0]!.path,
+      `must be a shard file as passk wrote it, but its scenario and sweep settings give the fingerprint ${plan.fingerprint}, not ${sweep.run.fingerprint}`,
+    );
+  }
+  const checked = checkCoverage(
+    shards,
+    plan.scenarios.map((scenario) => scenario.run.replicates),
+    args['allow-partial'],
+  );
+  if (report) io.stderr(shardReport(checked));
+  const byPoint: PartialResult[][] = plan.scenarios.map(() => []);
+  for (const { shard } of shards) for (const piece of (shard as SweepShardFile).pieces) byPoint[piece.point]!.push(piece.partial);
+  // A point no present shard worked on (--allow-partial): its empty partial, no replicates.
+  const partials = byPoint.map((parts, i) =>
+    parts.length > 0 ? mergePartials(parts) : simulatePartial(plan.scenarios[i]!, { replicates: { start: 0, end: 0 } }),
+  );
+  await emitSweep(sweepResult(plan, partials, missingShards(checked, io)), args, io);
 }
 
 /** A path as given, or the shard files (shard-*-of-*.json, in name order) of a folder. */

@@ -1,4 +1,5 @@
 import { withTerminalOptions } from './terminalOptions.js';
+import { currentProvenance } from '../results/provenance.js';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
@@ -151,6 +152,7 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
             format: SHARD_FORMAT,
             kind: 'simulate',
             passk: passkVersion(),
+            provenance: currentProvenance(),
             shard,
             run: { fingerprint: partial.fingerprint, seed: scenario.seed, replicates: R },
             runtime: currentRuntime(),

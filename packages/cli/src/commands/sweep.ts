@@ -1,5 +1,6 @@
 import { renderTerminal } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
+import { currentProvenance } from '../results/provenance.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -121,6 +122,7 @@ export function sweepCommand(io: CliIo): CommandModule<object, SweepArgs> {
             format: SHARD_FORMAT,
             kind: 'sweep',
             passk: passkVersion(),
+            provenance: currentProvenance(),
             shard,
             run: { fingerprint: plan.fingerprint, seed: base.seed, replicates: replicates ?? base.run.replicates },
             runtime: currentRuntime(),

@@ -103,6 +103,9 @@ export function compareDocument(
 /** The method of a paired comparison's task-population interval, in a phrase (`pairedDifferenceInterval`). */
 export const PAIRED_INTERVAL = 'paired-difference score';
 
+/** The method of each run's own CI (tasks) in a comparison, in a phrase (`groupsPopulationInterval`, as `estimate`). */
+export const RUN_INTERVAL = 'score interval with a design effect (CI (tasks), as estimate)';
+
 /** The method of a comparison's this-benchmark interval, in a phrase (`benchmarkDifferenceInterval`). */
 export const BENCHMARK_INTERVAL = 'this-benchmark t (trial noise only)';
 
@@ -112,6 +115,8 @@ function comparisonWithIntervals(comparison: RunComparison): RunComparison {
   const tMethod = comparison.pairing.mode === 'paired' ? PAIRED_INTERVAL : 'Welch t';
   const metric = (m: MetricComparison) => ({
     ...m,
+    baseline: { ...m.baseline, interval: m.baseline.interval && documentInterval(m.baseline.interval, level, RUN_INTERVAL) },
+    candidate: { ...m.candidate, interval: m.candidate.interval && documentInterval(m.candidate.interval, level, RUN_INTERVAL) },
     interval: m.interval && documentInterval(m.interval, level, tMethod),
     benchmark: m.benchmark && { ...documentInterval(m.benchmark, level, BENCHMARK_INTERVAL), se: m.benchmark.se },
     bootstrap: m.bootstrap && { ...documentInterval(m.bootstrap, level, 'paired two-stage bootstrap, percentile, re-centred'), se: m.bootstrap.se },

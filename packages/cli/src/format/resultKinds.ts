@@ -1,3 +1,5 @@
+import { currentProvenance, type Provenance } from '../results/provenance.js';
+
 /**
  * Every JSON result the CLI prints or writes carries `kind` and `schemaVersion`, so `passk chart`,
  * `passk report` and `passk merge` can tell what they were given (and refuse what does not fit).
@@ -29,25 +31,32 @@ export type ResultKind = (typeof RESULT_KINDS)[keyof typeof RESULT_KINDS];
  * raise a kind's number whenever a field of it is renamed, removed or changes meaning.
  */
 export const SCHEMA_VERSIONS = {
-  'passk.estimate.task': 2,
-  'passk.estimate.rate': 2,
-  'passk.estimate.file': 4,
-  'passk.plan.demonstrate': 2,
-  'passk.plan.precision': 2,
-  'passk.plan.compare': 3,
-  'passk.plan.compare-pilot': 1,
-  'passk.plan.precision-pilot': 1,
-  'passk.plan.audit': 1,
-  'passk.plan.gate': 1,
-  'passk.simulate': 3,
-  'passk.sweep': 3,
-  'passk.fit': 5,
-  'passk.compare': 5,
-  'passk.gate': 2,
-  'passk.verifier': 1,
+  'passk.estimate.task': 3,
+  'passk.estimate.rate': 3,
+  'passk.estimate.file': 5,
+  'passk.plan.demonstrate': 3,
+  'passk.plan.precision': 3,
+  'passk.plan.compare': 4,
+  'passk.plan.compare-pilot': 2,
+  'passk.plan.precision-pilot': 2,
+  'passk.plan.audit': 2,
+  'passk.plan.gate': 2,
+  'passk.simulate': 4,
+  'passk.sweep': 4,
+  'passk.fit': 6,
+  'passk.compare': 6,
+  'passk.gate': 3,
+  'passk.verifier': 2,
 } as const satisfies Readonly<Record<ResultKind, number>>;
 
-/** The result with its kind and schema version first (so it reads well in a file). */
-export function withKind<K extends ResultKind, T extends object>(kind: K, result: T): { kind: K; schemaVersion: (typeof SCHEMA_VERSIONS)[K] } & T {
-  return { kind, schemaVersion: SCHEMA_VERSIONS[kind], ...result };
+/**
+ * The result with its kind, schema version and provenance first (so it reads well in a file):
+ * the command line and passk version of the command running now (results/provenance.ts).
+ */
+export function withKind<K extends ResultKind, T extends object>(
+  kind: K,
+  result: T,
+): { kind: K; schemaVersion: (typeof SCHEMA_VERSIONS)[K]; provenance: Provenance } & T {
+  const { argv, passk } = currentProvenance();
+  return { kind, schemaVersion: SCHEMA_VERSIONS[kind], provenance: { argv: [...argv], passk }, ...result };
 }

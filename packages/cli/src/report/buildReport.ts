@@ -12,6 +12,7 @@ import type { ResultSection } from './resultSection.js';
 import { sectionFor } from './sectionFor.js';
 import { summaryBlock } from './summaryBlock.js';
 import { summaryFindings } from './summaryFindings.js';
+import { commandLine } from '../results/provenance.js';
 
 export interface ReportOptions {
   /** The page heading (default "passk report"). */
@@ -99,8 +100,11 @@ ${explorerMarkup()}
 </section>
 <section id="commands">
 <h2>How this report was made</h2>
-<p>${inputs.length === 0 ? 'No result files: the explorer only.' : html`${inputs.length} ${inputs.length === 1 ? 'result' : 'results'}, each from the command or file named:`}</p>
-<ol class="commands">${inputs.map((input) => html`<li><code>${input.source}</code> <span class="kind">(${input.result.kind}${seedOf(input)})</span></li>`)}</ol>
+<p>${inputs.length === 0 ? 'No result files: the explorer only.' : html`${inputs.length} ${inputs.length === 1 ? 'result' : 'results'}, each with the command and passk version that made its numbers (as the result records them):`}</p>
+<ol class="commands">${inputs.map(
+    (input) =>
+      html`<li><code class="command">${commandLine(input.result.provenance)}</code> <span class="kind">(passk ${input.result.provenance.passk}; ${input.result.kind}${seedOf(input)}; read from <code>${input.source}</code>)</span></li>`,
+  )}</ol>
 ${commands.length === 0 ? '' : html`<p>Then:</p><pre><code>${commands.join('\n')}</code></pre>`}
 </section>
 <footer>Made by <code>passk report</code>. Self-contained: no network access; the charts are inline SVG and the explorer runs offline.</footer>

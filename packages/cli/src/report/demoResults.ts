@@ -13,6 +13,8 @@ import { taskEstimateJson } from '../format/estimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import { checkResultDocument } from '../results/checkResultDocument.js';
 import type { ReportInput } from './reportInput.js';
+import { withProvenance } from '../results/provenance.js';
+import { passkVersion } from '../passkVersion.js';
 
 /** Replicates of each demo simulation: enough for SEs of a few tenths of a point, fast enough for a demo. */
 export const DEMO_REPLICATES = 400;
@@ -36,18 +38,25 @@ export const DEMO_POLICY_NAMES = Object.freeze({
  * and a stricter verifier — whose costs and deliveries the cost frontier sets beside the default's.
  */
 export function demoResults(): ReportInput[] {
-  const main = simulation({ ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.sequential }, true);
-  const parallel = simulation(
-    { ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.parallel, policy: { ...DEFAULT_SCENARIO_INPUT.policy, mode: 'parallel' } },
-    false,
+  // Each result records the command that makes it (results/provenance.ts), with the scenario files the demo names.
+  const as = <T>(argv: string[], make: () => T): T => withProvenance({ argv, passk: passkVersion() }, make);
+  const replicates = ['--replicates', String(DEMO_REPLICATES)];
+  const main = as(['simulate', 'sequential.yaml', ...replicates, '--pilot-trials', String(DEMO_PILOT_TRIALS)], () =>
+    simulation({ ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.sequential }, true),
   );
-  const strict = simulation(
-    { ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.strict, verifier: { ...DEFAULT_SCENARIO_INPUT.verifier, falseAccept: 0.01 } },
-    false,
+  const parallel = as(['simulate', 'parallel.yaml', ...replicates], () =>
+    simulation({ ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.parallel, policy: { ...DEFAULT_SCENARIO_INPUT.policy, mode: 'parallel' } }, false),
+  );
+  const strict = as(['simulate', 'strict-verifier.yaml', ...replicates], () =>
+    simulation({ ...DEFAULT_SCENARIO_INPUT, name: DEMO_POLICY_NAMES.strict, verifier: { ...DEFAULT_SCENARIO_INPUT.verifier, falseAccept: 0.01 } }, false),
   );
   const ks = [1, 2, 3, 4, 5, 6, 7, 8];
-  const seedTask = taskEstimateJson(estimateTask(30, 27, { ks, interval: { method: 'wilson', confidence: 0.95, sides: 2 }, prior: JEFFREYS_PRIOR }));
-  const plan = withKind(RESULT_KINDS.planDemonstrate, planDemonstration({ target: 0.9, k: 8, confidence: 0.95, failures: 0 }));
+  const seedTask = as(['estimate', '--n', '30', '--c', '27', '--k', '1..8'], () =>
+    taskEstimateJson(estimateTask(30, 27, { ks, interval: { method: 'wilson', confidence: 0.95, sides: 2 }, prior: JEFFREYS_PRIOR })),
+  );
+  const plan = as(['plan', 'demonstrate', '--target', '0.9', '--k', '8'], () =>
+    withKind(RESULT_KINDS.planDemonstrate, planDemonstration({ target: 0.9, k: 8, confidence: 0.95, failures: 0 })),
+  );
   const inputs: [string, object][] = [
     [
       `passk simulate sequential.yaml --replicates ${DEMO_REPLICATES} --pilot-trials ${DEMO_PILOT_TRIALS} (the default scenario, named "${DEMO_POLICY_NAMES.sequential}")`,

@@ -36,6 +36,9 @@ tbody tr:nth-child(even) { background: var(--soft); }
 .summary td.text:first-child { min-width: 12em; }
 .summary table { font-size: 0.86rem; }
 .summary thead th { white-space: normal; vertical-align: bottom; }
+table.wide thead th { white-space: normal; vertical-align: bottom; min-width: 4.5em; }
+table.wide th, table.wide td { padding: 3px 7px; }
+table.wide td { white-space: normal; }
 figure { margin: 1.2em 0 1.6em; break-inside: avoid; }
 figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: 0.88rem; margin-top: 4px; max-width: 760px; }
@@ -138,14 +141,23 @@ ol.commands .kind { color: var(--muted); }
   .explorer { padding: 4px 10px 10px; }
   .summary { padding: 2px 12px 8px; }
   dl.notes { grid-template-columns: 1fr; }
+  table.fold, table.fold tbody, table.fold tr, table.fold td { display: block; width: 100%; }
+  table.fold thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.fold tr { border: 1px solid var(--rule); border-radius: 6px; margin: 0 0 8px; padding: 4px 8px; }
+  table.fold td { display: flex; justify-content: space-between; gap: 12px; border: none; padding: 1px 0; white-space: normal; text-align: right; overflow-wrap: anywhere; }
+  table.fold td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; flex: 0 1 auto; max-width: 62%; }
+  table.fold td.text { text-align: right; }
+  table.fold td:empty { display: none; }
 }
 footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--rule); padding-top: 8px; }
 @media print {
   @page { margin: 14mm 12mm; }
   body { font-size: 10pt; }
   main { max-width: none; padding: 0; }
-  h2 { break-before: auto; break-after: avoid; }
-  h3, p.table-title, figcaption { break-after: avoid; }
+  h2 { break-before: auto; }
+  h1, h2, h3, h4, dt, p.table-title, p.source, figcaption { break-after: avoid; page-break-after: avoid; }
+  .table-block { break-inside: avoid; }
+  h2, h3 { break-inside: avoid; }
   nav.toc, .presets, details.chart-data, .explorer button, .no-print { display: none; }
   .table-wrap { overflow: visible; break-inside: avoid; }
   table { break-inside: auto; }

@@ -29,15 +29,25 @@ export function summaryBlock(findings: readonly Findings[]): SafeHtml {
   return html`<section id="summary" class="summary" aria-labelledby="summary-heading">
 <h2 id="summary-heading">Summary</h2>
 <dl class="answer-first">
-<dt>The question</dt>${questions.map((q) => html`<dd class="question">${q}</dd>`)}
+${questions.length === 0 ? '' : html`<dt>The question</dt>${questions.map((q) => html`<dd class="question">${q}</dd>`)}`}
 <dt>The answer</dt><dd><ul class="answers">${answers.map((a) => html`<li>${a}</li>`)}</ul></dd>
-${key === null ? '' : html`<dt>The key number</dt><dd class="key-number"><strong>${key.difference ? formatPoints(key.value) : formatPercent(key.value)}</strong> <span class="interval">${key.difference ? formatPointsInterval(key.lower, key.upper) : formatPercentInterval(key.lower, key.upper)}</span> ${key.label} <span class="how">(${key.interval})</span></dd>`}
+${key === null ? '' : html`<dt>The key number</dt><dd class="key-number"><strong>${keyValue(key)}</strong> <span class="interval">${keyBounds(key)}</span> ${key.label} <span class="how">(${key.interval})</span></dd>`}
 ${caveat === undefined ? '' : html`<dt>The caveat that matters</dt><dd class="caveat">${caveat}</dd>`}
 ${others.length === 0 ? '' : html`<dt>Other caveats</dt><dd><ul class="other-caveats">${others.map((c) => html`<li>${c}</li>`)}</ul></dd>`}
 </dl>
 ${rows.length === 0 ? '' : comparisonTable(rows)}
 </section>
 `;
+}
+
+/** The key number as shown: a share, a signed difference in points, or as the finding spells it. */
+function keyValue(key: KeyNumber): string {
+  return key.shown?.value ?? (key.difference ? formatPoints(key.value) : formatPercent(key.value));
+}
+
+/** Its interval as shown: [lower, upper] in percent or points, or as the finding spells it (a one-sided bound). */
+function keyBounds(key: KeyNumber): string {
+  return key.shown?.bounds ?? (key.difference ? formatPointsInterval(key.lower, key.upper) : formatPercentInterval(key.lower, key.upper));
 }
 
 /** The best policy's delivered correct when there are policies, else the first key number. */

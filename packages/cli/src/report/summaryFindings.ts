@@ -1,15 +1,15 @@
-import { differenceVerdict, InputError, observedBudget } from '@passk/sim';
+import { independentPassAtK, independentPassHatK, InputError, observedBudget } from '@passk/sim';
 import { bestBudget } from '../charts/bestBudget.js';
 import { COST_UNIT } from '../charts/costUnit.js';
 import { requireNumber } from '../charts/requireNumber.js';
 import { seriesNames } from '../charts/seriesNames.js';
 import { ERROR_BAR_Z } from '../charts/theme.js';
-import { headlineK } from '../format/compareAnswer.js';
+import { answerSentence, headlineK } from '../format/compareAnswer.js';
+import { describeCoverage } from '../format/describe.js';
 import { pilotPlanAnswers, pilotPlanLead } from '../format/planComparePilotOutput.js';
 import { precisionPilotAnswers } from '../format/planPrecisionPilotOutput.js';
 import { metricLabel } from '../format/metricLabel.js';
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
-import { formatPoints, formatPointsInterval } from '../format/points.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import type { ReportInput } from './reportInput.js';
 import type { ResultDocument, ResultDocumentOf } from '../results/resultSchemas.js';
@@ -17,47 +17,25 @@ import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import type { PlanCompareDocument, PlanDemonstrateDocument, PlanPrecisionDocument } from '../results/planSchemas.js';
 import type { SimulateDocument } from '../results/simulateSchema.js';
 import { perfectVerifierFollows } from '../format/summaryMeasured.js';
+import type { Findings, KeyNumber } from './findings.js';
+import {
+  estimateFileFindings,
+  estimateRateFindings,
+  fitFindings,
+  gateFindings,
+  gateViewOfComparison,
+  planAuditFindings,
+  planGateFindings,
+  sweepFindings,
+  verifierFindings,
+} from './resultFindings.js';
 
-/** A headline number with its interval, e.g. 72.5 % [72.3 %, 72.7 %]. */
-export interface KeyNumber {
-  readonly label: string;
-  readonly value: number;
-  readonly lower: number;
-  readonly upper: number;
-  /** How the interval was made ("±1.96 SE over replicates", "95 % two-sided Wilson"). */
-  readonly interval: string;
-  /** A difference of two probabilities (shown in signed percentage points), not a share. */
-  readonly difference?: boolean;
-}
-
-/** One policy or agent at its chosen budget: a row of the comparison table. */
-export interface ComparisonRow {
-  readonly name: string;
-  readonly k: number | null;
-  readonly deliveredCorrect: KeyNumber | null;
-  readonly deliveredWrong: number | null;
-  readonly abstained: number | null;
-  readonly costPerCorrect: number | null;
-  readonly costUnit: string;
-  readonly latency: number | null;
-}
-
-/** What one result adds to the summary block: answer sentences, table rows, key numbers, caveats. */
-export interface Findings {
-  readonly question: string | null;
-  readonly answers: readonly string[];
-  readonly rows: readonly ComparisonRow[];
-  readonly keyNumbers: readonly KeyNumber[];
-  /** In order of importance; the first of all results' is "the caveat that matters". */
-  readonly caveats: readonly string[];
-}
+export type { ComparisonRow, Findings, KeyNumber } from './findings.js';
 
 export interface SummaryOptions {
   /** The limit on wrong delivery the best k must meet (else the best k maximises correct − wrong). */
   readonly maxWrongDelivery?: number | null;
 }
-
-const NONE: Findings = { question: null, answers: [], rows: [], keyNumbers: [], caveats: [] };
 
 /** Every result's findings, in input order; simulate results are named as on the charts. */
 export function summaryFindings(inputs: readonly ReportInput[], options: SummaryOptions = {}): Findings[] {
@@ -91,13 +69,19 @@ function findingsOf(result: ResultDocument, options: SummaryOptions, nameOf: (si
     case RESULT_KINDS.compare:
       return compareFindings(result);
     case RESULT_KINDS.estimateRate:
+      return estimateRateFindings(result);
     case RESULT_KINDS.estimateFile:
+      return estimateFileFindings(result);
     case RESULT_KINDS.fit:
+      return fitFindings(result);
     case RESULT_KINDS.gate:
+      return gateFindings(result);
     case RESULT_KINDS.planGate:
+      return planGateFindings(result);
     case RESULT_KINDS.planAudit:
+      return planAuditFindings(result);
     case RESULT_KINDS.verifier:
-      return NONE;
+      return verifierFindings(result);
   }
 }
 
@@ -264,7 +248,15 @@ function planPrecisionFindings(result: PlanPrecisionDocument): Findings {
       `${trials} trials per task give a ${formatPercent(confidence, 0)} interval for ${name} of ±${formatPercent(halfWidth)} at a single-attempt rate of ${formatPercent(result.rate)}.`,
     ],
     rows: [],
-    keyNumbers: [],
+    keyNumbers: [
+      {
+        label: `${name} at a rate of ${formatPercent(result.rate)}, and the interval ${trials} trials would give it`,
+        value: metric === 'passHatK' ? independentPassHatK(result.rate, k) : metric === 'passAtK' ? independentPassAtK(result.rate, k) : result.rate,
+        lower: result.interval.lower,
+        upper: result.interval.upper,
+        interval: `${formatPercent(confidence, 0)} ${result.interval.method} interval at c = ${formatPercent(result.rate)} of ${trials}, mapped to ${name}`,
+      },
+    ],
     caveats: [],
   };
 }
@@ -317,38 +309,18 @@ function planPrecisionPilotFindings(result: ResultDocumentOf<'passk.plan.precisi
   };
 }
 
-/** `sweep`: the best grid point under the constraints. */
-function sweepFindings(result: ResultDocumentOf<'passk.sweep'>): Findings {
-  const best = result.best === null ? undefined : result.points[result.best];
-  if (best === undefined) return { question: null, answers: ['The sweep: no grid point meets the constraints.'], rows: [], keyNumbers: [], caveats: [] };
-  const setting = Object.entries(best.values)
-    .map(([path, value]) => `${path} = ${String(value)}`)
-    .join(', ');
-  const where = `points[${result.best}].outcome`;
-  const correct = requireNumber(best.outcome.deliveredCorrect.value, `${where}.deliveredCorrect.value`);
-  const wrong = requireNumber(best.outcome.deliveredWrong.value, `${where}.deliveredWrong.value`);
-  return {
-    question: null,
-    answers: [`The sweep's best point: ${setting} — ${formatPercent(correct)} delivered correct, ${formatPercent(wrong)} wrong.`],
-    rows: [],
-    keyNumbers: [],
-    caveats: [],
-  };
-}
-
 /**
- * `passk compare`: per comparison, the difference candidate − baseline in pass^k at the k the CLI's
- * answer leads with (`headlineK`), with its interval and p-value; the caveat when the interval includes 0 (no difference shown, or
- * not conclusive when the permutation test rejects).
+ * `passk compare`: per comparison, the CLI's own answer for pass^k at the k it leads with
+ * (`answerSentence` at `headlineK`: the verdict, its interval, p-value and, where it applies, what
+ * this benchmark's interval adds), then what a gate `delta(pass^k) >= 0` would conclude on the
+ * same pair (`gateViewOfComparison`), so that the report, the CLI and `gate` read as one verdict.
  */
 function compareFindings(result: ResultDocumentOf<'passk.compare'>): Findings {
   const answers: string[] = [];
   const keyNumbers: KeyNumber[] = [];
-  const caveats: string[] = [];
   const { confidence } = result;
   result.comparisons.forEach((comparison, i) => {
     const { baseline, candidate, rows } = comparison;
-    // The k the CLI's answer leads with (`headlineK`: the largest k no task is left out at).
     const at = Math.max(
       0,
       rows.findIndex((candidateRow) => candidateRow.k === headlineK(comparison)),
@@ -359,31 +331,17 @@ function compareFindings(result: ResultDocumentOf<'passk.compare'>): Findings {
     const hat = row.passHatK;
     if (hat === null || hat.interval === null)
       throw new InputError('--from', `must have pass^k and its interval at ${where} (the k the comparison's answer leads with)`, null);
-    const { difference } = hat;
-    const { lower, upper } = hat.interval;
-    const p = hat.pValue?.value ?? null;
-    answers.push(
-      `${candidate} against ${baseline}: pass^${k} ${formatPercent(hat.candidate.value)} against ${formatPercent(hat.baseline.value)}, ` +
-        `a difference of ${formatPoints(difference)} ${formatPointsInterval(lower, upper)}${p === null ? '' : ` (p = ${p.toPrecision(2)})`}.`,
-    );
+    answers.push(answerSentence(comparison, 'passHatK', k, result.correction === 'holm'));
+    const gate = gateViewOfComparison(comparison, 'passHatK', k, confidence, result.sides);
+    if (gate !== null) answers.push(gate);
     keyNumbers.push({
       label: `pass^${k}: ${candidate} − ${baseline}`,
-      value: difference,
-      lower,
-      upper,
-      interval: `${formatPercent(confidence, 0)} interval`,
+      value: hat.difference,
+      lower: hat.interval.lower,
+      upper: hat.interval.upper,
+      interval: `CI (tasks), ${describeCoverage(confidence, result.sides)}, paired difference`,
       difference: true,
     });
-    if (lower <= 0 && upper >= 0) {
-      // The answer's verdict: a test that rejects while the interval includes 0 makes it "not conclusive".
-      const tested = hat.adjustedPValue ?? p;
-      const interval = `${candidate} against ${baseline}: the ${formatPercent(confidence, 0)} interval for the difference in pass^${k} includes 0`;
-      caveats.push(
-        tested !== null && differenceVerdict({ difference, interval: hat.interval, p: tested }, result) === 'testOnly'
-          ? `${interval}, while the permutation test rejects no difference (${result.correction === 'holm' ? 'p (Holm)' : 'p'} = ${tested.toPrecision(2)}): not conclusive either way.`
-          : `${interval}, so these runs do not show a difference.`,
-      );
-    }
   });
-  return { question: 'Is one agent more reliable than the other (pass^k), task by task?', answers, rows: [], keyNumbers, caveats };
+  return { question: 'Is one agent more reliable than the other (pass^k), task by task?', answers, rows: [], keyNumbers, caveats: [] };
 }

@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type, type TInteger } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { EstimandsSchema } from './estimandSchema.js';
@@ -25,10 +26,20 @@ const JudgedDifference = Type.Object({
   tasks: Count('tasks compared'),
 });
 
+/** One run's side: its task average over the compared tasks, SE and CI (tasks). */
+const RunSideSchema = Type.Intersect([
+  ValueSeSchema,
+  Type.Object({
+    interval: Type.Union([IntervalSchema, Type.Null()], {
+      description: "the run's own task-population interval over the compared tasks (CI (tasks), as estimate prints it); null with < 2 tasks",
+    }),
+  }),
+]);
+
 const MetricComparisonSchema = Type.Object(
   {
-    baseline: ValueSeSchema,
-    candidate: ValueSeSchema,
+    baseline: RunSideSchema,
+    candidate: RunSideSchema,
     difference: Difference('candidate − baseline'),
     se: NullableSe('SE of the difference (null with < 2 tasks)'),
     interval: Type.Union([DifferenceIntervalSchema, Type.Null()], {
@@ -122,7 +133,8 @@ const CostComparisonSchema = Type.Object(
 export const CompareSchema = Type.Object(
   {
     kind: Type.Literal('passk.compare'),
-    schemaVersion: Type.Literal(5),
+    schemaVersion: Type.Literal(6),
+    provenance: ProvenanceSchema,
     runs: Type.Array(
       Type.Object({
         name: Type.String(),

@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
 import { IntervalMethodSchema, SidesSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
@@ -73,7 +74,8 @@ const NotRecorded = (what: string) =>
 export const EstimateFileSchema = Type.Object(
   {
     kind: Type.Literal('passk.estimate.file'),
-    schemaVersion: Type.Literal(4),
+    schemaVersion: Type.Literal(5),
+    provenance: ProvenanceSchema,
     source: SourceSchema,
     tasks: Count(),
     trials: Type.Object({ min: Count(), max: Count() }, { description: 'trials per task' }),

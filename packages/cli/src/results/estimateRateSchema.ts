@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { Probability } from './intervalSchema.js';
@@ -6,7 +7,8 @@ import { Probability } from './intervalSchema.js';
 export const EstimateRateSchema = Type.Object(
   {
     kind: Type.Literal('passk.estimate.rate'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
+    provenance: ProvenanceSchema,
     p: Type.Number({ minimum: 0, maximum: 1, description: 'the per-attempt success rate' }),
     rows: Type.Array(
       Type.Object({

@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
 import { IntervalMethodSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
@@ -12,7 +13,8 @@ const CredibleSchema = Type.Intersect([Type.Object({ mean: Probability('posterio
 export const EstimateTaskSchema = Type.Object(
   {
     kind: Type.Literal('passk.estimate.task'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
+    provenance: ProvenanceSchema,
     n: Type.Integer({ minimum: 1, description: 'trials of the task' }),
     c: Type.Integer({ minimum: 0, description: 'correct trials' }),
     p: Type.Intersect(

@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
@@ -53,7 +54,8 @@ const Parameters = Type.Object(
 export const FitSchema = Type.Object(
   {
     kind: Type.Literal('passk.fit'),
-    schemaVersion: Type.Literal(5),
+    schemaVersion: Type.Literal(6),
+    provenance: ProvenanceSchema,
     source: SourceSchema,
     tasks: Count(),
     trials: Type.Object({ min: Count(), max: Count(), total: Count() }, { description: 'trials per task and in all' }),

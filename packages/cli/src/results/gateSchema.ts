@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { IntervalSchema } from './intervalSchema.js';
@@ -31,7 +32,8 @@ const GateRequirementSchema = Type.Object({
 export const GateSchema = Type.Object(
   {
     kind: Type.Literal('passk.gate'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
+    provenance: ProvenanceSchema,
     file: Type.String({ description: 'the results file gated, as given' }),
     baseline: Type.Union([Type.String(), Type.Null()], { description: 'the --baseline file delta(…) requirements compare against; null without' }),
     confidence: Type.Number({ minimum: 0.5, maximum: 1, description: 'the level of every one-sided bound (--confidence)' }),

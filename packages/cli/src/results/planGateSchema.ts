@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { Count, Level, NonNegative, Probability } from './intervalSchema.js';
@@ -28,7 +29,8 @@ const SizeSearch = (knob: string) =>
 export const PlanGateSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.gate'),
-    schemaVersion: Type.Literal(1),
+    schemaVersion: Type.Literal(2),
+    provenance: ProvenanceSchema,
     requirements: Type.Array(Type.String(), { minItems: 1, description: 'the requirements as typed (--require)' }),
     pilot: Type.String({ description: 'the pilot log the task rates are drawn from (--pilot)' }),
     baselinePilot: Type.Union([Type.String(), Type.Null()], {

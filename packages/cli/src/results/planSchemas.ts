@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
 import { BetaDistributionSchema, IntervalMethodSchema } from './literals.js';
 import type { DocumentType } from './documentType.js';
@@ -12,7 +13,8 @@ const Metric = Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK'), Ty
 export const PlanDemonstrateSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.demonstrate'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
+    provenance: ProvenanceSchema,
     target: Probability('the pass^k to demonstrate'),
     k: Type.Integer({ minimum: 1 }),
     confidence: Level(),
@@ -49,7 +51,8 @@ export const PlanDemonstrateSchema = Type.Object(
 export const PlanPrecisionSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.precision'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
+    provenance: ProvenanceSchema,
     metric: Metric,
     k: Type.Integer({ minimum: 1 }),
     rate: Probability('the expected per-attempt rate'),
@@ -72,7 +75,8 @@ export const PlanPrecisionSchema = Type.Object(
 export const PlanCompareSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.compare'),
-    schemaVersion: Type.Literal(3),
+    schemaVersion: Type.Literal(4),
+    provenance: ProvenanceSchema,
     metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the compared metric' }),
     k: Type.Integer({ minimum: 1 }),
     taskDistribution: BetaDistributionSchema,
@@ -114,7 +118,8 @@ export const PlanCompareSchema = Type.Object(
 export const PlanComparePilotSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.compare-pilot'),
-    schemaVersion: Type.Literal(1),
+    schemaVersion: Type.Literal(2),
+    provenance: ProvenanceSchema,
     mode: Type.Union([Type.Literal('pair'), Type.Literal('oneRun')], { description: 'pair: two pilot runs; oneRun: one pilot run and --delta' }),
     sources: Type.Array(Type.Object({ name: Type.String(), file: Type.String(), tasks: Count('tasks read') }), { minItems: 1 }),
     pairedTasks: Type.Union([Count('tasks in both pilot runs (the ones resampled)'), Type.Null()], { description: 'null with one run' }),
@@ -185,7 +190,8 @@ export const PlanComparePilotSchema = Type.Object(
 export const PlanPrecisionPilotSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.precision-pilot'),
-    schemaVersion: Type.Literal(1),
+    schemaVersion: Type.Literal(2),
+    provenance: ProvenanceSchema,
     source: Type.Object({ name: Type.String(), file: Type.String(), tasks: Count('tasks read') }, { description: 'the pilot log' }),
     metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the planned metric' }),
     k: Type.Integer({ minimum: 1 }),
@@ -251,7 +257,8 @@ export const PlanPrecisionPilotSchema = Type.Object(
 export const PlanAuditSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.audit'),
-    schemaVersion: Type.Literal(1),
+    schemaVersion: Type.Literal(2),
+    provenance: ProvenanceSchema,
     metric: Type.Union([Type.Literal('passAtK'), Type.Literal('passHatK')], { description: 'the planned metric' }),
     k: Type.Integer({ minimum: 1 }),
     tasks: Count('tasks the judge scores (T)'),

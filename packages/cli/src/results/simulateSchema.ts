@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
 import type { Scenario } from '@passk/sim';
 import type { DocumentType } from './documentType.js';
@@ -103,7 +104,8 @@ const ScenarioSchema = Type.Unsafe<Scenario>(openObject('the resolved scenario (
 export const SimulateSchema = Type.Object(
   {
     kind: Type.Literal('passk.simulate'),
-    schemaVersion: Type.Literal(3),
+    schemaVersion: Type.Literal(4),
+    provenance: ProvenanceSchema,
     method: Type.Literal('monteCarlo'),
     path: Type.String({ description: 'the sampler that produced the draws (all sample the same law)' }),
     seed: Seed,
@@ -171,7 +173,8 @@ export type SimulateDocument = DocumentType<typeof SimulateSchema>;
 export const SweepSchema = Type.Object(
   {
     kind: Type.Literal('passk.sweep'),
-    schemaVersion: Type.Literal(3),
+    schemaVersion: Type.Literal(4),
+    provenance: ProvenanceSchema,
     seed: Seed,
     scenario: ScenarioSchema,
     vary: Type.Array(Type.String(), { description: 'the --vary options as typed' }),

@@ -1,3 +1,4 @@
+import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
 import { Count, Level, Probability, RateIntervalSchema } from './intervalSchema.js';
@@ -55,7 +56,8 @@ const VerifierRowSchema = Type.Object(
 export const VerifierSchema = Type.Object(
   {
     kind: Type.Literal('passk.verifier'),
-    schemaVersion: Type.Literal(1),
+    schemaVersion: Type.Literal(2),
+    provenance: ProvenanceSchema,
     confidence: Level('the level of every interval (--confidence)'),
     source: Type.Object(
       {

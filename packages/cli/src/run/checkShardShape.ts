@@ -1,6 +1,7 @@
 import { blockSumsLength, ENGINE_METRICS, InputError, PARTIAL_FORMAT, parseSweepAxis } from '@passk/sim';
 import { schemaMisfit } from '../results/schemaMisfit.js';
 import { ObservedSchema } from '../results/simulateSchema.js';
+import { ProvenanceSchema } from '../results/provenance.js';
 
 /**
  * The shape of a parsed shard file, field by field, before anything reads it: every error names
@@ -17,6 +18,17 @@ export function checkShardShape(value: Record<string, unknown>, source: string):
   const kind = value.kind;
   if (kind !== 'simulate' && kind !== 'sweep') throw new InputError(at('kind'), 'must be simulate or sweep', kind);
   requireString(value.passk, at('passk'));
+  if (value.provenance !== undefined) {
+    // The run's command (results/provenance.ts), which the merged result records: checked against its schema.
+    const misfit = schemaMisfit(ProvenanceSchema, value.provenance);
+    if (misfit !== null) {
+      throw new InputError(
+        at(misfit.path === '' ? 'provenance' : `provenance.${misfit.path}`),
+        `must be { argv: [strings], passk: string }: ${misfit.message.toLowerCase()}`,
+        misfit.value,
+      );
+    }
+  }
   const shard = requireObject(value.shard, at('shard'), '{ index, count }');
   const count = requireInteger(shard.count, at('shard.count'), 1);
   requireInteger(shard.index, at('shard.index'), 1, count);

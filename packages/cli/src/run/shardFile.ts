@@ -1,4 +1,5 @@
 import { InputError, type PartialResult, type ScenarioInput } from '@passk/sim';
+import type { Provenance } from '../results/provenance.js';
 import type { ObservedFromLog } from '../format/observedFromLog.js';
 import type { ShardSpec } from './schedulerShard.js';
 import type { ShardRuntime } from './shardRuntime.js';
@@ -24,6 +25,8 @@ interface ShardFileBase {
   readonly format: typeof SHARD_FORMAT;
   /** Version of the passk CLI that wrote it. */
   readonly passk: string;
+  /** The command of the run (results/provenance.ts: the same in every shard), which the merged result records. */
+  readonly provenance?: Provenance;
   readonly shard: ShardSpec;
   readonly run: ShardRun;
   /**

@@ -10,6 +10,7 @@ import { bootstrapBounds, differenceReplicateSteps, type BootstrapBounds, type B
 import { pairedDifferenceInterval, PopulationFits } from '../benchmark/differenceInterval.js';
 import { benchmarkDifferenceInterval, withinPopulationInterval } from '../benchmark/benchmarkDifferenceInterval.js';
 import { countGroups } from '../estimators/taskAverage.js';
+import { groupsPopulationInterval } from '../benchmark/taskAverageIntervals.js';
 import { pairedDifference, type Bounds } from './pairedDifference.js';
 import type { Run, RunTask, TaskId } from './runTasks.js';
 import type { PValue } from './signFlipTest.js';
@@ -41,9 +42,13 @@ export interface CompareRunsOptions {
 
 /** One metric at one k (or the mean per-attempt success): both runs, B − A, its uncertainty and test. */
 export interface MetricComparison {
-  /** Each run's task-averaged unbiased estimate over the compared tasks, with its own SE. */
-  readonly baseline: MeanAndSe;
-  readonly candidate: MeanAndSe;
+  /**
+   * Each run's task-averaged unbiased estimate over the compared tasks, with its own SE and its
+   * task-population interval (CI (tasks), `groupsPopulationInterval` as `estimate` computes it;
+   * null with < 2 tasks or for the mean success rate's judge-corrected values).
+   */
+  readonly baseline: RunEstimate;
+  readonly candidate: RunEstimate;
   /** candidate − baseline. */
   readonly difference: number;
   /** Paired: sd of per-task differences / √T. Unpaired: √(SE_A² + SE_B²). Null with < 2 tasks. */
@@ -68,6 +73,11 @@ export interface MetricComparison {
   readonly pValue: PValue | null;
   /** The p-value after Holm's correction over the comparisons against the same baseline (= pValue with one). */
   readonly adjustedPValue: number | null;
+}
+
+/** One run's side of a comparison: its task average, SE and CI (tasks) over the compared tasks. */
+export interface RunEstimate extends MeanAndSe {
+  readonly interval: Bounds | null;
 }
 
 /** One k of a `RunComparison`: the tasks counted and the comparisons of pass@k and pass^k. */
@@ -254,7 +264,27 @@ function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number,
   );
   const pValue = options.pValues ? yield* pairedPValueSteps(counted, metric, k, options) : null;
   const population = interval && { lower: interval.lower, upper: interval.upper };
-  return { ...paired, interval: population, benchmark: benchmark && withinPopulationInterval(benchmark, population), pValue };
+  const sides = {
+    baseline: {
+      ...paired.baseline,
+      interval: runInterval(
+        counted.map((pair) => pair.a),
+        metric,
+        k,
+        options,
+      ),
+    },
+    candidate: {
+      ...paired.candidate,
+      interval: runInterval(
+        counted.map((pair) => pair.b),
+        metric,
+        k,
+        options,
+      ),
+    },
+  };
+  return { ...paired, ...sides, interval: population, benchmark: benchmark && withinPopulationInterval(benchmark, population), pValue };
 }
 
 function unpairedAt(
@@ -272,7 +302,19 @@ function unpairedAt(
   const b = Float64Array.from(countedB, (task) => taskMetricValue(metric, task.n, task.c, k));
   const { df: _df, ...unpaired } = unpairedDifference(a, b, options.confidence, options.sides);
   const benchmark = benchmarkDifference(countedA, countedB, metric, k, options, fits);
-  return { ...unpaired, benchmark: benchmark && withinPopulationInterval(benchmark, unpaired.interval) };
+  return {
+    ...unpaired,
+    baseline: { ...unpaired.baseline, interval: runInterval(countedA, metric, k, options) },
+    candidate: { ...unpaired.candidate, interval: runInterval(countedB, metric, k, options) },
+    benchmark: benchmark && withinPopulationInterval(benchmark, unpaired.interval),
+  };
+}
+
+/** One run's CI (tasks) over its counted tasks: the interval `estimate` prints (`groupsPopulationInterval`). */
+function runInterval(tasks: readonly { readonly n: number; readonly c: number }[], metric: CompareMetric, k: number, options: Resolved): Bounds | null {
+  const [taskMetric, taskK] = intervalMetric(metric, k);
+  const bounds = groupsPopulationInterval(countGroups(tasks), taskMetric, taskK, { confidence: options.confidence, sides: options.sides });
+  return bounds && { lower: bounds.lower, upper: bounds.upper };
 }
 
 /** The task metric and k of an interval: mean success c/n is the unbiased pass@1. */
