@@ -40,9 +40,10 @@ function interruptSweep(percent: number, args: string[]): Promise<Interrupted> {
         '--workers',
         '1',
         '--progress',
+        '--wide',
         ...args,
       ],
-      { cwd: REPO_ROOT },
+      { cwd: REPO_ROOT, env: { ...process.env, COLUMNS: '100000' } }, // every column on one row per point (no folding)
     );
     let stdout = '';
     let stderr = '';

@@ -121,7 +121,11 @@ function commandModules(): Map<string, CommandModule> {
     .getInternalMethods()
     .getCommandInstance()
     .getCommandHandlers();
-  for (const [name, handler] of Object.entries(handlers)) modules.set(`plan ${name}`, { builder: handler.builder });
+  // plan's own builder declares --wide and --explain for its subcommands (commands/terminalOptions.ts).
+  for (const [name, handler] of Object.entries(handlers))
+    modules.set(`plan ${name}`, {
+      builder: (y: Parser) => (handler.builder as Builder)(y).option('wide', { type: 'boolean' }).option('explain', { type: 'boolean' }),
+    });
   return modules;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixture, passk, passkProcess } from '../../helpers/runPassk.js';
+import { fixture, passk, passkProcess, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // `passk report`: one self-contained page from result files. Expected numbers come from the seeds
@@ -85,7 +85,7 @@ describe('passk report: content', () => {
     // Trailing empty cells (an unmarked sweep point) are trimmed as the CLI trims its lines.
     const shown = new Set(pageRows(page).map((row) => row.join(' | ').replace(/( \| )+$/, '')));
     for (const name of ['file', 'task', 'rate', 'demonstrate', 'compare', 'simulate', 'sweep', 'fit'] as const) {
-      const text = (await passk(...results[name])).stdout;
+      const text = (await passkWide(...results[name])).stdout; // every column, as the report's tables
       // fit: the pass-rate and extrapolation tables (its count tables are not in the page).
       const rows = cliRows(text).filter((row) => name !== 'fit' || row.some((cell) => cell.includes('%')));
       expect(rows.length, name).toBeGreaterThan(0);

@@ -38,7 +38,7 @@ export const RESULTS_FILE_HELP: readonly HelpGroup[] = [
 ];
 
 /** What a command prints or writes (listed after what it computes and what it reads). */
-const OUTPUT_OPTIONS: readonly string[] = ['json', 'markdown', 'csv', 'out', 'chart', 'progress'];
+const OUTPUT_OPTIONS: readonly string[] = ['json', 'markdown', 'csv', 'out', 'chart', 'wide', 'explain', 'progress'];
 
 /** The heading of everything else: alternative methods, seeds, workers, shards, then limits, and --help last. */
 export const ADVANCED_TITLE = 'Advanced';
