@@ -35,7 +35,7 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.demonstrate': 2,
   'passk.plan.precision': 2,
   'passk.plan.compare': 3,
-  'passk.plan.compare-pilot': 1,
+  'passk.plan.compare-pilot': 2,
   'passk.plan.precision-pilot': 1,
   'passk.plan.audit': 1,
   'passk.plan.gate': 1,
