@@ -302,6 +302,52 @@ export function runRealPilots(pairs, pilotTasks, sizes) {
   return { records, summaries };
 }
 
+/**
+ * One pilot run (A's tasks only) and the true gain Δ: is the one-run gain model (one log-odds shift
+ * by default, or a given spread) what the real pairs deliver? Pilots of `pilotTasks` tasks of A with
+ * 5 fresh trials from the truth; per pilot, the plan's promised power at its answer and the power
+ * delivered there by the real pairs (truth as in runRealPilots). Mean over pilots of each.
+ */
+export function runOneRunPilots(pairs, pilotTasks, sizes, gainSpread) {
+  const truth = pairs.map((pair) => ({ pA: pair.a.c / pair.a.n, pB: pair.b.c / pair.b.n }));
+  const truthSource = { task: (rng) => truth[Math.floor(rng.uniform() * truth.length)] };
+  const delta = truth.reduce((s, task) => s + task.pB - task.pA, 0) / truth.length;
+  const options = { metric: 'passAtK', k: 1, power: 0.8, alpha: 0.05 };
+  const deliveredAt = new Map();
+  const rows = [];
+  for (let i = 0; i < sizes.pilots; i++) {
+    const rng = streamRng(13, 'one-run-pilot', pilotTasks, i);
+    const tasks = Array.from({ length: pilotTasks }, () => ({ n: 5, c: binomial(rng, 5, truth[Math.floor(rng.uniform() * truth.length)].pA) }));
+    const plan = planComparisonFromPilot({
+      ...options,
+      single: { tasks, delta, ...(gainSpread === undefined ? {} : { gainSpread }) },
+      trials: [1],
+      simulations: sizes.simulations,
+      seed: i + 1,
+    });
+    const row = plan.rows[0];
+    if (row.tasks === null) continue;
+    if (!deliveredAt.has(row.tasks)) {
+      const verdict = { ...options, direction: 1, datasets: sizes.delivered, seed: `truth/${row.tasks}/1` };
+      deliveredAt.set(row.tasks, runSteps(verdictPowerSteps(truthSource, row.tasks, 1, verdict)).value);
+    }
+    rows.push({ tasks: row.tasks, promised: row.simulatedPower.value, delivered: deliveredAt.get(row.tasks) });
+  }
+  const m = rows.length;
+  const mean = (f) => rows.reduce((s, r) => s + f(r), 0) / m;
+  const sdDiff = Math.sqrt(rows.reduce((s, r) => s + (r.promised - r.delivered - mean((x) => x.promised - x.delivered)) ** 2, 0) / (m - 1));
+  return {
+    pilotTasks,
+    gainSpread: gainSpread ?? 'pilot (0)',
+    delta,
+    pilots: m,
+    tasks: [...rows.map((r) => r.tasks)].sort((x, y) => x - y)[Math.floor(m / 2)],
+    promised: mean((r) => r.promised),
+    delivered: mean((r) => r.delivered),
+    differenceSe: sdDiff / Math.sqrt(m),
+  };
+}
+
 const percent = (power) => (power === null ? '—' : `${(100 * power.value).toFixed(1)} ± ${(100 * power.se).toFixed(1)}`);
 
 /** Where the real logs are (the shared folder beside the repository, or /work/shared), or undefined. */
@@ -330,8 +376,31 @@ function mainRealPilots(root) {
   console.log(JSON.stringify({ sizes, summaries }));
 }
 
+function mainOneRun(root) {
+  const flag = process.argv.indexOf('--pilots');
+  const pilots = flag > 0 ? Number(process.argv[flag + 1]) : QUICK ? 6 : 30;
+  const sizes = { pilots, simulations: QUICK ? 60 : 100, delivered: QUICK ? 100 : 300 };
+  const pairs = terminalBenchPairs(root);
+  console.log('| pilot tasks (A only) | gain spread | Δ | pilots | median tasks | promised % | delivered % | promised − delivered |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const results = [];
+  for (const spread of [undefined, 0.5, 1]) {
+    const s = runOneRunPilots(pairs, 80, sizes, spread);
+    results.push(s);
+    console.log(
+      `| ${s.pilotTasks} | ${s.gainSpread} | ${pc(s.delta)} | ${s.pilots} | ${s.tasks} | ${pc(s.promised)} | ${pc(s.delivered)} | ${pc(s.promised - s.delivered)} ± ${pc(s.differenceSe)} |`,
+    );
+  }
+  console.log(JSON.stringify({ sizes, results }));
+}
+
 function main() {
   const root = realRoot();
+  if (process.argv.includes('one-run')) {
+    if (root === undefined) throw new Error('the real logs are not there (/work/shared/data/real or ../shared/data/real)');
+    mainOneRun(root);
+    return;
+  }
   if (process.argv.includes('real-pilots')) {
     if (root === undefined) throw new Error('the real logs are not there (/work/shared/data/real or ../shared/data/real)');
     mainRealPilots(root);
