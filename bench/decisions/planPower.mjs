@@ -366,7 +366,9 @@ function mainRealPilots(root) {
   const pairs = terminalBenchPairs(root);
   const summaries = [];
   for (const pilotTasks of [40, 80]) summaries.push(...runRealPilots(pairs, pilotTasks, sizes).summaries);
-  console.log('| pilot tasks | trials | pilots | promised % | delivered % (mean over pilots) | promised − delivered | median tasks (sd) | sd delivered | 80 % interval: mean width, coverage |');
+  console.log(
+    '| pilot tasks | trials | pilots | promised % | delivered % (mean over pilots) | promised − delivered | median tasks (sd) | sd delivered | 80 % interval: mean width, coverage |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const s of summaries) {
     console.log(
@@ -384,7 +386,9 @@ function mainOneRun(root) {
   console.log('| pilot tasks (A only) | gain spread | Δ | pilots | median tasks | promised % | delivered % | promised − delivered |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const results = [];
-  for (const spread of [undefined, 0.5, 1]) {
+  const spreadFlag = process.argv.indexOf('--spreads');
+  const spreads = spreadFlag > 0 ? process.argv[spreadFlag + 1].split(',').map(Number) : [undefined, 0.5, 1, 2];
+  for (const spread of spreads) {
     const s = runOneRunPilots(pairs, 80, sizes, spread);
     results.push(s);
     console.log(

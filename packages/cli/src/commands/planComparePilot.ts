@@ -43,6 +43,7 @@ export async function planComparePilotDocument(args: PlanComparePilotArgs, io: C
     throw new InputError('--delta', 'is read from a pilot of two runs (their difference): give it with one --pilot run only', args.delta);
   }
   if (files.length === 1 && args.delta === undefined) throw new InputError('--delta', 'is required with one --pilot run (the gain of B over it to detect)');
+  const costRatio = args['cost-ratio'] === undefined ? 1 : requirePositive('--cost-ratio', args['cost-ratio']);
   const read = await readRunFiles(files, args, args.name);
   const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
   const steps = planComparisonFromPilotSteps({
@@ -63,7 +64,6 @@ export async function planComparePilotDocument(args: PlanComparePilotArgs, io: C
   });
   const progress = { label: 'plan compare', unit: 'simulated experiments', show: showProgress(io, args) };
   const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(steps, checkpoint));
-  const costRatio = args['cost-ratio'] === undefined ? 1 : requirePositive('--cost-ratio', args['cost-ratio']);
   const costs = priced(
     plan,
     read.runs.map((run) => run.name),

@@ -199,7 +199,9 @@ export const PlanComparePilotSchema = Type.Object(
       [
         Type.Object({
           perAttempt: Type.Array(Type.Object({ name: Type.String(), cost: NonNegative(), from: Type.String() })),
-          costRatio: Type.Union([NonNegative(), Type.Null()], { description: "one run: B's cost per attempt as a multiple of A's (--cost-ratio, default 1); null with two runs" }),
+          costRatio: Type.Union([NonNegative(), Type.Null()], {
+            description: "one run: B's cost per attempt as a multiple of A's (--cost-ratio, default 1); null with two runs",
+          }),
           assumption: Type.String({ description: "where B's cost per attempt comes from, in one line (as the text prints it)" }),
           cheapest: Type.Union([Type.Object({ trials: Count(), tasks: Count(), cost: NonNegative() }), Type.Null()]),
         }),
