@@ -201,7 +201,7 @@ export function runReal(root, sizes = { delivered: DELIVERED, simulations: SIMUL
 }
 
 /** The Terminal-Bench pairs (qwen-3-coder-480B = A, claude-4-sonnet = B) by task id. */
-function terminalBenchPairs(root) {
+export function terminalBenchPairs(root) {
   const A = terminalBenchTasks(`${root}/terminal-bench-orchestrator-qwen-3-coder-480B.json`);
   const B = new Map(terminalBenchTasks(`${root}/terminal-bench-orchestrator-claude-4-sonnet.json`).map((task) => [task.id, task]));
   return A.filter((task) => B.has(task.id)).map((task) => ({ id: task.id, a: task, b: B.get(task.id) }));
@@ -362,10 +362,14 @@ const pc = (x) => (100 * x).toFixed(1);
 function mainRealPilots(root) {
   const flag = process.argv.indexOf('--pilots');
   const pilots = flag > 0 ? Number(process.argv[flag + 1]) : QUICK ? 8 : 40;
-  const sizes = { pilots, trials: [1], simulations: QUICK ? 60 : 100, draws: QUICK ? 10 : 20, drawExperiments: 20, delivered: QUICK ? 100 : 300 };
+  const trialsFlag = process.argv.indexOf('--trials');
+  const trials = trialsFlag > 0 ? process.argv[trialsFlag + 1].split(',').map(Number) : [1];
+  const sizesFlag = process.argv.indexOf('--pilot-tasks');
+  const pilotSizes = sizesFlag > 0 ? process.argv[sizesFlag + 1].split(',').map(Number) : [40, 80];
+  const sizes = { pilots, trials, simulations: QUICK ? 60 : 100, draws: QUICK ? 10 : 20, drawExperiments: 20, delivered: QUICK ? 100 : 300 };
   const pairs = terminalBenchPairs(root);
   const summaries = [];
-  for (const pilotTasks of [40, 80]) summaries.push(...runRealPilots(pairs, pilotTasks, sizes).summaries);
+  for (const pilotTasks of pilotSizes) summaries.push(...runRealPilots(pairs, pilotTasks, sizes).summaries);
   console.log(
     '| pilot tasks | trials | pilots | promised % | delivered % (mean over pilots) | promised − delivered | median tasks (sd) | sd delivered | 80 % interval: mean width, coverage |',
   );

@@ -353,11 +353,11 @@ function oneRunModel(
   const taskMetric = metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
   const draws = Array.from({ length: SHIFT_DRAWS }, () => {
     const task = tasks[Math.floor(rng.uniform() * tasks.length)]!;
-    return { ...latentRate(rng, prior, task.n, task.c), z: standardNormal(rng) };
+    return { p: posteriorRate(rng, prior, task.n, task.c), z: standardNormal(rng) };
   });
   const baseline = draws.reduce((s, draw) => s + taskMetric(draw.p), 0) / draws.length;
   const comparison = baseline + delta;
-  const meanB = (shift: number) => draws.reduce((s, draw) => s + taskMetric(shiftRate(draw.latent, shift + gainSpread * draw.z)), 0) / draws.length;
+  const meanB = (shift: number) => draws.reduce((s, draw) => s + taskMetric(shiftRate(draw.p, shift + gainSpread * draw.z)), 0) / draws.length;
   const reachable = meanB(delta > 0 ? 40 : -40);
   const logOddsShift = comparison > 0 && comparison < 1 ? solveShift((shift) => meanB(shift) - comparison) : 0;
   return {
@@ -368,8 +368,8 @@ function oneRunModel(
     source: {
       task: (draw) => {
         const task = tasks[Math.floor(draw.uniform() * tasks.length)]!;
-        const { p, latent } = latentRate(draw, prior, task.n, task.c);
-        return { pA: p, pB: shiftRate(latent, logOddsShift + gainSpread * standardNormal(draw)) };
+        const pA = posteriorRate(draw, prior, task.n, task.c);
+        return { pA, pB: shiftRate(pA, logOddsShift + gainSpread * standardNormal(draw)) };
       },
     },
   };
@@ -387,23 +387,6 @@ export function pairedPilotSource(pairs: readonly PairedTrials[], priorA: Fitted
       return { pA: posteriorRate(rng, priorA, pair.a.n, pair.a.c), pB: posteriorRate(rng, priorB, pair.b.n, pair.b.c), pilot: pair };
     },
   };
-}
-
-/**
- * A's rate on a task (posteriorRate) and the rate B's gain shifts: the same where the draw is from
- * the Beta part; where it is a point mass at 0 or 1 (A never or always solves the task), a draw of
- * the Beta part's posterior, so B can gain on tasks A never solves (as real pairs do: Terminal-Bench's
- * sonnet solves tasks qwen never does), instead of those staying at 0 for B too.
- */
-function latentRate(rng: Rng, prior: FittedPopulation, n: number, c: number): { p: number; latent: number } {
-  if ('mixture' in prior) {
-    const atom = atomProbability(prior, n, c);
-    const { a, b } = betaComponent(prior, MAX_CONCENTRATION);
-    const latent = beta(rng, a + c, b + n - c);
-    return { p: atom > 0 && rng.uniform() < atom ? (c === 0 ? 0 : 1) : latent, latent };
-  }
-  const p = beta(rng, prior.a + c, prior.b + n - c);
-  return { p, latent: p };
 }
 
 /** A task's rate drawn from its posterior under the fitted population: the point mass at 0 or 1 with its posterior probability, else Beta(a + c, b + n − c) (internal; also used by precisionPilot). */
