@@ -19,7 +19,8 @@
 // pilots: the plan's promised power (simulated at its answer), the power compare's verdict delivers
 // there under the truth, and whether the promise's interval (pilotPowerIntervalSteps) covers it.
 //
-// Usage: node bench/decisions/planPower.mjs [--quick] [--pilots N] [--only real-pilots]   (prints a Markdown table and a JSON line)
+// Usage: node bench/decisions/planPower.mjs [--quick] [--only synthetic|real-pilots|one-run]
+//   real-pilots: [--pilots N] [--trials 1,10] [--pilot-tasks 40,80]; one-run: [--pilots N] [--spreads 0,0.5]   (prints a Markdown table and a JSON line)
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -384,14 +385,14 @@ function mainRealPilots(root) {
 
 function mainOneRun(root) {
   const flag = process.argv.indexOf('--pilots');
-  const pilots = flag > 0 ? Number(process.argv[flag + 1]) : QUICK ? 6 : 30;
+  const pilots = flag > 0 ? Number(process.argv[flag + 1]) : QUICK ? 6 : 20;
   const sizes = { pilots, simulations: QUICK ? 60 : 100, delivered: QUICK ? 100 : 300 };
   const pairs = terminalBenchPairs(root);
   console.log('| pilot tasks (A only) | gain spread | Δ | pilots | median tasks | promised % | delivered % | promised − delivered |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const results = [];
   const spreadFlag = process.argv.indexOf('--spreads');
-  const spreads = spreadFlag > 0 ? process.argv[spreadFlag + 1].split(',').map(Number) : [undefined, 0.5, 1, 2];
+  const spreads = spreadFlag > 0 ? process.argv[spreadFlag + 1].split(',').map(Number) : [undefined, 0.5, 1];
   for (const spread of spreads) {
     const s = runOneRunPilots(pairs, 80, sizes, spread);
     results.push(s);
@@ -404,16 +405,17 @@ function mainOneRun(root) {
 
 function main() {
   const root = realRoot();
-  if (process.argv.includes('one-run')) {
-    if (root === undefined) throw new Error('the real logs are not there (/work/shared/data/real or ../shared/data/real)');
-    mainOneRun(root);
-    return;
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  if (only !== undefined && only !== 'synthetic' && root === undefined) {
+    throw new Error('the real logs are not there (/work/shared/data/real or ../shared/data/real)');
   }
-  if (process.argv.includes('real-pilots')) {
-    if (root === undefined) throw new Error('the real logs are not there (/work/shared/data/real or ../shared/data/real)');
-    mainRealPilots(root);
-    return;
-  }
+  if (only === undefined || only === 'synthetic') mainCells(root);
+  if (root !== undefined && (only === undefined || only === 'real-pilots')) mainRealPilots(root);
+  if (root !== undefined && (only === undefined || only === 'one-run')) mainOneRun(root);
+}
+
+/** The synthetic cells and the one-pilot real cell. */
+function mainCells(root) {
   const results = CELLS.map((cell) => runCell(cell));
   if (root !== undefined) results.push(runReal(root));
   console.log('| cell | plan | tasks | promised % | delivered % | z-test tasks | delivered at z-test tasks % |');

@@ -87,7 +87,7 @@ export function pilotPlanNotes(plan: PlanComparePilotDocument): string[] {
   if (interval != null) {
     notes.push(
       `Power interval: how far the pilot's own sampling error moves the power (${interval.method}); ` +
-        'it covered the delivered power at about its level in pnpm decision-study:plan.',
+        'its coverage on real pilots is measured in docs/planning.md.',
     );
   }
   if (plan.costs !== null) {
