@@ -109,7 +109,7 @@ describe('plan compare --pilot', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toMatch(/^compare's verdict on B − A at pass@1 with power 80\.0%/);
     expect(run.stdout).toMatch(/Cheapest design: \d+ tasks × \d+ trials?/);
-    expect(run.stdout).toMatch(/80\.0% interval \(pilot\)/);
+    expect(run.stdout).toMatch(/simulated power {2}80\.0% interval/);
     expect(run.stdout).toContain("Costs: each agent's cost per attempt is its pilot run's mean.");
     for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   }, 120_000);

@@ -15,7 +15,7 @@ export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
       { header: 'tasks needed' },
       { header: 'attempts (A + B)' },
       { header: 'simulated power' },
-      ...(level === undefined ? [] : [{ header: `${formatPercent(level)} interval (pilot)` }]),
+      ...(level === undefined ? [] : [{ header: `${formatPercent(level)} interval` }]),
       { header: 'trials from', align: 'left' },
       ...(priced ? [{ header: 'cost' }] : []),
     ],
