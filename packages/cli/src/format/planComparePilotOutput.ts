@@ -13,7 +13,7 @@ export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
     columns: [
       { header: 'trials per task' },
       { header: 'tasks needed' },
-      { header: 'attempts (A + B)' },
+      { header: 'attempts A+B' },
       { header: 'simulated power' },
       ...(level === undefined ? [] : [{ header: `${formatPercent(level)} interval` }]),
       { header: 'trials from', align: 'left' },
@@ -25,7 +25,7 @@ export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
       row.attempts === null ? '—' : String(row.attempts),
       `${formatPercent(row.simulatedPower.value)} ±${(100 * row.simulatedPower.se).toFixed(1)}`,
       ...(level === undefined ? [] : [intervalText(row.powerInterval)]),
-      row.trialsFrom === 'subsample' ? 'pilot subsample' : 'posterior rates',
+      row.trialsFrom === 'subsample' ? 'subsample' : 'posterior',
       ...(priced ? [row.cost === null ? '—' : formatMoney(row.cost)] : []),
     ]),
   };
