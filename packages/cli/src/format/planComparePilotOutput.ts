@@ -35,7 +35,10 @@ const MAX_TASKS_TEXT = 'the search limit';
 
 /** The power's interval from the pilot's sampling error, as `[lower, upper]`. */
 function intervalText(interval: PlanComparePilotDocument['rows'][number]['powerInterval']): string {
-  return interval === null ? '—' : `[${formatPercent(interval.lower)}, ${formatPercent(interval.upper)}]`;
+  if (interval === null) return '—';
+  // The pilot's sampling error no larger than the draws' Monte Carlo noise: the bounds meet.
+  if (interval.sdBetweenDraws <= interval.sdMonteCarlo) return '< MC noise';
+  return `[${formatPercent(interval.lower)}, ${formatPercent(interval.upper)}]`;
 }
 
 /** The lead sentence: what is to be detected, from which pilot (names on their own line). */
@@ -87,7 +90,8 @@ export function pilotPlanNotes(plan: PlanComparePilotDocument): string[] {
   if (interval != null) {
     notes.push(
       `Power interval: how far the pilot's own sampling error moves the power (${interval.method}); ` +
-        'its coverage on real pilots is measured in docs/planning.md.',
+        'its coverage on real pilots is measured in docs/planning.md' +
+        (plan.mode === 'oneRun' ? "; with one run it leaves out the gain model, which one run cannot check." : '.'),
     );
   }
   if (plan.costs !== null) {
