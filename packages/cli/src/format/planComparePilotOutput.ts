@@ -91,7 +91,7 @@ export function pilotPlanNotes(plan: PlanComparePilotDocument): string[] {
     notes.push(
       `Power interval: how far the pilot's own sampling error moves the power (${interval.method}); ` +
         'its coverage on real pilots is measured in docs/planning.md' +
-        (plan.mode === 'oneRun' ? "; with one run it leaves out the gain model, which one run cannot check." : '.'),
+        (plan.mode === 'oneRun' ? '; with one run it leaves out the gain model, which one run cannot check.' : '.'),
     );
   }
   if (plan.costs !== null) {
@@ -108,7 +108,8 @@ export function formatComparePilotPlan(plan: PlanComparePilotDocument): string {
     .split('\n')
     .map((line) => wrap(line, 100));
   const notes = pilotPlanNotes(plan).map((line) => wrap(line, 100));
-  const lines = [...lead, ...pilotPlanAnswers(plan), '', renderTable(table.columns, table.rows), '', ...notes];
+  const answers = pilotPlanAnswers(plan).map((line) => wrap(line, 100));
+  const lines = [...lead, ...answers, '', renderTable(table.columns, table.rows), '', ...notes];
   return `${lines.join('\n')}\n`;
 }
 
