@@ -175,7 +175,7 @@ export const PlanComparePilotSchema = Type.Object(
         ),
         powerInterval: PowerInterval,
         trialsFrom: Type.Union([Type.Literal('subsample'), Type.Literal('posterior')], {
-          description: "subsample: of each task's recorded trials; posterior: binomial from the task's posterior rate",
+          description: "subsample: of each task's recorded trials; posterior: its recorded trials plus binomial draws from its posterior rate for the rest",
         }),
         cost: Type.Union([NonNegative(), Type.Null()], {
           description: "the design's cost: tasks × trials × (A's + B's mean cost per attempt; one run: A's × (1 + cost ratio)); null without costs",

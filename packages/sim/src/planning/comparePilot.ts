@@ -65,7 +65,7 @@ export interface PilotCompareRow {
   readonly simulatedPower: SimulatedPowerValue;
   /** The power's interval from the pilot's sampling error (pilotPowerIntervalSteps); null without powerDraws or tasks. */
   readonly powerInterval: PilotPowerInterval | null;
-  /** How trials were drawn: `subsample` (of the pilot's recorded trials) or `posterior` (binomial from each task's posterior rate). */
+  /** How trials were drawn: `subsample` (of the pilot's recorded trials) or `posterior` (the recorded ones plus binomial draws from each task's posterior rate for the rest). */
   readonly trialsFrom: 'subsample' | 'posterior';
 }
 
@@ -128,11 +128,13 @@ export function planComparisonFromPilot(options: PilotCompareOptions): PilotComp
  * Tasks × trials for `passk compare` to reach its verdict with the power asked, from a pilot.
  * Each simulated experiment resamples the pilot's tasks with replacement (paired: a task brings
  * both agents), and on each task draws each agent's counts at n trials: n of the task's recorded
- * trials without replacement where the pilot has n (`subsample`), else c ~ Binomial(n, p) with p
- * drawn from the task's posterior under the agent's task population fitted to the pilot
- * (`posterior`: Beta(a + c, b + n − c), or the point mass at 0 or 1 with its posterior probability
- * where the fit has them; PopulationFits, as compare's interval). With one run and a gain Δ:
- * p_A from A's posterior and p_B = logistic(logit p_A + δ + s·Z), δ solved so that the mean over
+ * trials without replacement where the pilot has n (`subsample`), else the task's N recorded
+ * trials plus c' ~ Binomial(n − N, p) with p drawn from the task's posterior under the agent's task
+ * population fitted to the pilot (`posterior`: Beta(a + c, b + n − c), or the point mass at 0 or 1
+ * with its posterior probability where the fit has them; PopulationFits, as compare's interval).
+ * Keeping the recorded trials keeps how A's and B's rates go together on a task: drawing all n from
+ * independent posteriors made the plan conservative by 4.8 ± 3.1 points on real pilots (decision
+ * study, docs/planning.md). With one run and a gain Δ: p_A from A's posterior and p_B = logistic(logit p_A + δ + s·Z), δ solved so that the mean over
  * the pilot's tasks of B's metric is A's + Δ (s: the gain's spread, not seen in one run).
  * Power is that of compare's verdict (verdictPowerSteps), sizes found by searchPower.
  */
@@ -318,7 +320,7 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
           (gain!.gainSpreadFrom === 'pilot'
             ? " on every task (the gain in the metric varies with each task's rate, as the pilot's rates spread)"
             : ` + ${gain!.gainSpread}·Z per task (the gain's spread as given)`)) +
-      "; trials subsampled from a task's recorded ones where it has enough, else binomial from the task's posterior rate under the task population fitted to the pilot; " +
+      "; trials subsampled from a task's recorded ones where it has enough, else its recorded ones plus binomial draws from its posterior rate under the task population fitted to the pilot; " +
       `tasks: the fewest whose simulated power of compare's verdict reaches ${power}`,
   };
 }
