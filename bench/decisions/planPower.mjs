@@ -14,7 +14,13 @@
 // (A's mean and concentration by moments, Δ observed, the default gain spread), and a pilot plan from
 // HALF of the tasks (40 drawn without replacement).
 //
-// Usage: node bench/decisions/planPower.mjs [--quick]   (prints a Markdown table and a JSON line)
+// Real pilots (same data): the truth is the 80 paired tasks with rates c/5 of each agent; a pilot is
+// PILOT_SIZES tasks drawn with replacement, 5 fresh binomial trials per agent on each. Over many such
+// pilots: the plan's promised power (simulated at its answer), the power compare's verdict delivers
+// there under the truth, and whether the promise's interval (pilotPowerIntervalSteps) covers it.
+//
+// Usage: node bench/decisions/planPower.mjs [--quick] [--only synthetic|real-pilots|one-run]
+//   real-pilots: [--pilots N] [--trials 1,10] [--pilot-tasks 40,80]; one-run: [--pilots N] [--spreads 0,0.5]   (prints a Markdown table and a JSON line)
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -27,6 +33,8 @@ import {
   standardNormal,
   streamRng,
 } from '../../packages/sim/dist/index.js';
+import { runSteps } from '../../packages/sim/dist/stepwise.js';
+import { verdictPowerSteps } from '../../packages/sim/dist/planning/verdictPower.js';
 
 const QUICK = process.argv.includes('--quick');
 const DELIVERED = QUICK ? 100 : 400;
@@ -193,13 +201,222 @@ export function runReal(root, sizes = { delivered: DELIVERED, simulations: SIMUL
   return { cell: 'Terminal-Bench qwen → sonnet, pass@1, n 1 (truth: the 80 tasks resampled)', parametric, pilot };
 }
 
+/** The Terminal-Bench pairs (qwen-3-coder-480B = A, claude-4-sonnet = B) by task id. */
+export function terminalBenchPairs(root) {
+  const A = terminalBenchTasks(`${root}/terminal-bench-orchestrator-qwen-3-coder-480B.json`);
+  const B = new Map(terminalBenchTasks(`${root}/terminal-bench-orchestrator-claude-4-sonnet.json`).map((task) => [task.id, task]));
+  return A.filter((task) => B.has(task.id)).map((task) => ({ id: task.id, a: task, b: B.get(task.id) }));
+}
+
+/**
+ * Many pilots from a known truth (the real pairs' rates c/n): for each, the plan at `trials` and its
+ * interval; the power delivered there (verdictPowerSteps on the truth, `delivered` experiments, cached
+ * by tasks). Returns the per-pilot records and their summary: mean promised vs mean delivered (with
+ * the SE of the mean difference over pilots), sd of the planned tasks and of the delivered power,
+ * and the interval's coverage of the delivered power (with its binomial SE).
+ */
+export function runRealPilots(pairs, pilotTasks, sizes) {
+  const truth = pairs.map((pair) => ({ pA: pair.a.c / pair.a.n, pB: pair.b.c / pair.b.n }));
+  const truthSource = { task: (rng) => truth[Math.floor(rng.uniform() * truth.length)] };
+  const options = { metric: 'passAtK', k: 1, power: 0.8, alpha: 0.05 };
+  const deliveredAt = new Map();
+  const deliver = (tasks, n) => {
+    const key = `${tasks}/${n}`;
+    if (!deliveredAt.has(key)) {
+      const verdict = { ...options, direction: 1, datasets: sizes.delivered, seed: `truth/${key}` };
+      deliveredAt.set(key, runSteps(verdictPowerSteps(truthSource, tasks, n, verdict)));
+    }
+    return deliveredAt.get(key);
+  };
+  const records = [];
+  for (let i = 0; i < sizes.pilots; i++) {
+    const rng = streamRng(11, 'real-pilot', pilotTasks, i);
+    const a = [];
+    const b = [];
+    for (let t = 0; t < pilotTasks; t++) {
+      const task = truth[Math.floor(rng.uniform() * truth.length)];
+      a.push({ id: `t${t}`, n: 5, c: binomial(rng, 5, task.pA) });
+      b.push({ id: `t${t}`, n: 5, c: binomial(rng, 5, task.pB) });
+    }
+    let plan;
+    try {
+      plan = planComparisonFromPilot({
+        ...options,
+        runs: [
+          { name: 'A', tasks: a },
+          { name: 'B', tasks: b },
+        ],
+        trials: sizes.trials,
+        simulations: sizes.simulations,
+        powerDraws: sizes.draws,
+        powerDrawExperiments: sizes.drawExperiments,
+        seed: i + 1,
+      });
+    } catch (error) {
+      records.push({ pilot: i, error: String(error.message ?? error) });
+      continue;
+    }
+    for (const row of plan.rows) {
+      if (row.tasks === null) {
+        records.push({ pilot: i, trials: row.trials, tasks: null });
+        continue;
+      }
+      const delivered = deliver(row.tasks, row.trials);
+      const interval = row.powerInterval;
+      records.push({
+        pilot: i,
+        trials: row.trials,
+        tasks: row.tasks,
+        promised: row.simulatedPower.value,
+        delivered: delivered.value,
+        lower: interval.lower,
+        upper: interval.upper,
+        covered: interval.lower <= delivered.value && delivered.value <= interval.upper,
+      });
+    }
+  }
+  const summaries = sizes.trials.map((trials) => {
+    const rows = records.filter((record) => record.trials === trials && record.tasks != null);
+    const m = rows.length;
+    const mean = (f) => rows.reduce((s, r) => s + f(r), 0) / m;
+    const sd = (f) => {
+      const mu = mean(f);
+      return Math.sqrt(rows.reduce((s, r) => s + (f(r) - mu) ** 2, 0) / (m - 1));
+    };
+    const coverage = mean((r) => (r.covered ? 1 : 0));
+    return {
+      pilotTasks,
+      trials,
+      pilots: m,
+      failed: sizes.pilots - m,
+      promised: mean((r) => r.promised),
+      delivered: mean((r) => r.delivered),
+      differenceSe: sd((r) => r.promised - r.delivered) / Math.sqrt(m),
+      sdDelivered: sd((r) => r.delivered),
+      tasks: { median: [...rows.map((r) => r.tasks)].sort((x, y) => x - y)[Math.floor(m / 2)], sd: sd((r) => r.tasks) },
+      width: mean((r) => r.upper - r.lower),
+      coverage,
+      coverageSe: Math.sqrt((coverage * (1 - coverage)) / m),
+      level: 0.8,
+    };
+  });
+  return { records, summaries };
+}
+
+/**
+ * One pilot run (A's tasks only) and the true gain Δ: is the one-run gain model (one log-odds shift
+ * by default, or a given spread) what the real pairs deliver? Pilots of `pilotTasks` tasks of A with
+ * 5 fresh trials from the truth; per pilot, the plan's promised power at its answer and the power
+ * delivered there by the real pairs (truth as in runRealPilots). Mean over pilots of each.
+ */
+export function runOneRunPilots(pairs, pilotTasks, sizes, gainSpread) {
+  const truth = pairs.map((pair) => ({ pA: pair.a.c / pair.a.n, pB: pair.b.c / pair.b.n }));
+  const truthSource = { task: (rng) => truth[Math.floor(rng.uniform() * truth.length)] };
+  const delta = truth.reduce((s, task) => s + task.pB - task.pA, 0) / truth.length;
+  const options = { metric: 'passAtK', k: 1, power: 0.8, alpha: 0.05 };
+  const deliveredAt = new Map();
+  const rows = [];
+  for (let i = 0; i < sizes.pilots; i++) {
+    const rng = streamRng(13, 'one-run-pilot', pilotTasks, i);
+    const tasks = Array.from({ length: pilotTasks }, () => ({ n: 5, c: binomial(rng, 5, truth[Math.floor(rng.uniform() * truth.length)].pA) }));
+    const plan = planComparisonFromPilot({
+      ...options,
+      single: { tasks, delta, ...(gainSpread === undefined ? {} : { gainSpread }) },
+      trials: [1],
+      simulations: sizes.simulations,
+      seed: i + 1,
+    });
+    const row = plan.rows[0];
+    if (row.tasks === null) continue;
+    if (!deliveredAt.has(row.tasks)) {
+      const verdict = { ...options, direction: 1, datasets: sizes.delivered, seed: `truth/${row.tasks}/1` };
+      deliveredAt.set(row.tasks, runSteps(verdictPowerSteps(truthSource, row.tasks, 1, verdict)).value);
+    }
+    rows.push({ tasks: row.tasks, promised: row.simulatedPower.value, delivered: deliveredAt.get(row.tasks) });
+  }
+  const m = rows.length;
+  const mean = (f) => rows.reduce((s, r) => s + f(r), 0) / m;
+  const sdDiff = Math.sqrt(rows.reduce((s, r) => s + (r.promised - r.delivered - mean((x) => x.promised - x.delivered)) ** 2, 0) / (m - 1));
+  return {
+    pilotTasks,
+    gainSpread: gainSpread ?? 'pilot (0)',
+    delta,
+    pilots: m,
+    tasks: [...rows.map((r) => r.tasks)].sort((x, y) => x - y)[Math.floor(m / 2)],
+    promised: mean((r) => r.promised),
+    delivered: mean((r) => r.delivered),
+    differenceSe: sdDiff / Math.sqrt(m),
+  };
+}
+
 const percent = (power) => (power === null ? '—' : `${(100 * power.value).toFixed(1)} ± ${(100 * power.se).toFixed(1)}`);
 
-function main() {
-  const results = CELLS.map((cell) => runCell(cell));
-  const root = ['/work/shared/data/real', fileURLToPath(new URL('../../../shared/data/real', import.meta.url))].find((dir) =>
+/** Where the real logs are (the shared folder beside the repository, or /work/shared), or undefined. */
+export function realRoot() {
+  return ['/work/shared/data/real', fileURLToPath(new URL('../../../shared/data/real', import.meta.url))].find((dir) =>
     existsSync(`${dir}/terminal-bench-orchestrator-qwen-3-coder-480B.json`),
   );
+}
+
+const pc = (x) => (100 * x).toFixed(1);
+
+function mainRealPilots(root) {
+  const flag = process.argv.indexOf('--pilots');
+  const pilots = flag > 0 ? Number(process.argv[flag + 1]) : QUICK ? 8 : 40;
+  const trialsFlag = process.argv.indexOf('--trials');
+  const trials = trialsFlag > 0 ? process.argv[trialsFlag + 1].split(',').map(Number) : [1];
+  const sizesFlag = process.argv.indexOf('--pilot-tasks');
+  const pilotSizes = sizesFlag > 0 ? process.argv[sizesFlag + 1].split(',').map(Number) : [40, 80];
+  const sizes = { pilots, trials, simulations: QUICK ? 60 : 100, draws: QUICK ? 10 : 20, drawExperiments: 20, delivered: QUICK ? 100 : 300 };
+  const pairs = terminalBenchPairs(root);
+  const summaries = [];
+  for (const pilotTasks of pilotSizes) summaries.push(...runRealPilots(pairs, pilotTasks, sizes).summaries);
+  console.log(
+    '| pilot tasks | trials | pilots | promised % | delivered % (mean over pilots) | promised − delivered | median tasks (sd) | sd delivered | 80 % interval: mean width, coverage |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const s of summaries) {
+    console.log(
+      `| ${s.pilotTasks} | ${s.trials} | ${s.pilots} | ${pc(s.promised)} | ${pc(s.delivered)} | ${pc(s.promised - s.delivered)} ± ${pc(s.differenceSe)} | ${s.tasks.median} (${s.tasks.sd.toFixed(0)}) | ${pc(s.sdDelivered)} | ${pc(s.width)}, ${pc(s.coverage)} ± ${pc(s.coverageSe)} |`,
+    );
+  }
+  console.log(JSON.stringify({ sizes, summaries }));
+}
+
+function mainOneRun(root) {
+  const flag = process.argv.indexOf('--pilots');
+  const pilots = flag > 0 ? Number(process.argv[flag + 1]) : QUICK ? 6 : 20;
+  const sizes = { pilots, simulations: QUICK ? 60 : 100, delivered: QUICK ? 100 : 300 };
+  const pairs = terminalBenchPairs(root);
+  console.log('| pilot tasks (A only) | gain spread | Δ | pilots | median tasks | promised % | delivered % | promised − delivered |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const results = [];
+  const spreadFlag = process.argv.indexOf('--spreads');
+  const spreads = spreadFlag > 0 ? process.argv[spreadFlag + 1].split(',').map(Number) : [undefined, 0.5, 1];
+  for (const spread of spreads) {
+    const s = runOneRunPilots(pairs, 80, sizes, spread);
+    results.push(s);
+    console.log(
+      `| ${s.pilotTasks} | ${s.gainSpread} | ${pc(s.delta)} | ${s.pilots} | ${s.tasks} | ${pc(s.promised)} | ${pc(s.delivered)} | ${pc(s.promised - s.delivered)} ± ${pc(s.differenceSe)} |`,
+    );
+  }
+  console.log(JSON.stringify({ sizes, results }));
+}
+
+function main() {
+  const root = realRoot();
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  if (only !== undefined && only !== 'synthetic' && root === undefined) {
+    throw new Error('the real logs are not there (/work/shared/data/real or ../shared/data/real)');
+  }
+  if (only === undefined || only === 'synthetic') mainCells(root);
+  if (root !== undefined && (only === undefined || only === 'real-pilots')) mainRealPilots(root);
+  if (root !== undefined && (only === undefined || only === 'one-run')) mainOneRun(root);
+}
+
+/** The synthetic cells and the one-pilot real cell. */
+function mainCells(root) {
+  const results = CELLS.map((cell) => runCell(cell));
   if (root !== undefined) results.push(runReal(root));
   console.log('| cell | plan | tasks | promised % | delivered % | z-test tasks | delivered at z-test tasks % |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');

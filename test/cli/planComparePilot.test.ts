@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
 import type { PlanComparePilotDocument } from '../../packages/cli/src/results/planSchemas.js';
-import { passk } from '../helpers/runPassk.js';
+import { passk, passkWide } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 // `plan compare --pilot A B`: two pilot logs read as compare reads them, their costs per attempt from
@@ -63,6 +63,11 @@ describe('plan compare --pilot', () => {
     expect(document.fixedTasks!.tasks).toBe(30);
     const designs = [{ tasks: row.tasks!, trials: 2 }, ...(document.fixedTasks!.trials === null ? [] : [{ tasks: 30, trials: document.fixedTasks!.trials }])];
     expect(document.costs!.cheapest!.cost).toBeCloseTo(Math.min(...designs.map((d) => d.tasks * d.trials * 2)), 12);
+    expect(document.costs!.costRatio).toBeNull();
+    // The power's interval from the pilot's sampling error (40 bootstrap draws by default), at level 0.8.
+    expect(row.powerInterval!.level).toBe(0.8);
+    expect(row.powerInterval!.draws).toBe(40);
+    expect(row.powerInterval!.lower).toBeLessThanOrEqual(row.powerInterval!.upper);
     const path = join(dir, 'plan.json');
     writeFileSync(path, run.stdout);
     const report = await passk('report', path, '--out', join(dir, 'report.html'));
@@ -70,11 +75,42 @@ describe('plan compare --pilot', () => {
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Plan from a pilot');
   }, 120_000);
 
-  it('text: leads with the answer, lines within 100 columns', async () => {
-    const run = await passk(...ARGS);
+  it('one run with --cost-ratio 3: B costs 3 × A per attempt (0.5 + 1.5 = 2 per task and trial), said in one line', async () => {
+    const args = ['plan', 'compare', '--metric', 'passAtK', '--k', '1', '--pilot', A, '--delta', '0.3', '--cost-col', 'cost', '--trials', '2'];
+    const run = await passk(...args, '--simulations', '40', '--cost-ratio', '3', '--power-draws', '0', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const document = JSON.parse(run.stdout) as PlanComparePilotDocument;
+    expect(() => checkResultDocument(document, 'plan.json')).not.toThrow();
+    expect(document.gain!.gainSpreadFrom).toBe('pilot');
+    expect(document.gain!.gainSpread).toBe(0);
+    expect(document.costs!.costRatio).toBe(3);
+    expect(document.rows[0]!.powerInterval).toBeNull();
+    expect(document.rows[0]!.cost).toBeCloseTo(document.rows[0]!.tasks! * 2 * 2, 12);
+    const text = await passk(...args, '--simulations', '20', '--cost-ratio', '3', '--power-draws', '0');
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain("B's cost per attempt is --cost-ratio 3 × A's");
+    const assumed = await passk(...args, '--simulations', '20', '--power-draws', '0');
+    expect(assumed.stdout).toContain('B is assumed to cost what A does per attempt');
+  }, 120_000);
+
+  it.each([
+    [['--pilot', A, B, '--cost-ratio', '2'], /^passk: --cost-ratio: only works with one --pilot run/],
+    [['--pilot', A, '--delta', '0.3', '--cost-ratio', '-1'], /^passk: --cost-ratio: /],
+    [['--mean', '0.3', '--delta', '0.1', '--power-draws', '5'], /^passk: --power-draws: only works with --pilot/],
+  ])('bad input %#: one line, exit 2', async (extra, message) => {
+    const run = await passk('plan', 'compare', '--metric', 'passAtK', '--k', '1', ...extra, '--simulations', '10');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(message);
+  });
+
+  // Its layout at 80 and 120 columns: test/cli/terminal/terminalWidth.test.ts.
+  it('text: leads with the answer', async () => {
+    const run = await passkWide(...ARGS, '--power-draws', '10');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toMatch(/^compare's verdict on B − A at pass@1 with power 80\.0%/);
     expect(run.stdout).toMatch(/Cheapest design: \d+ tasks × \d+ trials?/);
-    for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+    expect(run.stdout).toMatch(/simulated power {2}80\.0% interval/);
+    expect(run.stdout).toContain("Costs: each agent's cost per attempt is its pilot run's mean.");
   }, 120_000);
 });

@@ -61,6 +61,7 @@ export {
   type PilotCompareRow,
 } from './planning/comparePilot.js';
 export type { SimulatedPowerValue } from './planning/verdictPower.js';
+export type { PilotPowerInterval } from './planning/pilotPowerInterval.js';
 export {
   planPrecisionFromPilot,
   planPrecisionFromPilotSteps,

@@ -44,3 +44,26 @@ describe('plan compare --pilot: the resampled task difference (exact moments, py
     expect(Math.abs(m2 - variance)).toBeLessThan(4 * Math.sqrt((m4 - m2 * m2) / R));
   });
 });
+
+describe('plan compare --pilot: designs with more trials than the pilot keep its recorded ones', () => {
+  it('a task with 1 of 2 recorded trials at 5 trials and p = 0.4: c = 1 + Binomial(3, 0.4), mean 2.2, variance 0.72', () => {
+    // Closed form: E = 1 + 3·0.4, Var = 3·0.4·0.6; every draw in [1, 4].
+    const task = { pA: 0.4, pB: 0.4, pilot: { a: { n: 2, c: 1 }, b: { n: 2, c: 1 } } };
+    const rng = streamRng(12, 'beyond-pilot');
+    const R = 100_000;
+    let sum = 0;
+    let squares = 0;
+    for (let r = 0; r < R; r++) {
+      const { a } = countsOf(task, rng, 5);
+      expect(a.c).toBeGreaterThanOrEqual(1);
+      expect(a.c).toBeLessThanOrEqual(4);
+      sum += a.c;
+      squares += a.c * a.c;
+    }
+    const mean = sum / R;
+    const variance = squares / R - mean * mean;
+    expect(Math.abs(mean - 2.2)).toBeLessThan(4 * Math.sqrt(0.72 / R));
+    // SE of a sample variance √((μ4 − σ⁴)/R), μ4 of Binomial(3, 0.4) = 3pq(1 + 3(3 − 2)pq) = 0.72·1.72.
+    expect(Math.abs(variance - 0.72)).toBeLessThan(4 * Math.sqrt((0.72 * (1 + 3 * 0.24) - 0.72 ** 2) / R));
+  });
+});

@@ -244,8 +244,16 @@ export function planCommand(io: CliIo): CommandModule {
               .option('tasks', { type: 'number', describe: 'with --pilot: a fixed number of tasks; also find the trials per task needed there' })
               .option('gain-spread', {
                 type: 'number',
-                default: DEFAULT_GAIN_SPREAD,
-                describe: 'sd across tasks of the log-odds gain (0: the same gain on every task); not with two --pilot runs',
+                describe: `sd across tasks of the log-odds gain (0: the same gain on every task; default ${DEFAULT_GAIN_SPREAD}, with one --pilot run 0); not with two --pilot runs`,
+              })
+              .option('cost-ratio', {
+                type: 'number',
+                describe: "with one --pilot run: B's cost per attempt as a multiple of A's (default 1)",
+              })
+              .option('power-draws', {
+                type: 'number',
+                default: 40,
+                describe: "with --pilot: bootstrap draws of the pilot's tasks for the interval of the power (0: none)",
               })
               .option('simulations', {
                 type: 'number',
@@ -264,9 +272,11 @@ export function planCommand(io: CliIo): CommandModule {
             >,
           handler: async (args) => {
             requireOpenUnit('--power', args.power);
+            requireAlongside(args, 'power-draws', args.pilot !== undefined, "--pilot (the interval of the power from the pilot's tasks)", 40);
+            requireAlongside(args, 'cost-ratio', args.pilot?.length === 1, "one --pilot run (with two, each run's own cost per attempt is read)");
             if (args.pilot !== undefined) {
               if (args.mean !== undefined) throw new InputError('--mean', 'is read from the --pilot runs: give one or the other', args.mean);
-              if (args.pilot.length === 2 && args['gain-spread'] !== DEFAULT_GAIN_SPREAD) {
+              if (args.pilot.length === 2 && args['gain-spread'] !== undefined) {
                 throw new InputError(
                   '--gain-spread',
                   'is what two --pilot runs show (their per-task differences): give it with one run only',
@@ -294,7 +304,7 @@ export function planCommand(io: CliIo): CommandModule {
               power: args.power,
               alpha: args.alpha,
               trials,
-              gainSpread: args['gain-spread'],
+              gainSpread: args['gain-spread'] ?? DEFAULT_GAIN_SPREAD,
               simulations: requireInteger('--simulations', args.simulations, 0, 1_000_000),
               seed: requireSeedText(args.seed),
               checkWork: (tasks) =>

@@ -1,4 +1,4 @@
-import { InputError, planComparisonFromPilotSteps, requireInteger, type PilotComparePlan } from '@passk/sim';
+import { InputError, planComparisonFromPilotSteps, requireInteger, requirePositive, type PilotComparePlan } from '@passk/sim';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';
 import { requireWithin, WORK_LIMITS } from '../args/workLimits.js';
@@ -22,7 +22,9 @@ export interface PlanComparePilotArgs extends ResultsFileArgs {
   alpha: number;
   trials?: string;
   tasks?: number;
-  'gain-spread': number;
+  'gain-spread'?: number;
+  'cost-ratio'?: number;
+  'power-draws': number;
   simulations: number;
   seed: string;
   progress?: boolean;
@@ -41,6 +43,7 @@ export async function planComparePilotDocument(args: PlanComparePilotArgs, io: C
     throw new InputError('--delta', 'is read from a pilot of two runs (their difference): give it with one --pilot run only', args.delta);
   }
   if (files.length === 1 && args.delta === undefined) throw new InputError('--delta', 'is required with one --pilot run (the gain of B over it to detect)');
+  const costRatio = args['cost-ratio'] === undefined ? 1 : requirePositive('--cost-ratio', args['cost-ratio']);
   const read = await readRunFiles(files, args, args.name);
   const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
   const steps = planComparisonFromPilotSteps({
@@ -50,10 +53,11 @@ export async function planComparePilotDocument(args: PlanComparePilotArgs, io: C
     alpha: args.alpha,
     ...(files.length === 2
       ? { runs: [read.runs[0]!, read.runs[1]!] as const }
-      : { single: { tasks: read.runs[0]!.tasks, delta: args.delta!, gainSpread: args['gain-spread'] } }),
+      : { single: { tasks: read.runs[0]!.tasks, delta: args.delta!, ...(args['gain-spread'] === undefined ? {} : { gainSpread: args['gain-spread'] }) } }),
     trials,
     tasks: args.tasks === undefined ? undefined : requireInteger('--tasks', args.tasks, 2, 100_000),
     simulations: requireInteger('--simulations', args.simulations, 1, 1_000_000),
+    powerDraws: requireInteger('--power-draws', args['power-draws'], 0, 10_000),
     seed: requireSeedText(args.seed),
     checkWork: (tasks) =>
       requireWithin(WORK_LIMITS.simulatedTasks, args['max-simulated-tasks'], tasks, 'one power simulation of --simulations experiments has'),
@@ -64,6 +68,7 @@ export async function planComparePilotDocument(args: PlanComparePilotArgs, io: C
     plan,
     read.runs.map((run) => run.name),
     read.costs,
+    costRatio,
   );
   return withKind(RESULT_KINDS.planComparePilot, {
     mode: plan.mode,
@@ -77,14 +82,24 @@ export async function planComparePilotDocument(args: PlanComparePilotArgs, io: C
     gain: plan.gain,
     rows: plan.rows.map((row) => ({ ...row, cost: costs === null || row.tasks === null ? null : row.tasks * row.trials * costs.perDesignAttempt })),
     fixedTasks: plan.fixedTasks,
-    costs: costs && { perAttempt: costs.perAttempt, cheapest: cheapest(plan, costs.perDesignAttempt) },
+    costs: costs && {
+      perAttempt: costs.perAttempt,
+      costRatio: plan.mode === 'oneRun' ? costRatio : null,
+      assumption:
+        plan.mode === 'oneRun'
+          ? args['cost-ratio'] === undefined
+            ? "B is assumed to cost what A does per attempt (the pilot run's mean; --cost-ratio R to set B's as R × A's)"
+            : `B's cost per attempt is --cost-ratio ${costRatio} × A's (the pilot run's mean)`
+          : "each agent's cost per attempt is its pilot run's mean",
+      cheapest: cheapest(plan, costs.perDesignAttempt),
+    },
     simulation: plan.simulation,
     method:
       plan.method +
       (costs === null
         ? ''
         : plan.mode === 'oneRun'
-          ? "; cost per task and trial: the pilot run's mean cost per attempt for each agent"
+          ? `; cost per task and trial: the pilot run's mean cost per attempt × (1 + ${costRatio}) (A, and B at --cost-ratio ${costRatio})`
           : '; cost per task and trial: the sum of both runs’ mean cost per attempt'),
   });
 }
@@ -94,11 +109,12 @@ function priced(
   plan: PilotComparePlan,
   names: readonly string[],
   costs: readonly (PricedRun | null)[],
+  costRatio: number,
 ): { perAttempt: { name: string; cost: number; from: string }[]; perDesignAttempt: number } | null {
   if (costs.some((cost) => cost === null)) return null;
   const perAttempt = costs.map((cost, i) => ({ name: names[i]!, cost: meanCostPerAttempt(cost!), from: cost!.from }));
-  // One run: B is assumed to cost what A does per attempt.
-  const perDesignAttempt = plan.mode === 'pair' ? perAttempt[0]!.cost + perAttempt[1]!.cost : 2 * perAttempt[0]!.cost;
+  // One run: B costs costRatio × A's per attempt (1 unless --cost-ratio says otherwise).
+  const perDesignAttempt = plan.mode === 'pair' ? perAttempt[0]!.cost + perAttempt[1]!.cost : (1 + costRatio) * perAttempt[0]!.cost;
   return { perAttempt, perDesignAttempt };
 }
 

@@ -23,7 +23,10 @@ ${htmlTable(table.columns, table.rows, table.title)}`;
       },
       ...(plan.costs === null
         ? []
-        : [{ label: 'Cost per attempt', text: plan.costs.perAttempt.map((run) => `${run.name} ${run.cost.toPrecision(4)} (${run.from})`).join(', ') }]),
+        : [
+            { label: 'Cost per attempt', text: plan.costs.perAttempt.map((run) => `${run.name} ${run.cost.toPrecision(4)} (${run.from})`).join(', ') },
+            { label: 'Costs', text: plan.costs.assumption },
+          ]),
     ],
     scenario: null,
   };

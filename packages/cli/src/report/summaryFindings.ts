@@ -278,6 +278,7 @@ function planCompareFindings(result: PlanCompareDocument): Findings {
 
 /** `plan compare --pilot`: the tasks compare's verdict needs per trials per task, and the cheapest design. */
 function planComparePilotFindings(result: ResultDocumentOf<'passk.plan.compare-pilot'>): Findings {
+  const uncertain = result.rows.find((row) => row.tasks !== null && row.powerInterval !== null);
   const plans = result.rows.filter((row) => row.tasks !== null).map((row) => `${row.tasks} tasks at ${row.trials} trials`);
   return {
     question: `How many tasks and trials for ${pilotPlanLead(result)
@@ -290,8 +291,17 @@ function planComparePilotFindings(result: ResultDocumentOf<'passk.plan.compare-p
     ],
     rows: [],
     keyNumbers: [],
-    caveats: [],
+    caveats: uncertain === undefined ? [] : [pilotPowerCaveat(uncertain)],
   };
+}
+
+/** The pilot's sampling error on the power of a planned design, in one sentence. */
+function pilotPowerCaveat(row: ResultDocumentOf<'passk.plan.compare-pilot'>['rows'][number]): string {
+  const interval = row.powerInterval!;
+  return (
+    `The pilot is a sample: at ${row.tasks} tasks × ${row.trials} trials the power is ` +
+    `${formatPercent(row.simulatedPower.value)}, ${formatPercent(interval.level)} interval ${formatPercent(interval.lower)} to ${formatPercent(interval.upper)} from its sampling error.`
+  );
 }
 
 /** `plan precision --pilot`: the tasks CI (tasks) needs per trials per task, and the cheapest design. */

@@ -114,11 +114,29 @@ export const PlanCompareSchema = Type.Object(
   { $id: 'passk.plan.compare', description: '`passk plan compare --json`: tasks and trials to detect a difference between two runs.' },
 );
 
+/** The interval of a pilot plan's power from the pilot's sampling error (null with --power-draws 0, or where no tasks were found). */
+const PowerInterval = Type.Union(
+  [
+    Type.Object({
+      lower: Probability('lower bound'),
+      upper: Probability('upper bound'),
+      level: Level('e.g. 0.8'),
+      method: Type.String(),
+      draws: Count("bootstrap draws of the pilot's tasks"),
+      experiments: Count('experiments simulated on each draw'),
+      sdBetweenDraws: NonNegative('sd of the simulated power across draws'),
+      sdMonteCarlo: NonNegative("the part of it that is the draws' Monte Carlo noise (removed from the bounds)"),
+    }),
+    Type.Null(),
+  ],
+  { description: "the power's interval from the pilot's sampling error: its tasks bootstrapped, the power simulated on each draw; null with --power-draws 0" },
+);
+
 /** `passk plan compare --pilot --json`: tasks × trials for compare's verdict, from a pilot's resampled tasks. */
 export const PlanComparePilotSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.compare-pilot'),
-    schemaVersion: Type.Literal(2),
+    schemaVersion: Type.Literal(3),
     provenance: ProvenanceSchema,
     mode: Type.Union([Type.Literal('pair'), Type.Literal('oneRun')], { description: 'pair: two pilot runs; oneRun: one pilot run and --delta' }),
     sources: Type.Array(Type.Object({ name: Type.String(), file: Type.String(), tasks: Count('tasks read') }), { minItems: 1 }),
@@ -134,9 +152,21 @@ export const PlanComparePilotSchema = Type.Object(
       comparison: Probability("B's (A's + --delta with one run)"),
       sdDifference: Type.Union([NonNegative(), Type.Null()], { description: 'sd over pilot tasks of the per-task difference; null with one run' }),
     }),
-    gain: Type.Union([Type.Object({ delta: Type.Number(), logOddsShift: Type.Number(), gainSpread: NonNegative() }), Type.Null()], {
-      description: "one run: B's log-odds = A's + logOddsShift + gainSpread·Z per task; null with two runs",
-    }),
+    gain: Type.Union(
+      [
+        Type.Object({
+          delta: Type.Number(),
+          logOddsShift: Type.Number(),
+          gainSpread: NonNegative(),
+          gainSpreadFrom: Type.Union([Type.Literal('pilot'), Type.Literal('option')], {
+            description:
+              "pilot: no --gain-spread, one log-odds shift on every task (the gain in the metric varies with each pilot task's rate); option: --gain-spread as given",
+          }),
+        }),
+        Type.Null(),
+      ],
+      { description: "one run: B's log-odds = A's + logOddsShift + gainSpread·Z per task; null with two runs" },
+    ),
     rows: Type.Array(
       Type.Object({
         trials: Count('trials per task'),
@@ -148,18 +178,24 @@ export const PlanComparePilotSchema = Type.Object(
           { value: Probability(), se: NonNegative() },
           { description: "the simulated power of compare's verdict at these tasks, with its Monte Carlo SE" },
         ),
+        powerInterval: PowerInterval,
         trialsFrom: Type.Union([Type.Literal('subsample'), Type.Literal('posterior')], {
-          description: "subsample: of each task's recorded trials; posterior: binomial from the task's posterior rate",
+          description: "subsample: of each task's recorded trials; posterior: its recorded trials plus binomial draws from its posterior rate for the rest",
         }),
         cost: Type.Union([NonNegative(), Type.Null()], {
-          description: "the design's cost: tasks × trials × (A's + B's mean cost per attempt); null without costs",
+          description: "the design's cost: tasks × trials × (A's + B's mean cost per attempt; one run: A's × (1 + cost ratio)); null without costs",
         }),
       }),
       { minItems: 1 },
     ),
     fixedTasks: Type.Union(
       [
-        Type.Object({ tasks: Count(), trials: Type.Union([Count(), Type.Null()]), simulatedPower: Type.Object({ value: Probability(), se: NonNegative() }) }),
+        Type.Object({
+          tasks: Count(),
+          trials: Type.Union([Count(), Type.Null()]),
+          simulatedPower: Type.Object({ value: Probability(), se: NonNegative() }),
+          powerInterval: PowerInterval,
+        }),
         Type.Null(),
       ],
       { description: 'with --tasks: the fewest trials per task reaching --power at that many tasks (null when none up to 1000 does)' },
@@ -168,6 +204,10 @@ export const PlanComparePilotSchema = Type.Object(
       [
         Type.Object({
           perAttempt: Type.Array(Type.Object({ name: Type.String(), cost: NonNegative(), from: Type.String() })),
+          costRatio: Type.Union([NonNegative(), Type.Null()], {
+            description: "one run: B's cost per attempt as a multiple of A's (--cost-ratio, default 1); null with two runs",
+          }),
+          assumption: Type.String({ description: "where B's cost per attempt comes from, in one line (as the text prints it)" }),
           cheapest: Type.Union([Type.Object({ trials: Count(), tasks: Count(), cost: NonNegative() }), Type.Null()]),
         }),
         Type.Null(),

@@ -15,9 +15,10 @@ import { normalQuantile } from '../math/normalQuantile.js';
 import type { Rng } from '../rng/rng.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import { runSteps, type Steps } from '../stepwise.js';
-import { checkSeed, DEFAULT_GAIN_SPREAD, MAX_SIMULATED_TASKS, requireSimulations, VERDICT_TEST } from './compare.js';
+import { checkSeed, MAX_SIMULATED_TASKS, requireSimulations, VERDICT_TEST } from './compare.js';
 import { shiftRate, solveShift } from './logOddsShift.js';
 import { searchPower } from './powerSearch.js';
+import { pilotPowerIntervalSteps, type PilotPowerInterval } from './pilotPowerInterval.js';
 import { verdictPowerSteps, type SimulatedPowerValue, type TaskSource } from './verdictPower.js';
 
 /** Options of `planComparisonFromPilot`: the pilot (two runs paired by task, or one run and an assumed gain), the metric, the power asked and the designs to size. */
@@ -33,13 +34,19 @@ export interface PilotCompareOptions {
   readonly single?: {
     readonly tasks: readonly { readonly n: number; readonly c: number }[];
     readonly delta: number;
-    /** sd across tasks of B's log-odds gain (default DEFAULT_GAIN_SPREAD). */
+    /** sd across tasks of B's log-odds gain (default 0: one log-odds shift on every task, so the gain in the metric varies with each pilot task's rate). */
     readonly gainSpread?: number;
   };
   /** Trials per task to size the tasks for (each ≥ k; default k, the pilot's most trials, twice that). */
   readonly trials?: readonly number[];
   /** A fixed number of tasks: also find the fewest trials per task that reach the power there. */
   readonly tasks?: number;
+  /** Bootstrap draws of the pilot's tasks for the interval of the power at each answer (default 0: no interval; the CLI's default is 40). */
+  readonly powerDraws?: number;
+  /** Experiments simulated on each of those draws (default max(20, ⌈simulations / 8⌉)). */
+  readonly powerDrawExperiments?: number;
+  /** Level of that interval (default 0.8). */
+  readonly powerLevel?: number;
   /** Simulated experiments per size (required, ≥ 1; the CLI's default is DEFAULT_SIMULATIONS = 400). */
   readonly simulations: number;
   readonly seed?: Seed;
@@ -56,7 +63,9 @@ export interface PilotCompareRow {
   readonly attempts: number | null;
   /** The verdict's power at `tasks`, re-simulated there on streams independent of the search's (at the largest size tried when tasks is null). */
   readonly simulatedPower: SimulatedPowerValue;
-  /** How trials were drawn: `subsample` (of the pilot's recorded trials) or `posterior` (binomial from each task's posterior rate). */
+  /** The power's interval from the pilot's sampling error (pilotPowerIntervalSteps); null without powerDraws or tasks. */
+  readonly powerInterval: PilotPowerInterval | null;
+  /** How trials were drawn: `subsample` (of the pilot's recorded trials) or `posterior` (the recorded ones plus binomial draws from each task's posterior rate for the rest). */
   readonly trialsFrom: 'subsample' | 'posterior';
 }
 
@@ -78,10 +87,21 @@ export interface PilotComparePlan {
     readonly sdDifference: number | null;
   };
   /** With one run: B's log-odds = A's + logOddsShift + gainSpread·Z per task. Null with two runs. */
-  readonly gain: { readonly delta: number; readonly logOddsShift: number; readonly gainSpread: number } | null;
+  readonly gain: {
+    readonly delta: number;
+    readonly logOddsShift: number;
+    readonly gainSpread: number;
+    /** `pilot`: no spread given, one shift on every task (the metric's gain varies with the pilot's rates); `option`: gainSpread as given. */
+    readonly gainSpreadFrom: 'pilot' | 'option';
+  } | null;
   readonly rows: readonly PilotCompareRow[];
   /** With `tasks`: the fewest trials per task reaching the power at that many tasks (null when none up to the limit does). */
-  readonly fixedTasks: { readonly tasks: number; readonly trials: number | null; readonly simulatedPower: SimulatedPowerValue } | null;
+  readonly fixedTasks: {
+    readonly tasks: number;
+    readonly trials: number | null;
+    readonly simulatedPower: SimulatedPowerValue;
+    readonly powerInterval: PilotPowerInterval | null;
+  } | null;
   readonly simulation: { readonly datasets: number; readonly seed: Seed; readonly test: string };
   readonly method: string;
 }
@@ -92,6 +112,10 @@ const MAX_SEARCH_TRIALS = 1000;
 const MAX_SEARCH_TASKS = 100_000;
 /** Draws of the pilot's tasks that solve for the log-odds shift of one run's gain. */
 const SHIFT_DRAWS = 20_000;
+/** Most bootstrap draws of the pilot for the power's interval. */
+const MAX_POWER_DRAWS = 10_000;
+/** Default level of the power's interval: 80 % (its percentiles from tens of draws are stable). */
+const DEFAULT_POWER_LEVEL = 0.8;
 /** Beta weight when the fitted one is ∞ (as the compare interval's noise term). */
 const MAX_CONCENTRATION = 1e5;
 
@@ -104,11 +128,13 @@ export function planComparisonFromPilot(options: PilotCompareOptions): PilotComp
  * Tasks × trials for `passk compare` to reach its verdict with the power asked, from a pilot.
  * Each simulated experiment resamples the pilot's tasks with replacement (paired: a task brings
  * both agents), and on each task draws each agent's counts at n trials: n of the task's recorded
- * trials without replacement where the pilot has n (`subsample`), else c ~ Binomial(n, p) with p
- * drawn from the task's posterior under the agent's task population fitted to the pilot
- * (`posterior`: Beta(a + c, b + n − c), or the point mass at 0 or 1 with its posterior probability
- * where the fit has them; PopulationFits, as compare's interval). With one run and a gain Δ:
- * p_A from A's posterior and p_B = logistic(logit p_A + δ + s·Z), δ solved so that the mean over
+ * trials without replacement where the pilot has n (`subsample`), else the task's N recorded
+ * trials plus c' ~ Binomial(n − N, p) with p drawn from the task's posterior under the agent's task
+ * population fitted to the pilot (`posterior`: Beta(a + c, b + n − c), or the point mass at 0 or 1
+ * with its posterior probability where the fit has them; PopulationFits, as compare's interval).
+ * Keeping the recorded trials keeps how A's and B's rates go together on a task: drawing all n from
+ * independent posteriors made the plan conservative by 4.8 ± 3.1 points on real pilots (decision
+ * study, docs/planning.md). With one run and a gain Δ: p_A from A's posterior and p_B = logistic(logit p_A + δ + s·Z), δ solved so that the mean over
  * the pilot's tasks of B's metric is A's + Δ (s: the gain's spread, not seen in one run).
  * Power is that of compare's verdict (verdictPowerSteps), sizes found by searchPower.
  */
@@ -124,10 +150,11 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   if ((options.runs === undefined) === (options.single === undefined)) {
     throw new InputError('options', 'must give either runs (two runs of a pilot) or single (one run and a gain)', Object.keys(options).join(', '));
   }
-  const fits = new PopulationFits();
   const metric = options.metric;
   const value = (side: { n: number; c: number }) => taskMetricValue(metric, side.n, side.c, k);
   let source: TaskSource;
+  /** The task source built the same way from a resample (with replacement) of the pilot's tasks. */
+  let resampled: (rng: Rng) => TaskSource;
   let pilot: PilotComparePlan['pilot'];
   let gain: PilotComparePlan['gain'] = null;
   let direction: 1 | -1;
@@ -147,9 +174,8 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
     const sd = Math.sqrt(d.reduce((s, x) => s + (x - mean) ** 2, 0) / (d.length - 1));
     if (mean === 0) throw new InputError('pairs', `show no difference in ${metric} at k = ${k} to plan for (B − A = 0 over ${counted.length} tasks)`, 0);
     direction = mean > 0 ? 1 : -1;
-    const priorA = fits.fitted(countGroups(pairs.map((pair) => pair.a))) ?? JEFFREYS_PRIOR;
-    const priorB = fits.fitted(countGroups(pairs.map((pair) => pair.b))) ?? JEFFREYS_PRIOR;
-    source = pairedPilotSource(pairs, priorA, priorB);
+    source = fittedPairedSource(pairs);
+    resampled = (rng) => fittedPairedSource(resample(rng, pairs));
     const baseline = counted.reduce((s, pair) => s + value(pair.a), 0) / counted.length;
     pilot = { tasks: pairs.length, trials: trialRange(pairs.flatMap((pair) => [pair.a.n, pair.b.n])), baseline, comparison: baseline + mean, sdDifference: sd };
     pilotN = pairs.flatMap((pair) => [pair.a.n, pair.b.n]);
@@ -163,41 +189,32 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
     if (typeof delta !== 'number' || !(Math.abs(delta) > 0 && Math.abs(delta) < 1)) {
       throw new InputError('single.delta', 'must be a non-zero number between −1 and 1', delta);
     }
-    const gainSpread = requireNonNegative('single.gainSpread', single.gainSpread ?? DEFAULT_GAIN_SPREAD);
+    const spreadGiven = single.gainSpread !== undefined;
+    const gainSpread = requireNonNegative('single.gainSpread', single.gainSpread ?? 0);
     if (!(gainSpread <= 10)) throw new InputError('single.gainSpread', 'must be at most 10 (an sd of log-odds)', gainSpread);
-    const prior = fits.fitted(countGroups(tasks)) ?? JEFFREYS_PRIOR;
-    const taskMetric = metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
-    // Fixed draws (task, p_A, Z) on which the mean gain is solved for δ.
-    const shiftRng = streamRng(seed, 'plan-pilot', 'shift');
-    const draws = Array.from({ length: SHIFT_DRAWS }, () => {
-      const task = tasks[Math.floor(shiftRng.uniform() * tasks.length)]!;
-      return { p: posteriorRate(shiftRng, prior, task.n, task.c), z: standardNormal(shiftRng) };
-    });
-    const baseline = draws.reduce((s, draw) => s + taskMetric(draw.p), 0) / draws.length;
-    const comparison = baseline + delta;
-    if (!(comparison > 0 && comparison < 1)) {
-      throw new InputError('single.delta', `must keep agent B's metric inside (0, 1): the pilot's is ${baseline.toFixed(4)}`, delta);
+    const model = oneRunModel(tasks, metric, k, delta, gainSpread, streamRng(seed, 'plan-pilot', 'shift'));
+    if (!(model.comparison > 0 && model.comparison < 1)) {
+      throw new InputError('single.delta', `must keep agent B's metric inside (0, 1): the pilot's is ${model.baseline.toFixed(4)}`, delta);
     }
-    const meanB = (shift: number) => draws.reduce((s, draw) => s + taskMetric(shiftRate(draw.p, shift + gainSpread * draw.z)), 0) / draws.length;
-    const reachable = meanB(delta > 0 ? 40 : -40);
-    if (delta > 0 ? reachable < comparison - 1e-9 : reachable > comparison + 1e-9) {
+    if (delta > 0 ? model.reachable < model.comparison - 1e-9 : model.reachable > model.comparison + 1e-9) {
       throw new InputError(
         'single.delta',
-        `is more than a log-odds shift can give on this pilot (tasks at p = 0 or 1 stay there): at most ${(reachable - baseline).toFixed(4)}`,
+        `is more than a log-odds shift can give on this pilot (tasks at p = 0 or 1 stay there): at most ${(model.reachable - model.baseline).toFixed(4)}`,
         delta,
       );
     }
-    const logOddsShift = solveShift((shift) => meanB(shift) - comparison);
     direction = delta > 0 ? 1 : -1;
-    gain = { delta, logOddsShift, gainSpread };
-    source = {
-      task: (rng) => {
-        const task = tasks[Math.floor(rng.uniform() * tasks.length)]!;
-        const pA = posteriorRate(rng, prior, task.n, task.c);
-        return { pA, pB: shiftRate(pA, logOddsShift + gainSpread * standardNormal(rng)) };
-      },
+    gain = { delta, logOddsShift: model.logOddsShift, gainSpread, gainSpreadFrom: spreadGiven ? 'option' : 'pilot' };
+    source = model.source;
+    // A resample's shift is solved anew (B's metric = A's + Δ on that resample), from the same shift stream.
+    resampled = (rng) => oneRunModel(resample(rng, tasks), metric, k, delta, gainSpread, streamRng(seed, 'plan-pilot', 'shift')).source;
+    pilot = {
+      tasks: tasks.length,
+      trials: trialRange(tasks.map((task) => task.n)),
+      baseline: model.baseline,
+      comparison: model.comparison,
+      sdDifference: null,
     };
-    pilot = { tasks: tasks.length, trials: trialRange(tasks.map((task) => task.n)), baseline, comparison, sdDifference: null };
     pilotN = tasks.map((task) => task.n);
   }
   const maxN = Math.max(k, ...pilotN);
@@ -210,6 +227,9 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   for (const n of trialsList) trialsSum += requireInteger('trials', n, k);
   if (!(trialsSum <= ARGUMENT_LIMITS.planTrials)) throw new InputError('trials', `must sum to at most ${ARGUMENT_LIMITS.planTrials}`, trialsSum);
   const fixed = options.tasks === undefined ? undefined : requireInteger('tasks', options.tasks, 2, MAX_SEARCH_TASKS);
+  const draws = requireInteger('powerDraws', options.powerDraws ?? 0, 0, MAX_POWER_DRAWS);
+  const drawExperiments = requireInteger('powerDrawExperiments', options.powerDrawExperiments ?? Math.max(20, Math.ceil(simulations / 8)), 2, 1_000_000);
+  const powerLevel = requireOpenUnit('powerLevel', options.powerLevel ?? DEFAULT_POWER_LEVEL);
   const verdict = { metric, k, alpha, direction, datasets: simulations, seed } as const;
   let done = 0;
   const counted = function* (steps: Steps<SimulatedPowerValue>, tasks: number): Steps<SimulatedPowerValue> {
@@ -227,6 +247,19 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
       if (next.done) return next.value;
       done = before + next.value.done;
       yield { done, total: before + simulations * 8 };
+    }
+  };
+  // The promise's own uncertainty at a design: the pilot's tasks bootstrapped (pilotPowerIntervalSteps).
+  const intervalAt = function* (tasks: number, n: number): Steps<PilotPowerInterval | null> {
+    if (draws === 0) return null;
+    options.checkWork?.(drawExperiments * tasks);
+    const before = done;
+    const steps = pilotPowerIntervalSteps(resampled, tasks, n, verdict, { draws, experiments: drawExperiments, level: powerLevel });
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+      done = before + next.value.done;
+      yield { done, total: before + next.value.total };
     }
   };
   // The z-test's tasks from the pilot's spread of differences (or Δ's): the search's first guess.
@@ -249,6 +282,7 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
       tasks: found.size,
       attempts: found.size === null ? null : 2 * found.size * n,
       simulatedPower: checked,
+      powerInterval: found.size === null ? null : yield* intervalAt(found.size, n),
       trialsFrom: trialsFrom(n),
     });
   }
@@ -261,7 +295,12 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
     });
     const checked =
       found.size === null ? found.power : yield* counted(verdictPowerSteps(source, fixed, found.size, { ...verdict, seed: checkSeed(seed) }), fixed);
-    fixedTasks = { tasks: fixed, trials: found.size, simulatedPower: checked };
+    fixedTasks = {
+      tasks: fixed,
+      trials: found.size,
+      simulatedPower: checked,
+      powerInterval: found.size === null ? null : yield* intervalAt(fixed, found.size),
+    };
   }
   return {
     mode: options.runs !== undefined ? 'pair' : 'oneRun',
@@ -277,9 +316,64 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
     method:
       (options.runs !== undefined
         ? "the pilot's tasks resampled with replacement (both agents' counts of a task together)"
-        : `the pilot's tasks resampled with replacement; B's log-odds = A's + ${gain!.logOddsShift.toFixed(3)} + ${gain!.gainSpread}·Z per task (the gain's spread is assumed: one run cannot show it)`) +
-      "; trials subsampled from a task's recorded ones where it has enough, else binomial from the task's posterior rate under the task population fitted to the pilot; " +
+        : `the pilot's tasks resampled with replacement; B's log-odds = A's + ${gain!.logOddsShift.toFixed(3)}` +
+          (gain!.gainSpreadFrom === 'pilot'
+            ? " on every task (the gain in the metric varies with each task's rate, as the pilot's rates spread)"
+            : ` + ${gain!.gainSpread}·Z per task (the gain's spread as given)`)) +
+      "; trials subsampled from a task's recorded ones where it has enough, else its recorded ones plus binomial draws from its posterior rate under the task population fitted to the pilot; " +
       `tasks: the fewest whose simulated power of compare's verdict reaches ${power}`,
+  };
+}
+
+/** A pilot's tasks (or pairs) drawn with replacement, as many as it has. */
+function resample<T>(rng: Rng, items: readonly T[]): T[] {
+  return Array.from({ length: items.length }, () => items[Math.floor(rng.uniform() * items.length)]!);
+}
+
+/** The paired source of a pilot of two runs, each agent's task population fitted to it (as compare's interval). */
+function fittedPairedSource(pairs: readonly PairedTrials[]): TaskSource {
+  const fits = new PopulationFits();
+  const priorA = fits.fitted(countGroups(pairs.map((pair) => pair.a))) ?? JEFFREYS_PRIOR;
+  const priorB = fits.fitted(countGroups(pairs.map((pair) => pair.b))) ?? JEFFREYS_PRIOR;
+  return pairedPilotSource(pairs, priorA, priorB);
+}
+
+/**
+ * One run and a gain Δ: fixed draws (task, p_A from its posterior, Z) from `rng`, the shift δ solved
+ * so that their mean of B's metric at logistic(logit p_A + δ + s·Z) is A's + Δ, and the task source
+ * drawing p_A the same way and p_B shifted. `reachable` is B's mean at the largest shift (±40).
+ */
+function oneRunModel(
+  tasks: readonly { readonly n: number; readonly c: number }[],
+  metric: 'passAtK' | 'passHatK',
+  k: number,
+  delta: number,
+  gainSpread: number,
+  rng: Rng,
+): { baseline: number; comparison: number; reachable: number; logOddsShift: number; source: TaskSource } {
+  const prior = new PopulationFits().fitted(countGroups(tasks)) ?? JEFFREYS_PRIOR;
+  const taskMetric = metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
+  const draws = Array.from({ length: SHIFT_DRAWS }, () => {
+    const task = tasks[Math.floor(rng.uniform() * tasks.length)]!;
+    return { p: posteriorRate(rng, prior, task.n, task.c), z: standardNormal(rng) };
+  });
+  const baseline = draws.reduce((s, draw) => s + taskMetric(draw.p), 0) / draws.length;
+  const comparison = baseline + delta;
+  const meanB = (shift: number) => draws.reduce((s, draw) => s + taskMetric(shiftRate(draw.p, shift + gainSpread * draw.z)), 0) / draws.length;
+  const reachable = meanB(delta > 0 ? 40 : -40);
+  const logOddsShift = comparison > 0 && comparison < 1 ? solveShift((shift) => meanB(shift) - comparison) : 0;
+  return {
+    baseline,
+    comparison,
+    reachable,
+    logOddsShift,
+    source: {
+      task: (draw) => {
+        const task = tasks[Math.floor(draw.uniform() * tasks.length)]!;
+        const pA = posteriorRate(draw, prior, task.n, task.c);
+        return { pA, pB: shiftRate(pA, logOddsShift + gainSpread * standardNormal(draw)) };
+      },
+    },
   };
 }
 

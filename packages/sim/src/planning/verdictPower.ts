@@ -51,7 +51,8 @@ const COMPARE_SEED = 1;
 /**
  * Power of the verdict `passk compare` prints, by simulation: R experiments of T tasks × n trials
  * per agent, each task's counts c_A ~ Binomial(n, p_A), c_B ~ Binomial(n, p_B) (a pilot task with at
- * least n trials: n of its recorded trials drawn without replacement), and on each the verdict of
+ * least n trials: n of its recorded trials drawn without replacement; with fewer, its recorded
+ * trials plus Binomial(n − N, p) for the rest), and on each the verdict of
  * `compare` at the metric and k: "B is better" needs the task-population interval of B − A
  * (pairedDifferenceInterval) to exclude 0 and the paired permutation test (pairedPValueSteps) to
  * reject at α (differenceVerdict). Power = share of experiments whose verdict is "better"
@@ -101,7 +102,16 @@ export function countsOf(task: LatentTask, rng: Rng, n: number): PairedTrials {
   if (pilot !== undefined && pilot.a.n >= n && pilot.b.n >= n) {
     return { a: { n, c: subsample(rng, pilot.a.n, pilot.a.c, n) }, b: { n, c: subsample(rng, pilot.b.n, pilot.b.c, n) } };
   }
-  return { a: { n, c: binomial(rng, n, task.pA) }, b: { n, c: binomial(rng, n, task.pB) } };
+  // More trials than the pilot has: its recorded trials kept (they hold how A's and B's rates go
+  // together on this task) and only the extra ones drawn from the posterior rates.
+  return { a: { n, c: beyondPilot(rng, pilot?.a, n, task.pA) }, b: { n, c: beyondPilot(rng, pilot?.b, n, task.pB) } };
+}
+
+/** n trials of one agent on a task: a subsample of the pilot's where it has n, else its c plus Binomial(n − N, p). */
+function beyondPilot(rng: Rng, recorded: { readonly n: number; readonly c: number } | undefined, n: number, p: number): number {
+  if (recorded === undefined) return binomial(rng, n, p);
+  if (recorded.n >= n) return subsample(rng, recorded.n, recorded.c, n);
+  return recorded.c + binomial(rng, n - recorded.n, p);
 }
 
 /** Successes among n of N recorded trials (c of them successes) drawn without replacement (hypergeometric; internal, also used by precisionPilot). */
