@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/** The slow suite's files (`pnpm test:slow`), left out of the default run. */
+export const SLOW_TESTS = 'test/**/*.slow.test.ts';
+
 // Tests import the library from source (no build needed for unit tests) except @passk/sim/node;
 // that and the CLI tests run what is built, which `pnpm test` builds first.
 export default defineConfig({
@@ -17,7 +20,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The pack-and-install test needs the registry and a minute: `pnpm test:pack` (vitest.pack.config.ts).
-    exclude: [...configDefaults.exclude, 'test/pack/**'],
+    // Files named *.slow.test.ts (reduced statistical studies, Python fixture self-checks, long
+    // end-to-end runs) are the slow suite: `pnpm test:slow` (vitest.slow.config.ts); CI runs both.
+    exclude: [...configDefaults.exclude, 'test/pack/**', SLOW_TESTS],
     testTimeout: 30_000,
     // fast-check draws from a fixed seed (PASSK_FC_SEED=random explores): test/helpers/fastCheckSeed.ts.
     setupFiles: ['test/helpers/fastCheckSeed.ts'],

@@ -60,7 +60,20 @@ describe('defaults, pinned once', () => {
     const ks = `1..${Math.min(DEFAULTS.largestK, largestN)}`;
     const spelt = ['--confidence', '0.95', '--bootstrap', '1000', '--seed', '1', '--permutations', '10000', '--min-overlap', '0.5', '--k', ks];
     expect(spelt.map(String)).toEqual(
-      ['--confidence', DEFAULTS.confidence, '--bootstrap', DEFAULTS.bootstrap, '--seed', DEFAULTS.seed, '--permutations', DEFAULTS.permutations, '--min-overlap', DEFAULTS.minOverlap, '--k', ks].map(String),
+      [
+        '--confidence',
+        DEFAULTS.confidence,
+        '--bootstrap',
+        DEFAULTS.bootstrap,
+        '--seed',
+        DEFAULTS.seed,
+        '--permutations',
+        DEFAULTS.permutations,
+        '--min-overlap',
+        DEFAULTS.minOverlap,
+        '--k',
+        ks,
+      ].map(String),
     );
     const byDefault = await json('compare', SMALL_A, SMALL_B);
     expect(byDefault).toEqual(await json('compare', SMALL_A, SMALL_B, ...spelt));
@@ -74,7 +87,15 @@ describe('defaults, pinned once', () => {
     const more = { permutations: DEFAULTS.permutations, exactLimit: DEFAULTS.exactLimit, minOverlap: DEFAULTS.minOverlap };
     const byDefault = compareRuns(a, b, { ks });
     expect(byDefault).toEqual(compareRuns(a, b, { ks, ...spelt, ...more }));
-    for (const other of [{ confidence: 0.9 }, { sides: 1 as const }, { bootstrap: 200 }, { seed: 2 }, { permutations: 999 }, { exactLimit: 40 }, { minOverlap: 1 }]) {
+    for (const other of [
+      { confidence: 0.9 },
+      { sides: 1 as const },
+      { bootstrap: 200 },
+      { seed: 2 },
+      { permutations: 999 },
+      { exactLimit: 40 },
+      { minOverlap: 1 },
+    ]) {
       expect(compareRuns(a, b, { ks, ...other }), JSON.stringify(other)).not.toEqual(byDefault);
     }
   });
@@ -83,7 +104,9 @@ describe('defaults, pinned once', () => {
     const a = await runOf('a', A);
     const ks = `1..${Math.min(DEFAULTS.largestK, Math.min(...a.tasks.map((t) => t.n)))}`;
     const byDefault = await json('estimate', A);
-    expect(byDefault).toEqual(await json('estimate', A, '--confidence', String(DEFAULTS.confidence), '--sides', String(DEFAULTS.sides), '--interval', DEFAULTS.interval, '-k', ks));
+    expect(byDefault).toEqual(
+      await json('estimate', A, '--confidence', String(DEFAULTS.confidence), '--sides', String(DEFAULTS.sides), '--interval', DEFAULTS.interval, '-k', ks),
+    );
     for (const [option, other] of [
       ['--confidence', '0.9'],
       ['--sides', '1'],

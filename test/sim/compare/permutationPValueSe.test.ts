@@ -65,7 +65,20 @@ describe('permutation p-values: the Monte Carlo SE against the binomial closed f
     // Run A 0 to 3 of 3 trials, run B 0 to 2 of 2: exact p₀ by the enumeration the Python reference
     // of trialPermutationTest.test.ts checks; the Monte Carlo draws are then Binomial(R, p₀) counts.
     const pair = (cA: number, cB: number): PairedCounts => ({ a: { n: 3, c: cA }, b: { n: 2, c: cB } });
-    const pairs = [pair(2, 0), pair(2, 1), pair(1, 0), pair(2, 2), pair(1, 1), pair(2, 0), pair(0, 1), pair(1, 0), pair(2, 1), pair(3, 1), pair(1, 0), pair(1, 2)];
+    const pairs = [
+      pair(2, 0),
+      pair(2, 1),
+      pair(1, 0),
+      pair(2, 2),
+      pair(1, 1),
+      pair(2, 0),
+      pair(0, 1),
+      pair(1, 0),
+      pair(2, 1),
+      pair(3, 1),
+      pair(1, 0),
+      pair(1, 2),
+    ];
     const value = (n: number, c: number) => c / n;
     const run = (exactCombinations: number, replicates: number, seed: number) =>
       runSteps(trialPermutationTestSteps(pairs, value, { exactCombinations, replicates, rng: () => streamRng(seed, 'p-value-se') }));
