@@ -4,6 +4,7 @@
 //   estimators  packages/sim/src/estimators   test/sim/estimators
 //   intervals   packages/sim/src/intervals    test/sim/intervals
 //   compare     packages/sim/src/compare      test/sim/compare
+//   permutation compare's signFlipTest.ts and trialPermutationTest.ts   test/sim/compare
 //   summary     packages/sim/src/engine/summarise.ts   test/sim/engine/summarise.test.ts
 // Reports: reports/mutation/SCOPE.html and SCOPE.json (git-ignored). The tests each scope runs are in
 // vitest.mutation.config.ts, which reads the scope from PASSK_MUTATION_SCOPE as this file does.

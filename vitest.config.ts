@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -29,6 +30,9 @@ export default defineConfig({
     // Test files share each worker's module cache (no module-level state but the pool of simulate threads, which holds no results: docs/design.md §5.8);
     // this halves the suite's wall time, most of which was loading modules file by file.
     isolate: false,
+    // Both cores of a 2-core machine (vitest's default is one worker fewer than the cores, which
+    // there is one): the main process only collects results while the workers run the files.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Chart goldens are file snapshots (toMatchFileSnapshot): UPDATE_GOLDEN=1 rewrites them, as `-u` does.
     ...(process.env.UPDATE_GOLDEN === '1' ? { update: true } : {}),
     // .ci/run sets PASSK_TEST_REPORT to also write a JSON report it can count from.
