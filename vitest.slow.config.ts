@@ -6,5 +6,6 @@ import base, { SLOW_TESTS } from './vitest.config.js';
 // (.ci/run) runs it after `pnpm test` and counts its tests in the summary line.
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: [SLOW_TESTS], exclude: [...configDefaults.exclude, 'test/pack/**'] },
+  // Longer per-test limit than the fast suite's 30 s: these tests run for tens of seconds when idle.
+  test: { ...base.test, include: [SLOW_TESTS], exclude: [...configDefaults.exclude, 'test/pack/**'], testTimeout: 300_000 },
 });
