@@ -159,7 +159,10 @@ describe('summarise with R = 5 replicates (Python reference)', () => {
     });
   });
 
-  it('metrics with no totals: mean 0 and SE 0', () => {
+  it('metrics with no totals: mean 0 and SE 0; the over-cap figures are null without caps (the scenario has none)', () => {
     expect(rows()[1]!.abstained).toEqual({ value: 0, se: 0, exact: null });
+    for (const metric of ['costOverCap', 'costOvershoot', 'latencyOverCap', 'latencyOvershoot'] as const) {
+      expect(rows()[0]![metric], metric).toEqual({ value: null, se: null, exact: null });
+    }
   });
 });
