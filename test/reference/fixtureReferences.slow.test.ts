@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const COMPARE = new URL('../fixtures/compare/', import.meta.url);
 const hasScipy = spawnSync('python3', ['-c', 'import numpy, scipy']).status === 0;
 
-describe.runIf(hasScipy)('the committed references reproduce their fixtures', { timeout: 120_000 }, () => {
+describe.runIf(hasScipy)('the committed references reproduce their fixtures', () => {
   it.each([
     ['expected.json', 'reference.py'],
     ['benchmark-expected.json', 'benchmark_reference.py'],
