@@ -1,5 +1,5 @@
 // The coverage study's grid and one cell's measurement (shared by bench/coverage.mjs and the CI test
-// test/sim/benchmark/coverage.test.ts). A cell draws `datasets` benchmarks of T tasks from a known
+// test/sim/benchmark/coverage.slow.test.ts). A cell draws `datasets` benchmarks of T tasks from a known
 // task population — p_t ~ population, c_t ~ Binomial(n, p_t) — and records, per method, how often
 // its interval covers the truth, misses it below (upper < truth) or above (lower > truth), and its
 // mean width. Two truths per dataset: the population's pass@k / pass^k (fixed per cell) and this

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +17,7 @@ const expected = JSON.parse(readFileSync(F('expected.json'), 'utf8')) as {
   >;
 };
 // The this-benchmark intervals: test/fixtures/compare/benchmark-expected.json from
-// `python3 test/fixtures/compare/benchmark_reference.py` (numpy/scipy; `--check` recomputes it, below).
+// `python3 test/fixtures/compare/benchmark_reference.py` (numpy/scipy; `--check` recomputes it: test/reference/fixtureReferences.slow.test.ts).
 interface BenchmarkReference {
   difference: number;
   se: number;
@@ -93,17 +92,6 @@ describe('passk compare', () => {
       expectBenchmark(comparison!.rows[i]!.passHatK, row.passHatK);
     });
   });
-
-  const hasScipy = spawnSync('python3', ['-c', 'import numpy, scipy']).status === 0;
-  it.runIf(hasScipy)(
-    'benchmark-expected.json is what the committed reference computes from the fixtures (benchmark_reference.py --check)',
-    () => {
-      const run = spawnSync('python3', [F('benchmark_reference.py'), '--check'], { encoding: 'utf8' });
-      expect(run.stderr).toBe('');
-      expect(run.status).toBe(0);
-    },
-    120_000,
-  );
 
   it('text output leads each comparison with the answer, then the table, the pairing and the per-task view, then the runs read', async () => {
     const run = await passkWide('compare', F('small-a.csv'), F('small-b.csv'), '--k', '1..4', '--bootstrap', '0');

@@ -1,0 +1,11 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+import base, { SLOW_TESTS } from './vitest.config.js';
+
+// `pnpm test:slow`: only the slow suite (files named *.slow.test.ts), which `pnpm test` leaves out:
+// the reduced statistical studies, the Python fixture self-checks and long end-to-end runs. CI
+// (.ci/run) runs it after `pnpm test` and counts its tests in the summary line.
+export default defineConfig({
+  ...base,
+  // Longer per-test limit than the fast suite's 30 s: these tests run for tens of seconds when idle.
+  test: { ...base.test, include: [SLOW_TESTS], exclude: [...configDefaults.exclude, 'test/pack/**'], testTimeout: 300_000 },
+});
