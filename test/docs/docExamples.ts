@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { passk, REPO_ROOT } from '../helpers/runPassk.js';
 
 // The command examples of README.md and docs/*.md, read out of their fenced blocks, run, and their
-// shown output compared with what the program prints now (test/docs/examples.test.ts). The rules, for whoever writes a page:
+// shown output compared with what the program prints now (test/docs/examples.slow.test.ts). The rules, for whoever writes a page:
 //
 // - A block (```console, ```text, ```sh, ``` …) is an example when it holds a passk command: a line
 //   `$ pnpm passk …` or `$ passk …` (its output follows, up to the next `$ ` line or the block's
@@ -23,7 +23,7 @@ import { passk, REPO_ROOT } from '../helpers/runPassk.js';
 // - A block that must not run carries a marker on the line before its fence:
 //   `<!-- examples: not run — the reason -->`. Every other example block must be runnable: the test
 //   fails on one it cannot run, so nothing is skipped silently.
-// - `UPDATE_DOCS=1 pnpm exec vitest run test/docs/examples.test.ts` re-records every shown output (and exit code)
+// - `UPDATE_DOCS=1 pnpm exec vitest run --config vitest.slow.config.ts test/docs/examples.slow.test.ts` re-records every shown output (and exit code)
 //   from what the commands print now, keeping an example's one "…" and its number of lines around it
 //   (an example with several "…" is re-recorded by hand: the test says which).
 

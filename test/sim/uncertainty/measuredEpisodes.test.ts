@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { fitDependence } from '../../../packages/sim/src/dependence/fitDependence.js';
-import { exactValuesFor } from '../../../packages/sim/src/engine/exactValues.js';
 import { simulate } from '../../../packages/sim/src/engine/simulate.js';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
@@ -9,8 +8,6 @@ import { blockScenario } from '../../../packages/sim/src/uncertainty/blockScenar
 import { drawDependencePopulation, parseEpisodes } from '../../../packages/sim/src/uncertainty/drawDependencePopulation.js';
 import { drawnParameters } from '../../../packages/sim/src/uncertainty/measuredParameters.js';
 import { observedBudget } from '../../../packages/sim/src/uncertainty/observedBudget.js';
-// The reduced decision study (bench/decisions/whatIfCoverage.mjs) runs on the built library.
-import { DEPENDENT_TRUTHS, dependentWhatIfCoverage } from '../../../bench/decisions/whatIfCoverage.mjs';
 
 // tasks.measured.episodes (issue #41, the attempt-ordered case): the episodes a retry-dependence model
 // was fitted to ride along in the scenario, and every block of 64 replicates refits that model and its
@@ -139,51 +136,4 @@ describe('drawDependencePopulation: one bootstrap refit of the chosen model', ()
   });
 });
 
-describe('what-if coverage with dependent retries, reduced (bench/decisions/whatIfCoverage.mjs)', () => {
-  it("the study's truths: the engine's closed form of coverage@k under Beta tasks and feedback is Python's", () => {
-    // test/reference/dependent_truth.py (closed form for η ≥ 0, scipy quad for η < 0).
-    const python: Record<string, [number, number][]> = {
-      'feedback 0.15, beta(0.6, 1.4), 1 episode × 5 fixed': [
-        [1, 0.3],
-        [5, 0.925779924559],
-        [10, 0.999823716062],
-      ],
-      'feedback −0.4, beta(1.4, 0.6), 1 episode ≤ 5 untilSuccess': [
-        [1, 0.7],
-        [5, 0.839965092689],
-        [10, 0.850231387464],
-      ],
-    };
-    for (const [truth, rows] of Object.entries(python)) {
-      const known = DEPENDENT_TRUTHS[truth]!;
-      const scenario = resolveScenario({
-        tasks: { count: 10, successRate: { dist: 'beta', a: known.a, b: known.b }, resample: true },
-        attempts: { correlation: { model: 'feedback', afterFailure: known.afterFailure } },
-        policy: { maxAttempts: 10 },
-      });
-      const exact = exactValuesFor(scenario);
-      for (const [k, value] of rows) expect(exact.coverage![k - 1], `${truth} k = ${k}`).toBeCloseTo(value, 9);
-    }
-  });
-
-  it('the interval covers the true coverage@k and delivered correct near 95 % at k ≤ and > the episode length; the fixed fit did not', () => {
-    // 20 logs of 100 tasks × 1 episode of 5 attempts, 10 blocks each, all four models refitted per block (as simulate --tasks-from does).
-    const runs = 20;
-    const { tally } = dependentWhatIfCoverage({ truth: 'feedback 0.15, beta(0.6, 1.4), 1 episode × 5 fixed', tasks: 100, runs, replicates: 640 });
-    // Tolerance from the binomial SE of a coverage estimated on `runs` logs: 4·√(0.95·0.05/runs).
-    const slack = 4 * Math.sqrt((0.95 * 0.05) / runs);
-    let before = 0;
-    let total = 0;
-    for (const [key, cell] of Object.entries(tally)) {
-      expect(cell.runs, key).toBe(runs);
-      expect(cell.covered / cell.runs, key).toBeGreaterThanOrEqual(0.95 - slack);
-      before += cell.beforeCovered;
-      total += cell.runs;
-    }
-    expect(Object.keys(tally).sort()).toEqual(
-      ['coverage@1', 'coverage@5', 'coverage@10', 'deliveredCorrect@1', 'deliveredCorrect@5', 'deliveredCorrect@10'].sort(),
-    );
-    // The summary before (the fit fixed at its MLE, ± Monte Carlo alone) covered far less.
-    expect(before / total).toBeLessThan(0.95 - slack);
-  }, 480_000);
-});
+// The reduced coverage study with dependent retries: measuredEpisodes.slow.test.ts (pnpm test:slow).
