@@ -4,6 +4,7 @@ import { EXPLORER_IDS as ID } from './explorerIds.js';
 import { EXPLORER_START } from './explorerPresets.js';
 import { POLICY_IDS } from './policyIds.js';
 import type { PolicyExplorer } from './policyExplorer.js';
+import type { PolicySettings } from './policySettings.js';
 
 /** The explorer's settings and the URL fragment kept in step (a link reproduces the view). */
 export interface ExplorerLink {
@@ -19,9 +20,10 @@ export interface ExplorerLink {
  * Reads the fragment (`window.location.hash`) and sets the p/k sliders and the calculator's n, c, k
  * from it before their script starts; a fragment that is not explorer settings (a section link such
  * as "#summary") changes nothing. Without a window (tests in a bare context) nothing is saved.
+ * `startPolicy` is the policy explorer's first view without a fragment (the report's first seed).
  */
-export function prepareLink(doc: ExplorerDocument, win: Partial<ExplorerWindow>): ExplorerLink {
-  const start = startState(EXPLORER_START);
+export function prepareLink(doc: ExplorerDocument, win: Partial<ExplorerWindow>, startPolicy?: PolicySettings): ExplorerLink {
+  const start = { ...startState(EXPLORER_START), ...(startPolicy ? { policy: startPolicy } : {}) };
   const hash = win.location?.hash ?? '';
   const state = hash.includes('=') ? decodeFragment(hash, start) : start;
   const set = (id: string, value: number) => {

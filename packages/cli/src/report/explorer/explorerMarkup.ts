@@ -5,16 +5,17 @@ import { curvesSvg, EXPLORER_MAX_K } from './curvesSvg.js';
 import { calculatorTexts, curveTexts } from './explorerValues.js';
 import { EXPLORER_IDS as ID } from './explorerIds.js';
 import { EXPLORER_PRESETS, EXPLORER_START as START } from './explorerPresets.js';
+import type { ExplorerSeed } from './explorerSeed.js';
 import { policyMarkup } from './policyMarkup.js';
 
 /**
  * The explorer's markup with its first values already filled in (computed here by the same
  * functions the page script runs), so the page reads right before and without its script.
  */
-export function explorerMarkup(): SafeHtml {
+export function explorerMarkup(seeds: readonly ExplorerSeed[] = []): SafeHtml {
   const curve = curveTexts(START.p, START.k);
   const calc = calculatorTexts({ n: START.n, c: START.c, k: START.calculatorK, method: 'wilson', confidence: START.confidence, sides: 2 });
-  return html`${policyMarkup()}
+  return html`${policyMarkup(seeds)}
 <div class="explorer">
 <h3>Drag p and k: how the two curves separate</h3>
 <div class="controls">

@@ -25,6 +25,12 @@ export const POLICY_IDS = Object.freeze({
   curves: 'pe-curves',
   error: 'pe-error',
   link: 'explorer-link',
+  seed: 'pe-seed',
+  seeds: 'pe-seeds',
+  seedBasis: 'pe-seed-basis',
+  scenario: 'pe-scenario',
+  command: 'pe-command',
+  copy: 'pe-copy',
 });
 
 /** The id of a slider's or select's value display (`<output>`). */

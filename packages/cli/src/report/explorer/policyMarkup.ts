@@ -5,10 +5,13 @@ import { EXPLORER_START } from './explorerPresets.js';
 import { policyCurvesSvg } from './policyCurvesSvg.js';
 import { POLICY_IDS as ID, valueId } from './policyIds.js';
 import { CORRELATIONS, MODES, POLICY_RANGES, POLICY_START, POPULATIONS, strengthRange, type PolicySettings } from './policySettings.js';
-import { policyCurves, policyTexts } from './policyValues.js';
+import { policyCurves, policyTexts, viewScenario } from './policyValues.js';
+import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
+import { scenarioYaml } from './scenarioYaml.js';
 
 /** How each choice reads in its select. */
 export const CHOICE_LABELS: Readonly<Record<string, string>> = Object.freeze({
+  seed: 'the tasks of the result chosen above',
   p: 'every task the same p',
   beta: 'Beta population (mean, concentration)',
   split: 'a share always solved, the rest never',
@@ -53,9 +56,14 @@ const SLIDERS: readonly { field: keyof typeof POLICY_RANGES; id: string; label: 
 /**
  * The what-if retry-policy explorer with its first view filled in (the same functions as the page
  * script), so it reads right before and without the script: controls, the readout at k, the curves.
+ * With seeds (explorerSeeds: the report's simulate and fit results) it opens on the first of them,
+ * with a selector of the others; `initial` overrides the first view (tests).
  */
-export function policyMarkup(settings: PolicySettings = POLICY_START): SafeHtml {
-  const curves = policyCurves(settings);
+export function policyMarkup(seeds: readonly ExplorerSeed[] = [], initial?: PolicySettings): SafeHtml {
+  const seed = seeds[0] ?? null;
+  const settings = initial ?? (seed ? seedSettings(seed) : POLICY_START);
+  const populations = seed ? POPULATIONS : POPULATIONS.filter((population) => population !== 'seed');
+  const curves = policyCurves(settings, seed);
   const texts = policyTexts(settings, curves);
   const visible = visibleSettings(settings);
   const select = (id: string, label: string, options: readonly string[], value: string) =>
@@ -70,12 +78,13 @@ export function policyMarkup(settings: PolicySettings = POLICY_START): SafeHtml 
   return html`<div class="explorer" id="${ID.root}">
 <h3>What if: a retry policy, closed forms against the budget k</h3>
 <p>Set a task population, how retries on one task are correlated, the verifier's two errors, the policy and the cost of an attempt: the curves are the library's closed forms for that scenario (the "exact" columns of <code>passk simulate</code>), delivering the first accepted attempt and nothing when no attempt is accepted.</p>
+${seedChooser(seeds)}
 <div class="agents" role="group" aria-label="Seed 000's two agents"><span>Same mean, different spread (seed 000):</span>
 <button type="button" id="${ID.agentA}">Agent A: every task 70 %</button>
 <button type="button" id="${ID.agentB}">Agent B: 70 % of tasks always, 30 % never</button>
-<button type="button" id="${ID.reset}">The built-in scenario's agent</button></div>
+<button type="button" id="${ID.reset}">A made-up agent (Beta 60 %, icc 0.2, 5 % false accepts)</button></div>
 <div class="policy-controls">
-<div class="pe-row">${select(ID.population, 'task population', POPULATIONS, settings.population)}</div>
+<div class="pe-row">${select(ID.population, 'task population', populations, settings.population)}</div>
 ${SLIDERS.slice(0, 3).map(slider)}
 <div class="pe-row">${select(ID.correlation, 'retries on one task', CORRELATIONS, settings.correlation)}</div>
 ${SLIDERS.slice(3, 4).map(slider)}
@@ -94,6 +103,43 @@ ${readout(ID.costPerCorrect, 'cost per correct', texts.costPerCorrect)}
 </div>
 <figure class="policy-curves"><div id="${ID.curves}">${trustedHtml(policyCurvesSvg(curves, settings.k))}</div>
 <figcaption>Coverage (some attempt correct) and pass^k (all k correct) describe the attempts; delivered correct and wrong are what users get from the first accepted attempt; the marker is the chosen k. Below: mean cost per episode ÷ delivered correct.</figcaption></figure>
+${copyBlock(settings, seed)}
 <p class="no-print"><a id="${ID.link}" href="#${fragment}">Link to this view</a> (the settings are kept in the page address).</p>
 </div>`;
+}
+
+/** "Start from": the report's results that seed the explorer, their data for the page script, and what to compare. */
+function seedChooser(seeds: readonly ExplorerSeed[]): SafeHtml {
+  if (seeds.length === 0) return html`<p class="seed-basis">No simulate or fit result in this report: the explorer starts from a made-up agent.</p>`;
+  // A data block (not run, so the Content-Security-Policy does not apply); "<" escaped so it cannot close the element.
+  const data = JSON.stringify(seeds).replace(/</g, '\\u003c');
+  return html`<div class="pe-row pe-seed"><label for="${ID.seed}">start from</label><select id="${ID.seed}">${seeds.map(
+    (seed, i) => html`<option value="${i}"${i === 0 ? trustedHtml(' selected') : ''}>${seed.label}</option>`,
+  )}<option value="-1">a made-up agent (no result)</option></select></div>
+<p class="seed-basis" id="${ID.seedBasis}">${seedBasis(seeds[0]!)}</p>
+<script type="application/json" id="${ID.seeds}">${trustedHtml(data)}</script>`;
+}
+
+/** Which read-outs equal which of the page's numbers when the view is a seed's. */
+export function seedBasis(seed: ExplorerSeed): string {
+  return `Opened on ${seed.label}: at k = ${seed.k} the read-outs are ${seed.basis} (closed forms; the Monte Carlo values sit within their SE of them).`;
+}
+
+/** The view as a scenario file and the command that simulates it. */
+function copyBlock(settings: PolicySettings, seed: ExplorerSeed | null): SafeHtml {
+  return html`<details class="pe-copy"><summary>Copy as scenario / command: this view in <code>passk simulate</code></summary>
+<p>Save as <code>explorer.yaml</code> and run <code id="${ID.command}">${VIEW_COMMAND}</code>: its exact columns at k are the read-outs above.</p>
+<button type="button" id="${ID.copy}">Copy the scenario</button>
+<pre id="${ID.scenario}">${viewYaml(settings, seed)}</pre></details>`;
+}
+
+/** The command the copied scenario is run with. */
+export const VIEW_COMMAND = 'passk simulate explorer.yaml';
+
+/** The YAML of the current view (policyValues.viewScenario) with a header naming where it came from. */
+export function viewYaml(settings: PolicySettings, seed: ExplorerSeed | null): string {
+  return scenarioYaml(viewScenario(settings, seed), [
+    `The passk report explorer's view${settings.population === 'seed' && seed ? `, from ${seed.label}` : ''}.`,
+    `Run: ${VIEW_COMMAND}`,
+  ]);
 }

@@ -3,8 +3,12 @@
  * correlation, the verifier, the policy and the cost of an attempt, with the budget k to read off.
  */
 export interface PolicySettings {
-  /** 'p': every task has success rate p; 'beta': rates from Beta(mean, concentration); 'split': a share `mean` of tasks always solved, the rest never. */
-  readonly population: 'p' | 'beta' | 'split';
+  /**
+   * 'p': every task has success rate p; 'beta': rates from Beta(mean, concentration); 'split': a share
+   * `mean` of tasks always solved, the rest never; 'seed': the task rates of the result the view
+   * started from (explorerSeed.ts), point masses included.
+   */
+  readonly population: 'p' | 'beta' | 'split' | 'seed';
   readonly p: number;
   readonly mean: number;
   readonly concentration: number;
@@ -43,7 +47,7 @@ export function strengthRange(correlation: PolicySettings['correlation']): reado
   return correlation === 'feedback' ? [-1, 1, 0.01] : [0, 0.95, 0.01];
 }
 
-export const POPULATIONS: readonly PolicySettings['population'][] = ['p', 'beta', 'split'];
+export const POPULATIONS: readonly PolicySettings['population'][] = ['seed', 'p', 'beta', 'split'];
 export const CORRELATIONS: readonly PolicySettings['correlation'][] = ['independent', 'exchangeable', 'markov', 'feedback'];
 export const MODES: readonly PolicySettings['mode'][] = ['sequential', 'parallel'];
 
