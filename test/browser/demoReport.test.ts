@@ -8,7 +8,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_IDS as PE, valueId } from '../../packages/cli/src/report/explorer/policyIds.js';
 import { POLICY_START, type PolicySettings } from '../../packages/cli/src/report/explorer/policySettings.js';
-import { policyTexts } from '../../packages/cli/src/report/explorer/policyValues.js';
+import { policyCurves, policyTexts } from '../../packages/cli/src/report/explorer/policyValues.js';
+import { seedSettings } from '../../packages/cli/src/report/explorer/explorerSeed.js';
+import { explorerSeeds } from '../../packages/cli/src/report/explorer/explorerSeeds.js';
+import { demoResults } from '../../packages/cli/src/report/demoResults.js';
 import { passk, REPO_ROOT } from '../helpers/runPassk.js';
 import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { tempDir } from '../helpers/tempDir.js';
@@ -180,7 +183,9 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
 
   it("the what-if explorer shows the library's closed forms for a grid of settings (correlated retries, imperfect verifiers, both policies)", async () => {
     const page = await open({ width: 1280, height: 800 });
-    expect(await readout(page)).toEqual(policyTexts(POLICY_START));
+    // The demo opens the explorer on its first simulation (the built-in scenario), not a made-up agent.
+    const seed = explorerSeeds(demoResults())[0]!;
+    expect(await readout(page)).toEqual(policyTexts(seedSettings(seed), policyCurves(seedSettings(seed), seed)));
     const grid: PolicySettings[] = [];
     for (const correlation of ['independent', 'exchangeable', 'markov', 'feedback'] as const) {
       for (const [falseAccept, falseReject] of [
