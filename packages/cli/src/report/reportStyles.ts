@@ -148,6 +148,7 @@ ol.commands .kind { color: var(--muted); }
   table.fold td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; flex: 0 1 auto; max-width: 62%; }
   table.fold td.text { text-align: right; }
   table.fold td:empty { display: none; }
+  table.fold th[scope=row] { display: block; border: none; padding: 0 0 2px; }
 }
 footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--rule); padding-top: 8px; }
 @media print {

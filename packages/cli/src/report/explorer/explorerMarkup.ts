@@ -47,12 +47,12 @@ ${EXPLORER_PRESETS.map((preset) => html`<button type="button" data-p="${preset.p
 </div>
 <p class="error" id="${ID.error}" role="alert">${calc.error}</p>
 <p class="table-title" id="${ID.interval}">${calc.interval}</p>
-<div class="table-wrap"><table>
+<div class="table-wrap"><table class="fold calc-table">
 <thead><tr><th scope="col" class="text"></th><th scope="col" class="num">unbiased</th><th scope="col" class="num">plug-in</th><th scope="col" class="num">interval</th></tr></thead>
 <tbody>
-<tr><th scope="row" class="text">p</th><td class="num"><output id="${ID.p}">${calc.p}</output></td><td class="num"></td><td class="num"><output id="${ID.pInterval}">${calc.pInterval}</output></td></tr>
-<tr><th scope="row" class="text">pass@k</th><td class="num"><output id="${ID.calcPassAtK}">${calc.passAtK}</output></td><td class="num"><output id="${ID.passAtKPlugin}">${calc.passAtKPlugin}</output></td><td class="num"><output id="${ID.passAtKInterval}">${calc.passAtKInterval}</output></td></tr>
-<tr><th scope="row" class="text">pass^k</th><td class="num"><output id="${ID.calcPassHatK}">${calc.passHatK}</output></td><td class="num"><output id="${ID.passHatKPlugin}">${calc.passHatKPlugin}</output></td><td class="num"><output id="${ID.passHatKInterval}">${calc.passHatKInterval}</output></td></tr>
+<tr><th scope="row" class="text">p</th><td class="num" data-label="unbiased"><output id="${ID.p}">${calc.p}</output></td><td class="num" data-label="plug-in"></td><td class="num" data-label="interval"><output id="${ID.pInterval}">${calc.pInterval}</output></td></tr>
+<tr><th scope="row" class="text">pass@k</th><td class="num" data-label="unbiased"><output id="${ID.calcPassAtK}">${calc.passAtK}</output></td><td class="num" data-label="plug-in"><output id="${ID.passAtKPlugin}">${calc.passAtKPlugin}</output></td><td class="num" data-label="interval"><output id="${ID.passAtKInterval}">${calc.passAtKInterval}</output></td></tr>
+<tr><th scope="row" class="text">pass^k</th><td class="num" data-label="unbiased"><output id="${ID.calcPassHatK}">${calc.passHatK}</output></td><td class="num" data-label="plug-in"><output id="${ID.passHatKPlugin}">${calc.passHatKPlugin}</output></td><td class="num" data-label="interval"><output id="${ID.passHatKInterval}">${calc.passHatKInterval}</output></td></tr>
 </tbody></table></div>
 </div>`;
 }

@@ -33,7 +33,7 @@ function simulateSeed(result: ResultDocumentOf<'passk.simulate'>, source: string
   const row = result.rows[k - 1]!;
   return {
     label: `simulate: ${result.scenario.name ?? source}`,
-    basis: `the simulation's exact columns at k = ${k}`,
+    basis: `the simulation's exact columns (closed forms for its drawn tasks; its Monte Carlo columns estimate them)`,
     scenario: { ...scenario, name: result.scenario.name ?? source },
     k,
     page: {

@@ -36,7 +36,7 @@ export function settingText(field: keyof typeof POLICY_RANGES, value: number): s
 export function visibleSettings(settings: PolicySettings): Record<'p' | 'mean' | 'concentration' | 'strength', boolean> {
   return {
     p: settings.population === 'p',
-    mean: settings.population !== 'p',
+    mean: settings.population === 'beta' || settings.population === 'split',
     concentration: settings.population === 'beta',
     strength: settings.correlation !== 'independent',
   };
@@ -122,7 +122,7 @@ function seedChooser(seeds: readonly ExplorerSeed[]): SafeHtml {
 
 /** Which read-outs equal which of the page's numbers when the view is a seed's. */
 export function seedBasis(seed: ExplorerSeed): string {
-  return `Opened on ${seed.label}: at k = ${seed.k} the read-outs are ${seed.basis} (closed forms; the Monte Carlo values sit within their SE of them).`;
+  return `Opened on ${seed.label}: at k = ${seed.k} the read-outs are ${seed.basis}.`;
 }
 
 /** The view as a scenario file and the command that simulates it. */
