@@ -46,14 +46,14 @@ let profile: string;
 let reportUrl: string;
 const errors: string[] = [];
 
-async function open(viewport: { width: number; height: number }): Promise<Page> {
+async function open(viewport: { width: number; height: number }, fragment = ''): Promise<Page> {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(reportUrl, { waitUntil: 'load' });
+  await page.goto(reportUrl + fragment, { waitUntil: 'load' });
   return page;
 }
 
@@ -129,7 +129,14 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     const changed = await shown(page);
     expect(changed.deliveredWrong).not.toBe(formatPercent(0));
     expect(await simulateCopied(page, k)).toEqual(changed);
+    // The link keeps the result the view started from: a reload shows the same view.
+    const hash = new URL(page.url()).hash;
+    expect(hash).toContain('from=1');
     await page.close();
+    const reloaded = await open({ width: 1280, height: 800 }, hash);
+    expect(await reloaded.locator(`#${PE.seed}`).inputValue()).toBe('1');
+    expect(await shown(reloaded)).toEqual(changed);
+    await reloaded.close();
   }, 60_000);
 
   it('390 px: nothing wider than the screen, the calculator table included; screenshot', async () => {
