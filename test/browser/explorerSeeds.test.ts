@@ -103,6 +103,14 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     expect(await shown(page)).toEqual(expected);
     expect(await simulateCopied(page, k)).toEqual(expected);
     await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-seeded-desktop.png') });
+    // Two policies side by side: the line under the read-outs is what the other mode reads out.
+    const sideBySide = (await page.locator(`#${PE.other}`).textContent())!;
+    const mode = await page.locator(`#${PE.mode}`).inputValue();
+    await page.locator(`#${PE.mode}`).selectOption(mode === 'sequential' ? 'parallel' : 'sequential');
+    const other = await shown(page);
+    expect(sideBySide).toContain(`delivered correct ${other.deliveredCorrect}, wrong ${other.deliveredWrong}, abstained ${other.abstained}`);
+    await page.locator('details.pe-copy summary').click();
+    await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-seeded-desktop-copy.png') });
     await page.close();
   }, 60_000);
 

@@ -6,7 +6,7 @@ import { settingText, visibleSettings } from './policyMarkup.js';
 import { AGENTS, POLICY_RANGES, POLICY_START, strengthRange, type PolicySettings } from './policySettings.js';
 import { policyCurves, policyTexts } from './policyValues.js';
 import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
-import { seedBasis, viewYaml } from './policyMarkup.js';
+import { otherPolicyText, seedBasis, viewYaml } from './policyMarkup.js';
 
 const SLIDER_IDS: Readonly<Record<keyof typeof POLICY_RANGES, string>> = {
   p: ID.p,
@@ -85,6 +85,8 @@ export function startPolicyExplorer(
       const box = element(ID.curves);
       const width = box.clientWidth && box.clientWidth > 0 ? Math.min(640, box.clientWidth) : 560;
       box.innerHTML = policyCurvesSvg(curves, settings.k, width);
+      const other = doc.getElementById(ID.other);
+      if (other) other.textContent = otherPolicyText(settings, seed);
       const scenario = doc.getElementById(ID.scenario);
       if (scenario) scenario.textContent = viewYaml(settings, seed);
     } catch (error) {

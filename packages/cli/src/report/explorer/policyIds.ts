@@ -31,6 +31,7 @@ export const POLICY_IDS = Object.freeze({
   scenario: 'pe-scenario',
   command: 'pe-command',
   copy: 'pe-copy',
+  other: 'pe-other',
 });
 
 /** The id of a slider's or select's value display (`<output>`). */

@@ -101,6 +101,7 @@ ${readout(ID.deliveredWrong, 'delivered wrong', texts.deliveredWrong)}
 ${readout(ID.abstained, 'abstained', texts.abstained)}
 ${readout(ID.costPerCorrect, 'cost per correct', texts.costPerCorrect)}
 </div>
+<p class="pe-other" id="${ID.other}">${otherPolicyText(settings, seed)}</p>
 <figure class="policy-curves"><div id="${ID.curves}">${trustedHtml(policyCurvesSvg(curves, settings.k))}</div>
 <figcaption>Coverage (some attempt correct) and pass^k (all k correct) describe the attempts; delivered correct and wrong are what users get from the first accepted attempt; the marker is the chosen k. Below: mean cost per episode ÷ delivered correct.</figcaption></figure>
 ${copyBlock(settings, seed)}
@@ -142,4 +143,14 @@ export function viewYaml(settings: PolicySettings, seed: ExplorerSeed | null): s
     `The passk report explorer's view${settings.population === 'seed' && seed ? `, from ${seed.label}` : ''}.`,
     `Run: ${VIEW_COMMAND}`,
   ]);
+}
+
+/**
+ * The other policy side by side: the same scenario with all attempts in parallel instead of
+ * sequential retries (or the reverse), read off at the same k.
+ */
+export function otherPolicyText(settings: PolicySettings, seed: ExplorerSeed | null): string {
+  const other: PolicySettings = { ...settings, mode: settings.mode === 'sequential' ? 'parallel' : 'sequential' };
+  const texts = policyTexts(other, policyCurves(other, seed));
+  return `Side by side, ${CHOICE_LABELS[other.mode]} at k = ${texts.k}: delivered correct ${texts.deliveredCorrect}, wrong ${texts.deliveredWrong}, abstained ${texts.abstained}, cost per correct ${texts.costPerCorrect}.`;
 }
