@@ -66,6 +66,7 @@ async function setPolicy(page: Page, settings: PolicySettings): Promise<void> {
     [PE.falseReject, settings.falseReject],
     [PE.k, settings.k],
     [PE.costPerAttempt, settings.costPerAttempt],
+    [PE.costBudget, settings.costBudget],
   ];
   // Hidden rows (e.g. p for a Beta population) are set through the DOM, as the fragment would.
   for (const [id, value] of sliders) {
@@ -85,6 +86,7 @@ async function readout(page: Page): Promise<Record<string, string | null>> {
     deliveredWrong: PE.deliveredWrong,
     abstained: PE.abstained,
     costPerCorrect: PE.costPerCorrect,
+    overBudget: PE.overBudget,
   };
   const out: Record<string, string | null> = {};
   for (const [key, id] of Object.entries(ids)) out[key] = await page.locator(`#${id}`).textContent();
@@ -207,6 +209,7 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
             mean: 0.4,
             concentration: 1.5,
             costPerAttempt: 0.05,
+            costBudget: [0, 0.1, 0.25][grid.length % 3]!,
           });
         }
       }

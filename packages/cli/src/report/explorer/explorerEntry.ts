@@ -92,9 +92,9 @@ if (page) {
   link.watch(startPolicyExplorer(page, link.state.policy, link.save, seeds));
 }
 
-/** The report's results the explorer starts from (the JSON data block policyMarkup writes), or none. */
+/** The report's results the explorer starts from (the JSON policyMarkup writes in data-seeds), or none. */
 function readSeeds(doc: ExplorerDocument): ExplorerSeed[] {
-  const text = doc.getElementById(POLICY_IDS.seeds)?.textContent;
+  const text = doc.getElementById(POLICY_IDS.root)?.getAttribute('data-seeds');
   if (!text) return [];
   try {
     const seeds = JSON.parse(text) as unknown;

@@ -22,6 +22,7 @@ const POLICY_KEYS = {
   falseAccept: 'fa',
   falseReject: 'fr',
   costPerAttempt: 'cost',
+  costBudget: 'budget',
 } as const satisfies Record<keyof typeof POLICY_RANGES, string>;
 
 /**

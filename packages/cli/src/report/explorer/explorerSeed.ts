@@ -63,6 +63,7 @@ export function seedSettings(seed: ExplorerSeed): PolicySettings {
     falseReject: onSlider(typical(verifier?.falseReject) ?? 0, POLICY_RANGES.falseReject),
     mode: policy?.mode === 'parallel' ? 'parallel' : 'sequential',
     costPerAttempt: onSlider(cost ?? POLICY_START.costPerAttempt, POLICY_RANGES.costPerAttempt),
+    costBudget: onSlider(typical((policy?.budget as { cost?: unknown } | undefined)?.cost) ?? 0, POLICY_RANGES.costBudget),
   };
 }
 

@@ -17,6 +17,7 @@ const SLIDER_IDS: Readonly<Record<keyof typeof POLICY_RANGES, string>> = {
   falseAccept: ID.falseAccept,
   falseReject: ID.falseReject,
   costPerAttempt: ID.costPerAttempt,
+  costBudget: ID.costBudget,
 };
 
 /** The policy explorer's live controls: read, set, and a callback after every change. */
@@ -82,6 +83,7 @@ export function startPolicyExplorer(
       element(ID.deliveredWrong).textContent = texts.deliveredWrong;
       element(ID.abstained).textContent = texts.abstained;
       element(ID.costPerCorrect).textContent = texts.costPerCorrect;
+      element(ID.overBudget).textContent = texts.overBudget;
       const box = element(ID.curves);
       const width = box.clientWidth && box.clientWidth > 0 ? Math.min(640, box.clientWidth) : 560;
       box.innerHTML = policyCurvesSvg(curves, settings.k, width);

@@ -28,6 +28,7 @@ export function settingText(field: keyof typeof POLICY_RANGES, value: number): s
   if (field === 'k') return String(value);
   if (field === 'concentration') return String(Number(value.toFixed(1)));
   if (field === 'costPerAttempt') return formatNumber(value, 3);
+  if (field === 'costBudget') return value > 0 ? formatNumber(value, 2) : 'none';
   if (field === 'strength') return value.toFixed(2);
   return formatPercent(value);
 }
@@ -51,6 +52,7 @@ const SLIDERS: readonly { field: keyof typeof POLICY_RANGES; id: string; label: 
   { field: 'falseReject', id: ID.falseReject, label: 'verifier false reject (right rejected)' },
   { field: 'k', id: ID.k, label: 'budget k (attempts allowed)' },
   { field: 'costPerAttempt', id: ID.costPerAttempt, label: 'cost per attempt' },
+  { field: 'costBudget', id: ID.costBudget, label: 'cost budget per episode (0: none)' },
 ];
 
 /**
@@ -75,7 +77,8 @@ export function policyMarkup(seeds: readonly ExplorerSeed[] = [], initial?: Poli
   };
   const readout = (id: string, label: string, value: string) => html`<div><span class="metric">${label}</span> <output id="${id}">${value}</output></div>`;
   const fragment = encodeFragment({ ...startState(EXPLORER_START), policy: settings });
-  return html`<div class="explorer" id="${ID.root}">
+  // The seeds as JSON in an attribute (escaped like all text): the page keeps one script, the explorer's.
+  return html`<div class="explorer" id="${ID.root}"${seeds.length === 0 ? '' : html` data-seeds="${JSON.stringify(seeds)}"`}>
 <h3>What if: a retry policy, closed forms against the budget k</h3>
 <p>Set a task population, how retries on one task are correlated, the verifier's two errors, the policy and the cost of an attempt: the curves are the library's closed forms for that scenario (the "exact" columns of <code>passk simulate</code>), delivering the first accepted attempt and nothing when no attempt is accepted.</p>
 ${seedChooser(seeds)}
@@ -100,6 +103,7 @@ ${readout(ID.deliveredCorrect, 'delivered correct', texts.deliveredCorrect)}
 ${readout(ID.deliveredWrong, 'delivered wrong', texts.deliveredWrong)}
 ${readout(ID.abstained, 'abstained', texts.abstained)}
 ${readout(ID.costPerCorrect, 'cost per correct', texts.costPerCorrect)}
+${readout(ID.overBudget, 'over budget', texts.overBudget)}
 </div>
 <p class="pe-other" id="${ID.other}">${otherPolicyText(settings, seed)}</p>
 <figure class="policy-curves"><div id="${ID.curves}">${trustedHtml(policyCurvesSvg(curves, settings.k))}</div>
@@ -112,13 +116,10 @@ ${copyBlock(settings, seed)}
 /** "Start from": the report's results that seed the explorer, their data for the page script, and what to compare. */
 function seedChooser(seeds: readonly ExplorerSeed[]): SafeHtml {
   if (seeds.length === 0) return html`<p class="seed-basis">No simulate or fit result in this report: the explorer starts from a made-up agent.</p>`;
-  // A data block (not run, so the Content-Security-Policy does not apply); "<" escaped so it cannot close the element.
-  const data = JSON.stringify(seeds).replace(/</g, '\\u003c');
   return html`<div class="pe-row pe-seed"><label for="${ID.seed}">start from</label><select id="${ID.seed}">${seeds.map(
     (seed, i) => html`<option value="${i}"${i === 0 ? trustedHtml(' selected') : ''}>${seed.label}</option>`,
   )}<option value="-1">a made-up agent (no result)</option></select></div>
-<p class="seed-basis" id="${ID.seedBasis}">${seedBasis(seeds[0]!)}</p>
-<script type="application/json" id="${ID.seeds}">${trustedHtml(data)}</script>`;
+<p class="seed-basis" id="${ID.seedBasis}">${seedBasis(seeds[0]!)}</p>`;
 }
 
 /** Which read-outs equal which of the page's numbers when the view is a seed's. */

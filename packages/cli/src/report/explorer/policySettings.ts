@@ -21,6 +21,8 @@ export interface PolicySettings {
   readonly falseReject: number;
   readonly mode: 'sequential' | 'parallel';
   readonly costPerAttempt: number;
+  /** Spend cap per episode (policy.budget.cost, soft: an attempt starts while the spend is below it); 0: none. */
+  readonly costBudget: number;
 }
 
 /** Largest budget on the policy explorer's curves. */
@@ -36,6 +38,7 @@ export const POLICY_RANGES = Object.freeze({
   falseAccept: [0, 0.5, 0.005],
   falseReject: [0, 0.5, 0.005],
   costPerAttempt: [0.001, 0.2, 0.001],
+  costBudget: [0, 2, 0.01],
 } as const satisfies Record<string, readonly [number, number, number]>);
 
 /**
@@ -68,6 +71,7 @@ export const POLICY_START: PolicySettings = Object.freeze({
   falseReject: 0.1,
   mode: 'sequential',
   costPerAttempt: 0.02,
+  costBudget: 0,
 });
 
 /**

@@ -40,7 +40,12 @@ export function policyScenario(settings: PolicySettings, seed: ExplorerSeed | nu
     attempts: { correlation, cost: { perAttempt: settings.costPerAttempt }, latency: { perAttempt: 1 } },
     verifier: { falseAccept: settings.falseAccept, falseReject: settings.falseReject, cost: 0 },
     selector: { kind: 'firstAccepted' },
-    policy: { maxAttempts: POLICY_MAX_K, mode: settings.mode, onNoAccept: 'abstain' },
+    policy: {
+      maxAttempts: POLICY_MAX_K,
+      mode: settings.mode,
+      onNoAccept: 'abstain',
+      ...(settings.costBudget > 0 ? { budget: { cost: settings.costBudget, mode: 'soft' as const } } : {}),
+    },
   };
 }
 
@@ -81,7 +86,14 @@ function seededScenario(settings: PolicySettings, seed: ExplorerSeed): ScenarioI
     ...base,
     attempts: attempts as ScenarioInput['attempts'],
     verifier: verifier as ScenarioInput['verifier'],
-    policy: withMaxAttempts({ ...(base.policy ?? {}), ...(changed('mode') ? { mode: settings.mode } : {}) } as ScenarioInput['policy'], POLICY_MAX_K),
+    policy: withMaxAttempts(
+      {
+        ...(base.policy ?? {}),
+        ...(changed('mode') ? { mode: settings.mode } : {}),
+        ...(changed('costBudget') ? { budget: { ...(base.policy?.budget ?? {}), cost: settings.costBudget > 0 ? settings.costBudget : null } } : {}),
+      } as ScenarioInput['policy'],
+      POLICY_MAX_K,
+    ),
   };
 }
 
@@ -94,6 +106,8 @@ export interface PolicyTexts {
   readonly deliveredWrong: string;
   readonly abstained: string;
   readonly costPerCorrect: string;
+  /** P(cost > the cost budget) ("—" without a budget). */
+  readonly overBudget: string;
 }
 
 /** The readout at the settings' k (rates as percentages, cost per correct to 4 decimals). */
@@ -107,6 +121,7 @@ export function policyTexts(settings: PolicySettings, curves: readonly ExactMetr
     deliveredWrong: formatPercent(at.deliveredWrong),
     abstained: formatPercent(at.abstained),
     costPerCorrect: formatNumber(at.costPerCorrect),
+    overBudget: at.costOverCap === null ? '—' : formatPercent(at.costOverCap),
   };
 }
 
