@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { passk } from '../../helpers/runPassk.js';
+import { fixture, passk } from '../../helpers/runPassk.js';
+import type { PasskResult } from '../../../packages/cli/src/report/reportInput.js';
 import { demoResults } from '../../../packages/cli/src/report/demoResults.js';
 import { seedSettings } from '../../../packages/cli/src/report/explorer/explorerSeed.js';
 import { explorerSeeds } from '../../../packages/cli/src/report/explorer/explorerSeeds.js';
@@ -24,12 +25,14 @@ const METRICS = ['coverage', 'passHatK', 'deliveredCorrect', 'deliveredWrong', '
 describe('explorerSeeds', () => {
   const demo = demoResults();
   const fit = { source: 'fit-tau-bench.json', result: chartFixture('fit-tau-bench', 'passk.fit') };
-  const seeds = explorerSeeds([...demo, fit]);
+  const estimate = { source: 'estimate-file.json', result: chartFixture('estimate-file', 'passk.estimate.file') };
+  const seeds = explorerSeeds([...demo, fit, estimate]);
 
   it('one seed per simulate and fit result, in page order', () => {
-    const kinds = [...demo, fit].map((input) => input.result.kind).filter((kind) => kind === 'passk.simulate' || kind === 'passk.fit');
-    expect(seeds.map((seed) => seed.label.split(':')[0])).toEqual(kinds.map((kind) => (kind === 'passk.fit' ? 'fit' : 'simulate')));
-    expect(seeds.length).toBe(4);
+    const name = { 'passk.simulate': 'simulate', 'passk.fit': 'fit', 'passk.estimate.file': 'estimate' } as Record<string, string>;
+    const kinds = [...demo, fit, estimate].map((input) => name[input.result.kind]).filter((kind) => kind !== undefined);
+    expect(seeds.map((seed) => seed.label.split(':')[0])).toEqual(kinds);
+    expect(seeds.length).toBe(5);
   });
 
   it("the first read-out of each seed equals the page's numbers at its k", () => {
@@ -37,6 +40,11 @@ describe('explorerSeeds', () => {
       const at = policyCurves(seedSettings(seed), seed)[seed.k - 1]!;
       for (const metric of METRICS) {
         const page = seed.page[metric];
+        // estimate-file.json (agent B's log) has pass^2 22.9 % < pass@1² = 25 %: no population matches it.
+        if (seed.label.startsWith('estimate')) {
+          expect(page).toBeNull();
+          continue;
+        }
         expect(page, `${seed.label} ${metric}`).not.toBeNull();
         expect(Math.abs(at[metric]! - page!), `${seed.label} ${metric}`).toBeLessThan(TOL);
       }
@@ -51,6 +59,21 @@ describe('explorerSeeds', () => {
     expect(first.page.coverage).toBe(simulate.rows[7]!.coverage.exact);
     expect(first.page.coverage!).toBeGreaterThan(0.82);
     expect(first.page.coverage!).toBeLessThan(0.84);
+  });
+
+  it('an estimate of a log with spread tasks (fit-mixed-n.csv, n 3–8): at k = 2 the read-outs are its pass@2 and pass^2', async () => {
+    const run = await passk('estimate', fixture('charts/fit-mixed-n.csv'), '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as PasskResult;
+    const [seed] = explorerSeeds([{ source: 'fit-mixed-n.csv', result }]);
+    expect(seed!.k).toBe(2);
+    if (result.kind !== 'passk.estimate.file') throw new Error(result.kind);
+    const rows = result.rows.map((row) => ({ passAtK: row.passAtK!, passHatK: row.passHatK! }));
+    const at = policyCurves(seedSettings(seed!), seed!)[1]!;
+    expect(Math.abs(at.coverage! - rows[1]!.passAtK)).toBeLessThan(TOL);
+    expect(Math.abs(at.passHatK! - rows[1]!.passHatK)).toBeLessThan(TOL);
+    // and at k = 1 the log's pass@1 (the population's mean)
+    expect(Math.abs(policyCurves(seedSettings(seed!), seed!)[0]!.coverage! - rows[0]!.passAtK)).toBeLessThan(TOL);
   });
 
   it('the copied YAML runs in `passk simulate FILE --json`, whose exact columns at k are the read-out', async () => {
