@@ -29,7 +29,7 @@ export interface PolicyExplorer {
 /**
  * Wires the what-if policy explorer (when the page has one): every control recomputes the curves
  * and the readout with the library (policyCurves → exactMetrics) and calls `changed`; the agent
- * buttons load seed 000's Agent A or B, the reset button the built-in scenario's agent. A setting
+ * buttons load seed 000's Agent A or B, the made-up agent button POLICY_START; "start from" a result of the page (seeds). A setting
  * the library rejects shows its message and keeps the last curves. Returns null without the markup.
  */
 export function startPolicyExplorer(

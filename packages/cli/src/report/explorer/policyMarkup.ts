@@ -115,7 +115,8 @@ ${copyBlock(settings, seed)}
 
 /** "Start from": the report's results that seed the explorer, their data for the page script, and what to compare. */
 function seedChooser(seeds: readonly ExplorerSeed[]): SafeHtml {
-  if (seeds.length === 0) return html`<p class="seed-basis">No simulate or fit result in this report: the explorer starts from a made-up agent.</p>`;
+  if (seeds.length === 0)
+    return html`<p class="seed-basis">No simulate, fit or file-estimate result in this report: the explorer starts from a made-up agent.</p>`;
   return html`<div class="pe-row pe-seed"><label for="${ID.seed}">start from</label><select id="${ID.seed}">${seeds.map(
     (seed, i) => html`<option value="${i}"${i === 0 ? trustedHtml(' selected') : ''}>${seed.label}</option>`,
   )}<option value="-1">a made-up agent (no result)</option></select></div>

@@ -55,7 +55,7 @@ export const CORRELATIONS: readonly PolicySettings['correlation'][] = ['independ
 export const MODES: readonly PolicySettings['mode'][] = ['sequential', 'parallel'];
 
 /**
- * The first view: the built-in scenario's agent in round numbers — Beta(mean 0.6, concentration 3)
+ * The first view without a result to start from: a made-up agent, the built-in scenario's in round numbers — Beta(mean 0.6, concentration 3)
  * tasks, exchangeable retries (icc 0.2), a verifier with 5 % false accepts and 10 % false rejects,
  * up to 8 sequential attempts at 0.02 each.
  */
