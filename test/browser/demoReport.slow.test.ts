@@ -8,7 +8,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_IDS as PE, valueId } from '../../packages/cli/src/report/explorer/policyIds.js';
 import { POLICY_START, type PolicySettings } from '../../packages/cli/src/report/explorer/policySettings.js';
-import { policyTexts } from '../../packages/cli/src/report/explorer/policyValues.js';
+import { policyCurves, policyTexts } from '../../packages/cli/src/report/explorer/policyValues.js';
+import { seedSettings } from '../../packages/cli/src/report/explorer/explorerSeed.js';
+import { explorerSeeds } from '../../packages/cli/src/report/explorer/explorerSeeds.js';
+import { demoResults } from '../../packages/cli/src/report/demoResults.js';
 import { passk, REPO_ROOT } from '../helpers/runPassk.js';
 import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { tempDir } from '../helpers/tempDir.js';
@@ -63,6 +66,7 @@ async function setPolicy(page: Page, settings: PolicySettings): Promise<void> {
     [PE.falseReject, settings.falseReject],
     [PE.k, settings.k],
     [PE.costPerAttempt, settings.costPerAttempt],
+    [PE.costBudget, settings.costBudget],
   ];
   // Hidden rows (e.g. p for a Beta population) are set through the DOM, as the fragment would.
   for (const [id, value] of sliders) {
@@ -82,6 +86,7 @@ async function readout(page: Page): Promise<Record<string, string | null>> {
     deliveredWrong: PE.deliveredWrong,
     abstained: PE.abstained,
     costPerCorrect: PE.costPerCorrect,
+    overBudget: PE.overBudget,
   };
   const out: Record<string, string | null> = {};
   for (const [key, id] of Object.entries(ids)) out[key] = await page.locator(`#${id}`).textContent();
@@ -180,7 +185,9 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
 
   it("the what-if explorer shows the library's closed forms for a grid of settings (correlated retries, imperfect verifiers, both policies)", async () => {
     const page = await open({ width: 1280, height: 800 });
-    expect(await readout(page)).toEqual(policyTexts(POLICY_START));
+    // The demo opens the explorer on its first simulation (the built-in scenario), not a made-up agent.
+    const seed = explorerSeeds(demoResults())[0]!;
+    expect(await readout(page)).toEqual(policyTexts(seedSettings(seed), policyCurves(seedSettings(seed), seed)));
     const grid: PolicySettings[] = [];
     for (const correlation of ['independent', 'exchangeable', 'markov', 'feedback'] as const) {
       for (const [falseAccept, falseReject] of [
@@ -202,6 +209,7 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
             mean: 0.4,
             concentration: 1.5,
             costPerAttempt: 0.05,
+            costBudget: [0, 0.1, 0.25][grid.length % 3]!,
           });
         }
       }
@@ -269,7 +277,8 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     const sliders = await page
       .locator('input[type=range]:visible')
       .evaluateAll((inputs) => inputs.map((input) => [input.id, input.getBoundingClientRect().width] as const));
-    expect(sliders.length).toBeGreaterThanOrEqual(8);
+    // 7: the p/k explorer's two and the policy explorer's five (the demo opens on its simulation's own tasks: no population sliders).
+    expect(sliders.length).toBeGreaterThanOrEqual(7);
     for (const [id, width] of sliders) expect(width, id).toBeGreaterThanOrEqual(150);
     expect(await page.locator('nav.toc ol').evaluate((ol) => getComputedStyle(ol).columnCount)).toBe('1');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

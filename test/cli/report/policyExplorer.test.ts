@@ -21,6 +21,20 @@ const base: PolicySettings = {
 const TOL = 1e-12;
 
 describe('policyCurves: closed forms of the explorer', () => {
+  it('a soft cost budget: attempts start while the spend is below it (p 0.5, cost 0.1, budget 0.25 → at most 3 attempts)', () => {
+    // Closed form by hand: attempts 1–3 start at spend 0, 0.1, 0.2 < 0.25; a 4th would start at 0.3.
+    // delivered correct = 1 − 0.5^min(k, 3) (coverage counts all k attempts, the budget aside); the episode ends above the budget when 3 attempts ran: P = 0.5² for k ≥ 3.
+    const settings = { ...base, p: 0.5, costPerAttempt: 0.1, costBudget: 0.25 };
+    const curves = policyCurves(settings);
+    curves.forEach((row, i) => {
+      const k = i + 1;
+      expect(row.deliveredCorrect).toBeCloseTo(1 - 0.5 ** Math.min(k, 3), 12);
+      expect(row.costOverCap).toBeCloseTo(k >= 3 ? 0.25 : 0, 12);
+    });
+    expect(policyTexts({ ...settings, k: 8 }, curves).overBudget).toBe('25.0%');
+    expect(policyTexts({ ...base, k: 8 }).overBudget).toBe('—');
+  });
+
   it('independent attempts, perfect verifier: coverage 1 − (1 − p)^k, pass^k p^k, delivered = coverage, cost per correct = E[attempts]·cost / coverage', () => {
     const curves = policyCurves(base);
     expect(curves).toHaveLength(POLICY_MAX_K);

@@ -38,8 +38,8 @@ describe('feedback below 0 in the explorer', () => {
   it('the strength slider spans [−1, 1] for feedback and [0, 0.95] for icc and stickiness', () => {
     expect(strengthRange('feedback')).toEqual([-1, 1, 0.01]);
     expect(strengthRange('exchangeable')).toEqual([0, 0.95, 0.01]);
-    expect(String(policyMarkup(base))).toMatch(/id="pe-strength" min="-1" max="1"/);
-    expect(String(policyMarkup({ ...base, correlation: 'markov', strength: 0.3 }))).toMatch(/id="pe-strength" min="0" max="0.95"/);
+    expect(String(policyMarkup([], base))).toMatch(/id="pe-strength" min="-1" max="1"/);
+    expect(String(policyMarkup([], { ...base, correlation: 'markov', strength: 0.3 }))).toMatch(/id="pe-strength" min="0" max="0.95"/);
   });
 
   it('a link keeps a negative afterFailure for feedback, and not as an icc', () => {

@@ -3,6 +3,7 @@ import { scenarioToInput, type Scenario } from '@passk/sim';
 import { stringify } from 'yaml';
 import { bundleExplorer } from './explorer/bundleExplorer.js';
 import { explorerMarkup } from './explorer/explorerMarkup.js';
+import { explorerSeeds } from './explorer/explorerSeeds.js';
 import { html, trustedHtml, type SafeHtml } from './html.js';
 import { chartFigure } from './chartFigure.js';
 import { reportCharts } from './reportCharts.js';
@@ -96,7 +97,7 @@ ${combined}
 ${sections.map((section, i) => sectionHtml(section, inputs[i]!, figures[i]!, `result-${i + 1}`))}
 <section id="explorer">
 <h2>${EXPLORER_HEADING}</h2>
-${explorerMarkup()}
+${explorerMarkup(explorerSeeds(inputs))}
 </section>
 <section id="commands">
 <h2>How this report was made</h2>

@@ -84,6 +84,7 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 .agents button { font: inherit; margin: 2px 4px 2px 0; padding: 3px 10px; border: 1px solid #8c959f; border-radius: 12px; background: #fff; color: var(--ink); cursor: pointer; }
 .agents button:hover { border-color: var(--accent); }
 #policy-explorer .readout output { font-size: 1.3rem; }
+#policy-explorer p.pe-other { margin: 2px 0 8px; font-size: 0.92rem; }
 .policy-curves svg { display: block; max-width: 100%; height: auto; font: 12px system-ui, sans-serif; fill: #444c56; }
 .policy-curves .grid { stroke: #e5e7eb; }
 .policy-curves .axis { stroke: #57606a; }
@@ -148,6 +149,7 @@ ol.commands .kind { color: var(--muted); }
   table.fold td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; flex: 0 1 auto; max-width: 62%; }
   table.fold td.text { text-align: right; }
   table.fold td:empty { display: none; }
+  table.fold th[scope=row] { display: block; border: none; padding: 0 0 2px; }
 }
 footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--rule); padding-top: 8px; }
 @media print {

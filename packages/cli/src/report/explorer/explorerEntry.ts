@@ -8,6 +8,8 @@ import { prepareLink } from './explorerLink.js';
 import { EXPLORER_IDS as ID } from './explorerIds.js';
 import { calculatorTexts, curveTexts } from './explorerValues.js';
 import { startPolicyExplorer } from './policyExplorer.js';
+import { POLICY_IDS } from './policyIds.js';
+import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
 
 /** Wires the explorer's sliders, preset buttons and calculator inputs to their outputs. */
 export function startExplorer(doc: ExplorerDocument): void {
@@ -84,7 +86,20 @@ function numberOf(text: string): number {
 const page = (globalThis as { document?: ExplorerDocument }).document;
 if (page) {
   // The settings in the URL fragment are applied before the explorers start, and kept there after.
-  const link = prepareLink(page, globalThis as Partial<ExplorerWindow>);
+  const seeds = readSeeds(page);
+  const link = prepareLink(page, globalThis as Partial<ExplorerWindow>, seeds[0] ? seedSettings(seeds[0]) : undefined);
   startExplorer(page);
-  link.watch(startPolicyExplorer(page, link.state.policy, link.save));
+  link.watch(startPolicyExplorer(page, link.state.policy, link.save, seeds));
+}
+
+/** The report's results the explorer starts from (the JSON policyMarkup writes in data-seeds), or none. */
+function readSeeds(doc: ExplorerDocument): ExplorerSeed[] {
+  const text = doc.getElementById(POLICY_IDS.root)?.getAttribute('data-seeds');
+  if (!text) return [];
+  try {
+    const seeds = JSON.parse(text) as unknown;
+    return Array.isArray(seeds) ? (seeds as ExplorerSeed[]) : [];
+  } catch {
+    return [];
+  }
 }

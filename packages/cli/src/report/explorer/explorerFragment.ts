@@ -8,6 +8,8 @@ export interface ExplorerState {
   readonly n: number;
   readonly c: number;
   readonly calculatorK: number;
+  /** The report's result the policy explorer started from ("start from": its index, −1 a made-up agent); absent on a page without seeds. */
+  readonly from?: number;
 }
 
 /** Fragment key of each numeric policy setting. */
@@ -20,6 +22,7 @@ const POLICY_KEYS = {
   falseAccept: 'fa',
   falseReject: 'fr',
   costPerAttempt: 'cost',
+  costBudget: 'budget',
 } as const satisfies Record<keyof typeof POLICY_RANGES, string>;
 
 /**
@@ -38,6 +41,7 @@ export function encodeFragment(state: ExplorerState): string {
     ['n', state.n],
     ['c', state.c],
     ['ck', state.calculatorK],
+    ...(state.from === undefined ? [] : [['from', state.from] as [string, number]]),
   ];
   return pairs.map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join('&');
 }
@@ -86,6 +90,7 @@ export function decodeFragment(fragment: string, fallback: ExplorerState): Explo
     n,
     c: number('c', fallback.c, [0, 1e6, 1]),
     calculatorK: number('ck', fallback.calculatorK, [1, 1e6, 1]),
+    ...(fallback.from === undefined ? {} : { from: number('from', fallback.from, [-1, 1e6, 1]) }),
   };
 }
 

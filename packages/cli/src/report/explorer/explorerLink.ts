@@ -4,6 +4,7 @@ import { EXPLORER_IDS as ID } from './explorerIds.js';
 import { EXPLORER_START } from './explorerPresets.js';
 import { POLICY_IDS } from './policyIds.js';
 import type { PolicyExplorer } from './policyExplorer.js';
+import type { PolicySettings } from './policySettings.js';
 
 /** The explorer's settings and the URL fragment kept in step (a link reproduces the view). */
 export interface ExplorerLink {
@@ -19,9 +20,11 @@ export interface ExplorerLink {
  * Reads the fragment (`window.location.hash`) and sets the p/k sliders and the calculator's n, c, k
  * from it before their script starts; a fragment that is not explorer settings (a section link such
  * as "#summary") changes nothing. Without a window (tests in a bare context) nothing is saved.
+ * `startPolicy` is the policy explorer's first view without a fragment (the report's first seed);
+ * with it the fragment also keeps which result the view started from (`from`).
  */
-export function prepareLink(doc: ExplorerDocument, win: Partial<ExplorerWindow>): ExplorerLink {
-  const start = startState(EXPLORER_START);
+export function prepareLink(doc: ExplorerDocument, win: Partial<ExplorerWindow>, startPolicy?: PolicySettings): ExplorerLink {
+  const start: ExplorerState = { ...startState(EXPLORER_START), ...(startPolicy ? { policy: startPolicy, from: 0 } : {}) };
   const hash = win.location?.hash ?? '';
   const state = hash.includes('=') ? decodeFragment(hash, start) : start;
   const set = (id: string, value: number) => {
@@ -34,6 +37,7 @@ export function prepareLink(doc: ExplorerDocument, win: Partial<ExplorerWindow>)
     set(ID.n, state.n);
     set(ID.c, state.c);
     set(ID.k, state.calculatorK);
+    if (state.from !== undefined) set(POLICY_IDS.seed, state.from);
   }
   let policy: PolicyExplorer | null = null;
   const number = (id: string, fallback: number) => {
@@ -48,6 +52,7 @@ export function prepareLink(doc: ExplorerDocument, win: Partial<ExplorerWindow>)
       n: number(ID.n, state.n),
       c: number(ID.c, state.c),
       calculatorK: number(ID.k, state.calculatorK),
+      ...(state.from === undefined ? {} : { from: number(POLICY_IDS.seed, state.from) }),
     };
     const fragment = encodeFragment(current);
     win.history?.replaceState(null, '', `#${fragment}`);

@@ -5,16 +5,17 @@ import { curvesSvg, EXPLORER_MAX_K } from './curvesSvg.js';
 import { calculatorTexts, curveTexts } from './explorerValues.js';
 import { EXPLORER_IDS as ID } from './explorerIds.js';
 import { EXPLORER_PRESETS, EXPLORER_START as START } from './explorerPresets.js';
+import type { ExplorerSeed } from './explorerSeed.js';
 import { policyMarkup } from './policyMarkup.js';
 
 /**
  * The explorer's markup with its first values already filled in (computed here by the same
  * functions the page script runs), so the page reads right before and without its script.
  */
-export function explorerMarkup(): SafeHtml {
+export function explorerMarkup(seeds: readonly ExplorerSeed[] = []): SafeHtml {
   const curve = curveTexts(START.p, START.k);
   const calc = calculatorTexts({ n: START.n, c: START.c, k: START.calculatorK, method: 'wilson', confidence: START.confidence, sides: 2 });
-  return html`${policyMarkup()}
+  return html`${policyMarkup(seeds)}
 <div class="explorer">
 <h3>Drag p and k: how the two curves separate</h3>
 <div class="controls">
@@ -46,12 +47,12 @@ ${EXPLORER_PRESETS.map((preset) => html`<button type="button" data-p="${preset.p
 </div>
 <p class="error" id="${ID.error}" role="alert">${calc.error}</p>
 <p class="table-title" id="${ID.interval}">${calc.interval}</p>
-<div class="table-wrap"><table>
+<div class="table-wrap"><table class="fold calc-table">
 <thead><tr><th scope="col" class="text"></th><th scope="col" class="num">unbiased</th><th scope="col" class="num">plug-in</th><th scope="col" class="num">interval</th></tr></thead>
 <tbody>
-<tr><th scope="row" class="text">p</th><td class="num"><output id="${ID.p}">${calc.p}</output></td><td class="num"></td><td class="num"><output id="${ID.pInterval}">${calc.pInterval}</output></td></tr>
-<tr><th scope="row" class="text">pass@k</th><td class="num"><output id="${ID.calcPassAtK}">${calc.passAtK}</output></td><td class="num"><output id="${ID.passAtKPlugin}">${calc.passAtKPlugin}</output></td><td class="num"><output id="${ID.passAtKInterval}">${calc.passAtKInterval}</output></td></tr>
-<tr><th scope="row" class="text">pass^k</th><td class="num"><output id="${ID.calcPassHatK}">${calc.passHatK}</output></td><td class="num"><output id="${ID.passHatKPlugin}">${calc.passHatKPlugin}</output></td><td class="num"><output id="${ID.passHatKInterval}">${calc.passHatKInterval}</output></td></tr>
+<tr><th scope="row" class="text">p</th><td class="num" data-label="unbiased"><output id="${ID.p}">${calc.p}</output></td><td class="num" data-label="plug-in"></td><td class="num" data-label="interval"><output id="${ID.pInterval}">${calc.pInterval}</output></td></tr>
+<tr><th scope="row" class="text">pass@k</th><td class="num" data-label="unbiased"><output id="${ID.calcPassAtK}">${calc.passAtK}</output></td><td class="num" data-label="plug-in"><output id="${ID.passAtKPlugin}">${calc.passAtKPlugin}</output></td><td class="num" data-label="interval"><output id="${ID.passAtKInterval}">${calc.passAtKInterval}</output></td></tr>
+<tr><th scope="row" class="text">pass^k</th><td class="num" data-label="unbiased"><output id="${ID.calcPassHatK}">${calc.passHatK}</output></td><td class="num" data-label="plug-in"><output id="${ID.passHatKPlugin}">${calc.passHatKPlugin}</output></td><td class="num" data-label="interval"><output id="${ID.passHatKInterval}">${calc.passHatKInterval}</output></td></tr>
 </tbody></table></div>
 </div>`;
 }

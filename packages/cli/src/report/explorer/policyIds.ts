@@ -12,6 +12,8 @@ export const POLICY_IDS = Object.freeze({
   mode: 'pe-mode',
   k: 'pe-k',
   costPerAttempt: 'pe-cost',
+  costBudget: 'pe-budget',
+  overBudget: 'pe-out-over-budget',
   agentA: 'pe-agent-a',
   agentB: 'pe-agent-b',
   reset: 'pe-reset',
@@ -25,6 +27,12 @@ export const POLICY_IDS = Object.freeze({
   curves: 'pe-curves',
   error: 'pe-error',
   link: 'explorer-link',
+  seed: 'pe-seed',
+  seedBasis: 'pe-seed-basis',
+  scenario: 'pe-scenario',
+  command: 'pe-command',
+  copy: 'pe-copy',
+  other: 'pe-other',
 });
 
 /** The id of a slider's or select's value display (`<output>`). */

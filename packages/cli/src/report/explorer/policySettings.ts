@@ -3,8 +3,12 @@
  * correlation, the verifier, the policy and the cost of an attempt, with the budget k to read off.
  */
 export interface PolicySettings {
-  /** 'p': every task has success rate p; 'beta': rates from Beta(mean, concentration); 'split': a share `mean` of tasks always solved, the rest never. */
-  readonly population: 'p' | 'beta' | 'split';
+  /**
+   * 'p': every task has success rate p; 'beta': rates from Beta(mean, concentration); 'split': a share
+   * `mean` of tasks always solved, the rest never; 'seed': the task rates of the result the view
+   * started from (explorerSeed.ts), point masses included.
+   */
+  readonly population: 'p' | 'beta' | 'split' | 'seed';
   readonly p: number;
   readonly mean: number;
   readonly concentration: number;
@@ -17,6 +21,8 @@ export interface PolicySettings {
   readonly falseReject: number;
   readonly mode: 'sequential' | 'parallel';
   readonly costPerAttempt: number;
+  /** Spend cap per episode (policy.budget.cost, soft: an attempt starts while the spend is below it); 0: none. */
+  readonly costBudget: number;
 }
 
 /** Largest budget on the policy explorer's curves. */
@@ -32,6 +38,7 @@ export const POLICY_RANGES = Object.freeze({
   falseAccept: [0, 0.5, 0.005],
   falseReject: [0, 0.5, 0.005],
   costPerAttempt: [0.001, 0.2, 0.001],
+  costBudget: [0, 2, 0.01],
 } as const satisfies Record<string, readonly [number, number, number]>);
 
 /**
@@ -43,12 +50,12 @@ export function strengthRange(correlation: PolicySettings['correlation']): reado
   return correlation === 'feedback' ? [-1, 1, 0.01] : [0, 0.95, 0.01];
 }
 
-export const POPULATIONS: readonly PolicySettings['population'][] = ['p', 'beta', 'split'];
+export const POPULATIONS: readonly PolicySettings['population'][] = ['seed', 'p', 'beta', 'split'];
 export const CORRELATIONS: readonly PolicySettings['correlation'][] = ['independent', 'exchangeable', 'markov', 'feedback'];
 export const MODES: readonly PolicySettings['mode'][] = ['sequential', 'parallel'];
 
 /**
- * The first view: the built-in scenario's agent in round numbers — Beta(mean 0.6, concentration 3)
+ * The first view without a result to start from: a made-up agent, the built-in scenario's in round numbers — Beta(mean 0.6, concentration 3)
  * tasks, exchangeable retries (icc 0.2), a verifier with 5 % false accepts and 10 % false rejects,
  * up to 8 sequential attempts at 0.02 each.
  */
@@ -64,6 +71,7 @@ export const POLICY_START: PolicySettings = Object.freeze({
   falseReject: 0.1,
   mode: 'sequential',
   costPerAttempt: 0.02,
+  costBudget: 0,
 });
 
 /**

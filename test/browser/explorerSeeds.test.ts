@@ -1,0 +1,172 @@
+/// <reference lib="dom" />
+// (DOM types for the functions this test runs inside the page with page.evaluate.)
+// The explorer of a report opens on the report's own results (issue #45, explorer bullet), in
+// Debian's headless Chromium: a report of a simulation and a fit opens on the simulation, whose
+// read-outs at its k are its result's exact columns; "start from" the fit shows the fit's predicted
+// pass@k and pass^k. The expected numbers are read from the result files (not from the explorer's
+// code) and formatted as the page formats them. The view copied as a scenario runs in
+// `passk simulate`, whose exact columns at k are the read-out. At 390 px no element of the explorer
+// is wider than the screen (the calculator's table included). Screenshots go to test-artifacts/.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPercent } from '../../packages/cli/src/format/percent.js';
+import { POLICY_IDS as PE } from '../../packages/cli/src/report/explorer/policyIds.js';
+import { EXPLORER_IDS } from '../../packages/cli/src/report/explorer/explorerIds.js';
+import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
+import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
+import { tempDir } from '../helpers/tempDir.js';
+
+const inCi = process.env.CI === 'true';
+const skip = !chromiumAvailable && !inCi;
+const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
+const METRICS = ['coverage', 'passHatK', 'deliveredCorrect', 'deliveredWrong', 'abstained'] as const;
+const OUT: Record<(typeof METRICS)[number], string> = {
+  coverage: PE.coverage,
+  passHatK: PE.passHatK,
+  deliveredCorrect: PE.deliveredCorrect,
+  deliveredWrong: PE.deliveredWrong,
+  abstained: PE.abstained,
+};
+
+type Exact = Record<(typeof METRICS)[number], { exact: number | null }>;
+interface SimulateJson {
+  scenario: { policy: { maxAttempts: number } };
+  rows: Exact[];
+}
+interface FitJson {
+  chosen: string;
+  models: { name: string; predicted: { passAtK: Record<string, number>; passHatK: Record<string, number> } }[];
+}
+
+let context: BrowserContext;
+let profile: string;
+let reportUrl: string;
+const errors: string[] = [];
+
+async function open(viewport: { width: number; height: number }, fragment = ''): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(reportUrl + fragment, { waitUntil: 'load' });
+  return page;
+}
+
+async function shown(page: Page): Promise<Record<string, string | null>> {
+  const out: Record<string, string | null> = { k: await page.locator(`#${PE.readoutK}`).textContent() };
+  for (const metric of METRICS) out[metric] = await page.locator(`#${OUT[metric]}`).textContent();
+  return out;
+}
+
+describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (skipped: ${CHROMIUM} not found and CI is not set)` : ''}`, () => {
+  const dir = tempDir('explorer-seeds-browser');
+  const simulateFile = fixture('charts/simulate-refund.json');
+  const fitFile = fixture('charts/fit-tau-bench.json');
+  const simulation = JSON.parse(readFileSync(simulateFile, 'utf8')) as SimulateJson;
+  const fit = JSON.parse(readFileSync(fitFile, 'utf8')) as FitJson;
+
+  beforeAll(async () => {
+    const out = join(dir, 'report.html');
+    const run = await passk('report', simulateFile, fitFile, '--out', out);
+    expect(run.code, run.stderr).toBe(0);
+    reportUrl = pathToFileURL(out).href;
+    ({ context, profile } = await launchChromium());
+  }, 90_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  /** Runs the copied scenario through `passk simulate --json` and formats its exact columns at k. */
+  async function simulateCopied(page: Page, k: number): Promise<Record<string, string>> {
+    const yaml = (await page.locator(`#${PE.scenario}`).textContent())!;
+    const file = join(dir, 'explorer.yaml');
+    writeFileSync(file, yaml);
+    const run = await passk('simulate', file, '--replicates', '2', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const rows = (JSON.parse(run.stdout) as { rows: Exact[] }).rows;
+    expect(rows).toHaveLength(k);
+    return Object.fromEntries([['k', String(k)], ...METRICS.map((metric) => [metric, formatPercent(rows[k - 1]![metric].exact!)])]);
+  }
+
+  it("opens on the simulation: the read-outs at its k are the simulation's exact columns; the copied scenario reproduces them", async () => {
+    const page = await open({ width: 1280, height: 800 });
+    const k = Math.min(20, simulation.scenario.policy.maxAttempts);
+    const row = simulation.rows[k - 1]!;
+    const expected = Object.fromEntries([['k', String(k)], ...METRICS.map((metric) => [metric, formatPercent(row[metric].exact!)])]);
+    expect(await shown(page)).toEqual(expected);
+    expect(await simulateCopied(page, k)).toEqual(expected);
+    await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-seeded-desktop.png') });
+    // Two policies side by side: the line under the read-outs is what the other mode reads out.
+    const sideBySide = (await page.locator(`#${PE.other}`).textContent())!;
+    const mode = await page.locator(`#${PE.mode}`).inputValue();
+    await page.locator(`#${PE.mode}`).selectOption(mode === 'sequential' ? 'parallel' : 'sequential');
+    const other = await shown(page);
+    expect(sideBySide).toContain(`delivered correct ${other.deliveredCorrect}, wrong ${other.deliveredWrong}, abstained ${other.abstained}`);
+    await page.locator('details.pe-copy summary').click();
+    await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-seeded-desktop-copy.png') });
+    await page.close();
+  }, 60_000);
+
+  it("start from the fit: coverage and pass^k at k are the fit's predicted pass@k and pass^k; a changed view still runs in passk simulate", async () => {
+    const page = await open({ width: 1280, height: 800 });
+    await page.locator(`#${PE.seed}`).selectOption({ index: 1 });
+    const model = fit.models.find((candidate) => candidate.name === fit.chosen)!;
+    const k = Math.max(
+      ...Object.keys(model.predicted.passAtK)
+        .map(Number)
+        .filter((key) => key <= 20),
+    );
+    const read = await shown(page);
+    expect(read.k).toBe(String(k));
+    expect(read.coverage).toBe(formatPercent(model.predicted.passAtK[String(k)]!));
+    expect(read.passHatK).toBe(formatPercent(model.predicted.passHatK[String(k)]!));
+    expect(await simulateCopied(page, k)).toEqual(read);
+    // A worse verifier and all attempts in parallel: the copied scenario follows the view.
+    await page.locator(`#${PE.mode}`).selectOption('parallel');
+    await page.locator(`#${PE.falseAccept}`).evaluate((input: HTMLInputElement) => {
+      input.value = '0.1';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const changed = await shown(page);
+    expect(changed.deliveredWrong).not.toBe(formatPercent(0));
+    expect(await simulateCopied(page, k)).toEqual(changed);
+    // The link keeps the result the view started from: a reload shows the same view.
+    const hash = new URL(page.url()).hash;
+    expect(hash).toContain('from=1');
+    await page.close();
+    const reloaded = await open({ width: 1280, height: 800 }, hash);
+    expect(await reloaded.locator(`#${PE.seed}`).inputValue()).toBe('1');
+    expect(await shown(reloaded)).toEqual(changed);
+    await reloaded.close();
+  }, 60_000);
+
+  it('390 px: nothing wider than the screen, the calculator table included; screenshot', async () => {
+    const page = await open({ width: 390, height: 844 });
+    // Every element of the explorer within the screen (tables in a scrolling wrapper included: they must fit).
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('#explorer *')]
+        .filter((element) => element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().right > 390.5)
+        .map((element) => `${element.tagName.toLowerCase()}#${element.id} ${Math.round(element.getBoundingClientRect().right)}`),
+    );
+    expect(wide).toEqual([]);
+    const calculator = await page
+      .locator(`#${EXPLORER_IDS.calculator} table`)
+      .evaluate((table) => ({ right: table.getBoundingClientRect().right, wrap: table.parentElement!.getBoundingClientRect().right }));
+    expect(calculator.right).toBeLessThanOrEqual(calculator.wrap + 0.5);
+    expect(calculator.right).toBeLessThanOrEqual(390);
+    await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-seeded-phone.png') });
+    await page.locator(`#${EXPLORER_IDS.calculator}`).screenshot({ path: join(ARTIFACTS, 'explorer-calculator-phone.png') });
+    await page.close();
+  }, 60_000);
+
+  it('logged no error', () => {
+    expect(errors).toEqual([]);
+  });
+});
