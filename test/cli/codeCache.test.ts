@@ -155,7 +155,15 @@ describe.skipIf(!built)('the CLI script is ASCII, and the characters it escapes 
     const gate = bin({}, ['gate', 'test/fixtures/compare/small-b.csv', '--require', 'pass@1 ≥ 0.5', '--no-design-check']);
     expect(gate.stderr).toBe('');
     expect(gate.stdout).toMatch(/^PASS {4}pass@1 ≥ 0\.5 /m);
-    const compare = bin({}, ['compare', 'test/fixtures/compare/large-a.csv', 'test/fixtures/compare/large-b.csv', '--k', '1', '--bootstrap', '0']);
+    const compare = bin({ COLUMNS: '100000' }, [
+      'compare',
+      'test/fixtures/compare/large-a.csv',
+      'test/fixtures/compare/large-b.csv',
+      '--k',
+      '1',
+      '--bootstrap',
+      '0',
+    ]);
     expect(compare.stdout).toMatch(/at mean success per attempt: .*, p ≈ 0\.\d{3}, 60 tasks\)/);
     expect(compare.stdout).not.toContain('= ≈');
   });

@@ -139,7 +139,7 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     // 30 tasks leave pass@1 uncertain by several points: far more than the Monte Carlo part.
     const first = summary.rows[0].coverage;
     expect(first.interval.upper - first.interval.lower).toBeGreaterThan(8 * first.se);
-    const text = await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '256', '--workers', '1');
+    const text = await passkWide('simulate', '--tasks-from', ...EPISODES, '--replicates', '256', '--workers', '1');
     expect(text.stdout).toContain('Retries (feedback) and tasks fitted together to retries.csv (30 tasks, 60 episodes of ≤ 4 attempts).');
     expect(text.stdout).toContain("redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks,\n");
     expect(text.stdout).toContain('the model chosen by AIC in each block); ± is the Monte Carlo part alone.\n');

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, passk } from '../../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../../helpers/runPassk.js';
 
 // `passk estimate FILE`: the reader's options and what it reports (run in-process from source).
 // Counts are those of the hand-counted fixtures (see errorPolicy.test.ts for the row-by-row notes).
 
 describe('passk estimate FILE: reader options and reporting', () => {
   it('JSON: source.format, the columns and the dropped rows by reason', async () => {
-    const run = await passk('estimate', fixture('results/errors.csv'), '--json', '--bootstrap', '0', '--trial-col', 'trial');
+    const run = await passkWide('estimate', fixture('results/errors.csv'), '--json', '--bootstrap', '0', '--trial-col', 'trial');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout);
@@ -26,7 +26,7 @@ describe('passk estimate FILE: reader options and reporting', () => {
   });
 
   it('text: a line under the summary says what was dropped', async () => {
-    const run = await passk('estimate', fixture('results/errors.csv'), '--bootstrap', '0');
+    const run = await passkWide('estimate', fixture('results/errors.csv'), '--bootstrap', '0');
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n').slice(0, 5)).toEqual([
       `${fixture('results/errors.csv')}: 5 attempts over 3 tasks, 1 to 2 trials per task`,
@@ -35,12 +35,12 @@ describe('passk estimate FILE: reader options and reporting', () => {
       'dropped 4 rows marked as errors (--on-error fail makes them errors)',
       '1 task left with no rows, not in the estimates',
     ]);
-    const clean = await passk('estimate', fixture('results/basic.csv'), '--bootstrap', '0');
+    const clean = await passkWide('estimate', fixture('results/basic.csv'), '--bootstrap', '0');
     expect(clean.stdout).not.toContain('dropped');
   });
 
   it('--missing error: exit 2 and one line naming the row', async () => {
-    const run = await passk('estimate', fixture('results/errors.jsonl'), '--missing', 'error');
+    const run = await passkWide('estimate', fixture('results/errors.jsonl'), '--missing', 'error');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
@@ -49,27 +49,27 @@ describe('passk estimate FILE: reader options and reporting', () => {
   });
 
   it('--trial-col: a repeated (task, trial) is an error naming both lines', async () => {
-    const run = await passk('estimate', fixture('results/dup-trial.csv'), '--trial-col', 'trial');
+    const run = await passkWide('estimate', fixture('results/dup-trial.csv'), '--trial-col', 'trial');
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`passk: ${fixture('results/dup-trial.csv')}:8: duplicate of task "7" trial 3 (first at line 5)\n`);
   });
 
   it('--format humaneval / tau-bench by name; detection reported in source.format', async () => {
-    const humanEval = JSON.parse((await passk('estimate', fixture('results/samples.jsonl_results.jsonl'), '--json', '--bootstrap', '0')).stdout);
+    const humanEval = JSON.parse((await passkWide('estimate', fixture('results/samples.jsonl_results.jsonl'), '--json', '--bootstrap', '0')).stdout);
     expect(humanEval.source.format).toBe('humaneval');
-    const named = await passk('estimate', fixture('results/tau-compact.txt'), '--format', 'tau-bench', '--json', '--bootstrap', '0');
+    const named = await passkWide('estimate', fixture('results/tau-compact.txt'), '--format', 'tau-bench', '--json', '--bootstrap', '0');
     expect(named.code).toBe(0);
     // tau-compact.txt: a rewards 1, 1.0 (2/2); b 0.5 (0/1).
     expect(JSON.parse(named.stdout)).toMatchObject({ source: { format: 'tau-bench', rows: 3 }, tasks: 2 });
   });
 
   it('unknown --format and --on-error values: exit 2 listing the choices', async () => {
-    const format = await passk('estimate', fixture('results/basic.csv'), '--format', 'xml');
+    const format = await passkWide('estimate', fixture('results/basic.csv'), '--format', 'xml');
     expect(format.code).toBe(2);
     expect(format.stderr).toBe(
       'passk: --format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench, aider, ldb, got "xml"\n',
     );
-    const policy = await passk('estimate', fixture('results/basic.csv'), '--on-error', 'skip');
+    const policy = await passkWide('estimate', fixture('results/basic.csv'), '--on-error', 'skip');
     expect(policy.code).toBe(2);
     expect(policy.stderr).toBe('passk: --on-error: must be one of drop, fail, got "skip"\n');
   });
@@ -91,7 +91,7 @@ describe('passk estimate FILE: reader options and reporting', () => {
       ];
       const path = join(dir, 'counts.csv');
       writeFileSync(path, `task,n,c\n${tasks.map((t) => t.join(',')).join('\n')}\n`);
-      const run = await passk('estimate', path, '--counts', 'n,c', '--k', '1,2', '--json', '--bootstrap', '0');
+      const run = await passkWide('estimate', path, '--counts', 'n,c', '--k', '1,2', '--json', '--bootstrap', '0');
       expect(run.stderr).toBe('');
       const out = JSON.parse(run.stdout);
       expect(out.perTask.map((t: { task: string; n: number; c: number }) => [t.task, t.n, t.c])).toEqual(tasks);

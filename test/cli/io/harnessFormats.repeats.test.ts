@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
-import { fixture, passk } from '../../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // Harness logs with several attempts per task, built to each harness's published schema by
@@ -49,7 +49,7 @@ describe('formats read with no column flags, one attempt per sample (counts from
     expect(perTask(await readTaskCounts(log(LCB), { format: 'livecodebench' }))).toEqual(expected('lcb-codegeneration'));
     expect(perTask(await readTaskCounts(log(EVALPLUS), { format: 'evalplus' }))).toEqual(expected('evalplus-plus'));
     expect(perTask(await readTaskCounts(log(BIGCODEBENCH), { format: 'bigcodebench' }))).toEqual(expected('bigcodebench'));
-    const wrong = await passk('estimate', log(EVALPLUS), '--format', 'bigcodebench');
+    const wrong = await passkWide('estimate', log(EVALPLUS), '--format', 'bigcodebench');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe(
       `passk: ${log(EVALPLUS)}: holds EvalPlus results (its samples have base_status, plus_status), not bigcodebench: read it with --format evalplus (or auto)\n`,
@@ -58,7 +58,7 @@ describe('formats read with no column flags, one attempt per sample (counts from
 
   it("estimate's pass@1 is the harness's own figure: LiveCodeBench's mean pass@1, EvalPlus's pass_at_k (base and plus)", async () => {
     const pass1 = async (file: string, ...args: string[]) => {
-      const out = await passk('estimate', log(file), '--json', '--k', '1', '--bootstrap', '0', ...args);
+      const out = await passkWide('estimate', log(file), '--json', '--k', '1', '--bootstrap', '0', ...args);
       expect(out.code).toBe(0);
       return JSON.parse(out.stdout).rows[0].passAtK as number;
     };
@@ -72,7 +72,7 @@ describe('formats read with no column flags, one attempt per sample (counts from
 
 describe('lm-evaluation-harness samples with repeats (lm_eval/evaluator.py layout)', () => {
   it('pass@1 over N repeats is c/N of N attempts (N = the responses in resps[0]), not one attempt scored ≥ 1', async () => {
-    const out = await passk('estimate', log(HUMANEVAL), '--k', '1', '--bootstrap', '0');
+    const out = await passkWide('estimate', log(HUMANEVAL), '--k', '1', '--bootstrap', '0');
     expect(out.code).toBe(0);
     expect(out.stdout.split('\n').slice(0, 2)).toEqual([
       `${log(HUMANEVAL)}: 30 attempts over 6 tasks, 5 trials each`,
@@ -85,7 +85,7 @@ describe('lm-evaluation-harness samples with repeats (lm_eval/evaluator.py layou
   });
 
   it('pass@5 is an estimate over the repeats, not an outcome: refused, pointing at pass@1', async () => {
-    const out = await passk('estimate', log(HUMANEVAL), '--success-col', 'pass@5');
+    const out = await passkWide('estimate', log(HUMANEVAL), '--success-col', 'pass@5');
     expect(out.code).toBe(2);
     expect(out.stderr).toBe(
       `passk: --success-col: must name an outcome, not lm-eval's estimate of pass@5 over each doc's repeats: read "pass@1" (c/n over the n repeats in resps), got "pass@5"\n`,
@@ -96,13 +96,13 @@ describe('lm-evaluation-harness samples with repeats (lm_eval/evaluator.py layou
     // 3 repeats: pass@1 can be 0, 1/3, 2/3 or 1, never 0.5.
     const path = join(tempDir('lmeval-rate'), 'samples_x.jsonl');
     writeFileSync(path, `${JSON.stringify({ doc_id: 0, filter: 'create_test', metrics: ['pass@1'], resps: [['a', 'b', 'c']], 'pass@1': 0.5 })}\n`);
-    const refused = await passk('estimate', path);
+    const refused = await passkWide('estimate', path);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(`passk: ${path}:1: key "pass@1" must be a rate c/n in [0, 1] with n = 3 (the length of "resps.0"), got 0.5\n`);
   });
 
   it('with filters (score-first, maj@4) each filter scores one answer per doc: one attempt per doc, after --where filter=NAME', async () => {
-    const refused = await passk('estimate', log(GSM8K));
+    const refused = await passkWide('estimate', log(GSM8K));
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('column "filter" has 2 values ("score-first", "maj@4"); read one with --where filter=score-first');
     const counts = await readTaskCounts(log(GSM8K), { where: ['filter=score-first'] });
@@ -113,7 +113,7 @@ describe('lm-evaluation-harness samples with repeats (lm_eval/evaluator.py layou
 
 describe('inspect_ai .eval with epochs = 3 (samples/<id>_epoch_<e>.json)', () => {
   it('one trial per (sample, epoch); the errored epoch is dropped and counted (--on-error drop, the default)', async () => {
-    const out = await passk('estimate', log('inspect-epochs.eval'), '--k', '1', '--bootstrap', '0', '--json');
+    const out = await passkWide('estimate', log('inspect-epochs.eval'), '--k', '1', '--bootstrap', '0', '--json');
     expect(out.code).toBe(0);
     const doc = JSON.parse(out.stdout);
     expect(doc.source.rows).toBe(8);
@@ -134,7 +134,7 @@ describe('inspect_ai .eval with epochs = 3 (samples/<id>_epoch_<e>.json)', () =>
 describe('refusals', () => {
   it('LiveCodeBench generations without --evaluate: says what is missing and how to get it', async () => {
     const file = log('livecodebench/Scenario.codegeneration_5_0.2.json');
-    const out = await passk('estimate', file);
+    const out = await passkWide('estimate', file);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatch(
       /^passk: .*Scenario\.codegeneration_5_0\.2\.json: must hold LiveCodeBench evaluation records \(question_id and a "graded_list" of booleans\) to be read as livecodebench \(generations without grades: run LiveCodeBench with --evaluate and read its \*_eval_all\.json\); keys of the first record: "question_title", .*\n$/,
@@ -142,7 +142,7 @@ describe('refusals', () => {
   });
 
   it('EvalPlus: --success-col must be base_status or plus_status', async () => {
-    const out = await passk('estimate', log(EVALPLUS), '--success-col', 'passed');
+    const out = await passkWide('estimate', log(EVALPLUS), '--success-col', 'passed');
     expect(out.code).toBe(2);
     expect(out.stderr).toBe(`passk: --success-col: must be one of "plus_status", "base_status" for ${log(EVALPLUS)} (EvalPlus results), got "passed"\n`);
   });

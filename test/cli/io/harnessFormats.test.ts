@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readResultGroups, readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
-import { fixture, passk } from '../../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // Harness logs built by test/fixtures/logs/make-fixtures.py; every expected (n, c) below is read
@@ -91,7 +91,7 @@ describe('harness formats, detected by content', () => {
     const dropped = await readTaskCounts(log('terminal-bench-results.json'), { missing: 'drop' });
     // b has no outcome at all under drop: a 1/2 only, b left out.
     expect(perTask(dropped)).toEqual([['a', 2, 1]]);
-    const run = await passk('estimate', log('terminal-bench-results.json'), '--bootstrap', '0');
+    const run = await passkWide('estimate', log('terminal-bench-results.json'), '--bootstrap', '0');
     expect(run.stdout).toContain(
       '4 attempts without an outcome counted as failures (--missing fail, the default for terminal-bench; --missing drop leaves them out)',
     );
@@ -130,7 +130,7 @@ describe('harness formats, detected by content', () => {
   });
 
   it('estimate prints cost per attempt, per task and per solved task (k·c̄ / pass@k)', async () => {
-    const run = await passk('estimate', log('tau2-results.json'), '--json', '--bootstrap', '0', '--k', '1,2');
+    const run = await passkWide('estimate', log('tau2-results.json'), '--json', '--bootstrap', '0', '--k', '1,2');
     const out = JSON.parse(run.stdout);
     // Task 1: mean (0.02 + 0.04)/2 = 0.03; task 2: 0.01 → c̄ = 0.02. pass@1 = (1/2 + 1)/2 = 0.75; pass@2 = 1.
     expect(out.cost.perAttemptTaskAveraged).toBeCloseTo(0.02, 15);
@@ -150,7 +150,7 @@ describe('column options on JSON inputs', () => {
   });
 
   it('a dot path into a missing field: one line listing the keys seen', async () => {
-    const run = await passk('estimate', log('nested.jsonl'), '--task-col', 'sample.name', '--success-col', 'scores.match.value');
+    const run = await passkWide('estimate', log('nested.jsonl'), '--task-col', 'sample.name', '--success-col', 'scores.match.value');
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       `passk: ${log('nested.jsonl')}: must have the task column "sample.name"; keys of the first object: "sample", "scores"; choose the task column with --task-col\n`,
@@ -173,7 +173,7 @@ describe('column options on JSON inputs', () => {
 
 describe('--where, --by and the one-system guard', () => {
   it('refuses several models in one read, naming the column, its values and both ways out', async () => {
-    const run = await passk('estimate', log('rates.jsonl'), '--rate-col', 'pass1', '--rate-n', '4');
+    const run = await passkWide('estimate', log('rates.jsonl'), '--rate-col', 'pass1', '--rate-n', '4');
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       `passk: ${log('rates.jsonl')}: must hold the results of one system, but column "model" has 2 values ("m1", "m2"); ` +
@@ -182,7 +182,7 @@ describe('--where, --by and the one-system guard', () => {
   });
 
   it('--where (repeatable, before or after FILE) keeps matching rows and is stated in the output', async () => {
-    const run = await passk(
+    const run = await passkWide(
       'estimate',
       '--where',
       'model=m2',
@@ -317,11 +317,11 @@ describe('bad input: one line, exit 2', () => {
     const dir = tempDir('binary');
     await writeFile(join(dir, 'runs.csv'), Buffer.from([0x00, 0x01, 0x02, 0xff, 0x41, 0x0a]));
     await writeFile(join(dir, 'runs.jsonl.gz'), gzipSync('{"task_id":"a","success":1}\n'));
-    const binary = await passk('estimate', join(dir, 'runs.csv'));
+    const binary = await passkWide('estimate', join(dir, 'runs.csv'));
     expect(binary.stderr).toBe(
-      `passk: ${join(dir, 'runs.csv')}: is a binary file, not a results file (formats: csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench; see "Reading your logs" in the README)\n`,
+      `passk: ${join(dir, 'runs.csv')}: is a binary file, not a results file (formats: csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench; see docs/logs.md)\n`,
     );
-    const gzip = await passk('estimate', join(dir, 'runs.jsonl.gz'));
+    const gzip = await passkWide('estimate', join(dir, 'runs.jsonl.gz'));
     expect(gzip.code).toBe(2);
     expect(gzip.stderr).toContain('is gzip-compressed: decompress it first (gunzip)');
   });
@@ -333,7 +333,7 @@ describe('bad input: one line, exit 2', () => {
     ['inspect-demo.eval', ['--scorer', 'nope'], '--scorer: must name a scorer of the log; scorers: "match", got "nope"'],
     ['inspect-demo.eval', ['--format', 'csv'], 'is a zip archive, not csv: if this is an inspect_ai log use --format inspect'],
   ])('%s %j', async (name, flags, message) => {
-    const run = await passk('estimate', log(name), '--bootstrap', '0', ...flags);
+    const run = await passkWide('estimate', log(name), '--bootstrap', '0', ...flags);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.split('\n')).toHaveLength(2);

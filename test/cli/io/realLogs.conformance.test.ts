@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { passk } from '../../helpers/runPassk.js';
+import { passk, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // Conformance: the published figures listed in ../shared/data/real/README.md, reproduced from the
@@ -33,7 +33,7 @@ const FIGURES: Figure[] = [
 describe.skipIf(!present)('published figures from the real logs in ../shared/data/real', () => {
   it.each(FIGURES)('%s %j: %s', async (file, flags, metric, figures) => {
     const ks = Object.keys(figures).join(',');
-    const run = await passk('estimate', join(REAL, file), '--k', ks, '--json', '--bootstrap', '0', ...flags);
+    const run = await passkWide('estimate', join(REAL, file), '--k', ks, '--json', '--bootstrap', '0', ...flags);
     expect(run.stderr).toBe('');
     const rows = JSON.parse(run.stdout).rows as { k: number; passAtK: number; passHatK: number }[];
     for (const [k, figure] of Object.entries(figures)) {
@@ -47,14 +47,14 @@ describe.skipIf(!present)('real logs read as trees', () => {
   const goose = join(REAL, 'terminal-bench-goose-claude-4-opus');
 
   it('the goose submission folder is one tree of 5 run files, nothing skipped; a glob of them reads the same', async () => {
-    const folder = await passk('estimate', goose, '--k', '1,2', '--json', '--bootstrap', '0');
+    const folder = await passkWide('estimate', goose, '--k', '1,2', '--json', '--bootstrap', '0');
     expect(folder.stderr).toBe('');
     const doc = JSON.parse(folder.stdout);
     expect(doc.source.tree).toEqual({ walked: [goose], visited: 5, read: 5, harness: 'terminal-bench', trialCopies: { skipped: 0, runFiles: 0 }, skipped: [] });
     expect(doc.source.files).toHaveLength(5);
-    const glob = await passk('estimate', join(goose, '*_results.json'), '--k', '1,2', '--json', '--bootstrap', '0');
+    const glob = await passkWide('estimate', join(goose, '*_results.json'), '--k', '1,2', '--json', '--bootstrap', '0');
     expect(JSON.parse(glob.stdout).perTask).toEqual(doc.perTask);
-    const text = await passk('estimate', goose, '--k', '1', '--bootstrap', '0');
+    const text = await passkWide('estimate', goose, '--k', '1', '--bootstrap', '0');
     expect(text.stdout.split('\n')[1]).toBe(`walked ${goose}: read 5 terminal-bench results files, nothing skipped`);
   });
 
@@ -72,7 +72,7 @@ describe.skipIf(!present)('real logs read as trees', () => {
         writeFileSync(join(trial, 'sessions', 'agent.cast'), '{"version": 2}\n');
       }
     }
-    const run = await passk('estimate', runs, '--k', '1', '--json', '--bootstrap', '0');
+    const run = await passkWide('estimate', runs, '--k', '1', '--json', '--bootstrap', '0');
     expect(run.stderr).toBe('');
     const doc = JSON.parse(run.stdout);
     // 5 runs × 80 tasks, one attempt each: 400 copies; the published figure is the mean of the 5 runs' accuracy.
@@ -91,7 +91,7 @@ describe.skipIf(!present)('real logs read as trees', () => {
       symlinkSync(join(REAL, file), join(board, folder, 'results.json'));
     }
     const files = Object.keys(runs).map((folder) => join(board, folder, 'results.json'));
-    const run = await passk('compare', ...files, '--k', '1', '--json', '--bootstrap', '0', '--permutations', '100');
+    const run = await passkWide('compare', ...files, '--k', '1', '--json', '--bootstrap', '0', '--permutations', '100');
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout).runs.map((r: { name: string }) => r.name)).toEqual(Object.keys(runs));
   });

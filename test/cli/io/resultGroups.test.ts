@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CompareDocument } from '../../../packages/cli/src/format/compareDocument.js';
-import { passk } from '../../helpers/runPassk.js';
+import { passk, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // Several runs or agents in one input (issue 38), read with --by / --where and compared.
@@ -35,7 +35,7 @@ interface EstimateGroups {
 
 /** `estimate … --by COL --json`: its groups against Python's, estimate by estimate (to 12 digits). */
 async function expectGroups(args: string[], reference: Record<string, Group>): Promise<void> {
-  const run = await passk('estimate', ...args, '--json', '--bootstrap', '0', '--k', '1..4');
+  const run = await passkWide('estimate', ...args, '--json', '--bootstrap', '0', '--k', '1..4');
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   const document = JSON.parse(run.stdout) as EstimateGroups;
@@ -53,7 +53,7 @@ async function expectGroups(args: string[], reference: Record<string, Group>): P
 
 /** The one stderr line of a refused run (exit 2). */
 async function refusal(...args: string[]): Promise<string> {
-  const run = await passk(...args);
+  const run = await passkWide(...args);
   expect(run.stdout).toBe('');
   expect(run.code).toBe(2);
   expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -61,7 +61,7 @@ async function refusal(...args: string[]): Promise<string> {
 }
 
 async function compareJson(...args: string[]): Promise<CompareDocument> {
-  const run = await passk('compare', ...args, '--json', '--bootstrap', '0', '--k', '1,2,4');
+  const run = await passkWide('compare', ...args, '--json', '--bootstrap', '0', '--k', '1,2,4');
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as CompareDocument;
@@ -187,7 +187,18 @@ describe('inspect_ai logs folders: eval task and run id are kept', () => {
   });
 
   it('--where eval.run_id=… reads one run, and the model is kept as model and eval.model', async () => {
-    const one = await passk('estimate', at('logs-two-runs'), '--where', 'eval.run_id=run2', '--where', 'eval.model=m/x', '--where', 'model=m/x', '--k', '1');
+    const one = await passkWide(
+      'estimate',
+      at('logs-two-runs'),
+      '--where',
+      'eval.run_id=run2',
+      '--where',
+      'eval.model=m/x',
+      '--where',
+      'model=m/x',
+      '--k',
+      '1',
+    );
     expect(one.stderr).toBe('');
     expect(one.stdout).toMatch(/^\S+: 10 attempts over 5 tasks, 2 trials each$/m);
   });
@@ -211,7 +222,7 @@ describe('Terminal-Bench run folders: run id, agent and model from run_metadata.
 
   it('--by run_id reads each run; runs of one agent read together as its trials', async () => {
     await expectGroups([...files, '--by', 'run_id'], expected.tb!.run_id!);
-    const terminus = await passk('estimate', files[0]!, files[2]!, '--k', '1');
+    const terminus = await passkWide('estimate', files[0]!, files[2]!, '--k', '1');
     expect(terminus.stderr).toBe('');
     expect(terminus.stdout).toMatch(/20 attempts over 5 tasks, 4 trials each/);
   });
@@ -224,7 +235,7 @@ describe('τ²-bench results: agent and user models and the domain are kept', ()
       /: must hold the results of one system, but column "info\.agent_info\.llm" has 2 values \("gpt-x", "claude-y"\)/,
     );
     await expectGroups([...files, '--by', 'info.agent_info.llm'], expected.tau2!['info.agent_info.llm']!);
-    const one = await passk('estimate', ...files, '--where', 'info.agent_info.llm=gpt-x', '--where', 'info.user_info.llm=user-llm', '--k', '1');
+    const one = await passkWide('estimate', ...files, '--where', 'info.agent_info.llm=gpt-x', '--where', 'info.user_info.llm=user-llm', '--k', '1');
     expect(one.stderr).toBe('');
     expect(one.stdout).toMatch(/12 attempts over 4 tasks, 3 trials each/);
   });

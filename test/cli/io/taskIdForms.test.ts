@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
 import { TaskCountsBuilder } from '../../../packages/cli/src/io/taskCountsBuilder.js';
-import { passk } from '../../helpers/runPassk.js';
+import { passk, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // Task ids are compared after Unicode normalisation (NFC, issue 43): the same id written in NFC in
@@ -38,13 +38,13 @@ describe('task ids compared after NFC', () => {
     const dir = tempDir('id-forms');
     const file = join(dir, 'r.csv');
     writeFileSync(file, `task,success\nascii,1\n${NFC.map((id) => `${id},1`).join('\n')}\n${NFD.map((id) => `${id},0`).join('\n')}\nascii,0\n`);
-    const json = JSON.parse((await passk('estimate', file, '--json', '--k', '1')).stdout);
+    const json = JSON.parse((await passkWide('estimate', file, '--json', '--k', '1')).stdout);
     expect(json.tasks).toBe(NFC.length + 1);
     expect(json.perTask.map((task: { task: string; n: number; c: number }) => [task.task, task.n, task.c])).toEqual([
       ['ascii', 2, 1],
       ...NFC.map((id) => [id, 2, 1]),
     ]);
-    const text = (await passk('estimate', file, '--k', '1')).stdout;
+    const text = (await passkWide('estimate', file, '--k', '1')).stdout;
     expect(text).toContain(
       `\n${NFC.length} task ids not in Unicode NFC read as their NFC form (ids are compared after NFC: one id in two forms is one task)\n`,
     );
@@ -54,16 +54,16 @@ describe('task ids compared after NFC', () => {
     const dir = tempDir('id-forms');
     const file = join(dir, 'r.jsonl');
     writeFileSync(file, `${JSON.stringify({ task: NFD[0], success: 1 })}\n${JSON.stringify({ task: 'b', success: 0 })}\n`);
-    const run = await passk('estimate', file, '--json', '--k', '1');
+    const run = await passkWide('estimate', file, '--json', '--k', '1');
     expect(JSON.parse(run.stdout).perTask.map((task: { task: string }) => task.task)).toEqual([NFC[0], 'b']);
-    expect((await passk('estimate', file, '--k', '1')).stdout).toContain('\n1 task id not in Unicode NFC read as its NFC form (');
+    expect((await passkWide('estimate', file, '--k', '1')).stdout).toContain('\n1 task id not in Unicode NFC read as its NFC form (');
   });
 
   it('JSON Lines with a trial column: NFC and NFD with the same trial are a repeated (task, trial) pair', async () => {
     const dir = tempDir('id-forms');
     const file = join(dir, 'r.jsonl');
     writeFileSync(file, `${JSON.stringify({ task: NFC[2], trial: 0, success: 1 })}\n${JSON.stringify({ task: NFD[2], trial: 0, success: 0 })}\n`);
-    const run = await passk('estimate', file, '--trial-col', 'trial');
+    const run = await passkWide('estimate', file, '--trial-col', 'trial');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`duplicate of task ${JSON.stringify(NFC[2])} trial 0`);
   });
@@ -72,7 +72,7 @@ describe('task ids compared after NFC', () => {
     const dir = tempDir('id-forms');
     const file = join(dir, 'r.csv');
     writeFileSync(file, `task,success,model\nt1,1,${NFC[1]}\nt1,0,${NFD[1]}\nt2,1,${NFD[1]}\n`);
-    const json = JSON.parse((await passk('estimate', file, '--by', 'model', '--json', '--k', '1')).stdout);
+    const json = JSON.parse((await passkWide('estimate', file, '--by', 'model', '--json', '--k', '1')).stdout);
     expect(json.groups.map((group: { group: string; tasks: number; source: { rows: number } }) => [group.group, group.tasks, group.source.rows])).toEqual([
       [NFC[1], 2, 3],
     ]);
@@ -82,7 +82,7 @@ describe('task ids compared after NFC', () => {
     const dir = tempDir('id-forms');
     writeFileSync(join(dir, 'a.csv'), `task,success\n${NFC.map((id) => `${id},0`).join('\n')}\n`);
     writeFileSync(join(dir, 'b.csv'), `task,success\n${NFD.map((id) => `${id},1`).join('\n')}\n`);
-    const run = await passk('compare', join(dir, 'a.csv'), join(dir, 'b.csv'), '--json');
+    const run = await passkWide('compare', join(dir, 'a.csv'), join(dir, 'b.csv'), '--json');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout);
     const tasks = json.comparisons[0].perTask.tasks as { task: string; kind: string }[];

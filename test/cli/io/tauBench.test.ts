@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
 import { successFromTauBenchReward } from '../../../packages/cli/src/io/successValue.js';
-import { passk, passkProcess } from '../../helpers/runPassk.js';
+import { passk, passkWide, passkProcess } from '../../helpers/runPassk.js';
 
 // τ-bench's own results for gpt-4o on airline (test/fixtures/tau-bench/, MIT, see LICENSE there):
 // 50 tasks × 4 trials. Published in τ-bench's README (leaderboard, airline, "TC (gpt-4o)"):
@@ -61,7 +61,7 @@ describe('τ-bench gpt-4o airline results', () => {
   });
 
   it('the text view (in-process) shows the same pass^k, in percent', async () => {
-    const run = await passk('estimate', TAU, '--k', '1..4', '--bootstrap', '0');
+    const run = await passkWide('estimate', TAU, '--k', '1..4', '--bootstrap', '0');
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe(`${TAU}: 200 attempts over 50 tasks, 4 trials each`);
     const hats = run.stdout

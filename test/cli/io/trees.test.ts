@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../../packages/cli/src/results/checkResultDocument.js';
 import { makeTrees } from '../../fixtures/trees/make-trees.mjs';
-import { passk } from '../../helpers/runPassk.js';
+import { passk, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // `passk estimate` and `passk compare` on harness output trees as they lie on disk, written by
@@ -43,7 +43,7 @@ function tau2Counts(files: string[]): PerTask {
 }
 
 async function estimate(...args: string[]) {
-  const run = await passk('estimate', ...args, '--json', '--bootstrap', '0');
+  const run = await passkWide('estimate', ...args, '--json', '--bootstrap', '0');
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   const doc = JSON.parse(run.stdout);
@@ -66,7 +66,7 @@ describe('estimate reads harness output trees as they lie', () => {
       trialCopies: { skipped: 12, runFiles: 2 },
     });
     expect(() => checkResultDocument({ ...doc, perTask: undefined }, 'estimate --json')).not.toThrow();
-    const text = await passk('estimate', at('terminal-bench-runs'), '--k', '1', '--bootstrap', '0');
+    const text = await passkWide('estimate', at('terminal-bench-runs'), '--k', '1', '--bootstrap', '0');
     expect(text.stdout.split('\n')[1]).toBe(
       `walked ${at('terminal-bench-runs')}: read 2 terminal-bench results files; skipped 12 per-trial copies (their trials are in the run-level results.json of 2 run folders) and 54 other files beside them (2 run.log, 2 run_metadata.json, 2 tb.lock, 12 .cast, 12 .log, 12 .txt, 12 more)`,
     );
@@ -117,13 +117,13 @@ describe('compare names runs by what tells them apart', () => {
   it('two results.json: by their run folders, not by the path', async () => {
     const a = board('20250902_orchestrator_model-a', 'results.json');
     const b = board('20250811_cursor-cli_model-c', 'run1_2025-08-10__05-27-18', 'results.json');
-    const run = await passk('compare', a, b, '--json', '--bootstrap', '0', '--permutations', '100');
+    const run = await passkWide('compare', a, b, '--json', '--bootstrap', '0', '--permutations', '100');
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout).runs.map((r: { name: string }) => r.name)).toEqual(['20250902_orchestrator_model-a', 'run1_2025-08-10__05-27-18']);
   });
 
   it('two submission folders: by the folder', async () => {
-    const run = await passk(
+    const run = await passkWide(
       'compare',
       board('20250902_orchestrator_model-a'),
       board('20250829_goose_model-b'),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
 import { taskAverageBound } from '../../../packages/sim/src/benchmark/taskAverageBound.js';
-import { passk } from '../../helpers/runPassk.js';
+import { passk, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 /** log C(T, x) + x ln θ + (T − x) ln(1 − θ): the binomial pmf, summed exactly below (no simulation). */
@@ -73,11 +73,11 @@ describe('populationInterval on 0/1 values (one trial per task, or k = n): each 
       writeFileSync(file, `task_id,success\n${Array.from({ length: 50 }, (_, i) => `t${i},${i < ones ? 1 : 0}`).join('\n')}\n`);
       return file;
     };
-    const low = await passk('gate', log(2), '--require', 'pass@1 >= 0.0125');
+    const low = await passkWide('gate', log(2), '--require', 'pass@1 >= 0.0125');
     expect(low.code).toBe(1);
     expect(low.stdout).toMatch(/FAIL\s+pass@1 >= 0\.0125\s+4\.0%\s+lower 0\.7%\s+exact \(Clopper–Pearson\) bound, every task at 0 or 1/);
     // 1 − beta.ppf(0.05, 2, 49) = 0.9928462804687063: the upper bound, mirrored.
-    const high = await passk('gate', log(48), '--require', 'pass@1 <= 0.9875');
+    const high = await passkWide('gate', log(48), '--require', 'pass@1 <= 0.9875');
     expect(high.code).toBe(1);
     expect(high.stdout).toMatch(/FAIL\s+pass@1 <= 0\.9875\s+96\.0%\s+upper 99\.3%/);
   });
