@@ -62,10 +62,10 @@ function addRun(cells, prefix, exact, mleExact, drawExact, ks) {
 }
 
 function print(cells) {
-  process.stdout.write(`| cell | runs | ${METHODS.join(' | ')} | mean − MLE | sd(MLE − truth) / √mean(bootstrap var) |\n|${' --- |'.repeat(METHODS.length + 4)}\n`);
+  process.stdout.write(`| cell | runs | ${METHODS.join(' | ')} | mean − MLE | sd(MLE − truth) / √mean(bootstrap var) | mean(MLE − truth) / sd(MLE − truth) |\n|${' --- |'.repeat(METHODS.length + 5)}\n`);
   for (const [key, cell] of Object.entries(cells)) {
     const cov = cell.covered.map((c, i) => `${((c / cell.runs) * 100).toFixed(1)} % (${((cell.width[i] / cell.runs) * 100).toFixed(2)})`);
-    process.stdout.write(`| ${key} | ${cell.runs} | ${cov.join(' | ')} | ${((cell.bias / cell.runs) * 100).toFixed(3)} pp | ${(Math.sqrt((cell.errors2 - cell.errors ** 2 / cell.runs) / (cell.runs - 1)) / Math.sqrt(cell.var / cell.runs)).toFixed(3)} |\n`);
+    process.stdout.write(`| ${key} | ${cell.runs} | ${cov.join(' | ')} | ${((cell.bias / cell.runs) * 100).toFixed(3)} pp | ${(Math.sqrt((cell.errors2 - cell.errors ** 2 / cell.runs) / (cell.runs - 1)) / Math.sqrt(cell.var / cell.runs)).toFixed(3)} | ${(cell.errors / cell.runs / Math.sqrt((cell.errors2 - cell.errors ** 2 / cell.runs) / (cell.runs - 1))).toFixed(2)} |\n`);
   }
 }
 
