@@ -4,7 +4,7 @@
 // the fit's MLE and at each block's draw (blockScenario, the draws `simulate` makes), and the
 // coverage of the true closed form by: the mean of the draws ± t·sd (what summarise centres on),
 // the MLE ± t·sd, the bias-corrected 2·MLE − mean ± t·sd, the percentile interval of the draws and
-// the basic bootstrap interval 2·MLE − quantiles. Monte Carlo noise is left out (it is small beside
+// the basic bootstrap interval 2·MLE − quantiles, and mean ± t·sd on the logit scale. Monte Carlo noise is left out (it is small beside
 // the draws' spread at 640 replicates). Options: --runs N (default 100), --blocks B (default 10),
 // --study separate,dependent.
 import { parseArgs } from 'node:util';
@@ -13,12 +13,22 @@ import { blockScenario } from '../../packages/sim/dist/uncertainty/blockScenario
 import { DEPENDENT_TRUTHS, METRICS, TRUTHS, fitEpisodes, drawEpisode } from './whatIfCoverage.mjs';
 
 const VERIFIER = { falseAccept: 0.05, falseReject: 0.1 };
-const METHODS = ['mean ± t·sd', 'MLE ± t·sd', '2·MLE − mean ± t·sd', 'percentile', 'basic'];
+const METHODS = ['mean ± t·sd', 'MLE ± t·sd', '2·MLE − mean ± t·sd', 'percentile', 'basic', 'logit: mean ± t·sd'];
 
 function quantile(sorted, q) {
   const h = (sorted.length - 1) * q;
   const lo = Math.floor(h);
   return sorted[lo] + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]) - sorted[lo]);
+}
+
+/** Mean ± t·sd of the draws on the logit scale, mapped back (a rate near 0 or 1 is skewed); draws at 0 or 1 kept 1e-9 inside. */
+function logitInterval(draws, t) {
+  const logit = (p) => Math.log(Math.min(Math.max(p, 1e-9), 1 - 1e-9) / (1 - Math.min(Math.max(p, 1e-9), 1 - 1e-9)));
+  const z = draws.map(logit);
+  const mean = z.reduce((a, b) => a + b, 0) / z.length;
+  const sd = Math.sqrt(z.reduce((a, b) => a + (b - mean) ** 2, 0) / (z.length - 1));
+  const expit = (x) => 1 / (1 + Math.exp(-x));
+  return [expit(mean - t * sd), expit(mean + t * sd)];
 }
 
 function intervals(mle, draws) {
@@ -36,6 +46,7 @@ function intervals(mle, draws) {
     [bc - half, bc + half],
     [lo, hi],
     [2 * mle - hi, 2 * mle - lo],
+    logitInterval(draws, studentTQuantile(0.975, B - 1)),
   ];
 }
 
@@ -56,16 +67,26 @@ function tally(cells, key, truth, mle, draws) {
 function addRun(cells, prefix, exact, mleExact, drawExact, ks) {
   for (const metric of METRICS) {
     for (const k of ks) {
-      tally(cells, `${prefix} | ${metric}@${k}`, exact[metric][k - 1], mleExact[metric][k - 1], drawExact.map((e) => e[metric][k - 1]));
+      tally(
+        cells,
+        `${prefix} | ${metric}@${k}`,
+        exact[metric][k - 1],
+        mleExact[metric][k - 1],
+        drawExact.map((e) => e[metric][k - 1]),
+      );
     }
   }
 }
 
 function print(cells) {
-  process.stdout.write(`| cell | runs | ${METHODS.join(' | ')} | mean − MLE | sd(MLE − truth) / √mean(bootstrap var) | mean(MLE − truth) / sd(MLE − truth) |\n|${' --- |'.repeat(METHODS.length + 5)}\n`);
+  process.stdout.write(
+    `| cell | runs | ${METHODS.join(' | ')} | mean − MLE | sd(MLE − truth) / √mean(bootstrap var) | mean(MLE − truth) / sd(MLE − truth) |\n|${' --- |'.repeat(METHODS.length + 5)}\n`,
+  );
   for (const [key, cell] of Object.entries(cells)) {
     const cov = cell.covered.map((c, i) => `${((c / cell.runs) * 100).toFixed(1)} % (${((cell.width[i] / cell.runs) * 100).toFixed(2)})`);
-    process.stdout.write(`| ${key} | ${cell.runs} | ${cov.join(' | ')} | ${((cell.bias / cell.runs) * 100).toFixed(3)} pp | ${(Math.sqrt((cell.errors2 - cell.errors ** 2 / cell.runs) / (cell.runs - 1)) / Math.sqrt(cell.var / cell.runs)).toFixed(3)} | ${(cell.errors / cell.runs / Math.sqrt((cell.errors2 - cell.errors ** 2 / cell.runs) / (cell.runs - 1))).toFixed(2)} |\n`);
+    process.stdout.write(
+      `| ${key} | ${cell.runs} | ${cov.join(' | ')} | ${((cell.bias / cell.runs) * 100).toFixed(3)} pp | ${(Math.sqrt((cell.errors2 - cell.errors ** 2 / cell.runs) / (cell.runs - 1)) / Math.sqrt(cell.var / cell.runs)).toFixed(3)} | ${(cell.errors / cell.runs / Math.sqrt((cell.errors2 - cell.errors ** 2 / cell.runs) / (cell.runs - 1))).toFixed(2)} |\n`,
+    );
   }
 }
 
@@ -89,14 +110,21 @@ if (values.study.includes('dependent')) {
     const policy = { maxAttempts: K };
     const correlation = { model: 'feedback', afterFailure: known.afterFailure };
     const exact = exactValuesFor(
-      resolveScenario({ tasks: { count: tasks, successRate: { dist: 'beta', a: known.a, b: known.b }, resample: true }, attempts: { correlation }, verifier: VERIFIER, policy }),
+      resolveScenario({
+        tasks: { count: tasks, successRate: { dist: 'beta', a: known.a, b: known.b }, resample: true },
+        attempts: { correlation },
+        verifier: VERIFIER,
+        policy,
+      }),
     );
     const rng = streamRng(seed, 'what-if-centring', 'dependent', truth, tasks);
     for (let run = 0; run < runs; run++) {
       const log = [];
       for (let t = 0; t < tasks; t++) {
         const p = beta(rng, known.a, known.b);
-        log.push({ episodes: Array.from({ length: known.episodes }, () => drawEpisode(rng, p, known.afterFailure, known.length, known.stopping === 'untilSuccess')) });
+        log.push({
+          episodes: Array.from({ length: known.episodes }, () => drawEpisode(rng, p, known.afterFailure, known.length, known.stopping === 'untilSuccess')),
+        });
       }
       const fit = fitEpisodes(log, known.stopping);
       if (fit === null) continue;
@@ -104,9 +132,19 @@ if (values.study.includes('dependent')) {
         trials: log.map((task) => task.episodes.reduce((sum, e) => sum + e.length, 0)),
         successes: log.map((task) => task.episodes.reduce((sum, e) => sum + e.filter(Boolean).length, 0)),
         population: 'fitted',
-        episodes: { outcomes: log.map((task) => task.episodes.map((e) => e.map((x) => (x ? '1' : '0')).join('')).join(' ')), stopping: known.stopping, model: 'aic' },
+        episodes: {
+          outcomes: log.map((task) => task.episodes.map((e) => e.map((x) => (x ? '1' : '0')).join('')).join(' ')),
+          stopping: known.stopping,
+          model: 'aic',
+        },
       };
-      const input = { seed: `${seed}-${run}`, tasks: { count: tasks, successRate: fit.successRate, resample: true }, attempts: { correlation: fit.correlation }, verifier: VERIFIER, policy };
+      const input = {
+        seed: `${seed}-${run}`,
+        tasks: { count: tasks, successRate: fit.successRate, resample: true },
+        attempts: { correlation: fit.correlation },
+        verifier: VERIFIER,
+        policy,
+      };
       const mle = exactValuesFor(resolveScenario(input));
       const scenario = resolveScenario({ ...input, tasks: { ...input.tasks, measured } });
       const draws = Array.from({ length: B }, (_, b) => exactValuesFor(blockScenario(scenario, b)));
@@ -144,5 +182,7 @@ if (values.study.includes('separate')) {
   }
 }
 process.stderr.write('\n');
-process.stdout.write(`${runs} logs per truth, ${B} draws each (closed forms, no Monte Carlo noise); ${((performance.now() - started) / 1000).toFixed(0)} s\n\n`);
+process.stdout.write(
+  `${runs} logs per truth, ${B} draws each (closed forms, no Monte Carlo noise); ${((performance.now() - started) / 1000).toFixed(0)} s\n\n`,
+);
 print(cells);
