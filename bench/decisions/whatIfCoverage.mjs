@@ -102,7 +102,7 @@ export const DEPENDENT_TRUTHS = {
 };
 
 /** One episode of a task with rate p under feedback η (written out here, independently of the engine). */
-function drawEpisode(rng, p, afterFailure, length, untilSuccess) {
+export function drawEpisode(rng, p, afterFailure, length, untilSuccess) {
   const outcomes = [];
   let rate = p;
   for (let a = 0; a < length; a++) {
@@ -119,7 +119,7 @@ function drawEpisode(rng, p, afterFailure, length, untilSuccess) {
  * without its intervals and test): the chosen model's population, correlation and name, or null when
  * the log has nothing to fit (no success or no failure).
  */
-function fitEpisodes(tasks, stopping) {
+export function fitEpisodes(tasks, stopping) {
   const outcomes = tasks.flatMap((task) => task.episodes.flat());
   if (!outcomes.some(Boolean) || outcomes.every(Boolean)) return null;
   const data = episodeData(tasks, stopping);

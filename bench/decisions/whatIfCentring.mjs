@@ -1,0 +1,188 @@
+// `node bench/decisions/whatIfCentring.mjs`: which centre and which interval shape make the what-if
+// interval from a log cover (issue #41, the dependent study at 91 %)? Without simulating: per log
+// drawn from a known truth (as whatIfCoverage.mjs draws them), the closed forms (exactValuesFor) at
+// the fit's MLE and at each block's draw (blockScenario, the draws `simulate` makes), and the
+// coverage of the true closed form by: the mean of the draws ± t·sd (what summarise centres on),
+// the MLE ± t·sd, the bias-corrected 2·MLE − mean ± t·sd, the percentile interval of the draws and
+// the basic bootstrap interval 2·MLE − quantiles, and mean ± t·sd on the logit scale. Monte Carlo noise is left out (it is small beside
+// the draws' spread at 640 replicates). Options: --runs N (default 100), --blocks B (default 10),
+// --study separate,dependent.
+import { parseArgs } from 'node:util';
+import { binomial, beta, exactValuesFor, fitTasks, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/index.js';
+import { blockScenario } from '../../packages/sim/dist/uncertainty/blockScenario.js';
+import { DEPENDENT_TRUTHS, METRICS, TRUTHS, fitEpisodes, drawEpisode } from './whatIfCoverage.mjs';
+
+const VERIFIER = { falseAccept: 0.05, falseReject: 0.1 };
+const METHODS = ['mean ± t·sd', 'MLE ± t·sd', '2·MLE − mean ± t·sd', 'percentile', 'basic', 'logit: mean ± t·sd'];
+
+function quantile(sorted, q) {
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  return sorted[lo] + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]) - sorted[lo]);
+}
+
+/** Mean ± t·sd of the draws on the logit scale, mapped back (a rate near 0 or 1 is skewed); draws at 0 or 1 kept 1e-9 inside. */
+function logitInterval(draws, t) {
+  const logit = (p) => Math.log(Math.min(Math.max(p, 1e-9), 1 - 1e-9) / (1 - Math.min(Math.max(p, 1e-9), 1 - 1e-9)));
+  const z = draws.map(logit);
+  const mean = z.reduce((a, b) => a + b, 0) / z.length;
+  const sd = Math.sqrt(z.reduce((a, b) => a + (b - mean) ** 2, 0) / (z.length - 1));
+  const expit = (x) => 1 / (1 + Math.exp(-x));
+  return [expit(mean - t * sd), expit(mean + t * sd)];
+}
+
+function intervals(mle, draws) {
+  const B = draws.length;
+  const mean = draws.reduce((a, b) => a + b, 0) / B;
+  const sd = Math.sqrt(draws.reduce((a, b) => a + (b - mean) ** 2, 0) / (B - 1));
+  const half = studentTQuantile(0.975, B - 1) * sd;
+  const sorted = [...draws].sort((a, b) => a - b);
+  const lo = quantile(sorted, 0.025);
+  const hi = quantile(sorted, 0.975);
+  const bc = 2 * mle - mean;
+  return [
+    [mean - half, mean + half],
+    [mle - half, mle + half],
+    [bc - half, bc + half],
+    [lo, hi],
+    [2 * mle - hi, 2 * mle - lo],
+    logitInterval(draws, studentTQuantile(0.975, B - 1)),
+  ];
+}
+
+function tally(cells, key, truth, mle, draws) {
+  const cell = (cells[key] ??= { covered: METHODS.map(() => 0), width: METHODS.map(() => 0), bias: 0, runs: 0, errors: 0, errors2: 0, var: 0 });
+  cell.runs++;
+  const mean = draws.reduce((a, b) => a + b, 0) / draws.length;
+  cell.bias += mean - mle;
+  cell.errors += mle - truth;
+  cell.errors2 += (mle - truth) ** 2;
+  cell.var += draws.reduce((a, b) => a + (b - mean) ** 2, 0) / (draws.length - 1);
+  intervals(mle, draws).forEach(([l, u], i) => {
+    if (l <= truth + 1e-12 && truth <= u + 1e-12) cell.covered[i]++;
+    cell.width[i] += (u - l) / 2;
+  });
+}
+
+function addRun(cells, prefix, exact, mleExact, drawExact, ks) {
+  for (const metric of METRICS) {
+    for (const k of ks) {
+      tally(
+        cells,
+        `${prefix} | ${metric}@${k}`,
+        exact[metric][k - 1],
+        mleExact[metric][k - 1],
+        drawExact.map((e) => e[metric][k - 1]),
+      );
+    }
+  }
+}
+
+function print(cells) {
+  process.stdout.write(
+    `| cell | runs | ${METHODS.join(' | ')} | mean − MLE | sd(MLE − truth) / √mean(bootstrap var) | mean(MLE − truth) / sd(MLE − truth) |\n|${' --- |'.repeat(METHODS.length + 5)}\n`,
+  );
+  for (const [key, cell] of Object.entries(cells)) {
+    const cov = cell.covered.map((c, i) => `${((c / cell.runs) * 100).toFixed(1)} % (${((cell.width[i] / cell.runs) * 100).toFixed(2)})`);
+    process.stdout.write(
+      `| ${key} | ${cell.runs} | ${cov.join(' | ')} | ${((cell.bias / cell.runs) * 100).toFixed(3)} pp | ${(Math.sqrt((cell.errors2 - cell.errors ** 2 / cell.runs) / (cell.runs - 1)) / Math.sqrt(cell.var / cell.runs)).toFixed(3)} | ${(cell.errors / cell.runs / Math.sqrt((cell.errors2 - cell.errors ** 2 / cell.runs) / (cell.runs - 1))).toFixed(2)} |\n`,
+    );
+  }
+}
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '100' },
+    blocks: { type: 'string', default: '10' },
+    study: { type: 'string', default: 'separate,dependent' },
+    seed: { type: 'string', default: '2026' },
+  },
+});
+const runs = Number(values.runs);
+const B = Number(values.blocks);
+const seed = Number(values.seed);
+const cells = {};
+const started = performance.now();
+if (values.study.includes('dependent')) {
+  for (const [truth, known] of Object.entries(DEPENDENT_TRUTHS)) {
+    const tasks = known.stopping === 'fixed' ? 100 : 200;
+    const K = 2 * known.length;
+    const policy = { maxAttempts: K };
+    const correlation = { model: 'feedback', afterFailure: known.afterFailure };
+    const exact = exactValuesFor(
+      resolveScenario({
+        tasks: { count: tasks, successRate: { dist: 'beta', a: known.a, b: known.b }, resample: true },
+        attempts: { correlation },
+        verifier: VERIFIER,
+        policy,
+      }),
+    );
+    const rng = streamRng(seed, 'what-if-centring', 'dependent', truth, tasks);
+    for (let run = 0; run < runs; run++) {
+      const log = [];
+      for (let t = 0; t < tasks; t++) {
+        const p = beta(rng, known.a, known.b);
+        log.push({
+          episodes: Array.from({ length: known.episodes }, () => drawEpisode(rng, p, known.afterFailure, known.length, known.stopping === 'untilSuccess')),
+        });
+      }
+      const fit = fitEpisodes(log, known.stopping);
+      if (fit === null) continue;
+      const measured = {
+        trials: log.map((task) => task.episodes.reduce((sum, e) => sum + e.length, 0)),
+        successes: log.map((task) => task.episodes.reduce((sum, e) => sum + e.filter(Boolean).length, 0)),
+        population: 'fitted',
+        episodes: {
+          outcomes: log.map((task) => task.episodes.map((e) => e.map((x) => (x ? '1' : '0')).join('')).join(' ')),
+          stopping: known.stopping,
+          model: 'aic',
+        },
+      };
+      const input = {
+        seed: `${seed}-${run}`,
+        tasks: { count: tasks, successRate: fit.successRate, resample: true },
+        attempts: { correlation: fit.correlation },
+        verifier: VERIFIER,
+        policy,
+      };
+      const mle = exactValuesFor(resolveScenario(input));
+      const scenario = resolveScenario({ ...input, tasks: { ...input.tasks, measured } });
+      const draws = Array.from({ length: B }, (_, b) => exactValuesFor(blockScenario(scenario, b)));
+      addRun(cells, `${truth.split(',')[0]} | T ${tasks}`, exact, mle, draws, [1, known.length, K]);
+      process.stderr.write(`\r${truth} ${run + 1}/${runs}`);
+    }
+  }
+}
+if (values.study.includes('separate')) {
+  const trials = 5;
+  for (const tasks of [80, 30]) {
+    for (const [truth, known] of Object.entries(TRUTHS)) {
+      const K = 2 * trials;
+      const policy = { maxAttempts: K };
+      const exact = exactValuesFor(resolveScenario({ tasks: { count: tasks, successRate: known.successRate, resample: true }, verifier: VERIFIER, policy }));
+      const rng = streamRng(seed, 'what-if-centring', truth, tasks, trials);
+      for (let run = 0; run < runs; run++) {
+        const log = [];
+        for (let t = 0; t < tasks; t++) log.push({ n: trials, c: binomial(rng, trials, known.draw(rng)) });
+        let fit;
+        try {
+          fit = fitTasks(log);
+        } catch {
+          continue;
+        }
+        const input = { seed: `${seed}-${run}`, tasks: { ...fit.scenarioTasks, resample: true }, verifier: VERIFIER, policy };
+        const measured = { trials: log.map((x) => x.n), successes: log.map((x) => x.c), population: 'fitted' };
+        const mle = exactValuesFor(resolveScenario(input));
+        const scenario = resolveScenario({ ...input, tasks: { ...input.tasks, measured } });
+        const draws = Array.from({ length: B }, (_, b) => exactValuesFor(blockScenario(scenario, b)));
+        addRun(cells, `${truth} | T ${tasks}`, exact, mle, draws, [1, trials, K]);
+        process.stderr.write(`\r${truth} ${tasks} ${run + 1}/${runs}`);
+      }
+    }
+  }
+}
+process.stderr.write('\n');
+process.stdout.write(
+  `${runs} logs per truth, ${B} draws each (closed forms, no Monte Carlo noise); ${((performance.now() - started) / 1000).toFixed(0)} s\n\n`,
+);
+print(cells);
