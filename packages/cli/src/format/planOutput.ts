@@ -25,14 +25,14 @@ export function formatDemonstratePlan(plan: DemonstratePlan): TerminalReport {
   };
 }
 
-/** `plan demonstrate: 480 runs, ≤ 2 failing: pass^8 ≥ 90.0% at 95%, power 80% at 97.5%`. */
+/** `plan demonstrate: 480 runs, ≤ 2 fail: pass^8 ≥ 90.0% at 95%, power 80% at 97.5%`. */
 function demonstrateVerdict(plan: DemonstratePlan): string {
   const label = metricLabel('passHatK', plan.k);
   const power =
     plan.power.at === null || plan.power.probability === null
       ? `power ${formatPercent(plan.power.level, 0)} at ${nearOne(plan.power.passHatK, 1 - plan.power.passHatK)}`
       : `power ${formatPercent(plan.power.probability)} at ${nearOne(plan.power.at, 1 - plan.power.at)}`;
-  const failing = plan.failures === 0 ? 'none failing' : `≤ ${plan.failures} failing`;
+  const failing = plan.failures === 0 ? '0 fail' : `≤ ${plan.failures} fail`;
   return (
     `plan demonstrate: ${plan.runs} runs, ${failing}: ${label} ≥ ${nearOne(plan.target, 1 - plan.target)} ` + `at ${describeLevel(plan.confidence)}, ${power}`
   );
@@ -117,7 +117,7 @@ export function formatPrecisionPlan(
 
 /**
  * `plan precision: 524 trials/task: pass^8 ± 10.0% (95% Wilson, assurance 80.4%)`; with --trials the
- * tasks for CI (tasks) instead (those reaching the assurance asked when simulated), the question asked.
+ * tasks for CI (tasks) instead (`plan precision: 88 tasks × 8 trials: pass^8 ± 10.0% (assurance 82.4%)`) (those reaching the assurance asked when simulated), the question asked.
  */
 function precisionVerdict(plan: PrecisionPlan, tasks: (TaskPrecisionPlan & { readonly simulated?: TaskPlanAssurance | null }) | null): string {
   const target = `${metricLabel(plan.metric, plan.k)} ± ${formatPercent(plan.halfWidth)}`;
@@ -126,7 +126,7 @@ function precisionVerdict(plan: PrecisionPlan, tasks: (TaskPrecisionPlan & { rea
     return `plan precision: ${plan.trials} trials/task: ${target} (${describeLevel(plan.confidence)} ${methodName(plan.method)}, ${reach})`;
   }
   const assured = tasks.simulated?.assured;
-  const design = (n: number) => `plan precision: ${n} tasks × ${tasks.trials} trials: CI (tasks) ${target}`;
+  const design = (n: number) => `plan precision: ${n} tasks × ${tasks.trials} trials: ${target}`;
   return assured === undefined || assured === null
     ? `${design(tasks.tasks)} (expected spread)`
     : `${design(assured.tasks)} (assurance ${formatPercent(assured.assurance)})`;

@@ -70,11 +70,11 @@ export function formatPrecisionPilotPlan(plan: PlanPrecisionPilotDocument): Term
 }
 
 /**
- * `plan precision: 120 tasks × 2 trials: CI (tasks) pass@1 ± 0.05 (assurance 81.2% ±1.2)`:
+ * `plan precision: 120 tasks × 2 trials: pass@1 ± 0.05 (assurance 81.2% ±1.2)`:
  * the --tasks answer, else the cheapest design, else the design with the fewest attempts.
  */
 function precisionPilotVerdict(plan: PlanPrecisionPilotDocument): string {
-  const target = `CI (tasks) ${metricLabel(plan.metric, plan.k)} ± ${plan.halfWidth}`;
+  const target = `${metricLabel(plan.metric, plan.k)} ± ${plan.halfWidth}`;
   const design = (tasks: number, trials: number) => `${tasks} tasks × ${trials} trial${trials === 1 ? '' : 's'}: ${target}`;
   const assurance = (a: { value: number; se: number }) => `assurance ${formatPercent(a.value)} ±${(100 * a.se).toFixed(1)}`;
   const fixed = plan.fixedTasks;
