@@ -80,7 +80,7 @@ export function formatPlanGate(plan: PlanGateDocument): TerminalReport {
     '',
     ...planGateFixes(plan),
   ];
-  return { body: `${lines.join('\n')}\n`, notes: [`Method: ${plan.method}`], verdict: planGateVerdict(plan) };
+  return { body: `${lines.join('\n')}\n`, notes: [wrap(`Method: ${plan.method}`, 100, 2)], verdict: planGateVerdict(plan) };
 }
 
 /**

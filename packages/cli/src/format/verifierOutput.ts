@@ -160,18 +160,19 @@ export function formatVerifier(document: VerifierDocument): TerminalReport {
   const show = terminalText;
   const rates = verifierRatesTable(document, NAME_WIDTH);
   const counts = verifierCountsTable(document, NAME_WIDTH);
-  const sentences = allRows(document).map((row) => verifierSentence(show(rowName(document, row)), row));
+  const sentences = allRows(document).map((row) => wrap(verifierSentence(show(rowName(document, row)), row)));
   const body = [
-    leadLine(document, show),
+    wrap(leadLine(document, show)),
     '',
     renderTable(rates.columns, rates.rows),
     '',
     ...sentences,
     '',
     renderTable(counts.columns, counts.rows),
-    ...notes(document, show),
+    '',
+    ...notes(document, show).map((line) => wrap(line)),
   ];
-  return { body: `${body.join('\n')}\n`, notes: [methodNote(document)], verdict: verifierVerdict(document) };
+  return { body: `${body.join('\n')}\n`, notes: [wrap(methodNote(document))], verdict: verifierVerdict(document) };
 }
 
 /** `verifier: false accept 73.9% [64.2%, 82.1%], false reject 10.3% [7.0%, 14.5%]`: all attempts (with --by, pooled). */
