@@ -181,6 +181,51 @@ describe('text output at the width of the terminal, the verdict last', () => {
     }
   }
 
+  it('plan and verifier verdicts carry the numbers of their --json document', async () => {
+    const last = async (...args: string[]) => (await at(120, ...args)).stdout.trimEnd().split('\n').at(-1)!;
+    const json = async (...args: string[]) => JSON.parse((await at(120, ...args, '--json')).stdout);
+    const demonstrate = ['plan', 'demonstrate', '--target', '0.9', '--k', '8', '--failures', '1'];
+    expect(await last(...demonstrate)).toContain(`: ${(await json(...demonstrate)).runs} runs, ≤ 1 fail:`);
+    const compare = ['plan', 'compare', '--k', '2', '--mean', '0.5', '--delta', '0.1', '--simulations', '0'];
+    const rows = (await json(...compare)).rows as Array<{ tasks: number; trials: number; attempts: number }>;
+    const fewest = rows.reduce((a, b) => (b.attempts < a.attempts ? b : a));
+    expect(await last(...compare)).toContain(`plan compare: ${fewest.tasks} tasks × ${fewest.trials} trials: `);
+    const audit = [
+      'plan',
+      'audit',
+      '--tasks',
+      '300',
+      '--mean',
+      '0.5',
+      '--trials',
+      '3',
+      '--judge-false-accept',
+      '0.2',
+      '--judge-false-reject',
+      '0.1',
+      '--half-width',
+      '0.05',
+    ];
+    const plan = await json(...audit);
+    expect(await last(...audit)).toBe(`plan audit: audit ${plan.audited} of 300 tasks for pass@1 ± 5.0% (95% two-sided)`);
+    const verifier = [
+      'verifier',
+      '--verdicts',
+      fixture('verifier/joined-verdicts.csv'),
+      '--truth',
+      fixture('verifier/joined-truth.csv'),
+      '--trial-col',
+      'trial',
+      '--by',
+      'model',
+    ];
+    const doc = await json(...verifier);
+    // With --by the verdict reads the pooled row: 3 of 5 wrong attempts accepted.
+    const rate = doc.pooled.falseAccept.rate as number;
+    expect(rate).toBe(0.6);
+    expect(await last(...verifier)).toMatch(new RegExp(`^verifier: false accept ${(100 * rate).toFixed(1)}% \\[`));
+  }, 120_000);
+
   it('plan and verifier: the method notes with --explain, the verdict still last', async () => {
     const plain = await at(120, 'plan', 'demonstrate', '--target', '0.9', '--k', '8');
     expect(plain.stdout).not.toContain('Clopper–Pearson');
