@@ -80,6 +80,44 @@ describe('layoutText: tables', () => {
     const delta = renderTable([{ header: 'B − A' }, { header: 'CI (tasks)' }], [['+3.7 pt', '[−1.3, +8.8] pt']]);
     expect(layoutText(delta, 80, false).split('\n')[2]).toBe('+3.7 [−1.3, +8.8] pt');
   });
+
+  it('compact: value [lo, hi] cells of different widths line up on the `[`; a cell without one right-aligned on the values', () => {
+    const delta = renderTable(
+      [{ header: 'k' }, { header: 'B − A' }, { header: 'CI (tasks)' }, { header: 'p' }],
+      [
+        ['1', '+3.7 pt', '[−1.3, +8.8] pt', '0.165'],
+        ['2', '+5.1 pt', '[−1.0, +11.7] pt', '0.106'],
+        ['3', '+12.5 pt', '[+2.0, +23.0] pt', '0.020'],
+        ['4', '—', '', '—'],
+      ],
+    );
+    const lines = layoutText(delta, 80, false).split('\n');
+    // Written by hand from the rule: values right-aligned to the widest (+12.5), intervals left-aligned after one space.
+    expect(lines.slice(2)).toEqual([
+      '1   +3.7 [−1.3, +8.8] pt   0.165',
+      '2   +5.1 [−1.0, +11.7] pt  0.106',
+      '3  +12.5 [+2.0, +23.0] pt  0.020',
+      '4      —                       —',
+    ]);
+    const brackets = lines.slice(2, 5).map((line) => line.indexOf('['));
+    expect(new Set(brackets).size).toBe(1);
+  });
+
+  it("folded: a blank key is the row above's, but not in a row whose second key is under one key only", () => {
+    // compare's table: pass@k and pass^k at each k, then "mean success", which is at no k.
+    const rows = [
+      ['1', 'pass@k', '36.0%', 'a long cell to make the table fold at forty'],
+      ['', 'pass^k', '36.0%', 'a long cell to make the table fold at forty'],
+      ['5', 'pass@k', '57.5%', 'a long cell to make the table fold at forty'],
+      ['', 'pass^k', '15.0%', 'a long cell to make the table fold at forty'],
+      ['', 'mean success', '36.0%', 'a long cell to make the table fold at forty'],
+    ];
+    const table = renderTable([{ header: 'k' }, { header: 'metric', align: 'left' }, { header: 'A' }, { header: 'note', align: 'left' }], rows);
+    const heads = layoutText(table, 40, false)
+      .split('\n')
+      .filter((line) => !line.startsWith(' '));
+    expect(heads).toEqual(['k 1, metric pass@k', 'k 1, metric pass^k', 'k 5, metric pass@k', 'k 5, metric pass^k', 'metric mean success']);
+  });
 });
 
 describe('terminalView', () => {

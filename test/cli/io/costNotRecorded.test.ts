@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readScenarioFile } from '../../../packages/cli/src/io/readScenarioFile.js';
-import { fixture, passk, passkWide, REPO_ROOT } from '../../helpers/runPassk.js';
+import { fixture, passkWide, REPO_ROOT } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // A cost (or token, or duration) column that is all zero or blank, or > 0 on fewer than half the

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, passk, passkWide } from '../../helpers/runPassk.js';
+import { fixture, passkWide } from '../../helpers/runPassk.js';
 
 // `passk estimate FILE`: the reader's options and what it reports (run in-process from source).
 // Counts are those of the hand-counted fixtures (see errorPolicy.test.ts for the row-by-row notes).

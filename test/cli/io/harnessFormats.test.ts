@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readResultGroups, readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
-import { fixture, passk, passkWide } from '../../helpers/runPassk.js';
+import { fixture, passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // Harness logs built by test/fixtures/logs/make-fixtures.py; every expected (n, c) below is read

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CompareDocument } from '../../../packages/cli/src/format/compareDocument.js';
-import { passk, passkWide } from '../../helpers/runPassk.js';
+import { passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // Several runs or agents in one input (issue 38), read with --by / --where and compared.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
 import { TaskCountsBuilder } from '../../../packages/cli/src/io/taskCountsBuilder.js';
-import { passk, passkWide } from '../../helpers/runPassk.js';
+import { passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // Task ids are compared after Unicode normalisation (NFC, issue 43): the same id written in NFC in

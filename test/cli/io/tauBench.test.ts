@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
 import { successFromTauBenchReward } from '../../../packages/cli/src/io/successValue.js';
-import { passk, passkWide, passkProcess } from '../../helpers/runPassk.js';
+import { passkWide, passkProcess } from '../../helpers/runPassk.js';
 
 // τ-bench's own results for gpt-4o on airline (test/fixtures/tau-bench/, MIT, see LICENSE there):
 // 50 tasks × 4 trials. Published in τ-bench's README (leaderboard, airline, "TC (gpt-4o)"):

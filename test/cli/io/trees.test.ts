@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../../packages/cli/src/results/checkResultDocument.js';
 import { makeTrees } from '../../fixtures/trees/make-trees.mjs';
-import { passk, passkWide } from '../../helpers/runPassk.js';
+import { passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // `passk estimate` and `passk compare` on harness output trees as they lie on disk, written by

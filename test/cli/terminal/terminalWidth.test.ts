@@ -94,18 +94,145 @@ describe('text output at the width of the terminal, the verdict last', () => {
     }
   }
 
-  for (const sub of [
-    ['demonstrate', '--target', '0.9', '--k', '8'],
-    ['precision', '--metric', 'passHatK', '--k', '8', '--rate', '0.9', '--half-width', '0.1'],
-    ['compare', '--k', '4', '--mean', '0.6', '--delta', '0.05', '--simulations', '0'],
-    ['audit', '--tasks', '500', '--mean', '0.6', '--trials', '5', '--judge-false-accept', '0.3', '--judge-false-reject', '0.1', '--half-width', '0.03'],
-  ]) {
-    it(`plan ${sub[0]} fits 80 columns`, async () => {
-      const run = await at(80, 'plan', ...sub);
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout.split('\n').filter((line) => displayWidth(line) > 80)).toEqual([]);
-    }, 120_000);
+  // plan's subcommands and verifier: the verdict `<command>: <answer>` last, on one line at 80 columns too.
+  const MAIN = fixture('gate/main.csv');
+  const NEW = fixture('gate/new.csv');
+  const PLANS: ReadonlyArray<{ name: string; args: string[]; verdict: RegExp }> = [
+    {
+      name: 'plan demonstrate',
+      args: ['plan', 'demonstrate', '--target', '0.9', '--k', '8', '--failures', '2'],
+      verdict: /^plan demonstrate: 480 runs, ≤ 2 fail: pass\^8 ≥ 90\.0% at 95%, power 80% at \S+%$/,
+    },
+    {
+      name: 'plan precision',
+      args: ['plan', 'precision', '--metric', 'passHatK', '--k', '8', '--rate', '0.9', '--half-width', '0.1'],
+      verdict: /^plan precision: 524 trials\/task: pass\^8 ± 10\.0% \(95% Wilson, assurance \S+%\)$/,
+    },
+    {
+      name: 'plan precision --pilot',
+      args: ['plan', 'precision', '--metric', 'passAtK', '--k', '1', '--pilot', MAIN, '--half-width', '0.05', '--simulations', '50'],
+      verdict: /^plan precision: \d+ tasks × \d+ trials?: pass@1 ± 0\.05 \(assurance \S+% ±\S+\)$/,
+    },
+    {
+      name: 'plan compare',
+      args: ['plan', 'compare', '--k', '4', '--mean', '0.6', '--delta', '0.05', '--simulations', '0'],
+      verdict: /^plan compare: 316 tasks × 8 trials: Δ \+5\.0 pt on pass\^4 \(power 80\.0%, z-test\)$/,
+    },
+    {
+      name: 'plan compare --pilot',
+      args: ['plan', 'compare', '--k', '1', '--metric', 'passAtK', '--pilot', MAIN, NEW, '--simulations', '50'],
+      verdict: /^plan compare: \d+ tasks × \d+ trials? \(power \S+% ±\S+\)$/,
+    },
+    {
+      name: 'plan audit',
+      args: [
+        'plan',
+        'audit',
+        '--tasks',
+        '500',
+        '--mean',
+        '0.6',
+        '--trials',
+        '5',
+        '--judge-false-accept',
+        '0.3',
+        '--judge-false-reject',
+        '0.1',
+        '--half-width',
+        '0.03',
+      ],
+      verdict: /^plan audit: audit 455 of 500 tasks for pass@1 ± 3\.0% \(95% two-sided\)$/,
+    },
+    {
+      name: 'plan gate',
+      args: ['plan', 'gate', '--pilot', MAIN, '--require', 'delta(pass@1) >= -0.02', '--simulations', '20', '--no-search'],
+      verdict: /^plan gate: false FAIL \S+% ± \S+ \(asked ≤ 5\.0%\)(: the design holds|; fix: margin \S+ pt)$/,
+    },
+    {
+      name: 'verifier',
+      args: [
+        'verifier',
+        fixture('verifier/tau2-retail-judges.jsonl'),
+        '--verdict-col',
+        'judge_verdict',
+        '--success-col',
+        'tau2_success',
+        '--by',
+        'judge_prompt_name',
+        '--accept',
+        'pass,satisfied,success,resolved',
+        '--reject',
+        'fail,unsatisfied,error,rejected',
+      ],
+      verdict: /^verifier: false accept \S+% \[\S+%, \S+%\], false reject \S+% \[\S+%, \S+%\]$/,
+    },
+  ];
+  for (const columns of [80, 120]) {
+    for (const { name, args, verdict } of PLANS) {
+      it(`${name} at ${columns} columns: within the width, its verdict the last line`, async () => {
+        const run = await at(columns, ...args);
+        expect(run.code, run.stderr).toBe(0);
+        const lines = run.stdout.replace(/\n$/, '').split('\n');
+        expect(lines.filter((line) => displayWidth(line) > columns)).toEqual([]);
+        expect(lines.at(-2)).toBe('');
+        expect(lines.at(-1)).toMatch(verdict);
+        expect(run.stdout).toContain('method notes: add --explain');
+      }, 120_000);
+    }
   }
+
+  it('plan and verifier verdicts carry the numbers of their --json document', async () => {
+    const last = async (...args: string[]) => (await at(120, ...args)).stdout.trimEnd().split('\n').at(-1)!;
+    const json = async (...args: string[]) => JSON.parse((await at(120, ...args, '--json')).stdout);
+    const demonstrate = ['plan', 'demonstrate', '--target', '0.9', '--k', '8', '--failures', '1'];
+    expect(await last(...demonstrate)).toContain(`: ${(await json(...demonstrate)).runs} runs, ≤ 1 fail:`);
+    const compare = ['plan', 'compare', '--k', '2', '--mean', '0.5', '--delta', '0.1', '--simulations', '0'];
+    const rows = (await json(...compare)).rows as Array<{ tasks: number; trials: number; attempts: number }>;
+    const fewest = rows.reduce((a, b) => (b.attempts < a.attempts ? b : a));
+    expect(await last(...compare)).toContain(`plan compare: ${fewest.tasks} tasks × ${fewest.trials} trials: `);
+    const audit = [
+      'plan',
+      'audit',
+      '--tasks',
+      '300',
+      '--mean',
+      '0.5',
+      '--trials',
+      '3',
+      '--judge-false-accept',
+      '0.2',
+      '--judge-false-reject',
+      '0.1',
+      '--half-width',
+      '0.05',
+    ];
+    const plan = await json(...audit);
+    expect(await last(...audit)).toBe(`plan audit: audit ${plan.audited} of 300 tasks for pass@1 ± 5.0% (95% two-sided)`);
+    const verifier = [
+      'verifier',
+      '--verdicts',
+      fixture('verifier/joined-verdicts.csv'),
+      '--truth',
+      fixture('verifier/joined-truth.csv'),
+      '--trial-col',
+      'trial',
+      '--by',
+      'model',
+    ];
+    const doc = await json(...verifier);
+    // With --by the verdict reads the pooled row: 3 of 5 wrong attempts accepted.
+    const rate = doc.pooled.falseAccept.rate as number;
+    expect(rate).toBe(0.6);
+    expect(await last(...verifier)).toMatch(new RegExp(`^verifier: false accept ${(100 * rate).toFixed(1)}% \\[`));
+  }, 120_000);
+
+  it('plan and verifier: the method notes with --explain, the verdict still last', async () => {
+    const plain = await at(120, 'plan', 'demonstrate', '--target', '0.9', '--k', '8');
+    expect(plain.stdout).not.toContain('Clopper–Pearson');
+    const explained = await at(120, 'plan', 'demonstrate', '--target', '0.9', '--k', '8', '--explain');
+    expect(explained.stdout).toContain('Exact binomial (Clopper–Pearson one-sided)');
+    expect(explained.stdout.trimEnd().split('\n').at(-1)).toMatch(/^plan demonstrate: 228 runs, 0 fail: /);
+  });
 });
 
 describe('compact and --wide', () => {
@@ -140,6 +267,27 @@ describe('compact and --wide', () => {
     expect(answer).toBeLessThan(run.stdout.indexOf('k  metric'));
     expect(answer).toBeLessThan(run.stdout.indexOf('attempts over 80 tasks'));
   });
+});
+
+describe('compare: what a gate would conclude', () => {
+  it('one sentence after the answer: the one-sided gate delta(pass^K) >= 0 at the headline k, PASS or FAIL with its bound', async () => {
+    const run = await at(120, 'compare', A, B, '--bootstrap', '0', '--permutations', '200');
+    const json = await at(120, 'compare', A, B, '--bootstrap', '0', '--permutations', '200', '--json');
+    const k = JSON.parse(json.stdout).comparisons[0].rows.at(-1).k as number;
+    const gate = /^gate: +A gate `delta\(passHat@(\d+)\) >= 0` at 95% \(one-sided, as passk gate judges\) would (PASS|FAIL): its lower bound/m.exec(run.stdout);
+    expect(gate, run.stdout).not.toBeNull();
+    expect(Number(gate![1])).toBe(k);
+    expect(run.stdout.indexOf('gate:')).toBeGreaterThan(run.stdout.indexOf('answer:'));
+    expect(run.stdout.indexOf('gate:')).toBeLessThan(run.stdout.indexOf('k  metric'));
+  }, 120_000);
+
+  it('the same verdict passk gate gives on the pair', async () => {
+    const run = await at(120, 'compare', A, B, '--bootstrap', '0', '--permutations', '200');
+    const k = /delta\(passHat@(\d+)\)/.exec(run.stdout)![1];
+    const said = /would (PASS|FAIL)/.exec(run.stdout)![1];
+    const gate = await at(120, 'gate', B, '--baseline', A, '--require', `delta(pass^${k}) >= 0`, '--no-design-check');
+    expect(gate.stdout.trimEnd().split('\n').at(-1)!.split(' ')[0]).toBe(said);
+  }, 120_000);
 });
 
 describe('colour of the verdict line', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
 import { taskAverageBound } from '../../../packages/sim/src/benchmark/taskAverageBound.js';
-import { passk, passkWide } from '../../helpers/runPassk.js';
+import { passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 /** log C(T, x) + x ln θ + (T − x) ln(1 − θ): the binomial pmf, summed exactly below (no simulation). */

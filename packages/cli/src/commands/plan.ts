@@ -1,4 +1,4 @@
-import { layoutText } from '../format/terminalLayout.js';
+import { renderTerminal, type TerminalReport } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import {
   INTERVAL_METHODS,
@@ -36,7 +36,7 @@ import type { PlanComparePilotArgs } from './planComparePilot.js';
 import type { PlanPrecisionPilotArgs } from './planPrecisionPilot.js';
 import { formatPrecisionPilotPlan } from '../format/planPrecisionPilotOutput.js';
 import { formatComparePilotPlan } from '../format/planComparePilotOutput.js';
-import { formatPlanAudit } from '../format/planAuditOutput.js';
+import { planAuditReport } from '../format/planAuditOutput.js';
 import { planGateCommand } from './planGate.js';
 
 const METRICS: readonly PlanMetric[] = ['p', 'passAtK', 'passHatK'];
@@ -63,10 +63,9 @@ interface PlanArgs extends TerminalArgs {
 /** `passk plan demonstrate|precision|compare|audit|gate`: how many runs (or audits) an evaluation needs before paying for it. */
 export function planCommand(io: CliIo): CommandModule {
   // The text view is formatted only when shown: a million-row demonstrate table is not built for --json.
-  const print = async (args: PlanArgs, value: object, text: () => string) => {
-    const view = viewOf(io, args);
+  const print = async (args: PlanArgs, value: object, text: () => TerminalReport) => {
     await writeChartOption(value, args.chart, io);
-    io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : layoutText(text(), view.width, view.wide));
+    io.stdout(args.json ? `${JSON.stringify(value, null, 2)}\n` : renderTerminal(text(), viewOf(io, args)));
   };
   return {
     command: 'plan',
@@ -349,7 +348,7 @@ export function planCommand(io: CliIo): CommandModule {
           handler: async (args) => {
             const { planAuditDocument } = await import('./planAudit.js');
             const plan = await planAuditDocument(args);
-            await print(args, plan, () => formatPlanAudit(plan));
+            await print(args, plan, () => planAuditReport(plan));
           },
         })
         .command(planGateCommand(io) as unknown as CommandModule)

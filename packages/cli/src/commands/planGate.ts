@@ -1,4 +1,4 @@
-import { layoutText } from '../format/terminalLayout.js';
+import { renderTerminal } from '../format/terminalReport.js';
 import { terminalView } from '../format/terminalView.js';
 import { InputError, MAX_GATE_DESIGN_DRAWS, holdsWithoutChange, planGateDesign, requireInteger, requireOpenUnit, type Run } from '@passk/sim';
 import type { Argv, CommandModule } from 'yargs';
@@ -78,7 +78,7 @@ export function planGateCommand(io: CliIo): CommandModule<object, PlanGateArgs> 
       const document = await planGateDocument(args);
       const json = args.json ? `${JSON.stringify(document, null, 2)}\n` : '';
       if (args.json) checkWrittenDocument(json);
-      io.stdout(args.json ? json : layoutText(formatPlanGate(document), terminalView(io).width, (args as { wide?: boolean }).wide === true));
+      io.stdout(args.json ? json : renderTerminal(formatPlanGate(document), terminalView(io, args as { wide?: boolean; explain?: boolean })));
     },
   };
 }

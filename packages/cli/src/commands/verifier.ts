@@ -1,4 +1,4 @@
-import { layoutText } from '../format/terminalLayout.js';
+import { renderTerminal } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import { DEFAULT_VERDICT_LABELS, InputError, requireOpenUnit } from '@passk/sim';
 import type { CommandModule } from 'yargs';
@@ -127,7 +127,7 @@ export function verifierCommand(io: CliIo): CommandModule<object, VerifierArgs> 
       if (outFiles.length > 1)
         io.stderr(`passk: wrote ${outFiles.length} measured verifiers, one per group (${outFiles[0]!.path} … ${outFiles.at(-1)!.path}; ${use})\n`);
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
-      else io.stdout(args.markdown ? formatVerifierMarkdown(document) : layoutText(formatVerifier(document), viewOf(io, args).width, args.wide === true));
+      else io.stdout(args.markdown ? formatVerifierMarkdown(document) : renderTerminal(formatVerifier(document), viewOf(io, args)));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { RunComparison, TaskChange, TaskId } from '@passk/sim';
-import { answerSentences, compareVerdict } from './compareAnswer.js';
+import { answerSentences, compareVerdict, headlineK } from './compareAnswer.js';
+import { gateViewOfComparison } from './compareGateView.js';
 import type { TerminalReport } from './terminalReport.js';
 import { compareCostLines } from './compareCostText.js';
 import type { CompareDocument } from './compareDocument.js';
@@ -12,6 +13,13 @@ import { markdownTable } from './markdownTable.js';
 import { formatPoints } from './points.js';
 import { renderTable } from './table.js';
 import { terminalText } from './terminalText.js';
+
+/** What a gate `delta(pass^K) >= 0` would conclude on the pair at the headline k (none when unpaired or no k). */
+function gateLines(comparison: RunComparison, document: CompareDocument): string[] {
+  const k = headlineK(comparison);
+  const gate = k === null ? null : gateViewOfComparison(comparison, 'passHatK', k, document.confidence, document.sides);
+  return gate === null ? [] : [`gate:   ${gate}`];
+}
 
 /** Ids listed in a line at most (all are in the JSON). */
 const LISTED = 8;
@@ -37,6 +45,7 @@ export function formatCompare(document: CompareDocument): TerminalReport {
     return [
       `B = ${named.candidate} against A = ${named.baseline}`,
       ...answerSentences(named, holm).map((sentence, i) => (i === 0 ? `answer: ${sentence}` : `        ${sentence}`)),
+      ...gateLines(comparison, document),
       ...(comparison.cost
         ? compareCostLines(comparison.cost, named, comparison.confidence).map((line, i) => `${i === 0 ? 'cost:  ' : '       '} ${line}`)
         : []),

@@ -2,7 +2,7 @@ import type { PlanComparePilotDocument } from '../results/planSchemas.js';
 import { metricLabel } from './metricLabel.js';
 import { formatPercent } from './percent.js';
 import { renderTable, type Table } from './table.js';
-import { wrap } from './verifierOutput.js';
+import type { TerminalReport } from './terminalReport.js';
 
 /** `plan compare --pilot`: per trials per task, the tasks compare's verdict needs, its simulated power and the cost. */
 export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
@@ -101,16 +101,35 @@ export function pilotPlanNotes(plan: PlanComparePilotDocument): string[] {
   return notes;
 }
 
-/** The terminal text of `plan compare --pilot`. */
-export function formatComparePilotPlan(plan: PlanComparePilotDocument): string {
+/** The terminal text of `plan compare --pilot`: the answers and the table; the method behind --explain. */
+export function formatComparePilotPlan(plan: PlanComparePilotDocument): TerminalReport {
   const table = pilotPlanTable(plan);
-  const lead = pilotPlanLead(plan)
-    .split('\n')
-    .map((line) => wrap(line, 100));
-  const notes = pilotPlanNotes(plan).map((line) => wrap(line, 100));
-  const answers = pilotPlanAnswers(plan).map((line) => wrap(line, 100));
-  const lines = [...lead, ...answers, '', renderTable(table.columns, table.rows), '', ...notes];
-  return `${lines.join('\n')}\n`;
+  const lines = [...pilotPlanLead(plan).split('\n'), ...pilotPlanAnswers(plan), '', renderTable(table.columns, table.rows)];
+  return { body: `${lines.join('\n')}\n`, notes: pilotPlanNotes(plan), verdict: comparePilotVerdict(plan) };
+}
+
+/**
+ * `plan compare: 83 tasks × 1 trial (power 80.4% ±1.3, simulated)`: the --tasks answer, else the
+ * cheapest design, else the design with the fewest attempts.
+ */
+function comparePilotVerdict(plan: PlanComparePilotDocument): string {
+  const design = (tasks: number, trials: number) => `${tasks} tasks × ${trials} trial${trials === 1 ? '' : 's'}`;
+  const power = (p: { value: number; se: number }) => `power ${formatPercent(p.value)} ±${(100 * p.se).toFixed(1)}`;
+  const fixed = plan.fixedTasks;
+  if (fixed !== null) {
+    return fixed.trials === null
+      ? `plan compare: no trials up to 1000 with ${fixed.tasks} tasks reach power ${formatPercent(plan.power)} (${power(fixed.simulatedPower)} at 1000)`
+      : `plan compare: ${design(fixed.tasks, fixed.trials)} (${power(fixed.simulatedPower)})`;
+  }
+  const cheapest = plan.costs?.cheapest;
+  if (cheapest) {
+    const row = plan.rows.find((r) => r.trials === cheapest.trials);
+    return `plan compare: ${design(cheapest.tasks, cheapest.trials)}, the cheapest (${formatMoney(cheapest.cost)}${row ? `; ${power(row.simulatedPower)}` : ''})`;
+  }
+  const found = plan.rows.filter((row) => row.tasks !== null && row.attempts !== null);
+  if (found.length === 0) return `plan compare: no design up to the search limit reaches power ${formatPercent(plan.power)}`;
+  const best = found.reduce((a, b) => (b.attempts! < a.attempts! ? b : a));
+  return `plan compare: ${design(best.tasks!, best.trials)} (${power(best.simulatedPower)})`;
 }
 
 /** An amount of money in the log's unit, to 4 significant figures. */

@@ -3,6 +3,7 @@ import { formatPercent } from './percent.js';
 import { formatPoints } from './points.js';
 import { renderTable, type Table } from './table.js';
 import { terminalText } from './terminalText.js';
+import type { TerminalReport } from './terminalReport.js';
 import { wrap } from './verifierOutput.js';
 
 /** A simulated share with its Monte Carlo SE: "75.5% ± 3.0". */
@@ -56,8 +57,8 @@ export function planGateFixes(plan: PlanGateDocument): string[] {
   return lines;
 }
 
-/** `plan gate`'s text view: the false-fail rate first, the table, the fixes, the method. */
-export function formatPlanGate(plan: PlanGateDocument): string {
+/** `plan gate`'s text view: the false-fail rate first, the table, the fixes; the method behind --explain. */
+export function formatPlanGate(plan: PlanGateDocument): TerminalReport {
   const table = planGateTable(plan);
   const design = `${plan.tasks} tasks × ${plan.trials} trials, ${plan.simulations} simulations, seed ${String(plan.seed)}`;
   const lines = [
@@ -78,10 +79,21 @@ export function formatPlanGate(plan: PlanGateDocument): string {
     renderTable(table.columns, table.rows),
     '',
     ...planGateFixes(plan),
-    '',
-    wrap(`Method: ${plan.method}`, 100, 2),
   ];
-  return `${lines.join('\n')}\n`;
+  return { body: `${lines.join('\n')}\n`, notes: [wrap(`Method: ${plan.method}`, 100, 2)], verdict: planGateVerdict(plan) };
+}
+
+/**
+ * `plan gate: false FAIL 23.5% ± 1.3 (asked ≤ 5.0%); fix: margin 2.0 pt or 160 tasks`:
+ * the rate of FAILs of unchanged runs and, when over the rate asked, the fixes found.
+ */
+function planGateVerdict(plan: PlanGateDocument): string {
+  const head = `plan gate: false FAIL ${simulatedShare(plan.falseFail)} (asked ≤ ${formatPercent(plan.maxFalseFail)})`;
+  if (plan.falseFail.value <= plan.maxFalseFail) return `${head}: the design holds`;
+  const fixes = [`margin ${formatPoints(plan.margin.value).replace('+', '')}`];
+  if (plan.fewestTasks?.found) fixes.push(`${plan.fewestTasks.found.value} tasks`);
+  if (plan.fewestTrials?.found) fixes.push(`${plan.fewestTrials.found.value} trials/task`);
+  return `${head}; fix: ${fixes.join(' or ')}`;
 }
 
 /** The method in words (the document's `method`). */

@@ -3,7 +3,7 @@ import { metricLabel } from './metricLabel.js';
 import { formatPercent } from './percent.js';
 import { formatMoney } from './planComparePilotOutput.js';
 import { renderTable, type Table } from './table.js';
-import { wrap } from './verifierOutput.js';
+import type { TerminalReport } from './terminalReport.js';
 
 /** `plan precision --pilot`: per trials per task, the tasks CI (tasks) needs, its simulated assurance and the cost. */
 export function precisionPilotTable(plan: PlanPrecisionPilotDocument): Table {
@@ -57,19 +57,38 @@ export function precisionPilotAnswers(plan: PlanPrecisionPilotDocument): string[
   return lines;
 }
 
-/** The terminal text of `plan precision --pilot`. */
-export function formatPrecisionPilotPlan(plan: PlanPrecisionPilotDocument): string {
+/** The terminal text of `plan precision --pilot`: the answers and the table; the method behind --explain. */
+export function formatPrecisionPilotPlan(plan: PlanPrecisionPilotDocument): TerminalReport {
   const table = precisionPilotTable(plan);
-  const lead = precisionPilotLead(plan)
-    .split('\n')
-    .map((line) => wrap(line, 100));
   const notes = [
     `Method: ${plan.method}.`,
     `Simulated assurance: ${plan.simulation.datasets} benchmarks per size, seed ${plan.simulation.seed} (± its binomial SE).`,
     ...(plan.costs === null ? [] : [`Cost per attempt: ${formatMoney(plan.costs.perAttempt)} (${plan.costs.from}).`]),
-  ].map((line) => wrap(line, 100));
-  const lines = [...lead, ...precisionPilotAnswers(plan), '', renderTable(table.columns, table.rows), '', ...notes];
-  return `${lines.join('\n')}\n`;
+  ];
+  const lines = [...precisionPilotLead(plan).split('\n'), ...precisionPilotAnswers(plan), '', renderTable(table.columns, table.rows)];
+  return { body: `${lines.join('\n')}\n`, notes, verdict: precisionPilotVerdict(plan) };
+}
+
+/**
+ * `plan precision: 120 tasks × 2 trials: pass@1 ± 0.05 (assurance 81.2% ±1.2)`:
+ * the --tasks answer, else the cheapest design, else the design with the fewest attempts.
+ */
+function precisionPilotVerdict(plan: PlanPrecisionPilotDocument): string {
+  const target = `${metricLabel(plan.metric, plan.k)} ± ${plan.halfWidth}`;
+  const design = (tasks: number, trials: number) => `${tasks} tasks × ${trials} trial${trials === 1 ? '' : 's'}: ${target}`;
+  const assurance = (a: { value: number; se: number }) => `assurance ${formatPercent(a.value)} ±${(100 * a.se).toFixed(1)}`;
+  const fixed = plan.fixedTasks;
+  if (fixed !== null) {
+    return fixed.trials === null
+      ? `plan precision: no trials up to 1000 with ${fixed.tasks} tasks give ${target} (${assurance(fixed.simulatedAssurance)} at 1000)`
+      : `plan precision: ${design(fixed.tasks, fixed.trials)} (${assurance(fixed.simulatedAssurance)})`;
+  }
+  const cheapest = plan.costs?.cheapest;
+  if (cheapest) return `plan precision: ${design(cheapest.tasks, cheapest.trials)}, the cheapest (${formatMoney(cheapest.cost)})`;
+  const found = plan.rows.filter((row) => row.tasks !== null && row.attempts !== null);
+  if (found.length === 0) return `plan precision: no design up to the search limit gives ${target}`;
+  const best = found.reduce((a, b) => (b.attempts! < a.attempts! ? b : a));
+  return `plan precision: ${design(best.tasks!, best.trials)} (${assurance(best.simulatedAssurance)})`;
 }
 
 function trialsText(trials: { min: number; max: number }): string {

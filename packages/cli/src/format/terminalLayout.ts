@@ -115,11 +115,15 @@ function joinCells(value: string, interval: string): string {
   return unit !== undefined && interval.endsWith(unit) ? `${value.slice(0, -unit.length)} ${interval}` : `${value} ${interval}`;
 }
 
-/** A table of trimmed cells: numbers (a cell that starts with a digit, sign, `[`, `≈` or `<`) right, text left. */
+/**
+ * A table of trimmed cells: numbers (a cell that starts with a digit, sign, `[`, `≈` or `<`) right,
+ * text left; in a numeric column of `value [lo, hi]` cells the brackets line up (`alignedOnBracket`).
+ */
 function drawTable(columns: readonly ColumnText[], indent: string): string[] {
-  const widths = columns.map((column) => column.cells.reduce((widest, cell) => Math.max(widest, displayWidth(cell)), displayWidth(column.header)));
   const right = columns.map((column) => column.cells.some(isNumeric));
-  const rows = columns[0]?.cells.map((_, r) => columns.map((column) => column.cells[r]!.trim())) ?? [];
+  const cellsOf = columns.map((column, i) => (right[i] ? alignedOnBracket(column.cells.map((cell) => cell.trim())) : column.cells.map((cell) => cell.trim())));
+  const widths = columns.map((column, i) => cellsOf[i]!.reduce((widest, cell) => Math.max(widest, displayWidth(cell)), displayWidth(column.header)));
+  const rows = columns[0]?.cells.map((_, r) => cellsOf.map((cells) => cells[r]!)) ?? [];
   const line = (cells: readonly string[]) =>
     (
       indent +
@@ -134,6 +138,26 @@ function drawTable(columns: readonly ColumnText[], indent: string): string[] {
   return [line(columns.map((column) => column.header)), rule, ...rows.map(line)];
 }
 
+/**
+ * Cells of one column with their `[` at the same column: the part before ` [` right-aligned, the
+ * interval from `[` left-aligned after it (`  +3.7 [−1.3, +8.8] pt` over `+5.1 [−1.0, +11.7] pt`).
+ * A cell without an interval keeps its value in the value part. Unchanged when no cell has one.
+ */
+function alignedOnBracket(cells: readonly string[]): string[] {
+  const parts = cells.map((cell) => {
+    const at = cell.indexOf('[');
+    return at < 0 ? { value: cell, interval: '' } : { value: cell.slice(0, at).trimEnd(), interval: cell.slice(at) };
+  });
+  if (parts.every((part) => part.interval === '')) return [...cells];
+  const valueWidth = parts.reduce((widest, part) => Math.max(widest, displayWidth(part.value)), 0);
+  const intervalWidth = parts.reduce((widest, part) => Math.max(widest, displayWidth(part.interval)), 0);
+  return parts.map(({ value, interval }) => {
+    const head = ' '.repeat(valueWidth - displayWidth(value)) + value;
+    if (interval === '') return `${head}${' '.repeat(intervalWidth + (valueWidth > 0 ? 1 : 0))}`;
+    return `${head}${valueWidth > 0 ? ' ' : ''}${interval}${' '.repeat(intervalWidth - displayWidth(interval))}`;
+  });
+}
+
 /** Whether a cell holds a number (starts with a digit, a sign, `[`, `≈`, `<` or `>`): such columns are right-aligned. */
 function isNumeric(cell: string): boolean {
   return /^[-+−±≈<>≤≥[\d.$]/.test(cell.trim());
@@ -141,18 +165,22 @@ function isNumeric(cell: string): boolean {
 
 /**
  * One block per row: its leading cell (and the second too when the first is a short key such as
- * `k` and the second text; a blank one carried down from the row above) as the block's first line, then `header value`
- * pairs two spaces apart, packed into lines of `width`.
+ * `k` and the second text) as the block's first line, then `header value` pairs two spaces apart,
+ * packed into lines of `width`. A blank key is the row above's (`k 2` for the `pass^k` row under
+ * `k 2  pass@k`), except in a row whose second key appears under one key only while the table has
+ * several (compare's `mean success`, which is not at a k): that row has no first key.
  */
 function foldedRows(columns: readonly ColumnText[], indent: string, width: number): string[] {
   const keyCount = columns.length > 2 && displayWidth(columns[0]!.header) <= 2 && !columns[1]!.cells.some(isNumeric) ? 2 : 1;
+  const keyless = keyCount === 2 ? rowsWithoutKey(columns[0]!.cells, columns[1]!.cells) : new Set<number>();
   const carried: string[] = [];
   const out: string[] = [];
   (columns[0]?.cells ?? []).forEach((_, r) => {
-    const keys = columns.slice(0, keyCount).map((column, c) => {
+    const keys = columns.slice(0, keyCount).flatMap((column, c) => {
       const cell = column.cells[r]!.trim();
       if (cell !== '') carried[c] = cell;
-      return `${column.header === '' ? '' : `${column.header} `}${carried[c] ?? ''}`.trim();
+      if (c === 0 && cell === '' && keyless.has(r)) return [];
+      return [`${column.header === '' ? '' : `${column.header} `}${carried[c] ?? ''}`.trim()];
     });
     out.push(...wrapLine(indent + keys.join(', '), width));
     const pairs = columns
@@ -162,6 +190,23 @@ function foldedRows(columns: readonly ColumnText[], indent: string, width: numbe
     out.push(...packed(pairs, `${indent}  `, width));
   });
   return out;
+}
+
+/** Rows with a blank first key whose second key occurs under one first key only, in a table of several first keys. */
+function rowsWithoutKey(firstKeys: readonly string[], secondKeys: readonly string[]): Set<number> {
+  const groupsOf = new Map<string, Set<number>>();
+  let group = -1;
+  firstKeys.forEach((key, r) => {
+    if (key.trim() !== '' || group < 0) group++;
+    const second = secondKeys[r]!.trim();
+    groupsOf.set(second, (groupsOf.get(second) ?? new Set()).add(group));
+  });
+  const rows = new Set<number>();
+  if (group < 1) return rows;
+  firstKeys.forEach((key, r) => {
+    if (key.trim() === '' && groupsOf.get(secondKeys[r]!.trim())!.size === 1) rows.add(r);
+  });
+  return rows;
 }
 
 /** `items` joined two spaces apart into lines of at most `width` (an item too long for a line wrapped on its own). */

@@ -5,6 +5,7 @@ import { markdownTable } from './markdownTable.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { renderTable, type Table } from './table.js';
 import { terminalText } from './terminalText.js';
+import type { TerminalReport } from './terminalReport.js';
 
 /** Lines of the text view are wrapped here (a 100-column limit, aiming at 80 where words allow). */
 const WRAP = 96;
@@ -114,7 +115,15 @@ function leadLine(document: VerifierDocument, show: (text: string) => string): s
   return `Verdicts ${JSON.stringify(source.verdictColumn)} against truth ${JSON.stringify(source.truthColumn)}: ${attempts} attempts judged in ${files}${by}`;
 }
 
-/** Notes after the tables: unmatched attempts, dropped rows, unparsed verdicts, the method. */
+/** The method in one line: what the rates are and how their intervals are computed. */
+function methodNote(document: VerifierDocument): string {
+  return (
+    `False accept = P(accept | wrong), false reject = P(reject | right); ${describeCoverage(document.confidence, 2)} exact (Clopper–Pearson) intervals, ` +
+    'attempts taken as independent. Unparsed verdicts are in no rate.'
+  );
+}
+
+/** Notes after the tables: unmatched attempts, dropped rows, unparsed verdicts. */
 function notes(document: VerifierDocument, show: (text: string) => string): string[] {
   const lines: string[] = [];
   const { unmatched, dropped } = document.source;
@@ -129,10 +138,6 @@ function notes(document: VerifierDocument, show: (text: string) => string): stri
     const line = unparsedLine(rowName(document, row), row, show);
     if (line !== undefined) lines.push(line);
   }
-  lines.push(
-    `False accept = P(accept | wrong), false reject = P(reject | right); ${describeCoverage(document.confidence, 2)} exact (Clopper–Pearson) intervals, ` +
-      'attempts taken as independent. Unparsed verdicts are in no rate.',
-  );
   return lines;
 }
 
@@ -150,13 +155,13 @@ export function wrap(text: string, width = WRAP, indent = 2): string {
   return lines.join('\n');
 }
 
-/** The text view: what was read, the rates table, one sentence per row, the counts, then notes. */
-export function formatVerifier(document: VerifierDocument): string {
+/** The text view: what was read, the rates table, one sentence per row, the counts, notes; the method behind --explain. */
+export function formatVerifier(document: VerifierDocument): TerminalReport {
   const show = terminalText;
   const rates = verifierRatesTable(document, NAME_WIDTH);
   const counts = verifierCountsTable(document, NAME_WIDTH);
   const sentences = allRows(document).map((row) => wrap(verifierSentence(show(rowName(document, row)), row)));
-  return `${[
+  const body = [
     wrap(leadLine(document, show)),
     '',
     renderTable(rates.columns, rates.rows),
@@ -166,7 +171,14 @@ export function formatVerifier(document: VerifierDocument): string {
     renderTable(counts.columns, counts.rows),
     '',
     ...notes(document, show).map((line) => wrap(line)),
-  ].join('\n')}\n`;
+  ];
+  return { body: `${body.join('\n')}\n`, notes: [wrap(methodNote(document))], verdict: verifierVerdict(document) };
+}
+
+/** `verifier: false accept 73.9% [64.2%, 82.1%], false reject 10.3% [7.0%, 14.5%]`: all attempts (with --by, pooled). */
+function verifierVerdict(document: VerifierDocument): string {
+  const row = allRows(document).at(-1)!;
+  return `verifier: false accept ${rateCell(row.falseAccept)}, false reject ${rateCell(row.falseReject)}`;
 }
 
 /** The Markdown view (a pull-request comment): the same tables and sentences, every name inert. */
@@ -182,6 +194,6 @@ export function formatVerifierMarkdown(document: VerifierDocument): string {
     '',
     markdownTable(verifierCountsTable(document)),
     '',
-    ...notes(document, show).map((line) => `<sub>${line}</sub>`),
+    ...[...notes(document, show), methodNote(document)].map((line) => `<sub>${line}</sub>`),
   ].join('\n')}\n`;
 }

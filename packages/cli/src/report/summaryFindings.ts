@@ -5,6 +5,7 @@ import { requireNumber } from '../charts/requireNumber.js';
 import { seriesNames } from '../charts/seriesNames.js';
 import { ERROR_BAR_Z } from '../charts/theme.js';
 import { answerSentence, headlineK } from '../format/compareAnswer.js';
+import { gateViewOfComparison } from '../format/compareGateView.js';
 import { describeCoverage } from '../format/describe.js';
 import { pilotPlanAnswers, pilotPlanLead } from '../format/planComparePilotOutput.js';
 import { precisionPilotAnswers } from '../format/planPrecisionPilotOutput.js';
@@ -23,7 +24,6 @@ import {
   estimateRateFindings,
   fitFindings,
   gateFindings,
-  gateViewOfComparison,
   planAuditFindings,
   planGateFindings,
   sweepFindings,
