@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { passk, REPO_ROOT } from '../helpers/runPassk.js';
+import { passkWith, REPO_ROOT } from '../helpers/runPassk.js';
 
 // The command examples of README.md and docs/*.md, read out of their fenced blocks, run, and their
 // shown output compared with what the program prints now (test/docs/examples.slow.test.ts). The rules, for whoever writes a page:
@@ -215,7 +215,8 @@ export async function runDocCommand(command: string): Promise<Printed> {
   let run = memo.get(key);
   if (run === undefined) {
     run = cached(args, async () => {
-      const { code, stdout, stderr } = await passk(...args);
+      // As a reader's 80-column terminal shows it, without colour, whatever the environment running the test.
+      const { code, stdout, stderr } = await passkWith({ COLUMNS: '80', NO_COLOR: '1' }, ...args);
       return { code, lines: stdout === '' ? [] : trimmed(stdout), stderr: stderr === '' ? [] : trimmed(stderr) };
     });
     memo.set(key, run);

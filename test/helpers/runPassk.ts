@@ -23,6 +23,20 @@ export async function passk(...args: string[]): Promise<CliRun> {
   return { code, stdout, stderr };
 }
 
+/** Runs the CLI in-process with these environment variables over the process's (e.g. COLUMNS for the layout). */
+export async function passkWith(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    stderrIsTTY: false,
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+  });
+  return { code, stdout, stderr };
+}
+
 /**
  * Runs a command with a text output in-process as the output was before terminal layout: every
  * column (`--wide`), the method notes (`--explain`) and a terminal wide enough that no line wraps

@@ -62,15 +62,16 @@ export function dependenceWhatIfText(fit: DependenceFit, rows: readonly Dependen
       ...(beyond ? [row.k > fit.maxLength ? 'model-based' : ''] : []),
     ]),
   );
+  // One line per paragraph: the terminal layout wraps it to the width.
   return (
-    `Retry dependence from the log's ${fit.episodes} episodes, pass@k of one episode (chosen by AIC:\n${fit.evidence}):\n` +
+    `Retry dependence from the log's ${fit.episodes} episodes, pass@k of one episode (chosen by AIC: ${fit.evidence}):\n` +
     `${table}\n` +
-    `pass@k ${fit.chosen}: the fitted model over its task population; if independent: the independent model\n` +
-    `fitted to the same episodes. k > ${fit.maxLength} (the longest episode in the log) follows from the model, not\n` +
-    "from the data. observed: the log's episodes, 1 − Π (1 − s_j/r_j) over attempts j ≤ k (r_j episodes\n" +
+    `pass@k ${fit.chosen}: the fitted model over its task population; if independent: the independent model ` +
+    `fitted to the same episodes. k > ${fit.maxLength} (the longest episode in the log) follows from the model, not ` +
+    "from the data. observed: the log's episodes, 1 − Π (1 − s_j/r_j) over attempts j ≤ k (r_j episodes " +
     'whose earlier attempts failed, s_j of them succeed at j); not the C-ratios of pooled attempts.\n' +
     (rows.some((row) => row.simulated.interval !== undefined)
-      ? 'simulated [95 %]: the model and its tasks refitted per block to a bootstrap resample of the tasks;\n' +
+      ? 'simulated [95 %]: the model and its tasks refitted per block to a bootstrap resample of the tasks; ' +
         'the two pass@k columns are the fit to the log itself.\n'
       : '')
   );

@@ -18,13 +18,12 @@ export function measuredVerifierLines(scenario: Scenario): string[] | null {
     `Verifier measured: false accept ${accepted}/${wrong} (${formatPercent(accepted / wrong)}), ` +
       `false reject ${rejected}/${right} (${formatPercent(rejected / right)}).`,
     ...(measured.source === undefined ? [] : [`Measured on: ${measured.source}`]),
-    "Intervals (95 %) include these rates' uncertainty (Jeffreys posteriors, one draw per block of 64",
-    'replicates); ± is the Monte Carlo part alone.',
+    "Intervals (95 %) include these rates' uncertainty (Jeffreys posteriors, one draw per block of 64 replicates); ± is the Monte Carlo part alone.",
   ];
 }
 
 /** "39.2% [38.9%, 39.4%]" for a rate, "1.234 [1.2, 1.27]" for an amount ("—" without a value). */
-function withInterval(estimate: Estimate, kind: 'rate' | 'amount'): string {
+export function withInterval(estimate: Estimate, kind: 'rate' | 'amount'): string {
   if (estimate.value === null) return '—';
   const value = kind === 'rate' ? formatPercent(estimate.value) : significant(estimate.value);
   const interval = estimate.interval;
@@ -45,8 +44,8 @@ export function measuredTasksLines(scenario: Scenario): string[] | null {
   const trials = fewest === most ? `${most} trials` : `${fewest}–${most} trials`;
   return [
     `Tasks fitted to ${measured.source ?? 'a log'} (${measured.trials.length} tasks × ${trials}${measured.population === 'perTask' ? ', per-task posteriors' : ''}).`,
-    'Intervals (95 %) include the fit and which tasks the log sampled (refitted per block of 64',
-    'replicates to a bootstrap resample of its tasks); ± is the Monte Carlo part alone.',
+    // One line per sentence: the terminal layout wraps it to the width.
+    'Intervals (95 %) include the fit and which tasks the log sampled (refitted per block of 64 replicates to a bootstrap resample of its tasks); ± is the Monte Carlo part alone.',
     ...(scenario.policy.maxAttempts > fewest ? [`k* > ${fewest}: model-based (the fitted population extrapolated), not observed.`] : []),
     // The budget simulate --tasks-from takes from the log when no scenario file sets one.
     ...(scenario.policy.maxAttempts === 2 * most
@@ -61,9 +60,7 @@ function measuredEpisodesLines(scenario: Scenario, episodes: EpisodeMeasurement,
   const count = episodes.outcomes.reduce((sum, text) => sum + text.split(' ').length, 0);
   return [
     `Retries (${scenario.attempts.correlation.model}) and tasks fitted together to ${source ?? 'a log'} (${episodes.outcomes.length} tasks, ${count} episodes of ≤ ${longest} attempts).`,
-    'Intervals (95 %) include the fit and which tasks the log sampled (dependence model and tasks',
-    "redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks,",
-    `${episodes.model === 'aic' ? 'the model chosen by AIC in each block' : `${episodes.model} refitted in each block`}); ± is the Monte Carlo part alone.`,
+    `Intervals (95 %) include the fit and which tasks the log sampled (dependence model and tasks redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks, ${episodes.model === 'aic' ? 'the model chosen by AIC in each block' : `${episodes.model} refitted in each block`}); ± is the Monte Carlo part alone.`,
     ...(scenario.policy.maxAttempts > longest ? [`k* > ${longest}: model-based (beyond the log's longest episode), not observed.`] : []),
   ];
 }

@@ -16,7 +16,7 @@ import type { TerminalReport } from './terminalReport.js';
 import type { ObservedFromLog } from './observedFromLog.js';
 import { tasksFromNote, tasksFromTable } from './tasksFromTable.js';
 import { terminalText } from './terminalText.js';
-import { measuredDeliveryTable, measuredTasksLines, measuredVerifierLines, perfectVerifierTable } from './summaryMeasured.js';
+import { measuredDeliveryTable, measuredTasksLines, measuredVerifierLines, perfectVerifierTable, withInterval } from './summaryMeasured.js';
 
 const CSV_METRICS: readonly SummaryMetric[] = [...PROCESS_METRICS, ...DELIVERY_METRICS, ...SPEND_METRICS, ...BUDGET_METRICS];
 
@@ -65,13 +65,19 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null, obser
 }
 
 /**
- * The last line of a simulation: what users get at the largest attempt budget, ±1 SE.
+ * The last line of a simulation: what users get at the largest attempt budget, ±1 SE, or with the
+ * 95 % interval when measured parameters were drawn (a what-if from data: the data's uncertainty included;
+ * `k=10*` when k is beyond what the log observed).
  * Example: `simulate: delivered correct at k=3 91.20% ±0.28, wrong 2.10% ±0.14`.
  */
 export function simulateVerdict(summary: Summary): string {
   const row = summary.rows[summary.rows.length - 1];
   const partial = summary.complete ? '' : ` — PARTIAL (${summary.replicates.done} of ${summary.replicates.requested} replicates)`;
   if (row === undefined) return `simulate: no attempt budget simulated${partial}`;
+  if (row.deliveredCorrect.interval !== undefined) {
+    const k = row.basis === 'model' ? `${row.k}*` : `${row.k}`;
+    return `simulate: k=${k} correct ${withInterval(row.deliveredCorrect, 'rate')}, wrong ${withInterval(row.deliveredWrong, 'rate')} (95 %)${partial}`;
+  }
   return (
     `simulate: delivered correct at k=${row.k} ${formatSimulated(row.deliveredCorrect, 'rate')}, ` +
     `wrong ${formatSimulated(row.deliveredWrong, 'rate')}${partial}`

@@ -67,13 +67,13 @@ export function tasksFromNote(scenario: {
         : "cost and latency per attempt are the scenario's assumptions, not measured (the log has none)";
   const drawn =
     scenario.tasks?.measured === undefined
-      ? "Simulated: tasks drawn afresh from the fit every replicate, so its ± includes the draw of the tasks; the log's own\n" +
+      ? "Simulated: tasks drawn afresh from the fit every replicate, so its ± includes the draw of the tasks; the log's own " +
         'uncertainty (which tasks it holds) is its CI (tasks), docs/uncertainty.md.'
-      : "Simulated: the population refitted per block to a bootstrap resample of the log's tasks; ± is Monte Carlo alone,\n" +
+      : "Simulated: the population refitted per block to a bootstrap resample of the log's tasks; ± is Monte Carlo alone, " +
         "the intervals above include the fit's uncertainty, as the log's CI (tasks) does (docs/what-ifs.md).";
   return (
     `${drawn}${scenario.tasks?.measured === undefined ? ' ' : '\n'}${attemptsNote(scenario.attempts.correlation?.model)}; ` +
-    `${scenario.verifier.perfect ? 'no verifier errors (none are in the log)' : "the scenario's imperfect verifier"};\n${amounts}.`
+    `${scenario.verifier.perfect ? 'no verifier errors (none are in the log)' : "the scenario's imperfect verifier"}; ${amounts}.`
   );
 }
 
