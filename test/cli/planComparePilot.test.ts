@@ -86,10 +86,10 @@ describe('plan compare --pilot', () => {
     expect(document.costs!.costRatio).toBe(3);
     expect(document.rows[0]!.powerInterval).toBeNull();
     expect(document.rows[0]!.cost).toBeCloseTo(document.rows[0]!.tasks! * 2 * 2, 12);
-    const text = await passk(...args, '--simulations', '20', '--cost-ratio', '3', '--power-draws', '0');
+    const text = await passkWide(...args, '--simulations', '20', '--cost-ratio', '3', '--power-draws', '0');
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain("B's cost per attempt is --cost-ratio 3 × A's");
-    const assumed = await passk(...args, '--simulations', '20', '--power-draws', '0');
+    const assumed = await passkWide(...args, '--simulations', '20', '--power-draws', '0');
     expect(assumed.stdout).toContain('B is assumed to cost what A does per attempt');
   }, 120_000);
 

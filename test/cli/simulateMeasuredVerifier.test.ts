@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deliveryChart } from '../../packages/cli/src/charts/deliveryChart.js';
 import { sweepFrontierChart } from '../../packages/cli/src/charts/sweepFrontierChart.js';
 import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
-import { fixture, passk, passkWide } from '../helpers/runPassk.js';
+import { fixture, passk, passkWith } from '../helpers/runPassk.js';
 
 // `passk simulate` with a measured verifier (verifier.measured, or --verifier-from a fragment as
 // `passk verifier --out` writes it): the text says so in its lead lines and answers with intervals
@@ -24,7 +24,8 @@ interface Row {
 
 describe('simulate with a measured verifier', () => {
   it('text: the measurement in the lead lines, then what users get with intervals and the judge beside a perfect one (lines ≤ 100)', async () => {
-    const { code, stdout, stderr } = await passkWide('simulate', MEASURED, '--workers', '1');
+    // A 100-column terminal, every column and the notes: the layout wraps the prose to the width.
+    const { code, stdout, stderr } = await passkWith({ COLUMNS: '100', NO_COLOR: '1' }, 'simulate', MEASURED, '--workers', '1', '--wide', '--explain');
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain('verifier measured.');
@@ -94,11 +95,24 @@ describe('simulate with a measured verifier', () => {
   });
 
   it('sweep --verifier-from: the text says the verifier is measured (lines ≤ 100); every point of --json carries intervals', async () => {
-    const text = await passkWide('sweep', SMALL, '--verifier-from', JUDGE, '--vary', 'policy.maxAttempts=1,3', '--workers', '1', '--replicates', '640');
+    const text = await passkWith(
+      { COLUMNS: '100', NO_COLOR: '1' },
+      'sweep',
+      SMALL,
+      '--verifier-from',
+      JUDGE,
+      '--vary',
+      'policy.maxAttempts=1,3',
+      '--workers',
+      '1',
+      '--replicates',
+      '640',
+      '--wide',
+    );
     expect(text.code).toBe(0);
     const lines = text.stdout.split('\n');
-    expect(lines[2]).toBe('Verifier measured: false accept 30/200 (15.0%), false reject 12/150 (8.0%).');
-    expect(lines[4]!.length).toBeLessThanOrEqual(100);
+    expect(lines).toContain('Verifier measured: false accept 30/200 (15.0%), false reject 12/150 (8.0%).');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
     const doc = JSON.parse(
       (await passk('sweep', SMALL, '--verifier-from', JUDGE, '--vary', 'policy.maxAttempts=1,3', '--workers', '1', '--replicates', '640', '--json')).stdout,
     ) as { points: Array<{ outcome: Row }> };

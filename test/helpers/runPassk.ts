@@ -12,29 +12,15 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs the CLI in-process (from source) and captures what it writes. */
 export async function passk(...args: string[]): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    stderrIsTTY: false,
-    cwd: REPO_ROOT,
-  });
-  return { code, stdout, stderr };
+  return passkWith({}, ...args);
 }
 
-/** Runs the CLI in-process with these environment variables over the process's (e.g. COLUMNS for the layout). */
+/**
+ * Runs the CLI in-process with these environment variables over the process's (e.g. COLUMNS for the
+ * layout), stdout a pipe.
+ */
 export async function passkWith(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    stderrIsTTY: false,
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-  });
-  return { code, stdout, stderr };
+  return runInProcess({ ...process.env, ...env }, args);
 }
 
 /**
@@ -43,14 +29,20 @@ export async function passkWith(env: Record<string, string>, ...args: string[]):
  * (COLUMNS=100000). For tests of what the text says; test/cli/terminal tests its layout.
  */
 export async function passkWide(...args: string[]): Promise<CliRun> {
+  return passkWith({ COLUMNS: '100000', NO_COLOR: '1' }, ...args, '--wide', '--explain');
+}
+
+/** Runs the CLI in-process with exactly this environment (stdout and stderr pipes), capturing what it writes. */
+export async function runInProcess(env: Record<string, string | undefined>, args: string[]): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await runCli([...args, '--wide', '--explain'], {
+  const code = await runCli(args, {
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
     stderrIsTTY: false,
+    stdoutIsTTY: false,
     cwd: REPO_ROOT,
-    env: { ...process.env, COLUMNS: '100000', NO_COLOR: '1' },
+    env,
   });
   return { code, stdout, stderr };
 }

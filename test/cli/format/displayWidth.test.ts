@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../../packages/cli/src/format/displayWidth.js';
 import { renderTable } from '../../../packages/cli/src/format/table.js';
 import { shortName } from '../../../packages/cli/src/format/runComparisonTable.js';
-import { passk } from '../../helpers/runPassk.js';
+import { passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 // Text tables align by display columns (issue 37: CJK names misaligned). Expected widths from
@@ -121,7 +121,7 @@ describe('passk compare --by model with CJK model names and task ids', () => {
     }
     const file = join(dir, 'runs.csv');
     writeFileSync(file, `${rows.join('\n')}\n`);
-    const run = await passk('compare', file, '--by', 'model', '--k', '1..2', '--bootstrap', '0');
+    const run = await passkWide('compare', file, '--by', 'model', '--k', '1..2', '--bootstrap', '0'); // every column, one row per line
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.split('\n');
     const start = lines.findIndex((line) => /^k\s+metric\s+tasks\s+模型-甲\s+模型-乙/.test(line));

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../packages/cli/src/cli.js';
 import { displayWidth } from '../../../packages/cli/src/format/displayWidth.js';
-import { fixture, REPO_ROOT } from '../../helpers/runPassk.js';
+import { type CliRun, fixture, REPO_ROOT, runInProcess } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 const dir = tempDir('terminal');
@@ -34,18 +34,8 @@ const B = writeRun('terminal-bench-orchestrator-claude-4.1-opus', 2);
 const SCENARIO = fixture('scenarios-cli/small.yaml');
 
 /** Runs the CLI in-process as if stdout were a pipe with COLUMNS set (no colour). */
-async function at(columns: number, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    stderrIsTTY: false,
-    stdoutIsTTY: false,
-    cwd: REPO_ROOT,
-    env: { COLUMNS: String(columns) },
-  });
-  return { code, stdout, stderr };
+async function at(columns: number, ...args: string[]): Promise<CliRun> {
+  return runInProcess({ COLUMNS: String(columns) }, args);
 }
 
 const CASES: ReadonlyArray<{ name: string; args: string[]; verdict: RegExp; code?: number }> = [
