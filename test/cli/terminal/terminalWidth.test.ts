@@ -264,7 +264,7 @@ describe('compare: what a gate would conclude', () => {
     const run = await at(120, 'compare', A, B, '--bootstrap', '0', '--permutations', '200');
     const json = await at(120, 'compare', A, B, '--bootstrap', '0', '--permutations', '200', '--json');
     const k = JSON.parse(json.stdout).comparisons[0].rows.at(-1).k as number;
-    const gate = /^gate: +A gate `delta\(passHat@(\d+)\) >= 0` at 95% \(one-sided, as passk gate judges\) would (PASS|FAIL): its lower bound/m.exec(run.stdout);
+    const gate = /^gate: +A gate `delta\(pass\^(\d+)\) >= 0` at 95% \(one-sided, as passk gate judges\) would (PASS|FAIL): its lower bound/m.exec(run.stdout);
     expect(gate, run.stdout).not.toBeNull();
     expect(Number(gate![1])).toBe(k);
     expect(run.stdout.indexOf('gate:')).toBeGreaterThan(run.stdout.indexOf('answer:'));
@@ -273,7 +273,7 @@ describe('compare: what a gate would conclude', () => {
 
   it('the same verdict passk gate gives on the pair', async () => {
     const run = await at(120, 'compare', A, B, '--bootstrap', '0', '--permutations', '200');
-    const k = /delta\(passHat@(\d+)\)/.exec(run.stdout)![1];
+    const k = /delta\(pass\^(\d+)\)/.exec(run.stdout)![1];
     const said = /would (PASS|FAIL)/.exec(run.stdout)![1];
     const gate = await at(120, 'gate', B, '--baseline', A, '--require', `delta(pass^${k}) >= 0`, '--no-design-check');
     expect(gate.stdout.trimEnd().split('\n').at(-1)!.split(' ')[0]).toBe(said);

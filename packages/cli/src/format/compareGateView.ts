@@ -21,7 +21,7 @@ export function gateViewOfComparison(comparison: RunComparison, metric: 'passAtK
     { confidence: level, estimand: 'population', minOverlap: comparison.pairing.minOverlap },
   );
   if (judged.status !== 'judged') return null;
-  const name = `${metric === 'passAtK' ? 'pass' : 'passHat'}@${k}`;
+  const name = metric === 'passAtK' ? `pass@${k}` : `pass^${k}`; // as a user types it in --require
   const verdict = judged.pass ? 'PASS' : 'FAIL';
   const reason = judged.pass ? 'is at least 0' : 'is below 0';
   const aside =
