@@ -8,9 +8,9 @@
 // the draws' spread at 640 replicates). Options: --runs N (default 100), --blocks B (default 10),
 // --study separate,dependent.
 import { parseArgs } from 'node:util';
-import { binomial, beta, exactValuesFor, fitTasks, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/index.js';
+import { binomial, exactValuesFor, fitTasks, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/index.js';
 import { blockScenario } from '../../packages/sim/dist/uncertainty/blockScenario.js';
-import { DEPENDENT_TRUTHS, METRICS, TRUTHS, fitEpisodes, drawEpisode } from './whatIfCoverage.mjs';
+import { DEPENDENT_TRUTHS, METRICS, TRUTHS, dependentTruthExact, drawDependentLog, episodesMeasurement, fitEpisodes } from './whatIfCoverage.mjs';
 
 const VERIFIER = { falseAccept: 0.05, falseReject: 0.1 };
 const METHODS = ['mean ± t·sd', 'MLE ± t·sd', '2·MLE − mean ± t·sd', 'percentile', 'basic', 'logit: mean ± t·sd'];
@@ -108,36 +108,13 @@ if (values.study.includes('dependent')) {
     const tasks = known.stopping === 'fixed' ? 100 : 200;
     const K = 2 * known.length;
     const policy = { maxAttempts: K };
-    const correlation = { model: 'feedback', afterFailure: known.afterFailure };
-    const exact = exactValuesFor(
-      resolveScenario({
-        tasks: { count: tasks, successRate: { dist: 'beta', a: known.a, b: known.b }, resample: true },
-        attempts: { correlation },
-        verifier: VERIFIER,
-        policy,
-      }),
-    );
+    const exact = dependentTruthExact(known, tasks, policy);
     const rng = streamRng(seed, 'what-if-centring', 'dependent', truth, tasks);
     for (let run = 0; run < runs; run++) {
-      const log = [];
-      for (let t = 0; t < tasks; t++) {
-        const p = beta(rng, known.a, known.b);
-        log.push({
-          episodes: Array.from({ length: known.episodes }, () => drawEpisode(rng, p, known.afterFailure, known.length, known.stopping === 'untilSuccess')),
-        });
-      }
+      const log = drawDependentLog(rng, known, tasks);
       const fit = fitEpisodes(log, known.stopping);
       if (fit === null) continue;
-      const measured = {
-        trials: log.map((task) => task.episodes.reduce((sum, e) => sum + e.length, 0)),
-        successes: log.map((task) => task.episodes.reduce((sum, e) => sum + e.filter(Boolean).length, 0)),
-        population: 'fitted',
-        episodes: {
-          outcomes: log.map((task) => task.episodes.map((e) => e.map((x) => (x ? '1' : '0')).join('')).join(' ')),
-          stopping: known.stopping,
-          model: 'aic',
-        },
-      };
+      const measured = episodesMeasurement(log, known.stopping, 'aic');
       const input = {
         seed: `${seed}-${run}`,
         tasks: { count: tasks, successRate: fit.successRate, resample: true },

@@ -138,6 +138,44 @@ export function fitEpisodes(tasks, stopping) {
   return { successRate, correlation: chosen.correlation, model: chosen.model };
 }
 
+/** The closed form (exactValuesFor) of `policy` under a dependent truth's Beta tasks and feedback retries. */
+export function dependentTruthExact(known, tasks, policy) {
+  return exactValuesFor(
+    resolveScenario({
+      tasks: { count: tasks, successRate: { dist: 'beta', a: known.a, b: known.b }, resample: true },
+      attempts: { correlation: { model: 'feedback', afterFailure: known.afterFailure } },
+      verifier: VERIFIER,
+      policy,
+    }),
+  );
+}
+
+/** A log of `tasks` tasks drawn from a dependent truth: each task's p from its Beta, then its episodes. */
+export function drawDependentLog(rng, known, tasks) {
+  const log = [];
+  for (let t = 0; t < tasks; t++) {
+    const p = beta(rng, known.a, known.b);
+    log.push({
+      episodes: Array.from({ length: known.episodes }, () => drawEpisode(rng, p, known.afterFailure, known.length, known.stopping === 'untilSuccess')),
+    });
+  }
+  return log;
+}
+
+/** The scenario's tasks.measured of a drawn log (as simulate --tasks-from writes it), refitting `model` per block. */
+export function episodesMeasurement(log, stopping, model) {
+  return {
+    trials: log.map((task) => task.episodes.reduce((sum, e) => sum + e.length, 0)),
+    successes: log.map((task) => task.episodes.reduce((sum, e) => sum + e.filter(Boolean).length, 0)),
+    population: 'fitted',
+    episodes: {
+      outcomes: log.map((task) => task.episodes.map((e) => e.map((x) => (x ? '1' : '0')).join('')).join(' ')),
+      stopping,
+      model,
+    },
+  };
+}
+
 /**
  * Coverage of the what-if interval for a log with dependent retries: `runs` logs of `tasks` tasks
  * drawn from DEPENDENT_TRUTHS[truth], each fitted (fitEpisodes) and simulated with K = 2·length and
@@ -151,40 +189,17 @@ export function dependentWhatIfCoverage({ truth, tasks, runs, replicates, seed =
   const known = DEPENDENT_TRUTHS[truth];
   const K = 2 * known.length;
   const policy = { maxAttempts: K };
-  const correlation = { model: 'feedback', afterFailure: known.afterFailure };
-  const exact = exactValuesFor(
-    resolveScenario({
-      tasks: { count: tasks, successRate: { dist: 'beta', a: known.a, b: known.b }, resample: true },
-      attempts: { correlation },
-      verifier: VERIFIER,
-      policy,
-    }),
-  );
+  const exact = dependentTruthExact(known, tasks, policy);
   const rng = streamRng(seed, 'what-if-coverage', 'dependent', truth, tasks);
   const tally = {};
   const chosen = {};
   const checked = ks ?? [1, known.length, K];
   for (let run = 0; run < runs; run++) {
-    const log = [];
-    for (let t = 0; t < tasks; t++) {
-      const p = beta(rng, known.a, known.b);
-      log.push({
-        episodes: Array.from({ length: known.episodes }, () => drawEpisode(rng, p, known.afterFailure, known.length, known.stopping === 'untilSuccess')),
-      });
-    }
+    const log = drawDependentLog(rng, known, tasks);
     const fit = fitEpisodes(log, known.stopping);
     if (fit === null) continue; // passk refuses such a log too
     chosen[fit.model] = (chosen[fit.model] ?? 0) + 1;
-    const measured = {
-      trials: log.map((task) => task.episodes.reduce((sum, e) => sum + e.length, 0)),
-      successes: log.map((task) => task.episodes.reduce((sum, e) => sum + e.filter(Boolean).length, 0)),
-      population: 'fitted',
-      episodes: {
-        outcomes: log.map((task) => task.episodes.map((e) => e.map((x) => (x ? '1' : '0')).join('')).join(' ')),
-        stopping: known.stopping,
-        model: refit === 'aic' ? 'aic' : fit.model,
-      },
-    };
+    const measured = episodesMeasurement(log, known.stopping, refit === 'aic' ? 'aic' : fit.model);
     const input = {
       seed: `${seed}-${run}`,
       tasks: { count: tasks, successRate: fit.successRate, resample: true },
