@@ -125,7 +125,6 @@ export { simulate } from './engine/simulate.js';
 export { simulatePartial, type SimulateOptions } from './engine/simulatePartial.js';
 export { mergePartials } from './engine/mergePartials.js';
 export { summarise, type Summary, type SummaryRow, type RowBasis, type Estimate, type ExactValues, type SummaryMetric } from './engine/summarise.js';
-export type { MetricInterval } from './uncertainty/drawInterval.js';
 export { observedBudget } from './uncertainty/observedBudget.js';
 export { exactValuesFor } from './engine/exactValues.js';
 export { simulatePilot, type PilotOptions, type PilotReport, type PilotRow, type PilotDesign } from './engine/simulatePilot.js';
@@ -148,7 +147,6 @@ export { fitTasks, type FitOptions } from './fit/fitTasks.js';
 export type { TaskFit, FittedModel } from './fit/fitResult.js';
 export type { FitModelName } from './fit/fitModels.js';
 export type { ReportedParameter, ReportedParameterName } from './fit/reportedParameters.js';
-export type { PredictionInterval } from './fit/predictionIntervals.js';
 export type { GoodnessOfFit, CountTable, CountRow, PassRateRow } from './fit/goodnessOfFit.js';
 export type {
   PredictionRow,
@@ -187,9 +185,7 @@ export { compareMany, compareManySteps, type ManyComparison } from './compare/co
 export type { Run, RunTask, TaskId } from './compare/runTasks.js';
 export type { CompareMetric } from './compare/compareMetric.js';
 export type { MeanAndSe } from './compare/meanAndSe.js';
-export type { Bounds } from './compare/pairedDifference.js';
 export type { PValue } from './compare/signFlipTest.js';
-export type { BootstrapBounds } from './compare/pairedBootstrap.js';
 export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChanges.js';
 export { holmAdjust } from './compare/holmAdjust.js';
 export { signFlipTest } from './compare/signFlipTest.js';
@@ -232,7 +228,7 @@ export {
   type JudgedDifferenceRow,
   type DifferenceEstimate,
 } from './judged/judgeCorrectedDifference.js';
-export { populationInterval, scoreBounds, type MeanBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
+export { populationInterval, scoreBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
 export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
 export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
 export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
@@ -282,7 +278,7 @@ export {
 
 // Types the API above refers to
 export type { BetaParameters, BetaPosteriorOptions, BetaPosteriorSummary, PosteriorSummary } from './intervals/betaPosterior.js';
-export type { ProportionBounds } from './intervals/proportionBounds.js';
+export type { Interval, LabelledInterval } from './intervals/interval.js';
 export { blockSumsLength, ENGINE_METRICS, type EngineMetric } from './engine/engineMetrics.js';
 export type { BlockRunner, EnginePath, RunnerTables } from './engine/blockRunner.js';
 export type { SimulationReuse } from './engine/simulatePartial.js';

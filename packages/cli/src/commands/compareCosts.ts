@@ -1,5 +1,6 @@
 import { compareCosts, type CostDelta, type CostRun, type ManyComparison, type MeanAndSe, type RatioEstimate } from '@passk/sim';
-import { documentInterval, type Interval } from '../results/intervalSchema.js';
+import { documentInterval } from '../results/intervalSchema.js';
+import type { LabelledInterval } from '@passk/sim';
 
 /** A run's tasks with their cost, and what the cost was read from (`pricedRun`, commands/readRuns.ts). */
 export interface PricedRun extends CostRun {
@@ -17,14 +18,14 @@ export const COST_COMPARE_METHODS = {
 interface CostValue {
   readonly value: number | null;
   readonly se: number | null;
-  readonly interval: Interval | null;
+  readonly interval: LabelledInterval | null;
 }
 
 /** B − A of a cost with its SE and interval in the document shape. */
 interface CostDifference {
   readonly difference: number | null;
   readonly se: number | null;
-  readonly interval: Interval | null;
+  readonly interval: LabelledInterval | null;
 }
 
 /** One k of a comparison's `cost`. */

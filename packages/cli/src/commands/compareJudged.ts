@@ -16,6 +16,7 @@ import { readJudgedTasks, type JudgedTasks } from './readJudgedTasks.js';
 import { readNotes, runNames, runOf } from './readRuns.js';
 import { parseKList } from '../args/parseKList.js';
 import type { ResultsFileArgs } from './resultsFileOptions.js';
+import type { Interval } from '@passk/sim';
 
 /** The corrected difference's method in words (the document's `method.interval` with --truth-col). */
 export const JUDGED_DIFFERENCE_METHOD =
@@ -113,7 +114,7 @@ export async function compareJudged(args: JudgedCompareArgs, confidence: number)
     const candidate = perRun(runB);
     const c = difference.corrected;
     if (judged === null || c === null || baseline === null || candidate === null) return null;
-    const bounds = (x: { estimate: number; interval: { lower: number; upper: number } | null; tasks: number } | null, method: string) =>
+    const bounds = (x: { estimate: number; interval: Interval | null; tasks: number } | null, method: string) =>
       x && { estimate: x.estimate, interval: x.interval && { ...x.interval, level, method }, tasks: x.tasks };
     return {
       baseline,

@@ -33,6 +33,7 @@ import { writeChartOption } from './chartOption.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 import { longComputation, showProgress, throughCheckpoints, type Checkpoint } from '../progress/longComputation.js';
+import type { Interval } from '@passk/sim';
 
 export interface FileEstimateArgs extends ResultsFileArgs, TerminalArgs {
   by?: string;
@@ -240,7 +241,7 @@ export function perTaskRows(counts: TaskCounts, ks: readonly number[], interval:
 
 /** A row of the document: each interval with its level and method (results/estimateFileSchema.ts). */
 function rowWithIntervals(row: FileEstimateRow, level: number) {
-  type B = { readonly lower: number; readonly upper: number } | null;
+  type B = Interval | null;
   const both = <T extends B>(pair: { readonly passAtK: T; readonly passHatK: T }, method: string) => ({
     passAtK: pair.passAtK && { ...pair.passAtK, level, method },
     passHatK: pair.passHatK && { ...pair.passHatK, level, method },

@@ -7,6 +7,7 @@ import type { EstimateFileDocument } from '../results/estimateFileSchema.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import type { ResultsFileArgs } from './resultsFileOptions.js';
 import { readJudgedTasks } from './readJudgedTasks.js';
+import type { Interval } from '@passk/sim';
 
 /** `estimateJudged` in words, for the document's `uncertainty` and the notes. */
 const BENCHMARK_NOT_MADE = 'not computed with --truth-col (the correction is made for the task population)';
@@ -32,7 +33,7 @@ export async function estimateJudged(
   const options = { confidence: interval.confidence, sides: interval.sides };
   const level = interval.confidence;
   const judged = judgeCorrectedEstimates(tasks, ks, options);
-  const bounds = (b: { lower: number; upper: number } | null, method: string) => b && { lower: b.lower, upper: b.upper, level, method };
+  const bounds = (b: Interval | null, method: string) => b && { lower: b.lower, upper: b.upper, level, method };
   const plain = (metric: JudgedMetric, which: 'judgeOnly' | 'auditOnly') => {
     const value = metric[which];
     return value && { estimate: value.estimate, interval: bounds(value.interval, ESTIMAND_METHODS.population), tasks: value.tasks };

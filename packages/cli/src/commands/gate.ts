@@ -26,6 +26,7 @@ import { CommandExit } from '../run/commandExit.js';
 import type { PricedRun } from './compareCosts.js';
 import { readRunFiles } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
+import type { Interval } from '@passk/sim';
 
 export interface GateArgs extends ResultsFileArgs, TerminalArgs {
   file: string;
@@ -211,7 +212,7 @@ function costCheck(
   const candidate = priced(costs.length - 1);
   const perSolved = requirement.metric === 'costPerSolved';
   let estimate: number | null;
-  let interval: { readonly lower: number; readonly upper: number } | null;
+  let interval: Interval | null;
   let tasks: number;
   if (requirement.delta) {
     const found = compareCosts(priced(0), candidate, { k, confidence: level });
@@ -246,7 +247,7 @@ function costCheck(
 }
 
 /** estimate ± t_{df}·se, two-sided at `level` (a cost: not clipped, unlike `pairedDifference`'s rates). */
-function tInterval(estimate: number, se: number, df: number, level: number): { lower: number; upper: number } {
+function tInterval(estimate: number, se: number, df: number, level: number): Interval {
   const t = studentTQuantile(1 - (1 - level) / 2, df);
   return { lower: estimate - t * se, upper: estimate + t * se };
 }

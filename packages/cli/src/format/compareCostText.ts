@@ -1,5 +1,6 @@
 import type { CompareCost } from '../commands/compareCosts.js';
 import { describeLevel } from './describe.js';
+import type { Interval } from '@passk/sim';
 
 /** A cost as shown: two decimals from 1 up, else three significant digits. */
 function money(value: number): string {
@@ -11,7 +12,7 @@ function signed(value: number): string {
   return `${value < 0 ? '−' : '+'}${money(Math.abs(value))}`;
 }
 
-function bracket(interval: { readonly lower: number; readonly upper: number } | null, sign = false): string {
+function bracket(interval: Interval | null, sign = false): string {
   if (interval === null) return '[—]';
   const show = sign ? signed : money;
   return `[${show(interval.lower)}, ${show(interval.upper)}]`;
@@ -41,6 +42,6 @@ export function compareCostLines(cost: CompareCost, names: { readonly baseline: 
   return [lead, `${each}${perAttempt}`];
 }
 
-function perSolved(value: { readonly value: number | null; readonly interval: { readonly lower: number; readonly upper: number } | null }): string {
+function perSolved(value: { readonly value: number | null; readonly interval: Interval | null }): string {
   return value.value === null ? '—' : `${money(value.value)} ${bracket(value.interval)}`;
 }

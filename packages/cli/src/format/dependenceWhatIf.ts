@@ -1,4 +1,4 @@
-import type { DependenceFit, SummaryRow } from '@passk/sim';
+import type { DependenceFit, SummaryRow, Interval } from '@passk/sim';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { renderTable } from './table.js';
 
@@ -6,7 +6,7 @@ import { renderTable } from './table.js';
 export interface DependenceWhatIfRow {
   readonly k: number;
   /** The simulated coverage, its Monte Carlo SE and (the fit redrawn per block) its 95 % interval. */
-  readonly simulated: { readonly value: number | null; readonly se: number | null; readonly interval?: { readonly lower: number; readonly upper: number } };
+  readonly simulated: { readonly value: number | null; readonly se: number | null; readonly interval?: Interval };
   readonly model: number;
   readonly independent: number;
   /** The log's own pass@k of an episode (observedPassAtK), null beyond its longest episode. */

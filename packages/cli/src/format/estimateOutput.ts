@@ -1,4 +1,4 @@
-import type { MinimumCoverage, TaskEstimate } from '@passk/sim';
+import type { MinimumCoverage, TaskEstimate, Interval } from '@passk/sim';
 import { documentInterval } from '../results/intervalSchema.js';
 import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import { describeCoverage, describeLevel, methodName, shortCoverage } from './describe.js';
@@ -40,7 +40,7 @@ export const CREDIBLE = 'equal-tailed credible';
 /** The library's view of a `passk.estimate.task` document (for the tables shared with the terminal output). */
 export function taskEstimateOfDocument(document: EstimateTaskDocument): TaskEstimate {
   const { p, bayes } = document;
-  const bounds = (i: { readonly lower: number; readonly upper: number }) => ({ lower: i.lower, upper: i.upper });
+  const bounds = (i: Interval) => ({ lower: i.lower, upper: i.upper });
   return {
     n: document.n,
     c: document.c,

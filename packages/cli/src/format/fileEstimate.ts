@@ -1,8 +1,7 @@
-import type { BootstrapInterval } from '@passk/sim';
+import type { BootstrapInterval, Interval } from '@passk/sim';
 import type { Estimands } from '../results/estimandSchema.js';
 
 /** The bounds of an interval, or null where there is none. */
-type Bounds = { readonly lower: number; readonly upper: number } | null;
 
 /** One k of `estimate FILE` (the JSON contract's `rows[]`). */
 export interface FileEstimateRow {
@@ -14,11 +13,11 @@ export interface FileEstimateRow {
   readonly plugin: { readonly passAtK: number; readonly passHatK: number } | null;
   readonly se: { readonly passAtK: number | null; readonly passHatK: number | null };
   /** Interval for the task population (other tasks, other trials). */
-  readonly interval: { readonly passAtK: Bounds; readonly passHatK: Bounds };
+  readonly interval: { readonly passAtK: Interval | null; readonly passHatK: Interval | null };
   /** Interval for this benchmark (the same tasks, only the trials random). */
-  readonly benchmark: { readonly passAtK: Bounds; readonly passHatK: Bounds };
+  readonly benchmark: { readonly passAtK: Interval | null; readonly passHatK: Interval | null };
   /** mean ± z·SE, the naive clustered-SE interval (comparison only). */
-  readonly clusteredNormal: { readonly passAtK: Bounds; readonly passHatK: Bounds };
+  readonly clusteredNormal: { readonly passAtK: Interval | null; readonly passHatK: Interval | null };
   readonly bootstrap: { readonly passAtK: BootstrapInterval | null; readonly passHatK: BootstrapInterval | null } | null;
 }
 

@@ -1,9 +1,10 @@
 import { amountCoverage, MIN_RECORDED_SHARE, notRecordedLine, type AmountCoverage } from '../io/amountRecorded.js';
 import { COST_INTERVAL_METHOD, costPerSolved, type CostTask } from '@passk/sim';
 import type { AttemptAmountSummary, TaskCounts } from '../io/readTaskCounts.js';
-import { documentInterval, type Interval } from '../results/intervalSchema.js';
+import { documentInterval } from '../results/intervalSchema.js';
 import { describeLevel } from './describe.js';
 import { renderTable } from './table.js';
+import type { Interval, LabelledInterval } from '@passk/sim';
 
 /** Cost (or latency) of `estimate FILE` from the log's per-attempt amounts (the JSON contract's `cost` / `latency`). */
 export interface FileEstimateAmount {
@@ -34,7 +35,7 @@ export interface FileEstimateAmountRow {
   /** null where nothing was solved within k. */
   readonly perSolvedTask: number | null;
   /** Two-sided interval of perSolvedTask at the estimate's confidence; null with fewer than 2 tasks or nothing solved. */
-  readonly perSolvedTaskInterval: Interval | null;
+  readonly perSolvedTaskInterval: LabelledInterval | null;
 }
 
 /** What `estimate FILE` reads the amounts from: the per-task counts and the summaries of its amounts. */
@@ -186,6 +187,6 @@ export function costPerSolvedAnswer(cost: Pick<FileEstimateAmount, 'rows'>, conf
   return `Cost per solved task at k = ${first.k}: ${amount(first.perSolvedTask, 'cost')}${interval} (${describeLevel(confidence)} two-sided CI over ${first.tasks} tasks).`;
 }
 
-function bracket(interval: { readonly lower: number; readonly upper: number }): string {
+function bracket(interval: Interval): string {
   return `[${amount(interval.lower, 'cost')}, ${amount(interval.upper, 'cost')}]`;
 }

@@ -3,8 +3,7 @@ import { ESTIMAND_COLUMNS } from './estimandNotes.js';
 import type { FileEstimate } from './fileEstimate.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
-
-type Bounds = { readonly lower: number; readonly upper: number } | null | undefined;
+import type { Interval } from '@passk/sim';
 
 /**
  * `estimate FILE` per k: task-averaged pass@k and pass^k, each with its interval for the task
@@ -13,7 +12,7 @@ type Bounds = { readonly lower: number; readonly upper: number } | null | undefi
  */
 export function fileEstimateTable(result: FileEstimate): Table {
   const { tasks, uncertainty } = result;
-  const bounds = (b: Bounds) => (b ? formatPercentInterval(b.lower, b.upper) : '—');
+  const bounds = (b: Interval | null | undefined) => (b ? formatPercentInterval(b.lower, b.upper) : '—');
   const withBootstrap = uncertainty.bootstrap !== null;
   const metric = (header: string, key: 'passAtK' | 'passHatK') => [
     { header, cell: (row: FileEstimate['rows'][number]) => formatPercent(row[key], 2) },

@@ -1,4 +1,4 @@
-import type { FittedModel, TaskFit } from '@passk/sim';
+import type { FittedModel, TaskFit, Interval } from '@passk/sim';
 import { describeTrials } from './describeTrials.js';
 import { shortModelName } from './shortModelName.js';
 import { fitAnswerTable, fitExtrapolationTable, fitPassRatesTable, fitPredictionsTable } from './fitTables.js';
@@ -53,7 +53,7 @@ const MAX_TEXT_N = 20;
  */
 export function fitJson(fit: TaskFit, source: FitSource): object {
   const level = fit.extrapolation.confidence;
-  const byK = (intervals: Readonly<Record<string, { readonly lower: number; readonly upper: number } | null>>) =>
+  const byK = (intervals: Readonly<Record<string, Interval | null>>) =>
     Object.fromEntries(Object.entries(intervals).map(([k, bounds]) => [k, bounds && documentInterval(bounds, level, FIT_INTERVAL_METHOD)]));
   return withKind(RESULT_KINDS.fit, {
     source,

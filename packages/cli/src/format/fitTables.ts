@@ -1,4 +1,4 @@
-import type { FittedModel, TaskFit } from '@passk/sim';
+import type { FittedModel, TaskFit, Interval } from '@passk/sim';
 import { shortModelName } from './shortModelName.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
@@ -60,8 +60,8 @@ interface AnswerRows {
     readonly k: number;
     readonly basis: 'observed' | 'model';
     readonly check: 'passed' | 'widened' | 'refused' | null;
-    readonly passAtK: { readonly value: number | null; readonly interval: { readonly lower: number; readonly upper: number } | null };
-    readonly passHatK: { readonly value: number | null; readonly interval: { readonly lower: number; readonly upper: number } | null };
+    readonly passAtK: { readonly value: number | null; readonly interval: Interval | null };
+    readonly passHatK: { readonly value: number | null; readonly interval: Interval | null };
   }[];
 }
 

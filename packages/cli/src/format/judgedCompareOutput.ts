@@ -8,13 +8,13 @@ import { formatPoints, formatPointsInterval } from './points.js';
 import { formatPercent } from './percent.js';
 import { renderTable, type Table } from './table.js';
 import { terminalText } from './terminalText.js';
+import type { Interval } from '@passk/sim';
 
 type Comparison = CompareDocumentV3['comparisons'][number];
 type Metric = NonNullable<Comparison['rows'][number]['passAtK']>;
-type Bounds = { readonly lower: number; readonly upper: number } | null | undefined;
 type Show = (data: string) => string;
 
-const points = (b: Bounds) => (b ? formatPointsInterval(b.lower, b.upper) : '—');
+const points = (b: Interval | null | undefined) => (b ? formatPointsInterval(b.lower, b.upper) : '—');
 const VERDICTS = { higher: 'B higher', lower: 'B lower', 'no difference shown': 'none shown' } as const;
 
 /** The first row's pass@k of a judged comparison, in two lines: the corrected difference and its verdict, then the judge and the audit alone. */

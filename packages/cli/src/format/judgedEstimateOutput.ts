@@ -7,12 +7,12 @@ import { markdownTable } from './markdownTable.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { renderTable, type Table } from './table.js';
 import { terminalText } from './terminalText.js';
+import type { Interval } from '@passk/sim';
 
 type Row = EstimateFileDocument['rows'][number];
 type Metric = 'passAtK' | 'passHatK';
-type Bounds = { readonly lower: number; readonly upper: number } | null | undefined;
 
-const bounds = (b: Bounds) => (b ? formatPercentInterval(b.lower, b.upper) : '—');
+const bounds = (b: Interval | null | undefined) => (b ? formatPercentInterval(b.lower, b.upper) : '—');
 const label = (metric: Metric, k: number) => `${metric === 'passAtK' ? 'pass@' : 'pass^'}${k}`;
 
 /**

@@ -1,11 +1,12 @@
 import { averageOverTasks, ESTIMAND_METHODS, taskAverageIntervals, type TaskTrials } from '@passk/sim';
-import { documentInterval, type Interval } from '../results/intervalSchema.js';
+import { documentInterval } from '../results/intervalSchema.js';
+import type { Interval, LabelledInterval } from '@passk/sim';
 
 /** One metric of the log at one k: the task-averaged unbiased estimate, its clustered SE and its task-population interval. */
 export interface ObservedMetric {
   readonly value: number;
   readonly se: number | null;
-  readonly interval: Interval | null;
+  readonly interval: LabelledInterval | null;
 }
 
 /** What `simulate --tasks-from` sets beside the simulation: the log's own pass@k and pass^k at every k ≤ n. */
@@ -28,7 +29,7 @@ export interface ObservedFromLog {
 export function observedFromLog(file: string, tasks: readonly TaskTrials[], ks: readonly number[], confidence: number): ObservedFromLog {
   const averages = averageOverTasks(tasks, ks);
   const intervals = taskAverageIntervals(tasks, ks, { confidence, sides: 2 });
-  const metric = (mean: { value: number; se: number | null }, bounds: { lower: number; upper: number } | null): ObservedMetric => ({
+  const metric = (mean: { value: number; se: number | null }, bounds: Interval | null): ObservedMetric => ({
     value: mean.value,
     se: mean.se,
     interval: bounds && documentInterval(bounds, confidence, ESTIMAND_METHODS.population),

@@ -6,6 +6,7 @@ import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { formatPoints } from '../format/points.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { Findings, KeyNumber } from './findings.js';
+import type { Interval } from '@passk/sim';
 
 // What the summary says about the results whose sections used to open with a table: a question, an
 // answer sentence and the key number with the interval the CLI prints for it (#45).
@@ -26,7 +27,7 @@ export function estimateFileFindings(result: ResultDocumentOf<'passk.estimate.fi
   const atInterval = row.interval.passAtK;
   const ci = `CI (tasks), ${describeCoverage(confidence, sides)}`;
   const judged = result.audit !== undefined ? ' (judge-corrected)' : '';
-  const shown = (value: number | null, interval: { lower: number; upper: number } | null) =>
+  const shown = (value: number | null, interval: Interval | null) =>
     `${formatPercent(value)}${interval === null ? '' : ` ${formatPercentInterval(interval.lower, interval.upper)}`}`;
   const keyNumbers: KeyNumber[] =
     hat === null || hatInterval === null
@@ -149,7 +150,7 @@ export function gateFindings(result: ResultDocumentOf<'passk.gate'>): Findings {
 
 /** A simulated share with the interval the CLI prints: the measured one where the row has it, else ±1.96 SE over replicates. */
 function simulatedShare(
-  share: { readonly value: number | null; readonly se: number | null; readonly interval?: { lower: number; upper: number } },
+  share: { readonly value: number | null; readonly se: number | null; readonly interval?: Interval },
   where: string,
   label: string,
 ): KeyNumber {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
+import type { Interval, LabelledInterval } from '@passk/sim';
 
 /**
  * The numbers of result documents are checked for sense where they are read, not only for type:
@@ -53,10 +54,13 @@ export const DifferenceIntervalSchema = Type.Object(
   { $id: 'DifferenceInterval', description: 'an interval of a difference of rates: {lower, upper, level, method} with both bounds in [−1, 1]' },
 );
 
-export type Interval = DocumentType<typeof IntervalSchema>;
+/** The schema's interval is the library's `LabelledInterval`: this fails to compile if the two drift apart. */
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const INTERVAL_SHAPES_AGREE: SameShape<DocumentType<typeof IntervalSchema>, LabelledInterval> = true;
+void INTERVAL_SHAPES_AGREE;
 
 /** `{lower, upper}` from a library function as a document interval. */
-export function documentInterval(bounds: { readonly lower: number; readonly upper: number }, level: number, method: string): Interval {
+export function documentInterval(bounds: Interval, level: number, method: string): LabelledInterval {
   return { lower: bounds.lower, upper: bounds.upper, level, method };
 }
 

@@ -4,8 +4,9 @@ import { requireCountGroups, requireFinite, requireK, requireMeanIntervalOptions
 import type { CountGroup } from '../estimators/taskAverage.js';
 import { npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
 import { benchmarkMoments } from './benchmarkInterval.js';
-import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
+import type { MeanIntervalOptions } from './populationInterval.js';
 import type { TaskMetric } from './taskValues.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** One agent's side of `benchmarkDifferenceInterval`: its tasks' counts and its fitted task population. */
 export interface BenchmarkSide {
@@ -38,7 +39,7 @@ export function benchmarkDifferenceInterval(
   metric: TaskMetric,
   k: number,
   options: MeanIntervalOptions,
-): (MeanBounds & { readonly estimate: number; readonly se: number; readonly df: number }) | null {
+): (Interval & { readonly estimate: number; readonly se: number; readonly df: number }) | null {
   for (const [where, side] of [
     ['a', a],
     ['b', b],
@@ -78,7 +79,7 @@ export function benchmarkDifferenceInterval(
  * Measured (docs/uncertainty.md, compare cells): no cell below [94 %, 97 %] ± 2 SE either way, two
  * more cells in it with the intersection. null population: `benchmark` as it is.
  */
-export function withinPopulationInterval<B extends MeanBounds>(benchmark: B, population: MeanBounds | null): B {
+export function withinPopulationInterval<B extends Interval>(benchmark: B, population: Interval | null): B {
   requireBounds('benchmark', benchmark);
   if (population === null) return benchmark;
   requireBounds('population', population);

@@ -1,7 +1,7 @@
 import { studentTQuantile } from '../math/studentT.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import type { CountGroup } from '../estimators/taskAverage.js';
-import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
+import type { MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric } from './taskValues.js';
 import { requireCountGroups, requireK, requireMeanIntervalOptions, requireMetric } from '../checkArgs.js';
 import { gridPosterior, npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
@@ -9,6 +9,7 @@ import { estimatorMomentsAt } from './estimatorMoments.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
 import type { BetaPrior } from '../intervals/betaPosterior.js';
+import type { Interval } from '../intervals/interval.js';
 
 /**
  * Interval for "this benchmark": the average (1/T) Σ_t θ(p_t) over exactly these tasks, where only
@@ -29,7 +30,7 @@ export function benchmarkInterval(
   k: number,
   options: MeanIntervalOptions,
   prior?: GridPrior,
-): (MeanBounds & { readonly se: number }) | null {
+): (Interval & { readonly se: number }) | null {
   requireCountGroups('groups', groups);
   requireMetric('metric', metric);
   requireK('k', k);

@@ -13,8 +13,9 @@ import { flooredVarianceQuantile } from './flooredVarianceQuantile.js';
 import { studentTQuantile } from '../math/studentT.js';
 import { modelVariance } from './modelVariance.js';
 import { empiricalLikelihoodInterval } from './empiricalLikelihood.js';
-import { populationInterval, type MeanBounds, type MeanIntervalOptions } from './populationInterval.js';
+import { populationInterval, type MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric, type WeightedValue } from './taskValues.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** One task run by both agents: A's and B's trials and successes. */
 export interface PairedTrials {
@@ -67,7 +68,7 @@ export function pairedDifferenceInterval(
   k: number,
   options: MeanIntervalOptions,
   fits = new PopulationFits(),
-): (MeanBounds & { readonly estimate: number; readonly tasks: number; readonly df: number; readonly quantile: number }) | null {
+): (Interval & { readonly estimate: number; readonly tasks: number; readonly df: number; readonly quantile: number }) | null {
   requireList('tasks', tasks).forEach((task, i) => {
     const { a, b } = requireObject(`tasks[${i}]`, task);
     const sideA = requireObject(`tasks[${i}].a`, a);

@@ -1,6 +1,7 @@
 import { requireUnit } from '../checks.js';
 import { requireMeanIntervalOptions, requireNumbers } from '../checkArgs.js';
-import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
+import type { MeanIntervalOptions } from './populationInterval.js';
+import type { Interval } from '../intervals/interval.js';
 
 /**
  * The predictable plug-in empirical-Bernstein interval for the mean of X_1..X_T ∈ [0, 1]
@@ -13,7 +14,7 @@ import type { MeanBounds, MeanIntervalOptions } from './populationInterval.js';
  * The values are used in the order given (a fixed order of the tasks). Shown in the coverage
  * study as the distribution-free reference; it is wider than needed.
  */
-export function empiricalBernsteinInterval(values: ArrayLike<number>, options: MeanIntervalOptions): MeanBounds | null {
+export function empiricalBernsteinInterval(values: ArrayLike<number>, options: MeanIntervalOptions): Interval | null {
   requireNumbers('values', values);
   for (let i = 0; i < values.length; i++) requireUnit(`values[${i}]`, values[i]);
   requireMeanIntervalOptions('options', options);

@@ -1,4 +1,4 @@
-import type { MeanBounds } from './populationInterval.js';
+import type { Interval } from '../intervals/interval.js';
 
 /**
  * The empirical-likelihood interval of a mean (Owen 1988, "Empirical likelihood ratio confidence
@@ -14,7 +14,7 @@ import type { MeanBounds } from './populationInterval.js';
  * Example (test/sim/benchmark/empiricalLikelihood.test.ts, Python reference with scipy's brentq):
  * x = 0, 0, 0, 0.1, 0.2, 0.9 at critical t²₅(0.975) = 6.6079 → [0.0250, 0.6279] (x̄ = 0.2).
  */
-export function empiricalLikelihoodInterval(values: ArrayLike<number>, critical: number): MeanBounds | null {
+export function empiricalLikelihoodInterval(values: ArrayLike<number>, critical: number): Interval | null {
   const { xs, counts, mean } = distinctValues(values);
   if (xs.length < 2) return null;
   const bound = (edge: number): number => {

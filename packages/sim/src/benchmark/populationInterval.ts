@@ -5,12 +5,7 @@ import { betaQuantile } from '../math/betaQuantile.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import { studentTQuantile } from '../math/studentT.js';
 import type { WeightedValue } from './taskValues.js';
-
-/** A benchmark-level interval: [lower, upper] within [0, 1]. */
-export interface MeanBounds {
-  readonly lower: number;
-  readonly upper: number;
-}
+import type { Interval } from '../intervals/interval.js';
 
 /** Options of `populationInterval`: the confidence level and one- or two-sided. */
 export interface MeanIntervalOptions {
@@ -54,7 +49,7 @@ export function populationInterval(
   floor: VarianceFloor = {},
   df?: number,
   quantile?: number,
-): MeanBounds | null {
+): Interval | null {
   requireList('values', values).forEach((item, i) => {
     const { value, weight } = requireObject(`values[${i}]`, item);
     requireUnit(`values[${i}].value`, value);
@@ -107,7 +102,7 @@ export function populationInterval(
  * above the truth up to 12 % of the time near 0 (T = 30; issue #42; exact enumeration in
  * test/sim/benchmark/binaryValues.test.ts). null when a value is strictly between 0 and 1.
  */
-export function binaryExactBounds(values: readonly WeightedValue[], tail: number): MeanBounds | null {
+export function binaryExactBounds(values: readonly WeightedValue[], tail: number): Interval | null {
   const binary = binaryCounts(values);
   return binary === null || binary.tasks === 0 ? null : clopperPearsonBounds(binary.tasks, binary.ones, tail);
 }
@@ -146,7 +141,7 @@ export interface VarianceFloor {
 }
 
 /** The roots of (x̄ − μ)² = w·μ(1 − μ), clipped to [0, 1]; one-sided: [lower root, 1]. */
-export function scoreBounds(mean: number, w: number, sides: 1 | 2): MeanBounds {
+export function scoreBounds(mean: number, w: number, sides: 1 | 2): Interval {
   requireUnit('mean', mean);
   requireNonNegative('w', w);
   requireSides('sides', sides);

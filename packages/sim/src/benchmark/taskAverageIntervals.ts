@@ -2,11 +2,12 @@ import { requireKs, requireMeanIntervalOptions, requireTaskSet } from '../checkA
 import { InputError } from '../errors.js';
 import { groupsOf, taskCountOf, type CountGroup, type TaskSet } from '../estimators/taskAverage.js';
 import { benchmarkInterval } from './benchmarkInterval.js';
-import { populationInterval, type MeanBounds, type MeanIntervalOptions } from './populationInterval.js';
+import { populationInterval, type MeanIntervalOptions } from './populationInterval.js';
 import { modelVariance } from './modelVariance.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { npmlePrior } from './gridPrior.js';
 import { groupValues, type TaskMetric } from './taskValues.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** The two estimands of a benchmark-level pass@k or pass^k, each with its own interval. */
 export interface EstimandIntervals {
@@ -14,9 +15,9 @@ export interface EstimandIntervals {
    * The task population the tasks were drawn from: which tasks were sampled, and the trials.
    * null with fewer than 2 estimable tasks.
    */
-  readonly population: MeanBounds | null;
+  readonly population: Interval | null;
   /** This benchmark: the same tasks again, only the trials random. */
-  readonly benchmark: (MeanBounds & { readonly se: number }) | null;
+  readonly benchmark: (Interval & { readonly se: number }) | null;
 }
 
 /** One k of `taskAverageIntervals`: the intervals of the task-averaged pass@k and pass^k for both estimands. */
@@ -73,7 +74,7 @@ export function groupsPopulationInterval(
   k: number,
   options: MeanIntervalOptions,
   prior: ReturnType<typeof momentBetaPrior> = momentBetaPrior(groups),
-): MeanBounds | null {
+): Interval | null {
   // At least 1: tasks with no trials (all left out at every k ≥ 1) give no floor to divide by.
   const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
   return populationInterval(groupValues(groups, metric, k), options, {

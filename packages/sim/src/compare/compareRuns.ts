@@ -6,17 +6,18 @@ import { partOfSteps, runSteps, type Steps } from '../stepwise.js';
 import { K_METRICS, taskMetricValue, type CompareMetric } from './compareMetric.js';
 import { matchTasks, type TaskPair } from './matchTasks.js';
 import type { MeanAndSe } from './meanAndSe.js';
-import { bootstrapBounds, differenceReplicateSteps, type BootstrapBounds, type BootstrapSlot } from './pairedBootstrap.js';
+import { bootstrapBounds, differenceReplicateSteps, type BootstrapSlot } from './pairedBootstrap.js';
 import { pairedDifferenceInterval, PopulationFits } from '../benchmark/differenceInterval.js';
 import { benchmarkDifferenceInterval, withinPopulationInterval } from '../benchmark/benchmarkDifferenceInterval.js';
 import { countGroups } from '../estimators/taskAverage.js';
 import { groupsPopulationInterval } from '../benchmark/taskAverageIntervals.js';
-import { pairedDifference, type Bounds } from './pairedDifference.js';
+import { pairedDifference } from './pairedDifference.js';
 import type { Run, RunTask, TaskId } from './runTasks.js';
 import type { PValue } from './signFlipTest.js';
 import { pairedPValueSteps } from './pairedPValue.js';
 import { taskChanges, type TaskChanges } from './taskChanges.js';
 import { unpairedDifference } from './unpairedDifference.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** Options of `compareRuns`: the ks, the confidence and sides of the intervals, the bootstrap and permutation test, and the overlap needed to pair by task. */
 export interface CompareRunsOptions {
@@ -59,16 +60,16 @@ export interface MetricComparison {
    * effect and variance floors from the fitted task populations; its coverage is measured in
    * docs/uncertainty.md). Unpaired: Welch t. Within [−1, 1]; null with < 2 tasks.
    */
-  readonly interval: Bounds | null;
+  readonly interval: Interval | null;
   /**
    * This benchmark's difference (the same tasks rerun, only the trials random):
    * `benchmarkDifferenceInterval`, each run's trial noise under its fitted task population, with
    * `se` = √(se_A² + se_B²), kept within `interval` (`withinPopulationInterval`). Paired or unpaired
    * alike; null when a run has no task with n ≥ k.
    */
-  readonly benchmark: (Bounds & { readonly se: number }) | null;
-  /** Re-centred percentile bootstrap interval of the difference; null when off. */
-  readonly bootstrap: BootstrapBounds | null;
+  readonly benchmark: (Interval & { readonly se: number }) | null;
+  /** Re-centred percentile bootstrap interval of the difference, `se` the sd of its replicates; null when off. */
+  readonly bootstrap: (Interval & { readonly se: number }) | null;
   /** Two-sided p-value of "no difference": sign-flip permutation (unpaired: Welch). */
   readonly pValue: PValue | null;
   /** The p-value after Holm's correction over the comparisons against the same baseline (= pValue with one). */
@@ -77,7 +78,7 @@ export interface MetricComparison {
 
 /** One run's side of a comparison: its task average, SE and CI (tasks) over the compared tasks. */
 export interface RunEstimate extends MeanAndSe {
-  readonly interval: Bounds | null;
+  readonly interval: Interval | null;
 }
 
 /** One k of a `RunComparison`: the tasks counted and the comparisons of pass@k and pass^k. */
@@ -311,7 +312,7 @@ function unpairedAt(
 }
 
 /** One run's CI (tasks) over its counted tasks: the interval `estimate` prints (`groupsPopulationInterval`). */
-function runInterval(tasks: readonly { readonly n: number; readonly c: number }[], metric: CompareMetric, k: number, options: Resolved): Bounds | null {
+function runInterval(tasks: readonly { readonly n: number; readonly c: number }[], metric: CompareMetric, k: number, options: Resolved): Interval | null {
   const [taskMetric, taskK] = intervalMetric(metric, k);
   const bounds = groupsPopulationInterval(countGroups(tasks), taskMetric, taskK, { confidence: options.confidence, sides: options.sides });
   return bounds && { lower: bounds.lower, upper: bounds.upper };

@@ -1,10 +1,11 @@
 import { requireOpenUnit, requireUnit } from '../checks.js';
 import { requireFinite, requireObject, requireOneOf } from '../checkArgs.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** What a comparison's verdict reads of one metric: B − A, its task-population interval and the p-value of the permutation test. */
 export interface TestedDifference {
   readonly difference: number;
-  readonly interval: { readonly lower: number; readonly upper: number } | null;
+  readonly interval: Interval | null;
   readonly p: number | null;
 }
 

@@ -1,5 +1,6 @@
 import { binomial } from '../distributions/binomial.js';
 import { suffixSums } from '../estimators/bootstrap.js';
+import type { Interval } from '../intervals/interval.js';
 import { binomialPmf } from '../math/binomialPmf.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import type { Rng } from '../rng/rng.js';
@@ -217,21 +218,13 @@ class ValueTable {
 
 const TABLE_LIMIT = 10_000;
 
-/** A bootstrap interval of a difference. */
-export interface BootstrapBounds {
-  readonly lower: number;
-  readonly upper: number;
-  /** sd of the replicates. */
-  readonly se: number;
-}
-
 /**
  * Percentile interval (Hyndman & Fan type 7) of the replicates, re-centred on the unbiased estimate:
  * the trial stage draws at p = c/n, so replicates centre on the plug-in difference; their spread is
  * kept and moved by estimate − mean* (as estimators/bootstrap.ts does for one run). Clipped to
  * [−1, 1]; one-sided: [q_α, 1]. Replicates that drew no task (NaN) are left out; null if all are.
  */
-export function bootstrapBounds(replicates: Float64Array, estimate: number, confidence: number, sides: 1 | 2): BootstrapBounds | null {
+export function bootstrapBounds(replicates: Float64Array, estimate: number, confidence: number, sides: 1 | 2): (Interval & { readonly se: number }) | null {
   const values = replicates.filter((x) => !Number.isNaN(x)).sort();
   if (values.length === 0) return null;
   let sum = 0;
@@ -240,10 +233,11 @@ export function bootstrapBounds(replicates: Float64Array, estimate: number, conf
   let squares = 0;
   for (const x of values) squares += (x - mean) ** 2;
   const alpha = 1 - confidence;
-  const shift = estimate - mean;
-  const lower = quantile(values, sides === 2 ? alpha / 2 : alpha) + shift;
-  const upper = sides === 2 ? quantile(values, 1 - alpha / 2) + shift : 1;
-  return { lower: Math.max(-1, lower), upper: Math.min(1, upper), se: values.length > 1 ? Math.sqrt(squares / (values.length - 1)) : 0 };
+  const recentre = estimate - mean;
+  const lower = quantile(values, sides === 2 ? alpha / 2 : alpha) + recentre;
+  const upper = sides === 2 ? quantile(values, 1 - alpha / 2) + recentre : 1;
+  const se = values.length > 1 ? Math.sqrt(squares / (values.length - 1)) : 0;
+  return { lower: Math.max(-1, lower), upper: Math.min(1, upper), se };
 }
 
 function quantile(sorted: Float64Array, q: number): number {

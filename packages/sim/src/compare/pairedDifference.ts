@@ -1,11 +1,6 @@
 import { studentTQuantile } from '../math/studentT.js';
 import { meanAndSe, type MeanAndSe } from './meanAndSe.js';
-
-/** Bounds of an interval; a one-sided interval has upper = the largest possible value. */
-export interface Bounds {
-  readonly lower: number;
-  readonly upper: number;
-}
+import type { Interval } from '../intervals/interval.js';
 
 /** B − A over the same tasks, with the paired standard error and interval. */
 export interface PairedDifference {
@@ -17,7 +12,7 @@ export interface PairedDifference {
   /** sd_t(θ̂_B,t − θ̂_A,t)/√T; null with fewer than 2 tasks. */
   readonly se: number | null;
   /** Paired t interval d̄ ± t_{T−1}·SE, clipped to [−1, 1]; null without an SE. */
-  readonly interval: Bounds | null;
+  readonly interval: Interval | null;
 }
 
 /**
@@ -42,7 +37,7 @@ export function pairedDifference(a: Float64Array, b: Float64Array, confidence: n
 }
 
 /** estimate ± t_{df}·se (two-sided) or [estimate − t_{df}·se, 1] (one-sided), clipped to [−1, 1]. */
-export function tInterval(estimate: number, se: number, df: number, confidence: number, sides: 1 | 2): Bounds {
+export function tInterval(estimate: number, se: number, df: number, confidence: number, sides: 1 | 2): Interval {
   const t = studentTQuantile(sides === 2 ? 1 - (1 - confidence) / 2 : confidence, df);
   return {
     lower: Math.max(-1, estimate - t * se),

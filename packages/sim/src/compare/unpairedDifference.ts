@@ -1,7 +1,7 @@
 import { studentTQuantile, studentTTwoSided } from '../math/studentT.js';
 import { meanAndSe, type MeanAndSe } from './meanAndSe.js';
-import type { Bounds } from './pairedDifference.js';
 import type { PValue } from './signFlipTest.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** B − A over each run's own tasks (no pairing), with Welch's standard error, interval and test. */
 export interface UnpairedDifference {
@@ -10,7 +10,7 @@ export interface UnpairedDifference {
   readonly difference: number;
   /** √(SE_A² + SE_B²); null when a side has fewer than 2 tasks. */
   readonly se: number | null;
-  readonly interval: Bounds | null;
+  readonly interval: Interval | null;
   readonly pValue: PValue | null;
   /** Welch–Satterthwaite degrees of freedom of the interval and test. */
   readonly df: number | null;

@@ -2,11 +2,11 @@ import { requireOpenUnit } from '../checks.js';
 import { requireK, requireObject, requireOneOf, requireString } from '../checkArgs.js';
 import { matchTasks } from '../compare/matchTasks.js';
 import { meanAndSe, type MeanAndSe } from '../compare/meanAndSe.js';
-import type { Bounds } from '../compare/pairedDifference.js';
 import type { TaskId } from '../compare/runTasks.js';
 import { studentTQuantile } from '../math/studentT.js';
 import { checkCostTasks, COST_INTERVAL_METHOD, costRatioValues, type CostTask } from './costPerSolved.js';
 import { RATIO_INTERVAL_METHODS, ratioInterval, type RatioEstimate, type RatioIntervalMethod } from './ratioInterval.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** A run whose tasks carry their attempts' cost (`CostTask` with the task's id). */
 export interface CostRun {
@@ -21,7 +21,7 @@ export interface CostDelta {
   /** Paired SE over tasks; null with fewer than 2 tasks or no value. */
   readonly se: number | null;
   /** difference ± t_{T−1}·se; null without an SE. */
-  readonly interval: Bounds | null;
+  readonly interval: Interval | null;
 }
 
 /** The cost side of a comparison of two runs at k, over the tasks both ran, both priced, both with n ≥ k. */
@@ -78,7 +78,7 @@ export function compareCosts(
   );
   const count = pairs.length;
   const q = count >= 2 ? studentTQuantile(1 - (1 - confidence) / 2, count - 1) : Number.NaN;
-  const interval = (difference: number | null, se: number | null): Bounds | null =>
+  const interval = (difference: number | null, se: number | null): Interval | null =>
     difference === null || se === null ? null : { lower: difference - q * se, upper: difference + q * se };
 
   const perAttemptDiff = new Float64Array(count);

@@ -2,6 +2,7 @@ import { requireNonNegative, requireOpenUnit } from '../checks.js';
 import { requireNumbers, requireOneOf } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { studentTQuantile } from '../math/studentT.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** How an interval of a ratio of two means is made: see `ratioInterval`. */
 export type RatioIntervalMethod = 'fieller' | 'delta' | 'log';
@@ -20,7 +21,7 @@ export interface RatioEstimate {
    * its lower 0 or less) when ȳ is not distinguishable from 0 at that level: the data then put no
    * upper limit on the ratio.
    */
-  readonly interval: { readonly lower: number; readonly upper: number } | null;
+  readonly interval: Interval | null;
 }
 
 /**
@@ -118,7 +119,7 @@ interface Moments {
   readonly q: number;
 }
 
-function bounds(method: RatioIntervalMethod, m: Moments): { lower: number; upper: number } {
+function bounds(method: RatioIntervalMethod, m: Moments): Interval {
   const { ratio, se, q } = m;
   if (method === 'delta') return { lower: ratio - q * se, upper: ratio + q * se };
   if (method === 'log') {
@@ -136,7 +137,7 @@ function bounds(method: RatioIntervalMethod, m: Moments): { lower: number; upper
  * reported as [r₂, ∞) where r₁ < 0 (nothing of the lower ray is ≥ 0), else as their hull (−∞, ∞),
  * which the caller clips to [0, ∞). a = 0: (−∞, ∞).
  */
-function fiellerBounds({ mx, my, vxx, vxy, vyy, ratio, q }: Moments): { lower: number; upper: number } {
+function fiellerBounds({ mx, my, vxx, vxy, vyy, ratio, q }: Moments): Interval {
   const q2 = q * q;
   const a = my * my - q2 * vyy;
   const b = mx * my - q2 * vxy;

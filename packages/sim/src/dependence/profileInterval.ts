@@ -1,4 +1,5 @@
 import { nelderMead, type NelderMeadOptions } from '../fit/nelderMead.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** Box of the optimiser's coordinates (logit mean, ln s, x), as in fit/maximiseLikelihood. */
 const LOWER = [-30, Math.log(1e-8), -30];
@@ -33,7 +34,7 @@ export function profileInterval(
   free: readonly number[],
   parameter: ProfiledParameter,
   chiSquareQuantile: number,
-): { lower: number; upper: number } {
+): Interval {
   const others = free.filter((i) => i !== parameter.index);
   let warm = others.map((i) => clampTo(i, theta[i]));
   let lastPoint = warm;

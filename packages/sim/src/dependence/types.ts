@@ -2,6 +2,7 @@
 // library/CLI contract: the CLI codes against these; the implementations live beside this file.
 import type { Seed } from '../rng/streams.js';
 import type { AttemptCorrelation } from '../scenario/types.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** One task's attempt-ordered episodes; each episode its outcomes in attempt order (true = success). */
 export interface TaskEpisodes {
@@ -35,10 +36,8 @@ export interface DependenceTest {
 export type DependenceModelName = 'independent' | 'exchangeable' | 'markov' | 'feedback';
 
 /** A maximum-likelihood estimate with its interval at the fit's confidence. */
-export interface FittedParameter {
+export interface FittedParameter extends Interval {
   estimate: number;
-  lower: number;
-  upper: number;
 }
 
 /** One within-episode model fitted by maximum likelihood with its task population (fitDependenceModel). */

@@ -6,13 +6,14 @@ import type { EnginePath } from './blockRunner.js';
 import { foldNodes, nodeEnd, nodeStart, normaliseNodes, type BlockNode } from './blockTree.js';
 import { BLOCK_LEVEL_OFFSET_PER_K, COST, DELIVERED_CORRECT, ENGINE_METRICS, METRIC_COUNT, type EngineMetric } from './engineMetrics.js';
 import { blockReplicates, REPLICATES_PER_BLOCK } from './replicateBlocks.js';
-import { DRAWN_WORDS, drawInterval, type MetricInterval } from '../uncertainty/drawInterval.js';
+import { DRAWN_WORDS, drawInterval } from '../uncertainty/drawInterval.js';
 import { monteCarloVariance, varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
 import { exactSpreadOverDraws } from '../uncertainty/exactOverDraws.js';
 import { observedBudget } from '../uncertainty/observedBudget.js';
 import { drawnParameters, measuredParameters } from '../uncertainty/measuredParameters.js';
 import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
+import type { LabelledInterval } from '../intervals/interval.js';
 
 /** A Monte Carlo mean with its standard error, and the closed-form value where one exists. */
 export interface Estimate {
@@ -27,7 +28,7 @@ export interface Estimate {
    * metric at the true parameters, their uncertainty and the Monte Carlo noise together (`se` is then
    * the Monte Carlo part alone, over blocks). Absent where the value is null or there are < 2 blocks.
    */
-  readonly interval?: MetricInterval;
+  readonly interval?: LabelledInterval;
 }
 
 /** Whether a budget k lies within the trials the log observed (`observed`) or beyond them, where only the fitted model speaks (`model`). */

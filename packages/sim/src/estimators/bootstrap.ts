@@ -7,6 +7,7 @@ import { streamRng, type Seed } from '../rng/streams.js';
 import { runSteps, type Steps } from '../stepwise.js';
 import type { Rng } from '../rng/rng.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
+import type { Interval } from '../intervals/interval.js';
 import { averageOverGroups, groupsOf, taskCountOf, type CountGroup, type TaskSet } from './taskAverage.js';
 
 /** Options of `bootstrapTaskAverage`: the ks, how many bootstrap replicates, the seed of their stream and the confidence level. */
@@ -19,10 +20,8 @@ export interface BootstrapOptions {
   readonly sides: 1 | 2;
 }
 
-/** A percentile bootstrap interval, with the standard deviation of the replicates. */
-export interface BootstrapInterval {
-  readonly lower: number;
-  readonly upper: number;
+/** A percentile bootstrap interval of one run's task average, with the standard deviation of the replicates. */
+export interface BootstrapInterval extends Interval {
   /** Standard deviation of the bootstrap replicates. */
   readonly se: number;
   /** Mean of the replicates minus the estimate: the plug-in bias the interval was re-centred by. */

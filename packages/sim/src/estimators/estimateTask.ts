@@ -6,7 +6,7 @@ import { passAtKInterval, passHatKInterval } from '../intervals/mappedIntervals.
 import { proportionInterval, type IntervalOptions, type ProportionInterval } from '../intervals/proportionInterval.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
 import { pluginValues } from './plugin.js';
-import type { Bounds } from '../compare/pairedDifference.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** Options of `estimateTask`: the ks, the interval for p and the prior of the Bayesian view. */
 export interface EstimateTaskOptions {
@@ -27,12 +27,12 @@ export interface TaskEstimateRow {
   /** Plug-in (biased): 1 − (1 − c/n)^k and (c/n)^k. */
   readonly plugin: { readonly passAtK: number; readonly passHatK: number };
   /** The interval for p mapped through 1 − (1 − p)^k and p^k. */
-  readonly passAtKInterval: Bounds;
-  readonly passHatKInterval: Bounds;
+  readonly passAtKInterval: Interval;
+  readonly passHatKInterval: Interval;
   /** Posterior mean and equal-tailed credible interval of 1 − (1 − p)^k and p^k. */
   readonly bayes: {
-    readonly passAtK: { readonly mean: number } & Bounds;
-    readonly passHatK: { readonly mean: number } & Bounds;
+    readonly passAtK: { readonly mean: number } & Interval;
+    readonly passHatK: { readonly mean: number } & Interval;
   };
 }
 
@@ -45,7 +45,7 @@ export interface TaskEstimate {
     readonly prior: BetaPrior;
     readonly posterior: BetaPrior;
     readonly confidence: number;
-    readonly p: { readonly mean: number } & Bounds;
+    readonly p: { readonly mean: number } & Interval;
   };
   readonly rows: readonly TaskEstimateRow[];
 }

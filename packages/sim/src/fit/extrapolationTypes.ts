@@ -1,5 +1,5 @@
-import type { PredictionInterval } from './predictionIntervals.js';
 import type { TrialOrderTest } from './trialOrderTest.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** The leave-trials-out check of a model's extrapolation (`leaveTrialsOut`). */
 export interface LeaveTrialsOut {
@@ -26,7 +26,7 @@ export interface PredictedRate {
   /** Observed unbiased task average (basis 'observed') or the chosen model's prediction; null when refused. */
   readonly value: number | null;
   /** Observed: the population interval of `estimate`; model: delta method joined with the moment bounds; null when refused. */
-  readonly interval: PredictionInterval | null;
+  readonly interval: Interval | null;
 }
 
 /** pass@k and pass^k at one k, with where they come from. */

@@ -6,9 +6,10 @@ import { maximiseModel } from './maximiseModel.js';
 import { mixtureParameters, UNCONSTRAINED_COORDINATES, type MixtureParameters } from './mixtureParameters.js';
 import { predictedPassAtK, predictedPassHatK } from './modelPredictions.js';
 import { observedCovariance } from './observedCovariance.js';
-import { predictionIntervals, type PredictionInterval } from './predictionIntervals.js';
+import { predictionIntervals } from './predictionIntervals.js';
 import { reportedParameters } from './reportedParameters.js';
 import type { TaskCell } from './taskCells.js';
+import type { Interval } from '../intervals/interval.js';
 
 const BOUNDARY_WORDS: Record<string, string> = {
   'logConcentration:+':
@@ -59,7 +60,7 @@ export function fitModel(
     passHatK: Object.fromEntries(ks.map((k) => [String(k), predictedPassHatK(params, k)])),
   };
   const intervals = covariance === null ? null : predictionIntervals(maximum.theta, maximum.free, covariance, ks, { confidence });
-  const byK = (values: Array<PredictionInterval | null>) => Object.fromEntries(ks.map((k, i) => [String(k), values[i]]));
+  const byK = (values: Array<Interval | null>) => Object.fromEntries(ks.map((k, i) => [String(k), values[i]]));
   const fixedCoordinates = Object.fromEntries(
     UNCONSTRAINED_COORDINATES.flatMap((name, index) => (maximum.free.includes(index) ? [] : [[name, maximum.theta[index] > 0 ? Infinity : -Infinity]])),
   );

@@ -2,8 +2,8 @@ import type { ScenarioTasksInput } from './fitScenarioTasks.js';
 import type { FitModelName } from './fitModels.js';
 import type { ExtrapolationCheck, PredictionRow } from './extrapolationTypes.js';
 import type { GoodnessOfFit } from './goodnessOfFit.js';
-import type { PredictionInterval } from './predictionIntervals.js';
 import type { ReportedParameter } from './reportedParameters.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** One fitted model, as `fitTasks` reports it. */
 export interface FittedModel {
@@ -37,8 +37,8 @@ export interface FittedModel {
   };
   /** Delta-method intervals for the same ks (null at a prediction of exactly 0 or 1); null without a covariance. */
   readonly intervals: {
-    readonly passAtK: Readonly<Record<string, PredictionInterval | null>>;
-    readonly passHatK: Readonly<Record<string, PredictionInterval | null>>;
+    readonly passAtK: Readonly<Record<string, Interval | null>>;
+    readonly passHatK: Readonly<Record<string, Interval | null>>;
   } | null;
 }
 

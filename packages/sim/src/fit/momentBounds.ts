@@ -1,14 +1,14 @@
 import type { TaskTrials } from '../estimators/taskAverage.js';
 import { binomialRatio } from '../estimators/binomialRatio.js';
 import { normalQuantile } from '../math/normalQuantile.js';
-import type { PredictionInterval } from './predictionIntervals.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** Nonparametric intervals for pass@k and pass^k at ks beyond the trials, valid for every task population. */
 export interface MomentBounds {
   /** The fewest trials of a task (min n). */
   readonly base: number;
-  readonly passAtK: PredictionInterval[];
-  readonly passHatK: PredictionInterval[];
+  readonly passAtK: Interval[];
+  readonly passHatK: Interval[];
 }
 
 /**
@@ -87,7 +87,7 @@ function momentPair(tasks: readonly TaskTrials[], base: number, moment: (task: T
  * m_k within [Σ_g w_g·m_b·(m_b/m_{b−1})^{k−b}, Σ_g w_g·m_b] over the groups g (b = the group's n < k),
  * each end at its one-sided limit; clipped to [0, 1] and never inverted.
  */
-function bound(groups: readonly { readonly n: number; readonly weight: number; readonly pair: MomentPair }[], k: number, z: number): PredictionInterval {
+function bound(groups: readonly { readonly n: number; readonly weight: number; readonly pair: MomentPair }[], k: number, z: number): Interval {
   let near = 0;
   let nearVariance = 0;
   let far = 0;

@@ -2,12 +2,7 @@ import { normalQuantile } from '../math/normalQuantile.js';
 import { deltaMethod } from './deltaMethod.js';
 import { mixtureParameters } from './mixtureParameters.js';
 import { predictedPassAtK, predictedPassHatK } from './modelPredictions.js';
-
-/** An interval for a fitted model's prediction (from the sampling distribution of its parameters). */
-export interface PredictionInterval {
-  readonly lower: number;
-  readonly upper: number;
-}
+import type { Interval } from '../intervals/interval.js';
 
 /**
  * Intervals for a model's predicted pass@k and pass^k from the fit's uncertainty, by the delta
@@ -28,9 +23,9 @@ export function predictionIntervals(
   covariance: readonly (readonly number[])[],
   ks: readonly number[],
   options: { readonly confidence: number },
-): { passAtK: Array<PredictionInterval | null>; passHatK: Array<PredictionInterval | null> } {
+): { passAtK: Array<Interval | null>; passHatK: Array<Interval | null> } {
   const z = normalQuantile((1 + options.confidence) / 2);
-  const interval = (predict: (theta: readonly number[]) => number): PredictionInterval | null => {
+  const interval = (predict: (theta: readonly number[]) => number): Interval | null => {
     const centre = logit(predict(theta));
     if (!Number.isFinite(centre)) return null;
     const { gradient, variance } = deltaMethod((t) => logit(predict(t)), theta, free, covariance);

@@ -2,6 +2,7 @@ import { requireCounts, requireOpenUnit, requirePositive } from '../checks.js';
 import { InputError } from '../errors.js';
 import { requireK } from '../checkArgs.js';
 import { betaQuantile, betaQuantileComplement } from '../math/betaQuantile.js';
+import type { Interval } from './interval.js';
 
 /** Parameters of a Beta(a, b) distribution. */
 export interface BetaParameters {
@@ -27,10 +28,8 @@ export interface BetaPosteriorOptions {
 }
 
 /** Posterior mean and equal-tailed credible interval of one quantity. */
-export interface PosteriorSummary {
+export interface PosteriorSummary extends Interval {
   mean: number;
-  lower: number;
-  upper: number;
 }
 
 /** What `betaPosterior` returns: the Beta posterior of p and the posterior means and credible intervals of p, pass@k and pass^k. */

@@ -1,5 +1,6 @@
 import { betaQuantile, betaQuantileComplement } from '../math/betaQuantile.js';
-import { type ProportionBounds, requireBoundsArguments } from './proportionBounds.js';
+import { requireBoundsArguments } from './proportionBounds.js';
+import type { Interval } from './interval.js';
 
 /**
  * Clopper–Pearson ("exact") bounds (Clopper & Pearson 1934), each one-sided at tail probability alpha:
@@ -9,7 +10,7 @@ import { type ProportionBounds, requireBoundsArguments } from './proportionBound
  * Example (seed): clopperPearsonBounds(30, 30, 0.05).lower = 0.05^(1/30) = 0.9049661471446958 —
  * 30 of 30, one-sided 95 %: p ≥ 90.5 %.
  */
-export function clopperPearsonBounds(n: number, c: number, alpha: number): ProportionBounds {
+export function clopperPearsonBounds(n: number, c: number, alpha: number): Interval {
   requireBoundsArguments(n, c, alpha);
   const rootOfAlpha = Math.log(alpha) / n; // ln alpha^(1/n)
   const lower = c === 0 ? 0 : c === n ? Math.exp(rootOfAlpha) : betaQuantile(alpha, c, n - c + 1);

@@ -1,5 +1,6 @@
 import { betaQuantile, betaQuantileComplement } from '../math/betaQuantile.js';
-import { type ProportionBounds, requireBoundsArguments } from './proportionBounds.js';
+import { requireBoundsArguments } from './proportionBounds.js';
+import type { Interval } from './interval.js';
 
 /**
  * Jeffreys bounds (Brown, Cai & DasGupta 2001, "Interval estimation for a binomial proportion", §4.1.2):
@@ -8,7 +9,7 @@ import { type ProportionBounds, requireBoundsArguments } from './proportionBound
  * modification L = 0 at c = 0 and U = 1 at c = n.
  * Example: jeffreysBounds(30, 27, 0.025) = { lower: 0.7565983910150729, upper: 0.9710193809672735 }.
  */
-export function jeffreysBounds(n: number, c: number, alpha: number): ProportionBounds {
+export function jeffreysBounds(n: number, c: number, alpha: number): Interval {
   requireBoundsArguments(n, c, alpha);
   const a = c + 0.5;
   const b = n - c + 0.5;

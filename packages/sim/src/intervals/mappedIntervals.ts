@@ -1,8 +1,8 @@
 import { requireInteger, requireUnit } from '../checks.js';
 import { InputError } from '../errors.js';
-import type { ProportionBounds } from './proportionBounds.js';
+import type { Interval } from './interval.js';
 
-function checkArguments(interval: ProportionBounds, k: number): void {
+function checkArguments(interval: Interval, k: number): void {
   if (typeof interval !== 'object' || interval === null) throw new InputError('interval', 'must be an object', interval);
   const lower = requireUnit('interval.lower', interval.lower);
   requireUnit('interval.upper', interval.upper);
@@ -17,7 +17,7 @@ function checkArguments(interval: ProportionBounds, k: number): void {
  * = { lower: 0.0936696…, upper: 0.7544992… } — 27 of 30, Wilson 95 %: pass^8 in [9.4 %, 75.4 %]. (The seed
  * prints 75.5 %, which is what z = 1.96 gives: 0.7545031.)
  */
-export function passHatKInterval(interval: ProportionBounds, k: number): ProportionBounds {
+export function passHatKInterval(interval: Interval, k: number): Interval {
   checkArguments(interval, k);
   return { lower: Math.pow(interval.lower, k), upper: Math.pow(interval.upper, k) };
 }
@@ -27,7 +27,7 @@ export function passHatKInterval(interval: ProportionBounds, k: number): Proport
  * [L, U] → [1 − (1 − L)^k, 1 − (1 − U)^k], computed as −expm1(k log1p(−p)) to keep small values exact.
  * Example: passAtKInterval({ lower: 0.1, upper: 0.3 }, 2) = { lower: 0.19, upper: 0.51 }.
  */
-export function passAtKInterval(interval: ProportionBounds, k: number): ProportionBounds {
+export function passAtKInterval(interval: Interval, k: number): Interval {
   checkArguments(interval, k);
   return { lower: passAtK(interval.lower, k), upper: passAtK(interval.upper, k) };
 }

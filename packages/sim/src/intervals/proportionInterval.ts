@@ -5,6 +5,7 @@ import { clopperPearsonBounds } from './clopperPearson.js';
 import { jeffreysBounds } from './jeffreys.js';
 import type { BoundsFunction } from './proportionBounds.js';
 import { wilsonBounds } from './wilson.js';
+import type { Interval } from './interval.js';
 
 /** The methods offered for an interval on a success probability p. */
 export type IntervalMethod = 'wilson' | 'clopper-pearson' | 'jeffreys' | 'agresti-coull';
@@ -24,11 +25,9 @@ export interface IntervalOptions {
 }
 
 /** An interval for p that describes itself: estimate, bounds, method, confidence and sidedness. */
-export interface ProportionInterval {
+export interface ProportionInterval extends Interval {
   /** The point estimate c/n. */
   estimate: number;
-  lower: number;
-  upper: number;
   method: IntervalMethod;
   confidence: number;
   sides: 1 | 2;

@@ -1,5 +1,6 @@
 import { normalQuantile } from '../math/normalQuantile.js';
-import { type ProportionBounds, requireBoundsArguments } from './proportionBounds.js';
+import { requireBoundsArguments } from './proportionBounds.js';
+import type { Interval } from './interval.js';
 
 /**
  * Wilson score bounds (Wilson 1927, "Probable inference, the law of succession, and statistical
@@ -11,7 +12,7 @@ import { type ProportionBounds, requireBoundsArguments } from './proportionBound
  * Example (seed): wilsonBounds(30, 27, 0.025) = { lower: 0.7437891742081592, upper: 0.9654001112526657 } — 27 of 30,
  * two-sided 95 %: [74.4 %, 96.5 %].
  */
-export function wilsonBounds(n: number, c: number, alpha: number): ProportionBounds {
+export function wilsonBounds(n: number, c: number, alpha: number): Interval {
   requireBoundsArguments(n, c, alpha);
   const z = -normalQuantile(alpha);
   const z2 = z * z;

@@ -2,10 +2,11 @@ import { requireCounts } from '../checks.js';
 import { requireKs, requireList, requireMeanIntervalOptions, requireObject } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { pairedDifferenceInterval, PopulationFits, type PairedTrials } from '../benchmark/differenceInterval.js';
-import type { MeanBounds, MeanIntervalOptions } from '../benchmark/populationInterval.js';
+import type { MeanIntervalOptions } from '../benchmark/populationInterval.js';
 import { taskEstimate, type TaskMetric } from '../benchmark/taskValues.js';
 import { judgeCorrectedMean } from './judgeCorrectedMean.js';
 import type { JudgedTask } from './judgeCorrectedEstimates.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** One task run by both agents, each judged, and audited in either, both or neither. */
 export interface JudgedPair {
@@ -16,7 +17,7 @@ export interface JudgedPair {
 /** A difference B − A with its interval, or null where nothing is estimable. */
 export interface DifferenceEstimate {
   readonly estimate: number;
-  readonly interval: MeanBounds | null;
+  readonly interval: Interval | null;
   /** Tasks compared (n ≥ k in both runs; for the audit, audited in both). */
   readonly tasks: number;
 }

@@ -3,9 +3,10 @@ import { requireKs, requireList, requireMeanIntervalOptions, requireObject } fro
 import { InputError } from '../errors.js';
 import { averageOverTasks, type TaskTrials } from '../estimators/taskAverage.js';
 import { taskAverageIntervals } from '../benchmark/taskAverageIntervals.js';
-import type { MeanBounds, MeanIntervalOptions } from '../benchmark/populationInterval.js';
+import type { MeanIntervalOptions } from '../benchmark/populationInterval.js';
 import { taskEstimate, type TaskMetric } from '../benchmark/taskValues.js';
 import { judgeCorrectedMean, type JudgeCorrectedMean } from './judgeCorrectedMean.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** One task of a judged log: n attempts, c of them accepted by the judge; on an audited task, `truth` of the same n attempts truly correct. */
 export interface JudgedTask {
@@ -19,7 +20,7 @@ export interface JudgedTask {
 /** A task average and its population interval (`taskAverageIntervals`), or null where nothing is estimable. */
 export interface PlainEstimate {
   readonly estimate: number;
-  readonly interval: MeanBounds | null;
+  readonly interval: Interval | null;
   /** Tasks averaged over (n ≥ k). */
   readonly tasks: number;
 }

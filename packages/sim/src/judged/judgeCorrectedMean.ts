@@ -2,7 +2,8 @@ import { requireUnit } from '../checks.js';
 import { requireList, requireMeanIntervalOptions, requireObject } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { studentTQuantile } from '../math/studentT.js';
-import { scoreBounds, type MeanBounds, type MeanIntervalOptions } from '../benchmark/populationInterval.js';
+import { scoreBounds, type MeanIntervalOptions } from '../benchmark/populationInterval.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** One task's value in [0, 1]: from the judge's verdicts, and from the truth when the task was audited (on the same attempts). */
 export interface JudgedValue {
@@ -16,7 +17,7 @@ export interface JudgeCorrectedMean {
   /** θ̂ = λ·f̄ + (ȳ_A − λ·f̄_A); may fall outside [0, 1] (the interval is clipped to it). */
   readonly estimate: number;
   /** The interval; null with fewer than `MIN_AUDITED` audited tasks. */
-  readonly interval: MeanBounds | null;
+  readonly interval: Interval | null;
   /** The power-tuning weight λ ∈ [0, 1] (0: the audit alone; 1: plain PPI). */
   readonly lambda: number;
   /** √V, the standard error the interval is built from (before the variance floor); null with fewer than `MIN_AUDITED` audited tasks. */
@@ -35,7 +36,7 @@ export interface JudgeCorrectedOptions extends MeanIntervalOptions {
    * The audit-only interval of the same mean (the truth on the audited tasks alone): with fewer than
    * `SMALL_AUDIT` audited tasks, or a variance of 0, the interval reaches at least as far as it.
    */
-  readonly auditOnly?: MeanBounds | null;
+  readonly auditOnly?: Interval | null;
 }
 
 /** Fewest audited tasks with an interval: the residual variance has m − 2 degrees of freedom. */

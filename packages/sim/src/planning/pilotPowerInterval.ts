@@ -2,19 +2,16 @@ import { streamRng, type Seed } from '../rng/streams.js';
 import type { Rng } from '../rng/rng.js';
 import type { Steps } from '../stepwise.js';
 import { verdictPowerSteps, type TaskSource, type VerdictPowerOptions } from './verdictPower.js';
+import type { LabelledInterval } from '../intervals/interval.js';
 
 /** An interval for the power a pilot promises at one design, from the pilot's sampling error (see `pilotPowerIntervalSteps`). */
-export interface PilotPowerInterval {
-  readonly lower: number;
-  readonly upper: number;
-  readonly level: number;
+export interface PilotPowerInterval extends LabelledInterval {
   /** Bootstrap draws of the pilot's tasks, and experiments simulated on each. */
   readonly draws: number;
   readonly experiments: number;
   /** sd across draws of the simulated power, and the part of it that is the draws' Monte Carlo noise (removed from the bounds). */
   readonly sdBetweenDraws: number;
   readonly sdMonteCarlo: number;
-  readonly method: string;
 }
 
 /** How many bootstrap draws of the pilot, how many experiments on each, and the interval's level. */

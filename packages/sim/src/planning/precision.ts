@@ -6,6 +6,7 @@ import { proportionInterval, type IntervalMethod } from '../intervals/proportion
 import { binomialPmf } from '../math/binomialPmf.js';
 import { normalQuantile } from '../math/normalQuantile.js';
 import { runSteps, type Steps } from '../stepwise.js';
+import type { Interval } from '../intervals/interval.js';
 
 /** The quantity a precision plan is about: p itself, pass@k or pass^k. */
 export type PlanMetric = 'p' | 'passAtK' | 'passHatK';
@@ -55,7 +56,7 @@ export interface PrecisionPlan {
   /** The interval half-width at that n and the expected count c = round(rate·n). */
   readonly achievedHalfWidth: number;
   /** The interval itself at that n. */
-  readonly interval: { readonly lower: number; readonly upper: number };
+  readonly interval: Interval;
   /** Normal-approximation figure for comparison (delta method for pass^k / pass@k). */
   readonly normalApproximation: number;
   readonly description: string;

@@ -1,12 +1,5 @@
 import { studentTQuantile } from '../math/studentT.js';
-
-/** An interval of a simulated metric: bounds, level and method (the one interval shape of the results). */
-export interface MetricInterval {
-  readonly lower: number;
-  readonly upper: number;
-  readonly level: number;
-  readonly method: string;
-}
+import type { LabelledInterval } from '../intervals/interval.js';
 
 /** Two-sided level of the intervals of a simulation with measured parameters. */
 export const DRAW_INTERVAL_LEVEL = 0.95;
@@ -48,7 +41,7 @@ export function drawInterval(
   range: { min: number; max: number },
   method: keyof typeof DRAW_INTERVAL_METHODS = 'betweenBlocks',
   drawn: string = DRAWN_WORDS.verifier,
-): MetricInterval {
+): LabelledInterval {
   const half = studentTQuantile(0.5 + DRAW_INTERVAL_LEVEL / 2, blocks - 1) * Math.sqrt(parameterVariance + monteCarloVariance);
   return {
     lower: Math.max(range.min, value - half),

@@ -1,6 +1,7 @@
 import { requireInteger, requireOpenUnit } from '../checks.js';
 import { clopperPearsonBounds } from '../intervals/clopperPearson.js';
 import { JEFFREYS_PRIOR, type BetaParameters } from '../intervals/betaPosterior.js';
+import type { LabelledInterval } from '../intervals/interval.js';
 
 /** One error rate of a verifier measured on labelled attempts: x of n, with its exact interval and Jeffreys posterior. */
 export interface MeasuredRate {
@@ -11,7 +12,7 @@ export interface MeasuredRate {
   /** The observed rate errors/of. */
   readonly rate: number;
   /** The equal-tailed Clopper–Pearson interval at `level`. */
-  readonly interval: { readonly lower: number; readonly upper: number; readonly level: number; readonly method: 'clopper-pearson' };
+  readonly interval: LabelledInterval & { readonly method: 'clopper-pearson' };
   /** Jeffreys posterior Beta(errors + ½, of − errors + ½) of the rate (what a simulation draws the rate from). */
   readonly posterior: BetaParameters;
 }
