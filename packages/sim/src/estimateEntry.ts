@@ -15,10 +15,10 @@ export {
   type TaskSet,
   type TaskTrials,
   type TaskAverageRow,
-  type TaskMean,
 } from './estimators/taskAverage.js';
 export { bootstrapTaskAverage, bootstrapTaskAverageSteps, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
 export { clusteredNormalInterval } from './estimators/clusteredNormalInterval.js';
+export type { MeanAndSe } from './math/meanAndSe.js';
 export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
 export { independentPassAtK, independentPassHatK } from './analytic/independent.js';
 export { proportionInterval, INTERVAL_METHODS, type IntervalMethod, type IntervalOptions, type ProportionInterval } from './intervals/proportionInterval.js';

@@ -21,7 +21,6 @@ export {
   type TaskSet,
   type TaskTrials,
   type TaskAverageRow,
-  type TaskMean,
 } from './estimators/taskAverage.js';
 export { bootstrapTaskAverage, bootstrapTaskAverageSteps, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
 export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
@@ -184,7 +183,7 @@ export {
 export { compareMany, compareManySteps, type ManyComparison } from './compare/compareMany.js';
 export type { Run, RunTask, TaskId } from './compare/runTasks.js';
 export type { CompareMetric } from './compare/compareMetric.js';
-export type { MeanAndSe } from './compare/meanAndSe.js';
+export type { MeanAndSe } from './math/meanAndSe.js';
 export type { PValue } from './compare/signFlipTest.js';
 export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChanges.js';
 export { holmAdjust } from './compare/holmAdjust.js';

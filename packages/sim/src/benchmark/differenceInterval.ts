@@ -1,7 +1,7 @@
 import { requireCounts } from '../checks.js';
 import { requireK, requireList, requireMeanIntervalOptions, requireMetric, requireObject } from '../checkArgs.js';
 import { InputError } from '../errors.js';
-import { meanAndSe } from '../compare/meanAndSe.js';
+import { meanAndSe } from '../math/meanAndSe.js';
 import { countGroups, type CountGroup } from '../estimators/taskAverage.js';
 import { JEFFREYS_PRIOR, type BetaPrior } from '../intervals/betaPosterior.js';
 import { atomProbability, betaComponent, inflatedBetaPrior, type InflatedBetaPrior } from './inflatedBetaPrior.js';

@@ -5,7 +5,7 @@ import type { Seed } from '../rng/streams.js';
 import { partOfSteps, runSteps, type Steps } from '../stepwise.js';
 import { K_METRICS, taskMetricValue, type CompareMetric } from './compareMetric.js';
 import { matchTasks, type TaskPair } from './matchTasks.js';
-import type { MeanAndSe } from './meanAndSe.js';
+import type { MeanAndSe } from '../math/meanAndSe.js';
 import { bootstrapBounds, differenceReplicateSteps, type BootstrapSlot } from './pairedBootstrap.js';
 import { pairedDifferenceInterval, PopulationFits } from '../benchmark/differenceInterval.js';
 import { benchmarkDifferenceInterval, withinPopulationInterval } from '../benchmark/benchmarkDifferenceInterval.js';

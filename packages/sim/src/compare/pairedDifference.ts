@@ -1,5 +1,5 @@
 import { studentTQuantile } from '../math/studentT.js';
-import { meanAndSe, type MeanAndSe } from './meanAndSe.js';
+import { meanAndSe, type MeanAndSe } from '../math/meanAndSe.js';
 import type { Interval } from '../intervals/interval.js';
 
 /** B − A over the same tasks, with the paired standard error and interval. */

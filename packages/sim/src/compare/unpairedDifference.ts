@@ -1,5 +1,5 @@
 import { studentTQuantile, studentTTwoSided } from '../math/studentT.js';
-import { meanAndSe, type MeanAndSe } from './meanAndSe.js';
+import { meanAndSe, type MeanAndSe } from '../math/meanAndSe.js';
 import type { PValue } from './signFlipTest.js';
 import type { Interval } from '../intervals/interval.js';
 

@@ -1,7 +1,7 @@
 import { requireOpenUnit } from '../checks.js';
 import { requireK, requireObject, requireOneOf, requireString } from '../checkArgs.js';
 import { matchTasks } from '../compare/matchTasks.js';
-import { meanAndSe, type MeanAndSe } from '../compare/meanAndSe.js';
+import { meanAndSe, type MeanAndSe } from '../math/meanAndSe.js';
 import type { TaskId } from '../compare/runTasks.js';
 import { studentTQuantile } from '../math/studentT.js';
 import { checkCostTasks, COST_INTERVAL_METHOD, costRatioValues, type CostTask } from './costPerSolved.js';

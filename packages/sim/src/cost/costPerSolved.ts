@@ -1,7 +1,7 @@
 import { requireCounts, requireInteger, requireNonNegative, requireOpenUnit } from '../checks.js';
 import { requireK, requireObject, requireOneOf, requireTaskList } from '../checkArgs.js';
 import { passAtK } from '../estimators/passAtK.js';
-import { meanAndSe, type MeanAndSe } from '../compare/meanAndSe.js';
+import { meanAndSe, type MeanAndSe } from '../math/meanAndSe.js';
 import { RATIO_INTERVAL_METHODS, ratioInterval, type RatioEstimate, type RatioIntervalMethod } from './ratioInterval.js';
 
 /** One task's trials n, successes c and the cost of its attempts: `cost` summed over the `priced` attempts that have one. */

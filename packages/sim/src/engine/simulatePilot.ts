@@ -2,12 +2,13 @@ import { requireScenario } from '../scenario/requireScenario.js';
 import { requireInteger } from '../checks.js';
 import { binomial } from '../distributions/binomial.js';
 import { InputError } from '../errors.js';
-import { averageOverTasks, type TaskMean, type TaskTrials } from '../estimators/taskAverage.js';
+import { averageOverTasks, type TaskTrials } from '../estimators/taskAverage.js';
 import { streamRng, type Seed } from '../rng/streams.js';
 import type { Scenario } from '../scenario/types.js';
 import { drawOutcomes } from './drawOutcomes.js';
 import type { Estimate, Summary } from './summarise.js';
 import { benchmarkTasks, drawTaskParameters } from './taskParameters.js';
+import type { MeanAndSe } from '../math/meanAndSe.js';
 
 /**
  * How the pilot's n trials of a task relate: `separateEpisodes` (the usual evaluation: n independent
@@ -33,8 +34,8 @@ export interface PilotOptions {
 export interface PilotRow {
   readonly k: number;
   /** Unbiased pass@k and pass^k per task, averaged over tasks, with their SE (`averageOverTasks`). */
-  readonly passAtK: TaskMean | null;
-  readonly passHatK: TaskMean | null;
+  readonly passAtK: MeanAndSe | null;
+  readonly passHatK: MeanAndSe | null;
   /** Plug-in per task, averaged: mean_t 1 − (1 − c_t/n)^k and mean_t (c_t/n)^k (independence at each task's observed rate). */
   readonly plugin: { readonly passAtK: number; readonly passHatK: number } | null;
   /** Independence at the pilot's mean rate p̄ = Σ c_t/(T·n): 1 − (1 − p̄)^k and p̄^k. */

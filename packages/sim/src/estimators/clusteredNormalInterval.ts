@@ -1,8 +1,8 @@
 import { requireNonNegative, requireUnit } from '../checks.js';
 import { requireMeanIntervalOptions, requireObject } from '../checkArgs.js';
 import { normalQuantile } from '../math/normalQuantile.js';
-import type { TaskMean } from './taskAverage.js';
 import type { Interval } from '../intervals/interval.js';
+import type { MeanAndSe } from '../math/meanAndSe.js';
 
 /**
  * The normal interval of a task average from its clustered standard error (`averageOverTasks`:
@@ -14,7 +14,7 @@ import type { Interval } from '../intervals/interval.js';
  *
  * Example: {value: 0.6, se: 0.05}, 95 % two-sided → [0.6 − 1.96·0.05, 0.6 + 1.96·0.05] = [0.502, 0.698].
  */
-export function clusteredNormalInterval(mean: TaskMean | null, options: { readonly confidence: number; readonly sides: 1 | 2 }): Interval | null {
+export function clusteredNormalInterval(mean: MeanAndSe | null, options: { readonly confidence: number; readonly sides: 1 | 2 }): Interval | null {
   requireMeanIntervalOptions('options', options);
   if (mean === null) return null;
   requireObject('mean', mean);

@@ -3,18 +3,12 @@ import { InputError } from '../errors.js';
 import { requireKs, requireList, requireTaskSet } from '../checkArgs.js';
 import { binomialRatio, oneMinusBinomialRatio } from './binomialRatio.js';
 import { pluginValues } from './plugin.js';
+import { meanAndSe, type MeanAndSe } from '../math/meanAndSe.js';
 
 /** Observed data of one task: n recorded attempts, c of them correct. */
 export interface TaskTrials {
   readonly n: number;
   readonly c: number;
-}
-
-/** Mean and clustered standard error of per-task values (null when undefined). */
-export interface TaskMean {
-  readonly value: number;
-  /** sd of the per-task values / √T; null with fewer than 2 tasks. */
-  readonly se: number | null;
 }
 
 /** One k of `averageOverTasks`: the task-averaged unbiased pass@k and pass^k with their standard errors, over the tasks with n ≥ k. */
@@ -25,8 +19,8 @@ export interface TaskAverageRow {
   /** Tasks with n < k: pass@k and pass^k are not estimable from their trials. */
   readonly notEstimableTasks: number;
   /** Unbiased estimates averaged over estimable tasks; null when none is estimable. */
-  readonly passAtK: TaskMean | null;
-  readonly passHatK: TaskMean | null;
+  readonly passAtK: MeanAndSe | null;
+  readonly passHatK: MeanAndSe | null;
   /** Plug-in 1 − (1 − c/n)^k and (c/n)^k over the same tasks (biased; shown for contrast). */
   readonly plugin: { readonly passAtK: number; readonly passHatK: number } | null;
 }
@@ -197,26 +191,11 @@ interface WeightedValue {
   readonly weight: number;
 }
 
-/**
- * Mean over `count` tasks given as (value, number of tasks) pairs (compensated sum, Neumaier 1974)
- * and SE = sd/√count with the two-pass variance; null when empty.
- */
-function meanWithSe(values: readonly WeightedValue[], count: number): TaskMean | null {
+/** The mean over `count` tasks given as (value, number of tasks) pairs, with its SE (`meanAndSe`); null when empty. */
+function meanWithSe(values: readonly WeightedValue[], count: number): MeanAndSe | null {
   if (count === 0) return null;
-  const mean = compensatedSum(values.map(({ value, weight }) => value * weight)) / count;
-  if (count < 2) return { value: mean, se: null };
-  let squares = 0;
-  for (const { value, weight } of values) squares += weight * (value - mean) ** 2;
-  return { value: mean, se: Math.sqrt(squares / (count - 1) / count) };
-}
-
-function compensatedSum(values: readonly number[]): number {
-  let sum = 0;
-  let carry = 0;
-  for (const x of values) {
-    const t = sum + x;
-    carry += Math.abs(sum) >= Math.abs(x) ? sum - t + x : x - t + sum;
-    sum = t;
-  }
-  return sum + carry;
+  return meanAndSe(
+    values.map((v) => v.value),
+    values.map((v) => v.weight),
+  );
 }

@@ -1,8 +1,9 @@
-import { averageOverTasks, type TaskMean, type TaskTrials } from '../estimators/taskAverage.js';
+import { averageOverTasks, type TaskTrials } from '../estimators/taskAverage.js';
 import { mixtureLogPmf } from './mixtureLogPmf.js';
 import type { MixtureParameters } from './mixtureParameters.js';
 import { predictedPassAtK, predictedPassHatK } from './modelPredictions.js';
 import type { TaskCell } from './taskCells.js';
+import type { MeanAndSe } from '../math/meanAndSe.js';
 
 /** Observed vs predicted number of tasks with c successes, among the tasks with n trials. */
 export interface CountRow {
@@ -24,7 +25,7 @@ export interface CountTable {
 export interface PassRateRow {
   readonly k: number;
   readonly estimableTasks: number;
-  readonly observed: { readonly passAtK: TaskMean | null; readonly passHatK: TaskMean | null };
+  readonly observed: { readonly passAtK: MeanAndSe | null; readonly passHatK: MeanAndSe | null };
   readonly predicted: Readonly<Record<string, { readonly passAtK: number; readonly passHatK: number }>>;
 }
 
