@@ -1,4 +1,5 @@
 import { requireInteger, requireUnit } from '../checks.js';
+import { atLeastOneSuccess } from '../math/atLeastOneSuccess.js';
 
 /**
  * pass@k of one task with known success probability p and independent attempts:
@@ -7,7 +8,7 @@ import { requireInteger, requireUnit } from '../checks.js';
 export function independentPassAtK(p: number, k: number): number {
   requireUnit('p', p);
   requireInteger('k', k, 1);
-  return -Math.expm1(k * Math.log1p(-p));
+  return atLeastOneSuccess(p, k);
 }
 
 /** pass^k of one task with known p and independent attempts: p^k (Yao et al. 2024). Seeds: p = 0.9, k = 8 → 43.0 %. */

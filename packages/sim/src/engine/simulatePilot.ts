@@ -9,6 +9,7 @@ import { drawOutcomes } from './drawOutcomes.js';
 import type { Estimate, Summary } from './summarise.js';
 import { benchmarkTasks, drawTaskParameters } from './taskParameters.js';
 import type { MeanAndSe } from '../math/meanAndSe.js';
+import { atLeastOneSuccess } from '../math/atLeastOneSuccess.js';
 
 /**
  * How the pilot's n trials of a task relate: `separateEpisodes` (the usual evaluation: n independent
@@ -104,7 +105,7 @@ export function simulatePilot(scenario: Scenario, options: PilotOptions): PilotR
       passAtK: row.passAtK,
       passHatK: row.passHatK,
       plugin: row.plugin,
-      pooledIndependence: { passAtK: -Math.expm1(row.k * Math.log1p(-meanRate)), passHatK: meanRate ** row.k },
+      pooledIndependence: { passAtK: atLeastOneSuccess(meanRate, row.k), passHatK: meanRate ** row.k },
       truth: truthRow ? { coverage: truthRow.coverage, passHatK: truthRow.passHatK } : null,
     };
   });

@@ -1,5 +1,6 @@
 import { requireCounts, requireInteger } from '../checks.js';
 import { InputError } from '../errors.js';
+import { atLeastOneSuccess } from '../math/atLeastOneSuccess.js';
 
 /**
  * Plug-in (biased) pass@k: 1 − (1 − c/n)^k — what you get by treating the observed rate as p.
@@ -22,7 +23,7 @@ export function pluginPassHatK(n: number, c: number, k: number): number {
 /** Both plug-in values for already validated counts (n ≥ 1). */
 export function pluginValues(n: number, c: number, k: number): { passAtK: number; passHatK: number } {
   const rate = c / n;
-  return { passAtK: -Math.expm1(k * Math.log1p(-rate)), passHatK: rate ** k };
+  return { passAtK: atLeastOneSuccess(rate, k), passHatK: rate ** k };
 }
 
 function checkPlugin(n: number, c: number, k: number): void {

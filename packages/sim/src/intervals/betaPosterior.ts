@@ -3,6 +3,7 @@ import { InputError } from '../errors.js';
 import { requireK } from '../checkArgs.js';
 import { betaQuantile, betaQuantileComplement } from '../math/betaQuantile.js';
 import type { Interval } from './interval.js';
+import { atLeastOneSuccess } from '../math/atLeastOneSuccess.js';
 
 /** Parameters of a Beta(a, b) distribution. */
 export interface BetaParameters {
@@ -85,11 +86,6 @@ export function betaPosterior(n: number, c: number, options: BetaPosteriorOption
     k,
     p: { mean: aPost / (aPost + bPost), lower, upper },
     passHatK: { mean: allCorrect, lower: Math.pow(lower, k), upper: Math.pow(upper, k) },
-    passAtK: { mean: -Math.expm1(logAllWrong), lower: atLeastOne(lower, k), upper: atLeastOne(upper, k) },
+    passAtK: { mean: -Math.expm1(logAllWrong), lower: atLeastOneSuccess(lower, k), upper: atLeastOneSuccess(upper, k) },
   };
-}
-
-/** 1 − (1 − p)^k without cancellation for small p. */
-function atLeastOne(p: number, k: number): number {
-  return p === 1 ? 1 : -Math.expm1(k * Math.log1p(-p));
 }

@@ -1,6 +1,7 @@
 import { requireInteger, requireUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import type { Interval } from './interval.js';
+import { atLeastOneSuccess } from '../math/atLeastOneSuccess.js';
 
 function checkArguments(interval: Interval, k: number): void {
   if (typeof interval !== 'object' || interval === null) throw new InputError('interval', 'must be an object', interval);
@@ -24,14 +25,10 @@ export function passHatKInterval(interval: Interval, k: number): Interval {
 
 /**
  * An interval for pass@k = 1 − (1 − p)^k from one for p (increasing in p, so the bounds map through it).
- * [L, U] → [1 − (1 − L)^k, 1 − (1 − U)^k], computed as −expm1(k log1p(−p)) to keep small values exact.
+ * [L, U] → [1 − (1 − L)^k, 1 − (1 − U)^k] (`atLeastOneSuccess`, which keeps small values exact).
  * Example: passAtKInterval({ lower: 0.1, upper: 0.3 }, 2) = { lower: 0.19, upper: 0.51 }.
  */
 export function passAtKInterval(interval: Interval, k: number): Interval {
   checkArguments(interval, k);
-  return { lower: passAtK(interval.lower, k), upper: passAtK(interval.upper, k) };
-}
-
-function passAtK(p: number, k: number): number {
-  return p === 1 ? 1 : -Math.expm1(k * Math.log1p(-p));
+  return { lower: atLeastOneSuccess(interval.lower, k), upper: atLeastOneSuccess(interval.upper, k) };
 }

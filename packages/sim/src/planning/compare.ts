@@ -16,6 +16,7 @@ import { planningBeta } from './betaShapes.js';
 import { searchPower } from './powerSearch.js';
 import { shiftRate, solveShift } from './logOddsShift.js';
 import { verdictPowerSteps, type SimulatedPowerValue, type TaskSource } from './verdictPower.js';
+import { atLeastOneSuccess } from '../math/atLeastOneSuccess.js';
 
 /** Options of `planComparison`: the metric and k, agent A's task distribution (Beta), the difference to detect, the test's level and power, and the trials per task to tabulate. */
 export interface CompareOptions {
@@ -157,7 +158,7 @@ export function* planComparisonSteps(options: CompareOptions): Steps<ComparePlan
   const seed = requireSeed('seed', options.seed ?? 1);
   optionalFunction('checkWork', options.checkWork);
   const dist: SuccessRateDist & { dist: 'beta' } = { dist: 'beta', ...planningBeta(mean, concentration) };
-  const metric = options.metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
+  const metric = options.metric === 'passHatK' ? (p: number) => p ** k : (p: number) => atLeastOneSuccess(p, k);
   const baseline = expectOver(dist, metric);
   const comparison = baseline + delta;
   if (!(comparison > 0 && comparison < 1)) {

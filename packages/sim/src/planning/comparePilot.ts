@@ -20,6 +20,7 @@ import { shiftRate, solveShift } from './logOddsShift.js';
 import { searchPower } from './powerSearch.js';
 import { pilotPowerIntervalSteps, type PilotPowerInterval } from './pilotPowerInterval.js';
 import { verdictPowerSteps, type SimulatedPowerValue, type TaskSource } from './verdictPower.js';
+import { atLeastOneSuccess } from '../math/atLeastOneSuccess.js';
 
 /** Options of `planComparisonFromPilot`: the pilot (two runs paired by task, or one run and an assumed gain), the metric, the power asked and the designs to size. */
 export interface PilotCompareOptions {
@@ -352,7 +353,7 @@ function oneRunModel(
   rng: Rng,
 ): { baseline: number; comparison: number; reachable: number; logOddsShift: number; source: TaskSource } {
   const prior = new PopulationFits().fitted(countGroups(tasks)) ?? JEFFREYS_PRIOR;
-  const taskMetric = metric === 'passHatK' ? (p: number) => p ** k : (p: number) => -Math.expm1(k * Math.log1p(-p));
+  const taskMetric = metric === 'passHatK' ? (p: number) => p ** k : (p: number) => atLeastOneSuccess(p, k);
   const draws = Array.from({ length: SHIFT_DRAWS }, () => {
     const task = tasks[Math.floor(rng.uniform() * tasks.length)]!;
     return { p: posteriorRate(rng, prior, task.n, task.c), z: standardNormal(rng) };
