@@ -246,7 +246,7 @@ function* pairedAt(pairs: readonly TaskPair[], metric: CompareMetric, k: number,
   if (counted.length === 0) return null;
   const a = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.a.n, pair.a.c, k));
   const b = Float64Array.from(counted, (pair) => taskMetricValue(metric, pair.b.n, pair.b.c, k));
-  const paired = pairedDifference(a, b, options.confidence, options.sides);
+  const paired = pairedDifference(a, b);
   const [taskMetric, taskK] = intervalMetric(metric, k);
   const interval = pairedDifferenceInterval(
     counted.map((pair) => ({ a: { n: pair.a.n, c: pair.a.c }, b: { n: pair.b.n, c: pair.b.c } })),
