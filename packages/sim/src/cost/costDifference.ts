@@ -109,9 +109,8 @@ type Values = { readonly x: Float64Array; readonly y: Float64Array };
 function ratioDifference(a: Values, b: Values, ratioA: number | null, ratioB: number | null): { difference: number | null; se: number | null } {
   if (ratioA === null || ratioB === null) return { difference: null, se: null };
   const count = a.x.length;
-  const mean = (values: Float64Array) => values.reduce((sum, v) => sum + v, 0) / count;
-  const meanA = mean(a.y);
-  const meanB = mean(b.y);
+  const meanA = meanAndSe(a.y).value;
+  const meanB = meanAndSe(b.y).value;
   const u = new Float64Array(count);
   for (let i = 0; i < count; i++) u[i] = (b.x[i]! - ratioB * b.y[i]!) / meanB - (a.x[i]! - ratioA * a.y[i]!) / meanA;
   return { difference: ratioB - ratioA, se: meanAndSe(u).se };

@@ -75,7 +75,7 @@ export function costPerSolved(tasks: readonly CostTask[], options: CostPerSolved
   checkCostTasks('tasks', tasks);
   const { x, y, perAttempt } = costRatioValues(tasks, k);
   const ratio = ratioInterval(x, y, confidence, method);
-  const mean = (values: Float64Array) => (values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length);
+  const mean = (values: Float64Array) => (values.length === 0 ? 0 : meanAndSe(values).value);
   return {
     ...ratio,
     k,
