@@ -36,21 +36,21 @@ import {
   pairedDifferenceInterval,
   pairedDifferenceParts,
   PopulationFits,
-} from '../packages/sim/dist/benchmark/differenceInterval.js';
+} from '../packages/sim/dist/taskAverage/differenceInterval.js';
 import { meanAndSe } from '../packages/sim/dist/compare/meanAndSe.js';
-import { populationInterval } from '../packages/sim/dist/benchmark/populationInterval.js';
+import { populationInterval } from '../packages/sim/dist/taskAverage/populationInterval.js';
 import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
 import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
 import { JEFFREYS_PRIOR } from '../packages/sim/dist/intervals/betaPosterior.js';
-import { momentBetaPrior } from '../packages/sim/dist/benchmark/momentBetaPrior.js';
-import { atomProbability, betaComponent, inflatedBetaFit, inflatedBetaPrior } from '../packages/sim/dist/benchmark/inflatedBetaPrior.js';
-import { trialNoiseVariance } from '../packages/sim/dist/benchmark/trialNoiseVariance.js';
-import { modelVariance } from '../packages/sim/dist/benchmark/modelVariance.js';
-import { taskEstimate } from '../packages/sim/dist/benchmark/taskValues.js';
-import { flooredVarianceDf } from '../packages/sim/dist/benchmark/flooredVarianceDf.js';
-import { flooredVarianceQuantile } from '../packages/sim/dist/benchmark/flooredVarianceQuantile.js';
-import { empiricalLikelihoodInterval } from '../packages/sim/dist/benchmark/empiricalLikelihood.js';
+import { momentBetaPrior } from '../packages/sim/dist/taskAverage/momentBetaPrior.js';
+import { atomProbability, betaComponent, inflatedBetaFit, inflatedBetaPrior } from '../packages/sim/dist/taskAverage/inflatedBetaPrior.js';
+import { trialNoiseVariance } from '../packages/sim/dist/taskAverage/trialNoiseVariance.js';
+import { modelVariance } from '../packages/sim/dist/taskAverage/modelVariance.js';
+import { taskEstimate } from '../packages/sim/dist/taskAverage/taskValues.js';
+import { flooredVarianceDf } from '../packages/sim/dist/taskAverage/flooredVarianceDf.js';
+import { flooredVarianceQuantile } from '../packages/sim/dist/taskAverage/flooredVarianceQuantile.js';
+import { empiricalLikelihoodInterval } from '../packages/sim/dist/taskAverage/empiricalLikelihood.js';
 
 const { values: options } = parseArgs({
   options: {

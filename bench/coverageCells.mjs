@@ -1,22 +1,22 @@
 // The coverage study's grid and one cell's measurement (shared by bench/coverage.mjs and the CI test
-// test/sim/benchmark/coverage.slow.test.ts). A cell draws `datasets` benchmarks of T tasks from a known
+// test/sim/taskAverage/coverage.slow.test.ts). A cell draws `datasets` benchmarks of T tasks from a known
 // task population — p_t ~ population, c_t ~ Binomial(n, p_t) — and records, per method, how often
 // its interval covers the truth, misses it below (upper < truth) or above (lower > truth), and its
 // mean width. Two truths per dataset: the population's pass@k / pass^k (fixed per cell) and this
 // benchmark's (1/T) Σ θ(p_t) over the drawn tasks.
 import { averageOverTasks } from '../packages/sim/dist/estimators/taskAverage.js';
 import { bootstrapTaskAverage } from '../packages/sim/dist/estimators/bootstrap.js';
-import { taskAverageIntervals } from '../packages/sim/dist/benchmark/taskAverageIntervals.js';
-import { taskAverageBound } from '../packages/sim/dist/benchmark/taskAverageBound.js';
-import { empiricalBernsteinInterval } from '../packages/sim/dist/benchmark/empiricalBernstein.js';
-import { taskEstimate } from '../packages/sim/dist/benchmark/taskValues.js';
+import { taskAverageIntervals } from '../packages/sim/dist/taskAverage/taskAverageIntervals.js';
+import { taskAverageBound } from '../packages/sim/dist/taskAverage/taskAverageBound.js';
+import { empiricalBernsteinInterval } from '../packages/sim/dist/taskAverage/empiricalBernstein.js';
+import { taskEstimate } from '../packages/sim/dist/taskAverage/taskValues.js';
 import { beta } from '../packages/sim/dist/distributions/beta.js';
 import { binomial } from '../packages/sim/dist/distributions/binomial.js';
 import { logBeta } from '../packages/sim/dist/math/logBeta.js';
 import { normalQuantile } from '../packages/sim/dist/math/normalQuantile.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
-import { pairedDifferenceInterval, PopulationFits } from '../packages/sim/dist/benchmark/differenceInterval.js';
-import { benchmarkDifferenceInterval, withinPopulationInterval } from '../packages/sim/dist/benchmark/benchmarkDifferenceInterval.js';
+import { pairedDifferenceInterval, PopulationFits } from '../packages/sim/dist/taskAverage/differenceInterval.js';
+import { benchmarkDifferenceInterval, withinPopulationInterval } from '../packages/sim/dist/taskAverage/benchmarkDifferenceInterval.js';
 import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
 import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
 import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitNormalQuadrature.js';

@@ -6,8 +6,8 @@
 //   plug-in  flooredVarianceQuantile at the share F/V
 //   sd-up    flooredVarianceQuantile at the share F/(s²(1 + √(2/ν))), capped at 1 (the default's)
 // Usage: node bench/flooredQuantileNormalTheory.mjs (after `pnpm build`).
-import { flooredVarianceDf } from '../packages/sim/dist/benchmark/flooredVarianceDf.js';
-import { flooredVarianceQuantile } from '../packages/sim/dist/benchmark/flooredVarianceQuantile.js';
+import { flooredVarianceDf } from '../packages/sim/dist/taskAverage/flooredVarianceDf.js';
+import { flooredVarianceQuantile } from '../packages/sim/dist/taskAverage/flooredVarianceQuantile.js';
 import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
 import { normalCdf } from '../packages/sim/dist/math/normalCdf.js';
 import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';

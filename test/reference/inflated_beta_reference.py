@@ -1,4 +1,4 @@
-"""Reference values for test/sim/benchmark/inflatedBetaPrior.test.ts (issue #10), computed independently
+"""Reference values for test/sim/taskAverage/inflatedBetaPrior.test.ts (issue #10), computed independently
 with scipy: both likelihoods maximised by scipy's Nelder-Mead from several starts, the critical value
 of the chi-bar-squared mixture by brentq, the trial noise of pass@4 by quadrature over p.
 
@@ -88,7 +88,7 @@ for name, n, counts in [
 
 print("P(p = 1 | 4/4), pi0 0.3, pi1 0.2, Beta(2, 2):", repr(0.2 / (0.2 + 0.5 * stats.betabinom.pmf(4, 4, 2, 2))))
 
-# Compare (pairedDifferenceParts, test/sim/benchmark/intervals.test.ts): each agent's population with
+# Compare (pairedDifferenceParts, test/sim/taskAverage/intervals.test.ts): each agent's population with
 # point masses where the 1 % test admits them; per task (1 - P(atom | c)) * E[Var(estimate | p)] over
 # the beta component's posterior Beta(a + c, b + n - c) (a + b as fitted), both agents added; and
 # (sd_A - sd_B)^2, sd^2 the variance of the per-task estimate under the fitted mixture:

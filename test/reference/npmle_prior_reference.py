@@ -1,4 +1,4 @@
-"""Reference values for test/sim/benchmark/gridPrior.test.ts (issue #42): the nonparametric maximum-
+"""Reference values for test/sim/taskAverage/gridPrior.test.ts (issue #42): the nonparametric maximum-
 likelihood task population on the arcsine grid (npmlePrior), mixed with Jeffreys at the share 1/sqrt(T),
 and the this-benchmark interval built on it (benchmarkInterval), computed independently with numpy/scipy:
 binomial likelihoods from scipy.stats.binom, EM (Laird 1978) from equal weights with the same stopping

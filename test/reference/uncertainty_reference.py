@@ -1,4 +1,4 @@
-"""Reference values for test/sim/benchmark/*.test.ts (issue #10), computed independently with scipy.
+"""Reference values for test/sim/taskAverage/*.test.ts (issue #10), computed independently with scipy.
 
 Run: python3 test/reference/uncertainty_reference.py
 """

@@ -25,7 +25,7 @@ export { proportionInterval, INTERVAL_METHODS, type IntervalMethod, type Interva
 export { JEFFREYS_PRIOR, UNIFORM_PRIOR, type BetaPrior } from './intervals/betaPosterior.js';
 export { oneSidedMinimumCoverage, type MinimumCoverage, type MinimumCoverageOptions } from './intervals/oneSidedMinimumCoverage.js';
 export { normalQuantile } from './math/normalQuantile.js';
-export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
+export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './taskAverage/taskAverageIntervals.js';
 export {
   judgeCorrectedMean,
   MIN_AUDITED,

@@ -194,8 +194,8 @@ export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
 export { ratioInterval, RATIO_INTERVAL_METHODS, type RatioEstimate, type RatioIntervalMethod } from './cost/ratioInterval.js';
 export { costPerSolved, COST_INTERVAL_METHOD, type CostTask, type CostPerSolved, type CostPerSolvedOptions } from './cost/costPerSolved.js';
 export { compareCosts, type CostRun, type CostComparison, type CostDelta } from './cost/costDifference.js';
-export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './benchmark/taskAverageIntervals.js';
-export { taskAverageBound, type TaskAverageBoundOptions } from './benchmark/taskAverageBound.js';
+export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './taskAverage/taskAverageIntervals.js';
+export { taskAverageBound, type TaskAverageBoundOptions } from './taskAverage/taskAverageBound.js';
 export {
   judgeCorrectedMean,
   MIN_AUDITED,
@@ -227,11 +227,11 @@ export {
   type JudgedDifferenceRow,
   type DifferenceEstimate,
 } from './judged/judgeCorrectedDifference.js';
-export { populationInterval, scoreBounds, type MeanIntervalOptions } from './benchmark/populationInterval.js';
-export { benchmarkInterval } from './benchmark/benchmarkInterval.js';
-export { empiricalBernsteinInterval } from './benchmark/empiricalBernstein.js';
-export { trialNoiseVariance } from './benchmark/trialNoiseVariance.js';
-export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './benchmark/taskValues.js';
+export { populationInterval, scoreBounds, type MeanIntervalOptions } from './taskAverage/populationInterval.js';
+export { benchmarkInterval } from './taskAverage/benchmarkInterval.js';
+export { empiricalBernsteinInterval } from './taskAverage/empiricalBernstein.js';
+export { trialNoiseVariance } from './taskAverage/trialNoiseVariance.js';
+export { groupValues, taskEstimate, type TaskMetric, type WeightedValue } from './taskAverage/taskValues.js';
 export { planTaskPrecision, type TaskPrecisionOptions, type TaskPrecisionPlan } from './planning/taskPrecision.js';
 export {
   taskPrecisionAssurance,
@@ -267,13 +267,13 @@ export {
   PopulationFits,
   type FittedPopulation,
   type PairedTrials,
-} from './benchmark/differenceInterval.js';
+} from './taskAverage/differenceInterval.js';
 export {
   BENCHMARK_DIFFERENCE_METHOD,
   benchmarkDifferenceInterval,
   withinPopulationInterval,
   type BenchmarkSide,
-} from './benchmark/benchmarkDifferenceInterval.js';
+} from './taskAverage/benchmarkDifferenceInterval.js';
 
 // Types the API above refers to
 export type { BetaParameters, BetaPosteriorOptions, BetaPosteriorSummary, PosteriorSummary } from './intervals/betaPosterior.js';
@@ -283,9 +283,9 @@ export type { BlockRunner, EnginePath, RunnerTables } from './engine/blockRunner
 export type { SimulationReuse } from './engine/simulatePartial.js';
 export type { FixedBenchmark } from './analytic/fixedBenchmark.js';
 export type { CountGroup } from './estimators/taskAverage.js';
-export type { VarianceFloor } from './benchmark/populationInterval.js';
+export type { VarianceFloor } from './taskAverage/populationInterval.js';
 export type { SignFlipOptions } from './compare/signFlipTest.js';
 export type { AmountInput, BetaInput, CorrelationInput, MixtureComponentInput, RateInput, SelectorInput, SuccessRateInput } from './scenario/scenarioInput.js';
 export { oneSidedMinimumCoverage, type MinimumCoverage, type MinimumCoverageOptions } from './intervals/oneSidedMinimumCoverage.js';
-export { npmlePrior, type GridPrior } from './benchmark/gridPrior.js';
-export { atomProbability, inflatedBetaFit, inflatedBetaPrior, INFLATION_TEST_LEVEL, type InflatedBetaPrior } from './benchmark/inflatedBetaPrior.js';
+export { npmlePrior, type GridPrior } from './taskAverage/gridPrior.js';
+export { atomProbability, inflatedBetaFit, inflatedBetaPrior, INFLATION_TEST_LEVEL, type InflatedBetaPrior } from './taskAverage/inflatedBetaPrior.js';

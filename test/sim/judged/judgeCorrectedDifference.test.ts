@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeCorrectedDifference } from '../../../packages/sim/src/index.js';
-import { pairedDifferenceInterval } from '../../../packages/sim/src/benchmark/differenceInterval.js';
+import { pairedDifferenceInterval } from '../../../packages/sim/src/taskAverage/differenceInterval.js';
 
 // Expected values: test/reference/ppi.py (PPI on (D + 1)/2 of the per-task differences, mapped back
 // by 2x − 1), its printed lines quoted.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditMomentsFromPilot, auditMomentsFromRates, judgeCorrectedMean, planAudit } from '../../../packages/sim/src/index.js';
 import { correctedVariance } from '../../../packages/sim/src/judged/planAudit.js';
-import { taskEstimate } from '../../../packages/sim/src/benchmark/taskValues.js';
+import { taskEstimate } from '../../../packages/sim/src/taskAverage/taskValues.js';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts (built code; `pnpm test` builds first).
 import { drawJudgedLog } from '../../../bench/judgeCoverageCells.mjs';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';

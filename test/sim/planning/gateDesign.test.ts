@@ -3,7 +3,7 @@ import { gateDesign, type GateDesignOptions } from '../../../packages/sim/src/pl
 import { regressed } from '../../../packages/sim/src/planning/gateDesign.js';
 import { planGateDesign } from '../../../packages/sim/src/planning/gateDesignSearch.js';
 import { judgeRequirement, type GateRequirement } from '../../../packages/sim/src/gate/judgeRequirement.js';
-import { taskAverageBound } from '../../../packages/sim/src/benchmark/taskAverageBound.js';
+import { taskAverageBound } from '../../../packages/sim/src/taskAverage/taskAverageBound.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
 
 // The tiny design of test/reference/gate_false_fail.py: the pilot's 12 tasks (n = 4), 1 trial each,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsPopulationInterval } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
+import { groupsPopulationInterval } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { planPrecisionFromPilot } from '../../../packages/sim/src/planning/precisionPilot.js';
 

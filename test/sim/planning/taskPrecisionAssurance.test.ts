@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsPopulationInterval } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
+import { groupsPopulationInterval } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { planTaskPrecision } from '../../../packages/sim/src/planning/taskPrecision.js';
 import { taskPrecisionAssurance, tasksForAssurance } from '../../../packages/sim/src/planning/taskPrecisionAssurance.js';
 

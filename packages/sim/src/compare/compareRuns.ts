@@ -7,10 +7,10 @@ import { K_METRICS, taskMetricValue, type CompareMetric } from './compareMetric.
 import { matchTasks, type TaskPair } from './matchTasks.js';
 import type { MeanAndSe } from '../math/meanAndSe.js';
 import { bootstrapBounds, differenceReplicateSteps, type BootstrapSlot } from './pairedBootstrap.js';
-import { pairedDifferenceInterval, PopulationFits } from '../benchmark/differenceInterval.js';
-import { benchmarkDifferenceInterval, withinPopulationInterval } from '../benchmark/benchmarkDifferenceInterval.js';
+import { pairedDifferenceInterval, PopulationFits } from '../taskAverage/differenceInterval.js';
+import { benchmarkDifferenceInterval, withinPopulationInterval } from '../taskAverage/benchmarkDifferenceInterval.js';
 import { countGroups } from '../estimators/taskAverage.js';
-import { groupsPopulationInterval } from '../benchmark/taskAverageIntervals.js';
+import { groupsPopulationInterval } from '../taskAverage/taskAverageIntervals.js';
 import { pairedDifference } from './pairedDifference.js';
 import type { Run, RunTask, TaskId } from './runTasks.js';
 import type { PValue } from './signFlipTest.js';

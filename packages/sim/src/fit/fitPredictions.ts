@@ -1,4 +1,4 @@
-import { taskAverageIntervals } from '../benchmark/taskAverageIntervals.js';
+import { taskAverageIntervals } from '../taskAverage/taskAverageIntervals.js';
 import { averageOverTasks, type TaskTrials } from '../estimators/taskAverage.js';
 import type { FitModel } from './fitModels.js';
 import type { FittedModel } from './fitResult.js';

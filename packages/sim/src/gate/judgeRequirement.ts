@@ -1,4 +1,4 @@
-import { taskAverageBound } from '../benchmark/taskAverageBound.js';
+import { taskAverageBound } from '../taskAverage/taskAverageBound.js';
 import { requireFinite, requireK, requireObject, requireOneOf } from '../checkArgs.js';
 import { requireOpenUnit, requireUnit } from '../checks.js';
 import { compareRuns, requireRun } from '../compare/compareRuns.js';
@@ -65,7 +65,7 @@ export interface UnjudgedRequirement {
  * (`compareRuns`: paired-difference score interval of the task population, Welch t when unpaired, or
  * this benchmark's difference interval), without compare's permutation test. meanSuccess is pass@1.
  * Example: 2 successes in 50 one-trial tasks, `pass@1 >= 0.01` at 95 %: lower bound
- * beta.ppf(0.05, 2, 49) = 0.0071537 < 0.01 → FAIL (test/sim/benchmark/binaryValues.test.ts has the bound).
+ * beta.ppf(0.05, 2, 49) = 0.0071537 < 0.01 → FAIL (test/sim/taskAverage/binaryValues.test.ts has the bound).
  */
 export function judgeRequirement(requirement: GateRequirement, candidate: Run, baseline: Run | null, rule: GateRule): JudgedRequirement | UnjudgedRequirement {
   requireGateRequirement('requirement', requirement);

@@ -1,9 +1,9 @@
 import { requireCounts } from '../checks.js';
 import { requireKs, requireList, requireMeanIntervalOptions, requireObject } from '../checkArgs.js';
 import { InputError } from '../errors.js';
-import { pairedDifferenceInterval, PopulationFits, type PairedTrials } from '../benchmark/differenceInterval.js';
-import type { MeanIntervalOptions } from '../benchmark/populationInterval.js';
-import { taskEstimate, type TaskMetric } from '../benchmark/taskValues.js';
+import { pairedDifferenceInterval, PopulationFits, type PairedTrials } from '../taskAverage/differenceInterval.js';
+import type { MeanIntervalOptions } from '../taskAverage/populationInterval.js';
+import { taskEstimate, type TaskMetric } from '../taskAverage/taskValues.js';
 import { judgeCorrectedMean } from './judgeCorrectedMean.js';
 import type { JudgedTask } from './judgeCorrectedEstimates.js';
 import type { Interval } from '../intervals/interval.js';

@@ -2,9 +2,9 @@ import { requireCounts } from '../checks.js';
 import { requireKs, requireList, requireMeanIntervalOptions, requireObject } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { averageOverTasks, type TaskTrials } from '../estimators/taskAverage.js';
-import { taskAverageIntervals } from '../benchmark/taskAverageIntervals.js';
-import type { MeanIntervalOptions } from '../benchmark/populationInterval.js';
-import { taskEstimate, type TaskMetric } from '../benchmark/taskValues.js';
+import { taskAverageIntervals } from '../taskAverage/taskAverageIntervals.js';
+import type { MeanIntervalOptions } from '../taskAverage/populationInterval.js';
+import { taskEstimate, type TaskMetric } from '../taskAverage/taskValues.js';
 import { judgeCorrectedMean, type JudgeCorrectedMean } from './judgeCorrectedMean.js';
 import type { Interval } from '../intervals/interval.js';
 

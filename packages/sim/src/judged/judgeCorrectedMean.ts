@@ -2,7 +2,7 @@ import { requireUnit } from '../checks.js';
 import { requireList, requireMeanIntervalOptions, requireObject } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { studentTQuantile } from '../math/studentT.js';
-import { scoreBounds, type MeanIntervalOptions } from '../benchmark/populationInterval.js';
+import { scoreBounds, type MeanIntervalOptions } from '../taskAverage/populationInterval.js';
 import type { Interval } from '../intervals/interval.js';
 
 /** One task's value in [0, 1]: from the judge's verdicts, and from the truth when the task was audited (on the same attempts). */

@@ -1,7 +1,7 @@
 import { requireCounts, requireInteger, requireNonNegative, requireOpenUnit } from '../checks.js';
 import { ARGUMENT_LIMITS, optionalFunction, requireK, requireList, requireObject, requireOneOf, requireSeed } from '../checkArgs.js';
-import { PopulationFits, type FittedPopulation, type PairedTrials } from '../benchmark/differenceInterval.js';
-import { atomProbability, betaComponent } from '../benchmark/inflatedBetaPrior.js';
+import { PopulationFits, type FittedPopulation, type PairedTrials } from '../taskAverage/differenceInterval.js';
+import { atomProbability, betaComponent } from '../taskAverage/inflatedBetaPrior.js';
 import { taskMetricValue } from '../compare/compareMetric.js';
 import { requireRun } from '../compare/compareRuns.js';
 import { matchTasks } from '../compare/matchTasks.js';

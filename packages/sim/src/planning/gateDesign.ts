@@ -1,4 +1,4 @@
-import { momentBetaPrior } from '../benchmark/momentBetaPrior.js';
+import { momentBetaPrior } from '../taskAverage/momentBetaPrior.js';
 import { requireCounts, requireInteger } from '../checks.js';
 import { requireList, requireObject, requireSeed, requireTaskList } from '../checkArgs.js';
 import type { Run } from '../compare/runTasks.js';

@@ -1,5 +1,5 @@
-import { groupsPopulationInterval } from '../benchmark/taskAverageIntervals.js';
-import { PopulationFits } from '../benchmark/differenceInterval.js';
+import { groupsPopulationInterval } from '../taskAverage/taskAverageIntervals.js';
+import { PopulationFits } from '../taskAverage/differenceInterval.js';
 import { requireCounts, requireInteger, requireOpenUnit } from '../checks.js';
 import { ARGUMENT_LIMITS, optionalFunction, requireK, requireList, requireObject, requireOneOf, requireSeed } from '../checkArgs.js';
 import { taskMetricValue } from '../compare/compareMetric.js';

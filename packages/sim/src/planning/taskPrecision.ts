@@ -1,5 +1,5 @@
 import { requireInteger, requireOpenUnit, requirePositive } from '../checks.js';
-import { estimatorMoments } from '../benchmark/estimatorMoments.js';
+import { estimatorMoments } from '../taskAverage/estimatorMoments.js';
 import { planningBeta } from './betaShapes.js';
 import { InputError } from '../errors.js';
 import { requireK, requireObject, requireOneOf } from '../checkArgs.js';

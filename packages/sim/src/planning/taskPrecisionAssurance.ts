@@ -1,4 +1,4 @@
-import { groupsPopulationInterval } from '../benchmark/taskAverageIntervals.js';
+import { groupsPopulationInterval } from '../taskAverage/taskAverageIntervals.js';
 import { requireInteger, requireOpenUnit, requirePositive } from '../checks.js';
 import { requireAtMost, requireK, requireObject, requireOneOf, requireSeed } from '../checkArgs.js';
 import { beta } from '../distributions/beta.js';

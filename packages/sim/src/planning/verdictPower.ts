@@ -1,5 +1,5 @@
 import { requireInteger, requireOpenUnit } from '../checks.js';
-import { pairedDifferenceInterval, PopulationFits, type PairedTrials } from '../benchmark/differenceInterval.js';
+import { pairedDifferenceInterval, PopulationFits, type PairedTrials } from '../taskAverage/differenceInterval.js';
 import { taskMetricValue } from '../compare/compareMetric.js';
 import { differenceVerdict, type DifferenceVerdict } from '../compare/differenceVerdict.js';
 import { pairedPValueSteps } from '../compare/pairedPValue.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { empiricalBernsteinInterval } from '../../../packages/sim/src/benchmark/empiricalBernstein.js';
-import { pairedDifferenceInterval, pairedDifferenceParts } from '../../../packages/sim/src/benchmark/differenceInterval.js';
-import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
-import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
-import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
-import { trialNoiseVariance } from '../../../packages/sim/src/benchmark/trialNoiseVariance.js';
+import { empiricalBernsteinInterval } from '../../../packages/sim/src/taskAverage/empiricalBernstein.js';
+import { pairedDifferenceInterval, pairedDifferenceParts } from '../../../packages/sim/src/taskAverage/differenceInterval.js';
+import { populationInterval } from '../../../packages/sim/src/taskAverage/populationInterval.js';
+import { taskAverageIntervals } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
+import { momentBetaPrior } from '../../../packages/sim/src/taskAverage/momentBetaPrior.js';
+import { trialNoiseVariance } from '../../../packages/sim/src/taskAverage/trialNoiseVariance.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
 import { expectRelativelyClose } from '../../helpers/expectClose.js';
@@ -102,7 +102,7 @@ describe('trialNoiseVariance', () => {
 });
 
 describe('benchmarkInterval (this benchmark)', () => {
-  // Values on the fitted grid population: test/sim/benchmark/gridPrior.test.ts (Python reference).
+  // Values on the fitted grid population: test/sim/taskAverage/gridPrior.test.ts (Python reference).
   it('never zero width when every task is at n/n', () => {
     const rows = taskAverageIntervals(
       Array.from({ length: 20 }, () => ({ n: 8, c: 8 })),

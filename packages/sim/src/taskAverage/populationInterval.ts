@@ -41,7 +41,7 @@ export interface MeanIntervalOptions {
  * (`pairedDifferenceInterval`, whose variance may be a floor).
  * Returns null with fewer than 2 tasks (the spread between tasks is then unknown).
  * Example: 20 tasks all at 1, 95 % two-sided: q = t₁₉(0.975) = 2.0930, w = q²/20 = 0.21904,
- * lower = 1/(1 + w) = 0.82031 (test/sim/benchmark/populationInterval.test.ts, Python reference).
+ * lower = 1/(1 + w) = 0.82031 (test/sim/taskAverage/populationInterval.test.ts, Python reference).
  */
 export function populationInterval(
   values: readonly WeightedValue[],
@@ -100,7 +100,7 @@ export function populationInterval(
  * (one trial per task, or k = n) with whole task counts as weights: such values are T Bernoulli(μ)
  * draws, so these bounds hold at every μ. The score bound alone put its one-sided 95 % lower bound
  * above the truth up to 12 % of the time near 0 (T = 30; issue #42; exact enumeration in
- * test/sim/benchmark/binaryValues.test.ts). null when a value is strictly between 0 and 1.
+ * test/sim/taskAverage/binaryValues.test.ts). null when a value is strictly between 0 and 1.
  */
 export function binaryExactBounds(values: readonly WeightedValue[], tail: number): Interval | null {
   const binary = binaryCounts(values);

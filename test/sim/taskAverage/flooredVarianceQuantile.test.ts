@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flooredVarianceQuantile } from '../../../packages/sim/src/benchmark/flooredVarianceQuantile.js';
+import { flooredVarianceQuantile } from '../../../packages/sim/src/taskAverage/flooredVarianceQuantile.js';
 import { normalQuantile } from '../../../packages/sim/src/math/normalQuantile.js';
 import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
 import { expectRelativelyClose } from '../../helpers/expectClose.js';

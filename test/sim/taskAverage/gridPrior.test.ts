@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { benchmarkInterval, benchmarkTrialNoise, gridTrialNoise, priorForTask } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
-import { momentBetaPrior } from '../../../packages/sim/src/benchmark/momentBetaPrior.js';
-import { trialNoiseVariance } from '../../../packages/sim/src/benchmark/trialNoiseVariance.js';
-import { estimatorMomentsAt } from '../../../packages/sim/src/benchmark/estimatorMoments.js';
-import { GRID, gridPosterior, jeffreysShare, npmlePrior, requireGridPrior } from '../../../packages/sim/src/benchmark/gridPrior.js';
+import { benchmarkInterval, benchmarkTrialNoise, gridTrialNoise, priorForTask } from '../../../packages/sim/src/taskAverage/benchmarkInterval.js';
+import { momentBetaPrior } from '../../../packages/sim/src/taskAverage/momentBetaPrior.js';
+import { trialNoiseVariance } from '../../../packages/sim/src/taskAverage/trialNoiseVariance.js';
+import { estimatorMomentsAt } from '../../../packages/sim/src/taskAverage/estimatorMoments.js';
+import { GRID, gridPosterior, jeffreysShare, npmlePrior, requireGridPrior } from '../../../packages/sim/src/taskAverage/gridPrior.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
-import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
+import { taskAverageIntervals } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
 
 // Expected values: python3 test/reference/npmle_prior_reference.py (numpy/scipy: the same grid, EM from

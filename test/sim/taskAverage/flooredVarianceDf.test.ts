@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flooredVarianceDf } from '../../../packages/sim/src/benchmark/flooredVarianceDf.js';
+import { flooredVarianceDf } from '../../../packages/sim/src/taskAverage/flooredVarianceDf.js';
 import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 describe('flooredVarianceDf', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { empiricalLikelihoodInterval } from '../../../packages/sim/src/benchmark/empiricalLikelihood.js';
+import { empiricalLikelihoodInterval } from '../../../packages/sim/src/taskAverage/empiricalLikelihood.js';
 import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
 
 // Expected values: python3 test/reference/uncertainty_reference.py ("EL interval …"): λ and both bounds by

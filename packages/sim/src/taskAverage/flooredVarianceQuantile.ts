@@ -18,7 +18,7 @@ import { studentTQuantile, studentTTwoSided } from '../math/studentT.js';
  * at s = 1/√f as ν grows); q by Newton's method inside the bracket [0, t_ν quantile] (Y ≥ W, so q ≤ t_ν).
  * Callers plug in f = F/V, the floor's share of the variance used.
  * Example: f = 1, ν = 19, 95 % two-sided: q = 1.8763 (scipy.integrate.quad of E[2Φ(q√Y) − 1];
- * test/sim/benchmark/flooredVarianceQuantile.test.ts).
+ * test/sim/taskAverage/flooredVarianceQuantile.test.ts).
  */
 export function flooredVarianceQuantile(share: number, df: number, tail: number, sides: 1 | 2): number {
   const t = studentTQuantile(1 - tail, df);

@@ -11,7 +11,7 @@ import type { Interval } from '../intervals/interval.js';
  * Callers pass critical = t²_{n−1, 1−α/2} (the F(1, n − 1) calibration, Owen 2001 §3.5). Equal values
  * are grouped, so the work grows with the number of distinct values: about 60 bisection steps per
  * bound, each a Newton solve for λ of a few steps over the distinct values.
- * Example (test/sim/benchmark/empiricalLikelihood.test.ts, Python reference with scipy's brentq):
+ * Example (test/sim/taskAverage/empiricalLikelihood.test.ts, Python reference with scipy's brentq):
  * x = 0, 0, 0, 0.1, 0.2, 0.9 at critical t²₅(0.975) = 6.6079 → [0.0250, 0.6279] (x̄ = 0.2).
  */
 export function empiricalLikelihoodInterval(values: ArrayLike<number>, critical: number): Interval | null {

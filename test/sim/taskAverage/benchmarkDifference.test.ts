@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { benchmarkDifferenceInterval, withinPopulationInterval } from '../../../packages/sim/src/benchmark/benchmarkDifferenceInterval.js';
-import { benchmarkInterval } from '../../../packages/sim/src/benchmark/benchmarkInterval.js';
-import { PopulationFits } from '../../../packages/sim/src/benchmark/differenceInterval.js';
+import { benchmarkDifferenceInterval, withinPopulationInterval } from '../../../packages/sim/src/taskAverage/benchmarkDifferenceInterval.js';
+import { benchmarkInterval } from '../../../packages/sim/src/taskAverage/benchmarkInterval.js';
+import { PopulationFits } from '../../../packages/sim/src/taskAverage/differenceInterval.js';
 import { compareRuns } from '../../../packages/sim/src/compare/compareRuns.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { estimatorMoments } from '../../../packages/sim/src/benchmark/estimatorMoments.js';
-import type { TaskMetric } from '../../../packages/sim/src/benchmark/taskValues.js';
+import { estimatorMoments } from '../../../packages/sim/src/taskAverage/estimatorMoments.js';
+import type { TaskMetric } from '../../../packages/sim/src/taskAverage/taskValues.js';
 import { expectRelativelyClose } from '../../helpers/expectClose.js';
 
 // Expected values: python3 test/reference/estimator_moments_reference.py (mpmath at 40 digits:

@@ -29,7 +29,7 @@ export const BENCHMARK_DIFFERENCE_METHOD =
  * spread is not part of this estimand, so pairing does not enter. Interval d ± t_ν·√(se_A² + se_B²),
  * ν = (se_A² + se_B²)² / (se_A⁴/(T_A − 1) + se_B⁴/(T_B − 1)) (Welch–Satterthwaite over the T − 1 df
  * each this-benchmark interval uses), clipped to [−1, 1]; one-sided: [d − t·se, 1].
- * Example (test/sim/benchmark/benchmarkDifference.test.ts, Python reference): se_A = 0.05, se_B = 0.04
+ * Example (test/sim/taskAverage/benchmarkDifference.test.ts, Python reference): se_A = 0.05, se_B = 0.04
  * over 20 tasks each → ν = 36.253, t = 2.0276.
  * Coverage measured in docs/uncertainty.md ("compare", this benchmark). null when a side has no task with n ≥ k.
  */

@@ -6,7 +6,7 @@ import {
   inflatedBetaPrior,
   inflationCriticalValue,
   INFLATION_TEST_LEVEL,
-} from '../../../packages/sim/src/benchmark/inflatedBetaPrior.js';
+} from '../../../packages/sim/src/taskAverage/inflatedBetaPrior.js';
 import { countGroups, type TaskTrials } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { mixtureParameters } from '../../../packages/sim/src/fit/mixtureParameters.js';
 

@@ -24,7 +24,7 @@ export interface TaskAverageBoundOptions {
  * at least as far out as the exact Clopper–Pearson bound at the count of ones (`binaryExactBounds`).
  * `exact` says that the exact bound is the one returned. null with fewer than 2 tasks that have n ≥ k.
  * Example: 2 successes in 50 one-trial tasks, lower 95 % bound of pass@1 = beta.ppf(0.05, 2, 49) =
- * 0.0071537 (the score bound alone gave 0.013; test/sim/benchmark/binaryValues.test.ts).
+ * 0.0071537 (the score bound alone gave 0.013; test/sim/taskAverage/binaryValues.test.ts).
  */
 export function taskAverageBound(tasks: TaskSet, options: TaskAverageBoundOptions): { readonly bound: number; readonly exact: boolean } | null {
   requireObject('options', options);

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { populationInterval } from '../../../packages/sim/src/benchmark/populationInterval.js';
-import { taskAverageBound } from '../../../packages/sim/src/benchmark/taskAverageBound.js';
+import { populationInterval } from '../../../packages/sim/src/taskAverage/populationInterval.js';
+import { taskAverageBound } from '../../../packages/sim/src/taskAverage/taskAverageBound.js';
 import { passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
