@@ -84,7 +84,17 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 .agents button { font: inherit; margin: 2px 4px 2px 0; padding: 3px 10px; border: 1px solid #8c959f; border-radius: 12px; background: #fff; color: var(--ink); cursor: pointer; }
 .agents button:hover { border-color: var(--accent); }
 #policy-explorer .readout output { font-size: 1.3rem; }
-#policy-explorer p.pe-other { margin: 2px 0 8px; font-size: 0.92rem; }
+#policy-explorer fieldset { border: 1px solid var(--rule); border-radius: 6px; margin: 8px 0; padding: 4px 12px 10px; min-width: 0; }
+#policy-explorer legend { font-weight: 700; padding: 0 4px; }
+.pe-policies { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 16px; }
+.pe-policy .pe-row { margin: 6px 0; }
+.pe-policy-a legend { color: #0b5394; }
+.pe-policy-b legend { color: #8a3b00; }
+table.pe-readout { border-collapse: collapse; margin: 8px 0; font-variant-numeric: tabular-nums; }
+table.pe-readout th, table.pe-readout td { padding: 3px 10px; border-bottom: 1px solid var(--rule); text-align: right; }
+table.pe-readout th[scope=row], table.pe-readout thead th:first-child { text-align: left; font-weight: 600; }
+table.pe-readout td output { font-weight: 650; }
+.pe-copy-side { margin: 8px 0 12px; }
 .policy-curves svg { display: block; max-width: 100%; height: auto; font: 12px system-ui, sans-serif; fill: #444c56; }
 .policy-curves .grid { stroke: #e5e7eb; }
 .policy-curves .axis { stroke: #57606a; }
@@ -135,7 +145,9 @@ ol.commands .kind { color: var(--muted); }
   svg.chart-wide { display: none; }
   svg.chart-narrow { display: block; max-width: none; }
   figure.chart { overflow-x: auto; }
-  .controls, .policy-controls { grid-template-columns: 1fr; }
+  .controls, .policy-controls, .pe-policies { grid-template-columns: 1fr; }
+  table.pe-readout { font-size: 0.8rem; width: 100%; }
+  table.pe-readout th, table.pe-readout td { padding: 3px 3px; white-space: normal; }
   .controls input[type=range], .policy-controls input[type=range], .policy-controls select { width: 100%; }
   .calc-inputs { flex-direction: column; align-items: stretch; }
   .calc-inputs label { display: flex; justify-content: space-between; }
