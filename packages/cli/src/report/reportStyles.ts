@@ -95,6 +95,8 @@ table.pe-readout th, table.pe-readout td { padding: 3px 10px; border-bottom: 1px
 table.pe-readout th[scope=row], table.pe-readout thead th:first-child { text-align: left; font-weight: 600; }
 table.pe-readout td output { font-weight: 650; }
 .pe-copy-side { margin: 8px 0 12px; }
+#policy-explorer p.error:empty { margin: 0; min-height: 0; }
+#policy-explorer p.error:empty { margin: 0; }
 .policy-curves svg { display: block; max-width: 100%; height: auto; font: 12px system-ui, sans-serif; fill: #444c56; }
 .policy-curves .grid { stroke: #e5e7eb; }
 .policy-curves .axis { stroke: #57606a; }
@@ -190,6 +192,6 @@ footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1
   dl.answer-first dt { break-after: avoid; }
   dl.answer-first dd, ul.answers li { break-inside: avoid; }
   dd.question { font-size: 1rem; }
-  details.scenario { display: none; }
+  details.scenario, details.pe-copy { display: none; }
 }
 `;

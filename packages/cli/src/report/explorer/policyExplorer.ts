@@ -2,7 +2,7 @@ import { InputError } from '@passk/sim';
 import type { ExplorerDocument, ExplorerElement } from './explorerDom.js';
 import { policyCurvesSvg } from './policyCurvesSvg.js';
 import { POLICY_IDS as ID, sideId, valueId } from './policyIds.js';
-import { ALL_CONTROLS, settingText, visibleSettings } from './policyMarkup.js';
+import { ALL_CONTROLS, CHOICE_LABELS, printId, settingText, visibleSettings } from './policyMarkup.js';
 import { AGENTS, POLICY_START, strengthRange, type PolicySettings, type PolicySide } from './policySettings.js';
 import { differenceTexts, policyColumn, READOUT_ROWS } from './policyView.js';
 import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
@@ -44,8 +44,12 @@ export function startPolicyExplorer(
     return { ...settings, strength: Math.min(high, Math.max(low, settings.strength)) };
   };
   const show = (settings: PolicySettings) => {
-    for (const control of ALL_CONTROLS)
+    for (const control of ALL_CONTROLS) {
       if (control.kind === 'slider') element(valueId(control.id)).textContent = settingText(control.field, settings[control.field]);
+      else element(printId(control.id)).textContent = CHOICE_LABELS[settings[control.field]] ?? settings[control.field];
+    }
+    const seedPrint = doc.getElementById(printId(ID.seed));
+    if (seedPrint) seedPrint.textContent = currentSeed()?.label ?? 'a made-up agent (no result)';
     const visible = visibleSettings(settings);
     for (const control of ALL_CONTROLS) {
       if (!(control.field in visible)) continue;

@@ -40,6 +40,11 @@ export const CHOICE_LABELS: Readonly<Record<string, string>> = Object.freeze({
   oracle: 'oracle (a correct one if any)',
 });
 
+/** The id of a select's printed value (print hides the select and shows this text). */
+export function printId(id: string): string {
+  return `${id}-print`;
+}
+
 /** A numeric setting's value as its slider's output shows it. */
 export function settingText(field: keyof typeof POLICY_RANGES, value: number): string {
   if (field === 'k' || field === 'kB') return String(value);
@@ -141,7 +146,7 @@ export function policyMarkup(seeds: readonly ExplorerSeed[] = [], initial?: Poli
     if (item.kind === 'select') {
       const value = settings[item.field];
       return row(
-        html`<label for="${item.id}">${item.label} <span class="print-value">${CHOICE_LABELS[value] ?? value}</span></label><select id="${item.id}">${controlOptions(item.field, seed !== null).map((option) => html`<option value="${option}"${option === value ? trustedHtml(' selected') : ''}>${CHOICE_LABELS[option] ?? option}</option>`)}</select>`,
+        html`<label for="${item.id}">${item.label} <span class="print-value" id="${printId(item.id)}">${CHOICE_LABELS[value] ?? value}</span></label><select id="${item.id}">${controlOptions(item.field, seed !== null).map((option) => html`<option value="${option}"${option === value ? trustedHtml(' selected') : ''}>${CHOICE_LABELS[option] ?? option}</option>`)}</select>`,
       );
     }
     const [min, max, step] = sliderRange(item.field, settings);
@@ -194,7 +199,7 @@ ${READOUT_ROWS.map(
 function seedChooser(seeds: readonly ExplorerSeed[]): SafeHtml {
   if (seeds.length === 0)
     return html`<p class="seed-basis">No simulate, fit or file-estimate result in this report: the explorer starts from a made-up agent.</p>`;
-  return html`<div class="pe-row pe-seed"><label for="${ID.seed}">start from</label><select id="${ID.seed}">${seeds.map(
+  return html`<div class="pe-row pe-seed"><label for="${ID.seed}">start from <span class="print-value" id="${printId(ID.seed)}">${seeds[0]!.label}</span></label><select id="${ID.seed}">${seeds.map(
     (seed, i) => html`<option value="${i}"${i === 0 ? trustedHtml(' selected') : ''}>${seed.label}</option>`,
   )}<option value="-1">a made-up agent (no result)</option></select></div>
 <p class="seed-basis" id="${ID.seedBasis}">${seedBasis(seeds[0]!)}</p>`;
