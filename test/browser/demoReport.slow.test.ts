@@ -57,6 +57,11 @@ async function setPolicy(page: Page, settings: PolicySettings): Promise<void> {
   await page.locator(`#${PE.population}`).selectOption(settings.population);
   await page.locator(`#${PE.correlation}`).selectOption(settings.correlation);
   await page.locator(`#${PE.mode}`).selectOption(settings.mode);
+  // The selector's row is hidden in sequential mode: set it through the DOM, as the fragment would.
+  await page.locator(`#${PE.selector}`).evaluate((select: HTMLSelectElement, value) => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, settings.selector);
   const sliders: [string, number][] = [
     [PE.p, settings.p],
     [PE.mean, settings.mean],
@@ -67,6 +72,8 @@ async function setPolicy(page: Page, settings: PolicySettings): Promise<void> {
     [PE.k, settings.k],
     [PE.costPerAttempt, settings.costPerAttempt],
     [PE.costBudget, settings.costBudget],
+    [PE.latencyPerAttempt, settings.latencyPerAttempt],
+    [PE.latencyBudget, settings.latencyBudget],
   ];
   // Hidden rows (e.g. p for a Beta population) are set through the DOM, as the fragment would.
   for (const [id, value] of sliders) {
@@ -87,6 +94,8 @@ async function readout(page: Page): Promise<Record<string, string | null>> {
     abstained: PE.abstained,
     costPerCorrect: PE.costPerCorrect,
     overBudget: PE.overBudget,
+    latency: PE.latency,
+    overLatency: PE.overLatency,
   };
   const out: Record<string, string | null> = {};
   for (const [key, id] of Object.entries(ids)) out[key] = await page.locator(`#${id}`).textContent();
@@ -187,7 +196,7 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     const page = await open({ width: 1280, height: 800 });
     // The demo opens the explorer on its first simulation (the built-in scenario), not a made-up agent.
     const seed = explorerSeeds(demoResults())[0]!;
-    expect(await readout(page)).toEqual(policyTexts(seedSettings(seed), policyCurves(seedSettings(seed), seed)));
+    expect(await readout(page)).toEqual(policyTexts(seedSettings(seed), policyCurves(seedSettings(seed), seed), seed));
     const grid: PolicySettings[] = [];
     for (const correlation of ['independent', 'exchangeable', 'markov', 'feedback'] as const) {
       for (const [falseAccept, falseReject] of [

@@ -114,7 +114,7 @@ describe('latency budgets, selectors and policy B', () => {
     expect(Math.abs(readout.deliveredCorrect.value! - (1 - 0.5 ** 4))).toBeLessThanOrEqual(4 * readout.deliveredCorrect.se!);
     expect(readout.latency.value).toBeCloseTo(2, 12);
     expect(readout.latencyOverCap.value).toBe(1);
-    expect(policyTexts(settings).deliveredCorrect).toMatch(/^≈\d+\.\d% \(SE \d+\.\d%\)$/);
+    expect(policyTexts(settings).deliveredCorrect).toMatch(/^≈\d+\.\d% \(SE \d+\.\d\d%\)$/);
   });
 
   it('selectors in a parallel round with a perfect verifier: oracle, vote, score and random all deliver coverage 1 − (1 − p)^k', () => {
@@ -138,7 +138,7 @@ describe('latency budgets, selectors and policy B', () => {
     // 1 − 0.5³ − (1 − 0.5²) = 0.125
     expect(columnB.readout.deliveredCorrect.value! - columnA.readout.deliveredCorrect.value!).toBeCloseTo(0.125, 12);
     expect(differenceText('deliveredCorrect', columnA.readout.deliveredCorrect, columnB.readout.deliveredCorrect)).toBe('+12.5 pts');
-    expect(differenceText('deliveredCorrect', { value: 0.5, se: 0.003 }, { value: 0.4, se: 0.004 })).toBe('≈−10.0 pts (SE 0.5 pts)');
+    expect(differenceText('deliveredCorrect', { value: 0.5, se: 0.003 }, { value: 0.4, se: 0.004 })).toBe('≈−10.0 pts (SE 0.50 pts)');
   });
 });
 

@@ -1,4 +1,4 @@
-import { exactValuesFor, resolveScenario, simulate, type ExactMetrics, type ScenarioInput } from '@passk/sim';
+import { exactValuesFor, resolveScenario, simulate, type ExactMetrics, type ScenarioInput, type Summary } from '@passk/sim';
 import { formatNumber, formatPercent } from '../../format/percent.js';
 import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
 import { effectiveSelector, POLICY_MAX_K, type PolicySettings } from './policySettings.js';
@@ -144,8 +144,26 @@ export interface ReadoutValue {
 /** The read-out of one policy at its k: every metric, closed form or simulated. */
 export type PolicyReadout = Readonly<Record<ReadoutMetric, ReadoutValue>>;
 
-/** Episodes the explorer simulates where no closed form exists (SE of a rate ≤ 0.5/√24 000 ≈ 0.3 points). */
-export const EXPLORER_EPISODES = 24_000;
+/** Episodes the explorer simulates where no closed form exists (SE of a rate ≤ 0.5/√16 000 ≈ 0.4 points). */
+export const EXPLORER_EPISODES = 16_000;
+
+/**
+ * The simulated rows of the last few scenarios, by their file form: a simulation is a function of
+ * its scenario (same seed, same numbers), so moving policy A's controls does not re-run B's.
+ */
+const SIMULATED = new Map<string, Summary['rows']>();
+const SIMULATED_KEEP = 16;
+
+/** The library's simulation of a scenario (file form), from SIMULATED when it ran before. */
+function simulatedRows(input: ScenarioInput): Summary['rows'] {
+  const key = JSON.stringify(input);
+  const known = SIMULATED.get(key);
+  if (known) return known;
+  const rows = simulate(resolveScenario(input, { source: 'explorer' })).rows;
+  if (SIMULATED.size >= SIMULATED_KEEP) SIMULATED.delete(SIMULATED.keys().next().value!);
+  SIMULATED.set(key, rows);
+  return rows;
+}
 
 /** Replicates for a scenario of `tasks` tasks: about EXPLORER_EPISODES episodes in whole blocks of 64. */
 export function explorerReplicates(tasks: number): number {
@@ -176,7 +194,7 @@ export function policyReadout(settings: PolicySettings, curves: readonly ExactMe
   };
   const missing = READOUT_METRICS.some((metric) => applies[metric] && at[metric] === null);
   if (!missing) return exact;
-  const row = simulate(resolveScenario(scenarioInput, { source: 'explorer' })).rows[settings.k - 1]!;
+  const row = simulatedRows(scenarioInput)[settings.k - 1]!;
   return Object.fromEntries(
     READOUT_METRICS.map((metric) => [metric, at[metric] !== null ? exact[metric] : { value: row[metric].value, se: row[metric].se }]),
   ) as PolicyReadout;
@@ -201,9 +219,11 @@ export interface PolicyTexts {
 
 /** A read-out value as text: a closed form as the CLI prints it; a simulated mean with "≈" and its SE. */
 function readoutText(metric: ReadoutMetric, { value, se }: ReadoutValue): string {
-  const format = (x: number | null) => (metric === 'costPerCorrect' || metric === 'latency' ? formatNumber(x, metric === 'latency' ? 2 : 4) : formatPercent(x));
+  const format = (x: number | null, digits = 1) =>
+    metric === 'costPerCorrect' || metric === 'latency' ? formatNumber(x, metric === 'latency' ? 2 : 4) : formatPercent(x, digits);
   if (value === null) return '—';
-  return se === null ? format(value) : `≈${format(value)} (SE ${format(se)})`;
+  // The SE to two decimals of a percent, as the CLI prints its ± column.
+  return se === null ? format(value) : `≈${format(value)} (SE ${format(se, 2)})`;
 }
 
 /** The readout at the settings' k (rates as percentages, cost per correct to 4 decimals, latency to 2). */
@@ -242,7 +262,7 @@ export function differenceText(metric: ReadoutMetric, a: ReadoutValue, b: Readou
     return x > 0 ? `+${text}` : x === 0 ? text : text.replace('-', '−');
   };
   if (se === null) return signed(d);
-  return `≈${signed(d)} (SE ${rate ? `${(se * 100).toFixed(1)} pts` : formatNumber(se, metric === 'latency' ? 2 : 4)})`;
+  return `≈${signed(d)} (SE ${rate ? `${(se * 100).toFixed(2)} pts` : formatNumber(se, metric === 'latency' ? 2 : 4)})`;
 }
 
 /**
