@@ -93,7 +93,9 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 table.pe-readout { border-collapse: collapse; margin: 8px 0; font-variant-numeric: tabular-nums; }
 table.pe-readout th, table.pe-readout td { padding: 3px 10px; border-bottom: 1px solid var(--rule); text-align: right; }
 table.pe-readout th[scope=row], table.pe-readout thead th:first-child { text-align: left; font-weight: 600; }
-table.pe-readout td output { font-weight: 650; }
+table.pe-readout td output { font-weight: 650; white-space: nowrap; }
+table.pe-readout .pe-se { display: block; color: var(--muted); font-size: 0.8em; }
+table.pe-readout .pe-se:empty { display: none; }
 .pe-copy-side { margin: 8px 0 12px; }
 #policy-explorer p.error:empty { margin: 0; min-height: 0; }
 #policy-explorer p.error:empty { margin: 0; }

@@ -4,7 +4,7 @@ import { policyCurvesSvg } from './policyCurvesSvg.js';
 import { POLICY_IDS as ID, sideId, valueId } from './policyIds.js';
 import { ALL_CONTROLS, CHOICE_LABELS, printId, settingText, visibleSettings } from './policyMarkup.js';
 import { AGENTS, POLICY_START, strengthRange, type PolicySettings, type PolicySide } from './policySettings.js';
-import { differenceTexts, policyColumn, READOUT_ROWS } from './policyView.js';
+import { differenceTexts, policyColumn, READOUT_ROWS, seId, splitSe } from './policyView.js';
 import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
 import { seedBasis, viewYaml } from './policyMarkup.js';
 
@@ -64,12 +64,16 @@ export function startPolicyExplorer(
       for (const row of READOUT_ROWS) {
         for (const side of ['A', 'B'] as const) {
           const cell = element(sideId(row.id, side));
-          cell.textContent = columns[side].texts[row.text];
+          const text = splitSe(columns[side].texts[row.text]);
+          cell.textContent = text.main;
+          element(seId(sideId(row.id, side))).textContent = text.se;
           const value = row.metric === null ? null : columns[side].readout[row.metric];
           cell.setAttribute?.('data-value', value?.value === null || value === null ? '' : String(value.value));
           cell.setAttribute?.('data-se', value?.se === null || value === null ? '' : String(value.se));
         }
-        element(sideId(row.id, 'difference')).textContent = differences[row.id] ?? '';
+        const difference = splitSe(differences[row.id] ?? '');
+        element(sideId(row.id, 'difference')).textContent = difference.main;
+        element(seId(sideId(row.id, 'difference'))).textContent = difference.se;
       }
       const box = element(ID.curves);
       const width = box.clientWidth && box.clientWidth > 0 ? Math.min(640, box.clientWidth) : 560;

@@ -17,7 +17,7 @@ import {
   policyOf,
 } from './policySettings.js';
 import { viewScenario } from './policyValues.js';
-import { differenceTexts, policyColumn, READOUT_ROWS, type PolicyColumn } from './policyView.js';
+import { differenceTexts, policyColumn, READOUT_ROWS, seId, splitSe, type PolicyColumn } from './policyView.js';
 import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
 import { scenarioYaml } from './scenarioYaml.js';
 
@@ -185,12 +185,17 @@ function readoutTable(a: PolicyColumn, b: PolicyColumn): SafeHtml {
   const differences = differenceTexts(a, b);
   const cell = (column: PolicyColumn, id: string, text: keyof PolicyColumn['texts'], metric: (typeof READOUT_ROWS)[number]['metric']) => {
     const value = metric === null ? null : column.readout[metric];
-    return html`<td><output id="${id}"${value?.value === null || value === null ? '' : html` data-value="${value.value}"`}${value?.se === null || value === null || value.se === undefined ? '' : html` data-se="${value.se}"`}>${column.texts[text]}</output></td>`;
+    const { main, se } = splitSe(column.texts[text]);
+    return html`<td><output id="${id}"${value?.value === null || value === null ? '' : html` data-value="${value.value}"`}${value?.se === null || value === null || value.se === undefined ? '' : html` data-se="${value.se}"`}>${main}</output><small class="pe-se" id="${seId(id)}">${se}</small></td>`;
+  };
+  const difference = (id: string) => {
+    const { main, se } = splitSe(differences[id] ?? '');
+    return html`<td><output id="${sideId(id, 'difference')}">${main}</output><small class="pe-se" id="${seId(sideId(id, 'difference'))}">${se}</small></td>`;
   };
   return html`<div class="table-wrap pe-readout-wrap" aria-live="polite"><table class="pe-readout"><thead><tr><th scope="col">read-out</th><th scope="col">policy A</th><th scope="col">policy B</th><th scope="col">B − A</th></tr></thead><tbody>
 ${READOUT_ROWS.map(
   (row) =>
-    html`<tr><th scope="row">${row.label}</th>${cell(a, sideId(row.id, 'A'), row.text, row.metric)}${cell(b, sideId(row.id, 'B'), row.text, row.metric)}<td><output id="${sideId(row.id, 'difference')}">${differences[row.id]}</output></td></tr>
+    html`<tr><th scope="row">${row.label}</th>${cell(a, sideId(row.id, 'A'), row.text, row.metric)}${cell(b, sideId(row.id, 'B'), row.text, row.metric)}${difference(row.id)}</tr>
 `,
 )}</tbody></table></div>`;
 }

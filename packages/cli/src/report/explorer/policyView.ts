@@ -49,3 +49,17 @@ export function differenceTexts(a: PolicyColumn, b: PolicyColumn): Record<string
     READOUT_ROWS.map((row) => [row.id, row.metric === null ? '' : differenceText(row.metric, a.readout[row.metric], b.readout[row.metric])]),
   );
 }
+
+/**
+ * A read-out text split for its cell: the value ("≈93.0%") in the cell's output, its standard
+ * error ("SE 0.17%") on a line of its own below, so a phone's narrow column stays readable.
+ */
+export function splitSe(text: string): { readonly main: string; readonly se: string } {
+  const at = text.indexOf(' (SE ');
+  return at < 0 ? { main: text, se: '' } : { main: text.slice(0, at), se: text.slice(at + 2, -1) };
+}
+
+/** The id of a read-out cell's standard-error line. */
+export function seId(id: string): string {
+  return `${id}-se`;
+}
