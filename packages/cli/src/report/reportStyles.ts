@@ -174,6 +174,9 @@ footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1
   main { max-width: none; padding: 0; }
   h2 { break-before: auto; }
   h1, h2, h3, h4, dt, p.table-title, p.source, figcaption { break-after: avoid; page-break-after: avoid; }
+  /* A caption under its figure ends the box: its "avoid" would pass to the box's end and forbid the
+     break before the next box, so the page broke inside that box instead, after its heading. */
+  figcaption:last-child { break-after: auto; page-break-after: auto; }
   .table-block { break-inside: avoid; }
   h2, h3 { break-inside: avoid; }
   nav.toc, .presets, details.chart-data, .explorer button, .no-print { display: none; }
