@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_IDS as PE, valueId } from '../../packages/cli/src/report/explorer/policyIds.js';
+import { seId } from '../../packages/cli/src/report/explorer/policyView.js';
 import { POLICY_START, type PolicySettings } from '../../packages/cli/src/report/explorer/policySettings.js';
 import { policyCurves, policyTexts } from '../../packages/cli/src/report/explorer/policyValues.js';
 import { seedSettings } from '../../packages/cli/src/report/explorer/explorerSeed.js';
@@ -98,7 +99,11 @@ async function readout(page: Page): Promise<Record<string, string | null>> {
     overLatency: PE.overLatency,
   };
   const out: Record<string, string | null> = {};
-  for (const [key, id] of Object.entries(ids)) out[key] = await page.locator(`#${id}`).textContent();
+  for (const [key, id] of Object.entries(ids)) {
+    // A simulated read-out's SE sits on its own line under the value: put them back together as policyTexts writes them.
+    const [value, se] = [await page.locator(`#${id}`).textContent(), await page.locator(`#${seId(id)}`).textContent()];
+    out[key] = se ? `${value} (${se})` : value;
+  }
   return out;
 }
 
