@@ -7,6 +7,7 @@ import { AGENTS, POLICY_MAX_K, POLICY_START, type PolicySettings } from '../../.
 import { differenceText, policyCurves, policyReadout, policyTexts, viewScenario } from '../../../packages/cli/src/report/explorer/policyValues.js';
 import { policyColumn } from '../../../packages/cli/src/report/explorer/policyView.js';
 import { policyOf } from '../../../packages/cli/src/report/explorer/policySettings.js';
+import { seedSettings, type ExplorerSeed } from '../../../packages/cli/src/report/explorer/explorerSeed.js';
 import { policyCurvesSvg } from '../../../packages/cli/src/report/explorer/policyCurvesSvg.js';
 
 const base: PolicySettings = {
@@ -139,6 +140,35 @@ describe('latency budgets, selectors and policy B', () => {
     expect(columnB.readout.deliveredCorrect.value! - columnA.readout.deliveredCorrect.value!).toBeCloseTo(0.125, 12);
     expect(differenceText('deliveredCorrect', columnA.readout.deliveredCorrect, columnB.readout.deliveredCorrect)).toBe('+12.5 pts');
     expect(differenceText('deliveredCorrect', { value: 0.5, se: 0.003 }, { value: 0.4, se: 0.004 })).toBe('≈−10.0 pts (SE 0.50 pts)');
+  });
+});
+
+describe('a seed in batches with a majority vote', () => {
+  const seed: ExplorerSeed = {
+    label: 'simulate: batches',
+    basis: 'test',
+    scenario: {
+      tasks: { count: 50, successRate: { dist: 'point', p: 0.6 } },
+      verifier: { falseAccept: 0.1, falseReject: 0.1 },
+      selector: { kind: 'majorityVote', distinctWrong: 2 },
+      policy: { maxAttempts: 6, mode: 'batches', batchSize: 3 },
+    },
+    k: 6,
+    page: { coverage: null, passHatK: null, deliveredCorrect: null, deliveredWrong: null, abstained: null },
+  };
+
+  it('opens on its own policy (the explorer shows it as sequential, the copy keeps batches and the vote with its parameters)', () => {
+    const settings = seedSettings(seed);
+    expect(settings.mode).toBe('sequential');
+    const own = viewScenario(settings, seed);
+    expect(own.selector).toEqual({ kind: 'majorityVote', distinctWrong: 2 });
+    expect(own.policy).toMatchObject({ mode: 'batches', batchSize: 3, maxAttempts: 6 });
+    // Policy B (parallel, majority vote by default): the seed's vote with its parameters, in one round.
+    const b = viewScenario(policyOf(settings, 'B'), seed);
+    expect(b.selector).toEqual({ kind: 'majorityVote', distinctWrong: 2 });
+    expect(b.policy).toMatchObject({ mode: 'parallel', maxAttempts: 6 });
+    // Choosing another selector for B writes that kind at the format's defaults.
+    expect(viewScenario(policyOf({ ...settings, selectorB: 'bestScore' }, 'B'), seed).selector).toEqual({ kind: 'bestScore' });
   });
 });
 

@@ -102,8 +102,9 @@ function seededScenario(settings: PolicySettings, seed: ExplorerSeed): ScenarioI
     ...base,
     attempts: attempts as ScenarioInput['attempts'],
     verifier: verifier as ScenarioInput['verifier'],
-    // The seed's selector (with its parameters) while the view keeps its kind; a chosen kind at the format's defaults.
-    selector: (selector === ownSelector ? base.selector : { kind: selector }) as ScenarioInput['selector'],
+    // The seed's selector (with its parameters) while the view keeps its kind, or keeps the seed's mode
+    // and selector settings (a seed in batches shows as sequential); a chosen kind at the format's defaults.
+    selector: (selector === ownSelector || (!changed('mode') && !changed('selector')) ? base.selector : { kind: selector }) as ScenarioInput['selector'],
     policy: withMaxAttempts(
       {
         ...(base.policy ?? {}),
