@@ -81,6 +81,7 @@ async function setPolicy(page: Page, settings: PolicySettings): Promise<void> {
     await page.locator(`#${id}`).evaluate((input: HTMLInputElement, v) => {
       input.value = String(v);
       input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true })); // let go: a simulated read-out runs now
     }, value);
   }
 }

@@ -66,12 +66,16 @@ async function shown(page: Page, side: 'A' | 'B' = 'A'): Promise<Record<string, 
   return out;
 }
 
-/** Sets a slider through the DOM (as a drag would end), firing its input event. */
-async function slide(page: Page, id: string, value: number): Promise<void> {
-  await page.locator(`#${id}`).evaluate((input: HTMLInputElement, v) => {
-    input.value = String(v);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, value);
+/** Sets a slider through the DOM as a drag does: input events while it moves, change when let go (`release` false: still held). */
+async function slide(page: Page, id: string, value: number, release = true): Promise<void> {
+  await page.locator(`#${id}`).evaluate(
+    (input: HTMLInputElement, [v, up]) => {
+      input.value = String(v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      if (up) input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [value, release] as const,
+  );
 }
 
 /** A read-out cell's number and standard error (data-value, data-se; se null for a closed form). */
@@ -123,8 +127,12 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     // Two policies side by side: B's column is what A reads out with B's settings (the same agent).
     await page.locator(`#${PE.modeB}`).selectOption('parallel');
     await page.locator(`#${PE.selectorB}`).selectOption('majorityVote');
+    // While B's k slider is held, its simulated read-outs wait ("…"); let go, they are simulated.
+    await slide(page, PE.kB, 3, false);
+    expect(await page.locator(`#${sideId(PE.deliveredCorrect, 'B')}`).textContent()).toBe('…');
     await slide(page, PE.kB, 3);
     const columnB = await shown(page, 'B');
+    expect(columnB.deliveredCorrect).toMatch(/^≈\d/);
     await page.locator(`#${PE.mode}`).selectOption('parallel');
     await page.locator(`#${PE.selector}`).selectOption('majorityVote');
     await slide(page, PE.k, 3);
@@ -151,10 +159,7 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     expect(await simulateCopied(page, k)).toEqual(read);
     // A worse verifier and all attempts in parallel: the copied scenario follows the view.
     await page.locator(`#${PE.mode}`).selectOption('parallel');
-    await page.locator(`#${PE.falseAccept}`).evaluate((input: HTMLInputElement) => {
-      input.value = '0.1';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await slide(page, PE.falseAccept, 0.1);
     const changed = await shown(page);
     expect(changed.deliveredWrong).not.toBe(formatPercent(0));
     expect(await simulateCopied(page, k)).toEqual(changed);

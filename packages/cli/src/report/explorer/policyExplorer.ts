@@ -43,7 +43,7 @@ export function startPolicyExplorer(
     const [low, high] = strengthRange(settings.correlation);
     return { ...settings, strength: Math.min(high, Math.max(low, settings.strength)) };
   };
-  const show = (settings: PolicySettings) => {
+  const show = (settings: PolicySettings, simulateNow = true) => {
     for (const control of ALL_CONTROLS) {
       if (control.kind === 'slider') element(valueId(control.id)).textContent = settingText(control.field, settings[control.field]);
       else element(printId(control.id)).textContent = CHOICE_LABELS[settings[control.field]] ?? settings[control.field];
@@ -58,7 +58,7 @@ export function startPolicyExplorer(
     }
     try {
       const seed = currentSeed();
-      const columns = { A: policyColumn(settings, 'A', seed), B: policyColumn(settings, 'B', seed) };
+      const columns = { A: policyColumn(settings, 'A', seed, simulateNow), B: policyColumn(settings, 'B', seed, simulateNow) };
       const differences = differenceTexts(columns.A, columns.B);
       element(ID.error).textContent = '';
       for (const row of READOUT_ROWS) {
@@ -100,14 +100,16 @@ export function startPolicyExplorer(
     for (const control of ALL_CONTROLS) element(control.id).value = String(settings[control.field]);
     show(settings);
   };
-  const update = () => {
+  // While a slider moves ('input') a read-out without a closed form waits ("…"); its simulation runs
+  // when the slider is let go ('change', also fired by a select and by the keyboard).
+  const update = (simulateNow: boolean) => () => {
     strengthBounds();
-    show(read());
+    show(read(), simulateNow);
     changed();
   };
   for (const control of ALL_CONTROLS) {
-    element(control.id).addEventListener('input', update);
-    element(control.id).addEventListener('change', update);
+    element(control.id).addEventListener('input', update(false));
+    element(control.id).addEventListener('change', update(true));
   }
   const load = (settings: PolicySettings) => () => {
     set(settings);

@@ -140,6 +140,8 @@ export type ReadoutMetric = (typeof READOUT_METRICS)[number];
 export interface ReadoutValue {
   readonly value: number | null;
   readonly se: number | null;
+  /** True while a simulation is put off (a slider being dragged): the value follows when it is let go. */
+  readonly pending?: boolean;
 }
 
 /** The read-out of one policy at its k: every metric, closed form or simulated. */
@@ -155,11 +157,11 @@ export const EXPLORER_EPISODES = 16_000;
 const SIMULATED = new Map<string, Summary['rows']>();
 const SIMULATED_KEEP = 16;
 
-/** The library's simulation of a scenario (file form), from SIMULATED when it ran before. */
-function simulatedRows(input: ScenarioInput): Summary['rows'] {
+/** The library's simulation of a scenario (file form), from SIMULATED when it ran before; with `run` false, only that (else null). */
+function simulatedRows(input: ScenarioInput, run = true): Summary['rows'] | null {
   const key = JSON.stringify(input);
   const known = SIMULATED.get(key);
-  if (known) return known;
+  if (known || !run) return known ?? null;
   const rows = simulate(resolveScenario(input, { source: 'explorer' })).rows;
   if (SIMULATED.size >= SIMULATED_KEEP) SIMULATED.delete(SIMULATED.keys().next().value!);
   SIMULATED.set(key, rows);
@@ -175,9 +177,11 @@ export function explorerReplicates(tasks: number): number {
  * The read-out at the settings' k: the closed forms of `curves` (policyCurves) where they exist;
  * where one is null although the metric applies (a delivery, latency or over-budget figure), the
  * whole row comes from `simulate` of viewScenario — the scenario "copy as scenario" writes, with
- * its seed and replicates, so `passk simulate` of the copy estimates the same means.
+ * its seed and replicates, so `passk simulate` of the copy estimates the same means. With
+ * `simulateNow` false (a slider still moving) a simulation not run before is put off: those
+ * read-outs are `pending`.
  */
-export function policyReadout(settings: PolicySettings, curves: readonly ExactMetrics[], seed: ExplorerSeed | null = null): PolicyReadout {
+export function policyReadout(settings: PolicySettings, curves: readonly ExactMetrics[], seed: ExplorerSeed | null = null, simulateNow = true): PolicyReadout {
   const at = curves[settings.k - 1]!;
   const exact = Object.fromEntries(READOUT_METRICS.map((metric) => [metric, { value: at[metric], se: null }])) as Record<ReadoutMetric, ReadoutValue>;
   const scenarioInput = viewScenario(settings, seed);
@@ -195,9 +199,13 @@ export function policyReadout(settings: PolicySettings, curves: readonly ExactMe
   };
   const missing = READOUT_METRICS.some((metric) => applies[metric] && at[metric] === null);
   if (!missing) return exact;
-  const row = simulatedRows(scenarioInput)[settings.k - 1]!;
+  const rows = simulatedRows(scenarioInput, simulateNow);
+  const row = rows?.[settings.k - 1];
   return Object.fromEntries(
-    READOUT_METRICS.map((metric) => [metric, at[metric] !== null ? exact[metric] : { value: row[metric].value, se: row[metric].se }]),
+    READOUT_METRICS.map((metric) => [
+      metric,
+      at[metric] !== null ? exact[metric] : row ? { value: row[metric].value, se: row[metric].se } : { value: null, se: null, pending: true },
+    ]),
   ) as PolicyReadout;
 }
 
@@ -219,7 +227,8 @@ export interface PolicyTexts {
 }
 
 /** A read-out value as text: a closed form as the CLI prints it; a simulated mean with "≈" and its SE. */
-function readoutText(metric: ReadoutMetric, { value, se }: ReadoutValue): string {
+function readoutText(metric: ReadoutMetric, { value, se, pending }: ReadoutValue): string {
+  if (pending) return '…';
   const format = (x: number | null, digits = 1) =>
     metric === 'costPerCorrect' || metric === 'latency' ? formatNumber(x, metric === 'latency' ? 2 : 4) : formatPercent(x, digits);
   if (value === null) return '—';
@@ -254,6 +263,7 @@ export function policyTexts(
  * treating them as independent is conservative when they share draws).
  */
 export function differenceText(metric: ReadoutMetric, a: ReadoutValue, b: ReadoutValue): string {
+  if (a.pending || b.pending) return '…';
   if (a.value === null || b.value === null) return '—';
   const d = b.value - a.value;
   const se = a.se === null && b.se === null ? null : Math.sqrt((a.se ?? 0) ** 2 + (b.se ?? 0) ** 2);

@@ -35,11 +35,11 @@ export const READOUT_ROWS: readonly ReadoutRow[] = [
   { label: 'over the latency budget', id: ID.overLatency, text: 'overLatency', metric: 'latencyOverCap' },
 ];
 
-/** Policy A's or B's column: policyCurves, policyReadout (closed forms, else the library's simulation) and their texts. */
-export function policyColumn(settings: PolicySettings, side: PolicySide, seed: ExplorerSeed | null): PolicyColumn {
+/** Policy A's or B's column: policyCurves, policyReadout (closed forms, else the library's simulation, put off while `simulateNow` is false) and their texts. */
+export function policyColumn(settings: PolicySettings, side: PolicySide, seed: ExplorerSeed | null, simulateNow = true): PolicyColumn {
   const own = policyOf(settings, side);
   const curves = policyCurves(own, seed);
-  const readout = policyReadout(own, curves, seed);
+  const readout = policyReadout(own, curves, seed, simulateNow);
   return { settings: own, curves, readout, texts: policyTexts(own, curves, seed, readout) };
 }
 
