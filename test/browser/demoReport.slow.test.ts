@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_IDS as PE, valueId } from '../../packages/cli/src/report/explorer/policyIds.js';
+import { seId } from '../../packages/cli/src/report/explorer/policyView.js';
 import { POLICY_START, type PolicySettings } from '../../packages/cli/src/report/explorer/policySettings.js';
 import { policyCurves, policyTexts } from '../../packages/cli/src/report/explorer/policyValues.js';
 import { seedSettings } from '../../packages/cli/src/report/explorer/explorerSeed.js';
@@ -57,6 +58,11 @@ async function setPolicy(page: Page, settings: PolicySettings): Promise<void> {
   await page.locator(`#${PE.population}`).selectOption(settings.population);
   await page.locator(`#${PE.correlation}`).selectOption(settings.correlation);
   await page.locator(`#${PE.mode}`).selectOption(settings.mode);
+  // The selector's row is hidden in sequential mode: set it through the DOM, as the fragment would.
+  await page.locator(`#${PE.selector}`).evaluate((select: HTMLSelectElement, value) => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, settings.selector);
   const sliders: [string, number][] = [
     [PE.p, settings.p],
     [PE.mean, settings.mean],
@@ -67,12 +73,15 @@ async function setPolicy(page: Page, settings: PolicySettings): Promise<void> {
     [PE.k, settings.k],
     [PE.costPerAttempt, settings.costPerAttempt],
     [PE.costBudget, settings.costBudget],
+    [PE.latencyPerAttempt, settings.latencyPerAttempt],
+    [PE.latencyBudget, settings.latencyBudget],
   ];
   // Hidden rows (e.g. p for a Beta population) are set through the DOM, as the fragment would.
   for (const [id, value] of sliders) {
     await page.locator(`#${id}`).evaluate((input: HTMLInputElement, v) => {
       input.value = String(v);
       input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true })); // let go: a simulated read-out runs now
     }, value);
   }
 }
@@ -87,9 +96,15 @@ async function readout(page: Page): Promise<Record<string, string | null>> {
     abstained: PE.abstained,
     costPerCorrect: PE.costPerCorrect,
     overBudget: PE.overBudget,
+    latency: PE.latency,
+    overLatency: PE.overLatency,
   };
   const out: Record<string, string | null> = {};
-  for (const [key, id] of Object.entries(ids)) out[key] = await page.locator(`#${id}`).textContent();
+  for (const [key, id] of Object.entries(ids)) {
+    // A simulated read-out's SE sits on its own line under the value: put them back together as policyTexts writes them.
+    const [value, se] = [await page.locator(`#${id}`).textContent(), await page.locator(`#${seId(id)}`).textContent()];
+    out[key] = se ? `${value} (${se})` : value;
+  }
   return out;
 }
 
@@ -187,7 +202,10 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     const page = await open({ width: 1280, height: 800 });
     // The demo opens the explorer on its first simulation (the built-in scenario), not a made-up agent.
     const seed = explorerSeeds(demoResults())[0]!;
-    expect(await readout(page)).toEqual(policyTexts(seedSettings(seed), policyCurves(seedSettings(seed), seed)));
+    expect(await readout(page)).toEqual(policyTexts(seedSettings(seed), policyCurves(seedSettings(seed), seed), seed));
+    // Policy B (a parallel round) delivers the first accepted attempt: its closed form, so each of
+    // the grid's inputs recomputes B without a simulation (B is checked in explorerSeeds.test.ts).
+    await page.locator(`#${PE.selectorB}`).selectOption('firstAccepted');
     const grid: PolicySettings[] = [];
     for (const correlation of ['independent', 'exchangeable', 'markov', 'feedback'] as const) {
       for (const [falseAccept, falseReject] of [

@@ -5,7 +5,10 @@
 // read-outs at its k are its result's exact columns; "start from" the fit shows the fit's predicted
 // pass@k and pass^k. The expected numbers are read from the result files (not from the explorer's
 // code) and formatted as the page formats them. The view copied as a scenario runs in
-// `passk simulate`, whose exact columns at k are the read-out. At 390 px no element of the explorer
+// `passk simulate`, whose exact columns at k are the read-out. Policy B beside A reads out what A
+// does with B's settings; a latency budget (sequential: exact; parallel rounds: simulated) and a
+// majority vote copied as scenario/command give `passk simulate` the same numbers (exact columns
+// equal; simulated means within 4 SE of the difference). At 390 px no element of the explorer
 // is wider than the screen (the calculator's table included). Screenshots go to test-artifacts/.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPercent } from '../../packages/cli/src/format/percent.js';
-import { POLICY_IDS as PE } from '../../packages/cli/src/report/explorer/policyIds.js';
+import { POLICY_IDS as PE, sideId } from '../../packages/cli/src/report/explorer/policyIds.js';
 import { EXPLORER_IDS } from '../../packages/cli/src/report/explorer/explorerIds.js';
 import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
 import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
@@ -57,10 +60,28 @@ async function open(viewport: { width: number; height: number }, fragment = ''):
   return page;
 }
 
-async function shown(page: Page): Promise<Record<string, string | null>> {
-  const out: Record<string, string | null> = { k: await page.locator(`#${PE.readoutK}`).textContent() };
-  for (const metric of METRICS) out[metric] = await page.locator(`#${OUT[metric]}`).textContent();
+async function shown(page: Page, side: 'A' | 'B' = 'A'): Promise<Record<string, string | null>> {
+  const out: Record<string, string | null> = { k: await page.locator(`#${sideId(PE.readoutK, side)}`).textContent() };
+  for (const metric of METRICS) out[metric] = await page.locator(`#${sideId(OUT[metric], side)}`).textContent();
   return out;
+}
+
+/** Sets a slider through the DOM as a drag does: input events while it moves, change when let go (`release` false: still held). */
+async function slide(page: Page, id: string, value: number, release = true): Promise<void> {
+  await page.locator(`#${id}`).evaluate(
+    (input: HTMLInputElement, [v, up]) => {
+      input.value = String(v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      if (up) input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [value, release] as const,
+  );
+}
+
+/** A read-out cell's number and standard error (data-value, data-se; se null for a closed form). */
+async function cellValue(page: Page, id: string): Promise<{ value: number; se: number | null }> {
+  const [value, se] = await page.locator(`#${id}`).evaluate((cell) => [cell.getAttribute('data-value'), cell.getAttribute('data-se')]);
+  return { value: Number(value), se: se === null || se === '' ? null : Number(se) };
 }
 
 describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (skipped: ${CHROMIUM} not found and CI is not set)` : ''}`, () => {
@@ -84,8 +105,8 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
   });
 
   /** Runs the copied scenario through `passk simulate --json` and formats its exact columns at k. */
-  async function simulateCopied(page: Page, k: number): Promise<Record<string, string>> {
-    const yaml = (await page.locator(`#${PE.scenario}`).textContent())!;
+  async function simulateCopied(page: Page, k: number, side: 'A' | 'B' = 'A'): Promise<Record<string, string>> {
+    const yaml = (await page.locator(`#${sideId(PE.scenario, side)}`).textContent())!;
     const file = join(dir, 'explorer.yaml');
     writeFileSync(file, yaml);
     const run = await passk('simulate', file, '--replicates', '2', '--json');
@@ -103,12 +124,20 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     expect(await shown(page)).toEqual(expected);
     expect(await simulateCopied(page, k)).toEqual(expected);
     await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-seeded-desktop.png') });
-    // Two policies side by side: the line under the read-outs is what the other mode reads out.
-    const sideBySide = (await page.locator(`#${PE.other}`).textContent())!;
-    const mode = await page.locator(`#${PE.mode}`).inputValue();
-    await page.locator(`#${PE.mode}`).selectOption(mode === 'sequential' ? 'parallel' : 'sequential');
-    const other = await shown(page);
-    expect(sideBySide).toContain(`delivered correct ${other.deliveredCorrect}, wrong ${other.deliveredWrong}, abstained ${other.abstained}`);
+    // Two policies side by side: B's column is what A reads out with B's settings (the same agent).
+    await page.locator(`#${PE.modeB}`).selectOption('parallel');
+    await page.locator(`#${PE.selectorB}`).selectOption('majorityVote');
+    // While B's k slider is held, its simulated read-outs wait ("…"); let go, they are simulated.
+    await slide(page, PE.kB, 3, false);
+    expect(await page.locator(`#${sideId(PE.deliveredCorrect, 'B')}`).textContent()).toBe('…');
+    await slide(page, PE.kB, 3);
+    const columnB = await shown(page, 'B');
+    expect(columnB.deliveredCorrect).toMatch(/^≈\d/);
+    await page.locator(`#${PE.mode}`).selectOption('parallel');
+    await page.locator(`#${PE.selector}`).selectOption('majorityVote');
+    await slide(page, PE.k, 3);
+    expect(await shown(page, 'A')).toEqual(columnB);
+    expect(await page.locator(`#${sideId(PE.deliveredCorrect, 'difference')}`).textContent()).toMatch(/^≈?0\.0 pts|^≈[+−]?0\.0 pts/);
     await page.locator('details.pe-copy summary').click();
     await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-seeded-desktop-copy.png') });
     await page.close();
@@ -130,10 +159,7 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     expect(await simulateCopied(page, k)).toEqual(read);
     // A worse verifier and all attempts in parallel: the copied scenario follows the view.
     await page.locator(`#${PE.mode}`).selectOption('parallel');
-    await page.locator(`#${PE.falseAccept}`).evaluate((input: HTMLInputElement) => {
-      input.value = '0.1';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await slide(page, PE.falseAccept, 0.1);
     const changed = await shown(page);
     expect(changed.deliveredWrong).not.toBe(formatPercent(0));
     expect(await simulateCopied(page, k)).toEqual(changed);
@@ -145,6 +171,52 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     expect(await reloaded.locator(`#${PE.seed}`).inputValue()).toBe('1');
     expect(await shown(reloaded)).toEqual(changed);
     await reloaded.close();
+  }, 60_000);
+
+  it('a latency budget and a majority vote: each policy copied as scenario/command gives passk simulate the same numbers (exact equal, simulated within 4 SE)', async () => {
+    const page = await open({ width: 1280, height: 800 });
+    // A: sequential retries under a wall clock of 2.5 (latency 1 each: at most 3 attempts), a closed form.
+    await page.locator(`#${PE.mode}`).selectOption('sequential');
+    await slide(page, PE.latencyBudget, 2.5);
+    // B: a parallel round of 4, majority vote, the same wall clock: no closed form, simulated.
+    await page.locator(`#${PE.modeB}`).selectOption('parallel');
+    await page.locator(`#${PE.selectorB}`).selectOption('majorityVote');
+    await slide(page, PE.kB, 4);
+    await slide(page, PE.latencyBudgetB, 2.5);
+    const k = Number(await page.locator(`#${PE.readoutK}`).textContent());
+    expect(await simulateCopied(page, k, 'A')).toEqual(await shown(page, 'A'));
+    expect(await page.locator(`#${PE.overLatency}`).textContent()).not.toBe('—');
+    const yaml = (await page.locator(`#${sideId(PE.scenario, 'B')}`).textContent())!;
+    expect(yaml).toContain('kind: "majorityVote"');
+    expect(yaml).toMatch(/latency: 2\.5/);
+    const file = join(dir, 'policy-b.yaml');
+    writeFileSync(file, yaml);
+    const run = await passk('simulate', file, '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const row = (JSON.parse(run.stdout) as { rows: Record<string, { value: number; se: number; exact: number | null }>[] }).rows[3]!;
+    const cells: Record<string, string> = {
+      deliveredCorrect: PE.deliveredCorrect,
+      deliveredWrong: PE.deliveredWrong,
+      abstained: PE.abstained,
+      costPerCorrect: PE.costPerCorrect,
+      latency: PE.latency,
+      latencyOverCap: PE.overLatency,
+    };
+    for (const [metric, id] of Object.entries(cells)) {
+      const shownB = await cellValue(page, sideId(id, 'B'));
+      const cli = row[metric]!;
+      if (cli.exact !== null) {
+        expect(shownB.se, metric).toBeNull();
+        expect(shownB.value, metric).toBeCloseTo(cli.exact, 12);
+        continue;
+      }
+      expect(shownB.se, `${metric}: simulated in the page`).not.toBeNull();
+      const tolerance = 4 * Math.sqrt(shownB.se! ** 2 + cli.se ** 2);
+      expect(Math.abs(shownB.value - cli.value), `${metric}: page ${shownB.value} ± ${shownB.se}, CLI ${cli.value} ± ${cli.se}`).toBeLessThanOrEqual(tolerance);
+    }
+    await page.locator('details.pe-copy summary').click();
+    await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-two-policies-desktop.png') });
+    await page.close();
   }, 60_000);
 
   it('390 px: nothing wider than the screen, the calculator table included; screenshot', async () => {

@@ -14,7 +14,8 @@ import { demoResults } from '../../../packages/cli/src/report/demoResults.js';
 import { seedSettings } from '../../../packages/cli/src/report/explorer/explorerSeed.js';
 import { explorerSeeds } from '../../../packages/cli/src/report/explorer/explorerSeeds.js';
 import { viewYaml } from '../../../packages/cli/src/report/explorer/policyMarkup.js';
-import { policyCurves } from '../../../packages/cli/src/report/explorer/policyValues.js';
+import { policyCurves, READOUT_METRICS } from '../../../packages/cli/src/report/explorer/policyValues.js';
+import { policyColumn } from '../../../packages/cli/src/report/explorer/policyView.js';
 import { chartFixture } from '../charts/chartFixture.js';
 
 const TOL = 1e-12;
@@ -87,6 +88,32 @@ describe('explorerSeeds', () => {
         expect(rows).toHaveLength(settings.k);
         const shown = policyCurves(settings, seed)[settings.k - 1]!;
         for (const metric of METRICS) expect(Math.abs(rows[settings.k - 1]![metric]!.exact! - shown[metric]!), `${seed.label} ${metric}`).toBeLessThan(TOL);
+      }
+    }
+  });
+
+  it('policy B of every seed (the other mode; parallel: majority vote) copied as YAML carries its selector and budgets; passk simulate agrees (exact equal, simulated within 4 SE)', async () => {
+    for (const seed of seeds) {
+      const settings = { ...seedSettings(seed), falseAccept: 0.05, latencyBudgetB: 3 };
+      const b = policyColumn(settings, 'B', seed);
+      const file = join(dir, 'policy-b.yaml');
+      writeFileSync(file, viewYaml(settings, seed, 'B'));
+      const run = await passk('simulate', file, '--json');
+      expect(run.code, run.stderr).toBe(0);
+      const document = JSON.parse(run.stdout) as {
+        scenario: { selector: { kind: string }; policy: { mode: string; budget: { latency: number | null } } };
+        rows: Record<string, { value: number | null; se: number | null; exact: number | null }>[];
+      };
+      expect(document.scenario.policy.mode).toBe(b.settings.mode);
+      expect(document.scenario.selector.kind).toBe(b.settings.mode === 'parallel' ? 'majorityVote' : 'firstAccepted');
+      expect(document.scenario.policy.budget.latency).toBe(3);
+      const row = document.rows[b.settings.k - 1]!;
+      for (const metric of READOUT_METRICS) {
+        const shown = b.readout[metric];
+        const cli = row[metric]!;
+        if (shown.value === null) continue;
+        if (shown.se === null) expect(Math.abs(cli.exact! - shown.value), `${seed.label} ${metric}`).toBeLessThan(TOL);
+        else expect(Math.abs(cli.value! - shown.value), `${seed.label} ${metric}`).toBeLessThanOrEqual(4 * Math.hypot(shown.se, cli.se!));
       }
     }
   });

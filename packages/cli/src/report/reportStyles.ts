@@ -84,7 +84,21 @@ details pre { background: var(--soft); border: 1px solid var(--rule); padding: 1
 .agents button { font: inherit; margin: 2px 4px 2px 0; padding: 3px 10px; border: 1px solid #8c959f; border-radius: 12px; background: #fff; color: var(--ink); cursor: pointer; }
 .agents button:hover { border-color: var(--accent); }
 #policy-explorer .readout output { font-size: 1.3rem; }
-#policy-explorer p.pe-other { margin: 2px 0 8px; font-size: 0.92rem; }
+#policy-explorer fieldset { border: 1px solid var(--rule); border-radius: 6px; margin: 8px 0; padding: 4px 12px 10px; min-width: 0; }
+#policy-explorer legend { font-weight: 700; padding: 0 4px; }
+.pe-policies { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 16px; }
+.pe-policy .pe-row { margin: 6px 0; }
+.pe-policy-a legend { color: #0b5394; }
+.pe-policy-b legend { color: #8a3b00; }
+table.pe-readout { border-collapse: collapse; margin: 8px 0; font-variant-numeric: tabular-nums; }
+table.pe-readout th, table.pe-readout td { padding: 3px 10px; border-bottom: 1px solid var(--rule); text-align: right; }
+table.pe-readout th[scope=row], table.pe-readout thead th:first-child { text-align: left; font-weight: 600; }
+table.pe-readout td output { font-weight: 650; white-space: nowrap; }
+table.pe-readout .pe-se { display: block; color: var(--muted); font-size: 0.8em; }
+table.pe-readout .pe-se:empty { display: none; }
+.pe-copy-side { margin: 8px 0 12px; }
+#policy-explorer p.error:empty { margin: 0; min-height: 0; }
+#policy-explorer p.error:empty { margin: 0; }
 .policy-curves svg { display: block; max-width: 100%; height: auto; font: 12px system-ui, sans-serif; fill: #444c56; }
 .policy-curves .grid { stroke: #e5e7eb; }
 .policy-curves .axis { stroke: #57606a; }
@@ -135,7 +149,9 @@ ol.commands .kind { color: var(--muted); }
   svg.chart-wide { display: none; }
   svg.chart-narrow { display: block; max-width: none; }
   figure.chart { overflow-x: auto; }
-  .controls, .policy-controls { grid-template-columns: 1fr; }
+  .controls, .policy-controls, .pe-policies { grid-template-columns: 1fr; }
+  table.pe-readout { font-size: 0.8rem; width: 100%; }
+  table.pe-readout th, table.pe-readout td { padding: 3px 3px; white-space: normal; }
   .controls input[type=range], .policy-controls input[type=range], .policy-controls select { width: 100%; }
   .calc-inputs { flex-direction: column; align-items: stretch; }
   .calc-inputs label { display: flex; justify-content: space-between; }
@@ -158,6 +174,9 @@ footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1
   main { max-width: none; padding: 0; }
   h2 { break-before: auto; }
   h1, h2, h3, h4, dt, p.table-title, p.source, figcaption { break-after: avoid; page-break-after: avoid; }
+  /* A caption under its figure ends the box: its "avoid" would pass to the box's end and forbid the
+     break before the next box, so the page broke inside that box instead, after its heading. */
+  figcaption:last-child { break-after: auto; page-break-after: auto; }
   .table-block { break-inside: avoid; }
   h2, h3 { break-inside: avoid; }
   nav.toc, .presets, details.chart-data, .explorer button, .no-print { display: none; }
@@ -178,6 +197,6 @@ footer { margin-top: 3em; color: var(--muted); font-size: 0.85rem; border-top: 1
   dl.answer-first dt { break-after: avoid; }
   dl.answer-first dd, ul.answers li { break-inside: avoid; }
   dd.question { font-size: 1rem; }
-  details.scenario { display: none; }
+  details.scenario, details.pe-copy { display: none; }
 }
 `;

@@ -1,4 +1,4 @@
-import { CORRELATIONS, MODES, POLICY_RANGES, POLICY_START, POPULATIONS, strengthRange, type PolicySettings } from './policySettings.js';
+import { CORRELATIONS, MODES, POLICY_RANGES, POLICY_START, POPULATIONS, SELECTORS, strengthRange, type PolicySettings } from './policySettings.js';
 
 /** Everything a link to the explorer reproduces: the policy explorer, the p/k sliders and the calculator's counts. */
 export interface ExplorerState {
@@ -23,6 +23,11 @@ const POLICY_KEYS = {
   falseReject: 'fr',
   costPerAttempt: 'cost',
   costBudget: 'budget',
+  latencyPerAttempt: 'lat',
+  latencyBudget: 'deadline',
+  kB: 'b.k',
+  costBudgetB: 'b.budget',
+  latencyBudgetB: 'b.deadline',
 } as const satisfies Record<keyof typeof POLICY_RANGES, string>;
 
 /**
@@ -36,6 +41,9 @@ export function encodeFragment(state: ExplorerState): string {
     ...Object.entries(POLICY_KEYS).map(([field, key]): [string, number] => [key, policy[field as keyof typeof POLICY_KEYS]]),
     ['corr', policy.correlation],
     ['mode', policy.mode],
+    ['sel', policy.selector],
+    ['b.mode', policy.modeB],
+    ['b.sel', policy.selectorB],
     ['pk.p', state.p],
     ['pk.k', state.k],
     ['n', state.n],
@@ -82,6 +90,9 @@ export function decodeFragment(fragment: string, fallback: ExplorerState): Explo
   const [low, high] = strengthRange(policy.correlation);
   if (policy.strength < low || policy.strength > high) policy.strength = Math.min(high, Math.max(low, fallback.policy.strength));
   policy.mode = choice('mode', fallback.policy.mode, MODES);
+  policy.selector = choice('sel', fallback.policy.selector, SELECTORS);
+  policy.modeB = choice('b.mode', fallback.policy.modeB, MODES);
+  policy.selectorB = choice('b.sel', fallback.policy.selectorB, SELECTORS);
   const n = number('n', fallback.n, [1, 1e6, 1]);
   return {
     policy,

@@ -1,5 +1,5 @@
 import type { ScenarioInput } from '@passk/sim';
-import { POLICY_MAX_K, POLICY_RANGES, POLICY_START, strengthRange, type PolicySettings } from './policySettings.js';
+import { POLICY_MAX_K, POLICY_RANGES, POLICY_START, SELECTORS, strengthRange, type PolicySettings } from './policySettings.js';
 
 /** The page's own numbers at the seed's k that the explorer's first read-out must equal (null: not comparable). */
 export interface SeedNumbers {
@@ -42,9 +42,11 @@ function typical(value: unknown): number | null {
 
 /**
  * The sliders' settings that show a seed's scenario: population "seed" (its own task rates, point
- * masses included), its retry correlation, verifier rates, policy mode, cost per attempt (a
- * distribution's median or mean) and k, each as its slider can hold it. policyScenario keeps the
- * seed's own value of every setting left at these, so the first view is the seed's scenario exactly.
+ * masses included), its retry correlation, verifier rates, policy mode, selector, cost and latency
+ * per attempt (a distribution's median or mean), budgets and k, each as its control can hold it.
+ * policyScenario keeps the seed's own value of every setting left at these, so the first view is
+ * the seed's scenario exactly. Policy B starts as the seed's policy in the other mode (parallel
+ * rounds deliver the majority answer), at the same k and budgets.
  */
 export function seedSettings(seed: ExplorerSeed): PolicySettings {
   const { attempts, verifier, policy } = seed.scenario;
@@ -53,17 +55,33 @@ export function seedSettings(seed: ExplorerSeed): PolicySettings {
   const rawStrength =
     model === 'exchangeable' ? correlation.icc : model === 'markov' ? correlation.stickiness : model === 'feedback' ? correlation.afterFailure : 0;
   const cost = typical((attempts?.cost as { perAttempt?: unknown } | undefined)?.perAttempt);
+  const latency = typical((attempts?.latency as { perAttempt?: unknown } | undefined)?.perAttempt);
+  const budget = policy?.budget as { cost?: unknown; latency?: unknown } | undefined;
+  const mode = policy?.mode === 'parallel' ? 'parallel' : 'sequential';
+  const kind = (seed.scenario.selector as { kind?: string } | undefined)?.kind;
+  const selector = SELECTORS.find((name) => name === kind) ?? 'firstAccepted';
+  const k = onSlider(seed.k, POLICY_RANGES.k);
+  const costBudget = onSlider(typical(budget?.cost) ?? 0, POLICY_RANGES.costBudget);
+  const latencyBudget = onSlider(typical(budget?.latency) ?? 0, POLICY_RANGES.latencyBudget);
   return {
     ...POLICY_START,
     population: 'seed',
-    k: onSlider(seed.k, POLICY_RANGES.k),
+    k,
     correlation: model,
     strength: onSlider(typeof rawStrength === 'number' ? rawStrength : 0, strengthRange(model)),
     falseAccept: onSlider(typical(verifier?.falseAccept) ?? 0, POLICY_RANGES.falseAccept),
     falseReject: onSlider(typical(verifier?.falseReject) ?? 0, POLICY_RANGES.falseReject),
-    mode: policy?.mode === 'parallel' ? 'parallel' : 'sequential',
+    mode,
     costPerAttempt: onSlider(cost ?? POLICY_START.costPerAttempt, POLICY_RANGES.costPerAttempt),
-    costBudget: onSlider(typical((policy?.budget as { cost?: unknown } | undefined)?.cost) ?? 0, POLICY_RANGES.costBudget),
+    costBudget,
+    selector,
+    latencyPerAttempt: onSlider(latency ?? POLICY_START.latencyPerAttempt, POLICY_RANGES.latencyPerAttempt),
+    latencyBudget,
+    kB: k,
+    modeB: mode === 'sequential' ? 'parallel' : 'sequential',
+    selectorB: mode === 'sequential' ? 'majorityVote' : 'firstAccepted',
+    costBudgetB: costBudget,
+    latencyBudgetB: latencyBudget,
   };
 }
 

@@ -1,24 +1,12 @@
 import { InputError } from '@passk/sim';
 import type { ExplorerDocument, ExplorerElement } from './explorerDom.js';
 import { policyCurvesSvg } from './policyCurvesSvg.js';
-import { POLICY_IDS as ID, valueId } from './policyIds.js';
-import { settingText, visibleSettings } from './policyMarkup.js';
-import { AGENTS, POLICY_RANGES, POLICY_START, strengthRange, type PolicySettings } from './policySettings.js';
-import { policyCurves, policyTexts } from './policyValues.js';
+import { POLICY_IDS as ID, sideId, valueId } from './policyIds.js';
+import { ALL_CONTROLS, CHOICE_LABELS, printId, settingText, visibleSettings } from './policyMarkup.js';
+import { AGENTS, POLICY_START, strengthRange, type PolicySettings, type PolicySide } from './policySettings.js';
+import { differenceTexts, policyColumn, READOUT_ROWS, seId, splitSe } from './policyView.js';
 import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
-import { otherPolicyText, seedBasis, viewYaml } from './policyMarkup.js';
-
-const SLIDER_IDS: Readonly<Record<keyof typeof POLICY_RANGES, string>> = {
-  p: ID.p,
-  mean: ID.mean,
-  concentration: ID.concentration,
-  k: ID.k,
-  strength: ID.strength,
-  falseAccept: ID.falseAccept,
-  falseReject: ID.falseReject,
-  costPerAttempt: ID.costPerAttempt,
-  costBudget: ID.costBudget,
-};
+import { seedBasis, viewYaml } from './policyMarkup.js';
 
 /** The policy explorer's live controls: read, set, and a callback after every change. */
 export interface PolicyExplorer {
@@ -48,49 +36,52 @@ export function startPolicyExplorer(
     return found;
   };
   const read = (): PolicySettings => {
-    const numbers = Object.fromEntries(Object.entries(SLIDER_IDS).map(([field, id]) => [field, Number(element(id).value)])) as Record<
-      keyof typeof POLICY_RANGES,
-      number
-    >;
-    const correlation = element(ID.correlation).value as PolicySettings['correlation'];
+    const values: Record<string, number | string> = {};
+    for (const control of ALL_CONTROLS) values[control.field] = control.kind === 'slider' ? Number(element(control.id).value) : element(control.id).value;
+    const settings = values as unknown as PolicySettings;
     // As the slider's own bounds do in a browser: the strength within its correlation's range.
-    const [low, high] = strengthRange(correlation);
-    return {
-      ...numbers,
-      strength: Math.min(high, Math.max(low, numbers.strength)),
-      population: element(ID.population).value as PolicySettings['population'],
-      correlation,
-      mode: element(ID.mode).value as PolicySettings['mode'],
-    };
+    const [low, high] = strengthRange(settings.correlation);
+    return { ...settings, strength: Math.min(high, Math.max(low, settings.strength)) };
   };
-  const show = (settings: PolicySettings) => {
-    for (const [field, id] of Object.entries(SLIDER_IDS) as [keyof typeof POLICY_RANGES, string][])
-      element(valueId(id)).textContent = settingText(field, settings[field]);
+  const show = (settings: PolicySettings, simulateNow = true) => {
+    for (const control of ALL_CONTROLS) {
+      if (control.kind === 'slider') element(valueId(control.id)).textContent = settingText(control.field, settings[control.field]);
+      else element(printId(control.id)).textContent = CHOICE_LABELS[settings[control.field]] ?? settings[control.field];
+    }
+    const seedPrint = doc.getElementById(printId(ID.seed));
+    if (seedPrint) seedPrint.textContent = currentSeed()?.label ?? 'a made-up agent (no result)';
     const visible = visibleSettings(settings);
-    for (const [field, shown] of Object.entries(visible)) {
-      const row = element(SLIDER_IDS[field as keyof typeof visible]).parentElement;
-      if (row) row.hidden = !shown;
+    for (const control of ALL_CONTROLS) {
+      if (!(control.field in visible)) continue;
+      const row = element(control.id).parentElement;
+      if (row) row.hidden = !visible[control.field as keyof typeof visible];
     }
     try {
       const seed = currentSeed();
-      const curves = policyCurves(settings, seed);
-      const texts = policyTexts(settings, curves);
+      const columns = { A: policyColumn(settings, 'A', seed, simulateNow), B: policyColumn(settings, 'B', seed, simulateNow) };
+      const differences = differenceTexts(columns.A, columns.B);
       element(ID.error).textContent = '';
-      element(ID.readoutK).textContent = texts.k;
-      element(ID.coverage).textContent = texts.coverage;
-      element(ID.passHatK).textContent = texts.passHatK;
-      element(ID.deliveredCorrect).textContent = texts.deliveredCorrect;
-      element(ID.deliveredWrong).textContent = texts.deliveredWrong;
-      element(ID.abstained).textContent = texts.abstained;
-      element(ID.costPerCorrect).textContent = texts.costPerCorrect;
-      element(ID.overBudget).textContent = texts.overBudget;
+      for (const row of READOUT_ROWS) {
+        for (const side of ['A', 'B'] as const) {
+          const cell = element(sideId(row.id, side));
+          const text = splitSe(columns[side].texts[row.text]);
+          cell.textContent = text.main;
+          element(seId(sideId(row.id, side))).textContent = text.se;
+          const value = row.metric === null ? null : columns[side].readout[row.metric];
+          cell.setAttribute?.('data-value', value?.value === null || value === null ? '' : String(value.value));
+          cell.setAttribute?.('data-se', value?.se === null || value === null ? '' : String(value.se));
+        }
+        const difference = splitSe(differences[row.id] ?? '');
+        element(sideId(row.id, 'difference')).textContent = difference.main;
+        element(seId(sideId(row.id, 'difference'))).textContent = difference.se;
+      }
       const box = element(ID.curves);
       const width = box.clientWidth && box.clientWidth > 0 ? Math.min(640, box.clientWidth) : 560;
-      box.innerHTML = policyCurvesSvg(curves, settings.k, width);
-      const other = doc.getElementById(ID.other);
-      if (other) other.textContent = otherPolicyText(settings, seed);
-      const scenario = doc.getElementById(ID.scenario);
-      if (scenario) scenario.textContent = viewYaml(settings, seed);
+      box.innerHTML = policyCurvesSvg(columns.A.curves, settings.k, width);
+      for (const side of ['A', 'B'] as const) {
+        const scenario = doc.getElementById(sideId(ID.scenario, side));
+        if (scenario) scenario.textContent = viewYaml(settings, seed, side);
+      }
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       element(ID.error).textContent = error.message;
@@ -106,20 +97,19 @@ export function startPolicyExplorer(
   const set = (settings: PolicySettings) => {
     element(ID.correlation).value = settings.correlation;
     strengthBounds();
-    for (const [field, id] of Object.entries(SLIDER_IDS) as [keyof typeof POLICY_RANGES, string][]) element(id).value = String(settings[field]);
-    element(ID.population).value = settings.population;
-    element(ID.correlation).value = settings.correlation;
-    element(ID.mode).value = settings.mode;
+    for (const control of ALL_CONTROLS) element(control.id).value = String(settings[control.field]);
     show(settings);
   };
-  const update = () => {
+  // While a slider moves ('input') a read-out without a closed form waits ("…"); its simulation runs
+  // when the slider is let go ('change', also fired by a select and by the keyboard).
+  const update = (simulateNow: boolean) => () => {
     strengthBounds();
-    show(read());
+    show(read(), simulateNow);
     changed();
   };
-  for (const id of [...Object.values(SLIDER_IDS), ID.population, ID.correlation, ID.mode]) {
-    element(id).addEventListener('input', update);
-    element(id).addEventListener('change', update);
+  for (const control of ALL_CONTROLS) {
+    element(control.id).addEventListener('input', update(false));
+    element(control.id).addEventListener('change', update(true));
   }
   const load = (settings: PolicySettings) => () => {
     set(settings);
@@ -137,15 +127,17 @@ export function startPolicyExplorer(
     if (basis) basis.textContent = seed ? seedBasis(seed) : 'A made-up agent: no result of this page to compare with.';
     load(seed ? seedSettings(seed) : POLICY_START)();
   });
-  const copy = doc.getElementById(ID.copy);
-  copy?.addEventListener('click', () => {
-    const text = doc.getElementById(ID.scenario)?.textContent ?? '';
-    const clipboard = (globalThis as { navigator?: { clipboard?: { writeText(text: string): Promise<void> } } }).navigator?.clipboard;
-    clipboard?.writeText(text).then(
-      () => (copy.textContent = 'Copied'),
-      () => (copy.textContent = 'Select the text below to copy it'),
-    );
-  });
+  for (const side of ['A', 'B'] as PolicySide[]) {
+    const copy = doc.getElementById(sideId(ID.copy, side));
+    copy?.addEventListener('click', () => {
+      const text = doc.getElementById(sideId(ID.scenario, side))?.textContent ?? '';
+      const clipboard = (globalThis as { navigator?: { clipboard?: { writeText(text: string): Promise<void> } } }).navigator?.clipboard;
+      clipboard?.writeText(text).then(
+        () => (copy.textContent = 'Copied'),
+        () => (copy.textContent = 'Select the text below to copy it'),
+      );
+    });
+  }
   set(initial);
   return { settings: read, set };
 }

@@ -13,7 +13,17 @@ export const POLICY_IDS = Object.freeze({
   k: 'pe-k',
   costPerAttempt: 'pe-cost',
   costBudget: 'pe-budget',
+  selector: 'pe-selector',
+  latencyPerAttempt: 'pe-latency',
+  latencyBudget: 'pe-deadline',
+  kB: 'pe-k-b',
+  modeB: 'pe-mode-b',
+  selectorB: 'pe-selector-b',
+  costBudgetB: 'pe-budget-b',
+  latencyBudgetB: 'pe-deadline-b',
   overBudget: 'pe-out-over-budget',
+  latency: 'pe-out-latency',
+  overLatency: 'pe-out-over-latency',
   agentA: 'pe-agent-a',
   agentB: 'pe-agent-b',
   reset: 'pe-reset',
@@ -32,8 +42,15 @@ export const POLICY_IDS = Object.freeze({
   scenario: 'pe-scenario',
   command: 'pe-command',
   copy: 'pe-copy',
-  other: 'pe-other',
 });
+
+/**
+ * The id of a read-out cell of policy B ("-b") or of the difference B − A ("-d"), from policy A's
+ * (the POLICY_IDS read-out ids are A's); the same for B's copy block (scenario, command, copy).
+ */
+export function sideId(id: string, column: 'A' | 'B' | 'difference'): string {
+  return column === 'A' ? id : `${id}-${column === 'B' ? 'b' : 'd'}`;
+}
 
 /** The id of a slider's or select's value display (`<output>`). */
 export function valueId(id: string): string {

@@ -23,6 +23,42 @@ export interface PolicySettings {
   readonly costPerAttempt: number;
   /** Spend cap per episode (policy.budget.cost, soft: an attempt starts while the spend is below it); 0: none. */
   readonly costBudget: number;
+  /** How the delivered answer is picked among the accepted attempts (scenario `selector.kind`; sequential: firstAccepted). */
+  readonly selector: SelectorKind;
+  /** Latency of one attempt (attempts.latency.perAttempt, constant): sequential attempts add up, a parallel round takes the max. */
+  readonly latencyPerAttempt: number;
+  /** Wall-clock cap per episode (policy.budget.latency, soft: a round starts while the elapsed latency is below it); 0: none. */
+  readonly latencyBudget: number;
+  /** Policy B, shown beside policy A (the fields above): its budget k, mode, selector and budgets over the same agent. */
+  readonly kB: number;
+  readonly modeB: PolicySettings['mode'];
+  readonly selectorB: SelectorKind;
+  readonly costBudgetB: number;
+  readonly latencyBudgetB: number;
+}
+
+/** The selectors of the scenario format (`selector.kind`), with their parameters at the format's defaults. */
+export type SelectorKind = 'firstAccepted' | 'oracle' | 'random' | 'majorityVote' | 'bestScore';
+
+/** Which of the two policies side by side. */
+export type PolicySide = 'A' | 'B';
+
+/** The settings of one policy: A's own fields, or B's fields in A's places (the agent is the same). */
+export function policyOf(settings: PolicySettings, side: PolicySide): PolicySettings {
+  if (side === 'A') return settings;
+  return {
+    ...settings,
+    k: settings.kB,
+    mode: settings.modeB,
+    selector: settings.selectorB,
+    costBudget: settings.costBudgetB,
+    latencyBudget: settings.latencyBudgetB,
+  };
+}
+
+/** The selector a policy runs with: sequential attempts deliver the first accepted one (the scenario format requires it). */
+export function effectiveSelector(settings: PolicySettings): SelectorKind {
+  return settings.mode === 'sequential' ? 'firstAccepted' : settings.selector;
 }
 
 /** Largest budget on the policy explorer's curves. */
@@ -39,6 +75,11 @@ export const POLICY_RANGES = Object.freeze({
   falseReject: [0, 0.5, 0.005],
   costPerAttempt: [0.001, 0.2, 0.001],
   costBudget: [0, 2, 0.01],
+  latencyPerAttempt: [0.1, 60, 0.1],
+  latencyBudget: [0, 120, 0.5],
+  kB: [1, POLICY_MAX_K, 1],
+  costBudgetB: [0, 2, 0.01],
+  latencyBudgetB: [0, 120, 0.5],
 } as const satisfies Record<string, readonly [number, number, number]>);
 
 /**
@@ -53,11 +94,13 @@ export function strengthRange(correlation: PolicySettings['correlation']): reado
 export const POPULATIONS: readonly PolicySettings['population'][] = ['seed', 'p', 'beta', 'split'];
 export const CORRELATIONS: readonly PolicySettings['correlation'][] = ['independent', 'exchangeable', 'markov', 'feedback'];
 export const MODES: readonly PolicySettings['mode'][] = ['sequential', 'parallel'];
+export const SELECTORS: readonly SelectorKind[] = ['firstAccepted', 'majorityVote', 'bestScore', 'random', 'oracle'];
 
 /**
  * The first view without a result to start from: a made-up agent, the built-in scenario's in round numbers — Beta(mean 0.6, concentration 3)
  * tasks, exchangeable retries (icc 0.2), a verifier with 5 % false accepts and 10 % false rejects,
- * up to 8 sequential attempts at 0.02 each.
+ * up to 8 sequential attempts at 0.02 each and 1 latency unit each, no budget; beside it policy B: 4
+ * attempts in parallel, delivering the majority answer.
  */
 export const POLICY_START: PolicySettings = Object.freeze({
   population: 'beta',
@@ -72,6 +115,14 @@ export const POLICY_START: PolicySettings = Object.freeze({
   mode: 'sequential',
   costPerAttempt: 0.02,
   costBudget: 0,
+  selector: 'firstAccepted',
+  latencyPerAttempt: 1,
+  latencyBudget: 0,
+  kB: 4,
+  modeB: 'parallel',
+  selectorB: 'majorityVote',
+  costBudgetB: 0,
+  latencyBudgetB: 0,
 });
 
 /**
