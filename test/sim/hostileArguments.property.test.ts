@@ -8,7 +8,7 @@
 // second test keeps the table complete: a new export without an entry here fails it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as sim from '../../packages/sim/src/index.js';
+import * as sim from '../../packages/sim/src/internal.js';
 import { InputError } from '../../packages/sim/src/errors.js';
 
 type Args = unknown[];

@@ -42,3 +42,20 @@ export {
   type JudgedMetric,
   type PlainEstimate,
 } from './judged/judgeCorrectedEstimates.js';
+export {
+  estimate,
+  estimateSteps,
+  estimateIntervalOptions,
+  taskEstimateResult,
+  defaultKs,
+  ESTIMATE_DEFAULTS,
+  CREDIBLE,
+  type EstimateInput,
+  type EstimateOptions,
+  type TaskEstimateResult,
+  type RateEstimateResult,
+  type TasksEstimateResult,
+  type TasksEstimateRow,
+} from './jobs/estimate.js';
+export { documentInterval, type LabelledInterval } from './jobs/labelledInterval.js';
+export { runSteps, type Steps } from './stepwise.js';

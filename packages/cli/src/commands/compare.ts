@@ -1,6 +1,6 @@
 import { layoutText } from '../format/terminalLayout.js';
 import { basename } from 'node:path';
-import { InputError, compareManySteps, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
+import { InputError, compareManySteps, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';

@@ -1,4 +1,4 @@
-import { compareCosts, type CostDelta, type CostRun, type ManyComparison, type MeanAndSe, type RatioEstimate } from '@passk/sim';
+import { compareCosts, type CostDelta, type CostRun, type ManyComparison, type MeanAndSe, type RatioEstimate } from '@passk/sim/internal';
 import { documentInterval, type Interval } from '../results/intervalSchema.js';
 
 /** A run's tasks with their cost, and what the cost was read from (`pricedRun`, commands/readRuns.ts). */

@@ -8,7 +8,7 @@ import {
   type JudgedPair,
   type JudgedRow,
   type MetricComparison,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import { compareDocument, type CompareDocument, type CompareRunSource } from '../format/compareDocument.js';
 import { formatJudgedCompare, judgedCompareMarkdown } from '../format/judgedCompareOutput.js';
 import { resultsArgsFor } from './perFileOptions.js';

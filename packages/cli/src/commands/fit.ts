@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { InputError, requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim';
+import { InputError, requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim/internal';
 import { fitOfFile } from './fitOfFile.js';
 import { renderTerminal } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';

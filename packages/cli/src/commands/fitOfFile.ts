@@ -1,4 +1,4 @@
-import { fitTasks, InputError, type TaskFit } from '@passk/sim';
+import { fitTasks, InputError, type TaskFit } from '@passk/sim/internal';
 
 /** fitTasks on a results file's tasks: its errors about the tasks (`tasks: must include a task with n ≥ 2 …`) name the file. */
 export function fitOfFile(tasks: Parameters<typeof fitTasks>[0], options: Parameters<typeof fitTasks>[1], file: string): TaskFit {

@@ -9,7 +9,7 @@ import {
   type GateRule,
   type JudgedRequirement,
   type Run,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import { renderTerminal } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import type { CommandModule } from 'yargs';

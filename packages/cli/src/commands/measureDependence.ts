@@ -1,4 +1,4 @@
-import { fitDependence, InputError, predictDependentPassAtK, proportionInterval, testRunOrderDrift, type DependenceFit } from '@passk/sim';
+import { fitDependence, InputError, predictDependentPassAtK, proportionInterval, testRunOrderDrift, type DependenceFit } from '@passk/sim/internal';
 import type { ReadEpisodes } from '../io/episodeCollector.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import type { DependenceDocument, DriftDocument } from '../results/dependenceSchema.js';

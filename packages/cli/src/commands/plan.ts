@@ -18,7 +18,7 @@ import {
   type PlanMetric,
   type TaskPlanAssurance,
   type TaskPrecisionPlan,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';

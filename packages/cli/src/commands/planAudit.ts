@@ -7,7 +7,7 @@ import {
   requireOpenUnit,
   taskEstimate,
   type AuditMoments,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { PlanAuditDocument } from '../results/planSchemas.js';
 import type { ResultsFileArgs } from './resultsFileOptions.js';

@@ -1,6 +1,6 @@
 import { renderTerminal } from '../format/terminalReport.js';
 import { terminalView } from '../format/terminalView.js';
-import { InputError, MAX_GATE_DESIGN_DRAWS, holdsWithoutChange, planGateDesign, requireInteger, requireOpenUnit, type Run } from '@passk/sim';
+import { InputError, MAX_GATE_DESIGN_DRAWS, holdsWithoutChange, planGateDesign, requireInteger, requireOpenUnit, type Run } from '@passk/sim/internal';
 import type { Argv, CommandModule } from 'yargs';
 import { isRateRequirement, parseRequirement } from '../args/parseRequirement.js';
 import { parseSeedOption } from '../args/seedOption.js';

@@ -1,4 +1,4 @@
-import { InputError, planPrecisionFromPilotSteps, requireInteger } from '@passk/sim';
+import { InputError, planPrecisionFromPilotSteps, requireInteger } from '@passk/sim/internal';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';
 import { requireWithin, WORK_LIMITS } from '../args/workLimits.js';

@@ -14,7 +14,7 @@ import {
   summarise,
   type PilotDesign,
   type Scenario,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';

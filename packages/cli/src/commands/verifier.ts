@@ -1,6 +1,6 @@
 import { renderTerminal } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
-import { DEFAULT_VERDICT_LABELS, InputError, requireOpenUnit } from '@passk/sim';
+import { DEFAULT_VERDICT_LABELS, InputError, requireOpenUnit } from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import { formatVerifier, formatVerifierMarkdown } from '../format/verifierOutput.js';
 import { verifierDocument } from '../format/verifierDocument.js';

@@ -1,4 +1,4 @@
-import { differenceVerdict, type CompareMetric, type DifferenceVerdict, type MetricComparison, type RunComparison } from '@passk/sim';
+import { differenceVerdict, type CompareMetric, type DifferenceVerdict, type MetricComparison, type RunComparison } from '@passk/sim/internal';
 import { formatPoints, formatPointsInterval } from './points.js';
 import { pValuePhrase } from './pValue.js';
 

@@ -1,5 +1,5 @@
 import { amountCoverage, MIN_RECORDED_SHARE, notRecordedLine, type AmountCoverage } from '../io/amountRecorded.js';
-import { COST_INTERVAL_METHOD, costPerSolved, type CostTask } from '@passk/sim';
+import { COST_INTERVAL_METHOD, costPerSolved, type CostTask } from '@passk/sim/internal';
 import type { AttemptAmountSummary, TaskCounts } from '../io/readTaskCounts.js';
 import { documentInterval, type Interval } from '../results/intervalSchema.js';
 import { describeLevel } from './describe.js';

@@ -1,4 +1,4 @@
-import { averageOverTasks, ESTIMAND_METHODS, taskAverageIntervals, type TaskTrials } from '@passk/sim';
+import { averageOverTasks, ESTIMAND_METHODS, taskAverageIntervals, type TaskTrials } from '@passk/sim/internal';
 import { documentInterval, type Interval } from '../results/intervalSchema.js';
 
 /** One metric of the log at one k: the task-averaged unbiased estimate, its clustered SE and its task-population interval. */

@@ -1,4 +1,4 @@
-import { measureVerifier, type MeasuredRate, type MeasuredShare, type VerifierCounts } from '@passk/sim';
+import { measureVerifier, type MeasuredRate, type MeasuredShare, type VerifierCounts } from '@passk/sim/internal';
 import type { VerifierGroupCounts, VerifierReading } from '../commands/verifierCounts.js';
 import type { VerifierDocument, VerifierRow } from '../results/verifierSchema.js';
 import { withKind } from './resultKinds.js';

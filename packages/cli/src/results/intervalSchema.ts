@@ -55,10 +55,8 @@ export const DifferenceIntervalSchema = Type.Object(
 
 export type Interval = DocumentType<typeof IntervalSchema>;
 
-/** `{lower, upper}` from a library function as a document interval. */
-export function documentInterval(bounds: { readonly lower: number; readonly upper: number }, level: number, method: string): Interval {
-  return { lower: bounds.lower, upper: bounds.upper, level, method };
-}
+/** `{lower, upper}` from a library function as a document interval (declared in the library, whose job results hold the same shape). */
+export { documentInterval } from '@passk/sim/estimate';
 
 /** A Monte Carlo estimate of a mean that cannot be negative (attempts, cost, latency): the value, its standard error and the closed form where one exists. */
 export const EstimateSchema = Type.Object(

@@ -1,4 +1,4 @@
-import { exactValuesFor, resolveScenario, type ExactMetrics, type ScenarioInput } from '@passk/sim';
+import { exactValuesFor, resolveScenario, type ExactMetrics, type ScenarioInput } from '@passk/sim/internal';
 import { formatNumber, formatPercent } from '../../format/percent.js';
 import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
 import { POLICY_MAX_K, type PolicySettings } from './policySettings.js';
