@@ -296,3 +296,11 @@ export type { AmountInput, BetaInput, CorrelationInput, MixtureComponentInput, R
 export { oneSidedMinimumCoverage, type MinimumCoverage, type MinimumCoverageOptions } from './intervals/oneSidedMinimumCoverage.js';
 export { npmlePrior, type GridPrior } from './benchmark/gridPrior.js';
 export { atomProbability, inflatedBetaFit, inflatedBetaPrior, INFLATION_TEST_LEVEL, type InflatedBetaPrior } from './benchmark/inflatedBetaPrior.js';
+
+// Comparisons in words and the compare job
+export { COMPARE_DEFAULTS } from './compare/compareDefaults.js';
+export { answerSentence, answerSentences, benchmarkClause, compareVerdict, headlineK, metricAt, metricName, verdict } from './compare/compareAnswer.js';
+export { formatPoints, formatPointsInterval } from './compare/points.js';
+export { formatPValue, pValuePhrase } from './compare/pValuePhrase.js';
+export { compare, compareSteps, defaultCompareKs, answersOf, type ComparisonOptions, type ComparisonAnswer, type ComparisonResult } from './jobs/compare.js';
+export * from './estimateEntry.js';

@@ -1,6 +1,8 @@
-import { differenceVerdict, type CompareMetric, type DifferenceVerdict, type MetricComparison, type RunComparison } from '@passk/sim/internal';
+import { differenceVerdict, type DifferenceVerdict } from './differenceVerdict.js';
+import type { CompareMetric } from './compareMetric.js';
+import type { MetricComparison, RunComparison } from './compareRuns.js';
 import { formatPoints, formatPointsInterval } from './points.js';
-import { pValuePhrase } from './pValue.js';
+import { pValuePhrase } from './pValuePhrase.js';
 
 /** How a metric is named in tables and sentences. */
 export function metricName(metric: CompareMetric): string {

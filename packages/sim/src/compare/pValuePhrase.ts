@@ -1,4 +1,4 @@
-import type { PValue } from '@passk/sim/internal';
+import type { PValue } from './signFlipTest.js';
 
 /**
  * A p-value for a table: three decimals from 0.001 up, two significant digits below ("4.9e-5");
