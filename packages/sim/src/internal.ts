@@ -304,3 +304,15 @@ export { formatPoints, formatPointsInterval } from './compare/points.js';
 export { formatPValue, pValuePhrase } from './compare/pValuePhrase.js';
 export { compare, compareSteps, defaultCompareKs, answersOf, type ComparisonOptions, type ComparisonAnswer, type ComparisonResult } from './jobs/compare.js';
 export * from './estimateEntry.js';
+export {
+  plan,
+  planSteps,
+  PLAN_DEFAULTS,
+  type DemonstrateJobOptions,
+  type PrecisionJobOptions,
+  type PrecisionJobPlan,
+  type CompareJobPlanOptions,
+  type PilotCompareJobOptions,
+  type PilotPrecisionJobOptions,
+  type GateJobOptions,
+} from './jobs/plan.js';
