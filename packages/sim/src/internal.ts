@@ -316,3 +316,14 @@ export {
   type PilotPrecisionJobOptions,
   type GateJobOptions,
 } from './jobs/plan.js';
+export { simulate as simulateJob, summariseSimulation, SIMULATE_DEFAULTS, type SimulationOptions, type SimulationResult } from './jobs/simulate.js';
+export {
+  measureDependence,
+  dependenceMeasure,
+  dependenceKs,
+  DEPENDENCE_DEFAULTS,
+  type MeasureDependenceOptions,
+  type MeasuredRetryDependence,
+} from './jobs/dependence.js';
+export { fit, FIT_DEFAULTS } from './jobs/fit.js';
+export { verifier, VERIFIER_DEFAULTS } from './jobs/verifier.js';
