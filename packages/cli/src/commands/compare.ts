@@ -51,8 +51,16 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         .option('bootstrap', { type: 'number', default: COMPARE_DEFAULTS.bootstrap, describe: 'paired bootstrap replicates (0: off)' })
         .option('seed', { type: 'string', default: String(COMPARE_DEFAULTS.seed), describe: 'seed of the bootstrap and of Monte Carlo permutations' })
         .option('progress', PROGRESS_OPTION)
-        .option('permutations', { type: 'number', default: COMPARE_DEFAULTS.permutations, describe: 'random sign patterns when more than 30 tasks differ (fewer: exact)' })
-        .option('min-overlap', { type: 'number', default: COMPARE_DEFAULTS.minOverlap, describe: 'pair by task when the runs share at least this share of their tasks; else unpaired' })
+        .option('permutations', {
+          type: 'number',
+          default: COMPARE_DEFAULTS.permutations,
+          describe: 'random sign patterns when more than 30 tasks differ (fewer: exact)',
+        })
+        .option('min-overlap', {
+          type: 'number',
+          default: COMPARE_DEFAULTS.minOverlap,
+          describe: 'pair by task when the runs share at least this share of their tasks; else unpaired',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.compare contract)' })
         .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
         .option('chart', CHART_OPTION)
@@ -108,7 +116,10 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
       // The bootstrap and the random sign patterns in steps: progress (replicates of the current one) and a Ctrl-C between them.
       const progress = { label: 'compare', unit: 'replicates', show: showProgress(io, args) };
       const comparison = await longComputation(io, progress, (checkpoint) =>
-        withFileNames(() => throughCheckpoints(compareSteps(runs, { ...(args.k === undefined ? {} : { ks: parseKList(args.k) }), ...options }), checkpoint), sources),
+        withFileNames(
+          () => throughCheckpoints(compareSteps(runs, { ...(args.k === undefined ? {} : { ks: parseKList(args.k) }), ...options }), checkpoint),
+          sources,
+        ),
       );
       const { ks } = comparison;
       const document = compareDocument(sources, ks, comparison, compareRunCosts(costs, comparison, ks));

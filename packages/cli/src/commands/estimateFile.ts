@@ -1,13 +1,5 @@
 import { layoutText } from '../format/terminalLayout.js';
-import {
-  estimateSteps,
-  groupTaskCounts,
-  passAtK,
-  passHatK,
-  proportionInterval,
-  requireInteger,
-  type IntervalOptions,
-} from '@passk/sim/estimate';
+import { estimateSteps, groupTaskCounts, passAtK, passHatK, proportionInterval, requireInteger, type IntervalOptions } from '@passk/sim/estimate';
 import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
 import { withinCommentLimit } from '../format/commentLimit.js';

@@ -110,14 +110,22 @@ export function planCommand(io: CliIo): CommandModule {
                 describe: "trials per task: also plan the tasks for CI (tasks) (with --pilot a list; default k, the pilot's, twice that)",
               })
               .option('tasks', { type: 'number', describe: 'with --pilot: a fixed number of tasks; also find the trials per task needed there' })
-              .option('simulations', { type: 'number', default: PLAN_DEFAULTS.precision.simulations, describe: 'with --pilot: benchmarks simulated per size tried' })
+              .option('simulations', {
+                type: 'number',
+                default: PLAN_DEFAULTS.precision.simulations,
+                describe: 'with --pilot: benchmarks simulated per size tried',
+              })
               .option('max-simulated-tasks', limitOption(WORK_LIMITS.simulatedTasks))
               .option('concentration', {
                 type: 'number',
                 default: PLAN_DEFAULTS.precision.concentration,
                 describe: 'with --trials: task heterogeneity, p_t ~ Beta with mean --rate and this a + b',
               })
-              .option('seed', { type: 'string', default: PLAN_DEFAULTS.precision.seed, describe: 'with --trials: seed of the simulated benchmarks (assurance of the task plan)' })
+              .option('seed', {
+                type: 'string',
+                default: PLAN_DEFAULTS.precision.seed,
+                describe: 'with --trials: seed of the simulated benchmarks (assurance of the task plan)',
+              })
               .option('max-intervals', {
                 type: 'number',
                 describe: `refuse to go on with more ${WORK_LIMITS.intervals.counts} than this`,
@@ -199,8 +207,16 @@ export function planCommand(io: CliIo): CommandModule {
                 describe: 'without --pilot: task heterogeneity, p_t ~ Beta(mean, concentration); small = very uneven tasks',
               })
               .option('delta', { type: 'number', describe: 'difference in the task-averaged metric to detect (B − A); not with two --pilot runs' })
-              .option('power', { type: 'number', default: PLAN_DEFAULTS.compare.power, describe: "probability that compare's verdict detects the difference, in (0, 1)" })
-              .option('alpha', { type: 'number', default: PLAN_DEFAULTS.compare.alpha, describe: "two-sided level of compare's verdict (compare --confidence 1 − alpha)" })
+              .option('power', {
+                type: 'number',
+                default: PLAN_DEFAULTS.compare.power,
+                describe: "probability that compare's verdict detects the difference, in (0, 1)",
+              })
+              .option('alpha', {
+                type: 'number',
+                default: PLAN_DEFAULTS.compare.alpha,
+                describe: "two-sided level of compare's verdict (compare --confidence 1 − alpha)",
+              })
               .option('trials', {
                 type: 'string',
                 describe: "trials per task to size tasks for (default k, 2k, 4k, 8k; with --pilot: k, the pilot's, twice that)",
@@ -236,7 +252,13 @@ export function planCommand(io: CliIo): CommandModule {
             >,
           handler: async (args) => {
             requireOpenUnit('--power', args.power);
-            requireAlongside(args, 'power-draws', args.pilot !== undefined, "--pilot (the interval of the power from the pilot's tasks)", PLAN_DEFAULTS.compare.powerDraws);
+            requireAlongside(
+              args,
+              'power-draws',
+              args.pilot !== undefined,
+              "--pilot (the interval of the power from the pilot's tasks)",
+              PLAN_DEFAULTS.compare.powerDraws,
+            );
             requireAlongside(args, 'cost-ratio', args.pilot?.length === 1, "one --pilot run (with two, each run's own cost per attempt is read)");
             if (args.pilot !== undefined) {
               if (args.mean !== undefined) throw new InputError('--mean', 'is read from the --pilot runs: give one or the other', args.mean);

@@ -233,10 +233,15 @@ function gate(options: GateJobOptions): GateDesignPlan {
  * @category Plan
  */
 export const planSteps = Object.freeze({
+  /** `plan.demonstrate` step by step (one failure count per step). */
   demonstrate: demonstrateSteps,
+  /** `plan.precision` step by step (intervals computed by the search). */
   precision: precisionSteps,
+  /** `plan.compare` step by step (simulated experiments). */
   compare: compareSteps,
+  /** `plan.compareFromPilot` step by step (simulated experiments). */
   compareFromPilot: compareFromPilotSteps,
+  /** `plan.precisionFromPilot` step by step (simulated benchmarks). */
   precisionFromPilot: precisionFromPilotSteps,
 });
 
