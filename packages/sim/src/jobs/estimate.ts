@@ -164,7 +164,7 @@ export interface TasksEstimateResult {
  * @returns The options of `proportionInterval`.
  * @example
  * ```ts
- * import { estimateIntervalOptions } from '@passk/sim';
+ * import { estimateIntervalOptions } from '@passk/sim/internal';
  * console.log(estimateIntervalOptions({ sides: 1 }).method); // → clopper-pearson
  * ```
  */

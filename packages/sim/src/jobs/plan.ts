@@ -260,7 +260,7 @@ export const planSteps = Object.freeze({
  * ```ts
  * import { plan } from '@passk/sim';
  * console.log(plan.demonstrate({ target: 0.9, k: 8 }).runs); // → 228
- * console.log(plan.precision({ metric: 'p', rate: 0.5, halfWidth: 0.1, assurance: undefined }).trials > 0); // → true
+ * console.log(plan.precision({ metric: 'p', rate: 0.5, halfWidth: 0.1 }).trials > 0); // → true
  * ```
  */
 export const plan = Object.freeze({

@@ -86,7 +86,7 @@ export function simulate(input: ScenarioInput = SIMULATE_DEFAULTS.scenario, opti
  * @example
  * ```ts
  * import { resolveScenario, simulatePartial, summariseSimulation } from '@passk/sim/internal';
- * const scenario = resolveScenario({ tasks: { count: 10, successRate: { dist: 'point', p: 1 } }, run: { replicates: 64 } });
+ * const scenario = resolveScenario({ tasks: { count: 10, successRate: { dist: 'point', p: 1 } }, policy: { maxAttempts: 2 }, run: { replicates: 64 } });
  * console.log(summariseSimulation(scenario, simulatePartial(scenario)).summary.rows[0].coverage.value); // → 1
  * ```
  */
