@@ -47,7 +47,6 @@ export {
   estimateSteps,
   estimateIntervalOptions,
   taskEstimateResult,
-  defaultKs,
   ESTIMATE_DEFAULTS,
   CREDIBLE,
   type EstimateInput,

@@ -302,7 +302,7 @@ export { COMPARE_DEFAULTS } from './compare/compareDefaults.js';
 export { answerSentence, answerSentences, benchmarkClause, compareVerdict, headlineK, metricAt, metricName, verdict } from './compare/compareAnswer.js';
 export { formatPoints, formatPointsInterval } from './compare/points.js';
 export { formatPValue, pValuePhrase } from './compare/pValuePhrase.js';
-export { compare, compareSteps, defaultCompareKs, answersOf, type ComparisonOptions, type ComparisonAnswer, type ComparisonResult } from './jobs/compare.js';
+export { compare, compareSteps, type ComparisonOptions, type ComparisonAnswer, type ComparisonResult } from './jobs/compare.js';
 export * from './estimateEntry.js';
 export {
   plan,
@@ -319,8 +319,6 @@ export {
 export { simulate as simulateJob, summariseSimulation, SIMULATE_DEFAULTS, type SimulationOptions, type SimulationResult } from './jobs/simulate.js';
 export {
   measureDependence,
-  dependenceMeasure,
-  dependenceKs,
   DEPENDENCE_DEFAULTS,
   type MeasureDependenceOptions,
   type MeasuredRetryDependence,

@@ -16,9 +16,6 @@ export const SEPARATE_RUNS_NOTE =
   'a log of separate runs (each trial its own episode) shows how tasks differ, not how the retries of one episode depend on each other: ' +
   'within-episode dependence cannot be measured from it (name the episodes with --episode-col and --attempt-col)';
 
-/** The ks of the model-based pass@k table (declared in the library's dependence job). */
-export { dependenceKs } from '@passk/sim/internal';
-
 /** The library's InputError about the episodes names the file (`tasks: …` → `FILE: …`). */
 function naming<T>(file: string, run: () => T): T {
   try {
@@ -32,7 +29,7 @@ function naming<T>(file: string, run: () => T): T {
 /**
  * Measures what the read's attempt order allows: with episodes, the independence test and the four
  * fitted models (fitDependence) with the observed success by attempt after earlier failures
- * (Clopper–Pearson at `confidence`) and each model's pass@k / pass^k (dependenceKs); with a run order, the
+ * (Clopper–Pearson at `confidence`) and each model's pass@k / pass^k (the library's dependenceKs); with a run order, the
  * drift test; else the note that a log of separate runs cannot show within-episode dependence.
  */
 export function measureDependence(

@@ -1,4 +1,4 @@
-import { optionalObject } from '../checkArgs.js';
+import { requireKs, requireObject } from '../checkArgs.js';
 import { fitDependence } from '../dependence/fitDependence.js';
 import { predictDependentPassAtK } from '../dependence/predictDependentPassAtK.js';
 import { DEFAULT_PERMUTATIONS } from '../dependence/episodePermutationTest.js';
@@ -71,7 +71,8 @@ export function dependenceKs(maxLength: number, asked: readonly number[] | undef
  * ```
  */
 export function measureDependence(tasks: readonly TaskEpisodes[], options: MeasureDependenceOptions) {
-  optionalObject('options', options);
+  requireObject('options', options);
+  if (options.ks !== undefined) requireKs('ks', options.ks);
   const confidence = options.confidence ?? DEPENDENCE_DEFAULTS.confidence;
   const seed = options.seed ?? DEPENDENCE_DEFAULTS.seed;
   const fit = fitDependence(tasks, {

@@ -1,6 +1,6 @@
 import { InputError } from '../errors.js';
 import { requireOpenUnit } from '../checks.js';
-import { requireObject } from '../checkArgs.js';
+import { ARGUMENT_LIMITS, requireList, requireObject, requireTaskSet } from '../checkArgs.js';
 import { independentPassAtK, independentPassHatK } from '../analytic/independent.js';
 import { JEFFREYS_PRIOR, UNIFORM_PRIOR } from '../intervals/betaPosterior.js';
 import type { IntervalMethod, IntervalOptions } from '../intervals/proportionInterval.js';
@@ -234,6 +234,7 @@ export function estimateSteps(input: EstimateInput, options?: EstimateOptions): 
 export function* estimateSteps(input: EstimateInput, options: EstimateOptions = {}): Steps<TaskEstimateResult | RateEstimateResult | TasksEstimateResult> {
   requireObject('input', input);
   requireObject('options', options);
+  if (options.ks !== undefined) requireList('ks', options.ks, 1, ARGUMENT_LIMITS.ks);
   if ('tasks' in input) return yield* tasksEstimateSteps(input.tasks, options);
   if ('p' in input) {
     if ('n' in input || 'c' in input) throw new InputError('input', 'has p and counts: give a known rate { p } or counts { n, c }, not both');
@@ -292,6 +293,7 @@ const ESTIMANDS = {
 
 /** Per-task results: the task averages, both estimands' intervals, the clustered normal interval, and the bootstrap's replicates as steps. */
 function* tasksEstimateSteps(tasks: TaskSet, options: EstimateOptions): Steps<TasksEstimateResult> {
+  requireTaskSet('tasks', tasks);
   const interval = estimateIntervalOptions(options);
   const { confidence, sides } = interval;
   const replicates = options.bootstrap ?? ESTIMATE_DEFAULTS.bootstrap;
