@@ -25,7 +25,11 @@ const m = new Proxy({} as Record<string, (...args: unknown[]) => unknown>, {
 /** A table key without its label (`copy:simulate`, `task:estimate`): the function's name. */
 const nameOf = (key: string) => key.replace(/^[a-z]+:/, '');
 /** A scenario in the file format, small enough for a call to stay short. */
-const scenarioInput = () => ({ tasks: { count: 5, successRate: { dist: 'beta', mean: 0.7, concentration: 4 } }, policy: { maxAttempts: 3 }, run: { replicates: 64 } });
+const scenarioInput = () => ({
+  tasks: { count: 5, successRate: { dist: 'beta', mean: 0.7, concentration: 4 } },
+  policy: { maxAttempts: 3 },
+  run: { replicates: 64 },
+});
 
 const scenario = () =>
   sim.resolveScenario({ tasks: { count: 5, successRate: { dist: 'beta', mean: 0.7, concentration: 4 } }, policy: { maxAttempts: 3 }, run: { replicates: 64 } });
@@ -240,7 +244,10 @@ const CALLS: Record<string, () => Args> = {
   regularizedBeta: () => [0.3, 2, 3],
   // The job functions (jobs/*.ts) and the pieces of them the CLI calls.
   estimate: () => [{ tasks: tasks() }, { ks: [1, 2], bootstrap: 20, seed: 1, confidence: 0.9, sides: 1 }],
-  'task:estimate': () => [{ n: 30, c: 27 }, { ks: [1, 8], interval: 'jeffreys', prior: 'uniform' }],
+  'task:estimate': () => [
+    { n: 30, c: 27 },
+    { ks: [1, 8], interval: 'jeffreys', prior: 'uniform' },
+  ],
   'rate:estimate': () => [{ p: 0.9 }, { ks: [1, 3] }],
   estimateSteps: () => [{ tasks: sim.groupTaskCounts([8, 8, 4], [5, 3, 4]) }, { ks: [2], bootstrap: 20 }],
   'task:estimateSteps': () => [{ n: 10, c: 3 }, { sides: 2 }],
