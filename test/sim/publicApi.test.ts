@@ -7,6 +7,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as sim from '../../packages/sim/src/index.js';
 import * as internal from '../../packages/sim/src/internal.js';
 import type {
+  AuditJobOptions,
+  AuditJobPlan,
   ComparisonOptions,
   ComparisonResult,
   CompareJobPlanOptions,
@@ -80,7 +82,7 @@ describe('@passk/sim public surface', () => {
   });
 
   it('plan and planSteps hold exactly these jobs', () => {
-    expect(Object.keys(sim.plan).sort()).toEqual(['compare', 'compareFromPilot', 'demonstrate', 'gate', 'precision', 'precisionFromPilot']);
+    expect(Object.keys(sim.plan).sort()).toEqual(['audit', 'compare', 'compareFromPilot', 'demonstrate', 'gate', 'precision', 'precisionFromPilot']);
     expect(Object.keys(sim.planSteps).sort()).toEqual(['compare', 'compareFromPilot', 'demonstrate', 'precision', 'precisionFromPilot']);
   });
 
@@ -120,6 +122,8 @@ describe('@passk/sim public surface', () => {
     expectTypeOf(sim.plan.precisionFromPilot).returns.toEqualTypeOf<PilotPrecisionPlan>();
     expectTypeOf(sim.plan.gate).parameters.toEqualTypeOf<[GateJobOptions]>();
     expectTypeOf(sim.plan.gate).returns.toEqualTypeOf<GateDesignPlan>();
+    expectTypeOf(sim.plan.audit).parameters.toEqualTypeOf<[AuditJobOptions]>();
+    expectTypeOf(sim.plan.audit).returns.toEqualTypeOf<AuditJobPlan>();
     expectTypeOf(sim.planSteps.demonstrate).returns.toEqualTypeOf<Steps<DemonstratePlan>>();
     expectTypeOf(sim.planSteps.precision).returns.toEqualTypeOf<Steps<PrecisionJobPlan>>();
 
@@ -183,6 +187,7 @@ describe('@passk/sim public surface', () => {
       seed: '1',
       powerDraws: 40,
     });
+    expect(sim.PLAN_DEFAULTS.audit).toEqual({ metric: 'passAtK', k: 1, confidence: 0.95, concentration: 2 });
     expect(sim.PLAN_DEFAULTS.gate).toEqual({
       maxFalseFail: 0.05,
       estimand: 'population',

@@ -27,6 +27,8 @@ export {
   type PilotCompareJobOptions,
   type PilotPrecisionJobOptions,
   type GateJobOptions,
+  type AuditJobOptions,
+  type AuditJobPlan,
 } from './jobs/plan.js';
 export { simulate, SIMULATE_DEFAULTS, type SimulationOptions, type SimulationResult } from './jobs/simulate.js';
 export { fit, FIT_DEFAULTS } from './jobs/fit.js';
@@ -93,3 +95,4 @@ export type { ScenarioTasksInput } from './fit/fitScenarioTasks.js';
 export type { CompareMetric } from './compare/compareMetric.js';
 export type { CountGroup } from './estimators/taskAverage.js';
 export type { VerdictLabels } from './verifier/verdictLabels.js';
+export type { AuditMoments, JudgeRates } from './judged/planAudit.js';

@@ -315,6 +315,8 @@ export {
   type PilotCompareJobOptions,
   type PilotPrecisionJobOptions,
   type GateJobOptions,
+  type AuditJobOptions,
+  type AuditJobPlan,
 } from './jobs/plan.js';
 export { simulate as simulateJob, summariseSimulation, SIMULATE_DEFAULTS, type SimulationOptions, type SimulationResult } from './jobs/simulate.js';
 export {

@@ -314,13 +314,13 @@ export function planCommand(io: CliIo): CommandModule {
               .option('truth-col', { type: 'string', describe: 'with a pilot FILE: the column with the truth on its audited tasks' })
               .option('half-width', { type: 'number', demandOption: true, describe: 'target half-width of the corrected interval, e.g. 0.03' })
               .option('tasks', { type: 'number', describe: "tasks the judge scores (default: the pilot's)" })
-              .option('metric', { choices: ['passAtK', 'passHatK'] as const, default: 'passAtK' as const, describe: 'the metric (rates: pass@1 only)' })
-              .option('k', { type: 'number', default: 1, describe: 'the k of pass@k or pass^k' })
-              .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
+              .option('metric', { choices: ['passAtK', 'passHatK'] as const, default: PLAN_DEFAULTS.audit.metric, describe: 'the metric (rates: pass@1 only)' })
+              .option('k', { type: 'number', default: PLAN_DEFAULTS.audit.k, describe: 'the k of pass@k or pass^k' })
+              .option('confidence', { type: 'number', default: PLAN_DEFAULTS.audit.confidence, describe: 'two-sided confidence level' })
               .option('mean', { type: 'number', describe: "without a pilot: the agent's mean per-attempt success rate" })
               .option('concentration', {
                 type: 'number',
-                default: 2,
+                default: PLAN_DEFAULTS.audit.concentration,
                 describe: 'without a pilot: task heterogeneity, p_t ~ Beta with mean --mean and this a + b',
               })
               .option('trials', { type: 'number', describe: 'without a pilot: attempts per task' })

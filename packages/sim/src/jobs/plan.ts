@@ -1,4 +1,8 @@
-import { requireObject } from '../checkArgs.js';
+import { requireList, requireObject } from '../checkArgs.js';
+import { requireInteger } from '../checks.js';
+import { InputError } from '../errors.js';
+import { auditMomentsFromPilot, auditMomentsFromRates, planAudit, type AuditMoments, type JudgeRates } from '../judged/planAudit.js';
+import { taskEstimate } from '../benchmark/taskValues.js';
 import { runSteps, type Steps } from '../stepwise.js';
 import { planDemonstrationSteps, type DemonstrateOptions, type DemonstratePlan } from '../planning/demonstrate.js';
 import { planPrecisionSteps, type PlanMetric, type PrecisionOptions, type PrecisionPlan } from '../planning/precision.js';
@@ -50,6 +54,7 @@ export const PLAN_DEFAULTS = Object.freeze({
     seed: '1',
     powerDraws: 40,
   }),
+  audit: Object.freeze({ metric: 'passAtK' as 'passAtK' | 'passHatK', k: 1, confidence: 0.95, concentration: 2 }),
   gate: Object.freeze({
     maxFalseFail: 0.05,
     estimand: 'population' as const,
@@ -131,6 +136,96 @@ export type GateJobOptions = WithDefaults<Omit<GateDesignOptions, 'rule'>, 'regr
   /** Search the fewest tasks and trials (default true). */
   readonly search?: boolean;
 };
+
+/**
+ * Options of `plan.audit`: the half-width of the judge-corrected interval to reach, and either a
+ * pilot's tasks (judged counts, the truth on some) or the judge's error rates and the agent's task
+ * population (pass@1 only).
+ *
+ * @category Plan
+ */
+export type AuditJobOptions = {
+  /** Target half-width of the judge-corrected interval. */
+  readonly halfWidth: number;
+  /** Two-sided confidence level (default 0.95). */
+  readonly confidence?: number;
+  /** The metric and its k (default pass@1; from rates, pass@1 only). */
+  readonly metric?: 'passAtK' | 'passHatK';
+  readonly k?: number;
+  /** Tasks the judge scores (default: the pilot's; required with rates). */
+  readonly tasks?: number;
+} & (
+  | { readonly pilot: readonly { readonly n: number; readonly c: number; readonly truth?: number }[] }
+  | { readonly rates: WithDefaults<JudgeRates, 'concentration'> }
+);
+
+/**
+ * What `plan.audit` returns (the body of `passk plan audit --json`, kind `passk.plan.audit`, without its `from`).
+ *
+ * @category Plan
+ */
+export interface AuditJobPlan {
+  readonly metric: 'passAtK' | 'passHatK';
+  readonly k: number;
+  readonly tasks: number;
+  readonly halfWidth: number;
+  readonly confidence: number;
+  readonly moments: AuditMoments;
+  /** λ = Cov/σ²_f clipped to [0, 1]. */
+  readonly lambda: number;
+  /** Tasks to audit; null when even auditing every task does not reach the half-width. */
+  readonly audited: number | null;
+  /** The expected half-width with that many audited. */
+  readonly achievedHalfWidth: number;
+  /** Tasks to audit with the truth alone (no judge); null when more than `tasks`. */
+  readonly auditOnly: number | null;
+  readonly method: string;
+}
+
+/** The audit plan's method, in words. */
+const AUDIT_METHOD =
+  'smallest m with t_{m−2}·√V(m) ≤ half-width, V(m) = (σ²_y − 2λ′Cov + λ′²σ²_f)/m + λ′²σ²_f/(T − m), λ′ = λ(T − m)/T, λ = Cov/σ²_f clipped to [0, 1]: the variance of the prediction-powered estimate (PPI++, Angelopoulos et al. 2023, 2024)';
+
+function audit(options: AuditJobOptions): AuditJobPlan {
+  requireObject('options', options);
+  const defaults = PLAN_DEFAULTS.audit;
+  const metric = options.metric ?? defaults.metric;
+  const k = requireInteger('k', options.k ?? defaults.k, 1);
+  const confidence = options.confidence ?? defaults.confidence;
+  let moments: AuditMoments;
+  let tasks: number;
+  if ('pilot' in options) {
+    const pilot = requireList('pilot', options.pilot).map((task, i) => requireObject(`pilot[${i}]`, task) as { n: number; c: number; truth?: number });
+    const used = pilot.filter((task) => task.n >= k);
+    moments = auditMomentsFromPilot(
+      used.map(({ n, c, truth }) => {
+        const judged = taskEstimate(metric, n, c, k);
+        return truth === undefined ? { judged } : { judged, truth: taskEstimate(metric, n, truth, k) };
+      }),
+    );
+    tasks = options.tasks === undefined ? pilot.length : requireInteger('tasks', options.tasks, 3);
+  } else {
+    if (!('rates' in options)) throw new InputError('options', "must have a pilot (judged tasks, the truth on some) or the judge's rates");
+    if (metric !== 'passAtK' || k !== 1) throw new InputError('k', 'must be 1 with pass@1 when planning from rates (a pilot plans any metric and k)', k);
+    if (options.tasks === undefined) throw new InputError('tasks', 'is required with rates (the tasks the judge scores)');
+    tasks = requireInteger('tasks', options.tasks, 3);
+    moments = auditMomentsFromRates({ concentration: defaults.concentration, ...requireObject('rates', options.rates) } as JudgeRates);
+  }
+  const plan = planAudit(moments, { tasks, halfWidth: options.halfWidth, confidence });
+  return {
+    metric,
+    k,
+    tasks,
+    halfWidth: options.halfWidth,
+    confidence,
+    moments,
+    lambda: plan.lambda,
+    audited: plan.audited,
+    achievedHalfWidth: plan.halfWidth,
+    auditOnly: plan.auditOnly,
+    method: AUDIT_METHOD,
+  };
+}
 
 function* demonstrateSteps(options: DemonstrateJobOptions): Steps<DemonstratePlan> {
   requireObject('options', options);
@@ -254,6 +349,7 @@ export const planSteps = Object.freeze({
  * - `plan.compare({ k, mean, delta })`: tasks × trials for compare's verdict to detect a difference.
  * - `plan.compareFromPilot({ k, runs | single })` and `plan.precisionFromPilot({ k, halfWidth, pilot })`: the same from a pilot log.
  * - `plan.gate({ requirements, pilot, tasks, trials })`: a gate's false-fail rate and the margin, tasks or trials that fix it.
+ * - `plan.audit({ halfWidth, pilot | rates })`: tasks to audit for a judge-corrected interval.
  *
  * @category Plan
  * @example
@@ -306,4 +402,11 @@ export const plan = Object.freeze({
    * @returns The design plan.
    */
   gate,
+  /**
+   * Tasks to audit among those a judge scores for a half-width of the judge-corrected interval (`planAudit`, PPI++).
+   *
+   * @param options - halfWidth, confidence, metric, k, tasks, and a pilot or the judge's rates.
+   * @returns The plan (`passk plan audit --json` without its kind and `from`).
+   */
+  audit,
 });
