@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@passk\/sim$/, replacement: fileURLToPath(new URL('./packages/sim/src/index.ts', import.meta.url)) },
+      { find: /^@passk\/sim\/internal$/, replacement: fileURLToPath(new URL('./packages/sim/src/internal.ts', import.meta.url)) },
       { find: /^@passk\/sim\/errors$/, replacement: fileURLToPath(new URL('./packages/sim/src/errorsEntry.ts', import.meta.url)) },
       { find: /^@passk\/sim\/estimate$/, replacement: fileURLToPath(new URL('./packages/sim/src/estimateEntry.ts', import.meta.url)) },
       // The Node entry from the build: its runner starts worker threads from its own folder's .js files.

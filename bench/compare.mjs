@@ -3,7 +3,7 @@
 // (exact where ≤ 30 tasks differ, else 10 000 random sign patterns) — best of 3, one thread.
 // Prints one line per size: tasks, trials, milliseconds. No target: it shows where the time goes.
 import { performance } from 'node:perf_hooks';
-import { binomial, compareRuns, streamRng } from '../packages/sim/dist/index.js';
+import { binomial, compareRuns, streamRng } from '../packages/sim/dist/internal.js';
 
 const SIZES = [
   [80, 5],

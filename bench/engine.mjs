@@ -1,7 +1,7 @@
 // The CLI's runner and workers as `passk simulate` runs them: the build's bundle of them (packages/cli/bundle.mjs writes dist/bench).
 import { closeSimulationWorkers, runSimulation, startSimulationWorkers } from '../packages/cli/dist/bench/runSimulation.js';
 import { StopSignal } from '../packages/cli/dist/bench/stopSignal.js';
-import { summarise } from '../packages/sim/dist/index.js';
+import { summarise } from '../packages/sim/dist/internal.js';
 
 /**
  * One engine run the way `passk simulate` and `passk sweep` do it: the CLI's runner with `workers`

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { readScenarioFile } from '../packages/cli/dist/io/readScenarioFile.js';
-import { resolveScenario, scenarioToInput, simulatePartial, summarise } from '../packages/sim/dist/index.js';
+import { resolveScenario, scenarioToInput, simulatePartial, summarise } from '../packages/sim/dist/internal.js';
 
 /**
  * The `rounds` entry: what-ifs no fast path takes, off the `budget` scenario (same tasks, markov

@@ -13,7 +13,7 @@
 // --path 'closed form' | 'between blocks' (default both).
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
-import { binomial, resolveScenario, simulate, exactValuesFor, streamRng } from '../packages/sim/dist/index.js';
+import { binomial, resolveScenario, simulate, exactValuesFor, streamRng } from '../packages/sim/dist/internal.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '400' }, replicates: { type: 'string', default: '6400' }, path: { type: 'string' } },

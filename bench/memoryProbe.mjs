@@ -2,7 +2,7 @@
 // given replicate count and prints one JSON line with this process's peak RSS (all threads).
 // Usage: node bench/memoryProbe.mjs SCENARIO_FILE REPLICATES WORKERS
 import { readScenarioFile } from '../packages/cli/dist/io/readScenarioFile.js';
-import { resolveScenario, scenarioToInput } from '../packages/sim/dist/index.js';
+import { resolveScenario, scenarioToInput } from '../packages/sim/dist/internal.js';
 import { timeEngine } from './engine.mjs';
 
 const [file, replicatesText, workersText] = process.argv.slice(2);

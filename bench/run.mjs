@@ -33,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readScenarioFile } from '../packages/cli/dist/io/readScenarioFile.js';
 import { writeFileAtomic } from '../packages/cli/dist/io/writeFileAtomic.js';
-import { exactValuesFor } from '../packages/sim/dist/index.js';
+import { exactValuesFor } from '../packages/sim/dist/internal.js';
 import { agreement, PEER_Z_LIMIT, peerAgreement, Z_LIMIT } from './agreement.mjs';
 import { timeScaling } from './scaling.mjs';
 import { timeKernelPaths } from './kernelPaths.mjs';

@@ -1,5 +1,5 @@
 import { readScenarioFile } from '../packages/cli/dist/io/readScenarioFile.js';
-import { resolveScenario, scenarioToInput, simulatePartial, summarise } from '../packages/sim/dist/index.js';
+import { resolveScenario, scenarioToInput, simulatePartial, summarise } from '../packages/sim/dist/internal.js';
 
 /**
  * Sizes of the scaling entry (tasks T, replicates R, attempts K): the work T·R·K grows 8× per step,

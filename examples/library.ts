@@ -19,7 +19,7 @@ import {
   sweepScenarios,
   taskAverageIntervals,
   type ScenarioInput,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import { runSimulation } from '@passk/sim/node';
 
 export async function libraryExample(log: (line: string) => void = console.log) {

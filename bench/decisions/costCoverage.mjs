@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const sim = await import(new URL('../../packages/sim/dist/index.js', import.meta.url).href);
+const sim = await import(new URL('../../packages/sim/dist/internal.js', import.meta.url).href);
 const { betaQuadrature } = await import(new URL('../../packages/sim/dist/distributions/betaQuadrature.js', import.meta.url).href);
 
 export const METHODS = ['fieller', 'delta', 'log'];

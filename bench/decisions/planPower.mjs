@@ -32,7 +32,7 @@ import {
   planComparisonFromPilot,
   standardNormal,
   streamRng,
-} from '../../packages/sim/dist/index.js';
+} from '../../packages/sim/dist/internal.js';
 import { runSteps } from '../../packages/sim/dist/stepwise.js';
 import { verdictPowerSteps } from '../../packages/sim/dist/planning/verdictPower.js';
 

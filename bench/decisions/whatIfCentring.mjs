@@ -8,7 +8,7 @@
 // the draws' spread at 640 replicates). Options: --runs N (default 100), --blocks B (default 10),
 // --study separate,dependent.
 import { parseArgs } from 'node:util';
-import { binomial, exactValuesFor, fitTasks, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/index.js';
+import { binomial, exactValuesFor, fitTasks, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/internal.js';
 import { blockScenario } from '../../packages/sim/dist/uncertainty/blockScenario.js';
 import { DEPENDENT_TRUTHS, METRICS, TRUTHS, dependentTruthExact, drawDependentLog, episodesMeasurement, fitEpisodes } from './whatIfCoverage.mjs';
 

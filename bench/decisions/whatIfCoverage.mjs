@@ -19,7 +19,7 @@
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { binomial, beta, exactValuesFor, fitTasks, posteriorTasks, resolveScenario, simulate, streamRng } from '../../packages/sim/dist/index.js';
+import { binomial, beta, exactValuesFor, fitTasks, posteriorTasks, resolveScenario, simulate, streamRng } from '../../packages/sim/dist/internal.js';
 import { DEPENDENCE_MODELS } from '../../packages/sim/dist/dependence/dependenceModels.js';
 import { episodeData } from '../../packages/sim/dist/dependence/episodeData.js';
 import { fitDependenceModel } from '../../packages/sim/dist/dependence/fitDependenceModel.js';

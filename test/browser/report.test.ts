@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { independentPassAtK, independentPassHatK } from '@passk/sim';
+import { independentPassAtK, independentPassHatK } from '@passk/sim/internal';
 import { formatPercent } from '../../packages/cli/src/format/percent.js';
 import { EXPLORER_IDS as ID } from '../../packages/cli/src/report/explorer/explorerIds.js';
 import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveScenario, simulate } from '@passk/sim';
+import { resolveScenario, simulate } from '@passk/sim/internal';
 import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { REPO_ROOT } from '../helpers/runPassk.js';
 import { CSP_SCENARIO, type PageResult } from './csp/scenario.js';

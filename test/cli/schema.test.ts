@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { InputError, resolveScenario } from '@passk/sim';
+import { InputError, resolveScenario } from '@passk/sim/internal';
 import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
 import { parseYaml } from '../sim/scenario/scenarioFixtures.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../packages/cli/src/cli.js';
-import { resolveScenario, scenarioToInput, simulatePartial, type ScenarioInput } from '../../packages/sim/src/index.js';
+import { resolveScenario, scenarioToInput, simulatePartial, type ScenarioInput } from '../../packages/sim/src/internal.js';
 import { withChecksum } from '../../packages/cli/src/run/shardChecksum.js';
 import { fixture, passk, REPO_ROOT, type CliRun } from '../helpers/runPassk.js';
 

@@ -1,4 +1,4 @@
-import type { Scenario } from '@passk/sim';
+import type { Scenario } from '@passk/sim/internal';
 import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalQuantile } from '../../packages/sim/src/index.js';
+import { normalQuantile } from '../../packages/sim/src/internal.js';
 import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
 import type { EstimateFileDocument } from '../../packages/cli/src/results/estimateFileSchema.js';
 import type { SimulateDocument } from '../../packages/cli/src/results/simulateSchema.js';

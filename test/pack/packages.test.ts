@@ -137,7 +137,7 @@ describe('the installed packages', () => {
   });
 
   it("import { passAtK } from '@passk/sim' works from an ES module", () => {
-    writeFileSync(join(app, 'check.mjs'), "import { passAtK } from '@passk/sim';\nconsole.log(passAtK(10, 3, 5));\n");
+    writeFileSync(join(app, 'check.mjs'), "import { passAtK } from '@passk/sim/internal';\nconsole.log(passAtK(10, 3, 5));\n");
     // 1 − 21/252 in double precision: python3 -c "print(1 - 21/252)" → 0.9166666666666666
     expect(run(process.execPath, ['check.mjs'], { cwd: app })).toBe('0.9166666666666666\n');
   });

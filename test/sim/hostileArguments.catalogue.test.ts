@@ -6,7 +6,7 @@
 // expected lines come from the rules the entry points promise (README, "Limits and hostile input").
 // Every call must end within a second: the sizes are refused before any work.
 import { describe, expect, it } from 'vitest';
-import * as sim from '../../packages/sim/src/index.js';
+import * as sim from '../../packages/sim/src/internal.js';
 import { InputError } from '../../packages/sim/src/errors.js';
 import { runSimulation, startSimulationWorkers } from '../../packages/sim/src/node/nodeEntry.js';
 

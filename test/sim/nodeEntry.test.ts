@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveScenario, simulatePartial } from '@passk/sim';
+import { resolveScenario, simulatePartial } from '@passk/sim/internal';
 import { runSimulation, StopSignal } from '@passk/sim/node';
 
 const SRC = new URL('../../packages/sim/src/', import.meta.url).pathname;

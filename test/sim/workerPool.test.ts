@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveScenario, simulatePartial } from '@passk/sim';
+import { resolveScenario, simulatePartial } from '@passk/sim/internal';
 import { closeSimulationWorkers, idleSimulationWorkers, runSimulation, startSimulationWorkers, StopSignal } from '@passk/sim/node';
 
 // The process's pool of simulate worker threads (packages/sim/src/node/workerPool.ts): kept between

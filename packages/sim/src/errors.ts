@@ -3,7 +3,17 @@
  * (`where: rule, got value`) and exit code 2; anything else is a bug.
  */
 
-/** Bad input: names where it was found, the rule it broke and the offending value. */
+/**
+ * Bad input: names where it was found, the rule it broke and the offending value. Every public
+ * function checks its arguments and throws this (never a TypeError) for what it cannot use.
+ *
+ * @category Building blocks
+ * @example
+ * ```ts
+ * import { InputError, passAtK } from '@passk/sim';
+ * try { passAtK(10, 11, 1); } catch (error) { console.log(error instanceof InputError); } // → true
+ * ```
+ */
 export class InputError extends Error {
   override readonly name = 'InputError';
   /** Where: a config path (`policy.maxAttempts`), an option (`--k`) or `file:line`. */
@@ -21,7 +31,16 @@ export class InputError extends Error {
   }
 }
 
-/** A quantity that cannot be estimated from the data at hand (e.g. pass@k with k > n). */
+/**
+ * A quantity that cannot be estimated from the data at hand (e.g. pass@k with k > n).
+ *
+ * @category Building blocks
+ * @example
+ * ```ts
+ * import { NotEstimableError, passHatK } from '@passk/sim';
+ * try { passHatK(3, 2, 5); } catch (error) { console.log(error instanceof NotEstimableError); } // → true
+ * ```
+ */
 export class NotEstimableError extends InputError {}
 
 /** Longest value text an error line shows; longer values are cut and their length named. */

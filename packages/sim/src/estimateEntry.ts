@@ -42,3 +42,19 @@ export {
   type JudgedMetric,
   type PlainEstimate,
 } from './judged/judgeCorrectedEstimates.js';
+export {
+  estimate,
+  estimateSteps,
+  estimateIntervalOptions,
+  taskEstimateResult,
+  ESTIMATE_DEFAULTS,
+  CREDIBLE,
+  type EstimateInput,
+  type EstimateOptions,
+  type TaskEstimateResult,
+  type RateEstimateResult,
+  type TasksEstimateResult,
+  type TasksEstimateRow,
+} from './jobs/estimate.js';
+export { documentInterval, type LabelledInterval } from './intervals/interval.js';
+export { runSteps, type Steps } from './stepwise.js';

@@ -7,7 +7,18 @@ import { InputError } from './errors.js';
  */
 export type Steps<T> = Generator<{ readonly done: number; readonly total: number }, T, void>;
 
-/** Runs a stepwise computation to its end and returns its result. */
+/**
+ * Runs a stepwise computation to its end and returns its result.
+ *
+ * @category Building blocks
+ * @param steps - The steps of a computation (`estimateSteps`, `compareSteps`, `planSteps.*`).
+ * @returns Its result.
+ * @example
+ * ```ts
+ * import { planSteps, runSteps } from '@passk/sim';
+ * console.log(runSteps(planSteps.demonstrate({ target: 0.9, k: 8 })).runs); // → 228
+ * ```
+ */
 export function runSteps<T>(steps: Steps<T>): T {
   if (typeof steps !== 'object' || steps === null || typeof steps.next !== 'function') {
     throw new InputError(

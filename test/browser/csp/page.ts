@@ -2,7 +2,7 @@
 // The page script of simulateCsp.test.ts, bundled with @passk/sim's source for the browser: it
 // checks whether the page may compile WebAssembly, simulates CSP_SCENARIO and leaves both in
 // window.passkResult. Served as a file of the page's own origin, as a strict policy allows.
-import { resolveScenario, simulate } from '../../../packages/sim/src/index.js';
+import { resolveScenario, simulate } from '../../../packages/sim/src/internal.js';
 import { CSP_SCENARIO, type PageResult } from './scenario.js';
 
 /** The smallest WebAssembly module: the magic number and version 1. */

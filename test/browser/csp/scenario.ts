@@ -1,4 +1,4 @@
-import type { ScenarioInput } from '../../../packages/sim/src/index.js';
+import type { ScenarioInput } from '../../../packages/sim/src/internal.js';
 
 /**
  * The scenario simulated in the page and in Node (simulateCsp.test.ts): a perfect verifier

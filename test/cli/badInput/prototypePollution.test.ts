@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { applySweepPoint, InputError, parseSweepAxis, resolveScenario, scenarioToInput } from '../../../packages/sim/src/index.js';
+import { applySweepPoint, InputError, parseSweepAxis, resolveScenario, scenarioToInput } from '../../../packages/sim/src/internal.js';
 import { passk } from '../../helpers/runPassk.js';
 
 const root = mkdtempSync(join(tmpdir(), 'passk-prototype-'));

@@ -2,7 +2,7 @@
 // when they do not. Inputs: CLI results in test/fixtures/charts/ (see its README.md), checked once
 // against their schema as `passk chart` and `passk report` read them.
 import { readFileSync } from 'node:fs';
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/internal';
 import { describe, expect, it } from 'vitest';
 import { CHART_KINDS } from '../../../packages/cli/src/charts/chartKinds.js';
 import { buildChart, chartsFor, naturalChart } from '../../../packages/cli/src/charts/chartsFor.js';

@@ -1,4 +1,4 @@
-import type { MetricComparison, RunComparison } from '@passk/sim';
+import type { MetricComparison, RunComparison } from '@passk/sim/internal';
 import { describe, expect, it } from 'vitest';
 import { benchmarkClause, verdict } from '../../../packages/cli/src/format/compareAnswer.js';
 

@@ -1,4 +1,4 @@
-import { compareMany, ESTIMAND_METHODS, type Run } from '@passk/sim';
+import { compareMany, ESTIMAND_METHODS, type Run } from '@passk/sim/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareDocument, type CompareRunSource } from '../../../packages/cli/src/format/compareDocument.js';

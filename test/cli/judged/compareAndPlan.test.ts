@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../../packages/cli/src/results/checkResultDocument.js';
-import { judgeCorrectedDifference } from '../../../packages/sim/src/index.js';
+import { judgeCorrectedDifference } from '../../../packages/sim/src/internal.js';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';
 import { fixture, passkProcess } from '../../helpers/runPassk.js';
 

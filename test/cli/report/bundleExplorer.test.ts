@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { independentPassAtK, independentPassHatK } from '@passk/sim';
+import { independentPassAtK, independentPassHatK } from '@passk/sim/internal';
 import { formatPercent } from '../../../packages/cli/src/format/percent.js';
 import { bundleExplorer } from '../../../packages/cli/src/report/explorer/bundleExplorer.js';
 import { EXPLORER_IDS as ID } from '../../../packages/cli/src/report/explorer/explorerIds.js';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/internal';
 import { readResultFile } from '../../../packages/cli/src/report/readResultFile.js';
 import { fixture, passk } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';

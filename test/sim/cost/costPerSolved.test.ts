@@ -1,6 +1,6 @@
 // Expected values: test/reference/cost_ratio.py (numpy/scipy, independent of the TypeScript).
 import { describe, expect, it } from 'vitest';
-import { compareCosts, costPerSolved, ratioInterval } from '../../../packages/sim/src/index.js';
+import { compareCosts, costPerSolved, ratioInterval } from '../../../packages/sim/src/internal.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
 
 const A = [

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resolveScenario, simulate, type ScenarioInput } from '@passk/sim';
+import { resolveScenario, simulate, type ScenarioInput } from '@passk/sim/internal';
 import { AliasTable } from '../../../packages/sim/src/engine/aliasTable.js';
 import type * as KernelModule from '../../../packages/sim/src/engine/packedAliasKernel.js';
 import { Xoshiro128 } from '../../../packages/sim/src/rng/xoshiro128.js';
@@ -93,7 +93,7 @@ describe.each(REFUSALS)('packedAliasKernel where %s', (_, what, error) => {
 
 // simulate itself with WebAssembly refused: the library's build in a new Node process whose
 // WebAssembly.Module throws, against this process's simulate from source (WebAssembly running).
-const SIM_DIST = `${REPO_ROOT}packages/sim/dist/index.js`;
+const SIM_DIST = `${REPO_ROOT}packages/sim/dist/internal.js`;
 describe.skipIf(!existsSync(SIM_DIST))('simulate with WebAssembly refused (the built library, pnpm build)', () => {
   it('the same summary, byte for byte, on the perfect-verifier path with a power-of-two class count', () => {
     // falseAccept = falseReject = 0: PerfectVerifierRunner; maxAttempts 4: C = 8 classes, the packed kernel.

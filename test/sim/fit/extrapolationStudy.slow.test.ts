@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // test/reference/extrapolation_reference.py).
 // The reduced decision study (bench/decisions/extrapolation.mjs reads the compiled library: run after `pnpm build`).
 const REAL = join(import.meta.dirname, '../../../../shared/data/real');
-const study = existsSync(join(import.meta.dirname, '../../../packages/sim/dist/index.js'))
+const study = existsSync(join(import.meta.dirname, '../../../packages/sim/dist/internal.js'))
   ? ((await import('../../../bench/decisions/extrapolation.mjs')) as typeof import('../../../bench/decisions/extrapolation.mjs'))
   : null;
 

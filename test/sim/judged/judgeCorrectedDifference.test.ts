@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeCorrectedDifference } from '../../../packages/sim/src/index.js';
+import { judgeCorrectedDifference } from '../../../packages/sim/src/internal.js';
 import { pairedDifferenceInterval } from '../../../packages/sim/src/taskAverage/differenceInterval.js';
 
 // Expected values: test/reference/ppi.py (PPI on (D + 1)/2 of the per-task differences, mapped back

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeCorrectedEstimates, judgeCorrectedMean } from '../../../packages/sim/src/index.js';
+import { judgeCorrectedEstimates, judgeCorrectedMean } from '../../../packages/sim/src/internal.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
 
 // Expected values: test/reference/ppi.py (own PPI++ over tasks from the formulas, scipy's t quantile),

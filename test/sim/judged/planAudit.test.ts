@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditMomentsFromPilot, auditMomentsFromRates, judgeCorrectedMean, planAudit } from '../../../packages/sim/src/index.js';
+import { auditMomentsFromPilot, auditMomentsFromRates, judgeCorrectedMean, planAudit } from '../../../packages/sim/src/internal.js';
 import { correctedVariance } from '../../../packages/sim/src/judged/planAudit.js';
 import { taskEstimate } from '../../../packages/sim/src/taskAverage/taskValues.js';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts (built code; `pnpm test` builds first).

@@ -1,4 +1,4 @@
-import { InputError, type CompareMetric, type RequirementOp } from '@passk/sim';
+import { InputError, type CompareMetric, type RequirementOp } from '@passk/sim/internal';
 
 /** A cost a requirement may bound: per solved task at k (`costPerSolved`), or per attempt. */
 export type CostMetric = 'costPerSolved' | 'costPerAttempt';

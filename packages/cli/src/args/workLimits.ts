@@ -1,5 +1,5 @@
 import { InputError } from '@passk/sim/errors';
-import { shardWork, type Scenario } from '@passk/sim';
+import { shardWork, type Scenario } from '@passk/sim/internal';
 
 /**
  * Limits on the work one command may start, checked before any of it starts: each command

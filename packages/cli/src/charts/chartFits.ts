@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/internal';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import { CHART_KINDS, type ChartKind } from './chartKinds.js';
 import type { ResultDocument } from '../results/resultSchemas.js';

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/internal';
 
 /** The output format a chart path asks for, by extension; anything else is an InputError (checked before long work starts). */
 export function chartFormat(path: string, option = '--chart'): 'svg' | 'png' | 'vl.json' {

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/internal';
 import { RESULT_KINDS, type ResultKind } from '../format/resultKinds.js';
 import type { ResultDocument } from '../results/resultSchemas.js';
 import type { SimulateDocument } from '../results/simulateSchema.js';

@@ -1,4 +1,4 @@
-import type { RunComparison } from '@passk/sim';
+import type { RunComparison } from '@passk/sim/internal';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 
 /** Metric labels of the compare charts, in panel order. */

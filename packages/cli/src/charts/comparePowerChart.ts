@@ -1,4 +1,4 @@
-import { normalCdf, normalQuantile } from '@passk/sim';
+import { normalCdf, normalQuantile } from '@passk/sim/internal';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartSpec.js';
 import type { Channel } from './vegaLiteTypes.js';

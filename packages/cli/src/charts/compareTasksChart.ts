@@ -1,4 +1,4 @@
-import type { TaskChangeKind } from '@passk/sim';
+import type { TaskChangeKind } from '@passk/sim/internal';
 import type { ChartSpec } from './chartSpec.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import { comparisonName } from './comparePoints.js';

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/internal';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartSpec.js';
 import type { SimulateDocument } from '../results/simulateSchema.js';

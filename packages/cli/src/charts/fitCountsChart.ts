@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/internal';
 import type { ChartSpec } from './chartSpec.js';
 import { chosenModel, fitSubject, fittedModels, type ChartModel } from './fittedModels.js';
 import type { FitDocument } from '../results/fitSchema.js';

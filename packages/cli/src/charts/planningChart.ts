@@ -1,4 +1,4 @@
-import { demonstrationRuns } from '@passk/sim';
+import { demonstrationRuns } from '@passk/sim/internal';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartSpec.js';
 import type { PlanDemonstrateDocument } from '../results/planSchemas.js';

@@ -1,4 +1,4 @@
-import { passAtKInterval, passHatKInterval, proportionInterval } from '@passk/sim';
+import { passAtKInterval, passHatKInterval, proportionInterval } from '@passk/sim/internal';
 import { methodName } from '../format/describe.js';
 import { formatPercent } from '../format/percent.js';
 import type { ChartSpec } from './chartSpec.js';

@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/internal';
 
 /**
  * A number the chart cannot be drawn without, where the result's schema allows null (a Monte Carlo

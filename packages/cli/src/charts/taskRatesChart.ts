@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { benchmarkTasks, InputError, resolveScenario, scenarioToInput, type Scenario } from '@passk/sim';
+import { benchmarkTasks, InputError, resolveScenario, scenarioToInput, type Scenario } from '@passk/sim/internal';
 import { formatPercent } from '../format/percent.js';
 import { RESULT_KINDS } from '../format/resultKinds.js';
 import type { ChartSpec } from './chartSpec.js';

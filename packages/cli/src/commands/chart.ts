@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { InputError, requireUnit } from '@passk/sim';
+import { InputError, requireUnit } from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import { CHART_KIND_DESCRIPTIONS, CHART_KINDS, isChartKind } from '../charts/chartKinds.js';
 import { chartFormat } from '../charts/chartFormat.js';

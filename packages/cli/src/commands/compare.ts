@@ -1,6 +1,6 @@
 import { layoutText } from '../format/terminalLayout.js';
 import { basename } from 'node:path';
-import { InputError, compareManySteps, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim';
+import { COMPARE_DEFAULTS, InputError, compareSteps, requireInteger, requireOpenUnit, requireUnit } from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';
@@ -47,12 +47,20 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
           describe: 'results files (any format estimate reads); the first is the baseline',
         })
         .option('k', { type: 'string', describe: 'k values: 4, a list 1,2,4 or a range 1..8 (default 1..min(largest n, 10))' })
-        .option('confidence', { type: 'number', default: 0.95, describe: 'confidence level of the two-sided intervals, in (0, 1)' })
-        .option('bootstrap', { type: 'number', default: 1000, describe: 'paired bootstrap replicates (0: off)' })
-        .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap and of Monte Carlo permutations' })
+        .option('confidence', { type: 'number', default: COMPARE_DEFAULTS.confidence, describe: 'confidence level of the two-sided intervals, in (0, 1)' })
+        .option('bootstrap', { type: 'number', default: COMPARE_DEFAULTS.bootstrap, describe: 'paired bootstrap replicates (0: off)' })
+        .option('seed', { type: 'string', default: String(COMPARE_DEFAULTS.seed), describe: 'seed of the bootstrap and of Monte Carlo permutations' })
         .option('progress', PROGRESS_OPTION)
-        .option('permutations', { type: 'number', default: 10000, describe: 'random sign patterns when more than 30 tasks differ (fewer: exact)' })
-        .option('min-overlap', { type: 'number', default: 0.5, describe: 'pair by task when the runs share at least this share of their tasks; else unpaired' })
+        .option('permutations', {
+          type: 'number',
+          default: COMPARE_DEFAULTS.permutations,
+          describe: 'random sign patterns when more than 30 tasks differ (fewer: exact)',
+        })
+        .option('min-overlap', {
+          type: 'number',
+          default: COMPARE_DEFAULTS.minOverlap,
+          describe: 'pair by task when the runs share at least this share of their tasks; else unpaired',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.compare contract)' })
         .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
         .option('chart', CHART_OPTION)
@@ -103,14 +111,17 @@ export function compareCommand(io: CliIo): CommandModule<object, CompareArgs> {
         io.stdout(args.json ? `${JSON.stringify(judged.document, null, 2)}\n` : layoutText(judged.text, viewOf(io, args).width, args.wide === true));
         return;
       }
-      const { runs, sources, maxN, costs } =
+      const { runs, sources, costs } =
         args.by === undefined ? await readRunsBaselineFirst(args) : await readRunGroups(args.files, args, args.by, args.baseline);
-      const ks = args.k === undefined ? Array.from({ length: Math.min(10, Math.min(...maxN)) }, (_, i) => i + 1) : parseKList(args.k);
       // The bootstrap and the random sign patterns in steps: progress (replicates of the current one) and a Ctrl-C between them.
       const progress = { label: 'compare', unit: 'replicates', show: showProgress(io, args) };
       const comparison = await longComputation(io, progress, (checkpoint) =>
-        withFileNames(() => throughCheckpoints(compareManySteps(runs, { ks, ...options }), checkpoint), sources),
+        withFileNames(
+          () => throughCheckpoints(compareSteps(runs, { ...(args.k === undefined ? {} : { ks: parseKList(args.k) }), ...options }), checkpoint),
+          sources,
+        ),
       );
+      const { ks } = comparison;
       const document = compareDocument(sources, ks, comparison, compareRunCosts(costs, comparison, ks));
       await writeChartOption(document, args.chart, io);
       if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);

@@ -1,6 +1,6 @@
-import { compareCosts, type CostDelta, type CostRun, type ManyComparison, type MeanAndSe, type RatioEstimate } from '@passk/sim';
+import { compareCosts, type CostDelta, type CostRun, type ManyComparison, type MeanAndSe, type RatioEstimate } from '@passk/sim/internal';
 import { documentInterval } from '../results/intervalSchema.js';
-import type { LabelledInterval } from '@passk/sim';
+import type { LabelledInterval } from '@passk/sim/internal';
 
 /** A run's tasks with their cost, and what the cost was read from (`pricedRun`, commands/readRuns.ts). */
 export interface PricedRun extends CostRun {

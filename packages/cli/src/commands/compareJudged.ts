@@ -8,7 +8,7 @@ import {
   type JudgedPair,
   type JudgedRow,
   type MetricComparison,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import { compareDocument, type CompareDocument, type CompareRunSource } from '../format/compareDocument.js';
 import { formatJudgedCompare, judgedCompareMarkdown } from '../format/judgedCompareOutput.js';
 import { resultsArgsFor } from './perFileOptions.js';
@@ -16,7 +16,7 @@ import { readJudgedTasks, type JudgedTasks } from './readJudgedTasks.js';
 import { readNotes, runNames, runOf } from './readRuns.js';
 import { parseKList } from '../args/parseKList.js';
 import type { ResultsFileArgs } from './resultsFileOptions.js';
-import type { Interval } from '@passk/sim';
+import type { Interval } from '@passk/sim/internal';
 
 /** The corrected difference's method in words (the document's `method.interval` with --truth-col). */
 export const JUDGED_DIFFERENCE_METHOD =

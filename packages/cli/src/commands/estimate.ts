@@ -1,27 +1,26 @@
 import {
+  ESTIMATE_DEFAULTS,
   INTERVAL_METHODS,
   InputError,
-  JEFFREYS_PRIOR,
-  UNIFORM_PRIOR,
-  estimateTask,
-  independentPassAtK,
-  independentPassHatK,
+  estimateIntervalOptions,
+  estimateSteps,
   requireOpenUnit,
   type IntervalMethod,
   type IntervalOptions,
+  runSteps,
 } from '@passk/sim/estimate';
 import type { CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';
 import { checkEstimateCombinations } from '../args/ignoredOptions.js';
 import { checkKSum, limitOption, WORK_LIMITS } from '../args/workLimits.js';
-import { formatTaskEstimate, formatRateTable, taskEstimateJson } from '../format/estimateOutput.js';
+import { formatTaskEstimate, formatRateTable, taskEstimateOfDocument } from '../format/estimateOutput.js';
 import { rateMarkdown, taskEstimateMarkdown } from '../format/estimateMarkdown.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
 import { withResultsFileOptions } from './resultsFileOptions.js';
-import { longComputation, PROGRESS_OPTION, showProgress } from '../progress/longComputation.js';
+import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
 import type { FileEstimateArgs } from './estimateFile.js';
 import { weakBoundCoverage } from './weakBoundCoverage.js';
 import { renderTerminal } from '../format/terminalReport.js';
@@ -60,18 +59,18 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
         .option('p', { type: 'number', describe: 'a known single-attempt success rate (closed forms, no data)' })
         .option('k', { type: 'string', describe: 'k values: 8, a list 1,2,4,8 or a range 1..8 (default 1..min(n, 10))' })
         .option('interval', { choices: INTERVAL_METHODS, describe: 'interval for p (default: wilson two-sided; clopper-pearson, exact, with --sides 1)' })
-        .option('confidence', { type: 'number', default: 0.95, describe: 'confidence level, in (0, 1)' })
-        .option('sides', { type: 'number', default: 2, describe: '2: two-sided interval; 1: one-sided lower bound' })
-        .option('prior', { choices: ['jeffreys', 'uniform'] as const, default: 'jeffreys' as const, describe: 'Beta prior of the Bayesian view' })
+        .option('confidence', { type: 'number', default: ESTIMATE_DEFAULTS.confidence, describe: 'confidence level, in (0, 1)' })
+        .option('sides', { type: 'number', default: ESTIMATE_DEFAULTS.sides, describe: '2: two-sided interval; 1: one-sided lower bound' })
+        .option('prior', { choices: ['jeffreys', 'uniform'] as const, default: ESTIMATE_DEFAULTS.prior, describe: 'Beta prior of the Bayesian view' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table (for a pull-request comment)' })
         .option('chart', CHART_OPTION)
         .option('bootstrap', {
           type: 'number',
-          default: 0,
+          default: ESTIMATE_DEFAULTS.bootstrap,
           describe: 'also a two-stage bootstrap interval with this many replicates (0: off; conservative, see docs/uncertainty.md)',
         })
-        .option('seed', { type: 'string', default: '1', describe: 'seed of the bootstrap' })
+        .option('seed', { type: 'string', default: ESTIMATE_DEFAULTS.seed, describe: 'seed of the bootstrap' })
         .option('max-k-sum', limitOption(WORK_LIMITS.kSum))
         .option('progress', PROGRESS_OPTION)
         .example('$0 estimate --n 30 --c 27 --k 8', '27 of 30 trials correct: pass^8 with its interval')
@@ -95,36 +94,27 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
       }
       if (args.p !== undefined) {
         if (args.n !== undefined || args.c !== undefined) throw new InputError('--p', 'cannot be combined with --n/--c');
-        const ks = parseKList(args.k ?? '1..8');
-        const rows = ks.map((k) => ({ k, passAtK: independentPassAtK(args.p!, k), passHatK: independentPassHatK(args.p!, k) }));
-        const document = withKind(RESULT_KINDS.estimateRate, { p: args.p, rows });
+        const { p, rows } = runSteps(estimateSteps({ p: args.p }, args.k === undefined ? {} : { ks: parseKList(args.k) }));
+        const document = withKind(RESULT_KINDS.estimateRate, { p, rows });
         await writeChartOption(document, args.chart, io);
         io.stdout(
           args.json
             ? `${JSON.stringify(document, null, 2)}\n`
             : args.markdown
-              ? rateMarkdown(args.p, rows)
-              : renderTerminal(formatRateTable(args.p, rows), viewOf(io, args)),
+              ? rateMarkdown(p, rows)
+              : renderTerminal(formatRateTable(p, rows), viewOf(io, args)),
         );
         return;
       }
       if (args.n === undefined || args.c === undefined) {
         throw new InputError('passk estimate', 'needs --n and --c (one task), --p (a known rate) or a results FILE');
       }
-      const ks = args.k === undefined ? defaultKs(args.n) : parseKList(args.k);
-      const options = { interval, prior: args.prior === 'uniform' ? UNIFORM_PRIOR : JEFFREYS_PRIOR };
+      const options = { ...(args.k === undefined ? {} : { ks: parseKList(args.k) }), ...intervalArgs(args), prior: args.prior };
       // One k at a time (a row depends only on its k), with a checkpoint between: the Bayesian view sums k terms for each k.
       const progress = { label: 'estimate', unit: 'k values', show: showProgress(io, args) };
-      const estimate = await longComputation(io, progress, async (checkpoint) => {
-        const first = estimateTask(args.n!, args.c!, { ...options, ks: ks.slice(0, 1) });
-        const rows = [...first.rows];
-        for (let i = 1; i < ks.length; i++) {
-          await checkpoint(i, ks.length);
-          rows.push(...estimateTask(args.n!, args.c!, { ...options, ks: [ks[i]!] }).rows);
-        }
-        return { ...first, rows };
-      });
-      const document = taskEstimateJson(estimate);
+      const body = await longComputation(io, progress, (checkpoint) => throughCheckpoints(estimateSteps({ n: args.n!, c: args.c! }, options), checkpoint));
+      const document = withKind(RESULT_KINDS.estimateTask, body);
+      const estimate = taskEstimateOfDocument(document);
       const text = () => renderTerminal(formatTaskEstimate(estimate, weakBoundCoverage(args.n!, interval)), viewOf(io, args));
       await writeChartOption(document, args.chart, io);
       io.stdout(args.json ? `${JSON.stringify(document, null, 2)}\n` : args.markdown ? taskEstimateMarkdown(estimate) : text());
@@ -138,13 +128,12 @@ export function estimateCommand(io: CliIo): CommandModule<object, EstimateArgs> 
  * at every p (a one-sided Wilson bound covers as little as 79–81 % at 95 %: docs/uncertainty.md).
  */
 function intervalOptions(args: EstimateArgs): IntervalOptions {
-  requireOpenUnit('--confidence', args.confidence);
-  if (args.sides !== 1 && args.sides !== 2) throw new InputError('--sides', 'must be 1 or 2', args.sides);
-  const method = args.interval ?? (args.sides === 1 ? 'clopper-pearson' : 'wilson');
-  return args.sides === 1 ? { method, confidence: args.confidence, sides: 1, tail: 'lower' } : { method, confidence: args.confidence, sides: 2 };
+  return estimateIntervalOptions(intervalArgs(args));
 }
 
-function defaultKs(n: number): number[] {
-  const top = Number.isInteger(n) && n >= 1 ? Math.min(n, 10) : 1;
-  return Array.from({ length: top }, (_, i) => i + 1);
+/** --interval, --confidence and --sides checked under their option names, as `estimate` takes them. */
+function intervalArgs(args: EstimateArgs): { interval?: IntervalMethod; confidence: number; sides: 1 | 2 } {
+  requireOpenUnit('--confidence', args.confidence);
+  if (args.sides !== 1 && args.sides !== 2) throw new InputError('--sides', 'must be 1 or 2', args.sides);
+  return { ...(args.interval === undefined ? {} : { interval: args.interval }), confidence: args.confidence, sides: args.sides };
 }

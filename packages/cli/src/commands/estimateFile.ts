@@ -1,24 +1,12 @@
 import { layoutText } from '../format/terminalLayout.js';
-import {
-  ESTIMAND_METHODS,
-  averageOverTasks,
-  bootstrapTaskAverageSteps,
-  clusteredNormalInterval,
-  groupTaskCounts,
-  passAtK,
-  passHatK,
-  proportionInterval,
-  requireInteger,
-  taskAverageIntervals,
-  type IntervalOptions,
-} from '@passk/sim/estimate';
+import { estimateSteps, groupTaskCounts, passAtK, passHatK, proportionInterval, requireInteger, type IntervalOptions } from '@passk/sim/estimate';
 import { InputError } from '@passk/sim/errors';
 import { parseKList } from '../args/parseKList.js';
 import { withinCommentLimit } from '../format/commentLimit.js';
 import { fileEstimateMarkdown } from '../format/estimateMarkdown.js';
 import { inertMarkdown } from '../format/inertMarkdown.js';
 import { terminalText } from '../format/terminalText.js';
-import type { FileEstimate, FileEstimateRow } from '../format/fileEstimate.js';
+import type { FileEstimate } from '../format/fileEstimate.js';
 import { formatFileEstimate } from '../format/fileEstimateOutput.js';
 import { renderTerminal } from '../format/terminalReport.js';
 import type { TerminalView } from '../format/terminalView.js';
@@ -33,7 +21,6 @@ import { writeChartOption } from './chartOption.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import { readResultsByGroup, readResultsFile, type ResultsFileArgs } from './resultsFileOptions.js';
 import { longComputation, showProgress, throughCheckpoints, type Checkpoint } from '../progress/longComputation.js';
-import type { Interval } from '@passk/sim';
 
 export interface FileEstimateArgs extends ResultsFileArgs, TerminalArgs {
   by?: string;
@@ -130,33 +117,16 @@ async function estimateCounts(
 ): Promise<{ text: string; json: object; document: object }> {
   // Grouped by (n, c) once for every k and both estimators: 100 000 tasks of 100 trials are about a hundred groups.
   const groups = groupTaskCounts(counts.n, counts.c);
-  const taskCount = counts.n.length;
-  // From the groups, not the tasks: a hundred values instead of 100 000.
-  const maxN = groups.groups.reduce((a, group) => Math.max(a, group.n), 0);
-  const minN = groups.groups.reduce((a, group) => Math.min(a, group.n), Infinity);
-  const ks = args.k === undefined ? Array.from({ length: Math.min(maxN, 10) }, (_, i) => i + 1) : parseKList(args.k);
-  const average = averageOverTasks(groups, ks);
-  const estimands = taskAverageIntervals(groups, ks, { confidence: interval.confidence, sides: interval.sides });
-  const bootstrap =
-    bootstrapReplicates > 0
-      ? await throughCheckpoints(
-          bootstrapTaskAverageSteps(groups, { ks, replicates: bootstrapReplicates, seed: args.seed, confidence: interval.confidence, sides: interval.sides }),
-          checkpoint,
-        )
-      : null;
-  const rows = average.map((row, i) => ({
-    k: row.k,
-    passAtK: row.passAtK?.value ?? null,
-    passHatK: row.passHatK?.value ?? null,
-    estimableTasks: row.estimableTasks,
-    notEstimableTasks: row.notEstimableTasks,
-    plugin: row.plugin,
-    se: { passAtK: row.passAtK?.se ?? null, passHatK: row.passHatK?.se ?? null },
-    interval: { passAtK: estimands[i]!.passAtK.population, passHatK: estimands[i]!.passHatK.population },
-    benchmark: { passAtK: estimands[i]!.passAtK.benchmark, passHatK: estimands[i]!.passHatK.benchmark },
-    clusteredNormal: { passAtK: clusteredNormalInterval(row.passAtK, interval), passHatK: clusteredNormalInterval(row.passHatK, interval) },
-    bootstrap: bootstrap ? { passAtK: bootstrap[i]!.passAtK, passHatK: bootstrap[i]!.passHatK } : null,
-  }));
+  const options = {
+    ...(args.k === undefined ? {} : { ks: parseKList(args.k) }),
+    interval: interval.method,
+    confidence: interval.confidence,
+    sides: interval.sides,
+    bootstrap: bootstrapReplicates,
+    seed: args.seed,
+  };
+  const { p, ...estimated } = await throughCheckpoints(estimateSteps({ tasks: groups }, options), checkpoint);
+  const ks = estimated.rows.map((row) => row.k);
   const source = {
     file,
     ...(counts.sources.length > 1 ? { files: counts.sources } : {}),
@@ -167,46 +137,9 @@ async function estimateCounts(
     columns: counts.columns,
     dropped: counts.dropped,
   };
-  const result: FileEstimate = {
-    source,
-    tasks: taskCount,
-    trials: { min: minN, max: maxN },
-    uncertainty: {
-      confidence: interval.confidence,
-      sides: interval.sides,
-      interval: ESTIMAND_METHODS.population,
-      estimands: {
-        population: {
-          field: 'interval',
-          meaning: 'the task population the tasks were drawn from: other tasks, other trials',
-          method: ESTIMAND_METHODS.population,
-        },
-        benchmark: { field: 'benchmark', meaning: 'this benchmark: the same tasks again, only the trials random', method: ESTIMAND_METHODS.benchmark },
-      },
-      clusteredNormal:
-        'mean ± z·SE with the clustered SE = sd(per-task estimates)/√T (Miller 2024); shown for comparison only: it can have zero width and ' +
-        'misses near 0 and 1 (docs/uncertainty.md)',
-      bootstrap: bootstrap
-        ? {
-            replicates: bootstrapReplicates,
-            seed: args.seed,
-            method: 'two-stage bootstrap (tasks with replacement, then c* ~ Binomial(n, c/n) per task), percentiles re-centred on the unbiased estimate',
-          }
-        : null,
-    },
-    rows,
-  };
-  const amounts = fileEstimateAmounts(
-    counts,
-    rows.map((row) => row.k),
-    interval.confidence,
-  );
-  const document = withKind(RESULT_KINDS.estimateFile, {
-    ...result,
-    rows: rows.map((row) => rowWithIntervals(row, interval.confidence)),
-    ...fileEstimateAmountFields(amounts),
-    p: { method: interval.method, confidence: interval.confidence, sides: interval.sides },
-  });
+  const result: FileEstimate = { source, ...estimated };
+  const amounts = fileEstimateAmounts(counts, ks, interval.confidence);
+  const document = withKind(RESULT_KINDS.estimateFile, { ...result, ...fileEstimateAmountFields(amounts), p });
   const report = formatFileEstimate(result);
   const text = args.markdown
     ? fileEstimateMarkdown(result, amounts.cost)
@@ -237,20 +170,4 @@ export function perTaskRows(counts: TaskCounts, ks: readonly number[], interval:
       rows: ks.filter((k) => k <= n).map((k) => ({ k, passAtK: passAtK(n, c, k), passHatK: passHatK(n, c, k) })),
     };
   });
-}
-
-/** A row of the document: each interval with its level and method (results/estimateFileSchema.ts). */
-function rowWithIntervals(row: FileEstimateRow, level: number) {
-  type B = Interval | null;
-  const both = <T extends B>(pair: { readonly passAtK: T; readonly passHatK: T }, method: string) => ({
-    passAtK: pair.passAtK && { ...pair.passAtK, level, method },
-    passHatK: pair.passHatK && { ...pair.passHatK, level, method },
-  });
-  return {
-    ...row,
-    interval: both(row.interval, ESTIMAND_METHODS.population),
-    benchmark: both(row.benchmark, ESTIMAND_METHODS.benchmark),
-    clusteredNormal: both(row.clusteredNormal, 'normal, clustered SE'),
-    bootstrap: row.bootstrap && both(row.bootstrap, 'two-stage bootstrap, percentile, re-centred'),
-  };
 }

@@ -7,7 +7,7 @@ import type { EstimateFileDocument } from '../results/estimateFileSchema.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 import type { ResultsFileArgs } from './resultsFileOptions.js';
 import { readJudgedTasks } from './readJudgedTasks.js';
-import type { Interval } from '@passk/sim';
+import type { Interval } from '@passk/sim/internal';
 
 /** `estimateJudged` in words, for the document's `uncertainty` and the notes. */
 const BENCHMARK_NOT_MADE = 'not computed with --truth-col (the correction is made for the task population)';

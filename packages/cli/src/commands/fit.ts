@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { InputError, requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim';
+import { FIT_DEFAULTS, InputError, requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim/internal';
 import { fitOfFile } from './fitOfFile.js';
 import { renderTerminal } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
@@ -52,8 +52,8 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the documented contract)' })
         .option('markdown', { type: 'boolean', default: false, describe: 'print a compact Markdown table of the answer per k (for a pull-request comment)' })
         .option('out', { type: 'string', describe: 'write a minimal scenario file (YAML) with the chosen fit as its tasks block' })
-        .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence of the prediction intervals, in (0, 1)' })
-        .option('seed', { type: 'string', default: '1', describe: 'seed of the Monte Carlo permutations of the dependence and drift tests' })
+        .option('confidence', { type: 'number', default: FIT_DEFAULTS.confidence, describe: 'two-sided confidence of the prediction intervals, in (0, 1)' })
+        .option('seed', { type: 'string', default: FIT_DEFAULTS.seed, describe: 'seed of the Monte Carlo permutations of the dependence and drift tests' })
         .example('$0 fit results.csv', 'both models, the choice by AIC, goodness of fit and pass^k beyond n')
         .example('$0 fit results.jsonl --k 8,16 --out fitted.yaml', 'extrapolate to 8 and 16 attempts and write a scenario')
         .example('$0 simulate fitted.yaml', 'then simulate retry policies on the fitted tasks')

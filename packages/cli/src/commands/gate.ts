@@ -9,7 +9,7 @@ import {
   type GateRule,
   type JudgedRequirement,
   type Run,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import { renderTerminal } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import type { CommandModule } from 'yargs';
@@ -26,7 +26,7 @@ import { CommandExit } from '../run/commandExit.js';
 import type { PricedRun } from './compareCosts.js';
 import { readRunFiles } from './readRuns.js';
 import { withResultsFileOptions, type ResultsFileArgs } from './resultsFileOptions.js';
-import type { Interval } from '@passk/sim';
+import type { Interval } from '@passk/sim/internal';
 
 export interface GateArgs extends ResultsFileArgs, TerminalArgs {
   file: string;

@@ -1,4 +1,4 @@
-import { gateDesign, holdsWithoutChange, type GateRule, type Run } from '@passk/sim';
+import { gateDesign, holdsWithoutChange, type GateRule, type Run } from '@passk/sim/internal';
 import { isRateRequirement, type Requirement } from '../args/parseRequirement.js';
 import { formatPercent } from '../format/percent.js';
 import { terminalText } from '../format/terminalText.js';

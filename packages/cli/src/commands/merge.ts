@@ -12,7 +12,7 @@ import {
   simulatePartial,
   summarise,
   type PartialResult,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import { renderTable } from '../format/table.js';
 import type { CliIo } from '../io/cliIo.js';

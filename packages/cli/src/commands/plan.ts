@@ -3,22 +3,13 @@ import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOption
 import {
   INTERVAL_METHODS,
   InputError,
-  planComparisonSteps,
-  planDemonstrationSteps,
-  planPrecisionSteps,
-  planTaskPrecision,
-  taskPrecisionAssurance,
-  tasksForAssurance,
-  MAX_ASSURANCE_DRAWS,
+  PLAN_DEFAULTS,
+  planSteps,
   requireInteger,
   requireOpenUnit,
-  DEFAULT_GAIN_SPREAD,
-  DEFAULT_SIMULATIONS,
   type IntervalMethod,
   type PlanMetric,
-  type TaskPlanAssurance,
-  type TaskPrecisionPlan,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import type { Argv, CommandModule } from 'yargs';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';
@@ -26,7 +17,6 @@ import { refuseTogether, requireAlongside, requireResultsFile } from '../args/ig
 import { checkFailures, checkTrialsSum, intervalsLimit, limitOption, requireWithin, WORK_LIMITS } from '../args/workLimits.js';
 import { longComputation, PROGRESS_OPTION, showProgress, throughCheckpoints } from '../progress/longComputation.js';
 import { formatComparePlan, formatDemonstratePlan, formatPrecisionPlan } from '../format/planOutput.js';
-import { documentInterval } from '../results/intervalSchema.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { CliIo } from '../io/cliIo.js';
 import { CHART_OPTION, checkChartOption, writeChartOption } from './chartOption.js';
@@ -78,8 +68,8 @@ export function planCommand(io: CliIo): CommandModule {
             d
               .option('target', { type: 'number', demandOption: true, describe: 'pass^k to demonstrate, in (0, 1)' })
               .option('k', { type: 'number', demandOption: true, describe: 'attempts that must all succeed' })
-              .option('confidence', { type: 'number', default: 0.95, describe: 'one-sided confidence level' })
-              .option('failures', { type: 'number', default: 0, describe: 'failures allowed among the runs' })
+              .option('confidence', { type: 'number', default: PLAN_DEFAULTS.demonstrate.confidence, describe: 'one-sided confidence level' })
+              .option('failures', { type: 'number', default: PLAN_DEFAULTS.demonstrate.failures, describe: 'failures allowed among the runs' })
               .option('power-at', { type: 'number', describe: "a true pass^k in (0, 1): the plan's chance of passing there" })
               .option('max-failures', limitOption(WORK_LIMITS.failures))
               .option('progress', PROGRESS_OPTION)
@@ -91,7 +81,7 @@ export function planCommand(io: CliIo): CommandModule {
             checkFailures(args.failures, args['max-failures']);
             const options = { target: args.target, k: args.k!, confidence: args.confidence!, failures: args.failures, powerAt: args['power-at'] };
             const progress = { label: 'plan demonstrate', unit: 'failure counts', show: showProgress(io, args) };
-            const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(planDemonstrationSteps(options), checkpoint));
+            const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(planSteps.demonstrate(options), checkpoint));
             await print(args, withKind(RESULT_KINDS.planDemonstrate, plan), () => formatDemonstratePlan(plan));
           },
         })
@@ -100,7 +90,7 @@ export function planCommand(io: CliIo): CommandModule {
           describe: 'trials per task (and, with --trials, tasks) for a target interval half-width on p, pass@k or pass^k',
           builder: (d) =>
             withResultsFileOptions(d)
-              .option('metric', { choices: METRICS, default: 'passHatK' as PlanMetric, describe: 'which quantity the interval is for' })
+              .option('metric', { choices: METRICS, default: PLAN_DEFAULTS.precision.metric, describe: 'which quantity the interval is for' })
               .option('k', { type: 'number', describe: 'k of pass@k / pass^k (required unless --metric p)' })
               .option('rate', { type: 'number', describe: 'the single-attempt success rate you expect (required without --pilot)' })
               .option('pilot', {
@@ -108,11 +98,11 @@ export function planCommand(io: CliIo): CommandModule {
                 describe: 'a pilot log: plan tasks × trials for CI (tasks) by resampling its tasks (instead of --rate)',
               })
               .option('half-width', { type: 'number', demandOption: true, describe: 'target half-width, e.g. 0.05 for ±5 points' })
-              .option('interval', { choices: INTERVAL_METHODS, default: 'wilson' as IntervalMethod })
-              .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
+              .option('interval', { choices: INTERVAL_METHODS, default: PLAN_DEFAULTS.precision.interval as IntervalMethod })
+              .option('confidence', { type: 'number', default: PLAN_DEFAULTS.precision.confidence, describe: 'two-sided confidence level' })
               .option('assurance', {
                 type: 'number',
-                default: 0.8,
+                default: PLAN_DEFAULTS.precision.assurance,
                 describe: 'probability that the interval you get is at most that wide (exact over the binomial)',
               })
               .option('trials', {
@@ -120,14 +110,22 @@ export function planCommand(io: CliIo): CommandModule {
                 describe: "trials per task: also plan the tasks for CI (tasks) (with --pilot a list; default k, the pilot's, twice that)",
               })
               .option('tasks', { type: 'number', describe: 'with --pilot: a fixed number of tasks; also find the trials per task needed there' })
-              .option('simulations', { type: 'number', default: DEFAULT_SIMULATIONS, describe: 'with --pilot: benchmarks simulated per size tried' })
+              .option('simulations', {
+                type: 'number',
+                default: PLAN_DEFAULTS.precision.simulations,
+                describe: 'with --pilot: benchmarks simulated per size tried',
+              })
               .option('max-simulated-tasks', limitOption(WORK_LIMITS.simulatedTasks))
               .option('concentration', {
                 type: 'number',
-                default: 2,
+                default: PLAN_DEFAULTS.precision.concentration,
                 describe: 'with --trials: task heterogeneity, p_t ~ Beta with mean --rate and this a + b',
               })
-              .option('seed', { type: 'string', default: '1', describe: 'with --trials: seed of the simulated benchmarks (assurance of the task plan)' })
+              .option('seed', {
+                type: 'string',
+                default: PLAN_DEFAULTS.precision.seed,
+                describe: 'with --trials: seed of the simulated benchmarks (assurance of the task plan)',
+              })
               .option('max-intervals', {
                 type: 'number',
                 describe: `refuse to go on with more ${WORK_LIMITS.intervals.counts} than this`,
@@ -145,10 +143,10 @@ export function planCommand(io: CliIo): CommandModule {
           handler: async (args) => {
             const pilot = args.pilot !== undefined;
             requireResultsFile(args, pilot, '--pilot (a results file to plan from)');
-            requireAlongside(args, 'simulations', pilot, '--pilot (benchmarks simulated from its tasks)', DEFAULT_SIMULATIONS);
+            requireAlongside(args, 'simulations', pilot, '--pilot (benchmarks simulated from its tasks)', PLAN_DEFAULTS.precision.simulations);
             for (const [option, fallback] of [
-              ['interval', 'wilson'],
-              ['concentration', 2],
+              ['interval', PLAN_DEFAULTS.precision.interval],
+              ['concentration', PLAN_DEFAULTS.precision.concentration],
               ['max-intervals', undefined],
             ] as const) {
               refuseTogether(args, option, 'pilot', pilot, "the pilot plans CI (tasks) from the log's own tasks", fallback);
@@ -168,46 +166,21 @@ export function planCommand(io: CliIo): CommandModule {
             refuseTogether(args, 'k', 'metric p', args.metric === 'p', 'p is the single-attempt rate; k is for pass@k and pass^k');
             if (args.metric !== 'p' && args.k === undefined) throw new InputError('--k', `is required with --metric ${args.metric}`);
             if (taskTrials !== undefined) checkTrialsSum([taskTrials], args.k ?? 1, args['max-trials-sum']);
-            const steps = planPrecisionSteps({
+            const steps = planSteps.precision({
               metric: args.metric,
               k: args.k,
               rate: args.rate,
               halfWidth: args['half-width'],
-              method: args.interval,
+              interval: args.interval,
               confidence: args.confidence!,
               assurance: args.assurance,
               checkWork: (intervals) =>
                 requireWithin(WORK_LIMITS.intervals, intervalsLimit(args.interval, args['max-intervals']), intervals, 'the search had computed'),
+              ...(taskTrials === undefined ? {} : { trials: taskTrials, concentration: args.concentration, seed: requireSeedText(args.seed) }),
             });
             const progress = { label: 'plan precision', unit: 'intervals', show: showProgress(io, args) };
             const plan = await longComputation(io, progress, (checkpoint) => throughCheckpoints(steps, checkpoint));
-            const tasks =
-              taskTrials === undefined
-                ? null
-                : withAssurance(
-                    planTaskPrecision({
-                      metric: args.metric,
-                      k: args.k,
-                      trials: taskTrials,
-                      mean: args.rate,
-                      concentration: args.concentration,
-                      halfWidth: args['half-width'],
-                      confidence: args.confidence!,
-                    }),
-                    {
-                      metric: args.metric,
-                      k: args.k ?? 1,
-                      halfWidth: args['half-width'],
-                      confidence: args.confidence!,
-                      assurance: args.assurance,
-                      seed: requireSeedText(args.seed),
-                    },
-                  );
-            await print(
-              args,
-              withKind(RESULT_KINDS.planPrecision, { ...plan, interval: documentInterval(plan.interval, plan.confidence, plan.method), tasks }),
-              () => formatPrecisionPlan(plan, tasks),
-            );
+            await print(args, withKind(RESULT_KINDS.planPrecision, plan), () => formatPrecisionPlan(plan, plan.tasks));
           },
         })
         .command<PlanArgs & PlanComparePilotArgs & { mean?: number; concentration: number; 'max-trials-sum'?: number }>({
@@ -217,7 +190,7 @@ export function planCommand(io: CliIo): CommandModule {
             withResultsFileOptions(d)
               .option('metric', {
                 choices: ['passAtK', 'passHatK'] as const,
-                default: 'passHatK' as 'passAtK' | 'passHatK',
+                default: PLAN_DEFAULTS.compare.metric,
                 describe: 'the metric whose difference to detect',
               })
               .option('k', { type: 'number', demandOption: true, describe: 'the k of pass@k or pass^k' })
@@ -230,12 +203,20 @@ export function planCommand(io: CliIo): CommandModule {
               .option('mean', { type: 'number', describe: "without --pilot: agent A's mean single-attempt success rate over tasks" })
               .option('concentration', {
                 type: 'number',
-                default: 2,
+                default: PLAN_DEFAULTS.compare.concentration,
                 describe: 'without --pilot: task heterogeneity, p_t ~ Beta(mean, concentration); small = very uneven tasks',
               })
               .option('delta', { type: 'number', describe: 'difference in the task-averaged metric to detect (B − A); not with two --pilot runs' })
-              .option('power', { type: 'number', default: 0.8, describe: "probability that compare's verdict detects the difference, in (0, 1)" })
-              .option('alpha', { type: 'number', default: 0.05, describe: "two-sided level of compare's verdict (compare --confidence 1 − alpha)" })
+              .option('power', {
+                type: 'number',
+                default: PLAN_DEFAULTS.compare.power,
+                describe: "probability that compare's verdict detects the difference, in (0, 1)",
+              })
+              .option('alpha', {
+                type: 'number',
+                default: PLAN_DEFAULTS.compare.alpha,
+                describe: "two-sided level of compare's verdict (compare --confidence 1 − alpha)",
+              })
               .option('trials', {
                 type: 'string',
                 describe: "trials per task to size tasks for (default k, 2k, 4k, 8k; with --pilot: k, the pilot's, twice that)",
@@ -243,7 +224,7 @@ export function planCommand(io: CliIo): CommandModule {
               .option('tasks', { type: 'number', describe: 'with --pilot: a fixed number of tasks; also find the trials per task needed there' })
               .option('gain-spread', {
                 type: 'number',
-                describe: `sd across tasks of the log-odds gain (0: the same gain on every task; default ${DEFAULT_GAIN_SPREAD}, with one --pilot run 0); not with two --pilot runs`,
+                describe: `sd across tasks of the log-odds gain (0: the same gain on every task; default ${PLAN_DEFAULTS.compare.gainSpread}, with one --pilot run 0); not with two --pilot runs`,
               })
               .option('cost-ratio', {
                 type: 'number',
@@ -251,15 +232,15 @@ export function planCommand(io: CliIo): CommandModule {
               })
               .option('power-draws', {
                 type: 'number',
-                default: 40,
+                default: PLAN_DEFAULTS.compare.powerDraws,
                 describe: "with --pilot: bootstrap draws of the pilot's tasks for the interval of the power (0: none)",
               })
               .option('simulations', {
                 type: 'number',
-                default: DEFAULT_SIMULATIONS,
+                default: PLAN_DEFAULTS.compare.simulations,
                 describe: "experiments simulated per size tried (0 without --pilot: the z-test alone, compare's verdict unchecked)",
               })
-              .option('seed', { type: 'string', default: '1', describe: 'seed of the power simulation' })
+              .option('seed', { type: 'string', default: PLAN_DEFAULTS.compare.seed, describe: 'seed of the power simulation' })
               .option('max-trials-sum', limitOption(WORK_LIMITS.trialsSum))
               .option('max-simulated-tasks', limitOption(WORK_LIMITS.simulatedTasks))
               .option('progress', PROGRESS_OPTION)
@@ -271,7 +252,13 @@ export function planCommand(io: CliIo): CommandModule {
             >,
           handler: async (args) => {
             requireOpenUnit('--power', args.power);
-            requireAlongside(args, 'power-draws', args.pilot !== undefined, "--pilot (the interval of the power from the pilot's tasks)", 40);
+            requireAlongside(
+              args,
+              'power-draws',
+              args.pilot !== undefined,
+              "--pilot (the interval of the power from the pilot's tasks)",
+              PLAN_DEFAULTS.compare.powerDraws,
+            );
             requireAlongside(args, 'cost-ratio', args.pilot?.length === 1, "one --pilot run (with two, each run's own cost per attempt is read)");
             if (args.pilot !== undefined) {
               if (args.mean !== undefined) throw new InputError('--mean', 'is read from the --pilot runs: give one or the other', args.mean);
@@ -294,7 +281,7 @@ export function planCommand(io: CliIo): CommandModule {
               throw new InputError('--tasks', 'needs --pilot (the trials for a fixed number of tasks are found from a pilot)', args.tasks);
             const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
             checkTrialsSum(trials, args.k!, args['max-trials-sum']);
-            const steps = planComparisonSteps({
+            const steps = planSteps.compare({
               metric: args.metric,
               k: args.k!,
               mean: args.mean,
@@ -303,7 +290,7 @@ export function planCommand(io: CliIo): CommandModule {
               power: args.power,
               alpha: args.alpha,
               trials,
-              gainSpread: args['gain-spread'] ?? DEFAULT_GAIN_SPREAD,
+              ...(args['gain-spread'] === undefined ? {} : { gainSpread: args['gain-spread'] }),
               simulations: requireInteger('--simulations', args.simulations, 0, 1_000_000),
               seed: requireSeedText(args.seed),
               checkWork: (tasks) =>
@@ -327,13 +314,13 @@ export function planCommand(io: CliIo): CommandModule {
               .option('truth-col', { type: 'string', describe: 'with a pilot FILE: the column with the truth on its audited tasks' })
               .option('half-width', { type: 'number', demandOption: true, describe: 'target half-width of the corrected interval, e.g. 0.03' })
               .option('tasks', { type: 'number', describe: "tasks the judge scores (default: the pilot's)" })
-              .option('metric', { choices: ['passAtK', 'passHatK'] as const, default: 'passAtK' as const, describe: 'the metric (rates: pass@1 only)' })
-              .option('k', { type: 'number', default: 1, describe: 'the k of pass@k or pass^k' })
-              .option('confidence', { type: 'number', default: 0.95, describe: 'two-sided confidence level' })
+              .option('metric', { choices: ['passAtK', 'passHatK'] as const, default: PLAN_DEFAULTS.audit.metric, describe: 'the metric (rates: pass@1 only)' })
+              .option('k', { type: 'number', default: PLAN_DEFAULTS.audit.k, describe: 'the k of pass@k or pass^k' })
+              .option('confidence', { type: 'number', default: PLAN_DEFAULTS.audit.confidence, describe: 'two-sided confidence level' })
               .option('mean', { type: 'number', describe: "without a pilot: the agent's mean per-attempt success rate" })
               .option('concentration', {
                 type: 'number',
-                default: 2,
+                default: PLAN_DEFAULTS.audit.concentration,
                 describe: 'without a pilot: task heterogeneity, p_t ~ Beta with mean --mean and this a + b',
               })
               .option('trials', { type: 'number', describe: 'without a pilot: attempts per task' })
@@ -355,25 +342,4 @@ export function planCommand(io: CliIo): CommandModule {
         .demandCommand(1, 'name a question: demonstrate, precision, compare, audit or gate'),
     handler: () => undefined,
   };
-}
-
-/** Benchmarks simulated per number of tasks for the task plan's assurance (binomial SE ≤ 1.6 points). */
-const ASSURANCE_DATASETS = 1000;
-
-/**
- * The task plan with how often its half-width is reached (`taskPrecisionAssurance`, at the planned
- * tasks) and the tasks that reach it with the assurance asked (`tasksForAssurance`), both simulated.
- */
-function withAssurance(
-  plan: TaskPrecisionPlan,
-  options: { metric: PlanMetric; k: number; halfWidth: number; confidence: number; assurance: number; seed: string | number },
-): TaskPrecisionPlan & { readonly simulated: TaskPlanAssurance | null } {
-  const simulation = { ...options, datasets: ASSURANCE_DATASETS };
-  // Plans too large to simulate in seconds keep their expected-spread answer alone (the text says so).
-  const maxTasks = Math.floor(MAX_ASSURANCE_DRAWS / (plan.trials * ASSURANCE_DATASETS));
-  const tasks = Math.max(2, plan.tasks);
-  if (tasks > maxTasks) return { ...plan, simulated: null };
-  const planned = taskPrecisionAssurance(plan, tasks, simulation);
-  const assured = tasksForAssurance(plan, options.assurance, { ...simulation, maxTasks: Math.min(tasks * 64, maxTasks) });
-  return { ...plan, simulated: { datasets: ASSURANCE_DATASETS, seed: options.seed, wanted: options.assurance, planned, assured } };
 }

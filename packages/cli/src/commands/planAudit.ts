@@ -1,13 +1,4 @@
-import {
-  InputError,
-  auditMomentsFromPilot,
-  auditMomentsFromRates,
-  planAudit,
-  requireInteger,
-  requireOpenUnit,
-  taskEstimate,
-  type AuditMoments,
-} from '@passk/sim';
+import { InputError, plan as planJobs, requireInteger, requireOpenUnit, type AuditJobOptions } from '@passk/sim/internal';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { PlanAuditDocument } from '../results/planSchemas.js';
 import type { ResultsFileArgs } from './resultsFileOptions.js';
@@ -31,10 +22,6 @@ export interface PlanAuditArgs extends ResultsFileArgs {
 /** The rate options, all needed when no pilot is given. */
 const RATE_OPTIONS = ['mean', 'trials', 'judge-false-accept', 'judge-false-reject'] as const;
 
-/** The plan's method, in words (the document's `method`). */
-const METHOD =
-  'smallest m with t_{m−2}·√V(m) ≤ half-width, V(m) = (σ²_y − 2λ′Cov + λ′²σ²_f)/m + λ′²σ²_f/(T − m), λ′ = λ(T − m)/T, λ = Cov/σ²_f clipped to [0, 1]: the variance of the prediction-powered estimate (PPI++, Angelopoulos et al. 2023, 2024)';
-
 /**
  * `passk plan audit`: how many of T judged tasks to audit for a target half-width of the judge-corrected
  * interval, from a pilot log with some audit (`FILE --truth-col COL`: its moments at the metric and k)
@@ -46,9 +33,8 @@ export async function planAuditDocument(args: PlanAuditArgs): Promise<PlanAuditD
   const confidence = requireOpenUnit('--confidence', args.confidence);
   const k = requireInteger('--k', args.k, 1);
   const files = args.file ?? [];
-  let moments: AuditMoments;
+  let input: AuditJobOptions;
   let from: PlanAuditDocument['from'];
-  let tasks: number;
   if (files.length > 0) {
     const given = RATE_OPTIONS.find((name) => args[name] !== undefined);
     if (given !== undefined) throw new InputError(`--${given}`, 'cannot be combined with a pilot FILE (its moments come from the file)', args[given]);
@@ -61,13 +47,8 @@ export async function planAuditDocument(args: PlanAuditArgs): Promise<PlanAuditD
     if (used.filter((task) => task.truth !== undefined).length < 2) {
       throw new InputError('--k', `must leave at least 2 audited tasks with n ≥ k in the pilot (${audited} audited)`, k);
     }
-    moments = auditMomentsFromPilot(
-      used.map(({ n, c, truth }) => {
-        const judgedValue = taskEstimate(args.metric, n, c, k);
-        return truth === undefined ? { judged: judgedValue } : { judged: judgedValue, truth: taskEstimate(args.metric, n, truth, k) };
-      }),
-    );
-    tasks = args.tasks === undefined ? judged.length : requireInteger('--tasks', args.tasks, 3);
+    const tasks = args.tasks === undefined ? {} : { tasks: requireInteger('--tasks', args.tasks, 3) };
+    input = { halfWidth, confidence, metric: args.metric, k, pilot: judged, ...tasks };
     from = { pilot: verdicts.sources.join(' '), column, audited, of: judged.length };
   } else {
     const missing = RATE_OPTIONS.find((name) => args[name] === undefined);
@@ -75,7 +56,7 @@ export async function planAuditDocument(args: PlanAuditArgs): Promise<PlanAuditD
     if (args.metric !== 'passAtK' || k !== 1)
       throw new InputError('--k', 'must be 1 with pass@1 when planning from rates (a pilot FILE plans any metric and k)', k);
     if (args.tasks === undefined) throw new InputError('--tasks', 'is required without a pilot FILE (the tasks the judge scores)');
-    tasks = requireInteger('--tasks', args.tasks, 3);
+    const tasks = requireInteger('--tasks', args.tasks, 3);
     const rates = {
       mean: args.mean!,
       concentration: args.concentration,
@@ -83,22 +64,10 @@ export async function planAuditDocument(args: PlanAuditArgs): Promise<PlanAuditD
       falseAccept: args['judge-false-accept']!,
       falseReject: args['judge-false-reject']!,
     };
-    moments = auditMomentsFromRates(rates);
+    input = { halfWidth, confidence, metric: args.metric, k, tasks, rates };
     from = rates;
   }
-  const plan = planAudit(moments, { tasks, halfWidth, confidence });
-  return withKind(RESULT_KINDS.planAudit, {
-    metric: args.metric,
-    k,
-    tasks,
-    halfWidth,
-    confidence,
-    from,
-    moments,
-    lambda: plan.lambda,
-    audited: plan.audited,
-    achievedHalfWidth: plan.halfWidth,
-    auditOnly: plan.auditOnly,
-    method: METHOD,
-  });
+  // The document names where the moments came from (`from`) after the plan's question, before its answer.
+  const { metric, k: planned, tasks, halfWidth: wanted, confidence: level, ...answer } = planJobs.audit(input);
+  return withKind(RESULT_KINDS.planAudit, { metric, k: planned, tasks, halfWidth: wanted, confidence: level, from, ...answer });
 }

@@ -1,4 +1,4 @@
-import { InputError, planComparisonFromPilotSteps, requireInteger, requirePositive, type PilotComparePlan } from '@passk/sim';
+import { InputError, planSteps, requireInteger, requirePositive, type PilotComparePlan } from '@passk/sim/internal';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';
 import { requireWithin, WORK_LIMITS } from '../args/workLimits.js';
@@ -33,7 +33,7 @@ export interface PlanComparePilotArgs extends ResultsFileArgs {
 
 /**
  * `plan compare --pilot A [B]`: read the pilot's runs as `compare` reads them (readRunFiles, each
- * file with its own options), plan from their resampled tasks (planComparisonFromPilotSteps) and
+ * file with its own options), plan from their resampled tasks (planSteps.compareFromPilot) and
  * price each design with the runs' mean cost per attempt where the logs have one.
  */
 export async function planComparePilotDocument(args: PlanComparePilotArgs, io: CliIo): Promise<PlanComparePilotDocument> {
@@ -46,7 +46,7 @@ export async function planComparePilotDocument(args: PlanComparePilotArgs, io: C
   const costRatio = args['cost-ratio'] === undefined ? 1 : requirePositive('--cost-ratio', args['cost-ratio']);
   const read = await readRunFiles(files, args, args.name);
   const trials = args.trials === undefined ? undefined : parseKList(args.trials, '--trials');
-  const steps = planComparisonFromPilotSteps({
+  const steps = planSteps.compareFromPilot({
     metric: args.metric,
     k: args.k!,
     power: args.power,

@@ -1,6 +1,15 @@
 import { renderTerminal } from '../format/terminalReport.js';
 import { terminalView } from '../format/terminalView.js';
-import { InputError, MAX_GATE_DESIGN_DRAWS, holdsWithoutChange, planGateDesign, requireInteger, requireOpenUnit, type Run } from '@passk/sim';
+import {
+  InputError,
+  MAX_GATE_DESIGN_DRAWS,
+  PLAN_DEFAULTS,
+  holdsWithoutChange,
+  plan as planJobs,
+  requireInteger,
+  requireOpenUnit,
+  type Run,
+} from '@passk/sim/internal';
 import type { Argv, CommandModule } from 'yargs';
 import { isRateRequirement, parseRequirement } from '../args/parseRequirement.js';
 import { parseSeedOption } from '../args/seedOption.js';
@@ -55,19 +64,35 @@ export function planGateCommand(io: CliIo): CommandModule<object, PlanGateArgs> 
         .option('baseline-pilot', { type: 'string', describe: 'a second log of the same agent (e.g. the last run on main), pooled with --pilot by task' })
         .option('tasks', { type: 'number', describe: "tasks per run (default: the pilot's; other counts draw tasks from the pilot's)" })
         .option('trials', { type: 'number', describe: "trials per task in each run (default: the pilot's most common)" })
-        .option('regression', { type: 'string', default: '0.02,0.05', describe: "regression sizes x (the new run's mean success x lower), comma-separated" })
+        .option('regression', {
+          type: 'string',
+          default: PLAN_DEFAULTS.gate.regressions.join(','),
+          describe: "regression sizes x (the new run's mean success x lower), comma-separated",
+        })
         .option('max-false-fail', {
           type: 'number',
-          default: 0.05,
+          default: PLAN_DEFAULTS.gate.maxFalseFail,
           describe: 'the false-fail rate to design for: find the margin, tasks and trials that reach it',
         })
-        .option('estimand', { choices: ESTIMANDS, default: 'population' as Estimand, describe: "the gate's --estimand" })
-        .option('confidence', { type: 'number', default: 0.95, describe: "the gate's --confidence (one-sided)" })
-        .option('min-overlap', { type: 'number', default: 0.5, describe: "the gate's --min-overlap" })
-        .option('simulations', { type: 'number', default: 400, describe: 'simulated pairs of runs per scenario (SE ≤ 2.5 points at 400)' })
-        .option('seed', { type: 'string', default: '1', describe: 'seed of the simulations' })
-        .option('confirm', { type: 'boolean', default: false, describe: 'two-stage gate: a FAIL is rerun and stands only when the rerun FAILs too' })
-        .option('search', { type: 'boolean', default: true, describe: 'search the fewest tasks and trials (--no-search: the margin only)' })
+        .option('estimand', { choices: ESTIMANDS, default: PLAN_DEFAULTS.gate.estimand as Estimand, describe: "the gate's --estimand" })
+        .option('confidence', { type: 'number', default: PLAN_DEFAULTS.gate.confidence, describe: "the gate's --confidence (one-sided)" })
+        .option('min-overlap', { type: 'number', default: PLAN_DEFAULTS.gate.minOverlap, describe: "the gate's --min-overlap" })
+        .option('simulations', {
+          type: 'number',
+          default: PLAN_DEFAULTS.gate.simulations,
+          describe: 'simulated pairs of runs per scenario (SE ≤ 2.5 points at 400)',
+        })
+        .option('seed', { type: 'string', default: PLAN_DEFAULTS.gate.seed, describe: 'seed of the simulations' })
+        .option('confirm', {
+          type: 'boolean',
+          default: PLAN_DEFAULTS.gate.confirm,
+          describe: 'two-stage gate: a FAIL is rerun and stands only when the rerun FAILs too',
+        })
+        .option('search', {
+          type: 'boolean',
+          default: PLAN_DEFAULTS.gate.search,
+          describe: 'search the fewest tasks and trials (--no-search: the margin only)',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.plan.gate contract, docs/results.md)' })
         .example("$0 plan gate --pilot main.jsonl --require 'delta(pass@1) >= -0.02'", 'how often this gate fails an unchanged agent, and how to fix it')
         .example(
@@ -121,7 +146,7 @@ export async function planGateDocument(args: PlanGateArgs): Promise<PlanGateDocu
   }
   const rule = { confidence, estimand: args.estimand, minOverlap };
   const options = { requirements, rule, pilot: pilot.tasks, tasks, trials, regressions, simulations, seed, confirm: args.confirm };
-  const plan = planGateDesign(options, { maxFalseFail, search: args.search });
+  const plan = planJobs.gate({ ...options, maxFalseFail, search: args.search });
   const { design } = plan;
   const search = (found: typeof plan.tasks) => found && { found: found.found, largest: found.largest, tried: found.tried };
   return withKind(RESULT_KINDS.planGate, {

@@ -1,4 +1,4 @@
-import { InputError, planPrecisionFromPilotSteps, requireInteger } from '@passk/sim';
+import { InputError, planSteps, requireInteger } from '@passk/sim/internal';
 import { parseKList } from '../args/parseKList.js';
 import { requireSeedText } from '../args/seedOption.js';
 import { requireWithin, WORK_LIMITS } from '../args/workLimits.js';
@@ -28,7 +28,7 @@ export interface PlanPrecisionPilotArgs extends ResultsFileArgs {
 
 /**
  * `plan precision --pilot LOG`: read the pilot run as `compare` reads a run (readRunFiles), plan
- * tasks × trials for CI (tasks) from its resampled tasks (planPrecisionFromPilotSteps) and price
+ * tasks × trials for CI (tasks) from its resampled tasks (planSteps.precisionFromPilot) and price
  * each design with the run's mean cost per attempt where the log has one.
  */
 export async function planPrecisionPilotDocument(args: PlanPrecisionPilotArgs, io: CliIo): Promise<PlanPrecisionPilotDocument> {
@@ -37,7 +37,7 @@ export async function planPrecisionPilotDocument(args: PlanPrecisionPilotArgs, i
   const halfWidth = args['half-width'];
   if (!(halfWidth > 0 && halfWidth <= 0.5)) throw new InputError('--half-width', 'must be in (0, 0.5] with --pilot (an interval on [0, 1])', halfWidth);
   const read = await readRunFiles([args.pilot], args);
-  const steps = planPrecisionFromPilotSteps({
+  const steps = planSteps.precisionFromPilot({
     metric: args.metric,
     k: args.k,
     halfWidth,

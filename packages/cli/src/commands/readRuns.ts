@@ -1,4 +1,4 @@
-import { InputError, type Run } from '@passk/sim';
+import { InputError, type Run } from '@passk/sim/internal';
 import type { PricedRun } from './compareCosts.js';
 import type { CompareRunSource } from '../format/compareDocument.js';
 import { describeDropped, describeFormat, describeIdForms } from '../format/describeSource.js';

@@ -1,4 +1,4 @@
-import { requireUnit } from '@passk/sim';
+import { requireUnit } from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 import { checkOutputs } from '../io/checkOutputs.js';

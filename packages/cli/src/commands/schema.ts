@@ -1,4 +1,4 @@
-import { scenarioJsonSchema } from '@passk/sim';
+import { scenarioJsonSchema } from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 

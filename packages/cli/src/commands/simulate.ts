@@ -6,15 +6,12 @@ import {
   defaultScenario,
   MAX_ATTEMPTS_LIMIT,
   posteriorTasks,
-  exactValuesFor,
   requireInteger,
   resolveScenario,
   scenarioToInput,
-  simulatePilot,
-  summarise,
-  type PilotDesign,
+  summariseSimulation,
   type Scenario,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io/cliIo.js';
 import { readScenarioFile } from '../io/readScenarioFile.js';
@@ -178,15 +175,10 @@ export function simulateCommand(io: CliIo): CommandModule<object, SimulateArgs> 
         progress?.finish();
       }
 
-      const summary = summarise(scenario, partial, exactValuesFor(scenario));
-      const pilot =
-        pilotTrials === null
-          ? null
-          : simulatePilot(scenario, {
-              trials: pilotTrials,
-              truth: summary,
-              design: args['pilot-design'] === 'episode' ? 'oneEpisode' : ('separateEpisodes' as PilotDesign),
-            });
+      const { summary, pilot } = summariseSimulation(scenario, partial, {
+        ...(pilotTrials === null ? {} : { pilotTrials }),
+        pilotDesign: args['pilot-design'] === 'episode' ? 'oneEpisode' : 'separateEpisodes',
+      });
       const observed = fromLog?.observed ?? null;
       const appendix = fromLog?.dependence ? dependenceWhatIf(fromLog.dependence, summary.rows) : undefined;
       await emitSummary(summary, pilot, args, io, { observed, ...(appendix === undefined ? {} : { appendix }) });

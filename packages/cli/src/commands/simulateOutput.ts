@@ -2,7 +2,7 @@ import { renderTerminal } from '../format/terminalReport.js';
 import { viewOf, type TerminalArgs } from './terminalOptions.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { join } from 'node:path';
-import { InputError, scenarioToInput, type PilotReport, type Summary } from '@passk/sim';
+import { InputError, scenarioToInput, type PilotReport, type Summary } from '@passk/sim/internal';
 import { stringify } from 'yaml';
 import { formatSummary, summaryCsv } from '../format/summaryOutput.js';
 import { summaryDocument } from '../format/summaryDocument.js';

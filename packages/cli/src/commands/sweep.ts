@@ -4,7 +4,7 @@ import { currentProvenance } from '../results/provenance.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { InputError, requireInteger, requireNonNegative, scenarioToInput, type PartialResult, type Scenario } from '@passk/sim';
+import { InputError, requireInteger, requireNonNegative, scenarioToInput, type PartialResult, type Scenario } from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import type { SweepDocument } from '../format/sweepDocument.js';
 import { formatSweep } from '../format/sweepOutput.js';

@@ -1,6 +1,6 @@
-import { fitDependence, InputError, predictDependentPassAtK, type DependenceFit, type FittedDependenceModel, type SummaryRow } from '@passk/sim';
+import { fitDependence, InputError, predictDependentPassAtK, type DependenceFit, type FittedDependenceModel, type SummaryRow } from '@passk/sim/internal';
 import { basename } from 'node:path';
-import type { AttemptCorrelation, TaskEpisodes, TaskMeasurement } from '@passk/sim';
+import type { AttemptCorrelation, TaskEpisodes, TaskMeasurement } from '@passk/sim/internal';
 import { dependenceWhatIfRows, dependenceWhatIfText } from '../format/dependenceWhatIf.js';
 import type { TaskCounts } from '../io/readTaskCounts.js';
 

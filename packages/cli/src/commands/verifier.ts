@@ -1,6 +1,6 @@
 import { renderTerminal } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
-import { DEFAULT_VERDICT_LABELS, InputError, requireOpenUnit } from '@passk/sim';
+import { DEFAULT_VERDICT_LABELS, InputError, VERIFIER_DEFAULTS, requireOpenUnit } from '@passk/sim/internal';
 import type { CommandModule } from 'yargs';
 import { formatVerifier, formatVerifierMarkdown } from '../format/verifierOutput.js';
 import { verifierDocument } from '../format/verifierDocument.js';
@@ -52,7 +52,7 @@ export function verifierCommand(io: CliIo): CommandModule<object, VerifierArgs> 
         .option('verdicts', { type: 'string', describe: 'a log whose outcomes are the verdicts (with --truth: joined by task, trial and --by)' })
         .option('truth', { type: 'string', describe: 'a log of the same attempts whose outcomes are the truth (--success-col, --reward-col)' })
         .option('by', { type: 'string', describe: 'one row per value of this column (a model, a judge prompt), and all of them pooled' })
-        .option('confidence', { type: 'number', default: 0.95, describe: 'confidence of the two-sided exact intervals, in (0, 1)' })
+        .option('confidence', { type: 'number', default: VERIFIER_DEFAULTS.confidence, describe: 'confidence of the two-sided exact intervals, in (0, 1)' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON (the passk.verifier contract)' })
         .option('markdown', { type: 'boolean', default: false, describe: 'print Markdown (for a pull-request comment)' })
         .option('chart', CHART_OPTION)

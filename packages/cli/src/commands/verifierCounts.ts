@@ -1,4 +1,4 @@
-import { InputError, verdictReader, type VerifierCounts } from '@passk/sim';
+import { InputError, verdictReader, type VerifierCounts } from '@passk/sim/internal';
 import type { ResultGroups } from '../io/readTaskCounts.js';
 import type { ResultsColumns } from '../io/resultsColumns.js';
 import { SPLIT_SEPARATOR, type ResultsReadOptions } from '../io/resultsReadOptions.js';

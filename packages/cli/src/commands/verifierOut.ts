@@ -1,4 +1,4 @@
-import { InputError, resolveScenario, verifierFragment } from '@passk/sim';
+import { InputError, resolveScenario, verifierFragment } from '@passk/sim/internal';
 import { basename } from 'node:path';
 import { stringify } from 'yaml';
 import type { OutputFile } from '../io/writeFilesTogether.js';

@@ -1,6 +1,6 @@
 import type { CompareCost } from '../commands/compareCosts.js';
 import { describeLevel } from './describe.js';
-import type { Interval } from '@passk/sim';
+import type { Interval } from '@passk/sim/internal';
 
 /** A cost as shown: two decimals from 1 up, else three significant digits. */
 function money(value: number): string {

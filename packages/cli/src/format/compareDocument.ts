@@ -1,4 +1,4 @@
-import { BENCHMARK_DIFFERENCE_METHOD, DIFFERENCE_INTERVAL_METHOD, type ManyComparison, type MetricComparison, type RunComparison } from '@passk/sim';
+import { BENCHMARK_DIFFERENCE_METHOD, DIFFERENCE_INTERVAL_METHOD, type ManyComparison, type MetricComparison, type RunComparison } from '@passk/sim/internal';
 import { COST_COMPARE_METHODS, type CompareCost } from '../commands/compareCosts.js';
 import type { Estimands } from '../results/estimandSchema.js';
 import { documentInterval } from '../results/intervalSchema.js';

@@ -1,4 +1,4 @@
-import { judgeRequirement, type RunComparison } from '@passk/sim';
+import { judgeRequirement, type RunComparison } from '@passk/sim/internal';
 import { formatPercent } from './percent.js';
 import { formatPoints } from './points.js';
 

@@ -1,4 +1,4 @@
-import type { RunComparison, TaskChange, TaskId } from '@passk/sim';
+import type { RunComparison, TaskChange, TaskId } from '@passk/sim/internal';
 import { answerSentences, compareVerdict, headlineK } from './compareAnswer.js';
 import { gateViewOfComparison } from './compareGateView.js';
 import type { TerminalReport } from './terminalReport.js';

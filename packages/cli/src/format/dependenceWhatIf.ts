@@ -1,4 +1,4 @@
-import type { DependenceFit, SummaryRow, Interval } from '@passk/sim';
+import type { DependenceFit, SummaryRow, Interval } from '@passk/sim/internal';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { renderTable } from './table.js';
 

@@ -1,4 +1,4 @@
-import type { IntervalMethod } from '@passk/sim';
+import type { IntervalMethod } from '@passk/sim/internal';
 
 const METHOD_NAMES: Record<IntervalMethod, string> = {
   wilson: 'Wilson',

@@ -1,4 +1,4 @@
-import type { Estimate } from '@passk/sim';
+import type { Estimate } from '@passk/sim/internal';
 import { formatPercent } from './percent.js';
 
 /** Whether an estimate is a probability (shown in percent) or an amount (attempts, cost, latency). */

@@ -1,4 +1,4 @@
-import type { TaskEstimate } from '@passk/sim';
+import type { TaskEstimate } from '@passk/sim/internal';
 import { describeCoverage, methodName } from './describe.js';
 import { describeTrials } from './describeTrials.js';
 import { withinCommentLimit } from './commentLimit.js';

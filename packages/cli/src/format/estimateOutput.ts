@@ -1,5 +1,5 @@
-import type { MinimumCoverage, TaskEstimate, Interval } from '@passk/sim';
-import { documentInterval } from '../results/intervalSchema.js';
+import type { MinimumCoverage, TaskEstimate, Interval } from '@passk/sim/internal';
+import { CREDIBLE, taskEstimateResult } from '@passk/sim/estimate';
 import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import { describeCoverage, describeLevel, methodName, shortCoverage } from './describe.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
@@ -11,31 +11,11 @@ import { taskCredibleTable, taskEstimateTable } from './taskEstimateTables.js';
 
 /** The `passk.estimate.task` document (results/estimateTaskSchema.ts): a row per k, also for one k. */
 export function taskEstimateJson(estimate: TaskEstimate): EstimateTaskDocument {
-  const { n, c, p, bayes, rows } = estimate;
-  const method = p.method;
-  const level = p.confidence;
-  const credible = (value: { readonly mean: number; readonly lower: number; readonly upper: number }) => ({
-    mean: value.mean,
-    ...documentInterval(value, bayes.confidence, CREDIBLE),
-  });
-  return withKind(RESULT_KINDS.estimateTask, {
-    n,
-    c,
-    p: { estimate: p.estimate, sides: p.sides, ...(p.tail ? { tail: p.tail } : {}), ...documentInterval(p, level, method), method },
-    bayes: { prior: bayes.prior, posterior: bayes.posterior, p: credible(bayes.p) },
-    rows: rows.map((row) => ({
-      k: row.k,
-      passAtK: row.passAtK,
-      passHatK: row.passHatK,
-      plugin: row.plugin,
-      interval: { passAtK: documentInterval(row.passAtKInterval, level, method), passHatK: documentInterval(row.passHatKInterval, level, method) },
-      bayes: { passAtK: credible(row.bayes.passAtK), passHatK: credible(row.bayes.passHatK) },
-    })),
-  });
+  return withKind(RESULT_KINDS.estimateTask, taskEstimateResult(estimate));
 }
 
 /** The method of the Bayesian intervals. */
-export const CREDIBLE = 'equal-tailed credible';
+export { CREDIBLE };
 
 /** The library's view of a `passk.estimate.task` document (for the tables shared with the terminal output). */
 export function taskEstimateOfDocument(document: EstimateTaskDocument): TaskEstimate {

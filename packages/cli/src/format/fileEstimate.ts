@@ -1,4 +1,4 @@
-import type { BootstrapInterval, Interval } from '@passk/sim';
+import type { BootstrapInterval, Interval } from '@passk/sim/internal';
 import type { Estimands } from '../results/estimandSchema.js';
 
 /** The bounds of an interval, or null where there is none. */

@@ -1,10 +1,10 @@
 import { amountCoverage, MIN_RECORDED_SHARE, notRecordedLine, type AmountCoverage } from '../io/amountRecorded.js';
-import { COST_INTERVAL_METHOD, costPerSolved, type CostTask } from '@passk/sim';
+import { COST_INTERVAL_METHOD, costPerSolved, type CostTask } from '@passk/sim/internal';
 import type { AttemptAmountSummary, TaskCounts } from '../io/readTaskCounts.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { describeLevel } from './describe.js';
 import { renderTable } from './table.js';
-import type { Interval, LabelledInterval } from '@passk/sim';
+import type { Interval, LabelledInterval } from '@passk/sim/internal';
 
 /** Cost (or latency) of `estimate FILE` from the log's per-attempt amounts (the JSON contract's `cost` / `latency`). */
 export interface FileEstimateAmount {

@@ -3,7 +3,7 @@ import { ESTIMAND_COLUMNS } from './estimandNotes.js';
 import type { FileEstimate } from './fileEstimate.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
-import type { Interval } from '@passk/sim';
+import type { Interval } from '@passk/sim/internal';
 
 /**
  * `estimate FILE` per k: task-averaged pass@k and pass^k, each with its interval for the task

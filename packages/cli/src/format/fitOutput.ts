@@ -1,4 +1,4 @@
-import type { FittedModel, TaskFit, Interval } from '@passk/sim';
+import type { FittedModel, TaskFit, Interval } from '@passk/sim/internal';
 import { describeTrials } from './describeTrials.js';
 import { shortModelName } from './shortModelName.js';
 import { fitAnswerTable, fitExtrapolationTable, fitPassRatesTable, fitPredictionsTable } from './fitTables.js';
@@ -9,7 +9,7 @@ import { formatNumber } from './percent.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { renderTable } from './table.js';
-import { ESTIMAND_METHODS } from '@passk/sim';
+import { ESTIMAND_METHODS } from '@passk/sim/internal';
 import { wrap } from './verifierOutput.js';
 import { terminalText } from './terminalText.js';
 

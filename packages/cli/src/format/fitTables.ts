@@ -1,4 +1,4 @@
-import type { FittedModel, TaskFit, Interval } from '@passk/sim';
+import type { FittedModel, TaskFit, Interval } from '@passk/sim/internal';
 import { shortModelName } from './shortModelName.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';

@@ -8,7 +8,7 @@ import { formatPoints, formatPointsInterval } from './points.js';
 import { formatPercent } from './percent.js';
 import { renderTable, type Table } from './table.js';
 import { terminalText } from './terminalText.js';
-import type { Interval } from '@passk/sim';
+import type { Interval } from '@passk/sim/internal';
 
 type Comparison = CompareDocumentV3['comparisons'][number];
 type Metric = NonNullable<Comparison['rows'][number]['passAtK']>;

@@ -7,7 +7,7 @@ import { markdownTable } from './markdownTable.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { renderTable, type Table } from './table.js';
 import { terminalText } from './terminalText.js';
-import type { Interval } from '@passk/sim';
+import type { Interval } from '@passk/sim/internal';
 
 type Row = EstimateFileDocument['rows'][number];
 type Metric = 'passAtK' | 'passHatK';

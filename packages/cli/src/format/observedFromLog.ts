@@ -1,6 +1,6 @@
-import { averageOverTasks, ESTIMAND_METHODS, taskAverageIntervals, type TaskTrials } from '@passk/sim';
+import { averageOverTasks, ESTIMAND_METHODS, taskAverageIntervals, type TaskTrials } from '@passk/sim/internal';
 import { documentInterval } from '../results/intervalSchema.js';
-import type { Interval, LabelledInterval } from '@passk/sim';
+import type { Interval, LabelledInterval } from '@passk/sim/internal';
 
 /** One metric of the log at one k: the task-averaged unbiased estimate, its clustered SE and its task-population interval. */
 export interface ObservedMetric {

@@ -1,4 +1,4 @@
-import type { ComparePlan, DemonstratePlan, PrecisionPlan, TaskAssurance, TaskPlanAssurance, TaskPrecisionPlan } from '@passk/sim';
+import type { ComparePlan, DemonstratePlan, PrecisionPlan, TaskAssurance, TaskPlanAssurance, TaskPrecisionPlan } from '@passk/sim/internal';
 import { describeLevel, methodName } from './describe.js';
 import { metricLabel } from './metricLabel.js';
 import { formatPercent, formatPercentInterval } from './percent.js';

@@ -1,4 +1,4 @@
-import type { ComparePlan, DemonstratePlan } from '@passk/sim';
+import type { ComparePlan, DemonstratePlan } from '@passk/sim/internal';
 import { metricLabel } from './metricLabel.js';
 import { formatPercent } from './percent.js';
 import type { Table } from './table.js';

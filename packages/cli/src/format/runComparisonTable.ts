@@ -1,4 +1,4 @@
-import type { MetricComparison, RunComparison } from '@passk/sim';
+import type { MetricComparison, RunComparison } from '@passk/sim/internal';
 import { describeCoverage } from './describe.js';
 import { displayWidth } from './displayWidth.js';
 import { ESTIMAND_COLUMNS } from './estimandNotes.js';

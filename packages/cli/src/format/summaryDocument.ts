@@ -1,4 +1,4 @@
-import type { PilotReport, Summary } from '@passk/sim';
+import type { PilotReport, Summary } from '@passk/sim/internal';
 import type { ObservedFromLog } from './observedFromLog.js';
 import { RESULT_KINDS, withKind } from './resultKinds.js';
 

@@ -1,4 +1,4 @@
-import { observedBudget, type EpisodeMeasurement, type Estimate, type Scenario, type SummaryRow } from '@passk/sim';
+import { observedBudget, type EpisodeMeasurement, type Estimate, type Scenario, type SummaryRow } from '@passk/sim/internal';
 import { significant } from './estimateCells.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';

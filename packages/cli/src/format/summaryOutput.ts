@@ -1,4 +1,4 @@
-import type { PilotReport, Summary, SummaryMetric } from '@passk/sim';
+import type { PilotReport, Summary, SummaryMetric } from '@passk/sim/internal';
 import {
   BUDGET_METRICS,
   budgetTable,

@@ -1,4 +1,4 @@
-import type { PilotReport, SummaryMetric, SummaryRow } from '@passk/sim';
+import type { PilotReport, SummaryMetric, SummaryRow } from '@passk/sim/internal';
 import { type EstimateKind, formatExact, formatSimulated } from './estimateCells.js';
 import { formatPercent } from './percent.js';
 import type { Column, Table } from './table.js';

@@ -1,4 +1,4 @@
-import type { Scenario, SummaryRow, SweepPoint } from '@passk/sim';
+import type { Scenario, SummaryRow, SweepPoint } from '@passk/sim/internal';
 
 /** One grid point's outcome: the policy with its own maxAttempts (the last row of its summary). */
 export interface SweepPointResult {

@@ -1,4 +1,4 @@
-import type { Estimate, SummaryRow } from '@passk/sim';
+import type { Estimate, SummaryRow } from '@passk/sim/internal';
 import { formatPercent } from './percent.js';
 import type { Table } from './table.js';
 

@@ -1,4 +1,4 @@
-import type { TaskEstimate, TaskEstimateRow } from '@passk/sim';
+import type { TaskEstimate, TaskEstimateRow } from '@passk/sim/internal';
 import { describeCoverage } from './describe.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';

@@ -1,4 +1,4 @@
-import { measureVerifier, type MeasuredRate, type MeasuredShare, type VerifierCounts } from '@passk/sim';
+import { verifier, type MeasuredRate, type MeasuredShare, type VerifierCounts } from '@passk/sim/internal';
 import type { VerifierGroupCounts, VerifierReading } from '../commands/verifierCounts.js';
 import type { VerifierDocument, VerifierRow } from '../results/verifierSchema.js';
 import { withKind } from './resultKinds.js';
@@ -40,7 +40,7 @@ export function verifierDocument(reading: VerifierReading, source: VerifierSourc
 }
 
 function verifierRow(group: string | null, counts: VerifierGroupCounts, confidence: number): VerifierRow {
-  const measure = measureVerifier(counts.counts, confidence);
+  const measure = verifier(counts.counts, { confidence });
   return {
     group,
     counts: { ...measure.counts },

@@ -1,5 +1,5 @@
 import { InputError } from '@passk/sim/errors';
-import type { EpisodeStopping, TaskEpisodes } from '@passk/sim';
+import type { EpisodeStopping, TaskEpisodes } from '@passk/sim/internal';
 import { rowWhere } from './rowWhere.js';
 
 /** Most attempts kept in attempt order in one read (about 25 bytes each while reading, and the sort after it). */

@@ -1,5 +1,5 @@
 import { InputError } from '@passk/sim/errors';
-import type { EpisodeStopping } from '@passk/sim';
+import type { EpisodeStopping } from '@passk/sim/internal';
 import type { JsonLinesLayout } from './jsonLinesLayout.js';
 import { listNames, resolveResultsColumns } from './resultsColumns.js';
 

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { InputError, SCENARIO_FORMAT } from '@passk/sim';
+import { InputError, SCENARIO_FORMAT } from '@passk/sim/internal';
 import { classifyDocument } from './documentFormat.js';
 import { isZip } from './inspectEvalFormat.js';
 import { readJsonHead } from './jsonHead.js';

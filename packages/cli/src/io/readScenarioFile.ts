@@ -1,4 +1,4 @@
-import { InputError, resolveScenario, type Scenario } from '@passk/sim';
+import { InputError, resolveScenario, type Scenario } from '@passk/sim/internal';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
 import { MAX_NESTING, NESTING_RULE } from './nestingDepth.js';
 import { readTextFile } from './readTextFile.js';

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { InputError, resolveScenario, scenarioToInput, type Scenario } from '@passk/sim';
+import { InputError, resolveScenario, scenarioToInput, type Scenario } from '@passk/sim/internal';
 import { parseScenarioText } from './readScenarioFile.js';
 import { readTextFile } from './readTextFile.js';
 import { FILE_KIND_HEAD_BYTES, refuseOtherFileKind } from './fileKind.js';

@@ -1,4 +1,4 @@
-import type { Steps } from '@passk/sim';
+import type { Steps } from '@passk/sim/internal';
 import type { CliIo } from '../io/cliIo.js';
 import { progressReporter } from '../run/progressReporter.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { scenarioToInput, type Scenario } from '@passk/sim';
+import { scenarioToInput, type Scenario } from '@passk/sim/internal';
 import { stringify } from 'yaml';
 import { bundleExplorer } from './explorer/bundleExplorer.js';
 import { explorerMarkup } from './explorer/explorerMarkup.js';

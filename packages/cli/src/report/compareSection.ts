@@ -1,4 +1,4 @@
-import type { TaskChange } from '@passk/sim';
+import type { TaskChange } from '@passk/sim/internal';
 import { answerSentences } from '../format/compareAnswer.js';
 import { compareCostLines } from '../format/compareCostText.js';
 import { estimandNotes } from '../format/estimandNotes.js';

@@ -7,7 +7,7 @@ import {
   simulate,
   simulatePilot,
   type ScenarioInput,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import { summaryDocument } from '../format/summaryDocument.js';
 import { taskEstimateJson } from '../format/estimateOutput.js';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';

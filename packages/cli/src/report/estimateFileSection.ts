@@ -1,4 +1,4 @@
-import type { IntervalMethod } from '@passk/sim';
+import type { IntervalMethod } from '@passk/sim/internal';
 import { describeCoverage, methodName } from '../format/describe.js';
 import { describeTrials } from '../format/describeTrials.js';
 import { estimandNotes } from '../format/estimandNotes.js';

@@ -1,4 +1,4 @@
-import type { ProportionInterval } from '@passk/sim';
+import type { ProportionInterval } from '@passk/sim/internal';
 import { taskEstimateOfDocument } from '../format/estimateOutput.js';
 import type { EstimateTaskDocument } from '../results/estimateTaskSchema.js';
 import { describeCoverage, methodName } from '../format/describe.js';

@@ -1,4 +1,4 @@
-import type { FittedModel } from '@passk/sim';
+import type { FittedModel } from '@passk/sim/internal';
 import { describeTrials } from '../format/describeTrials.js';
 import { shortModelName } from '../format/shortModelName.js';
 import { fitAnswerTable, fitExtrapolationTable, fitPassRatesTable } from '../format/fitTables.js';

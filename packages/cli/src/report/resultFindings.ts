@@ -6,7 +6,7 @@ import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { formatPoints } from '../format/points.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { Findings, KeyNumber } from './findings.js';
-import type { Interval } from '@passk/sim';
+import type { Interval } from '@passk/sim/internal';
 
 // What the summary says about the results whose sections used to open with a table: a question, an
 // answer sentence and the key number with the interval the CLI prints for it (#45).

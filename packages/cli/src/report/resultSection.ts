@@ -1,4 +1,4 @@
-import type { Scenario } from '@passk/sim';
+import type { Scenario } from '@passk/sim/internal';
 import type { SafeHtml } from './html.js';
 
 /** One line of a result's "Method notes": what was computed and how. */

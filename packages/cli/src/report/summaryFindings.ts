@@ -1,4 +1,4 @@
-import { independentPassAtK, independentPassHatK, InputError, observedBudget } from '@passk/sim';
+import { independentPassAtK, independentPassHatK, InputError, observedBudget } from '@passk/sim/internal';
 import { bestBudget } from '../charts/bestBudget.js';
 import { COST_UNIT } from '../charts/costUnit.js';
 import { requireNumber } from '../charts/requireNumber.js';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { DocumentType } from './documentType.js';
-import type { Interval, LabelledInterval } from '@passk/sim';
+import type { LabelledInterval } from '@passk/sim/internal';
 
 /**
  * The numbers of result documents are checked for sense where they are read, not only for type:
@@ -59,10 +59,8 @@ type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : fals
 const INTERVAL_SHAPES_AGREE: SameShape<DocumentType<typeof IntervalSchema>, LabelledInterval> = true;
 void INTERVAL_SHAPES_AGREE;
 
-/** `{lower, upper}` from a library function as a document interval. */
-export function documentInterval(bounds: Interval, level: number, method: string): LabelledInterval {
-  return { lower: bounds.lower, upper: bounds.upper, level, method };
-}
+/** `{lower, upper}` from a library function as a document interval (declared in the library, whose job results hold the same shape). */
+export { documentInterval } from '@passk/sim/estimate';
 
 /** A Monte Carlo estimate of a mean that cannot be negative (attempts, cost, latency): the value, its standard error and the closed form where one exists. */
 export const EstimateSchema = Type.Object(

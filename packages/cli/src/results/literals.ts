@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { INTERVAL_METHODS } from '@passk/sim';
+import { INTERVAL_METHODS } from '@passk/sim/internal';
 
 /** The per-trial interval methods of @passk/sim (`--interval`). */
 export const IntervalMethodSchema = Type.Union(

@@ -1,6 +1,6 @@
 import { ProvenanceSchema } from './provenance.js';
 import { Type } from '@sinclair/typebox';
-import type { Scenario } from '@passk/sim';
+import type { Scenario } from '@passk/sim/internal';
 import type { DocumentType } from './documentType.js';
 import { openObject } from './openObject.js';
 import {

@@ -1,4 +1,4 @@
-import { blockSumsLength, ENGINE_METRICS, InputError, PARTIAL_FORMAT, parseSweepAxis } from '@passk/sim';
+import { blockSumsLength, ENGINE_METRICS, InputError, PARTIAL_FORMAT, parseSweepAxis } from '@passk/sim/internal';
 import { schemaMisfit } from '../results/schemaMisfit.js';
 import { ObservedSchema } from '../results/simulateSchema.js';
 import { ProvenanceSchema } from '../results/provenance.js';

@@ -1,4 +1,4 @@
-import { InputError, shardWork } from '@passk/sim';
+import { InputError, shardWork } from '@passk/sim/internal';
 import { canonicalJson } from './shardChecksum.js';
 import { shardFileName, type ShardFile } from './shardFile.js';
 import { arithmeticDifference, describeRuntime } from './shardRuntime.js';

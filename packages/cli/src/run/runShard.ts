@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { shardWork, type PartialResult, type Scenario } from '@passk/sim';
+import { shardWork, type PartialResult, type Scenario } from '@passk/sim/internal';
 import type { CliIo } from '../io/cliIo.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { Interrupted } from './interrupted.js';

@@ -1,4 +1,4 @@
-import { InputError, type PartialResult, type ScenarioInput } from '@passk/sim';
+import { InputError, type PartialResult, type ScenarioInput } from '@passk/sim/internal';
 import type { Provenance } from '../results/provenance.js';
 import type { ObservedFromLog } from '../format/observedFromLog.js';
 import type { ShardSpec } from './schedulerShard.js';

@@ -1,4 +1,4 @@
-import { scenarioFingerprint, sweepScenarios, type Constraints, type Scenario, type SweepPoint } from '@passk/sim';
+import { scenarioFingerprint, sweepScenarios, type Constraints, type Scenario, type SweepPoint } from '@passk/sim/internal';
 
 /** What a sweep varies and looks for, as given on its command line (kept in its shard files). */
 export interface SweepSettings {

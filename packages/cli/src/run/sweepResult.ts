@@ -1,4 +1,4 @@
-import { sweepOutcomes, type PartialResult } from '@passk/sim';
+import { sweepOutcomes, type PartialResult } from '@passk/sim/internal';
 import { RESULT_KINDS, withKind } from '../format/resultKinds.js';
 import type { SweepDocument, SweepPointResult } from '../format/sweepDocument.js';
 import type { SweepPlan } from './sweepPlan.js';

@@ -18,6 +18,7 @@ import { pairedPValueSteps } from './pairedPValue.js';
 import { taskChanges, type TaskChanges } from './taskChanges.js';
 import { unpairedDifference } from './unpairedDifference.js';
 import type { Interval } from '../intervals/interval.js';
+import { COMPARE_DEFAULTS } from './compareDefaults.js';
 
 /** Options of `compareRuns`: the ks, the confidence and sides of the intervals, the bootstrap and permutation test, and the overlap needed to pair by task. */
 export interface CompareRunsOptions {
@@ -357,10 +358,10 @@ function resolveOptions(options: CompareRunsOptions): Resolved {
   requireObject('options', options);
   if (!Array.isArray(options.ks) || options.ks.length === 0) throw new InputError('ks', 'must list at least one k', options.ks);
   const ks = requireKs('ks', options.ks);
-  const sides = requireSides('sides', options.sides ?? 2);
+  const sides = requireSides('sides', options.sides ?? COMPARE_DEFAULTS.sides);
   // Every k compares two metrics, and the mean success rate is one more: each a bootstrap slot and a permutation test.
   const slots = 2 * ks.length + 1;
-  const bootstrap = requireInteger('bootstrap', options.bootstrap ?? 1000, 0, 1_000_000);
+  const bootstrap = requireInteger('bootstrap', options.bootstrap ?? COMPARE_DEFAULTS.bootstrap, 0, 1_000_000);
   if (!(bootstrap * slots <= ARGUMENT_LIMITS.bootstrapCells)) {
     throw new InputError(
       'bootstrap',
@@ -368,7 +369,7 @@ function resolveOptions(options: CompareRunsOptions): Resolved {
       bootstrap,
     );
   }
-  const permutations = requireInteger('permutations', options.permutations ?? 10_000, 1, 10_000_000);
+  const permutations = requireInteger('permutations', options.permutations ?? COMPARE_DEFAULTS.permutations, 1, 10_000_000);
   if (!(permutations * slots <= MAX_PATTERNS)) {
     throw new InputError(
       'permutations',
@@ -380,13 +381,13 @@ function resolveOptions(options: CompareRunsOptions): Resolved {
   if (typeof pValues !== 'boolean') throw new InputError('pValues', 'must be true or false', pValues);
   return {
     ks,
-    confidence: requireOpenUnit('confidence', options.confidence ?? 0.95),
+    confidence: requireOpenUnit('confidence', options.confidence ?? COMPARE_DEFAULTS.confidence),
     sides,
     bootstrap,
-    seed: requireSeed('seed', options.seed ?? 1),
+    seed: requireSeed('seed', options.seed ?? COMPARE_DEFAULTS.seed),
     permutations,
-    exactLimit: requireInteger('exactLimit', options.exactLimit ?? 30, 0, 40),
-    minOverlap: requireUnit('minOverlap', options.minOverlap ?? 0.5),
+    exactLimit: requireInteger('exactLimit', options.exactLimit ?? COMPARE_DEFAULTS.exactLimit, 0, 40),
+    minOverlap: requireUnit('minOverlap', options.minOverlap ?? COMPARE_DEFAULTS.minOverlap),
     pValues,
   };
 }

@@ -8,6 +8,17 @@ import { oneMinusBinomialRatio } from './binomialRatio.js';
  * (Chen et al. 2021, "Evaluating Large Language Models Trained on Code", eq. 1).
  * Example (seeds): n = 10, c = 3, k = 5 → 1 − 21/252 = 91.67 %.
  * k > n is not estimable from these trials: throws NotEstimableError.
+ *
+ * @category Building blocks
+ * @param n - Trials recorded for the task (integer ≥ 1).
+ * @param c - Successes among them (0 ≤ c ≤ n).
+ * @param k - Attempts (1 ≤ k ≤ n).
+ * @returns The unbiased estimate of P(at least one of k attempts is correct).
+ * @example
+ * ```ts
+ * import { passAtK } from '@passk/sim';
+ * console.log(passAtK(10, 3, 5).toFixed(4)); // → 0.9167
+ * ```
  */
 export function passAtK(n: number, c: number, k: number): number {
   checkEstimable(n, c, k);

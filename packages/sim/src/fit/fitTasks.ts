@@ -1,3 +1,4 @@
+import { FIT_DEFAULTS } from './fitDefaults.js';
 import { requireCounts, requireInteger, requireOpenUnit } from '../checks.js';
 import { InputError } from '../errors.js';
 import { ARGUMENT_LIMITS, optionalObject, requireKs } from '../checkArgs.js';
@@ -48,7 +49,7 @@ const MAX_TABLE_K = 100;
 export function fitTasks(tasks: readonly TaskTrials[], options: FitOptions = {}): TaskFit {
   const data = checkTasks(tasks);
   optionalObject('options', options);
-  const confidence = requireOpenUnit('confidence', options.confidence ?? 0.95);
+  const confidence = requireOpenUnit('confidence', options.confidence ?? FIT_DEFAULTS.confidence);
   const maxN = data.reduce((m, t) => Math.max(m, t.n), 0);
   const minN = data.reduce((m, t) => Math.min(m, t.n), Infinity);
   const extraKs = options.ks === undefined ? defaultExtrapolationKs(maxN) : [...requireKs('ks', options.ks, 'ks')];

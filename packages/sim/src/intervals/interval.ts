@@ -12,8 +12,15 @@ export interface Interval {
 /**
  * An interval that names its level (e.g. 0.95) and the method that computed it: the shape of every
  * interval in the CLI's result documents (`{lower, upper, level, method}`).
+ *
+ * @category Building blocks
  */
 export interface LabelledInterval extends Interval {
   readonly level: number;
   readonly method: string;
+}
+
+/** `{lower, upper}` from a library function as a labelled interval (only those two bounds kept). */
+export function documentInterval(bounds: Interval, level: number, method: string): LabelledInterval {
+  return { lower: bounds.lower, upper: bounds.upper, level, method };
 }

@@ -49,6 +49,18 @@ const BOUNDS: Readonly<Record<IntervalMethod, BoundsFunction>> = Object.freeze({
  * Clopper–Pearson (1934), Jeffreys and Agresti–Coull (Brown, Cai & DasGupta 2001).
  * Example (seed): proportionInterval(30, 27, { method: 'wilson', confidence: 0.95, sides: 2 })
  * → { estimate: 0.9, lower: 0.7438…, upper: 0.9654… }, i.e. [74.4 %, 96.5 %].
+ *
+ * @category Building blocks
+ * @param n - Trials (integer ≥ 1).
+ * @param c - Successes among them (0 ≤ c ≤ n).
+ * @param options - method, confidence, sides (and tail when one-sided).
+ * @returns The estimate c/n with its interval, method, confidence and sidedness.
+ * @example
+ * ```ts
+ * import { proportionInterval } from '@passk/sim';
+ * const p = proportionInterval(30, 27, { method: 'wilson', confidence: 0.95, sides: 2 });
+ * console.log(p.lower.toFixed(4), p.upper.toFixed(4)); // → 0.7438 0.9654
+ * ```
  */
 export function proportionInterval(n: number, c: number, options: IntervalOptions): ProportionInterval {
   if (typeof options !== 'object' || options === null) throw new InputError('options', 'must be an object', options);

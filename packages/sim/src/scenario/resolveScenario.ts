@@ -47,6 +47,17 @@ const RUN = (TOP.run!.node as ObjectNode).fields;
  * Example: resolveScenario({tasks: {count: 10, successRate: {dist: point, p: 0.5}}, policy: {maxAttempts: 4}})
  * has seed 1, independent attempts costing 0 and taking 1, a perfect verifier, selector
  * firstAccepted, sequential mode (batchSize 1) and 10000 replicates.
+ *
+ * @category Building blocks
+ * @param input - A parsed scenario file (`ScenarioInput`; unknown input is checked key by key).
+ * @param options - source: prefixed to every error's `where` (e.g. the file name).
+ * @returns The resolved, deeply frozen scenario.
+ * @example
+ * ```ts
+ * import { resolveScenario } from '@passk/sim';
+ * const scenario = resolveScenario({ tasks: { count: 10, successRate: { dist: 'point', p: 0.5 } }, policy: { maxAttempts: 4 } });
+ * console.log(scenario.run.replicates); // → 10000
+ * ```
  */
 export function resolveScenario(input: unknown, options: ResolveScenarioOptions = {}): Scenario {
   const source = optionalObject('options', options).source;

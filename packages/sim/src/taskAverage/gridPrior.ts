@@ -66,7 +66,7 @@ export function npmlePrior(groups: readonly CountGroup[], share?: number): GridP
 /** The EM iterations of `npmlePrior` on the groups with n > 0 (T tasks in all). */
 function emWeights(groups: readonly CountGroup[], tasks: number): Float64Array {
   const M = GRID.length;
-  const likelihood = groups.map(({ n, c }) => Float64Array.from(GRID, (p) => binomialPmf(c, n, p)));
+  const likelihood = groups.map(({ n, c }) => gridLikelihood(GRID, n, c));
   let weights = new Float64Array(M).fill(1 / M);
   let previous = -Infinity;
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
@@ -88,11 +88,26 @@ function emWeights(groups: readonly CountGroup[], tasks: number): Float64Array {
 }
 
 /**
+ * Binomial(c; n, p_j) at each point; where every value underflows to 0 (n of the order of 10⁶ and
+ * more, its likelihood peaked between two points), the same up to one factor, from the logs
+ * c·ln p + (n − c)·ln(1 − p) less their largest: EM's weights and a posterior are unchanged by a
+ * factor per task, and counts that do not underflow get exactly the values as before.
+ */
+function gridLikelihood(points: readonly number[], n: number, c: number): Float64Array {
+  const row = Float64Array.from(points, (p) => binomialPmf(c, n, p));
+  if (row.some((value) => value > 0)) return row;
+  const logs = points.map((p) => (c === 0 ? 0 : c * Math.log(p)) + (n === c ? 0 : (n - c) * Math.log1p(-p)));
+  const top = Math.max(...logs);
+  return Float64Array.from(logs, (value) => Math.exp(value - top));
+}
+
+/**
  * The posterior weights on the grid of a task with c successes in n trials under `prior`:
  * w_j·Binomial(c; n, p_j) / Σ_i w_i·Binomial(c; n, p_i) (the prior itself for n = 0).
  */
 export function gridPosterior(prior: GridPrior, n: number, c: number): number[] {
-  const joint = prior.points.map((p, j) => prior.weights[j]! * binomialPmf(c, n, p));
+  const row = gridLikelihood(prior.points, n, c);
+  const joint = prior.points.map((_, j) => prior.weights[j]! * row[j]!);
   const total = joint.reduce((s, x) => s + x, 0);
   return joint.map((x) => x / total);
 }

@@ -1,4 +1,4 @@
-import { independentPassAtK, independentPassHatK } from '@passk/sim';
+import { independentPassAtK, independentPassHatK } from '@passk/sim/internal';
 import { formatPercent } from '../../format/percent.js';
 
 /** Largest k on the explorer's k slider and curve axis. */

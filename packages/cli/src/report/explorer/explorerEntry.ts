@@ -1,7 +1,7 @@
 // The page script of the report's explorer: bundled with the library (esbuild, IIFE) and inlined.
 // Every number comes from @passk/sim through explorerValues (the functions the CLI uses) and is
 // formatted by the CLI's formatPercent; nothing is re-implemented here.
-import type { IntervalMethod } from '@passk/sim';
+import type { IntervalMethod } from '@passk/sim/internal';
 import { curvesSvg } from './curvesSvg.js';
 import type { ExplorerDocument, ExplorerElement, ExplorerWindow } from './explorerDom.js';
 import { prepareLink } from './explorerLink.js';

@@ -1,4 +1,4 @@
-import { INTERVAL_METHODS } from '@passk/sim';
+import { INTERVAL_METHODS } from '@passk/sim/internal';
 import { methodName } from '../../format/describe.js';
 import { html, trustedHtml, type SafeHtml } from '../html.js';
 import { curvesSvg, EXPLORER_MAX_K } from './curvesSvg.js';

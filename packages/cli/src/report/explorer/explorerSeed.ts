@@ -1,4 +1,4 @@
-import type { ScenarioInput } from '@passk/sim';
+import type { ScenarioInput } from '@passk/sim/internal';
 import { POLICY_MAX_K, POLICY_RANGES, POLICY_START, SELECTORS, strengthRange, type PolicySettings } from './policySettings.js';
 
 /** The page's own numbers at the seed's k that the explorer's first read-out must equal (null: not comparable). */

@@ -1,4 +1,4 @@
-import { scenarioToInput, type ScenarioInput } from '@passk/sim';
+import { scenarioToInput, type ScenarioInput } from '@passk/sim/internal';
 import type { ReportInput } from '../reportInput.js';
 import type { ResultDocumentOf } from '../../results/resultSchemas.js';
 import { seedK, type ExplorerSeed } from './explorerSeed.js';

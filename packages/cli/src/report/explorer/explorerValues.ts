@@ -11,7 +11,7 @@ import {
   proportionInterval,
   type IntervalMethod,
   type IntervalOptions,
-} from '@passk/sim';
+} from '@passk/sim/internal';
 import { describeCoverage, methodName } from '../../format/describe.js';
 import { formatPercent, formatPercentInterval } from '../../format/percent.js';
 

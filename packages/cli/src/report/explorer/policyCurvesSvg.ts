@@ -1,4 +1,4 @@
-import type { ExactMetrics } from '@passk/sim';
+import type { ExactMetrics } from '@passk/sim/internal';
 import { formatPercent } from '../../format/percent.js';
 import { POLICY_MAX_K } from './policySettings.js';
 

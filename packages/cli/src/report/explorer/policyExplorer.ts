@@ -1,4 +1,4 @@
-import { InputError } from '@passk/sim';
+import { InputError } from '@passk/sim/internal';
 import type { ExplorerDocument, ExplorerElement } from './explorerDom.js';
 import { policyCurvesSvg } from './policyCurvesSvg.js';
 import { POLICY_IDS as ID, sideId, valueId } from './policyIds.js';

@@ -1,4 +1,4 @@
-import { exactValuesFor, resolveScenario, simulate, type ExactMetrics, type ScenarioInput, type Summary } from '@passk/sim';
+import { exactValuesFor, resolveScenario, simulate, type ExactMetrics, type ScenarioInput, type Summary } from '@passk/sim/internal';
 import { formatNumber, formatPercent } from '../../format/percent.js';
 import { seedSettings, type ExplorerSeed } from './explorerSeed.js';
 import { effectiveSelector, POLICY_MAX_K, type PolicySettings } from './policySettings.js';

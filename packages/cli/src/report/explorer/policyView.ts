@@ -1,4 +1,4 @@
-import type { ExactMetrics } from '@passk/sim';
+import type { ExactMetrics } from '@passk/sim/internal';
 import type { ExplorerSeed } from './explorerSeed.js';
 import { policyOf, type PolicySettings, type PolicySide } from './policySettings.js';
 import { differenceText, policyCurves, policyReadout, policyTexts, type PolicyReadout, type PolicyTexts, type ReadoutMetric } from './policyValues.js';
