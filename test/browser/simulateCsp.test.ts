@@ -14,9 +14,9 @@ import { REPO_ROOT } from '../helpers/runPassk.js';
 import { CSP_SCENARIO, type PageResult } from './csp/scenario.js';
 
 // @passk/sim in headless Chromium on a page whose Content-Security-Policy forbids compiling
-// WebAssembly (script-src 'self', no 'wasm-unsafe-eval'; issue 37): simulate gives the summary of
-// the same page without the policy byte for byte, and Node's simulated values byte for byte (the
-// library has no WebAssembly kernel since docs/machinery.md; the policy must not matter). The library's
+// WebAssembly (script-src 'self', no 'wasm-unsafe-eval'; issue 37): simulate falls back to its
+// JavaScript kernel and gives the summary of the same page without the policy (where the
+// WebAssembly kernel runs) byte for byte, and Node's simulated values byte for byte. The library's
 // source is bundled for the browser with esbuild (packages/cli's devDependency), as an application
 // that uses the library would bundle it.
 
@@ -125,7 +125,7 @@ describe.skipIf(skip)(`simulate in headless Chromium under a strict CSP${skip ? 
     expectNodeSummary(strict.summary!, inNode());
   });
 
-  it('without the policy (WebAssembly allowed): the same summary as under it, byte for byte, and as in Node', async () => {
+  it('without the policy WebAssembly runs: the same summary as under it, byte for byte, and as in Node', async () => {
     const open = await resultAt('/open');
     expect(open.wasm).toBe('allowed');
     expect(open.error).toBeNull();

@@ -12,8 +12,10 @@ import { fixture, REPO_ROOT } from '../helpers/runPassk.js';
 // time slices; 11 chunks of 3 blocks; 17 chunks of 2 and 1). general.yaml has 11 blocks, the last
 // one short, on the general engine path.
 const SMALL = fixture('scenarios-cli/small.yaml');
-// The perfect-verifier path with K = 8 (16 outcome classes): the packed alias kernel (packedAliasKernel).
+// The perfect-verifier path with K = 8 (16 outcome classes): the WebAssembly kernel (packedAliasKernel).
 const INDEPENDENT = `${REPO_ROOT}bench/scenarios/independent.yaml`;
+/** An address-space cap under which WebAssembly.Memory cannot reserve its guard region (checked below), but Node runs. */
+const ADDRESS_SPACE_KB = 4_000_000;
 const GENERAL = fixture('scenarios-cli/general.yaml');
 // small.yaml with a measured verifier: every block draws its rates (stream (seed, 'parameters', b)).
 const MEASURED = fixture('scenarios-cli/measured.yaml');
@@ -34,6 +36,11 @@ function run(command: string, args: string[], allowed?: RegExp): Promise<string>
       else resolve(stdout);
     });
   });
+}
+
+/** `run` of node with ARGS under `ulimit -v ADDRESS_SPACE_KB`. */
+function cappedNode(...args: string[]): Promise<string> {
+  return run('sh', ['-c', `ulimit -v ${ADDRESS_SPACE_KB} && exec "$0" "$@"`, process.execPath, ...args]);
 }
 
 describe('simulate --json is deterministic (built binary)', () => {
@@ -88,12 +95,21 @@ describe('simulate --json is deterministic (built binary)', () => {
     expect(four).toBe(one);
   });
 
-  it('independent.yaml (the packed alias kernel, tasks in groups): identical bytes for --workers 1 and 2', async () => {
-    const [one, two] = await Promise.all([
-      simulateJson(INDEPENDENT, '--replicates', '640', '--workers', '1'),
+  it('independent.yaml (the WebAssembly kernel): the same bytes where WebAssembly cannot run, under ulimit -v (1 and 2 workers) and node --jitless', async () => {
+    // The precondition, or the test would not reach the JavaScript loop: under the cap no WebAssembly memory can be made.
+    const probe = await cappedNode('-e', 'try { new WebAssembly.Memory({ initial: 1 }); console.log("made") } catch (e) { console.log(e.constructor.name) }');
+    expect(probe.trim()).toBe('RangeError');
+    const bin = `${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`;
+    const args = ['simulate', INDEPENDENT, '--json', '--replicates', '640'];
+    const [plain, cappedOne, cappedTwo, jitless] = await Promise.all([
       simulateJson(INDEPENDENT, '--replicates', '640', '--workers', '2'),
+      cappedNode(bin, ...args, '--workers', '1'),
+      cappedNode(bin, ...args, '--workers', '2'),
+      run(process.execPath, ['--jitless', bin, ...args, '--workers', '1'], /disabling flag --expose_wasm/),
     ]);
-    expect(JSON.parse(one)).toMatchObject({ complete: true, path: 'perfectVerifier' });
-    expect(two).toBe(one);
+    expect(JSON.parse(plain)).toMatchObject({ complete: true, path: 'perfectVerifier' });
+    expect(cappedOne).toBe(plain);
+    expect(cappedTwo).toBe(plain);
+    expect(jitless).toBe(plain);
   });
 });

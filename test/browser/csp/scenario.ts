@@ -3,7 +3,7 @@ import type { ScenarioInput } from '../../../packages/sim/src/index.js';
 /**
  * The scenario simulated in the page and in Node (simulateCsp.test.ts): a perfect verifier
  * (falseAccept = falseReject = 0) takes the PerfectVerifierRunner path, and maxAttempts 4 gives
- * C = 8 outcome classes, a power of two: the packed alias kernel.
+ * C = 8 outcome classes, a power of two: the packed alias kernel, WebAssembly where it may run.
  */
 export const CSP_SCENARIO: ScenarioInput = {
   seed: 7,

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AliasTable } from '../../../packages/sim/src/engine/aliasTable.js';
-import { packedAliasKernel } from '../../../packages/sim/src/engine/packedAliasKernel.js';
+import { javascriptPackedAliasKernel, packedAliasKernel, type PackedAliasKernel } from '../../../packages/sim/src/engine/packedAliasKernel.js';
 import { Xoshiro128 } from '../../../packages/sim/src/rng/xoshiro128.js';
+import { WASM_MODULES, wasmModuleSource } from '../../../scripts/assembleWasm.mjs';
 
 /**
  * The reference: per slot and replicate one Xoshiro128.uint32() (the class the library's other
@@ -37,7 +39,23 @@ function packedTables(words: Int32Array, slots: number, C: number, weights: read
   }
 }
 
-describe('packedAliasKernel: the counts of Xoshiro128.uint32 and the packed alias rule, bit for bit', () => {
+describe('packedAliasKernel: the committed bytes', () => {
+  it('packedAliasKernelWasm.ts is what scripts/assembleWasm.mjs assembles from packedAliasKernel.wat', async () => {
+    expect(readFileSync(WASM_MODULES.packedAliasKernel.target, 'utf8')).toBe(await wasmModuleSource('packedAliasKernel'));
+  });
+
+  it('runs as WebAssembly here: its words are a view of a WebAssembly memory (whole 64 KiB pages)', () => {
+    expect(packedAliasKernel(64).words.buffer.byteLength).toBe(65_536);
+    expect(javascriptPackedAliasKernel(64).words.buffer.byteLength).toBe(4 * 64);
+  });
+});
+
+const KERNELS: Array<[string, (wordCount: number) => PackedAliasKernel]> = [
+  ['WebAssembly', packedAliasKernel],
+  ['JavaScript (where WebAssembly cannot run)', javascriptPackedAliasKernel],
+];
+
+describe.each(KERNELS)('packedAliasKernel, %s: the counts of Xoshiro128.uint32 and the packed alias rule, bit for bit', (_, packedAliasKernel) => {
   it('any C = 2..64, slots, replicates (odd counts too), offsets and seeds: the same counts and the same generator state after', () => {
     fc.assert(
       fc.property(

@@ -118,16 +118,21 @@ export class PerfectVerifierRunner implements BlockRunner {
     const first = this.countsStart;
     const end = first + count * C;
     memory.fill(0, first, end);
-    // Groups of tasks (forTaskGroups); without the tables of all tasks, each task's table rebuilt in slot 0.
-    forTaskGroups(this.T, this.allTasks, this, (t, n) => {
-      let from = t;
-      if (!this.allTasks) {
-        this.buildTask(t, 0);
-        from = 0;
-      }
-      if (this.kernel !== null) this.kernel.run(rng, from, from + n, first, end, C);
-      else aliasTasks(rng, memory, from, from + n, first, end, C);
-    });
+    // The kernel takes all tasks in one call: WebAssembly is compiled ahead, with no type feedback to
+    // wait for (forTaskGroups). Its JavaScript fallback, where WebAssembly cannot run, then pays one
+    // deoptimisation on its first long call.
+    if (this.kernel !== null && this.allTasks) this.kernel.run(rng, 0, this.T, first, end, C);
+    // Else groups of tasks (forTaskGroups); without the tables of all tasks, each task's table rebuilt in slot 0.
+    else
+      forTaskGroups(this.T, this.allTasks, this, (t, n) => {
+        let from = t;
+        if (!this.allTasks) {
+          this.buildTask(t, 0);
+          from = 0;
+        }
+        if (this.kernel !== null) this.kernel.run(rng, from, from + n, first, end, C);
+        else aliasTasks(rng, memory, from, from + n, first, end, C);
+      });
     this.finish(count, out);
   }
 
