@@ -1,9 +1,7 @@
 // `pnpm wasm`: assembles the WebAssembly text files of the repo with wabt and writes each one's bytes
 // to a TypeScript file beside it, so the packages need no assembler and no file at run time:
-// - packages/sim/src/engine/packedAliasKernel.wat → packedAliasKernelWasm.ts (the engine's fast path);
-// - packages/cli/src/io/repeatRowsKernel.wat → repeatRowsKernelWasm.ts (the CSV reader's repeated rows).
-// test/sim/engine/packedAliasKernel.test.ts and test/cli/io/repeatRowsKernel.test.ts fail when a
-// committed file is not what this writes.
+// - packages/sim/src/engine/packedAliasKernel.wat → packedAliasKernelWasm.ts (the engine's fast path).
+// test/sim/engine/packedAliasKernel.test.ts fails when a committed file is not what this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,11 +13,6 @@ export const WASM_MODULES = {
     source: new URL('../packages/sim/src/engine/packedAliasKernel.wat', import.meta.url),
     target: new URL('../packages/sim/src/engine/packedAliasKernelWasm.ts', import.meta.url),
     constant: 'PACKED_ALIAS_KERNEL_HEX',
-  },
-  repeatRowsKernel: {
-    source: new URL('../packages/cli/src/io/repeatRowsKernel.wat', import.meta.url),
-    target: new URL('../packages/cli/src/io/repeatRowsKernelWasm.ts', import.meta.url),
-    constant: 'REPEAT_ROWS_KERNEL_HEX',
   },
 };
 /** Hex digits per line of the generated file (48 bytes). */

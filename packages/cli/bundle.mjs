@@ -126,13 +126,12 @@ nodeSatisfies(process.versions.node, manifest.engines.node); // throws on a form
 writeFileSync(join(outdir, 'passk.cjs'), setConstant(readFileSync(join(root, 'launcher.cjs'), 'utf8'), 'const ENGINES', manifest.engines.node));
 chmodSync(join(outdir, 'passk.cjs'), 0o755);
 // Each worker and the chart renderer as single ES module files. Their names keep the workers' file names:
-// runSimulation (@passk/sim/node) and csvRangeRunner start new URL('./simulateWorker.js' | './csvRangeWorker.js', import.meta.url).
+// runSimulation (@passk/sim/node) starts new URL('./simulateWorker.js', import.meta.url).
 remember(
   await esbuild.build({
     ...common,
     entryPoints: {
       simulateWorker: join(simNode, 'simulateWorker.js'),
-      csvRangeWorker: join(dist, 'io', 'csvRangeWorker.js'),
       renderChart: join(dist, 'charts', 'renderChart.js'),
     },
   }),

@@ -208,7 +208,6 @@ describe('readTaskCounts: option errors name the option as the CLI spells it', (
       '--format: must be one of auto, csv, tsv, jsonl, json, humaneval, tau-bench, tau2-bench, terminal-bench, inspect, cruxeval, task-outcomes, lm-eval, livecodebench, evalplus, bigcodebench, aider, ldb, got "xml"',
     ],
     [{ onError: 'skip' as 'drop' }, '--on-error: must be one of drop, fail, got "skip"'],
-    [{ threads: 3 }, 'threads: must be an integer in 1..2, got 3'],
     [{ trialColumn: '' }, '--trial-col: must be a non-empty column name, got ""'],
     [{ successColumn: 'ok', rewardColumn: 'r' }, '--reward-col: cannot be combined with --success-col (choose one), got "r"'],
     [{ rewardColumn: 'r', threshold: Number.NaN }, '--threshold: must be a finite number, got NaN'],

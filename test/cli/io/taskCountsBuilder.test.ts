@@ -66,20 +66,6 @@ describe('TaskCountsBuilder', () => {
     expect([b.idOf(0), b.idOf(1), b.idOf(2)]).toEqual(['gone', 'p', 'later']);
   });
 
-  it("merges a later part: shared tasks add up, new ones follow in that part's order (hand count)", () => {
-    const first = new TaskCountsBuilder();
-    first.addId('a', 1);
-    first.addId('b', 0);
-    const second = new TaskCountsBuilder();
-    second.addId('c', 1);
-    second.addId('a', 0);
-    second.touchId('d');
-    second.addId('c', 1);
-    first.merge(second.exportState());
-    // a: 1 + 0 of 2; b: 0 of 1; c: 2 of 2; d: empty.
-    expect(counted(first)).toEqual({ taskIds: ['a', 'b', 'c'], n: [2, 1, 2], c: [1, 0, 2], rows: 5, emptyTasks: 1 });
-  });
-
   it('ids() gives the ids of the tasks counted when result() was taken, rows counted after it aside (hand count)', () => {
     const b = new TaskCountsBuilder();
     b.touchId('empty'); // seen on a dropped row only: not among the counted tasks

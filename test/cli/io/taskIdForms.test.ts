@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTaskCounts } from '../../../packages/cli/src/io/readTaskCounts.js';
 import { TaskCountsBuilder } from '../../../packages/cli/src/io/taskCountsBuilder.js';
 import { passkWide } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
@@ -91,35 +90,15 @@ describe('task ids compared after NFC', () => {
       `${NFC.length} task ids not in Unicode NFC read as their NFC form (ids are compared after NFC: one id in two forms is one task)`,
     );
   });
-
-  it('a file split between two threads: the NFD ids of the second part join the NFC tasks of the first, and are counted', async () => {
-    const dir = tempDir('id-forms');
-    const file = join(dir, 'r.csv');
-    // 20 000 ASCII rows between them, so the split (at 55 % of the bytes) falls between the NFC and the NFD rows.
-    const filler = Array.from({ length: 20_000 }, (_, i) => `f${i % 1000},${i % 2}`).join('\n');
-    writeFileSync(file, `task,success\n${NFC.map((id) => `${id},1`).join('\n')}\n${filler}\n${NFD.map((id) => `${id},0`).join('\n')}\n`);
-    const counts = await readTaskCounts(file, { threads: 2, parallelMinBytes: 1 });
-    const ids = counts.taskIds;
-    for (const id of NFC) expect(counts.n[ids.indexOf(id)]).toBe(2);
-    for (const id of NFD) expect(ids).not.toContain(id);
-    expect(counts.normalizedIds).toBe(NFD.length);
-  });
 });
 
 describe('TaskCountsBuilder', () => {
-  it('one task for both forms, named in NFC; the state handed to another builder keeps the count', () => {
+  it('one task for both forms, named in NFC', () => {
     const builder = new TaskCountsBuilder();
     const a = builder.addId(NFD[0]!, 1);
     const b = builder.addId(NFC[0]!, 0);
     expect(b).toBe(a);
     expect(builder.idOf(a)).toBe(NFC[0]);
     expect(builder.normalizedIds).toBe(1);
-    const other = new TaskCountsBuilder();
-    other.addId(NFC[0]!, 1);
-    const state = builder.exportState();
-    other.addCounts(state, other.indicesOf(state));
-    expect(other.taskCount).toBe(1);
-    expect(other.result().n).toEqual([3]);
-    expect(other.normalizedIds).toBe(1);
   });
 });

@@ -5,7 +5,6 @@ import { isErrorStatus, isErrorText } from './errorMarkers.js';
 import type { ResultsColumns } from './resultsColumns.js';
 import { REWARD_RULE, SUCCESS_RULE, successFromRewardText, successFromText } from './successValue.js';
 import type { TaskCountsBuilder } from './taskCountsBuilder.js';
-import { repeatRowsKernel, type RepeatRowsKernel } from './repeatRowsKernel.js';
 import { TrialStop, type TrialCheck } from './trialCheck.js';
 import type { TrialIds } from './trialIds.js';
 import { TRIAL_RULE, trialFromBytes } from './trialValue.js';
@@ -118,9 +117,6 @@ export class DelimitedRowCounter {
   private quotedLines = 0;
   /** Set by `countRepeats`: the rows it counted. */
   private repeats = 0;
-  /** Set by `scan`: the offset in `buf` of the bytes loaded into `kernel` (-1: none, the rows read in JavaScript). */
-  private kernelBase = -1;
-  private kernel: RepeatRowsKernel | null = null;
   /** Bytes above this are none of separator, LF, CR or quote. */
   private readonly special: number;
 
@@ -189,15 +185,6 @@ export class DelimitedRowCounter {
     const leanTrials = skipTask && extras && !this.markers && !byReward && this.trialField > 0 && this.trialField < valueField && valueField === width - 1;
     const special = this.special;
     const words = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-    // task,trial,outcome: the repeated rows go to the WebAssembly kernel, on a copy of these bytes.
-    this.kernelBase = -1;
-    if (leanTrials && this.trialField === 1 && valueField === 2) {
-      const kernel = repeatRowsKernel();
-      if (kernel?.load(buf, pos, end)) {
-        this.kernel = kernel;
-        this.kernelBase = pos;
-      }
-    }
     let previousStart = -1;
     let previousLength = -1;
     let previousTask = -1;
@@ -434,24 +421,7 @@ export class DelimitedRowCounter {
     let stretchFirst = -1;
     let stretchLine = line;
     let nextTrial = -1;
-    // Once a stretch has begun, the kernel counts the rows that continue it; it stops at the first
-    // other row, which the loop below reads. When it counts none, it is not asked again in this run.
-    const kernelBase = byWords && trialWord ? this.kernelBase : -1;
-    let useKernel = kernelBase >= 0;
     row: for (;;) {
-      if (useKernel && stretchFirst >= 0) {
-        const kernel = this.kernel!;
-        const stop = kernel.run(p - kernelBase, end - kernelBase, previousStart - kernelBase, size, nextTrial, separator);
-        const counted = kernel.rows;
-        if (counted === 0) {
-          useKernel = false;
-        } else {
-          rows += counted;
-          successes += kernel.successes;
-          nextTrial = kernel.nextTrial;
-          p = kernelBase + stop;
-        }
-      }
       let q = p + size;
       if (byWords) {
         if (q > end) break;

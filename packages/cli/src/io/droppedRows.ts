@@ -103,13 +103,6 @@ export class DroppedRows {
     };
   }
 
-  /** Adds the counts of another part of the same file (read by another thread). */
-  addAll(reasons: Readonly<Record<DropReason, number>>, countedAsFailures: number): void {
-    this.countedAsFailures += countedAsFailures;
-    this.reasons.missing += reasons.missing;
-    this.reasons.error += reasons.error;
-  }
-
   get count(): number {
     return this.reasons.missing + this.reasons.error;
   }

@@ -160,27 +160,6 @@ export class FileWindow {
   }
 
   /**
-   * The offset just past the first line feed at or after file offset `from`, or -1 when the file
-   * ends first. Reads on its own (the window's buffers and position are left alone).
-   */
-  async lineStartAfter(from: number): Promise<number> {
-    const probe = Buffer.allocUnsafe(1 << 12);
-    let at = from;
-    for (;;) {
-      let bytesRead: number;
-      try {
-        ({ bytesRead } = await this.handle!.read(probe, 0, probe.length, at));
-      } catch (error) {
-        throw fileError(this.file, error);
-      }
-      if (bytesRead === 0) return -1;
-      const lf = probe.subarray(0, bytesRead).indexOf(0x0a);
-      if (lf >= 0) return at + lf + 1;
-      at += bytesRead;
-    }
-  }
-
-  /**
    * Keeps `buf[keep, end)` (now at offset 0) and appends the next chunk. The read started for
    * the chunk after that asks for `chunkSize` bytes, or as many as were kept when that is more,
    * so that a row longer than a chunk, which the parser rescans after each refill, costs time

@@ -145,15 +145,6 @@ export interface ResultsReadOptions {
   keepRunOrder?: boolean;
   /** Bytes per read (default 4 MiB). Tiny values are for tests of rows split across reads. */
   chunkSize?: number;
-  /**
-   * Threads for large CSV/TSV files: 1 (default) reads on this thread; 2 lets a worker thread count
-   * the second part of regular files of at least `parallelMinBytes` bytes. Off by default: on 2-core
-   * machines the split was not reliably faster, and slower when the other core is busy (numbers in
-   * csvFormat.ts). The counts are the same either way.
-   */
-  threads?: number;
-  /** Smallest file that `threads` splits (default 32 MiB). */
-  parallelMinBytes?: number;
 }
 
 /** `ResultsReadOptions` checked once, with defaults filled in where they do not depend on the file. */
@@ -193,8 +184,6 @@ export interface ResolvedResultsReadOptions {
   readonly stopping: 'fixed' | 'untilSuccess' | undefined;
   readonly keepRunOrder: boolean;
   readonly chunkSize: number;
-  readonly threads: number;
-  readonly parallelMinBytes: number;
 }
 
 const DEFAULT_CHUNK_SIZE = 1 << 22;
@@ -235,8 +224,6 @@ function secondsOption(where: string, value: unknown, fallback: number): number 
   return Math.ceil(seconds * 1000);
 }
 const MAX_CHUNK_SIZE = 1 << 30;
-const MAX_THREADS = 2;
-const DEFAULT_PARALLEL_MIN_BYTES = 32 << 20;
 
 function optionalColumn(where: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
@@ -392,7 +379,5 @@ export function resolveResultsReadOptions(options: ResultsReadOptions = {}): Res
     maxStreamBytes: byteSizeOption('--max-stream-bytes', options.maxStreamBytes, DEFAULT_MAX_STREAM_BYTES),
     openTimeoutMs: secondsOption('--open-timeout', options.openTimeout, DEFAULT_OPEN_TIMEOUT_SECONDS),
     chunkSize: integerOption('chunkSize', options.chunkSize, DEFAULT_CHUNK_SIZE, 1, MAX_CHUNK_SIZE),
-    threads: integerOption('threads', options.threads, 1, 1, MAX_THREADS),
-    parallelMinBytes: integerOption('parallelMinBytes', options.parallelMinBytes, DEFAULT_PARALLEL_MIN_BYTES, 1, Number.MAX_SAFE_INTEGER),
   };
 }

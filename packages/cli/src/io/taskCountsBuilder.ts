@@ -1,15 +1,5 @@
 import { isAscii } from 'node:buffer';
 
-/** A builder's raw state (see `TaskCountsBuilder.exportState`). */
-export interface TaskCountsState {
-  arena: Uint8Array;
-  /** Per task: key start in `arena`, key length, n, c. */
-  tasks: Int32Array;
-  rows: number;
-  /** Ids met in a form other than Unicode NFC (read as their NFC form), when there were any. */
-  aliases?: readonly string[];
-}
-
 /** `TaskCountsBuilder.result`: per counted task n and c, and a way to the tasks' ids. */
 export interface CountedTasks {
   /** Trials per task (≥ 1), tasks in order of first appearance. */
@@ -119,50 +109,6 @@ export class TaskCountsBuilder {
   idOf(task: number): string {
     const start = this.tasks[4 * task];
     return this.arena.toString('utf8', start, start + this.tasks[4 * task + 1]);
-  }
-
-  /** The raw state, for another thread's builder to `merge`: ids' bytes and (start, length, n, c) per task. */
-  exportState(): TaskCountsState {
-    return {
-      arena: this.arena.subarray(0, this.arenaLength),
-      tasks: this.tasks.subarray(0, 4 * this.size),
-      rows: this.rows,
-      ...(this.aliases.size === 0 ? {} : { aliases: [...this.aliases.keys()] }),
-    };
-  }
-
-  /**
-   * Adds the counts of a builder that read a later part of the same file: its tasks not seen here
-   * are appended in its order of first appearance, so the order stays that of the whole file.
-   */
-  merge(state: TaskCountsState): void {
-    this.addCounts(state, this.indicesOf(state));
-  }
-
-  /**
-   * The index here of each task of `state` (by its index there), appending those not seen here in
-   * its order of first appearance (the order reading its part after this one's would give).
-   */
-  indicesOf(state: TaskCountsState): Int32Array {
-    const { arena, tasks } = state;
-    const indices = new Int32Array(tasks.length / 4);
-    for (let t = 0; t < indices.length; t++) {
-      const start = tasks[4 * t];
-      indices[t] = this.indexOf(arena, start, start + tasks[4 * t + 1]);
-    }
-    return indices;
-  }
-
-  /** Adds the counts of `state`, whose tasks are here at `indices` (from `indicesOf`), and its ids met in another form than NFC. */
-  addCounts(state: TaskCountsState, indices: Int32Array): void {
-    const { tasks } = state;
-    // Their NFC forms are among the state's tasks, here already: no task is added.
-    for (const alias of state.aliases ?? []) this.touchId(alias);
-    for (let t = 0; t < indices.length; t++) {
-      this.tasks[4 * indices[t] + 2] += tasks[4 * t + 2];
-      this.tasks[4 * indices[t] + 3] += tasks[4 * t + 3];
-    }
-    this.rows += state.rows;
   }
 
   /**

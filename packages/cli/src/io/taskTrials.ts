@@ -74,12 +74,6 @@ class LargeTrials {
   }
 }
 
-/** The flat per-task bitmaps of a TaskTrials (trials below 1024): `stride` 32-bit words per task. */
-export interface TrialBits {
-  bits: Int32Array;
-  stride: number;
-}
-
 /**
  * The trial numbers seen per task, to find a repeated (task, trial) pair. Trial numbers below 1024
  * live in one flat Int32Array of per-task bitmaps (`stride` 32-bit words per task, doubled as larger
@@ -146,42 +140,6 @@ export class TaskTrials implements TrialCheck {
       bits[base + word] |= range;
     }
     return -1;
-  }
-
-  /**
-   * The per-task bitmaps of trials below 1024 (`stride` words per task), for another thread's
-   * TaskTrials to `absorb`; undefined when some task has larger trials (not exported).
-   */
-  exportBits(): TrialBits | undefined {
-    return this.large.size === 0 ? { bits: this.bits, stride: this.stride } : undefined;
-  }
-
-  /**
-   * Adds the trials of a TaskTrials that read a later part of the same file, whose task t is task
-   * `indices[t]` here. False, with nothing changed, when a pair is in both (a bit set on both
-   * sides: a repeated pair, whose first repeat only a sequential read can place).
-   */
-  absorb(other: TrialBits, indices: Int32Array): boolean {
-    const { bits, stride } = other;
-    const tasks = Math.min(indices.length, Math.floor(bits.length / stride));
-    if (stride > this.stride) this.widen(stride);
-    for (let t = 0; t < tasks; t++) {
-      const base = indices[t] * this.stride;
-      for (let w = 0; w < stride; w++) {
-        const theirs = bits[t * stride + w];
-        if (theirs !== 0 && base + w < this.bits.length && (this.bits[base + w] & theirs) !== 0) return false;
-      }
-    }
-    for (let t = 0; t < tasks; t++) {
-      const base = indices[t] * this.stride;
-      for (let w = 0; w < stride; w++) {
-        const theirs = bits[t * stride + w];
-        if (theirs === 0) continue;
-        if (base + w >= this.bits.length) this.grow(base + w + 1);
-        this.bits[base + w] |= theirs;
-      }
-    }
-    return true;
   }
 
   private markLarge(task: number, trial: number): boolean {
