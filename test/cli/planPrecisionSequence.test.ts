@@ -9,7 +9,8 @@ import { runInProcess } from '../helpers/runPassk.js';
 const PASS8 = { lower: 0.3348329726896029, upper: 0.529133765327852 };
 
 async function plan(...args: string[]): Promise<{ trials: number; interval: { lower: number; upper: number } }> {
-  const run = await runInProcess({ ...process.env, COLUMNS: '80', NO_COLOR: '1' }, ['plan', 'precision', '--rate', '0.9', '--half-width', '0.1', '--json', ...args]);
+  const base = ['plan', 'precision', '--rate', '0.9', '--half-width', '0.1', '--json'];
+  const run = await runInProcess({ ...process.env, COLUMNS: '80', NO_COLOR: '1' }, [...base, ...args]);
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as { trials: number; interval: { lower: number; upper: number } };
 }
