@@ -59,7 +59,8 @@ describe('the docs examples runner', () => {
 
     it('sends Ctrl-C once the line before ^C is printed, and shows ^C there', async () => {
       const started = Date.now();
-      const printed = await runShell(`sh -c 'echo one; echo ready; sleep 20; echo late'`, scratch, 'ready');
+      const script = 'console.log("one"); console.log("ready"); setTimeout(() => console.log("late"), 20000)';
+      const printed = await runShell(`'${process.execPath}' -e '${script}'`, scratch, 'ready');
       expect(printed).toEqual({ code: 130, lines: ['one', 'ready', '^C'] });
       expect(Date.now() - started).toBeLessThan(15_000);
     });
