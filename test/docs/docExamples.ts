@@ -159,7 +159,8 @@ export function docBlocks(page: string): DocBlock[] {
         interrupt,
       });
     }
-    if (commands.some((command) => /(^|[\s;(])(pnpm )?passk /.test(command.command)) || marker)
+    // A passk command anywhere in a line: at its start, after a space, `;`, `(` or a quote (`script -qec 'passk …'`).
+    if (commands.some((command) => /(^|[\s;('"])(pnpm )?passk /.test(command.command)) || marker)
       blocks.push({ page, line: i, notRun: marker ? marker[1]! : null, commands });
     i = end;
   }
