@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { passkWith, REPO_ROOT } from '../helpers/runPassk.js';
@@ -11,18 +12,30 @@ import { passkWith, REPO_ROOT } from '../helpers/runPassk.js';
 //   `$ pnpm passk …` or `$ passk …` (its output follows, up to the next `$ ` line or the block's
 //   end), or, in a block without `$` prompts, a line starting `pnpm passk ` or `passk ` (run, exit 0
 //   expected, no output shown). A command continues over lines ending in `\`.
+// - In an example block with `$` prompts every `$` line is run, whatever the command (`$ ls out`,
+//   `$ cmp a.json b.json && echo same`), in order, in the same folder, so a block can prepare its
+//   files and check what a command wrote.
 // - `$ echo $?` and the number after it give the exit code (else 0).
+// - How a command runs: a plain passk command, optionally with one filter (`| sed -n A,Bp`, `| head -N`,
+//   `| tail -N`), runs in-process from source (fast; the filter reads standard output only, while an
+//   unfiltered command shows its standard error after its output). Anything else — pipes, redirections,
+//   `;`, loops, `&`, other programs — runs through `sh -c` with `passk` on PATH as the built bundle
+//   (`pnpm build` first: the test refuses a bundle older than the sources) and `pnpm passk` meaning the
+//   same; its output and errors are shown in the order written, as a terminal shows them.
 // - A line "…" in the output stands for lines left out: the lines before the first start the output,
-//   those after the last end it, those between appear in that order in between. One filter may follow
-//   the command (`| sed -n A,Bp`, `| head -N`, `| tail -N`); it reads standard output only, while an
-//   unfiltered command shows its standard error after its output, as a terminal does.
+//   those after the last end it, those between appear in that order in between.
+// - A line `^C` in the output is Ctrl-C: the runner sends SIGINT to the command once it has printed the
+//   line shown just before `^C` (the command runs in its own process group, as on a terminal); the
+//   lines after it are what the command printed then.
+// - What differs from run to run is masked on both sides before comparing (MASKS below): elapsed time
+//   and time left of progress lines, merge's seconds and episodes per second and its slowest shard, and
+//   the scratch folder's path. The page shows one real run's values.
 // - `$ cat FILE` shows a file of the repository: the lines shown must be the file's.
 // - Commands run in a scratch copy of the repository's layout (its folders linked, ../shared beside
 //   it), so an example may write files (`--out refund`); examples that read ../shared/data/real pass
 //   without running where those logs are absent (outside CI), as the other real-log tests do.
 // - A block that must not run carries a marker on the line before its fence:
-//   `<!-- examples: not run — the reason -->`. Every other example block must be runnable: the test
-//   fails on one it cannot run, so nothing is skipped silently.
+//   `<!-- examples: not run — the reason -->`; keep it for what a test cannot run at all.
 // - `UPDATE_DOCS=1 pnpm exec vitest run --config vitest.slow.config.ts test/docs/examples.slow.test.ts` re-records every shown output (and exit code)
 //   from what the commands print now, keeping an example's one "…" and its number of lines around it
 //   (an example with several "…" is re-recorded by hand: the test says which).
@@ -55,6 +68,8 @@ export interface DocCommand {
   /** The exit code shown (`$ echo $?`), else 0, and the page line holding it (or null). */
   code: number;
   codeLine: number | null;
+  /** The shown line after which Ctrl-C is sent (the line before a `^C` line), or null. */
+  interrupt: string | null;
 }
 
 /** An example block: its fence line, its marker (the reason it is not run) and its commands. */
@@ -92,7 +107,19 @@ export function docBlocks(page: string): DocBlock[] {
       while (command.endsWith('\\')) command = `${command.slice(0, -1).trimEnd()} ${lines[++j]!.trim()}`;
       if (!prompted) {
         command = command.replace(/\s+#\s.*$/, ''); // a shell comment after the command
-        commands.push({ page, line: first, command, prompted, output: [j + 1, j + 1], head: [], tail: null, segments: [[]], code: 0, codeLine: null });
+        commands.push({
+          page,
+          line: first,
+          command,
+          prompted,
+          output: [j + 1, j + 1],
+          head: [],
+          tail: null,
+          segments: [[]],
+          code: 0,
+          codeLine: null,
+          interrupt: null,
+        });
         continue;
       }
       const from = j + 1;
@@ -109,6 +136,10 @@ export function docBlocks(page: string): DocBlock[] {
         j += 2;
       }
       const gap = shown.indexOf('…');
+      const ctrlC = shown.indexOf('^C');
+      const interrupt = ctrlC > 0 && shown[ctrlC - 1] !== '…' ? shown[ctrlC - 1]!.trimEnd() : null;
+      if (ctrlC === 0 || (ctrlC > 0 && interrupt === null))
+        throw new Error(`${page}:${from + ctrlC + 1}: a ^C line must follow the line after which Ctrl-C is sent`);
       const segments: string[][] = [[]];
       for (const line of shown) {
         if (line === '…') segments.push([]);
@@ -125,9 +156,11 @@ export function docBlocks(page: string): DocBlock[] {
         segments,
         code,
         codeLine,
+        interrupt,
       });
     }
-    if (commands.some((command) => /(^|[\s;(])(pnpm )?passk /.test(command.command)) || marker)
+    // A passk command anywhere in a line: at its start, after a space, `;`, `(` or a quote (`script -qec 'passk …'`).
+    if (commands.some((command) => /(^|[\s;('"])(pnpm )?passk /.test(command.command)) || marker)
       blocks.push({ page, line: i, notRun: marker ? marker[1]! : null, commands });
     i = end;
   }
@@ -139,15 +172,17 @@ function closingFence(lines: string[], open: number): number {
   throw new Error(`unclosed code block at line ${open + 1}`);
 }
 
-/** Why a command cannot be run here (null: it can). */
-export function unrunnable(command: string): string | null {
-  if (/^cat \S+$/.test(command)) return null;
+/**
+ * Whether a command runs in-process (from source): a plain passk command with at most one filter the
+ * runner reads itself and no Ctrl-C. Every other command runs through `sh -c` (runShell); `cat FILE`
+ * is read directly.
+ */
+export function runsInProcess(command: string, interrupt: string | null = null): boolean {
+  if (interrupt !== null) return false;
   const [invocation, filter, ...more] = command.split(' | ');
-  if (more.length > 0) return 'more than one filter';
-  if (!PASSK.test(invocation!)) return 'not a passk command';
-  if (/["<>;&`$]/.test(invocation!.replace(/'[^']*'/g, ''))) return 'needs a shell (quotes, redirection, variables or ;)';
-  if (filter !== undefined && !FILTERS.some((pattern) => pattern.test(filter.trim()))) return `no reading of the filter "| ${filter}"`;
-  return null;
+  if (more.length > 0 || !PASSK.test(invocation!)) return false;
+  if (/["<>;&`$|()\\]/.test(invocation!.replace(/'[^']*'/g, ''))) return false;
+  return filter === undefined || FILTERS.some((pattern) => pattern.test(filter.trim()));
 }
 
 const FILTERS = [/^sed -n (\d+),(\d+)p$/, /^head -(\d+)$/, /^tail -(\d+)$/];
@@ -177,18 +212,74 @@ export interface Printed {
   stderr?: string[];
 }
 
+/** A scratch repository: its root (the commands' working directory) and the folder of its shell's commands. */
+export interface Scratch {
+  root: string;
+  /** Holds `passk` (the built bundle) and `pnpm` (only `pnpm passk`), put first on the shell's PATH. */
+  bin: string;
+  remove: () => void;
+}
+
 /**
  * A scratch folder laid out like the repository: its folders linked, `../shared` beside it when the
  * repository has one. Commands run with it as the working directory, so examples may write files.
  */
-export function scratchRepository(): { root: string; remove: () => void } {
+export function scratchRepository(): Scratch {
   const base = mkdtempSync(join(tmpdir(), 'passk-doc-examples-'));
   const root = join(base, 'repo');
   mkdirSync(root);
   for (const name of ['bench', 'docs', 'examples', 'packages', 'test']) symlinkSync(join(REPO_ROOT, name), join(root, name));
   const shared = resolve(REPO_ROOT, '..', 'shared');
   if (existsSync(shared)) symlinkSync(shared, join(base, 'shared'));
-  return { root, remove: () => rmSync(base, { recursive: true, force: true }) };
+  const bin = join(base, 'bin');
+  mkdirSync(bin);
+  const script = (name: string, body: string) => {
+    writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
+    chmodSync(join(bin, name), 0o755);
+  };
+  script('passk', `exec ${quoted(process.execPath)} ${quoted(BUNDLE)} "$@"`);
+  // `pnpm passk …` as a reader types it; any other pnpm command (`pnpm test`, an install) is no example to run here.
+  script('pnpm', '[ "$1" = passk ] || { echo "docs examples: only pnpm passk runs here, not pnpm $1" >&2; exit 127; }\nshift\nexec passk "$@"');
+  return { root, bin, remove: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+/** A word for sh, single-quoted. */
+function quoted(word: string): string {
+  return `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/** The built CLI the shell's `passk` runs. */
+const BUNDLE = join(REPO_ROOT, 'packages', 'cli', 'dist', 'bundle', 'passk.cjs');
+
+/** Refuses a bundle missing or older than a source of either package (the shell would run stale code). */
+function checkBundle(): void {
+  const built = existsSync(BUNDLE) ? statSync(join(REPO_ROOT, 'packages', 'cli', 'dist', 'bundle', 'cli.cjs')).mtimeMs : -1;
+  const newest = (path: string): number => {
+    const stat = statSync(path);
+    return stat.isDirectory() ? Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name)))) : stat.mtimeMs;
+  };
+  const sources = Math.max(newest(join(REPO_ROOT, 'packages', 'sim', 'src')), newest(join(REPO_ROOT, 'packages', 'cli', 'src')));
+  if (built < sources)
+    throw new Error(`${BUNDLE}: ${built < 0 ? 'missing' : 'older than the sources'}; the examples run through a shell use it: run pnpm build first`);
+}
+
+/**
+ * What may differ between two runs of one command, masked on both sides before comparing (the page
+ * keeps one real run's values): the time of progress lines, merge's seconds, episodes per second and
+ * slowest shard, and the scratch folder's path.
+ */
+const MASKS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b\d+ s elapsed\b/g, '‹time› elapsed'],
+  [/\babout \d+ s left\b/g, 'about ‹time› left'],
+  [/^(\d+\/\d+ +\d+) +\d+\.\d+ +\d+ +(\S+)$/, '$1 ‹seconds› ‹per second› $2'],
+  [/^slowest: shard \d+\/\d+, \d+\.\d+ s$/, 'slowest: ‹shard›, ‹seconds›'],
+  [/\b(episodes in )\d+(?:\.\d+)? s\b/g, '$1‹seconds›'],
+  [/\/[^\s'"]*\/passk-doc-examples-[^/\s]+\/repo\b/g, '‹scratch›'],
+];
+
+/** A line with what differs between runs masked (MASKS). */
+export function masked(line: string): string {
+  return MASKS.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), line);
 }
 
 /** Whether a command reads the real public logs, and they are absent here. */
@@ -198,17 +289,22 @@ export function needsAbsentRealLogs(command: string): boolean {
 
 const memo = new Map<string, Promise<Printed>>();
 
+/** Text as lines, the last newline dropped and trailing blanks trimmed. */
+function trimmed(text: string): string[] {
+  return text
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => line.trimEnd());
+}
+
 /**
- * Runs one command in-process (from source) in the current directory. An invocation shown on
- * several pages (with different filters) runs once per test file.
+ * Runs one command of a page in the current directory (the scratch repository): `cat FILE` read,
+ * a plain passk command in-process (an invocation shown on several pages, with different filters,
+ * runs once per test file), anything else through the shell (runShell).
  */
-export async function runDocCommand(command: string): Promise<Printed> {
-  const trimmed = (text: string) =>
-    text
-      .replace(/\n$/, '')
-      .split('\n')
-      .map((line) => line.trimEnd());
-  if (command.startsWith('cat ')) return { code: 0, lines: trimmed(readFileSync(command.slice(4), 'utf8')) };
+export async function runDocCommand(command: string, scratch: Scratch, interrupt: string | null = null): Promise<Printed> {
+  if (/^cat \S+$/.test(command)) return { code: 0, lines: trimmed(readFileSync(command.slice(4), 'utf8')) };
+  if (!runsInProcess(command, interrupt)) return runShell(command, scratch, interrupt);
   const [invocation, filter] = command.split(' | ');
   const args = words(invocation!).slice(invocation!.startsWith('pnpm ') ? 2 : 1);
   const key = JSON.stringify(args);
@@ -227,6 +323,47 @@ export async function runDocCommand(command: string): Promise<Printed> {
   return { code, lines: [...lines, ...stderr] };
 }
 
+/**
+ * Runs a command through `sh -c` in the current directory, as an 80-column terminal without colour
+ * would: `passk` and `pnpm passk` are the built bundle, output and errors in one stream in the order
+ * written, standard input empty, its own process group. With `interrupt`, SIGINT goes to the group
+ * once that line has been printed, and the lines show `^C` where it was sent.
+ */
+export async function runShell(command: string, scratch: Scratch, interrupt: string | null = null): Promise<Printed> {
+  checkBundle();
+  const env: Record<string, string | undefined> = { ...process.env, COLUMNS: '80', NO_COLOR: '1', PATH: `${scratch.bin}:${process.env.PATH ?? ''}` };
+  // pnpm's script variables would send the CLI back to the folder pnpm was started in (startCli.ts).
+  for (const name of ['INIT_CWD', 'npm_lifecycle_event', 'FORCE_COLOR']) delete env[name];
+  // Ctrl-C reaches the command itself (exec), as a terminal's reaches the foreground job.
+  const script = `exec 2>&1\n${interrupt === null ? '' : 'exec '}${command}`;
+  return new Promise((resolvePrinted, reject) => {
+    const child = spawn('sh', ['-c', script], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    let text = '';
+    let sentAt: number | null = null;
+    let guard: NodeJS.Timeout | undefined;
+    const limit = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 280_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      text += chunk;
+      if (interrupt === null || sentAt !== null) return;
+      const complete = trimmed(text.slice(0, text.lastIndexOf('\n') + 1));
+      const at = complete.findIndex((line) => masked(line) === masked(interrupt));
+      if (at < 0) return;
+      sentAt = at + 1;
+      process.kill(-child.pid!, 'SIGINT');
+      // A run that ignores the signal is not left behind.
+      guard = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 30_000);
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(limit);
+      clearTimeout(guard);
+      const lines = text === '' ? [] : trimmed(text);
+      if (sentAt !== null) lines.splice(sentAt, 0, '^C');
+      resolvePrinted({ code: code ?? (signal === null ? -1 : 128 + (signal === 'SIGINT' ? 2 : 9)), lines });
+    });
+  });
+}
+
 /** Whether what was printed matches what the page shows. */
 export function matches(example: DocCommand, printed: Printed): boolean {
   if (printed.code !== example.code) return false;
@@ -236,7 +373,7 @@ export function matches(example: DocCommand, printed: Printed): boolean {
 
 /** Whether lines are the segments with lines left out between them (one segment: exactly the lines). */
 export function segmentsMatch(lines: readonly string[], segments: readonly (readonly string[])[]): boolean {
-  const same = (at: number, segment: readonly string[]) => segment.every((line, i) => lines[at + i] === line);
+  const same = (at: number, segment: readonly string[]) => segment.every((line, i) => lines[at + i] !== undefined && masked(lines[at + i]!) === masked(line));
   if (segments.length === 1) return lines.length === segments[0]!.length && same(0, segments[0]!);
   const first = segments[0]!;
   const last = segments.at(-1)!;
@@ -279,8 +416,9 @@ export function rewritePages(updates: ReadonlyArray<{ example: DocCommand; print
 }
 
 /**
- * The vitest suite of the examples of some pages: each runnable command a test, each block it
- * cannot run without a marker a failing test; with UPDATE_DOCS=1 the pages are re-recorded instead.
+ * The vitest suite of the examples of some pages: each command of a block without a "not run"
+ * marker a test, in page order in one scratch folder; with UPDATE_DOCS=1 the pages are re-recorded
+ * instead.
  */
 export function describeExamples(title: string, pages: readonly string[], api: typeof import('vitest')): void {
   const { afterAll, beforeAll, describe, expect, it } = api;
@@ -288,7 +426,7 @@ export function describeExamples(title: string, pages: readonly string[], api: t
   const blocks = pages.flatMap(docBlocks);
   const updates: Array<{ example: DocCommand; printed: Printed }> = [];
   describe(title, () => {
-    let scratch: { root: string; remove: () => void } | null = null;
+    let scratch: Scratch | null = null;
     const cwd = process.cwd();
     beforeAll(() => {
       scratch = scratchRepository();
@@ -300,38 +438,36 @@ export function describeExamples(title: string, pages: readonly string[], api: t
       if (update) rewritePages(updates);
     });
 
-    it('every block with a passk command is run, or marked "not run" with its reason', () => {
-      const silent = blocks
-        .filter((block) => block.notRun === null)
-        .flatMap((block) => block.commands.map((command) => ({ command, why: unrunnable(command.command) })))
-        .filter(({ why }) => why !== null)
-        .map(({ command, why }) => `${command.page}:${command.line + 1} ${command.command} (${why})`);
-      expect(silent).toEqual([]);
-    });
-
+    // A block's commands run in order and may use each other's files, so a block that reads absent real logs is passed whole.
     const runnable = blocks
       .filter((block) => block.notRun === null)
-      .flatMap((block) => block.commands.filter((command) => unrunnable(command.command) === null));
-    it.each(runnable.map((example) => [`${example.page}:${example.line + 1} ${example.command}`, example] as const))(
+      .flatMap((block) => {
+        const absent = block.commands.some((command) => needsAbsentRealLogs(command.command));
+        return block.commands.map((command) => ({ example: command, absent }));
+      });
+    it.each(runnable.map(({ example, absent }) => [`${example.page}:${example.line + 1} ${example.command}`, example, absent] as const))(
       '%s',
-      async (_name, example) => {
-        if (needsAbsentRealLogs(example.command)) return;
-        const printed = await runDocCommand(example.command);
+      async (_name, example, absent) => {
+        if (absent) return;
+        const printed = await runDocCommand(example.command, scratch!, example.interrupt);
         // Several "…" gaps cannot be re-recorded (which lines to keep between them is the page's choice).
         if (update && example.segments.length <= 2) {
           if (!matches(example, printed)) updates.push({ example, printed });
           return;
         }
-        expect(printed.code, 'exit code').toBe(example.code);
+        expect(printed.code, `exit code; printed:\n${printed.lines.join('\n')}`).toBe(example.code);
         if (!example.prompted) return;
-        if (example.segments.length === 1) {
-          expect(printed.lines).toEqual(example.segments[0]);
+        // Compared with what differs between runs masked on both sides (MASKS).
+        const lines = printed.lines.map(masked);
+        const segments = example.segments.map((segment) => segment.map(masked));
+        if (segments.length === 1) {
+          expect(lines).toEqual(segments[0]);
           return;
         }
-        const head = example.segments[0]!;
-        const tail = example.segments.at(-1)!;
-        expect(printed.lines.slice(0, head.length)).toEqual(head);
-        expect(printed.lines.slice(Math.max(head.length, printed.lines.length - tail.length))).toEqual(tail);
+        const head = segments[0]!;
+        const tail = segments.at(-1)!;
+        expect(lines.slice(0, head.length)).toEqual(head);
+        expect(lines.slice(Math.max(head.length, lines.length - tail.length))).toEqual(tail);
         expect(segmentsMatch(printed.lines, example.segments), 'the parts between "…" lines, in order (re-record by hand)').toBe(true);
       },
       300_000,
@@ -344,8 +480,12 @@ export function describeExamples(title: string, pages: readonly string[], api: t
 // node_modules/.cache/passk-doc-examples under a hash of all of them: a second run of the test on
 // unchanged code takes a second, and any change to a source or an input runs the command again.
 // Opt-in (PASSK_DOCS_CACHE=1): on 6 December 2026 a fresh cached run recorded plan.md's
-// `plan precision --metric passHatK` with the interval of p (a fault not yet found; uncached runs
-// were right three times), so by default — and in CI — every command runs.
+// `plan precision --metric passHatK` with the interval of p. Not reproduced since (a cached run from
+// an empty cache, a warm one and a cached UPDATE_DOCS run were right, and
+// test/cli/planPrecisionSequence.test.ts finds no state passed between in-process runs); the key
+// missed the built library that simulate's worker threads run (packages/sim/dist, through
+// @passk/sim/node), so a result made by a stale build was kept under the sources' hash: it is in the
+// key now. By default — and in CI — every command runs.
 const CACHE = join(REPO_ROOT, 'node_modules', '.cache', 'passk-doc-examples');
 const ENVIRONMENT = ['COLUMNS', 'NO_COLOR', 'FORCE_COLOR', 'TZ', 'LANG'];
 let sourcesHash: string | null = null;
@@ -365,8 +505,8 @@ function hashTree(hash: ReturnType<typeof createHash>, path: string, depth = 0):
 function cacheKey(args: readonly string[]): string {
   if (sourcesHash === null) {
     const hash = createHash('sha256');
-    for (const part of ['packages/sim/src', 'packages/cli/src', 'packages/sim/package.json', 'packages/cli/package.json'])
-      hashTree(hash, join(REPO_ROOT, part));
+    for (const part of ['packages/sim/src', 'packages/sim/dist', 'packages/cli/src', 'packages/sim/package.json', 'packages/cli/package.json'])
+      if (existsSync(join(REPO_ROOT, part))) hashTree(hash, join(REPO_ROOT, part));
     hash.update(process.version);
     sourcesHash = hash.digest('hex');
   }
