@@ -1,15 +1,64 @@
 /**
  * The scopes of `pnpm mutation` (stryker.config.mjs, vitest.mutation.config.ts): the source Stryker
- * mutates and the tests it runs against each mutant.
+ * mutates and the unit tests it runs against each mutant. Each scope lists the fast files that pin
+ * its formulas (closed forms, Python references, exact boundaries), not its folder: the statistical
+ * studies (hundreds of simulated datasets, in *.slow.test.ts or split into files of their own) kill
+ * no formula mutant the unit tests miss, and would make a scope take hours (docs/testing.md).
  */
 export const MUTATION_SCOPES = {
-  estimators: { mutate: ['packages/sim/src/estimators/**/*.ts'], tests: ['test/sim/estimators/**/*.test.ts'] },
-  intervals: { mutate: ['packages/sim/src/intervals/**/*.ts'], tests: ['test/sim/intervals/**/*.test.ts'] },
-  compare: { mutate: ['packages/sim/src/compare/**/*.ts'], tests: ['test/sim/compare/**/*.test.ts'] },
-  // The permutation tests of compare alone (a subset of `compare`, whose full run takes over half an hour here).
+  estimators: {
+    mutate: ['packages/sim/src/estimators/**/*.ts'],
+    tests: [
+      'test/sim/estimators/binomialRatio.test.ts',
+      'test/sim/estimators/bootstrap.test.ts',
+      'test/sim/estimators/estimateTask.test.ts',
+      'test/sim/estimators/estimators.property.test.ts',
+      'test/sim/estimators/groupTaskCounts.test.ts',
+      'test/sim/estimators/passAtK.test.ts',
+      'test/sim/estimators/passHatK.test.ts',
+      'test/sim/estimators/plugin.test.ts',
+      'test/sim/estimators/taskAverage.test.ts',
+    ],
+  },
+  intervals: {
+    mutate: ['packages/sim/src/intervals/**/*.ts'],
+    tests: [
+      'test/sim/intervals/agrestiCoull.test.ts',
+      'test/sim/intervals/betaPosterior.test.ts',
+      'test/sim/intervals/clopperPearson.test.ts',
+      'test/sim/intervals/intervals.property.test.ts',
+      'test/sim/intervals/jeffreys.test.ts',
+      'test/sim/intervals/mappedIntervals.test.ts',
+      'test/sim/intervals/oneSidedMinimumCoverage.test.ts',
+      'test/sim/intervals/proportionInterval.test.ts',
+      'test/sim/intervals/wilson.test.ts',
+    ],
+  },
+  compare: {
+    mutate: ['packages/sim/src/compare/**/*.ts'],
+    tests: [
+      'test/sim/compare/compareRuns.test.ts',
+      'test/sim/compare/compareRuns.python.test.ts',
+      'test/sim/compare/compareRunsPValues.test.ts',
+      'test/sim/compare/permutationPValueSe.test.ts',
+      'test/sim/compare/trialPermutationTest.test.ts',
+    ],
+  },
+  // The permutation tests of compare alone (a subset of `compare`).
   permutation: {
     mutate: ['packages/sim/src/compare/signFlipTest.ts', 'packages/sim/src/compare/trialPermutationTest.ts'],
-    tests: ['test/sim/compare/**/*.test.ts'],
+    tests: ['test/sim/compare/compareRuns.test.ts', 'test/sim/compare/permutationPValueSe.test.ts', 'test/sim/compare/trialPermutationTest.test.ts'],
   },
-  summary: { mutate: ['packages/sim/src/engine/summarise.ts'], tests: ['test/sim/engine/summarise.test.ts'] },
+  // summarise.ts: its own tests, the stopped and empty runs (simulatePartial), the caps (budgets), and
+  // the measured-parameter path (measuredVerifier, measuredTasks; their coverage study is slow).
+  summary: {
+    mutate: ['packages/sim/src/engine/summarise.ts'],
+    tests: [
+      'test/sim/engine/summarise.test.ts',
+      'test/sim/engine/simulatePartial.test.ts',
+      'test/sim/engine/budgets.test.ts',
+      'test/sim/uncertainty/measuredVerifier.test.ts',
+      'test/sim/uncertainty/measuredTasks.test.ts',
+    ],
+  },
 };
