@@ -6,6 +6,7 @@ import { varianceComponents } from '../../../packages/sim/src/uncertainty/blockV
 import { drawInterval } from '../../../packages/sim/src/uncertainty/drawInterval.js';
 import { measuredParameters } from '../../../packages/sim/src/uncertainty/measuredParameters.js';
 import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
+import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 import { measuredScenario, P } from './measuredScenarios.js';
 
 // What-ifs with a measured verifier: each block of 64 replicates simulates one draw of the rates
