@@ -49,16 +49,14 @@ export const MUTATION_SCOPES = {
     mutate: ['packages/sim/src/compare/signFlipTest.ts', 'packages/sim/src/compare/trialPermutationTest.ts'],
     tests: ['test/sim/compare/compareRuns.test.ts', 'test/sim/compare/permutationPValueSe.test.ts', 'test/sim/compare/trialPermutationTest.test.ts'],
   },
-  // summarise.ts: its own tests, the stopped and empty runs (simulatePartial), the caps (budgets), and
-  // the measured-parameter path (measuredVerifier, measuredTasks; their coverage study is slow).
+  // summarise.ts: its own tests (hand-made sums, Python references), the stopped and empty runs
+  // (simulatePartial) and the closed-form part of the measured-verifier intervals (measuredVerifier).
   summary: {
     mutate: ['packages/sim/src/engine/summarise.ts'],
     tests: [
       'test/sim/engine/summarise.test.ts',
       'test/sim/engine/simulatePartial.test.ts',
-      'test/sim/engine/budgets.test.ts',
       'test/sim/uncertainty/measuredVerifier.test.ts',
-      'test/sim/uncertainty/measuredTasks.test.ts',
     ],
   },
 };
