@@ -26,7 +26,8 @@ export default {
   // others keep their result); `pnpm mutation SCOPE --force` (or deleting the file) retests all.
   incremental: true,
   incrementalFile: `reports/mutation/${scope}.incremental.json`,
-  tempDirName: '.stryker-tmp',
+  // One sandbox folder per scope, so that two scopes can run at once without removing each other's.
+  tempDirName: `.stryker-tmp-${scope}`,
   cleanTempDir: 'always',
   // The tests import the library from source; the built packages are not needed.
   ignorePatterns: ['bench/data', 'docs', 'test-artifacts', 'reports', 'packages/*/dist', 'test/pack', 'test/browser'],
