@@ -40,6 +40,7 @@ export const MUTATION_SCOPES = {
       'test/sim/compare/compareRuns.test.ts',
       'test/sim/compare/compareRuns.python.test.ts',
       'test/sim/compare/compareRunsPValues.test.ts',
+      'test/sim/compare/differenceVerdict.test.ts',
       'test/sim/compare/permutationPValueSe.test.ts',
       'test/sim/compare/trialPermutationTest.test.ts',
     ],
