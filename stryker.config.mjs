@@ -30,7 +30,7 @@ export default {
   tempDirName: `.stryker-tmp-${scope}`,
   cleanTempDir: 'always',
   // The tests import the library from source; the built packages are not needed.
-  ignorePatterns: ['bench/data', 'docs', 'test-artifacts', 'reports', 'packages/*/dist', 'test/pack', 'test/browser'],
+  ignorePatterns: ['.stryker-tmp*', 'bench/data', 'docs', 'test-artifacts', 'reports', 'packages/*/dist', 'test/pack', 'test/browser'],
   // A mutant that loops is a timeout (counted as killed) after 1.5 × its tests' time + 10 s.
   timeoutMS: 10_000,
   thresholds: { high: 90, low: 80, break: null },
