@@ -11,6 +11,7 @@ export const MUTATION_SCOPES = {
     tests: [
       'test/sim/estimators/binomialRatio.test.ts',
       'test/sim/estimators/bootstrap.test.ts',
+      'test/sim/estimators/clusteredNormalInterval.test.ts',
       'test/sim/estimators/estimateTask.test.ts',
       'test/sim/estimators/estimators.property.test.ts',
       'test/sim/estimators/groupTaskCounts.test.ts',
