@@ -35,30 +35,28 @@ export const MUTATION_SCOPES = {
       'test/sim/intervals/wilson.test.ts',
     ],
   },
+  // The numpy/scipy fixture comparison (compareRuns.python: large fixtures, exact enumeration of 2³⁰
+  // sign patterns) and the 400-seed SE study (permutationPValueSe) run for minutes per mutant in
+  // instrumented code; permutationPValueFormulas pins the same SE on one run.
   compare: {
     mutate: ['packages/sim/src/compare/**/*.ts'],
     tests: [
       'test/sim/compare/compareRuns.test.ts',
-      'test/sim/compare/compareRuns.python.test.ts',
       'test/sim/compare/compareRunsPValues.test.ts',
       'test/sim/compare/differenceVerdict.test.ts',
-      'test/sim/compare/permutationPValueSe.test.ts',
+      'test/sim/compare/permutationPValueFormulas.test.ts',
       'test/sim/compare/trialPermutationTest.test.ts',
     ],
   },
   // The permutation tests of compare alone (a subset of `compare`).
   permutation: {
     mutate: ['packages/sim/src/compare/signFlipTest.ts', 'packages/sim/src/compare/trialPermutationTest.ts'],
-    tests: ['test/sim/compare/compareRuns.test.ts', 'test/sim/compare/permutationPValueSe.test.ts', 'test/sim/compare/trialPermutationTest.test.ts'],
+    tests: ['test/sim/compare/compareRuns.test.ts', 'test/sim/compare/permutationPValueFormulas.test.ts', 'test/sim/compare/trialPermutationTest.test.ts'],
   },
   // summarise.ts: its own tests (hand-made sums, Python references), the stopped and empty runs
   // (simulatePartial) and the closed-form part of the measured-verifier intervals (measuredVerifier).
   summary: {
     mutate: ['packages/sim/src/engine/summarise.ts'],
-    tests: [
-      'test/sim/engine/summarise.test.ts',
-      'test/sim/engine/simulatePartial.test.ts',
-      'test/sim/uncertainty/measuredVerifier.test.ts',
-    ],
+    tests: ['test/sim/engine/summarise.test.ts', 'test/sim/engine/simulatePartial.test.ts', 'test/sim/uncertainty/measuredVerifier.test.ts'],
   },
 };
