@@ -13,7 +13,8 @@ import {
 import { PARTIAL_FORMAT, type PartialResult } from '../../../packages/sim/src/engine/partialResult.js';
 import { scenarioFingerprint } from '../../../packages/sim/src/engine/scenarioFingerprint.js';
 import { simulatePartial } from '../../../packages/sim/src/engine/simulatePartial.js';
-import { summarise } from '../../../packages/sim/src/engine/summarise.js';
+import { type ExactValues, summarise } from '../../../packages/sim/src/engine/summarise.js';
+import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { DRAW_INTERVAL_METHODS, DRAWN_WORDS } from '../../../packages/sim/src/uncertainty/drawInterval.js';
 import { scenarioOf } from './engineChecks.js';
@@ -201,7 +202,7 @@ function blockTotals(r: number, b: number, k: number): Partial<Record<number, nu
 
 /** One node per block, its sums laid out as engineMetrics.ts documents (replicate sums, then the block terms Y²/n_b). */
 function blockPartial(scenario: ReturnType<typeof scenarioOf>, sizes = BLOCK_SIZES, totals = blockTotals): PartialResult {
-  const K = 2;
+  const K = scenario.policy.maxAttempts;
   const width = METRIC_COUNT * K;
   const between = BLOCK_LEVEL_OFFSET_PER_K * K;
   let r = 0;
@@ -326,6 +327,40 @@ describe('summarise with measured parameters: blocks as the units (Python refere
       if (RATES.includes(metric)) expect(upper, metric).toBe(1);
       else expect(upper, metric).toBeGreaterThan(5 + 0.79 * 10);
     }
+  });
+});
+
+describe('summarise: its arguments, and what it says about the draws', () => {
+  const scenario = scenarioOf([0.5, 0.5, 0.5, 0.5], { policy: { maxAttempts: 1 } }, 2);
+
+  it('names the argument that is wrong: scenario, partial, exact, a node of the partial result', () => {
+    expect(() => summarise(null as unknown as typeof scenario, handPartial(scenario))).toThrow(/^scenario: /);
+    expect(() => summarise(scenario, null as unknown as PartialResult)).toThrow(/^partial: /);
+    expect(() => summarise(scenario, handPartial(scenario), null as unknown as ExactValues)).toThrow(/^exact: /);
+    const short = handPartial(scenario);
+    const nodes = [{ ...short.nodes[0]!, sums: short.nodes[0]!.sums.slice(1) }];
+    expect(() => summarise(scenario, { ...short, nodes })).toThrow(/^partial\.nodes\[0\]\.sums: must be a list of/);
+  });
+
+  it('without measured parameters: no drawn section and no intervals', () => {
+    const summary = summarise(scenario, handPartial(scenario));
+    expect('drawn' in summary).toBe(false);
+    expect('interval' in summary.rows[0]!.coverage).toBe(false);
+    expect('basis' in summary.rows[0]!).toBe(false);
+  });
+
+  it('tasks fitted to a log (fewest trials 5): a task population refitted per block, no verifier prior; rows k ≤ 5 observed, k = 6 model', () => {
+    const measured = resolveScenario({
+      seed: 7,
+      tasks: { count: 4, successRate: { dist: 'beta', a: 1, b: 1 }, resample: true, measured: { trials: [5, 5, 6, 5], successes: [1, 2, 3, 4] } },
+      policy: { maxAttempts: 6 },
+      run: { replicates: 128 },
+    });
+    const alternate = (r: number) => ({ [COVERAGE]: (r % 2) * 4, [DELIVERED_CORRECT]: ((r + 1) % 2) * 2 });
+    const summary = summarise(measured, blockPartial(measured, [64, 64], alternate));
+    expect(summary.drawn).toEqual({ parameters: ['tasks.successRate'], blocks: 2, taskPopulation: 'bootstrapRefit' });
+    expect(summary.rows.map((row) => row.basis)).toEqual(['observed', 'observed', 'observed', 'observed', 'observed', 'model']);
+    expect(summary.rows[0]!.coverage.interval!.method.startsWith(`${DRAWN_WORDS.tasks}; `)).toBe(true);
   });
 });
 
