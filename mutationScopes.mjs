@@ -6,11 +6,11 @@
  * no formula mutant the unit tests miss, and would make a scope take hours (docs/testing.md).
  */
 export const MUTATION_SCOPES = {
+  // The estimators but the bootstrap, whose resampling loops run slowly instrumented: its own scope.
   estimators: {
-    mutate: ['packages/sim/src/estimators/**/*.ts'],
+    mutate: ['packages/sim/src/estimators/**/*.ts', '!packages/sim/src/estimators/bootstrap.ts'],
     tests: [
       'test/sim/estimators/binomialRatio.test.ts',
-      'test/sim/estimators/bootstrap.test.ts',
       'test/sim/estimators/clusteredNormalInterval.test.ts',
       'test/sim/estimators/estimateTask.test.ts',
       'test/sim/estimators/estimators.property.test.ts',
@@ -20,6 +20,10 @@ export const MUTATION_SCOPES = {
       'test/sim/estimators/plugin.test.ts',
       'test/sim/estimators/taskAverage.test.ts',
     ],
+  },
+  bootstrap: {
+    mutate: ['packages/sim/src/estimators/bootstrap.ts'],
+    tests: ['test/sim/estimators/bootstrap.test.ts'],
   },
   intervals: {
     mutate: ['packages/sim/src/intervals/**/*.ts'],
