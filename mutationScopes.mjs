@@ -57,6 +57,11 @@ export const MUTATION_SCOPES = {
     mutate: ['packages/sim/src/compare/signFlipTest.ts', 'packages/sim/src/compare/trialPermutationTest.ts'],
     tests: ['test/sim/compare/compareRuns.test.ts', 'test/sim/compare/permutationPValueFormulas.test.ts', 'test/sim/compare/trialPermutationTest.test.ts'],
   },
+  // compare's verdict alone (no other test of the compare scope reaches it): minutes, not hours.
+  verdict: {
+    mutate: ['packages/sim/src/compare/differenceVerdict.ts'],
+    tests: ['test/sim/compare/differenceVerdict.test.ts'],
+  },
   // summarise.ts: its own tests (hand-made sums, Python references), the stopped and empty runs
   // (simulatePartial) and the closed-form part of the measured-verifier intervals (measuredVerifier).
   summary: {
