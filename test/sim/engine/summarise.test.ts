@@ -17,6 +17,7 @@ import { type ExactValues, summarise } from '../../../packages/sim/src/engine/su
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { DRAW_INTERVAL_METHODS, DRAWN_WORDS } from '../../../packages/sim/src/uncertainty/drawInterval.js';
+import { exactSpreadOverDraws } from '../../../packages/sim/src/uncertainty/exactOverDraws.js';
 import { scenarioOf } from './engineChecks.js';
 
 // T = 4 tasks, K = 1; sums built by hand: two replicates with totals y = 1 and 3 for every metric,
@@ -361,6 +362,80 @@ describe('summarise: its arguments, and what it says about the draws', () => {
     expect(summary.drawn).toEqual({ parameters: ['tasks.successRate'], blocks: 2, taskPopulation: 'bootstrapRefit' });
     expect(summary.rows.map((row) => row.basis)).toEqual(['observed', 'observed', 'observed', 'observed', 'observed', 'model']);
     expect(summary.rows[0]!.coverage.interval!.method.startsWith(`${DRAWN_WORDS.tasks}; `)).toBe(true);
+  });
+});
+
+describe('summarise with measured parameters: too few blocks, nothing simulated, nothing correct, a closed form that varies', () => {
+  const verifier = { measured: { falseAccept: { accepted: 40, wrong: 200 }, falseReject: { rejected: 10, right: 200 } } };
+  const measured = (replicates: number, fields: Record<string, unknown> = {}) =>
+    scenarioOf([0.1, 0.3, 0.5, 0.7], { verifier, policy: { maxAttempts: 1 }, ...fields }, replicates);
+  const alternate = (r: number) => ({ [COVERAGE]: (r % 2) * 4, [DELIVERED_CORRECT]: (r % 3) + 1, [COST]: 0.1 * (r % 5) });
+
+  it('one block: no interval (it needs 2 blocks), the plain Monte Carlo SE', () => {
+    const scenario = measured(64);
+    const row = summarise(scenario, blockPartial(scenario, [64], alternate)).rows[0]!;
+    expect('interval' in row.coverage).toBe(false);
+    expect('interval' in row.costPerCorrect).toBe(false);
+    // 32 totals of 4 and 32 of 0 over T = 4: per-task mean ½, sample variance (64/63)·¼, SE √(that/64).
+    expect(row.coverage.value).toBe(0.5);
+    expect(row.coverage.se).toBeCloseTo(Math.sqrt(((64 / 63) * 0.25) / 64), 15);
+  });
+
+  it('stopped before the first block: null values, no interval', () => {
+    const scenario = measured(128);
+    const empty = { ...blockPartial(scenario, [64, 64], alternate), done: 0, ranges: [], nodes: [], stopped: true };
+    const row = summarise(scenario, empty).rows[0]!;
+    expect(row.coverage).toEqual({ value: null, se: null, exact: null });
+    expect(row.costPerCorrect).toEqual({ value: null, se: null, exact: null });
+  });
+
+  it('one replicate with correct answers: cost per correct answer without an SE; two blocks with none: no ratio', () => {
+    const plain = scenarioOf([0.5, 0.5, 0.5, 0.5], { policy: { maxAttempts: 1 } }, 1);
+    const one = summarise(
+      plain,
+      blockPartial(plain, [1], () => ({ [DELIVERED_CORRECT]: 2, [COST]: 0.5 })),
+    ).rows[0]!;
+    expect(one.costPerCorrect).toEqual({ value: 0.25, se: null, exact: null });
+    const scenario = measured(128);
+    const none = summarise(
+      scenario,
+      blockPartial(scenario, [64, 64], (r) => ({ [COST]: 0.1 * (r % 5) })),
+    ).rows[0]!;
+    expect(none.costPerCorrect).toEqual({ value: null, se: null, exact: null });
+  });
+
+  it('a closed form that varies with the draws: SE² = (Σ n_b²·V_θ + R·MSW)/(R·T)², interval ± t(draws − 1)·√(V_θ + SE²)', () => {
+    const scenario = measured(192);
+    const sizes = [64, 64, 64];
+    const summary = summarise(scenario, blockPartial(scenario, sizes, alternate));
+    // V_θ per task from the closed forms at the three blocks' draws (exactSpreadOverDraws, tested in
+    // its own file); MSW from the totals by deviations from the block means (independent of the sums).
+    const { spread, draws } = exactSpreadOverDraws(scenario, [0, 1, 2]);
+    expect(draws).toBe(3);
+    const t2 = 4.302652729749462; // scipy.stats.t.ppf(0.975, 2)
+    const T = 4;
+    const R = 192;
+    let squares = 0;
+    let r = 0;
+    for (const size of sizes) {
+      const totals = Array.from({ length: size }, () => alternate(r++)[DELIVERED_CORRECT]);
+      const mean = totals.reduce((a, b) => a + b, 0) / size;
+      squares += totals.reduce((a, y) => a + (y - mean) ** 2, 0);
+    }
+    const msw = squares / (R - sizes.length);
+    const vTheta = spread.deliveredCorrect[0]!;
+    expect(vTheta).toBeGreaterThan(1e-6); // the measured rates move it
+    const se = Math.sqrt((3 * 64 * 64 * vTheta * T * T + R * msw) / (R * R)) / T;
+    const row = summary.rows[0]!;
+    expect(row.deliveredCorrect.se).toBeCloseTo(se, 14);
+    const half = t2 * Math.sqrt(vTheta + se * se);
+    expect(row.deliveredCorrect.interval!.lower).toBeCloseTo(row.deliveredCorrect.value! - half, 12);
+    expect(row.deliveredCorrect.interval!.upper).toBeCloseTo(row.deliveredCorrect.value! + half, 12);
+    // Cost per correct answer has a closed form too: its interval's parameter part is that spread.
+    const cpc = row.costPerCorrect;
+    expect(cpc.interval!.method).toBe(`${DRAWN_WORDS.verifier}; ${DRAW_INTERVAL_METHODS.closedForm}`);
+    const parameter = ((cpc.interval!.upper - cpc.interval!.lower) / (2 * t2)) ** 2 - cpc.se! ** 2;
+    expect(parameter).toBeCloseTo(spread.costPerCorrect[0]!, 12);
   });
 });
 
