@@ -61,6 +61,7 @@ describe('summarise', () => {
   });
 
   it('puts the given exact values beside the estimates (the hook for the closed forms)', () => {
+    expect(summarise(scenario, handPartial(scenario), { costPerCorrect: [2] }).rows[0]!.costPerCorrect.exact).toBe(2);
     const summary = summarise(scenario, handPartial(scenario), { coverage: [0.75], costPerCorrect: [null] });
     expect(summary.rows[0].coverage.exact).toBe(0.75);
     expect(summary.rows[0].passHatK.exact).toBeNull();
@@ -405,7 +406,8 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
   });
 
   it('a closed form that varies with the draws: SE² = (Σ n_b²·V_θ + R·MSW)/(R·T)², interval ± t(draws − 1)·√(V_θ + SE²)', () => {
-    const scenario = measured(192);
+    // A constant cost per attempt, so that cost per correct answer has a closed form that varies too.
+    const scenario = measured(192, { attempts: { cost: { perAttempt: { dist: 'constant', value: 0.5 } } } });
     const sizes = [64, 64, 64];
     const summary = summarise(scenario, blockPartial(scenario, sizes, alternate));
     // V_θ per task from the closed forms at the three blocks' draws (exactSpreadOverDraws, tested in
@@ -434,7 +436,9 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     // Cost per correct answer has a closed form too: its interval's parameter part is that spread.
     const cpc = row.costPerCorrect;
     expect(cpc.interval!.method).toBe(`${DRAWN_WORDS.verifier}; ${DRAW_INTERVAL_METHODS.closedForm}`);
-    const parameter = ((cpc.interval!.upper - cpc.interval!.lower) / (2 * t2)) ** 2 - cpc.se! ** 2;
+    // From the upper bound (the lower one may be cut at 0): ((upper − value)/t)² − SE².
+    const parameter = ((cpc.interval!.upper - cpc.value!) / t2) ** 2 - cpc.se! ** 2;
+    expect(spread.costPerCorrect[0]!).toBeGreaterThan(1e-6);
     expect(parameter).toBeCloseTo(spread.costPerCorrect[0]!, 12);
   });
 });
