@@ -1,13 +1,9 @@
 // Mutation testing of the statistical core (`pnpm mutation SCOPE`, not part of CI): Stryker changes
 // one operator, constant or condition at a time in the scope's source and runs the scope's tests; a
-// mutant no test notices "survives". Scopes, run one at a time (nice'd, one worker: minutes each):
-//   estimators  packages/sim/src/estimators   test/sim/estimators
-//   intervals   packages/sim/src/intervals    test/sim/intervals
-//   compare     packages/sim/src/compare      test/sim/compare
-//   permutation compare's signFlipTest.ts and trialPermutationTest.ts   test/sim/compare
-//   summary     packages/sim/src/engine/summarise.ts   test/sim/engine/summarise.test.ts
-// Reports: reports/mutation/SCOPE.html and SCOPE.json (git-ignored). The tests each scope runs are in
-// vitest.mutation.config.ts, which reads the scope from PASSK_MUTATION_SCOPE as this file does.
+// mutant no test notices "survives". Scopes (estimators, intervals, compare, permutation, summary),
+// run one at a time, nice'd, one worker: the source each mutates and the unit test files it runs are
+// in mutationScopes.mjs; vitest.mutation.config.ts reads the scope from PASSK_MUTATION_SCOPE as this
+// file does. Reports: reports/mutation/SCOPE.html and SCOPE.json (git-ignored).
 import { MUTATION_SCOPES } from './mutationScopes.mjs';
 
 const scope = process.env.PASSK_MUTATION_SCOPE ?? '';
@@ -26,10 +22,16 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${scope}.html` },
   jsonReporter: { fileName: `reports/mutation/${scope}.json` },
-  tempDirName: '.stryker-tmp',
+  // Incremental: a later run retests only the mutants whose code or covering tests changed (the
+  // others keep their result); `pnpm mutation SCOPE --force` (or deleting the file) retests all.
+  incremental: true,
+  incrementalFile: `reports/mutation/${scope}.incremental.json`,
+  // One sandbox folder per scope, so that two scopes can run at once without removing each other's.
+  tempDirName: `.stryker-tmp-${scope}`,
   cleanTempDir: 'always',
   // The tests import the library from source; the built packages are not needed.
-  ignorePatterns: ['bench/data', 'docs', 'test-artifacts', 'reports', 'packages/*/dist', 'test/pack', 'test/browser'],
-  timeoutMS: 60_000,
+  ignorePatterns: ['.stryker-tmp*', 'bench/data', 'docs', 'test-artifacts', 'reports', 'packages/*/dist', 'test/pack', 'test/browser'],
+  // A mutant that loops is a timeout (counted as killed) after 1.5 × its tests' time + 10 s.
+  timeoutMS: 10_000,
   thresholds: { high: 90, low: 80, break: null },
 };

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { blockSumsLength, COST, COVERAGE, DELIVERED_CORRECT, METRIC_COUNT } from '../../../packages/sim/src/engine/engineMetrics.js';
+import {
+  ATTEMPTS,
+  BLOCK_LEVEL_OFFSET_PER_K,
+  blockSumsLength,
+  COST,
+  COVERAGE,
+  DELIVERED_CORRECT,
+  DELIVERED_WRONG,
+  ENGINE_METRICS,
+  METRIC_COUNT,
+} from '../../../packages/sim/src/engine/engineMetrics.js';
 import { PARTIAL_FORMAT, type PartialResult } from '../../../packages/sim/src/engine/partialResult.js';
 import { scenarioFingerprint } from '../../../packages/sim/src/engine/scenarioFingerprint.js';
 import { simulatePartial } from '../../../packages/sim/src/engine/simulatePartial.js';
-import { summarise } from '../../../packages/sim/src/engine/summarise.js';
+import { type ExactValues, summarise } from '../../../packages/sim/src/engine/summarise.js';
+import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
+import { DRAW_INTERVAL_METHODS, DRAWN_WORDS } from '../../../packages/sim/src/uncertainty/drawInterval.js';
+import { exactSpreadOverDraws } from '../../../packages/sim/src/uncertainty/exactOverDraws.js';
 import { scenarioOf } from './engineChecks.js';
 
 // T = 4 tasks, K = 1; sums built by hand: two replicates with totals y = 1 and 3 for every metric,
@@ -48,6 +61,7 @@ describe('summarise', () => {
   });
 
   it('puts the given exact values beside the estimates (the hook for the closed forms)', () => {
+    expect(summarise(scenario, handPartial(scenario), { costPerCorrect: [2] }).rows[0]!.costPerCorrect.exact).toBe(2);
     const summary = summarise(scenario, handPartial(scenario), { coverage: [0.75], costPerCorrect: [null] });
     expect(summary.rows[0].coverage.exact).toBe(0.75);
     expect(summary.rows[0].passHatK.exact).toBeNull();
@@ -166,3 +180,268 @@ describe('summarise with R = 5 replicates (Python reference)', () => {
     }
   });
 });
+
+// With measured parameters each block of 64 replicates draws its own parameters; summarise splits
+// each metric's spread into a parameter part (between blocks) and Monte Carlo noise (within blocks).
+// R = 278 replicates of T = 4 tasks in blocks of 64, 64, 64, 64 and 22, K = 2; replicate totals by
+// formula (the same in test/reference/monte_carlo_blocks_reference.py, which printed the values
+// below from the deviations from block means, scipy's F and t quantiles). Coverage has a closed form
+// the verifier does not change (spread 0 over the draws: Monte Carlo part alone); the others take the
+// spread between blocks, cost per correct answer by the delta method on both parts.
+const BLOCK_SIZES = [64, 64, 64, 64, 22];
+
+/** Replicate r's totals in block b at budget k (the reference's formulas). */
+function blockTotals(r: number, b: number, k: number): Partial<Record<number, number>> {
+  const correct = ((r + b * k) % 3) + (b === 4 && r % 4 === 0 ? 1 : 0);
+  return {
+    [COVERAGE]: (3 * r + 5 * b + k) % 5,
+    [DELIVERED_CORRECT]: correct,
+    [DELIVERED_WRONG]: (b % 2 === 0 ? r % 4 === 0 : r % 8 === 0) ? 1 : 0,
+    [ATTEMPTS]: 4 + ((r + b) % 5) + 2 * (k - 1),
+    [COST]: 0.02 * (1 + ((7 * r) % 11)) + 0.01 * b * k + 0.005 * correct,
+  };
+}
+
+/** One node per block, its sums laid out as engineMetrics.ts documents (replicate sums, then the block terms Y²/n_b). */
+function blockPartial(scenario: ReturnType<typeof scenarioOf>, sizes = BLOCK_SIZES, totals = blockTotals): PartialResult {
+  const K = scenario.policy.maxAttempts;
+  const width = METRIC_COUNT * K;
+  const between = BLOCK_LEVEL_OFFSET_PER_K * K;
+  let r = 0;
+  const nodes = sizes.map((size, b) => {
+    const sums = new Array(blockSumsLength(K)).fill(0);
+    const blockTotal = new Array(width).fill(0);
+    for (let i = 0; i < size; i++, r++) {
+      for (let k = 1; k <= K; k++) {
+        const y = totals(r, b, k);
+        for (const [m, value] of Object.entries(y)) {
+          const at = Number(m) * K + k - 1;
+          sums[at] += value!;
+          sums[width + at] += value! * value!;
+          blockTotal[at] += value!;
+        }
+        sums[2 * width + k - 1] += (y[COST] ?? 0) * (y[DELIVERED_CORRECT] ?? 0);
+      }
+    }
+    for (let at = 0; at < width; at++) sums[between + at] = (blockTotal[at] * blockTotal[at]) / size;
+    for (let k = 1; k <= K; k++) sums[between + width + k - 1] = (blockTotal[COST * K + k - 1] * blockTotal[DELIVERED_CORRECT * K + k - 1]) / size;
+    return { level: 0, index: b, replicates: size, sums };
+  });
+  return {
+    format: PARTIAL_FORMAT,
+    fingerprint: scenarioFingerprint(scenario, PARTIAL_FORMAT),
+    path: 'general',
+    blockSize: 64,
+    tasks: 4,
+    maxAttempts: K,
+    replicates: r,
+    done: r,
+    stopped: false,
+    ranges: [{ start: 0, end: r }],
+    nodes,
+  };
+}
+
+describe('summarise with measured parameters: blocks as the units (Python reference)', () => {
+  // A measured verifier (its rates drawn per block) and a lognormal cost under a cost cap: no closed
+  // form for the delivered answers, attempts and cost, one for coverage.
+  const scenario = scenarioOf(
+    [0.1, 0.3, 0.5, 0.7],
+    {
+      attempts: { cost: { perAttempt: { dist: 'lognormal', median: 0.02, sigma: 0.5 } } },
+      verifier: { measured: { falseAccept: { accepted: 40, wrong: 200 }, falseReject: { rejected: 10, right: 200 } } },
+      policy: { maxAttempts: 2, budget: { cost: 0.05 } },
+    },
+    278,
+  );
+  // Printed by test/reference/monte_carlo_blocks_reference.py.
+  const reference = {
+    coverage: [
+      { value: 0.5008992805755396, se: 0.02137256192925223, lower: 0.4415595356215305, upper: 0.5602390255295486 },
+      { value: 0.49910071942446044, se: 0.021374887923462895, lower: 0.43975451647521047, upper: 0.5584469223737104 },
+    ],
+    deliveredCorrect: [
+      { value: 0.25539568345323743, se: 0.01756558601527343, lower: 0.16731735119754088, upper: 0.343474015708934 },
+      { value: 0.25089928057553956, se: 0.012793942891812392, lower: 0.2126332585606049, upper: 0.28916530259047424 },
+    ],
+    deliveredWrong: [
+      { value: 0.048561151079136694, se: 0.013066237353857695, lower: 0.0, upper: 0.1267515305668972 },
+      { value: 0.048561151079136694, se: 0.013066237353857695, lower: 0.0, upper: 0.1267515305668972 },
+    ],
+    attempts: [
+      { value: 1.4901079136690647, se: 0.02125013096962792, lower: 1.4311080915536292, upper: 1.5491077357845002 },
+      { value: 1.9901079136690647, se: 0.02125013096962792, lower: 1.9311080915536292, upper: 2.0491077357845002 },
+    ],
+    cost: [
+      { value: 0.035431654676259, se: 0.002558616823961012, lower: 0.019652286352109753, upper: 0.05121102300040825 },
+      { value: 0.039653776978417266, se: 0.005160451708982839, lower: 0.006286341834704924, upper: 0.07302121212212961 },
+    ],
+    costPerCorrect: [
+      { value: 0.1387323943661972, se: 0.012057996195473422, lower: 0.07298604742624502, upper: 0.20447874130614935 },
+      { value: 0.15804659498207885, se: 0.020206519441930925, lower: 0.03578896535232484, upper: 0.28030422461183285 },
+    ],
+  } as const;
+  const closeTo = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(expected)));
+
+  it.each(['coverage', 'deliveredCorrect', 'deliveredWrong', 'attempts', 'cost', 'costPerCorrect'] as const)(
+    '%s: value, Monte Carlo SE over blocks, and the interval value ± t(B − 1)·√(parameter + Monte Carlo), cut to its range',
+    (metric) => {
+      const rows = summarise(scenario, blockPartial(scenario)).rows;
+      rows.forEach((row, k) => {
+        const estimate = row[metric];
+        const expected = reference[metric][k]!;
+        closeTo(estimate.value!, expected.value);
+        closeTo(estimate.se!, expected.se);
+        closeTo(estimate.interval!.lower, expected.lower);
+        closeTo(estimate.interval!.upper, expected.upper);
+        expect(estimate.interval!.level).toBe(0.95);
+        const part = metric === 'coverage' ? DRAW_INTERVAL_METHODS.closedForm : DRAW_INTERVAL_METHODS.betweenBlocks;
+        expect(estimate.interval!.method).toBe(`${DRAWN_WORDS.verifier}; ${part}`);
+      });
+    },
+  );
+
+  it('says what was drawn and over how many blocks; metrics without totals or caps', () => {
+    const summary = summarise(scenario, blockPartial(scenario));
+    expect(summary.drawn).toEqual({ parameters: ['verifier.falseAccept', 'verifier.falseReject'], blocks: 5, prior: 'jeffreys' });
+    expect(summary).toMatchObject({ replicates: { requested: 278, done: 278 }, episodes: 278 * 4, complete: true });
+    // No cost over the cap in any replicate: 0 with no spread; no latency cap: null.
+    expect(summary.rows[0]!.costOverCap).toMatchObject({ value: 0, se: 0, interval: { lower: 0, upper: 0 } });
+    expect(summary.rows[0]!.latencyOverCap).toEqual({ value: null, se: null, exact: null });
+  });
+
+  it('intervals of rates stay in [0, 1], of amounts in [0, ∞): two blocks (t(1) = 12.7), totals 0 and 4 (rates) or 0 and 40 (amounts) in turn', () => {
+    const capped = scenarioOf(
+      [0.1, 0.3, 0.5, 0.7],
+      {
+        attempts: { cost: { perAttempt: { dist: 'lognormal', median: 0.02, sigma: 0.5 } } },
+        verifier: { measured: { falseAccept: { accepted: 40, wrong: 200 }, falseReject: { rejected: 10, right: 200 } } },
+        policy: { maxAttempts: 2, budget: { cost: 0.05, latency: 3 } },
+      },
+      66,
+    );
+    const alternate = (r: number) => Object.fromEntries(ENGINE_METRICS.map((metric, m) => [m, (r % 2) * 4 * (RATES.includes(metric) ? 1 : 10)]));
+    const row = summarise(capped, blockPartial(capped, [64, 2], alternate)).rows[0]!;
+    for (const metric of ENGINE_METRICS) {
+      // Value 0.5 (rates) or 5 (amounts); each half-width at least t(1)·√(MSW/R)/T = 12.7·0.062 ≈ 0.79.
+      const { lower, upper } = row[metric].interval!;
+      expect(lower, metric).toBe(0);
+      if (RATES.includes(metric)) expect(upper, metric).toBe(1);
+      else expect(upper, metric).toBeGreaterThan(5 + 0.79 * 10);
+    }
+  });
+});
+
+describe('summarise: its arguments, and what it says about the draws', () => {
+  const scenario = scenarioOf([0.5, 0.5, 0.5, 0.5], { policy: { maxAttempts: 1 } }, 2);
+
+  it('names the argument that is wrong: scenario, partial, exact, a node of the partial result', () => {
+    expect(() => summarise(null as unknown as typeof scenario, handPartial(scenario))).toThrow(/^scenario: /);
+    expect(() => summarise(scenario, null as unknown as PartialResult)).toThrow(/^partial: /);
+    expect(() => summarise(scenario, handPartial(scenario), null as unknown as ExactValues)).toThrow(/^exact: /);
+    const short = handPartial(scenario);
+    const nodes = [{ ...short.nodes[0]!, sums: short.nodes[0]!.sums.slice(1) }];
+    expect(() => summarise(scenario, { ...short, nodes })).toThrow(/^partial\.nodes\[0\]\.sums: must be a list of/);
+  });
+
+  it('without measured parameters: no drawn section and no intervals', () => {
+    const summary = summarise(scenario, handPartial(scenario));
+    expect('drawn' in summary).toBe(false);
+    expect('interval' in summary.rows[0]!.coverage).toBe(false);
+    expect('basis' in summary.rows[0]!).toBe(false);
+  });
+
+  it('tasks fitted to a log (fewest trials 5): a task population refitted per block, no verifier prior; rows k ≤ 5 observed, k = 6 model', () => {
+    const measured = resolveScenario({
+      seed: 7,
+      tasks: { count: 4, successRate: { dist: 'beta', a: 1, b: 1 }, resample: true, measured: { trials: [5, 5, 6, 5], successes: [1, 2, 3, 4] } },
+      policy: { maxAttempts: 6 },
+      run: { replicates: 128 },
+    });
+    const alternate = (r: number) => ({ [COVERAGE]: (r % 2) * 4, [DELIVERED_CORRECT]: ((r + 1) % 2) * 2 });
+    const summary = summarise(measured, blockPartial(measured, [64, 64], alternate));
+    expect(summary.drawn).toEqual({ parameters: ['tasks.successRate'], blocks: 2, taskPopulation: 'bootstrapRefit' });
+    expect(summary.rows.map((row) => row.basis)).toEqual(['observed', 'observed', 'observed', 'observed', 'observed', 'model']);
+    expect(summary.rows[0]!.coverage.interval!.method.startsWith(`${DRAWN_WORDS.tasks}; `)).toBe(true);
+  });
+});
+
+describe('summarise with measured parameters: too few blocks, nothing simulated, nothing correct, a closed form that varies', () => {
+  const verifier = { measured: { falseAccept: { accepted: 40, wrong: 200 }, falseReject: { rejected: 10, right: 200 } } };
+  const measured = (replicates: number, fields: Record<string, unknown> = {}) =>
+    scenarioOf([0.1, 0.3, 0.5, 0.7], { verifier, policy: { maxAttempts: 1 }, ...fields }, replicates);
+  const alternate = (r: number) => ({ [COVERAGE]: (r % 2) * 4, [DELIVERED_CORRECT]: (r % 3) + 1, [COST]: 0.1 * (r % 5) });
+
+  it('one block: no interval (it needs 2 blocks), the plain Monte Carlo SE', () => {
+    const scenario = measured(64);
+    const row = summarise(scenario, blockPartial(scenario, [64], alternate)).rows[0]!;
+    expect('interval' in row.coverage).toBe(false);
+    expect('interval' in row.costPerCorrect).toBe(false);
+    // 32 totals of 4 and 32 of 0 over T = 4: per-task mean ½, sample variance (64/63)·¼, SE √(that/64).
+    expect(row.coverage.value).toBe(0.5);
+    expect(row.coverage.se).toBeCloseTo(Math.sqrt(((64 / 63) * 0.25) / 64), 15);
+  });
+
+  it('stopped before the first block: null values, no interval', () => {
+    const scenario = measured(128);
+    const empty = { ...blockPartial(scenario, [64, 64], alternate), done: 0, ranges: [], nodes: [], stopped: true };
+    const row = summarise(scenario, empty).rows[0]!;
+    expect(row.coverage).toEqual({ value: null, se: null, exact: null });
+    expect(row.costPerCorrect).toEqual({ value: null, se: null, exact: null });
+  });
+
+  it('one replicate with correct answers: cost per correct answer without an SE; two blocks with none: no ratio', () => {
+    const plain = scenarioOf([0.5, 0.5, 0.5, 0.5], { policy: { maxAttempts: 1 } }, 1);
+    const one = summarise(
+      plain,
+      blockPartial(plain, [1], () => ({ [DELIVERED_CORRECT]: 2, [COST]: 0.5 })),
+    ).rows[0]!;
+    expect(one.costPerCorrect).toEqual({ value: 0.25, se: null, exact: null });
+    const scenario = measured(128);
+    const none = summarise(
+      scenario,
+      blockPartial(scenario, [64, 64], (r) => ({ [COST]: 0.1 * (r % 5) })),
+    ).rows[0]!;
+    expect(none.costPerCorrect).toEqual({ value: null, se: null, exact: null });
+  });
+
+  it('a closed form that varies with the draws: SE² = (Σ n_b²·V_θ + R·MSW)/(R·T)², interval ± t(draws − 1)·√(V_θ + SE²)', () => {
+    // A constant cost per attempt, so that cost per correct answer has a closed form that varies too.
+    const scenario = measured(192, { attempts: { cost: { perAttempt: { dist: 'constant', value: 0.5 } } } });
+    const sizes = [64, 64, 64];
+    const summary = summarise(scenario, blockPartial(scenario, sizes, alternate));
+    // V_θ per task from the closed forms at the three blocks' draws (exactSpreadOverDraws, tested in
+    // its own file); MSW from the totals by deviations from the block means (independent of the sums).
+    const { spread, draws } = exactSpreadOverDraws(scenario, [0, 1, 2]);
+    expect(draws).toBe(3);
+    const t2 = 4.302652729749462; // scipy.stats.t.ppf(0.975, 2)
+    const T = 4;
+    const R = 192;
+    let squares = 0;
+    let r = 0;
+    for (const size of sizes) {
+      const totals = Array.from({ length: size }, () => alternate(r++)[DELIVERED_CORRECT]);
+      const mean = totals.reduce((a, b) => a + b, 0) / size;
+      squares += totals.reduce((a, y) => a + (y - mean) ** 2, 0);
+    }
+    const msw = squares / (R - sizes.length);
+    const vTheta = spread.deliveredCorrect[0]!;
+    expect(vTheta).toBeGreaterThan(1e-6); // the measured rates move it
+    const se = Math.sqrt((3 * 64 * 64 * vTheta * T * T + R * msw) / (R * R)) / T;
+    const row = summary.rows[0]!;
+    expect(row.deliveredCorrect.se).toBeCloseTo(se, 14);
+    const half = t2 * Math.sqrt(vTheta + se * se);
+    expect(row.deliveredCorrect.interval!.lower).toBeCloseTo(row.deliveredCorrect.value! - half, 12);
+    expect(row.deliveredCorrect.interval!.upper).toBeCloseTo(row.deliveredCorrect.value! + half, 12);
+    // Cost per correct answer has a closed form too: its interval's parameter part is that spread.
+    const cpc = row.costPerCorrect;
+    expect(cpc.interval!.method).toBe(`${DRAWN_WORDS.verifier}; ${DRAW_INTERVAL_METHODS.closedForm}`);
+    // From the upper bound (the lower one may be cut at 0): ((upper − value)/t)² − SE².
+    const parameter = ((cpc.interval!.upper - cpc.value!) / t2) ** 2 - cpc.se! ** 2;
+    expect(spread.costPerCorrect[0]!).toBeGreaterThan(1e-6);
+    expect(parameter).toBeCloseTo(spread.costPerCorrect[0]!, 12);
+  });
+});
+
+/** The metrics that are probabilities, in [0, 1] per episode (the others are amounts: attempts, cost, latency, overshoots). */
+const RATES: readonly string[] = ['coverage', 'passHatK', 'deliveredCorrect', 'deliveredWrong', 'abstained', 'costOverCap', 'latencyOverCap'];

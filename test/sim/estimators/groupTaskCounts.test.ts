@@ -56,22 +56,6 @@ describe('groupTaskCounts: the groups of countGroups, without an object per task
     ]);
   });
 
-  it('every estimator gives the same numbers, to the bit, from the groups as from the tasks', () => {
-    fc.assert(
-      fc.property(taskCounts(fc.oneof(SMALL_TRIALS, fc.constantFrom(40, 200))), ({ n, c }) => {
-        const tasks = n.map((trials, i) => ({ n: trials, c: c[i]! }));
-        const grouped = groupTaskCounts(n, c);
-        const ks = [1, 2, 5];
-        expect(averageOverTasks(grouped, ks)).toEqual(averageOverTasks(tasks, ks));
-        const options = { confidence: 0.95, sides: 2 } as const;
-        expect(taskAverageIntervals(grouped, ks, options)).toEqual(taskAverageIntervals(tasks, ks, options));
-        const bootstrap = { ks, replicates: 50, seed: 3, ...options };
-        expect(bootstrapTaskAverage(grouped, bootstrap)).toEqual(bootstrapTaskAverage(tasks, bootstrap));
-      }),
-      { numRuns: 60 },
-    );
-  });
-
   it('the estimators leave the groups as they were (the bootstrap caches its tables on copies)', () => {
     const grouped = groupTaskCounts([8, 8, 8, 4], [5, 3, 5, 4]);
     const before = structuredClone(grouped);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { beta } from '../../../packages/sim/src/distributions/beta.js';
 import { binomial } from '../../../packages/sim/src/distributions/binomial.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
-import { averageOverTasks, type TaskTrials } from '../../../packages/sim/src/estimators/taskAverage.js';
+import { averageOverTasks, groupTaskCounts, type TaskTrials } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';
 
 const tasks = (pairs: Array<[n: number, c: number]>): TaskTrials[] => pairs.map(([n, c]) => ({ n, c }));
@@ -178,3 +178,53 @@ function moments(xs: Float64Array): { mean: number; variance: number; fourth: nu
   }
   return { mean, variance: ss / (xs.length - 1), fourth: s4 / xs.length };
 }
+
+describe('averageOverTasks: which tasks count, two tasks, the compensated sum', () => {
+  it('tasks with n < k are left out and counted: at k = 3, of n = 2 and n = 5 only the second', () => {
+    const [row] = averageOverTasks(
+      [
+        { n: 2, c: 1 },
+        { n: 5, c: 3 },
+      ],
+      [3],
+    );
+    expect(row).toMatchObject({ k: 3, estimableTasks: 1, notEstimableTasks: 1 });
+    expect(row!.passAtK!.value).toBeCloseTo(1 - 0 / 10, 15); // 1 − C(2, 3)/C(5, 3) = 1
+    expect(row!.passHatK!.value).toBeCloseTo(1 / 10, 15); // C(3, 3)/C(5, 3)
+    expect(row!.passHatK!.se).toBeNull(); // one task: no SE
+  });
+
+  it('two tasks have an SE: sd/√2 = |a − b|/2', () => {
+    const [row] = averageOverTasks(
+      [
+        { n: 4, c: 1 },
+        { n: 4, c: 3 },
+      ],
+      [1],
+    );
+    expect(row!.passAtK!.value).toBeCloseTo(0.5, 15);
+    expect(row!.passAtK!.se).toBeCloseTo(0.25, 15);
+  });
+
+  it('sums with compensation: the mean of pass@1 = 0.1, 0.2, 0.3 is math.fsum([0.1, 0.2, 0.3])/3 = 0.19999999999999998 (naively 0.20000000000000004)', () => {
+    const [row] = averageOverTasks(
+      [
+        { n: 10, c: 1 },
+        { n: 10, c: 2 },
+        { n: 10, c: 3 },
+      ],
+      [1],
+    );
+    expect(row!.passAtK!.value).toBe(0.19999999999999998);
+  });
+
+  it('bad input names the argument', () => {
+    expect(() => averageOverTasks([], [1])).toThrow(/^tasks: must contain at least one task/);
+    expect(() => averageOverTasks([{ n: 2, c: 1 }], 3 as unknown as number[])).toThrow(/^ks/);
+    expect(() => groupTaskCounts([], [])).toThrow(/^tasks: must contain at least one task/);
+    expect(() => groupTaskCounts([2, 3], [1])).toThrow(/^c: must have one count per task \(2\)/);
+    expect(() => groupTaskCounts(3 as unknown as number[], [1])).toThrow(/^n: /);
+    expect(() => groupTaskCounts([3], 1 as unknown as number[])).toThrow(/^c: /);
+    expect(() => groupTaskCounts([3, 2], [1, 3])).toThrow(/^tasks\[1\]/);
+  });
+});

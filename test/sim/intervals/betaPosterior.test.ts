@@ -70,3 +70,14 @@ describe('betaPosterior', () => {
     expect(() => betaPosterior(10, 3, { ...options, k: 0 })).toThrow(/^k: /);
   });
 });
+
+describe('betaPosterior: guards at their boundary', () => {
+  it('options and prior must be objects: null is refused with an InputError naming it, not a TypeError', () => {
+    const options = { prior: JEFFREYS_PRIOR, confidence: 0.95, k: 2 };
+    expect(() => betaPosterior(10, 3, null as unknown as typeof options)).toThrow(new InputError('options', 'must be an object', null));
+    expect(() => betaPosterior(10, 3, 7 as unknown as typeof options)).toThrow(new InputError('options', 'must be an object', 7));
+    expect(() => betaPosterior(10, 3, { ...options, prior: null as unknown as BetaPrior })).toThrow(
+      new InputError('prior', 'must be an object { a, b }', null),
+    );
+  });
+});

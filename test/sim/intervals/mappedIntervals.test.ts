@@ -72,3 +72,17 @@ describe('mapped intervals: input checks', () => {
     }
   });
 });
+
+describe('mapped intervals: guards at their boundary', () => {
+  it('an interval that is not an object is refused by name (null included); lower = upper is allowed', () => {
+    for (const map of [passHatKInterval, passAtKInterval]) {
+      for (const bad of [null, 0.5, 'x']) {
+        expect(() => map(bad as unknown as { lower: number; upper: number }, 2)).toThrow(new InputError('interval', 'must be an object', bad));
+      }
+      expect(() => map({ lower: 0.5, upper: 0.4 }, 2)).toThrow(new InputError('interval.lower', 'must be ≤ interval.upper', 0.5));
+    }
+    // A point interval maps to a point: 0.5² = 0.25 and 1 − (1 − 0.5)² = 0.75 (closed forms).
+    expect(passHatKInterval({ lower: 0.5, upper: 0.5 }, 2)).toEqual({ lower: 0.25, upper: 0.25 });
+    expect(passAtKInterval({ lower: 0.5, upper: 0.5 }, 2)).toEqual({ lower: 0.75, upper: 0.75 });
+  });
+});

@@ -166,3 +166,25 @@ describe('oneSidedMinimumCoverage', () => {
     expect(() => oneSidedMinimumCoverage(8, { method: 'wilson', confidence: 0.95, maxDips: 1 })).toThrow(/^maxDips: /);
   });
 });
+
+describe('oneSidedMinimumCoverage: guards and the dips kept by maxDips', () => {
+  it('maxDips 4 at n = 8 keeps dips m = 0, 1 and m = 6, 7; the least, at m = 7 (below L(8)), is the full minimum (the scipy row)', () => {
+    const row = SCIPY.find((r) => r[0] === 'wilson' && r[1] === 'lower' && r[2] === 8 && r[3] === 0.8)!;
+    const result = oneSidedMinimumCoverage(8, { method: 'wilson', confidence: 0.8, maxDips: 4 });
+    expect(result.exact).toBe(false);
+    expect(result.dips).toBe(4);
+    expect(Math.abs(result.coverage - row[4])).toBeLessThan(1e-13);
+    expect(Math.abs(result.at - row[5]) / row[5]).toBeLessThan(1e-12);
+  });
+
+  it('more than 10⁶ dips only with maxDips: n = 10⁶ + 1 is refused without it, n = 2·10⁶ with maxDips 4 is evaluated', () => {
+    expect(() => oneSidedMinimumCoverage(1_000_001, { method: 'wilson', confidence: 0.95 })).toThrow(
+      new InputError('n', 'must be at most 1000000 unless maxDips bounds the dips evaluated (one interval and one binomial tail each)', 1_000_001),
+    );
+    expect(oneSidedMinimumCoverage(2_000_000, { method: 'wilson', confidence: 0.95, maxDips: 4 })).toMatchObject({ exact: false, dips: 4 });
+  });
+
+  it('options must be an object (null refused by name)', () => {
+    expect(() => oneSidedMinimumCoverage(8, null as unknown as { method: 'wilson'; confidence: 0.95 })).toThrow(/^options: /);
+  });
+});

@@ -268,3 +268,27 @@ describe('proportionInterval', () => {
     expect(() => proportionInterval(10, 3, undefined as unknown as { method: 'wilson'; confidence: 0.9; sides: 2 })).toThrow(/^options: /);
   });
 });
+
+describe('proportionInterval: guards at their boundary', () => {
+  it('options null, sides 3, a one-sided bound below 50 %, a tail where none applies: one InputError each, its rule in full', () => {
+    const method = 'wilson';
+    expect(() => proportionInterval(10, 3, null as unknown as { method: 'wilson'; confidence: 0.9; sides: 2 })).toThrow(
+      new InputError('options', 'must be an object', null),
+    );
+    expect(() => proportionInterval(10, 3, { method, confidence: 0.9, sides: 3 as 2 })).toThrow(new InputError('sides', 'must be 1 or 2', 3));
+    expect(() => proportionInterval(10, 3, { method, confidence: 0.9, sides: 2, tail: 'upper' })).toThrow(
+      new InputError('tail', 'applies only to one-sided intervals (sides: 1)', 'upper'),
+    );
+    expect(() => proportionInterval(10, 3, { method, confidence: 0.9, sides: 1, tail: 'both' as 'lower' })).toThrow(
+      new InputError('tail', 'must be "lower" or "upper"', 'both'),
+    );
+    const rule = 'must be at least 0.5 for a one-sided bound (below, a lower bound lies above the estimate)';
+    expect(() => proportionInterval(10, 3, { method, confidence: 0.49, sides: 1 })).toThrow(new InputError('confidence', rule, 0.49));
+    // At exactly 0.5 a one-sided bound is the estimate itself (z = 0): Wilson's [c/n, 1].
+    const half = proportionInterval(10, 3, { method, confidence: 0.5, sides: 1 });
+    expect(half.lower).toBeCloseTo(0.3, 15);
+    expect(half.upper).toBe(1);
+    // Two-sided intervals below 50 % are allowed (each bound at tail 0.3): the rule is for one side only.
+    expect(() => proportionInterval(10, 3, { method, confidence: 0.4, sides: 2 })).not.toThrow();
+  });
+});

@@ -36,3 +36,13 @@ describe('wilsonBounds', () => {
     expect(() => wilsonBounds(10, 3, 1)).toThrow(/^alpha: /);
   });
 });
+
+describe('wilsonBounds at alpha = ½ (z = 0, a one-sided 50 % bound)', () => {
+  it('collapses to the estimate c/n (closed form: both roots are c/n when z = 0), also at c = 0 and c = n where the product form is 0/0', () => {
+    expect(wilsonBounds(7, 0, 0.5)).toEqual({ lower: 0, upper: 0 });
+    expect(wilsonBounds(7, 7, 0.5)).toEqual({ lower: 1, upper: 1 });
+    const { lower, upper } = wilsonBounds(8, 3, 0.5);
+    expect(lower).toBeCloseTo(3 / 8, 15);
+    expect(upper).toBeCloseTo(3 / 8, 15);
+  });
+});
