@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { taskAverageIntervals } from '../../../packages/sim/src/benchmark/taskAverageIntervals.js';
+import { taskAverageIntervals } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { bootstrapTaskAverage } from '../../../packages/sim/src/estimators/bootstrap.js';
 import { averageOverTasks, groupTaskCounts } from '../../../packages/sim/src/estimators/taskAverage.js';
 
