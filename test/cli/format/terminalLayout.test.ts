@@ -186,7 +186,6 @@ describe('verdict colour', () => {
     const text = 'answer: B better at pass^5: +7.5 pt [−1.1, +16.7]\nPASS  delta  +0.3 pt\n1 regressed, warning: WARN −2.0';
     const painted = paintSigns(text, true);
     expect(painted).not.toBe(text);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the SGR sequences paint writes
     expect(painted.replace(/\u001b\[\d+m/g, '')).toBe(text);
   });
 
@@ -213,7 +212,6 @@ describe('verdict colour', () => {
     const text = renderTerminal({ body, verdict: 'verdict: B better' }, view);
     expect(text).toContain(green('+7.5'));
     expect(text).toContain(red('regressed'));
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the SGR sequences paint writes
     const plain = text.replace(/\u001b\[\d+m/g, '');
     expect(plain).toBe(renderTerminal({ body, verdict: 'verdict: B better' }, { ...view, colour: false }));
     for (const line of plain.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(40);
