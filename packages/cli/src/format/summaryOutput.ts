@@ -43,11 +43,14 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null, obser
       ? [measuredDeliveryTable(summary.rows, 'tasks')]
       : [];
   // The compact view: what users get and the attempt process; the costs per episode behind --wide.
+  // A what-if from data answers with its intervals (the measured tables): the simulation's own
+  // tables and the check against the log are then behind --wide too.
+  const fromData = measured.some((table) => table !== null);
   const sections: TerminalPart[] = [
     { text: header.join('\n') },
     ...measured.filter((table) => table !== null).map((table) => ({ text: `${table.title}:\n${renderTable(table.columns, table.rows)}` })),
-    { text: `The attempt process (the truth that pass@k and pass^k estimate):\n${renderTable(process.columns, process.rows)}` },
-    { text: `${delivery.title}:\n${renderTable(delivery.columns, delivery.rows)}` },
+    { text: `The attempt process (the truth that pass@k and pass^k estimate):\n${renderTable(process.columns, process.rows)}`, wide: fromData },
+    { text: `${delivery.title}:\n${renderTable(delivery.columns, delivery.rows)}`, wide: fromData },
     { text: `${spend.title}:\n${renderTable(spend.columns, spend.rows)}`, wide: true },
   ];
   const budget = budgetTable(summary.rows, scenario.policy.budget);
@@ -55,7 +58,7 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null, obser
   if (pilot) sections.push({ text: formatPilot(pilot) });
   if (observed) {
     const table = tasksFromTable(observed, summary.rows);
-    sections.push({ text: `${terminalText(table.title)}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario)}` });
+    sections.push({ text: `${terminalText(table.title)}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario)}`, wide: fromData });
   }
   const notes = pilot
     ? [

@@ -307,8 +307,9 @@ const NAME_WIDTH = 12;
 
 /**
  * The words of a line with those that must not be split across lines joined by their space: a
- * number (or an interval) and its unit ("95 %", "+7.5 pt", "[−1.1, +16.7] pt", "2 ×"), a relation and its value ("= 8", "× 5"), and a
- * short name with its relation ("k = 8", "p = 0.146"). Printed as written: the space stays a space.
+ * number (or an interval) and its unit ("95 %", "+7.5 pt", "[−1.1, +16.7] pt", "2 ×"), a relation
+ * and its value ("= 8", "× 5"), and a short name with its relation ("k = 8", "p = 0.146"). Printed
+ * as written: the space stays a space.
  */
 function unbreakable(words: readonly string[]): string[] {
   const out: string[] = [];
