@@ -163,6 +163,7 @@ describe.skipIf(!built)('the CLI script is ASCII, and the characters it escapes 
       '1',
       '--bootstrap',
       '0',
+      '--wide',
     ]);
     expect(compare.stdout).toMatch(/at mean success per attempt: .*, p ≈ 0\.\d{3}, 60 tasks\)/);
     expect(compare.stdout).not.toContain('= ≈');

@@ -21,7 +21,7 @@ describe('estimate --n --c: one task', () => {
   it('explains an unbiased estimate outside its interval (n 8, c 7, k 8: pass^8 0.0 % beside [0.6 %, 83.4 %])', async () => {
     const text = (await passkWide('estimate', '--n', '8', '--c', '7', '--k', '8')).stdout;
     expect(text).toContain('Outside its interval at k = 8: the unbiased pass^k is exactly 0 when c < k');
-    expect(text).toContain('for one task,\n  the interval is the statement to use.');
+    expect(text).toContain('for one task, the interval is the statement to use.');
     const inside = (await passk('estimate', '--n', '30', '--c', '15', '--k', '3')).stdout;
     expect(inside).not.toContain('Outside its interval');
   });

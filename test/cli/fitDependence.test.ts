@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
 import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
-import { fixture, passk, passkWide } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide, passkWideAt } from '../helpers/runPassk.js';
 
 // `passk fit` of attempt-ordered logs (issue #40): the retry dependence first in the text, the
 // `dependence` contract in --json (checked against its schema), the observed success by attempt
@@ -40,7 +40,9 @@ describe('passk fit of episodes', { timeout: 120_000 }, () => {
     expect(out.indexOf('Retry dependence:')).toBeLessThan(out.indexOf('Per-task success rate p'));
     expect(out).toMatch(/\nRetries are not independent: after a failure the success rate rises \(feedback afterFailure \d\.\d{3}\n?\s?\[/);
     expect(out).toMatch(/independence would predict pass@\d+ \d+\.\d% where feedback predicts \d+\.\d%\./);
-    const section = out.slice(out.indexOf('Retry dependence:'), out.indexOf('Per-task success rate p'));
+    // Laid out at 100 columns (the layout wraps the prose), every line of the section within them.
+    const narrow = (await passkWideAt(100, 'fit', ...EPISODE_ARGS)).stdout;
+    const section = narrow.slice(narrow.indexOf('Retry dependence:'), narrow.indexOf('Per-task success rate p'));
     for (const line of section.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gateDesign } from '../../packages/sim/src/planning/gateDesign.js';
 import { parseRequirement, type RateRequirement } from '../../packages/cli/src/args/parseRequirement.js';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
-import { fixture, passk, passkWide, passkProcess } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide, passkWideAt, passkProcess } from '../helpers/runPassk.js';
 import { readFileSync } from 'node:fs';
 
 // test/fixtures/gate/{main,new}.csv: two runs of one synthetic agent, 40 tasks × 5 trials
@@ -51,7 +51,8 @@ describe('passk plan gate', () => {
   });
 
   it('text: leads with the false-fail rate; lines within 100 columns', async () => {
-    const run = await passkWide('plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '20', '--no-search', '--confirm');
+    // Laid out at 100 columns: the layout wraps the prose.
+    const run = await passkWideAt(100, 'plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '20', '--no-search', '--confirm');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^This gate FAILs \d+\.\d% ± \d+\.\d of runs with no change \(40 tasks × 5 trials/);
     expect(run.stdout).toContain('confirmed by a rerun');

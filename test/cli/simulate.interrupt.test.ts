@@ -104,7 +104,7 @@ describe('Ctrl-C during simulate', () => {
 
   it('--workers 2 --out DIR: a table marked PARTIAL, and complete files in the folder', async () => {
     const dir = join(root, 'result');
-    const run = await interruptSimulate(['--workers', '2', '--out', dir]);
+    const run = await interruptSimulate(['--workers', '2', '--out', dir, '--wide']);
     const marker = /PARTIAL: (\d+) of (\d+) replicates/.exec(run.stdout);
     expect(marker).not.toBeNull();
     const done = Number(marker![1]);

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { resolveScenario } from '../../packages/sim/src/scenario/resolveScenario.js';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
 import type { VerifierDocument } from '../../packages/cli/src/results/verifierSchema.js';
-import { fixture, passk, passkWide } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide, passkWideAt } from '../helpers/runPassk.js';
 
 // `passk verifier` in-process (from source). Expected counts, rates and Clopper–Pearson bounds come from
 // test/reference/verifier_reference.py (python3, scipy.stats.beta.ppf), which reads the same fixtures apart
@@ -89,12 +89,13 @@ describe('passk verifier: one log with both columns (τ²-bench judges against t
     expect(lines[0]).toMatch(/^Verdicts "judge_verdict" against truth "tau2_success": 450 attempts judged in/);
     expect(run.stdout).toMatch(/\ncustomer_outcome_v1 +73\.9% \[58\.9%, 85\.7%\] +10\.3% \[4\.2%, 20\.1%\] +83\.3% +59\.6%\n/);
     expect(run.stdout).toMatch(
-      /customer_outcome_v1: accepts 73\.9% of wrong attempts \[58\.9%, 85\.7%\], rejects 10\.3% of right ones\n {2}\[4\.2%, 20\.1%\]; judged pass@1 83\.3%, true 59\.6%\./,
+      /customer_outcome_v1: accepts 73\.9% of wrong attempts \[58\.9%, 85\.7%\], rejects 10\.3% of right ones \[4\.2%, 20\.1%\]; judged pass@1 83\.3%, true 59\.6%\./,
     );
     expect(run.stdout).toMatch(/policy_chain_of_thought_v1: unparsed 6 \(satisfactory ×4, compliant ×1, partially_satisfied ×1\)/);
     expect(run.stdout).toMatch(/\nall \(pooled\) +180 +130 +270 +39 +6 +62\.4%\n/);
     expect(run.stdout.indexOf('false accept')).toBeLessThan(run.stdout.indexOf('wrong accepted'));
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
+    // Laid out at 100 columns (the layout wraps the sentences), every line within them.
+    for (const line of (await passkWideAt(100, ...TAU2(RETAIL))).stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(100);
   });
 
   it('--markdown: the same tables as GitHub tables, group names inert', async () => {

@@ -32,6 +32,11 @@ export async function passkWide(...args: string[]): Promise<CliRun> {
   return passkWith({ COLUMNS: '100000', NO_COLOR: '1' }, ...args, '--wide', '--explain');
 }
 
+/** As `passkWide`, laid out at `columns` (COLUMNS): every column and note, prose wrapped to that width. */
+export async function passkWideAt(columns: number, ...args: string[]): Promise<CliRun> {
+  return passkWith({ COLUMNS: String(columns), NO_COLOR: '1' }, ...args, '--wide', '--explain');
+}
+
 /** Runs the CLI in-process with exactly this environment (stdout and stderr pipes), capturing what it writes. */
 export async function runInProcess(env: Record<string, string | undefined>, args: string[]): Promise<CliRun> {
   let stdout = '';

@@ -102,6 +102,8 @@ describe('Markdown outputs keep data inert (property, parsed by micromark + GFM)
         const document = comparisonOf(names, ids);
         expectInert(formatCompareMarkdown(document), formatCompareMarkdown(comparisonOf(plainNames, plainIds)));
         expect(liveInLog(renderTerminal(formatCompare(document), TERMINAL))).toBeNull();
+        // --wide prints the runs read (their names and files) too.
+        expect(liveInLog(renderTerminal(formatCompare(document), { ...TERMINAL, wide: true }))).toBeNull();
       }),
       { numRuns: 150 },
     );

@@ -2,7 +2,7 @@
 // (format/colour.ts). Expected values are written from the rules themselves: words kept in order,
 // every line within the width, every cell of a folded table present once.
 import { describe, expect, it } from 'vitest';
-import { paintVerdict } from '../../../packages/cli/src/format/colour.js';
+import { paintSigns, paintVerdict } from '../../../packages/cli/src/format/colour.js';
 import { displayWidth } from '../../../packages/cli/src/format/displayWidth.js';
 import { renderTable } from '../../../packages/cli/src/format/table.js';
 import { layoutText, wrapLine } from '../../../packages/cli/src/format/terminalLayout.js';
@@ -151,19 +151,101 @@ describe('terminalView', () => {
 });
 
 describe('verdict colour', () => {
-  it('PASS green, FAIL red, signed numbers by their sign; nothing when off', () => {
-    expect(paintVerdict('PASS 3/3 requirements met', true)).toBe('\u001b[32mPASS\u001b[0m 3/3 requirements met');
-    expect(paintVerdict('FAIL 1/3 requirements failed', true)).toBe('\u001b[31mFAIL\u001b[0m 1/3 requirements failed');
+  const ESC = '\u001b[';
+  const green = (text: string) => `${ESC}32m${text}${ESC}0m`;
+  const red = (text: string) => `${ESC}31m${text}${ESC}0m`;
+  const yellow = (text: string) => `${ESC}33m${text}${ESC}0m`;
+
+  it('PASS green, FAIL red, signed numbers by their sign, interval bounds plain; nothing when off', () => {
+    expect(paintVerdict('PASS 3/3 requirements met', true)).toBe(`${green('PASS')} 3/3 requirements met`);
+    expect(paintVerdict('FAIL 1/3 requirements failed', true)).toBe(`${red('FAIL')} 1/3 requirements failed`);
     expect(paintVerdict('verdict: B better on pass^5 (+7.5 pt [−1.1, +16.7])', true)).toBe(
-      'verdict: B \u001b[32mbetter\u001b[0m on pass^5 (\u001b[32m+7.5\u001b[0m pt [\u001b[31m−1.1\u001b[0m, \u001b[32m+16.7\u001b[0m])',
+      `verdict: B ${green('better')} on pass^5 (${green('+7.5')} pt [−1.1, +16.7])`,
     );
     expect(paintVerdict('PASS 3/3 requirements met', false)).toBe('PASS 3/3 requirements met');
+  });
+
+  it('paintSigns: verdict words and signed differences in tables and prose; data and raw values left alone', () => {
+    // A compare row, a gate row, the per-task line, a warning: each coloured word or sign by the rule.
+    expect(paintSigns('5  pass^k  15.0%  22.5%  +7.5 [−1.1, +16.7] pt  0.146', true)).toBe(`5  pass^k  15.0%  22.5%  ${green('+7.5')} [−1.1, +16.7] pt  0.146`);
+    expect(paintSigns('2  pass@k  46.2%  44.1%  −2.1 [−8.0, +3.6] pt', true)).toBe(`2  pass@k  46.2%  44.1%  ${red('−2.1')} [−8.0, +3.6] pt`);
+    expect(paintSigns('FAIL    delta(pass^5) >= 0   −7.5 pt  lower −15.3 pt', true)).toBe(
+      `${red('FAIL')}    delta(pass^5) >= 0   ${red('−7.5')} pt  lower ${red('−15.3')} pt`,
+    );
+    expect(paintSigns('21 improved, 13 worsened; 2 fixed, 1 regressed', true)).toBe(
+      `21 ${green('improved')}, 13 ${red('worsened')}; 2 ${green('fixed')}, 1 ${red('regressed')}`,
+    );
+    expect(paintSigns('warning: the bound is below its level', true)).toBe(`${yellow('warning')}: the bound is below its level`);
+    // An ASCII hyphen is a raw value (logLik -78.9, a threshold -0.02), a word inside a task id is data.
+    const plain = 'logLik -78.975  delta(pass@1) >= -0.02  task fixed-point-iter-3 and PASS_RATE';
+    expect(paintSigns(plain, true)).toBe(plain);
+    expect(paintSigns('FAIL +7.5 improved', false)).toBe('FAIL +7.5 improved');
+  });
+
+  it('stripping the escape codes gives the uncoloured text back, line by line', () => {
+    const text = 'answer: B better at pass^5: +7.5 pt [−1.1, +16.7]\nPASS  delta  +0.3 pt\n1 regressed, warning: WARN −2.0';
+    const painted = paintSigns(text, true);
+    expect(painted).not.toBe(text);
+    expect(painted.replace(/\u001b\[\d+m/g, '')).toBe(text);
   });
 
   it('renderTerminal: notes only with explain, warnings before the verdict, the verdict last', () => {
     const report = { body: 'answer', notes: ['how'], warnings: ['careful'], verdict: 'PASS 1/1 requirement met' };
     const view = { width: 80, wide: false, explain: false, colour: false };
     expect(renderTerminal(report, view)).toBe('answer\n\nmethod notes: add --explain (they are also in --json)\n\ncareful\n\nPASS 1/1 requirement met\n');
-    expect(renderTerminal(report, { ...view, explain: true, colour: true })).toBe('answer\n\nhow\n\ncareful\n\n\u001b[32mPASS\u001b[0m 1/1 requirement met\n');
+    expect(renderTerminal(report, { ...view, explain: true, colour: true })).toBe(`answer\n\nhow\n\ncareful\n\n${green('PASS')} 1/1 requirement met\n`);
+  });
+
+  it('renderTerminal: parts marked wide only with --wide, one line says how many; --wide prints every part in order', () => {
+    const report = {
+      body: [{ text: 'answer\n\n' }, { text: 'detail table\n\n', wide: true }, { text: 'notes on the data\n\n' }, { text: 'what was read\n', wide: true }],
+      verdict: 'fit: done',
+    };
+    const view = { width: 80, wide: false, explain: false, colour: false };
+    expect(renderTerminal(report, view)).toBe('answer\n\nnotes on the data\n\n2 more sections and every column: add --wide\n\nfit: done\n');
+    expect(renderTerminal(report, { ...view, wide: true })).toBe('answer\n\ndetail table\n\nnotes on the data\n\nwhat was read\n\nfit: done\n');
+  });
+
+  it('renderTerminal with colour: the signs of the body coloured after the layout, widths measured without escape codes', () => {
+    const body = `${'B − A '.repeat(10)}+7.5 pt and 3 regressed`;
+    const view = { width: 40, wide: false, explain: false, colour: true };
+    const text = renderTerminal({ body, verdict: 'verdict: B better' }, view);
+    expect(text).toContain(green('+7.5'));
+    expect(text).toContain(red('regressed'));
+    const plain = text.replace(/\u001b\[\d+m/g, '');
+    expect(plain).toBe(renderTerminal({ body, verdict: 'verdict: B better' }, { ...view, colour: false }));
+    for (const line of plain.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('no break inside a number and its unit', () => {
+  // Sentences as the commands print them: a unit after a number, a relation and its value.
+  const SENTENCES = [
+    'p = 1.000, not rejected at 5 %); beyond n every interval also spans the moment bounds at 95 % two-sided',
+    'answer: B − A = +7.5 pt (95% paired interval [−1.1, +16.7] pt, p = 0.146, 80 tasks) at k = 8 for the runs',
+    'plan gate: false FAIL 84.5% ± 1.8 (asked ≤ 5.0%); fix: margin 8.6 pt, or 2 × the tasks: 80 tasks × 5 trials',
+  ];
+  const together = ['5 %', '95 %', '+7.5 pt', '+16.7] pt', 'k = 8', 'p = 0.146', 'p = 1.000', '± 1.8', '≤ 5.0%', '8.6 pt', '2 ×', '× 5'];
+
+  for (const width of [40, 60, 80]) {
+    it(`at ${width} columns no line ends inside one, the words in order, every line within the width`, () => {
+      for (const sentence of SENTENCES) {
+        const lines = wrapLine(sentence, width);
+        for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+        expect(lines.map((line) => line.trim()).join(' ')).toBe(sentence);
+        // Each unit stays on the line of its number: found whole in one line.
+        for (const unit of together.filter((u) => sentence.includes(u)))
+          expect(
+            lines.some((line) => line.includes(unit)),
+            `${unit} at ${width}`,
+          ).toBe(true);
+      }
+    });
+  }
+
+  it('a break that would fall inside "5 %" moves the number to the next line', () => {
+    // 12 columns: "rejected at 5" fits 13 — one less, and the break would split "5 %".
+    expect(wrapLine('rejected at 5 % level', 13)).toEqual(['rejected at', '  5 % level']);
+    expect(wrapLine('at k = 8 now', 7)).toEqual(['at', '  k = 8', '  now']);
   });
 });

@@ -8,7 +8,7 @@ import { inertMarkdown } from '../format/inertMarkdown.js';
 import { terminalText } from '../format/terminalText.js';
 import type { FileEstimate } from '../format/fileEstimate.js';
 import { formatFileEstimate } from '../format/fileEstimateOutput.js';
-import { renderTerminal } from '../format/terminalReport.js';
+import { fullBody, renderTerminal } from '../format/terminalReport.js';
 import type { TerminalView } from '../format/terminalView.js';
 import { viewOf, type TerminalArgs } from './terminalOptions.js';
 import { LazyArray, writeJson } from '../format/streamedJson.js';
@@ -146,7 +146,7 @@ async function estimateCounts(
     : renderTerminal(
         {
           ...report,
-          body: withSourceLines(report.body, counts, args.format !== 'auto') + formatFileEstimateCosts(amounts, counts.rows, interval.confidence),
+          body: withSourceLines(fullBody(report), counts, args.format !== 'auto') + formatFileEstimateCosts(amounts, counts.rows, interval.confidence),
         },
         view,
       );

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { FIT_DEFAULTS, InputError, requireOpenUnit, resolveScenario, type TaskFit } from '@passk/sim/internal';
 import { fitOfFile } from './fitOfFile.js';
-import { renderTerminal } from '../format/terminalReport.js';
+import { renderTerminal, type TerminalPart } from '../format/terminalReport.js';
 import { viewOf, withTerminalOptions, type TerminalArgs } from './terminalOptions.js';
 import type { CommandModule } from 'yargs';
 import { checkOutputs } from '../io/checkOutputs.js';
@@ -84,7 +84,7 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
       if (args.markdown) io.stdout(fitMarkdown(fit, source));
       else if (args.json) io.stdout(`${JSON.stringify(document, null, 2)}\n`);
       else {
-        const body = withSourceLines(fitText(fit, source, measured), counts, args.format !== 'auto');
+        const body = fitText(fit, source, measured, counts, args.format !== 'auto');
         const verdict = `fit: ${fit.chosen} task population of ${fit.tasks} tasks (ΔAIC ${fit.choice.aicDifference.toFixed(1)} to the other model)`;
         io.stdout(renderTerminal({ body, verdict }, viewOf(io, args)));
       }
@@ -98,21 +98,26 @@ export function fitCommand(io: CliIo): CommandModule<object, FitArgs> {
  * but the C-ratio estimates of pass@k for k ≤ n are not unbiased there.
  */
 const UNTIL_SUCCESS_NOTE =
-  'The task distribution below is fitted to the per-task counts as if the attempts were independent\n' +
-  '(an episode that stops at its first success leaves that likelihood as it is); its observed pass@k\n' +
-  'for k ≤ n are not unbiased when episodes stop at a success: read the pass@k of an episode from the\n' +
+  'The task distribution below is fitted to the per-task counts as if the attempts were independent ' +
+  '(an episode that stops at its first success leaves that likelihood as it is); its observed pass@k ' +
+  'for k ≤ n are not unbiased when episodes stop at a success: read the pass@k of an episode from the ' +
   'retry dependence above.';
 
-/** The text of `fit`: with episodes, the retry dependence first (the answer), then the task distribution; else the drift test and the note after it. */
-function fitText(fit: TaskFit, source: FitSource, measured: MeasuredDependence): string {
-  const tasks = formatFit(fit, source);
+/**
+ * The text of `fit` in parts (the header with the lines on what was read): with episodes, the retry
+ * dependence first (the answer), then the task distribution; else the drift test and the note after it.
+ */
+function fitText(fit: TaskFit, source: FitSource, measured: MeasuredDependence, counts: TaskCounts, forced: boolean): TerminalPart[] {
+  const [header, ...tasks] = formatFit(fit, source);
+  const parts: TerminalPart[] = [{ text: withSourceLines(header!.text, counts, forced) }];
   if (measured.dependence !== null) {
-    const [header, ...rest] = tasks.split('\n\n');
     const stopped = measured.dependence.stopping === 'untilSuccess' ? `\n\n${UNTIL_SUCCESS_NOTE}` : '';
-    return `${header}\n\n${formatDependence(measured.dependence)}${stopped}\n\n${rest.join('\n\n')}`;
+    parts.push({ text: `${formatDependence(measured.dependence)}${stopped}\n\n` });
+    return [...parts, ...tasks];
   }
   const drift = formatDrift(measured.drift, measured.note);
-  return drift === '' ? tasks : `${tasks}${drift}\n`;
+  // The note alone (no run order to test) is a caution on what the log cannot show: behind --wide.
+  return drift === '' ? [...parts, ...tasks] : [...parts, ...tasks, { text: `\n${drift}\n`, wide: measured.drift === null }];
 }
 
 /**

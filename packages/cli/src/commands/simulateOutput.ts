@@ -1,4 +1,4 @@
-import { renderTerminal } from '../format/terminalReport.js';
+import { bodyParts, renderTerminal } from '../format/terminalReport.js';
 import { viewOf, type TerminalArgs } from './terminalOptions.js';
 import { checkWrittenDocument } from '../results/checkWrittenDocument.js';
 import { join } from 'node:path';
@@ -52,7 +52,7 @@ export async function emitSummary(
   else if (args.csv) io.stdout(summaryCsv(summary, observed));
   else {
     const report = formatSummary(summary, pilot, observed);
-    const body = extra.appendix === undefined ? report.body : `${report.body}\n${extra.appendix}`;
+    const body = extra.appendix === undefined ? report.body : [...bodyParts(report), { text: `\n${extra.appendix}` }];
     io.stdout(renderTerminal({ ...report, body }, viewOf(io, args)));
   }
 }

@@ -1,7 +1,7 @@
 import type { RunComparison, TaskChange, TaskId } from '@passk/sim/internal';
 import { answerSentences, compareVerdict, headlineK } from './compareAnswer.js';
 import { gateViewOfComparison } from './compareGateView.js';
-import type { TerminalReport } from './terminalReport.js';
+import type { TerminalPart, TerminalReport } from './terminalReport.js';
 import { compareCostLines } from './compareCostText.js';
 import type { CompareDocument } from './compareDocument.js';
 import { describeCoverage } from './describe.js';
@@ -39,12 +39,11 @@ export function formatCompare(document: CompareDocument): TerminalReport {
       ...run.read.map((line) => `  ${terminalText(line)}`),
     ].join('\n'),
   );
-  const parts = document.comparisons.map((comparison) => {
+  const parts = document.comparisons.map((comparison): TerminalPart[] => {
     const table = runComparisonTable(comparison, holm);
     const named = shownNames(comparison, terminalText);
-    return [
-      `B = ${named.candidate} against A = ${named.baseline}`,
-      ...answerSentences(named, holm).map((sentence, i) => (i === 0 ? `answer: ${sentence}` : `        ${sentence}`)),
+    const [answer, ...others] = answerSentences(named, holm);
+    const rest = [
       ...gateLines(comparison, document),
       ...(comparison.cost
         ? compareCostLines(comparison.cost, named, comparison.confidence).map((line, i) => `${i === 0 ? 'cost:  ' : '       '} ${line}`)
@@ -55,7 +54,13 @@ export function formatCompare(document: CompareDocument): TerminalReport {
       pairingLine(named, terminalText),
       ...notEstimableLines(named, terminalText),
       ...perTaskLines(named, terminalText),
-    ].join('\n');
+    ];
+    // The other metrics' sentences repeat the table's rows: behind --wide.
+    return [
+      { text: `B = ${named.candidate} against A = ${named.baseline}\n${answer === undefined ? '' : `answer: ${answer}\n`}` },
+      ...(others.length > 0 ? [{ text: others.map((sentence) => `        ${sentence}\n`).join(''), wide: true }] : []),
+      { text: `${rest.join('\n')}\n\n` },
+    ];
   });
   const method = document.method;
   const notes = [
@@ -69,7 +74,8 @@ export function formatCompare(document: CompareDocument): TerminalReport {
     ...(holm ? [`correction: ${method.correction}.`] : []),
     ...(method.cost === undefined || !document.comparisons.some((comparison) => comparison.cost) ? [] : [`cost: ${method.cost}.`]),
   ];
-  return { body: `${parts.join('\n\n')}\n\n${runs.join('\n')}\n`, notes, verdict: compareVerdictLine(document.comparisons, holm) };
+  const body: TerminalPart[] = [...parts.flat(), { text: `${runs.join('\n')}\n`, wide: true }];
+  return { body, notes, verdict: compareVerdictLine(document.comparisons, holm) };
 }
 
 /**

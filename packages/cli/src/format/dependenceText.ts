@@ -2,15 +2,13 @@ import type { DependenceDocument, DriftDocument } from '../results/dependenceSch
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { pValuePhrase } from './pValue.js';
 import { renderTable, type Table } from './table.js';
-import { wrapLine } from '../charts/theme.js';
 
-/** Text lines of `fit` stay within this many characters (a 100-column terminal). */
-const WIDTH = 98;
-
-/** A paragraph wrapped at WIDTH, every line after the first indented by `indent` spaces (the first by `first`). */
-function wrapped(text: string, first = 0, indent = first): string {
-  const lines = wrapLine(text, WIDTH - Math.max(first, indent));
-  return lines.map((line, i) => `${' '.repeat(i === 0 ? first : indent)}${line}`).join('\n');
+/**
+ * A paragraph as one line indented by `first` spaces: the terminal layout (terminalLayout.ts) wraps
+ * it to the terminal's width, its continuation lines indented two more.
+ */
+function wrapped(text: string, first = 0): string {
+  return `${' '.repeat(first)}${text}`;
 }
 
 /** The scenario key of each model's dependence parameter (docs/scenario.md). */
@@ -106,8 +104,6 @@ export function formatDependence(d: DependenceDocument): string {
   const lines = [
     wrapped(
       `Retry dependence: ${d.episodes} episodes of ${d.tasks} tasks, ${d.attempts} attempts, up to ${d.maxLength} per episode; ${stops} (${STOPPING_WORDS[d.stoppingFrom]}); read from ${d.from}.`,
-      0,
-      2,
     ),
     wrapped(dependenceAnswer(d)),
     wrapped(d.test === null ? `No test of independence: ${d.testReason}` : `Independence within episodes, ${testLine(d.test)}`, 2),
@@ -161,8 +157,8 @@ export function formatDependence(d: DependenceDocument): string {
 /** The drift test of separate runs in run order, and what a log of separate runs cannot show. */
 export function formatDrift(drift: DriftDocument | null, note: string | null): string {
   const lines: string[] = [];
-  if (drift !== null) lines.push(wrapped(`Drift with run order (${drift.from}): ${testLine(drift.test)}`, 0, 2));
-  if (note !== null) lines.push(wrapped(`note: ${note}`, 0, 2));
+  if (drift !== null) lines.push(wrapped(`Drift with run order (${drift.from}): ${testLine(drift.test)}`));
+  if (note !== null) lines.push(wrapped(`note: ${note}`));
   return lines.join('\n');
 }
 

@@ -114,9 +114,8 @@ function outsideNote(estimate: TaskEstimate): string[] {
   );
   if (outside.length === 0) return [];
   return [
-    `Outside its interval at k = ${outside.map((row) => row.k).join(', ')}: the unbiased pass^k is exactly 0 when c < k (pass@k exactly 1 when n − c < k),`,
-    '  yet p^k > 0 for any p > 0. Unbiased means right on average over tasks (what a task average needs); for one task,',
-    '  the interval is the statement to use.',
+    `Outside its interval at k = ${outside.map((row) => row.k).join(', ')}: the unbiased pass^k is exactly 0 when c < k (pass@k exactly 1 when n − c < k), ` +
+      'yet p^k > 0 for any p > 0. Unbiased means right on average over tasks (what a task average needs); for one task, the interval is the statement to use.',
   ];
 }
 

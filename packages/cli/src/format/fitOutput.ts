@@ -10,8 +10,8 @@ import { RESULT_KINDS, withKind } from './resultKinds.js';
 import { documentInterval } from '../results/intervalSchema.js';
 import { renderTable } from './table.js';
 import { ESTIMAND_METHODS } from '@passk/sim/internal';
-import { wrap } from './verifierOutput.js';
 import { terminalText } from './terminalText.js';
+import type { TerminalPart } from './terminalReport.js';
 
 /** Where the fitted counts came from. */
 export interface FitSource {
@@ -38,8 +38,8 @@ const PARAMETER_LABELS: Record<string, string> = {
 
 /** What the fit's correlation is, and what it is not (docs/design.md §1). */
 export const TASK_CORRELATION_NOTE =
-  'Between-task correlation ρ = Var(p)/(E p·(1 − E p)), 1/(a + b + 1) for the beta-binomial: the correlation of two attempts\n' +
-  "of one task because tasks differ in p. Not a scenario's exchangeable icc (retries of one episode, correlated given p):\n" +
+  'Between-task correlation ρ = Var(p)/(E p·(1 − E p)), 1/(a + b + 1) for the beta-binomial: the correlation of two attempts ' +
+  "of one task because tasks differ in p. Not a scenario's exchangeable icc (retries of one episode, correlated given p): " +
   'the scenario --out writes keeps attempts independent given p, as fitted.';
 
 /** Count tables shown in text: at most this many values of n, each with n ≤ MAX_TEXT_N. */
@@ -102,22 +102,35 @@ function checkJson(check: TaskFit['extrapolation']['check']) {
 /** The method of the fit's prediction intervals (predictionIntervals in @passk/sim). */
 const FIT_INTERVAL_METHOD = 'delta method on the logit scale';
 
-/** Text view of `passk fit`: both models, the choice and why, goodness of fit, model-based extrapolation. */
-export function formatFit(fit: TaskFit, source: FitSource): string {
+/**
+ * Text view of `passk fit` in parts, the first its header (what was read): both models, the choice
+ * and why, goodness of fit, model-based extrapolation. The compact view keeps the header, the chosen
+ * model, the choice, the answer beyond n and the notes; the rest is `--wide`.
+ */
+export function formatFit(fit: TaskFit, source: FitSource): TerminalPart[] {
   const header = `${terminalText(source.file)}: ${source.rows} attempts over ${fit.tasks} tasks, ${describeTrials(fit.trials)}`;
-  const sections = [header, 'Per-task success rate p, fitted by maximum likelihood (SE from the observed information, delta method):'];
-  for (const model of fit.models) sections.push(modelSection(model, fit.chosen));
-  sections.push(TASK_CORRELATION_NOTE);
-  sections.push(`Chosen: ${fit.chosen}. ${capitalise(fit.choice.reason)}.`);
-  sections.push(countSection(fit));
-  sections.push(passRateSection(fit));
+  const sections: TerminalPart[] = [
+    { text: header },
+    { text: 'Per-task success rate p, fitted by maximum likelihood (SE from the observed information, delta method):', wide: true },
+  ];
+  for (const model of fit.models) sections.push({ text: modelSection(model, fit.chosen), wide: model.name !== fit.chosen });
+  sections.push({ text: TASK_CORRELATION_NOTE, wide: true });
+  sections.push({ text: `Chosen: ${fit.chosen}. ${capitalise(fit.choice.reason)}.` });
+  sections.push({ text: countSection(fit), wide: true });
+  sections.push({ text: passRateSection(fit), wide: true });
   const extrapolation = extrapolationSection(fit);
-  if (extrapolation !== null) sections.push(extrapolation);
-  sections.push(
-    `Scenario tasks block (${fit.chosen}), ready for passk simulate (--out FILE.yaml writes a scenario with it):\n` + `  ${JSON.stringify(fit.scenarioTasks)}`,
-  );
-  if (fit.notes.length > 0) sections.push(fit.notes.map((note) => `note: ${note}`).join('\n'));
-  return `${sections.join('\n\n')}\n`;
+  if (extrapolation !== null) sections.push({ text: extrapolation, wide: true });
+  const answer = answerSection(fit);
+  if (answer !== null) sections.push({ text: answer });
+  sections.push({
+    text:
+      `Scenario tasks block (${fit.chosen}), ready for passk simulate (--out FILE.yaml writes a scenario with it):\n` +
+      `  ${JSON.stringify(fit.scenarioTasks)}`,
+    wide: true,
+  });
+  if (fit.notes.length > 0) sections.push({ text: fit.notes.map((note) => `note: ${note}`).join('\n') });
+  // Each part a paragraph: a blank line after every one, the last ending its line.
+  return sections.map((section, i) => ({ ...section, text: `${section.text}${i === sections.length - 1 ? '\n' : '\n\n'}` }));
 }
 
 function modelSection(model: FittedModel, chosen: string): string {
@@ -159,7 +172,7 @@ function countSection(fit: TaskFit): string {
 function passRateSection(fit: TaskFit): string {
   const table = fitPassRatesTable(fit);
   return (
-    'Goodness of fit: pass@k and pass^k for k ≤ n — observed = unbiased per-task estimates averaged over the tasks with n ≥ k\n' +
+    'Goodness of fit: pass@k and pass^k for k ≤ n — observed = unbiased per-task estimates averaged over the tasks with n ≥ k ' +
     `(clustered SE), against each model's prediction\n${indent(renderTable(table.columns, table.rows))}`
   );
 }
@@ -172,20 +185,19 @@ function extrapolationSection(fit: TaskFit): string | null {
     `Extrapolation beyond n = ${fit.trials.max} — MODEL-BASED, not estimable from the trials alone ` +
     `(value [${level} two-sided interval]):\n${indent(renderTable(table.columns, table.rows))}\n` +
     `  ${fit.extrapolation.method}.\n` +
-    '  Where the two models disagree, the data cannot tell which extrapolation is right.' +
-    answerSection(fit)
+    '  Where the two models disagree, the data cannot tell which extrapolation is right.'
   );
 }
 
 /** The answer beyond the trials (`fitAnswerTable`) after the check's one-line reason. */
-function answerSection(fit: TaskFit): string {
+function answerSection(fit: TaskFit): string | null {
   const table = fitAnswerTable(fit);
-  if (table === null) return '';
+  if (table === null) return null;
   return (
-    `\n\n${wrap(`Answer beyond n = ${fit.trials.max} (${fit.chosen}): ${fit.extrapolation.check.reason}.`, 100, 2)}\n` +
+    `Answer beyond n = ${fit.trials.max} (${fit.chosen}): ${fit.extrapolation.check.reason}.\n` +
     indent(renderTable(table.columns, table.rows)) +
-    '\n  Every interval spans the moment bounds, valid for any task population (docs/extrapolation.md):\n' +
-    '  passed = the model interval already did; widened = joined with them; refused = no value.'
+    '\n  Every interval spans the moment bounds, valid for any task population (docs/extrapolation.md): ' +
+    'passed = the model interval already did; widened = joined with them; refused = no value.'
   );
 }
 

@@ -3,7 +3,7 @@ import { describeLevel } from './describe.js';
 import { metricLabel } from './metricLabel.js';
 import { formatPercent } from './percent.js';
 import { terminalText } from './terminalText.js';
-import type { TerminalReport } from './terminalReport.js';
+import { fullBody, type TerminalReport } from './terminalReport.js';
 
 /** The answer of `plan audit` in one line: how many tasks to audit, or that the half-width is out of reach. */
 export function planAuditAnswer(plan: PlanAuditDocument): string {
@@ -18,7 +18,7 @@ export function planAuditAnswer(plan: PlanAuditDocument): string {
 /** Text view of `plan audit` (the report's too): the answer, the audit alone for comparison, the moments and the method. */
 export function formatPlanAudit(plan: PlanAuditDocument): string {
   const report = planAuditReport(plan);
-  return [report.body.trimEnd(), ...report.notes!, ''].join('\n');
+  return [fullBody(report).trimEnd(), ...report.notes!, ''].join('\n');
 }
 
 /** `plan audit` for the terminal: the answer and the moments; the method behind --explain; the answer again as the verdict. */

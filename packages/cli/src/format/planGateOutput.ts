@@ -4,7 +4,6 @@ import { formatPoints } from './points.js';
 import { renderTable, type Table } from './table.js';
 import { terminalText } from './terminalText.js';
 import type { TerminalReport } from './terminalReport.js';
-import { wrap } from './verifierOutput.js';
 
 /** A simulated share with its Monte Carlo SE: "75.5% ± 3.0". */
 export function simulatedShare(rate: { readonly value: number; readonly se: number }): string {
@@ -62,25 +61,22 @@ export function formatPlanGate(plan: PlanGateDocument): TerminalReport {
   const table = planGateTable(plan);
   const design = `${plan.tasks} tasks × ${plan.trials} trials, ${plan.simulations} simulations, seed ${String(plan.seed)}`;
   const lines = [
-    wrap(`This gate FAILs ${simulatedShare(plan.falseFail)} of runs with no change (${design}).`, 100, 2),
+    `This gate FAILs ${simulatedShare(plan.falseFail)} of runs with no change (${design}).`,
     ...(plan.failByRequirement.length > 1
       ? plan.failByRequirement.map((row) => `  ${terminalText(row.requirement.trim())}: fails ${simulatedShare(row.fail)}`)
       : []),
     ...plan.failByRequirement
       .filter((row) => !row.holdsWithoutChange)
-      .map((row) =>
-        wrap(
+      .map(
+        (row) =>
           `Note: ${terminalText(row.requirement.trim())} does not hold with no change (the pilot misses it, or it asks for a gain): its FAILs are right, not false.`,
-          100,
-          2,
-        ),
       ),
     '',
     renderTable(table.columns, table.rows),
     '',
     ...planGateFixes(plan),
   ];
-  return { body: `${lines.join('\n')}\n`, notes: [wrap(`Method: ${plan.method}`, 100, 2)], verdict: planGateVerdict(plan) };
+  return { body: `${lines.join('\n')}\n`, notes: [`Method: ${plan.method}`], verdict: planGateVerdict(plan) };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from './summaryTables.js';
 import { formatSimulated } from './estimateCells.js';
 import { renderTable } from './table.js';
-import type { TerminalReport } from './terminalReport.js';
+import type { TerminalPart, TerminalReport } from './terminalReport.js';
 import type { ObservedFromLog } from './observedFromLog.js';
 import { tasksFromNote, tasksFromTable } from './tasksFromTable.js';
 import { terminalText } from './terminalText.js';
@@ -42,26 +42,31 @@ export function formatSummary(summary: Summary, pilot: PilotReport | null, obser
     : tasksMeasured
       ? [measuredDeliveryTable(summary.rows, 'tasks')]
       : [];
-  const sections = [
-    header.join('\n'),
-    ...measured.filter((table) => table !== null).map((table) => `${table.title}:\n${renderTable(table.columns, table.rows)}`),
-    `The attempt process (the truth that pass@k and pass^k estimate):\n${renderTable(process.columns, process.rows)}`,
-    `${delivery.title}:\n${renderTable(delivery.columns, delivery.rows)}`,
-    `${spend.title}:\n${renderTable(spend.columns, spend.rows)}`,
+  // The compact view: what users get and the attempt process; the costs per episode behind --wide.
+  // A what-if from data answers with its intervals (the measured tables): the simulation's own
+  // tables and the check against the log are then behind --wide too.
+  const fromData = measured.some((table) => table !== null);
+  const sections: TerminalPart[] = [
+    { text: header.join('\n') },
+    ...measured.filter((table) => table !== null).map((table) => ({ text: `${table.title}:\n${renderTable(table.columns, table.rows)}` })),
+    { text: `The attempt process (the truth that pass@k and pass^k estimate):\n${renderTable(process.columns, process.rows)}`, wide: fromData },
+    { text: `${delivery.title}:\n${renderTable(delivery.columns, delivery.rows)}`, wide: fromData },
+    { text: `${spend.title}:\n${renderTable(spend.columns, spend.rows)}`, wide: true },
   ];
   const budget = budgetTable(summary.rows, scenario.policy.budget);
-  if (budget) sections.push(`${budget.title}:\n${renderTable(budget.columns, budget.rows)}`);
-  if (pilot) sections.push(formatPilot(pilot));
+  if (budget) sections.push({ text: `${budget.title}:\n${renderTable(budget.columns, budget.rows)}` });
+  if (pilot) sections.push({ text: formatPilot(pilot) });
   if (observed) {
     const table = tasksFromTable(observed, summary.rows);
-    sections.push(`${terminalText(table.title)}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario)}`);
+    sections.push({ text: `${terminalText(table.title)}:\n${renderTable(table.columns, table.rows)}\n${tasksFromNote(scenario)}`, wide: fromData });
   }
   const notes = pilot
     ? [
         'pilot: unbiased: per-task C-ratio estimators averaged (±1 SE over tasks); plug-in: (c/n)^k per task; from mean p: the pooled rate put into 1 − (1 − p)^k and p^k.',
       ]
     : [];
-  return { body: `${sections.join('\n\n')}\n`, notes, verdict: simulateVerdict(summary) };
+  const body = sections.map((section, i) => ({ ...section, text: `${section.text}${i === sections.length - 1 ? '\n' : '\n\n'}` }));
+  return { body, notes, verdict: simulateVerdict(summary) };
 }
 
 /**

@@ -231,7 +231,8 @@ function packed(items: readonly string[], indent: string, width: number): string
 
 /**
  * One line wrapped at spaces to `width` terminal columns: continuation lines indented two columns
- * more than the line's own indent; a word longer than a line is cut at the width.
+ * more than the line's own indent; a number and its unit, and a short comparison, are one word
+ * (`unbreakable`: "95 %", "+7.5 pt", "k = 8"); a word longer than a line is cut at the width.
  * Example: wrapLine('answer: B is better than A at pass^4', 20) → ['answer: B is better', '  than A at pass^4'].
  */
 export function wrapLine(line: string, width: number): string[] {
@@ -255,7 +256,7 @@ function wrappedLines(line: string, width: number): string[] {
     used = hanging.length;
     empty = true;
   };
-  for (const word of line.slice(indent.length).split(' ')) {
+  for (const word of unbreakable(line.slice(indent.length).split(' '))) {
     const size = displayWidth(word);
     if (used + size + (empty ? 0 : 1) <= width) {
       current += empty ? word : ` ${word}`;
@@ -293,4 +294,39 @@ function wrappedLines(line: string, width: number): string[] {
   }
   lines.push(current.trimEnd());
   return lines;
+}
+
+/** A unit written after a number, and the punctuation that may close it ("5 %),"). */
+const UNIT = /^(?:%|pt|×)[.,;:)\]]*$/;
+/** A relation between a short name and a value ("k = 8", "p ≤ 0.05", "± 1.8"). */
+const RELATION = /^(?:=|≤|≥|<|>|<=|>=|≈|±)$/;
+/** A value after a relation or `×`: a number, a sign or a bound. */
+const VALUE = /^[\d+−\-±<>≈[(]/;
+/** The longest name kept with its relation ("k", "pass^8", "ΔAIC"), in columns. */
+const NAME_WIDTH = 12;
+
+/**
+ * The words of a line with those that must not be split across lines joined by their space: a
+ * number (or an interval) and its unit ("95 %", "+7.5 pt", "[−1.1, +16.7] pt", "2 ×"), a relation
+ * and its value ("= 8", "× 5"), and a short name with its relation ("k = 8", "p = 0.146"). Printed
+ * as written: the space stays a space.
+ */
+function unbreakable(words: readonly string[]): string[] {
+  const out: string[] = [];
+  let last = '';
+  words.forEach((word, i) => {
+    const next = words[i + 1] ?? '';
+    const previous = out[out.length - 1];
+    const joins =
+      previous !== undefined &&
+      word !== '' &&
+      last !== '' &&
+      ((UNIT.test(word) && /\d\]?$/.test(last)) ||
+        ((RELATION.test(last) || last === '×') && VALUE.test(word)) ||
+        (RELATION.test(word) && VALUE.test(next) && displayWidth(last) <= NAME_WIDTH && !/[.,;:]$/.test(last)));
+    if (joins) out[out.length - 1] = `${previous} ${word}`;
+    else out.push(word);
+    last = word;
+  });
+  return out;
 }

@@ -5,10 +5,7 @@ import { markdownTable } from './markdownTable.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { renderTable, type Table } from './table.js';
 import { terminalText } from './terminalText.js';
-import type { TerminalReport } from './terminalReport.js';
-
-/** Lines of the text view are wrapped here (a 100-column limit, aiming at 80 where words allow). */
-const WRAP = 96;
+import type { TerminalPart, TerminalReport } from './terminalReport.js';
 
 /** The name a row goes by: its group, or "all" (with --by: "all (pooled)"). */
 function rowName(document: VerifierDocument, row: VerifierRow): string {
@@ -141,38 +138,19 @@ function notes(document: VerifierDocument, show: (text: string) => string): stri
   return lines;
 }
 
-/** Words wrapped at `width` columns; later lines indented by `indent` spaces. */
-export function wrap(text: string, width = WRAP, indent = 2): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = ' '.repeat(indent) + word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  lines.push(line);
-  return lines.join('\n');
-}
-
 /** The text view: what was read, the rates table, one sentence per row, the counts, notes; the method behind --explain. */
 export function formatVerifier(document: VerifierDocument): TerminalReport {
   const show = terminalText;
   const rates = verifierRatesTable(document, NAME_WIDTH);
   const counts = verifierCountsTable(document, NAME_WIDTH);
-  const sentences = allRows(document).map((row) => wrap(verifierSentence(show(rowName(document, row)), row)));
-  const body = [
-    wrap(leadLine(document, show)),
-    '',
-    renderTable(rates.columns, rates.rows),
-    '',
-    ...sentences,
-    '',
-    renderTable(counts.columns, counts.rows),
-    '',
-    ...notes(document, show).map((line) => wrap(line)),
+  const sentences = allRows(document).map((row) => verifierSentence(show(rowName(document, row)), row));
+  const answer = [leadLine(document, show), '', renderTable(rates.columns, rates.rows), '', ...sentences, ''];
+  const body: TerminalPart[] = [
+    { text: `${answer.join('\n')}\n` },
+    { text: `${renderTable(counts.columns, counts.rows)}\n\n`, wide: true },
+    { text: `${notes(document, show).join('\n')}\n` },
   ];
-  return { body: `${body.join('\n')}\n`, notes: [wrap(methodNote(document))], verdict: verifierVerdict(document) };
+  return { body, notes: [methodNote(document)], verdict: verifierVerdict(document) };
 }
 
 /** `verifier: false accept 73.9% [64.2%, 82.1%], false reject 10.3% [7.0%, 14.5%]`: all attempts (with --by, pooled). */
