@@ -7,8 +7,10 @@ import { tempDir } from '../../helpers/tempDir.js';
 
 // Per-attempt costs are summarised as they stream (issue 43): sums and per-task sums exactly as
 // before, and the empirical distribution that `fit --out` writes within a fixed size. Expected values
-// from Python (python3 below): the sums by a left-to-right fold in reading order (functools.reduce,
-// not sum(), which compensates since 3.12), the quantiles and ranks from the sorted costs.
+// from Python (python3 below): the per-attempt mean from the streamed sum, a left-to-right fold in
+// reading order (functools.reduce, not sum(), which compensates since 3.12); the task-averaged mean
+// from math.fsum (passk's mean over tasks is compensated, math/meanAndSe.ts); the quantiles and
+// ranks from the sorted costs.
 
 /** A log of `rows` attempts over 400 tasks, each with a cost > 0; returns its path. */
 function costLog(dir: string, rows: number): string {
@@ -20,7 +22,7 @@ function costLog(dir: string, rows: number): string {
 }
 
 const PYTHON = `
-import csv, functools, json, operator, sys
+import csv, functools, json, math, operator, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 costs = [float(r["cost"]) for r in rows]
 tasks = {}
@@ -28,7 +30,7 @@ for r in rows:
     s, c = tasks.get(r["task"], (0.0, 0))
     tasks[r["task"]] = (s + float(r["cost"]), c + 1)
 total = functools.reduce(operator.add, costs, 0.0)
-averaged = functools.reduce(operator.add, [s / c for s, c in tasks.values()], 0.0) / len(tasks)
+averaged = math.fsum([s / c for s, c in tasks.values()]) / len(tasks)
 ordered = sorted(costs)
 n = len(costs)
 quantiles = [ordered[int((i + 0.5) / 1000 * n)] for i in range(1000)]
