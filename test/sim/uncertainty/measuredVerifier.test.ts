@@ -84,7 +84,6 @@ describe('varianceComponents', () => {
     expect(flat.within).toBe(0);
     expect(flat.monteCarlo).toBeGreaterThanOrEqual(0);
   });
-
 });
 
 describe('simulate with a measured verifier', () => {
