@@ -43,9 +43,11 @@ export const DRAWN_WORDS = {
  * Formula, with q = t_{0.975, B−1} and v the value:
  * - a probability (`range` [0, 1]) with 0 < v < 1: logistic(logit v ± q·√V/(v(1 − v))): the delta
  *   method, Var(logit v̂) ≈ Var(v̂)/(v(1 − v))² (Casella & Berger 2002, "Statistical Inference",
- *   §5.5.4; the logit interval of a proportion in Brown, Cai & DasGupta 2001, Statist. Sci. 16), transformed back; it
- *   stays inside (0, 1) and is asymmetric near the bounds, where a normal on the probability scale
- *   reached past them and was cut (coverage measured: docs/what-ifs.md, docs/verifiers.md);
+ *   §5.5.4; the logit interval of a proportion in Brown, Cai & DasGupta 2001, Statist. Sci. 16),
+ *   transformed back; it stays inside (0, 1) and is asymmetric near the bounds, where a normal on the
+ *   probability scale reached past them and was cut (coverage measured: docs/what-ifs.md,
+ *   docs/verifiers.md). Where √V is not small beside min(v, 1 − v) the logit half-width is several
+ *   units and the far bound reaches far (first order only: the skew there is not fully carried);
  * - a probability at v = 0 or 1 (every replicate of every block agreed; the logit is infinite):
  *   v ± q·√V cut to [0, 1], so [0, q·√V] or [1 − q·√V, 1] (a point when V = 0);
  * - any other metric (cost, latency, attempts): v ± q·√V cut to `range`.
