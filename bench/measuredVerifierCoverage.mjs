@@ -8,12 +8,15 @@
 // tasks, sequential, first accepted, K = 4), or a long simulation at the true rates (path "between
 // blocks": lognormal cost under a cost cap, where no closed form exists; its own Monte Carlo SE is
 // printed). Beside it: the coverage of the Monte Carlo interval alone (value ± 1.96 SE), i.e. what a
-// what-if that took the measured rates as exact would claim. Prints a Markdown table (docs/verifiers.md).
+// what-if that took the measured rates as exact would claim; and, on the same measurements, the coverage of
+// the interval on the probability scale (value ± t·√V cut to [0, 1], drawInterval before it moved to
+// the logit scale). Prints a Markdown table (docs/verifiers.md).
 // Options: --runs N (default 400 per cell), --replicates R (default 6400 = 100 blocks per run),
 // --path 'closed form' | 'between blocks' (default both).
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { binomial, resolveScenario, simulate, exactValuesFor, streamRng } from '../packages/sim/dist/internal.js';
+import { probabilityScaleInterval } from './decisions/whatIfCoverage.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '400' }, replicates: { type: 'string', default: '6400' }, path: { type: 'string' } },
@@ -58,10 +61,11 @@ process.stdout.write(
   `measured-verifier coverage: ${RUNS} measurements per cell, ${REPLICATES} replicates each (${REPLICATES / 64} blocks), K = ${K}, 20 tasks; ` +
     `${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
 );
-process.stdout.write('| path | fa | fr | n | metric | coverage (± SE) | MC-only coverage | mean half-width | truth SE |\n');
-process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
+process.stdout.write('| path | fa | fr | n | metric | coverage, logit (± SE) | probability scale | MC-only coverage | mean half-width | truth SE |\n');
+process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
 let cells = 0;
 let below = 0;
+let normalBelow = 0;
 for (const path of PATHS) {
   for (const rates of RATES) {
     const truth = truthOf(path, rates);
@@ -76,8 +80,10 @@ for (const path of PATHS) {
             const key = `${metric}@${i + 1}`;
             const t = truth[metric][i].value;
             const { value, se, interval } = rows[i][metric];
-            const cell = (tally[key] ??= { covered: 0, mcCovered: 0, width: 0 });
+            const cell = (tally[key] ??= { covered: 0, normalCovered: 0, mcCovered: 0, width: 0 });
             if (interval.lower <= t && t <= interval.upper) cell.covered++;
+            const normal = probabilityScaleInterval(value, interval);
+            if (normal.lower <= t && t <= normal.upper) cell.normalCovered++;
             if (Math.abs(value - t) <= 1.96 * se) cell.mcCovered++;
             cell.width += (interval.upper - interval.lower) / 2;
           }
@@ -89,10 +95,12 @@ for (const path of PATHS) {
           const cell = tally[key];
           const coverage = cell.covered / RUNS;
           const se = Math.sqrt((coverage * (1 - coverage)) / RUNS);
+          const normal = cell.normalCovered / RUNS;
           cells++;
           if (coverage + 2 * Math.sqrt((0.95 * 0.05) / RUNS) < 0.95) below++;
+          if (normal + 2 * Math.sqrt((0.95 * 0.05) / RUNS) < 0.95) normalBelow++;
           process.stdout.write(
-            `| ${path} | ${rates.fa} | ${rates.fr} | ${n} | ${key} | ${(coverage * 100).toFixed(1)} % ± ${(se * 100).toFixed(1)} | ` +
+            `| ${path} | ${rates.fa} | ${rates.fr} | ${n} | ${key} | ${(coverage * 100).toFixed(1)} % ± ${(se * 100).toFixed(1)} | ${(normal * 100).toFixed(1)} % | ` +
               `${((cell.mcCovered / RUNS) * 100).toFixed(1)} % | ${((cell.width / RUNS) * 100).toFixed(2)} pp | ${(truth[metric][i].se * 100).toFixed(3)} pp |\n`,
           );
         }
@@ -101,5 +109,6 @@ for (const path of PATHS) {
   }
 }
 process.stdout.write(
-  `\n${cells} cells; ${below} below 95 % by more than 2 binomial SE of the nominal rate; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+  `\n${cells} cells; below 95 % by more than 2 binomial SE of the nominal rate: ${below} on the logit scale, ` +
+    `${normalBelow} on the probability scale; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
 );

@@ -4,16 +4,18 @@
 // the fit's MLE and at each block's draw (blockScenario, the draws `simulate` makes), and the
 // coverage of the true closed form by: the mean of the draws ± t·sd (what summarise centres on),
 // the MLE ± t·sd, the bias-corrected 2·MLE − mean ± t·sd, the percentile interval of the draws and
-// the basic bootstrap interval 2·MLE − quantiles, and mean ± t·sd on the logit scale. Monte Carlo noise is left out (it is small beside
+// the basic bootstrap interval 2·MLE − quantiles, mean ± t·sd on the logit scale of the draws, and the
+// logit interval `simulate` reports (drawInterval: the delta method from the draws' variance). Monte Carlo noise is left out (it is small beside
 // the draws' spread at 640 replicates). Options: --runs N (default 100), --blocks B (default 10),
 // --study separate,dependent.
 import { parseArgs } from 'node:util';
 import { binomial, exactValuesFor, fitTasks, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/internal.js';
 import { blockScenario } from '../../packages/sim/dist/uncertainty/blockScenario.js';
+import { drawInterval } from '../../packages/sim/dist/uncertainty/drawInterval.js';
 import { DEPENDENT_TRUTHS, METRICS, TRUTHS, dependentTruthExact, drawDependentLog, episodesMeasurement, fitEpisodes } from './whatIfCoverage.mjs';
 
 const VERIFIER = { falseAccept: 0.05, falseReject: 0.1 };
-const METHODS = ['mean ± t·sd', 'MLE ± t·sd', '2·MLE − mean ± t·sd', 'percentile', 'basic', 'logit: mean ± t·sd'];
+const METHODS = ['mean ± t·sd', 'MLE ± t·sd', '2·MLE − mean ± t·sd', 'percentile', 'basic', 'logit: mean ± t·sd', 'logit, delta method (built)'];
 
 function quantile(sorted, q) {
   const h = (sorted.length - 1) * q;
@@ -29,6 +31,12 @@ function logitInterval(draws, t) {
   const sd = Math.sqrt(z.reduce((a, b) => a + (b - mean) ** 2, 0) / (z.length - 1));
   const expit = (x) => 1 / (1 + Math.exp(-x));
   return [expit(mean - t * sd), expit(mean + t * sd)];
+}
+
+/** What summarise reports since issue #41 (drawInterval): logit(mean) ± t·sd/(mean(1 − mean)), mapped back; no Monte Carlo part. */
+function deltaInterval(mean, variance, B) {
+  const { lower, upper } = drawInterval(mean, variance, 0, B, { min: 0, max: 1 }, 'closedForm');
+  return [lower, upper];
 }
 
 function intervals(mle, draws) {
@@ -47,6 +55,7 @@ function intervals(mle, draws) {
     [lo, hi],
     [2 * mle - hi, 2 * mle - lo],
     logitInterval(draws, studentTQuantile(0.975, B - 1)),
+    deltaInterval(mean, sd * sd, B),
   ];
 }
 

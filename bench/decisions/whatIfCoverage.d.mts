@@ -1,8 +1,9 @@
 // Types of whatIfCoverage.mjs for the reduced studies in test/sim/uncertainty/measuredTasks.test.ts and measuredEpisodes.test.ts.
 
-/** Per metric@k of one cell: logs whose interval covered the truth, the same for the summary before (fit fixed), Σ half-widths, logs. */
+/** Per metric@k of one cell: logs whose interval covered the truth, the same for the probability-scale interval and for the summary before (fit fixed), Σ half-widths, logs. */
 export interface CoverageCell {
   covered: number;
+  normalCovered: number;
   beforeCovered: number;
   width: number;
   runs: number;
@@ -10,6 +11,9 @@ export interface CoverageCell {
 
 export const TRUTHS: Record<string, { successRate: object; draw: (rng: { uniform(): number }) => number }>;
 export const METRICS: string[];
+
+/** The interval on the probability scale (value ± t·√V cut to [0, 1]) recovered from drawInterval's logit interval. */
+export function probabilityScaleInterval(value: number, interval: { lower: number; upper: number; method: string }): { lower: number; upper: number };
 
 export function whatIfCoverage(options: {
   truth: string;

@@ -5,7 +5,9 @@
 // fits it as `simulate --tasks-from` does (fitTasks, the model of lower AIC, resample: true), adds
 // the log's counts as tasks.measured and simulates K = 2n attempts under a known verifier; the truth
 // is the closed form (analytic exactMetrics) of the same policy on the true population. Beside it:
-// the coverage of what the summary claimed before: the fit fixed at its MLE, value ± 1.96 SE.
+// the coverage of what the summary claimed before: the fit fixed at its MLE, value ± 1.96 SE; and, on
+// the same logs, the coverage of the interval on the probability scale (value ± t·√V cut to [0, 1],
+// drawInterval before it moved to the logit scale, recovered from the logit interval).
 // Prints a Markdown table (docs/what-ifs.md).
 // The same for logs with retries in episodes (attempt-ordered, `--episode-col`): logs drawn from a
 // known Beta population and a known feedback model (DEPENDENT_TRUTHS), fitted as `simulate
@@ -54,8 +56,8 @@ export const METRICS = ['coverage', 'deliveredCorrect'];
  * Coverage of the what-if interval for one truth: `runs` logs of `tasks` × `trials`, each simulated
  * with K = 2·trials and `replicates` replicates, the population drawn per block as `population` says
  * (fitted: the refit population; perTask: each resampled task's posterior). Returns per metric and k:
- * covered, covered by the summary before tasks.measured (the fit fixed at its MLE, value ± 1.96 SE),
- * the mean half-width, and the runs.
+ * covered, covered by the probability-scale interval (`probabilityScaleInterval`), covered by the
+ * summary before tasks.measured (the fit fixed at its MLE, value ± 1.96 SE), the mean half-width, and the runs.
  */
 export function whatIfCoverage({ truth, tasks, trials, runs, replicates, seed = 2026, ks, population = 'fitted' }) {
   const K = 2 * trials;
@@ -216,39 +218,60 @@ export function dependentWhatIfCoverage({ truth, tasks, runs, replicates, seed =
   return { tally, chosen };
 }
 
+/**
+ * The interval a probability had before it moved to the logit scale (drawInterval until issue #41's
+ * change): value ± t·√(V_θ + SE²) cut to [0, 1]. Recovered from the logit interval, which is
+ * logistic(logit v ± h) with h = t·√(V_θ + SE²)/(v(1 − v)): so t·√(V_θ + SE²) = h·v(1 − v), h from
+ * whichever bound is inside (0, 1) in floating point. An interval not on the logit scale (value at 0
+ * or 1) is already that one.
+ */
+export function probabilityScaleInterval(value, interval) {
+  if (!interval.method.includes('logit')) return interval;
+  const logit = (p) => Math.log(p / (1 - p));
+  const h = interval.lower > 0 ? logit(value) - logit(interval.lower) : logit(interval.upper) - logit(value);
+  const half = h * value * (1 - value);
+  return { lower: Math.max(0, value - half), upper: Math.min(1, value + half) };
+}
+
 /** Adds one run's intervals (and the fixed fit's ± 1.96 SE) against the truth to the tally, per metric and k. */
 function tallyRows(tally, rows, before, exact, checked) {
   for (const metric of METRICS) {
     for (const k of checked) {
       const key = `${metric}@${k}`;
       const t = exact[metric][k - 1];
-      const { interval } = rows[k - 1][metric];
+      const { value, interval } = rows[k - 1][metric];
       const old = before[k - 1][metric];
-      const cell = (tally[key] ??= { covered: 0, beforeCovered: 0, width: 0, runs: 0 });
+      const cell = (tally[key] ??= { covered: 0, normalCovered: 0, beforeCovered: 0, width: 0, runs: 0 });
       cell.runs++;
       if (interval.lower <= t && t <= interval.upper) cell.covered++;
+      const normal = probabilityScaleInterval(value, interval);
+      if (normal.lower <= t && t <= normal.upper) cell.normalCovered++;
       if (Math.abs(old.value - t) <= 1.96 * old.se) cell.beforeCovered++;
       cell.width += (interval.upper - interval.lower) / 2;
     }
   }
 }
 
-/** One Markdown row per cell of a tally; returns [cells, cells more than 2 binomial SE below 95 %]. */
+/** One Markdown row per cell of a tally; returns [cells, cells more than 2 binomial SE below 95 % (logit), the same for the probability-scale normal]. */
 function printTally(tally, prefix, observedUpTo) {
   let cells = 0;
   let below = 0;
+  let normalBelow = 0;
   for (const [key, cell] of Object.entries(tally)) {
     const k = Number(key.split('@')[1]);
     const coverage = cell.covered / cell.runs;
+    const normal = cell.normalCovered / cell.runs;
     const se = Math.sqrt((coverage * (1 - coverage)) / cell.runs);
+    const nominalSe = Math.sqrt((0.95 * 0.05) / cell.runs);
     cells++;
-    if (coverage + 2 * Math.sqrt((0.95 * 0.05) / cell.runs) < 0.95) below++;
+    if (coverage + 2 * nominalSe < 0.95) below++;
+    if (normal + 2 * nominalSe < 0.95) normalBelow++;
     process.stdout.write(
       `| ${prefix} | ${key} | ${k <= observedUpTo ? 'observed' : 'model'} | ${(coverage * 100).toFixed(1)} % ± ${(se * 100).toFixed(1)} | ` +
-        `${((cell.beforeCovered / cell.runs) * 100).toFixed(1)} % | ${((cell.width / cell.runs) * 100).toFixed(2)} pp |\n`,
+        `${(normal * 100).toFixed(1)} % | ${((cell.beforeCovered / cell.runs) * 100).toFixed(1)} % | ${((cell.width / cell.runs) * 100).toFixed(2)} pp |\n`,
     );
   }
-  return [cells, below];
+  return [cells, below, normalBelow];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -271,9 +294,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   let cells = 0;
   let below = 0;
-  const count = ([c, b]) => {
+  let normalBelow = 0;
+  const count = ([c, b, n]) => {
     cells += c;
     below += b;
+    normalBelow += n;
   };
   if (studies.includes('separate')) {
     process.stdout.write(
@@ -281,8 +306,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         `(${Math.ceil(replicates / 64)} blocks), K = ${2 * trials}, verifier fa ${VERIFIER.falseAccept} fr ${VERIFIER.falseReject}; ` +
         `${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
     );
-    process.stdout.write('| truth | T | population | metric@k | basis | coverage (± SE) | before (fit fixed, ± 1.96 SE) | mean half-width |\n');
-    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
+    process.stdout.write(
+      '| truth | T | population | metric@k | basis | coverage, logit (± SE) | probability scale | before (fit fixed, ± 1.96 SE) | mean half-width |\n',
+    );
+    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
     for (const tasks of values.tasks.split(',').map(Number)) {
       for (const population of values.population.split(',')) {
         for (const truth of Object.keys(TRUTHS)) {
@@ -296,8 +323,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `\nwhat-if coverage, dependent retries (episodes): ${runs} logs per cell, ${replicates} replicates each, K = 2 × the episode length, ` +
         `verifier fa ${VERIFIER.falseAccept} fr ${VERIFIER.falseReject}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
     );
-    process.stdout.write('| truth | T | metric@k | basis | coverage (± SE) | before (fit fixed, ± 1.96 SE) | mean half-width |\n');
-    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- |\n');
+    process.stdout.write('| truth | T | metric@k | basis | coverage, logit (± SE) | probability scale | before (fit fixed, ± 1.96 SE) | mean half-width |\n');
+    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
     const choices = [];
     for (const truth of Object.keys(DEPENDENT_TRUTHS)) {
       const [tasks] = values['dependent-tasks']
@@ -315,6 +342,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stdout.write(`\nModel chosen by AIC on the logs: ${choices.join('; ')}\n`);
   }
   process.stdout.write(
-    `\n${cells} cells; ${below} below 95 % by more than 2 binomial SE of the nominal rate; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+    `\n${cells} cells; below 95 % by more than 2 binomial SE of the nominal rate: ${below} on the logit scale, ` +
+      `${normalBelow} on the probability scale; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
   );
 }

@@ -58,7 +58,7 @@ ${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), sp
       label: 'Measured verifier',
       text:
         'each block of 64 replicates simulates one draw of the false-accept and false-reject rates from Beta(x + ½, n − x + ½); ' +
-        'an interval is the value ± t·√(variance between draws + Monte Carlo variance), the two split by a random-effects ANOVA ' +
+        'an interval is the value ± t·√(variance between draws + Monte Carlo variance), for a rate on the logit scale (delta method), the two split by a random-effects ANOVA ' +
         'of the blocks; its coverage is measured in docs/verifiers.md. A perfect judge delivers a correct answer exactly when one of ' +
         "the first k attempts is correct: its column is the run's coverage@k.",
     });
@@ -69,7 +69,7 @@ ${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), sp
       text:
         "each block of 64 replicates simulates the dependence model and task population refitted to a bootstrap resample of the log's " +
         `tasks, each with all its episodes (${scenario.tasks.measured.episodes.model === 'aic' ? 'the four models by maximum likelihood, the lowest AIC kept' : `${scenario.tasks.measured.episodes.model} by maximum likelihood`}); ` +
-        'an interval is the value ± t·√(variance between draws + Monte Carlo variance); k* beyond the longest episode of the log is ' +
+        'an interval is the value ± t·√(variance between draws + Monte Carlo variance), for a rate on the logit scale (delta method); k* beyond the longest episode of the log is ' +
         'model-based. Its coverage is measured in docs/what-ifs.md.',
     });
   } else if (tasksLines) {
@@ -77,7 +77,7 @@ ${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), sp
       label: 'Fitted tasks',
       text:
         "each block of 64 replicates simulates the task population refitted to a bootstrap resample of the log's tasks (both models by " +
-        'maximum likelihood, the lower AIC kept); an interval is the value ± t·√(variance between draws + Monte Carlo variance); ' +
+        'maximum likelihood, the lower AIC kept); an interval is the value ± t·√(variance between draws + Monte Carlo variance), for a rate on the logit scale (delta method); ' +
         'k* beyond the fewest trials of the log is model-based. Its coverage is measured in docs/what-ifs.md.',
     });
   }
