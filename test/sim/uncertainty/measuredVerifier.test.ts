@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { binomial } from '../../../packages/sim/src/distributions/binomial.js';
 import { exactValuesFor } from '../../../packages/sim/src/engine/exactValues.js';
 import { simulate } from '../../../packages/sim/src/engine/simulate.js';
-import { streamRng } from '../../../packages/sim/src/rng/streams.js';
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
+import { measuredScenario, P } from './measuredScenarios.js';
 import { blockScenario } from '../../../packages/sim/src/uncertainty/blockScenario.js';
 import { varianceComponents } from '../../../packages/sim/src/uncertainty/blockVariance.js';
 import { drawInterval } from '../../../packages/sim/src/uncertainty/drawInterval.js';
@@ -14,29 +13,7 @@ import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
 // from their Jeffreys posteriors; the summary's interval carries that spread. Reference values:
 // test/reference/measured_verifier_reference.py (closed form per task, posterior by numpy draws).
 
-const P = [0.1, 0.3, 0.5, 0.7, 0.9, 0.1, 0.3, 0.5, 0.7, 0.9, 0.1, 0.3, 0.5, 0.7, 0.9, 0.1, 0.3, 0.5, 0.7, 0.9];
-
-function measuredScenario(accepted: number, wrong: number, rejected: number, right: number, seed: number, replicates: number) {
-  return resolveScenario({
-    seed,
-    tasks: { count: P.length, successRate: { dist: 'fixed', values: P } },
-    verifier: { measured: { falseAccept: { accepted, wrong }, falseReject: { rejected, right } } },
-    policy: { maxAttempts: 3 },
-    run: { replicates },
-  });
-}
-
-/** The same with a budget no closed form covers (lognormal cost, cost cap): the interval's parameter part from the spread between blocks. */
-function budgetedScenario(verifier: object, seed: number, replicates: number) {
-  return resolveScenario({
-    seed,
-    tasks: { count: P.length, successRate: { dist: 'fixed', values: P } },
-    attempts: { cost: { perAttempt: { dist: 'lognormal', median: 0.02, sigma: 0.5 } } },
-    verifier,
-    policy: { maxAttempts: 3, budget: { cost: 0.05 } },
-    run: { replicates },
-  });
-}
+// The two coverage studies (200 and 150 simulated measurements): measuredVerifierCoverage.slow.test.ts.
 
 describe('measured parameters', () => {
   it('the Jeffreys posterior Beta(x + ½, n − x + ½) of each measured rate; none without verifier.measured', () => {
@@ -123,38 +100,5 @@ describe('simulate with a measured verifier', () => {
     const coverage = summary.rows[2]!.coverage;
     expect(coverage.interval!.method).toMatch(/closed form over ≤ 100 draws/);
     expect((coverage.interval!.upper - coverage.interval!.lower) / 2).toBeCloseTo(t * coverage.se!, 12);
-  });
-
-  it('the interval covers the delivered correct and wrong at the true rates (fa 0.2, fr 0.05) at its 95 % level over measurements of 200 wrong and 200 right attempts (±4 binomial SE)', () => {
-    const rng = streamRng(2026, 'measurements');
-    const runs = 200;
-    const truth = { deliveredCorrect: 0.678596875, deliveredWrong: 0.1872625 }; // python reference, k = 3
-    const covered = { deliveredCorrect: 0, deliveredWrong: 0 };
-    for (let i = 0; i < runs; i++) {
-      const summary = simulate(measuredScenario(binomial(rng, 200, 0.2), 200, binomial(rng, 200, 0.05), 200, i, 64 * 100));
-      for (const metric of ['deliveredCorrect', 'deliveredWrong'] as const) {
-        const { lower, upper } = summary.rows[2]![metric].interval!;
-        if (lower <= truth[metric] && truth[metric] <= upper) covered[metric]++;
-      }
-    }
-    const se = Math.sqrt((0.95 * 0.05) / runs);
-    for (const metric of ['deliveredCorrect', 'deliveredWrong'] as const) expect(Math.abs(covered[metric] / runs - 0.95)).toBeLessThan(4 * se);
-  });
-
-  it('without a closed form (lognormal cost under a cost cap) the interval from the spread between blocks also covers at its 95 % level (±4 binomial SE)', () => {
-    const truthRun = simulate(budgetedScenario({ falseAccept: 0.2, falseReject: 0.05 }, 99, 64 * 1500));
-    const truth = truthRun.rows[2]!.deliveredWrong;
-    expect(truth.exact).toBeNull();
-    const rng = streamRng(2026, 'measurements, budget');
-    const runs = 150;
-    let covered = 0;
-    for (let i = 0; i < runs; i++) {
-      const measured = { falseAccept: { accepted: binomial(rng, 200, 0.2), wrong: 200 }, falseReject: { rejected: binomial(rng, 200, 0.05), right: 200 } };
-      const { interval } = simulate(budgetedScenario({ measured }, i, 64 * 60)).rows[2]!.deliveredWrong;
-      expect(interval!.method).toMatch(/variance between blocks/);
-      // The truth is itself simulated: its Monte Carlo SE is a few per cent of the interval's half-width.
-      if (interval!.lower <= truth.value! && truth.value! <= interval!.upper) covered++;
-    }
-    expect(Math.abs(covered / runs - 0.95)).toBeLessThan(4 * Math.sqrt((0.95 * 0.05) / runs));
   });
 });
