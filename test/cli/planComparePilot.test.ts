@@ -39,8 +39,10 @@ const ARGS = [
   '2',
   '--tasks',
   '30',
+  // Few simulations: these tests check the document's structure and prices, not the power's value
+  // (test/sim/planning/pilotPowerInterval.test.ts and pilotResampling.test.ts check it).
   '--simulations',
-  '40',
+  '10',
 ];
 
 describe('plan compare --pilot', () => {
@@ -77,7 +79,7 @@ describe('plan compare --pilot', () => {
 
   it('one run with --cost-ratio 3: B costs 3 × A per attempt (0.5 + 1.5 = 2 per task and trial), said in one line', async () => {
     const args = ['plan', 'compare', '--metric', 'passAtK', '--k', '1', '--pilot', A, '--delta', '0.3', '--cost-col', 'cost', '--trials', '2'];
-    const run = await passk(...args, '--simulations', '40', '--cost-ratio', '3', '--power-draws', '0', '--json');
+    const run = await passk(...args, '--simulations', '10', '--cost-ratio', '3', '--power-draws', '0', '--json');
     expect(run.code, run.stderr).toBe(0);
     const document = JSON.parse(run.stdout) as PlanComparePilotDocument;
     expect(() => checkResultDocument(document, 'plan.json')).not.toThrow();
@@ -86,10 +88,10 @@ describe('plan compare --pilot', () => {
     expect(document.costs!.costRatio).toBe(3);
     expect(document.rows[0]!.powerInterval).toBeNull();
     expect(document.rows[0]!.cost).toBeCloseTo(document.rows[0]!.tasks! * 2 * 2, 12);
-    const text = await passkWide(...args, '--simulations', '20', '--cost-ratio', '3', '--power-draws', '0');
+    const text = await passkWide(...args, '--simulations', '10', '--cost-ratio', '3', '--power-draws', '0');
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain("B's cost per attempt is --cost-ratio 3 × A's");
-    const assumed = await passkWide(...args, '--simulations', '20', '--power-draws', '0');
+    const assumed = await passkWide(...args, '--simulations', '10', '--power-draws', '0');
     expect(assumed.stdout).toContain('B is assumed to cost what A does per attempt');
   }, 120_000);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
@@ -7,6 +7,7 @@ import { tempDir } from '../helpers/tempDir.js';
 // A what-if from a log (issue #41): the fitted population refitted per block to a bootstrap resample
 // of the log's tasks (tasks.measured), k beyond the trials marked model-based, maxAttempts from the log.
 // Fixture: test/fixtures/tasks-from/make_terminal_bench.py (30 tasks × 5 single-attempt Terminal-Bench runs).
+// The same bytes on 1 and 2 workers and from 2 shards merged: simulateWhatIf.slow.test.ts (the slow suite).
 const LOG = fixture('tasks-from/terminal-bench-5-runs');
 /** The successes per task the generator printed (task-00 … task-29). */
 const SUCCESSES = [0, 0, 4, 0, 0, 5, 3, 0, 3, 0, 0, 2, 0, 1, 0, 5, 5, 0, 0, 5, 5, 5, 1, 0, 1, 0, 5, 0, 5, 5];
@@ -44,33 +45,6 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
       expect(row.coverage.interval.upper - row.coverage.interval.lower).toBeGreaterThan(8 * row.coverage.se);
     }
   });
-
-  it('the same seed gives the same bytes on 1 and 2 workers, and from 2 shards merged', async () => {
-    const one = await run('--json', '--workers', '1');
-    expect(await run('--json', '--workers', '2')).toBe(one);
-    const parts = join(dir, 'parts');
-    for (const shard of ['1/2', '2/2']) {
-      const part = await passk('simulate', '--tasks-from', LOG, '--replicates', '640', '--shard', shard, '--out', parts, '--workers', '1');
-      expect(part.code).toBe(0);
-    }
-    const files = readdirSync(parts).map((name) => join(parts, name));
-    const merged = await passk('merge', ...files, '--json');
-    expect(merged.code).toBe(0);
-    expect(merged.stdout).toBe(one);
-  });
-
-  it('a log with episodes: the same bytes on 1 and 2 workers, and from 2 shards merged (the dependence refit per block)', async () => {
-    // 2 blocks (1 per shard): each block refits four dependence models, slow on a loaded machine.
-    const args = ['simulate', '--tasks-from', ...EPISODES, '--replicates', '128'];
-    const one = await passk(...args, '--json', '--workers', '1');
-    expect(one.code).toBe(0);
-    expect((await passk(...args, '--json', '--workers', '2')).stdout).toBe(one.stdout);
-    const parts = join(dir, 'episode-parts');
-    for (const shard of ['1/2', '2/2']) expect((await passk(...args, '--shard', shard, '--out', parts, '--workers', '1')).code).toBe(0);
-    const merged = await passk('merge', ...readdirSync(parts).map((name) => join(parts, name)), '--json');
-    expect(merged.code).toBe(0);
-    expect(merged.stdout).toBe(one.stdout);
-  }, 240_000);
 
   it('text: k beyond the trials is marked k*, model-based; the budget and the assumed cost are said', async () => {
     const text = await run('--workers', '1');

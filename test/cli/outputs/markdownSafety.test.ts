@@ -109,6 +109,15 @@ async function passk(args: readonly string[], summary?: string): Promise<CliRun>
   }
 }
 
+/**
+ * The same command on plain names, whose output every attack of a describe is compared with: run
+ * on the first call, the same promise after (it was run once per attack, half the file's time).
+ */
+function once<T>(run: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= run());
+}
+
 /** A text view: no control character, no command line. */
 function expectPlainText(run: CliRun, context: string): void {
   expect(run.stderr, context).toBe('');
@@ -117,60 +126,67 @@ function expectPlainText(run: CliRun, context: string): void {
 }
 
 describe('compare --markdown and its text view: a model name (--by) and a task id carry the attack', () => {
+  const args = (file: string) => ['compare', file, '--by', 'model', '--baseline', 'base', '--k', '1,2', '--bootstrap', '0'];
+  const plain = once(() => passk([...args(runsCsv('cand', 'only')), '--markdown']));
   it.each(ATTACKS)('%s', async (_, attack) => {
-    const args = (file: string) => ['compare', file, '--by', 'model', '--baseline', 'base', '--k', '1,2', '--bootstrap', '0'];
     const hostile = runsCsv(attack, attack);
     const markdown = await passk([...args(hostile), '--markdown']);
-    const plain = await passk([...args(runsCsv('cand', 'only')), '--markdown']);
     expect(markdown.code).toBe(0);
-    expectInert(markdown.stdout, plain.stdout, markdown.stdout);
+    expectInert(markdown.stdout, (await plain()).stdout, markdown.stdout);
     expectPlainText(await passk(args(hostile)), attack);
   });
 });
 
 describe('compare --name … --markdown: the run name carries the attack', () => {
+  const base = resultsFile('base', [1, 0]);
+  const candidate = resultsFile('cand', [1, 1]);
+  const args = (name: string) => ['compare', base, candidate, '--name=base', `--name=${name}`, '--k', '1', '--bootstrap', '0', '--markdown'];
+  const plain = once(() => passk(args('cand')));
   it.each(ATTACKS)('%s', async (_, attack) => {
-    const base = resultsFile('base', [1, 0]);
-    const candidate = resultsFile('cand', [1, 1]);
-    const args = (name: string) => ['compare', base, candidate, '--name=base', `--name=${name}`, '--k', '1', '--bootstrap', '0', '--markdown'];
     const markdown = await passk(args(attack));
     expect(markdown.code, markdown.stderr).toBe(0);
-    expectInert(markdown.stdout, (await passk(args('cand'))).stdout, markdown.stdout);
+    expectInert(markdown.stdout, (await plain()).stdout, markdown.stdout);
   });
 });
 
 describe('estimate --by model --markdown and its text view: the model name carries the attack', () => {
+  const args = (file: string) => ['estimate', file, '--by', 'model', '--k', '1,2'];
+  const plain = once(() => passk([...args(runsCsv('cand', 'only')), '--markdown']));
   it.each(ATTACKS)('%s', async (_, attack) => {
-    const args = (file: string) => ['estimate', file, '--by', 'model', '--k', '1,2'];
     const hostile = runsCsv(attack, attack);
     const markdown = await passk([...args(hostile), '--markdown']);
     expect(markdown.code, markdown.stderr).toBe(0);
-    expectInert(markdown.stdout, (await passk([...args(runsCsv('cand', 'only')), '--markdown'])).stdout, markdown.stdout);
+    expectInert(markdown.stdout, (await plain()).stdout, markdown.stdout);
     expectPlainText(await passk(args(hostile)), attack);
   });
 });
 
 describe('estimate FILE --markdown and gate (--markdown, $GITHUB_STEP_SUMMARY, text): the file name carries the attack', () => {
+  const gate = (file: string, baseline: string) => ['gate', file, '--baseline', baseline, '--require', 'delta(pass@1) >= -1', '--require', 'pass@1 >= 0.99'];
+  const plainEstimate = once(() => passk(['estimate', resultsFile('new', [1, 1, 0]), '--k', '1,2', '--markdown']));
+  /** The plain gate's --markdown and what it appended to $GITHUB_STEP_SUMMARY. */
+  const plainGate = once(async () => {
+    const plainSummary = join(dir, `summary-${files++}.md`);
+    writeFileSync(plainSummary, '');
+    const run = await passk([...gate(resultsFile('new', [1, 1, 0]), resultsFile('old', [1, 0, 0])), '--markdown'], plainSummary);
+    return { markdown: run.stdout, summary: readFileSync(plainSummary, 'utf8') };
+  });
   it.each(ATTACKS)('%s', async (_, attack) => {
     const hostile = resultsFile(attack, [1, 1, 0]);
-    const plain = resultsFile('new', [1, 1, 0]);
     const estimate = await passk(['estimate', hostile, '--k', '1,2', '--markdown']);
     expect(estimate.code, estimate.stderr).toBe(0);
-    expectInert(estimate.stdout, (await passk(['estimate', plain, '--k', '1,2', '--markdown'])).stdout, estimate.stdout);
+    expectInert(estimate.stdout, (await plainEstimate()).stdout, estimate.stdout);
     expectPlainText(await passk(['estimate', hostile, '--k', '1,2']), attack);
 
     const base = resultsFile(`${attack} base`, [1, 0, 0]);
-    const gate = (file: string, baseline: string) => ['gate', file, '--baseline', baseline, '--require', 'delta(pass@1) >= -1', '--require', 'pass@1 >= 0.99'];
     const summary = join(dir, `summary-${files++}.md`);
-    const plainSummary = join(dir, `summary-${files++}.md`);
     writeFileSync(summary, '');
-    writeFileSync(plainSummary, '');
     const markdown = await passk([...gate(hostile, base), '--markdown'], summary);
     expect(markdown.code, markdown.stderr).toBe(1);
-    const plainMarkdown = await passk([...gate(plain, resultsFile('old', [1, 0, 0])), '--markdown'], plainSummary);
-    expectInert(markdown.stdout, plainMarkdown.stdout, markdown.stdout);
+    const plain = await plainGate();
+    expectInert(markdown.stdout, plain.markdown, markdown.stdout);
     const written = readFileSync(summary, 'utf8');
-    expectInert(written, readFileSync(plainSummary, 'utf8'), written);
+    expectInert(written, plain.summary, written);
     const text = await passk(gate(hostile, base));
     expect(text.code).toBe(1);
     expect(liveInLog(text.stdout), text.stdout).toBeNull();

@@ -10,6 +10,8 @@ const RANGE = 9;
 const POINTS = 16;
 /** Widest panel in z. */
 const WIDEST = 1;
+/** The Gauss–Legendre rule on [0, 1] every panel maps, computed once (callers build thousands of rules). */
+const LEGENDRE = betaQuadrature(1, 1, POINTS);
 
 /**
  * A quadrature rule for p = logistic(mu + sigma·Z), Z ~ N(0, 1): E[f(p)] ≈ Σ w_i f(p_i), with error
@@ -31,7 +33,7 @@ export function logitNormalQuadrature(mu: number, sigma: number): QuadratureRule
   if (!Number.isFinite(mu)) throw new InputError('mu', 'must be a finite number', mu);
   requireNonNegative('sigma', sigma);
   if (sigma === 0) return { nodes: Float64Array.of(logistic(mu)), weights: Float64Array.of(1) };
-  const legendre = betaQuadrature(1, 1, POINTS); // Gauss–Legendre on [0, 1]
+  const legendre = LEGENDRE;
   const centre = Math.min(RANGE, Math.max(-RANGE, -mu / sigma));
   const firstWidth = Math.min(WIDEST, Math.PI / sigma);
   const edges: number[] = []; // (from, to) pairs
