@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { taskAverageIntervals } from '../../packages/sim/src/benchmark/taskAverageIntervals.js';
+import { taskAverageIntervals } from '../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { groupTaskCounts } from '../../packages/sim/src/estimators/taskAverage.js';
 
 // Generated task counts for groupTaskCounts.test.ts and groupTaskCounts.slow.test.ts.
