@@ -15,7 +15,8 @@ running sums summarise folds):
 
 A metric with a closed form (here coverage, which the measured verifier does not change: its
 spread over the draws is 0) takes parameter = 0 and MSW alone. Per task divide by T (variances
-by T²). Interval: value ± t₀.₉₇₅(B − 1)·√(parameter + Monte Carlo)/T (scipy.stats.t.ppf), cut
+by T²). Interval: value ± t₀.₉₇₅(B − 1)·√(parameter + Monte Carlo)/T (scipy.stats.t.ppf), for a rate
+inside (0, 1) on the logit scale (delta method, as drawInterval.ts), otherwise cut
 to [0, 1] for rates and [0, ∞) for amounts. Cost per correct answer: ratio of the means r = c̄/d̄,
 each part (parameter, Monte Carlo) by the delta method (V_c − 2r·C_cd + r²·V_d)/d̄² with d̄ the
 mean correct total per replicate.
@@ -75,8 +76,14 @@ def components(y, z, variance):
 
 
 def interval(value, parameter, monte_carlo, lo, hi):
-    half = t.ppf(0.975, B - 1) * np.sqrt(parameter + monte_carlo)
-    return max(lo, value - half), min(hi, value + half)
+    # A rate strictly inside (0, 1): the logit scale, delta method (drawInterval.ts); otherwise cut.
+    sd = np.sqrt(parameter + monte_carlo)
+    q = t.ppf(0.975, B - 1)
+    if hi == 1.0 and 0.0 < value < 1.0 and sd > 0:
+        centre = np.log(value / (1 - value))
+        half = q * sd / (value * (1 - value))
+        return 1 / (1 + np.exp(-(centre - half))), 1 / (1 + np.exp(-(centre + half)))
+    return max(lo, value - q * sd), min(hi, value + q * sd)
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ import { simulatePartial } from '../../../packages/sim/src/engine/simulatePartia
 import { type ExactValues, summarise } from '../../../packages/sim/src/engine/summarise.js';
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
-import { DRAW_INTERVAL_METHODS, DRAWN_WORDS } from '../../../packages/sim/src/uncertainty/drawInterval.js';
+import { DRAW_INTERVAL_METHODS, DRAW_INTERVAL_SCALES, DRAWN_WORDS } from '../../../packages/sim/src/uncertainty/drawInterval.js';
 import { exactSpreadOverDraws } from '../../../packages/sim/src/uncertainty/exactOverDraws.js';
 import { scenarioOf } from './engineChecks.js';
 
@@ -257,16 +257,16 @@ describe('summarise with measured parameters: blocks as the units (Python refere
   // Printed by test/reference/monte_carlo_blocks_reference.py.
   const reference = {
     coverage: [
-      { value: 0.5008992805755396, se: 0.02137256192925223, lower: 0.4415595356215305, upper: 0.5602390255295486 },
-      { value: 0.49910071942446044, se: 0.021374887923462895, lower: 0.43975451647521047, upper: 0.5584469223737104 },
+      { value: 0.5008992805755396, se: 0.02137256192925223, lower: 0.44182402235575213, upper: 0.5599494422857202 },
+      { value: 0.49910071942446044, se: 0.021374887923462895, lower: 0.44004419254678306, upper: 0.5581823482236198 },
     ],
     deliveredCorrect: [
-      { value: 0.25539568345323743, se: 0.01756558601527343, lower: 0.16731735119754088, upper: 0.343474015708934 },
-      { value: 0.25089928057553956, se: 0.012793942891812392, lower: 0.2126332585606049, upper: 0.28916530259047424 },
+      { value: 0.25539568345323743, se: 0.01756558601527343, lower: 0.1775262939944763, upper: 0.3527712283491504 },
+      { value: 0.25089928057553956, se: 0.012793942891812392, lower: 0.21459955630470745, upper: 0.2910636500266047 },
     ],
     deliveredWrong: [
-      { value: 0.048561151079136694, se: 0.013066237353857695, lower: 0.0, upper: 0.1267515305668972 },
-      { value: 0.048561151079136694, se: 0.013066237353857695, lower: 0.0, upper: 0.1267515305668972 },
+      { value: 0.048561151079136694, se: 0.013066237353857695, lower: 0.009308498476615815, upper: 0.21706926351777223 },
+      { value: 0.048561151079136694, se: 0.013066237353857695, lower: 0.009308498476615815, upper: 0.21706926351777223 },
     ],
     attempts: [
       { value: 1.4901079136690647, se: 0.02125013096962792, lower: 1.4311080915536292, upper: 1.5491077357845002 },
@@ -296,7 +296,8 @@ describe('summarise with measured parameters: blocks as the units (Python refere
         closeTo(estimate.interval!.upper, expected.upper);
         expect(estimate.interval!.level).toBe(0.95);
         const part = metric === 'coverage' ? DRAW_INTERVAL_METHODS.closedForm : DRAW_INTERVAL_METHODS.betweenBlocks;
-        expect(estimate.interval!.method).toBe(`${DRAWN_WORDS.verifier}; ${part}`);
+        const scale = RATES.includes(metric) ? DRAW_INTERVAL_SCALES.logit : DRAW_INTERVAL_SCALES.plain;
+        expect(estimate.interval!.method).toBe(`${DRAWN_WORDS.verifier}; ${part.variance}; ${scale}, ${part.t}`);
       });
     },
   );
@@ -323,11 +324,19 @@ describe('summarise with measured parameters: blocks as the units (Python refere
     const alternate = (r: number) => Object.fromEntries(ENGINE_METRICS.map((metric, m) => [m, (r % 2) * 4 * (RATES.includes(metric) ? 1 : 10)]));
     const row = summarise(capped, blockPartial(capped, [64, 2], alternate)).rows[0]!;
     for (const metric of ENGINE_METRICS) {
-      // Value 0.5 (rates) or 5 (amounts); each half-width at least t(1)·√(MSW/R)/T = 12.7·0.062 ≈ 0.79.
+      // Value 0.5 (rates) or 5 (amounts); each half-width at least t(1)·√(MSW/R)/T = 12.7·0.062 ≈ 0.79,
+      // for a rate on the logit scale (0.79/(0.5·0.5) there): inside (0, 1), past logistic(∓3.16).
       const { lower, upper } = row[metric].interval!;
-      expect(lower, metric).toBe(0);
-      if (RATES.includes(metric)) expect(upper, metric).toBe(1);
-      else expect(upper, metric).toBeGreaterThan(5 + 0.79 * 10);
+      if (RATES.includes(metric)) {
+        const reach = 1 / (1 + Math.exp(0.79 / 0.25));
+        expect(lower, metric).toBeGreaterThan(0);
+        expect(lower, metric).toBeLessThan(reach);
+        expect(upper, metric).toBeLessThan(1);
+        expect(upper, metric).toBeGreaterThan(1 - reach);
+      } else {
+        expect(lower, metric).toBe(0);
+        expect(upper, metric).toBeGreaterThan(5 + 0.79 * 10);
+      }
     }
   });
 });
@@ -430,12 +439,17 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     const se = Math.sqrt((3 * 64 * 64 * vTheta * T * T + R * msw) / (R * R)) / T;
     const row = summary.rows[0]!;
     expect(row.deliveredCorrect.se).toBeCloseTo(se, 14);
-    const half = t2 * Math.sqrt(vTheta + se * se);
-    expect(row.deliveredCorrect.interval!.lower).toBeCloseTo(row.deliveredCorrect.value! - half, 12);
-    expect(row.deliveredCorrect.interval!.upper).toBeCloseTo(row.deliveredCorrect.value! + half, 12);
+    // A rate: on the logit scale, logistic(logit v ± t·√(V_θ + SE²)/(v(1 − v))) (drawInterval.ts).
+    const v = row.deliveredCorrect.value!;
+    const half = (t2 * Math.sqrt(vTheta + se * se)) / (v * (1 - v));
+    const logistic = (x: number) => 1 / (1 + Math.exp(-x));
+    expect(row.deliveredCorrect.interval!.lower).toBeCloseTo(logistic(Math.log(v / (1 - v)) - half), 12);
+    expect(row.deliveredCorrect.interval!.upper).toBeCloseTo(logistic(Math.log(v / (1 - v)) + half), 12);
     // Cost per correct answer has a closed form too: its interval's parameter part is that spread.
     const cpc = row.costPerCorrect;
-    expect(cpc.interval!.method).toBe(`${DRAWN_WORDS.verifier}; ${DRAW_INTERVAL_METHODS.closedForm}`);
+    expect(cpc.interval!.method).toBe(
+      `${DRAWN_WORDS.verifier}; ${DRAW_INTERVAL_METHODS.closedForm.variance}; ${DRAW_INTERVAL_SCALES.plain}, ${DRAW_INTERVAL_METHODS.closedForm.t}`,
+    );
     // From the upper bound (the lower one may be cut at 0): ((upper − value)/t)² − SE².
     const parameter = ((cpc.interval!.upper - cpc.value!) / t2) ** 2 - cpc.se! ** 2;
     expect(spread.costPerCorrect[0]!).toBeGreaterThan(1e-6);
