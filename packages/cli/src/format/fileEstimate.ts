@@ -1,8 +1,6 @@
 import type { BootstrapInterval, Interval } from '@passk/sim/internal';
 import type { Estimands } from '../results/estimandSchema.js';
 
-/** The bounds of an interval, or null where there is none. */
-
 /** One k of `estimate FILE` (the JSON contract's `rows[]`). */
 export interface FileEstimateRow {
   readonly k: number;
