@@ -138,7 +138,10 @@ describe('every other chart with bars draws the interval (or the named ±1.96·S
   const monteCarloBar = (value: number, se: number) => [Math.max(0, value - Z * se), Math.min(1, value + Z * se)];
 
   it("task-interval: p's bar and each pass^k, pass@k bar are `estimate --n --c`'s p and rows[].interval", async () => {
-    const estimate = checkResultDocument(await json(['estimate', '--n', '30', '--c', '27', '--k', '1..4']), 'estimate') as ResultDocumentOf<'passk.estimate.task'>;
+    const estimate = checkResultDocument(
+      await json(['estimate', '--n', '30', '--c', '27', '--k', '1..4']),
+      'estimate',
+    ) as ResultDocumentOf<'passk.estimate.task'>;
     const data: any[] = (taskIntervalChart(estimate).spec as any).data.values;
     const p = data.find((row) => row.quantity === 'p');
     expect([p.lower, p.upper]).toEqual([estimate.p.lower, estimate.p.upper]);
@@ -191,7 +194,9 @@ describe('every other chart with bars draws the interval (or the named ±1.96·S
       'verifier',
     ) as ResultDocumentOf<'passk.verifier'>;
     const data: any[] = (verifierRatesChart(verifier).spec as any).data.values;
-    const rows = [...verifier.rows, ...(verifier.pooled === null ? [] : [verifier.pooled])].filter((row) => row.falseAccept !== null && row.falseReject !== null);
+    const rows = [...verifier.rows, ...(verifier.pooled === null ? [] : [verifier.pooled])].filter(
+      (row) => row.falseAccept !== null && row.falseReject !== null,
+    );
     expect(rows.length).toBeGreaterThan(1);
     expect(data.map((p) => [p.faLower, p.faUpper, p.frLower, p.frUpper])).toEqual(
       rows.map((row) => [row.falseAccept!.interval.lower, row.falseAccept!.interval.upper, row.falseReject!.interval.lower, row.falseReject!.interval.upper]),
@@ -234,7 +239,16 @@ describe('every other chart with bars draws the interval (or the named ±1.96·S
   });
 
   it("delivery with a measured verifier: the bars are simulate --json's rows[].interval, not ±1.96·SE", async () => {
-    const run = await json(['simulate', fixture('scenarios-cli/small.yaml'), '--verifier-from', fixture('scenarios-cli/judge-fragment.yaml'), '--replicates', '160', '--workers', '1']);
+    const run = await json([
+      'simulate',
+      fixture('scenarios-cli/small.yaml'),
+      '--verifier-from',
+      fixture('scenarios-cli/judge-fragment.yaml'),
+      '--replicates',
+      '160',
+      '--workers',
+      '1',
+    ]);
     // (160 replicates: enough for the blocks of drawn verifier rates the interval is made from; 16 give none.)
     const simulate = checkResultDocument(run, 'simulate') as ResultDocumentOf<'passk.simulate'>;
     const chart = deliveryChart([simulate]);
@@ -296,4 +310,3 @@ describe('every other chart with bars draws the interval (or the named ±1.96·S
     expect(chart.caption).toContain("±1.96 SE (the truth's Monte Carlo SE; the pilot's SE over tasks)");
   });
 });
-

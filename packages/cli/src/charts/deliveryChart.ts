@@ -216,7 +216,10 @@ function deliveryCaption(
       ? 'Ringed: the best k (most delivered correct − delivered wrong)'
       : `Ringed: the best k (most delivered correct with wrong ≤ ${formatPercent(limit)})`;
   const included = [...(measured.verifier ? ["the measured verifier's"] : []), ...(measured.tasks ? ["the fitted tasks'"] : [])].join(' and ');
-  const bars = included !== '' ? `Points: simulated, with 95 % intervals that include ${included} uncertainty.` : 'Points: simulated ±1.96 Monte Carlo SE (the CLI prints ±1 SE).';
+  const bars =
+    included !== ''
+      ? `Points: simulated, with 95 % intervals that include ${included} uncertainty.`
+      : 'Points: simulated ±1.96 Monte Carlo SE (the CLI prints ±1 SE).';
   const beyond = extrapolated ? " Dashed line, hollow points: k beyond the log's trials, model-based (the fitted population extrapolated), not observed." : '';
   // A perfect verifier delivers every correct answer it could: the dotted line lies under the solid one, so say so.
   const hidden = names.filter((name) => {
