@@ -31,7 +31,7 @@ interface DeliveryPoint {
 
 /**
  * What users get per budget k, every policy (simulate result) of the report overlaid, one colour
- * each: delivered correct (solid, ±1.96 SE bars, or with a measured verifier or fitted tasks its intervals; dashed with hollow
+ * each: delivered correct (solid, ±1.96 Monte Carlo SE bars, or with a measured verifier or fitted tasks its intervals; dashed with hollow
  * points at k beyond the log's trials, model-based) under coverage (dotted: the most any selector
  * could deliver) in the upper panel; delivered wrong on its own axis below, so its growth with k
  * shows even at a few percent; the limit on wrong delivery as a rule when given; each policy's
@@ -216,7 +216,10 @@ function deliveryCaption(
       ? 'Ringed: the best k (most delivered correct − delivered wrong)'
       : `Ringed: the best k (most delivered correct with wrong ≤ ${formatPercent(limit)})`;
   const included = [...(measured.verifier ? ["the measured verifier's"] : []), ...(measured.tasks ? ["the fitted tasks'"] : [])].join(' and ');
-  const bars = included !== '' ? `Points: simulated, with 95 % intervals that include ${included} uncertainty.` : 'Points: simulated ±1.96 SE.';
+  const bars =
+    included !== ''
+      ? `Points: simulated, with 95 % intervals that include ${included} uncertainty.`
+      : 'Points: simulated ±1.96 Monte Carlo SE (the CLI prints ±1 SE).';
   const beyond = extrapolated ? " Dashed line, hollow points: k beyond the log's trials, model-based (the fitted population extrapolated), not observed." : '';
   // A perfect verifier delivers every correct answer it could: the dotted line lies under the solid one, so say so.
   const hidden = names.filter((name) => {

@@ -75,7 +75,7 @@ export function estimatorCheckChart(result: SimulateDocument): ChartSpec {
   const caption =
     `At k = ${lastK} the simulated pass^k is ${at('truth (simulated)')}; the pilot's unbiased estimate says ${at('unbiased from the pilot')}, ` +
     `plug-in ${at('plug-in from the pilot')}, independence at the mean rate ${at('independence at the mean rate')}. ` +
-    'Bars: ±1.96 SE.';
+    "Bars: ±1.96 SE (the truth's Monte Carlo SE; the pilot's SE over tasks).";
   const ks = [...new Set(points.map((point) => point.k))].sort((a, b) => a - b);
   const color = {
     field: 'estimator',

@@ -64,7 +64,7 @@ interface GridPoint {
 
 /**
  * A sweep (`passk sweep`): mean cost per episode against the delivered-correct rate of every grid
- * point (±1.96 SE both ways; with a measured verifier, its intervals), coloured by the varied path with the most values and shaped by the
+ * point (±1.96 Monte Carlo SE both ways; with a measured verifier, its intervals), coloured by the varied path with the most values and shaped by the
  * next; the efficient frontier joined by a black line and its points outlined; the best point under
  * the constraints ringed and labelled; the cost limit drawn as a vertical rule (the wrong-delivery
  * limit is not on these axes: points that fail a limit are faint).
@@ -302,7 +302,7 @@ function sweepCaption(points: readonly GridPoint[], best: GridPoint | null, maxC
     ...(maxWrong === null ? [] : [`wrong delivery ≤ ${percentLabel(maxWrong)} (not on these axes)`]),
   ];
   const head =
-    `Each point is one of ${points.length} settings (${measured ? "95 % intervals with the measured verifier's uncertainty" : `±${ERROR_BAR_Z} SE`}); the black line joins the ${frontier} on the efficient frontier, ` +
+    `Each point is one of ${points.length} settings (${measured ? "95 % intervals with the measured verifier's uncertainty" : `±${ERROR_BAR_Z} Monte Carlo SE`}); the black line joins the ${frontier} on the efficient frontier, ` +
     `which no other setting${limits.length > 0 ? ' within the limits' : ''} beats on both cost and delivery.`;
   const faint = limits.length > 0 && points.some((point) => !point.meets) ? ' Grey points fail a limit and are never on the frontier.' : '';
   if (best === null) {
