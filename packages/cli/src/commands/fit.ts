@@ -111,8 +111,8 @@ function fitText(fit: TaskFit, source: FitSource, measured: MeasuredDependence, 
   const [header, ...tasks] = formatFit(fit, source);
   const parts: TerminalPart[] = [{ text: withSourceLines(header!.text, counts, forced) }];
   if (measured.dependence !== null) {
-    const stopped = measured.dependence.stopping === 'untilSuccess' ? `\n\n${UNTIL_SUCCESS_NOTE}` : '';
-    parts.push({ text: `${formatDependence(measured.dependence)}${stopped}\n\n` });
+    const stopped = measured.dependence.stopping === 'untilSuccess' ? `\n${UNTIL_SUCCESS_NOTE}\n\n` : '\n';
+    parts.push(...formatDependence(measured.dependence), { text: stopped });
     return [...parts, ...tasks];
   }
   const drift = formatDrift(measured.drift, measured.note);

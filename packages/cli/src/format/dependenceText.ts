@@ -1,3 +1,4 @@
+import type { TerminalPart } from './terminalReport.js';
 import type { DependenceDocument, DriftDocument } from '../results/dependenceSchema.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import { pValuePhrase } from './pValue.js';
@@ -83,12 +84,13 @@ const STOPPING_WORDS: Record<DependenceDocument['stoppingFrom'], string> = {
   inferred: 'inferred: --stopping sets it',
 };
 
-/** A test in one line: the p-value, its data and meaning. */
-export function testLine(test: NonNullable<DependenceDocument['test']>): string {
+/** A test in one line: the p-value, its data and (unless `withMeaning` is false) its meaning. */
+export function testLine(test: NonNullable<DependenceDocument['test']>, withMeaning = true): string {
   // ≈ marks a Monte Carlo p-value (permutations); an exact or asymptotic one is printed as it is.
   const monteCarlo = !test.exact && /permutation/i.test(test.method);
   const p = pValuePhrase({ value: test.pValue, method: monteCarlo ? 'monte-carlo' : 'exact' });
-  return `${test.method}: ${p} (statistic ${test.statistic.toPrecision(4)}; ${test.tasks} tasks, ${test.episodes} episodes, ${test.attempts} attempts). ${test.meaning}`;
+  const line = `${test.method}: ${p} (statistic ${test.statistic.toPrecision(4)}; ${test.tasks} tasks, ${test.episodes} episodes, ${test.attempts} attempts).`;
+  return withMeaning ? `${line} ${test.meaning}` : line;
 }
 
 function indent(text: string): string {
@@ -98,15 +100,18 @@ function indent(text: string): string {
     .join('\n');
 }
 
-/** The text of `fit`'s retry dependence: the answer, the test, the models, success by attempt and pass@k against independence. */
-export function formatDependence(d: DependenceDocument): string {
+/**
+ * The text of `fit`'s retry dependence in parts: the answer, the test and the models; what the test
+ * means, success by attempt and pass@k against independence only with `--wide`.
+ */
+export function formatDependence(d: DependenceDocument): TerminalPart[] {
   const stops = d.stopping === 'untilSuccess' ? 'each stops at its first success' : 'every planned attempt ran';
   const lines = [
     wrapped(
       `Retry dependence: ${d.episodes} episodes of ${d.tasks} tasks, ${d.attempts} attempts, up to ${d.maxLength} per episode; ${stops} (${STOPPING_WORDS[d.stoppingFrom]}); read from ${d.from}.`,
     ),
     wrapped(dependenceAnswer(d)),
-    wrapped(d.test === null ? `No test of independence: ${d.testReason}` : `Independence within episodes, ${testLine(d.test)}`, 2),
+    wrapped(d.test === null ? `No test of independence: ${d.testReason}` : `Independence within episodes, ${testLine(d.test, false)}`, 2),
   ];
   const level = `${Number((d.confidence * 100).toPrecision(6))}%`;
   const bounded = (p: { estimate: number; lower: number; upper: number } | undefined) => (p === undefined ? '—' : estimateText(p));
@@ -147,11 +152,15 @@ export function formatDependence(d: DependenceDocument): string {
     }),
   );
   return [
-    lines.join('\n'),
-    `Retry dependence models, maximum likelihood over the episodes (all parameters in --json):\n${indent(models)}\n${wrapped(`Chosen: ${d.evidence}.`, 2)}`,
-    `Success at each attempt after all earlier ones failed, observed [${level} Clopper–Pearson] and\nunder each model:\n${indent(hazard)}`,
-    `pass@k and pass^k of one episode, MODEL-BASED over the fitted task population\n(k > ${d.maxLength} beyond the longest episode):\n${indent(passRates)}`,
-  ].join('\n\n');
+    { text: `${lines.join('\n')}\n` },
+    ...(d.test === null ? [] : [{ text: `${wrapped(d.test.meaning, 2)}\n`, wide: true }]),
+    { text: `\nRetry dependence models, maximum likelihood over the episodes (all parameters in --json):\n${indent(models)}\n${wrapped(`Chosen: ${d.evidence}.`, 2)}\n` },
+    { text: `\nSuccess at each attempt after all earlier ones failed, observed [${level} Clopper–Pearson] and\nunder each model:\n${indent(hazard)}\n`, wide: true },
+    {
+      text: `\npass@k and pass^k of one episode, MODEL-BASED over the fitted task population\n(k > ${d.maxLength} beyond the longest episode):\n${indent(passRates)}\n`,
+      wide: true,
+    },
+  ];
 }
 
 /** The drift test of separate runs in run order, and what a log of separate runs cannot show. */
