@@ -154,10 +154,15 @@ export function formatDependence(d: DependenceDocument): TerminalPart[] {
   return [
     { text: `${lines.join('\n')}\n` },
     ...(d.test === null ? [] : [{ text: `${wrapped(d.test.meaning, 2)}\n`, wide: true }]),
-    { text: `\nRetry dependence models, maximum likelihood over the episodes (all parameters in --json):\n${indent(models)}\n${wrapped(`Chosen: ${d.evidence}.`, 2)}\n` },
-    { text: `\nSuccess at each attempt after all earlier ones failed, observed [${level} Clopper–Pearson] and\nunder each model:\n${indent(hazard)}\n`, wide: true },
     {
-      text: `\npass@k and pass^k of one episode, MODEL-BASED over the fitted task population\n(k > ${d.maxLength} beyond the longest episode):\n${indent(passRates)}\n`,
+      text: `\nRetry dependence models, maximum likelihood over the episodes (all parameters in --json):\n${indent(models)}\n${wrapped(`Chosen: ${d.evidence}.`, 2)}\n`,
+    },
+    {
+      text: `\n${wrapped(`Success at each attempt after all earlier ones failed, observed [${level} Clopper–Pearson] and under each model:`)}\n${indent(hazard)}\n`,
+      wide: true,
+    },
+    {
+      text: `\n${wrapped(`pass@k and pass^k of one episode, MODEL-BASED over the fitted task population (k > ${d.maxLength} beyond the longest episode):`)}\n${indent(passRates)}\n`,
       wide: true,
     },
   ];
