@@ -58,7 +58,8 @@ function gateOf(file: string, baseline: string | null, requirement: string): Gat
 }
 
 function estimateOf(file: string): FileEstimate {
-  const bounds = { lower: 0.3, upper: 0.7 };
+  const bounds = { lower: 0.3, upper: 0.7, level: 0.95, method: ESTIMAND_METHODS.population };
+  const benchmarkBounds = { ...bounds, method: ESTIMAND_METHODS.benchmark, se: 0.1 };
   const row = (k: number) => ({
     k,
     passAtK: 0.5,
@@ -68,7 +69,7 @@ function estimateOf(file: string): FileEstimate {
     plugin: { passAtK: 0.5, passHatK: 0.4 },
     se: { passAtK: 0.1, passHatK: 0.1 },
     interval: { passAtK: bounds, passHatK: bounds },
-    benchmark: { passAtK: bounds, passHatK: bounds },
+    benchmark: { passAtK: benchmarkBounds, passHatK: benchmarkBounds },
     clusteredNormal: { passAtK: bounds, passHatK: bounds },
     bootstrap: null,
   });
