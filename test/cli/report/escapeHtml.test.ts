@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../packages/cli/src/report/escapeHtml.js';
-import { html, trustedHtml } from '../../../packages/cli/src/report/html.js';
+import { html, textWithCode, trustedHtml } from '../../../packages/cli/src/report/html.js';
 import { htmlTable } from '../../../packages/cli/src/report/htmlTable.js';
 
 // Expected strings are the HTML entities of the five special characters (HTML spec: &amp; &lt;
@@ -35,5 +35,16 @@ describe('html template', () => {
     expect(table).toContain('<td class="num" data-label="n">8</td>');
     expect(table).toContain('caption &amp; title');
     expect(table).not.toContain('<img');
+  });
+});
+
+describe('textWithCode: the CLI sentences with backticks in a report', () => {
+  it('turns each pair of backticks into code, escaping inside and out', () => {
+    expect(textWithCode('a gate `delta(pass^5) >= 0` would PASS').text).toBe('a gate <code>delta(pass^5) &gt;= 0</code> would PASS');
+    expect(textWithCode('`<b>` & `x`').text).toBe('<code>&lt;b&gt;</code> &amp; <code>x</code>');
+  });
+
+  it('leaves an unpaired backtick as text', () => {
+    expect(textWithCode('it`s <i>').text).toBe('it`s &lt;i&gt;');
   });
 });

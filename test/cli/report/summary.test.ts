@@ -130,7 +130,7 @@ describe('summaryBlock', () => {
     const judged = JSON.parse(gate.stdout).requirements[0];
     const points = `${judged.bound >= 0 ? '+' : '−'}${(Math.abs(judged.bound) * 100).toFixed(1)} pt`;
     expect(text).toContain(
-      `A gate \`delta(pass^3) &gt;= 0\` at 95% (one-sided, as passk gate judges) would ${judged.pass ? 'PASS' : 'FAIL'}: its lower bound ${points}`,
+      `A gate <code>delta(pass^3) &gt;= 0</code> at 95% (one-sided, as passk gate judges) would ${judged.pass ? 'PASS' : 'FAIL'}: its lower bound ${points}`,
     );
   });
 

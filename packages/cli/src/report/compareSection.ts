@@ -5,7 +5,7 @@ import { estimandNotes } from '../format/estimandNotes.js';
 import { formatPoints } from '../format/points.js';
 import { judgedCompareAnswer, judgedCompareTable } from '../format/judgedCompareOutput.js';
 import { runComparisonTable, shortName } from '../format/runComparisonTable.js';
-import { html, type SafeHtml } from './html.js';
+import { html, textWithCode, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
@@ -35,7 +35,7 @@ ${htmlTable(table.columns, table.rows, table.title)}`;
       pairing.mode === 'paired'
         ? `Paired by task over the ${pairing.tasks.common} tasks both runs have (${pairing.onlyInBaseline.length} only in ${comparison.baseline}, ${pairing.onlyInCandidate.length} only in ${comparison.candidate}, never used).`
         : `Unpaired: the runs share only ${pairing.tasks.common} of their tasks (overlap ${formatPoints(pairing.overlap, 1, '%').slice(1)}), so each run is averaged over its own tasks and compared with Welch's t.`;
-    return html`<p class="lead"><strong>${lead}</strong> ${rest.join(' ')}</p>
+    return html`<p class="lead"><strong>${textWithCode(lead ?? '')}</strong> ${textWithCode(rest.join(' '))}</p>
 <p>${pairingText}</p>
 ${comparison.cost ? html`<p>Cost: ${compareCostLines(comparison.cost, comparison, comparison.confidence).join('; ')}.</p>` : ''}
 ${htmlTable(table.columns, table.rows, table.title)}

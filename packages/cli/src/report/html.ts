@@ -25,6 +25,17 @@ export function html(strings: TemplateStringsArray, ...values: readonly HtmlValu
   return new SafeHtml(out);
 }
 
+/**
+ * A sentence of the CLI's (which writes commands and requirements between backticks) as markup: the
+ * text escaped, each `…` pair as <code>…</code>; with an odd number of backticks, all escaped as text.
+ * Example: textWithCode('a gate `x >= 0` would PASS').text = 'a gate <code>x &gt;= 0</code> would PASS'.
+ */
+export function textWithCode(text: string): SafeHtml {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return new SafeHtml(escapeHtml(text));
+  return new SafeHtml(parts.map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part))).join(''));
+}
+
 /** Markup produced by trusted code (the chart renderer's SVG, the bundled explorer script). */
 export function trustedHtml(markup: string): SafeHtml {
   return new SafeHtml(markup);

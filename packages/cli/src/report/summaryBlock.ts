@@ -1,6 +1,6 @@
 import { formatPercent, formatPercentInterval } from '../format/percent.js';
 import { formatPoints, formatPointsInterval } from '../format/points.js';
-import { html, type SafeHtml } from './html.js';
+import { html, textWithCode, type SafeHtml } from './html.js';
 import { htmlTable } from './htmlTable.js';
 import type { ComparisonRow, Findings, KeyNumber } from './summaryFindings.js';
 
@@ -30,10 +30,10 @@ export function summaryBlock(findings: readonly Findings[]): SafeHtml {
 <h2 id="summary-heading">Summary</h2>
 <dl class="answer-first">
 ${questions.length === 0 ? '' : html`<dt>The question</dt>${questions.map((q) => html`<dd class="question">${q}</dd>`)}`}
-<dt>The answer</dt><dd><ul class="answers">${answers.map((a) => html`<li>${a}</li>`)}</ul></dd>
+<dt>The answer</dt><dd><ul class="answers">${answers.map((a) => html`<li>${textWithCode(a)}</li>`)}</ul></dd>
 ${key === null ? '' : html`<dt>The key number</dt><dd class="key-number"><strong>${keyValue(key)}</strong> <span class="interval">${keyBounds(key)}</span> ${key.label} <span class="how">(${key.interval})</span></dd>`}
-${caveat === undefined ? '' : html`<dt>The caveat that matters</dt><dd class="caveat">${caveat}</dd>`}
-${others.length === 0 ? '' : html`<dt>Other caveats</dt><dd><ul class="other-caveats">${others.map((c) => html`<li>${c}</li>`)}</ul></dd>`}
+${caveat === undefined ? '' : html`<dt>The caveat that matters</dt><dd class="caveat">${textWithCode(caveat)}</dd>`}
+${others.length === 0 ? '' : html`<dt>Other caveats</dt><dd><ul class="other-caveats">${others.map((c) => html`<li>${textWithCode(c)}</li>`)}</ul></dd>`}
 </dl>
 ${rows.length === 0 ? '' : comparisonTable(rows)}
 </section>
