@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const dist = (path) => new URL(`../../packages/sim/dist/${path}`, import.meta.url).href;
-const { fitTasks, streamRng, beta } = await import(dist('index.js'));
+const { fitTasks, streamRng, beta } = await import(dist('internal.js'));
 
 /** Per task, its outcomes in the log's order: { name, tasks: boolean[][] }[] for the logs present in `dir`. */
 export function readRealLogs(dir) {
