@@ -185,7 +185,6 @@ export {
 export { compareMany, compareManySteps, type ManyComparison } from './compare/compareMany.js';
 export type { Run, RunTask, TaskId } from './compare/runTasks.js';
 export type { CompareMetric } from './compare/compareMetric.js';
-export type { MeanAndSe } from './math/meanAndSe.js';
 export type { PValue } from './compare/signFlipTest.js';
 export type { TaskChanges, TaskChange, TaskChangeKind } from './compare/taskChanges.js';
 export { holmAdjust } from './compare/holmAdjust.js';
@@ -196,24 +195,7 @@ export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
 export { ratioInterval, RATIO_INTERVAL_METHODS, type RatioEstimate, type RatioIntervalMethod } from './cost/ratioInterval.js';
 export { costPerSolved, COST_INTERVAL_METHOD, type CostTask, type CostPerSolved, type CostPerSolvedOptions } from './cost/costPerSolved.js';
 export { compareCosts, type CostRun, type CostComparison, type CostDelta } from './cost/costDifference.js';
-export { taskAverageIntervals, ESTIMAND_METHODS, type TaskAverageIntervalRow, type EstimandIntervals } from './taskAverage/taskAverageIntervals.js';
 export { taskAverageBound, type TaskAverageBoundOptions } from './taskAverage/taskAverageBound.js';
-export {
-  judgeCorrectedMean,
-  MIN_AUDITED,
-  SMALL_AUDIT,
-  type JudgedValue,
-  type JudgeCorrectedMean,
-  type JudgeCorrectedOptions,
-} from './judged/judgeCorrectedMean.js';
-export {
-  judgeCorrectedEstimates,
-  JUDGE_CORRECTED_METHOD,
-  type JudgedTask,
-  type JudgedRow,
-  type JudgedMetric,
-  type PlainEstimate,
-} from './judged/judgeCorrectedEstimates.js';
 export {
   planAudit,
   auditMomentsFromRates,
