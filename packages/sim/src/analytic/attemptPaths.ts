@@ -23,6 +23,14 @@ export interface AttemptPaths {
   readonly rejectedWrong: Float64Array;
 }
 
+/** `AttemptPaths` arrays of length K + 1, all 0 but rejected[0] = 1 (no attempt yet: nothing rejected). */
+export function emptyAttemptPaths(K: number): AttemptPaths {
+  const rejected = new Float64Array(K + 1);
+  rejected[0] = 1;
+  const zeros = () => new Float64Array(K + 1);
+  return { rejected, acceptedCorrect: zeros(), acceptedWrong: zeros(), rejectedCorrect: zeros(), rejectedWrong: zeros() };
+}
+
 /**
  * `AttemptPaths` of one task for any correlation model and any verifier (point or Beta rates), by
  * dynamic programming over attempts (engine semantics, "Closed forms").
@@ -47,12 +55,7 @@ export function attemptPaths(p: number, correlation: AttemptCorrelation, verifie
   const chances = chanceRows(p, correlation, K);
   const lasts = correlation.model === 'markov' ? 2 : 1;
 
-  const rejected = new Float64Array(K + 1);
-  const acceptedCorrect = new Float64Array(K + 1);
-  const acceptedWrong = new Float64Array(K + 1);
-  const rejectedCorrect = new Float64Array(K + 1);
-  const rejectedWrong = new Float64Array(K + 1);
-  rejected[0] = 1;
+  const { rejected, acceptedCorrect, acceptedWrong, rejectedCorrect, rejectedWrong } = emptyAttemptPaths(K);
   // mass[last][s]: P(the first j outcomes have s correct and end in `last`), verdicts not included.
   let mass = [new Float64Array(K + 1), new Float64Array(K + 1)];
   let next = [new Float64Array(K + 1), new Float64Array(K + 1)];

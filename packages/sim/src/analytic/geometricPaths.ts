@@ -1,5 +1,5 @@
 import { requireInteger, requireUnit } from '../checks.js';
-import type { AttemptPaths } from './attemptPaths.js';
+import { emptyAttemptPaths, type AttemptPaths } from './attemptPaths.js';
 
 /**
  * `AttemptPaths` of one task with independent attempts and a verifier with fixed rates: every
@@ -22,12 +22,7 @@ export function geometricPaths(p: number, falseAccept: number, falseReject: numb
   const rc = p * falseReject;
   const rw = q * (1 - falseAccept);
   const beta = rc + rw;
-  const rejected = new Float64Array(K + 1);
-  const acceptedCorrect = new Float64Array(K + 1);
-  const acceptedWrong = new Float64Array(K + 1);
-  const rejectedCorrect = new Float64Array(K + 1);
-  const rejectedWrong = new Float64Array(K + 1);
-  rejected[0] = 1;
+  const { rejected, acceptedCorrect, acceptedWrong, rejectedCorrect, rejectedWrong } = emptyAttemptPaths(K);
   for (let j = 1; j <= K; j++) {
     const before = Math.pow(beta, j - 1);
     rejected[j] = Math.pow(beta, j);

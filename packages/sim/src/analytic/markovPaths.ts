@@ -1,5 +1,5 @@
 import { requireInteger, requireUnit } from '../checks.js';
-import type { AttemptPaths } from './attemptPaths.js';
+import { emptyAttemptPaths, type AttemptPaths } from './attemptPaths.js';
 
 /**
  * `AttemptPaths` of one task with Markov (sticky) attempts and a verifier with fixed rates, in
@@ -23,12 +23,7 @@ export function markovPaths(p: number, stickiness: number, falseAccept: number, 
   const toCorrect = (1 - lambda) * p;
   const stayWrong = lambda + (1 - lambda) * q;
   const toWrong = (1 - lambda) * q;
-  const rejected = new Float64Array(K + 1);
-  const acceptedCorrect = new Float64Array(K + 1);
-  const acceptedWrong = new Float64Array(K + 1);
-  const rejectedCorrect = new Float64Array(K + 1);
-  const rejectedWrong = new Float64Array(K + 1);
-  rejected[0] = 1;
+  const { rejected, acceptedCorrect, acceptedWrong, rejectedCorrect, rejectedWrong } = emptyAttemptPaths(K);
   let c = p;
   let w = q;
   for (let j = 1; j <= K; j++) {
