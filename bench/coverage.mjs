@@ -136,6 +136,7 @@ const cell = (population, n, T, unequal) => ({
   estimands,
   attainableOnly,
   unequal,
+  narrower: true,
 });
 if (estimands.length > 0)
   for (const population of grid.populations) {
@@ -362,7 +363,9 @@ function withParts(study) {
     const update = measured.get(key(cell));
     if (!update) return cell;
     const attainable = { ...cell.attainable, ...Object.fromEntries(estimands.map((estimand) => [estimand, update.attainable[estimand]])) };
-    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable };
+    // The narrower candidates of the task-population interval go with its part (bench/coverageReasons.mjs).
+    const narrower = estimands.includes('population') ? { narrower: update.narrower } : {};
+    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable, ...narrower };
   });
   if (estimands.length > 0 && cellsOut.filter((cell) => measured.has(key(cell))).length !== records.length) {
     usage(`${options.out} does not hold the cells this run measured (another grid?): run all parts to write a new file`);

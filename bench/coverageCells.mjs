@@ -6,7 +6,7 @@
 // benchmark's (1/T) Σ θ(p_t) over the drawn tasks.
 import { averageOverTasks } from '../packages/sim/dist/estimators/taskAverage.js';
 import { bootstrapTaskAverage } from '../packages/sim/dist/estimators/bootstrap.js';
-import { taskAverageIntervals } from '../packages/sim/dist/taskAverage/taskAverageIntervals.js';
+import { groupsPopulationInterval, taskAverageIntervals } from '../packages/sim/dist/taskAverage/taskAverageIntervals.js';
 import { taskAverageBound } from '../packages/sim/dist/taskAverage/taskAverageBound.js';
 import { empiricalBernsteinInterval } from '../packages/sim/dist/taskAverage/empiricalBernstein.js';
 import { taskEstimate } from '../packages/sim/dist/taskAverage/taskValues.js';
@@ -22,6 +22,10 @@ import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadratur
 import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitNormalQuadrature.js';
 import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
 import { attainableSummary } from './attainableCoverage.mjs';
+import { binaryExactBounds, populationInterval } from '../packages/sim/dist/taskAverage/populationInterval.js';
+import { groupValues } from '../packages/sim/dist/taskAverage/taskValues.js';
+import { momentBetaPrior } from '../packages/sim/dist/taskAverage/momentBetaPrior.js';
+import { modelVariance } from '../packages/sim/dist/taskAverage/modelVariance.js';
 
 /**
  * Task populations as mixtures of parts: a point mass `at` p, a Beta(a, b), or a continuous law given
@@ -129,6 +133,23 @@ export const DEFAULTS = { population: 'score', benchmark: 'trial-noise' };
 /** The one-sided bounds `passk gate` judges by, per estimand. */
 export const ONE_SIDED = { population: 'score-lower', benchmark: 'trial-noise-lower' };
 
+/**
+ * The narrower candidates of the task-population interval (issue #42: which part makes a cell
+ * over-cover): each is `populationInterval` as `groupsPopulationInterval` calls it with one part
+ * switched off — the Student t quantile at T − 1 replaced by the normal one (`t`), the variance
+ * floor of the moment-fitted Beta left out (`Beta`), the ratio floor r̂ ≥ 1/n left out (`ratio`). Measured on the same datasets as the default, two-sided (`score`) and as the
+ * gate's lower bound (`score-lower`: the lower side at 2c − 1, at least as far out as Clopper–Pearson
+ * on 0/1 values, as `taskAverageBound`); bench/coverageReasons.mjs ('… needed') reads them.
+ */
+export const NARROWER = ['t', 'Beta', 'ratio'];
+
+/** The interval of NARROWER `candidate` of `values` with the default's floors `floor` at a two-sided `confidence`. */
+export function narrowerInterval(candidate, values, floor, confidence) {
+  if (candidate === 't') return populationInterval(values, { confidence, sides: 2 }, floor, undefined, normalQuantile(1 - (1 - confidence) / 2));
+  if (candidate === 'Beta') return populationInterval(values, { confidence, sides: 2 }, { ratio: floor.ratio });
+  return populationInterval(values, { confidence, sides: 2 }, { variance: floor.variance });
+}
+
 /** E[h(p)] of a part with a quantile function: midpoint rule over u (2·10⁵ points). */
 function quantileMean(part, h) {
   const M = 200_000;
@@ -184,6 +205,8 @@ export const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k *
  * The one-sided methods (`ONE_SIDED`) count a cover when the lower bound is ≤ the truth (their miss
  * above is the false-pass rate of `passk gate` at a requirement equal to the truth); `oneSided: false`
  * leaves them out (the CI test's cells that do not need them: they double a cell's time).
+ * `narrower` adds, per record, `narrower.population[candidate][method]` for the NARROWER candidates
+ * (coverage / misses / width on the same datasets; `pnpm coverage-study` asks for them).
  * Dataset d of the cell (d = first, …, first + datasets − 1) uses the stream (seed, 'coverage', population, n, T, d)
  * ('coverage-unequal' with unequal trials).
  */
@@ -201,6 +224,7 @@ export function measureCell({
   attainableOnly = false,
   unequal = false,
   oneSided = true,
+  narrower = false,
 }) {
   const pop = populationOf(population);
   const cellKs = cellKsOf(ks, n);
@@ -226,6 +250,9 @@ export function measureCell({
             ),
           ]),
         ),
+        ...(narrower && estimands.includes('population') && !attainableOnly
+          ? { narrower: { population: Object.fromEntries(NARROWER.map((c) => [c, { score: tally(), 'score-lower': tally() }])) } }
+          : {}),
       });
     }
   }
@@ -256,8 +283,13 @@ export function measureCell({
       });
       continue;
     }
-    const intervals = taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 });
+    // Without the this-benchmark estimand, the task-population interval alone (the same interval
+    // taskAverageIntervals returns: groupsPopulationInterval with the moment Beta of the same groups),
+    // not the grid fit the this-benchmark interval needs.
+    const intervals = estimands.includes('benchmark') ? taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 }) : populationIntervals(tasks, cellKs, confidence);
     const gateIntervals = oneSided && estimands.includes('benchmark') ? taskAverageIntervals(tasks, cellKs, gateLevel) : null;
+    const groups = records[0].narrower ? countGroups(tasks) : null;
+    const prior = groups ? momentBetaPrior(groups) : null;
     const boot = bootstrap > 0 ? bootstrapTaskAverage(tasks, { ks: cellKs, replicates: bootstrap, seed: `${seed}/${d}`, confidence, sides: 2 }) : null;
     let r = 0;
     cellKs.forEach((k, i) => {
@@ -284,6 +316,19 @@ export function measureCell({
           if (boot) pop.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
           coveredByDefault[r - 1].population[d - first] = covers(pop[DEFAULTS.population], record.truth);
+          if (record.narrower) {
+            // As groupsPopulationInterval: r̂ ≥ 1/(largest n), s² ≥ the moment Beta's variance.
+            const groupValuesAtK = groupValues(groups, metric, k);
+            const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
+            const floor = { ratio: 1 / maxN, variance: prior ? modelVariance(groups, metric, k, prior) : 0 };
+            const exact = binaryExactBounds(groupValuesAtK, 1 - confidence);
+            for (const candidate of NARROWER) {
+              const own = record.narrower.population[candidate];
+              count(own.score, narrowerInterval(candidate, groupValuesAtK, floor, confidence), record.truth);
+              const gate = narrowerInterval(candidate, groupValuesAtK, floor, 2 * confidence - 1);
+              count(own['score-lower'], { lower: exact === null ? gate.lower : Math.min(gate.lower, exact.lower), upper: 1 }, record.truth);
+            }
+          }
         }
         if (record.benchmark) {
           const bench = { naive, 'trial-noise': intervals[i][metric].benchmark };
@@ -303,14 +348,21 @@ export function measureCell({
       ]),
     );
     if (attainableOnly) return;
+    const summary = (t) => ({ coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets });
     for (const estimand of estimands) {
-      for (const m of Object.keys(record[estimand])) {
-        const t = record[estimand][m];
-        record[estimand][m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
-      }
+      for (const m of Object.keys(record[estimand])) record[estimand][m] = summary(record[estimand][m]);
     }
+    for (const methods of Object.values(record.narrower?.population ?? {})) for (const m of Object.keys(methods)) methods[m] = summary(methods[m]);
   });
   return records;
+}
+
+/** taskAverageIntervals' task-population intervals alone, in its shape (rows of { passAtK: { population }, passHatK: … }). */
+function populationIntervals(tasks, ks, confidence) {
+  const groups = countGroups(tasks);
+  const prior = momentBetaPrior(groups);
+  const row = (metric, k) => ({ population: groupsPopulationInterval(groups, metric, k, { confidence, sides: 2 }, prior) });
+  return ks.map((k) => ({ k, passAtK: row('passAtK', k), passHatK: row('passHatK', k) }));
 }
 
 /** This benchmark's truth: the mean of θ(p_t) over the dataset's tasks with n_t ≥ k (`trials`: each task's n; all when left out). */
