@@ -26,7 +26,11 @@
 // same datasets that computes point estimates and no interval: prints it beside the coverage in
 // --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs),
 // --report (the cells of --out outside [94 %, 97 %] with the reason of each, bench/coverageReasons.mjs;
-// measures nothing; a run prints the same list for the cells it measured).
+// measures nothing; a run prints the same list for the cells it measured), --recheck (with --first F ≥
+// the study's datasets: the cells of --out below the band with no stated reason, of the parts of
+// --only, measured again on --datasets fresh datasets from F; written to each record's `recheck`
+// field, which the reason 'MC error (rechecked)' reads: chance, not a real miss, when the fresh
+// coverage is within 2 SE of 94 % or above).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +51,7 @@ import {
 } from './coverageCells.mjs';
 import { singleTaskCoverage } from './coverageSingle.mjs';
 import { coverageVerdict } from './attainableCoverage.mjs';
-import { outOfBandLines } from './coverageReasons.mjs';
+import { belowWithoutReason, outOfBandLines } from './coverageReasons.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const { values: options } = parseOptions({
@@ -64,6 +68,7 @@ const { values: options } = parseOptions({
     attainable: { type: 'boolean', default: false },
     'held-out': { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
+    recheck: { type: 'boolean', default: false },
   },
 });
 if (options.report) {
@@ -151,6 +156,13 @@ if (withCompare)
       for (const T of grid.tasks.filter((t) => t <= 164))
         cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first, attainableOnly });
 cells.splice(0, cells.length, ...cells.filter(selected));
+// --recheck: only the cells with a record below the band for no stated reason in --out.
+const recheck = options.recheck ? recheckTargets() : null;
+if (recheck) cells.splice(0, cells.length, ...cells.filter((c) => recheck.has(groupKey(c))));
+if (recheck && cells.length === 0) {
+  console.log(`--recheck: no cell of ${options.out} is below the band for no stated reason`);
+  process.exit(0);
+}
 if (cells.length === 0) {
   usage(`--filter ${options.filter} matches no cell`);
 }
@@ -251,7 +263,9 @@ if (compareRecords.length > 0)
 for (const line of reasonLines(records, compareRecords, datasets)) console.log(line);
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
 const compare = { ...COMPARE, datasets, seed: options.seed, methods: COMPARE_METHODS, defaults: COMPARE_DEFAULTS, cells: compareRecords };
-if (patterns || first > 0 || heldOut) console.log(`${patterns ? '--filter' : heldOut ? '--held-out' : '--first'}: nothing written`);
+if (recheck && !patterns) {
+  await writeRecheck();
+} else if (patterns || first > 0 || heldOut) console.log(`${patterns ? '--filter' : heldOut ? '--held-out' : '--first'}: nothing written`);
 else {
   const document = everything
     ? {
@@ -355,6 +369,47 @@ async function reportAttainable() {
   console.log(`wrote the attainable fields of ${parts.map((part) => part.label ?? part.estimand).join(', ')} to ${options.out}`);
 }
 
+/** A cell's (or record's: its population is `distribution`) group: compare or not, population, n (unequal), T. */
+function groupKey(c) {
+  return `${c.compare ? 'c' : ''}|${c.distribution ?? c.population}|${c.n}|${c.unequal ? 'u' : ''}|${c.T}`;
+}
+
+/** --recheck: the groups of --out with a record below the band for no stated reason (parts of --only). */
+function recheckTargets() {
+  let study;
+  try {
+    study = JSON.parse(readFileSync(options.out, 'utf8'));
+  } catch (error) {
+    usage(`--out ${options.out}: cannot read the study to recheck (${error.message.split('\n')[0]})`);
+  }
+  if (first < study.datasets || (withCompare && first < study.compare.datasets)) {
+    usage(`--first ${options.first}: --recheck needs datasets the study did not use (--first ≥ ${study.datasets})`);
+  }
+  const targets = new Set();
+  const parts = reasonParts(study.cells, withCompare ? study.compare.cells : []).filter((part) => part.compare || estimands.includes(part.estimand));
+  for (const part of parts) for (const r of belowWithoutReason(part, study.datasets)) targets.add(groupKey({ ...r, compare: part.compare }));
+  return targets;
+}
+
+/** --recheck: each measured record's fresh coverage into its study record's `recheck` field. */
+async function writeRecheck() {
+  const study = JSON.parse(readFileSync(options.out, 'utf8'));
+  const fresh = new Map([...records.map((r) => [`|${cellKey(r)}`, r]), ...compareRecords.map((r) => [`c|${cellKey(r)}`, r])]);
+  const withRecheck = (cell, prefix, parts) => {
+    const update = fresh.get(`${prefix}|${cellKey(cell)}`);
+    if (!update) return cell;
+    const measured = Object.fromEntries(parts.map((part) => [part, update[part]]));
+    return { ...cell, recheck: { ...cell.recheck, first, datasets, ...measured } };
+  };
+  const document = {
+    ...study,
+    cells: study.cells.map((cell) => withRecheck(cell, '', estimands)),
+    compare: { ...study.compare, cells: study.compare.cells.map((cell) => withRecheck(cell, 'c', COMPARE_ESTIMANDS)) },
+  };
+  await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`wrote the recheck of ${cells.length} cell${cells.length === 1 ? '' : 's'} (datasets ${first}–${first + datasets - 1}) to ${options.out}`);
+}
+
 /** The committed study with the parts this run measured put in place of its own (--only). */
 function withParts(study) {
   const key = cellKey;
@@ -388,6 +443,11 @@ function printCells(rows, methods, cellOf) {
  * bound, and compare's two estimands.
  */
 function reasonLines(rows, compareRows, fallbackDatasets) {
+  return outOfBandLines(reasonParts(rows, compareRows), fallbackDatasets);
+}
+
+/** The parts `reasonLines` lists: [{ label, rows, method, sides, estimand, benchmark, compare }]. */
+function reasonParts(rows, compareRows) {
   const parts = [];
   for (const estimand of ['population', 'benchmark'])
     if (rows.some((r) => r[estimand]))
@@ -412,8 +472,9 @@ function reasonLines(rows, compareRows, fallbackDatasets) {
         sides: 2,
         estimand,
         benchmark: estimand === 'benchmark',
+        compare: true,
       });
-  return outOfBandLines(parts, fallbackDatasets);
+  return parts;
 }
 
 /** A cell's n as printed: `10/5` for unequal trials (half the tasks n, half ⌈n/2⌉). */

@@ -137,17 +137,21 @@ export const ONE_SIDED = { population: 'score-lower', benchmark: 'trial-noise-lo
  * The narrower candidates of the task-population interval (issue #42: which part makes a cell
  * over-cover): each is `populationInterval` as `groupsPopulationInterval` calls it with one part
  * switched off — the Student t quantile at T − 1 replaced by the normal one (`t`), the variance
- * floor of the moment-fitted Beta left out (`Beta`), the ratio floor r̂ ≥ 1/n left out (`ratio`). Measured on the same datasets as the default, two-sided (`score`) and as the
+ * floor of the moment-fitted Beta left out (`Beta`), the ratio floor r̂ ≥ 1/n left out (`ratio`),
+ * the lower bound's Clopper–Pearson floor on 0/1 values left out (`CP`; two-sided it is the
+ * default), and all of these at once (`all`). Measured on the same datasets as the default, two-sided (`score`) and as the
  * gate's lower bound (`score-lower`: the lower side at 2c − 1, at least as far out as Clopper–Pearson
  * on 0/1 values, as `taskAverageBound`); bench/coverageReasons.mjs ('… needed') reads them.
  */
-export const NARROWER = ['t', 'Beta', 'ratio'];
+export const NARROWER = ['t', 'Beta', 'ratio', 'CP', 'all'];
 
 /** The interval of NARROWER `candidate` of `values` with the default's floors `floor` at a two-sided `confidence`. */
 export function narrowerInterval(candidate, values, floor, confidence) {
   if (candidate === 't') return populationInterval(values, { confidence, sides: 2 }, floor, undefined, normalQuantile(1 - (1 - confidence) / 2));
   if (candidate === 'Beta') return populationInterval(values, { confidence, sides: 2 }, { ratio: floor.ratio });
-  return populationInterval(values, { confidence, sides: 2 }, { variance: floor.variance });
+  if (candidate === 'ratio') return populationInterval(values, { confidence, sides: 2 }, { variance: floor.variance });
+  if (candidate === 'all') return populationInterval(values, { confidence, sides: 2 }, {}, undefined, normalQuantile(1 - (1 - confidence) / 2));
+  return populationInterval(values, { confidence, sides: 2 }, floor);
 }
 
 /** E[h(p)] of a part with a quantile function: midpoint rule over u (2·10⁵ points). */
@@ -286,7 +290,9 @@ export function measureCell({
     // Without the this-benchmark estimand, the task-population interval alone (the same interval
     // taskAverageIntervals returns: groupsPopulationInterval with the moment Beta of the same groups),
     // not the grid fit the this-benchmark interval needs.
-    const intervals = estimands.includes('benchmark') ? taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 }) : populationIntervals(tasks, cellKs, confidence);
+    const intervals = estimands.includes('benchmark')
+      ? taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 })
+      : populationIntervals(tasks, cellKs, confidence);
     const gateIntervals = oneSided && estimands.includes('benchmark') ? taskAverageIntervals(tasks, cellKs, gateLevel) : null;
     const groups = records[0].narrower ? countGroups(tasks) : null;
     const prior = groups ? momentBetaPrior(groups) : null;
@@ -326,7 +332,8 @@ export function measureCell({
               const own = record.narrower.population[candidate];
               count(own.score, narrowerInterval(candidate, groupValuesAtK, floor, confidence), record.truth);
               const gate = narrowerInterval(candidate, groupValuesAtK, floor, 2 * confidence - 1);
-              count(own['score-lower'], { lower: exact === null ? gate.lower : Math.min(gate.lower, exact.lower), upper: 1 }, record.truth);
+              const withExact = exact !== null && candidate !== 'CP' && candidate !== 'all';
+              count(own['score-lower'], { lower: withExact ? Math.min(gate.lower, exact.lower) : gate.lower, upper: 1 }, record.truth);
             }
           }
         }

@@ -11,17 +11,22 @@
 //   (`attainable.equalTailed95`).
 // - 'MC error': within 2 Monte Carlo SE of the band's nearer edge e (SE √(e(1 − e)/D), D the cell's
 //   datasets: a true coverage at the edge measures this far out in about 1 cell of 40).
-// - 'PART needed' (task-population cells, above; PART t, Beta or ratio, + between several): the interval is wider than this cell
-//   needs because of PART, and no single part can be taken out without losing coverage elsewhere.
-//   Checked per cell from the study's own measurements (bench/coverageCells.mjs, NARROWER): the
-//   default with one part switched off — the t quantile at T − 1 replaced by the normal one, the
-//   moment-fitted Beta's variance floor left out, the ratio floor r̂ ≥ 1/n left out — is measured on
-//   the same datasets. The reason holds when at least one candidate brings this cell to within 2 SE
-//   of 97 % or below (it is the part that makes the cell conservative), and every such candidate has
-//   more cells of the part (same estimand and method, two-sided or lower bound) below 94 % − 2 SE
-//   than the default has (taking it out would lose coverage elsewhere; the count is printed per
+// - 'PART needed' (task-population cells, above; PART one of t, Beta, ratio, CP, all, + between
+//   several): the interval is wider than this cell needs because of PART, and PART cannot be taken
+//   out without losing coverage elsewhere. Checked per cell from the study's own measurements
+//   (bench/coverageCells.mjs, NARROWER): the default with one part switched off — the t quantile at
+//   T − 1 replaced by the normal one, the moment-fitted Beta's variance floor left out, the ratio
+//   floor r̂ ≥ 1/n left out, the lower bound's Clopper–Pearson floor left out — is measured on the
+//   same datasets (and all four at once, `all`, looked at only when no single part brings the cell
+//   in). The reason holds when at least one candidate brings this cell to within 2 SE of 97 % or
+//   below (it is the part that makes the cell conservative), and every such candidate has more
+//   cells of the part (same estimand and method, two-sided or lower bound) below 94 % − 2 SE than
+//   the default has (taking it out would lose coverage elsewhere; the count is printed per
 //   candidate). A candidate that brings the cell in and loses nothing elsewhere leaves the cell
 //   'no stated reason': the change should then be made.
+// - 'MC error (rechecked)' (below): the cell measured again on fresh datasets (`pnpm coverage-study
+//   --recheck --first F`, the record's `recheck` field: F and its datasets D′ beside the coverage)
+//   covers at least 94 % − 2 SE (SE at D′): the first measurement was chance, not a real miss.
 // - 'k > n/2' (this-benchmark cells, above or below): the trial noise Var(θ̂ | p) = E[g(C)² | p] −
 //   p^{2k} of a task with n trials has no unbiased estimator when 2k > n, since an estimator's
 //   expectation under Binomial(n, p) is a polynomial of degree ≤ n (Lehmann & Casella 1998,
@@ -30,7 +35,8 @@
 //   Below the band this is a stated cause, not a guarantee: the summary counts those cells apart.
 // - 'no stated reason': a failure.
 // The candidates' names: t (the Student t quantile at T − 1, replaced by the normal one), Beta (the
-// moment-fitted Beta's variance floor), ratio (the floor r̂ ≥ 1/n).
+// moment-fitted Beta's variance floor), ratio (the floor r̂ ≥ 1/n), CP (the lower bound's
+// Clopper–Pearson floor on 0/1 values, `binaryExactBounds`), all (the four at once).
 
 /** The target band of every default's coverage. */
 export const BAND = [0.94, 0.97];
@@ -43,7 +49,7 @@ export const coverageSe = (datasets, level) => Math.sqrt((level * (1 - level)) /
  * attainable-coverage summary for the estimand, `sides` 1 for a lower bound, `nMin` the fewest trials
  * of a task in the cell, `benchmark` whether the estimand is "this benchmark" (per-task trial noise).
  */
-export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin, benchmark, narrower }) {
+export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin, benchmark, narrower, recheck }) {
   if (coverage >= BAND[0] && coverage <= BAND[1]) return null;
   const reachable = (a) => a !== undefined && coverage <= a + 2 * Math.sqrt((a * (1 - a)) / datasets);
   const identified = !(benchmark && 2 * k > nMin);
@@ -53,8 +59,12 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
   }
   const edge = coverage < BAND[0] ? BAND[0] : BAND[1];
   if (Math.abs(coverage - edge) <= 2 * coverageSe(datasets, edge)) return 'MC error';
+  if (coverage < BAND[0] && recheck && recheck.coverage >= BAND[0] - 2 * coverageSe(recheck.datasets, BAND[0])) return 'MC error (rechecked)';
   if (coverage > BAND[1] && narrower) {
-    const inBand = narrower.filter((c) => c.coverage <= BAND[1] + 2 * coverageSe(datasets, BAND[1]));
+    // The single parts that bring the cell in; only when none does, all of them at once.
+    const reaches = (c) => c.coverage <= BAND[1] + 2 * coverageSe(datasets, BAND[1]);
+    const single = narrower.filter((c) => c.name !== 'all' && reaches(c));
+    const inBand = single.length > 0 ? single : narrower.filter((c) => c.name === 'all' && reaches(c));
     if (inBand.length > 0 && inBand.every((c) => c.failsElsewhere)) return `${inBand.map((c) => c.name).join('+')} needed`;
   }
   return identified ? 'no stated reason' : 'k > n/2';
@@ -93,7 +103,9 @@ export function cellVerdict(r, { estimand, method, sides, benchmark }, fallbackD
   const candidates = r.narrower?.[estimand];
   const narrower =
     stats && candidates ? stats.map(({ name, failsElsewhere }) => ({ name, coverage: candidates[name][method].coverage, failsElsewhere })) : undefined;
-  const reason = outOfBandReason({ coverage, datasets, attainable: r.attainable?.[estimand], sides, k: r.k, nMin, benchmark, narrower });
+  const again = r.recheck?.[estimand]?.[method];
+  const recheck = again ? { coverage: again.coverage, datasets: r.recheck.datasets } : undefined;
+  const reason = outOfBandReason({ coverage, datasets, attainable: r.attainable?.[estimand], sides, k: r.k, nMin, benchmark, narrower, recheck });
   return reason === null ? 'in band' : `${coverage < BAND[0] ? 'below' : 'above'}: ${reason}`;
 }
 
@@ -126,7 +138,19 @@ export function outOfBandLines(parts, fallbackDatasets) {
 }
 
 /** What each narrower candidate leaves out, in words. */
-const CANDIDATE_TEXT = { t: 'the t quantile (normal)', Beta: 'the Beta variance floor', ratio: 'the ratio floor 1/n' };
+const CANDIDATE_TEXT = {
+  t: 'the t quantile (normal)',
+  Beta: 'the Beta variance floor',
+  ratio: 'the ratio floor 1/n',
+  CP: 'Clopper–Pearson on 0/1 values',
+  all: 'all four',
+};
+
+/** The rows of a part (as `outOfBandLines` takes it) below the band for no stated reason (what --recheck remeasures). */
+export function belowWithoutReason(part, fallbackDatasets) {
+  const stats = narrowerStats(part.rows, part, fallbackDatasets);
+  return part.rows.filter((r) => cellVerdict(r, part, fallbackDatasets, stats) === 'below: no stated reason');
+}
 
 /** One line per narrower candidate: its cells below 94 % − 2 SE against the default's, and its lowest cell. */
 export function narrowerLines(stats) {

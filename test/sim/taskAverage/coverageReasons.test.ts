@@ -46,6 +46,14 @@ describe('outOfBandReason', () => {
     expect(outOfBandReason({ ...base, sides: 1, coverage: 1, attainable: { atLeast94: 0.95, equalTailed95: 1, lowerBound94: 1 } })).toBe('discreteness');
   });
 
+  it('below, measured again on fresh datasets: MC error (rechecked) when the recheck reaches 94 % − 2 SE', () => {
+    // 1000 fresh datasets: 94 % − 2·√(0.94·0.06/1000) = 0.92498; 0.93 reaches it, 0.92 does not.
+    expect(outOfBandReason({ ...base, coverage: 0.88, recheck: { coverage: 0.93, datasets: 1000 } })).toBe('MC error (rechecked)');
+    expect(outOfBandReason({ ...base, coverage: 0.88, recheck: { coverage: 0.92, datasets: 1000 } })).toBe('no stated reason');
+    // Only a cell below the band is excused by a recheck.
+    expect(outOfBandReason({ ...base, coverage: 1, recheck: { coverage: 0.95, datasets: 1000 } })).toBe('no stated reason');
+  });
+
   it('this benchmark with 2k > n: the trial noise is not identified; 2k ≤ n is no excuse', () => {
     expect(outOfBandReason({ ...base, coverage: 0.85, k: 8, nMin: 10 })).toBe('k > n/2');
     expect(outOfBandReason({ ...base, coverage: 0.85, k: 5, nMin: 10 })).toBe('no stated reason');
@@ -88,12 +96,8 @@ describe("'PART needed' (a task-population cell wider than needed, no part remov
   });
 
   it('no candidate brings the cell in, or the cell is below: no stated reason', () => {
-    expect(outOfBandReason({ ...base, coverage: 1, narrower: [{ name: 't', coverage: 0.995, failsElsewhere: true }] })).toBe(
-      'no stated reason',
-    );
-    expect(outOfBandReason({ ...base, coverage: 0.85, narrower: [{ name: 't', coverage: 0.8, failsElsewhere: true }] })).toBe(
-      'no stated reason',
-    );
+    expect(outOfBandReason({ ...base, coverage: 1, narrower: [{ name: 't', coverage: 0.995, failsElsewhere: true }] })).toBe('no stated reason');
+    expect(outOfBandReason({ ...base, coverage: 0.85, narrower: [{ name: 't', coverage: 0.8, failsElsewhere: true }] })).toBe('no stated reason');
   });
 
   it('narrowerStats counts cells below 94 % − 2 SE with each candidate against the default', () => {
@@ -106,10 +110,15 @@ describe("'PART needed' (a task-population cell wider than needed, no part remov
       metric: 'passAtK',
       datasets: 200,
       population: { score: { coverage } },
-      narrower: { population: { 't': { score: { coverage: normal } }, 'Beta': { score: { coverage: floor } } } },
+      narrower: { population: { t: { score: { coverage: normal } }, Beta: { score: { coverage: floor } } } },
     });
     const rows = [row(0.95, 0.9, 0.95), row(0.9, 0.9, 0.8), row(1, 0.96, 1)];
-    const stats = narrowerStats(rows, { estimand: 'population', method: 'score' }, 200) as { name: string; below: number; defaultBelow: number; failsElsewhere: boolean }[];
+    const stats = narrowerStats(rows, { estimand: 'population', method: 'score' }, 200) as {
+      name: string;
+      below: number;
+      defaultBelow: number;
+      failsElsewhere: boolean;
+    }[];
     // Default: one cell (0.90) below; t → normal: two (0.90, 0.90) → loses coverage; no Beta floor: one (0.80) → not more.
     expect(stats.map(({ name, below, defaultBelow, failsElsewhere }) => [name, below, defaultBelow, failsElsewhere])).toEqual([
       ['t', 2, 1, true],
