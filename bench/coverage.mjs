@@ -30,7 +30,10 @@
 // the study's datasets: the cells of --out below the band with no stated reason, of the parts of
 // --only, measured again on --datasets fresh datasets from F; written to each record's `recheck`
 // field, which the reason 'MC error (rechecked)' reads: chance, not a real miss, when the fresh
-// coverage is within 2 SE of 94 % or above).
+// coverage is within 2 SE of 94 % or above), --narrower (with --only compare: the narrower candidates
+// of compare's task-population difference, bench/coverageCells.mjs DIFFERENCE_NARROWER, on the study's
+// own datasets, beside its default, which must measure as in --out; written to the compare cells'
+// `narrower` fields, the rest of the file kept; the reason '… needed' reads them).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +72,7 @@ const { values: options } = parseOptions({
     'held-out': { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
     recheck: { type: 'boolean', default: false },
+    narrower: { type: 'boolean', default: false },
   },
 });
 if (options.report) {
@@ -122,6 +126,9 @@ if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap)
   usage('--datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0');
 }
 const attainableOnly = options.attainable;
+if (options.narrower && (estimands.length > 0 || !withCompare)) {
+  usage('--narrower measures the compare cells alone: use it with --only compare');
+}
 const heldOut = options['held-out'];
 const grid = heldOut
   ? { ...FULL_GRID, populations: Object.keys(HELD_OUT_POPULATIONS), trials: [3, 5, 10], tasks: [10, 30] }
@@ -154,7 +161,7 @@ if (withCompare)
   for (const population of grid.populations)
     for (const n of grid.trials)
       for (const T of grid.tasks.filter((t) => t <= 164))
-        cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first, attainableOnly });
+        cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first, attainableOnly, narrowerOnly: options.narrower });
 cells.splice(0, cells.length, ...cells.filter(selected));
 // --recheck: only the cells with a record below the band for no stated reason in --out.
 const recheck = options.recheck ? recheckTargets() : null;
@@ -205,6 +212,19 @@ const single = everything && !patterns ? singleTaskCoverage() : null;
 const seconds = (Date.now() - started) / 1000;
 
 const pct = (x) => (100 * x).toFixed(1).padStart(5);
+if (options.narrower) {
+  // --narrower: each compare record's default and candidates; written unless --filter.
+  for (const r of compareRecords)
+    console.log(
+      `${r.distribution.padEnd(36)} n ${String(r.n).padStart(2)} T ${String(r.T).padStart(3)} k ${String(r.k).padStart(2)} ${r.metric.padEnd(8)} ` +
+        `score ${pct(r.difference.score.coverage)} ${Object.entries(r.narrower.difference)
+          .map(([name, c]) => `${name} ${pct(c.score.coverage)}`)
+          .join(' ')}`,
+    );
+  if (patterns) console.log('--filter: nothing written');
+  else await writeNarrower();
+  process.exit(0);
+}
 const cellText = (m) => `${pct(m.coverage)} ${pct(m.missBelow)} ${pct(m.missAbove)} ${m.meanWidth.toFixed(3)}`;
 const se = Math.sqrt((0.95 * 0.05) / datasets);
 if (attainableOnly) {
@@ -389,6 +409,25 @@ function recheckTargets() {
   const parts = reasonParts(study.cells, withCompare ? study.compare.cells : []).filter((part) => part.compare || estimands.includes(part.estimand));
   for (const part of parts) for (const r of belowWithoutReason(part, study.datasets)) targets.add(groupKey({ ...r, compare: part.compare }));
   return targets;
+}
+
+/** --narrower: the compare cells' candidates into --out, after checking the default measures as there. */
+async function writeNarrower() {
+  const study = JSON.parse(readFileSync(options.out, 'utf8'));
+  if (datasets !== study.compare.datasets || first !== 0 || options.seed !== study.compare.seed) {
+    usage(`--narrower: measure the study's own datasets (--datasets ${study.compare.datasets} --first 0 --seed ${study.compare.seed})`);
+  }
+  const fresh = new Map(compareRecords.map((r) => [cellKey(r), r]));
+  const cellsOut = study.compare.cells.map((cell) => {
+    const update = fresh.get(cellKey(cell));
+    if (!update) return cell;
+    if (update.difference.score.coverage !== cell.difference.score.coverage) {
+      usage(`--narrower: ${cellKey(cell)} measures the default at ${update.difference.score.coverage}, ${options.out} holds ${cell.difference.score.coverage}`);
+    }
+    return { ...cell, narrower: update.narrower };
+  });
+  await writeFileAtomic(options.out, `${JSON.stringify({ ...study, compare: { ...study.compare, cells: cellsOut } }, null, 2)}\n`);
+  console.log(`wrote the narrower candidates of ${fresh.size} compare records to ${options.out}`);
 }
 
 /** --recheck: each measured record's fresh coverage into its study record's `recheck` field. */

@@ -15,7 +15,15 @@ import { binomial } from '../packages/sim/dist/distributions/binomial.js';
 import { logBeta } from '../packages/sim/dist/math/logBeta.js';
 import { normalQuantile } from '../packages/sim/dist/math/normalQuantile.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
-import { pairedDifferenceInterval, PopulationFits } from '../packages/sim/dist/taskAverage/differenceInterval.js';
+import {
+  flooredDifferenceDf,
+  flooredDifferenceQuantile,
+  pairedDifferenceInterval,
+  pairedDifferenceParts,
+  PopulationFits,
+} from '../packages/sim/dist/taskAverage/differenceInterval.js';
+import { empiricalLikelihoodInterval } from '../packages/sim/dist/taskAverage/empiricalLikelihood.js';
+import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
 import { benchmarkDifferenceInterval, withinPopulationInterval } from '../packages/sim/dist/taskAverage/benchmarkDifferenceInterval.js';
 import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
 import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
@@ -412,6 +420,45 @@ export const COMPARE_DEFAULTS = { difference: 'score', benchmark: 'trial-noise' 
 /** The estimands of the compare cells: the population's difference and this benchmark's. */
 export const COMPARE_ESTIMANDS = Object.keys(COMPARE_METHODS);
 
+/**
+ * The narrower candidates of compare's task-population difference (`pairedDifferenceInterval`), each
+ * the default with one part switched off: the empirical-likelihood union left out (`EL`), the
+ * variance floors (trial noise and (σ_A − σ_B)²) left out, with the t quantile at T − 1 they then
+ * imply (`floors`), the calibrated quantile replaced by the normal one (`quantile`), and all three
+ * at once (`all`). bench/coverageReasons.mjs ('… needed') reads their coverage.
+ */
+export const DIFFERENCE_NARROWER = ['EL', 'floors', 'quantile', 'all'];
+
+/** The interval of DIFFERENCE_NARROWER `candidate` on `pairs` (as `pairedDifferenceInterval` computes it, one part off; any other name: the default). */
+export function narrowerDifference(candidate, pairs, metric, k, { confidence, sides }, fits) {
+  const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k, fits);
+  const T = differences.length;
+  if (T < 2) return null;
+  const mean = differences.reduce((s, d) => s + d, 0) / T;
+  const s2 = differences.reduce((s, d) => s + (d - mean) ** 2, 0) / (T - 1);
+  const noise = noises.reduce((s, v) => s + v, 0) / T;
+  const tail = sides === 2 ? (1 - confidence) / 2 : 1 - confidence;
+  const withFloors = candidate !== 'floors' && candidate !== 'all';
+  const floor = withFloors ? Math.max(noise, spread) : 0;
+  const quantile =
+    candidate === 'quantile' || candidate === 'all'
+      ? normalQuantile(1 - tail)
+      : withFloors
+        ? flooredDifferenceQuantile(s2, noise, spread, noises, T, tail, sides)
+        : studentTQuantile(1 - tail, T - 1);
+  const df = withFloors ? flooredDifferenceDf(s2, noise, spread, noises, T) : T - 1;
+  const values = differences.map((difference) => ({ value: (difference + 1) / 2, weight: 1 }));
+  const bounds = populationInterval(values, { confidence, sides }, { variance: floor / 4 }, df, quantile);
+  if (bounds === null) return null;
+  const score = { lower: 2 * bounds.lower - 1, upper: sides === 2 ? 2 * bounds.upper - 1 : 1 };
+  if (candidate === 'EL' || candidate === 'all') return score;
+  const likelihood = empiricalLikelihoodInterval(differences, studentTQuantile(1 - tail, T - 1) ** 2);
+  return {
+    lower: Math.min(score.lower, likelihood?.lower ?? Infinity),
+    upper: sides === 2 ? Math.max(score.upper, likelihood?.upper ?? -Infinity) : 1,
+  };
+}
+
 export function differenceTruth(name, k, metric) {
   const theta = (p) => truthAt(metric, p, k);
   let total = 0;
@@ -465,9 +512,23 @@ export function compareDatasetWithRates(population, n, T, seed, d) {
  * zeroShare, the mean share of tasks whose difference D_t is exactly 0 (the discreteness of the
  * cell), and `attainable.difference` / `attainable.benchmark`, the attainable coverage of D̄ against
  * the population's difference, and of the error D̄ − (1/T) Σ θ(p_B,t) − θ(p_A,t) around 0
- * (`attainableSummary`; `attainableOnly`: those fields alone, no interval).
+ * (`attainableSummary`; `attainableOnly`: those fields alone, no interval). `narrower` adds
+ * `narrower.difference[candidate].score` (DIFFERENCE_NARROWER, on the same datasets); `narrowerOnly`
+ * measures the default task-population difference and those alone (the rest of the record stays 0).
  */
-export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95, first = 0, attainableOnly = false }) {
+export function measureCompareCell({
+  population,
+  n,
+  T,
+  ks,
+  datasets,
+  seed,
+  confidence = 0.95,
+  first = 0,
+  attainableOnly = false,
+  narrower = false,
+  narrowerOnly = false,
+}) {
   const cellKs = cellKsOf(ks, n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
   const level = { confidence, sides: 2 };
@@ -486,6 +547,9 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         zeroShare: 0,
         difference: tallies('difference'),
         benchmark: tallies('benchmark'),
+        ...(narrower || narrowerOnly
+          ? { narrower: { difference: Object.fromEntries(DIFFERENCE_NARROWER.map((c) => [c, { score: { covered: 0, below: 0, above: 0, width: 0 } }])) } }
+          : {}),
       });
     }
   const means = records.map(() => new Float64Array(datasets));
@@ -528,16 +592,21 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
         const naive = { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) };
         const score = pairedDifferenceInterval(pairs, metric, k, level, fits);
+        count(record.difference.score, score, record.truth);
+        coveredBy[r - 1].difference[d - first] = covers(score, record.truth);
+        if (record.narrower)
+          for (const candidate of DIFFERENCE_NARROWER)
+            count(record.narrower.difference[candidate].score, narrowerDifference(candidate, pairs, metric, k, level, fits), record.truth);
+        // narrowerOnly: the default and the candidates alone (`--narrower`), not this benchmark's fits.
+        if (narrowerOnly) continue;
         // As `compareRuns` prints it: within the task-population interval.
         const trialNoise = withinPopulationInterval(
           benchmarkDifferenceInterval({ groups: groupsA, prior: fits.grid(groupsA) }, { groups: groupsB, prior: fits.grid(groupsB) }, metric, k, level),
           score,
         );
         count(record.difference.naive, naive, record.truth);
-        count(record.difference.score, score, record.truth);
         count(record.benchmark.naive, naive, benchmarkTruthOfDataset);
         count(record.benchmark['trial-noise'], trialNoise, benchmarkTruthOfDataset);
-        coveredBy[r - 1].difference[d - first] = covers(score, record.truth);
         coveredBy[r - 1].benchmark[d - first] = covers(trialNoise, benchmarkTruthOfDataset);
       }
   }
@@ -547,11 +616,9 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
       difference: attainableSummary(means[r], record.truth, attainableOnly ? undefined : coveredBy[r].difference),
       benchmark: attainableSummary(errors[r], 0, attainableOnly ? undefined : coveredBy[r].benchmark),
     };
-    for (const estimand of COMPARE_ESTIMANDS)
-      for (const m of COMPARE_METHODS[estimand]) {
-        const t = record[estimand][m];
-        record[estimand][m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
-      }
+    const summary = (t) => ({ coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets });
+    for (const estimand of COMPARE_ESTIMANDS) for (const m of COMPARE_METHODS[estimand]) record[estimand][m] = summary(record[estimand][m]);
+    for (const candidate of Object.values(record.narrower?.difference ?? {})) candidate.score = summary(candidate.score);
   });
   return records;
 }

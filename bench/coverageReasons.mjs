@@ -11,19 +11,17 @@
 //   (`attainable.equalTailed95`).
 // - 'MC error': within 2 Monte Carlo SE of the band's nearer edge e (SE √(e(1 − e)/D), D the cell's
 //   datasets: a true coverage at the edge measures this far out in about 1 cell of 40).
-// - 'PART needed' (task-population cells, above; PART one of t, Beta, ratio, CP, all, + between
-//   several): the interval is wider than this cell needs because of PART, and PART cannot be taken
-//   out without losing coverage elsewhere. Checked per cell from the study's own measurements
-//   (bench/coverageCells.mjs, NARROWER): the default with one part switched off — the t quantile at
-//   T − 1 replaced by the normal one, the moment-fitted Beta's variance floor left out, the ratio
-//   floor r̂ ≥ 1/n left out, the lower bound's Clopper–Pearson floor left out — is measured on the
-//   same datasets (and all four at once, `all`, looked at only when no single part brings the cell
-//   in). The reason holds when at least one candidate brings this cell to within 2 SE of 97 % or
-//   below (it is the part that makes the cell conservative), and every such candidate has more
-//   cells of the part (same estimand and method, two-sided or lower bound) below 94 % − 2 SE than
-//   the default has (taking it out would lose coverage elsewhere; the count is printed per
-//   candidate). A candidate that brings the cell in and loses nothing elsewhere leaves the cell
-//   'no stated reason': the change should then be made.
+// - 'PART needed' (task-population cells and compare's difference, above; PART a candidate's name
+//   below, + between several): the interval is wider than this cell needs because of PART, and PART
+//   cannot be taken out without losing coverage elsewhere. Checked per cell from the study's own
+//   measurements (`narrower` fields; bench/coverageCells.mjs NARROWER, DIFFERENCE_NARROWER): the
+//   default with one part switched off is measured on the same datasets (and all parts at once,
+//   `all`, looked at only when no single part brings the cell in). The reason holds when at least
+//   one candidate brings this cell to within 2 SE of 97 % or below (it is the part that makes the
+//   cell conservative), and every such candidate has more cells of the part (same estimand and
+//   method, two-sided or lower bound) below 94 % − 2 SE than the default has (taking it out would
+//   lose coverage elsewhere; the count is printed per candidate). A candidate that brings the cell
+//   in and loses nothing elsewhere leaves the cell 'no stated reason': the change should then be made.
 // - 'MC error (rechecked)' (below): the cell measured again on fresh datasets (`pnpm coverage-study
 //   --recheck --first F`, the record's `recheck` field: F and its datasets D′ beside the coverage)
 //   covers at least 94 % − 2 SE (SE at D′): the first measurement was chance, not a real miss.
@@ -36,7 +34,11 @@
 // - 'no stated reason': a failure.
 // The candidates' names: t (the Student t quantile at T − 1, replaced by the normal one), Beta (the
 // moment-fitted Beta's variance floor), ratio (the floor r̂ ≥ 1/n), CP (the lower bound's
-// Clopper–Pearson floor on 0/1 values, `binaryExactBounds`), all (the four at once).
+// Clopper–Pearson floor on 0/1 values, `binaryExactBounds`), all (the four at once). Compare's
+// task-population difference has its own (bench/coverageCells.mjs DIFFERENCE_NARROWER, written by
+// `pnpm coverage-study --only compare --narrower`): EL (the empirical-likelihood union), floors (the
+// trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one)
+// and all (the three at once).
 
 /** The target band of every default's coverage. */
 export const BAND = [0.94, 0.97];
@@ -143,7 +145,10 @@ const CANDIDATE_TEXT = {
   Beta: 'the Beta variance floor',
   ratio: 'the ratio floor 1/n',
   CP: 'Clopper–Pearson on 0/1 values',
-  all: 'all four',
+  EL: 'the empirical-likelihood union',
+  floors: 'the variance floors',
+  quantile: 'the calibrated quantile (normal)',
+  all: 'all of them at once',
 };
 
 /** The rows of a part (as `outOfBandLines` takes it) below the band for no stated reason (what --recheck remeasures). */
