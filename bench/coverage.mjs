@@ -29,7 +29,7 @@
 // measures nothing; a run prints the same list for the cells it measured), --recheck (with --first F ≥
 // the study's datasets: the cells of --out below the band with no stated reason, of the parts of
 // --only, measured again on --datasets fresh datasets from F; written to each record's `recheck`
-// field, which the reason 'MC error (rechecked)' reads: chance, not a real miss, when the fresh
+// field, which the reason 'MC error (fresh)' reads: chance, not a real miss, when the fresh
 // coverage is within 2 SE of 94 % or above), --narrower (with --only compare: the narrower candidates
 // of compare's task-population difference, bench/coverageCells.mjs DIFFERENCE_NARROWER, on the study's
 // own datasets, beside its default, which must measure as in --out; written to the compare cells'

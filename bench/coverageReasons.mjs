@@ -22,7 +22,7 @@
 //   method, two-sided or lower bound) below 94 % − 2 SE than the default has (taking it out would
 //   lose coverage elsewhere; the count is printed per candidate). A candidate that brings the cell
 //   in and loses nothing elsewhere leaves the cell 'no stated reason': the change should then be made.
-// - 'MC error (rechecked)' (below): the cell measured again on fresh datasets (`pnpm coverage-study
+// - 'MC error (fresh)' (below): the cell measured again on fresh datasets (`pnpm coverage-study
 //   --recheck --first F`, the record's `recheck` field: F and its datasets D′ beside the coverage)
 //   covers at least 94 % − 2 SE (SE at D′): the first measurement was chance, not a real miss.
 // - 'k > n/2' (this-benchmark cells, above or below): the trial noise Var(θ̂ | p) = E[g(C)² | p] −
@@ -61,7 +61,7 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
   }
   const edge = coverage < BAND[0] ? BAND[0] : BAND[1];
   if (Math.abs(coverage - edge) <= 2 * coverageSe(datasets, edge)) return 'MC error';
-  if (coverage < BAND[0] && recheck && recheck.coverage >= BAND[0] - 2 * coverageSe(recheck.datasets, BAND[0])) return 'MC error (rechecked)';
+  if (coverage < BAND[0] && recheck && recheck.coverage >= BAND[0] - 2 * coverageSe(recheck.datasets, BAND[0])) return 'MC error (fresh)';
   if (coverage > BAND[1] && narrower) {
     // The single parts that bring the cell in; only when none does, all of them at once.
     const reaches = (c) => c.coverage <= BAND[1] + 2 * coverageSe(datasets, BAND[1]);

@@ -46,9 +46,9 @@ describe('outOfBandReason', () => {
     expect(outOfBandReason({ ...base, sides: 1, coverage: 1, attainable: { atLeast94: 0.95, equalTailed95: 1, lowerBound94: 1 } })).toBe('discreteness');
   });
 
-  it('below, measured again on fresh datasets: MC error (rechecked) when the recheck reaches 94 % − 2 SE', () => {
+  it('below, measured again on fresh datasets: MC error (fresh) when the recheck reaches 94 % − 2 SE', () => {
     // 1000 fresh datasets: 94 % − 2·√(0.94·0.06/1000) = 0.92498; 0.93 reaches it, 0.92 does not.
-    expect(outOfBandReason({ ...base, coverage: 0.88, recheck: { coverage: 0.93, datasets: 1000 } })).toBe('MC error (rechecked)');
+    expect(outOfBandReason({ ...base, coverage: 0.88, recheck: { coverage: 0.93, datasets: 1000 } })).toBe('MC error (fresh)');
     expect(outOfBandReason({ ...base, coverage: 0.88, recheck: { coverage: 0.92, datasets: 1000 } })).toBe('no stated reason');
     // Only a cell below the band is excused by a recheck.
     expect(outOfBandReason({ ...base, coverage: 1, recheck: { coverage: 0.95, datasets: 1000 } })).toBe('no stated reason');
