@@ -33,7 +33,8 @@
 // coverage is within 2 SE of 94 % or above), --narrower (with --only compare: the narrower candidates
 // of compare's task-population difference, bench/coverageCells.mjs DIFFERENCE_NARROWER, on the study's
 // own datasets, beside its default, which must measure as in --out; written to the compare cells'
-// `narrower` fields, the rest of the file kept; the reason '… needed' reads them).
+// `narrower` fields, the rest of the file kept; the reason '… needed' reads them; a run of the
+// compare part measures them too, beside this benchmark's interval, which --narrower leaves out).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -161,7 +162,19 @@ if (withCompare)
   for (const population of grid.populations)
     for (const n of grid.trials)
       for (const T of grid.tasks.filter((t) => t <= 164))
-        cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first, attainableOnly, narrowerOnly: options.narrower });
+        cells.push({
+          compare: true,
+          population,
+          n,
+          T,
+          ks: grid.ks,
+          datasets,
+          seed: options.seed,
+          first,
+          attainableOnly,
+          narrower: true,
+          narrowerOnly: options.narrower,
+        });
 cells.splice(0, cells.length, ...cells.filter(selected));
 // --recheck: only the cells with a record below the band for no stated reason in --out.
 const recheck = options.recheck ? recheckTargets() : null;
