@@ -147,11 +147,12 @@ export const ONE_SIDED = { population: 'score-lower', benchmark: 'trial-noise-lo
  * switched off — the Student t quantile at T − 1 replaced by the normal one (`t`), the variance
  * floor of the moment-fitted Beta left out (`Beta`), the ratio floor r̂ ≥ 1/n left out (`ratio`),
  * the lower bound's Clopper–Pearson floor on 0/1 values left out (`CP`; two-sided it is the
- * default), and all of these at once (`all`). Measured on the same datasets as the default, two-sided (`score`) and as the
+ * default), the rule r̂ = 1 when every value is 0 or every value is 1 left out (`equal`: the interval
+ * is then the point; the lower bound keeps its Clopper–Pearson floor), and the first four at once (`all`). Measured on the same datasets as the default, two-sided (`score`) and as the
  * gate's lower bound (`score-lower`: the lower side at 2c − 1, at least as far out as Clopper–Pearson
  * on 0/1 values, as `taskAverageBound`); bench/coverageReasons.mjs ('… needed') reads them.
  */
-export const NARROWER = ['t', 'Beta', 'ratio', 'CP', 'all'];
+export const NARROWER = ['t', 'Beta', 'ratio', 'CP', 'equal', 'all'];
 
 /** The interval of NARROWER `candidate` of `values` with the default's floors `floor` at a two-sided `confidence`. */
 export function narrowerInterval(candidate, values, floor, confidence) {
@@ -159,6 +160,10 @@ export function narrowerInterval(candidate, values, floor, confidence) {
   if (candidate === 'Beta') return populationInterval(values, { confidence, sides: 2 }, { ratio: floor.ratio });
   if (candidate === 'ratio') return populationInterval(values, { confidence, sides: 2 }, { variance: floor.variance });
   if (candidate === 'all') return populationInterval(values, { confidence, sides: 2 }, {}, undefined, normalQuantile(1 - (1 - confidence) / 2));
+  const used = values.filter(({ weight }) => weight > 0);
+  // equal: every value 0 or every value 1 gives the point itself (s² = 0 taken at face value).
+  if (candidate === 'equal' && used.length > 0 && used.every(({ value }) => value === used[0].value && (value === 0 || value === 1)))
+    return { lower: used[0].value, upper: used[0].value };
   return populationInterval(values, { confidence, sides: 2 }, floor);
 }
 

@@ -34,7 +34,8 @@
 // - 'no stated reason': a failure.
 // The candidates' names: t (the Student t quantile at T − 1, replaced by the normal one), Beta (the
 // moment-fitted Beta's variance floor), ratio (the floor r̂ ≥ 1/n), CP (the lower bound's
-// Clopper–Pearson floor on 0/1 values, `binaryExactBounds`), all (the four at once). Compare's
+// Clopper–Pearson floor on 0/1 values, `binaryExactBounds`), equal (r̂ = 1 when every value is 0 or
+// every value is 1: without it such a dataset gives the point), all (t, Beta, ratio, CP at once). Compare's
 // task-population difference has its own (bench/coverageCells.mjs DIFFERENCE_NARROWER, written by
 // `pnpm coverage-study --only compare --narrower`): EL (the empirical-likelihood union), floors (the
 // trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one)
@@ -145,6 +146,7 @@ const CANDIDATE_TEXT = {
   Beta: 'the Beta variance floor',
   ratio: 'the ratio floor 1/n',
   CP: 'Clopper–Pearson on 0/1 values',
+  equal: 'the width at all-0 or all-1 values',
   EL: 'the empirical-likelihood union',
   floors: 'the variance floors',
   quantile: 'the calibrated quantile (normal)',

@@ -61,6 +61,14 @@ describe('narrowerInterval (task-population interval with one part off)', () => 
     expect(narrowerInterval('ratio', values, floor, 0.95)).toEqual(populationInterval(values, { confidence: 0.95, sides: 2 }, { variance: 0.05 }));
   });
 
+  it("'equal' gives the point when every value is 1 (the default: [1/(1 + w), 1]), else the default", () => {
+    const ones = [{ value: 1, weight: 20 }];
+    expect(narrowerInterval('equal', ones, floor, 0.95)).toEqual({ lower: 1, upper: 1 });
+    // The default at 20 tasks all at 1: 1/(1 + t₁₉(0.975)²/20) = 0.8203193 (scipy.stats.t.ppf(0.975, 19); populationInterval's doc example).
+    expect(populationInterval(ones, { confidence: 0.95, sides: 2 }, floor)?.lower).toBeCloseTo(0.8203193, 6);
+    expect(narrowerInterval('equal', values, floor, 0.95)).toEqual(populationInterval(values, { confidence: 0.95, sides: 2 }, floor));
+  });
+
   it("'t' uses the normal quantile: narrower than the default's t at T − 1 = 9", () => {
     const t = narrowerInterval('t', values, floor, 0.95);
     const full = populationInterval(values, { confidence: 0.95, sides: 2 }, floor);
