@@ -37,7 +37,7 @@ import {
   pairedDifferenceParts,
   PopulationFits,
 } from '../packages/sim/dist/taskAverage/differenceInterval.js';
-import { meanAndSe } from '../packages/sim/dist/compare/meanAndSe.js';
+import { meanAndSe } from '../packages/sim/dist/math/meanAndSe.js';
 import { populationInterval } from '../packages/sim/dist/taskAverage/populationInterval.js';
 import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';

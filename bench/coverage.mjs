@@ -26,7 +26,15 @@
 // same datasets that computes point estimates and no interval: prints it beside the coverage in
 // --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs),
 // --report (the cells of --out outside [94 %, 97 %] with the reason of each, bench/coverageReasons.mjs;
-// measures nothing; a run prints the same list for the cells it measured).
+// measures nothing; a run prints the same list for the cells it measured), --recheck (with --first F ≥
+// the study's datasets: the cells of --out below the band with no stated reason, of the parts of
+// --only, measured again on --datasets fresh datasets from F; written to each record's `recheck`
+// field, which the reason 'MC error (fresh)' reads: chance, not a real miss, when the fresh
+// coverage is within 2 SE of 94 % or above), --narrower (with --only compare: the narrower candidates
+// of compare's task-population difference, bench/coverageCells.mjs DIFFERENCE_NARROWER, on the study's
+// own datasets, beside its default, which must measure as in --out; written to the compare cells'
+// `narrower` fields, the rest of the file kept; the reason '… needed' reads them; a run of the
+// compare part measures them too, beside this benchmark's interval, which --narrower leaves out).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +55,7 @@ import {
 } from './coverageCells.mjs';
 import { singleTaskCoverage } from './coverageSingle.mjs';
 import { coverageVerdict } from './attainableCoverage.mjs';
-import { outOfBandLines } from './coverageReasons.mjs';
+import { belowWithoutReason, outOfBandLines } from './coverageReasons.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const { values: options } = parseOptions({
@@ -64,6 +72,8 @@ const { values: options } = parseOptions({
     attainable: { type: 'boolean', default: false },
     'held-out': { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
+    recheck: { type: 'boolean', default: false },
+    narrower: { type: 'boolean', default: false },
   },
 });
 if (options.report) {
@@ -117,6 +127,9 @@ if (!(Number.isInteger(datasets) && datasets >= 1 && Number.isInteger(bootstrap)
   usage('--datasets, --workers must be integers ≥ 1 and --bootstrap an integer ≥ 0');
 }
 const attainableOnly = options.attainable;
+if (options.narrower && (estimands.length > 0 || !withCompare)) {
+  usage('--narrower measures the compare cells alone: use it with --only compare');
+}
 const heldOut = options['held-out'];
 const grid = heldOut
   ? { ...FULL_GRID, populations: Object.keys(HELD_OUT_POPULATIONS), trials: [3, 5, 10], tasks: [10, 30] }
@@ -136,6 +149,7 @@ const cell = (population, n, T, unequal) => ({
   estimands,
   attainableOnly,
   unequal,
+  narrower: true,
 });
 if (estimands.length > 0)
   for (const population of grid.populations) {
@@ -148,8 +162,27 @@ if (withCompare)
   for (const population of grid.populations)
     for (const n of grid.trials)
       for (const T of grid.tasks.filter((t) => t <= 164))
-        cells.push({ compare: true, population, n, T, ks: grid.ks, datasets, seed: options.seed, first, attainableOnly });
+        cells.push({
+          compare: true,
+          population,
+          n,
+          T,
+          ks: grid.ks,
+          datasets,
+          seed: options.seed,
+          first,
+          attainableOnly,
+          narrower: true,
+          narrowerOnly: options.narrower,
+        });
 cells.splice(0, cells.length, ...cells.filter(selected));
+// --recheck: only the cells with a record below the band for no stated reason in --out.
+const recheck = options.recheck ? recheckTargets() : null;
+if (recheck) cells.splice(0, cells.length, ...cells.filter((c) => recheck.has(groupKey(c))));
+if (recheck && cells.length === 0) {
+  console.log(`--recheck: no cell of ${options.out} is below the band for no stated reason`);
+  process.exit(0);
+}
 if (cells.length === 0) {
   usage(`--filter ${options.filter} matches no cell`);
 }
@@ -192,6 +225,19 @@ const single = everything && !patterns ? singleTaskCoverage() : null;
 const seconds = (Date.now() - started) / 1000;
 
 const pct = (x) => (100 * x).toFixed(1).padStart(5);
+if (options.narrower) {
+  // --narrower: each compare record's default and candidates; written unless --filter.
+  for (const r of compareRecords)
+    console.log(
+      `${r.distribution.padEnd(36)} n ${String(r.n).padStart(2)} T ${String(r.T).padStart(3)} k ${String(r.k).padStart(2)} ${r.metric.padEnd(8)} ` +
+        `score ${pct(r.difference.score.coverage)} ${Object.entries(r.narrower.difference)
+          .map(([name, c]) => `${name} ${pct(c.score.coverage)}`)
+          .join(' ')}`,
+    );
+  if (patterns) console.log('--filter: nothing written');
+  else await writeNarrower();
+  process.exit(0);
+}
 const cellText = (m) => `${pct(m.coverage)} ${pct(m.missBelow)} ${pct(m.missAbove)} ${m.meanWidth.toFixed(3)}`;
 const se = Math.sqrt((0.95 * 0.05) / datasets);
 if (attainableOnly) {
@@ -250,7 +296,9 @@ if (compareRecords.length > 0)
 for (const line of reasonLines(records, compareRecords, datasets)) console.log(line);
 console.log(`${cells.length} cells in ${seconds.toFixed(0)} s with ${workers} workers`);
 const compare = { ...COMPARE, datasets, seed: options.seed, methods: COMPARE_METHODS, defaults: COMPARE_DEFAULTS, cells: compareRecords };
-if (patterns || first > 0 || heldOut) console.log(`${patterns ? '--filter' : heldOut ? '--held-out' : '--first'}: nothing written`);
+if (recheck && !patterns) {
+  await writeRecheck();
+} else if (patterns || first > 0 || heldOut) console.log(`${patterns ? '--filter' : heldOut ? '--held-out' : '--first'}: nothing written`);
 else {
   const document = everything
     ? {
@@ -354,6 +402,66 @@ async function reportAttainable() {
   console.log(`wrote the attainable fields of ${parts.map((part) => part.label ?? part.estimand).join(', ')} to ${options.out}`);
 }
 
+/** A cell's (or record's: its population is `distribution`) group: compare or not, population, n (unequal), T. */
+function groupKey(c) {
+  return `${c.compare ? 'c' : ''}|${c.distribution ?? c.population}|${c.n}|${c.unequal ? 'u' : ''}|${c.T}`;
+}
+
+/** --recheck: the groups of --out with a record below the band for no stated reason (parts of --only). */
+function recheckTargets() {
+  let study;
+  try {
+    study = JSON.parse(readFileSync(options.out, 'utf8'));
+  } catch (error) {
+    usage(`--out ${options.out}: cannot read the study to recheck (${error.message.split('\n')[0]})`);
+  }
+  if (first < study.datasets || (withCompare && first < study.compare.datasets)) {
+    usage(`--first ${options.first}: --recheck needs datasets the study did not use (--first ≥ ${study.datasets})`);
+  }
+  const targets = new Set();
+  const parts = reasonParts(study.cells, withCompare ? study.compare.cells : []).filter((part) => part.compare || estimands.includes(part.estimand));
+  for (const part of parts) for (const r of belowWithoutReason(part, study.datasets)) targets.add(groupKey({ ...r, compare: part.compare }));
+  return targets;
+}
+
+/** --narrower: the compare cells' candidates into --out, after checking the default measures as there. */
+async function writeNarrower() {
+  const study = JSON.parse(readFileSync(options.out, 'utf8'));
+  if (datasets !== study.compare.datasets || first !== 0 || options.seed !== study.compare.seed) {
+    usage(`--narrower: measure the study's own datasets (--datasets ${study.compare.datasets} --first 0 --seed ${study.compare.seed})`);
+  }
+  const fresh = new Map(compareRecords.map((r) => [cellKey(r), r]));
+  const cellsOut = study.compare.cells.map((cell) => {
+    const update = fresh.get(cellKey(cell));
+    if (!update) return cell;
+    if (update.difference.score.coverage !== cell.difference.score.coverage) {
+      usage(`--narrower: ${cellKey(cell)} measures the default at ${update.difference.score.coverage}, ${options.out} holds ${cell.difference.score.coverage}`);
+    }
+    return { ...cell, narrower: update.narrower };
+  });
+  await writeFileAtomic(options.out, `${JSON.stringify({ ...study, compare: { ...study.compare, cells: cellsOut } }, null, 2)}\n`);
+  console.log(`wrote the narrower candidates of ${fresh.size} compare records to ${options.out}`);
+}
+
+/** --recheck: each measured record's fresh coverage into its study record's `recheck` field. */
+async function writeRecheck() {
+  const study = JSON.parse(readFileSync(options.out, 'utf8'));
+  const fresh = new Map([...records.map((r) => [`|${cellKey(r)}`, r]), ...compareRecords.map((r) => [`c|${cellKey(r)}`, r])]);
+  const withRecheck = (cell, prefix, parts) => {
+    const update = fresh.get(`${prefix}|${cellKey(cell)}`);
+    if (!update) return cell;
+    const measured = Object.fromEntries(parts.map((part) => [part, update[part]]));
+    return { ...cell, recheck: { ...cell.recheck, first, datasets, ...measured } };
+  };
+  const document = {
+    ...study,
+    cells: study.cells.map((cell) => withRecheck(cell, '', estimands)),
+    compare: { ...study.compare, cells: study.compare.cells.map((cell) => withRecheck(cell, 'c', COMPARE_ESTIMANDS)) },
+  };
+  await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`wrote the recheck of ${cells.length} cell${cells.length === 1 ? '' : 's'} (datasets ${first}–${first + datasets - 1}) to ${options.out}`);
+}
+
 /** The committed study with the parts this run measured put in place of its own (--only). */
 function withParts(study) {
   const key = cellKey;
@@ -362,7 +470,9 @@ function withParts(study) {
     const update = measured.get(key(cell));
     if (!update) return cell;
     const attainable = { ...cell.attainable, ...Object.fromEntries(estimands.map((estimand) => [estimand, update.attainable[estimand]])) };
-    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable };
+    // The narrower candidates of the task-population interval go with its part (bench/coverageReasons.mjs).
+    const narrower = estimands.includes('population') ? { narrower: update.narrower } : {};
+    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable, ...narrower };
   });
   if (estimands.length > 0 && cellsOut.filter((cell) => measured.has(key(cell))).length !== records.length) {
     usage(`${options.out} does not hold the cells this run measured (another grid?): run all parts to write a new file`);
@@ -385,6 +495,11 @@ function printCells(rows, methods, cellOf) {
  * bound, and compare's two estimands.
  */
 function reasonLines(rows, compareRows, fallbackDatasets) {
+  return outOfBandLines(reasonParts(rows, compareRows), fallbackDatasets);
+}
+
+/** The parts `reasonLines` lists: [{ label, rows, method, sides, estimand, benchmark, compare }]. */
+function reasonParts(rows, compareRows) {
   const parts = [];
   for (const estimand of ['population', 'benchmark'])
     if (rows.some((r) => r[estimand]))
@@ -409,8 +524,9 @@ function reasonLines(rows, compareRows, fallbackDatasets) {
         sides: 2,
         estimand,
         benchmark: estimand === 'benchmark',
+        compare: true,
       });
-  return outOfBandLines(parts, fallbackDatasets);
+  return parts;
 }
 
 /** A cell's n as printed: `10/5` for unequal trials (half the tasks n, half ⌈n/2⌉). */

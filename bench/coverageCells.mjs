@@ -6,7 +6,7 @@
 // benchmark's (1/T) Σ θ(p_t) over the drawn tasks.
 import { averageOverTasks } from '../packages/sim/dist/estimators/taskAverage.js';
 import { bootstrapTaskAverage } from '../packages/sim/dist/estimators/bootstrap.js';
-import { taskAverageIntervals } from '../packages/sim/dist/taskAverage/taskAverageIntervals.js';
+import { groupsPopulationInterval, taskAverageIntervals } from '../packages/sim/dist/taskAverage/taskAverageIntervals.js';
 import { taskAverageBound } from '../packages/sim/dist/taskAverage/taskAverageBound.js';
 import { empiricalBernsteinInterval } from '../packages/sim/dist/taskAverage/empiricalBernstein.js';
 import { taskEstimate } from '../packages/sim/dist/taskAverage/taskValues.js';
@@ -15,13 +15,25 @@ import { binomial } from '../packages/sim/dist/distributions/binomial.js';
 import { logBeta } from '../packages/sim/dist/math/logBeta.js';
 import { normalQuantile } from '../packages/sim/dist/math/normalQuantile.js';
 import { streamRng } from '../packages/sim/dist/rng/streams.js';
-import { pairedDifferenceInterval, PopulationFits } from '../packages/sim/dist/taskAverage/differenceInterval.js';
+import {
+  flooredDifferenceDf,
+  flooredDifferenceQuantile,
+  pairedDifferenceInterval,
+  pairedDifferenceParts,
+  PopulationFits,
+} from '../packages/sim/dist/taskAverage/differenceInterval.js';
+import { empiricalLikelihoodInterval } from '../packages/sim/dist/taskAverage/empiricalLikelihood.js';
+import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
 import { benchmarkDifferenceInterval, withinPopulationInterval } from '../packages/sim/dist/taskAverage/benchmarkDifferenceInterval.js';
 import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
 import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
 import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitNormalQuadrature.js';
 import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
 import { attainableSummary } from './attainableCoverage.mjs';
+import { binaryExactBounds, populationInterval } from '../packages/sim/dist/taskAverage/populationInterval.js';
+import { groupValues } from '../packages/sim/dist/taskAverage/taskValues.js';
+import { momentBetaPrior } from '../packages/sim/dist/taskAverage/momentBetaPrior.js';
+import { modelVariance } from '../packages/sim/dist/taskAverage/modelVariance.js';
 
 /**
  * Task populations as mixtures of parts: a point mass `at` p, a Beta(a, b), or a continuous law given
@@ -129,6 +141,32 @@ export const DEFAULTS = { population: 'score', benchmark: 'trial-noise' };
 /** The one-sided bounds `passk gate` judges by, per estimand. */
 export const ONE_SIDED = { population: 'score-lower', benchmark: 'trial-noise-lower' };
 
+/**
+ * The narrower candidates of the task-population interval (issue #42: which part makes a cell
+ * over-cover): each is `populationInterval` as `groupsPopulationInterval` calls it with one part
+ * switched off — the Student t quantile at T − 1 replaced by the normal one (`t`), the variance
+ * floor of the moment-fitted Beta left out (`Beta`), the ratio floor r̂ ≥ 1/n left out (`ratio`),
+ * the lower bound's Clopper–Pearson floor on 0/1 values left out (`CP`; two-sided it is the
+ * default), the rule r̂ = 1 when every value is 0 or every value is 1 left out (`equal`: the interval
+ * is then the point; the lower bound keeps its Clopper–Pearson floor), and the first four at once (`all`). Measured on the same datasets as the default, two-sided (`score`) and as the
+ * gate's lower bound (`score-lower`: the lower side at 2c − 1, at least as far out as Clopper–Pearson
+ * on 0/1 values, as `taskAverageBound`); bench/coverageReasons.mjs ('… needed') reads them.
+ */
+export const NARROWER = ['t', 'Beta', 'ratio', 'CP', 'equal', 'all'];
+
+/** The interval of NARROWER `candidate` of `values` with the default's floors `floor` at a two-sided `confidence`. */
+export function narrowerInterval(candidate, values, floor, confidence) {
+  if (candidate === 't') return populationInterval(values, { confidence, sides: 2 }, floor, undefined, normalQuantile(1 - (1 - confidence) / 2));
+  if (candidate === 'Beta') return populationInterval(values, { confidence, sides: 2 }, { ratio: floor.ratio });
+  if (candidate === 'ratio') return populationInterval(values, { confidence, sides: 2 }, { variance: floor.variance });
+  if (candidate === 'all') return populationInterval(values, { confidence, sides: 2 }, {}, undefined, normalQuantile(1 - (1 - confidence) / 2));
+  const used = values.filter(({ weight }) => weight > 0);
+  // equal: every value 0 or every value 1 gives the point itself (s² = 0 taken at face value).
+  if (candidate === 'equal' && used.length > 0 && used.every(({ value }) => value === used[0].value && (value === 0 || value === 1)))
+    return { lower: used[0].value, upper: used[0].value };
+  return populationInterval(values, { confidence, sides: 2 }, floor);
+}
+
 /** E[h(p)] of a part with a quantile function: midpoint rule over u (2·10⁵ points). */
 function quantileMean(part, h) {
   const M = 200_000;
@@ -184,6 +222,8 @@ export const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k *
  * The one-sided methods (`ONE_SIDED`) count a cover when the lower bound is ≤ the truth (their miss
  * above is the false-pass rate of `passk gate` at a requirement equal to the truth); `oneSided: false`
  * leaves them out (the CI test's cells that do not need them: they double a cell's time).
+ * `narrower` adds, per record, `narrower.population[candidate][method]` for the NARROWER candidates
+ * (coverage / misses / width on the same datasets; `pnpm coverage-study` asks for them).
  * Dataset d of the cell (d = first, …, first + datasets − 1) uses the stream (seed, 'coverage', population, n, T, d)
  * ('coverage-unequal' with unequal trials).
  */
@@ -201,6 +241,7 @@ export function measureCell({
   attainableOnly = false,
   unequal = false,
   oneSided = true,
+  narrower = false,
 }) {
   const pop = populationOf(population);
   const cellKs = cellKsOf(ks, n);
@@ -226,6 +267,9 @@ export function measureCell({
             ),
           ]),
         ),
+        ...(narrower && estimands.includes('population') && !attainableOnly
+          ? { narrower: { population: Object.fromEntries(NARROWER.map((c) => [c, { score: tally(), 'score-lower': tally() }])) } }
+          : {}),
       });
     }
   }
@@ -256,8 +300,15 @@ export function measureCell({
       });
       continue;
     }
-    const intervals = taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 });
+    // Without the this-benchmark estimand, the task-population interval alone (the same interval
+    // taskAverageIntervals returns: groupsPopulationInterval with the moment Beta of the same groups),
+    // not the grid fit the this-benchmark interval needs.
+    const intervals = estimands.includes('benchmark')
+      ? taskAverageIntervals(tasks, cellKs, { confidence, sides: 2 })
+      : populationIntervals(tasks, cellKs, confidence);
     const gateIntervals = oneSided && estimands.includes('benchmark') ? taskAverageIntervals(tasks, cellKs, gateLevel) : null;
+    const groups = records[0].narrower ? countGroups(tasks) : null;
+    const prior = groups ? momentBetaPrior(groups) : null;
     const boot = bootstrap > 0 ? bootstrapTaskAverage(tasks, { ks: cellKs, replicates: bootstrap, seed: `${seed}/${d}`, confidence, sides: 2 }) : null;
     let r = 0;
     cellKs.forEach((k, i) => {
@@ -284,6 +335,20 @@ export function measureCell({
           if (boot) pop.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
           coveredByDefault[r - 1].population[d - first] = covers(pop[DEFAULTS.population], record.truth);
+          if (record.narrower) {
+            // As groupsPopulationInterval: r̂ ≥ 1/(largest n), s² ≥ the moment Beta's variance.
+            const groupValuesAtK = groupValues(groups, metric, k);
+            const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
+            const floor = { ratio: 1 / maxN, variance: prior ? modelVariance(groups, metric, k, prior) : 0 };
+            const exact = binaryExactBounds(groupValuesAtK, 1 - confidence);
+            for (const candidate of NARROWER) {
+              const own = record.narrower.population[candidate];
+              count(own.score, narrowerInterval(candidate, groupValuesAtK, floor, confidence), record.truth);
+              const gate = narrowerInterval(candidate, groupValuesAtK, floor, 2 * confidence - 1);
+              const withExact = exact !== null && candidate !== 'CP' && candidate !== 'all';
+              count(own['score-lower'], { lower: withExact ? Math.min(gate.lower, exact.lower) : gate.lower, upper: 1 }, record.truth);
+            }
+          }
         }
         if (record.benchmark) {
           const bench = { naive, 'trial-noise': intervals[i][metric].benchmark };
@@ -303,14 +368,21 @@ export function measureCell({
       ]),
     );
     if (attainableOnly) return;
+    const summary = (t) => ({ coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets });
     for (const estimand of estimands) {
-      for (const m of Object.keys(record[estimand])) {
-        const t = record[estimand][m];
-        record[estimand][m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
-      }
+      for (const m of Object.keys(record[estimand])) record[estimand][m] = summary(record[estimand][m]);
     }
+    for (const methods of Object.values(record.narrower?.population ?? {})) for (const m of Object.keys(methods)) methods[m] = summary(methods[m]);
   });
   return records;
+}
+
+/** taskAverageIntervals' task-population intervals alone, in its shape (rows of { passAtK: { population }, passHatK: … }). */
+function populationIntervals(tasks, ks, confidence) {
+  const groups = countGroups(tasks);
+  const prior = momentBetaPrior(groups);
+  const row = (metric, k) => ({ population: groupsPopulationInterval(groups, metric, k, { confidence, sides: 2 }, prior) });
+  return ks.map((k) => ({ k, passAtK: row('passAtK', k), passHatK: row('passHatK', k) }));
 }
 
 /** This benchmark's truth: the mean of θ(p_t) over the dataset's tasks with n_t ≥ k (`trials`: each task's n; all when left out). */
@@ -352,6 +424,45 @@ export const COMPARE_METHODS = { difference: ['naive', 'score'], benchmark: ['na
 export const COMPARE_DEFAULTS = { difference: 'score', benchmark: 'trial-noise' };
 /** The estimands of the compare cells: the population's difference and this benchmark's. */
 export const COMPARE_ESTIMANDS = Object.keys(COMPARE_METHODS);
+
+/**
+ * The narrower candidates of compare's task-population difference (`pairedDifferenceInterval`), each
+ * the default with one part switched off: the empirical-likelihood union left out (`EL`), the
+ * variance floors (trial noise and (σ_A − σ_B)²) left out, with the t quantile at T − 1 they then
+ * imply (`floors`), the calibrated quantile replaced by the normal one (`quantile`), and all three
+ * at once (`all`). bench/coverageReasons.mjs ('… needed') reads their coverage.
+ */
+export const DIFFERENCE_NARROWER = ['EL', 'floors', 'quantile', 'all'];
+
+/** The interval of DIFFERENCE_NARROWER `candidate` on `pairs` (as `pairedDifferenceInterval` computes it, one part off; any other name: the default). */
+export function narrowerDifference(candidate, pairs, metric, k, { confidence, sides }, fits) {
+  const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k, fits);
+  const T = differences.length;
+  if (T < 2) return null;
+  const mean = differences.reduce((s, d) => s + d, 0) / T;
+  const s2 = differences.reduce((s, d) => s + (d - mean) ** 2, 0) / (T - 1);
+  const noise = noises.reduce((s, v) => s + v, 0) / T;
+  const tail = sides === 2 ? (1 - confidence) / 2 : 1 - confidence;
+  const withFloors = candidate !== 'floors' && candidate !== 'all';
+  const floor = withFloors ? Math.max(noise, spread) : 0;
+  const quantile =
+    candidate === 'quantile' || candidate === 'all'
+      ? normalQuantile(1 - tail)
+      : withFloors
+        ? flooredDifferenceQuantile(s2, noise, spread, noises, T, tail, sides)
+        : studentTQuantile(1 - tail, T - 1);
+  const df = withFloors ? flooredDifferenceDf(s2, noise, spread, noises, T) : T - 1;
+  const values = differences.map((difference) => ({ value: (difference + 1) / 2, weight: 1 }));
+  const bounds = populationInterval(values, { confidence, sides }, { variance: floor / 4 }, df, quantile);
+  if (bounds === null) return null;
+  const score = { lower: 2 * bounds.lower - 1, upper: sides === 2 ? 2 * bounds.upper - 1 : 1 };
+  if (candidate === 'EL' || candidate === 'all') return score;
+  const likelihood = empiricalLikelihoodInterval(differences, studentTQuantile(1 - tail, T - 1) ** 2);
+  return {
+    lower: Math.min(score.lower, likelihood?.lower ?? Infinity),
+    upper: sides === 2 ? Math.max(score.upper, likelihood?.upper ?? -Infinity) : 1,
+  };
+}
 
 export function differenceTruth(name, k, metric) {
   const theta = (p) => truthAt(metric, p, k);
@@ -406,9 +517,23 @@ export function compareDatasetWithRates(population, n, T, seed, d) {
  * zeroShare, the mean share of tasks whose difference D_t is exactly 0 (the discreteness of the
  * cell), and `attainable.difference` / `attainable.benchmark`, the attainable coverage of D̄ against
  * the population's difference, and of the error D̄ − (1/T) Σ θ(p_B,t) − θ(p_A,t) around 0
- * (`attainableSummary`; `attainableOnly`: those fields alone, no interval).
+ * (`attainableSummary`; `attainableOnly`: those fields alone, no interval). `narrower` adds
+ * `narrower.difference[candidate].score` (DIFFERENCE_NARROWER, on the same datasets); `narrowerOnly`
+ * measures the default task-population difference and those alone (the rest of the record stays 0).
  */
-export function measureCompareCell({ population, n, T, ks, datasets, seed, confidence = 0.95, first = 0, attainableOnly = false }) {
+export function measureCompareCell({
+  population,
+  n,
+  T,
+  ks,
+  datasets,
+  seed,
+  confidence = 0.95,
+  first = 0,
+  attainableOnly = false,
+  narrower = false,
+  narrowerOnly = false,
+}) {
   const cellKs = cellKsOf(ks, n);
   const z = normalQuantile(1 - (1 - confidence) / 2);
   const level = { confidence, sides: 2 };
@@ -427,6 +552,9 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         zeroShare: 0,
         difference: tallies('difference'),
         benchmark: tallies('benchmark'),
+        ...(narrower || narrowerOnly
+          ? { narrower: { difference: Object.fromEntries(DIFFERENCE_NARROWER.map((c) => [c, { score: { covered: 0, below: 0, above: 0, width: 0 } }])) } }
+          : {}),
       });
     }
   const means = records.map(() => new Float64Array(datasets));
@@ -469,16 +597,21 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
         const se = Math.sqrt(Math.max(0, (squares - T * mean * mean) / (T - 1)) / T);
         const naive = { lower: Math.max(-1, mean - z * se), upper: Math.min(1, mean + z * se) };
         const score = pairedDifferenceInterval(pairs, metric, k, level, fits);
+        count(record.difference.score, score, record.truth);
+        coveredBy[r - 1].difference[d - first] = covers(score, record.truth);
+        if (record.narrower)
+          for (const candidate of DIFFERENCE_NARROWER)
+            count(record.narrower.difference[candidate].score, narrowerDifference(candidate, pairs, metric, k, level, fits), record.truth);
+        // narrowerOnly: the default and the candidates alone (`--narrower`), not this benchmark's fits.
+        if (narrowerOnly) continue;
         // As `compareRuns` prints it: within the task-population interval.
         const trialNoise = withinPopulationInterval(
           benchmarkDifferenceInterval({ groups: groupsA, prior: fits.grid(groupsA) }, { groups: groupsB, prior: fits.grid(groupsB) }, metric, k, level),
           score,
         );
         count(record.difference.naive, naive, record.truth);
-        count(record.difference.score, score, record.truth);
         count(record.benchmark.naive, naive, benchmarkTruthOfDataset);
         count(record.benchmark['trial-noise'], trialNoise, benchmarkTruthOfDataset);
-        coveredBy[r - 1].difference[d - first] = covers(score, record.truth);
         coveredBy[r - 1].benchmark[d - first] = covers(trialNoise, benchmarkTruthOfDataset);
       }
   }
@@ -488,11 +621,9 @@ export function measureCompareCell({ population, n, T, ks, datasets, seed, confi
       difference: attainableSummary(means[r], record.truth, attainableOnly ? undefined : coveredBy[r].difference),
       benchmark: attainableSummary(errors[r], 0, attainableOnly ? undefined : coveredBy[r].benchmark),
     };
-    for (const estimand of COMPARE_ESTIMANDS)
-      for (const m of COMPARE_METHODS[estimand]) {
-        const t = record[estimand][m];
-        record[estimand][m] = { coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets };
-      }
+    const summary = (t) => ({ coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets });
+    for (const estimand of COMPARE_ESTIMANDS) for (const m of COMPARE_METHODS[estimand]) record[estimand][m] = summary(record[estimand][m]);
+    for (const candidate of Object.values(record.narrower?.difference ?? {})) candidate.score = summary(candidate.score);
   });
   return records;
 }

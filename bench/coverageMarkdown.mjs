@@ -5,7 +5,7 @@
 // per-cell tables instead (docs/uncertainty-tables.md).
 // Usage: node bench/coverageMarkdown.mjs [bench/coverage.json] [--tables] > table.md
 import { readFileSync } from 'node:fs';
-import { cellVerdict, verdictCounts } from './coverageReasons.mjs';
+import { cellVerdict, narrowerLines, narrowerStats, verdictCounts } from './coverageReasons.mjs';
 
 const args = process.argv.slice(2);
 const tables = args.includes('--tables');
@@ -40,11 +40,15 @@ function summary(title, records, key, methods, reference, datasets = study.datas
   ])
     if (methods.includes(method)) {
       const tally = {};
+      const part = { estimand: key, method, sides, benchmark: key === 'benchmark' };
+      const stats = narrowerStats(records, part, datasets);
       for (const r of records) {
-        const verdict = cellVerdict(r, { estimand: key, method, sides, benchmark: key === 'benchmark' }, datasets);
+        const verdict = cellVerdict(r, part, datasets, stats);
         tally[verdict] = (tally[verdict] ?? 0) + 1;
       }
       out.push(`${method} against [94 %, 97 %]: ${verdictCounts(tally)}.`, '');
+      // The narrower candidates ('narrowing fails'): each one's cells below 94 % − 2 SE.
+      if (stats) out.push(...narrowerLines(stats).map((line) => `- ${line.trim()}`), '');
     }
 }
 
@@ -61,6 +65,8 @@ function full(title, records, key, methods, reference, zeroShare = false, datase
     `| population | n | T | k | metric | truth |${extra} ${methods.join(' | ')} |${attainable ? ` ${reference} |` : ''}`,
     `|---|---|---|---|---|---|${extra.replace(/[^|]+\|/g, '---|')}${methods.map(() => '---|').join('')}${attainable ? '---|' : ''}`,
   );
+  const part = { estimand: key, method: reference, sides: 2, benchmark: key === 'benchmark' };
+  const stats = narrowerStats(records, part, datasets);
   for (const r of records) {
     const cells = methods.map((m) => {
       const c = r[key][m];
@@ -69,7 +75,7 @@ function full(title, records, key, methods, reference, zeroShare = false, datase
     const share = zeroShare ? ` ${r.zeroShare === undefined ? '' : `${pct(r.zeroShare)} %`} |` : '';
     const a = r.attainable?.[key];
     const columns = attainable ? ` ${pct(a.atLeast94)} | ${pct(a.equalTailed95)} |` : '';
-    const verdict = attainable ? ` ${cellVerdict(r, { estimand: key, method: reference, sides: 2, benchmark: key === 'benchmark' }, datasets)} |` : '';
+    const verdict = attainable ? ` ${cellVerdict(r, part, datasets, stats)} |` : '';
     out.push(
       `| ${r.distribution} | ${nLabel(r)} | ${r.T} | ${r.k} | ${r.metric} | ${r.truth === undefined ? '(per dataset)' : r.truth.toFixed(4)} |${share}${columns} ${cells.join(' | ')} |${verdict}`,
     );

@@ -11,6 +11,20 @@
 //   (`attainable.equalTailed95`).
 // - 'MC error': within 2 Monte Carlo SE of the band's nearer edge e (SE √(e(1 − e)/D), D the cell's
 //   datasets: a true coverage at the edge measures this far out in about 1 cell of 40).
+// - 'PART needed' (task-population cells and compare's difference, above; PART a candidate's name
+//   below, + between several): the interval is wider than this cell needs because of PART, and PART
+//   cannot be taken out without losing coverage elsewhere. Checked per cell from the study's own
+//   measurements (`narrower` fields; bench/coverageCells.mjs NARROWER, DIFFERENCE_NARROWER): the
+//   default with one part switched off is measured on the same datasets (and all parts at once,
+//   `all`, looked at only when no single part brings the cell in). The reason holds when at least
+//   one candidate brings this cell to within 2 SE of 97 % or below (it is the part that makes the
+//   cell conservative), and every such candidate has more cells of the part (same estimand and
+//   method, two-sided or lower bound) below 94 % − 2 SE than the default has (taking it out would
+//   lose coverage elsewhere; the count is printed per candidate). A candidate that brings the cell
+//   in and loses nothing elsewhere leaves the cell 'no stated reason': the change should then be made.
+// - 'MC error (fresh)' (below): the cell measured again on fresh datasets (`pnpm coverage-study
+//   --recheck --first F`, the record's `recheck` field: F and its datasets D′ beside the coverage)
+//   covers at least 94 % − 2 SE (SE at D′): the first measurement was chance, not a real miss.
 // - 'k > n/2' (this-benchmark cells, above or below): the trial noise Var(θ̂ | p) = E[g(C)² | p] −
 //   p^{2k} of a task with n trials has no unbiased estimator when 2k > n, since an estimator's
 //   expectation under Binomial(n, p) is a polynomial of degree ≤ n (Lehmann & Casella 1998,
@@ -18,6 +32,14 @@
 //   (`benchmarkTrialNoise`, the larger of two fits), conservative on most populations and short on some.
 //   Below the band this is a stated cause, not a guarantee: the summary counts those cells apart.
 // - 'no stated reason': a failure.
+// The candidates' names: t (the Student t quantile at T − 1, replaced by the normal one), Beta (the
+// moment-fitted Beta's variance floor), ratio (the floor r̂ ≥ 1/n), CP (the lower bound's
+// Clopper–Pearson floor on 0/1 values, `binaryExactBounds`), equal (r̂ = 1 when every value is 0 or
+// every value is 1: without it such a dataset gives the point), all (t, Beta, ratio, CP at once). Compare's
+// task-population difference has its own (bench/coverageCells.mjs DIFFERENCE_NARROWER, written by
+// `pnpm coverage-study --only compare --narrower`): EL (the empirical-likelihood union), floors (the
+// trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one)
+// and all (the three at once).
 
 /** The target band of every default's coverage. */
 export const BAND = [0.94, 0.97];
@@ -30,7 +52,7 @@ export const coverageSe = (datasets, level) => Math.sqrt((level * (1 - level)) /
  * attainable-coverage summary for the estimand, `sides` 1 for a lower bound, `nMin` the fewest trials
  * of a task in the cell, `benchmark` whether the estimand is "this benchmark" (per-task trial noise).
  */
-export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin, benchmark }) {
+export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin, benchmark, narrower, recheck }) {
   if (coverage >= BAND[0] && coverage <= BAND[1]) return null;
   const reachable = (a) => a !== undefined && coverage <= a + 2 * Math.sqrt((a * (1 - a)) / datasets);
   const identified = !(benchmark && 2 * k > nMin);
@@ -40,21 +62,53 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
   }
   const edge = coverage < BAND[0] ? BAND[0] : BAND[1];
   if (Math.abs(coverage - edge) <= 2 * coverageSe(datasets, edge)) return 'MC error';
+  if (coverage < BAND[0] && recheck && recheck.coverage >= BAND[0] - 2 * coverageSe(recheck.datasets, BAND[0])) return 'MC error (fresh)';
+  if (coverage > BAND[1] && narrower) {
+    // The single parts that bring the cell in; only when none does, all of them at once.
+    const reaches = (c) => c.coverage <= BAND[1] + 2 * coverageSe(datasets, BAND[1]);
+    const single = narrower.filter((c) => c.name !== 'all' && reaches(c));
+    const inBand = single.length > 0 ? single : narrower.filter((c) => c.name === 'all' && reaches(c));
+    if (inBand.length > 0 && inBand.every((c) => c.failsElsewhere)) return `${inBand.map((c) => c.name).join('+')} needed`;
+  }
   return identified ? 'no stated reason' : 'k > n/2';
+}
+
+/**
+ * Per narrower candidate of a part (`row.narrower[estimand][candidate][method]`, bench/coverageCells.mjs
+ * NARROWER): the cells below 94 % − 2 SE with it and with the default, its lowest cell, and
+ * `failsElsewhere` (more such cells than the default). null when the rows hold no candidates.
+ */
+export function narrowerStats(rows, { estimand, method }, fallbackDatasets) {
+  const measured = rows.filter((r) => r.narrower?.[estimand] && r[estimand]?.[method]);
+  if (measured.length === 0) return null;
+  const low = (r, coverage) => coverage < BAND[0] - 2 * coverageSe(r.datasets ?? fallbackDatasets, BAND[0]);
+  const defaultLow = measured.filter((r) => low(r, r[estimand][method].coverage)).length;
+  return Object.keys(measured[0].narrower[estimand]).map((name) => {
+    const coverageOf = (r) => r.narrower[estimand][name][method].coverage;
+    const lowest = measured.reduce((w, r) => (coverageOf(r) < coverageOf(w) ? r : w));
+    const below = measured.filter((r) => low(r, coverageOf(r))).length;
+    return { name, below, defaultBelow: defaultLow, lowest, lowestCoverage: coverageOf(lowest), failsElsewhere: below > defaultLow };
+  });
 }
 
 /**
  * A study row's verdict for `estimand` and `method`: 'in band', or 'below: REASON' / 'above: REASON'
  * (`outOfBandReason`). `sides` 1 for a lower bound; `benchmark` whether the estimand is "this
- * benchmark"; the row's own `datasets`, else `fallbackDatasets`.
+ * benchmark"; the row's own `datasets`, else `fallbackDatasets`; `stats` the part's `narrowerStats`
+ * (without them no cell is given '… needed').
  */
-export function cellVerdict(r, { estimand, method, sides, benchmark }, fallbackDatasets) {
+export function cellVerdict(r, { estimand, method, sides, benchmark }, fallbackDatasets, stats = null) {
   const coverage = r[estimand]?.[method]?.coverage;
   if (coverage === undefined) return undefined;
   const datasets = r.datasets ?? fallbackDatasets;
   // Tasks with n < k are left out of the cell's estimate: the fewest trials among those used.
   const nMin = r.unequal && r.k <= Math.ceil(r.n / 2) ? Math.ceil(r.n / 2) : r.n;
-  const reason = outOfBandReason({ coverage, datasets, attainable: r.attainable?.[estimand], sides, k: r.k, nMin, benchmark });
+  const candidates = r.narrower?.[estimand];
+  const narrower =
+    stats && candidates ? stats.map(({ name, failsElsewhere }) => ({ name, coverage: candidates[name][method].coverage, failsElsewhere })) : undefined;
+  const again = r.recheck?.[estimand]?.[method];
+  const recheck = again ? { coverage: again.coverage, datasets: r.recheck.datasets } : undefined;
+  const reason = outOfBandReason({ coverage, datasets, attainable: r.attainable?.[estimand], sides, k: r.k, nMin, benchmark, narrower, recheck });
   return reason === null ? 'in band' : `${coverage < BAND[0] ? 'below' : 'above'}: ${reason}`;
 }
 
@@ -68,9 +122,10 @@ export function outOfBandLines(parts, fallbackDatasets) {
   for (const part of parts) {
     const { label, rows, method } = part;
     const tally = {};
+    const stats = narrowerStats(rows, part, fallbackDatasets);
     lines.push(`\n${label} (${method}): cells outside [94 %, 97 %] and why`);
     for (const r of rows) {
-      const verdict = cellVerdict(r, part, fallbackDatasets);
+      const verdict = cellVerdict(r, part, fallbackDatasets, stats);
       if (verdict === undefined) continue;
       tally[verdict] = (tally[verdict] ?? 0) + 1;
       if (verdict !== 'in band')
@@ -80,8 +135,38 @@ export function outOfBandLines(parts, fallbackDatasets) {
         );
     }
     lines.push(...wrap(`  ${label} (${method}): ${verdictCounts(tally)}`, 100, '    '));
+    for (const line of narrowerLines(stats)) lines.push(...wrap(line, 100, '    '));
   }
   return lines;
+}
+
+/** What each narrower candidate leaves out, in words. */
+const CANDIDATE_TEXT = {
+  t: 'the t quantile (normal)',
+  Beta: 'the Beta variance floor',
+  ratio: 'the ratio floor 1/n',
+  CP: 'Clopper–Pearson on 0/1 values',
+  equal: 'the width at all-0 or all-1 values',
+  EL: 'the empirical-likelihood union',
+  floors: 'the variance floors',
+  quantile: 'the calibrated quantile (normal)',
+  all: 'all of them at once',
+};
+
+/** The rows of a part (as `outOfBandLines` takes it) below the band for no stated reason (what --recheck remeasures). */
+export function belowWithoutReason(part, fallbackDatasets) {
+  const stats = narrowerStats(part.rows, part, fallbackDatasets);
+  return part.rows.filter((r) => cellVerdict(r, part, fallbackDatasets, stats) === 'below: no stated reason');
+}
+
+/** One line per narrower candidate: its cells below 94 % − 2 SE against the default's, and its lowest cell. */
+export function narrowerLines(stats) {
+  return (stats ?? []).map(
+    ({ name, below, defaultBelow, lowest: r, lowestCoverage }) =>
+      `  without ${CANDIDATE_TEXT[name] ?? name}: cells < 94 % − 2 SE ${below} ` +
+      `(default ${defaultBelow}), lowest ${(100 * lowestCoverage).toFixed(1)} % (${r.distribution}, n ${r.unequal ? `${r.n}/${Math.ceil(r.n / 2)}` : r.n}, ` +
+      `T ${r.T}, k ${r.k}, ${r.metric})${below > defaultBelow ? ': loses coverage' : ''}`,
+  );
 }
 
 /** "in band 421, above: MC error 130, …; outside for no stated reason: 17" from a tally per verdict. */

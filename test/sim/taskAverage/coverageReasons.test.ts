@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts.
 import { attainableLowerBound } from '../../../bench/attainableCoverage.mjs';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts.
-import { outOfBandLines, outOfBandReason } from '../../../bench/coverageReasons.mjs';
+import { narrowerStats, outOfBandLines, outOfBandReason } from '../../../bench/coverageReasons.mjs';
 
 // Why a coverage-study cell is outside [94 %, 97 %] (bench/coverageReasons.mjs, issue #42). Expected
 // values by hand from the definitions (quoted per case).
@@ -46,6 +46,14 @@ describe('outOfBandReason', () => {
     expect(outOfBandReason({ ...base, sides: 1, coverage: 1, attainable: { atLeast94: 0.95, equalTailed95: 1, lowerBound94: 1 } })).toBe('discreteness');
   });
 
+  it('below, measured again on fresh datasets: MC error (fresh) when the recheck reaches 94 % − 2 SE', () => {
+    // 1000 fresh datasets: 94 % − 2·√(0.94·0.06/1000) = 0.92498; 0.93 reaches it, 0.92 does not.
+    expect(outOfBandReason({ ...base, coverage: 0.88, recheck: { coverage: 0.93, datasets: 1000 } })).toBe('MC error (fresh)');
+    expect(outOfBandReason({ ...base, coverage: 0.88, recheck: { coverage: 0.92, datasets: 1000 } })).toBe('no stated reason');
+    // Only a cell below the band is excused by a recheck.
+    expect(outOfBandReason({ ...base, coverage: 1, recheck: { coverage: 0.95, datasets: 1000 } })).toBe('no stated reason');
+  });
+
   it('this benchmark with 2k > n: the trial noise is not identified; 2k ≤ n is no excuse', () => {
     expect(outOfBandReason({ ...base, coverage: 0.85, k: 8, nMin: 10 })).toBe('k > n/2');
     expect(outOfBandReason({ ...base, coverage: 0.85, k: 5, nMin: 10 })).toBe('no stated reason');
@@ -63,6 +71,64 @@ describe('outOfBandReason', () => {
     expect(lines.filter((line) => line.includes('85.0 %'))).toHaveLength(3);
     // The unequal cell at k 8 uses only its tasks with n = 10 (those with 5 are left out): 2k > 10.
     expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('in band 1, below: k > n/2 2, below: no stated reason 1; outside for no stated reason: 1');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("'PART needed' (a task-population cell wider than needed, no part removable)", () => {
+  const base = { datasets: 200, attainable: { atLeast94: 0.94, equalTailed95: 0.95, lowerBound94: 0.94 }, sides: 2, k: 8, nMin: 10, benchmark: false };
+
+  it('a candidate that brings the cell within 2 SE of 97 % and loses coverage elsewhere: the reason', () => {
+    // SE at 97 % with 200 datasets: 0.01206, so 0.99 is in reach, 0.995 not (as for MC error).
+    const narrower = [
+      { name: 't', coverage: 0.96, failsElsewhere: true },
+      { name: 'Beta', coverage: 0.995, failsElsewhere: false },
+    ];
+    expect(outOfBandReason({ ...base, coverage: 1, narrower })).toBe('t needed');
+  });
+
+  it('a candidate that brings the cell in and loses nothing: no stated reason (the change is due)', () => {
+    const narrower = [
+      { name: 't', coverage: 0.96, failsElsewhere: true },
+      { name: 'ratio', coverage: 0.95, failsElsewhere: false },
+    ];
+    expect(outOfBandReason({ ...base, coverage: 1, narrower })).toBe('no stated reason');
+  });
+
+  it('no candidate brings the cell in, or the cell is below: no stated reason', () => {
+    expect(outOfBandReason({ ...base, coverage: 1, narrower: [{ name: 't', coverage: 0.995, failsElsewhere: true }] })).toBe('no stated reason');
+    expect(outOfBandReason({ ...base, coverage: 0.85, narrower: [{ name: 't', coverage: 0.8, failsElsewhere: true }] })).toBe('no stated reason');
+  });
+
+  it('narrowerStats counts cells below 94 % − 2 SE with each candidate against the default', () => {
+    // 200 datasets: 94 % − 2·√(0.94·0.06/200) = 0.90641.
+    const row = (coverage: number, normal: number, floor: number) => ({
+      distribution: 'uniform',
+      n: 10,
+      T: 10,
+      k: 4,
+      metric: 'passAtK',
+      datasets: 200,
+      population: { score: { coverage } },
+      narrower: { population: { t: { score: { coverage: normal } }, Beta: { score: { coverage: floor } } } },
+    });
+    const rows = [row(0.95, 0.9, 0.95), row(0.9, 0.9, 0.8), row(1, 0.96, 1)];
+    const stats = narrowerStats(rows, { estimand: 'population', method: 'score' }, 200) as {
+      name: string;
+      below: number;
+      defaultBelow: number;
+      failsElsewhere: boolean;
+    }[];
+    // Default: one cell (0.90) below; t → normal: two (0.90, 0.90) → loses coverage; no Beta floor: one (0.80) → not more.
+    expect(stats.map(({ name, below, defaultBelow, failsElsewhere }) => [name, below, defaultBelow, failsElsewhere])).toEqual([
+      ['t', 2, 1, true],
+      ['Beta', 1, 1, false],
+    ]);
+    const lines = outOfBandLines([{ label: 'Task population', rows, method: 'score', sides: 2, estimand: 'population', benchmark: false }], 200) as string[];
+    const text = lines.join(' ').replace(/\s+/g, ' ');
+    // The third cell (100 %) comes within reach without the t quantile (96 %), which loses coverage.
+    expect(text).toContain('above: t needed 1');
+    expect(text).toContain('without the t quantile (normal): cells < 94 % − 2 SE 2 (default 1), lowest 90.0 %');
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
   });
 });
