@@ -403,9 +403,9 @@ function fittedPairedSource(pairs: readonly PairedTrials[]): TaskSource {
  * (`shift`) or p an independent posterior draw of another resampled pilot task (`independent`: B's
  * population is A's shifted, B's rate on a task unrelated to A's). The mean of B's metric does not
  * depend on which p is paired with which p_A, so one δ serves both. `reachable` is B's mean at the
- * largest shift (±40).
+ * largest shift (±40). (Internal; tested in test/sim/planning/oneRunGainModel.test.ts.)
  */
-function oneRunModel(
+export function oneRunModel(
   tasks: readonly { readonly n: number; readonly c: number }[],
   metric: 'passAtK' | 'passHatK',
   k: number,
