@@ -125,7 +125,7 @@ export function pilotPlanNotes(plan: PlanComparePilotDocument): string[] {
     notes.push(
       `Power interval: how far the pilot's own sampling error moves the power (${interval.method}); ` +
         'its coverage on real pilots is measured in docs/planning.md' +
-        (plan.mode === 'oneRun' ? '; with one run it leaves out the gain model, which one run cannot check.' : '.'),
+        (plan.mode === 'oneRun' ? "; with one run it leaves out the gain model, which one run cannot check (the other model's tasks are beside)." : '.'),
     );
   }
   if (plan.costs !== null) {
