@@ -308,12 +308,15 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   const guess = Math.max(2, Math.ceil((z * (pilot.sdDifference ?? 0.5)) ** 2 / (difference * difference)));
   const trialsFrom = (n: number): PilotCompareRow['trialsFrom'] => (options.runs !== undefined && n <= minN ? 'subsample' : 'posterior');
   const rows: PilotCompareRow[] = [];
-  for (const n of trialsList) {
-    const found = yield* searchPower((tasks) => counted(verdictPowerSteps(source, tasks, n, verdict), tasks), power, guess, {
+  // The fewest tasks whose simulated power from `from` reaches the target at n trials (searchPower).
+  const searchTasks = (from: TaskSource, n: number) =>
+    searchPower((tasks) => counted(verdictPowerSteps(from, tasks, n, verdict), tasks), power, guess, {
       min: 2,
       max: Math.min(MAX_SEARCH_TASKS, Math.floor(MAX_SIMULATED_TASKS / simulations), Math.max(64, 64 * guess)),
       relative: 0.02,
     });
+  for (const n of trialsList) {
+    const found = yield* searchTasks(source, n);
     // Re-simulated at the answer on independent streams (the search's own estimate there is biased up).
     const checked =
       found.size === null ? found.power : yield* counted(verdictPowerSteps(source, found.size, n, { ...verdict, seed: checkSeed(seed) }), found.size);
@@ -329,12 +332,7 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   const alternativeRows: { trials: number; tasks: number | null }[] = [];
   if (alternativeSource !== undefined) {
     for (const n of trialsList) {
-      const found = yield* searchPower((tasks) => counted(verdictPowerSteps(alternativeSource, tasks, n, verdict), tasks), power, guess, {
-        min: 2,
-        max: Math.min(MAX_SEARCH_TASKS, Math.floor(MAX_SIMULATED_TASKS / simulations), Math.max(64, 64 * guess)),
-        relative: 0.02,
-      });
-      alternativeRows.push({ trials: n, tasks: found.size });
+      alternativeRows.push({ trials: n, tasks: (yield* searchTasks(alternativeSource, n)).size });
     }
     gain = { ...gain!, alternative: { model: gain!.alternative.model, rows: alternativeRows } };
   }
