@@ -19,6 +19,11 @@
 // pilots: the plan's promised power (simulated at its answer), the power compare's verdict delivers
 // there under the truth, and whether the promise's interval (pilotPowerIntervalSteps) covers it.
 //
+// One run (--only one-run): pilots of A alone from a truth (real pairs' rates c/n: Terminal-Bench
+// qwen → sonnet and → opus-4.1, CRUXEval-input codellama-7b → 13b; or a synthetic truth where B gains
+// by one log-odds shift), planned under each gain model (independent, shift) with the truth's Δ; the
+// power delivered at the planned tasks by the truth, against the promise.
+//
 // Usage: node bench/decisions/planPower.mjs [--quick] [--only synthetic|real-pilots|one-run]
 //   real-pilots: [--pilots N] [--trials 1,10] [--pilot-tasks 40,80];
 //   one-run: [--pilots N] [--truths tb-sonnet,tb-opus,crux,even-shift] [--models independent,shift] [--spreads default,0.5]
