@@ -19,8 +19,15 @@
 // pilots: the plan's promised power (simulated at its answer), the power compare's verdict delivers
 // there under the truth, and whether the promise's interval (pilotPowerIntervalSteps) covers it.
 //
+// One run (--only one-run): pilots of A alone from a truth (real pairs' rates c/n: Terminal-Bench
+// qwen → sonnet and → opus-4.1, CRUXEval-input codellama-7b → 13b; or a synthetic truth where B gains
+// by one log-odds shift), planned under each gain model (independent, shift) with the truth's Δ; the
+// power delivered at the planned tasks by the truth, against the promise.
+//
 // Usage: node bench/decisions/planPower.mjs [--quick] [--only synthetic|real-pilots|one-run]
-//   real-pilots: [--pilots N] [--trials 1,10] [--pilot-tasks 40,80]; one-run: [--pilots N] [--spreads 0,0.5]   (prints a Markdown table and a JSON line)
+//   real-pilots: [--pilots N] [--trials 1,10] [--pilot-tasks 40,80];
+//   one-run: [--pilots N] [--truths tb-sonnet,tb-opus,crux,even-shift] [--models independent,shift] [--spreads default,0.5]
+//   (each prints a Markdown table and a JSON line)
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -304,33 +311,34 @@ export function runRealPilots(pairs, pilotTasks, sizes) {
 }
 
 /**
- * One pilot run (A's tasks only) and the true gain Δ: is the one-run gain model (one log-odds shift
- * by default, or a given spread) what the real pairs deliver? Pilots of `pilotTasks` tasks of A with
- * 5 fresh trials from the truth; per pilot, the plan's promised power at its answer and the power
- * delivered there by the real pairs (truth as in runRealPilots). Mean over pilots of each.
+ * One pilot run (A's tasks only) and the true gain Δ: does the one-run plan under `gainModel`
+ * (`shift`: B's log-odds = A's + δ on the same task; `independent`: B's rate unrelated to A's on the
+ * task) promise what the truth delivers? `truth.task(rng)` draws one task's true rates {pA, pB}
+ * (the real pairs' c/n, or a synthetic model). Pilots of `pilotTasks` tasks of A with 5 fresh trials;
+ * per pilot, the plan's promised power at its answer (`sizes.trials` per task) and the power
+ * delivered there by the truth (verdictPowerSteps, `sizes.delivered` experiments, cached by tasks).
+ * Mean over pilots of each, and the SE of the mean difference over pilots.
  */
-export function runOneRunPilots(pairs, pilotTasks, sizes, gainSpread) {
-  const truth = pairs.map((pair) => ({ pA: pair.a.c / pair.a.n, pB: pair.b.c / pair.b.n }));
-  const truthSource = { task: (rng) => truth[Math.floor(rng.uniform() * truth.length)] };
-  const delta = truth.reduce((s, task) => s + task.pB - task.pA, 0) / truth.length;
+export function runOneRunPilots(truth, pilotTasks, sizes, gainSpread, gainModel) {
   const options = { metric: 'passAtK', k: 1, power: 0.8, alpha: 0.05 };
+  const n = sizes.trials ?? 1;
   const deliveredAt = new Map();
   const rows = [];
   for (let i = 0; i < sizes.pilots; i++) {
     const rng = streamRng(13, 'one-run-pilot', pilotTasks, i);
-    const tasks = Array.from({ length: pilotTasks }, () => ({ n: 5, c: binomial(rng, 5, truth[Math.floor(rng.uniform() * truth.length)].pA) }));
+    const tasks = Array.from({ length: pilotTasks }, () => ({ n: 5, c: binomial(rng, 5, truth.task(rng).pA) }));
     const plan = planComparisonFromPilot({
       ...options,
-      single: { tasks, delta, ...(gainSpread === undefined ? {} : { gainSpread }) },
-      trials: [1],
+      single: { tasks, delta: truth.delta, ...(gainSpread === undefined ? {} : { gainSpread }), ...(gainModel === undefined ? {} : { gainModel }) },
+      trials: [n],
       simulations: sizes.simulations,
       seed: i + 1,
     });
     const row = plan.rows[0];
     if (row.tasks === null) continue;
     if (!deliveredAt.has(row.tasks)) {
-      const verdict = { ...options, direction: 1, datasets: sizes.delivered, seed: `truth/${row.tasks}/1` };
-      deliveredAt.set(row.tasks, runSteps(verdictPowerSteps(truthSource, row.tasks, 1, verdict)).value);
+      const verdict = { ...options, direction: 1, datasets: sizes.delivered, seed: `truth/${row.tasks}/${n}` };
+      deliveredAt.set(row.tasks, runSteps(verdictPowerSteps(truth, row.tasks, n, verdict)).value);
     }
     rows.push({ tasks: row.tasks, promised: row.simulatedPower.value, delivered: deliveredAt.get(row.tasks) });
   }
@@ -338,14 +346,86 @@ export function runOneRunPilots(pairs, pilotTasks, sizes, gainSpread) {
   const mean = (f) => rows.reduce((s, r) => s + f(r), 0) / m;
   const sdDiff = Math.sqrt(rows.reduce((s, r) => s + (r.promised - r.delivered - mean((x) => x.promised - x.delivered)) ** 2, 0) / (m - 1));
   return {
+    truth: truth.name,
     pilotTasks,
+    trials: n,
+    gainModel: gainModel ?? 'independent (default)',
     gainSpread: gainSpread ?? 'pilot (0)',
-    delta,
+    delta: truth.delta,
     pilots: m,
     tasks: [...rows.map((r) => r.tasks)].sort((x, y) => x - y)[Math.floor(m / 2)],
     promised: mean((r) => r.promised),
     delivered: mean((r) => r.delivered),
     differenceSe: sdDiff / Math.sqrt(m),
+  };
+}
+
+/** A truth of real pairs: each task's rates c/n of both agents, drawn uniformly; Δ their mean difference. */
+export function pairsTruth(name, pairs) {
+  const rates = pairs.map((pair) => ({ pA: pair.a.c / pair.a.n, pB: pair.b.c / pair.b.n }));
+  const delta = rates.reduce((s, task) => s + task.pB - task.pA, 0) / rates.length;
+  return { name, delta, tasks: rates.length, task: (rng) => rates[Math.floor(rng.uniform() * rates.length)] };
+}
+
+/**
+ * A synthetic truth where B gains evenly: p_A ~ Beta(mean·s, (1 − mean)·s), p_B = logistic(logit p_A + δ),
+ * δ solved by this script's own bisection on 200 000 fixed draws so that E[p_B − p_A] = delta.
+ */
+export function evenShiftTruth(mean, concentration, delta) {
+  const a = mean * concentration;
+  const b = (1 - mean) * concentration;
+  const rng = streamRng(17, 'even-shift-truth');
+  const draws = Array.from({ length: 200_000 }, () => beta(rng, a, b));
+  const shifted = (p, shift) => (p <= 0 || p >= 1 ? p : logistic(Math.log(p / (1 - p)) + shift));
+  const gain = (shift) => draws.reduce((s, p) => s + shifted(p, shift) - p, 0) / draws.length;
+  let low = 0;
+  let high = 20;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (gain(mid) < delta) low = mid;
+    else high = mid;
+  }
+  const shift = (low + high) / 2;
+  return {
+    name: `synthetic: Beta(${a.toFixed(1)}, ${b.toFixed(1)}), B = one log-odds shift ${shift.toFixed(3)}`,
+    delta,
+    shift,
+    task: (draw) => {
+      const pA = beta(draw, a, b);
+      return { pA, pB: shifted(pA, shift) };
+    },
+  };
+}
+
+/** eval-arena CRUXEval-input rates of codellama-7b (A) and -13b (B): c = 10 · pass1 of n = 10 samples. */
+export function cruxevalPairs(root) {
+  const byTask = new Map();
+  for (const line of readFileSync(`${root}/eval-arena-cruxeval-input-codellama-7b-13b.jsonl`, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line);
+    const task = byTask.get(row.example_id) ?? { id: row.example_id };
+    task[row.model === 'codellama-7b' ? 'a' : 'b'] = { n: 10, c: Math.round(10 * row.pass1) };
+    byTask.set(row.example_id, task);
+  }
+  return [...byTask.values()].filter((task) => task.a && task.b);
+}
+
+/** Terminal-Bench pairs of two orchestrator runs by task id (A, B: file stems after `terminal-bench-orchestrator-`). */
+export function terminalBenchPairsOf(root, a, b) {
+  const A = terminalBenchTasks(`${root}/terminal-bench-orchestrator-${a}.json`);
+  const B = new Map(terminalBenchTasks(`${root}/terminal-bench-orchestrator-${b}.json`).map((task) => [task.id, task]));
+  return A.filter((task) => B.has(task.id)).map((task) => ({ id: task.id, a: task, b: B.get(task.id) }));
+}
+
+/** The truths of the one-run study by name. */
+export function oneRunTruths(root) {
+  return {
+    'tb-sonnet': () =>
+      pairsTruth('Terminal-Bench qwen-3-coder-480B → claude-4-sonnet (80 tasks)', terminalBenchPairsOf(root, 'qwen-3-coder-480B', 'claude-4-sonnet')),
+    'tb-opus': () =>
+      pairsTruth('Terminal-Bench qwen-3-coder-480B → claude-4.1-opus (80 tasks)', terminalBenchPairsOf(root, 'qwen-3-coder-480B', 'claude-4.1-opus')),
+    crux: () => pairsTruth('CRUXEval-input codellama-7b → codellama-13b (800 tasks)', cruxevalPairs(root)),
+    'even-shift': () => evenShiftTruth(0.5, 2, 0.15),
   };
 }
 
@@ -387,18 +467,26 @@ function mainOneRun(root) {
   const flag = process.argv.indexOf('--pilots');
   const pilots = flag > 0 ? Number(process.argv[flag + 1]) : QUICK ? 6 : 20;
   const sizes = { pilots, simulations: QUICK ? 60 : 100, delivered: QUICK ? 100 : 300 };
-  const pairs = terminalBenchPairs(root);
-  console.log('| pilot tasks (A only) | gain spread | Δ | pilots | median tasks | promised % | delivered % | promised − delivered |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const list = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1].split(',') : fallback);
+  const truths = oneRunTruths(root);
+  const names = list('--truths', ['tb-sonnet', 'tb-opus', 'crux', 'even-shift']);
+  const models = list('--models', ['independent', 'shift']);
+  const spreads = list('--spreads', ['default']).map((x) => (x === 'default' ? undefined : Number(x)));
+  console.log('| truth | Δ | gain model | gain spread | pilots | median tasks | promised % | delivered % | promised − delivered |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const results = [];
-  const spreadFlag = process.argv.indexOf('--spreads');
-  const spreads = spreadFlag > 0 ? process.argv[spreadFlag + 1].split(',').map(Number) : [undefined, 0.5, 1];
-  for (const spread of spreads) {
-    const s = runOneRunPilots(pairs, 80, sizes, spread);
-    results.push(s);
-    console.log(
-      `| ${s.pilotTasks} | ${s.gainSpread} | ${pc(s.delta)} | ${s.pilots} | ${s.tasks} | ${pc(s.promised)} | ${pc(s.delivered)} | ${pc(s.promised - s.delivered)} ± ${pc(s.differenceSe)} |`,
-    );
+  for (const name of names) {
+    if (!(name in truths)) throw new Error(`--truths: unknown truth ${name} (${Object.keys(truths).join(', ')})`);
+    const truth = truths[name]();
+    for (const model of models) {
+      for (const spread of spreads) {
+        const s = runOneRunPilots(truth, 80, sizes, spread, model);
+        results.push(s);
+        console.log(
+          `| ${s.truth} | ${pc(s.delta)} | ${s.gainModel} | ${s.gainSpread} | ${s.pilots} | ${s.tasks} | ${pc(s.promised)} | ${pc(s.delivered)} | ${pc(s.promised - s.delivered)} ± ${pc(s.differenceSe)} |`,
+        );
+      }
+    }
   }
   console.log(JSON.stringify({ sizes, results }));
 }

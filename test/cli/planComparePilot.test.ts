@@ -85,6 +85,10 @@ describe('plan compare --pilot', () => {
     expect(() => checkResultDocument(document, 'plan.json')).not.toThrow();
     expect(document.gain!.gainSpreadFrom).toBe('pilot');
     expect(document.gain!.gainSpread).toBe(0);
+    // Sized for the conservative gain model by default; the even shift's tasks beside.
+    expect(document.gain!.model).toBe('independent');
+    expect(document.gain!.alternative.model).toBe('shift');
+    expect(document.gain!.alternative.rows.map((row) => row.trials)).toEqual([2]);
     expect(document.costs!.costRatio).toBe(3);
     expect(document.rows[0]!.powerInterval).toBeNull();
     expect(document.rows[0]!.cost).toBeCloseTo(document.rows[0]!.tasks! * 2 * 2, 12);
@@ -93,12 +97,27 @@ describe('plan compare --pilot', () => {
     expect(text.stdout).toContain("B's cost per attempt is --cost-ratio 3 × A's");
     const assumed = await passkWide(...args, '--simulations', '10', '--power-draws', '0');
     expect(assumed.stdout).toContain('B is assumed to cost what A does per attempt');
-  }, 120_000);
+    // Both gain models' tasks in one line, leading; which one sized the plan.
+    const other = document.gain!.alternative.rows[0]!.tasks;
+    expect(text.stdout.split('\n')[2]).toBe(
+      `80.0% power at 2 trials needs ${other} tasks if B gains evenly (one log-odds shift on A's tasks), ` +
+        `${document.rows[0]!.tasks} if B's task-by-task results are unrelated to A's; sized for the latter (--gain-model shift for the former).`,
+    );
+    const shift = await passk(...args, '--simulations', '10', '--power-draws', '0', '--gain-model', 'shift', '--json');
+    expect(shift.code, shift.stderr).toBe(0);
+    const shifted = JSON.parse(shift.stdout) as PlanComparePilotDocument;
+    expect(shifted.gain!.model).toBe('shift');
+    // Same seed and streams: each document's alternative is the other's answer.
+    expect(shifted.rows[0]!.tasks).toBe(other);
+    expect(shifted.gain!.alternative.rows[0]!.tasks).toBe(document.rows[0]!.tasks);
+  }, 240_000);
 
   it.each([
     [['--pilot', A, B, '--cost-ratio', '2'], /^passk: --cost-ratio: only works with one --pilot run/],
     [['--pilot', A, '--delta', '0.3', '--cost-ratio', '-1'], /^passk: --cost-ratio: /],
     [['--mean', '0.3', '--delta', '0.1', '--power-draws', '5'], /^passk: --power-draws: only works with --pilot/],
+    [['--pilot', A, B, '--gain-model', 'shift'], /^passk: --gain-model: only works with one --pilot run/],
+    [['--pilot', A, '--delta', '0.3', '--gain-model', 'even'], /^passk: --gain-model: must be one of independent, shift, got "even"$/m],
   ])('bad input %#: one line, exit 2', async (extra, message) => {
     const run = await passk('plan', 'compare', '--metric', 'passAtK', '--k', '1', ...extra, '--simulations', '10');
     expect(run.code).toBe(2);

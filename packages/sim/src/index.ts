@@ -61,7 +61,7 @@ export type { PrecisionOptions, PrecisionPlan, PlanMetric } from './planning/pre
 export type { TaskPrecisionPlan } from './planning/taskPrecision.js';
 export type { TaskPlanAssurance, TaskAssurance } from './planning/taskPrecisionAssurance.js';
 export type { CompareOptions as PlanCompareOptions, ComparePlan, ComparePlanRow, PowerByGainSpread } from './planning/compare.js';
-export type { PilotCompareOptions, PilotComparePlan, PilotCompareRow } from './planning/comparePilot.js';
+export type { GainModel, PilotCompareOptions, PilotComparePlan, PilotCompareRow } from './planning/comparePilot.js';
 export type { PilotPrecisionOptions, PilotPrecisionPlan, PilotPrecisionRow } from './planning/precisionPilot.js';
 export type { SimulatedPowerValue } from './planning/verdictPower.js';
 export type { PilotPowerInterval } from './planning/pilotPowerInterval.js';

@@ -40,6 +40,27 @@ describe('pilotPowerIntervalSteps', () => {
     expect([interval.lower, interval.upper]).toEqual([0, 1]);
   });
 
+  it('placed around the point estimate: 0/1 draws, bounds = centre + (percentile − mean of draws), clamped', () => {
+    // As above, every draw's power is exactly 0 or 1 (no Monte Carlo part, no shrink): the 10th and
+    // 90th percentiles are 0 and 1, the draws' mean is the share s at 1, so the bounds are
+    // centre − s and centre + 1 − s, clamped to [0, 1]. A centre far from s is the case that printed
+    // an interval excluding its own point (84.0 % with [68.6 %, 80.4 %], docs/planning.md).
+    const sure: TaskSource = { task: () => ({ pA: 0, pB: 1 }) };
+    const none: TaskSource = { task: () => ({ pA: 0, pB: 0 }) };
+    for (const centre of [0.05, 0.5, 0.97]) {
+      const interval = runSteps(
+        pilotPowerIntervalSteps((rng) => (rng.uniform() < 0.5 ? sure : none), 12, 1, VERDICT, { draws: 30, experiments: 4, level: 0.8, centre }),
+      );
+      const share = interval.meanOfDraws;
+      expect(share).toBeGreaterThan(0.1);
+      expect(share).toBeLessThan(0.9);
+      expect(interval.lower).toBeCloseTo(Math.max(0, centre - share), 12);
+      expect(interval.upper).toBeCloseTo(Math.min(1, centre + 1 - share), 12);
+      expect(interval.lower).toBeLessThanOrEqual(centre);
+      expect(interval.upper).toBeGreaterThanOrEqual(centre);
+    }
+  });
+
   it('one source on every draw: between-draw variance is the binomial Monte Carlo variance; the interval collapses', () => {
     const source: TaskSource = { task: (rng) => ({ pA: 0.3, pB: 0.3 + 0.5 * rng.uniform() }) };
     const B = 120;

@@ -226,6 +226,11 @@ export function planCommand(io: CliIo): CommandModule {
                 type: 'number',
                 describe: `sd across tasks of the log-odds gain (0: the same gain on every task; default ${PLAN_DEFAULTS.compare.gainSpread}, with one --pilot run 0); not with two --pilot runs`,
               })
+              .option('gain-model', {
+                choices: ['independent', 'shift'] as const,
+                describe:
+                  "with one --pilot run: B's rate on a task unrelated to A's (independent, the default: the least power) or A's log-odds + the gain (shift)",
+              })
               .option('cost-ratio', {
                 type: 'number',
                 describe: "with one --pilot run: B's cost per attempt as a multiple of A's (default 1)",
@@ -260,6 +265,7 @@ export function planCommand(io: CliIo): CommandModule {
               PLAN_DEFAULTS.compare.powerDraws,
             );
             requireAlongside(args, 'cost-ratio', args.pilot?.length === 1, "one --pilot run (with two, each run's own cost per attempt is read)");
+            requireAlongside(args, 'gain-model', args.pilot?.length === 1, 'one --pilot run (with two, how their rates go together is read)');
             if (args.pilot !== undefined) {
               if (args.mean !== undefined) throw new InputError('--mean', 'is read from the --pilot runs: give one or the other', args.mean);
               if (args.pilot.length === 2 && args['gain-spread'] !== undefined) {

@@ -23,6 +23,7 @@ export interface PlanComparePilotArgs extends ResultsFileArgs {
   trials?: string;
   tasks?: number;
   'gain-spread'?: number;
+  'gain-model'?: 'shift' | 'independent';
   'cost-ratio'?: number;
   'power-draws': number;
   simulations: number;
@@ -53,7 +54,14 @@ export async function planComparePilotDocument(args: PlanComparePilotArgs, io: C
     alpha: args.alpha,
     ...(files.length === 2
       ? { runs: [read.runs[0]!, read.runs[1]!] as const }
-      : { single: { tasks: read.runs[0]!.tasks, delta: args.delta!, ...(args['gain-spread'] === undefined ? {} : { gainSpread: args['gain-spread'] }) } }),
+      : {
+          single: {
+            tasks: read.runs[0]!.tasks,
+            delta: args.delta!,
+            ...(args['gain-spread'] === undefined ? {} : { gainSpread: args['gain-spread'] }),
+            ...(args['gain-model'] === undefined ? {} : { gainModel: args['gain-model'] }),
+          },
+        }),
     trials,
     tasks: args.tasks === undefined ? undefined : requireInteger('--tasks', args.tasks, 2, 100_000),
     simulations: requireInteger('--simulations', args.simulations, 1, 1_000_000),

@@ -8,6 +8,7 @@ import type { TerminalReport } from './terminalReport.js';
 export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
   const priced = plan.costs !== null;
   const level = plan.rows.find((row) => row.powerInterval !== null)?.powerInterval?.level;
+  const alternative = plan.gain?.alternative;
   return {
     title: "Tasks needed for each number of trials per task (power of compare's verdict, simulated)",
     columns: [
@@ -16,6 +17,7 @@ export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
       { header: 'attempts A+B' },
       { header: 'simulated power' },
       ...(level === undefined ? [] : [{ header: `${formatPercent(level)} interval` }]),
+      ...(alternative === undefined ? [] : [{ header: `tasks if ${alternative.model}` }]),
       { header: 'trials from', align: 'left' },
       ...(priced ? [{ header: 'cost' }] : []),
     ],
@@ -25,6 +27,7 @@ export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
       row.attempts === null ? '—' : String(row.attempts),
       `${formatPercent(row.simulatedPower.value)} ±${(100 * row.simulatedPower.se).toFixed(1)}`,
       ...(level === undefined ? [] : [intervalText(row.powerInterval)]),
+      ...(alternative === undefined ? [] : [tasksText(alternative.rows.find((other) => other.trials === row.trials)?.tasks ?? null)]),
       row.trialsFrom === 'subsample' ? 'subsample' : 'posterior',
       ...(priced ? [row.cost === null ? '—' : formatMoney(row.cost)] : []),
     ]),
@@ -32,6 +35,35 @@ export function pilotPlanTable(plan: PlanComparePilotDocument): Table {
 }
 
 const MAX_TASKS_TEXT = 'the search limit';
+
+function tasksText(tasks: number | null): string {
+  return tasks === null ? `> ${MAX_TASKS_TEXT}` : String(tasks);
+}
+
+/** How B's rate on a task relates to A's under a gain model, in words. */
+const GAIN_MODEL_TEXT = {
+  shift: "B gains evenly (one log-odds shift on A's tasks)",
+  independent: "B's task-by-task results are unrelated to A's",
+} as const;
+
+/**
+ * One run: the tasks under both gain models at the first row with an answer, and which one sized
+ * the plan (`80.0% power at 1 trial needs 63 tasks if B gains evenly …, 95 if …; sized for the latter`).
+ */
+function gainModelLine(plan: PlanComparePilotDocument): string | null {
+  const gain = plan.gain;
+  if (gain === null) return null;
+  const row = plan.rows.find((r) => r.tasks !== null) ?? plan.rows[0]!;
+  const other = gain.alternative.rows.find((r) => r.trials === row.trials)?.tasks ?? null;
+  const tasks = { [gain.model]: row.tasks, [gain.alternative.model]: other } as Record<'shift' | 'independent', number | null>;
+  const needs = (model: 'shift' | 'independent', first: boolean) =>
+    `${tasks[model] === null ? `more tasks than ${MAX_TASKS_TEXT}` : `${tasks[model]}${first ? ' tasks' : ''}`} if ${GAIN_MODEL_TEXT[model]}`;
+  const trials = `${row.trials} trial${row.trials === 1 ? '' : 's'}`;
+  return (
+    `${formatPercent(plan.power)} power at ${trials} needs ${needs('shift', true)}, ${needs('independent', false)}; ` +
+    `sized for the ${gain.model === 'shift' ? 'former (--gain-model shift)' : 'latter (--gain-model shift for the former)'}.`
+  );
+}
 
 /** The power's interval from the pilot's sampling error, as `[lower, upper]`. */
 function intervalText(interval: PlanComparePilotDocument['rows'][number]['powerInterval']): string {
@@ -62,6 +94,8 @@ export function pilotPlanLead(plan: PlanComparePilotDocument): string {
 /** The answer lines: the fixed-tasks answer and the cheapest design. */
 export function pilotPlanAnswers(plan: PlanComparePilotDocument): string[] {
   const lines: string[] = [];
+  const models = gainModelLine(plan);
+  if (models !== null) lines.push(models);
   if (plan.fixedTasks !== null) {
     const { tasks, trials, simulatedPower } = plan.fixedTasks;
     lines.push(
@@ -91,7 +125,7 @@ export function pilotPlanNotes(plan: PlanComparePilotDocument): string[] {
     notes.push(
       `Power interval: how far the pilot's own sampling error moves the power (${interval.method}); ` +
         'its coverage on real pilots is measured in docs/planning.md' +
-        (plan.mode === 'oneRun' ? '; with one run it leaves out the gain model, which one run cannot check.' : '.'),
+        (plan.mode === 'oneRun' ? "; with one run it leaves out the gain model, which one run cannot check (the other model's tasks are beside)." : '.'),
     );
   }
   if (plan.costs !== null) {

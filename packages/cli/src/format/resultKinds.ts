@@ -37,7 +37,7 @@ export const SCHEMA_VERSIONS = {
   'passk.plan.demonstrate': 3,
   'passk.plan.precision': 3,
   'passk.plan.compare': 4,
-  'passk.plan.compare-pilot': 3,
+  'passk.plan.compare-pilot': 4,
   'passk.plan.precision-pilot': 2,
   'passk.plan.audit': 2,
   'passk.plan.gate': 2,

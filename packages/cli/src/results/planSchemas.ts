@@ -126,17 +126,24 @@ const PowerInterval = Type.Union(
       experiments: Count('experiments simulated on each draw'),
       sdBetweenDraws: NonNegative('sd of the simulated power across draws'),
       sdMonteCarlo: NonNegative("the part of it that is the draws' Monte Carlo noise (removed from the bounds)"),
+      meanOfDraws: Probability("mean of the draws' simulated powers; the bounds are its spread below and above, placed around simulatedPower"),
     }),
     Type.Null(),
   ],
   { description: "the power's interval from the pilot's sampling error: its tasks bootstrapped, the power simulated on each draw; null with --power-draws 0" },
 );
 
+/** How B's rate on a task relates to A's in a one-run plan. */
+const GainModel = (description: string) =>
+  Type.Union([Type.Literal('shift'), Type.Literal('independent')], {
+    description: `${description}. shift: B's log-odds = A's on the same task + the shift; independent: B's rate is A's population shifted, drawn unrelated to A's rate on the task`,
+  });
+
 /** `passk plan compare --pilot --json`: tasks × trials for compare's verdict, from a pilot's resampled tasks. */
 export const PlanComparePilotSchema = Type.Object(
   {
     kind: Type.Literal('passk.plan.compare-pilot'),
-    schemaVersion: Type.Literal(3),
+    schemaVersion: Type.Literal(4),
     provenance: ProvenanceSchema,
     mode: Type.Union([Type.Literal('pair'), Type.Literal('oneRun')], { description: 'pair: two pilot runs; oneRun: one pilot run and --delta' }),
     sources: Type.Array(Type.Object({ name: Type.String(), file: Type.String(), tasks: Count('tasks read') }), { minItems: 1 }),
@@ -162,10 +169,28 @@ export const PlanComparePilotSchema = Type.Object(
             description:
               "pilot: no --gain-spread, one log-odds shift on every task (the gain in the metric varies with each pilot task's rate); option: --gain-spread as given",
           }),
+          model: GainModel('the gain model that sized rows and fixedTasks (--gain-model; default independent, the conservative end)'),
+          alternative: Type.Object(
+            {
+              model: GainModel('the other gain model'),
+              rows: Type.Array(
+                Type.Object({
+                  trials: Count('trials per task'),
+                  tasks: Type.Union([Count(), Type.Null()], {
+                    description: 'the tasks its power search found (not re-simulated); null when none up to the limit',
+                  }),
+                }),
+              ),
+            },
+            { description: "the other gain model's tasks needed at each row's trials, for comparison" },
+          ),
         }),
         Type.Null(),
       ],
-      { description: "one run: B's log-odds = A's + logOddsShift + gainSpread·Z per task; null with two runs" },
+      {
+        description:
+          "one run: B's log-odds = logit p + logOddsShift + gainSpread·Z per task, p A's rate on the task (shift) or on another pilot task (independent); null with two runs",
+      },
     ),
     rows: Type.Array(
       Type.Object({

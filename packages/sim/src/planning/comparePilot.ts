@@ -37,6 +37,13 @@ export interface PilotCompareOptions {
     readonly delta: number;
     /** sd across tasks of B's log-odds gain (default 0: one log-odds shift on every task, so the gain in the metric varies with each pilot task's rate). */
     readonly gainSpread?: number;
+    /**
+     * How B's rate on a task relates to A's (default `independent`, the conservative end):
+     * `shift`, B's log-odds = A's on the same task + δ (+ s·Z); `independent`, B's rate is A's
+     * population shifted by the same δ but drawn for another pilot task, unrelated to A's on this one.
+     * The other model's tasks needed are reported beside (`gain.alternative`).
+     */
+    readonly gainModel?: GainModel;
   };
   /** Trials per task to size the tasks for (each ≥ k; default k, the pilot's most trials, twice that). */
   readonly trials?: readonly number[];
@@ -54,6 +61,13 @@ export interface PilotCompareOptions {
   /** Called with each simulation's size (experiments × tasks) before it runs: a work limit throws here. */
   readonly checkWork?: (simulatedTasks: number) => void;
 }
+
+/**
+ * How B's rate on a task relates to A's in a one-run plan: `shift` (B's log-odds = A's + δ on the
+ * same task: the most related) or `independent` (B's rate from A's population shifted by δ, drawn
+ * independently of A's rate on the task: the least related, per-task differences vary most).
+ */
+export type GainModel = 'shift' | 'independent';
 
 /** One design of a `PilotComparePlan`: trials per task, the tasks needed and the verdict's simulated power there. */
 export interface PilotCompareRow {
@@ -94,6 +108,10 @@ export interface PilotComparePlan {
     readonly gainSpread: number;
     /** `pilot`: no spread given, one shift on every task (the metric's gain varies with the pilot's rates); `option`: gainSpread as given. */
     readonly gainSpreadFrom: 'pilot' | 'option';
+    /** The model that sized the rows (`GainModel`). */
+    readonly model: GainModel;
+    /** The other model's answer at each row's trials: the tasks its search found (not re-simulated; null when none up to the limit). */
+    readonly alternative: { readonly model: GainModel; readonly rows: readonly { readonly trials: number; readonly tasks: number | null }[] };
   } | null;
   readonly rows: readonly PilotCompareRow[];
   /** With `tasks`: the fewest trials per task reaching the power at that many tasks (null when none up to the limit does). */
@@ -107,6 +125,8 @@ export interface PilotComparePlan {
   readonly method: string;
 }
 
+/** The one-run gain models, the default (conservative) first. */
+const GAIN_MODELS = ['independent', 'shift'] as const;
 /** Most trials per task the search over trials tries. */
 const MAX_SEARCH_TRIALS = 1000;
 /** Most tasks the search over tasks tries. */
@@ -135,8 +155,15 @@ export function planComparisonFromPilot(options: PilotCompareOptions): PilotComp
  * with its posterior probability where the fit has them; PopulationFits, as compare's interval).
  * Keeping the recorded trials keeps how A's and B's rates go together on a task: drawing all n from
  * independent posteriors made the plan conservative by 4.8 ± 3.1 points on real pilots (decision
- * study, docs/planning.md). With one run and a gain Δ: p_A from A's posterior and p_B = logistic(logit p_A + δ + s·Z), δ solved so that the mean over
- * the pilot's tasks of B's metric is A's + Δ (s: the gain's spread, not seen in one run).
+ * study, docs/planning.md). With one run and a gain Δ: p_A from A's posterior and
+ * p_B = logistic(logit p + δ + s·Z), δ solved so that the mean over the pilot's tasks of B's metric
+ * is A's + Δ (s: the gain's spread, not seen in one run), where p is p_A (`shift`: B gains on the
+ * tasks A solves, the most related) or an independent posterior draw of another pilot task
+ * (`independent`, the default: B's task-by-task rates unrelated to A's, the per-task differences
+ * most spread, the least power). Real pairs lie between (tasks hard for A are mostly hard for B);
+ * one run cannot tell where, so the default sizes for the conservative end and also reports the
+ * other's tasks (decision study, docs/planning.md: on Terminal-Bench the shift promised 12 points
+ * more than real pairs delivered).
  * Power is that of compare's verdict (verdictPowerSteps), sizes found by searchPower.
  */
 export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Steps<PilotComparePlan> {
@@ -154,6 +181,8 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   const metric = options.metric;
   const value = (side: { n: number; c: number }) => taskMetricValue(metric, side.n, side.c, k);
   let source: TaskSource;
+  /** With one run: the other gain model's source, searched for its tasks beside the answer. */
+  let alternativeSource: TaskSource | undefined;
   /** The task source built the same way from a resample (with replacement) of the pilot's tasks. */
   let resampled: (rng: Rng) => TaskSource;
   let pilot: PilotComparePlan['pilot'];
@@ -193,6 +222,7 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
     const spreadGiven = single.gainSpread !== undefined;
     const gainSpread = requireNonNegative('single.gainSpread', single.gainSpread ?? 0);
     if (!(gainSpread <= 10)) throw new InputError('single.gainSpread', 'must be at most 10 (an sd of log-odds)', gainSpread);
+    const gainModel = requireOneOf('single.gainModel', single.gainModel ?? 'independent', GAIN_MODELS);
     const model = oneRunModel(tasks, metric, k, delta, gainSpread, streamRng(seed, 'plan-pilot', 'shift'));
     if (!(model.comparison > 0 && model.comparison < 1)) {
       throw new InputError('single.delta', `must keep agent B's metric inside (0, 1): the pilot's is ${model.baseline.toFixed(4)}`, delta);
@@ -205,10 +235,19 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
       );
     }
     direction = delta > 0 ? 1 : -1;
-    gain = { delta, logOddsShift: model.logOddsShift, gainSpread, gainSpreadFrom: spreadGiven ? 'option' : 'pilot' };
-    source = model.source;
+    const otherModel: GainModel = gainModel === 'shift' ? 'independent' : 'shift';
+    gain = {
+      delta,
+      logOddsShift: model.logOddsShift,
+      gainSpread,
+      gainSpreadFrom: spreadGiven ? 'option' : 'pilot',
+      model: gainModel,
+      alternative: { model: otherModel, rows: [] },
+    };
+    source = model.sources[gainModel];
+    alternativeSource = model.sources[otherModel];
     // A resample's shift is solved anew (B's metric = A's + Δ on that resample), from the same shift stream.
-    resampled = (rng) => oneRunModel(resample(rng, tasks), metric, k, delta, gainSpread, streamRng(seed, 'plan-pilot', 'shift')).source;
+    resampled = (rng) => oneRunModel(resample(rng, tasks), metric, k, delta, gainSpread, streamRng(seed, 'plan-pilot', 'shift')).sources[gainModel];
     pilot = {
       tasks: tasks.length,
       trials: trialRange(tasks.map((task) => task.n)),
@@ -251,11 +290,11 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
     }
   };
   // The promise's own uncertainty at a design: the pilot's tasks bootstrapped (pilotPowerIntervalSteps).
-  const intervalAt = function* (tasks: number, n: number): Steps<PilotPowerInterval | null> {
+  const intervalAt = function* (tasks: number, n: number, centre: number): Steps<PilotPowerInterval | null> {
     if (draws === 0) return null;
     options.checkWork?.(drawExperiments * tasks);
     const before = done;
-    const steps = pilotPowerIntervalSteps(resampled, tasks, n, verdict, { draws, experiments: drawExperiments, level: powerLevel });
+    const steps = pilotPowerIntervalSteps(resampled, tasks, n, verdict, { draws, experiments: drawExperiments, level: powerLevel, centre });
     for (;;) {
       const next = steps.next();
       if (next.done) return next.value;
@@ -269,12 +308,15 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
   const guess = Math.max(2, Math.ceil((z * (pilot.sdDifference ?? 0.5)) ** 2 / (difference * difference)));
   const trialsFrom = (n: number): PilotCompareRow['trialsFrom'] => (options.runs !== undefined && n <= minN ? 'subsample' : 'posterior');
   const rows: PilotCompareRow[] = [];
-  for (const n of trialsList) {
-    const found = yield* searchPower((tasks) => counted(verdictPowerSteps(source, tasks, n, verdict), tasks), power, guess, {
+  // The fewest tasks whose simulated power from `from` reaches the target at n trials (searchPower).
+  const searchTasks = (from: TaskSource, n: number) =>
+    searchPower((tasks) => counted(verdictPowerSteps(from, tasks, n, verdict), tasks), power, guess, {
       min: 2,
       max: Math.min(MAX_SEARCH_TASKS, Math.floor(MAX_SIMULATED_TASKS / simulations), Math.max(64, 64 * guess)),
       relative: 0.02,
     });
+  for (const n of trialsList) {
+    const found = yield* searchTasks(source, n);
     // Re-simulated at the answer on independent streams (the search's own estimate there is biased up).
     const checked =
       found.size === null ? found.power : yield* counted(verdictPowerSteps(source, found.size, n, { ...verdict, seed: checkSeed(seed) }), found.size);
@@ -283,9 +325,16 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
       tasks: found.size,
       attempts: found.size === null ? null : 2 * found.size * n,
       simulatedPower: checked,
-      powerInterval: found.size === null ? null : yield* intervalAt(found.size, n),
+      powerInterval: found.size === null ? null : yield* intervalAt(found.size, n, checked.value),
       trialsFrom: trialsFrom(n),
     });
+  }
+  const alternativeRows: { trials: number; tasks: number | null }[] = [];
+  if (alternativeSource !== undefined) {
+    for (const n of trialsList) {
+      alternativeRows.push({ trials: n, tasks: (yield* searchTasks(alternativeSource, n)).size });
+    }
+    gain = { ...gain!, alternative: { model: gain!.alternative.model, rows: alternativeRows } };
   }
   let fixedTasks: PilotComparePlan['fixedTasks'] = null;
   if (fixed !== undefined) {
@@ -300,7 +349,7 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
       tasks: fixed,
       trials: found.size,
       simulatedPower: checked,
-      powerInterval: found.size === null ? null : yield* intervalAt(fixed, found.size),
+      powerInterval: found.size === null ? null : yield* intervalAt(fixed, found.size, checked.value),
     };
   }
   return {
@@ -317,10 +366,16 @@ export function* planComparisonFromPilotSteps(options: PilotCompareOptions): Ste
     method:
       (options.runs !== undefined
         ? "the pilot's tasks resampled with replacement (both agents' counts of a task together)"
-        : `the pilot's tasks resampled with replacement; B's log-odds = A's + ${gain!.logOddsShift.toFixed(3)}` +
+        : `the pilot's tasks resampled with replacement; ` +
+          (gain!.model === 'shift'
+            ? `B's log-odds = A's on the same task + ${gain!.logOddsShift.toFixed(3)}`
+            : `B's rate: A's population shifted by ${gain!.logOddsShift.toFixed(3)} on the log-odds scale, drawn for another pilot task (unrelated to A's rate on this one)`) +
           (gain!.gainSpreadFrom === 'pilot'
-            ? " on every task (the gain in the metric varies with each task's rate, as the pilot's rates spread)"
-            : ` + ${gain!.gainSpread}·Z per task (the gain's spread as given)`)) +
+            ? gain!.model === 'shift'
+              ? " on every task (the gain in the metric varies with each task's rate, as the pilot's rates spread)"
+              : ''
+            : ` + ${gain!.gainSpread}·Z per task (the gain's spread as given)`) +
+          `; sized for the ${gain!.model} gain model, the ${gain!.alternative.model} one's tasks beside`) +
       "; trials subsampled from a task's recorded ones where it has enough, else its recorded ones plus binomial draws from its posterior rate under the task population fitted to the pilot; " +
       `tasks: the fewest whose simulated power of compare's verdict reaches ${power}`,
   };
@@ -341,17 +396,21 @@ function fittedPairedSource(pairs: readonly PairedTrials[]): TaskSource {
 
 /**
  * One run and a gain Δ: fixed draws (task, p_A from its posterior, Z) from `rng`, the shift δ solved
- * so that their mean of B's metric at logistic(logit p_A + δ + s·Z) is A's + Δ, and the task source
- * drawing p_A the same way and p_B shifted. `reachable` is B's mean at the largest shift (±40).
+ * so that their mean of B's metric at logistic(logit p_A + δ + s·Z) is A's + Δ, and the task sources
+ * of both gain models: p_A drawn the same way, and p_B = logistic(logit p + δ + s·Z) with p = p_A
+ * (`shift`) or p an independent posterior draw of another resampled pilot task (`independent`: B's
+ * population is A's shifted, B's rate on a task unrelated to A's). The mean of B's metric does not
+ * depend on which p is paired with which p_A, so one δ serves both. `reachable` is B's mean at the
+ * largest shift (±40). (Internal; tested in test/sim/planning/oneRunGainModel.test.ts.)
  */
-function oneRunModel(
+export function oneRunModel(
   tasks: readonly { readonly n: number; readonly c: number }[],
   metric: 'passAtK' | 'passHatK',
   k: number,
   delta: number,
   gainSpread: number,
   rng: Rng,
-): { baseline: number; comparison: number; reachable: number; logOddsShift: number; source: TaskSource } {
+): { baseline: number; comparison: number; reachable: number; logOddsShift: number; sources: Record<GainModel, TaskSource> } {
   const prior = new PopulationFits().fitted(countGroups(tasks)) ?? JEFFREYS_PRIOR;
   const taskMetric = metric === 'passHatK' ? (p: number) => p ** k : (p: number) => atLeastOneSuccess(p, k);
   const draws = Array.from({ length: SHIFT_DRAWS }, () => {
@@ -368,11 +427,22 @@ function oneRunModel(
     comparison,
     reachable,
     logOddsShift,
-    source: {
-      task: (draw) => {
-        const task = tasks[Math.floor(draw.uniform() * tasks.length)]!;
-        const pA = posteriorRate(draw, prior, task.n, task.c);
-        return { pA, pB: shiftRate(pA, logOddsShift + gainSpread * standardNormal(draw)) };
+    sources: {
+      shift: {
+        task: (draw) => {
+          const task = tasks[Math.floor(draw.uniform() * tasks.length)]!;
+          const pA = posteriorRate(draw, prior, task.n, task.c);
+          return { pA, pB: shiftRate(pA, logOddsShift + gainSpread * standardNormal(draw)) };
+        },
+      },
+      independent: {
+        task: (draw) => {
+          const task = tasks[Math.floor(draw.uniform() * tasks.length)]!;
+          const pA = posteriorRate(draw, prior, task.n, task.c);
+          const other = tasks[Math.floor(draw.uniform() * tasks.length)]!;
+          const p = posteriorRate(draw, prior, other.n, other.c);
+          return { pA, pB: shiftRate(p, logOddsShift + gainSpread * standardNormal(draw)) };
+        },
       },
     },
   };

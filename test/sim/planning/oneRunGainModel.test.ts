@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { oneRunModel, planComparisonFromPilot } from '../../../packages/sim/src/planning/comparePilot.js';
+import { countsOf } from '../../../packages/sim/src/planning/verdictPower.js';
+import { streamRng } from '../../../packages/sim/src/rng/streams.js';
+
+// One pilot run and an assumed gain: the two gain models of `plan compare --pilot A --delta D`.
+// `shift`: B's log-odds = A's on the same task + δ; `independent`: B's rate is A's population
+// shifted by the same δ, drawn for another pilot task. Checks:
+// - one δ serves both (B's mean metric does not depend on which rate is paired with which);
+// - under `independent`, A's and B's rates on a task are independent: at 1 trial per agent the
+//   per-task difference c_B − c_A is +1 with probability m_B(1 − m_A) and −1 with m_A(1 − m_B)
+//   (m: the mean rates; the product rule of independent Bernoulli trials), within 4 binomial SE;
+// - under `shift` they are strongly related (correlation well above 0) with the same marginal of B;
+// - the plan reports which model sized it and the other's tasks, which are exactly what the plan
+//   sized by the other model finds (same seed, same streams).
+
+const TASKS = Array.from({ length: 40 }, (_, t) => ({ n: 5, c: [0, 1, 2, 3, 5][t % 5]! }));
+const DRAWS = 20_000;
+
+function sample(model: 'shift' | 'independent') {
+  const built = oneRunModel(TASKS, 'passAtK', 1, 0.15, 0, streamRng(3, 'gain-model-test', 'shift'));
+  const rng = streamRng(3, 'gain-model-test', model);
+  const source = built.sources[model];
+  const rates = Array.from({ length: DRAWS }, () => source.task(rng));
+  const trials = streamRng(3, 'gain-model-test', model, 'trials');
+  const differences = rates.map((task) => {
+    const pair = countsOf(task, trials, 1);
+    return pair.b.c - pair.a.c;
+  });
+  return { built, rates, differences };
+}
+
+const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+function correlation(xs: readonly number[], ys: readonly number[]): number {
+  const mx = mean(xs);
+  const my = mean(ys);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (xs[i]! - mx) * (ys[i]! - my);
+    sxx += (xs[i]! - mx) ** 2;
+    syy += (ys[i]! - my) ** 2;
+  }
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+describe('one-run gain models', () => {
+  it('independent: per-task differences at 1 trial follow the product rule; B − A is Δ', () => {
+    const { built, rates, differences } = sample('independent');
+    const mA = mean(rates.map((r) => r.pA));
+    const mB = mean(rates.map((r) => r.pB));
+    // The solved shift gives B's mean = A's + Δ (on the fixed draws; here on fresh ones: within 4 SE).
+    const seMean = Math.sqrt((mB * (1 - mB) + mA * (1 - mA)) / DRAWS);
+    expect(Math.abs(mB - mA - 0.15)).toBeLessThan(4 * seMean);
+    expect(built.comparison - built.baseline).toBeCloseTo(0.15, 12);
+    for (const [value, p] of [
+      [1, mB * (1 - mA)],
+      [-1, mA * (1 - mB)],
+    ] as const) {
+      const share = differences.filter((d) => d === value).length / DRAWS;
+      expect(Math.abs(share - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / DRAWS));
+    }
+    // Correlation of the rates: 0 up to its sampling sd ≈ 1/√N.
+    expect(
+      Math.abs(
+        correlation(
+          rates.map((r) => r.pA),
+          rates.map((r) => r.pB),
+        ),
+      ),
+    ).toBeLessThan(4 / Math.sqrt(DRAWS));
+  }, 60_000);
+
+  it('shift: the same δ and the same marginal of B, but B tied to A on the task', () => {
+    const shift = sample('shift');
+    const independent = sample('independent');
+    expect(shift.built.logOddsShift).toBe(independent.built.logOddsShift);
+    const pB = (s: typeof shift) => s.rates.map((r) => r.pB);
+    const v = (xs: number[]) => mean(xs.map((x) => (x - mean(xs)) ** 2));
+    const se = Math.sqrt((v(pB(shift)) + v(pB(independent))) / DRAWS);
+    expect(Math.abs(mean(pB(shift)) - mean(pB(independent)))).toBeLessThan(4 * se);
+    expect(
+      correlation(
+        shift.rates.map((r) => r.pA),
+        pB(shift),
+      ),
+    ).toBeGreaterThan(0.5);
+  }, 60_000);
+
+  it('the plan says which model sized it and gives the other one’s tasks (the other plan’s search)', () => {
+    const base = { metric: 'passAtK', k: 1, power: 0.8, alpha: 0.05, trials: [5], simulations: 20, seed: 1 } as const;
+    const independent = planComparisonFromPilot({ ...base, single: { tasks: TASKS, delta: 0.2 } });
+    expect(independent.gain).toMatchObject({ model: 'independent', alternative: { model: 'shift' } });
+    const shift = planComparisonFromPilot({ ...base, single: { tasks: TASKS, delta: 0.2, gainModel: 'shift' } });
+    expect(shift.gain).toMatchObject({ model: 'shift', alternative: { model: 'independent' } });
+    // Each plan's alternative is the other plan's search (same seed, same streams).
+    expect(independent.gain!.alternative.rows).toEqual([{ trials: 5, tasks: shift.rows[0]!.tasks }]);
+    expect(shift.gain!.alternative.rows).toEqual([{ trials: 5, tasks: independent.rows[0]!.tasks }]);
+    expect(independent.method).toContain('sized for the independent gain model');
+    expect(() => planComparisonFromPilot({ ...base, single: { tasks: TASKS, delta: 0.2, gainModel: 'even' as 'shift' } })).toThrow(
+      /^single\.gainModel: must be one of independent, shift/,
+    );
+  }, 300_000);
+});
