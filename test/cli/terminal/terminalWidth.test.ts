@@ -143,7 +143,7 @@ describe('text output at the width of the terminal, the verdict last', () => {
     },
     {
       name: 'plan gate',
-      args: ['plan', 'gate', '--pilot', MAIN, '--require', 'delta(pass@1) >= -0.02', '--simulations', '20', '--no-search'],
+      args: ['plan', 'gate', '--pilot', MAIN, '--require', 'delta(pass@1) >= -0.02', '--simulations', '10', '--no-search'],
       verdict: /^plan gate: false FAIL \S+% ± \S+ \(asked ≤ 5\.0%\)(: the design holds|; fix: margin \S+ pt)$/,
     },
     {
