@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, passkProcess } from '../helpers/runPassk.js';
+import { type CliRun, fixture, passk, passkProcess } from '../helpers/runPassk.js';
 
 // Bad input: one clear line on stderr naming where, the rule and the value; exit code 2; no stack
-// trace; nothing on stdout. Runs the built binary as a real process.
+// trace; nothing on stdout. Each case in-process; two of them also through the built binary.
 const cases: Array<[label: string, args: string[], message: RegExp]> = [
   ['c > n', ['estimate', '--n', '10', '--c', '11', '--k', '2'], /^passk: --c: must be ≤ n \(10\), got 11$/],
   ['negative n', ['estimate', '--n', '-3', '--c', '0', '--k', '1'], /^passk: --n: must be an integer ≥ 0, got -3$/],
@@ -91,14 +91,21 @@ const cases: Array<[label: string, args: string[], message: RegExp]> = [
   ],
 ];
 
+/** One line on stderr matching `message`, nothing on stdout, exit 2, no stack trace. */
+function expectOneLine(run: CliRun, message: RegExp): void {
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe('');
+  const lines = run.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+  expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+}
+
+// In-process: runCli, which the binary runs (packages/cli/src/startCli.ts).
 describe('bad input → one line, exit 2', () => {
-  it.each(cases)('%s', (_label, args, message) => {
-    const run = passkProcess(args);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe('');
-    const lines = run.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(message);
-    expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  it.each(cases)('%s', async (_label, args, message) => expectOneLine(await passk(...args), message));
+
+  it('the built binary: the same line, exit 2', () => {
+    for (const [, args, message] of cases.filter(([label]) => label === 'c > n' || label === 'YAML alias bomb')) expectOneLine(passkProcess(args), message);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gateDesign } from '../../packages/sim/src/planning/gateDesign.js';
 import { parseRequirement, type RateRequirement } from '../../packages/cli/src/args/parseRequirement.js';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
-import { fixture, passk, passkWide, passkWideAt, passkProcess } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide, passkWideAt } from '../helpers/runPassk.js';
 import { readFileSync } from 'node:fs';
 
 // test/fixtures/gate/{main,new}.csv: two runs of one synthetic agent, 40 tasks × 5 trials
@@ -27,7 +27,7 @@ function mainCounts(): { n: number; c: number }[] {
 
 describe('passk plan gate', () => {
   it('--json: the passk.plan.gate document, with the false-fail rate the library gives on the same counts', async () => {
-    const run = await passk('plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '40', '--regression', '0.05', '--no-search', '--json');
+    const run = await passk('plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '10', '--regression', '0.05', '--no-search', '--json');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const document = checkResultDocument(JSON.parse(run.stdout), 'plan gate --json');
@@ -39,7 +39,7 @@ describe('passk plan gate', () => {
       tasks: 40,
       trials: 5,
       regressions: [0.05],
-      simulations: 40,
+      simulations: 10,
       seed: 1,
     });
     const parsed = JSON.parse(run.stdout);
@@ -52,7 +52,7 @@ describe('passk plan gate', () => {
 
   it('text: leads with the false-fail rate; lines within 100 columns', async () => {
     // Laid out at 100 columns: the layout wraps the prose.
-    const run = await passkWideAt(100, 'plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '20', '--no-search', '--confirm');
+    const run = await passkWideAt(100, 'plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '10', '--no-search', '--confirm');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^This gate FAILs \d+\.\d% ± \d+\.\d of runs with no change \(40 tasks × 5 trials/);
     expect(run.stdout).toContain('confirmed by a rerun');
@@ -90,10 +90,11 @@ describe('passk plan gate', () => {
 });
 
 describe("passk gate's design check", () => {
-  const gate = (...extra: string[]) => passkProcess(['gate', NEW, '--baseline', MAIN, '--require', DELTA, ...extra]);
+  // In-process: each check reads the text and the JSON, not the process's streams.
+  const gate = (...extra: string[]) => passk('gate', NEW, '--baseline', MAIN, '--require', DELTA, ...extra);
 
-  it('the design field: the false-fail rate of gateDesign with the baseline as the truth (50 simulations, seed 1), and one warning line', () => {
-    const run = gate('--json');
+  it('the design field: the false-fail rate of gateDesign with the baseline as the truth (50 simulations, seed 1), and one warning line', async () => {
+    const run = await gate('--json');
     expect(run.code).toBe(0);
     const document = JSON.parse(run.stdout);
     const design = gateDesign({
@@ -113,15 +114,15 @@ describe("passk gate's design check", () => {
     );
   });
 
-  it('--no-design-check: design null, no warning', () => {
-    const run = gate('--json', '--no-design-check');
+  it('--no-design-check: design null, no warning', async () => {
+    const run = await gate('--json', '--no-design-check');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).design).toBeNull();
     expect(run.stderr).toBe('');
   });
 
-  it('a design that fails few unchanged runs draws no warning', () => {
-    const loose = passkProcess(['gate', NEW, '--baseline', MAIN, '--require', 'delta(pass@1) >= -0.2']);
+  it('a design that fails few unchanged runs draws no warning', async () => {
+    const loose = await passk('gate', NEW, '--baseline', MAIN, '--require', 'delta(pass@1) >= -0.2');
     expect(loose.code).toBe(0);
     expect(loose.stderr).toBe('');
   });

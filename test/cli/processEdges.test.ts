@@ -28,10 +28,10 @@ describe('INIT_CWD (set by pnpm for `pnpm passk`)', () => {
 
 describe('standard output', () => {
   it('a reader that stops early (| head -c 10) ends the run quietly with status 141', () => {
-    // 200 000 rows → a per-task JSON far beyond a pipe's buffer, so the write meets EPIPE.
+    // 20 000 rows → a per-task JSON of about 4 MB, far beyond a pipe's 64 KiB buffer, so the write meets EPIPE.
     const file = join(tmpdir(), `passk-epipe-${process.pid}.csv`);
     const rows = ['task_id,success'];
-    for (let t = 0; t < 100_000; t++) rows.push(`t${t},1`, `t${t},0`);
+    for (let t = 0; t < 10_000; t++) rows.push(`t${t},1`, `t${t},0`);
     writeFileSync(file, `${rows.join('\n')}\n`);
     const run = shell(`node ${MAIN} estimate ${file} --k 1,2 --json | head -c 10 > /dev/null`);
     rmSync(file);
@@ -45,7 +45,8 @@ describe('standard output', () => {
     const file = join(tmpdir(), `passk-slow-reader-${process.pid}.csv`);
     const saved = join(tmpdir(), `passk-slow-reader-${process.pid}.json`);
     const rows = ['task_id,success'];
-    for (let t = 0; t < 50_000; t++) rows.push(`t${t},1`, `t${t},0`);
+    // 10 000 rows: a JSON of about 2 MB, many times a pipe's buffer.
+    for (let t = 0; t < 5_000; t++) rows.push(`t${t},1`, `t${t},0`);
     writeFileSync(file, `${rows.join('\n')}\n`);
     const direct = shell(`node ${MAIN} estimate ${file} --k 1,2 --json > ${saved} && wc -c < ${saved}`);
     const piped = shell(`node ${MAIN} estimate ${file} --k 1,2 --json | (sleep 0.5; wc -c)`);

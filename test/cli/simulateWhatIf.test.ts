@@ -22,9 +22,22 @@ async function run(...args: string[]) {
   return result.stdout;
 }
 
+/**
+ * One what-if from LOG with --out, run once for the three tests that read it: its text (every column
+ * and note) and its summary.json (the document --json prints).
+ */
+const logOut = join(dir, 'report-run');
+let logRun: ReturnType<typeof passkWide> | undefined;
+async function logWhatIf(): Promise<{ text: string; summary: any }> {
+  const result = await (logRun ??= passkWide('simulate', '--tasks-from', LOG, '--replicates', '640', '--workers', '1', '--out', logOut));
+  expect(result.stderr).toBe(`passk: wrote ${join(logOut, 'summary.json')}, summary.csv and scenario.yaml\n`);
+  expect(result.code).toBe(0);
+  return { text: result.stdout, summary: JSON.parse(readFileSync(join(logOut, 'summary.json'), 'utf8')) };
+}
+
 describe('passk simulate --tasks-from: a what-if with the uncertainty of what was fitted', () => {
   it('records the log in tasks.measured, takes maxAttempts = 2·n, gives every metric an interval and each row its basis', async () => {
-    const summary = JSON.parse(await run('--json', '--workers', '1'));
+    const { summary } = await logWhatIf();
     expect(summary.schemaVersion).toBe(4);
     const measured = summary.scenario.tasks.measured;
     expect(measured.trials).toEqual(SUCCESSES.map(() => 5));
@@ -47,7 +60,7 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
   });
 
   it('text: k beyond the trials is marked k*, model-based; the budget and the assumed cost are said', async () => {
-    const text = await run('--workers', '1');
+    const { text } = await logWhatIf();
     expect(text).toContain('Tasks fitted to terminal-bench-5-runs (30 tasks × 5 trials).');
     expect(text).toContain('k* > 5: model-based (the fitted population extrapolated), not observed.');
     expect(text).toContain("What users get with at most k attempts, the fit's uncertainty included (95 % interval):");
@@ -74,12 +87,10 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
   });
 
   it('the report: the answer says the best k is model-based, the key number is the interval, the caveat the assumed cost', async () => {
-    const out = join(dir, 'report-run');
-    expect((await passk('simulate', '--tasks-from', LOG, '--replicates', '640', '--workers', '1', '--out', out)).code).toBe(0);
-    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    const { summary } = await logWhatIf();
     const best = summary.rows.at(-1);
     const report = join(dir, 'report.html');
-    expect((await passk('report', join(out, 'summary.json'), '--out', report)).code).toBe(0);
+    expect((await passk('report', join(logOut, 'summary.json'), '--out', report)).code).toBe(0);
     const page = readFileSync(report, 'utf8');
     expect(page).toContain('best at k = 10 (model-based: k = 10 is beyond the 5 trials per task the log observed)');
     const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -89,10 +100,18 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     expect(page).toContain('cost and latency per attempt are the scenario&#39;s assumptions, not measured (the log records none).');
   });
 
+  // One what-if from the episode log (each block refits the four dependence models): its text
+  // (every column and note) and its summary.json (the document --json prints), read by the next two tests.
+  const episodeOut = join(dir, 'episode-run');
+  let episodeRun: ReturnType<typeof passkWide> | undefined;
+  const episodeWhatIf = async () => {
+    const run = await (episodeRun ??= passkWide('simulate', '--tasks-from', ...EPISODES, '--replicates', '256', '--workers', '1', '--out', episodeOut));
+    expect(run.code, run.stderr).toBe(0);
+    return { text: run.stdout, summary: JSON.parse(readFileSync(join(episodeOut, 'summary.json'), 'utf8')) };
+  };
+
   it('a log with episodes: the episodes and the chosen model in tasks.measured, both redrawn per block, k beyond the longest episode model-based', async () => {
-    const run = await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '256', '--workers', '1', '--json');
-    expect(run.code).toBe(0);
-    const summary = JSON.parse(run.stdout);
+    const { text: printed, summary } = await episodeWhatIf();
     const measured = summary.scenario.tasks.measured;
     // retries.csv (make_episodes.py): 30 tasks × 2 episodes × 4 attempts, every attempt run; the fit chooses feedback.
     expect(measured.episodes.stopping).toBe('fixed');
@@ -113,21 +132,18 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     // 30 tasks leave pass@1 uncertain by several points: far more than the Monte Carlo part.
     const first = summary.rows[0].coverage;
     expect(first.interval.upper - first.interval.lower).toBeGreaterThan(8 * first.se);
-    const text = await passkWide('simulate', '--tasks-from', ...EPISODES, '--replicates', '256', '--workers', '1');
-    expect(text.stdout).toContain('Retries (feedback) and tasks fitted together to retries.csv (30 tasks, 60 episodes of ≤ 4 attempts).');
-    expect(text.stdout).toContain(
+    expect(printed).toContain('Retries (feedback) and tasks fitted together to retries.csv (30 tasks, 60 episodes of ≤ 4 attempts).');
+    expect(printed).toContain(
       "dependence model and tasks redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks, the model chosen by AIC in each block); ± is the Monte Carlo part alone.\n",
     );
-    expect(text.stdout).toContain("k* > 4: model-based (beyond the log's longest episode), not observed.");
-    expect(text.stdout).toContain("What users get with at most k attempts, the fit's uncertainty included (95 % interval):");
+    expect(printed).toContain("k* > 4: model-based (beyond the log's longest episode), not observed.");
+    expect(printed).toContain("What users get with at most k attempts, the fit's uncertainty included (95 % interval):");
   }, 240_000);
 
   it('a log with episodes, the report: the key number is the interval with the retry dependence named, and the method note says what was refitted', async () => {
-    const out = join(dir, 'episode-report-run');
-    expect((await passk('simulate', '--tasks-from', ...EPISODES, '--replicates', '128', '--workers', '1', '--out', out)).code).toBe(0);
-    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    const { summary } = await episodeWhatIf();
     const report = join(dir, 'episode-report.html');
-    expect((await passk('report', join(out, 'summary.json'), '--out', report)).code).toBe(0);
+    expect((await passk('report', join(episodeOut, 'summary.json'), '--out', report)).code).toBe(0);
     const page = readFileSync(report, 'utf8');
     expect(page).toContain('95 %, the fitted retry dependence&#39;s and tasks&#39; uncertainty included');
     expect(page).toContain('Fitted retry dependence');

@@ -126,7 +126,7 @@ describe('summaryBlock', () => {
     const html = (t: string) => t.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
     expect(text).toContain(html(answer.trim()).slice(0, 120));
     expect(text).not.toContain('pass^6');
-    const gate = await passk('gate', b, '--baseline', a, '--require', 'delta(passHat@3) >= 0', '--json');
+    const gate = await passk('gate', b, '--baseline', a, '--require', 'delta(passHat@3) >= 0', '--no-design-check', '--json');
     const judged = JSON.parse(gate.stdout).requirements[0];
     const points = `${judged.bound >= 0 ? '+' : '−'}${(Math.abs(judged.bound) * 100).toFixed(1)} pt`;
     expect(text).toContain(
