@@ -18,6 +18,8 @@ import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScena
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { DRAW_INTERVAL_METHODS, DRAW_INTERVAL_SCALES, DRAWN_WORDS } from '../../../packages/sim/src/uncertainty/drawInterval.js';
 import { exactSpreadOverDraws } from '../../../packages/sim/src/uncertainty/exactOverDraws.js';
+import { blockScenario } from '../../../packages/sim/src/uncertainty/blockScenario.js';
+import { exactMetrics } from '../../../packages/sim/src/analytic/exactMetrics.js';
 import { scenarioOf } from './engineChecks.js';
 
 // T = 4 tasks, K = 1; sums built by hand: two replicates with totals y = 1 and 3 for every metric,
@@ -296,7 +298,13 @@ describe('summarise with measured parameters: blocks as the units (Python refere
         closeTo(estimate.interval!.upper, expected.upper);
         expect(estimate.interval!.level).toBe(0.95);
         const part = metric === 'coverage' ? DRAW_INTERVAL_METHODS.closedForm : DRAW_INTERVAL_METHODS.betweenBlocks;
-        const scale = RATES.includes(metric) ? DRAW_INTERVAL_SCALES.logit : DRAW_INTERVAL_SCALES.plain;
+        // A rate with a closed form takes its parameter part from the draws' logits (here all equal: the
+        // attempts do not depend on the verifier), one without from the delta method.
+        const scale = !RATES.includes(metric)
+          ? DRAW_INTERVAL_SCALES.plain
+          : metric === 'coverage'
+            ? DRAW_INTERVAL_SCALES.logitDraws
+            : DRAW_INTERVAL_SCALES.logit;
         expect(estimate.interval!.method).toBe(`${DRAWN_WORDS.verifier}; ${part.variance}; ${scale}, ${part.t}`);
       });
     },
@@ -421,7 +429,7 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     const summary = summarise(scenario, blockPartial(scenario, sizes, alternate));
     // V_θ per task from the closed forms at the three blocks' draws (exactSpreadOverDraws, tested in
     // its own file); MSW from the totals by deviations from the block means (independent of the sums).
-    const { spread, draws } = exactSpreadOverDraws(scenario, [0, 1, 2]);
+    const { spread, logitSpread, draws } = exactSpreadOverDraws(scenario, [0, 1, 2], 192 * 4);
     expect(draws).toBe(3);
     const t2 = 4.302652729749462; // scipy.stats.t.ppf(0.975, 2)
     const T = 4;
@@ -439,9 +447,17 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     const se = Math.sqrt((3 * 64 * 64 * vTheta * T * T + R * msw) / (R * R)) / T;
     const row = summary.rows[0]!;
     expect(row.deliveredCorrect.se).toBeCloseTo(se, 14);
-    // A rate: on the logit scale, logistic(logit v ± t·√(V_θ + SE²)/(v(1 − v))) (drawInterval.ts).
+    // A rate with a closed form: on the logit scale, logistic(logit v ± t·√(Var_b logit f_b + SE²/(v(1 − v))²))
+    // (drawInterval.ts), Var_b logit f_b the sample variance of the logits of the three draws' closed forms.
     const v = row.deliveredCorrect.value!;
-    const half = (t2 * Math.sqrt(vTheta + se * se)) / (v * (1 - v));
+    const logits = [0, 1, 2].map((b) => {
+      const f = exactMetrics(blockScenario(scenario, b), { p: Float64Array.of(0.1, 0.3, 0.5, 0.7) })[0]!.deliveredCorrect!;
+      return Math.log(f / (1 - f));
+    });
+    const logitMean = (logits[0]! + logits[1]! + logits[2]!) / 3;
+    const logitVariance = logits.reduce((a, z) => a + (z - logitMean) ** 2, 0) / 2;
+    expect(logitSpread.deliveredCorrect[0]!).toBeCloseTo(logitVariance, 14);
+    const half = t2 * Math.sqrt(logitVariance + (se / (v * (1 - v))) ** 2);
     const logistic = (x: number) => 1 / (1 + Math.exp(-x));
     expect(row.deliveredCorrect.interval!.lower).toBeCloseTo(logistic(Math.log(v / (1 - v)) - half), 12);
     expect(row.deliveredCorrect.interval!.upper).toBeCloseTo(logistic(Math.log(v / (1 - v)) + half), 12);

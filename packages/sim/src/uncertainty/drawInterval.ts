@@ -19,10 +19,12 @@ export const DRAW_INTERVAL_METHODS = {
 /**
  * The scale the interval is normal on, as the method names it: the logit of a probability (delta
  * method), the probability itself when the value sits at 0 or 1 (the logit is infinite there), or
- * the metric's own scale for a metric that is not a probability (cost, latency, attempts).
+ * the metric's own scale for a metric that is not a probability (cost, latency, attempts); with a
+ * closed form at each draw, the logit scale with the parameter part from the draws' logits.
  */
 export const DRAW_INTERVAL_SCALES = {
   logit: 'normal on the logit scale (delta method)',
+  logitDraws: "normal on the logit scale (the draws' logits; delta method for Monte Carlo)",
   bound: 'normal, cut to [0, 1] (value at 0 or 1, no logit)',
   plain: 'normal',
 } as const;
@@ -48,6 +50,14 @@ export const DRAWN_WORDS = {
  *   probability scale reached past them and was cut (coverage measured: docs/what-ifs.md,
  *   docs/verifiers.md). Where √V is not small beside min(v, 1 − v) the logit half-width is several
  *   units and the far bound reaches far (first order only: the skew there is not fully carried);
+ * - a probability with 0 < v < 1 and the variance of the draws' logits given (`logitParameterVariance`
+ *   = Var_b logit f(θ_b), from the closed form f at each block's draw, `exactSpreadOverDraws`):
+ *   logistic(logit v ± q·√(Var_b logit f(θ_b) + SE²_MC/(v(1 − v))²)), the parameter part taken on the
+ *   logit scale directly (no linearisation; the spread of a transformed bootstrap, Efron & Tibshirani
+ *   1993, "An Introduction to the Bootstrap", §12–13) and the Monte Carlo part by the delta method.
+ *   The delta method linearises the logit at v, which near 0 or 1 misstates how far the draws spread
+ *   there (measured: coverage@10 of the first dependent truth, docs/what-ifs.md); where block values
+ *   carry Monte Carlo noise (between blocks) the delta method stays;
  * - a probability at v = 0 or 1 (every replicate of every block agreed; the logit is infinite):
  *   v ± q·√V cut to [0, 1], so [0, q·√V] or [1 − q·√V, 1] (a point when V = 0);
  * - any other metric (cost, latency, attempts): v ± q·√V cut to `range`.
@@ -58,7 +68,8 @@ export const DRAWN_WORDS = {
  * bench/measuredVerifierCoverage.mjs, bench/decisions/whatIfCoverage.mjs.
  * Example: value 0.5, V_θ = 0.0009, SE_MC = 0.004, B = 157 → logistic(0 ± 1.9753·0.030265/0.25) =
  * [0.44050, 0.55950]; value 0.05, same V → [0.01473, 0.15632] where the probability scale gave
- * [0, 0.10978] (test/reference/draw_interval.py).
+ * [0, 0.10978]; value 0.97, Var logit 0.25, SE_MC = 0.002, B = 100 → [0.94435, 0.98447]
+ * (test/reference/draw_interval.py).
  */
 export function drawInterval(
   value: number,
@@ -68,11 +79,13 @@ export function drawInterval(
   range: { min: number; max: number },
   method: keyof typeof DRAW_INTERVAL_METHODS = 'betweenBlocks',
   drawn: string = DRAWN_WORDS.verifier,
+  logitParameterVariance: number | null = null,
 ): LabelledInterval {
   const quantile = studentTQuantile(0.5 + DRAW_INTERVAL_LEVEL / 2, blocks - 1);
   const sd = Math.sqrt(parameterVariance + monteCarloVariance);
   const probability = range.min === 0 && range.max === 1;
-  const scale = !probability ? 'plain' : value > 0 && value < 1 ? 'logit' : 'bound';
+  const inside = probability && value > 0 && value < 1;
+  const scale = !probability ? 'plain' : !inside ? 'bound' : logitParameterVariance === null ? 'logit' : 'logitDraws';
   const { variance, t } = DRAW_INTERVAL_METHODS[method];
   const labelled = (lower: number, upper: number): LabelledInterval => ({
     lower,
@@ -80,6 +93,13 @@ export function drawInterval(
     level: DRAW_INTERVAL_LEVEL,
     method: `${drawn}; ${variance}; ${DRAW_INTERVAL_SCALES[scale]}, ${t}`,
   });
+  if (scale === 'logitDraws') {
+    const slope = value * (1 - value);
+    const logitSd = Math.sqrt(logitParameterVariance! + monteCarloVariance / (slope * slope));
+    if (logitSd === 0) return labelled(value, value);
+    const centre = Math.log(value / (1 - value));
+    return labelled(logistic(centre - quantile * logitSd), logistic(centre + quantile * logitSd));
+  }
   if (sd === 0) return labelled(value, value);
   if (scale === 'logit') {
     const centre = Math.log(value / (1 - value));

@@ -1,0 +1,16 @@
+/**
+ * The logit of a probability a closed form takes at one draw of the measured parameters, kept
+ * within what an estimate from `episodes` episodes can show: ln(p/(1 − p)) clamped to
+ * [−ln(2N + 1), ln(2N + 1)], N = episodes. Those bounds are the empirical logit
+ * ln((x + ½)/(N − x + ½)) of x = 0 and x = N successes out of N (Haldane 1955, Ann. Hum. Genet. 20;
+ * Anscombe 1956, Biometrika 43; Cox & Snell 1989, "Analysis of Binary Data", §2.1.6): a draw at
+ * exactly 0 or 1 (or within 1/(2N + 2) of it, where no simulation of N episodes resolves it) counts as
+ * that far out, not as ±∞, so one such draw widens the interval without making it the whole of (0, 1).
+ * Example: N = 100: p = 0.5 → 0; p = 1 → ln 201 = 5.3033; p = 0.999 → ln 999 = 6.9067, clamped to 5.3033.
+ */
+export function drawLogit(p: number, episodes: number): number {
+  const bound = Math.log(2 * episodes + 1);
+  if (!(p > 0)) return -bound;
+  if (!(p < 1)) return bound;
+  return Math.min(bound, Math.max(-bound, Math.log(p / (1 - p))));
+}
