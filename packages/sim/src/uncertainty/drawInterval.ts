@@ -68,7 +68,7 @@ export const DRAWN_WORDS = {
  * bench/measuredVerifierCoverage.mjs, bench/decisions/whatIfCoverage.mjs.
  * Example: value 0.5, V_θ = 0.0009, SE_MC = 0.004, B = 157 → logistic(0 ± 1.9753·0.030265/0.25) =
  * [0.44050, 0.55950]; value 0.05, same V → [0.01473, 0.15632] where the probability scale gave
- * [0, 0.10978]; value 0.97, Var logit 0.25, SE_MC = 0.002, B = 100 → [0.94435, 0.98447]
+ * [0, 0.10978]; value 0.97, Var logit 0.25, SE_MC = 0.002, B = 100 → [0.92235, 0.98877]
  * (test/reference/draw_interval.py).
  */
 export function drawInterval(

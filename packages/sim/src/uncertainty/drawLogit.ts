@@ -1,3 +1,5 @@
+import { meanAndSe } from '../math/meanAndSe.js';
+
 /**
  * The logit of a probability a closed form takes at one draw of the measured parameters, kept
  * within what an estimate from `episodes` episodes can show: ln(p/(1 − p)) clamped to
@@ -13,4 +15,16 @@ export function drawLogit(p: number, episodes: number): number {
   if (!(p > 0)) return -bound;
   if (!(p < 1)) return bound;
   return Math.min(bound, Math.max(-bound, Math.log(p / (1 - p))));
+}
+
+/**
+ * The sample variance of the draws' logits, Var_b logit f(θ_b) = Σ_b (z_b − z̄)²/(B − 1) with
+ * z_b = drawLogit(f(θ_b), episodes) (meanAndSe's SE = s/√B, so s² = SE²·B); null with fewer than 2 values.
+ * Example: [0.9, 0.95, 0.99, 0.999] with N = 1000 → 4.354688; [0.2, 1, 0.6] with N = 50 (1 → ln 101)
+ * → 9.491430 (numpy, test/reference/draw_interval.py).
+ */
+export function logitVariance(values: readonly number[], episodes: number): number | null {
+  if (values.length < 2) return null;
+  const { se } = meanAndSe(values.map((value) => drawLogit(value, episodes)));
+  return se! * se! * values.length;
 }

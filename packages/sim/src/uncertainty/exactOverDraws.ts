@@ -3,7 +3,7 @@ import { benchmarkTasks } from '../engine/taskParameters.js';
 import { meanAndSe } from '../math/meanAndSe.js';
 import type { Scenario } from '../scenario/types.js';
 import { blockScenario } from './blockScenario.js';
-import { drawLogit } from './drawLogit.js';
+import { logitVariance } from './drawLogit.js';
 
 /** Per metric of the closed forms, one variance (or null) per k = 1..K. */
 export type ExactSpread = { readonly [metric in keyof ExactMetrics]: ReadonlyArray<number | null> };
@@ -22,7 +22,7 @@ export const EXACT_DRAWS_LIMIT = 100;
  * population. This is the parameter part of an interval without Monte Carlo noise in it, where a
  * closed form exists; null for a metric at a k where none does (or with fewer than 2 blocks).
  * `logitSpread` is the same on the logit scale, for a metric whose value at every draw lies in
- * [0, 1]: the sample variance of `drawLogit`(value, episodes) over the draws, Var_b logit f(θ_b),
+ * [0, 1]: `logitVariance` of the draws' values, Var_b logit f(θ_b) (logits clamped by `drawLogit`),
  * with `episodes` the number of episodes the simulated estimate averages (its clamp at 0 and 1);
  * null where `spread` is, or where a draw's value lies outside [0, 1] (an amount, not a probability).
  * `draws` is how many draws the variances rest on.
@@ -48,7 +48,7 @@ export function exactSpreadOverDraws(
     });
     spread[metric] = columns.map((values) => (values === null ? null : variance(values)));
     logitSpread[metric] = columns.map((values) =>
-      values === null || values.some((value) => !(value >= 0 && value <= 1)) ? null : variance(values.map((value) => drawLogit(value, episodes))),
+      values === null || values.some((value) => !(value >= 0 && value <= 1)) ? null : logitVariance(values, episodes),
     );
   }
   return { spread: spread as unknown as ExactSpread, logitSpread: logitSpread as unknown as ExactSpread, draws: draws.length };
