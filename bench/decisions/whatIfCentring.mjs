@@ -9,10 +9,10 @@
 // the draws' spread at 640 replicates). Options: --runs N (default 100), --blocks B (default 10),
 // --study separate,dependent.
 import { parseArgs } from 'node:util';
-import { binomial, exactValuesFor, fitTasks, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/internal.js';
+import { exactValuesFor, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/internal.js';
 import { blockScenario } from '../../packages/sim/dist/uncertainty/blockScenario.js';
 import { drawInterval } from '../../packages/sim/dist/uncertainty/drawInterval.js';
-import { DEPENDENT_TRUTHS, METRICS, TRUTHS, dependentTruthExact, drawDependentLog, episodesMeasurement, fitEpisodes } from './whatIfCoverage.mjs';
+import { DEPENDENT_TRUTHS, METRICS, TRUTHS, dependentRuns, dependentTruthExact, separateRuns } from './whatIfCoverage.mjs';
 
 const VERIFIER = { falseAccept: 0.05, falseReject: 0.1 };
 const METHODS = ['mean ± t·sd', 'MLE ± t·sd', '2·MLE − mean ± t·sd', 'percentile', 'basic', 'logit: mean ± t·sd', 'logit, delta method (built)'];
@@ -119,18 +119,7 @@ if (values.study.includes('dependent')) {
     const policy = { maxAttempts: K };
     const exact = dependentTruthExact(known, tasks, policy);
     const rng = streamRng(seed, 'what-if-centring', 'dependent', truth, tasks);
-    for (let run = 0; run < runs; run++) {
-      const log = drawDependentLog(rng, known, tasks);
-      const fit = fitEpisodes(log, known.stopping);
-      if (fit === null) continue;
-      const measured = episodesMeasurement(log, known.stopping, 'aic');
-      const input = {
-        seed: `${seed}-${run}`,
-        tasks: { count: tasks, successRate: fit.successRate, resample: true },
-        attempts: { correlation: fit.correlation },
-        verifier: VERIFIER,
-        policy,
-      };
+    for (const { run, input, measured } of dependentRuns({ rng, truth, tasks, runs, seed, policy })) {
       const mle = exactValuesFor(resolveScenario(input));
       const scenario = resolveScenario({ ...input, tasks: { ...input.tasks, measured } });
       const draws = Array.from({ length: B }, (_, b) => exactValuesFor(blockScenario(scenario, b)));
@@ -147,17 +136,7 @@ if (values.study.includes('separate')) {
       const policy = { maxAttempts: K };
       const exact = exactValuesFor(resolveScenario({ tasks: { count: tasks, successRate: known.successRate, resample: true }, verifier: VERIFIER, policy }));
       const rng = streamRng(seed, 'what-if-centring', truth, tasks, trials);
-      for (let run = 0; run < runs; run++) {
-        const log = [];
-        for (let t = 0; t < tasks; t++) log.push({ n: trials, c: binomial(rng, trials, known.draw(rng)) });
-        let fit;
-        try {
-          fit = fitTasks(log);
-        } catch {
-          continue;
-        }
-        const input = { seed: `${seed}-${run}`, tasks: { ...fit.scenarioTasks, resample: true }, verifier: VERIFIER, policy };
-        const measured = { trials: log.map((x) => x.n), successes: log.map((x) => x.c), population: 'fitted' };
+      for (const { run, input, measured } of separateRuns({ rng, truth, tasks, trials, runs, seed, policy })) {
         const mle = exactValuesFor(resolveScenario(input));
         const scenario = resolveScenario({ ...input, tasks: { ...input.tasks, measured } });
         const draws = Array.from({ length: B }, (_, b) => exactValuesFor(blockScenario(scenario, b)));

@@ -72,6 +72,25 @@ export function whatIfCoverage({ truth, tasks, trials, runs, replicates, seed = 
   const rng = streamRng(seed, 'what-if-coverage', truth, tasks, trials);
   const tally = {};
   const checked = ks ?? [1, trials, K];
+  for (const { run, input, measured } of separateRuns({ rng, truth, tasks, trials, runs, seed, population, policy, replicates })) {
+    const summary = simulate(resolveScenario({ ...input, tasks: { ...input.tasks, measured } }));
+    const before = simulate(resolveScenario(input)).rows;
+    if (process.env.WHATIF_PROGRESS) process.stderr.write(`\r${truth} ${tasks}×${trials} ${population}: ${run + 1}/${runs}`);
+    tallyRows(tally, summary, before, exact, checked);
+  }
+  return tally;
+}
+
+/**
+ * The runs of a study on separate runs, as both studies draw them (whatIfCoverage here,
+ * whatIfCentring.mjs): per run a log of `tasks` × `trials` drawn with `rng` from TRUTHS[truth], fitted
+ * as `simulate --tasks-from` fits it (fitTasks; a log with nothing to fit, no success or no failure,
+ * is skipped: passk refuses it too); yields the run's index, the scenario input with the fit fixed
+ * (population 'perTask': each task's posterior; seed `${seed}-${run}`; `run.replicates` when given)
+ * and the log's tasks.measured.
+ */
+export function* separateRuns({ rng, truth, tasks, trials, runs, seed, population = 'fitted', policy, replicates }) {
+  const known = TRUTHS[truth];
   for (let run = 0; run < runs; run++) {
     const log = [];
     for (let t = 0; t < tasks; t++) log.push({ n: trials, c: binomial(rng, trials, known.draw(rng)) });
@@ -79,22 +98,43 @@ export function whatIfCoverage({ truth, tasks, trials, runs, replicates, seed = 
     try {
       fit = fitTasks(log);
     } catch {
-      continue; // a log with nothing to fit (no success or no failure): passk refuses it too
+      continue;
     }
     const input = {
       seed: `${seed}-${run}`,
       tasks: { ...(population === 'perTask' ? posteriorTasks(log, fit) : fit.scenarioTasks), resample: true },
       verifier: VERIFIER,
       policy,
-      run: { replicates },
+      ...(replicates === undefined ? {} : { run: { replicates } }),
     };
-    const measured = { trials: log.map((x) => x.n), successes: log.map((x) => x.c), population };
-    const summary = simulate(resolveScenario({ ...input, tasks: { ...input.tasks, measured } }));
-    const before = simulate(resolveScenario(input)).rows;
-    if (process.env.WHATIF_PROGRESS) process.stderr.write(`\r${truth} ${tasks}×${trials} ${population}: ${run + 1}/${runs}`);
-    tallyRows(tally, summary, before, exact, checked);
+    yield { run, input, measured: { trials: log.map((x) => x.n), successes: log.map((x) => x.c), population } };
   }
-  return tally;
+}
+
+/**
+ * The runs of a study with dependent retries, as both studies draw them: per run a log of `tasks`
+ * tasks drawn with `rng` from DEPENDENT_TRUTHS[truth] (drawDependentLog), fitted as `simulate
+ * --tasks-from` fits it (fitEpisodes; a log with nothing to fit is skipped); yields the run's index,
+ * the fit, the scenario input with the fit fixed (seed `${seed}-${run}`; `run.replicates` when given)
+ * and the log's tasks.measured refitting `refit` per block ('aic': all four models; 'chosen': the fit's).
+ */
+export function* dependentRuns({ rng, truth, tasks, runs, seed, policy, replicates, refit = 'aic' }) {
+  const known = DEPENDENT_TRUTHS[truth];
+  for (let run = 0; run < runs; run++) {
+    const log = drawDependentLog(rng, known, tasks);
+    const fit = fitEpisodes(log, known.stopping);
+    if (fit === null) continue;
+    const measured = episodesMeasurement(log, known.stopping, refit === 'aic' ? 'aic' : fit.model);
+    const input = {
+      seed: `${seed}-${run}`,
+      tasks: { count: tasks, successRate: fit.successRate, resample: true },
+      attempts: { correlation: fit.correlation },
+      verifier: VERIFIER,
+      policy,
+      ...(replicates === undefined ? {} : { run: { replicates } }),
+    };
+    yield { run, fit, input, measured };
+  }
 }
 
 /**
@@ -201,20 +241,8 @@ export function dependentWhatIfCoverage({ truth, tasks, runs, replicates, seed =
   const tally = {};
   const chosen = {};
   const checked = ks ?? [1, known.length, K];
-  for (let run = 0; run < runs; run++) {
-    const log = drawDependentLog(rng, known, tasks);
-    const fit = fitEpisodes(log, known.stopping);
-    if (fit === null) continue; // passk refuses such a log too
+  for (const { run, fit, input, measured } of dependentRuns({ rng, truth, tasks, runs, seed, policy, replicates, refit })) {
     chosen[fit.model] = (chosen[fit.model] ?? 0) + 1;
-    const measured = episodesMeasurement(log, known.stopping, refit === 'aic' ? 'aic' : fit.model);
-    const input = {
-      seed: `${seed}-${run}`,
-      tasks: { count: tasks, successRate: fit.successRate, resample: true },
-      attempts: { correlation: fit.correlation },
-      verifier: VERIFIER,
-      policy,
-      run: { replicates },
-    };
     const summary = simulate(resolveScenario({ ...input, tasks: { ...input.tasks, measured } }));
     const before = simulate(resolveScenario(input)).rows;
     if (process.env.WHATIF_PROGRESS) process.stderr.write(`\r${truth} ${tasks}: ${run + 1}/${runs}`);
@@ -334,7 +362,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   });
   const seed = Number(values.seed);
   // --truths i,…: the dependent truths to run (1-based, in DEPENDENT_TRUTHS' order; default all).
-  const truthChosen = (i) => values.truths === undefined || values.truths.split(',').map(Number).includes(i + 1);
+  const truthChosen = (i) =>
+    values.truths === undefined ||
+    values.truths
+      .split(',')
+      .map(Number)
+      .includes(i + 1);
   const runs = Number(values.runs);
   const replicates = Number(values.replicates);
   const trials = Number(values.trials);
@@ -350,8 +383,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     deltaBelow += d;
     normalBelow += n;
   };
-  const columns =
-    'coverage (± SE) | delta method (before) | probability scale | before (fit fixed, ± 1.96 SE) | mean half-width | delta half-width |';
+  const columns = 'coverage (± SE) | delta method (before) | probability scale | before (fit fixed, ± 1.96 SE) | mean half-width | delta half-width |';
   if (studies.includes('separate')) {
     process.stdout.write(
       `what-if coverage: ${runs} logs per cell of T tasks × ${trials} trials, ${replicates} replicates each ` +

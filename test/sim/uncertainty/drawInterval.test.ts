@@ -33,7 +33,9 @@ describe('drawInterval', () => {
       const interval = drawInterval(value, 123, se ** 2, blocks, PROBABILITY, 'closedForm', undefined, w);
       expect(interval.lower).toBeCloseTo(lower, 10);
       expect(interval.upper).toBeCloseTo(upper, 10);
-      expect(interval.method).toMatch(/; closed form over ≤ 100 draws \+ Monte Carlo; normal on the logit scale \(the draws' logits; delta method for Monte Carlo\), t\(draws − 1\)$/);
+      expect(interval.method).toMatch(
+        /; closed form over ≤ 100 draws \+ Monte Carlo; normal on the logit scale \(the draws' logits; delta method for Monte Carlo\), t\(draws − 1\)$/,
+      );
     }
     // W = 0 and no Monte Carlo noise: the point; at 0 or 1 the logit variance is not used (the bound scale).
     expect(drawInterval(0.4, 0.01, 0, 10, PROBABILITY, 'closedForm', undefined, 0)).toMatchObject({ lower: 0.4, upper: 0.4 });

@@ -48,7 +48,7 @@ describe('exactSpreadOverDraws: the logit spread', () => {
   });
   const blocks = [0, 1, 2, 3, 4];
 
-  it("is logitVariance of the values whose probability-scale spread it sits beside; 0 where the draws agree; null for values beyond [0, 1]", () => {
+  it('is logitVariance of the values whose probability-scale spread it sits beside; 0 where the draws agree; null for values beyond [0, 1]', () => {
     const { spread, logitSpread, draws } = exactSpreadOverDraws(scenario, blocks, 300);
     expect(draws).toBe(5);
     for (let i = 0; i < 3; i++) {
