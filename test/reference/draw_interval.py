@@ -5,9 +5,10 @@ V = V_theta + SE_MC^2 and q = t_{0.975, B-1} (scipy.stats.t.ppf):
 - a probability with 0 < v < 1: expit(logit(v) +- q*sqrt(V)/(v(1-v))) (delta method on the logit scale);
 - a probability at v = 0 or 1: v +- q*sqrt(V), cut to [0, 1];
 - another metric (range [0, inf)): v +- q*sqrt(V), cut below at 0;
-- a probability with 0 < v < 1 and the draws' logit variance W = Var_b logit f_b given (closed form at
-  each draw): expit(logit(v) +- q*sqrt(W + SE_MC^2/(v(1-v))^2)); W the sample variance (ddof 1, numpy)
-  of the draws' logits, each clamped to [-ln(2N+1), ln(2N+1)] (the empirical logit of 0 and N of N).
+- a probability with 0 < v < 1 and the draws' logits given (closed form at each draw), their mean zbar
+  and variance W = Var_b logit f_b: expit(zbar +- q*sqrt(W + SE_MC^2/(v(1-v))^2)); zbar and W the mean
+  and sample variance (ddof 1, numpy) of the draws' logits, each clamped to [-ln(2N+1), ln(2N+1)] (the
+  empirical logit of 0 and N of N).
 Run: python3 test/reference/draw_interval.py (prints the cases test/sim/uncertainty/drawInterval.test.ts checks).
 """
 import math
@@ -50,18 +51,18 @@ def draw_logit(p, episodes):
     return min(bound, max(-bound, float(logit(p))))
 
 
-def draws_interval(value, logit_variance, se_mc, blocks):
+def draws_interval(value, logit_mean, logit_variance, se_mc, blocks):
     q = student_t.ppf(0.975, blocks - 1)
     slope = value * (1 - value)
     sd = math.sqrt(logit_variance + (se_mc / slope) ** 2)
-    return float(expit(logit(value) - q * sd)), float(expit(logit(value) + q * sd))
+    return float(expit(logit_mean - q * sd)), float(expit(logit_mean + q * sd))
 
 
 LOGIT_CASES = [
-    # value, Var logit, SE_MC, B
-    (0.97, 0.25, 0.002, 100),
-    (0.5, 0.0, 0.01, 10),
-    (0.9995, 1.7, 0.0001, 10),
+    # value, mean logit, Var logit, SE_MC, B
+    (0.97, 3.2, 0.25, 0.002, 100),
+    (0.5, 0.1, 0.0, 0.01, 10),
+    (0.9978, 9.9, 11.6, 0.0001, 32),
 ]
 
 # Draws' values (a closed form at each of B draws) and N episodes: the variance of their clamped logits.
@@ -75,12 +76,12 @@ if __name__ == "__main__":
     import numpy as np
     for p, n in [(0.5, 100), (1.0, 100), (0.999, 100), (0.0, 100), (0.01, 1000)]:
         print(f"draw_logit({p!r}, {n}) = {draw_logit(p, n)!r}")
-    for value, w, se_mc, blocks in LOGIT_CASES:
-        lower, upper = draws_interval(value, w, se_mc, blocks)
-        print(f"logit draws: value {value!r}, W {w!r}, SE {se_mc!r}, B {blocks}: [{lower:.12g}, {upper:.12g}]")
+    for value, zbar, w, se_mc, blocks in LOGIT_CASES:
+        lower, upper = draws_interval(value, zbar, w, se_mc, blocks)
+        print(f"logit draws: value {value!r}, mean {zbar!r}, W {w!r}, SE {se_mc!r}, B {blocks}: [{lower:.12g}, {upper:.12g}]")
     for values, n in DRAW_SETS:
         z = np.array([draw_logit(v, n) for v in values])
-        print(f"draws {values}, N {n}: Var logit = {float(np.var(z, ddof=1))!r}")
+        print(f"draws {values}, N {n}: mean logit = {float(np.mean(z))!r}, Var logit = {float(np.var(z, ddof=1))!r}")
     for value, v_theta, se_mc, blocks, probability in CASES:
         lower, upper = draw_interval(value, v_theta, se_mc, blocks, probability)
         print(f"value {value!r}, V {v_theta!r}, SE {se_mc!r}, B {blocks}, probability {probability}: [{lower:.12g}, {upper:.12g}]")

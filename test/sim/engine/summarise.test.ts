@@ -259,8 +259,9 @@ describe('summarise with measured parameters: blocks as the units (Python refere
   // Printed by test/reference/monte_carlo_blocks_reference.py.
   const reference = {
     coverage: [
-      { value: 0.5008992805755396, se: 0.02137256192925223, lower: 0.44182402235575213, upper: 0.5599494422857202 },
-      { value: 0.49910071942446044, se: 0.021374887923462895, lower: 0.44004419254678306, upper: 0.5581823482236198 },
+      // Centred on the closed form's logit (the draws agree on it; the synthetic totals do not match it).
+      { value: 0.5008992805755396, se: 0.02137256192925223, lower: 0.3446082563473477, upper: 0.4580723509677457 },
+      { value: 0.49910071942446044, se: 0.021374887923462895, lower: 0.5316027645098131, upper: 0.6459653230198226 },
     ],
     deliveredCorrect: [
       { value: 0.25539568345323743, se: 0.01756558601527343, lower: 0.1775262939944763, upper: 0.3527712283491504 },
@@ -333,14 +334,16 @@ describe('summarise with measured parameters: blocks as the units (Python refere
     const row = summarise(capped, blockPartial(capped, [64, 2], alternate)).rows[0]!;
     for (const metric of ENGINE_METRICS) {
       // Value 0.5 (rates) or 5 (amounts); each half-width at least t(1)·√(MSW/R)/T = 12.7·0.062 ≈ 0.79,
-      // for a rate on the logit scale (0.79/(0.5·0.5) there): inside (0, 1), past logistic(∓3.16).
+      // for a rate on the logit scale (0.79/(0.5·0.5) there): inside (0, 1), past logistic(c ∓ 3.16), the
+      // centre c = 0 (logit 0.5), or for coverage and pass^1 the logit of their closed form mean p = 0.4 (every draw's).
       const { lower, upper } = row[metric].interval!;
       if (RATES.includes(metric)) {
-        const reach = 1 / (1 + Math.exp(0.79 / 0.25));
+        const centre = metric === 'coverage' || metric === 'passHatK' ? Math.log(0.4 / 0.6) : 0;
+        const logistic = (x: number) => 1 / (1 + Math.exp(-x));
         expect(lower, metric).toBeGreaterThan(0);
-        expect(lower, metric).toBeLessThan(reach);
+        expect(lower, metric).toBeLessThan(logistic(centre - 0.79 / 0.25));
         expect(upper, metric).toBeLessThan(1);
-        expect(upper, metric).toBeGreaterThan(1 - reach);
+        expect(upper, metric).toBeGreaterThan(logistic(centre + 0.79 / 0.25));
       } else {
         expect(lower, metric).toBe(0);
         expect(upper, metric).toBeGreaterThan(5 + 0.79 * 10);
@@ -429,7 +432,7 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     const summary = summarise(scenario, blockPartial(scenario, sizes, alternate));
     // V_θ per task from the closed forms at the three blocks' draws (exactSpreadOverDraws, tested in
     // its own file); MSW from the totals by deviations from the block means (independent of the sums).
-    const { spread, logitSpread, draws } = exactSpreadOverDraws(scenario, [0, 1, 2], 192 * 4);
+    const { spread, logitDraws, draws } = exactSpreadOverDraws(scenario, [0, 1, 2], 192 * 4);
     expect(draws).toBe(3);
     const t2 = 4.302652729749462; // scipy.stats.t.ppf(0.975, 2)
     const T = 4;
@@ -447,8 +450,8 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     const se = Math.sqrt((3 * 64 * 64 * vTheta * T * T + R * msw) / (R * R)) / T;
     const row = summary.rows[0]!;
     expect(row.deliveredCorrect.se).toBeCloseTo(se, 14);
-    // A rate with a closed form: on the logit scale, logistic(logit v ± t·√(Var_b logit f_b + SE²/(v(1 − v))²))
-    // (drawInterval.ts), Var_b logit f_b the sample variance of the logits of the three draws' closed forms.
+    // A rate with a closed form: on the logit scale, logistic(z̄ ± t·√(Var_b logit f_b + SE²/(v(1 − v))²))
+    // (drawInterval.ts), z̄ and Var_b logit f_b the mean and sample variance of the logits of the three draws' closed forms.
     const v = row.deliveredCorrect.value!;
     const logits = [0, 1, 2].map((b) => {
       const f = exactMetrics(blockScenario(scenario, b), { p: Float64Array.of(0.1, 0.3, 0.5, 0.7) })[0]!.deliveredCorrect!;
@@ -456,11 +459,12 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     });
     const logitMean = (logits[0]! + logits[1]! + logits[2]!) / 3;
     const logitVariance = logits.reduce((a, z) => a + (z - logitMean) ** 2, 0) / 2;
-    expect(logitSpread.deliveredCorrect[0]!).toBeCloseTo(logitVariance, 14);
+    expect(logitDraws.deliveredCorrect[0]!.variance).toBeCloseTo(logitVariance, 14);
+    expect(logitDraws.deliveredCorrect[0]!.mean).toBeCloseTo(logitMean, 14);
     const half = t2 * Math.sqrt(logitVariance + (se / (v * (1 - v))) ** 2);
     const logistic = (x: number) => 1 / (1 + Math.exp(-x));
-    expect(row.deliveredCorrect.interval!.lower).toBeCloseTo(logistic(Math.log(v / (1 - v)) - half), 12);
-    expect(row.deliveredCorrect.interval!.upper).toBeCloseTo(logistic(Math.log(v / (1 - v)) + half), 12);
+    expect(row.deliveredCorrect.interval!.lower).toBeCloseTo(logistic(logitMean - half), 12);
+    expect(row.deliveredCorrect.interval!.upper).toBeCloseTo(logistic(logitMean + half), 12);
     // Cost per correct answer has a closed form too: its interval's parameter part is that spread.
     const cpc = row.costPerCorrect;
     expect(cpc.interval!.method).toBe(

@@ -17,14 +17,21 @@ export function drawLogit(p: number, episodes: number): number {
   return Math.min(bound, Math.max(-bound, Math.log(p / (1 - p))));
 }
 
+/** The mean and sample variance of the draws' logits (`logitMoments`). */
+export interface LogitMoments {
+  readonly mean: number;
+  readonly variance: number;
+}
+
 /**
- * The sample variance of the draws' logits, Var_b logit f(θ_b) = Σ_b (z_b − z̄)²/(B − 1) with
- * z_b = drawLogit(f(θ_b), episodes) (meanAndSe's SE = s/√B, so s² = SE²·B); null with fewer than 2 values.
- * Example: [0.9, 0.95, 0.99, 0.999] with N = 1000 → 4.354688; [0.2, 1, 0.6] with N = 50 (1 → ln 101)
- * → 9.491430 (numpy, test/reference/draw_interval.py).
+ * The mean and sample variance of the draws' logits: z̄ = Σ_b z_b/B and Var_b logit f(θ_b) =
+ * Σ_b (z_b − z̄)²/(B − 1), with z_b = drawLogit(f(θ_b), episodes) (meanAndSe: SE = s/√B, so
+ * s² = SE²·B); null with fewer than 2 values.
+ * Example: [0.9, 0.95, 0.99, 0.999] with N = 1000 → mean 4.160885, variance 4.354688; [0.2, 1, 0.6]
+ * with N = 50 (1 → ln 101) → variance 9.491430 (numpy, test/reference/draw_interval.py).
  */
-export function logitVariance(values: readonly number[], episodes: number): number | null {
+export function logitMoments(values: readonly number[], episodes: number): LogitMoments | null {
   if (values.length < 2) return null;
-  const { se } = meanAndSe(values.map((value) => drawLogit(value, episodes)));
-  return se! * se! * values.length;
+  const { value, se } = meanAndSe(values.map((p) => drawLogit(p, episodes)));
+  return { mean: value, variance: se! * se! * values.length };
 }
