@@ -10,17 +10,28 @@
 // printed). Beside it: the coverage of the Monte Carlo interval alone (value ± 1.96 SE), i.e. what a
 // what-if that took the measured rates as exact would claim; and, on the same measurements, the coverage of
 // the interval on the probability scale (value ± t·√V cut to [0, 1], drawInterval before it moved to
-// the logit scale). Prints a Markdown table (docs/verifiers.md).
+// the logit scale) and the delta method on the logit scale that the closed-form path reported before
+// its parameter part moved to the draws' logits (`earlierIntervals`). Prints a Markdown table (docs/verifiers.md).
 // Options: --runs N (default 400 per cell), --replicates R (default 6400 = 100 blocks per run),
-// --path 'closed form' | 'between blocks' (default both).
+// --path 'closed form' | 'between blocks' (default both), --seed S (default 2026: the docs' table; another
+// seed draws fresh measurements and simulation seeds), --rates fa:fr,… and --sizes n,… (default all:
+// rerun chosen cells alone).
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { binomial, resolveScenario, simulate, exactValuesFor, streamRng } from '../packages/sim/dist/internal.js';
-import { probabilityScaleInterval } from './decisions/whatIfCoverage.mjs';
+import { earlierIntervals } from './decisions/whatIfCoverage.mjs';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '400' }, replicates: { type: 'string', default: '6400' }, path: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '400' },
+    replicates: { type: 'string', default: '6400' },
+    path: { type: 'string' },
+    seed: { type: 'string', default: '2026' },
+    rates: { type: 'string' },
+    sizes: { type: 'string' },
+  },
 });
+const SEED = Number(values.seed);
 const RUNS = Number(values.runs);
 const REPLICATES = Number(values.replicates);
 const K = 4;
@@ -29,8 +40,8 @@ const RATES = [
   { fa: 0.05, fr: 0.02 },
   { fa: 0.2, fr: 0.05 },
   { fa: 0.5, fr: 0.2 },
-];
-const SIZES = [30, 200, 2000];
+].filter(({ fa, fr }) => values.rates === undefined || values.rates.split(',').includes(`${fa}:${fr}`));
+const SIZES = [30, 200, 2000].filter((n) => values.sizes === undefined || values.sizes.split(',').map(Number).includes(n));
 const PATHS = ['closed form', 'between blocks'].filter((path) => values.path === undefined || path === values.path);
 const METRICS = ['deliveredCorrect', 'deliveredWrong', 'abstained'];
 
@@ -58,31 +69,37 @@ function truthOf(path, rates) {
 
 const started = performance.now();
 process.stdout.write(
-  `measured-verifier coverage: ${RUNS} measurements per cell, ${REPLICATES} replicates each (${REPLICATES / 64} blocks), K = ${K}, 20 tasks; ` +
+  `measured-verifier coverage: ${RUNS} measurements per cell, ${REPLICATES} replicates each (${REPLICATES / 64} blocks), K = ${K}, 20 tasks, seed ${SEED}; ` +
     `${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
 );
-process.stdout.write('| path | fa | fr | n | metric | coverage, logit (± SE) | probability scale | MC-only coverage | mean half-width | truth SE |\n');
-process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
+process.stdout.write(
+  '| path | fa | fr | n | metric | coverage (± SE) | delta method (before) | probability scale | MC-only coverage | mean half-width | truth SE |\n',
+);
+process.stdout.write(`|${' --- |'.repeat(11)}\n`);
 let cells = 0;
 let below = 0;
+let deltaBelow = 0;
 let normalBelow = 0;
 for (const path of PATHS) {
   for (const rates of RATES) {
     const truth = truthOf(path, rates);
     for (const n of SIZES) {
-      const rng = streamRng(2026, 'measured-verifier-coverage', path, rates.fa, rates.fr, n);
+      const rng = streamRng(SEED, 'measured-verifier-coverage', path, rates.fa, rates.fr, n);
       const tally = {};
       for (let run = 0; run < RUNS; run++) {
         const measured = { falseAccept: { accepted: binomial(rng, n, rates.fa), wrong: n }, falseReject: { rejected: binomial(rng, n, rates.fr), right: n } };
-        const rows = simulate(scenario(path, { measured }, run, REPLICATES)).rows;
+        const summary = simulate(scenario(path, { measured }, SEED === 2026 ? run : `${SEED}-${run}`, REPLICATES));
+        const rows = summary.rows;
+        const earlier = earlierIntervals(summary);
         for (const metric of METRICS) {
           for (const i of [0, K - 1]) {
             const key = `${metric}@${i + 1}`;
             const t = truth[metric][i].value;
             const { value, se, interval } = rows[i][metric];
-            const cell = (tally[key] ??= { covered: 0, normalCovered: 0, mcCovered: 0, width: 0 });
+            const cell = (tally[key] ??= { covered: 0, deltaCovered: 0, normalCovered: 0, mcCovered: 0, width: 0 });
             if (interval.lower <= t && t <= interval.upper) cell.covered++;
-            const normal = probabilityScaleInterval(value, interval);
+            const { delta, probability: normal } = earlier(metric, i + 1);
+            if (delta.lower <= t && t <= delta.upper) cell.deltaCovered++;
             if (normal.lower <= t && t <= normal.upper) cell.normalCovered++;
             if (Math.abs(value - t) <= 1.96 * se) cell.mcCovered++;
             cell.width += (interval.upper - interval.lower) / 2;
@@ -96,11 +113,14 @@ for (const path of PATHS) {
           const coverage = cell.covered / RUNS;
           const se = Math.sqrt((coverage * (1 - coverage)) / RUNS);
           const normal = cell.normalCovered / RUNS;
+          const delta = cell.deltaCovered / RUNS;
           cells++;
           if (coverage + 2 * Math.sqrt((0.95 * 0.05) / RUNS) < 0.95) below++;
+          if (delta + 2 * Math.sqrt((0.95 * 0.05) / RUNS) < 0.95) deltaBelow++;
           if (normal + 2 * Math.sqrt((0.95 * 0.05) / RUNS) < 0.95) normalBelow++;
           process.stdout.write(
-            `| ${path} | ${rates.fa} | ${rates.fr} | ${n} | ${key} | ${(coverage * 100).toFixed(1)} % ± ${(se * 100).toFixed(1)} | ${(normal * 100).toFixed(1)} % | ` +
+            `| ${path} | ${rates.fa} | ${rates.fr} | ${n} | ${key} | ${(coverage * 100).toFixed(1)} % ± ${(se * 100).toFixed(1)} | ${(delta * 100).toFixed(1)} % | ` +
+              `${(normal * 100).toFixed(1)} % | ` +
               `${((cell.mcCovered / RUNS) * 100).toFixed(1)} % | ${((cell.width / RUNS) * 100).toFixed(2)} pp | ${(truth[metric][i].se * 100).toFixed(3)} pp |\n`,
           );
         }
@@ -109,6 +129,6 @@ for (const path of PATHS) {
   }
 }
 process.stdout.write(
-  `\n${cells} cells; below 95 % by more than 2 binomial SE of the nominal rate: ${below} on the logit scale, ` +
-    `${normalBelow} on the probability scale; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+  `\n${cells} cells; below 95 % by more than 2 binomial SE of the nominal rate: ${below} as reported, ` +
+    `${deltaBelow} by the delta method before, ${normalBelow} on the probability scale; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
 );

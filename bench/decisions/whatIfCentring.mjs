@@ -5,17 +5,30 @@
 // coverage of the true closed form by: the mean of the draws ± t·sd (what summarise centres on),
 // the MLE ± t·sd, the bias-corrected 2·MLE − mean ± t·sd, the percentile interval of the draws and
 // the basic bootstrap interval 2·MLE − quantiles, mean ± t·sd on the logit scale of the draws, and the
-// logit interval `simulate` reports (drawInterval: the delta method from the draws' variance). Monte Carlo noise is left out (it is small beside
+// logit intervals `simulate` reported (drawInterval: the delta method from the draws' variance) and
+// reports (mean ± t·sd of the draws' logits, clamped as for T × 640 episodes: drawLogit). Monte Carlo noise is left out (it is small beside
 // the draws' spread at 640 replicates). Options: --runs N (default 100), --blocks B (default 10),
 // --study separate,dependent.
 import { parseArgs } from 'node:util';
-import { binomial, exactValuesFor, fitTasks, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/internal.js';
+import { exactValuesFor, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/internal.js';
 import { blockScenario } from '../../packages/sim/dist/uncertainty/blockScenario.js';
 import { drawInterval } from '../../packages/sim/dist/uncertainty/drawInterval.js';
-import { DEPENDENT_TRUTHS, METRICS, TRUTHS, dependentTruthExact, drawDependentLog, episodesMeasurement, fitEpisodes } from './whatIfCoverage.mjs';
+import { logitMoments } from '../../packages/sim/dist/uncertainty/drawLogit.js';
+import { DEPENDENT_TRUTHS, METRICS, TRUTHS, dependentRuns, dependentTruthExact, separateRuns } from './whatIfCoverage.mjs';
 
 const VERIFIER = { falseAccept: 0.05, falseReject: 0.1 };
-const METHODS = ['mean ± t·sd', 'MLE ± t·sd', '2·MLE − mean ± t·sd', 'percentile', 'basic', 'logit: mean ± t·sd', 'logit, delta method (built)'];
+/** Replicates the coverage study simulates per log (its docs' command): the draws' logits are clamped at what T × that many episodes show. */
+const EPISODES_REPLICATES = 640;
+const METHODS = [
+  'mean ± t·sd',
+  'MLE ± t·sd',
+  '2·MLE − mean ± t·sd',
+  'percentile',
+  'basic',
+  'logit: mean ± t·sd',
+  'logit, delta method (before)',
+  'logit: mean ± t·sd, clamped at 1/(2N + 2) (built)',
+];
 
 function quantile(sorted, q) {
   const h = (sorted.length - 1) * q;
@@ -33,13 +46,17 @@ function logitInterval(draws, t) {
   return [expit(mean - t * sd), expit(mean + t * sd)];
 }
 
-/** What summarise reports since issue #41 (drawInterval): logit(mean) ± t·sd/(mean(1 − mean)), mapped back; no Monte Carlo part. */
-function deltaInterval(mean, variance, B) {
-  const { lower, upper } = drawInterval(mean, variance, 0, B, { min: 0, max: 1 }, 'closedForm');
+/**
+ * What summarise reported after issue #41's first change (drawInterval's delta method): logit(mean) ±
+ * t·sd/(mean(1 − mean)), mapped back; or, with `logit` (the draws' logits' mean and variance, logitMoments), what
+ * it reports since the second: mean ± t·sd of the draws' logits (clamped at 0 and 1). No Monte Carlo part.
+ */
+function deltaInterval(mean, variance, B, logit = null) {
+  const { lower, upper } = drawInterval(mean, variance, 0, B, { min: 0, max: 1 }, 'closedForm', undefined, logit);
   return [lower, upper];
 }
 
-function intervals(mle, draws) {
+function intervals(mle, draws, episodes) {
   const B = draws.length;
   const mean = draws.reduce((a, b) => a + b, 0) / B;
   const sd = Math.sqrt(draws.reduce((a, b) => a + (b - mean) ** 2, 0) / (B - 1));
@@ -56,10 +73,11 @@ function intervals(mle, draws) {
     [2 * mle - hi, 2 * mle - lo],
     logitInterval(draws, studentTQuantile(0.975, B - 1)),
     deltaInterval(mean, sd * sd, B),
+    deltaInterval(mean, sd * sd, B, logitMoments(draws, episodes)),
   ];
 }
 
-function tally(cells, key, truth, mle, draws) {
+function tally(cells, key, truth, mle, draws, episodes) {
   const cell = (cells[key] ??= { covered: METHODS.map(() => 0), width: METHODS.map(() => 0), bias: 0, runs: 0, errors: 0, errors2: 0, var: 0 });
   cell.runs++;
   const mean = draws.reduce((a, b) => a + b, 0) / draws.length;
@@ -67,13 +85,13 @@ function tally(cells, key, truth, mle, draws) {
   cell.errors += mle - truth;
   cell.errors2 += (mle - truth) ** 2;
   cell.var += draws.reduce((a, b) => a + (b - mean) ** 2, 0) / (draws.length - 1);
-  intervals(mle, draws).forEach(([l, u], i) => {
+  intervals(mle, draws, episodes).forEach(([l, u], i) => {
     if (l <= truth + 1e-12 && truth <= u + 1e-12) cell.covered[i]++;
     cell.width[i] += (u - l) / 2;
   });
 }
 
-function addRun(cells, prefix, exact, mleExact, drawExact, ks) {
+function addRun(cells, prefix, exact, mleExact, drawExact, ks, episodes) {
   for (const metric of METRICS) {
     for (const k of ks) {
       tally(
@@ -82,6 +100,7 @@ function addRun(cells, prefix, exact, mleExact, drawExact, ks) {
         exact[metric][k - 1],
         mleExact[metric][k - 1],
         drawExact.map((e) => e[metric][k - 1]),
+        episodes,
       );
     }
   }
@@ -119,22 +138,11 @@ if (values.study.includes('dependent')) {
     const policy = { maxAttempts: K };
     const exact = dependentTruthExact(known, tasks, policy);
     const rng = streamRng(seed, 'what-if-centring', 'dependent', truth, tasks);
-    for (let run = 0; run < runs; run++) {
-      const log = drawDependentLog(rng, known, tasks);
-      const fit = fitEpisodes(log, known.stopping);
-      if (fit === null) continue;
-      const measured = episodesMeasurement(log, known.stopping, 'aic');
-      const input = {
-        seed: `${seed}-${run}`,
-        tasks: { count: tasks, successRate: fit.successRate, resample: true },
-        attempts: { correlation: fit.correlation },
-        verifier: VERIFIER,
-        policy,
-      };
+    for (const { run, input, measured } of dependentRuns({ rng, truth, tasks, runs, seed, policy })) {
       const mle = exactValuesFor(resolveScenario(input));
       const scenario = resolveScenario({ ...input, tasks: { ...input.tasks, measured } });
       const draws = Array.from({ length: B }, (_, b) => exactValuesFor(blockScenario(scenario, b)));
-      addRun(cells, `${truth.split(',')[0]} | T ${tasks}`, exact, mle, draws, [1, known.length, K]);
+      addRun(cells, `${truth.split(',')[0]} | T ${tasks}`, exact, mle, draws, [1, known.length, K], tasks * EPISODES_REPLICATES);
       process.stderr.write(`\r${truth} ${run + 1}/${runs}`);
     }
   }
@@ -147,21 +155,11 @@ if (values.study.includes('separate')) {
       const policy = { maxAttempts: K };
       const exact = exactValuesFor(resolveScenario({ tasks: { count: tasks, successRate: known.successRate, resample: true }, verifier: VERIFIER, policy }));
       const rng = streamRng(seed, 'what-if-centring', truth, tasks, trials);
-      for (let run = 0; run < runs; run++) {
-        const log = [];
-        for (let t = 0; t < tasks; t++) log.push({ n: trials, c: binomial(rng, trials, known.draw(rng)) });
-        let fit;
-        try {
-          fit = fitTasks(log);
-        } catch {
-          continue;
-        }
-        const input = { seed: `${seed}-${run}`, tasks: { ...fit.scenarioTasks, resample: true }, verifier: VERIFIER, policy };
-        const measured = { trials: log.map((x) => x.n), successes: log.map((x) => x.c), population: 'fitted' };
+      for (const { run, input, measured } of separateRuns({ rng, truth, tasks, trials, runs, seed, policy })) {
         const mle = exactValuesFor(resolveScenario(input));
         const scenario = resolveScenario({ ...input, tasks: { ...input.tasks, measured } });
         const draws = Array.from({ length: B }, (_, b) => exactValuesFor(blockScenario(scenario, b)));
-        addRun(cells, `${truth} | T ${tasks}`, exact, mle, draws, [1, trials, K]);
+        addRun(cells, `${truth} | T ${tasks}`, exact, mle, draws, [1, trials, K], tasks * EPISODES_REPLICATES);
         process.stderr.write(`\r${truth} ${tasks} ${run + 1}/${runs}`);
       }
     }

@@ -7,7 +7,7 @@
 // is the closed form (analytic exactMetrics) of the same policy on the true population. Beside it:
 // the coverage of what the summary claimed before: the fit fixed at its MLE, value ± 1.96 SE; and, on
 // the same logs, the coverage of the interval on the probability scale (value ± t·√V cut to [0, 1],
-// drawInterval before it moved to the logit scale, recovered from the logit interval).
+// drawInterval before it moved to the logit scale, recovered from the delta-method logit interval).
 // Prints a Markdown table (docs/what-ifs.md).
 // The same for logs with retries in episodes (attempt-ordered, `--episode-col`): logs drawn from a
 // known Beta population and a known feedback model (DEPENDENT_TRUTHS), fitted as `simulate
@@ -17,7 +17,10 @@
 // --tasks T,… (default 80,30), --trials n (default 5), --population fitted,perTask (default both),
 // --study separate,dependent (default both), --dependent-tasks T,T (default 100,200: T of each
 // dependent truth), --refit aic|chosen (default aic: all four models refitted per block, as
-// simulate --tasks-from does; chosen: the log's chosen model alone).
+// simulate --tasks-from does; chosen: the log's chosen model alone), --seed S (default 2026, the docs'
+// tables; another seed draws fresh logs and simulation seeds), --truths i,… (dependent truths to run,
+// 1-based; default all). Beside the interval reported, on the same runs: the delta method it replaced
+// where a closed form exists (`earlierIntervals`) and the probability-scale normal before that.
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +28,8 @@ import { binomial, beta, exactValuesFor, fitTasks, posteriorTasks, resolveScenar
 import { DEPENDENCE_MODELS } from '../../packages/sim/dist/dependence/dependenceModels.js';
 import { episodeData } from '../../packages/sim/dist/dependence/episodeData.js';
 import { fitDependenceModel } from '../../packages/sim/dist/dependence/fitDependenceModel.js';
+import { DRAW_INTERVAL_SCALES, drawInterval } from '../../packages/sim/dist/uncertainty/drawInterval.js';
+import { exactSpreadOverDraws } from '../../packages/sim/dist/uncertainty/exactOverDraws.js';
 
 /** Known task populations the logs are drawn from (file form), with a sampler of one task's rate. */
 export const TRUTHS = {
@@ -67,6 +72,25 @@ export function whatIfCoverage({ truth, tasks, trials, runs, replicates, seed = 
   const rng = streamRng(seed, 'what-if-coverage', truth, tasks, trials);
   const tally = {};
   const checked = ks ?? [1, trials, K];
+  for (const { run, input, measured } of separateRuns({ rng, truth, tasks, trials, runs, seed, population, policy, replicates })) {
+    const summary = simulate(resolveScenario({ ...input, tasks: { ...input.tasks, measured } }));
+    const before = simulate(resolveScenario(input)).rows;
+    if (process.env.WHATIF_PROGRESS) process.stderr.write(`\r${truth} ${tasks}×${trials} ${population}: ${run + 1}/${runs}`);
+    tallyRows(tally, summary, before, exact, checked);
+  }
+  return tally;
+}
+
+/**
+ * The runs of a study on separate runs, as both studies draw them (whatIfCoverage here,
+ * whatIfCentring.mjs): per run a log of `tasks` × `trials` drawn with `rng` from TRUTHS[truth], fitted
+ * as `simulate --tasks-from` fits it (fitTasks; a log with nothing to fit, no success or no failure,
+ * is skipped: passk refuses it too); yields the run's index, the scenario input with the fit fixed
+ * (population 'perTask': each task's posterior; seed `${seed}-${run}`; `run.replicates` when given)
+ * and the log's tasks.measured.
+ */
+export function* separateRuns({ rng, truth, tasks, trials, runs, seed, population = 'fitted', policy, replicates }) {
+  const known = TRUTHS[truth];
   for (let run = 0; run < runs; run++) {
     const log = [];
     for (let t = 0; t < tasks; t++) log.push({ n: trials, c: binomial(rng, trials, known.draw(rng)) });
@@ -74,22 +98,43 @@ export function whatIfCoverage({ truth, tasks, trials, runs, replicates, seed = 
     try {
       fit = fitTasks(log);
     } catch {
-      continue; // a log with nothing to fit (no success or no failure): passk refuses it too
+      continue;
     }
     const input = {
       seed: `${seed}-${run}`,
       tasks: { ...(population === 'perTask' ? posteriorTasks(log, fit) : fit.scenarioTasks), resample: true },
       verifier: VERIFIER,
       policy,
-      run: { replicates },
+      ...(replicates === undefined ? {} : { run: { replicates } }),
     };
-    const measured = { trials: log.map((x) => x.n), successes: log.map((x) => x.c), population };
-    const rows = simulate(resolveScenario({ ...input, tasks: { ...input.tasks, measured } })).rows;
-    const before = simulate(resolveScenario(input)).rows;
-    if (process.env.WHATIF_PROGRESS) process.stderr.write(`\r${truth} ${tasks}×${trials} ${population}: ${run + 1}/${runs}`);
-    tallyRows(tally, rows, before, exact, checked);
+    yield { run, input, measured: { trials: log.map((x) => x.n), successes: log.map((x) => x.c), population } };
   }
-  return tally;
+}
+
+/**
+ * The runs of a study with dependent retries, as both studies draw them: per run a log of `tasks`
+ * tasks drawn with `rng` from DEPENDENT_TRUTHS[truth] (drawDependentLog), fitted as `simulate
+ * --tasks-from` fits it (fitEpisodes; a log with nothing to fit is skipped); yields the run's index,
+ * the fit, the scenario input with the fit fixed (seed `${seed}-${run}`; `run.replicates` when given)
+ * and the log's tasks.measured refitting `refit` per block ('aic': all four models; 'chosen': the fit's).
+ */
+export function* dependentRuns({ rng, truth, tasks, runs, seed, policy, replicates, refit = 'aic' }) {
+  const known = DEPENDENT_TRUTHS[truth];
+  for (let run = 0; run < runs; run++) {
+    const log = drawDependentLog(rng, known, tasks);
+    const fit = fitEpisodes(log, known.stopping);
+    if (fit === null) continue;
+    const measured = episodesMeasurement(log, known.stopping, refit === 'aic' ? 'aic' : fit.model);
+    const input = {
+      seed: `${seed}-${run}`,
+      tasks: { count: tasks, successRate: fit.successRate, resample: true },
+      attempts: { correlation: fit.correlation },
+      verifier: VERIFIER,
+      policy,
+      ...(replicates === undefined ? {} : { run: { replicates } }),
+    };
+    yield { run, fit, input, measured };
+  }
 }
 
 /**
@@ -196,24 +241,12 @@ export function dependentWhatIfCoverage({ truth, tasks, runs, replicates, seed =
   const tally = {};
   const chosen = {};
   const checked = ks ?? [1, known.length, K];
-  for (let run = 0; run < runs; run++) {
-    const log = drawDependentLog(rng, known, tasks);
-    const fit = fitEpisodes(log, known.stopping);
-    if (fit === null) continue; // passk refuses such a log too
+  for (const { run, fit, input, measured } of dependentRuns({ rng, truth, tasks, runs, seed, policy, replicates, refit })) {
     chosen[fit.model] = (chosen[fit.model] ?? 0) + 1;
-    const measured = episodesMeasurement(log, known.stopping, refit === 'aic' ? 'aic' : fit.model);
-    const input = {
-      seed: `${seed}-${run}`,
-      tasks: { count: tasks, successRate: fit.successRate, resample: true },
-      attempts: { correlation: fit.correlation },
-      verifier: VERIFIER,
-      policy,
-      run: { replicates },
-    };
-    const rows = simulate(resolveScenario({ ...input, tasks: { ...input.tasks, measured } })).rows;
+    const summary = simulate(resolveScenario({ ...input, tasks: { ...input.tasks, measured } }));
     const before = simulate(resolveScenario(input)).rows;
     if (process.env.WHATIF_PROGRESS) process.stderr.write(`\r${truth} ${tasks}: ${run + 1}/${runs}`);
-    tallyRows(tally, rows, before, exact, checked);
+    tallyRows(tally, summary, before, exact, checked);
   }
   return { tally, chosen };
 }
@@ -233,18 +266,47 @@ export function probabilityScaleInterval(value, interval) {
   return { lower: Math.max(0, value - half), upper: Math.min(1, value + half) };
 }
 
+/**
+ * The intervals of a rate as `simulate` reported them before its parameter part moved to the draws'
+ * logits (issue #41, second change), on the same run: per metric and k, the delta method on the logit
+ * scale (`delta`: V_θ the variance of the closed forms over the same draws, exactSpreadOverDraws, plus
+ * the reported Monte Carlo SE²) and the probability-scale normal recovered from it (`probability`).
+ * Where the reported interval is already the delta method's (between blocks, or a value at 0 or 1) it
+ * is returned as it is. The draws' closed forms are evaluated once per summary, when first needed.
+ */
+export function earlierIntervals(summary) {
+  let overDraws = null;
+  return (metric, k) => {
+    const { value, se, interval } = summary.rows[k - 1][metric];
+    let delta = interval;
+    if (interval.method.includes(DRAW_INTERVAL_SCALES.logitDraws)) {
+      overDraws ??= exactSpreadOverDraws(
+        summary.scenario,
+        Array.from({ length: summary.drawn.blocks }, (_, b) => b),
+        summary.episodes,
+      );
+      delta = drawInterval(value, overDraws.spread[metric][k - 1], se ** 2, overDraws.draws, { min: 0, max: 1 }, 'closedForm');
+    }
+    return { delta, probability: probabilityScaleInterval(value, delta) };
+  };
+}
+
 /** Adds one run's intervals (and the fixed fit's ± 1.96 SE) against the truth to the tally, per metric and k. */
-function tallyRows(tally, rows, before, exact, checked) {
+function tallyRows(tally, summary, before, exact, checked) {
+  const rows = summary.rows;
+  const earlier = earlierIntervals(summary);
   for (const metric of METRICS) {
     for (const k of checked) {
       const key = `${metric}@${k}`;
       const t = exact[metric][k - 1];
-      const { value, interval } = rows[k - 1][metric];
+      const { interval } = rows[k - 1][metric];
       const old = before[k - 1][metric];
-      const cell = (tally[key] ??= { covered: 0, normalCovered: 0, beforeCovered: 0, width: 0, runs: 0 });
+      const cell = (tally[key] ??= { covered: 0, deltaCovered: 0, normalCovered: 0, beforeCovered: 0, width: 0, deltaWidth: 0, runs: 0 });
       cell.runs++;
       if (interval.lower <= t && t <= interval.upper) cell.covered++;
-      const normal = probabilityScaleInterval(value, interval);
+      const { delta, probability: normal } = earlier(metric, k);
+      if (delta.lower <= t && t <= delta.upper) cell.deltaCovered++;
+      cell.deltaWidth += (delta.upper - delta.lower) / 2;
       if (normal.lower <= t && t <= normal.upper) cell.normalCovered++;
       if (Math.abs(old.value - t) <= 1.96 * old.se) cell.beforeCovered++;
       cell.width += (interval.upper - interval.lower) / 2;
@@ -252,26 +314,35 @@ function tallyRows(tally, rows, before, exact, checked) {
   }
 }
 
-/** One Markdown row per cell of a tally; returns [cells, cells more than 2 binomial SE below 95 % (logit), the same for the probability-scale normal]. */
+/**
+ * One Markdown row per cell of a tally; returns [cells, cells more than 2 binomial SE below 95 %
+ * (the interval reported), the same for the delta method before it (`earlierIntervals`), the same for
+ * the probability-scale normal].
+ */
 function printTally(tally, prefix, observedUpTo) {
   let cells = 0;
   let below = 0;
+  let deltaBelow = 0;
   let normalBelow = 0;
   for (const [key, cell] of Object.entries(tally)) {
     const k = Number(key.split('@')[1]);
     const coverage = cell.covered / cell.runs;
+    const delta = cell.deltaCovered / cell.runs;
     const normal = cell.normalCovered / cell.runs;
     const se = Math.sqrt((coverage * (1 - coverage)) / cell.runs);
     const nominalSe = Math.sqrt((0.95 * 0.05) / cell.runs);
     cells++;
     if (coverage + 2 * nominalSe < 0.95) below++;
+    if (delta + 2 * nominalSe < 0.95) deltaBelow++;
     if (normal + 2 * nominalSe < 0.95) normalBelow++;
+    const percent = (x) => `${(x * 100).toFixed(1)} %`;
     process.stdout.write(
-      `| ${prefix} | ${key} | ${k <= observedUpTo ? 'observed' : 'model'} | ${(coverage * 100).toFixed(1)} % ± ${(se * 100).toFixed(1)} | ` +
-        `${(normal * 100).toFixed(1)} % | ${((cell.beforeCovered / cell.runs) * 100).toFixed(1)} % | ${((cell.width / cell.runs) * 100).toFixed(2)} pp |\n`,
+      `| ${prefix} | ${key} | ${k <= observedUpTo ? 'observed' : 'model'} | ${percent(coverage)} ± ${(se * 100).toFixed(1)} | ${percent(delta)} | ` +
+        `${percent(normal)} | ${percent(cell.beforeCovered / cell.runs)} | ${((cell.width / cell.runs) * 100).toFixed(2)} pp | ` +
+        `${((cell.deltaWidth / cell.runs) * 100).toFixed(2)} pp |\n`,
     );
   }
-  return [cells, below, normalBelow];
+  return [cells, below, deltaBelow, normalBelow];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -285,8 +356,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       study: { type: 'string', default: 'separate,dependent' },
       'dependent-tasks': { type: 'string', default: '100,200' },
       refit: { type: 'string', default: 'aic' },
+      seed: { type: 'string', default: '2026' },
+      truths: { type: 'string' },
     },
   });
+  const seed = Number(values.seed);
+  // --truths i,…: the dependent truths to run (1-based, in DEPENDENT_TRUTHS' order; default all).
+  const truthChosen = (i) =>
+    values.truths === undefined ||
+    values.truths
+      .split(',')
+      .map(Number)
+      .includes(i + 1);
   const runs = Number(values.runs);
   const replicates = Number(values.replicates);
   const trials = Number(values.trials);
@@ -294,26 +375,27 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   let cells = 0;
   let below = 0;
+  let deltaBelow = 0;
   let normalBelow = 0;
-  const count = ([c, b, n]) => {
+  const count = ([c, b, d, n]) => {
     cells += c;
     below += b;
+    deltaBelow += d;
     normalBelow += n;
   };
+  const columns = 'coverage (± SE) | delta method (before) | probability scale | before (fit fixed, ± 1.96 SE) | mean half-width | delta half-width |';
   if (studies.includes('separate')) {
     process.stdout.write(
       `what-if coverage: ${runs} logs per cell of T tasks × ${trials} trials, ${replicates} replicates each ` +
         `(${Math.ceil(replicates / 64)} blocks), K = ${2 * trials}, verifier fa ${VERIFIER.falseAccept} fr ${VERIFIER.falseReject}; ` +
-        `${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
+        `seed ${seed}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
     );
-    process.stdout.write(
-      '| truth | T | population | metric@k | basis | coverage, logit (± SE) | probability scale | before (fit fixed, ± 1.96 SE) | mean half-width |\n',
-    );
-    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
+    process.stdout.write(`| truth | T | population | metric@k | basis | ${columns}\n`);
+    process.stdout.write(`|${' --- |'.repeat(11)}\n`);
     for (const tasks of values.tasks.split(',').map(Number)) {
       for (const population of values.population.split(',')) {
         for (const truth of Object.keys(TRUTHS)) {
-          count(printTally(whatIfCoverage({ truth, tasks, trials, runs, replicates, population }), `${truth} | ${tasks} | ${population}`, trials));
+          count(printTally(whatIfCoverage({ truth, tasks, trials, runs, replicates, population, seed }), `${truth} | ${tasks} | ${population}`, trials));
         }
       }
     }
@@ -321,17 +403,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (studies.includes('dependent')) {
     process.stdout.write(
       `\nwhat-if coverage, dependent retries (episodes): ${runs} logs per cell, ${replicates} replicates each, K = 2 × the episode length, ` +
-        `verifier fa ${VERIFIER.falseAccept} fr ${VERIFIER.falseReject}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
+        `verifier fa ${VERIFIER.falseAccept} fr ${VERIFIER.falseReject}; seed ${seed}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
     );
-    process.stdout.write('| truth | T | metric@k | basis | coverage, logit (± SE) | probability scale | before (fit fixed, ± 1.96 SE) | mean half-width |\n');
-    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
+    process.stdout.write(`| truth | T | metric@k | basis | ${columns}\n`);
+    process.stdout.write(`|${' --- |'.repeat(10)}\n`);
     const choices = [];
-    for (const truth of Object.keys(DEPENDENT_TRUTHS)) {
+    for (const truth of Object.keys(DEPENDENT_TRUTHS).filter((_, i) => truthChosen(i))) {
       const [tasks] = values['dependent-tasks']
         .split(',')
         .map(Number)
         .filter((_, i) => i === Object.keys(DEPENDENT_TRUTHS).indexOf(truth));
-      const { tally, chosen } = dependentWhatIfCoverage({ truth, tasks, runs, replicates, refit: values.refit });
+      const { tally, chosen } = dependentWhatIfCoverage({ truth, tasks, runs, replicates, refit: values.refit, seed });
       count(printTally(tally, `${truth} | ${tasks}`, DEPENDENT_TRUTHS[truth].length));
       choices.push(
         `${truth}, T = ${tasks}: ${Object.entries(chosen)
@@ -342,7 +424,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stdout.write(`\nModel chosen by AIC on the logs: ${choices.join('; ')}\n`);
   }
   process.stdout.write(
-    `\n${cells} cells; below 95 % by more than 2 binomial SE of the nominal rate: ${below} on the logit scale, ` +
-      `${normalBelow} on the probability scale; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+    `\n${cells} cells; below 95 % by more than 2 binomial SE of the nominal rate: ${below} as reported, ` +
+      `${deltaBelow} by the delta method before, ${normalBelow} on the probability scale; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
   );
 }

@@ -14,7 +14,8 @@ running sums summarise folds):
   Monte Carlo variance of the mean total: (Σ n_b²·parameter + R·MSW)/R².
 
 A metric with a closed form (here coverage, which the measured verifier does not change: its
-spread over the draws is 0) takes parameter = 0 and MSW alone. Per task divide by T (variances
+spread over the draws is 0) takes parameter = 0 and MSW alone, and its interval is centred on the
+mean of the draws' logits (drawInterval.ts), here the logit of the closed form 1 − mean (1 − p)^k. Per task divide by T (variances
 by T²). Interval: value ± t₀.₉₇₅(B − 1)·√(parameter + Monte Carlo)/T (scipy.stats.t.ppf), for a rate
 inside (0, 1) on the logit scale (delta method, as drawInterval.ts), otherwise cut
 to [0, 1] for rates and [0, ∞) for amounts. Cost per correct answer: ratio of the means r = c̄/d̄,
@@ -34,6 +35,7 @@ import numpy as np
 from scipy.stats import f, t
 
 T = 4
+P = [0.1, 0.3, 0.5, 0.7]  # the tasks (fixed rates): coverage@k has the closed form 1 − mean (1 − p)^k
 R = 278
 K = 2
 SIZES = [64, 64, 64, 64, 22]
@@ -75,12 +77,14 @@ def components(y, z, variance):
     return parameter, monte_carlo, msw
 
 
-def interval(value, parameter, monte_carlo, lo, hi):
+def interval(value, parameter, monte_carlo, lo, hi, centre=None):
     # A rate strictly inside (0, 1): the logit scale, delta method (drawInterval.ts); otherwise cut.
+    # `centre`: the mean of the draws' logits where a closed form gives each draw (their variance is
+    # `parameter` then, 0 here: the draws agree).
     sd = np.sqrt(parameter + monte_carlo)
     q = t.ppf(0.975, B - 1)
     if hi == 1.0 and 0.0 < value < 1.0 and sd > 0:
-        centre = np.log(value / (1 - value))
+        centre = np.log(value / (1 - value)) if centre is None else centre
         half = q * sd / (value * (1 - value))
         return 1 / (1 + np.exp(-(centre - half))), 1 / (1 + np.exp(-(centre + half)))
     return max(lo, value - q * sd), min(hi, value + q * sd)
@@ -98,7 +102,11 @@ def main() -> None:
             else:
                 parameter, monte_carlo, _ = components(values, values, True)
             rate = metric.startswith("delivered") or metric == "coverage"
-            lower, upper = interval(value, parameter / T**2, monte_carlo / T**2, 0.0, 1.0 if rate else np.inf)
+            centre = None
+            if metric == "coverage":  # every draw's closed form: 1 - mean (1 - p)^k, their logits' mean is its logit
+                exact = 1 - np.mean((1 - np.array(P)) ** k)
+                centre = np.log(exact / (1 - exact))
+            lower, upper = interval(value, parameter / T**2, monte_carlo / T**2, 0.0, 1.0 if rate else np.inf, centre)
             row = {"value": value, "se": np.sqrt(monte_carlo) / T, "lower": lower, "upper": upper}
             out.setdefault(metric, []).append({key: float(v) for key, v in row.items()})
         c, d = y["cost"], y["deliveredCorrect"]

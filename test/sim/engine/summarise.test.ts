@@ -18,6 +18,8 @@ import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScena
 import { InputError } from '../../../packages/sim/src/errors.js';
 import { DRAW_INTERVAL_METHODS, DRAW_INTERVAL_SCALES, DRAWN_WORDS } from '../../../packages/sim/src/uncertainty/drawInterval.js';
 import { exactSpreadOverDraws } from '../../../packages/sim/src/uncertainty/exactOverDraws.js';
+import { blockScenario } from '../../../packages/sim/src/uncertainty/blockScenario.js';
+import { exactMetrics } from '../../../packages/sim/src/analytic/exactMetrics.js';
 import { scenarioOf } from './engineChecks.js';
 
 // T = 4 tasks, K = 1; sums built by hand: two replicates with totals y = 1 and 3 for every metric,
@@ -257,8 +259,9 @@ describe('summarise with measured parameters: blocks as the units (Python refere
   // Printed by test/reference/monte_carlo_blocks_reference.py.
   const reference = {
     coverage: [
-      { value: 0.5008992805755396, se: 0.02137256192925223, lower: 0.44182402235575213, upper: 0.5599494422857202 },
-      { value: 0.49910071942446044, se: 0.021374887923462895, lower: 0.44004419254678306, upper: 0.5581823482236198 },
+      // Centred on the closed form's logit (the draws agree on it; the synthetic totals do not match it).
+      { value: 0.5008992805755396, se: 0.02137256192925223, lower: 0.3446082563473477, upper: 0.4580723509677457 },
+      { value: 0.49910071942446044, se: 0.021374887923462895, lower: 0.5316027645098131, upper: 0.6459653230198226 },
     ],
     deliveredCorrect: [
       { value: 0.25539568345323743, se: 0.01756558601527343, lower: 0.1775262939944763, upper: 0.3527712283491504 },
@@ -296,7 +299,13 @@ describe('summarise with measured parameters: blocks as the units (Python refere
         closeTo(estimate.interval!.upper, expected.upper);
         expect(estimate.interval!.level).toBe(0.95);
         const part = metric === 'coverage' ? DRAW_INTERVAL_METHODS.closedForm : DRAW_INTERVAL_METHODS.betweenBlocks;
-        const scale = RATES.includes(metric) ? DRAW_INTERVAL_SCALES.logit : DRAW_INTERVAL_SCALES.plain;
+        // A rate with a closed form takes its parameter part from the draws' logits (here all equal: the
+        // attempts do not depend on the verifier), one without from the delta method.
+        const scale = !RATES.includes(metric)
+          ? DRAW_INTERVAL_SCALES.plain
+          : metric === 'coverage'
+            ? DRAW_INTERVAL_SCALES.logitDraws
+            : DRAW_INTERVAL_SCALES.logit;
         expect(estimate.interval!.method).toBe(`${DRAWN_WORDS.verifier}; ${part.variance}; ${scale}, ${part.t}`);
       });
     },
@@ -325,14 +334,16 @@ describe('summarise with measured parameters: blocks as the units (Python refere
     const row = summarise(capped, blockPartial(capped, [64, 2], alternate)).rows[0]!;
     for (const metric of ENGINE_METRICS) {
       // Value 0.5 (rates) or 5 (amounts); each half-width at least t(1)·√(MSW/R)/T = 12.7·0.062 ≈ 0.79,
-      // for a rate on the logit scale (0.79/(0.5·0.5) there): inside (0, 1), past logistic(∓3.16).
+      // for a rate on the logit scale (0.79/(0.5·0.5) there): inside (0, 1), past logistic(c ∓ 3.16), the
+      // centre c = 0 (logit 0.5), or for coverage and pass^1 the logit of their closed form mean p = 0.4 (every draw's).
       const { lower, upper } = row[metric].interval!;
       if (RATES.includes(metric)) {
-        const reach = 1 / (1 + Math.exp(0.79 / 0.25));
+        const centre = metric === 'coverage' || metric === 'passHatK' ? Math.log(0.4 / 0.6) : 0;
+        const logistic = (x: number) => 1 / (1 + Math.exp(-x));
         expect(lower, metric).toBeGreaterThan(0);
-        expect(lower, metric).toBeLessThan(reach);
+        expect(lower, metric).toBeLessThan(logistic(centre - 0.79 / 0.25));
         expect(upper, metric).toBeLessThan(1);
-        expect(upper, metric).toBeGreaterThan(1 - reach);
+        expect(upper, metric).toBeGreaterThan(logistic(centre + 0.79 / 0.25));
       } else {
         expect(lower, metric).toBe(0);
         expect(upper, metric).toBeGreaterThan(5 + 0.79 * 10);
@@ -421,7 +432,7 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     const summary = summarise(scenario, blockPartial(scenario, sizes, alternate));
     // V_θ per task from the closed forms at the three blocks' draws (exactSpreadOverDraws, tested in
     // its own file); MSW from the totals by deviations from the block means (independent of the sums).
-    const { spread, draws } = exactSpreadOverDraws(scenario, [0, 1, 2]);
+    const { spread, logitDraws, draws } = exactSpreadOverDraws(scenario, [0, 1, 2], 192 * 4);
     expect(draws).toBe(3);
     const t2 = 4.302652729749462; // scipy.stats.t.ppf(0.975, 2)
     const T = 4;
@@ -439,12 +450,21 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     const se = Math.sqrt((3 * 64 * 64 * vTheta * T * T + R * msw) / (R * R)) / T;
     const row = summary.rows[0]!;
     expect(row.deliveredCorrect.se).toBeCloseTo(se, 14);
-    // A rate: on the logit scale, logistic(logit v ± t·√(V_θ + SE²)/(v(1 − v))) (drawInterval.ts).
+    // A rate with a closed form: on the logit scale, logistic(z̄ ± t·√(Var_b logit f_b + SE²/(v(1 − v))²))
+    // (drawInterval.ts), z̄ and Var_b logit f_b the mean and sample variance of the logits of the three draws' closed forms.
     const v = row.deliveredCorrect.value!;
-    const half = (t2 * Math.sqrt(vTheta + se * se)) / (v * (1 - v));
+    const logits = [0, 1, 2].map((b) => {
+      const f = exactMetrics(blockScenario(scenario, b), { p: Float64Array.of(0.1, 0.3, 0.5, 0.7) })[0]!.deliveredCorrect!;
+      return Math.log(f / (1 - f));
+    });
+    const logitMean = (logits[0]! + logits[1]! + logits[2]!) / 3;
+    const logitVariance = logits.reduce((a, z) => a + (z - logitMean) ** 2, 0) / 2;
+    expect(logitDraws.deliveredCorrect[0]!.variance).toBeCloseTo(logitVariance, 14);
+    expect(logitDraws.deliveredCorrect[0]!.mean).toBeCloseTo(logitMean, 14);
+    const half = t2 * Math.sqrt(logitVariance + (se / (v * (1 - v))) ** 2);
     const logistic = (x: number) => 1 / (1 + Math.exp(-x));
-    expect(row.deliveredCorrect.interval!.lower).toBeCloseTo(logistic(Math.log(v / (1 - v)) - half), 12);
-    expect(row.deliveredCorrect.interval!.upper).toBeCloseTo(logistic(Math.log(v / (1 - v)) + half), 12);
+    expect(row.deliveredCorrect.interval!.lower).toBeCloseTo(logistic(logitMean - half), 12);
+    expect(row.deliveredCorrect.interval!.upper).toBeCloseTo(logistic(logitMean + half), 12);
     // Cost per correct answer has a closed form too: its interval's parameter part is that spread.
     const cpc = row.costPerCorrect;
     expect(cpc.interval!.method).toBe(

@@ -23,6 +23,28 @@ describe('drawInterval', () => {
     }
   });
 
+  it("a probability inside (0, 1) with the draws' logits (mean z̄, variance W): logistic(z̄ ± t·√(W + SE²/(v(1 − v))²)) (python: draw_interval.py)", () => {
+    for (const [value, mean, variance, se, blocks, lower, upper] of [
+      [0.97, 3.2, 0.25, 0.002, 100, 0.900120368128, 0.985246874468],
+      [0.5, 0.1, 0, 0.01, 10, 0.502378410433, 0.547478096378],
+      [0.9978, 9.9, 11.6, 0.0001, 32, 0.950407262285, 0.999999951754],
+    ] as const) {
+      // The probability-scale variance (the argument after the value) is not used on this scale.
+      const interval = drawInterval(value, 123, se ** 2, blocks, PROBABILITY, 'closedForm', undefined, { mean, variance });
+      expect(interval.lower).toBeCloseTo(lower, 10);
+      expect(interval.upper).toBeCloseTo(upper, 10);
+      expect(interval.method).toMatch(
+        /; closed form over ≤ 100 draws \+ Monte Carlo; normal on the logit scale \(mean and variance of the draws' logits; delta method for Monte Carlo\), t\(draws − 1\)$/,
+      );
+    }
+    // W = 0 and no Monte Carlo noise: the point logistic(z̄); at 0 or 1 the draws' logits are not used (the bound scale).
+    const point = drawInterval(0.4, 0.01, 0, 10, PROBABILITY, 'closedForm', undefined, { mean: 0, variance: 0 });
+    expect(point).toMatchObject({ lower: 0.5, upper: 0.5 });
+    const one = drawInterval(1, 0.0004, 0.001 ** 2, 100, PROBABILITY, 'closedForm', undefined, { mean: 2, variance: 2 });
+    expect(one.lower).toBeCloseTo(0.960266086509, 12);
+    expect(one.method).toMatch(/no logit/);
+  });
+
   it('stays inside (0, 1) and is asymmetric near a bound, where the probability scale was cut at 0', () => {
     const interval = drawInterval(0.05, 0.0009, 0.004 ** 2, 157, PROBABILITY);
     expect(interval.lower).toBeGreaterThan(0);

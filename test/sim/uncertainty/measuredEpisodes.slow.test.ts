@@ -3,6 +3,7 @@ import { exactValuesFor } from '../../../packages/sim/src/engine/exactValues.js'
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 // The reduced decision study (bench/decisions/whatIfCoverage.mjs) runs on the built library.
 import { DEPENDENT_TRUTHS, dependentWhatIfCoverage } from '../../../bench/decisions/whatIfCoverage.mjs';
+import { expectCoverageNearNominal } from './coverageTally.js';
 
 // What-ifs from attempt-ordered logs (tasks.measured.episodes, issue #41): the study's truths against
 // Python, and the reduced coverage study (pnpm test:slow; the scenario contract: measuredEpisodes.test.ts).
@@ -38,20 +39,6 @@ describe('what-if coverage with dependent retries, reduced (bench/decisions/what
     // 20 logs of 100 tasks × 1 episode of 5 attempts, 10 blocks each, all four models refitted per block (as simulate --tasks-from does).
     const runs = 20;
     const { tally } = dependentWhatIfCoverage({ truth: 'feedback 0.15, beta(0.6, 1.4), 1 episode × 5 fixed', tasks: 100, runs, replicates: 640 });
-    // Tolerance from the binomial SE of a coverage estimated on `runs` logs: 4·√(0.95·0.05/runs).
-    const slack = 4 * Math.sqrt((0.95 * 0.05) / runs);
-    let before = 0;
-    let total = 0;
-    for (const [key, cell] of Object.entries(tally)) {
-      expect(cell.runs, key).toBe(runs);
-      expect(cell.covered / cell.runs, key).toBeGreaterThanOrEqual(0.95 - slack);
-      before += cell.beforeCovered;
-      total += cell.runs;
-    }
-    expect(Object.keys(tally).sort()).toEqual(
-      ['coverage@1', 'coverage@5', 'coverage@10', 'deliveredCorrect@1', 'deliveredCorrect@5', 'deliveredCorrect@10'].sort(),
-    );
-    // The summary before (the fit fixed at its MLE, ± Monte Carlo alone) covered far less.
-    expect(before / total).toBeLessThan(0.95 - slack);
+    expectCoverageNearNominal(tally, runs, ['coverage@1', 'coverage@5', 'coverage@10', 'deliveredCorrect@1', 'deliveredCorrect@5', 'deliveredCorrect@10']);
   }, 480_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../packages/sim/src/engine/simulate.js';
+import { studentTQuantile } from '../../../packages/sim/src/math/studentT.js';
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 import { scenarioToInput } from '../../../packages/sim/src/scenario/scenarioToInput.js';
 import { blockScenario } from '../../../packages/sim/src/uncertainty/blockScenario.js';
@@ -78,12 +79,17 @@ describe('blockScenario with tasks.measured', () => {
       expect(rate.dist).toBe('point');
       expect(rate.dist === 'point' && rate.p).toBeCloseTo(0.4, 6);
     }
-    // No spread between draws: the interval is the Monte Carlo noise alone, around 1 − 0.6^k.
+    // No spread between draws: the interval is the Monte Carlo noise alone, on the logit scale around the
+    // closed form 1 − 0.6^k that every draw gives: logit(1 − 0.6^k) ± t(draws − 1)·SE/(v(1 − v)) (drawInterval.ts).
     const summary = simulate(scenario);
+    const t = studentTQuantile(0.975, Math.min(summary.drawn!.blocks, 100) - 1);
+    const logit = (p: number) => Math.log(p / (1 - p));
     for (const row of summary.rows) {
       const truth = 1 - 0.6 ** row.k;
-      expect(Math.abs(row.coverage.value! - truth)).toBeLessThan(4 * row.coverage.se!);
-      expect(row.coverage.interval!.upper - row.coverage.interval!.lower).toBeLessThan(2 * 2.3 * row.coverage.se! + 1e-9);
+      const { value, se, interval } = row.coverage;
+      expect(Math.abs(value! - truth)).toBeLessThan(4 * se!);
+      expect((logit(interval!.lower) + logit(interval!.upper)) / 2).toBeCloseTo(logit(truth), 9);
+      expect((logit(interval!.upper) - logit(interval!.lower)) / 2).toBeCloseTo((t * se!) / (value! * (1 - value!)), 9);
     }
   });
 

@@ -152,7 +152,9 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
   const drawnWords = [...(verifierDrawn ? [DRAWN_WORDS.verifier] : []), ...(measuredTasks ? [tasksWords] : [])].join(' and ');
   const observedUpTo = measuredTasks === undefined ? null : observedBudget(measuredTasks);
   // The parameter part from the closed forms at the blocks' draws, where they exist (no Monte Carlo noise in it).
-  const overDraws = layout === null ? null : exactSpreadOverDraws(scenario, layout.list);
+  // A rate's interval on the logit scale from the draws' logits (their mean and variance), clamped at 0
+  // and 1 to what R·T episodes can show (drawLogit).
+  const overDraws = layout === null ? null : exactSpreadOverDraws(scenario, layout.list, Math.max(1, R * T));
   const spread = overDraws?.spread ?? null;
   const between = BLOCK_LEVEL_OFFSET_PER_K * K;
   // Variance components of metrics m and n at k (their covariance; the variance when m = n), in units of a replicate total.
@@ -186,7 +188,8 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       const closedForm = spread?.[ENGINE_METRICS[m]]?.[k - 1] ?? null;
       if (closedForm !== null) {
         const monteCarlo = monteCarloVariance(closedForm * T * T, drawn.within, layout) / (T * T);
-        const interval = drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm', drawnWords);
+        const logit = range.max === 1 ? (overDraws!.logitDraws[ENGINE_METRICS[m]]?.[k - 1] ?? null) : null;
+        const interval = drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm', drawnWords, logit);
         return { value: mean, se: Math.sqrt(monteCarlo), exact, interval };
       }
       const interval = drawInterval(mean, drawn.parameter / (T * T), drawn.monteCarlo / (T * T), layout.blocks, range, 'betweenBlocks', drawnWords);
