@@ -7,6 +7,16 @@ import { htmlTable } from './htmlTable.js';
 import type { ResultDocumentOf } from '../results/resultSchemas.js';
 import type { ResultSection } from './resultSection.js';
 
+/**
+ * How a what-if's interval is built (`drawInterval`): for a rate with a closed form at each block's
+ * draw, normal on the logit scale from the draws' logits; otherwise the value ± t·√(between-draw +
+ * Monte Carlo variance), carried to the logit scale for a rate by the delta method.
+ */
+const INTERVAL_RULE =
+  "an interval is normal on the logit scale for a rate: from the mean and variance of the draws' logits where a closed form exists, " +
+  'else the value ± t·√(variance between draws + Monte Carlo variance) carried there by the delta method (the two variances split by a ' +
+  'random-effects ANOVA of the blocks)';
+
 /** `simulate --json` (or merge): what users get, what it costs, and, with a pilot, what the estimators would have said. */
 export function simulateSection(result: ResultDocumentOf<'passk.simulate'>): ResultSection {
   const summary = result;
@@ -58,8 +68,7 @@ ${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), sp
       label: 'Measured verifier',
       text:
         'each block of 64 replicates simulates one draw of the false-accept and false-reject rates from Beta(x + ½, n − x + ½); ' +
-        'an interval is the value ± t·√(variance between draws + Monte Carlo variance), for a rate on the logit scale (delta method), the two split by a random-effects ANOVA ' +
-        'of the blocks; its coverage is measured in docs/verifiers.md. A perfect judge delivers a correct answer exactly when one of ' +
+        `${INTERVAL_RULE}; its coverage is measured in docs/verifiers.md. A perfect judge delivers a correct answer exactly when one of ` +
         "the first k attempts is correct: its column is the run's coverage@k.",
     });
   }
@@ -69,7 +78,7 @@ ${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), sp
       text:
         "each block of 64 replicates simulates the dependence model and task population refitted to a bootstrap resample of the log's " +
         `tasks, each with all its episodes (${scenario.tasks.measured.episodes.model === 'aic' ? 'the four models by maximum likelihood, the lowest AIC kept' : `${scenario.tasks.measured.episodes.model} by maximum likelihood`}); ` +
-        'an interval is the value ± t·√(variance between draws + Monte Carlo variance), for a rate on the logit scale (delta method); k* beyond the longest episode of the log is ' +
+        `${INTERVAL_RULE}; k* beyond the longest episode of the log is ` +
         'model-based. Its coverage is measured in docs/what-ifs.md.',
     });
   } else if (tasksLines) {
@@ -77,7 +86,7 @@ ${[...measuredViews, processTable(summary.rows), deliveryTable(summary.rows), sp
       label: 'Fitted tasks',
       text:
         "each block of 64 replicates simulates the task population refitted to a bootstrap resample of the log's tasks (both models by " +
-        'maximum likelihood, the lower AIC kept); an interval is the value ± t·√(variance between draws + Monte Carlo variance), for a rate on the logit scale (delta method); ' +
+        `maximum likelihood, the lower AIC kept); ${INTERVAL_RULE}; ` +
         'k* beyond the fewest trials of the log is model-based. Its coverage is measured in docs/what-ifs.md.',
     });
   }
