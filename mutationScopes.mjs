@@ -56,6 +56,7 @@ export const MUTATION_SCOPES = {
       'test/sim/compare/compareRuns.test.ts',
       'test/sim/compare/compareRunsPValues.test.ts',
       'test/sim/compare/differenceVerdict.test.ts',
+      'test/sim/compare/matchTasks.test.ts',
       'test/sim/compare/pairedBootstrap.test.ts',
       'test/sim/compare/permutationPValueFormulas.test.ts',
       'test/sim/compare/trialPermutationTest.test.ts',
