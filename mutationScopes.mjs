@@ -54,6 +54,7 @@ export const MUTATION_SCOPES = {
     tests: [
       'test/sim/compare/compareAnswer.test.ts',
       'test/sim/compare/compareRuns.test.ts',
+      'test/sim/compare/compareRunsOptions.test.ts',
       'test/sim/compare/compareRunsPValues.test.ts',
       'test/sim/compare/differenceVerdict.test.ts',
       'test/sim/compare/matchTasks.test.ts',
