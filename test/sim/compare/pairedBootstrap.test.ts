@@ -139,6 +139,57 @@ describe('differenceReplicates: the trial stage redraws c ~ Binomial(n, c/n)', (
   });
 });
 
+describe('differenceReplicates: both sides redrawn, several tasks (closed forms, within 4 SE)', () => {
+  const R = 400;
+  const within = (values: number[], mean: number, variance: number) =>
+    expect(Math.abs(values.reduce((sum, x) => sum + x, 0) / values.length - mean)).toBeLessThan(4 * Math.sqrt(variance / values.length));
+
+  it('one pair, A and B each 1 of 2: v_B − v_A ~ Binomial(4, ½) − 2, so B − A = −1, −½, 0, ½, 1 with 1, 4, 6, 4, 1 in 16', () => {
+    const pairs = [[task(0, 2, 1), task(0, 2, 1)] as const];
+    for (const cellLimit of [0, 65_536]) {
+      const replicates = [...differenceReplicates(pairs, null, [{ metric: 'meanSuccess', k: 1 }], { replicates: R, seed: 4, cellLimit })[0]!];
+      for (const [value, weight] of [
+        [-1, 1],
+        [-0.5, 4],
+        [0, 6],
+        [0.5, 4],
+        [1, 1],
+      ] as const) {
+        const count = replicates.filter((x) => x === value).length;
+        const probability = weight / 16;
+        expect(Math.abs(count - R * probability)).toBeLessThan(4 * Math.sqrt(R * probability * (1 - probability)));
+      }
+    }
+  });
+
+  it('two pairs of the same n (each keeps its share): mean ½, variance 0.1875/R of the replicate mean', () => {
+    // A pick is the redrawn pair (B − A = (v_B − v_A)/2: mean 0, E[d²] = ¼) or the fixed pair (d = 1), each with probability ½:
+    // mean ½, per-pick variance ½·¼ + ½·1 − ¼ = 0.375; a replicate averages 2 picks: variance 0.1875.
+    const pairs = [[task(0, 2, 1), task(0, 2, 1)] as const, [task(1, 2, 0), task(1, 2, 2)] as const];
+    for (const cellLimit of [0, 65_536]) {
+      within([...differenceReplicates(pairs, null, [{ metric: 'meanSuccess', k: 1 }], { replicates: R, seed: 6, cellLimit })[0]!], 0.5, 0.1875);
+    }
+  });
+
+  it('unpaired, A = (1 of 2, 2 of 2) and B = (1 of 2): mean −¼, variance 0.0625 + 0.125', () => {
+    // A: 2 picks, each ½·(v/2, v ~ Binomial(2, ½)) + ½·1: mean ¾, variance ½·(⅛ + ¼) + ½ − 9/16 = ⅛, so ⅛/2 for the mean of 2.
+    // B: one pick of v/2: mean ½, variance ⅛.
+    const replicates = differenceReplicates(null, { a: [task(0, 2, 1), task(1, 2, 2)], b: [task(0, 2, 1)] }, [{ metric: 'meanSuccess', k: 1 }], {
+      replicates: R,
+      seed: 6,
+    })[0]!;
+    within([...replicates], -0.25, 0.0625 + 0.125);
+  });
+
+  it('a pair counts at k only with n ≥ k on both sides (n = k counts): B − A is 1 or, with no counted pair drawn, NaN', () => {
+    // At pass@2: (A 1 of 1, B 0 of 3) never counts (n_A < 2); (A 0 of 2, B 3 of 3) counts (n_A = 2) with B − A = 1.
+    const pairs = [[task(0, 1, 1), task(0, 3, 0)] as const, [task(1, 2, 0), task(1, 3, 3)] as const];
+    const replicates = [...differenceReplicates(pairs, null, [{ metric: 'passAtK', k: 2 }], { replicates: 40, seed: 2 })[0]!];
+    expect(replicates.every((x) => x === 1 || Number.isNaN(x))).toBe(true);
+    expect(replicates.filter((x) => x === 1).length).toBeGreaterThan(0);
+  });
+});
+
 describe('compareRuns with a bootstrap of a few replicates', () => {
   const a = { name: 'A', tasks: [4, 5, 3].map((n, i) => task(i, n, 0)) };
   const b = { name: 'B', tasks: [4, 5, 3].map((n, i) => task(i, n, n)) };
