@@ -46,15 +46,25 @@ export const MUTATION_SCOPES = {
   },
   // The numpy/scipy fixture comparison (compareRuns.python: large fixtures, exact enumeration of 2³⁰
   // sign patterns) and the 400-seed SE study (permutationPValueSe) run for minutes per mutant in
-  // instrumented code; permutationPValueFormulas pins the same SE on one run.
+  // instrumented code; permutationPValueFormulas pins the same SE on one run. The bootstrap's spread
+  // on thousands of replicates (compareRuns.bootstrap) is left out too: pairedBootstrap pins its
+  // formulas on a few replicates.
   compare: {
     mutate: ['packages/sim/src/compare/**/*.ts'],
     tests: [
+      'test/sim/compare/compareAnswer.test.ts',
+      'test/sim/compare/compareMany.test.ts',
       'test/sim/compare/compareRuns.test.ts',
+      'test/sim/compare/compareRunsOptions.test.ts',
       'test/sim/compare/compareRunsPValues.test.ts',
       'test/sim/compare/differenceVerdict.test.ts',
+      'test/sim/compare/matchTasks.test.ts',
+      'test/sim/compare/pairedBootstrap.test.ts',
+      'test/sim/compare/permutationEdges.test.ts',
       'test/sim/compare/permutationPValueFormulas.test.ts',
+      'test/sim/compare/taskChanges.test.ts',
       'test/sim/compare/trialPermutationTest.test.ts',
+      'test/sim/compare/unpairedDifference.test.ts',
     ],
   },
   // The permutation tests of compare alone (a subset of `compare`).

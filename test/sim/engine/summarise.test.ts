@@ -22,6 +22,27 @@ import { blockScenario } from '../../../packages/sim/src/uncertainty/blockScenar
 import { exactMetrics } from '../../../packages/sim/src/analytic/exactMetrics.js';
 import { scenarioOf } from './engineChecks.js';
 
+/**
+ * A complete, unstopped partial result of `scenario` (T = 4 tasks, blocks of 64, K attempts) from
+ * level-0 nodes whose replicates follow one another from 0: what the fixtures below lay their sums in.
+ */
+function partialOf(scenario: ReturnType<typeof scenarioOf>, K: number, nodes: PartialResult['nodes']): PartialResult {
+  const replicates = nodes.reduce((sum, node) => sum + node.replicates, 0);
+  return {
+    format: PARTIAL_FORMAT,
+    fingerprint: scenarioFingerprint(scenario, PARTIAL_FORMAT),
+    path: 'general',
+    blockSize: 64,
+    tasks: 4,
+    maxAttempts: K,
+    replicates,
+    done: replicates,
+    stopped: false,
+    ranges: [{ start: 0, end: replicates }],
+    nodes,
+  };
+}
+
 // T = 4 tasks, K = 1; sums built by hand: two replicates with totals y = 1 and 3 for every metric,
 // and for cost y = 2 and 2 (no variation), deliveredCorrect y = 1 and 3.
 function handPartial(scenario: ReturnType<typeof scenarioOf>): PartialResult {
@@ -34,19 +55,7 @@ function handPartial(scenario: ReturnType<typeof scenarioOf>): PartialResult {
   sums[6] = 4; // cost: Σ y = 2 + 2
   sums[METRIC_COUNT + 6] = 8; // Σ y² = 4 + 4
   sums[2 * METRIC_COUNT] = 2 * 1 + 2 * 3; // Σ y_cost·y_correct
-  return {
-    format: PARTIAL_FORMAT,
-    fingerprint: scenarioFingerprint(scenario, PARTIAL_FORMAT),
-    path: 'general',
-    blockSize: 64,
-    tasks: 4,
-    maxAttempts: K,
-    replicates: 2,
-    done: 2,
-    stopped: false,
-    ranges: [{ start: 0, end: 2 }],
-    nodes: [{ level: 0, index: 0, replicates: 2, sums }],
-  };
+  return partialOf(scenario, K, [{ level: 0, index: 0, replicates: 2, sums }]);
 }
 
 describe('summarise', () => {
@@ -122,19 +131,7 @@ function fiveReplicates(scenario: ReturnType<typeof scenarioOf>): PartialResult 
   for (let k = 0; k < K; k++) {
     sums[2 * width + k] = TOTALS[COST][k].reduce((a, c, r) => a + c * TOTALS[DELIVERED_CORRECT][k][r], 0);
   }
-  return {
-    format: PARTIAL_FORMAT,
-    fingerprint: scenarioFingerprint(scenario, PARTIAL_FORMAT),
-    path: 'general',
-    blockSize: 64,
-    tasks: 4,
-    maxAttempts: K,
-    replicates: 5,
-    done: 5,
-    stopped: false,
-    ranges: [{ start: 0, end: 5 }],
-    nodes: [{ level: 0, index: 0, replicates: 5, sums }],
-  };
+  return partialOf(scenario, K, [{ level: 0, index: 0, replicates: 5, sums }]);
 }
 
 describe('summarise with R = 5 replicates (Python reference)', () => {
@@ -229,19 +226,7 @@ function blockPartial(scenario: ReturnType<typeof scenarioOf>, sizes = BLOCK_SIZ
     for (let k = 1; k <= K; k++) sums[between + width + k - 1] = (blockTotal[COST * K + k - 1] * blockTotal[DELIVERED_CORRECT * K + k - 1]) / size;
     return { level: 0, index: b, replicates: size, sums };
   });
-  return {
-    format: PARTIAL_FORMAT,
-    fingerprint: scenarioFingerprint(scenario, PARTIAL_FORMAT),
-    path: 'general',
-    blockSize: 64,
-    tasks: 4,
-    maxAttempts: K,
-    replicates: r,
-    done: r,
-    stopped: false,
-    ranges: [{ start: 0, end: r }],
-    nodes,
-  };
+  return partialOf(scenario, K, nodes);
 }
 
 describe('summarise with measured parameters: blocks as the units (Python reference)', () => {

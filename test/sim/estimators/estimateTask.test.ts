@@ -130,4 +130,9 @@ describe('estimateTask: input validation', () => {
       expect((error as Error).message).toMatch(message);
     }
   });
+  it('names the argument: options that are not an object, ks that are not a list', () => {
+    expect(() => estimateTask(5, 1, null as never)).toThrow(/^options: must be an object/);
+    expect(() => estimateTask(5, 1, { ...options, ks: 3 as never })).toThrow(/^ks: /);
+    expect(() => estimateTask(5, 1, { ...options, ks: [] })).toThrow(/^ks: /);
+  });
 });

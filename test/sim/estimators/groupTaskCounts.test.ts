@@ -74,6 +74,21 @@ describe('groupTaskCounts: the groups of countGroups, without an object per task
     expect(large).toEqual(largeBefore);
   });
 
+  it('n = 10¹⁵ (no table of n + 1 slots can be made) and beyond 2²¹ (text keys): grouped as smaller n are (by hand)', () => {
+    const huge = 10 ** 15;
+    const n = [huge, 8, huge, huge, 2_000_000];
+    const c = [7, 5, 7, 8, 2_000_000];
+    expect(groupTaskCounts(n, c)).toEqual({
+      groups: [
+        { n: huge, c: 7, size: 2 },
+        { n: 8, c: 5, size: 1 },
+        { n: huge, c: 8, size: 1 },
+        { n: 2_000_000, c: 2_000_000, size: 1 },
+      ],
+      taskCount: 5,
+    });
+  });
+
   it('groups whose sizes do not add up to taskCount are refused (they were not made by groupTaskCounts)', () => {
     const groups = groupTaskCounts([8, 8], [5, 3]).groups;
     expect(() => averageOverTasks({ groups, taskCount: 3 }, [1])).toThrow(/taskCount.*number of tasks in the groups/);

@@ -1,17 +1,10 @@
-import type { TasksEstimateRow } from '@passk/sim/internal';
-import type { Estimands } from '../results/estimandSchema.js';
+import type { TasksEstimateResult } from '@passk/sim/internal';
 
-export interface FileEstimate {
+/**
+ * What `passk estimate FILE` formats: the library's estimate of per-task results
+ * (`TasksEstimateResult`) with the file it was read from, and without `p` (the interval options
+ * for each task's p, which go only into the JSON document's `perTask`).
+ */
+export type FileEstimate = Omit<TasksEstimateResult, 'p'> & {
   readonly source: { readonly file: string; readonly format: string; readonly rows: number; readonly columns: object };
-  readonly tasks: number;
-  readonly trials: { readonly min: number; readonly max: number };
-  readonly uncertainty: {
-    readonly confidence: number;
-    readonly sides: 1 | 2;
-    readonly interval: string;
-    readonly estimands: Estimands;
-    readonly clusteredNormal: string;
-    readonly bootstrap: { readonly replicates: number; readonly seed: string; readonly method: string } | null;
-  };
-  readonly rows: readonly TasksEstimateRow[];
-}
+};

@@ -21,7 +21,7 @@ export interface UnpairedDifference {
  * SE = √(SE_A² + SE_B²), interval d ± t_ν·SE and a two-sided Welch t-test, with
  * ν = (SE_A² + SE_B²)² / (SE_A⁴/(T_A − 1) + SE_B⁴/(T_B − 1)) (Welch 1947; scipy.stats.ttest_ind
  * with equal_var=False). Wider than the paired interval whenever the runs' per-task values correlate.
- * Example (Python reference): a = [0, 1, 1, 0], b = [1, 1, 0.5] → d = 0.3333, SE = 0.3469.
+ * Example (Python reference): a = [0, 1, 1, 0], b = [1, 1, 0.5] → d = 0.3333, SE = 0.3333.
  */
 export function unpairedDifference(a: Float64Array, b: Float64Array, confidence: number, sides: 1 | 2): UnpairedDifference {
   const baseline = meanAndSe(a);
