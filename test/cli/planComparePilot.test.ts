@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
 import type { PlanComparePilotDocument } from '../../packages/cli/src/results/planSchemas.js';
-import { passk, passkWide } from '../helpers/runPassk.js';
+import { passk, passkProcess, passkWide } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 // `plan compare --pilot A B`: two pilot logs read as compare reads them, their costs per attempt from
@@ -42,12 +42,13 @@ const ARGS = [
   // Few simulations: these tests check the document's structure and prices, not the power's value
   // (test/sim/planning/pilotPowerInterval.test.ts and pilotResampling.test.ts check it).
   '--simulations',
-  '10',
+  '4',
 ];
 
 describe('plan compare --pilot', () => {
   it('JSON: the pilot kind, designs priced at 2 per task and trial, the cheapest one, schema-valid', async () => {
-    const run = await passk(...ARGS, '--json');
+    // Two bootstrap draws: the default (40) is checked on the help below, each draw costs a power search.
+    const run = await passk(...ARGS, '--power-draws', '2', '--json');
     expect(run.code, run.stderr).toBe(0);
     const document = JSON.parse(run.stdout) as PlanComparePilotDocument;
     expect(() => checkResultDocument(document, 'plan.json')).not.toThrow();
@@ -66,9 +67,9 @@ describe('plan compare --pilot', () => {
     const designs = [{ tasks: row.tasks!, trials: 2 }, ...(document.fixedTasks!.trials === null ? [] : [{ tasks: 30, trials: document.fixedTasks!.trials }])];
     expect(document.costs!.cheapest!.cost).toBeCloseTo(Math.min(...designs.map((d) => d.tasks * d.trials * 2)), 12);
     expect(document.costs!.costRatio).toBeNull();
-    // The power's interval from the pilot's sampling error (40 bootstrap draws by default), at level 0.8.
+    // The power's interval from the pilot's sampling error (the draws asked for), at level 0.8.
     expect(row.powerInterval!.level).toBe(0.8);
-    expect(row.powerInterval!.draws).toBe(40);
+    expect(row.powerInterval!.draws).toBe(2);
     expect(row.powerInterval!.lower).toBeLessThanOrEqual(row.powerInterval!.upper);
     const path = join(dir, 'plan.json');
     writeFileSync(path, run.stdout);
@@ -77,9 +78,15 @@ describe('plan compare --pilot', () => {
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Plan from a pilot');
   }, 120_000);
 
+  it("--power-draws is 40 by default (the help prints the option's default)", () => {
+    const help = passkProcess(['plan', 'compare', '--help'], { env: { COLUMNS: '100' } });
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/--power-draws .*\n.*\[default: 40\]/);
+  });
+
   it('one run with --cost-ratio 3: B costs 3 × A per attempt (0.5 + 1.5 = 2 per task and trial), said in one line', async () => {
     const args = ['plan', 'compare', '--metric', 'passAtK', '--k', '1', '--pilot', A, '--delta', '0.3', '--cost-col', 'cost', '--trials', '2'];
-    const run = await passk(...args, '--simulations', '10', '--cost-ratio', '3', '--power-draws', '0', '--json');
+    const run = await passk(...args, '--simulations', '2', '--cost-ratio', '3', '--power-draws', '0', '--json');
     expect(run.code, run.stderr).toBe(0);
     const document = JSON.parse(run.stdout) as PlanComparePilotDocument;
     expect(() => checkResultDocument(document, 'plan.json')).not.toThrow();
@@ -92,10 +99,10 @@ describe('plan compare --pilot', () => {
     expect(document.costs!.costRatio).toBe(3);
     expect(document.rows[0]!.powerInterval).toBeNull();
     expect(document.rows[0]!.cost).toBeCloseTo(document.rows[0]!.tasks! * 2 * 2, 12);
-    const text = await passkWide(...args, '--simulations', '10', '--cost-ratio', '3', '--power-draws', '0');
+    const text = await passkWide(...args, '--simulations', '2', '--cost-ratio', '3', '--power-draws', '0');
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain("B's cost per attempt is --cost-ratio 3 × A's");
-    const assumed = await passkWide(...args, '--simulations', '10', '--power-draws', '0');
+    const assumed = await passkWide(...args, '--simulations', '2', '--power-draws', '0');
     expect(assumed.stdout).toContain('B is assumed to cost what A does per attempt');
     // Both gain models' tasks in one line, leading; which one sized the plan.
     const other = document.gain!.alternative.rows[0]!.tasks;
@@ -103,7 +110,7 @@ describe('plan compare --pilot', () => {
       `80.0% power at 2 trials needs ${other} tasks if B gains evenly (one log-odds shift on A's tasks), ` +
         `${document.rows[0]!.tasks} if B's task-by-task results are unrelated to A's; sized for the latter (--gain-model shift for the former).`,
     );
-    const shift = await passk(...args, '--simulations', '10', '--power-draws', '0', '--gain-model', 'shift', '--json');
+    const shift = await passk(...args, '--simulations', '2', '--power-draws', '0', '--gain-model', 'shift', '--json');
     expect(shift.code, shift.stderr).toBe(0);
     const shifted = JSON.parse(shift.stdout) as PlanComparePilotDocument;
     expect(shifted.gain!.model).toBe('shift');
@@ -127,7 +134,7 @@ describe('plan compare --pilot', () => {
 
   // Its layout at 80 and 120 columns: test/cli/terminal/terminalWidth.test.ts.
   it('text: leads with the answer', async () => {
-    const run = await passkWide(...ARGS, '--power-draws', '10');
+    const run = await passkWide(...ARGS, '--power-draws', '2');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toMatch(/^compare's verdict on B − A at pass@1 with power 80\.0%/);
     expect(run.stdout).toMatch(/Cheapest design: \d+ tasks × \d+ trials?/);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompareDocument } from '../../../packages/cli/src/format/compareDocument.js';
-import { fixture, passk, passkProcess, passkWide } from '../../helpers/runPassk.js';
+import { fixture, passk, passkProcess, passkWide, passkWith } from '../../helpers/runPassk.js';
 import { tempDir } from '../../helpers/tempDir.js';
 
 const F = (name: string) => fixture(`compare/${name}`);
@@ -321,10 +321,11 @@ describe('passk compare and gate: bad input → one line, exit 2, nothing writte
     ],
   ];
 
-  it.each(cases)('%s', (_label, args, message) => {
+  // In-process (the message and code are runCli's); the built binary's exit 2 on bad input: test/cli/badInput/*.catalogue.test.ts.
+  it.each(cases)('%s', async (_label, args, message) => {
     const dir = tempDir('bad');
     const chart = join(dir, 'never.svg');
-    const run = passkProcess(args[0] === 'compare' ? [...args, '--chart', chart] : args);
+    const run = await passk(...(args[0] === 'compare' ? [...args, '--chart', chart] : args));
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     const lines = run.stderr.trimEnd().split('\n');
@@ -386,17 +387,19 @@ describe('passk gate: exit codes end to end (built binary)', () => {
     }
   });
 
-  it('--estimand benchmark: the bounds of the this-benchmark intervals, named in the check', () => {
+  it('--estimand benchmark: the bounds of the this-benchmark intervals, named in the check', async () => {
     // python3 test/fixtures/compare/gate_reference.py: pass^2 of small-b, one-sided 95 % lower bound of the
     // this-benchmark interval 0.440995 (the task population's: 0.351452); delta(pass^2) against small-a over
     // the 11 tasks in both, the lower end of the two-sided 90 % this-benchmark interval −0.029515, below the
     // task population's −0.0095637, so the difference's bound is the population's (withinPopulationInterval).
     const args = ['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'passHat@2 >= 0.44', '--require', 'delta(passHat@2) >= -0.012'];
-    const population = gate(args);
+    // In-process: what is checked is the text (the exit codes end to end are the tests above).
+    const gate = (args: string[]) => passkWith({ COLUMNS: '1000' }, ...args, '--wide');
+    const population = await gate(args);
     expect(population.code).toBe(1);
     expect(population.stdout).toMatch(/^FAIL {4}passHat@2 >= 0\.44 +55\.4% +lower 35\.1% +task-population score interval, 12 tasks$/m);
     expect(population.stdout).toMatch(/^PASS {4}delta\(passHat@2\) >= -0\.012 +\+13\.9 pt +lower −1\.0 pt +task-population /m);
-    const benchmark = gate([...args, '--estimand', 'benchmark']);
+    const benchmark = await gate([...args, '--estimand', 'benchmark']);
     expect(benchmark.code).toBe(0);
     expect(benchmark.stdout).toMatch(/^PASS {4}passHat@2 >= 0\.44 +55\.4% +lower 44\.1% +this-benchmark t interval \(trial noise only\), 12 tasks$/m);
     expect(benchmark.stdout).toMatch(

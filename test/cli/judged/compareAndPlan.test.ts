@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../../packages/cli/src/results/checkResultDocument.js';
 import { judgeCorrectedDifference } from '../../../packages/sim/src/internal.js';
 import { streamRng } from '../../../packages/sim/src/rng/streams.js';
-import { fixture, passkProcess } from '../../helpers/runPassk.js';
+import { fixture, passk } from '../../helpers/runPassk.js';
 
-// `passk compare A B --truth-col` and `passk plan audit` on the built binary. The numbers come from
+// `passk compare A B --truth-col` and `passk plan audit` in-process. The numbers come from
 // the library (test/sim/judged/, Python reference test/reference/ppi.py): here, that the command
 // passes the logs through to it unchanged, its document is valid, and bad input gets one line.
 const folder = mkdtempSync(join(tmpdir(), 'passk-judged-compare-'));
@@ -43,8 +43,8 @@ function runs(): { a: string; b: string; pairs: { a: { n: number; c: number; tru
 describe('compare --truth-col', () => {
   const { a, b, pairs } = runs();
 
-  it('JSON: the corrected difference where the plain one stands, as the library computes it; a valid document', () => {
-    const run = passkProcess(['compare', a, b, '--success-col', 'judge', '--truth-col', 'truth', '--k', '1,2', '--json']);
+  it('JSON: the corrected difference where the plain one stands, as the library computes it; a valid document', async () => {
+    const run = await passk('compare', a, b, '--success-col', 'judge', '--truth-col', 'truth', '--k', '1,2', '--json');
     expect(run.stderr).toBe('');
     const document = JSON.parse(run.stdout);
     expect(() => checkResultDocument(document, 'compare')).not.toThrow();
@@ -63,32 +63,32 @@ describe('compare --truth-col', () => {
     }
   });
 
-  it('text: the answer first, lines of at most 100 characters', () => {
-    const run = passkProcess(['compare', a, b, '--success-col', 'judge', '--truth-col', 'truth']);
+  it('text: the answer first, lines of at most 100 characters', async () => {
+    const run = await passk('compare', a, b, '--success-col', 'judge', '--truth-col', 'truth');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\n\ncorrected pass@1 B − A [+−]\d+\.\d pt \[.*\] pt: (b is higher|b is lower|no difference shown);\n  the judge alone says /);
     for (const line of run.stdout.split('\n').filter((line) => !line.startsWith('  read as'))) expect(line.length, line).toBeLessThanOrEqual(100);
   });
 
-  it('bad input: no task audited in both runs, one line and exit 2', () => {
+  it('bad input: no task audited in both runs, one line and exit 2', async () => {
     const none = join(folder, 'none.csv');
     writeFileSync(none, 'task_id,judge,truth\nt0,1,\nt1,0,\n');
-    const run = passkProcess(['compare', a, none, '--success-col', 'judge', '--truth-col', 'truth']);
+    const run = await passk('compare', a, none, '--success-col', 'judge', '--truth-col', 'truth');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trimEnd()).toBe('passk: --truth-col: must hold the truth on at least one attempt (no task is audited), got "truth"');
   });
 
-  it('bad input: three runs', () => {
-    const run = passkProcess(['compare', a, b, a, '--name', 'x', '--name', 'y', '--name', 'z', '--success-col', 'judge', '--truth-col', 'truth']);
+  it('bad input: three runs', async () => {
+    const run = await passk('compare', a, b, a, '--name', 'x', '--name', 'y', '--name', 'z', '--success-col', 'judge', '--truth-col', 'truth');
     expect(run.code).toBe(2);
     expect(run.stderr.trimEnd()).toBe('passk: --truth-col: compares two runs (A B) for now, got 3');
   });
 });
 
 describe('plan audit', () => {
-  it('from rates: the plan of the library (test/sim/judged/planAudit.test.ts: 130 and 413)', () => {
-    const run = passkProcess([
+  it('from rates: the plan of the library (test/sim/judged/planAudit.test.ts: 130 and 413)', async () => {
+    const run = await passk(
       'plan',
       'audit',
       '--tasks',
@@ -106,15 +106,15 @@ describe('plan audit', () => {
       '--half-width',
       '0.03',
       '--json',
-    ]);
+    );
     expect(run.stderr).toBe('');
     const document = JSON.parse(run.stdout);
     expect(() => checkResultDocument(document, 'plan')).not.toThrow();
     expect([document.audited, document.auditOnly]).toEqual([130, 413]);
   });
 
-  it('text: the answer first', () => {
-    const run = passkProcess([
+  it('text: the answer first', async () => {
+    const run = await passk(
       'plan',
       'audit',
       fixture('judged/tau2-judge.csv'),
@@ -126,7 +126,7 @@ describe('plan audit', () => {
       'truth',
       '--half-width',
       '0.1',
-    ]);
+    );
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toMatch(/^audit \d+ of 114 tasks for pass@1 ± 10\.0% \(95% two-sided\)$/);
   });
@@ -166,8 +166,8 @@ describe('plan audit', () => {
     ],
   ];
   for (const [label, args, message] of bad) {
-    it(`bad input, one line and exit 2: ${label}`, () => {
-      const run = passkProcess(['plan', 'audit', ...args]);
+    it(`bad input, one line and exit 2: ${label}`, async () => {
+      const run = await passk('plan', 'audit', ...args);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr.trimEnd()).toBe(message);

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../../packages/cli/src/results/checkResultDocument.js';
-import { fixture, passkProcess } from '../../helpers/runPassk.js';
+import { fixture, passk } from '../../helpers/runPassk.js';
 
-// `passk estimate FILE --truth-col COL` on the built binary: the judge-corrected estimate (library:
+// `passk estimate FILE --truth-col COL` in-process: the judge-corrected estimate (library:
 // test/sim/judged/, Python reference test/reference/ppi.py) with the judge-only and audit-only
 // values beside it, in text and JSON, and the bad inputs that get one line and exit 2.
 const FIXTURE = fixture('judged/tau2-judge.csv');
@@ -17,8 +17,8 @@ function csv(name: string, text: string): string {
 }
 
 describe('estimate --truth-col', () => {
-  it('JSON: the corrected values where the plain ones stand, judge-only and audit-only beside them, a valid document', () => {
-    const run = passkProcess(['estimate', FIXTURE, '--success-col', 'judge', '--truth-col', 'truth', '--where', 'domain=retail', '--json']);
+  it('JSON: the corrected values where the plain ones stand, judge-only and audit-only beside them, a valid document', async () => {
+    const run = await passk('estimate', FIXTURE, '--success-col', 'judge', '--truth-col', 'truth', '--where', 'domain=retail', '--json');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const document = JSON.parse(run.stdout);
@@ -38,8 +38,8 @@ describe('estimate --truth-col', () => {
     expect(row.judgeOnly.passAtK.interval.lower).toBeGreaterThan(68 / 114);
   });
 
-  it('text: the answer first, lines of at most 100 characters', () => {
-    const run = passkProcess(['estimate', FIXTURE, '--success-col', 'judge', '--truth-col', 'truth', '--where', 'domain=telecom']);
+  it('text: the answer first, lines of at most 100 characters', async () => {
+    const run = await passk('estimate', FIXTURE, '--success-col', 'judge', '--truth-col', 'truth', '--where', 'domain=telecom');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     expect(lines.find((line) => line.startsWith('corrected pass@1 '))).toMatch(/^corrected pass@1 \d+\.\d% \[.*\]; the judge alone says 30\.7%;$/);
@@ -47,10 +47,10 @@ describe('estimate --truth-col', () => {
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
   });
 
-  it('pass@k and pass^k for k up to n on a log with several attempts per task', () => {
+  it('pass@k and pass^k for k up to n on a log with several attempts per task', async () => {
     const rows = ['task_id,judge,truth'];
     for (let t = 0; t < 12; t++) for (let i = 0; i < 3; i++) rows.push(`t${t},${(t + i) % 3 === 0 ? 0 : 1},${t < 6 ? ((t * i) % 2 === 0 ? 1 : 0) : ''}`);
-    const run = passkProcess(['estimate', csv('three.csv', `${rows.join('\n')}\n`), '--success-col', 'judge', '--truth-col', 'truth', '--json']);
+    const run = await passk('estimate', csv('three.csv', `${rows.join('\n')}\n`), '--success-col', 'judge', '--truth-col', 'truth', '--json');
     expect(run.stderr).toBe('');
     const document = JSON.parse(run.stdout);
     expect(document.rows.map((row: { k: number }) => row.k)).toEqual([1, 2, 3]);
@@ -95,8 +95,8 @@ describe('estimate --truth-col', () => {
     ],
   ];
   for (const [label, args, message] of bad) {
-    it(`bad input, one line and exit 2: ${label}`, () => {
-      const run = passkProcess(['estimate', ...args]);
+    it(`bad input, one line and exit 2: ${label}`, async () => {
+      const run = await passk('estimate', ...args);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr.trimEnd()).toMatch(message);

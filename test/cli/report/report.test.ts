@@ -175,33 +175,34 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
     expect(run.stderr.trimEnd()).toMatch(message);
   };
 
-  it('a result file of the wrong kind names the file; the old report stays as it was', () => {
+  // In-process but for --out (the built binary's exit 2 and stderr; runCli makes the message either way).
+  it('a result file of the wrong kind names the file; the old report stays as it was', async () => {
     const out = join(dir, 'kept.html');
     writeFileSync(out, 'old report');
     oneLine(
-      passkProcess(['report', files.task!, fixture('report/unknown-kind.json'), '--out', out]),
+      await passk('report', files.task!, fixture('report/unknown-kind.json'), '--out', out),
       /^passk: .*unknown-kind\.json: must be a passk result with a known "kind"/,
     );
     oneLine(
-      passkProcess(['report', fixture('report/malicious-results.csv'), '--out', out]),
+      await passk('report', fixture('report/malicious-results.csv'), '--out', out),
       /^passk: .*malicious-results\.csv: this is a results log, not a passk result: `passk estimate .*malicious-results\.csv`/,
     );
     oneLine(
-      passkProcess(['report', fixture('report/missing-rows.json'), '--out', out]),
+      await passk('report', fixture('report/missing-rows.json'), '--out', out),
       /^passk: .*missing-rows\.json: rows: must be as in a passk\.simulate document/,
     );
     expect(readFileSync(out, 'utf8')).toBe('old report');
   });
 
-  it('an unwritable output path: one line naming it, no file and no temporary file left', () => {
+  it('an unwritable output path: one line naming it, no file and no temporary file left', async () => {
     const blocker = join(dir, 'not-a-folder');
     writeFileSync(blocker, 'x');
     oneLine(
-      passkProcess(['report', files.task!, '--out', join(blocker, 'report.html')]),
+      await passk('report', files.task!, '--out', join(blocker, 'report.html')),
       /^passk: .*not-a-folder\/report\.html: must be a writable path \((ENOTDIR|EEXIST)(: [a-z ,]+)?\)$/,
     );
     const folder = tempDir('report-dir');
-    oneLine(passkProcess(['report', files.task!, '--out', folder]), /: must be a writable path \(E\w+(: [a-z ,]+)?\)$/);
+    oneLine(await passk('report', files.task!, '--out', folder), /: must be a writable path \(E\w+(: [a-z ,]+)?\)$/);
     expect(readdirSync(folder)).toEqual([]);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
@@ -210,10 +211,10 @@ describe('passk report: bad input → one line, exit 2, nothing half-written', (
     oneLine(passkProcess(['report', files.task!]), /^passk: --out: required$/);
   });
 
-  it('a limit on wrong delivery outside [0, 1], as typed; nothing written', () => {
+  it('a limit on wrong delivery outside [0, 1], as typed; nothing written', async () => {
     const out = join(dir, 'never.html');
     oneLine(
-      passkProcess(['report', files.task!, '--max-wrong-delivery', '-0.5', '--out', out]),
+      await passk('report', files.task!, '--max-wrong-delivery', '-0.5', '--out', out),
       /^passk: --max-wrong-delivery: must be a number between 0 and 1, got -0\.5$/,
     );
     expect(existsSync(out)).toBe(false);

@@ -118,7 +118,7 @@ describe('text output at the width of the terminal, the verdict last', () => {
     },
     {
       name: 'plan compare --pilot',
-      args: ['plan', 'compare', '--k', '1', '--metric', 'passAtK', '--pilot', MAIN, NEW, '--simulations', '10', '--power-draws', '2'],
+      args: ['plan', 'compare', '--k', '1', '--metric', 'passAtK', '--pilot', MAIN, NEW, '--simulations', '4', '--power-draws', '2'],
       verdict: /^plan compare: \d+ tasks × \d+ trials? \(power \S+% ±\S+\)$/,
     },
     {
