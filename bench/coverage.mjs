@@ -26,8 +26,10 @@
 // same datasets that computes point estimates and no interval: prints it beside the coverage in
 // --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs),
 // --report (the cells of --out outside [94 %, 97 %] with the reason of each, bench/coverageReasons.mjs;
-// measures nothing; a run prints the same list for the cells it measured).
-import { readFileSync } from 'node:fs';
+// measures nothing; a run prints the same list for the cells it measured), --progress FILE (appends
+// each cell's records to FILE as one JSON line the moment the cell is done, so a long run stopped
+// early keeps what it measured; with --report, the cells of FILE are listed instead of --out's).
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -64,19 +66,43 @@ const { values: options } = parseOptions({
     attainable: { type: 'boolean', default: false },
     'held-out': { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
+    progress: { type: 'string' },
   },
 });
 if (options.report) {
   // --report: the cells of --out outside the band and why (bench/coverageReasons.mjs); measures nothing.
   let study;
+  const source = options.progress === undefined ? `--out ${options.out}` : `--progress ${options.progress}`;
   try {
-    study = JSON.parse(readFileSync(options.out, 'utf8'));
+    study = options.progress === undefined ? JSON.parse(readFileSync(options.out, 'utf8')) : progressStudy(readFileSync(options.progress, 'utf8'));
   } catch (error) {
-    usage(`--out ${options.out}: cannot read the study (${error.message.split('\n')[0]})`);
+    usage(`${source}: cannot read the study (${error.message.split('\n')[0]})`);
   }
   for (const line of reasonLines(study.cells, study.compare?.cells ?? [], study.datasets)) console.log(line);
   process.exit(0);
 }
+/**
+ * The records of a --progress file (one JSON line per finished cell: { compare, records }) as a study
+ * { cells, compare: { cells } }; a last line cut short by a stopped run is left out.
+ */
+function progressStudy(text) {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const finished = lines.filter((line, i) => {
+    if (i < lines.length - 1) return true;
+    try {
+      JSON.parse(line);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const cells = finished.map((line) => JSON.parse(line));
+  return {
+    cells: cells.filter((cell) => !cell.compare).flatMap((cell) => cell.records),
+    compare: { cells: cells.filter((cell) => cell.compare).flatMap((cell) => cell.records) },
+  };
+}
+
 /** parseArgs, with a bad option reported in one line (exit 2). */
 function parseOptions(config) {
   try {
@@ -154,6 +180,9 @@ if (cells.length === 0) {
   usage(`--filter ${options.filter} matches no cell`);
 }
 
+if (options.progress !== undefined && existsSync(options.progress)) {
+  usage(`--progress ${options.progress}: the file exists (a run appends to a new file only)`);
+}
 const started = Date.now();
 const results = new Array(cells.length);
 let next = 0;
@@ -178,6 +207,8 @@ await Promise.all(
           worker.on('error', onError);
           worker.postMessage(cells[index]);
         });
+        if (options.progress !== undefined)
+          appendFileSync(options.progress, `${JSON.stringify({ compare: cells[index].compare === true, records: results[index] })}\n`);
         process.stderr.write(`\r${results.filter(Boolean).length}/${cells.length} cells`);
       }
     } finally {
@@ -267,7 +298,23 @@ else {
         compare,
         singleTask: single,
       }
-    : withParts(JSON.parse(readFileSync(options.out, 'utf8')));
+    : existsSync(options.out)
+      ? withParts(JSON.parse(readFileSync(options.out, 'utf8')))
+      : // A new --out with some parts only: those parts, in the shape of the whole study.
+        {
+          kind: 'passk.coverageStudy',
+          confidence: 0.95,
+          sides: 2,
+          datasets,
+          bootstrap,
+          seed: options.seed,
+          grid,
+          parts,
+          defaults: DEFAULTS,
+          methods: METHODS,
+          cells: records,
+          ...(withCompare ? { compare } : {}),
+        };
   await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
   console.log(`wrote ${options.out}${everything ? '' : ` (its ${parts.join(', ')} part${parts.length > 1 ? 's' : ''})`}`);
 }
