@@ -409,7 +409,9 @@ function withParts(study) {
     const update = measured.get(key(cell));
     if (!update) return cell;
     const attainable = { ...cell.attainable, ...Object.fromEntries(estimands.map((estimand) => [estimand, update.attainable[estimand]])) };
-    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable };
+    // This benchmark's `noise` (coverageReasons.mjs) goes with its part.
+    const noise = estimands.includes('benchmark') ? { noise: update.noise } : {};
+    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable, ...noise };
   });
   if (estimands.length > 0 && cellsOut.filter((cell) => measured.has(key(cell))).length !== records.length) {
     usage(`${options.out} does not hold the cells this run measured (another grid?): run all parts to write a new file`);
