@@ -27,9 +27,11 @@
 // --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs),
 // --report (the cells of --out outside [94 %, 97 %] with the reason of each, bench/coverageReasons.mjs;
 // measures nothing; a run prints the same list for the cells it measured), --progress FILE (appends
-// each cell's records to FILE as one JSON line the moment the cell is done, so a long run stopped
-// early keeps what it measured; with --report, the cells of FILE are listed instead of --out's).
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+// each cell's records to FILE as one JSON line the moment the cell is done, after a header line with
+// the run's seed, --first, --datasets, --bootstrap, --only and --attainable; run again with the same FILE and
+// options, a stopped run resumes: the cells in FILE are not measured again; with --report, the cells
+// of FILE are listed instead of --out's).
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -82,26 +84,36 @@ if (options.report) {
   process.exit(0);
 }
 /**
- * The records of a --progress file (one JSON line per finished cell: { compare, records }) as a study
- * { cells, compare: { cells } }; a last line cut short by a stopped run is left out.
+ * The lines of a --progress file: its header { kind: 'passk.coverageProgress', seed, first,
+ * datasets, bootstrap, parts } (null when it has none) and one { compare, records } per finished
+ * cell; a last line cut short by a stopped run is left out.
  */
-function progressStudy(text) {
+function progressLines(text) {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
-  const finished = lines.filter((line, i) => {
-    if (i < lines.length - 1) return true;
+  const parsed = [];
+  lines.forEach((line, i) => {
     try {
-      JSON.parse(line);
-      return true;
-    } catch {
-      return false;
+      parsed.push(JSON.parse(line));
+    } catch (error) {
+      if (i < lines.length - 1) throw error;
     }
   });
-  const cells = finished.map((line) => JSON.parse(line));
+  const header = parsed[0]?.kind === 'passk.coverageProgress' ? parsed[0] : null;
+  return { header, cells: header ? parsed.slice(1) : parsed };
+}
+
+/** The records of a --progress file (`progressLines`) as a study { cells, compare: { cells } }. */
+function progressStudy(text) {
+  const { cells } = progressLines(text);
   return {
     cells: cells.filter((cell) => !cell.compare).flatMap((cell) => cell.records),
     compare: { cells: cells.filter((cell) => cell.compare).flatMap((cell) => cell.records) },
   };
 }
+
+/** Which cell of the grid a cell (or its first record) is: compare or not, population, n, unequal, T. */
+const cellIdentity = (compare, { population, distribution, n, unequal, T }) =>
+  `${compare ? 'compare' : 'tasks'}|${population ?? distribution}|${n}|${unequal ? 'unequal' : ''}|${T}`;
 
 /** parseArgs, with a bad option reported in one line (exit 2). */
 function parseOptions(config) {
@@ -180,14 +192,16 @@ if (cells.length === 0) {
   usage(`--filter ${options.filter} matches no cell`);
 }
 
-if (options.progress !== undefined && existsSync(options.progress)) {
-  usage(`--progress ${options.progress}: the file exists (a run appends to a new file only)`);
-}
 const started = Date.now();
 const results = new Array(cells.length);
+if (options.progress !== undefined) resumeProgress();
 let next = 0;
-// Largest cells first, so the pool ends together; results are stored by cell index.
-const order = cells.map((_, i) => i).sort((a, b) => cells[b].T * cells[b].n - cells[a].T * cells[a].n || a - b);
+// Largest cells first, so the pool ends together; results are stored by cell index. Cells already
+// in --progress are not measured again.
+const order = cells
+  .map((_, i) => i)
+  .filter((i) => results[i] === undefined)
+  .sort((a, b) => cells[b].T * cells[b].n - cells[a].T * cells[a].n || a - b);
 await Promise.all(
   Array.from({ length: Math.min(workers, cells.length) }, async () => {
     const worker = new Worker(join(benchDir, 'coverageWorker.mjs'));
@@ -399,6 +413,35 @@ async function reportAttainable() {
   };
   await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
   console.log(`wrote the attainable fields of ${parts.map((part) => part.label ?? part.estimand).join(', ')} to ${options.out}`);
+}
+
+/**
+ * --progress FILE: a new file gets a header with the run's seed, first dataset, datasets, bootstrap
+ * and parts; an existing one must have the same header, and the cells it holds are put in `results`
+ * (not measured again). A last line cut short by a stopped run is dropped from the file.
+ */
+function resumeProgress() {
+  const header = { kind: 'passk.coverageProgress', seed: options.seed, first, datasets, bootstrap, parts: [...parts].sort(), attainable: attainableOnly };
+  if (!existsSync(options.progress)) {
+    appendFileSync(options.progress, `${JSON.stringify(header)}\n`);
+    return;
+  }
+  let held;
+  try {
+    held = progressLines(readFileSync(options.progress, 'utf8'));
+  } catch (error) {
+    usage(`--progress ${options.progress}: cannot read it (${error.message.split('\n')[0]})`);
+  }
+  if (JSON.stringify(held.header) !== JSON.stringify(header)) {
+    usage(`--progress ${options.progress}: holds another run (${JSON.stringify(held.header)}; this one: ${JSON.stringify(header)})`);
+  }
+  writeFileSync(options.progress, `${[header, ...held.cells].map((line) => JSON.stringify(line)).join('\n')}\n`);
+  const byIdentity = new Map(held.cells.map((cell) => [cellIdentity(cell.compare, cell.records[0]), cell.records]));
+  cells.forEach((cell, i) => {
+    const records = byIdentity.get(cellIdentity(cell.compare === true, cell));
+    if (records !== undefined) results[i] = records;
+  });
+  console.log(`--progress ${options.progress}: ${results.filter(Boolean).length} of ${cells.length} cells already measured`);
 }
 
 /** The committed study with the parts this run measured put in place of its own (--only). */
