@@ -34,8 +34,13 @@
 // of compare's task-population difference, bench/coverageCells.mjs DIFFERENCE_NARROWER, on the study's
 // own datasets, beside its default, which must measure as in --out; written to the compare cells'
 // `narrower` fields, the rest of the file kept; the reason '… needed' reads them; a run of the
-// compare part measures them too, beside this benchmark's interval, which --narrower leaves out).
-import { readFileSync } from 'node:fs';
+// compare part measures them too, beside this benchmark's interval, which --narrower leaves out),
+// --progress FILE (appends
+// each cell's records to FILE as one JSON line the moment the cell is done, after a header line with
+// the run's seed, --first, --datasets, --bootstrap, --only and --attainable; run again with the same FILE and
+// options, a stopped run resumes: the cells in FILE are not measured again; with --report, the cells
+// of FILE are listed instead of --out's).
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -74,19 +79,53 @@ const { values: options } = parseOptions({
     report: { type: 'boolean', default: false },
     recheck: { type: 'boolean', default: false },
     narrower: { type: 'boolean', default: false },
+    progress: { type: 'string' },
   },
 });
 if (options.report) {
   // --report: the cells of --out outside the band and why (bench/coverageReasons.mjs); measures nothing.
   let study;
+  const source = options.progress === undefined ? `--out ${options.out}` : `--progress ${options.progress}`;
   try {
-    study = JSON.parse(readFileSync(options.out, 'utf8'));
+    study = options.progress === undefined ? JSON.parse(readFileSync(options.out, 'utf8')) : progressStudy(readFileSync(options.progress, 'utf8'));
   } catch (error) {
-    usage(`--out ${options.out}: cannot read the study (${error.message.split('\n')[0]})`);
+    usage(`${source}: cannot read the study (${error.message.split('\n')[0]})`);
   }
   for (const line of reasonLines(study.cells, study.compare?.cells ?? [], study.datasets)) console.log(line);
   process.exit(0);
 }
+/**
+ * The lines of a --progress file: its header { kind: 'passk.coverageProgress', seed, first,
+ * datasets, bootstrap, parts } (null when it has none) and one { compare, records } per finished
+ * cell; a last line cut short by a stopped run is left out.
+ */
+function progressLines(text) {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const parsed = [];
+  lines.forEach((line, i) => {
+    try {
+      parsed.push(JSON.parse(line));
+    } catch (error) {
+      if (i < lines.length - 1) throw error;
+    }
+  });
+  const header = parsed[0]?.kind === 'passk.coverageProgress' ? parsed[0] : null;
+  return { header, cells: header ? parsed.slice(1) : parsed };
+}
+
+/** The records of a --progress file (`progressLines`) as a study { cells, compare: { cells } }. */
+function progressStudy(text) {
+  const { cells } = progressLines(text);
+  return {
+    cells: cells.filter((cell) => !cell.compare).flatMap((cell) => cell.records),
+    compare: { cells: cells.filter((cell) => cell.compare).flatMap((cell) => cell.records) },
+  };
+}
+
+/** Which cell of the grid a cell (or its first record) is: compare or not, population, n, unequal, T. */
+const cellIdentity = (compare, { population, distribution, n, unequal, T }) =>
+  `${compare ? 'compare' : 'tasks'}|${population ?? distribution}|${n}|${unequal ? 'unequal' : ''}|${T}`;
+
 /** parseArgs, with a bad option reported in one line (exit 2). */
 function parseOptions(config) {
   try {
@@ -189,9 +228,14 @@ if (cells.length === 0) {
 
 const started = Date.now();
 const results = new Array(cells.length);
+if (options.progress !== undefined) resumeProgress();
 let next = 0;
-// Largest cells first, so the pool ends together; results are stored by cell index.
-const order = cells.map((_, i) => i).sort((a, b) => cells[b].T * cells[b].n - cells[a].T * cells[a].n || a - b);
+// Largest cells first, so the pool ends together; results are stored by cell index. Cells already
+// in --progress are not measured again.
+const order = cells
+  .map((_, i) => i)
+  .filter((i) => results[i] === undefined)
+  .sort((a, b) => cells[b].T * cells[b].n - cells[a].T * cells[a].n || a - b);
 await Promise.all(
   Array.from({ length: Math.min(workers, cells.length) }, async () => {
     const worker = new Worker(join(benchDir, 'coverageWorker.mjs'));
@@ -211,6 +255,8 @@ await Promise.all(
           worker.on('error', onError);
           worker.postMessage(cells[index]);
         });
+        if (options.progress !== undefined)
+          appendFileSync(options.progress, `${JSON.stringify({ compare: cells[index].compare === true, records: results[index] })}\n`);
         process.stderr.write(`\r${results.filter(Boolean).length}/${cells.length} cells`);
       }
     } finally {
@@ -315,7 +361,23 @@ else {
         compare,
         singleTask: single,
       }
-    : withParts(JSON.parse(readFileSync(options.out, 'utf8')));
+    : existsSync(options.out)
+      ? withParts(JSON.parse(readFileSync(options.out, 'utf8')))
+      : // A new --out with some parts only: those parts, in the shape of the whole study.
+        {
+          kind: 'passk.coverageStudy',
+          confidence: 0.95,
+          sides: 2,
+          datasets,
+          bootstrap,
+          seed: options.seed,
+          grid,
+          parts,
+          defaults: DEFAULTS,
+          methods: METHODS,
+          cells: records,
+          ...(withCompare ? { compare } : {}),
+        };
   await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
   console.log(`wrote ${options.out}${everything ? '' : ` (its ${parts.join(', ')} part${parts.length > 1 ? 's' : ''})`}`);
 }
@@ -462,6 +524,35 @@ async function writeRecheck() {
   console.log(`wrote the recheck of ${cells.length} cell${cells.length === 1 ? '' : 's'} (datasets ${first}–${first + datasets - 1}) to ${options.out}`);
 }
 
+/**
+ * --progress FILE: a new file gets a header with the run's seed, first dataset, datasets, bootstrap
+ * and parts; an existing one must have the same header, and the cells it holds are put in `results`
+ * (not measured again). A last line cut short by a stopped run is dropped from the file.
+ */
+function resumeProgress() {
+  const header = { kind: 'passk.coverageProgress', seed: options.seed, first, datasets, bootstrap, parts: [...parts].sort(), attainable: attainableOnly };
+  if (!existsSync(options.progress)) {
+    appendFileSync(options.progress, `${JSON.stringify(header)}\n`);
+    return;
+  }
+  let held;
+  try {
+    held = progressLines(readFileSync(options.progress, 'utf8'));
+  } catch (error) {
+    usage(`--progress ${options.progress}: cannot read it (${error.message.split('\n')[0]})`);
+  }
+  if (JSON.stringify(held.header) !== JSON.stringify(header)) {
+    usage(`--progress ${options.progress}: holds another run (${JSON.stringify(held.header)}; this one: ${JSON.stringify(header)})`);
+  }
+  writeFileSync(options.progress, `${[header, ...held.cells].map((line) => JSON.stringify(line)).join('\n')}\n`);
+  const byIdentity = new Map(held.cells.map((cell) => [cellIdentity(cell.compare, cell.records[0]), cell.records]));
+  cells.forEach((cell, i) => {
+    const records = byIdentity.get(cellIdentity(cell.compare === true, cell));
+    if (records !== undefined) results[i] = records;
+  });
+  console.log(`--progress ${options.progress}: ${results.filter(Boolean).length} of ${cells.length} cells already measured`);
+}
+
 /** The committed study with the parts this run measured put in place of its own (--only). */
 function withParts(study) {
   const key = cellKey;
@@ -470,9 +561,11 @@ function withParts(study) {
     const update = measured.get(key(cell));
     if (!update) return cell;
     const attainable = { ...cell.attainable, ...Object.fromEntries(estimands.map((estimand) => [estimand, update.attainable[estimand]])) };
-    // The narrower candidates of the task-population interval go with its part (bench/coverageReasons.mjs).
+    // The narrower candidates of the task-population interval and this benchmark's `noise` go with their
+    // parts (bench/coverageReasons.mjs).
     const narrower = estimands.includes('population') ? { narrower: update.narrower } : {};
-    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable, ...narrower };
+    const noise = estimands.includes('benchmark') ? { noise: update.noise } : {};
+    return { ...cell, ...Object.fromEntries(estimands.map((estimand) => [estimand, update[estimand]])), attainable, ...narrower, ...noise };
   });
   if (estimands.length > 0 && cellsOut.filter((cell) => measured.has(key(cell))).length !== records.length) {
     usage(`${options.out} does not hold the cells this run measured (another grid?): run all parts to write a new file`);

@@ -10,6 +10,9 @@ import { groupsPopulationInterval, taskAverageIntervals } from '../packages/sim/
 import { taskAverageBound } from '../packages/sim/dist/taskAverage/taskAverageBound.js';
 import { empiricalBernsteinInterval } from '../packages/sim/dist/taskAverage/empiricalBernstein.js';
 import { taskEstimate } from '../packages/sim/dist/taskAverage/taskValues.js';
+import { estimatorMomentsAt } from '../packages/sim/dist/taskAverage/estimatorMoments.js';
+import { normalCdf } from '../packages/sim/dist/math/normalCdf.js';
+import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
 import { beta } from '../packages/sim/dist/distributions/beta.js';
 import { binomial } from '../packages/sim/dist/distributions/binomial.js';
 import { logBeta } from '../packages/sim/dist/math/logBeta.js';
@@ -23,7 +26,6 @@ import {
   PopulationFits,
 } from '../packages/sim/dist/taskAverage/differenceInterval.js';
 import { empiricalLikelihoodInterval } from '../packages/sim/dist/taskAverage/empiricalLikelihood.js';
-import { studentTQuantile } from '../packages/sim/dist/math/studentT.js';
 import { benchmarkDifferenceInterval, withinPopulationInterval } from '../packages/sim/dist/taskAverage/benchmarkDifferenceInterval.js';
 import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
 import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
@@ -224,6 +226,8 @@ export const truthAt = (metric, p, k) => (metric === 'passAtK' ? -Math.expm1(k *
  * leaves them out (the CI test's cells that do not need them: they double a cell's time).
  * `narrower` adds, per record, `narrower.population[candidate][method]` for the NARROWER candidates
  * (coverage / misses / width on the same datasets; `pnpm coverage-study` asks for them).
+ * Benchmark records also get `noiseRatio`: the mean SE² of the default interval over the mean true
+ * trial noise of the datasets (`trialNoise`), what coverageReasons.mjs reads.
  * Dataset d of the cell (d = first, …, first + datasets − 1) uses the stream (seed, 'coverage', population, n, T, d)
  * ('coverage-unequal' with unequal trials).
  */
@@ -277,6 +281,9 @@ export function measureCell({
   const estimates = records.map(() => Object.fromEntries(estimands.map((estimand) => [estimand, new Float64Array(datasets)])));
   // Per record and estimand, whether the default covered in each dataset (attainableSummary's splitShare).
   const coveredByDefault = records.map(() => Object.fromEntries(estimands.map((estimand) => [estimand, new Uint8Array(datasets)])));
+  // Per record, Σ over datasets of the default's SE² and the true trial noise (`trialNoise`), and of the
+  // normal-theory coverage of the two-sided interval and of the lower bound (`normalTheoryCoverage`).
+  const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0, lower: 0 }));
   const tasks = new Array(T);
   const rates = new Float64Array(T);
   const trials = Int32Array.from({ length: T }, (_, t) => trialsOf(n, T, t, unequal));
@@ -356,6 +363,14 @@ export function measureCell({
           if (boot) bench.bootstrap = boot[i][metric];
           for (const [m, bounds] of Object.entries(bench)) count(record.benchmark[m], bounds, benchTruth);
           coveredByDefault[r - 1].benchmark[d - first] = covers(bench[DEFAULTS.benchmark], benchTruth);
+          const { se } = intervals[i][metric].benchmark;
+          const truthNoise = trialNoise(rates, trials, metric, k);
+          const used = trials.filter((nt) => nt >= k).length;
+          const sums = noiseSums[r - 1];
+          sums.estimated += se * se;
+          sums.truth += truthNoise;
+          sums.twoSided += normalTheoryCoverage(studentTQuantile(1 - (1 - confidence) / 2, used - 1) * se, truthNoise, 2);
+          sums.lower += normalTheoryCoverage(studentTQuantile(confidence, used - 1) * se, truthNoise, 1);
         }
       }
     });
@@ -368,6 +383,8 @@ export function measureCell({
       ]),
     );
     if (attainableOnly) return;
+    // What coverageReasons.mjs reads for 'wider than noise' (`noiseCheck`).
+    if (record.benchmark) record.noise = noiseCheck(noiseSums[r], datasets, oneSided);
     const summary = (t) => ({ coverage: t.covered / datasets, missBelow: t.below / datasets, missAbove: t.above / datasets, meanWidth: t.width / datasets });
     for (const estimand of estimands) {
       for (const m of Object.keys(record[estimand])) record[estimand][m] = summary(record[estimand][m]);
@@ -395,6 +412,48 @@ function benchmarkTruth(rates, trials, metric, k) {
     count++;
   }
   return total / count;
+}
+
+/**
+ * The coverage the interval x̂ ± h would have if the estimate's error were normal with the true trial
+ * noise as its variance: 2Φ(h/√v) − 1 (`sides` 2), Φ(h/√v) for the lower bound x̂ − h (`sides` 1);
+ * 1 where v = 0 (every task at p = 0 or 1: no error at all).
+ */
+export function normalTheoryCoverage(halfWidth, variance, sides) {
+  if (!(variance > 0)) return 1;
+  const tail = normalCdf(-halfWidth / Math.sqrt(variance));
+  return sides === 2 ? 1 - 2 * tail : 1 - tail;
+}
+
+/**
+ * A benchmark record's `noise` from the sums over its datasets: `ratio` E[SE²]/E[true trial noise],
+ * and the mean normal-theory coverage (`normalTheoryCoverage` at the interval's own quantile and SE)
+ * of the two-sided default (`trial-noise`) and of the lower bound (`trial-noise-lower`).
+ */
+function noiseCheck(sums, datasets, withLower = true) {
+  return {
+    ratio: sums.estimated / sums.truth,
+    normalCoverage: { 'trial-noise': sums.twoSided / datasets, ...(withLower ? { 'trial-noise-lower': sums.lower / datasets } : {}) },
+  };
+}
+
+/** `trialNoise` of T tasks with n trials each. */
+const equalTrialNoise = (rates, metric, k, n) => trialNoise(rates, new Int32Array(rates.length).fill(n), metric, k);
+
+/**
+ * The true trial noise of this benchmark's estimate: Var(x̄ | p) = Σ_t Var(θ̂_t | p_t) / T² over the
+ * dataset's tasks with n_t ≥ k, Var(θ̂ | p) = E[g(C)² | p] − G(p)² (`estimatorMomentsAt`).
+ */
+export function trialNoise(rates, trials, metric, k) {
+  let total = 0;
+  let used = 0;
+  for (let t = 0; t < rates.length; t++) {
+    if (trials[t] < k) continue;
+    const { first, second } = estimatorMomentsAt(metric, trials[t], k, rates[t]);
+    total += Math.max(0, second - first * first);
+    used++;
+  }
+  return total / (used * used);
 }
 
 /** Whether `bounds` contain `truth` (as `count` counts a cover). */
@@ -560,6 +619,7 @@ export function measureCompareCell({
   const means = records.map(() => new Float64Array(datasets));
   const errors = records.map(() => new Float64Array(datasets));
   const coveredBy = records.map(() => ({ difference: new Uint8Array(datasets), benchmark: new Uint8Array(datasets) }));
+  const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0 }));
   for (let d = first; d < first + datasets; d++) {
     const { pairs, rates } = compareDatasetWithRates(population, n, T, seed, d);
     const fits = new PopulationFits(); // each agent's population fitted once for the dataset's ks and metrics
@@ -605,18 +665,40 @@ export function measureCompareCell({
         // narrowerOnly: the default and the candidates alone (`--narrower`), not this benchmark's fits.
         if (narrowerOnly) continue;
         // As `compareRuns` prints it: within the task-population interval.
-        const trialNoise = withinPopulationInterval(
-          benchmarkDifferenceInterval({ groups: groupsA, prior: fits.grid(groupsA) }, { groups: groupsB, prior: fits.grid(groupsB) }, metric, k, level),
-          score,
+        const benchmarkDifference = benchmarkDifferenceInterval(
+          { groups: groupsA, prior: fits.grid(groupsA) },
+          { groups: groupsB, prior: fits.grid(groupsB) },
+          metric,
+          k,
+          level,
         );
+        const trialNoiseInterval = withinPopulationInterval(benchmarkDifference, score);
+        const differenceNoise =
+          equalTrialNoise(
+            rates.map(({ a }) => a),
+            metric,
+            k,
+            n,
+          ) +
+          equalTrialNoise(
+            rates.map(({ b }) => b),
+            metric,
+            k,
+            n,
+          );
+        const sums = noiseSums[r - 1];
+        sums.estimated += benchmarkDifference.se ** 2;
+        sums.truth += differenceNoise;
+        sums.twoSided += normalTheoryCoverage(studentTQuantile(1 - (1 - confidence) / 2, benchmarkDifference.df) * benchmarkDifference.se, differenceNoise, 2);
         count(record.difference.naive, naive, record.truth);
         count(record.benchmark.naive, naive, benchmarkTruthOfDataset);
-        count(record.benchmark['trial-noise'], trialNoise, benchmarkTruthOfDataset);
-        coveredBy[r - 1].benchmark[d - first] = covers(trialNoise, benchmarkTruthOfDataset);
+        count(record.benchmark['trial-noise'], trialNoiseInterval, benchmarkTruthOfDataset);
+        coveredBy[r - 1].benchmark[d - first] = covers(trialNoiseInterval, benchmarkTruthOfDataset);
       }
   }
   records.forEach((record, r) => {
     record.zeroShare /= T * datasets;
+    if (!attainableOnly) record.noise = noiseCheck(noiseSums[r], datasets, false);
     record.attainable = {
       difference: attainableSummary(means[r], record.truth, attainableOnly ? undefined : coveredBy[r].difference),
       benchmark: attainableSummary(errors[r], 0, attainableOnly ? undefined : coveredBy[r].benchmark),

@@ -25,6 +25,15 @@
 // - 'MC error (fresh)' (below): the cell measured again on fresh datasets (`pnpm coverage-study
 //   --recheck --first F`, the record's `recheck` field: F and its datasets D′ beside the coverage)
 //   covers at least 94 % − 2 SE (SE at D′): the first measurement was chance, not a real miss.
+// - 'wider than noise' (this-benchmark cells, above): the interval is wider than the trial noise
+//   calls for, and that explains the coverage: the cell's `noise.normalCoverage[method]` (bench/coverageCells.mjs
+//   `noiseCheck`) is the coverage the interval would have, dataset by dataset, if the estimate's error
+//   were normal with the true trial noise v = Σ_t Var(θ̂_t | p_t)/T² as its variance — 2Φ(q·SE/√v) − 1
+//   two-sided, Φ(q·SE/√v) for the lower bound, q the interval's own t quantile — averaged over the
+//   datasets. The reason holds when that is above the band and C ≤ it + 2·√(N(1 − N)/D): a t quantile
+//   at T − 1 df on an SE that is not estimated from T squared deviations (T 10: 2Φ(2.262) − 1 = 97.6 %
+//   with SE = √v), and an SE above √v (the cell's `noise.ratio` = E[SE²]/E[v]) where the larger of the
+//   two task-population fits (`benchmarkTrialNoise`) is the conservative one.
 // - 'k > n/2' (this-benchmark cells, above or below): the trial noise Var(θ̂ | p) = E[g(C)² | p] −
 //   p^{2k} of a task with n trials has no unbiased estimator when 2k > n, since an estimator's
 //   expectation under Binomial(n, p) is a polynomial of degree ≤ n (Lehmann & Casella 1998,
@@ -50,9 +59,10 @@ export const coverageSe = (datasets, level) => Math.sqrt((level * (1 - level)) /
 /**
  * The reason a cell's `coverage` is outside the band, or null inside it. `attainable` is the cell's
  * attainable-coverage summary for the estimand, `sides` 1 for a lower bound, `nMin` the fewest trials
- * of a task in the cell, `benchmark` whether the estimand is "this benchmark" (per-task trial noise).
+ * of a task in the cell, `benchmark` whether the estimand is "this benchmark" (per-task trial noise),
+ * `normalCoverage` its normal-theory coverage at the true trial noise (undefined when not measured).
  */
-export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin, benchmark, narrower, recheck }) {
+export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin, benchmark, narrower, recheck, normalCoverage }) {
   if (coverage >= BAND[0] && coverage <= BAND[1]) return null;
   const reachable = (a) => a !== undefined && coverage <= a + 2 * Math.sqrt((a * (1 - a)) / datasets);
   const identified = !(benchmark && 2 * k > nMin);
@@ -70,6 +80,8 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
     const inBand = single.length > 0 ? single : narrower.filter((c) => c.name === 'all' && reaches(c));
     if (inBand.length > 0 && inBand.every((c) => c.failsElsewhere)) return `${inBand.map((c) => c.name).join('+')} needed`;
   }
+  if (benchmark && coverage > BAND[1] && normalCoverage > BAND[1] && coverage <= normalCoverage + 2 * coverageSe(datasets, normalCoverage))
+    return 'wider than noise';
   return identified ? 'no stated reason' : 'k > n/2';
 }
 
@@ -103,12 +115,24 @@ export function cellVerdict(r, { estimand, method, sides, benchmark }, fallbackD
   const datasets = r.datasets ?? fallbackDatasets;
   // Tasks with n < k are left out of the cell's estimate: the fewest trials among those used.
   const nMin = r.unequal && r.k <= Math.ceil(r.n / 2) ? Math.ceil(r.n / 2) : r.n;
+  const normalCoverage = benchmark ? r.noise?.normalCoverage?.[method] : undefined;
   const candidates = r.narrower?.[estimand];
   const narrower =
     stats && candidates ? stats.map(({ name, failsElsewhere }) => ({ name, coverage: candidates[name][method].coverage, failsElsewhere })) : undefined;
   const again = r.recheck?.[estimand]?.[method];
   const recheck = again ? { coverage: again.coverage, datasets: r.recheck.datasets } : undefined;
-  const reason = outOfBandReason({ coverage, datasets, attainable: r.attainable?.[estimand], sides, k: r.k, nMin, benchmark, narrower, recheck });
+  const reason = outOfBandReason({
+    coverage,
+    datasets,
+    attainable: r.attainable?.[estimand],
+    sides,
+    k: r.k,
+    nMin,
+    benchmark,
+    narrower,
+    recheck,
+    normalCoverage,
+  });
   return reason === null ? 'in band' : `${coverage < BAND[0] ? 'below' : 'above'}: ${reason}`;
 }
 

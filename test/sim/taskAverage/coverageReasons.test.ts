@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { attainableLowerBound } from '../../../bench/attainableCoverage.mjs';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts.
 import { narrowerStats, outOfBandLines, outOfBandReason } from '../../../bench/coverageReasons.mjs';
+// @ts-expect-error: a plain .mjs module of the benchmark scripts.
+import { normalTheoryCoverage, trialNoise } from '../../../bench/coverageCells.mjs';
 
 // Why a coverage-study cell is outside [94 %, 97 %] (bench/coverageReasons.mjs, issue #42). Expected
 // values by hand from the definitions (quoted per case).
@@ -20,6 +22,25 @@ describe('attainableLowerBound (one-sided lower bound monotone in the estimate)'
     const values = [...Array<number>(5).fill(0), ...Array<number>(95).fill(1)];
     // Covering only the atom at 0 gives 0.05 < 0.94; the next atom brings the mass to 1.
     expect(attainableLowerBound(values, 0.5, 0.94)).toBe(1);
+  });
+});
+
+describe("what 'wider than noise' reads (bench/coverageCells.mjs)", () => {
+  it('trialNoise: Σ Var(θ̂_t | p_t)/T² over the tasks with n ≥ k; pass@1 has Var = p(1 − p)/n', () => {
+    // Tasks p 0.3 and 0.5 with 10 trials, one with 2 trials left out at k = 4.
+    expect(trialNoise([0.3, 0.5], [10, 10], 'passAtK', 1)).toBeCloseTo((0.021 + 0.025) / 4, 15);
+    // pass^1 of one task at p = 0.2, n 5: 0.2·0.8/5; a task at p = 1 adds no noise.
+    expect(trialNoise([0.2, 1], [5, 5], 'passHatK', 1)).toBeCloseTo(0.032 / 4, 15);
+    // pass^2 with n 2 has θ̂ = 1 when both pass: Var = p²(1 − p²); the n = 1 task is left out at k 2.
+    expect(trialNoise([0.5, 0.9], [2, 1], 'passHatK', 2)).toBeCloseTo(0.25 * 0.75, 15);
+  });
+
+  it('normalTheoryCoverage: 2Φ(h/√v) − 1 two-sided, Φ(h/√v) one-sided, 1 with no noise', () => {
+    expect(normalTheoryCoverage(1.959963984540054, 1, 2)).toBeCloseTo(0.95, 12);
+    expect(normalTheoryCoverage(2 * 1.6448536269514722, 4, 1)).toBeCloseTo(0.95, 12);
+    // t quantile at 9 df (2.2621571628) on an exact SE: 97.6 %.
+    expect(normalTheoryCoverage(2.2621571628, 1, 2)).toBeCloseTo(0.97631, 4);
+    expect(normalTheoryCoverage(0.1, 0, 2)).toBe(1);
   });
 });
 
@@ -60,17 +81,43 @@ describe('outOfBandReason', () => {
     expect(outOfBandReason({ ...base, coverage: 0.85, k: 8, nMin: 10, benchmark: false })).toBe('no stated reason');
   });
 
+  it("above the band where the interval's normal-theory coverage at the true noise explains it: wider than noise", () => {
+    // N = 0.98 (e.g. a t quantile at 9 df on an SE 1.06× the true noise): 2 SE at N over 200 datasets
+    // is 2·√(0.98·0.02/200) = 0.0198, so coverage up to 0.9998 is explained, and 1 is not.
+    expect(outOfBandReason({ ...base, coverage: 0.995, normalCoverage: 0.98 })).toBe('wider than noise');
+    expect(outOfBandReason({ ...base, coverage: 1, normalCoverage: 0.98 })).toBe('no stated reason');
+    // N inside the band explains nothing (the interval is not wider than the band calls for).
+    expect(outOfBandReason({ ...base, coverage: 0.995, normalCoverage: 0.965 })).toBe('no stated reason');
+    // Not below the band, not for the task population, not without the measurement.
+    expect(outOfBandReason({ ...base, coverage: 0.9, normalCoverage: 0.98 })).toBe('no stated reason');
+    expect(outOfBandReason({ ...base, coverage: 0.995, normalCoverage: 0.98, benchmark: false })).toBe('no stated reason');
+    expect(outOfBandReason({ ...base, coverage: 0.995 })).toBe('no stated reason');
+  });
+
   it('outOfBandLines lists each cell outside and counts the failures', () => {
     const rows = [
       { distribution: 'uniform', n: 10, T: 30, k: 1, metric: 'passAtK', datasets: 200, benchmark: { m: { coverage: 0.95 } } },
       { distribution: 'uniform', n: 10, T: 30, k: 4, metric: 'passAtK', datasets: 200, benchmark: { m: { coverage: 0.85 } } },
       { distribution: 'uniform', n: 10, T: 30, k: 8, metric: 'passAtK', datasets: 200, benchmark: { m: { coverage: 0.85 } } },
       { distribution: 'uniform', n: 10, unequal: true, T: 30, k: 8, metric: 'passAtK', datasets: 200, benchmark: { m: { coverage: 0.85 } } },
+      // Read from the record's noise.normalCoverage under the method.
+      {
+        distribution: 'uniform',
+        n: 10,
+        T: 30,
+        k: 1,
+        metric: 'passHatK',
+        datasets: 200,
+        benchmark: { m: { coverage: 0.995 } },
+        noise: { normalCoverage: { m: 0.98 } },
+      },
     ];
     const lines = outOfBandLines([{ label: 'This benchmark', rows, method: 'm', sides: 2, estimand: 'benchmark', benchmark: true }], 200) as string[];
     expect(lines.filter((line) => line.includes('85.0 %'))).toHaveLength(3);
     // The unequal cell at k 8 uses only its tasks with n = 10 (those with 5 are left out): 2k > 10.
-    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('in band 1, below: k > n/2 2, below: no stated reason 1; outside for no stated reason: 1');
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain(
+      'in band 1, above: wider than noise 1, below: k > n/2 2, below: no stated reason 1; outside for no stated reason: 1',
+    );
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
   });
 });

@@ -7,6 +7,9 @@ import { GRID, gridPosterior, jeffreysShare, npmlePrior, requireGridPrior } from
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { taskAverageIntervals } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
+import { binomialPmf } from '../../../packages/sim/src/math/binomialPmf.js';
+import { binomial } from '../../../packages/sim/src/distributions/binomial.js';
+import { streamRng } from '../../../packages/sim/src/rng/streams.js';
 
 // Expected values: python3 test/reference/npmle_prior_reference.py (numpy/scipy: the same grid, EM from
 // equal weights with the same stopping rule, the trial noise at each grid point from scipy's binomial pmf,
@@ -62,6 +65,27 @@ describe('npmlePrior (nonparametric ML task population on a grid, with a Jeffrey
     expect(near(0.05, 0.16)).toBeGreaterThan(0.45);
     expect(near(0.84, 0.95)).toBeGreaterThan(0.45);
     expect(near(0, 0.01) + near(0.99, 1)).toBeLessThan(0.01);
+  });
+
+  it('the fit equals the plain EM loop to the bit, and a repeated fit is the same object', () => {
+    // The EM update of the doc comment written out as it stood before the fast loop (rows by
+    // binomialPmf, every point, a new array per iteration): 12 random sets of counts, n up to 30,
+    // T up to 1000, unequal n; weights compared with Object.is, so any reordering of sums fails.
+    const rng = streamRng('gridPrior-em', 1);
+    for (let set = 0; set < 12; set++) {
+      const n = [2, 5, 10, 30][set % 4]!;
+      const T = [10, 100, 1000][set % 3]!;
+      const tasks = Array.from({ length: T }, (_, t) => {
+        const trials = set % 2 === 1 && t >= T / 2 ? Math.ceil(n / 2) : n;
+        return { n: trials, c: binomial(rng, trials, rng.uniform() ** 2) };
+      });
+      const groups = countGroups(tasks);
+      const fitted = npmlePrior(groups, 0);
+      const plain = plainEm(groups, T);
+      expect(fitted.weights.every((w, j) => Object.is(w, plain[j]))).toBe(true);
+      expect(npmlePrior(countGroups(tasks), 0)).toBe(fitted);
+      expect(npmlePrior(groups)).not.toBe(fitted);
+    }
   });
 
   it('gridPosterior is proportional to weight × binomial likelihood', () => {
@@ -142,6 +166,30 @@ describe('benchmarkInterval: per task the larger of the grid and moment-Beta noi
     expect(b.upper).toBeCloseTo(upper, 8);
   });
 });
+
+/** The EM of `npmlePrior` as written in its doc comment, loop for loop, with the same stopping rule. */
+function plainEm(groups: readonly { n: number; c: number; size: number }[], tasks: number): Float64Array {
+  const M = GRID.length;
+  const likelihood = groups.map(({ n, c }) => Float64Array.from(GRID, (p) => binomialPmf(c, n, p)));
+  let weights = new Float64Array(M).fill(1 / M);
+  let previous = -Infinity;
+  for (let iteration = 0; iteration < 2000; iteration++) {
+    const next = new Float64Array(M);
+    let logLik = 0;
+    groups.forEach(({ size }, g) => {
+      const row = likelihood[g]!;
+      let marginal = 0;
+      for (let j = 0; j < M; j++) marginal += row[j]! * weights[j]!;
+      logLik += size * Math.log(marginal);
+      const scale = size / (tasks * marginal);
+      for (let j = 0; j < M; j++) next[j]! += row[j]! * weights[j]! * scale;
+    });
+    weights = next;
+    if (logLik - previous < 1e-9) break;
+    previous = logLik;
+  }
+  return weights;
+}
 
 function logChoose(n: number, c: number): number {
   let s = 0;

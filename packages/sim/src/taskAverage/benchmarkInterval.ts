@@ -4,7 +4,7 @@ import type { CountGroup } from '../estimators/taskAverage.js';
 import type { MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric } from './taskValues.js';
 import { requireCountGroups, requireK, requireMeanIntervalOptions, requireMetric } from '../checkArgs.js';
-import { gridPosterior, npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
+import { GRID, gridPosterior, npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
 import { estimatorMomentsAt } from './estimatorMoments.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
@@ -113,17 +113,14 @@ export function priorForTask(prior: BetaPrior, n: number): BetaPrior {
  * One task's expected trial noise under a population on a grid: E[Var(θ̂ | p) | c] =
  * Σ_j π_j(c)·Var(θ̂ | p_j), π(c) the task's posterior on the grid (`gridPosterior`), Var(θ̂ | p_j) =
  * E[g(C)² | p_j] − G(p_j)² (`estimatorMomentsAt`). Returns (n, c) ↦ that, computing Var(θ̂ | p_j)
- * once per distinct n.
+ * once per distinct n (on `GRID`, once per metric, n and k: `noiseAtPoints`).
  */
 export function gridTrialNoise(prior: GridPrior, metric: TaskMetric, k: number): (n: number, c: number) => number {
   const byTrials = new Map<number, Float64Array>();
   return (n, c) => {
     let atPoints = byTrials.get(n);
     if (atPoints === undefined) {
-      atPoints = Float64Array.from(prior.points, (p) => {
-        const { first, second } = estimatorMomentsAt(metric, n, k, p);
-        return Math.max(0, second - first * first);
-      });
+      atPoints = prior.points === GRID ? noiseOnGrid(metric, n, k) : noiseAtPoints(prior.points, metric, n, k);
       byTrials.set(n, atPoints);
     }
     const posterior = gridPosterior(prior, n, c);
@@ -131,4 +128,25 @@ export function gridTrialNoise(prior: GridPrior, metric: TaskMetric, k: number):
     for (let j = 0; j < posterior.length; j++) total += posterior[j]! * atPoints[j]!;
     return total;
   };
+}
+
+/** Var(θ̂ | p) = E[g(C)² | p] − G(p)² at each point (`estimatorMomentsAt`), floored at 0. */
+function noiseAtPoints(points: readonly number[], metric: TaskMetric, n: number, k: number): Float64Array {
+  return Float64Array.from(points, (p) => {
+    const { first, second } = estimatorMomentsAt(metric, n, k, p);
+    return Math.max(0, second - first * first);
+  });
+}
+
+/** `noiseAtPoints` on `GRID`, kept by metric, n and k (up to 1 000 of them; read only). */
+const gridNoise = new Map<string, Float64Array>();
+function noiseOnGrid(metric: TaskMetric, n: number, k: number): Float64Array {
+  const key = `${metric} ${n} ${k}`;
+  let row = gridNoise.get(key);
+  if (row === undefined) {
+    if (gridNoise.size >= 1000) gridNoise.clear();
+    row = noiseAtPoints(GRID, metric, n, k);
+    gridNoise.set(key, row);
+  }
+  return row;
 }

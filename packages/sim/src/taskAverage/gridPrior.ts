@@ -59,41 +59,100 @@ export function npmlePrior(groups: readonly CountGroup[], share?: number): GridP
   const tasks = used.reduce((sum, { size }) => sum + size, 0);
   const epsilon = share === undefined ? jeffreysShare(tasks) : requireUnit('share', share);
   const M = GRID.length;
+  const key = `${epsilon}|${used.map(({ n, c, size }) => `${n} ${c} ${size}`).join(',')}`;
+  const known = fits.get(key);
+  if (known !== undefined) return known;
   const fitted = tasks === 0 ? new Float64Array(M).fill(1 / M) : emWeights(used, tasks);
-  return Object.freeze({ points: GRID, weights: Object.freeze(Array.from(fitted, (w) => (1 - epsilon) * w + epsilon / M)) });
+  const prior: GridPrior = Object.freeze({ points: GRID, weights: Object.freeze(Array.from(fitted, (w) => (1 - epsilon) * w + epsilon / M)) });
+  if (fits.size >= FIT_LIMIT) fits.delete(fits.keys().next().value!);
+  fits.set(key, prior);
+  return prior;
 }
 
-/** The EM iterations of `npmlePrior` on the groups with n > 0 (T tasks in all). */
+/**
+ * The last `FIT_LIMIT` fits of `npmlePrior`, by share and groups in their order (EM's sums follow
+ * it): the same counts are often fitted again (a two-sided interval and a gate's bound, each k of a
+ * bound, both sides of a comparison); the fit is frozen, so it is shared as it is.
+ */
+const fits = new Map<string, GridPrior>();
+const FIT_LIMIT = 16;
+
+/**
+ * The EM iterations of `npmlePrior` on the groups with n > 0 (T tasks in all): per iteration and
+ * group, the products w_j·L_g(p_j) are formed once and serve both the marginal Σ_j w_j·L_g(p_j)
+ * and the update, over the points where L_g is not 0 (elsewhere a term is exactly 0 and changes no
+ * sum), into a buffer reused between iterations; L_g comes from `gridLikelihood`'s cache. The same
+ * operations in the same order as the update written out, so the weights are the same to the bit
+ * (test/sim/taskAverage/gridPrior.test.ts checks this against the plain loop).
+ */
 function emWeights(groups: readonly CountGroup[], tasks: number): Float64Array {
   const M = GRID.length;
-  const likelihood = groups.map(({ n, c }) => gridLikelihood(GRID, n, c));
+  const G = groups.length;
+  const rows = groups.map(({ n, c }) => gridLikelihood(GRID, n, c));
+  const sizes = Float64Array.from(groups, ({ size }) => size);
+  // Per group, the first and one past the last point where its likelihood is not 0.
+  const from = Int32Array.from(rows, (row) =>
+    Math.max(
+      0,
+      row.findIndex((value) => value > 0),
+    ),
+  );
+  const to = Int32Array.from(rows, (row) => M - [...row].reverse().findIndex((value) => value > 0));
+  const product = new Float64Array(M);
   let weights = new Float64Array(M).fill(1 / M);
+  let next = new Float64Array(M);
   let previous = -Infinity;
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-    const next = new Float64Array(M);
+    next.fill(0);
     let logLik = 0;
-    groups.forEach(({ size }, g) => {
-      const row = likelihood[g]!;
+    for (let g = 0; g < G; g++) {
+      const row = rows[g]!;
+      const start = from[g]!;
+      const end = to[g]!;
       let marginal = 0;
-      for (let j = 0; j < M; j++) marginal += row[j]! * weights[j]!;
+      for (let j = start; j < end; j++) {
+        const term = row[j]! * weights[j]!;
+        product[j] = term;
+        marginal += term;
+      }
+      const size = sizes[g]!;
       logLik += size * Math.log(marginal);
       const scale = size / (tasks * marginal);
-      for (let j = 0; j < M; j++) next[j]! += row[j]! * weights[j]! * scale;
-    });
-    weights = next;
+      for (let j = start; j < end; j++) next[j]! += product[j]! * scale;
+    }
+    [weights, next] = [next, weights];
     if (logLik - previous < TOLERANCE) break;
     previous = logLik;
   }
   return weights;
 }
 
+/** Cached rows of `gridLikelihood` on `GRID`, by "n c"; emptied when it reaches `CACHE_LIMIT` rows. */
+const gridRows = new Map<string, Float64Array>();
+/** At most this many cached rows (8 MB). */
+const CACHE_LIMIT = 10_000;
+
 /**
  * Binomial(c; n, p_j) at each point; where every value underflows to 0 (n of the order of 10⁶ and
  * more, its likelihood peaked between two points), the same up to one factor, from the logs
  * c·ln p + (n − c)·ln(1 − p) less their largest: EM's weights and a posterior are unchanged by a
- * factor per task, and counts that do not underflow get exactly the values as before.
+ * factor per task, and counts that do not underflow get exactly the values as before. On `GRID`
+ * each (n, c) is computed once and kept (up to `CACHE_LIMIT` rows; read only, never changed).
  */
 function gridLikelihood(points: readonly number[], n: number, c: number): Float64Array {
+  if (points !== GRID) return likelihoodRow(points, n, c);
+  const key = `${n} ${c}`;
+  let row = gridRows.get(key);
+  if (row === undefined) {
+    if (gridRows.size >= CACHE_LIMIT) gridRows.clear();
+    row = likelihoodRow(points, n, c);
+    gridRows.set(key, row);
+  }
+  return row;
+}
+
+/** `gridLikelihood` computed. */
+function likelihoodRow(points: readonly number[], n: number, c: number): Float64Array {
   const row = Float64Array.from(points, (p) => binomialPmf(c, n, p));
   if (row.some((value) => value > 0)) return row;
   const logs = points.map((p) => (c === 0 ? 0 : c * Math.log(p)) + (n === c ? 0 : (n - c) * Math.log1p(-p)));
