@@ -7,5 +7,9 @@ import base, { SLOW_TESTS } from './vitest.config.js';
 export default defineConfig({
   ...base,
   // Longer per-test limit than the fast suite's 30 s: these tests run for tens of seconds when idle.
-  test: { ...base.test, include: [SLOW_TESTS], exclude: [...configDefaults.exclude, 'test/pack/**'], testTimeout: 300_000 },
+  // Each file in a process of its own (isolate), unlike the fast suite: the docs examples change the
+  // working folder to a scratch copy and run the CLI in-process, and a file after them in the same
+  // process could not bundle the report's explorer any more (seen 7 December 2026). The suite has few
+  // files, so the module loads this costs are small beside their run time.
+  test: { ...base.test, include: [SLOW_TESTS], exclude: [...configDefaults.exclude, 'test/pack/**'], testTimeout: 300_000, isolate: true },
 });

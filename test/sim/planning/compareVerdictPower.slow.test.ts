@@ -129,11 +129,11 @@ describe("plan compare: the promised power is that of compare's verdict", () => 
     expect(plan.fixedTasks!.simulatedPower.se).toBeGreaterThan(0);
   }, 120_000);
 
-  it('one run without a gain spread: one log-odds shift on every task, the same shift as an explicit 0', () => {
+  it('one run, the shift gain model without a gain spread: one log-odds shift on every task, the same shift as an explicit 0', () => {
     const tasks = Array.from({ length: 30 }, (_, t) => ({ n: 4, c: t % 5 === 0 ? 0 : (t % 4) + 1 }));
     const base = { metric: 'passAtK', k: 1, power: 0.8, alpha: 0.05, trials: [4], simulations: 20, seed: 1 } as const;
-    const fromPilot = planComparisonFromPilot({ ...base, single: { tasks, delta: 0.2 } });
-    const explicit = planComparisonFromPilot({ ...base, single: { tasks, delta: 0.2, gainSpread: 0 } });
+    const fromPilot = planComparisonFromPilot({ ...base, single: { tasks, delta: 0.2, gainModel: 'shift' } });
+    const explicit = planComparisonFromPilot({ ...base, single: { tasks, delta: 0.2, gainSpread: 0, gainModel: 'shift' } });
     expect(fromPilot.gain).toMatchObject({ gainSpread: 0, gainSpreadFrom: 'pilot' });
     expect(explicit.gain).toMatchObject({ gainSpread: 0, gainSpreadFrom: 'option' });
     expect(fromPilot.gain!.logOddsShift).toBe(explicit.gain!.logOddsShift);
