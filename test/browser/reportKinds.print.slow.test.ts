@@ -1,14 +1,11 @@
 /// <reference lib="dom" />
 // (DOM types for the functions this test runs inside the page with page.evaluate.)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
-import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { tempDir } from '../helpers/tempDir.js';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, chromiumAvailable } from '../helpers/chromium.js';
+import { ARTIFACTS, KINDS, reportKindPages } from './reportKindPages.js';
 
 // The slow suite (`pnpm test:slow`): the report of each result kind printed to PDF in headless
 // Chromium (A4), each page read back with poppler's pdftotext: no page ends on a heading (its
@@ -17,45 +14,15 @@ import { tempDir } from '../helpers/tempDir.js';
 
 const inCi = process.env.CI === 'true';
 const skip = !chromiumAvailable && !inCi;
-const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
 const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
-const KINDS = ['estimate-file', 'fit-tau-bench', 'sweep-constrained', 'compare', 'gate', 'simulate-refund', 'plan-precision', 'verifier-tau2'];
-
-let context: BrowserContext;
-let profile: string;
-const urls = new Map<string, string>();
-
-async function open(name: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const url = urls.get(name)!;
-  await page.route('**/*', (route) => (route.request().url().split('#')[0] === url ? route.continue() : route.abort()));
-  await page.goto(url, { waitUntil: 'load' });
-  return page;
-}
 
 describe.skipIf(skip)(`a report of each result kind printed to PDF${skip ? ` (skipped: ${CHROMIUM} not found and CI is not set)` : ''}`, () => {
-  const dir = tempDir('report-kinds-print');
-  beforeAll(async () => {
-    for (const name of KINDS) {
-      const out = join(dir, `${name}.html`);
-      const run = await passk('report', fixture(`charts/${name}.json`), '--out', out);
-      expect(run.code, run.stderr).toBe(0);
-      urls.set(name, pathToFileURL(out).href);
-    }
-    ({ context, profile } = await launchChromium());
-    mkdirSync(ARTIFACTS, { recursive: true });
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-  });
+  const { open } = reportKindPages('report-kinds-print');
 
   it.each(KINDS)(
     '%s: print keeps every heading with its content (no page ends on a heading)',
     async (name) => {
-      const page = await open(name);
+      const page = await open(name, { width: 1280, height: 800 });
       await page.emulateMedia({ media: 'print' });
       const headings = await page.evaluate(() =>
         [...document.querySelectorAll('main h2, main h3, main dt')].filter((el) => getComputedStyle(el).display !== 'none').map((el) => el.textContent!.trim()),

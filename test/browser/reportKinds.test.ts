@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
 // (DOM types for the functions this test runs inside the page with page.evaluate.)
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatPercent } from '../../packages/cli/src/format/percent.js';
 import { POLICY_IDS as PE } from '../../packages/cli/src/report/explorer/policyIds.js';
-import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
-import { CHROMIUM, chromiumAvailable, launchChromium } from '../helpers/chromium.js';
-import { tempDir } from '../helpers/tempDir.js';
+import { fixture } from '../helpers/runPassk.js';
+import { CHROMIUM, chromiumAvailable } from '../helpers/chromium.js';
+import { ARTIFACTS, KINDS, reportKindPages } from './reportKindPages.js';
 
 // A report of each result kind (#45), in Debian's headless Chromium at 1280×800, at 390×844 and in
 // print: the summary leads with a number and its interval before the first table; nothing is wider
@@ -23,21 +21,6 @@ import { tempDir } from '../helpers/tempDir.js';
 
 const inCi = process.env.CI === 'true';
 const skip = !chromiumAvailable && !inCi;
-const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
-const KINDS = ['estimate-file', 'fit-tau-bench', 'sweep-constrained', 'compare', 'gate', 'simulate-refund', 'plan-precision', 'verifier-tau2'];
-
-let context: BrowserContext;
-let profile: string;
-const urls = new Map<string, string>();
-
-async function open(name: string, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  const url = urls.get(name)!;
-  await page.route('**/*', (route) => (route.request().url().split('#')[0] === url ? route.continue() : route.abort()));
-  await page.goto(url, { waitUntil: 'load' });
-  return page;
-}
 
 /** The summary's key number and interval, and whether the summary comes before every table of the page. */
 function summaryFacts(): { key: string; interval: string; beforeTables: boolean; tables: number; question: string } {
@@ -120,22 +103,7 @@ function pageReadout(name: string): Record<string, string> | string | null {
 describe.skipIf(skip)(
   `a report of each result kind in headless Chromium: desktop, phone, print${skip ? ` (skipped: ${CHROMIUM} not found and CI is not set)` : ''}`,
   () => {
-    const dir = tempDir('report-kinds');
-    beforeAll(async () => {
-      for (const name of KINDS) {
-        const out = join(dir, `${name}.html`);
-        const run = await passk('report', fixture(`charts/${name}.json`), '--out', out);
-        expect(run.code, run.stderr).toBe(0);
-        urls.set(name, pathToFileURL(out).href);
-      }
-      ({ context, profile } = await launchChromium());
-      mkdirSync(ARTIFACTS, { recursive: true });
-    }, 120_000);
-
-    afterAll(async () => {
-      await context?.close();
-      if (profile) rmSync(profile, { recursive: true, force: true });
-    });
+    const { open } = reportKindPages('report-kinds');
 
     it.each(KINDS)(
       '%s: desktop and phone lead with a question, a number and its interval before the first table; nothing wider than the phone',

@@ -1,34 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
-import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
-import { fixture, passk, passkWide } from '../helpers/runPassk.js';
+import { passk, passkWide } from '../helpers/runPassk.js';
+import { EPISODE_ARGS, fitJson, pythonEpisodes } from './fitEpisodes.js';
 
 // `passk fit --out` of attempt-ordered logs into simulate (issue #40), end to end: the fitted
 // dependence and tasks in the scenario, simulate --tasks-from with the dependence refitted per block,
 // and tasks with no spread (Beta(∞, ∞)) put at the mean. Slow suite (docs/testing.md): simulate's
 // refit per block makes these the slowest of fitDependence.test.ts, which checks the fit itself.
-const RETRIES = fixture('episodes/retries.csv');
-const EPISODE_ARGS = [RETRIES, '--episode-col', 'episode', '--attempt-col', 'attempt'];
 const dir = mkdtempSync(join(tmpdir(), 'passk-fit-dependence-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function pythonEpisodes(): boolean[][] {
-  const run = spawnSync('python3', [fixture('episodes/read_episodes.py'), 'csv', RETRIES], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return Object.values(JSON.parse(run.stdout) as Record<string, boolean[][]>).flat();
-}
-
-async function fitJson(...args: string[]): Promise<FitDocument> {
-  const run = await passk('fit', ...args, '--json');
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return checkResultDocument(JSON.parse(run.stdout), 'fit --json') as FitDocument;
-}
 
 describe('passk fit --out of episodes into simulate', { timeout: 180_000 }, () => {
   it('--out writes the chosen dependence and its tasks; simulate --tasks-from uses it and says so', async () => {

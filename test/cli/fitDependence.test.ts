@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,30 +5,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
 import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
 import { fixture, passk, passkWide, passkWideAt } from '../helpers/runPassk.js';
+import { EPISODE_ARGS, fitJson, pythonEpisodes } from './fitEpisodes.js';
 
 // `passk fit` of attempt-ordered logs (issue #40): the retry dependence first in the text, the
 // `dependence` contract in --json (checked against its schema), the observed success by attempt
 // against an independent Python read of the fixture, --out into simulate --tasks-from, the drift
 // test of separate runs in run order, and the note for a log of separate runs. The runs of
 // `fit --out` into simulate (a refit per block of the retry dependence): fitDependence.slow.test.ts.
-const RETRIES = fixture('episodes/retries.csv');
-const EPISODE_ARGS = [RETRIES, '--episode-col', 'episode', '--attempt-col', 'attempt'];
 const REAL = join(import.meta.dirname, '../../../shared/data/real');
 const dir = mkdtempSync(join(tmpdir(), 'passk-fit-dependence-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function pythonEpisodes(): boolean[][] {
-  const run = spawnSync('python3', [fixture('episodes/read_episodes.py'), 'csv', RETRIES], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return Object.values(JSON.parse(run.stdout) as Record<string, boolean[][]>).flat();
-}
-
-async function fitJson(...args: string[]): Promise<FitDocument> {
-  const run = await passk('fit', ...args, '--json');
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return checkResultDocument(JSON.parse(run.stdout), 'fit --json') as FitDocument;
-}
 
 /** `passk fit EPISODE_ARGS --json`, run once and read by the tests of its document (each fit refits every model). */
 let episodeRun: Promise<Awaited<ReturnType<typeof passk>>> | undefined;
