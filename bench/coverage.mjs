@@ -346,38 +346,13 @@ if (recheck && !patterns) {
   await writeRecheck();
 } else if (patterns || first > 0 || heldOut) console.log(`${patterns ? '--filter' : heldOut ? '--held-out' : '--first'}: nothing written`);
 else {
+  const head = { kind: 'passk.coverageStudy', confidence: 0.95, sides: 2, datasets, bootstrap, seed: options.seed, grid };
   const document = everything
-    ? {
-        kind: 'passk.coverageStudy',
-        confidence: 0.95,
-        sides: 2,
-        datasets,
-        bootstrap,
-        seed: options.seed,
-        grid,
-        defaults: DEFAULTS,
-        methods: METHODS,
-        cells: records,
-        compare,
-        singleTask: single,
-      }
+    ? { ...head, defaults: DEFAULTS, methods: METHODS, cells: records, compare, singleTask: single }
     : existsSync(options.out)
       ? withParts(JSON.parse(readFileSync(options.out, 'utf8')))
       : // A new --out with some parts only: those parts, in the shape of the whole study.
-        {
-          kind: 'passk.coverageStudy',
-          confidence: 0.95,
-          sides: 2,
-          datasets,
-          bootstrap,
-          seed: options.seed,
-          grid,
-          parts,
-          defaults: DEFAULTS,
-          methods: METHODS,
-          cells: records,
-          ...(withCompare ? { compare } : {}),
-        };
+        { ...head, parts, defaults: DEFAULTS, methods: METHODS, cells: records, ...(withCompare ? { compare } : {}) };
   await writeFileAtomic(options.out, `${JSON.stringify(document, null, 2)}\n`);
   console.log(`wrote ${options.out}${everything ? '' : ` (its ${parts.join(', ')} part${parts.length > 1 ? 's' : ''})`}`);
 }

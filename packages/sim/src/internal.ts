@@ -1,9 +1,10 @@
 // Internal API of @passk/sim (`@passk/sim/internal`): every building block the CLI, the benches and the tests use.
 // No stability promise: the public API is index.ts (the job functions and a few building blocks).
 // Modules inside the package import each other directly, not via this file.
+// What `passk estimate` needs (the errors, the pass@k and pass^k estimators, the task averages,
+// the bootstrap, the intervals behind them) comes from estimateEntry.ts, re-exported whole below.
 
 // Errors and input checks
-export { InputError, NotEstimableError } from './errors.js';
 export { requireInteger, requireOpenUnit, requireUnit, requirePositive, requireNonNegative, requireCounts } from './checks.js';
 
 // Random streams
@@ -12,21 +13,8 @@ export { Xoshiro128 } from './rng/xoshiro128.js';
 export { streamRng, type Seed } from './rng/streams.js';
 
 // Estimators
-export { passAtK } from './estimators/passAtK.js';
-export { passHatK } from './estimators/passHatK.js';
 export { pluginPassAtK, pluginPassHatK } from './estimators/plugin.js';
 export { binomialRatio, oneMinusBinomialRatio } from './estimators/binomialRatio.js';
-export {
-  averageOverTasks,
-  groupTaskCounts,
-  type TaskCountGroups,
-  type TaskSet,
-  type TaskTrials,
-  type TaskAverageRow,
-} from './estimators/taskAverage.js';
-export { bootstrapTaskAverage, bootstrapTaskAverageSteps, type BootstrapOptions, type BootstrapRow, type BootstrapInterval } from './estimators/bootstrap.js';
-export { estimateTask, type EstimateTaskOptions, type TaskEstimate, type TaskEstimateRow } from './estimators/estimateTask.js';
-export { clusteredNormalInterval } from './estimators/clusteredNormalInterval.js';
 
 // Closed forms for a known p
 export { independentPassAtK, independentPassHatK, rateForPassHatK } from './analytic/independent.js';
@@ -38,11 +26,9 @@ export { betaPosterior, JEFFREYS_PRIOR, UNIFORM_PRIOR, type BetaPrior } from './
 
 // Special functions
 export { normalCdf } from './math/normalCdf.js';
-export { normalQuantile } from './math/normalQuantile.js';
 
 // Planning
 export { demonstrationRuns, planDemonstration, planDemonstrationSteps, type DemonstrateOptions, type DemonstratePlan } from './planning/demonstrate.js';
-export { runSteps, type Steps } from './stepwise.js';
 export { planPrecision, planPrecisionSteps, type PrecisionOptions, type PrecisionPlan, type PlanMetric } from './planning/precision.js';
 export {
   planComparison,
@@ -270,7 +256,6 @@ export type { CountGroup } from './estimators/taskAverage.js';
 export type { VarianceFloor } from './taskAverage/populationInterval.js';
 export type { SignFlipOptions } from './compare/signFlipTest.js';
 export type { AmountInput, BetaInput, CorrelationInput, MixtureComponentInput, RateInput, SelectorInput, SuccessRateInput } from './scenario/scenarioInput.js';
-export { oneSidedMinimumCoverage, type MinimumCoverage, type MinimumCoverageOptions } from './intervals/oneSidedMinimumCoverage.js';
 export { npmlePrior, type GridPrior } from './taskAverage/gridPrior.js';
 export { atomProbability, inflatedBetaFit, inflatedBetaPrior, INFLATION_TEST_LEVEL, type InflatedBetaPrior } from './taskAverage/inflatedBetaPrior.js';
 
@@ -280,6 +265,7 @@ export { answerSentence, answerSentences, benchmarkClause, compareVerdict, headl
 export { formatPoints, formatPointsInterval } from './compare/points.js';
 export { formatPValue, pValuePhrase } from './compare/pValuePhrase.js';
 export { compare, compareSteps, type ComparisonOptions, type ComparisonAnswer, type ComparisonResult } from './jobs/compare.js';
+// The estimate entry's building blocks (see the top of this file).
 export * from './estimateEntry.js';
 export {
   plan,
