@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { passkProcess, REPO_ROOT } from '../helpers/runPassk.js';
+import { passk, passkProcess, REPO_ROOT } from '../helpers/runPassk.js';
 
-// The CLI's own usage surface: --version, -h, `passk help CMD`. Runs the built binary.
+// The CLI's own usage surface: --version, -h, `passk help CMD`. The help texts in-process (runCli
+// writes what yargs prints through its output); the built binary once for --help, --version and a run.
 const manifest = JSON.parse(readFileSync(`${REPO_ROOT}packages/cli/package.json`, 'utf8')) as { version: string };
 
 describe('passk usage', () => {
@@ -11,24 +12,32 @@ describe('passk usage', () => {
     expect(run).toEqual({ code: 0, stdout: `passk ${manifest.version}\n`, stderr: '' });
   });
 
-  it('-h is --help', () => {
-    const long = passkProcess(['--help']);
-    const short = passkProcess(['-h']);
+  it('the built binary prints the same --help as the in-process run, on stdout, exit 0', async () => {
+    const spawned = passkProcess(['estimate', '--help']);
+    const inProcess = await passk('estimate', '--help');
+    expect(spawned).toEqual({ code: 0, stdout: inProcess.stdout, stderr: '' });
+    expect(inProcess.stdout).toMatch(/^passk estimate \[file\.\.\]\n\n/);
+    expect(inProcess.stderr).toBe('');
+  });
+
+  it('-h is --help', async () => {
+    const long = await passk('--help');
+    const short = await passk('-h');
     expect(short.code).toBe(0);
     expect(short.stdout).toBe(long.stdout);
     expect(short.stdout).toMatch(/^passk <command> \[options\]/);
   });
 
-  it('passk help CMD is passk CMD --help', () => {
-    const viaHelp = passkProcess(['help', 'estimate']);
-    const direct = passkProcess(['estimate', '--help']);
+  it('passk help CMD is passk CMD --help', async () => {
+    const viaHelp = await passk('help', 'estimate');
+    const direct = await passk('estimate', '--help');
     expect(viaHelp.code).toBe(0);
     expect(viaHelp.stdout).toBe(direct.stdout);
     expect(viaHelp.stdout).toMatch(/^passk estimate/);
   });
 
-  it('passk help plan demonstrate reaches the subcommand', () => {
-    const run = passkProcess(['help', 'plan', 'demonstrate']);
+  it('passk help plan demonstrate reaches the subcommand', async () => {
+    const run = await passk('help', 'plan', 'demonstrate');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/--failures/);
   });

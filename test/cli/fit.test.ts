@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readScenarioFile } from '../../packages/cli/src/io/readScenarioFile.js';
-import { fixture, passk, passkWide, passkProcess } from '../helpers/runPassk.js';
+import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 
 // `passk fit` in-process (from source). tau-airline.csv: the τ-bench airline gpt-4o results
 // (test/fixtures/fit/README.md); reference values from test/fixtures/fit/reference_fit.py.
@@ -194,7 +194,7 @@ describe('passk fit RESULTS', () => {
   });
 
   it('simulate --help states how the two correlations combine, ρ + icc·(1 − ρ), and the engine agrees', async () => {
-    expect(passkProcess(['simulate', '--help']).stdout).toMatch(/Over all tasks two attempts of one episode\s+correlate ρ \+ icc·\(1 − ρ\)/);
+    expect((await passk('simulate', '--help')).stdout).toMatch(/Over all tasks two attempts of one episode\s+correlate ρ \+ icc·\(1 − ρ\)/);
     // Tasks Beta(2, 3) (mean m = 0.4, ρ = 1/6), exchangeable icc 0.3: pass^2 = E[X₁X₂] = m² + m(1 − m)·(ρ + icc·(1 − ρ))
     // = 0.16 + 0.24·(1/6 + 0.3·5/6) = 0.26 (closed form); the engine's exact value and its simulation (within 4.5 SE, as fitRecovery).
     const file = join(dir, 'rho-icc.yaml');
@@ -212,7 +212,7 @@ describe('passk fit RESULTS', () => {
   });
 
   it('--help says what the between-task correlation is and that it is not the scenario icc', async () => {
-    const run = passkProcess(['fit', '--help']);
+    const run = await passk('fit', '--help');
     expect(run.stdout).toMatch(/Between-task correlation ρ = Var\(p\)\/\(E p·\(1 − E p\)\), 1\/\(a \+ b \+ 1\)/);
     expect(run.stdout).toMatch(/Not a scenario's exchangeable icc/);
   });

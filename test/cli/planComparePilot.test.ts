@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkResultDocument } from '../../packages/cli/src/results/checkResultDocument.js';
 import type { PlanComparePilotDocument } from '../../packages/cli/src/results/planSchemas.js';
-import { passk, passkProcess, passkWide } from '../helpers/runPassk.js';
+import { passk, passkWide } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 // `plan compare --pilot A B`: two pilot logs read as compare reads them, their costs per attempt from
@@ -78,8 +78,8 @@ describe('plan compare --pilot', () => {
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Plan from a pilot');
   }, 120_000);
 
-  it("--power-draws is 40 by default (the help prints the option's default)", () => {
-    const help = passkProcess(['plan', 'compare', '--help'], { env: { COLUMNS: '100' } });
+  it("--power-draws is 40 by default (the help prints the option's default)", async () => {
+    const help = await passk('plan', 'compare', '--help');
     expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toMatch(/--power-draws .*\n.*\[default: 40\]/);
   });

@@ -73,9 +73,8 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
   }
   const wantsHelp = args.some((arg) => arg === '--help' || arg === '-h' || arg.startsWith('--help='));
   // yargs drops a lone `-`; it names standard input among results inputs (expandInputs).
-  const parser: Argv = yargs(joinNegativeValues(args).map((arg) => (arg === '-' ? '/dev/stdin' : arg)))
-    .scriptName('passk')
-    .usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
+  const parsed = joinNegativeValues(args).map((arg) => (arg === '-' ? '/dev/stdin' : arg));
+  const parser: Argv = yargs(parsed).scriptName('passk').usage('$0 <command> [options]\n\nWhat retries really buy: pass@k and pass^k with honest uncertainty.');
   for (const entry of COMMANDS) {
     if (entry.name === args[0]) parser.command(helpGrouped(entry.name, { ...(await entry.load())(io), describe: entry.describe }));
     else parser.command(entry.name, entry.describe);
@@ -98,13 +97,13 @@ export async function runCli(cliArgs: readonly string[], io: CliIo): Promise<num
     // yargs builds (and caches) the help text whenever a command runs, though it is only shown for
     // --help: laying it out costs ~50 ms of string-width work, a large part of a short command's
     // start-up, so runs without --help neither lay it out nor build it.
-    .wrap(wantsHelp ? Math.min(110, process.stdout.columns || 100) : null)
+    .wrap(wantsHelp ? Math.min(110, io.stdoutColumns || 100) : null)
     .help(wantsHelp)
     .alias('help', 'h')
     .version(false);
   try {
     // Every result made by this command records it (results/provenance.ts).
-    await withProvenance({ argv: recordedArgv(args), passk: passkVersion() }, () => parser.parseAsync());
+    await withProvenance({ argv: recordedArgv(args), passk: passkVersion() }, () => (wantsHelp ? parseWithHelp(parser, parsed, io) : parser.parseAsync()));
     return 0;
   } catch (error) {
     if (error instanceof Interrupted) return 130;
@@ -146,6 +145,20 @@ function typedOptionValue(args: readonly string[], option: string): string | und
     else if (arg.startsWith(`${option}=`)) typed = arg.slice(option.length + 1);
   });
   return typed;
+}
+
+/**
+ * Parses a command line that asks for --help, writing the help text through `io.stdout`: given a
+ * parse callback, yargs collects what it would print with console.log (the help, one text) and
+ * hands it over instead, so an in-process run captures it like any other output.
+ */
+async function parseWithHelp(parser: Argv, args: readonly string[], io: CliIo): Promise<void> {
+  let printed = '';
+  await parser.parseAsync([...args], {}, (_error, _argv, output) => {
+    printed = output;
+  });
+  // console.log ends the text with a newline.
+  if (printed !== '') io.stdout(`${printed}\n`);
 }
 
 /** `passk help CMD [SUB]` is `passk CMD [SUB] --help`; `passk help` is `passk --help`. */

@@ -13,9 +13,9 @@ import { simulateCommand } from '../../../packages/cli/src/commands/simulate.js'
 import { sweepCommand } from '../../../packages/cli/src/commands/sweep.js';
 import { verifierCommand } from '../../../packages/cli/src/commands/verifier.js';
 import type { CliIo } from '../../../packages/cli/src/io/cliIo.js';
-import { passkProcess } from '../../helpers/runPassk.js';
+import { passk } from '../../helpers/runPassk.js';
 
-// `passk CMD --help` (the built binary: `pnpm build` first) lists the command's own options first —
+// `passk CMD --help` (in-process: the text the binary prints, test/cli/cliUsage.test.ts compares the two) lists the command's own options first —
 // what most users need — then reading results files, output, and everything else under Advanced,
 // and leaves no option out. The options each command declares come from yargs itself (each
 // builder applied to a fresh parser), not from the help table under test.
@@ -137,8 +137,8 @@ describe('--help groups', () => {
   });
 
   for (const [path, first, needed] of FIRST) {
-    it(`passk ${path} --help: "${first}" first, then reading, output, Advanced last; every declared option listed once`, () => {
-      const run = passkProcess([...path.split(' '), '--help']);
+    it(`passk ${path} --help: "${first}" first, then reading, output, Advanced last; every declared option listed once`, async () => {
+      const run = await passk(...path.split(' '), '--help');
       expect(run.code).toBe(0);
       const help = parseHelp(run.stdout);
       const optionHeadings = help.headings.filter((heading) => heading !== 'Positionals' && heading !== 'Examples' && heading !== 'Charts');
