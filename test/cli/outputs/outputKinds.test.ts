@@ -20,7 +20,7 @@ import { InputError } from '../../../packages/sim/src/errors.js';
 import { appendStepSummary } from '../../../packages/cli/src/io/stepSummary.js';
 import { writeFileAtomic } from '../../../packages/cli/src/io/writeFileAtomic.js';
 import { writeFilesTogether } from '../../../packages/cli/src/io/writeFilesTogether.js';
-import { fixture, passkProcess, REPO_ROOT } from '../../helpers/runPassk.js';
+import { fixture, passk, REPO_ROOT, runInProcess } from '../../helpers/runPassk.js';
 
 // Outputs over things that are not files (issue 43), beside the refusals of
 // test/cli/badInput/outputKinds.catalogue.test.ts: what does work — charts drawn from piped inputs,
@@ -110,12 +110,13 @@ describe('GITHUB_STEP_SUMMARY: appended to, checked like an output', () => {
     expect(lstatSync(pipe).isFIFO()).toBe(true);
   });
 
-  it('a new file in an existing folder is created; an existing one appended to', () => {
+  it('a new file in an existing folder is created; an existing one appended to', async () => {
     const dir = fresh('summary-file');
+    // In-process: gate reads GITHUB_STEP_SUMMARY from the environment runCli is given.
     const env = { ...process.env, GITHUB_STEP_SUMMARY: join(dir, 'summary.md') };
     for (let i = 0; i < 2; i++) {
-      const run = spawnSync(process.execPath, [BIN, ...gate], { cwd: dir, encoding: 'utf8', env });
-      expect(run.status, run.stderr).toBe(0);
+      const run = await runInProcess(env, gate);
+      expect(run.code, run.stderr).toBe(0);
     }
     expect(readFileSync(join(dir, 'summary.md'), 'utf8').match(/^### passk gate: PASS/gm)).toHaveLength(2);
   });
@@ -129,12 +130,12 @@ describe('GITHUB_STEP_SUMMARY: appended to, checked like an output', () => {
 });
 
 describe('compare: one file through a link, told apart by each run’s own --where', () => {
-  it('runs, named by their conditions (as the same path twice is)', () => {
+  it('runs, named by their conditions (as the same path twice is)', async () => {
     const dir = fresh('compare-link-where');
     const rows = ['task,alias,success', ...['t1', 't2', 't3', 't4'].flatMap((t, i) => [`${t},a,${i % 2}`, `${t},a,1`, `${t},b,1`, `${t},b,${(i + 1) % 2}`])];
     writeFileSync(join(dir, 'runs.csv'), `${rows.join('\n')}\n`);
     symlinkSync('runs.csv', join(dir, 'link.csv'));
-    const run = passkProcess(['compare', 'runs.csv', 'link.csv', '--where', 'alias=a', '--where', 'alias=b', '--bootstrap', '0', '--json'], { cwd: dir });
+    const run = await passk('compare', join(dir, 'runs.csv'), join(dir, 'link.csv'), '--where', 'alias=a', '--where', 'alias=b', '--bootstrap', '0', '--json');
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).runs.map((source: { name: string }) => source.name)).toEqual(['alias=a', 'alias=b']);
   });
