@@ -118,7 +118,9 @@ describe('text output at the width of the terminal, the verdict last', () => {
     },
     {
       name: 'plan compare --pilot',
-      args: ['plan', 'compare', '--k', '1', '--metric', 'passAtK', '--pilot', MAIN, NEW, '--simulations', '4', '--power-draws', '2'],
+      // Two rows of trials instead of the default three (k, the pilot's 5, twice that): 1 (drawn from the
+      // pilot's trials) and 6 (beyond them, from the posterior), the same lines laid out at two thirds of the CPU.
+      args: ['plan', 'compare', '--k', '1', '--metric', 'passAtK', '--pilot', MAIN, NEW, '--simulations', '4', '--power-draws', '2', '--trials', '1,6'],
       verdict: /^plan compare: \d+ tasks × \d+ trials? \(power \S+% ±\S+\)$/,
     },
     {
