@@ -258,8 +258,8 @@ const GATE = ['gate', 'a.csv', '--require', 'pass@1 >= 0.1'];
 const summary = (path: string) => ({ GITHUB_STEP_SUMMARY: path });
 /**
  * gate reads GITHUB_STEP_SUMMARY from the environment runCli is given (`io.env`, the process's in the
- * binary), so the cases run in-process; these two also as a process (the built passk), where it is
- * the binary's own environment: the FIFO, which would hang a run that opened it, and a missing folder.
+ * binary), so the cases run in-process but two, run as a process (the built passk), where it is the
+ * binary's own environment: the FIFO, which would hang a run that opened it, and a missing folder.
  */
 const AS_PROCESSES = new Set(['GITHUB_STEP_SUMMARY in a missing folder', 'GITHUB_STEP_SUMMARY is a FIFO nobody reads (gate waited for ever)']);
 const asProcesses = (list: BadInputCase[]): BadInputCase[] => list.map((c) => (AS_PROCESSES.has(c.name) ? { ...c, process: true } : c));
