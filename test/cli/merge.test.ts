@@ -50,10 +50,11 @@ function single(file: string, format: string | null): Promise<CliRun> {
 
 let small: string[];
 let general: string[];
+// Six runs: vitest's 10 s for a hook is too short on a loaded machine.
 beforeAll(async () => {
   small = await writeShards('small', SMALL, 3);
   general = await writeShards('general', GENERAL, 3);
-});
+}, 120_000);
 
 describe('simulate --shard i/N --out DIR', () => {
   it('writes shard-000i-of-000N.json files, nothing else, covering disjoint slices of whole blocks', () => {
