@@ -10,6 +10,8 @@
 // majority vote copied as scenario/command give `passk simulate` the same numbers (exact columns
 // equal; simulated means within 4 SE of the difference). At 390 px no element of the explorer
 // is wider than the screen (the calculator's table included). Screenshots go to test-artifacts/.
+// The slow suite (`pnpm test:slow`): the fast suite's reportKinds.test.ts checks, per result kind,
+// that the explorer starts on the page's own results.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
