@@ -204,7 +204,7 @@ describe.skipIf(skip)(`demo report in headless Chromium: desktop, phone, print${
     const seed = explorerSeeds(demoResults())[0]!;
     expect(await readout(page)).toEqual(policyTexts(seedSettings(seed), policyCurves(seedSettings(seed), seed), seed));
     // Policy B (a parallel round) delivers the first accepted attempt: its closed form, so each of
-    // the grid's inputs recomputes B without a simulation (B is checked in explorerSeeds.test.ts).
+    // the grid's inputs recomputes B without a simulation (B is checked in explorerSeeds.slow.test.ts).
     await page.locator(`#${PE.selectorB}`).selectOption('firstAccepted');
     const grid: PolicySettings[] = [];
     for (const correlation of ['independent', 'exchangeable', 'markov', 'feedback'] as const) {

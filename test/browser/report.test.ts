@@ -30,6 +30,8 @@ describe.skipIf(skip)(`report in headless Chromium${skip ? ` (skipped: ${CHROMIU
   // Made here, not in beforeAll, so that it is removed after these tests (test/helpers/tempDir.ts).
   const dir = tempDir('browser');
   beforeAll(async () => {
+    // Chromium starts while the results and the report are made (in-process, from source).
+    const launched = launchChromium({ viewport: { width: 1280, height: 800 } });
     const inputs: string[] = [];
     const make = async (name: string, ...args: string[]) => {
       const run = await passk(...args, '--json');
@@ -37,15 +39,17 @@ describe.skipIf(skip)(`report in headless Chromium${skip ? ` (skipped: ${CHROMIU
       inputs.push(join(dir, name));
       writeFileSync(inputs.at(-1)!, run.stdout);
     };
-    await make('file.json', 'estimate', fixture('report/malicious-results.csv'), '--k', '1..4');
-    await make('task.json', 'estimate', '--n', '30', '--c', '27', '--k', '1..8');
-    await make('plan.json', 'plan', 'demonstrate', '--target', '0.9', '--k', '8');
-    await make('simulate.json', 'simulate', fixture('report/malicious-scenario.yaml'), '--pilot-trials', '4', '--workers', '1');
-    reportPath = join(dir, 'report.html');
-    const run = await passk('report', ...inputs, '--out', reportPath);
-    expect(run.code, run.stderr).toBe(0);
-
-    ({ context, profile } = await launchChromium({ viewport: { width: 1280, height: 800 } }));
+    try {
+      await make('file.json', 'estimate', fixture('report/malicious-results.csv'), '--k', '1..4');
+      await make('task.json', 'estimate', '--n', '30', '--c', '27', '--k', '1..8');
+      await make('plan.json', 'plan', 'demonstrate', '--target', '0.9', '--k', '8');
+      await make('simulate.json', 'simulate', fixture('report/malicious-scenario.yaml'), '--pilot-trials', '4', '--workers', '1');
+      reportPath = join(dir, 'report.html');
+      const run = await passk('report', ...inputs, '--out', reportPath);
+      expect(run.code, run.stderr).toBe(0);
+    } finally {
+      ({ context, profile } = await launched);
+    }
     page = context.pages()[0] ?? (await context.newPage());
     const pageUrl = pathToFileURL(reportPath).href;
     page.on('request', (request) => {

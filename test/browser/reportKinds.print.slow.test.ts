@@ -30,7 +30,6 @@ describe.skipIf(skip)(`a report of each result kind printed to PDF${skip ? ` (sk
       await page.screenshot({ path: join(ARTIFACTS, `report-${name}-print.png`), fullPage: true });
       const pdf = join(ARTIFACTS, `report-${name}.pdf`);
       writeFileSync(pdf, await page.pdf({ format: 'A4', printBackground: true }));
-      await page.close();
       if (!hasPoppler) return; // poppler-utils not installed: the style check of reportKinds.test.ts still ran
       const pages = Number(/Pages:\s+(\d+)/.exec(spawnSync('pdfinfo', [pdf], { encoding: 'utf8' }).stdout)![1]);
       for (let i = 1; i <= pages; i++) {

@@ -15,9 +15,21 @@ export const EXPLORER_SCRIPT_FILE = 'explorer.min.js';
 export async function bundleExplorer(): Promise<string> {
   const prebuilt = new URL(`./${EXPLORER_SCRIPT_FILE}`, import.meta.url);
   if (existsSync(prebuilt)) return readFile(prebuilt, 'utf8');
-  const built = fileURLToPath(new URL('./explorerEntry.js', import.meta.url));
-  return (await buildExplorerScript(existsSync(built) ? built : fileURLToPath(new URL('./explorerEntry.ts', import.meta.url)))).script;
+  if (bundledFromSource === undefined) {
+    const built = fileURLToPath(new URL('./explorerEntry.js', import.meta.url));
+    const entry = existsSync(built) ? built : fileURLToPath(new URL('./explorerEntry.ts', import.meta.url));
+    bundledFromSource = buildExplorerScript(entry).then((bundled) => bundled.script);
+    // A failed bundle is not kept: the next report tries again (and reports its own error).
+    bundledFromSource.catch(() => (bundledFromSource = undefined));
+  }
+  return bundledFromSource;
 }
+
+/**
+ * The script bundled from source, once per process (0.3–0.6 s of esbuild each time): a process
+ * that builds several reports (the tests, in-process) bundles the same files once.
+ */
+let bundledFromSource: Promise<string> | undefined;
 
 /** The explorer's script and the files bundled into it (paths as esbuild gives them, from the working folder). */
 export interface ExplorerScript {

@@ -10,6 +10,8 @@
 // majority vote copied as scenario/command give `passk simulate` the same numbers (exact columns
 // equal; simulated means within 4 SE of the difference). At 390 px no element of the explorer
 // is wider than the screen (the calculator's table included). Screenshots go to test-artifacts/.
+// The slow suite (`pnpm test:slow`): the fast suite's reportKinds.test.ts checks, per result kind,
+// that the explorer starts on the page's own results.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,17 +48,14 @@ interface FitJson {
 
 let context: BrowserContext;
 let profile: string;
+let page: Page;
 let reportUrl: string;
 const errors: string[] = [];
 
-async function open(viewport: { width: number; height: number }, fragment = ''): Promise<Page> {
-  const page = await context.newPage();
+/** The report at this viewport, loaded anew in the file's one page (its state from the last test gone). */
+async function open(viewport: { width: number; height: number }): Promise<Page> {
   await page.setViewportSize(viewport);
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await page.goto(reportUrl + fragment, { waitUntil: 'load' });
+  await page.goto(reportUrl, { waitUntil: 'load' });
   return page;
 }
 
@@ -92,11 +91,21 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
   const fit = JSON.parse(readFileSync(fitFile, 'utf8')) as FitJson;
 
   beforeAll(async () => {
-    const out = join(dir, 'report.html');
-    const run = await passk('report', simulateFile, fitFile, '--out', out);
-    expect(run.code, run.stderr).toBe(0);
-    reportUrl = pathToFileURL(out).href;
-    ({ context, profile } = await launchChromium());
+    // Chromium starts while the report is built (in-process, from source).
+    const launched = launchChromium();
+    try {
+      const out = join(dir, 'report.html');
+      const run = await passk('report', simulateFile, fitFile, '--out', out);
+      expect(run.code, run.stderr).toBe(0);
+      reportUrl = pathToFileURL(out).href;
+    } finally {
+      ({ context, profile } = await launched);
+    }
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -117,7 +126,7 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
   }
 
   it("opens on the simulation: the read-outs at its k are the simulation's exact columns; the copied scenario reproduces them", async () => {
-    const page = await open({ width: 1280, height: 800 });
+    await open({ width: 1280, height: 800 });
     const k = Math.min(20, simulation.scenario.policy.maxAttempts);
     const row = simulation.rows[k - 1]!;
     const expected = Object.fromEntries([['k', String(k)], ...METRICS.map((metric) => [metric, formatPercent(row[metric].exact!)])]);
@@ -140,11 +149,10 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     expect(await page.locator(`#${sideId(PE.deliveredCorrect, 'difference')}`).textContent()).toMatch(/^≈?0\.0 pts|^≈[+−]?0\.0 pts/);
     await page.locator('details.pe-copy summary').click();
     await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-seeded-desktop-copy.png') });
-    await page.close();
   }, 60_000);
 
   it("start from the fit: coverage and pass^k at k are the fit's predicted pass@k and pass^k; a changed view still runs in passk simulate", async () => {
-    const page = await open({ width: 1280, height: 800 });
+    await open({ width: 1280, height: 800 });
     await page.locator(`#${PE.seed}`).selectOption({ index: 1 });
     const model = fit.models.find((candidate) => candidate.name === fit.chosen)!;
     const k = Math.max(
@@ -164,17 +172,14 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     expect(changed.deliveredWrong).not.toBe(formatPercent(0));
     expect(await simulateCopied(page, k)).toEqual(changed);
     // The link keeps the result the view started from: a reload shows the same view.
-    const hash = new URL(page.url()).hash;
-    expect(hash).toContain('from=1');
-    await page.close();
-    const reloaded = await open({ width: 1280, height: 800 }, hash);
-    expect(await reloaded.locator(`#${PE.seed}`).inputValue()).toBe('1');
-    expect(await shown(reloaded)).toEqual(changed);
-    await reloaded.close();
+    expect(new URL(page.url()).hash).toContain('from=1');
+    await page.reload({ waitUntil: 'load' });
+    expect(await page.locator(`#${PE.seed}`).inputValue()).toBe('1');
+    expect(await shown(page)).toEqual(changed);
   }, 60_000);
 
   it('a latency budget and a majority vote: each policy copied as scenario/command gives passk simulate the same numbers (exact equal, simulated within 4 SE)', async () => {
-    const page = await open({ width: 1280, height: 800 });
+    await open({ width: 1280, height: 800 });
     // A: sequential retries under a wall clock of 2.5 (latency 1 each: at most 3 attempts), a closed form.
     await page.locator(`#${PE.mode}`).selectOption('sequential');
     await slide(page, PE.latencyBudget, 2.5);
@@ -216,11 +221,10 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     }
     await page.locator('details.pe-copy summary').click();
     await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-two-policies-desktop.png') });
-    await page.close();
   }, 60_000);
 
   it('390 px: nothing wider than the screen, the calculator table included; screenshot', async () => {
-    const page = await open({ width: 390, height: 844 });
+    await open({ width: 390, height: 844 });
     // Every element of the explorer within the screen (tables in a scrolling wrapper included: they must fit).
     const wide = await page.evaluate(() =>
       [...document.querySelectorAll('#explorer *')]
@@ -235,7 +239,6 @@ describe.skipIf(skip)(`the explorer seeded from the report's results${skip ? ` (
     expect(calculator.right).toBeLessThanOrEqual(390);
     await page.locator(`#${PE.root}`).screenshot({ path: join(ARTIFACTS, 'explorer-seeded-phone.png') });
     await page.locator(`#${EXPLORER_IDS.calculator}`).screenshot({ path: join(ARTIFACTS, 'explorer-calculator-phone.png') });
-    await page.close();
   }, 60_000);
 
   it('logged no error', () => {
