@@ -213,7 +213,7 @@ function plainEm(groups: readonly { n: number; c: number; size: number }[], task
       for (let j = 0; j < M; j++) next[j]! += row[j]! * weights[j]! * scale;
     });
     weights = next;
-    if (logLik - previous < 1e-9) break;
+    if (logLik - previous < 3e-8 * tasks) break;
     previous = logLik;
   }
   return weights;
