@@ -95,6 +95,7 @@ function exactTerms(n: number, k: number): boolean {
   return k <= n && n <= EXACT_LIMIT;
 }
 
+/** The `LogTerms` of n and k (k ≤ n): 2(n − k + 1) log-binomials. */
 function logTerms(n: number, k: number): LogTerms {
   const logNK = logChoose(n, k);
   const choose = new Float64Array(n - k + 1);

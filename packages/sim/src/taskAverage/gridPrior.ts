@@ -53,9 +53,10 @@ export const GRID: readonly number[] = Object.freeze(
  * 73:805–811):
  *   w_j ← (1/T) Σ_t w_j·L_t(p_j) / Σ_i w_i·L_t(p_i),  L_t(p) = Binomial(c_t; n_t, p),
  * from equal weights on the grid `GRID` (101 points with 0 and 1, arcsine spacing) until the
- * mean log-likelihood per task rises by less than 3e-8 (at most 2000 iterations). Point masses at 0 and 1, two-point and U-shaped
- * populations are fitted as they are (no Beta shape to bend), then mixed with the Jeffreys prior
- * (equal weights on this grid) at the share ε = `jeffreysShare(T)`: weights (1 − ε)·ŵ + ε/M.
+ * mean log-likelihood per task rises by less than 3e-8 (at most 2000 iterations). Point masses at
+ * 0 and 1, two-point and U-shaped populations are fitted as they are (no Beta shape to bend), then
+ * mixed with the Jeffreys prior (equal weights on this grid) at the share ε = `jeffreysShare(T)`:
+ * weights (1 − ε)·ŵ + ε/M.
  * Tasks with n = 0 carry no likelihood and are left out; with no task left, the Jeffreys grid alone.
  * Example (test/reference/npmle_prior_reference.py): tasks 0/4, 1/4, 4/4, 4/4 — checked against
  * the Python EM on the same grid.
