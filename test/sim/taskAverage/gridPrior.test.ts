@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { benchmarkInterval, benchmarkTrialNoise, gridTrialNoise, priorForTask } from '../../../packages/sim/src/taskAverage/benchmarkInterval.js';
 import { momentBetaPrior } from '../../../packages/sim/src/taskAverage/momentBetaPrior.js';
 import { trialNoiseVariance } from '../../../packages/sim/src/taskAverage/trialNoiseVariance.js';
-import { estimatorMomentsAt } from '../../../packages/sim/src/taskAverage/estimatorMoments.js';
+import { estimatorMomentsAt, estimatorMomentsAtPoints } from '../../../packages/sim/src/taskAverage/estimatorMoments.js';
+import { logChoose as logBinomial } from '../../../packages/sim/src/fit/betaBinomialLogPmf.js';
 import { GRID, gridPosterior, jeffreysShare, npmlePrior, requireGridPrior } from '../../../packages/sim/src/taskAverage/gridPrior.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { taskAverageIntervals } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
@@ -110,6 +111,33 @@ describe('estimatorMomentsAt (the trial noise at a known p)', () => {
     expect(second).toBeCloseTo(13 / 96, 14);
   });
 
+  it('at many points: each the sum of its doc comment term by term, to the bit (log-binomials computed once)', () => {
+    // The sum as written before the shared terms: every term's ln C(n, v) and ln C(v, k) computed in it.
+    const written = (metric: 'passAtK' | 'passHatK', n: number, k: number, p: number) => {
+      const s = metric === 'passHatK' ? p : 1 - p;
+      if (s === 0 || s === 1 || k > n) return estimatorMomentsAt(metric, n, k, p).second;
+      const logNK = logBinomial(n, k);
+      let second = 0;
+      for (let v = k; v <= n; v++) second += Math.exp(logBinomial(n, v) + v * Math.log(s) + (n - v) * Math.log1p(-s) + 2 * (logBinomial(v, k) - logNK));
+      return second;
+    };
+    for (const metric of ['passAtK', 'passHatK'] as const)
+      for (const [n, k] of [
+        [1, 1],
+        [4, 2],
+        [10, 3],
+        [100, 10],
+        [3, 5],
+      ] as const) {
+        const moments = estimatorMomentsAtPoints(metric, n, k, GRID);
+        expect(moments).toHaveLength(GRID.length);
+        GRID.forEach((p, j) => {
+          expect(Object.is(moments[j]!.second, written(metric, n, k, p))).toBe(true);
+          expect(moments[j]).toEqual(estimatorMomentsAt(metric, n, k, p));
+        });
+      }
+  });
+
   it('pass@1: Var = p(1 − p)/n; no noise at p = 0 or 1', () => {
     const { first, second } = estimatorMomentsAt('passAtK', 10, 1, 0.3);
     expect(second - first * first).toBeCloseTo((0.3 * 0.7) / 10, 14);
@@ -185,7 +213,7 @@ function plainEm(groups: readonly { n: number; c: number; size: number }[], task
       for (let j = 0; j < M; j++) next[j]! += row[j]! * weights[j]! * scale;
     });
     weights = next;
-    if (logLik - previous < 1e-9) break;
+    if (logLik - previous < 3e-8 * tasks) break;
     previous = logLik;
   }
   return weights;

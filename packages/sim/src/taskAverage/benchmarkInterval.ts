@@ -5,7 +5,7 @@ import type { MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric } from './taskValues.js';
 import { requireCountGroups, requireK, requireMeanIntervalOptions, requireMetric } from '../checkArgs.js';
 import { GRID, gridPosterior, npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
-import { estimatorMomentsAt } from './estimatorMoments.js';
+import { estimatorMomentsAtPoints } from './estimatorMoments.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
 import type { BetaPrior } from '../intervals/betaPosterior.js';
@@ -112,7 +112,7 @@ export function priorForTask(prior: BetaPrior, n: number): BetaPrior {
 /**
  * One task's expected trial noise under a population on a grid: E[Var(θ̂ | p) | c] =
  * Σ_j π_j(c)·Var(θ̂ | p_j), π(c) the task's posterior on the grid (`gridPosterior`), Var(θ̂ | p_j) =
- * E[g(C)² | p_j] − G(p_j)² (`estimatorMomentsAt`). Returns (n, c) ↦ that, computing Var(θ̂ | p_j)
+ * E[g(C)² | p_j] − G(p_j)² (`estimatorMomentsAtPoints`). Returns (n, c) ↦ that, computing Var(θ̂ | p_j)
  * once per distinct n (on `GRID`, once per metric, n and k: `noiseAtPoints`).
  */
 export function gridTrialNoise(prior: GridPrior, metric: TaskMetric, k: number): (n: number, c: number) => number {
@@ -130,12 +130,9 @@ export function gridTrialNoise(prior: GridPrior, metric: TaskMetric, k: number):
   };
 }
 
-/** Var(θ̂ | p) = E[g(C)² | p] − G(p)² at each point (`estimatorMomentsAt`), floored at 0. */
+/** Var(θ̂ | p) = E[g(C)² | p] − G(p)² at each point (`estimatorMomentsAtPoints`), floored at 0. */
 function noiseAtPoints(points: readonly number[], metric: TaskMetric, n: number, k: number): Float64Array {
-  return Float64Array.from(points, (p) => {
-    const { first, second } = estimatorMomentsAt(metric, n, k, p);
-    return Math.max(0, second - first * first);
-  });
+  return Float64Array.from(estimatorMomentsAtPoints(metric, n, k, points), ({ first, second }) => Math.max(0, second - first * first));
 }
 
 /** `noiseAtPoints` on `GRID`, kept by metric, n and k (up to 1 000 of them; read only). */

@@ -70,6 +70,45 @@ function secondMoment(n: number, k: number, s: number, f: number, logFirstTerm: 
  * Example: n = 4, k = 2, p = ½, pass^2: g = C(C, 2)/6, E[g²] = (6·1 + 4·9 + 1·36)/(16·36) = 13/96 (tested).
  */
 export function estimatorMomentsAt(metric: TaskMetric, n: number, k: number, p: number): { first: number; second: number } {
+  return momentsAt(metric, n, k, p, undefined);
+}
+
+/**
+ * `estimatorMomentsAt` at each of `points` (the same metric, n and k): the terms' binomial
+ * coefficients ln C(n, v) and 2·(ln C(v, k) − ln C(n, k)) are computed once for all the points
+ * instead of once per point (2(n − k + 1) log-binomials, not 101 times that on a grid); the same
+ * values summed in the same order, so each result is `estimatorMomentsAt`'s to the bit.
+ */
+export function estimatorMomentsAtPoints(metric: TaskMetric, n: number, k: number, points: readonly number[]): { first: number; second: number }[] {
+  let terms: LogTerms | undefined;
+  return points.map((p) => momentsAt(metric, n, k, p, (terms ??= exactTerms(n, k) ? logTerms(n, k) : undefined)));
+}
+
+/** Per v = k..n (index v − k): ln C(n, v) and 2·(ln C(v, k) − ln C(n, k)), the p-free parts of `momentsAt`'s terms. */
+interface LogTerms {
+  readonly choose: Float64Array;
+  readonly weight: Float64Array;
+}
+
+/** True when `momentsAt` sums over v (k ≤ n ≤ `EXACT_LIMIT`) and needs `logTerms`. */
+function exactTerms(n: number, k: number): boolean {
+  return k <= n && n <= EXACT_LIMIT;
+}
+
+/** The `LogTerms` of n and k (k ≤ n): 2(n − k + 1) log-binomials. */
+function logTerms(n: number, k: number): LogTerms {
+  const logNK = logChoose(n, k);
+  const choose = new Float64Array(n - k + 1);
+  const weight = new Float64Array(n - k + 1);
+  for (let v = k; v <= n; v++) {
+    choose[v - k] = logChoose(n, v);
+    weight[v - k] = 2 * (logChoose(v, k) - logNK);
+  }
+  return { choose, weight };
+}
+
+/** `estimatorMomentsAt` with the p-free parts of its terms given (`logTerms`; computed here when undefined). */
+function momentsAt(metric: TaskMetric, n: number, k: number, p: number, terms: LogTerms | undefined): { first: number; second: number } {
   const s = metric === 'passHatK' ? p : 1 - p;
   const first = s ** k;
   if (s === 0 || s === 1 || k > n) return { first, second: k > n ? 0 : first * first };
@@ -77,10 +116,10 @@ export function estimatorMomentsAt(metric: TaskMetric, n: number, k: number, p: 
     const slope = k * s ** (k - 1);
     return { first, second: first * first + (slope * slope * s * (1 - s)) / n };
   }
+  const { choose, weight } = terms ?? logTerms(n, k);
   const logS = Math.log(s);
   const logF = Math.log1p(-s);
-  const logNK = logChoose(n, k);
   let second = 0;
-  for (let v = k; v <= n; v++) second += Math.exp(logChoose(n, v) + v * logS + (n - v) * logF + 2 * (logChoose(v, k) - logNK));
+  for (let v = k; v <= n; v++) second += Math.exp(choose[v - k]! + v * logS + (n - v) * logF + weight[v - k]!);
   return { first, second };
 }
