@@ -10,6 +10,7 @@ import { DRAWN_WORDS, drawInterval } from '../uncertainty/drawInterval.js';
 import { monteCarloVariance, varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
 import { exactSpreadOverDraws } from '../uncertainty/exactOverDraws.js';
 import { observedBudget } from '../uncertainty/observedBudget.js';
+import { observedEpisodeInterval, type KnownVerifier, type ObservedEpisodeMetric } from '../uncertainty/observedEpisodeInterval.js';
 import { drawnParameters, measuredParameters } from '../uncertainty/measuredParameters.js';
 import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
@@ -151,6 +152,16 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
   const tasksWords = measuredTasks?.episodes !== undefined ? DRAWN_WORDS.dependence : DRAWN_WORDS.tasks;
   const drawnWords = [...(verifierDrawn ? [DRAWN_WORDS.verifier] : []), ...(measuredTasks ? [tasksWords] : [])].join(' and ');
   const observedUpTo = measuredTasks === undefined ? null : observedBudget(measuredTasks);
+  const observedMetric = observedEpisodeMetric(scenario);
+  // One interval per observed rate, verifier and k (deliveredCorrect with a perfect verifier shares coverage's).
+  const observedIntervals = new Map<string, LabelledInterval | null>();
+  const observedAt = ({ rate, verifier }: ObservedRate, k: number) => {
+    const key = `${rate}@${k}${verifier === null ? '' : ' verified'}`;
+    if (!observedIntervals.has(key)) {
+      observedIntervals.set(key, observedEpisodeInterval(measuredTasks!.episodes!, k, rate, scenario.tasks.resample, verifier));
+    }
+    return observedIntervals.get(key)!;
+  };
   // The parameter part from the closed forms at the blocks' draws, where they exist (no Monte Carlo noise in it).
   // A rate's interval on the logit scale from the draws' logits (their mean and variance), clamped at 0
   // and 1 to what R·T episodes can show (drawLogit).
@@ -184,14 +195,17 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       const exact = exactOf(ENGINE_METRICS[m], k);
       const drawn = components(m, m, k);
       if (drawn === null || mean === null || layout === null) return { value: mean, se: variance === null ? null : Math.sqrt(variance / R), exact };
+      const observed = observedMetric(ENGINE_METRICS[m]);
+      const fromLog = observed === null || k > observedUpTo! ? null : observedAt(observed, k);
       const range = RATE_METRICS.has(ENGINE_METRICS[m]) ? { min: 0, max: 1 } : { min: 0, max: Infinity };
       const closedForm = spread?.[ENGINE_METRICS[m]]?.[k - 1] ?? null;
       if (closedForm !== null) {
         const monteCarlo = monteCarloVariance(closedForm * T * T, drawn.within, layout) / (T * T);
         const logit = range.max === 1 ? (overDraws!.logitDraws[ENGINE_METRICS[m]]?.[k - 1] ?? null) : null;
-        const interval = drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm', drawnWords, logit);
+        const interval = fromLog ?? drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm', drawnWords, logit);
         return { value: mean, se: Math.sqrt(monteCarlo), exact, interval };
       }
+      if (fromLog !== null) return { value: mean, se: Math.sqrt(drawn.monteCarlo) / T, exact, interval: fromLog };
       const interval = drawInterval(mean, drawn.parameter / (T * T), drawn.monteCarlo / (T * T), layout.blocks, range, 'betweenBlocks', drawnWords);
       return { value: mean, se: Math.sqrt(drawn.monteCarlo) / T, exact, interval };
     };
@@ -249,6 +263,40 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
         }),
     rows,
   };
+}
+
+/**
+ * Which of a simulation's rates, at a budget k within a log of episodes (`basis` observed), are
+ * observed by the log itself, so that their interval comes from the log's episodes
+ * (`observedEpisodeInterval`) rather than the refitted model's draws: coverage and pass^k (they
+ * describe the attempt process alone, which the dependence fitted to the log simulates), and
+ * deliveredCorrect when the verifier accepts exactly the correct attempts (it then equals coverage)
+ * or, on a sequential policy, has known point rates (not measured: each episode's chance of a
+ * correct delivery follows from its logged attempts, `deliveredCorrectOfEpisode`).
+ * None without episodes or with a cost or latency cap (attempts cut off by a cap are not the log's).
+ * Returns, per engine metric, the observed rate with the verifier it passes through, or null.
+ */
+function observedEpisodeMetric(scenario: Scenario): (metric: EngineMetric) => ObservedRate | null {
+  const { cost, latency } = scenario.policy.budget;
+  if (scenario.tasks.measured?.episodes === undefined || cost !== null || latency !== null) return () => null;
+  const { verifier, policy } = scenario;
+  const point = (rate: typeof verifier.falseAccept) => (rate.dist === 'point' ? rate.p : null);
+  const falseAccept = verifier.perfect ? 0 : point(verifier.falseAccept);
+  const falseReject = verifier.perfect ? 0 : point(verifier.falseReject);
+  const known = verifier.measured === undefined && falseAccept !== null && falseReject !== null;
+  const perfect = known && falseAccept === 0 && falseReject === 0;
+  const delivered: ObservedRate | null = perfect
+    ? { rate: 'coverage', verifier: null }
+    : known && policy.mode === 'sequential'
+      ? { rate: 'coverage', verifier: { falseAccept: falseAccept!, falseReject: falseReject!, onNoAccept: policy.onNoAccept } }
+      : null;
+  return (metric) => (metric === 'coverage' || metric === 'passHatK' ? { rate: metric, verifier: null } : metric === 'deliveredCorrect' ? delivered : null);
+}
+
+/** An observed rate of a log of episodes and the known verifier it is delivered through (null: the rate itself). */
+interface ObservedRate {
+  readonly rate: ObservedEpisodeMetric;
+  readonly verifier: KnownVerifier | null;
 }
 
 /** The metrics that are probabilities (their intervals stay in [0, 1]). */
