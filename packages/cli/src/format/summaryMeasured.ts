@@ -1,4 +1,4 @@
-import { observedBudget, type EpisodeMeasurement, type Estimate, type Scenario, type SummaryRow } from '@passk/sim/internal';
+import { observedBudget, observedEpisodeRates, type EpisodeMeasurement, type Estimate, type Scenario, type SummaryRow } from '@passk/sim/internal';
 import { significant } from './estimateCells.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
@@ -61,8 +61,25 @@ function measuredEpisodesLines(scenario: Scenario, episodes: EpisodeMeasurement,
   return [
     `Retries (${scenario.attempts.correlation.model}) and tasks fitted together to ${source ?? 'a log'} (${episodes.outcomes.length} tasks, ${count} episodes of ≤ ${longest} attempts).`,
     `Intervals (95 %) include the fit and which tasks the log sampled (dependence model and tasks redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks, ${episodes.model === 'aic' ? 'the model chosen by AIC in each block' : `${episodes.model} refitted in each block`}); ± is the Monte Carlo part alone.`,
+    ...observedRatesLine(scenario, longest),
     ...(scenario.policy.maxAttempts > longest ? [`k* > ${longest}: model-based (beyond the log's longest episode), not observed.`] : []),
   ];
+}
+
+/** Which rates within the log's episodes take their interval from the log itself (observedEpisodeRates), as one line (none: no line). */
+function observedRatesLine(scenario: Scenario, longest: number): string[] {
+  const rates = observedEpisodeRates(scenario);
+  const names = (
+    [
+      ['coverage', 'coverage'],
+      ['passHatK', 'pass^k'],
+      ['deliveredCorrect', 'delivered correct'],
+    ] as const
+  )
+    .filter(([metric]) => rates(metric) !== null)
+    .map(([, name]) => name);
+  if (names.length === 0) return [];
+  return [`k ≤ ${longest}: ${names.join(', ')} from the log's own episodes (each task's share, task-population score interval), not the model's draws.`];
 }
 
 /** What users get with at most k attempts, each with its interval (the measured verifier's, or the fitted tasks', uncertainty included). */

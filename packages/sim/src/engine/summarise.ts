@@ -10,7 +10,7 @@ import { DRAWN_WORDS, drawInterval } from '../uncertainty/drawInterval.js';
 import { monteCarloVariance, varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
 import { exactSpreadOverDraws } from '../uncertainty/exactOverDraws.js';
 import { observedBudget } from '../uncertainty/observedBudget.js';
-import { observedEpisodeInterval, type KnownVerifier, type ObservedEpisodeMetric } from '../uncertainty/observedEpisodeInterval.js';
+import { observedEpisodeInterval, observedEpisodeRates, type ObservedRate } from '../uncertainty/observedEpisodeInterval.js';
 import { drawnParameters, measuredParameters } from '../uncertainty/measuredParameters.js';
 import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
@@ -152,7 +152,7 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
   const tasksWords = measuredTasks?.episodes !== undefined ? DRAWN_WORDS.dependence : DRAWN_WORDS.tasks;
   const drawnWords = [...(verifierDrawn ? [DRAWN_WORDS.verifier] : []), ...(measuredTasks ? [tasksWords] : [])].join(' and ');
   const observedUpTo = measuredTasks === undefined ? null : observedBudget(measuredTasks);
-  const observedMetric = observedEpisodeMetric(scenario);
+  const observedMetric = observedEpisodeRates(scenario);
   // One interval per observed rate, verifier and k (deliveredCorrect with a perfect verifier shares coverage's).
   const observedIntervals = new Map<string, LabelledInterval | null>();
   const observedAt = ({ rate, verifier }: ObservedRate, k: number) => {
@@ -263,40 +263,6 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
         }),
     rows,
   };
-}
-
-/**
- * Which of a simulation's rates, at a budget k within a log of episodes (`basis` observed), are
- * observed by the log itself, so that their interval comes from the log's episodes
- * (`observedEpisodeInterval`) rather than the refitted model's draws: coverage and pass^k (they
- * describe the attempt process alone, which the dependence fitted to the log simulates), and
- * deliveredCorrect when the verifier accepts exactly the correct attempts (it then equals coverage)
- * or, on a sequential policy, has known point rates (not measured: each episode's chance of a
- * correct delivery follows from its logged attempts, `deliveredCorrectOfEpisode`).
- * None without episodes or with a cost or latency cap (attempts cut off by a cap are not the log's).
- * Returns, per engine metric, the observed rate with the verifier it passes through, or null.
- */
-function observedEpisodeMetric(scenario: Scenario): (metric: EngineMetric) => ObservedRate | null {
-  const { cost, latency } = scenario.policy.budget;
-  if (scenario.tasks.measured?.episodes === undefined || cost !== null || latency !== null) return () => null;
-  const { verifier, policy } = scenario;
-  const point = (rate: typeof verifier.falseAccept) => (rate.dist === 'point' ? rate.p : null);
-  const falseAccept = verifier.perfect ? 0 : point(verifier.falseAccept);
-  const falseReject = verifier.perfect ? 0 : point(verifier.falseReject);
-  const known = verifier.measured === undefined && falseAccept !== null && falseReject !== null;
-  const perfect = known && falseAccept === 0 && falseReject === 0;
-  const delivered: ObservedRate | null = perfect
-    ? { rate: 'coverage', verifier: null }
-    : known && policy.mode === 'sequential'
-      ? { rate: 'coverage', verifier: { falseAccept: falseAccept!, falseReject: falseReject!, onNoAccept: policy.onNoAccept } }
-      : null;
-  return (metric) => (metric === 'coverage' || metric === 'passHatK' ? { rate: metric, verifier: null } : metric === 'deliveredCorrect' ? delivered : null);
-}
-
-/** An observed rate of a log of episodes and the known verifier it is delivered through (null: the rate itself). */
-interface ObservedRate {
-  readonly rate: ObservedEpisodeMetric;
-  readonly verifier: KnownVerifier | null;
 }
 
 /** The metrics that are probabilities (their intervals stay in [0, 1]). */

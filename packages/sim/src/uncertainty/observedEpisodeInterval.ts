@@ -2,7 +2,8 @@ import { requireObject } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import type { TaskTrials } from '../estimators/taskAverage.js';
 import { documentInterval, type LabelledInterval } from '../intervals/interval.js';
-import type { EpisodeMeasurement } from '../scenario/types.js';
+import type { EngineMetric } from '../engine/engineMetrics.js';
+import type { EpisodeMeasurement, Scenario } from '../scenario/types.js';
 import { populationInterval } from '../taskAverage/populationInterval.js';
 import { ESTIMAND_METHODS, taskAverageIntervals } from '../taskAverage/taskAverageIntervals.js';
 import { DRAW_INTERVAL_LEVEL } from './drawInterval.js';
@@ -138,3 +139,38 @@ export function observedEpisodeInterval(
 /** The method of the delivered-correct interval from the log (`populationInterval` without a floor). */
 const DELIVERED_METHOD =
   'score interval for the mean of the per-task values with a design effect (Wilson at T·x̄(1−x̄)/s² tasks, t quantile, T − 1 df; Korn & Graubard 1998)';
+
+/**
+ * Which of a simulation's rates, at a budget k within a log of episodes (`basis` observed), are
+ * observed by the log itself, so that their interval comes from the log's episodes
+ * (`observedEpisodeInterval`) rather than the refitted model's draws: coverage and pass^k (they
+ * describe the attempt process alone, which the dependence fitted to the log simulates), and
+ * deliveredCorrect when the verifier accepts exactly the correct attempts (it then equals coverage)
+ * or, on a sequential policy, has known point rates (not measured: each episode's chance of a
+ * correct delivery follows from its logged attempts, `deliveredCorrectOfEpisode`).
+ * None without episodes or with a cost or latency cap (attempts cut off by a cap are not the log's).
+ * Returns, per engine metric, the observed rate with the verifier it passes through, or null.
+ * Example: a log of episodes, no verifier → coverage, passHatK, deliveredCorrect ↦ coverage; cost ↦ null.
+ */
+export function observedEpisodeRates(scenario: Scenario): (metric: EngineMetric) => ObservedRate | null {
+  const { cost, latency } = scenario.policy.budget;
+  if (scenario.tasks.measured?.episodes === undefined || cost !== null || latency !== null) return () => null;
+  const { verifier, policy } = scenario;
+  const point = (rate: typeof verifier.falseAccept) => (rate.dist === 'point' ? rate.p : null);
+  const falseAccept = verifier.perfect ? 0 : point(verifier.falseAccept);
+  const falseReject = verifier.perfect ? 0 : point(verifier.falseReject);
+  const known = verifier.measured === undefined && falseAccept !== null && falseReject !== null;
+  const perfect = known && falseAccept === 0 && falseReject === 0;
+  const delivered: ObservedRate | null = perfect
+    ? { rate: 'coverage', verifier: null }
+    : known && policy.mode === 'sequential'
+      ? { rate: 'coverage', verifier: { falseAccept: falseAccept!, falseReject: falseReject!, onNoAccept: policy.onNoAccept } }
+      : null;
+  return (metric) => (metric === 'coverage' || metric === 'passHatK' ? { rate: metric, verifier: null } : metric === 'deliveredCorrect' ? delivered : null);
+}
+
+/** An observed rate of a log of episodes and the known verifier it is delivered through (null: the rate itself). */
+export interface ObservedRate {
+  readonly rate: ObservedEpisodeMetric;
+  readonly verifier: KnownVerifier | null;
+}
