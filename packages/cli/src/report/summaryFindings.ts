@@ -90,7 +90,7 @@ function simulatedShare(result: SimulateDocument, i: number, field: 'deliveredCo
   const value = requireNumber(result.rows[i]!.deliveredCorrect.value, `rows[${i}].${field}.value`);
   // A measured verifier, or tasks fitted to a log: the interval that includes what was measured, not the Monte Carlo noise alone.
   const measured = result.rows[i]!.deliveredCorrect.interval;
-  if (measured !== undefined && measured.method.startsWith('observed')) {
+  if (measured?.method.startsWith('observed')) {
     // Within a log's episodes (observedEpisodeInterval): the log's own share, not the model's draws.
     return { label, value, lower: measured.lower, upper: measured.upper, interval: "95 %, from the log's own episodes (task-population interval)" };
   }
