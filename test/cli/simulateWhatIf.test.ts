@@ -142,7 +142,7 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
       "dependence model and tasks redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks, the model chosen by AIC in each block); ± is the Monte Carlo part alone.\n",
     );
     expect(printed).toContain(
-      "k ≤ 4: coverage, pass^k, delivered correct from the log's own episodes (each task's share, task-population score interval), not the model's draws.",
+      "k ≤ 4: coverage, pass^k, delivered correct, abstained from the log's own episodes (each task's share, task-population score interval), not the model's draws.",
     );
     expect(printed).toContain("k* > 4: model-based (beyond the log's longest episode), not observed.");
     expect(printed).toContain("What users get with at most k attempts, the fit's uncertainty included (95 % interval):");

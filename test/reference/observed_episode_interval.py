@@ -19,17 +19,26 @@ import math
 from scipy import stats
 
 
-def delivered(episode, k, fa, fr, last=False):
-    reach, correct = 1.0, 0.0
+def delivery(episode, k, fa, fr, last=False):
+    """(correct, wrong, abstained) of one sequential episode within k attempts."""
+    reach, correct, wrong = 1.0, 0.0, 0.0
     for i in range(k):
         right = episode[i] == "1"
         a = 1 - fr if right else fa
         if right:
             correct += reach * a
+        else:
+            wrong += reach * a
         reach *= 1 - a
-    if last and episode[k - 1] == "1":
-        correct += reach
-    return correct
+    if not last:
+        return correct, wrong, reach
+    if episode[k - 1] == "1":
+        return correct + reach, wrong, 0.0
+    return correct, wrong + reach, 0.0
+
+
+def delivered(episode, k, fa, fr, last=False):
+    return delivery(episode, k, fa, fr, last)[0]
 
 
 def score_interval(values, ratio_floor=0.0):
@@ -60,6 +69,13 @@ if __name__ == "__main__":
     values = [delivered(e, 2, 0.05, 0.1) for e in log]
     print("12-task log values:", values)
     print("12-task log, delivered correct k 2:", score_interval(values))
+    print("'01' k 2 abstain, (correct, wrong, abstained):", delivery("01", 2, 0.1, 0.2))
+    print("'001' k 3 deliverLast:", delivery("001", 3, 0.1, 0.2, last=True))
+    print("'00' k 2 deliverLast:", delivery("00", 2, 0.1, 0.2, last=True))
+    wrong = [delivery(e, 2, 0.05, 0.1)[1] for e in log]
+    abstained = [delivery(e, 2, 0.05, 0.1)[2] for e in log]
+    print("12-task log, delivered wrong k 2:", score_interval(wrong))
+    print("12-task log, abstained k 2:", score_interval(abstained))
     # The same log's coverage at k = 2 (0/1 values, floor 1).
     cov = [1.0 if "1" in e[:2] else 0.0 for e in log]
     print("12-task log, coverage k 2:", sum(cov), score_interval(cov, ratio_floor=1.0))

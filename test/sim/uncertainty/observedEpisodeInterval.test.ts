@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../packages/sim/src/engine/simulate.js';
 import { resolveScenario } from '../../../packages/sim/src/scenario/resolveScenario.js';
 import {
-  deliveredCorrectOfEpisode,
+  deliveryOfEpisode,
   episodeCountsAt,
   observedEpisodeInterval,
   OBSERVED_EPISODE_WORDS,
+  type KnownVerifier,
 } from '../../../packages/sim/src/uncertainty/observedEpisodeInterval.js';
 
 const fixed = (outcomes: string[]) => ({ outcomes, stopping: 'fixed' as const, model: 'aic' as const });
@@ -48,19 +49,29 @@ describe('episodeCountsAt', () => {
   });
 });
 
-describe('deliveredCorrectOfEpisode (python: observed_episode_interval.py)', () => {
-  const verifier = { falseAccept: 0.1, falseReject: 0.2, onNoAccept: 'abstain' as const };
-  it('Σ over correct attempts of a_i·Π_{j<i}(1 − a_j), plus the last when nothing was accepted and deliverLast', () => {
-    expect(deliveredCorrectOfEpisode('01', 2, verifier)).toBeCloseTo(0.72, 14);
-    expect(deliveredCorrectOfEpisode('01', 1, verifier)).toBe(0);
-    expect(deliveredCorrectOfEpisode('001', 3, verifier)).toBeCloseTo(0.648, 14);
-    expect(deliveredCorrectOfEpisode('001', 3, { ...verifier, onNoAccept: 'deliverLast' })).toBeCloseTo(0.81, 14);
-    expect(deliveredCorrectOfEpisode('10', 2, { ...verifier, onNoAccept: 'deliverLast' })).toBeCloseTo(0.8, 14);
+describe('deliveryOfEpisode (python: observed_episode_interval.py)', () => {
+  const verifier: KnownVerifier = { falseAccept: 0.1, falseReject: 0.2, onNoAccept: 'abstain' };
+  const last: KnownVerifier = { ...verifier, onNoAccept: 'deliverLast' };
+  const correct = (episode: string, k: number, v = verifier) => deliveryOfEpisode(episode, k, v)!.deliveredCorrect;
+  it('correct: Σ over correct attempts of r_i·a_i, plus the last when nothing was accepted and deliverLast', () => {
+    expect(correct('01', 2)).toBeCloseTo(0.72, 14);
+    expect(correct('01', 1)).toBe(0);
+    expect(correct('001', 3)).toBeCloseTo(0.648, 14);
+    expect(correct('001', 3, last)).toBeCloseTo(0.81, 14);
+    expect(correct('10', 2, last)).toBeCloseTo(0.8, 14);
   });
 
-  it('an episode shorter than k is settled only by a correct attempt the verifier cannot reject', () => {
-    expect(deliveredCorrectOfEpisode('1', 3, verifier)).toBeNull();
-    expect(deliveredCorrectOfEpisode('1', 3, { ...verifier, falseReject: 0 })).toBe(1);
+  it('wrong and abstained beside it; they sum to 1', () => {
+    const abstain = deliveryOfEpisode('01', 2, verifier)!;
+    expect(abstain.deliveredWrong).toBeCloseTo(0.1, 14);
+    expect(abstain.abstained).toBeCloseTo(0.18, 14);
+    expect(deliveryOfEpisode('001', 3, last)).toEqual({ deliveredCorrect: expect.closeTo(0.81, 14), deliveredWrong: expect.closeTo(0.19, 14), abstained: 0 });
+    expect(deliveryOfEpisode('00', 2, last)).toEqual({ deliveredCorrect: 0, deliveredWrong: expect.closeTo(1, 14), abstained: 0 });
+  });
+
+  it('an episode shorter than k is settled only by an attempt accepted for sure', () => {
+    expect(deliveryOfEpisode('1', 3, verifier)).toBeNull();
+    expect(deliveryOfEpisode('1', 3, { ...verifier, falseReject: 0 })).toEqual({ deliveredCorrect: 1, deliveredWrong: 0, abstained: 0 });
   });
 });
 
@@ -82,6 +93,13 @@ describe('observedEpisodeInterval', () => {
     expect(delivered.lower).toBeCloseTo(0.26527013071709454, 10);
     expect(delivered.upper).toBeCloseTo(0.7771281324549659, 10);
     expect(delivered.method.startsWith(OBSERVED_EPISODE_WORDS.delivered)).toBe(true);
+    const verifier = { falseAccept: 0.05, falseReject: 0.1, onNoAccept: 'abstain' } as const;
+    const wrong = observedEpisodeInterval(fixed(LOG), 2, 'coverage', true, verifier, 'deliveredWrong')!;
+    expect(wrong.lower).toBeCloseTo(0.03259048139025674, 10);
+    expect(wrong.upper).toBeCloseTo(0.08806068221169294, 10);
+    const abstained = observedEpisodeInterval(fixed(LOG), 2, 'coverage', true, verifier, 'abstained')!;
+    expect(abstained.lower).toBeCloseTo(0.1971640101367388, 10);
+    expect(abstained.upper).toBeCloseTo(0.6761888247511748, 10);
   });
 
   it('null where the log does not observe k, and for delivered correct on a fixed benchmark', () => {
@@ -117,19 +135,26 @@ describe('simulate with tasks.measured.episodes: which rows take the interval fr
       expect(fromLog(row.coverage.interval), `coverage@${row.k}`).toBe(within);
       expect(fromLog(row.passHatK.interval), `passHatK@${row.k}`).toBe(within);
       expect(fromLog(row.deliveredCorrect.interval), `deliveredCorrect@${row.k}`).toBe(within);
+      expect(fromLog(row.abstained.interval), `abstained@${row.k}`).toBe(within);
+      // Exactly 0 with a perfect verifier that abstains: the draws' point [0, 0].
       expect(fromLog(row.deliveredWrong.interval)).toBe(false);
+      expect(fromLog(row.cost.interval)).toBe(false);
       if (within) {
-        expect(row.coverage.interval).toEqual(observedEpisodeInterval(fixed(LOG), row.k, 'coverage', true));
-        expect(row.deliveredCorrect.interval).toEqual(row.coverage.interval);
+        const coverage = observedEpisodeInterval(fixed(LOG), row.k, 'coverage', true)!;
+        expect(row.coverage.interval).toEqual(coverage);
+        expect(row.deliveredCorrect.interval).toEqual(coverage);
+        expect(row.abstained.interval!.lower).toBe(1 - coverage.upper);
+        expect(row.abstained.interval!.upper).toBe(1 - coverage.lower);
       }
     }
   });
 
   it('a known verifier on a sequential policy: delivered correct through it; a measured one or a cost cap: the draws', () => {
     const known = run({ verifier: { falseAccept: 0.05, falseReject: 0.1 } }).rows[1]!;
-    expect(known.deliveredCorrect.interval).toEqual(
-      observedEpisodeInterval(fixed(LOG), 2, 'coverage', true, { falseAccept: 0.05, falseReject: 0.1, onNoAccept: 'abstain' }),
-    );
+    const verifier = { falseAccept: 0.05, falseReject: 0.1, onNoAccept: 'abstain' } as const;
+    expect(known.deliveredCorrect.interval).toEqual(observedEpisodeInterval(fixed(LOG), 2, 'coverage', true, verifier));
+    expect(known.deliveredWrong.interval).toEqual(observedEpisodeInterval(fixed(LOG), 2, 'coverage', true, verifier, 'deliveredWrong'));
+    expect(known.abstained.interval).toEqual(observedEpisodeInterval(fixed(LOG), 2, 'coverage', true, verifier, 'abstained'));
     const measuredVerifier = run({
       verifier: { falseAccept: 0.05, falseReject: 0.1, measured: { falseAccept: { accepted: 2, wrong: 40 }, falseReject: { rejected: 6, right: 60 } } },
     }).rows[1]!;

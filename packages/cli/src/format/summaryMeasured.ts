@@ -69,14 +69,22 @@ function measuredEpisodesLines(scenario: Scenario, episodes: EpisodeMeasurement,
 /** Which rates within the log's episodes take their interval from the log itself (observedEpisodeRates), as one line (none: no line). */
 function observedRatesLine(scenario: Scenario, longest: number): string[] {
   const rates = observedEpisodeRates(scenario);
+  // A log that stops at the first success does not show pass^k past k = 1, nor what follows a correct attempt the verifier rejects.
+  const stops = scenario.tasks.measured!.episodes!.stopping === 'untilSuccess';
+  const observed = (metric: 'coverage' | 'passHatK' | 'deliveredCorrect' | 'deliveredWrong' | 'abstained') => {
+    const rate = rates(metric);
+    return rate !== null && !(stops && (metric === 'passHatK' || (rate.verifier?.falseReject ?? 0) > 0));
+  };
   const names = (
     [
       ['coverage', 'coverage'],
       ['passHatK', 'pass^k'],
       ['deliveredCorrect', 'delivered correct'],
+      ['deliveredWrong', 'delivered wrong'],
+      ['abstained', 'abstained'],
     ] as const
   )
-    .filter(([metric]) => rates(metric) !== null)
+    .filter(([metric]) => observed(metric))
     .map(([, name]) => name);
   if (names.length === 0) return [];
   return [`k ≤ ${longest}: ${names.join(', ')} from the log's own episodes (each task's share, task-population score interval), not the model's draws.`];

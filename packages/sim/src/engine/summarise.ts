@@ -10,7 +10,7 @@ import { DRAWN_WORDS, drawInterval } from '../uncertainty/drawInterval.js';
 import { monteCarloVariance, varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
 import { exactSpreadOverDraws } from '../uncertainty/exactOverDraws.js';
 import { observedBudget } from '../uncertainty/observedBudget.js';
-import { observedEpisodeInterval, observedEpisodeRates, type ObservedRate } from '../uncertainty/observedEpisodeInterval.js';
+import { OBSERVED_EPISODE_WORDS, observedEpisodeInterval, observedEpisodeRates, type ObservedRate } from '../uncertainty/observedEpisodeInterval.js';
 import { drawnParameters, measuredParameters } from '../uncertainty/measuredParameters.js';
 import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
@@ -153,12 +153,18 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
   const drawnWords = [...(verifierDrawn ? [DRAWN_WORDS.verifier] : []), ...(measuredTasks ? [tasksWords] : [])].join(' and ');
   const observedUpTo = measuredTasks === undefined ? null : observedBudget(measuredTasks);
   const observedMetric = observedEpisodeRates(scenario);
-  // One interval per observed rate, verifier and k (deliveredCorrect with a perfect verifier shares coverage's).
+  // One interval per observed rate, outcome and k (deliveredCorrect with a perfect verifier shares coverage's).
   const observedIntervals = new Map<string, LabelledInterval | null>();
-  const observedAt = ({ rate, verifier }: ObservedRate, k: number) => {
-    const key = `${rate}@${k}${verifier === null ? '' : ' verified'}`;
+  const observedAt = ({ rate, verifier, outcome, complement }: ObservedRate, k: number) => {
+    const key = `${rate}@${k} ${outcome ?? ''} ${complement}`;
     if (!observedIntervals.has(key)) {
-      observedIntervals.set(key, observedEpisodeInterval(measuredTasks!.episodes!, k, rate, scenario.tasks.resample, verifier));
+      const interval = observedEpisodeInterval(measuredTasks!.episodes!, k, rate, scenario.tasks.resample, verifier, outcome ?? undefined);
+      observedIntervals.set(
+        key,
+        interval === null || !complement
+          ? interval
+          : { ...interval, lower: 1 - interval.upper, upper: 1 - interval.lower, method: `${OBSERVED_EPISODE_WORDS.complement}${interval.method}` },
+      );
     }
     return observedIntervals.get(key)!;
   };

@@ -26,31 +26,44 @@ export interface KnownVerifier {
 export const OBSERVED_EPISODE_WORDS = {
   rate: "observed: the log's share of episodes with a correct attempt (coverage) or all correct (pass^k) among the first k, averaged per task",
   delivered:
-    "observed: per episode of the log, the chance that the known verifier's first acceptance among its first k attempts (or the last, with deliverLast) is a correct one, averaged per task",
+    "observed: per episode of the log, what the known verifier's first acceptance among its first k attempts delivers (correct, wrong, or nothing; the last with deliverLast), averaged per task",
+  complement: 'observed, as 1 − the rate: ',
 } as const;
 
+/** What a sequential episode delivers within budget k: the chances of a correct attempt, a wrong one, nothing. */
+export interface EpisodeDelivery {
+  readonly deliveredCorrect: number;
+  readonly deliveredWrong: number;
+  readonly abstained: number;
+}
+
 /**
- * The chance that a sequential episode with the given attempt outcomes (in order) delivers a correct
- * attempt within budget k, under a verifier with known rates that checks each attempt independently:
- * with a_i = 1 − FR for a correct attempt and FA for a wrong one,
- *   Σ_{i≤k, x_i correct} a_i·Π_{j<i}(1 − a_j)  (+ Π_{j≤k}(1 − a_j)·[x_k correct] with deliverLast),
- * the sequential firstAccepted case of `episodeOutcomes` for one known path of attempts. Null when
- * the episode is shorter than k and not settled before (a correct attempt settles it only when FR = 0).
- * Example: '01', FA 0.1, FR 0.2, abstain, k 2 → 0.9·0.8 = 0.72; k 1 → 0 (test/reference/observed_episode_interval.py).
+ * What a sequential episode with the given attempt outcomes (in order) delivers within budget k,
+ * under a verifier with known rates that checks each attempt independently: with a_i = 1 − FR for a
+ * correct attempt and FA for a wrong one and r_i = Π_{j<i}(1 − a_j) the chance that attempt i is
+ * reached,
+ *   correct = Σ_{i≤k, x_i correct} r_i·a_i,  wrong = Σ_{i≤k, x_i wrong} r_i·a_i,  abstained = r_{k+1},
+ * and with deliverLast r_{k+1} goes to correct or wrong as x_k is (abstained 0): the sequential
+ * firstAccepted case of `episodeOutcomes` for one known path of attempts. Null when the episode is
+ * shorter than k and not settled before (an attempt accepted for sure, a_i = 1, settles it).
+ * Example: '01', FA 0.1, FR 0.2, abstain, k 2 → correct 0.9·0.8 = 0.72, wrong 0.1, abstained 0.18
+ * (test/reference/observed_episode_interval.py).
  */
-export function deliveredCorrectOfEpisode(episode: string, k: number, verifier: KnownVerifier): number | null {
+export function deliveryOfEpisode(episode: string, k: number, verifier: KnownVerifier): EpisodeDelivery | null {
   let reach = 1;
   let correct = 0;
-  for (let i = 0; i < k; i++) {
+  let wrong = 0;
+  for (let i = 0; i < k && reach > 0; i++) {
     if (i >= episode.length) return null;
     const right = episode[i] === '1';
     const accept = right ? 1 - verifier.falseReject : verifier.falseAccept;
     if (right) correct += reach * accept;
+    else wrong += reach * accept;
     reach *= 1 - accept;
-    if (reach === 0) return correct;
   }
-  if (verifier.onNoAccept === 'deliverLast' && episode[k - 1] === '1') correct += reach;
-  return correct;
+  if (verifier.onNoAccept === 'abstain' || reach === 0) return { deliveredCorrect: correct, deliveredWrong: wrong, abstained: reach };
+  const lastRight = episode[k - 1] === '1';
+  return { deliveredCorrect: correct + (lastRight ? reach : 0), deliveredWrong: wrong + (lastRight ? 0 : reach), abstained: 0 };
 }
 
 /**
@@ -90,12 +103,12 @@ export function episodeCountsAt(outcomes: readonly string[], k: number, metric: 
  * (`taskAverageIntervals`: for a task population, `resample` true, the score interval with a design
  * effect, Korn & Graubard 1998; for this benchmark, the Student t interval with each task's trial
  * noise). With `verifier` (metric coverage only; a known verifier on a sequential policy) the rate is
- * delivered correct: each task's mean over its episodes of `deliveredCorrectOfEpisode`, with the
+ * `outcome` (delivered correct, wrong, abstained): each task's mean over its episodes of `deliveryOfEpisode`, with the
  * same score interval for the mean of values in [0, 1] (`populationInterval`; a task population
  * only: null when `resample` is false). This rests on the log alone, not on the fitted dependence model:
  * within the episode the model's refits covered the truth 91–93 % of the time at T = 100
  * (docs/what-ifs.md), the observed share at its nominal rate. Null where the log does not observe k
- * (`episodeCountsAt`, `deliveredCorrectOfEpisode`) or fewer than 2 tasks give an interval.
+ * (`episodeCountsAt`, `deliveryOfEpisode`) or fewer than 2 tasks give an interval.
  * Example: 100 tasks of one episode, 30 solved at the first attempt, k 1, resample → the population
  * interval of 30 of 100, [0.21770, 0.39760] (test/reference/observed_episode_interval.py).
  */
@@ -105,6 +118,7 @@ export function observedEpisodeInterval(
   metric: ObservedEpisodeMetric,
   resample: boolean,
   verifier: KnownVerifier | null = null,
+  outcome: keyof EpisodeDelivery = 'deliveredCorrect',
 ): LabelledInterval | null {
   requireObject('episodes', episodes);
   if (!Array.isArray(episodes.outcomes) || episodes.outcomes.length === 0) {
@@ -114,18 +128,18 @@ export function observedEpisodeInterval(
   if (counts === null) return null;
   const estimand = resample ? 'population' : 'benchmark';
   const options = { confidence: DRAW_INTERVAL_LEVEL, sides: 2 } as const;
-  if (verifier !== null && (verifier.falseAccept > 0 || verifier.falseReject > 0)) {
+  if (verifier !== null) {
     if (metric !== 'coverage' || !resample) return null;
     const values = [];
     for (const text of episodes.outcomes) {
       let sum = 0;
       const list = text.split(' ');
       for (const episode of list) {
-        const value = deliveredCorrectOfEpisode(episode, k, verifier);
-        if (value === null) return null;
-        sum += value;
+        const delivery = deliveryOfEpisode(episode, k, verifier);
+        if (delivery === null) return null;
+        sum += delivery[outcome];
       }
-      values.push({ value: sum / list.length, weight: 1 });
+      values.push({ value: Math.min(1, sum / list.length), weight: 1 });
     }
     const bounds = populationInterval(values, options);
     return bounds === null ? null : documentInterval(bounds, DRAW_INTERVAL_LEVEL, `${OBSERVED_EPISODE_WORDS.delivered}; ${DELIVERED_METHOD}`);
@@ -144,13 +158,15 @@ const DELIVERED_METHOD =
  * Which of a simulation's rates, at a budget k within a log of episodes (`basis` observed), are
  * observed by the log itself, so that their interval comes from the log's episodes
  * (`observedEpisodeInterval`) rather than the refitted model's draws: coverage and pass^k (they
- * describe the attempt process alone, which the dependence fitted to the log simulates), and
- * deliveredCorrect when the verifier accepts exactly the correct attempts (it then equals coverage)
- * or, on a sequential policy, has known point rates (not measured: each episode's chance of a
- * correct delivery follows from its logged attempts, `deliveredCorrectOfEpisode`).
+ * describe the attempt process alone, which the dependence fitted to the log simulates); with a
+ * verifier that accepts exactly the correct attempts, delivered correct (= coverage) and the one of
+ * delivered wrong and abstained that is not 0 (1 − coverage: abstained, or wrong with deliverLast);
+ * with a verifier of known point rates (not measured) on a sequential policy, all three, from each
+ * episode's logged attempts (`deliveryOfEpisode`).
  * None without episodes or with a cost or latency cap (attempts cut off by a cap are not the log's).
- * Returns, per engine metric, the observed rate with the verifier it passes through, or null.
- * Example: a log of episodes, no verifier → coverage, passHatK, deliveredCorrect ↦ coverage; cost ↦ null.
+ * Returns, per engine metric, the observed rate it comes from, or null.
+ * Example: a log of episodes, no verifier → coverage, passHatK, deliveredCorrect ↦ coverage, abstained ↦
+ * 1 − coverage; cost ↦ null.
  */
 export function observedEpisodeRates(scenario: Scenario): (metric: EngineMetric) => ObservedRate | null {
   const { cost, latency } = scenario.policy.budget;
@@ -161,16 +177,31 @@ export function observedEpisodeRates(scenario: Scenario): (metric: EngineMetric)
   const falseReject = verifier.perfect ? 0 : point(verifier.falseReject);
   const known = verifier.measured === undefined && falseAccept !== null && falseReject !== null;
   const perfect = known && falseAccept === 0 && falseReject === 0;
-  const delivered: ObservedRate | null = perfect
-    ? { rate: 'coverage', verifier: null }
-    : known && policy.mode === 'sequential'
-      ? { rate: 'coverage', verifier: { falseAccept: falseAccept!, falseReject: falseReject!, onNoAccept: policy.onNoAccept } }
-      : null;
-  return (metric) => (metric === 'coverage' || metric === 'passHatK' ? { rate: metric, verifier: null } : metric === 'deliveredCorrect' ? delivered : null);
+  const missed = policy.onNoAccept === 'abstain' ? 'abstained' : 'deliveredWrong';
+  return (metric) => {
+    if (metric === 'coverage' || metric === 'passHatK') return { rate: metric, verifier: null, outcome: null, complement: false };
+    if (metric !== 'deliveredCorrect' && metric !== 'deliveredWrong' && metric !== 'abstained') return null;
+    if (perfect) {
+      if (metric === 'deliveredCorrect') return { rate: 'coverage', verifier: null, outcome: null, complement: false };
+      return metric === missed ? { rate: 'coverage', verifier: null, outcome: null, complement: true } : null;
+    }
+    if (!known || policy.mode !== 'sequential') return null;
+    return {
+      rate: 'coverage',
+      verifier: { falseAccept: falseAccept!, falseReject: falseReject!, onNoAccept: policy.onNoAccept },
+      outcome: metric,
+      complement: false,
+    };
+  };
 }
 
-/** An observed rate of a log of episodes and the known verifier it is delivered through (null: the rate itself). */
+/**
+ * An observed rate of a log of episodes: the rate, the known verifier it is delivered through with
+ * the delivery outcome (null: the rate itself), and whether the metric is 1 − the rate.
+ */
 export interface ObservedRate {
   readonly rate: ObservedEpisodeMetric;
   readonly verifier: KnownVerifier | null;
+  readonly outcome: keyof EpisodeDelivery | null;
+  readonly complement: boolean;
 }
