@@ -130,7 +130,12 @@ const { values } = parseArgs({
 });
 // --refit aic|chosen: as whatIfCoverage.mjs (all four models refitted per draw, the lowest AIC kept; or the log's chosen model alone);
 // --truths i,…: the dependent truths to run (1-based; default all).
-const truthChosen = (i) => values.truths === undefined || values.truths.split(',').map(Number).includes(i + 1);
+const truthChosen = (i) =>
+  values.truths === undefined ||
+  values.truths
+    .split(',')
+    .map(Number)
+    .includes(i + 1);
 const runs = Number(values.runs);
 const B = Number(values.blocks);
 const seed = Number(values.seed);

@@ -113,7 +113,9 @@ export interface Summary {
  * block are not independent: SE then counts blocks as the units, and each metric carries an interval
  * for its value at the true parameters (`varianceComponents`, `drawInterval`); costPerCorrect's by
  * the delta method on the same components. With tasks fitted to a log each row says whether k lies
- * within the log's trials (`basis`).
+ * within the log's trials (`basis`); within a log's episodes the rates the log itself shows
+ * (`observedEpisodeRates`: coverage, pass^k, delivery through a perfect or known verifier) take the
+ * interval of the log's own episodes (`observedEpisodeInterval`, method "observed…") instead.
  * Example: replicate totals 1 and 3 over T = 4 tasks give mean 0.5 and SE 0.25 (tested).
  */
 export function summarise(scenario: Scenario, partial: PartialResult, exact: ExactValues = {}): Summary {
