@@ -8,7 +8,7 @@
 // logit intervals `simulate` reported (drawInterval: the delta method from the draws' variance) and
 // reports (mean ± t·sd of the draws' logits, clamped as for T × 640 episodes: drawLogit). Monte Carlo noise is left out (it is small beside
 // the draws' spread at 640 replicates). Options: --runs N (default 100), --blocks B (default 10),
-// --study separate,dependent.
+// --study separate,dependent, --seed S, --refit aic|chosen, --truths i,… (below).
 import { parseArgs } from 'node:util';
 import { exactValuesFor, resolveScenario, streamRng, studentTQuantile } from '../../packages/sim/dist/internal.js';
 import { blockScenario } from '../../packages/sim/dist/uncertainty/blockScenario.js';
@@ -124,21 +124,31 @@ const { values } = parseArgs({
     blocks: { type: 'string', default: '10' },
     study: { type: 'string', default: 'separate,dependent' },
     seed: { type: 'string', default: '2026' },
+    refit: { type: 'string', default: 'aic' },
+    truths: { type: 'string' },
   },
 });
+// --refit aic|chosen: as whatIfCoverage.mjs (all four models refitted per draw, the lowest AIC kept; or the log's chosen model alone);
+// --truths i,…: the dependent truths to run (1-based; default all).
+const truthChosen = (i) =>
+  values.truths === undefined ||
+  values.truths
+    .split(',')
+    .map(Number)
+    .includes(i + 1);
 const runs = Number(values.runs);
 const B = Number(values.blocks);
 const seed = Number(values.seed);
 const cells = {};
 const started = performance.now();
 if (values.study.includes('dependent')) {
-  for (const [truth, known] of Object.entries(DEPENDENT_TRUTHS)) {
+  for (const [truth, known] of Object.entries(DEPENDENT_TRUTHS).filter((_, i) => truthChosen(i))) {
     const tasks = known.stopping === 'fixed' ? 100 : 200;
     const K = 2 * known.length;
     const policy = { maxAttempts: K };
     const exact = dependentTruthExact(known, tasks, policy);
     const rng = streamRng(seed, 'what-if-centring', 'dependent', truth, tasks);
-    for (const { run, input, measured } of dependentRuns({ rng, truth, tasks, runs, seed, policy })) {
+    for (const { run, input, measured } of dependentRuns({ rng, truth, tasks, runs, seed, policy, refit: values.refit })) {
       const mle = exactValuesFor(resolveScenario(input));
       const scenario = resolveScenario({ ...input, tasks: { ...input.tasks, measured } });
       const draws = Array.from({ length: B }, (_, b) => exactValuesFor(blockScenario(scenario, b)));

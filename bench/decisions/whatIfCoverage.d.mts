@@ -3,6 +3,10 @@
 /** Per metric@k of one cell: logs whose interval covered the truth, the same for the probability-scale interval and for the summary before (fit fixed), Σ half-widths, logs. */
 export interface CoverageCell {
   covered: number;
+  /** Logs whose interval from the model's draws (the one reported before the log's own, issue #41) covered the truth. */
+  modelCovered: number;
+  /** Logs whose reported interval came from the log's episodes (method "observed…"). */
+  fromLog: number;
   normalCovered: number;
   beforeCovered: number;
   width: number;

@@ -276,18 +276,33 @@ export function probabilityScaleInterval(value, interval) {
  */
 export function earlierIntervals(summary) {
   let overDraws = null;
+  const draws = () =>
+    (overDraws ??= exactSpreadOverDraws(
+      summary.scenario,
+      Array.from({ length: summary.drawn.blocks }, (_, b) => b),
+      summary.episodes,
+    ));
   return (metric, k) => {
     const { value, se, interval } = summary.rows[k - 1][metric];
-    let delta = interval;
-    if (interval.method.includes(DRAW_INTERVAL_SCALES.logitDraws)) {
-      overDraws ??= exactSpreadOverDraws(
-        summary.scenario,
-        Array.from({ length: summary.drawn.blocks }, (_, b) => b),
-        summary.episodes,
-      );
-      delta = drawInterval(value, overDraws.spread[metric][k - 1], se ** 2, overDraws.draws, { min: 0, max: 1 }, 'closedForm');
+    // An interval from the log's own episodes (issue #41, third change): the draws' logits it replaced.
+    const fromLog = interval.method.startsWith('observed');
+    const model = fromLog
+      ? drawInterval(
+          value,
+          draws().spread[metric][k - 1],
+          se ** 2,
+          draws().draws,
+          { min: 0, max: 1 },
+          'closedForm',
+          undefined,
+          draws().logitDraws[metric][k - 1],
+        )
+      : interval;
+    let delta = model;
+    if (model.method.includes(DRAW_INTERVAL_SCALES.logitDraws)) {
+      delta = drawInterval(value, draws().spread[metric][k - 1], se ** 2, draws().draws, { min: 0, max: 1 }, 'closedForm');
     }
-    return { delta, probability: probabilityScaleInterval(value, delta) };
+    return { model, delta, probability: probabilityScaleInterval(value, delta) };
   };
 }
 
@@ -301,10 +316,22 @@ function tallyRows(tally, summary, before, exact, checked) {
       const t = exact[metric][k - 1];
       const { interval } = rows[k - 1][metric];
       const old = before[k - 1][metric];
-      const cell = (tally[key] ??= { covered: 0, deltaCovered: 0, normalCovered: 0, beforeCovered: 0, width: 0, deltaWidth: 0, runs: 0 });
+      const cell = (tally[key] ??= {
+        covered: 0,
+        modelCovered: 0,
+        fromLog: 0,
+        deltaCovered: 0,
+        normalCovered: 0,
+        beforeCovered: 0,
+        width: 0,
+        deltaWidth: 0,
+        runs: 0,
+      });
       cell.runs++;
       if (interval.lower <= t && t <= interval.upper) cell.covered++;
-      const { delta, probability: normal } = earlier(metric, k);
+      const { model, delta, probability: normal } = earlier(metric, k);
+      if (model.lower <= t && t <= model.upper) cell.modelCovered++;
+      if (interval.method.startsWith('observed')) cell.fromLog++;
       if (delta.lower <= t && t <= delta.upper) cell.deltaCovered++;
       cell.deltaWidth += (delta.upper - delta.lower) / 2;
       if (normal.lower <= t && t <= normal.upper) cell.normalCovered++;
@@ -312,6 +339,11 @@ function tallyRows(tally, summary, before, exact, checked) {
       cell.width += (interval.upper - interval.lower) / 2;
     }
   }
+}
+
+/** Where a cell's reported intervals came from: the log's episodes (`log`), the model's draws (`draws`), or both (`log n/N`). */
+function intervalFrom(cell) {
+  return cell.fromLog === cell.runs ? 'log' : cell.fromLog === 0 ? 'draws' : `log ${cell.fromLog}/${cell.runs}`;
 }
 
 /**
@@ -322,6 +354,7 @@ function tallyRows(tally, summary, before, exact, checked) {
 function printTally(tally, prefix, observedUpTo) {
   let cells = 0;
   let below = 0;
+  let modelBelow = 0;
   let deltaBelow = 0;
   let normalBelow = 0;
   for (const [key, cell] of Object.entries(tally)) {
@@ -334,15 +367,17 @@ function printTally(tally, prefix, observedUpTo) {
     cells++;
     if (coverage + 2 * nominalSe < 0.95) below++;
     if (delta + 2 * nominalSe < 0.95) deltaBelow++;
+    if (cell.modelCovered / cell.runs + 2 * nominalSe < 0.95) modelBelow++;
     if (normal + 2 * nominalSe < 0.95) normalBelow++;
     const percent = (x) => `${(x * 100).toFixed(1)} %`;
     process.stdout.write(
-      `| ${prefix} | ${key} | ${k <= observedUpTo ? 'observed' : 'model'} | ${percent(coverage)} ± ${(se * 100).toFixed(1)} | ${percent(delta)} | ` +
+      `| ${prefix} | ${key} | ${k <= observedUpTo ? 'observed' : 'model'} | ${intervalFrom(cell)} | ${percent(coverage)} ± ${(se * 100).toFixed(1)} | ` +
+        `${percent(cell.modelCovered / cell.runs)} | ${percent(delta)} | ` +
         `${percent(normal)} | ${percent(cell.beforeCovered / cell.runs)} | ${((cell.width / cell.runs) * 100).toFixed(2)} pp | ` +
         `${((cell.deltaWidth / cell.runs) * 100).toFixed(2)} pp |\n`,
     );
   }
-  return [cells, below, deltaBelow, normalBelow];
+  return [cells, below, modelBelow, deltaBelow, normalBelow];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -375,15 +410,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   let cells = 0;
   let below = 0;
+  let modelBelow = 0;
   let deltaBelow = 0;
   let normalBelow = 0;
-  const count = ([c, b, d, n]) => {
+  const count = ([c, b, m, d, n]) => {
     cells += c;
     below += b;
+    modelBelow += m;
     deltaBelow += d;
     normalBelow += n;
   };
-  const columns = 'coverage (± SE) | delta method (before) | probability scale | before (fit fixed, ± 1.96 SE) | mean half-width | delta half-width |';
+  const columns =
+    'interval from | coverage (± SE) | model draws (before) | delta method | probability scale | before (fit fixed, ± 1.96 SE) | mean half-width | delta half-width |';
   if (studies.includes('separate')) {
     process.stdout.write(
       `what-if coverage: ${runs} logs per cell of T tasks × ${trials} trials, ${replicates} replicates each ` +
@@ -391,7 +429,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         `seed ${seed}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
     );
     process.stdout.write(`| truth | T | population | metric@k | basis | ${columns}\n`);
-    process.stdout.write(`|${' --- |'.repeat(11)}\n`);
+    process.stdout.write(`|${' --- |'.repeat(13)}\n`);
     for (const tasks of values.tasks.split(',').map(Number)) {
       for (const population of values.population.split(',')) {
         for (const truth of Object.keys(TRUTHS)) {
@@ -406,7 +444,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         `verifier fa ${VERIFIER.falseAccept} fr ${VERIFIER.falseReject}; seed ${seed}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}\n\n`,
     );
     process.stdout.write(`| truth | T | metric@k | basis | ${columns}\n`);
-    process.stdout.write(`|${' --- |'.repeat(10)}\n`);
+    process.stdout.write(`|${' --- |'.repeat(12)}\n`);
     const choices = [];
     for (const truth of Object.keys(DEPENDENT_TRUTHS).filter((_, i) => truthChosen(i))) {
       const [tasks] = values['dependent-tasks']
@@ -425,6 +463,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   process.stdout.write(
     `\n${cells} cells; below 95 % by more than 2 binomial SE of the nominal rate: ${below} as reported, ` +
-      `${deltaBelow} by the delta method before, ${normalBelow} on the probability scale; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+      `${modelBelow} by the model draws before, ${deltaBelow} by the delta method, ${normalBelow} on the probability scale; ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
   );
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, passk, passkWide } from '../helpers/runPassk.js';
 import { tempDir } from '../helpers/tempDir.js';
+import { observedEpisodeInterval } from '../../packages/sim/src/uncertainty/observedEpisodeInterval.js';
 
 // A what-if from a log (issue #41): the fitted population refitted per block to a bootstrap resample
 // of the log's tasks (tasks.measured), k beyond the trials marked model-based, maxAttempts from the log.
@@ -126,15 +127,22 @@ describe('passk simulate --tasks-from: a what-if with the uncertainty of what wa
     }
     expect(summary.drawn).toEqual({ parameters: ['tasks.successRate', 'attempts.correlation'], blocks: 4, taskPopulation: 'bootstrapRefit' });
     expect(summary.rows.map((row: { basis: string }) => row.basis)).toEqual([...Array(4).fill('observed'), ...Array(4).fill('model')]);
+    // Within the episodes (k ≤ 4, perfect verifier) delivered correct is the log's own share (observedEpisodeInterval); beyond, the draws.
     for (const row of summary.rows) {
-      expect(row.deliveredCorrect.interval.method).toMatch(/^dependence model and tasks redrawn per block /);
+      expect(row.deliveredCorrect.interval.method).toMatch(
+        row.k <= 4 ? /^observed: the log's share of episodes / : /^dependence model and tasks redrawn per block /,
+      );
     }
-    // 30 tasks leave pass@1 uncertain by several points: far more than the Monte Carlo part.
+    // pass@1 within the episodes: the interval of the log's own share of episodes solved at the first attempt (30 tasks: several points wide).
     const first = summary.rows[0].coverage;
-    expect(first.interval.upper - first.interval.lower).toBeGreaterThan(8 * first.se);
+    expect(first.interval).toEqual(observedEpisodeInterval(measured.episodes, 1, 'coverage', true));
+    expect(first.interval.upper - first.interval.lower).toBeGreaterThan(0.1);
     expect(printed).toContain('Retries (feedback) and tasks fitted together to retries.csv (30 tasks, 60 episodes of ≤ 4 attempts).');
     expect(printed).toContain(
       "dependence model and tasks redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks, the model chosen by AIC in each block); ± is the Monte Carlo part alone.\n",
+    );
+    expect(printed).toContain(
+      "k ≤ 4: coverage, pass^k, delivered correct, abstained from the log's own episodes (each task's share, task-population score interval), not the model's draws.",
     );
     expect(printed).toContain("k* > 4: model-based (beyond the log's longest episode), not observed.");
     expect(printed).toContain("What users get with at most k attempts, the fit's uncertainty included (95 % interval):");

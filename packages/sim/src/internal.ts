@@ -113,6 +113,7 @@ export { simulatePartial, type SimulateOptions } from './engine/simulatePartial.
 export { mergePartials } from './engine/mergePartials.js';
 export { summarise, type Summary, type SummaryRow, type RowBasis, type Estimate, type ExactValues, type SummaryMetric } from './engine/summarise.js';
 export { observedBudget } from './uncertainty/observedBudget.js';
+export { observedEpisodeRates } from './uncertainty/observedEpisodeInterval.js';
 export { exactValuesFor } from './engine/exactValues.js';
 export { simulatePilot, type PilotOptions, type PilotReport, type PilotRow, type PilotDesign } from './engine/simulatePilot.js';
 export { PARTIAL_FORMAT, type PartialResult } from './engine/partialResult.js';

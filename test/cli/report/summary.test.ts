@@ -56,6 +56,16 @@ describe('summaryBlock', () => {
     expect(text).toContain('27 of 30 trials correct: pass^8 (all 8 attempts correct) is 37.9% [9.4%, 75.4%]'); // seed 000, §5
   });
 
+  it("a key number within a log's episodes: its interval from the log (method observed…) is named so, not as the fit's uncertainty", () => {
+    const k = bestBudget(pilot, 0.05).k!;
+    const copy = structuredClone(pilot) as any;
+    const interval = { lower: 0.41, upper: 0.52, level: 0.95, method: "observed: the log's share of episodes …" };
+    copy.rows[k - 1].deliveredCorrect.interval = interval;
+    const shown = summaryBlock(summaryFindings([{ source: 'a.json', result: copy }], { maxWrongDelivery: 0.05 })).text;
+    expect(shown).toContain('<span class="how">(95 %, from the log&#39;s own episodes (task-population interval))</span>');
+    expect(shown).toContain('[41.0%, 52.0%]');
+  });
+
   it('sets the policies side by side, the one with the most delivered correct marked', () => {
     const rows = [...text.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => m[1]!);
     expect(rows.filter((row) => row.includes('<td')).length).toBe(2);

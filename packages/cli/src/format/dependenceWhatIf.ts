@@ -5,8 +5,11 @@ import { renderTable } from './table.js';
 /** One row of the what-if beside the simulation: the model's pass@k and what independence would predict. */
 export interface DependenceWhatIfRow {
   readonly k: number;
-  /** The simulated coverage, its Monte Carlo SE and (the fit redrawn per block) its 95 % interval. */
-  readonly simulated: { readonly value: number | null; readonly se: number | null; readonly interval?: Interval };
+  /**
+   * The simulated coverage, its Monte Carlo SE and its 95 % interval: the fit redrawn per block, or
+   * within the log's episodes the log's own share (`fromLog`, observedEpisodeInterval).
+   */
+  readonly simulated: { readonly value: number | null; readonly se: number | null; readonly interval?: Interval; readonly fromLog?: boolean };
   readonly model: number;
   readonly independent: number;
   /** The log's own pass@k of an episode (observedPassAtK), null beyond its longest episode. */
@@ -71,7 +74,11 @@ export function dependenceWhatIfText(fit: DependenceFit, rows: readonly Dependen
     "from the data. observed: the log's episodes, 1 − Π (1 − s_j/r_j) over attempts j ≤ k (r_j episodes " +
     'whose earlier attempts failed, s_j of them succeed at j); not the C-ratios of pooled attempts.\n' +
     (rows.some((row) => row.simulated.interval !== undefined)
-      ? 'simulated [95 %]: the model and its tasks refitted per block to a bootstrap resample of the tasks; ' +
+      ? 'simulated [95 %]: ' +
+        (rows.some((row) => row.simulated.fromLog === true)
+          ? `k ≤ ${fit.maxLength} the log's own share of episodes solved (task-population score interval); beyond, `
+          : '') +
+        'the model and its tasks refitted per block to a bootstrap resample of the tasks; ' +
         'the two pass@k columns are the fit to the log itself.\n'
       : '')
   );
@@ -89,7 +96,12 @@ export function dependenceWhatIfRows(
     simulated: {
       value: row.coverage.value,
       se: row.coverage.se,
-      ...(row.coverage.interval === undefined ? {} : { interval: { lower: row.coverage.interval.lower, upper: row.coverage.interval.upper } }),
+      ...(row.coverage.interval === undefined
+        ? {}
+        : {
+            interval: { lower: row.coverage.interval.lower, upper: row.coverage.interval.upper },
+            fromLog: row.coverage.interval.method.startsWith('observed'),
+          }),
     },
     model: model[i]!.passAtK,
     independent: independent[i]!.passAtK,

@@ -1,4 +1,4 @@
-import { observedBudget, type EpisodeMeasurement, type Estimate, type Scenario, type SummaryRow } from '@passk/sim/internal';
+import { observedBudget, observedEpisodeRates, type EpisodeMeasurement, type Estimate, type Scenario, type SummaryRow } from '@passk/sim/internal';
 import { significant } from './estimateCells.js';
 import { formatPercent, formatPercentInterval } from './percent.js';
 import type { Table } from './table.js';
@@ -61,8 +61,33 @@ function measuredEpisodesLines(scenario: Scenario, episodes: EpisodeMeasurement,
   return [
     `Retries (${scenario.attempts.correlation.model}) and tasks fitted together to ${source ?? 'a log'} (${episodes.outcomes.length} tasks, ${count} episodes of ≤ ${longest} attempts).`,
     `Intervals (95 %) include the fit and which tasks the log sampled (dependence model and tasks redrawn per block of 64 replicates: refitted to a bootstrap resample of the log's tasks, ${episodes.model === 'aic' ? 'the model chosen by AIC in each block' : `${episodes.model} refitted in each block`}); ± is the Monte Carlo part alone.`,
+    ...observedRatesLine(scenario, longest),
     ...(scenario.policy.maxAttempts > longest ? [`k* > ${longest}: model-based (beyond the log's longest episode), not observed.`] : []),
   ];
+}
+
+/** Which rates within the log's episodes take their interval from the log itself (observedEpisodeRates), as one line (none: no line). */
+function observedRatesLine(scenario: Scenario, longest: number): string[] {
+  const rates = observedEpisodeRates(scenario);
+  // A log that stops at the first success does not show pass^k past k = 1, nor what follows a correct attempt the verifier rejects.
+  const stops = scenario.tasks.measured!.episodes!.stopping === 'untilSuccess';
+  const observed = (metric: 'coverage' | 'passHatK' | 'deliveredCorrect' | 'deliveredWrong' | 'abstained') => {
+    const rate = rates(metric);
+    return rate !== null && !(stops && (metric === 'passHatK' || (rate.verifier?.falseReject ?? 0) > 0));
+  };
+  const names = (
+    [
+      ['coverage', 'coverage'],
+      ['passHatK', 'pass^k'],
+      ['deliveredCorrect', 'delivered correct'],
+      ['deliveredWrong', 'delivered wrong'],
+      ['abstained', 'abstained'],
+    ] as const
+  )
+    .filter(([metric]) => observed(metric))
+    .map(([, name]) => name);
+  if (names.length === 0) return [];
+  return [`k ≤ ${longest}: ${names.join(', ')} from the log's own episodes (each task's share, task-population score interval), not the model's draws.`];
 }
 
 /** What users get with at most k attempts, each with its interval (the measured verifier's, or the fitted tasks', uncertainty included). */

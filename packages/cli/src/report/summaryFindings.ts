@@ -90,6 +90,10 @@ function simulatedShare(result: SimulateDocument, i: number, field: 'deliveredCo
   const value = requireNumber(result.rows[i]!.deliveredCorrect.value, `rows[${i}].${field}.value`);
   // A measured verifier, or tasks fitted to a log: the interval that includes what was measured, not the Monte Carlo noise alone.
   const measured = result.rows[i]!.deliveredCorrect.interval;
+  if (measured?.method.startsWith('observed')) {
+    // Within a log's episodes (observedEpisodeInterval): the log's own share, not the model's draws.
+    return { label, value, lower: measured.lower, upper: measured.upper, interval: "95 %, from the log's own episodes (task-population interval)" };
+  }
   if (measured !== undefined) {
     const what = [
       ...(result.scenario.verifier.measured !== undefined ? ["the measured verifier's"] : []),

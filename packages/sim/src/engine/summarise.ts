@@ -10,6 +10,7 @@ import { DRAWN_WORDS, drawInterval } from '../uncertainty/drawInterval.js';
 import { monteCarloVariance, varianceComponents, type BlockLayout } from '../uncertainty/blockVariance.js';
 import { exactSpreadOverDraws } from '../uncertainty/exactOverDraws.js';
 import { observedBudget } from '../uncertainty/observedBudget.js';
+import { OBSERVED_EPISODE_WORDS, observedEpisodeInterval, observedEpisodeRates, type ObservedRate } from '../uncertainty/observedEpisodeInterval.js';
 import { drawnParameters, measuredParameters } from '../uncertainty/measuredParameters.js';
 import { PARTIAL_FORMAT, partialNodes, requirePartialResult, type PartialResult } from './partialResult.js';
 import { scenarioFingerprint } from './scenarioFingerprint.js';
@@ -112,7 +113,9 @@ export interface Summary {
  * block are not independent: SE then counts blocks as the units, and each metric carries an interval
  * for its value at the true parameters (`varianceComponents`, `drawInterval`); costPerCorrect's by
  * the delta method on the same components. With tasks fitted to a log each row says whether k lies
- * within the log's trials (`basis`).
+ * within the log's trials (`basis`); within a log's episodes the rates the log itself shows
+ * (`observedEpisodeRates`: coverage, pass^k, delivery through a perfect or known verifier) take the
+ * interval of the log's own episodes (`observedEpisodeInterval`, method "observed…") instead.
  * Example: replicate totals 1 and 3 over T = 4 tasks give mean 0.5 and SE 0.25 (tested).
  */
 export function summarise(scenario: Scenario, partial: PartialResult, exact: ExactValues = {}): Summary {
@@ -151,6 +154,22 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
   const tasksWords = measuredTasks?.episodes !== undefined ? DRAWN_WORDS.dependence : DRAWN_WORDS.tasks;
   const drawnWords = [...(verifierDrawn ? [DRAWN_WORDS.verifier] : []), ...(measuredTasks ? [tasksWords] : [])].join(' and ');
   const observedUpTo = measuredTasks === undefined ? null : observedBudget(measuredTasks);
+  const observedMetric = observedEpisodeRates(scenario);
+  // One interval per observed rate, outcome and k (deliveredCorrect with a perfect verifier shares coverage's).
+  const observedIntervals = new Map<string, LabelledInterval | null>();
+  const observedAt = ({ rate, verifier, outcome, complement }: ObservedRate, k: number) => {
+    const key = `${rate}@${k} ${outcome ?? ''} ${complement}`;
+    if (!observedIntervals.has(key)) {
+      const interval = observedEpisodeInterval(measuredTasks!.episodes!, k, rate, scenario.tasks.resample, verifier, outcome ?? undefined);
+      observedIntervals.set(
+        key,
+        interval === null || !complement
+          ? interval
+          : { ...interval, lower: 1 - interval.upper, upper: 1 - interval.lower, method: `${OBSERVED_EPISODE_WORDS.complement}${interval.method}` },
+      );
+    }
+    return observedIntervals.get(key)!;
+  };
   // The parameter part from the closed forms at the blocks' draws, where they exist (no Monte Carlo noise in it).
   // A rate's interval on the logit scale from the draws' logits (their mean and variance), clamped at 0
   // and 1 to what R·T episodes can show (drawLogit).
@@ -184,14 +203,17 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       const exact = exactOf(ENGINE_METRICS[m], k);
       const drawn = components(m, m, k);
       if (drawn === null || mean === null || layout === null) return { value: mean, se: variance === null ? null : Math.sqrt(variance / R), exact };
+      const observed = observedMetric(ENGINE_METRICS[m]);
+      const fromLog = observed === null || k > observedUpTo! ? null : observedAt(observed, k);
       const range = RATE_METRICS.has(ENGINE_METRICS[m]) ? { min: 0, max: 1 } : { min: 0, max: Infinity };
       const closedForm = spread?.[ENGINE_METRICS[m]]?.[k - 1] ?? null;
       if (closedForm !== null) {
         const monteCarlo = monteCarloVariance(closedForm * T * T, drawn.within, layout) / (T * T);
         const logit = range.max === 1 ? (overDraws!.logitDraws[ENGINE_METRICS[m]]?.[k - 1] ?? null) : null;
-        const interval = drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm', drawnWords, logit);
+        const interval = fromLog ?? drawInterval(mean, closedForm, monteCarlo, overDraws!.draws, range, 'closedForm', drawnWords, logit);
         return { value: mean, se: Math.sqrt(monteCarlo), exact, interval };
       }
+      if (fromLog !== null) return { value: mean, se: Math.sqrt(drawn.monteCarlo) / T, exact, interval: fromLog };
       const interval = drawInterval(mean, drawn.parameter / (T * T), drawn.monteCarlo / (T * T), layout.blocks, range, 'betweenBlocks', drawnWords);
       return { value: mean, se: Math.sqrt(drawn.monteCarlo) / T, exact, interval };
     };
