@@ -47,8 +47,9 @@
 // every value is 1: without it such a dataset gives the point), all (t, Beta, ratio, CP at once). Compare's
 // task-population difference has its own (bench/coverageCells.mjs DIFFERENCE_NARROWER, written by
 // `pnpm coverage-study --only compare --narrower`): EL (the empirical-likelihood union), floors (the
-// trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one)
-// and all (the three at once).
+// trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one),
+// all (the three at once), and exact (the exact bounds where an agent's estimates are all 0 or all 1,
+// `degenerateArmBounds`, left out: the one part the others keep).
 
 /** The target band of every default's coverage. */
 export const BAND = [0.94, 0.97];
@@ -174,6 +175,7 @@ const CANDIDATE_TEXT = {
   EL: 'the empirical-likelihood union',
   floors: 'the variance floors',
   quantile: 'the calibrated quantile (normal)',
+  exact: 'the exact bounds of an arm all at 0 or 1',
   all: 'all of them at once',
 };
 
