@@ -380,7 +380,13 @@ export function measureCell({
     record.attainable = Object.fromEntries(
       estimands.map((estimand) => [
         estimand,
-        attainableSummary(estimates[r][estimand], estimand === 'population' ? record.truth : 0, attainableOnly ? undefined : coveredByDefault[r][estimand]),
+        attainableSummary(
+          estimates[r][estimand],
+          estimand === 'population' ? record.truth : 0,
+          attainableOnly ? undefined : coveredByDefault[r][estimand],
+          // The tasks the estimate averages (n ≥ k): what bounds a valid lower bound (`forcedLowerBoundShare`).
+          estimand === 'population' ? trials.filter((m) => m >= record.k).length : undefined,
+        ),
       ]),
     );
     if (attainableOnly) return;
