@@ -23,10 +23,10 @@ import {
   flooredDifferenceQuantile,
   pairedDifferenceInterval,
   pairedDifferenceParts,
+  degenerateDifferenceBounds,
   PopulationFits,
 } from '../packages/sim/dist/taskAverage/differenceInterval.js';
 import { empiricalLikelihoodInterval } from '../packages/sim/dist/taskAverage/empiricalLikelihood.js';
-import { degenerateArmBounds } from '../packages/sim/dist/taskAverage/degenerateArmBounds.js';
 import { benchmarkDifferenceInterval, withinPopulationInterval } from '../packages/sim/dist/taskAverage/benchmarkDifferenceInterval.js';
 import { countGroups } from '../packages/sim/dist/estimators/taskAverage.js';
 import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadrature.js';
@@ -496,7 +496,7 @@ export const COMPARE_ESTIMANDS = Object.keys(COMPARE_METHODS);
  * the default with one part switched off: the empirical-likelihood union left out (`EL`), the
  * variance floors (trial noise and (σ_A − σ_B)²) left out, with the t quantile at T − 1 they then
  * imply (`floors`), the calibrated quantile replaced by the normal one (`quantile`), and all three
- * at once (`all`), and the exact bounds of an arm all at 0 or all at 1 (`degenerateArmBounds`) left
+ * at once (`all`), and the exact bounds of an arm all at 0 or all at 1 (`degenerateDifferenceBounds`) left
  * out (`exact`; every other candidate keeps them). bench/coverageReasons.mjs ('… needed') reads their coverage.
  */
 export const DIFFERENCE_NARROWER = ['EL', 'floors', 'quantile', 'exact', 'all'];
@@ -522,8 +522,8 @@ export function narrowerDifference(candidate, pairs, metric, k, { confidence, si
   const values = differences.map((difference) => ({ value: (difference + 1) / 2, weight: 1 }));
   const bounds = populationInterval(values, { confidence, sides }, { variance: floor / 4 }, df, quantile);
   if (bounds === null) return null;
-  // Every candidate but `exact` keeps the exact bounds of an arm all at 0 or all at 1 (`degenerateArmBounds`).
-  const exact = candidate === 'exact' ? null : degenerateArmBounds(estimatesA, estimatesB, tail);
+  // Every candidate but `exact` keeps the bounds of an arm all at 0 or all at 1 (`degenerateDifferenceBounds`).
+  const exact = candidate === 'exact' ? null : degenerateDifferenceBounds(pairs, metric, k, estimatesA, estimatesB, tail);
   const score = {
     lower: Math.min(2 * bounds.lower - 1, exact?.lower ?? Infinity),
     upper: sides === 2 ? Math.max(2 * bounds.upper - 1, exact?.upper ?? -Infinity) : 1,

@@ -53,10 +53,11 @@ def main():
         cp = stats.beta.ppf(1 - gamma, 1, T)  # Clopper-Pearson upper bound at 0 of T
         print(f"T = {T}, gamma = {gamma}: 1 - gamma^(1/T) = {reach:.12f} (beta.ppf: {cp:.12f}); "
               f"P(all at 0 | mu = bound) <= (1 - bound)^T = {(1 - reach) ** T:.6f}")
-    # The examples of test/sim/taskAverage/degenerateArmBounds.test.ts:
-    print("T 10, 95 % two-sided, both arms all at 0:", [-(1 - 0.025 ** 0.1), 1 - 0.025 ** 0.1])
-    print("T 30, 95 % one-sided lower bound, A all at 0:", -(1 - 0.05 ** (1 / 30)))
-    print("T 20, 95 % two-sided, B all at 1 (lower), A all at 1 (upper):", [0.025 ** (1 / 20) - 1, 1 - 0.025 ** (1 / 20)])
+    # The examples of test/sim/taskAverage/degenerateArmBounds.test.ts (gamma per arm = half the tail):
+    print("T 10, gamma 0.0125 per arm (95 % two-sided), both arms all at 0:", [-(1 - 0.0125 ** 0.1), 1 - 0.0125 ** 0.1])
+    print("T 5, gamma 0.0125: 1 - gamma^(1/5) =", 1 - 0.0125 ** (1 / 5), " gamma^(1/5) =", 0.0125 ** (1 / 5))
+    print("T 30, gamma 0.025 per arm (95 % one-sided), A all at 0: U_A =", 1 - 0.025 ** (1 / 30))
+    print("T 20, gamma 0.0125 per arm, both all at 1:", [0.0125 ** (1 / 20) - 1, 1 - 0.0125 ** (1 / 20)])
 
 
 if __name__ == "__main__":

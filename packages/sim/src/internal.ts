@@ -233,6 +233,7 @@ export {
 export { planGateDesign, type GateDesignPlan, type GateDesignSize, type GateMargin, type GateSizeSearch } from './planning/gateDesignSearch.js';
 export {
   DIFFERENCE_INTERVAL_METHOD,
+  degenerateDifferenceBounds,
   pairedDifferenceInterval,
   PopulationFits,
   type FittedPopulation,
