@@ -9,12 +9,6 @@
 //   `attainable.atLeast94`; one-sided lower bound: `attainable.lowerBound94`; bench/attainableCoverage.mjs).
 // - 'equal tails' (above, two-sided): the same against what an equal-tailed interval can attain
 //   (`attainable.equalTailed95`).
-// - 'any valid bound' (above, one-sided lower bound of the task population): no lower bound that
-//   holds for every task population can cover less: C ≤ A + 2·√(A(1 − A)/D), A = `attainable.validLowerBound94`,
-//   the larger of `lowerBound94` and the share of datasets whose estimate x̄ of T tasks has the
-//   Clopper–Pearson bound at ⌈T·x̄⌉ of T still ≤ the truth (0/1 values are a task population too, and
-//   at them no monotone valid bound exceeds Clopper–Pearson; bench/attainableCoverage.mjs
-//   `forcedLowerBoundShare`): at T = 10 the 95 % bound at 10 of 10 is 0.741, below a truth of 0.8.
 // - 'MC error': within 2 Monte Carlo SE of the band's nearer edge e (SE √(e(1 − e)/D), D the cell's
 //   datasets: a true coverage at the edge measures this far out in about 1 cell of 40).
 // - 'PART needed' (task-population cells and compare's difference, above; PART a candidate's name
@@ -28,6 +22,12 @@
 //   method, two-sided or lower bound) below 94 % − 2 SE than the default has (taking it out would
 //   lose coverage elsewhere; the count is printed per candidate). A candidate that brings the cell
 //   in and loses nothing elsewhere leaves the cell 'no stated reason': the change should then be made.
+// - 'any valid bound' (above, one-sided lower bound of the task population): no lower bound that
+//   holds for every task population can cover less: C ≤ A + 2·√(A(1 − A)/D), A = `attainable.validLowerBound94`,
+//   the larger of `lowerBound94` and the share of datasets whose estimate x̄ of T tasks has the
+//   Clopper–Pearson bound at ⌈T·x̄⌉ of T still ≤ the truth (0/1 values are a task population too, and
+//   at them no monotone valid bound exceeds Clopper–Pearson; bench/attainableCoverage.mjs
+//   `forcedLowerBoundShare`): at T = 10 the 95 % bound at 10 of 10 is 0.741, below a truth of 0.8.
 // - 'MC error (fresh)' (below): the cell measured again on fresh datasets (`pnpm coverage-study
 //   --recheck --first F`, the record's `recheck` field: F and its datasets D′ beside the coverage)
 //   covers at least 94 % − 2 SE (SE at D′): the first measurement was chance, not a real miss.
@@ -76,7 +76,6 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
   if (coverage > BAND[1]) {
     if (reachable(sides === 1 ? attainable?.lowerBound94 : attainable?.atLeast94)) return 'discreteness';
     if (sides === 2 && reachable(attainable?.equalTailed95)) return 'equal tails';
-    if (sides === 1 && reachable(attainable?.validLowerBound94)) return 'any valid bound';
   }
   const edge = coverage < BAND[0] ? BAND[0] : BAND[1];
   if (Math.abs(coverage - edge) <= 2 * coverageSe(datasets, edge)) return 'MC error';
@@ -88,6 +87,7 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
     const inBand = single.length > 0 ? single : narrower.filter((c) => c.name === 'all' && reaches(c));
     if (inBand.length > 0 && inBand.every((c) => c.failsElsewhere)) return `${inBand.map((c) => c.name).join('+')} needed`;
   }
+  if (coverage > BAND[1] && sides === 1 && reachable(attainable?.validLowerBound94)) return 'any valid bound';
   if (benchmark && coverage > BAND[1] && normalCoverage > BAND[1] && coverage <= normalCoverage + 2 * coverageSe(datasets, normalCoverage))
     return 'wider than noise';
   return identified ? 'no stated reason' : 'k > n/2';
