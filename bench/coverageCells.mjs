@@ -495,9 +495,9 @@ export const COMPARE_ESTIMANDS = Object.keys(COMPARE_METHODS);
  * The narrower candidates of compare's task-population difference (`pairedDifferenceInterval`), each
  * the default with one part switched off: the empirical-likelihood union left out (`EL`), the
  * variance floors (trial noise and (σ_A − σ_B)²) left out, with the t quantile at T − 1 they then
- * imply (`floors`), the calibrated quantile replaced by the normal one (`quantile`), and all three
- * at once (`all`), and the exact bounds of an arm all at 0 or all at 1 (`degenerateDifferenceBounds`) left
- * out (`exact`; every other candidate keeps them). bench/coverageReasons.mjs ('… needed') reads their coverage.
+ * imply (`floors`), the calibrated quantile replaced by the normal one (`quantile`), the bounds of
+ * an arm all at 0 or all at 1 left out (`exact`, `degenerateDifferenceBounds`), and all four at once
+ * (`all`). bench/coverageReasons.mjs ('… needed') reads their coverage.
  */
 export const DIFFERENCE_NARROWER = ['EL', 'floors', 'quantile', 'exact', 'all'];
 
@@ -522,8 +522,8 @@ export function narrowerDifference(candidate, pairs, metric, k, { confidence, si
   const values = differences.map((difference) => ({ value: (difference + 1) / 2, weight: 1 }));
   const bounds = populationInterval(values, { confidence, sides }, { variance: floor / 4 }, df, quantile);
   if (bounds === null) return null;
-  // Every candidate but `exact` keeps the bounds of an arm all at 0 or all at 1 (`degenerateDifferenceBounds`).
-  const exact = candidate === 'exact' ? null : degenerateDifferenceBounds(pairs, metric, k, estimatesA, estimatesB, tail);
+  // `exact` and `all` leave out the bounds of an arm all at 0 or all at 1 (`degenerateDifferenceBounds`).
+  const exact = candidate === 'exact' || candidate === 'all' ? null : degenerateDifferenceBounds(pairs, metric, k, estimatesA, estimatesB, tail);
   const score = {
     lower: Math.min(2 * bounds.lower - 1, exact?.lower ?? Infinity),
     upper: sides === 2 ? Math.max(2 * bounds.upper - 1, exact?.upper ?? -Infinity) : 1,

@@ -54,8 +54,8 @@
 // task-population difference has its own (bench/coverageCells.mjs DIFFERENCE_NARROWER, written by
 // `pnpm coverage-study --only compare --narrower`): EL (the empirical-likelihood union), floors (the
 // trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one),
-// all (the three at once), and exact (the exact bounds where an agent's estimates are all 0 or all 1,
-// `degenerateArmBounds`, left out: the one part the others keep).
+// exact (the bounds where an agent's estimates are all 0 or all 1, `degenerateDifferenceBounds`, left
+// out) and all (the four at once).
 
 /** The target band of every default's coverage. */
 export const BAND = [0.94, 0.97];
