@@ -11,6 +11,8 @@
 // is near-continuous (1/D above it at most, D the number of datasets), and higher where a few atoms
 // carry the mass.
 
+import { clopperPearsonBounds } from '../packages/sim/dist/intervals/clopperPearson.js';
+
 /** Estimates closer than this are one atom (they are rational numbers computed in floating point). */
 export const ATOM_TOLERANCE = 1e-12;
 
@@ -85,8 +87,9 @@ export function attainableCoverage(values, truth, levels, weights) {
  * population), so they can split an atom, which an interval of the estimate alone cannot; where
  * splitShare is 0 the default behaved as a function of the estimate and A bounds it.
  */
-export function attainableSummary(values, truth, covered) {
+export function attainableSummary(values, truth, covered, tasks) {
   const { atoms, largest, byLevel, equalTailed } = attainableCoverage(values, truth, [0.94, 0.95]);
+  const lowerBound94 = attainableLowerBound(values, truth, 0.94);
   return {
     atoms,
     largest,
@@ -94,7 +97,8 @@ export function attainableSummary(values, truth, covered) {
     run94: [byLevel[0].lower, byLevel[0].upper],
     atLeast95: byLevel[1].coverage,
     equalTailed95: equalTailed[1].coverage,
-    lowerBound94: attainableLowerBound(values, truth, 0.94),
+    lowerBound94,
+    ...(tasks === undefined ? {} : { validLowerBound94: Math.max(lowerBound94, forcedLowerBoundShare(values, truth, tasks, 0.05)) }),
     ...(covered ? { splitShare: splitShare(values, covered) } : {}),
   };
 }
@@ -116,6 +120,26 @@ export function attainableLowerBound(values, truth, level) {
     while (j < D && sorted[j] - atom <= ATOM_TOLERANCE) j++;
   }
   return j / D;
+}
+
+/**
+ * The share of `values` (task averages of `tasks` tasks, each task's value in [0, 1]) at which every
+ * lower bound at tail `alpha` that holds for every task population and is non-decreasing in the
+ * estimate covers `truth`: a bound valid for all populations is valid for 0/1 values, where the
+ * average is j/T with j ~ Binomial(T, μ), and there no monotone bound valid at every μ exceeds the
+ * Clopper–Pearson bound L_CP(j) (if L(j) > L_CP(j), a μ in between has P_μ(X ≥ j) > alpha by the
+ * definition of L_CP, so L(X) > μ with probability > alpha). So L(x) ≤ L(⌈T·x⌉/T) ≤ L_CP(⌈T·x⌉), and
+ * an estimate with L_CP(⌈T·x⌉) ≤ truth is covered by any such bound. `validLowerBound94` of
+ * `attainableSummary` is the larger of this share and `lowerBound94`: what a valid lower bound can
+ * attain (one-sided cells at T = 10 near 1: the 95 % bound at 10 of 10 is 0.05^{1/10} = 0.741).
+ */
+export function forcedLowerBoundShare(values, truth, tasks, alpha) {
+  let forced = 0;
+  for (const x of values) {
+    const j = Math.ceil(tasks * x - 1e-9);
+    if (clopperPearsonBounds(tasks, Math.min(tasks, Math.max(0, j)), alpha).lower <= truth) forced++;
+  }
+  return forced / values.length;
 }
 
 /** The share of values in atoms (equal up to ATOM_TOLERANCE) whose `covered` flags differ. */

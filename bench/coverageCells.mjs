@@ -23,6 +23,7 @@ import {
   flooredDifferenceQuantile,
   pairedDifferenceInterval,
   pairedDifferenceParts,
+  degenerateDifferenceBounds,
   PopulationFits,
 } from '../packages/sim/dist/taskAverage/differenceInterval.js';
 import { empiricalLikelihoodInterval } from '../packages/sim/dist/taskAverage/empiricalLikelihood.js';
@@ -379,7 +380,13 @@ export function measureCell({
     record.attainable = Object.fromEntries(
       estimands.map((estimand) => [
         estimand,
-        attainableSummary(estimates[r][estimand], estimand === 'population' ? record.truth : 0, attainableOnly ? undefined : coveredByDefault[r][estimand]),
+        attainableSummary(
+          estimates[r][estimand],
+          estimand === 'population' ? record.truth : 0,
+          attainableOnly ? undefined : coveredByDefault[r][estimand],
+          // The tasks the estimate averages (n ≥ k): what bounds a valid lower bound (`forcedLowerBoundShare`).
+          estimand === 'population' ? trials.filter((m) => m >= record.k).length : undefined,
+        ),
       ]),
     );
     if (attainableOnly) return;
@@ -488,14 +495,15 @@ export const COMPARE_ESTIMANDS = Object.keys(COMPARE_METHODS);
  * The narrower candidates of compare's task-population difference (`pairedDifferenceInterval`), each
  * the default with one part switched off: the empirical-likelihood union left out (`EL`), the
  * variance floors (trial noise and (σ_A − σ_B)²) left out, with the t quantile at T − 1 they then
- * imply (`floors`), the calibrated quantile replaced by the normal one (`quantile`), and all three
- * at once (`all`). bench/coverageReasons.mjs ('… needed') reads their coverage.
+ * imply (`floors`), the calibrated quantile replaced by the normal one (`quantile`), the bounds of
+ * an arm all at 0 or all at 1 left out (`exact`, `degenerateDifferenceBounds`), and all four at once
+ * (`all`). bench/coverageReasons.mjs ('… needed') reads their coverage.
  */
-export const DIFFERENCE_NARROWER = ['EL', 'floors', 'quantile', 'all'];
+export const DIFFERENCE_NARROWER = ['EL', 'floors', 'quantile', 'exact', 'all'];
 
 /** The interval of DIFFERENCE_NARROWER `candidate` on `pairs` (as `pairedDifferenceInterval` computes it, one part off; any other name: the default). */
 export function narrowerDifference(candidate, pairs, metric, k, { confidence, sides }, fits) {
-  const { differences, noises, spread } = pairedDifferenceParts(pairs, metric, k, fits);
+  const { differences, noises, spread, estimatesA, estimatesB } = pairedDifferenceParts(pairs, metric, k, fits);
   const T = differences.length;
   if (T < 2) return null;
   const mean = differences.reduce((s, d) => s + d, 0) / T;
@@ -514,7 +522,12 @@ export function narrowerDifference(candidate, pairs, metric, k, { confidence, si
   const values = differences.map((difference) => ({ value: (difference + 1) / 2, weight: 1 }));
   const bounds = populationInterval(values, { confidence, sides }, { variance: floor / 4 }, df, quantile);
   if (bounds === null) return null;
-  const score = { lower: 2 * bounds.lower - 1, upper: sides === 2 ? 2 * bounds.upper - 1 : 1 };
+  // `exact` and `all` leave out the bounds of an arm all at 0 or all at 1 (`degenerateDifferenceBounds`).
+  const exact = candidate === 'exact' || candidate === 'all' ? null : degenerateDifferenceBounds(pairs, metric, k, estimatesA, estimatesB, tail);
+  const score = {
+    lower: Math.min(2 * bounds.lower - 1, exact?.lower ?? Infinity),
+    upper: sides === 2 ? Math.max(2 * bounds.upper - 1, exact?.upper ?? -Infinity) : 1,
+  };
   if (candidate === 'EL' || candidate === 'all') return score;
   const likelihood = empiricalLikelihoodInterval(differences, studentTQuantile(1 - tail, T - 1) ** 2);
   return {

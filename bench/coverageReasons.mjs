@@ -22,6 +22,12 @@
 //   method, two-sided or lower bound) below 94 % − 2 SE than the default has (taking it out would
 //   lose coverage elsewhere; the count is printed per candidate). A candidate that brings the cell
 //   in and loses nothing elsewhere leaves the cell 'no stated reason': the change should then be made.
+// - 'any valid bound' (above, one-sided lower bound of the task population): no lower bound that
+//   holds for every task population can cover less: C ≤ A + 2·√(A(1 − A)/D), A = `attainable.validLowerBound94`,
+//   the larger of `lowerBound94` and the share of datasets whose estimate x̄ of T tasks has the
+//   Clopper–Pearson bound at ⌈T·x̄⌉ of T still ≤ the truth (0/1 values are a task population too, and
+//   at them no monotone valid bound exceeds Clopper–Pearson; bench/attainableCoverage.mjs
+//   `forcedLowerBoundShare`): at T = 10 the 95 % bound at 10 of 10 is 0.741, below a truth of 0.8.
 // - 'MC error (fresh)' (below): the cell measured again on fresh datasets (`pnpm coverage-study
 //   --recheck --first F`, the record's `recheck` field: F and its datasets D′ beside the coverage)
 //   covers at least 94 % − 2 SE (SE at D′): the first measurement was chance, not a real miss.
@@ -47,8 +53,9 @@
 // every value is 1: without it such a dataset gives the point), all (t, Beta, ratio, CP at once). Compare's
 // task-population difference has its own (bench/coverageCells.mjs DIFFERENCE_NARROWER, written by
 // `pnpm coverage-study --only compare --narrower`): EL (the empirical-likelihood union), floors (the
-// trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one)
-// and all (the three at once).
+// trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one),
+// exact (the bounds where an agent's estimates are all 0 or all 1, `degenerateDifferenceBounds`, left
+// out) and all (the four at once).
 
 /** The target band of every default's coverage. */
 export const BAND = [0.94, 0.97];
@@ -80,6 +87,7 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
     const inBand = single.length > 0 ? single : narrower.filter((c) => c.name === 'all' && reaches(c));
     if (inBand.length > 0 && inBand.every((c) => c.failsElsewhere)) return `${inBand.map((c) => c.name).join('+')} needed`;
   }
+  if (coverage > BAND[1] && sides === 1 && reachable(attainable?.validLowerBound94)) return 'any valid bound';
   if (benchmark && coverage > BAND[1] && normalCoverage > BAND[1] && coverage <= normalCoverage + 2 * coverageSe(datasets, normalCoverage))
     return 'wider than noise';
   return identified ? 'no stated reason' : 'k > n/2';
@@ -174,6 +182,7 @@ const CANDIDATE_TEXT = {
   EL: 'the empirical-likelihood union',
   floors: 'the variance floors',
   quantile: 'the calibrated quantile (normal)',
+  exact: 'the exact bounds of an arm all at 0 or 1',
   all: 'all of them at once',
 };
 

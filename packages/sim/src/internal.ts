@@ -234,11 +234,13 @@ export {
 export { planGateDesign, type GateDesignPlan, type GateDesignSize, type GateMargin, type GateSizeSearch } from './planning/gateDesignSearch.js';
 export {
   DIFFERENCE_INTERVAL_METHOD,
+  degenerateDifferenceBounds,
   pairedDifferenceInterval,
   PopulationFits,
   type FittedPopulation,
   type PairedTrials,
 } from './taskAverage/differenceInterval.js';
+export { degenerateArmBounds } from './taskAverage/degenerateArmBounds.js';
 export {
   BENCHMARK_DIFFERENCE_METHOD,
   benchmarkDifferenceInterval,

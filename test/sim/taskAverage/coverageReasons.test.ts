@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts.
-import { attainableLowerBound } from '../../../bench/attainableCoverage.mjs';
+import { attainableLowerBound, forcedLowerBoundShare } from '../../../bench/attainableCoverage.mjs';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts.
 import { narrowerStats, outOfBandLines, outOfBandReason } from '../../../bench/coverageReasons.mjs';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts.
@@ -22,6 +22,21 @@ describe('attainableLowerBound (one-sided lower bound monotone in the estimate)'
     const values = [...Array<number>(5).fill(0), ...Array<number>(95).fill(1)];
     // Covering only the atom at 0 gives 0.05 < 0.94; the next atom brings the mass to 1.
     expect(attainableLowerBound(values, 0.5, 0.94)).toBe(1);
+  });
+});
+
+describe('forcedLowerBoundShare (what any lower bound valid for every population covers)', () => {
+  it('T = 10 near 1: Clopper–Pearson at ⌈10·x̄⌉ of 10 is below θ = 0.8 up to x̄ = 1 (0.05^{1/10} = 0.74113)', () => {
+    // python3: scipy.stats.beta.ppf(0.05, 10, 1) = 0.7411344491069477 ≤ 0.8, so every estimate is forced.
+    expect(forcedLowerBoundShare([1, 0.95, 0.9, 0.5], 0.8, 10, 0.05)).toBe(1);
+    // θ = 0.75: 10 of 10 (0.7411) stays forced, and 9.5 of 10 rounds up to it; 9 of 10
+    // (beta.ppf(0.05, 9, 2) = 0.6058) too; at θ = 0.7 only the estimates ≤ 0.9 are forced.
+    expect(forcedLowerBoundShare([1, 0.95, 0.9, 0.5], 0.75, 10, 0.05)).toBe(1);
+    expect(forcedLowerBoundShare([1, 0.95, 0.9, 0.5], 0.7, 10, 0.05)).toBe(0.5);
+  });
+
+  it('T = 30: the bound at 30 of 30 is 0.05^{1/30} = 0.90497, above θ = 0.8: not forced', () => {
+    expect(forcedLowerBoundShare([1], 0.8, 30, 0.05)).toBe(0);
   });
 });
 
@@ -65,6 +80,13 @@ describe('outOfBandReason', () => {
     expect(outOfBandReason({ ...base, coverage: 1, attainable: { atLeast94: 0.95, equalTailed95: 0.998 } })).toBe('equal tails');
     // The one-sided bound is judged by the attainable coverage of a lower bound.
     expect(outOfBandReason({ ...base, sides: 1, coverage: 1, attainable: { atLeast94: 0.95, equalTailed95: 1, lowerBound94: 1 } })).toBe('discreteness');
+  });
+
+  it('a one-sided lower bound above the band that no valid bound could avoid: any valid bound', () => {
+    const attainable = { atLeast94: 0.95, equalTailed95: 0.95, lowerBound94: 0.94, validLowerBound94: 1 };
+    expect(outOfBandReason({ ...base, benchmark: false, sides: 1, coverage: 1, attainable })).toBe('any valid bound');
+    // Not for two-sided intervals (their attainable coverage is atLeast94 / equalTailed95).
+    expect(outOfBandReason({ ...base, benchmark: false, coverage: 1, attainable })).toBe('no stated reason');
   });
 
   it('below, measured again on fresh datasets: MC error (fresh) when the recheck reaches 94 % − 2 SE', () => {

@@ -47,6 +47,23 @@ describe('narrowerDifference (compare difference with one part off)', () => {
   });
 });
 
+describe("narrowerDifference 'exact' (the exact bounds of an agent all at 0 or all at 1 left out)", () => {
+  it('where both agents are all at 0 it is the floors-only interval, inside the default ±(1 − 0.0125^{1/10})', () => {
+    const level = { confidence: 0.95, sides: 2 } as const;
+    // pass^4 of 10 tasks, every count below 4 of 10 for both agents: every estimate 0.
+    const counts = [0, 1, 3, 0, 2, 0, 0, 1, 3, 0];
+    const pairs = counts.map((c, t) => ({ a: { n: 10, c }, b: { n: 10, c: counts[(t + 3) % 10]! } }));
+    const fits = new PopulationFits();
+    const without = narrowerDifference('exact', pairs, 'passHatK', 4, level, fits);
+    const whole = narrowerDifference('default', pairs, 'passHatK', 4, level, fits);
+    // 1 − 0.0125^(1/10) = 0.35480498785178405 (python3 test/reference/degenerate_arm_reference.py).
+    expect(whole.upper).toBeCloseTo(0.35480498785178405, 12);
+    expect(whole.lower).toBeCloseTo(-0.35480498785178405, 12);
+    expect(without.upper).toBeLessThan(whole.upper);
+    expect(without.lower).toBeGreaterThan(whole.lower);
+  });
+});
+
 describe('narrowerInterval (task-population interval with one part off)', () => {
   const values = [
     { value: 1, weight: 7 },

@@ -15,6 +15,8 @@ import { modelVariance } from './modelVariance.js';
 import { empiricalLikelihoodInterval } from './empiricalLikelihood.js';
 import { populationInterval, type MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric, type WeightedValue } from './taskValues.js';
+import { degenerateArmBounds } from './degenerateArmBounds.js';
+import { groupsPopulationInterval } from './taskAverageIntervals.js';
 import type { Interval } from '../intervals/interval.js';
 
 /** One task run by both agents: A's and B's trials and successes. */
@@ -57,7 +59,10 @@ export const DIFFERENCE_INTERVAL_METHOD =
  * without it, 94.3 % with it). EL alone under-covers where most D_t are exactly 0 (49–95 %: a few
  * distinct values), where the floored score interval covers; the union is 6 % wider on average and
  * takes every compare cell of the coverage study into [94 %, 97 %] ± 2 SE or above it
- * (docs/uncertainty.md).
+ * (docs/uncertainty.md), except where an agent's estimates are all 0 (or all 1): the interval then
+ * reaches at least to [L_B − U_A, U_B − L_A], that agent's exact bound (P(all T at 0) ≤ (1 − μ)^T)
+ * and the other's CI (tasks), half the tail each (`degenerateDifferenceBounds`), without which pass^4
+ * of Kumaraswamy(0.5, 3) tasks, n 10, T 10, covered 82 %.
  * Tasks where either agent has fewer than k trials are left out. null with fewer than 2 tasks left.
  * `fits`: the populations fitted by earlier calls on the same runs (each fit takes 3–7 ms once V8 has optimised it).
  * Coverage measured in docs/uncertainty.md ("compare" cells).
@@ -80,7 +85,7 @@ export function pairedDifferenceInterval(
   requireK('k', k);
   requireMeanIntervalOptions('options', options);
   if (!(fits instanceof PopulationFits)) throw new InputError('fits', 'must be a PopulationFits (new PopulationFits())');
-  const { differences, noises, spread } = pairedDifferenceParts(tasks, metric, k, fits);
+  const { differences, noises, spread, estimatesA, estimatesB } = pairedDifferenceParts(tasks, metric, k, fits);
   const T = differences.length;
   const noise = T > 0 ? meanAndSe(noises).value : 0;
   const floor = Math.max(noise, spread);
@@ -95,9 +100,31 @@ export function pairedDifferenceInterval(
   if (bounds === null) return null;
   // With the empirical-likelihood interval where it reaches further (skewed differences).
   const likelihood = empiricalLikelihoodInterval(differences, studentTQuantile(1 - tail, T - 1) ** 2);
-  const lower = Math.min(2 * bounds.lower - 1, likelihood?.lower ?? Infinity);
-  const upper = options.sides === 2 ? Math.max(2 * bounds.upper - 1, likelihood?.upper ?? -Infinity) : 1;
+  // And at least to the exact bounds where an arm's estimates are all 0 or all 1 (`degenerateArmBounds`).
+  const exact = degenerateDifferenceBounds(tasks, metric, k, estimatesA, estimatesB, tail);
+  const lower = Math.min(2 * bounds.lower - 1, likelihood?.lower ?? Infinity, exact?.lower ?? Infinity);
+  const upper = options.sides === 2 ? Math.max(2 * bounds.upper - 1, likelihood?.upper ?? -Infinity, exact?.upper ?? -Infinity) : 1;
   return { estimate: meanAndSe(differences).value, lower, upper, tasks: T, df, quantile };
+}
+
+/**
+ * `degenerateArmBounds` at half of `tail` per arm (Bonferroni), the arm that is not degenerate
+ * bounded by its task-population interval (`groupsPopulationInterval`, CI (tasks)) at confidence
+ * 1 − tail, i.e. tail/2 outside each side; null (nothing to add) when no arm is all at 0 or all at 1.
+ */
+export function degenerateDifferenceBounds(
+  tasks: readonly PairedTrials[],
+  metric: TaskMetric,
+  k: number,
+  estimatesA: readonly number[],
+  estimatesB: readonly number[],
+  tail: number,
+): Interval | null {
+  const degenerate = (xs: readonly number[]) => xs.length > 0 && (xs.every((x) => x === 0) || xs.every((x) => x === 1));
+  if (!degenerate(estimatesA) && !degenerate(estimatesB)) return null;
+  const used = tasks.filter(({ a, b }) => a.n >= k && b.n >= k);
+  const arm = (side: 'a' | 'b') => groupsPopulationInterval(countGroups(used.map((task) => task[side])), metric, k, { confidence: 1 - tail, sides: 2 });
+  return degenerateArmBounds(estimatesA, estimatesB, { a: arm('a'), b: arm('b') }, tail / 2);
 }
 
 /** What `pairedDifferenceInterval` is computed from (also used by bench/compareVariants.mjs). */
@@ -108,6 +135,9 @@ export interface PairedDifferenceParts {
   readonly noises: readonly number[];
   /** (σ_A − σ_B)² under the fitted populations (0 unless both fit). */
   readonly spread: number;
+  /** Each agent's per-task estimates θ̂_A,t and θ̂_B,t over the same tasks (for `degenerateArmBounds`). */
+  readonly estimatesA: readonly number[];
+  readonly estimatesB: readonly number[];
 }
 
 /** The per-task differences, their trial noise and the (σ_A − σ_B)² floor (inputs already checked). */
@@ -119,10 +149,12 @@ export function pairedDifferenceParts(tasks: readonly PairedTrials[], metric: Ta
   const fittedB = fits.fitted(groupsB);
   const priorA = fittedA ?? JEFFREYS_PRIOR;
   const priorB = fittedB ?? JEFFREYS_PRIOR;
-  const differences = used.map(({ a, b }) => taskEstimate(metric, b.n, b.c, k) - taskEstimate(metric, a.n, a.c, k));
+  const estimatesA = used.map(({ a }) => taskEstimate(metric, a.n, a.c, k));
+  const estimatesB = used.map(({ b }) => taskEstimate(metric, b.n, b.c, k));
+  const differences = used.map((_, t) => estimatesB[t]! - estimatesA[t]!);
   const noises = used.map(({ a, b }) => taskNoise(metric, a.n, a.c, k, priorA) + taskNoise(metric, b.n, b.c, k, priorB));
   const spread = fittedA && fittedB ? (Math.sqrt(modelVariance(groupsA, metric, k, fittedA)) - Math.sqrt(modelVariance(groupsB, metric, k, fittedB))) ** 2 : 0;
-  return { differences, noises, spread };
+  return { differences, noises, spread, estimatesA, estimatesB };
 }
 
 /** A task population fitted to one agent's counts: with point masses at 0 and 1, or a plain Beta. */
