@@ -1,23 +1,24 @@
-// Property (issue 43): every function of @passk/sim and @passk/sim/internal (the job functions and
-// the members of `plan` and `planSteps` among them), called with a valid argument list in
-// which one argument or one field of one (at any depth up to 4, list items included) is replaced by
-// a hostile value — null, undefined, NaN, ±∞, negative, huge, a value of the wrong type, a cyclic
-// object or list, an object posing as a list ({ length: 1e9 }), a function — or left out, either
+// The table of the hostile-arguments property (issue 43), shared by its fast share
+// (hostileArguments.test.ts) and its slow share (hostileArguments.slow.test.ts): a valid call of
+// every function of @passk/sim and @passk/sim/internal (the job functions and the members of `plan`
+// and `planSteps` among them). The property calls one with a valid argument list in which one
+// argument or one field of one (at any depth up to 4, list items included) is replaced by a hostile
+// value — null, undefined, NaN, ±∞, negative, huge, a value of the wrong type, a cyclic object or
+// list, an object posing as a list ({ length: 1e9 }), a function — or left out; the call either
 // returns a result with no NaN in it (∞ only where the function's documentation gives it: a fit's
 // concentration at its binomial limit, a quantile at 0 or 1, no success ever) or throws an
 // InputError of one line, never a TypeError, RangeError or plain Error, and ends within 5 s of the
 // process's CPU time (CPU, not wall time, so a machine loaded by other work does not fail it; the
-// slowest call, planComparison with its default trials, took 0.7 s). A second test keeps the table
-// complete: a new export without an entry here fails it.
+// slowest call, planComparison with its default trials, took 0.7 s). A new export of @passk/sim
+// gets its entry in CALLS here (the fast file's coverage test fails without one).
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import * as sim from '../../packages/sim/src/internal.js';
-import * as publicSim from '../../packages/sim/src/index.js';
 import { InputError } from '../../packages/sim/src/errors.js';
 
-type Args = unknown[];
+export type Args = unknown[];
 /** A function of the internal entry by name; `plan.x` and `planSteps.x` are the members of those objects. */
-const m = new Proxy({} as Record<string, (...args: unknown[]) => unknown>, {
+export const m = new Proxy({} as Record<string, (...args: unknown[]) => unknown>, {
   get: (_, name: string) => {
     const [object, member] = name.split('.');
     const entry = (sim as unknown as Record<string, unknown>)[object!];
@@ -25,7 +26,7 @@ const m = new Proxy({} as Record<string, (...args: unknown[]) => unknown>, {
   },
 });
 /** A table key without its label (`copy:simulate`, `task:estimate`): the function's name. */
-const nameOf = (key: string) => key.replace(/^[a-z]+:/, '');
+export const nameOf = (key: string) => key.replace(/^[a-z]+:/, '');
 /** A scenario in the file format, small enough for a call to stay short. */
 const scenarioInput = () => ({
   tasks: { count: 5, successRate: { dist: 'beta', mean: 0.7, concentration: 4 } },
@@ -172,7 +173,7 @@ const episodeTasks = () => [
   { episodes: [[false, true, false]] },
 ];
 
-const CALLS: Record<string, () => Args> = {
+export const CALLS: Record<string, () => Args> = {
   requireInteger: () => ['x', 3, 1],
   requireOpenUnit: () => ['x', 0.5],
   requireUnit: () => ['x', 0.5],
@@ -459,7 +460,7 @@ const CALLS: Record<string, () => Args> = {
 };
 
 /** Function exports called with no arguments from a caller (error types and a cache), each with why it is not in CALLS. */
-const NOT_CALLED: Record<string, string> = {
+export const NOT_CALLED: Record<string, string> = {
   // Words and shapes for results the library made itself (the jobs call them on what they computed; compare checks its runs).
   answerSentence: "a comparison's answer in words: compare's answers call it on the comparison it made",
   answerSentences: 'as answerSentence',
@@ -577,7 +578,7 @@ function withValue(args: Args, path: Array<string | number>, value: unknown, rem
 const WORK_SIZES = new Set(['simulations', 'powerDraws', 'bootstrap', 'permutations', 'replicates', 'trials']);
 
 /** A function that returns steps (run to the end to see its result or error). */
-const isSteps = (name: string) => (name.endsWith('Steps') && name !== 'runSteps') || name.startsWith('planSteps.');
+export const isSteps = (name: string) => (name.endsWith('Steps') && name !== 'runSteps') || name.startsWith('planSteps.');
 
 /** The first NaN, or ±∞, in a result (nested objects, lists and typed arrays). */
 function nonFinite(value: unknown, seen = new Set<unknown>()): 'NaN' | 'Infinity' | null {
@@ -617,10 +618,15 @@ function maker(name: string, make: () => Args): () => Args {
 }
 
 // A function without arguments gets a hostile first one (which it ignores).
-const CASES = Object.entries(CALLS).map(([name, make]) => ({ name, make: maker(name, make), paths: make().length === 0 ? [[0]] : pathsOf(make()) }));
+/** One case per table entry: its arguments' maker and the paths a hostile value can take. */
+export const CASES = Object.entries(CALLS).map(([name, make]) => {
+  const made = maker(name, make);
+  const args = made();
+  return { name, make: made, paths: args.length === 0 ? [[0]] : pathsOf(args) };
+});
 
 /** The functions of an entry: its function exports and the members of `plan` and `planSteps` as `plan.x`. */
-function functionsOf(entry: Record<string, unknown>): string[] {
+export function functionsOf(entry: Record<string, unknown>): string[] {
   return Object.entries(entry).flatMap(([name, value]) => {
     if (typeof value === 'function') return [name];
     if (name === 'plan' || name === 'planSteps') return Object.keys(value as object).map((member) => `${name}.${member}`);
@@ -628,63 +634,41 @@ function functionsOf(entry: Record<string, unknown>): string[] {
   });
 }
 
-describe('every public function of @passk/sim, given hostile arguments: a finite result or one InputError, in bounded time', () => {
-  it('the table covers every function of @passk/sim/internal and @passk/sim', () => {
-    const covered = new Set([...Object.keys(CALLS).map(nameOf), ...Object.keys(NOT_CALLED)]);
-    expect(functionsOf(sim as unknown as Record<string, unknown>).filter((name) => !covered.has(name))).toEqual([]);
-    // The public entry's functions are the internal entry's objects (its `simulate` is internal's simulateJob), so covered above.
-    for (const name of functionsOf(publicSim as unknown as Record<string, unknown>)) {
-      const internalName = name === 'simulate' ? 'simulateJob' : name;
-      expect(m[internalName], name).toBe(name.includes('.') ? m[name] : (publicSim as unknown as Record<string, unknown>)[name]);
-      expect(covered.has(internalName), name).toBe(true);
-    }
-  });
-
-  it('each valid call of the table returns (the baseline the hostile values are put into)', () => {
-    for (const { name, make } of CASES) {
-      const result = m[nameOf(name)]!(...make());
-      if (isSteps(nameOf(name))) expect(() => sim.runSteps(result as Generator<{ done: number; total: number }, unknown, void>), name).not.toThrow();
-    }
-  }, 60_000);
-
-  it('a hostile value anywhere in the arguments: a result without NaN, or one InputError', () => {
-    const call = fc
-      .constantFrom(...CASES)
-      .chain((c) => fc.record({ c: fc.constant(c), path: fc.constantFrom(...c.paths), hostile: fc.constantFrom(...HOSTILE), remove: fc.boolean() }));
-    fc.assert(
-      fc.property(call, ({ c, path, hostile: [label, hostile], remove }) => {
-        const name = nameOf(c.name);
-        const leaveOut = remove && path.length > 1 && !WORK_SIZES.has(String(path[path.length - 1]));
-        const args = withValue(c.make(), path, hostile(), leaveOut);
-        const context = `${c.name}: argument ${path.join('.')} ${leaveOut ? 'left out' : `= ${label}`}`;
-        const started = process.cpuUsage();
-        let result: unknown;
-        let error: unknown;
-        try {
-          result = m[name]!(...args);
-          if (isSteps(name)) result = sim.runSteps(result as Generator<{ done: number; total: number }, unknown, void>);
-        } catch (caught) {
-          error = caught;
-        }
-        const used = process.cpuUsage(started);
-        expect((used.user + used.system) / 1000, `${context}: ms of CPU time`).toBeLessThan(5000);
-        if (error !== undefined) {
-          expect(error, `${context}: ${String(error)}`).toBeInstanceOf(InputError);
-          expect((error as Error).message, context).not.toContain('\n');
-          return;
-        }
-        const bad = nonFinite(result);
-        if (bad === 'Infinity' && INFINITY_ALLOWED.has(name)) return;
-        expect(bad, context).toBeNull();
-      }),
-      { numRuns: 2500, seed: 43 },
-    );
-  }, 240_000);
-
-  it('Xoshiro128: a state of four numbers', () => {
-    for (const state of [null, undefined, [1, 2, 3], [1, 2, 3, Number.NaN], { length: 4 }, 'abcd']) {
-      expect(() => new sim.Xoshiro128(state as unknown as number[]), String(state)).toThrow(InputError);
-    }
-    expect(new sim.Xoshiro128([1, 2, 3, 4]).uint32()).toBeGreaterThanOrEqual(0);
-  });
-});
+/**
+ * The property: `runs` hostile calls drawn with fast-check's `seed` (each a case, a path of its
+ * arguments, a hostile value, and whether a key is left out instead), each a result without NaN
+ * (∞ only where INFINITY_ALLOWED) or one InputError of one line, in under 5 s of CPU.
+ */
+export function checkHostileCalls(runs: number, seed: number): void {
+  const call = fc
+    .constantFrom(...CASES)
+    .chain((c) => fc.record({ c: fc.constant(c), path: fc.constantFrom(...c.paths), hostile: fc.constantFrom(...HOSTILE), remove: fc.boolean() }));
+  fc.assert(
+    fc.property(call, ({ c, path, hostile: [label, hostile], remove }) => {
+      const name = nameOf(c.name);
+      const leaveOut = remove && path.length > 1 && !WORK_SIZES.has(String(path[path.length - 1]));
+      const args = withValue(c.make(), path, hostile(), leaveOut);
+      const context = `${c.name}: argument ${path.join('.')} ${leaveOut ? 'left out' : `= ${label}`}`;
+      const started = process.cpuUsage();
+      let result: unknown;
+      let error: unknown;
+      try {
+        result = m[name]!(...args);
+        if (isSteps(name)) result = sim.runSteps(result as Generator<{ done: number; total: number }, unknown, void>);
+      } catch (caught) {
+        error = caught;
+      }
+      const used = process.cpuUsage(started);
+      expect((used.user + used.system) / 1000, `${context}: ms of CPU time`).toBeLessThan(5000);
+      if (error !== undefined) {
+        expect(error, `${context}: ${String(error)}`).toBeInstanceOf(InputError);
+        expect((error as Error).message, context).not.toContain('\n');
+        return;
+      }
+      const bad = nonFinite(result);
+      if (bad === 'Infinity' && INFINITY_ALLOWED.has(name)) return;
+      expect(bad, context).toBeNull();
+    }),
+    { numRuns: runs, seed },
+  );
+}

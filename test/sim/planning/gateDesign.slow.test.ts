@@ -1,0 +1,16 @@
+// gateDesign's false-fail rate against the exact enumeration at 20 000 simulations, where the fast
+// gateDesign.test.ts makes the same check at 2 000: a study, as the tolerance is 4 SE and the power
+// to see a biased rate grows with the simulations.
+import { describe, expect, it } from 'vitest';
+import { gateDesign } from '../../../packages/sim/src/planning/gateDesign.js';
+import { tiny } from './tinyGate.js';
+
+describe('gateDesign: the false-fail rate of a gate design by simulation (slow share)', () => {
+  it('matches the exact enumeration (gate_false_fail.py: 0.4335479462) within 4 SE at 20 000 simulations', () => {
+    const design = gateDesign(tiny(20_000));
+    expect(design.prior.a).toBeCloseTo(1.3768656716, 8);
+    expect(design.prior.b).toBeCloseTo(1.0708955224, 8);
+    expect(Math.abs(design.falseFail.value - 0.4335479462)).toBeLessThanOrEqual(4 * design.falseFail.se);
+    expect(design.failByRequirement[0]).toEqual(design.falseFail);
+  });
+});
