@@ -221,6 +221,19 @@ export const CALLS: Record<string, () => Args> = {
     { difference: 0.1, interval: { lower: 0.01, upper: 0.2 }, p: 0.01 },
     { sides: 2, confidence: 0.95 },
   ],
+  degenerateDifferenceBounds: () => [
+    [
+      { a: { n: 2, c: 0 }, b: { n: 2, c: 1 } },
+      { a: { n: 2, c: 0 }, b: { n: 2, c: 2 } },
+      { a: { n: 2, c: 0 }, b: { n: 2, c: 0 } },
+    ],
+    'passAtK',
+    1,
+    [0, 0, 0],
+    [0.5, 1, 0],
+    0.025,
+  ],
+  observedEpisodeRates: () => [scenario()],
   planTaskPrecision: () => [{ metric: 'passAtK', k: 2, trials: 8, mean: 0.6, concentration: 4, halfWidth: 0.05, confidence: 0.95 }],
   resolveScenario: () => [
     { tasks: { count: 5, successRate: { dist: 'beta', mean: 0.7, concentration: 4 } }, policy: { maxAttempts: 3 } },

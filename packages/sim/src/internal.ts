@@ -240,7 +240,6 @@ export {
   type FittedPopulation,
   type PairedTrials,
 } from './taskAverage/differenceInterval.js';
-export { degenerateArmBounds } from './taskAverage/degenerateArmBounds.js';
 export {
   BENCHMARK_DIFFERENCE_METHOD,
   benchmarkDifferenceInterval,

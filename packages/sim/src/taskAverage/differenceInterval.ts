@@ -1,5 +1,5 @@
-import { requireCounts } from '../checks.js';
-import { requireK, requireList, requireMeanIntervalOptions, requireMetric, requireObject } from '../checkArgs.js';
+import { requireCounts, requireOpenUnit } from '../checks.js';
+import { requireK, requireList, requireMeanIntervalOptions, requireMetric, requireNumbers, requireObject } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { meanAndSe } from '../math/meanAndSe.js';
 import { countGroups, type CountGroup } from '../estimators/taskAverage.js';
@@ -74,13 +74,7 @@ export function pairedDifferenceInterval(
   options: MeanIntervalOptions,
   fits = new PopulationFits(),
 ): (Interval & { readonly estimate: number; readonly tasks: number; readonly df: number; readonly quantile: number }) | null {
-  requireList('tasks', tasks).forEach((task, i) => {
-    const { a, b } = requireObject(`tasks[${i}]`, task);
-    const sideA = requireObject(`tasks[${i}].a`, a);
-    const sideB = requireObject(`tasks[${i}].b`, b);
-    requireCounts(sideA.n, sideA.c, `tasks[${i}].a`);
-    requireCounts(sideB.n, sideB.c, `tasks[${i}].b`);
-  });
+  requirePairedTrials('tasks', tasks);
   requireMetric('metric', metric);
   requireK('k', k);
   requireMeanIntervalOptions('options', options);
@@ -120,6 +114,17 @@ export function degenerateDifferenceBounds(
   estimatesB: readonly number[],
   tail: number,
 ): Interval | null {
+  requirePairedTrials('tasks', tasks);
+  requireMetric('metric', metric);
+  requireK('k', k);
+  for (const [where, estimates] of [
+    ['estimatesA', estimatesA],
+    ['estimatesB', estimatesB],
+  ] as const) {
+    const list = requireNumbers(where, estimates);
+    for (let i = 0; i < list.length; i++) if (list[i]! < 0 || list[i]! > 1) throw new InputError(`${where}[${i}]`, 'must be in [0, 1]', list[i]);
+  }
+  requireOpenUnit('tail', tail);
   const degenerate = (xs: readonly number[]) => xs.length > 0 && (xs.every((x) => x === 0) || xs.every((x) => x === 1));
   if (!degenerate(estimatesA) && !degenerate(estimatesB)) return null;
   const used = tasks.filter(({ a, b }) => a.n >= k && b.n >= k);
@@ -262,4 +267,18 @@ const MAX_DF = 1e6;
 function sampleVariance(xs: readonly number[]): number {
   const { se } = meanAndSe(xs);
   return se === null ? 0 : se * se * xs.length;
+}
+
+/** A list of tasks `{ a: { n, c }, b: { n, c } }`, each side's counts valid (`requireCounts`). */
+function requirePairedTrials(where: string, tasks: unknown): void {
+  requireList(where, tasks).forEach((task, i) => {
+    const { a, b } = requireObject(`${where}[${i}]`, task);
+    for (const [side, counts] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
+      const { n, c } = requireObject(`${where}[${i}].${side}`, counts);
+      requireCounts(n, c, `${where}[${i}].${side}`);
+    }
+  });
 }

@@ -3,6 +3,7 @@ import { InputError } from '../errors.js';
 import type { TaskTrials } from '../estimators/taskAverage.js';
 import { documentInterval, type LabelledInterval } from '../intervals/interval.js';
 import type { EngineMetric } from '../engine/engineMetrics.js';
+import { requireScenario } from '../scenario/requireScenario.js';
 import type { EpisodeMeasurement, Scenario } from '../scenario/types.js';
 import { populationInterval } from '../taskAverage/populationInterval.js';
 import { ESTIMAND_METHODS, taskAverageIntervals } from '../taskAverage/taskAverageIntervals.js';
@@ -168,7 +169,8 @@ const DELIVERED_METHOD =
  * Example: a log of episodes, no verifier → coverage, passHatK, deliveredCorrect ↦ coverage, abstained ↦
  * 1 − coverage; cost ↦ null.
  */
-export function observedEpisodeRates(scenario: Scenario): (metric: EngineMetric) => ObservedRate | null {
+export function observedEpisodeRates(given: Scenario): (metric: EngineMetric) => ObservedRate | null {
+  const scenario = requireScenario('scenario', given);
   const { cost, latency } = scenario.policy.budget;
   if (scenario.tasks.measured?.episodes === undefined || cost !== null || latency !== null) return () => null;
   const { verifier, policy } = scenario;
