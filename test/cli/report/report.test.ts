@@ -22,7 +22,8 @@ const results = {
   rate: ['estimate', '--p', '0.9', '--k', '1,3,8'],
   demonstrate: ['plan', 'demonstrate', '--target', '0.9', '--k', '8', '--failures', '2'],
   precision: ['plan', 'precision', '--metric', 'passHatK', '--k', '8', '--rate', '0.9', '--half-width', '0.1'],
-  compare: ['plan', 'compare', '--k', '4', '--mean', '0.6', '--delta', '0.15', '--trials', '4', '--simulations', '10'],
+  // Two power simulations: the page must show the CLI's figures, whatever their size (each costs ~0.07 s).
+  compare: ['plan', 'compare', '--k', '4', '--mean', '0.6', '--delta', '0.15', '--trials', '4', '--simulations', '2'],
   simulate: ['simulate', fixture('report/malicious-scenario.yaml'), '--pilot-trials', '4', '--workers', '1'],
   sweep: ['sweep', fixture('report/malicious-scenario.yaml'), '--vary', 'policy.maxAttempts=1,2,4', '--workers', '1'],
   fit: ['fit', fixture('report/malicious-results.csv')],
