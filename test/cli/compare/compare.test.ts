@@ -368,7 +368,8 @@ describe('passk gate: exit codes end to end (built binary)', () => {
       // pass^2, small-b − small-a over 11 tasks: d = +13.9 pt (reference.py); one-sided 95 % bound = the lower
       // end of the two-sided 90 % paired-difference score interval, −0.0095637 (python: reference.CONFIDENCE = 0.90;
       // reference.difference_interval(A, B, 'passHatK', 2) over the 11 common tasks).
-      const pass = gate(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= -0.05']);
+      // --no-design-check: its 50 simulated gates (1.3 s) only add a warning, checked above and in planGate.test.ts.
+      const pass = gate(['gate', F('small-b.csv'), '--baseline', F('small-a.csv'), '--require', 'delta(passHat@2) >= -0.05', '--no-design-check']);
       expect(pass.code).toBe(0);
       expect(pass.stdout).toMatch(
         /^PASS {4}delta\(passHat@2\) >= -0\.05 +\+13\.9 pt +lower −1\.0 pt +task-population paired-difference score interval, 11 tasks$/m,
