@@ -27,7 +27,8 @@ function mainCounts(): { n: number; c: number }[] {
 
 describe('passk plan gate', () => {
   it('--json: the passk.plan.gate document, with the false-fail rate the library gives on the same counts', async () => {
-    const run = await passk('plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '10', '--regression', '0.05', '--no-search', '--json');
+    // Two simulations: the document is compared with the library's on the same counts and size.
+    const run = await passk('plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '2', '--regression', '0.05', '--no-search', '--json');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const document = checkResultDocument(JSON.parse(run.stdout), 'plan gate --json');
@@ -39,7 +40,7 @@ describe('passk plan gate', () => {
       tasks: 40,
       trials: 5,
       regressions: [0.05],
-      simulations: 10,
+      simulations: 2,
       seed: 1,
     });
     const parsed = JSON.parse(run.stdout);
@@ -52,7 +53,7 @@ describe('passk plan gate', () => {
 
   it('text: leads with the false-fail rate; lines within 100 columns', async () => {
     // Laid out at 100 columns: the layout wraps the prose.
-    const run = await passkWideAt(100, 'plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '10', '--no-search', '--confirm');
+    const run = await passkWideAt(100, 'plan', 'gate', '--pilot', MAIN, '--require', DELTA, '--simulations', '2', '--no-search', '--confirm');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^This gate FAILs \d+\.\d% ± \d+\.\d of runs with no change \(40 tasks × 5 trials/);
     expect(run.stdout).toContain('confirmed by a rerun');
