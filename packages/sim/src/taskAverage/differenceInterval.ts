@@ -27,7 +27,7 @@ export interface PairedTrials {
 
 /** `pairedDifferenceInterval` in words, for output notes and JSON. */
 export const DIFFERENCE_INTERVAL_METHOD =
-  'paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under task populations fitted to each run (Beta, with point masses at 0 and 1 where a likelihood-ratio test at 1 % finds them), quantile calibrated for that floored variance (t at T − 1 when the floor is far below the sample variance), widened to the empirical-likelihood interval of the mean where that reaches further (skewed differences; Owen 1988)';
+  "paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under task populations fitted to each run (Beta, with point masses at 0 and 1 where a likelihood-ratio test at 1 % finds them), quantile calibrated for that floored variance (t at T − 1 when the floor is far below the sample variance), widened to the empirical-likelihood interval of the mean where that reaches further (skewed differences; Owen 1988), and where an agent's per-task estimates are all 0 or all 1 to at least that agent's exact bound (all T at 0: mean ≤ 1 − γ^{1/T}) against the other agent's CI (tasks), Bonferroni";
 
 /**
  * Interval for the population mean difference B − A of the task-averaged pass@k or pass^k, both
