@@ -7,8 +7,8 @@ import { fixture, passkProcess, REPO_ROOT } from '../helpers/runPassk.js';
 
 // Ctrl-C during the long computations of plan, estimate and compare (packages/cli/src/progress/
 // longComputation.ts): the built bundle (`pnpm build` first) in a child process, each run asked for
-// --progress so the test knows when it is past start-up and computing; SIGINT 300 ms after the first
-// progress line. The run must end with exit 130 (not killed by the signal), one line saying it was
+// --progress so the test knows when it is past start-up and computing; SIGINT as soon as the first
+// progress line arrives (the handler is installed before the computation's first step reports). The run must end with exit 130 (not killed by the signal), one line saying it was
 // interrupted, nothing on stdout and no output file. (A sweep keeps the grid points it finished:
 // sweep.interrupt.test.ts.)
 const root = mkdtempSync(join(tmpdir(), 'passk-long-interrupt-'));
@@ -39,7 +39,7 @@ function interrupt(args: string[], progressLabel: string, cwd: string): Promise<
         timer = setTimeout(() => {
           signalled = Date.now();
           child.kill('SIGINT');
-        }, 300);
+        }, 0);
       }
     });
     child.on('error', reject);

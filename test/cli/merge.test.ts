@@ -203,12 +203,22 @@ describe('passk merge of simulate --tasks-from shards (issue #10)', () => {
   // so that each of 3 shards holds one (what the merge carries is checked here, not how much).
   const LOG = fixture('tasks-from/beta-tasks.csv');
   const args = ['--tasks-from', LOG, '--replicates', '192'];
-  // The unsharded run in each format, run once and compared with the merges of 2 and of 3 shards.
-  const singles = new Map<string, Promise<CliRun>>();
-  const singleFromLog = (format: string | null): Promise<CliRun> => {
-    const key = format ?? 'table';
-    if (!singles.has(key)) singles.set(key, simulate(...args, ...(format ? [format] : [])));
-    return singles.get(key)!;
+  // The unsharded run, once, with --out: its table (stdout), summary.json (the bytes --json prints) and
+  // summary.csv (those --csv prints), compared with the merges of 2 and of 3 shards.
+  let singles: Promise<Map<string, string>> | undefined;
+  const singleFromLog = async (format: string | null): Promise<string> => {
+    singles ??= (async () => {
+      const out = join(root, 'tasks-from-single');
+      const run = await simulate(...args, '--out', out);
+      expect(run.code, run.stderr).toBe(0);
+      const file = (name: string) => readFileSync(join(out, name), 'utf8');
+      return new Map([
+        ['table', run.stdout],
+        ['--json', file('summary.json')],
+        ['--csv', file('summary.csv')],
+      ]);
+    })();
+    return (await singles).get(format ?? 'table')!;
   };
 
   it.each([2, 3])('%i shards carry the log’s observed values: the merge prints them as the single run does (--json, --csv, table)', async (count) => {
@@ -218,7 +228,7 @@ describe('passk merge of simulate --tasks-from shards (issue #10)', () => {
       expect((await simulate(...args, '--shard', `${i}/${count}`, '--out', dir)).code).toBe(0);
       shards.push(join(dir, `shard-000${i}-of-000${count}.json`));
     }
-    const unshardedRun = JSON.parse((await singleFromLog('--json')).stdout) as SimulateDocument;
+    const unshardedRun = JSON.parse(await singleFromLog('--json')) as SimulateDocument;
     expect(unshardedRun.observed!.rows).toHaveLength(6);
     // Each shard holds the unsharded run's observed, as written (the log is not read at merge time).
     for (const path of shards) expect((JSON.parse(readFileSync(path, 'utf8')) as { observed: unknown }).observed).toEqual(unshardedRun.observed);
@@ -228,10 +238,9 @@ describe('passk merge of simulate --tasks-from shards (issue #10)', () => {
     expect(document.observed).toEqual(unshardedRun.observed);
     expect(document.rows).toEqual(unshardedRun.rows);
     for (const format of ['--json', '--csv', null]) {
-      const one = await singleFromLog(format);
-      const all = await passk('merge', ...shards, ...(format ? [format] : []));
+      const all = format === '--json' ? merged : await passk('merge', ...shards, ...(format ? [format] : []));
       expect(all.code).toBe(0);
-      expect(all.stdout).toBe(one.stdout);
+      expect(all.stdout).toBe(await singleFromLog(format));
     }
     const text = (await passkWide('merge', ...shards)).stdout;
     expect(text).toContain('The log (beta-tasks.csv) against the simulation, k ≤ n:');

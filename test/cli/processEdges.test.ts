@@ -7,7 +7,8 @@ import { REPO_ROOT } from '../helpers/runPassk.js';
 
 // What the process does at its edges: where it starts (INIT_CWD under pnpm), and a standard output
 // that is closed early or full. Runs the built binary through a shell, as a user would.
-const MAIN = `${REPO_ROOT}packages/cli/dist/main.js`;
+// The bundle is the package's `bin` (packages/cli/package.json), what `passk` runs once installed.
+const MAIN = `${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`;
 
 function shell(command: string, env: Record<string, string> = {}) {
   const run = spawnSync('bash', ['-o', 'pipefail', '-c', command], { encoding: 'utf8', env: { ...process.env, ...env } });

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, passk, REPO_ROOT } from '../helpers/runPassk.js';
 
 // SIGTERM (what Slurm sends at a time limit or scancel, and Kubernetes on pod deletion) during
-// `simulate|sweep --shard`: the built binary (`npx tsc -b packages/sim packages/cli` first) stops at
+// `simulate|sweep --shard`: the built binary (the bundle, `pnpm build` first) stops at
 // the next block, writes its shard marked as stopped, exits 130; merge then refuses it, or with
 // --allow-partial lists it as interrupted. The signal is sent once the shard's first progress line
 // ("shard 1/2: 0% …") shows that it runs, so a slow start on a loaded machine cannot race it.
@@ -16,7 +16,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function terminateWhenRunning(args: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`${REPO_ROOT}packages/cli/dist/main.js`, ...args, '--workers', '1', '--progress'], { cwd: REPO_ROOT });
+    const child = spawn(process.execPath, [`${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`, ...args, '--workers', '1', '--progress'], { cwd: REPO_ROOT });
     let stderr = '';
     let sent = false;
     child.stderr.setEncoding('utf8').on('data', (text: string) => {

@@ -100,9 +100,10 @@ describe('simulate --json is deterministic (built binary)', () => {
     const probe = await cappedNode('-e', 'try { new WebAssembly.Memory({ initial: 1 }); console.log("made") } catch (e) { console.log(e.constructor.name) }');
     expect(probe.trim()).toBe('RangeError');
     const bin = `${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`;
-    const args = ['simulate', INDEPENDENT, '--json', '--replicates', '640'];
+    // 192 replicates = 3 blocks of 64: two workers still share them (2 and 1).
+    const args = ['simulate', INDEPENDENT, '--json', '--replicates', '192'];
     const [plain, cappedOne, cappedTwo, jitless] = await Promise.all([
-      simulateJson(INDEPENDENT, '--replicates', '640', '--workers', '2'),
+      simulateJson(INDEPENDENT, '--replicates', '192', '--workers', '2'),
       cappedNode(bin, ...args, '--workers', '1'),
       cappedNode(bin, ...args, '--workers', '2'),
       run(process.execPath, ['--jitless', bin, ...args, '--workers', '1'], /disabling flag --expose_wasm/),

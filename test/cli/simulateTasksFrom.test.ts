@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalQuantile } from '../../packages/sim/src/internal.js';
 import type { FitDocument } from '../../packages/cli/src/results/fitSchema.js';
@@ -17,12 +17,36 @@ async function json(...args: string[]) {
   return JSON.parse(run.stdout);
 }
 
+/** Runs a command once per file, however many tests read it (lazily, on the first). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= make());
+}
+
+/**
+ * One simulate --tasks-from of RESULTS at 64 replicates with --out, shared by the tests that read it:
+ * the text it prints and its summary.json (the document --json prints, byte for byte).
+ */
+function simulateOut(results: string, name: string): () => Promise<{ text: string; summary: SimulateDocument; out: string }> {
+  return once(async () => {
+    const out = join(dir, name);
+    const run = await passkWide('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1', '--out', out);
+    expect(run.stderr).toBe(`passk: wrote ${join(out, 'summary.json')}, summary.csv and scenario.yaml\n`);
+    expect(run.code).toBe(0);
+    return { text: run.stdout, summary: JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')), out };
+  });
+}
+const airline = fixture('tau-bench/gpt-4o-airline.json');
+/** passk fit --json of the tau-bench fixture, and simulate --tasks-from of it (text and summary.json). */
+const airlineFit = once(() => json('fit', airline));
+const airlineSimulate = simulateOut(airline, 'airline');
+
 describe('passk simulate --tasks-from', () => {
-  const results = fixture('tau-bench/gpt-4o-airline.json');
+  const results = airline;
 
   it('runs the scenario on the fitted population: the same tasks block as passk fit writes', async () => {
-    const fit = await json('fit', results);
-    const summary = await json('simulate', '--tasks-from', results, '--replicates', '64');
+    const fit = await airlineFit();
+    const { summary } = await airlineSimulate();
     expect(summary.scenario.tasks.count).toBe(50);
     expect(summary.scenario.name).toMatch(/tasks fitted to gpt-4o-airline\.json$/);
     // The chosen model's block, resolved (beta written as a, b).
@@ -31,7 +55,7 @@ describe('passk simulate --tasks-from', () => {
   });
 
   it('--per-task: resampled tasks from each task’s posterior; exact coverage@1 is the mean posterior mean', async () => {
-    const fit = await json('fit', results);
+    const fit = await airlineFit();
     const bb = fit.models.find((m: { name: string }) => m.name === 'betaBinomial').params;
     const summary = await json('simulate', '--tasks-from', results, '--per-task', '--replicates', '64');
     expect(summary.scenario.tasks.resample).toBe(true);
@@ -51,12 +75,11 @@ describe('passk simulate --tasks-from starts from the log (issue #10)', () => {
   const shared = fixture('../../../shared/data/real/humaneval-gpt35-10spt_results.jsonl');
 
   it('independent attempts, no verifier, tasks drawn afresh; the log check is printed', async () => {
-    const summary = await json('simulate', '--tasks-from', fixture('tau-bench/gpt-4o-airline.json'), '--replicates', '64');
+    const { summary, text } = await airlineSimulate();
     expect(summary.scenario.attempts.correlation.model).toBe('independent');
     expect(summary.scenario.tasks.resample).toBe(true);
     expect(summary.scenario.verifier.falseAccept).toEqual({ dist: 'point', p: 0 });
     expect(summary.scenario.verifier.falseReject).toEqual({ dist: 'point', p: 0 });
-    const text = (await passkWide('simulate', '--tasks-from', fixture('tau-bench/gpt-4o-airline.json'), '--replicates', '64', '--workers', '1')).stdout;
     expect(text).toContain('The log (gpt-4o-airline.json) against the simulation, k ≤ n:');
   });
 
@@ -89,6 +112,8 @@ describe('passk simulate --tasks-from starts from the log (issue #10)', () => {
 describe('passk simulate --tasks-from: the log beside the simulation in JSON, text and report', () => {
   // 60 tasks × 6 trials from Beta(0.8, 1.2), written by test/fixtures/tasks-from/make_beta_tasks.py.
   const results = fixture('tasks-from/beta-tasks.csv');
+  /** The text and the --out folder (summary.json, summary.csv) of one run at 64 replicates, read by four tests. */
+  const betaSimulate = simulateOut(results, 'beta');
   // make_beta_tasks.py: the log's unbiased pass@k and pass^k (scipy.special.comb), k = 1..6.
   const REFERENCE = [
     [0.47500000000000003, 0.47500000000000003],
@@ -119,13 +144,12 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
   });
 
   it('text and report show the same table: observed, CI (tasks), simulated, inside', async () => {
-    const text = (await passkWide('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1')).stdout;
+    const { text, out } = await betaSimulate();
     expect(text).toMatch(/The log \(beta-tasks\.csv\) against the simulation, k ≤ n:\nk {2}observed pass@k {6}CI \(tasks\)/);
     expect(text).toMatch(/\n1 {12}47\.5% {2}\[\d+\.\d%, \d+\.\d%\]/);
     // The fixture has no cost column: the note says the amounts are assumed, not the log's.
     expect(text).toContain("cost and latency per attempt are the scenario's assumptions, not measured (the log has none)");
-    const file = join(dir, 'simulate.json');
-    writeFileSync(file, (await passk('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1', '--json')).stdout);
+    const file = join(out, 'summary.json');
     const report = join(dir, 'report.html');
     const run = await passk('report', file, '--out', report);
     expect(run.code).toBe(0);
@@ -141,7 +165,7 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
 
   it('--csv and --out summary.csv: observed_* columns with the JSON numbers, empty at k > n (6 trials, maxAttempts 12)', async () => {
     const args = ['simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1'];
-    const summary = (await json(...args.slice(0, -2))) as SimulateDocument;
+    const { summary, out } = await betaSimulate();
     const run = await passk(...args, '--csv');
     expect(run.code).toBe(0);
     const [header, ...lines] = run.stdout.trimEnd().split('\n');
@@ -172,14 +196,11 @@ describe('passk simulate --tasks-from: the log beside the simulation in JSON, te
         expect(Number(cells[columns.indexOf('observed_passHatK')])).toBeCloseTo(REFERENCE[i]![1]!, 12);
       }
     });
-    const out = join(dir, 'out-csv');
-    expect((await passk(...args, '--out', out)).code).toBe(0);
     expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toBe(run.stdout);
   });
 
   it('--out: summary.json carries observed too', async () => {
-    const out = join(dir, 'out');
-    expect((await passk('simulate', '--tasks-from', results, '--replicates', '64', '--workers', '1', '--out', out)).code).toBe(0);
+    const { out } = await betaSimulate();
     const written = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as SimulateDocument;
     expect(written.observed!.rows).toHaveLength(6);
   });

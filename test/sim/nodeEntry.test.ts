@@ -22,14 +22,14 @@ describe('@passk/sim and @passk/sim/node', () => {
   });
 
   it('runSimulation on three threads gives the single-thread engine result to the byte, and stops when asked', async () => {
-    // Long enough (≈ 1 s on one core) that the runner starts its workers.
+    // Long enough (32 blocks, ≈ 0.5 s on one core) that the forced workers (workersWorthMs 0) boot while it runs.
     const scenario = resolveScenario({
       seed: 5,
       tasks: { count: 300, successRate: { dist: 'beta', mean: 0.4, concentration: 2 } },
       attempts: { correlation: { model: 'exchangeable', icc: 0.2 } },
       verifier: { falseAccept: 0.05, falseReject: 0.1 },
       policy: { maxAttempts: 8 },
-      run: { replicates: 4096 },
+      run: { replicates: 2048 },
     });
     const threaded = await runSimulation(scenario, { workers: 3, workersWorthMs: 0 });
     expect(JSON.stringify(threaded)).toBe(JSON.stringify(simulatePartial(scenario)));

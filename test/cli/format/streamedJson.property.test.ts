@@ -59,15 +59,15 @@ describe('writeJson', () => {
     const made: number[] = [];
     const { text, pieces } = written({
       kind: 'x',
-      perTask: new LazyArray(50_000, (i) => {
+      perTask: new LazyArray(5_000, (i) => {
         made.push(i);
         return { task: `t${i}`, n: 3, c: i % 4 };
       }),
     });
-    const tasks = Array.from({ length: 50_000 }, (_, i) => ({ task: `t${i}`, n: 3, c: i % 4 }));
+    const tasks = Array.from({ length: 5_000 }, (_, i) => ({ task: `t${i}`, n: 3, c: i % 4 }));
     expect(text).toBe(`${JSON.stringify({ kind: 'x', perTask: tasks }, null, 2)}\n`);
     expect(made).toEqual(tasks.map((_, i) => i));
-    // Written in pieces of about 64 KiB, not as one string.
+    // Written in pieces of about 64 KiB, not as one string (5 000 items: about 300 KB, several pieces).
     expect(pieces).toBeGreaterThan(text.length / (1 << 17));
   });
 

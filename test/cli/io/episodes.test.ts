@@ -12,10 +12,18 @@ import { fixture, passk } from '../../helpers/runPassk.js';
 const EPISODES = fixture('episodes');
 const REAL = join(import.meta.dirname, '../../../../shared/data/real');
 
+/** Python's read of each (kind, file), run once per file however many tests compare with it. */
+const pythonReads = new Map<string, string>();
 function pythonRead(kind: 'csv' | 'aider' | 'ldb', file: string): Record<string, boolean[][]> {
-  const run = spawnSync('python3', [join(EPISODES, 'read_episodes.py'), kind, file], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`read_episodes.py failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as Record<string, boolean[][]>;
+  const key = `${kind} ${file}`;
+  let text = pythonReads.get(key);
+  if (text === undefined) {
+    const run = spawnSync('python3', [join(EPISODES, 'read_episodes.py'), kind, file], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`read_episodes.py failed: ${run.stderr}`);
+    text = run.stdout;
+    pythonReads.set(key, text);
+  }
+  return JSON.parse(text) as Record<string, boolean[][]>;
 }
 
 async function episodesOf(file: string, options: Parameters<typeof readTaskCounts>[1] = {}) {

@@ -286,7 +286,7 @@ describe('many inputs', () => {
   });
 
   it('- reads standard input (through the built CLI when it exists)', () => {
-    const main = fixture('../../packages/cli/dist/main.js');
+    const main = fixture('../../packages/cli/dist/bundle/passk.cjs'); // the package's `bin`
     const run = spawnSync('node', [main, 'estimate', '-', '--bootstrap', '0', '--json'], {
       input: '{"task_id":"a","success":1}\n{"task_id":"a","success":0}\n',
       encoding: 'utf8',
@@ -297,7 +297,7 @@ describe('many inputs', () => {
   });
 
   it('- reads a CSV on standard input, which is never split between threads (it is read once, in order)', () => {
-    const main = fixture('../../packages/cli/dist/main.js');
+    const main = fixture('../../packages/cli/dist/bundle/passk.cjs'); // the package's `bin`
     // Above the 32 MiB at which a regular file may be split: 2.5 M rows of task a, every third a success.
     const rows = Array.from({ length: 3 }, (_, i) => `a,${i === 0 ? 1 : 0}\n`).join('');
     const input = `task,success\n${rows.repeat(Math.ceil((33 << 20) / rows.length))}`;

@@ -11,7 +11,8 @@ import { REPO_ROOT } from '../../helpers/runPassk.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'passk-pipes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const CLI = `${REPO_ROOT}packages/cli/dist/main.js`;
+// The bundle is the package's `bin` (packages/cli/package.json), what `passk` runs once installed.
+const CLI = `${REPO_ROOT}packages/cli/dist/bundle/passk.cjs`;
 const csv = join(dir, 'r.csv');
 writeFileSync(csv, 'task,trial,success\na,0,1\na,1,0\nb,0,1\nb,1,1\nc,0,0\n');
 
