@@ -355,12 +355,15 @@ export function measureCell({
             const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
             const floor = { ratio: 1 / maxN, variance: prior ? modelVariance(groups, metric, k, prior) : 0 };
             const exact = binaryExactBounds(groupValuesAtK, 1 - confidence);
+            const allOnes = groupValuesAtK.every(({ value, weight }) => weight === 0 || value === 1);
             for (const candidate of NARROWER) {
               const own = record.narrower.population[candidate];
               count(own.score, narrowerInterval(candidate, groupValuesAtK, floor, confidence), record.truth);
               const gate = narrowerInterval(candidate, groupValuesAtK, floor, 2 * confidence - 1);
+              // As taskAverageBound: on 0/1 values the exact bound where further out, and alone where every value is 1.
               const withExact = exact !== null && candidate !== 'CP' && candidate !== 'all';
-              count(own['score-lower'], { lower: withExact ? Math.min(gate.lower, exact.lower) : gate.lower, upper: 1 }, record.truth);
+              const lower = !withExact ? gate.lower : allOnes ? exact.lower : Math.min(gate.lower, exact.lower);
+              count(own['score-lower'], { lower, upper: 1 }, record.truth);
             }
           }
         }
