@@ -153,38 +153,44 @@ export function forcedLowerBoundShare(values, truth, tasks, alpha, design) {
 /** The success rates q of `twoPointBoundCap`'s populations: 1/400, 2/400, …, 1. */
 const TWO_POINT_RATES = Array.from({ length: 400 }, (_, i) => (i + 1) / 400);
 
+/** The most tasks m `twoPointBoundCap` asks to reach T·x/m each (a smaller set still gives a valid cap). */
+const TWO_POINT_TASKS = 10;
+
 /**
  * The largest value a lower bound at tail `alpha`, valid for every task population and
  * non-decreasing in the estimate, can take at the estimate x (a task average of pass@k or pass^k
  * estimates, `design`: { trials: each averaged task's n, metric, k }): under the two-point population
  * "p = q with probability π, else p = 0" the estimand is π·θ(q) (θ(q) = q^k or 1 − (1 − q)^k), and
- * the estimate is ≥ x whenever one task's estimate g(C) is ≥ T·x (every g ≥ 0), which has probability
- * ≥ 1 − (1 − π·s)^T, s = the smallest over the tasks' n of P(g(C) ≥ T·x | q). For π above
- * π* = (1 − (1 − alpha)^{1/T})/s that exceeds alpha, so a bound L(x) > π·θ(q) would miss with
- * probability > alpha: L(x) ≤ π*·θ(q) for every q with π* ≤ 1. Returns the least of those over
- * TWO_POINT_RATES (∞ when none applies). At q = 1 this is the Clopper–Pearson argument at one task;
- * q < 1 reaches further at small estimates of pass^k: one task of 5 with 8 of 10 successes (x =
- * 1/225 for pass^8) allows a bound of at most 0.00073 (q = 0.5), where Clopper–Pearson at 1 of 5
- * allows 0.0102.
+ * the estimate is ≥ x whenever m tasks each have an estimate g(C) ≥ T·x/m (every g ≥ 0), which has
+ * probability ≥ P(Binomial(T, π·s) ≥ m), s = the smallest over the tasks' n of P(g(C) ≥ T·x/m | q).
+ * For π·s above L_CP(m), the Clopper–Pearson lower bound at m of T (tail alpha), that exceeds alpha,
+ * so a bound L(x) > π·θ(q) would miss with probability > alpha: L(x) ≤ L_CP(m)/s·θ(q) for every q
+ * and m with L_CP(m) ≤ s. Returns the least of those over TWO_POINT_RATES and m ≤ TWO_POINT_TASKS
+ * (∞ when none applies). At q = 1 and m = 1 this is Clopper–Pearson at one task; q < 1 reaches
+ * further at small estimates of pass^k: one task of 5 with 8 of 10 successes (x = 1/225 for
+ * pass^8) allows a bound of at most 0.00053, where Clopper–Pearson at 1 of 5 allows 0.0102.
  */
 export function twoPointBoundCap(x, { trials, metric, k }, alpha) {
   const T = trials.length;
-  const need = T * x - 1e-12;
-  if (!(x > 0) || need > 1) return Number.POSITIVE_INFINITY;
-  const tail = -Math.expm1(Math.log1p(-alpha) / T);
-  // Per distinct n: the fewest successes c whose estimate reaches T·x (g is non-decreasing in c).
-  const fewest = [...new Set(trials)].map((n) => {
-    let c = 0;
-    while (c <= n && taskEstimate(metric, n, c, k) < need) c++;
-    return { n, c };
-  });
+  if (!(x > 0)) return Number.POSITIVE_INFINITY;
+  const distinct = [...new Set(trials)];
   let cap = Number.POSITIVE_INFINITY;
-  for (const q of TWO_POINT_RATES) {
-    let s = 1;
-    for (const { n, c } of fewest) s = Math.min(s, c > n ? 0 : c === 0 ? 1 : binomialSf(c - 1, n, q));
-    const share = tail / s;
-    if (!(share <= 1)) continue;
-    cap = Math.min(cap, share * (metric === 'passHatK' ? q ** k : -Math.expm1(k * Math.log1p(-q))));
+  for (let m = 1; m <= Math.min(T, TWO_POINT_TASKS); m++) {
+    const need = (T * x) / m - 1e-12;
+    if (need > 1) continue;
+    const share = clopperPearsonBounds(T, m, alpha).lower;
+    // Per distinct n: the fewest successes c whose estimate reaches T·x/m (g is non-decreasing in c).
+    const fewest = distinct.map((n) => {
+      let c = 0;
+      while (c <= n && taskEstimate(metric, n, c, k) < need) c++;
+      return { n, c };
+    });
+    for (const q of TWO_POINT_RATES) {
+      let s = 1;
+      for (const { n, c } of fewest) s = Math.min(s, c > n ? 0 : c === 0 ? 1 : binomialSf(c - 1, n, q));
+      if (!(share <= s)) continue;
+      cap = Math.min(cap, (share / s) * (metric === 'passHatK' ? q ** k : -Math.expm1(k * Math.log1p(-q))));
+    }
   }
   return cap;
 }

@@ -49,6 +49,8 @@ describe('twoPointBoundCap (the largest valid lower bound under the populations 
     // n 16, T 10, one task at 8 of 16: 1.7559076438155367e-06.
     const sixteen = { trials: Array<number>(10).fill(16), metric: 'passHatK', k: 8 };
     expect(twoPointBoundCap(1 / (10 * 12870), sixteen, 0.05) / 1.7559076438155367e-6).toBeCloseTo(1, 12);
+    // Three tasks at 12 of 16 (x̄ = 3·495/128700): reached by m = 3 tasks each at T·x̄/3 → 0.00243028912709731.
+    expect(twoPointBoundCap((3 * 495) / 128700, sixteen, 0.05)).toBeCloseTo(0.00243028912709731, 14);
   });
 
   it('pass@1 reaches Clopper–Pearson at one success: 1 − 0.95^{1/10} = 0.0051162 (n 1, and n 5/3)', () => {
@@ -56,9 +58,10 @@ describe('twoPointBoundCap (the largest valid lower bound under the populations 
     expect(twoPointBoundCap(0.08, { trials: [5, 5, 5, 5, 5, 3, 3, 3, 3, 3], metric: 'passAtK', k: 1 }, 0.05)).toBeCloseTo(0.005116196891823743, 14);
   });
 
-  it('an estimate no single task reaches, or 0: no cap (∞)', () => {
+  it('an estimate no single task reaches takes m ≥ 3 tasks (0.18925537743777); 0 has no cap (∞)', () => {
     const design = { trials: [10, 10, 10, 10, 10], metric: 'passHatK', k: 8 };
-    expect(twoPointBoundCap(0.5, design, 0.05)).toBe(Number.POSITIVE_INFINITY);
+    // Python (the reference above): cap(0.5, [10]*5, 'passHatK', 8, 0.05) = 0.1892553774377708.
+    expect(twoPointBoundCap(0.5, design, 0.05)).toBeCloseTo(0.1892553774377708, 13);
     expect(twoPointBoundCap(0, design, 0.05)).toBe(Number.POSITIVE_INFINITY);
   });
 
