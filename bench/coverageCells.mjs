@@ -285,8 +285,8 @@ export function measureCell({
   // Per record, Σ over datasets of the default's SE² and the true trial noise (`trialNoise`), and of the
   // normal-theory coverage of the two-sided interval and of the lower bound (`normalTheoryCoverage`).
   const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0, lower: 0, redrawTwoSided: 0, redrawLower: 0, ...CORRELATION_SUMS }));
-  // Per dataset, REDRAWS fresh trial outcomes of its own tasks (`redrawCoverage`).
-  const redrawn = new Int32Array(REDRAWS * T);
+  // Per dataset, redrawsFor(T) fresh trial outcomes of its own tasks (`redrawCoverage`).
+  const redrawn = new Int32Array(redrawsFor(T) * T);
   const tasks = new Array(T);
   const rates = new Float64Array(T);
   const trials = Int32Array.from({ length: T }, (_, t) => trialsOf(n, T, t, unequal));
@@ -300,7 +300,7 @@ export function measureCell({
     const average = averageOverTasks(tasks, cellKs);
     if (!attainableOnly && estimands.includes('benchmark')) {
       const redrawRng = streamRng(seed, unequal ? 'coverage-unequal-redraw' : 'coverage-redraw', population, n, T, d);
-      for (let i = 0; i < REDRAWS * T; i++) redrawn[i] = binomial(redrawRng, trials[i % T], rates[i % T]);
+      for (let i = 0; i < redrawn.length; i++) redrawn[i] = binomial(redrawRng, trials[i % T], rates[i % T]);
     }
     if (attainableOnly) {
       let r = 0;
@@ -489,29 +489,40 @@ export function correlation({ pairs, x, y, xx, yy, xy }) {
 }
 
 /**
- * `redrawCoverage` of compare's this-benchmark difference: the share of the REDRAWS fresh draws of
+ * `redrawCoverage` of compare's this-benchmark difference: the share of the `redrawsFor(T)` fresh draws of
  * both agents' trials (`redrawnA`, `redrawnB`, rows of T counts; `trials` each task's n) whose
  * difference of task averages x̄*_B − x̄*_A is within `halfWidth` of the dataset's truth `truth`.
  */
 export function redrawDifferenceCoverage(redrawnA, redrawnB, trials, metric, k, truth, halfWidth) {
   const T = trials.length;
   const draws = redrawnA.length / T;
+  const tables = estimateTables(trials, metric, k);
   let covered = 0;
   for (let j = 0; j < draws; j++) {
     let total = 0;
-    for (let t = 0; t < T; t++) total += taskEstimate(metric, trials[t], redrawnB[j * T + t], k) - taskEstimate(metric, trials[t], redrawnA[j * T + t], k);
+    for (let t = 0; t < T; t++) {
+      const g = tables.get(trials[t]);
+      total += g[redrawnB[j * T + t]] - g[redrawnA[j * T + t]];
+    }
     if (Math.abs(total / T - truth) <= halfWidth) covered++;
   }
   return covered / draws;
 }
 
-/** Fresh trial outcomes drawn per dataset for `redrawCoverage`. */
-export const REDRAWS = 200;
+/** Fresh trial outcomes drawn per dataset for `redrawCoverage`: 200 up to T = 30, fewer (at least 20) for more tasks. */
+export const redrawsFor = (T) => Math.max(20, Math.min(200, Math.floor(6000 / T)));
+
+/** Per task n, each count's estimate g(c) (`taskEstimate`), for the redraws' inner loops. */
+function estimateTables(trials, metric, k) {
+  const tables = new Map();
+  for (const n of trials) if (n >= k && !tables.has(n)) tables.set(n, Float64Array.from({ length: n + 1 }, (_, c) => taskEstimate(metric, n, c, k)));
+  return tables;
+}
 
 /**
  * The coverage the interval's own half-widths would have against the estimate's true trial noise,
- * without a normal approximation: over REDRAWS fresh draws of the dataset's trials from its true
- * rates (`redrawn`, REDRAWS rows of T counts; `trials` each task's n), the share of redrawn estimates
+ * without a normal approximation: over `redrawsFor(T)` fresh draws of the dataset's trials from its true
+ * rates (`redrawn`, redrawsFor(T) rows of T counts; `trials` each task's n), the share of redrawn estimates
  * x̄* with |x̄* − θ| ≤ h.twoSided, and with x̄* − h.lower ≤ θ (θ the dataset's truth `truth`). The
  * half-widths are the dataset's own (held fixed: the check of the width, not of how the SE moves
  * with the error).
@@ -519,6 +530,7 @@ export const REDRAWS = 200;
 export function redrawCoverage(redrawn, trials, metric, k, truth, h) {
   const T = trials.length;
   const draws = redrawn.length / T;
+  const tables = estimateTables(trials, metric, k);
   let twoSided = 0;
   let lower = 0;
   for (let j = 0; j < draws; j++) {
@@ -526,7 +538,7 @@ export function redrawCoverage(redrawn, trials, metric, k, truth, h) {
     let used = 0;
     for (let t = 0; t < T; t++) {
       if (trials[t] < k) continue;
-      total += taskEstimate(metric, trials[t], redrawn[j * T + t], k);
+      total += tables.get(trials[t])[redrawn[j * T + t]];
       used++;
     }
     const error = total / used - truth;
@@ -725,15 +737,15 @@ export function measureCompareCell({
   const errors = records.map(() => new Float64Array(datasets));
   const coveredBy = records.map(() => ({ difference: new Uint8Array(datasets), benchmark: new Uint8Array(datasets) }));
   const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0, redrawTwoSided: 0, ...CORRELATION_SUMS }));
-  // Per dataset, REDRAWS fresh trial outcomes of both agents on its own tasks (`redrawCoverage`).
-  const redrawnA = new Int32Array(REDRAWS * T);
-  const redrawnB = new Int32Array(REDRAWS * T);
+  // Per dataset, redrawsFor(T) fresh trial outcomes of both agents on its own tasks (`redrawCoverage`).
+  const redrawnA = new Int32Array(redrawsFor(T) * T);
+  const redrawnB = new Int32Array(redrawsFor(T) * T);
   const designOf = new Int32Array(T).fill(n);
   for (let d = first; d < first + datasets; d++) {
     const { pairs, rates } = compareDatasetWithRates(population, n, T, seed, d);
     if (!attainableOnly && !narrowerOnly) {
       const redrawRng = streamRng(seed, 'coverage-compare-redraw', population, n, T, d);
-      for (let i = 0; i < REDRAWS * T; i++) {
+      for (let i = 0; i < redrawnA.length; i++) {
         redrawnA[i] = binomial(redrawRng, n, rates[i % T].a);
         redrawnB[i] = binomial(redrawRng, n, rates[i % T].b);
       }
