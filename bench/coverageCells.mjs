@@ -515,7 +515,12 @@ export const redrawsFor = (T) => Math.max(20, Math.min(200, Math.floor(6000 / T)
 /** Per task n, each count's estimate g(c) (`taskEstimate`), for the redraws' inner loops. */
 function estimateTables(trials, metric, k) {
   const tables = new Map();
-  for (const n of trials) if (n >= k && !tables.has(n)) tables.set(n, Float64Array.from({ length: n + 1 }, (_, c) => taskEstimate(metric, n, c, k)));
+  for (const n of trials)
+    if (n >= k && !tables.has(n))
+      tables.set(
+        n,
+        Float64Array.from({ length: n + 1 }, (_, c) => taskEstimate(metric, n, c, k)),
+      );
   return tables;
 }
 
