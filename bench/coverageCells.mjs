@@ -453,7 +453,9 @@ export function normalTheoryCoverage(halfWidth, variance, sides) {
 /**
  * A benchmark record's `noise` from the sums over its datasets: `ratio` E[SE²]/E[true trial noise],
  * and the mean normal-theory coverage (`normalTheoryCoverage` at the interval's own quantile and SE)
- * of the two-sided default (`trial-noise`) and of the lower bound (`trial-noise-lower`).
+ * of the two-sided default (`trial-noise`) and of the lower bound (`trial-noise-lower`); where the
+ * sums hold them, the same from redrawn trials (`redrawCoverage`) and `errorSeCorrelation`, the
+ * correlation of x̄ − θ with the SE over the datasets (`correlation`).
  */
 function noiseCheck(sums, datasets, withLower = true) {
   return {
