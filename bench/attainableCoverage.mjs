@@ -12,6 +12,8 @@
 // carry the mass.
 
 import { clopperPearsonBounds } from '../packages/sim/dist/intervals/clopperPearson.js';
+import { binomialSf } from '../packages/sim/dist/math/binomialCdf.js';
+import { taskEstimate } from '../packages/sim/dist/taskAverage/taskValues.js';
 
 /** Estimates closer than this are one atom (they are rational numbers computed in floating point). */
 export const ATOM_TOLERANCE = 1e-12;
@@ -87,7 +89,7 @@ export function attainableCoverage(values, truth, levels, weights) {
  * population), so they can split an atom, which an interval of the estimate alone cannot; where
  * splitShare is 0 the default behaved as a function of the estimate and A bounds it.
  */
-export function attainableSummary(values, truth, covered, tasks) {
+export function attainableSummary(values, truth, covered, tasks, design) {
   const { atoms, largest, byLevel, equalTailed } = attainableCoverage(values, truth, [0.94, 0.95]);
   const lowerBound94 = attainableLowerBound(values, truth, 0.94);
   return {
@@ -98,7 +100,7 @@ export function attainableSummary(values, truth, covered, tasks) {
     atLeast95: byLevel[1].coverage,
     equalTailed95: equalTailed[1].coverage,
     lowerBound94,
-    ...(tasks === undefined ? {} : { validLowerBound94: Math.max(lowerBound94, forcedLowerBoundShare(values, truth, tasks, 0.05)) }),
+    ...(tasks === undefined ? {} : { validLowerBound94: Math.max(lowerBound94, forcedLowerBoundShare(values, truth, tasks, 0.05, design)) }),
     ...(covered ? { splitShare: splitShare(values, covered) } : {}),
   };
 }
@@ -133,13 +135,64 @@ export function attainableLowerBound(values, truth, level) {
  * `attainableSummary` is the larger of this share and `lowerBound94`: what a valid lower bound can
  * attain (one-sided cells at T = 10 near 1: the 95 % bound at 10 of 10 is 0.05^{1/10} = 0.741).
  */
-export function forcedLowerBoundShare(values, truth, tasks, alpha) {
+export function forcedLowerBoundShare(values, truth, tasks, alpha, design) {
   let forced = 0;
+  const caps = new Map(); // twoPointBoundCap per distinct estimate (the estimates take few values)
   for (const x of values) {
     const j = Math.ceil(tasks * x - 1e-9);
     if (clopperPearsonBounds(tasks, Math.min(tasks, Math.max(0, j)), alpha).lower <= truth) forced++;
+    else if (design !== undefined) {
+      const key = x.toPrecision(12);
+      if (!caps.has(key)) caps.set(key, twoPointBoundCap(x, design, alpha));
+      if (caps.get(key) <= truth) forced++;
+    }
   }
   return forced / values.length;
+}
+
+/** The success rates q of `twoPointBoundCap`'s populations: 1/400, 2/400, …, 1. */
+const TWO_POINT_RATES = Array.from({ length: 400 }, (_, i) => (i + 1) / 400);
+
+/** The most tasks m `twoPointBoundCap` asks to reach T·x/m each (a smaller set still gives a valid cap). */
+const TWO_POINT_TASKS = 10;
+
+/**
+ * The largest value a lower bound at tail `alpha`, valid for every task population and
+ * non-decreasing in the estimate, can take at the estimate x (a task average of pass@k or pass^k
+ * estimates, `design`: { trials: each averaged task's n, metric, k }): under the two-point population
+ * "p = q with probability π, else p = 0" the estimand is π·θ(q) (θ(q) = q^k or 1 − (1 − q)^k), and
+ * the estimate is ≥ x whenever m tasks each have an estimate g(C) ≥ T·x/m (every g ≥ 0), which has
+ * probability ≥ P(Binomial(T, π·s) ≥ m), s = the smallest over the tasks' n of P(g(C) ≥ T·x/m | q).
+ * For π·s above L_CP(m), the Clopper–Pearson lower bound at m of T (tail alpha), that exceeds alpha,
+ * so a bound L(x) > π·θ(q) would miss with probability > alpha: L(x) ≤ L_CP(m)/s·θ(q) for every q
+ * and m with L_CP(m) ≤ s. Returns the least of those over TWO_POINT_RATES and m ≤ TWO_POINT_TASKS
+ * (∞ when none applies). At q = 1 and m = 1 this is Clopper–Pearson at one task; q < 1 reaches
+ * further at small estimates of pass^k: one task of 5 with 8 of 10 successes (x = 1/225 for
+ * pass^8) allows a bound of at most 0.00053, where Clopper–Pearson at 1 of 5 allows 0.0102.
+ */
+export function twoPointBoundCap(x, { trials, metric, k }, alpha) {
+  const T = trials.length;
+  if (!(x > 0)) return Number.POSITIVE_INFINITY;
+  const distinct = [...new Set(trials)];
+  let cap = Number.POSITIVE_INFINITY;
+  for (let m = 1; m <= Math.min(T, TWO_POINT_TASKS); m++) {
+    const need = (T * x) / m - 1e-12;
+    if (need > 1) continue;
+    const share = clopperPearsonBounds(T, m, alpha).lower;
+    // Per distinct n: the fewest successes c whose estimate reaches T·x/m (g is non-decreasing in c).
+    const fewest = distinct.map((n) => {
+      let c = 0;
+      while (c <= n && taskEstimate(metric, n, c, k) < need) c++;
+      return { n, c };
+    });
+    for (const q of TWO_POINT_RATES) {
+      let s = 1;
+      for (const { n, c } of fewest) s = Math.min(s, c > n ? 0 : c === 0 ? 1 : binomialSf(c - 1, n, q));
+      if (!(share <= s)) continue;
+      cap = Math.min(cap, (share / s) * (metric === 'passHatK' ? q ** k : -Math.expm1(k * Math.log1p(-q))));
+    }
+  }
+  return cap;
 }
 
 /** The share of values in atoms (equal up to ATOM_TOLERANCE) whose `covered` flags differ. */

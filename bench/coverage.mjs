@@ -27,10 +27,10 @@
 // --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs),
 // --report (the cells of --out outside [94 %, 97 %] with the reason of each, bench/coverageReasons.mjs;
 // measures nothing; a run prints the same list for the cells it measured), --recheck (with --first F ≥
-// the study's datasets: the cells of --out below the band with no stated reason, of the parts of
+// the study's datasets: the cells of --out outside the band with no stated reason, of the parts of
 // --only, measured again on --datasets fresh datasets from F; written to each record's `recheck`
 // field, which the reason 'MC error (fresh)' reads: chance, not a real miss, when the fresh
-// coverage is within 2 SE of 94 % or above), --narrower (with --only compare: the narrower candidates
+// coverage is within 2 SE of the band's nearer edge or inside it), --narrower (with --only compare: the narrower candidates
 // of compare's task-population difference, bench/coverageCells.mjs DIFFERENCE_NARROWER, on the study's
 // own datasets, beside its default, which must measure as in --out; written to the compare cells'
 // `narrower` fields, the rest of the file kept; the reason '… needed' reads them; a run of the
@@ -60,7 +60,7 @@ import {
 } from './coverageCells.mjs';
 import { singleTaskCoverage } from './coverageSingle.mjs';
 import { coverageVerdict } from './attainableCoverage.mjs';
-import { belowWithoutReason, outOfBandLines } from './coverageReasons.mjs';
+import { outOfBandLines, outsideWithoutReason } from './coverageReasons.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const { values: options } = parseOptions({
@@ -215,11 +215,11 @@ if (withCompare)
           narrowerOnly: options.narrower,
         });
 cells.splice(0, cells.length, ...cells.filter(selected));
-// --recheck: only the cells with a record below the band for no stated reason in --out.
+// --recheck: only the cells with a record outside the band for no stated reason in --out.
 const recheck = options.recheck ? recheckTargets() : null;
 if (recheck) cells.splice(0, cells.length, ...cells.filter((c) => recheck.has(groupKey(c))));
 if (recheck && cells.length === 0) {
-  console.log(`--recheck: no cell of ${options.out} is below the band for no stated reason`);
+  console.log(`--recheck: no cell of ${options.out} is outside the band for no stated reason`);
   process.exit(0);
 }
 if (cells.length === 0) {
@@ -444,7 +444,7 @@ function groupKey(c) {
   return `${c.compare ? 'c' : ''}|${c.distribution ?? c.population}|${c.n}|${c.unequal ? 'u' : ''}|${c.T}`;
 }
 
-/** --recheck: the groups of --out with a record below the band for no stated reason (parts of --only). */
+/** --recheck: the groups of --out with a record outside the band for no stated reason (parts of --only). */
 function recheckTargets() {
   let study;
   try {
@@ -457,7 +457,7 @@ function recheckTargets() {
   }
   const targets = new Set();
   const parts = reasonParts(study.cells, withCompare ? study.compare.cells : []).filter((part) => part.compare || estimands.includes(part.estimand));
-  for (const part of parts) for (const r of belowWithoutReason(part, study.datasets)) targets.add(groupKey({ ...r, compare: part.compare }));
+  for (const part of parts) for (const r of outsideWithoutReason(part, study.datasets)) targets.add(groupKey({ ...r, compare: part.compare }));
   return targets;
 }
 

@@ -284,7 +284,9 @@ export function measureCell({
   const coveredByDefault = records.map(() => Object.fromEntries(estimands.map((estimand) => [estimand, new Uint8Array(datasets)])));
   // Per record, Σ over datasets of the default's SE² and the true trial noise (`trialNoise`), and of the
   // normal-theory coverage of the two-sided interval and of the lower bound (`normalTheoryCoverage`).
-  const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0, lower: 0 }));
+  const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0, lower: 0, redrawTwoSided: 0, redrawLower: 0, ...CORRELATION_SUMS }));
+  // Per dataset, redrawsFor(T) fresh trial outcomes of its own tasks (`redrawCoverage`).
+  const redrawn = new Int32Array(redrawsFor(T) * T);
   const tasks = new Array(T);
   const rates = new Float64Array(T);
   const trials = Int32Array.from({ length: T }, (_, t) => trialsOf(n, T, t, unequal));
@@ -296,6 +298,10 @@ export function measureCell({
       tasks[t] = { n: trials[t], c: binomial(rng, trials[t], rates[t]) };
     }
     const average = averageOverTasks(tasks, cellKs);
+    if (!attainableOnly && estimands.includes('benchmark')) {
+      const redrawRng = streamRng(seed, unequal ? 'coverage-unequal-redraw' : 'coverage-redraw', population, n, T, d);
+      for (let i = 0; i < redrawn.length; i++) redrawn[i] = binomial(redrawRng, trials[i % T], rates[i % T]);
+    }
     if (attainableOnly) {
       let r = 0;
       cellKs.forEach((k, i) => {
@@ -349,12 +355,15 @@ export function measureCell({
             const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
             const floor = { ratio: 1 / maxN, variance: prior ? modelVariance(groups, metric, k, prior) : 0 };
             const exact = binaryExactBounds(groupValuesAtK, 1 - confidence);
+            const allOnes = groupValuesAtK.every(({ value, weight }) => weight === 0 || value === 1);
             for (const candidate of NARROWER) {
               const own = record.narrower.population[candidate];
               count(own.score, narrowerInterval(candidate, groupValuesAtK, floor, confidence), record.truth);
               const gate = narrowerInterval(candidate, groupValuesAtK, floor, 2 * confidence - 1);
+              // As taskAverageBound: on 0/1 values the exact bound where further out, and alone where every value is 1.
               const withExact = exact !== null && candidate !== 'CP' && candidate !== 'all';
-              count(own['score-lower'], { lower: withExact ? Math.min(gate.lower, exact.lower) : gate.lower, upper: 1 }, record.truth);
+              const lower = !withExact ? gate.lower : allOnes ? exact.lower : Math.min(gate.lower, exact.lower);
+              count(own['score-lower'], { lower, upper: 1 }, record.truth);
             }
           }
         }
@@ -372,6 +381,13 @@ export function measureCell({
           sums.truth += truthNoise;
           sums.twoSided += normalTheoryCoverage(studentTQuantile(1 - (1 - confidence) / 2, used - 1) * se, truthNoise, 2);
           sums.lower += normalTheoryCoverage(studentTQuantile(confidence, used - 1) * se, truthNoise, 1);
+          const redraw = redrawCoverage(redrawn, trials, metric, k, benchTruth, {
+            twoSided: studentTQuantile(1 - (1 - confidence) / 2, used - 1) * se,
+            lower: studentTQuantile(confidence, used - 1) * se,
+          });
+          sums.redrawTwoSided += redraw.twoSided;
+          sums.redrawLower += redraw.lower;
+          addPair(sums, mean.value - benchTruth, se);
         }
       }
     });
@@ -386,6 +402,8 @@ export function measureCell({
           attainableOnly ? undefined : coveredByDefault[r][estimand],
           // The tasks the estimate averages (n ≥ k): what bounds a valid lower bound (`forcedLowerBoundShare`).
           estimand === 'population' ? trials.filter((m) => m >= record.k).length : undefined,
+          // …and the design of those tasks (`twoPointBoundCap`).
+          estimand === 'population' ? { trials: Array.from(trials).filter((m) => m >= record.k), metric: record.metric, k: record.k } : undefined,
         ),
       ]),
     );
@@ -435,13 +453,106 @@ export function normalTheoryCoverage(halfWidth, variance, sides) {
 /**
  * A benchmark record's `noise` from the sums over its datasets: `ratio` E[SE²]/E[true trial noise],
  * and the mean normal-theory coverage (`normalTheoryCoverage` at the interval's own quantile and SE)
- * of the two-sided default (`trial-noise`) and of the lower bound (`trial-noise-lower`).
+ * of the two-sided default (`trial-noise`) and of the lower bound (`trial-noise-lower`); where the
+ * sums hold them, the same from redrawn trials (`redrawCoverage`) and `errorSeCorrelation`, the
+ * correlation of x̄ − θ with the SE over the datasets (`correlation`).
  */
 function noiseCheck(sums, datasets, withLower = true) {
   return {
     ratio: sums.estimated / sums.truth,
     normalCoverage: { 'trial-noise': sums.twoSided / datasets, ...(withLower ? { 'trial-noise-lower': sums.lower / datasets } : {}) },
+    ...(sums.redrawTwoSided === undefined
+      ? {}
+      : {
+          redrawCoverage: { 'trial-noise': sums.redrawTwoSided / datasets, ...(withLower ? { 'trial-noise-lower': sums.redrawLower / datasets } : {}) },
+          errorSeCorrelation: correlation(sums),
+        }),
   };
+}
+
+/** Running sums of pairs (x, y) for `correlation`. */
+const CORRELATION_SUMS = { pairs: 0, x: 0, y: 0, xx: 0, yy: 0, xy: 0 };
+
+/** Adds the pair (x, y) to `sums` (CORRELATION_SUMS' fields). */
+function addPair(sums, x, y) {
+  sums.pairs++;
+  sums.x += x;
+  sums.y += y;
+  sums.xx += x * x;
+  sums.yy += y * y;
+  sums.xy += x * y;
+}
+
+/** Pearson's correlation of the pairs summed in `sums`; 0 when either varies not at all. */
+export function correlation({ pairs, x, y, xx, yy, xy }) {
+  const sxx = xx - (x * x) / pairs;
+  const syy = yy - (y * y) / pairs;
+  return sxx > 0 && syy > 0 ? (xy - (x * y) / pairs) / Math.sqrt(sxx * syy) : 0;
+}
+
+/**
+ * `redrawCoverage` of compare's this-benchmark difference: the share of the `redrawsFor(T)` fresh draws of
+ * both agents' trials (`redrawnA`, `redrawnB`, rows of T counts; `trials` each task's n) whose
+ * difference of task averages x̄*_B − x̄*_A is within `halfWidth` of the dataset's truth `truth`.
+ */
+export function redrawDifferenceCoverage(redrawnA, redrawnB, trials, metric, k, truth, halfWidth) {
+  const T = trials.length;
+  const draws = redrawnA.length / T;
+  const tables = estimateTables(trials, metric, k);
+  let covered = 0;
+  for (let j = 0; j < draws; j++) {
+    let total = 0;
+    for (let t = 0; t < T; t++) {
+      const g = tables.get(trials[t]);
+      total += g[redrawnB[j * T + t]] - g[redrawnA[j * T + t]];
+    }
+    if (Math.abs(total / T - truth) <= halfWidth) covered++;
+  }
+  return covered / draws;
+}
+
+/** Fresh trial outcomes drawn per dataset for `redrawCoverage`: 200 up to T = 30, fewer (at least 20) for more tasks. */
+export const redrawsFor = (T) => Math.max(20, Math.min(200, Math.floor(6000 / T)));
+
+/** Per task n, each count's estimate g(c) (`taskEstimate`), for the redraws' inner loops. */
+function estimateTables(trials, metric, k) {
+  const tables = new Map();
+  for (const n of trials)
+    if (n >= k && !tables.has(n))
+      tables.set(
+        n,
+        Float64Array.from({ length: n + 1 }, (_, c) => taskEstimate(metric, n, c, k)),
+      );
+  return tables;
+}
+
+/**
+ * The coverage the interval's own half-widths would have against the estimate's true trial noise,
+ * without a normal approximation: over `redrawsFor(T)` fresh draws of the dataset's trials from its true
+ * rates (`redrawn`, redrawsFor(T) rows of T counts; `trials` each task's n), the share of redrawn estimates
+ * x̄* with |x̄* − θ| ≤ h.twoSided, and with x̄* − h.lower ≤ θ (θ the dataset's truth `truth`). The
+ * half-widths are the dataset's own (held fixed: the check of the width, not of how the SE moves
+ * with the error).
+ */
+export function redrawCoverage(redrawn, trials, metric, k, truth, h) {
+  const T = trials.length;
+  const draws = redrawn.length / T;
+  const tables = estimateTables(trials, metric, k);
+  let twoSided = 0;
+  let lower = 0;
+  for (let j = 0; j < draws; j++) {
+    let total = 0;
+    let used = 0;
+    for (let t = 0; t < T; t++) {
+      if (trials[t] < k) continue;
+      total += tables.get(trials[t])[redrawn[j * T + t]];
+      used++;
+    }
+    const error = total / used - truth;
+    if (Math.abs(error) <= h.twoSided) twoSided++;
+    if (error <= h.lower) lower++;
+  }
+  return { twoSided: twoSided / draws, lower: lower / draws };
 }
 
 /** `trialNoise` of T tasks with n trials each. */
@@ -632,9 +743,20 @@ export function measureCompareCell({
   const means = records.map(() => new Float64Array(datasets));
   const errors = records.map(() => new Float64Array(datasets));
   const coveredBy = records.map(() => ({ difference: new Uint8Array(datasets), benchmark: new Uint8Array(datasets) }));
-  const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0 }));
+  const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0, redrawTwoSided: 0, ...CORRELATION_SUMS }));
+  // Per dataset, redrawsFor(T) fresh trial outcomes of both agents on its own tasks (`redrawCoverage`).
+  const redrawnA = new Int32Array(redrawsFor(T) * T);
+  const redrawnB = new Int32Array(redrawsFor(T) * T);
+  const designOf = new Int32Array(T).fill(n);
   for (let d = first; d < first + datasets; d++) {
     const { pairs, rates } = compareDatasetWithRates(population, n, T, seed, d);
+    if (!attainableOnly && !narrowerOnly) {
+      const redrawRng = streamRng(seed, 'coverage-compare-redraw', population, n, T, d);
+      for (let i = 0; i < redrawnA.length; i++) {
+        redrawnA[i] = binomial(redrawRng, n, rates[i % T].a);
+        redrawnB[i] = binomial(redrawRng, n, rates[i % T].b);
+      }
+    }
     const fits = new PopulationFits(); // each agent's population fitted once for the dataset's ks and metrics
     const groupsA = countGroups(pairs.map(({ a }) => a));
     const groupsB = countGroups(pairs.map(({ b }) => b));
@@ -702,7 +824,10 @@ export function measureCompareCell({
         const sums = noiseSums[r - 1];
         sums.estimated += benchmarkDifference.se ** 2;
         sums.truth += differenceNoise;
-        sums.twoSided += normalTheoryCoverage(studentTQuantile(1 - (1 - confidence) / 2, benchmarkDifference.df) * benchmarkDifference.se, differenceNoise, 2);
+        const halfWidth = studentTQuantile(1 - (1 - confidence) / 2, benchmarkDifference.df) * benchmarkDifference.se;
+        sums.twoSided += normalTheoryCoverage(halfWidth, differenceNoise, 2);
+        sums.redrawTwoSided += redrawDifferenceCoverage(redrawnA, redrawnB, designOf, metric, k, benchmarkTruthOfDataset, halfWidth);
+        addPair(sums, mean - benchmarkTruthOfDataset, benchmarkDifference.se);
         count(record.difference.naive, naive, record.truth);
         count(record.benchmark.naive, naive, benchmarkTruthOfDataset);
         count(record.benchmark['trial-noise'], trialNoiseInterval, benchmarkTruthOfDataset);

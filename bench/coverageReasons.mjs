@@ -27,19 +27,34 @@
 //   the larger of `lowerBound94` and the share of datasets whose estimate x̄ of T tasks has the
 //   Clopper–Pearson bound at ⌈T·x̄⌉ of T still ≤ the truth (0/1 values are a task population too, and
 //   at them no monotone valid bound exceeds Clopper–Pearson; bench/attainableCoverage.mjs
-//   `forcedLowerBoundShare`): at T = 10 the 95 % bound at 10 of 10 is 0.741, below a truth of 0.8.
-// - 'MC error (fresh)' (below): the cell measured again on fresh datasets (`pnpm coverage-study
+//   `forcedLowerBoundShare`): at T = 10 the 95 % bound at 10 of 10 is 0.741, below a truth of 0.8;
+//   or whose bound under the two-point populations "p = q or 0" is ≤ the truth (`twoPointBoundCap`:
+//   one task of 5 at 8 of 10 allows a 95 % bound on pass^8 of at most 0.00053, below a truth of 0.001).
+// - 'MC error (fresh)' (below or above): the cell measured again on fresh datasets (`pnpm coverage-study
 //   --recheck --first F`, the record's `recheck` field: F and its datasets D′ beside the coverage)
-//   covers at least 94 % − 2 SE (SE at D′): the first measurement was chance, not a real miss.
+//   covers at least 94 % − 2 SE (below), at most 97 % + 2 SE (above; SE at D′): the first
+//   measurement was chance, not a real miss.
 // - 'wider than noise' (this-benchmark cells, above): the interval is wider than the trial noise
-//   calls for, and that explains the coverage: the cell's `noise.normalCoverage[method]` (bench/coverageCells.mjs
-//   `noiseCheck`) is the coverage the interval would have, dataset by dataset, if the estimate's error
-//   were normal with the true trial noise v = Σ_t Var(θ̂_t | p_t)/T² as its variance — 2Φ(q·SE/√v) − 1
-//   two-sided, Φ(q·SE/√v) for the lower bound, q the interval's own t quantile — averaged over the
-//   datasets. The reason holds when that is above the band and C ≤ it + 2·√(N(1 − N)/D): a t quantile
+//   calls for, and that explains the coverage: the cell's `noise.redrawCoverage[method]` (bench/coverageCells.mjs
+//   `redrawCoverage`; records without it: `noise.normalCoverage`, its normal approximation) is the
+//   coverage the interval's own half-width h = q·SE would have, dataset by dataset, against the
+//   estimate's true trial noise: the share of 200 fresh draws of the dataset's trials from its true
+//   rates whose estimate is within h of the truth (below x̄* − h ≤ θ for the lower bound), averaged
+//   over the datasets (the normal approximation: 2Φ(q·SE/√v) − 1 two-sided, Φ(q·SE/√v) for the lower
+//   bound, v = Σ_t Var(θ̂_t | p_t)/T² the true trial noise, q the interval's own t quantile).
+//   The reason holds when that N is above the band and C ≤ N + 2·√(N(1 − N)/D): a t quantile
 //   at T − 1 df on an SE that is not estimated from T squared deviations (T 10: 2Φ(2.262) − 1 = 97.6 %
 //   with SE = √v), and an SE above √v (the cell's `noise.ratio` = E[SE²]/E[v]) where the larger of the
 //   two task-population fits (`benchmarkTrialNoise`) is the conservative one.
+// - 'SE follows the error' (this-benchmark lower bound, above): the width is not what makes the bound
+//   conservative (C > N + 2·√(N(1 − N)/D), N = `noise.redrawCoverage`, the width held fixed), the SE
+//   moves with the error: across the cell's datasets the correlation of x̄ − θ with the SE
+//   (`noise.errorSeCorrelation`) is above 2/√D (its SE is about 1/√D when there is none). Tasks near
+//   p = 0 make the trial noise right-skewed: a dataset whose estimate overshoots has more successes and
+//   so a larger SE, and x̄ − q·SE seldom passes θ; the upper end of the same interval then misses
+//   more, so the two-sided interval is in the band (kumaraswamy(0.5,3), T 10, pass@1, 1000 fresh
+//   datasets: lower bound 98.8 % and two-sided 96.1 % at n 16, 98.2 % and 95.8 % at n 10;
+//   docs/uncertainty-history.md).
 // - 'k > n/2' (this-benchmark cells, above or below): the trial noise Var(θ̂ | p) = E[g(C)² | p] −
 //   p^{2k} of a task with n trials has no unbiased estimator when 2k > n, since an estimator's
 //   expectation under Binomial(n, p) is a polynomial of degree ≤ n (Lehmann & Casella 1998,
@@ -67,9 +82,24 @@ export const coverageSe = (datasets, level) => Math.sqrt((level * (1 - level)) /
  * The reason a cell's `coverage` is outside the band, or null inside it. `attainable` is the cell's
  * attainable-coverage summary for the estimand, `sides` 1 for a lower bound, `nMin` the fewest trials
  * of a task in the cell, `benchmark` whether the estimand is "this benchmark" (per-task trial noise),
- * `normalCoverage` its normal-theory coverage at the true trial noise (undefined when not measured).
+ * `normalCoverage` its normal-theory coverage at the true trial noise, `redrawCoverage` the same from
+ * fresh draws of the trials, `errorSeCorrelation` the correlation of the error with the SE over the
+ * cell's datasets (each undefined when not measured).
  */
-export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin, benchmark, narrower, recheck, normalCoverage }) {
+export function outOfBandReason({
+  coverage,
+  datasets,
+  attainable,
+  sides,
+  k,
+  nMin,
+  benchmark,
+  narrower,
+  recheck,
+  normalCoverage,
+  redrawCoverage,
+  errorSeCorrelation,
+}) {
   if (coverage >= BAND[0] && coverage <= BAND[1]) return null;
   const reachable = (a) => a !== undefined && coverage <= a + 2 * Math.sqrt((a * (1 - a)) / datasets);
   const identified = !(benchmark && 2 * k > nMin);
@@ -80,6 +110,7 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
   const edge = coverage < BAND[0] ? BAND[0] : BAND[1];
   if (Math.abs(coverage - edge) <= 2 * coverageSe(datasets, edge)) return 'MC error';
   if (coverage < BAND[0] && recheck && recheck.coverage >= BAND[0] - 2 * coverageSe(recheck.datasets, BAND[0])) return 'MC error (fresh)';
+  if (coverage > BAND[1] && recheck && recheck.coverage <= BAND[1] + 2 * coverageSe(recheck.datasets, BAND[1])) return 'MC error (fresh)';
   if (coverage > BAND[1] && narrower) {
     // The single parts that bring the cell in; only when none does, all of them at once.
     const reaches = (c) => c.coverage <= BAND[1] + 2 * coverageSe(datasets, BAND[1]);
@@ -88,8 +119,18 @@ export function outOfBandReason({ coverage, datasets, attainable, sides, k, nMin
     if (inBand.length > 0 && inBand.every((c) => c.failsElsewhere)) return `${inBand.map((c) => c.name).join('+')} needed`;
   }
   if (coverage > BAND[1] && sides === 1 && reachable(attainable?.validLowerBound94)) return 'any valid bound';
-  if (benchmark && coverage > BAND[1] && normalCoverage > BAND[1] && coverage <= normalCoverage + 2 * coverageSe(datasets, normalCoverage))
-    return 'wider than noise';
+  // The redrawn (exact) noise coverage where measured, else its normal approximation.
+  const noise = redrawCoverage ?? normalCoverage;
+  if (benchmark && coverage > BAND[1] && noise > BAND[1] && coverage <= noise + 2 * coverageSe(datasets, noise)) return 'wider than noise';
+  if (
+    benchmark &&
+    sides === 1 &&
+    coverage > BAND[1] &&
+    redrawCoverage !== undefined &&
+    coverage > redrawCoverage + 2 * coverageSe(datasets, redrawCoverage) &&
+    errorSeCorrelation > 2 / Math.sqrt(datasets)
+  )
+    return 'SE follows the error';
   return identified ? 'no stated reason' : 'k > n/2';
 }
 
@@ -124,6 +165,8 @@ export function cellVerdict(r, { estimand, method, sides, benchmark }, fallbackD
   // Tasks with n < k are left out of the cell's estimate: the fewest trials among those used.
   const nMin = r.unequal && r.k <= Math.ceil(r.n / 2) ? Math.ceil(r.n / 2) : r.n;
   const normalCoverage = benchmark ? r.noise?.normalCoverage?.[method] : undefined;
+  const redrawCoverage = benchmark ? r.noise?.redrawCoverage?.[method] : undefined;
+  const errorSeCorrelation = benchmark ? r.noise?.errorSeCorrelation : undefined;
   const candidates = r.narrower?.[estimand];
   const narrower =
     stats && candidates ? stats.map(({ name, failsElsewhere }) => ({ name, coverage: candidates[name][method].coverage, failsElsewhere })) : undefined;
@@ -140,6 +183,8 @@ export function cellVerdict(r, { estimand, method, sides, benchmark }, fallbackD
     narrower,
     recheck,
     normalCoverage,
+    redrawCoverage,
+    errorSeCorrelation,
   });
   return reason === null ? 'in band' : `${coverage < BAND[0] ? 'below' : 'above'}: ${reason}`;
 }
@@ -186,10 +231,10 @@ const CANDIDATE_TEXT = {
   all: 'all of them at once',
 };
 
-/** The rows of a part (as `outOfBandLines` takes it) below the band for no stated reason (what --recheck remeasures). */
-export function belowWithoutReason(part, fallbackDatasets) {
+/** The rows of a part (as `outOfBandLines` takes it) outside the band for no stated reason (what --recheck remeasures). */
+export function outsideWithoutReason(part, fallbackDatasets) {
   const stats = narrowerStats(part.rows, part, fallbackDatasets);
-  return part.rows.filter((r) => cellVerdict(r, part, fallbackDatasets, stats) === 'below: no stated reason');
+  return part.rows.filter((r) => cellVerdict(r, part, fallbackDatasets, stats)?.endsWith(': no stated reason'));
 }
 
 /** One line per narrower candidate: its cells below 94 % − 2 SE against the default's, and its lowest cell. */

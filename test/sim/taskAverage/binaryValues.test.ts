@@ -102,4 +102,33 @@ describe('populationInterval on 0/1 values (one trial per task, or k = n): each 
     );
     expect(mixed!.exact).toBe(false);
   });
+
+  it('every estimate at the far edge: the exact bound alone, α^{1/T}, though the score bound is further out (T = 5)', () => {
+    // Python: 0.05 ** (1 / 5) = 0.5492802716530588; the score bound at r̂ = 1 would be 1/(1 + w),
+    // w = scipy.stats.t.ppf(0.95, 4)² / 5 → 0.523847051593243 (what min(score, exact) gave before).
+    // pass@4 of 5 tasks with n 5 and c ≥ 2: every estimate 1 (1 − C(5 − c, 4)/C(5, 4) = 1).
+    const allOne = [2, 3, 5, 4, 2].map((c) => ({ n: 5, c }));
+    const lower = taskAverageBound(allOne, { metric: 'passAtK', k: 4, confidence: 0.95, side: 'lower', estimand: 'population' });
+    expect(lower).toEqual({ bound: expect.closeTo(0.5492802716530588, 12), exact: true });
+    // Mirrored: every estimate 0, the upper bound 1 − 0.05^{1/5} = 0.4507197283469412.
+    const allZero = Array.from({ length: 5 }, () => ({ n: 3, c: 0 }));
+    const upper = taskAverageBound(allZero, { metric: 'passHatK', k: 2, confidence: 0.95, side: 'upper', estimand: 'population' });
+    expect(upper).toEqual({ bound: expect.closeTo(0.4507197283469412, 12), exact: true });
+    // At the near edge (all 0, lower bound) nothing changes: 0.
+    expect(taskAverageBound(allZero, { metric: 'passHatK', k: 2, confidence: 0.95, side: 'lower', estimand: 'population' })!.bound).toBe(0);
+  });
+
+  it('the far-edge bound holds for every population: P(all T estimates at 1) ≤ μ^T, exactly, on two-point populations', () => {
+    // Tasks at p = q with probability π, else 0; pass@4 with n = 5: P(θ̂ = 1 | q) = P(C ≥ 2), μ = π(1 − (1 − q)^4).
+    // The false-pass rate of the far-edge bound is P(all 5 at 1) = (π·P(C ≥ 2))^5 when μ < 0.05^{1/5}.
+    let worst = 0;
+    for (let i = 1; i <= 100; i++)
+      for (let j = 1; j <= 100; j++) {
+        const [q, pi] = [i / 100, j / 100];
+        const atOne = 1 - (1 - q) ** 5 - 5 * q * (1 - q) ** 4;
+        const mu = pi * (1 - (1 - q) ** 4);
+        if (mu < 0.05 ** (1 / 5)) worst = Math.max(worst, (pi * atOne) ** 5);
+      }
+    expect(worst).toBeLessThanOrEqual(0.05);
+  });
 });

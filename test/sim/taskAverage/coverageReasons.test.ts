@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts.
-import { attainableLowerBound, forcedLowerBoundShare } from '../../../bench/attainableCoverage.mjs';
+import { attainableLowerBound, forcedLowerBoundShare, twoPointBoundCap } from '../../../bench/attainableCoverage.mjs';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts.
 import { narrowerStats, outOfBandLines, outOfBandReason } from '../../../bench/coverageReasons.mjs';
 // @ts-expect-error: a plain .mjs module of the benchmark scripts.
-import { normalTheoryCoverage, trialNoise } from '../../../bench/coverageCells.mjs';
+import { correlation, normalTheoryCoverage, redrawCoverage, trialNoise } from '../../../bench/coverageCells.mjs';
 
 // Why a coverage-study cell is outside [94 %, 97 %] (bench/coverageReasons.mjs, issue #42). Expected
 // values by hand from the definitions (quoted per case).
@@ -40,7 +40,57 @@ describe('forcedLowerBoundShare (what any lower bound valid for every population
   });
 });
 
-describe("what 'wider than noise' reads (bench/coverageCells.mjs)", () => {
+describe('twoPointBoundCap (the largest valid lower bound under the populations "p = q or 0")', () => {
+  // Expected values: test/reference/two_point_bound_cap.py (scipy binom.sf, the same grid of q).
+  it('pass^8, one task of 5 at 8 of 10 (x̄ = 1/225): 0.000529489; two tasks (2/225): 0.003674242', () => {
+    const design = { trials: [10, 10, 10, 10, 10], metric: 'passHatK', k: 8 };
+    expect(twoPointBoundCap(1 / 225, design, 0.05)).toBeCloseTo(0.0005294890075023083, 15);
+    expect(twoPointBoundCap(2 / 225, design, 0.05)).toBeCloseTo(0.003674242266926405, 14);
+    // n 16, T 10, one task at 8 of 16: 1.7559076438155367e-06.
+    const sixteen = { trials: Array<number>(10).fill(16), metric: 'passHatK', k: 8 };
+    expect(twoPointBoundCap(1 / (10 * 12870), sixteen, 0.05) / 1.7559076438155367e-6).toBeCloseTo(1, 12);
+    // Three tasks at 12 of 16 (x̄ = 3·495/128700): reached by m = 3 tasks each at T·x̄/3 → 0.00243028912709731.
+    expect(twoPointBoundCap((3 * 495) / 128700, sixteen, 0.05)).toBeCloseTo(0.00243028912709731, 14);
+  });
+
+  it('pass@1 reaches Clopper–Pearson at one success: 1 − 0.95^{1/10} = 0.0051162 (n 1, and n 5/3)', () => {
+    expect(twoPointBoundCap(0.1, { trials: Array<number>(10).fill(1), metric: 'passAtK', k: 1 }, 0.05)).toBeCloseTo(0.00511619689182371, 14);
+    expect(twoPointBoundCap(0.08, { trials: [5, 5, 5, 5, 5, 3, 3, 3, 3, 3], metric: 'passAtK', k: 1 }, 0.05)).toBeCloseTo(0.005116196891823743, 14);
+  });
+
+  it('an estimate no single task reaches takes m ≥ 3 tasks (0.18925537743777); 0 has no cap (∞)', () => {
+    const design = { trials: [10, 10, 10, 10, 10], metric: 'passHatK', k: 8 };
+    // Python (the reference above): cap(0.5, [10]*5, 'passHatK', 8, 0.05) = 0.1892553774377708.
+    expect(twoPointBoundCap(0.5, design, 0.05)).toBeCloseTo(0.1892553774377708, 13);
+    expect(twoPointBoundCap(0, design, 0.05)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('forcedLowerBoundShare with the design counts the estimates capped below the truth', () => {
+    const design = { trials: [10, 10, 10, 10, 10], metric: 'passHatK', k: 8 };
+    // Truth 0.001: 0 is covered by any bound; 1/225 is capped at 0.00053 (forced); 2/225 at 0.00367 (not).
+    // Without the design only Clopper–Pearson (1 of 5: 0.0102) applies and neither is forced.
+    expect(forcedLowerBoundShare([0, 1 / 225, 2 / 225, 0], 0.001, 5, 0.05, design)).toBe(0.75);
+    expect(forcedLowerBoundShare([0, 1 / 225, 2 / 225, 0], 0.001, 5, 0.05)).toBe(0.5);
+  });
+});
+
+describe("what 'wider than noise' and 'SE follows the error' read (bench/coverageCells.mjs)", () => {
+  it('redrawCoverage: the share of redrawn estimates within the half-widths of the truth', () => {
+    // 3 draws of 2 one-trial tasks: estimates 0.5, 0, 1 against θ = 0.5 → errors 0, −0.5, 0.5;
+    // |error| ≤ 0.25 once (1/3), error ≤ 0.25 twice (2/3).
+    const redrawn = Int32Array.from([1, 0, 0, 0, 1, 1]);
+    expect(redrawCoverage(redrawn, Int32Array.from([1, 1]), 'passAtK', 1, 0.5, { twoSided: 0.25, lower: 0.25 })).toEqual({
+      twoSided: 1 / 3,
+      lower: 2 / 3,
+    });
+  });
+
+  it("correlation: Pearson's r from running sums (numpy.corrcoef([1, 2, 3], [2, 4, 5]) = 0.9819805060619656)", () => {
+    const sums = { pairs: 3, x: 6, y: 11, xx: 14, yy: 45, xy: 25 };
+    expect(correlation(sums)).toBeCloseTo(0.9819805060619656, 14);
+    expect(correlation({ pairs: 2, x: 2, y: 3, xx: 2, yy: 5, xy: 3 })).toBe(0);
+  });
+
   it('trialNoise: Σ Var(θ̂_t | p_t)/T² over the tasks with n ≥ k; pass@1 has Var = p(1 − p)/n', () => {
     // Tasks p 0.3 and 0.5 with 10 trials, one with 2 trials left out at k = 4.
     expect(trialNoise([0.3, 0.5], [10, 10], 'passAtK', 1)).toBeCloseTo((0.021 + 0.025) / 4, 15);
@@ -93,8 +143,12 @@ describe('outOfBandReason', () => {
     // 1000 fresh datasets: 94 % − 2·√(0.94·0.06/1000) = 0.92498; 0.93 reaches it, 0.92 does not.
     expect(outOfBandReason({ ...base, coverage: 0.88, recheck: { coverage: 0.93, datasets: 1000 } })).toBe('MC error (fresh)');
     expect(outOfBandReason({ ...base, coverage: 0.88, recheck: { coverage: 0.92, datasets: 1000 } })).toBe('no stated reason');
-    // Only a cell below the band is excused by a recheck.
-    expect(outOfBandReason({ ...base, coverage: 1, recheck: { coverage: 0.95, datasets: 1000 } })).toBe('no stated reason');
+  });
+
+  it('above, measured again on fresh datasets: MC error (fresh) when the recheck is within 97 % + 2 SE', () => {
+    // 1000 fresh datasets: 97 % + 2·√(0.97·0.03/1000) = 0.98079; 0.98 is within it, 0.985 is not.
+    expect(outOfBandReason({ ...base, coverage: 1, recheck: { coverage: 0.98, datasets: 1000 } })).toBe('MC error (fresh)');
+    expect(outOfBandReason({ ...base, coverage: 1, recheck: { coverage: 0.985, datasets: 1000 } })).toBe('no stated reason');
   });
 
   it('this benchmark with 2k > n: the trial noise is not identified; 2k ≤ n is no excuse', () => {
@@ -114,6 +168,26 @@ describe('outOfBandReason', () => {
     expect(outOfBandReason({ ...base, coverage: 0.9, normalCoverage: 0.98 })).toBe('no stated reason');
     expect(outOfBandReason({ ...base, coverage: 0.995, normalCoverage: 0.98, benchmark: false })).toBe('no stated reason');
     expect(outOfBandReason({ ...base, coverage: 0.995 })).toBe('no stated reason');
+  });
+
+  it("'wider than noise' reads the redrawn noise coverage where it is measured, before the normal one", () => {
+    // Redrawn N = 0.985: 2·√(0.985·0.015/200) = 0.01719, so 1 is explained though the normal 0.98 would not.
+    expect(outOfBandReason({ ...base, coverage: 1, normalCoverage: 0.98, redrawCoverage: 0.985 })).toBe('wider than noise');
+    // A redrawn N in the band explains nothing even where the normal approximation would.
+    expect(outOfBandReason({ ...base, coverage: 0.995, normalCoverage: 0.98, redrawCoverage: 0.965 })).toBe('no stated reason');
+  });
+
+  it("a this-benchmark lower bound whose SE grows with the error: 'SE follows the error'", () => {
+    // Width held fixed: N = 0.96, 2·√(0.96·0.04/200) = 0.0277, so C = 1 is not explained by the width;
+    // correlation 0.45 > 2/√200 = 0.1414.
+    const lower = { ...base, sides: 1, coverage: 1, redrawCoverage: 0.96 };
+    expect(outOfBandReason({ ...lower, errorSeCorrelation: 0.45 })).toBe('SE follows the error');
+    // A correlation within chance of 0, a two-sided interval, or the task population: no.
+    expect(outOfBandReason({ ...lower, errorSeCorrelation: 0.1 })).toBe('no stated reason');
+    expect(outOfBandReason({ ...lower, sides: 2, errorSeCorrelation: 0.45 })).toBe('no stated reason');
+    expect(outOfBandReason({ ...lower, benchmark: false, errorSeCorrelation: 0.45 })).toBe('no stated reason');
+    // Where the width alone explains the coverage, that is the reason given.
+    expect(outOfBandReason({ ...lower, redrawCoverage: 0.99, errorSeCorrelation: 0.45 })).toBe('wider than noise');
   });
 
   it('outOfBandLines lists each cell outside and counts the failures', () => {
