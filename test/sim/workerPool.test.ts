@@ -39,20 +39,18 @@ describe('the pool of simulate worker threads', () => {
     expect(idleSimulationWorkers()).toBe(2);
     await startSimulationWorkers(1); // already there: nothing new
     expect(idleSimulationWorkers()).toBe(2);
-    for (let round = 0; round < 2; round++) {
-      for (const scenario of scenarios) {
-        // Runs of different scenarios one after the other on the same threads: no tables or state carried over.
-        let idleDuring = Number.POSITIVE_INFINITY;
-        let reported = 0;
-        const onProgress = (done: number) => {
-          idleDuring = Math.min(idleDuring, idleSimulationWorkers());
-          reported = done;
-        };
-        expect(JSON.stringify(await runSimulation(scenario, { workers: 3, onProgress }))).toBe(expected(scenario));
-        expect(idleDuring).toBe(0); // both pooled threads were taken for the run
-        expect(reported).toBe(scenario.run.replicates); // the workers' throttled progress adds up to every replicate
-        expect(idleSimulationWorkers()).toBe(2);
-      }
+    for (const scenario of scenarios) {
+      // Runs of different scenarios one after the other on the same threads: no tables or state carried over.
+      let idleDuring = Number.POSITIVE_INFINITY;
+      let reported = 0;
+      const onProgress = (done: number) => {
+        idleDuring = Math.min(idleDuring, idleSimulationWorkers());
+        reported = done;
+      };
+      expect(JSON.stringify(await runSimulation(scenario, { workers: 3, onProgress }))).toBe(expected(scenario));
+      expect(idleDuring).toBe(0); // both pooled threads were taken for the run
+      expect(reported).toBe(scenario.run.replicates); // the workers' throttled progress adds up to every replicate
+      expect(idleSimulationWorkers()).toBe(2);
     }
     await closeSimulationWorkers();
     expect(idleSimulationWorkers()).toBe(0);
