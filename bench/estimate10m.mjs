@@ -71,6 +71,23 @@ export function estimateRatios(ours, theirs) {
   return { best, peerWall, peerOwn, ratio: peerWall / best.seconds, ownTimerRatio: peerOwn / best.seconds };
 }
 
+/**
+ * The entry's measurement: the peer and passk in turn, `runs` times each (peer first: neither runs
+ * right after its own previous run), then the ratios of the best runs and the largest difference of
+ * passk's values from the peer's.
+ */
+export async function measureEstimate10m(repoRoot, peer, env, file, runs, log) {
+  const ours = [];
+  const theirs = [];
+  for (let run = 1; run <= runs; run++) {
+    log(`run ${run}/${runs}: estimate-10m`);
+    theirs.push(await timePythonEstimate(peer, env, file));
+    ours.push(await timePasskEstimate(repoRoot, file));
+  }
+  const difference = estimateDifference(await passkEstimateJson(repoRoot, file), theirs[0].result);
+  return { ours, theirs, ...estimateRatios(ours, theirs), difference };
+}
+
 /** Largest |passk − peer| over k = 1..10 of task-averaged pass@k and pass^k (target: ≤ 1e-12). */
 export function estimateDifference(passk, python) {
   let max = 0;

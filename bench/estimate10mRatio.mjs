@@ -10,15 +10,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { peerEnvironment, peerScript } from './peer.mjs';
-import {
-  estimateDifference,
-  estimateFile,
-  estimatePeerScript,
-  estimateRatios,
-  passkEstimateJson,
-  timePasskEstimate,
-  timePythonEstimate,
-} from './estimate10m.mjs';
+import { estimateFile, estimatePeerScript, measureEstimate10m } from './estimate10m.mjs';
 
 const TARGET = 10;
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -34,15 +26,7 @@ const { env } = peerEnvironment();
 const peer = estimatePeerScript(peerScript(repoRoot));
 const file = options.file === undefined ? await estimateFile(benchDir, peer, env, log) : resolve(options.file);
 
-const ours = [];
-const theirs = [];
-for (let run = 1; run <= runs; run++) {
-  log(`run ${run}/${runs}: estimate-10m`);
-  theirs.push(await timePythonEstimate(peer, env, file));
-  ours.push(await timePasskEstimate(repoRoot, file));
-}
-const { best, peerWall, peerOwn, ratio, ownTimerRatio } = estimateRatios(ours, theirs);
-const difference = estimateDifference(await passkEstimateJson(repoRoot, file), theirs[0].result);
+const { ours, theirs, best, peerWall, peerOwn, ratio, ownTimerRatio, difference } = await measureEstimate10m(repoRoot, peer, env, file, runs, log);
 console.log(`estimate-10m: passk estimate on ${relative(repoRoot, file)}, k = 1..10, end to end in a child process`);
 console.log(
   `  passk ${best.seconds.toFixed(3)} s (best of ${runs}: ${ours.map((r) => r.seconds.toFixed(3)).join(' ')}), peak ${best.peakRssMB?.toFixed(0) ?? '?'} MB` +

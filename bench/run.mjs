@@ -44,15 +44,7 @@ import { PEER_METHODS, peerEnvironment, peerScript, runPeer } from './peer.mjs';
 import { streamingFile, streamingRss } from './streamingRss.mjs';
 import { HOSTILE_CASES, hostileMet, printHostile, runHostile } from './hostileInputs.mjs';
 import { READER_CASES, READER_MEMORY_TARGET_MB, printReader, readerMet, runReaderCase } from './readerMemory.mjs';
-import {
-  estimateDifference,
-  estimateFile,
-  estimatePeerScript,
-  estimateRatios,
-  passkEstimateJson,
-  timePasskEstimate,
-  timePythonEstimate,
-} from './estimate10m.mjs';
+import { estimateFile, estimatePeerScript, measureEstimate10m } from './estimate10m.mjs';
 
 // Our own errors ("bench: …") as one line; anything unexpected with its stack.
 process.on('uncaughtException', (error) => {
@@ -416,15 +408,7 @@ let estimate = null;
 if (!options['no-estimate']) {
   const pythonPeer = estimatePeerScript(script);
   const file = await estimateFile(benchDir, pythonPeer, peerEnv, log);
-  const ours = [];
-  const theirs = [];
-  for (let run = 1; run <= runs; run++) {
-    log(`run ${run}/${runs}: estimate-10m`);
-    theirs.push(await timePythonEstimate(pythonPeer, peerEnv, file));
-    ours.push(await timePasskEstimate(repoRoot, file));
-  }
-  const { best, peerWall, peerOwn, ratio, ownTimerRatio } = estimateRatios(ours, theirs);
-  const difference = estimateDifference(await passkEstimateJson(repoRoot, file), theirs[0].result);
+  const { ours, best, peerWall, peerOwn, ratio, ownTimerRatio, difference } = await measureEstimate10m(repoRoot, pythonPeer, peerEnv, file, runs, log);
   estimate = {
     scenario: 'estimate-10m',
     engineSeconds: best.seconds,
