@@ -14,7 +14,7 @@ import { exactValuesFor, resolveScenario, streamRng, studentTQuantile } from '..
 import { blockScenario } from '../../packages/sim/dist/uncertainty/blockScenario.js';
 import { drawInterval } from '../../packages/sim/dist/uncertainty/drawInterval.js';
 import { logitMoments } from '../../packages/sim/dist/uncertainty/drawLogit.js';
-import { DEPENDENT_TRUTHS, METRICS, TRUTHS, dependentRuns, dependentTruthExact, separateRuns } from './whatIfCoverage.mjs';
+import { METRICS, TRUTHS, chosenTruths, dependentRuns, dependentTruthExact, separateRuns } from './whatIfCoverage.mjs';
 
 const VERIFIER = { falseAccept: 0.05, falseReject: 0.1 };
 /** Replicates the coverage study simulates per log (its docs' command): the draws' logits are clamped at what T × that many episodes show. */
@@ -129,20 +129,14 @@ const { values } = parseArgs({
   },
 });
 // --refit aic|chosen: as whatIfCoverage.mjs (all four models refitted per draw, the lowest AIC kept; or the log's chosen model alone);
-// --truths i,…: the dependent truths to run (1-based; default all).
-const truthChosen = (i) =>
-  values.truths === undefined ||
-  values.truths
-    .split(',')
-    .map(Number)
-    .includes(i + 1);
+// --truths i,…: the dependent truths to run (1-based; default all; chosenTruths).
 const runs = Number(values.runs);
 const B = Number(values.blocks);
 const seed = Number(values.seed);
 const cells = {};
 const started = performance.now();
 if (values.study.includes('dependent')) {
-  for (const [truth, known] of Object.entries(DEPENDENT_TRUTHS).filter((_, i) => truthChosen(i))) {
+  for (const [truth, known] of Object.entries(chosenTruths(values.truths))) {
     const tasks = known.stopping === 'fixed' ? 100 : 200;
     const K = 2 * known.length;
     const policy = { maxAttempts: K };

@@ -185,6 +185,12 @@ export function fitEpisodes(tasks, stopping) {
   return { successRate, correlation: chosen.correlation, model: chosen.model };
 }
 
+/** The entries of DEPENDENT_TRUTHS that `--truths i,…` names (1-based, in their order); all without the option. */
+export function chosenTruths(option) {
+  const chosen = option === undefined ? null : option.split(',').map(Number);
+  return Object.fromEntries(Object.entries(DEPENDENT_TRUTHS).filter((_, i) => chosen === null || chosen.includes(i + 1)));
+}
+
 /** The closed form (exactValuesFor) of `policy` under a dependent truth's Beta tasks and feedback retries. */
 export function dependentTruthExact(known, tasks, policy) {
   return exactValuesFor(
@@ -396,13 +402,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     },
   });
   const seed = Number(values.seed);
-  // --truths i,…: the dependent truths to run (1-based, in DEPENDENT_TRUTHS' order; default all).
-  const truthChosen = (i) =>
-    values.truths === undefined ||
-    values.truths
-      .split(',')
-      .map(Number)
-      .includes(i + 1);
   const runs = Number(values.runs);
   const replicates = Number(values.replicates);
   const trials = Number(values.trials);
@@ -446,7 +445,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stdout.write(`| truth | T | metric@k | basis | ${columns}\n`);
     process.stdout.write(`|${' --- |'.repeat(12)}\n`);
     const choices = [];
-    for (const truth of Object.keys(DEPENDENT_TRUTHS).filter((_, i) => truthChosen(i))) {
+    for (const truth of Object.keys(chosenTruths(values.truths))) {
       const [tasks] = values['dependent-tasks']
         .split(',')
         .map(Number)
