@@ -122,7 +122,9 @@ describe('text output at the width of the terminal, the verdict last', () => {
       name: 'plan compare --pilot',
       // Two rows of trials instead of the default three (k, the pilot's 5, twice that): 1 (drawn from the
       // pilot's trials) and 6 (beyond them, from the posterior), the same lines laid out at two thirds of the CPU.
-      args: ['plan', 'compare', '--k', '1', '--metric', 'passAtK', '--pilot', MAIN, NEW, '--simulations', '4', '--power-draws', '2', '--trials', '1,6'],
+      // 2 simulations, not 4: the same lines (both rows then print an interval [a, b], the wider form of
+      // that cell; at 4 one prints "< MC noise"), 0.3 s of CPU less per width.
+      args: ['plan', 'compare', '--k', '1', '--metric', 'passAtK', '--pilot', MAIN, NEW, '--simulations', '2', '--power-draws', '2', '--trials', '1,6'],
       verdict: /^plan compare: \d+ tasks × \d+ trials? \(power \S+% ±\S+\)$/,
     },
     {
@@ -147,7 +149,9 @@ describe('text output at the width of the terminal, the verdict last', () => {
     },
     {
       name: 'plan gate',
-      args: ['plan', 'gate', '--pilot', MAIN, '--require', 'delta(pass@1) >= -0.02', '--simulations', '10', '--no-search'],
+      // 2 simulations, not 10: the same lines (the rates' ± then has two digits before the point, the
+      // wider form), 0.5 s of CPU less per width.
+      args: ['plan', 'gate', '--pilot', MAIN, '--require', 'delta(pass@1) >= -0.02', '--simulations', '2', '--no-search'],
       verdict: /^plan gate: false FAIL \S+% ± \S+ \(asked ≤ 5\.0%\)(: the design holds|; fix: margin \S+ pt)$/,
     },
     {
