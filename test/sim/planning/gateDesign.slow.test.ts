@@ -1,6 +1,7 @@
 // gateDesign's false-fail rate against the exact enumeration at 20 000 simulations, where the fast
 // gateDesign.test.ts makes the same check at 2 000: a study, as the tolerance is 4 SE and the power
-// to see a biased rate grows with the simulations.
+// to see a biased rate grows with the simulations. And the order of the pass rates under two
+// regressions at 2 000 simulations, which the fast file checks at 300.
 import { describe, expect, it } from 'vitest';
 import { gateDesign } from '../../../packages/sim/src/planning/gateDesign.js';
 import { tiny } from './tinyGate.js';
@@ -12,5 +13,11 @@ describe('gateDesign: the false-fail rate of a gate design by simulation (slow s
     expect(design.prior.b).toBeCloseTo(1.0708955224, 8);
     expect(Math.abs(design.falseFail.value - 0.4335479462)).toBeLessThanOrEqual(4 * design.falseFail.se);
     expect(design.failByRequirement[0]).toEqual(design.falseFail);
+  });
+
+  it('a larger regression passes less often (2 000 simulations; the fast file checks 300 with a 4-SE gap)', () => {
+    const design = gateDesign(tiny(2000, { regressions: [0.05, 0.2] }));
+    const [small, large] = design.passUnderRegression;
+    expect(large!.pass.value).toBeLessThan(small!.pass.value);
   });
 });
