@@ -35,7 +35,10 @@ describe('gateDesign: the false-fail rate of a gate design by simulation', () =>
   });
 
   it('a rerun to confirm a FAIL lowers the false-fail rate and raises the pass rate under regression', () => {
-    const design = gateDesign(tiny(2000, { regressions: [0.1], confirm: true }));
+    // 300 simulations, not 2 000: each simulated gate is judged with and without its rerun on the same
+    // draws, so the confirmed rate can only be lower; it is strictly lower once one of the ~130 first
+    // FAILs (false-fail about 43 %) passes its rerun.
+    const design = gateDesign(tiny(300, { regressions: [0.1], confirm: true }));
     expect(design.confirmedFalseFail!.value).toBeLessThan(design.falseFail.value);
     expect(design.passUnderRegression[0]!.confirmedPass!.value).toBeGreaterThanOrEqual(design.passUnderRegression[0]!.pass.value);
   });
