@@ -4,7 +4,7 @@ import { momentBetaPrior } from '../../../packages/sim/src/taskAverage/momentBet
 import { trialNoiseVariance } from '../../../packages/sim/src/taskAverage/trialNoiseVariance.js';
 import { estimatorMomentsAt, estimatorMomentsAtPoints } from '../../../packages/sim/src/taskAverage/estimatorMoments.js';
 import { logChoose as logBinomial } from '../../../packages/sim/src/fit/betaBinomialLogPmf.js';
-import { GRID, gridPosterior, gridPosteriorRow, jeffreysShare, npmlePrior, requireGridPrior } from '../../../packages/sim/src/taskAverage/gridPrior.js';
+import { GRID, gridPosterior, jeffreysShare, npmlePrior, requireGridPrior } from '../../../packages/sim/src/taskAverage/gridPrior.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
 import { taskAverageIntervals } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
@@ -94,34 +94,6 @@ describe('npmlePrior (nonparametric ML task population on a grid, with a Jeffrey
     expect(post.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 14);
     expect(post[0]).toBe(0);
     expect(post[100]! / post[50]!).toBeCloseTo(prior.weights[100]! / (prior.weights[50]! * GRID[50]! ** 4), 10);
-  });
-
-  it('gridPosteriorRow: the posterior written out (w·L / Σ w·L from j = 0 up) to the bit, kept per frozen prior', () => {
-    // Written as gridPosterior was before the rows were kept: map, reduce, map.
-    const written = (p: { points: readonly number[]; weights: readonly number[] }, n: number, c: number) => {
-      const joint = p.points.map((x, j) => p.weights[j]! * binomialPmf(c, n, x));
-      const total = joint.reduce((s, x) => s + x, 0);
-      return joint.map((x) => x / total);
-    };
-    const fitted = npmlePrior(countGroups([0, 3, 7, 10, 10, 5].map((c) => ({ n: 10, c }))));
-    for (const [n, c] of [
-      [10, 0],
-      [10, 3],
-      [10, 10],
-      [4, 4],
-      [1, 0],
-    ] as const) {
-      const row = gridPosteriorRow(fitted, n, c);
-      expect(Array.from(row).every((x, j) => Object.is(x, written(fitted, n, c)[j]))).toBe(true);
-      expect(gridPosteriorRow(fitted, n, c)).toBe(row);
-      expect(gridPosterior(fitted, n, c)).toEqual(Array.from(row));
-    }
-    // A caller's prior that is not frozen may change between calls: computed each time, never kept.
-    const own = { points: [0.2, 0.8], weights: [0.5, 0.5] };
-    const first = gridPosteriorRow(own, 4, 1);
-    expect(gridPosteriorRow(own, 4, 1)).not.toBe(first);
-    own.weights = [0.9, 0.1];
-    expect(Array.from(gridPosteriorRow(own, 4, 1))).toEqual(written(own, 4, 1));
   });
 
   it('requireGridPrior: one InputError for a bad population', () => {

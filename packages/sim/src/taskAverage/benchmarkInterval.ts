@@ -4,7 +4,7 @@ import type { CountGroup } from '../estimators/taskAverage.js';
 import type { MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric } from './taskValues.js';
 import { requireCountGroups, requireK, requireMeanIntervalOptions, requireMetric } from '../checkArgs.js';
-import { GRID, gridPosteriorRow, npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
+import { GRID, gridPosterior, npmlePrior, requireGridPrior, type GridPrior } from './gridPrior.js';
 import { estimatorMomentsAtPoints } from './estimatorMoments.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { trialNoiseVariance } from './trialNoiseVariance.js';
@@ -111,7 +111,7 @@ export function priorForTask(prior: BetaPrior, n: number): BetaPrior {
 
 /**
  * One task's expected trial noise under a population on a grid: E[Var(θ̂ | p) | c] =
- * Σ_j π_j(c)·Var(θ̂ | p_j), π(c) the task's posterior on the grid (`gridPosteriorRow`), Var(θ̂ | p_j) =
+ * Σ_j π_j(c)·Var(θ̂ | p_j), π(c) the task's posterior on the grid (`gridPosterior`), Var(θ̂ | p_j) =
  * E[g(C)² | p_j] − G(p_j)² (`estimatorMomentsAtPoints`). Returns (n, c) ↦ that, computing Var(θ̂ | p_j)
  * once per distinct n (on `GRID`, once per metric, n and k: `noiseAtPoints`).
  */
@@ -123,7 +123,7 @@ export function gridTrialNoise(prior: GridPrior, metric: TaskMetric, k: number):
       atPoints = prior.points === GRID ? noiseOnGrid(metric, n, k) : noiseAtPoints(prior.points, metric, n, k);
       byTrials.set(n, atPoints);
     }
-    const posterior = gridPosteriorRow(prior, n, c);
+    const posterior = gridPosterior(prior, n, c);
     let total = 0;
     for (let j = 0; j < posterior.length; j++) total += posterior[j]! * atPoints[j]!;
     return total;
