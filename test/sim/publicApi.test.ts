@@ -154,6 +154,7 @@ describe('@passk/sim public surface', () => {
       prior: 'jeffreys',
       bootstrap: 0,
       seed: '1',
+      benchmark: true,
       maxDefaultK: 10,
       rateKs: [1, 2, 3, 4, 5, 6, 7, 8],
     });

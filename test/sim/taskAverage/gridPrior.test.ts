@@ -183,6 +183,20 @@ describe('benchmarkInterval: per task the larger of the grid and moment-Beta noi
     expect(row!.passAtK.benchmark).toEqual(benchmarkInterval(groups, 'passAtK', 4, LEVEL, npmlePrior(groups)));
   });
 
+  it('taskAverageIntervals without the benchmark intervals: the same population intervals, benchmark null', () => {
+    const tasks = [0, 0, 1, 3, 4, 8, 8, 8, 6, 2].map((c) => ({ n: 8, c }));
+    const both = taskAverageIntervals(tasks, [1, 4, 8], LEVEL);
+    const population = taskAverageIntervals(tasks, [1, 4, 8], LEVEL, { benchmark: false });
+    expect(population.map((row) => [row.passAtK.population, row.passHatK.population])).toEqual(
+      both.map((row) => [row.passAtK.population, row.passHatK.population]),
+    );
+    expect(population.every((row) => row.passAtK.benchmark === null && row.passHatK.benchmark === null)).toBe(true);
+    expect(both.every((row) => row.passAtK.benchmark !== null && row.passHatK.benchmark !== null)).toBe(true);
+    expect(taskAverageIntervals(tasks, [4], LEVEL, { benchmark: true })).toEqual(taskAverageIntervals(tasks, [4], LEVEL));
+    expect(() => taskAverageIntervals(tasks, [4], LEVEL, { benchmark: 'no' as unknown as boolean })).toThrow(/include\.benchmark: must be true or false/);
+    expect(() => taskAverageIntervals(tasks, [4], LEVEL, null as unknown as { benchmark: boolean })).toThrow(InputError);
+  });
+
   it.each([
     [1, 0.03384199577667693, 0.4671809361743168, 0.6161523971590165],
     [5, 0.0642056933996943, 0.560073110522768, 0.8427046672550097],

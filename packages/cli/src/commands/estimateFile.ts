@@ -124,6 +124,10 @@ async function estimateCounts(
     sides: interval.sides,
     bootstrap: bootstrapReplicates,
     seed: args.seed,
+    // The compact text table leaves out CI (trials) (format/terminalLayout.ts, WIDE_ONLY): its
+    // intervals (a grid fit and every task's trial noise, a third of the 10M-row estimate's
+    // time after the read) only for the outputs that show them.
+    benchmark: args.json || args.markdown === true || args.chart !== undefined || view.wide,
   };
   const { p, ...estimated } = await throughCheckpoints(estimateSteps({ tasks: groups }, options), checkpoint);
   const ks = estimated.rows.map((row) => row.k);

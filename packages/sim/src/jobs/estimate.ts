@@ -29,6 +29,8 @@ export const ESTIMATE_DEFAULTS = Object.freeze({
   prior: 'jeffreys' as 'jeffreys' | 'uniform',
   bootstrap: 0,
   seed: '1',
+  /** Per-task results: the this-benchmark intervals are computed. */
+  benchmark: true,
   /** The largest default k from counts: k = 1..min(largest n, maxDefaultK). */
   maxDefaultK: 10,
   /** The default ks for a known rate (`{ p }`). */
@@ -55,6 +57,12 @@ export interface EstimateOptions {
   readonly bootstrap?: number;
   /** Seed of the bootstrap (default "1"). */
   readonly seed?: string | number;
+  /**
+   * Per-task results: also the this-benchmark intervals (default true). false leaves every row's
+   * `benchmark` null and skips their fit (`npmlePrior`) and trial noise, for a view that does not
+   * show them (the CLI's compact text table, without --wide).
+   */
+  readonly benchmark?: boolean;
 }
 
 /**
@@ -304,7 +312,9 @@ function* tasksEstimateSteps(tasks: TaskSet, options: EstimateOptions): Steps<Ta
   const minN = groups.reduce((a, group) => Math.min(a, group.n), Infinity);
   const ks = options.ks ?? defaultKs(maxN);
   const average = averageOverTasks(tasks, ks);
-  const estimands = taskAverageIntervals(tasks, ks, { confidence, sides });
+  const benchmark = options.benchmark ?? ESTIMATE_DEFAULTS.benchmark;
+  if (typeof benchmark !== 'boolean') throw new InputError('options.benchmark', 'must be true or false', benchmark);
+  const estimands = taskAverageIntervals(tasks, ks, { confidence, sides }, { benchmark });
   const bootstrap = replicates > 0 ? yield* bootstrapTaskAverageSteps(tasks, { ks, replicates, seed, confidence, sides }) : null;
   const both = <T extends { readonly lower: number; readonly upper: number }>(
     pair: { readonly passAtK: T | null; readonly passHatK: T | null },

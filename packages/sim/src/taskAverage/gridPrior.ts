@@ -113,26 +113,42 @@ function emWeights(groups: readonly CountGroup[], tasks: number): Float64Array {
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     next.fill(0);
     let logLik = 0;
-    for (let g = 0; g < G; g++) {
-      const row = rows[g]!;
-      const start = from[g]!;
-      const end = to[g]!;
-      let marginal = 0;
-      for (let j = start; j < end; j++) {
-        const term = row[j]! * weights[j]!;
-        product[j] = term;
-        marginal += term;
-      }
-      const size = sizes[g]!;
-      logLik += size * Math.log(marginal);
-      const scale = size / (tasks * marginal);
-      for (let j = start; j < end; j++) next[j]! += product[j]! * scale;
-    }
-    [weights, next] = [next, weights];
+    for (let g = 0; g < G; g++) logLik += emGroup(rows[g]!, from[g]!, to[g]!, sizes[g]!, tasks, weights, next, product);
+    const swap = weights;
+    weights = next;
+    next = swap;
     if (logLik - previous < TOLERANCE * tasks) break;
     previous = logLik;
   }
   return weights;
+}
+
+/**
+ * One group's share of an EM iteration of `emWeights`: adds w_j·L_g(p_j)·size/(T·marginal) to
+ * `next` over the points start..end − 1 and returns size·ln(marginal). A small function of its own,
+ * called once per group and iteration, so V8 compiles it optimised early: inside the iteration loop
+ * the sums ran unoptimised until that loop's on-stack replacement was compiled (the 10M-row bench
+ * file's fit, cold: 26.4 → 20.1 ms of CPU, median of 15 alternating processes, 7 December 2026).
+ */
+function emGroup(
+  row: Float64Array,
+  start: number,
+  end: number,
+  size: number,
+  tasks: number,
+  weights: Float64Array,
+  next: Float64Array,
+  product: Float64Array,
+): number {
+  let marginal = 0;
+  for (let j = start; j < end; j++) {
+    const term = row[j]! * weights[j]!;
+    product[j] = term;
+    marginal += term;
+  }
+  const scale = size / (tasks * marginal);
+  for (let j = start; j < end; j++) next[j]! += product[j]! * scale;
+  return size * Math.log(marginal);
 }
 
 /** Cached rows of `gridLikelihood` on `GRID`, by "n c"; emptied when it reaches `CACHE_LIMIT` rows. */

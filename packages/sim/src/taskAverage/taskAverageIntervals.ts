@@ -1,4 +1,4 @@
-import { requireKs, requireMeanIntervalOptions, requireTaskSet } from '../checkArgs.js';
+import { requireKs, requireMeanIntervalOptions, requireObject, requireTaskSet } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import { groupsOf, taskCountOf, type CountGroup, type TaskSet } from '../estimators/taskAverage.js';
 import { benchmarkInterval } from './benchmarkInterval.js';
@@ -41,17 +41,26 @@ export const ESTIMAND_METHODS = Object.freeze({
  * `averageOverTasks`). The this-benchmark interval uses the nonparametric task population
  * (`npmlePrior`) and the moment-fitted Beta (`benchmarkTrialNoise`), the task-population interval
  * the moment-fitted Beta. Coverage on the grid of
- * docs/uncertainty.md.
+ * docs/uncertainty.md. With `include.benchmark` false the this-benchmark intervals are not
+ * computed (null), nor their fit.
  */
-export function taskAverageIntervals(tasks: TaskSet, ks: readonly number[], options: MeanIntervalOptions): TaskAverageIntervalRow[] {
+export function taskAverageIntervals(
+  tasks: TaskSet,
+  ks: readonly number[],
+  options: MeanIntervalOptions,
+  include: { readonly benchmark?: boolean } = {},
+): TaskAverageIntervalRow[] {
   requireMeanIntervalOptions('options', options);
   const groups = nonEmptyGroups(tasks);
   requireKs('ks', ks);
+  requireObject('include', include);
+  const withBenchmark = include.benchmark ?? true;
+  if (typeof withBenchmark !== 'boolean') throw new InputError('include.benchmark', 'must be true or false', withBenchmark);
   const prior = momentBetaPrior(groups);
-  const benchmarkPrior = npmlePrior(groups);
+  const benchmarkPrior = withBenchmark ? npmlePrior(groups) : undefined;
   const intervals = (metric: TaskMetric, k: number): EstimandIntervals => ({
     population: groupsPopulationInterval(groups, metric, k, options, prior),
-    benchmark: benchmarkInterval(groups, metric, k, options, benchmarkPrior),
+    benchmark: benchmarkPrior === undefined ? null : benchmarkInterval(groups, metric, k, options, benchmarkPrior),
   });
   return ks.map((k) => ({ k, passAtK: intervals('passAtK', k), passHatK: intervals('passHatK', k) }));
 }
