@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync, statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '@passk/sim/errors';
 import { refuseOverwritingInputs, type PlannedOutput } from './refuseOverwritingInputs.js';
@@ -38,6 +38,27 @@ function checkOutputPath(output: PlannedOutput, cwd: string): void {
       'must be a file, not a link to a file descriptor such as /dev/stdout or /dev/fd/N: an output is written to a new file and renamed over the path, which would replace the link',
       output.path,
     );
+  }
+  if (stats === undefined && underPseudoFilesystem(dirname(absolute)))
+    throw unwritable(output.path, Object.assign(new Error('no such folder'), { code: 'ENOENT' }));
+}
+
+/** statfs `type` of proc (PROC_SUPER_MAGIC) and sysfs (SYSFS_MAGIC), Linux's include/uapi/linux/magic.h. */
+const PSEUDO_FILESYSTEMS = new Set([0x9fa0, 0x62656572]);
+
+/**
+ * Whether the nearest existing folder of `folder` (itself or a parent) is on /proc or /sys, where no
+ * new file or folder can be made: the write would fail with ENOENT after the work (a report renders
+ * for about a second first), so the path is refused before it.
+ */
+function underPseudoFilesystem(folder: string): boolean {
+  for (let current = folder; ; current = dirname(current)) {
+    try {
+      if (statSync(current, { throwIfNoEntry: false }) !== undefined) return PSEUDO_FILESYSTEMS.has(Number(statfsSync(current).type));
+    } catch {
+      return false; // ENOTDIR, EACCES: left to the write, which names it
+    }
+    if (dirname(current) === current) return false;
   }
 }
 
