@@ -84,7 +84,8 @@ export const coverageSe = (datasets, level) => Math.sqrt((level * (1 - level)) /
  * of a task in the cell, `benchmark` whether the estimand is "this benchmark" (per-task trial noise),
  * `normalCoverage` its normal-theory coverage at the true trial noise, `redrawCoverage` the same from
  * fresh draws of the trials, `errorSeCorrelation` the correlation of the error with the SE over the
- * cell's datasets (each undefined when not measured).
+ * cell's datasets, `absErrorSeCorrelation` that of the error's absolute value with the SE (each
+ * undefined when not measured).
  */
 export function outOfBandReason({
   coverage,
@@ -99,6 +100,7 @@ export function outOfBandReason({
   normalCoverage,
   redrawCoverage,
   errorSeCorrelation,
+  absErrorSeCorrelation,
 }) {
   if (coverage >= BAND[0] && coverage <= BAND[1]) return null;
   const reachable = (a) => a !== undefined && coverage <= a + 2 * Math.sqrt((a * (1 - a)) / datasets);
@@ -122,13 +124,14 @@ export function outOfBandReason({
   // The redrawn (exact) noise coverage where measured, else its normal approximation.
   const noise = redrawCoverage ?? normalCoverage;
   if (benchmark && coverage > BAND[1] && noise > BAND[1] && coverage <= noise + 2 * coverageSe(datasets, noise)) return 'wider than noise';
+  // The lower bound misses when the error is large and positive, the two-sided interval when |error| is large.
+  const follows = sides === 1 ? errorSeCorrelation : absErrorSeCorrelation;
   if (
     benchmark &&
-    sides === 1 &&
     coverage > BAND[1] &&
     redrawCoverage !== undefined &&
     coverage > redrawCoverage + 2 * coverageSe(datasets, redrawCoverage) &&
-    errorSeCorrelation > 2 / Math.sqrt(datasets)
+    follows > 2 / Math.sqrt(datasets)
   )
     return 'SE follows the error';
   return identified ? 'no stated reason' : 'k > n/2';
@@ -167,6 +170,7 @@ export function cellVerdict(r, { estimand, method, sides, benchmark }, fallbackD
   const normalCoverage = benchmark ? r.noise?.normalCoverage?.[method] : undefined;
   const redrawCoverage = benchmark ? r.noise?.redrawCoverage?.[method] : undefined;
   const errorSeCorrelation = benchmark ? r.noise?.errorSeCorrelation : undefined;
+  const absErrorSeCorrelation = benchmark ? r.noise?.absErrorSeCorrelation : undefined;
   const candidates = r.narrower?.[estimand];
   const narrower =
     stats && candidates ? stats.map(({ name, failsElsewhere }) => ({ name, coverage: candidates[name][method].coverage, failsElsewhere })) : undefined;
@@ -185,6 +189,7 @@ export function cellVerdict(r, { estimand, method, sides, benchmark }, fallbackD
     normalCoverage,
     redrawCoverage,
     errorSeCorrelation,
+    absErrorSeCorrelation,
   });
   return reason === null ? 'in band' : `${coverage < BAND[0] ? 'below' : 'above'}: ${reason}`;
 }
