@@ -46,7 +46,7 @@
 //   at T − 1 df on an SE that is not estimated from T squared deviations (T 10: 2Φ(2.262) − 1 = 97.6 %
 //   with SE = √v), and an SE above √v (the cell's `noise.ratio` = E[SE²]/E[v]) where the larger of the
 //   two task-population fits (`benchmarkTrialNoise`) is the conservative one.
-// - 'SE follows the error' (this-benchmark lower bound, above): the width is not what makes the bound
+// - 'SE follows the error' (this-benchmark cells, above): the width is not what makes the bound
 //   conservative (C > N + 2·√(N(1 − N)/D), N = `noise.redrawCoverage`, the width held fixed), the SE
 //   moves with the error: across the cell's datasets the correlation of x̄ − θ with the SE
 //   (`noise.errorSeCorrelation`) is above 2/√D (its SE is about 1/√D when there is none). Tasks near
@@ -54,7 +54,12 @@
 //   so a larger SE, and x̄ − q·SE seldom passes θ; the upper end of the same interval then misses
 //   more, so the two-sided interval is in the band (kumaraswamy(0.5,3), T 10, pass@1, 1000 fresh
 //   datasets: lower bound 98.8 % and two-sided 96.1 % at n 16, 98.2 % and 95.8 % at n 10;
-//   docs/uncertainty-history.md).
+//   docs/uncertainty-history.md). Two-sided (this benchmark or compare's), the same with |x̄ − θ|
+//   (`noise.absErrorSeCorrelation`): the interval misses where |x̄ − θ| is large, and there the SE is
+//   large too. Compare's pass@4 of Beta(4, 1), n 10, T 10: C 99.5 %, N 97.0 %, correlation of |x̄ − θ|
+//   with the SE 0.69 (0.61 on datasets 1000–1999, C 99.1 %): a task's pass@4 estimate is exactly 1
+//   at 7 or more successes of 10 (error −(1 − p)⁴, near 0, and little posterior noise), so both a
+//   dataset's error and its SE come from its few tasks below 7 of 10 (bench/decisions/compareSeFollowsError.mjs).
 // - 'k > n/2' (this-benchmark cells, above or below): the trial noise Var(θ̂ | p) = E[g(C)² | p] −
 //   p^{2k} of a task with n trials has no unbiased estimator when 2k > n, since an estimator's
 //   expectation under Binomial(n, p) is a polynomial of degree ≤ n (Lehmann & Casella 1998,
