@@ -178,6 +178,8 @@ if (options.narrower && (estimands.length > 0 || !withCompare)) {
 if (options.noise && (estimands.length > 0 || !withCompare || options.narrower)) {
   usage('--noise measures the compare cells alone: use it with --only compare (and without --narrower)');
 }
+// --noise: the study it writes into, checked before anything is measured.
+const noiseStudy = options.noise ? studyForNoise() : null;
 const heldOut = options['held-out'];
 const grid = heldOut
   ? { ...FULL_GRID, populations: Object.keys(HELD_OUT_POPULATIONS), trials: [3, 5, 10], tasks: [10, 30] }
@@ -502,17 +504,24 @@ async function writeNarrower() {
   console.log(`wrote the narrower candidates of ${fresh.size} compare records to ${options.out}`);
 }
 
-/** --noise: the compare cells' `noise` into --out, after checking this benchmark's coverage measures as there. */
-async function writeNoise() {
+/** --noise: the study of --out, whose compare datasets this run must measure (seed, --first 0, --datasets). */
+function studyForNoise() {
   let study;
   try {
     study = JSON.parse(readFileSync(options.out, 'utf8'));
   } catch (error) {
     usage(`--out ${options.out}: cannot read the study (${error.message.split('\n')[0]})`);
   }
+  if (!study.compare) usage(`--out ${options.out}: holds no compare cells for --noise`);
   if (datasets !== study.compare.datasets || first !== 0 || options.seed !== study.compare.seed) {
     usage(`--noise: measure the study's own datasets (--datasets ${study.compare.datasets} --first 0 --seed ${study.compare.seed})`);
   }
+  return study;
+}
+
+/** --noise: the compare cells' `noise` into --out, after checking this benchmark's coverage measures as there. */
+async function writeNoise() {
+  const study = noiseStudy;
   const fresh = new Map(compareRecords.map((r) => [cellKey(r), r]));
   const cellsOut = study.compare.cells.map((cell) => {
     const update = fresh.get(cellKey(cell));
