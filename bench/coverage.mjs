@@ -297,13 +297,14 @@ if (options.narrower) {
   process.exit(0);
 }
 if (options.noise) {
-  // --noise: each compare record's this-benchmark coverage and noise fields; written with --filter too.
+  // --noise: each compare record's this-benchmark coverage, its coverage with the width held fixed
+  // (redrawn trials) and the correlations of x̄ − θ and |x̄ − θ| with the SE; written with --filter too.
   const fixed = (x) => (x === undefined ? '    –' : x.toFixed(2).padStart(5));
   for (const r of compareRecords)
     console.log(
-      `${r.distribution.padEnd(36)} n ${String(r.n).padStart(2)} T ${String(r.T).padStart(3)} k ${String(r.k).padStart(2)} ${r.metric.padEnd(8)} ` +
-        `coverage ${pct(r.benchmark['trial-noise'].coverage)} redrawn ${pct(r.noise.redrawCoverage['trial-noise'])} ` +
-        `corr ${fixed(r.noise.errorSeCorrelation)} |corr| ${fixed(r.noise.absErrorSeCorrelation)}`,
+      `${r.distribution.padEnd(35)} n ${String(r.n).padStart(2)} T ${String(r.T).padStart(3)} k ${String(r.k).padStart(2)} ${r.metric.padEnd(8)} ` +
+        `${pct(r.benchmark['trial-noise'].coverage)} % fixed ${pct(r.noise.redrawCoverage['trial-noise'])} % ` +
+        `r ${fixed(r.noise.errorSeCorrelation)} |r| ${fixed(r.noise.absErrorSeCorrelation)}`,
     );
   await writeNoise();
   process.exit(0);
