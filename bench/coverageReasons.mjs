@@ -58,7 +58,7 @@
 //   (`noise.absErrorSeCorrelation`): the interval misses where |x̄ − θ| is large, and there the SE is
 //   large too. Compare's pass@4 of Beta(4, 1), n 10, T 10: C 99.5 %, N 97.0 %, correlation of |x̄ − θ|
 //   with the SE 0.69 (0.61 on datasets 1000–1999, C 99.1 %): a task's pass@4 estimate is exactly 1
-//   at 7 or more successes of 10 (error −(1 − p)⁴, near 0, and little posterior noise), so both a
+//   at 7 or more successes of 10 (error (1 − p)⁴ per agent, near 0, and little posterior noise), so both a
 //   dataset's error and its SE come from its few tasks below 7 of 10 (bench/decisions/compareSeFollowsError.mjs).
 // - 'k > n/2' (this-benchmark cells, above or below): the trial noise Var(θ̂ | p) = E[g(C)² | p] −
 //   p^{2k} of a task with n trials has no unbiased estimator when 2k > n, since an estimator's
