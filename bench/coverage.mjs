@@ -35,7 +35,12 @@
 // own datasets, beside its default, which must measure as in --out; written to the compare cells'
 // `narrower` fields, the rest of the file kept; the reason '… needed' reads them; a run of the
 // compare part measures them too, beside this benchmark's interval, which --narrower leaves out),
-// --progress FILE (appends
+// --noise (with --only compare: this benchmark's `noise` fields of the compare cells — the noise
+// coverage and the correlations of the error and of its absolute value with the SE — measured on the
+// study's own datasets, whose this-benchmark coverage must measure as in --out; written to those
+// records' `noise` field alone, the rest of the file kept, with --filter too: what the reason 'SE
+// follows the error' reads; `node bench/coverage.mjs --quick --datasets 200 --workers 1 --only compare
+// --noise` after the compare part changed), --progress FILE (appends
 // each cell's records to FILE as one JSON line the moment the cell is done, after a header line with
 // the run's seed, --first, --datasets, --bootstrap, --only and --attainable; run again with the same FILE and
 // options, a stopped run resumes: the cells in FILE are not measured again; with --report, the cells
@@ -79,6 +84,7 @@ const { values: options } = parseOptions({
     report: { type: 'boolean', default: false },
     recheck: { type: 'boolean', default: false },
     narrower: { type: 'boolean', default: false },
+    noise: { type: 'boolean', default: false },
     progress: { type: 'string' },
   },
 });
@@ -169,6 +175,11 @@ const attainableOnly = options.attainable;
 if (options.narrower && (estimands.length > 0 || !withCompare)) {
   usage('--narrower measures the compare cells alone: use it with --only compare');
 }
+if (options.noise && (estimands.length > 0 || !withCompare || options.narrower)) {
+  usage('--noise measures the compare cells alone: use it with --only compare (and without --narrower)');
+}
+// --noise: the study it writes into, checked before anything is measured.
+const noiseStudy = options.noise ? studyForNoise() : null;
 const heldOut = options['held-out'];
 const grid = heldOut
   ? { ...FULL_GRID, populations: Object.keys(HELD_OUT_POPULATIONS), trials: [3, 5, 10], tasks: [10, 30] }
@@ -211,7 +222,8 @@ if (withCompare)
           seed: options.seed,
           first,
           attainableOnly,
-          narrower: true,
+          // --noise needs this benchmark's interval and noise alone, not the narrower candidates.
+          narrower: !options.noise,
           narrowerOnly: options.narrower,
         });
 cells.splice(0, cells.length, ...cells.filter(selected));
@@ -282,6 +294,19 @@ if (options.narrower) {
     );
   if (patterns) console.log('--filter: nothing written');
   else await writeNarrower();
+  process.exit(0);
+}
+if (options.noise) {
+  // --noise: each compare record's this-benchmark coverage, its coverage with the width held fixed
+  // (redrawn trials) and the correlations of x̄ − θ and |x̄ − θ| with the SE; written with --filter too.
+  const fixed = (x) => (x === undefined ? '    –' : x.toFixed(2).padStart(5));
+  for (const r of compareRecords)
+    console.log(
+      `${r.distribution.padEnd(35)} n ${String(r.n).padStart(2)} T ${String(r.T).padStart(3)} k ${String(r.k).padStart(2)} ${r.metric.padEnd(8)} ` +
+        `${pct(r.benchmark['trial-noise'].coverage)} % fixed ${pct(r.noise.redrawCoverage['trial-noise'])} % ` +
+        `r ${fixed(r.noise.errorSeCorrelation)} |r| ${fixed(r.noise.absErrorSeCorrelation)}`,
+    );
+  await writeNoise();
   process.exit(0);
 }
 const cellText = (m) => `${pct(m.coverage)} ${pct(m.missBelow)} ${pct(m.missAbove)} ${m.meanWidth.toFixed(3)}`;
@@ -478,6 +503,36 @@ async function writeNarrower() {
   });
   await writeFileAtomic(options.out, `${JSON.stringify({ ...study, compare: { ...study.compare, cells: cellsOut } }, null, 2)}\n`);
   console.log(`wrote the narrower candidates of ${fresh.size} compare records to ${options.out}`);
+}
+
+/** --noise: the study of --out, whose compare datasets this run must measure (seed, --first 0, --datasets). */
+function studyForNoise() {
+  let study;
+  try {
+    study = JSON.parse(readFileSync(options.out, 'utf8'));
+  } catch (error) {
+    usage(`--out ${options.out}: cannot read the study (${error.message.split('\n')[0]})`);
+  }
+  if (!study.compare) usage(`--out ${options.out}: holds no compare cells for --noise`);
+  if (datasets !== study.compare.datasets || first !== 0 || options.seed !== study.compare.seed) {
+    usage(`--noise: measure the study's own datasets (--datasets ${study.compare.datasets} --first 0 --seed ${study.compare.seed})`);
+  }
+  return study;
+}
+
+/** --noise: the compare cells' `noise` into --out, after checking this benchmark's coverage measures as there. */
+async function writeNoise() {
+  const study = noiseStudy;
+  const fresh = new Map(compareRecords.map((r) => [cellKey(r), r]));
+  const cellsOut = study.compare.cells.map((cell) => {
+    const update = fresh.get(cellKey(cell));
+    if (!update) return cell;
+    const [measured, held] = [update, cell].map((r) => r.benchmark['trial-noise'].coverage);
+    if (measured !== held) usage(`--noise: ${cellKey(cell)} measures this benchmark's coverage at ${measured}, ${options.out} holds ${held}`);
+    return { ...cell, noise: update.noise };
+  });
+  await writeFileAtomic(options.out, `${JSON.stringify({ ...study, compare: { ...study.compare, cells: cellsOut } }, null, 2)}\n`);
+  console.log(`wrote the noise fields of ${fresh.size} compare records to ${options.out}`);
 }
 
 /** --recheck: each measured record's fresh coverage into its study record's `recheck` field. */

@@ -284,7 +284,16 @@ export function measureCell({
   const coveredByDefault = records.map(() => Object.fromEntries(estimands.map((estimand) => [estimand, new Uint8Array(datasets)])));
   // Per record, Σ over datasets of the default's SE² and the true trial noise (`trialNoise`), and of the
   // normal-theory coverage of the two-sided interval and of the lower bound (`normalTheoryCoverage`).
-  const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0, lower: 0, redrawTwoSided: 0, redrawLower: 0, ...CORRELATION_SUMS }));
+  const noiseSums = records.map(() => ({
+    estimated: 0,
+    truth: 0,
+    twoSided: 0,
+    lower: 0,
+    redrawTwoSided: 0,
+    redrawLower: 0,
+    ...CORRELATION_SUMS,
+    absolute: { ...CORRELATION_SUMS },
+  }));
   // Per dataset, redrawsFor(T) fresh trial outcomes of its own tasks (`redrawCoverage`).
   const redrawn = new Int32Array(redrawsFor(T) * T);
   const tasks = new Array(T);
@@ -388,6 +397,7 @@ export function measureCell({
           sums.redrawTwoSided += redraw.twoSided;
           sums.redrawLower += redraw.lower;
           addPair(sums, mean.value - benchTruth, se);
+          addPair(sums.absolute, Math.abs(mean.value - benchTruth), se);
         }
       }
     });
@@ -455,7 +465,8 @@ export function normalTheoryCoverage(halfWidth, variance, sides) {
  * and the mean normal-theory coverage (`normalTheoryCoverage` at the interval's own quantile and SE)
  * of the two-sided default (`trial-noise`) and of the lower bound (`trial-noise-lower`); where the
  * sums hold them, the same from redrawn trials (`redrawCoverage`) and `errorSeCorrelation`, the
- * correlation of x̄ − θ with the SE over the datasets (`correlation`).
+ * correlation of x̄ − θ with the SE over the datasets (`correlation`), and `absErrorSeCorrelation`,
+ * that of |x̄ − θ| with the SE (the two-sided interval's 'SE follows the error', bench/coverageReasons.mjs).
  */
 function noiseCheck(sums, datasets, withLower = true) {
   return {
@@ -466,6 +477,7 @@ function noiseCheck(sums, datasets, withLower = true) {
       : {
           redrawCoverage: { 'trial-noise': sums.redrawTwoSided / datasets, ...(withLower ? { 'trial-noise-lower': sums.redrawLower / datasets } : {}) },
           errorSeCorrelation: correlation(sums),
+          ...(sums.absolute === undefined ? {} : { absErrorSeCorrelation: correlation(sums.absolute) }),
         }),
   };
 }
@@ -743,7 +755,7 @@ export function measureCompareCell({
   const means = records.map(() => new Float64Array(datasets));
   const errors = records.map(() => new Float64Array(datasets));
   const coveredBy = records.map(() => ({ difference: new Uint8Array(datasets), benchmark: new Uint8Array(datasets) }));
-  const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0, redrawTwoSided: 0, ...CORRELATION_SUMS }));
+  const noiseSums = records.map(() => ({ estimated: 0, truth: 0, twoSided: 0, redrawTwoSided: 0, ...CORRELATION_SUMS, absolute: { ...CORRELATION_SUMS } }));
   // Per dataset, redrawsFor(T) fresh trial outcomes of both agents on its own tasks (`redrawCoverage`).
   const redrawnA = new Int32Array(redrawsFor(T) * T);
   const redrawnB = new Int32Array(redrawsFor(T) * T);
@@ -828,6 +840,7 @@ export function measureCompareCell({
         sums.twoSided += normalTheoryCoverage(halfWidth, differenceNoise, 2);
         sums.redrawTwoSided += redrawDifferenceCoverage(redrawnA, redrawnB, designOf, metric, k, benchmarkTruthOfDataset, halfWidth);
         addPair(sums, mean - benchmarkTruthOfDataset, benchmarkDifference.se);
+        addPair(sums.absolute, Math.abs(mean - benchmarkTruthOfDataset), benchmarkDifference.se);
         count(record.difference.naive, naive, record.truth);
         count(record.benchmark.naive, naive, benchmarkTruthOfDataset);
         count(record.benchmark['trial-noise'], trialNoiseInterval, benchmarkTruthOfDataset);

@@ -190,6 +190,47 @@ describe('outOfBandReason', () => {
     expect(outOfBandReason({ ...lower, redrawCoverage: 0.99, errorSeCorrelation: 0.45 })).toBe('wider than noise');
   });
 
+  it("a two-sided this-benchmark interval whose SE grows with |error|: 'SE follows the error'", () => {
+    // Compare's pass@4 of Beta(4, 1), n 10, T 10 as bench/coverage.json records it: C = 0.995, width held
+    // fixed N = 0.9695 (2·√(0.9695·0.0305/200) = 0.02433: 0.9938 < 0.995), |error|–SE correlation 0.69 > 2/√200 = 0.1414.
+    const twoSided = { ...base, sides: 2, coverage: 0.995, redrawCoverage: 0.9695 };
+    expect(outOfBandReason({ ...twoSided, absErrorSeCorrelation: 0.69, errorSeCorrelation: 0.12 })).toBe('SE follows the error');
+    // Two-sided, the signed correlation is not what counts: |error| within chance of 0 → no reason.
+    expect(outOfBandReason({ ...twoSided, absErrorSeCorrelation: 0.1, errorSeCorrelation: 0.45 })).toBe('no stated reason');
+    // One-sided, the absolute one is not what counts.
+    expect(outOfBandReason({ ...twoSided, sides: 1, absErrorSeCorrelation: 0.69, errorSeCorrelation: 0.1 })).toBe('no stated reason');
+    // The record's field reaches the rule through cellVerdict (as --report reads bench/coverage.json).
+    const row = {
+      distribution: 'beta(4,1)',
+      n: 10,
+      T: 10,
+      k: 4,
+      metric: 'passAtK',
+      datasets: 200,
+      benchmark: { 'trial-noise': { coverage: 0.995 } },
+      noise: { redrawCoverage: { 'trial-noise': 0.9695 }, errorSeCorrelation: 0.12, absErrorSeCorrelation: 0.69 },
+    };
+    const part = { label: 'Compare, benchmark', rows: [row], method: 'trial-noise', sides: 2, estimand: 'benchmark', benchmark: true };
+    expect((outOfBandLines([part], 200) as string[]).join(' ')).toContain('99.5 %  above: SE follows the error');
+  });
+
+  it('correlation of |x̄ − θ| with the SE: errors ±1, ±2, ±3 (SE 1, 2, 3 each) → 1; SE against the signed errors → 0', () => {
+    // By hand: |error| = SE exactly gives 1; the signed errors are symmetric at each SE, so their covariance is 0.
+    const sums = (pairs: [number, number][]) =>
+      pairs.reduce((s, [x, y]) => ({ pairs: s.pairs + 1, x: s.x + x, y: s.y + y, xx: s.xx + x * x, yy: s.yy + y * y, xy: s.xy + x * y }), {
+        pairs: 0,
+        x: 0,
+        y: 0,
+        xx: 0,
+        yy: 0,
+        xy: 0,
+      });
+    const errors = [-1, 1, -2, 2, -3, 3];
+    const ses = [1, 1, 2, 2, 3, 3];
+    expect(correlation(sums(errors.map((e, i) => [Math.abs(e), ses[i]])))).toBeCloseTo(1, 12);
+    expect(correlation(sums(errors.map((e, i) => [e, ses[i]])))).toBeCloseTo(0, 12);
+  });
+
   it('outOfBandLines lists each cell outside and counts the failures', () => {
     const rows = [
       { distribution: 'uniform', n: 10, T: 30, k: 1, metric: 'passAtK', datasets: 200, benchmark: { m: { coverage: 0.95 } } },
