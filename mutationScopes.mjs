@@ -36,6 +36,7 @@ export const MUTATION_SCOPES = {
       'test/sim/intervals/agrestiCoull.test.ts',
       'test/sim/intervals/betaPosterior.test.ts',
       'test/sim/intervals/clopperPearson.test.ts',
+      'test/sim/intervals/interval.test.ts',
       'test/sim/intervals/intervals.property.test.ts',
       'test/sim/intervals/jeffreys.test.ts',
       'test/sim/intervals/mappedIntervals.test.ts',
