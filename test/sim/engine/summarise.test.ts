@@ -298,9 +298,10 @@ describe('summarise with measured parameters: blocks as the units (Python refere
 
   it('a rate without a closed form within a log of episodes: value and Monte Carlo SE over blocks as above', () => {
     // Tasks refitted to a log of 12 tasks' episodes (T = 4 simulated), a perfect verifier and a
-    // best-score selector with a threshold in parallel: delivered correct has no closed form (exactSupport), and within the log
-    // (k ≤ 2) it is one of the rates the log is taken to observe (observedEpisodeRates). Its value
-    // and SE come from the same replicate totals, so they are the reference's.
+    // best-score selector with a threshold in parallel: delivered correct has no closed form
+    // (exactSupport), and within the log (k ≤ 2) observedEpisodeRates maps it to the log's coverage.
+    // Its value and SE come from the same replicate totals, so they are the reference's. Its interval
+    // is not checked: coverage is not what this selector delivers (docs/testing.md, "Summary").
     const episodes = { outcomes: ['110', '011', '001', '000', '100', '010', '111', '000', '001', '101', '011', '000'], stopping: 'fixed', model: 'aic' };
     const fromLog = resolveScenario({
       seed: 7,
