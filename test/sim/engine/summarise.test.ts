@@ -516,6 +516,7 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     // so the draws' logits are all logit p = ln(p/(1 − p)), or ln(2·R·T + 1) when that is smaller, and the
     // interval logistic(z̄ ± half) is symmetric about z̄ on the logit scale. R·T = 192·4 = 768 episodes:
     // ln 1537 = 7.337; logit 0.995 = ln 199 = 5.293 lies within it, logit 0.9999 = ln 9999 = 9.210 beyond.
+    // (A bound for fewer episodes, e.g. R/T = 48 → ln 97 = 4.575, would move both centres.)
     const logit = (x: number) => Math.log(x / (1 - x));
     for (const [p, centre] of [
       [0.995, Math.log(199)],
