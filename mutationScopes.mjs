@@ -36,6 +36,7 @@ export const MUTATION_SCOPES = {
       'test/sim/intervals/agrestiCoull.test.ts',
       'test/sim/intervals/betaPosterior.test.ts',
       'test/sim/intervals/clopperPearson.test.ts',
+      'test/sim/intervals/interval.test.ts',
       'test/sim/intervals/intervals.property.test.ts',
       'test/sim/intervals/jeffreys.test.ts',
       'test/sim/intervals/mappedIntervals.test.ts',
@@ -78,9 +79,17 @@ export const MUTATION_SCOPES = {
     tests: ['test/sim/compare/differenceVerdict.test.ts'],
   },
   // summarise.ts: its own tests (hand-made sums, Python references), the stopped and empty runs
-  // (simulatePartial) and the closed-form part of the measured-verifier intervals (measuredVerifier).
+  // (simulatePartial), the closed-form part of the measured-verifier intervals (measuredVerifier),
+  // and the what-ifs from a log's episodes: which rows take the log's own interval
+  // (observedEpisodeInterval) and the words and basis of a refitted dependence model (measuredEpisodes).
   summary: {
     mutate: ['packages/sim/src/engine/summarise.ts'],
-    tests: ['test/sim/engine/summarise.test.ts', 'test/sim/engine/simulatePartial.test.ts', 'test/sim/uncertainty/measuredVerifier.test.ts'],
+    tests: [
+      'test/sim/engine/summarise.test.ts',
+      'test/sim/engine/simulatePartial.test.ts',
+      'test/sim/uncertainty/measuredEpisodes.test.ts',
+      'test/sim/uncertainty/measuredVerifier.test.ts',
+      'test/sim/uncertainty/observedEpisodeInterval.test.ts',
+    ],
   },
 };

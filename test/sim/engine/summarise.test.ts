@@ -296,6 +296,33 @@ describe('summarise with measured parameters: blocks as the units (Python refere
     },
   );
 
+  it('a rate without a closed form within a log of episodes: value and Monte Carlo SE over blocks as above', () => {
+    // Tasks refitted to a log of 12 tasks' episodes (T = 4 simulated), a perfect verifier and a
+    // best-score selector with a threshold in parallel: delivered correct has no closed form
+    // (exactSupport), and within the log (k ≤ 2) observedEpisodeRates maps it to the log's coverage.
+    // Its value and SE come from the same replicate totals, so they are the reference's. Its interval
+    // is not checked: coverage is not what this selector delivers (docs/testing.md, "Summary").
+    const episodes = { outcomes: ['110', '011', '001', '000', '100', '010', '111', '000', '001', '101', '011', '000'], stopping: 'fixed', model: 'aic' };
+    const fromLog = resolveScenario({
+      seed: 7,
+      tasks: {
+        count: 4,
+        successRate: { dist: 'beta', a: 1, b: 1 },
+        resample: true,
+        measured: { trials: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3], successes: [2, 2, 1, 0, 1, 1, 3, 0, 1, 2, 2, 0], episodes },
+      },
+      selector: { kind: 'bestScore', separation: 1, threshold: 2 },
+      policy: { maxAttempts: 2, mode: 'parallel' },
+      run: { replicates: 278 },
+    });
+    const rows = summarise(fromLog, blockPartial(fromLog)).rows;
+    rows.forEach((row, k) => {
+      expect(row.basis).toBe('observed');
+      closeTo(row.deliveredCorrect.value!, reference.deliveredCorrect[k]!.value);
+      closeTo(row.deliveredCorrect.se!, reference.deliveredCorrect[k]!.se);
+    });
+  });
+
   it('says what was drawn and over how many blocks; metrics without totals or caps', () => {
     const summary = summarise(scenario, blockPartial(scenario));
     expect(summary.drawn).toEqual({ parameters: ['verifier.falseAccept', 'verifier.falseReject'], blocks: 5, prior: 'jeffreys' });
@@ -368,6 +395,29 @@ describe('summarise: its arguments, and what it says about the draws', () => {
     expect(summary.drawn).toEqual({ parameters: ['tasks.successRate'], blocks: 2, taskPopulation: 'bootstrapRefit' });
     expect(summary.rows.map((row) => row.basis)).toEqual(['observed', 'observed', 'observed', 'observed', 'observed', 'model']);
     expect(summary.rows[0]!.coverage.interval!.method.startsWith(`${DRAWN_WORDS.tasks}; `)).toBe(true);
+  });
+
+  it('a measured verifier and tasks fitted to a log: both drawn, named in that order, joined by "and"', () => {
+    const both = resolveScenario({
+      seed: 7,
+      tasks: { count: 4, successRate: { dist: 'beta', a: 1, b: 1 }, resample: true, measured: { trials: [5, 5, 6, 5], successes: [1, 2, 3, 4] } },
+      verifier: { measured: { falseAccept: { accepted: 40, wrong: 200 }, falseReject: { rejected: 10, right: 200 } } },
+      policy: { maxAttempts: 2 },
+      run: { replicates: 128 },
+    });
+    const alternate = (r: number) => ({ [COVERAGE]: (r % 2) * 4, [DELIVERED_CORRECT]: ((r + 1) % 2) * 2 });
+    const summary = summarise(both, blockPartial(both, [64, 64], alternate));
+    expect(summary.drawn).toEqual({
+      parameters: ['verifier.falseAccept', 'verifier.falseReject', 'tasks.successRate'],
+      blocks: 2,
+      prior: 'jeffreys',
+      taskPopulation: 'bootstrapRefit',
+    });
+    for (const row of summary.rows) {
+      for (const metric of ['coverage', 'deliveredCorrect', 'attempts'] as const) {
+        expect(row[metric].interval!.method.startsWith(`${DRAWN_WORDS.verifier} and ${DRAWN_WORDS.tasks}; `), `${metric}@${row.k}`).toBe(true);
+      }
+    }
   });
 });
 
@@ -459,6 +509,33 @@ describe('summarise with measured parameters: too few blocks, nothing simulated,
     const parameter = ((cpc.interval!.upper - cpc.value!) / t2) ** 2 - cpc.se! ** 2;
     expect(spread.costPerCorrect[0]!).toBeGreaterThan(1e-6);
     expect(parameter).toBeCloseTo(spread.costPerCorrect[0]!, 12);
+  });
+
+  it("a rate near 1: the draws' logits stop at ±ln(2N + 1), N = R·T episodes (drawLogit), and the interval is centred on their mean", () => {
+    // Coverage at k = 1 is the tasks' mean rate p at every draw (the measured verifier does not move it),
+    // so the draws' logits are all logit p = ln(p/(1 − p)), or ln(2·R·T + 1) when that is smaller, and the
+    // interval logistic(z̄ ± half) is symmetric about z̄ on the logit scale. R·T = 192·4 = 768 episodes:
+    // ln 1537 = 7.337; logit 0.995 = ln 199 = 5.293 lies within it, logit 0.9999 = ln 9999 = 9.210 beyond.
+    // (A bound for fewer episodes, e.g. R/T = 48 → ln 97 = 4.575, would move both centres.)
+    const logit = (x: number) => Math.log(x / (1 - x));
+    for (const [p, centre] of [
+      [0.995, Math.log(199)],
+      [0.9999, Math.log(2 * 192 * 4 + 1)],
+    ] as const) {
+      const scenario = scenarioOf([p, p, p, p], { verifier, policy: { maxAttempts: 1 } }, 192);
+      const { coverage } = summarise(scenario, blockPartial(scenario, [64, 64, 64], alternate)).rows[0]!;
+      expect(coverage.interval!.method).toContain(DRAW_INTERVAL_SCALES.logitDraws);
+      expect((logit(coverage.interval!.lower) + logit(coverage.interval!.upper)) / 2, `p = ${p}`).toBeCloseTo(centre, 9);
+    }
+  });
+
+  it('with measured parameters too, the given exact values sit beside the estimates (cost per correct answer included)', () => {
+    const scenario = measured(128);
+    const row = summarise(scenario, blockPartial(scenario, [64, 64], alternate), { coverage: [0.4], costPerCorrect: [0.75] }).rows[0]!;
+    expect('interval' in row.costPerCorrect).toBe(true);
+    expect(row.coverage.exact).toBe(0.4);
+    expect(row.costPerCorrect.exact).toBe(0.75);
+    expect(row.deliveredCorrect.exact).toBeNull();
   });
 });
 

@@ -163,4 +163,49 @@ describe('simulate with tasks.measured.episodes: which rows take the interval fr
     const capped = run({ policy: { maxAttempts: 4, budget: { cost: 2 } } }).rows[1]!;
     expect(fromLog(capped.coverage.interval)).toBe(false);
   });
+
+  /** A run of 192 replicates (3 blocks) with the tasks refitted to the given episodes: feedback attempts, maxAttempts 4. */
+  const runLog = (outcomes: string[], stopping: 'fixed' | 'untilSuccess') =>
+    simulate(
+      resolveScenario({
+        seed: 3,
+        tasks: {
+          count: outcomes.length,
+          successRate: { dist: 'beta', a: 1, b: 1 },
+          resample: true,
+          measured: {
+            trials: outcomes.map((text) => text.replaceAll(' ', '').length),
+            successes: outcomes.map((text) => [...text].filter((x) => x === '1').length),
+            episodes: { outcomes, stopping, model: 'aic' },
+          },
+        },
+        attempts: { correlation: { model: 'feedback', afterFailure: 0.2 } },
+        policy: { maxAttempts: 4 },
+        run: { replicates: 192 },
+      }),
+    );
+
+  it('beyond the longest episode (3) the draws, even where every episode settles coverage there', () => {
+    // Every episode stops at its first success, so each one is solved within any k past its end and the
+    // log's coverage at k = 4 exists (episodeCountsAt); the row is still basis model, from the draws.
+    const outcomes = ['1', '01', '001', '1 01', '01 1', '001 1', '1 1', '01 001'];
+    expect(observedEpisodeInterval({ outcomes, stopping: 'untilSuccess', model: 'aic' }, 4, 'coverage', true)).not.toBeNull();
+    const { rows } = runLog(outcomes, 'untilSuccess');
+    expect(rows.map((row) => row.basis)).toEqual(['observed', 'observed', 'observed', 'model']);
+    expect(rows.map((row) => fromLog(row.coverage.interval))).toEqual([true, true, true, false]);
+  });
+
+  it('a k within the log that one short episode leaves open: coverage and 1 − coverage from the draws', () => {
+    // Task 2's episode '00' ends before k = 3 without a success, so the log does not observe coverage at
+    // k = 3 (null): coverage, delivered correct and abstained (1 − coverage) take the draws' interval.
+    const outcomes = ['110', '00', '001', '01', '100', '010', '111', '10', '001', '101', '011', '000'];
+    expect(observedEpisodeInterval(fixed(outcomes), 3, 'coverage', true)).toBeNull();
+    const { rows } = runLog(outcomes, 'fixed');
+    for (const metric of ['coverage', 'deliveredCorrect', 'abstained'] as const) {
+      expect(
+        rows.map((row) => fromLog(row[metric].interval)),
+        metric,
+      ).toEqual([true, true, false, false]);
+    }
+  });
 });

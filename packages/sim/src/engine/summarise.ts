@@ -122,9 +122,6 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
   scenario = requireScenario('scenario', scenario);
   requirePartialResult('partial', partial);
   requireObject('exact', exact);
-  if (typeof partial !== 'object' || partial === null || partial.format !== PARTIAL_FORMAT) {
-    throw new InputError('partial', `must be a partial result of format ${PARTIAL_FORMAT}`, partial?.format);
-  }
   if (partial.fingerprint !== scenarioFingerprint(scenario, PARTIAL_FORMAT)) {
     throw new InputError('partial.fingerprint', 'must match the scenario (this partial result was simulated for another scenario)', partial.fingerprint);
   }
