@@ -164,6 +164,24 @@ describe('simulate with tasks.measured.episodes: which rows take the interval fr
     expect(fromLog(capped.coverage.interval)).toBe(false);
   });
 
+  it('a selector that may deliver nothing though a correct attempt was accepted (bestScore with a threshold): delivery from the draws', () => {
+    // A correct attempt scored below the threshold is not delivered, so delivered correct is not the
+    // log's coverage: from the draws, each value within its own interval (docs/testing.md, Summary).
+    const thresholded = run({ selector: { kind: 'bestScore', separation: 1, threshold: 2 }, policy: { maxAttempts: 4, mode: 'parallel' } });
+    for (const row of thresholded.rows) {
+      expect(fromLog(row.coverage.interval), `coverage@${row.k}`).toBe(row.k <= 3);
+      for (const metric of ['deliveredCorrect', 'abstained'] as const) {
+        const { value, interval } = row[metric];
+        expect(fromLog(interval), `${metric}@${row.k}`).toBe(false);
+        expect(value!, `${metric}@${row.k}`).toBeGreaterThanOrEqual(interval!.lower);
+        expect(value!, `${metric}@${row.k}`).toBeLessThanOrEqual(interval!.upper);
+      }
+    }
+    // Without a threshold the best score is always delivered: delivered correct is the log's coverage.
+    const untouched = run({ selector: { kind: 'bestScore', separation: 1 }, policy: { maxAttempts: 4, mode: 'parallel' } }).rows[1]!;
+    expect(untouched.deliveredCorrect.interval).toEqual(untouched.coverage.interval);
+  });
+
   /** A run of 192 replicates (3 blocks) with the tasks refitted to the given episodes: feedback attempts, maxAttempts 4. */
   const runLog = (outcomes: string[], stopping: 'fixed' | 'untilSuccess') =>
     simulate(

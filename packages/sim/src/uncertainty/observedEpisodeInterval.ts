@@ -160,8 +160,9 @@ const DELIVERED_METHOD =
  * observed by the log itself, so that their interval comes from the log's episodes
  * (`observedEpisodeInterval`) rather than the refitted model's draws: coverage and pass^k (they
  * describe the attempt process alone, which the dependence fitted to the log simulates); with a
- * verifier that accepts exactly the correct attempts, delivered correct (= coverage) and the one of
- * delivered wrong and abstained that is not 0 (1 − coverage: abstained, or wrong with deliverLast);
+ * verifier that accepts exactly the correct attempts and a selector that delivers an accepted attempt
+ * whenever there is one (all but bestScore with a threshold), delivered correct (= coverage) and the
+ * one of delivered wrong and abstained that is not 0 (1 − coverage: abstained, or wrong with deliverLast);
  * with a verifier of known point rates (not measured) on a sequential policy, all three, from each
  * episode's logged attempts (`deliveryOfEpisode`).
  * None without episodes or with a cost or latency cap (attempts cut off by a cap are not the log's).
@@ -178,7 +179,10 @@ export function observedEpisodeRates(given: Scenario): (metric: EngineMetric) =>
   const falseAccept = verifier.perfect ? 0 : point(verifier.falseAccept);
   const falseReject = verifier.perfect ? 0 : point(verifier.falseReject);
   const known = verifier.measured === undefined && falseAccept !== null && falseReject !== null;
-  const perfect = known && falseAccept === 0 && falseReject === 0;
+  // With a perfect verifier the accepted attempts are the correct ones, and every selector delivers one
+  // of them whenever there is one, except a best score below its threshold (docs/engine-semantics.md).
+  const deliversAnyAccepted = scenario.selector.kind !== 'bestScore' || scenario.selector.threshold === null;
+  const perfect = known && falseAccept === 0 && falseReject === 0 && deliversAnyAccepted;
   const missed = policy.onNoAccept === 'abstain' ? 'abstained' : 'deliveredWrong';
   return (metric) => {
     if (metric === 'coverage' || metric === 'passHatK') return { rate: metric, verifier: null, outcome: null, complement: false };
@@ -187,6 +191,7 @@ export function observedEpisodeRates(given: Scenario): (metric: EngineMetric) =>
       if (metric === 'deliveredCorrect') return { rate: 'coverage', verifier: null, outcome: null, complement: false };
       return metric === missed ? { rate: 'coverage', verifier: null, outcome: null, complement: true } : null;
     }
+    // Mode sequential delivers the first accepted attempt (its selector is firstAccepted), as deliveryOfEpisode does.
     if (!known || policy.mode !== 'sequential') return null;
     return {
       rate: 'coverage',
