@@ -34,6 +34,12 @@ import { docsCache, filesHash } from './docExamplesCache.js';
 // - Commands run in a scratch copy of the repository's layout (its folders linked, ../shared beside
 //   it), so an example may write files (`--out refund`); examples that read ../shared/data/real pass
 //   without running where those logs are absent (outside CI), as the other real-log tests do.
+// - An output that does not match the page is run again before the test fails or the page is
+//   re-recorded (confirmedOutput): read from the cache (PASSK_DOCS_CACHE=1, docExamplesCache.ts), the
+//   command runs again in-process and the entry must hold what it prints; run in-process, the command
+//   runs again in a fresh process (the built bundle) and must print the same. A difference fails the
+//   test naming both outputs, so no wrong cache entry and no state left by an earlier in-process
+//   command is ever recorded into a page.
 // - A block that must not run carries a marker on the line before its fence:
 //   `<!-- examples: not run — the reason -->`; keep it for what a test cannot run at all.
 // - `UPDATE_DOCS=1 pnpm exec vitest run --config vitest.slow.config.ts test/docs/examples.slow.test.ts` re-records every shown output (and exit code)
