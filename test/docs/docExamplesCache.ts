@@ -169,7 +169,8 @@ export function docsCache(
   enabled: boolean,
   warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): DocsCache {
-  let atStart: string | null = null;
+  // Hashed now, when the runner's modules (and the CLI's entry they import) have just loaded.
+  let atStart: string | null = enabled ? sourcesHash(root) : null;
   let changed = false;
   /** The sources hash the run started with, or null once they have changed (then the cache is not used). */
   const unchanged = (): string | null => {
