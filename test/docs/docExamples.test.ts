@@ -86,7 +86,7 @@ describe('the docs examples runner', () => {
       // Filtered as the page filters it.
       const last = await runDocCommand(`${PLAN} | tail -1`, scratch);
       expect(await confirmedOutput(example(`${PLAN} | tail -1`), last)).toEqual(last);
-    });
+    }, 60_000);
 
     it('runs an output read from the cache again, and removes an entry that holds what the command does not print', async () => {
       const printed = await runDocCommand(PLAN, scratch);
@@ -100,7 +100,7 @@ describe('the docs examples runner', () => {
       writeFileSync(entry, '{}');
       expect(await confirmedOutput(example(PLAN), { ...printed, cached: entry })).toEqual({ code: printed.code, lines: printed.lines });
       expect(existsSync(entry)).toBe(true);
-    });
+    }, 60_000);
 
     it('sends Ctrl-C once the line before ^C is printed, and shows ^C there', async () => {
       const started = Date.now();
