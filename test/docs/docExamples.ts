@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { passkWith, REPO_ROOT } from '../helpers/runPassk.js';
-import { docsCache, filesHash } from './docExamplesCache.js';
+import { docsCache, filesHash, writesFiles } from './docExamplesCache.js';
 
 // The command examples of README.md and docs/*.md, read out of their fenced blocks, run, and their
 // shown output compared with what the program prints now (test/docs/examples.slow.test.ts). The rules, for whoever writes a page:
@@ -373,7 +373,7 @@ export async function confirmedOutput(example: DocCommand, printed: Printed): Pr
   const [invocation, filter] = example.command.split(' | ');
   const args = invocationArgs(invocation!);
   // Commands that write files are not run twice (the files are there now); they are never cached either.
-  if (args.some((arg) => /^--(out|chart)(=|$)/.test(arg))) return printed;
+  if (writesFiles(args)) return printed;
   const where = `${example.page}:${example.line + 1}`;
   if (printed.cached !== undefined) {
     const again = shownAsTerminal(await runInProcessNow(args), filter);

@@ -140,6 +140,15 @@ function isEntryFor(value: unknown, key: string, args: readonly string[]): value
   );
 }
 
+/**
+ * Whether a command writes files (`--out`, `--chart`, or `demo`, which writes ./passk-demo unless
+ * told where): it always runs, so that the files are there for the commands after it. (A warm cache
+ * served `passk demo` before 7 December 2026, and install.md's `ls passk-demo …` after it failed.)
+ */
+export function writesFiles(args: readonly string[]): boolean {
+  return args[0] === 'demo' || args.some((arg) => /^--(out|chart)(=|$)/.test(arg));
+}
+
 /** How a command's output was obtained: read from the cache (and from which file) or run. */
 export type Provenance = { readonly from: 'cache'; readonly file: string } | { readonly from: 'run' };
 
@@ -148,7 +157,7 @@ export interface DocsCache {
   /**
    * The output of `args` run with `env`: read from the cache when an entry for them is there and
    * the sources are those the run started with, else `run()` (its output stored when the sources
-   * did not change meanwhile). Commands that write files (`--out`, `--chart`) always run.
+   * did not change meanwhile). Commands that write files (writesFiles) always run.
    */
   printed(
     args: readonly string[],
@@ -184,7 +193,7 @@ export function docsCache(
   };
   return {
     async printed(args, env, run) {
-      if (!enabled || args.some((arg) => /^--(out|chart)(=|$)/.test(arg))) return { printed: await run(), provenance: { from: 'run' } };
+      if (!enabled || writesFiles(args)) return { printed: await run(), provenance: { from: 'run' } };
       const sources = unchanged();
       if (sources === null) return { printed: await run(), provenance: { from: 'run' } };
       const key = cacheKey(sources, args, env);
