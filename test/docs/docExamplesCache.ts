@@ -16,15 +16,17 @@ import { threadId } from 'node:worker_threads';
 // dependency), the TypeScript and vitest configuration (which code runs: vitest's aliases), Node,
 // and this runner itself (how a command line becomes arguments and an environment).
 //
-// Until 7 December 2026 the key hashed SOURCES once, at the first command of a run, while each
-// command's modules load when it first runs: an edit, a `git checkout` or a merge during a run of
-// several minutes had the output of the new code stored under the old code's key, and every later
-// run on the old code read it back (see the report of the plan precision fault: plan.md's
-// `plan precision --metric passHatK` once recorded with the interval of p). Now SOURCES are hashed
-// when the run starts, again before each command and again before its entry is written: once they
-// differ from the start, nothing more is read from or written to the cache in that run (the
-// process runs code loaded before the change beside code loaded after it, which no key describes).
-// An entry names the key and the arguments it was made for and is used only for them.
+// Until 7 December 2026 the key hashed fewer sources (not the runner, lockfile or configuration),
+// and hashed them once, at the first command of a run, while each command's modules load when it
+// first runs: an edit, a `git stash`, a checkout or a merge during a run of minutes stored the new
+// code's output under the old code's key, for every later run on the old code to read back. (On 6
+// December a cached run recorded plan.md's `plan precision --metric passHatK` with the interval of p;
+// its cause was not found, and this is one way a wrong entry could have been kept.) Now SOURCES are
+// hashed when the runner loads, again before each command and again before its entry is written:
+// once they differ, nothing more is read from or written to the cache in that run (the process runs
+// code loaded before the change beside code loaded after it, which no key describes). An entry names
+// the key and the arguments it was made for and is used only for them; a temporary file of its own
+// (process, thread, random) is renamed onto it, so writers never share one.
 
 /** What decides a command's output besides its arguments and their files (paths from the repository root; absent ones skipped). */
 export const SOURCES: readonly string[] = [
@@ -54,7 +56,7 @@ const ENVIRONMENT =
   /^(COLUMNS|LINES|NO_COLOR|FORCE_COLOR|TZ|LANG|LANGUAGE|LC_\w+|PASSK_\w+|SLURM_\w+|JOB_COMPLETION\w*|AWS_BATCH_\w+|GITHUB_STEP_SUMMARY|INIT_CWD|npm_lifecycle_event)$/;
 
 /** The format of an entry; raised whenever the key or the entry changes shape. */
-const VERSION = 4;
+const VERSION = 3;
 
 /** What a command printed, as the docs runner keeps it. */
 export interface CachedPrinted {
