@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { masked, runShell, type Scratch, scratchRepository, segmentsMatch } from './docExamples.js';
+import { confirmedOutput, type DocCommand, masked, runDocCommand, runShell, type Scratch, scratchRepository, segmentsMatch } from './docExamples.js';
 
 // The docs examples runner's own rules (docExamples.ts): what it masks, how it runs a shell command
 // and how it sends Ctrl-C. The examples themselves run in examples.slow.test.ts.
@@ -56,6 +56,51 @@ describe('the docs examples runner', () => {
       const printed = await runShell('pnpm test', scratch);
       expect(printed).toEqual({ code: 127, lines: ['docs examples: only pnpm passk runs here, not pnpm test'] });
     });
+
+    // plan.md's example, as the page shows it; the fault of 6 and 7 December 2026 printed p's interval instead.
+    const PLAN = 'passk plan precision --metric passHatK --k 8 --rate 0.9 --half-width 0.1';
+    const example = (command: string): DocCommand => ({
+      page: 'docs/plan.md',
+      line: 37,
+      command,
+      prompted: true,
+      output: [38, 39],
+      head: ['(the page)'],
+      tail: null,
+      segments: [['(the page)']],
+      code: 0,
+      codeLine: null,
+      interrupt: null,
+    });
+    const withPInterval = (lines: readonly string[]) => lines.map((line) => line.replace('[33.5%, 52.9%]', '[87.2%, 92.4%]'));
+
+    it('confirms an in-process output that differs from the page in a fresh process, and throws when that prints otherwise', async () => {
+      const printed = await runDocCommand(PLAN, scratch);
+      expect(printed.lines.join('\n')).toContain('[33.5%, 52.9%]');
+      // What the command prints is what a fresh process prints: confirmed (the page alone is wrong).
+      expect(await confirmedOutput(example(PLAN), printed)).toEqual(printed);
+      // An in-process output no fresh process prints: state left by an earlier in-process run.
+      await expect(confirmedOutput(example(PLAN), { ...printed, lines: withPInterval(printed.lines) })).rejects.toThrow(
+        /^docs\/plan\.md:38: run in-process, `passk plan precision .*` printed what a fresh process does not \(line \d+: ".*87\.2%, 92\.4%.*" against ".*33\.5%, 52\.9%.*"; in-process first, fresh process second\): state left by an earlier in-process command\?$/,
+      );
+      // Filtered as the page filters it.
+      const last = await runDocCommand(`${PLAN} | tail -1`, scratch);
+      expect(await confirmedOutput(example(`${PLAN} | tail -1`), last)).toEqual(last);
+    }, 60_000);
+
+    it('runs an output read from the cache again, and removes an entry that holds what the command does not print', async () => {
+      const printed = await runDocCommand(PLAN, scratch);
+      const entry = join(scratch.root, 'entry.json');
+      writeFileSync(entry, '{}');
+      await expect(confirmedOutput(example(PLAN), { ...printed, lines: withPInterval(printed.lines), cached: entry })).rejects.toThrow(
+        /^docs\/plan\.md:38: the cache entry .*entry\.json holds what the command no longer prints \(line \d+: .*; cached first, run now second\); entry removed$/,
+      );
+      expect(existsSync(entry)).toBe(false);
+      // An entry that holds what the command prints stays, and the output is the one run now.
+      writeFileSync(entry, '{}');
+      expect(await confirmedOutput(example(PLAN), { ...printed, cached: entry })).toEqual({ code: printed.code, lines: printed.lines });
+      expect(existsSync(entry)).toBe(true);
+    }, 60_000);
 
     it('sends Ctrl-C once the line before ^C is printed, and shows ^C there', async () => {
       const started = Date.now();

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { passkWith, REPO_ROOT } from '../helpers/runPassk.js';
+import { docsCache, filesHash, writesFiles } from './docExamplesCache.js';
 
 // The command examples of README.md and docs/*.md, read out of their fenced blocks, run, and their
 // shown output compared with what the program prints now (test/docs/examples.slow.test.ts). The rules, for whoever writes a page:
@@ -34,6 +34,12 @@ import { passkWith, REPO_ROOT } from '../helpers/runPassk.js';
 // - Commands run in a scratch copy of the repository's layout (its folders linked, ../shared beside
 //   it), so an example may write files (`--out refund`); examples that read ../shared/data/real pass
 //   without running where those logs are absent (outside CI), as the other real-log tests do.
+// - An output that does not match the page is run again before the test fails or the page is
+//   re-recorded (confirmedOutput): read from the cache (PASSK_DOCS_CACHE=1, docExamplesCache.ts), the
+//   command runs again in-process and the entry must hold what it prints; run in-process, the command
+//   runs again in a fresh process (the built bundle) and must print the same. A difference fails the
+//   test naming both outputs, so no wrong cache entry and no state left by an earlier in-process
+//   command is ever recorded into a page.
 // - A block that must not run carries a marker on the line before its fence:
 //   `<!-- examples: not run — the reason -->`; keep it for what a test cannot run at all.
 // - `UPDATE_DOCS=1 pnpm exec vitest run --config vitest.slow.config.ts test/docs/examples.slow.test.ts` re-records every shown output (and exit code)
@@ -210,6 +216,8 @@ export interface Printed {
   lines: string[];
   /** What went to standard error (kept apart until shown). */
   stderr?: string[];
+  /** The cache entry an in-process output was read from (PASSK_DOCS_CACHE=1), if it was. */
+  cached?: string;
 }
 
 /** A scratch repository: its root (the commands' working directory) and the folder of its shell's commands. */
@@ -287,6 +295,17 @@ export function needsAbsentRealLogs(command: string): boolean {
   return command.includes('../shared/') && !existsSync(resolve(REPO_ROOT, '..', 'shared', 'data', 'real'));
 }
 
+/**
+ * The output cache of in-process commands (docExamplesCache.ts): opt-in with PASSK_DOCS_CACHE=1, in
+ * node_modules/.cache/passk-doc-examples; by default, and in CI, every command runs.
+ */
+const CACHE = docsCache(REPO_ROOT, join(REPO_ROOT, 'node_modules', '.cache', 'passk-doc-examples'), process.env.PASSK_DOCS_CACHE === '1');
+
+/**
+ * In-process outputs of this test file by arguments and the content of the files they name: an
+ * invocation shown on several pages (with different filters) runs once, unless a file it reads
+ * changed in between.
+ */
 const memo = new Map<string, Promise<Printed>>();
 
 /** Text as lines, the last newline dropped and trailing blanks trimmed. */
@@ -295,6 +314,20 @@ function trimmed(text: string): string[] {
     .replace(/\n$/, '')
     .split('\n')
     .map((line) => line.trimEnd());
+}
+
+/** The arguments of a passk invocation (`pnpm passk …` or `passk …`) as a shell splits them. */
+function invocationArgs(invocation: string): string[] {
+  return words(invocation).slice(invocation.startsWith('pnpm ') ? 2 : 1);
+}
+
+/** The environment an in-process command gets: as a reader's 80-column terminal shows it, without colour, whatever the environment running the test. */
+const IN_PROCESS_ENV = { COLUMNS: '80', NO_COLOR: '1' };
+
+/** Runs passk in this process, uncached, as an example runs. */
+async function runInProcessNow(args: readonly string[]): Promise<Printed> {
+  const { code, stdout, stderr } = await passkWith(IN_PROCESS_ENV, ...args);
+  return { code, lines: stdout === '' ? [] : trimmed(stdout), stderr: stderr === '' ? [] : trimmed(stderr) };
 }
 
 /**
@@ -306,21 +339,91 @@ export async function runDocCommand(command: string, scratch: Scratch, interrupt
   if (/^cat \S+$/.test(command)) return { code: 0, lines: trimmed(readFileSync(command.slice(4), 'utf8')) };
   if (!runsInProcess(command, interrupt)) return runShell(command, scratch, interrupt);
   const [invocation, filter] = command.split(' | ');
-  const args = words(invocation!).slice(invocation!.startsWith('pnpm ') ? 2 : 1);
-  const key = JSON.stringify(args);
+  const args = invocationArgs(invocation!);
+  const key = JSON.stringify([args, filesHash(args)]);
   let run = memo.get(key);
   if (run === undefined) {
-    run = cached(args, async () => {
-      // As a reader's 80-column terminal shows it, without colour, whatever the environment running the test.
-      const { code, stdout, stderr } = await passkWith({ COLUMNS: '80', NO_COLOR: '1' }, ...args);
-      return { code, lines: stdout === '' ? [] : trimmed(stdout), stderr: stderr === '' ? [] : trimmed(stderr) };
-    });
+    run = CACHE.printed(args, { ...process.env, ...IN_PROCESS_ENV }, () => runInProcessNow(args)).then(({ printed, provenance }) =>
+      provenance.from === 'cache' ? { ...printed, cached: provenance.file } : printed,
+    );
     memo.set(key, run);
   }
-  const { code, lines, stderr = [] } = await run;
-  // As a terminal shows it: a filter reads standard output only; unfiltered, the error stream follows it.
-  if (filter !== undefined) return { code, lines: filtered(lines, filter) };
-  return { code, lines: [...lines, ...stderr] };
+  return shownAsTerminal(await run, filter);
+}
+
+/** An in-process output as a terminal shows it: a filter reads standard output only; unfiltered, the error stream follows it. */
+function shownAsTerminal(printed: Printed, filter: string | undefined): Printed {
+  const { code, lines, stderr = [], cached } = printed;
+  const origin = cached === undefined ? {} : { cached };
+  if (filter !== undefined) return { code, lines: filtered(lines, filter), ...origin };
+  return { code, lines: [...lines, ...stderr], ...origin };
+}
+
+/**
+ * An in-process example's output checked before it fails or is re-recorded (called when it does not
+ * match the page): read from the cache, the command runs again in this process and the entry must
+ * hold what it prints; run in this process, the command runs again in a fresh process (the built
+ * bundle, same arguments and environment) and must print the same. Either difference throws, naming
+ * both outputs: a wrong cache entry (then removed) or state one in-process run left to a later one
+ * (plan.md's `plan precision --metric passHatK` was twice shown with the interval of p, 6 and 7
+ * December 2026). Returns the output confirmed; other commands' outputs are returned as they are.
+ */
+export async function confirmedOutput(example: DocCommand, printed: Printed): Promise<Printed> {
+  if (!runsInProcess(example.command, example.interrupt) || /^cat \S+$/.test(example.command)) return printed;
+  const [invocation, filter] = example.command.split(' | ');
+  const args = invocationArgs(invocation!);
+  // Commands that write files are not run twice (the files are there now); they are never cached either.
+  if (writesFiles(args)) return printed;
+  const where = `${example.page}:${example.line + 1}`;
+  if (printed.cached !== undefined) {
+    const again = shownAsTerminal(await runInProcessNow(args), filter);
+    const difference = firstDifference(printed, again);
+    if (difference !== null) {
+      CACHE.drop(printed.cached);
+      throw new Error(
+        `${where}: the cache entry ${printed.cached} holds what the command no longer prints (${difference}; cached first, run now second); entry removed`,
+      );
+    }
+    printed = again;
+  }
+  const fresh = shownAsTerminal(await runInFreshProcess(args), filter);
+  const difference = firstDifference(printed, fresh);
+  if (difference !== null)
+    throw new Error(
+      `${where}: run in-process, \`${example.command}\` printed what a fresh process does not (${difference}; in-process first, fresh process second): state left by an earlier in-process command?`,
+    );
+  return printed;
+}
+
+/** Where two outputs differ, masked (the exit code, else the first line that differs), or null when they are the same. */
+function firstDifference(a: Printed, b: Printed): string | null {
+  if (a.code !== b.code) return `exit code ${a.code} against ${b.code}`;
+  const count = Math.max(a.lines.length, b.lines.length);
+  for (let i = 0; i < count; i++) {
+    const left = a.lines[i] === undefined ? undefined : masked(a.lines[i]!);
+    const right = b.lines[i] === undefined ? undefined : masked(b.lines[i]!);
+    if (left !== right) return `line ${i + 1}: ${JSON.stringify(a.lines[i] ?? '(none)')} against ${JSON.stringify(b.lines[i] ?? '(none)')}`;
+  }
+  return null;
+}
+
+/** Runs passk as the built bundle in a process of its own, in the current directory, with the environment an in-process example gets. */
+function runInFreshProcess(args: readonly string[]): Promise<Printed> {
+  checkBundle();
+  const env: Record<string, string | undefined> = { ...process.env, ...IN_PROCESS_ENV };
+  // pnpm's script variables would send the CLI back to the folder pnpm was started in (startCli.ts).
+  for (const name of ['INIT_CWD', 'npm_lifecycle_event']) delete env[name];
+  return new Promise((resolvePrinted, reject) => {
+    const child = spawn(process.execPath, [BUNDLE, ...args], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolvePrinted({ code: code ?? -1, lines: stdout === '' ? [] : trimmed(stdout), stderr: stderr === '' ? [] : trimmed(stderr) }),
+    );
+  });
 }
 
 /**
@@ -449,7 +552,10 @@ export function describeExamples(title: string, pages: readonly string[], api: t
       '%s',
       async (_name, example, absent) => {
         if (absent) return;
-        const printed = await runDocCommand(example.command, scratch!, example.interrupt);
+        let printed = await runDocCommand(example.command, scratch!, example.interrupt);
+        // An output that differs from the page is run again before it fails or is recorded: a wrong
+        // cache entry or state left by an earlier in-process command throws here (confirmedOutput).
+        if (!matches(example, printed)) printed = await confirmedOutput(example, printed);
         // Several "…" gaps cannot be re-recorded (which lines to keep between them is the page's choice).
         if (update && example.segments.length <= 2) {
           if (!matches(example, printed)) updates.push({ example, printed });
@@ -473,66 +579,4 @@ export function describeExamples(title: string, pages: readonly string[], api: t
       300_000,
     );
   });
-}
-
-// A command's output depends only on its arguments, the files they name, the CLI's and the library's
-// sources and a few environment variables (same seed, same bytes: docs/design.md §5), so it is kept in
-// node_modules/.cache/passk-doc-examples under a hash of all of them: a second run of the test on
-// unchanged code takes a second, and any change to a source or an input runs the command again.
-// Opt-in (PASSK_DOCS_CACHE=1): on 6 December 2026 a fresh cached run recorded plan.md's
-// `plan precision --metric passHatK` with the interval of p. Not reproduced since (a cached run from
-// an empty cache, a warm one and a cached UPDATE_DOCS run were right, and
-// test/cli/planPrecisionSequence.test.ts finds no state passed between in-process runs); the key
-// missed the built library that simulate's worker threads run (packages/sim/dist, through
-// @passk/sim/node), so a result made by a stale build was kept under the sources' hash: it is in the
-// key now. By default — and in CI — every command runs.
-const CACHE = join(REPO_ROOT, 'node_modules', '.cache', 'passk-doc-examples');
-const ENVIRONMENT = ['COLUMNS', 'NO_COLOR', 'FORCE_COLOR', 'TZ', 'LANG'];
-let sourcesHash: string | null = null;
-
-function hashTree(hash: ReturnType<typeof createHash>, path: string, depth = 0): void {
-  const stat = statSync(path);
-  if (stat.isDirectory()) {
-    if (depth > 8) return;
-    for (const name of readdirSync(path).sort()) {
-      if (name === 'node_modules' || name === 'dist') continue;
-      hash.update(`\0${name}\0`);
-      hashTree(hash, join(path, name), depth + 1);
-    }
-  } else if (stat.isFile()) hash.update(readFileSync(path));
-}
-
-function cacheKey(args: readonly string[]): string {
-  if (sourcesHash === null) {
-    const hash = createHash('sha256');
-    for (const part of ['packages/sim/src', 'packages/sim/dist', 'packages/cli/src', 'packages/sim/package.json', 'packages/cli/package.json'])
-      if (existsSync(join(REPO_ROOT, part))) hashTree(hash, join(REPO_ROOT, part));
-    hash.update(process.version);
-    sourcesHash = hash.digest('hex');
-  }
-  // v2: the cached entry keeps standard output and standard error apart.
-  const hash = createHash('sha256').update('v2').update(sourcesHash).update(JSON.stringify(args));
-  for (const name of ENVIRONMENT) hash.update(`\0${name}=${process.env[name] ?? ''}`);
-  // Every argument that names a file or folder (relative to the scratch repository) brings its content.
-  for (const arg of args) {
-    const path = resolve(arg.replace(/^--[\w-]+=/, ''));
-    if (existsSync(path)) {
-      hash.update(`\0${arg}\0`);
-      hashTree(hash, path);
-    }
-  }
-  return hash.digest('hex');
-}
-
-async function cached(args: readonly string[], run: () => Promise<Printed>): Promise<Printed> {
-  // Commands that write files must run, so that the files are there for the commands after them.
-  if (process.env.PASSK_DOCS_CACHE !== '1' || args.some((arg) => /^--(out|chart)(=|$)/.test(arg))) return run();
-  const file = join(CACHE, `${cacheKey(args)}.json`);
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Printed;
-  const printed = await run();
-  mkdirSync(CACHE, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(printed));
-  renameSync(temporary, file);
-  return printed;
 }
