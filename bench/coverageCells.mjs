@@ -609,7 +609,7 @@ export const COMPARE_ESTIMANDS = Object.keys(COMPARE_METHODS);
  * imply (`floors`), the calibrated quantile replaced by the normal one (`quantile`), the bounds of
  * a sparse arm left out (`exact`, `degenerateDifferenceBounds`), those bounds kept only where an
  * arm is all at 0 or all at 1, as before the cells3 round (`sparse`: the arms with 1 or 2 tasks
- * above 0, or below 1, left out), and `EL`, `floors`, `quantile` and `exact` at once (`all`).
+ * above 0 and none at 1, or mirrored, left out), and `EL`, `floors`, `quantile` and `exact` at once (`all`).
  * bench/coverageReasons.mjs ('… needed') reads their coverage.
  */
 export const DIFFERENCE_NARROWER = ['EL', 'floors', 'quantile', 'exact', 'sparse', 'all'];

@@ -69,7 +69,7 @@
 // task-population difference has its own (bench/coverageCells.mjs DIFFERENCE_NARROWER, written by
 // `pnpm coverage-study --only compare --narrower`): EL (the empirical-likelihood union), floors (the
 // trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one),
-// exact (the bounds where an agent is sparse, at most 2 estimates above 0 or below 1,
+// exact (the bounds where an agent is sparse, at most 2 estimates above 0 and none at 1 or mirrored,
 // `degenerateDifferenceBounds`, left out), sparse (those bounds only where an agent's estimates are
 // all 0 or all 1, as before the cells3 round) and all (EL, floors, quantile and exact at once).
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { degenerateArmBounds } from '../../../packages/sim/src/taskAverage/degenerateArmBounds.js';
+import { degenerateArmBounds, isSparseArm } from '../../../packages/sim/src/taskAverage/degenerateArmBounds.js';
 import { pairedDifferenceInterval } from '../../../packages/sim/src/taskAverage/differenceInterval.js';
 import { groupsPopulationInterval } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
@@ -52,7 +52,7 @@ describe('degenerateArmBounds', () => {
 // Expected values: python3 test/reference/sparse_arm_reference.py (the closed form
 // [(γ·Π X_t)^{1/T}, 1 − (γ·Π(1 − X_t))^{1/T}], and by Monte Carlo over Kumaraswamy, Beta, two-point
 // and point-mass task populations that each side misses μ with probability ≤ γ).
-describe('degenerateArmBounds of a sparse arm (1 or 2 tasks above 0, or below 1): the betting bound', () => {
+describe('degenerateArmBounds of a sparse arm (1 or 2 tasks above 0 and none at 1, or mirrored): the betting bound', () => {
   const none = { a: null, b: null };
   const six = 15 / 1820; // pass^4 at 6 of 16: C(6, 4)/C(16, 4) = 0.008241758241758242
   const eight = 70 / 1820; // pass^4 at 8 of 16: 0.038461538461538464
@@ -71,6 +71,20 @@ describe('degenerateArmBounds of a sparse arm (1 or 2 tasks above 0, or below 1)
     const b = degenerateArmBounds([0.5, 0.9, ...new Array(8).fill(1)], new Array(10).fill(0.5), { a: null, b: { lower: 0.2, upper: 0.7 } }, 0.0125)!;
     expect(b.lower).toBeCloseTo(0.2 - 1, 14);
     expect(b.upper).toBeCloseTo(0.7 - 0.5956789490835458, 14);
+  });
+
+  it('sparse: at most 2 above 0 and none at 1, or mirrored; a task at 1 among zeros is not (its bound would be 1)', () => {
+    expect(isSparseArm([0, 0, 0.3, 0, 0.01, 0])).toBe(true);
+    expect(isSparseArm([0, 0, 0.3, 0, 0.01, 0.2])).toBe(false);
+    expect(isSparseArm([1, 1, 0.7, 1, 1])).toBe(true);
+    expect(isSparseArm([0, 1, 0, 0, 0, 0])).toBe(false);
+    expect(isSparseArm([1, 0, 1, 1, 1])).toBe(false);
+    expect(isSparseArm([0, 0, 0])).toBe(true);
+    expect(isSparseArm([0, 0, 0.3], 0)).toBe(false);
+    expect(isSparseArm([])).toBe(false);
+    // pass^10 of 10 trials: 0/1 estimates, 2 tasks at 1 of 30: the interval as before (nothing to add).
+    const binary = Array.from({ length: 30 }, (_, t) => (t < 2 ? 1 : 0));
+    expect(degenerateArmBounds(binary, binary, { a: null, b: null }, 0.0125)).toBeNull();
   });
 
   it('one task of 5 above 0, γ = 0.025: U = 1 − (0.025·0.75)^{1/5} = 0.54856; all at 0 it is 1 − γ^{1/T}', () => {

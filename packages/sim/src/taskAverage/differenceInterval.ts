@@ -15,7 +15,7 @@ import { modelVariance } from './modelVariance.js';
 import { empiricalLikelihoodInterval } from './empiricalLikelihood.js';
 import { populationInterval, type MeanIntervalOptions } from './populationInterval.js';
 import { taskEstimate, type TaskMetric, type WeightedValue } from './taskValues.js';
-import { degenerateArmBounds, SPARSE_ARM_TASKS } from './degenerateArmBounds.js';
+import { degenerateArmBounds, isSparseArm, SPARSE_ARM_TASKS } from './degenerateArmBounds.js';
 import { groupsPopulationInterval } from './taskAverageIntervals.js';
 import type { Interval } from '../intervals/interval.js';
 
@@ -27,7 +27,7 @@ export interface PairedTrials {
 
 /** `pairedDifferenceInterval` in words, for output notes and JSON. */
 export const DIFFERENCE_INTERVAL_METHOD =
-  "paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under task populations fitted to each run (Beta, with point masses at 0 and 1 where a likelihood-ratio test at 1 % finds them), quantile calibrated for that floored variance (t at T − 1 when the floor is far below the sample variance), widened to the empirical-likelihood interval of the mean where that reaches further (skewed differences; Owen 1988), and where an agent is sparse (at most 2 per-task estimates above 0, or at most 2 below 1) to at least that agent's betting bound (mean ≤ 1 − (γ·Π(1 − θ̂_t))^{1/T}, ≥ (γ·Π θ̂_t)^{1/T}; Waudby-Smith & Ramdas 2024; all T at 0: 1 − γ^{1/T}) against the other agent's CI (tasks), Bonferroni";
+  "paired-difference score interval: Wilson-type interval of the mean per-task difference with a design effect, variance at least the trial noise and (σ_A − σ_B)² under task populations fitted to each run (Beta, with point masses at 0 and 1 where a likelihood-ratio test at 1 % finds them), quantile calibrated for that floored variance (t at T − 1 when the floor is far below the sample variance), widened to the empirical-likelihood interval of the mean where that reaches further (skewed differences; Owen 1988), and where an agent is sparse (at most 2 per-task estimates above 0 and none at 1, or at most 2 below 1 and none at 0) to at least that agent's betting bound (mean ≤ 1 − (γ·Π(1 − θ̂_t))^{1/T}, ≥ (γ·Π θ̂_t)^{1/T}; Waudby-Smith & Ramdas 2024; all T at 0: 1 − γ^{1/T}) against the other agent's CI (tasks), Bonferroni";
 
 /**
  * Interval for the population mean difference B − A of the task-averaged pass@k or pass^k, both
@@ -60,7 +60,7 @@ export const DIFFERENCE_INTERVAL_METHOD =
  * distinct values), where the floored score interval covers; the union is 6 % wider on average and
  * takes every compare cell of the coverage study into [94 %, 97 %] ± 2 SE or above it
  * (docs/uncertainty.md), except where an agent is sparse, at most `SPARSE_ARM_TASKS` (2) of its
- * estimates above 0 (or below 1): the interval then reaches at least to [L_B − U_A, U_B − L_A], that
+ * estimates above 0 and none at 1 (or mirrored): the interval then reaches at least to [L_B − U_A, U_B − L_A], that
  * agent's betting bound (all T at 0: P(all T at 0) ≤ (1 − μ)^T; `degenerateArmBounds`) and the
  * other's CI (tasks), half the tail each (`degenerateDifferenceBounds`), without which pass^4 of
  * Kumaraswamy(0.5, 3) tasks covered 82 % (n 10, T 10, every estimate 0) and 90.1 % (n 16, T 30, a few
@@ -106,8 +106,9 @@ export function pairedDifferenceInterval(
 /**
  * `degenerateArmBounds` at half of `tail` per arm (Bonferroni), the arm that is not sparse bounded
  * by its task-population interval (`groupsPopulationInterval`, CI (tasks)) at confidence 1 − tail,
- * i.e. tail/2 outside each side; null (nothing to add) when no arm is sparse: at most `sparse`
- * (`SPARSE_ARM_TASKS`; 0: all at 0 or all at 1 only) of its estimates above 0, or below 1.
+ * i.e. tail/2 outside each side; null (nothing to add) when no arm is sparse (`isSparseArm`): at
+ * most `sparse` (`SPARSE_ARM_TASKS`; 0: all at 0 or all at 1 only) of its estimates above 0 and none
+ * at 1, or mirrored.
  */
 export function degenerateDifferenceBounds(
   tasks: readonly PairedTrials[],
@@ -130,8 +131,7 @@ export function degenerateDifferenceBounds(
   }
   requireOpenUnit('tail', tail);
   requireInteger('sparse', sparse, 0);
-  const isSparse = (xs: readonly number[]) => xs.length > 0 && (xs.filter((x) => x > 0).length <= sparse || xs.filter((x) => x < 1).length <= sparse);
-  if (!isSparse(estimatesA) && !isSparse(estimatesB)) return null;
+  if (!isSparseArm(estimatesA, sparse) && !isSparseArm(estimatesB, sparse)) return null;
   const used = tasks.filter(({ a, b }) => a.n >= k && b.n >= k);
   const arm = (side: 'a' | 'b') => groupsPopulationInterval(countGroups(used.map((task) => task[side])), metric, k, { confidence: 1 - tail, sides: 2 });
   return degenerateArmBounds(estimatesA, estimatesB, { a: arm('a'), b: arm('b') }, tail / 2, sparse);
