@@ -3,25 +3,25 @@ import type { Interval } from '../intervals/interval.js';
 /**
  * An arm counts as sparse when at most this many of its T per-task estimates are above 0 and none
  * is at 1 (or, mirrored, at most this many below 1 and none at 0): its mean then rests on one or two
- * tasks, and the score interval of the difference misses the tasks the sample did not draw. (A task
- * at 1 among them makes the betting bound 1, no information: 0/1 estimates with 1 or 2 tasks at 1,
- * e.g. pass^10 of 10 trials, keep the interval as before; pass^10 of uniform tasks, n 10, T 30,
- * went from 98.5 % to 99.5 % and its mean width from 0.29 to 0.89 without this condition.) The smallest count that brings the
- * coverage study's last real miss into [94 %, 97 %] (pass^4 of Kumaraswamy(0.5, 3), n 16, T 30,
- * 1000 fresh datasets: 90.1 % with all-0/all-1 arms only, 92.0 % at ≤ 1, 94.2 % at ≤ 2, 96.4 % at ≤ 3;
- * docs/uncertainty-history.md, cells3 round).
+ * tasks, and the score interval of the difference misses the tasks the sample did not draw. 2 is
+ * the smallest count that brings the coverage study's last real miss into [94 %, 97 %] (pass^4 of
+ * Kumaraswamy(0.5, 3), n 16, T 30, 1000 fresh datasets: 90.1 % with all-0/all-1 arms only, 92.0 %
+ * at ≤ 1, 94.2 % at ≤ 2, 96.4 % at ≤ 3; docs/uncertainty-history.md, cells3 round). A task at 1
+ * among them makes the betting bound 1, no information, so 0/1 estimates with 1 or 2 tasks at 1
+ * (e.g. pass^10 of 10 trials) keep the interval as before (without that condition pass^10 of
+ * uniform tasks, n 10, T 30 went from 98.5 % to 99.5 %, mean width 0.29 to 0.89).
  */
 export const SPARSE_ARM_TASKS = 2;
 
 /**
  * Bounds of the difference μ_B − μ_A of two task-averaged pass@k or pass^k where an arm is sparse:
  * at most `sparse` of its per-task estimates above 0 and none at 1, or mirrored (`isSparseArm`,
- * `SPARSE_ARM_TASKS`; 0: only an arm all at 0 or all at 1). The difference's score interval then rests on variance floors and on the
- * spread of one or two tasks, and missed the truth in up to 18 % of datasets (pass^4 of
- * Kumaraswamy(0.5, 3) tasks, n 10, T 10, nearly every task of both agents at 0; n 16, T 30, a few
- * tasks just above 0: 9.9 %).
+ * `SPARSE_ARM_TASKS`; 0: only an arm all at 0 or all at 1). The difference's score interval then
+ * rests on variance floors and on the spread of one or two tasks, and missed the truth in up to
+ * 18 % of datasets (pass^4 of Kumaraswamy(0.5, 3) tasks, n 10, T 10, nearly every task of both
+ * agents at 0; n 16, T 30, a few tasks just above 0: 9.9 %).
  *
- * The sparse arm's bounds (`isSparseArm`), valid for every task population (point masses included): the unbiased
+ * The sparse arm's bounds, valid for every task population (point masses included): the unbiased
  * per-task estimates X_t ∈ [0, 1] of pass@k or pass^k are independent with mean μ, so
  * W = Π_t (1 − X_t)/(1 − μ) has E W = 1 and, by Markov's inequality, P(W ≥ 1/γ) ≤ γ; W ≥ 1/γ is
  * μ ≥ U = 1 − (γ·Π_t (1 − X_t))^{1/T}. Mirrored, Π_t X_t/μ gives μ ≥ L = (γ·Π_t X_t)^{1/T}. This is
@@ -38,10 +38,11 @@ export const SPARSE_ARM_TASKS = 2;
  * Returns null when no arm is sparse. `estimatesA`, `estimatesB`: each arm's per-task estimates
  * over the same T tasks; `arms.a`, `arms.b`: each arm's interval, used only where the arm is not
  * sparse (null: [0, 1]).
- * Examples (Python references test/reference/degenerate_arm_reference.py, sparse_arm_reference.py): T = 10, every estimate
- * of both arms 0, γ = 0.0125 → [−(1 − 0.0125^{1/10}), 1 − 0.0125^{1/10}] = [−0.35480, 0.35480];
- * an arm of 30 tasks with estimates 15/1820 and 70/1820 (pass^4 at 6 and 8 of 16) and 28 zeros,
- * γ = 0.0125: U = 1 − (γ·(1 − 15/1820)(1 − 70/1820))^{1/30} = 0.13727 (test/reference/sparse_arm_reference.py).
+ * Examples (Python references test/reference/degenerate_arm_reference.py and
+ * sparse_arm_reference.py): T = 10, every estimate of both arms 0, γ = 0.0125 →
+ * [−(1 − 0.0125^{1/10}), 1 − 0.0125^{1/10}] = [−0.35480, 0.35480]; an arm of 30 tasks with
+ * estimates 15/1820 and 70/1820 (pass^4 at 6 and 8 of 16) and 28 zeros, γ = 0.0125:
+ * U = 1 − (γ·(1 − 15/1820)(1 − 70/1820))^{1/30} = 0.13727.
  */
 export function degenerateArmBounds(
   estimatesA: readonly number[],

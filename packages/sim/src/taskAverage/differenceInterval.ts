@@ -60,11 +60,12 @@ export const DIFFERENCE_INTERVAL_METHOD =
  * distinct values), where the floored score interval covers; the union is 6 % wider on average and
  * takes every compare cell of the coverage study into [94 %, 97 %] ± 2 SE or above it
  * (docs/uncertainty.md), except where an agent is sparse, at most `SPARSE_ARM_TASKS` (2) of its
- * estimates above 0 and none at 1 (or mirrored): the interval then reaches at least to [L_B − U_A, U_B − L_A], that
- * agent's betting bound (all T at 0: P(all T at 0) ≤ (1 − μ)^T; `degenerateArmBounds`) and the
- * other's CI (tasks), half the tail each (`degenerateDifferenceBounds`), without which pass^4 of
- * Kumaraswamy(0.5, 3) tasks covered 82 % (n 10, T 10, every estimate 0) and 90.1 % (n 16, T 30, a few
- * tasks just above 0; 94.2 % with it, 1000 fresh datasets).
+ * estimates above 0 and none at 1 (or mirrored): the interval then reaches at least to
+ * [L_B − U_A, U_B − L_A], that agent's betting bound (μ ≤ 1 − (γ·Π_t (1 − θ̂_t))^{1/T}; all T at 0:
+ * P(all T at 0) ≤ (1 − μ)^T; `degenerateArmBounds`) and the other's CI (tasks), half the tail each
+ * (`degenerateDifferenceBounds`), without which pass^4 of Kumaraswamy(0.5, 3) tasks covered 82 %
+ * (n 10, T 10, every estimate 0) and 90.1 % (n 16, T 30, a few tasks just above 0; 94.2 % with it,
+ * 1000 fresh datasets).
  * Tasks where either agent has fewer than k trials are left out. null with fewer than 2 tasks left.
  * `fits`: the populations fitted by earlier calls on the same runs (each fit takes 3–7 ms once V8 has optimised it).
  * Coverage measured in docs/uncertainty.md ("compare" cells).
