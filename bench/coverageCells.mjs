@@ -619,10 +619,12 @@ export const COMPARE_ESTIMANDS = Object.keys(COMPARE_METHODS);
  * the default with one part switched off: the empirical-likelihood union left out (`EL`), the
  * variance floors (trial noise and (σ_A − σ_B)²) left out, with the t quantile at T − 1 they then
  * imply (`floors`), the calibrated quantile replaced by the normal one (`quantile`), the bounds of
- * an arm all at 0 or all at 1 left out (`exact`, `degenerateDifferenceBounds`), and all four at once
- * (`all`). bench/coverageReasons.mjs ('… needed') reads their coverage.
+ * a sparse arm left out (`exact`, `degenerateDifferenceBounds`), those bounds kept only where an
+ * arm is all at 0 or all at 1, as before the cells3 round (`sparse`: the arms with 1 or 2 tasks
+ * above 0 and none at 1, or mirrored, left out), and `EL`, `floors`, `quantile` and `exact` at once (`all`).
+ * bench/coverageReasons.mjs ('… needed') reads their coverage.
  */
-export const DIFFERENCE_NARROWER = ['EL', 'floors', 'quantile', 'exact', 'all'];
+export const DIFFERENCE_NARROWER = ['EL', 'floors', 'quantile', 'exact', 'sparse', 'all'];
 
 /** The interval of DIFFERENCE_NARROWER `candidate` on `pairs` (as `pairedDifferenceInterval` computes it, one part off; any other name: the default). */
 export function narrowerDifference(candidate, pairs, metric, k, { confidence, sides }, fits) {
@@ -645,8 +647,12 @@ export function narrowerDifference(candidate, pairs, metric, k, { confidence, si
   const values = differences.map((difference) => ({ value: (difference + 1) / 2, weight: 1 }));
   const bounds = populationInterval(values, { confidence, sides }, { variance: floor / 4 }, df, quantile);
   if (bounds === null) return null;
-  // `exact` and `all` leave out the bounds of an arm all at 0 or all at 1 (`degenerateDifferenceBounds`).
-  const exact = candidate === 'exact' || candidate === 'all' ? null : degenerateDifferenceBounds(pairs, metric, k, estimatesA, estimatesB, tail);
+  // `exact` and `all` leave out the bounds of a sparse arm (`degenerateDifferenceBounds`); `sparse`
+  // keeps them only for an arm all at 0 or all at 1 (at most 0 tasks above 0, or below 1).
+  const exact =
+    candidate === 'exact' || candidate === 'all'
+      ? null
+      : degenerateDifferenceBounds(pairs, metric, k, estimatesA, estimatesB, tail, ...(candidate === 'sparse' ? [0] : []));
   const score = {
     lower: Math.min(2 * bounds.lower - 1, exact?.lower ?? Infinity),
     upper: sides === 2 ? Math.max(2 * bounds.upper - 1, exact?.upper ?? -Infinity) : 1,

@@ -74,8 +74,9 @@
 // task-population difference has its own (bench/coverageCells.mjs DIFFERENCE_NARROWER, written by
 // `pnpm coverage-study --only compare --narrower`): EL (the empirical-likelihood union), floors (the
 // trial-noise and (σ_A − σ_B)² floors), quantile (the calibrated quantile replaced by the normal one),
-// exact (the bounds where an agent's estimates are all 0 or all 1, `degenerateDifferenceBounds`, left
-// out) and all (the four at once).
+// exact (the bounds where an agent is sparse, at most 2 estimates above 0 and none at 1 or mirrored,
+// `degenerateDifferenceBounds`, left out), sparse (those bounds only where an agent's estimates are
+// all 0 or all 1, as before the cells3 round) and all (EL, floors, quantile and exact at once).
 
 /** The target band of every default's coverage. */
 export const BAND = [0.94, 0.97];
@@ -237,7 +238,8 @@ const CANDIDATE_TEXT = {
   EL: 'the empirical-likelihood union',
   floors: 'the variance floors',
   quantile: 'the calibrated quantile (normal)',
-  exact: 'the exact bounds of an arm all at 0 or 1',
+  exact: 'the bounds of a sparse arm',
+  sparse: 'the bounds of an arm with 1 or 2 tasks off 0 (or 1)',
   all: 'all of them at once',
 };
 

@@ -235,6 +235,7 @@ export const CALLS: Record<string, () => Args> = {
     [0, 0, 0],
     [0.5, 1, 0],
     0.025,
+    2,
   ],
   observedEpisodeRates: () => [scenario()],
   planTaskPrecision: () => [{ metric: 'passAtK', k: 2, trials: 8, mean: 0.6, concentration: 4, halfWidth: 0.05, confidence: 0.95 }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { degenerateArmBounds } from '../../../packages/sim/src/taskAverage/degenerateArmBounds.js';
+import { degenerateArmBounds, isSparseArm } from '../../../packages/sim/src/taskAverage/degenerateArmBounds.js';
 import { pairedDifferenceInterval } from '../../../packages/sim/src/taskAverage/differenceInterval.js';
 import { groupsPopulationInterval } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { countGroups } from '../../../packages/sim/src/estimators/taskAverage.js';
@@ -43,9 +43,54 @@ describe('degenerateArmBounds', () => {
     expect(a0.upper).toBe(1);
   });
 
-  it('null when neither arm is all at 0 or all at 1, or with no tasks', () => {
-    expect(degenerateArmBounds([0, 1, 0.5], [1, 0, 0], { a: null, b: null }, 0.025)).toBeNull();
+  it('null when neither arm is sparse (3 or more tasks above 0 and below 1), or with no tasks', () => {
+    expect(degenerateArmBounds([0, 1, 0.5, 0.25, 0.75, 0], [1, 0, 0.5, 0.5, 0.2, 1], { a: null, b: null }, 0.025)).toBeNull();
     expect(degenerateArmBounds([], [], { a: null, b: null }, 0.025)).toBeNull();
+  });
+});
+
+// Expected values: python3 test/reference/sparse_arm_reference.py (the closed form
+// [(γ·Π X_t)^{1/T}, 1 − (γ·Π(1 − X_t))^{1/T}], and by Monte Carlo over Kumaraswamy, Beta, two-point
+// and point-mass task populations that each side misses μ with probability ≤ γ).
+describe('degenerateArmBounds of a sparse arm (1 or 2 tasks above 0 and none at 1, or mirrored): the betting bound', () => {
+  const none = { a: null, b: null };
+  const six = 15 / 1820; // pass^4 at 6 of 16: C(6, 4)/C(16, 4) = 0.008241758241758242
+  const eight = 70 / 1820; // pass^4 at 8 of 16: 0.038461538461538464
+
+  it('B with 2 of 30 tasks above 0: U_B = 1 − (γ·(1 − x₁)(1 − x₂))^{1/30} = 0.13727, against A′s interval', () => {
+    const estimatesB = [six, eight, ...new Array(28).fill(0)];
+    const estimatesA = Array.from({ length: 30 }, (_, t) => (t % 5 === 0 ? 0.1 : 0));
+    const b = degenerateArmBounds(estimatesA, estimatesB, { a: { lower: 0.001, upper: 0.05 }, b: null }, 0.0125)!;
+    expect(b.upper).toBeCloseTo(0.1372676501605582 - 0.001, 14);
+    expect(b.lower).toBeCloseTo(0 - 0.05, 14);
+    // Counted only up to SPARSE_ARM_TASKS = 2: with 0 (the rule before, all at 0 or 1 only) nothing to add.
+    expect(degenerateArmBounds(estimatesA, estimatesB, none, 0.0125, 0)).toBeNull();
+  });
+
+  it('an arm with 2 of 10 tasks below 1: L = (γ·0.5·0.9)^{1/10} = 0.59568, U = 1', () => {
+    const b = degenerateArmBounds([0.5, 0.9, ...new Array(8).fill(1)], new Array(10).fill(0.5), { a: null, b: { lower: 0.2, upper: 0.7 } }, 0.0125)!;
+    expect(b.lower).toBeCloseTo(0.2 - 1, 14);
+    expect(b.upper).toBeCloseTo(0.7 - 0.5956789490835458, 14);
+  });
+
+  it('sparse: at most 2 above 0 and none at 1, or mirrored; a task at 1 among zeros is not (its bound would be 1)', () => {
+    expect(isSparseArm([0, 0, 0.3, 0, 0.01, 0])).toBe(true);
+    expect(isSparseArm([0, 0, 0.3, 0, 0.01, 0.2])).toBe(false);
+    expect(isSparseArm([1, 1, 0.7, 1, 1])).toBe(true);
+    expect(isSparseArm([0, 1, 0, 0, 0, 0])).toBe(false);
+    expect(isSparseArm([1, 0, 1, 1, 1])).toBe(false);
+    expect(isSparseArm([0, 0, 0])).toBe(true);
+    expect(isSparseArm([0, 0, 0.3], 0)).toBe(false);
+    expect(isSparseArm([])).toBe(false);
+    // pass^10 of 10 trials: 0/1 estimates, 2 tasks at 1 of 30: the interval as before (nothing to add).
+    const binary = Array.from({ length: 30 }, (_, t) => (t < 2 ? 1 : 0));
+    expect(degenerateArmBounds(binary, binary, { a: null, b: null }, 0.0125)).toBeNull();
+  });
+
+  it('one task of 5 above 0, γ = 0.025: U = 1 − (0.025·0.75)^{1/5} = 0.54856; all at 0 it is 1 − γ^{1/T}', () => {
+    const b = degenerateArmBounds([0.25, 0, 0, 0, 0], new Array(5).fill(0), none, 0.025)!;
+    expect(b.lower).toBeCloseTo(-0.5485597742762829, 14);
+    expect(b.upper).toBeCloseTo(1 - 0.025 ** (1 / 5), 14);
   });
 });
 
@@ -80,6 +125,21 @@ describe('pairedDifferenceInterval reaches the bounds of a degenerate arm', () =
     // (The arm-free rule μ_B − μ_A ≥ −U_A alone would put it at −0.1157: no longer significant.)
     expect(one.lower).toBeGreaterThan(0.3);
     expect(one.upper).toBe(1);
+  });
+
+  it('pass^4, n 16, T 30, B with 2 tasks above 0 (6 and 8 of 16): the upper end reaches U_B − L_A', () => {
+    // The coverage study's last miss (Kumaraswamy(0.5, 3)): both agents sparse-ish, the score interval
+    // about ±0.01 around a difference whose truth is 0.0106. A has 5 tasks at 4..7 of 16 (not sparse).
+    const countsA = [4, 0, 1, 7, 0, 2, 5, 0, 1, 0, 3, 0, 6, 0, 1, 0, 2, 0, 0, 4, 0, 1, 0, 0, 2, 0, 3, 0, 1, 0];
+    const countsB = [6, 1, 0, 8, 2, 0, 3, 0, 1, 0, 0, 2, 3, 0, 0, 1, 0, 0, 3, 0, 1, 0, 0, 2, 0, 0, 1, 0, 0, 3];
+    const pairs = countsA.map((c, t) => ({ a: { n: 16, c }, b: { n: 16, c: countsB[t]! } }));
+    const b = pairedDifferenceInterval(pairs, 'passHatK', 4, level)!;
+    // U_B = 1 − (0.0125·(1 − 15/1820)(1 − 70/1820))^{1/30} = 0.1372676501605582 (sparse_arm_reference.py);
+    // L_A: A's CI (tasks) at 97.5 % two-sided, 1.25 % below.
+    const armA = groupsPopulationInterval(countGroups(pairs.map(({ a }) => a)), 'passHatK', 4, { confidence: 0.975, sides: 2 })!;
+    expect(b.upper).toBeCloseTo(0.1372676501605582 - armA.lower, 12);
+    // And the lower end L_B − U_A, L_B = 0 (B has zeros), U_A A's CI (tasks) (below the score interval's).
+    expect(b.lower).toBeCloseTo(0 - armA.upper, 12);
   });
 
   it('no degenerate arm: unchanged (the score/EL union of test/sim/taskAverage/intervals.test.ts)', () => {

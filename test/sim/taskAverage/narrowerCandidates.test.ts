@@ -64,6 +64,23 @@ describe("narrowerDifference 'exact' (the exact bounds of an agent all at 0 or a
   });
 });
 
+describe("narrowerDifference 'sparse' (the bounds of an agent with 1 or 2 tasks off 0 left out)", () => {
+  it("where no agent is all at 0 but B has 2 tasks above 0 it is 'exact', inside the default", () => {
+    const level = { confidence: 0.95, sides: 2 } as const;
+    // pass^4 of 30 tasks, n 16: B at 6 and 8 of 16 on two tasks, below 4 elsewhere; A on 5 tasks at 4..7.
+    const countsA = [4, 0, 1, 7, 0, 2, 5, 0, 1, 0, 3, 0, 6, 0, 1, 0, 2, 0, 0, 4, 0, 1, 0, 0, 2, 0, 3, 0, 1, 0];
+    const countsB = [6, 1, 0, 8, 2, 0, 3, 0, 1, 0, 0, 2, 3, 0, 0, 1, 0, 0, 3, 0, 1, 0, 0, 2, 0, 0, 1, 0, 0, 3];
+    const pairs = countsA.map((c, t) => ({ a: { n: 16, c }, b: { n: 16, c: countsB[t]! } }));
+    const fits = new PopulationFits();
+    const sparse = narrowerDifference('sparse', pairs, 'passHatK', 4, level, fits);
+    const exact = narrowerDifference('exact', pairs, 'passHatK', 4, level, fits);
+    const whole = narrowerDifference('default', pairs, 'passHatK', 4, level, fits);
+    expect(sparse).toEqual(exact);
+    expect(sparse.upper).toBeLessThan(whole.upper - 0.05);
+    expect(sparse.lower).toBeGreaterThanOrEqual(whole.lower);
+  });
+});
+
 describe('narrowerInterval (task-population interval with one part off)', () => {
   const values = [
     { value: 1, weight: 7 },
