@@ -10,7 +10,8 @@ import type { Run } from '../../../packages/sim/src/compare/runTasks.js';
  * (stats.betabinom, stats.t, stats.beta) with its union with the empirical-likelihood interval and,
  * where an arm is sparse, the betting bound of that arm against the other's CI (tasks)
  * (sparse_difference_bounds; the small pair at pass@4, the sparse pair at pass^2 and pass^4),
- * sign-flip p by enumeration, checked there against scipy.stats.permutation_test; unpaired: scipy.stats.ttest_ind(equal_var=False)).
+ * sign-flip p by enumeration, checked there against scipy.stats.permutation_test; unpaired:
+ * scipy.stats.ttest_ind(equal_var=False)).
  */
 const DIR = new URL('../../fixtures/compare/', import.meta.url);
 const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Expected;
