@@ -8,6 +8,7 @@ from scipy import stats, integrate, optimize
 from scipy.special import comb
 
 from empirical_likelihood_reference import el_interval
+from sparse_arm_reference import bounds as betting_bounds
 
 # Student t quantile.
 print("t.ppf(0.975, 19) =", repr(stats.t.ppf(0.975, 19)))
@@ -175,18 +176,62 @@ def model_variance_quad(metric, n, k, prior):
     first = integrate.quad(lambda p: theta(p) * pdf(p), 0, 1, limit=400, epsabs=1e-14, epsrel=1e-12)[0]
     return second - first ** 2
 
+def spread_difference(A, B, k, metric="passAtK"):
+    """The paired difference of pass@k with the (sd_A - sd_B)^2 floor: the score interval, its union
+    with the empirical-likelihood interval, and the parts (s^2, noise, spread, df, q)."""
+    g = lambda n, c: 1 - comb(n - c, k) / comb(n, k)
+    D = [g(*b) - g(*a) for a, b in zip(A, B)]
+    pa, pb = moment_prior(A), moment_prior(B)
+    v = np.array([trial_noise_prior(metric, *a, k, pa) + trial_noise_prior(metric, *b, k, pb) for a, b in zip(A, B)])
+    noise = v.mean()
+    spread = (math.sqrt(model_variance_quad(metric, A[0][0], k, pa)) - math.sqrt(model_variance_quad(metric, B[0][0], k, pb))) ** 2
+    df = difference_df(D, v, spread); q = difference_q(D, v, spread)
+    lo, hi = score_floor([(d + 1) / 2 for d in D], max(noise, spread) / 4, q=q)
+    el = el_interval(D, stats.t.ppf(0.975, len(D) - 1) ** 2)
+    union = (min(2 * lo - 1, el[0]), max(2 * hi - 1, el[1]))
+    return dict(s2=np.var(D, ddof=1), noise=noise, spread=spread, df=df, q=q, score=(2 * lo - 1, 2 * hi - 1), union=union)
+
+# Neither arm sparse (each has at least 3 tasks with pass@8 below 1: c <= 22 of 30), so the interval
+# is the score interval (its union with EL reaches no further).
 A = [(30, 30)] * 14 + [(30, 29), (30, 28), (30, 27), (30, 20), (30, 12), (30, 5)]
-B = [(30, 30)] * 15 + [(30, 29), (30, 29), (30, 28), (30, 26), (30, 18)]
+B = [(30, 30)] * 15 + [(30, 29), (30, 26), (30, 22), (30, 20), (30, 18)]
 k = 8
-g = lambda n, c: 1 - comb(n - c, k) / comb(n, k)
-D = [g(*b) - g(*a) for a, b in zip(A, B)]
-pa, pb = moment_prior(A), moment_prior(B)
-v = np.array([trial_noise_prior("passAtK", *a, k, pa) + trial_noise_prior("passAtK", *b, k, pb) for a, b in zip(A, B)])
-noise = v.mean()
-spread = (math.sqrt(model_variance_quad("passAtK", 30, k, pa)) - math.sqrt(model_variance_quad("passAtK", 30, k, pb))) ** 2
-df = difference_df(D, v, spread); q = difference_q(D, v, spread)
-lo, hi = score_floor([(d + 1) / 2 for d in D], max(noise, spread) / 4, q=q)
-print("difference pass@8: s2", np.var(D, ddof=1), "noise", noise, "spread", spread, "df", repr(df), "q", repr(q), "interval", (repr(2 * lo - 1), repr(2 * hi - 1)))
+r = spread_difference(A, B, k)
+print("difference pass@8: s2", r["s2"], "noise", r["noise"], "spread", r["spread"], "df", repr(r["df"]), "q", repr(r["q"]), "interval", tuple(map(repr, r["score"])), "union with EL", tuple(map(repr, r["union"])))
+
+# Sparse arm (degenerateArmBounds, differenceInterval.ts): B with only one task below 1 at pass@8 (18 of 30)
+# and none at 0 is sparse (at most 2 below 1). The interval reaches at least to [L_B - U_A, U_B - L_A]:
+# B's betting bounds at gamma = tail / 2 (sparse_arm_reference.bounds) and A's task-population interval
+# at confidence 1 - tail (tail / 2 outside each side), tail = 0.025: Bonferroni.
+def arm_interval(counts, metric, k, confidence):
+    """The task-population interval (groupsPopulationInterval): score interval of the per-task estimates,
+    t quantile at T - 1 df, r at least 1 / max n and s^2 at least the variance under the moment-fitted
+    Beta (model_variance_quad; the r it implies capped at 1), the beta (Clopper-Pearson) bound at the
+    effective counts T / r (z / t)^2 within 1 count of an edge."""
+    g = (lambda n, c: 1 - comb(n - c, k) / comb(n, k)) if metric == "passAtK" else (lambda n, c: comb(c, k) / comb(n, k))
+    x = np.array([g(n, c) for n, c in counts]); T = len(x); m = x.mean(); spread_m = m * (1 - m)
+    xs = np.array([c / n for n, c in counts])
+    identifiable = 0 < xs.mean() < 1
+    floor = model_variance_quad(metric, counts[0][0], k, moment_prior(counts)) if identifiable else 0.0
+    side = (1 - confidence) / 2
+    r = 1.0 if spread_m == 0 else max(1 / max(n for n, _ in counts), x.var(ddof=1) / spread_m, min(1.0, floor / spread_m))
+    q = stats.t.ppf(1 - side, T - 1); w = q * q * r / T
+    roots = np.sort(np.roots([1 + w, -(2 * m + w), m * m]).real)
+    lo, hi = (0.0 if m == 0 else max(0.0, roots[0])), (1.0 if m == 1 else min(1.0, roots[1]))
+    eff = T / r * (stats.norm.ppf(1 - side) / q) ** 2
+    if 0 < eff * m <= 1: lo = min(lo, stats.beta.ppf(side, eff * m, eff - eff * m + 1))
+    if 0 < eff * (1 - m) <= 1: hi = max(hi, 1 - stats.beta.ppf(side, eff * (1 - m), eff - eff * (1 - m) + 1))
+    return lo, hi
+
+B = [(30, 30)] * 15 + [(30, 29), (30, 29), (30, 28), (30, 26), (30, 18)]
+r = spread_difference(A, B, k)
+tail = 0.025
+lA, uA = arm_interval(A, "passAtK", k, 1 - tail)
+lB, uB = betting_bounds([1 - comb(30 - c, k) / comb(30, k) for _, c in B], tail / 2)
+sparse = (lB - uA, uB - lA)
+print("difference pass@8, B sparse: score interval", tuple(map(repr, r["score"])), "union with EL", tuple(map(repr, r["union"])))
+print("  A's task-population interval at 97.5 %", (repr(lA), repr(uA)), "B's betting bounds at gamma 0.0125", (repr(lB), repr(uB)))
+print("  sparse bounds", tuple(map(repr, sparse)), "interval", (repr(min(r["union"][0], sparse[0])), repr(max(r["union"][1], sparse[1]))))
 
 # Paired difference where the trial-noise floor binds (s^2 below it): the t quantile takes the df of
 # the floored variance (difference_df), with the per-task noise terms v_t (each the sum of both

@@ -7,8 +7,11 @@ import type { Run } from '../../../packages/sim/src/compare/runTasks.js';
  * Expected values: test/fixtures/compare/expected.json, written by the committed numpy/scipy
  * reference `python3 test/fixtures/compare/reference.py` from the committed fixture CSVs
  * (paired: np.std(d, ddof=1)/√T, the paired-difference score interval written there with scipy
- * (stats.betabinom, stats.t, stats.beta), sign-flip p by enumeration, checked
- * there against scipy.stats.permutation_test; unpaired: scipy.stats.ttest_ind(equal_var=False)).
+ * (stats.betabinom, stats.t, stats.beta) with its union with the empirical-likelihood interval and,
+ * where an arm is sparse, the betting bound of that arm against the other's CI (tasks)
+ * (sparse_difference_bounds; the small pair at pass@4, the sparse pair at pass^2 and pass^4),
+ * sign-flip p by enumeration, checked there against scipy.stats.permutation_test; unpaired:
+ * scipy.stats.ttest_ind(equal_var=False)).
  */
 const DIR = new URL('../../fixtures/compare/', import.meta.url);
 const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Expected;
@@ -53,6 +56,8 @@ const FILES: Record<string, [string, string]> = {
   small: ['small-a.csv', 'small-b.csv'],
   large: ['large-a.csv', 'large-b.csv'],
   disjoint: ['disjoint-a.csv', 'disjoint-b.csv'],
+  // A at 0 on 17 of 20 tasks: sparse at pass^2 and pass^4, the betting bound of A against B's CI (tasks).
+  sparse: ['sparse-a.csv', 'sparse-b.csv'],
 };
 
 function checkAgainst(actual: MetricComparison, reference: Reference, paired: boolean): void {

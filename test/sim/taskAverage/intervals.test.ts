@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { empiricalBernsteinInterval } from '../../../packages/sim/src/taskAverage/empiricalBernstein.js';
 import { pairedDifferenceInterval, pairedDifferenceParts } from '../../../packages/sim/src/taskAverage/differenceInterval.js';
+import { isSparseArm } from '../../../packages/sim/src/taskAverage/degenerateArmBounds.js';
+import { taskEstimate } from '../../../packages/sim/src/taskAverage/taskValues.js';
 import { populationInterval } from '../../../packages/sim/src/taskAverage/populationInterval.js';
 import { taskAverageIntervals } from '../../../packages/sim/src/taskAverage/taskAverageIntervals.js';
 import { momentBetaPrior } from '../../../packages/sim/src/taskAverage/momentBetaPrior.js';
@@ -265,10 +267,14 @@ describe('pairedDifferenceInterval', () => {
 
   it('pass@8 where (σ_A − σ_B)² under the fitted populations is the binding floor (above s² and the trial noise)', () => {
     // python3 test/reference/uncertainty_reference.py ("difference pass@8"): s² = 0.00170, trial noise
-    // 0.00136, (σ_A − σ_B)² = 0.013535 with σ² by quadrature over p; agreement to the quadrature's precision.
+    // 0.00136, (σ_A − σ_B)² = 0.012092 with σ² by quadrature over p; agreement to the quadrature's precision.
+    // Neither arm is sparse (`isSparseArm`): each has 3 tasks with pass@8 below 1 (c ≤ 22 of 30).
     const counts = (list: number[]) => list.map((c) => ({ n: 30, c }));
     const a = counts([...Array(14).fill(30), 29, 28, 27, 20, 12, 5]);
-    const b = counts([...Array(15).fill(30), 29, 29, 28, 26, 18]);
+    const b = counts([...Array(15).fill(30), 29, 26, 22, 20, 18]);
+    const estimates = (arm: { n: number; c: number }[]) => arm.map(({ n, c }) => taskEstimate('passAtK', n, c, 8));
+    expect(isSparseArm(estimates(a))).toBe(false);
+    expect(isSparseArm(estimates(b))).toBe(false);
     const bounds = pairedDifferenceInterval(
       a.map((x, i) => ({ a: x, b: b[i]! })),
       'passAtK',
@@ -279,8 +285,28 @@ describe('pairedDifferenceInterval', () => {
     // calibrated one at f = 1, not widened: 1.87590.
     expect(bounds.df).toBeCloseTo(56.41566254049761, 8);
     expect(bounds.quantile).toBeCloseTo(1.8758985964949446, 9);
-    expect(bounds.lower).toBeCloseTo(-0.03915584418207885, 7);
-    expect(bounds.upper).toBeCloseTo(0.058329337974252216, 7);
+    // The score interval; its union with the empirical-likelihood interval reaches no further.
+    expect(bounds.lower).toBeCloseTo(-0.036487551317037625, 7);
+    expect(bounds.upper).toBeCloseTo(0.055665120117152966, 7);
+  });
+
+  it('pass@8 where b is sparse (one task below 1, none at 0): the betting bound of b against the CI (tasks) of a', () => {
+    // python3 test/reference/uncertainty_reference.py ("difference pass@8, B sparse"): the score interval
+    // [−0.03916, 0.05833] (union with EL the same) widened to [L_B − U_A, U_B − L_A], B's betting bounds at
+    // γ = 0.0125 (L_B = 0.80324, U_B = 1: tasks at 1) and A's task-population interval at 97.5 %
+    // [0.75701, 1 − 8e-14]; also test/fixtures/compare/reference.py's sparse_difference_bounds.
+    const counts = (list: number[]) => list.map((c) => ({ n: 30, c }));
+    const a = counts([...Array(14).fill(30), 29, 28, 27, 20, 12, 5]);
+    const b = counts([...Array(15).fill(30), 29, 29, 28, 26, 18]);
+    expect(isSparseArm(b.map(({ n, c }) => taskEstimate('passAtK', n, c, 8)))).toBe(true);
+    const bounds = pairedDifferenceInterval(
+      a.map((x, i) => ({ a: x, b: b[i]! })),
+      'passAtK',
+      8,
+      { confidence: 0.95, sides: 2 },
+    )!;
+    expect(bounds.lower).toBeCloseTo(-0.196763076467123, 9);
+    expect(bounds.upper).toBeCloseTo(0.2429853297752439, 9);
   });
 
   it('every difference 0 (all tasks 8/8 for both): positive width around 0, the floor with the normal quantile', () => {
