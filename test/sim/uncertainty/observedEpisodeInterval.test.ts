@@ -182,6 +182,17 @@ describe('simulate with tasks.measured.episodes: which rows take the interval fr
     expect(untouched.deliveredCorrect.interval).toEqual(untouched.coverage.interval);
   });
 
+  it("one block of replicates (64: no spread over draws) still gives the log's interval within the episode, none beyond", () => {
+    const { rows } = run({ run: { replicates: 64 } });
+    for (const row of rows.slice(0, 3)) {
+      const coverage = observedEpisodeInterval(fixed(LOG), row.k, 'coverage', true)!;
+      expect(row.coverage.interval, `coverage@${row.k}`).toEqual(coverage);
+      expect(row.deliveredCorrect.interval, `deliveredCorrect@${row.k}`).toEqual(coverage);
+      expect(row.passHatK.interval, `passHatK@${row.k}`).toEqual(observedEpisodeInterval(fixed(LOG), row.k, 'passHatK', true));
+    }
+    expect(rows[3]!.coverage.interval).toBeUndefined();
+  });
+
   /** A run of 192 replicates (3 blocks) with the tasks refitted to the given episodes: feedback attempts, maxAttempts 4. */
   const runLog = (outcomes: string[], stopping: 'fixed' | 'untilSuccess') =>
     simulate(

@@ -199,9 +199,13 @@ export function summarise(scenario: Scenario, partial: PartialResult, exact: Exa
       const { mean, variance } = moments(m);
       const exact = exactOf(ENGINE_METRICS[m], k);
       const drawn = components(m, m, k);
-      if (drawn === null || mean === null || layout === null) return { value: mean, se: variance === null ? null : Math.sqrt(variance / R), exact };
       const observed = observedMetric(ENGINE_METRICS[m]);
       const fromLog = observed === null || k > observedUpTo! ? null : observedAt(observed, k);
+      if (drawn === null || mean === null || layout === null) {
+        // Fewer than 2 blocks: no spread over draws, but a rate the log observes keeps the log's interval.
+        const se = variance === null ? null : Math.sqrt(variance / R);
+        return fromLog === null || mean === null ? { value: mean, se, exact } : { value: mean, se, exact, interval: fromLog };
+      }
       const range = RATE_METRICS.has(ENGINE_METRICS[m]) ? { min: 0, max: 1 } : { min: 0, max: Infinity };
       const closedForm = spread?.[ENGINE_METRICS[m]]?.[k - 1] ?? null;
       if (closedForm !== null) {
