@@ -61,38 +61,34 @@ export function degenerateArmBounds(
   return { lower: boundsB.lower - boundsA.upper, upper: boundsB.upper - boundsA.lower };
 }
 
-/** Whether an arm of per-task estimates is sparse (`SPARSE_ARM_TASKS`; `sparse` 0: all at 0 or all at 1). */
+/**
+ * Whether an arm of per-task estimates is sparse: at most `sparse` (`SPARSE_ARM_TASKS`; 0: all at 0
+ * or all at 1) of its T estimates above 0 and none at 1, or at most `sparse` below 1 and none at 0.
+ */
 export function isSparseArm(estimates: readonly number[], sparse: number = SPARSE_ARM_TASKS): boolean {
+  const T = estimates.length;
   let aboveZero = 0;
   let belowOne = 0;
   for (const x of estimates) {
     if (x > 0) aboveZero++;
     if (x < 1) belowOne++;
   }
-  return estimates.length > 0 && isSparse(estimates.length, aboveZero, belowOne, sparse);
+  return T > 0 && ((aboveZero <= sparse && belowOne === T) || (belowOne <= sparse && aboveZero === T));
 }
-
-/** At most `sparse` of T above 0 and none at 1, or at most `sparse` below 1 and none at 0. */
-const isSparse = (T: number, aboveZero: number, belowOne: number, sparse: number) =>
-  (aboveZero <= sparse && belowOne === T) || (belowOne <= sparse && aboveZero === T);
 
 /**
  * [(γ·Π X_t)^{1/T}, 1 − (γ·Π (1 − X_t))^{1/T}] where the arm is sparse (`isSparseArm`; all at 0:
  * [0, 1 − γ^{1/T}]; all at 1: [γ^{1/T}, 1]); else null.
  */
 function sparseArmBounds(estimates: readonly number[], tail: number, sparse: number): Interval | null {
-  const T = estimates.length;
-  let aboveZero = 0;
-  let belowOne = 0;
+  if (!isSparseArm(estimates, sparse)) return null;
   let logProduct = 0;
   let logComplement = 0;
   for (const x of estimates) {
-    if (x > 0) aboveZero++;
-    if (x < 1) belowOne++;
     logProduct += Math.log(x);
     logComplement += Math.log1p(-x);
   }
-  if (!isSparse(T, aboveZero, belowOne, sparse)) return null;
+  const T = estimates.length;
   const logTail = Math.log(tail);
   return { lower: Math.exp((logTail + logProduct) / T), upper: -Math.expm1((logTail + logComplement) / T) };
 }
