@@ -4,15 +4,11 @@
 // regressions at 2 000 simulations, which the fast file checks at 300.
 import { describe, expect, it } from 'vitest';
 import { gateDesign } from '../../../packages/sim/src/planning/gateDesign.js';
-import { tiny } from './tinyGate.js';
+import { expectFalseFailMatchesEnumeration, tiny } from './tinyGate.js';
 
 describe('gateDesign: the false-fail rate of a gate design by simulation (slow share)', () => {
   it('matches the exact enumeration (gate_false_fail.py: 0.4335479462) within 4 SE at 20 000 simulations', () => {
-    const design = gateDesign(tiny(20_000));
-    expect(design.prior.a).toBeCloseTo(1.3768656716, 8);
-    expect(design.prior.b).toBeCloseTo(1.0708955224, 8);
-    expect(Math.abs(design.falseFail.value - 0.4335479462)).toBeLessThanOrEqual(4 * design.falseFail.se);
-    expect(design.failByRequirement[0]).toEqual(design.falseFail);
+    expectFalseFailMatchesEnumeration(20_000);
   });
 
   it('a larger regression passes less often (2 000 simulations; the fast file checks 300 with a 4-SE gap)', () => {

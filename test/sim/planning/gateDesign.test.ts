@@ -5,7 +5,7 @@ import { planGateDesign } from '../../../packages/sim/src/planning/gateDesignSea
 import { judgeRequirement, type GateRequirement } from '../../../packages/sim/src/gate/judgeRequirement.js';
 import { taskAverageBound } from '../../../packages/sim/src/taskAverage/taskAverageBound.js';
 import { InputError } from '../../../packages/sim/src/errors.js';
-import { own, pilot, rule, tiny } from './tinyGate.js';
+import { expectFalseFailMatchesEnumeration, own, pilot, rule, tiny } from './tinyGate.js';
 
 describe('gateDesign: the false-fail rate of a gate design by simulation', () => {
   it("the gate's rule on 12 one-trial tasks passes at s = 7..12 successes (the reference's Clopper–Pearson pass set)", () => {
@@ -19,11 +19,7 @@ describe('gateDesign: the false-fail rate of a gate design by simulation', () =>
   // 2 000 simulations here; gateDesign.slow.test.ts makes the same check at 20 000 (a study: the
   // power to see a biased false-fail rate grows with the simulations, 4 SE being the tolerance).
   it('matches the exact enumeration (gate_false_fail.py: 0.4335479462) within 4 SE at 2 000 simulations', () => {
-    const design = gateDesign(tiny(2000));
-    expect(design.prior.a).toBeCloseTo(1.3768656716, 8);
-    expect(design.prior.b).toBeCloseTo(1.0708955224, 8);
-    expect(Math.abs(design.falseFail.value - 0.4335479462)).toBeLessThanOrEqual(4 * design.falseFail.se);
-    expect(design.failByRequirement[0]).toEqual(design.falseFail);
+    expectFalseFailMatchesEnumeration(2000);
   });
 
   it('same seed → identical results; another seed → other draws', () => {

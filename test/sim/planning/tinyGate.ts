@@ -1,4 +1,5 @@
-import type { GateDesignOptions } from '../../../packages/sim/src/planning/gateDesign.js';
+import { expect } from 'vitest';
+import { gateDesign, type GateDesignOptions } from '../../../packages/sim/src/planning/gateDesign.js';
 import type { GateRequirement } from '../../../packages/sim/src/gate/judgeRequirement.js';
 
 // The tiny design of test/reference/gate_false_fail.py, shared by gateDesign.test.ts and its slow
@@ -20,3 +21,16 @@ export const tiny = (simulations: number, extra: Partial<GateDesignOptions> = {}
   seed: 7,
   ...extra,
 });
+
+/**
+ * The tiny design's false-fail rate at `simulations` against the enumeration of gate_false_fail.py
+ * (0.4335479462) within 4 SE, its moment prior to 8 digits, and the one requirement's fail rate
+ * being the false-fail rate.
+ */
+export function expectFalseFailMatchesEnumeration(simulations: number): void {
+  const design = gateDesign(tiny(simulations));
+  expect(design.prior.a).toBeCloseTo(1.3768656716, 8);
+  expect(design.prior.b).toBeCloseTo(1.0708955224, 8);
+  expect(Math.abs(design.falseFail.value - 0.4335479462)).toBeLessThanOrEqual(4 * design.falseFail.se);
+  expect(design.failByRequirement[0]).toEqual(design.falseFail);
+}

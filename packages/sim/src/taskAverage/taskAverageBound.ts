@@ -46,11 +46,12 @@ export function taskAverageBound(tasks: TaskSet, options: TaskAverageBoundOption
     estimand === 'population' ? groupsPopulationInterval(groups, metric, k, twoSided) : taskAverageIntervals(tasks, [k], twoSided)[0]![metric].benchmark;
   if (interval === null) return null;
   const bound = side === 'lower' ? interval.lower : interval.upper;
-  const exact = estimand === 'population' ? binaryExactBounds(groupValues(groups, metric, k), 1 - confidence) : null;
+  const values = estimand === 'population' ? groupValues(groups, metric, k) : null;
+  const exact = values === null ? null : binaryExactBounds(values, 1 - confidence);
   if (exact === null) return { bound, exact: false };
   const exactBound = side === 'lower' ? exact.lower : exact.upper;
   const far = side === 'lower' ? 1 : 0;
-  if (groupValues(groups, metric, k).every(({ value, weight }) => weight === 0 || value === far)) return { bound: exactBound, exact: true };
+  if (values!.every(({ value, weight }) => weight === 0 || value === far)) return { bound: exactBound, exact: true };
   const exactIsFurther = side === 'lower' ? exactBound < bound : exactBound > bound;
   return exactIsFurther ? { bound: exactBound, exact: true } : { bound, exact: false };
 }
