@@ -27,8 +27,8 @@
 // --out and writes its `attainable` fields there for the parts of --only; see bench/attainableCoverage.mjs),
 // --report (the cells of --out outside [94 %, 97 %] with the reason of each, bench/coverageReasons.mjs;
 // measures nothing; a run prints the same list for the cells it measured), --recheck (with --first F ≥
-// the study's datasets: the cells of --out outside the band with no stated reason, of the parts of
-// --only, measured again on --datasets fresh datasets from F; written to each record's `recheck`
+// the study's datasets: the cells of --out outside the band with no stated reason, and those with a
+// `recheck` already (so that none is stale after a method changed), of the parts of --only, measured again on --datasets fresh datasets from F; written to each record's `recheck`
 // field, which the reason 'MC error (fresh)' reads: chance, not a real miss, when the fresh
 // coverage is within 2 SE of the band's nearer edge or inside it), --narrower (with --only compare: the narrower candidates
 // of compare's task-population difference, bench/coverageCells.mjs DIFFERENCE_NARROWER, on the study's
@@ -227,7 +227,7 @@ if (withCompare)
           narrowerOnly: options.narrower,
         });
 cells.splice(0, cells.length, ...cells.filter(selected));
-// --recheck: only the cells with a record outside the band for no stated reason in --out.
+// --recheck: only the cells with a record outside the band for no stated reason in --out, or rechecked before.
 const recheck = options.recheck ? recheckTargets() : null;
 if (recheck) cells.splice(0, cells.length, ...cells.filter((c) => recheck.has(groupKey(c))));
 if (recheck && cells.length === 0) {
@@ -469,7 +469,7 @@ function groupKey(c) {
   return `${c.compare ? 'c' : ''}|${c.distribution ?? c.population}|${c.n}|${c.unequal ? 'u' : ''}|${c.T}`;
 }
 
-/** --recheck: the groups of --out with a record outside the band for no stated reason (parts of --only). */
+/** --recheck: the groups of --out with a record outside the band for no stated reason or with a `recheck` already (parts of --only). */
 function recheckTargets() {
   let study;
   try {
@@ -483,6 +483,9 @@ function recheckTargets() {
   const targets = new Set();
   const parts = reasonParts(study.cells, withCompare ? study.compare.cells : []).filter((part) => part.compare || estimands.includes(part.estimand));
   for (const part of parts) for (const r of outsideWithoutReason(part, study.datasets)) targets.add(groupKey({ ...r, compare: part.compare }));
+  // …and the records already rechecked, so that a method changed since leaves no stale recheck.
+  for (const r of study.cells) if (estimands.some((estimand) => r.recheck?.[estimand])) targets.add(groupKey(r));
+  if (withCompare) for (const r of study.compare.cells) if (r.recheck) targets.add(groupKey({ ...r, compare: true }));
   return targets;
 }
 

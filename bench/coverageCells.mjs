@@ -6,7 +6,8 @@
 // benchmark's (1/T) Σ θ(p_t) over the drawn tasks.
 import { averageOverTasks } from '../packages/sim/dist/estimators/taskAverage.js';
 import { bootstrapTaskAverage } from '../packages/sim/dist/estimators/bootstrap.js';
-import { groupsPopulationInterval, taskAverageIntervals } from '../packages/sim/dist/taskAverage/taskAverageIntervals.js';
+import { groupsPopulationInterval, populationFloor, taskAverageIntervals } from '../packages/sim/dist/taskAverage/taskAverageIntervals.js';
+import { populationTailBound } from '../packages/sim/dist/taskAverage/populationTailBound.js';
 import { taskAverageBound } from '../packages/sim/dist/taskAverage/taskAverageBound.js';
 import { empiricalBernsteinInterval } from '../packages/sim/dist/taskAverage/empiricalBernstein.js';
 import { taskEstimate } from '../packages/sim/dist/taskAverage/taskValues.js';
@@ -33,10 +34,9 @@ import { betaQuadrature } from '../packages/sim/dist/distributions/betaQuadratur
 import { logitNormalQuadrature } from '../packages/sim/dist/distributions/logitNormalQuadrature.js';
 import { standardNormal } from '../packages/sim/dist/distributions/standardNormal.js';
 import { attainableSummary } from './attainableCoverage.mjs';
-import { binaryExactBounds, populationInterval } from '../packages/sim/dist/taskAverage/populationInterval.js';
+import { atScoreEdge, binaryExactBounds, populationInterval } from '../packages/sim/dist/taskAverage/populationInterval.js';
 import { groupValues } from '../packages/sim/dist/taskAverage/taskValues.js';
 import { momentBetaPrior } from '../packages/sim/dist/taskAverage/momentBetaPrior.js';
-import { modelVariance } from '../packages/sim/dist/taskAverage/modelVariance.js';
 
 /**
  * Task populations as mixtures of parts: a point mass `at` p, a Beta(a, b), or a continuous law given
@@ -151,11 +151,14 @@ export const ONE_SIDED = { population: 'score-lower', benchmark: 'trial-noise-lo
  * floor of the moment-fitted Beta left out (`Beta`), the ratio floor r̂ ≥ 1/n left out (`ratio`),
  * the lower bound's Clopper–Pearson floor on 0/1 values left out (`CP`; two-sided it is the
  * default), the rule r̂ = 1 when every value is 0 or every value is 1 left out (`equal`: the interval
- * is then the point; the lower bound keeps its Clopper–Pearson floor), and the first four at once (`all`). Measured on the same datasets as the default, two-sided (`score`) and as the
+ * is then the point; the lower bound keeps its Clopper–Pearson floor), the first four at once (`all`),
+ * and the lower bound's switch to the bound valid for every population at the score bound's edge
+ * left out (`tail`; two-sided it is the default; the other candidates keep it where the default's
+ * score bound is at its edge). Measured on the same datasets as the default, two-sided (`score`) and as the
  * gate's lower bound (`score-lower`: the lower side at 2c − 1, at least as far out as Clopper–Pearson
  * on 0/1 values, as `taskAverageBound`); bench/coverageReasons.mjs ('… needed') reads them.
  */
-export const NARROWER = ['t', 'Beta', 'ratio', 'CP', 'equal', 'all'];
+export const NARROWER = ['t', 'Beta', 'ratio', 'CP', 'equal', 'all', 'tail'];
 
 /** The interval of NARROWER `candidate` of `values` with the default's floors `floor` at a two-sided `confidence`. */
 export function narrowerInterval(candidate, values, floor, confidence) {
@@ -359,19 +362,20 @@ export function measureCell({
           for (const [m, bounds] of Object.entries(pop)) count(record.population[m], bounds, record.truth);
           coveredByDefault[r - 1].population[d - first] = covers(pop[DEFAULTS.population], record.truth);
           if (record.narrower) {
-            // As groupsPopulationInterval: r̂ ≥ 1/(largest n), s² ≥ the moment Beta's variance.
             const groupValuesAtK = groupValues(groups, metric, k);
-            const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
-            const floor = { ratio: 1 / maxN, variance: prior ? modelVariance(groups, metric, k, prior) : 0 };
+            const floor = populationFloor(groups, metric, k, prior);
             const exact = binaryExactBounds(groupValuesAtK, 1 - confidence);
             const allOnes = groupValuesAtK.every(({ value, weight }) => weight === 0 || value === 1);
+            // As taskAverageBound: the bound valid for every population where the default's score bound is at its edge.
+            const tail =
+              exact === null && atScoreEdge(groupValuesAtK, gateLevel, floor, 'lower') ? populationTailBound(groups, metric, k, 1 - confidence, 'lower') : null;
             for (const candidate of NARROWER) {
               const own = record.narrower.population[candidate];
               count(own.score, narrowerInterval(candidate, groupValuesAtK, floor, confidence), record.truth);
               const gate = narrowerInterval(candidate, groupValuesAtK, floor, 2 * confidence - 1);
               // As taskAverageBound: on 0/1 values the exact bound where further out, and alone where every value is 1.
               const withExact = exact !== null && candidate !== 'CP' && candidate !== 'all';
-              const lower = !withExact ? gate.lower : allOnes ? exact.lower : Math.min(gate.lower, exact.lower);
+              const lower = tail !== null && candidate !== 'tail' ? tail : !withExact ? gate.lower : allOnes ? exact.lower : Math.min(gate.lower, exact.lower);
               count(own['score-lower'], { lower, upper: 1 }, record.truth);
             }
           }

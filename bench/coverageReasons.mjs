@@ -241,6 +241,7 @@ const CANDIDATE_TEXT = {
   exact: 'the bounds of a sparse arm',
   sparse: 'the bounds of an arm with 1 or 2 tasks off 0 (or 1)',
   all: 'all of them at once',
+  tail: 'the bound valid for every population at the edge (one-sided)',
 };
 
 /** The rows of a part (as `outOfBandLines` takes it) outside the band for no stated reason (what --recheck remeasures). */

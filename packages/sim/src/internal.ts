@@ -182,7 +182,7 @@ export { studentTQuantile, studentTTwoSided } from './math/studentT.js';
 export { ratioInterval, RATIO_INTERVAL_METHODS, type RatioEstimate, type RatioIntervalMethod } from './cost/ratioInterval.js';
 export { costPerSolved, COST_INTERVAL_METHOD, type CostTask, type CostPerSolved, type CostPerSolvedOptions } from './cost/costPerSolved.js';
 export { compareCosts, type CostRun, type CostComparison, type CostDelta } from './cost/costDifference.js';
-export { taskAverageBound, type TaskAverageBoundOptions } from './taskAverage/taskAverageBound.js';
+export { taskAverageBound, type TaskAverageBoundMethod, type TaskAverageBoundOptions } from './taskAverage/taskAverageBound.js';
 export {
   planAudit,
   auditMomentsFromRates,

@@ -85,12 +85,14 @@ describe('populationInterval on 0/1 values (one trial per task, or k = n): each 
   it('taskAverageBound: the exact bound where it is further out, and says so; the score bound otherwise', () => {
     const tasks = (ones: number, T: number) => Array.from({ length: T }, (_, i) => ({ n: 1, c: i < ones ? 1 : 0 }));
     const lower = taskAverageBound(tasks(2, 50), { metric: 'passAtK', k: 1, confidence: 0.95, side: 'lower', estimand: 'population' });
-    expect(lower!.exact).toBe(true);
+    expect(lower!.method).toBe('clopper-pearson');
     expect(lower!.bound).toBeCloseTo(0.007153719531293804, 12);
     const upper = taskAverageBound(tasks(48, 50), { metric: 'passAtK', k: 1, confidence: 0.95, side: 'upper', estimand: 'population' });
-    expect(upper!.exact).toBe(true);
+    expect(upper!.method).toBe('clopper-pearson');
     expect(upper!.bound).toBeCloseTo(0.9928462804687063, 12);
-    // Two trials per task: the estimates are not all 0/1 at k = 1, so the score bound stands.
+    // Two trials per task: the estimates are not all 0/1 at k = 1, so no Clopper–Pearson; with 4
+    // tasks the score bound is within one effective success of 0 (T/r̂·(z/t₃)²·x̄ ≈ 0.75), so the tail
+    // bound valid for every population (test/sim/taskAverage/populationTailBound.test.ts).
     const mixed = taskAverageBound(
       [
         { n: 2, c: 1 },
@@ -100,7 +102,7 @@ describe('populationInterval on 0/1 values (one trial per task, or k = n): each 
       ],
       { metric: 'passAtK', k: 1, confidence: 0.95, side: 'lower', estimand: 'population' },
     );
-    expect(mixed!.exact).toBe(false);
+    expect(mixed!.method).toBe('population-tail');
   });
 
   it('every estimate at the far edge: the exact bound alone, α^{1/T}, though the score bound is further out (T = 5)', () => {
@@ -109,11 +111,11 @@ describe('populationInterval on 0/1 values (one trial per task, or k = n): each 
     // pass@4 of 5 tasks with n 5 and c ≥ 2: every estimate 1 (1 − C(5 − c, 4)/C(5, 4) = 1).
     const allOne = [2, 3, 5, 4, 2].map((c) => ({ n: 5, c }));
     const lower = taskAverageBound(allOne, { metric: 'passAtK', k: 4, confidence: 0.95, side: 'lower', estimand: 'population' });
-    expect(lower).toEqual({ bound: expect.closeTo(0.5492802716530588, 12), exact: true });
+    expect(lower).toEqual({ bound: expect.closeTo(0.5492802716530588, 12), method: 'clopper-pearson' });
     // Mirrored: every estimate 0, the upper bound 1 − 0.05^{1/5} = 0.4507197283469412.
     const allZero = Array.from({ length: 5 }, () => ({ n: 3, c: 0 }));
     const upper = taskAverageBound(allZero, { metric: 'passHatK', k: 2, confidence: 0.95, side: 'upper', estimand: 'population' });
-    expect(upper).toEqual({ bound: expect.closeTo(0.4507197283469412, 12), exact: true });
+    expect(upper).toEqual({ bound: expect.closeTo(0.4507197283469412, 12), method: 'clopper-pearson' });
     // At the near edge (all 0, lower bound) nothing changes: 0.
     expect(taskAverageBound(allZero, { metric: 'passHatK', k: 2, confidence: 0.95, side: 'lower', estimand: 'population' })!.bound).toBe(0);
   });

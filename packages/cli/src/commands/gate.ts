@@ -134,16 +134,20 @@ export function gateCommand(io: CliIo): CommandModule<object, GateArgs> {
 /**
  * `metric@k OP t` on FILE alone: the task-averaged estimate and its one-sided bound, the side the
  * requirement needs of the two-sided interval at level 2c − 1 for the estimand: the task population
- * (`estimate`'s CI (tasks); the exact bound where every task's estimate is 0 or 1) or this benchmark
+ * (`estimate`'s CI (tasks); the exact bound where every task's estimate is 0 or 1, and the bound valid
+ * for any task population where the estimate is within one effective count of the edge) or this benchmark
  * (its CI (trials)); their coverage is measured in docs/uncertainty.md (`taskAverageBound`).
  */
 function ownCheck(requirement: RateRequirement, run: Run, confidence: number, estimand: Estimand): GateCheck {
   const judged = judgedRequirement(requirement, run, null, { confidence, estimand, minOverlap: 0 });
-  const how = judged.exact
-    ? 'exact (Clopper–Pearson) bound, every task at 0 or 1'
-    : estimand === 'population'
-      ? 'task-population score interval'
-      : 'this-benchmark t interval (trial noise only)';
+  const how =
+    judged.method === 'clopper-pearson'
+      ? 'exact (Clopper–Pearson) bound, every task at 0 or 1'
+      : judged.method === 'population-tail'
+        ? `exact tail bound valid for any task population, estimate near ${judged.side === 'lower' ? 0 : 1}`
+        : estimand === 'population'
+          ? 'task-population score interval'
+          : 'this-benchmark t interval (trial noise only)';
   return { requirement, estimate: judged.estimate, bound: judged.bound, side: judged.side, method: `${how}, ${judged.tasks} tasks`, pass: judged.pass };
 }
 

@@ -1,4 +1,4 @@
-import { taskAverageBound } from '../taskAverage/taskAverageBound.js';
+import { taskAverageBound, type TaskAverageBoundMethod } from '../taskAverage/taskAverageBound.js';
 import { requireFinite, requireK, requireObject, requireOneOf } from '../checkArgs.js';
 import { requireOpenUnit, requireUnit } from '../checks.js';
 import { compareRuns, requireRun } from '../compare/compareRuns.js';
@@ -42,8 +42,8 @@ export interface JudgedRequirement {
   readonly bound: number;
   readonly side: 'lower' | 'upper';
   readonly pass: boolean;
-  /** The exact (Clopper–Pearson) bound was used: every task's estimate is 0 or 1 (own requirements only). */
-  readonly exact: boolean;
+  /** Which bound judged an own requirement (`taskAverageBound`); a delta is always judged by its difference interval (`interval`). */
+  readonly method: TaskAverageBoundMethod;
   /** Tasks counted: the candidate's tasks with n ≥ k, or for a delta the paired (common) tasks or, unpaired, the baseline's. */
   readonly tasks: number;
   /** For a delta: paired by task or not, and the runs' overlap; null for an own requirement. */
@@ -61,7 +61,7 @@ export interface UnjudgedRequirement {
  * design of a gate (`gateDesign`) share. An own requirement `metric@k OP t` is judged by the side
  * it needs (lower for ≥ and >, upper for ≤ and <) of the two-sided interval at level 2c − 1 of the
  * task-averaged metric (`taskAverageBound`: the task population, exact where every task is at 0 or
- * 1, or this benchmark); `delta(metric@k) OP t` by the same side of compare's difference interval
+ * 1 and valid for every population at the score bound's edge, or this benchmark); `delta(metric@k) OP t` by the same side of compare's difference interval
  * (`compareRuns`: paired-difference score interval of the task population, Welch t when unpaired, or
  * this benchmark's difference interval), without compare's permutation test. meanSuccess is pass@1.
  * Example: 2 successes in 50 one-trial tasks, `pass@1 >= 0.01` at 95 %: lower bound
@@ -84,7 +84,7 @@ export function judgeRequirement(requirement: GateRequirement, candidate: Run, b
     const found = taskAverageBound(candidate.tasks, { metric, k, confidence: rule.confidence, side, estimand: rule.estimand });
     if (found === null) return { status: 'no bound', largestN };
     const pass = meets(requirement, found.bound);
-    return { status: 'judged', estimate: mean.value, bound: found.bound, side, pass, exact: found.exact, tasks: row!.estimableTasks, pairing: null };
+    return { status: 'judged', estimate: mean.value, bound: found.bound, side, pass, method: found.method, tasks: row!.estimableTasks, pairing: null };
   }
   const comparison = compareRuns(baseline!, candidate, {
     ks: [k],
@@ -102,7 +102,16 @@ export function judgeRequirement(requirement: GateRequirement, candidate: Run, b
   const paired = comparison.pairing.mode === 'paired';
   const tasks = requirement.metric === 'meanSuccess' ? comparison.pairing.tasks.common : comparison.rows[0]!.tasks.baseline;
   const pass = meets(requirement, bound);
-  return { status: 'judged', estimate: metric.difference, bound, side, pass, exact: false, tasks, pairing: { paired, overlap: comparison.pairing.overlap } };
+  return {
+    status: 'judged',
+    estimate: metric.difference,
+    bound,
+    side,
+    pass,
+    method: 'interval',
+    tasks,
+    pairing: { paired, overlap: comparison.pairing.overlap },
+  };
 }
 
 /** Whether a bound meets the requirement's threshold by its comparison (`costPerSolved@1 <= 2.5`: upper bound ≤ 2.5). */

@@ -61,6 +61,34 @@ export function populationInterval(
   if (given.variance !== undefined) requireNonNegative('floor.variance', given.variance);
   if (df !== undefined) requirePositive('df', df);
   if (quantile !== undefined) requirePositive('quantile', quantile);
+  const fit = scoreFit(values, options, floor, df, quantile);
+  if (fit === null) return null;
+  const { mean, count, ratio, tail, q, effective } = fit;
+  const bounds = scoreBounds(mean, (q * q * ratio) / count, options.sides);
+  // Near an edge: the exact (Clopper–Pearson) bound at the effective counts, where it is wider.
+  const [lowerEdge, upperEdge] = [effective * mean, effective * (1 - mean)];
+  const lower = withinEdge(lowerEdge) ? Math.min(bounds.lower, betaQuantile(tail, lowerEdge, effective - lowerEdge + 1)) : bounds.lower;
+  const upper =
+    options.sides === 2 && withinEdge(upperEdge) ? Math.max(bounds.upper, 1 - betaQuantile(tail, upperEdge, effective - upperEdge + 1)) : bounds.upper;
+  // A one-sided bound on 0/1 values is at least the exact one (`binaryExactBounds`); two-sided, the
+  // score interval keeps its coverage in the band (docs/uncertainty.md) where the exact sides would
+  // over-cover (99.6 % for pass@8 of Beta(4, 1) tasks, n = 8, T = 164).
+  const exact = options.sides === 1 && df === undefined && quantile === undefined ? binaryExactBounds(values, tail) : null;
+  return exact === null ? { lower, upper } : { lower: Math.min(lower, exact.lower), upper };
+}
+
+/** What the score interval is computed from: the mean and number of tasks, r̂, the tail and quantile, and T/r̂·(z/q)², the effective number of tasks. */
+interface ScoreFit {
+  readonly mean: number;
+  readonly count: number;
+  readonly ratio: number;
+  readonly tail: number;
+  readonly q: number;
+  readonly effective: number;
+}
+
+/** `populationInterval`'s fit (arguments already checked); null with fewer than 2 tasks. */
+function scoreFit(values: readonly WeightedValue[], options: MeanIntervalOptions, floor: VarianceFloor, df?: number, quantile?: number): ScoreFit | null {
   let count = 0;
   let sum = 0;
   for (const { value, weight } of values) {
@@ -78,21 +106,21 @@ export function populationInterval(
   const alpha = 1 - options.confidence;
   const tail = options.sides === 2 ? alpha / 2 : alpha;
   const q = quantile ?? studentTQuantile(1 - tail, df ?? count - 1);
-  const bounds = scoreBounds(mean, (q * q * ratio) / count, options.sides);
-  // Near an edge: the exact (Clopper–Pearson) bound at the effective counts, where it is wider.
-  const effective = (count / ratio) * (normalQuantile(1 - tail) / q) ** 2;
-  const upperEdge = effective * (1 - mean);
-  const lowerEdge = effective * mean;
-  const lower = lowerEdge > 0 && lowerEdge <= EDGE_COUNT ? Math.min(bounds.lower, betaQuantile(tail, lowerEdge, effective - lowerEdge + 1)) : bounds.lower;
-  const upper =
-    options.sides === 2 && upperEdge > 0 && upperEdge <= EDGE_COUNT
-      ? Math.max(bounds.upper, 1 - betaQuantile(tail, upperEdge, effective - upperEdge + 1))
-      : bounds.upper;
-  // A one-sided bound on 0/1 values is at least the exact one (`binaryExactBounds`); two-sided, the
-  // score interval keeps its coverage in the band (docs/uncertainty.md) where the exact sides would
-  // over-cover (99.6 % for pass@8 of Beta(4, 1) tasks, n = 8, T = 164).
-  const exact = options.sides === 1 && df === undefined && quantile === undefined ? binaryExactBounds(values, tail) : null;
-  return exact === null ? { lower, upper } : { lower: Math.min(lower, exact.lower), upper };
+  return { mean, count, ratio, tail, q, effective: (count / ratio) * (normalQuantile(1 - tail) / q) ** 2 };
+}
+
+/** Whether an effective count of successes (or failures) is within `EDGE_COUNT` of the edge, and not at it. */
+function withinEdge(effectiveCount: number): boolean {
+  return effectiveCount > 0 && effectiveCount <= EDGE_COUNT;
+}
+
+/**
+ * Whether `populationInterval`'s bound on `side` is its exact edge bound: within `EDGE_COUNT`
+ * effective successes of 0 (lower) or failures of 1 (upper). Values and floor as `populationInterval`'s.
+ */
+export function atScoreEdge(values: readonly WeightedValue[], options: MeanIntervalOptions, floor: VarianceFloor, side: 'lower' | 'upper'): boolean {
+  const fit = scoreFit(values, options, floor);
+  return fit !== null && withinEdge(fit.effective * (side === 'lower' ? fit.mean : 1 - fit.mean));
 }
 
 /**

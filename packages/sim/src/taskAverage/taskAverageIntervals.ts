@@ -2,7 +2,7 @@ import { requireKs, requireMeanIntervalOptions, requireObject, requireTaskSet } 
 import { InputError } from '../errors.js';
 import { groupsOf, taskCountOf, type CountGroup, type TaskSet } from '../estimators/taskAverage.js';
 import { benchmarkInterval } from './benchmarkInterval.js';
-import { populationInterval, type MeanIntervalOptions } from './populationInterval.js';
+import { populationInterval, type MeanIntervalOptions, type VarianceFloor } from './populationInterval.js';
 import { modelVariance } from './modelVariance.js';
 import { momentBetaPrior } from './momentBetaPrior.js';
 import { npmlePrior } from './gridPrior.js';
@@ -84,10 +84,17 @@ export function groupsPopulationInterval(
   options: MeanIntervalOptions,
   prior: ReturnType<typeof momentBetaPrior> = momentBetaPrior(groups),
 ): Interval | null {
+  return populationInterval(groupValues(groups, metric, k), options, populationFloor(groups, metric, k, prior));
+}
+
+/** The two floors of the task-population interval: r̂ ≥ 1/max n, and s² at least what the moment-fitted Beta population (`prior`) implies. */
+export function populationFloor(
+  groups: readonly CountGroup[],
+  metric: TaskMetric,
+  k: number,
+  prior: ReturnType<typeof momentBetaPrior> = momentBetaPrior(groups),
+): VarianceFloor {
   // At least 1: tasks with no trials (all left out at every k ≥ 1) give no floor to divide by.
   const maxN = groups.reduce((m, g) => Math.max(m, g.n), 1);
-  return populationInterval(groupValues(groups, metric, k), options, {
-    ratio: 1 / maxN,
-    variance: prior ? modelVariance(groups, metric, k, prior) : 0,
-  });
+  return { ratio: 1 / maxN, variance: prior ? modelVariance(groups, metric, k, prior) : 0 };
 }
