@@ -193,7 +193,7 @@ describe('the coverage study cell of issue #42, exactly: pass^8 of Kumaraswamy(0
     });
     expect(law.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     const cap = 735;
-    let dist = Array.from({ length: cap + 1 }, (_, x) => (x === 0 ? 1 : 0));
+    let dist: number[] = Array.from({ length: cap + 1 }, (_, x) => (x === 0 ? 1 : 0));
     for (let t = 0; t < 10; t++) {
       const next = new Array<number>(cap + 1).fill(0);
       dist.forEach((mass, x) => law.forEach((p, c) => (next[Math.min(cap, x + binomial(c, 8))]! += mass * p)));

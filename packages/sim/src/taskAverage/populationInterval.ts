@@ -77,7 +77,10 @@ export function populationInterval(
   return exact === null ? { lower, upper } : { lower: Math.min(lower, exact.lower), upper };
 }
 
-/** What the score interval is computed from: the mean and number of tasks, r̂, the tail and quantile, and T/r̂·(z/q)², the effective number of tasks. */
+/**
+ * What the score interval is computed from: the mean and number of tasks, r̂, the tail and the
+ * quantile, and T/r̂·(z/q)², the effective number of tasks.
+ */
 interface ScoreFit {
   readonly mean: number;
   readonly count: number;

@@ -20,8 +20,8 @@ const SUM_WORK_BUDGET = 5e5;
 
 /**
  * A one-sided bound on the task-averaged pass@k or pass^k that holds for every task population,
- * whatever the shape (`taskAverageBound` uses it within one effective count of the edge it bounds
- * away from). With θ = E g(p), g(p) = pᵏ (pass^k) or 1 − (1 − p)ᵏ (pass@k), and S = Σ_t u(c_t)
+ * whatever its shape (`taskAverageBound` uses it where the score bound is within one effective count
+ * of the edge). With θ = E g(p), g(p) = pᵏ (pass^k) or 1 − (1 − p)ᵏ (pass@k), and S = Σ_t u(c_t)
  * the sum of the unbiased per-task estimates (lower side; the upper side mirrors successes and
  * failures: 1 − pass@k is pass^k of the failures, 1 − pass^k pass@k of the failures):
  * - every level set {c ≥ j} of the estimate has P(c ≥ j) = E P(Bin(n, p) ≥ j) ≤ K_j·θ with
@@ -57,7 +57,10 @@ export function populationTailBound(groups: readonly CountGroup[], metric: TaskM
   return smallestExceeding((theta) => sumReachesProbability(laws, theta), tail);
 }
 
-/** Whether the design's slopes and sum-law work fit LEVEL_BUDGET and SUM_WORK_BUDGET (the work as `cappedPower` chooses it, with every level an atom). */
+/**
+ * Whether the design's slopes and sum-law work fit LEVEL_BUDGET and SUM_WORK_BUDGET (the work as
+ * `cappedPower` chooses it, with every possible level an atom).
+ */
 function withinBudget(sizes: ReadonlyMap<number, number>, metric: TaskMetric, k: number): boolean {
   let levels = 0;
   let work = 0;
@@ -209,10 +212,11 @@ function cappedSum(a: Float64Array, b: Float64Array): Float64Array {
 
 /**
  * inf {θ in [0, 1] : P(θ) > tail} from below, for P non-decreasing in θ with P(1) > tail: a bracket
- * [low, high] in x = ln θ with P(low) ≤ tail < P(high), a decade wide (or up to θ = 1), narrowed by regula falsi on ln P − ln tail
- * (nearly linear in ln θ: P ≈ 1 − (1 − Kθ)^T), with the Illinois halving when one end stays twice,
- * and a bisection step when a step takes less than half the bracket off; down to a width of 1e-10
- * (relative in θ). Returns e^low, never above the infimum; 0 where P > tail down to θ = 1e-300.
+ * [low, high] in x = ln θ with P(low) ≤ tail < P(high), a decade wide (or up to θ = 1), narrowed by
+ * regula falsi on ln P − ln tail (nearly linear in ln θ: P ≈ 1 − (1 − Kθ)^T) with the Illinois
+ * halving when one end stays twice, and a bisection step after a step that takes less than half the
+ * bracket off; down to a width of 1e-10 (relative in θ). Returns e^low, never above the infimum; 0
+ * where P > tail down to θ = 1e-300.
  */
 function smallestExceeding(probability: (theta: number) => number, tail: number): number {
   const gap = (x: number): number => Math.log(probability(Math.exp(x))) - Math.log(tail);

@@ -2,10 +2,9 @@ import { requireOpenUnit } from '../checks.js';
 import { requireK, requireMetric, requireObject, requireOneOf } from '../checkArgs.js';
 import { InputError } from '../errors.js';
 import type { TaskSet } from '../estimators/taskAverage.js';
-import { atScoreEdge, binaryExactBounds } from './populationInterval.js';
+import { atScoreEdge, binaryExactBounds, populationInterval } from './populationInterval.js';
 import { populationTailBound } from './populationTailBound.js';
-import { groupsPopulationInterval, nonEmptyGroups, populationFloor, taskAverageIntervals } from './taskAverageIntervals.js';
-import { momentBetaPrior } from './momentBetaPrior.js';
+import { nonEmptyGroups, populationFloor, taskAverageIntervals } from './taskAverageIntervals.js';
 import { groupValues, type TaskMetric } from './taskValues.js';
 
 /** What `taskAverageBound` bounds: a task-averaged metric at k, from below or above, for one estimand. */
@@ -59,16 +58,16 @@ export function taskAverageBound(tasks: TaskSet, options: TaskAverageBoundOption
     const interval = taskAverageIntervals(tasks, [k], twoSided)[0]![metric].benchmark;
     return interval === null ? null : { bound: side === 'lower' ? interval.lower : interval.upper, method: 'interval' };
   }
-  // The population side alone needs no fit of the this-benchmark interval's task population.
-  const prior = momentBetaPrior(groups);
-  const interval = groupsPopulationInterval(groups, metric, k, twoSided, prior);
+  // The population side alone needs no fit of the this-benchmark interval's task population
+  // (`groupsPopulationInterval`, its values and floors kept for the edge rule).
+  const values = groupValues(groups, metric, k);
+  const floor = populationFloor(groups, metric, k);
+  const interval = populationInterval(values, twoSided, floor);
   if (interval === null) return null;
   const bound = side === 'lower' ? interval.lower : interval.upper;
-  const values = groupValues(groups, metric, k);
   const exact = binaryExactBounds(values, 1 - confidence);
   if (exact === null) {
-    const atEdge = atScoreEdge(values, twoSided, populationFloor(groups, metric, k, prior), side);
-    const valid = atEdge ? populationTailBound(groups, metric, k, 1 - confidence, side) : null;
+    const valid = atScoreEdge(values, twoSided, floor, side) ? populationTailBound(groups, metric, k, 1 - confidence, side) : null;
     return valid === null ? { bound, method: 'interval' } : { bound: valid, method: 'population-tail' };
   }
   const exactBound = side === 'lower' ? exact.lower : exact.upper;

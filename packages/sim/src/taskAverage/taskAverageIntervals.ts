@@ -87,7 +87,10 @@ export function groupsPopulationInterval(
   return populationInterval(groupValues(groups, metric, k), options, populationFloor(groups, metric, k, prior));
 }
 
-/** The two floors of the task-population interval: r̂ ≥ 1/max n, and s² at least what the moment-fitted Beta population (`prior`) implies. */
+/**
+ * The two floors of the task-population interval: r̂ ≥ 1/max n, and s² at least what the
+ * moment-fitted Beta population (`prior`) implies.
+ */
 export function populationFloor(
   groups: readonly CountGroup[],
   metric: TaskMetric,
