@@ -73,6 +73,12 @@ export const MUTATION_SCOPES = {
     mutate: ['packages/sim/src/compare/signFlipTest.ts', 'packages/sim/src/compare/trialPermutationTest.ts'],
     tests: ['test/sim/compare/compareRuns.test.ts', 'test/sim/compare/permutationPValueFormulas.test.ts', 'test/sim/compare/trialPermutationTest.test.ts'],
   },
+  // gate's bound valid for every task population at the score bound's edge: its Python reference,
+  // the exact miss probability over every multiset of a small design, and the study cell exactly.
+  tailBound: {
+    mutate: ['packages/sim/src/taskAverage/populationTailBound.ts'],
+    tests: ['test/sim/taskAverage/populationTailBound.test.ts'],
+  },
   // compare's verdict alone (no other test of the compare scope reaches it): minutes, not hours.
   verdict: {
     mutate: ['packages/sim/src/compare/differenceVerdict.ts'],

@@ -28,9 +28,10 @@
 // --report (the cells of --out outside [94 %, 97 %] with the reason of each, bench/coverageReasons.mjs;
 // measures nothing; a run prints the same list for the cells it measured), --recheck (with --first F ≥
 // the study's datasets: the cells of --out outside the band with no stated reason, and those with a
-// `recheck` already (so that none is stale after a method changed), of the parts of --only, measured again on --datasets fresh datasets from F; written to each record's `recheck`
-// field, which the reason 'MC error (fresh)' reads: chance, not a real miss, when the fresh
-// coverage is within 2 SE of the band's nearer edge or inside it), --narrower (with --only compare: the narrower candidates
+// `recheck` already (so that none is stale after a method changed), of the parts of --only, measured
+// again on --datasets fresh datasets from F; written to each record's `recheck` field, which the
+// reason 'MC error (fresh)' reads: chance, not a real miss, when the fresh coverage is within 2 SE of
+// the band's nearer edge or inside it), --narrower (with --only compare: the narrower candidates
 // of compare's task-population difference, bench/coverageCells.mjs DIFFERENCE_NARROWER, on the study's
 // own datasets, beside its default, which must measure as in --out; written to the compare cells'
 // `narrower` fields, the rest of the file kept; the reason '… needed' reads them; a run of the
@@ -469,7 +470,10 @@ function groupKey(c) {
   return `${c.compare ? 'c' : ''}|${c.distribution ?? c.population}|${c.n}|${c.unequal ? 'u' : ''}|${c.T}`;
 }
 
-/** --recheck: the groups of --out with a record outside the band for no stated reason or with a `recheck` already (parts of --only). */
+/**
+ * --recheck: the groups of --out with a record outside the band for no stated reason or with a
+ * `recheck` already (parts of --only).
+ */
 function recheckTargets() {
   let study;
   try {

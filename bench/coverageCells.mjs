@@ -366,7 +366,8 @@ export function measureCell({
             const floor = populationFloor(groups, metric, k, prior);
             const exact = binaryExactBounds(groupValuesAtK, 1 - confidence);
             const allOnes = groupValuesAtK.every(({ value, weight }) => weight === 0 || value === 1);
-            // As taskAverageBound: the bound valid for every population where the default's score bound is at its edge.
+            // As taskAverageBound: the bound valid for every population where the default's score
+            // bound is at its edge.
             const tail =
               exact === null && atScoreEdge(groupValuesAtK, gateLevel, floor, 'lower') ? populationTailBound(groups, metric, k, 1 - confidence, 'lower') : null;
             for (const candidate of NARROWER) {

@@ -117,6 +117,8 @@ def main():
         ("passAtK", 4, [(10, 1)] + [(10, 0)] * 29, alpha, "lower"),
         ("passHatK", 4, [(10, 9)] + [(10, 10)] * 29, alpha, "upper"),
         ("passHatK", 2, [(5, 3), (3, 2)] + [(5, 0)] * 10 + [(3, 0)] * 8, 0.1, "lower"),
+        ("passAtK", 1, [(2, 1), (2, 0), (2, 2), (2, 0)], 0.05, "lower"),
+        ("passHatK", 2, [(2, 2), (5, 3)] + [(5, 0)] * 6 + [(2, 0)] * 4 + [(1, 1)] * 3, 0.05, "lower"),
     ]
     for metric, k, counts, a, side in cases:
         print(f"{metric} k {k} side {side} alpha {a} counts {counts[:3]}...: {tail_bound(metric, k, counts, a, side)!r}")

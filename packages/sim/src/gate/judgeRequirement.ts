@@ -42,7 +42,10 @@ export interface JudgedRequirement {
   readonly bound: number;
   readonly side: 'lower' | 'upper';
   readonly pass: boolean;
-  /** Which bound judged an own requirement (`taskAverageBound`); a delta is always judged by its difference interval (`interval`). */
+  /**
+   * Which bound judged an own requirement (`taskAverageBound`); a delta is always judged by its
+   * difference interval (`interval`).
+   */
   readonly method: TaskAverageBoundMethod;
   /** Tasks counted: the candidate's tasks with n ≥ k, or for a delta the paired (common) tasks or, unpaired, the baseline's. */
   readonly tasks: number;

@@ -8,14 +8,13 @@ const UNITS = 512;
 /** Grid points in (0, 1] on which each level's slope is searched before the local refinement. */
 const SLOPE_GRID = 1024;
 /**
- * The most slopes (levels over the task sizes, at most min(n, UNITS) per size) and the most work on
- * the sum's law (multiply-adds per θ) before the bound is not computed: thousands of trials per task
- * at several sizes, or more than about 100 tasks of 16 trials at pass^8. The second keeps `passk plan
- * gate`, which computes the bound thousands of times, within seconds (docs/uncertainty-history.md,
- * tail round), and the rounding of each value to S_obs/UNITS small against S_obs. Both are counted
- * from the design (task sizes and how many tasks have each), not from the successes.
+ * The most work on the sum's law, Σ over task sizes of tasks × (levels + 1) × (UNITS + 1)
+ * multiply-adds per θ, before the bound is not computed: about 100 tasks of 16 trials at pass^8, or
+ * 2 tasks of 480. It keeps `passk plan gate`, which computes the bound thousands of times, within
+ * seconds (docs/uncertainty-history.md, tail round), the slopes to compute below 1 000, and the
+ * rounding of each value to S_obs/UNITS small against S_obs. It is counted from the design (task
+ * sizes and how many tasks have each, every possible level), not from the successes.
  */
-const LEVEL_BUDGET = 2048;
 const SUM_WORK_BUDGET = 5e5;
 
 /**
@@ -34,7 +33,7 @@ const SUM_WORK_BUDGET = 5e5;
  *   probability at most α (test inversion; Lehmann & Romano, Testing Statistical Hypotheses, §3.5).
  * At one task of ten at 13 of 16 and the rest below 8, pass^8, 95 %: 0.0011943, where the best
  * bound valid for every population lies in [0.00119, 0.00120] (test/reference/valid_lower_bound_union.py).
- * null where the design needs more work than LEVEL_BUDGET or SUM_WORK_BUDGET allow, or no task has n ≥ k.
+ * null where the design needs more work than SUM_WORK_BUDGET allows, or no task has n ≥ k.
  * Python reference: test/reference/population_tail_bound.py.
  */
 export function populationTailBound(groups: readonly CountGroup[], metric: TaskMetric, k: number, tail: number, side: 'lower' | 'upper'): number | null {
@@ -57,19 +56,11 @@ export function populationTailBound(groups: readonly CountGroup[], metric: TaskM
   return smallestExceeding((theta) => sumReachesProbability(laws, theta), tail);
 }
 
-/**
- * Whether the design's slopes and sum-law work fit LEVEL_BUDGET and SUM_WORK_BUDGET (the work as
- * `cappedPower` chooses it, with every possible level an atom).
- */
+/** Whether the design's sum-law work, with every possible level an atom, fits SUM_WORK_BUDGET. */
 function withinBudget(sizes: ReadonlyMap<number, number>, metric: TaskMetric, k: number): boolean {
-  let levels = 0;
   let work = 0;
-  for (const [n, count] of sizes) {
-    const most = Math.min(n - lowestLevel(metric, k) + 1, UNITS);
-    levels += most;
-    work += Math.min(count * (most + 1), 2 * Math.log2(count + 1) * (UNITS + 1)) * (UNITS + 1);
-  }
-  return levels <= LEVEL_BUDGET && work <= SUM_WORK_BUDGET;
+  for (const [n, count] of sizes) work += count * (Math.min(n - lowestLevel(metric, k) + 1, UNITS) + 1) * (UNITS + 1);
+  return work <= SUM_WORK_BUDGET;
 }
 
 /** A level of one task size: estimates at c ≥ `from` are at least `units` units. */
@@ -167,7 +158,7 @@ function sumReachesProbability(laws: readonly SizeLaw[], theta: number): number 
       reached = share;
     }
     law[0] += 1 - reached;
-    dist = cappedSum(dist, cappedPower(law, tasks, ladder.length + 1));
+    for (let t = 0; t < tasks; t++) dist = addDraw(dist, law);
   }
   return dist[UNITS]!;
 }
@@ -179,26 +170,8 @@ function pointMass(): Float64Array {
   return dist;
 }
 
-/**
- * The law of the sum of `count` independent draws from `law` (units capped at UNITS): one draw at
- * a time (count·UNITS·atoms) or by repeated squaring (UNITS²·log₂ count), whichever is less work.
- */
-function cappedPower(law: Float64Array, count: number, atoms: number): Float64Array {
-  let dist = pointMass();
-  if (count * atoms <= 2 * Math.log2(count + 1) * (UNITS + 1)) {
-    for (let t = 0; t < count; t++) dist = cappedSum(dist, law);
-    return dist;
-  }
-  let square = law;
-  for (let rest = count; rest > 0; rest >>= 1) {
-    if (rest & 1) dist = cappedSum(dist, square);
-    if (rest > 1) square = cappedSum(square, square);
-  }
-  return dist;
-}
-
-/** The law of the sum of two independent capped sums, capped at UNITS. */
-function cappedSum(a: Float64Array, b: Float64Array): Float64Array {
+/** The law of a capped sum plus an independent draw from `b`, capped at UNITS: UNITS × (b's atoms) multiply-adds. */
+function addDraw(a: Float64Array, b: Float64Array): Float64Array {
   const next = new Float64Array(UNITS + 1);
   const support: number[] = [];
   for (let y = 0; y <= UNITS; y++) if (b[y] !== 0) support.push(y);
