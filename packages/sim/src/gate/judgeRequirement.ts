@@ -64,9 +64,10 @@ export interface UnjudgedRequirement {
  * design of a gate (`gateDesign`) share. An own requirement `metric@k OP t` is judged by the side
  * it needs (lower for ≥ and >, upper for ≤ and <) of the two-sided interval at level 2c − 1 of the
  * task-averaged metric (`taskAverageBound`: the task population, exact where every task is at 0 or
- * 1 and valid for every population at the score bound's edge, or this benchmark); `delta(metric@k) OP t` by the same side of compare's difference interval
- * (`compareRuns`: paired-difference score interval of the task population, Welch t when unpaired, or
- * this benchmark's difference interval), without compare's permutation test. meanSuccess is pass@1.
+ * 1 and valid for every population at the score bound's edge, or this benchmark); `delta(metric@k)
+ * OP t` by the same side of compare's difference interval (`compareRuns`: paired-difference score
+ * interval of the task population, Welch t when unpaired, or this benchmark's difference interval),
+ * without compare's permutation test. meanSuccess is pass@1.
  * Example: 2 successes in 50 one-trial tasks, `pass@1 >= 0.01` at 95 %: lower bound
  * beta.ppf(0.05, 2, 49) = 0.0071537 < 0.01 → FAIL (test/sim/taskAverage/binaryValues.test.ts has the bound).
  */
